@@ -1,0 +1,123 @@
+use serde::{Deserialize, Serialize};
+
+use crate::account::AccountState;
+use crate::menu::menu_item_for;
+use crate::plan::Plan;
+use crate::route_table::{match_route, path_only, Audience, RouteDef};
+
+/// The page title used before a route is known, or for a route without one.
+pub const DEFAULT_PAGE_TITLE: &str = "Admin area";
+
+/// Redirects followed before giving up on a chain (the table has none longer than four).
+const MAX_REDIRECTS: usize = 8;
+
+/// One decision of the route guard for one path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum GuardStep {
+    Allow,
+    Redirect { to: String },
+}
+
+/// Where a navigation ends after every guard and redirect, and what that page is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resolution {
+    pub path: String,
+    pub pattern: String,
+    pub title: Option<String>,
+    pub section: String,
+    pub external: bool,
+    /// Route metadata for the side menu: the parent to open and the item to mark.
+    pub menu_parent: Option<String>,
+    pub menu_path: Option<String>,
+}
+
+/// The guard rules of spec/call-routing.md section 4 for one path, in order.
+pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
+    let Some(route) = match_route(path) else {
+        return redirect("/");
+    };
+    if let Some(to) = route.redirect {
+        return redirect(to);
+    }
+    if route.external || route.audience == Audience::Everyone {
+        return GuardStep::Allow;
+    }
+    // The account check: nobody without admin rights belongs here.
+    if !acc.can_view_admin_menu && !acc.is_user_on_partner && !acc.in_portal() {
+        return redirect("/backtoreports");
+    }
+    if let Some(to) = audience_redirect(route, acc) {
+        return redirect(to);
+    }
+    if route.provisioning && (acc.is_group_account || !acc.can_provision) {
+        return redirect("/");
+    }
+    if acc.user_auth_code < route.min_auth || (route.not_legacy && acc.plan() == Plan::Legacy) {
+        return redirect("/");
+    }
+    if route.user_admin && !acc.is_user_admin {
+        return redirect(if acc.is_partner { "/partner/accounts" } else { "/" });
+    }
+    if !route.scopes.is_empty() && !route.scopes.iter().any(|s| acc.has_scope(s)) {
+        return redirect("/upgradepackage");
+    }
+    if route.purchase && !acc.can_purchase {
+        return redirect("/");
+    }
+    GuardStep::Allow
+}
+
+fn audience_redirect(route: &RouteDef, acc: &AccountState) -> Option<&'static str> {
+    let partner_ok = matches!(route.audience, Audience::Partners | Audience::CustomersAndPartners);
+    if acc.is_partner {
+        return (!partner_ok).then_some("/partner");
+    }
+    if acc.is_tech_partner {
+        return (route.audience != Audience::TechPartners).then_some("/technologypartner");
+    }
+    matches!(route.audience, Audience::Partners | Audience::TechPartners).then_some("/")
+}
+
+fn redirect(to: &str) -> GuardStep {
+    GuardStep::Redirect { to: to.to_string() }
+}
+
+/// Follows the guard from `path` to the page the user lands on.
+pub fn resolve(path: &str, acc: &AccountState) -> Resolution {
+    let mut current = path_only(path).to_string();
+    for _ in 0..MAX_REDIRECTS {
+        match guard(&current, acc) {
+            GuardStep::Allow => return describe(&current),
+            GuardStep::Redirect { to } => current = to,
+        }
+    }
+    // A loop would be a bug in the table; the tests walk every route for every persona.
+    describe("/unauthorised")
+}
+
+fn describe(path: &str) -> Resolution {
+    let route = match_route(path).expect("an allowed path has a route");
+    let menu = menu_item_for(path);
+    Resolution {
+        path: path.to_string(),
+        pattern: route.pattern.to_string(),
+        title: route.title.map(str::to_string),
+        section: route.section.to_string(),
+        external: route.external,
+        menu_parent: menu.as_ref().and_then(|(parent, _)| parent.map(str::to_string)),
+        menu_path: menu.map(|(_, item)| item),
+    }
+}
+
+/// '{product} - {title}', or 'Admin area' for a page without a title.
+pub fn page_title(product: &str, title: Option<&str>) -> String {
+    match title {
+        Some(t) if !t.is_empty() => format!("{product} - {t}"),
+        _ => DEFAULT_PAGE_TITLE.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

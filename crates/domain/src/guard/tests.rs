@@ -1,0 +1,177 @@
+use super::*;
+use crate::account::AccountState;
+use crate::route_table::ROUTES;
+
+fn owner() -> AccountState {
+    AccountState {
+        package_name: "Professional".into(),
+        user_auth_code: 25,
+        can_view_admin_menu: true,
+        is_administrator: true,
+        is_user_admin: true,
+        can_provision: true,
+        can_purchase: true,
+        package_scopes: vec!["routing_simple".into(), "routing_ivr".into(), "admin_user_management".into()],
+        ..Default::default()
+    }
+}
+
+fn lands(path: &str, acc: &AccountState) -> String {
+    resolve(path, acc).path
+}
+
+#[test]
+fn unknown_paths_go_home() {
+    assert_eq!(guard("/no/such/page", &owner()), GuardStep::Redirect { to: "/".into() });
+    assert_eq!(lands("/no/such/page", &owner()), "/");
+}
+
+#[test]
+fn the_fixed_redirects_are_followed() {
+    let acc = owner();
+    assert_eq!(lands("/upgradepackage", &acc), "/subscription");
+    assert_eq!(lands("/upgradepackage?type=package", &acc), "/subscription");
+    assert_eq!(lands("/ManageOptimizelyX", &AccountState { package_scopes: vec!["integration_optimizelyx".into()], ..acc.clone() }), "/optimizelyx");
+    let partner = AccountState { is_partner: true, ..acc.clone() };
+    assert_eq!(lands("/partner", &partner), "/partner/accounts");
+    assert_eq!(lands("/partner/benefits", &partner), "/partner/benefits/referrer");
+    let tech = AccountState { is_tech_partner: true, ..acc };
+    assert_eq!(lands("/technologypartner", &tech), "/technologypartner/subscription");
+}
+
+#[test]
+fn adwords_redirects_to_google_ads() {
+    assert_eq!(guard("/adwords", &owner()), GuardStep::Redirect { to: "/googleads".into() });
+}
+
+#[test]
+fn partners_are_kept_in_their_portal() {
+    let partner = AccountState { is_partner: true, ..owner() };
+    assert_eq!(lands("/routing", &partner), "/partner/accounts");
+    assert_eq!(lands("/", &partner), "/partner/accounts");
+    assert_eq!(lands("/partner/settings", &partner), "/partner/settings");
+    assert_eq!(lands("/users", &partner), "/users");
+}
+
+#[test]
+fn a_partner_who_is_not_a_user_admin_goes_to_partner_accounts_from_users() {
+    let partner = AccountState { is_partner: true, is_user_admin: false, ..owner() };
+    assert_eq!(lands("/users/4", &partner), "/partner/accounts");
+    let customer = AccountState { is_user_admin: false, ..owner() };
+    assert_eq!(lands("/users", &customer), "/");
+}
+
+#[test]
+fn technology_partners_are_kept_in_their_portal() {
+    let tech = AccountState { is_tech_partner: true, ..owner() };
+    assert_eq!(lands("/routing", &tech), "/technologypartner/subscription");
+    assert_eq!(lands("/users", &tech), "/technologypartner/subscription");
+    assert_eq!(lands("/technologypartner/reports", &tech), "/technologypartner/reports");
+}
+
+#[test]
+fn customers_cannot_open_portal_pages() {
+    assert_eq!(lands("/partner/accounts", &owner()), "/");
+    assert_eq!(lands("/technologypartner/api-keys", &owner()), "/");
+}
+
+#[test]
+fn a_missing_scope_goes_to_the_upgrade_page() {
+    let acc = owner();
+    assert_eq!(guard("/scores", &acc), GuardStep::Redirect { to: "/upgradepackage".into() });
+    assert_eq!(lands("/scores", &acc), "/subscription");
+}
+
+#[test]
+fn any_advanced_scope_opens_advanced_routing() {
+    assert_eq!(lands("/routing/numbers/advanced", &owner()), "/routing/numbers/advanced");
+    let simple = AccountState { package_scopes: vec!["routing_simple".into()], ..owner() };
+    assert_eq!(guard("/routing/audio", &simple), GuardStep::Redirect { to: "/upgradepackage".into() });
+}
+
+#[test]
+fn purchase_routes_need_purchase_rights() {
+    let no_purchase = AccountState { can_purchase: false, ..owner() };
+    assert_eq!(guard("/subscription", &no_purchase), GuardStep::Redirect { to: "/".into() });
+    assert_eq!(lands("/scores", &no_purchase), "/");
+}
+
+#[test]
+fn routing_needs_provisioning_on_a_non_group_account() {
+    let read_only = AccountState { can_provision: false, ..owner() };
+    assert_eq!(lands("/routing", &read_only), "/");
+    let group = AccountState { is_group_account: true, ..owner() };
+    assert_eq!(lands("/routing/numbers", &group), "/");
+}
+
+#[test]
+fn users_without_admin_rights_go_back_to_reports() {
+    let reports_only = AccountState { can_view_admin_menu: false, ..owner() };
+    assert_eq!(guard("/", &reports_only), GuardStep::Redirect { to: "/backtoreports".into() });
+    assert!(resolve("/", &reports_only).external);
+    let on_partner = AccountState { is_user_on_partner: true, ..reports_only };
+    assert_eq!(guard("/", &on_partner), GuardStep::Allow);
+}
+
+#[test]
+fn outside_pages_and_the_unauthorised_page_are_open_to_everyone() {
+    let partner = AccountState { is_partner: true, ..owner() };
+    for path in ["/logout", "/contactus", "/conditions", "/backtoreports", "/unauthorised"] {
+        assert_eq!(guard(path, &partner), GuardStep::Allow, "{path}");
+    }
+}
+
+#[test]
+fn every_route_resolves_to_an_allowed_page_for_every_kind_of_user() {
+    let kinds = [
+        owner(),
+        AccountState { is_partner: true, ..owner() },
+        AccountState { is_tech_partner: true, ..owner() },
+        AccountState { can_purchase: false, package_scopes: vec![], user_auth_code: 10, ..owner() },
+        AccountState { is_group_account: true, can_view_admin_menu: false, ..owner() },
+    ];
+    for acc in &kinds {
+        for route in ROUTES {
+            let landed = resolve(route.pattern, acc);
+            assert_eq!(guard(&landed.path, acc), GuardStep::Allow, "{} for {:?}", route.pattern, acc.is_partner);
+            if route.pattern != "/unauthorised" {
+                assert_ne!(landed.path, "/unauthorised", "{} loops", route.pattern);
+            }
+        }
+    }
+}
+
+#[test]
+fn resolution_carries_title_section_and_menu_metadata() {
+    let landed = resolve("/routing/numbers/", &owner());
+    assert_eq!(landed.title.as_deref(), Some("Connect numbers"));
+    assert_eq!(landed.section, "routing");
+    assert_eq!(landed.menu_path.as_deref(), Some("/routing"));
+    assert_eq!(landed.menu_parent, None);
+}
+
+#[test]
+fn page_titles_name_the_product_and_default_to_admin_area() {
+    assert_eq!(page_title("Calltrack", Some("Call routing")), "Calltrack - Call routing");
+    assert_eq!(page_title("Calltrack", None), "Admin area");
+    assert_eq!(page_title("Calltrack", Some("")), "Admin area");
+}
+
+#[test]
+fn pages_with_a_minimum_level_send_lower_users_home() {
+    let user = AccountState { user_auth_code: 10, ..owner() };
+    assert_eq!(lands("/parameters", &user), "/");
+    assert_eq!(lands("/parameter/Branch/North", &user), "/");
+    let admin = AccountState { user_auth_code: 20, ..owner() };
+    assert_eq!(lands("/parameters", &admin), "/parameters");
+    assert_eq!(lands("/outboundcli", &admin), "/");
+    assert_eq!(lands("/outboundcli", &owner()), "/outboundcli");
+}
+
+#[test]
+fn legacy_customers_are_sent_home_from_subscription_screens() {
+    let legacy = AccountState { is_legacy_package: true, ..owner() };
+    assert_eq!(lands("/subscription", &legacy), "/");
+    assert_eq!(lands("/upgradepackage", &legacy), "/");
+    assert_eq!(lands("/upgradecentre", &legacy), "/");
+}

@@ -1,0 +1,22 @@
+//! The rules of the admin area, written once and used natively by the server and through
+//! WebAssembly by the browser. No I/O lives here.
+
+mod account;
+mod format;
+mod guard;
+mod menu;
+mod menu_items;
+mod plan;
+mod route_table;
+mod validation;
+
+pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, SplashScreen, TopBar};
+pub use format::{
+    billing_frequency_word, format_date, format_money, format_number, format_pence, format_price,
+    quantity_suffix, ChargeItem,
+};
+pub use guard::{guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_TITLE};
+pub use menu::{build_menu, Chip, Menu, MenuNode};
+pub use plan::Plan;
+pub use route_table::{match_route, RouteDef, ROUTES};
+pub use validation::{validate_password_confirmation, FieldErrors};

@@ -1,0 +1,176 @@
+use serde::{Deserialize, Serialize};
+
+use crate::account::AccountState;
+use crate::menu_items::{Approval, Generated, ItemDef, Need, MAIN_MENU, PARTNER_MENU, TECH_PARTNER_MENU};
+use crate::plan::Plan;
+
+/// The side menu one user sees.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Menu {
+    /// 'Partner' in the partner and technology-partner portals, otherwise 'Admin'.
+    pub title: String,
+    pub items: Vec<MenuNode>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MenuNode {
+    pub id: String,
+    pub label: String,
+    /// Where a click goes; None for a parent.
+    pub path: Option<String>,
+    pub icon: String,
+    /// A page outside the single-page app (full navigation).
+    pub external: bool,
+    /// Set when the package lacks `scope`: a click opens the upgrade / add-on offer instead.
+    pub chip: Option<Chip>,
+    pub scope: Option<String>,
+    pub children: Vec<MenuNode>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Chip {
+    Upgrade,
+    #[serde(rename = "Add-on")]
+    AddOn,
+}
+
+/// The menu for this account: the partner menu for partners, the technology-partner menu in
+/// that portal, otherwise the main menu, each filtered by the rules of section 6.
+pub fn build_menu(acc: &AccountState) -> Menu {
+    let (title, defs) = if acc.is_partner {
+        ("Partner", PARTNER_MENU)
+    } else if acc.is_tech_partner {
+        ("Partner", TECH_PARTNER_MENU)
+    } else {
+        ("Admin", MAIN_MENU)
+    };
+    Menu { title: title.to_string(), items: defs.iter().filter_map(|d| node(d, acc)).collect() }
+}
+
+/// The menu item a path belongs to, as route metadata: (its parent's id, the item's path).
+/// The longest leading part of the path that is an item's path wins.
+pub(crate) fn menu_item_for(path: &str) -> Option<(Option<&'static str>, String)> {
+    let path = path.trim_end_matches('/');
+    if path.is_empty() {
+        return find_item("/").map(|parent| (parent, "/".to_string()));
+    }
+    let mut prefix = path;
+    while !prefix.is_empty() {
+        if let Some(parent) = find_item(prefix) {
+            return Some((parent, prefix.to_string()));
+        }
+        prefix = &prefix[..prefix.rfind('/').unwrap_or(0)];
+    }
+    None
+}
+
+/// Some(parent id or None for a top-level item) when an item has this exact path.
+fn find_item(path: &str) -> Option<Option<&'static str>> {
+    for menu in [MAIN_MENU, PARTNER_MENU, TECH_PARTNER_MENU] {
+        for def in menu.iter() {
+            if def.path == Some(path) {
+                return Some(None);
+            }
+            let generated = def.generated == Generated::Parameters
+                && path.strip_prefix("/parameter/").is_some_and(|name| !name.is_empty() && !name.contains('/'));
+            if generated || def.children.iter().any(|c| c.path == Some(path)) {
+                return Some(Some(def.id));
+            }
+        }
+    }
+    None
+}
+
+fn node(def: &ItemDef, acc: &AccountState) -> Option<MenuNode> {
+    if !visible(def, acc) {
+        return None;
+    }
+    let mut path = def.path.map(str::to_string);
+    match def.approval {
+        Approval::Any => {}
+        Approval::Reseller { unapproved } | Approval::Referrer { unapproved } => {
+            let approved = match def.approval {
+                Approval::Reseller { .. } => acc.partner_reseller_approved_flag,
+                _ => acc.partner_referrer_approved_flag,
+            };
+            if !approved {
+                path = Some(unapproved?.to_string());
+            }
+        }
+    }
+    let mut children: Vec<MenuNode> = def.children.iter().filter_map(|c| node(c, acc)).collect();
+    if def.generated == Generated::Parameters {
+        children.extend(acc.parameters.iter().map(|name| MenuNode {
+            id: format!("parameter-{name}"),
+            label: name.clone(),
+            path: Some(format!("/parameter/{name}")),
+            icon: String::new(),
+            external: false,
+            chip: None,
+            scope: None,
+            children: vec![],
+        }));
+    }
+    let is_parent = def.path.is_none();
+    if is_parent && children.is_empty() {
+        return None;
+    }
+    Some(MenuNode {
+        id: def.id.to_string(),
+        label: def.label.to_string(),
+        path,
+        icon: def.icon.to_string(),
+        external: def.external,
+        chip: def.scope.and_then(|s| chip_for(s, acc)),
+        scope: def.scope.map(str::to_string),
+        children,
+    })
+}
+
+fn chip_for(scope: &str, acc: &AccountState) -> Option<Chip> {
+    if acc.has_scope(scope) {
+        None
+    } else if acc.is_addon_scope(scope) {
+        Some(Chip::AddOn)
+    } else {
+        Some(Chip::Upgrade)
+    }
+}
+
+fn visible(def: &ItemDef, acc: &AccountState) -> bool {
+    acc.user_auth_code >= def.min_auth
+        && !(def.hide_on_group && acc.is_group_account)
+        && def.plans.is_none_or(|plans| plans.contains(&acc.plan()))
+        && def.needs.iter().all(|need| meets(*need, acc))
+}
+
+fn meets(need: Need, acc: &AccountState) -> bool {
+    let legacy = acc.plan() == Plan::Legacy;
+    match need {
+        Need::Provision => acc.can_provision,
+        Need::Static => legacy || acc.has_static,
+        Need::Dynamic => legacy || acc.has_dynamic,
+        Need::AnyOutbound => acc.has_outbound || acc.has_old_outbound,
+        Need::NewOutbound => acc.has_outbound,
+        Need::Billing => acc.has_billing,
+        Need::Purchase => acc.can_purchase,
+        Need::OnlinePurchase => acc.can_purchase_online(),
+        Need::Speech => acc.has_speech,
+        Need::NoSpeech => !acc.has_speech,
+        Need::SalesData => acc.can_access_sales_data,
+        Need::Conversions => acc.has_access_to_conversions,
+        Need::PartnerAccountsView => acc.is_user_on_partner && acc.can_view_partner_accounts,
+        Need::UserAdmin => acc.is_user_admin,
+        Need::NewReports => acc.show_reports2023,
+        Need::ReportAccess => acc.can_access_reports,
+        Need::PartnerAccounts => acc.can_access_partner_accounts,
+        Need::PartnerRewards => acc.can_access_partner_rewards,
+        Need::PartnerAdd => acc.can_add_partner_accounts,
+        Need::PartnerBilling => acc.can_access_partner_billing && acc.account_code.as_deref().is_some_and(|c| !c.is_empty()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,98 @@
+//! The shared test vectors: the same file is checked through the wasm build by the frontend's
+//! vitest suite (frontend/src/domain/vectors.test.ts), so native and browser answers agree.
+
+use domain::*;
+use serde_json::Value;
+
+fn vectors() -> Value {
+    serde_json::from_str(include_str!("vectors.json")).expect("vectors.json is valid JSON")
+}
+
+fn persona(v: &Value, name: &str) -> AccountState {
+    serde_json::from_value(v["personas"][name].clone()).expect("persona is an account state")
+}
+
+/// "<label> <path>", children prefixed by "<parent> > ", " [<chip>]" when chipped.
+fn flatten(menu: &Menu) -> Vec<String> {
+    fn walk(node: &MenuNode, parent: Option<&str>, out: &mut Vec<String>) {
+        if let Some(path) = &node.path {
+            let prefix = parent.map(|p| format!("{p} > ")).unwrap_or_default();
+            let chip = match node.chip {
+                Some(Chip::Upgrade) => " [Upgrade]",
+                Some(Chip::AddOn) => " [Add-on]",
+                None => "",
+            };
+            out.push(format!("{prefix}{} {path}{chip}", node.label));
+        }
+        for child in &node.children {
+            walk(child, Some(&node.label), out);
+        }
+    }
+    let mut out = vec![];
+    for node in &menu.items {
+        walk(node, None, &mut out);
+    }
+    out
+}
+
+fn cases<'a>(v: &'a Value, key: &str) -> &'a Vec<Value> {
+    v[key].as_array().unwrap_or_else(|| panic!("{key} is a list"))
+}
+
+#[test]
+fn every_persona_sees_the_expected_menu() {
+    let v = vectors();
+    let menus = v["menus"].as_object().unwrap();
+    assert!(menus.len() >= 10);
+    for (name, expected) in menus {
+        let menu = build_menu(&persona(&v, name));
+        assert_eq!(menu.title, expected["title"], "{name}");
+        let items: Vec<String> = serde_json::from_value(expected["items"].clone()).unwrap();
+        assert_eq!(flatten(&menu), items, "{name}");
+    }
+}
+
+#[test]
+fn every_guard_case_gives_the_expected_step_and_landing() {
+    let v = vectors();
+    for case in cases(&v, "guards") {
+        let acc = persona(&v, case["persona"].as_str().unwrap());
+        let path = case["path"].as_str().unwrap();
+        assert_eq!(serde_json::to_value(guard(path, &acc)).unwrap(), case["step"], "{case}");
+        let landed = resolve(path, &acc);
+        assert_eq!(landed.path, case["lands"], "{case}");
+        assert_eq!(serde_json::to_value(&landed.title).unwrap(), case["title"], "{case}");
+    }
+}
+
+#[test]
+fn every_format_case_matches() {
+    let v = vectors();
+    for c in cases(&v, "prices") {
+        assert_eq!(format_price(c[0].as_f64().unwrap()), c[1], "{c}");
+    }
+    for c in cases(&v, "pence") {
+        assert_eq!(format_pence(c[0].as_f64().unwrap()), c[1], "{c}");
+    }
+    for c in cases(&v, "money") {
+        assert_eq!(format_money(c[0].as_f64().unwrap()), c[1], "{c}");
+    }
+    for c in cases(&v, "suffixes") {
+        let item: ChargeItem = serde_json::from_value(c[0].clone()).unwrap();
+        assert_eq!(serde_json::to_value(quantity_suffix(&item)).unwrap(), c[1], "{c}");
+    }
+    for c in cases(&v, "frequencies") {
+        let id = c[1].as_u64().map(|n| n as u32);
+        assert_eq!(billing_frequency_word(c[0].as_str().unwrap(), id), c[2], "{c}");
+    }
+    for c in cases(&v, "dates") {
+        assert_eq!(serde_json::to_value(format_date(c[0].as_str().unwrap())).unwrap(), c[1], "{c}");
+    }
+    for c in cases(&v, "numbers") {
+        let format: NumberFormat = serde_json::from_value(c[1].clone()).unwrap();
+        assert_eq!(format_number(c[0].as_str().unwrap(), &format), c[2], "{c}");
+    }
+    for c in cases(&v, "pageTitles") {
+        assert_eq!(page_title(c[0].as_str().unwrap(), c[1].as_str()), c[2], "{c}");
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what a new machine lacks to build, run and test the project. Each step is skipped
+# when already done, so a second run takes seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130   # must equal the pin in crates/domain-wasm/Cargo.toml
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n== %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+  step "rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  step "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # No --locked: its lockfile wants a crate version the registry here lacks.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if ! command -v wasm-pack >/dev/null; then
+  step "wasm-pack"
+  cargo install wasm-pack --locked
+fi
+
+if [ "${SKIP_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
+  step "chromium (Debian) for the browser tests"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
+  step "frontend dependencies"
+  (cd frontend && npm ci --no-audit --no-fund)
+fi
