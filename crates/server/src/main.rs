@@ -1,1 +1,44 @@
-fn main() {}
+use server::{app, AppState, Settings};
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn")))
+        .init();
+    if let Err(error) = run().await {
+        tracing::error!("{error:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let settings = Settings::from_env()?;
+    let state = AppState::start(settings.clone()).await?;
+    let listener = TcpListener::bind(&settings.bind).await?;
+    tracing::info!("serving http://{}/manage/ (static files from {})", listener.local_addr()?, settings.static_dir.display());
+    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Ctrl-C or SIGTERM: stop taking connections and let requests in flight finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,54 @@
+//! handleajax/confirmPassword: re-enter the password before a destructive action and get a
+//! short-lived, single-use key for it (spec/call-routing.md sections 4, 5 and 7).
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use domain::{validate_password_confirmation, FieldErrors};
+use serde_json::{json, Value};
+
+use super::error::AppError;
+use super::form::FormData;
+use super::session::CurrentSession;
+use crate::security::verify_password;
+use crate::state::AppState;
+use crate::store::{confirmations, throttle, users};
+
+pub const WRONG_PASSWORD: &str = "The password you entered is incorrect.";
+pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts. Please wait a minute and try again.";
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/handleajax/confirmPassword", post(confirm_password))
+}
+
+/// The spec's answer for a refused password: status 0 and the field message, inside our 422.
+fn refused(message: &str) -> AppError {
+    let mut errors = FieldErrors::new();
+    errors.add("form_password", message);
+    AppError::ValidationWith(errors, json!({ "status": 0, "data": { "form_password": message } }))
+}
+
+async fn confirm_password(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+    form: FormData,
+) -> Result<Json<Value>, AppError> {
+    let password = form.text("form_password");
+    if let Err(errors) = validate_password_confirmation(password) {
+        let message = errors.get("form_password").unwrap_or_default().to_string();
+        return Err(refused(&message));
+    }
+    let user = users::find_by_id(&state.db, session.user_id).await?.ok_or(AppError::Forbidden)?;
+    let now = state.clock.now();
+    if throttle::is_locked(&state.db, &user.email, now).await? {
+        let extra = json!({ "status": 0, "data": { "form_password": TOO_MANY_ATTEMPTS } });
+        return Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into(), extra));
+    }
+    if !verify_password(password, &user.password_hash) {
+        throttle::record_failure(&state.db, &user.email, now).await?;
+        return Err(refused(WRONG_PASSWORD));
+    }
+    throttle::clear(&state.db, &user.email).await?;
+    let key = confirmations::issue(&state.db, &session, now).await?;
+    Ok(Json(json!({ "status": 1, "key": key })))
+}

@@ -1,0 +1,102 @@
+//! The login page and form post, and logout. Sessions are rotated at login; failed attempts are
+//! throttled per account.
+
+use axum::extract::{Query, State};
+use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+
+use super::error::AppError;
+use super::form::FormData;
+use super::pages::{escape, layout};
+use super::session::{cleared_cookie, is_https, safe_return, session_cookie, session_token};
+use crate::security::{verify_against_nothing, verify_password};
+use crate::state::AppState;
+use crate::store::{sessions, throttle, users};
+
+pub const BAD_CREDENTIALS: &str = "The email or password is incorrect.";
+pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts for this account. Please wait a minute and try again.";
+pub const DETAILS_REQUIRED: &str = "Please enter your email and password.";
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/login", get(login_page).post(login)).route("/logout", get(logout).post(logout))
+}
+
+#[derive(Deserialize)]
+struct LoginQuery {
+    #[serde(rename = "return")]
+    return_to: Option<String>,
+}
+
+fn return_or_home(candidate: Option<&str>) -> String {
+    candidate.filter(|p| safe_return(p)).unwrap_or("/manage/").to_string()
+}
+
+fn form_page(state: &AppState, status: StatusCode, error: Option<&str>, email: &str, return_to: &str) -> Response {
+    let error = error.map(|e| format!(r#"<div class="error" role="alert">{}</div>"#, escape(e))).unwrap_or_default();
+    let body = format!(
+        r#"{error}<form method="post" action="/login">
+<input type="hidden" name="return" value="{return_to}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" value="{email}" required autofocus>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Log in</button></form>"#,
+        return_to = escape(return_to),
+        email = escape(email),
+    );
+    (status, layout(&state.settings.product_name, "Log in", &body)).into_response()
+}
+
+async fn login_page(State(state): State<AppState>, Query(query): Query<LoginQuery>) -> Response {
+    form_page(&state, StatusCode::OK, None, "", &return_or_home(query.return_to.as_deref()))
+}
+
+async fn login(State(state): State<AppState>, parts: Parts, form: FormData) -> Result<Response, AppError> {
+    let email = form.text("email").trim().to_string();
+    let password = form.text("password");
+    let return_to = return_or_home(form.get("return"));
+    if email.is_empty() || password.is_empty() {
+        return Ok(form_page(&state, StatusCode::UNPROCESSABLE_ENTITY, Some(DETAILS_REQUIRED), &email, &return_to));
+    }
+    let now = state.clock.now();
+    if throttle::is_locked(&state.db, &email, now).await? {
+        tracing::warn!(%email, "login throttled");
+        return Ok(form_page(&state, StatusCode::TOO_MANY_REQUESTS, Some(TOO_MANY_ATTEMPTS), &email, &return_to));
+    }
+    let user = users::find_by_email(&state.db, &email).await?;
+    let verified = match &user {
+        Some(user) => verify_password(password, &user.password_hash),
+        None => {
+            verify_against_nothing(password);
+            false
+        }
+    };
+    let Some(user) = user.filter(|_| verified) else {
+        throttle::record_failure(&state.db, &email, now).await?;
+        return Ok(form_page(&state, StatusCode::UNAUTHORIZED, Some(BAD_CREDENTIALS), &email, &return_to));
+    };
+    throttle::clear(&state.db, &email).await?;
+    // Rotation: whatever session this browser had is ended, and a new token is issued.
+    if let Some(old) = session_token(&parts) {
+        sessions::delete(&state.db, &old).await?;
+    }
+    let token = sessions::create(&state.db, user.id, user.home_customer_id, now).await?;
+    users::record_access(&state.db, user.id, now).await?;
+    tracing::info!(user = user.id, "logged in");
+    Ok((
+        StatusCode::SEE_OTHER,
+        [(SET_COOKIE, session_cookie(&token, is_https(&parts))), (LOCATION, return_to)],
+    )
+        .into_response())
+}
+
+async fn logout(State(state): State<AppState>, parts: Parts) -> Result<Response, AppError> {
+    if let Some(token) = session_token(&parts) {
+        sessions::delete(&state.db, &token).await?;
+    }
+    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, cleared_cookie()), (LOCATION, "/login".to_string())]).into_response())
+}
+

@@ -1,0 +1,74 @@
+//! The router: `/api` by feature, the login pages, the small outside pages and the frontend,
+//! under one set of security headers, body limits and request logs.
+
+mod accountsettings;
+pub mod error;
+pub mod form;
+mod handleajax;
+mod login;
+mod pages;
+pub mod session;
+mod static_files;
+mod users;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS};
+use axum::http::HeaderValue;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+pub use error::AppError;
+pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
+pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
+
+use crate::state::AppState;
+
+/// The marker every `/api` request carries (ARCHITECTURE.md); with SameSite cookies it is also
+/// the defence against cross-site requests, which cannot set it.
+pub const ADMIN_HEADER: &str = "x-admin-area";
+
+/// Largest request body accepted (later uploads raise it on their own routes).
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; \
+                   form-action 'self'; frame-ancestors 'none'";
+
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(accountsettings::router())
+        .merge(users::router())
+        .merge(handleajax::router())
+        .fallback(|| async { AppError::NotFound })
+        .layer(middleware::from_fn(require_admin_header))
+}
+
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .nest("/api", api_router())
+        .merge(login::router())
+        .merge(pages::router())
+        .merge(static_files::router())
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::overriding(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .with_state(state)
+}
+
+async fn require_admin_header(req: Request, next: Next) -> Response {
+    match req.headers().get(ADMIN_HEADER) {
+        Some(value) if value.as_bytes() == b"1" => next.run(req).await,
+        _ => AppError::Forbidden.into_response(),
+    }
+}

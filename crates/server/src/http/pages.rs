@@ -1,0 +1,90 @@
+//! Small pages the server answers itself, outside the single-page app.
+
+use axum::extract::State;
+use axum::response::Html;
+use axum::routing::get;
+use axum::Router;
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/backtoreports", get(back_to_reports))
+        .route("/contactus", get(contact_us))
+        .route("/conditions", get(conditions))
+        .route("/apidocs", get(api_docs))
+}
+
+pub const SUPPORT_PHONE: &str = "0161 496 0000";
+pub const SUPPORT_EMAIL: &str = "clientservices@calltrack.example";
+
+/// Escapes text for HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// A page in the product's look. `body` is trusted HTML; escape anything from outside first.
+pub fn layout(product: &str, title: &str, body: &str) -> Html<String> {
+    let product = escape(product);
+    let title = escape(title);
+    Html(format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{product} - {title}</title>
+<style>
+body{{margin:0;font-family:Roboto,Helvetica,Arial,sans-serif;background:#f5f5f5;color:#212121}}
+header{{height:70px;display:flex;align-items:center;padding:0 24px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.2);font-size:20px;font-weight:500;color:#f57c00}}
+main{{max-width:520px;margin:48px auto;background:#fff;border-radius:4px;box-shadow:0 1px 3px rgba(0,0,0,.2);padding:24px 32px}}
+h1{{font-size:24px;font-weight:400;margin:0 0 16px}}
+label{{display:block;margin:16px 0 4px;font-size:14px;color:#555}}
+input{{box-sizing:border-box;width:100%;padding:10px;font-size:16px;border:1px solid #bbb;border-radius:4px}}
+input:focus{{outline:2px solid #00897b;border-color:#00897b}}
+button{{margin-top:24px;padding:10px 24px;font-size:15px;background:#f57c00;color:#fff;border:0;border-radius:4px;cursor:pointer;text-transform:uppercase}}
+button:focus{{outline:3px solid #00897b}}
+.error{{background:#fdecea;color:#b71c1c;padding:12px;border-radius:4px;margin-bottom:8px}}
+a{{color:#00897b}}
+</style></head>
+<body><header>{product}</header><main><h1>{title}</h1>{body}</main></body></html>"#
+    ))
+}
+
+async fn back_to_reports(State(state): State<AppState>) -> Html<String> {
+    layout(
+        &state.settings.product_name,
+        "Reports",
+        "<p>Call reports live in the reports area, which is not part of this admin installation.</p>\
+         <p><a href=\"/manage/\">Back to the admin area</a></p>",
+    )
+}
+
+async fn contact_us(State(state): State<AppState>) -> Html<String> {
+    layout(
+        &state.settings.product_name,
+        "Contact us",
+        &format!(
+            "<p>Call client services on <strong>{SUPPORT_PHONE}</strong> or email \
+             <a href=\"mailto:{SUPPORT_EMAIL}\">{SUPPORT_EMAIL}</a>.</p><p><a href=\"/manage/\">Back to the admin area</a></p>"
+        ),
+    )
+}
+
+async fn conditions(State(state): State<AppState>) -> Html<String> {
+    layout(
+        &state.settings.product_name,
+        "Terms and conditions",
+        "<p>Services are billed in pounds sterling at the prices shown when you buy them, for the billing \
+         frequency shown, and renew until cancelled. Minimum terms apply where stated. Call recordings are kept \
+         for the storage period of your plan.</p><p><a href=\"/manage/\">Back to the admin area</a></p>",
+    )
+}
+
+async fn api_docs(State(state): State<AppState>) -> Html<String> {
+    layout(
+        &state.settings.product_name,
+        "API documentation",
+        "<p>Every admin call is under <code>/api</code>, needs a session cookie and the header \
+         <code>X-Admin-Area: 1</code>, and answers JSON. Failed validation answers 422 with \
+         <code>{\"success\": false, \"code\": \"VALIDATION_FAILED\", \"errors\": {...}}</code>.</p>\
+         <p><a href=\"/manage/\">Back to the admin area</a></p>",
+    )
+}

@@ -1,0 +1,82 @@
+//! The built frontend under /manage/. Page paths fall back to index.html (history-mode routing);
+//! a missing asset is a 404, never index.html.
+
+use std::path::{Component, Path, PathBuf};
+
+use axum::body::Body;
+use axum::extract::{Path as UrlPath, Request, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+
+use super::session::CurrentSession;
+use crate::state::AppState;
+use crate::store::accounts;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { Redirect::to("/manage/") }))
+        .route("/manage", get(|| async { Redirect::permanent("/manage/") }))
+        .route("/manage/", get(index))
+        .route("/manage/{*path}", get(asset_or_page))
+        .route("/logos/{file}", get(logo))
+}
+
+async fn index(State(state): State<AppState>, req: Request) -> Response {
+    serve(state.settings.static_dir.join("index.html"), req, false).await
+}
+
+async fn asset_or_page(State(state): State<AppState>, UrlPath(path): UrlPath<String>, req: Request) -> Response {
+    let Some(relative) = safe_relative(&path) else { return StatusCode::NOT_FOUND.into_response() };
+    let file = state.settings.static_dir.join(&relative);
+    if tokio::fs::metadata(&file).await.is_ok_and(|m| m.is_file()) {
+        let hashed = relative.starts_with("assets");
+        return serve(file, req, hashed).await;
+    }
+    if looks_like_asset(&path) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    serve(state.settings.static_dir.join("index.html"), req, false).await
+}
+
+/// An asset path: under assets/, or a last segment with a file extension.
+fn looks_like_asset(path: &str) -> bool {
+    path.starts_with("assets/") || path.rsplit('/').next().is_some_and(|last| last.contains('.'))
+}
+
+/// The path as a relative file path, refusing anything that climbs out of the folder.
+fn safe_relative(path: &str) -> Option<PathBuf> {
+    let candidate = Path::new(path);
+    candidate.components().all(|c| matches!(c, Component::Normal(_))).then(|| candidate.to_path_buf())
+}
+
+async fn serve(file: PathBuf, req: Request, immutable: bool) -> Response {
+    if !tokio::fs::try_exists(&file).await.unwrap_or(false) {
+        let message = "The admin area has not been built: run the README's run command.";
+        return (StatusCode::NOT_FOUND, message).into_response();
+    }
+    let mut response = match ServeFile::new(&file).oneshot(req).await {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never {},
+    };
+    // Built asset names carry a content hash; index.html must always be fetched fresh.
+    let cache = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}
+
+/// A customer's logo, for users with access to that customer.
+async fn logo(State(state): State<AppState>, CurrentSession(session): CurrentSession, UrlPath(file): UrlPath<String>) -> Response {
+    let Some(customer_id) = file.strip_suffix(".svg").and_then(|id| id.parse::<i64>().ok()) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let allowed = accounts::accessible_customer(&state.db, session.user_id, customer_id).await.ok().flatten().is_some();
+    match accounts::logo_svg(&state.db, customer_id).await {
+        Ok(Some(svg)) if allowed => ([(CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
+}

@@ -1,0 +1,15 @@
+//! The admin area's server: the `/api` of spec/, sessions, storage and the built frontend.
+//! `app(state)` builds the whole router, so tests drive exactly what `main` serves.
+
+pub mod clock;
+pub mod db;
+pub mod http;
+pub mod security;
+pub mod seed;
+pub mod settings;
+pub mod state;
+pub mod store;
+
+pub use http::app;
+pub use settings::Settings;
+pub use state::AppState;

@@ -1,0 +1,232 @@
+//! The session and account state (spec/shell-users-integrations.md section 3), derived from
+//! stored data: nothing here comes from the browser.
+
+use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, TopBar};
+use sqlx::{FromRow, SqlitePool};
+
+#[derive(FromRow)]
+struct CustomerRow {
+    name: String,
+    account_code: Option<String>,
+    time_zone: String,
+    package_name: String,
+    plan: String,
+    is_group: bool,
+    is_partner: bool,
+    is_tech_partner: bool,
+    has_static: bool,
+    has_dynamic: bool,
+    has_outbound: bool,
+    has_old_outbound: bool,
+    has_speech: bool,
+    has_billing: bool,
+    has_real_time: bool,
+    has_sales_data: bool,
+    has_conversions: bool,
+    can_purchase_online: bool,
+    has_logo: bool,
+    top_bar_background: String,
+    top_bar_text: String,
+    country_code: i64,
+    number_prefix: String,
+}
+
+#[derive(FromRow)]
+struct UserRow {
+    forename: String,
+    surname: String,
+    email: String,
+    is_system_manager: bool,
+    show_reports_2023: bool,
+    home_is_partner: bool,
+    home_reseller_approved: bool,
+    home_referrer_approved: bool,
+}
+
+#[derive(FromRow)]
+struct AccessRow {
+    auth_code: i64,
+    provisioning: String,
+    perm_reports: bool,
+    perm_billing: bool,
+    perm_services_admin: bool,
+    perm_user_admin: bool,
+    perm_purchase: bool,
+    perm_view_edit_users: bool,
+    perm_edit_api: bool,
+    perm_outbound: bool,
+    perm_accounts: bool,
+    perm_add_accounts: bool,
+    perm_rewards: bool,
+}
+
+/// The customer's name if this user has access to it.
+pub async fn accessible_customer(db: &SqlitePool, user_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = ? AND a.customer_id = ?",
+    )
+    .bind(user_id)
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(name,)| name))
+}
+
+/// The state for a user on a customer, or None if the user has no access to it.
+pub async fn load_state(db: &SqlitePool, user_id: i64, customer_id: i64, product_name: &str) -> sqlx::Result<Option<AccountState>> {
+    let access: Option<AccessRow> = sqlx::query_as(
+        "SELECT auth_code, provisioning, perm_reports, perm_billing, perm_services_admin, perm_user_admin, perm_purchase,
+                perm_view_edit_users, perm_edit_api, perm_outbound, perm_accounts, perm_add_accounts, perm_rewards
+         FROM user_access WHERE user_id = ? AND customer_id = ?",
+    )
+    .bind(user_id)
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await?;
+    let Some(a) = access else { return Ok(None) };
+    let c: CustomerRow = sqlx::query_as(
+        "SELECT name, account_code, time_zone, package_name, plan, is_group, is_partner, is_tech_partner, has_static,
+                has_dynamic, has_outbound, has_old_outbound, has_speech, has_billing, has_real_time, has_sales_data,
+                has_conversions, can_purchase_online, logo_svg IS NOT NULL AS has_logo, top_bar_background, top_bar_text,
+                country_code, number_prefix
+         FROM customers WHERE id = ?",
+    )
+    .bind(customer_id)
+    .fetch_one(db)
+    .await?;
+    let u: UserRow = sqlx::query_as(
+        "SELECT u.forename, u.surname, u.email, u.is_system_manager, u.show_reports_2023,
+                h.is_partner AS home_is_partner, h.reseller_approved AS home_reseller_approved,
+                h.referrer_approved AS home_referrer_approved
+         FROM users u JOIN customers h ON h.id = u.home_customer_id WHERE u.id = ?",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await?;
+    let (package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
+    let parameters: Vec<(String,)> =
+        sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = ? ORDER BY position").bind(customer_id).fetch_all(db).await?;
+    let accounts: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = ? ORDER BY c.name",
+    )
+    .bind(user_id)
+    .fetch_all(db)
+    .await?;
+
+    let auth = a.auth_code as u8;
+    let is_administrator = auth >= AuthLevel::ADMINISTRATOR;
+    let can_purchase = a.perm_purchase && !c.is_group;
+    Ok(Some(AccountState {
+        user_id,
+        user_forename: u.forename,
+        user_surname: u.surname,
+        user_email: u.email,
+        customer_id,
+        customer_name: c.name,
+        customer_time_zone: c.time_zone,
+        account_code: c.account_code,
+        package_name: c.package_name,
+        user_auth_code: auth,
+        logo_url: c.has_logo.then(|| format!("/logos/{customer_id}.svg")),
+        top_bar: TopBar { background: c.top_bar_background, text: c.top_bar_text },
+        package_scopes,
+        addon_scopes,
+        next_package_scopes,
+        parameters: parameters.into_iter().map(|(n,)| n).collect(),
+        splash_screen: None,
+        number_format: NumberFormat { country_code: c.country_code as u16, prefix: prefix(&c.number_prefix) },
+        accounts: accounts.into_iter().map(|(customer_id, customer_name)| AccountChoice { customer_id, customer_name }).collect(),
+        product_name: product_name.to_string(),
+        is_partner: c.is_partner,
+        is_user_on_partner: u.home_is_partner,
+        is_tech_partner: c.is_tech_partner,
+        tech_partner_reports_login: false,
+        is_user_admin: a.perm_user_admin,
+        is_administrator,
+        is_system_manager: u.is_system_manager,
+        is_group_account: c.is_group,
+        is_legacy_package: c.plan == "Legacy",
+        has_static: c.has_static,
+        has_dynamic: c.has_dynamic,
+        has_outbound: c.has_outbound,
+        has_old_outbound: c.has_old_outbound,
+        has_speech: c.has_speech,
+        has_billing: c.has_billing && a.perm_billing,
+        has_real_time: c.has_real_time,
+        can_purchase,
+        customer_can_purchase_online: c.can_purchase_online,
+        purchase_permission_flag: a.perm_purchase,
+        can_provision: a.provisioning == "2",
+        can_view_admin_menu: is_administrator
+            || a.perm_services_admin
+            || a.perm_user_admin
+            || a.perm_billing
+            || a.perm_purchase
+            || a.perm_view_edit_users
+            || a.perm_edit_api
+            || a.perm_outbound,
+        can_access_reports: a.perm_reports,
+        can_access_billing: a.perm_billing,
+        can_access_outbound: a.perm_outbound,
+        can_access_sales_data: c.has_sales_data && a.perm_reports,
+        can_access_api: a.perm_edit_api,
+        can_edit_users: a.perm_view_edit_users,
+        has_access_to_conversions: c.has_conversions,
+        show_reports2023: u.show_reports_2023,
+        user_can_create_partner_accounts: c.is_partner && a.perm_add_accounts,
+        partner_reseller_approved_flag: u.home_is_partner && u.home_reseller_approved,
+        partner_referrer_approved_flag: u.home_is_partner && u.home_referrer_approved,
+        can_access_partner_accounts: u.home_is_partner && a.perm_accounts,
+        can_access_partner_rewards: u.home_is_partner && a.perm_rewards,
+        can_add_partner_accounts: u.home_is_partner && a.perm_add_accounts,
+        can_access_partner_billing: u.home_is_partner && a.perm_billing,
+        can_view_partner_accounts: u.home_is_partner && a.perm_accounts,
+    }))
+}
+
+/// (package scopes, add-on scopes on sale, scopes the next plan adds).
+async fn scopes(db: &SqlitePool, customer_id: i64, plan: &str) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
+    let package: Vec<(String,)> = sqlx::query_as(
+        "SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0
+         UNION SELECT scope FROM customer_addons WHERE customer_id = ? ORDER BY 1",
+    )
+    .bind(plan)
+    .bind(customer_id)
+    .fetch_all(db)
+    .await?;
+    let package: Vec<String> = package.into_iter().map(|(s,)| s).collect();
+    let addons: Vec<(String,)> = sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 1 ORDER BY scope")
+        .bind(plan)
+        .fetch_all(db)
+        .await?;
+    let addons = addons.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
+    let next: Vec<(String,)> = sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0 ORDER BY scope")
+        .bind(next_plan(plan))
+        .fetch_all(db)
+        .await?;
+    let next = next.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
+    Ok((package, addons, next))
+}
+
+/// Starter upgrades to Professional and Professional to Enterprise; others have nothing next.
+fn next_plan(plan: &str) -> &'static str {
+    match plan {
+        "Starter" => "Professional",
+        "Professional" => "Enterprise",
+        _ => "",
+    }
+}
+
+fn prefix(stored: &str) -> NumberPrefix {
+    match stored {
+        "none" => NumberPrefix::None,
+        "doubleZero" => NumberPrefix::DoubleZero,
+        "plus" => NumberPrefix::Plus,
+        _ => NumberPrefix::Zero,
+    }
+}
+
+pub async fn logo_svg(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<String>> {
+    let row: Option<(Option<String>,)> = sqlx::query_as("SELECT logo_svg FROM customers WHERE id = ?").bind(customer_id).fetch_optional(db).await?;
+    Ok(row.and_then(|(svg,)| svg))
+}

@@ -1,0 +1,41 @@
+//! Keys from handleajax/confirmPassword. A destructive call presents one; it is good for a few
+//! minutes, for the same user and session, and only once.
+
+use sqlx::SqlitePool;
+
+use crate::security::{random_token, token_hash};
+use crate::store::sessions::Session;
+
+pub const VALID_SECONDS: i64 = 5 * 60;
+
+pub async fn issue(db: &SqlitePool, session: &Session, now: i64) -> sqlx::Result<String> {
+    let key = random_token();
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM password_confirmations WHERE expires_at <= ?").bind(now).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO password_confirmations (key_hash, user_id, session_hash, expires_at) VALUES (?, ?, ?, ?)")
+        .bind(token_hash(&key))
+        .bind(session.user_id)
+        .bind(&session.token_hash)
+        .bind(now + VALID_SECONDS)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(key)
+}
+
+/// True when the key was issued to this session, has not expired and had not been used; it
+/// is used up by this call either way.
+pub async fn consume(db: &SqlitePool, session: &Session, key: &str, now: i64) -> sqlx::Result<bool> {
+    let used = sqlx::query(
+        "UPDATE password_confirmations SET used_at = ?
+         WHERE key_hash = ? AND user_id = ? AND session_hash = ? AND used_at IS NULL AND expires_at > ?",
+    )
+    .bind(now)
+    .bind(token_hash(key))
+    .bind(session.user_id)
+    .bind(&session.token_hash)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(used.rows_affected() == 1)
+}

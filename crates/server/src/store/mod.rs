@@ -1,0 +1,8 @@
+//! Every query lives here, behind small functions, so a second database backend is an
+//! addition rather than a rewrite.
+
+pub mod accounts;
+pub mod confirmations;
+pub mod sessions;
+pub mod throttle;
+pub mod users;

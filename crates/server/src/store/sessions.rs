@@ -1,0 +1,62 @@
+//! Server-side sessions. The cookie holds a random token; the table holds its hash.
+
+use sqlx::SqlitePool;
+
+use crate::security::{random_token, token_hash};
+
+/// A session ends after 30 minutes without a request...
+pub const IDLE_SECONDS: i64 = 30 * 60;
+/// ...and 12 hours after login whatever happens.
+pub const ABSOLUTE_SECONDS: i64 = 12 * 60 * 60;
+/// Activity is written at most this often, not on every request.
+const TOUCH_EVERY_SECONDS: i64 = 60;
+
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token_hash: String,
+    pub user_id: i64,
+    pub customer_id: i64,
+}
+
+/// Starts a session and returns the token for the cookie.
+pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
+    let token = random_token();
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(token_hash(&token))
+        .bind(user_id)
+        .bind(customer_id)
+        .bind(now)
+        .bind(now)
+        .execute(db)
+        .await?;
+    Ok(token)
+}
+
+/// The live session for a token, marking it active; an expired one is deleted.
+pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<Session>> {
+    let hash = token_hash(token);
+    let row: Option<(i64, i64, i64, i64)> =
+        sqlx::query_as("SELECT user_id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = ?")
+            .bind(&hash)
+            .fetch_optional(db)
+            .await?;
+    let Some((user_id, customer_id, created_at, last_seen_at)) = row else { return Ok(None) };
+    if now - last_seen_at > IDLE_SECONDS || now - created_at > ABSOLUTE_SECONDS {
+        delete(db, token).await?;
+        return Ok(None);
+    }
+    if now - last_seen_at >= TOUCH_EVERY_SECONDS {
+        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(now).bind(&hash).execute(db).await?;
+    }
+    Ok(Some(Session { token_hash: hash, user_id, customer_id }))
+}
+
+pub async fn delete(db: &SqlitePool, token: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = ?").bind(token_hash(token)).execute(db).await?;
+    Ok(())
+}
+
+pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET customer_id = ? WHERE token_hash = ?").bind(customer_id).bind(&session.token_hash).execute(db).await?;
+    Ok(())
+}

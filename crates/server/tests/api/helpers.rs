@@ -1,0 +1,132 @@
+//! Spawns the app on a temporary database seeded with the demo, and drives it through the
+//! router as a browser would.
+
+use axum::body::Body;
+use axum::http::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use server::{app, AppState, Settings};
+use tempfile::TempDir;
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: Router,
+    pub static_dir: std::path::PathBuf,
+    _dir: TempDir,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|_| panic!("not JSON: {}", self.text()))
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name).map(|v| v.to_str().unwrap().to_string())
+    }
+    /// The session token this reply sets, if any.
+    pub fn session_cookie(&self) -> Option<String> {
+        let set = self.header(SET_COOKIE.as_str())?;
+        let value = set.split(';').next()?.split_once('=')?.1.to_string();
+        (!value.is_empty()).then_some(value)
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        let dir = TempDir::new().unwrap();
+        let static_dir = dir.path().join("dist");
+        std::fs::create_dir_all(static_dir.join("assets")).unwrap();
+        std::fs::write(static_dir.join("index.html"), "<!doctype html><title>app</title><div id=root></div>").unwrap();
+        std::fs::write(static_dir.join("assets/app-123.js"), "console.log('app')").unwrap();
+        let settings = Settings {
+            bind: "127.0.0.1:0".into(),
+            database_url: format!("sqlite://{}/test.db", dir.path().display()),
+            static_dir: static_dir.clone(),
+            seed_demo: true,
+            product_name: "Calltrack".into(),
+        };
+        let state = AppState::start(settings).await.expect("app starts");
+        TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
+    }
+
+    pub async fn send(&self, req: Request<Body>) -> Reply {
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+        Reply { status, headers, body }
+    }
+
+    pub async fn get(&self, path: &str, session: Option<&str>) -> Reply {
+        self.send(request("GET", path, session, true).body(Body::empty()).unwrap()).await
+    }
+
+    /// A urlencoded form post to the API (with the admin header).
+    pub async fn post_form(&self, path: &str, session: Option<&str>, fields: &[(&str, &str)]) -> Reply {
+        let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(fields).finish();
+        let req = request("POST", path, session, true)
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
+        self.send(req).await
+    }
+
+    /// A multipart form post to the API, as the browser's FormData sends it.
+    pub async fn post_multipart(&self, path: &str, session: Option<&str>, fields: &[(&str, &str)]) -> Reply {
+        let boundary = "XBOUNDARYX";
+        let mut body = String::new();
+        for (name, value) in fields {
+            body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
+        }
+        body.push_str(&format!("--{boundary}--\r\n"));
+        let req = request("POST", path, session, true)
+            .header(CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"))
+            .body(Body::from(body))
+            .unwrap();
+        self.send(req).await
+    }
+
+    pub async fn login_attempt(&self, email: &str, password: &str) -> Reply {
+        let body = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs([("email", email), ("password", password), ("return", "/manage/routing")])
+            .finish();
+        let req = Request::post("/login").header(CONTENT_TYPE, "application/x-www-form-urlencoded").body(Body::from(body)).unwrap();
+        self.send(req).await
+    }
+
+    /// Logs in as a demo persona and returns the session token.
+    pub async fn login(&self, email: &str) -> String {
+        let reply = self.login_attempt(email, "demopass").await;
+        assert_eq!(reply.status, StatusCode::SEE_OTHER, "login as {email}: {}", reply.text());
+        assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/routing"));
+        reply.session_cookie().expect("a session cookie")
+    }
+
+    pub async fn account(&self, session: &str) -> Value {
+        let reply = self.get("/api/accountsettings/getAccountDetails", Some(session)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        reply.json()
+    }
+}
+
+pub fn request(method: &str, path: &str, session: Option<&str>, admin_header: bool) -> axum::http::request::Builder {
+    let mut builder = Request::builder().method(method).uri(path);
+    if admin_header {
+        builder = builder.header("X-Admin-Area", "1");
+    }
+    if let Some(token) = session {
+        builder = builder.header(COOKIE, format!("admin_session={token}"));
+    }
+    builder
+}

@@ -1,0 +1,9 @@
+//! Server tests through the router, one binary: `cargo test -p server`.
+
+mod account_details;
+mod account_switch;
+mod confirm_password;
+mod helpers;
+mod http_basics;
+mod login;
+mod session_expiry;
