@@ -31,9 +31,7 @@ fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn account(value: JsValue) -> Result<AccountState, JsError> {
@@ -46,12 +44,18 @@ pub fn build_menu(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue
 }
 
 #[wasm_bindgen(js_name = guardRoute, unchecked_return_type = "GuardStep")]
-pub fn guard_route(path: &str, #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+pub fn guard_route(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&domain::guard(path, &account(acc)?))
 }
 
 #[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "Resolution")]
-pub fn resolve_route(path: &str, #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+pub fn resolve_route(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&domain::resolve(path, &account(acc)?))
 }
 
@@ -75,7 +79,13 @@ struct RouteInfo {
 pub fn route_table() -> Result<JsValue, JsError> {
     let routes: Vec<RouteInfo> = domain::ROUTES
         .iter()
-        .map(|r| RouteInfo { pattern: r.pattern, title: r.title, section: r.section, external: r.external, redirect: r.redirect })
+        .map(|r| RouteInfo {
+            pattern: r.pattern,
+            title: r.title,
+            section: r.section,
+            external: r.external,
+            redirect: r.redirect,
+        })
         .collect();
     to_js(&routes)
 }
@@ -91,7 +101,9 @@ pub fn format_pence(pence: f64) -> String {
 }
 
 #[wasm_bindgen(js_name = quantitySuffix)]
-pub fn quantity_suffix(#[wasm_bindgen(unchecked_param_type = "ChargeItem")] item: JsValue) -> Result<Option<String>, JsError> {
+pub fn quantity_suffix(
+    #[wasm_bindgen(unchecked_param_type = "ChargeItem")] item: JsValue,
+) -> Result<Option<String>, JsError> {
     Ok(domain::quantity_suffix(&from_js(item)?))
 }
 
@@ -111,7 +123,10 @@ pub fn format_date(stored: &str) -> Option<String> {
 }
 
 #[wasm_bindgen(js_name = formatNumber)]
-pub fn format_number(number: &str, #[wasm_bindgen(unchecked_param_type = "NumberFormat")] format: JsValue) -> Result<String, JsError> {
+pub fn format_number(
+    number: &str,
+    #[wasm_bindgen(unchecked_param_type = "NumberFormat")] format: JsValue,
+) -> Result<String, JsError> {
     Ok(domain::format_number(number, &from_js(format)?))
 }
 

@@ -46,7 +46,7 @@ pub fn format_money(pounds: f64) -> String {
     let whole = (pence / 100).to_string();
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

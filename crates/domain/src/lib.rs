@@ -12,8 +12,8 @@ mod validation;
 
 pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, SplashScreen, TopBar};
 pub use format::{
-    billing_frequency_word, format_date, format_money, format_number, format_pence, format_price,
-    quantity_suffix, ChargeItem,
+    billing_frequency_word, format_date, format_money, format_number, format_pence, format_price, quantity_suffix,
+    ChargeItem,
 };
 pub use guard::{guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_TITLE};
 pub use menu::{build_menu, Chip, Menu, MenuNode};

@@ -168,7 +168,9 @@ fn meets(need: Need, acc: &AccountState) -> bool {
         Need::PartnerAccounts => acc.can_access_partner_accounts,
         Need::PartnerRewards => acc.can_access_partner_rewards,
         Need::PartnerAdd => acc.can_add_partner_accounts,
-        Need::PartnerBilling => acc.can_access_partner_billing && acc.account_code.as_deref().is_some_and(|c| !c.is_empty()),
+        Need::PartnerBilling => {
+            acc.can_access_partner_billing && acc.account_code.as_deref().is_some_and(|c| !c.is_empty())
+        }
     }
 }
 

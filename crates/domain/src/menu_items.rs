@@ -96,7 +96,12 @@ use Need::*;
 pub(crate) static MAIN_MENU: &[ItemDef] = &[
     ItemDef { icon: "reports", external: true, ..leaf("backtoreports", "Return to reports", "/backtoreports") },
     ItemDef { icon: "home", ..leaf("overview", "Overview", "/") },
-    ItemDef { icon: "routing", needs: &[Provision], hide_on_group: true, ..leaf("routing", "Call routing", "/routing") },
+    ItemDef {
+        icon: "routing",
+        needs: &[Provision],
+        hide_on_group: true,
+        ..leaf("routing", "Call routing", "/routing")
+    },
     ItemDef {
         id: "dynamic",
         label: "Dynamic",
@@ -144,7 +149,12 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
         ],
         ..BASE
     },
-    ItemDef { icon: "speech", needs: &[NoSpeech], hide_on_group: true, ..leaf("tryspeech", "Try speech analytics", "/tryspeech") },
+    ItemDef {
+        icon: "speech",
+        needs: &[NoSpeech],
+        hide_on_group: true,
+        ..leaf("tryspeech", "Try speech analytics", "/tryspeech")
+    },
     ItemDef {
         id: "speech",
         label: "Speech Analytics",
@@ -245,7 +255,10 @@ pub(crate) static PARTNER_MENU: &[ItemDef] = &[
         label: "Billing",
         icon: "billing",
         needs: &[PartnerBilling],
-        children: &[leaf("invoices", "Invoices", "/invoices"), leaf("billing-details", "Billing details", "/billing/details")],
+        children: &[
+            leaf("invoices", "Invoices", "/invoices"),
+            leaf("billing-details", "Billing details", "/billing/details"),
+        ],
         ..BASE
     },
     ItemDef {

@@ -77,7 +77,12 @@ const fn page(pattern: &'static str, title: &'static str, section: &'static str)
     }
 }
 
-const fn scoped(pattern: &'static str, title: &'static str, section: &'static str, scope: &'static [&'static str]) -> RouteDef {
+const fn scoped(
+    pattern: &'static str,
+    title: &'static str,
+    section: &'static str,
+    scope: &'static [&'static str],
+) -> RouteDef {
     RouteDef { scopes: scope, ..page(pattern, title, section) }
 }
 

@@ -5,7 +5,9 @@ use tracing_subscriber::EnvFilter;
 #[tokio::main]
 async fn main() {
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn")))
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn")),
+        )
         .init();
     if let Err(error) = run().await {
         tracing::error!("{error:#}");
@@ -17,7 +19,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::from_env()?;
     let state = AppState::start(settings.clone()).await?;
     let listener = TcpListener::bind(&settings.bind).await?;
-    tracing::info!("serving http://{}/manage/ (static files from {})", listener.local_addr()?, settings.static_dir.display());
+    tracing::info!(
+        "serving http://{}/manage/ (static files from {})",
+        listener.local_addr()?,
+        settings.static_dir.display()
+    );
     axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())

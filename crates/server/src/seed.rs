@@ -9,30 +9,89 @@ use crate::security::hash_password;
 pub const DEMO_PASSWORD: &str = "demopass";
 
 const STARTER: &[&str] = &[
-    "routing_simple", "admin_user_management", "admin_view_invoices", "admin_add_services", "billing_subscription",
-    "admin_call_to_actions", "integration_google_analytics", "integration_google_ads", "integrations_google_business_profile",
-    "integration_microsoft_ads", "integration_facebook", "integrations_facebook_pages", "integrations", "dynamic_url", "static",
+    "routing_simple",
+    "admin_user_management",
+    "admin_view_invoices",
+    "admin_add_services",
+    "billing_subscription",
+    "admin_call_to_actions",
+    "integration_google_analytics",
+    "integration_google_ads",
+    "integrations_google_business_profile",
+    "integration_microsoft_ads",
+    "integration_facebook",
+    "integrations_facebook_pages",
+    "integrations",
+    "dynamic_url",
+    "static",
 ];
 const STARTER_ADDONS: &[&str] = &[
-    "integration_api", "integration_webhooks", "outbound", "integration_sales_import", "report_voice_tags",
-    "routing_call_recording_extended", "advanced_call_handling", "upgrade",
+    "integration_api",
+    "integration_webhooks",
+    "outbound",
+    "integration_sales_import",
+    "report_voice_tags",
+    "routing_call_recording_extended",
+    "advanced_call_handling",
+    "upgrade",
 ];
 const PROFESSIONAL_EXTRA: &[&str] = &[
-    "routing_time_of_day", "routing_hunt_group", "routing_multi_dial", "routing_whisper", "routing_intro", "routing_ivr",
-    "routing_queue", "routing_mid_call_ivr_category", "routing_post_call_ivr_category", "routing_mid_call_ivr_value",
-    "routing_post_call_ivr_value", "routing_ivr_category", "advanced_call_handling", "admin_call_scoring",
-    "admin_call_categorisation", "admin_tagging_for_dynamics", "integration_track_sales", "integration_ftp_export",
-    "integration_hubspot", "integration_optimizelyx", "integration_marin", "integration_double_click", "dynamic_pool",
+    "routing_time_of_day",
+    "routing_hunt_group",
+    "routing_multi_dial",
+    "routing_whisper",
+    "routing_intro",
+    "routing_ivr",
+    "routing_queue",
+    "routing_mid_call_ivr_category",
+    "routing_post_call_ivr_category",
+    "routing_mid_call_ivr_value",
+    "routing_post_call_ivr_value",
+    "routing_ivr_category",
+    "advanced_call_handling",
+    "admin_call_scoring",
+    "admin_call_categorisation",
+    "admin_tagging_for_dynamics",
+    "integration_track_sales",
+    "integration_ftp_export",
+    "integration_hubspot",
+    "integration_optimizelyx",
+    "integration_marin",
+    "integration_double_click",
+    "dynamic_pool",
 ];
 const PROFESSIONAL_ADDONS: &[&str] = &[
-    "report_voice_tags", "integration_speech_redaction", "integration_api", "integration_webhooks", "integration_salesforce",
-    "integration_dealerweb", "outbound", "outbound_additional_user", "other_managed", "integration_sales_import",
-    "routing_call_recording_extended", "other_insight", "integration_config_api", "routing_advanced_ivr", "sales_custom_dimensions",
+    "report_voice_tags",
+    "integration_speech_redaction",
+    "integration_api",
+    "integration_webhooks",
+    "integration_salesforce",
+    "integration_dealerweb",
+    "outbound",
+    "outbound_additional_user",
+    "other_managed",
+    "integration_sales_import",
+    "routing_call_recording_extended",
+    "other_insight",
+    "integration_config_api",
+    "routing_advanced_ivr",
+    "sales_custom_dimensions",
 ];
 const ENTERPRISE_EXTRA: &[&str] = &[
-    "enterprise", "integration_api", "integration_webhooks", "integration_salesforce", "integration_dealerweb",
-    "sales_custom_dimensions", "integration_sales_import", "report_voice_tags", "integration_speech_voice_tags",
-    "speech_vocabularies", "outbound", "routing_advanced_ivr", "integration_config_api", "other_insight",
+    "enterprise",
+    "integration_api",
+    "integration_webhooks",
+    "integration_salesforce",
+    "integration_dealerweb",
+    "sales_custom_dimensions",
+    "integration_sales_import",
+    "report_voice_tags",
+    "integration_speech_voice_tags",
+    "speech_vocabularies",
+    "outbound",
+    "routing_advanced_ivr",
+    "integration_config_api",
+    "other_insight",
 ];
 const LEGACY: &[&str] = &["admin_call_scoring"];
 
@@ -76,7 +135,8 @@ type Access = (i64, i64, i64, &'static str, [bool; 13]);
 
 const ALL: [bool; 13] = [true; 13];
 const ADMIN: [bool; 13] = [true, true, true, true, true, true, true, true, false, false, false, true, false];
-const REPORTS_AND_NUMBERS: [bool; 13] = [true, false, true, false, false, false, false, false, false, false, false, false, false];
+const REPORTS_AND_NUMBERS: [bool; 13] =
+    [true, false, true, false, false, false, false, false, false, false, false, false, false];
 
 pub async fn seed_if_empty(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     let (customers,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM customers").fetch_one(db).await?;
@@ -89,28 +149,238 @@ pub async fn seed_if_empty(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error>
 async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     let t = [true, true, true, false, false, true, false, true, true, true];
     let customers = [
-        Customer { id: 100, name: "Harbour Lane Dental", code: Some("HLD-100"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (false, false, false), partner_id: None, features: t, logo: Some(("HL", "#f57c00")), parameters: &["Branch", "Region"], addons: &["outbound", "integration_sales_import"] },
-        Customer { id: 101, name: "Harbour Lane Orthodontics", code: Some("HLO-101"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (false, false, false), partner_id: None, features: [true, true, false, false, false, true, false, false, false, true], logo: Some(("HO", "#00897b")), parameters: &["Clinic"], addons: &[] },
-        Customer { id: 200, name: "Stone & Sons Plumbing", code: Some("SSP-200"), zone: "Europe/London", package: "Starter", plan: "Starter", kind: (false, false, false), partner_id: None, features: [true, true, false, false, false, true, false, false, false, true], logo: None, parameters: &[], addons: &[] },
-        Customer { id: 300, name: "Atlas Insurance Group", code: Some("AIG-300"), zone: "Europe/Dublin", package: "Enterprise", plan: "Enterprise", kind: (false, false, false), partner_id: None, features: [true, true, true, false, true, true, true, true, true, false], logo: Some(("AI", "#3949ab")), parameters: &["Product line"], addons: &[] },
-        Customer { id: 400, name: "Lacey Motors", code: Some("LM-400"), zone: "Europe/London", package: "Gold 2014", plan: "Legacy", kind: (false, false, false), partner_id: None, features: [false, false, false, true, false, true, false, false, false, false], logo: Some(("LM", "#6d4c41")), parameters: &[], addons: &[] },
-        Customer { id: 500, name: "Northern Clinics Group", code: Some("NCG-500"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (true, false, false), partner_id: None, features: [true, true, false, false, false, true, false, true, true, false], logo: None, parameters: &[], addons: &[] },
-        Customer { id: 600, name: "Brightside Marketing", code: Some("BSM-600"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (false, true, false), partner_id: None, features: [true, true, false, false, false, true, false, false, false, true], logo: Some(("BM", "#8e24aa")), parameters: &[], addons: &[] },
-        Customer { id: 601, name: "Greenway Garden Centre", code: Some("GGC-601"), zone: "Europe/London", package: "Starter", plan: "Starter", kind: (false, false, false), partner_id: Some(600), features: [true, true, false, false, false, true, false, false, false, true], logo: None, parameters: &[], addons: &[] },
-        Customer { id: 602, name: "Riverside Veterinary Practice", code: Some("RVP-602"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (false, false, false), partner_id: Some(600), features: [true, true, false, false, false, true, false, false, true, true], logo: None, parameters: &["Surgery"], addons: &[] },
-        Customer { id: 700, name: "Quantum Leads Ltd", code: Some("QL-700"), zone: "Europe/London", package: "Professional", plan: "Professional", kind: (false, false, true), partner_id: None, features: [false; 10], logo: Some(("QL", "#00838f")), parameters: &[], addons: &[] },
+        Customer {
+            id: 100,
+            name: "Harbour Lane Dental",
+            code: Some("HLD-100"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: None,
+            features: t,
+            logo: Some(("HL", "#f57c00")),
+            parameters: &["Branch", "Region"],
+            addons: &["outbound", "integration_sales_import"],
+        },
+        Customer {
+            id: 101,
+            name: "Harbour Lane Orthodontics",
+            code: Some("HLO-101"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, true, false, false, false, true, false, false, false, true],
+            logo: Some(("HO", "#00897b")),
+            parameters: &["Clinic"],
+            addons: &[],
+        },
+        Customer {
+            id: 200,
+            name: "Stone & Sons Plumbing",
+            code: Some("SSP-200"),
+            zone: "Europe/London",
+            package: "Starter",
+            plan: "Starter",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, true, false, false, false, true, false, false, false, true],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 300,
+            name: "Atlas Insurance Group",
+            code: Some("AIG-300"),
+            zone: "Europe/Dublin",
+            package: "Enterprise",
+            plan: "Enterprise",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, true, true, false, true, true, true, true, true, false],
+            logo: Some(("AI", "#3949ab")),
+            parameters: &["Product line"],
+            addons: &[],
+        },
+        Customer {
+            id: 400,
+            name: "Lacey Motors",
+            code: Some("LM-400"),
+            zone: "Europe/London",
+            package: "Gold 2014",
+            plan: "Legacy",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [false, false, false, true, false, true, false, false, false, false],
+            logo: Some(("LM", "#6d4c41")),
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 500,
+            name: "Northern Clinics Group",
+            code: Some("NCG-500"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (true, false, false),
+            partner_id: None,
+            features: [true, true, false, false, false, true, false, true, true, false],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 600,
+            name: "Brightside Marketing",
+            code: Some("BSM-600"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, true, false),
+            partner_id: None,
+            features: [true, true, false, false, false, true, false, false, false, true],
+            logo: Some(("BM", "#8e24aa")),
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 601,
+            name: "Greenway Garden Centre",
+            code: Some("GGC-601"),
+            zone: "Europe/London",
+            package: "Starter",
+            plan: "Starter",
+            kind: (false, false, false),
+            partner_id: Some(600),
+            features: [true, true, false, false, false, true, false, false, false, true],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 602,
+            name: "Riverside Veterinary Practice",
+            code: Some("RVP-602"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: Some(600),
+            features: [true, true, false, false, false, true, false, false, true, true],
+            logo: None,
+            parameters: &["Surgery"],
+            addons: &[],
+        },
+        Customer {
+            id: 700,
+            name: "Quantum Leads Ltd",
+            code: Some("QL-700"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, true),
+            partner_id: None,
+            features: [false; 10],
+            logo: Some(("QL", "#00838f")),
+            parameters: &[],
+            addons: &[],
+        },
     ];
     let users = [
-        User { id: 1, email: "owner@demo.test", forename: "Olivia", surname: "Owen", home: 100, system_manager: false, new_reports: false },
-        User { id: 2, email: "admin@demo.test", forename: "Adam", surname: "Ashworth", home: 100, system_manager: false, new_reports: false },
-        User { id: 3, email: "user@demo.test", forename: "Uma", surname: "Upton", home: 100, system_manager: false, new_reports: false },
-        User { id: 4, email: "starter@demo.test", forename: "Sam", surname: "Stone", home: 200, system_manager: false, new_reports: false },
-        User { id: 5, email: "enterprise@demo.test", forename: "Erin", surname: "Ellis", home: 300, system_manager: false, new_reports: true },
-        User { id: 6, email: "legacy@demo.test", forename: "Len", surname: "Lacey", home: 400, system_manager: false, new_reports: false },
-        User { id: 7, email: "group@demo.test", forename: "Grace", surname: "Gill", home: 500, system_manager: false, new_reports: false },
-        User { id: 8, email: "partner@demo.test", forename: "Priya", surname: "Patel", home: 600, system_manager: false, new_reports: false },
-        User { id: 9, email: "techpartner@demo.test", forename: "Theo", surname: "Tran", home: 700, system_manager: false, new_reports: false },
-        User { id: 10, email: "manager@demo.test", forename: "Morgan", surname: "Marsh", home: 100, system_manager: true, new_reports: false },
+        User {
+            id: 1,
+            email: "owner@demo.test",
+            forename: "Olivia",
+            surname: "Owen",
+            home: 100,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 2,
+            email: "admin@demo.test",
+            forename: "Adam",
+            surname: "Ashworth",
+            home: 100,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 3,
+            email: "user@demo.test",
+            forename: "Uma",
+            surname: "Upton",
+            home: 100,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 4,
+            email: "starter@demo.test",
+            forename: "Sam",
+            surname: "Stone",
+            home: 200,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 5,
+            email: "enterprise@demo.test",
+            forename: "Erin",
+            surname: "Ellis",
+            home: 300,
+            system_manager: false,
+            new_reports: true,
+        },
+        User {
+            id: 6,
+            email: "legacy@demo.test",
+            forename: "Len",
+            surname: "Lacey",
+            home: 400,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 7,
+            email: "group@demo.test",
+            forename: "Grace",
+            surname: "Gill",
+            home: 500,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 8,
+            email: "partner@demo.test",
+            forename: "Priya",
+            surname: "Patel",
+            home: 600,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 9,
+            email: "techpartner@demo.test",
+            forename: "Theo",
+            surname: "Tran",
+            home: 700,
+            system_manager: false,
+            new_reports: false,
+        },
+        User {
+            id: 10,
+            email: "manager@demo.test",
+            forename: "Morgan",
+            surname: "Marsh",
+            home: 100,
+            system_manager: true,
+            new_reports: false,
+        },
     ];
     let access: [Access; 14] = [
         (1, 100, 25, "2", ALL),
@@ -182,7 +452,11 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
                 .await?;
         }
         for scope in c.addons {
-            sqlx::query("INSERT INTO customer_addons (customer_id, scope) VALUES (?, ?)").bind(c.id).bind(scope).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO customer_addons (customer_id, scope) VALUES (?, ?)")
+                .bind(c.id)
+                .bind(scope)
+                .execute(&mut *tx)
+                .await?;
         }
     }
     // One hash for every demo login: they share a password, and Argon2 is slow on purpose.
@@ -215,8 +489,19 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .bind(customer)
         .bind(auth)
         .bind(provisioning)
-        .bind(p[0]).bind(p[1]).bind(p[2]).bind(p[3]).bind(p[4]).bind(p[5]).bind(p[6])
-        .bind(p[7]).bind(p[8]).bind(p[9]).bind(p[10]).bind(p[11]).bind(p[12])
+        .bind(p[0])
+        .bind(p[1])
+        .bind(p[2])
+        .bind(p[3])
+        .bind(p[4])
+        .bind(p[5])
+        .bind(p[6])
+        .bind(p[7])
+        .bind(p[8])
+        .bind(p[9])
+        .bind(p[10])
+        .bind(p[11])
+        .bind(p[12])
         .execute(&mut *tx)
         .await?;
     }

@@ -31,7 +31,13 @@ fn the_fixed_redirects_are_followed() {
     let acc = owner();
     assert_eq!(lands("/upgradepackage", &acc), "/subscription");
     assert_eq!(lands("/upgradepackage?type=package", &acc), "/subscription");
-    assert_eq!(lands("/ManageOptimizelyX", &AccountState { package_scopes: vec!["integration_optimizelyx".into()], ..acc.clone() }), "/optimizelyx");
+    assert_eq!(
+        lands(
+            "/ManageOptimizelyX",
+            &AccountState { package_scopes: vec!["integration_optimizelyx".into()], ..acc.clone() }
+        ),
+        "/optimizelyx"
+    );
     let partner = AccountState { is_partner: true, ..acc.clone() };
     assert_eq!(lands("/partner", &partner), "/partner/accounts");
     assert_eq!(lands("/partner/benefits", &partner), "/partner/benefits/referrer");

@@ -14,7 +14,11 @@ fn owner() -> AccountState {
         has_billing: true,
         can_purchase: true,
         customer_can_purchase_online: true,
-        package_scopes: vec!["admin_user_management".into(), "billing_subscription".into(), "admin_add_services".into()],
+        package_scopes: vec![
+            "admin_user_management".into(),
+            "billing_subscription".into(),
+            "admin_add_services".into(),
+        ],
         ..Default::default()
     }
 }
@@ -169,7 +173,10 @@ fn one_parameters_item_per_customer_parameter() {
     let menu = build_menu(&acc);
     let params = menu.items.iter().find(|n| n.id == "parameters").unwrap();
     let labels: Vec<_> = params.children.iter().map(|c| (c.label.as_str(), c.path.as_deref().unwrap())).collect();
-    assert_eq!(labels, vec![("Setup", "/parameters"), ("Branch", "/parameter/Branch"), ("Region", "/parameter/Region")]);
+    assert_eq!(
+        labels,
+        vec![("Setup", "/parameters"), ("Branch", "/parameter/Branch"), ("Region", "/parameter/Region")]
+    );
 }
 
 #[test]
@@ -195,7 +202,8 @@ fn unapproved_partners_are_sent_to_the_benefit_pages_or_do_not_see_the_item() {
     assert_eq!(find(&menu, "/partner/benefits/reseller").unwrap().label, "Accounts");
     assert_eq!(find(&menu, "/partner/benefits/referrer").unwrap().label, "Refer a client");
     assert!(find(&menu, "/partner/rewards").is_none());
-    let approved = AccountState { partner_reseller_approved_flag: true, partner_referrer_approved_flag: true, ..partner };
+    let approved =
+        AccountState { partner_reseller_approved_flag: true, partner_referrer_approved_flag: true, ..partner };
     let menu = build_menu(&approved);
     assert!(find(&menu, "/partner/accounts").is_some());
     assert!(find(&menu, "/partner/rewards").is_some());

@@ -28,11 +28,17 @@ pub(crate) async fn current_state(state: &AppState, session: &sessions::Session)
         .ok_or(AppError::Forbidden)
 }
 
-async fn account_details(State(state): State<AppState>, CurrentSession(session): CurrentSession) -> Result<Json<AccountState>, AppError> {
+async fn account_details(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+) -> Result<Json<AccountState>, AppError> {
     Ok(Json(current_state(&state, &session).await?))
 }
 
-async fn account_scopes(State(state): State<AppState>, CurrentSession(session): CurrentSession) -> Result<Json<Value>, AppError> {
+async fn account_scopes(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+) -> Result<Json<Value>, AppError> {
     let acc = current_state(&state, &session).await?;
     Ok(Json(json!({
         "packageScopes": acc.package_scopes,
@@ -52,7 +58,8 @@ async fn switch_account(
         .trim()
         .parse()
         .map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?;
-    let name = accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
+    let name =
+        accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
     tracing::info!(user = session.user_id, customer = customer_id, "account switched");
     Ok(Json(json!({ "success": true, "customerId": customer_id, "customerName": name })))

@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 #[derive(Debug)]
 pub enum AppError {
     /// No session: the browser goes to the login page, coming back to `return_to`.
-    Unauthorized { return_to: String },
+    Unauthorized {
+        return_to: String,
+    },
     Forbidden,
     NotFound,
     BadRequest(String),
@@ -36,13 +38,17 @@ pub fn login_url(return_to: &str) -> String {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, body) = match self {
-            AppError::Unauthorized { return_to } => (StatusCode::UNAUTHORIZED, json!({ "login": login_url(&return_to) })),
+            AppError::Unauthorized { return_to } => {
+                (StatusCode::UNAUTHORIZED, json!({ "login": login_url(&return_to) }))
+            }
             AppError::Forbidden => (StatusCode::FORBIDDEN, json!({ "success": false, "code": "FORBIDDEN" })),
             AppError::NotFound => (StatusCode::NOT_FOUND, json!({ "success": false, "code": "NOT_FOUND" })),
             AppError::BadRequest(message) => {
                 (StatusCode::BAD_REQUEST, json!({ "success": false, "code": "BAD_REQUEST", "message": message }))
             }
-            AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, json!({ "success": false, "code": "PAYLOAD_TOO_LARGE" })),
+            AppError::PayloadTooLarge => {
+                (StatusCode::PAYLOAD_TOO_LARGE, json!({ "success": false, "code": "PAYLOAD_TOO_LARGE" }))
+            }
             AppError::Validation(errors) => (StatusCode::UNPROCESSABLE_ENTITY, validation_body(&errors)),
             AppError::ValidationWith(errors, extra) => {
                 let mut body = validation_body(&errors);

@@ -37,9 +37,11 @@ impl<S: Send + Sync> FromRequest<S> for FormData {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+        let content_type =
+            req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
         if content_type.starts_with("multipart/form-data") {
-            let mut multipart = Multipart::from_request(req, state).await.map_err(|e| rejected(e.status(), e.body_text()))?;
+            let mut multipart =
+                Multipart::from_request(req, state).await.map_err(|e| rejected(e.status(), e.body_text()))?;
             let mut fields = vec![];
             while let Some(field) = multipart.next_field().await.map_err(|e| rejected(e.status(), e.body_text()))? {
                 let name = field.name().unwrap_or_default().to_string();

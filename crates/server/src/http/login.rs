@@ -86,10 +86,7 @@ async fn login(State(state): State<AppState>, parts: Parts, form: FormData) -> R
     let token = sessions::create(&state.db, user.id, user.home_customer_id, now).await?;
     users::record_access(&state.db, user.id, now).await?;
     tracing::info!(user = user.id, "logged in");
-    Ok((
-        StatusCode::SEE_OTHER,
-        [(SET_COOKIE, session_cookie(&token, is_https(&parts))), (LOCATION, return_to)],
-    )
+    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, session_cookie(&token, is_https(&parts))), (LOCATION, return_to)])
         .into_response())
 }
 
@@ -99,4 +96,3 @@ async fn logout(State(state): State<AppState>, parts: Parts) -> Result<Response,
     }
     Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, cleared_cookie()), (LOCATION, "/login".to_string())]).into_response())
 }
-

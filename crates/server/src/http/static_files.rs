@@ -70,7 +70,11 @@ async fn serve(file: PathBuf, req: Request, immutable: bool) -> Response {
 }
 
 /// A customer's logo, for users with access to that customer.
-async fn logo(State(state): State<AppState>, CurrentSession(session): CurrentSession, UrlPath(file): UrlPath<String>) -> Response {
+async fn logo(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+    UrlPath(file): UrlPath<String>,
+) -> Response {
     let Some(customer_id) = file.strip_suffix(".svg").and_then(|id| id.parse::<i64>().ok()) else {
         return StatusCode::NOT_FOUND.into_response();
     };

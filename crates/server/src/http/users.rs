@@ -15,7 +15,10 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// Toggles the new-reports mode; system managers only.
-async fn swap_report_version(State(state): State<AppState>, CurrentSession(session): CurrentSession) -> Result<Json<Value>, AppError> {
+async fn swap_report_version(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+) -> Result<Json<Value>, AppError> {
     if !users::is_system_manager(&state.db, session.user_id).await? {
         return Err(AppError::Forbidden);
     }

@@ -73,7 +73,12 @@ pub async fn accessible_customer(db: &SqlitePool, user_id: i64, customer_id: i64
 }
 
 /// The state for a user on a customer, or None if the user has no access to it.
-pub async fn load_state(db: &SqlitePool, user_id: i64, customer_id: i64, product_name: &str) -> sqlx::Result<Option<AccountState>> {
+pub async fn load_state(
+    db: &SqlitePool,
+    user_id: i64,
+    customer_id: i64,
+    product_name: &str,
+) -> sqlx::Result<Option<AccountState>> {
     let access: Option<AccessRow> = sqlx::query_as(
         "SELECT auth_code, provisioning, perm_reports, perm_billing, perm_services_admin, perm_user_admin, perm_purchase,
                 perm_view_edit_users, perm_edit_api, perm_outbound, perm_accounts, perm_add_accounts, perm_rewards
@@ -105,7 +110,10 @@ pub async fn load_state(db: &SqlitePool, user_id: i64, customer_id: i64, product
     .await?;
     let (package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
     let parameters: Vec<(String,)> =
-        sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = ? ORDER BY position").bind(customer_id).fetch_all(db).await?;
+        sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = ? ORDER BY position")
+            .bind(customer_id)
+            .fetch_all(db)
+            .await?;
     let accounts: Vec<(i64, String)> = sqlx::query_as(
         "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = ? ORDER BY c.name",
     )
@@ -135,7 +143,10 @@ pub async fn load_state(db: &SqlitePool, user_id: i64, customer_id: i64, product
         parameters: parameters.into_iter().map(|(n,)| n).collect(),
         splash_screen: None,
         number_format: NumberFormat { country_code: c.country_code as u16, prefix: prefix(&c.number_prefix) },
-        accounts: accounts.into_iter().map(|(customer_id, customer_name)| AccountChoice { customer_id, customer_name }).collect(),
+        accounts: accounts
+            .into_iter()
+            .map(|(customer_id, customer_name)| AccountChoice { customer_id, customer_name })
+            .collect(),
         product_name: product_name.to_string(),
         is_partner: c.is_partner,
         is_user_on_partner: u.home_is_partner,
@@ -185,7 +196,11 @@ pub async fn load_state(db: &SqlitePool, user_id: i64, customer_id: i64, product
 }
 
 /// (package scopes, add-on scopes on sale, scopes the next plan adds).
-async fn scopes(db: &SqlitePool, customer_id: i64, plan: &str) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
+async fn scopes(
+    db: &SqlitePool,
+    customer_id: i64,
+    plan: &str,
+) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
     let package: Vec<(String,)> = sqlx::query_as(
         "SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0
          UNION SELECT scope FROM customer_addons WHERE customer_id = ? ORDER BY 1",
@@ -195,15 +210,17 @@ async fn scopes(db: &SqlitePool, customer_id: i64, plan: &str) -> sqlx::Result<(
     .fetch_all(db)
     .await?;
     let package: Vec<String> = package.into_iter().map(|(s,)| s).collect();
-    let addons: Vec<(String,)> = sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 1 ORDER BY scope")
-        .bind(plan)
-        .fetch_all(db)
-        .await?;
+    let addons: Vec<(String,)> =
+        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 1 ORDER BY scope")
+            .bind(plan)
+            .fetch_all(db)
+            .await?;
     let addons = addons.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
-    let next: Vec<(String,)> = sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0 ORDER BY scope")
-        .bind(next_plan(plan))
-        .fetch_all(db)
-        .await?;
+    let next: Vec<(String,)> =
+        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0 ORDER BY scope")
+            .bind(next_plan(plan))
+            .fetch_all(db)
+            .await?;
     let next = next.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
     Ok((package, addons, next))
 }
@@ -227,6 +244,7 @@ fn prefix(stored: &str) -> NumberPrefix {
 }
 
 pub async fn logo_svg(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<String>> {
-    let row: Option<(Option<String>,)> = sqlx::query_as("SELECT logo_svg FROM customers WHERE id = ?").bind(customer_id).fetch_optional(db).await?;
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT logo_svg FROM customers WHERE id = ?").bind(customer_id).fetch_optional(db).await?;
     Ok(row.and_then(|(svg,)| svg))
 }

@@ -21,14 +21,16 @@ pub struct Session {
 /// Starts a session and returns the token for the cookie.
 pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(token_hash(&token))
-        .bind(user_id)
-        .bind(customer_id)
-        .bind(now)
-        .bind(now)
-        .execute(db)
-        .await?;
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(token_hash(&token))
+    .bind(user_id)
+    .bind(customer_id)
+    .bind(now)
+    .bind(now)
+    .execute(db)
+    .await?;
     Ok(token)
 }
 
@@ -46,7 +48,11 @@ pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
         return Ok(None);
     }
     if now - last_seen_at >= TOUCH_EVERY_SECONDS {
-        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(now).bind(&hash).execute(db).await?;
+        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
+            .bind(now)
+            .bind(&hash)
+            .execute(db)
+            .await?;
     }
     Ok(Some(Session { token_hash: hash, user_id, customer_id }))
 }
@@ -57,6 +63,10 @@ pub async fn delete(db: &SqlitePool, token: &str) -> sqlx::Result<()> {
 }
 
 pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE sessions SET customer_id = ? WHERE token_hash = ?").bind(customer_id).bind(&session.token_hash).execute(db).await?;
+    sqlx::query("UPDATE sessions SET customer_id = ? WHERE token_hash = ?")
+        .bind(customer_id)
+        .bind(&session.token_hash)
+        .execute(db)
+        .await?;
     Ok(())
 }

@@ -18,7 +18,11 @@ pub async fn is_locked(db: &SqlitePool, email: &str, now: i64) -> sqlx::Result<b
 pub async fn record_failure(db: &SqlitePool, email: &str, now: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM login_failures WHERE failed_at <= ?").bind(now - WINDOW_SECONDS).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO login_failures (email, failed_at) VALUES (?, ?)").bind(email.trim()).bind(now).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO login_failures (email, failed_at) VALUES (?, ?)")
+        .bind(email.trim())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await
 }
 

@@ -13,13 +13,26 @@ pub async fn find_by_email(db: &SqlitePool, email: &str) -> sqlx::Result<Option<
             .bind(email.trim())
             .fetch_optional(db)
             .await?;
-    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials { id, email, password_hash, home_customer_id }))
+    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials {
+        id,
+        email,
+        password_hash,
+        home_customer_id,
+    }))
 }
 
 pub async fn find_by_id(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Credentials>> {
     let row: Option<(i64, String, String, i64)> =
-        sqlx::query_as("SELECT id, email, password_hash, home_customer_id FROM users WHERE id = ?").bind(id).fetch_optional(db).await?;
-    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials { id, email, password_hash, home_customer_id }))
+        sqlx::query_as("SELECT id, email, password_hash, home_customer_id FROM users WHERE id = ?")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials {
+        id,
+        email,
+        password_hash,
+        home_customer_id,
+    }))
 }
 
 pub async fn record_access(db: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {
@@ -28,16 +41,18 @@ pub async fn record_access(db: &SqlitePool, id: i64, now: i64) -> sqlx::Result<(
 }
 
 pub async fn is_system_manager(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
-    let (flag,): (bool,) = sqlx::query_as("SELECT is_system_manager FROM users WHERE id = ?").bind(id).fetch_one(db).await?;
+    let (flag,): (bool,) =
+        sqlx::query_as("SELECT is_system_manager FROM users WHERE id = ?").bind(id).fetch_one(db).await?;
     Ok(flag)
 }
 
 /// Flips the user's new-reports mode and returns the new value.
 pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
-    let (value,): (bool,) =
-        sqlx::query_as("UPDATE users SET show_reports_2023 = 1 - show_reports_2023 WHERE id = ? RETURNING show_reports_2023")
-            .bind(id)
-            .fetch_one(db)
-            .await?;
+    let (value,): (bool,) = sqlx::query_as(
+        "UPDATE users SET show_reports_2023 = 1 - show_reports_2023 WHERE id = ? RETURNING show_reports_2023",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await?;
     Ok(value)
 }

@@ -21,8 +21,20 @@ async fn the_owner_gets_a_professional_account_with_every_right() {
     assert_eq!(acc["productName"], "Calltrack");
     assert_eq!(acc["parameters"], serde_json::json!(["Branch", "Region"]));
     assert_eq!(acc["accounts"].as_array().unwrap().len(), 2);
-    for flag in ["isAdministrator", "isUserAdmin", "hasStatic", "hasDynamic", "hasOutbound", "hasBilling", "canPurchase",
-        "customerCanPurchaseOnline", "canProvision", "canViewAdminMenu", "canAccessSalesData", "hasAccessToConversions"] {
+    for flag in [
+        "isAdministrator",
+        "isUserAdmin",
+        "hasStatic",
+        "hasDynamic",
+        "hasOutbound",
+        "hasBilling",
+        "canPurchase",
+        "customerCanPurchaseOnline",
+        "canProvision",
+        "canViewAdminMenu",
+        "canAccessSalesData",
+        "hasAccessToConversions",
+    ] {
         assert_eq!(acc[flag], true, "{flag}");
     }
     for flag in ["isPartner", "isTechPartner", "isSystemManager", "isGroupAccount", "isLegacyPackage", "hasSpeech"] {
@@ -45,7 +57,12 @@ async fn a_plain_user_cannot_provision_purchase_or_manage_users() {
     }
     assert_eq!(acc["canViewAdminMenu"], true, "number admin gives the admin area");
     let menu = domain::build_menu(&serde_json::from_value(acc).unwrap());
-    let paths: Vec<_> = menu.items.iter().flat_map(|n| std::iter::once(n).chain(n.children.iter())).filter_map(|n| n.path.clone()).collect();
+    let paths: Vec<_> = menu
+        .items
+        .iter()
+        .flat_map(|n| std::iter::once(n).chain(n.children.iter()))
+        .filter_map(|n| n.path.clone())
+        .collect();
     assert!(!paths.contains(&"/parameters".to_string()) && !paths.contains(&"/subscription".to_string()));
 }
 
@@ -81,9 +98,17 @@ async fn enterprise_legacy_and_group_accounts_carry_their_flags() {
 async fn the_partner_is_in_the_partner_portal_with_approvals() {
     let app = TestApp::spawn().await;
     let acc = app.account(&app.login("partner@demo.test").await).await;
-    for flag in ["isPartner", "isUserOnPartner", "partnerResellerApprovedFlag", "partnerReferrerApprovedFlag",
-        "canAccessPartnerAccounts", "canAccessPartnerRewards", "canAddPartnerAccounts", "canAccessPartnerBilling",
-        "userCanCreatePartnerAccounts"] {
+    for flag in [
+        "isPartner",
+        "isUserOnPartner",
+        "partnerResellerApprovedFlag",
+        "partnerReferrerApprovedFlag",
+        "canAccessPartnerAccounts",
+        "canAccessPartnerRewards",
+        "canAddPartnerAccounts",
+        "canAccessPartnerBilling",
+        "userCanCreatePartnerAccounts",
+    ] {
         assert_eq!(acc[flag], true, "{flag}");
     }
     assert_eq!(acc["accounts"].as_array().unwrap().len(), 3);

@@ -9,7 +9,15 @@ async fn a_user_switches_to_another_account_they_have() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;
     let reply = app
-        .post_multipart(SWITCH, Some(&token), &[("form_partner_login", "0"), ("form_customer_id", "101"), ("form_customer_name", "Harbour Lane Orthodontics")])
+        .post_multipart(
+            SWITCH,
+            Some(&token),
+            &[
+                ("form_partner_login", "0"),
+                ("form_customer_id", "101"),
+                ("form_customer_name", "Harbour Lane Orthodontics"),
+            ],
+        )
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     assert_eq!(reply.json()["customerId"], 101);
@@ -24,7 +32,8 @@ async fn a_user_switches_to_another_account_they_have() {
 async fn switching_to_a_customer_the_user_lacks_is_404_and_changes_nothing() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;
-    let reply = app.post_form(SWITCH, Some(&token), &[("form_customer_id", "300"), ("form_customer_name", "Atlas")]).await;
+    let reply =
+        app.post_form(SWITCH, Some(&token), &[("form_customer_id", "300"), ("form_customer_name", "Atlas")]).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert!(!reply.text().contains("Atlas Insurance"), "nothing about the other customer leaks");
     assert_eq!(app.account(&token).await["customerId"], 100);
@@ -43,7 +52,13 @@ async fn a_malformed_customer_id_is_400() {
 async fn a_partner_enters_a_client_account_and_gets_the_main_menu() {
     let app = TestApp::spawn().await;
     let token = app.login("partner@demo.test").await;
-    let reply = app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "1"), ("form_customer_id", "602"), ("form_customer_name", "Riverside")]).await;
+    let reply = app
+        .post_multipart(
+            "/api/login/",
+            Some(&token),
+            &[("form_partner_login", "1"), ("form_customer_id", "602"), ("form_customer_name", "Riverside")],
+        )
+        .await;
     assert_eq!(reply.status, StatusCode::OK);
     let acc = app.account(&token).await;
     assert_eq!(acc["isPartner"], false);

@@ -50,7 +50,10 @@ async fn the_right_password_gives_a_single_use_key() {
 async fn a_key_expires_after_five_minutes() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;
-    let key = app.post_multipart(CONFIRM, Some(&token), &[("form_password", "demopass")]).await.json()["key"].as_str().unwrap().to_string();
+    let key = app.post_multipart(CONFIRM, Some(&token), &[("form_password", "demopass")]).await.json()["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
     app.state.clock.advance(5 * 60 + 1);
     let session = sessions::Session { token_hash: server::security::token_hash(&token), user_id: 1, customer_id: 100 };
     assert!(!confirmations::consume(&app.state.db, &session, &key, app.state.clock.now()).await.unwrap());
@@ -61,7 +64,10 @@ async fn a_key_is_good_only_for_the_session_that_asked() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
     let other = app.login("owner@demo.test").await;
-    let key = app.post_multipart(CONFIRM, Some(&owner), &[("form_password", "demopass")]).await.json()["key"].as_str().unwrap().to_string();
+    let key = app.post_multipart(CONFIRM, Some(&owner), &[("form_password", "demopass")]).await.json()["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let other_session = session_of(&app, &other).await;
     assert!(!confirmations::consume(&app.state.db, &other_session, &key, app.state.clock.now()).await.unwrap());
 }

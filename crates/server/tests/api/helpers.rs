@@ -87,7 +87,9 @@ impl TestApp {
         let boundary = "XBOUNDARYX";
         let mut body = String::new();
         for (name, value) in fields {
-            body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
+            body.push_str(&format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            ));
         }
         body.push_str(&format!("--{boundary}--\r\n"));
         let req = request("POST", path, session, true)
@@ -101,7 +103,10 @@ impl TestApp {
         let body = url::form_urlencoded::Serializer::new(String::new())
             .extend_pairs([("email", email), ("password", password), ("return", "/manage/routing")])
             .finish();
-        let req = Request::post("/login").header(CONTENT_TYPE, "application/x-www-form-urlencoded").body(Body::from(body)).unwrap();
+        let req = Request::post("/login")
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
         self.send(req).await
     }
 

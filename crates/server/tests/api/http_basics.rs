@@ -8,7 +8,11 @@ use crate::helpers::{request, TestApp};
 async fn api_requests_without_the_admin_header_are_refused() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;
-    let get = app.send(request("GET", "/api/accountsettings/getAccountDetails", Some(&token), false).body(Body::empty()).unwrap()).await;
+    let get = app
+        .send(
+            request("GET", "/api/accountsettings/getAccountDetails", Some(&token), false).body(Body::empty()).unwrap(),
+        )
+        .await;
     assert_eq!(get.status, StatusCode::FORBIDDEN);
     assert_eq!(get.json()["code"], "FORBIDDEN");
     let post = app
@@ -22,7 +26,12 @@ async fn api_requests_without_the_admin_header_are_refused() {
     assert_eq!(post.status, StatusCode::FORBIDDEN);
     assert_eq!(app.account(&token).await["customerId"], 100, "the refused switch did nothing");
     let wrong_value = app
-        .send(request("GET", "/api/accountsettings/getAccountDetails", Some(&token), false).header("X-Admin-Area", "yes").body(Body::empty()).unwrap())
+        .send(
+            request("GET", "/api/accountsettings/getAccountDetails", Some(&token), false)
+                .header("X-Admin-Area", "yes")
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await;
     assert_eq!(wrong_value.status, StatusCode::FORBIDDEN);
 }
@@ -123,7 +132,12 @@ async fn the_root_goes_to_the_admin_area() {
 #[tokio::test]
 async fn outside_pages_answer_with_a_page_of_their_own() {
     let app = TestApp::spawn().await;
-    for (path, title) in [("/backtoreports", "Reports"), ("/contactus", "Contact us"), ("/conditions", "Terms and conditions"), ("/apidocs", "API documentation")] {
+    for (path, title) in [
+        ("/backtoreports", "Reports"),
+        ("/contactus", "Contact us"),
+        ("/conditions", "Terms and conditions"),
+        ("/apidocs", "API documentation"),
+    ] {
         let reply = app.get(path, None).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert!(reply.text().contains(&format!("<title>Calltrack - {title}</title>")), "{path}");

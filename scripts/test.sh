@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test: the domain rules and server natively, the same rules through wasm in
+# vitest, the frontend's component tests, and the browser flows in Chromium against the real
+# server. Installs what a new machine lacks first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+bash scripts/setup.sh
+
+echo "== Rust: domain and server"
+cargo test --workspace --quiet
+
+echo "== wasm build"
+bash scripts/build-wasm.sh
+
+echo "== frontend: vitest (wasm parity and components)"
+(cd frontend && npm run --silent test)
+
+echo "== frontend: build"
+(cd frontend && npm run --silent build)
+
+echo "== browser flows: Playwright in Chromium against the server"
+cargo build --quiet -p server
+(cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e)
