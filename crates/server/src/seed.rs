@@ -98,7 +98,7 @@ const LEGACY: &[&str] = &["admin_call_scoring"];
 /// A small coloured logo with the customer's initials.
 fn logo(initials: &str, colour: &str) -> String {
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect rx="6" width="40" height="40" fill="{colour}"/><text x="20" y="26" font-family="Arial" font-size="16" font-weight="bold" fill="#fff" text-anchor="middle">{initials}</text></svg>"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect rx="6" width="40" height="40" fill="{colour}"/><text x="20" y="26" font-family="Arial" font-size="16" font-weight="bold" fill="#fff" text-anchor="middle">{initials}</text></svg>"##
     )
 }
 

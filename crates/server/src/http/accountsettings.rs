@@ -10,7 +10,7 @@ use super::error::AppError;
 use super::form::FormData;
 use super::session::CurrentSession;
 use crate::state::AppState;
-use crate::store::{accounts, sessions};
+use crate::store::{accounts, sessions, users};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
@@ -47,19 +47,21 @@ async fn account_scopes(
     })))
 }
 
-/// Moves the session to another customer, only one the user really has access to.
+/// Moves the session to another customer, only one the user really has access to. The partner
+/// portal's entry (`form_partner_login` 1 with no customer) goes back to the user's own partner
+/// account.
 async fn switch_account(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    let customer_id: i64 = form
-        .text("form_customer_id")
-        .trim()
-        .parse()
-        .map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?;
-    let name =
-        accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
+    let wanted = form.text("form_customer_id").trim();
+    let customer_id: i64 = if wanted.is_empty() && form.text("form_partner_login") == "1" {
+        users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?
+    } else {
+        wanted.parse().map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?
+    };
+    let name = accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
     tracing::info!(user = session.user_id, customer = customer_id, "account switched");
     Ok(Json(json!({ "success": true, "customerId": customer_id, "customerName": name })))

@@ -56,3 +56,14 @@ pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> 
     .await?;
     Ok(value)
 }
+
+/// The user's home account when it is a partner account (the partner portal).
+pub async fn home_partner_account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<i64>> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = ? AND c.is_partner = 1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}

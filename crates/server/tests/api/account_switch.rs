@@ -74,3 +74,25 @@ async fn switching_needs_a_session() {
     let reply = app.post_form(SWITCH, None, &[("form_customer_id", "100")]).await;
     assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_partner_portal_entry_returns_a_partner_to_their_own_account() {
+    let app = TestApp::spawn().await;
+    let token = app.login("partner@demo.test").await;
+    app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "0"), ("form_customer_id", "601")]).await;
+    assert_eq!(app.account(&token).await["customerId"], 601);
+    let reply = app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "1"), ("form_customer_id", "")]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let acc = app.account(&token).await;
+    assert_eq!(acc["customerId"], 600);
+    assert_eq!(acc["isPartner"], true);
+}
+
+#[tokio::test]
+async fn the_partner_portal_entry_is_404_for_users_who_are_not_partners() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    let reply = app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "1")]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.account(&token).await["customerId"], 100);
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectHeading, logIn, menuItem, sideMenu } from './helpers';
+
+test('an account owner sees the Admin menu', async ({ page }) => {
+  await logIn(page, 'owner@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  for (const label of ['Call routing', 'Parameters', 'My subscription', 'Users']) {
+    await expect(menuItem(menu, label), label).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Call routing', exact: true })).toHaveAttribute('href', '/manage/routing');
+  await expectHeading(page, 'Integrate');
+});
+
+test('a user sees no Parameters and no My subscription', async ({ page }) => {
+  await logIn(page, 'user@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  await expect(menuItem(menu, 'Overview')).toBeVisible();
+  await expect(menuItem(menu, 'Parameters')).toHaveCount(0);
+  await expect(menuItem(menu, 'My subscription')).toHaveCount(0);
+});
+
+test('a partner has the Partner menu and is kept in the portal', async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/routing');
+  await expect(page).toHaveURL(/\/manage\/partner\/accounts$/);
+  const menu = sideMenu(page, 'Partner');
+  await expect(menuItem(menu, 'Accounts')).toBeVisible();
+  await expect(menuItem(menu, 'Call routing')).toHaveCount(0);
+  await expectHeading(page, 'Accounts');
+});
+
+test('a technology partner has the technology-partner menu and lands on the subscription', async ({ page }) => {
+  await logIn(page, 'techpartner@demo.test');
+  await expect(page).toHaveURL(/\/manage\/technologypartner\/subscription$/);
+  const menu = sideMenu(page, 'Partner');
+  await expect(menu.getByRole('link', { name: 'Documentation', exact: true })).toHaveAttribute('href', '/apidocs');
+  await expect(menuItem(menu, 'Call routing')).toHaveCount(0);
+  await expectHeading(page, 'My subscription');
+});
+
+test('the minimised menu stays minimised after a reload', async ({ page }) => {
+  await logIn(page, 'owner@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  await expect(menu).toHaveAttribute('data-minimised', 'false');
+  await page.getByRole('button', { name: 'Minimise menu' }).click();
+  await expect(menu).toHaveAttribute('data-minimised', 'true');
+
+  await page.reload();
+  await expect(menu).toHaveAttribute('data-minimised', 'true');
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(70);
+  // Icons keep their names, and a parent's children fly out on hover.
+  await menu.getByRole('button', { name: 'Static', exact: true }).hover();
+  await expect(menu.getByRole('link', { name: 'Numbers', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(260);
+});

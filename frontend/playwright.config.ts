@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// This file is loaded by the runner and again by each worker; the variable makes them share one
+// fresh database folder, created by whichever loads it first (the runner, which starts the server).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'calltrack-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+const PORT = 8181;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  outputDir: './test-results',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: '${SERVER_BIN:-../target/debug/server}',
+    url: `${BASE_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      BIND: `127.0.0.1:${PORT}`,
+      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+      STATIC_DIR: resolve(here, 'dist'),
+      SEED_DEMO: '1',
+      PRODUCT_NAME: 'Calltrack',
+      RUST_LOG: 'warn',
+    },
+  },
+});

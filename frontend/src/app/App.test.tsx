@@ -1,0 +1,93 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import type { AccountState } from '../domain';
+import { loginUrl } from '../lib/api';
+import { account, jsonResponse, stubApi } from '../test/fixtures';
+import { App } from './App';
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output aria-label="location">{pathname}</output>;
+}
+
+function renderApp(path: string, details: AccountState | string) {
+  const fetch = stubApi({
+    '/api/accountsettings/getAccountDetails': () =>
+      typeof details === 'string' ? new Response(details, { status: 200 }) : jsonResponse(details),
+    '/api/accountsettings/switchAccount': () => jsonResponse({ success: true, customerId: 101 }),
+  });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <Where />
+    </MemoryRouter>,
+  );
+  return { fetch, user: userEvent.setup() };
+}
+
+const location = () => screen.getByRole('status', { name: 'location' });
+
+describe('App', () => {
+  test('loads the account, then shows the shell and the page with its title', async () => {
+    const { fetch } = renderApp('/routing', account());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call routing' })).toBeInTheDocument();
+    expect(document.title).toBe('Calltrack - Call routing');
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Call routing' })).toHaveAttribute('aria-current', 'page');
+    const [, init] = fetch.mock.calls[0];
+    expect(new Headers(init?.headers).get('X-Admin-Area')).toBe('1');
+    expect(init?.credentials).toBe('same-origin');
+  });
+
+  test('an unknown path ends on home', async () => {
+    renderApp('/no/such/page', account());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrate' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  test('partners are kept in their portal', async () => {
+    renderApp(
+      '/routing',
+      account({ isPartner: true, canAccessPartnerAccounts: true, partnerResellerApprovedFlag: true }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accounts' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/partner/accounts');
+    expect(screen.getByRole('navigation', { name: 'Partner' })).toBeInTheDocument();
+  });
+
+  test('an empty account answer goes to the unauthorised page', async () => {
+    renderApp('/routing', '');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorised' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/unauthorised'));
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  test('switching account posts the choice, reloads the account and goes home', async () => {
+    const accounts = [
+      { customerId: 100, customerName: 'Harbour Lane Dental' },
+      { customerId: 101, customerName: 'Harbour Lane Orthodontics' },
+    ];
+    const { fetch, user } = renderApp('/routing', account({ accounts }));
+    await screen.findByRole('heading', { level: 1, name: 'Call routing' });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Harbour Lane Orthodontics');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrate' })).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([url]) => url === '/api/accountsettings/switchAccount');
+    const form = post?.[1]?.body as FormData;
+    expect(post?.[1]?.method).toBe('POST');
+    expect(Object.fromEntries(form.entries())).toEqual({
+      form_partner_login: '0',
+      form_customer_id: '101',
+      form_customer_name: 'Harbour Lane Orthodontics',
+    });
+    const detailCalls = fetch.mock.calls.filter(([url]) => url === '/api/accountsettings/getAccountDetails');
+    expect(detailCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('the login address returns to the current page', () => {
+    expect(loginUrl({ pathname: '/manage/routing', search: '?tab=2' })).toBe('/login?return=%2Fmanage%2Frouting%3Ftab%3D2');
+  });
+});

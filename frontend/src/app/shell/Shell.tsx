@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { buildMenu, type Resolution } from '../../domain';
+import { useAccount } from '../../lib/account';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+import { SMALL_SCREEN_QUERY, useMediaQuery, useMinimisedMenu } from './hooks';
+
+export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
+  const { account, switchAccount, enterPartnerPortal } = useAccount();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const menu = useMemo(() => buildMenu(account), [account]);
+  const temporary = useMediaQuery(SMALL_SCREEN_QUERY);
+  const [minimised, setMinimised] = useMinimisedMenu();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => setDrawerOpen(false), [pathname, temporary]);
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const toggleMenu = () => (temporary ? setDrawerOpen(!drawerOpen) : setMinimised(!minimised));
+  const onSwitchAccount = async (customerId: number, customerName: string) => {
+    await switchAccount(customerId, customerName);
+    navigate('/');
+  };
+
+  const onEnterPartnerPortal = async () => {
+    await enterPartnerPortal();
+    navigate('/');
+  };
+
+  const minimisedNow = minimised && !temporary;
+  return (
+    <div className={`shell${minimisedNow ? ' shell-minimised' : ''}${temporary ? ' shell-temporary' : ''}`}>
+      <TopBar
+        account={account}
+        menuExpanded={temporary ? drawerOpen : !minimised}
+        onToggleMenu={toggleMenu}
+        onSwitchAccount={onSwitchAccount}
+        onEnterPartnerPortal={onEnterPartnerPortal}
+      />
+      <SideMenu
+        menu={menu}
+        activeParent={resolution.menuParent}
+        activePath={resolution.menuPath}
+        minimised={minimised}
+        onToggleMinimised={() => setMinimised(!minimised)}
+        temporary={temporary}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={closeDrawer}
+      />
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}

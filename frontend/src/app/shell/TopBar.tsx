@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AccountState } from '../../domain';
+import { Icon } from '../../components/Icon';
+import { AccountMenu } from './AccountMenu';
+import { ChatPanel } from './ChatPanel';
+import { swapReportVersion } from './api';
+
+export interface TopBarProps {
+  account: AccountState;
+  menuExpanded: boolean;
+  onToggleMenu: () => void;
+  onSwitchAccount: (customerId: number, customerName: string) => Promise<void>;
+  onSwapReports?: () => Promise<void>;
+  onEnterPartnerPortal?: () => Promise<void>;
+}
+
+function Logo({ account }: { account: AccountState }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = account.logoUrl;
+  const showImage = !!url && failedUrl !== url;
+  return (
+    <Link to="/" className="top-bar-logo">
+      {showImage ? (
+        <img src={url} alt={account.customerName} onError={() => setFailedUrl(url)} />
+      ) : (
+        <span className="top-bar-logo-text">{account.customerName}</span>
+      )}
+    </Link>
+  );
+}
+
+function ReportsSwitch({ account, onSwap }: { account: AccountState; onSwap: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <label className="reports-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={account.showReports2023}
+        disabled={busy}
+        onChange={() => {
+          setBusy(true);
+          onSwap().catch(() => setBusy(false));
+        }}
+      />
+      <span className="reports-switch-track" aria-hidden="true" />
+      <span>New reports</span>
+    </label>
+  );
+}
+
+function PartnerPortalIcon({ account, onEnter }: { account: AccountState; onEnter: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  if (account.isPartner) {
+    return (
+      <Link to="/partner" className="icon-button" aria-label="Partner portal" title="Partner portal">
+        <Icon name="partner" />
+      </Link>
+    );
+  }
+  // In a client account: going back to the portal means switching to the partner's own account.
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Partner portal"
+      title="Partner portal"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        onEnter().finally(() => setBusy(false));
+      }}
+    >
+      <Icon name="partner" />
+    </button>
+  );
+}
+
+export function TopBar({
+  account,
+  menuExpanded,
+  onToggleMenu,
+  onSwitchAccount,
+  onSwapReports = () => swapReportVersion(),
+  onEnterPartnerPortal = async () => {},
+}: TopBarProps) {
+  const style =
+    account.topBar?.background || account.topBar?.text
+      ? { background: account.topBar.background || undefined, color: account.topBar.text || undefined }
+      : undefined;
+  return (
+    <header className="top-bar" style={style}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Toggle menu"
+        aria-expanded={menuExpanded}
+        aria-controls="side-menu"
+        onClick={onToggleMenu}
+      >
+        <Icon name="menu" />
+      </button>
+      <Logo key={account.customerId} account={account} />
+      {(account.accounts?.length ?? 0) > 1 && <span className="top-bar-customer">{account.customerName}</span>}
+      <span className="top-bar-spacer" />
+      {(account.isPartner || account.isUserOnPartner) && (
+        <PartnerPortalIcon account={account} onEnter={onEnterPartnerPortal} />
+      )}
+      {account.isTechPartner && (
+        <Link to="/technologypartner" className="icon-button" aria-label="Technology partner portal" title="Technology partner portal">
+          <Icon name="techpartner" />
+        </Link>
+      )}
+      {account.isSystemManager && <ReportsSwitch account={account} onSwap={onSwapReports} />}
+      <ChatPanel />
+      <AccountMenu account={account} onSwitchAccount={onSwitchAccount} />
+    </header>
+  );
+}

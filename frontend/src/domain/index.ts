@@ -1,0 +1,139 @@
+// The one place that imports the wasm build of crates/domain. Everything the browser decides
+// about menus, guards, titles, formats and form rules comes through these functions.
+import * as wasm from './pkg/domain_wasm.js';
+import type {
+  ChargeItem,
+  Chip,
+  FieldErrors,
+  GuardStep,
+  Menu,
+  MenuNode,
+  NumberFormat,
+  Resolution,
+  RouteInfo,
+} from './pkg/domain_wasm.js';
+
+export type { ChargeItem, Chip, FieldErrors, GuardStep, Menu, MenuNode, NumberFormat, Resolution, RouteInfo };
+
+export interface AccountChoice {
+  customerId: number;
+  customerName: string;
+}
+
+/** The account state of GET /api/accountsettings/getAccountDetails (crates/domain/src/account.rs). */
+export interface AccountState {
+  userId: number;
+  userForename: string;
+  userSurname: string;
+  userEmail: string;
+  customerId: number;
+  customerName: string;
+  customerTimeZone: string;
+  accountCode: string | null;
+  packageName: string;
+  userAuthCode: number;
+  logoUrl: string | null;
+  topBar: { background: string; text: string };
+  packageScopes: string[];
+  addonScopes: string[];
+  nextPackageScopes: string[];
+  parameters: string[];
+  splashScreen: { id: number; title: string; body: string } | null;
+  numberFormat: NumberFormat;
+  accounts: AccountChoice[];
+  productName: string;
+  isPartner: boolean;
+  isUserOnPartner: boolean;
+  isTechPartner: boolean;
+  techPartnerReportsLogin: boolean;
+  isUserAdmin: boolean;
+  isAdministrator: boolean;
+  isSystemManager: boolean;
+  isGroupAccount: boolean;
+  isLegacyPackage: boolean;
+  hasStatic: boolean;
+  hasDynamic: boolean;
+  hasOutbound: boolean;
+  hasOldOutbound: boolean;
+  hasSpeech: boolean;
+  hasBilling: boolean;
+  hasRealTime: boolean;
+  canPurchase: boolean;
+  customerCanPurchaseOnline: boolean;
+  purchasePermissionFlag: boolean;
+  canProvision: boolean;
+  canViewAdminMenu: boolean;
+  canAccessReports: boolean;
+  canAccessBilling: boolean;
+  canAccessOutbound: boolean;
+  canAccessSalesData: boolean;
+  canAccessApi: boolean;
+  canEditUsers: boolean;
+  hasAccessToConversions: boolean;
+  showReports2023: boolean;
+  userCanCreatePartnerAccounts: boolean;
+  partnerResellerApprovedFlag: boolean;
+  partnerReferrerApprovedFlag: boolean;
+  canAccessPartnerAccounts: boolean;
+  canAccessPartnerRewards: boolean;
+  canAddPartnerAccounts: boolean;
+  canAccessPartnerBilling: boolean;
+  canViewPartnerAccounts: boolean;
+}
+
+/** Any subset of the account state: the domain fills missing fields with their defaults. */
+export type AccountInput = Partial<AccountState>;
+
+export const DEFAULT_PAGE_TITLE = 'Admin area';
+
+export function buildMenu(account: AccountInput): Menu {
+  return wasm.buildMenu(account);
+}
+
+export function guardRoute(path: string, account: AccountInput): GuardStep {
+  return wasm.guardRoute(path, account);
+}
+
+export function resolveRoute(path: string, account: AccountInput): Resolution {
+  return wasm.resolveRoute(path, account);
+}
+
+export function routeTable(): RouteInfo[] {
+  return wasm.routeTable();
+}
+
+export function pageTitle(product: string, title?: string | null): string {
+  return wasm.pageTitle(product, title ?? null);
+}
+
+export function formatPrice(pounds: number): string {
+  return wasm.formatPrice(pounds);
+}
+
+export function formatPence(pence: number): string {
+  return wasm.formatPence(pence);
+}
+
+export function formatMoney(pounds: number): string {
+  return wasm.formatMoney(pounds);
+}
+
+export function quantitySuffix(item: ChargeItem): string | null {
+  return wasm.quantitySuffix(item) ?? null;
+}
+
+export function billingFrequencyWord(months: string, frequencyId?: number | null): string {
+  return wasm.billingFrequencyWord(months, frequencyId ?? null);
+}
+
+export function formatDate(stored: string): string | null {
+  return wasm.formatDate(stored) ?? null;
+}
+
+export function formatNumber(number: string, format: NumberFormat): string {
+  return wasm.formatNumber(number, format);
+}
+
+export function validatePasswordConfirmation(formPassword: string): FieldErrors {
+  return wasm.validatePasswordConfirmation(formPassword);
+}

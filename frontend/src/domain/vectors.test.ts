@@ -1,0 +1,111 @@
+// @vitest-environment node
+// The shared test vectors of crates/domain/tests/vectors.json, run through the wasm build: the
+// native domain runs the same file in `cargo test`, so both must give the same answers.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import {
+  billingFrequencyWord,
+  buildMenu,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPence,
+  formatPrice,
+  guardRoute,
+  pageTitle,
+  quantitySuffix,
+  resolveRoute,
+  type AccountInput,
+  type ChargeItem,
+  type GuardStep,
+  type MenuNode,
+  type NumberFormat,
+} from './index';
+
+interface Vectors {
+  personas: Record<string, AccountInput>;
+  menus: Record<string, { title: string; items: string[] }>;
+  guards: { persona: string; path: string; step: GuardStep; lands: string; title: string | null }[];
+  prices: [number, string][];
+  pence: [number, string][];
+  money: [number, string][];
+  suffixes: [ChargeItem, string | null][];
+  frequencies: [string, number | null, string][];
+  dates: [string, string | null][];
+  numbers: [string, NumberFormat, string][];
+  pageTitles: [string, string | null, string][];
+}
+
+const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
+const vectors = JSON.parse(readFileSync(VECTORS_FILE, 'utf8')) as Vectors;
+const personas = vectors.personas;
+
+/** The menu as lines, the same flattening the Rust test uses. */
+function flatten(items: MenuNode[], parent?: string): string[] {
+  return items.flatMap((node) => {
+    const own: string[] = [];
+    if (node.path !== null) {
+      const label = parent ? `${parent} > ${node.label}` : node.label;
+      own.push(`${label} ${node.path}${node.chip ? ` [${node.chip}]` : ''}`);
+    }
+    return [...own, ...flatten(node.children, node.label)];
+  });
+}
+
+function persona(name: string): AccountInput {
+  const account = personas[name];
+  if (!account) throw new Error(`no persona named ${name}`);
+  return account;
+}
+
+const KEYS = ['personas', 'menus', 'guards', 'prices', 'pence', 'money', 'suffixes', 'frequencies', 'dates', 'numbers', 'pageTitles'];
+
+test('the vector file has every kind of case', () => {
+  for (const key of KEYS) expect(vectors, key).toHaveProperty(key);
+  expect(Object.keys(vectors.menus).length).toBeGreaterThanOrEqual(10);
+  expect(vectors.guards.length).toBeGreaterThan(0);
+});
+
+describe('menus', () => {
+  test.each(Object.entries(vectors.menus))('%s', (name, expected) => {
+    const menu = buildMenu(persona(name));
+    expect({ title: menu.title, items: flatten(menu.items) }).toEqual(expected);
+  });
+});
+
+describe('guards', () => {
+  test.each(vectors.guards.map((c) => [`${c.persona} ${c.path}`, c] as const))('%s', (_, c) => {
+    const account = persona(c.persona);
+    expect(guardRoute(c.path, account)).toEqual(c.step);
+    const resolution = resolveRoute(c.path, account);
+    expect(resolution.path).toBe(c.lands);
+    expect(resolution.title).toBe(c.title);
+  });
+});
+
+describe('formats', () => {
+  test.each(vectors.prices)('price %s', (pounds, expected) => {
+    expect(formatPrice(pounds)).toBe(expected);
+  });
+  test.each(vectors.pence)('pence %s', (pence, expected) => {
+    expect(formatPence(pence)).toBe(expected);
+  });
+  test.each(vectors.money)('money %s', (pounds, expected) => {
+    expect(formatMoney(pounds)).toBe(expected);
+  });
+  test.each(vectors.suffixes)('suffix %j', (item, expected) => {
+    expect(quantitySuffix(item)).toBe(expected);
+  });
+  test.each(vectors.frequencies)('frequency %s months, id %s', (months, id, expected) => {
+    expect(billingFrequencyWord(months, id)).toBe(expected);
+  });
+  test.each(vectors.dates)('date %s', (stored, expected) => {
+    expect(formatDate(stored)).toBe(expected);
+  });
+  test.each(vectors.numbers)('number %s as %j', (number, format, expected) => {
+    expect(formatNumber(number, format)).toBe(expected);
+  });
+  test.each(vectors.pageTitles)('page title %s, %s', (product, title, expected) => {
+    expect(pageTitle(product, title)).toBe(expected);
+  });
+});

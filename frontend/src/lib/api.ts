@@ -1,0 +1,76 @@
+// The one fetch wrapper for /api: the admin marker header, same-origin cookies, multipart posts,
+// and the 401 hand-over to the server's login page.
+
+export const ADMIN_HEADER = 'X-Admin-Area';
+
+/** A non-2xx answer from the server, with its parsed body (null when empty or not JSON). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(`Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type FormFields = Record<string, string | number | boolean | Blob | Array<string | number>>;
+
+export function loginUrl(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  return `/login?return=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+function apiUrl(path: string): string {
+  return `/api/${path.replace(/^\/+/, '')}`;
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends one /api request. Resolves with the parsed body (null for an empty one). */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set(ADMIN_HEADER, '1');
+  headers.set('Accept', 'application/json');
+  const response = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
+  if (response.status === 401) {
+    window.location.assign(loginUrl());
+    // The page is leaving: keep callers in their loading state instead of flashing an error.
+    return new Promise<T>(() => {});
+  }
+  const body = parseBody(await response.text());
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+export function apiGet<T>(path: string): Promise<T> {
+  return apiRequest<T>(path, { method: 'GET' });
+}
+
+export function toFormData(fields: FormFields): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) {
+      for (const item of value) form.append(name, String(item));
+    } else if (value instanceof Blob) {
+      form.append(name, value);
+    } else {
+      form.append(name, String(value));
+    }
+  }
+  return form;
+}
+
+/** A multipart/form-data post; the browser sets the boundary header itself. */
+export function apiPost<T>(path: string, fields: FormFields | FormData): Promise<T> {
+  const body = fields instanceof FormData ? fields : toFormData(fields);
+  return apiRequest<T>(path, { method: 'POST', body });
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { BASENAME, normaliseAppUrl } from './app/basename';
+import './styles.css';
+
+normaliseAppUrl();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter basename={BASENAME}>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

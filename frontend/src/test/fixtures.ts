@@ -1,0 +1,86 @@
+import { vi } from 'vitest';
+import type { AccountState } from '../domain';
+
+const BASE: AccountState = {
+  userId: 1,
+  userForename: 'Olivia',
+  userSurname: 'Owen',
+  userEmail: 'owner@example.test',
+  customerId: 100,
+  customerName: 'Harbour Lane Dental',
+  customerTimeZone: 'Europe/London',
+  accountCode: 'HLD-100',
+  packageName: 'Professional',
+  userAuthCode: 25,
+  logoUrl: null,
+  topBar: { background: '', text: '' },
+  packageScopes: ['routing_simple', 'admin_user_management', 'admin_call_scoring', 'billing_subscription'],
+  addonScopes: ['admin_call_categorisation'],
+  nextPackageScopes: [],
+  parameters: [],
+  splashScreen: null,
+  numberFormat: { countryCode: 44, prefix: 'zero' },
+  accounts: [{ customerId: 100, customerName: 'Harbour Lane Dental' }],
+  productName: 'Calltrack',
+  isPartner: false,
+  isUserOnPartner: false,
+  isTechPartner: false,
+  techPartnerReportsLogin: false,
+  isUserAdmin: true,
+  isAdministrator: true,
+  isSystemManager: false,
+  isGroupAccount: false,
+  isLegacyPackage: false,
+  hasStatic: true,
+  hasDynamic: true,
+  hasOutbound: false,
+  hasOldOutbound: false,
+  hasSpeech: false,
+  hasBilling: true,
+  hasRealTime: false,
+  canPurchase: true,
+  customerCanPurchaseOnline: true,
+  purchasePermissionFlag: true,
+  canProvision: true,
+  canViewAdminMenu: true,
+  canAccessReports: true,
+  canAccessBilling: true,
+  canAccessOutbound: false,
+  canAccessSalesData: true,
+  canAccessApi: false,
+  canEditUsers: true,
+  hasAccessToConversions: false,
+  showReports2023: false,
+  userCanCreatePartnerAccounts: false,
+  partnerResellerApprovedFlag: false,
+  partnerReferrerApprovedFlag: false,
+  canAccessPartnerAccounts: false,
+  canAccessPartnerRewards: false,
+  canAddPartnerAccounts: false,
+  canAccessPartnerBilling: false,
+  canViewPartnerAccounts: false,
+};
+
+/** An account owner on a Professional customer, with any fields replaced. */
+export function account(overrides: Partial<AccountState> = {}): AccountState {
+  return { ...BASE, ...overrides };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+type Answer = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Stubs fetch with answers keyed by "/api/..." path; any other path gets a 404. */
+export function stubApi(answers: Record<string, Answer>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = answers[String(input)];
+    return answer ? answer(init) : jsonResponse({ success: false }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
