@@ -18,5 +18,5 @@ pub use format::{
 pub use guard::{guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_TITLE};
 pub use menu::{build_menu, Chip, Menu, MenuNode};
 pub use plan::Plan;
-pub use route_table::{match_route, RouteDef, ROUTES};
+pub use route_table::{match_route, RouteDef, ADVANCED_ROUTING_SCOPES, ROUTES};
 pub use validation::{validate_password_confirmation, FieldErrors};

@@ -1,6 +1,7 @@
 //! The demo: accounts on every plan, users at every level, partners and a technology partner
 //! (ARCHITECTURE.md, "Demo accounts"). Seeded only into an empty database.
 
+use domain::ADVANCED_ROUTING_SCOPES;
 use sqlx::SqlitePool;
 
 use crate::security::hash_password;
@@ -35,20 +36,8 @@ const STARTER_ADDONS: &[&str] = &[
     "advanced_call_handling",
     "upgrade",
 ];
+/// Professional adds these to Starter, plus every advanced routing scope.
 const PROFESSIONAL_EXTRA: &[&str] = &[
-    "routing_time_of_day",
-    "routing_hunt_group",
-    "routing_multi_dial",
-    "routing_whisper",
-    "routing_intro",
-    "routing_ivr",
-    "routing_queue",
-    "routing_mid_call_ivr_category",
-    "routing_post_call_ivr_category",
-    "routing_mid_call_ivr_value",
-    "routing_post_call_ivr_value",
-    "routing_ivr_category",
-    "advanced_call_handling",
     "admin_call_scoring",
     "admin_call_categorisation",
     "admin_tagging_for_dynamics",
@@ -402,8 +391,8 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
     for (plan, included, addons) in [
         ("Starter", STARTER.to_vec(), STARTER_ADDONS.to_vec()),
-        ("Professional", [STARTER, PROFESSIONAL_EXTRA].concat(), PROFESSIONAL_ADDONS.to_vec()),
-        ("Enterprise", [STARTER, PROFESSIONAL_EXTRA, ENTERPRISE_EXTRA].concat(), vec![]),
+        ("Professional", [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA].concat(), PROFESSIONAL_ADDONS.to_vec()),
+        ("Enterprise", [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA, ENTERPRISE_EXTRA].concat(), vec![]),
         ("Legacy", [STARTER, LEGACY].concat(), vec![]),
     ] {
         for (scopes, addon) in [(included, false), (addons, true)] {

@@ -61,7 +61,8 @@ async fn switch_account(
     } else {
         wanted.parse().map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?
     };
-    let name = accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
+    let name =
+        accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
     tracing::info!(user = session.user_id, customer = customer_id, "account switched");
     Ok(Json(json!({ "success": true, "customerId": customer_id, "customerName": name })))

@@ -1,5 +1,6 @@
 use sqlx::SqlitePool;
 
+#[derive(sqlx::FromRow)]
 pub struct Credentials {
     pub id: i64,
     pub email: String,
@@ -7,32 +8,14 @@ pub struct Credentials {
     pub home_customer_id: i64,
 }
 
+const CREDENTIALS: &str = "SELECT id, email, password_hash, home_customer_id FROM users";
+
 pub async fn find_by_email(db: &SqlitePool, email: &str) -> sqlx::Result<Option<Credentials>> {
-    let row: Option<(i64, String, String, i64)> =
-        sqlx::query_as("SELECT id, email, password_hash, home_customer_id FROM users WHERE email = ?")
-            .bind(email.trim())
-            .fetch_optional(db)
-            .await?;
-    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials {
-        id,
-        email,
-        password_hash,
-        home_customer_id,
-    }))
+    sqlx::query_as(&format!("{CREDENTIALS} WHERE email = ?")).bind(email.trim()).fetch_optional(db).await
 }
 
 pub async fn find_by_id(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Credentials>> {
-    let row: Option<(i64, String, String, i64)> =
-        sqlx::query_as("SELECT id, email, password_hash, home_customer_id FROM users WHERE id = ?")
-            .bind(id)
-            .fetch_optional(db)
-            .await?;
-    Ok(row.map(|(id, email, password_hash, home_customer_id)| Credentials {
-        id,
-        email,
-        password_hash,
-        home_customer_id,
-    }))
+    sqlx::query_as(&format!("{CREDENTIALS} WHERE id = ?")).bind(id).fetch_optional(db).await
 }
 
 pub async fn record_access(db: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {

@@ -81,7 +81,8 @@ async fn the_partner_portal_entry_returns_a_partner_to_their_own_account() {
     let token = app.login("partner@demo.test").await;
     app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "0"), ("form_customer_id", "601")]).await;
     assert_eq!(app.account(&token).await["customerId"], 601);
-    let reply = app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "1"), ("form_customer_id", "")]).await;
+    let reply =
+        app.post_multipart("/api/login/", Some(&token), &[("form_partner_login", "1"), ("form_customer_id", "")]).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     let acc = app.account(&token).await;
     assert_eq!(acc["customerId"], 600);
