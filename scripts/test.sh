@@ -8,6 +8,10 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 bash scripts/setup.sh
 
+echo "== Rust: formatting and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
 echo "== Rust: domain and server"
 cargo test --workspace --quiet
 

@@ -2,7 +2,7 @@
 //! throttled per account.
 
 use axum::extract::{Query, State};
-use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::http::header::{HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -54,7 +54,31 @@ async fn login_page(State(state): State<AppState>, Query(query): Query<LoginQuer
     form_page(&state, StatusCode::OK, None, "", &return_or_home(query.return_to.as_deref()))
 }
 
+/// A login form posted from another site (login CSRF: being signed in as someone else) is
+/// refused. Browsers send Origin on cross-site form posts; a missing Origin is a same-site or
+/// non-browser client.
+fn cross_site(parts: &Parts) -> bool {
+    let origin = parts.headers.get(ORIGIN).and_then(|v| v.to_str().ok());
+    let host = parts.headers.get(HOST).and_then(|v| v.to_str().ok());
+    match (origin, host) {
+        (Some(origin), Some(host)) => {
+            url::Url::parse(origin).ok().and_then(|u| {
+                let authority = match u.port() {
+                    Some(port) => format!("{}:{port}", u.host_str()?),
+                    None => u.host_str()?.to_string(),
+                };
+                Some(authority)
+            }) != Some(host.to_string())
+        }
+        (Some(_), None) => true,
+        (None, _) => false,
+    }
+}
+
 async fn login(State(state): State<AppState>, parts: Parts, form: FormData) -> Result<Response, AppError> {
+    if cross_site(&parts) {
+        return Err(AppError::Forbidden);
+    }
     let email = form.text("email").trim().to_string();
     let password = form.text("password");
     let return_to = return_or_home(form.get("return"));

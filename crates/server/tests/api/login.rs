@@ -121,3 +121,21 @@ async fn passwords_are_stored_as_argon2id_hashes() {
         .unwrap();
     assert!(hash.starts_with("$argon2id$"), "{hash}");
 }
+
+#[tokio::test]
+async fn a_login_posted_from_another_site_is_refused() {
+    let app = TestApp::spawn().await;
+    let post = |origin: &'static str| {
+        axum::http::Request::post("/login")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("host", "127.0.0.1:8080")
+            .header("origin", origin)
+            .body(axum::body::Body::from("email=owner%40demo.test&password=demopass"))
+            .unwrap()
+    };
+    let refused = app.send(post("https://evil.example")).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(refused.session_cookie().is_none());
+    let same_site = app.send(post("http://127.0.0.1:8080")).await;
+    assert_eq!(same_site.status, StatusCode::SEE_OTHER);
+}
