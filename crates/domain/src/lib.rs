@@ -2,15 +2,18 @@
 //! WebAssembly by the browser. No I/O lives here.
 
 mod account;
+mod character_rules;
 mod format;
 mod guard;
 mod menu;
 mod menu_items;
 mod plan;
 mod route_table;
+pub mod users;
 mod validation;
 
 pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, SplashScreen, TopBar};
+pub use character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
 pub use format::{
     billing_frequency_word, format_date, format_money, format_number, format_pence, format_price, quantity_suffix,
     ChargeItem,

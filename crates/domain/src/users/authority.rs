@@ -1,0 +1,95 @@
+use crate::account::AuthLevel;
+
+pub const CANNOT_DELETE_SELF: &str = "You cannot delete your current user";
+pub const CANNOT_DELETE_LAST_OWNER: &str = "You cannot delete the last account owner on a customer";
+pub const CANNOT_DELETE_HIGHER: &str = "You cannot delete a user with higher authorisation than yourself";
+
+/// The name of an authorisation level.
+pub fn authority_label(code: u8) -> &'static str {
+    match code {
+        AuthLevel::ACCOUNT_OWNER => "Account Owner",
+        AuthLevel::ADMINISTRATOR => "Administrator",
+        AuthLevel::USER => "User",
+        _ => "Unknown",
+    }
+}
+
+/// A user edits, resets or deletes only users at or below their own level.
+pub fn may_manage(actor_level: u8, target_level: u8) -> bool {
+    target_level <= actor_level
+}
+
+/// The levels a user may give: their own and those below.
+pub fn assignable_auth_codes(actor_level: u8) -> Vec<u8> {
+    [AuthLevel::USER, AuthLevel::ADMINISTRATOR, AuthLevel::ACCOUNT_OWNER]
+        .into_iter()
+        .filter(|c| *c <= actor_level)
+        .collect()
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct DeleteRequest {
+    pub actor_id: i64,
+    pub actor_level: u8,
+    pub target_id: i64,
+    pub target_level: u8,
+    /// Account owners on the customer, the target included.
+    pub owners_on_customer: u32,
+}
+
+/// Why a delete is refused, in the order the spec lists the refusals; None when allowed.
+pub fn delete_refusal(req: &DeleteRequest) -> Option<&'static str> {
+    if req.actor_id == req.target_id {
+        Some(CANNOT_DELETE_SELF)
+    } else if req.target_level == AuthLevel::ACCOUNT_OWNER && req.owners_on_customer <= 1 {
+        Some(CANNOT_DELETE_LAST_OWNER)
+    } else if !may_manage(req.actor_level, req.target_level) {
+        Some(CANNOT_DELETE_HIGHER)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(actor_level: u8, target_level: u8, owners: u32) -> DeleteRequest {
+        DeleteRequest { actor_id: 1, actor_level, target_id: 2, target_level, owners_on_customer: owners }
+    }
+
+    #[test]
+    fn levels_have_names() {
+        assert_eq!(authority_label(10), "User");
+        assert_eq!(authority_label(20), "Administrator");
+        assert_eq!(authority_label(25), "Account Owner");
+    }
+
+    #[test]
+    fn users_manage_their_level_and_below() {
+        assert!(may_manage(20, 20) && may_manage(20, 10) && !may_manage(20, 25));
+        assert_eq!(assignable_auth_codes(20), vec![10, 20]);
+        assert_eq!(assignable_auth_codes(25), vec![10, 20, 25]);
+        assert_eq!(assignable_auth_codes(10), vec![10]);
+    }
+
+    #[test]
+    fn nobody_deletes_themselves() {
+        let own = DeleteRequest { target_id: 1, ..req(25, 25, 3) };
+        assert_eq!(delete_refusal(&own), Some(CANNOT_DELETE_SELF));
+    }
+
+    #[test]
+    fn the_last_account_owner_stays() {
+        assert_eq!(delete_refusal(&req(25, 25, 1)), Some(CANNOT_DELETE_LAST_OWNER));
+        assert_eq!(delete_refusal(&req(25, 25, 2)), None);
+    }
+
+    #[test]
+    fn nobody_deletes_a_higher_level() {
+        assert_eq!(delete_refusal(&req(20, 25, 2)), Some(CANNOT_DELETE_HIGHER));
+        assert_eq!(delete_refusal(&req(10, 20, 2)), Some(CANNOT_DELETE_HIGHER));
+        assert_eq!(delete_refusal(&req(20, 20, 2)), None);
+        assert_eq!(delete_refusal(&req(20, 10, 1)), None);
+    }
+}

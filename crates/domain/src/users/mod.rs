@@ -1,0 +1,20 @@
+//! The users area: the user form, authority levels and the permission grid
+//! (spec/shell-users-integrations.md sections 4, 5, 6 and 8).
+
+mod authority;
+mod email;
+mod permissions;
+mod user_form;
+
+pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, DeleteRequest};
+pub use authority::{CANNOT_DELETE_HIGHER, CANNOT_DELETE_LAST_OWNER, CANNOT_DELETE_SELF};
+pub use email::is_valid_email;
+pub use permissions::{
+    partner_permission_columns, permission_grid_columns, permissions_to_save, GridColumn, GridRights, PartnerRights,
+    Permission,
+};
+pub use user_form::{validate_user_form, UserForm, UserFormContext};
+pub use user_form::{
+    CALL_RECORDING_NOT_ALLOWED, EMAIL_IN_USE, NO_PERMISSIONS_FOR_OUTBOUND, USER_EMAIL_MAX, USER_FIRST_NAME_MAX,
+    USER_LAST_NAME_MAX,
+};
