@@ -24,6 +24,17 @@ export interface RouteInfo {
 export interface ChargeItem { quantity: number; unitPrice: number; plan: boolean }
 export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZero" | "plus" | "zero" }
 export type FieldErrors = Record<string, string>;
+export interface UserForm {
+  firstName: string; lastName: string; email: string; authCode: string; customer: string;
+  hasAccessToNewOutbound: boolean | null; callRecording: string; outboundNumber: string;
+}
+export interface UserFormContext {
+  accountHasAuthCode: boolean; loadedCallRecording: string; accountHasInboundRecording: boolean;
+  editorCanAccessRecordings: boolean; existingUser: boolean; enablingOutbound: boolean; hasPermissions: boolean;
+}
+export interface DeleteRequest {
+  actorId: number; actorLevel: number; targetId: number; targetLevel: number; ownersOnCustomer: number;
+}
 "#;
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
@@ -134,4 +145,35 @@ pub fn format_number(
 #[wasm_bindgen(js_name = validatePasswordConfirmation, unchecked_return_type = "FieldErrors")]
 pub fn validate_password_confirmation(form_password: &str) -> Result<JsValue, JsError> {
     to_js(&domain::validate_password_confirmation(form_password).err().unwrap_or_default())
+}
+
+/// Field errors of the user form ({} when valid), keyed by the users/save field names.
+#[wasm_bindgen(js_name = validateUserForm, unchecked_return_type = "FieldErrors")]
+pub fn validate_user_form(
+    #[wasm_bindgen(unchecked_param_type = "UserForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "UserFormContext")] context: JsValue,
+) -> Result<JsValue, JsError> {
+    let form: domain::users::UserForm = from_js(form)?;
+    let context: domain::users::UserFormContext = from_js(context)?;
+    to_js(&domain::users::validate_user_form(&form, &context).err().unwrap_or_default())
+}
+
+#[wasm_bindgen(js_name = authorityLabel)]
+pub fn authority_label(code: u8) -> String {
+    domain::users::authority_label(code).to_string()
+}
+
+/// The levels a user at `level` may give another user.
+#[wasm_bindgen(js_name = assignableAuthCodes)]
+pub fn assignable_auth_codes(level: u8) -> Vec<u8> {
+    domain::users::assignable_auth_codes(level)
+}
+
+/// Why deleting a user is refused, or undefined when it is allowed.
+#[wasm_bindgen(js_name = deleteRefusal)]
+pub fn delete_refusal(
+    #[wasm_bindgen(unchecked_param_type = "DeleteRequest")] request: JsValue,
+) -> Result<Option<String>, JsError> {
+    let request: domain::users::DeleteRequest = from_js(request)?;
+    Ok(domain::users::delete_refusal(&request).map(str::to_string))
 }

@@ -27,7 +27,8 @@ pub fn assignable_auth_codes(actor_level: u8) -> Vec<u8> {
         .collect()
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DeleteRequest {
     pub actor_id: i64,
     pub actor_level: u8,
