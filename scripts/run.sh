@@ -6,4 +6,6 @@ export PATH="$HOME/.cargo/bin:$PATH"
 SKIP_BROWSER=1 bash scripts/setup.sh
 bash scripts/build-wasm.sh
 (cd frontend && npm run --silent build)
+# The demo shows the mail the server sends (password reset links) on /outbox.
+export DEV_OUTBOX="${DEV_OUTBOX:-1}"
 exec cargo run --release -p server

@@ -65,6 +65,8 @@ pub struct AccountState {
     pub can_access_sales_data: bool,
     pub can_access_api: bool,
     pub can_edit_users: bool,
+    /// Number/campaign admin.
+    pub can_edit_numbers_campaigns: bool,
     pub has_access_to_conversions: bool,
     pub show_reports2023: bool,
     pub user_can_create_partner_accounts: bool,

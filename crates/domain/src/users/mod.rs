@@ -3,12 +3,16 @@
 
 mod authority;
 mod email;
+mod new_password;
+mod outbound_campaign;
 mod permissions;
 mod user_form;
 
 pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, DeleteRequest};
 pub use authority::{CANNOT_DELETE_HIGHER, CANNOT_DELETE_LAST_OWNER, CANNOT_DELETE_SELF};
 pub use email::is_valid_email;
+pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};
+pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
 pub use permissions::{
     partner_permission_columns, permission_grid_columns, permissions_to_save, GridColumn, GridRights, PartnerRights,
     Permission,

@@ -6,7 +6,9 @@ pub mod error;
 pub mod form;
 mod handleajax;
 mod login;
+mod outbox_page;
 mod pages;
+mod reset_password;
 pub mod session;
 mod static_files;
 mod users;
@@ -24,6 +26,7 @@ use tracing::Level;
 pub use error::AppError;
 pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
 pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
+pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED};
 
 use crate::state::AppState;
 
@@ -51,6 +54,8 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest("/api", api_router())
         .merge(login::router())
+        .merge(reset_password::router())
+        .merge(outbox_page::router())
         .merge(pages::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

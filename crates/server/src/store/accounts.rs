@@ -182,6 +182,7 @@ pub async fn load_state(
         can_access_sales_data: c.has_sales_data && a.perm_reports,
         can_access_api: a.perm_edit_api,
         can_edit_users: a.perm_view_edit_users,
+        can_edit_numbers_campaigns: a.perm_services_admin,
         has_access_to_conversions: c.has_conversions,
         show_reports2023: u.show_reports_2023,
         user_can_create_partner_accounts: c.is_partner && a.perm_add_accounts,

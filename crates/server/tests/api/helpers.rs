@@ -55,6 +55,7 @@ impl TestApp {
             static_dir: static_dir.clone(),
             seed_demo: true,
             product_name: "Calltrack".into(),
+            dev_outbox: true,
         };
         let state = AppState::start(settings).await.expect("app starts");
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }

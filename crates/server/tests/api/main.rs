@@ -7,3 +7,7 @@ mod helpers;
 mod http_basics;
 mod login;
 mod session_expiry;
+mod users_actions;
+mod users_form;
+mod users_list;
+mod users_outbound;

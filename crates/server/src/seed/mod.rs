@@ -6,6 +6,8 @@ use sqlx::SqlitePool;
 
 use crate::security::hash_password;
 
+mod users_area;
+
 /// The password of every demo login.
 pub const DEMO_PASSWORD: &str = "demopass";
 
@@ -494,5 +496,6 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .execute(&mut *tx)
         .await?;
     }
+    users_area::seed(&mut tx, now, &hash).await?;
     tx.commit().await
 }

@@ -1,0 +1,71 @@
+//! The page a password reset link opens: choose a new password, once, while the link lives.
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use domain::users::validate_new_password;
+use serde::Deserialize;
+
+use super::error::AppError;
+use super::form::FormData;
+use super::pages::{escape, layout};
+use crate::security::hash_password;
+use crate::state::AppState;
+use crate::store::password_resets;
+
+pub const LINK_NOT_VALID: &str = "This link has expired or has already been used. Ask for a new password reset email.";
+pub const PASSWORD_CHANGED: &str = "Your password has been changed.";
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/resetpassword", get(reset_page).post(reset))
+}
+
+#[derive(Deserialize)]
+struct ResetQuery {
+    token: Option<String>,
+}
+
+fn page(state: &AppState, status: StatusCode, token: &str, error: Option<&str>) -> Response {
+    let error = error.map(|e| format!(r#"<div class="error" role="alert">{}</div>"#, escape(e))).unwrap_or_default();
+    let body = format!(
+        r#"{error}<form method="post" action="/resetpassword">
+<input type="hidden" name="token" value="{token}">
+<label for="password">New password</label><input id="password" name="password" type="password" autocomplete="new-password" required autofocus>
+<label for="confirm">Confirm password</label><input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+<button type="submit">Set password</button></form>"#,
+        token = escape(token)
+    );
+    (status, layout(&state.settings.product_name, "Choose a new password", &body)).into_response()
+}
+
+fn invalid_link(state: &AppState) -> Response {
+    let body = format!(r#"<p role="alert" class="error">{LINK_NOT_VALID}</p><p><a href="/login">Log in</a></p>"#);
+    (StatusCode::NOT_FOUND, layout(&state.settings.product_name, "Choose a new password", &body)).into_response()
+}
+
+async fn reset_page(State(state): State<AppState>, Query(query): Query<ResetQuery>) -> Result<Response, AppError> {
+    let token = query.token.unwrap_or_default();
+    if password_resets::peek(&state.db, &token, state.clock.now()).await?.is_none() {
+        return Ok(invalid_link(&state));
+    }
+    Ok(page(&state, StatusCode::OK, &token, None))
+}
+
+async fn reset(State(state): State<AppState>, form: FormData) -> Result<Response, AppError> {
+    let token = form.text("token");
+    let now = state.clock.now();
+    if password_resets::peek(&state.db, token, now).await?.is_none() {
+        return Ok(invalid_link(&state));
+    }
+    if let Err(errors) = validate_new_password(form.text("password"), form.text("confirm")) {
+        let message = errors.iter().next().map(|(_, m)| m.to_string()).unwrap_or_default();
+        return Ok(page(&state, StatusCode::UNPROCESSABLE_ENTITY, token, Some(&message)));
+    }
+    if !password_resets::redeem(&state.db, token, &hash_password(form.text("password")), now).await? {
+        return Ok(invalid_link(&state));
+    }
+    let body = format!(r#"<p role="status">{PASSWORD_CHANGED}</p><p><a href="/login">Log in</a></p>"#);
+    Ok(layout(&state.settings.product_name, "Password changed", &body).into_response())
+}

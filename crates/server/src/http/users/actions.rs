@@ -1,0 +1,66 @@
+//! users/sendPasswordReset and users/deleteUser.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use domain::users::{delete_refusal, DeleteRequest};
+use domain::FieldErrors;
+use serde_json::{json, Value};
+
+use super::editor::{Editor, Target};
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::{outbox, password_resets, user_admin};
+
+/// Mails a user a link to set their password: a welcome for a new user, else a reset.
+pub(super) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
+    let user = user_admin::settings(&state.db, user_id).await?.ok_or(AppError::NotFound)?;
+    let now = state.clock.now();
+    let token = password_resets::issue(&state.db, user_id, now).await?;
+    let link = format!("/resetpassword?token={token}");
+    let product = &state.settings.product_name;
+    let (subject, opening) = if welcome {
+        (format!("Welcome to {product}"), format!("An account has been created for you on {product}."))
+    } else {
+        (format!("Reset your {product} password"), "We received a request to reset your password.".to_string())
+    };
+    let body = format!(
+        "Hello {},\n\n{opening}\nReset your password here: {link}\nThe link works once, for 24 hours.\n",
+        user.forename
+    );
+    outbox::send(&state.db, &user.email, &subject, &body, Some(&link), now).await?;
+    Ok(format!("{} {}", user.forename, user.surname))
+}
+
+pub(super) async fn send_password_reset(
+    State(state): State<AppState>,
+    editor: Editor,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let target = Target::load(&state, &editor, id).await?;
+    target.require_manageable(&editor)?;
+    let name = send_password_email(&state, id, false).await?;
+    Ok(Json(json!({ "success": true, "message": format!("A password reset email has been sent to {name}") })))
+}
+
+pub(super) async fn delete_user(
+    State(state): State<AppState>,
+    editor: Editor,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    let target = Target::load(&state, &editor, id).await?;
+    let request = DeleteRequest {
+        actor_id: editor.id(),
+        actor_level: editor.level(),
+        target_id: id,
+        target_level: target.level(),
+        owners_on_customer: user_admin::fewest_owners_where_owner(&state.db, id).await?,
+    };
+    if let Some(message) = delete_refusal(&request) {
+        let mut errors = FieldErrors::new();
+        errors.add("user", message);
+        return Err(AppError::ValidationWith(errors, json!({ "message": message })));
+    }
+    user_admin::delete_user(&state.db, id).await?;
+    tracing::info!(editor = editor.id(), user = id, "user deleted");
+    Ok(Json(json!({ "success": true })))
+}

@@ -1,0 +1,107 @@
+//! Who may use the users area, and the target users they may reach.
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use domain::users::{may_manage, GridRights};
+use domain::AccountState;
+
+use crate::http::accountsettings::current_state;
+use crate::http::error::AppError;
+use crate::http::session::CurrentSession;
+use crate::state::AppState;
+use crate::store::sessions::Session;
+use crate::store::user_admin::{self, UserAccessRow};
+
+/// A user admin on the current account: only they reach the users area.
+pub struct Editor {
+    pub session: Session,
+    pub account: AccountState,
+}
+
+impl<S> FromRequestParts<S> for Editor
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
+        let account = current_state(&AppState::from_ref(state), &session).await?;
+        if !account.is_user_admin {
+            return Err(AppError::Forbidden);
+        }
+        Ok(Editor { session, account })
+    }
+}
+
+impl Editor {
+    pub fn id(&self) -> i64 {
+        self.session.user_id
+    }
+
+    pub fn level(&self) -> u8 {
+        self.account.user_auth_code
+    }
+
+    /// Editing a user's details needs administrator level and the edit-users right.
+    pub fn require_editing(&self) -> Result<(), AppError> {
+        if self.account.is_administrator && self.account.can_edit_users {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The editor's rights as they decide the permission grid's editable columns.
+    pub fn grid_rights(&self, target_id: i64) -> GridRights {
+        let a = &self.account;
+        GridRights {
+            can_access_reports: a.can_access_reports,
+            can_access_billing: a.can_access_billing,
+            can_edit_numbers_campaigns: a.can_edit_numbers_campaigns,
+            is_user_admin: a.is_user_admin,
+            can_purchase: a.purchase_permission_flag,
+            is_partner: a.is_partner,
+            has_call_advance_features: a.has_scope("advanced_call_handling"),
+            can_edit_users: a.can_edit_users,
+            can_edit_api: a.can_access_api,
+            editing_self: target_id == self.id(),
+        }
+    }
+}
+
+/// Another user as the editor may see them: their access rows on customers the editor
+/// administers. None of those rows means the user is not the editor's to see: 404.
+pub struct Target {
+    pub rows: Vec<UserAccessRow>,
+}
+
+impl Target {
+    pub async fn load(state: &AppState, editor: &Editor, id: i64) -> Result<Target, AppError> {
+        let rows = user_admin::visible_access(&state.db, editor.id(), id).await?;
+        if rows.is_empty() {
+            return Err(AppError::NotFound);
+        }
+        Ok(Target { rows })
+    }
+
+    /// The level that counts for authority: the highest the user holds on the editor's customers.
+    pub fn level(&self) -> u8 {
+        self.rows.iter().map(|r| r.auth_code as u8).max().unwrap_or(0)
+    }
+
+    /// The access row on the current customer, else the first visible one.
+    pub fn main_row(&self, customer_id: i64) -> &UserAccessRow {
+        self.rows.iter().find(|r| r.customer_id == customer_id).unwrap_or(&self.rows[0])
+    }
+
+    /// Edit, reset and delete need the target at or below the editor's level.
+    pub fn require_manageable(&self, editor: &Editor) -> Result<(), AppError> {
+        if may_manage(editor.level(), self.level()) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}

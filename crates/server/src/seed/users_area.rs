@@ -1,0 +1,157 @@
+//! Demo data of the users area: a realistic staff list on the Professional customer (about 60
+//! users across the levels, some with access to the second account), outbound campaigns and
+//! the outbound service.
+
+use sqlx::{Sqlite, Transaction};
+
+const FORENAMES: &[&str] = &[
+    "Amelia", "Oliver", "Isla", "George", "Ava", "Noah", "Mia", "Arthur", "Ivy", "Leo", "Freya", "Oscar", "Lily",
+    "Harry", "Grace", "Jack", "Sophie", "Charlie", "Ella", "Thomas", "Evie", "James", "Poppy", "William", "Rosie",
+    "Henry", "Millie", "Alfie", "Daisy", "Theo", "Florence", "Archie", "Ruby", "Finley", "Alice", "Reuben", "Matilda",
+    "Joshua", "Phoebe", "Samuel", "Imogen", "Edward", "Harriet", "Max", "Eliza", "Jacob", "Martha", "Logan", "Zara",
+    "Nathan", "Layla", "Dylan", "Hannah", "Ethan", "Chloe", "Rory",
+];
+const SURNAMES: &[&str] = &[
+    "Smith",
+    "Jones",
+    "Taylor",
+    "Brown",
+    "Williams",
+    "Wilson",
+    "Johnson",
+    "Davies",
+    "Patel",
+    "Robinson",
+    "Wright",
+    "Thompson",
+    "Evans",
+    "Walker",
+    "White",
+    "Roberts",
+    "Green",
+    "Hall",
+    "Wood",
+    "Jackson",
+    "Clarke",
+    "Hughes",
+    "Edwards",
+    "Lewis",
+    "Harris",
+    "Khan",
+    "Martin",
+    "Cooper",
+    "King",
+    "Lee",
+    "Baker",
+    "Harrison",
+    "Morgan",
+    "Allen",
+    "James",
+    "Scott",
+    "Phillips",
+    "Watson",
+    "Davis",
+    "Parker",
+    "Price",
+    "Bennett",
+    "Young",
+    "Griffiths",
+    "Mitchell",
+    "Kelly",
+    "Cook",
+    "Carter",
+    "Richardson",
+];
+
+/// Users 11 and up, on Harbour Lane Dental (100).
+const GENERATED_USERS: i64 = 56;
+const DAY: i64 = 24 * 60 * 60;
+
+pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE customers SET has_inbound_recording = 1, outbound_daily_enabled = 1, outbound_weekly_enabled = 1
+         WHERE id IN (100, 300)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE customers SET has_auth_codes = 0 WHERE id = 400").execute(&mut **tx).await?;
+    sqlx::query("UPDATE users SET call_rec_flag = 1, has_new_outbound = 1 WHERE id IN (1, 10)")
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO services (id, product_code, service_type, name, price_pence, billing_frequency, minimum_term)
+         VALUES (1, 'OUTBOUND-USER', 'outbound', 'Outbound user', 1500, '1', 12)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("INSERT INTO customer_services VALUES (100, 1, 2, 1500, ?), (300, 1, 1, 1500, ?)")
+        .bind(now - 200 * DAY)
+        .bind(now - 90 * DAY)
+        .execute(&mut **tx)
+        .await?;
+    for (customer, name) in
+        [(100, "Spring recall"), (100, "New patient follow-up"), (100, "Implant consultations"), (300, "Renewals")]
+    {
+        sqlx::query("INSERT INTO outbound_campaigns (customer_id, name) VALUES (?, ?)")
+            .bind(customer)
+            .bind(name)
+            .execute(&mut **tx)
+            .await?;
+    }
+
+    for n in 0..GENERATED_USERS {
+        let id = 11 + n;
+        let forename = FORENAMES[n as usize % FORENAMES.len()];
+        let surname = SURNAMES[(n as usize * 7 + 3) % SURNAMES.len()];
+        let email = format!("{}.{}@harbourlane.test", forename.to_lowercase(), surname.to_lowercase());
+        let (auth, provisioning) = match n % 10 {
+            0 => (25, "2"),
+            3 | 6 => (20, "2"),
+            _ => (10, "0"),
+        };
+        let created = now - (400 - n * 7) * DAY;
+        let accessed = (n % 4 != 3).then_some(now - (n % 30) * DAY - 3600);
+        sqlx::query(
+            "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, created_at, last_accessed_at,
+             mfa_enabled, calls_played_7_days, call_rec_flag)
+             VALUES (?, ?, ?, ?, ?, 100, ?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(&email)
+        .bind(forename)
+        .bind(surname)
+        .bind(hash)
+        .bind(created)
+        .bind(accessed)
+        .bind(n % 3 == 0)
+        .bind((n * 13) % 40)
+        .bind(n % 2 == 0)
+        .execute(&mut **tx)
+        .await?;
+        // Reports for everyone; more rights as the level rises.
+        let admin = auth >= 20;
+        let owner = auth == 25;
+        let customers: &[i64] = if n % 7 == 2 { &[100, 101] } else { &[100] };
+        for customer in customers {
+            sqlx::query(
+                "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_billing,
+                 perm_services_admin, perm_user_admin, perm_purchase, perm_view_edit_users, perm_edit_api, perm_voicemail)
+                 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(customer)
+            .bind(auth)
+            .bind(provisioning)
+            .bind(admin)
+            .bind(admin || n % 5 == 1)
+            .bind(admin)
+            .bind(owner)
+            .bind(admin)
+            .bind(owner)
+            .bind(n % 4 == 0)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,87 @@
+//! The outbound service (charged per user) and outbound campaigns.
+
+use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct OutboundService {
+    pub service_id: i64,
+    pub product_code: String,
+    pub service_type: String,
+    pub price_pence: i64,
+    pub billing_frequency: String,
+    pub minimum_term: i64,
+    pub existing_customer_service: bool,
+}
+
+/// The outbound service on offer to a customer that has outbound.
+pub async fn service_for(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<OutboundService>> {
+    sqlx::query_as(
+        "SELECT s.id AS service_id, s.product_code, s.service_type, s.price_pence, s.billing_frequency, s.minimum_term,
+                EXISTS (SELECT 1 FROM customer_services cs WHERE cs.customer_id = c.id AND cs.service_id = s.id)
+                    AS existing_customer_service
+         FROM customers c JOIN services s ON s.service_type = 'outbound'
+         WHERE c.id = ? AND c.has_outbound = 1",
+    )
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// One more outbound user on the customer's bill.
+pub async fn add_user_to_service(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    service: &OutboundService,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO customer_services (customer_id, service_id, quantity, price_pence, started_at) VALUES (?, ?, 1, ?, ?)
+         ON CONFLICT (customer_id, service_id) DO UPDATE SET quantity = quantity + 1",
+    )
+    .bind(customer_id)
+    .bind(service.service_id)
+    .bind(service.price_pence)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn campaigns(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE customer_id = ? ORDER BY name")
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn campaign_belongs(db: &SqlitePool, customer_id: i64, campaign_id: i64) -> sqlx::Result<bool> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM outbound_campaigns WHERE id = ? AND customer_id = ?")
+        .bind(campaign_id)
+        .bind(customer_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// Adds a campaign (or finds the one of that name) and returns its id.
+pub async fn add_campaign(db: &SqlitePool, customer_id: i64, name: &str) -> sqlx::Result<i64> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO outbound_campaigns (customer_id, name) VALUES (?, ?)
+         ON CONFLICT (customer_id, name) DO UPDATE SET name = excluded.name RETURNING id",
+    )
+    .bind(customer_id)
+    .bind(name)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
+}
+
+/// The customer's outbound report-email options (daily, weekly, monthly).
+pub async fn report_options(db: &SqlitePool, customer_id: i64) -> sqlx::Result<(bool, bool, bool)> {
+    sqlx::query_as(
+        "SELECT outbound_daily_enabled, outbound_weekly_enabled, outbound_monthly_enabled FROM customers WHERE id = ?",
+    )
+    .bind(customer_id)
+    .fetch_one(db)
+    .await
+}

@@ -1,0 +1,41 @@
+//! Mail the server sends. With no relay on this machine the outbox is the delivery: each
+//! message is stored, logged, and shown on /outbox when DEV_OUTBOX=1.
+
+use sqlx::{FromRow, SqlitePool};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Mail {
+    pub id: i64,
+    pub to_email: String,
+    pub subject: String,
+    pub body_text: String,
+    pub link: Option<String>,
+    pub created_at: i64,
+}
+
+pub async fn send(
+    db: &SqlitePool,
+    to: &str,
+    subject: &str,
+    body: &str,
+    link: Option<&str>,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO outbox (to_email, subject, body_text, link, created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(to)
+        .bind(subject)
+        .bind(body)
+        .bind(link)
+        .bind(now)
+        .execute(db)
+        .await?;
+    tracing::info!(to, subject, link = link.unwrap_or(""), "mail sent to the outbox");
+    Ok(())
+}
+
+pub async fn latest(db: &SqlitePool, limit: i64) -> sqlx::Result<Vec<Mail>> {
+    sqlx::query_as("SELECT id, to_email, subject, body_text, link, created_at FROM outbox ORDER BY id DESC LIMIT ?")
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}

@@ -1,0 +1,61 @@
+//! Password reset links: single use, expiring, only a hash stored.
+
+use sqlx::SqlitePool;
+
+use crate::security::{random_token, token_hash};
+
+pub const VALID_SECONDS: i64 = 24 * 60 * 60;
+
+/// A new reset token for the user; earlier unused ones stop working.
+pub async fn issue(db: &SqlitePool, user_id: i64, now: i64) -> sqlx::Result<String> {
+    let token = random_token();
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM password_resets WHERE user_id = ? OR expires_at <= ?")
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
+        .bind(token_hash(&token))
+        .bind(user_id)
+        .bind(now + VALID_SECONDS)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(token)
+}
+
+/// The user a live token belongs to, without using it up.
+pub async fn peek(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<i64>> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+    )
+    .bind(token_hash(token))
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// Sets the new password if the token is live, using it up, and ends the user's sessions.
+/// Returns false for a used, expired or unknown token.
+pub async fn redeem(db: &SqlitePool, token: &str, password_hash: &str, now: i64) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let row: Option<(i64,)> = sqlx::query_as(
+        "UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id",
+    )
+    .bind(now)
+    .bind(token_hash(token))
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((user_id,)) = row else { return Ok(false) };
+    sqlx::query("UPDATE users SET password_hash = ? WHERE id = ?")
+        .bind(password_hash)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = ?").bind(user_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(true)
+}

@@ -1,0 +1,285 @@
+//! Queries of the users area: lists, one user, their permissions per customer, saving and
+//! deleting. Every query is scoped to customers the editor administers.
+
+use domain::users::Permission;
+use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+
+/// The permission columns of user_access, in Permission order.
+pub const PERMISSION_COLUMNS: [(Permission, &str); 13] = [
+    (Permission::Reports, "perm_reports"),
+    (Permission::Billing, "perm_billing"),
+    (Permission::ServicesAdmin, "perm_services_admin"),
+    (Permission::UserAdmin, "perm_user_admin"),
+    (Permission::Purchase, "perm_purchase"),
+    (Permission::Voicemail, "perm_voicemail"),
+    (Permission::ViewEditUsers, "perm_view_edit_users"),
+    (Permission::EditApi, "perm_edit_api"),
+    (Permission::CallRecording, "perm_call_recording"),
+    (Permission::Accounts, "perm_accounts"),
+    (Permission::AddAccounts, "perm_add_accounts"),
+    (Permission::Rewards, "perm_rewards"),
+    (Permission::Outbound, "perm_outbound"),
+];
+
+/// One user's access to one customer, as listed.
+#[derive(Debug, Clone, FromRow)]
+pub struct UserAccessRow {
+    pub user_id: i64,
+    pub forename: String,
+    pub surname: String,
+    pub email: String,
+    pub home_customer_id: i64,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub auth_code: i64,
+    pub provisioning: String,
+    pub last_accessed_at: Option<i64>,
+    pub created_at: i64,
+    pub mfa_enabled: bool,
+    pub calls_played_7_days: i64,
+    pub call_rec_flag: bool,
+    pub perm_reports: bool,
+    pub perm_billing: bool,
+    pub perm_services_admin: bool,
+    pub perm_user_admin: bool,
+    pub perm_purchase: bool,
+    pub perm_voicemail: bool,
+    pub perm_view_edit_users: bool,
+    pub perm_edit_api: bool,
+    pub perm_call_recording: bool,
+    pub perm_accounts: bool,
+    pub perm_add_accounts: bool,
+    pub perm_rewards: bool,
+    pub perm_outbound: bool,
+}
+
+impl UserAccessRow {
+    pub fn has(&self, permission: Permission) -> bool {
+        match permission {
+            Permission::Reports => self.perm_reports,
+            Permission::Billing => self.perm_billing,
+            Permission::ServicesAdmin => self.perm_services_admin,
+            Permission::UserAdmin => self.perm_user_admin,
+            Permission::Purchase => self.perm_purchase,
+            Permission::Voicemail => self.perm_voicemail,
+            Permission::ViewEditUsers => self.perm_view_edit_users,
+            Permission::EditApi => self.perm_edit_api,
+            Permission::CallRecording => self.perm_call_recording,
+            Permission::Accounts => self.perm_accounts,
+            Permission::AddAccounts => self.perm_add_accounts,
+            Permission::Rewards => self.perm_rewards,
+            Permission::Outbound => self.perm_outbound,
+        }
+    }
+
+    pub fn permissions(&self) -> Vec<Permission> {
+        Permission::ALL.into_iter().filter(|p| self.has(*p)).collect()
+    }
+}
+
+const ACCESS_SELECT: &str = "SELECT u.id AS user_id, u.forename, u.surname, u.email, u.home_customer_id, a.customer_id,
+        c.name AS customer_name, a.auth_code, a.provisioning, u.last_accessed_at, u.created_at, u.mfa_enabled,
+        u.calls_played_7_days, u.call_rec_flag, a.perm_reports, a.perm_billing, a.perm_services_admin, a.perm_user_admin,
+        a.perm_purchase, a.perm_voicemail, a.perm_view_edit_users, a.perm_edit_api, a.perm_call_recording,
+        a.perm_accounts, a.perm_add_accounts, a.perm_rewards, a.perm_outbound
+    FROM user_access a JOIN users u ON u.id = a.user_id JOIN customers c ON c.id = a.customer_id";
+
+/// Everyone with access to a customer, ordered by email.
+pub async fn access_rows_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
+    sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = ? ORDER BY u.email"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+/// Access rows on the editor's other accounts where the editor is a user admin.
+pub async fn access_rows_on_other_accounts(
+    db: &SqlitePool,
+    editor_id: i64,
+    current_customer: i64,
+) -> sqlx::Result<Vec<UserAccessRow>> {
+    sqlx::query_as(&format!(
+        "{ACCESS_SELECT} WHERE a.customer_id IN (
+            SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1 AND customer_id != ?)
+         ORDER BY u.email, c.name"
+    ))
+    .bind(editor_id)
+    .bind(current_customer)
+    .fetch_all(db)
+    .await
+}
+
+/// A user's access rows on the customers the editor administers (none: not the editor's to see).
+pub async fn visible_access(db: &SqlitePool, editor_id: i64, user_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
+    sqlx::query_as(&format!(
+        "{ACCESS_SELECT} WHERE a.user_id = ? AND a.customer_id IN (
+            SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1)
+         ORDER BY c.name"
+    ))
+    .bind(user_id)
+    .bind(editor_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The customers the editor may grant access to (those they administer), by name.
+pub async fn administered_customers(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(
+        "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id
+         WHERE a.user_id = ? AND a.perm_user_admin = 1 ORDER BY c.name",
+    )
+    .bind(editor_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM user_access WHERE customer_id = ? AND auth_code = 25")
+        .bind(customer_id)
+        .fetch_one(db)
+        .await?;
+    Ok(n as u32)
+}
+
+/// The fewest account owners on any customer where this user is an account owner (u32::MAX
+/// when the user owns none).
+pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::Result<u32> {
+    let (n,): (Option<i64>,) = sqlx::query_as(
+        "SELECT MIN((SELECT COUNT(*) FROM user_access o WHERE o.customer_id = a.customer_id AND o.auth_code = 25))
+         FROM user_access a WHERE a.user_id = ? AND a.auth_code = 25",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await?;
+    Ok(n.map_or(u32::MAX, |n| n as u32))
+}
+
+pub async fn email_taken(db: &SqlitePool, email: &str, except_user: i64) -> sqlx::Result<bool> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = ? AND id != ?")
+        .bind(email.trim())
+        .bind(except_user)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// The user-level settings of the user form.
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct UserSettings {
+    pub id: i64,
+    pub forename: String,
+    pub surname: String,
+    pub email: String,
+    pub home_customer_id: i64,
+    pub call_rec_flag: bool,
+    pub has_new_outbound: bool,
+    pub outbound_campaign_id: Option<i64>,
+    pub outbound_number: String,
+    pub cli_restricted: bool,
+    pub new_outbound_auto_dial: bool,
+    pub outbound_email_daily: bool,
+    pub outbound_email_weekly: bool,
+    pub outbound_email_monthly: bool,
+}
+
+pub async fn settings(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<UserSettings>> {
+    sqlx::query_as(
+        "SELECT id, forename, surname, email, home_customer_id, call_rec_flag, has_new_outbound, outbound_campaign_id,
+                outbound_number, cli_restricted, new_outbound_auto_dial, outbound_email_daily, outbound_email_weekly,
+                outbound_email_monthly
+         FROM users WHERE id = ?",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Creates a user (with a password nobody knows until they set one) and returns the id.
+pub async fn insert_user(
+    tx: &mut Transaction<'_, Sqlite>,
+    s: &UserSettings,
+    password_hash: &str,
+    now: i64,
+) -> sqlx::Result<i64> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO users (email, forename, surname, password_hash, home_customer_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         RETURNING id",
+    )
+    .bind(s.email.trim())
+    .bind(s.forename.trim())
+    .bind(s.surname.trim())
+    .bind(password_hash)
+    .bind(s.home_customer_id)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn update_settings(tx: &mut Transaction<'_, Sqlite>, s: &UserSettings) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET email = ?, forename = ?, surname = ?, home_customer_id = ?, call_rec_flag = ?,
+                has_new_outbound = ?, outbound_campaign_id = ?, outbound_number = ?, cli_restricted = ?,
+                new_outbound_auto_dial = ?, outbound_email_daily = ?, outbound_email_weekly = ?, outbound_email_monthly = ?
+         WHERE id = ?",
+    )
+    .bind(s.email.trim())
+    .bind(s.forename.trim())
+    .bind(s.surname.trim())
+    .bind(s.home_customer_id)
+    .bind(s.call_rec_flag)
+    .bind(s.has_new_outbound)
+    .bind(s.outbound_campaign_id)
+    .bind(&s.outbound_number)
+    .bind(s.cli_restricted)
+    .bind(s.new_outbound_auto_dial)
+    .bind(s.outbound_email_daily)
+    .bind(s.outbound_email_weekly)
+    .bind(s.outbound_email_monthly)
+    .bind(s.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Replaces a user's access to one customer.
+pub async fn put_access(
+    tx: &mut Transaction<'_, Sqlite>,
+    user_id: i64,
+    customer_id: i64,
+    auth_code: u8,
+    provisioning: &str,
+    permissions: &[Permission],
+) -> sqlx::Result<()> {
+    let columns: Vec<&str> = PERMISSION_COLUMNS.iter().map(|(_, c)| *c).collect();
+    let placeholders = vec!["?"; columns.len()].join(", ");
+    let sql = format!(
+        "INSERT OR REPLACE INTO user_access (user_id, customer_id, auth_code, provisioning, {}) VALUES (?, ?, ?, ?, {placeholders})",
+        columns.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(user_id).bind(customer_id).bind(auth_code as i64).bind(provisioning);
+    for (permission, _) in PERMISSION_COLUMNS {
+        query = query.bind(permissions.contains(&permission));
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn remove_access(tx: &mut Transaction<'_, Sqlite>, user_id: i64, customer_id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM user_access WHERE user_id = ? AND customer_id = ?")
+        .bind(user_id)
+        .bind(customer_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Removes a user and everything that hangs off them, in one transaction.
+pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    for table in ["sessions", "password_confirmations", "password_resets", "user_access"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = ?")).bind(user_id).execute(&mut *tx).await?;
+    }
+    sqlx::query("DELETE FROM users WHERE id = ?").bind(user_id).execute(&mut *tx).await?;
+    tx.commit().await
+}
