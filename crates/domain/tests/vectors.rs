@@ -96,3 +96,14 @@ fn every_format_case_matches() {
         assert_eq!(page_title(c[0].as_str().unwrap(), c[1].as_str()), c[2], "{c}");
     }
 }
+
+#[test]
+fn every_user_form_case_gives_the_expected_messages() {
+    let v = vectors();
+    for c in cases(&v, "userForms") {
+        let form: users::UserForm = serde_json::from_value(c[0].clone()).unwrap();
+        let context: users::UserFormContext = serde_json::from_value(c[1].clone()).unwrap();
+        let errors = users::validate_user_form(&form, &context).err().unwrap_or_default();
+        assert_eq!(serde_json::to_value(&errors).unwrap(), c[2], "{c}");
+    }
+}
