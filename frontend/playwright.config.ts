@@ -56,6 +56,7 @@ export default defineConfig({
       SEED_DEMO: '1',
       PRODUCT_NAME: 'Calltrack',
       RUST_LOG: 'warn',
+      DEV_OUTBOX: '1',
     },
   },
 });

@@ -3,10 +3,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const PASSWORD = 'demopass';
 
 /** Logs in through the server's login page, then opens `path` of the app. */
-export async function logIn(page: Page, email: string, path = '/manage/'): Promise<void> {
+export async function logIn(page: Page, email: string, path = '/manage/', password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(path);

@@ -33,7 +33,8 @@ export interface UserFormContext {
   editorCanAccessRecordings: boolean; existingUser: boolean; enablingOutbound: boolean; hasPermissions: boolean;
 }
 export interface DeleteRequest {
-  actorId: number; actorLevel: number; targetId: number; targetLevel: number; ownersOnCustomer: number;
+  actorId: number; actorLevel: number; targetId: number; targetLevel: number;
+  fewestOwnersWhereTargetOwns: number | null;
 }
 "#;
 

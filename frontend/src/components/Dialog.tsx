@@ -65,6 +65,8 @@ export function Dialog({ open, title, onClose, onSubmit, children, actions, busy
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // React bubbles events through portals: a dialog opened from inside a form must not submit it.
+    event.stopPropagation();
     onSubmit?.();
   }
 

@@ -4,6 +4,7 @@ import * as wasm from './pkg/domain_wasm.js';
 import type {
   ChargeItem,
   Chip,
+  DeleteRequest,
   FieldErrors,
   GuardStep,
   Menu,
@@ -11,9 +12,24 @@ import type {
   NumberFormat,
   Resolution,
   RouteInfo,
+  UserForm,
+  UserFormContext,
 } from './pkg/domain_wasm.js';
 
-export type { ChargeItem, Chip, FieldErrors, GuardStep, Menu, MenuNode, NumberFormat, Resolution, RouteInfo };
+export type {
+  ChargeItem,
+  Chip,
+  DeleteRequest,
+  FieldErrors,
+  GuardStep,
+  Menu,
+  MenuNode,
+  NumberFormat,
+  Resolution,
+  RouteInfo,
+  UserForm,
+  UserFormContext,
+};
 
 export interface AccountChoice {
   customerId: number;
@@ -69,6 +85,7 @@ export interface AccountState {
   canAccessSalesData: boolean;
   canAccessApi: boolean;
   canEditUsers: boolean;
+  canEditNumbersCampaigns: boolean;
   hasAccessToConversions: boolean;
   showReports2023: boolean;
   userCanCreatePartnerAccounts: boolean;
@@ -136,4 +153,23 @@ export function formatNumber(number: string, format: NumberFormat): string {
 
 export function validatePasswordConfirmation(formPassword: string): FieldErrors {
   return wasm.validatePasswordConfirmation(formPassword);
+}
+
+/** Field errors of the user form ({} when valid), keyed by the users/save field names. */
+export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
+  return wasm.validateUserForm(form, context);
+}
+
+export function authorityLabel(code: number): string {
+  return wasm.authorityLabel(code);
+}
+
+/** The authorisation levels a user at `level` may give another user. */
+export function assignableAuthCodes(level: number): number[] {
+  return Array.from(wasm.assignableAuthCodes(level));
+}
+
+/** Why deleting a user is refused, or null when it is allowed. */
+export function deleteRefusal(request: DeleteRequest): string | null {
+  return wasm.deleteRefusal(request) ?? null;
 }

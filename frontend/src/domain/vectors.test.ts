@@ -15,11 +15,14 @@ import {
   pageTitle,
   quantitySuffix,
   resolveRoute,
+  validateUserForm,
   type AccountInput,
   type ChargeItem,
   type GuardStep,
   type MenuNode,
   type NumberFormat,
+  type UserForm,
+  type UserFormContext,
 } from './index';
 
 interface Vectors {
@@ -34,6 +37,7 @@ interface Vectors {
   dates: [string, string | null][];
   numbers: [string, NumberFormat, string][];
   pageTitles: [string, string | null, string][];
+  userForms: [UserForm, UserFormContext, Record<string, string>][];
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -58,7 +62,7 @@ function persona(name: string): AccountInput {
   return account;
 }
 
-const KEYS = ['personas', 'menus', 'guards', 'prices', 'pence', 'money', 'suffixes', 'frequencies', 'dates', 'numbers', 'pageTitles'];
+const KEYS = ['personas', 'menus', 'guards', 'prices', 'pence', 'money', 'suffixes', 'frequencies', 'dates', 'numbers', 'pageTitles', 'userForms'];
 
 test('the vector file has every kind of case', () => {
   for (const key of KEYS) expect(vectors, key).toHaveProperty(key);
@@ -107,5 +111,11 @@ describe('formats', () => {
   });
   test.each(vectors.pageTitles)('page title %s, %s', (product, title, expected) => {
     expect(pageTitle(product, title)).toBe(expected);
+  });
+});
+
+describe('user forms', () => {
+  test.each(vectors.userForms.map((c, i) => [i, ...c] as const))('case %i', (_, form, context, expected) => {
+    expect(validateUserForm(form, context)).toEqual(expected);
   });
 });

@@ -74,3 +74,16 @@ export function apiPost<T>(path: string, fields: FormFields | FormData): Promise
   const body = fields instanceof FormData ? fields : toFormData(fields);
   return apiRequest<T>(path, { method: 'POST', body });
 }
+
+/** The field messages of a 422 VALIDATION_FAILED answer, or null for any other failure. */
+export function validationErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { code?: unknown; errors?: unknown } | null;
+  if (!body || typeof body !== 'object' || body.code !== 'VALIDATION_FAILED') return null;
+  if (!body.errors || typeof body.errors !== 'object') return {};
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(body.errors as Record<string, unknown>)) {
+    if (typeof message === 'string') errors[field] = message;
+  }
+  return errors;
+}

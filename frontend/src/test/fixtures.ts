@@ -49,6 +49,7 @@ const BASE: AccountState = {
   canAccessSalesData: true,
   canAccessApi: false,
   canEditUsers: true,
+  canEditNumbersCampaigns: true,
   hasAccessToConversions: false,
   showReports2023: false,
   userCanCreatePartnerAccounts: false,

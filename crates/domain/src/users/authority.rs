@@ -34,15 +34,16 @@ pub struct DeleteRequest {
     pub actor_level: u8,
     pub target_id: i64,
     pub target_level: u8,
-    /// Account owners on the customer, the target included.
-    pub owners_on_customer: u32,
+    /// The fewest account owners on any customer the target owns (the target included); None
+    /// when the target owns no account.
+    pub fewest_owners_where_target_owns: Option<u32>,
 }
 
 /// Why a delete is refused, in the order the spec lists the refusals; None when allowed.
 pub fn delete_refusal(req: &DeleteRequest) -> Option<&'static str> {
     if req.actor_id == req.target_id {
         Some(CANNOT_DELETE_SELF)
-    } else if req.target_level == AuthLevel::ACCOUNT_OWNER && req.owners_on_customer <= 1 {
+    } else if req.fewest_owners_where_target_owns.is_some_and(|owners| owners <= 1) {
         Some(CANNOT_DELETE_LAST_OWNER)
     } else if !may_manage(req.actor_level, req.target_level) {
         Some(CANNOT_DELETE_HIGHER)
@@ -56,7 +57,8 @@ mod tests {
     use super::*;
 
     fn req(actor_level: u8, target_level: u8, owners: u32) -> DeleteRequest {
-        DeleteRequest { actor_id: 1, actor_level, target_id: 2, target_level, owners_on_customer: owners }
+        let owned = (target_level == AuthLevel::ACCOUNT_OWNER).then_some(owners);
+        DeleteRequest { actor_id: 1, actor_level, target_id: 2, target_level, fewest_owners_where_target_owns: owned }
     }
 
     #[test]
@@ -84,6 +86,12 @@ mod tests {
     fn the_last_account_owner_stays() {
         assert_eq!(delete_refusal(&req(25, 25, 1)), Some(CANNOT_DELETE_LAST_OWNER));
         assert_eq!(delete_refusal(&req(25, 25, 2)), None);
+    }
+
+    #[test]
+    fn the_sole_owner_of_another_account_stays_whatever_their_level_here() {
+        let admin_here_owner_elsewhere = DeleteRequest { fewest_owners_where_target_owns: Some(1), ..req(25, 20, 0) };
+        assert_eq!(delete_refusal(&admin_here_owner_elsewhere), Some(CANNOT_DELETE_LAST_OWNER));
     }
 
     #[test]

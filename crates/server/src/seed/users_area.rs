@@ -99,6 +99,38 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
             .await?;
     }
 
+    // Oscar manages the practice's sister business, whose account he alone owns: deleting him
+    // is refused as the last account owner there.
+    sqlx::query(
+        "INSERT INTO customers (id, name, account_code, time_zone, package_name, plan, has_static, has_billing, created_at)
+         VALUES (102, 'Harbour Lane Hygiene', 'HLH-102', 'Europe/London', 'Starter', 'Starter', 1, 1, ?)",
+    )
+    .bind(now - 300 * DAY)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, created_at, last_accessed_at)
+         VALUES (70, 'oscar.hale@harbourlane.test', 'Oscar', 'Hale', ?, 100, ?, ?)",
+    )
+    .bind(hash)
+    .bind(now - 300 * DAY)
+    .bind(now - 2 * DAY)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_services_admin)
+         VALUES (70, 100, 20, '2', 1, 1),
+                (70, 102, 25, '2', 1, 1)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE user_access SET perm_billing = 1, perm_user_admin = 1, perm_purchase = 1, perm_view_edit_users = 1
+         WHERE user_id = 70 AND customer_id = 102",
+    )
+    .execute(&mut **tx)
+    .await?;
+
     for n in 0..GENERATED_USERS {
         let id = 11 + n;
         let forename = FORENAMES[n as usize % FORENAMES.len()];

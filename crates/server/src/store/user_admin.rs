@@ -141,9 +141,9 @@ pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
     Ok(n as u32)
 }
 
-/// The fewest account owners on any customer where this user is an account owner (u32::MAX
-/// when the user owns none).
-pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::Result<u32> {
+/// The fewest account owners on any customer where this user is an account owner (None when
+/// the user owns none).
+pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<u32>> {
     let (n,): (Option<i64>,) = sqlx::query_as(
         "SELECT MIN((SELECT COUNT(*) FROM user_access o WHERE o.customer_id = a.customer_id AND o.auth_code = 25))
          FROM user_access a WHERE a.user_id = ? AND a.auth_code = 25",
@@ -151,7 +151,7 @@ pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::R
     .bind(user_id)
     .fetch_one(db)
     .await?;
-    Ok(n.map_or(u32::MAX, |n| n as u32))
+    Ok(n.map(|n| n as u32))
 }
 
 pub async fn email_taken(db: &SqlitePool, email: &str, except_user: i64) -> sqlx::Result<bool> {

@@ -156,6 +156,14 @@ async fn the_last_account_owner_of_a_customer_cannot_be_deleted() {
 }
 
 #[tokio::test]
+async fn the_demo_sole_owner_of_the_sister_account_cannot_be_deleted() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.post_multipart("/api/users/deleteUser/70", Some(&owner), &[]).await;
+    assert_eq!(reply.json()["message"], "You cannot delete the last account owner on a customer");
+}
+
+#[tokio::test]
 async fn deleting_a_user_removes_them_and_their_sessions() {
     let app = TestApp::spawn().await;
     let user_session = app.login("user@demo.test").await;

@@ -53,7 +53,7 @@ pub(super) async fn delete_user(
         actor_level: editor.level(),
         target_id: id,
         target_level: target.level(),
-        owners_on_customer: user_admin::fewest_owners_where_owner(&state.db, id).await?,
+        fewest_owners_where_target_owns: user_admin::fewest_owners_where_owner(&state.db, id).await?,
     };
     if let Some(message) = delete_refusal(&request) {
         let mut errors = FieldErrors::new();

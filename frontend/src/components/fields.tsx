@@ -1,0 +1,162 @@
+import { useId, type ReactNode } from 'react';
+
+interface FieldBase {
+  label: string;
+  name?: string;
+  error?: string | null;
+  hint?: ReactNode;
+  disabled?: boolean;
+  onBlur?: () => void;
+}
+
+function Describe({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  disabled,
+  type = 'text',
+  autoComplete,
+  inputMode,
+}: FieldBase & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+}) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        disabled={disabled}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <Describe id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  label,
+  name,
+  value,
+  options,
+  placeholder,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  disabled,
+}: FieldBase & {
+  value: string;
+  options: Option[];
+  /** A first, empty choice (shown while nothing is chosen). */
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const known = options.some((option) => option.value === value);
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={known ? value : ''}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      >
+        {(placeholder !== undefined || !known) && <option value="">{placeholder ?? ''}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Describe id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  name,
+  checked,
+  onChange,
+  error,
+  hint,
+  disabled,
+  switchRole = false,
+  children,
+}: FieldBase & {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Rendered as an on/off switch. */
+  switchRole?: boolean;
+  /** Extra content after the label, outside it (e.g. a link). */
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`field field-check${error ? ' field-invalid' : ''}`}>
+      <div className="field-check-row">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          role={switchRole ? 'switch' : undefined}
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+        {children}
+      </div>
+      <Describe id={id} error={error} hint={hint} />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { Link } from 'react-router';
+import type { Column } from '../../../components/DataTable';
+import { Icon } from '../../../components/Icon';
+import type { PermissionKey, UserRow } from '../api/types';
+
+const PERMISSION_LABELS: [PermissionKey, string][] = [
+  ['PERM_REPORTS', 'Reports'],
+  ['PERM_BILLING', 'Billing'],
+  ['PERM_SERVICES_ADMIN', 'Number/campaign admin'],
+  ['PERM_USER_ADMIN', 'User admin'],
+  ['PERM_PURCHASE', 'Can purchase'],
+  ['PERM_VIEW_EDIT_USERS', 'View & edit users'],
+  ['PERM_EDIT_API', 'Edit API'],
+  ['PERM_OUTBOUND', 'Outbound'],
+  ['PERM_ACCOUNTS', 'Accounts'],
+  ['PERM_ADD_ACCOUNTS', 'Add accounts'],
+  ['PERM_REWARDS', 'Rewards'],
+  ['PERM_VOICEMAIL', 'Voicemail'],
+];
+
+export function fullName(row: Pick<UserRow, 'UserForename' | 'UserSurname'>): string {
+  return `${row.UserForename} ${row.UserSurname}`.trim();
+}
+
+/** dd/mm/yyyy as a sortable yyyymmdd ('' sorts first). */
+function sortableDate(date: string): string {
+  const [day, month, year] = date.split('/');
+  return year && month && day ? `${year}${month}${day}` : '';
+}
+
+const yesNo = (flag: string | boolean) => (flag === true || flag === '1' ? 'Yes' : 'No');
+
+export interface RowActions {
+  canEditUsers: boolean;
+  onPasswordReset: (row: UserRow) => void;
+  onDelete: (row: UserRow) => void;
+}
+
+export function userColumns({ canEditUsers, onPasswordReset, onDelete }: RowActions): Column<UserRow>[] {
+  return [
+    { id: 'forename', header: 'First name', cell: () => null, csvOnly: true, csv: (r) => r.UserForename },
+    { id: 'surname', header: 'Last name', cell: () => null, csvOnly: true, csv: (r) => r.UserSurname },
+    { id: 'name', header: 'Name', cell: fullName, sortValue: fullName },
+    { id: 'email', header: 'Email', cell: (r) => r.UserEmail, sortValue: (r) => r.UserEmail, csv: (r) => r.UserEmail },
+    { id: 'customer', header: 'Customer', cell: (r) => r.CustName, sortValue: (r) => r.CustName, csv: (r) => r.CustName },
+    {
+      id: 'authorisation',
+      header: 'Authorisation',
+      cell: (r) => r.Authorisation,
+      sortValue: (r) => r.UserAuthCode,
+      csv: (r) => r.Authorisation,
+    },
+    {
+      id: 'accessed',
+      header: 'Last accessed',
+      cell: (r) => r.UserDateAccessed || 'Never',
+      sortValue: (r) => sortableDate(r.UserDateAccessed),
+      csv: (r) => r.UserDateAccessed,
+    },
+    { id: 'mfa', header: 'MFA', cell: (r) => yesNo(r.MFAEnabled), csv: (r) => yesNo(r.MFAEnabled) },
+    {
+      id: 'calls',
+      header: 'Calls played (7 days)',
+      cell: (r) => r.CallsPlayed7Days,
+      sortValue: (r) => Number(r.CallsPlayed7Days) || 0,
+      csv: (r) => r.CallsPlayed7Days,
+    },
+    {
+      id: 'recording',
+      header: 'Call recording',
+      cell: (r) => yesNo(r.UserCallRecFlag),
+      csv: (r) => yesNo(r.UserCallRecFlag),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      cell: (r) => r.UserDateCreated,
+      sortValue: (r) => sortableDate(r.UserDateCreated),
+      csv: (r) => r.UserDateCreated,
+    },
+    ...PERMISSION_LABELS.map(
+      ([key, label]): Column<UserRow> => ({
+        id: key,
+        header: label,
+        cell: () => null,
+        csvOnly: true,
+        csv: (r) => yesNo(Boolean(r[key])),
+      }),
+    ),
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) =>
+        r.canManage ? (
+          <div className="row-actions">
+            {canEditUsers && (
+              <Link className="row-action" to={`/users/${r.EditUser}`} aria-label="Edit" title="Edit">
+                <Icon name="edit" size={20} />
+              </Link>
+            )}
+            <button
+              type="button"
+              className="row-action"
+              onClick={() => onPasswordReset(r)}
+              aria-label="Send password reset"
+              title="Send password reset"
+            >
+              <Icon name="email" size={20} />
+            </button>
+            <button
+              type="button"
+              className="row-action row-action-danger"
+              onClick={() => onDelete(r)}
+              aria-label="Delete"
+              title="Delete"
+            >
+              <Icon name="delete" size={20} />
+            </button>
+          </div>
+        ) : null,
+    },
+  ];
+}
