@@ -79,3 +79,57 @@ async fn an_unknown_view_is_404() {
     let token = app.login("owner@demo.test").await;
     assert_eq!(app.get("/api/users/getUsers/everyone", Some(&token)).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn every_users_call_is_refused_to_a_user_who_is_not_a_user_admin() {
+    let app = TestApp::spawn().await;
+    let token = app.login("user@demo.test").await;
+    for path in [
+        "/api/users/getUserPermissions/3/10/1",
+        "/api/users/getPartnerUserPermissions/3/1",
+        "/api/users/getOutboundService",
+        "/api/outboundcampaigns/getAll/",
+    ] {
+        assert_eq!(app.get(path, Some(&token)).await.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    for path in [
+        "/api/users/checkUniqueEmail/",
+        "/api/users/save/0",
+        "/api/users/sendPasswordReset/2",
+        "/api/users/deleteUser/2",
+        "/api/users/setOutboundService",
+        "/api/outboundcampaigns/addCampaign",
+    ] {
+        let reply = app.post_multipart(path, Some(&token), &[("form_email", "x@example.test")]).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn another_customers_user_is_404_on_every_call_that_names_a_user() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    for path in ["/api/users/getUserDetails/4", "/api/users/getUserPermissions/4/25/1"] {
+        let reply = app.get(path, Some(&token)).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(!reply.text().contains("Stone"), "{path} leaks nothing");
+    }
+    for path in ["/api/users/sendPasswordReset/4", "/api/users/deleteUser/4", "/api/users/save/4"] {
+        assert_eq!(app.post_multipart(path, Some(&token), &[]).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_administrator_without_the_edit_users_right_cannot_open_or_save_the_form() {
+    let app = TestApp::spawn().await;
+    sqlx::query("UPDATE user_access SET perm_view_edit_users = 0 WHERE user_id = 2")
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let token = app.login("admin@demo.test").await;
+    let list = app.get("/api/users/getUsers/onaccount", Some(&token)).await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert_eq!(list.json()["canEditUsers"], false);
+    assert_eq!(app.get("/api/users/getUserDetails/3", Some(&token)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.post_multipart("/api/users/save/3", Some(&token), &[]).await.status, StatusCode::FORBIDDEN);
+}
