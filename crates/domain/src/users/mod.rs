@@ -14,8 +14,8 @@ pub use email::is_valid_email;
 pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};
 pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
 pub use permissions::{
-    partner_permission_columns, permission_grid_columns, permissions_to_save, GridColumn, GridRights, PartnerRights,
-    Permission,
+    default_permissions, merge_permissions, partner_permission_columns, permission_grid_columns, permissions_to_save,
+    GridColumn, GridRights, PartnerRights, Permission,
 };
 pub use user_form::{validate_user_form, UserForm, UserFormContext};
 pub use user_form::{

@@ -175,6 +175,25 @@ pub fn permissions_to_save(grid: &[Permission], partner: &[Permission], is_partn
     saved
 }
 
+/// What a new user at a level starts with, before the editor changes anything.
+pub fn default_permissions(auth_code: u8) -> Vec<Permission> {
+    use Permission::*;
+    match auth_code {
+        25 => vec![Reports, Billing, ServicesAdmin, UserAdmin, Purchase, Voicemail, ViewEditUsers, EditApi],
+        20 => vec![Reports, Billing, ServicesAdmin, Purchase, Voicemail, EditApi],
+        _ => vec![Reports],
+    }
+}
+
+/// The permissions stored after a save: an editable one as submitted, any other as it was
+/// (a browser cannot change what its columns do not let it edit).
+pub fn merge_permissions(stored: &[Permission], submitted: &[Permission], editable: &[Permission]) -> Vec<Permission> {
+    Permission::ALL
+        .into_iter()
+        .filter(|p| if editable.contains(p) { submitted.contains(p) } else { stored.contains(p) })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,6 +277,24 @@ mod tests {
             vec![Reports, Billing, Accounts]
         );
         assert_eq!(permissions_to_save(&[Reports], &[Accounts], false), vec![Reports]);
+    }
+
+    #[test]
+    fn only_editable_permissions_come_from_the_form() {
+        use Permission::*;
+        assert_eq!(
+            merge_permissions(&[Reports, Billing], &[UserAdmin, EditApi], &[Billing, UserAdmin]),
+            vec![Reports, UserAdmin]
+        );
+        assert_eq!(merge_permissions(&[Reports], &[], &[]), vec![Reports]);
+    }
+
+    #[test]
+    fn new_users_start_with_more_rights_the_higher_their_level() {
+        assert_eq!(default_permissions(10), vec![Permission::Reports]);
+        assert!(default_permissions(20).contains(&Permission::Purchase));
+        assert!(!default_permissions(20).contains(&Permission::UserAdmin));
+        assert!(default_permissions(25).contains(&Permission::UserAdmin));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::users::{assignable_auth_codes, authority_label, partner_permission_columns, permission_grid_columns};
+use domain::users::{
+    assignable_auth_codes, authority_label, default_permissions, partner_permission_columns, permission_grid_columns,
+};
 use domain::users::{GridColumn, PartnerRights, Permission};
 use serde_json::{json, Map, Value};
 
@@ -81,16 +83,6 @@ fn flag(on: bool) -> &'static str {
         "1"
     } else {
         "0"
-    }
-}
-
-/// What a new user at a level starts with.
-pub(super) fn default_permissions(auth_code: u8) -> Vec<Permission> {
-    use Permission::*;
-    match auth_code {
-        25 => vec![Reports, Billing, ServicesAdmin, UserAdmin, Purchase, Voicemail, ViewEditUsers, EditApi],
-        20 => vec![Reports, Billing, ServicesAdmin, Purchase, Voicemail, EditApi],
-        _ => vec![Reports],
     }
 }
 

@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::users::{
-    assignable_auth_codes, partner_permission_columns, permission_grid_columns, permissions_to_save,
-    validate_user_form, Permission, UserForm, UserFormContext, EMAIL_IN_USE,
+    assignable_auth_codes, default_permissions, merge_permissions, partner_permission_columns, permission_grid_columns,
+    permissions_to_save, validate_user_form, Permission, UserForm, UserFormContext, EMAIL_IN_USE,
 };
 use domain::FieldErrors;
 use serde_json::{json, Value};
 
-use super::details::{default_permissions, partner_rights};
+use super::details::partner_rights;
 use super::editor::{Editor, Target};
 use crate::http::error::AppError;
 use crate::http::form::FormData;
@@ -63,15 +63,6 @@ fn submitted_partner_permissions(form: &FormData) -> Result<Vec<Permission>, App
     let keys: Vec<String> = serde_json::from_str(raw)
         .map_err(|_| AppError::BadRequest("form_user_permissions must be a JSON list".into()))?;
     Ok(keys.iter().filter_map(|k| Permission::from_key(k)).collect())
-}
-
-/// The permissions to store: what the editor may change comes from the form, the rest stays
-/// as it was.
-fn merge(stored: &[Permission], submitted: &[Permission], editable: &[Permission]) -> Vec<Permission> {
-    Permission::ALL
-        .into_iter()
-        .filter(|p| if editable.contains(p) { submitted.contains(p) } else { stored.contains(p) })
-        .collect()
 }
 
 pub(super) async fn save_user(
@@ -212,9 +203,9 @@ pub(super) async fn save_user(
             .map(|r| r.permissions())
             .unwrap_or_else(|| if id == 0 && *customer_id == home { default_permissions(auth_code) } else { vec![] });
         let submitted = grid_rows.get(customer_id).cloned().unwrap_or_else(|| before.clone());
-        let mut held = merge(&before, &submitted, &grid_editable);
+        let mut held = merge_permissions(&before, &submitted, &grid_editable);
         if *customer_id == acc.customer_id && acc.is_partner {
-            let partner_held = merge(&before, &partner_submitted, &partner_editable);
+            let partner_held = merge_permissions(&before, &partner_submitted, &partner_editable);
             held = permissions_to_save(&held, &partner_held, true);
         }
         if service.is_some() && *customer_id == acc.customer_id && !held.contains(&Permission::Outbound) {
@@ -243,17 +234,4 @@ pub(super) async fn save_user(
     }
     tracing::info!(editor = editor.id(), user = user_id, "user saved");
     Ok(Json(json!({ "success": true, "id": user_id })))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::merge;
-    use domain::users::Permission::*;
-
-    #[test]
-    fn only_editable_permissions_come_from_the_form() {
-        let stored = [Reports, Billing];
-        let submitted = [UserAdmin, EditApi];
-        assert_eq!(merge(&stored, &submitted, &[Billing, UserAdmin]), vec![Reports, UserAdmin]);
-    }
 }
