@@ -32,10 +32,6 @@ export interface UserFormContext {
   accountHasAuthCode: boolean; loadedCallRecording: string; accountHasInboundRecording: boolean;
   editorCanAccessRecordings: boolean; existingUser: boolean; enablingOutbound: boolean; hasPermissions: boolean;
 }
-export interface DeleteRequest {
-  actorId: number; actorLevel: number; targetId: number; targetLevel: number;
-  fewestOwnersWhereTargetOwns: number | null;
-}
 "#;
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
@@ -157,24 +153,4 @@ pub fn validate_user_form(
     let form: domain::users::UserForm = from_js(form)?;
     let context: domain::users::UserFormContext = from_js(context)?;
     to_js(&domain::users::validate_user_form(&form, &context).err().unwrap_or_default())
-}
-
-#[wasm_bindgen(js_name = authorityLabel)]
-pub fn authority_label(code: u8) -> String {
-    domain::users::authority_label(code).to_string()
-}
-
-/// The levels a user at `level` may give another user.
-#[wasm_bindgen(js_name = assignableAuthCodes)]
-pub fn assignable_auth_codes(level: u8) -> Vec<u8> {
-    domain::users::assignable_auth_codes(level)
-}
-
-/// Why deleting a user is refused, or undefined when it is allowed.
-#[wasm_bindgen(js_name = deleteRefusal)]
-pub fn delete_refusal(
-    #[wasm_bindgen(unchecked_param_type = "DeleteRequest")] request: JsValue,
-) -> Result<Option<String>, JsError> {
-    let request: domain::users::DeleteRequest = from_js(request)?;
-    Ok(domain::users::delete_refusal(&request).map(str::to_string))
 }

@@ -4,7 +4,6 @@ import * as wasm from './pkg/domain_wasm.js';
 import type {
   ChargeItem,
   Chip,
-  DeleteRequest,
   FieldErrors,
   GuardStep,
   Menu,
@@ -19,7 +18,6 @@ import type {
 export type {
   ChargeItem,
   Chip,
-  DeleteRequest,
   FieldErrors,
   GuardStep,
   Menu,
@@ -158,18 +156,4 @@ export function validatePasswordConfirmation(formPassword: string): FieldErrors 
 /** Field errors of the user form ({} when valid), keyed by the users/save field names. */
 export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
   return wasm.validateUserForm(form, context);
-}
-
-export function authorityLabel(code: number): string {
-  return wasm.authorityLabel(code);
-}
-
-/** The authorisation levels a user at `level` may give another user. */
-export function assignableAuthCodes(level: number): number[] {
-  return Array.from(wasm.assignableAuthCodes(level));
-}
-
-/** Why deleting a user is refused, or null when it is allowed. */
-export function deleteRefusal(request: DeleteRequest): string | null {
-  return wasm.deleteRefusal(request) ?? null;
 }

@@ -27,8 +27,7 @@ pub fn assignable_auth_codes(actor_level: u8) -> Vec<u8> {
         .collect()
 }
 
-#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy)]
 pub struct DeleteRequest {
     pub actor_id: i64,
     pub actor_level: u8,
