@@ -33,7 +33,6 @@ pub(super) async fn get_users(
     Path(view): Path<String>,
 ) -> Result<Json<Value>, AppError> {
     let customer = editor.account.customer_id;
-    let other_accounts = user_admin::access_rows_on_other_accounts(&state.db, editor.id(), customer).await?;
     let access_to_other_accounts = editor.account.accounts.len() > 1;
     let can_edit_users = editor.account.is_administrator && editor.account.can_edit_users;
     match view.as_str() {
@@ -49,11 +48,14 @@ pub(super) async fn get_users(
                 "canEditUsers": can_edit_users,
             })))
         }
-        "otheraccounts" => Ok(Json(json!({
-            "users": other_accounts.iter().map(|r| row_json(r, &editor)).collect::<Vec<_>>(),
+        "otheraccounts" => {
+            let rows = user_admin::access_rows_on_other_accounts(&state.db, editor.id(), customer).await?;
+            Ok(Json(json!({
+            "users": rows.iter().map(|r| row_json(r, &editor)).collect::<Vec<_>>(),
             "accessToOtherAccounts": access_to_other_accounts,
             "canEditUsers": can_edit_users,
-        }))),
+            })))
+        }
         _ => Err(AppError::NotFound),
     }
 }
