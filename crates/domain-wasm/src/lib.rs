@@ -5,6 +5,8 @@ use domain::AccountState;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
+mod routing;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export type Chip = "Upgrade" | "Add-on";
@@ -34,11 +36,11 @@ export interface UserFormContext {
 }
 "#;
 
-fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 

@@ -9,6 +9,7 @@ mod menu;
 mod menu_items;
 mod plan;
 mod route_table;
+pub mod routing;
 pub mod users;
 mod validation;
 

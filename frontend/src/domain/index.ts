@@ -157,3 +157,5 @@ export function validatePasswordConfirmation(formPassword: string): FieldErrors 
 export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
   return wasm.validateUserForm(form, context);
 }
+
+export * from './routing';

@@ -1,0 +1,222 @@
+//! The call routing rules for the browser (docs/routing-domain.md lists them with their types).
+
+use domain::routing::{self as rules, TimeRow};
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export interface RoutingAccess { canView: boolean; canConnect: boolean; hasAdvanced: boolean }
+export interface Choice { id: number; label: string }
+export interface RoutingConstants {
+  ringLengths: number[]; ringLengthsMultiDial: number[]; defaultRingLength: number; defaultRingLengthMultiDial: number;
+  holdMusic: Choice[]; messageModes: Choice[]; messageIntervals: number[]; midCallAudios: string[];
+  audioExtensions: string[]; maxAudioBytes: number; queueMaxCalls: number; queueLinesMax: number;
+}
+export type RowType = "routing" | "ivr";
+export interface TimeRow {
+  fromDay: number; fromHour: number; fromMinute: number; toDay: number; toHour: number; toMinute: number;
+  planType: RowType; routing: number; ivr: number;
+}
+export interface ServicePlanForm { description: string; rows: TimeRow[] }
+export type TemplateKind = "allSame" | "weekdays";
+export interface WorkingHours {
+  days: number[]; startHour: number; startMinute: number; endHour: number; endMinute: number;
+  openRouting: number; closedRouting: number;
+}
+export type WorkingHoursResult = { ok: true; rows: TimeRow[] } | { ok: false; errors: FieldErrors };
+export interface Span { fromDay: number; fromTime: string; toDay: number; toTime: string }
+export interface Segment { from: number; to: number; rows: number[] }
+export interface WeekGrid { days: { day: number; segments: Segment[] }[]; gaps: Span[]; overlaps: Span[] }
+export interface CallAnswer {
+  row: number | null; day: number; time: string; zone: string; offset: string;
+  planType: RowType | null; routing: number; ivr: number;
+}
+export interface RoutingRow {
+  id: number; type: "static" | "dynamic"; numberPool: string; description: string; planDescription: string;
+  planId: number; callRecording: number; hasAudio: boolean; destination: string; introAudio: number;
+  whisperAudio: number; dynamicWhisperAudio: number; midCallDivert: number; attributionId: number;
+  midCallAttribution: number; midCallAudio: string; postUrl: string; provisioned: boolean;
+}
+export interface BasicRow { kind: "static" | "dynamic"; description: string; destination: string; recording: boolean }
+export interface AdvancedRow {
+  kind: "static" | "dynamic"; description: string; servicePlan: number; recording: boolean; intro: number;
+  whisper: number; dynamicWhisper: number; postUrl: string; dtmf: number; midCallFlag: boolean;
+  midCallAudio: string; midCallDivert: boolean;
+}
+export interface DestinationNumberForm {
+  description: string; destination: string; internationalCode: number; mailbox: number; insert: boolean;
+}
+export interface DestinationRow { destination: number; ringLength: number }
+export interface DestinationPlanForm {
+  description: string; planType: number; queue: number; incall: number; noResponseDestination: number;
+  destinations: DestinationRow[];
+}
+export interface QueueForm {
+  description: string; maxCalls: string; linesQty: string; holdMusic: number; messageMode: number;
+  messageInterval: number; welcomeAudio: number; audio1: number; audio2: number; audio3: number;
+  nextInLineAudio: number; queueFullAudio: number;
+}
+export interface VoicemailForm { description: string; audioId: number }
+export interface AudioForm {
+  description: string; sentence: string; fileName: string | null; fileSize: number; hasStoredFile: boolean;
+}
+"#;
+
+fn errors(result: Result<(), domain::FieldErrors>) -> Result<JsValue, JsError> {
+    to_js(&result.err().unwrap_or_default())
+}
+
+fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        Ok(vec![])
+    } else {
+        from_js(value)
+    }
+}
+
+#[wasm_bindgen(js_name = routingAccess, unchecked_return_type = "RoutingAccess")]
+pub fn routing_access(#[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue) -> Result<JsValue, JsError> {
+    to_js(&rules::routing_access(&from_js(account)?))
+}
+
+#[wasm_bindgen(js_name = routingConstants, unchecked_return_type = "RoutingConstants")]
+pub fn routing_constants() -> Result<JsValue, JsError> {
+    to_js(&rules::routing_constants())
+}
+
+#[wasm_bindgen(js_name = validateServicePlan, unchecked_return_type = "FieldErrors")]
+pub fn validate_service_plan(
+    #[wasm_bindgen(unchecked_param_type = "ServicePlanForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_service_plan(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = setRowType, unchecked_return_type = "TimeRow")]
+pub fn set_row_type(
+    #[wasm_bindgen(unchecked_param_type = "TimeRow")] row: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RowType")] plan_type: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&rules::set_row_type(from_js(row)?, from_js(plan_type)?))
+}
+
+#[wasm_bindgen(js_name = defaultTimeRow, unchecked_return_type = "TimeRow")]
+pub fn default_time_row() -> Result<JsValue, JsError> {
+    to_js(&rules::default_time_row())
+}
+
+#[wasm_bindgen(js_name = timeTemplate, unchecked_return_type = "TimeRow[]")]
+pub fn time_template(#[wasm_bindgen(unchecked_param_type = "TemplateKind")] kind: JsValue) -> Result<JsValue, JsError> {
+    to_js(&rules::time_template(from_js(kind)?))
+}
+
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum WorkingHoursResult {
+    Rows { ok: bool, rows: Vec<TimeRow> },
+    Errors { ok: bool, errors: domain::FieldErrors },
+}
+
+#[wasm_bindgen(js_name = workingHoursRows, unchecked_return_type = "WorkingHoursResult")]
+pub fn working_hours_rows(
+    #[wasm_bindgen(unchecked_param_type = "WorkingHours")] hours: JsValue,
+) -> Result<JsValue, JsError> {
+    match rules::working_hours_rows(&from_js(hours)?) {
+        Ok(rows) => to_js(&WorkingHoursResult::Rows { ok: true, rows }),
+        Err(errors) => to_js(&WorkingHoursResult::Errors { ok: false, errors }),
+    }
+}
+
+#[wasm_bindgen(js_name = weekGrid, unchecked_return_type = "WeekGrid")]
+pub fn week_grid(#[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue) -> Result<JsValue, JsError> {
+    let rows: Vec<TimeRow> = from_js(rows)?;
+    to_js(&rules::week_grid(&rows))
+}
+
+#[wasm_bindgen(js_name = whereDoesACallGo, unchecked_return_type = "CallAnswer")]
+pub fn where_does_a_call_go(
+    #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,
+    time_zone: &str,
+    epoch_millis: f64,
+) -> Result<JsValue, JsError> {
+    let rows: Vec<TimeRow> = from_js(rows)?;
+    let answer = rules::where_does_a_call_go(&rows, time_zone, epoch_millis as i64).map_err(|e| JsError::new(&e))?;
+    to_js(&answer)
+}
+
+#[wasm_bindgen(js_name = validateConnectBasic, unchecked_return_type = "FieldErrors")]
+pub fn validate_connect_basic(#[wasm_bindgen(unchecked_param_type = "BasicRow[]")] rows: JsValue) -> Result<JsValue, JsError> {
+    let rows: Vec<rules::BasicRow> = from_js(rows)?;
+    errors(rules::validate_connect_basic(&rows))
+}
+
+#[wasm_bindgen(js_name = validateConnectAdvanced, unchecked_return_type = "FieldErrors")]
+pub fn validate_connect_advanced(
+    #[wasm_bindgen(unchecked_param_type = "AdvancedRow[]")] rows: JsValue,
+    has_speech: bool,
+) -> Result<JsValue, JsError> {
+    let rows: Vec<rules::AdvancedRow> = from_js(rows)?;
+    errors(rules::validate_connect_advanced(&rows, has_speech))
+}
+
+#[wasm_bindgen(js_name = hasOnlyBasicFeatures)]
+pub fn has_only_basic_features(
+    #[wasm_bindgen(unchecked_param_type = "RoutingRow[]")] rows: JsValue,
+) -> Result<bool, JsError> {
+    let rows: Vec<rules::RoutingRow> = from_js(rows)?;
+    Ok(rules::has_only_basic_features(&rows))
+}
+
+#[wasm_bindgen(js_name = usesAdditionalFeatures)]
+pub fn uses_additional_features(
+    #[wasm_bindgen(unchecked_param_type = "RoutingRow[]")] rows: JsValue,
+) -> Result<bool, JsError> {
+    let rows: Vec<rules::RoutingRow> = from_js(rows)?;
+    Ok(rules::uses_additional_features(&rows))
+}
+
+#[wasm_bindgen(js_name = validateDestinationNumber, unchecked_return_type = "FieldErrors")]
+pub fn validate_destination_number(
+    #[wasm_bindgen(unchecked_param_type = "DestinationNumberForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_destination_number(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = validateDestinationPlan, unchecked_return_type = "FieldErrors")]
+pub fn validate_destination_plan(
+    #[wasm_bindgen(unchecked_param_type = "DestinationPlanForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_destination_plan(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = validateQueue, unchecked_return_type = "FieldErrors")]
+pub fn validate_queue(
+    #[wasm_bindgen(unchecked_param_type = "QueueForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_queue(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = validateVoicemail, unchecked_return_type = "FieldErrors")]
+pub fn validate_voicemail(
+    #[wasm_bindgen(unchecked_param_type = "VoicemailForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_voicemail(&from_js(form)?))
+}
+
+#[wasm_bindgen(js_name = validateAudio, unchecked_return_type = "FieldErrors")]
+pub fn validate_audio(
+    #[wasm_bindgen(unchecked_param_type = "AudioForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_audio(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = audioContentProblem)]
+pub fn audio_content_problem(file_name: &str, head: &[u8]) -> Option<String> {
+    rules::audio_content_problem(file_name, head)
+}

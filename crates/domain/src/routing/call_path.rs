@@ -1,0 +1,131 @@
+//! Where does a call go: the row of a service plan that answers a call at a given instant, read
+//! in the customer's time zone (so British summer time moves the hours with the clocks).
+
+use chrono::{DateTime, Datelike, Timelike};
+use chrono_tz::Tz;
+use serde::Serialize;
+
+use super::time_of_day::{RowType, TimeRow, MINUTES_PER_DAY};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallAnswer {
+    /// The index of the first row covering the moment; None when no row does (a gap).
+    pub row: Option<usize>,
+    /// The local day, 1 (Monday) to 7.
+    pub day: i64,
+    /// The local time, "HH:MM".
+    pub time: String,
+    /// The zone's abbreviation at that moment, e.g. "GMT" or "BST".
+    pub zone: String,
+    /// The offset from UTC, e.g. "+01:00".
+    pub offset: String,
+    pub plan_type: Option<RowType>,
+    pub routing: i64,
+    pub ivr: i64,
+}
+
+pub fn unknown_zone_message(zone: &str) -> String {
+    format!("Unknown time zone {zone}.")
+}
+
+/// The answer for a call at `epoch_millis` (UTC) to a plan, for a customer in `time_zone`
+/// (an IANA name such as "Europe/London").
+pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64) -> Result<CallAnswer, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let instant = DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
+    let local = instant.with_timezone(&zone);
+    let day = i64::from(local.weekday().number_from_monday());
+    let minute_of_day = i64::from(local.hour() * 60 + local.minute());
+    let minute = (day - 1) * MINUTES_PER_DAY + minute_of_day;
+    let row = rows.iter().position(|r| matches!((r.from(), r.to()), (Some(f), Some(t)) if (f..=t).contains(&minute)));
+    let chosen = row.map(|i| rows[i]);
+    Ok(CallAnswer {
+        row,
+        day,
+        time: local.format("%H:%M").to_string(),
+        zone: local.format("%Z").to_string(),
+        offset: local.format("%:z").to_string(),
+        plan_type: chosen.map(|r| r.plan_type),
+        routing: chosen.filter(|r| r.plan_type == RowType::Routing).map_or(0, |r| r.routing),
+        ivr: chosen.filter(|r| r.plan_type == RowType::Ivr).map_or(0, |r| r.ivr),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routing::{set_row_type, working_hours_rows, WorkingHours};
+
+    /// Monday to Friday 09:00-17:30 to plan 1, otherwise plan 2.
+    fn office() -> Vec<TimeRow> {
+        let hours = WorkingHours {
+            days: vec![1, 2, 3, 4, 5],
+            start_hour: 9,
+            start_minute: 0,
+            end_hour: 17,
+            end_minute: 30,
+            open_routing: 1,
+            closed_routing: 2,
+        };
+        working_hours_rows(&hours).unwrap()
+    }
+
+    fn millis(rfc3339: &str) -> i64 {
+        DateTime::parse_from_rfc3339(rfc3339).unwrap().timestamp_millis()
+    }
+
+    #[test]
+    fn a_winter_call_is_read_in_gmt() {
+        // Wednesday 14 January 2026, 09:30 UTC = 09:30 GMT: open.
+        let answer = where_does_a_call_go(&office(), "Europe/London", millis("2026-01-14T09:30:00Z")).unwrap();
+        assert_eq!((answer.day, answer.time.as_str(), answer.zone.as_str()), (3, "09:30", "GMT"));
+        assert_eq!((answer.routing, answer.offset.as_str()), (1, "+00:00"));
+    }
+
+    #[test]
+    fn a_summer_call_is_read_in_british_summer_time() {
+        // Wednesday 15 July 2026, 08:30 UTC = 09:30 BST: open, though 08:30 UTC is before nine.
+        let answer = where_does_a_call_go(&office(), "Europe/London", millis("2026-07-15T08:30:00Z")).unwrap();
+        assert_eq!((answer.time.as_str(), answer.zone.as_str(), answer.offset.as_str()), ("09:30", "BST", "+01:00"));
+        assert_eq!(answer.routing, 1);
+        // 16:45 UTC = 17:45 BST: closed.
+        let late = where_does_a_call_go(&office(), "Europe/London", millis("2026-07-15T16:45:00Z")).unwrap();
+        assert_eq!((late.time.as_str(), late.routing), ("17:45", 2));
+    }
+
+    #[test]
+    fn the_clocks_going_forward_moves_the_answer() {
+        // Sunday 29 March 2026: 00:59 UTC is 00:59 GMT, 01:00 UTC is 02:00 BST.
+        let before = where_does_a_call_go(&office(), "Europe/London", millis("2026-03-29T00:59:00Z")).unwrap();
+        let after = where_does_a_call_go(&office(), "Europe/London", millis("2026-03-29T01:00:00Z")).unwrap();
+        assert_eq!((before.day, before.time.as_str(), before.zone.as_str()), (7, "00:59", "GMT"));
+        assert_eq!((after.day, after.time.as_str(), after.zone.as_str()), (7, "02:00", "BST"));
+    }
+
+    #[test]
+    fn sunday_night_and_monday_morning_fall_in_the_right_rows() {
+        let rows = office();
+        let sunday = where_does_a_call_go(&rows, "Europe/London", millis("2026-01-18T23:59:00Z")).unwrap();
+        assert_eq!((sunday.day, sunday.row), (7, Some(rows.len() - 1)));
+        let monday = where_does_a_call_go(&rows, "Europe/London", millis("2026-01-19T00:00:00Z")).unwrap();
+        assert_eq!((monday.day, monday.row), (1, Some(0)));
+    }
+
+    #[test]
+    fn an_ivr_row_answers_with_its_ivr_and_a_gap_with_nothing() {
+        let rows = vec![set_row_type(TimeRow { ivr: 5, ..TimeRow::spanning(0, 100, 0) }, RowType::Ivr)];
+        let in_ivr = where_does_a_call_go(&rows, "UTC", millis("2026-01-19T00:30:00Z")).unwrap();
+        assert_eq!((in_ivr.plan_type, in_ivr.ivr, in_ivr.routing), (Some(RowType::Ivr), 5, 0));
+        let gap = where_does_a_call_go(&rows, "UTC", millis("2026-01-19T05:00:00Z")).unwrap();
+        assert_eq!((gap.row, gap.plan_type), (None, None));
+    }
+
+    #[test]
+    fn other_zones_work_and_unknown_ones_are_refused() {
+        let rows = office();
+        let ny = where_does_a_call_go(&rows, "America/New_York", millis("2026-01-14T15:00:00Z")).unwrap();
+        assert_eq!((ny.time.as_str(), ny.routing), ("10:00", 1));
+        assert_eq!(where_does_a_call_go(&rows, "Mars/Base", 0).unwrap_err(), "Unknown time zone Mars/Base.");
+    }
+}

@@ -1,0 +1,123 @@
+//! Destination plans (spec/call-routing.md section 5): a hunt group rings its destinations in
+//! turn, each for its ring length; a multi dial rings them together for the first row's length.
+
+use serde::{Deserialize, Serialize};
+
+use super::constants::{ring_lengths, ring_lengths_multi_dial, DESTINATION_PLAN_DESCRIPTION_MAX};
+use super::description::DescriptionRule;
+use crate::validation::FieldErrors;
+
+pub const DESTINATION_REQUIRED: &str = "Destination is required.";
+pub const RING_LENGTH_REQUIRED: &str = "Ring Length is required.";
+pub const PLAN_TYPE_INVALID: &str = "Please choose hunt group or multi dial.";
+const DESCRIPTION: DescriptionRule =
+    DescriptionRule::standard(DESTINATION_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+
+pub const HUNT_GROUP: i64 = 0;
+pub const MULTI_DIAL: i64 = 1;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DestinationRow {
+    /// The destination number's id, 0 when not chosen.
+    pub destination: i64,
+    /// Seconds, 0 when not chosen.
+    pub ring_length: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DestinationPlanForm {
+    pub description: String,
+    /// 0 hunt group, 1 multi dial.
+    pub plan_type: i64,
+    pub queue: i64,
+    pub incall: i64,
+    pub no_response_destination: i64,
+    pub destinations: Vec<DestinationRow>,
+}
+
+/// Keys: form_description, form_plan_type, form_destination[i], form_ring_length[i].
+/// `taken` holds the other plans' descriptions (not the plan being updated).
+pub fn validate_destination_plan(form: &DestinationPlanForm, taken: &[String]) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    DESCRIPTION.check(&mut errors, "form_description", &form.description, taken);
+    if !matches!(form.plan_type, HUNT_GROUP | MULTI_DIAL) {
+        errors.add("form_plan_type", PLAN_TYPE_INVALID);
+    }
+    if form.destinations.is_empty() {
+        errors.add("form_destination[0]", DESTINATION_REQUIRED);
+    }
+    let multi_dial = form.plan_type == MULTI_DIAL;
+    for (i, row) in form.destinations.iter().enumerate() {
+        if row.destination <= 0 {
+            errors.add(format!("form_destination[{i}]"), DESTINATION_REQUIRED);
+        }
+        let allowed = if multi_dial { ring_lengths_multi_dial() } else { ring_lengths() };
+        let needs_ring_length = !multi_dial || i == 0;
+        let chosen = u32::try_from(row.ring_length).is_ok_and(|s| allowed.contains(&s));
+        if needs_ring_length && !chosen {
+            errors.add(format!("form_ring_length[{i}]"), RING_LENGTH_REQUIRED);
+        }
+    }
+    errors.into_result()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(ring_lengths: &[i64]) -> Vec<DestinationRow> {
+        ring_lengths.iter().enumerate().map(|(i, &r)| DestinationRow { destination: i as i64 + 1, ring_length: r }).collect()
+    }
+
+    fn hunt(ring: &[i64]) -> DestinationPlanForm {
+        DestinationPlanForm { description: "Reception first".into(), destinations: rows(ring), ..Default::default() }
+    }
+
+    #[test]
+    fn a_hunt_group_needs_a_ring_length_on_every_row() {
+        assert!(validate_destination_plan(&hunt(&[60, 20]), &[]).is_ok());
+        let errors = validate_destination_plan(&hunt(&[60, 0]), &[]).unwrap_err();
+        assert_eq!(errors.get("form_ring_length[1]"), Some("Ring Length is required."));
+    }
+
+    #[test]
+    fn ring_lengths_must_be_one_of_the_offered_steps() {
+        assert!(validate_destination_plan(&hunt(&[7]), &[]).is_err());
+        assert!(validate_destination_plan(&hunt(&[65]), &[]).is_err());
+    }
+
+    #[test]
+    fn a_multi_dial_needs_a_ring_length_only_on_its_first_row_up_to_30() {
+        let form = DestinationPlanForm { plan_type: MULTI_DIAL, ..hunt(&[30, 0, 0]) };
+        assert!(validate_destination_plan(&form, &[]).is_ok());
+        let form = DestinationPlanForm { plan_type: MULTI_DIAL, ..hunt(&[60, 0]) };
+        let errors = validate_destination_plan(&form, &[]).unwrap_err();
+        assert_eq!(errors.get("form_ring_length[0]"), Some(RING_LENGTH_REQUIRED));
+    }
+
+    #[test]
+    fn every_row_needs_a_destination() {
+        let mut form = hunt(&[60, 60]);
+        form.destinations[1].destination = 0;
+        let errors = validate_destination_plan(&form, &[]).unwrap_err();
+        assert_eq!(errors.get("form_destination[1]"), Some("Destination is required."));
+        let empty = DestinationPlanForm { destinations: vec![], ..hunt(&[]) };
+        assert_eq!(validate_destination_plan(&empty, &[]).unwrap_err().get("form_destination[0]"), Some(DESTINATION_REQUIRED));
+    }
+
+    #[test]
+    fn the_description_is_required_and_unique() {
+        let errors = validate_destination_plan(&DestinationPlanForm { description: " ".into(), ..hunt(&[60]) }, &[]);
+        assert_eq!(errors.unwrap_err().get("form_description"), Some("Description is required."));
+        let errors = validate_destination_plan(&hunt(&[60]), &["Reception first".into()]).unwrap_err();
+        assert_eq!(errors.get("form_description"), Some("Description must be unique."));
+    }
+
+    #[test]
+    fn the_plan_type_is_hunt_group_or_multi_dial() {
+        let form = DestinationPlanForm { plan_type: 2, ..hunt(&[60]) };
+        assert_eq!(validate_destination_plan(&form, &[]).unwrap_err().get("form_plan_type"), Some(PLAN_TYPE_INVALID));
+    }
+}

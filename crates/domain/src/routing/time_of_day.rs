@@ -1,0 +1,309 @@
+//! Service plans (time of day): rows that must cover the week from Monday 00:00 to Sunday
+//! 23:59 exactly once, in order (spec/call-routing.md sections 4 and 5).
+
+use serde::{Deserialize, Serialize};
+
+use super::constants::SERVICE_PLAN_DESCRIPTION_MAX;
+use super::description::DescriptionRule;
+use crate::validation::FieldErrors;
+
+pub const MINUTES_PER_DAY: i64 = 1440;
+/// The last minute of the week: day 7 23:59.
+pub const LAST_MINUTE_OF_WEEK: i64 = 7 * MINUTES_PER_DAY - 1;
+
+pub const START_MESSAGE: &str = "Please change the from day and time to Monday 00:00 on row 1";
+pub const CONTIGUOUS_MESSAGE: &str =
+    "Please ensure your time of day options follow the Monday - Sunday format with time being continuous";
+pub const DESTINATION_PLAN_REQUIRED: &str = "A destination plan is required.";
+pub const IVR_REQUIRED: &str = "An IVR is required.";
+const DESCRIPTION: DescriptionRule =
+    DescriptionRule::standard(SERVICE_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+
+pub fn end_message(row_number: usize) -> String {
+    format!("Please change the to day and time to Sunday 23:59 on row {row_number}")
+}
+
+pub fn invalid_time_message(row_number: usize) -> String {
+    format!("Please choose a valid day and time on row {row_number}.")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RowType {
+    #[default]
+    Routing,
+    Ivr,
+}
+
+impl RowType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowType::Routing => "routing",
+            RowType::Ivr => "ivr",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<RowType> {
+        match value {
+            "routing" => Some(RowType::Routing),
+            "ivr" => Some(RowType::Ivr),
+            _ => None,
+        }
+    }
+}
+
+/// One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
+/// Numbers arrive as typed, so they are checked for range rather than trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeRow {
+    pub from_day: i64,
+    pub from_hour: i64,
+    pub from_minute: i64,
+    pub to_day: i64,
+    pub to_hour: i64,
+    pub to_minute: i64,
+    pub plan_type: RowType,
+    /// Destination plan id, 0 for none.
+    pub routing: i64,
+    /// IVR id, 0 for none.
+    pub ivr: i64,
+}
+
+impl TimeRow {
+    /// A row from minute-of-week bounds, routed to `routing`.
+    pub fn spanning(from: i64, to: i64, routing: i64) -> TimeRow {
+        TimeRow {
+            from_day: from / MINUTES_PER_DAY + 1,
+            from_hour: from % MINUTES_PER_DAY / 60,
+            from_minute: from % 60,
+            to_day: to / MINUTES_PER_DAY + 1,
+            to_hour: to % MINUTES_PER_DAY / 60,
+            to_minute: to % 60,
+            plan_type: RowType::Routing,
+            routing,
+            ivr: 0,
+        }
+    }
+
+    /// The first minute of the row in the week (0 = Monday 00:00), if the fields are in range.
+    pub fn from(&self) -> Option<i64> {
+        minute_of_week(self.from_day, self.from_hour, self.from_minute)
+    }
+
+    /// The last minute of the row in the week, if the fields are in range.
+    pub fn to(&self) -> Option<i64> {
+        minute_of_week(self.to_day, self.to_hour, self.to_minute)
+    }
+}
+
+/// Minutes since Monday 00:00, or None when the day, hour or minute is out of range.
+pub fn minute_of_week(day: i64, hour: i64, minute: i64) -> Option<i64> {
+    ((1..=7).contains(&day) && (0..24).contains(&hour) && (0..60).contains(&minute))
+        .then_some((day - 1) * MINUTES_PER_DAY + hour * 60 + minute)
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ServicePlanForm {
+    pub description: String,
+    pub rows: Vec<TimeRow>,
+}
+
+/// The row a new plan starts with, and the one left after the dialog closes.
+pub fn default_time_row() -> TimeRow {
+    TimeRow::spanning(0, LAST_MINUTE_OF_WEEK, 0)
+}
+
+/// A row switching type keeps only the target of its new type.
+pub fn set_row_type(row: TimeRow, plan_type: RowType) -> TimeRow {
+    match plan_type {
+        RowType::Routing => TimeRow { plan_type, ivr: 0, ..row },
+        RowType::Ivr => TimeRow { plan_type, routing: 0, ..row },
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TemplateKind {
+    /// One row for the whole week.
+    AllSame,
+    /// Monday to Friday, then the weekend.
+    Weekdays,
+}
+
+pub fn time_template(kind: TemplateKind) -> Vec<TimeRow> {
+    match kind {
+        TemplateKind::AllSame => vec![default_time_row()],
+        TemplateKind::Weekdays => {
+            let weekend = 5 * MINUTES_PER_DAY;
+            vec![TimeRow::spanning(0, weekend - 1, 0), TimeRow::spanning(weekend, LAST_MINUTE_OF_WEEK, 0)]
+        }
+    }
+}
+
+/// The service plan rules of section 5. `taken` holds the customer's other plans' descriptions.
+/// Keys: form_plan_description, and per row i form_from_day[i], form_to_day[i], form_routing[i],
+/// form_ivr[i].
+pub fn validate_service_plan(form: &ServicePlanForm, taken: &[String]) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    DESCRIPTION.check(&mut errors, "form_plan_description", &form.description, taken);
+
+    if form.rows.is_empty() {
+        errors.add("form_from_day[0]", START_MESSAGE);
+        return errors.into_result();
+    }
+    for (i, row) in form.rows.iter().enumerate() {
+        match row.plan_type {
+            RowType::Routing if row.routing <= 0 => errors.add(format!("form_routing[{i}]"), DESTINATION_PLAN_REQUIRED),
+            RowType::Ivr if row.ivr <= 0 => errors.add(format!("form_ivr[{i}]"), IVR_REQUIRED),
+            _ => {}
+        }
+    }
+    check_times(&mut errors, &form.rows);
+    errors.into_result()
+}
+
+/// Start at Monday 00:00, each row starting the minute after the one before ends, and the last
+/// ending at Sunday 23:59: together, every minute of the week belongs to exactly one row.
+fn check_times(errors: &mut FieldErrors, rows: &[TimeRow]) {
+    let mut previous_end: Option<i64> = None;
+    for (i, row) in rows.iter().enumerate() {
+        let (Some(from), Some(to)) = (row.from(), row.to()) else {
+            errors.add(format!("form_from_day[{i}]"), invalid_time_message(i + 1));
+            return;
+        };
+        if i == 0 && from != 0 {
+            errors.add("form_from_day[0]", START_MESSAGE);
+            return;
+        }
+        let follows = previous_end.is_none_or(|end| from == end + 1);
+        if !follows {
+            errors.add(format!("form_from_day[{i}]"), CONTIGUOUS_MESSAGE);
+            return;
+        }
+        if to < from {
+            errors.add(format!("form_to_day[{i}]"), CONTIGUOUS_MESSAGE);
+            return;
+        }
+        previous_end = Some(to);
+    }
+    if previous_end != Some(LAST_MINUTE_OF_WEEK) {
+        let last = rows.len() - 1;
+        errors.add(format!("form_to_day[{last}]"), end_message(rows.len()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(rows: Vec<TimeRow>) -> ServicePlanForm {
+        ServicePlanForm { description: "Office hours".into(), rows }
+    }
+
+    fn routed(from: i64, to: i64) -> TimeRow {
+        TimeRow::spanning(from, to, 7)
+    }
+
+    fn errors_of(form: &ServicePlanForm) -> FieldErrors {
+        validate_service_plan(form, &[]).unwrap_err()
+    }
+
+    #[test]
+    fn one_row_for_the_whole_week_is_a_valid_plan() {
+        assert!(validate_service_plan(&plan(vec![routed(0, LAST_MINUTE_OF_WEEK)]), &[]).is_ok());
+    }
+
+    #[test]
+    fn the_first_row_must_start_on_monday_at_midnight() {
+        let errors = errors_of(&plan(vec![routed(1, LAST_MINUTE_OF_WEEK)]));
+        assert_eq!(errors.get("form_from_day[0]"), Some(START_MESSAGE));
+    }
+
+    #[test]
+    fn a_plan_without_rows_is_asked_to_start_on_monday() {
+        assert_eq!(errors_of(&plan(vec![])).get("form_from_day[0]"), Some(START_MESSAGE));
+    }
+
+    #[test]
+    fn the_last_row_must_end_on_sunday_at_23_59_naming_its_row_number() {
+        let errors = errors_of(&plan(vec![routed(0, 100), routed(101, LAST_MINUTE_OF_WEEK - 1)]));
+        assert_eq!(errors.get("form_to_day[1]"), Some("Please change the to day and time to Sunday 23:59 on row 2"));
+    }
+
+    #[test]
+    fn a_gap_or_overlap_between_rows_breaks_continuity() {
+        let gap = errors_of(&plan(vec![routed(0, 100), routed(102, LAST_MINUTE_OF_WEEK)]));
+        assert_eq!(gap.get("form_from_day[1]"), Some(CONTIGUOUS_MESSAGE));
+        let overlap = errors_of(&plan(vec![routed(0, 100), routed(100, LAST_MINUTE_OF_WEEK)]));
+        assert_eq!(overlap.get("form_from_day[1]"), Some(CONTIGUOUS_MESSAGE));
+    }
+
+    #[test]
+    fn a_row_ending_before_it_starts_breaks_continuity() {
+        let errors = errors_of(&plan(vec![routed(0, 100), routed(101, 50), routed(51, LAST_MINUTE_OF_WEEK)]));
+        assert_eq!(errors.get("form_to_day[1]"), Some(CONTIGUOUS_MESSAGE));
+    }
+
+    #[test]
+    fn out_of_range_days_hours_and_minutes_are_refused() {
+        let mut row = routed(0, LAST_MINUTE_OF_WEEK);
+        row.to_day = 8;
+        assert_eq!(errors_of(&plan(vec![row])).get("form_from_day[0]"), Some("Please choose a valid day and time on row 1."));
+        row.to_day = 7;
+        row.from_minute = 60;
+        assert!(errors_of(&plan(vec![row])).get("form_from_day[0]").is_some());
+    }
+
+    #[test]
+    fn routing_rows_need_a_destination_plan_and_ivr_rows_an_ivr() {
+        let mut routing = routed(0, 5000);
+        routing.routing = 0;
+        let ivr = set_row_type(routed(5001, LAST_MINUTE_OF_WEEK), RowType::Ivr);
+        let errors = errors_of(&plan(vec![routing, ivr]));
+        assert_eq!(errors.get("form_routing[0]"), Some("A destination plan is required."));
+        assert_eq!(errors.get("form_ivr[1]"), Some("An IVR is required."));
+    }
+
+    #[test]
+    fn switching_a_row_type_clears_the_other_target() {
+        let row = TimeRow { ivr: 3, ..routed(0, 10) };
+        let ivr = set_row_type(row, RowType::Ivr);
+        assert_eq!((ivr.plan_type, ivr.routing, ivr.ivr), (RowType::Ivr, 0, 3));
+        let back = set_row_type(TimeRow { routing: 9, ..ivr }, RowType::Routing);
+        assert_eq!((back.plan_type, back.routing, back.ivr), (RowType::Routing, 9, 0));
+    }
+
+    #[test]
+    fn the_description_is_required_limited_and_unique() {
+        let mut form = plan(vec![routed(0, LAST_MINUTE_OF_WEEK)]);
+        form.description = "".into();
+        assert_eq!(errors_of(&form).get("form_plan_description"), Some("Description is required."));
+        form.description = "x".repeat(61);
+        assert_eq!(errors_of(&form).get("form_plan_description"), Some("Description must not exceed 60 characters."));
+        form.description = "Office".into();
+        let taken = vec!["office".to_string()];
+        let errors = validate_service_plan(&form, &taken).unwrap_err();
+        assert_eq!(errors.get("form_plan_description"), Some("Description must be unique."));
+    }
+
+    #[test]
+    fn the_templates_are_valid_once_destinations_are_chosen() {
+        for kind in [TemplateKind::AllSame, TemplateKind::Weekdays] {
+            let rows = time_template(kind).into_iter().map(|r| TimeRow { routing: 1, ..r }).collect();
+            assert!(validate_service_plan(&plan(rows), &[]).is_ok(), "{kind:?}");
+        }
+        let weekdays = time_template(TemplateKind::Weekdays);
+        assert_eq!((weekdays[0].to_day, weekdays[0].to_hour, weekdays[0].to_minute), (5, 23, 59));
+        assert_eq!((weekdays[1].from_day, weekdays[1].from_hour), (6, 0));
+    }
+
+    #[test]
+    fn minute_of_week_counts_from_monday_midnight() {
+        assert_eq!(minute_of_week(1, 0, 0), Some(0));
+        assert_eq!(minute_of_week(7, 23, 59), Some(LAST_MINUTE_OF_WEEK));
+        assert_eq!(minute_of_week(0, 0, 0), None);
+        assert_eq!(minute_of_week(1, 24, 0), None);
+    }
+}

@@ -1,0 +1,135 @@
+// The call routing rules (crates/domain/src/routing), as the browser calls them. Types and
+// field keys are listed in docs/routing-domain.md.
+import * as wasm from './pkg/domain_wasm.js';
+import type {
+  AdvancedRow,
+  AudioForm,
+  BasicRow,
+  CallAnswer,
+  Choice,
+  DestinationNumberForm,
+  DestinationPlanForm,
+  DestinationRow,
+  FieldErrors,
+  QueueForm,
+  RoutingAccess,
+  RoutingConstants,
+  RoutingRow,
+  RowType,
+  Segment,
+  ServicePlanForm,
+  Span,
+  TemplateKind,
+  TimeRow,
+  VoicemailForm,
+  WeekGrid,
+  WorkingHours,
+  WorkingHoursResult,
+} from './pkg/domain_wasm.js';
+import type { AccountInput } from './index';
+
+export type {
+  AdvancedRow,
+  AudioForm,
+  BasicRow,
+  CallAnswer,
+  Choice,
+  DestinationNumberForm,
+  DestinationPlanForm,
+  DestinationRow,
+  QueueForm,
+  RoutingAccess,
+  RoutingConstants,
+  RoutingRow,
+  RowType,
+  Segment,
+  ServicePlanForm,
+  Span,
+  TemplateKind,
+  TimeRow,
+  VoicemailForm,
+  WeekGrid,
+  WorkingHours,
+  WorkingHoursResult,
+};
+
+export function routingAccess(account: AccountInput): RoutingAccess {
+  return wasm.routingAccess(account);
+}
+
+let constants: RoutingConstants | null = null;
+/** The selects' choices and limits (computed once). */
+export function routingConstants(): RoutingConstants {
+  constants ??= wasm.routingConstants();
+  return constants;
+}
+
+export function validateServicePlan(form: ServicePlanForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateServicePlan(form, takenDescriptions);
+}
+
+export function setRowType(row: TimeRow, planType: RowType): TimeRow {
+  return wasm.setRowType(row, planType);
+}
+
+export function defaultTimeRow(): TimeRow {
+  return wasm.defaultTimeRow();
+}
+
+export function timeTemplate(kind: TemplateKind): TimeRow[] {
+  return wasm.timeTemplate(kind);
+}
+
+export function workingHoursRows(hours: WorkingHours): WorkingHoursResult {
+  return wasm.workingHoursRows(hours);
+}
+
+export function weekGrid(rows: TimeRow[]): WeekGrid {
+  return wasm.weekGrid(rows);
+}
+
+/** Throws for an unknown time zone. */
+export function whereDoesACallGo(rows: TimeRow[], timeZone: string, epochMillis: number): CallAnswer {
+  return wasm.whereDoesACallGo(rows, timeZone, epochMillis);
+}
+
+export function validateConnectBasic(rows: BasicRow[]): FieldErrors {
+  return wasm.validateConnectBasic(rows);
+}
+
+export function validateConnectAdvanced(rows: AdvancedRow[], hasSpeech: boolean): FieldErrors {
+  return wasm.validateConnectAdvanced(rows, hasSpeech);
+}
+
+export function hasOnlyBasicFeatures(rows: RoutingRow[]): boolean {
+  return wasm.hasOnlyBasicFeatures(rows);
+}
+
+export function usesAdditionalFeatures(rows: RoutingRow[]): boolean {
+  return wasm.usesAdditionalFeatures(rows);
+}
+
+export function validateDestinationNumber(form: DestinationNumberForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateDestinationNumber(form, takenDescriptions);
+}
+
+export function validateDestinationPlan(form: DestinationPlanForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateDestinationPlan(form, takenDescriptions);
+}
+
+export function validateQueue(form: QueueForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateQueue(form, takenDescriptions);
+}
+
+export function validateVoicemail(form: VoicemailForm): FieldErrors {
+  return wasm.validateVoicemail(form);
+}
+
+export function validateAudio(form: AudioForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateAudio(form, takenDescriptions);
+}
+
+/** A message when the file's first bytes are not the audio its extension claims, else null. */
+export function audioContentProblem(fileName: string, head: Uint8Array): string | null {
+  return wasm.audioContentProblem(fileName, head) ?? null;
+}
