@@ -18,6 +18,9 @@ pub enum AppError {
     BadRequest(String),
     PayloadTooLarge,
     Validation(FieldErrors),
+    /// A validation failure with a server-side code from the spec's catalogue
+    /// (`DESCRIPTION_NOT_UNIQUE`, `DESTINATION_NUMBER_NOT_UNIQUE`) instead of VALIDATION_FAILED.
+    Coded(&'static str, FieldErrors),
     /// A validation failure with extra fields the spec's answer carries (e.g. `status`, `data`).
     ValidationWith(FieldErrors, Value),
     /// Throttled; the message, and extra fields for the spec's answer shape.
@@ -50,6 +53,10 @@ impl IntoResponse for AppError {
                 (StatusCode::PAYLOAD_TOO_LARGE, json!({ "success": false, "code": "PAYLOAD_TOO_LARGE" }))
             }
             AppError::Validation(errors) => (StatusCode::UNPROCESSABLE_ENTITY, validation_body(&errors)),
+            AppError::Coded(code, errors) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({ "success": false, "code": code, "errors": errors }),
+            ),
             AppError::ValidationWith(errors, extra) => {
                 let mut body = validation_body(&errors);
                 if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {

@@ -9,6 +9,7 @@ mod login;
 mod outbox_page;
 mod pages;
 mod reset_password;
+mod routing;
 pub mod session;
 mod static_files;
 mod users;
@@ -45,6 +46,7 @@ pub fn api_router() -> Router<AppState> {
     Router::new()
         .merge(accountsettings::router())
         .merge(users::router())
+        .merge(routing::router())
         .merge(handleajax::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))

@@ -6,6 +6,8 @@ use sqlx::SqlitePool;
 
 use crate::security::hash_password;
 
+mod routing_library;
+mod routing_numbers;
 mod users_area;
 
 /// The password of every demo login.
@@ -497,5 +499,8 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .await?;
     }
     users_area::seed(&mut tx, now, &hash).await?;
+    // The library first: the numbers' routing points at its plans and audio.
+    routing_library::seed(&mut tx, now).await?;
+    routing_numbers::seed(&mut tx, now).await?;
     tx.commit().await
 }

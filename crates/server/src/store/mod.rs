@@ -2,12 +2,18 @@
 //! addition rather than a rewrite.
 
 pub mod accounts;
+pub mod audios;
 pub mod confirmations;
 pub mod customers;
+pub mod destinations;
 pub mod outbound;
 pub mod outbox;
 pub mod password_resets;
+pub mod queues;
+pub mod routing_entries;
+pub mod service_plans;
 pub mod sessions;
 pub mod throttle;
 pub mod user_admin;
 pub mod users;
+pub mod voicemails;

@@ -1,0 +1,7 @@
+use axum::Router;
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+}

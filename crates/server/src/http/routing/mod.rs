@@ -1,0 +1,73 @@
+//! Call routing part 1 (spec/call-routing.md, docs/routing-api.md): the numbers and pools and
+//! how they connect (`connections`), and the library they route through (`library`: destination
+//! plans and numbers, queues, audio and voicemail).
+
+mod connections;
+mod library;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum::Router;
+use domain::routing::{routing_access, RoutingAccess};
+use domain::AccountState;
+
+use crate::http::accountsettings::current_state;
+use crate::http::error::AppError;
+use crate::http::session::CurrentSession;
+use crate::state::AppState;
+use crate::store::sessions::Session;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().merge(connections::router()).merge(library::router())
+}
+
+/// A user who may see the routing pages: a non-group account with provisioning rights
+/// (domain `routing_access`). Everything else is 403.
+pub struct RoutingUser {
+    pub session: Session,
+    pub account: AccountState,
+    pub access: RoutingAccess,
+}
+
+impl<S> FromRequestParts<S> for RoutingUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
+        let account = current_state(&AppState::from_ref(state), &session).await?;
+        let access = routing_access(&account);
+        if !access.can_view {
+            return Err(AppError::Forbidden);
+        }
+        Ok(RoutingUser { session, account, access })
+    }
+}
+
+impl RoutingUser {
+    /// The customer every query is scoped by.
+    pub fn customer(&self) -> i64 {
+        self.account.customer_id
+    }
+
+    /// Bulk connect: an administrator with routing_simple.
+    pub fn require_connect(&self) -> Result<(), AppError> {
+        if self.access.can_connect {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// Advanced connect and every editor: one of the advanced routing scopes.
+    pub fn require_advanced(&self) -> Result<(), AppError> {
+        if self.access.has_advanced {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
