@@ -1,0 +1,76 @@
+//! The call routing test vectors: the same cases run through the wasm build in vitest
+//! (frontend/src/domain/routingVectors.test.ts), so native and browser answers agree.
+//! `UPDATE_ROUTING_VECTORS=1 cargo test -p domain --test routing_vectors` rewrites the expected
+//! answers after a deliberate rule change (review the diff).
+
+use domain::routing::*;
+use domain::{AccountState, FieldErrors};
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/routing_vectors.json");
+
+fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
+    serde_json::from_value(args[i].clone()).unwrap_or_else(|e| panic!("argument {i}: {e}"))
+}
+
+fn errors(result: Result<(), FieldErrors>) -> Value {
+    serde_json::to_value(result.err().unwrap_or_default()).unwrap()
+}
+
+fn millis(rfc3339: &Value) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(rfc3339.as_str().unwrap()).unwrap().timestamp_millis()
+}
+
+fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
+    let taken = |i: usize| -> Vec<String> { arg(args, i) };
+    match call {
+        "validateServicePlan" => errors(validate_service_plan(&arg(args, 0), &taken(1))),
+        "setRowType" => json!(set_row_type(arg(args, 0), arg(args, 1))),
+        "timeTemplate" => json!(time_template(arg(args, 0))),
+        "workingHoursRows" => match working_hours_rows(&arg(args, 0)) {
+            Ok(rows) => json!({ "ok": true, "rows": rows }),
+            Err(e) => json!({ "ok": false, "errors": e }),
+        },
+        "weekGrid" => json!(week_grid(&arg::<Vec<TimeRow>>(args, 0))),
+        "whereDoesACallGo" => {
+            let rows: Vec<TimeRow> = if args[0] == "WORKING_HOURS" { working_hours.to_vec() } else { arg(args, 0) };
+            json!(where_does_a_call_go(&rows, args[1].as_str().unwrap(), millis(&args[2])).unwrap())
+        }
+        "validateConnectBasic" => errors(validate_connect_basic(&arg::<Vec<BasicRow>>(args, 0))),
+        "validateConnectAdvanced" => {
+            errors(validate_connect_advanced(&arg::<Vec<AdvancedRow>>(args, 0), arg(args, 1)))
+        }
+        "hasOnlyBasicFeatures" => json!(has_only_basic_features(&arg::<Vec<RoutingRow>>(args, 0))),
+        "usesAdditionalFeatures" => json!(uses_additional_features(&arg::<Vec<RoutingRow>>(args, 0))),
+        "validateDestinationNumber" => errors(validate_destination_number(&arg(args, 0), &taken(1))),
+        "validateDestinationPlan" => errors(validate_destination_plan(&arg(args, 0), &taken(1))),
+        "validateQueue" => errors(validate_queue(&arg(args, 0), &taken(1))),
+        "validateVoicemail" => errors(validate_voicemail(&arg(args, 0))),
+        "validateAudio" => errors(validate_audio(&arg(args, 0), &taken(1))),
+        "audioContentProblem" => json!(audio_content_problem(args[0].as_str().unwrap(), &arg::<Vec<u8>>(args, 1))),
+        "routingAccess" => json!(routing_access(&arg::<AccountState>(args, 0))),
+        other => panic!("unknown call {other}"),
+    }
+}
+
+#[test]
+fn every_routing_vector_gives_its_expected_answer() {
+    let mut vectors: Value = serde_json::from_str(&std::fs::read_to_string(FILE).unwrap()).unwrap();
+    let working_hours = working_hours_rows(&serde_json::from_value(vectors["workingHours"].clone()).unwrap()).unwrap();
+    let update = std::env::var_os("UPDATE_ROUTING_VECTORS").is_some();
+    let cases = vectors["cases"].as_array_mut().unwrap();
+    assert!(cases.len() >= 50);
+    for case in cases.iter_mut() {
+        let call = case["call"].as_str().unwrap().to_string();
+        let got = answer(&call, case["args"].as_array().unwrap(), &working_hours);
+        if update {
+            case["expect"] = got;
+        } else {
+            assert_eq!(got, case["expect"], "{call} {}", case["args"]);
+        }
+    }
+    if update {
+        std::fs::write(FILE, serde_json::to_string_pretty(&vectors).unwrap() + "\n").unwrap();
+    }
+}
