@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Prints, in one run, the time to validate a 20-row service plan natively and through the wasm
+# build in node (issue 3). Usage: bash scripts/bench-validation.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+SKIP_BROWSER=1 bash scripts/setup.sh >/dev/null
+mkdir -p target/bench
+cargo run --quiet --release -p domain --example bench_service_plan -- --write target/bench/plan20.json
+wasm-pack --log-level warn build crates/domain-wasm --release --target nodejs \
+  --out-dir ../../target/bench/wasm-node --no-pack >/dev/null
+node scripts/bench-validation.mjs target/bench/plan20.json target/bench/wasm-node
