@@ -147,7 +147,9 @@ pub fn where_does_a_call_go(
 }
 
 #[wasm_bindgen(js_name = validateConnectBasic, unchecked_return_type = "FieldErrors")]
-pub fn validate_connect_basic(#[wasm_bindgen(unchecked_param_type = "BasicRow[]")] rows: JsValue) -> Result<JsValue, JsError> {
+pub fn validate_connect_basic(
+    #[wasm_bindgen(unchecked_param_type = "BasicRow[]")] rows: JsValue,
+) -> Result<JsValue, JsError> {
     let rows: Vec<rules::BasicRow> = from_js(rows)?;
     errors(rules::validate_connect_basic(&rows))
 }

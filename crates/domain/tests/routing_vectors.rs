@@ -38,9 +38,7 @@ fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
             json!(where_does_a_call_go(&rows, args[1].as_str().unwrap(), millis(&args[2])).unwrap())
         }
         "validateConnectBasic" => errors(validate_connect_basic(&arg::<Vec<BasicRow>>(args, 0))),
-        "validateConnectAdvanced" => {
-            errors(validate_connect_advanced(&arg::<Vec<AdvancedRow>>(args, 0), arg(args, 1)))
-        }
+        "validateConnectAdvanced" => errors(validate_connect_advanced(&arg::<Vec<AdvancedRow>>(args, 0), arg(args, 1))),
         "hasOnlyBasicFeatures" => json!(has_only_basic_features(&arg::<Vec<RoutingRow>>(args, 0))),
         "usesAdditionalFeatures" => json!(uses_additional_features(&arg::<Vec<RoutingRow>>(args, 0))),
         "validateDestinationNumber" => errors(validate_destination_number(&arg(args, 0), &taken(1))),

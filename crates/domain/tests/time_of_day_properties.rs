@@ -2,8 +2,7 @@
 //! covers every minute of the week exactly once, and the week grid agrees.
 
 use domain::routing::{
-    validate_service_plan, week_grid, where_does_a_call_go, working_hours_rows, ServicePlanForm, TimeRow,
-    WorkingHours,
+    validate_service_plan, week_grid, where_does_a_call_go, working_hours_rows, ServicePlanForm, TimeRow, WorkingHours,
 };
 use proptest::prelude::*;
 

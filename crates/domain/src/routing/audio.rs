@@ -96,10 +96,12 @@ mod tests {
 
     #[test]
     fn a_file_or_a_sentence_is_required_for_a_new_audio() {
-        let errors = validate_audio(&AudioForm { description: "Welcome".into(), ..Default::default() }, &[]).unwrap_err();
+        let errors =
+            validate_audio(&AudioForm { description: "Welcome".into(), ..Default::default() }, &[]).unwrap_err();
         assert_eq!(errors.get("form_file"), Some("File or text to speech is required."));
         assert_eq!(errors.get("form_audio_sentence"), Some("Add file or type text to speech."));
-        let speech = AudioForm { description: "Welcome".into(), sentence: "Thanks for calling".into(), ..Default::default() };
+        let speech =
+            AudioForm { description: "Welcome".into(), sentence: "Thanks for calling".into(), ..Default::default() };
         assert!(validate_audio(&speech, &[]).is_ok());
         let kept = AudioForm { description: "Welcome".into(), has_stored_file: true, ..Default::default() };
         assert!(validate_audio(&kept, &[]).is_ok());
@@ -118,7 +120,11 @@ mod tests {
         }
         for name in ["a.ogg", "noextension", "a.wav.exe"] {
             let errors = validate_audio(&with_file(name, 10), &[]).unwrap_err();
-            assert_eq!(errors.get("form_file"), Some("Valid file extensions are wav, wma, mp3, m4a and aac."), "{name}");
+            assert_eq!(
+                errors.get("form_file"),
+                Some("Valid file extensions are wav, wma, mp3, m4a and aac."),
+                "{name}"
+            );
         }
     }
 
@@ -145,7 +151,10 @@ mod tests {
     #[test]
     fn the_bytes_must_match_the_extension() {
         assert_eq!(audio_content_problem("a.wav", b"RIFF\x24\x00\x00\x00WAVEfmt "), None);
-        assert_eq!(audio_content_problem("a.wav", b"<html><body>"), Some("The file is not a valid WAV audio file.".into()));
+        assert_eq!(
+            audio_content_problem("a.wav", b"<html><body>"),
+            Some("The file is not a valid WAV audio file.".into())
+        );
         assert_eq!(audio_content_problem("a.mp3", b"ID3\x04\x00\x00\x00\x00\x00\x00\x00\x00"), None);
         assert_eq!(audio_content_problem("a.mp3", &[0xFF, 0xFB, 0x90, 0x64]), None);
         assert_eq!(audio_content_problem("a.aac", &[0xFF, 0xF1, 0x50, 0x80]), None);

@@ -33,7 +33,8 @@ pub fn unknown_zone_message(zone: &str) -> String {
 /// (an IANA name such as "Europe/London").
 pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64) -> Result<CallAnswer, String> {
     let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
-    let instant = DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
+    let instant =
+        DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
     let local = instant.with_timezone(&zone);
     let day = i64::from(local.weekday().number_from_monday());
     let minute_of_day = i64::from(local.hour() * 60 + local.minute());

@@ -44,7 +44,10 @@ pub struct RoutingRow {
 impl RoutingRow {
     /// Uses the features of the 'additional features' toggle.
     pub fn uses_additional_features(&self) -> bool {
-        self.mid_call_attribution != 0 || self.mid_call_divert != 0 || self.attribution_id != 0 || !self.post_url.is_empty()
+        self.mid_call_attribution != 0
+            || self.mid_call_divert != 0
+            || self.attribution_id != 0
+            || !self.post_url.is_empty()
     }
 
     /// Routed to one number with at most recording: basic connect can show it whole.
@@ -126,10 +129,10 @@ pub fn validate_connect_advanced(rows: &[AdvancedRow], has_speech: bool) -> Resu
     let mut errors = FieldErrors::new();
     for (i, row) in rows.iter().enumerate() {
         check_description(&mut errors, i, &row.kind, &row.description);
-        let audio_chosen = MID_CALL_AUDIOS.contains(&row.mid_call_audio.as_str()) && row.mid_call_audio != "None";
-        if row.mid_call_flag && !audio_chosen {
-            errors.add(format!("form_midcall_audio[{i}]"), AUDIO_REQUIRED);
-        } else if !row.mid_call_audio.is_empty() && !MID_CALL_AUDIOS.contains(&row.mid_call_audio.as_str()) {
+        // 'None' is the select's empty choice: with mid-call attribution on, a real audio is needed.
+        let known = MID_CALL_AUDIOS.contains(&row.mid_call_audio.as_str());
+        let unknown_choice = !row.mid_call_audio.is_empty() && !known;
+        if unknown_choice || (row.mid_call_flag && (!known || row.mid_call_audio == "None")) {
             errors.add(format!("form_midcall_audio[{i}]"), AUDIO_REQUIRED);
         }
         if row.mid_call_divert && has_speech {
@@ -156,16 +159,27 @@ mod tests {
     use super::*;
 
     fn basic(kind: &str, description: &str, destination: &str) -> BasicRow {
-        BasicRow { kind: kind.into(), description: description.into(), destination: destination.into(), recording: false }
+        BasicRow {
+            kind: kind.into(),
+            description: description.into(),
+            destination: destination.into(),
+            recording: false,
+        }
     }
 
     fn advanced() -> AdvancedRow {
-        AdvancedRow { kind: "static".into(), description: "Google Ads".into(), mid_call_audio: "None".into(), ..Default::default() }
+        AdvancedRow {
+            kind: "static".into(),
+            description: "Google Ads".into(),
+            mid_call_audio: "None".into(),
+            ..Default::default()
+        }
     }
 
     #[test]
     fn basic_rows_need_a_destination_and_a_static_description() {
-        let errors = validate_connect_basic(&[basic("static", "", "0161"), basic("dynamic", "", "01614960000")]).unwrap_err();
+        let errors =
+            validate_connect_basic(&[basic("static", "", "0161"), basic("dynamic", "", "01614960000")]).unwrap_err();
         assert_eq!(errors.get("form_description[0]"), Some("Description is required."));
         assert_eq!(errors.get("form_destination_number[0]"), Some("Destination must be at least 8 digits in length."));
         assert_eq!(errors.get("form_description[1]"), None);
@@ -184,7 +198,7 @@ mod tests {
     #[test]
     fn mid_call_attribution_needs_an_audio() {
         let row = AdvancedRow { mid_call_flag: true, ..advanced() };
-        let errors = validate_connect_advanced(&[row.clone()], false).unwrap_err();
+        let errors = validate_connect_advanced(std::slice::from_ref(&row), false).unwrap_err();
         assert_eq!(errors.get("form_midcall_audio[0]"), Some("Audio is required."));
         let row = AdvancedRow { mid_call_audio: "Pop".into(), ..row };
         assert!(validate_connect_advanced(&[row], false).is_ok());
@@ -235,7 +249,15 @@ mod tests {
     #[test]
     fn the_row_serialises_with_the_spec_field_names() {
         let json = serde_json::to_value(RoutingRow { kind: "static".into(), ..Default::default() }).unwrap();
-        for key in ["type", "numberPool", "planDescription", "callRecording", "dynamicWhisperAudio", "midCallDivert", "postUrl"] {
+        for key in [
+            "type",
+            "numberPool",
+            "planDescription",
+            "callRecording",
+            "dynamicWhisperAudio",
+            "midCallDivert",
+            "postUrl",
+        ] {
             assert!(json.get(key).is_some(), "{key}");
         }
     }

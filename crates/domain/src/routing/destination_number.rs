@@ -65,7 +65,10 @@ mod tests {
     #[test]
     fn the_description_is_required_at_most_40_and_unique() {
         let errors = validate_destination_number(&DestinationNumberForm { description: "x".repeat(41), ..form() }, &[]);
-        assert_eq!(errors.unwrap_err().get("form_number_description"), Some("Description must not exceed 40 characters."));
+        assert_eq!(
+            errors.unwrap_err().get("form_number_description"),
+            Some("Description must not exceed 40 characters.")
+        );
         let errors = validate_destination_number(&DestinationNumberForm { description: "".into(), ..form() }, &[]);
         assert_eq!(errors.unwrap_err().get("form_number_description"), Some("Description is required."));
         let errors = validate_destination_number(&form(), &["RECEPTION".into()]).unwrap_err();

@@ -68,7 +68,11 @@ mod tests {
     use super::*;
 
     fn rows(ring_lengths: &[i64]) -> Vec<DestinationRow> {
-        ring_lengths.iter().enumerate().map(|(i, &r)| DestinationRow { destination: i as i64 + 1, ring_length: r }).collect()
+        ring_lengths
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| DestinationRow { destination: i as i64 + 1, ring_length: r })
+            .collect()
     }
 
     fn hunt(ring: &[i64]) -> DestinationPlanForm {
@@ -104,7 +108,10 @@ mod tests {
         let errors = validate_destination_plan(&form, &[]).unwrap_err();
         assert_eq!(errors.get("form_destination[1]"), Some("Destination is required."));
         let empty = DestinationPlanForm { destinations: vec![], ..hunt(&[]) };
-        assert_eq!(validate_destination_plan(&empty, &[]).unwrap_err().get("form_destination[0]"), Some(DESTINATION_REQUIRED));
+        assert_eq!(
+            validate_destination_plan(&empty, &[]).unwrap_err().get("form_destination[0]"),
+            Some(DESTINATION_REQUIRED)
+        );
     }
 
     #[test]

@@ -19,21 +19,21 @@ mod working_hours;
 pub use access::{routing_access, RoutingAccess};
 pub use audio::{audio_content_problem, extension as audio_extension, validate_audio, AudioForm};
 pub use call_path::{where_does_a_call_go, CallAnswer};
-pub use time_of_day::{LAST_MINUTE_OF_WEEK, MINUTES_PER_DAY};
 pub use connect::{
-    has_only_basic_features, uses_additional_features, validate_connect_advanced, validate_connect_basic,
-    AdvancedRow, BasicRow, RoutingRow,
+    has_only_basic_features, uses_additional_features, validate_connect_advanced, validate_connect_basic, AdvancedRow,
+    BasicRow, RoutingRow,
 };
 pub use constants::*;
 pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE};
 pub use destination_number::{validate_destination_number, DestinationNumberForm, DESTINATION_NUMBER_NOT_UNIQUE};
-pub use destination_plan::{validate_destination_plan, DestinationPlanForm, DestinationRow};
+pub use destination_plan::{validate_destination_plan, DestinationPlanForm, DestinationRow, HUNT_GROUP, MULTI_DIAL};
 pub use phone::destination_problem;
 pub use queue::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
 pub use time_of_day::{
     default_time_row, minute_of_week, set_row_type, time_template, validate_service_plan, RowType, ServicePlanForm,
     TemplateKind, TimeRow,
 };
+pub use time_of_day::{LAST_MINUTE_OF_WEEK, MINUTES_PER_DAY};
 pub use voicemail::{validate_voicemail, VoicemailForm};
 pub use week_grid::{week_grid, DayBar, Segment, Span, WeekGrid};
 pub use working_hours::{working_hours_rows, WorkingHours};

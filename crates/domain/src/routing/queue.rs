@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::constants::{message_intervals, HOLD_MUSIC, MESSAGE_MODES, QUEUE_DESCRIPTION_MAX, QUEUE_LINES_MAX, QUEUE_MAX_CALLS};
+use super::constants::{
+    message_intervals, HOLD_MUSIC, MESSAGE_MODES, QUEUE_DESCRIPTION_MAX, QUEUE_LINES_MAX, QUEUE_MAX_CALLS,
+};
 use super::description::DescriptionRule;
 use crate::validation::FieldErrors;
 

@@ -250,7 +250,10 @@ mod tests {
     fn out_of_range_days_hours_and_minutes_are_refused() {
         let mut row = routed(0, LAST_MINUTE_OF_WEEK);
         row.to_day = 8;
-        assert_eq!(errors_of(&plan(vec![row])).get("form_from_day[0]"), Some("Please choose a valid day and time on row 1."));
+        assert_eq!(
+            errors_of(&plan(vec![row])).get("form_from_day[0]"),
+            Some("Please choose a valid day and time on row 1.")
+        );
         row.to_day = 7;
         row.from_minute = 60;
         assert!(errors_of(&plan(vec![row])).get("form_from_day[0]").is_some());

@@ -34,7 +34,8 @@ mod tests {
 
     #[test]
     fn a_voicemail_needs_a_plain_description_and_an_audio() {
-        let errors = validate_voicemail(&VoicemailForm { description: "Out of hours ✓".into(), audio_id: 0 }).unwrap_err();
+        let errors =
+            validate_voicemail(&VoicemailForm { description: "Out of hours ✓".into(), audio_id: 0 }).unwrap_err();
         assert!(errors.get("description").unwrap().starts_with("Invalid characters found. Allowed characters are"));
         assert_eq!(errors.get("audioId"), Some("Audio is required."));
         assert!(validate_voicemail(&VoicemailForm { description: "Out of hours".into(), audio_id: 4 }).is_ok());

@@ -84,7 +84,12 @@ fn runs<T>(items: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<(usize, usize)> {
 
 fn span(from: i64, to: i64) -> Span {
     let time = |m: i64| format!("{:02}:{:02}", m % MINUTES_PER_DAY / 60, m % 60);
-    Span { from_day: from / MINUTES_PER_DAY + 1, from_time: time(from), to_day: to / MINUTES_PER_DAY + 1, to_time: time(to) }
+    Span {
+        from_day: from / MINUTES_PER_DAY + 1,
+        from_time: time(from),
+        to_day: to / MINUTES_PER_DAY + 1,
+        to_time: time(to),
+    }
 }
 
 #[cfg(test)]
@@ -102,8 +107,8 @@ mod tests {
     #[test]
     fn gaps_and_overlaps_are_listed_with_their_times() {
         let rows = [
-            TimeRow::spanning(0, 539, 1),                  // Monday 00:00-08:59
-            TimeRow::spanning(600, 1500, 1),               // Monday 10:00 - Tuesday 01:00
+            TimeRow::spanning(0, 539, 1),                    // Monday 00:00-08:59
+            TimeRow::spanning(600, 1500, 1),                 // Monday 10:00 - Tuesday 01:00
             TimeRow::spanning(1440, LAST_MINUTE_OF_WEEK, 1), // Tuesday 00:00 - Sunday
         ];
         let grid = week_grid(&rows);

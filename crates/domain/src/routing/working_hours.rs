@@ -44,9 +44,7 @@ pub fn working_hours_rows(hours: &WorkingHours) -> Result<Vec<TimeRow>, FieldErr
     let mut days: Vec<i64> = hours.days.clone();
     days.sort_unstable();
     days.dedup();
-    if days.is_empty() {
-        errors.add("days", SELECT_A_DAY);
-    } else if days.iter().any(|d| !(1..=7).contains(d)) {
+    if days.is_empty() || days.iter().any(|d| !(1..=7).contains(d)) {
         errors.add("days", SELECT_A_DAY);
     }
     let start = minute_of_week(1, hours.start_hour, hours.start_minute);
@@ -91,7 +89,6 @@ mod tests {
             end_minute: 30,
             open_routing: 1,
             closed_routing: 2,
-            ..WorkingHours::default()
         }
     }
 
