@@ -204,7 +204,9 @@ pub static ROUTES: &[RouteDef] = &[
     page("/campaigns/{id}/number/{canuId}", "Campaign number", "static"),
     provisioning(page("/routing", "Call routing", "routing")),
     provisioning(scoped("/routing/numbers", "Connect numbers", "routing", &["routing_simple"])),
-    provisioning(scoped("/routing/numbers/advanced", "Advanced routing", "routing", ADVANCED_ROUTING_SCOPES)),
+    // The page itself decides what a package without advanced scopes sees (routing::RoutingAccess):
+    // Starter gets the Upgrade chip and modal, others go back to /routing.
+    provisioning(scoped("/routing/numbers/advanced", "Advanced routing", "routing", &["routing_simple"])),
     provisioning(scoped("/routing/audio", "Audio", "routing", ADVANCED_ROUTING_SCOPES)),
     page("/sources", "Source/mediums", "dynamic"),
     page("/sources/{id}", "Source/medium", "dynamic"),

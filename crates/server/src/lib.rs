@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod db;
 pub mod http;
+pub mod provisioning;
 pub mod security;
 pub mod seed;
 pub mod settings;

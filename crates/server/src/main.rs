@@ -18,6 +18,8 @@ async fn main() {
 async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::from_env()?;
     let state = AppState::start(settings.clone()).await?;
+    // Connects and plan changes are applied on the telephony side in the background.
+    server::provisioning::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;
     tracing::info!(
         "serving http://{}/manage/ (static files from {})",

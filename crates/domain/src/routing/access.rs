@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::account::AccountState;
+use crate::plan::Plan;
 use crate::route_table::ADVANCED_ROUTING_SCOPES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -14,14 +15,22 @@ pub struct RoutingAccess {
     pub can_connect: bool,
     /// Advanced connect, the editors and the audio list: any advanced routing scope.
     pub has_advanced: bool,
+    /// Starter has no advanced scope but can upgrade: the advanced page shows its rows with the
+    /// Upgrade chip and modal. Other packages without advanced scopes are sent back to /routing.
+    pub offer_upgrade: bool,
+    /// The list's menu item to the audio list: packages with routing_simple.
+    pub shows_audio_link: bool,
 }
 
 pub fn routing_access(account: &AccountState) -> RoutingAccess {
     let can_view = !account.is_group_account && account.can_provision;
+    let has_advanced = can_view && ADVANCED_ROUTING_SCOPES.iter().any(|s| account.has_scope(s));
     RoutingAccess {
         can_view,
         can_connect: can_view && account.is_administrator && account.has_scope("routing_simple"),
-        has_advanced: can_view && ADVANCED_ROUTING_SCOPES.iter().any(|s| account.has_scope(s)),
+        has_advanced,
+        offer_upgrade: can_view && !has_advanced && account.plan() == Plan::Starter,
+        shows_audio_link: can_view && account.has_scope("routing_simple"),
     }
 }
 
@@ -41,7 +50,8 @@ mod tests {
     #[test]
     fn an_administrator_with_routing_simple_may_connect_but_not_use_advanced_features() {
         let access = routing_access(&account(&["routing_simple"]));
-        assert_eq!(access, RoutingAccess { can_view: true, can_connect: true, has_advanced: false });
+        assert!(access.can_view && access.can_connect && !access.has_advanced);
+        assert!(access.shows_audio_link);
     }
 
     #[test]
@@ -54,7 +64,8 @@ mod tests {
     #[test]
     fn group_accounts_and_users_who_cannot_provision_get_nothing() {
         let group = AccountState { is_group_account: true, ..account(&["routing_simple", "routing_ivr"]) };
-        assert_eq!(routing_access(&group), RoutingAccess { can_view: false, can_connect: false, has_advanced: false });
+        let access = routing_access(&group);
+        assert!(!access.can_view && !access.can_connect && !access.has_advanced && !access.shows_audio_link);
         let no_provision = AccountState { can_provision: false, ..account(&["routing_simple"]) };
         assert!(!routing_access(&no_provision).can_view);
     }
@@ -62,6 +73,17 @@ mod tests {
     #[test]
     fn a_user_may_view_but_not_connect() {
         let user = AccountState { is_administrator: false, ..account(&["routing_simple"]) };
-        assert_eq!(routing_access(&user), RoutingAccess { can_view: true, can_connect: false, has_advanced: false });
+        let access = routing_access(&user);
+        assert!(access.can_view && !access.can_connect && !access.has_advanced);
+    }
+
+    #[test]
+    fn starter_is_offered_the_upgrade_instead_of_advanced_features() {
+        let starter = AccountState { package_name: "Starter".into(), ..account(&["routing_simple"]) };
+        assert!(routing_access(&starter).offer_upgrade);
+        let legacy = AccountState { package_name: "Gold 2014".into(), is_legacy_package: true, ..account(&[]) };
+        assert!(!routing_access(&legacy).offer_upgrade);
+        let pro = AccountState { package_name: "Professional".into(), ..account(&["routing_simple", "routing_ivr"]) };
+        assert!(!routing_access(&pro).offer_upgrade);
     }
 }

@@ -53,10 +53,9 @@ impl IntoResponse for AppError {
                 (StatusCode::PAYLOAD_TOO_LARGE, json!({ "success": false, "code": "PAYLOAD_TOO_LARGE" }))
             }
             AppError::Validation(errors) => (StatusCode::UNPROCESSABLE_ENTITY, validation_body(&errors)),
-            AppError::Coded(code, errors) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                json!({ "success": false, "code": code, "errors": errors }),
-            ),
+            AppError::Coded(code, errors) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, json!({ "success": false, "code": code, "errors": errors }))
+            }
             AppError::ValidationWith(errors, extra) => {
                 let mut body = validation_body(&errors);
                 if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {

@@ -52,11 +52,18 @@ impl FormData {
         let mut rows: Vec<(usize, &str)> = vec![];
         let mut next = 0;
         for (field, value) in &self.fields {
-            let Some(rest) = field.strip_prefix(name).and_then(|r| r.strip_prefix('[')).and_then(|r| r.strip_suffix(']'))
+            let Some(rest) =
+                field.strip_prefix(name).and_then(|r| r.strip_prefix('[')).and_then(|r| r.strip_suffix(']'))
             else {
                 continue;
             };
-            let index = if rest.is_empty() { next } else if let Ok(i) = rest.parse() { i } else { continue };
+            let index = if rest.is_empty() {
+                next
+            } else if let Ok(i) = rest.parse() {
+                i
+            } else {
+                continue;
+            };
             next = index + 1;
             rows.push((index, value.as_str()));
         }

@@ -1,1 +1,254 @@
-//! (being written)
+//! Audio files and text-to-speech sentences, scoped by the customer. Deleting is soft: a
+//! deleted audio keeps its row (old references stay readable) but leaves every list.
+
+use sqlx::{FromRow, SqliteConnection, SqlitePool};
+
+/// An audio without its bytes.
+#[derive(Debug, Clone, FromRow)]
+pub struct Audio {
+    pub id: i64,
+    pub description: String,
+    pub file_name: String,
+    pub original_name: String,
+    pub sentence: String,
+    /// The day it was added, YYYY-MM-DD (UTC).
+    pub created_on: String,
+}
+
+/// A stored file: the audio's description and bytes.
+#[derive(Debug, Clone, FromRow)]
+pub struct AudioFile {
+    pub description: String,
+    pub file_name: String,
+    pub content: Vec<u8>,
+}
+
+/// A new file for an audio: the stored name (random token and extension), the name it was
+/// uploaded with, and the bytes.
+#[derive(Debug, Clone)]
+pub struct NewFile {
+    pub file_name: String,
+    pub original_name: String,
+    pub content: Vec<u8>,
+}
+
+/// What an audio holds after a save.
+#[derive(Debug, Clone)]
+pub enum Content {
+    File(NewFile),
+    Sentence(String),
+    /// Update only: keep the stored file.
+    Keep,
+}
+
+/// A number or pool using an audio as its intro or whisper.
+#[derive(Debug, Clone, FromRow)]
+pub struct EntryUse {
+    pub kind: String,
+    pub number: String,
+    pub pool_name: String,
+    pub description: String,
+    /// "Intro" or "Whisper".
+    pub slot: String,
+}
+
+pub enum Deleted {
+    Done,
+    /// One of the ids is not the customer's (or already deleted): nothing was deleted.
+    NotFound,
+    /// One of the audios is in use: nothing was deleted.
+    InUse,
+}
+
+const SELECT: &str = "SELECT id, description, file_name, original_name, sentence,
+        date(created_at, 'unixepoch') AS created_on FROM audios";
+
+/// The customer's audio that is not deleted, by description.
+pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
+    sqlx::query_as(&format!(
+        "{SELECT} WHERE customer_id = ? AND deleted_at IS NULL ORDER BY description COLLATE NOCASE, id"
+    ))
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+/// One of the customer's audios, if it is not deleted.
+pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? AND id = ? AND deleted_at IS NULL"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// True when every id is one of the customer's audios that is not deleted.
+pub async fn owns_all(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    let mut conn = db.acquire().await?;
+    owns_all_on(&mut conn, customer_id, ids).await
+}
+
+async fn owns_all_on(conn: &mut SqliteConnection, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    for &id in ids {
+        let found: Option<(i64,)> =
+            sqlx::query_as("SELECT id FROM audios WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if found.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The stored file of one of the customer's audios that is not deleted, by its stored name.
+pub async fn file(db: &SqlitePool, customer_id: i64, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
+    sqlx::query_as(
+        "SELECT description, file_name, content FROM audios
+         WHERE customer_id = ? AND file_name = ? AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
+    )
+    .bind(customer_id)
+    .bind(file_name)
+    .fetch_optional(db)
+    .await
+}
+
+/// The descriptions of the customer's other audio (not deleted, not `except`; 0: all).
+pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM audios WHERE customer_id = ? AND id <> ? AND deleted_at IS NULL")
+            .bind(customer_id)
+            .bind(except)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+pub async fn insert(
+    db: &SqlitePool,
+    customer_id: i64,
+    description: &str,
+    content: &Content,
+    now: i64,
+) -> sqlx::Result<i64> {
+    let (file_name, original_name, sentence, bytes) = columns(content);
+    let done = sqlx::query(
+        "INSERT INTO audios (customer_id, description, file_name, original_name, sentence, content, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(customer_id)
+    .bind(description)
+    .bind(file_name)
+    .bind(original_name)
+    .bind(sentence)
+    .bind(bytes)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(done.last_insert_rowid())
+}
+
+/// Updates one of the customer's audios: the description, and the file or sentence unless
+/// `Keep`.
+pub async fn update(
+    db: &SqlitePool,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    content: &Content,
+) -> sqlx::Result<()> {
+    if let Content::Keep = content {
+        sqlx::query("UPDATE audios SET description = ? WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+            .bind(description)
+            .bind(customer_id)
+            .bind(id)
+            .execute(db)
+            .await?;
+        return Ok(());
+    }
+    let (file_name, original_name, sentence, bytes) = columns(content);
+    sqlx::query(
+        "UPDATE audios SET description = ?, file_name = ?, original_name = ?, sentence = ?, content = ?
+         WHERE customer_id = ? AND id = ? AND deleted_at IS NULL",
+    )
+    .bind(description)
+    .bind(file_name)
+    .bind(original_name)
+    .bind(sentence)
+    .bind(bytes)
+    .bind(customer_id)
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
+    match content {
+        Content::File(f) => (&f.file_name, &f.original_name, "", Some(&f.content)),
+        Content::Sentence(s) => ("", "", s, None),
+        Content::Keep => ("", "", "", None),
+    }
+}
+
+/// The customer's numbers and pools using an audio as intro or whisper.
+pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
+    sqlx::query_as(
+        "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
+         WHERE customer_id = ? AND intro_audio_id = ?
+         UNION ALL
+         SELECT kind, number, pool_name, description, 'Whisper' AS slot FROM routing_entries
+         WHERE customer_id = ? AND whisper_audio_id = ?
+         ORDER BY 5, 1 DESC, 2, 3",
+    )
+    .bind(customer_id)
+    .bind(audio_id)
+    .bind(customer_id)
+    .bind(audio_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Whether anything of the customer's plays this audio: a number's or pool's intro or
+/// whisper, a queue's audio slot or a voicemail greeting.
+async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
+    let (used,): (bool,) = sqlx::query_as(
+        "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = ?1
+                        AND (intro_audio_id = ?2 OR whisper_audio_id = ?2))
+             OR EXISTS (SELECT 1 FROM queues WHERE customer_id = ?1
+                        AND ?2 IN (welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
+                                   queue_full_audio_id))
+             OR EXISTS (SELECT 1 FROM voicemails WHERE customer_id = ?1 AND audio_id = ?2)",
+    )
+    .bind(customer_id)
+    .bind(audio_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(used)
+}
+
+/// Soft-deletes the audios in one transaction, or nothing when one is not the customer's or
+/// is in use.
+pub async fn soft_delete(db: &SqlitePool, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
+    let mut tx = db.begin().await?;
+    if !owns_all_on(&mut tx, customer_id, ids).await? {
+        return Ok(Deleted::NotFound);
+    }
+    for &id in ids {
+        if in_use(&mut tx, customer_id, id).await? {
+            return Ok(Deleted::InUse);
+        }
+    }
+    for &id in ids {
+        sqlx::query("UPDATE audios SET deleted_at = ? WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+            .bind(now)
+            .bind(customer_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(Deleted::Done)
+}

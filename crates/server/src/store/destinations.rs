@@ -1,1 +1,276 @@
-//! (being written)
+//! Destination numbers (where calls are put through to), the international codes they dial
+//! with, and destination plans (hunt groups and multi dials over those numbers). Every query
+//! is scoped by the customer.
+
+use sqlx::{FromRow, SqlitePool};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct InternationalCode {
+    pub id: i64,
+    pub description: String,
+    pub code: String,
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct DestinationNumber {
+    pub id: i64,
+    pub description: String,
+    pub international_code_id: i64,
+    pub code: String,
+    pub number: String,
+    pub mailbox: i64,
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct DestinationPlan {
+    pub id: i64,
+    pub description: String,
+    pub plan_type: i64,
+    pub queue_id: i64,
+    pub incall_id: i64,
+    pub no_response_destination_id: i64,
+}
+
+/// One row of a plan: a destination number and its ring length (None after the first row of
+/// a multi dial).
+#[derive(Debug, Clone, FromRow)]
+pub struct PlanRow {
+    pub destination_number_id: i64,
+    pub ring_length: Option<i64>,
+}
+
+/// What a save writes: the plan's own fields and its rows in order.
+#[derive(Debug, Clone)]
+pub struct PlanToSave {
+    pub description: String,
+    pub plan_type: i64,
+    pub queue_id: i64,
+    pub incall_id: i64,
+    pub no_response_destination_id: i64,
+    pub rows: Vec<PlanRow>,
+}
+
+/// A number or pool routed through a plan: the number for a static entry, the pool name for a
+/// dynamic one.
+#[derive(Debug, Clone, FromRow)]
+pub struct AffectedEntry {
+    pub kind: String,
+    pub number: String,
+    pub pool_name: String,
+}
+
+pub async fn international_codes(db: &SqlitePool) -> sqlx::Result<Vec<InternationalCode>> {
+    sqlx::query_as("SELECT id, description, code FROM international_codes ORDER BY id").fetch_all(db).await
+}
+
+pub async fn international_code_exists(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM international_codes WHERE id = ?").bind(id).fetch_optional(db).await?;
+    Ok(found.is_some())
+}
+
+const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id, COALESCE(c.code, '') AS code,
+        d.number, d.mailbox
+     FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
+
+pub async fn numbers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
+    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = ? ORDER BY d.description COLLATE NOCASE, d.id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn find_number(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationNumber>> {
+    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = ? AND d.id = ?"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The descriptions of the customer's destination numbers other than `except` (0: all).
+pub async fn number_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = ? AND id <> ?")
+            .bind(customer_id)
+            .bind(except)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+/// Whether the customer already has this number with this international code.
+pub async fn number_exists(db: &SqlitePool, customer_id: i64, code_id: i64, number: &str) -> sqlx::Result<bool> {
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM destination_numbers WHERE customer_id = ? AND international_code_id = ? AND number = ?",
+    )
+    .bind(customer_id)
+    .bind(code_id)
+    .bind(number)
+    .fetch_optional(db)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// True when every id is one of the customer's destination numbers.
+pub async fn owns_numbers(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    for &id in ids {
+        if find_number(db, customer_id, id).await?.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+pub async fn insert_number(
+    db: &SqlitePool,
+    customer_id: i64,
+    description: &str,
+    code_id: i64,
+    number: &str,
+    mailbox: i64,
+) -> sqlx::Result<i64> {
+    let done = sqlx::query(
+        "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
+         VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(customer_id)
+    .bind(description)
+    .bind(code_id)
+    .bind(number)
+    .bind(mailbox)
+    .execute(db)
+    .await?;
+    Ok(done.last_insert_rowid())
+}
+
+/// Changes the description and mailbox; the number itself stays.
+pub async fn update_number(
+    db: &SqlitePool,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    mailbox: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE destination_numbers SET description = ?, mailbox = ? WHERE customer_id = ? AND id = ?")
+        .bind(description)
+        .bind(mailbox)
+        .bind(customer_id)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+const PLAN_SELECT: &str =
+    "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
+
+pub async fn plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
+    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn find_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
+    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = ? AND id = ?"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The rows of one of the customer's plans, in order.
+pub async fn plan_rows(db: &SqlitePool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
+    sqlx::query_as(
+        "SELECT r.destination_number_id, r.ring_length FROM destination_plan_rows r
+         JOIN destination_plans p ON p.id = r.plan_id
+         WHERE p.customer_id = ? AND r.plan_id = ? ORDER BY r.position",
+    )
+    .bind(customer_id)
+    .bind(plan_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The descriptions of the customer's plans other than `except` (0: all).
+pub async fn plan_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = ? AND id <> ?")
+            .bind(customer_id)
+            .bind(except)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+/// Creates (`id` 0) or replaces one of the customer's plans with its rows, in one transaction.
+/// Returns the plan's id.
+pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
+    let mut tx = db.begin().await?;
+    let id = if id == 0 {
+        sqlx::query(
+            "INSERT INTO destination_plans (customer_id, description, plan_type, queue_id, incall_id,
+             no_response_destination_id) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(customer_id)
+        .bind(&plan.description)
+        .bind(plan.plan_type)
+        .bind(plan.queue_id)
+        .bind(plan.incall_id)
+        .bind(plan.no_response_destination_id)
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid()
+    } else {
+        sqlx::query(
+            "UPDATE destination_plans SET description = ?, plan_type = ?, queue_id = ?, incall_id = ?,
+             no_response_destination_id = ? WHERE customer_id = ? AND id = ?",
+        )
+        .bind(&plan.description)
+        .bind(plan.plan_type)
+        .bind(plan.queue_id)
+        .bind(plan.incall_id)
+        .bind(plan.no_response_destination_id)
+        .bind(customer_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM destination_plan_rows WHERE plan_id = ?").bind(id).execute(&mut *tx).await?;
+        id
+    };
+    for (position, row) in plan.rows.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length)
+             VALUES (?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(position as i64)
+        .bind(row.destination_number_id)
+        .bind(row.ring_length)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The customer's numbers and pools whose service plan has a row routing to this plan.
+pub async fn plan_affected_entries(
+    db: &SqlitePool,
+    customer_id: i64,
+    plan_id: i64,
+) -> sqlx::Result<Vec<AffectedEntry>> {
+    sqlx::query_as(
+        "SELECT e.kind, e.number, e.pool_name FROM routing_entries e
+         WHERE e.customer_id = ? AND e.service_plan_id IN (
+             SELECT t.plan_id FROM service_plan_times t JOIN service_plans s ON s.id = t.plan_id
+             WHERE s.customer_id = ? AND t.plan_type = 'routing' AND t.destination_plan_id = ?)
+         ORDER BY e.kind DESC, e.number, e.pool_name COLLATE NOCASE",
+    )
+    .bind(customer_id)
+    .bind(customer_id)
+    .bind(plan_id)
+    .fetch_all(db)
+    .await
+}

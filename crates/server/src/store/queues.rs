@@ -1,1 +1,113 @@
-//! (being written)
+//! Call queues, scoped by the customer.
+
+use sqlx::{FromRow, SqlitePool};
+
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct Queue {
+    pub id: i64,
+    pub description: String,
+    pub max_calls: i64,
+    pub lines_qty: i64,
+    pub hold_music: i64,
+    pub message_mode: i64,
+    pub message_interval: i64,
+    pub welcome_audio_id: i64,
+    pub audio_1_id: i64,
+    pub audio_2_id: i64,
+    pub audio_3_id: i64,
+    pub next_in_line_audio_id: i64,
+    pub queue_full_audio_id: i64,
+}
+
+impl Queue {
+    /// The six audio slots with their names as the affected-locations list shows them.
+    pub fn audio_slots(&self) -> [(&'static str, i64); 6] {
+        [
+            ("Welcome", self.welcome_audio_id),
+            ("Message 1", self.audio_1_id),
+            ("Message 2", self.audio_2_id),
+            ("Message 3", self.audio_3_id),
+            ("Next in line", self.next_in_line_audio_id),
+            ("Queue full", self.queue_full_audio_id),
+        ]
+    }
+}
+
+const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, message_mode, message_interval,
+        welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id, queue_full_audio_id
+     FROM queues";
+
+pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? AND id = ?"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The descriptions of the customer's queues other than `except` (0: all).
+pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = ? AND id <> ?")
+        .bind(customer_id)
+        .bind(except)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+/// Creates (`queue.id` 0) or updates one of the customer's queues; returns its id.
+pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
+    let q = queue;
+    if q.id == 0 {
+        let done = sqlx::query(
+            "INSERT INTO queues (customer_id, description, max_calls, lines_qty, hold_music, message_mode,
+             message_interval, welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
+             queue_full_audio_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(customer_id)
+        .bind(&q.description)
+        .bind(q.max_calls)
+        .bind(q.lines_qty)
+        .bind(q.hold_music)
+        .bind(q.message_mode)
+        .bind(q.message_interval)
+        .bind(q.welcome_audio_id)
+        .bind(q.audio_1_id)
+        .bind(q.audio_2_id)
+        .bind(q.audio_3_id)
+        .bind(q.next_in_line_audio_id)
+        .bind(q.queue_full_audio_id)
+        .execute(db)
+        .await?;
+        return Ok(done.last_insert_rowid());
+    }
+    sqlx::query(
+        "UPDATE queues SET description = ?, max_calls = ?, lines_qty = ?, hold_music = ?, message_mode = ?,
+         message_interval = ?, welcome_audio_id = ?, audio_1_id = ?, audio_2_id = ?, audio_3_id = ?,
+         next_in_line_audio_id = ?, queue_full_audio_id = ? WHERE customer_id = ? AND id = ?",
+    )
+    .bind(&q.description)
+    .bind(q.max_calls)
+    .bind(q.lines_qty)
+    .bind(q.hold_music)
+    .bind(q.message_mode)
+    .bind(q.message_interval)
+    .bind(q.welcome_audio_id)
+    .bind(q.audio_1_id)
+    .bind(q.audio_2_id)
+    .bind(q.audio_3_id)
+    .bind(q.next_in_line_audio_id)
+    .bind(q.queue_full_audio_id)
+    .bind(customer_id)
+    .bind(q.id)
+    .execute(db)
+    .await?;
+    Ok(q.id)
+}

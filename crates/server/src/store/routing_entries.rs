@@ -1,1 +1,290 @@
-//! (being written)
+//! The tracked numbers and pools and how their calls are routed (routing_entries): the list,
+//! the two connects, the provisioning queue, and the ownership checks connect needs for the
+//! ids it stores (audio, service plans). Every query is scoped by customer, except the
+//! provisioning job's, which works for the whole system.
+
+use domain::routing::RoutingRow;
+use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+
+/// A number or pool with its routing and the description of its service plan.
+#[derive(Debug, Clone, FromRow)]
+pub struct Entry {
+    pub id: i64,
+    pub kind: String,
+    pub number: String,
+    pub pool_name: String,
+    pub description: String,
+    pub service_plan_id: Option<i64>,
+    pub plan_description: Option<String>,
+    pub destination: String,
+    pub call_recording: bool,
+    pub intro_audio_id: i64,
+    pub whisper_audio_id: i64,
+    pub dynamic_whisper_id: i64,
+    pub mid_call_divert: bool,
+    pub attribution_id: i64,
+    pub mid_call_attribution: bool,
+    pub mid_call_audio: String,
+    pub post_url: String,
+    pub provisioned: bool,
+}
+
+impl Entry {
+    /// The number of a static entry, the pool's name of a dynamic one.
+    pub fn number_pool(&self) -> &str {
+        if self.kind == "static" {
+            &self.number
+        } else {
+            &self.pool_name
+        }
+    }
+}
+
+impl From<Entry> for RoutingRow {
+    fn from(e: Entry) -> RoutingRow {
+        RoutingRow {
+            id: e.id,
+            number_pool: e.number_pool().to_string(),
+            kind: e.kind,
+            description: e.description,
+            plan_description: e.plan_description.unwrap_or_default(),
+            plan_id: e.service_plan_id.unwrap_or(0),
+            call_recording: e.call_recording.into(),
+            has_audio: e.intro_audio_id != 0 || e.whisper_audio_id != 0,
+            destination: e.destination,
+            intro_audio: e.intro_audio_id,
+            whisper_audio: e.whisper_audio_id,
+            dynamic_whisper_audio: e.dynamic_whisper_id,
+            mid_call_divert: e.mid_call_divert.into(),
+            attribution_id: e.attribution_id,
+            mid_call_attribution: e.mid_call_attribution.into(),
+            mid_call_audio: e.mid_call_audio,
+            post_url: e.post_url,
+            provisioned: e.provisioned,
+        }
+    }
+}
+
+const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.description, e.service_plan_id,
+        p.description AS plan_description, e.destination, e.call_recording, e.intro_audio_id, e.whisper_audio_id,
+        e.dynamic_whisper_id, e.mid_call_divert, e.attribution_id, e.mid_call_attribution, e.mid_call_audio,
+        e.post_url, e.provisioned
+    FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id";
+
+/// A customer's numbers (by number) then pools (by name).
+pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
+    sqlx::query_as(&format!(
+        "{ENTRY_SELECT} WHERE e.customer_id = ? ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
+    ))
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The customer's entries among `ids` (others' and unknown ids are left out), in id order.
+pub async fn by_ids(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
+    sqlx::query_as(&format!(
+        "{ENTRY_SELECT} WHERE e.customer_id = ? AND e.id IN (SELECT value FROM json_each(?)) ORDER BY e.id"
+    ))
+    .bind(customer_id)
+    .bind(json_ids(ids))
+    .fetch_all(db)
+    .await
+}
+
+/// The entries using a service plan: (id, kind, number, pool name), numbers first.
+pub async fn using_plan(
+    db: &SqlitePool,
+    customer_id: i64,
+    plan_id: i64,
+) -> sqlx::Result<Vec<(i64, String, String, String)>> {
+    sqlx::query_as(
+        "SELECT id, kind, number, pool_name FROM routing_entries WHERE customer_id = ? AND service_plan_id = ?
+         ORDER BY kind = 'dynamic', number, pool_name, id",
+    )
+    .bind(customer_id)
+    .bind(plan_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The ids as a JSON array, for `IN (SELECT value FROM json_each(?))`.
+pub(crate) fn json_ids(ids: &[i64]) -> String {
+    serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())
+}
+
+/// Whether every id of `ids` is a row of `table` belonging to the customer (`extra` narrows the
+/// rows further, e.g. `AND deleted_at IS NULL`). `table` and `extra` are constants of this
+/// crate, never request input.
+pub(crate) async fn all_owned(
+    db: &SqlitePool,
+    table: &'static str,
+    extra: &'static str,
+    customer_id: i64,
+    ids: &[i64],
+) -> sqlx::Result<bool> {
+    let mut distinct = ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.is_empty() {
+        return Ok(true);
+    }
+    let (found,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM {table} WHERE customer_id = ? AND id IN (SELECT value FROM json_each(?)) {extra}"
+    ))
+    .bind(customer_id)
+    .bind(json_ids(&distinct))
+    .fetch_one(db)
+    .await?;
+    Ok(found == distinct.len() as i64)
+}
+
+/// Whether every id is one of the customer's audios that has not been deleted.
+pub async fn audios_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "audios", "AND deleted_at IS NULL", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's service plans.
+pub async fn service_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "service_plans", "", customer_id, ids).await
+}
+
+/// Basic connect of one row: one destination and recording, nothing else.
+#[derive(Debug, Clone)]
+pub struct BasicConnect {
+    pub id: i64,
+    pub description: String,
+    pub destination: String,
+    pub recording: bool,
+}
+
+/// Sets a row's basic routing, clearing its service plan and every advanced feature, and queues
+/// it for provisioning.
+pub async fn connect_basic(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    row: &BasicConnect,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE routing_entries SET description = ?, destination = ?, call_recording = ?, service_plan_id = NULL,
+            intro_audio_id = 0, whisper_audio_id = 0, dynamic_whisper_id = 0, mid_call_divert = 0, attribution_id = 0,
+            mid_call_attribution = 0, mid_call_audio = 'None', post_url = '', provisioned = 0, provision_requested_at = ?
+         WHERE id = ? AND customer_id = ?",
+    )
+    .bind(&row.description)
+    .bind(&row.destination)
+    .bind(row.recording)
+    .bind(now)
+    .bind(row.id)
+    .bind(customer_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Advanced connect of one row. A service plan replaces the basic destination; no plan
+/// (disconnect) leaves the row without one and keeps its basic destination, if any.
+#[derive(Debug, Clone)]
+pub struct AdvancedConnect {
+    pub id: i64,
+    pub description: String,
+    pub service_plan_id: Option<i64>,
+    pub recording: bool,
+    pub intro_audio_id: i64,
+    pub whisper_audio_id: i64,
+    pub dynamic_whisper_id: i64,
+    pub post_url: String,
+    pub attribution_id: i64,
+    pub mid_call_attribution: bool,
+    pub mid_call_audio: String,
+    pub mid_call_divert: bool,
+}
+
+pub async fn connect_advanced(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    row: &AdvancedConnect,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE routing_entries SET description = ?1, service_plan_id = ?2,
+            destination = CASE WHEN ?2 IS NULL THEN destination ELSE '' END, call_recording = ?3,
+            intro_audio_id = ?4, whisper_audio_id = ?5, dynamic_whisper_id = ?6, post_url = ?7, attribution_id = ?8,
+            mid_call_attribution = ?9, mid_call_audio = ?10, mid_call_divert = ?11, provisioned = 0,
+            provision_requested_at = ?12
+         WHERE id = ?13 AND customer_id = ?14",
+    )
+    .bind(&row.description)
+    .bind(row.service_plan_id)
+    .bind(row.recording)
+    .bind(row.intro_audio_id)
+    .bind(row.whisper_audio_id)
+    .bind(row.dynamic_whisper_id)
+    .bind(&row.post_url)
+    .bind(row.attribution_id)
+    .bind(row.mid_call_attribution)
+    .bind(&row.mid_call_audio)
+    .bind(row.mid_call_divert)
+    .bind(now)
+    .bind(row.id)
+    .bind(customer_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The routing of every entry using a plan changed: they are provisioned again.
+pub async fn reprovision_plan_users(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    plan_id: i64,
+    now: i64,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "UPDATE routing_entries SET provisioned = 0, provision_requested_at = ? WHERE customer_id = ? AND service_plan_id = ?",
+    )
+    .bind(now)
+    .bind(customer_id)
+    .bind(plan_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// An entry waiting for the telephony side, with what it needs to apply the routing.
+#[derive(Debug, Clone, FromRow)]
+pub struct PendingEntry {
+    pub id: i64,
+    pub customer_id: i64,
+    pub kind: String,
+    pub number: String,
+    pub pool_name: String,
+    pub destination: String,
+    pub service_plan_id: Option<i64>,
+    pub provision_requested_at: Option<i64>,
+}
+
+/// Every unprovisioned entry requested at or before `requested_by` (any customer).
+pub async fn pending(db: &SqlitePool, requested_by: i64) -> sqlx::Result<Vec<PendingEntry>> {
+    sqlx::query_as(
+        "SELECT id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at
+         FROM routing_entries WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= ? ORDER BY id",
+    )
+    .bind(requested_by)
+    .fetch_all(db)
+    .await
+}
+
+/// Marks an entry provisioned, unless it was changed again since it was read (then the newer
+/// request waits for its own turn). True when marked.
+pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE routing_entries SET provisioned = 1 WHERE id = ? AND provisioned = 0 AND provision_requested_at IS ?",
+    )
+    .bind(entry.id)
+    .bind(entry.provision_requested_at)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

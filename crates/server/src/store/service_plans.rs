@@ -1,1 +1,143 @@
-//! (being written)
+//! Service plans (time of day) and their rows, plus the ownership checks of what the rows
+//! point at (destination plans, IVRs) and the IVR list. Every query is scoped by customer.
+
+use domain::routing::{RowType, TimeRow};
+use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+
+use super::routing_entries::all_owned;
+
+/// One stored row: from (day 1-7, minute of the day) to (day, minute), inclusive.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct PlanTime {
+    pub from_day: i64,
+    pub from_minute: i64,
+    pub to_day: i64,
+    pub to_minute: i64,
+    /// 'routing' or 'ivr'.
+    pub plan_type: String,
+    pub destination_plan_id: Option<i64>,
+    pub ivr_id: Option<i64>,
+}
+
+impl PlanTime {
+    /// A validated row as stored: minutes of the day, and the one target of the row's type.
+    pub fn from_row(row: &TimeRow) -> PlanTime {
+        PlanTime {
+            from_day: row.from_day,
+            from_minute: row.from_hour * 60 + row.from_minute,
+            to_day: row.to_day,
+            to_minute: row.to_hour * 60 + row.to_minute,
+            plan_type: row.plan_type.as_str().to_string(),
+            destination_plan_id: (row.plan_type == RowType::Routing).then_some(row.routing),
+            ivr_id: (row.plan_type == RowType::Ivr).then_some(row.ivr),
+        }
+    }
+}
+
+/// The customer's plans (id, description) by description.
+pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(
+        "SELECT id, description FROM service_plans WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+/// One of the customer's plans: its description.
+pub async fn description(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<String>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT description FROM service_plans WHERE id = ? AND customer_id = ?")
+            .bind(id)
+            .bind(customer_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(d,)| d))
+}
+
+/// A plan's rows in order. The plan's owner is checked by the caller.
+pub async fn times(db: &SqlitePool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
+    sqlx::query_as(
+        "SELECT from_day, from_minute, to_day, to_minute, plan_type, destination_plan_id, ivr_id
+         FROM service_plan_times WHERE plan_id = ? ORDER BY position",
+    )
+    .bind(plan_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The descriptions of the customer's plans other than `except` (0: all of them).
+pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = ? AND id != ?")
+            .bind(customer_id)
+            .bind(except)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
+    let done = sqlx::query("INSERT INTO service_plans (customer_id, description) VALUES (?, ?)")
+        .bind(customer_id)
+        .bind(description)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.last_insert_rowid())
+}
+
+pub async fn update_description(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE service_plans SET description = ? WHERE id = ? AND customer_id = ?")
+        .bind(description)
+        .bind(id)
+        .bind(customer_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Replaces a plan's rows. The plan's owner is checked by the caller.
+pub async fn replace_times(tx: &mut Transaction<'_, Sqlite>, plan_id: i64, rows: &[PlanTime]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM service_plan_times WHERE plan_id = ?").bind(plan_id).execute(&mut **tx).await?;
+    for (position, row) in rows.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO service_plan_times (plan_id, position, from_day, from_minute, to_day, to_minute, plan_type,
+             destination_plan_id, ivr_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(plan_id)
+        .bind(position as i64)
+        .bind(row.from_day)
+        .bind(row.from_minute)
+        .bind(row.to_day)
+        .bind(row.to_minute)
+        .bind(&row.plan_type)
+        .bind(row.destination_plan_id)
+        .bind(row.ivr_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Whether every id is one of the customer's destination plans.
+pub async fn destination_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "destination_plans", "", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's IVRs.
+pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "ivrs", "", customer_id, ids).await
+}
+
+/// The customer's IVRs (id, description) by description.
+pub async fn ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id")
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}

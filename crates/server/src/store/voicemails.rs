@@ -1,1 +1,60 @@
-//! (being written)
+//! Voicemail boxes (a description and the greeting audio), scoped by the customer.
+
+use sqlx::{FromRow, SqlitePool};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Voicemail {
+    pub id: i64,
+    pub description: String,
+    pub audio_id: i64,
+}
+
+pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+    sqlx::query_as(
+        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Voicemail>> {
+    sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? AND id = ?")
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The customer's voicemails greeting callers with this audio.
+pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+    sqlx::query_as(
+        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? AND audio_id = ?
+         ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .bind(audio_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
+    let done = sqlx::query("INSERT INTO voicemails (customer_id, description, audio_id) VALUES (?, ?, ?)")
+        .bind(customer_id)
+        .bind(description)
+        .bind(audio_id)
+        .execute(db)
+        .await?;
+    Ok(done.last_insert_rowid())
+}
+
+pub async fn update(db: &SqlitePool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE voicemails SET description = ?, audio_id = ? WHERE customer_id = ? AND id = ?")
+        .bind(description)
+        .bind(audio_id)
+        .bind(customer_id)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}

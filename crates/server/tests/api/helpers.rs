@@ -100,6 +100,40 @@ impl TestApp {
         self.send(req).await
     }
 
+    /// A multipart post with one file (`file`: field name, file name, bytes) after the text
+    /// fields, as the browser's FormData sends an upload.
+    pub async fn post_multipart_file(
+        &self,
+        path: &str,
+        session: Option<&str>,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+    ) -> Reply {
+        let boundary = "XBOUNDARYX";
+        let mut body: Vec<u8> = vec![];
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        let (field, file_name, bytes) = file;
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let req = request("POST", path, session, true)
+            .header(CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"))
+            .body(Body::from(body))
+            .unwrap();
+        self.send(req).await
+    }
+
     pub async fn login_attempt(&self, email: &str, password: &str) -> Reply {
         let body = url::form_urlencoded::Serializer::new(String::new())
             .extend_pairs([("email", email), ("password", password), ("return", "/manage/routing")])

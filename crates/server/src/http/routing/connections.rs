@@ -1,7 +1,115 @@
-use axum::Router;
+//! The numbers and pools (docs/routing-api.md "Routing rows"): the list, its export, the
+//! details of a selection, and the lists issue 4 fills (in-call attribution, attribution
+//! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
+use axum::extract::State;
+use axum::routing::{get, post, MethodRouter};
+use axum::{Json, Router};
+use domain::routing::{has_only_basic_features, RoutingRow};
+use serde_json::{json, Value};
+
+use super::{connect, plans, RoutingUser};
+use crate::http::error::AppError;
+use crate::http::form::FormData;
 use crate::state::AppState;
+use crate::store::{routing_entries, service_plans};
+
+/// Routes `path` and the same path without its trailing slash.
+fn both(router: Router<AppState>, path: &str, handler: MethodRouter<AppState>) -> Router<AppState> {
+    let bare = path.trim_end_matches('/');
+    router.route(path, handler.clone()).route(bare, handler)
+}
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new()
+    let router = Router::new()
+        .route("/manageconnections/getNumbersList", get(numbers_list))
+        .route("/manageconnections/getNumbersListForExport", get(numbers_for_export))
+        .route("/manageconnections/getSelectedDetails", post(selected_details))
+        .route("/manageconnections/getServicePlansList", get(plans::plans_list))
+        .route("/manageconnections/get_routing_data", post(plans::routing_data))
+        .route("/manageconnections/create_plan", post(plans::create_plan))
+        .route("/manageconnections/update_plan", post(plans::update_plan))
+        .route("/manageconnections/getAttributionOptions", get(attribution_options))
+        .route("/manageivrrouting/getIvrList/{kind}", get(ivr_list));
+    let router = both(router, "/manageconnections/connectBasic/", post(connect::connect_basic));
+    let router = both(router, "/manageconnections/connectAdvanced/", post(connect::connect_advanced));
+    let router = both(router, "/manageconnections/getInCallAttribution/", get(in_call_attribution));
+    both(router, "/manageivrrouting/getIvrList/", get(ivr_list))
+}
+
+async fn numbers_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+    let rows: Vec<RoutingRow> =
+        routing_entries::list(&state.db, user.customer()).await?.into_iter().map(RoutingRow::from).collect();
+    Ok(Json(json!({ "numbers": rows })))
+}
+
+/// The CSV export's rows: the destination column is the basic number, else the plan.
+async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+    let rows: Vec<Value> = routing_entries::list(&state.db, user.customer())
+        .await?
+        .into_iter()
+        .map(|e| {
+            let plan = e.plan_description.clone().unwrap_or_default();
+            let destination = if e.destination.is_empty() { plan.clone() } else { e.destination.clone() };
+            json!({
+                "type": e.kind,
+                "numberPool": e.number_pool(),
+                "description": e.description,
+                "destination": destination,
+                "planDescription": plan,
+                "callRecording": u8::from(e.call_recording),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "numbers": rows })))
+}
+
+/// Row ids from a JSON array of numbers (or numeric strings).
+fn parse_ids(raw: &str) -> Result<Vec<i64>, AppError> {
+    let bad = || AppError::BadRequest("selected must be a JSON array of row ids".into());
+    let values: Vec<Value> = serde_json::from_str(raw).map_err(|_| bad())?;
+    let mut ids = vec![];
+    for value in values {
+        let id = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())).ok_or_else(bad)?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// The selected rows, in the order selected; any id that is not the customer's is 404.
+async fn selected_details(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    form: FormData,
+) -> Result<Json<Value>, AppError> {
+    let ids = parse_ids(form.get("selected").unwrap_or("[]"))?;
+    let mut found = routing_entries::by_ids(&state.db, user.customer(), &ids).await?;
+    if found.len() != ids.len() {
+        return Err(AppError::NotFound);
+    }
+    found.sort_by_key(|e| ids.iter().position(|id| *id == e.id));
+    let rows: Vec<RoutingRow> = found.into_iter().map(RoutingRow::from).collect();
+    Ok(Json(json!({ "selectionDetails": rows, "hasOnlyBasicFeatures": has_only_basic_features(&rows) })))
+}
+
+/// In-call attribution plans arrive with issue 4.
+async fn in_call_attribution(_user: RoutingUser) -> Json<Value> {
+    Json(json!({ "attributions": [] }))
+}
+
+/// DTMF plans and DTMF IVRs arrive with issue 4.
+async fn attribution_options(_user: RoutingUser) -> Json<Value> {
+    Json(json!({ "dtmfs": [], "dtmfIvrs": [] }))
+}
+
+/// The customer's IVRs (issue 4 adds creating them). `getIvrList/1` answers the same list.
+async fn ivr_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+    let ivrs: Vec<Value> = service_plans::ivrs(&state.db, user.customer())
+        .await?
+        .into_iter()
+        .map(|(id, description)| json!({ "id": id, "description": description }))
+        .collect();
+    Ok(Json(json!({ "ivrs": ivrs })))
 }

@@ -2,8 +2,14 @@
 //! how they connect (`connections`), and the library they route through (`library`: destination
 //! plans and numbers, queues, audio and voicemail).
 
+mod audio;
+mod connect;
 mod connections;
+mod destinations;
 mod library;
+mod plans;
+mod queues;
+mod voicemails;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;

@@ -1,0 +1,87 @@
+//! Provisioning: applying a number's or pool's routing on the telephony network after a
+//! connect or a service plan change (ARCHITECTURE.md, "Things outside our walls").
+//!
+//! A change marks the entry unprovisioned with the time it was requested. A background job
+//! (`spawn`) hands every request that has settled for `SETTLE_SECONDS` to the `Provisioner`
+//! and marks the entry provisioned when it succeeds. A failed request stays pending and is
+//! tried again on the next run.
+
+use std::future::Future;
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use tokio::task::JoinHandle;
+use tokio::time::MissedTickBehavior;
+
+use crate::state::AppState;
+use crate::store::routing_entries::{self, PendingEntry};
+
+/// How long a request waits before it is provisioned, so a burst of edits to the same row is
+/// applied once.
+pub const SETTLE_SECONDS: i64 = 2;
+
+/// How often the background job looks for work.
+pub const INTERVAL: Duration = Duration::from_secs(1);
+
+/// The telephony side: applies the current routing of one entry (the number or the pool's
+/// numbers are pointed at the platform's routing for `service_plan_id`, or straight at
+/// `destination`, or disconnected).
+pub trait Provisioner: Send + Sync {
+    fn provision(&self, entry: &PendingEntry) -> impl Future<Output = Result<(), String>> + Send;
+}
+
+/// The implementation that works on this machine: there is no telephony network to call, so
+/// the routing held in our database is the routing in force, and provisioning records it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LocalProvisioner;
+
+impl Provisioner for LocalProvisioner {
+    async fn provision(&self, entry: &PendingEntry) -> Result<(), String> {
+        let target = match (entry.service_plan_id, entry.destination.as_str()) {
+            (Some(plan), _) => format!("service plan {plan}"),
+            (None, "") => "nothing (disconnected)".to_string(),
+            (None, destination) => format!("destination {destination}"),
+        };
+        let name = if entry.kind == "static" { &entry.number } else { &entry.pool_name };
+        tracing::info!(customer = entry.customer_id, entry = entry.id, "provisioned {} {name} to {target}", entry.kind);
+        Ok(())
+    }
+}
+
+/// Provisions every entry requested at least `SETTLE_SECONDS` before `now` with the local
+/// provisioner. Returns how many were marked provisioned.
+pub async fn run_once(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
+    run_once_with(db, now, &LocalProvisioner).await
+}
+
+/// `run_once` with a given provisioner.
+pub async fn run_once_with<P: Provisioner>(db: &SqlitePool, now: i64, provisioner: &P) -> sqlx::Result<u64> {
+    let mut done = 0;
+    for entry in routing_entries::pending(db, now - SETTLE_SECONDS).await? {
+        match provisioner.provision(&entry).await {
+            Ok(()) => {
+                if routing_entries::mark_provisioned(db, &entry).await? {
+                    done += 1;
+                }
+            }
+            Err(cause) => tracing::warn!(entry = entry.id, %cause, "provisioning failed; will retry"),
+        }
+    }
+    Ok(done)
+}
+
+/// Runs `run_once` every `INTERVAL` for as long as the server runs.
+pub fn spawn(state: AppState) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(INTERVAL);
+        tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            match run_once(&state.db, state.clock.now()).await {
+                Ok(0) => {}
+                Ok(count) => tracing::debug!(count, "provisioning run"),
+                Err(error) => tracing::error!(%error, "provisioning run failed"),
+            }
+        }
+    })
+}
