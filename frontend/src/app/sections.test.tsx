@@ -11,8 +11,8 @@ describe('sections', () => {
   });
 
   test('a section shows the title of its route', async () => {
-    render(<SectionPage section="routing" title="Call routing" />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Call routing' })).toBeInTheDocument();
+    render(<SectionPage section="marin" title="Marin" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marin' })).toBeInTheDocument();
   });
 
   test('a failed load shows the chunk-load error screen with a retry', async () => {

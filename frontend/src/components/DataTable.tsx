@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 
 export interface Column<T> {
@@ -14,20 +14,52 @@ export interface Column<T> {
 
 export type SortDirection = 'asc' | 'desc';
 
+/** A page size: a number of rows, or every row on one page. */
+export type PageSize = number | 'all';
+
+/** The rows-per-page choices of the shared toolbar (spec section 9). */
+export const ROWS_PER_PAGE: readonly PageSize[] = [10, 25, 50, 100, 200, 'all'];
+
+/** At most this many numbered page buttons are shown at once. */
+export const VISIBLE_PAGE_BUTTONS = 6;
+
+export type RowKey = string | number;
+
+/** Row selection, controlled by the parent: the selected row keys (rowKey values). */
+export interface RowSelection<T> {
+  selected: readonly RowKey[];
+  onChange: (selected: RowKey[]) => void;
+  /** The accessible name of a row's checkbox, e.g. 'Select 01614960001'. */
+  rowLabel: (row: T) => string;
+  /** Rows that cannot be selected (their checkbox is disabled). */
+  selectable?: (row: T) => boolean;
+}
+
 export interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
   rows: T[];
-  rowKey: (row: T) => string | number;
-  pageSize: number;
+  rowKey: (row: T) => RowKey;
+  /** The initial page size. */
+  pageSize: PageSize;
+  /** When set, a 'Rows per page' select offers these sizes (use ROWS_PER_PAGE). */
+  pageSizeOptions?: readonly PageSize[];
   defaultSort: { column: string; direction: SortDirection };
   /** The text a search matches, lower-cased by the table. */
   searchText?: (row: T) => string;
   csvFileName?: string;
+  /** The exported rows, when they differ from the shown ones (e.g. fetched from an export call). */
+  csvRows?: () => Promise<CsvCell[][]> | CsvCell[][];
+  /** The header of csvRows' cells (required with csvRows). */
+  csvHeader?: string[];
+  /** Called when an export fails (csvRows rejected). */
+  onCsvError?: (error: unknown) => void;
   emptyText: string;
   /** Extra toolbar content, e.g. an add button. */
   actions?: ReactNode;
+  /** Row selection with a checkbox column; omitted: no checkboxes. */
+  selection?: RowSelection<T>;
 }
 
 function compare(a: string | number, b: string | number): number {
@@ -35,26 +67,72 @@ function compare(a: string | number, b: string | number): number {
   return String(a).localeCompare(String(b), 'en-GB', { sensitivity: 'base', numeric: true });
 }
 
+const sizeLabel = (size: PageSize) => (size === 'all' ? 'All' : String(size));
+
+/** The numbered pages to offer: a window of at most VISIBLE_PAGE_BUTTONS around the current one. */
+export function pageWindow(current: number, pages: number): number[] {
+  const count = Math.min(pages, VISIBLE_PAGE_BUTTONS);
+  const start = Math.max(0, Math.min(current - Math.floor((count - 1) / 2), pages - count));
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+function SelectAllCheckbox({
+  checked,
+  indeterminate,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="row-select"
+      aria-label="Select all rows on this page"
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
 /**
- * The shared list toolbar (search, '{n} record(s)', CSV export) over a sortable, paged table.
- * The export holds every row matching the search, in the shown order.
+ * The shared list toolbar (search, '{n} record(s)', rows per page, CSV export) over a sortable,
+ * paged table with optional row selection. The export holds every row matching the search, in
+ * the shown order (or csvRows when given).
  */
 export function DataTable<T>({
   label,
   columns,
   rows,
   rowKey,
-  pageSize,
+  pageSize: initialPageSize,
+  pageSizeOptions,
   defaultSort,
   searchText,
   csvFileName,
+  csvRows,
+  csvHeader,
+  onCsvError,
   emptyText,
   actions,
+  selection,
 }: DataTableProps<T>) {
   const searchId = useId();
+  const sizeId = useId();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<PageSize>(initialPageSize);
+  const [exporting, setExporting] = useState(false);
 
   const shown = columns.filter((column) => !column.csvOnly);
   const matching = useMemo(() => {
@@ -67,11 +145,19 @@ export function DataTable<T>({
     return [...found].sort((a, b) => sign * compare(value(a), value(b)));
   }, [rows, search, searchText, sort, columns]);
 
-  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const size = pageSize === 'all' ? Math.max(1, matching.length) : pageSize;
+  const pages = Math.max(1, Math.ceil(matching.length / size));
   const current = Math.min(page, pages - 1);
-  const pageRows = matching.slice(current * pageSize, (current + 1) * pageSize);
-  const first = matching.length === 0 ? 0 : current * pageSize + 1;
-  const last = current * pageSize + pageRows.length;
+  const pageRows = matching.slice(current * size, (current + 1) * size);
+  const first = matching.length === 0 ? 0 : current * size + 1;
+  const last = current * size + pageRows.length;
+
+  const selected = useMemo(() => new Set(selection?.selected ?? []), [selection?.selected]);
+  const selectableOnPage = selection
+    ? pageRows.filter((row) => selection.selectable?.(row) ?? true).map(rowKey)
+    : [];
+  const selectedOnPage = selectableOnPage.filter((key) => selected.has(key)).length;
+  const columnCount = shown.length + (selection ? 1 : 0);
 
   function toggleSort(column: string) {
     setSort((previous) =>
@@ -82,8 +168,32 @@ export function DataTable<T>({
     setPage(0);
   }
 
-  function exportCsv() {
+  function toggleRow(key: RowKey, on: boolean) {
+    if (!selection) return;
+    const next = selection.selected.filter((k) => k !== key);
+    if (on) next.push(key);
+    selection.onChange(next);
+  }
+
+  function togglePage(on: boolean) {
+    if (!selection) return;
+    const onPage = new Set(selectableOnPage);
+    const rest = selection.selected.filter((k) => !onPage.has(k));
+    selection.onChange(on ? [...rest, ...selectableOnPage] : rest);
+  }
+
+  async function exportCsv() {
     if (!csvFileName) return;
+    if (csvRows) {
+      setExporting(true);
+      try {
+        downloadCsv(csvFileName, toCsv(csvHeader ?? [], await csvRows()));
+      } catch (error) {
+        onCsvError?.(error);
+      }
+      setExporting(false);
+      return;
+    }
     const exported = columns.filter((column) => column.csv);
     const csv = toCsv(
       exported.map((column) => column.header),
@@ -113,8 +223,28 @@ export function DataTable<T>({
           {matching.length} record(s)
         </span>
         <span className="table-toolbar-spacer" />
+        {pageSizeOptions && (
+          <div className="table-search table-page-size">
+            <label htmlFor={sizeId}>Rows per page</label>
+            <select
+              id={sizeId}
+              value={String(pageSize)}
+              onChange={(event) => {
+                const value = event.target.value;
+                setPageSize(value === 'all' ? 'all' : Number(value));
+                setPage(0);
+              }}
+            >
+              {pageSizeOptions.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {sizeLabel(option)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {csvFileName && (
-          <button type="button" className="button" onClick={exportCsv}>
+          <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             Export CSV
           </button>
         )}
@@ -124,6 +254,16 @@ export function DataTable<T>({
         <table aria-label={label}>
           <thead>
             <tr>
+              {selection && (
+                <th scope="col" className="row-select-cell">
+                  <SelectAllCheckbox
+                    checked={selectableOnPage.length > 0 && selectedOnPage === selectableOnPage.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < selectableOnPage.length}
+                    disabled={selectableOnPage.length === 0}
+                    onChange={togglePage}
+                  />
+                </th>
+              )}
               {shown.map((column) => {
                 const sorted = sort.column === column.id;
                 return (
@@ -150,18 +290,34 @@ export function DataTable<T>({
           <tbody>
             {pageRows.length === 0 ? (
               <tr>
-                <td colSpan={shown.length} className="table-empty">
+                <td colSpan={columnCount} className="table-empty">
                   {emptyText}
                 </td>
               </tr>
             ) : (
-              pageRows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {shown.map((column) => (
-                    <td key={column.id}>{column.cell(row)}</td>
-                  ))}
-                </tr>
-              ))
+              pageRows.map((row) => {
+                const key = rowKey(row);
+                const isSelected = selected.has(key);
+                return (
+                  <tr key={key} className={isSelected ? 'row-selected' : undefined}>
+                    {selection && (
+                      <td className="row-select-cell">
+                        <input
+                          type="checkbox"
+                          className="row-select"
+                          aria-label={selection.rowLabel(row)}
+                          checked={isSelected}
+                          disabled={!(selection.selectable?.(row) ?? true)}
+                          onChange={(event) => toggleRow(key, event.target.checked)}
+                        />
+                      </td>
+                    )}
+                    {shown.map((column) => (
+                      <td key={column.id}>{column.cell(row)}</td>
+                    ))}
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>
@@ -179,6 +335,19 @@ export function DataTable<T>({
         >
           ‹
         </button>
+        {pages > 1 &&
+          pageWindow(current, pages).map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="button table-page-button"
+              aria-label={`Go to page ${p + 1}`}
+              aria-current={p === current ? 'page' : undefined}
+              onClick={() => setPage(p)}
+            >
+              {p + 1}
+            </button>
+          ))}
         <span>
           Page {current + 1} of {pages}
         </span>

@@ -1,5 +1,19 @@
-import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import { useLocation } from 'react-router';
+import type { SectionProps } from '../../components/PageHeading';
+import { AdvancedConnect } from './pages/AdvancedConnect';
+import { AudioList } from './pages/AudioList';
+import { BasicConnect } from './pages/BasicConnect';
+import { RoutingList } from './pages/RoutingList';
 
+/**
+ * /routing is the list of numbers and pools; /routing/numbers the basic connect page,
+ * /routing/numbers/advanced the advanced one and /routing/audio the audio list.
+ */
 export default function RoutingSection({ title }: SectionProps) {
-  return <PageHeading title={title} />;
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.endsWith('/routing/numbers/advanced')) return <AdvancedConnect title={title} />;
+  if (path.endsWith('/routing/numbers')) return <BasicConnect title={title} />;
+  if (path.endsWith('/routing/audio')) return <AudioList title={title} />;
+  return <RoutingList title={title} />;
 }

@@ -1,0 +1,165 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectHeading, logIn } from './helpers';
+
+const SUCCESS = 'Success! The numbers will be provisioned shortly.';
+
+// The routing list's columns: select, Number / pool, Type, Description,
+// Destination / service plan, Recording, Status.
+const NUMBER = 1;
+const TYPE = 2;
+const DESCRIPTION = 3;
+const ROUTING = 4;
+
+function routingTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Call routing' });
+}
+
+function connectTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Selected numbers and pools' });
+}
+
+/** The list with every row on one page, filtered by the search. */
+async function openList(page: Page, search = ''): Promise<void> {
+  await expect(routingTable(page)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+}
+
+/** The cell texts of every shown row of the routing list. */
+async function listCells(page: Page): Promise<string[][]> {
+  return routingTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.innerText.trim())),
+    );
+}
+
+function listRow(page: Page, number: string): Locator {
+  return routingTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('checkbox', { name: `Select ${number}`, exact: true }) });
+}
+
+async function select(page: Page, numbers: string[]): Promise<void> {
+  for (const number of numbers) {
+    await routingTable(page).getByRole('checkbox', { name: `Select ${number}`, exact: true }).check();
+  }
+  await expect(page.getByText(`${numbers.length} selected`)).toBeVisible();
+}
+
+const isDigits = (text: string) => /^\+?\d+$/.test(text.replace(/\s/g, ''));
+
+test('an owner connects two static numbers to destinations', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await openList(page);
+
+  // Two static numbers on basic routing (no service plan), with a description.
+  const basic = (await listCells(page)).filter(
+    (cells) =>
+      cells[TYPE] === 'Static' && cells[DESCRIPTION] !== '' && (cells[ROUTING] === '' || isDigits(cells[ROUTING])),
+  );
+  expect(basic.length).toBeGreaterThanOrEqual(2);
+  const numbers = [basic[0][NUMBER], basic[1][NUMBER]];
+  const destinations = ['01614960999', '02079460999'];
+
+  // Find each by search; the selection survives a new search.
+  for (const number of numbers) {
+    await page.getByRole('searchbox', { name: 'Search' }).fill(number);
+    await expect(listRow(page, number)).toBeVisible();
+    await listRow(page, number).getByRole('checkbox').check();
+  }
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers$/);
+  await expect(connectTable(page)).toBeVisible();
+
+  for (const [i, number] of numbers.entries()) {
+    await page.getByRole('textbox', { name: `Destination for ${number}`, exact: true }).fill(destinations[i]);
+  }
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/manage\/routing$/);
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+
+  await page.reload();
+  await expectHeading(page, 'Call routing');
+  await openList(page);
+  for (const [i, number] of numbers.entries()) {
+    await expect(listRow(page, number).locator('td').nth(ROUTING)).toHaveText(destinations[i]);
+  }
+  // The success message is shown once, not again after a reload.
+  await expect(page.getByText(SUCCESS)).toHaveCount(0);
+});
+
+test('an owner changes the service plan of three numbers at once on the advanced page', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await openList(page);
+
+  // Three numbers routed by a service plan (the routing column names a plan, not a number).
+  const planned = (await listCells(page)).filter(
+    (cells) => cells[TYPE] === 'Static' && cells[DESCRIPTION] !== '' && cells[ROUTING] !== '' && !isDigits(cells[ROUTING]),
+  );
+  expect(planned.length).toBeGreaterThanOrEqual(3);
+  const numbers = planned.slice(0, 3).map((cells) => cells[NUMBER]);
+
+  await select(page, numbers);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
+
+  const rows = connectTable(page).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  const rowCheckbox = (i: number) => rows.nth(i).getByRole('checkbox', { name: /^Select / });
+  const planSelect = (i: number) => rows.nth(i).getByRole('combobox', { name: /^Service plan for / });
+
+  // Rows 1..3 by a click and a shift-click.
+  await rowCheckbox(0).click();
+  await rowCheckbox(2).click({ modifiers: ['Shift'] });
+  for (const i of [0, 1, 2]) await expect(rowCheckbox(i)).toBeChecked();
+
+  // Another existing plan than the first row's (not '-- Disconnect --').
+  await expect(planSelect(0).locator('option')).not.toHaveCount(1);
+  const current = await planSelect(0).inputValue();
+  const options = await planSelect(0)
+    .locator('option')
+    .evaluateAll((items) => items.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })));
+  const other = options.find((o) => o.value !== current && o.value !== '0' && !o.label.startsWith('Unknown'));
+  expect(other, 'a second service plan exists').toBeTruthy();
+  await planSelect(0).selectOption(other!.value);
+  for (const i of [0, 1, 2]) await expect(planSelect(i)).toHaveValue(other!.value);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing$/);
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+
+  await page.reload();
+  await expectHeading(page, 'Call routing');
+  await openList(page);
+  for (const number of numbers) {
+    await expect(listRow(page, number).locator('td').nth(ROUTING)).toHaveText(other!.label);
+  }
+});
+
+test('a Starter user sees the Upgrade chip on the advanced page', async ({ page }) => {
+  await logIn(page, 'starter@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await openList(page);
+  const first = (await listCells(page))[0];
+  expect(first, 'the starter account has a number or pool').toBeTruthy();
+
+  // Select a row and Connect (this keeps the selection), then open the advanced page.
+  await select(page, [first[NUMBER]]);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers(\/advanced)?$/);
+  await page.goto('/manage/routing/numbers/advanced');
+
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
+  await expect(connectTable(page)).toContainText(first[DESCRIPTION]);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Upgrade', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade your package' });
+  await expect(dialog).toContainText('Professional');
+  await expect(dialog.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/manage/upgradepackage');
+  await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
+});

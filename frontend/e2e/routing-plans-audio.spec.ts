@@ -1,0 +1,170 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, expectHeading, logIn } from './helpers';
+
+// The routing list's columns: select, Number / pool, Type, Description,
+// Destination / service plan, Recording, Status.
+const NUMBER = 1;
+const TYPE = 2;
+const DESCRIPTION = 3;
+const ROUTING = 4;
+
+const isDigits = (text: string) => /^\+?\d+$/.test(text.replace(/\s/g, ''));
+
+/** A short suffix that keeps descriptions unique across runs on one database. */
+const unique = () => String(Date.now() % 1_000_000);
+
+function routingTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Call routing' });
+}
+
+async function listCells(page: Page): Promise<string[][]> {
+  return routingTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.innerText.trim())),
+    );
+}
+
+/** A small mono 16-bit PCM WAV file: RIFF/WAVE header and a short tone. */
+function wavFile(samples = 800): Buffer {
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test('an owner builds a working-hours plan, checks it, and assigns it to three numbers with shift-click', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await expect(routingTable(page)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+
+  // A static number routed by a service plan (the routing column names a plan, not a number).
+  const planned = (await listCells(page)).filter(
+    (cells) => cells[TYPE] === 'Static' && cells[DESCRIPTION] !== '' && cells[ROUTING] !== '' && !isDigits(cells[ROUTING]),
+  );
+  expect(planned.length, 'static numbers with a service plan').toBeGreaterThanOrEqual(3);
+  const numbers = planned.slice(0, 3).map((cells) => cells[NUMBER]);
+  for (const number of numbers) {
+    await routingTable(page).getByRole('checkbox', { name: `Select ${number}`, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
+
+  const rows = page.getByRole('table', { name: 'Selected numbers and pools' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  const row = rows.first();
+  const planSelect = row.getByRole('combobox', { name: /^Service plan for / });
+  const planSelectOf = (i: number) => rows.nth(i).getByRole('combobox', { name: /^Service plan for / });
+  await expect(planSelect).toBeEnabled();
+
+  // Rows 1 to 3 by a click and a shift-click: the plan chosen on one is copied to the others.
+  const rowCheckbox = (i: number) => rows.nth(i).getByRole('checkbox', { name: /^Select / });
+  await rowCheckbox(0).click();
+  await rowCheckbox(2).click({ modifiers: ['Shift'] });
+  for (const i of [0, 1, 2]) await expect(rowCheckbox(i)).toBeChecked();
+  await row.getByRole('button', { name: 'Add service plan', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add service plan' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Working hours', exact: true }).click();
+
+  const hours = page.getByRole('dialog', { name: 'Working hours' });
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+    await hours.getByRole('checkbox', { name: day, exact: true }).check();
+  }
+  await hours.getByLabel('Start time', { exact: true }).fill('09:00');
+  await hours.getByLabel('End time', { exact: true }).fill('17:30');
+  await hours.getByRole('combobox', { name: 'Destination plan for open hours' }).selectOption({ label: 'Reception' });
+  await hours.getByRole('combobox', { name: 'Destination plan for closed hours' }).selectOption({ label: 'Out of hours' });
+  await hours.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(hours).toHaveCount(0);
+
+  // Mon-Fri open and closed rows, then the weekend: eleven rows and no gaps.
+  await expect(dialog.getByRole('table', { name: 'Time of day rows' }).locator('tbody tr')).toHaveCount(11);
+  await expect(dialog.getByText('No gaps or overlaps: every minute of the week goes to exactly one row.')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Gaps and overlaps' })).toHaveCount(0);
+
+  // A Wednesday morning in summer: the open-hours row, in British Summer Time.
+  await dialog.getByLabel('Date and time', { exact: true }).fill('2025-07-16T10:00');
+  await expect(dialog.getByRole('status', { name: 'Where the call goes' })).toHaveText(
+    "Wednesday 10:00 BST: row 6, destination plan 'Reception'",
+  );
+
+  const description = `Surgery hours ${unique()}`;
+  await dialog.getByLabel('Description', { exact: true }).fill(description);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The selector takes the new plan, lists it once, and the other selected rows follow.
+  await expect(planSelect.locator('option:checked')).toHaveText(description);
+  await expect(planSelect.locator('option', { hasText: description })).toHaveCount(1);
+  for (const i of [1, 2]) await expect(planSelectOf(i).locator('option:checked')).toHaveText(description);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing$/);
+  await expect(page.getByText('Success! The numbers will be provisioned shortly.')).toBeVisible();
+
+  // Stored: after a reload the three numbers show the new plan.
+  await page.reload();
+  await expectHeading(page, 'Call routing');
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  for (const number of numbers) {
+    const listed = routingTable(page)
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('checkbox', { name: `Select ${number}`, exact: true }) });
+    await expect(listed.locator('td').nth(ROUTING)).toHaveText(description);
+  }
+});
+
+test('an owner uploads a WAV file to the audio list and deletes it with the password', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing/audio');
+  await expectHeading(page, 'Audio');
+  const audio = page.getByRole('region', { name: 'Audio' });
+  const table = audio.getByRole('table', { name: 'Audio' });
+  await expect(table).toBeVisible();
+
+  const description = `Test tone ${unique()}`;
+  await audio.getByRole('button', { name: 'Add audio', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add audio' });
+  await dialog.getByLabel('Description', { exact: true }).fill(description);
+  await dialog.getByLabel('Audio file', { exact: true }).setInputFiles({
+    name: 'test-tone.wav',
+    mimeType: 'audio/wav',
+    buffer: wavFile(),
+  });
+  await expect(dialog.getByLabel('Text to speech', { exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await audio.getByRole('searchbox', { name: 'Search' }).fill(description);
+  const row = table.locator('tbody tr').filter({ hasText: description });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('checkbox', { name: `Select ${description}`, exact: true }).check();
+  await audio.getByRole('button', { name: 'Delete selected', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete audio' });
+  await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+
+  await expect(page.getByText('The selected audio has been deleted.')).toBeVisible();
+  await expect(table.locator('tbody tr').filter({ hasText: description })).toHaveCount(0);
+  await page.reload();
+  await expectHeading(page, 'Audio');
+  await page.getByRole('region', { name: 'Audio' }).getByRole('searchbox', { name: 'Search' }).fill(description);
+  await expect(page.getByRole('table', { name: 'Audio' })).toContainText('No audio found.');
+});

@@ -1,0 +1,166 @@
+// The routing rows of docs/routing-api.md: the list, its export, the selection's details and
+// the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
+import { apiGet, apiPost, type FormFields } from '../../../lib/api';
+
+export type RowKind = 'static' | 'dynamic';
+
+/** A static number or a dynamic pool with its routing (docs/routing-api.md "Routing rows"). */
+export interface RoutingRow {
+  id: number;
+  type: RowKind;
+  /** The number (digits) of a static row, the pool name of a dynamic one. */
+  numberPool: string;
+  description: string;
+  planDescription: string;
+  /** 0 when none. */
+  planId: number;
+  callRecording: 0 | 1;
+  hasAudio: boolean;
+  /** The basic destination number, '' when none. */
+  destination: string;
+  introAudio: number;
+  whisperAudio: number;
+  dynamicWhisperAudio: number;
+  midCallDivert: 0 | 1;
+  attributionId: number;
+  midCallAttribution: 0 | 1;
+  midCallAudio: string;
+  postUrl: string;
+  provisioned: boolean;
+}
+
+/** One row of the CSV export. */
+export interface ExportRow {
+  type: string;
+  numberPool: string;
+  description: string;
+  /** The basic number, else the plan. */
+  destination: string;
+  planDescription: string;
+  callRecording: 0 | 1 | boolean | string;
+}
+
+export interface SelectedDetails {
+  selectionDetails: RoutingRow[];
+  hasOnlyBasicFeatures: boolean;
+}
+
+export async function getNumbersList(): Promise<RoutingRow[]> {
+  const answer = await apiGet<{ numbers?: RoutingRow[] } | null>('manageconnections/getNumbersList');
+  return answer?.numbers ?? [];
+}
+
+export async function getNumbersListForExport(): Promise<ExportRow[]> {
+  const answer = await apiGet<{ numbers?: ExportRow[] } | null>('manageconnections/getNumbersListForExport');
+  return answer?.numbers ?? [];
+}
+
+export async function getSelectedDetails(ids: readonly number[]): Promise<SelectedDetails> {
+  const answer = await apiPost<Partial<SelectedDetails> | null>('manageconnections/getSelectedDetails', {
+    selected: JSON.stringify(ids),
+  });
+  return {
+    selectionDetails: answer?.selectionDetails ?? [],
+    hasOnlyBasicFeatures: answer?.hasOnlyBasicFeatures ?? true,
+  };
+}
+
+/** A row of the basic connect form. */
+export interface BasicConnectRow {
+  id: number;
+  kind: RowKind;
+  numberPool: string;
+  planId: number;
+  description: string;
+  destination: string;
+  recording: boolean;
+}
+
+/** The id field of row i: form_number_id for a static number, form_number_set_id for a pool. */
+function idField(kind: RowKind, i: number): string {
+  return kind === 'static' ? `form_number_id[${i}]` : `form_number_set_id[${i}]`;
+}
+
+export function connectBasicFields(rows: readonly BasicConnectRow[]): FormFields {
+  const fields: FormFields = {};
+  rows.forEach((row, i) => {
+    fields[`form_description[${i}]`] = row.description;
+    fields[idField(row.kind, i)] = row.id;
+    fields[`form_destination_number[${i}]`] = row.destination;
+    fields[`form_plan_id[${i}]`] = row.planId;
+    fields[`form_pool_name[${i}]`] = row.kind === 'dynamic' ? row.numberPool : '';
+    if (row.recording) fields[`form_recording_flag[${i}]`] = 1;
+  });
+  return fields;
+}
+
+export async function connectBasic(rows: readonly BasicConnectRow[]): Promise<boolean> {
+  const answer = await apiPost<{ success?: boolean } | null>('manageconnections/connectBasic/', connectBasicFields(rows));
+  return answer?.success === true;
+}
+
+/** A row of the advanced connect form (the domain's AdvancedRow plus what identifies the row). */
+export interface AdvancedConnectRow {
+  id: number;
+  kind: RowKind;
+  numberPool: string;
+  description: string;
+  /** 0 disconnects. */
+  servicePlan: number;
+  recording: boolean;
+  intro: number;
+  whisper: number;
+  dynamicWhisper: number;
+  postUrl: string;
+  /** The post call agent attribution. */
+  dtmf: number;
+  midCallFlag: boolean;
+  midCallAudio: string;
+  midCallDivert: boolean;
+}
+
+export function advancedRowFrom(row: RoutingRow): AdvancedConnectRow {
+  return {
+    id: row.id,
+    kind: row.type,
+    numberPool: row.numberPool,
+    description: row.description ?? '',
+    servicePlan: row.planId ?? 0,
+    recording: row.callRecording === 1,
+    intro: row.introAudio ?? 0,
+    whisper: row.whisperAudio ?? 0,
+    dynamicWhisper: row.dynamicWhisperAudio ?? 0,
+    postUrl: row.postUrl ?? '',
+    dtmf: row.attributionId ?? 0,
+    midCallFlag: row.midCallAttribution === 1,
+    midCallAudio: row.midCallAudio || 'None',
+    midCallDivert: row.midCallDivert === 1,
+  };
+}
+
+export function connectAdvancedFields(rows: readonly AdvancedConnectRow[]): FormFields {
+  const fields: FormFields = {};
+  rows.forEach((row, i) => {
+    fields[`form_description[${i}]`] = row.description;
+    fields[idField(row.kind, i)] = row.id;
+    fields[`form_service_plan[${i}]`] = row.servicePlan;
+    if (row.recording) fields[`form_recording_flag[${i}]`] = 1;
+    fields[`form_intro[${i}]`] = row.intro;
+    fields[`form_whisper[${i}]`] = row.whisper;
+    fields[`form_post_url[${i}]`] = row.postUrl;
+    fields[`form_dtmf[${i}]`] = row.dtmf;
+    fields[`form_midcall_flag[${i}]`] = row.midCallFlag ? 1 : 0;
+    fields[`form_midcall_audio[${i}]`] = row.midCallAudio;
+    fields[`form_mid_call_divert_flag[${i}]`] = row.midCallDivert ? 1 : 0;
+    fields[`form_dynamic_whisper[${i}]`] = row.dynamicWhisper;
+  });
+  return fields;
+}
+
+export async function connectAdvanced(rows: readonly AdvancedConnectRow[]): Promise<boolean> {
+  const answer = await apiPost<{ success?: boolean } | null>(
+    'manageconnections/connectAdvanced/',
+    connectAdvancedFields(rows),
+  );
+  return answer?.success === true;
+}

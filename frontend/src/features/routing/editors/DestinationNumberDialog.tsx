@@ -1,0 +1,200 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import { validateDestinationNumber, type DestinationNumberForm } from '../../../domain';
+import { fieldErrorsOf, storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
+import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorBanner, EditorLoadState } from './EditorStates';
+import { SOMETHING_WENT_WRONG } from './messages';
+import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+
+export interface DestinationNumberDialogProps {
+  open: boolean;
+  /** The destination number to edit; 0 adds a new one. */
+  id: number;
+  onClose: () => void;
+  /** After a save, with the number's id; the destination numbers have reloaded. */
+  onSaved: (id: number) => void;
+}
+
+const KNOWN = new Set(['form_number_description', 'form_destination_number', 'form_international_code', 'form_mailbox']);
+const known = (key: string) => KNOWN.has(key);
+
+/** UK first: the code the product defaults to (spec: default country code 44). */
+function defaultCode(codes: InternationalCode[]): number {
+  return codes.find((code) => code.code.replace(/^\+/, '') === '44')?.id ?? 0;
+}
+
+/** The destination number dialog: the number is set once, on insert; later only its name and mailbox. */
+export function DestinationNumberDialog(props: DestinationNumberDialogProps) {
+  const library = useRoutingLibrary();
+  if (!props.open) return null;
+  const title = props.id ? 'Edit destination number' : 'Add destination number';
+  const { destinations, internationalCodes } = library;
+  if (destinations.status !== 'ready') {
+    return <EditorLoadState title={title} failed={destinations.status === 'failed'} onClose={props.onClose} />;
+  }
+  const record = props.id ? destinations.items.find((item) => item.id === props.id) : undefined;
+  if (props.id && !record) return <EditorLoadState title={title} failed onClose={props.onClose} />;
+  const initial: DestinationNumberForm = record
+    ? {
+        description: record.description,
+        destination: record.destination,
+        internationalCode: record.internationalCode,
+        mailbox: record.mailbox,
+        insert: false,
+      }
+    : {
+        description: '',
+        destination: '',
+        internationalCode: defaultCode(internationalCodes.items),
+        mailbox: 0,
+        insert: true,
+      };
+  return <DestinationNumberEditor key={props.id} {...props} title={title} initial={initial} codes={internationalCodes.items} />;
+}
+
+function DestinationNumberEditor({
+  id,
+  title,
+  initial,
+  codes,
+  onClose,
+  onSaved,
+}: DestinationNumberDialogProps & { title: string; initial: DestinationNumberForm; codes: InternationalCode[] }) {
+  const library = useRoutingLibrary();
+  const content = useRef<HTMLDivElement>(null);
+  const numberId = useId();
+  const [form, setForm] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const taken = useMemo(() => otherDescriptions(library.destinations.items, id), [library.destinations.items, id]);
+  const errors = useMemo(() => validateDestinationNumber(form, taken), [form, taken]);
+  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+
+  function change(patch: Partial<DestinationNumberForm>, key: string) {
+    setForm((current) => ({ ...current, ...patch }));
+    touch(key);
+  }
+
+  async function save() {
+    if (saving) return;
+    setFailure(null);
+    if (Object.keys(errors).length > 0) {
+      showAllErrors();
+      focusFirstInvalid(content.current);
+      return;
+    }
+    setSaving(true);
+    try {
+      const code = codes.find((c) => c.id === form.internationalCode);
+      const savedId = form.insert
+        ? await storeDestinationNumber({
+            form_number_description: form.description,
+            form_destination_number: form.destination,
+            form_international_code: form.internationalCode,
+            form_country_code: code?.code ?? '',
+            form_mailbox: form.mailbox,
+          })
+        : await updateDestinationNumber({
+            form_number_description: form.description,
+            form_record_id: id,
+            form_mailbox: form.mailbox,
+          });
+      await library.reloadDestinations();
+      setSaving(false);
+      onSaved(savedId);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields && Object.keys(fields).length > 0) {
+        setServerErrors(fields);
+        focusFirstInvalid(content.current);
+      } else {
+        setFailure(SOMETHING_WENT_WRONG);
+      }
+      setSaving(false);
+    }
+  }
+
+  const numberError = errorOf('form_destination_number');
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      busy={saving}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving…' : form.insert ? 'Save' : 'Update'}
+          </button>
+        </>
+      }
+    >
+      <div ref={content}>
+        <EditorBanner messages={[...unplaced, failure]} />
+        <TextField
+          label="Description"
+          name="form_number_description"
+          value={form.description}
+          error={errorOf('form_number_description')}
+          onChange={(description) => change({ description }, 'form_number_description')}
+          disabled={saving}
+        />
+        {form.insert && (
+          <SelectField
+            label="International code"
+            name="form_international_code"
+            value={form.internationalCode ? String(form.internationalCode) : ''}
+            placeholder="Select an international code"
+            options={codes.map((code) => ({ value: String(code.id), label: `${code.description} (${code.code})` }))}
+            error={errorOf('form_international_code')}
+            onChange={(value) => change({ internationalCode: Number(value) || 0 }, 'form_international_code')}
+            disabled={saving}
+          />
+        )}
+        {form.insert ? (
+          <TextField
+            label="Destination number"
+            name="form_destination_number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.destination}
+            error={numberError}
+            onChange={(destination) => change({ destination }, 'form_destination_number')}
+            disabled={saving}
+          />
+        ) : (
+          <div className={`field${numberError ? ' field-invalid' : ''}`}>
+            <label htmlFor={numberId}>Destination number</label>
+            <input
+              id={numberId}
+              name="form_destination_number"
+              readOnly
+              value={form.destination}
+              aria-describedby={`${numberId}-hint`}
+            />
+            <p id={`${numberId}-hint`} className="field-hint">
+              {numberError ?? 'The number cannot be changed; add a new destination number instead.'}
+            </p>
+          </div>
+        )}
+        <CheckboxField
+          label="Mailbox"
+          name="form_mailbox"
+          switchRole
+          checked={form.mailbox === 1}
+          error={errorOf('form_mailbox')}
+          onChange={(on) => change({ mailbox: on ? 1 : 0 }, 'form_mailbox')}
+          disabled={saving}
+        />
+      </div>
+    </Dialog>
+  );
+}

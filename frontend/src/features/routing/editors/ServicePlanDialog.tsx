@@ -1,0 +1,537 @@
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/fields';
+import { Icon } from '../../../components/Icon';
+import {
+  defaultTimeRow,
+  setRowType,
+  timeTemplate,
+  validateServicePlan,
+  type RowType,
+  type TimeRow,
+} from '../../../domain';
+import { useAccount } from '../../../lib/account';
+import { useLoader } from '../../../lib/useLoader';
+import { createPlan, fieldErrorsOf, getRoutingData, updatePlan, type AffectedItem } from '../api/editors';
+import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
+import { IvrSelector } from '../selectors/IvrSelector';
+import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { AffectedDialog, HeadsUp, NOTHING_AFFECTED, isAffected, type Affected } from './AffectedDialog';
+import { CallPathPanel } from './CallPathPanel';
+import { EditorBanner, EditorLoadState } from './EditorStates';
+import { SOMETHING_WENT_WRONG } from './messages';
+import { DAY_NAMES, pad2, planFields, rowFromAnswer } from './servicePlanForm';
+import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { WeekGrid } from './WeekGrid';
+import { WorkingHoursDialog } from './WorkingHoursDialog';
+
+export interface ServicePlanDialogProps {
+  open: boolean;
+  /** The plan to edit; 0 adds a new one. */
+  id: number;
+  /** The routing rows being edited: left out of the affected numbers/pools. */
+  rowIds: number[];
+  onClose: () => void;
+  /** After a save: the plan's id (a new one after Save or Save as new); the plan list has reloaded. */
+  onSaved: (id: number) => void;
+}
+
+type Template = 'allSame' | 'workingHours' | 'weekdays' | 'custom';
+
+const TEMPLATES: [Template, string][] = [
+  ['allSame', 'All the same'],
+  ['workingHours', 'Working hours'],
+  ['weekdays', 'Weekdays'],
+  ['custom', 'Custom'],
+];
+
+const ROW_KEY = /^form_(from_day|to_day|routing|ivr)\[(\d+)\]$/;
+const HOURS = Array.from({ length: 24 }, (_, i) => i);
+const MINUTES = Array.from({ length: 60 }, (_, i) => i);
+
+const timeKeys = (count: number) =>
+  Array.from({ length: count }, (_, i) => [`form_from_day[${i}]`, `form_to_day[${i}]`]).flat();
+
+export function affectedOf(items: AffectedItem[]): Affected {
+  const numbers: string[] = [];
+  const pools: string[] = [];
+  for (const item of items ?? []) {
+    if ('NumbNGNumber' in item && item.NumbNGNumber) numbers.push(String(item.NumbNGNumber));
+    else if ('VlnsDescription' in item && item.VlnsDescription) pools.push(item.VlnsDescription);
+  }
+  return { numbers, pools };
+}
+
+/** The service plan (time of day) dialog: insert mode for id 0, else the plan loaded for editing. */
+export function ServicePlanDialog(props: ServicePlanDialogProps) {
+  if (!props.open) return null;
+  return <ServicePlanLoader key={props.id} {...props} />;
+}
+
+function ServicePlanLoader({ id, rowIds, onClose, onSaved }: ServicePlanDialogProps) {
+  const [load] = useLoader(id > 0 ? () => getRoutingData(id, rowIds) : null, [id]);
+  if (id === 0) {
+    return (
+      <ServicePlanEditor
+        id={0}
+        description=""
+        rows={[defaultTimeRow()]}
+        affected={NOTHING_AFFECTED}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
+    );
+  }
+  if (load.status !== 'ready') {
+    return <EditorLoadState title="Edit service plan" failed={load.status === 'failed'} onClose={onClose} />;
+  }
+  const { plan, affected_numbers } = load.data;
+  const rows = (plan?.times ?? []).map(rowFromAnswer);
+  return (
+    <ServicePlanEditor
+      id={id}
+      description={plan?.description ?? ''}
+      rows={rows.length > 0 ? rows : [defaultTimeRow()]}
+      affected={affectedOf(affected_numbers)}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
+}
+
+type Action = 'save' | 'update' | 'saveAsNew';
+
+function ServicePlanEditor({
+  id,
+  affected,
+  onClose,
+  onSaved,
+  ...initial
+}: {
+  id: number;
+  description: string;
+  rows: TimeRow[];
+  affected: Affected;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
+  const { account } = useAccount();
+  const library = useRoutingLibrary();
+  const content = useRef<HTMLDivElement>(null);
+  const templateId = useId();
+  const [description, setDescription] = useState(initial.description);
+  const [rows, setRows] = useState<TimeRow[]>(initial.rows);
+  const [template, setTemplate] = useState<Template>(id ? 'custom' : 'allSame');
+  const [workingHoursOpen, setWorkingHoursOpen] = useState(false);
+  const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
+  const [saving, setSaving] = useState<Action | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const plans = library.plans.items;
+  const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
+  const form = useMemo(() => ({ description, rows }), [description, rows]);
+  const errors = useMemo(() => validateServicePlan(form, taken), [form, taken]);
+  const known = useCallback(
+    (key: string) => {
+      if (key === 'form_plan_description') return true;
+      const match = ROW_KEY.exec(key);
+      return match !== null && Number(match[2]) < rows.length;
+    },
+    [rows.length],
+  );
+  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+
+  const routingName = useCallback(
+    (routing: number) => library.routings.items.find((r) => r.id === routing)?.description,
+    [library.routings.items],
+  );
+  const ivrName = useCallback(
+    (ivr: number) => library.ivrs.items.find((r) => r.id === ivr)?.description,
+    [library.ivrs.items],
+  );
+
+  const rowCount = useRef(rows.length);
+  rowCount.current = rows.length;
+
+  const replaceRows = useCallback(
+    (next: TimeRow[], chosen: Template) => {
+      setRows(next);
+      setTemplate(chosen);
+      setServerErrors({});
+      touch(...timeKeys(next.length));
+    },
+    [setServerErrors, touch],
+  );
+
+  function chooseTemplate(chosen: Template) {
+    if (chosen === 'workingHours') setWorkingHoursOpen(true);
+    else if (chosen === 'custom') setTemplate('custom');
+    else replaceRows(timeTemplate(chosen), chosen);
+  }
+
+  /** One change to one row (stable, so unchanged rows need not draw again). */
+  const changeRow = useCallback(
+    (index: number, change: RowChange) => {
+      setRows((current) => current.map((row, i) => (i === index ? applyRowChange(row, change) : row)));
+      setTemplate('custom');
+      if (change.kind === 'time') touch(...timeKeys(rowCount.current));
+      else touch(`form_routing[${index}]`, `form_ivr[${index}]`);
+    },
+    [touch],
+  );
+
+  const removeRow = useCallback(
+    (index: number) => {
+      setRows((current) => current.filter((_, i) => i !== index));
+      setTemplate('custom');
+      setServerErrors({});
+      touch(...timeKeys(rowCount.current - 1));
+    },
+    [setServerErrors, touch],
+  );
+
+  async function save(action: Action, confirmed = false) {
+    if (saving) return;
+    setFailure(null);
+    const asNew = action !== 'update';
+    // Save as new: the plan's own description is taken too.
+    const check = asNew && id > 0 ? validateServicePlan(form, otherDescriptions(plans, 0)) : errors;
+    if (Object.keys(check).length > 0) {
+      showAllErrors();
+      if (check !== errors) setServerErrors(check);
+      focusFirstInvalid(content.current);
+      return;
+    }
+    if (action === 'update' && isAffected(affected) && !confirmed) {
+      setAffectedDialog('confirm');
+      return;
+    }
+    setAffectedDialog(null);
+    setSaving(action);
+    try {
+      const savedId = asNew
+        ? (await createPlan(planFields(description, rows))).id
+        : await updatePlan(planFields(description, rows, id));
+      await library.reloadPlans();
+      setSaving(null);
+      onSaved(savedId);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields && Object.keys(fields).length > 0) {
+        setServerErrors(fields);
+        focusFirstInvalid(content.current);
+      } else {
+        setFailure(SOMETHING_WENT_WRONG);
+      }
+      setSaving(null);
+    }
+  }
+
+  const busy = saving !== null;
+  return (
+    <Dialog
+      open
+      title={id ? 'Edit service plan' : 'Add service plan'}
+      onClose={onClose}
+      onSubmit={() => void save(id ? 'update' : 'save')}
+      busy={busy}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          {id ? (
+            <>
+              <button type="button" className="button" onClick={() => void save('saveAsNew')} disabled={busy}>
+                {saving === 'saveAsNew' ? 'Saving…' : 'Save as new'}
+              </button>
+              <button type="submit" className="button button-primary" disabled={busy}>
+                {saving === 'update' ? 'Updating…' : 'Update'}
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          )}
+        </>
+      }
+    >
+      <div ref={content} className="service-plan-editor">
+        {isAffected(affected) && <HeadsUp onShow={() => setAffectedDialog('show')} />}
+        <EditorBanner messages={[...unplaced, failure]} />
+        <TextField
+          label="Description"
+          name="form_plan_description"
+          value={description}
+          error={errorOf('form_plan_description')}
+          onChange={(value) => {
+            setDescription(value);
+            touch('form_plan_description');
+          }}
+          disabled={busy}
+        />
+        <div className="template-chooser">
+          <span id={templateId} className="template-chooser-label">
+            Time of day template
+          </span>
+          <div className="toggle-group" role="group" aria-labelledby={templateId}>
+            {TEMPLATES.map(([kind, label]) => (
+              <button
+                key={kind}
+                type="button"
+                className="toggle-button"
+                aria-pressed={template === kind}
+                disabled={busy}
+                onClick={() => chooseTemplate(kind)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="table-scroll">
+          <table className="time-rows" aria-label="Time of day rows">
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Goes to</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <TimeRowEditor
+                  key={i}
+                  index={i}
+                  row={row}
+                  disabled={busy}
+                  removable={rows.length > 1}
+                  fromError={errorOf(`form_from_day[${i}]`)}
+                  toError={errorOf(`form_to_day[${i}]`)}
+                  targetError={errorOf(row.planType === 'ivr' ? `form_ivr[${i}]` : `form_routing[${i}]`)}
+                  onChange={changeRow}
+                  onRemove={removeRow}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => replaceRows([...rows, defaultTimeRow()], 'custom')}
+        >
+          <Icon name="add" size={18} /> Add row
+        </button>
+        <WeekGrid rows={rows} />
+        <CallPathPanel rows={rows} timeZone={account.customerTimeZone} routingName={routingName} ivrName={ivrName} />
+      </div>
+      <WorkingHoursDialog
+        open={workingHoursOpen}
+        onCancel={() => setWorkingHoursOpen(false)}
+        onConfirm={(next) => {
+          setWorkingHoursOpen(false);
+          replaceRows(next, 'workingHours');
+        }}
+      />
+      <AffectedDialog
+        open={affectedDialog !== null}
+        affected={affected}
+        onClose={() => setAffectedDialog(null)}
+        onConfirm={affectedDialog === 'confirm' ? () => void save('update', true) : undefined}
+      />
+    </Dialog>
+  );
+}
+
+function PlainSelect({
+  label,
+  value,
+  options,
+  onChange,
+  invalid,
+  describedBy,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+const DAY_OPTIONS = DAY_NAMES.map((name, i): [string, string] => [String(i + 1), name]);
+const HOUR_OPTIONS = HOURS.map((h): [string, string] => [String(h), pad2(h)]);
+const MINUTE_OPTIONS = MINUTES.map((m): [string, string] => [String(m), pad2(m)]);
+const TYPE_OPTIONS: [RowType, string][] = [
+  ['routing', 'Destination plan'],
+  ['ivr', 'IVR'],
+];
+
+type RowChange =
+  | { kind: 'time'; patch: Partial<TimeRow> }
+  | { kind: 'type'; planType: RowType }
+  | { kind: 'routing'; id: number }
+  | { kind: 'ivr'; id: number };
+
+function applyRowChange(row: TimeRow, change: RowChange): TimeRow {
+  switch (change.kind) {
+    case 'time':
+      return { ...row, ...change.patch };
+    case 'type':
+      return setRowType(row, change.planType);
+    case 'routing':
+      return { ...row, routing: change.id };
+    case 'ivr':
+      return { ...row, ivr: change.id };
+  }
+}
+
+const TimeRowEditor = memo(function TimeRowEditor({
+  index,
+  row,
+  disabled,
+  removable,
+  fromError,
+  toError,
+  targetError,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  row: TimeRow;
+  disabled: boolean;
+  removable: boolean;
+  fromError: string | undefined;
+  toError: string | undefined;
+  targetError: string | undefined;
+  onChange: (index: number, change: RowChange) => void;
+  onRemove: (index: number) => void;
+}) {
+  const errorId = useId();
+  const n = index + 1;
+  const onTime = (patch: Partial<TimeRow>) => onChange(index, { kind: 'time', patch });
+  const end = (side: 'from' | 'to', error: string | undefined) => {
+    const word = side === 'from' ? 'From' : 'To';
+    const day = side === 'from' ? 'fromDay' : 'toDay';
+    const hour = side === 'from' ? 'fromHour' : 'toHour';
+    const minute = side === 'from' ? 'fromMinute' : 'toMinute';
+    const describedBy = error ? `${errorId}-${side}` : undefined;
+    return (
+      <td className={error ? 'field-invalid' : undefined}>
+        <div className="time-picker">
+          <PlainSelect
+            label={`${word} day, row ${n}`}
+            value={String(row[day])}
+            options={DAY_OPTIONS}
+            onChange={(value) => onTime({ [day]: Number(value) })}
+            invalid={Boolean(error)}
+            describedBy={describedBy}
+            disabled={disabled}
+          />
+          <PlainSelect
+            label={`${word} hour, row ${n}`}
+            value={String(row[hour])}
+            options={HOUR_OPTIONS}
+            onChange={(value) => onTime({ [hour]: Number(value) })}
+            disabled={disabled}
+          />
+          <span aria-hidden="true">:</span>
+          <PlainSelect
+            label={`${word} minute, row ${n}`}
+            value={String(row[minute])}
+            options={MINUTE_OPTIONS}
+            onChange={(value) => onTime({ [minute]: Number(value) })}
+            disabled={disabled}
+          />
+        </div>
+        {error && (
+          <p id={`${errorId}-${side}`} className="field-error">
+            {error}
+          </p>
+        )}
+      </td>
+    );
+  };
+
+  return (
+    <tr>
+      <th scope="row">{n}</th>
+      {end('from', fromError)}
+      {end('to', toError)}
+      <td className="time-row-target">
+        <div className="time-row-type">
+          <PlainSelect
+            label={`Type, row ${n}`}
+            value={row.planType}
+            options={TYPE_OPTIONS}
+            onChange={(value) => onChange(index, { kind: 'type', planType: value as RowType })}
+            disabled={disabled}
+          />
+        </div>
+        {row.planType === 'ivr' ? (
+          <IvrSelector
+            label={`IVR, row ${n}`}
+            hideLabel
+            value={row.ivr}
+            onChange={(id) => onChange(index, { kind: 'ivr', id })}
+            error={targetError}
+            disabled={disabled}
+          />
+        ) : (
+          <DestinationPlanSelector
+            label={`Destination plan, row ${n}`}
+            hideLabel
+            value={row.routing}
+            onChange={(id) => onChange(index, { kind: 'routing', id })}
+            error={targetError}
+            disabled={disabled}
+          />
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="row-action row-action-danger"
+          aria-label={`Remove row ${n}`}
+          title={`Remove row ${n}`}
+          disabled={disabled || !removable}
+          onClick={() => onRemove(index)}
+        >
+          <Icon name="delete" size={20} />
+        </button>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,112 @@
+// Between the service plan dialog's rows (the domain's TimeRow) and the server's fields, plus
+// the wall-clock input of 'Where does a call go?'.
+import type { TimeRow } from '../../../domain';
+import type { FormFields } from '../../../lib/api';
+import { toId, type PlanTimeAnswer } from '../api/editors';
+
+/** Day 1 is Monday, as in the domain and the server. */
+export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export const dayName = (day: number): string => DAY_NAMES[day - 1] ?? `Day ${day}`;
+
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Minute of the day (0-1439) as "HH:MM". */
+export const clock = (minute: number): string => `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
+
+/** "HH:MM" as [hour, minute]; null when it is not a time. */
+export function parseClock(text: string): [number, number] | null {
+  const match = /^(\d{1,2}):(\d{2})/.exec(text.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  return hour < 24 && minute < 60 ? [hour, minute] : null;
+}
+
+/** One row of get_routing_data's plan.times. */
+export function rowFromAnswer(time: PlanTimeAnswer): TimeRow {
+  const [fromHour, fromMinute] = parseClock(String(time.TzonLowerTime ?? '')) ?? [0, 0];
+  const [toHour, toMinute] = parseClock(String(time.TzonUpperTime ?? '')) ?? [23, 59];
+  const planType = time.planType === 'ivr' ? 'ivr' : 'routing';
+  return {
+    fromDay: Number(time.TzonLowerDay) || 1,
+    fromHour,
+    fromMinute,
+    toDay: Number(time.TzonUpperDay) || 7,
+    toHour,
+    toMinute,
+    planType,
+    routing: planType === 'routing' ? toId(time.TzonRogrID) : 0,
+    ivr: planType === 'ivr' ? toId(time.TzonIvrsID) : 0,
+  };
+}
+
+/** The create_plan fields (update_plan: with the record id), each row field with its index. */
+export function planFields(description: string, rows: TimeRow[], recordId?: number): FormFields {
+  const fields: FormFields = { form_plan_description: description };
+  rows.forEach((row, i) => {
+    fields[`form_from_day[${i}]`] = row.fromDay;
+    fields[`form_from_hour[${i}]`] = row.fromHour;
+    fields[`form_from_minute[${i}]`] = row.fromMinute;
+    fields[`form_to_day[${i}]`] = row.toDay;
+    fields[`form_to_hour[${i}]`] = row.toHour;
+    fields[`form_to_minute[${i}]`] = row.toMinute;
+    fields[`form_routing_type[${i}]`] = row.planType;
+    fields[`form_routing[${i}]`] = row.planType === 'routing' ? row.routing : 0;
+    fields[`form_ivr[${i}]`] = row.planType === 'ivr' ? row.ivr : 0;
+  });
+  if (recordId !== undefined) fields.form_record_id = recordId;
+  return fields;
+}
+
+// ---- Wall clock in the account's time zone ------------------------------------------------
+
+function zoneParts(epochMillis: number, timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = format.formatToParts(new Date(epochMillis));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** A zone the browser knows: the account's, else UTC. */
+export function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** How far the zone's wall clock is ahead of UTC at that moment, in milliseconds. */
+function zoneOffset(epochMillis: number, timeZone: string): number {
+  const p = zoneParts(epochMillis, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(epochMillis / 1000) * 1000;
+}
+
+/** "YYYY-MM-DDTHH:MM" (a datetime-local value) read in the zone, as epoch milliseconds. */
+export function epochOfWallClock(value: string, timeZone: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wall)) return null;
+  const first = wall - zoneOffset(wall, timeZone);
+  return wall - zoneOffset(first, timeZone);
+}
+
+/** The zone's wall clock at that moment as a datetime-local value. */
+export function wallClockOf(epochMillis: number, timeZone: string): string {
+  const p = zoneParts(epochMillis, timeZone);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}T${pad2(p.hour)}:${pad2(p.minute)}`;
+}

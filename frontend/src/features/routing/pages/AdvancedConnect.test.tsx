@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/fixtures';
+import type { RoutingRow } from '../api/rows';
+import { loadSelection, saveSelection } from '../selection';
+import { posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
+
+const ROUTING_ERROR =
+  'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
+const SUCCESS = 'Success! The numbers will be provisioned shortly.';
+
+const planned = (id: number, extra: Partial<RoutingRow> = {}) =>
+  routingRow({
+    id,
+    numberPool: `0161496000${id}`,
+    description: `Google Ads ${id}`,
+    planId: 4,
+    planDescription: 'Office hours',
+    ...extra,
+  });
+
+function library(extra: Record<string, (init: RequestInit | undefined) => Response> = {}) {
+  return {
+    '/api/manageconnections/getServicePlansList': () =>
+      jsonResponse({
+        plans: [
+          { id: 0, description: '-- Disconnect --' },
+          { id: 4, description: 'Office hours' },
+          { id: 5, description: 'Weekend' },
+        ],
+      }),
+    '/api/manageroutings/getRoutings/': () => jsonResponse({ routings: [] }),
+    '/api/manageconnections/getDestinationNumbers/': () => jsonResponse({ destinations: [], internationalCodes: [] }),
+    '/api/manageconnections/getQueues/': () => jsonResponse({ queues: [] }),
+    '/api/manageconnections/getCustomerAudios': () =>
+      jsonResponse({ audios: [{ id: 11, description: 'Welcome message' }, { id: 12, description: 'Sales whisper' }] }),
+    '/api/managevoicemails/getList': () => jsonResponse({ voicemails: [] }),
+    '/api/manageivrrouting/getIvrList/': () => jsonResponse({ ivrs: [] }),
+    '/api/manageconnections/getInCallAttribution/': () => jsonResponse({ attributions: [] }),
+    '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
+    ...extra,
+  };
+}
+
+const details = (rows: RoutingRow[]) => () => jsonResponse({ selectionDetails: rows, hasOnlyBasicFeatures: false });
+const location = () => screen.getByRole('status', { name: 'location' });
+const form = () => screen.findByRole('form', { name: 'Advanced routing' });
+const planSelect = (name: string) => screen.getByRole('combobox', { name: `Service plan for ${name}` });
+
+async function plansLoaded() {
+  await waitFor(() =>
+    expect(within(planSelect('01614960001')).getByRole('option', { name: 'Weekend' })).toBeInTheDocument(),
+  );
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('Advanced connect', () => {
+  test('without a selection it goes back to /routing', async () => {
+    stubApi(library());
+    renderRouting('/routing/numbers/advanced');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/routing$/));
+  });
+
+  test('one row per selection with the always-shown columns; the additional features start off', async () => {
+    saveSelection([1, 2]);
+    stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1), planned(2, { introAudio: 11 })]) }));
+    renderRouting('/routing/numbers/advanced');
+    const f = await form();
+    await plansLoaded();
+    const headers = within(f)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(1)).toEqual([
+      'Service number / dynamic pool',
+      'Description',
+      'Service plan',
+      'Recording',
+      'Intro',
+      'Whisper',
+      'Dynamic whisper',
+    ]);
+    expect(planSelect('01614960001')).toHaveDisplayValue('Office hours');
+    expect(screen.getByRole('combobox', { name: 'Intro for 01614960002' })).toHaveDisplayValue('Welcome message');
+    expect(screen.getByRole('textbox', { name: 'Description for 01614960002' })).toHaveValue('Google Ads 2');
+    expect(screen.getByRole('switch', { name: 'Additional features' })).not.toBeChecked();
+    expect(screen.queryByRole('switch', { name: 'Mid call divert for 01614960001' })).not.toBeInTheDocument();
+  });
+
+  test('the additional features toggle starts on when a row uses them, and adds their columns', async () => {
+    saveSelection([1]);
+    stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1, { midCallDivert: 1 })]) }));
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    const toggle = screen.getByRole('switch', { name: 'Additional features' });
+    expect(toggle).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Mid call divert for 01614960001' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Post call agent attribution for 01614960001' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Post call URL for 01614960001' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Mid call agent attribution for 01614960001' })).not.toBeChecked();
+    const audio = screen.getByRole('combobox', { name: 'Mid call callers audio for 01614960001' });
+    expect(within(audio).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'None',
+      'Ringing',
+      'Classical',
+      'EasyListening',
+      'Eighties',
+      'Pop',
+      'Rock',
+    ]);
+    await user.click(toggle);
+    expect(screen.queryByRole('switch', { name: 'Mid call divert for 01614960001' })).not.toBeInTheDocument();
+  });
+
+  test('shift-click selects a range; a change to a selected row is copied to the others but the description', async () => {
+    saveSelection([1, 2, 3, 4]);
+    stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([planned(1), planned(2), planned(3), planned(4)]),
+      }),
+    );
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await plansLoaded();
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960004' })).not.toBeChecked();
+
+    await user.selectOptions(planSelect('01614960002'), 'Weekend');
+    expect(planSelect('01614960001')).toHaveDisplayValue('Weekend');
+    expect(planSelect('01614960002')).toHaveDisplayValue('Weekend');
+    expect(planSelect('01614960003')).toHaveDisplayValue('Weekend');
+    expect(planSelect('01614960004')).toHaveDisplayValue('Office hours');
+
+    await user.click(screen.getByRole('switch', { name: 'Recording for 01614960001' }));
+    expect(screen.getByRole('switch', { name: 'Recording for 01614960003' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Recording for 01614960004' })).not.toBeChecked();
+
+    const description = screen.getByRole('textbox', { name: 'Description for 01614960001' });
+    await user.clear(description);
+    await user.type(description, 'Reception');
+    expect(screen.getByRole('textbox', { name: 'Description for 01614960002' })).toHaveValue('Google Ads 2');
+
+    // A change to a row that is not selected stays on that row.
+    await user.selectOptions(planSelect('01614960004'), '-- Disconnect --');
+    expect(planSelect('01614960001')).toHaveDisplayValue('Weekend');
+  });
+
+  test('shift-click unticks a range; select all ticks every row', async () => {
+    saveSelection([1, 2, 3]);
+    stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1), planned(2), planned(3)]) }));
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960002' }));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBePartiallyChecked();
+    // Upwards from the last click, over a row already unticked.
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    // A click without shift ticks that row only.
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).toBeChecked();
+  });
+
+  test('Save posts every row with explicit indexes and shows the success on /routing', async () => {
+    saveSelection([1, 3]);
+    let saved: Record<string, string> = {};
+    const pool = routingRow({ id: 3, type: 'dynamic', numberPool: 'Website visitors', description: 'Website pool' });
+    stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([planned(1, { callRecording: 1 }), pool]),
+        '/api/manageconnections/connectAdvanced/': (init) => {
+          saved = posted(init);
+          return jsonResponse({ success: true });
+        },
+      }),
+    );
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await plansLoaded();
+    await user.selectOptions(planSelect('Website visitors'), 'Weekend');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Whisper for Website visitors' }), 'Sales whisper');
+    await user.click(screen.getByRole('switch', { name: 'Additional features' }));
+    await user.type(screen.getByRole('textbox', { name: 'Post call URL for 01614960001' }), 'https://example.test/hook');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(SUCCESS)).toHaveRole('status');
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(saved).toEqual({
+      'form_description[0]': 'Google Ads 1',
+      'form_number_id[0]': '1',
+      'form_service_plan[0]': '4',
+      'form_recording_flag[0]': '1',
+      'form_intro[0]': '0',
+      'form_whisper[0]': '0',
+      'form_post_url[0]': 'https://example.test/hook',
+      'form_dtmf[0]': '0',
+      'form_midcall_flag[0]': '0',
+      'form_midcall_audio[0]': 'None',
+      'form_mid_call_divert_flag[0]': '0',
+      'form_dynamic_whisper[0]': '0',
+      'form_description[1]': 'Website pool',
+      'form_number_set_id[1]': '3',
+      'form_service_plan[1]': '5',
+      'form_intro[1]': '0',
+      'form_whisper[1]': '12',
+      'form_post_url[1]': '',
+      'form_dtmf[1]': '0',
+      'form_midcall_flag[1]': '0',
+      'form_midcall_audio[1]': 'None',
+      'form_mid_call_divert_flag[1]': '0',
+      'form_dynamic_whisper[1]': '0',
+    });
+    expect(loadSelection()).toEqual([]);
+  });
+
+  test('a row error in a hidden column turns the additional features on and blocks the save', async () => {
+    saveSelection([1]);
+    const fetch = stubApi(
+      library({ '/api/manageconnections/getSelectedDetails': details([planned(1, { midCallDivert: 1 })]) }),
+    );
+    const user = renderRouting('/routing/numbers/advanced', professional({ hasSpeech: true }));
+    await form();
+    await user.click(screen.getByRole('switch', { name: 'Additional features' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const divert = await screen.findByRole('switch', { name: 'Mid call divert for 01614960001' });
+    expect(divert).toHaveAccessibleDescription('Sorry! Mid call divert cannot be used when speech is enabled.');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('connectAdvanced'))).toBe(false);
+  });
+
+  test('422 errors land on their fields; other failures show the routing error', async () => {
+    saveSelection([1]);
+    let answer = () =>
+      jsonResponse(
+        {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          errors: { 'form_description[0]': 'Description length must not exceed 80 characters.' },
+        },
+        422,
+      );
+    stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([planned(1)]),
+        '/api/manageconnections/connectAdvanced/': () => answer(),
+      }),
+    );
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const description = screen.getByRole('textbox', { name: 'Description for 01614960001' });
+    await waitFor(() =>
+      expect(description).toHaveAccessibleDescription('Description length must not exceed 80 characters.'),
+    );
+
+    answer = () => jsonResponse({ success: false }, 500);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(location()).toHaveTextContent('/routing/numbers/advanced');
+  });
+
+  test('Starter sees the rows read-only with an Upgrade chip opening the upgrade modal', async () => {
+    saveSelection([1]);
+    const fetch = stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1)]) }));
+    const user = renderRouting('/routing/numbers/advanced', starter());
+    const t = await screen.findByRole('table', { name: 'Selected numbers and pools' });
+    expect(t).toHaveTextContent('Google Ads 1');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('getServicePlansList'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Upgrade' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade your package' });
+    expect(dialog).toHaveTextContent('Professional');
+    await user.click(within(dialog).getByRole('link', { name: 'Upgrade' }));
+    expect(location()).toHaveTextContent('/upgradepackage');
+  });
+});

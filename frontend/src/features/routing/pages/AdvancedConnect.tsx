@@ -1,0 +1,538 @@
+import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Dialog } from '../../../components/Dialog';
+import { PageHeading } from '../../../components/PageHeading';
+import {
+  routingAccess,
+  routingConstants,
+  usesAdditionalFeatures,
+  validateConnectAdvanced,
+  type NumberFormat,
+} from '../../../domain';
+import { useAccount } from '../../../lib/account';
+import { validationErrors } from '../../../lib/api';
+import { useLoader } from '../../../lib/useLoader';
+import {
+  advancedRowFrom,
+  connectAdvanced,
+  getSelectedDetails,
+  type AdvancedConnectRow,
+  type RoutingRow,
+} from '../api/rows';
+import {
+  AttributionSelector,
+  AudioSelector,
+  DynamicWhisperSelector,
+  RoutingLibraryProvider,
+  ServicePlanSelector,
+} from '../selectors';
+import { clearSelection, loadSelection } from '../selection';
+import {
+  CellSelect,
+  CellSwitch,
+  CellText,
+  Loading,
+  PROVISIONED_MESSAGE,
+  kindLabel,
+  routingError,
+  rowName,
+  type RoutingNoticeState,
+} from './connectShared';
+
+export const UPGRADE_TITLE = 'Upgrade your package';
+export const UPGRADE_TEXT =
+  'Service plans, intro and whisper audio, dynamic whispers and call attribution are part of advanced routing, which needs the Professional package.';
+
+/** The fields only shown with 'Additional features' on. */
+const ADDITIONAL_FIELDS = ['form_post_url', 'form_dtmf', 'form_midcall_flag', 'form_midcall_audio', 'form_mid_call_divert_flag'];
+
+const field = (name: string, i: number) => `${name}[${i}]`;
+
+/** The row index of a field key such as form_post_url[3], or null. */
+function rowOf(key: string): number | null {
+  const match = /\[(\d+)\]$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+/** /routing/numbers/advanced: service plan, audio and attribution for each selected number or pool. */
+export function AdvancedConnect({ title }: { title: string }) {
+  const { account } = useAccount();
+  const access = routingAccess(account);
+  const [selected] = useState(() => loadSelection());
+  const wanted = access.canView && selected.length > 0;
+  const [details] = useLoader(wanted ? () => getSelectedDetails(selected) : null, [wanted]);
+
+  if (!access.canView) return <PageHeading title={title} />;
+  if (selected.length === 0) return <Navigate to="/routing" replace />;
+  // Without advanced scopes only Starter (which can upgrade) stays, to be offered the upgrade.
+  if (!access.hasAdvanced && !access.offerUpgrade) return <Navigate to="/routing" replace />;
+  if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
+
+  return (
+    <>
+      <PageHeading title={title} />
+      {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
+      {details.status === 'failed' && (
+        <>
+          <p role="alert" className="banner banner-error">
+            {routingError()}
+          </p>
+          <Link className="button" to="/routing">
+            Back to call routing
+          </Link>
+        </>
+      )}
+      {details.status === 'ready' &&
+        (access.hasAdvanced ? (
+          <RoutingLibraryProvider>
+            <AdvancedConnectForm
+              initial={details.data.selectionDetails}
+              format={account.numberFormat}
+              hasSpeech={account.hasSpeech}
+              canConnect={access.canConnect}
+            />
+          </RoutingLibraryProvider>
+        ) : (
+          <UpgradeView rows={details.data.selectionDetails} format={account.numberFormat} />
+        ))}
+    </>
+  );
+}
+
+/** Starter: the selection read-only, with an Upgrade chip opening the upgrade modal. */
+function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberFormat }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="card routing-connect">
+      <div className="routing-upgrade">
+        <span>Advanced routing</span>
+        <button type="button" className="upgrade-chip" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          Upgrade
+        </button>
+      </div>
+      <div className="table-scroll data-table">
+        <table aria-label="Selected numbers and pools">
+          <thead>
+            <tr>
+              <th scope="col">Service number / dynamic pool</th>
+              <th scope="col">Description</th>
+              <th scope="col">Destination / service plan</th>
+              <th scope="col">Recording</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" className="routing-row-name">
+                  <span>{rowName(row.type, row.numberPool, format)}</span>
+                  <span className="routing-row-kind">{kindLabel(row.type)}</span>
+                </th>
+                <td>{row.description}</td>
+                <td>{row.destination || row.planDescription}</td>
+                <td>{row.callRecording === 1 ? 'On' : 'Off'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions">
+        <Link className="button" to="/routing">
+          Back to call routing
+        </Link>
+      </div>
+      <Dialog
+        open={open}
+        title={UPGRADE_TITLE}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Close
+            </button>
+            <Link className="button button-primary" to="/upgradepackage" data-autofocus>
+              Upgrade
+            </Link>
+          </>
+        }
+      >
+        <p>{UPGRADE_TEXT}</p>
+      </Dialog>
+    </div>
+  );
+}
+
+function AdvancedConnectForm({
+  initial,
+  format,
+  hasSpeech,
+  canConnect,
+}: {
+  initial: RoutingRow[];
+  format: NumberFormat;
+  hasSpeech: boolean;
+  canConnect: boolean;
+}) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const midCallAudios = useMemo(() => routingConstants().midCallAudios, []);
+  const [rows, setRows] = useState<AdvancedConnectRow[]>(() => initial.map(advancedRowFrom));
+  const [additional, setAdditional] = useState(() => usesAdditionalFeatures(initial));
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const lastClicked = useRef<number | null>(null);
+  // Whether shift was held on the click that ticked or unticked a row (shift-click: a range).
+  const shiftHeld = useRef(false);
+  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const additionalId = useId();
+
+  const errors = useMemo(
+    () =>
+      validateConnectAdvanced(
+        rows.map((row) => ({
+          kind: row.kind,
+          description: row.description,
+          servicePlan: row.servicePlan,
+          recording: row.recording,
+          intro: row.intro,
+          whisper: row.whisper,
+          dynamicWhisper: row.dynamicWhisper,
+          postUrl: row.postUrl,
+          dtmf: row.dtmf,
+          midCallFlag: row.midCallFlag,
+          midCallAudio: row.midCallAudio,
+          midCallDivert: row.midCallDivert,
+        })),
+        hasSpeech,
+      ),
+    [rows, hasSpeech],
+  );
+
+  function errorOf(name: string, i: number): string | undefined {
+    const key = field(name, i);
+    if (serverErrors[key]) return serverErrors[key];
+    return submitted || touched.has(i) ? errors[key] : undefined;
+  }
+
+  /** Changes row i; when it is a picked row the change (but a description) goes to every picked row. */
+  function update(i: number, patch: Partial<AdvancedConnectRow>) {
+    const copy = picked.has(i);
+    const { description: _description, ...shared } = patch;
+    const changed = rows.map((_, j) => j === i || (copy && picked.has(j) && Object.keys(shared).length > 0));
+    setRows((current) =>
+      current.map((row, j) => (j === i ? { ...row, ...patch } : changed[j] ? { ...row, ...shared } : row)),
+    );
+    setTouched((current) => {
+      const next = new Set(current);
+      changed.forEach((on, j) => on && next.add(j));
+      return next;
+    });
+    setServerErrors((current) => {
+      const rest = Object.fromEntries(
+        Object.entries(current).filter(([key]) => {
+          const row = rowOf(key);
+          return row === null || !changed[row];
+        }),
+      );
+      return Object.keys(rest).length === Object.keys(current).length ? current : rest;
+    });
+  }
+
+  function pick(i: number, on: boolean, shift: boolean) {
+    const anchor = shift ? lastClicked.current : null;
+    const from = anchor !== null ? Math.min(anchor, i) : i;
+    const to = anchor !== null ? Math.max(anchor, i) : i;
+    setPicked((current) => {
+      const next = new Set(current);
+      for (let j = from; j <= to; j++) {
+        if (on) next.add(j);
+        else next.delete(j);
+      }
+      return next;
+    });
+    lastClicked.current = i;
+  }
+
+  function pickAll(on: boolean) {
+    setPicked(on ? new Set(rows.map((_, i) => i)) : new Set());
+    lastClicked.current = null;
+  }
+
+  function focusFirstInvalid() {
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  }
+
+  function shown(key: string): boolean {
+    return formRef.current?.querySelector(`[name="${key}"]`) != null;
+  }
+
+  const isAdditional = (key: string) => ADDITIONAL_FIELDS.some((name) => key.startsWith(`${name}[`));
+
+  async function save() {
+    if (saving) return;
+    setSubmitted(true);
+    setBanner([]);
+    const invalid = Object.keys(errors);
+    if (invalid.length > 0) {
+      if (!additional && invalid.some(isAdditional)) setAdditional(true);
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      if (await connectAdvanced(rows)) {
+        clearSelection();
+        const state: RoutingNoticeState = { notice: PROVISIONED_MESSAGE };
+        navigate('/routing', { state });
+        return;
+      }
+      setBanner([routingError()]);
+    } catch (error) {
+      const fieldErrors = validationErrors(error);
+      if (!fieldErrors) {
+        setBanner([routingError()]);
+      } else {
+        const willShow = (key: string) => shown(key) || isAdditional(key);
+        if (!additional && Object.keys(fieldErrors).some(isAdditional)) setAdditional(true);
+        const onFields = Object.fromEntries(Object.entries(fieldErrors).filter(([key]) => willShow(key)));
+        const others = Object.entries(fieldErrors)
+          .filter(([key]) => !(key in onFields))
+          .map(([, message]) => message);
+        setServerErrors(onFields);
+        if (others.length > 0 || Object.keys(onFields).length === 0) {
+          setBanner(others.length > 0 ? others : [routingError()]);
+        }
+        focusFirstInvalid();
+      }
+    }
+    setSaving(false);
+  }
+
+  const allPicked = rows.length > 0 && picked.size === rows.length;
+
+  return (
+    <form
+      ref={formRef}
+      className="card routing-connect"
+      aria-label="Advanced routing"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {banner.length > 0 && (
+        <div role="alert" className="banner banner-error">
+          {banner.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <div className="routing-connect-toolbar">
+        <div className="field-check-row">
+          <input
+            id={additionalId}
+            type="checkbox"
+            role="switch"
+            checked={additional}
+            onChange={(event) => setAdditional(event.target.checked)}
+          />
+          <label htmlFor={additionalId}>Additional features</label>
+        </div>
+        <p className="field-hint" aria-live="polite">
+          {picked.size > 0
+            ? `${picked.size} selected: a change to a selected row (but its description) is copied to the other selected rows.`
+            : 'Select rows to change them together; shift-click selects a range.'}
+        </p>
+      </div>
+      <div className="table-scroll data-table">
+        <table aria-label="Selected numbers and pools" className="routing-advanced-table">
+          <thead>
+            <tr>
+              <th scope="col" className="row-select-cell">
+                <input
+                  type="checkbox"
+                  className="row-select"
+                  aria-label="Select all rows"
+                  checked={allPicked}
+                  ref={(node) => {
+                    if (node) node.indeterminate = picked.size > 0 && !allPicked;
+                  }}
+                  onChange={(event) => pickAll(event.target.checked)}
+                />
+              </th>
+              <th scope="col">Service number / dynamic pool</th>
+              <th scope="col">Description</th>
+              <th scope="col">Service plan</th>
+              <th scope="col">Recording</th>
+              <th scope="col">Intro</th>
+              <th scope="col">Whisper</th>
+              <th scope="col">Dynamic whisper</th>
+              {additional && (
+                <>
+                  <th scope="col">Mid call divert</th>
+                  <th scope="col">Post call agent attribution</th>
+                  <th scope="col">Mid call agent attribution</th>
+                  <th scope="col">Mid call callers audio</th>
+                </>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const name = rowName(row.kind, row.numberPool, format);
+              const isPicked = picked.has(i);
+              return (
+                <tr key={row.id} className={isPicked ? 'row-selected' : undefined}>
+                  <td className="row-select-cell">
+                    <input
+                      type="checkbox"
+                      className="row-select"
+                      aria-label={`Select ${name}`}
+                      checked={isPicked}
+                      onClick={(event: MouseEvent<HTMLInputElement>) => {
+                        shiftHeld.current = event.shiftKey;
+                      }}
+                      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                        pick(i, event.target.checked, shiftHeld.current);
+                        shiftHeld.current = false;
+                      }}
+                    />
+                  </td>
+                  <th scope="row" className="routing-row-name">
+                    <span>{name}</span>
+                    <span className="routing-row-kind">{kindLabel(row.kind)}</span>
+                  </th>
+                  <td>
+                    <CellText
+                      label={`Description for ${name}`}
+                      name={field('form_description', i)}
+                      value={row.description}
+                      onChange={(description) => update(i, { description })}
+                      error={errorOf('form_description', i)}
+                    />
+                  </td>
+                  <td>
+                    <ServicePlanSelector
+                      label={`Service plan for ${name}`}
+                      hideLabel
+                      name={field('form_service_plan', i)}
+                      value={row.servicePlan}
+                      rowIds={rowIds}
+                      onChange={(servicePlan) => update(i, { servicePlan })}
+                      error={errorOf('form_service_plan', i)}
+                    />
+                  </td>
+                  <td>
+                    <CellSwitch
+                      label={`Recording for ${name}`}
+                      name={field('form_recording_flag', i)}
+                      checked={row.recording}
+                      onChange={(recording) => update(i, { recording })}
+                      error={errorOf('form_recording_flag', i)}
+                    />
+                  </td>
+                  <td>
+                    <AudioSelector
+                      label={`Intro for ${name}`}
+                      hideLabel
+                      name={field('form_intro', i)}
+                      value={row.intro}
+                      onChange={(intro) => update(i, { intro })}
+                      error={errorOf('form_intro', i)}
+                    />
+                  </td>
+                  <td>
+                    <AudioSelector
+                      label={`Whisper for ${name}`}
+                      hideLabel
+                      name={field('form_whisper', i)}
+                      value={row.whisper}
+                      onChange={(whisper) => update(i, { whisper })}
+                      error={errorOf('form_whisper', i)}
+                    />
+                  </td>
+                  <td>
+                    <DynamicWhisperSelector
+                      label={`Dynamic whisper for ${name}`}
+                      hideLabel
+                      name={field('form_dynamic_whisper', i)}
+                      value={row.dynamicWhisper}
+                      onChange={(dynamicWhisper) => update(i, { dynamicWhisper })}
+                      error={errorOf('form_dynamic_whisper', i)}
+                    />
+                  </td>
+                  {additional && (
+                    <>
+                      <td>
+                        <CellSwitch
+                          label={`Mid call divert for ${name}`}
+                          name={field('form_mid_call_divert_flag', i)}
+                          checked={row.midCallDivert}
+                          onChange={(midCallDivert) => update(i, { midCallDivert })}
+                          error={errorOf('form_mid_call_divert_flag', i)}
+                        />
+                      </td>
+                      <td>
+                        <div className="routing-attribution">
+                        <AttributionSelector
+                          label={`Post call agent attribution for ${name}`}
+                          hideLabel
+                          name={field('form_dtmf', i)}
+                          value={row.dtmf}
+                          onChange={(dtmf) => update(i, { dtmf })}
+                          error={errorOf('form_dtmf', i)}
+                        />
+                        <CellText
+                          label={`Post call URL for ${name}`}
+                          name={field('form_post_url', i)}
+                          type="url"
+                          inputMode="url"
+                          placeholder="Post call URL"
+                          value={row.postUrl}
+                          onChange={(postUrl) => update(i, { postUrl })}
+                          error={errorOf('form_post_url', i)}
+                        />
+                        </div>
+                      </td>
+                      <td>
+                        <CellSwitch
+                          label={`Mid call agent attribution for ${name}`}
+                          name={field('form_midcall_flag', i)}
+                          checked={row.midCallFlag}
+                          onChange={(midCallFlag) => update(i, { midCallFlag })}
+                          error={errorOf('form_midcall_flag', i)}
+                        />
+                      </td>
+                      <td>
+                        <CellSelect
+                          label={`Mid call callers audio for ${name}`}
+                          name={field('form_midcall_audio', i)}
+                          value={row.midCallAudio}
+                          options={midCallAudios}
+                          onChange={(midCallAudio) => update(i, { midCallAudio })}
+                          error={errorOf('form_midcall_audio', i)}
+                        />
+                      </td>
+                    </>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions">
+        <Link className="button" to="/routing">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

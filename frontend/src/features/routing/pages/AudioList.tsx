@@ -1,0 +1,351 @@
+import { useId, useMemo, useState } from 'react';
+import { DataTable, ROWS_PER_PAGE, type Column, type RowKey } from '../../../components/DataTable';
+import { Dialog } from '../../../components/Dialog';
+import { Icon } from '../../../components/Icon';
+import { PageHeading } from '../../../components/PageHeading';
+import { PasswordConfirmDialog } from '../../../components/PasswordConfirmDialog';
+import { routingAccess } from '../../../domain';
+import { useAccount } from '../../../lib/account';
+import { useLoader } from '../../../lib/useLoader';
+import {
+  bulkSoftDelete,
+  fieldErrorsOf,
+  getAffectedLocations,
+  getAudioList,
+  type AffectedLocation,
+  type AudioRow,
+  type Voicemail,
+} from '../api/editors';
+import { AudioDialog } from '../editors/AudioDialog';
+import { ROUTING_FAILED } from '../editors/messages';
+import { VoicemailDialog } from '../editors/VoicemailDialog';
+import { RoutingLibraryProvider, useRoutingLibrary } from '../selectors/RoutingLibrary';
+
+export const AUDIO_PAGE_SIZE = 10;
+export const AUDIO_DELETED = 'The selected audio has been deleted.';
+
+/** dd/mm/yyyy as a sortable yyyymmdd ('' sorts first). */
+function sortableDate(date: string): string {
+  const [day, month, year] = (date ?? '').split('/');
+  return year && month && day ? `${year}${month}${day}` : '';
+}
+
+const fileText = (row: AudioRow) => (row.AudiFilename ? row.AudiFilename : `Text to speech: ${row.AudiSentence}`);
+
+/** /routing/audio: the audio files and text-to-speech messages, and the voicemail boxes that use them. */
+export function AudioList({ title }: { title: string }) {
+  const { account } = useAccount();
+  const access = routingAccess(account);
+  return (
+    <>
+      <PageHeading title={title} />
+      {access.canView && (
+        <RoutingLibraryProvider lists={['audios', 'voicemails']}>
+          <AudioSection />
+          <VoicemailSection />
+        </RoutingLibraryProvider>
+      )}
+    </>
+  );
+}
+
+type DeleteStep =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'inUse'; locations: AffectedLocation[] }
+  | { kind: 'password' }
+  | { kind: 'deleting' };
+
+function AudioSection() {
+  const library = useRoutingLibrary();
+  const [list, reload] = useLoader(getAudioList);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [step, setStep] = useState<DeleteStep>({ kind: 'idle' });
+  const [failure, setFailure] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const rows = list.status === 'ready' ? list.data : [];
+  // Only rows still in the list count as selected.
+  const chosen = useMemo(() => selected.filter((id) => rows.some((row) => row.AudiID === id)), [selected, rows]);
+
+  const columns = useMemo(
+    (): Column<AudioRow>[] => [
+      {
+        id: 'description',
+        header: 'Description',
+        cell: (row) => row.AudiDescription,
+        sortValue: (row) => row.AudiDescription,
+      },
+      { id: 'file', header: 'File', cell: fileText, sortValue: fileText },
+      { id: 'created', header: 'Created', cell: (row) => row.createdAt, sortValue: (row) => sortableDate(row.createdAt) },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: (row) => (
+          <div className="row-actions">
+            <button
+              type="button"
+              className="row-action"
+              aria-label={`Edit ${row.AudiDescription}`}
+              title="Edit"
+              onClick={() => {
+                setNotice(null);
+                setEditing(row.AudiID);
+              }}
+            >
+              <Icon name="edit" size={20} />
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+
+  async function startDelete() {
+    if (chosen.length === 0 || step.kind !== 'idle') return;
+    setFailure([]);
+    setNotice(null);
+    setStep({ kind: 'checking' });
+    try {
+      const locations = await getAffectedLocations(chosen);
+      setStep(locations.length > 0 ? { kind: 'inUse', locations } : { kind: 'password' });
+    } catch {
+      setFailure([ROUTING_FAILED]);
+      setStep({ kind: 'idle' });
+    }
+  }
+
+  async function remove(key: string) {
+    setStep({ kind: 'deleting' });
+    try {
+      await bulkSoftDelete(chosen, key);
+      setSelected([]);
+      await Promise.all([reload(), library.reloadAudios()]);
+      setNotice(AUDIO_DELETED);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const messages = fields ? Object.values(fields) : [];
+      setFailure(messages.length > 0 ? messages : [ROUTING_FAILED]);
+    }
+    setStep({ kind: 'idle' });
+  }
+
+  const busy = step.kind === 'checking' || step.kind === 'deleting';
+  return (
+    <section className="card audio-list" aria-label="Audio">
+      {failure.length > 0 && (
+        <div role="alert" className="banner banner-error">
+          {failure.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      {notice && (
+        <p role="status" className="banner banner-success">
+          {notice}
+        </p>
+      )}
+      {list.status === 'loading' && (
+        <div className="section-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading audio…</span>
+        </div>
+      )}
+      {list.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {ROUTING_FAILED}
+        </p>
+      )}
+      {list.status === 'ready' && (
+        <DataTable
+          label="Audio"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.AudiID}
+          pageSize={AUDIO_PAGE_SIZE}
+          pageSizeOptions={ROWS_PER_PAGE}
+          defaultSort={{ column: 'description', direction: 'asc' }}
+          searchText={(row) => `${row.AudiDescription} ${fileText(row)}`}
+          emptyText="No audio found."
+          selection={{
+            selected: chosen,
+            onChange: (keys: RowKey[]) => setSelected(keys.map(Number)),
+            rowLabel: (row) => `Select ${row.AudiDescription}`,
+          }}
+          actions={
+            <>
+              {chosen.length > 0 && <span className="table-selected-count">{chosen.length} selected</span>}
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={chosen.length === 0 || busy}
+                aria-busy={busy || undefined}
+                onClick={() => void startDelete()}
+              >
+                {step.kind === 'deleting' ? 'Deleting…' : 'Delete selected'}
+              </button>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  setNotice(null);
+                  setEditing(0);
+                }}
+              >
+                Add audio
+              </button>
+            </>
+          }
+        />
+      )}
+      {editing !== null && (
+        <AudioDialog
+          open
+          id={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      )}
+      <AudioInUseDialog
+        open={step.kind === 'inUse'}
+        locations={step.kind === 'inUse' ? step.locations : []}
+        onClose={() => setStep({ kind: 'idle' })}
+      />
+      <PasswordConfirmDialog
+        open={step.kind === 'password'}
+        title="Delete audio"
+        onCancel={() => setStep({ kind: 'idle' })}
+        onConfirmed={(key) => void remove(key)}
+      />
+    </section>
+  );
+}
+
+/** The places the selected audio is used in: it cannot be deleted until it is taken out of them. */
+function AudioInUseDialog({
+  open,
+  locations,
+  onClose,
+}: {
+  open: boolean;
+  locations: AffectedLocation[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title="Audio in use"
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      }
+    >
+      <p>The selected audio cannot be deleted while it is used here. Choose other audio in these places first.</p>
+      <div className="table-scroll">
+        <table className="simple-table" aria-label="Where the audio is used">
+          <thead>
+            <tr>
+              <th scope="col">Audio</th>
+              <th scope="col">Location</th>
+              <th scope="col">Type</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {locations.map((location, i) => (
+              <tr key={i}>
+                <td>{location.audioDescription}</td>
+                <td>{location.location}</td>
+                <td>{location.type}</td>
+                <td>{location.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Dialog>
+  );
+}
+
+function VoicemailSection() {
+  const library = useRoutingLibrary();
+  const headingId = useId();
+  const [editing, setEditing] = useState<number | null>(null);
+  const { voicemails, audios } = library;
+
+  const columns = useMemo(
+    (): Column<Voicemail>[] => [
+      { id: 'description', header: 'Description', cell: (row) => row.description, sortValue: (row) => row.description },
+      {
+        id: 'audio',
+        header: 'Greeting audio',
+        cell: (row) => audios.items.find((audio) => audio.id === row.audioId)?.description ?? '',
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: (row) => (
+          <div className="row-actions">
+            <button
+              type="button"
+              className="row-action"
+              aria-label={`Edit ${row.description}`}
+              title="Edit"
+              onClick={() => setEditing(row.id)}
+            >
+              <Icon name="edit" size={20} />
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [audios.items],
+  );
+
+  return (
+    <section className="card voicemail-list" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card-heading">
+        Voicemail
+      </h2>
+      {voicemails.status === 'loading' && (
+        <div className="section-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading voicemail…</span>
+        </div>
+      )}
+      {voicemails.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {ROUTING_FAILED}
+        </p>
+      )}
+      {voicemails.status === 'ready' && (
+        <DataTable
+          label="Voicemail"
+          columns={columns}
+          rows={voicemails.items}
+          rowKey={(row) => row.id}
+          pageSize={AUDIO_PAGE_SIZE}
+          pageSizeOptions={ROWS_PER_PAGE}
+          defaultSort={{ column: 'description', direction: 'asc' }}
+          searchText={(row) => row.description}
+          emptyText="No voicemail boxes yet."
+          actions={
+            <button type="button" className="button button-primary" onClick={() => setEditing(0)}>
+              Add voicemail
+            </button>
+          }
+        />
+      )}
+      {editing !== null && (
+        <VoicemailDialog open id={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}

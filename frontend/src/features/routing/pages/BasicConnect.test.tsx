@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/fixtures';
+import type { RoutingRow } from '../api/rows';
+import { loadSelection, saveSelection } from '../selection';
+import { posted, renderRouting, routingRow } from './connectTestUtils';
+
+const ROUTING_ERROR =
+  'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
+const SUCCESS = 'Success! The numbers will be provisioned shortly.';
+
+const manchester = () =>
+  routingRow({ id: 1, numberPool: '01614960001', description: 'Google Ads - Manchester', planId: 4, planDescription: 'Office hours' });
+const website = () =>
+  routingRow({ id: 3, type: 'dynamic', numberPool: 'Website visitors', description: 'Website pool', callRecording: 1 });
+
+function details(rows: RoutingRow[]) {
+  return () => jsonResponse({ selectionDetails: rows, hasOnlyBasicFeatures: true });
+}
+
+const location = () => screen.getByRole('status', { name: 'location' });
+const form = () => screen.findByRole('form', { name: 'Connect numbers' });
+
+beforeEach(() => sessionStorage.clear());
+
+describe('Basic connect', () => {
+  test('without a selection it goes back to /routing', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }) });
+    renderRouting('/routing/numbers');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/routing$/));
+  });
+
+  test('shows description, destination and recording for each selected row', async () => {
+    saveSelection([1, 3]);
+    const fetch = stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester(), website()]) });
+    renderRouting('/routing/numbers');
+    expect(screen.getByText('Loading the selected numbers…')).toBeInTheDocument();
+    await form();
+    expect(screen.getByRole('textbox', { name: 'Description for 01614960001' })).toHaveValue('Google Ads - Manchester');
+    expect(screen.getByRole('textbox', { name: 'Destination for 01614960001' })).toHaveValue('');
+    expect(screen.getByRole('switch', { name: 'Recording for 01614960001' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Description for Website visitors' })).toHaveValue('Website pool');
+    expect(screen.getByRole('switch', { name: 'Recording for Website visitors' })).toBeChecked();
+    const call = fetch.mock.calls.find(([url]) => url === '/api/manageconnections/getSelectedDetails');
+    expect(JSON.parse(posted(call?.[1]).selected)).toEqual([1, 3]);
+  });
+
+  test('validates the destination as the user types', async () => {
+    saveSelection([1]);
+    stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester()]) });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    expect(destination).not.toHaveAttribute('aria-invalid');
+    await user.type(destination, '0161');
+    expect(destination).toHaveAttribute('aria-invalid', 'true');
+    expect(destination).toHaveAccessibleDescription('Destination must be at least 8 digits in length.');
+    await user.type(destination, '4960999');
+    expect(destination).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('Connect with an empty destination shows the errors and posts nothing', async () => {
+    saveSelection([1]);
+    const fetch = stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester()]) });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    expect(destination).toHaveAccessibleDescription('Destination is required.');
+    await waitFor(() => expect(destination).toHaveFocus());
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('connectBasic'))).toBe(false);
+  });
+
+  test('Connect posts every row with its index, then shows the success on /routing', async () => {
+    saveSelection([1, 3]);
+    let connected: Record<string, string> = {};
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester(), website()]),
+      '/api/manageconnections/connectBasic/': (init) => {
+        connected = posted(init);
+        return jsonResponse({ success: true });
+      },
+      '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
+    });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.type(screen.getByRole('textbox', { name: 'Destination for Website visitors' }), '02079460999');
+    await user.clear(screen.getByRole('textbox', { name: 'Description for Website visitors' }));
+    await user.type(screen.getByRole('textbox', { name: 'Description for Website visitors' }), 'Website');
+    await user.click(screen.getByRole('switch', { name: 'Recording for 01614960001' }));
+    await user.click(screen.getByRole('switch', { name: 'Recording for Website visitors' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+
+    expect(await screen.findByText(SUCCESS)).toHaveRole('status');
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(connected).toEqual({
+      'form_description[0]': 'Google Ads - Manchester',
+      'form_number_id[0]': '1',
+      'form_destination_number[0]': '01614960999',
+      'form_plan_id[0]': '4',
+      'form_pool_name[0]': '',
+      'form_recording_flag[0]': '1',
+      'form_description[1]': 'Website',
+      'form_number_set_id[1]': '3',
+      'form_destination_number[1]': '02079460999',
+      'form_plan_id[1]': '0',
+      'form_pool_name[1]': 'Website visitors',
+    });
+    expect(loadSelection()).toEqual([]);
+  });
+
+  test('422 errors from the server land on their fields', async () => {
+    saveSelection([1, 3]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester(), website()]),
+      '/api/manageconnections/connectBasic/': () =>
+        jsonResponse(
+          {
+            success: false,
+            code: 'VALIDATION_FAILED',
+            errors: { 'form_destination_number[1]': 'Destination can have only numbers.' },
+          },
+          422,
+        ),
+    });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.type(screen.getByRole('textbox', { name: 'Destination for Website visitors' }), '02079460999');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const pool = screen.getByRole('textbox', { name: 'Destination for Website visitors' });
+    await waitFor(() => expect(pool).toHaveAccessibleDescription('Destination can have only numbers.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/routing/numbers');
+    // Typing clears the server's message.
+    await user.type(pool, '1');
+    expect(pool).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('any other failure shows the routing error', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester()]),
+      '/api/manageconnections/connectBasic/': () => jsonResponse({ success: false }, 500),
+    });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
+  });
+
+  test('a failed load shows the routing error', async () => {
+    saveSelection([1]);
+    stubApi({ '/api/manageconnections/getSelectedDetails': () => jsonResponse({ success: false }, 500) });
+    renderRouting('/routing/numbers');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(screen.getByRole('link', { name: 'Back to call routing' })).toHaveAttribute('href', '/routing');
+  });
+
+  test('Cancel goes back to /routing and keeps the selection', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester()]),
+      '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [manchester()] }),
+    });
+    const user = renderRouting('/routing/numbers');
+    const f = await form();
+    await user.click(within(f).getByRole('link', { name: 'Cancel' }));
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    const t = await screen.findByRole('table', { name: 'Call routing' });
+    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
+  });
+});

@@ -1,0 +1,242 @@
+import { useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PageHeading } from '../../../components/PageHeading';
+import { routingAccess, validateConnectBasic, type NumberFormat } from '../../../domain';
+import { useAccount } from '../../../lib/account';
+import { validationErrors } from '../../../lib/api';
+import { useLoader } from '../../../lib/useLoader';
+import { connectBasic, getSelectedDetails, type BasicConnectRow, type RoutingRow } from '../api/rows';
+import { clearSelection, loadSelection } from '../selection';
+import {
+  CellSwitch,
+  CellText,
+  Loading,
+  PROVISIONED_MESSAGE,
+  kindLabel,
+  routingError,
+  rowName,
+  without,
+  type RoutingNoticeState,
+} from './connectShared';
+
+const basicRow = (row: RoutingRow): BasicConnectRow => ({
+  id: row.id,
+  kind: row.type,
+  numberPool: row.numberPool,
+  planId: row.planId ?? 0,
+  description: row.description ?? '',
+  destination: row.destination ?? '',
+  recording: row.callRecording === 1,
+});
+
+const descriptionField = (i: number) => `form_description[${i}]`;
+const destinationField = (i: number) => `form_destination_number[${i}]`;
+
+/** /routing/numbers: a destination, description and recording for each selected number or pool. */
+export function BasicConnect({ title }: { title: string }) {
+  const { account } = useAccount();
+  const access = routingAccess(account);
+  const [selected] = useState(() => loadSelection());
+  const wanted = access.canView && selected.length > 0;
+  const [details] = useLoader(wanted ? () => getSelectedDetails(selected) : null, [wanted]);
+
+  if (!access.canView) return <PageHeading title={title} />;
+  if (selected.length === 0) return <Navigate to="/routing" replace />;
+  if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
+
+  return (
+    <>
+      <PageHeading title={title} />
+      {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
+      {details.status === 'failed' && (
+        <>
+          <p role="alert" className="banner banner-error">
+            {routingError()}
+          </p>
+          <Link className="button" to="/routing">
+            Back to call routing
+          </Link>
+        </>
+      )}
+      {details.status === 'ready' && (
+        <BasicConnectForm
+          initial={details.data.selectionDetails}
+          format={account.numberFormat}
+          canConnect={access.canConnect}
+        />
+      )}
+    </>
+  );
+}
+
+function BasicConnectForm({
+  initial,
+  format,
+  canConnect,
+}: {
+  initial: RoutingRow[];
+  format: NumberFormat;
+  canConnect: boolean;
+}) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [rows, setRows] = useState<BasicConnectRow[]>(() => initial.map(basicRow));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const errors = useMemo(
+    () =>
+      validateConnectBasic(
+        rows.map(({ kind, description, destination, recording }) => ({ kind, description, destination, recording })),
+      ),
+    [rows],
+  );
+
+  function errorOf(field: string): string | undefined {
+    if (serverErrors[field]) return serverErrors[field];
+    return submitted || touched.has(field) ? errors[field] : undefined;
+  }
+
+  function touch(field: string) {
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  }
+
+  function change(i: number, patch: Partial<BasicConnectRow>, field?: string) {
+    setRows((current) => current.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+    if (field) {
+      touch(field);
+      setServerErrors((current) => without(current, [field]));
+    }
+  }
+
+  function focusFirstInvalid() {
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  }
+
+  function shown(field: string): boolean {
+    return formRef.current?.querySelector(`[name="${field}"]`) != null;
+  }
+
+  async function save() {
+    if (saving) return;
+    setSubmitted(true);
+    setBanner([]);
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setSaving(true);
+    try {
+      if (await connectBasic(rows)) {
+        clearSelection();
+        const state: RoutingNoticeState = { notice: PROVISIONED_MESSAGE };
+        navigate('/routing', { state });
+        return;
+      }
+      setBanner([routingError()]);
+    } catch (error) {
+      const fieldErrors = validationErrors(error);
+      if (!fieldErrors) {
+        setBanner([routingError()]);
+      } else {
+        const onFields = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => shown(field)));
+        const others = Object.entries(fieldErrors)
+          .filter(([field]) => !(field in onFields))
+          .map(([, message]) => message);
+        setServerErrors(onFields);
+        if (others.length > 0 || Object.keys(onFields).length === 0) {
+          setBanner(others.length > 0 ? others : [routingError()]);
+        }
+        focusFirstInvalid();
+      }
+    }
+    setSaving(false);
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="card routing-connect"
+      aria-label="Connect numbers"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {banner.length > 0 && (
+        <div role="alert" className="banner banner-error">
+          {banner.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <div className="table-scroll data-table">
+        <table aria-label="Selected numbers and pools">
+          <thead>
+            <tr>
+              <th scope="col">Number / pool</th>
+              <th scope="col">Description</th>
+              <th scope="col">Destination</th>
+              <th scope="col">Recording</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const name = rowName(row.kind, row.numberPool, format);
+              return (
+                <tr key={row.id}>
+                  <th scope="row" className="routing-row-name">
+                    <span>{name}</span>
+                    <span className="routing-row-kind">{kindLabel(row.kind)}</span>
+                  </th>
+                  <td>
+                    <CellText
+                      label={`Description for ${name}`}
+                      name={descriptionField(i)}
+                      value={row.description}
+                      onChange={(description) => change(i, { description }, descriptionField(i))}
+                      onBlur={() => touch(descriptionField(i))}
+                      error={errorOf(descriptionField(i))}
+                    />
+                  </td>
+                  <td>
+                    <CellText
+                      label={`Destination for ${name}`}
+                      name={destinationField(i)}
+                      type="tel"
+                      inputMode="tel"
+                      value={row.destination}
+                      onChange={(destination) => change(i, { destination }, destinationField(i))}
+                      onBlur={() => touch(destinationField(i))}
+                      error={errorOf(destinationField(i))}
+                    />
+                  </td>
+                  <td>
+                    <CellSwitch
+                      label={`Recording for ${name}`}
+                      name={`form_recording_flag[${i}]`}
+                      checked={row.recording}
+                      onChange={(recording) => change(i, { recording })}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions">
+        <Link className="button" to="/routing">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
+          {saving ? 'Connecting…' : 'Connect'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/fixtures';
+import type { RoutingRow } from '../api/rows';
+import { loadSelection, saveSelection } from '../selection';
+import { posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
+
+const ROUTING_ERROR =
+  'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
+
+const list = (numbers: RoutingRow[]) => () => jsonResponse({ numbers });
+const table = () => screen.findByRole('table', { name: 'Call routing' });
+const bodyRows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
+const location = () => screen.getByRole('status', { name: 'location' });
+
+const manchester = () => routingRow({ id: 1, numberPool: '01614960001', description: 'Google Ads - Manchester', destination: '01614960999' });
+const leeds = () =>
+  routingRow({
+    id: 2,
+    numberPool: '01134960002',
+    description: 'Bing - Leeds',
+    planId: 7,
+    planDescription: 'Office hours',
+    callRecording: 1,
+    provisioned: false,
+  });
+const website = () => routingRow({ id: 3, type: 'dynamic', numberPool: 'Website visitors', description: 'Website pool' });
+
+beforeEach(() => sessionStorage.clear());
+
+describe('Call routing list', () => {
+  test('lists numbers and pools with their routing, recording and status', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([website(), leeds(), manchester()]) });
+    renderRouting('/routing');
+    expect(screen.getByText('Loading numbers and pools…')).toBeInTheDocument();
+    const t = await table();
+    const rows = bodyRows(t);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('01134960002');
+    expect(rows[0]).toHaveTextContent('Static');
+    expect(rows[0]).toHaveTextContent('Office hours');
+    expect(rows[0]).toHaveTextContent('On');
+    expect(rows[0]).toHaveTextContent('Provisioning…');
+    expect(rows[1]).toHaveTextContent('01614960999');
+    expect(rows[1]).toHaveTextContent('Provisioned');
+    expect(rows[2]).toHaveTextContent('Website visitors');
+    expect(rows[2]).toHaveTextContent('Dynamic pool');
+    expect(screen.getByText('3 record(s)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Call routing' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  test('static numbers are shown in the account number format', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    renderRouting('/routing', professional({ numberFormat: { countryCode: 44, prefix: 'plus' } }));
+    const t = await table();
+    expect(bodyRows(t)[0]).toHaveTextContent('+441614960001');
+    expect(within(t).getByRole('checkbox', { name: 'Select +441614960001' })).toBeInTheDocument();
+  });
+
+  test('search filters by number, description and plan', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([website(), leeds(), manchester()]) });
+    const user = renderRouting('/routing');
+    const t = await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'office');
+    expect(bodyRows(t)).toHaveLength(1);
+    expect(bodyRows(t)[0]).toHaveTextContent('Bing - Leeds');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like this');
+    expect(bodyRows(t)[0]).toHaveTextContent('No numbers or pools found.');
+    expect(screen.getByText('0 record(s)')).toBeInTheDocument();
+  });
+
+  test('an empty list says so', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([]) });
+    renderRouting('/routing');
+    const t = await table();
+    expect(t).toHaveTextContent('No numbers or pools found.');
+  });
+
+  test('a failed load shows the routing error with the contact details', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': () => jsonResponse({ success: false }, 500) });
+    renderRouting('/routing');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  test('Connect shows once rows are selected; a basic selection goes to /routing/numbers', async () => {
+    const fetch = stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester(), leeds(), website()]),
+      '/api/manageconnections/getSelectedDetails': () =>
+        jsonResponse({ selectionDetails: [manchester(), website()], hasOnlyBasicFeatures: true }),
+    });
+    const user = renderRouting('/routing');
+    const t = await table();
+    expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select Website visitors' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/routing/numbers'));
+    const call = fetch.mock.calls.find(([url]) => url === '/api/manageconnections/getSelectedDetails');
+    expect(JSON.parse(posted(call?.[1]).selected)).toEqual([1, 3]);
+    expect(loadSelection()).toEqual([1, 3]);
+  });
+
+  test('a selection with more than basic features goes to the advanced page', async () => {
+    stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester(), leeds()]),
+      '/api/manageconnections/getSelectedDetails': () =>
+        jsonResponse({ selectionDetails: [leeds()], hasOnlyBasicFeatures: false }),
+    });
+    const user = renderRouting('/routing');
+    const t = await table();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01134960002' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/routing/numbers/advanced'));
+  });
+
+  test('a failed Connect shows the routing error and stays', async () => {
+    stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester()]),
+      '/api/manageconnections/getSelectedDetails': () => jsonResponse({ success: false }, 500),
+    });
+    const user = renderRouting('/routing');
+    const t = await table();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
+  });
+
+  test('an administrator without routing_simple sees Connect disabled and no Audio link', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    const user = renderRouting('/routing', professional({ packageScopes: ['routing_time_of_day'] }));
+    const t = await table();
+    expect(screen.queryByRole('link', { name: 'Audio' })).not.toBeInTheDocument();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeDisabled();
+  });
+
+  test('a user who is not an administrator gets no Connect button', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    const user = renderRouting('/routing', professional({ isAdministrator: false, userAuthCode: 10 }));
+    const t = await table();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+  });
+
+  test('the Audio link leads to /routing/audio with routing_simple', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    const user = renderRouting('/routing', starter());
+    await table();
+    await user.click(screen.getByRole('link', { name: 'Audio' }));
+    expect(location()).toHaveTextContent('/routing/audio');
+  });
+
+  test('without the right to view (group account) nothing is loaded or offered', async () => {
+    const fetch = stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    renderRouting('/routing', professional({ isGroupAccount: true }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Call routing' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test('a stored selection comes back, without rows the list no longer holds', async () => {
+    saveSelection([1, 99]);
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester(), leeds()]) });
+    renderRouting('/routing');
+    const t = await table();
+    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+  });
+
+  test('exports the export list as CSV named after the product', async () => {
+    stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester()]),
+      '/api/manageconnections/getNumbersListForExport': () =>
+        jsonResponse({
+          numbers: [
+            {
+              type: 'static',
+              numberPool: '01614960001',
+              description: 'Google Ads - Manchester',
+              destination: '01614960999',
+              planDescription: '',
+              callRecording: 1,
+            },
+            {
+              type: 'dynamic',
+              numberPool: 'Website visitors',
+              description: 'Website pool',
+              destination: 'Office hours',
+              planDescription: 'Office hours',
+              callRecording: 0,
+            },
+          ],
+        }),
+    });
+    let blob: Blob | null = null;
+    const urls = URL as unknown as Record<string, unknown>;
+    urls.createObjectURL = (b: Blob) => {
+      blob = b;
+      return 'blob:csv';
+    };
+    urls.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    onTestFinished(() => {
+      delete urls.createObjectURL;
+      delete urls.revokeObjectURL;
+      click.mockRestore();
+    });
+    const user = renderRouting('/routing', professional({ productName: 'Calltrack' }));
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Calltrack_call_routing.csv');
+    const lines = (await blob!.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('"Type","Number / pool","Description","Destination","Service plan","Recording"');
+    expect(lines[1]).toBe('"Static","01614960001","Google Ads - Manchester","01614960999","","On"');
+    expect(lines[2]).toBe('"Dynamic pool","Website visitors","Website pool","Office hours","Office hours","Off"');
+  });
+
+  test('a failed export shows the routing error', async () => {
+    stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester()]),
+      '/api/manageconnections/getNumbersListForExport': () => jsonResponse({ success: false }, 500),
+    });
+    const user = renderRouting('/routing');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+  });
+
+  test('shows the notice a connect page left, once', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    renderRouting({ pathname: '/routing', state: { notice: 'Success! The numbers will be provisioned shortly.' } });
+    await table();
+    expect(screen.getByText('Success! The numbers will be provisioned shortly.')).toHaveRole('status');
+  });
+});

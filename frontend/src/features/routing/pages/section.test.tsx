@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { AccountProvider } from '../../../lib/account';
+import { jsonResponse, stubApi } from '../../../test/fixtures';
+import RoutingSection from '../index';
+import { saveSelection } from '../selection';
+import { professional, routingRow } from './connectTestUtils';
+
+function renderSection(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccountProvider account={professional()} setAccount={() => {}} reload={async () => {}}>
+        <Routes>
+          <Route path="/routing" element={<RoutingSection title="Call routing" />} />
+          <Route path="/routing/numbers" element={<RoutingSection title="Connect numbers" />} />
+          <Route path="/routing/numbers/advanced" element={<RoutingSection title="Advanced routing" />} />
+          <Route path="/routing/audio" element={<RoutingSection title="Audio" />} />
+        </Routes>
+      </AccountProvider>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('Routing section', () => {
+  test('/routing is the list', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [routingRow({ id: 1 })] }) });
+    renderSection('/routing/');
+    expect(await screen.findByRole('table', { name: 'Call routing' })).toBeInTheDocument();
+  });
+
+  test('/routing/numbers is the basic connect page', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': () =>
+        jsonResponse({ selectionDetails: [routingRow({ id: 1 })], hasOnlyBasicFeatures: true }),
+    });
+    renderSection('/routing/numbers');
+    expect(await screen.findByRole('form', { name: 'Connect numbers' })).toBeInTheDocument();
+  });
+
+  test('/routing/numbers/advanced is the advanced page', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': () =>
+        jsonResponse({ selectionDetails: [routingRow({ id: 1 })], hasOnlyBasicFeatures: false }),
+    });
+    renderSection('/routing/numbers/advanced');
+    expect(await screen.findByRole('form', { name: 'Advanced routing' })).toBeInTheDocument();
+  });
+
+  test('/routing/audio is the audio list', async () => {
+    stubApi({ '/api/manageaudios/getAudioList': () => jsonResponse({ audioList: [] }) });
+    renderSection('/routing/audio');
+    expect(screen.getByRole('heading', { level: 1, name: 'Audio' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Call routing' })).not.toBeInTheDocument();
+  });
+});

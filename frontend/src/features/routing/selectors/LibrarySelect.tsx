@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import { Icon } from '../../../components/Icon';
+import type { Described } from '../api/editors';
+import { ROUTING_FAILED } from '../editors/messages';
+import type { ListStatus } from './RoutingLibrary';
+
+/** The props every routing selector takes (ids are numbers, 0 = none). */
+export interface SelectorProps {
+  value: number;
+  onChange: (id: number) => void;
+  label: string;
+  disabled?: boolean;
+  /** A field message to show under the select (a validation error of the form it sits in). */
+  error?: string | null;
+  /** The select's form field name. */
+  name?: string;
+  /** Keeps the label for screen readers only (selectors inside table rows). */
+  hideLabel?: boolean;
+  /** The label of the id-0 choice (each selector has its own default). */
+  noneLabel?: string;
+}
+
+export interface LibrarySelectProps extends SelectorProps {
+  /** What one record is called: 'service plan', 'audio'... (button names: 'Add audio'). */
+  noun: string;
+  options: Described[];
+  status: ListStatus;
+  onRetry: () => void;
+  onAdd: () => void;
+  onEdit: () => void;
+  /** When set, add and edit are disabled and this says why. */
+  unavailable?: string;
+}
+
+/**
+ * A labelled select over one library list, with an add (+) button and an edit button (disabled
+ * while nothing is chosen).
+ */
+export function LibrarySelect({
+  value,
+  onChange,
+  label,
+  disabled = false,
+  error,
+  name,
+  hideLabel = false,
+  noun,
+  options,
+  status,
+  noneLabel = 'None',
+  onRetry,
+  onAdd,
+  onEdit,
+  unavailable,
+}: LibrarySelectProps) {
+  const id = useId();
+  const message = error ?? (status === 'failed' ? ROUTING_FAILED : null);
+  const listHasNone = options.some((option) => option.id === 0);
+  const known = value === 0 ? true : options.some((option) => option.id === value);
+  const loading = status === 'loading';
+
+  return (
+    <div className={`field selector${message ? ' field-invalid' : ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      <div className="selector-row">
+        <select
+          id={id}
+          name={name}
+          value={String(value)}
+          disabled={disabled || loading}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          aria-busy={loading || undefined}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
+          {loading ? (
+            <option value={String(value)}>Loading…</option>
+          ) : (
+            <>
+              {!listHasNone && <option value="0">{noneLabel}</option>}
+              {options.map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.description}
+                </option>
+              ))}
+              {!known && <option value={String(value)}>Unknown {noun} ({value})</option>}
+            </>
+          )}
+        </select>
+        <button
+          type="button"
+          className="selector-button"
+          aria-label={`Add ${noun}`}
+          title={unavailable ?? `Add ${noun}`}
+          disabled={disabled || loading || unavailable !== undefined}
+          onClick={onAdd}
+        >
+          <Icon name="add" size={20} />
+        </button>
+        <button
+          type="button"
+          className="selector-button"
+          aria-label={`Edit ${noun}`}
+          title={unavailable ?? (value === 0 ? `Choose a ${noun} to edit it` : `Edit ${noun}`)}
+          disabled={disabled || loading || unavailable !== undefined || value === 0}
+          onClick={onEdit}
+        >
+          <Icon name="edit" size={20} />
+        </button>
+      </div>
+      {message && (
+        <p id={`${id}-error`} className="field-error">
+          {message}
+          {!error && status === 'failed' && (
+            <>
+              {' '}
+              <button type="button" className="link-button" onClick={onRetry}>
+                Retry
+              </button>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
