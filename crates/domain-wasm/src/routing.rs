@@ -8,7 +8,8 @@ use crate::{from_js, to_js};
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export interface RoutingAccess {
-  canView: boolean; canConnect: boolean; hasAdvanced: boolean; offerUpgrade: boolean; showsAudioLink: boolean;
+  canView: boolean; canConnect: boolean; hasAdvanced: boolean; canEdit: boolean; offerUpgrade: boolean;
+  showsAudioLink: boolean;
 }
 export interface Choice { id: number; label: string }
 export interface RoutingConstants {

@@ -15,6 +15,9 @@ pub struct RoutingAccess {
     pub can_connect: bool,
     /// Advanced connect, the editors and the audio list: any advanced routing scope.
     pub has_advanced: bool,
+    /// Changing the routing library (plans, destination plans and numbers, queues, audio,
+    /// voicemail) and its add and edit buttons: an administrator with an advanced scope.
+    pub can_edit: bool,
     /// Starter has no advanced scope but can upgrade: the advanced page shows its rows with the
     /// Upgrade chip and modal. Other packages without advanced scopes are sent back to /routing.
     pub offer_upgrade: bool,
@@ -29,6 +32,7 @@ pub fn routing_access(account: &AccountState) -> RoutingAccess {
         can_view,
         can_connect: can_view && account.is_administrator && account.has_scope("routing_simple"),
         has_advanced,
+        can_edit: has_advanced && account.is_administrator,
         offer_upgrade: can_view && !has_advanced && account.plan() == Plan::Starter,
         shows_audio_link: can_view && account.has_scope("routing_simple"),
     }
@@ -75,6 +79,10 @@ mod tests {
         let user = AccountState { is_administrator: false, ..account(&["routing_simple"]) };
         let access = routing_access(&user);
         assert!(access.can_view && !access.can_connect && !access.has_advanced);
+        let advanced_user = AccountState { is_administrator: false, ..account(&["routing_simple", "routing_ivr"]) };
+        let access = routing_access(&advanced_user);
+        assert!(access.has_advanced && !access.can_edit);
+        assert!(routing_access(&account(&["routing_ivr"])).can_edit);
     }
 
     #[test]

@@ -787,3 +787,21 @@ async fn an_administrator_of_the_customer_may_edit_the_library() {
     let owner = app.login("owner@demo.test").await;
     assert!(find(&queues(&app, &owner).await, "description", "Admin queue").is_some());
 }
+
+#[tokio::test]
+async fn a_user_who_may_provision_but_is_not_an_administrator_reads_the_library_but_cannot_change_it() {
+    let app = TestApp::spawn().await;
+    crate::routing_connect::grant_provisioning(&app, 3, 100).await;
+    let user = app.login("user@demo.test").await;
+    for path in SELECTOR_READS.iter().chain(EDITOR_READS.iter()) {
+        assert_eq!(app.get(path, Some(&user)).await.status, StatusCode::OK, "{path}");
+    }
+    let writes = WRITES.iter().filter(|p| !p.ends_with("getAffectedLocations"));
+    for path in writes.chain(["/api/manageaudios/addAudio/", "/api/manageconnections/create_plan"].iter()) {
+        let reply = app.post_form(path, Some(&user), &queue("Sneaky")).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    let owner = app.login("owner@demo.test").await;
+    let queues = app.get("/api/manageconnections/getQueues/", Some(&owner)).await.json();
+    assert!(!queues["queues"].as_array().unwrap().iter().any(|q| q["description"] == "Sneaky"));
+}

@@ -111,7 +111,7 @@ pub(super) async fn bulk_soft_delete(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let now = state.clock.now();
     let key = form.text("key");
     if key.is_empty() || !confirmations::consume(&state.db, &user.session, key, now).await? {
@@ -137,7 +137,7 @@ pub(super) async fn check_description(
     Path(id): Path<i64>,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     if id != 0 && audios::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
@@ -197,7 +197,7 @@ pub(super) async fn add_audio(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     let description = form.text("form_description").trim();
     let sentence = form.text("form_audio_sentence").trim();
@@ -220,7 +220,7 @@ pub(super) async fn update_audio(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     let id = form.id("form_record_id");
     let stored = audios::find(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;

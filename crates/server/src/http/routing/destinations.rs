@@ -72,7 +72,7 @@ pub(super) async fn store_number(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     // An unknown international code counts as none chosen (the domain's 'required' message).
     let mut code_id = form.id("form_international_code");
@@ -114,7 +114,7 @@ pub(super) async fn update_number(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     let id = form.id("form_record_id");
     let stored = destinations::find_number(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
@@ -189,7 +189,7 @@ pub(super) async fn save_plan(
     Path(id): Path<i64>,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     if id != 0 && destinations::find_plan(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);

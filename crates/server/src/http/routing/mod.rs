@@ -68,9 +68,19 @@ impl RoutingUser {
         }
     }
 
-    /// Advanced connect and every editor: one of the advanced routing scopes.
+    /// Advanced connect and the editors' reads: one of the advanced routing scopes.
     pub fn require_advanced(&self) -> Result<(), AppError> {
         if self.access.has_advanced {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// Changing the routing library (plans, destinations, queues, audio, voicemail): an
+    /// administrator with an advanced routing scope.
+    pub fn require_edit(&self) -> Result<(), AppError> {
+        if self.access.can_edit {
             Ok(())
         } else {
             Err(AppError::Forbidden)

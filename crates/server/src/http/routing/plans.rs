@@ -161,7 +161,7 @@ pub(super) async fn create_plan(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    editor(&user)?;
+    user.require_edit()?;
     let customer = user.customer();
     let plan = submitted_plan(&form)?;
     let taken = service_plans::other_descriptions(&state.db, customer, 0).await?;
@@ -182,7 +182,7 @@ pub(super) async fn update_plan(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    editor(&user)?;
+    user.require_edit()?;
     let customer = user.customer();
     let id = id_of(form.text("form_record_id"));
     service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;

@@ -44,7 +44,7 @@ pub(super) async fn save(
     Path(id): Path<i64>,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let customer = user.customer();
     if id != 0 && queues::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);

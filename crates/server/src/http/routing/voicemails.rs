@@ -46,7 +46,7 @@ pub(super) async fn store(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let v = checked(&state, &user, &form).await?;
     let id = voicemails::insert(&state.db, user.customer(), &v.description, v.audio_id).await?;
     Ok(Json(json!({ "success": true, "id": id })))
@@ -60,7 +60,7 @@ pub(super) async fn update(
     Path(id): Path<i64>,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     if voicemails::find(&state.db, user.customer(), id).await?.is_none() {
         return Err(AppError::NotFound);
     }
