@@ -14,7 +14,7 @@ const BASE: AccountState = {
   userAuthCode: 25,
   logoUrl: null,
   topBar: { background: '', text: '' },
-  packageScopes: ['routing_simple', 'admin_user_management', 'admin_call_scoring', 'billing_subscription'],
+  packageScopes: ['routing_simple', 'routing_time_of_day', 'routing_ivr', 'admin_user_management', 'admin_call_scoring', 'billing_subscription'],
   addonScopes: ['admin_call_categorisation'],
   nextPackageScopes: [],
   parameters: [],

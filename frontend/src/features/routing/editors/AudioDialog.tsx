@@ -7,13 +7,13 @@ import {
   addAudio,
   checkAudioDescription,
   downloadAudioBlob,
-  fieldErrorsOf,
   getAudioBlob,
   getAudioList,
   updateAudio,
   type AudioRow,
 } from '../api/editors';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { AUDIO_FAILED } from './messages';
 import { focusFirstInvalid, useFormErrors } from './useFormErrors';
@@ -87,7 +87,7 @@ function AudioEditor({
     [description, sentence, file, storedFile],
   );
   const errors = useMemo(() => validateAudio(form, taken), [form, taken]);
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, showAllErrors, showSaveErrors, unplaced } = useFormErrors(errors, known);
   const fileError = errorOf('form_file') ?? contentProblem ?? undefined;
 
   async function chooseFile(chosen: File | null) {
@@ -125,13 +125,7 @@ function AudioEditor({
       setSaving(false);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(AUDIO_FAILED);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(AUDIO_FAILED);
       setSaving(false);
     }
   }
@@ -147,16 +141,7 @@ function AudioEditor({
       onClose={onClose}
       onSubmit={() => void save()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : id ? 'Update' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
     >
       <div ref={content} className="audio-editor">
         <EditorBanner messages={[...unplaced, failure]} />

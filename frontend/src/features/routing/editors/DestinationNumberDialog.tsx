@@ -2,11 +2,12 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { validateDestinationNumber, type DestinationNumberForm } from '../../../domain';
-import { fieldErrorsOf, storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
+import { storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
 import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { useFormErrors } from './useFormErrors';
 
 export interface DestinationNumberDialogProps {
   open: boolean;
@@ -71,7 +72,7 @@ function DestinationNumberEditor({
 
   const taken = useMemo(() => otherDescriptions(library.destinations.items, id), [library.destinations.items, id]);
   const errors = useMemo(() => validateDestinationNumber(form, taken), [form, taken]);
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
 
   function change(patch: Partial<DestinationNumberForm>, key: string) {
     setForm((current) => ({ ...current, ...patch }));
@@ -81,11 +82,7 @@ function DestinationNumberEditor({
   async function save() {
     if (saving) return;
     setFailure(null);
-    if (Object.keys(errors).length > 0) {
-      showAllErrors();
-      focusFirstInvalid(content.current);
-      return;
-    }
+    if (refuseSave(content.current)) return;
     setSaving(true);
     try {
       const code = codes.find((c) => c.id === form.internationalCode);
@@ -106,13 +103,7 @@ function DestinationNumberEditor({
       setSaving(false);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(SOMETHING_WENT_WRONG);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
       setSaving(false);
     }
   }
@@ -125,16 +116,7 @@ function DestinationNumberEditor({
       onClose={onClose}
       onSubmit={() => void save()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : form.insert ? 'Save' : 'Update'}
-          </button>
-        </>
-      }
+      actions={<EditorActions existing={!form.insert} saving={saving} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />

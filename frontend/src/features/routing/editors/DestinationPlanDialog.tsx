@@ -5,15 +5,16 @@ import { Icon } from '../../../components/Icon';
 import { routingConstants, validateDestinationPlan, type DestinationPlanForm, type DestinationRow } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
-import { fieldErrorsOf, getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';
+import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';
 import { AttributionSelector } from '../selectors/AttributionSelector';
 import { DestinationNumberSelector } from '../selectors/DestinationNumberSelector';
 import { QueueSelector } from '../selectors/QueueSelector';
 import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, HeadsUp, NOTHING_AFFECTED, isAffected, type Affected } from './AffectedDialog';
+import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { DESTINATION_PLAN_FAILED } from './messages';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { useFormErrors } from './useFormErrors';
 
 export interface DestinationPlanDialogProps {
   open: boolean;
@@ -25,8 +26,6 @@ export interface DestinationPlanDialogProps {
 }
 
 type PlanType = 0 | 1;
-type Action = 'save' | 'update' | 'saveAsNew';
-
 const PLAN_TYPES: [PlanType, string][] = [
   [0, 'Hunt group'],
   [1, 'Multi dial'],
@@ -142,7 +141,7 @@ function DestinationPlanEditor({
   const typeLabel = useId();
   const [form, setForm] = useState<DestinationPlanForm>(initial);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
-  const [saving, setSaving] = useState<Action | null>(null);
+  const [saving, setSaving] = useState<SaveAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const plans = library.routings.items;
@@ -155,7 +154,7 @@ function DestinationPlanEditor({
     },
     [form.destinations.length],
   );
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
 
   function change(patch: Partial<DestinationPlanForm>, ...keys: string[]) {
     setForm((current) => ({ ...current, ...patch }));
@@ -175,17 +174,12 @@ function DestinationPlanEditor({
     setServerErrors({});
   }
 
-  async function save(action: Action, confirmed = false) {
+  async function save(action: SaveAction, confirmed = false) {
     if (saving) return;
     setFailure(null);
     const asNew = action !== 'update';
     const check = asNew && id > 0 ? validateDestinationPlan(form, otherDescriptions(plans, 0)) : errors;
-    if (Object.keys(check).length > 0) {
-      showAllErrors();
-      if (check !== errors) setServerErrors(check);
-      focusFirstInvalid(content.current);
-      return;
-    }
+    if (refuseSave(content.current, check)) return;
     if (action === 'update' && isAffected(affected) && !confirmed) {
       setAffectedDialog('confirm');
       return;
@@ -199,13 +193,7 @@ function DestinationPlanEditor({
       setSaving(null);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(DESTINATION_PLAN_FAILED);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(DESTINATION_PLAN_FAILED);
       setSaving(null);
     }
   }
@@ -222,25 +210,12 @@ function DestinationPlanEditor({
       onSubmit={() => void save(id ? 'update' : 'save')}
       busy={busy}
       actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          {id ? (
-            <>
-              <button type="button" className="button" onClick={() => void save('saveAsNew')} disabled={busy}>
-                {saving === 'saveAsNew' ? 'Saving…' : 'Save as new'}
-              </button>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {saving === 'update' ? 'Updating…' : 'Update'}
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
-          )}
-        </>
+        <EditorActions
+          existing={Boolean(id)}
+          saving={saving}
+          onCancel={onClose}
+          onSaveAsNew={() => void save('saveAsNew')}
+        />
       }
     >
       <div ref={content} className="destination-plan-editor">

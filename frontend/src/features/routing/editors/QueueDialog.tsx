@@ -3,12 +3,13 @@ import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextField } from '../../../components/fields';
 import { routingConstants, validateQueue, type QueueForm } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
-import { fieldErrorsOf, saveQueue, type Queue } from '../api/editors';
+import { saveQueue, type Queue } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';
 import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { useFormErrors } from './useFormErrors';
 
 export interface QueueDialogProps {
   open: boolean;
@@ -19,7 +20,6 @@ export interface QueueDialogProps {
   onSaved: (id: number) => void;
 }
 
-type Action = 'add' | 'update' | 'saveAsNew';
 type AudioKey = 'welcomeAudio' | 'audio1' | 'audio2' | 'audio3' | 'nextInLineAudio' | 'queueFullAudio';
 
 const KNOWN = new Set([
@@ -101,30 +101,25 @@ function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps 
   const constants = useMemo(() => routingConstants(), []);
   const content = useRef<HTMLDivElement>(null);
   const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState<Action | null>(null);
+  const [saving, setSaving] = useState<SaveAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const queues = library.queues.items;
   const taken = useMemo(() => otherDescriptions(queues, id), [queues, id]);
   const errors = useMemo(() => validateQueue(form, taken), [form, taken]);
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
 
   function change(patch: Partial<QueueForm>, key: string) {
     setForm((current) => ({ ...current, ...patch }));
     touch(key);
   }
 
-  async function save(action: Action) {
+  async function save(action: SaveAction) {
     if (saving) return;
     setFailure(null);
     const asNew = action !== 'update';
     const check = asNew && id > 0 ? validateQueue(form, otherDescriptions(queues, 0)) : errors;
-    if (Object.keys(check).length > 0) {
-      showAllErrors();
-      if (check !== errors) setServerErrors(check);
-      focusFirstInvalid(content.current);
-      return;
-    }
+    if (refuseSave(content.current, check)) return;
     setSaving(action);
     try {
       const savedId = await saveQueue(asNew ? 0 : id, saveFields(form));
@@ -132,13 +127,7 @@ function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps 
       setSaving(null);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(SOMETHING_WENT_WRONG);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
       setSaving(null);
     }
   }
@@ -150,28 +139,17 @@ function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps 
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save(id ? 'update' : 'add')}
+      onSubmit={() => void save(id ? 'update' : 'save')}
       busy={busy}
       actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          {id ? (
-            <>
-              <button type="button" className="button" onClick={() => void save('saveAsNew')} disabled={busy}>
-                {saving === 'saveAsNew' ? 'Saving…' : 'Save as new'}
-              </button>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {saving === 'update' ? 'Updating…' : 'Update'}
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {saving ? 'Adding…' : 'Add'}
-            </button>
-          )}
-        </>
+        <EditorActions
+          existing={Boolean(id)}
+          saving={saving}
+          onCancel={onClose}
+          onSaveAsNew={() => void save('saveAsNew')}
+          newLabel="Add"
+          newBusyLabel="Adding…"
+        />
       }
     >
       <div ref={content} className="queue-editor">

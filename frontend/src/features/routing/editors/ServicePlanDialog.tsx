@@ -12,16 +12,17 @@ import {
 } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
-import { createPlan, fieldErrorsOf, getRoutingData, updatePlan, type AffectedItem } from '../api/editors';
+import { createPlan, getRoutingData, updatePlan, type AffectedItem } from '../api/editors';
 import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
 import { IvrSelector } from '../selectors/IvrSelector';
 import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, HeadsUp, NOTHING_AFFECTED, isAffected, type Affected } from './AffectedDialog';
+import { EditorActions, type SaveAction } from './EditorActions';
 import { CallPathPanel } from './CallPathPanel';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
 import { DAY_NAMES, pad2, planFields, rowFromAnswer } from './servicePlanForm';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { useFormErrors } from './useFormErrors';
 import { WeekGrid } from './WeekGrid';
 import { WorkingHoursDialog } from './WorkingHoursDialog';
 
@@ -99,8 +100,6 @@ function ServicePlanLoader({ id, rowIds, onClose, onSaved }: ServicePlanDialogPr
   );
 }
 
-type Action = 'save' | 'update' | 'saveAsNew';
-
 function ServicePlanEditor({
   id,
   affected,
@@ -124,7 +123,7 @@ function ServicePlanEditor({
   const [template, setTemplate] = useState<Template>(id ? 'custom' : 'allSame');
   const [workingHoursOpen, setWorkingHoursOpen] = useState(false);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
-  const [saving, setSaving] = useState<Action | null>(null);
+  const [saving, setSaving] = useState<SaveAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const plans = library.plans.items;
@@ -139,7 +138,7 @@ function ServicePlanEditor({
     },
     [rows.length],
   );
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
 
   const routingName = useCallback(
     (routing: number) => library.routings.items.find((r) => r.id === routing)?.description,
@@ -190,18 +189,13 @@ function ServicePlanEditor({
     [setServerErrors, touch],
   );
 
-  async function save(action: Action, confirmed = false) {
+  async function save(action: SaveAction, confirmed = false) {
     if (saving) return;
     setFailure(null);
     const asNew = action !== 'update';
     // Save as new: the plan's own description is taken too.
     const check = asNew && id > 0 ? validateServicePlan(form, otherDescriptions(plans, 0)) : errors;
-    if (Object.keys(check).length > 0) {
-      showAllErrors();
-      if (check !== errors) setServerErrors(check);
-      focusFirstInvalid(content.current);
-      return;
-    }
+    if (refuseSave(content.current, check)) return;
     if (action === 'update' && isAffected(affected) && !confirmed) {
       setAffectedDialog('confirm');
       return;
@@ -216,13 +210,7 @@ function ServicePlanEditor({
       setSaving(null);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(SOMETHING_WENT_WRONG);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
       setSaving(null);
     }
   }
@@ -236,25 +224,12 @@ function ServicePlanEditor({
       onSubmit={() => void save(id ? 'update' : 'save')}
       busy={busy}
       actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          {id ? (
-            <>
-              <button type="button" className="button" onClick={() => void save('saveAsNew')} disabled={busy}>
-                {saving === 'saveAsNew' ? 'Saving…' : 'Save as new'}
-              </button>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                {saving === 'update' ? 'Updating…' : 'Update'}
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
-          )}
-        </>
+        <EditorActions
+          existing={Boolean(id)}
+          saving={saving}
+          onCancel={onClose}
+          onSaveAsNew={() => void save('saveAsNew')}
+        />
       }
     >
       <div ref={content} className="service-plan-editor">

@@ -3,12 +3,13 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateVoicemail, type VoicemailForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
-import { fieldErrorsOf, getVoicemail, storeVoicemail, updateVoicemail } from '../api/editors';
+import { getVoicemail, storeVoicemail, updateVoicemail } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { useFormErrors } from './useFormErrors';
 
 export interface VoicemailDialogProps {
   open: boolean;
@@ -45,16 +46,12 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = useMemo(() => validateVoicemail(form), [form]);
-  const { errorOf, touch, showAllErrors, setServerErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
 
   async function save() {
     if (saving) return;
     setFailure(null);
-    if (Object.keys(errors).length > 0) {
-      showAllErrors();
-      focusFirstInvalid(content.current);
-      return;
-    }
+    if (refuseSave(content.current)) return;
     setSaving(true);
     try {
       const savedId = id
@@ -64,13 +61,7 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
       setSaving(false);
       onSaved(savedId);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields && Object.keys(fields).length > 0) {
-        setServerErrors(fields);
-        focusFirstInvalid(content.current);
-      } else {
-        setFailure(SOMETHING_WENT_WRONG);
-      }
+      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
       setSaving(false);
     }
   }
@@ -82,16 +73,7 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
       onClose={onClose}
       onSubmit={() => void save()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : id ? 'Update' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { fieldErrorsOf } from '../api/editors';
 
 /**
  * Which field messages a form shows: the domain's `errors` of a field once it has been changed
@@ -35,11 +36,40 @@ export function useFormErrors(errors: Record<string, string>, known: (key: strin
     [server, known],
   );
 
+  /**
+   * Before a save: when `check` (the form's errors, or a stricter save-time check) has messages,
+   * shows them all, moves focus to the first invalid control inside `root` and returns true.
+   */
+  const refuseSave = useCallback(
+    (root: HTMLElement | null, check: Record<string, string> = errors): boolean => {
+      if (Object.keys(check).length === 0) return false;
+      setShowAll(true);
+      if (check !== errors) setServer(check);
+      focusFirstInvalid(root);
+      return true;
+    },
+    [errors],
+  );
+
+  /**
+   * After a failed save: when the server's answer names fields, shows their messages, moves focus
+   * to the first invalid control inside `root` and returns true; else false (the caller says why).
+   */
+  const showSaveErrors = useCallback((error: unknown, root: HTMLElement | null): boolean => {
+    const fields = fieldErrorsOf(error);
+    if (!fields || Object.keys(fields).length === 0) return false;
+    setServer(fields);
+    focusFirstInvalid(root);
+    return true;
+  }, []);
+
   return {
     errorOf,
     touch,
     showAllErrors: () => setShowAll(true),
     setServerErrors: setServer,
+    refuseSave,
+    showSaveErrors,
     unplaced,
   };
 }

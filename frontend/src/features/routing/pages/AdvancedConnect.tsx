@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
-import { PageHeading } from '../../../components/PageHeading';
 import {
   routingAccess,
   routingConstants,
@@ -11,14 +10,7 @@ import {
 } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
-import { useLoader } from '../../../lib/useLoader';
-import {
-  advancedRowFrom,
-  connectAdvanced,
-  getSelectedDetails,
-  type AdvancedConnectRow,
-  type RoutingRow,
-} from '../api/rows';
+import { advancedRowFrom, connectAdvanced, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import {
   AttributionSelector,
   AudioSelector,
@@ -26,14 +18,16 @@ import {
   RoutingLibraryProvider,
   ServicePlanSelector,
 } from '../selectors';
-import { clearSelection, loadSelection } from '../selection';
+import { clearSelection } from '../selection';
 import {
   CellSelect,
   CellSwitch,
   CellText,
-  Loading,
+  ConnectForm,
+  ConnectPage,
   PROVISIONED_MESSAGE,
   kindLabel,
+  placeFieldErrors,
   routingError,
   rowName,
   type RoutingNoticeState,
@@ -58,44 +52,24 @@ function rowOf(key: string): number | null {
 export function AdvancedConnect({ title }: { title: string }) {
   const { account } = useAccount();
   const access = routingAccess(account);
-  const [selected] = useState(() => loadSelection());
-  const wanted = access.canView && selected.length > 0;
-  const [details] = useLoader(wanted ? () => getSelectedDetails(selected) : null, [wanted]);
-
-  if (!access.canView) return <PageHeading title={title} />;
-  if (selected.length === 0) return <Navigate to="/routing" replace />;
   // Without advanced scopes only Starter (which can upgrade) stays, to be offered the upgrade.
-  if (!access.hasAdvanced && !access.offerUpgrade) return <Navigate to="/routing" replace />;
-  if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
-
   return (
-    <>
-      <PageHeading title={title} />
-      {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
-      {details.status === 'failed' && (
-        <>
-          <p role="alert" className="banner banner-error">
-            {routingError()}
-          </p>
-          <Link className="button" to="/routing">
-            Back to call routing
-          </Link>
-        </>
-      )}
-      {details.status === 'ready' &&
-        (access.hasAdvanced ? (
+    <ConnectPage title={title} leave={!access.hasAdvanced && !access.offerUpgrade}>
+      {(rows) =>
+        access.hasAdvanced ? (
           <RoutingLibraryProvider>
             <AdvancedConnectForm
-              initial={details.data.selectionDetails}
+              initial={rows}
               format={account.numberFormat}
               hasSpeech={account.hasSpeech}
               canConnect={access.canConnect}
             />
           </RoutingLibraryProvider>
         ) : (
-          <UpgradeView rows={details.data.selectionDetails} format={account.numberFormat} />
-        ))}
-    </>
+          <UpgradeView rows={rows} format={account.numberFormat} />
+        )
+      }
+    </ConnectPage>
   );
 }
 
@@ -297,14 +271,9 @@ function AdvancedConnectForm({
       } else {
         const willShow = (key: string) => shown(key) || isAdditional(key);
         if (!additional && Object.keys(fieldErrors).some(isAdditional)) setAdditional(true);
-        const onFields = Object.fromEntries(Object.entries(fieldErrors).filter(([key]) => willShow(key)));
-        const others = Object.entries(fieldErrors)
-          .filter(([key]) => !(key in onFields))
-          .map(([, message]) => message);
-        setServerErrors(onFields);
-        if (others.length > 0 || Object.keys(onFields).length === 0) {
-          setBanner(others.length > 0 ? others : [routingError()]);
-        }
+        const placed = placeFieldErrors(fieldErrors, willShow);
+        setServerErrors(placed.onFields);
+        if (placed.banner) setBanner(placed.banner);
         focusFirstInvalid();
       }
     }
@@ -314,23 +283,16 @@ function AdvancedConnectForm({
   const allPicked = rows.length > 0 && picked.size === rows.length;
 
   return (
-    <form
-      ref={formRef}
-      className="card routing-connect"
-      aria-label="Advanced routing"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <ConnectForm
+      formRef={formRef}
+      label="Advanced routing"
+      banner={banner}
+      saving={saving}
+      canConnect={canConnect}
+      submitLabel="Save"
+      busyLabel="Saving…"
+      onSubmit={() => void save()}
     >
-      {banner.length > 0 && (
-        <div role="alert" className="banner banner-error">
-          {banner.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
       <div className="routing-connect-toolbar">
         <div className="field-check-row">
           <input
@@ -525,14 +487,6 @@ function AdvancedConnectForm({
           </tbody>
         </table>
       </div>
-      <div className="form-actions">
-        <Link className="button" to="/routing">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-    </form>
+    </ConnectForm>
   );
 }

@@ -189,4 +189,15 @@ describe('Audio list', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  test('a user who is not an administrator sees the lists without add, edit or delete', async () => {
+    setup({ [LIST]: () => jsonResponse({ audioList: [WELCOME, CLOSED] }) }, account({ isAdministrator: false, userAuthCode: 10 }));
+    expect(await screen.findByRole('table', { name: 'Audio' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Voicemail' })).toBeInTheDocument();
+    for (const name of ['Add audio', 'Delete selected', 'Add voicemail']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 });

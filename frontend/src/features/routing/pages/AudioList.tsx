@@ -20,6 +20,7 @@ import { AudioDialog } from '../editors/AudioDialog';
 import { ROUTING_FAILED } from '../editors/messages';
 import { VoicemailDialog } from '../editors/VoicemailDialog';
 import { RoutingLibraryProvider, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { Loading } from './connectShared';
 
 export const AUDIO_PAGE_SIZE = 10;
 export const AUDIO_DELETED = 'The selected audio has been deleted.';
@@ -28,6 +29,21 @@ export const AUDIO_DELETED = 'The selected audio has been deleted.';
 function sortableDate(date: string): string {
   const [day, month, year] = (date ?? '').split('/');
   return year && month && day ? `${year}${month}${day}` : '';
+}
+
+/** The actions column of the audio and voicemail tables: an edit button named after the row. */
+function editColumn<T>(name: (row: T) => string, onEdit: (row: T) => void): Column<T> {
+  return {
+    id: 'actions',
+    header: 'Actions',
+    cell: (row) => (
+      <div className="row-actions">
+        <button type="button" className="row-action" aria-label={`Edit ${name(row)}`} title="Edit" onClick={() => onEdit(row)}>
+          <Icon name="edit" size={20} />
+        </button>
+      </div>
+    ),
+  };
 }
 
 const fileText = (row: AudioRow) => (row.AudiFilename ? row.AudiFilename : `Text to speech: ${row.AudiSentence}`);
@@ -41,8 +57,8 @@ export function AudioList({ title }: { title: string }) {
       <PageHeading title={title} />
       {access.canView && (
         <RoutingLibraryProvider lists={['audios', 'voicemails']}>
-          <AudioSection />
-          <VoicemailSection />
+          <AudioSection canEdit={access.canEdit} />
+          <VoicemailSection canEdit={access.canEdit} />
         </RoutingLibraryProvider>
       )}
     </>
@@ -56,7 +72,8 @@ type DeleteStep =
   | { kind: 'password' }
   | { kind: 'deleting' };
 
-function AudioSection() {
+/** canEdit: administrators with an advanced scope; others see the list without its actions. */
+function AudioSection({ canEdit }: { canEdit: boolean }) {
   const library = useRoutingLibrary();
   const [list, reload] = useLoader(getAudioList);
   const [selected, setSelected] = useState<number[]>([]);
@@ -79,28 +96,19 @@ function AudioSection() {
       },
       { id: 'file', header: 'File', cell: fileText, sortValue: fileText },
       { id: 'created', header: 'Created', cell: (row) => row.createdAt, sortValue: (row) => sortableDate(row.createdAt) },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: (row) => (
-          <div className="row-actions">
-            <button
-              type="button"
-              className="row-action"
-              aria-label={`Edit ${row.AudiDescription}`}
-              title="Edit"
-              onClick={() => {
+      ...(canEdit
+        ? [
+            editColumn<AudioRow>(
+              (row) => row.AudiDescription,
+              (row) => {
                 setNotice(null);
                 setEditing(row.AudiID);
-              }}
-            >
-              <Icon name="edit" size={20} />
-            </button>
-          </div>
-        ),
-      },
+              },
+            ),
+          ]
+        : []),
     ],
-    [],
+    [canEdit],
   );
 
   async function startDelete() {
@@ -147,17 +155,7 @@ function AudioSection() {
           {notice}
         </p>
       )}
-      {list.status === 'loading' && (
-        <div className="section-loading" role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading audio…</span>
-        </div>
-      )}
-      {list.status === 'failed' && (
-        <p role="alert" className="banner banner-error">
-          {ROUTING_FAILED}
-        </p>
-      )}
+      <ListLoadState status={list.status} loading="Loading audio…" />
       {list.status === 'ready' && (
         <DataTable
           label="Audio"
@@ -169,34 +167,40 @@ function AudioSection() {
           defaultSort={{ column: 'description', direction: 'asc' }}
           searchText={(row) => `${row.AudiDescription} ${fileText(row)}`}
           emptyText="No audio found."
-          selection={{
-            selected: chosen,
-            onChange: (keys: RowKey[]) => setSelected(keys.map(Number)),
-            rowLabel: (row) => `Select ${row.AudiDescription}`,
-          }}
+          selection={
+            canEdit
+              ? {
+                  selected: chosen,
+                  onChange: (keys: RowKey[]) => setSelected(keys.map(Number)),
+                  rowLabel: (row) => `Select ${row.AudiDescription}`,
+                }
+              : undefined
+          }
           actions={
-            <>
-              {chosen.length > 0 && <span className="table-selected-count">{chosen.length} selected</span>}
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={chosen.length === 0 || busy}
-                aria-busy={busy || undefined}
-                onClick={() => void startDelete()}
-              >
-                {step.kind === 'deleting' ? 'Deleting…' : 'Delete selected'}
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  setNotice(null);
-                  setEditing(0);
-                }}
-              >
-                Add audio
-              </button>
-            </>
+            canEdit && (
+              <>
+                {chosen.length > 0 && <span className="table-selected-count">{chosen.length} selected</span>}
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={chosen.length === 0 || busy}
+                  aria-busy={busy || undefined}
+                  onClick={() => void startDelete()}
+                >
+                  {step.kind === 'deleting' ? 'Deleting…' : 'Delete selected'}
+                </button>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => {
+                    setNotice(null);
+                    setEditing(0);
+                  }}
+                >
+                  Add audio
+                </button>
+              </>
+            )
           }
         />
       )}
@@ -274,7 +278,20 @@ function AudioInUseDialog({
   );
 }
 
-function VoicemailSection() {
+/** A list's spinner while it loads, or the routing failure message when the load failed; nothing once ready. */
+function ListLoadState({ status, loading }: { status: 'loading' | 'ready' | 'failed'; loading: string }) {
+  if (status === 'loading') return <Loading>{loading}</Loading>;
+  if (status === 'failed') {
+    return (
+      <p role="alert" className="banner banner-error">
+        {ROUTING_FAILED}
+      </p>
+    );
+  }
+  return null;
+}
+
+function VoicemailSection({ canEdit }: { canEdit: boolean }) {
   const library = useRoutingLibrary();
   const headingId = useId();
   const [editing, setEditing] = useState<number | null>(null);
@@ -288,25 +305,9 @@ function VoicemailSection() {
         header: 'Greeting audio',
         cell: (row) => audios.items.find((audio) => audio.id === row.audioId)?.description ?? '',
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: (row) => (
-          <div className="row-actions">
-            <button
-              type="button"
-              className="row-action"
-              aria-label={`Edit ${row.description}`}
-              title="Edit"
-              onClick={() => setEditing(row.id)}
-            >
-              <Icon name="edit" size={20} />
-            </button>
-          </div>
-        ),
-      },
+      ...(canEdit ? [editColumn((row: Voicemail) => row.description, (row: Voicemail) => setEditing(row.id))] : []),
     ],
-    [audios.items],
+    [audios.items, canEdit],
   );
 
   return (
@@ -314,17 +315,7 @@ function VoicemailSection() {
       <h2 id={headingId} className="card-heading">
         Voicemail
       </h2>
-      {voicemails.status === 'loading' && (
-        <div className="section-loading" role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading voicemail…</span>
-        </div>
-      )}
-      {voicemails.status === 'failed' && (
-        <p role="alert" className="banner banner-error">
-          {ROUTING_FAILED}
-        </p>
-      )}
+      <ListLoadState status={voicemails.status} loading="Loading voicemail…" />
       {voicemails.status === 'ready' && (
         <DataTable
           label="Voicemail"
@@ -337,9 +328,11 @@ function VoicemailSection() {
           searchText={(row) => row.description}
           emptyText="No voicemail boxes yet."
           actions={
-            <button type="button" className="button button-primary" onClick={() => setEditing(0)}>
-              Add voicemail
-            </button>
+            canEdit && (
+              <button type="button" className="button button-primary" onClick={() => setEditing(0)}>
+                Add voicemail
+              </button>
+            )
           }
         />
       )}

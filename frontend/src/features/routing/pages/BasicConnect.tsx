@@ -1,18 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { PageHeading } from '../../../components/PageHeading';
+import { useNavigate } from 'react-router';
 import { routingAccess, validateConnectBasic, type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
-import { useLoader } from '../../../lib/useLoader';
-import { connectBasic, getSelectedDetails, type BasicConnectRow, type RoutingRow } from '../api/rows';
-import { clearSelection, loadSelection } from '../selection';
+import { connectBasic, type BasicConnectRow, type RoutingRow } from '../api/rows';
+import { clearSelection } from '../selection';
 import {
   CellSwitch,
   CellText,
-  Loading,
+  ConnectForm,
+  ConnectPage,
   PROVISIONED_MESSAGE,
   kindLabel,
+  placeFieldErrors,
   routingError,
   rowName,
   without,
@@ -36,36 +36,10 @@ const destinationField = (i: number) => `form_destination_number[${i}]`;
 export function BasicConnect({ title }: { title: string }) {
   const { account } = useAccount();
   const access = routingAccess(account);
-  const [selected] = useState(() => loadSelection());
-  const wanted = access.canView && selected.length > 0;
-  const [details] = useLoader(wanted ? () => getSelectedDetails(selected) : null, [wanted]);
-
-  if (!access.canView) return <PageHeading title={title} />;
-  if (selected.length === 0) return <Navigate to="/routing" replace />;
-  if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
-
   return (
-    <>
-      <PageHeading title={title} />
-      {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
-      {details.status === 'failed' && (
-        <>
-          <p role="alert" className="banner banner-error">
-            {routingError()}
-          </p>
-          <Link className="button" to="/routing">
-            Back to call routing
-          </Link>
-        </>
-      )}
-      {details.status === 'ready' && (
-        <BasicConnectForm
-          initial={details.data.selectionDetails}
-          format={account.numberFormat}
-          canConnect={access.canConnect}
-        />
-      )}
-    </>
+    <ConnectPage title={title}>
+      {(rows) => <BasicConnectForm initial={rows} format={account.numberFormat} canConnect={access.canConnect} />}
+    </ConnectPage>
   );
 }
 
@@ -142,14 +116,9 @@ function BasicConnectForm({
       if (!fieldErrors) {
         setBanner([routingError()]);
       } else {
-        const onFields = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => shown(field)));
-        const others = Object.entries(fieldErrors)
-          .filter(([field]) => !(field in onFields))
-          .map(([, message]) => message);
-        setServerErrors(onFields);
-        if (others.length > 0 || Object.keys(onFields).length === 0) {
-          setBanner(others.length > 0 ? others : [routingError()]);
-        }
+        const placed = placeFieldErrors(fieldErrors, shown);
+        setServerErrors(placed.onFields);
+        if (placed.banner) setBanner(placed.banner);
         focusFirstInvalid();
       }
     }
@@ -157,23 +126,16 @@ function BasicConnectForm({
   }
 
   return (
-    <form
-      ref={formRef}
-      className="card routing-connect"
-      aria-label="Connect numbers"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <ConnectForm
+      formRef={formRef}
+      label="Connect numbers"
+      banner={banner}
+      saving={saving}
+      canConnect={canConnect}
+      submitLabel="Connect"
+      busyLabel="Connecting…"
+      onSubmit={() => void save()}
     >
-      {banner.length > 0 && (
-        <div role="alert" className="banner banner-error">
-          {banner.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
       <div className="table-scroll data-table">
         <table aria-label="Selected numbers and pools">
           <thead>
@@ -229,14 +191,6 @@ function BasicConnectForm({
           </tbody>
         </table>
       </div>
-      <div className="form-actions">
-        <Link className="button" to="/routing">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
-          {saving ? 'Connecting…' : 'Connect'}
-        </button>
-      </div>
-    </form>
+    </ConnectForm>
   );
 }

@@ -1,9 +1,14 @@
-// What the routing list and the two connect pages share: messages, row names and the small
-// labelled controls that sit in table cells.
-import { useId, type ReactNode } from 'react';
-import { formatNumber, type NumberFormat } from '../../../domain';
+// What the routing list and the two connect pages share: messages, row names, the small labelled
+// controls that sit in table cells, and the connect pages' frame and server-error placing.
+import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { Link, Navigate } from 'react-router';
+import { PageHeading } from '../../../components/PageHeading';
+import { formatNumber, routingAccess, type NumberFormat } from '../../../domain';
+import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
-import type { RowKind } from '../api/rows';
+import { useLoader } from '../../../lib/useLoader';
+import { getSelectedDetails, type RoutingRow, type RowKind } from '../api/rows';
+import { loadSelection } from '../selection';
 
 export const PROVISIONED_MESSAGE = 'Success! The numbers will be provisioned shortly.';
 
@@ -177,4 +182,122 @@ export function without(errors: Record<string, string>, keys: readonly string[])
   const rest = { ...errors };
   for (const key of keys) delete rest[key];
   return rest;
+}
+
+/**
+ * The frame of a connect page: its heading, then the selected rows once loaded, drawn by
+ * `children`. Without view access only the heading; with nothing selected, no selected row found
+ * or `leave` set, back to /routing.
+ */
+export function ConnectPage({
+  title,
+  leave = false,
+  children,
+}: {
+  title: string;
+  /** Goes back to /routing even with rows selected (the page is not for this account). */
+  leave?: boolean;
+  children: (rows: RoutingRow[]) => ReactNode;
+}) {
+  const { account } = useAccount();
+  const access = routingAccess(account);
+  const [selected] = useState(() => loadSelection());
+  const wanted = access.canView && selected.length > 0;
+  const [details] = useLoader(wanted ? () => getSelectedDetails(selected) : null, [wanted]);
+
+  if (!access.canView) return <PageHeading title={title} />;
+  if (selected.length === 0 || leave) return <Navigate to="/routing" replace />;
+  if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
+
+  return (
+    <>
+      <PageHeading title={title} />
+      {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
+      {details.status === 'failed' && (
+        <>
+          <p role="alert" className="banner banner-error">
+            {routingError()}
+          </p>
+          <Link className="button" to="/routing">
+            Back to call routing
+          </Link>
+        </>
+      )}
+      {details.status === 'ready' && children(details.data.selectionDetails)}
+    </>
+  );
+}
+
+/**
+ * A connect page's form: the messages that have no field, `children` (the rows), then Cancel (back
+ * to /routing) and the submit button, disabled while saving or without connect access.
+ */
+export function ConnectForm({
+  formRef,
+  label,
+  banner,
+  saving,
+  canConnect,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  label: string;
+  banner: string[];
+  saving: boolean;
+  canConnect: boolean;
+  /** The submit button's text, and its text while saving. */
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={formRef}
+      className="card routing-connect"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {banner.length > 0 && (
+        <div role="alert" className="banner banner-error">
+          {banner.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      {children}
+      <div className="form-actions">
+        <Link className="button" to="/routing">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
+          {saving ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Where a refused connect's field errors go: those whose field `onScreen` shows stay on their
+ * fields; the others go in the banner, or the routing error when none has a field. `banner` is
+ * null when the banner is left as it is.
+ */
+export function placeFieldErrors(
+  fieldErrors: Record<string, string>,
+  onScreen: (key: string) => boolean,
+): { onFields: Record<string, string>; banner: string[] | null } {
+  const onFields = Object.fromEntries(Object.entries(fieldErrors).filter(([key]) => onScreen(key)));
+  const others = Object.entries(fieldErrors)
+    .filter(([key]) => !(key in onFields))
+    .map(([, message]) => message);
+  if (others.length > 0) return { onFields, banner: others };
+  return { onFields, banner: Object.keys(onFields).length === 0 ? [routingError()] : null };
 }

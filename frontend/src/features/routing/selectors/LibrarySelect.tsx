@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/Icon';
+import { routingAccess } from '../../../domain';
+import { useAccount } from '../../../lib/account';
 import type { Described } from '../api/editors';
 import { ROUTING_FAILED } from '../editors/messages';
 import type { ListStatus } from './RoutingLibrary';
@@ -54,6 +56,8 @@ export function LibrarySelect({
   unavailable,
 }: LibrarySelectProps) {
   const id = useId();
+  // Only administrators with an advanced routing scope change the library (domain routingAccess).
+  const canEdit = routingAccess(useAccount().account).canEdit;
   const message = error ?? (status === 'failed' ? ROUTING_FAILED : null);
   const listHasNone = options.some((option) => option.id === 0);
   const known = value === 0 ? true : options.some((option) => option.id === value);
@@ -89,26 +93,30 @@ export function LibrarySelect({
             </>
           )}
         </select>
-        <button
-          type="button"
-          className="selector-button"
-          aria-label={`Add ${noun}`}
-          title={unavailable ?? `Add ${noun}`}
-          disabled={disabled || loading || unavailable !== undefined}
-          onClick={onAdd}
-        >
-          <Icon name="add" size={20} />
-        </button>
-        <button
-          type="button"
-          className="selector-button"
-          aria-label={`Edit ${noun}`}
-          title={unavailable ?? (value === 0 ? `Choose a ${noun} to edit it` : `Edit ${noun}`)}
-          disabled={disabled || loading || unavailable !== undefined || value === 0}
-          onClick={onEdit}
-        >
-          <Icon name="edit" size={20} />
-        </button>
+        {canEdit && (
+          <>
+            <button
+              type="button"
+              className="selector-button"
+              aria-label={`Add ${noun}`}
+              title={unavailable ?? `Add ${noun}`}
+              disabled={disabled || loading || unavailable !== undefined}
+              onClick={onAdd}
+            >
+              <Icon name="add" size={20} />
+            </button>
+            <button
+              type="button"
+              className="selector-button"
+              aria-label={`Edit ${noun}`}
+              title={unavailable ?? (value === 0 ? `Choose a ${noun} to edit it` : `Edit ${noun}`)}
+              disabled={disabled || loading || unavailable !== undefined || value === 0}
+              onClick={onEdit}
+            >
+              <Icon name="edit" size={20} />
+            </button>
+          </>
+        )}
       </div>
       {message && (
         <p id={`${id}-error`} className="field-error">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState, type ComponentType } from 'react';
 import { describe, expect, test } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
+import { account, jsonResponse } from '../../../test/fixtures';
 import {
   AttributionSelector,
   AudioSelector,
@@ -195,6 +195,14 @@ describe('Routing selectors', () => {
         expect(button).toHaveAttribute('title', why);
       }
     }
+  });
+
+  test('a user who is not an administrator chooses from the lists but has no add or edit buttons', async () => {
+    stubLibrary();
+    renderWithLibrary(<PlanHarness initial={11} />, account({ isAdministrator: false, userAuthCode: 10 }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Service plan' })).toHaveValue('11'));
+    expect(screen.queryByRole('button', { name: 'Add service plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit service plan' })).not.toBeInTheDocument();
   });
 
   test('a list that fails to load says so and can be fetched again', async () => {
