@@ -32,6 +32,14 @@ if [ "${SKIP_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
   apt-get install -y -qq chromium >/dev/null
 fi
 
+# The text-to-speech engine the server runs for whisper previews (crates/server/src/speech.rs).
+if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
+  step "espeak-ng and lame (Debian) for text to speech"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq espeak-ng lame >/dev/null
+fi
+
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   step "frontend dependencies"
   (cd frontend && npm ci --no-audit --no-fund)

@@ -5,7 +5,9 @@ use domain::AccountState;
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
+mod ivr;
 mod routing;
+mod routing_extras;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"

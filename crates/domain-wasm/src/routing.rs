@@ -67,11 +67,11 @@ export interface AudioForm {
 }
 "#;
 
-fn errors(result: Result<(), domain::FieldErrors>) -> Result<JsValue, JsError> {
+pub(crate) fn errors(result: Result<(), domain::FieldErrors>) -> Result<JsValue, JsError> {
     to_js(&result.err().unwrap_or_default())
 }
 
-fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
+pub(crate) fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
     if value.is_undefined() || value.is_null() {
         Ok(vec![])
     } else {

@@ -47,6 +47,13 @@ fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
         "validateVoicemail" => errors(validate_voicemail(&arg(args, 0))),
         "validateAudio" => errors(validate_audio(&arg(args, 0), &taken(1))),
         "audioContentProblem" => json!(audio_content_problem(args[0].as_str().unwrap(), &arg::<Vec<u8>>(args, 1))),
+        "validateCategory" => errors(validate_category(&arg(args, 0), &taken(1))),
+        "validateReportGroup" => errors(validate_report_group(&arg(args, 0), &taken(1))),
+        "validateInCallAttribution" => errors(validate_in_call_attribution(&arg(args, 0), &taken(1))),
+        "validateDtmfPlan" => errors(validate_dtmf_plan(&arg(args, 0))),
+        "validateDtmfIvr" => errors(validate_dtmf_ivr(&arg(args, 0))),
+        "validateDynamicWhisper" => errors(validate_dynamic_whisper(&arg(args, 0), &taken(1))),
+        "whisperTextProblem" => json!(whisper_text_problem(args[0].as_str().unwrap())),
         "routingAccess" => json!(routing_access(&arg::<AccountState>(args, 0))),
         other => panic!("unknown call {other}"),
     }

@@ -8,6 +8,7 @@ pub mod provisioning;
 pub mod security;
 pub mod seed;
 pub mod settings;
+pub mod speech;
 pub mod state;
 pub mod store;
 

@@ -159,3 +159,4 @@ export function validateUserForm(form: UserForm, context: UserFormContext): Fiel
 }
 
 export * from './routing';
+export * from './ivr';

@@ -133,3 +133,62 @@ export function validateAudio(form: AudioForm, takenDescriptions: string[] = [])
 export function audioContentProblem(fileName: string, head: Uint8Array): string | null {
   return wasm.audioContentProblem(fileName, head) ?? null;
 }
+
+// Issue 4, the simpler editors (crates/domain-wasm/src/routing_extras.rs).
+export type {
+  DtmfIvrForm,
+  DtmfIvrKey,
+  DtmfPlanForm,
+  DynamicWhisperForm,
+  GroupForm,
+  InCallAttributionForm,
+  LabelledChoice,
+  RoutingExtrasConstants,
+  WhisperSource,
+} from './pkg/domain_wasm.js';
+
+let extrasConstants: wasm.RoutingExtrasConstants | null = null;
+
+/** Transfer types, terminators, delays, DTMF digits and timeouts, DTMF IVR keys, whisper length. */
+export function routingExtrasConstants(): wasm.RoutingExtrasConstants {
+  extrasConstants ??= wasm.routingExtrasConstants();
+  return extrasConstants;
+}
+
+/** Call categories. Key: form_description. */
+export function validateCategory(form: wasm.GroupForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateCategory(form, takenDescriptions);
+}
+
+/** Report groups and secondary report groups. Key: form_description. */
+export function validateReportGroup(form: wasm.GroupForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateReportGroup(form, takenDescriptions);
+}
+
+/** Keys: form_description, form_active_flag, form_transfer_type, form_terminator, form_delay_before, form_delay_after. */
+export function validateInCallAttribution(
+  form: wasm.InCallAttributionForm,
+  takenDescriptions: string[] = [],
+): FieldErrors {
+  return wasm.validateInCallAttribution(form, takenDescriptions);
+}
+
+/** Keys: description, introAudio, endAudio, minimumDigits, maximumDigits, initialTimeout, internalTimeout. */
+export function validateDtmfPlan(form: wasm.DtmfPlanForm): FieldErrors {
+  return wasm.validateDtmfPlan(form);
+}
+
+/** Keys: description, introAudioId, endAudioId, keys, keyDescription[i], keyCategoryId[i]. */
+export function validateDtmfIvr(form: wasm.DtmfIvrForm): FieldErrors {
+  return wasm.validateDtmfIvr(form);
+}
+
+/** Keys: description, dynamicWhisper, dynamicWhisper[i] (i = source row). */
+export function validateDynamicWhisper(form: wasm.DynamicWhisperForm, takenDescriptions: string[] = []): FieldErrors {
+  return wasm.validateDynamicWhisper(form, takenDescriptions);
+}
+
+/** The play button's check: 'Please input the dynamic whisper text.' or null. */
+export function whisperTextProblem(text: string): string | null {
+  return wasm.whisperTextProblem(text) ?? null;
+}

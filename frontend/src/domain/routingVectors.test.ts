@@ -51,6 +51,20 @@ function answer(call: string, a: any[]): unknown {
       return domain.validateAudio(a[0], a[1]);
     case 'audioContentProblem':
       return domain.audioContentProblem(a[0], new Uint8Array(a[1]));
+    case 'validateCategory':
+      return domain.validateCategory(a[0], a[1]);
+    case 'validateReportGroup':
+      return domain.validateReportGroup(a[0], a[1]);
+    case 'validateInCallAttribution':
+      return domain.validateInCallAttribution(a[0], a[1]);
+    case 'validateDtmfPlan':
+      return domain.validateDtmfPlan(a[0]);
+    case 'validateDtmfIvr':
+      return domain.validateDtmfIvr(a[0]);
+    case 'validateDynamicWhisper':
+      return domain.validateDynamicWhisper(a[0], a[1]);
+    case 'whisperTextProblem':
+      return domain.whisperTextProblem(a[0]);
     case 'routingAccess':
       return domain.routingAccess(a[0]);
     default:

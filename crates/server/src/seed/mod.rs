@@ -6,6 +6,8 @@ use sqlx::SqlitePool;
 
 use crate::security::hash_password;
 
+mod routing_extras;
+mod routing_ivrs;
 mod routing_library;
 mod routing_numbers;
 mod users_area;
@@ -502,5 +504,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     // The library first: the numbers' routing points at its plans and audio.
     routing_library::seed(&mut tx, now).await?;
     routing_numbers::seed(&mut tx, now).await?;
+    routing_extras::seed(&mut tx).await?;
+    routing_ivrs::seed(&mut tx).await?;
     tx.commit().await
 }

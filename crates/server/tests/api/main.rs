@@ -8,6 +8,8 @@ mod http_basics;
 mod login;
 mod routing_audio;
 mod routing_connect;
+mod routing_extras;
+mod routing_ivrs;
 mod routing_library;
 mod routing_plans;
 mod session_expiry;

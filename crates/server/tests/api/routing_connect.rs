@@ -530,8 +530,11 @@ async fn advanced_connect_refuses_plans_and_audio_that_are_not_the_customers() {
         ("form_intro", their_audio),
         ("form_whisper", their_audio),
         ("form_whisper", deleted),
-        ("form_dtmf", 1),
-        ("form_dynamic_whisper", 1),
+        // Atlas Insurance's DTMF plan and dynamic whisper (seeded with id 101), and unknown ids.
+        ("form_dtmf", 101),
+        ("form_dtmf", 999_999),
+        ("form_dynamic_whisper", 101),
+        ("form_dynamic_whisper", 999_999),
     ] {
         let mut row = advanced_row(0, "form_number_id", number, "Website header", 0);
         set(&mut row, field, &value.to_string());
@@ -680,26 +683,26 @@ async fn a_failed_provisioning_is_tried_again_on_the_next_run() {
 }
 
 #[tokio::test]
-async fn the_issue_4_lists_answer_empty_and_ivrs_are_the_customers_own() {
+async fn the_issue_4_lists_are_the_customers_own_and_so_are_ivrs() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     for path in ["/api/manageconnections/getInCallAttribution/", "/api/manageconnections/getInCallAttribution"] {
-        assert_eq!(get_json(&app, path, &owner).await, json!({ "attributions": [] }));
+        let plans = get_json(&app, path, &owner).await["attributions"].clone();
+        let names: Vec<&str> = plans.as_array().unwrap().iter().map(|p| p["description"].as_str().unwrap()).collect();
+        assert!(names.contains(&"Caller ID capture") && !names.contains(&"Policy caller ID"), "{names:?}");
     }
-    assert_eq!(
-        get_json(&app, "/api/manageconnections/getAttributionOptions", &owner).await,
-        json!({ "dtmfs": [], "dtmfIvrs": [] })
-    );
-    assert_eq!(get_json(&app, "/api/manageivrrouting/getIvrList/", &owner).await, json!({ "ivrs": [] }));
-    let main_menu = ivr(&app, 100, "Main menu").await;
-    ivr(&app, 300, "Their menu").await;
+    let options = get_json(&app, "/api/manageconnections/getAttributionOptions", &owner).await;
+    assert!(options["dtmfs"].as_array().unwrap().iter().any(|d| d["description"] == "Patient number"));
+    assert_eq!(options["dtmfIvrs"], json!([{ "id": "IVR_1", "description": "Patient type" }]));
+    // The IVR lists in full are in routing_ivrs; here, only the customer's own are listed.
+    let main_menu = ivr(&app, 100, "Reception menu").await;
+    let theirs = ivr(&app, 300, "Their menu").await;
     for path in
         ["/api/manageivrrouting/getIvrList/", "/api/manageivrrouting/getIvrList", "/api/manageivrrouting/getIvrList/1"]
     {
-        assert_eq!(
-            get_json(&app, path, &owner).await,
-            json!({ "ivrs": [{ "id": main_menu, "description": "Main menu" }] })
-        );
+        let ivrs = get_json(&app, path, &owner).await["ivrs"].as_array().unwrap().clone();
+        assert!(ivrs.contains(&json!({ "id": main_menu, "description": "Reception menu", "isChild": "0" })), "{path}");
+        assert!(ivrs.iter().all(|i| i["id"] != theirs), "{path}");
     }
     let group = app.login("group@demo.test").await;
     for path in [

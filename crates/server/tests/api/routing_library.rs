@@ -457,7 +457,9 @@ async fn destination_plans_refer_only_to_the_customers_own_records() {
         with(hunt_group("Borrowed"), "form_destination[1]", &their_number),
         with(hunt_group("Borrowed"), "form_queue", &their_queue),
         with(multi_dial, "form_no_response_destination", &their_number),
-        with(hunt_group("Borrowed"), "form_incall", "1"),
+        // Atlas Insurance's in-call attribution plan (seeded with id 101), and one nobody has.
+        with(hunt_group("Borrowed"), "form_incall", "101"),
+        with(hunt_group("Borrowed"), "form_incall", "999999"),
     ];
     for fields in cases {
         let reply = save_plan(&app, &owner, 0, &fields).await;
@@ -702,13 +704,13 @@ async fn voicemails_refer_only_to_the_customers_own_records() {
 }
 
 #[tokio::test]
-async fn categories_are_an_empty_list_until_issue_4() {
+async fn categories_are_the_customers_own() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
-    assert_eq!(
-        get_json(&app, "/api/manageroutings/getCategories", &owner).await,
-        serde_json::json!({ "categories": [] })
-    );
+    let categories = get_json(&app, "/api/manageroutings/getCategories", &owner).await["categories"].clone();
+    let names: Vec<&str> = categories.as_array().unwrap().iter().map(|c| c["description"].as_str().unwrap()).collect();
+    assert!(names.contains(&"New patient enquiry"), "{names:?}");
+    assert!(!names.contains(&"Motor claim"), "{names:?}");
 }
 
 // ---- Permissions --------------------------------------------------------------------------

@@ -103,7 +103,8 @@ async fn plan_count(app: &TestApp) -> i64 {
 #[tokio::test]
 async fn every_seeded_plan_is_valid_by_the_domain_rules() {
     let app = TestApp::spawn().await;
-    for (email, customer, expected) in [(OWNER, 100, 6), (ENTERPRISE, 300, 1)] {
+    // Harbour Lane's seventh, "Menu in office hours", plays the seeded main menu (issue 4).
+    for (email, customer, expected) in [(OWNER, 100, 7), (ENTERPRISE, 300, 1)] {
         let session = app.login(email).await;
         let plans = list(&app, &session).await;
         let (destinations,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM destination_plans WHERE customer_id = ?")
@@ -118,10 +119,12 @@ async fn every_seeded_plan_is_valid_by_the_domain_rules() {
             let form = as_form(&answer["plan"]);
             assert!(!form.rows.is_empty());
             assert_eq!(validate_service_plan(&form, &[]), Ok(()), "{}", answer["plan"]);
-            // Every row routes to one of the customer's destination plans.
+            // Every row routes to one of the customer's destination plans or IVRs.
             for row in &form.rows {
-                let (owner,): (i64,) = sqlx::query_as("SELECT customer_id FROM destination_plans WHERE id = ?")
-                    .bind(row.routing)
+                let (table, id) =
+                    if row.plan_type == RowType::Ivr { ("ivrs", row.ivr) } else { ("destination_plans", row.routing) };
+                let (owner,): (i64,) = sqlx::query_as(&format!("SELECT customer_id FROM {table} WHERE id = ?"))
+                    .bind(id)
                     .fetch_one(&app.state.db)
                     .await
                     .unwrap();

@@ -20,7 +20,7 @@ use crate::http::form::{FormData, UploadedFile};
 use crate::security::random_token;
 use crate::state::AppState;
 use crate::store::audios::{self, Content, Deleted, NewFile};
-use crate::store::{confirmations, queues, voicemails};
+use crate::store::{confirmations, ivrs, queues, voicemails};
 
 /// The refusal of a delete that would leave a number, queue or voicemail without its audio.
 pub const AUDIO_IN_USE: &str = "This audio is in use and cannot be deleted.";
@@ -99,6 +99,9 @@ pub(super) async fn affected_locations(
         }
         for voicemail in voicemails::using_audio(&state.db, customer, id).await? {
             list.push(item(format!("Voicemail {}", voicemail.description), "Greeting", &voicemail.description));
+        }
+        for (_, ivr) in ivrs::using_audio(&state.db, customer, id).await? {
+            list.push(item(format!("IVR {ivr}"), "Intro", &ivr));
         }
     }
     Ok(Json(json!({ "list": list })))

@@ -14,6 +14,7 @@ use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
 use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
+use crate::store::routing_extras;
 
 /// An id field: 0 when empty, -1 (no record has it) when not a number.
 pub(super) fn id_of(value: &str) -> i64 {
@@ -155,9 +156,10 @@ pub(super) async fn connect_advanced(
     check_targets(&state, customer, &targets).await?;
     let plans: Vec<i64> = rows.iter().map(|r| r.service_plan).filter(|p| *p != 0).collect();
     let audios: Vec<i64> = rows.iter().flat_map(|r| [r.intro, r.whisper]).filter(|a| *a != 0).collect();
-    // DTMF attribution plans and dynamic whispers are built in issue 4: no id can be ours yet.
-    let unknown_extras = rows.iter().any(|r| r.dtmf != 0 || r.dynamic_whisper != 0);
-    if unknown_extras
+    let dtmfs: Vec<i64> = rows.iter().map(|r| r.dtmf).filter(|d| *d != 0).collect();
+    let whispers: Vec<i64> = rows.iter().map(|r| r.dynamic_whisper).filter(|w| *w != 0).collect();
+    if !routing_extras::dtmf_plans_owned(&state.db, customer, &dtmfs).await?
+        || !routing_extras::dynamic_whispers_owned(&state.db, customer, &whispers).await?
         || !routing_entries::service_plans_owned(&state.db, customer, &plans).await?
         || !routing_entries::audios_owned(&state.db, customer, &audios).await?
     {

@@ -8,11 +8,11 @@ use axum::{Json, Router};
 use domain::routing::{has_only_basic_features, RoutingRow};
 use serde_json::{json, Value};
 
-use super::{connect, plans, RoutingUser};
+use super::{connect, extras, plans, RoutingUser};
 use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
-use crate::store::{routing_entries, service_plans};
+use crate::store::routing_entries;
 
 /// Routes `path` and the same path without its trailing slash.
 fn both(router: Router<AppState>, path: &str, handler: MethodRouter<AppState>) -> Router<AppState> {
@@ -29,12 +29,10 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/manageconnections/get_routing_data", post(plans::routing_data))
         .route("/manageconnections/create_plan", post(plans::create_plan))
         .route("/manageconnections/update_plan", post(plans::update_plan))
-        .route("/manageconnections/getAttributionOptions", get(attribution_options))
-        .route("/manageivrrouting/getIvrList/{kind}", get(ivr_list));
+        .route("/manageconnections/getAttributionOptions", get(extras::attribution_options));
     let router = both(router, "/manageconnections/connectBasic/", post(connect::connect_basic));
     let router = both(router, "/manageconnections/connectAdvanced/", post(connect::connect_advanced));
-    let router = both(router, "/manageconnections/getInCallAttribution/", get(in_call_attribution));
-    both(router, "/manageivrrouting/getIvrList/", get(ivr_list))
+    both(router, "/manageconnections/getInCallAttribution/", get(extras::in_call_attributions))
 }
 
 async fn numbers_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
@@ -92,24 +90,4 @@ async fn selected_details(
     found.sort_by_key(|e| ids.iter().position(|id| *id == e.id));
     let rows: Vec<RoutingRow> = found.into_iter().map(RoutingRow::from).collect();
     Ok(Json(json!({ "selectionDetails": rows, "hasOnlyBasicFeatures": has_only_basic_features(&rows) })))
-}
-
-/// In-call attribution plans arrive with issue 4.
-async fn in_call_attribution(_user: RoutingUser) -> Json<Value> {
-    Json(json!({ "attributions": [] }))
-}
-
-/// DTMF plans and DTMF IVRs arrive with issue 4.
-async fn attribution_options(_user: RoutingUser) -> Json<Value> {
-    Json(json!({ "dtmfs": [], "dtmfIvrs": [] }))
-}
-
-/// The customer's IVRs (issue 4 adds creating them). `getIvrList/1` answers the same list.
-async fn ivr_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let ivrs: Vec<Value> = service_plans::ivrs(&state.db, user.customer())
-        .await?
-        .into_iter()
-        .map(|(id, description)| json!({ "id": id, "description": description }))
-        .collect();
-    Ok(Json(json!({ "ivrs": ivrs })))
 }

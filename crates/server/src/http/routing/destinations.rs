@@ -18,7 +18,7 @@ use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanRow, PlanToSave};
-use crate::store::queues;
+use crate::store::{queues, routing_extras};
 
 /// A 0/1 style field: 0 when left out, -1 (refused by the domain) when not a number.
 fn small_number(form: &FormData, name: &str) -> i64 {
@@ -208,14 +208,19 @@ pub(super) async fn save_plan(
     let incall = form.id("form_incall");
     let no_response = if multi_dial { form.id("form_no_response_destination") } else { 0 };
 
-    // Everything referred to must be the customer's. In-call attribution arrives with issue 4.
+    // Everything referred to must be the customer's.
     let mut numbers: Vec<i64> = rows.iter().map(|r| r.destination).filter(|&d| d != 0).collect();
     if no_response != 0 {
         numbers.push(no_response);
     }
     if !destinations::owns_numbers(&state.db, customer, &numbers).await?
         || (queue != 0 && queues::find(&state.db, customer, queue).await?.is_none())
-        || incall != 0
+        || !routing_extras::in_calls_owned(
+            &state.db,
+            customer,
+            &[incall].into_iter().filter(|&i| i != 0).collect::<Vec<_>>(),
+        )
+        .await?
     {
         return Err(AppError::NotFound);
     }

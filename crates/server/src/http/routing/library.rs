@@ -9,11 +9,10 @@
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post, MethodRouter};
-use axum::{Json, Router};
+use axum::Router;
 use domain::FieldErrors;
-use serde_json::{json, Value};
 
-use super::{audio, destinations, queues, voicemails, RoutingUser};
+use super::{audio, destinations, extras, queues, voicemails};
 use crate::http::error::AppError;
 use crate::state::AppState;
 
@@ -35,7 +34,7 @@ pub(crate) fn router() -> Router<AppState> {
     // The spec writes some of these with a trailing slash and some without: both are served.
     let either_slash: Vec<(&str, MethodRouter<AppState>)> = vec![
         ("/manageroutings/getRoutings", get(destinations::plans)),
-        ("/manageroutings/getCategories", get(categories)),
+        ("/manageroutings/getCategories", get(extras::categories)),
         ("/manageconnections/getDestinationNumbers", get(destinations::numbers)),
         ("/manageterms/storeDestinationNumber", post(destinations::store_number)),
         ("/manageterms/updateDestinationNumber", post(destinations::update_number)),
@@ -53,11 +52,6 @@ pub(crate) fn router() -> Router<AppState> {
         router = router.route(path, handler.clone()).route(&format!("{path}/"), handler);
     }
     router
-}
-
-/// Call categories arrive with issue 4; until then the list is empty.
-async fn categories(_user: RoutingUser) -> Json<Value> {
-    Json(json!({ "categories": [] }))
 }
 
 /// The 422 for a failed save: when the only problem is that the description is taken, the

@@ -6,9 +6,13 @@ mod audio;
 mod connect;
 mod connections;
 mod destinations;
+mod extras;
+mod ivrs;
 mod library;
+mod multilevel;
 mod plans;
 mod queues;
+mod speech;
 mod voicemails;
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -24,7 +28,12 @@ use crate::state::AppState;
 use crate::store::sessions::Session;
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new().merge(connections::router()).merge(library::router())
+    Router::new()
+        .merge(connections::router())
+        .merge(library::router())
+        .merge(extras::router())
+        .merge(ivrs::router())
+        .merge(speech::router())
 }
 
 /// A user who may see the routing pages: a non-group account with provisioning rights

@@ -1,0 +1,125 @@
+//! The simpler call routing editors of issue 4 for the browser: call categories, report groups,
+//! in-call attribution plans, DTMF plans and DTMF IVRs, dynamic whispers.
+
+use domain::routing::{self as rules};
+use wasm_bindgen::prelude::*;
+
+use crate::routing::{errors, taken};
+use crate::{from_js, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export interface GroupForm { description: string }
+export interface InCallAttributionForm {
+  description: string; active: string; attributionType: string; terminator: string; delayBefore: string;
+  delayAfter: string;
+}
+export interface DtmfPlanForm {
+  description: string; introAudio: number; endAudio: number; minimumDigits: number; maximumDigits: number;
+  initialTimeout: number; internalTimeout: number; skipAudio: boolean;
+}
+export interface DtmfIvrKey { description: string; categoryId: number; dtmfId: number }
+export interface DtmfIvrForm { description: string; introAudioId: number; endAudioId: number; keys: DtmfIvrKey[] }
+export interface WhisperSource { sourceMediumId: number; whisper: string }
+export interface DynamicWhisperForm { description: string; sources: WhisperSource[] }
+export interface LabelledChoice { id: string; label: string }
+export interface RoutingExtrasConstants {
+  transferTypes: LabelledChoice[]; terminators: LabelledChoice[]; attributionDelayMax: number;
+  dtmfDigitsMin: number; dtmfDigitsMax: number; dtmfTimeoutMin: number; dtmfTimeoutMax: number;
+  dtmfTimeoutDefault: number; dtmfIvrKeys: string[]; whisperMax: number;
+}
+"#;
+
+#[derive(serde::Serialize)]
+struct LabelledChoice {
+    id: &'static str,
+    label: &'static str,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RoutingExtrasConstants {
+    transfer_types: Vec<LabelledChoice>,
+    terminators: Vec<LabelledChoice>,
+    attribution_delay_max: i64,
+    dtmf_digits_min: i64,
+    dtmf_digits_max: i64,
+    dtmf_timeout_min: i64,
+    dtmf_timeout_max: i64,
+    dtmf_timeout_default: i64,
+    dtmf_ivr_keys: Vec<&'static str>,
+    whisper_max: usize,
+}
+
+/// The choices and limits of these editors' selects (spec section 9).
+#[wasm_bindgen(js_name = routingExtrasConstants, unchecked_return_type = "RoutingExtrasConstants")]
+pub fn routing_extras_constants() -> Result<JsValue, JsError> {
+    let choices = |list: &[(&'static str, &'static str)]| {
+        list.iter().map(|&(id, label)| LabelledChoice { id, label }).collect::<Vec<_>>()
+    };
+    to_js(&RoutingExtrasConstants {
+        transfer_types: choices(&rules::in_call::TRANSFER_TYPES),
+        terminators: choices(&rules::in_call::TERMINATORS),
+        attribution_delay_max: rules::in_call::ATTRIBUTION_DELAY_MAX,
+        dtmf_digits_min: rules::dtmf::DTMF_DIGITS_MIN,
+        dtmf_digits_max: rules::dtmf::DTMF_DIGITS_MAX,
+        dtmf_timeout_min: rules::dtmf::DTMF_TIMEOUT_MIN,
+        dtmf_timeout_max: rules::dtmf::DTMF_TIMEOUT_MAX,
+        dtmf_timeout_default: rules::dtmf::DTMF_TIMEOUT_DEFAULT,
+        dtmf_ivr_keys: rules::dtmf::DTMF_IVR_KEYS.to_vec(),
+        whisper_max: rules::dynamic_whisper::WHISPER_MAX,
+    })
+}
+
+#[wasm_bindgen(js_name = validateCategory, unchecked_return_type = "FieldErrors")]
+pub fn validate_category(
+    #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_category(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+/// Report groups and secondary report groups.
+#[wasm_bindgen(js_name = validateReportGroup, unchecked_return_type = "FieldErrors")]
+pub fn validate_report_group(
+    #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_report_group(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = validateInCallAttribution, unchecked_return_type = "FieldErrors")]
+pub fn validate_in_call_attribution(
+    #[wasm_bindgen(unchecked_param_type = "InCallAttributionForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_in_call_attribution(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+#[wasm_bindgen(js_name = validateDtmfPlan, unchecked_return_type = "FieldErrors")]
+pub fn validate_dtmf_plan(
+    #[wasm_bindgen(unchecked_param_type = "DtmfPlanForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_dtmf_plan(&from_js(form)?))
+}
+
+#[wasm_bindgen(js_name = validateDtmfIvr, unchecked_return_type = "FieldErrors")]
+pub fn validate_dtmf_ivr(
+    #[wasm_bindgen(unchecked_param_type = "DtmfIvrForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_dtmf_ivr(&from_js(form)?))
+}
+
+#[wasm_bindgen(js_name = validateDynamicWhisper, unchecked_return_type = "FieldErrors")]
+pub fn validate_dynamic_whisper(
+    #[wasm_bindgen(unchecked_param_type = "DynamicWhisperForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+) -> Result<JsValue, JsError> {
+    errors(rules::validate_dynamic_whisper(&from_js(form)?, &taken(taken_descriptions)?))
+}
+
+/// The play button's check: the message, or null when there is text to say.
+#[wasm_bindgen(js_name = whisperTextProblem)]
+pub fn whisper_text_problem(text: &str) -> Option<String> {
+    rules::whisper_text_problem(text)
+}

@@ -1,0 +1,209 @@
+//! Where does a call go, all the way: the service plan row for the moment, then the keys the
+//! caller presses through the menus, to a destination plan, a voicemail or a hang-up.
+
+use serde::Serialize;
+
+use super::flow::Library;
+use super::keys::KeyType;
+use crate::routing::{where_does_a_call_go, RowType, TimeRow};
+
+/// More menu steps than this and the call is taken to go round for ever.
+pub const MAX_MENU_STEPS: usize = 50;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum CallStep {
+    /// The service plan row that answered, at the local day and time.
+    #[serde(rename_all = "camelCase")]
+    TimeOfDay { row: usize, day: i64, time: String, zone: String },
+    /// A menu played; `pressed` is the key taken ("" when none was pressed), `note` says why.
+    #[serde(rename_all = "camelCase")]
+    Menu { ivr: i64, description: String, pressed: String, note: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum CallEnd {
+    DestinationPlan { id: i64, description: String },
+    Voicemail { id: i64, description: String },
+    HangUp { reason: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CallPath {
+    pub steps: Vec<CallStep>,
+    pub end: CallEnd,
+}
+
+fn hang_up(reason: &str) -> CallEnd {
+    CallEnd::HangUp { reason: reason.to_string() }
+}
+
+/// Follows a call at `epoch_millis` to a plan of `rows` in `time_zone`, pressing `presses` in
+/// turn at each menu (a menu with no press left takes its default key).
+pub fn follow_call(
+    rows: &[TimeRow],
+    time_zone: &str,
+    epoch_millis: i64,
+    library: &Library,
+    presses: &[String],
+) -> Result<CallPath, String> {
+    let answer = where_does_a_call_go(rows, time_zone, epoch_millis)?;
+    let mut steps = vec![];
+    let Some(row) = answer.row else {
+        return Ok(CallPath { steps, end: hang_up("No row of the service plan covers this time.") });
+    };
+    steps.push(CallStep::TimeOfDay { row, day: answer.day, time: answer.time.clone(), zone: answer.zone.clone() });
+    let name = |list: &[super::flow::Named], id: i64| {
+        list.iter().find(|n| n.id == id).map_or_else(|| "Missing".to_string(), |n| n.description.clone())
+    };
+    if answer.plan_type == Some(RowType::Routing) {
+        let end = CallEnd::DestinationPlan {
+            id: answer.routing,
+            description: name(&library.destination_plans, answer.routing),
+        };
+        return Ok(CallPath { steps, end });
+    }
+
+    let mut current = answer.ivr;
+    let mut presses = presses.iter();
+    let mut repeats: Option<(i64, i64)> = None; // (menu, repeats left)
+    for _ in 0..MAX_MENU_STEPS {
+        let Some(stored) = library.ivr(current) else {
+            return Ok(CallPath { steps, end: hang_up("The menu no longer exists.") });
+        };
+        let ivr = &stored.ivr;
+        let menu = |pressed: &str, note: &str| CallStep::Menu {
+            ivr: current,
+            description: ivr.description.clone(),
+            pressed: pressed.to_string(),
+            note: note.to_string(),
+        };
+        if ivr.has_dead_end {
+            steps.push(menu("", "The menu hangs up after its audio."));
+            return Ok(CallPath { steps, end: hang_up("The menu hangs up after its audio.") });
+        }
+        let (pressed, note) = match presses.next() {
+            Some(key) => (key.clone(), "Pressed"),
+            None if !ivr.default_key.is_empty() => (ivr.default_key.clone(), "No key pressed: the default key"),
+            None => {
+                steps.push(menu("", "No key pressed and no default key"));
+                return Ok(CallPath { steps, end: hang_up("No key was pressed and the menu has no default key.") });
+            }
+        };
+        let option = ivr.options.iter().find(|k| k.key == pressed);
+        if option.is_none() || ivr.repeats(&pressed) {
+            let left = match repeats {
+                Some((menu_id, left)) if menu_id == current => left,
+                _ => ivr.repeat_audio.trim().parse::<i64>().unwrap_or(0),
+            };
+            let why = if option.is_none() { "Not a key of this menu: the menu repeats" } else { "Repeat" };
+            steps.push(menu(&pressed, why));
+            if left <= 0 {
+                return Ok(CallPath { steps, end: hang_up("The menu repeated as often as it may.") });
+            }
+            repeats = Some((current, left - 1));
+            continue;
+        }
+        let option = option.expect("checked above");
+        steps.push(menu(&pressed, note));
+        match option.key_type {
+            KeyType::Routing => {
+                let id = option.destination_id;
+                let end = CallEnd::DestinationPlan { id, description: name(&library.destination_plans, id) };
+                return Ok(CallPath { steps, end });
+            }
+            KeyType::Voicemail => {
+                let id = option.voicemail_id;
+                return Ok(CallPath {
+                    steps,
+                    end: CallEnd::Voicemail { id, description: name(&library.voicemails, id) },
+                });
+            }
+            KeyType::Ivr => {
+                current = option.ivr_id;
+                repeats = None;
+            }
+        }
+    }
+    Ok(CallPath { steps, end: hang_up("The call went round the menus without reaching anyone.") })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routing::ivr::flow::tests::library;
+    use crate::routing::LAST_MINUTE_OF_WEEK;
+
+    /// Weekdays to the main menu (IVR 1), weekends to Reception (plan 10).
+    fn plan() -> Vec<TimeRow> {
+        vec![
+            TimeRow { plan_type: RowType::Ivr, routing: 0, ivr: 1, ..TimeRow::spanning(0, 5 * 1440 - 1, 0) },
+            TimeRow::spanning(5 * 1440, LAST_MINUTE_OF_WEEK, 10),
+        ]
+    }
+
+    // Wednesday 14 January 2026, 10:00 GMT; Saturday 17 January 2026, 10:00 GMT.
+    const WEDNESDAY: i64 = 1_768_384_800_000;
+    const SATURDAY: i64 = 1_768_644_000_000;
+
+    fn presses(keys: &[&str]) -> Vec<String> {
+        keys.iter().map(|k| k.to_string()).collect()
+    }
+
+    fn follow(at: i64, keys: &[&str]) -> CallPath {
+        follow_call(&plan(), "Europe/London", at, &library(), &presses(keys)).unwrap()
+    }
+
+    #[test]
+    fn a_weekend_call_goes_straight_to_its_destination_plan() {
+        let path = follow(SATURDAY, &[]);
+        assert_eq!(path.end, CallEnd::DestinationPlan { id: 10, description: "Reception".into() });
+        assert!(matches!(&path.steps[0], CallStep::TimeOfDay { row: 1, day: 6, .. }));
+    }
+
+    #[test]
+    fn key_presses_lead_through_two_menus_to_the_destination() {
+        let path = follow(WEDNESDAY, &["2", "1"]);
+        assert_eq!(path.end, CallEnd::DestinationPlan { id: 11, description: "Accounts".into() });
+        assert_eq!(path.steps.len(), 3);
+    }
+
+    #[test]
+    fn a_voicemail_key_ends_in_voicemail() {
+        let path = follow(WEDNESDAY, &["3"]);
+        assert_eq!(path.end, CallEnd::Voicemail { id: 20, description: "Out of hours".into() });
+    }
+
+    #[test]
+    fn no_press_takes_the_default_key_or_hangs_up() {
+        assert!(matches!(follow(WEDNESDAY, &[]).end, CallEnd::HangUp { .. }));
+        let mut lib = library();
+        lib.ivrs[0].ivr.default_key = "1".into();
+        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
+        assert_eq!(path.end, CallEnd::DestinationPlan { id: 10, description: "Reception".into() });
+    }
+
+    #[test]
+    fn the_repeat_key_replays_the_menu_as_often_as_it_may() {
+        let mut lib = library();
+        lib.ivrs[0].ivr.repeat_key = "9".into();
+        lib.ivrs[0].ivr.options.push(crate::routing::ivr::flow::tests::key("9", KeyType::Routing, 0));
+        lib.ivrs[0].ivr.repeat_audio = "1".into();
+        let once = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["9", "1"])).unwrap();
+        assert_eq!(once.end, CallEnd::DestinationPlan { id: 10, description: "Reception".into() });
+        let twice = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["9", "9"])).unwrap();
+        assert_eq!(twice.end, hang_up("The menu repeated as often as it may."));
+    }
+
+    #[test]
+    fn menus_that_only_lead_to_each_other_end_the_call() {
+        let mut lib = library();
+        lib.ivrs[1].ivr.options.truncate(0);
+        lib.ivrs[1].ivr.options.push(crate::routing::ivr::flow::tests::key("1", KeyType::Ivr, 1));
+        lib.ivrs[0].ivr.default_key = "2".into();
+        lib.ivrs[1].ivr.default_key = "1".into();
+        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
+        assert_eq!(path.end, hang_up("The call went round the menus without reaching anyone."));
+    }
+}

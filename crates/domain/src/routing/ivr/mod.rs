@@ -1,0 +1,16 @@
+//! IVR menus (spec/call-routing.md sections 3, 4 and 5): the key table and its editing rules,
+//! the form's validation, the flow of a service plan as a graph with its loops and dead ends,
+//! and the path a call takes through time of day and key presses.
+
+mod call_path;
+mod flow;
+mod form;
+mod keys;
+
+pub use call_path::{follow_call, CallEnd, CallPath, CallStep};
+pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
+pub use form::{validate_ivr, IvrForm};
+pub use keys::{
+    add_key, remove_key, set_hang_up_after_audio, set_key_type, set_repeat_key, IvrKey, KeyType, KEY_ORDER, MAX_KEYS,
+    NO_REPEAT,
+};

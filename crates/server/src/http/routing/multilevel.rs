@@ -1,0 +1,143 @@
+//! Multi-level IVR (docs/ivr-api.md, "managemultilevelivr"): the price of one more IVR with the
+//! credits used, the flow of an IVR (domain `ivr_flow`) and cloning an IVR with the child IVRs
+//! it reaches.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use domain::routing::ivr::{ivr_flow, validate_ivr, IvrForm, KeyType, Library, StoredIvr};
+use domain::routing::DESCRIPTION_NOT_UNIQUE;
+use domain::{billing_frequency_word, format_money};
+use serde_json::{json, Value};
+
+use super::connect::id_of;
+use super::ivrs::{charge, credits_for, flag, library, refused, Credits, TERMS_REQUIRED};
+use super::RoutingUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::state::AppState;
+use crate::store::ivrs;
+
+/// Cloning answers 'false' with this for a child IVR (only top-level IVRs can be cloned).
+pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
+
+/// getMultiIvrCharges: the price of one more IVR (pounds, two decimals, no sign), its billing
+/// word, the credits owned and the IVRs used.
+pub(super) async fn charges(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+    user.require_advanced()?;
+    let mut conn = state.db.acquire().await?;
+    let (used, credits) = ivrs::usage(&mut conn, user.customer()).await?;
+    let (pence, months) = ivrs::multi_level_price(&mut conn)
+        .await?
+        .ok_or_else(|| AppError::Internal("no multi_level_ivr row in services".into()))?;
+    Ok(Json(json!({
+        "cost": format_money(pence as f64 / 100.0),
+        "frequency": billing_frequency_word(&months, None),
+        "credits": credits,
+        "used": used,
+    })))
+}
+
+/// getMultiLevelIvr/{id}: the IVR's flow and whether it can be cloned (a top-level IVR).
+pub(super) async fn flow(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    user.require_advanced()?;
+    let library = library(&state, user.customer()).await?;
+    let stored = library.ivr(id).ok_or(AppError::NotFound)?;
+    Ok(Json(json!({ "ivrFlow": ivr_flow(id, &library), "canClone": !stored.ivr.is_child })))
+}
+
+/// The IVR and the child IVRs it reaches through its keys (top-level IVRs are left shared),
+/// the IVR first.
+fn to_copy(root: &StoredIvr, library: &Library) -> Vec<StoredIvr> {
+    let mut copies = vec![root.clone()];
+    let mut i = 0;
+    while i < copies.len() {
+        let ivr = copies[i].ivr.clone();
+        for key in ivr.options.iter().filter(|k| k.key_type == KeyType::Ivr && !ivr.repeats(&k.key)) {
+            if let Some(child) = library.ivr(key.ivr_id) {
+                if child.ivr.is_child && copies.iter().all(|c| c.id != child.id) {
+                    copies.push(child.clone());
+                }
+            }
+        }
+        i += 1;
+    }
+    copies
+}
+
+/// The description's problem by the domain's rule, if any.
+fn description_problem(description: &str, taken: &[String]) -> Option<String> {
+    let form = IvrForm { description: description.into(), ..IvrForm::default() };
+    validate_ivr(&form, taken).err().and_then(|e| e.get("description").map(str::to_string))
+}
+
+/// "{description} (copy)", then " (copy 2)" and so on, the first the customer does not have;
+/// the description is shortened when the domain finds the copy's too long.
+fn copy_description(description: &str, taken: &[String]) -> String {
+    let mut n = 1;
+    loop {
+        let suffix = if n == 1 { " (copy)".to_string() } else { format!(" (copy {n})") };
+        let mut stem: Vec<char> = description.trim().chars().collect();
+        loop {
+            let name = format!("{}{suffix}", stem.iter().collect::<String>().trim_end());
+            match description_problem(&name, taken) {
+                None => return name,
+                Some(problem) if problem == DESCRIPTION_NOT_UNIQUE => break,
+                Some(_) if !stem.is_empty() => {
+                    stem.pop();
+                }
+                Some(_) => return name,
+            }
+        }
+        n += 1;
+    }
+}
+
+/// cloneIVR/: copies a top-level IVR and its child IVRs; keys between them point at the copies.
+/// Each copy counts as an IVR: past the credits without acceptTerms, status 'false'.
+pub(super) async fn clone_ivr(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    form: FormData,
+) -> Result<Json<Value>, AppError> {
+    user.require_edit()?;
+    let customer = user.customer();
+    let library = library(&state, customer).await?;
+    let root = library.ivr(id_of(form.text("id"))).ok_or(AppError::NotFound)?;
+    if root.ivr.is_child {
+        return Ok(Json(json!({ "status": "false", "message": ONLY_TOP_LEVEL })));
+    }
+    let originals = to_copy(root, &library);
+    let mut taken: Vec<String> = library.ivrs.iter().map(|i| i.ivr.description.clone()).collect();
+    let mut copies = vec![];
+    for original in &originals {
+        let copy = IvrForm { description: copy_description(&original.ivr.description, &taken), ..original.ivr.clone() };
+        validate_ivr(&copy, &taken).map_err(refused)?;
+        taken.push(copy.description.clone());
+        copies.push(copy);
+    }
+
+    let mut tx = state.db.begin().await?;
+    let credits = credits_for(&mut tx, customer, copies.len() as i64, flag(&form, "acceptTerms")).await?;
+    if matches!(credits, Credits::TermsNeeded) {
+        return Ok(Json(json!({ "status": "false", "message": TERMS_REQUIRED })));
+    }
+    let mut ids = vec![];
+    for copy in &copies {
+        ids.push(ivrs::insert(&mut tx, customer, copy).await?);
+    }
+    let new_id = |old: i64| originals.iter().position(|o| o.id == old).map_or(old, |i| ids[i]);
+    for (copy, id) in copies.iter().zip(&ids) {
+        let mut keys = copy.options.clone();
+        for key in keys.iter_mut().filter(|k| k.ivr_id != 0) {
+            key.ivr_id = new_id(key.ivr_id);
+        }
+        ivrs::replace_keys(&mut tx, *id, &keys).await?;
+    }
+    charge(&mut tx, &user, &credits, &ids, state.clock.now()).await?;
+    tx.commit().await?;
+    Ok(Json(json!({ "status": true, "data": { "id": ids[0] } })))
+}

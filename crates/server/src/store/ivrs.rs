@@ -1,0 +1,309 @@
+//! IVR menus and their keys, the IVR credits a customer owns and the charges for more
+//! (docs/ivr-api.md), plus the lists an IVR's keys point at. Every query is scoped by customer.
+
+use domain::routing::ivr::{IvrForm, IvrKey, KeyType, Named, StoredIvr};
+use sqlx::{FromRow, Sqlite, SqliteConnection, SqlitePool, Transaction};
+
+use super::routing_entries::all_owned;
+
+/// The multi-level IVR price's row in `services`.
+pub const MULTI_LEVEL_IVR_SERVICE: &str = "multi_level_ivr";
+
+#[derive(Debug, Clone, FromRow)]
+struct IvrRow {
+    id: i64,
+    description: String,
+    is_child: bool,
+    intro_audio_id: i64,
+    log_keys: bool,
+    report_group_id: i64,
+    secondary_report_group_id: i64,
+    has_dead_end: bool,
+    repeat_key: String,
+    default_key: String,
+    repeat_audio: String,
+}
+
+#[derive(Debug, Clone, FromRow)]
+struct KeyRow {
+    ivr_id: i64,
+    key: String,
+    description: String,
+    key_type: String,
+    destination_plan_id: i64,
+    target_ivr_id: i64,
+    voicemail_id: i64,
+    category_id: i64,
+}
+
+impl KeyRow {
+    fn into_key(self) -> IvrKey {
+        IvrKey {
+            key: self.key,
+            description: self.description,
+            key_type: KeyType::parse(&self.key_type).unwrap_or_default(),
+            destination_id: self.destination_plan_id,
+            ivr_id: self.target_ivr_id,
+            voicemail_id: self.voicemail_id,
+            category_id: self.category_id,
+        }
+    }
+}
+
+fn stored(row: IvrRow, keys: &mut Vec<KeyRow>) -> StoredIvr {
+    let (mine, rest): (Vec<KeyRow>, Vec<KeyRow>) = std::mem::take(keys).into_iter().partition(|k| k.ivr_id == row.id);
+    *keys = rest;
+    StoredIvr {
+        id: row.id,
+        ivr: IvrForm {
+            description: row.description,
+            intro_audio: row.intro_audio_id,
+            log_keys: row.log_keys,
+            report_group_id: row.report_group_id,
+            secondary_report_group_id: row.secondary_report_group_id,
+            has_dead_end: row.has_dead_end,
+            repeat_key: row.repeat_key,
+            default_key: row.default_key,
+            repeat_audio: row.repeat_audio,
+            is_child: row.is_child,
+            options: mine.into_iter().map(KeyRow::into_key).collect(),
+        },
+    }
+}
+
+const IVR_COLUMNS: &str = "id, description, is_child, intro_audio_id, log_keys, report_group_id,
+    secondary_report_group_id, has_dead_end, repeat_key, default_key, repeat_audio";
+const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destination_plan_id, k.target_ivr_id,
+    k.voicemail_id, k.category_id";
+
+/// Every IVR of the customer with its keys, by description.
+pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
+    let rows: Vec<IvrRow> = sqlx::query_as(&format!(
+        "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"
+    ))
+    .bind(customer_id)
+    .fetch_all(db)
+    .await?;
+    let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
+        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ?
+         ORDER BY k.ivr_id, k.position"
+    ))
+    .bind(customer_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|row| stored(row, &mut keys)).collect())
+}
+
+/// One of the customer's IVRs with its keys.
+pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+    let row: Option<IvrRow> =
+        sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = ? AND id = ?"))
+            .bind(customer_id)
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    let Some(row) = row else { return Ok(None) };
+    let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
+        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ? AND k.ivr_id = ?
+         ORDER BY k.position"
+    ))
+    .bind(customer_id)
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    Ok(Some(stored(row, &mut keys)))
+}
+
+/// The customer's IVRs (id, description, is a child) by description; children only when asked.
+pub async fn list(db: &SqlitePool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
+    sqlx::query_as(
+        "SELECT id, description, is_child FROM ivrs WHERE customer_id = ? AND (? OR is_child = 0)
+         ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .bind(with_children)
+    .fetch_all(db)
+    .await
+}
+
+/// The descriptions of the customer's IVRs other than `except` (0: all of them).
+pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = ? AND id != ?")
+        .bind(customer_id)
+        .bind(except)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+/// The customer's IVRs greeting callers with this audio (id, description).
+pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(
+        "SELECT id, description FROM ivrs WHERE customer_id = ? AND intro_audio_id = ?
+         ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .bind(audio_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The customer's destination plans, as IVR keys name them.
+pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+    named(
+        db,
+        "SELECT id, description FROM destination_plans WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        customer_id,
+    )
+    .await
+}
+
+/// The customer's voicemails, as IVR keys name them.
+pub async fn voicemails(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+    named(
+        db,
+        "SELECT id, description FROM voicemails WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        customer_id,
+    )
+    .await
+}
+
+async fn named(db: &SqlitePool, sql: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(sql).bind(customer_id).fetch_all(db).await?;
+    Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
+}
+
+/// Whether every id is one of the customer's IVRs.
+pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "ivrs", "", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's voicemails.
+pub async fn voicemails_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "voicemails", "", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's call categories.
+pub async fn categories_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "call_categories", "", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's report groups.
+pub async fn report_groups_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "report_groups", "", customer_id, ids).await
+}
+
+/// Whether every id is one of the customer's secondary report groups.
+pub async fn secondary_report_groups_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "secondary_report_groups", "", customer_id, ids).await
+}
+
+/// How many IVRs the customer has, and how many it may have (its IVR credits).
+pub async fn usage(conn: &mut SqliteConnection, customer_id: i64) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM ivrs WHERE customer_id = ?1), ivr_credits FROM customers WHERE id = ?1",
+    )
+    .bind(customer_id)
+    .fetch_one(conn)
+    .await
+}
+
+/// The multi-level IVR price: pence and billing frequency (months, as `services` stores it).
+pub async fn multi_level_price(conn: &mut SqliteConnection) -> sqlx::Result<Option<(i64, String)>> {
+    sqlx::query_as("SELECT price_pence, billing_frequency FROM services WHERE product_code = ?")
+        .bind(MULTI_LEVEL_IVR_SERVICE)
+        .fetch_optional(conn)
+        .await
+}
+
+/// An accepted charge for one more IVR: the customer owns one more credit.
+pub struct Charge<'a> {
+    pub ivr_id: i64,
+    pub price_pence: i64,
+    pub frequency: &'a str,
+    pub accepted_by: i64,
+    pub accepted_at: i64,
+}
+
+pub async fn record_charge(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    charge: &Charge<'_>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_at)
+         VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(customer_id)
+    .bind(charge.ivr_id)
+    .bind(charge.price_pence)
+    .bind(charge.frequency)
+    .bind(charge.accepted_by)
+    .bind(charge.accepted_at)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE customers SET ivr_credits = ivr_credits + 1 WHERE id = ?")
+        .bind(customer_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Inserts an IVR without keys (see `replace_keys`); returns its id.
+pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
+    let done = sqlx::query("INSERT INTO ivrs (customer_id, description) VALUES (?, ?)")
+        .bind(customer_id)
+        .bind(form.description.trim())
+        .execute(&mut **tx)
+        .await?;
+    let id = done.last_insert_rowid();
+    update(tx, customer_id, id, form).await?;
+    Ok(id)
+}
+
+/// Saves an IVR's fields (not its keys).
+pub async fn update(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, id: i64, form: &IvrForm) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE ivrs SET description = ?, is_child = ?, intro_audio_id = ?, log_keys = ?, report_group_id = ?,
+         secondary_report_group_id = ?, has_dead_end = ?, repeat_key = ?, default_key = ?, repeat_audio = ?
+         WHERE id = ? AND customer_id = ?",
+    )
+    .bind(form.description.trim())
+    .bind(form.is_child)
+    .bind(form.intro_audio)
+    .bind(form.log_keys)
+    .bind(form.report_group_id)
+    .bind(form.secondary_report_group_id)
+    .bind(form.has_dead_end)
+    .bind(&form.repeat_key)
+    .bind(&form.default_key)
+    .bind(form.repeat_audio.trim())
+    .bind(id)
+    .bind(customer_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Replaces an IVR's keys. The IVR's owner is checked by the caller.
+pub async fn replace_keys(tx: &mut Transaction<'_, Sqlite>, ivr_id: i64, keys: &[IvrKey]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM ivr_keys WHERE ivr_id = ?").bind(ivr_id).execute(&mut **tx).await?;
+    for (position, key) in keys.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO ivr_keys (ivr_id, position, key, description, key_type, destination_plan_id, target_ivr_id,
+             voicemail_id, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(ivr_id)
+        .bind(position as i64)
+        .bind(&key.key)
+        .bind(key.description.trim())
+        .bind(key.key_type.as_str())
+        .bind(key.destination_id)
+        .bind(key.ivr_id)
+        .bind(key.voicemail_id)
+        .bind(key.category_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,438 @@
+//! Call routing part 2, the simpler entities: call categories, report groups and secondary
+//! report groups, in-call attribution plans, DTMF plans and DTMF IVRs, sources / mediums and
+//! dynamic whispers. Every query is scoped by the customer.
+
+use sqlx::{FromRow, SqlitePool};
+
+use super::routing_entries::all_owned;
+
+/// The three lists that are only a description. The table name is a constant, never input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupKind {
+    Category,
+    ReportGroup,
+    SecondaryReportGroup,
+}
+
+impl GroupKind {
+    pub fn table(self) -> &'static str {
+        match self {
+            GroupKind::Category => "call_categories",
+            GroupKind::ReportGroup => "report_groups",
+            GroupKind::SecondaryReportGroup => "secondary_report_groups",
+        }
+    }
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Group {
+    pub id: i64,
+    pub description: String,
+}
+
+pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+    sqlx::query_as(&format!(
+        "SELECT id, description FROM {} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        kind.table()
+    ))
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn find_group(db: &SqlitePool, kind: GroupKind, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+    sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = ? AND id = ?", kind.table()))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The descriptions of the customer's rows other than `except` (0: all).
+async fn descriptions_of(db: &SqlitePool, table: &str, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = ? AND id <> ?"))
+            .bind(customer_id)
+            .bind(except)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
+}
+
+pub async fn group_descriptions(
+    db: &SqlitePool,
+    kind: GroupKind,
+    customer_id: i64,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
+    descriptions_of(db, kind.table(), customer_id, except).await
+}
+
+/// Inserts (`id` 0) or renames the customer's row; answers its id.
+pub async fn save_group(
+    db: &SqlitePool,
+    kind: GroupKind,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+) -> sqlx::Result<i64> {
+    if id == 0 {
+        let done = sqlx::query(&format!("INSERT INTO {} (customer_id, description) VALUES (?, ?)", kind.table()))
+            .bind(customer_id)
+            .bind(description)
+            .execute(db)
+            .await?;
+        return Ok(done.last_insert_rowid());
+    }
+    sqlx::query(&format!("UPDATE {} SET description = ? WHERE customer_id = ? AND id = ?", kind.table()))
+        .bind(description)
+        .bind(customer_id)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(id)
+}
+
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct InCallAttribution {
+    pub id: i64,
+    pub description: String,
+    pub active: i64,
+    pub attribution_type: i64,
+    pub terminator: i64,
+    pub delay_before: i64,
+    pub delay_after: i64,
+}
+
+const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
+     FROM in_call_attributions";
+
+pub async fn in_call_attributions(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
+    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn find_in_call(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<InCallAttribution>> {
+    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = ? AND id = ?"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn in_call_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    descriptions_of(db, "in_call_attributions", customer_id, except).await
+}
+
+/// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
+pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
+    let sql = if plan.id == 0 {
+        "INSERT INTO in_call_attributions (description, active, attribution_type, terminator, delay_before,
+         delay_after, customer_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    } else {
+        "UPDATE in_call_attributions SET description = ?, active = ?, attribution_type = ?, terminator = ?,
+         delay_before = ?, delay_after = ? WHERE customer_id = ? AND id = ?"
+    };
+    let done = sqlx::query(sql)
+        .bind(&plan.description)
+        .bind(plan.active)
+        .bind(plan.attribution_type)
+        .bind(plan.terminator)
+        .bind(plan.delay_before)
+        .bind(plan.delay_after)
+        .bind(customer_id)
+        .bind(plan.id)
+        .execute(db)
+        .await?;
+    Ok(if plan.id == 0 { done.last_insert_rowid() } else { plan.id })
+}
+
+pub async fn in_calls_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "in_call_attributions", "", customer_id, ids).await
+}
+
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct DtmfPlan {
+    pub id: i64,
+    pub description: String,
+    pub intro_audio_id: i64,
+    pub end_audio_id: i64,
+    pub min_length: i64,
+    pub max_length: i64,
+    pub initial_key_timeout: i64,
+    pub inter_key_timeout: i64,
+    pub skip_audio: i64,
+}
+
+const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_length, max_length,
+        initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
+
+pub async fn dtmf_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
+    sqlx::query_as(&format!("{DTMF} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
+}
+
+pub async fn find_dtmf_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfPlan>> {
+    sqlx::query_as(&format!("{DTMF} WHERE customer_id = ? AND id = ?"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn dtmf_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "dtmf_plans", "", customer_id, ids).await
+}
+
+/// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
+pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
+    let sql = if plan.id == 0 {
+        "INSERT INTO dtmf_plans (description, intro_audio_id, end_audio_id, min_length, max_length,
+         initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    } else {
+        "UPDATE dtmf_plans SET description = ?, intro_audio_id = ?, end_audio_id = ?, min_length = ?,
+         max_length = ?, initial_key_timeout = ?, inter_key_timeout = ?, skip_audio = ?
+         WHERE customer_id = ? AND id = ?"
+    };
+    let done = sqlx::query(sql)
+        .bind(&plan.description)
+        .bind(plan.intro_audio_id)
+        .bind(plan.end_audio_id)
+        .bind(plan.min_length)
+        .bind(plan.max_length)
+        .bind(plan.initial_key_timeout)
+        .bind(plan.inter_key_timeout)
+        .bind(plan.skip_audio)
+        .bind(customer_id)
+        .bind(plan.id)
+        .execute(db)
+        .await?;
+    Ok(if plan.id == 0 { done.last_insert_rowid() } else { plan.id })
+}
+
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct DtmfIvr {
+    pub id: i64,
+    pub description: String,
+    pub intro_audio_id: i64,
+    pub end_audio_id: i64,
+}
+
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct DtmfIvrKey {
+    pub key: String,
+    pub description: String,
+    pub category_id: i64,
+    pub dtmf_plan_id: i64,
+}
+
+pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
+    sqlx::query_as(
+        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = ?
+         ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn find_dtmf_ivr(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfIvr>> {
+    sqlx::query_as(
+        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = ? AND id = ?",
+    )
+    .bind(customer_id)
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn dtmf_ivr_keys(db: &SqlitePool, customer_id: i64, ivr_id: i64) -> sqlx::Result<Vec<DtmfIvrKey>> {
+    sqlx::query_as(
+        "SELECT k.key, k.description, k.category_id, k.dtmf_plan_id FROM dtmf_ivr_keys k
+         JOIN dtmf_ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ? AND k.ivr_id = ? ORDER BY k.position",
+    )
+    .bind(customer_id)
+    .bind(ivr_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Inserts (`ivr.id` 0) or updates the customer's DTMF IVR with its keys, in one transaction.
+pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, keys: &[DtmfIvrKey]) -> sqlx::Result<i64> {
+    let mut tx = db.begin().await?;
+    let id = if ivr.id == 0 {
+        sqlx::query(
+            "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES (?, ?, ?, ?)",
+        )
+        .bind(customer_id)
+        .bind(&ivr.description)
+        .bind(ivr.intro_audio_id)
+        .bind(ivr.end_audio_id)
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid()
+    } else {
+        sqlx::query(
+            "UPDATE dtmf_ivrs SET description = ?, intro_audio_id = ?, end_audio_id = ? WHERE customer_id = ? AND id = ?",
+        )
+        .bind(&ivr.description)
+        .bind(ivr.intro_audio_id)
+        .bind(ivr.end_audio_id)
+        .bind(customer_id)
+        .bind(ivr.id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM dtmf_ivr_keys WHERE ivr_id = ?").bind(ivr.id).execute(&mut *tx).await?;
+        ivr.id
+    };
+    for (position, key) in keys.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO dtmf_ivr_keys (ivr_id, position, key, description, category_id, dtmf_plan_id)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(position as i64)
+        .bind(&key.key)
+        .bind(&key.description)
+        .bind(key.category_id)
+        .bind(key.dtmf_plan_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}
+
+pub async fn dtmf_ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "dtmf_ivrs", "", customer_id, ids).await
+}
+
+pub async fn categories_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "call_categories", "", customer_id, ids).await
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct SourceWhisper {
+    pub id: i64,
+    pub source: String,
+    pub medium: String,
+    /// '' when this source has no whisper.
+    pub whisper: String,
+}
+
+/// Every source / medium of the customer with the whisper of `whisper_id` (0: none) for it.
+pub async fn whisper_sources(db: &SqlitePool, customer_id: i64, whisper_id: i64) -> sqlx::Result<Vec<SourceWhisper>> {
+    sqlx::query_as(
+        "SELECT s.id, s.source, s.medium, COALESCE(w.whisper, '') AS whisper FROM sources_mediums s
+         LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = ?
+         WHERE s.customer_id = ? ORDER BY s.source COLLATE NOCASE, s.medium COLLATE NOCASE, s.id",
+    )
+    .bind(whisper_id)
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn sources_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "sources_mediums", "", customer_id, ids).await
+}
+
+pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+    sqlx::query_as(
+        "SELECT id, description FROM dynamic_whispers WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn find_dynamic_whisper(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+    sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = ? AND id = ?")
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn dynamic_whisper_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+    descriptions_of(db, "dynamic_whispers", customer_id, except).await
+}
+
+pub async fn dynamic_whispers_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(db, "dynamic_whispers", "", customer_id, ids).await
+}
+
+/// Inserts (`id` 0) or updates the customer's whisper and replaces its per-source texts (only
+/// the non-empty ones are kept), in one transaction.
+pub async fn save_dynamic_whisper(
+    db: &SqlitePool,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    sources: &[(i64, String)],
+) -> sqlx::Result<i64> {
+    let mut tx = db.begin().await?;
+    let id = if id == 0 {
+        sqlx::query("INSERT INTO dynamic_whispers (customer_id, description) VALUES (?, ?)")
+            .bind(customer_id)
+            .bind(description)
+            .execute(&mut *tx)
+            .await?
+            .last_insert_rowid()
+    } else {
+        sqlx::query("UPDATE dynamic_whispers SET description = ? WHERE customer_id = ? AND id = ?")
+            .bind(description)
+            .bind(customer_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM dynamic_whisper_sources WHERE whisper_id = ?").bind(id).execute(&mut *tx).await?;
+        id
+    };
+    for (source, whisper) in sources.iter().filter(|(_, w)| !w.is_empty()) {
+        sqlx::query(
+            "INSERT OR REPLACE INTO dynamic_whisper_sources (whisper_id, source_medium_id, whisper) VALUES (?, ?, ?)",
+        )
+        .bind(id)
+        .bind(source)
+        .bind(whisper)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The customer's pools that whisper with `whisper_id`, other than the entry `except`.
+pub async fn pools_using_whisper(
+    db: &SqlitePool,
+    customer_id: i64,
+    whisper_id: i64,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT pool_name FROM routing_entries WHERE customer_id = ? AND kind = 'dynamic' AND dynamic_whisper_id = ?
+         AND id <> ? ORDER BY pool_name COLLATE NOCASE, id",
+    )
+    .bind(customer_id)
+    .bind(whisper_id)
+    .bind(except)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(p,)| p).collect())
+}
+
+/// Whether `id` is one of the customer's pools.
+pub async fn owns_pool(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<bool> {
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = ? AND id = ? AND kind = 'dynamic'")
+            .bind(customer_id)
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
+}
