@@ -11,6 +11,7 @@ pub mod settings;
 pub mod speech;
 pub mod state;
 pub mod store;
+pub mod tag_manager;
 
 pub use http::app;
 pub use settings::Settings;

@@ -10,6 +10,7 @@ mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
 mod routing_numbers;
+mod tag_manager;
 mod users_area;
 
 /// The password of every demo login.
@@ -506,5 +507,6 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     routing_numbers::seed(&mut tx, now).await?;
     routing_extras::seed(&mut tx).await?;
     routing_ivrs::seed(&mut tx).await?;
+    tag_manager::seed(&mut tx, now).await?;
     tx.commit().await
 }

@@ -12,6 +12,7 @@ mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
 mod routing_plans;
+mod routing_tagmanager;
 mod session_expiry;
 mod users_actions;
 mod users_form;

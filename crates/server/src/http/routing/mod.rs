@@ -13,6 +13,7 @@ mod multilevel;
 mod plans;
 mod queues;
 mod speech;
+mod tagmanager;
 mod voicemails;
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -34,6 +35,7 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(extras::router())
         .merge(ivrs::router())
         .merge(speech::router())
+        .merge(tagmanager::router())
 }
 
 /// A user who may see the routing pages: a non-group account with provisioning rights
