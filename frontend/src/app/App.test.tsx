@@ -30,9 +30,10 @@ function renderApp(path: string, details: AccountState | string) {
 const location = () => screen.getByRole('status', { name: 'location' });
 
 describe('App', () => {
+  // The routing section is a large lazy chunk: its first import in jsdom can take over a second.
   test('loads the account, then shows the shell and the page with its title', async () => {
     const { fetch } = renderApp('/routing', account());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Call routing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call routing' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(document.title).toBe('Calltrack - Call routing');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Call routing' })).toHaveAttribute('aria-current', 'page');
@@ -70,7 +71,7 @@ describe('App', () => {
       { customerId: 101, customerName: 'Harbour Lane Orthodontics' },
     ];
     const { fetch, user } = renderApp('/routing', account({ accounts }));
-    await screen.findByRole('heading', { level: 1, name: 'Call routing' });
+    await screen.findByRole('heading', { level: 1, name: 'Call routing' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Harbour Lane Orthodontics');
 

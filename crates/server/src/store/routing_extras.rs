@@ -436,3 +436,36 @@ pub async fn owns_pool(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Resu
             .await?;
     Ok(found.is_some())
 }
+
+/// The numbers (static, by number) and pools (by name) whose service plan reaches, directly or
+/// through other IVRs' keys, an IVR that files its calls under this report group.
+pub async fn numbers_using_group(
+    db: &SqlitePool,
+    customer: i64,
+    kind: GroupKind,
+    group: i64,
+) -> sqlx::Result<(Vec<String>, Vec<String>)> {
+    let column = match kind {
+        GroupKind::ReportGroup => "report_group_id",
+        GroupKind::SecondaryReportGroup => "secondary_report_group_id",
+        GroupKind::Category => return Ok((vec![], vec![])),
+    };
+    let sql = format!(
+        "WITH RECURSIVE reach(root, ivr) AS (
+             SELECT id, id FROM ivrs WHERE customer_id = ?1
+             UNION
+             SELECT reach.root, k.target_ivr_id FROM reach JOIN ivr_keys k ON k.ivr_id = reach.ivr
+             WHERE k.key_type = 'ivr' AND k.target_ivr_id <> 0
+         )
+         SELECT DISTINCT e.kind, e.number, e.pool_name FROM routing_entries e
+         JOIN service_plan_times t ON t.plan_id = e.service_plan_id AND t.plan_type = 'ivr'
+         JOIN reach r ON r.root = t.ivr_id
+         JOIN ivrs i ON i.id = r.ivr AND i.customer_id = ?1
+         WHERE e.customer_id = ?1 AND i.{column} = ?2
+         ORDER BY e.kind, e.number, e.pool_name"
+    );
+    let rows: Vec<(String, String, String)> = sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(db).await?;
+    let numbers = rows.iter().filter(|r| r.0 == "static").map(|r| r.1.clone()).collect();
+    let pools = rows.iter().filter(|r| r.0 == "dynamic").map(|r| r.2.clone()).collect();
+    Ok((numbers, pools))
+}

@@ -807,3 +807,36 @@ async fn a_whisper_is_spoken_as_an_mp3_and_empty_or_foreign_text_is_refused() {
     let reply = app.post_form(PLAY, Some(&group), &[("whisperText", "Hello")]).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn renaming_a_report_group_lists_the_numbers_and_pools_whose_menus_use_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let added =
+        ok(&send(&app, "/api/managereportgroup/addReportGroup/", &owner, &[("form_description", "Billing calls")])
+            .await);
+    let group = added["id"].as_i64().unwrap();
+    // The seeded child "Billing menu" is reached from "Main menu", which "Menu in office hours" plays.
+    sqlx::query("UPDATE ivrs SET report_group_id = ? WHERE customer_id = 100 AND description = 'Billing menu'")
+        .bind(group)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let id = group.to_string();
+    let updated = ok(&send(
+        &app,
+        "/api/managereportgroup/updateReportGroup/",
+        &owner,
+        &[("form_id", &id), ("form_description", "Billing and accounts")],
+    )
+    .await);
+    let affected = &updated["affectedPoolsAndNumbers"];
+    assert!(!affected["numbers"].as_array().unwrap().is_empty(), "{affected}");
+    assert!(affected["numbers"][0]["NumbNGNumber"].as_str().unwrap().starts_with('0'));
+    assert_eq!(affected["number_sets"], json!([{ "VlnsDescription": "Website - Direct" }]));
+    // The secondary kind with the same id files nothing.
+    let secondary =
+        ok(&send(&app, "/api/managesecondaryreportgroup/addReportGroup/", &owner, &[("form_description", "Other")])
+            .await);
+    assert_eq!(secondary["affectedPoolsAndNumbers"], json!({ "numbers": [], "number_sets": [] }));
+}

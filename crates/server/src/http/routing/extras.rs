@@ -145,8 +145,17 @@ async fn update_category(
 
 /// The numbers and pools a report group's change reaches. Report groups are attached to IVRs,
 /// which arrive with the IVR work of this issue: until they carry a report group, none.
-fn affected_pools_and_numbers() -> Value {
-    json!({ "numbers": [], "number_sets": [] })
+/// The spec's affected items: numbers (NumbNGNumber) and number sets (VlnsDescription).
+async fn affected_pools_and_numbers(
+    state: &AppState,
+    user: &RoutingUser,
+    kind: GroupKind,
+    id: i64,
+) -> Result<Value, AppError> {
+    let (numbers, pools) = store::numbers_using_group(&state.db, user.customer(), kind, id).await?;
+    let numbers: Vec<Value> = numbers.into_iter().map(|n| json!({ "NumbNGNumber": n })).collect();
+    let pools: Vec<Value> = pools.into_iter().map(|p| json!({ "VlnsDescription": p })).collect();
+    Ok(json!({ "numbers": numbers, "number_sets": pools }))
 }
 
 async fn add_group(
@@ -156,7 +165,8 @@ async fn add_group(
     kind: GroupKind,
 ) -> Result<Json<Value>, AppError> {
     let id = save_group(&state, &user, kind, 0, &form).await?;
-    Ok(Json(json!({ "success": true, "id": id, "affectedPoolsAndNumbers": affected_pools_and_numbers() })))
+    let affected = affected_pools_and_numbers(&state, &user, kind, id).await?;
+    Ok(Json(json!({ "success": true, "id": id, "affectedPoolsAndNumbers": affected })))
 }
 
 async fn update_group(
@@ -171,7 +181,8 @@ async fn update_group(
         return Err(AppError::NotFound);
     }
     let id = save_group(&state, &user, kind, id, &form).await?;
-    Ok(Json(json!({ "success": true, "id": id, "affectedPoolsAndNumbers": affected_pools_and_numbers() })))
+    let affected = affected_pools_and_numbers(&state, &user, kind, id).await?;
+    Ok(Json(json!({ "success": true, "id": id, "affectedPoolsAndNumbers": affected })))
 }
 
 async fn group_list(

@@ -98,7 +98,6 @@ export interface Voicemail extends Described {
   audioId: number;
 }
 
-export type IvrOption = Described;
 export type AttributionOption = Described;
 
 export interface AttributionOptions {
@@ -332,12 +331,7 @@ export async function updateVoicemail(id: number, description: string, audioId: 
   return toId(answer?.id) || id;
 }
 
-// ---- Issue 4 lists (empty until then) -----------------------------------------------------
-
-export async function getIvrList(): Promise<IvrOption[]> {
-  const answer = await apiGet<{ ivrs?: IvrOption[] } | null>('manageivrrouting/getIvrList/');
-  return (answer?.ivrs ?? []).map((i) => ({ id: toId(i.id), description: i.description }));
-}
+// ---- Issue 4 lists (empty until then; IVRs: api/ivrs.ts) -----------------------------------------------------
 
 export async function getInCallAttribution(): Promise<AttributionOption[]> {
   const answer = await apiGet<{ attributions?: AttributionOption[] } | null>('manageconnections/getInCallAttribution/');

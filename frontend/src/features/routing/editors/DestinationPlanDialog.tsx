@@ -6,7 +6,7 @@ import { routingConstants, validateDestinationPlan, type DestinationPlanForm, ty
 import type { FormFields } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';
-import { AttributionSelector } from '../selectors/AttributionSelector';
+import { InCallAttributionSelector } from '../selectors/InCallAttributionSelector';
 import { DestinationNumberSelector } from '../selectors/DestinationNumberSelector';
 import { QueueSelector } from '../selectors/QueueSelector';
 import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
@@ -264,7 +264,7 @@ function DestinationPlanEditor({
             onChange={(queue) => change({ queue }, 'form_queue')}
             disabled={busy}
           />
-          <AttributionSelector
+          <InCallAttributionSelector
             label="In-call attribution"
             name="form_incall"
             value={form.incall}

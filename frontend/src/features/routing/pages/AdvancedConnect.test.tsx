@@ -35,7 +35,7 @@ function library(extra: Record<string, (init: RequestInit | undefined) => Respon
     '/api/manageconnections/getCustomerAudios': () =>
       jsonResponse({ audios: [{ id: 11, description: 'Welcome message' }, { id: 12, description: 'Sales whisper' }] }),
     '/api/managevoicemails/getList': () => jsonResponse({ voicemails: [] }),
-    '/api/manageivrrouting/getIvrList/': () => jsonResponse({ ivrs: [] }),
+    '/api/manageivrrouting/getIvrList/1': () => jsonResponse({ ivrs: [] }),
     '/api/manageconnections/getInCallAttribution/': () => jsonResponse({ attributions: [] }),
     '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
     ...extra,

@@ -422,6 +422,7 @@ function AdvancedConnectForm({
                       label={`Dynamic whisper for ${name}`}
                       hideLabel
                       name={field('form_dynamic_whisper', i)}
+                      poolId={row.kind === 'dynamic' ? row.id : 0}
                       value={row.dynamicWhisper}
                       onChange={(dynamicWhisper) => update(i, { dynamicWhisper })}
                       error={errorOf('form_dynamic_whisper', i)}

@@ -6,6 +6,7 @@ import { routingAccess, type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { getNumbersList, getNumbersListForExport, getSelectedDetails, type RoutingRow } from '../api/rows';
+import { TagManagerDialog } from '../editors/TagManagerDialog';
 import { loadSelection, saveSelection } from '../selection';
 import { Loading, kindLabel, routingError, rowName, type RoutingNoticeState } from './connectShared';
 
@@ -74,6 +75,7 @@ export function RoutingList({ title }: { title: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [picked, setPicked] = useState<number[]>(() => loadSelection());
   const [connecting, setConnecting] = useState(false);
+  const [tagManagerOpen, setTagManagerOpen] = useState(false);
   const [list] = useLoader(access.canView ? getNumbersList : null, [access.canView]);
 
   // The notice is shown once: a reload of the page must not bring it back.
@@ -97,6 +99,7 @@ export function RoutingList({ title }: { title: string }) {
 
   const showConnect = account.isAdministrator && !account.isGroupAccount && selected.length > 0;
   const showAudio = access.showsAudioLink;
+  const showTagManager = access.canEdit && account.hasDynamic;
 
   async function connect() {
     if (connecting || selected.length === 0) return;
@@ -158,6 +161,11 @@ export function RoutingList({ title }: { title: string }) {
             }}
             actions={
               <>
+                {showTagManager && (
+                  <button type="button" className="button" onClick={() => setTagManagerOpen(true)}>
+                    Tag manager
+                  </button>
+                )}
                 {showAudio && (
                   <Link className="button" to="/routing/audio">
                     Audio
@@ -180,6 +188,7 @@ export function RoutingList({ title }: { title: string }) {
           />
         </div>
       )}
+      <TagManagerDialog open={tagManagerOpen} onClose={() => setTagManagerOpen(false)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
 import { routingAccess } from '../../../domain';
 import { useAccount } from '../../../lib/account';
@@ -32,6 +32,10 @@ export interface LibrarySelectProps extends SelectorProps {
   onEdit: () => void;
   /** When set, add and edit are disabled and this says why. */
   unavailable?: string;
+  /** More <option>s after the list's (e.g. disabled ones the field cannot take). */
+  extraOptions?: ReactNode;
+  /** More buttons after add and edit (shown to those who may edit the library). */
+  extraButtons?: ReactNode;
 }
 
 /**
@@ -54,6 +58,8 @@ export function LibrarySelect({
   onAdd,
   onEdit,
   unavailable,
+  extraOptions,
+  extraButtons,
 }: LibrarySelectProps) {
   const id = useId();
   // Only administrators with an advanced routing scope change the library (domain routingAccess).
@@ -89,6 +95,7 @@ export function LibrarySelect({
                   {option.description}
                 </option>
               ))}
+              {extraOptions}
               {!known && <option value={String(value)}>Unknown {noun} ({value})</option>}
             </>
           )}
@@ -115,6 +122,7 @@ export function LibrarySelect({
             >
               <Icon name="edit" size={20} />
             </button>
+            {extraButtons}
           </>
         )}
       </div>

@@ -3,22 +3,30 @@ import { useLoader, type Load } from '../../../lib/useLoader';
 import {
   getCustomerAudios,
   getDestinationNumbers,
-  getInCallAttribution,
-  getIvrList,
   getQueues,
   getRoutings,
   getServicePlansList,
   getVoicemails,
-  type AttributionOption,
   type AudioOption,
+  type Described,
   type DestinationNumber,
   type DestinationPlanOption,
   type InternationalCode,
-  type IvrOption,
   type Queue,
   type ServicePlanOption,
   type Voicemail,
 } from '../api/editors';
+import { getIvrList, type IvrOption } from '../api/ivrs';
+import {
+  getAttributionChoices,
+  getCategories,
+  getDynamicWhispers,
+  getInCallAttributions,
+  getPrimaryReportGroups,
+  getSecondaryReportGroups,
+  type AttributionChoice,
+  type InCallAttribution,
+} from '../api/extras';
 
 export type ListStatus = 'loading' | 'ready' | 'failed';
 
@@ -38,10 +46,17 @@ export interface RoutingLibrary {
   queues: LibraryList<Queue>;
   audios: LibraryList<AudioOption>;
   voicemails: LibraryList<Voicemail>;
-  /** Empty until issue 4 brings IVR menus. */
+  /** Every IVR, child IVRs too (manageivrrouting/getIvrList/1). */
   ivrs: LibraryList<IvrOption>;
-  /** In-call attribution plans; empty until issue 4. */
-  attributions: LibraryList<AttributionOption>;
+  /** In-call attribution plans (manageconnections/getInCallAttribution), with their values. */
+  attributions: LibraryList<InCallAttribution>;
+  /** Call categories (manageroutings/getCategories). */
+  categories: LibraryList<Described>;
+  reportGroups: LibraryList<Described>;
+  secondaryReportGroups: LibraryList<Described>;
+  /** Post call agent attribution: the DTMF plans, then the DTMF IVRs (values 'IVR_{id}'). */
+  attributionOptions: LibraryList<AttributionChoice>;
+  dynamicWhispers: LibraryList<Described>;
   reloadPlans: () => Promise<void>;
   reloadRoutings: () => Promise<void>;
   /** Destination numbers and the international codes. */
@@ -51,6 +66,11 @@ export interface RoutingLibrary {
   reloadVoicemails: () => Promise<void>;
   reloadIvrs: () => Promise<void>;
   reloadAttributions: () => Promise<void>;
+  reloadCategories: () => Promise<void>;
+  reloadReportGroups: () => Promise<void>;
+  reloadSecondaryReportGroups: () => Promise<void>;
+  reloadAttributionOptions: () => Promise<void>;
+  reloadDynamicWhispers: () => Promise<void>;
   reloadAll: () => Promise<void>;
 }
 
@@ -65,7 +85,12 @@ export type LibraryListName =
   | 'audios'
   | 'voicemails'
   | 'ivrs'
-  | 'attributions';
+  | 'attributions'
+  | 'categories'
+  | 'reportGroups'
+  | 'secondaryReportGroups'
+  | 'attributionOptions'
+  | 'dynamicWhispers';
 
 const ALL_LISTS: readonly LibraryListName[] = [
   'plans',
@@ -76,6 +101,11 @@ const ALL_LISTS: readonly LibraryListName[] = [
   'voicemails',
   'ivrs',
   'attributions',
+  'categories',
+  'reportGroups',
+  'secondaryReportGroups',
+  'attributionOptions',
+  'dynamicWhispers',
 ];
 
 function listOf<T, U = T>(load: Load<T>, pick: (data: T) => U[] = (data) => data as unknown as U[]): LibraryList<U> {
@@ -109,7 +139,16 @@ export function RoutingLibraryProvider({
   const [audios, reloadAudios] = useLoader(wants('audios') ? getCustomerAudios : null);
   const [voicemails, reloadVoicemails] = useLoader(wants('voicemails') ? getVoicemails : null);
   const [ivrs, reloadIvrs] = useLoader(wants('ivrs') ? getIvrList : null);
-  const [attributions, reloadAttributions] = useLoader(wants('attributions') ? getInCallAttribution : null);
+  const [attributions, reloadAttributions] = useLoader(wants('attributions') ? getInCallAttributions : null);
+  const [categories, reloadCategories] = useLoader(wants('categories') ? getCategories : null);
+  const [reportGroups, reloadReportGroups] = useLoader(wants('reportGroups') ? getPrimaryReportGroups : null);
+  const [secondaryReportGroups, reloadSecondaryReportGroups] = useLoader(
+    wants('secondaryReportGroups') ? getSecondaryReportGroups : null,
+  );
+  const [attributionOptions, reloadAttributionOptions] = useLoader(
+    wants('attributionOptions') ? getAttributionChoices : null,
+  );
+  const [dynamicWhispers, reloadDynamicWhispers] = useLoader(wants('dynamicWhispers') ? getDynamicWhispers : null);
 
   const value = useMemo((): RoutingLibrary => {
     const reloads = [
@@ -121,6 +160,11 @@ export function RoutingLibraryProvider({
       reloadVoicemails,
       reloadIvrs,
       reloadAttributions,
+      reloadCategories,
+      reloadReportGroups,
+      reloadSecondaryReportGroups,
+      reloadAttributionOptions,
+      reloadDynamicWhispers,
     ];
     return {
       plans: listOf(plans),
@@ -132,6 +176,11 @@ export function RoutingLibraryProvider({
       voicemails: listOf(voicemails),
       ivrs: listOf(ivrs),
       attributions: listOf(attributions),
+      categories: listOf(categories),
+      reportGroups: listOf(reportGroups),
+      secondaryReportGroups: listOf(secondaryReportGroups),
+      attributionOptions: listOf(attributionOptions),
+      dynamicWhispers: listOf(dynamicWhispers),
       reloadPlans,
       reloadRoutings,
       reloadDestinations,
@@ -140,6 +189,11 @@ export function RoutingLibraryProvider({
       reloadVoicemails,
       reloadIvrs,
       reloadAttributions,
+      reloadCategories,
+      reloadReportGroups,
+      reloadSecondaryReportGroups,
+      reloadAttributionOptions,
+      reloadDynamicWhispers,
       reloadAll: async () => {
         await Promise.all(reloads.map((reload) => reload()));
       },
@@ -153,6 +207,11 @@ export function RoutingLibraryProvider({
     voicemails,
     ivrs,
     attributions,
+    categories,
+    reportGroups,
+    secondaryReportGroups,
+    attributionOptions,
+    dynamicWhispers,
     reloadPlans,
     reloadRoutings,
     reloadDestinations,
@@ -161,6 +220,11 @@ export function RoutingLibraryProvider({
     reloadVoicemails,
     reloadIvrs,
     reloadAttributions,
+    reloadCategories,
+    reloadReportGroups,
+    reloadSecondaryReportGroups,
+    reloadAttributionOptions,
+    reloadDynamicWhispers,
   ]);
 
   return <RoutingLibraryContext.Provider value={value}>{children}</RoutingLibraryContext.Provider>;

@@ -50,6 +50,35 @@ export const AUDIOS = [
   { id: 52, description: 'Closed message' },
 ];
 export const VOICEMAILS = [{ id: 61, description: 'Out of hours', audioId: 52 }];
+export const CATEGORIES = [
+  { id: 71, description: 'Sales' },
+  { id: 72, description: 'Support' },
+];
+export const REPORT_GROUPS = [{ id: 81, description: 'North West' }];
+/** Not in libraryAnswers (the IVR dialog's tests expect none there): add SECONDARY_ANSWER. */
+export const SECONDARY_REPORT_GROUPS = [{ id: 91, description: 'Dental implants' }];
+export const SECONDARY_ANSWER = {
+  '/api/managesecondaryreportgroup/getReportGroups': () => jsonResponse({ reportGroups: SECONDARY_REPORT_GROUPS }),
+};
+export const IN_CALL_ATTRIBUTIONS = [
+  {
+    id: 101,
+    description: 'Caller ID capture',
+    active: '1',
+    attributionType: '1',
+    terminator: '2',
+    delayBefore: '2',
+    delayAfter: '0',
+  },
+];
+export const ATTRIBUTION_OPTIONS = {
+  dtmfs: [
+    { id: 111, description: 'Agent code' },
+    { id: 112, description: 'Sale value' },
+  ],
+  dtmfIvrs: [{ id: 'IVR_121', description: 'Outcome menu' }],
+};
+export const DYNAMIC_WHISPERS = [{ id: 131, description: 'Campaign whisper' }];
 
 /** The library's lists, each replaceable (a function answers each request afresh). */
 export function libraryAnswers(overrides: Answers = {}): Answers {
@@ -61,8 +90,12 @@ export function libraryAnswers(overrides: Answers = {}): Answers {
     '/api/manageconnections/getQueues/': () => jsonResponse({ queues: QUEUES }),
     '/api/manageconnections/getCustomerAudios': () => jsonResponse({ audios: AUDIOS }),
     '/api/managevoicemails/getList': () => jsonResponse({ voicemails: VOICEMAILS }),
-    '/api/manageivrrouting/getIvrList/': () => jsonResponse({ ivrs: [] }),
+    '/api/manageivrrouting/getIvrList/1': () => jsonResponse({ ivrs: [] }),
     '/api/manageconnections/getInCallAttribution/': () => jsonResponse({ attributions: [] }),
+    '/api/manageroutings/getCategories': () => jsonResponse({ categories: CATEGORIES }),
+    '/api/managereportgroup/getReportGroups': () => jsonResponse({ reportGroups: REPORT_GROUPS }),
+    '/api/manageconnections/getAttributionOptions': () => jsonResponse(ATTRIBUTION_OPTIONS),
+    '/api/managedynamicwhispers/getDynamicWhispersList': () => jsonResponse({ dynamicWhispers: DYNAMIC_WHISPERS }),
     ...overrides,
   };
 }

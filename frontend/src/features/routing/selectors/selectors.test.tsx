@@ -3,19 +3,15 @@ import { useState, type ComponentType } from 'react';
 import { describe, expect, test } from 'vitest';
 import { account, jsonResponse } from '../../../test/fixtures';
 import {
-  AttributionSelector,
   AudioSelector,
   DestinationNumberSelector,
   DestinationPlanSelector,
-  DynamicWhisperSelector,
-  IvrSelector,
   QueueSelector,
   ServicePlanSelector,
   VoicemailSelector,
   type SelectorProps,
 } from './index';
 import { AUDIOS, callsTo, posted, renderWithLibrary, stubLibrary } from './libraryTestUtils';
-import { ATTRIBUTIONS_UNAVAILABLE, DYNAMIC_WHISPERS_UNAVAILABLE, IVRS_UNAVAILABLE } from './unavailable';
 
 function Harness({
   Selector,
@@ -168,33 +164,6 @@ describe('Routing selectors', () => {
     expect(options(screen.getByRole('combobox', { name: 'Voicemail' }))).toEqual(['Select a voicemail', 'Out of hours']);
     expect(callsTo(fetch, '/api/manageconnections/getCustomerAudios')).toHaveLength(1);
     expect(callsTo(fetch, '/api/manageroutings/getRoutings/')).toHaveLength(1);
-  });
-
-  test('IVR, dynamic whisper and attribution offer only none, with add and edit disabled and saying why', async () => {
-    stubLibrary();
-    renderWithLibrary(
-      <>
-        <Harness Selector={IvrSelector} label="IVR" />
-        <Harness Selector={DynamicWhisperSelector} label="Dynamic whisper" />
-        <Harness Selector={AttributionSelector} label="In-call attribution" />
-      </>,
-    );
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'IVR' })).toBeEnabled());
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'In-call attribution' })).toBeEnabled());
-    expect(options(screen.getByRole('combobox', { name: 'IVR' }))).toEqual(['Select an IVR']);
-    expect(options(screen.getByRole('combobox', { name: 'Dynamic whisper' }))).toEqual(['None']);
-    expect(options(screen.getByRole('combobox', { name: 'In-call attribution' }))).toEqual(['None']);
-    for (const [noun, why] of [
-      ['IVR', IVRS_UNAVAILABLE],
-      ['dynamic whisper', DYNAMIC_WHISPERS_UNAVAILABLE],
-      ['attribution plan', ATTRIBUTIONS_UNAVAILABLE],
-    ]) {
-      for (const action of ['Add', 'Edit']) {
-        const button = screen.getByRole('button', { name: `${action} ${noun}` });
-        expect(button).toBeDisabled();
-        expect(button).toHaveAttribute('title', why);
-      }
-    }
   });
 
   test('a user who is not an administrator chooses from the lists but has no add or edit buttons', async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
 import { billingFrequencyWord, formatPrice } from '../../../domain';
@@ -131,9 +130,10 @@ export function OutboundServiceDialog({ open, existingUserId, onClose, onAccepte
             hint={accepted ? undefined : ACCEPT_TERMS}
             disabled={saving}
           >
-            <Link to="/conditions" target="_blank" rel="noreferrer" className="field-check-link">
+            {/* The terms page is served by the server, outside the app. */}
+            <a href="/conditions" target="_blank" rel="noreferrer" className="field-check-link">
               Read the terms and conditions
-            </Link>
+            </a>
           </CheckboxField>
         </>
       )}

@@ -1,0 +1,296 @@
+// The calls of the simpler issue-4 editors (docs/routing-api.md "Part 2 (issue 4)"): call
+// categories, report groups and secondary report groups, in-call attribution plans, DTMF plans
+// and DTMF IVRs, dynamic whispers and their text to speech.
+import type { DtmfIvrForm, DtmfPlanForm, InCallAttributionForm } from '../../../domain';
+import { apiGet, apiPost, type FormFields } from '../../../lib/api';
+import { toId, type Described } from './editors';
+
+// ---- Shapes -------------------------------------------------------------------------------
+
+/** An in-call attribution plan, its values as the server sends them (strings). */
+export interface InCallAttribution extends Described {
+  active: string;
+  attributionType: string;
+  terminator: string;
+  delayBefore: string;
+  delayAfter: string;
+}
+
+/**
+ * One choice of the post call agent attribution: a DTMF plan (value its id) or a DTMF IVR
+ * (value 'IVR_{id}').
+ */
+export interface AttributionChoice {
+  /** The wire id: '5' or 'IVR_3'. */
+  value: string;
+  /** The record's own id. */
+  id: number;
+  description: string;
+  kind: 'dtmf' | 'dtmfIvr';
+}
+
+export type ReportGroupKind = 'primary' | 'secondary';
+
+/** The numbers and pools a report group's change reaches. */
+export interface AffectedPoolsAndNumbers {
+  numbers: string[];
+  pools: string[];
+}
+
+/** One source / medium row of a dynamic whisper. */
+export interface WhisperRow {
+  /** The source / medium id (sourceMediumID[]). */
+  id: number;
+  source: string;
+  medium: string;
+  whisper: string;
+}
+
+export interface DynamicWhisperDetails {
+  description: string;
+  sources: WhisperRow[];
+  /** The pools using the whisper, other than the one being edited. */
+  affectedPools: string[];
+}
+
+interface Saved {
+  success?: boolean;
+  id?: number | string;
+}
+
+/** The id of a save answer, or an error when the answer is not a success. */
+function savedId(answer: Saved | null, fallback = 0): number {
+  const id = toId(answer?.id) || fallback;
+  if (answer?.success === false || id === 0) throw new Error('The save gave no id');
+  return id;
+}
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+// ---- Call categories ----------------------------------------------------------------------
+
+export async function getCategories(): Promise<Described[]> {
+  const answer = await apiGet<{ categories?: Described[] } | null>('manageroutings/getCategories');
+  return (answer?.categories ?? []).map((c) => ({ id: toId(c.id), description: text(c.description) }));
+}
+
+/** managecallcategories/createNew or updateExisting (id > 0). Resolves with the category's id. */
+export async function saveCategory(id: number, description: string): Promise<number> {
+  if (id > 0) {
+    const answer = await apiPost<Saved | null>('managecallcategories/updateExisting', {
+      form_record_id: id,
+      form_description: description,
+    });
+    return savedId(answer, id);
+  }
+  return savedId(await apiPost<Saved | null>('managecallcategories/createNew', { form_description: description }));
+}
+
+// ---- Report groups ------------------------------------------------------------------------
+
+const reportGroupArea = (kind: ReportGroupKind) =>
+  kind === 'primary' ? 'managereportgroup' : 'managesecondaryreportgroup';
+
+export async function getReportGroups(kind: ReportGroupKind): Promise<Described[]> {
+  const answer = await apiGet<{ reportGroups?: Described[] } | null>(`${reportGroupArea(kind)}/getReportGroups`);
+  return (answer?.reportGroups ?? []).map((g) => ({ id: toId(g.id), description: text(g.description) }));
+}
+
+export const getPrimaryReportGroups = () => getReportGroups('primary');
+export const getSecondaryReportGroups = () => getReportGroups('secondary');
+
+/** addReportGroup or updateReportGroup (id > 0): the group's id and what the change reaches. */
+export async function saveReportGroup(
+  kind: ReportGroupKind,
+  id: number,
+  description: string,
+): Promise<{ id: number; affected: AffectedPoolsAndNumbers }> {
+  const area = reportGroupArea(kind);
+  const answer =
+    id > 0
+      ? await apiPost<(Saved & { affectedPoolsAndNumbers?: unknown }) | null>(`${area}/updateReportGroup`, {
+          form_id: id,
+          form_description: description,
+        })
+      : await apiPost<(Saved & { affectedPoolsAndNumbers?: unknown }) | null>(`${area}/addReportGroup`, {
+          form_description: description,
+        });
+  const affected = (answer?.affectedPoolsAndNumbers ?? {}) as {
+    numbers?: { NumbNGNumber?: unknown }[];
+    number_sets?: { VlnsDescription?: unknown }[];
+  };
+  return {
+    id: savedId(answer, id),
+    affected: {
+      numbers: (affected.numbers ?? []).map((n) => text(n.NumbNGNumber)).filter(Boolean),
+      pools: (affected.number_sets ?? []).map((p) => text(p.VlnsDescription)).filter(Boolean),
+    },
+  };
+}
+
+// ---- In-call attribution ------------------------------------------------------------------
+
+export async function getInCallAttributions(): Promise<InCallAttribution[]> {
+  const answer = await apiGet<{ attributions?: Partial<InCallAttribution>[] } | null>(
+    'manageconnections/getInCallAttribution/',
+  );
+  return (answer?.attributions ?? []).map((a) => ({
+    id: toId(a.id),
+    description: text(a.description),
+    active: text(a.active),
+    attributionType: text(a.attributionType),
+    terminator: text(a.terminator),
+    delayBefore: text(a.delayBefore),
+    delayAfter: text(a.delayAfter),
+  }));
+}
+
+/** managedtmf/saveInCall/{id}: id 0 creates (and saves as new). */
+export async function saveInCallAttribution(id: number, form: InCallAttributionForm): Promise<number> {
+  const answer = await apiPost<Saved | null>(`managedtmf/saveInCall/${id}`, {
+    form_description: form.description,
+    form_active_flag: form.active,
+    form_transfer_type: form.attributionType,
+    form_terminator: form.terminator,
+    form_delay_before: form.delayBefore,
+    form_delay_after: form.delayAfter,
+  });
+  return savedId(answer, id);
+}
+
+// ---- DTMF plans and DTMF IVRs -------------------------------------------------------------
+
+/** The DTMF plans, then the DTMF IVRs (ids 'IVR_{id}'). */
+export async function getAttributionChoices(): Promise<AttributionChoice[]> {
+  const answer = await apiGet<{ dtmfs?: Described[]; dtmfIvrs?: { id: string; description: string }[] } | null>(
+    'manageconnections/getAttributionOptions',
+  );
+  const plans = (answer?.dtmfs ?? []).map(
+    (plan): AttributionChoice => ({
+      value: String(toId(plan.id)),
+      id: toId(plan.id),
+      description: text(plan.description),
+      kind: 'dtmf',
+    }),
+  );
+  const ivrs = (answer?.dtmfIvrs ?? []).map((ivr): AttributionChoice => {
+    const id = toId(text(ivr.id).replace(/^IVR_/, ''));
+    return { value: `IVR_${id}`, id, description: text(ivr.description), kind: 'dtmfIvr' };
+  });
+  return [...plans, ...ivrs].filter((choice) => choice.id > 0);
+}
+
+export async function getDtmfPlan(id: number): Promise<DtmfPlanForm> {
+  const answer = await apiPost<{ data?: Record<string, unknown> } | null>('managedtmf/editPlan', { id });
+  const data = answer?.data;
+  if (!data) throw new Error('managedtmf/editPlan gave no plan');
+  const n = (value: unknown) => Number(value) || 0;
+  return {
+    description: text(data.DtmfDescription),
+    introAudio: toId(data.DtmfAudiID),
+    endAudio: toId(data.DtmfEndAudiID),
+    minimumDigits: n(data.DtmfMinLength),
+    maximumDigits: n(data.DtmfMaxLength),
+    initialTimeout: n(data.DtmfInitialKeyTimeout),
+    internalTimeout: n(data.DtmfInterKeyTimeout),
+    skipAudio: n(data.DtmfSkipAudioFlag) === 1,
+  };
+}
+
+/** managedtmf/create or managedtmf/update (id > 0). Resolves with the plan's id. */
+export async function saveDtmfPlan(id: number, form: DtmfPlanForm): Promise<number> {
+  const fields: FormFields = {
+    description: form.description,
+    introAudio: form.introAudio,
+    endAudio: form.endAudio,
+    minimumDigits: form.minimumDigits,
+    maximumDigits: form.maximumDigits,
+    initialTimeout: form.initialTimeout,
+    internalTimeout: form.internalTimeout,
+    skipAudio: form.skipAudio ? 1 : 0,
+  };
+  if (id > 0) fields.planId = id;
+  const answer = await apiPost<{ success?: boolean; planId?: number | string } | null>(
+    id > 0 ? 'managedtmf/update' : 'managedtmf/create',
+    fields,
+  );
+  const saved = toId(answer?.planId) || id;
+  if (answer?.success === false || saved === 0) throw new Error('The DTMF plan save gave no id');
+  return saved;
+}
+
+export async function getDtmfIvr(id: number): Promise<DtmfIvrForm> {
+  const answer = await apiGet<{
+    ivr?: { description?: string; introAudioId?: unknown; endAudioId?: unknown };
+    ivrKeys?: { key?: string; description?: string; categoryId?: unknown; dtmfId?: unknown }[];
+  } | null>(`managedtmf/getIvr/${id}`);
+  if (!answer?.ivr) throw new Error('managedtmf/getIvr gave no IVR');
+  return {
+    description: text(answer.ivr.description),
+    introAudioId: toId(answer.ivr.introAudioId),
+    endAudioId: toId(answer.ivr.endAudioId),
+    keys: (answer.ivrKeys ?? []).map((key) => ({
+      description: text(key.description),
+      categoryId: toId(key.categoryId),
+      dtmfId: toId(key.dtmfId),
+    })),
+  };
+}
+
+/** managedtmf/storeIvr/{id or 0}: the keys replace the stored ones. Resolves with the id. */
+export async function storeDtmfIvr(id: number, form: DtmfIvrForm): Promise<number> {
+  const answer = await apiPost<Saved | null>(`managedtmf/storeIvr/${id}`, {
+    description: form.description,
+    introAudioId: form.introAudioId,
+    endAudioId: form.endAudioId,
+    'keyDescription[]': form.keys.map((key) => key.description),
+    'keyCategoryId[]': form.keys.map((key) => key.categoryId),
+    'keyDtmfId[]': form.keys.map((key) => key.dtmfId),
+  });
+  return savedId(answer, id);
+}
+
+// ---- Dynamic whispers ---------------------------------------------------------------------
+
+export async function getDynamicWhispers(): Promise<Described[]> {
+  const answer = await apiGet<{ dynamicWhispers?: Described[] } | null>('managedynamicwhispers/getDynamicWhispersList');
+  return (answer?.dynamicWhispers ?? []).map((w) => ({ id: toId(w.id), description: text(w.description) }));
+}
+
+/** The whisper (id 0: a blank one) with every source / medium; poolId 0: no pool being edited. */
+export async function getDynamicWhisper(id: number, poolId: number): Promise<DynamicWhisperDetails> {
+  const answer = await apiGet<{
+    description?: string;
+    sources?: { source?: string; medium?: string; id?: unknown; whisper?: string | null }[];
+    affectedPools?: { description?: string }[];
+  } | null>(`managedynamicwhispers/get/${id}/${poolId}`);
+  return {
+    description: text(answer?.description),
+    sources: (answer?.sources ?? []).map((s) => ({
+      id: toId(s.id),
+      source: text(s.source),
+      medium: text(s.medium),
+      whisper: text(s.whisper),
+    })),
+    affectedPools: (answer?.affectedPools ?? []).map((p) => text(p.description)).filter(Boolean),
+  };
+}
+
+/** managedynamicwhispers/save/{id}: id 0 creates; only non-empty whispers are kept. */
+export async function saveDynamicWhisper(id: number, description: string, rows: WhisperRow[]): Promise<number> {
+  const answer = await apiPost<Saved | null>(`managedynamicwhispers/save/${id}`, {
+    description,
+    'sourceMediumID[]': rows.map((row) => row.id),
+    'dynamicWhisper[]': rows.map((row) => row.whisper),
+    form_record_id: id,
+  });
+  return savedId(answer, id);
+}
+
+/** The whisper spoken by the server's speech engine: a data: URL of the mp3. */
+export async function playTextToSpeech(whisperText: string): Promise<string> {
+  const answer = await apiPost<{ audio?: unknown } | null>('managedynamicwhispers/playTextToSpeech', { whisperText });
+  const audio = typeof answer?.audio === 'string' ? answer.audio.trim() : '';
+  if (audio === '') throw new Error('playTextToSpeech gave no audio');
+  return audio.startsWith('data:') ? audio : `data:audio/mpeg;base64,${audio}`;
+}

@@ -1,0 +1,186 @@
+import { useMemo, useRef, useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import { routingExtrasConstants, validateInCallAttribution, type InCallAttributionForm } from '../../../domain';
+import { saveInCallAttribution, type InCallAttribution } from '../api/extras';
+import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { EditorActions, type SaveAction } from './EditorActions';
+import { EditorBanner, EditorLoadState } from './EditorStates';
+import { SOMETHING_WENT_WRONG } from './messages';
+import { useFormErrors } from './useFormErrors';
+
+export interface InCallAttributionDialogProps {
+  open: boolean;
+  /** The plan to edit; 0 creates a new one. */
+  id: number;
+  onClose: () => void;
+  /** After a save, with the plan's id; the plan list has reloaded. */
+  onSaved: (id: number) => void;
+}
+
+const KNOWN = new Set([
+  'form_description',
+  'form_active_flag',
+  'form_transfer_type',
+  'form_terminator',
+  'form_delay_before',
+  'form_delay_after',
+]);
+const known = (key: string) => KNOWN.has(key);
+
+function formOf(plan: InCallAttribution | undefined): InCallAttributionForm {
+  if (!plan) {
+    // A new plan: active, no transfer type chosen yet, no terminator, no delays.
+    return { description: '', active: '1', attributionType: '', terminator: '0', delayBefore: '0', delayAfter: '0' };
+  }
+  return {
+    description: plan.description,
+    active: plan.active,
+    attributionType: plan.attributionType,
+    terminator: plan.terminator,
+    delayBefore: plan.delayBefore,
+    delayAfter: plan.delayAfter,
+  };
+}
+
+/** 'Create attribution plan' / 'Edit attribution plan': how a call is attributed while it runs. */
+export function InCallAttributionDialog(props: InCallAttributionDialogProps) {
+  const library = useRoutingLibrary();
+  if (!props.open) return null;
+  const title = props.id ? 'Edit attribution plan' : 'Create attribution plan';
+  const { attributions } = library;
+  if (props.id === 0) return <InCallAttributionEditor {...props} title={title} initial={formOf(undefined)} />;
+  if (attributions.status !== 'ready') {
+    return <EditorLoadState title={title} failed={attributions.status === 'failed'} onClose={props.onClose} />;
+  }
+  const record = attributions.items.find((plan) => plan.id === props.id);
+  if (!record) return <EditorLoadState title={title} failed onClose={props.onClose} />;
+  return <InCallAttributionEditor key={props.id} {...props} title={title} initial={formOf(record)} />;
+}
+
+function InCallAttributionEditor({
+  id,
+  title,
+  initial,
+  onClose,
+  onSaved,
+}: InCallAttributionDialogProps & { title: string; initial: InCallAttributionForm }) {
+  const library = useRoutingLibrary();
+  const constants = useMemo(() => routingExtrasConstants(), []);
+  const content = useRef<HTMLDivElement>(null);
+  const [form, setForm] = useState(initial);
+  const [saving, setSaving] = useState<SaveAction | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const plans = library.attributions.items;
+  const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
+  const errors = useMemo(() => validateInCallAttribution(form, taken), [form, taken]);
+  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
+
+  function change(patch: Partial<InCallAttributionForm>, key: string) {
+    setForm((current) => ({ ...current, ...patch }));
+    touch(key);
+  }
+
+  async function save(action: SaveAction) {
+    if (saving) return;
+    setFailure(null);
+    const asNew = action !== 'update';
+    // Saved as new, the plan's own description is taken too.
+    const check = asNew && id > 0 ? validateInCallAttribution(form, otherDescriptions(plans, 0)) : errors;
+    if (refuseSave(content.current, check)) return;
+    setSaving(action);
+    try {
+      const savedId = await saveInCallAttribution(asNew ? 0 : id, { ...form, description: form.description.trim() });
+      await library.reloadAttributions();
+      setSaving(null);
+      onSaved(savedId);
+    } catch (error) {
+      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
+      setSaving(null);
+    }
+  }
+
+  const busy = saving !== null;
+  const delays = Array.from({ length: constants.attributionDelayMax + 1 }, (_, seconds) => ({
+    value: String(seconds),
+    label: seconds === 1 ? '1 second' : `${seconds} seconds`,
+  }));
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void save(id ? 'update' : 'save')}
+      busy={busy}
+      actions={
+        <EditorActions
+          existing={Boolean(id)}
+          saving={saving}
+          onCancel={onClose}
+          onSaveAsNew={() => void save('saveAsNew')}
+        />
+      }
+    >
+      <div ref={content} className="in-call-editor">
+        <EditorBanner messages={[...unplaced, failure]} />
+        <TextField
+          label="Description"
+          name="form_description"
+          value={form.description}
+          error={errorOf('form_description')}
+          onChange={(description) => change({ description }, 'form_description')}
+          disabled={busy}
+        />
+        <CheckboxField
+          label="Active"
+          name="form_active_flag"
+          switchRole
+          checked={form.active === '1'}
+          error={errorOf('form_active_flag')}
+          onChange={(checked) => change({ active: checked ? '1' : '0' }, 'form_active_flag')}
+          disabled={busy}
+        />
+        <div className="form-columns">
+          <SelectField
+            label="Transfer type"
+            name="form_transfer_type"
+            value={form.attributionType}
+            placeholder="Select a transfer type"
+            options={constants.transferTypes.map((c) => ({ value: c.id, label: c.label }))}
+            error={errorOf('form_transfer_type')}
+            onChange={(attributionType) => change({ attributionType }, 'form_transfer_type')}
+            disabled={busy}
+          />
+          <SelectField
+            label="Terminator"
+            name="form_terminator"
+            value={form.terminator}
+            options={constants.terminators.map((c) => ({ value: c.id, label: c.label }))}
+            error={errorOf('form_terminator')}
+            onChange={(terminator) => change({ terminator }, 'form_terminator')}
+            disabled={busy}
+          />
+          <SelectField
+            label="Delay before"
+            name="form_delay_before"
+            value={form.delayBefore}
+            options={delays}
+            error={errorOf('form_delay_before')}
+            onChange={(delayBefore) => change({ delayBefore }, 'form_delay_before')}
+            disabled={busy}
+          />
+          <SelectField
+            label="Delay after"
+            name="form_delay_after"
+            value={form.delayAfter}
+            options={delays}
+            error={errorOf('form_delay_after')}
+            onChange={(delayAfter) => change({ delayAfter }, 'form_delay_after')}
+            disabled={busy}
+          />
+        </div>
+      </div>
+    </Dialog>
+  );
+}
