@@ -233,24 +233,3 @@ export async function cloneIvr(id: number, acceptTerms: boolean): Promise<CloneR
   }
   return { ok: true, id: copy };
 }
-
-// ---- Key categories and report groups -----------------------------------------------------
-
-export async function getCategories(): Promise<Described[]> {
-  const answer = await apiGet<{ categories?: Described[] } | null>('manageroutings/getCategories');
-  return (answer?.categories ?? []).map((c) => ({ id: toId(c.id), description: c.description }));
-}
-
-export type ReportGroupKind = 'primary' | 'secondary';
-
-/** The report groups (or secondary report groups); none while the server has no such list (404). */
-export async function getReportGroups(kind: ReportGroupKind): Promise<Described[]> {
-  const path = kind === 'primary' ? 'managereportgroup/getReportGroups' : 'managesecondaryreportgroup/getReportGroups';
-  try {
-    const answer = await apiGet<{ reportGroups?: Described[] } | null>(path);
-    return (answer?.reportGroups ?? []).map((g) => ({ id: toId(g.id), description: g.description }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}

@@ -173,6 +173,31 @@ describe('IVR dialog', () => {
     expect(control('Category, key 2')).toHaveAccessibleDescription('Category must be unique.');
   });
 
+  test("a key's category + opens Add category; the saved category is chosen for that key", async () => {
+    let categories = [
+      { id: 81, description: 'Sales' },
+      { id: 82, description: 'Support' },
+    ];
+    const { fetch, user } = setup(0, {
+      '/api/manageroutings/getCategories': () => jsonResponse({ categories }),
+      '/api/managecallcategories/createNew': () => {
+        categories = [...categories, { id: 83, description: 'Bookings' }];
+        return jsonResponse({ success: true, id: 83 });
+      },
+    });
+    await ready();
+    const row = screen.getByRole('row', { name: /^1\b/ });
+    await user.click(within(row).getByRole('button', { name: 'Add category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add category' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Bookings');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add category' })).not.toBeInTheDocument());
+    expect(posted(callsTo(fetch, '/api/managecallcategories/createNew')[0][1])).toEqual({ form_description: 'Bookings' });
+    await waitFor(() => expect(control('Category, key 1')).toHaveDisplayValue('Bookings'));
+    expect(callsTo(fetch, '/api/manageroutings/getCategories')).toHaveLength(2);
+    expect(screen.getByRole('dialog', { name: 'Add IVR' })).toBeInTheDocument();
+  });
+
   test('hang up after the audio removes the keys and the report group; off brings one key back', async () => {
     const { user } = setup(0);
     await ready();
@@ -183,6 +208,7 @@ describe('IVR dialog', () => {
     expect(screen.getByText('The call hangs up after the intro audio: this menu has no keys.')).toBeInTheDocument();
     expect(control('Report group')).toHaveValue('0');
     expect(control('Report group')).toBeDisabled();
+    expect(control('Report group')).toHaveAccessibleDescription('A menu that hangs up after its audio has no report group.');
 
     await user.click(screen.getByRole('checkbox', { name: 'Hang up after the audio' }));
     expect(keyLabels()).toEqual(['1']);
@@ -264,8 +290,9 @@ describe('IVR dialog', () => {
     expect(control('Default key')).toHaveDisplayValue('1: Reception');
     expect(screen.getByRole('checkbox', { name: 'Log key presses' })).toBeChecked();
     await waitFor(() => expect(control('Report group')).toHaveDisplayValue('North'));
-    // The secondary report groups are not there yet (404): only None.
+    // The secondary report groups are not there yet (404): only None, and the library's failure message.
     expect(within(control('Secondary report group')).getAllByRole('option').map((o) => o.textContent)).toEqual(['None']);
+    expect(control('Secondary report group')).toHaveAccessibleDescription(/^Something went wrong\. Please try again/);
 
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent('Heads up! Changing this record will affect other pools/numbers');

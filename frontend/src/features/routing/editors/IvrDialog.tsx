@@ -2,23 +2,17 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { ivrAddKey, ivrSetHangUpAfterAudio, validateIvr, type IvrForm } from '../../../domain';
-import { useLoader, type Load } from '../../../lib/useLoader';
-import type { Described } from '../api/editors';
-import {
-  createIvr,
-  getCategories,
-  getIvrDetails,
-  getReportGroups,
-  ivrSaveErrors,
-  updateExistingIvr,
-} from '../api/ivrs';
+import { useLoader } from '../../../lib/useLoader';
+import { createIvr, getIvrDetails, ivrSaveErrors, updateExistingIvr } from '../api/ivrs';
 import { AudioSelector } from '../selectors/AudioSelector';
-import { otherDescriptions, useRoutingLibrary, type LibraryList } from '../selectors/RoutingLibrary';
+import { ReportGroupSelector } from '../selectors/ReportGroupSelector';
+import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { SecondaryReportGroupSelector } from '../selectors/SecondaryReportGroupSelector';
 import { AffectedDialog, HeadsUp, NOTHING_AFFECTED, isAffected, type Affected } from './AffectedDialog';
 import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { IvrKeyTable, targetField } from './IvrKeyTable';
-import { IVR_SAVE_FAILED, ROUTING_FAILED } from './messages';
+import { IVR_SAVE_FAILED } from './messages';
 import { MultiLevelTermsDialog } from './MultiLevelTermsDialog';
 import { affectedOf } from './ServicePlanDialog';
 import { focusFirstInvalid, useFormErrors } from './useFormErrors';
@@ -57,11 +51,11 @@ function newForm(isChild: boolean): IvrForm {
   });
 }
 
-function listOf(load: Load<Described[]>): LibraryList<Described> {
-  return load.status === 'ready' ? { status: 'ready', items: load.data } : { status: load.status, items: [] };
-}
-
-/** 'Add IVR' / 'Edit IVR': the menu's audio, its keys and where each leads. */
+/**
+ * 'Add IVR' / 'Edit IVR': the menu's audio, its keys and where each leads. Mount it inside a
+ * RoutingLibraryProvider with the ivrs, audios, routings, voicemails, categories, reportGroups and
+ * secondaryReportGroups lists.
+ */
 export function IvrDialog(props: IvrDialogProps) {
   if (!props.open) return null;
   return <IvrLoader key={props.id} {...props} />;
@@ -96,11 +90,6 @@ function IvrEditor({
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
   /** The save waiting for the multi-level terms (the server asked for them). */
   const [termsFor, setTermsFor] = useState<SaveAction | null>(null);
-
-  const [categoryLoad] = useLoader(getCategories);
-  const [groupLoad] = useLoader(() => getReportGroups('primary'));
-  const [secondaryLoad] = useLoader(() => getReportGroups('secondary'));
-  const categories = useMemo(() => listOf(categoryLoad), [categoryLoad]);
 
   const ivrs = library.ivrs.items;
   const taken = useMemo(() => otherDescriptions(ivrs, id), [ivrs, id]);
@@ -161,10 +150,6 @@ function IvrEditor({
   }
 
   const busy = saving !== null;
-  const groupOptions = (load: Load<Described[]>) => [
-    { value: '0', label: load.status === 'loading' ? 'Loading…' : 'None' },
-    ...(load.status === 'ready' ? load.data.map((g) => ({ value: String(g.id), label: g.description })) : []),
-  ];
   const keyOptions = [
     { value: '', label: 'None' },
     ...form.options.map((k) => ({ value: k.key, label: k.description ? `${k.key}: ${k.description}` : k.key })),
@@ -232,24 +217,22 @@ function IvrEditor({
           />
         </div>
         <div className="form-columns">
-          <SelectField
+          <ReportGroupSelector
             label="Report group"
             name="reportGroupId"
-            value={String(form.reportGroupId)}
-            options={groupOptions(groupLoad)}
-            error={errorOf('reportGroupId') ?? (groupLoad.status === 'failed' ? ROUTING_FAILED : undefined)}
+            value={form.reportGroupId}
+            error={errorOf('reportGroupId')}
             hint={form.hasDeadEnd ? 'A menu that hangs up after its audio has no report group.' : undefined}
-            onChange={(value) => change({ reportGroupId: Number(value) }, 'reportGroupId')}
-            disabled={busy || form.hasDeadEnd || groupLoad.status !== 'ready'}
+            onChange={(reportGroupId) => change({ reportGroupId }, 'reportGroupId')}
+            disabled={busy || form.hasDeadEnd}
           />
-          <SelectField
+          <SecondaryReportGroupSelector
             label="Secondary report group"
             name="secondaryReportGroupId"
-            value={String(form.secondaryReportGroupId)}
-            options={groupOptions(secondaryLoad)}
-            error={errorOf('secondaryReportGroupId') ?? (secondaryLoad.status === 'failed' ? ROUTING_FAILED : undefined)}
-            onChange={(value) => change({ secondaryReportGroupId: Number(value) }, 'secondaryReportGroupId')}
-            disabled={busy || secondaryLoad.status !== 'ready'}
+            value={form.secondaryReportGroupId}
+            error={errorOf('secondaryReportGroupId')}
+            onChange={(secondaryReportGroupId) => change({ secondaryReportGroupId }, 'secondaryReportGroupId')}
+            disabled={busy}
           />
         </div>
         {form.hasDeadEnd ? (
@@ -272,7 +255,6 @@ function IvrEditor({
               errorOf={errorOf}
               touch={touch}
               onRowsChanged={() => setServerErrors({})}
-              categories={categories}
               ivrId={id}
               disabled={busy}
             />

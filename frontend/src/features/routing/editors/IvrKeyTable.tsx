@@ -1,12 +1,10 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/Icon';
 import { ivrAddKey, ivrRemoveKey, ivrSetKeyType, ivrSetRepeatKey, type IvrForm, type IvrKey, type KeyType } from '../../../domain';
-import type { Described } from '../api/editors';
+import { CategorySelector } from '../selectors/CategorySelector';
 import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
 import { IvrSelector } from '../selectors/IvrSelector';
-import type { LibraryList } from '../selectors/RoutingLibrary';
 import { VoicemailSelector } from '../selectors/VoicemailSelector';
-import { ROUTING_FAILED } from './messages';
 
 /** At most this many keys: 1-9, 0, * and #. */
 export const MAX_KEYS = 12;
@@ -48,14 +46,13 @@ export interface IvrKeyTableProps {
   touch: (...keys: string[]) => void;
   /** Adding or removing a key renumbers the rows: the server's row messages no longer fit. */
   onRowsChanged: () => void;
-  categories: LibraryList<Described>;
   /** The IVR being edited (0 while new): IVRs added from its keys are its child IVRs. */
   ivrId: number;
   disabled: boolean;
 }
 
 /** The keys of an IVR: what each key is called, where it leads, its category, and the repeat key. */
-export function IvrKeyTable({ form, update, errorOf, touch, onRowsChanged, categories, ivrId, disabled }: IvrKeyTableProps) {
+export function IvrKeyTable({ form, update, errorOf, touch, onRowsChanged, ivrId, disabled }: IvrKeyTableProps) {
   const radioName = useId();
   const keysError = errorOf('keys');
   const full = form.options.length >= MAX_KEYS;
@@ -93,7 +90,6 @@ export function IvrKeyTable({ form, update, errorOf, touch, onRowsChanged, categ
                 radioName={radioName}
                 errorOf={errorOf}
                 targetError={errorOf(targetField(form, i))}
-                categories={categories}
                 ivrId={ivrId}
                 disabled={disabled}
                 removable={form.options.length > 1}
@@ -158,7 +154,6 @@ function KeyRow({
   radioName,
   errorOf,
   targetError,
-  categories,
   ivrId,
   disabled,
   removable,
@@ -173,7 +168,6 @@ function KeyRow({
   radioName: string;
   errorOf: (key: string) => string | undefined;
   targetError: string | undefined;
-  categories: LibraryList<Described>;
   ivrId: number;
   disabled: boolean;
   removable: boolean;
@@ -231,7 +225,6 @@ function KeyRow({
     );
   }
 
-  const categoryMessage = categoryError ?? (categories.status === 'failed' ? ROUTING_FAILED : undefined);
   return (
     <tr>
       <th scope="row" className="ivr-key-label">
@@ -278,34 +271,15 @@ function KeyRow({
       </td>
       <td className="ivr-key-target">{target}</td>
       <td>
-        <div className={`field field-inline${categoryMessage ? ' field-invalid' : ''}`}>
-          <label htmlFor={`${id}-category`} className="visually-hidden">
-            Category, key {key}
-          </label>
-          <select
-            id={`${id}-category`}
-            value={String(option.categoryId)}
-            disabled={disabled || repeats || categories.status === 'loading'}
-            aria-invalid={categoryError ? true : undefined}
-            aria-describedby={categoryMessage ? `${id}-category-error` : undefined}
-            onChange={(event) => onPatch({ categoryId: Number(event.target.value) }, `keyCategory[${index}]`)}
-          >
-            <option value="0">{categories.status === 'loading' ? 'Loading…' : 'None'}</option>
-            {categories.items.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.description}
-              </option>
-            ))}
-            {option.categoryId > 0 && categories.status === 'ready' && !categories.items.some((c) => c.id === option.categoryId) && (
-              <option value={String(option.categoryId)}>Unknown category ({option.categoryId})</option>
-            )}
-          </select>
-          {categoryMessage && (
-            <p id={`${id}-category-error`} className="field-error">
-              {categoryMessage}
-            </p>
-          )}
-        </div>
+        <CategorySelector
+          label={`Category, key ${key}`}
+          hideLabel
+          noneLabel="None"
+          value={option.categoryId}
+          error={categoryError}
+          onChange={(categoryId) => onPatch({ categoryId }, `keyCategory[${index}]`)}
+          disabled={disabled || repeats}
+        />
       </td>
       <td className="ivr-key-repeat">
         <label>

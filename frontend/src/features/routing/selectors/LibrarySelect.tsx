@@ -20,6 +20,8 @@ export interface SelectorProps {
   hideLabel?: boolean;
   /** The label of the id-0 choice (each selector has its own default). */
   noneLabel?: string;
+  /** A note under the select, shown while there is no message. */
+  hint?: ReactNode;
 }
 
 export interface LibrarySelectProps extends SelectorProps {
@@ -60,6 +62,7 @@ export function LibrarySelect({
   unavailable,
   extraOptions,
   extraButtons,
+  hint,
 }: LibrarySelectProps) {
   const id = useId();
   // Only administrators with an advanced routing scope change the library (domain routingAccess).
@@ -81,7 +84,7 @@ export function LibrarySelect({
           value={String(value)}
           disabled={disabled || loading}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
+          aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
           aria-busy={loading || undefined}
           onChange={(event) => onChange(Number(event.target.value))}
         >
@@ -126,6 +129,11 @@ export function LibrarySelect({
           </>
         )}
       </div>
+      {hint && !message && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
       {message && (
         <p id={`${id}-error`} className="field-error">
           {message}
