@@ -10,6 +10,9 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Dialog tests drive the real wasm domain through many keystrokes; on a busy 2-core CI
+      // machine the longest take several seconds, so the default 5 s is too tight.
+      testTimeout: 20_000,
     },
   }),
 );

@@ -40,13 +40,13 @@ export interface RoutingRow {
   id: number; type: "static" | "dynamic"; numberPool: string; description: string; planDescription: string;
   planId: number; callRecording: number; hasAudio: boolean; destination: string; introAudio: number;
   whisperAudio: number; dynamicWhisperAudio: number; midCallDivert: number; attributionId: number;
-  midCallAttribution: number; midCallAudio: string; postUrl: string; provisioned: boolean;
+  attributionDtmfIvrId: number; midCallAttribution: number; midCallAudio: string; postUrl: string; provisioned: boolean;
 }
 export interface BasicRow { kind: "static" | "dynamic"; description: string; destination: string; recording: boolean }
 export interface AdvancedRow {
   kind: "static" | "dynamic"; description: string; servicePlan: number; recording: boolean; intro: number;
-  whisper: number; dynamicWhisper: number; postUrl: string; dtmf: number; midCallFlag: boolean;
-  midCallAudio: string; midCallDivert: boolean;
+  whisper: number; dynamicWhisper: number; postUrl: string; dtmf: number; dtmfIvr: number;
+  midCallFlag: boolean; midCallAudio: string; midCallDivert: boolean;
 }
 export interface DestinationNumberForm {
   description: string; destination: string; internationalCode: number; mailbox: number; insert: boolean;

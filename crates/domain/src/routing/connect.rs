@@ -34,7 +34,11 @@ pub struct RoutingRow {
     pub whisper_audio: i64,
     pub dynamic_whisper_audio: i64,
     pub mid_call_divert: u8,
+    /// The post call agent attribution's DTMF plan (0 = none).
     pub attribution_id: i64,
+    /// The post call agent attribution's DTMF IVR, the option `IVR_{id}` (0 = none); a row has
+    /// this or attribution_id, never both.
+    pub attribution_dtmf_ivr_id: i64,
     pub mid_call_attribution: u8,
     pub mid_call_audio: String,
     pub post_url: String,
@@ -47,6 +51,7 @@ impl RoutingRow {
         self.mid_call_attribution != 0
             || self.mid_call_divert != 0
             || self.attribution_id != 0
+            || self.attribution_dtmf_ivr_id != 0
             || !self.post_url.is_empty()
     }
 
@@ -90,7 +95,10 @@ pub struct AdvancedRow {
     pub whisper: i64,
     pub dynamic_whisper: i64,
     pub post_url: String,
+    /// The post call agent attribution's DTMF plan (0 = none).
     pub dtmf: i64,
+    /// The post call agent attribution's DTMF IVR (0 = none; the form sends it as `IVR_{id}`).
+    pub dtmf_ivr: i64,
     pub mid_call_flag: bool,
     pub mid_call_audio: String,
     pub mid_call_divert: bool,
@@ -231,6 +239,8 @@ mod tests {
             RoutingRow { intro_audio: 1, ..plain.clone() },
             RoutingRow { whisper_audio: 1, ..plain.clone() },
             RoutingRow { mid_call_divert: 1, ..plain.clone() },
+            RoutingRow { attribution_id: 2, ..plain.clone() },
+            RoutingRow { attribution_dtmf_ivr_id: 3, ..plain.clone() },
             RoutingRow { post_url: "https://a.example".into(), ..plain.clone() },
         ] {
             assert!(!has_only_basic_features(&[plain.clone(), row]));
@@ -243,7 +253,16 @@ mod tests {
         assert!(!uses_additional_features(std::slice::from_ref(&plain)));
         assert!(uses_additional_features(&[plain.clone(), RoutingRow { mid_call_attribution: 1, ..plain.clone() }]));
         assert!(uses_additional_features(&[RoutingRow { attribution_id: 2, ..plain.clone() }]));
+        assert!(uses_additional_features(&[RoutingRow { attribution_dtmf_ivr_id: 3, ..plain.clone() }]));
         assert!(!uses_additional_features(&[RoutingRow { intro_audio: 2, ..plain }]));
+    }
+
+    #[test]
+    fn a_dtmf_ivr_attribution_defaults_to_none_when_absent() {
+        let row: RoutingRow = serde_json::from_value(serde_json::json!({ "attributionId": 4 })).unwrap();
+        assert_eq!((row.attribution_id, row.attribution_dtmf_ivr_id), (4, 0));
+        let row: AdvancedRow = serde_json::from_value(serde_json::json!({ "dtmfIvr": 3 })).unwrap();
+        assert_eq!((row.dtmf, row.dtmf_ivr), (0, 3));
     }
 
     #[test]
@@ -256,6 +275,8 @@ mod tests {
             "callRecording",
             "dynamicWhisperAudio",
             "midCallDivert",
+            "attributionId",
+            "attributionDtmfIvrId",
             "postUrl",
         ] {
             assert!(json.get(key).is_some(), "{key}");

@@ -23,6 +23,7 @@ pub struct Entry {
     pub dynamic_whisper_id: i64,
     pub mid_call_divert: bool,
     pub attribution_id: i64,
+    pub attribution_dtmf_ivr_id: i64,
     pub mid_call_attribution: bool,
     pub mid_call_audio: String,
     pub post_url: String,
@@ -57,6 +58,7 @@ impl From<Entry> for RoutingRow {
             dynamic_whisper_audio: e.dynamic_whisper_id,
             mid_call_divert: e.mid_call_divert.into(),
             attribution_id: e.attribution_id,
+            attribution_dtmf_ivr_id: e.attribution_dtmf_ivr_id,
             mid_call_attribution: e.mid_call_attribution.into(),
             mid_call_audio: e.mid_call_audio,
             post_url: e.post_url,
@@ -67,8 +69,8 @@ impl From<Entry> for RoutingRow {
 
 const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.description, e.service_plan_id,
         p.description AS plan_description, e.destination, e.call_recording, e.intro_audio_id, e.whisper_audio_id,
-        e.dynamic_whisper_id, e.mid_call_divert, e.attribution_id, e.mid_call_attribution, e.mid_call_audio,
-        e.post_url, e.provisioned
+        e.dynamic_whisper_id, e.mid_call_divert, e.attribution_id, e.attribution_dtmf_ivr_id, e.mid_call_attribution,
+        e.mid_call_audio, e.post_url, e.provisioned
     FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id";
 
 /// A customer's numbers (by number) then pools (by name).
@@ -169,7 +171,7 @@ pub async fn connect_basic(
     sqlx::query(
         "UPDATE routing_entries SET description = ?, destination = ?, call_recording = ?, service_plan_id = NULL,
             intro_audio_id = 0, whisper_audio_id = 0, dynamic_whisper_id = 0, mid_call_divert = 0, attribution_id = 0,
-            mid_call_attribution = 0, mid_call_audio = 'None', post_url = '', provisioned = 0, provision_requested_at = ?
+            attribution_dtmf_ivr_id = 0, mid_call_attribution = 0, mid_call_audio = 'None', post_url = '', provisioned = 0, provision_requested_at = ?
          WHERE id = ? AND customer_id = ?",
     )
     .bind(&row.description)
@@ -195,7 +197,9 @@ pub struct AdvancedConnect {
     pub whisper_audio_id: i64,
     pub dynamic_whisper_id: i64,
     pub post_url: String,
+    /// The post call agent attribution: a DTMF plan or a DTMF IVR (the other is 0), or neither.
     pub attribution_id: i64,
+    pub attribution_dtmf_ivr_id: i64,
     pub mid_call_attribution: bool,
     pub mid_call_audio: String,
     pub mid_call_divert: bool,
@@ -211,9 +215,9 @@ pub async fn connect_advanced(
         "UPDATE routing_entries SET description = ?1, service_plan_id = ?2,
             destination = CASE WHEN ?2 IS NULL THEN destination ELSE '' END, call_recording = ?3,
             intro_audio_id = ?4, whisper_audio_id = ?5, dynamic_whisper_id = ?6, post_url = ?7, attribution_id = ?8,
-            mid_call_attribution = ?9, mid_call_audio = ?10, mid_call_divert = ?11, provisioned = 0,
-            provision_requested_at = ?12
-         WHERE id = ?13 AND customer_id = ?14",
+            attribution_dtmf_ivr_id = ?9, mid_call_attribution = ?10, mid_call_audio = ?11, mid_call_divert = ?12,
+            provisioned = 0, provision_requested_at = ?13
+         WHERE id = ?14 AND customer_id = ?15",
     )
     .bind(&row.description)
     .bind(row.service_plan_id)
@@ -223,6 +227,7 @@ pub async fn connect_advanced(
     .bind(row.dynamic_whisper_id)
     .bind(&row.post_url)
     .bind(row.attribution_id)
+    .bind(row.attribution_dtmf_ivr_id)
     .bind(row.mid_call_attribution)
     .bind(&row.mid_call_audio)
     .bind(row.mid_call_divert)

@@ -96,7 +96,7 @@ pub async fn snapshot(app: &TestApp, id: i64) -> String {
     let (row,): (String,) = sqlx::query_as(
         "SELECT json_array(kind, number, pool_name, description, service_plan_id, destination, call_recording,
                 intro_audio_id, whisper_audio_id, dynamic_whisper_id, mid_call_divert, attribution_id,
-                mid_call_attribution, mid_call_audio, post_url, provisioned, provision_requested_at)
+                attribution_dtmf_ivr_id, mid_call_attribution, mid_call_audio, post_url, provisioned, provision_requested_at)
          FROM routing_entries WHERE id = ?",
     )
     .bind(id)
@@ -282,7 +282,7 @@ async fn basic_connect_sets_the_destination_and_clears_the_plan_and_advanced_fea
     let pool = entry(&app, 100, "dynamic").await;
     sqlx::query(
         "UPDATE routing_entries SET service_plan_id = ?, intro_audio_id = ?, post_url = 'https://crm.example.com/x',
-         mid_call_divert = 1 WHERE id IN (?, ?)",
+         mid_call_divert = 1, attribution_dtmf_ivr_id = 1 WHERE id IN (?, ?)",
     )
     .bind(plan)
     .bind(intro)
@@ -313,6 +313,8 @@ async fn basic_connect_sets_the_destination_and_clears_the_plan_and_advanced_fea
         (Some(0), Some(false), Some(""))
     );
     assert_eq!((n["midCallDivert"].as_i64(), n["provisioned"].as_bool()), (Some(0), Some(false)));
+    assert_eq!((n["attributionId"].as_i64(), n["attributionDtmfIvrId"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(rows[1]["attributionDtmfIvrId"], 0);
     assert_eq!((rows[1]["destination"].as_str(), rows[1]["callRecording"].as_i64()), (Some("07700900123"), Some(0)));
     assert_eq!(rows[1]["description"], "");
     let (requested,): (Option<i64>,) =

@@ -6,7 +6,9 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{Reply, TestApp};
-use crate::routing_connect::{advanced_row, entry, get_json, grant_provisioning, post, snapshot, ENTERPRISE, OWNER};
+use crate::routing_connect::{
+    advanced_row, detail, entry, get_json, grant_provisioning, post, snapshot, ENTERPRISE, OWNER,
+};
 
 async fn send(app: &TestApp, path: &str, session: &str, fields: &[(&str, &str)]) -> Reply {
     app.post_multipart(path, Some(session), fields).await
@@ -606,17 +608,63 @@ async fn advanced_connect_stores_the_customers_own_dtmf_plan_and_dynamic_whisper
             .await
             .unwrap();
     assert_eq!((dtmf, whisper), (2, 2));
-    // A DTMF IVR's 'IVR_' id is not a DTMF plan: refused as unknown, nothing changed.
-    let before = snapshot(&app, pool).await;
+}
+
+/// Advanced connect of the pool with `form_dtmf[0]` set to `dtmf`.
+async fn connect_attribution(app: &TestApp, session: &str, pool: i64, dtmf: &str) -> Reply {
     let mut row = advanced_row(0, "form_number_set_id", pool, "Website pool", 0);
     row.retain(|(n, _)| n != "form_dtmf[0]");
-    row.push(("form_dtmf[0]".into(), "IVR_1".into()));
-    assert_status(
-        &post(&app, "/api/manageconnections/connectAdvanced/", &owner, &row).await,
-        StatusCode::NOT_FOUND,
-        "IVR_1",
+    row.push(("form_dtmf[0]".into(), dtmf.into()));
+    post(app, "/api/manageconnections/connectAdvanced/", session, &row).await
+}
+
+/// The (attributionId, attributionDtmfIvrId) getSelectedDetails and getNumbersList send for an entry.
+async fn attribution(app: &TestApp, session: &str, id: i64) -> (Value, Value) {
+    let row = detail(app, session, id).await;
+    let list = get_json(app, "/api/manageconnections/getNumbersList", session).await;
+    let listed = list["numbers"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap().clone();
+    assert_eq!(
+        (&listed["attributionId"], &listed["attributionDtmfIvrId"]),
+        (&row["attributionId"], &row["attributionDtmfIvrId"])
     );
-    assert_eq!(snapshot(&app, pool).await, before);
+    (row["attributionId"].clone(), row["attributionDtmfIvrId"].clone())
+}
+
+#[tokio::test]
+async fn advanced_connect_stores_a_dtmf_ivr_as_the_post_call_attribution() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let pool = entry(&app, 100, "dynamic").await;
+    ok(&connect_attribution(&app, &owner, pool, "2").await);
+    assert_eq!(attribution(&app, &owner, pool).await, (json!(2), json!(0)));
+    // An IVR replaces the plan, and the other way round.
+    ok(&connect_attribution(&app, &owner, pool, "IVR_1").await);
+    assert_eq!(attribution(&app, &owner, pool).await, (json!(0), json!(1)));
+    let row = detail(&app, &owner, pool).await;
+    assert!(row["attributionDtmfIvrId"] == 1 && row["provisioned"] == false);
+    ok(&connect_attribution(&app, &owner, pool, "3").await);
+    assert_eq!(attribution(&app, &owner, pool).await, (json!(3), json!(0)));
+    ok(&connect_attribution(&app, &owner, pool, "IVR_1").await);
+    for none in ["0", ""] {
+        ok(&connect_attribution(&app, &owner, pool, none).await);
+        assert_eq!(attribution(&app, &owner, pool).await, (json!(0), json!(0)), "{none:?}");
+        ok(&connect_attribution(&app, &owner, pool, "IVR_1").await);
+    }
+}
+
+#[tokio::test]
+async fn a_foreign_or_malformed_dtmf_ivr_is_not_found_and_nothing_changes() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let pool = entry(&app, 100, "dynamic").await;
+    ok(&connect_attribution(&app, &owner, pool, "IVR_1").await);
+    let before = snapshot(&app, pool).await;
+    // IVR_101 is Atlas Insurance's; the others are no IVR at all.
+    for dtmf in ["IVR_101", "IVR_999999", "IVR_x", "IVR_", "IVR_0", "IVR_-1", "ivr_1", "IVR_1x", "101"] {
+        let reply = connect_attribution(&app, &owner, pool, dtmf).await;
+        assert_status(&reply, StatusCode::NOT_FOUND, dtmf);
+        assert_eq!(snapshot(&app, pool).await, before, "{dtmf}");
+    }
 }
 
 // ---- Tenants and permissions -----------------------------------------------------------------

@@ -26,6 +26,18 @@ pub(super) fn id_of(value: &str) -> i64 {
     }
 }
 
+/// The post call agent attribution (`form_dtmf[i]`) as (DTMF plan, DTMF IVR): "" or "0" is
+/// none, a number a DTMF plan, `IVR_{id}` a DTMF IVR. Anything else is (-1, 0), which no plan has.
+fn attribution_of(value: &str) -> (i64, i64) {
+    match value.trim().strip_prefix("IVR_") {
+        Some(ivr) => match ivr.parse::<i64>() {
+            Ok(id) if id > 0 => (0, id),
+            _ => (-1, 0),
+        },
+        None => (id_of(value), 0),
+    }
+}
+
 /// A checkbox field, sent only when ticked.
 fn flag(value: &str) -> bool {
     matches!(value.trim(), "1" | "true" | "on")
@@ -135,19 +147,23 @@ pub(super) async fn connect_advanced(
     let rows: Vec<AdvancedRow> = targets
         .iter()
         .enumerate()
-        .map(|(i, t)| AdvancedRow {
-            kind: t.kind.to_string(),
-            description: form.row("form_description", i).to_string(),
-            service_plan: id_of(form.row("form_service_plan", i)),
-            recording: flag(form.row("form_recording_flag", i)),
-            intro: id_of(form.row("form_intro", i)),
-            whisper: id_of(form.row("form_whisper", i)),
-            dynamic_whisper: id_of(form.row("form_dynamic_whisper", i)),
-            post_url: form.row("form_post_url", i).trim().to_string(),
-            dtmf: id_of(form.row("form_dtmf", i)),
-            mid_call_flag: flag(form.row("form_midcall_flag", i)),
-            mid_call_audio: form.row("form_midcall_audio", i).trim().to_string(),
-            mid_call_divert: flag(form.row("form_mid_call_divert_flag", i)),
+        .map(|(i, t)| {
+            let (dtmf, dtmf_ivr) = attribution_of(form.row("form_dtmf", i));
+            AdvancedRow {
+                kind: t.kind.to_string(),
+                description: form.row("form_description", i).to_string(),
+                service_plan: id_of(form.row("form_service_plan", i)),
+                recording: flag(form.row("form_recording_flag", i)),
+                intro: id_of(form.row("form_intro", i)),
+                whisper: id_of(form.row("form_whisper", i)),
+                dynamic_whisper: id_of(form.row("form_dynamic_whisper", i)),
+                post_url: form.row("form_post_url", i).trim().to_string(),
+                dtmf,
+                dtmf_ivr,
+                mid_call_flag: flag(form.row("form_midcall_flag", i)),
+                mid_call_audio: form.row("form_midcall_audio", i).trim().to_string(),
+                mid_call_divert: flag(form.row("form_mid_call_divert_flag", i)),
+            }
         })
         .collect();
     validate_connect_advanced(&rows, user.account.has_speech).map_err(AppError::Validation)?;
@@ -157,8 +173,10 @@ pub(super) async fn connect_advanced(
     let plans: Vec<i64> = rows.iter().map(|r| r.service_plan).filter(|p| *p != 0).collect();
     let audios: Vec<i64> = rows.iter().flat_map(|r| [r.intro, r.whisper]).filter(|a| *a != 0).collect();
     let dtmfs: Vec<i64> = rows.iter().map(|r| r.dtmf).filter(|d| *d != 0).collect();
+    let dtmf_ivrs: Vec<i64> = rows.iter().map(|r| r.dtmf_ivr).filter(|d| *d != 0).collect();
     let whispers: Vec<i64> = rows.iter().map(|r| r.dynamic_whisper).filter(|w| *w != 0).collect();
     if !routing_extras::dtmf_plans_owned(&state.db, customer, &dtmfs).await?
+        || !routing_extras::dtmf_ivrs_owned(&state.db, customer, &dtmf_ivrs).await?
         || !routing_extras::dynamic_whispers_owned(&state.db, customer, &whispers).await?
         || !routing_entries::service_plans_owned(&state.db, customer, &plans).await?
         || !routing_entries::audios_owned(&state.db, customer, &audios).await?
@@ -179,6 +197,7 @@ pub(super) async fn connect_advanced(
             dynamic_whisper_id: row.dynamic_whisper,
             post_url: row.post_url.clone(),
             attribution_id: row.dtmf,
+            attribution_dtmf_ivr_id: row.dtmf_ivr,
             mid_call_attribution: row.mid_call_flag,
             mid_call_audio: if row.mid_call_audio.is_empty() { "None".into() } else { row.mid_call_audio.clone() },
             mid_call_divert: row.mid_call_divert,

@@ -29,6 +29,23 @@ export interface AttributionChoice {
   kind: 'dtmf' | 'dtmfIvr';
 }
 
+/** A post call agent attribution: a DTMF plan or a DTMF IVR (the other 0), or neither. */
+export interface Attribution {
+  dtmf: number;
+  dtmfIvr: number;
+}
+
+/** The option value and form_dtmf field of an attribution: '0' (none), the plan id, or 'IVR_{id}'. */
+export function attributionValue({ dtmf, dtmfIvr }: Attribution): string {
+  return dtmfIvr > 0 ? `IVR_${dtmfIvr}` : String(dtmf);
+}
+
+/** The attribution an option value ('0', '12', 'IVR_3') names. */
+export function attributionOf(value: string): Attribution {
+  const ivr = /^IVR_(\d+)$/.exec(value);
+  return ivr ? { dtmf: 0, dtmfIvr: Number(ivr[1]) } : { dtmf: Number(value) || 0, dtmfIvr: 0 };
+}
+
 export type ReportGroupKind = 'primary' | 'secondary';
 
 /** The numbers and pools a report group's change reaches. */
@@ -167,7 +184,7 @@ export async function getAttributionChoices(): Promise<AttributionChoice[]> {
   );
   const plans = (answer?.dtmfs ?? []).map(
     (plan): AttributionChoice => ({
-      value: String(toId(plan.id)),
+      value: attributionValue({ dtmf: toId(plan.id), dtmfIvr: 0 }),
       id: toId(plan.id),
       description: text(plan.description),
       kind: 'dtmf',
@@ -175,7 +192,7 @@ export async function getAttributionChoices(): Promise<AttributionChoice[]> {
   );
   const ivrs = (answer?.dtmfIvrs ?? []).map((ivr): AttributionChoice => {
     const id = toId(text(ivr.id).replace(/^IVR_/, ''));
-    return { value: `IVR_${id}`, id, description: text(ivr.description), kind: 'dtmfIvr' };
+    return { value: attributionValue({ dtmf: 0, dtmfIvr: id }), id, description: text(ivr.description), kind: 'dtmfIvr' };
   });
   return [...plans, ...ivrs].filter((choice) => choice.id > 0);
 }

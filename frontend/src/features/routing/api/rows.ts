@@ -1,6 +1,7 @@
 // The routing rows of docs/routing-api.md: the list, its export, the selection's details and
 // the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
 import { apiGet, apiPost, type FormFields } from '../../../lib/api';
+import { attributionValue } from './extras';
 
 export type RowKind = 'static' | 'dynamic';
 
@@ -22,7 +23,10 @@ export interface RoutingRow {
   whisperAudio: number;
   dynamicWhisperAudio: number;
   midCallDivert: 0 | 1;
+  /** The post call agent attribution's DTMF plan, 0 when none. */
   attributionId: number;
+  /** The post call agent attribution's DTMF IVR, 0 when none (a row has this or attributionId). */
+  attributionDtmfIvrId: number;
   midCallAttribution: 0 | 1;
   midCallAudio: string;
   postUrl: string;
@@ -112,8 +116,9 @@ export interface AdvancedConnectRow {
   whisper: number;
   dynamicWhisper: number;
   postUrl: string;
-  /** The post call agent attribution. */
+  /** The post call agent attribution: a DTMF plan or (the other 0) a DTMF IVR. */
   dtmf: number;
+  dtmfIvr: number;
   midCallFlag: boolean;
   midCallAudio: string;
   midCallDivert: boolean;
@@ -132,6 +137,7 @@ export function advancedRowFrom(row: RoutingRow): AdvancedConnectRow {
     dynamicWhisper: row.dynamicWhisperAudio ?? 0,
     postUrl: row.postUrl ?? '',
     dtmf: row.attributionId ?? 0,
+    dtmfIvr: row.attributionDtmfIvrId ?? 0,
     midCallFlag: row.midCallAttribution === 1,
     midCallAudio: row.midCallAudio || 'None',
     midCallDivert: row.midCallDivert === 1,
@@ -148,7 +154,7 @@ export function connectAdvancedFields(rows: readonly AdvancedConnectRow[]): Form
     fields[`form_intro[${i}]`] = row.intro;
     fields[`form_whisper[${i}]`] = row.whisper;
     fields[`form_post_url[${i}]`] = row.postUrl;
-    fields[`form_dtmf[${i}]`] = row.dtmf;
+    fields[`form_dtmf[${i}]`] = attributionValue(row);
     fields[`form_midcall_flag[${i}]`] = row.midCallFlag ? 1 : 0;
     fields[`form_midcall_audio[${i}]`] = row.midCallAudio;
     fields[`form_mid_call_divert_flag[${i}]`] = row.midCallDivert ? 1 : 0;

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/Icon';
 import { routingExtrasConstants, validateDtmfIvr, type DtmfIvrForm, type DtmfIvrKey } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { getDtmfIvr, storeDtmfIvr } from '../api/extras';
-import { AttributionSelector } from '../selectors/AttributionSelector';
+import { DtmfPlanSelector } from '../selectors/AttributionSelector';
 import { AudioSelector } from '../selectors/AudioSelector';
 import { CategorySelector } from '../selectors/CategorySelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
@@ -181,10 +181,9 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
                       />
                     </td>
                     <td>
-                      <AttributionSelector
+                      <DtmfPlanSelector
                         label={`DTMF plan, key ${label}`}
                         hideLabel
-                        withIvrs={false}
                         value={key.dtmfId}
                         error={errorOf(`keyDtmfId[${i}]`)}
                         onChange={(dtmfId) => changeKey(i, { dtmfId }, `keyDtmfId[${i}]`, 'endAudioId')}

@@ -38,6 +38,14 @@ function library(extra: Record<string, (init: RequestInit | undefined) => Respon
     '/api/manageivrrouting/getIvrList/1': () => jsonResponse({ ivrs: [] }),
     '/api/manageconnections/getInCallAttribution/': () => jsonResponse({ attributions: [] }),
     '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
+    '/api/manageconnections/getAttributionOptions': () =>
+      jsonResponse({
+        dtmfs: [{ id: 111, description: 'Agent code' }],
+        dtmfIvrs: [
+          { id: 'IVR_121', description: 'Outcome menu' },
+          { id: 'IVR_122', description: 'Booking menu' },
+        ],
+      }),
     ...extra,
   };
 }
@@ -226,6 +234,53 @@ describe('Advanced connect', () => {
       'form_dynamic_whisper[1]': '0',
     });
     expect(loadSelection()).toEqual([]);
+  });
+
+  test('a DTMF IVR is the post call attribution: shown, copied to the selected rows and posted as IVR_{id}', async () => {
+    saveSelection([1, 2, 3]);
+    let saved: Record<string, string> = {};
+    stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([
+          planned(1, { attributionDtmfIvrId: 121 }),
+          planned(2, { attributionId: 111 }),
+          planned(3),
+        ]),
+        '/api/manageconnections/connectAdvanced/': (init) => {
+          saved = posted(init);
+          return jsonResponse({ success: true });
+        },
+      }),
+    );
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    const attribution = (n: number) =>
+      screen.getByRole('combobox', { name: `Post call agent attribution for 0161496000${n}` });
+    // A stored DTMF IVR turns the additional features on and is shown chosen.
+    expect(screen.getByRole('switch', { name: 'Additional features' })).toBeChecked();
+    await waitFor(() => expect(attribution(1)).toHaveDisplayValue('Outcome menu'));
+    expect(attribution(2)).toHaveDisplayValue('Agent code');
+    expect(attribution(3)).toHaveDisplayValue('None');
+
+    // Rows 2 and 3 selected: the IVR chosen on row 2 replaces its plan and goes to row 3 too.
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960002' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    await user.selectOptions(attribution(2), 'Booking menu');
+    expect(attribution(2)).toHaveDisplayValue('Booking menu');
+    expect(attribution(3)).toHaveDisplayValue('Booking menu');
+    expect(attribution(1)).toHaveDisplayValue('Outcome menu');
+    // And a plan chosen on row 3 replaces the IVR on both.
+    await user.selectOptions(attribution(3), 'Agent code');
+    expect(attribution(2)).toHaveDisplayValue('Agent code');
+    await user.selectOptions(attribution(3), 'Booking menu');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SUCCESS)).toHaveRole('status');
+    expect([saved['form_dtmf[0]'], saved['form_dtmf[1]'], saved['form_dtmf[2]']]).toEqual([
+      'IVR_121',
+      'IVR_122',
+      'IVR_122',
+    ]);
   });
 
   test('a row error in a hidden column turns the additional features on and blocks the save', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
+import { attributionOf, attributionValue } from '../api/extras';
 import { advancedRowFrom, connectAdvanced, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import {
   AttributionSelector,
@@ -176,6 +177,7 @@ function AdvancedConnectForm({
           dynamicWhisper: row.dynamicWhisper,
           postUrl: row.postUrl,
           dtmf: row.dtmf,
+          dtmfIvr: row.dtmfIvr,
           midCallFlag: row.midCallFlag,
           midCallAudio: row.midCallAudio,
           midCallDivert: row.midCallDivert,
@@ -445,8 +447,8 @@ function AdvancedConnectForm({
                           label={`Post call agent attribution for ${name}`}
                           hideLabel
                           name={field('form_dtmf', i)}
-                          value={row.dtmf}
-                          onChange={(dtmf) => update(i, { dtmf })}
+                          value={attributionValue(row)}
+                          onChange={(value) => update(i, attributionOf(value))}
                           error={errorOf('form_dtmf', i)}
                         />
                         <CellText

@@ -66,6 +66,7 @@ export function routingRow(overrides: Partial<RoutingRow> = {}): RoutingRow {
     dynamicWhisperAudio: 0,
     midCallDivert: 0,
     attributionId: 0,
+    attributionDtmfIvrId: 0,
     midCallAttribution: 0,
     midCallAudio: 'None',
     postUrl: '',

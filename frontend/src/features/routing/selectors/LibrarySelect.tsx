@@ -34,8 +34,14 @@ export interface LibrarySelectProps extends SelectorProps {
   onEdit: () => void;
   /** When set, add and edit are disabled and this says why. */
   unavailable?: string;
-  /** More <option>s after the list's (e.g. disabled ones the field cannot take). */
+  /** More <option>s after the list's, whose values are not record ids (e.g. 'IVR_3'). */
   extraOptions?: ReactNode;
+  /** The chosen extra option's value; while set it is the select's value instead of `value`. */
+  extraValue?: string;
+  /** Called instead of onChange when an extra option (a value not all digits) is chosen. */
+  onExtraChange?: (value: string) => void;
+  /** What the edit button names, when the chosen record is not a `noun` (e.g. 'DTMF IVR'). */
+  editNoun?: string;
   /** More buttons after add and edit (shown to those who may edit the library). */
   extraButtons?: ReactNode;
 }
@@ -61,6 +67,9 @@ export function LibrarySelect({
   onEdit,
   unavailable,
   extraOptions,
+  extraValue,
+  onExtraChange,
+  editNoun = noun,
   extraButtons,
   hint,
 }: LibrarySelectProps) {
@@ -69,7 +78,9 @@ export function LibrarySelect({
   const canEdit = routingAccess(useAccount().account).canEdit;
   const message = error ?? (status === 'failed' ? ROUTING_FAILED : null);
   const listHasNone = options.some((option) => option.id === 0);
-  const known = value === 0 ? true : options.some((option) => option.id === value);
+  const selected = extraValue ?? String(value);
+  const nothingChosen = extraValue === undefined && value === 0;
+  const known = extraValue !== undefined || value === 0 || options.some((option) => option.id === value);
   const loading = status === 'loading';
 
   return (
@@ -81,15 +92,19 @@ export function LibrarySelect({
         <select
           id={id}
           name={name}
-          value={String(value)}
+          value={selected}
           disabled={disabled || loading}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
           aria-busy={loading || undefined}
-          onChange={(event) => onChange(Number(event.target.value))}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            if (onExtraChange && !/^\d+$/.test(chosen)) onExtraChange(chosen);
+            else onChange(Number(chosen));
+          }}
         >
           {loading ? (
-            <option value={String(value)}>Loading…</option>
+            <option value={selected}>Loading…</option>
           ) : (
             <>
               {!listHasNone && <option value="0">{noneLabel}</option>}
@@ -118,9 +133,9 @@ export function LibrarySelect({
             <button
               type="button"
               className="selector-button"
-              aria-label={`Edit ${noun}`}
-              title={unavailable ?? (value === 0 ? `Choose a ${noun} to edit it` : `Edit ${noun}`)}
-              disabled={disabled || loading || unavailable !== undefined || value === 0}
+              aria-label={`Edit ${editNoun}`}
+              title={unavailable ?? (nothingChosen ? `Choose a ${noun} to edit it` : `Edit ${editNoun}`)}
+              disabled={disabled || loading || unavailable !== undefined || nothingChosen}
               onClick={onEdit}
             >
               <Icon name="edit" size={20} />

@@ -6,7 +6,6 @@ import { DestinationPlanDialog } from '../editors/DestinationPlanDialog';
 import {
   AttributionSelector,
   CategorySelector,
-  DTMF_IVR_NOT_SELECTABLE,
   DynamicWhisperSelector,
   InCallAttributionSelector,
   ReportGroupSelector,
@@ -14,6 +13,7 @@ import {
   type SelectorProps,
 } from './index';
 import {
+  ATTRIBUTION_OPTIONS,
   IN_CALL_ATTRIBUTIONS,
   SECONDARY_ANSWER,
   callsTo,
@@ -36,6 +36,17 @@ function Harness({
   return (
     <>
       <Selector label={label} value={value} onChange={setValue} />
+      <output aria-label="chosen">{value}</output>
+    </>
+  );
+}
+
+/** The post call agent attribution, whose value is form_dtmf's: '0', '111' or 'IVR_121'. */
+function AttributionHarness({ initial = '0' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <AttributionSelector label="Post call agent attribution" value={value} onChange={setValue} />
       <output aria-label="chosen">{value}</output>
     </>
   );
@@ -121,7 +132,7 @@ describe('Issue-4 routing selectors', () => {
     );
   });
 
-  test('post call agent attribution: the DTMF plans, the DTMF IVRs listed but disabled; + and edit open the DTMF plan dialog', async () => {
+  test('post call agent attribution: the DTMF plans then the DTMF IVRs; + and edit open the DTMF plan dialog', async () => {
     const fetch = stubLibrary({
       '/api/managedtmf/editPlan': () =>
         jsonResponse({
@@ -139,15 +150,15 @@ describe('Issue-4 routing selectors', () => {
         }),
       '/api/managedtmf/create': () => jsonResponse({ success: true, planId: 112 }),
     });
-    const user = renderWithLibrary(<Harness Selector={AttributionSelector} label="Post call agent attribution" />);
+    const user = renderWithLibrary(<AttributionHarness />);
     const select = screen.getByRole('combobox', { name: 'Post call agent attribution' });
     await waitFor(() => expect(select).toBeEnabled());
     expect(options(select)).toEqual(['None', 'Agent code', 'Sale value', 'Outcome menu']);
     const ivr = within(select).getByRole('option', { name: 'Outcome menu' });
-    expect(ivr).toBeDisabled();
-    expect(ivr).toHaveAttribute('title', DTMF_IVR_NOT_SELECTABLE);
+    expect(ivr).toBeEnabled();
     expect(ivr).toHaveValue('IVR_121');
     expect(screen.getByRole('group', { name: 'DTMF IVRs' })).toContainElement(ivr);
+    expect(screen.getByRole('button', { name: 'Edit DTMF plan' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Add DTMF plan' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add DTMF plan' });
@@ -156,7 +167,7 @@ describe('Issue-4 routing selectors', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Intro audio' }), 'Welcome message');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'End audio' }), 'Closed message');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(chosen()).toHaveTextContent('112'));
+    await waitFor(() => expect(chosen()).toHaveTextContent(/^112$/));
     expect(callsTo(fetch, '/api/manageconnections/getAttributionOptions')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Edit DTMF plan' }));
@@ -167,6 +178,64 @@ describe('Issue-4 routing selectors', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add DTMF IVR' }));
     expect(await screen.findByRole('dialog', { name: 'Add DTMF IVR' })).toBeInTheDocument();
+  });
+
+  test('post call agent attribution: a DTMF IVR is chosen as IVR_{id}, edit opens its dialog, and a new IVR is chosen', async () => {
+    let ivrs = [{ id: 'IVR_121', description: 'Outcome menu' }];
+    const fetch = stubLibrary({
+      '/api/manageconnections/getAttributionOptions': () => jsonResponse({ ...ATTRIBUTION_OPTIONS, dtmfIvrs: ivrs }),
+      '/api/managedtmf/getIvr/121': () =>
+        jsonResponse({
+          ivr: { id: 121, description: 'Outcome menu', introAudioId: 51, endAudioId: 0 },
+          ivrKeys: [{ key: '1', description: 'Sale', categoryId: 71, dtmfId: 112 }],
+        }),
+      '/api/managedtmf/storeIvr/0': () => {
+        ivrs = [...ivrs, { id: 'IVR_122', description: 'Booking menu' }];
+        return jsonResponse({ success: true, id: 122 });
+      },
+    });
+    const user = renderWithLibrary(<AttributionHarness initial="111" />);
+    const select = screen.getByRole('combobox', { name: 'Post call agent attribution' });
+    await waitFor(() => expect(select).toHaveDisplayValue('Agent code'));
+
+    await user.selectOptions(select, 'Outcome menu');
+    expect(chosen()).toHaveTextContent(/^IVR_121$/);
+    expect(select).toHaveValue('IVR_121');
+    expect(screen.queryByRole('button', { name: 'Edit DTMF plan' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit DTMF IVR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit DTMF IVR' });
+    expect(await within(dialog).findByLabelText('Description')).toHaveValue('Outcome menu');
+    expect(callsTo(fetch, '/api/managedtmf/getIvr/121')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/managedtmf/editPlan')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Back to a plan, then to none.
+    await user.selectOptions(select, 'Sale value');
+    expect(chosen()).toHaveTextContent(/^112$/);
+    expect(screen.getByRole('button', { name: 'Edit DTMF plan' })).toBeEnabled();
+    await user.selectOptions(select, 'None');
+    expect(chosen()).toHaveTextContent(/^0$/);
+
+    // '+ IVR' saves a new IVR, which becomes the choice.
+    await user.click(screen.getByRole('button', { name: 'Add DTMF IVR' }));
+    const add = await screen.findByRole('dialog', { name: 'Add DTMF IVR' });
+    await user.type(within(add).getByLabelText('Description'), 'Booking menu');
+    await waitFor(() => expect(within(add).getByRole('combobox', { name: 'Intro audio' })).toBeEnabled());
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Intro audio' }), 'Welcome message');
+    await user.type(within(add).getByRole('textbox', { name: 'Description, key 1' }), 'Booking');
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Category, key 1' }), 'Sales');
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'DTMF plan, key 1' }), 'Agent code');
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(chosen()).toHaveTextContent(/^IVR_122$/));
+    expect(select).toHaveDisplayValue('Booking menu');
+  });
+
+  test('a chosen DTMF IVR missing from the list shows as unknown', async () => {
+    stubLibrary();
+    renderWithLibrary(<AttributionHarness initial="IVR_999" />);
+    const select = screen.getByRole('combobox', { name: 'Post call agent attribution' });
+    await waitFor(() => expect(select).toHaveDisplayValue('Unknown DTMF IVR (999)'));
+    expect(screen.getByRole('button', { name: 'Edit DTMF IVR' })).toBeEnabled();
   });
 
   test('dynamic whisper: lists the whispers; + opens the dialog for the pool, and the saved whisper is chosen', async () => {
@@ -217,7 +286,7 @@ describe('Issue-4 routing selectors', () => {
   test('a user who is not an administrator chooses but cannot add or edit', async () => {
     stubLibrary();
     renderWithLibrary(
-      <Harness Selector={AttributionSelector} label="Post call agent attribution" initial={111} />,
+      <AttributionHarness initial="111" />,
       account({ isAdministrator: false, userAuthCode: 10 }),
     );
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Post call agent attribution' })).toHaveValue('111'));

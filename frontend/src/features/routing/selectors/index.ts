@@ -11,7 +11,7 @@ export { QueueSelector } from './QueueSelector';
 export { VoicemailSelector } from './VoicemailSelector';
 export { IvrSelector, type IvrSelectorProps } from './IvrSelector';
 export { DynamicWhisperSelector, type DynamicWhisperSelectorProps } from './DynamicWhisperSelector';
-export { AttributionSelector, DTMF_IVR_NOT_SELECTABLE, type AttributionSelectorProps } from './AttributionSelector';
+export { AttributionSelector, DtmfPlanSelector, type AttributionSelectorProps } from './AttributionSelector';
 export { InCallAttributionSelector } from './InCallAttributionSelector';
 export { CategorySelector } from './CategorySelector';
 export { ReportGroupSelector } from './ReportGroupSelector';
