@@ -1,13 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateCategory } from '../../../domain';
 import { saveCategory } from '../api/extras';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface CategoryDialogProps {
   open: boolean;
@@ -37,30 +35,24 @@ export function CategoryDialog(props: CategoryDialogProps) {
 
 function CategoryEditor({ id, title, initial, onClose, onSaved }: CategoryDialogProps & { title: string; initial: string }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
-  const [description, setDescription] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    initial: { description: initial },
+    validate: validateCategory,
+    items: library.categories.items,
+    id,
+    known,
+  });
 
-  const categories = library.categories.items;
-  const taken = useMemo(() => otherDescriptions(categories, id), [categories, id]);
-  const errors = useMemo(() => validateCategory({ description }, taken), [description, taken]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  async function save() {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const savedId = await saveCategory(id, description.trim());
-      await library.reloadCategories();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit() {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const savedId = await saveCategory(id, form.description.trim());
+        await library.reloadCategories();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
   return (
@@ -68,22 +60,19 @@ function CategoryEditor({ id, title, initial, onClose, onSaved }: CategoryDialog
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"
           name="form_description"
-          value={description}
+          value={form.description}
           error={errorOf('form_description')}
-          onChange={(value) => {
-            setDescription(value);
-            touch('form_description');
-          }}
-          disabled={saving}
+          onChange={(description) => change({ description }, 'form_description')}
+          disabled={busy}
         />
       </div>
     </Dialog>

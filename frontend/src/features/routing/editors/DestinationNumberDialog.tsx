@@ -1,13 +1,12 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { validateDestinationNumber, type DestinationNumberForm } from '../../../domain';
 import { storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface DestinationNumberDialogProps {
   open: boolean;
@@ -64,48 +63,38 @@ function DestinationNumberEditor({
   onSaved,
 }: DestinationNumberDialogProps & { title: string; initial: DestinationNumberForm; codes: InternationalCode[] }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
   const numberId = useId();
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    initial,
+    validate: validateDestinationNumber,
+    items: library.destinations.items,
+    id,
+    known,
+  });
 
-  const taken = useMemo(() => otherDescriptions(library.destinations.items, id), [library.destinations.items, id]);
-  const errors = useMemo(() => validateDestinationNumber(form, taken), [form, taken]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  function change(patch: Partial<DestinationNumberForm>, key: string) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(key);
-  }
-
-  async function save() {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const code = codes.find((c) => c.id === form.internationalCode);
-      const savedId = form.insert
-        ? await storeDestinationNumber({
-            form_number_description: form.description,
-            form_destination_number: form.destination,
-            form_international_code: form.internationalCode,
-            form_country_code: code?.code ?? '',
-            form_mailbox: form.mailbox,
-          })
-        : await updateDestinationNumber({
-            form_number_description: form.description,
-            form_record_id: id,
-            form_mailbox: form.mailbox,
-          });
-      await library.reloadDestinations();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit() {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const code = codes.find((c) => c.id === form.internationalCode);
+        const savedId = form.insert
+          ? await storeDestinationNumber({
+              form_number_description: form.description,
+              form_destination_number: form.destination,
+              form_international_code: form.internationalCode,
+              form_country_code: code?.code ?? '',
+              form_mailbox: form.mailbox,
+            })
+          : await updateDestinationNumber({
+              form_number_description: form.description,
+              form_record_id: id,
+              form_mailbox: form.mailbox,
+            });
+        await library.reloadDestinations();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
   const numberError = errorOf('form_destination_number');
@@ -114,9 +103,9 @@ function DestinationNumberEditor({
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={!form.insert} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={!form.insert} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />
@@ -126,7 +115,7 @@ function DestinationNumberEditor({
           value={form.description}
           error={errorOf('form_number_description')}
           onChange={(description) => change({ description }, 'form_number_description')}
-          disabled={saving}
+          disabled={busy}
         />
         {form.insert && (
           <SelectField
@@ -137,7 +126,7 @@ function DestinationNumberEditor({
             options={codes.map((code) => ({ value: String(code.id), label: `${code.description} (${code.code})` }))}
             error={errorOf('form_international_code')}
             onChange={(value) => change({ internationalCode: Number(value) || 0 }, 'form_international_code')}
-            disabled={saving}
+            disabled={busy}
           />
         )}
         {form.insert ? (
@@ -150,7 +139,7 @@ function DestinationNumberEditor({
             value={form.destination}
             error={numberError}
             onChange={(destination) => change({ destination }, 'form_destination_number')}
-            disabled={saving}
+            disabled={busy}
           />
         ) : (
           <div className={`field${numberError ? ' field-invalid' : ''}`}>
@@ -174,7 +163,7 @@ function DestinationNumberEditor({
           checked={form.mailbox === 1}
           error={errorOf('form_mailbox')}
           onChange={(on) => change({ mailbox: on ? 1 : 0 }, 'form_mailbox')}
-          disabled={saving}
+          disabled={busy}
         />
       </div>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
@@ -9,12 +9,12 @@ import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationP
 import { InCallAttributionSelector } from '../selectors/InCallAttributionSelector';
 import { DestinationNumberSelector } from '../selectors/DestinationNumberSelector';
 import { QueueSelector } from '../selectors/QueueSelector';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, HeadsUp, NOTHING_AFFECTED, isAffected, type Affected } from './AffectedDialog';
 import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { DESTINATION_PLAN_FAILED } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface DestinationPlanDialogProps {
   open: boolean;
@@ -31,6 +31,12 @@ const PLAN_TYPES: [PlanType, string][] = [
   [1, 'Multi dial'],
 ];
 const FIELDS = /^(form_description|form_no_response_destination|form_queue|form_incall|(form_destination|form_ring_length)\[(\d+)\])$/;
+
+/** The form's fields, with row fields of rows the form has (a removed row's messages go to the banner). */
+function known(key: string, form: DestinationPlanForm) {
+  const match = FIELDS.exec(key);
+  return match !== null && (match[3] === undefined || Number(match[3]) < form.destinations.length);
+}
 
 /** The ring lengths a row offers, and its default: multi dial rings all at once, for the first row's length. */
 function ringChoices(planType: number) {
@@ -137,29 +143,17 @@ function DestinationPlanEditor({
   onSaved: (id: number) => void;
 }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
   const typeLabel = useId();
-  const [form, setForm] = useState<DestinationPlanForm>(initial);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
-  const [saving, setSaving] = useState<SaveAction | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const plans = library.routings.items;
-  const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
-  const errors = useMemo(() => validateDestinationPlan(form, taken), [form, taken]);
-  const known = useCallback(
-    (key: string) => {
-      const match = FIELDS.exec(key);
-      return match !== null && (match[3] === undefined || Number(match[3]) < form.destinations.length);
-    },
-    [form.destinations.length],
-  );
-  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  function change(patch: Partial<DestinationPlanForm>, ...keys: string[]) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(...keys);
-  }
+  const { content, form, setForm, change, errorOf, touch, setServerErrors, unplaced, saving, busy, failure, save } =
+    useEditorForm<DestinationPlanForm>({
+      initial,
+      validate: validateDestinationPlan,
+      items: library.routings.items,
+      id,
+      known,
+      failedMessage: DESTINATION_PLAN_FAILED,
+    });
 
   function changeRow(index: number, patch: Partial<DestinationRow>, key: string) {
     setForm((current) => ({
@@ -174,31 +168,29 @@ function DestinationPlanEditor({
     setServerErrors({});
   }
 
-  async function save(action: SaveAction, confirmed = false) {
-    if (saving) return;
-    setFailure(null);
-    const asNew = action !== 'update';
-    const check = asNew && id > 0 ? validateDestinationPlan(form, otherDescriptions(plans, 0)) : errors;
-    if (refuseSave(content.current, check)) return;
-    if (action === 'update' && isAffected(affected) && !confirmed) {
-      setAffectedDialog('confirm');
-      return;
-    }
-    setAffectedDialog(null);
-    setSaving(action);
-    try {
-      const recordId = asNew ? 0 : id;
-      const savedId = await saveDestinationPlan(recordId, saveFields(form, recordId));
-      await library.reloadRoutings();
-      setSaving(null);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(DESTINATION_PLAN_FAILED);
-      setSaving(null);
-    }
+  function submit(action: SaveAction, confirmed = false) {
+    void save(
+      action,
+      async (asNew) => {
+        const recordId = asNew ? 0 : id;
+        const savedId = await saveDestinationPlan(recordId, saveFields(form, recordId));
+        await library.reloadRoutings();
+        return savedId;
+      },
+      {
+        proceed: () => {
+          if (action === 'update' && isAffected(affected) && !confirmed) {
+            setAffectedDialog('confirm');
+            return false;
+          }
+          setAffectedDialog(null);
+          return true;
+        },
+        done: onSaved,
+      },
+    );
   }
 
-  const busy = saving !== null;
   const { lengths } = ringChoices(form.planType);
   const multi = form.planType === 1;
 
@@ -207,14 +199,14 @@ function DestinationPlanEditor({
       open
       title={id ? 'Edit destination plan' : 'Add destination plan'}
       onClose={onClose}
-      onSubmit={() => void save(id ? 'update' : 'save')}
+      onSubmit={() => submit(id ? 'update' : 'save')}
       busy={busy}
       actions={
         <EditorActions
           existing={Boolean(id)}
           saving={saving}
           onCancel={onClose}
-          onSaveAsNew={() => void save('saveAsNew')}
+          onSaveAsNew={() => submit('saveAsNew')}
         />
       }
     >
@@ -358,7 +350,7 @@ function DestinationPlanEditor({
         open={affectedDialog !== null}
         affected={affected}
         onClose={() => setAffectedDialog(null)}
-        onConfirm={affectedDialog === 'confirm' ? () => void save('update', true) : undefined}
+        onConfirm={affectedDialog === 'confirm' ? () => submit('update', true) : undefined}
       />
     </Dialog>
   );

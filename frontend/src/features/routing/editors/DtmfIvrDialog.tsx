@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
@@ -11,8 +11,7 @@ import { CategorySelector } from '../selectors/CategorySelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface DtmfIvrDialogProps {
   open: boolean;
@@ -25,6 +24,13 @@ export interface DtmfIvrDialogProps {
 
 const TOP_FIELDS = new Set(['description', 'introAudioId', 'endAudioId', 'keys']);
 const ROW_FIELD = /^(keyDescription|keyCategoryId|keyDtmfId)\[(\d+)\]$/;
+
+/** Top fields, and row fields of rows the form has (a removed row's messages go to the banner). */
+function known(key: string, form: DtmfIvrForm) {
+  if (TOP_FIELDS.has(key)) return true;
+  const match = ROW_FIELD.exec(key);
+  return match !== null && Number(match[2]) < form.keys.length;
+}
 
 const blankKey = (): DtmfIvrKey => ({ description: '', categoryId: 0, dtmfId: 0 });
 
@@ -50,26 +56,9 @@ function DtmfIvrLoader(props: DtmfIvrDialogProps) {
 function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & { initial: DtmfIvrForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingExtrasConstants(), []);
-  const content = useRef<HTMLDivElement>(null);
   const keysHint = useId();
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const errors = useMemo(() => validateDtmfIvr(form), [form]);
-  const known = useCallback(
-    (key: string) => {
-      if (TOP_FIELDS.has(key)) return true;
-      const match = ROW_FIELD.exec(key);
-      return match !== null && Number(match[2]) < form.keys.length;
-    },
-    [form.keys.length],
-  );
-  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  function change(patch: Partial<DtmfIvrForm>, ...keys: string[]) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(...keys);
-  }
+  const { content, form, setForm, change, errorOf, touch, setServerErrors, unplaced, busy, failure, save } =
+    useEditorForm({ initial, validate: validateDtmfIvr, id, known });
 
   function changeKey(index: number, patch: Partial<DtmfIvrKey>, ...keys: string[]) {
     setForm((current) => ({ ...current, keys: current.keys.map((key, i) => (i === index ? { ...key, ...patch } : key)) }));
@@ -83,24 +72,20 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
     touch('keys', 'endAudioId');
   }
 
-  async function save() {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const savedId = await storeDtmfIvr(id, {
-        ...form,
-        description: form.description.trim(),
-        keys: form.keys.map((key) => ({ ...key, description: key.description.trim() })),
-      });
-      await library.reloadAttributionOptions();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit() {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const savedId = await storeDtmfIvr(id, {
+          ...form,
+          description: form.description.trim(),
+          keys: form.keys.map((key) => ({ ...key, description: key.description.trim() })),
+        });
+        await library.reloadAttributionOptions();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
   const maxKeys = constants.dtmfIvrKeys.length;
@@ -110,9 +95,9 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
       open
       title={id ? 'Edit DTMF IVR' : 'Add DTMF IVR'}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="dtmf-editor">
         <EditorBanner messages={[...unplaced, failure]} />
@@ -122,7 +107,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
           value={form.description}
           error={errorOf('description')}
           onChange={(description) => change({ description }, 'description')}
-          disabled={saving}
+          disabled={busy}
         />
         <div className="form-columns">
           <AudioSelector
@@ -131,7 +116,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
             value={form.introAudioId}
             error={errorOf('introAudioId')}
             onChange={(introAudioId) => change({ introAudioId }, 'introAudioId')}
-            disabled={saving}
+            disabled={busy}
           />
           <AudioSelector
             label="End audio"
@@ -139,7 +124,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
             value={form.endAudioId}
             error={errorOf('endAudioId')}
             onChange={(endAudioId) => change({ endAudioId }, 'endAudioId')}
-            disabled={saving}
+            disabled={busy}
           />
         </div>
         <div className="table-scroll">
@@ -167,7 +152,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
                         value={key.description}
                         error={errorOf(`keyDescription[${i}]`)}
                         onChange={(description) => changeKey(i, { description }, `keyDescription[${i}]`)}
-                        disabled={saving}
+                        disabled={busy}
                       />
                     </td>
                     <td>
@@ -177,7 +162,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
                         value={key.categoryId}
                         error={errorOf(`keyCategoryId[${i}]`)}
                         onChange={(categoryId) => changeKey(i, { categoryId }, `keyCategoryId[${i}]`)}
-                        disabled={saving}
+                        disabled={busy}
                       />
                     </td>
                     <td>
@@ -187,7 +172,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
                         value={key.dtmfId}
                         error={errorOf(`keyDtmfId[${i}]`)}
                         onChange={(dtmfId) => changeKey(i, { dtmfId }, `keyDtmfId[${i}]`, 'endAudioId')}
-                        disabled={saving}
+                        disabled={busy}
                       />
                     </td>
                     <td>
@@ -196,7 +181,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
                         className="row-action row-action-danger"
                         aria-label={`Remove key ${label}`}
                         title={`Remove key ${label}`}
-                        disabled={saving || form.keys.length === 1}
+                        disabled={busy || form.keys.length === 1}
                         onClick={() => setKeys(form.keys.filter((_, j) => j !== i))}
                       >
                         <Icon name="delete" size={20} />
@@ -216,7 +201,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
         <button
           type="button"
           className="button"
-          disabled={saving || form.keys.length >= maxKeys}
+          disabled={busy || form.keys.length >= maxKeys}
           title={form.keys.length >= maxKeys ? `At most ${maxKeys} keys` : undefined}
           onClick={() => setKeys([...form.keys, blankKey()])}
         >

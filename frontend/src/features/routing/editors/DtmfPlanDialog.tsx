@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { routingExtrasConstants, validateDtmfPlan, type DtmfPlanForm } from '../../../domain';
@@ -8,8 +8,7 @@ import { AudioSelector } from '../selectors/AudioSelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface DtmfPlanDialogProps {
   open: boolean;
@@ -73,32 +72,23 @@ function DtmfPlanLoader(props: DtmfPlanDialogProps) {
 function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps & { initial: DtmfPlanForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingExtrasConstants(), []);
-  const content = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const errors = useMemo(() => validateDtmfPlan(form), [form]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    initial,
+    validate: validateDtmfPlan,
+    id,
+    known,
+  });
 
-  function change(patch: Partial<DtmfPlanForm>, ...keys: string[]) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(...keys);
-  }
-
-  async function save() {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const savedId = await saveDtmfPlan(id, { ...form, description: form.description.trim() });
-      await library.reloadAttributionOptions();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit() {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const savedId = await saveDtmfPlan(id, { ...form, description: form.description.trim() });
+        await library.reloadAttributionOptions();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
   const digits = range(constants.dtmfDigitsMin, constants.dtmfDigitsMax);
@@ -108,9 +98,9 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
       open
       title={id ? 'Edit DTMF plan' : 'Add DTMF plan'}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="dtmf-editor">
         <EditorBanner messages={[...unplaced, failure]} />
@@ -120,7 +110,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
           value={form.description}
           error={errorOf('description')}
           onChange={(description) => change({ description }, 'description')}
-          disabled={saving}
+          disabled={busy}
         />
         <div className="form-columns">
           <AudioSelector
@@ -129,7 +119,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             value={form.introAudio}
             error={errorOf('introAudio')}
             onChange={(introAudio) => change({ introAudio }, 'introAudio')}
-            disabled={saving}
+            disabled={busy}
           />
           <AudioSelector
             label="End audio"
@@ -137,7 +127,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             value={form.endAudio}
             error={errorOf('endAudio')}
             onChange={(endAudio) => change({ endAudio }, 'endAudio')}
-            disabled={saving}
+            disabled={busy}
           />
           <SelectField
             label="Minimum digits"
@@ -147,7 +137,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             error={errorOf('minimumDigits')}
             // The two limits are checked together: changing either re-checks both.
             onChange={(value) => change({ minimumDigits: Number(value) }, 'minimumDigits', 'maximumDigits')}
-            disabled={saving}
+            disabled={busy}
           />
           <SelectField
             label="Maximum digits"
@@ -156,7 +146,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             options={digits}
             error={errorOf('maximumDigits')}
             onChange={(value) => change({ maximumDigits: Number(value) }, 'minimumDigits', 'maximumDigits')}
-            disabled={saving}
+            disabled={busy}
           />
           <SelectField
             label="Initial key timeout"
@@ -165,7 +155,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             options={seconds}
             error={errorOf('initialTimeout')}
             onChange={(value) => change({ initialTimeout: Number(value) }, 'initialTimeout')}
-            disabled={saving}
+            disabled={busy}
           />
           <SelectField
             label="Inter key timeout"
@@ -174,7 +164,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
             options={seconds}
             error={errorOf('internalTimeout')}
             onChange={(value) => change({ internalTimeout: Number(value) }, 'internalTimeout')}
-            disabled={saving}
+            disabled={busy}
           />
         </div>
         <CheckboxField
@@ -184,7 +174,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
           checked={form.skipAudio}
           error={errorOf('skipAudio')}
           onChange={(skipAudio) => change({ skipAudio }, 'skipAudio')}
-          disabled={saving}
+          disabled={busy}
         />
       </div>
     </Dialog>

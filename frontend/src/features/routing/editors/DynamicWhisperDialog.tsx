@@ -1,16 +1,16 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateDynamicWhisper, whisperTextProblem, type DynamicWhisperForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { fieldErrorsOf } from '../api/editors';
 import { getDynamicWhisper, playTextToSpeech, saveDynamicWhisper, type WhisperRow } from '../api/extras';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, HeadsUp, type Affected } from './AffectedDialog';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface DynamicWhisperDialogProps {
   open: boolean;
@@ -24,6 +24,27 @@ export interface DynamicWhisperDialogProps {
 }
 
 const ROW_FIELD = /^dynamicWhisper\[(\d+)\]$/;
+
+/** The editor's state: the description and the source / medium rows with their whispers. */
+interface WhisperState {
+  description: string;
+  rows: WhisperRow[];
+}
+
+function validateWhisperRows({ description, rows }: WhisperState, taken: string[]) {
+  const form: DynamicWhisperForm = {
+    description,
+    sources: rows.map((row) => ({ sourceMediumId: row.id, whisper: row.whisper })),
+  };
+  return validateDynamicWhisper(form, taken);
+}
+
+/** The description, the 'none given' message, and row fields of rows the form has. */
+function known(key: string, { rows }: WhisperState) {
+  if (key === 'description' || key === 'dynamicWhisper') return true;
+  const match = ROW_FIELD.exec(key);
+  return match !== null && Number(match[1]) < rows.length;
+}
 
 /** A source / medium row's name: 'google / cpc'. */
 export const sourceLabel = (row: WhisperRow) => `${row.source} / ${row.medium}`;
@@ -65,40 +86,27 @@ function DynamicWhisperEditor({
   onSaved,
 }: DynamicWhisperDialogProps & { title: string; description: string; sources: WhisperRow[]; affected: Affected }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
-  const [description, setDescription] = useState(initialDescription);
-  const [rows, setRows] = useState(initialSources);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [played, setPlayed] = useState<Played | null>(null);
   /** A row's Play problem (empty text, or the speech failed), until its text changes. */
   const [playProblem, setPlayProblem] = useState<{ row: number; message: string } | null>(null);
   const playRequest = useRef(0);
 
-  const whispers = library.dynamicWhispers.items;
-  const taken = useMemo(() => otherDescriptions(whispers, id), [whispers, id]);
-  const form = useMemo(
-    (): DynamicWhisperForm => ({
-      description,
-      sources: rows.map((row) => ({ sourceMediumId: row.id, whisper: row.whisper })),
-    }),
-    [description, rows],
-  );
-  const errors = useMemo(() => validateDynamicWhisper(form, taken), [form, taken]);
-  const known = useCallback(
-    (key: string) => {
-      if (key === 'description' || key === 'dynamicWhisper') return true;
-      const match = ROW_FIELD.exec(key);
-      return match !== null && Number(match[1]) < rows.length;
-    },
-    [rows.length],
-  );
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
+  const { content, form, setForm, change, errorOf, touch, unplaced, busy, failure, save } = useEditorForm({
+    initial: { description: initialDescription, rows: initialSources },
+    validate: validateWhisperRows,
+    items: library.dynamicWhispers.items,
+    id,
+    known,
+  });
+  const { description, rows } = form;
   const hasAffected = affected.pools.length > 0;
 
   function changeWhisper(index: number, whisper: string) {
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, whisper } : row)));
+    setForm((current) => ({
+      ...current,
+      rows: current.rows.map((row, i) => (i === index ? { ...row, whisper } : row)),
+    }));
     touch(`dynamicWhisper[${index}]`, 'dynamicWhisper');
     if (playProblem?.row === index) setPlayProblem(null);
   }
@@ -124,29 +132,30 @@ function DynamicWhisperEditor({
     }
   }
 
-  async function save(confirmed = false) {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    if (id > 0 && hasAffected && !confirmed) {
-      setAffectedDialog('confirm');
-      return;
-    }
-    setAffectedDialog(null);
-    setSaving(true);
-    try {
-      const savedId = await saveDynamicWhisper(
-        id,
-        description.trim(),
-        rows.map((row) => ({ ...row, whisper: row.whisper.trim() })),
-      );
-      await library.reloadDynamicWhispers();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit(confirmed = false) {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const savedId = await saveDynamicWhisper(
+          id,
+          description.trim(),
+          rows.map((row) => ({ ...row, whisper: row.whisper.trim() })),
+        );
+        await library.reloadDynamicWhispers();
+        return savedId;
+      },
+      {
+        proceed: () => {
+          if (id > 0 && hasAffected && !confirmed) {
+            setAffectedDialog('confirm');
+            return false;
+          }
+          setAffectedDialog(null);
+          return true;
+        },
+        done: onSaved,
+      },
+    );
   }
 
   const noneGiven = errorOf('dynamicWhisper');
@@ -155,9 +164,9 @@ function DynamicWhisperEditor({
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={() => submit()}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="whisper-editor">
         {hasAffected && <HeadsUp onShow={() => setAffectedDialog('show')} />}
@@ -167,11 +176,8 @@ function DynamicWhisperEditor({
           name="description"
           value={description}
           error={errorOf('description')}
-          onChange={(value) => {
-            setDescription(value);
-            touch('description');
-          }}
-          disabled={saving}
+          onChange={(value) => change({ description: value }, 'description')}
+          disabled={busy}
         />
         {rows.length === 0 ? (
           <p className="empty-state">
@@ -195,7 +201,7 @@ function DynamicWhisperEditor({
                     played={played?.row === i ? played : null}
                     onChange={(whisper) => changeWhisper(i, whisper)}
                     onPlay={() => void play(i)}
-                    disabled={saving}
+                    disabled={busy}
                   />
                 ))}
               </tbody>
@@ -212,7 +218,7 @@ function DynamicWhisperEditor({
         open={affectedDialog !== null}
         affected={affected}
         onClose={() => setAffectedDialog(null)}
-        onConfirm={affectedDialog === 'confirm' ? () => void save(true) : undefined}
+        onConfirm={affectedDialog === 'confirm' ? () => submit(true) : undefined}
       />
     </Dialog>
   );

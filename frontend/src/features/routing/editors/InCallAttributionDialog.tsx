@@ -1,13 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { routingExtrasConstants, validateInCallAttribution, type InCallAttributionForm } from '../../../domain';
 import { saveInCallAttribution, type InCallAttribution } from '../api/extras';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface InCallAttributionDialogProps {
   open: boolean;
@@ -67,41 +66,26 @@ function InCallAttributionEditor({
 }: InCallAttributionDialogProps & { title: string; initial: InCallAttributionForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingExtrasConstants(), []);
-  const content = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState<SaveAction | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({
+    initial,
+    validate: validateInCallAttribution,
+    items: library.attributions.items,
+    id,
+    known,
+  });
 
-  const plans = library.attributions.items;
-  const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
-  const errors = useMemo(() => validateInCallAttribution(form, taken), [form, taken]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  function change(patch: Partial<InCallAttributionForm>, key: string) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(key);
+  function submit(action: SaveAction) {
+    void save(
+      action,
+      async (asNew) => {
+        const savedId = await saveInCallAttribution(asNew ? 0 : id, { ...form, description: form.description.trim() });
+        await library.reloadAttributions();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
-  async function save(action: SaveAction) {
-    if (saving) return;
-    setFailure(null);
-    const asNew = action !== 'update';
-    // Saved as new, the plan's own description is taken too.
-    const check = asNew && id > 0 ? validateInCallAttribution(form, otherDescriptions(plans, 0)) : errors;
-    if (refuseSave(content.current, check)) return;
-    setSaving(action);
-    try {
-      const savedId = await saveInCallAttribution(asNew ? 0 : id, { ...form, description: form.description.trim() });
-      await library.reloadAttributions();
-      setSaving(null);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(null);
-    }
-  }
-
-  const busy = saving !== null;
   const delays = Array.from({ length: constants.attributionDelayMax + 1 }, (_, seconds) => ({
     value: String(seconds),
     label: seconds === 1 ? '1 second' : `${seconds} seconds`,
@@ -111,14 +95,14 @@ function InCallAttributionEditor({
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save(id ? 'update' : 'save')}
+      onSubmit={() => submit(id ? 'update' : 'save')}
       busy={busy}
       actions={
         <EditorActions
           existing={Boolean(id)}
           saving={saving}
           onCancel={onClose}
-          onSaveAsNew={() => void save('saveAsNew')}
+          onSaveAsNew={() => submit('saveAsNew')}
         />
       }
     >

@@ -1,15 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextField } from '../../../components/fields';
 import { routingConstants, validateQueue, type QueueForm } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { saveQueue, type Queue } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface QueueDialogProps {
   open: boolean;
@@ -99,54 +98,40 @@ export function QueueDialog(props: QueueDialogProps) {
 function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps & { title: string; initial: QueueForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingConstants(), []);
-  const content = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState<SaveAction | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({
+    initial,
+    validate: validateQueue,
+    items: library.queues.items,
+    id,
+    known,
+  });
 
-  const queues = library.queues.items;
-  const taken = useMemo(() => otherDescriptions(queues, id), [queues, id]);
-  const errors = useMemo(() => validateQueue(form, taken), [form, taken]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  function change(patch: Partial<QueueForm>, key: string) {
-    setForm((current) => ({ ...current, ...patch }));
-    touch(key);
+  function submit(action: SaveAction) {
+    void save(
+      action,
+      async (asNew) => {
+        const savedId = await saveQueue(asNew ? 0 : id, saveFields(form));
+        await library.reloadQueues();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
-  async function save(action: SaveAction) {
-    if (saving) return;
-    setFailure(null);
-    const asNew = action !== 'update';
-    const check = asNew && id > 0 ? validateQueue(form, otherDescriptions(queues, 0)) : errors;
-    if (refuseSave(content.current, check)) return;
-    setSaving(action);
-    try {
-      const savedId = await saveQueue(asNew ? 0 : id, saveFields(form));
-      await library.reloadQueues();
-      setSaving(null);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(null);
-    }
-  }
-
-  const busy = saving !== null;
   const choice = (value: number) => (value ? String(value) : '');
   return (
     <Dialog
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save(id ? 'update' : 'save')}
+      onSubmit={() => submit(id ? 'update' : 'save')}
       busy={busy}
       actions={
         <EditorActions
           existing={Boolean(id)}
           saving={saving}
           onCancel={onClose}
-          onSaveAsNew={() => void save('saveAsNew')}
+          onSaveAsNew={() => submit('saveAsNew')}
           newLabel="Add"
           newBusyLabel="Adding…"
         />

@@ -1,14 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateReportGroup } from '../../../domain';
 import { withContact } from '../../../lib/contact';
 import { saveReportGroup, type ReportGroupKind } from '../api/extras';
-import { otherDescriptions, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, isAffected, type Affected } from './AffectedDialog';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 /** A report group save that failed for any reason but its description (spec section 8). */
 export const REPORT_GROUP_FAILED = withContact(
@@ -54,33 +54,33 @@ function ReportGroupEditor({
   onSaved,
 }: ReportGroupDialogProps & { title: string; initial: string }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
-  const [description, setDescription] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   /** After a save whose change reaches numbers or pools: the saved id and what it reached. */
   const [saved, setSaved] = useState<{ id: number; affected: Affected } | null>(null);
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    initial: { description: initial },
+    validate: validateReportGroup,
+    items: (kind === 'primary' ? library.reportGroups : library.secondaryReportGroups).items,
+    id,
+    known,
+    failedMessage: REPORT_GROUP_FAILED,
+  });
 
-  const groups = (kind === 'primary' ? library.reportGroups : library.secondaryReportGroups).items;
-  const taken = useMemo(() => otherDescriptions(groups, id), [groups, id]);
-  const errors = useMemo(() => validateReportGroup({ description }, taken), [description, taken]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
-
-  async function save() {
-    if (saving || saved) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const answer = await saveReportGroup(kind, id, description.trim());
-      await (kind === 'primary' ? library.reloadReportGroups() : library.reloadSecondaryReportGroups());
-      setSaving(false);
-      if (isAffected(answer.affected)) setSaved(answer);
-      else onSaved(answer.id);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(REPORT_GROUP_FAILED);
-      setSaving(false);
-    }
+  function submit() {
+    if (saved) return;
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const answer = await saveReportGroup(kind, id, form.description.trim());
+        await (kind === 'primary' ? library.reloadReportGroups() : library.reloadSecondaryReportGroups());
+        return answer;
+      },
+      {
+        done: (answer) => {
+          if (isAffected(answer.affected)) setSaved(answer);
+          else onSaved(answer.id);
+        },
+      },
+    );
   }
 
   return (
@@ -88,22 +88,19 @@ function ReportGroupEditor({
       open
       title={title}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"
           name="form_description"
-          value={description}
+          value={form.description}
           error={errorOf('form_description')}
-          onChange={(value) => {
-            setDescription(value);
-            touch('form_description');
-          }}
-          disabled={saving || saved !== null}
+          onChange={(description) => change({ description }, 'form_description')}
+          disabled={busy || saved !== null}
         />
       </div>
       {saved && (

@@ -1,4 +1,3 @@
-import { useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateVoicemail, type VoicemailForm } from '../../../domain';
@@ -8,8 +7,7 @@ import { AudioSelector } from '../selectors/AudioSelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
-import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useEditorForm } from './useEditorForm';
 
 export interface VoicemailDialogProps {
   open: boolean;
@@ -41,29 +39,25 @@ function VoicemailLoader(props: VoicemailDialogProps) {
 
 function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps & { initial: VoicemailForm }) {
   const library = useRoutingLibrary();
-  const content = useRef<HTMLDivElement>(null);
-  const [form, setForm] = useState<VoicemailForm>(initial);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const errors = useMemo(() => validateVoicemail(form), [form]);
-  const { errorOf, touch, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    initial,
+    validate: validateVoicemail,
+    id,
+    known,
+  });
 
-  async function save() {
-    if (saving) return;
-    setFailure(null);
-    if (refuseSave(content.current)) return;
-    setSaving(true);
-    try {
-      const savedId = id
-        ? await updateVoicemail(id, form.description, form.audioId)
-        : await storeVoicemail(form.description, form.audioId);
-      await library.reloadVoicemails();
-      setSaving(false);
-      onSaved(savedId);
-    } catch (error) {
-      if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);
-      setSaving(false);
-    }
+  function submit() {
+    void save(
+      id ? 'update' : 'save',
+      async () => {
+        const savedId = id
+          ? await updateVoicemail(id, form.description, form.audioId)
+          : await storeVoicemail(form.description, form.audioId);
+        await library.reloadVoicemails();
+        return savedId;
+      },
+      { done: onSaved },
+    );
   }
 
   return (
@@ -71,9 +65,9 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
       open
       title={id ? 'Edit voicemail' : 'Add voicemail'}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
+      onSubmit={submit}
+      busy={busy}
+      actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
         <EditorBanner messages={[...unplaced, failure]} />
@@ -82,22 +76,16 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
           name="description"
           value={form.description}
           error={errorOf('description')}
-          onChange={(description) => {
-            setForm((current) => ({ ...current, description }));
-            touch('description');
-          }}
-          disabled={saving}
+          onChange={(description) => change({ description }, 'description')}
+          disabled={busy}
         />
         <AudioSelector
           label="Greeting audio"
           name="audioId"
           value={form.audioId}
           error={errorOf('audioId')}
-          onChange={(audioId) => {
-            setForm((current) => ({ ...current, audioId }));
-            touch('audioId');
-          }}
-          disabled={saving}
+          onChange={(audioId) => change({ audioId }, 'audioId')}
+          disabled={busy}
         />
       </div>
     </Dialog>
