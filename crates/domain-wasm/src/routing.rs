@@ -198,6 +198,14 @@ pub fn validate_destination_plan(
     errors(rules::validate_destination_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// The plan's rows fitted to its type (ring lengths; no fallback for a hunt group).
+#[wasm_bindgen(js_name = fitDestinationPlan, unchecked_return_type = "DestinationPlanForm")]
+pub fn fit_destination_plan(
+    #[wasm_bindgen(unchecked_param_type = "DestinationPlanForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&rules::fit_destination_plan(from_js(form)?))
+}
+
 #[wasm_bindgen(js_name = validateQueue, unchecked_return_type = "FieldErrors")]
 pub fn validate_queue(
     #[wasm_bindgen(unchecked_param_type = "QueueForm")] form: JsValue,

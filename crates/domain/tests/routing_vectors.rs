@@ -43,6 +43,7 @@ fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
         "usesAdditionalFeatures" => json!(uses_additional_features(&arg::<Vec<RoutingRow>>(args, 0))),
         "validateDestinationNumber" => errors(validate_destination_number(&arg(args, 0), &taken(1))),
         "validateDestinationPlan" => errors(validate_destination_plan(&arg(args, 0), &taken(1))),
+        "fitDestinationPlan" => json!(fit_destination_plan(arg(args, 0))),
         "validateQueue" => errors(validate_queue(&arg(args, 0), &taken(1))),
         "validateVoicemail" => errors(validate_voicemail(&arg(args, 0))),
         "validateAudio" => errors(validate_audio(&arg(args, 0), &taken(1))),

@@ -117,6 +117,11 @@ export function validateDestinationPlan(form: DestinationPlanForm, takenDescript
   return wasm.validateDestinationPlan(form, takenDescriptions);
 }
 
+/** The plan with its rows fitted to its type (multi dial: ring length on the first row only). */
+export function fitDestinationPlan(form: DestinationPlanForm): DestinationPlanForm {
+  return wasm.fitDestinationPlan(form);
+}
+
 export function validateQueue(form: QueueForm, takenDescriptions: string[] = []): FieldErrors {
   return wasm.validateQueue(form, takenDescriptions);
 }

@@ -43,6 +43,8 @@ function answer(call: string, a: any[]): unknown {
       return domain.validateDestinationNumber(a[0], a[1]);
     case 'validateDestinationPlan':
       return domain.validateDestinationPlan(a[0], a[1]);
+    case 'fitDestinationPlan':
+      return domain.fitDestinationPlan(a[0]);
     case 'validateQueue':
       return domain.validateQueue(a[0], a[1]);
     case 'validateVoicemail':

@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::constants::{ring_lengths, ring_lengths_multi_dial, DESTINATION_PLAN_DESCRIPTION_MAX};
+use super::constants::{
+    ring_lengths, ring_lengths_multi_dial, DESTINATION_PLAN_DESCRIPTION_MAX, RING_LENGTH_DEFAULT,
+    RING_LENGTH_MULTI_DIAL_DEFAULT,
+};
 use super::description::DescriptionRule;
 use crate::validation::FieldErrors;
 
@@ -35,6 +38,32 @@ pub struct DestinationPlanForm {
     pub incall: i64,
     pub no_response_destination: i64,
     pub destinations: Vec<DestinationRow>,
+}
+
+/// The plan with its rows fitted to its type, as the dialog shows it after a type change, a load
+/// or a new row: a multi dial rings every row for the first row's length, so later rows keep
+/// none; any other ring length the type does not offer becomes the type's default. A hunt group
+/// has no no-response destination.
+pub fn fit_destination_plan(mut form: DestinationPlanForm) -> DestinationPlanForm {
+    let multi_dial = form.plan_type == MULTI_DIAL;
+    let (allowed, default) = if multi_dial {
+        (ring_lengths_multi_dial(), RING_LENGTH_MULTI_DIAL_DEFAULT)
+    } else {
+        (ring_lengths(), RING_LENGTH_DEFAULT)
+    };
+    for (i, row) in form.destinations.iter_mut().enumerate() {
+        row.ring_length = if multi_dial && i > 0 {
+            0
+        } else if u32::try_from(row.ring_length).is_ok_and(|s| allowed.contains(&s)) {
+            row.ring_length
+        } else {
+            i64::from(default)
+        };
+    }
+    if !multi_dial {
+        form.no_response_destination = 0;
+    }
+    form
 }
 
 /// Keys: form_description, form_plan_type, form_destination[i], form_ring_length[i].
@@ -120,6 +149,25 @@ mod tests {
         assert_eq!(errors.unwrap_err().get("form_description"), Some("Description is required."));
         let errors = validate_destination_plan(&hunt(&[60]), &["Reception first".into()]).unwrap_err();
         assert_eq!(errors.get("form_description"), Some("Description must be unique."));
+    }
+
+    #[test]
+    fn fitting_a_plan_to_multi_dial_keeps_only_the_first_ring_length_within_30() {
+        let form = DestinationPlanForm { plan_type: MULTI_DIAL, no_response_destination: 4, ..hunt(&[60, 20, 0]) };
+        let fitted = fit_destination_plan(form);
+        let lengths: Vec<i64> = fitted.destinations.iter().map(|r| r.ring_length).collect();
+        assert_eq!(lengths, vec![30, 0, 0]);
+        assert_eq!(fitted.no_response_destination, 4);
+        assert!(validate_destination_plan(&fitted, &[]).is_ok());
+    }
+
+    #[test]
+    fn fitting_a_plan_to_hunt_group_gives_every_row_a_ring_length_and_no_fallback() {
+        let form = DestinationPlanForm { no_response_destination: 4, ..hunt(&[25, 0, 7]) };
+        let fitted = fit_destination_plan(form);
+        let lengths: Vec<i64> = fitted.destinations.iter().map(|r| r.ring_length).collect();
+        assert_eq!(lengths, vec![25, 60, 60]);
+        assert_eq!(fitted.no_response_destination, 0);
     }
 
     #[test]

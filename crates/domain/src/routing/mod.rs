@@ -31,7 +31,9 @@ pub use connect::{
 pub use constants::*;
 pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE};
 pub use destination_number::{validate_destination_number, DestinationNumberForm, DESTINATION_NUMBER_NOT_UNIQUE};
-pub use destination_plan::{validate_destination_plan, DestinationPlanForm, DestinationRow, HUNT_GROUP, MULTI_DIAL};
+pub use destination_plan::{
+    fit_destination_plan, validate_destination_plan, DestinationPlanForm, DestinationRow, HUNT_GROUP, MULTI_DIAL,
+};
 pub use dtmf::{validate_dtmf_ivr, validate_dtmf_plan, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm};
 pub use dynamic_whisper::{validate_dynamic_whisper, whisper_text_problem, DynamicWhisperForm, WhisperSource};
 pub use groups::{validate_category, validate_report_group, GroupForm};

@@ -2,7 +2,13 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
-import { routingConstants, validateDestinationPlan, type DestinationPlanForm, type DestinationRow } from '../../../domain';
+import {
+  fitDestinationPlan,
+  routingConstants,
+  validateDestinationPlan,
+  type DestinationPlanForm,
+  type DestinationRow,
+} from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';
@@ -38,21 +44,10 @@ function known(key: string, form: DestinationPlanForm) {
   return match !== null && (match[3] === undefined || Number(match[3]) < form.destinations.length);
 }
 
-/** The ring lengths a row offers, and its default: multi dial rings all at once, for the first row's length. */
-function ringChoices(planType: number) {
+/** The ring lengths a row offers: multi dial rings all at once, for the first row's length. */
+function ringLengths(planType: number): number[] {
   const constants = routingConstants();
-  return planType === 1
-    ? { lengths: constants.ringLengthsMultiDial, fallback: constants.defaultRingLengthMultiDial }
-    : { lengths: constants.ringLengths, fallback: constants.defaultRingLength };
-}
-
-/** Keeps each row's ring length when the plan type offers it, else that type's default. */
-function fitRingLengths(rows: DestinationRow[], planType: number): DestinationRow[] {
-  const { lengths, fallback } = ringChoices(planType);
-  return rows.map((row, i) => {
-    if (planType === 1 && i > 0) return { ...row, ringLength: 0 };
-    return { ...row, ringLength: lengths.includes(row.ringLength) ? row.ringLength : fallback };
-  });
+  return planType === 1 ? constants.ringLengthsMultiDial : constants.ringLengths;
 }
 
 function formFromDetails(details: DestinationPlanDetails): DestinationPlanForm {
@@ -63,14 +58,14 @@ function formFromDetails(details: DestinationPlanDetails): DestinationPlanForm {
       ringLength: Number(planType === 1 && i === 0 ? row.ringLengthMultiDial || row.ringLength : row.ringLength) || 0,
     }),
   );
-  return {
+  return fitDestinationPlan({
     description: details.plan?.description ?? '',
     planType,
     queue: toId(details.plan?.queue),
     incall: toId(details.plan?.attributionId),
     noResponseDestination: toId(details.plan?.noResponseDestination),
-    destinations: fitRingLengths(rows.length > 0 ? rows : [{ destination: 0, ringLength: 0 }], planType),
-  };
+    destinations: rows.length > 0 ? rows : [{ destination: 0, ringLength: 0 }],
+  });
 }
 
 function newForm(): DestinationPlanForm {
@@ -191,7 +186,7 @@ function DestinationPlanEditor({
     );
   }
 
-  const { lengths } = ringChoices(form.planType);
+  const lengths = ringLengths(form.planType);
   const multi = form.planType === 1;
 
   return (
@@ -226,11 +221,7 @@ function DestinationPlanEditor({
                 aria-pressed={form.planType === planType}
                 disabled={busy}
                 onClick={() => {
-                  setForm((current) => ({
-                    ...current,
-                    planType,
-                    destinations: fitRingLengths(current.destinations, planType),
-                  }));
+                  setForm((current) => fitDestinationPlan({ ...current, planType }));
                   touch('form_ring_length[0]');
                 }}
               >
@@ -328,7 +319,8 @@ function DestinationPlanEditor({
           disabled={busy}
           onClick={() =>
             setRows(
-              fitRingLengths([...form.destinations, { destination: 0, ringLength: ringChoices(form.planType).fallback }], form.planType),
+              fitDestinationPlan({ ...form, destinations: [...form.destinations, { destination: 0, ringLength: 0 }] })
+                .destinations,
             )
           }
         >
