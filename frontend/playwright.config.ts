@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_NOW } from './e2e/clock';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -57,6 +58,7 @@ export default defineConfig({
       PRODUCT_NAME: 'Calltrack',
       RUST_LOG: 'warn',
       DEV_OUTBOX: '1',
+      CLOCK_START: String(E2E_NOW.getTime() / 1000),
     },
   },
 });

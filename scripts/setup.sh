@@ -40,6 +40,14 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
   apt-get install -y -qq espeak-ng lame >/dev/null
 fi
 
+# The fixed clocks of scripts/test-clock.sh (libfaketime).
+if [ "${SKIP_BROWSER:-0}" != 1 ] && ! command -v faketime >/dev/null; then
+  step "faketime (Debian) for the clock tests"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq faketime >/dev/null
+fi
+
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   step "frontend dependencies"
   (cd frontend && npm ci --no-audit --no-fund)

@@ -18,8 +18,13 @@ cargo test --workspace --quiet
 echo "== wasm build"
 bash scripts/build-wasm.sh
 
-echo "== frontend: vitest (wasm parity and components)"
-(cd frontend && npm run --silent test)
+echo "== Rust: the same tests with the machine's clock at four awkward instants (faketime)"
+bash scripts/test-clock.sh rust
+
+# vitest runs only under the fixed clocks: each run is the whole suite, and a fifth at the
+# machine's own time would prove nothing more.
+echo "== frontend: vitest (wasm parity and components) at four awkward instants (faketime)"
+bash scripts/test-clock.sh vitest
 
 echo "== frontend: build"
 (cd frontend && npm run --silent build)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, expectHeading, logIn, sideMenu } from './helpers';
 
 test('a signed-out visit goes to the login page and comes back after logging in', async ({ page }) => {

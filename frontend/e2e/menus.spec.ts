@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectHeading, logIn, menuItem, sideMenu } from './helpers';
 
 test('an account owner sees the Admin menu', async ({ page }) => {

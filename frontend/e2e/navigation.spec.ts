@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectHeading, logIn } from './helpers';
 
 test('an unknown path shows home', async ({ page }) => {

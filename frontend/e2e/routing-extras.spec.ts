@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectHeading, logIn } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectHeading, logIn } from './helpers';
 
 // The sandbox tag manager's demo (crates/server/src/seed/tag_manager.rs): Harbour Lane Dental has

@@ -10,6 +10,9 @@ pub struct Settings {
     pub product_name: String,
     /// Serve /outbox, the mail the server sent (reset links included): demos and tests only.
     pub dev_outbox: bool,
+    /// Start the server's clock at this instant (unix seconds) instead of the machine's time:
+    /// for browser tests that must not depend on the day they run.
+    pub clock_start: Option<i64>,
 }
 
 impl Settings {
@@ -27,6 +30,12 @@ impl Settings {
             seed_demo: flag("SEED_DEMO", "1")?,
             product_name: var("PRODUCT_NAME", "Calltrack"),
             dev_outbox: flag("DEV_OUTBOX", "0")?,
+            clock_start: match std::env::var("CLOCK_START") {
+                Ok(text) if !text.is_empty() => {
+                    Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)
+                }
+                _ => None,
+            },
         })
     }
 }

@@ -17,7 +17,7 @@ impl AppState {
     /// Opens (creating if needed) and migrates the database, seeding the demo into an empty one.
     pub async fn start(settings: Settings) -> Result<AppState, Box<dyn std::error::Error>> {
         let db = crate::db::connect(&settings.database_url).await?;
-        let clock = Clock::default();
+        let clock = settings.clock_start.map(Clock::starting_at).unwrap_or_default();
         if settings.seed_demo {
             crate::seed::seed_if_empty(&db, clock.now()).await?;
         }

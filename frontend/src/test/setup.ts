@@ -1,8 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * Every test starts at the same instant, whatever the machine's clock says: a Monday morning
+ * in winter (GMT). Only Date is faked, so timers and waitFor keep real time; a test that needs
+ * another moment calls vi.setSystemTime.
+ */
+export const TEST_NOW = new Date('2026-11-23T10:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW });
+});
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });

@@ -11,6 +11,10 @@ use server::{app, AppState, Settings};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
+/// Every test app's clock starts here, whatever day the machine thinks it is: Monday
+/// 2026-11-23 10:00 UTC. A test that needs another moment advances the clock.
+pub const TEST_NOW: i64 = 1_795_428_000;
+
 pub struct TestApp {
     pub state: AppState,
     pub router: Router,
@@ -56,6 +60,7 @@ impl TestApp {
             seed_demo: true,
             product_name: "Calltrack".into(),
             dev_outbox: true,
+            clock_start: Some(TEST_NOW),
         };
         let state = AppState::start(settings).await.expect("app starts");
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
@@ -77,6 +82,15 @@ impl TestApp {
     pub async fn post_form(&self, path: &str, session: Option<&str>, fields: &[(&str, &str)]) -> Reply {
         let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(fields).finish();
         let req = request("POST", path, session, true)
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
+        self.send(req).await
+    }
+
+    /// A urlencoded body as given (for bodies too large to build field by field).
+    pub async fn post_raw_form(&self, path: &str, session: &str, body: String) -> Reply {
+        let req = request("POST", path, Some(session), true)
             .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(body))
             .unwrap();
@@ -151,6 +165,20 @@ impl TestApp {
         assert_eq!(reply.status, StatusCode::SEE_OTHER, "login as {email}: {}", reply.text());
         assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/routing"));
         reply.session_cookie().expect("a session cookie")
+    }
+
+    /// A single-use key from handleajax/confirmPassword, for a destructive call.
+    pub async fn confirm_key(&self, session: &str) -> String {
+        let reply =
+            self.post_form("/api/handleajax/confirmPassword", Some(session), &[("form_password", "demopass")]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        reply.json()["key"].as_str().expect("a key").to_string()
+    }
+
+    /// users/deleteUser with a fresh confirmation key.
+    pub async fn delete_user(&self, session: &str, id: i64) -> Reply {
+        let key = self.confirm_key(session).await;
+        self.post_multipart(&format!("/api/users/deleteUser/{id}"), Some(session), &[("key", &key)]).await
     }
 
     pub async fn account(&self, session: &str) -> Value {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { defaultTimeRow, setRowType, type TimeRow } from '../../../domain';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import { callsTo } from '../selectors/libraryTestUtils';
@@ -25,8 +25,10 @@ const when = (value: string) => fireEvent.change(screen.getByLabelText('Date and
 
 describe("'Where does a call go?' with IVRs", () => {
   test('a destination plan row needs no keys and loads no menus', () => {
+    // Opened on a Saturday, so the first answer is already the weekend row.
+    vi.setSystemTime(new Date('2025-07-19T09:00:00Z'));
     const { fetch } = setup();
-    when('2025-07-19T10:00');
+    expect(screen.getByLabelText('Date and time')).toHaveValue('2025-07-19T10:00');
     expect(screen.getByRole('status', { name: 'Where the call goes' })).toHaveTextContent(
       "Saturday 10:00 BST: row 2, destination plan 'Reception'",
     );
@@ -50,6 +52,14 @@ describe("'Where does a call go?' with IVRs", () => {
       'Billing menu: pressed 1',
     ]);
     expect(end).toHaveTextContent('Destination plan Out of hours');
+  });
+
+  test('the panel opens at the current moment in the account time zone', () => {
+    vi.setSystemTime(new Date('2027-03-28T01:30:00Z'));
+    setup();
+    expect(screen.getByRole('status', { name: 'Where the call goes' })).toHaveTextContent(
+      "Sunday 02:30 BST: row 2, destination plan 'Reception'",
+    );
   });
 
   test('menus that fail to load say so', async () => {

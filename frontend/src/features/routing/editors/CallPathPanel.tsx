@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { followCall, whereDoesACallGo, type CallAnswer, type TimeRow } from '../../../domain';
+import { now } from '../../../lib/clock';
 import { useLoader } from '../../../lib/useLoader';
 import { getIvrLibrary } from '../api/ivrs';
 import { CallPathSteps, parsePresses } from './CallSimulator';
@@ -29,7 +30,7 @@ export function CallPathPanel({ rows, timeZone, routingName, ivrName, initialEpo
   const inputId = useId();
   const keysId = useId();
   const zone = knownZone(timeZone);
-  const [value, setValue] = useState(() => wallClockOf(initialEpochMillis ?? Date.now(), zone));
+  const [value, setValue] = useState(() => wallClockOf(initialEpochMillis ?? now(), zone));
   const [keys, setKeys] = useState('');
 
   const epoch = epochOfWallClock(value, zone);

@@ -9,6 +9,7 @@ import {
   type IvrLibrary,
   type TimeRow,
 } from '../../../domain';
+import { now } from '../../../lib/clock';
 import { useAccount } from '../../../lib/account';
 import { ROUTING_FAILED } from './messages';
 import { dayName, epochOfWallClock, knownZone, wallClockOf } from './servicePlanForm';
@@ -72,7 +73,7 @@ export function CallSimulator({ ivrId, library, failed = false, initialEpochMill
   const keysId = useId();
   const { account } = useAccount();
   const zone = knownZone(account.customerTimeZone);
-  const [when, setWhen] = useState(() => wallClockOf(initialEpochMillis ?? Date.now(), zone));
+  const [when, setWhen] = useState(() => wallClockOf(initialEpochMillis ?? now(), zone));
   const [keys, setKeys] = useState('');
 
   const answer = useMemo((): CallPath | string | null => {
