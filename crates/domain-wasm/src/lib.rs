@@ -35,6 +35,7 @@ export interface UserForm {
 export interface UserFormContext {
   accountHasAuthCode: boolean; loadedCallRecording: string; accountHasInboundRecording: boolean;
   editorCanAccessRecordings: boolean; existingUser: boolean; enablingOutbound: boolean; hasPermissions: boolean;
+  identityReadOnly?: boolean;
 }
 "#;
 

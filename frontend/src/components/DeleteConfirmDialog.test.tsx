@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
@@ -54,5 +54,22 @@ describe('DeleteConfirmDialog', () => {
       await user.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
+  });
+
+  test('takes another title and confirm label', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <DeleteConfirmDialog
+        open
+        title="Remove from this account"
+        confirmLabel="Remove"
+        message="Remove Ann Smith?"
+        onCancel={() => {}}
+        onConfirm={onConfirm}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Remove from this account' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,13 +6,23 @@ export interface DeleteConfirmDialogProps {
   onCancel: () => void;
   onConfirm: () => void;
   busy?: boolean;
+  title?: string;
+  confirmLabel?: string;
 }
 
-export function DeleteConfirmDialog({ open, message, onCancel, onConfirm, busy = false }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({
+  open,
+  message,
+  onCancel,
+  onConfirm,
+  busy = false,
+  title = 'Are you sure?',
+  confirmLabel = 'Delete',
+}: DeleteConfirmDialogProps) {
   return (
     <Dialog
       open={open}
-      title="Are you sure?"
+      title={title}
       onClose={onCancel}
       onSubmit={() => {
         if (!busy) onConfirm();
@@ -24,7 +34,7 @@ export function DeleteConfirmDialog({ open, message, onCancel, onConfirm, busy =
             Cancel
           </button>
           <button type="submit" className="button button-danger" data-autofocus disabled={busy}>
-            Delete
+            {confirmLabel}
           </button>
         </>
       }

@@ -38,12 +38,14 @@ export function TextField({
   error,
   hint,
   disabled,
+  readOnly,
   type = 'text',
   autoComplete,
   inputMode,
 }: FieldBase & {
   value: string;
   onChange: (value: string) => void;
+  readOnly?: boolean;
   type?: 'text' | 'email' | 'tel' | 'password';
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
@@ -58,6 +60,7 @@ export function TextField({
         type={type}
         value={value}
         disabled={disabled}
+        readOnly={readOnly}
         autoComplete={autoComplete}
         inputMode={inputMode}
         aria-invalid={error ? true : undefined}

@@ -70,6 +70,20 @@ pub fn has_only_basic_features(rows: &[RoutingRow]) -> bool {
     rows.iter().all(RoutingRow::has_only_basic_features)
 }
 
+/// Why basic connect refuses these stored rows: it would wipe the advanced routing of every
+/// row named (its plan, audio or additional features); None when all are basic.
+pub fn basic_connect_refusal(rows: &[RoutingRow]) -> Option<String> {
+    let advanced: Vec<&str> =
+        rows.iter().filter(|r| !r.has_only_basic_features()).map(|r| r.number_pool.as_str()).collect();
+    if advanced.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "These rows use advanced routing, which basic connect would remove. Change them on the advanced page: {}.",
+        advanced.join(", ")
+    ))
+}
+
 /// The advanced page opens with additional features shown when any row already uses them.
 pub fn uses_additional_features(rows: &[RoutingRow]) -> bool {
     rows.iter().any(RoutingRow::uses_additional_features)
@@ -182,6 +196,21 @@ mod tests {
             mid_call_audio: "None".into(),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn basic_connect_refuses_rows_with_advanced_routing_naming_them() {
+        let basic = RoutingRow { number_pool: "01142 000001".into(), ..Default::default() };
+        let planned = RoutingRow { number_pool: "01142 000002".into(), plan_id: 7, ..Default::default() };
+        let whispered = RoutingRow { number_pool: "Website pool".into(), whisper_audio: 3, ..Default::default() };
+        assert_eq!(basic_connect_refusal(std::slice::from_ref(&basic)), None);
+        assert_eq!(
+            basic_connect_refusal(&[basic, planned, whispered]).as_deref(),
+            Some(
+                "These rows use advanced routing, which basic connect would remove. Change them on the advanced page: \
+                 01142 000002, Website pool."
+            )
+        );
     }
 
     #[test]

@@ -77,6 +77,10 @@ pub fn validate_destination_plan(form: &DestinationPlanForm, taken: &[String]) -
     if form.destinations.is_empty() {
         errors.add("form_destination[0]", DESTINATION_REQUIRED);
     }
+    if let Some(message) = super::DESTINATION_PLAN_ROWS.exceeded_by(form.destinations.len()) {
+        errors.add(super::DESTINATION_PLAN_ROWS.field, message);
+        return errors.into_result();
+    }
     let multi_dial = form.plan_type == MULTI_DIAL;
     for (i, row) in form.destinations.iter().enumerate() {
         if row.destination <= 0 {
@@ -106,6 +110,13 @@ mod tests {
 
     fn hunt(ring: &[i64]) -> DestinationPlanForm {
         DestinationPlanForm { description: "Reception first".into(), destinations: rows(ring), ..Default::default() }
+    }
+
+    #[test]
+    fn a_plan_has_at_most_20_destinations() {
+        assert!(validate_destination_plan(&hunt(&[60; 20]), &[]).is_ok());
+        let errors = validate_destination_plan(&hunt(&[60; 21]), &[]).unwrap_err();
+        assert_eq!(errors.get("form_destination"), Some("A destination plan can have at most 20 destinations."));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod in_call;
 pub mod ivr;
 mod phone;
 mod queue;
+mod row_limits;
 mod time_of_day;
 mod voicemail;
 mod week_grid;
@@ -25,8 +26,8 @@ pub use access::{routing_access, RoutingAccess};
 pub use audio::{audio_content_problem, extension as audio_extension, validate_audio, AudioForm};
 pub use call_path::{where_does_a_call_go, CallAnswer};
 pub use connect::{
-    has_only_basic_features, uses_additional_features, validate_connect_advanced, validate_connect_basic, AdvancedRow,
-    BasicRow, RoutingRow,
+    basic_connect_refusal, has_only_basic_features, uses_additional_features, validate_connect_advanced,
+    validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
 };
 pub use constants::*;
 pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE};
@@ -40,6 +41,10 @@ pub use groups::{validate_category, validate_report_group, GroupForm};
 pub use in_call::{validate_in_call_attribution, InCallAttributionForm};
 pub use phone::destination_problem;
 pub use queue::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
+pub use row_limits::{
+    RowLimit, CONNECT_ROWS, DESTINATION_PLAN_ROWS, DTMF_IVR_KEY_ROWS, DYNAMIC_WHISPER_ROWS, IVR_KEY_ROWS,
+    SERVICE_PLAN_ROWS,
+};
 pub use time_of_day::{
     default_time_row, minute_of_week, set_row_type, time_template, validate_service_plan, RowType, ServicePlanForm,
     TemplateKind, TimeRow,

@@ -153,6 +153,10 @@ pub fn validate_service_plan(form: &ServicePlanForm, taken: &[String]) -> Result
         errors.add("form_from_day[0]", START_MESSAGE);
         return errors.into_result();
     }
+    if let Some(message) = super::SERVICE_PLAN_ROWS.exceeded_by(form.rows.len()) {
+        errors.add(super::SERVICE_PLAN_ROWS.field, message);
+        return errors.into_result();
+    }
     for (i, row) in form.rows.iter().enumerate() {
         match row.plan_type {
             RowType::Routing if row.routing <= 0 => errors.add(format!("form_routing[{i}]"), DESTINATION_PLAN_REQUIRED),
@@ -219,6 +223,13 @@ mod tests {
     fn the_first_row_must_start_on_monday_at_midnight() {
         let errors = errors_of(&plan(vec![routed(1, LAST_MINUTE_OF_WEEK)]));
         assert_eq!(errors.get("form_from_day[0]"), Some(START_MESSAGE));
+    }
+
+    #[test]
+    fn a_plan_has_at_most_200_rows() {
+        let minutes: Vec<TimeRow> = (0..201).map(|m| routed(m, m)).collect();
+        let errors = errors_of(&plan(minutes));
+        assert_eq!(errors.get("form_from_day"), Some("A service plan can have at most 200 rows."));
     }
 
     #[test]

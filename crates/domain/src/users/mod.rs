@@ -6,6 +6,7 @@ mod email;
 mod new_password;
 mod outbound_campaign;
 mod permissions;
+mod tenancy;
 mod user_form;
 
 pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, DeleteRequest};
@@ -16,6 +17,10 @@ pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
 pub use permissions::{
     default_permissions, merge_permissions, partner_permission_columns, permission_grid_columns, permissions_to_save,
     GridColumn, GridRights, PartnerRights, Permission,
+};
+pub use tenancy::{
+    editor_level_on, has_other_accounts, identity_editable, may_change_access, removal_refusal, LevelOn,
+    CANNOT_REMOVE_LAST_OWNER, CANNOT_REMOVE_SELF,
 };
 pub use user_form::{validate_user_form, UserForm, UserFormContext};
 pub use user_form::{

@@ -53,11 +53,19 @@ pub struct UserFormContext {
     pub enabling_outbound: bool,
     /// Any permission ticked for the user.
     pub has_permissions: bool,
+    /// The user reaches accounts beyond the editor's, so who they are (names, email, home
+    /// customer, recording and outbound settings) is shown read-only and not checked: only
+    /// their access to the editor's accounts can change.
+    pub identity_read_only: bool,
 }
 
 /// The user form's rules of spec/shell-users-integrations.md section 5, with its messages.
 pub fn validate_user_form(form: &UserForm, ctx: &UserFormContext) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
+    if ctx.identity_read_only {
+        auth_code(&mut errors, form, ctx);
+        return errors.into_result();
+    }
     name(&mut errors, "form_first_name", "First name", &form.first_name, USER_FIRST_NAME_MAX);
     name(&mut errors, "form_last_name", "Last name", &form.last_name, USER_LAST_NAME_MAX);
 
@@ -69,10 +77,8 @@ pub fn validate_user_form(form: &UserForm, ctx: &UserFormContext) -> Result<(), 
     } else if !is_valid_email(email) {
         errors.add("form_email", "Must be a valid email.");
     }
+    auth_code(&mut errors, form, ctx);
 
-    if ctx.account_has_auth_code && !matches!(form.auth_code.trim(), "10" | "20" | "25") {
-        errors.add("form_auth_code", "Authority code is required.");
-    }
     if form.customer.trim().is_empty() {
         errors.add("form_customer", "Customer is required.");
     }
@@ -93,6 +99,12 @@ pub fn validate_user_form(form: &UserForm, ctx: &UserFormContext) -> Result<(), 
         errors.add("form_user_outbound_number", message);
     }
     errors.into_result()
+}
+
+fn auth_code(errors: &mut FieldErrors, form: &UserForm, ctx: &UserFormContext) {
+    if ctx.account_has_auth_code && !matches!(form.auth_code.trim(), "10" | "20" | "25") {
+        errors.add("form_auth_code", "Authority code is required.");
+    }
 }
 
 fn name(errors: &mut FieldErrors, field: &str, label: &str, value: &str, max: usize) {
@@ -233,5 +245,15 @@ mod tests {
         assert!(validate_user_form(&f, &with_permissions).is_ok());
         let new_user = UserFormContext { existing_user: false, ..enabling };
         assert!(validate_user_form(&f, &new_user).is_ok());
+    }
+
+    #[test]
+    fn a_read_only_identity_is_not_checked_but_the_level_is() {
+        let ctx = UserFormContext { account_has_auth_code: true, identity_read_only: true, ..Default::default() };
+        let blank = UserForm { auth_code: "20".into(), ..Default::default() };
+        assert!(validate_user_form(&blank, &ctx).is_ok());
+        let no_level = validate_user_form(&UserForm::default(), &ctx).unwrap_err();
+        assert_eq!(no_level.get("form_auth_code"), Some("Authority code is required."));
+        assert_eq!(no_level.get("form_first_name"), None);
     }
 }

@@ -5,6 +5,9 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::header::CONTENT_TYPE;
 
+use domain::routing::RowLimit;
+use domain::FieldErrors;
+
 use super::error::AppError;
 
 /// A body rejection as our error: too large is 413, anything else malformed is 400.
@@ -46,44 +49,109 @@ impl FormData {
         self.text(name).trim().parse().unwrap_or(0)
     }
 
-    /// The values of a row field, by row index: `name[3]` is row 3, and each `name[]` takes
-    /// the next index after the ones seen (so both spellings work). Sorted by index.
-    pub fn indexed(&self, name: &str) -> Vec<(usize, &str)> {
-        let mut rows: Vec<(usize, &str)> = vec![];
-        let mut next = 0;
+    /// The values of a list field (`name[]` or `name[i]`), in the order posted: for lists of
+    /// ids, where the index means nothing.
+    pub fn list(&self, name: &str) -> Vec<&str> {
+        self.fields
+            .iter()
+            .filter(|(field, _)| row_field(field).is_some_and(|(n, _)| n == name))
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
+    /// The rows of a row form, read in one pass: `name[3]` is row 3, and each `name[]` takes
+    /// the next index after the last one of that name (so both spellings work). An index at or
+    /// past the form's limit is refused with the limit's message before anything is allocated
+    /// for it: the index is a number the client chose.
+    pub fn rows<'a>(&'a self, names: &[&'a str], limit: RowLimit) -> Result<Rows<'a>, AppError> {
+        let mut next = vec![0usize; names.len()];
+        let mut cells: Vec<(usize, usize, &str)> = vec![];
+        let mut count = 0;
         for (field, value) in &self.fields {
-            let Some(rest) =
-                field.strip_prefix(name).and_then(|r| r.strip_prefix('[')).and_then(|r| r.strip_suffix(']'))
-            else {
-                continue;
+            let Some((name, index)) = row_field(field) else { continue };
+            let Some(column) = names.iter().position(|n| *n == name) else { continue };
+            let index = match index {
+                RowIndex::Next => next[column],
+                RowIndex::At(i) => i,
+                RowIndex::Unreadable => continue,
             };
-            let index = if rest.is_empty() {
-                next
-            } else if let Ok(i) = rest.parse() {
-                i
-            } else {
-                continue;
-            };
-            next = index + 1;
-            rows.push((index, value.as_str()));
+            if index >= limit.max {
+                let mut errors = FieldErrors::new();
+                errors.add(limit.field, limit.message);
+                return Err(AppError::Validation(errors));
+            }
+            next[column] = index + 1;
+            count = count.max(index + 1);
+            cells.push((index, column, value.as_str()));
         }
-        rows.sort_by_key(|(i, _)| *i);
-        rows
-    }
-
-    /// The value of row `index` of a row field (see `indexed`), or "".
-    pub fn row(&self, name: &str, index: usize) -> &str {
-        self.indexed(name).into_iter().find(|(i, _)| *i == index).map_or("", |(_, v)| v)
-    }
-
-    /// The number of rows: one more than the highest index of any of these row fields.
-    pub fn row_count(&self, names: &[&str]) -> usize {
-        names.iter().filter_map(|n| self.indexed(n).last().map(|(i, _)| i + 1)).max().unwrap_or(0)
+        // Rows are numbered from 0 with no gaps, so there are never more rows than values
+        // posted: what is allocated is bounded by the body, not by an index.
+        if count > cells.len() {
+            return Err(AppError::BadRequest("row fields must be numbered from 0 without gaps".into()));
+        }
+        let mut rows = vec![vec![""; names.len()]; count];
+        // The first value posted for a cell wins.
+        for (index, column, value) in cells.into_iter().rev() {
+            rows[index][column] = value;
+        }
+        Ok(Rows { names: names.to_vec(), rows })
     }
 
     /// The uploaded file of a field, if one was sent with a file name.
     pub fn file(&self, name: &str) -> Option<&UploadedFile> {
         self.files.iter().find(|f| f.field == name)
+    }
+}
+
+/// Where a row field's value goes.
+enum RowIndex {
+    Next,
+    At(usize),
+    /// Not a number (or one too large to be any row): the field is ignored.
+    Unreadable,
+}
+
+/// `name[i]` or `name[]` split into the name and the index.
+fn row_field(field: &str) -> Option<(&str, RowIndex)> {
+    let (name, rest) = field.split_once('[')?;
+    let inside = rest.strip_suffix(']')?;
+    let index = if inside.is_empty() {
+        RowIndex::Next
+    } else {
+        match inside.parse() {
+            Ok(i) => RowIndex::At(i),
+            // Digits too many for any row: past every limit.
+            Err(_) if inside.bytes().all(|b| b.is_ascii_digit()) => RowIndex::At(usize::MAX),
+            Err(_) => RowIndex::Unreadable,
+        }
+    };
+    Some((name, index))
+}
+
+/// A row form's values, row by row (see `FormData::rows`).
+pub struct Rows<'a> {
+    names: Vec<&'a str>,
+    rows: Vec<Vec<&'a str>>,
+}
+
+impl<'a> Rows<'a> {
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Row `index`'s value of a field named when the rows were read, or "".
+    pub fn get(&self, index: usize, name: &str) -> &'a str {
+        let column = self.names.iter().position(|n| *n == name);
+        column.and_then(|c| self.rows.get(index).map(|row| row[c])).unwrap_or("")
+    }
+
+    /// The row indices, for mapping each row.
+    pub fn indices(&self) -> std::ops::Range<usize> {
+        0..self.rows.len()
     }
 }
 

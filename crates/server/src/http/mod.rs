@@ -20,6 +20,9 @@ use axum::http::HeaderValue;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use std::any::Any;
+
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -68,12 +71,28 @@ pub fn app(state: AppState) -> Router {
             REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(catch_panics())
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .with_state(state)
+}
+
+/// A panic in a handler answers that one request with a 500 (and a log line) instead of taking
+/// the process, and every customer with it, down.
+pub fn catch_panics() -> CatchPanicLayer<fn(Box<dyn Any + Send + 'static>) -> Response> {
+    CatchPanicLayer::custom(panic_response as fn(Box<dyn Any + Send + 'static>) -> Response)
+}
+
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let cause = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic");
+    AppError::Internal(format!("handler panicked: {cause}")).into_response()
 }
 
 async fn require_admin_header(req: Request, next: Next) -> Response {

@@ -231,13 +231,15 @@ pub async fn record_charge(
     charge: &Charge<'_>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_at)
-         VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_by_email,
+                                  accepted_at)
+         VALUES (?, ?, ?, ?, ?, (SELECT email FROM users WHERE id = ?), ?)",
     )
     .bind(customer_id)
     .bind(charge.ivr_id)
     .bind(charge.price_pence)
     .bind(charge.frequency)
+    .bind(charge.accepted_by)
     .bind(charge.accepted_by)
     .bind(charge.accepted_at)
     .execute(&mut **tx)

@@ -1,7 +1,9 @@
 //! Queries of the users area: lists, one user, their permissions per customer, saving and
 //! deleting. Every query is scoped to customers the editor administers.
 
-use domain::users::Permission;
+use std::collections::HashMap;
+
+use domain::users::{LevelOn, Permission};
 use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
 
 /// The permission columns of user_access, in Permission order.
@@ -282,4 +284,81 @@ pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
     }
     sqlx::query("DELETE FROM users WHERE id = ?").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await
+}
+
+/// The customers the editor may change users on (user admin with the edit-users right, at
+/// administrator level or above), with the editor's level on each.
+pub async fn managed_levels(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<LevelOn>> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT customer_id, auth_code FROM user_access
+         WHERE user_id = ? AND perm_user_admin = 1 AND perm_view_edit_users = 1 AND auth_code >= 20",
+    )
+    .bind(editor_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(customer_id, level)| LevelOn { customer_id, level: level as u8 }).collect())
+}
+
+/// Every customer a user can reach, with their level there: on any tenant, for the server's
+/// own checks only (never sent to an editor).
+pub async fn all_levels(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<LevelOn>> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT customer_id, auth_code FROM user_access WHERE user_id = ?")
+        .bind(user_id)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(customer_id, level)| LevelOn { customer_id, level: level as u8 }).collect())
+}
+
+/// `all_levels` of every user the editor can list (those with access to a customer the editor
+/// is user admin on), by user, in one query.
+pub async fn all_levels_of_listed(db: &SqlitePool, editor_id: i64) -> sqlx::Result<HashMap<i64, Vec<LevelOn>>> {
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT user_id, customer_id, auth_code FROM user_access WHERE user_id IN (
+            SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
+                SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1))",
+    )
+    .bind(editor_id)
+    .fetch_all(db)
+    .await?;
+    let mut out: HashMap<i64, Vec<LevelOn>> = HashMap::new();
+    for (user_id, customer_id, level) in rows {
+        out.entry(user_id).or_default().push(LevelOn { customer_id, level: level as u8 });
+    }
+    Ok(out)
+}
+
+/// Whether a user with access to one of the editor's customers already has this email: the
+/// only uniqueness an editor may ask about (no probing of other customers' users).
+pub async fn email_taken_among_listed(
+    db: &SqlitePool,
+    editor_id: i64,
+    email: &str,
+    except_user: i64,
+) -> sqlx::Result<bool> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT u.id FROM users u WHERE u.email = ? AND u.id != ? AND u.id IN (
+            SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
+                SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1))",
+    )
+    .bind(email.trim())
+    .bind(except_user)
+    .bind(editor_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// Moves a user's home customer to one they can still reach, when the home one is gone.
+pub async fn rehome_if_needed(tx: &mut Transaction<'_, Sqlite>, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET home_customer_id = (SELECT MIN(customer_id) FROM user_access WHERE user_id = users.id)
+         WHERE id = ? AND home_customer_id NOT IN (SELECT customer_id FROM user_access WHERE user_id = ?)
+           AND EXISTS (SELECT 1 FROM user_access WHERE user_id = ?)",
+    )
+    .bind(user_id)
+    .bind(user_id)
+    .bind(user_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

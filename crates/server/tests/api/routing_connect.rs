@@ -38,6 +38,26 @@ pub async fn entry(app: &TestApp, customer: i64, kind: &str) -> i64 {
     entry_where(app, customer, kind, "1 = 1").await
 }
 
+/// Routed to one number with at most recording: what basic connect may change.
+pub const BASIC_ONLY: &str = "service_plan_id IS NULL AND intro_audio_id = 0 AND whisper_audio_id = 0
+    AND dynamic_whisper_id = 0 AND mid_call_divert = 0 AND attribution_id = 0 AND attribution_dtmf_ivr_id = 0
+    AND mid_call_attribution = 0 AND post_url = ''";
+
+/// A row with basic routing only (the seed's first, made basic when it has none).
+pub async fn basic_entry(app: &TestApp, customer: i64, kind: &str) -> i64 {
+    let id = entry(app, customer, kind).await;
+    sqlx::query(
+        "UPDATE routing_entries SET service_plan_id = NULL, intro_audio_id = 0, whisper_audio_id = 0,
+         dynamic_whisper_id = 0, mid_call_divert = 0, attribution_id = 0, attribution_dtmf_ivr_id = 0,
+         mid_call_attribution = 0, post_url = '' WHERE id = ?",
+    )
+    .bind(id)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    entry_where(app, customer, kind, BASIC_ONLY).await
+}
+
 async fn insert(app: &TestApp, sql: &str, customer: i64, description: &str) -> i64 {
     sqlx::query(sql).bind(customer).bind(description).execute(&app.state.db).await.unwrap().last_insert_rowid()
 }
@@ -273,24 +293,41 @@ async fn selected_details_answer_the_rows_in_the_order_chosen() {
 }
 
 #[tokio::test]
-async fn basic_connect_sets_the_destination_and_clears_the_plan_and_advanced_features() {
+async fn basic_connect_refuses_rows_with_advanced_routing_naming_them_and_changes_nothing() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     let plan = service_plan(&app, 100, "Old plan").await;
-    let intro = audio(&app, 100, "Greeting").await;
-    let number = entry(&app, 100, "static").await;
-    let pool = entry(&app, 100, "dynamic").await;
-    sqlx::query(
-        "UPDATE routing_entries SET service_plan_id = ?, intro_audio_id = ?, post_url = 'https://crm.example.com/x',
-         mid_call_divert = 1, attribution_dtmf_ivr_id = 1 WHERE id IN (?, ?)",
+    let number = basic_entry(&app, 100, "static").await;
+    let (planned, planned_number): (i64, String) = sqlx::query_as(
+        "SELECT id, number FROM routing_entries WHERE customer_id = 100 AND kind = 'static' AND id != ? ORDER BY id LIMIT 1",
     )
-    .bind(plan)
-    .bind(intro)
     .bind(number)
-    .bind(pool)
-    .execute(&app.state.db)
+    .fetch_one(&app.state.db)
     .await
     .unwrap();
+    sqlx::query("UPDATE routing_entries SET service_plan_id = ? WHERE id = ?")
+        .bind(plan)
+        .bind(planned)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let before = (snapshot(&app, number).await, snapshot(&app, planned).await);
+    let mut form = basic_row(0, "form_number_id", number, "Fine", "01134960999");
+    form.extend(basic_row(1, "form_number_id", planned, "Has a plan", "01134960999"));
+    let reply = post(&app, BASIC, &owner, &form).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+    let message = reply.json()["errors"]["form_number_id"].as_str().unwrap().to_string();
+    assert!(message.starts_with("These rows use advanced routing, which basic connect would remove."), "{message}");
+    assert!(message.contains(&planned_number), "{message}");
+    assert_eq!((snapshot(&app, number).await, snapshot(&app, planned).await), before);
+}
+
+#[tokio::test]
+async fn basic_connect_sets_the_destination_and_recording_of_basic_rows() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let number = basic_entry(&app, 100, "static").await;
+    let pool = basic_entry(&app, 100, "dynamic").await;
 
     let mut form = basic_row(0, "form_number_id", number, "  Google Ads - Leeds (new)  ", "01134960999");
     form.push(("form_recording_flag[0]".into(), "1".into()));
@@ -308,12 +345,7 @@ async fn basic_connect_sets_the_destination_and_clears_the_plan_and_advanced_fea
         (n["callRecording"].as_i64(), n["planId"].as_i64(), n["planDescription"].as_str()),
         (Some(1), Some(0), Some(""))
     );
-    assert_eq!(
-        (n["introAudio"].as_i64(), n["hasAudio"].as_bool(), n["postUrl"].as_str()),
-        (Some(0), Some(false), Some(""))
-    );
-    assert_eq!((n["midCallDivert"].as_i64(), n["provisioned"].as_bool()), (Some(0), Some(false)));
-    assert_eq!((n["attributionId"].as_i64(), n["attributionDtmfIvrId"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(n["provisioned"], false);
     assert_eq!(rows[1]["attributionDtmfIvrId"], 0);
     assert_eq!((rows[1]["destination"].as_str(), rows[1]["callRecording"].as_i64()), (Some("07700900123"), Some(0)));
     assert_eq!(rows[1]["description"], "");
@@ -549,7 +581,7 @@ async fn advanced_connect_refuses_plans_and_audio_that_are_not_the_customers() {
 #[tokio::test]
 async fn who_may_list_and_connect() {
     let app = TestApp::spawn().await;
-    let number = entry(&app, 100, "static").await;
+    let number = basic_entry(&app, 100, "static").await;
     let basic = basic_row(0, "form_number_id", number, "Website header", "01614960000");
     let advanced = advanced_row(0, "form_number_id", number, "Website header", 0);
     let reads = ["/api/manageconnections/getNumbersList", "/api/manageconnections/getNumbersListForExport"];
@@ -616,7 +648,7 @@ async fn a_connected_row_is_provisioned_two_seconds_later() {
     // The seed's recently changed rows settle first.
     app.state.clock.advance(60);
     server::provisioning::run_once(db, app.state.clock.now()).await.unwrap();
-    let number = entry(&app, 100, "static").await;
+    let number = basic_entry(&app, 100, "static").await;
     let reply =
         post(&app, BASIC, &owner, &basic_row(0, "form_number_id", number, "Website header", "01614960000")).await;
     assert_eq!(reply.status, StatusCode::OK);
@@ -644,7 +676,7 @@ async fn a_row_changed_again_waits_for_its_newest_change() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     let db = &app.state.db;
-    let number = entry(&app, 100, "static").await;
+    let number = basic_entry(&app, 100, "static").await;
     let connect = |destination: &'static str| basic_row(0, "form_number_id", number, "Website header", destination);
     assert_eq!(post(&app, BASIC, &owner, &connect("01614960000")).await.status, StatusCode::OK);
     let first = requested_at(&app, number).await;
@@ -673,7 +705,7 @@ async fn a_failed_provisioning_is_tried_again_on_the_next_run() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     let db = &app.state.db;
-    let number = entry(&app, 100, "static").await;
+    let number = basic_entry(&app, 100, "static").await;
     let reply =
         post(&app, BASIC, &owner, &basic_row(0, "form_number_id", number, "Website header", "01614960000")).await;
     assert_eq!(reply.status, StatusCode::OK);

@@ -115,7 +115,7 @@ async fn the_outbox_page_is_off_unless_enabled() {
 async fn nobody_deletes_themselves() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/1", Some(&owner), &[]).await;
+    let reply = app.delete_user(&owner, 1).await;
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(reply.json()["message"], "You cannot delete your current user");
     assert_eq!(reply.json()["errors"]["user"], "You cannot delete your current user");
@@ -125,7 +125,7 @@ async fn nobody_deletes_themselves() {
 async fn nobody_deletes_a_higher_user() {
     let app = TestApp::spawn().await;
     let admin = app.login("admin@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/1", Some(&admin), &[]).await;
+    let reply = app.delete_user(&admin, 1).await;
     assert_eq!(reply.json()["message"], "You cannot delete a user with higher authorisation than yourself");
 }
 
@@ -138,7 +138,7 @@ async fn the_last_account_owner_of_a_customer_cannot_be_deleted() {
         .execute(&app.state.db)
         .await
         .unwrap();
-    sqlx::query("INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin) VALUES (1, 300, 25, '2', 1)")
+    sqlx::query("INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin, perm_view_edit_users) VALUES (1, 300, 25, '2', 1, 1)")
         .execute(&app.state.db)
         .await
         .unwrap();
@@ -147,7 +147,7 @@ async fn the_last_account_owner_of_a_customer_cannot_be_deleted() {
         .await
         .unwrap();
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/5", Some(&owner), &[]).await;
+    let reply = app.delete_user(&owner, 5).await;
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
     assert_eq!(reply.json()["message"], "You cannot delete the last account owner on a customer");
     let (n,): (i64,) =
@@ -159,7 +159,7 @@ async fn the_last_account_owner_of_a_customer_cannot_be_deleted() {
 async fn the_demo_sole_owner_of_the_sister_account_cannot_be_deleted() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/70", Some(&owner), &[]).await;
+    let reply = app.delete_user(&owner, 70).await;
     assert_eq!(reply.json()["message"], "You cannot delete the last account owner on a customer");
 }
 
@@ -168,7 +168,7 @@ async fn deleting_a_user_removes_them_and_their_sessions() {
     let app = TestApp::spawn().await;
     let user_session = app.login("user@demo.test").await;
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/3", Some(&owner), &[]).await;
+    let reply = app.delete_user(&owner, 3).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     assert_eq!(reply.json()["success"], true);
     assert_eq!(
@@ -176,14 +176,14 @@ async fn deleting_a_user_removes_them_and_their_sessions() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(app.login_attempt("user@demo.test", "demopass").await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(app.post_multipart("/api/users/deleteUser/3", Some(&owner), &[]).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.delete_user(&owner, 3).await.status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
 async fn another_customers_user_cannot_be_deleted_and_is_404() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_multipart("/api/users/deleteUser/4", Some(&owner), &[]).await;
+    let reply = app.delete_user(&owner, 4).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     let (n,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM users WHERE id = 4").fetch_one(&app.state.db).await.unwrap();

@@ -48,6 +48,7 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     EditUser: id,
     DeleteUser: id,
     canManage: true,
+    identityEditable: true,
     PERM_REPORTS: true,
     PERM_BILLING: false,
     PERM_SERVICES_ADMIN: false,
@@ -108,6 +109,8 @@ export function userDetails(
       isTechPartnerReportsLogin: false,
       isSelf: false,
       editorAuthCode: 25,
+      identityEditable: true,
+      hasOtherAccounts: false,
       ...context,
     },
   };

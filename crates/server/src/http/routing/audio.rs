@@ -57,7 +57,7 @@ pub(super) async fn audio_list(State(state): State<AppState>, user: RoutingUser)
 
 /// The posted `form_audio_id[]`, each of which must be one of the customer's audios.
 async fn posted_audio_ids(state: &AppState, user: &RoutingUser, form: &FormData) -> Result<Vec<i64>, AppError> {
-    let ids: Vec<i64> = form.indexed("form_audio_id").into_iter().map(|(_, v)| v.trim().parse().unwrap_or(0)).collect();
+    let ids: Vec<i64> = form.list("form_audio_id").into_iter().map(|v| v.trim().parse().unwrap_or(0)).collect();
     if ids.is_empty() {
         return Err(AppError::BadRequest("form_audio_id[] is required".into()));
     }

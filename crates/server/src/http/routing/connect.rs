@@ -6,12 +6,16 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::Json;
-use domain::routing::{validate_connect_advanced, validate_connect_basic, AdvancedRow, BasicRow};
+use domain::routing::{
+    basic_connect_refusal, validate_connect_advanced, validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
+    CONNECT_ROWS,
+};
+use domain::FieldErrors;
 use serde_json::{json, Value};
 
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::form::{FormData, Rows};
 use crate::state::AppState;
 use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
 use crate::store::routing_extras;
@@ -50,26 +54,34 @@ struct Target {
     kind: &'static str,
 }
 
-fn targets(form: &FormData, row_fields: &[&str]) -> Result<Vec<Target>, AppError> {
-    let count = form.row_count(row_fields);
-    if count == 0 {
+fn targets(rows: &Rows) -> Result<Vec<Target>, AppError> {
+    if rows.is_empty() {
         return Err(AppError::BadRequest("no rows to connect".into()));
     }
-    Ok((0..count)
-        .map(|i| match id_of(form.row("form_number_id", i)) {
-            0 => Target { id: id_of(form.row("form_number_set_id", i)), kind: "dynamic" },
+    Ok(rows
+        .indices()
+        .map(|i| match id_of(rows.get(i, "form_number_id")) {
+            0 => Target { id: id_of(rows.get(i, "form_number_set_id")), kind: "dynamic" },
             id => Target { id, kind: "static" },
         })
         .collect())
 }
 
-/// Every target must be the customer's entry of the kind its field names (else 404).
-async fn check_targets(state: &AppState, customer: i64, targets: &[Target]) -> Result<(), AppError> {
+/// Every target must be the customer's entry of the kind its field names (else 404); the
+/// stored rows, by id.
+async fn check_targets(
+    state: &AppState,
+    customer: i64,
+    targets: &[Target],
+) -> Result<HashMap<i64, RoutingRow>, AppError> {
     let ids: Vec<i64> = targets.iter().map(|t| t.id).collect();
-    let kinds: HashMap<i64, String> =
-        routing_entries::by_ids(&state.db, customer, &ids).await?.into_iter().map(|e| (e.id, e.kind)).collect();
-    if targets.iter().all(|t| kinds.get(&t.id).is_some_and(|k| k == t.kind)) {
-        Ok(())
+    let stored: HashMap<i64, RoutingRow> = routing_entries::by_ids(&state.db, customer, &ids)
+        .await?
+        .into_iter()
+        .map(|e| (e.id, RoutingRow::from(e)))
+        .collect();
+    if targets.iter().all(|t| stored.get(&t.id).is_some_and(|row| row.kind == t.kind)) {
+        Ok(stored)
     } else {
         Err(AppError::NotFound)
     }
@@ -91,19 +103,28 @@ pub(super) async fn connect_basic(
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
     user.require_connect()?;
-    let targets = targets(&form, BASIC_FIELDS)?;
+    let posted = form.rows(BASIC_FIELDS, CONNECT_ROWS)?;
+    let targets = targets(&posted)?;
     let rows: Vec<BasicRow> = targets
         .iter()
         .enumerate()
         .map(|(i, t)| BasicRow {
             kind: t.kind.to_string(),
-            description: form.row("form_description", i).to_string(),
-            destination: form.row("form_destination_number", i).to_string(),
-            recording: flag(form.row("form_recording_flag", i)),
+            description: posted.get(i, "form_description").to_string(),
+            destination: posted.get(i, "form_destination_number").to_string(),
+            recording: flag(posted.get(i, "form_recording_flag")),
         })
         .collect();
     validate_connect_basic(&rows).map_err(AppError::Validation)?;
-    check_targets(&state, user.customer(), &targets).await?;
+    let stored = check_targets(&state, user.customer(), &targets).await?;
+    // Basic connect writes a destination over whatever routing a row had: refused, with the
+    // rows named, when any has more than basic routing (the page offers it only then too).
+    let stored_rows: Vec<RoutingRow> = targets.iter().filter_map(|t| stored.get(&t.id).cloned()).collect();
+    if let Some(message) = basic_connect_refusal(&stored_rows) {
+        let mut errors = FieldErrors::new();
+        errors.add(CONNECT_ROWS.field, message);
+        return Err(AppError::Validation(errors));
+    }
 
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
@@ -143,26 +164,27 @@ pub(super) async fn connect_advanced(
 ) -> Result<Json<Value>, AppError> {
     user.require_connect()?;
     user.require_advanced()?;
-    let targets = targets(&form, ADVANCED_FIELDS)?;
+    let posted = form.rows(ADVANCED_FIELDS, CONNECT_ROWS)?;
+    let targets = targets(&posted)?;
     let rows: Vec<AdvancedRow> = targets
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let (dtmf, dtmf_ivr) = attribution_of(form.row("form_dtmf", i));
+            let (dtmf, dtmf_ivr) = attribution_of(posted.get(i, "form_dtmf"));
             AdvancedRow {
                 kind: t.kind.to_string(),
-                description: form.row("form_description", i).to_string(),
-                service_plan: id_of(form.row("form_service_plan", i)),
-                recording: flag(form.row("form_recording_flag", i)),
-                intro: id_of(form.row("form_intro", i)),
-                whisper: id_of(form.row("form_whisper", i)),
-                dynamic_whisper: id_of(form.row("form_dynamic_whisper", i)),
-                post_url: form.row("form_post_url", i).trim().to_string(),
+                description: posted.get(i, "form_description").to_string(),
+                service_plan: id_of(posted.get(i, "form_service_plan")),
+                recording: flag(posted.get(i, "form_recording_flag")),
+                intro: id_of(posted.get(i, "form_intro")),
+                whisper: id_of(posted.get(i, "form_whisper")),
+                dynamic_whisper: id_of(posted.get(i, "form_dynamic_whisper")),
+                post_url: posted.get(i, "form_post_url").trim().to_string(),
                 dtmf,
                 dtmf_ivr,
-                mid_call_flag: flag(form.row("form_midcall_flag", i)),
-                mid_call_audio: form.row("form_midcall_audio", i).trim().to_string(),
-                mid_call_divert: flag(form.row("form_mid_call_divert_flag", i)),
+                mid_call_flag: flag(posted.get(i, "form_midcall_flag")),
+                mid_call_audio: posted.get(i, "form_midcall_audio").trim().to_string(),
+                mid_call_divert: flag(posted.get(i, "form_mid_call_divert_flag")),
             }
         })
         .collect();

@@ -5,7 +5,10 @@
 use axum::extract::State;
 use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
-use domain::routing::{has_only_basic_features, RoutingRow};
+use std::collections::{HashMap, HashSet};
+
+use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
+use domain::FieldErrors;
 use serde_json::{json, Value};
 
 use super::{connect, extras, plans, RoutingUser};
@@ -62,14 +65,21 @@ async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) ->
     Ok(Json(json!({ "numbers": rows })))
 }
 
-/// Row ids from a JSON array of numbers (or numeric strings).
+/// Row ids from a JSON array of numbers (or numeric strings), each once, in the order first
+/// given; no more than can be connected at once.
 fn parse_ids(raw: &str) -> Result<Vec<i64>, AppError> {
     let bad = || AppError::BadRequest("selected must be a JSON array of row ids".into());
     let values: Vec<Value> = serde_json::from_str(raw).map_err(|_| bad())?;
-    let mut ids = vec![];
+    if values.len() > CONNECT_ROWS.max {
+        let mut errors = FieldErrors::new();
+        errors.add(CONNECT_ROWS.field, CONNECT_ROWS.message);
+        return Err(AppError::Validation(errors));
+    }
+    let mut seen = HashSet::with_capacity(values.len());
+    let mut ids = Vec::with_capacity(values.len());
     for value in values {
         let id = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())).ok_or_else(bad)?;
-        if !ids.contains(&id) {
+        if seen.insert(id) {
             ids.push(id);
         }
     }
@@ -87,7 +97,8 @@ async fn selected_details(
     if found.len() != ids.len() {
         return Err(AppError::NotFound);
     }
-    found.sort_by_key(|e| ids.iter().position(|id| *id == e.id));
+    let order: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    found.sort_by_key(|e| order.get(&e.id).copied());
     let rows: Vec<RoutingRow> = found.into_iter().map(RoutingRow::from).collect();
     Ok(Json(json!({ "selectionDetails": rows, "hasOnlyBasicFeatures": has_only_basic_features(&rows) })))
 }

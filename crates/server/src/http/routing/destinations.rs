@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::Json;
 use domain::routing::{
     validate_destination_number, validate_destination_plan, DestinationNumberForm, DestinationPlanForm, DestinationRow,
-    DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, MULTI_DIAL,
+    DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, DESTINATION_PLAN_ROWS, MULTI_DIAL,
 };
 use domain::FieldErrors;
 use serde_json::{json, Value};
@@ -196,9 +196,10 @@ pub(super) async fn save_plan(
     }
     let plan_type = small_number(&form, "form_plan_type");
     let multi_dial = plan_type == MULTI_DIAL;
-    let count = form.row_count(&["form_destination", "form_ring_length"]);
-    let as_id = |name: &str, i: usize| form.row(name, i).trim().parse::<i64>().unwrap_or(0);
-    let rows: Vec<DestinationRow> = (0..count)
+    let posted = form.rows(&["form_destination", "form_ring_length"], DESTINATION_PLAN_ROWS)?;
+    let as_id = |name: &str, i: usize| posted.get(i, name).trim().parse::<i64>().unwrap_or(0);
+    let rows: Vec<DestinationRow> = posted
+        .indices()
         .map(|i| DestinationRow {
             destination: as_id("form_destination", i),
             ring_length: as_id("form_ring_length", i),

@@ -11,7 +11,7 @@ use domain::routing::dtmf::DTMF_IVR_KEYS;
 use domain::routing::{
     validate_category, validate_dtmf_ivr, validate_dtmf_plan, validate_dynamic_whisper, validate_in_call_attribution,
     validate_report_group, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm, DynamicWhisperForm, GroupForm, InCallAttributionForm,
-    WhisperSource, DESCRIPTION_NOT_UNIQUE,
+    WhisperSource, DESCRIPTION_NOT_UNIQUE, DTMF_IVR_KEY_ROWS, DYNAMIC_WHISPER_ROWS,
 };
 use serde_json::{json, Value};
 
@@ -392,15 +392,16 @@ async fn store_dtmf_ivr(
     if id != 0 && store::find_dtmf_ivr(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let count = form.row_count(&["keyDescription", "keyCategoryId", "keyDtmfId"]);
-    let row_id = |name: &str, i: usize| form.row(name, i).trim().parse::<i64>().unwrap_or(0);
+    let posted = form.rows(&["keyDescription", "keyCategoryId", "keyDtmfId"], DTMF_IVR_KEY_ROWS)?;
+    let row_id = |name: &str, i: usize| posted.get(i, name).trim().parse::<i64>().unwrap_or(0);
     let ivr = DtmfIvrForm {
         description: form.text("description").trim().to_string(),
         intro_audio_id: form.id("introAudioId"),
         end_audio_id: form.id("endAudioId"),
-        keys: (0..count)
+        keys: posted
+            .indices()
             .map(|i| DtmfIvrKey {
-                description: form.row("keyDescription", i).trim().to_string(),
+                description: posted.get(i, "keyDescription").trim().to_string(),
                 category_id: row_id("keyCategoryId", i),
                 dtmf_id: row_id("keyDtmfId", i),
             })
@@ -495,13 +496,14 @@ async fn save_dynamic_whisper(
     if id != 0 && store::find_dynamic_whisper(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let count = form.row_count(&["sourceMediumID", "dynamicWhisper"]);
+    let posted = form.rows(&["sourceMediumID", "dynamicWhisper"], DYNAMIC_WHISPER_ROWS)?;
     let whisper = DynamicWhisperForm {
         description: form.text("description").trim().to_string(),
-        sources: (0..count)
+        sources: posted
+            .indices()
             .map(|i| WhisperSource {
-                source_medium_id: form.row("sourceMediumID", i).trim().parse().unwrap_or(-1),
-                whisper: form.row("dynamicWhisper", i).trim().to_string(),
+                source_medium_id: posted.get(i, "sourceMediumID").trim().parse().unwrap_or(-1),
+                whisper: posted.get(i, "dynamicWhisper").trim().to_string(),
             })
             .collect(),
     };

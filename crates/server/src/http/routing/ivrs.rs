@@ -13,7 +13,7 @@ use domain::routing::ivr::{
     service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
     Library, StoredIvr, NO_REPEAT,
 };
-use domain::routing::{RowType, TimeRow, DESCRIPTION_NOT_UNIQUE};
+use domain::routing::{RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
 use domain::FieldErrors;
 use serde_json::{json, Value};
 use sqlx::{Sqlite, Transaction};
@@ -185,20 +185,21 @@ fn submitted(form: &FormData) -> Result<IvrForm, AppError> {
         is_child: flag(form, "isChildIvr"),
         options: vec![],
     };
-    for i in 0..form.row_count(&KEY_FIELDS) {
-        let key_type = match form.row("keyType", i).trim() {
+    let posted = form.rows(&KEY_FIELDS, IVR_KEY_ROWS)?;
+    for i in posted.indices() {
+        let key_type = match posted.get(i, "keyType").trim() {
             "" => KeyType::Routing,
             other => KeyType::parse(other)
                 .ok_or_else(|| AppError::BadRequest(format!("keyType[{i}] must be routing, ivr or voicemail")))?,
         };
         ivr.options.push(IvrKey {
-            key: form.row("keys", i).trim().to_string(),
-            description: form.row("keyDescription", i).to_string(),
+            key: posted.get(i, "keys").trim().to_string(),
+            description: posted.get(i, "keyDescription").to_string(),
             key_type,
-            destination_id: id_of(form.row("keyDestination", i)),
-            ivr_id: id_of(form.row("keyIvr", i)),
-            voicemail_id: id_of(form.row("keyVoicemail", i)),
-            category_id: id_of(form.row("keyCategory", i)),
+            destination_id: id_of(posted.get(i, "keyDestination")),
+            ivr_id: id_of(posted.get(i, "keyIvr")),
+            voicemail_id: id_of(posted.get(i, "keyVoicemail")),
+            category_id: id_of(posted.get(i, "keyCategory")),
         });
     }
     Ok(ivr)

@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::Json;
 use domain::routing::{
     is_taken, set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL,
+    SERVICE_PLAN_ROWS,
 };
 use domain::FieldErrors;
 use serde_json::{json, Value};
@@ -13,7 +14,7 @@ use serde_json::{json, Value};
 use super::connect::id_of;
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::form::{FormData, Rows};
 use crate::state::AppState;
 use crate::store::routing_entries;
 use crate::store::service_plans::{self, PlanTime};
@@ -48,7 +49,7 @@ pub(super) async fn routing_data(
     let customer = user.customer();
     let id = id_of(form.text("id"));
     let description = service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    let mut editing: Vec<i64> = form.indexed("provisioning_numbers").into_iter().map(|(_, v)| id_of(v)).collect();
+    let mut editing: Vec<i64> = form.list("provisioning_numbers").into_iter().map(id_of).collect();
     editing.sort_unstable();
     editing.dedup();
     if routing_entries::by_ids(&state.db, customer, &editing).await?.len() != editing.len() {
@@ -97,29 +98,31 @@ const ROW_FIELDS: [&str; 9] = [
 ];
 
 /// A number field of a row: -1 (out of every range) when empty or not a number.
-fn number(form: &FormData, field: &str, i: usize) -> i64 {
-    form.row(field, i).trim().parse().unwrap_or(-1)
+fn number(rows: &Rows, field: &str, i: usize) -> i64 {
+    rows.get(i, field).trim().parse().unwrap_or(-1)
 }
 
 /// The posted plan. A row keeps only the target of its type (routing: destination plan, ivr: IVR).
 fn submitted_plan(form: &FormData) -> Result<ServicePlanForm, AppError> {
-    let rows = (0..form.row_count(&ROW_FIELDS))
+    let posted = form.rows(&ROW_FIELDS, SERVICE_PLAN_ROWS)?;
+    let rows = posted
+        .indices()
         .map(|i| {
-            let plan_type = match form.row("form_routing_type", i).trim() {
+            let plan_type = match posted.get(i, "form_routing_type").trim() {
                 "" => RowType::Routing,
                 other => RowType::parse(other)
                     .ok_or_else(|| AppError::BadRequest(format!("form_routing_type[{i}] must be routing or ivr")))?,
             };
             let row = TimeRow {
-                from_day: number(form, "form_from_day", i),
-                from_hour: number(form, "form_from_hour", i),
-                from_minute: number(form, "form_from_minute", i),
-                to_day: number(form, "form_to_day", i),
-                to_hour: number(form, "form_to_hour", i),
-                to_minute: number(form, "form_to_minute", i),
+                from_day: number(&posted, "form_from_day", i),
+                from_hour: number(&posted, "form_from_hour", i),
+                from_minute: number(&posted, "form_from_minute", i),
+                to_day: number(&posted, "form_to_day", i),
+                to_hour: number(&posted, "form_to_hour", i),
+                to_minute: number(&posted, "form_to_minute", i),
                 plan_type,
-                routing: id_of(form.row("form_routing", i)),
-                ivr: id_of(form.row("form_ivr", i)),
+                routing: id_of(posted.get(i, "form_routing")),
+                ivr: id_of(posted.get(i, "form_ivr")),
             };
             Ok(set_row_type(row, plan_type))
         })

@@ -1,15 +1,18 @@
-//! users/sendPasswordReset and users/deleteUser.
+//! users/sendPasswordReset, users/deleteUser and users/removeFromAccount. Resetting and
+//! deleting act on the user everywhere, so they need the user's whole identity (every customer
+//! the user reaches is the editor's); removing acts on the current account only.
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::users::{delete_refusal, DeleteRequest};
+use domain::users::{delete_refusal, removal_refusal, DeleteRequest};
 use domain::FieldErrors;
 use serde_json::{json, Value};
 
 use super::editor::{Editor, Target};
 use crate::http::error::AppError;
+use crate::http::form::FormData;
 use crate::state::AppState;
-use crate::store::{outbox, password_resets, user_admin};
+use crate::store::{confirmations, outbox, password_resets, user_admin};
 
 /// Mails a user a link to set their password: a welcome for a new user, else a reset.
 pub(super) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
@@ -36,8 +39,10 @@ pub(super) async fn send_password_reset(
     editor: Editor,
     Path(id): Path<i64>,
 ) -> Result<Json<Value>, AppError> {
+    editor.require_editing()?;
     let target = Target::load(&state, &editor, id).await?;
     target.require_manageable(&editor)?;
+    target.require_identity()?;
     let name = send_password_email(&state, id, false).await?;
     Ok(Json(json!({ "success": true, "message": format!("A password reset email has been sent to {name}") })))
 }
@@ -46,8 +51,15 @@ pub(super) async fn delete_user(
     State(state): State<AppState>,
     editor: Editor,
     Path(id): Path<i64>,
+    form: FormData,
 ) -> Result<Json<Value>, AppError> {
+    editor.require_editing()?;
     let target = Target::load(&state, &editor, id).await?;
+    // The key from handleajax/confirmPassword is used up first, so it cannot be replayed.
+    let key = form.text("key");
+    if key.is_empty() || !confirmations::consume(&state.db, &editor.session, key, state.clock.now()).await? {
+        return Err(AppError::Forbidden);
+    }
     let request = DeleteRequest {
         actor_id: editor.id(),
         actor_level: editor.level(),
@@ -56,11 +68,39 @@ pub(super) async fn delete_user(
         fewest_owners_where_target_owns: user_admin::fewest_owners_where_owner(&state.db, id).await?,
     };
     if let Some(message) = delete_refusal(&request) {
-        let mut errors = FieldErrors::new();
-        errors.add("user", message);
-        return Err(AppError::ValidationWith(errors, json!({ "message": message })));
+        return Err(refusal(message));
     }
+    target.require_identity()?;
     user_admin::delete_user(&state.db, id).await?;
     tracing::info!(editor = editor.id(), user = id, "user deleted");
+    Ok(Json(json!({ "success": true })))
+}
+
+fn refusal(message: &str) -> AppError {
+    let mut errors = FieldErrors::new();
+    errors.add("user", message);
+    AppError::ValidationWith(errors, json!({ "message": message }))
+}
+
+/// Ends the user's access to the current account only; the user and their other accounts stay.
+pub(super) async fn remove_from_account(
+    State(state): State<AppState>,
+    editor: Editor,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, AppError> {
+    editor.require_editing()?;
+    let customer = editor.account.customer_id;
+    let target = Target::load(&state, &editor, id).await?;
+    let level = target.level_on(customer).ok_or(AppError::NotFound)?;
+    target.require_access_change(customer, None)?;
+    let owners = user_admin::owners_on(&state.db, customer).await?;
+    if let Some(message) = removal_refusal(editor.id(), id, level, owners) {
+        return Err(refusal(message));
+    }
+    let mut tx = state.db.begin().await?;
+    user_admin::remove_access(&mut tx, id, customer).await?;
+    user_admin::rehome_if_needed(&mut tx, id).await?;
+    tx.commit().await?;
+    tracing::info!(editor = editor.id(), user = id, customer, "user removed from account");
     Ok(Json(json!({ "success": true })))
 }

@@ -24,8 +24,8 @@ pub(super) async fn user_details(
     let customer = customers::flags(&state.db, acc.customer_id).await?;
     let (daily, weekly, monthly) = outbound::report_options(&state.db, acc.customer_id).await?;
     let editor_settings = user_admin::settings(&state.db, editor.id()).await?.ok_or(AppError::Forbidden)?;
-    let user = if id == 0 {
-        json!({
+    let (user, identity_editable, has_other_accounts) = if id == 0 {
+        let user = json!({
             "id": 0, "forename": "", "surname": "", "name": "", "email": "",
             "userAuthCode": "10", "provAuthCode": "0", "customerID": acc.customer_id.to_string(), "callRecFlag": "0",
             "hasAccessToNewOutbound": false, "hasOutboundAccess": acc.has_outbound, "outboundCampaignId": "",
@@ -33,16 +33,23 @@ pub(super) async fn user_details(
             "outboundDaily": { "enabled": daily, "checked": false },
             "outboundWeekly": { "enabled": weekly, "checked": false },
             "outboundMonthly": { "enabled": monthly, "checked": false },
-        })
+        });
+        (user, true, false)
     } else {
         let target = Target::load(&state, &editor, id).await?;
         target.require_manageable(&editor)?;
         let row = target.main_row(acc.customer_id);
         let s = user_admin::settings(&state.db, id).await?.ok_or(AppError::NotFound)?;
-        json!({
+        // The home customer is named only when it is one of the editor's.
+        let home = if target.managed.iter().any(|m| m.customer_id == s.home_customer_id) {
+            s.home_customer_id.to_string()
+        } else {
+            String::new()
+        };
+        let user = json!({
             "id": id, "forename": s.forename, "surname": s.surname, "name": s.email, "email": s.email,
             "userAuthCode": row.auth_code.to_string(), "provAuthCode": row.provisioning,
-            "customerID": s.home_customer_id.to_string(), "callRecFlag": flag(s.call_rec_flag),
+            "customerID": home, "callRecFlag": flag(s.call_rec_flag),
             "hasAccessToNewOutbound": s.has_new_outbound, "hasOutboundAccess": acc.has_outbound,
             "outboundCampaignId": s.outbound_campaign_id.map(|c| c.to_string()).unwrap_or_default(),
             "outboundNumber": s.outbound_number, "cliRestricted": flag(s.cli_restricted),
@@ -50,7 +57,8 @@ pub(super) async fn user_details(
             "outboundDaily": { "enabled": daily, "checked": s.outbound_email_daily },
             "outboundWeekly": { "enabled": weekly, "checked": s.outbound_email_weekly },
             "outboundMonthly": { "enabled": monthly, "checked": s.outbound_email_monthly },
-        })
+        });
+        (user, target.identity_editable(), target.has_other_accounts())
     };
     let customers: Vec<Value> = user_admin::administered_customers(&state.db, editor.id())
         .await?
@@ -74,6 +82,8 @@ pub(super) async fn user_details(
             "isTechPartnerReportsLogin": acc.tech_partner_reports_login,
             "isSelf": id == editor.id(),
             "editorAuthCode": editor.level(),
+            "identityEditable": identity_editable,
+            "hasOtherAccounts": has_other_accounts,
         },
     })))
 }

@@ -2,8 +2,8 @@
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use domain::users::{may_manage, GridRights};
-use domain::AccountState;
+use domain::users::{has_other_accounts, identity_editable, may_change_access, may_manage, GridRights, LevelOn};
+use domain::{guard, AccountState, GuardStep};
 
 use crate::http::accountsettings::current_state;
 use crate::http::error::AppError;
@@ -12,11 +12,15 @@ use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::user_admin::{self, UserAccessRow};
 
-/// A user admin on the current account: only they reach the users area.
+/// A user admin on the current account whose package has user management: only they reach
+/// the users area (the same route guard the menu and the browser apply to /users).
 pub struct Editor {
     pub session: Session,
     pub account: AccountState,
 }
+
+/// The page whose guard decides who reaches the users API.
+const USERS_PAGE: &str = "/users";
 
 impl<S> FromRequestParts<S> for Editor
 where
@@ -28,7 +32,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
         let account = current_state(&AppState::from_ref(state), &session).await?;
-        if !account.is_user_admin {
+        if !account.is_user_admin || guard(USERS_PAGE, &account) != GuardStep::Allow {
             return Err(AppError::Forbidden);
         }
         Ok(Editor { session, account })
@@ -75,6 +79,10 @@ impl Editor {
 /// administers. None of those rows means the user is not the editor's to see: 404.
 pub struct Target {
     pub rows: Vec<UserAccessRow>,
+    /// Every customer the user reaches, on any tenant, with their level: for checks only.
+    pub levels: Vec<LevelOn>,
+    /// The customers the editor changes users on, with the editor's level on each.
+    pub managed: Vec<LevelOn>,
 }
 
 impl Target {
@@ -83,7 +91,43 @@ impl Target {
         if rows.is_empty() {
             return Err(AppError::NotFound);
         }
-        Ok(Target { rows })
+        let levels = user_admin::all_levels(&state.db, id).await?;
+        let managed = user_admin::managed_levels(&state.db, editor.id()).await?;
+        Ok(Target { rows, levels, managed })
+    }
+
+    /// The user's email, names, password and the user as a whole are the editor's to change.
+    pub fn identity_editable(&self) -> bool {
+        identity_editable(&self.managed, &self.levels)
+    }
+
+    /// The user reaches customers the editor does not manage (never named).
+    pub fn has_other_accounts(&self) -> bool {
+        has_other_accounts(&self.managed, &self.levels)
+    }
+
+    /// Resetting the password or deleting the user needs the whole identity.
+    pub fn require_identity(&self) -> Result<(), AppError> {
+        if self.identity_editable() {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The user's level on one customer, if they reach it.
+    pub fn level_on(&self, customer_id: i64) -> Option<u8> {
+        self.levels.iter().find(|l| l.customer_id == customer_id).map(|l| l.level)
+    }
+
+    /// Setting (or removing, with None) the user's access on a customer, judged by the
+    /// editor's level there.
+    pub fn require_access_change(&self, customer_id: i64, new_level: Option<u8>) -> Result<(), AppError> {
+        if may_change_access(&self.managed, customer_id, self.level_on(customer_id), new_level) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
     }
 
     /// The level that counts for authority: the highest the user holds on the editor's customers.

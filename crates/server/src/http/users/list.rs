@@ -2,7 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::users::{authority_label, may_manage, Permission};
+use std::collections::HashMap;
+
+use domain::users::{authority_label, identity_editable, may_manage, LevelOn, Permission};
 use domain::{format_date, AuthLevel};
 use serde_json::{json, Map, Value};
 
@@ -35,14 +37,19 @@ pub(super) async fn get_users(
     let customer = editor.account.customer_id;
     let access_to_other_accounts = editor.account.accounts.len() > 1;
     let can_edit_users = editor.account.is_administrator && editor.account.can_edit_users;
+    let rights = Rights {
+        managed: user_admin::managed_levels(&state.db, editor.id()).await?,
+        levels: user_admin::all_levels_of_listed(&state.db, editor.id()).await?,
+        editor_level: editor.level(),
+    };
     match view.as_str() {
         "onaccount" => {
             let rows = user_admin::access_rows_on(&state.db, customer).await?;
             let (home, permitted): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.home_customer_id == customer);
             let owners = rows.iter().filter(|r| r.auth_code == AuthLevel::ACCOUNT_OWNER as i64).count();
             Ok(Json(json!({
-                "users": home.into_iter().map(|r| row_json(r, &editor)).collect::<Vec<_>>(),
-                "usersWithPermission": permitted.into_iter().map(|r| row_json(r, &editor)).collect::<Vec<_>>(),
+                "users": home.into_iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
+                "usersWithPermission": permitted.into_iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
                 "accountOwnersQty": owners,
                 "accessToOtherAccounts": access_to_other_accounts,
                 "canEditUsers": can_edit_users,
@@ -51,7 +58,7 @@ pub(super) async fn get_users(
         "otheraccounts" => {
             let rows = user_admin::access_rows_on_other_accounts(&state.db, editor.id(), customer).await?;
             Ok(Json(json!({
-            "users": rows.iter().map(|r| row_json(r, &editor)).collect::<Vec<_>>(),
+            "users": rows.iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
             "accessToOtherAccounts": access_to_other_accounts,
             "canEditUsers": can_edit_users,
             })))
@@ -60,7 +67,15 @@ pub(super) async fn get_users(
     }
 }
 
-fn row_json(r: &UserAccessRow, editor: &Editor) -> Value {
+/// What decides a row's actions: the editor's level here, the customers they manage and every
+/// listed user's levels (used, never sent).
+struct Rights {
+    managed: Vec<LevelOn>,
+    levels: HashMap<i64, Vec<LevelOn>>,
+    editor_level: u8,
+}
+
+fn row_json(r: &UserAccessRow, rights: &Rights) -> Value {
     let mut row = Map::new();
     row.insert("UserID".into(), json!(r.user_id));
     row.insert("UserForename".into(), json!(r.forename));
@@ -76,7 +91,9 @@ fn row_json(r: &UserAccessRow, editor: &Editor) -> Value {
     row.insert("UserDateCreated".into(), json!(date(r.created_at)));
     row.insert("EditUser".into(), json!(r.user_id));
     row.insert("DeleteUser".into(), json!(r.user_id));
-    row.insert("canManage".into(), json!(may_manage(editor.level(), r.auth_code as u8)));
+    row.insert("canManage".into(), json!(may_manage(rights.editor_level, r.auth_code as u8)));
+    let levels = rights.levels.get(&r.user_id).map_or(&[][..], Vec::as_slice);
+    row.insert("identityEditable".into(), json!(identity_editable(&rights.managed, levels)));
     for permission in LISTED {
         row.insert(permission.key().into(), json!(r.has(permission)));
     }

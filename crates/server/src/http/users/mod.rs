@@ -30,6 +30,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/users/save/{id}", post(save::save_user))
         .route("/users/sendPasswordReset/{id}", post(actions::send_password_reset))
         .route("/users/deleteUser/{id}", post(actions::delete_user))
+        .route("/users/removeFromAccount/{id}", post(actions::remove_from_account))
         .route("/users/getOutboundService", get(outbound::outbound_service))
         .route("/users/setOutboundService", post(outbound::set_outbound_service))
         .route("/outboundcampaigns/getAll/", get(outbound::campaigns))

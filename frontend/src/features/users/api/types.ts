@@ -33,6 +33,7 @@ export type UserRow = {
   EditUser: number;
   DeleteUser: number;
   canManage: boolean;
+  identityEditable: boolean;
 } & Record<PermissionKey, boolean>;
 
 export interface UsersOnAccount {
@@ -86,6 +87,8 @@ export interface UserDetailsContext {
   isTechPartnerReportsLogin: boolean;
   isSelf: boolean;
   editorAuthCode: number;
+  identityEditable: boolean;
+  hasOtherAccounts: boolean;
 }
 
 export interface UserDetails {

@@ -3,6 +3,11 @@ import { CheckboxField, SelectField, TextField } from '../../../components/field
 import type { UserDetailsContext } from '../api/types';
 import type { FormValues } from './userFormState';
 
+export const IDENTITY_NOT_EDITABLE =
+  'This user also has access to accounts you do not manage, so you can change only their access to your accounts.';
+export const IDENTITY_ABOVE_EDITOR =
+  'This user has a higher level than yours on one of your accounts, so you can change only their access to your accounts.';
+
 const PROVISIONING = [
   { value: '0', label: 'Read Only' },
   { value: '2', label: 'Read & Write' },
@@ -18,8 +23,10 @@ export interface MainDetailsProps {
 
 export function MainDetails({ values, context, onChange, onBlur, errorOf }: MainDetailsProps) {
   const headingId = useId();
+  const locked = !context.identityEditable;
   const text = (key: 'firstName' | 'lastName' | 'email') => ({
     value: values[key],
+    readOnly: locked,
     onChange: (value: string) => onChange(key, value),
     onBlur: () => onBlur(key),
     error: errorOf(key),
@@ -27,6 +34,11 @@ export function MainDetails({ values, context, onChange, onBlur, errorOf }: Main
   return (
     <section className="card form-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Main details</h2>
+      {locked && (
+        <p className="banner banner-warning" role="note">
+          {context.hasOtherAccounts === false ? IDENTITY_ABOVE_EDITOR : IDENTITY_NOT_EDITABLE}
+        </p>
+      )}
       <div className="form-columns">
         <TextField label="First name" name="form_first_name" autoComplete="off" {...text('firstName')} />
         <TextField label="Last name" name="form_last_name" autoComplete="off" {...text('lastName')} />
@@ -47,7 +59,8 @@ export function MainDetails({ values, context, onChange, onBlur, errorOf }: Main
           label="Customer"
           name="form_customer"
           value={values.customer}
-          placeholder="Select a customer"
+          placeholder={locked ? undefined : 'Select a customer'}
+          disabled={locked}
           options={(context.customers ?? []).map((customer) => ({ value: String(customer.id), label: customer.name }))}
           onChange={(value) => onChange('customer', value)}
           onBlur={() => onBlur('customer')}
@@ -66,7 +79,7 @@ export function MainDetails({ values, context, onChange, onBlur, errorOf }: Main
         label="Call recording access"
         name="form_recordings"
         checked={values.callRecording === '1'}
-        disabled={!(context.accountHasInboundRecording && context.editorCanAccessRecordings)}
+        disabled={locked || !(context.accountHasInboundRecording && context.editorCanAccessRecordings)}
         onChange={(checked) => onChange('callRecording', checked ? '1' : '0')}
         error={errorOf('callRecording')}
       />

@@ -32,6 +32,8 @@ export interface OutboundSectionProps {
   campaigns: OutboundCampaign[];
   onCampaignAdded: (campaign: OutboundCampaign) => void;
   reportEmailsEnabled: Record<ReportEmail, boolean>;
+  /** The user's outbound settings are shown but not the editor's to change. */
+  readOnly: boolean;
 }
 
 export function OutboundSection({
@@ -47,6 +49,7 @@ export function OutboundSection({
   campaigns,
   onCampaignAdded,
   reportEmailsEnabled,
+  readOnly,
 }: OutboundSectionProps) {
   const headingId = useId();
   const [offerOpen, setOfferOpen] = useState(false);
@@ -75,6 +78,7 @@ export function OutboundSection({
         name="hasAccessToNewOutbound"
         switchRole
         checked={values.hasAccessToNewOutbound}
+        disabled={readOnly}
         onChange={toggle}
         error={refusal ?? errorOf('hasAccessToNewOutbound')}
       />
@@ -87,10 +91,11 @@ export function OutboundSection({
               value={values.outboundCampaign}
               placeholder="No campaign"
               options={campaigns.map((c) => ({ value: String(c.val), label: c.name }))}
+              disabled={readOnly}
               onChange={(value) => onChange('outboundCampaign', value)}
               error={errorOf('outboundCampaign')}
             />
-            <button type="button" className="button" onClick={() => setAddCampaignOpen(true)}>
+            <button type="button" className="button" disabled={readOnly} onClick={() => setAddCampaignOpen(true)}>
               Add campaign
             </button>
           </div>
@@ -100,6 +105,7 @@ export function OutboundSection({
             type="tel"
             inputMode="numeric"
             value={values.outboundNumber}
+            readOnly={readOnly}
             onChange={(value) => onChange('outboundNumber', value)}
             onBlur={() => onBlur('outboundNumber')}
             error={errorOf('outboundNumber')}
@@ -108,12 +114,14 @@ export function OutboundSection({
             label="CLI restricted"
             name="form_customer_restrict_cli"
             checked={values.cliRestricted}
+            disabled={readOnly}
             onChange={(checked) => onChange('cliRestricted', checked)}
           />
           <CheckboxField
             label="Auto dial"
             name="form_new_outbound_auto_dial"
             checked={values.autoDial}
+            disabled={readOnly}
             onChange={(checked) => onChange('autoDial', checked)}
           />
           <fieldset className="field-group">
@@ -123,7 +131,7 @@ export function OutboundSection({
                 key={key}
                 label={label}
                 checked={reportEmailsEnabled[key] && values[key]}
-                disabled={!reportEmailsEnabled[key]}
+                disabled={readOnly || !reportEmailsEnabled[key]}
                 onChange={(checked) => onChange(key, checked)}
               />
             ))}

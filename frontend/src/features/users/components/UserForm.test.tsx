@@ -14,6 +14,22 @@ const NINA = userDetails({
   email: 'nina.okafor@example.test',
 });
 const NINA_GRID = '/api/users/getUserPermissions/42/10/1';
+const QUINN = userDetails(
+  {
+    id: 77,
+    forename: 'Quinn',
+    surname: 'Reyes',
+    name: 'quinn',
+    email: 'quinn.reyes@example.test',
+    customerID: '',
+    callRecFlag: '1',
+    hasAccessToNewOutbound: true,
+    outboundNumber: '01614960001',
+  },
+  { identityEditable: false, hasOtherAccounts: true },
+);
+const NOT_YOURS =
+  'This user also has access to accounts you do not manage, so you can change only their access to your accounts.';
 const SERVICE = {
   serviceId: 7,
   price: 12.5,
@@ -74,6 +90,8 @@ describe('User form', () => {
     expect(screen.getByRole('checkbox', { name: 'Call recording access' })).toBeEnabled();
     expect(screen.getByRole('heading', { level: 2, name: 'Outbound' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Permissions' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(field('Email')).not.toHaveAttribute('readonly');
   });
 
   test('the authority code is hidden without auth codes, and call recording needs both rights', async () => {
@@ -473,6 +491,59 @@ describe('User form', () => {
       const dialog = screen.getByRole('dialog', { name: 'Add campaign' });
       await user.type(within(dialog).getByLabelText('Campaign name'), 'Summer{Enter}');
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Something went wrong please ${PHONE_EMAIL}`);
+    });
+  });
+
+  describe('a user who also has accounts the editor does not manage', () => {
+    test('shows their identity and outbound settings read-only, under a note', async () => {
+      const { user } = setup('/users/77', QUINN);
+      const first = await screen.findByLabelText('First name');
+      expect(screen.getByRole('note')).toHaveTextContent(NOT_YOURS);
+      for (const name of ['First name', 'Last name', 'Email']) expect(field(name)).toHaveAttribute('readonly');
+      await user.type(first, 'x');
+      expect(first).toHaveValue('Quinn');
+      expect(field('Email')).toHaveValue('quinn.reyes@example.test');
+      expect(screen.getByRole('combobox', { name: 'Customer' })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: 'Call recording access' })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: 'Call recording access' })).toBeChecked();
+
+      expect(screen.getByRole('switch', { name: 'Outbound access' })).toBeDisabled();
+      expect(await screen.findByRole('combobox', { name: 'Campaign' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Add campaign' })).toBeDisabled();
+      expect(field('Outbound number')).toHaveAttribute('readonly');
+      expect(screen.getByRole('checkbox', { name: 'CLI restricted' })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: 'Auto dial' })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: 'Daily report email' })).toBeDisabled();
+
+      expect(screen.getByRole('combobox', { name: 'Authority code' })).toBeEnabled();
+      expect(screen.getByRole('combobox', { name: 'Provisioning' })).toBeEnabled();
+      const grid = await screen.findByRole('table', { name: 'Permissions' });
+      expect(within(grid).getByRole('checkbox', { name: 'Reports for Harbour Lane Dental' })).toBeEnabled();
+    });
+
+    test('saves their level and permissions without checking the email', async () => {
+      const { fetch, user } = setup('/users/77', QUINN, {
+        '/api/users/getUserPermissions/77/20/1': () => jsonResponse(userPermissions()),
+        '/api/users/checkUniqueEmail/': () => jsonResponse({ success: true }),
+        '/api/users/save/77': () => jsonResponse({ success: true, id: 77 }),
+        '/api/users/getUsers/onaccount': () =>
+          jsonResponse({ users: [], usersWithPermission: [], accountOwnersQty: 1, accessToOtherAccounts: false, canEditUsers: true }),
+      });
+      await screen.findByRole('table', { name: 'Permissions' });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Authority code' }), '20');
+      await user.click(await screen.findByRole('checkbox', { name: 'Billing for Harbour Lane Dental' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/users$/));
+      expect(calls(fetch, '/api/users/checkUniqueEmail/')).toHaveLength(0);
+      const fields = posted(calls(fetch, '/api/users/save/77')[0][1]);
+      expect(fields).toMatchObject({ form_auth_code: '20', userId: '77' });
+      expect(JSON.parse(fields.form_permission)[0]).toEqual({
+        customerId: 100,
+        PERM_REPORTS: false,
+        PERM_BILLING: true,
+        PERM_USER_ADMIN: false,
+      });
     });
   });
 });

@@ -92,6 +92,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
   const existing = isExistingUser(details);
   const partner = Boolean(context.isPartner);
   const withOutbound = showsOutbound(details);
+  const identityEditable = Boolean(context.identityEditable);
   const formRef = useRef<HTMLFormElement>(null);
   const permissionsHeading = useId();
   const partnerHeading = useId();
@@ -185,7 +186,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
     setSaving(true);
     try {
       const email = values.email.trim();
-      if (email !== (user.email ?? '').trim()) {
+      if (identityEditable && email !== (user.email ?? '').trim()) {
         const check = await checkUniqueEmail(email, userId);
         if (!check.unique) {
           setServerErrors({ form_email: check.message });
@@ -278,6 +279,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
               change('outboundCampaign', campaign.val);
             }}
             reportEmailsEnabled={reportEmailsEnabled}
+            readOnly={!identityEditable}
           />
         )}
         {partner && (

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { account, jsonResponse, stubApi } from '../../../test/fixtures';
 import type { UserRow } from '../api/types';
-import { renderUsers, userRow } from '../test-utils';
+import { posted, renderUsers, userRow } from '../test-utils';
+
+const CONFIRM = '/api/handleajax/confirmPassword';
 
 function onAccount(users: UserRow[], extra: Record<string, unknown> = {}) {
   return jsonResponse({
@@ -41,8 +43,26 @@ function stubObjectUrls(onBlob: (blob: Blob) => void) {
   });
 }
 
+const quinn = () =>
+  userRow({
+    UserID: 77,
+    UserForename: 'Quinn',
+    UserSurname: 'Reyes',
+    UserEmail: 'quinn.reyes@example.test',
+    identityEditable: false,
+  });
+
 const table = (name = 'On account') => screen.findByRole('table', { name });
 const bodyRows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
+const calls = (fetch: ReturnType<typeof stubApi>, url: string) => fetch.mock.calls.filter(([u]) => u === url);
+
+async function confirmDelete(user: ReturnType<typeof renderUsers>, t: HTMLElement, password = 'demopass') {
+  await user.click(within(t).getByRole('button', { name: 'Delete' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete user' });
+  await user.type(within(dialog).getByLabelText('Password'), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+}
 
 describe('Users list', () => {
   test('shows the users on the account sorted by email, with the record count', async () => {
@@ -200,10 +220,11 @@ describe('Users list', () => {
     expect(call?.[1]?.method).toBe('POST');
   });
 
-  test('delete asks for confirmation naming the user, deletes and reloads the list', async () => {
+  test('delete asks for confirmation naming the user, then the password, and posts the key', async () => {
     let users = [olivia(), nina()];
     const fetch = stubApi({
       '/api/users/getUsers/onaccount': () => onAccount(users),
+      [CONFIRM]: () => jsonResponse({ status: 1, key: 'key-123' }),
       '/api/users/deleteUser/42': () => {
         users = [olivia()];
         return jsonResponse({ success: true });
@@ -217,10 +238,16 @@ describe('Users list', () => {
     const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete Nina Okafor?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const password = screen.getByRole('dialog', { name: 'Delete user' });
+    expect(calls(fetch, '/api/users/deleteUser/42')).toHaveLength(0);
+    await user.type(within(password).getByLabelText('Password'), 'demopass');
+    await user.click(within(password).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(t).not.toHaveTextContent('Nina Okafor'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fetch.mock.calls.filter(([url]) => url === '/api/users/getUsers/onaccount')).toHaveLength(2);
+    expect(posted(calls(fetch, CONFIRM)[0][1])).toEqual({ form_password: 'demopass' });
+    expect(posted(calls(fetch, '/api/users/deleteUser/42')[0][1])).toEqual({ key: 'key-123' });
+    expect(calls(fetch, '/api/users/getUsers/onaccount')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -234,9 +261,35 @@ describe('Users list', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('deleteUser'))).toBe(false);
   });
 
+  test('cancelling the password deletes nothing', async () => {
+    const fetch = stubApi({ '/api/users/getUsers/onaccount': () => onAccount([nina()]) });
+    const user = renderUsers('/users');
+    const t = await table();
+    await user.click(within(t).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls(fetch, CONFIRM)).toHaveLength(0);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('deleteUser'))).toBe(false);
+    expect(t).toHaveTextContent('Nina Okafor');
+  });
+
+  test('a wrong password keeps the password dialog open and deletes nothing', async () => {
+    const fetch = stubApi({
+      '/api/users/getUsers/onaccount': () => onAccount([nina()]),
+      [CONFIRM]: () => jsonResponse({ status: 0, data: { form_password: 'The password is incorrect.' } }),
+    });
+    const user = renderUsers('/users');
+    await confirmDelete(user, await table(), 'wrong');
+    const dialog = screen.getByRole('dialog', { name: 'Delete user' });
+    expect(await within(dialog).findByText('The password is incorrect.')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('deleteUser'))).toBe(false);
+  });
+
   test('a refused delete shows the refusal in the banner', async () => {
     stubApi({
       '/api/users/getUsers/onaccount': () => onAccount([olivia()]),
+      [CONFIRM]: () => jsonResponse({ status: 1, key: 'key-1' }),
       '/api/users/deleteUser/1': () =>
         jsonResponse(
           {
@@ -250,8 +303,7 @@ describe('Users list', () => {
     });
     const user = renderUsers('/users');
     const t = await table();
-    await user.click(within(t).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(user, t);
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete your current user');
     expect(t).toHaveTextContent('Olivia Owen');
   });
@@ -259,13 +311,90 @@ describe('Users list', () => {
   test('a delete answered with success false shows the generic message', async () => {
     stubApi({
       '/api/users/getUsers/onaccount': () => onAccount([nina()]),
+      [CONFIRM]: () => jsonResponse({ status: 1, key: 'key-1' }),
       '/api/users/deleteUser/42': () => jsonResponse({ success: false }),
     });
     const user = renderUsers('/users');
-    const t = await table();
-    await user.click(within(t).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(user, await table());
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+
+  describe('a user who also has accounts the editor does not manage', () => {
+    test('is offered Remove from this account, not Delete or a password reset', async () => {
+      stubApi({ '/api/users/getUsers/onaccount': () => onAccount([quinn()]) });
+      renderUsers('/users');
+      const t = await table();
+      expect(within(t).getByRole('button', { name: 'Remove from this account' })).toBeInTheDocument();
+      expect(within(t).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/users/77');
+      expect(within(t).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      expect(within(t).queryByRole('button', { name: 'Send password reset' })).not.toBeInTheDocument();
+    });
+
+    test('can be removed from the list of users permitted to access this account too', async () => {
+      stubApi({ '/api/users/getUsers/onaccount': () => onAccount([], { usersWithPermission: [quinn()] }) });
+      const user = renderUsers('/users');
+      await table();
+      await user.click(screen.getByRole('button', { name: 'Permitted to access account' }));
+      const t = await table('Permitted to access account');
+      expect(t).toHaveTextContent('Quinn Reyes');
+      expect(within(t).getByRole('button', { name: 'Remove from this account' })).toBeInTheDocument();
+      expect(within(t).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    });
+
+    test('remove asks for confirmation, removes the access and reloads the list', async () => {
+      let users = [nina(), quinn()];
+      const fetch = stubApi({
+        '/api/users/getUsers/onaccount': () => onAccount(users),
+        '/api/users/removeFromAccount/77': () => {
+          users = [nina()];
+          return jsonResponse({ success: true });
+        },
+      });
+      const user = renderUsers('/users');
+      const t = await table();
+      await user.click(within(t).getByRole('button', { name: 'Remove from this account' }));
+
+      const dialog = screen.getByRole('dialog', { name: 'Remove from this account' });
+      expect(dialog).toHaveTextContent(
+        'Are you sure you want to remove Quinn Reyes from this account? Their access to other accounts is not affected.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+      expect(await screen.findByText('Quinn Reyes has been removed from this account.')).toHaveRole('status');
+      expect(t).not.toHaveTextContent('Quinn Reyes');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const [call] = calls(fetch, '/api/users/removeFromAccount/77');
+      expect(call[1]?.method).toBe('POST');
+      expect(posted(call[1])).toEqual({});
+      expect(calls(fetch, '/api/users/getUsers/onaccount')).toHaveLength(2);
+      expect(fetch.mock.calls.some(([url]) => String(url).includes('deleteUser'))).toBe(false);
+    });
+
+    test('Cancel keeps their access', async () => {
+      const fetch = stubApi({ '/api/users/getUsers/onaccount': () => onAccount([quinn()]) });
+      const user = renderUsers('/users');
+      const t = await table();
+      await user.click(within(t).getByRole('button', { name: 'Remove from this account' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calls(fetch, '/api/users/removeFromAccount/77')).toHaveLength(0);
+    });
+
+    test('a refused remove shows the refusal in the banner', async () => {
+      const refusal = 'You cannot remove the last account owner on a customer';
+      stubApi({
+        '/api/users/getUsers/onaccount': () => onAccount([quinn()]),
+        '/api/users/removeFromAccount/77': () =>
+          jsonResponse({ success: false, code: 'VALIDATION_FAILED', errors: { user: refusal }, message: refusal }, 422),
+      });
+      const user = renderUsers('/users');
+      const t = await table();
+      await user.click(within(t).getByRole('button', { name: 'Remove from this account' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(t).toHaveTextContent('Quinn Reyes');
+    });
   });
 
   test('a failed load shows the banner', async () => {

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { PageHeading } from '../../../components/PageHeading';
-import { SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
+import { PasswordConfirmDialog, SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
 import { useAccount } from '../../../lib/account';
 import { deleteUser } from '../api/deleteUser';
 import { useUsersOnAccount, useUsersOnOtherAccounts } from '../api/getUsers';
+import { removeFromAccount } from '../api/removeFromAccount';
 import { sendPasswordReset } from '../api/sendPasswordReset';
 import type { UserRow } from '../api/types';
 import { fullName, userColumns } from './userColumns';
@@ -21,6 +22,14 @@ const VIEW_LABELS: Record<View, string> = {
   other: 'Other accounts',
 };
 
+type Pending =
+  | { step: 'confirmDelete'; row: UserRow }
+  | { step: 'password'; row: UserRow }
+  | { step: 'confirmRemove'; row: UserRow };
+
+const removeQuestion = (row: UserRow) =>
+  `Are you sure you want to remove ${fullName(row)} from this account? Their access to other accounts is not affected.`;
+
 const searchText = (row: UserRow) => `${fullName(row)} ${row.UserEmail} ${row.CustName}`;
 
 export function UsersList({ title }: { title: string }) {
@@ -31,8 +40,8 @@ export function UsersList({ title }: { title: string }) {
   const [other, reloadOther] = useUsersOnOtherAccounts(otherWanted);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<UserRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [removing, setRemoving] = useState(false);
 
   const current = view === 'other' ? other : onAccount;
   const accessToOtherAccounts = onAccount.status === 'ready' && onAccount.data.accessToOtherAccounts;
@@ -56,19 +65,37 @@ export function UsersList({ title }: { title: string }) {
     }
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
+  function reloadLists() {
+    return Promise.all([reloadOnAccount(), otherWanted ? reloadOther() : Promise.resolve()]);
+  }
+
+  function begin(next: Pending) {
     setFailure(null);
     setNotice(null);
-    setDeleting(true);
+    setPending(next);
+  }
+
+  async function deleteWithKey(row: UserRow, key: string) {
+    setPending(null);
     try {
-      await deleteUser(toDelete.DeleteUser);
-      await Promise.all([reloadOnAccount(), otherWanted ? reloadOther() : Promise.resolve()]);
+      await deleteUser(row.DeleteUser, key);
+      await reloadLists();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : SOMETHING_WENT_WRONG);
     }
-    setDeleting(false);
-    setToDelete(null);
+  }
+
+  async function confirmRemoveFromAccount(row: UserRow) {
+    setRemoving(true);
+    try {
+      await removeFromAccount(row.UserID);
+      await reloadLists();
+      setNotice(`${fullName(row)} has been removed from this account.`);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : SOMETHING_WENT_WRONG);
+    }
+    setRemoving(false);
+    setPending(null);
   }
 
   const columns = useMemo(
@@ -76,13 +103,10 @@ export function UsersList({ title }: { title: string }) {
       userColumns({
         canEditUsers,
         onPasswordReset: (row) => void onPasswordReset(row),
-        onDelete: (row) => {
-          setFailure(null);
-          setNotice(null);
-          setToDelete(row);
-        },
+        onDelete: (row) => begin({ step: 'confirmDelete', row }),
+        onRemove: view === 'other' ? undefined : (row) => begin({ step: 'confirmRemove', row }),
       }),
-    [canEditUsers],
+    [canEditUsers, view],
   );
 
   const views: View[] = accessToOtherAccounts ? ['onaccount', 'permitted', 'other'] : ['onaccount', 'permitted'];
@@ -151,11 +175,25 @@ export function UsersList({ title }: { title: string }) {
         </div>
       )}
       <DeleteConfirmDialog
-        open={toDelete !== null}
-        message={toDelete ? `Are you sure you want to delete ${fullName(toDelete)}?` : ''}
-        busy={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        open={pending?.step === 'confirmDelete'}
+        message={pending ? `Are you sure you want to delete ${fullName(pending.row)}?` : ''}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && setPending({ step: 'password', row: pending.row })}
+      />
+      <PasswordConfirmDialog
+        open={pending?.step === 'password'}
+        title="Delete user"
+        onCancel={() => setPending(null)}
+        onConfirmed={(key) => pending && void deleteWithKey(pending.row, key)}
+      />
+      <DeleteConfirmDialog
+        open={pending?.step === 'confirmRemove'}
+        title="Remove from this account"
+        confirmLabel="Remove"
+        message={pending ? removeQuestion(pending.row) : ''}
+        busy={removing}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && void confirmRemoveFromAccount(pending.row)}
       />
     </>
   );

@@ -34,9 +34,11 @@ export interface RowActions {
   canEditUsers: boolean;
   onPasswordReset: (row: UserRow) => void;
   onDelete: (row: UserRow) => void;
+  /** Offered for users whose identity is not the editor's, on the current account's lists only. */
+  onRemove?: (row: UserRow) => void;
 }
 
-export function userColumns({ canEditUsers, onPasswordReset, onDelete }: RowActions): Column<UserRow>[] {
+export function userColumns({ canEditUsers, onPasswordReset, onDelete, onRemove }: RowActions): Column<UserRow>[] {
   return [
     { id: 'forename', header: 'First name', cell: () => null, csvOnly: true, csv: (r) => r.UserForename },
     { id: 'surname', header: 'Last name', cell: () => null, csvOnly: true, csv: (r) => r.UserSurname },
@@ -98,24 +100,40 @@ export function userColumns({ canEditUsers, onPasswordReset, onDelete }: RowActi
                 <Icon name="edit" size={20} />
               </Link>
             )}
-            <button
-              type="button"
-              className="row-action"
-              onClick={() => onPasswordReset(r)}
-              aria-label="Send password reset"
-              title="Send password reset"
-            >
-              <Icon name="email" size={20} />
-            </button>
-            <button
-              type="button"
-              className="row-action row-action-danger"
-              onClick={() => onDelete(r)}
-              aria-label="Delete"
-              title="Delete"
-            >
-              <Icon name="delete" size={20} />
-            </button>
+            {r.identityEditable ? (
+              <>
+                <button
+                  type="button"
+                  className="row-action"
+                  onClick={() => onPasswordReset(r)}
+                  aria-label="Send password reset"
+                  title="Send password reset"
+                >
+                  <Icon name="email" size={20} />
+                </button>
+                <button
+                  type="button"
+                  className="row-action row-action-danger"
+                  onClick={() => onDelete(r)}
+                  aria-label="Delete"
+                  title="Delete"
+                >
+                  <Icon name="delete" size={20} />
+                </button>
+              </>
+            ) : (
+              onRemove && (
+                <button
+                  type="button"
+                  className="row-action row-action-danger"
+                  onClick={() => onRemove(r)}
+                  aria-label="Remove from this account"
+                  title="Remove from this account"
+                >
+                  <Icon name="remove-user" size={20} />
+                </button>
+              )
+            )}
           </div>
         ) : null,
     },

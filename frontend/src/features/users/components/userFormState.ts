@@ -44,6 +44,7 @@ export const FIELD_NAMES = {
 
 export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.values(FIELD_NAMES));
 
+
 /** A permissions grid as edited: the server's columns and rows, and the per-row select-all. */
 export interface Grid {
   columns: PermissionColumn[];
@@ -101,6 +102,7 @@ export function validationContext(
     existingUser: isExistingUser(details),
     enablingOutbound: values.hasAccessToNewOutbound && !outboundOnServer,
     hasPermissions,
+    identityReadOnly: context.identityEditable === false,
   };
 }
 
