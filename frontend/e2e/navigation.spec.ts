@@ -25,8 +25,10 @@ test('logging out ends the session', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
   await expectHeading(page, 'Integrate');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login(\?|$)/);
+  // Logging out is a POST: a link or an image on another site cannot end the session.
+  expect((await page.request.get('/logout')).status()).toBe(405);
 
   await page.goto('/manage/');
   await expect(page).toHaveURL(/\/login(\?|$)/);

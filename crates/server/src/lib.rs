@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod db;
+pub mod housekeeping;
 pub mod http;
 pub mod provisioning;
 pub mod security;

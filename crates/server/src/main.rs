@@ -20,13 +20,16 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState::start(settings.clone()).await?;
     // Connects and plan changes are applied on the telephony side in the background.
     server::provisioning::spawn(state.clone());
+    server::housekeeping::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;
     tracing::info!(
         "serving http://{}/manage/ (static files from {})",
         listener.local_addr()?,
         settings.static_dir.display()
     );
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    // Connection info gives handlers the client's address (login throttling, /outbox).
+    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

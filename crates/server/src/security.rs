@@ -6,6 +6,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
+use tokio::sync::Semaphore;
 
 /// An Argon2id hash (PHC string) of a password.
 pub fn hash_password(password: &str) -> String {
@@ -20,9 +22,42 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 /// Burns the same time as a real check, so an unknown email is not told apart by timing.
 pub fn verify_against_nothing(password: &str) {
-    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static DUMMY: OnceLock<String> = OnceLock::new();
     let hash = DUMMY.get_or_init(|| hash_password("not a password anyone has"));
     let _ = verify_password(password, hash);
+}
+
+/// Argon2 is deliberately slow (tens of milliseconds of CPU). Run on the async workers, a flood
+/// of logins would stall every other request; so hashing runs on the blocking pool, at most
+/// this many at once, and the rest wait their turn without holding a worker.
+const HASHING_AT_ONCE: usize = 2;
+
+fn hashing_permits() -> &'static Semaphore {
+    static PERMITS: OnceLock<Semaphore> = OnceLock::new();
+    PERMITS.get_or_init(|| Semaphore::new(HASHING_AT_ONCE))
+}
+
+async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let _permit = hashing_permits().acquire().await.expect("the hashing semaphore is never closed");
+    tokio::task::spawn_blocking(work).await.expect("password hashing does not panic")
+}
+
+/// `verify_password` off the async workers.
+pub async fn check_password(password: &str, hash: &str) -> bool {
+    let (password, hash) = (password.to_string(), hash.to_string());
+    off_the_workers(move || verify_password(&password, &hash)).await
+}
+
+/// `hash_password` off the async workers.
+pub async fn new_password_hash(password: &str) -> String {
+    let password = password.to_string();
+    off_the_workers(move || hash_password(&password)).await
+}
+
+/// `verify_against_nothing` off the async workers.
+pub async fn check_against_nothing(password: &str) {
+    let password = password.to_string();
+    off_the_workers(move || verify_against_nothing(&password)).await
 }
 
 /// A random URL-safe token of 256 bits.

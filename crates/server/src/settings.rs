@@ -13,6 +13,9 @@ pub struct Settings {
     /// Start the server's clock at this instant (unix seconds) instead of the machine's time:
     /// for browser tests that must not depend on the day they run.
     pub clock_start: Option<i64>,
+    /// Served over HTTPS only (directly or behind a TLS proxy): Secure `__Host-` session
+    /// cookies and HSTS.
+    pub secure_cookies: bool,
 }
 
 impl Settings {
@@ -30,6 +33,7 @@ impl Settings {
             seed_demo: flag("SEED_DEMO", "1")?,
             product_name: var("PRODUCT_NAME", "Calltrack"),
             dev_outbox: flag("DEV_OUTBOX", "0")?,
+            secure_cookies: flag("SECURE_COOKIES", "0")?,
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

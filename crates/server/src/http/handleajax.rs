@@ -7,10 +7,11 @@ use axum::{Json, Router};
 use domain::{validate_password_confirmation, FieldErrors};
 use serde_json::{json, Value};
 
+use super::client::ClientAddr;
 use super::error::AppError;
 use super::form::FormData;
 use super::session::CurrentSession;
-use crate::security::verify_password;
+use crate::security::check_password;
 use crate::state::AppState;
 use crate::store::{confirmations, throttle, users};
 
@@ -31,6 +32,7 @@ fn refused(message: &str) -> AppError {
 async fn confirm_password(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
+    client: ClientAddr,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
     let password = form.text("form_password");
@@ -40,15 +42,17 @@ async fn confirm_password(
     }
     let user = users::find_by_id(&state.db, session.user_id).await?.ok_or(AppError::Forbidden)?;
     let now = state.clock.now();
-    if throttle::is_locked(&state.db, &user.email, now).await? {
+    let source = client.key();
+    if throttle::is_locked(&state.db, &user.email, &source, now).await? {
         let extra = json!({ "status": 0, "data": { "form_password": TOO_MANY_ATTEMPTS } });
         return Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into(), extra));
     }
-    if !verify_password(password, &user.password_hash) {
-        throttle::record_failure(&state.db, &user.email, now).await?;
+    if !check_password(password, &user.password_hash).await {
+        throttle::record_failure(&state.db, &user.email, &source, now).await?;
+        tracing::warn!(user = user.id, source, "password confirmation failed");
         return Err(refused(WRONG_PASSWORD));
     }
-    throttle::clear(&state.db, &user.email).await?;
+    throttle::clear(&state.db, &user.email, &source).await?;
     let key = confirmations::issue(&state.db, &session, now).await?;
     Ok(Json(json!({ "status": 1, "key": key })))
 }

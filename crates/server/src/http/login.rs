@@ -1,20 +1,21 @@
 //! The login page and form post, and logout. Sessions are rotated at login; failed attempts are
-//! throttled per account.
+//! throttled per account and source address, and per source address.
 
 use axum::extract::{Query, State};
 use axum::http::header::{HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
 
+use super::client::ClientAddr;
 use super::error::AppError;
 use super::form::FormData;
 use super::pages::{escape, layout};
-use super::session::{cleared_cookie, is_https, safe_return, session_cookie, session_token};
-use crate::security::{verify_against_nothing, verify_password};
+use super::session::{cleared_cookie, safe_return, session_cookie, session_token};
+use crate::security::{check_against_nothing, check_password};
 use crate::state::AppState;
 use crate::store::{sessions, throttle, users};
 
@@ -23,7 +24,7 @@ pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts for this account. 
 pub const DETAILS_REQUIRED: &str = "Please enter your email and password.";
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new().route("/login", get(login_page).post(login)).route("/logout", get(logout).post(logout))
+    Router::new().route("/login", get(login_page).post(login)).route("/logout", post(logout))
 }
 
 #[derive(Deserialize)]
@@ -75,7 +76,12 @@ fn cross_site(parts: &Parts) -> bool {
     }
 }
 
-async fn login(State(state): State<AppState>, parts: Parts, form: FormData) -> Result<Response, AppError> {
+async fn login(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    parts: Parts,
+    form: FormData,
+) -> Result<Response, AppError> {
     if cross_site(&parts) {
         return Err(AppError::Forbidden);
     }
@@ -86,37 +92,46 @@ async fn login(State(state): State<AppState>, parts: Parts, form: FormData) -> R
         return Ok(form_page(&state, StatusCode::UNPROCESSABLE_ENTITY, Some(DETAILS_REQUIRED), &email, &return_to));
     }
     let now = state.clock.now();
-    if throttle::is_locked(&state.db, &email, now).await? {
-        tracing::warn!(%email, "login throttled");
+    let source = client.key();
+    if throttle::is_locked(&state.db, &email, &source, now).await? {
+        tracing::warn!(%email, source, "login throttled");
         return Ok(form_page(&state, StatusCode::TOO_MANY_REQUESTS, Some(TOO_MANY_ATTEMPTS), &email, &return_to));
     }
     let user = users::find_by_email(&state.db, &email).await?;
     let verified = match &user {
-        Some(user) => verify_password(password, &user.password_hash),
+        Some(user) => check_password(password, &user.password_hash).await,
         None => {
-            verify_against_nothing(password);
+            check_against_nothing(password).await;
             false
         }
     };
     let Some(user) = user.filter(|_| verified) else {
-        throttle::record_failure(&state.db, &email, now).await?;
+        throttle::record_failure(&state.db, &email, &source, now).await?;
+        // Who tried and from where, never what they typed.
+        tracing::warn!(%email, source, "login failed");
         return Ok(form_page(&state, StatusCode::UNAUTHORIZED, Some(BAD_CREDENTIALS), &email, &return_to));
     };
-    throttle::clear(&state.db, &email).await?;
+    throttle::clear(&state.db, &email, &source).await?;
     // Rotation: whatever session this browser had is ended, and a new token is issued.
-    if let Some(old) = session_token(&parts) {
+    let secure = state.settings.secure_cookies;
+    if let Some(old) = session_token(&parts, secure) {
         sessions::delete(&state.db, &old).await?;
     }
     let token = sessions::create(&state.db, user.id, user.home_customer_id, now).await?;
     users::record_access(&state.db, user.id, now).await?;
     tracing::info!(user = user.id, "logged in");
-    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, session_cookie(&token, is_https(&parts))), (LOCATION, return_to)])
-        .into_response())
+    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, session_cookie(&token, secure)), (LOCATION, return_to)]).into_response())
 }
 
+/// Logging out is a POST from this site only: a link or image elsewhere cannot end a session.
 async fn logout(State(state): State<AppState>, parts: Parts) -> Result<Response, AppError> {
-    if let Some(token) = session_token(&parts) {
+    if cross_site(&parts) {
+        return Err(AppError::Forbidden);
+    }
+    let secure = state.settings.secure_cookies;
+    if let Some(token) = session_token(&parts, secure) {
         sessions::delete(&state.db, &token).await?;
     }
-    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, cleared_cookie()), (LOCATION, "/login".to_string())]).into_response())
+    Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, cleared_cookie(secure)), (LOCATION, "/login".to_string())])
+        .into_response())
 }

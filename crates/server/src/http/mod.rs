@@ -2,6 +2,7 @@
 //! under one set of security headers, body limits and request logs.
 
 mod accountsettings;
+pub mod client;
 pub mod error;
 pub mod form;
 mod handleajax;
@@ -15,7 +16,10 @@ mod static_files;
 mod users;
 
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use axum::http::HeaderValue;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -24,7 +28,7 @@ use std::any::Any;
 
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 pub use error::AppError;
@@ -53,9 +57,12 @@ pub fn api_router() -> Router<AppState> {
         .merge(handleajax::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
+        // Account data never sits in a browser's or proxy's cache (unless a handler says how).
+        .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static("no-store")))
 }
 
 pub fn app(state: AppState) -> Router {
+    let hsts = state.settings.secure_cookies.then(|| HeaderValue::from_static("max-age=31536000"));
     Router::new()
         .nest("/api", api_router())
         .merge(login::router())
@@ -71,13 +78,20 @@ pub fn app(state: AppState) -> Router {
             REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(SetResponseHeaderLayer::overriding(STRICT_TRANSPORT_SECURITY, move |_: &Response| hsts.clone()))
         .layer(catch_panics())
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .make_span_with(request_span)
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .with_state(state)
+}
+
+/// The request log's span: method and path only. A query string can carry a secret (a reset
+/// link's token), so it never reaches the log.
+fn request_span(req: &Request) -> tracing::Span {
+    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
 }
 
 /// A panic in a handler answers that one request with a 500 (and a log line) instead of taking

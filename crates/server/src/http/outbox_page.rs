@@ -1,23 +1,37 @@
-//! /outbox: the mail the server has sent, newest first, for developers and the demo. Only
-//! served when DEV_OUTBOX=1, since reset links are as good as passwords.
+//! /outbox: the mail the server has sent, newest first, for developers and the demo. Reset
+//! links are as good as passwords, so it answers only when DEV_OUTBOX=1, to a request from
+//! this machine (loopback), from a logged-in system manager; anyone else gets a plain 404.
 
 use axum::extract::State;
+use axum::http::request::Parts;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
+use super::client::ClientAddr;
 use super::error::AppError;
 use super::pages::{escape, layout};
+use super::session::session_token;
 use crate::state::AppState;
-use crate::store::outbox;
+use crate::store::{outbox, sessions, users};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/outbox", get(outbox_page))
 }
 
-async fn outbox_page(State(state): State<AppState>) -> Result<Response, AppError> {
-    if !state.settings.dev_outbox {
+async fn outbox_page(State(state): State<AppState>, client: ClientAddr, parts: Parts) -> Result<Response, AppError> {
+    if !state.settings.dev_outbox || !client.is_loopback() {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    }
+    let session = match session_token(&parts, state.settings.secure_cookies) {
+        Some(token) => sessions::find(&state.db, &token, state.clock.now()).await?,
+        None => None,
+    };
+    let Some(session) = session else {
+        return Ok(Redirect::to("/login").into_response());
+    };
+    if !users::is_system_manager(&state.db, session.user_id).await? {
         return Ok(StatusCode::NOT_FOUND.into_response());
     }
     let mails = outbox::latest(&state.db, 50).await?;

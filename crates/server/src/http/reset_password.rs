@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::error::AppError;
 use super::form::FormData;
 use super::pages::{escape, layout};
-use crate::security::hash_password;
+use crate::security::new_password_hash;
 use crate::state::AppState;
 use crate::store::password_resets;
 
@@ -63,7 +63,7 @@ async fn reset(State(state): State<AppState>, form: FormData) -> Result<Response
         let message = errors.iter().next().map(|(_, m)| m.to_string()).unwrap_or_default();
         return Ok(page(&state, StatusCode::UNPROCESSABLE_ENTITY, token, Some(&message)));
     }
-    if !password_resets::redeem(&state.db, token, &hash_password(form.text("password")), now).await? {
+    if !password_resets::redeem(&state.db, token, &new_password_hash(form.text("password")).await, now).await? {
         return Ok(invalid_link(&state));
     }
     let body = format!(r#"<p role="status">{PASSWORD_CHANGED}</p><p><a href="/login">Log in</a></p>"#);

@@ -10,27 +10,37 @@ use crate::state::AppState;
 use crate::store::sessions::{self, Session};
 
 pub const COOKIE_NAME: &str = "admin_session";
+/// With SECURE_COOKIES=1: the browser keeps a `__Host-` cookie only when it came over HTTPS,
+/// for this host and path `/`, so no subdomain or plain-HTTP page can plant or read it.
+pub const SECURE_COOKIE_NAME: &str = "__Host-admin_session";
+
+fn cookie_name(secure: bool) -> &'static str {
+    if secure {
+        SECURE_COOKIE_NAME
+    } else {
+        COOKIE_NAME
+    }
+}
 
 /// The token from the request's session cookie, if any.
-pub fn session_token(parts: &Parts) -> Option<String> {
+pub fn session_token(parts: &Parts, secure: bool) -> Option<String> {
+    let wanted = cookie_name(secure);
     parts.headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
         let (name, value) = pair.trim().split_once('=')?;
-        (name == COOKIE_NAME && !value.is_empty()).then(|| value.to_string())
+        (name == wanted && !value.is_empty()).then(|| value.to_string())
     })
 }
 
-/// `Set-Cookie` for a new session; Secure is added when served over TLS behind a proxy.
+/// `Set-Cookie` for a new session; Secure (and the `__Host-` name) when the server is set to
+/// be reached over HTTPS only (SECURE_COOKIES), never guessed from a request header.
 pub fn session_cookie(token: &str, secure: bool) -> String {
-    let secure = if secure { "; Secure" } else { "" };
-    format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax{secure}")
+    let flag = if secure { "; Secure" } else { "" };
+    format!("{}={token}; Path=/; HttpOnly; SameSite=Lax{flag}", cookie_name(secure))
 }
 
-pub fn cleared_cookie() -> String {
-    format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
-}
-
-pub fn is_https(parts: &Parts) -> bool {
-    parts.headers.get("x-forwarded-proto").is_some_and(|v| v.as_bytes() == b"https")
+pub fn cleared_cookie(secure: bool) -> String {
+    let flag = if secure { "; Secure" } else { "" };
+    format!("{}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{flag}", cookie_name(secure))
 }
 
 /// A logged-in session (checked for expiry).
@@ -46,7 +56,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let unauthorized = || AppError::Unauthorized { return_to: return_path(parts) };
-        let token = session_token(parts).ok_or_else(unauthorized)?;
+        let token = session_token(parts, state.settings.secure_cookies).ok_or_else(unauthorized)?;
         let session = sessions::find(&state.db, &token, state.clock.now()).await?.ok_or_else(unauthorized)?;
         Ok(CurrentSession(session))
     }

@@ -70,3 +70,17 @@ pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i6
         .await?;
     Ok(())
 }
+
+/// Ends a user's sessions that are on one customer (their access to it has gone).
+pub async fn end_on_customer(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    user_id: i64,
+    customer_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = ? AND customer_id = ?")
+        .bind(user_id)
+        .bind(customer_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

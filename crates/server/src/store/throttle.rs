@@ -1,32 +1,45 @@
-//! Failed password attempts per account, shared by every server process through the database.
+//! Failed password attempts, shared by every server process through the database. They are
+//! counted per account *and source address*, so a stranger's guesses lock out only the
+//! stranger, and per source address across accounts, so spraying many accounts is slowed.
 
 use sqlx::SqlitePool;
 
-/// Failures allowed within the window; the next attempt is refused.
+/// Failures allowed for one account from one address within the window; the next is refused.
 pub const MAX_FAILURES: i64 = 5;
+/// Failures allowed from one address across all accounts within the window.
+pub const MAX_SOURCE_FAILURES: i64 = 20;
 pub const WINDOW_SECONDS: i64 = 60;
 
-pub async fn is_locked(db: &SqlitePool, email: &str, now: i64) -> sqlx::Result<bool> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM login_failures WHERE email = ? AND failed_at > ?")
-        .bind(email.trim())
-        .bind(now - WINDOW_SECONDS)
-        .fetch_one(db)
-        .await?;
-    Ok(count >= MAX_FAILURES)
+pub async fn is_locked(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<bool> {
+    let (this_account, this_source): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(SUM(email = ?), 0), COUNT(*) FROM login_failures WHERE source = ? AND failed_at > ?",
+    )
+    .bind(email.trim())
+    .bind(source)
+    .bind(now - WINDOW_SECONDS)
+    .fetch_one(db)
+    .await?;
+    Ok(this_account >= MAX_FAILURES || this_source >= MAX_SOURCE_FAILURES)
 }
 
-pub async fn record_failure(db: &SqlitePool, email: &str, now: i64) -> sqlx::Result<()> {
+pub async fn record_failure(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM login_failures WHERE failed_at <= ?").bind(now - WINDOW_SECONDS).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO login_failures (email, failed_at) VALUES (?, ?)")
+    sqlx::query("INSERT INTO login_failures (email, source, failed_at) VALUES (?, ?, ?)")
         .bind(email.trim())
+        .bind(source)
         .bind(now)
         .execute(&mut *tx)
         .await?;
     tx.commit().await
 }
 
-pub async fn clear(db: &SqlitePool, email: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE email = ?").bind(email.trim()).execute(db).await?;
+/// A success from this address forgets its failures on that account.
+pub async fn clear(db: &SqlitePool, email: &str, source: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE email = ? AND source = ?")
+        .bind(email.trim())
+        .bind(source)
+        .execute(db)
+        .await?;
     Ok(())
 }

@@ -1,7 +1,10 @@
 //! Spawns the app on a temporary database seeded with the demo, and drives it through the
 //! router as a browser would.
 
+use std::net::SocketAddr;
+
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
 use axum::http::{Request, StatusCode};
 use axum::Router;
@@ -60,13 +63,19 @@ impl TestApp {
             seed_demo: true,
             product_name: "Calltrack".into(),
             dev_outbox: true,
+            secure_cookies: false,
             clock_start: Some(TEST_NOW),
         };
         let state = AppState::start(settings).await.expect("app starts");
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
     }
 
-    pub async fn send(&self, req: Request<Body>) -> Reply {
+    /// Sends a request as a browser on this machine would (from 127.0.0.1 unless the request
+    /// says otherwise with a ConnectInfo extension).
+    pub async fn send(&self, mut req: Request<Body>) -> Reply {
+        if req.extensions().get::<ConnectInfo<SocketAddr>>().is_none() {
+            req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+        }
         let res = self.router.clone().oneshot(req).await.unwrap();
         let status = res.status();
         let headers = res.headers().clone();

@@ -1,7 +1,8 @@
+use axum::body::Body;
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::StatusCode;
 
-use crate::helpers::TestApp;
+use crate::helpers::{request, TestApp};
 
 #[tokio::test]
 async fn the_login_page_has_the_form_and_keeps_a_safe_return_path() {
@@ -105,7 +106,7 @@ async fn logging_in_again_rotates_the_session() {
 async fn logout_ends_the_session_and_clears_the_cookie() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;
-    let reply = app.get("/logout", Some(&token)).await;
+    let reply = app.send(request("POST", "/logout", Some(&token), false).body(Body::empty()).unwrap()).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER);
     assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/login"));
     assert!(reply.header(SET_COOKIE.as_str()).unwrap().contains("Max-Age=0"));

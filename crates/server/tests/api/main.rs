@@ -14,6 +14,7 @@ mod routing_ivrs;
 mod routing_library;
 mod routing_plans;
 mod routing_tagmanager;
+mod security_basics;
 mod session_expiry;
 mod users_actions;
 mod users_form;

@@ -85,9 +85,11 @@ export function AccountMenu({ account, onSwitchAccount }: AccountMenuProps) {
             </div>
           )}
           {!inPortal && account.customerTimeZone && <p className="account-timezone">Time zone: {account.customerTimeZone}</p>}
-          <a href="/logout" className="account-logout">
-            Logout
-          </a>
+          <form method="post" action="/logout" className="account-logout-form">
+            <button type="submit" className="account-logout">
+              Logout
+            </button>
+          </form>
         </div>
       )}
     </div>

@@ -111,7 +111,9 @@ describe('TopBar', () => {
     expect(menu).toHaveTextContent('Olivia Owen');
     expect(menu).toHaveTextContent('Time zone: Europe/London');
     expect(within(menu).queryByRole('combobox')).not.toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    const logout = within(menu).getByRole('button', { name: 'Logout' });
+    expect(logout.closest('form')).toHaveAttribute('method', 'post');
+    expect(logout.closest('form')).toHaveAttribute('action', '/logout');
   });
 
   test('partners see no time zone', async () => {

@@ -12,7 +12,7 @@ use super::editor::{Editor, Target};
 use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
-use crate::store::{confirmations, outbox, password_resets, user_admin};
+use crate::store::{confirmations, outbox, password_resets, sessions, user_admin};
 
 /// Mails a user a link to set their password: a welcome for a new user, else a reset.
 pub(super) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
@@ -26,11 +26,18 @@ pub(super) async fn send_password_email(state: &AppState, user_id: i64, welcome:
     } else {
         (format!("Reset your {product} password"), "We received a request to reset your password.".to_string())
     };
+    // The link is kept only where the outbox is served (DEV_OUTBOX): elsewhere the stored copy
+    // says a link was sent without holding it, since a reset link is as good as a password.
+    let (shown, kept) = if state.settings.dev_outbox {
+        (link.as_str(), Some(link.as_str()))
+    } else {
+        ("(withheld from this copy)", None)
+    };
     let body = format!(
-        "Hello {},\n\n{opening}\nReset your password here: {link}\nThe link works once, for 24 hours.\n",
+        "Hello {},\n\n{opening}\nReset your password here: {shown}\nThe link works once, for 24 hours.\n",
         user.forename
     );
-    outbox::send(&state.db, &user.email, &subject, &body, Some(&link), now).await?;
+    outbox::send(&state.db, &user.email, &subject, &body, kept, now).await?;
     Ok(format!("{} {}", user.forename, user.surname))
 }
 
@@ -100,6 +107,7 @@ pub(super) async fn remove_from_account(
     let mut tx = state.db.begin().await?;
     user_admin::remove_access(&mut tx, id, customer).await?;
     user_admin::rehome_if_needed(&mut tx, id).await?;
+    sessions::end_on_customer(&mut tx, id, customer).await?;
     tx.commit().await?;
     tracing::info!(editor = editor.id(), user = id, customer, "user removed from account");
     Ok(Json(json!({ "success": true })))

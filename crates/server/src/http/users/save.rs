@@ -17,10 +17,10 @@ use super::details::partner_rights;
 use super::editor::{Editor, Target};
 use crate::http::error::AppError;
 use crate::http::form::FormData;
-use crate::security::{hash_password, random_token};
+use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserSettings};
-use crate::store::{customers, outbound};
+use crate::store::{customers, outbound, sessions};
 
 fn same(a: &[Permission], b: &[Permission]) -> bool {
     a.len() == b.len() && a.iter().all(|p| b.contains(p))
@@ -242,7 +242,7 @@ pub(super) async fn save_user(
     let mut tx = state.db.begin().await?;
     let user_id = if id == 0 {
         // Nobody knows this password: the new user sets their own through the emailed link.
-        user_admin::insert_user(&mut tx, &settings, &hash_password(&random_token()), now).await?
+        user_admin::insert_user(&mut tx, &settings, &new_password_hash(&random_token()).await, now).await?
     } else {
         id
     };
@@ -289,7 +289,10 @@ pub(super) async fn save_user(
         }
         match new_level {
             Some(level) => user_admin::put_access(&mut tx, user_id, *customer_id, level, provisioning, &held).await?,
-            None => user_admin::remove_access(&mut tx, user_id, *customer_id).await?,
+            None => {
+                user_admin::remove_access(&mut tx, user_id, *customer_id).await?;
+                sessions::end_on_customer(&mut tx, user_id, *customer_id).await?;
+            }
         }
     }
     if !identity {

@@ -1,0 +1,47 @@
+//! Clearing out what has expired: sessions past their idle or absolute limit, used or expired
+//! confirmation keys and reset links, and failed logins older than the throttle window. Expired
+//! rows are refused wherever they are read; this keeps the tables from growing for ever.
+
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use tokio::task::JoinHandle;
+use tokio::time::MissedTickBehavior;
+
+use crate::state::AppState;
+use crate::store::{sessions, throttle};
+
+pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
+
+/// Deletes everything expired at `now`; returns how many rows went.
+pub async fn purge_expired(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
+    let mut purged = 0;
+    for (sql, cutoff) in [
+        ("DELETE FROM sessions WHERE last_seen_at < ?", now - sessions::IDLE_SECONDS),
+        ("DELETE FROM sessions WHERE created_at < ?", now - sessions::ABSOLUTE_SECONDS),
+        ("DELETE FROM password_confirmations WHERE expires_at < ? OR used_at IS NOT NULL", now),
+        ("DELETE FROM password_resets WHERE expires_at < ? OR used_at IS NOT NULL", now),
+        ("DELETE FROM login_failures WHERE failed_at <= ?", now - throttle::WINDOW_SECONDS),
+    ] {
+        purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
+    }
+    tx.commit().await?;
+    Ok(purged)
+}
+
+/// Runs `purge_expired` every `INTERVAL` for as long as the server runs.
+pub fn spawn(state: AppState) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(INTERVAL);
+        tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            match purge_expired(&state.db, state.clock.now()).await {
+                Ok(0) => {}
+                Ok(count) => tracing::debug!(count, "expired rows purged"),
+                Err(error) => tracing::error!(%error, "purging expired rows failed"),
+            }
+        }
+    })
+}

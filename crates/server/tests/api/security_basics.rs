@@ -1,0 +1,280 @@
+//! The outbox, secrets in logs, login throttling per source, password hashing off the async
+//! workers, logout, cookies and caching, and expired rows being cleared.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::header::{CACHE_CONTROL, COOKIE, LOCATION, ORIGIN, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
+use axum::http::{Request, StatusCode};
+
+use crate::helpers::{request, TestApp};
+
+fn from(ip: [u8; 4], mut req: Request<Body>) -> Request<Body> {
+    req.extensions_mut().insert(ConnectInfo(SocketAddr::from((ip, 40_000))));
+    req
+}
+
+fn login_request(email: &str, password: &str) -> Request<Body> {
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([("email", email), ("password", password)])
+        .finish();
+    Request::post("/login").header("content-type", "application/x-www-form-urlencoded").body(Body::from(body)).unwrap()
+}
+
+async fn app_with(change: impl FnOnce(&mut server::Settings)) -> (TestApp, axum::Router) {
+    let app = TestApp::spawn().await;
+    let mut settings = (*app.state.settings).clone();
+    change(&mut settings);
+    let state = server::AppState { settings: Arc::new(settings), ..app.state.clone() };
+    let router = server::app(state);
+    (app, router)
+}
+
+async fn send(router: &axum::Router, mut req: Request<Body>) -> (StatusCode, axum::http::HeaderMap) {
+    use tower::ServiceExt;
+    if req.extensions().get::<ConnectInfo<SocketAddr>>().is_none() {
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    }
+    let res = router.clone().oneshot(req).await.unwrap();
+    (res.status(), res.headers().clone())
+}
+
+#[tokio::test]
+async fn the_outbox_answers_only_a_system_manager_on_this_machine_when_enabled() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    app.post_multipart("/api/users/sendPasswordReset/3", Some(&owner), &[]).await;
+    let manager = app.login("manager@demo.test").await;
+
+    let page = app.get("/outbox", Some(&manager)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text().contains("user@demo.test") && page.text().contains("/resetpassword?token="));
+
+    let anonymous = app.get("/outbox", None).await;
+    assert_eq!(anonymous.status, StatusCode::SEE_OTHER);
+    assert_eq!(anonymous.header(LOCATION.as_str()).as_deref(), Some("/login"));
+    assert_eq!(app.get("/outbox", Some(&owner)).await.status, StatusCode::NOT_FOUND, "not a system manager");
+    let remote = from([192, 0, 2, 7], request("GET", "/outbox", Some(&manager), false).body(Body::empty()).unwrap());
+    assert_eq!(app.send(remote).await.status, StatusCode::NOT_FOUND, "not from this machine");
+
+    let (_, disabled) = app_with(|s| s.dev_outbox = false).await;
+    let req = request("GET", "/outbox", Some(&manager), false).body(Body::empty()).unwrap();
+    // The disabled router shares the database, so the manager's session is valid there too.
+    let (status, _) = send(&disabled, req).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn without_the_outbox_a_sent_link_is_not_kept() {
+    let (app, router) = app_with(|s| s.dev_outbox = false).await;
+    let owner = app.login("owner@demo.test").await;
+    let req = request("POST", "/api/users/sendPasswordReset/3", Some(&owner), true).body(Body::empty()).unwrap();
+    assert_eq!(send(&router, req).await.0, StatusCode::OK);
+    let (link, body): (Option<String>, String) =
+        sqlx::query_as("SELECT link, body_text FROM outbox ORDER BY id DESC LIMIT 1")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(link, None);
+    assert!(!body.contains("token="), "{body}");
+    let (tokens,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM password_resets WHERE user_id = 3")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(tokens, 1, "the link was still issued");
+}
+
+/// Everything the server logs while `work` runs, at every level.
+async fn logged_during<F: std::future::Future<Output = ()>>(work: F) -> String {
+    #[derive(Clone)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buffer {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buffer = Buffer(Arc::new(Mutex::new(vec![])));
+    let writer = buffer.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    work.await;
+    let text = String::from_utf8_lossy(&buffer.0.lock().unwrap()).into_owned();
+    text
+}
+
+#[tokio::test]
+async fn reset_links_and_passwords_never_reach_the_log() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let mut token = String::new();
+    let log = logged_during(async {
+        app.post_multipart("/api/users/sendPasswordReset/3", Some(&owner), &[]).await;
+        let (link,): (String,) =
+            sqlx::query_as("SELECT link FROM outbox ORDER BY id DESC LIMIT 1").fetch_one(&app.state.db).await.unwrap();
+        token = link.split("token=").nth(1).unwrap().to_string();
+        app.get(&format!("/resetpassword?token={token}"), None).await;
+        app.login_attempt("user@demo.test", "a-wrong-secret-password").await;
+    })
+    .await;
+    assert!(log.contains("mail sent to the outbox"), "{log}");
+    assert!(log.contains("/resetpassword"), "the path is logged: {log}");
+    assert!(log.contains("login failed"), "failed logins are logged: {log}");
+    assert!(!log.contains(&token), "the token leaked: {log}");
+    assert!(!log.contains("a-wrong-secret-password"), "the password leaked: {log}");
+}
+
+#[tokio::test]
+async fn a_strangers_wrong_passwords_do_not_lock_the_real_user_out() {
+    let app = TestApp::spawn().await;
+    let stranger = [203, 0, 113, 9];
+    for _ in 0..7 {
+        app.send(from(stranger, login_request("user@demo.test", "guess"))).await;
+    }
+    let stranger_again = app.send(from(stranger, login_request("user@demo.test", "demopass"))).await;
+    assert_eq!(stranger_again.status, StatusCode::TOO_MANY_REQUESTS, "the guesser is slowed");
+    let real = app.send(from([198, 51, 100, 20], login_request("user@demo.test", "demopass"))).await;
+    assert_eq!(real.status, StatusCode::SEE_OTHER, "the real user still gets in");
+}
+
+#[tokio::test]
+async fn spraying_many_accounts_from_one_address_is_slowed() {
+    let app = TestApp::spawn().await;
+    let sprayer = [203, 0, 113, 10];
+    for n in 0..20 {
+        let reply = app.send(from(sprayer, login_request(&format!("person{n}@demo.test"), "guess"))).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    }
+    let next = app.send(from(sprayer, login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(next.status, StatusCode::TOO_MANY_REQUESTS);
+    app.state.clock.advance(61);
+    let later = app.send(from(sprayer, login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(later.status, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_logins_does_not_stall_other_requests() {
+    let app = Arc::new(TestApp::spawn().await);
+    let started = Instant::now();
+    let flood: Vec<_> = (0..60u8)
+        .map(|n| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                app.send(from([10, 9, 8, n], login_request(&format!("random{n}@example.test"), "guess"))).await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let asked = Instant::now();
+    assert_eq!(app.get("/login", None).await.status, StatusCode::OK);
+    let answered_in = asked.elapsed();
+    for login in flood {
+        assert_eq!(login.await.unwrap().status, StatusCode::UNAUTHORIZED);
+    }
+    let flood_took = started.elapsed();
+    assert!(
+        answered_in * 4 < flood_took,
+        "a page took {answered_in:?} while the logins took {flood_took:?}: hashing is blocking the workers"
+    );
+}
+
+#[tokio::test]
+async fn logout_is_a_post_from_this_site() {
+    let app = TestApp::spawn().await;
+    let session = app.login("owner@demo.test").await;
+    let by_link = app.get("/logout", Some(&session)).await;
+    assert_eq!(by_link.status, StatusCode::METHOD_NOT_ALLOWED);
+    let forged = request("POST", "/logout", Some(&session), false)
+        .header(ORIGIN, "https://evil.example")
+        .header("host", "127.0.0.1:8080")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(app.send(forged).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/accountsettings/getAccountDetails", Some(&session)).await.status, StatusCode::OK);
+    let own = request("POST", "/logout", Some(&session), false)
+        .header(ORIGIN, "http://127.0.0.1:8080")
+        .header("host", "127.0.0.1:8080")
+        .body(Body::empty())
+        .unwrap();
+    let out = app.send(own).await;
+    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        app.get("/api/accountsettings/getAccountDetails", Some(&session)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn secure_cookies_use_the_host_prefix_and_hsts_and_api_answers_are_not_cached() {
+    let (app, router) = app_with(|s| s.secure_cookies = true).await;
+    let (status, headers) = send(&router, login_request("owner@demo.test", "demopass")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let cookie = headers.get(SET_COOKIE).unwrap().to_str().unwrap().to_string();
+    assert!(cookie.starts_with("__Host-admin_session=") && cookie.contains("; Secure"), "{cookie}");
+    assert!(cookie.contains("Path=/") && !cookie.contains("Domain"), "{cookie}");
+    assert_eq!(headers.get(STRICT_TRANSPORT_SECURITY).unwrap(), "max-age=31536000");
+    let token = cookie.split(';').next().unwrap().split_once('=').unwrap().1.to_string();
+    let api = Request::get("/api/accountsettings/getAccountDetails")
+        .header("X-Admin-Area", "1")
+        .header(COOKIE, format!("__Host-admin_session={token}"))
+        .body(Body::empty())
+        .unwrap();
+    let (status, headers) = send(&router, api).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(CACHE_CONTROL).unwrap(), "no-store");
+    // The plain name is not accepted when cookies are secure (it could come over plain HTTP).
+    let plain = Request::get("/api/accountsettings/getAccountDetails")
+        .header("X-Admin-Area", "1")
+        .header(COOKIE, format!("admin_session={token}"))
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&router, plain).await.0, StatusCode::UNAUTHORIZED);
+
+    let insecure = app.login_attempt("owner@demo.test", "demopass").await;
+    assert!(!insecure.header(SET_COOKIE.as_str()).unwrap().contains("Secure"));
+    assert!(insecure.header(STRICT_TRANSPORT_SECURITY.as_str()).is_none());
+}
+
+#[tokio::test]
+async fn expired_sessions_keys_links_and_failures_are_purged() {
+    let app = TestApp::spawn().await;
+    let fresh = app.login("owner@demo.test").await;
+    app.login_attempt("admin@demo.test", "wrong").await;
+    let stale = app.login("user@demo.test").await;
+    app.state.clock.advance(20 * 60);
+    app.get("/api/accountsettings/getAccountDetails", Some(&fresh)).await;
+    app.state.clock.advance(20 * 60);
+    let purged = server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    assert!(purged >= 2, "the idle session and the old failure went ({purged})");
+    let (sessions,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sessions").fetch_one(&app.state.db).await.unwrap();
+    assert_eq!(sessions, 1, "only the session used 20 minutes ago is left");
+    assert_eq!(app.get("/api/accountsettings/getAccountDetails", Some(&fresh)).await.status, StatusCode::OK);
+    assert_eq!(app.get("/api/accountsettings/getAccountDetails", Some(&stale)).await.status, StatusCode::UNAUTHORIZED);
+    let (failures,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM login_failures").fetch_one(&app.state.db).await.unwrap();
+    assert_eq!(failures, 0);
+}
+
+#[tokio::test]
+async fn removing_a_users_access_ends_their_sessions_on_that_account() {
+    let app = TestApp::spawn().await;
+    let manager = app.login("manager@demo.test").await;
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.post_multipart("/api/users/removeFromAccount/10", Some(&owner), &[]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    assert_eq!(
+        app.get("/api/accountsettings/getAccountDetails", Some(&manager)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
