@@ -10,6 +10,7 @@ const TS_TYPES: &str = r#"
 export interface RoutingAccess {
   canView: boolean; canConnect: boolean; hasAdvanced: boolean; canEdit: boolean; offerUpgrade: boolean;
   showsAudioLink: boolean;
+  showsTagManager: boolean;
 }
 export interface Choice { id: number; label: string }
 export interface RoutingConstants {

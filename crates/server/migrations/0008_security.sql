@@ -22,3 +22,14 @@ CREATE INDEX ivr_charges_customer ON ivr_charges (customer_id);
 -- Failed logins are throttled per source address as well as per account.
 ALTER TABLE login_failures ADD COLUMN source TEXT NOT NULL DEFAULT '';
 CREATE INDEX login_failures_source ON login_failures (source, failed_at);
+
+-- Who accepted the terms of a purchase the server made on their word (an outbound user).
+CREATE TABLE terms_acceptances (
+    id INTEGER PRIMARY KEY,
+    customer_id INTEGER NOT NULL REFERENCES customers(id),
+    purchase TEXT NOT NULL,
+    accepted_by_user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    accepted_by_email TEXT NOT NULL,
+    accepted_at INTEGER NOT NULL
+);
+CREATE INDEX terms_acceptances_customer ON terms_acceptances (customer_id);

@@ -3,13 +3,16 @@
 use serde::Serialize;
 
 use crate::account::AccountState;
+use crate::guard::{guard, GuardStep};
 use crate::plan::Plan;
 use crate::route_table::ADVANCED_ROUTING_SCOPES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoutingAccess {
-    /// Routing pages need a non-group account and provisioning rights.
+    /// Routing pages need the /routing page's guard (a customer account, not a partner or
+    /// technology-partner portal, with admin-menu rights), a non-group account and
+    /// provisioning rights.
     pub can_view: bool,
     /// Bulk Connect: also an administrator and the routing_simple scope.
     pub can_connect: bool,
@@ -23,10 +26,17 @@ pub struct RoutingAccess {
     pub offer_upgrade: bool,
     /// The list's menu item to the audio list: packages with routing_simple.
     pub shows_audio_link: bool,
+    /// The routing list's Tag manager button (and the tag manager calls): editors of an account
+    /// with dynamic numbers, whose pools the tag serves.
+    pub shows_tag_manager: bool,
 }
 
+/// The page whose guard decides who reaches the routing pages and their calls.
+const ROUTING_PAGE: &str = "/routing";
+
 pub fn routing_access(account: &AccountState) -> RoutingAccess {
-    let can_view = !account.is_group_account && account.can_provision;
+    let can_view =
+        !account.is_group_account && account.can_provision && guard(ROUTING_PAGE, account) == GuardStep::Allow;
     let has_advanced = can_view && ADVANCED_ROUTING_SCOPES.iter().any(|s| account.has_scope(s));
     RoutingAccess {
         can_view,
@@ -35,6 +45,7 @@ pub fn routing_access(account: &AccountState) -> RoutingAccess {
         can_edit: has_advanced && account.is_administrator,
         offer_upgrade: can_view && !has_advanced && account.plan() == Plan::Starter,
         shows_audio_link: can_view && account.has_scope("routing_simple"),
+        shows_tag_manager: has_advanced && account.is_administrator && account.has_dynamic,
     }
 }
 
@@ -45,7 +56,9 @@ mod tests {
     fn account(scopes: &[&str]) -> AccountState {
         AccountState {
             can_provision: true,
+            can_view_admin_menu: true,
             is_administrator: true,
+            user_auth_code: 20,
             package_scopes: scopes.iter().map(|s| s.to_string()).collect(),
             ..Default::default()
         }
@@ -93,5 +106,26 @@ mod tests {
         assert!(!routing_access(&legacy).offer_upgrade);
         let pro = AccountState { package_name: "Professional".into(), ..account(&["routing_simple", "routing_ivr"]) };
         assert!(!routing_access(&pro).offer_upgrade);
+    }
+
+    #[test]
+    fn partner_and_technology_partner_portals_have_no_routing() {
+        let partner = AccountState { is_partner: true, ..account(&["routing_simple", "routing_ivr"]) };
+        assert_eq!(routing_access(&partner), routing_access(&AccountState { can_provision: false, ..partner.clone() }));
+        assert!(!routing_access(&partner).can_view && !routing_access(&partner).can_edit);
+        let tech = AccountState { is_tech_partner: true, ..account(&["routing_simple", "routing_ivr"]) };
+        assert!(!routing_access(&tech).can_view && !routing_access(&tech).can_edit);
+        let no_admin_menu = AccountState { can_view_admin_menu: false, ..account(&["routing_simple"]) };
+        assert!(!routing_access(&no_admin_menu).can_view);
+    }
+
+    #[test]
+    fn the_tag_manager_is_for_editors_of_accounts_with_dynamic_numbers() {
+        let dynamic = AccountState { has_dynamic: true, ..account(&["routing_simple", "routing_ivr"]) };
+        assert!(routing_access(&dynamic).shows_tag_manager);
+        let static_only = AccountState { has_dynamic: false, ..dynamic.clone() };
+        assert!(!routing_access(&static_only).shows_tag_manager);
+        let user = AccountState { is_administrator: false, ..dynamic };
+        assert!(!routing_access(&user).shows_tag_manager);
     }
 }

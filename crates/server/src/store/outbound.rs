@@ -85,3 +85,25 @@ pub async fn report_options(db: &SqlitePool, customer_id: i64) -> sqlx::Result<(
     .fetch_one(db)
     .await
 }
+
+/// Records that a user accepted the terms of a purchase (kept if the user is deleted).
+pub async fn record_terms(
+    tx: &mut Transaction<'_, Sqlite>,
+    customer_id: i64,
+    purchase: &str,
+    user_id: i64,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO terms_acceptances (customer_id, purchase, accepted_by_user_id, accepted_by_email, accepted_at)
+         VALUES (?, ?, ?, (SELECT email FROM users WHERE id = ?), ?)",
+    )
+    .bind(customer_id)
+    .bind(purchase)
+    .bind(user_id)
+    .bind(user_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

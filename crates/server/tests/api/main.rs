@@ -13,6 +13,7 @@ mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
 mod routing_plans;
+mod routing_portals;
 mod routing_tagmanager;
 mod security_basics;
 mod session_expiry;

@@ -51,12 +51,31 @@ async fn a_workspace_with_other_changes_needs_a_manual_publish() {
 }
 
 #[tokio::test]
-async fn a_campaign_reference_is_required() {
+async fn the_tag_carries_the_accounts_own_reference_whatever_is_posted() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
-    let reply = app.post_form("/api/tagmanager/tag", Some(&owner), &[("path", WORKSPACE), ("campaignRef", " ")]).await;
-    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply.json()["errors"]["campaignRef"], "A campaign reference is required.");
+    let reply =
+        app.post_form("/api/tagmanager/tag", Some(&owner), &[("path", WORKSPACE), ("campaignRef", "ATLAS-300")]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let (reference,): (String,) = sqlx::query_as("SELECT campaign_ref FROM tm_tags ORDER BY created_at DESC LIMIT 1")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    let (code,): (String,) =
+        sqlx::query_as("SELECT account_code FROM customers WHERE id = 100").fetch_one(&app.state.db).await.unwrap();
+    assert_eq!(reference, code);
+}
+
+#[tokio::test]
+async fn the_tag_manager_is_for_accounts_with_dynamic_numbers_and_not_for_portals() {
+    let app = TestApp::spawn().await;
+    sqlx::query("UPDATE customers SET has_dynamic = 0 WHERE id = 100").execute(&app.state.db).await.unwrap();
+    let owner = app.login("owner@demo.test").await;
+    assert_eq!(app.get("/api/tagmanager/accounts", Some(&owner)).await.status, StatusCode::FORBIDDEN);
+    for portal in ["partner@demo.test", "techpartner@demo.test"] {
+        let session = app.login(portal).await;
+        assert_eq!(app.get("/api/tagmanager/accounts", Some(&session)).await.status, StatusCode::FORBIDDEN, "{portal}");
+    }
 }
 
 #[tokio::test]

@@ -30,9 +30,20 @@ async fn setting_the_service_gives_an_existing_user_outbound_and_bills_one_more_
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
     let before = outbound_quantity(&app).await;
-    let fields = [("serviceId", "1"), ("userId", "3"), ("form_include_outbound_permission", "1"), ("price", "0.01")];
+    let mut fields = vec![("serviceId", "1"), ("userId", "3"), ("form_include_outbound_permission", "1")];
+    fields.push(("price", "0.01"));
+    let unaccepted = app.post_multipart("/api/users/setOutboundService", Some(&owner), &fields).await;
+    assert_eq!(unaccepted.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(unaccepted.json()["errors"]["acceptTerms"], "Please accept the terms and conditions.");
+    assert_eq!(outbound_quantity(&app).await, before, "nothing bought without the terms");
+    fields.push(("acceptTerms", "1"));
     let reply = app.post_multipart("/api/users/setOutboundService", Some(&owner), &fields).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let (who,): (String,) = sqlx::query_as("SELECT accepted_by_email FROM terms_acceptances WHERE customer_id = 100")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(who, "owner@demo.test");
     assert_eq!(outbound_quantity(&app).await, before + 1);
     let details = app.get("/api/users/getUserDetails/3", Some(&owner)).await.json();
     assert_eq!(details["user"]["hasAccessToNewOutbound"], true);
@@ -106,6 +117,7 @@ async fn a_new_user_with_outbound_chosen_gets_it_on_save() {
         ("hasAccessToNewOutbound", "1"),
         ("form_include_outbound_permission", "1"),
         ("form_permission", r#"[{"customerId": 100, "PERM_REPORTS": true}]"#),
+        ("acceptTerms", "1"),
     ];
     let reply = app.post_multipart("/api/users/save/0", Some(&owner), &fields).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -118,4 +130,23 @@ async fn a_new_user_with_outbound_chosen_gets_it_on_save() {
             .await
             .unwrap();
     assert!(perm);
+}
+
+#[tokio::test]
+async fn outbound_is_not_for_group_or_partner_accounts_nor_for_a_shared_users_identity() {
+    let app = TestApp::spawn().await;
+    for portal in ["group@demo.test", "partner@demo.test"] {
+        let session = app.login(portal).await;
+        assert_eq!(app.get("/api/users/getOutboundService", Some(&session)).await.status, StatusCode::FORBIDDEN);
+        assert_eq!(app.get("/api/outboundcampaigns/getAll/", Some(&session)).await.status, StatusCode::FORBIDDEN);
+        let add = app
+            .post_multipart("/api/outboundcampaigns/addCampaign", Some(&session), &[("outboundCampaignName", "X")])
+            .await;
+        assert_eq!(add.status, StatusCode::FORBIDDEN, "{portal}");
+    }
+    // Morgan also owns Atlas: outbound is a setting of the user everywhere, not this owner's.
+    let owner = app.login("owner@demo.test").await;
+    let fields = [("serviceId", "1"), ("userId", "10"), ("acceptTerms", "1")];
+    let reply = app.post_multipart("/api/users/setOutboundService", Some(&owner), &fields).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
 }

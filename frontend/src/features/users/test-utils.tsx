@@ -111,6 +111,7 @@ export function userDetails(
       editorAuthCode: 25,
       identityEditable: true,
       hasOtherAccounts: false,
+      showsOutbound: true,
       ...context,
     },
   };

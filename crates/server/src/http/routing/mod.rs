@@ -38,8 +38,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(tagmanager::router())
 }
 
-/// A user who may see the routing pages: a non-group account with provisioning rights
-/// (domain `routing_access`). Everything else is 403.
+/// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,
+/// a non-group account, provisioning rights). Everything else is 403.
 pub struct RoutingUser {
     pub session: Session,
     pub account: AccountState,
@@ -82,6 +82,15 @@ impl RoutingUser {
     /// Advanced connect and the editors' reads: one of the advanced routing scopes.
     pub fn require_advanced(&self) -> Result<(), AppError> {
         if self.access.has_advanced {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The tag manager: an editor of an account with dynamic numbers.
+    pub fn require_tag_manager(&self) -> Result<(), AppError> {
+        if self.access.shows_tag_manager {
             Ok(())
         } else {
             Err(AppError::Forbidden)

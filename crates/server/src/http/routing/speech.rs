@@ -17,8 +17,9 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/managedynamicwhispers/playTextToSpeech", post(play))
 }
 
+/// Speaking runs two processes: only editors, who are the ones writing whispers, may ask.
 async fn play(user: RoutingUser, form: FormData) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
+    user.require_edit()?;
     let text = form.text("whisperText").trim();
     if let Some(message) = whisper_text_problem(text) {
         let mut errors = FieldErrors::new();

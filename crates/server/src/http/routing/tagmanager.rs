@@ -5,7 +5,6 @@
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::FieldErrors;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -15,7 +14,6 @@ use crate::http::form::FormData;
 use crate::state::AppState;
 use crate::tag_manager::{Item, Sandbox, TagManager, TagManagerError};
 
-pub const CAMPAIGN_REF_REQUIRED: &str = "A campaign reference is required.";
 pub const ALREADY_SET_UP: &str = "Tag manager is already set up for this container.";
 
 pub(super) fn router() -> Router<AppState> {
@@ -50,7 +48,7 @@ fn listed(items: Vec<Item>) -> Vec<Value> {
 }
 
 async fn accounts(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     let accounts = Sandbox(&state.db).accounts(user.customer()).await.map_err(refused)?;
     Ok(Json(json!({ "accounts": listed(accounts) })))
 }
@@ -60,7 +58,7 @@ async fn containers(
     user: RoutingUser,
     Query(q): Query<PathQuery>,
 ) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     let containers = Sandbox(&state.db).containers(user.customer(), &q.path).await.map_err(refused)?;
     Ok(Json(json!({ "containers": listed(containers) })))
 }
@@ -70,23 +68,28 @@ async fn workspaces(
     user: RoutingUser,
     Query(q): Query<PathQuery>,
 ) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     let workspaces = Sandbox(&state.db).workspaces(user.customer(), &q.path).await.map_err(refused)?;
     Ok(Json(json!({ "workspaces": listed(workspaces) })))
 }
 
 async fn tag(State(state): State<AppState>, user: RoutingUser, form: FormData) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
-    let campaign_ref = form.text("campaignRef").trim();
-    if campaign_ref.is_empty() {
-        let mut errors = FieldErrors::new();
-        errors.add("campaignRef", CAMPAIGN_REF_REQUIRED);
-        return Err(AppError::Validation(errors));
-    }
+    user.require_tag_manager()?;
+    // The tag carries this account's own reference, whatever the browser posted as campaignRef:
+    // a tag must never publish another customer's reference.
+    let campaign_ref = campaign_reference(&user);
     let sandbox = Sandbox(&state.db);
-    let tag = sandbox.create_tag(user.customer(), form.text("path"), campaign_ref, state.clock.now()).await;
+    let tag = sandbox.create_tag(user.customer(), form.text("path"), &campaign_ref, state.clock.now()).await;
     let tag = tag.map_err(refused)?;
     Ok(Json(json!({ "success": true, "tag": { "name": tag.name, "path": tag.path } })))
+}
+
+/// The account's campaign reference: its account code, else its id (as the dialog shows it).
+fn campaign_reference(user: &RoutingUser) -> String {
+    match user.account.account_code.as_deref().map(str::trim) {
+        Some(code) if !code.is_empty() => code.to_string(),
+        _ => user.customer().to_string(),
+    }
 }
 
 async fn workspace_status(
@@ -94,7 +97,7 @@ async fn workspace_status(
     user: RoutingUser,
     Query(q): Query<PathQuery>,
 ) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     let action = Sandbox(&state.db).workspace_status(user.customer(), &q.path, &q.tag).await.map_err(refused)?;
     Ok(Json(json!({ "action": action })))
 }
@@ -104,13 +107,13 @@ async fn container_version(
     user: RoutingUser,
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     let path = Sandbox(&state.db).create_version(user.customer(), form.text("path")).await.map_err(refused)?;
     Ok(Json(json!({ "path": path })))
 }
 
 async fn publish(State(state): State<AppState>, user: RoutingUser, form: FormData) -> Result<Json<Value>, AppError> {
-    user.require_edit()?;
+    user.require_tag_manager()?;
     Sandbox(&state.db).publish(user.customer(), form.text("path"), state.clock.now()).await.map_err(refused)?;
     Ok(Json(json!({ "success": true })))
 }

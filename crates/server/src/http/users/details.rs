@@ -5,7 +5,7 @@ use axum::Json;
 use domain::users::{
     assignable_auth_codes, authority_label, default_permissions, partner_permission_columns, permission_grid_columns,
 };
-use domain::users::{GridColumn, PartnerRights, Permission};
+use domain::users::{shows_outbound, GridColumn, PartnerRights, Permission};
 use serde_json::{json, Map, Value};
 
 use super::editor::{Editor, Target};
@@ -83,6 +83,7 @@ pub(super) async fn user_details(
             "isSelf": id == editor.id(),
             "editorAuthCode": editor.level(),
             "identityEditable": identity_editable,
+            "showsOutbound": shows_outbound(acc),
             "hasOtherAccounts": has_other_accounts,
         },
     })))

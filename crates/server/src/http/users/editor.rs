@@ -2,7 +2,9 @@
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use domain::users::{has_other_accounts, identity_editable, may_change_access, may_manage, GridRights, LevelOn};
+use domain::users::{
+    has_other_accounts, identity_editable, may_change_access, may_manage, shows_outbound, GridRights, LevelOn,
+};
 use domain::{guard, AccountState, GuardStep};
 
 use crate::http::accountsettings::current_state;
@@ -51,6 +53,15 @@ impl Editor {
     /// Editing a user's details needs administrator level and the edit-users right.
     pub fn require_editing(&self) -> Result<(), AppError> {
         if self.account.is_administrator && self.account.can_edit_users {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The outbound section and its calls (domain `shows_outbound`).
+    pub fn require_outbound(&self) -> Result<(), AppError> {
+        if shows_outbound(&self.account) {
             Ok(())
         } else {
             Err(AppError::Forbidden)

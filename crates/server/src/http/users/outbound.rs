@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::users::{validate_campaign_name, Permission, NO_PERMISSIONS_FOR_OUTBOUND};
+use domain::users::{validate_campaign_name, Permission, ACCEPT_TERMS, NO_PERMISSIONS_FOR_OUTBOUND};
 use domain::FieldErrors;
 use serde_json::{json, Value};
 
@@ -13,6 +13,8 @@ use crate::state::AppState;
 use crate::store::{outbound, user_admin};
 
 pub(super) async fn outbound_service(State(state): State<AppState>, editor: Editor) -> Result<Json<Value>, AppError> {
+    editor.require_editing()?;
+    editor.require_outbound()?;
     let Some(service) = outbound::service_for(&state.db, editor.account.customer_id).await? else {
         return Ok(Json(json!({ "status": 0 })));
     };
@@ -37,11 +39,14 @@ pub(super) async fn set_outbound_service(
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
     editor.require_editing()?;
+    editor.require_outbound()?;
     let customer = editor.account.customer_id;
     let user_id: i64 =
         form.text("userId").parse().map_err(|_| AppError::BadRequest("userId must be a user id".into()))?;
     let target = Target::load(&state, &editor, user_id).await?;
     target.require_manageable(&editor)?;
+    // Outbound is a setting of the user everywhere, so it is the whole identity's to change.
+    target.require_identity()?;
     let service = outbound::service_for(&state.db, customer).await?.ok_or(AppError::Forbidden)?;
     if form.text("serviceId") != service.service_id.to_string() {
         return Err(AppError::BadRequest("serviceId is not the outbound service on offer".into()));
@@ -51,6 +56,7 @@ pub(super) async fn set_outbound_service(
         errors.add("hasAccessToNewOutbound", NO_PERMISSIONS_FOR_OUTBOUND);
         return Err(AppError::Validation(errors));
     }
+    require_terms(&form)?;
     let mut settings = user_admin::settings(&state.db, user_id).await?.ok_or(AppError::NotFound)?;
     if settings.has_new_outbound {
         return Ok(Json(json!({ "success": true })));
@@ -66,12 +72,30 @@ pub(super) async fn set_outbound_service(
         }
         user_admin::put_access(&mut tx, user_id, customer, row.auth_code as u8, &row.provisioning, &held).await?;
     }
-    outbound::add_user_to_service(&mut tx, customer, &service, state.clock.now()).await?;
+    let now = state.clock.now();
+    outbound::add_user_to_service(&mut tx, customer, &service, now).await?;
+    outbound::record_terms(&mut tx, customer, OUTBOUND_USER, editor.id(), now).await?;
     tx.commit().await?;
     Ok(Json(json!({ "success": true })))
 }
 
+/// What an outbound user's terms acceptance is recorded as.
+pub(super) const OUTBOUND_USER: &str = "outbound_user";
+
+/// A purchase on the customer's bill needs the terms ticked (`acceptTerms=1`), as the dialog asks.
+pub(super) fn require_terms(form: &FormData) -> Result<(), AppError> {
+    if form.text("acceptTerms") == "1" {
+        Ok(())
+    } else {
+        let mut errors = FieldErrors::new();
+        errors.add("acceptTerms", ACCEPT_TERMS);
+        Err(AppError::Validation(errors))
+    }
+}
+
 pub(super) async fn campaigns(State(state): State<AppState>, editor: Editor) -> Result<Json<Value>, AppError> {
+    editor.require_editing()?;
+    editor.require_outbound()?;
     let customer = editor.account.customer_id;
     let campaigns: Vec<Value> = outbound::campaigns(&state.db, customer)
         .await?
@@ -95,6 +119,7 @@ pub(super) async fn add_campaign(
     form: FormData,
 ) -> Result<Json<Value>, AppError> {
     editor.require_editing()?;
+    editor.require_outbound()?;
     let name = form.text("outboundCampaignName").trim();
     validate_campaign_name(name).map_err(AppError::Validation)?;
     let id = outbound::add_campaign(&state.db, editor.account.customer_id, name).await?;

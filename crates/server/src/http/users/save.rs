@@ -7,8 +7,8 @@ use axum::extract::{Path, State};
 use axum::Json;
 use domain::users::{
     assignable_auth_codes, default_permissions, may_change_access, merge_permissions, partner_permission_columns,
-    permission_grid_columns, permissions_to_save, validate_user_form, LevelOn, Permission, UserForm, UserFormContext,
-    EMAIL_IN_USE,
+    permission_grid_columns, permissions_to_save, shows_outbound, validate_user_form, LevelOn, Permission, UserForm,
+    UserFormContext, EMAIL_IN_USE,
 };
 use domain::FieldErrors;
 use serde_json::{json, Value};
@@ -155,7 +155,9 @@ pub(super) async fn save_user(
     }
 
     let include_outbound = form.text("form_include_outbound_permission") == "1";
-    let enabling_outbound = identity && form.text("hasAccessToNewOutbound") == "1" && !stored.has_new_outbound;
+    // Outbound settings are the user's everywhere and shown only on some accounts.
+    let outbound_here = identity && shows_outbound(acc);
+    let enabling_outbound = outbound_here && form.text("hasAccessToNewOutbound") == "1" && !stored.has_new_outbound;
     let customer_flags = customers::flags(&state.db, acc.customer_id).await?;
     let editor_settings = user_admin::settings(&state.db, editor.id()).await?.ok_or(AppError::Forbidden)?;
     let user_form = user_form_of(&form, &stored, identity);
@@ -194,7 +196,16 @@ pub(super) async fn save_user(
         return Err(email_in_use());
     }
     let provisioning = if form.text("form_provisioning") == "2" { "2" } else { "0" };
-    let settings = if identity {
+    let settings = if identity && !outbound_here {
+        UserSettings {
+            forename: user_form.first_name.trim().to_string(),
+            surname: user_form.last_name.trim().to_string(),
+            email: user_form.email.trim().to_string(),
+            home_customer_id: home,
+            call_rec_flag: user_form.call_recording == "1",
+            ..stored.clone()
+        }
+    } else if identity {
         let (daily, weekly, monthly) = outbound::report_options(&state.db, acc.customer_id).await?;
         let campaign = match form.text("form_outbound_campaign").trim().parse::<i64>() {
             Ok(c) if outbound::campaign_belongs(&state.db, acc.customer_id, c).await? => Some(c),
@@ -222,6 +233,7 @@ pub(super) async fn save_user(
         stored.clone()
     };
     let service = if enabling_outbound && include_outbound {
+        super::outbound::require_terms(&form)?;
         Some(outbound::service_for(&state.db, acc.customer_id).await?.ok_or(AppError::Forbidden)?)
     } else {
         None
@@ -300,6 +312,7 @@ pub(super) async fn save_user(
     }
     if let Some(service) = &service {
         outbound::add_user_to_service(&mut tx, acc.customer_id, service, now).await?;
+        outbound::record_terms(&mut tx, acc.customer_id, super::outbound::OUTBOUND_USER, editor.id(), now).await?;
     }
     tx.commit().await?;
     if id == 0 {

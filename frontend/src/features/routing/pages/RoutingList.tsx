@@ -99,7 +99,7 @@ export function RoutingList({ title }: { title: string }) {
 
   const showConnect = account.isAdministrator && !account.isGroupAccount && selected.length > 0;
   const showAudio = access.showsAudioLink;
-  const showTagManager = access.canEdit && account.hasDynamic;
+  const showTagManager = access.showsTagManager;
 
   async function connect() {
     if (connecting || selected.length === 0) return;

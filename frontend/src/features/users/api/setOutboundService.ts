@@ -1,7 +1,8 @@
 import { apiPost, type FormFields } from '../../../lib/api';
 import type { OutboundService } from './types';
 
-/** The service fields posted with setOutboundService, and with a new user's save. */
+/** The service fields posted with setOutboundService, and with a new user's save: only after
+ * the terms were ticked in the dialog, which acceptTerms tells the server. */
 export function outboundServiceFields(service: OutboundService): FormFields {
   const fields: FormFields = {
     serviceId: service.serviceId,
@@ -11,6 +12,7 @@ export function outboundServiceFields(service: OutboundService): FormFields {
     price: service.price,
     billingFrequency: service.billingFrequency,
     minimumTerm: service.minimumTerm,
+    acceptTerms: '1',
   };
   if (Number(service.serviceId) > 0) fields.form_include_outbound_permission = '1';
   return fields;

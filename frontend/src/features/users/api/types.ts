@@ -89,6 +89,8 @@ export interface UserDetailsContext {
   editorAuthCode: number;
   identityEditable: boolean;
   hasOtherAccounts: boolean;
+  /** The outbound section shows (the server applies the domain rule). */
+  showsOutbound: boolean;
 }
 
 export interface UserDetails {

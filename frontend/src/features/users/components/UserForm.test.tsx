@@ -301,7 +301,7 @@ describe('User form', () => {
         ],
         permissions: [{ customerId: 600, CustomerName: 'Northgate Partners', PERM_BILLING: false, PERM_ACCOUNTS: true }],
       };
-      const { fetch, user } = setup('/users/0', userDetails({}, { isPartner: true }), {
+      const { fetch, user } = setup('/users/0', userDetails({}, { isPartner: true, showsOutbound: false }), {
         '/api/users/getPartnerUserPermissions/0/0': () => jsonResponse(partnerGrid),
         '/api/users/checkUniqueEmail/': () => jsonResponse({ success: true }),
         '/api/users/save/0': () => jsonResponse({ success: true, id: 50 }),
@@ -317,7 +317,7 @@ describe('User form', () => {
     });
 
     test('group accounts and tech-partner report logins have no outbound section', async () => {
-      setup('/users/0', userDetails({}, { isGroupAccount: true }));
+      setup('/users/0', userDetails({}, { isGroupAccount: true, showsOutbound: false }));
       await screen.findByLabelText('First name');
       expect(screen.queryByRole('heading', { name: 'Outbound' })).not.toBeInTheDocument();
     });
@@ -364,6 +364,7 @@ describe('User form', () => {
         price: '12.5',
         billingFrequency: '1',
         minimumTerm: '12',
+        acceptTerms: '1',
         userId: '42',
       });
       expect(await screen.findByRole('combobox', { name: 'Campaign' })).toBeInTheDocument();
@@ -456,6 +457,7 @@ describe('User form', () => {
         hasAccessToNewOutbound: '1',
         form_include_outbound_permission: '1',
         serviceId: '7',
+        acceptTerms: '1',
         productCode: 'OUTBOUND_USER',
         price: '12.5',
         form_outbound_campaign: '3',

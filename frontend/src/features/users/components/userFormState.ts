@@ -110,9 +110,9 @@ export function isExistingUser(details: UserDetails): boolean {
   return String(details.user.id) !== '0' && String(details.user.id) !== '';
 }
 
+/** The server decides (domain `shows_outbound`) and says so in the context. */
 export function showsOutbound(details: UserDetails): boolean {
-  const { context } = details;
-  return !context.isPartner && !context.isGroupAccount && !context.isTechPartnerReportsLogin;
+  return Boolean(details.context.showsOutbound);
 }
 
 // Grid
