@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn } from './helpers';
 
-test('an unknown path shows home', async ({ page }) => {
+test('an unknown path shows home in place', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/no/such/page');
-  await expect(page).toHaveURL(/\/manage\/$/);
+  await expect(page).toHaveURL(/\/manage\/no\/such\/page$/);
   await expectHeading(page, 'Integrate');
   await expect(page).toHaveTitle('Calltrack - Integrate');
 });
@@ -42,6 +42,7 @@ test('on a small screen the menu is a drawer opened by the hamburger', async ({ 
   await expect(menu).toBeHidden();
   await page.getByRole('button', { name: 'Toggle menu' }).click();
   await expect(menu).toBeVisible();
+  await expectAccessible(page, 'the menu drawer on a small screen');
   await menu.getByRole('link', { name: 'Call routing', exact: true }).click();
   await expect(page).toHaveURL(/\/manage\/routing$/);
   await expect(menu).toBeHidden();

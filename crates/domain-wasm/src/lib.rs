@@ -25,6 +25,9 @@ export interface Resolution {
 export interface RouteInfo {
   pattern: string; title: string | null; section: string; external: boolean; redirect: string | null;
 }
+export interface AddButton {
+  isAdministrator: boolean; isGroupAccount: boolean; showsForGroup?: boolean; used?: number | null; total?: number | null;
+}
 export interface ChargeItem { quantity: number; unitPrice: number; plan: boolean }
 export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZero" | "plus" | "zero" }
 export type FieldErrors = Record<string, string>;
@@ -70,6 +73,11 @@ pub fn resolve_route(
     #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::resolve(path, &account(acc)?))
+}
+
+#[wasm_bindgen(js_name = showsAddButton)]
+pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] button: JsValue) -> Result<bool, JsError> {
+    Ok(domain::shows_add_button(&from_js(button)?))
 }
 
 #[wasm_bindgen(js_name = pageTitle)]

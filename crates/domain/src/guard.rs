@@ -8,6 +8,9 @@ use crate::route_table::{match_route, path_only, Audience, RouteDef};
 /// The page title used before a route is known, or for a route without one.
 pub const DEFAULT_PAGE_TITLE: &str = "Admin area";
 
+/// The home page, also shown at any unknown path.
+const HOME: &str = "/";
+
 /// Redirects followed before giving up on a chain (the table has none longer than four).
 const MAX_REDIRECTS: usize = 8;
 
@@ -36,7 +39,8 @@ pub struct Resolution {
 /// The guard rules of spec/call-routing.md section 4 for one path, in order.
 pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
     let Some(route) = match_route(path) else {
-        return redirect("/");
+        // An unknown path shows the home page in place (the address stays), as home's guard allows.
+        return guard(HOME, acc);
     };
     if let Some(to) = route.redirect {
         return redirect(to);
@@ -98,8 +102,10 @@ pub fn resolve(path: &str, acc: &AccountState) -> Resolution {
 }
 
 fn describe(path: &str) -> Resolution {
-    let route = match_route(path).expect("an allowed path has a route");
-    let menu = menu_item_for(path);
+    let (route, menu) = match match_route(path) {
+        Some(route) => (route, menu_item_for(path)),
+        None => (match_route(HOME).expect("home has a route"), menu_item_for(HOME)),
+    };
     Resolution {
         path: path.to_string(),
         pattern: route.pattern.to_string(),

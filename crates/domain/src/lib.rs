@@ -10,6 +10,7 @@ mod menu_items;
 mod plan;
 mod route_table;
 pub mod routing;
+mod toolbar;
 pub mod users;
 mod validation;
 
@@ -23,4 +24,5 @@ pub use guard::{guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_
 pub use menu::{build_menu, Chip, Menu, MenuNode};
 pub use plan::Plan;
 pub use route_table::{match_route, RouteDef, ADVANCED_ROUTING_SCOPES, ROUTES};
+pub use toolbar::{shows_add_button, AddButton};
 pub use validation::{validate_password_confirmation, FieldErrors};

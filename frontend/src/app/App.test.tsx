@@ -42,10 +42,10 @@ describe('App', () => {
     expect(init?.credentials).toBe('same-origin');
   });
 
-  test('an unknown path ends on home', async () => {
+  test('an unknown path shows home in place', async () => {
     renderApp('/no/such/page', account());
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrate' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/$/);
+    expect(location()).toHaveTextContent(/^\/no\/such\/page$/);
   });
 
   test('partners are kept in their portal', async () => {

@@ -55,7 +55,11 @@ export function AppRoutes({ account }: { account: AccountState }) {
     <Shell resolution={resolution}>
       <Routes>
         {routes}
-        <Route path="*" element={null} />
+        {/* A path the table does not know shows the page the domain resolved it to (home) in place. */}
+        <Route
+          path="*"
+          element={resolution.title ? <SectionPage section={resolution.section} title={resolution.title} /> : null}
+        />
       </Routes>
     </Shell>
   );

@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import type { AddButton } from '../domain';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { DataTable, pageWindow, ROWS_PER_PAGE, type Column, type RowKey } from './DataTable';
 
@@ -158,5 +160,55 @@ describe('DataTable', () => {
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
     const text = await blob!.text();
     expect(text.replace(/^\uFEFF/, '')).toBe('"A","B"\r\n"1","2"\r\n');
+  });
+
+  test('rows per page are kept in this browser for each table', async () => {
+    const table = (storageKey: string) => (
+      <DataTable
+        label="Items"
+        columns={columns}
+        rows={items(60)}
+        rowKey={(row) => row.id}
+        pageSize={10}
+        pageSizeOptions={ROWS_PER_PAGE}
+        defaultSort={{ column: 'name', direction: 'asc' }}
+        emptyText="Nothing here."
+        storageKey={storageKey}
+      />
+    );
+    const first = render(table('items'));
+    await userEvent.setup().selectOptions(screen.getByLabelText('Rows per page'), '25');
+    expect(bodyRows()).toHaveLength(25);
+    first.unmount();
+    const again = render(table('items'));
+    expect(bodyRows()).toHaveLength(25);
+    again.unmount();
+    render(table('other'));
+    expect(bodyRows()).toHaveLength(10);
+  });
+
+  test('the add button follows the domain rule', () => {
+    const withAdd = (rule: AddButton) => (
+      <MemoryRouter>
+        <DataTable
+          label="Items"
+          columns={columns}
+          rows={items(1)}
+          rowKey={(row) => row.id}
+          pageSize={10}
+          defaultSort={{ column: 'name', direction: 'asc' }}
+          emptyText="Nothing here."
+          add={{ label: 'Add item', to: '/items/0', rule }}
+        />
+      </MemoryRouter>
+    );
+    const shown = render(withAdd({ isAdministrator: true, isGroupAccount: false }));
+    expect(screen.getByRole('link', { name: 'Add item' })).toHaveAttribute('href', '/items/0');
+    shown.unmount();
+    const full = render(withAdd({ isAdministrator: true, isGroupAccount: false, used: 5, total: 5 }));
+    expect(screen.queryByRole('link', { name: 'Add item' })).not.toBeInTheDocument();
+    full.unmount();
+    render(withAdd({ isAdministrator: false, isGroupAccount: false }));
+    expect(screen.queryByRole('link', { name: 'Add item' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { showsAddButton, type AddButton } from '../domain';
 import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 
 export interface Column<T> {
@@ -56,10 +58,43 @@ export interface DataTableProps<T> {
   /** Called when an export fails (csvRows rejected). */
   onCsvError?: (error: unknown) => void;
   emptyText: string;
-  /** Extra toolbar content, e.g. an add button. */
+  /** Extra toolbar content. */
   actions?: ReactNode;
+  /** The toolbar's add button, shown as the domain's rule decides. */
+  add?: { label: string; rule: AddButton } & ({ to: string } | { onClick: () => void });
+  /** Keeps the chosen rows per page in this browser under this name (one per table). */
+  storageKey?: string;
   /** Row selection with a checkbox column; omitted: no checkboxes. */
   selection?: RowSelection<T>;
+}
+
+const PAGE_SIZE_KEY = (name: string) => `rowsPerPage:${name}`;
+
+/** Rows per page, remembered per table in localStorage when the table has a storage key. */
+function useStoredPageSize(
+  storageKey: string | undefined,
+  initial: PageSize,
+  options: readonly PageSize[] | undefined,
+): [PageSize, (size: PageSize) => void] {
+  const [size, setSize] = useState<PageSize>(() => {
+    if (!storageKey || !options) return initial;
+    try {
+      const stored = localStorage.getItem(PAGE_SIZE_KEY(storageKey));
+      return options.find((option) => String(option) === stored) ?? initial;
+    } catch {
+      return initial;
+    }
+  });
+  const set = (next: PageSize) => {
+    setSize(next);
+    if (!storageKey) return;
+    try {
+      localStorage.setItem(PAGE_SIZE_KEY(storageKey), String(next));
+    } catch {
+      // No storage (private mode): the choice lasts for this page only.
+    }
+  };
+  return [size, set];
 }
 
 function compare(a: string | number, b: string | number): number {
@@ -124,6 +159,8 @@ export function DataTable<T>({
   onCsvError,
   emptyText,
   actions,
+  add,
+  storageKey,
   selection,
 }: DataTableProps<T>) {
   const searchId = useId();
@@ -131,7 +168,7 @@ export function DataTable<T>({
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<PageSize>(initialPageSize);
+  const [pageSize, setPageSize] = useStoredPageSize(storageKey, initialPageSize, pageSizeOptions);
   const [exporting, setExporting] = useState(false);
 
   const shown = columns.filter((column) => !column.csvOnly);
@@ -249,6 +286,17 @@ export function DataTable<T>({
           </button>
         )}
         {actions}
+        {add &&
+          showsAddButton(add.rule) &&
+          ('to' in add ? (
+            <Link className="button button-primary" to={add.to}>
+              {add.label}
+            </Link>
+          ) : (
+            <button type="button" className="button button-primary" onClick={add.onClick}>
+              {add.label}
+            </button>
+          ))}
       </div>
       <div className="table-scroll">
         <table aria-label={label}>

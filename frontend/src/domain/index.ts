@@ -2,6 +2,7 @@
 // about menus, guards, titles, formats and form rules comes through these functions.
 import * as wasm from './pkg/domain_wasm.js';
 import type {
+  AddButton,
   ChargeItem,
   Chip,
   FieldErrors,
@@ -16,6 +17,7 @@ import type {
 } from './pkg/domain_wasm.js';
 
 export type {
+  AddButton,
   ChargeItem,
   Chip,
   FieldErrors,
@@ -111,6 +113,11 @@ export function guardRoute(path: string, account: AccountInput): GuardStep {
 
 export function resolveRoute(path: string, account: AccountInput): Resolution {
   return wasm.resolveRoute(path, account);
+}
+
+/** The shared toolbar's add button rule. */
+export function showsAddButton(button: AddButton): boolean {
+  return wasm.showsAddButton(button);
 }
 
 export function routeTable(): RouteInfo[] {

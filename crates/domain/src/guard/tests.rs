@@ -21,9 +21,11 @@ fn lands(path: &str, acc: &AccountState) -> String {
 }
 
 #[test]
-fn unknown_paths_go_home() {
-    assert_eq!(guard("/no/such/page", &owner()), GuardStep::Redirect { to: "/".into() });
-    assert_eq!(lands("/no/such/page", &owner()), "/");
+fn unknown_paths_show_home_in_place() {
+    assert_eq!(guard("/no/such/page", &owner()), GuardStep::Allow);
+    let shown = resolve("/no/such/page", &owner());
+    assert_eq!((shown.path.as_str(), shown.pattern.as_str()), ("/no/such/page", "/"));
+    assert_eq!(shown.title.as_deref(), Some("Integrate"));
 }
 
 #[test]

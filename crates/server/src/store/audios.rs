@@ -212,7 +212,8 @@ pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sql
 }
 
 /// Whether anything of the customer's plays this audio: a number's or pool's intro or
-/// whisper, a queue's audio slot, a voicemail greeting or an IVR's intro.
+/// whisper, a queue's audio slot, a voicemail greeting, an IVR's intro, or a DTMF plan's or
+/// DTMF IVR's intro or end.
 async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
     let (used,): (bool,) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = ?1
@@ -221,7 +222,9 @@ async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) ->
                         AND ?2 IN (welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
                                    queue_full_audio_id))
              OR EXISTS (SELECT 1 FROM voicemails WHERE customer_id = ?1 AND audio_id = ?2)
-             OR EXISTS (SELECT 1 FROM ivrs WHERE customer_id = ?1 AND intro_audio_id = ?2)",
+             OR EXISTS (SELECT 1 FROM ivrs WHERE customer_id = ?1 AND intro_audio_id = ?2)
+             OR EXISTS (SELECT 1 FROM dtmf_plans WHERE customer_id = ?1 AND ?2 IN (intro_audio_id, end_audio_id))
+             OR EXISTS (SELECT 1 FROM dtmf_ivrs WHERE customer_id = ?1 AND ?2 IN (intro_audio_id, end_audio_id))",
     )
     .bind(customer_id)
     .bind(audio_id)

@@ -628,3 +628,33 @@ async fn audio_permissions_follow_the_routing_access() {
     }
     assert!(audio_list(&app, &owner).await.iter().all(|a| a["AudiDescription"] != "Starter tone"));
 }
+
+#[tokio::test]
+async fn audio_played_by_a_dtmf_plan_or_dtmf_ivr_is_in_use() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let intro = upload(&app, &owner, "DTMF intro", &wav(400.0, 500)).await;
+    let end = upload(&app, &owner, "DTMF IVR end", &wav(450.0, 500)).await;
+    sqlx::query(
+        "INSERT INTO dtmf_plans (customer_id, description, intro_audio_id, end_audio_id, min_length, max_length)
+         VALUES (100, 'Order number', ?, ?, 4, 8)",
+    )
+    .bind(intro)
+    .bind(intro)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES (100, 'Menu', 1, ?)",
+    )
+    .bind(end)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    for audio in [intro, end] {
+        let key = confirm_key(&app, &owner).await;
+        let reply = delete(&app, &owner, &[audio], Some(&key)).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+        assert!(row_of(&app, &owner, audio).await.is_some());
+    }
+}

@@ -164,6 +164,7 @@ function AudioSection({ canEdit }: { canEdit: boolean }) {
           rowKey={(row) => row.AudiID}
           pageSize={AUDIO_PAGE_SIZE}
           pageSizeOptions={ROWS_PER_PAGE}
+          storageKey="audio"
           defaultSort={{ column: 'description', direction: 'asc' }}
           searchText={(row) => `${row.AudiDescription} ${fileText(row)}`}
           emptyText="No audio found."
@@ -292,6 +293,7 @@ function ListLoadState({ status, loading }: { status: 'loading' | 'ready' | 'fai
 }
 
 function VoicemailSection({ canEdit }: { canEdit: boolean }) {
+  const { account } = useAccount();
   const library = useRoutingLibrary();
   const headingId = useId();
   const [editing, setEditing] = useState<number | null>(null);
@@ -324,16 +326,15 @@ function VoicemailSection({ canEdit }: { canEdit: boolean }) {
           rowKey={(row) => row.id}
           pageSize={AUDIO_PAGE_SIZE}
           pageSizeOptions={ROWS_PER_PAGE}
+          storageKey="voicemail"
           defaultSort={{ column: 'description', direction: 'asc' }}
           searchText={(row) => row.description}
           emptyText="No voicemail boxes yet."
-          actions={
-            canEdit && (
-              <button type="button" className="button button-primary" onClick={() => setEditing(0)}>
-                Add voicemail
-              </button>
-            )
-          }
+          add={{
+            label: 'Add voicemail',
+            onClick: () => setEditing(0),
+            rule: { isAdministrator: canEdit, isGroupAccount: account.isGroupAccount },
+          }}
         />
       )}
       {editing !== null && (

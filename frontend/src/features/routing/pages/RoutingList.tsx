@@ -147,6 +147,7 @@ export function RoutingList({ title }: { title: string }) {
             rowKey={(row) => row.id}
             pageSize={ROUTING_PAGE_SIZE}
             pageSizeOptions={ROWS_PER_PAGE}
+            storageKey="routing"
             defaultSort={{ column: 'numberPool', direction: 'asc' }}
             searchText={searchText}
             csvFileName={`${account.productName}_call_routing.csv`}

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { PageHeading } from '../../../components/PageHeading';
@@ -164,13 +163,13 @@ export function UsersList({ title }: { title: string }) {
             searchText={searchText}
             csvFileName={`${account.productName}_users_export.csv`}
             emptyText="No users found."
-            actions={
-              addAllowed && (
-                <Link className="button button-primary" to="/users/0">
-                  Add User
-                </Link>
-              )
-            }
+            storageKey="users"
+            add={{
+              label: 'Add User',
+              to: '/users/0',
+              // Adding a user needs the edit-users right too; group accounts manage their users.
+              rule: { isAdministrator: addAllowed, isGroupAccount: account.isGroupAccount, showsForGroup: true },
+            }}
           />
         </div>
       )}
