@@ -59,7 +59,9 @@ async fn serve(file: PathBuf, req: Request, immutable: bool) -> Response {
         let message = "The admin area has not been built: run the README's run command.";
         return (StatusCode::NOT_FOUND, message).into_response();
     }
-    let mut response = match ServeFile::new(&file).oneshot(req).await {
+    // The build writes .br and .gz copies beside each asset (frontend/scripts/compress.mjs);
+    // a browser that accepts one gets it, with Content-Encoding set.
+    let mut response = match ServeFile::new(&file).precompressed_br().precompressed_gzip().oneshot(req).await {
         Ok(response) => response.map(Body::new),
         Err(never) => match never {},
     };

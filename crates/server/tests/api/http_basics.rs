@@ -1,6 +1,6 @@
 use axum::body::Body;
 use axum::http::header::LOCATION;
-use axum::http::StatusCode;
+use axum::http::{Request, StatusCode};
 
 use crate::helpers::{request, TestApp};
 
@@ -150,4 +150,32 @@ async fn a_second_start_on_the_same_database_does_not_seed_again() {
     server::seed::seed_if_empty(&app.state.db, 0).await.unwrap();
     let (users,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(users, 67, "the ten demo logins and the staff of Harbour Lane Dental");
+}
+
+#[tokio::test]
+async fn assets_go_out_precompressed_and_json_compressed_when_the_browser_accepts_it() {
+    let app = TestApp::spawn().await;
+    std::fs::write(app.static_dir.join("assets/app-123.js.br"), b"brotli bytes").unwrap();
+    std::fs::write(app.static_dir.join("assets/app-123.js.gz"), b"gzip bytes").unwrap();
+    let get = |encoding: &'static str| {
+        Request::get("/manage/assets/app-123.js").header("accept-encoding", encoding).body(Body::empty()).unwrap()
+    };
+    let br = app.send(get("gzip, deflate, br")).await;
+    assert_eq!(br.header("content-encoding").as_deref(), Some("br"));
+    assert_eq!(br.body, b"brotli bytes");
+    assert!(br.header("cache-control").unwrap().contains("immutable"));
+    let gz = app.send(get("gzip")).await;
+    assert_eq!(gz.header("content-encoding").as_deref(), Some("gzip"));
+    let plain = app.send(get("identity")).await;
+    assert_eq!(plain.header("content-encoding"), None);
+    assert_eq!(plain.text(), "console.log('app')");
+
+    let owner = app.login("owner@demo.test").await;
+    let list = request("GET", "/api/manageconnections/getNumbersList", Some(&owner), true)
+        .header("accept-encoding", "gzip")
+        .body(Body::empty())
+        .unwrap();
+    let reply = app.send(list).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.header("content-encoding").as_deref(), Some("gzip"));
 }

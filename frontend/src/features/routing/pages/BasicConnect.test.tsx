@@ -30,6 +30,17 @@ describe('Basic connect', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/routing$/));
   });
 
+  test('a selection with advanced routing goes to the advanced page, the selection kept', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': () =>
+        jsonResponse({ selectionDetails: [manchester()], hasOnlyBasicFeatures: false }),
+    });
+    renderRouting('/routing/numbers');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/routing\/numbers\/advanced$/));
+    expect(loadSelection()).toEqual([1]);
+  });
+
   test('shows description, destination and recording for each selected row', async () => {
     saveSelection([1, 3]);
     const fetch = stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester(), website()]) });

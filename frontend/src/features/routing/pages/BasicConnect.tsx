@@ -37,7 +37,7 @@ export function BasicConnect({ title }: { title: string }) {
   const { account } = useAccount();
   const access = routingAccess(account);
   return (
-    <ConnectPage title={title}>
+    <ConnectPage title={title} basicOnly>
       {(rows) => <BasicConnectForm initial={rows} format={account.numberFormat} canConnect={access.canConnect} />}
     </ConnectPage>
   );

@@ -192,11 +192,14 @@ export function without(errors: Record<string, string>, keys: readonly string[])
 export function ConnectPage({
   title,
   leave = false,
+  basicOnly = false,
   children,
 }: {
   title: string;
   /** Goes back to /routing even with rows selected (the page is not for this account). */
   leave?: boolean;
+  /** The basic page: a selection with more than basic routing goes to the advanced page. */
+  basicOnly?: boolean;
   children: (rows: RoutingRow[]) => ReactNode;
 }) {
   const { account } = useAccount();
@@ -208,6 +211,10 @@ export function ConnectPage({
   if (!access.canView) return <PageHeading title={title} />;
   if (selected.length === 0 || leave) return <Navigate to="/routing" replace />;
   if (details.status === 'ready' && details.data.selectionDetails.length === 0) return <Navigate to="/routing" replace />;
+  // Basic connect would wipe advanced routing (the server refuses it too): the advanced page it is.
+  if (basicOnly && details.status === 'ready' && !details.data.hasOnlyBasicFeatures) {
+    return <Navigate to="/routing/numbers/advanced" replace />;
+  }
 
   return (
     <>
