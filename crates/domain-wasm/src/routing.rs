@@ -98,6 +98,40 @@ pub fn validate_service_plan(
     errors(rules::validate_service_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// Numbers per row in `validateServicePlanPacked`'s `rows`.
+const PACKED_ROW: usize = 9;
+
+/// `validateServicePlan` with a cheap crossing: walking a JS object row by row costs fifty times
+/// the check itself, so the browser's wrapper (frontend/src/domain/routing.ts) packs the rows
+/// into one Float64Array of 9 numbers a row (from day, hour, minute; to day, hour, minute; 1 for
+/// an IVR row else 0; destination plan id; IVR id), and the taken descriptions into one string,
+/// one a line. Answers null when the plan is valid, else its field errors.
+#[wasm_bindgen(js_name = validateServicePlanPacked, unchecked_return_type = "FieldErrors | null")]
+pub fn validate_service_plan_packed(description: String, rows: &[f64], taken: &str) -> Result<JsValue, JsError> {
+    if rows.len() % PACKED_ROW != 0 {
+        return Err(JsError::new("rows must hold 9 numbers a row"));
+    }
+    let rows = rows
+        .chunks_exact(PACKED_ROW)
+        .map(|r| rules::TimeRow {
+            from_day: r[0] as i64,
+            from_hour: r[1] as i64,
+            from_minute: r[2] as i64,
+            to_day: r[3] as i64,
+            to_hour: r[4] as i64,
+            to_minute: r[5] as i64,
+            plan_type: if r[6] == 1.0 { rules::RowType::Ivr } else { rules::RowType::Routing },
+            routing: r[7] as i64,
+            ivr: r[8] as i64,
+        })
+        .collect();
+    let taken: Vec<String> = taken.lines().map(str::to_string).collect();
+    match rules::validate_service_plan(&rules::ServicePlanForm { description, rows }, &taken) {
+        Ok(()) => Ok(JsValue::NULL),
+        Err(errors) => to_js(&errors),
+    }
+}
+
 #[wasm_bindgen(js_name = setRowType, unchecked_return_type = "TimeRow")]
 pub fn set_row_type(
     #[wasm_bindgen(unchecked_param_type = "TimeRow")] row: JsValue,
