@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demopass';
@@ -23,4 +24,30 @@ export function menuItem(menu: Locator, label: string): Locator {
 
 export async function expectHeading(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+}
+
+/** The axe impacts that fail a check; minor and moderate findings are left to review. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG rules and best practices, its defaults) on the whole page as it is now and
+ * fails, softly so that the flow goes on to check its later screens, when a serious or critical
+ * violation is found. The message names each rule with its impact and help, the first few
+ * elements, and why the first one fails (for contrast, the colours and the ratio). `what` names
+ * the screen or dialog in the message. `disableRules` leaves rules out; each use must say why.
+ */
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  { disableRules = [] }: { disableRules?: string[] } = {},
+): Promise<void> {
+  const results = await new AxeBuilder({ page }).disableRules(disableRules).analyze();
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+  const report = blocking.map((v) => {
+    const targets = v.nodes.slice(0, 3).map((node) => `    at ${node.target.join(' ')}`);
+    const more = v.nodes.length > 3 ? [`    ... and ${v.nodes.length - 3} more`] : [];
+    const why = (v.nodes[0]?.failureSummary ?? '').split('\n').map((line) => `      ${line.trim()}`);
+    return [`${v.id} (${v.impact}): ${v.help}`, ...targets, ...more, ...why].join('\n');
+  });
+  expect.soft(report.join('\n'), `serious or critical axe violations on ${what}`).toBe('');
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectHeading, logIn, menuItem, sideMenu } from './helpers';
+import { expectAccessible, expectHeading, logIn, menuItem, sideMenu } from './helpers';
 
 test('an account owner sees the Admin menu', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
@@ -9,6 +9,7 @@ test('an account owner sees the Admin menu', async ({ page }) => {
   }
   await expect(menu.getByRole('link', { name: 'Call routing', exact: true })).toHaveAttribute('href', '/manage/routing');
   await expectHeading(page, 'Integrate');
+  await expectAccessible(page, "the owner's home (Integrate) with the Admin menu");
 });
 
 test('a user sees no Parameters and no My subscription', async ({ page }) => {
@@ -17,6 +18,7 @@ test('a user sees no Parameters and no My subscription', async ({ page }) => {
   await expect(menuItem(menu, 'Overview')).toBeVisible();
   await expect(menuItem(menu, 'Parameters')).toHaveCount(0);
   await expect(menuItem(menu, 'My subscription')).toHaveCount(0);
+  await expectAccessible(page, "a user's home");
 });
 
 test('a partner has the Partner menu and is kept in the portal', async ({ page }) => {
@@ -26,6 +28,7 @@ test('a partner has the Partner menu and is kept in the portal', async ({ page }
   await expect(menuItem(menu, 'Accounts')).toBeVisible();
   await expect(menuItem(menu, 'Call routing')).toHaveCount(0);
   await expectHeading(page, 'Accounts');
+  await expectAccessible(page, 'the partner portal Accounts page');
 });
 
 test('a technology partner has the technology-partner menu and lands on the subscription', async ({ page }) => {
@@ -35,6 +38,7 @@ test('a technology partner has the technology-partner menu and lands on the subs
   await expect(menu.getByRole('link', { name: 'Documentation', exact: true })).toHaveAttribute('href', '/apidocs');
   await expect(menuItem(menu, 'Call routing')).toHaveCount(0);
   await expectHeading(page, 'My subscription');
+  await expectAccessible(page, "the technology partner's My subscription page");
 });
 
 test('the minimised menu stays minimised after a reload', async ({ page }) => {
@@ -50,6 +54,7 @@ test('the minimised menu stays minimised after a reload', async ({ page }) => {
   // Icons keep their names, and a parent's children fly out on hover.
   await menu.getByRole('button', { name: 'Static', exact: true }).hover();
   await expect(menu.getByRole('link', { name: 'Numbers', exact: true })).toBeVisible();
+  await expectAccessible(page, 'the minimised menu with a flyout open');
 
   await page.getByRole('button', { name: 'Expand menu' }).click();
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(260);

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn } from './helpers';
 
 const SUCCESS = 'Success! The numbers will be provisioned shortly.';
 
@@ -71,6 +71,7 @@ test('an owner connects two static numbers to destinations', async ({ page }) =>
     await listRow(page, number).getByRole('checkbox').check();
   }
   await expect(page.getByText('2 selected')).toBeVisible();
+  await expectAccessible(page, 'the call routing list with two numbers selected');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page).toHaveURL(/\/manage\/routing\/numbers$/);
   await expect(connectTable(page)).toBeVisible();
@@ -78,10 +79,12 @@ test('an owner connects two static numbers to destinations', async ({ page }) =>
   for (const [i, number] of numbers.entries()) {
     await page.getByRole('textbox', { name: `Destination for ${number}`, exact: true }).fill(destinations[i]);
   }
+  await expectAccessible(page, 'the basic connect page');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
 
   await expect(page).toHaveURL(/\/manage\/routing$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
+  await expectAccessible(page, 'the call routing list with the success message');
 
   await page.reload();
   await expectHeading(page, 'Call routing');
@@ -118,6 +121,7 @@ test('an owner changes the service plan of three numbers at once on the advanced
   await rowCheckbox(0).click();
   await rowCheckbox(2).click({ modifiers: ['Shift'] });
   for (const i of [0, 1, 2]) await expect(rowCheckbox(i)).toBeChecked();
+  await expectAccessible(page, 'the advanced connect page with rows selected');
 
   // Another existing plan than the first row's (not '-- Disconnect --').
   await expect(planSelect(0).locator('option')).not.toHaveCount(1);
@@ -157,10 +161,12 @@ test('a Starter user sees the Upgrade chip on the advanced page', async ({ page 
 
   await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
   await expect(connectTable(page)).toContainText(first[DESCRIPTION]);
+  await expectAccessible(page, 'the advanced connect page of a Starter account (Upgrade chip)');
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Upgrade', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade your package' });
   await expect(dialog).toContainText('Professional');
+  await expectAccessible(page, 'the Upgrade your package dialog');
   await expect(dialog.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/manage/upgradepackage');
   await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -26,14 +26,18 @@ async function listCells(page: Page): Promise<string[][]> {
     );
 }
 
-/** The multi-level IVR price and terms: the price is shown, and the action waits for the tick. */
-async function acceptTerms(page: Page, action: 'Add IVR' | 'Clone'): Promise<void> {
+/**
+ * The multi-level IVR price and terms: the price is shown, and the action waits for the tick.
+ * `check` runs the accessibility check on the dialog (once is enough: the same dialog each time).
+ */
+async function acceptTerms(page: Page, action: 'Add IVR' | 'Clone', check = false): Promise<void> {
   const terms = page.getByRole('dialog', { name: 'Multi-level IVR' });
   await expect(terms).toBeVisible();
   await expect(terms.getByText(/^£[\d.,]+ per IVR per \w+$/)).toBeVisible();
   await expect(terms.getByRole('link', { name: 'Read the terms and conditions' })).toHaveAttribute('href', '/conditions');
   const confirm = terms.getByRole('button', { name: action, exact: true });
   await expect(confirm).toBeDisabled();
+  if (check) await expectAccessible(page, 'the Multi-level IVR terms dialog');
   await terms.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
   await confirm.click();
   await expect(terms).toHaveCount(0);
@@ -70,7 +74,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
 
   // The demo's IVRs have used its credits: the price and the terms come first.
   await plan.getByRole('button', { name: 'Add IVR', exact: true }).click();
-  await acceptTerms(page, 'Add IVR');
+  await acceptTerms(page, 'Add IVR', true);
 
   const salesMenu = `Sales menu ${unique()}`;
   const editor = page.getByRole('dialog', { name: 'Add IVR' });
@@ -98,6 +102,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await editor.getByRole('radio', { name: 'Repeat, key 3' }).check();
   await expect(editor.getByText('Repeats the menu')).toBeVisible();
   await editor.getByRole('combobox', { name: 'Default key' }).selectOption('1');
+  await expectAccessible(page, 'the Add IVR dialog with three keys');
 
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(editor).toHaveCount(0);
@@ -119,6 +124,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await expect(steps.filter({ hasText: `${salesMenu}: pressed 2` })).toHaveCount(1);
   await expect(steps.filter({ hasText: 'Billing menu: pressed 1' })).toHaveCount(1);
   await expect(simulator.getByRole('status', { name: 'Simulated call end' })).toHaveText(/^(Destination plan|Voicemail) .+/);
+  await expectAccessible(page, 'the Edit Service Plan flowchart dialog with a simulated call');
 
   // Clone: past the credits again, so the terms first; the copy is chosen.
   await flow.getByRole('button', { name: 'Clone', exact: true }).click();

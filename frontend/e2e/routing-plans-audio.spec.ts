@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, expectHeading, logIn } from './helpers';
+import { PASSWORD, expectAccessible, expectHeading, logIn } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -91,6 +91,7 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   await hours.getByLabel('End time', { exact: true }).fill('17:30');
   await hours.getByRole('combobox', { name: 'Destination plan for open hours' }).selectOption({ label: 'Reception' });
   await hours.getByRole('combobox', { name: 'Destination plan for closed hours' }).selectOption({ label: 'Out of hours' });
+  await expectAccessible(page, 'the Working hours dialog');
   await hours.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(hours).toHaveCount(0);
 
@@ -104,6 +105,7 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   await expect(dialog.getByRole('status', { name: 'Where the call goes' })).toHaveText(
     "Wednesday 10:00 BST: row 6, destination plan 'Reception'",
   );
+  await expectAccessible(page, 'the Add service plan dialog with a week grid and a call path');
 
   const description = `Surgery hours ${unique()}`;
   await dialog.getByLabel('Description', { exact: true }).fill(description);
@@ -137,6 +139,7 @@ test('an owner uploads a WAV file to the audio list and deletes it with the pass
   const audio = page.getByRole('region', { name: 'Audio' });
   const table = audio.getByRole('table', { name: 'Audio' });
   await expect(table).toBeVisible();
+  await expectAccessible(page, 'the Audio page');
 
   const description = `Test tone ${unique()}`;
   await audio.getByRole('button', { name: 'Add audio', exact: true }).click();
@@ -148,6 +151,7 @@ test('an owner uploads a WAV file to the audio list and deletes it with the pass
     buffer: wavFile(),
   });
   await expect(dialog.getByLabel('Text to speech', { exact: true })).toBeDisabled();
+  await expectAccessible(page, 'the Add audio dialog');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -159,6 +163,7 @@ test('an owner uploads a WAV file to the audio list and deletes it with the pass
   await audio.getByRole('button', { name: 'Delete selected', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete audio' });
   await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await expectAccessible(page, 'the Delete audio password dialog');
   await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(confirm).toHaveCount(0);
 

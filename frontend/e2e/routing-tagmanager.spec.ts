@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn } from './helpers';
 
 // The sandbox tag manager's demo (crates/server/src/seed/tag_manager.rs): Harbour Lane Dental has
 // one account with the containers www.harbourlanedental.co.uk (one workspace, publishes) and
@@ -25,12 +25,16 @@ async function openTagManager(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Chooses a container (the one account is chosen for the user) and goes on. */
-async function chooseContainer(dialog: Locator, name: string): Promise<void> {
+/**
+ * Chooses a container (the one account is chosen for the user) and goes on. `check` runs the
+ * accessibility check on the container step first (once is enough: the same step each time).
+ */
+async function chooseContainer(dialog: Locator, name: string, check = false): Promise<void> {
   const container = dialog.getByRole('combobox', { name: 'Container' });
   await expect(container).toBeVisible();
   // The only account was chosen automatically.
   await expect(dialog.locator('.tagmanager-choices')).toContainText('Harbour Lane Dental');
+  if (check) await expectAccessible(dialog.page(), 'the Tag manager setup dialog, container step');
   await container.selectOption({ label: name });
   await dialog.getByRole('button', { name: 'Continue' }).click();
 }
@@ -44,12 +48,13 @@ test.describe.serial('Tag manager setup', () => {
     page,
   }) => {
     let dialog = await openTagManager(page);
-    await chooseContainer(dialog, WWW);
+    await chooseContainer(dialog, WWW, true);
     // One workspace: chosen automatically, no workspace to pick.
     await expect(dialog.getByRole('heading', { name: 'Tag created and published' })).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Workspace' })).toHaveCount(0);
     await expect(dialog).toContainText(WWW);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page, 'the Tag manager setup dialog, published outcome');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -68,6 +73,7 @@ test.describe.serial('Tag manager setup', () => {
     await chooseContainer(dialog, BOOK);
     const workspace = dialog.getByRole('combobox', { name: 'Workspace' });
     await expect(workspace).toBeVisible();
+    await expectAccessible(page, 'the Tag manager setup dialog, workspace step');
     await workspace.selectOption({ label: 'Default Workspace' });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByRole('heading', { name: 'Tag created: publish it manually' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, expectHeading, logIn } from './helpers';
+import { PASSWORD, expectAccessible, expectHeading, logIn } from './helpers';
 
 const NINA = 'Nina Okafor';
 const NINA_EMAIL = 'nina.okafor@example.test';
@@ -22,14 +22,17 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
 }
 
-async function confirmDelete(page: Page, name: string) {
+/** `check` runs the accessibility check on both dialogs (once is enough: the same dialogs each time). */
+async function confirmDelete(page: Page, name: string, check = false) {
   await userRow(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(`Are you sure you want to delete ${name}?`);
+  if (check) await expectAccessible(page, 'the Are you sure? dialog');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   const password = page.getByRole('dialog', { name: 'Delete user' });
   await password.getByLabel('Password').fill(PASSWORD);
+  if (check) await expectAccessible(page, 'the Delete user password dialog');
   await password.getByRole('button', { name: 'Confirm' }).click();
   await expect(password).toHaveCount(0);
 }
@@ -37,6 +40,8 @@ async function confirmDelete(page: Page, name: string) {
 test('an owner adds a user, finds them by search and exports the list', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/users');
   await expectHeading(page, 'Users');
+  await expect(usersTable(page)).toBeVisible();
+  await expectAccessible(page, 'the Users list');
   await page.getByRole('link', { name: 'Add User' }).click();
   await expect(page).toHaveURL(/\/manage\/users\/0$/);
 
@@ -49,6 +54,7 @@ test('an owner adds a user, finds them by search and exports the list', async ({
   await grid.getByRole('checkbox', { name: 'Reports for Harbour Lane Dental' }).check();
   // Reports alone is a reports-only login; one admin right lets Nina into the admin area later.
   await grid.getByRole('checkbox', { name: 'Number/campaign admin for Harbour Lane Dental' }).check();
+  await expectAccessible(page, 'the Add user form');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(page).toHaveURL(/\/manage\/users$/);
@@ -84,6 +90,10 @@ test('a password reset email lets the new user set a password and log in', async
 
   await page.goto(href!);
   await expect(page).toHaveURL(/\/resetpassword\?token=/);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  // TODO: as on the login page (account.spec.ts), the server's inline colours in pages.rs fail
+  // colour contrast; every other rule runs.
+  await expectAccessible(page, 'the reset password page', { disableRules: ['color-contrast'] });
   await page.getByLabel('New password', { exact: true }).fill(NINA_PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(NINA_PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
@@ -99,7 +109,7 @@ test('a password reset email lets the new user set a password and log in', async
 test('nobody deletes their own user', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/users');
   await search(page, 'owner@demo.test');
-  await confirmDelete(page, 'Olivia Owen');
+  await confirmDelete(page, 'Olivia Owen', true);
   await expect(page.getByRole('alert')).toHaveText('You cannot delete your current user');
   await expect(userRow(page, 'Olivia Owen')).toBeVisible();
 });
@@ -129,10 +139,13 @@ test('a user who also owns an account the owner does not manage is removed from 
   await oscar.getByRole('link', { name: /Edit/ }).click();
   await expect(page.getByText('This user also has access to accounts you do not manage')).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+  await expectAccessible(page, 'the Edit user form of a user shared with another account');
   await page.goBack();
   await search(page, 'Oscar');
   await userRow(page, 'Oscar Hale').getByRole('button', { name: 'Remove from this account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove from this account' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'the Remove from this account dialog');
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('Oscar Hale has been removed from this account.')).toBeVisible();
   await expect(userRow(page, 'Oscar Hale')).toHaveCount(0);

@@ -108,7 +108,7 @@ const PACKED_ROW: usize = 9;
 /// one a line. Answers null when the plan is valid, else its field errors.
 #[wasm_bindgen(js_name = validateServicePlanPacked, unchecked_return_type = "FieldErrors | null")]
 pub fn validate_service_plan_packed(description: String, rows: &[f64], taken: &str) -> Result<JsValue, JsError> {
-    if rows.len() % PACKED_ROW != 0 {
+    if !rows.len().is_multiple_of(PACKED_ROW) {
         return Err(JsError::new("rows must hold 9 numbers a row"));
     }
     let rows = rows
