@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use sqlx::SqlitePool;
 use tokio::task::JoinHandle;
-use tokio::time::MissedTickBehavior;
 
 use crate::state::AppState;
 use crate::store::{sessions, throttle};
@@ -32,11 +31,9 @@ pub async fn purge_expired(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
 
 /// Runs `purge_expired` every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(INTERVAL);
-        tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
+    crate::background::every(INTERVAL, move || {
+        let state = state.clone();
+        async move {
             match purge_expired(&state.db, state.clock.now()).await {
                 Ok(0) => {}
                 Ok(count) => tracing::debug!(count, "expired rows purged"),

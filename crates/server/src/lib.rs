@@ -1,6 +1,7 @@
 //! The admin area's server: the `/api` of spec/, sessions, storage and the built frontend.
 //! `app(state)` builds the whole router, so tests drive exactly what `main` serves.
 
+pub mod background;
 pub mod clock;
 pub mod db;
 pub mod housekeeping;

@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use sqlx::SqlitePool;
 use tokio::task::JoinHandle;
-use tokio::time::MissedTickBehavior;
 
 use crate::state::AppState;
 use crate::store::routing_entries::{self, PendingEntry};
@@ -72,11 +71,9 @@ pub async fn run_once_with<P: Provisioner>(db: &SqlitePool, now: i64, provisione
 
 /// Runs `run_once` every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(INTERVAL);
-        tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
+    crate::background::every(INTERVAL, move || {
+        let state = state.clone();
+        async move {
             match run_once(&state.db, state.clock.now()).await {
                 Ok(0) => {}
                 Ok(count) => tracing::debug!(count, "provisioning run"),
