@@ -30,18 +30,32 @@ export async function expectHeading(page: Page, title: string): Promise<void> {
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
- * Runs axe-core (WCAG rules and best practices, its defaults) on the whole page as it is now and
- * fails, softly so that the flow goes on to check its later screens, when a serious or critical
+ * Runs axe-core (WCAG rules and best practices, its defaults) on the page as it is now and fails,
+ * softly so that the flow goes on to check its later screens, when a serious or critical
  * violation is found. The message names each rule with its impact and help, the first few
  * elements, and why the first one fails (for contrast, the colours and the ratio). `what` names
- * the screen or dialog in the message. `disableRules` leaves rules out; each use must say why.
+ * the screen or dialog in the message.
+ *
+ * `within` limits the check to one element, for a modal dialog: the page under it is inert
+ * (aria-modal) and covered by the backdrop while it is open, and is checked on its own by the
+ * flows; checking it again under every dialog would only slow the suite down. `disableRules`
+ * leaves rules out; each use must say why.
  */
 export async function expectAccessible(
   page: Page,
   what: string,
-  { disableRules = [] }: { disableRules?: string[] } = {},
+  { within, disableRules = [] }: { within?: Locator; disableRules?: string[] } = {},
 ): Promise<void> {
-  const results = await new AxeBuilder({ page }).disableRules(disableRules).analyze();
+  // Only violations are read: passes and the rest are not collected for every element (faster).
+  let axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).disableRules(disableRules);
+  if (within) {
+    // axe takes CSS selectors, not locators: mark the element for the run.
+    await within.evaluate((element) => element.setAttribute('data-axe-scope', ''));
+    axe = axe.include('[data-axe-scope]');
+  }
+  const results = await axe.analyze().finally(async () => {
+    if (within) await within.evaluate((element) => element.removeAttribute('data-axe-scope'));
+  });
   const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
   const report = blocking.map((v) => {
     const targets = v.nodes.slice(0, 3).map((node) => `    at ${node.target.join(' ')}`);

@@ -84,7 +84,6 @@ test('an owner connects two static numbers to destinations', async ({ page }) =>
 
   await expect(page).toHaveURL(/\/manage\/routing$/);
   await expect(page.getByText(SUCCESS)).toBeVisible();
-  await expectAccessible(page, 'the call routing list with the success message');
 
   await page.reload();
   await expectHeading(page, 'Call routing');
@@ -166,7 +165,7 @@ test('a Starter user sees the Upgrade chip on the advanced page', async ({ page 
   await main.getByRole('button', { name: 'Upgrade', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade your package' });
   await expect(dialog).toContainText('Professional');
-  await expectAccessible(page, 'the Upgrade your package dialog');
+  await expectAccessible(page, 'the Upgrade your package dialog', { within: dialog });
   await expect(dialog.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/manage/upgradepackage');
   await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
 });

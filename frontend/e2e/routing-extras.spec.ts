@@ -55,7 +55,7 @@ test('an owner adds a dynamic whisper for a pool, plays it, and the pool takes i
   // Play with no text is refused by the domain rule, without asking the server.
   await dialog.getByRole('button', { name: 'Play whisper for google / cpc', exact: true }).click();
   await expect(dialog.getByText('Please input the dynamic whisper text.')).toBeVisible();
-  await expectAccessible(page, 'the Add dynamic whisper dialog with an error');
+  await expectAccessible(page, 'the Add dynamic whisper dialog with an error', { within: dialog });
 
   const description = `E2E whisper ${unique()}`;
   await dialog.getByLabel('Description', { exact: true }).fill(description);
@@ -88,13 +88,13 @@ test('an owner creates an in-call attribution plan from a destination plan dialo
   await row.getByRole('button', { name: 'Add service plan', exact: true }).click();
   const planDialog = page.getByRole('dialog', { name: 'Add service plan' });
   await expect(planDialog).toBeVisible();
-  await expectAccessible(page, 'the Add service plan dialog, empty');
+  await expectAccessible(page, 'the Add service plan dialog, empty', { within: planDialog });
   await planDialog.getByRole('button', { name: 'Add destination plan', exact: true }).first().click();
 
   const destination = page.getByRole('dialog', { name: 'Add destination plan' });
   const inCall = destination.getByRole('combobox', { name: 'In-call attribution', exact: true });
   await expect(inCall).toBeEnabled();
-  await expectAccessible(page, 'the Add destination plan dialog');
+  await expectAccessible(page, 'the Add destination plan dialog', { within: destination });
   await destination.getByRole('button', { name: 'Add attribution plan', exact: true }).click();
 
   const create = page.getByRole('dialog', { name: 'Create attribution plan' });
@@ -103,7 +103,7 @@ test('an owner creates an in-call attribution plan from a destination plan dialo
   await create.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(create.getByText('Description is required.')).toBeVisible();
   await expect(create.getByText('Transfer type is required.')).toBeVisible();
-  await expectAccessible(page, 'the Create attribution plan dialog with errors');
+  await expectAccessible(page, 'the Create attribution plan dialog with errors', { within: create });
 
   const description = `E2E attribution ${unique()}`;
   await create.getByLabel('Description', { exact: true }).fill(description);

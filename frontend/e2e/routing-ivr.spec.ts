@@ -37,7 +37,7 @@ async function acceptTerms(page: Page, action: 'Add IVR' | 'Clone', check = fals
   await expect(terms.getByRole('link', { name: 'Read the terms and conditions' })).toHaveAttribute('href', '/conditions');
   const confirm = terms.getByRole('button', { name: action, exact: true });
   await expect(confirm).toBeDisabled();
-  if (check) await expectAccessible(page, 'the Multi-level IVR terms dialog');
+  if (check) await expectAccessible(page, 'the Multi-level IVR terms dialog', { within: terms });
   await terms.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
   await confirm.click();
   await expect(terms).toHaveCount(0);
@@ -102,7 +102,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await editor.getByRole('radio', { name: 'Repeat, key 3' }).check();
   await expect(editor.getByText('Repeats the menu')).toBeVisible();
   await editor.getByRole('combobox', { name: 'Default key' }).selectOption('1');
-  await expectAccessible(page, 'the Add IVR dialog with three keys');
+  await expectAccessible(page, 'the Add IVR dialog with three keys', { within: editor });
 
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(editor).toHaveCount(0);
@@ -124,7 +124,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await expect(steps.filter({ hasText: `${salesMenu}: pressed 2` })).toHaveCount(1);
   await expect(steps.filter({ hasText: 'Billing menu: pressed 1' })).toHaveCount(1);
   await expect(simulator.getByRole('status', { name: 'Simulated call end' })).toHaveText(/^(Destination plan|Voicemail) .+/);
-  await expectAccessible(page, 'the Edit Service Plan flowchart dialog with a simulated call');
+  await expectAccessible(page, 'the Edit Service Plan flowchart dialog with a simulated call', { within: flow });
 
   // Clone: past the credits again, so the terms first; the copy is chosen.
   await flow.getByRole('button', { name: 'Clone', exact: true }).click();

@@ -91,7 +91,7 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   await hours.getByLabel('End time', { exact: true }).fill('17:30');
   await hours.getByRole('combobox', { name: 'Destination plan for open hours' }).selectOption({ label: 'Reception' });
   await hours.getByRole('combobox', { name: 'Destination plan for closed hours' }).selectOption({ label: 'Out of hours' });
-  await expectAccessible(page, 'the Working hours dialog');
+  await expectAccessible(page, 'the Working hours dialog', { within: hours });
   await hours.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(hours).toHaveCount(0);
 
@@ -105,7 +105,7 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   await expect(dialog.getByRole('status', { name: 'Where the call goes' })).toHaveText(
     "Wednesday 10:00 BST: row 6, destination plan 'Reception'",
   );
-  await expectAccessible(page, 'the Add service plan dialog with a week grid and a call path');
+  await expectAccessible(page, 'the Add service plan dialog with a week grid and a call path', { within: dialog });
 
   const description = `Surgery hours ${unique()}`;
   await dialog.getByLabel('Description', { exact: true }).fill(description);
@@ -151,7 +151,7 @@ test('an owner uploads a WAV file to the audio list and deletes it with the pass
     buffer: wavFile(),
   });
   await expect(dialog.getByLabel('Text to speech', { exact: true })).toBeDisabled();
-  await expectAccessible(page, 'the Add audio dialog');
+  await expectAccessible(page, 'the Add audio dialog', { within: dialog });
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -163,11 +163,12 @@ test('an owner uploads a WAV file to the audio list and deletes it with the pass
   await audio.getByRole('button', { name: 'Delete selected', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete audio' });
   await confirm.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await expectAccessible(page, 'the Delete audio password dialog');
+  await expectAccessible(page, 'the Delete audio password dialog', { within: confirm });
   await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(confirm).toHaveCount(0);
 
   await expect(page.getByText('The selected audio has been deleted.')).toBeVisible();
+  await expectAccessible(page, 'the Audio page with a success message');
   await expect(table.locator('tbody tr').filter({ hasText: description })).toHaveCount(0);
   await page.reload();
   await expectHeading(page, 'Audio');

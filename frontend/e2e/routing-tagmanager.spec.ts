@@ -34,7 +34,7 @@ async function chooseContainer(dialog: Locator, name: string, check = false): Pr
   await expect(container).toBeVisible();
   // The only account was chosen automatically.
   await expect(dialog.locator('.tagmanager-choices')).toContainText('Harbour Lane Dental');
-  if (check) await expectAccessible(dialog.page(), 'the Tag manager setup dialog, container step');
+  if (check) await expectAccessible(dialog.page(), 'the Tag manager setup dialog, container step', { within: dialog });
   await container.selectOption({ label: name });
   await dialog.getByRole('button', { name: 'Continue' }).click();
 }
@@ -54,7 +54,7 @@ test.describe.serial('Tag manager setup', () => {
     await expect(dialog.getByRole('combobox', { name: 'Workspace' })).toHaveCount(0);
     await expect(dialog).toContainText(WWW);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expectAccessible(page, 'the Tag manager setup dialog, published outcome');
+    await expectAccessible(page, 'the Tag manager setup dialog, published outcome', { within: dialog });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -73,7 +73,7 @@ test.describe.serial('Tag manager setup', () => {
     await chooseContainer(dialog, BOOK);
     const workspace = dialog.getByRole('combobox', { name: 'Workspace' });
     await expect(workspace).toBeVisible();
-    await expectAccessible(page, 'the Tag manager setup dialog, workspace step');
+    await expectAccessible(page, 'the Tag manager setup dialog, workspace step', { within: dialog });
     await workspace.selectOption({ label: 'Default Workspace' });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByRole('heading', { name: 'Tag created: publish it manually' })).toBeVisible();
