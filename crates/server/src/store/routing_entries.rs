@@ -293,3 +293,26 @@ pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Re
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Adds static numbers to a customer, each routed to a basic destination, in one transaction
+/// (bulk provisioning, and the large-account benchmark).
+pub async fn add_static_numbers(
+    db: &SqlitePool,
+    customer_id: i64,
+    numbers: &[(String, String)],
+    destination: &str,
+) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    for (number, description) in numbers {
+        sqlx::query(
+            "INSERT INTO routing_entries (customer_id, kind, number, description, destination) VALUES (?, 'static', ?, ?, ?)",
+        )
+        .bind(customer_id)
+        .bind(number)
+        .bind(description)
+        .bind(destination)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
+}

@@ -1,0 +1,19 @@
+//! Adds static numbers to a customer through the store, for measuring large accounts:
+//! `cargo run --release -p server --example add_numbers -- DATABASE_URL CUSTOMER_ID COUNT`.
+
+use server::store::routing_entries;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, url, customer, count] = args.as_slice() else {
+        return Err("usage: add_numbers DATABASE_URL CUSTOMER_ID COUNT".into());
+    };
+    let (customer, count): (i64, u32) = (customer.parse()?, count.parse()?);
+    let db = server::db::connect(url).await?;
+    let numbers: Vec<(String, String)> =
+        (0..count).map(|n| (format!("0161{:07}", 5_000_000 + n), format!("Agency campaign {n}"))).collect();
+    routing_entries::add_static_numbers(&db, customer, &numbers, "01614960000").await?;
+    println!("added {count} numbers to customer {customer}");
+    Ok(())
+}
