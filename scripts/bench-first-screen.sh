@@ -18,7 +18,10 @@ BIND="127.0.0.1:$PORT" DATABASE_URL="$DB" STATIC_DIR=frontend/dist SEED_DEMO=1 R
   target/release/server &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/login" >/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 100); do
+  node -e "fetch('http://127.0.0.1:$PORT/login').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" && break
+  sleep 0.2
+done
 
 (cd frontend && node scripts/bench-first-screen.mjs "http://127.0.0.1:$PORT" first)
 # The demo owner's account has 312 numbers and pools; make it 10,012, then 100,012.

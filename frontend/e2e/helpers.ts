@@ -65,3 +65,14 @@ export async function expectAccessible(
   });
   expect.soft(report.join('\n'), `serious or critical axe violations on ${what}`).toBe('');
 }
+
+let made = 0;
+
+/**
+ * A suffix no other description in this run has (each run starts on a fresh database), from a
+ * counter rather than the clock: the worker's number, then how many this worker has made.
+ */
+export function unique(): string {
+  made += 1;
+  return `${process.env.TEST_WORKER_INDEX ?? '0'}${String(made).padStart(3, '0')}`;
+}

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn, unique } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -8,7 +8,6 @@ const NUMBER = 1;
 const TYPE = 2;
 
 /** A short suffix that keeps descriptions unique across runs on one database. */
-const unique = () => String(Date.now() % 1_000_000);
 
 function routingTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Call routing' });

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, expectAccessible, expectHeading, logIn } from './helpers';
+import { PASSWORD, expectAccessible, expectHeading, logIn, unique } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -12,7 +12,6 @@ const ROUTING = 4;
 const isDigits = (text: string) => /^\+?\d+$/.test(text.replace(/\s/g, ''));
 
 /** A short suffix that keeps descriptions unique across runs on one database. */
-const unique = () => String(Date.now() % 1_000_000);
 
 function routingTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Call routing' });

@@ -158,6 +158,11 @@ pub fn validate_password_confirmation(form_password: &str) -> Result<JsValue, Js
 }
 
 /// Field errors of the user form ({} when valid), keyed by the users/save field names.
+#[wasm_bindgen(js_name = termsProblem)]
+pub fn terms_problem(accepted: bool) -> Option<String> {
+    domain::users::terms_problem(accepted).map(str::to_string)
+}
+
 #[wasm_bindgen(js_name = validateUserForm, unchecked_return_type = "FieldErrors")]
 pub fn validate_user_form(
     #[wasm_bindgen(unchecked_param_type = "UserForm")] form: JsValue,

@@ -85,6 +85,13 @@ pub fn routing_access(#[wasm_bindgen(unchecked_param_type = "unknown")] account:
     to_js(&rules::routing_access(&from_js(account)?))
 }
 
+#[wasm_bindgen(js_name = campaignReference)]
+pub fn campaign_reference(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue,
+) -> Result<String, JsError> {
+    Ok(rules::campaign_reference(&from_js(account)?))
+}
+
 #[wasm_bindgen(js_name = routingConstants, unchecked_return_type = "RoutingConstants")]
 pub fn routing_constants() -> Result<JsValue, JsError> {
     to_js(&rules::routing_constants())

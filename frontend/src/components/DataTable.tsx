@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { showsAddButton, type AddButton } from '../domain';
 import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
+import { useStoredState } from '../lib/useStoredState';
 
 export interface Column<T> {
   id: string;
@@ -66,35 +67,6 @@ export interface DataTableProps<T> {
   storageKey?: string;
   /** Row selection with a checkbox column; omitted: no checkboxes. */
   selection?: RowSelection<T>;
-}
-
-const PAGE_SIZE_KEY = (name: string) => `rowsPerPage:${name}`;
-
-/** Rows per page, remembered per table in localStorage when the table has a storage key. */
-function useStoredPageSize(
-  storageKey: string | undefined,
-  initial: PageSize,
-  options: readonly PageSize[] | undefined,
-): [PageSize, (size: PageSize) => void] {
-  const [size, setSize] = useState<PageSize>(() => {
-    if (!storageKey || !options) return initial;
-    try {
-      const stored = localStorage.getItem(PAGE_SIZE_KEY(storageKey));
-      return options.find((option) => String(option) === stored) ?? initial;
-    } catch {
-      return initial;
-    }
-  });
-  const set = (next: PageSize) => {
-    setSize(next);
-    if (!storageKey) return;
-    try {
-      localStorage.setItem(PAGE_SIZE_KEY(storageKey), String(next));
-    } catch {
-      // No storage (private mode): the choice lasts for this page only.
-    }
-  };
-  return [size, set];
 }
 
 function compare(a: string | number, b: string | number): number {
@@ -168,7 +140,11 @@ export function DataTable<T>({
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useStoredPageSize(storageKey, initialPageSize, pageSizeOptions);
+  const [pageSize, setPageSize] = useStoredState<PageSize>(
+    storageKey && pageSizeOptions ? `rowsPerPage:${storageKey}` : undefined,
+    initialPageSize,
+    (stored) => pageSizeOptions?.find((option) => String(option) === stored),
+  );
   const [exporting, setExporting] = useState(false);
 
   const shown = columns.filter((column) => !column.csvOnly);

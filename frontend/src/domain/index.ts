@@ -161,6 +161,11 @@ export function validatePasswordConfirmation(formPassword: string): FieldErrors 
 }
 
 /** Field errors of the user form ({} when valid), keyed by the users/save field names. */
+/** A purchase's terms tickbox: its message while it is not ticked. */
+export function termsProblem(accepted: boolean): string | undefined {
+  return wasm.termsProblem(accepted) ?? undefined;
+}
+
 export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
   return wasm.validateUserForm(form, context);
 }

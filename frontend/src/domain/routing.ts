@@ -57,6 +57,11 @@ export function routingAccess(account: AccountInput): RoutingAccess {
   return wasm.routingAccess(account);
 }
 
+/** The campaign reference a tag manager tag carries: the account's code, else its id. */
+export function campaignReference(account: AccountInput): string {
+  return wasm.campaignReference(account);
+}
+
 let constants: RoutingConstants | null = null;
 /** The selects' choices and limits (computed once). */
 export function routingConstants(): RoutingConstants {

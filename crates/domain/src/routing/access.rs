@@ -31,6 +31,14 @@ pub struct RoutingAccess {
     pub shows_tag_manager: bool,
 }
 
+/// The campaign reference a tag manager tag carries: the account's code, else its id.
+pub fn campaign_reference(account: &AccountState) -> String {
+    match account.account_code.as_deref().map(str::trim) {
+        Some(code) if !code.is_empty() => code.to_string(),
+        _ => account.customer_id.to_string(),
+    }
+}
+
 /// The page whose guard decides who reaches the routing pages and their calls.
 const ROUTING_PAGE: &str = "/routing";
 
@@ -127,5 +135,14 @@ mod tests {
         assert!(!routing_access(&static_only).shows_tag_manager);
         let user = AccountState { is_administrator: false, ..dynamic };
         assert!(!routing_access(&user).shows_tag_manager);
+    }
+
+    #[test]
+    fn a_tag_carries_the_account_code_or_else_the_account_id() {
+        let coded = AccountState { account_code: Some("HLD-100".into()), customer_id: 100, ..Default::default() };
+        assert_eq!(campaign_reference(&coded), "HLD-100");
+        let blank = AccountState { account_code: Some(" ".into()), customer_id: 314, ..Default::default() };
+        assert_eq!(campaign_reference(&blank), "314");
+        assert_eq!(campaign_reference(&AccountState { customer_id: 7, ..Default::default() }), "7");
     }
 }

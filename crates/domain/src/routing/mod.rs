@@ -22,7 +22,7 @@ mod voicemail;
 mod week_grid;
 mod working_hours;
 
-pub use access::{routing_access, RoutingAccess};
+pub use access::{campaign_reference, routing_access, RoutingAccess};
 pub use audio::{audio_content_problem, extension as audio_extension, validate_audio, AudioForm};
 pub use call_path::{where_does_a_call_go, CallAnswer};
 pub use connect::{

@@ -14,7 +14,7 @@ pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_
 pub use authority::{CANNOT_DELETE_HIGHER, CANNOT_DELETE_LAST_OWNER, CANNOT_DELETE_SELF};
 pub use email::is_valid_email;
 pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};
-pub use outbound::{shows_outbound, ACCEPT_TERMS};
+pub use outbound::{shows_outbound, terms_problem, ACCEPT_TERMS};
 pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
 pub use permissions::{
     default_permissions, merge_permissions, partner_permission_columns, permission_grid_columns, permissions_to_save,

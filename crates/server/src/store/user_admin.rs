@@ -309,14 +309,17 @@ pub async fn all_levels(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<Level
     Ok(rows.into_iter().map(|(customer_id, level)| LevelOn { customer_id, level: level as u8 }).collect())
 }
 
+/// The users an editor can list: those with access to a customer the editor is user admin on
+/// (the editor's id is the query's last parameter).
+const LISTED_USERS: &str = "SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
+        SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1)";
+
 /// `all_levels` of every user the editor can list (those with access to a customer the editor
 /// is user admin on), by user, in one query.
 pub async fn all_levels_of_listed(db: &SqlitePool, editor_id: i64) -> sqlx::Result<HashMap<i64, Vec<LevelOn>>> {
-    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
-        "SELECT user_id, customer_id, auth_code FROM user_access WHERE user_id IN (
-            SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
-                SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1))",
-    )
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
+        "SELECT user_id, customer_id, auth_code FROM user_access WHERE user_id IN ({LISTED_USERS})"
+    ))
     .bind(editor_id)
     .fetch_all(db)
     .await?;
@@ -335,11 +338,9 @@ pub async fn email_taken_among_listed(
     email: &str,
     except_user: i64,
 ) -> sqlx::Result<bool> {
-    let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT u.id FROM users u WHERE u.email = ? AND u.id != ? AND u.id IN (
-            SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
-                SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1))",
-    )
+    let row: Option<(i64,)> = sqlx::query_as(&format!(
+        "SELECT u.id FROM users u WHERE u.email = ? AND u.id != ? AND u.id IN ({LISTED_USERS})"
+    ))
     .bind(email.trim())
     .bind(except_user)
     .bind(editor_id)

@@ -70,17 +70,9 @@ impl TestApp {
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
     }
 
-    /// Sends a request as a browser on this machine would (from 127.0.0.1 unless the request
-    /// says otherwise with a ConnectInfo extension).
-    pub async fn send(&self, mut req: Request<Body>) -> Reply {
-        if req.extensions().get::<ConnectInfo<SocketAddr>>().is_none() {
-            req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
-        }
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-        Reply { status, headers, body }
+    /// Sends a request as a browser on this machine would (see `send_via`).
+    pub async fn send(&self, req: Request<Body>) -> Reply {
+        send_via(&self.router, req).await
     }
 
     pub async fn get(&self, path: &str, session: Option<&str>) -> Reply {
@@ -195,6 +187,19 @@ impl TestApp {
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         reply.json()
     }
+}
+
+/// Sends a request through a router (the app's, or one built with other settings) from
+/// 127.0.0.1, unless the request says otherwise with a ConnectInfo extension.
+pub async fn send_via(router: &Router, mut req: Request<Body>) -> Reply {
+    if req.extensions().get::<ConnectInfo<SocketAddr>>().is_none() {
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    }
+    let res = router.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+    Reply { status, headers, body }
 }
 
 pub fn request(method: &str, path: &str, session: Option<&str>, admin_header: bool) -> axum::http::request::Builder {

@@ -11,7 +11,7 @@ use axum::extract::ConnectInfo;
 use axum::http::header::{CACHE_CONTROL, COOKIE, LOCATION, ORIGIN, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
 use axum::http::{Request, StatusCode};
 
-use crate::helpers::{request, TestApp};
+use crate::helpers::{request, send_via, TestApp};
 
 fn from(ip: [u8; 4], mut req: Request<Body>) -> Request<Body> {
     req.extensions_mut().insert(ConnectInfo(SocketAddr::from((ip, 40_000))));
@@ -34,13 +34,9 @@ async fn app_with(change: impl FnOnce(&mut server::Settings)) -> (TestApp, axum:
     (app, router)
 }
 
-async fn send(router: &axum::Router, mut req: Request<Body>) -> (StatusCode, axum::http::HeaderMap) {
-    use tower::ServiceExt;
-    if req.extensions().get::<ConnectInfo<SocketAddr>>().is_none() {
-        req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
-    }
-    let res = router.clone().oneshot(req).await.unwrap();
-    (res.status(), res.headers().clone())
+async fn send(router: &axum::Router, req: Request<Body>) -> (StatusCode, axum::http::HeaderMap) {
+    let reply = send_via(router, req).await;
+    (reply.status, reply.headers)
 }
 
 #[tokio::test]

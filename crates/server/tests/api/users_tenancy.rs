@@ -27,6 +27,20 @@ async fn level_on(app: &TestApp, user: i64, customer: i64) -> Option<i64> {
         .map(|(level,): (i64,)| level)
 }
 
+/// Gives a user access to a customer at a level, with user admin and edit users there.
+async fn make_user_admin(app: &TestApp, user: i64, customer: i64, level: i64) {
+    sqlx::query(
+        "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin, perm_view_edit_users)
+         VALUES (?, ?, ?, '2', 1, 1)",
+    )
+    .bind(user)
+    .bind(customer)
+    .bind(level)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+}
+
 async fn mails(app: &TestApp) -> i64 {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM outbox").fetch_one(&app.state.db).await.unwrap();
     n
@@ -114,13 +128,7 @@ async fn the_form_and_the_list_say_which_users_identity_is_read_only_and_name_no
 async fn levels_are_compared_on_each_customer_the_change_touches() {
     let app = TestApp::spawn().await;
     // The owner of Harbour Lane is only an administrator on Atlas, with user admin there.
-    sqlx::query(
-        "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin, perm_view_edit_users)
-         VALUES (1, 300, 20, '2', 1, 1)",
-    )
-    .execute(&app.state.db)
-    .await
-    .unwrap();
+    make_user_admin(&app, 1, 300, 20).await;
     let owner = app.login("owner@demo.test").await;
     let both = json!([{ "customerId": 100, "PERM_REPORTS": true }, { "customerId": 300, "PERM_REPORTS": true }]);
     let new_owner = form_for("Nadia", "Shah", "nadia@example.test", "25", both.clone());
@@ -146,13 +154,7 @@ async fn levels_are_compared_on_each_customer_the_change_touches() {
 #[tokio::test]
 async fn a_user_level_editor_on_another_customer_cannot_grant_access_there() {
     let app = TestApp::spawn().await;
-    sqlx::query(
-        "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin, perm_view_edit_users)
-         VALUES (1, 300, 10, '0', 1, 1)",
-    )
-    .execute(&app.state.db)
-    .await
-    .unwrap();
+    make_user_admin(&app, 1, 300, 10).await;
     let owner = app.login("owner@demo.test").await;
     let onto_atlas = json!([{ "customerId": 300, "PERM_REPORTS": true }]);
     let reply = save(&app, &owner, 0, &form_for("Nadia", "Shah", "nadia@example.test", "25", onto_atlas)).await;

@@ -1,28 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useStoredState } from '../../lib/useStoredState';
 
 export const MENU_MINIMISED_KEY = 'menuMinimised';
 export const SMALL_SCREEN_QUERY = '(max-width: 959.98px)';
 
-function readMinimised(): boolean {
-  try {
-    return localStorage.getItem(MENU_MINIMISED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
 /** The side menu's minimised state, kept in localStorage so it survives a reload. */
 export function useMinimisedMenu(): [boolean, (minimised: boolean) => void] {
-  const [minimised, setState] = useState(readMinimised);
-  const set = useCallback((value: boolean) => {
-    setState(value);
-    try {
-      localStorage.setItem(MENU_MINIMISED_KEY, String(value));
-    } catch {
-      // Private mode without storage: the state lasts for this page only.
-    }
-  }, []);
-  return [minimised, set];
+  return useStoredState(MENU_MINIMISED_KEY, false, (stored) => stored === 'true');
 }
 
 export function useMediaQuery(query: string): boolean {

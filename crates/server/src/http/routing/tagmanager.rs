@@ -5,6 +5,7 @@
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use domain::routing::campaign_reference;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -77,19 +78,11 @@ async fn tag(State(state): State<AppState>, user: RoutingUser, form: FormData) -
     user.require_tag_manager()?;
     // The tag carries this account's own reference, whatever the browser posted as campaignRef:
     // a tag must never publish another customer's reference.
-    let campaign_ref = campaign_reference(&user);
+    let campaign_ref = campaign_reference(&user.account);
     let sandbox = Sandbox(&state.db);
     let tag = sandbox.create_tag(user.customer(), form.text("path"), &campaign_ref, state.clock.now()).await;
     let tag = tag.map_err(refused)?;
     Ok(Json(json!({ "success": true, "tag": { "name": tag.name, "path": tag.path } })))
-}
-
-/// The account's campaign reference: its account code, else its id (as the dialog shows it).
-fn campaign_reference(user: &RoutingUser) -> String {
-    match user.account.account_code.as_deref().map(str::trim) {
-        Some(code) if !code.is_empty() => code.to_string(),
-        _ => user.customer().to_string(),
-    }
 }
 
 async fn workspace_status(

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::users::{validate_campaign_name, Permission, ACCEPT_TERMS, NO_PERMISSIONS_FOR_OUTBOUND};
+use domain::users::{terms_problem, validate_campaign_name, Permission, NO_PERMISSIONS_FOR_OUTBOUND};
 use domain::FieldErrors;
 use serde_json::{json, Value};
 
@@ -84,12 +84,13 @@ pub(super) const OUTBOUND_USER: &str = "outbound_user";
 
 /// A purchase on the customer's bill needs the terms ticked (`acceptTerms=1`), as the dialog asks.
 pub(super) fn require_terms(form: &FormData) -> Result<(), AppError> {
-    if form.text("acceptTerms") == "1" {
-        Ok(())
-    } else {
-        let mut errors = FieldErrors::new();
-        errors.add("acceptTerms", ACCEPT_TERMS);
-        Err(AppError::Validation(errors))
+    match terms_problem(form.text("acceptTerms") == "1") {
+        None => Ok(()),
+        Some(message) => {
+            let mut errors = FieldErrors::new();
+            errors.add("acceptTerms", message);
+            Err(AppError::Validation(errors))
+        }
     }
 }
 

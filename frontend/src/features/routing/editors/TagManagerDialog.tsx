@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
+import { campaignReference } from '../../../domain';
 import { ApiError } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import {
@@ -230,7 +231,7 @@ const PICK_TEXT: Record<PickLevel, { label: string; placeholder: string; text: s
 function TagManagerSetup({ onClose }: { onClose: () => void }) {
   const { account } = useAccount();
   // The tag's campaign reference: the account code, or the customer id when there is none.
-  const campaignRef = account.accountCode || String(account.customerId);
+  const campaignRef = campaignReference(account);
   const [step, setStep] = useState<Step>({ kind: 'loading', text: LOADING_ACCOUNTS, choices: {} });
   const [picked, setPicked] = useState('');
   const controller = useRef<AbortController | null>(null);

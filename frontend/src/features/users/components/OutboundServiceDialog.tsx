@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
-import { billingFrequencyWord, formatPrice } from '../../../domain';
+import { billingFrequencyWord, formatPrice, termsProblem } from '../../../domain';
 import { withContact } from '../../../lib/contact';
 import { getOutboundService } from '../api/getOutboundService';
 import { setOutboundService } from '../api/setOutboundService';
@@ -16,7 +16,6 @@ export const OUTBOUND_LOAD_FAILED = withContact(
 export const OUTBOUND_SAVE_FAILED = withContact(
   'Something went wrong please contact us at {phone} or via email at {email}.',
 );
-export const ACCEPT_TERMS = 'Please accept the terms and conditions.';
 
 type State =
   | { kind: 'loading' }
@@ -127,7 +126,7 @@ export function OutboundServiceDialog({ open, existingUserId, onClose, onAccepte
             label="I accept the terms and conditions"
             checked={accepted}
             onChange={setAccepted}
-            hint={accepted ? undefined : ACCEPT_TERMS}
+            hint={termsProblem(accepted)}
             disabled={saving}
           >
             {/* The terms page is served by the server, outside the app. */}

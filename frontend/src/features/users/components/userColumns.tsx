@@ -38,6 +38,30 @@ export interface RowActions {
   onRemove?: (row: UserRow) => void;
 }
 
+function RowAction({
+  label,
+  icon,
+  danger = false,
+  onClick,
+}: {
+  label: string;
+  icon: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'row-action row-action-danger' : 'row-action'}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+    >
+      <Icon name={icon} size={20} />
+    </button>
+  );
+}
+
 export function userColumns({ canEditUsers, onPasswordReset, onDelete, onRemove }: RowActions): Column<UserRow>[] {
   return [
     { id: 'forename', header: 'First name', cell: () => null, csvOnly: true, csv: (r) => r.UserForename },
@@ -102,36 +126,12 @@ export function userColumns({ canEditUsers, onPasswordReset, onDelete, onRemove 
             )}
             {r.identityEditable ? (
               <>
-                <button
-                  type="button"
-                  className="row-action"
-                  onClick={() => onPasswordReset(r)}
-                  aria-label="Send password reset"
-                  title="Send password reset"
-                >
-                  <Icon name="email" size={20} />
-                </button>
-                <button
-                  type="button"
-                  className="row-action row-action-danger"
-                  onClick={() => onDelete(r)}
-                  aria-label="Delete"
-                  title="Delete"
-                >
-                  <Icon name="delete" size={20} />
-                </button>
+                <RowAction label="Send password reset" icon="email" onClick={() => onPasswordReset(r)} />
+                <RowAction label="Delete" icon="delete" danger onClick={() => onDelete(r)} />
               </>
             ) : (
               onRemove && (
-                <button
-                  type="button"
-                  className="row-action row-action-danger"
-                  onClick={() => onRemove(r)}
-                  aria-label="Remove from this account"
-                  title="Remove from this account"
-                >
-                  <Icon name="remove-user" size={20} />
-                </button>
+                <RowAction label="Remove from this account" icon="remove-user" danger onClick={() => onRemove(r)} />
               )
             )}
           </div>
