@@ -1,19 +1,28 @@
-// Times validating the 20-row service plan written by the native benchmark, through the wasm
-// build of crates/domain (nodejs target), including the serde crossing the browser pays.
+// Times validating the 20-row service plan written by the native benchmark three ways: through
+// the wasm build of crates/domain (nodejs target) as the browser calls it, crossing included;
+// with zod in TypeScript (frontend/bench/servicePlanZod.ts), the baseline a TypeScript team
+// would use; and, for the record, through serde-wasm-bindgen walking the JS objects.
+// Usage: node bench-validation.mjs <plan.json> <wasm pkg dir> <zod bundle> <native ns>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [planFile, pkgDir] = process.argv.slice(2);
+const [planFile, pkgDir, zodBundle, nativeNs] = process.argv.slice(2);
 const { form, taken } = JSON.parse(readFileSync(planFile, 'utf8'));
 const wasm = createRequire(import.meta.url)(resolve(pkgDir, 'domain_wasm.js'));
+const { servicePlanSchema, validateWithZod } = await import(pathToFileURL(resolve(zodBundle)).href);
 
-// The browser's call, as frontend/src/domain/routing.ts makes it: the rows packed into one
-// Float64Array, the taken descriptions into one string.
+// The browser's wrapper (frontend/src/domain/routing.ts): the rows packed into one Float64Array
+// reused while the row count stays; the taken descriptions and the description kept in wasm
+// while unchanged.
+let packed = new Float64Array(0);
+let planCheck = null;
 function validateServicePlan(plan, takenDescriptions) {
-  const packed = new Float64Array(plan.rows.length * 9);
-  for (let i = 0, at = 0; i < plan.rows.length; i++, at += 9) {
-    const row = plan.rows[i];
+  const rows = plan.rows;
+  if (packed.length !== rows.length * 9) packed = new Float64Array(rows.length * 9);
+  for (let i = 0, at = 0; i < rows.length; i++, at += 9) {
+    const row = rows[i];
     packed[at] = row.fromDay;
     packed[at + 1] = row.fromHour;
     packed[at + 2] = row.fromMinute;
@@ -24,29 +33,56 @@ function validateServicePlan(plan, takenDescriptions) {
     packed[at + 7] = row.routing;
     packed[at + 8] = row.ivr;
   }
-  return wasm.validateServicePlanPacked(plan.description, packed, takenDescriptions.join('\n')) ?? {};
-}
-
-const errors = validateServicePlan(form, taken);
-if (Object.keys(errors).length > 0) throw new Error(`plan refused: ${JSON.stringify(errors)}`);
-const objects = (n) => {
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) wasm.validateServicePlan(form, taken);
-  return Number(process.hrtime.bigint() - start) / n;
-};
-
-let best = Infinity;
-let total = 0;
-for (let batch = 0; batch < 5; batch++) {
-  const start = process.hrtime.bigint();
-  let n = 0;
-  while (Number(process.hrtime.bigint() - start) < 200e6) {
-    for (let i = 0; i < 1000; i++) validateServicePlan(form, taken);
-    n += 1000;
+  const same = planCheck && planCheck.taken.length === takenDescriptions.length
+    && planCheck.taken.every((t, i) => t === takenDescriptions[i]);
+  if (!same) {
+    planCheck?.check.free();
+    planCheck = { taken: [...takenDescriptions], check: new wasm.ServicePlanCheck(takenDescriptions.join('\n')) };
   }
-  best = Math.min(best, Number(process.hrtime.bigint() - start) / n);
-  total += n;
+  const description = plan.description === planCheck.description ? undefined : plan.description;
+  planCheck.description = plan.description;
+  return planCheck.check.validate(description, packed) ?? {};
 }
-console.log(`wasm in node ${process.version}: ${best.toFixed(0).padStart(8)} ns per validation of a 20-row plan (${total} runs)`);
-objects(2000);
-console.log(`  (the same through serde-wasm-bindgen, walking the JS objects: ${objects(20000).toFixed(0)} ns)`);
+
+// The zod schema is built once per list of taken descriptions, as a form would.
+const schema = servicePlanSchema(taken);
+const byZod = () => validateWithZod(schema, form);
+
+for (const [name, errors] of [['wasm', validateServicePlan(form, taken)], ['zod', byZod()]]) {
+  if (Object.keys(errors).length > 0) throw new Error(`${name} refused the plan: ${JSON.stringify(errors)}`);
+}
+// Both must refuse what the domain refuses, with the same messages, or the comparison is unfair.
+const broken = { ...form, description: taken[0], rows: form.rows.slice(1) };
+const [fromWasm, fromZod] = [validateServicePlan(broken, taken), validateWithZod(schema, broken)];
+if (JSON.stringify(fromWasm) !== JSON.stringify(fromZod)) {
+  throw new Error(`zod and the domain disagree: ${JSON.stringify(fromZod)} vs ${JSON.stringify(fromWasm)}`);
+}
+
+/** Best of five batches of at least 200 ms, in ns per call. */
+function bench(run) {
+  let best = Infinity;
+  let total = 0;
+  for (let batch = 0; batch < 6; batch++) {
+    const start = process.hrtime.bigint();
+    let n = 0;
+    while (Number(process.hrtime.bigint() - start) < 200e6) {
+      for (let i = 0; i < 1000; i++) run();
+      n += 1000;
+    }
+    // The first batch warms the JIT and is not counted.
+    if (batch > 0) best = Math.min(best, Number(process.hrtime.bigint() - start) / n);
+    total += n;
+  }
+  return { best, total };
+}
+
+const native = Number(nativeNs);
+const line = (label, { best, total }) =>
+  console.log(`${label.padEnd(42)} ${best.toFixed(0).padStart(7)} ns  ${(best / native).toFixed(1).padStart(5)}x native  (${total} runs)`);
+line(`wasm in node ${process.version}, as the browser calls it`, bench(() => validateServicePlan(form, taken)));
+// While the user types in the description field it crosses on every call too.
+const typed = [form, { ...form, description: `${form.description}.` }];
+let keystroke = 0;
+line('  the same, a new description each call', bench(() => validateServicePlan(typed[keystroke++ & 1], taken)));
+line('zod 3 in TypeScript (the baseline)', bench(byZod));
+line('wasm walking JS objects (serde-wasm-bindgen)', bench(() => wasm.validateServicePlan(form, taken)));

@@ -105,22 +105,41 @@ pub fn validate_service_plan(
     errors(rules::validate_service_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
-/// Numbers per row in `validateServicePlanPacked`'s `rows`.
+/// Numbers per row in `ServicePlanCheck.validate`'s `rows`.
 const PACKED_ROW: usize = 9;
 
-/// `validateServicePlan` with a cheap crossing: walking a JS object row by row costs fifty times
-/// the check itself, so the browser's wrapper (frontend/src/domain/routing.ts) packs the rows
-/// into one Float64Array of 9 numbers a row (from day, hour, minute; to day, hour, minute; 1 for
-/// an IVR row else 0; destination plan id; IVR id), and the taken descriptions into one string,
-/// one a line. Answers null when the plan is valid, else its field errors.
-#[wasm_bindgen(js_name = validateServicePlanPacked, unchecked_return_type = "FieldErrors | null")]
-pub fn validate_service_plan_packed(description: String, rows: &[f64], taken: &str) -> Result<JsValue, JsError> {
-    if !rows.len().is_multiple_of(PACKED_ROW) {
-        return Err(JsError::new("rows must hold 9 numbers a row"));
+/// `validateServicePlan` with a cheap crossing, for the service plan form that checks on every
+/// change: walking a JS object row by row costs fifty times the check itself. The browser's
+/// wrapper (frontend/src/domain/routing.ts) makes one check per list of taken descriptions (one a
+/// line), kept in wasm, and passes the rows packed into one Float64Array of 9 numbers a row (from
+/// day, hour, minute; to day, hour, minute; 1 for an IVR row else 0; destination plan id; IVR id).
+#[wasm_bindgen]
+pub struct ServicePlanCheck {
+    taken: Vec<String>,
+    form: rules::ServicePlanForm,
+}
+
+#[wasm_bindgen]
+impl ServicePlanCheck {
+    #[wasm_bindgen(constructor)]
+    pub fn new(taken: &str) -> ServicePlanCheck {
+        let taken = taken.lines().map(str::to_string).collect();
+        ServicePlanCheck { taken, form: rules::ServicePlanForm::default() }
     }
-    let rows = rows
-        .chunks_exact(PACKED_ROW)
-        .map(|r| rules::TimeRow {
+
+    /// Checks the plan whose first `row_count` rows are packed at the start of `packed` (the
+    /// wrapper's reused buffer, longer than the rows). Null when the plan is valid, else its
+    /// field errors.
+    #[wasm_bindgen(unchecked_return_type = "FieldErrors | null")]
+    pub fn validate(&mut self, description: Option<String>, packed: &[f64]) -> Result<JsValue, JsError> {
+        if !packed.len().is_multiple_of(PACKED_ROW) {
+            return Err(JsError::new("rows must hold 9 numbers a row"));
+        }
+        if let Some(description) = description {
+            self.form.description = description;
+        }
+        self.form.rows.clear();
+        self.form.rows.extend(packed.chunks_exact(PACKED_ROW).map(|r| rules::TimeRow {
             from_day: r[0] as i64,
             from_hour: r[1] as i64,
             from_minute: r[2] as i64,
@@ -130,12 +149,11 @@ pub fn validate_service_plan_packed(description: String, rows: &[f64], taken: &s
             plan_type: if r[6] == 1.0 { rules::RowType::Ivr } else { rules::RowType::Routing },
             routing: r[7] as i64,
             ivr: r[8] as i64,
-        })
-        .collect();
-    let taken: Vec<String> = taken.lines().map(str::to_string).collect();
-    match rules::validate_service_plan(&rules::ServicePlanForm { description, rows }, &taken) {
-        Ok(()) => Ok(JsValue::NULL),
-        Err(errors) => to_js(&errors),
+        }));
+        match rules::validate_service_plan(&self.form, &self.taken) {
+            Ok(()) => Ok(JsValue::NULL),
+            Err(errors) => to_js(&errors),
+        }
     }
 }
 

@@ -69,9 +69,14 @@ export function routingConstants(): RoutingConstants {
   return constants;
 }
 
-/** The rows packed for validateServicePlanPacked: 9 numbers a row, one copy into wasm. */
+// The service plan form checks on every change, so its crossing into wasm is kept cheap (issue
+// 9 §3, scripts/bench-validation.sh): the rows go packed into one Float64Array of 9 numbers a
+// row, reused while the row count stays; the taken descriptions stay in wasm, in a
+// ServicePlanCheck, while the list is unchanged, and so does the description.
+let packed = new Float64Array(0);
+
 function packRows(rows: readonly TimeRow[]): Float64Array {
-  const packed = new Float64Array(rows.length * 9);
+  if (packed.length !== rows.length * 9) packed = new Float64Array(rows.length * 9);
   for (let i = 0, at = 0; i < rows.length; i++, at += 9) {
     const row = rows[i];
     packed[at] = row.fromDay;
@@ -87,9 +92,31 @@ function packRows(rows: readonly TimeRow[]): Float64Array {
   return packed;
 }
 
-export function validateServicePlan(form: ServicePlanForm, takenDescriptions: string[] = []): FieldErrors {
-  const errors = wasm.validateServicePlanPacked(form.description, packRows(form.rows), takenDescriptions.join('\n'));
-  return errors ?? {};
+interface PlanCheck {
+  taken: readonly string[];
+  check: wasm.ServicePlanCheck;
+  /** The description the check holds. */
+  description: string | null;
+}
+let planCheck: PlanCheck | null = null;
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function servicePlanCheck(taken: readonly string[]): PlanCheck {
+  if (!planCheck || !sameList(planCheck.taken, taken)) {
+    planCheck?.check.free();
+    planCheck = { taken: [...taken], check: new wasm.ServicePlanCheck(taken.join('\n')), description: null };
+  }
+  return planCheck;
+}
+
+export function validateServicePlan(form: ServicePlanForm, takenDescriptions: readonly string[] = []): FieldErrors {
+  const plan = servicePlanCheck(takenDescriptions);
+  const description = form.description === plan.description ? undefined : form.description;
+  plan.description = form.description;
+  return plan.check.validate(description, packRows(form.rows)) ?? {};
 }
 
 export function setRowType(row: TimeRow, planType: RowType): TimeRow {

@@ -8,6 +8,9 @@ use crate::validation::FieldErrors;
 pub const DESCRIPTION_REQUIRED: &str = "Description is required.";
 pub const DESCRIPTION_NOT_UNIQUE: &str = "Description must be unique.";
 
+/// For a record whose description need not differ from any other.
+pub const NOTHING_TAKEN: &[&str] = &[];
+
 pub struct DescriptionRule {
     pub max: usize,
     pub too_long: &'static str,
@@ -22,7 +25,7 @@ impl DescriptionRule {
 
     /// Checks `value` and records the first problem under `field`. `taken` holds the other
     /// records' descriptions; the comparison ignores case and surrounding spaces.
-    pub fn check(&self, errors: &mut FieldErrors, field: &str, value: &str, taken: &[String]) {
+    pub fn check<S: AsRef<str>>(&self, errors: &mut FieldErrors, field: &str, value: &str, taken: &[S]) {
         let value = value.trim();
         if value.is_empty() {
             errors.add(field, DESCRIPTION_REQUIRED);
@@ -36,9 +39,18 @@ impl DescriptionRule {
     }
 }
 
-pub fn is_taken(value: &str, taken: &[String]) -> bool {
-    let value = value.trim().to_lowercase();
-    taken.iter().any(|t| t.trim().to_lowercase() == value)
+pub fn is_taken<S: AsRef<str>>(value: &str, taken: &[S]) -> bool {
+    let value = value.trim();
+    taken.iter().any(|t| same_ignoring_case(t.as_ref().trim(), value))
+}
+
+/// Equal letter for letter once lower-cased, without allocating: this runs on every keystroke
+/// in the browser against every other description.
+fn same_ignoring_case(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
+    a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
 }
 
 #[cfg(test)]
@@ -61,5 +73,13 @@ mod tests {
         assert!(check("Иван", &[]).unwrap().starts_with("Invalid characters found."));
         assert_eq!(check("Sales", &["sales "]).as_deref(), Some("Description must be unique."));
         assert_eq!(check("Sales", &["Sale"]), None);
+    }
+
+    #[test]
+    fn uniqueness_ignores_case_beyond_ascii() {
+        assert!(is_taken(" Café Bar", &["CAFÉ BAR "]));
+        assert!(is_taken("STRASSE", &["strasse"]));
+        assert!(!is_taken("Café", &["Cafe"]));
+        assert!(!is_taken("Sales", &[""; 0]));
     }
 }

@@ -30,7 +30,7 @@ pub use connect::{
     validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
 };
 pub use constants::*;
-pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE};
+pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE, NOTHING_TAKEN};
 pub use destination_number::{validate_destination_number, DestinationNumberForm, DESTINATION_NUMBER_NOT_UNIQUE};
 pub use destination_plan::{
     fit_destination_plan, validate_destination_plan, DestinationPlanForm, DestinationRow, HUNT_GROUP, MULTI_DIAL,

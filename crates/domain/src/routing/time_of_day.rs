@@ -145,7 +145,7 @@ pub fn time_template(kind: TemplateKind) -> Vec<TimeRow> {
 /// The service plan rules of section 5. `taken` holds the customer's other plans' descriptions.
 /// Keys: form_plan_description, and per row i form_from_day[i], form_to_day[i], form_routing[i],
 /// form_ivr[i].
-pub fn validate_service_plan(form: &ServicePlanForm, taken: &[String]) -> Result<(), FieldErrors> {
+pub fn validate_service_plan<S: AsRef<str>>(form: &ServicePlanForm, taken: &[S]) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
     DESCRIPTION.check(&mut errors, "form_plan_description", &form.description, taken);
 
@@ -201,6 +201,7 @@ fn check_times(errors: &mut FieldErrors, rows: &[TimeRow]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::routing::description::NOTHING_TAKEN;
 
     fn plan(rows: Vec<TimeRow>) -> ServicePlanForm {
         ServicePlanForm { description: "Office hours".into(), rows }
@@ -211,12 +212,12 @@ mod tests {
     }
 
     fn errors_of(form: &ServicePlanForm) -> FieldErrors {
-        validate_service_plan(form, &[]).unwrap_err()
+        validate_service_plan(form, NOTHING_TAKEN).unwrap_err()
     }
 
     #[test]
     fn one_row_for_the_whole_week_is_a_valid_plan() {
-        assert!(validate_service_plan(&plan(vec![routed(0, LAST_MINUTE_OF_WEEK)]), &[]).is_ok());
+        assert!(validate_service_plan(&plan(vec![routed(0, LAST_MINUTE_OF_WEEK)]), NOTHING_TAKEN).is_ok());
     }
 
     #[test]
@@ -306,7 +307,7 @@ mod tests {
     fn the_templates_are_valid_once_destinations_are_chosen() {
         for kind in [TemplateKind::AllSame, TemplateKind::Weekdays] {
             let rows = time_template(kind).into_iter().map(|r| TimeRow { routing: 1, ..r }).collect();
-            assert!(validate_service_plan(&plan(rows), &[]).is_ok(), "{kind:?}");
+            assert!(validate_service_plan(&plan(rows), NOTHING_TAKEN).is_ok(), "{kind:?}");
         }
         let weekdays = time_template(TemplateKind::Weekdays);
         assert_eq!((weekdays[0].to_day, weekdays[0].to_hour, weekdays[0].to_minute), (5, 23, 59));

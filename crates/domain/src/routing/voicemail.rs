@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::connect::AUDIO_REQUIRED;
 use super::constants::VOICEMAIL_DESCRIPTION_MAX;
-use super::description::DescriptionRule;
+use super::description::{DescriptionRule, NOTHING_TAKEN};
 use crate::validation::FieldErrors;
 
 const DESCRIPTION: DescriptionRule =
@@ -21,7 +21,7 @@ pub struct VoicemailForm {
 /// not be unique: the spec asks only for the character rule.
 pub fn validate_voicemail(form: &VoicemailForm) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
-    DESCRIPTION.check(&mut errors, "description", &form.description, &[]);
+    DESCRIPTION.check(&mut errors, "description", &form.description, NOTHING_TAKEN);
     if form.audio_id <= 0 {
         errors.add("audioId", AUDIO_REQUIRED);
     }

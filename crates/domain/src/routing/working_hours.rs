@@ -78,6 +78,7 @@ pub fn working_hours_rows(hours: &WorkingHours) -> Result<Vec<TimeRow>, FieldErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::routing::description::NOTHING_TAKEN;
     use crate::routing::{validate_service_plan, ServicePlanForm};
 
     fn office(days: Vec<i64>) -> WorkingHours {
@@ -106,7 +107,7 @@ mod tests {
         assert_eq!(bounds(&rows[9]), (5, 9, 0, 5, 17, 30, 1));
         assert_eq!(bounds(&rows[10]), (5, 17, 31, 7, 23, 59, 2));
         let form = ServicePlanForm { description: "Office".into(), rows };
-        assert!(validate_service_plan(&form, &[]).is_ok());
+        assert!(validate_service_plan(&form, NOTHING_TAKEN).is_ok());
     }
 
     #[test]
