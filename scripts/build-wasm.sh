@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Compiles crates/domain to WebAssembly for the browser (bundler target) into
-# frontend/src/domain/pkg: the size-optimised `wasm` profile (Cargo.toml), then wasm-opt from
-# npm's binaryen (frontend devDependency; Debian's is too old, see TOOLCHAIN.md). A few
-# seconds when nothing changed.
+# Compiles crates/domain to WebAssembly for the browser (bundler target), twice: the `shell`
+# features into frontend/src/domain/pkg-shell (menus, guards, titles, formats: every screen) and
+# the `forms` features into frontend/src/domain/pkg (the form rules, loaded with the screens that
+# have forms). Each with the size-optimised `wasm` profile (Cargo.toml), then wasm-opt from npm's
+# binaryen (frontend devDependency; Debian's is too old, see TOOLCHAIN.md). A few seconds when
+# nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-OUT=frontend/src/domain/pkg
-wasm-pack --log-level warn build crates/domain-wasm --profile wasm --target bundler \
-  --out-dir "../../$OUT" --no-pack
-
 WASM_OPT=frontend/node_modules/.bin/wasm-opt
-if [ -x "$WASM_OPT" ]; then
-  # The features rustc enables by default for wasm32-unknown-unknown, which every current
-  # browser has.
-  "$WASM_OPT" -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-reference-types --enable-multivalue \
-    "$OUT/domain_wasm_bg.wasm" -o "$OUT/domain_wasm_bg.wasm"
-else
-  echo "wasm-opt is missing (npm ci in frontend/ installs it): the module is left unoptimised" >&2
-fi
+
+build() { # <out dir> <features>
+  local out=$1 features=$2
+  wasm-pack --log-level warn build crates/domain-wasm --profile wasm --target bundler \
+    --out-dir "../../$out" --no-pack -- --no-default-features --features "$features"
+  if [ -x "$WASM_OPT" ]; then
+    # The features rustc enables by default for wasm32-unknown-unknown, which every current
+    # browser has.
+    "$WASM_OPT" -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+      --enable-sign-ext --enable-reference-types --enable-multivalue \
+      "$out/domain_wasm_bg.wasm" -o "$out/domain_wasm_bg.wasm"
+  else
+    echo "wasm-opt is missing (npm ci in frontend/ installs it): $out is left unoptimised" >&2
+  fi
+}
+
+build frontend/src/domain/pkg-shell shell
+build frontend/src/domain/pkg forms

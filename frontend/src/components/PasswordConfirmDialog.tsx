@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { validatePasswordConfirmation } from '../domain';
+import { validatePasswordConfirmation } from '../domain/forms';
 import { ApiError, apiPost } from '../lib/api';
 import { Dialog } from './Dialog';
 

@@ -1,6 +1,8 @@
-// The one place that imports the wasm build of crates/domain. Everything the browser decides
-// about menus, guards, titles, formats and form rules comes through these functions.
-import * as wasm from './pkg/domain_wasm.js';
+// The wasm build of crates/domain, as the browser calls it. Everything the browser decides about
+// menus, guards, titles, formats and form rules comes through src/domain. This file is the shell
+// module (pkg-shell: what every screen needs); the form rules are in forms.ts, routing.ts and
+// ivr.ts (pkg), which only the screens with forms import, so the first screen does not load them.
+import * as wasm from './pkg-shell/domain_wasm.js';
 import type {
   AddButton,
   ChargeItem,
@@ -14,7 +16,7 @@ import type {
   RouteInfo,
   UserForm,
   UserFormContext,
-} from './pkg/domain_wasm.js';
+} from './pkg-shell/domain_wasm.js';
 
 export type {
   AddButton,
@@ -156,19 +158,7 @@ export function formatNumber(number: string, format: NumberFormat): string {
   return wasm.formatNumber(number, format);
 }
 
-export function validatePasswordConfirmation(formPassword: string): FieldErrors {
-  return wasm.validatePasswordConfirmation(formPassword);
-}
-
-/** Field errors of the user form ({} when valid), keyed by the users/save field names. */
-/** A purchase's terms tickbox: its message while it is not ticked. */
-export function termsProblem(accepted: boolean): string | undefined {
-  return wasm.termsProblem(accepted) ?? undefined;
-}
-
-export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
-  return wasm.validateUserForm(form, context);
-}
-
-export * from './routing';
-export * from './ivr';
+// Type-only: erased at build time, so importing a type from here loads no form rules.
+export type * from './forms';
+export type * from './routing';
+export type * from './ivr';

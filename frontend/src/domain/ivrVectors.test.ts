@@ -3,7 +3,7 @@
 // checks the same file natively, so browser and server answers agree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import * as domain from './index';
+import * as domain from './ivr';
 
 interface Case {
   call: string;

@@ -3,7 +3,7 @@
 // `cargo test` checks the same file natively, so browser and server answers agree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import * as domain from './index';
+import * as domain from './routing';
 import type { TimeRow, WorkingHours } from './index';
 
 interface Case {

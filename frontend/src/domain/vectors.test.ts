@@ -3,6 +3,7 @@
 // native domain runs the same file in `cargo test`, so both must give the same answers.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { validateUserForm } from './forms';
 import {
   billingFrequencyWord,
   buildMenu,
@@ -15,7 +16,6 @@ import {
   pageTitle,
   quantitySuffix,
   resolveRoute,
-  validateUserForm,
   type AccountInput,
   type ChargeItem,
   type GuardStep,

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
-import { audioContentProblem, routingConstants, validateAudio, type AudioForm } from '../../../domain';
+import { audioContentProblem, routingConstants, validateAudio } from '../../../domain/routing';
+import { type AudioForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import {
   addAudio,

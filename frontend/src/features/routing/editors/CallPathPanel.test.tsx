@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { defaultTimeRow, setRowType, type TimeRow } from '../../../domain';
+import { defaultTimeRow, setRowType } from '../../../domain/routing';
+import { type TimeRow } from '../../../domain';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import { callsTo } from '../selectors/libraryTestUtils';
 import { CallPathPanel } from './CallPathPanel';

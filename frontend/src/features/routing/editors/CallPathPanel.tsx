@@ -1,5 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { followCall, whereDoesACallGo, type CallAnswer, type TimeRow } from '../../../domain';
+import { followCall } from '../../../domain/ivr';
+import { whereDoesACallGo } from '../../../domain/routing';
+import { type CallAnswer, type TimeRow } from '../../../domain';
 import { now } from '../../../lib/clock';
 import { useLoader } from '../../../lib/useLoader';
 import { getIvrLibrary } from '../api/ivrs';

@@ -1,14 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  defaultTimeRow,
-  followCall,
-  setRowType,
-  type CallEnd,
-  type CallPath,
-  type CallStep,
-  type IvrLibrary,
-  type TimeRow,
-} from '../../../domain';
+import { defaultTimeRow, setRowType } from '../../../domain/routing';
+import { followCall } from '../../../domain/ivr';
+import { type CallEnd, type CallPath, type CallStep, type IvrLibrary, type TimeRow } from '../../../domain';
 import { now } from '../../../lib/clock';
 import { useAccount } from '../../../lib/account';
 import { ROUTING_FAILED } from './messages';

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
-import { validateCategory } from '../../../domain';
+import { validateCategory } from '../../../domain/routing';
 import { saveCategory } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
-import { validateDestinationNumber, type DestinationNumberForm } from '../../../domain';
+import { validateDestinationNumber } from '../../../domain/routing';
+import { type DestinationNumberForm } from '../../../domain';
 import { storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';

@@ -2,13 +2,8 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
-import {
-  fitDestinationPlan,
-  routingConstants,
-  validateDestinationPlan,
-  type DestinationPlanForm,
-  type DestinationRow,
-} from '../../../domain';
+import { fitDestinationPlan, routingConstants, validateDestinationPlan } from '../../../domain/routing';
+import { type DestinationPlanForm, type DestinationRow } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
-import { routingExtrasConstants, validateDtmfPlan, type DtmfPlanForm } from '../../../domain';
+import { routingExtrasConstants, validateDtmfPlan } from '../../../domain/routing';
+import { type DtmfPlanForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { getDtmfPlan, saveDtmfPlan } from '../api/extras';
 import { AudioSelector } from '../selectors/AudioSelector';

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
-import { validateDynamicWhisper, whisperTextProblem, type DynamicWhisperForm } from '../../../domain';
+import { validateDynamicWhisper, whisperTextProblem } from '../../../domain/routing';
+import { type DynamicWhisperForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { fieldErrorsOf } from '../api/editors';
 import { getDynamicWhisper, playTextToSpeech, saveDynamicWhisper, type WhisperRow } from '../api/extras';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { ivrFlow, type IvrLibrary } from '../../../domain';
+import { ivrFlow } from '../../../domain/ivr';
+import { type IvrLibrary } from '../../../domain';
 import { jsonResponse } from '../../../test/fixtures';
 import { callsTo, posted, renderWithLibrary, stubLibrary, type Answers } from '../selectors/libraryTestUtils';
 import { describeEnd, describeStep, parsePresses } from './CallSimulator';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
-import { routingExtrasConstants, validateInCallAttribution, type InCallAttributionForm } from '../../../domain';
+import { routingExtrasConstants, validateInCallAttribution } from '../../../domain/routing';
+import { type InCallAttributionForm } from '../../../domain';
 import { saveInCallAttribution, type InCallAttribution } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions, type SaveAction } from './EditorActions';

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
-import { ivrAddKey, ivrSetHangUpAfterAudio, validateIvr, type IvrForm } from '../../../domain';
+import { ivrAddKey, ivrSetHangUpAfterAudio, validateIvr } from '../../../domain/ivr';
+import { type IvrForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { createIvr, getIvrDetails, ivrSaveErrors, updateExistingIvr } from '../api/ivrs';
 import { AudioSelector } from '../selectors/AudioSelector';

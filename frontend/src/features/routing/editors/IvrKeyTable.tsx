@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/Icon';
-import { ivrAddKey, ivrRemoveKey, ivrSetKeyType, ivrSetRepeatKey, type IvrForm, type IvrKey, type KeyType } from '../../../domain';
+import { ivrAddKey, ivrRemoveKey, ivrSetKeyType, ivrSetRepeatKey } from '../../../domain/ivr';
+import { type IvrForm, type IvrKey, type KeyType } from '../../../domain';
 import { CategorySelector } from '../selectors/CategorySelector';
 import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
 import { IvrSelector } from '../selectors/IvrSelector';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextField } from '../../../components/fields';
-import { routingConstants, validateQueue, type QueueForm } from '../../../domain';
+import { routingConstants, validateQueue } from '../../../domain/routing';
+import { type QueueForm } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { saveQueue, type Queue } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
-import { validateReportGroup } from '../../../domain';
+import { validateReportGroup } from '../../../domain/routing';
 import { withContact } from '../../../lib/contact';
 import { saveReportGroup, type ReportGroupKind } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';

@@ -2,14 +2,8 @@ import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
-import {
-  defaultTimeRow,
-  setRowType,
-  timeTemplate,
-  validateServicePlan,
-  type RowType,
-  type TimeRow,
-} from '../../../domain';
+import { defaultTimeRow, setRowType, timeTemplate, validateServicePlan } from '../../../domain/routing';
+import { type RowType, type TimeRow } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { createPlan, getRoutingData, updatePlan, type AffectedItem } from '../api/editors';

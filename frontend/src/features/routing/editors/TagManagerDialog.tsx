@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
-import { campaignReference } from '../../../domain';
+import { campaignReference } from '../../../domain/routing';
 import { ApiError } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import {

@@ -1,6 +1,7 @@
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
-import { validateVoicemail, type VoicemailForm } from '../../../domain';
+import { validateVoicemail } from '../../../domain/routing';
+import { type VoicemailForm } from '../../../domain';
 import { useLoader } from '../../../lib/useLoader';
 import { getVoicemail, storeVoicemail, updateVoicemail } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { weekGrid, type TimeRow } from '../../../domain';
+import { weekGrid } from '../../../domain/routing';
+import { type TimeRow } from '../../../domain';
 import { clock, dayName } from './servicePlanForm';
 
 const MINUTES_PER_DAY = 1440;

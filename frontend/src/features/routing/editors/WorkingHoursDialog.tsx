@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { workingHoursRows, type TimeRow, type WorkingHours } from '../../../domain';
+import { workingHoursRows } from '../../../domain/routing';
+import { type TimeRow, type WorkingHours } from '../../../domain';
 import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
 import { EditorBanner } from './EditorStates';
 import { DAY_NAMES, pad2, parseClock } from './servicePlanForm';

@@ -1,5 +1,6 @@
 // Test data of the IVR screens: the answers of docs/ivr-api.md for a two-level menu.
-import { ivrFlow, type IvrLibrary, type StoredIvr } from '../../../domain';
+import { ivrFlow } from '../../../domain/ivr';
+import { type IvrLibrary, type StoredIvr } from '../../../domain';
 import { jsonResponse } from '../../../test/fixtures';
 import type { IvrAnswer } from '../api/ivrs';
 import { ROUTINGS, VOICEMAILS, type Answers } from '../selectors/libraryTestUtils';

@@ -1,13 +1,8 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
-import {
-  routingAccess,
-  routingConstants,
-  usesAdditionalFeatures,
-  validateConnectAdvanced,
-  type NumberFormat,
-} from '../../../domain';
+import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnectAdvanced } from '../../../domain/routing';
+import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { attributionOf, attributionValue } from '../api/extras';

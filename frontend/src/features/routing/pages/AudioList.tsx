@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Icon } from '../../../components/Icon';
 import { PageHeading } from '../../../components/PageHeading';
 import { PasswordConfirmDialog } from '../../../components/PasswordConfirmDialog';
-import { routingAccess } from '../../../domain';
+import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import {

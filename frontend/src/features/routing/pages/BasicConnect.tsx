@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routingAccess, validateConnectBasic, type NumberFormat } from '../../../domain';
+import { routingAccess, validateConnectBasic } from '../../../domain/routing';
+import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { connectBasic, type BasicConnectRow, type RoutingRow } from '../api/rows';

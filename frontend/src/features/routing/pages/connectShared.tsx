@@ -3,7 +3,8 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { formatNumber, routingAccess, type NumberFormat } from '../../../domain';
+import { formatNumber, type NumberFormat } from '../../../domain';
+import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';

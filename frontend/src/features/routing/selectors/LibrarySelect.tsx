@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
-import { routingAccess } from '../../../domain';
+import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import type { Described } from '../api/editors';
 import { ROUTING_FAILED } from '../editors/messages';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
-import { billingFrequencyWord, formatPrice, termsProblem } from '../../../domain';
+import { billingFrequencyWord, formatPrice } from '../../../domain';
+import { termsProblem } from '../../../domain/forms';
 import { withContact } from '../../../lib/contact';
 import { getOutboundService } from '../api/getOutboundService';
 import { setOutboundService } from '../api/setOutboundService';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
-import { validateUserForm } from '../../../domain';
+import { validateUserForm } from '../../../domain/forms';
 import { validationErrors } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { checkUniqueEmail } from '../api/checkUniqueEmail';

@@ -1,0 +1,27 @@
+//! The user and password forms' rules (routing and IVR are in their own modules).
+
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+/// Field errors of the password confirmation form ({} when valid).
+#[wasm_bindgen(js_name = validatePasswordConfirmation, unchecked_return_type = "FieldErrors")]
+pub fn validate_password_confirmation(form_password: &str) -> Result<JsValue, JsError> {
+    to_js(&domain::validate_password_confirmation(form_password).err().unwrap_or_default())
+}
+
+/// Field errors of the user form ({} when valid), keyed by the users/save field names.
+#[wasm_bindgen(js_name = termsProblem)]
+pub fn terms_problem(accepted: bool) -> Option<String> {
+    domain::users::terms_problem(accepted).map(str::to_string)
+}
+
+#[wasm_bindgen(js_name = validateUserForm, unchecked_return_type = "FieldErrors")]
+pub fn validate_user_form(
+    #[wasm_bindgen(unchecked_param_type = "UserForm")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "UserFormContext")] context: JsValue,
+) -> Result<JsValue, JsError> {
+    let form: domain::users::UserForm = from_js(form)?;
+    let context: domain::users::UserFormContext = from_js(context)?;
+    to_js(&domain::users::validate_user_form(&form, &context).err().unwrap_or_default())
+}

@@ -1,0 +1,107 @@
+//! What every screen needs: the menu, the route guard and table, titles and formats.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+fn account(value: JsValue) -> Result<domain::AccountState, JsError> {
+    from_js(value)
+}
+
+#[wasm_bindgen(js_name = buildMenu, unchecked_return_type = "Menu")]
+pub fn build_menu(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+    to_js(&domain::build_menu(&account(acc)?))
+}
+
+#[wasm_bindgen(js_name = guardRoute, unchecked_return_type = "GuardStep")]
+pub fn guard_route(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::guard(path, &account(acc)?))
+}
+
+#[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "Resolution")]
+pub fn resolve_route(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::resolve(path, &account(acc)?))
+}
+
+#[wasm_bindgen(js_name = showsAddButton)]
+pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] button: JsValue) -> Result<bool, JsError> {
+    Ok(domain::shows_add_button(&from_js(button)?))
+}
+
+#[wasm_bindgen(js_name = pageTitle)]
+pub fn page_title(product: &str, title: Option<String>) -> String {
+    domain::page_title(product, title.as_deref())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RouteInfo {
+    pattern: &'static str,
+    title: Option<&'static str>,
+    section: &'static str,
+    external: bool,
+    redirect: Option<&'static str>,
+}
+
+/// Every route of the table, for the router to register.
+#[wasm_bindgen(js_name = routeTable, unchecked_return_type = "RouteInfo[]")]
+pub fn route_table() -> Result<JsValue, JsError> {
+    let routes: Vec<RouteInfo> = domain::ROUTES
+        .iter()
+        .map(|r| RouteInfo {
+            pattern: r.pattern,
+            title: r.title,
+            section: r.section,
+            external: r.external,
+            redirect: r.redirect,
+        })
+        .collect();
+    to_js(&routes)
+}
+
+#[wasm_bindgen(js_name = formatPrice)]
+pub fn format_price(pounds: f64) -> String {
+    domain::format_price(pounds)
+}
+
+#[wasm_bindgen(js_name = formatPence)]
+pub fn format_pence(pence: f64) -> String {
+    domain::format_pence(pence)
+}
+
+#[wasm_bindgen(js_name = quantitySuffix)]
+pub fn quantity_suffix(
+    #[wasm_bindgen(unchecked_param_type = "ChargeItem")] item: JsValue,
+) -> Result<Option<String>, JsError> {
+    Ok(domain::quantity_suffix(&from_js(item)?))
+}
+
+#[wasm_bindgen(js_name = formatMoney)]
+pub fn format_money(pounds: f64) -> String {
+    domain::format_money(pounds)
+}
+
+#[wasm_bindgen(js_name = billingFrequencyWord)]
+pub fn billing_frequency_word(months: &str, frequency_id: Option<u32>) -> String {
+    domain::billing_frequency_word(months, frequency_id)
+}
+
+#[wasm_bindgen(js_name = formatDate)]
+pub fn format_date(stored: &str) -> Option<String> {
+    domain::format_date(stored)
+}
+
+#[wasm_bindgen(js_name = formatNumber)]
+pub fn format_number(
+    number: &str,
+    #[wasm_bindgen(unchecked_param_type = "NumberFormat")] format: JsValue,
+) -> Result<String, JsError> {
+    Ok(domain::format_number(number, &from_js(format)?))
+}
