@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
@@ -19,11 +20,17 @@ function connectTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Selected numbers and pools' });
 }
 
-/** The list with every row on one page, filtered by the search. */
-async function openList(page: Page, search = ''): Promise<void> {
+/** How many rows the toolbar says match. */
+async function recordCount(page: Page): Promise<number> {
+  return Number((await page.getByText(/^\d+ record\(s\)$/).innerText()).split(' ')[0]);
+}
+
+/** The list with every row on one page (once the server has sent them all). */
+async function openList(page: Page): Promise<void> {
   await expect(routingTable(page)).toBeVisible();
+  await expect(routingTable(page)).not.toHaveAttribute('aria-busy');
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  await expect(routingTable(page).locator('tbody tr')).toHaveCount(await recordCount(page));
 }
 
 /** The cell texts of every shown row of the routing list. */
@@ -168,4 +175,42 @@ test('a Starter user sees the Upgrade chip on the advanced page', async ({ page 
   await expectAccessible(page, 'the Upgrade your package dialog', { within: dialog });
   await expect(dialog.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/manage/upgradepackage');
   await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
+});
+
+test('the list is paged, searched, sorted and exported by the server; a selection holds across pages', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await expect(routingTable(page)).not.toHaveAttribute('aria-busy');
+  const total = await recordCount(page);
+  expect(total, 'the demo owner has hundreds of numbers').toBeGreaterThan(200);
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
+  await expect(routingTable(page).locator('tbody tr')).toHaveCount(10);
+  const first = (await listCells(page))[0][NUMBER];
+  await select(page, [first]);
+
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(page.getByText(`11–20 of ${total}`)).toBeVisible();
+  const second = (await listCells(page))[0][NUMBER];
+  expect(second).not.toBe(first);
+  await routingTable(page).getByRole('checkbox', { name: `Select ${second}`, exact: true }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+
+  // Sorting by number the other way starts again from the first page, from the other end.
+  await routingTable(page).getByRole('button', { name: /Number \/ pool/ }).click();
+  await expect(page.getByText(`1–10 of ${total}`)).toBeVisible();
+  await expect(routingTable(page).locator('tbody tr').first().locator('td').nth(NUMBER)).not.toHaveText(first);
+
+  // A search for a pool's kind finds the 12 pools, and the export holds just those.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('dynamic pool');
+  await expect(page.getByText('12 record(s)')).toBeVisible();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await expectAccessible(page, 'the call routing list searched on the server');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/_call_routing\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('"Type","Number / pool","Description","Destination","Service plan","Recording"');
+  expect(lines).toHaveLength(13);
+  expect(lines.slice(1).every((line) => line.startsWith('"Dynamic pool",'))).toBe(true);
 });

@@ -105,3 +105,45 @@ pub fn format_number(
 ) -> Result<String, JsError> {
     Ok(domain::format_number(number, &from_js(format)?))
 }
+
+/// A cell as the browser's lists hold it.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum JsCell {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+    Empty,
+}
+
+/// One CSV line (crates/domain/src/csv.rs), ending in CRLF: strings are text a user may have
+/// typed (formulas defused), numbers and flags are written as they are, null is empty.
+#[wasm_bindgen(js_name = csvLine)]
+pub fn csv_line(
+    #[wasm_bindgen(unchecked_param_type = "(string | number | boolean | null)[]")] cells: JsValue,
+) -> Result<String, JsError> {
+    let cells: Vec<JsCell> = from_js(cells)?;
+    let values: Vec<String> = cells
+        .iter()
+        .map(|cell| match cell {
+            JsCell::Number(n) => n.to_string(),
+            JsCell::Flag(b) => b.to_string(),
+            JsCell::Text(_) | JsCell::Empty => String::new(),
+        })
+        .collect();
+    let cells: Vec<domain::CsvCell> = cells
+        .iter()
+        .zip(&values)
+        .map(|(cell, value)| match cell {
+            JsCell::Text(text) => domain::CsvCell::Text(text),
+            _ => domain::CsvCell::Value(value),
+        })
+        .collect();
+    Ok(domain::csv_line(&cells))
+}
+
+/// The toolbar's rows-per-page choices besides 'All'.
+#[wasm_bindgen(js_name = rowsPerPage)]
+pub fn rows_per_page() -> Vec<u32> {
+    domain::routing::list_query::ROWS_PER_PAGE.to_vec()
+}

@@ -3,6 +3,7 @@
 
 mod account;
 mod character_rules;
+mod csv;
 mod format;
 mod guard;
 mod menu;
@@ -16,6 +17,7 @@ mod validation;
 
 pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, SplashScreen, TopBar};
 pub use character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
+pub use csv::{csv_line, push_csv_line, CsvCell};
 pub use format::{
     billing_frequency_word, format_date, format_money, format_number, format_pence, format_price, quantity_suffix,
     ChargeItem,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { showsAddButton, type AddButton } from '../domain';
-import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
+import { rowsPerPage, showsAddButton, type AddButton } from '../domain';
+import { downloadBlob, downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 import { useStoredState } from '../lib/useStoredState';
 
 export interface Column<T> {
@@ -20,8 +20,35 @@ export type SortDirection = 'asc' | 'desc';
 /** A page size: a number of rows, or every row on one page. */
 export type PageSize = number | 'all';
 
-/** The rows-per-page choices of the shared toolbar (spec section 9). */
-export const ROWS_PER_PAGE: readonly PageSize[] = [10, 25, 50, 100, 200, 'all'];
+/** The rows-per-page choices of the shared toolbar (spec section 9), from the domain. */
+export const ROWS_PER_PAGE: readonly PageSize[] = [...rowsPerPage(), 'all'];
+
+/** A search waits this long after the last keystroke before it asks the server. */
+export const REMOTE_SEARCH_DELAY_MS = 200;
+
+/** What a remote table asks its server for. */
+export interface TableQuery {
+  /** From 0. */
+  page: number;
+  pageSize: PageSize;
+  search: string;
+  sort: { column: string; direction: SortDirection };
+}
+
+/**
+ * Rows the server searches, sorts and pages (for lists too long to send whole): the table asks
+ * for each page through onQuery and shows the answer it is given.
+ */
+export interface RemoteRows<T> {
+  /** The current page's rows. */
+  rows: T[];
+  /** How many rows match the search. */
+  total: number;
+  loading: boolean;
+  onQuery: (query: TableQuery) => void;
+  /** The export of every matching row, written by the server. */
+  csvFile?: (query: TableQuery) => Promise<Blob>;
+}
 
 /** At most this many numbered page buttons are shown at once. */
 export const VISIBLE_PAGE_BUTTONS = 6;
@@ -42,14 +69,16 @@ export interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
+  /** Every row (searched, sorted and paged here); ignored with `remote`. */
   rows: T[];
+  remote?: RemoteRows<T>;
   rowKey: (row: T) => RowKey;
   /** The initial page size. */
   pageSize: PageSize;
   /** When set, a 'Rows per page' select offers these sizes (use ROWS_PER_PAGE). */
   pageSizeOptions?: readonly PageSize[];
   defaultSort: { column: string; direction: SortDirection };
-  /** The text a search matches, lower-cased by the table. */
+  /** The text a search matches, lower-cased by the table (a remote table's server searches). */
   searchText?: (row: T) => string;
   csvFileName?: string;
   /** The exported rows, when they differ from the shown ones (e.g. fetched from an export call). */
@@ -67,6 +96,20 @@ export interface DataTableProps<T> {
   storageKey?: string;
   /** Row selection with a checkbox column; omitted: no checkboxes. */
   selection?: RowSelection<T>;
+}
+
+/** The value, once it has stayed the same for `delay` ms (at once when delay is 0). */
+function useDebounced<V>(value: V, delay: number): V {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (delay === 0) {
+      setSettled(value);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return delay === 0 ? value : settled;
 }
 
 function compare(a: string | number, b: string | number): number {
@@ -120,6 +163,7 @@ export function DataTable<T>({
   label,
   columns,
   rows,
+  remote,
   rowKey,
   pageSize: initialPageSize,
   pageSizeOptions,
@@ -148,7 +192,17 @@ export function DataTable<T>({
   const [exporting, setExporting] = useState(false);
 
   const shown = columns.filter((column) => !column.csvOnly);
+  const remoteSearch = useDebounced(search.trim(), remote ? REMOTE_SEARCH_DELAY_MS : 0);
+  const query: TableQuery = useMemo(
+    () => ({ page, pageSize, search: remoteSearch, sort }),
+    [page, pageSize, remoteSearch, sort],
+  );
+  const onQuery = useRef(remote?.onQuery);
+  onQuery.current = remote?.onQuery;
+  useEffect(() => onQuery.current?.(query), [query]);
+
   const matching = useMemo(() => {
+    if (remote) return [];
     const needle = search.trim().toLowerCase();
     const found = needle && searchText ? rows.filter((row) => searchText(row).toLowerCase().includes(needle)) : rows;
     const column = columns.find((c) => c.id === sort.column);
@@ -156,13 +210,14 @@ export function DataTable<T>({
     const value = column.sortValue;
     const sign = sort.direction === 'asc' ? 1 : -1;
     return [...found].sort((a, b) => sign * compare(value(a), value(b)));
-  }, [rows, search, searchText, sort, columns]);
+  }, [remote, rows, search, searchText, sort, columns]);
 
-  const size = pageSize === 'all' ? Math.max(1, matching.length) : pageSize;
-  const pages = Math.max(1, Math.ceil(matching.length / size));
+  const total = remote ? remote.total : matching.length;
+  const size = pageSize === 'all' ? Math.max(1, total) : pageSize;
+  const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(page, pages - 1);
-  const pageRows = matching.slice(current * size, (current + 1) * size);
-  const first = matching.length === 0 ? 0 : current * size + 1;
+  const pageRows = remote ? remote.rows : matching.slice(current * size, (current + 1) * size);
+  const first = total === 0 ? 0 : current * size + 1;
   const last = current * size + pageRows.length;
 
   const selected = useMemo(() => new Set(selection?.selected ?? []), [selection?.selected]);
@@ -197,6 +252,16 @@ export function DataTable<T>({
 
   async function exportCsv() {
     if (!csvFileName) return;
+    if (remote?.csvFile) {
+      setExporting(true);
+      try {
+        downloadBlob(csvFileName, await remote.csvFile(query));
+      } catch (error) {
+        onCsvError?.(error);
+      }
+      setExporting(false);
+      return;
+    }
     if (csvRows) {
       setExporting(true);
       try {
@@ -218,7 +283,7 @@ export function DataTable<T>({
   return (
     <div className="data-table">
       <div className="table-toolbar">
-        {searchText && (
+        {(searchText || remote) && (
           <div className="table-search">
             <label htmlFor={searchId}>Search</label>
             <input
@@ -233,7 +298,7 @@ export function DataTable<T>({
           </div>
         )}
         <span className="table-count" aria-live="polite">
-          {matching.length} record(s)
+          {total} record(s)
         </span>
         <span className="table-toolbar-spacer" />
         {pageSizeOptions && (
@@ -275,7 +340,7 @@ export function DataTable<T>({
           ))}
       </div>
       <div className="table-scroll">
-        <table aria-label={label}>
+        <table aria-label={label} aria-busy={remote?.loading || undefined}>
           <thead>
             <tr>
               {selection && (
@@ -315,7 +380,7 @@ export function DataTable<T>({
             {pageRows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className="table-empty">
-                  {emptyText}
+                  {remote?.loading ? 'Loading…' : emptyText}
                 </td>
               </tr>
             ) : (
@@ -348,7 +413,7 @@ export function DataTable<T>({
       </div>
       <nav className="table-paging" aria-label={`${label} pages`}>
         <span>
-          {first}–{last} of {matching.length}
+          {first}–{last} of {total}
         </span>
         <button
           type="button"

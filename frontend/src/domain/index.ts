@@ -158,6 +158,16 @@ export function formatNumber(number: string, format: NumberFormat): string {
   return wasm.formatNumber(number, format);
 }
 
+/** One CSV line, CRLF included: strings are typed text (formulas defused), others values. */
+export function csvLine(cells: (string | number | boolean | null)[]): string {
+  return wasm.csvLine(cells);
+}
+
+/** The toolbar's rows-per-page choices besides 'All'. */
+export function rowsPerPage(): number[] {
+  return Array.from(wasm.rowsPerPage());
+}
+
 // Type-only: erased at build time, so importing a type from here loads no form rules.
 export type * from './forms';
 export type * from './routing';

@@ -248,3 +248,8 @@ export function validateDynamicWhisper(form: wasm.DynamicWhisperForm, takenDescr
 export function whisperTextProblem(text: string): string | null {
   return wasm.whisperTextProblem(text) ?? null;
 }
+
+/** How the routing list and its export name a row's kind ('Static', 'Dynamic pool'). */
+export function kindLabel(kind: string): string {
+  return wasm.kindLabel(kind);
+}

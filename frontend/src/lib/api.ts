@@ -35,20 +35,35 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Sends one /api request. Resolves with the parsed body (null for an empty one). */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** Sends one /api request; null when the session has ended and the page is leaving for login. */
+async function send(path: string, init: RequestInit, accept: string): Promise<Response | null> {
   const headers = new Headers(init.headers);
   headers.set(ADMIN_HEADER, '1');
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', accept);
   const response = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
   if (response.status === 401) {
     window.location.assign(loginUrl());
-    // The page is leaving: keep callers in their loading state instead of flashing an error.
-    return new Promise<T>(() => {});
+    return null;
   }
+  return response;
+}
+
+/** Sends one /api request. Resolves with the parsed body (null for an empty one). */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await send(path, init, 'application/json');
+  // The page is leaving: keep callers in their loading state instead of flashing an error.
+  if (!response) return new Promise<T>(() => {});
   const body = parseBody(await response.text());
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
+}
+
+/** A file the server writes (a CSV export), as it arrives. */
+export async function apiFile(path: string): Promise<Blob> {
+  const response = await send(path, { method: 'GET' }, '*/*');
+  if (!response) return new Promise<Blob>(() => {});
+  if (!response.ok) throw new ApiError(response.status, parseBody(await response.text()));
+  return response.blob();
 }
 
 export function apiGet<T>(path: string): Promise<T> {

@@ -1,22 +1,23 @@
+import { csvLine } from '../domain';
+
 export type CsvCell = string | number | boolean | null | undefined;
 
-// A text cell starting with one of these is a formula to spreadsheet programs.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function cell(value: CsvCell): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** RFC 4180 text: every cell quoted, quotes doubled, CRLF line ends. */
+/**
+ * RFC 4180 text: every cell quoted, quotes doubled, typed formulas defused, CRLF line ends
+ * (the domain's rule, crates/domain/src/csv.rs, which the server's streamed exports use too).
+ */
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map((row) => csvLine(row.map((cell) => cell ?? null))).join('');
 }
 
 /** Saves the text as a file through a temporary link; the BOM lets spreadsheets read UTF-8. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  downloadBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a file the server wrote (which carries its own BOM) through a temporary link. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -74,13 +74,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-type Answer = (init: RequestInit | undefined) => Response | Promise<Response>;
+type Answer = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
-/** Stubs fetch with answers keyed by "/api/..." path; any other path gets a 404. */
+/**
+ * Stubs fetch with answers keyed by "/api/..." path (with its query string, or without to
+ * answer any query); any other path gets a 404.
+ */
 export function stubApi(answers: Record<string, Answer>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const answer = answers[String(input)];
-    return answer ? answer(init) : jsonResponse({ success: false }, 404);
+    const url = new URL(String(input), 'http://localhost');
+    const answer = answers[String(input)] ?? answers[url.pathname];
+    return answer ? answer(init, url) : jsonResponse({ success: false }, 404);
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -14,6 +14,7 @@ pub mod dynamic_whisper;
 pub mod groups;
 pub mod in_call;
 pub mod ivr;
+pub mod list_query;
 mod phone;
 mod queue;
 mod row_limits;

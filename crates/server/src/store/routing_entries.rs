@@ -3,7 +3,9 @@
 //! ids it stores (audio, service plans). Every query is scoped by customer, except the
 //! provisioning job's, which works for the whole system.
 
+use domain::routing::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::RoutingRow;
+use domain::NumberFormat;
 use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
 
 /// A number or pool with its routing and the description of its service plan.
@@ -315,4 +317,132 @@ pub async fn add_static_numbers(
         .await?;
     }
     tx.commit().await
+}
+
+/// One page of the customer's entries as the routing list asks for it, and how many match.
+pub async fn page(
+    db: &SqlitePool,
+    customer_id: i64,
+    query: &ListQuery,
+    format: &NumberFormat,
+) -> sqlx::Result<(Vec<Entry>, i64)> {
+    let filter = ListFilter::new(query, format);
+    let count_sql = format!(
+        "SELECT COUNT(*) FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id
+         WHERE e.customer_id = ?{}",
+        filter.condition
+    );
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(customer_id);
+    for value in &filter.binds {
+        count = count.bind(value);
+    }
+    let total = count.fetch_one(db).await?;
+    let limit = match query.page_size {
+        Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
+        None => String::new(),
+    };
+    let sql = format!("{ENTRY_SELECT} WHERE e.customer_id = ?{} ORDER BY {}{limit}", filter.condition, filter.order);
+    let mut rows = sqlx::query_as::<_, Entry>(&sql).bind(customer_id);
+    for value in &filter.binds {
+        rows = rows.bind(value);
+    }
+    Ok((rows.fetch_all(db).await?, total))
+}
+
+/// Every entry matching the query (its page ignored), in its order, a row at a time: the CSV
+/// export writes them as they come instead of holding 100,000 rows.
+pub fn stream_matching<'a>(
+    db: &'a SqlitePool,
+    customer_id: i64,
+    sql: &'a ListSql,
+) -> impl futures_util::Stream<Item = sqlx::Result<Entry>> + 'a {
+    let mut rows = sqlx::query_as::<_, Entry>(&sql.select).bind(customer_id);
+    for value in &sql.binds {
+        rows = rows.bind(value);
+    }
+    rows.fetch(db)
+}
+
+/// The statement `stream_matching` runs, built before the stream borrows it.
+pub struct ListSql {
+    select: String,
+    binds: Vec<String>,
+}
+
+impl ListSql {
+    pub fn new(query: &ListQuery, format: &NumberFormat) -> ListSql {
+        let filter = ListFilter::new(query, format);
+        let select = format!("{ENTRY_SELECT} WHERE e.customer_id = ?{} ORDER BY {}", filter.condition, filter.order);
+        ListSql { select, binds: filter.binds }
+    }
+}
+
+/// The search condition (appended to `e.customer_id = ?`), its bound values and the order.
+struct ListFilter {
+    condition: String,
+    binds: Vec<String>,
+    order: String,
+}
+
+/// The shown number or pool name.
+const NUMBER_POOL: &str = "CASE WHEN e.kind = 'static' THEN e.number ELSE e.pool_name END";
+
+impl ListFilter {
+    fn new(query: &ListQuery, format: &NumberFormat) -> ListFilter {
+        let mut condition = String::new();
+        let mut binds = Vec::new();
+        if !query.search.is_empty() {
+            // The columns the list shows, compared lower-cased (LOWER and LIKE behave alike in
+            // SQLite and PostgreSQL), with the search's own % and _ taken literally.
+            let shown = [
+                format!("LOWER({NUMBER_POOL})"),
+                "LOWER(e.description)".to_string(),
+                "LOWER(e.destination)".to_string(),
+                "LOWER(COALESCE(p.description, ''))".to_string(),
+                format!(
+                    "(CASE WHEN e.kind = 'static' THEN '{}' ELSE '{}' END)",
+                    kind_label("static").to_lowercase(),
+                    kind_label("dynamic").to_lowercase()
+                ),
+            ];
+            let mut any: Vec<String> = Vec::new();
+            let needle = like_pattern(&query.search.to_lowercase());
+            for column in shown {
+                any.push(format!("{column} LIKE ? ESCAPE '\\'"));
+                binds.push(needle.clone());
+            }
+            for digits in number_needles(&query.search, format) {
+                any.push("(e.kind = 'static' AND e.number LIKE ? ESCAPE '\\')".to_string());
+                binds.push(like_pattern(&digits));
+            }
+            condition = format!(" AND ({})", any.join(" OR "));
+        }
+        let column = match query.sort {
+            ListSort::NumberPool => format!("LOWER({NUMBER_POOL})"),
+            ListSort::Type => "e.kind".to_string(),
+            ListSort::Description => "LOWER(e.description)".to_string(),
+            ListSort::Destination => {
+                "LOWER(CASE WHEN e.destination <> '' THEN e.destination ELSE COALESCE(p.description, '') END)"
+                    .to_string()
+            }
+            ListSort::Recording => "e.call_recording".to_string(),
+            ListSort::Status => "e.provisioned".to_string(),
+        };
+        let direction = if query.descending { "DESC" } else { "ASC" };
+        // Ties in id order, so that pages neither repeat nor skip a row.
+        ListFilter { condition, binds, order: format!("{column} {direction}, e.id ASC") }
+    }
+}
+
+/// `%text%` with LIKE's wildcards in `text` escaped by a backslash.
+fn like_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
 }

@@ -12,6 +12,7 @@ mod routing_connect;
 mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
+mod routing_list_pages;
 mod routing_plans;
 mod routing_portals;
 mod routing_tagmanager;

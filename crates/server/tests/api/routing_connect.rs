@@ -579,7 +579,11 @@ async fn who_may_list_and_connect() {
     let number = basic_entry(&app, 100, "static").await;
     let basic = basic_row(0, "form_number_id", number, "Website header", "01614960000");
     let advanced = advanced_row(0, "form_number_id", number, "Website header", 0);
-    let reads = ["/api/manageconnections/getNumbersList", "/api/manageconnections/getNumbersListForExport"];
+    let reads = [
+        "/api/manageconnections/getNumbersList",
+        "/api/manageconnections/getNumbersListForExport",
+        "/api/manageconnections/exportNumbersCsv",
+    ];
 
     // A group account, and a user who cannot provision, see nothing.
     for email in ["group@demo.test", "user@demo.test"] {

@@ -2,13 +2,20 @@
 //! details of a selection, and the lists issue 4 fills (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
-use axum::extract::State;
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
+use futures_util::StreamExt;
+use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use tokio::sync::mpsc;
 
+use domain::routing::list_query::{kind_label, parse_list_query, ListQueryInput};
 use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
-use domain::FieldErrors;
+use domain::{push_csv_line, CsvCell, FieldErrors};
 use serde_json::{json, Value};
 
 use super::{connect, extras, plans, RoutingUser};
@@ -27,6 +34,7 @@ pub(crate) fn router() -> Router<AppState> {
     let router = Router::new()
         .route("/manageconnections/getNumbersList", get(numbers_list))
         .route("/manageconnections/getNumbersListForExport", get(numbers_for_export))
+        .route("/manageconnections/exportNumbersCsv", get(numbers_csv))
         .route("/manageconnections/getSelectedDetails", post(selected_details))
         .route("/manageconnections/getServicePlansList", get(plans::plans_list))
         .route("/manageconnections/get_routing_data", post(plans::routing_data))
@@ -38,10 +46,105 @@ pub(crate) fn router() -> Router<AppState> {
     both(router, "/manageconnections/getInCallAttribution/", get(extras::in_call_attributions))
 }
 
-async fn numbers_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let rows: Vec<RoutingRow> =
-        routing_entries::list(&state.db, user.customer()).await?.into_iter().map(RoutingRow::from).collect();
-    Ok(Json(json!({ "numbers": rows })))
+#[derive(Serialize)]
+struct NumbersPage {
+    numbers: Vec<RoutingRow>,
+    /// How many rows match the search, on every page.
+    total: i64,
+}
+
+/// A page of the list (docs/routing-api.md "Routing rows"): `page`, `pageSize`, `search`,
+/// `sort` and `direction` are optional; without them, every row by number.
+async fn numbers_list(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Query(input): Query<ListQueryInput>,
+) -> Result<Json<NumbersPage>, AppError> {
+    let query = parse_list_query(&input).map_err(AppError::Validation)?;
+    let (entries, total) =
+        routing_entries::page(&state.db, user.customer(), &query, &user.account.number_format).await?;
+    Ok(Json(NumbersPage { numbers: entries.into_iter().map(RoutingRow::from).collect(), total }))
+}
+
+/// The export's columns (and the list's CSV_HEADER in the browser).
+const CSV_HEADER: [&str; 6] = ["Type", "Number / pool", "Description", "Destination", "Service plan", "Recording"];
+/// Rows are sent in pieces of about this many bytes.
+const CSV_PIECE: usize = 64 * 1024;
+
+/// Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
+/// rows are read: an account with 100,000 numbers is never held in memory at once.
+async fn numbers_csv(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Query(input): Query<ListQueryInput>,
+) -> Result<Response, AppError> {
+    let query = parse_list_query(&input).map_err(AppError::Validation)?;
+    let sql = routing_entries::ListSql::new(&query, &user.account.number_format);
+    let (db, customer) = (state.db.clone(), user.customer());
+    let (pieces, received) = mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    tokio::spawn(async move {
+        // The byte order mark lets spreadsheets read the file as UTF-8.
+        let mut piece = String::from("\u{feff}");
+        push_csv_line(&mut piece, &CSV_HEADER.map(CsvCell::Value));
+        let mut rows = routing_entries::stream_matching(&db, customer, &sql);
+        while let Some(row) = rows.next().await {
+            let entry = match row {
+                Ok(entry) => entry,
+                Err(error) => {
+                    tracing::error!(%error, "routing export failed");
+                    let _ = pieces.send(Err(std::io::Error::other("the export failed"))).await;
+                    return;
+                }
+            };
+            push_export_row(&mut piece, &entry);
+            if piece.len() >= CSV_PIECE && pieces.send(Ok(Bytes::from(std::mem::take(&mut piece)))).await.is_err() {
+                return; // the browser went away
+            }
+        }
+        let _ = pieces.send(Ok(Bytes::from(piece))).await;
+    });
+    // Fused: the compression layer polls once more after the end.
+    let pieces = futures_util::stream::unfold(received, |mut received| async move {
+        received.recv().await.map(|piece| (piece, received))
+    });
+    let body = Body::from_stream(pieces.fuse());
+    let file = format!("{}_call_routing.csv", file_name_part(&user.account.product_name));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// The destination column is the basic number, else the plan.
+fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
+    let plan = e.plan_description.as_deref().unwrap_or_default();
+    let destination = if e.destination.is_empty() { plan } else { &e.destination };
+    let recording = if e.call_recording { "On" } else { "Off" };
+    push_csv_line(
+        out,
+        &[
+            CsvCell::Value(kind_label(&e.kind)),
+            CsvCell::Text(e.number_pool()),
+            CsvCell::Text(&e.description),
+            CsvCell::Text(destination),
+            CsvCell::Text(plan),
+            CsvCell::Value(recording),
+        ],
+    );
+}
+
+/// The product's name as a header-safe file name part.
+fn file_name_part(name: &str) -> String {
+    let safe: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_')).collect();
+    if safe.trim().is_empty() {
+        "export".to_string()
+    } else {
+        safe
+    }
 }
 
 /// The CSV export's rows: the destination column is the basic number, else the plan.

@@ -1,6 +1,7 @@
 // The routing rows of docs/routing-api.md: the list, its export, the selection's details and
 // the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
-import { apiGet, apiPost, type FormFields } from '../../../lib/api';
+import type { TableQuery } from '../../../components/DataTable';
+import { apiFile, apiGet, apiPost, type FormFields } from '../../../lib/api';
 import { attributionValue } from './extras';
 
 export type RowKind = 'static' | 'dynamic';
@@ -52,6 +53,34 @@ export interface SelectedDetails {
 export async function getNumbersList(): Promise<RoutingRow[]> {
   const answer = await apiGet<{ numbers?: RoutingRow[] } | null>('manageconnections/getNumbersList');
   return answer?.numbers ?? [];
+}
+
+export interface NumbersPage {
+  numbers: RoutingRow[];
+  /** How many rows match the search. */
+  total: number;
+}
+
+/** The list's parameters for a table query (docs/routing-api.md "Routing rows"). */
+function listParams(query: TableQuery): URLSearchParams {
+  return new URLSearchParams({
+    page: String(query.page + 1),
+    pageSize: String(query.pageSize),
+    search: query.search,
+    sort: query.sort.column,
+    direction: query.sort.direction,
+  });
+}
+
+/** One page of the list, searched and sorted by the server. */
+export async function getNumbersPage(query: TableQuery): Promise<NumbersPage> {
+  const answer = await apiGet<Partial<NumbersPage> | null>(`manageconnections/getNumbersList?${listParams(query)}`);
+  return { numbers: answer?.numbers ?? [], total: answer?.total ?? 0 };
+}
+
+/** Every row matching the query's search, in its order, as the CSV file the server streams. */
+export function exportNumbersCsv(query: TableQuery): Promise<Blob> {
+  return apiFile(`manageconnections/exportNumbersCsv?${listParams({ ...query, page: 0 })}`);
 }
 
 export async function getNumbersListForExport(): Promise<ExportRow[]> {

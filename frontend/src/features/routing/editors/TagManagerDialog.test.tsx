@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { AccountState } from '../../../domain';
 import { AccountProvider } from '../../../lib/account';
 import { account, jsonResponse } from '../../../test/fixtures';
-import { posted, professional, renderRouting, routingRow, starter } from '../pages/connectTestUtils';
+import { numbersList, posted, professional, renderRouting, routingRow, starter } from '../pages/connectTestUtils';
 import { TAG_MANAGER_FAILED, TagManagerDialog } from './TagManagerDialog';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -302,7 +302,8 @@ describe('Tag manager setup dialog', () => {
 });
 
 describe('Tag manager button on the routing list', () => {
-  const list = () => jsonResponse({ numbers: [routingRow({ id: 1 })] });
+  const rows = numbersList([routingRow({ id: 1 })]);
+  const list: Handler = (url, init) => rows(init, url);
 
   test('shown to an editor of an account with dynamic pools; it opens the dialog', async () => {
     stubTagManager({ '/api/manageconnections/getNumbersList': list, ...publishing() });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
 import { loadSelection, saveSelection } from '../selection';
-import { posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
+import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
 const ROUTING_ERROR =
   'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
@@ -37,7 +37,7 @@ function library(extra: Record<string, (init: RequestInit | undefined) => Respon
     '/api/managevoicemails/getList': () => jsonResponse({ voicemails: [] }),
     '/api/manageivrrouting/getIvrList/1': () => jsonResponse({ ivrs: [] }),
     '/api/manageconnections/getInCallAttribution/': () => jsonResponse({ attributions: [] }),
-    '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
+    '/api/manageconnections/getNumbersList': numbersList([]),
     '/api/manageconnections/getAttributionOptions': () =>
       jsonResponse({
         dtmfs: [{ id: 111, description: 'Agent code' }],

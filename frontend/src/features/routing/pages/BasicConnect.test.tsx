@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
 import { loadSelection, saveSelection } from '../selection';
-import { posted, renderRouting, routingRow } from './connectTestUtils';
+import { numbersList, posted, renderRouting, routingRow } from './connectTestUtils';
 
 const ROUTING_ERROR =
   'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
@@ -25,7 +25,7 @@ beforeEach(() => sessionStorage.clear());
 
 describe('Basic connect', () => {
   test('without a selection it goes back to /routing', async () => {
-    stubApi({ '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }) });
+    stubApi({ '/api/manageconnections/getNumbersList': numbersList([]) });
     renderRouting('/routing/numbers');
     await waitFor(() => expect(location()).toHaveTextContent(/^\/routing$/));
   });
@@ -91,7 +91,7 @@ describe('Basic connect', () => {
         connected = posted(init);
         return jsonResponse({ success: true });
       },
-      '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [] }),
+      '/api/manageconnections/getNumbersList': numbersList([]),
     });
     const user = renderRouting('/routing/numbers');
     await form();
@@ -175,7 +175,7 @@ describe('Basic connect', () => {
     saveSelection([1]);
     stubApi({
       '/api/manageconnections/getSelectedDetails': details([manchester()]),
-      '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [manchester()] }),
+      '/api/manageconnections/getNumbersList': numbersList([manchester()]),
     });
     const user = renderRouting('/routing/numbers');
     const f = await form();

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
-import type { RoutingRow } from '../api/rows';
 import { loadSelection, saveSelection } from '../selection';
-import { posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
+import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
 const ROUTING_ERROR =
   'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
 
-const list = (numbers: RoutingRow[]) => () => jsonResponse({ numbers });
+const list = numbersList;
 const table = () => screen.findByRole('table', { name: 'Call routing' });
 const bodyRows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 const location = () => screen.getByRole('status', { name: 'location' });
@@ -58,17 +57,52 @@ describe('Call routing list', () => {
     expect(within(t).getByRole('checkbox', { name: 'Select +441614960001' })).toBeInTheDocument();
   });
 
-  test('search filters by number, description and plan', async () => {
-    stubApi({ '/api/manageconnections/getNumbersList': list([website(), leeds(), manchester()]) });
+  test('the server searches once typing pauses, from the first page', async () => {
+    const fetch = stubApi({ '/api/manageconnections/getNumbersList': list([website(), leeds(), manchester()]) });
     const user = renderRouting('/routing');
     const t = await table();
+    const searches = () =>
+      fetch.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('search'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'office');
-    expect(bodyRows(t)).toHaveLength(1);
+    await waitFor(() => expect(bodyRows(t)).toHaveLength(1));
     expect(bodyRows(t)[0]).toHaveTextContent('Bing - Leeds');
+    // One request for the page, one for the settled search: not one a keystroke.
+    expect(searches()).toEqual(['', 'office']);
+    const asked = new URL(String(fetch.mock.calls[1][0]), 'http://localhost').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      page: '1',
+      pageSize: '25',
+      search: 'office',
+      sort: 'numberPool',
+      direction: 'asc',
+    });
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like this');
-    expect(bodyRows(t)[0]).toHaveTextContent('No numbers or pools found.');
+    await waitFor(() => expect(bodyRows(t)[0]).toHaveTextContent('No numbers or pools found.'));
     expect(screen.getByText('0 record(s)')).toBeInTheDocument();
+  });
+
+  test('pages and sorting are asked of the server; a selection holds across pages', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      routingRow({ id: i + 1, numberPool: `0161496${String(i).padStart(4, '0')}`, description: `Number ${i}` }),
+    );
+    const fetch = stubApi({ '/api/manageconnections/getNumbersList': list(many) });
+    const user = renderRouting('/routing');
+    const t = await table();
+    expect(screen.getByText('30 record(s)')).toBeInTheDocument();
+    expect(bodyRows(t)).toHaveLength(25);
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960000' }));
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(bodyRows(t)).toHaveLength(5));
+    expect(bodyRows(t)[0]).toHaveTextContent('01614960025');
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960029' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(t).getByRole('button', { name: /Number \/ pool/ }));
+    await waitFor(() => expect(bodyRows(t)[0]).toHaveTextContent('01614960029'));
+    const last = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+    expect([last.get('page'), last.get('direction')]).toEqual(['1', 'desc']);
+    expect(within(t).getByRole('checkbox', { name: 'Select 01614960029' })).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
   });
 
   test('an empty list says so', async () => {
@@ -164,40 +198,22 @@ describe('Call routing list', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test('a stored selection comes back, without rows the list no longer holds', async () => {
+  test('a stored selection comes back, on any page', async () => {
     saveSelection([1, 99]);
     stubApi({ '/api/manageconnections/getNumbersList': list([manchester(), leeds()]) });
     renderRouting('/routing');
     const t = await table();
     expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
     expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
-    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // Row 99 is on no page shown here; it stays selected, and Connect lets the server check it.
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
   });
 
-  test('exports the export list as CSV named after the product', async () => {
-    stubApi({
-      '/api/manageconnections/getNumbersList': list([manchester()]),
-      '/api/manageconnections/getNumbersListForExport': () =>
-        jsonResponse({
-          numbers: [
-            {
-              type: 'static',
-              numberPool: '01614960001',
-              description: 'Google Ads - Manchester',
-              destination: '01614960999',
-              planDescription: '',
-              callRecording: 1,
-            },
-            {
-              type: 'dynamic',
-              numberPool: 'Website visitors',
-              description: 'Website pool',
-              destination: 'Office hours',
-              planDescription: 'Office hours',
-              callRecording: 0,
-            },
-          ],
-        }),
+  test("exports the server's CSV of the matching rows, named after the product", async () => {
+    const file = '\uFEFF"Type","Number / pool"\r\n"Static","01614960001"\r\n';
+    const fetch = stubApi({
+      '/api/manageconnections/getNumbersList': list([manchester(), leeds()]),
+      '/api/manageconnections/exportNumbersCsv': () => new Response(file, { headers: { 'Content-Type': 'text/csv' } }),
     });
     let blob: Blob | null = null;
     const urls = URL as unknown as Record<string, unknown>;
@@ -213,20 +229,24 @@ describe('Call routing list', () => {
       click.mockRestore();
     });
     const user = renderRouting('/routing', professional({ productName: 'Calltrack' }));
-    await table();
+    const t = await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'manchester');
+    await waitFor(() => expect(bodyRows(t)).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Calltrack_call_routing.csv');
-    const lines = (await blob!.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('"Type","Number / pool","Description","Destination","Service plan","Recording"');
-    expect(lines[1]).toBe('"Static","01614960001","Google Ads - Manchester","01614960999","","On"');
-    expect(lines[2]).toBe('"Dynamic pool","Website visitors","Website pool","Office hours","Office hours","Off"');
+    // The server's bytes as they came (Blob.text() drops the byte order mark when it decodes).
+    expect(await blob!.text()).toBe(file.slice(1));
+    expect(blob!.size).toBe(new TextEncoder().encode(file).length);
+    const asked = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost');
+    expect(asked.pathname).toBe('/api/manageconnections/exportNumbersCsv');
+    expect([asked.searchParams.get('search'), asked.searchParams.get('sort')]).toEqual(['manchester', 'numberPool']);
   });
 
   test('a failed export shows the routing error', async () => {
     stubApi({
       '/api/manageconnections/getNumbersList': list([manchester()]),
-      '/api/manageconnections/getNumbersListForExport': () => jsonResponse({ success: false }, 500),
+      '/api/manageconnections/exportNumbersCsv': () => jsonResponse({ success: false }, 500),
     });
     const user = renderRouting('/routing');
     await table();

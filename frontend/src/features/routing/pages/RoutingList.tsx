@@ -1,19 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DataTable, ROWS_PER_PAGE, type Column, type RowKey } from '../../../components/DataTable';
+import { DataTable, ROWS_PER_PAGE, type Column, type RowKey, type TableQuery } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { routingAccess } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
-import { useLoader } from '../../../lib/useLoader';
-import { getNumbersList, getNumbersListForExport, getSelectedDetails, type RoutingRow } from '../api/rows';
+import { exportNumbersCsv, getNumbersPage, getSelectedDetails, type NumbersPage, type RoutingRow } from '../api/rows';
 import { TagManagerDialog } from '../editors/TagManagerDialog';
 import { loadSelection, saveSelection } from '../selection';
 import { Loading, kindLabel, routingError, rowName, type RoutingNoticeState } from './connectShared';
 
 export const ROUTING_PAGE_SIZE = 25;
-
-export const CSV_HEADER = ['Type', 'Number / pool', 'Description', 'Destination', 'Service plan', 'Recording'];
 
 function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
   return [
@@ -51,18 +48,29 @@ function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
   ];
 }
 
-const recordingCell = (flag: unknown) => (flag === 1 || flag === true || flag === '1' ? 'On' : 'Off');
+type ListLoad = { status: 'loading' } | { status: 'ready'; page: NumbersPage } | { status: 'failed' };
 
-async function exportRows() {
-  const rows = await getNumbersListForExport();
-  return rows.map((row) => [
-    row.type === 'static' ? 'Static' : row.type === 'dynamic' ? 'Dynamic pool' : row.type,
-    row.numberPool,
-    row.description,
-    row.destination,
-    row.planDescription,
-    recordingCell(row.callRecording),
-  ]);
+/**
+ * The list a page at a time: an account can hold 100,000 numbers, so the server searches,
+ * sorts and pages them (issue 9 §4). While the next page loads the current one stays shown.
+ */
+function useNumbersPages(enabled: boolean) {
+  const [query, setQuery] = useState<TableQuery | null>(null);
+  const [load, setLoad] = useState<ListLoad>({ status: 'loading' });
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!enabled || !query) return;
+    let current = true;
+    setLoading(true);
+    getNumbersPage(query).then(
+      (page) => current && (setLoad({ status: 'ready', page }), setLoading(false)),
+      () => current && (setLoad({ status: 'failed' }), setLoading(false)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, query]);
+  return { load, loading, setQuery };
 }
 
 export function RoutingList({ title }: { title: string }) {
@@ -77,7 +85,7 @@ export function RoutingList({ title }: { title: string }) {
   const [picked, setPicked] = useState<number[]>(() => loadSelection());
   const [connecting, setConnecting] = useState(false);
   const [tagManagerOpen, setTagManagerOpen] = useState(false);
-  const [list] = useLoader(access.canView ? getNumbersList : null, [access.canView]);
+  const { load, loading, setQuery } = useNumbersPages(access.canView);
 
   // The notice is shown once: a reload of the page must not bring it back.
   useEffect(() => {
@@ -86,13 +94,8 @@ export function RoutingList({ title }: { title: string }) {
     }
   }, [location.state, location.pathname, navigate]);
 
-  // The selection holds only rows the list holds (a stored selection may name rows now gone).
-  const rows = list.status === 'ready' ? list.data : null;
-  const selected = useMemo(() => {
-    if (!rows) return [];
-    const ids = new Set(rows.map((row) => row.id));
-    return picked.filter((id) => ids.has(id));
-  }, [rows, picked]);
+  // The selection holds rows of any page; the server checks each id again on Connect.
+  const selected = picked;
 
   const columns = useMemo(() => routingColumns(account.numberFormat), [account.numberFormat]);
 
@@ -117,8 +120,7 @@ export function RoutingList({ title }: { title: string }) {
     }
   }
 
-  const searchText = (row: RoutingRow) =>
-    `${row.numberPool} ${rowName(row.type, row.numberPool, account.numberFormat)} ${row.description} ${row.destination} ${row.planDescription} ${kindLabel(row.type)}`;
+  const page = load.status === 'ready' ? load.page : { numbers: [], total: 0 };
 
   return (
     <>
@@ -133,63 +135,66 @@ export function RoutingList({ title }: { title: string }) {
           {failure}
         </p>
       )}
-      {list.status === 'loading' && <Loading>Loading numbers and pools…</Loading>}
-      {list.status === 'failed' && (
+      {load.status === 'loading' && <Loading>Loading numbers and pools…</Loading>}
+      {load.status === 'failed' && (
         <p role="alert" className="banner banner-error">
           {routingError()}
         </p>
       )}
-      {list.status === 'ready' && (
-        <div className="card routing-list">
-          <DataTable
-            label="Call routing"
-            columns={columns}
-            rows={list.data}
-            rowKey={(row) => row.id}
-            pageSize={ROUTING_PAGE_SIZE}
-            pageSizeOptions={ROWS_PER_PAGE}
-            storageKey="routing"
-            defaultSort={{ column: 'numberPool', direction: 'asc' }}
-            searchText={searchText}
-            csvFileName={`${account.productName}_call_routing.csv`}
-            csvHeader={CSV_HEADER}
-            csvRows={exportRows}
-            onCsvError={() => setFailure(routingError())}
-            emptyText="No numbers or pools found."
-            selection={{
-              selected,
-              onChange: (keys: RowKey[]) => setPicked(keys.map(Number)),
-              rowLabel: (row) => `Select ${rowName(row.type, row.numberPool, account.numberFormat)}`,
-            }}
-            actions={
-              <>
-                {showTagManager && (
-                  <button type="button" className="button" onClick={() => setTagManagerOpen(true)}>
-                    Tag manager
-                  </button>
-                )}
-                {showAudio && (
-                  <Link className="button" to="/routing/audio">
-                    Audio
-                  </Link>
-                )}
-                {showConnect && <span className="table-selected-count">{selected.length} selected</span>}
-                {showConnect && (
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    disabled={!access.canConnect || connecting}
-                    aria-busy={connecting || undefined}
-                    onClick={() => void connect()}
-                  >
-                    Connect
-                  </button>
-                )}
-              </>
-            }
-          />
-        </div>
-      )}
+      {/* Mounted from the start: the table asks for its first page. */}
+      <div className="card routing-list" hidden={load.status !== 'ready'}>
+        <DataTable
+          label="Call routing"
+          columns={columns}
+          rows={page.numbers}
+          remote={{
+            rows: page.numbers,
+            total: page.total,
+            loading,
+            onQuery: setQuery,
+            csvFile: exportNumbersCsv,
+          }}
+          rowKey={(row) => row.id}
+          pageSize={ROUTING_PAGE_SIZE}
+          pageSizeOptions={ROWS_PER_PAGE}
+          storageKey="routing"
+          defaultSort={{ column: 'numberPool', direction: 'asc' }}
+          csvFileName={`${account.productName}_call_routing.csv`}
+          onCsvError={() => setFailure(routingError())}
+          emptyText="No numbers or pools found."
+          selection={{
+            selected,
+            onChange: (keys: RowKey[]) => setPicked(keys.map(Number)),
+            rowLabel: (row) => `Select ${rowName(row.type, row.numberPool, account.numberFormat)}`,
+          }}
+          actions={
+            <>
+              {showTagManager && (
+                <button type="button" className="button" onClick={() => setTagManagerOpen(true)}>
+                  Tag manager
+                </button>
+              )}
+              {showAudio && (
+                <Link className="button" to="/routing/audio">
+                  Audio
+                </Link>
+              )}
+              {showConnect && <span className="table-selected-count">{selected.length} selected</span>}
+              {showConnect && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={!access.canConnect || connecting}
+                  aria-busy={connecting || undefined}
+                  onClick={() => void connect()}
+                >
+                  Connect
+                </button>
+              )}
+            </>
+          }
+        />
+      </div>
       <TagManagerDialog open={tagManagerOpen} onClose={() => setTagManagerOpen(false)} />
     </>
   );

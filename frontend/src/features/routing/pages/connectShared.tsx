@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { formatNumber, type NumberFormat } from '../../../domain';
-import { routingAccess } from '../../../domain/routing';
+import { kindLabel as domainKindLabel, routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
@@ -32,7 +32,7 @@ export function rowName(kind: RowKind, numberPool: string, format: NumberFormat)
 }
 
 export function kindLabel(kind: RowKind): string {
-  return kind === 'static' ? 'Static' : 'Dynamic pool';
+  return domainKindLabel(kind);
 }
 
 function CellError({ id, error }: { id: string; error?: string | null }) {

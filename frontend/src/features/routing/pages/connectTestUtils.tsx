@@ -79,3 +79,24 @@ export function routingRow(overrides: Partial<RoutingRow> = {}): RoutingRow {
 export function posted(init: RequestInit | undefined): Record<string, string> {
   return Object.fromEntries(Array.from((init?.body as FormData).entries(), ([k, v]) => [k, String(v)]));
 }
+
+/**
+ * A stand-in for getNumbersList that pages, searches (description, number or pool, plan) and
+ * sorts by number or pool as the server does, so the list's requests are answered for real.
+ */
+export function numbersList(rows: RoutingRow[]) {
+  return (_init: RequestInit | undefined, url: URL) => {
+    const params = url.searchParams;
+    const search = (params.get('search') ?? '').toLowerCase();
+    const found = rows
+      .filter((row) => `${row.numberPool} ${row.description} ${row.planDescription}`.toLowerCase().includes(search))
+      .sort((a, b) => a.numberPool.toLowerCase().localeCompare(b.numberPool.toLowerCase()));
+    if (params.get('direction') === 'desc') found.reverse();
+    const size = params.get('pageSize') === 'all' ? found.length : Number(params.get('pageSize') ?? found.length);
+    const page = Number(params.get('page') ?? 1);
+    const numbers = found.slice((page - 1) * size, page * size);
+    return new Response(JSON.stringify({ numbers, total: found.length }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+}

@@ -5,7 +5,7 @@ import { AccountProvider } from '../../../lib/account';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import RoutingSection from '../index';
 import { saveSelection } from '../selection';
-import { professional, routingRow } from './connectTestUtils';
+import { numbersList, professional, routingRow } from './connectTestUtils';
 
 function renderSection(path: string) {
   render(
@@ -26,7 +26,7 @@ beforeEach(() => sessionStorage.clear());
 
 describe('Routing section', () => {
   test('/routing is the list', async () => {
-    stubApi({ '/api/manageconnections/getNumbersList': () => jsonResponse({ numbers: [routingRow({ id: 1 })] }) });
+    stubApi({ '/api/manageconnections/getNumbersList': numbersList([routingRow({ id: 1 })]) });
     renderSection('/routing/');
     expect(await screen.findByRole('table', { name: 'Call routing' })).toBeInTheDocument();
   });
