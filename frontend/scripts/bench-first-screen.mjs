@@ -53,15 +53,59 @@ if (what === 'first') {
 } else {
   bytes = 0;
   requests = 0;
-  const started = performance.now();
+  const table = page.getByRole('table', { name: 'Call routing' });
+  const count = page.getByText(/^\d+ record\(s\)$/);
+  let started = performance.now();
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByText('Call routing', { exact: true }).first().click();
-  await page.getByText(/\d[\d,]* record\(s\)/).first().waitFor({ timeout: 120_000 });
+  await table.locator('tbody tr td.row-select-cell').first().waitFor({ timeout: 120_000 });
   const listed = performance.now() - started;
   await page.waitForLoadState('networkidle');
-  const records = await page.getByText(/\d[\d,]* record\(s\)/).first().textContent();
+  const records = await count.textContent();
   console.log(
     `/routing with ${rowsExpected ?? '?'} numbers and pools: ${kb(bytes)} as sent in ${requests} requests, ` +
-      `'${records?.trim()}' after ${listed.toFixed(0)} ms`,
+      `first page (of '${records?.trim()}') shown after ${listed.toFixed(0)} ms`,
   );
+
+  /** Runs `act`, then reports the server's time for the list request it causes and when `done` holds. */
+  async function timed(label, act, done, path = 'getNumbersList') {
+    const answered = page.waitForResponse((r) => r.url().includes(path), { timeout: 120_000 });
+    started = performance.now();
+    await act();
+    const response = await answered;
+    await response.finished();
+    const server = performance.now() - started;
+    await done();
+    const shown = performance.now() - started;
+    const timing = response.request().timing();
+    const wait = timing.responseEnd - timing.requestStart;
+    console.log(`  ${label}: answered in ${wait.toFixed(0)} ms (request to last byte), shown after ${shown.toFixed(0)} ms (${server.toFixed(0)} ms to the answer)`);
+  }
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  // A description that matches one row: what every keystroke of a search costs the server.
+  await timed(
+    "search 'Agency campaign 4242' (after the 200 ms typing pause)",
+    () => search.fill('Agency campaign 4242'),
+    () => count.filter({ hasText: /^[1-9]\d* record/ }).waitFor(),
+  );
+  await timed("search '0161 500'", () => search.fill('0161 500'), () => table.locator('tbody tr').first().waitFor());
+  await timed('clear the search', () => search.fill(''), () => count.filter({ hasText: records ?? '' }).waitFor());
+  await timed(
+    'sort by description',
+    () => table.getByRole('button', { name: 'Description' }).click(),
+    () => table.locator('th[aria-sort="ascending"]', { hasText: 'Description' }).waitFor(),
+  );
+  await timed('next page', () => page.getByRole('button', { name: 'Next page' }).click(), () =>
+    page.getByText(/^26–50 of/).waitFor(),
+  );
+
+  // The export of every row, streamed by the server and saved by the browser.
+  started = performance.now();
+  const download = page.waitForEvent('download', { timeout: 300_000 });
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const { statSync } = await import('node:fs');
+  const size = statSync(await file.path()).size;
+  console.log(`  CSV export of every row: ${kb(size)} saved after ${(performance.now() - started).toFixed(0)} ms`);
 }
 await browser.close();
