@@ -198,6 +198,22 @@ describe('Call routing list', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  test('a page that fails to load leaves the list shown with the routing error', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => routingRow({ id: i + 1, numberPool: `0161496${String(i).padStart(4, '0')}` }));
+    const rows = list(many);
+    stubApi({
+      '/api/manageconnections/getNumbersList': (init, url) =>
+        url.searchParams.get('page') === '2' ? jsonResponse({ success: false }, 500) : rows(init, url),
+    });
+    const user = renderRouting('/routing');
+    const t = await table();
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
+    expect(bodyRows(t)).toHaveLength(25);
+    await user.click(screen.getByRole('button', { name: 'Go to page 1' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   test('a stored selection comes back, on any page', async () => {
     saveSelection([1, 99]);
     stubApi({ '/api/manageconnections/getNumbersList': list([manchester(), leeds()]) });

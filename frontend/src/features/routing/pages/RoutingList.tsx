@@ -52,25 +52,37 @@ type ListLoad = { status: 'loading' } | { status: 'ready'; page: NumbersPage } |
 
 /**
  * The list a page at a time: an account can hold 100,000 numbers, so the server searches,
- * sorts and pages them (issue 9 §4). While the next page loads the current one stays shown.
+ * sorts and pages them (issue 9 §4). While the next page loads the current one stays shown, and
+ * so it does when the next page fails (`pageFailed`: the user can try again from the table).
  */
 function useNumbersPages(enabled: boolean) {
   const [query, setQuery] = useState<TableQuery | null>(null);
   const [load, setLoad] = useState<ListLoad>({ status: 'loading' });
   const [loading, setLoading] = useState(false);
+  const [pageFailed, setPageFailed] = useState(false);
   useEffect(() => {
     if (!enabled || !query) return;
     let current = true;
     setLoading(true);
     getNumbersPage(query).then(
-      (page) => current && (setLoad({ status: 'ready', page }), setLoading(false)),
-      () => current && (setLoad({ status: 'failed' }), setLoading(false)),
+      (page) => {
+        if (!current) return;
+        setLoad({ status: 'ready', page });
+        setPageFailed(false);
+        setLoading(false);
+      },
+      () => {
+        if (!current) return;
+        setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'failed' }));
+        setPageFailed(true);
+        setLoading(false);
+      },
     );
     return () => {
       current = false;
     };
   }, [enabled, query]);
-  return { load, loading, setQuery };
+  return { load, loading, pageFailed, setQuery };
 }
 
 export function RoutingList({ title }: { title: string }) {
@@ -85,7 +97,7 @@ export function RoutingList({ title }: { title: string }) {
   const [picked, setPicked] = useState<number[]>(() => loadSelection());
   const [connecting, setConnecting] = useState(false);
   const [tagManagerOpen, setTagManagerOpen] = useState(false);
-  const { load, loading, setQuery } = useNumbersPages(access.canView);
+  const { load, loading, pageFailed, setQuery } = useNumbersPages(access.canView);
 
   // The notice is shown once: a reload of the page must not bring it back.
   useEffect(() => {
@@ -136,7 +148,7 @@ export function RoutingList({ title }: { title: string }) {
         </p>
       )}
       {load.status === 'loading' && <Loading>Loading numbers and pools…</Loading>}
-      {load.status === 'failed' && (
+      {pageFailed && (
         <p role="alert" className="banner banner-error">
           {routingError()}
         </p>
