@@ -76,3 +76,13 @@ export function unique(): string {
   made += 1;
   return `${process.env.TEST_WORKER_INDEX ?? '0'}${String(made).padStart(3, '0')}`;
 }
+
+/** The routing list with every row on one page, once the server has sent them all. */
+export async function showAllRoutingRows(page: Page): Promise<void> {
+  const table = page.getByRole('table', { name: 'Call routing' });
+  await expect(table).toBeVisible();
+  await expect(table).not.toHaveAttribute('aria-busy');
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  const count = Number((await page.getByText(/^\d+ record\(s\)$/).innerText()).split(' ')[0]);
+  await expect(table.locator('tbody tr')).toHaveCount(count);
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn } from './helpers';
+import { expectAccessible, expectHeading, logIn, showAllRoutingRows } from './helpers';
 
 const SUCCESS = 'Success! The numbers will be provisioned shortly.';
 
@@ -26,12 +26,7 @@ async function recordCount(page: Page): Promise<number> {
 }
 
 /** The list with every row on one page (once the server has sent them all). */
-async function openList(page: Page): Promise<void> {
-  await expect(routingTable(page)).toBeVisible();
-  await expect(routingTable(page)).not.toHaveAttribute('aria-busy');
-  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
-  await expect(routingTable(page).locator('tbody tr')).toHaveCount(await recordCount(page));
-}
+const openList = showAllRoutingRows;
 
 /** The cell texts of every shown row of the routing list. */
 async function listCells(page: Page): Promise<string[][]> {

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn, unique } from './helpers';
+import { expectAccessible, expectHeading, logIn, unique, showAllRoutingRows } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -25,8 +25,7 @@ async function listCells(page: Page): Promise<string[][]> {
 async function openPoolOnAdvancedPage(page: Page): Promise<{ row: Locator; pool: string }> {
   await logIn(page, 'owner@demo.test', '/manage/routing');
   await expectHeading(page, 'Call routing');
-  await expect(routingTable(page)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  await showAllRoutingRows(page);
   const pools = (await listCells(page)).filter((cells) => cells[TYPE] === 'Dynamic pool');
   expect(pools.length, 'a dynamic pool').toBeGreaterThanOrEqual(1);
   const pool = pools[0][NUMBER];

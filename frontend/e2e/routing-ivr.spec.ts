@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn, unique } from './helpers';
+import { expectAccessible, expectHeading, logIn, unique, showAllRoutingRows } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -47,8 +47,7 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
 }) => {
   await logIn(page, 'owner@demo.test', '/manage/routing');
   await expectHeading(page, 'Call routing');
-  await expect(routingTable(page)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  await showAllRoutingRows(page);
 
   // A static number routed by a service plan, opened on the advanced connect page.
   const planned = (await listCells(page)).filter(

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, expectAccessible, expectHeading, logIn, unique } from './helpers';
+import { PASSWORD, expectAccessible, expectHeading, logIn, unique, showAllRoutingRows } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -49,8 +49,7 @@ function wavFile(samples = 800): Buffer {
 test('an owner builds a working-hours plan, checks it, and assigns it to three numbers with shift-click', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/routing');
   await expectHeading(page, 'Call routing');
-  await expect(routingTable(page)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  await showAllRoutingRows(page);
 
   // A static number routed by a service plan (the routing column names a plan, not a number).
   const planned = (await listCells(page)).filter(
@@ -123,7 +122,7 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   // Stored: after a reload the three numbers show the new plan.
   await page.reload();
   await expectHeading(page, 'Call routing');
-  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
+  await showAllRoutingRows(page);
   for (const number of numbers) {
     const listed = routingTable(page)
       .locator('tbody tr')
