@@ -17,11 +17,11 @@ pub async fn purge_expired(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
     let mut tx = db.begin().await?;
     let mut purged = 0;
     for (sql, cutoff) in [
-        ("DELETE FROM sessions WHERE last_seen_at < ?", now - sessions::IDLE_SECONDS),
-        ("DELETE FROM sessions WHERE created_at < ?", now - sessions::ABSOLUTE_SECONDS),
-        ("DELETE FROM password_confirmations WHERE expires_at < ? OR used_at IS NOT NULL", now),
-        ("DELETE FROM password_resets WHERE expires_at < ? OR used_at IS NOT NULL", now),
-        ("DELETE FROM login_failures WHERE failed_at <= ?", now - throttle::WINDOW_SECONDS),
+        ("DELETE FROM sessions WHERE last_seen_at < $1", now - sessions::IDLE_SECONDS),
+        ("DELETE FROM sessions WHERE created_at < $1", now - sessions::ABSOLUTE_SECONDS),
+        ("DELETE FROM password_confirmations WHERE expires_at < $1 OR used_at IS NOT NULL", now),
+        ("DELETE FROM password_resets WHERE expires_at < $1 OR used_at IS NOT NULL", now),
+        ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
     ] {
         purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
     }

@@ -64,7 +64,7 @@ pub struct Sandbox<'a>(pub &'a SqlitePool);
 /// The account of a path (its first two segments), when it is the customer's.
 async fn owns(db: &SqlitePool, customer: i64, path: &str) -> Result<()> {
     let account: String = path.split('/').take(2).collect::<Vec<_>>().join("/");
-    let found: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM tm_accounts WHERE path = ? AND customer_id = ?")
+    let found: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM tm_accounts WHERE path = $1 AND customer_id = $2")
         .bind(&account)
         .bind(customer)
         .fetch_optional(db)
@@ -79,7 +79,7 @@ async fn items(db: &SqlitePool, sql: &str, parent: &str) -> Result<Vec<Item>> {
 
 /// The container of a workspace path that exists.
 async fn container_of(db: &SqlitePool, workspace: &str) -> Result<String> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT container_path FROM tm_workspaces WHERE path = ?")
+    let row: Option<(String,)> = sqlx::query_as("SELECT container_path FROM tm_workspaces WHERE path = $1")
         .bind(workspace)
         .fetch_optional(db)
         .await?;
@@ -89,7 +89,7 @@ async fn container_of(db: &SqlitePool, workspace: &str) -> Result<String> {
 impl TagManager for Sandbox<'_> {
     async fn accounts(&self, customer: i64) -> Result<Vec<Item>> {
         let rows: Vec<(String, String)> =
-            sqlx::query_as("SELECT name, path FROM tm_accounts WHERE customer_id = ? ORDER BY name")
+            sqlx::query_as("SELECT name, path FROM tm_accounts WHERE customer_id = $1 ORDER BY name")
                 .bind(customer)
                 .fetch_all(self.0)
                 .await?;
@@ -98,19 +98,19 @@ impl TagManager for Sandbox<'_> {
 
     async fn containers(&self, customer: i64, account: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, account).await?;
-        items(self.0, "SELECT name, path FROM tm_containers WHERE account_path = ? ORDER BY name", account).await
+        items(self.0, "SELECT name, path FROM tm_containers WHERE account_path = $1 ORDER BY name", account).await
     }
 
     async fn workspaces(&self, customer: i64, container: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, container).await?;
-        items(self.0, "SELECT name, path FROM tm_workspaces WHERE container_path = ? ORDER BY name", container).await
+        items(self.0, "SELECT name, path FROM tm_workspaces WHERE container_path = $1 ORDER BY name", container).await
     }
 
     async fn create_tag(&self, customer: i64, workspace: &str, campaign_ref: &str, now: i64) -> Result<Item> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
         let mut tx = self.0.begin().await?;
-        let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_tags WHERE container_path = ?")
+        let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_tags WHERE container_path = $1")
             .bind(&container)
             .fetch_one(&mut *tx)
             .await?;
@@ -118,7 +118,7 @@ impl TagManager for Sandbox<'_> {
             return Err(TagManagerError::AlreadySetUp);
         }
         let path = format!("{workspace}/tags/1");
-        sqlx::query("INSERT INTO tm_tags (path, workspace_path, container_path, campaign_ref, created_at) VALUES (?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO tm_tags (path, workspace_path, container_path, campaign_ref, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(&path)
             .bind(workspace)
             .bind(&container)
@@ -134,7 +134,7 @@ impl TagManager for Sandbox<'_> {
         owns(self.0, customer, workspace).await?;
         let row: Option<(bool,)> = sqlx::query_as(
             "SELECT w.has_other_changes FROM tm_workspaces w JOIN tm_tags t ON t.workspace_path = w.path
-             WHERE w.path = ? AND t.path = ?",
+             WHERE w.path = $1 AND t.path = $2",
         )
         .bind(workspace)
         .bind(tag)
@@ -150,12 +150,12 @@ impl TagManager for Sandbox<'_> {
     async fn create_version(&self, customer: i64, workspace: &str) -> Result<String> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
-        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_versions WHERE container_path = ?")
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_versions WHERE container_path = $1")
             .bind(&container)
             .fetch_one(self.0)
             .await?;
         let path = format!("{container}/versions/{}", count + 1);
-        sqlx::query("INSERT INTO tm_versions (path, container_path, workspace_path) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO tm_versions (path, container_path, workspace_path) VALUES ($1, $2, $3)")
             .bind(&path)
             .bind(&container)
             .bind(workspace)
@@ -166,7 +166,7 @@ impl TagManager for Sandbox<'_> {
 
     async fn publish(&self, customer: i64, version: &str, now: i64) -> Result<()> {
         owns(self.0, customer, version).await?;
-        let done = sqlx::query("UPDATE tm_versions SET published_at = ? WHERE path = ?")
+        let done = sqlx::query("UPDATE tm_versions SET published_at = $1 WHERE path = $2")
             .bind(now)
             .bind(version)
             .execute(self.0)

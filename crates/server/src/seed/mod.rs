@@ -404,7 +404,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     ] {
         for (scopes, addon) in [(included, false), (addons, true)] {
             for scope in scopes {
-                sqlx::query("INSERT OR IGNORE INTO plan_scopes (plan, scope, addon) VALUES (?, ?, ?)")
+                sqlx::query("INSERT INTO plan_scopes (plan, scope, addon) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                     .bind(plan)
                     .bind(scope)
                     .bind(addon)
@@ -420,7 +420,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
             "INSERT INTO customers (id, name, account_code, time_zone, package_name, plan, is_group, is_partner, is_tech_partner,
              partner_id, has_static, has_dynamic, has_outbound, has_old_outbound, has_speech, has_billing, has_real_time,
              has_sales_data, has_conversions, can_purchase_online, reseller_approved, referrer_approved, logo_svg, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
         )
         .bind(c.id)
         .bind(c.name)
@@ -440,7 +440,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .execute(&mut *tx)
         .await?;
         for (position, name) in c.parameters.iter().enumerate() {
-            sqlx::query("INSERT INTO customer_parameters (customer_id, name, position) VALUES (?, ?, ?)")
+            sqlx::query("INSERT INTO customer_parameters (customer_id, name, position) VALUES ($1, $2, $3)")
                 .bind(c.id)
                 .bind(name)
                 .bind(position as i64)
@@ -448,7 +448,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
                 .await?;
         }
         for scope in c.addons {
-            sqlx::query("INSERT INTO customer_addons (customer_id, scope) VALUES (?, ?)")
+            sqlx::query("INSERT INTO customer_addons (customer_id, scope) VALUES ($1, $2)")
                 .bind(c.id)
                 .bind(scope)
                 .execute(&mut *tx)
@@ -460,7 +460,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
     for u in &users {
         sqlx::query(
             "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, is_system_manager, show_reports_2023, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(u.id)
         .bind(u.email)
@@ -479,7 +479,7 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
             "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_billing,
              perm_services_admin, perm_user_admin, perm_purchase, perm_view_edit_users, perm_edit_api, perm_outbound,
              perm_accounts, perm_add_accounts, perm_rewards, perm_voicemail, perm_call_recording)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(user)
         .bind(customer)

@@ -84,7 +84,7 @@ const DYNAMIC_WHISPERS: &[WhisperSeed] = &[
 
 async fn groups(tx: Tx<'_, '_>, table: &str, rows: &[(i64, i64, &str)]) -> Result<(), sqlx::Error> {
     for &(id, customer, description) in rows {
-        sqlx::query(&format!("INSERT INTO {table} (id, customer_id, description) VALUES (?, ?, ?)"))
+        sqlx::query(&format!("INSERT INTO {table} (id, customer_id, description) VALUES ($1, $2, $3)"))
             .bind(id)
             .bind(customer)
             .bind(description)
@@ -101,7 +101,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
     for &(id, customer, description, active, kind, terminator, before, after) in IN_CALL {
         sqlx::query(
             "INSERT INTO in_call_attributions (id, customer_id, description, active, attribution_type, terminator,
-             delay_before, delay_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             delay_before, delay_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(id)
         .bind(customer)
@@ -117,7 +117,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
     for &(id, customer, description, intro, end, min, max, initial, inter, skip) in DTMF_PLANS {
         sqlx::query(
             "INSERT INTO dtmf_plans (id, customer_id, description, intro_audio_id, end_audio_id, min_length, max_length,
-             initial_key_timeout, inter_key_timeout, skip_audio) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             initial_key_timeout, inter_key_timeout, skip_audio) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(id)
         .bind(customer)
@@ -134,7 +134,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
     }
     for &(id, customer, description, intro, end, keys) in DTMF_IVRS {
         sqlx::query(
-            "INSERT INTO dtmf_ivrs (id, customer_id, description, intro_audio_id, end_audio_id) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO dtmf_ivrs (id, customer_id, description, intro_audio_id, end_audio_id) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(id)
         .bind(customer)
@@ -146,7 +146,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
         for (position, &(key_description, category, plan)) in keys.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO dtmf_ivr_keys (ivr_id, position, key, description, category_id, dtmf_plan_id)
-                 VALUES (?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
             .bind(position as i64)
@@ -159,7 +159,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
         }
     }
     for &(id, customer, source, medium) in SOURCES_MEDIUMS {
-        sqlx::query("INSERT INTO sources_mediums (id, customer_id, source, medium) VALUES (?, ?, ?, ?)")
+        sqlx::query("INSERT INTO sources_mediums (id, customer_id, source, medium) VALUES ($1, $2, $3, $4)")
             .bind(id)
             .bind(customer)
             .bind(source)
@@ -168,19 +168,21 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
             .await?;
     }
     for &(id, customer, description, whispers) in DYNAMIC_WHISPERS {
-        sqlx::query("INSERT INTO dynamic_whispers (id, customer_id, description) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO dynamic_whispers (id, customer_id, description) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(customer)
             .bind(description)
             .execute(&mut **tx)
             .await?;
         for &(source, text) in whispers {
-            sqlx::query("INSERT INTO dynamic_whisper_sources (whisper_id, source_medium_id, whisper) VALUES (?, ?, ?)")
-                .bind(id)
-                .bind(source)
-                .bind(text)
-                .execute(&mut **tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO dynamic_whisper_sources (whisper_id, source_medium_id, whisper) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(source)
+            .bind(text)
+            .execute(&mut **tx)
+            .await?;
         }
     }
     // Two of Harbour Lane's website pools whisper the marketing channel.

@@ -25,8 +25,8 @@ const PRICE_PENCE: i64 = 500;
 
 pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT OR IGNORE INTO services (product_code, service_type, name, price_pence, billing_frequency, minimum_term)
-         VALUES (?, 'routing', 'Multi-level IVR', ?, '1', 1)",
+        "INSERT INTO services (product_code, service_type, name, price_pence, billing_frequency, minimum_term)
+         VALUES ($1, 'routing', 'Multi-level IVR', $2, '1', 1) ON CONFLICT DO NOTHING",
     )
     .bind(MULTI_LEVEL_IVR_SERVICE)
     .bind(PRICE_PENCE)
@@ -39,7 +39,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
 /// The id of the customer's row of `table` with this description, or 0.
 async fn find(tx: Tx<'_, '_>, table: &'static str, customer: i64, description: &str) -> sqlx::Result<i64> {
     let row: Option<(i64,)> = sqlx::query_as(&format!(
-        "SELECT id FROM {table} WHERE customer_id = ? AND description = ? ORDER BY id LIMIT 1"
+        "SELECT id FROM {table} WHERE customer_id = $1 AND description = $2 ORDER BY id LIMIT 1"
     ))
     .bind(customer)
     .bind(description)
@@ -85,7 +85,7 @@ async fn insert_menus(tx: Tx<'_, '_>, customer: i64, menus: &[(i64, IvrForm)]) -
         }
     }
     for (id, form) in menus {
-        sqlx::query("INSERT INTO ivrs (id, customer_id, description) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO ivrs (id, customer_id, description) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(customer)
             .bind(&form.description)
@@ -137,7 +137,7 @@ async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
     if !insert_menus(tx, CUSTOMER, &[(MAIN, main), (BILLING, billing), (CLOSED, closed)]).await? {
         return Ok(());
     }
-    sqlx::query("UPDATE customers SET ivr_credits = 3 WHERE id = ?").bind(CUSTOMER).execute(&mut **tx).await?;
+    sqlx::query("UPDATE customers SET ivr_credits = 3 WHERE id = $1").bind(CUSTOMER).execute(&mut **tx).await?;
 
     // Office hours play the main menu; the rest of the week goes to the out-of-hours plan.
     let rows = working_hours_rows(&WorkingHours {
@@ -157,7 +157,7 @@ async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
         )
         .collect();
     let plan = ServicePlanForm { description: "Menu in office hours".into(), rows };
-    let taken: Vec<(String,)> = sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = ?")
+    let taken: Vec<(String,)> = sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1")
         .bind(CUSTOMER)
         .fetch_all(&mut **tx)
         .await?;
@@ -170,7 +170,7 @@ async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
     let times: Vec<PlanTime> = plan.rows.iter().map(PlanTime::from_row).collect();
     service_plans::replace_times(tx, plan_id, &times).await?;
     sqlx::query(
-        "UPDATE routing_entries SET service_plan_id = ? WHERE customer_id = ? AND destination = ''
+        "UPDATE routing_entries SET service_plan_id = $1 WHERE customer_id = $2 AND destination = ''
          AND ((kind = 'static' AND description IN ('Website header', 'Website contact page', 'Reception window',
                'Google Maps')) OR (kind = 'dynamic' AND pool_name = 'Website - Direct'))",
     )

@@ -133,7 +133,7 @@ fn demo_file_name(id: i64) -> String {
 
 pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx::Error> {
     for &(id, description, code) in INTERNATIONAL_CODES {
-        sqlx::query("INSERT INTO international_codes (id, description, code) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO international_codes (id, description, code) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(description)
             .bind(code)
@@ -143,7 +143,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
     for &(id, customer, description, code, number, mailbox) in DESTINATION_NUMBERS {
         sqlx::query(
             "INSERT INTO destination_numbers (id, customer_id, description, international_code_id, number, mailbox)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(customer)
@@ -169,7 +169,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
         };
         sqlx::query(
             "INSERT INTO audios (id, customer_id, description, file_name, original_name, sentence, content, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(id)
         .bind(customer)
@@ -186,7 +186,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
         sqlx::query(
             "INSERT INTO queues (id, customer_id, description, max_calls, lines_qty, hold_music, message_mode,
              message_interval, welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
-             queue_full_audio_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             queue_full_audio_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(id)
         .bind(customer)
@@ -208,7 +208,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
     for &(id, customer, description, plan_type, queue, no_response, rows) in PLANS {
         sqlx::query(
             "INSERT INTO destination_plans (id, customer_id, description, plan_type, queue_id, incall_id,
-             no_response_destination_id) VALUES (?, ?, ?, ?, ?, 0, ?)",
+             no_response_destination_id) VALUES ($1, $2, $3, $4, $5, 0, $6)",
         )
         .bind(id)
         .bind(customer)
@@ -221,7 +221,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
         for (position, &(destination, ring_length)) in rows.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length)
-                 VALUES (?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4)",
             )
             .bind(id)
             .bind(position as i64)
@@ -232,7 +232,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
         }
     }
     for &(id, customer, description, audio) in VOICEMAILS {
-        sqlx::query("INSERT INTO voicemails (id, customer_id, description, audio_id) VALUES (?, ?, ?, ?)")
+        sqlx::query("INSERT INTO voicemails (id, customer_id, description, audio_id) VALUES ($1, $2, $3, $4)")
             .bind(id)
             .bind(customer)
             .bind(description)

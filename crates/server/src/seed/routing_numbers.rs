@@ -119,7 +119,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx
 /// The customer's destination plans (id, lower-case description), oldest first.
 async fn destination_plans(tx: &mut Transaction<'_, Sqlite>, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
     let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, description FROM destination_plans WHERE customer_id = ? ORDER BY id")
+        sqlx::query_as("SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY id")
             .bind(customer)
             .fetch_all(&mut **tx)
             .await?;
@@ -138,7 +138,7 @@ fn pick(plans: &[(i64, String)], words: &[&str], fallback: usize) -> i64 {
 /// The customer's audio for intros and for whispers (0 when none).
 async fn intro_and_whisper(tx: &mut Transaction<'_, Sqlite>, customer: i64) -> sqlx::Result<(i64, i64)> {
     let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, description FROM audios WHERE customer_id = ? AND deleted_at IS NULL ORDER BY id")
+        sqlx::query_as("SELECT id, description FROM audios WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY id")
             .bind(customer)
             .fetch_all(&mut **tx)
             .await?;
@@ -227,7 +227,7 @@ async fn insert_entries(
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, pool_name, description, service_plan_id, destination,
              call_recording, intro_audio_id, whisper_audio_id, mid_call_divert, mid_call_attribution, mid_call_audio,
-             post_url, provisioned, provision_requested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             post_url, provisioned, provision_requested_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(customer)
         .bind(e.kind)

@@ -7,7 +7,7 @@ use sqlx::{Sqlite, Transaction};
 pub async fn seed(tx: &mut Transaction<'_, Sqlite>, _now: i64) -> Result<(), sqlx::Error> {
     let accounts = [("accounts/6001", 100, "Harbour Lane Dental"), ("accounts/6101", 300, "Atlas Insurance Group")];
     for (path, customer, name) in accounts {
-        sqlx::query("INSERT INTO tm_accounts (path, customer_id, name) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO tm_accounts (path, customer_id, name) VALUES ($1, $2, $3)")
             .bind(path)
             .bind(customer)
             .bind(name)
@@ -20,7 +20,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, _now: i64) -> Result<(), sql
         ("accounts/6101/containers/7101", "accounts/6101", "www.atlasinsurance.example"),
     ];
     for (path, account, name) in containers {
-        sqlx::query("INSERT INTO tm_containers (path, account_path, name) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO tm_containers (path, account_path, name) VALUES ($1, $2, $3)")
             .bind(path)
             .bind(account)
             .bind(name)
@@ -34,13 +34,15 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, _now: i64) -> Result<(), sql
         ("accounts/6101/containers/7101/workspaces/1", "accounts/6101/containers/7101", "Default Workspace", false),
     ];
     for (path, container, name, other_changes) in workspaces {
-        sqlx::query("INSERT INTO tm_workspaces (path, container_path, name, has_other_changes) VALUES (?, ?, ?, ?)")
-            .bind(path)
-            .bind(container)
-            .bind(name)
-            .bind(other_changes)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO tm_workspaces (path, container_path, name, has_other_changes) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(path)
+        .bind(container)
+        .bind(name)
+        .bind(other_changes)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

@@ -84,7 +84,7 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
     )
     .execute(&mut **tx)
     .await?;
-    sqlx::query("INSERT INTO customer_services VALUES (100, 1, 2, 1500, ?), (300, 1, 1, 1500, ?)")
+    sqlx::query("INSERT INTO customer_services VALUES (100, 1, 2, 1500, $1), (300, 1, 1, 1500, $2)")
         .bind(now - 200 * DAY)
         .bind(now - 90 * DAY)
         .execute(&mut **tx)
@@ -92,7 +92,7 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
     for (customer, name) in
         [(100, "Spring recall"), (100, "New patient follow-up"), (100, "Implant consultations"), (300, "Renewals")]
     {
-        sqlx::query("INSERT INTO outbound_campaigns (customer_id, name) VALUES (?, ?)")
+        sqlx::query("INSERT INTO outbound_campaigns (customer_id, name) VALUES ($1, $2)")
             .bind(customer)
             .bind(name)
             .execute(&mut **tx)
@@ -103,14 +103,14 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
     // is refused as the last account owner there.
     sqlx::query(
         "INSERT INTO customers (id, name, account_code, time_zone, package_name, plan, has_static, has_billing, created_at)
-         VALUES (102, 'Harbour Lane Hygiene', 'HLH-102', 'Europe/London', 'Starter', 'Starter', 1, 1, ?)",
+         VALUES (102, 'Harbour Lane Hygiene', 'HLH-102', 'Europe/London', 'Starter', 'Starter', 1, 1, $1)",
     )
     .bind(now - 300 * DAY)
     .execute(&mut **tx)
     .await?;
     sqlx::query(
         "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, created_at, last_accessed_at)
-         VALUES (70, 'oscar.hale@harbourlane.test', 'Oscar', 'Hale', ?, 100, ?, ?)",
+         VALUES (70, 'oscar.hale@harbourlane.test', 'Oscar', 'Hale', $1, 100, $2, $3)",
     )
     .bind(hash)
     .bind(now - 300 * DAY)
@@ -146,7 +146,7 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
         sqlx::query(
             "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, created_at, last_accessed_at,
              mfa_enabled, calls_played_7_days, call_rec_flag)
-             VALUES (?, ?, ?, ?, ?, 100, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, 100, $6, $7, $8, $9, $10)",
         )
         .bind(id)
         .bind(&email)
@@ -168,7 +168,7 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
             sqlx::query(
                 "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_billing,
                  perm_services_admin, perm_user_admin, perm_purchase, perm_view_edit_users, perm_edit_api, perm_voicemail)
-                 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(id)
             .bind(customer)

@@ -63,7 +63,7 @@ struct AccessRow {
 /// The customer's name if this user has access to it.
 pub async fn accessible_customer(db: &SqlitePool, user_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> = sqlx::query_as(
-        "SELECT c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = ? AND a.customer_id = ?",
+        "SELECT c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = $1 AND a.customer_id = $2",
     )
     .bind(user_id)
     .bind(customer_id)
@@ -82,7 +82,7 @@ pub async fn load_state(
     let access: Option<AccessRow> = sqlx::query_as(
         "SELECT auth_code, provisioning, perm_reports, perm_billing, perm_services_admin, perm_user_admin, perm_purchase,
                 perm_view_edit_users, perm_edit_api, perm_outbound, perm_accounts, perm_add_accounts, perm_rewards
-         FROM user_access WHERE user_id = ? AND customer_id = ?",
+         FROM user_access WHERE user_id = $1 AND customer_id = $2",
     )
     .bind(user_id)
     .bind(customer_id)
@@ -94,7 +94,7 @@ pub async fn load_state(
                 has_dynamic, has_outbound, has_old_outbound, has_speech, has_billing, has_real_time, has_sales_data,
                 has_conversions, can_purchase_online, logo_svg IS NOT NULL AS has_logo, top_bar_background, top_bar_text,
                 country_code, number_prefix
-         FROM customers WHERE id = ?",
+         FROM customers WHERE id = $1",
     )
     .bind(customer_id)
     .fetch_one(db)
@@ -103,19 +103,19 @@ pub async fn load_state(
         "SELECT u.forename, u.surname, u.email, u.is_system_manager, u.show_reports_2023,
                 h.is_partner AS home_is_partner, h.reseller_approved AS home_reseller_approved,
                 h.referrer_approved AS home_referrer_approved
-         FROM users u JOIN customers h ON h.id = u.home_customer_id WHERE u.id = ?",
+         FROM users u JOIN customers h ON h.id = u.home_customer_id WHERE u.id = $1",
     )
     .bind(user_id)
     .fetch_one(db)
     .await?;
     let (package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
     let parameters: Vec<(String,)> =
-        sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = ? ORDER BY position")
+        sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = $1 ORDER BY position")
             .bind(customer_id)
             .fetch_all(db)
             .await?;
     let accounts: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = ? ORDER BY c.name",
+        "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = $1 ORDER BY c.name",
     )
     .bind(user_id)
     .fetch_all(db)
@@ -203,8 +203,8 @@ async fn scopes(
     plan: &str,
 ) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
     let package: Vec<(String,)> = sqlx::query_as(
-        "SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0
-         UNION SELECT scope FROM customer_addons WHERE customer_id = ? ORDER BY 1",
+        "SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0
+         UNION SELECT scope FROM customer_addons WHERE customer_id = $2 ORDER BY 1",
     )
     .bind(plan)
     .bind(customer_id)
@@ -212,13 +212,13 @@ async fn scopes(
     .await?;
     let package: Vec<String> = package.into_iter().map(|(s,)| s).collect();
     let addons: Vec<(String,)> =
-        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 1 ORDER BY scope")
+        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 1 ORDER BY scope")
             .bind(plan)
             .fetch_all(db)
             .await?;
     let addons = addons.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
     let next: Vec<(String,)> =
-        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = ? AND addon = 0 ORDER BY scope")
+        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0 ORDER BY scope")
             .bind(next_plan(plan))
             .fetch_all(db)
             .await?;
@@ -246,6 +246,6 @@ fn prefix(stored: &str) -> NumberPrefix {
 
 pub async fn logo_svg(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(Option<String>,)> =
-        sqlx::query_as("SELECT logo_svg FROM customers WHERE id = ?").bind(customer_id).fetch_optional(db).await?;
+        sqlx::query_as("SELECT logo_svg FROM customers WHERE id = $1").bind(customer_id).fetch_optional(db).await?;
     Ok(row.and_then(|(svg,)| svg))
 }

@@ -66,7 +66,7 @@ const SELECT: &str = "SELECT id, description, file_name, original_name, sentence
 /// The customer's audio that is not deleted, by description.
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
     sqlx::query_as(&format!(
-        "{SELECT} WHERE customer_id = ? AND deleted_at IS NULL ORDER BY description COLLATE NOCASE, id"
+        "{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY description COLLATE NOCASE, id"
     ))
     .bind(customer_id)
     .fetch_all(db)
@@ -75,7 +75,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>>
 
 /// One of the customer's audios, if it is not deleted.
 pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
-    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? AND id = ? AND deleted_at IS NULL"))
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -91,7 +91,7 @@ pub async fn owns_all(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::R
 async fn owns_all_on(conn: &mut SqliteConnection, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
         let found: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM audios WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+            sqlx::query_as("SELECT id FROM audios WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL")
                 .bind(customer_id)
                 .bind(id)
                 .fetch_optional(&mut *conn)
@@ -107,7 +107,7 @@ async fn owns_all_on(conn: &mut SqliteConnection, customer_id: i64, ids: &[i64])
 pub async fn file(db: &SqlitePool, customer_id: i64, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
     sqlx::query_as(
         "SELECT description, file_name, content FROM audios
-         WHERE customer_id = ? AND file_name = ? AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
+         WHERE customer_id = $1 AND file_name = $2 AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
     )
     .bind(customer_id)
     .bind(file_name)
@@ -118,7 +118,7 @@ pub async fn file(db: &SqlitePool, customer_id: i64, file_name: &str) -> sqlx::R
 /// The descriptions of the customer's other audio (not deleted, not `except`; 0: all).
 pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT description FROM audios WHERE customer_id = ? AND id <> ? AND deleted_at IS NULL")
+        sqlx::query_as("SELECT description FROM audios WHERE customer_id = $1 AND id <> $2 AND deleted_at IS NULL")
             .bind(customer_id)
             .bind(except)
             .fetch_all(db)
@@ -136,7 +136,7 @@ pub async fn insert(
     let (file_name, original_name, sentence, bytes) = columns(content);
     let done = sqlx::query(
         "INSERT INTO audios (customer_id, description, file_name, original_name, sentence, content, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(customer_id)
     .bind(description)
@@ -160,7 +160,7 @@ pub async fn update(
     content: &Content,
 ) -> sqlx::Result<()> {
     if let Content::Keep = content {
-        sqlx::query("UPDATE audios SET description = ? WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+        sqlx::query("UPDATE audios SET description = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
             .bind(description)
             .bind(customer_id)
             .bind(id)
@@ -170,8 +170,8 @@ pub async fn update(
     }
     let (file_name, original_name, sentence, bytes) = columns(content);
     sqlx::query(
-        "UPDATE audios SET description = ?, file_name = ?, original_name = ?, sentence = ?, content = ?
-         WHERE customer_id = ? AND id = ? AND deleted_at IS NULL",
+        "UPDATE audios SET description = $1, file_name = $2, original_name = $3, sentence = $4, content = $5
+         WHERE customer_id = $6 AND id = $7 AND deleted_at IS NULL",
     )
     .bind(description)
     .bind(file_name)
@@ -197,10 +197,10 @@ fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
 pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
     sqlx::query_as(
         "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
-         WHERE customer_id = ? AND intro_audio_id = ?
+         WHERE customer_id = $1 AND intro_audio_id = $2
          UNION ALL
          SELECT kind, number, pool_name, description, 'Whisper' AS slot FROM routing_entries
-         WHERE customer_id = ? AND whisper_audio_id = ?
+         WHERE customer_id = $3 AND whisper_audio_id = $4
          ORDER BY 5, 1 DESC, 2, 3",
     )
     .bind(customer_id)
@@ -216,15 +216,15 @@ pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sql
 /// DTMF IVR's intro or end.
 async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
     let (used,): (bool,) = sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = ?1
-                        AND (intro_audio_id = ?2 OR whisper_audio_id = ?2))
-             OR EXISTS (SELECT 1 FROM queues WHERE customer_id = ?1
-                        AND ?2 IN (welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
+        "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = $1
+                        AND (intro_audio_id = $2 OR whisper_audio_id = $2))
+             OR EXISTS (SELECT 1 FROM queues WHERE customer_id = $1
+                        AND $2 IN (welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
                                    queue_full_audio_id))
-             OR EXISTS (SELECT 1 FROM voicemails WHERE customer_id = ?1 AND audio_id = ?2)
-             OR EXISTS (SELECT 1 FROM ivrs WHERE customer_id = ?1 AND intro_audio_id = ?2)
-             OR EXISTS (SELECT 1 FROM dtmf_plans WHERE customer_id = ?1 AND ?2 IN (intro_audio_id, end_audio_id))
-             OR EXISTS (SELECT 1 FROM dtmf_ivrs WHERE customer_id = ?1 AND ?2 IN (intro_audio_id, end_audio_id))",
+             OR EXISTS (SELECT 1 FROM voicemails WHERE customer_id = $1 AND audio_id = $2)
+             OR EXISTS (SELECT 1 FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2)
+             OR EXISTS (SELECT 1 FROM dtmf_plans WHERE customer_id = $1 AND $2 IN (intro_audio_id, end_audio_id))
+             OR EXISTS (SELECT 1 FROM dtmf_ivrs WHERE customer_id = $1 AND $2 IN (intro_audio_id, end_audio_id))",
     )
     .bind(customer_id)
     .bind(audio_id)
@@ -246,7 +246,7 @@ pub async fn soft_delete(db: &SqlitePool, customer_id: i64, ids: &[i64], now: i6
         }
     }
     for &id in ids {
-        sqlx::query("UPDATE audios SET deleted_at = ? WHERE customer_id = ? AND id = ? AND deleted_at IS NULL")
+        sqlx::query("UPDATE audios SET deleted_at = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
             .bind(now)
             .bind(customer_id)
             .bind(id)

@@ -11,14 +11,16 @@ pub const VALID_SECONDS: i64 = 5 * 60;
 pub async fn issue(db: &SqlitePool, session: &Session, now: i64) -> sqlx::Result<String> {
     let key = random_token();
     let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM password_confirmations WHERE expires_at <= ?").bind(now).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO password_confirmations (key_hash, user_id, session_hash, expires_at) VALUES (?, ?, ?, ?)")
-        .bind(token_hash(&key))
-        .bind(session.user_id)
-        .bind(&session.token_hash)
-        .bind(now + VALID_SECONDS)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query("DELETE FROM password_confirmations WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
+    sqlx::query(
+        "INSERT INTO password_confirmations (key_hash, user_id, session_hash, expires_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash(&key))
+    .bind(session.user_id)
+    .bind(&session.token_hash)
+    .bind(now + VALID_SECONDS)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(key)
 }
@@ -27,8 +29,8 @@ pub async fn issue(db: &SqlitePool, session: &Session, now: i64) -> sqlx::Result
 /// is used up by this call either way.
 pub async fn consume(db: &SqlitePool, session: &Session, key: &str, now: i64) -> sqlx::Result<bool> {
     let used = sqlx::query(
-        "UPDATE password_confirmations SET used_at = ?
-         WHERE key_hash = ? AND user_id = ? AND session_hash = ? AND used_at IS NULL AND expires_at > ?",
+        "UPDATE password_confirmations SET used_at = $1
+         WHERE key_hash = $2 AND user_id = $3 AND session_hash = $4 AND used_at IS NULL AND expires_at > $5",
     )
     .bind(now)
     .bind(token_hash(key))

@@ -9,7 +9,7 @@ pub struct CustomerFlags {
 }
 
 pub async fn flags(db: &SqlitePool, customer_id: i64) -> sqlx::Result<CustomerFlags> {
-    sqlx::query_as("SELECT has_auth_codes, has_inbound_recording FROM customers WHERE id = ?")
+    sqlx::query_as("SELECT has_auth_codes, has_inbound_recording FROM customers WHERE id = $1")
         .bind(customer_id)
         .fetch_one(db)
         .await
@@ -19,8 +19,8 @@ pub async fn flags(db: &SqlitePool, customer_id: i64) -> sqlx::Result<CustomerFl
 pub async fn has_scope(db: &SqlitePool, customer_id: i64, scope: &str) -> sqlx::Result<bool> {
     let (found,): (bool,) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM customers c JOIN plan_scopes p ON p.plan = c.plan AND p.addon = 0
-                        WHERE c.id = ?1 AND p.scope = ?2)
-             OR EXISTS (SELECT 1 FROM customer_addons WHERE customer_id = ?1 AND scope = ?2)",
+                        WHERE c.id = $1 AND p.scope = $2)
+             OR EXISTS (SELECT 1 FROM customer_addons WHERE customer_id = $1 AND scope = $2)",
     )
     .bind(customer_id)
     .bind(scope)

@@ -65,7 +65,7 @@ pub async fn international_codes(db: &SqlitePool) -> sqlx::Result<Vec<Internatio
 
 pub async fn international_code_exists(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM international_codes WHERE id = ?").bind(id).fetch_optional(db).await?;
+        sqlx::query_as("SELECT id FROM international_codes WHERE id = $1").bind(id).fetch_optional(db).await?;
     Ok(found.is_some())
 }
 
@@ -74,14 +74,14 @@ const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id
      FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
 
 pub async fn numbers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
-    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = ? ORDER BY d.description COLLATE NOCASE, d.id"))
+    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY d.description COLLATE NOCASE, d.id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn find_number(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationNumber>> {
-    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = ? AND d.id = ?"))
+    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 AND d.id = $2"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -91,7 +91,7 @@ pub async fn find_number(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Re
 /// The descriptions of the customer's destination numbers other than `except` (0: all).
 pub async fn number_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = ? AND id <> ?")
+        sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
             .bind(except)
             .fetch_all(db)
@@ -102,7 +102,7 @@ pub async fn number_descriptions(db: &SqlitePool, customer_id: i64, except: i64)
 /// Whether the customer already has this number with this international code.
 pub async fn number_exists(db: &SqlitePool, customer_id: i64, code_id: i64, number: &str) -> sqlx::Result<bool> {
     let found: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM destination_numbers WHERE customer_id = ? AND international_code_id = ? AND number = ?",
+        "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
     .bind(customer_id)
     .bind(code_id)
@@ -132,7 +132,7 @@ pub async fn insert_number(
 ) -> sqlx::Result<i64> {
     let done = sqlx::query(
         "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
-         VALUES (?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(customer_id)
     .bind(description)
@@ -152,7 +152,7 @@ pub async fn update_number(
     description: &str,
     mailbox: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE destination_numbers SET description = ?, mailbox = ? WHERE customer_id = ? AND id = ?")
+    sqlx::query("UPDATE destination_numbers SET description = $1, mailbox = $2 WHERE customer_id = $3 AND id = $4")
         .bind(description)
         .bind(mailbox)
         .bind(customer_id)
@@ -166,14 +166,14 @@ const PLAN_SELECT: &str =
     "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
 
 pub async fn plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
-    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn find_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
-    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = ? AND id = ?"))
+    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -185,7 +185,7 @@ pub async fn plan_rows(db: &SqlitePool, customer_id: i64, plan_id: i64) -> sqlx:
     sqlx::query_as(
         "SELECT r.destination_number_id, r.ring_length FROM destination_plan_rows r
          JOIN destination_plans p ON p.id = r.plan_id
-         WHERE p.customer_id = ? AND r.plan_id = ? ORDER BY r.position",
+         WHERE p.customer_id = $1 AND r.plan_id = $2 ORDER BY r.position",
     )
     .bind(customer_id)
     .bind(plan_id)
@@ -196,7 +196,7 @@ pub async fn plan_rows(db: &SqlitePool, customer_id: i64, plan_id: i64) -> sqlx:
 /// The descriptions of the customer's plans other than `except` (0: all).
 pub async fn plan_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = ? AND id <> ?")
+        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
             .bind(except)
             .fetch_all(db)
@@ -211,7 +211,7 @@ pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanTo
     let id = if id == 0 {
         sqlx::query(
             "INSERT INTO destination_plans (customer_id, description, plan_type, queue_id, incall_id,
-             no_response_destination_id) VALUES (?, ?, ?, ?, ?, ?)",
+             no_response_destination_id) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(customer_id)
         .bind(&plan.description)
@@ -224,8 +224,8 @@ pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanTo
         .last_insert_rowid()
     } else {
         sqlx::query(
-            "UPDATE destination_plans SET description = ?, plan_type = ?, queue_id = ?, incall_id = ?,
-             no_response_destination_id = ? WHERE customer_id = ? AND id = ?",
+            "UPDATE destination_plans SET description = $1, plan_type = $2, queue_id = $3, incall_id = $4,
+             no_response_destination_id = $5 WHERE customer_id = $6 AND id = $7",
         )
         .bind(&plan.description)
         .bind(plan.plan_type)
@@ -236,13 +236,13 @@ pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanTo
         .bind(id)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM destination_plan_rows WHERE plan_id = ?").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM destination_plan_rows WHERE plan_id = $1").bind(id).execute(&mut *tx).await?;
         id
     };
     for (position, row) in plan.rows.iter().enumerate() {
         sqlx::query(
             "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length)
-             VALUES (?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4)",
         )
         .bind(id)
         .bind(position as i64)
@@ -263,9 +263,9 @@ pub async fn plan_affected_entries(
 ) -> sqlx::Result<Vec<AffectedEntry>> {
     sqlx::query_as(
         "SELECT e.kind, e.number, e.pool_name FROM routing_entries e
-         WHERE e.customer_id = ? AND e.service_plan_id IN (
+         WHERE e.customer_id = $1 AND e.service_plan_id IN (
              SELECT t.plan_id FROM service_plan_times t JOIN service_plans s ON s.id = t.plan_id
-             WHERE s.customer_id = ? AND t.plan_type = 'routing' AND t.destination_plan_id = ?)
+             WHERE s.customer_id = $2 AND t.plan_type = 'routing' AND t.destination_plan_id = $3)
          ORDER BY e.kind DESC, e.number, e.pool_name COLLATE NOCASE",
     )
     .bind(customer_id)

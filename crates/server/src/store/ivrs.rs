@@ -79,13 +79,13 @@ const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destina
 /// Every IVR of the customer with its keys, by description.
 pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
     let rows: Vec<IvrRow> = sqlx::query_as(&format!(
-        "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"
+        "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"
     ))
     .bind(customer_id)
     .fetch_all(db)
     .await?;
     let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
-        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ?
+        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1
          ORDER BY k.ivr_id, k.position"
     ))
     .bind(customer_id)
@@ -97,14 +97,14 @@ pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIv
 /// One of the customer's IVRs with its keys.
 pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
     let row: Option<IvrRow> =
-        sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = ? AND id = ?"))
+        sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 AND id = $2"))
             .bind(customer_id)
             .bind(id)
             .fetch_optional(db)
             .await?;
     let Some(row) = row else { return Ok(None) };
     let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
-        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ? AND k.ivr_id = ?
+        "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1 AND k.ivr_id = $2
          ORDER BY k.position"
     ))
     .bind(customer_id)
@@ -117,7 +117,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 /// The customer's IVRs (id, description, is a child) by description; children only when asked.
 pub async fn list(db: &SqlitePool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
     sqlx::query_as(
-        "SELECT id, description, is_child FROM ivrs WHERE customer_id = ? AND (? OR is_child = 0)
+        "SELECT id, description, is_child FROM ivrs WHERE customer_id = $1 AND ($2 OR is_child = 0)
          ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
@@ -128,7 +128,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64, with_children: bool) -> sql
 
 /// The descriptions of the customer's IVRs other than `except` (0: all of them).
 pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
-    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = ? AND id != ?")
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = $1 AND id != $2")
         .bind(customer_id)
         .bind(except)
         .fetch_all(db)
@@ -139,7 +139,7 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 /// The customer's IVRs greeting callers with this audio (id, description).
 pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
-        "SELECT id, description FROM ivrs WHERE customer_id = ? AND intro_audio_id = ?
+        "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
          ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
@@ -152,7 +152,7 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
 pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
-        "SELECT id, description FROM destination_plans WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
         customer_id,
     )
     .await
@@ -162,7 +162,7 @@ pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Resul
 pub async fn voicemails(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
-        "SELECT id, description FROM voicemails WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
         customer_id,
     )
     .await
@@ -201,7 +201,7 @@ pub async fn secondary_report_groups_owned(db: &SqlitePool, customer_id: i64, id
 /// How many IVRs the customer has, and how many it may have (its IVR credits).
 pub async fn usage(conn: &mut SqliteConnection, customer_id: i64) -> sqlx::Result<(i64, i64)> {
     sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM ivrs WHERE customer_id = ?1), ivr_credits FROM customers WHERE id = ?1",
+        "SELECT (SELECT COUNT(*) FROM ivrs WHERE customer_id = $1), ivr_credits FROM customers WHERE id = $1",
     )
     .bind(customer_id)
     .fetch_one(conn)
@@ -210,7 +210,7 @@ pub async fn usage(conn: &mut SqliteConnection, customer_id: i64) -> sqlx::Resul
 
 /// The multi-level IVR price: pence and billing frequency (months, as `services` stores it).
 pub async fn multi_level_price(conn: &mut SqliteConnection) -> sqlx::Result<Option<(i64, String)>> {
-    sqlx::query_as("SELECT price_pence, billing_frequency FROM services WHERE product_code = ?")
+    sqlx::query_as("SELECT price_pence, billing_frequency FROM services WHERE product_code = $1")
         .bind(MULTI_LEVEL_IVR_SERVICE)
         .fetch_optional(conn)
         .await
@@ -233,7 +233,7 @@ pub async fn record_charge(
     sqlx::query(
         "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_by_email,
                                   accepted_at)
-         VALUES (?, ?, ?, ?, ?, (SELECT email FROM users WHERE id = ?), ?)",
+         VALUES ($1, $2, $3, $4, $5, (SELECT email FROM users WHERE id = $6), $7)",
     )
     .bind(customer_id)
     .bind(charge.ivr_id)
@@ -244,7 +244,7 @@ pub async fn record_charge(
     .bind(charge.accepted_at)
     .execute(&mut **tx)
     .await?;
-    sqlx::query("UPDATE customers SET ivr_credits = ivr_credits + 1 WHERE id = ?")
+    sqlx::query("UPDATE customers SET ivr_credits = ivr_credits + 1 WHERE id = $1")
         .bind(customer_id)
         .execute(&mut **tx)
         .await?;
@@ -253,7 +253,7 @@ pub async fn record_charge(
 
 /// Inserts an IVR without keys (see `replace_keys`); returns its id.
 pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO ivrs (customer_id, description) VALUES (?, ?)")
+    let done = sqlx::query("INSERT INTO ivrs (customer_id, description) VALUES ($1, $2)")
         .bind(customer_id)
         .bind(form.description.trim())
         .execute(&mut **tx)
@@ -266,9 +266,9 @@ pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &I
 /// Saves an IVR's fields (not its keys).
 pub async fn update(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, id: i64, form: &IvrForm) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE ivrs SET description = ?, is_child = ?, intro_audio_id = ?, log_keys = ?, report_group_id = ?,
-         secondary_report_group_id = ?, has_dead_end = ?, repeat_key = ?, default_key = ?, repeat_audio = ?
-         WHERE id = ? AND customer_id = ?",
+        "UPDATE ivrs SET description = $1, is_child = $2, intro_audio_id = $3, log_keys = $4, report_group_id = $5,
+         secondary_report_group_id = $6, has_dead_end = $7, repeat_key = $8, default_key = $9, repeat_audio = $10
+         WHERE id = $11 AND customer_id = $12",
     )
     .bind(form.description.trim())
     .bind(form.is_child)
@@ -289,11 +289,11 @@ pub async fn update(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, id: i64,
 
 /// Replaces an IVR's keys. The IVR's owner is checked by the caller.
 pub async fn replace_keys(tx: &mut Transaction<'_, Sqlite>, ivr_id: i64, keys: &[IvrKey]) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM ivr_keys WHERE ivr_id = ?").bind(ivr_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM ivr_keys WHERE ivr_id = $1").bind(ivr_id).execute(&mut **tx).await?;
     for (position, key) in keys.iter().enumerate() {
         sqlx::query(
             "INSERT INTO ivr_keys (ivr_id, position, key, description, key_type, destination_plan_id, target_ivr_id,
-             voicemail_id, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             voicemail_id, category_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(ivr_id)
         .bind(position as i64)

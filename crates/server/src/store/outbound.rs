@@ -20,7 +20,7 @@ pub async fn service_for(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Opti
                 EXISTS (SELECT 1 FROM customer_services cs WHERE cs.customer_id = c.id AND cs.service_id = s.id)
                     AS existing_customer_service
          FROM customers c JOIN services s ON s.service_type = 'outbound'
-         WHERE c.id = ? AND c.has_outbound = 1",
+         WHERE c.id = $1 AND c.has_outbound = 1",
     )
     .bind(customer_id)
     .fetch_optional(db)
@@ -35,7 +35,7 @@ pub async fn add_user_to_service(
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO customer_services (customer_id, service_id, quantity, price_pence, started_at) VALUES (?, ?, 1, ?, ?)
+        "INSERT INTO customer_services (customer_id, service_id, quantity, price_pence, started_at) VALUES ($1, $2, 1, $3, $4)
          ON CONFLICT (customer_id, service_id) DO UPDATE SET quantity = quantity + 1",
     )
     .bind(customer_id)
@@ -48,14 +48,14 @@ pub async fn add_user_to_service(
 }
 
 pub async fn campaigns(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE customer_id = ? ORDER BY name")
+    sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE customer_id = $1 ORDER BY name")
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn campaign_belongs(db: &SqlitePool, customer_id: i64, campaign_id: i64) -> sqlx::Result<bool> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM outbound_campaigns WHERE id = ? AND customer_id = ?")
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM outbound_campaigns WHERE id = $1 AND customer_id = $2")
         .bind(campaign_id)
         .bind(customer_id)
         .fetch_optional(db)
@@ -66,7 +66,7 @@ pub async fn campaign_belongs(db: &SqlitePool, customer_id: i64, campaign_id: i6
 /// Adds a campaign (or finds the one of that name) and returns its id.
 pub async fn add_campaign(db: &SqlitePool, customer_id: i64, name: &str) -> sqlx::Result<i64> {
     let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO outbound_campaigns (customer_id, name) VALUES (?, ?)
+        "INSERT INTO outbound_campaigns (customer_id, name) VALUES ($1, $2)
          ON CONFLICT (customer_id, name) DO UPDATE SET name = excluded.name RETURNING id",
     )
     .bind(customer_id)
@@ -79,7 +79,7 @@ pub async fn add_campaign(db: &SqlitePool, customer_id: i64, name: &str) -> sqlx
 /// The customer's outbound report-email options (daily, weekly, monthly).
 pub async fn report_options(db: &SqlitePool, customer_id: i64) -> sqlx::Result<(bool, bool, bool)> {
     sqlx::query_as(
-        "SELECT outbound_daily_enabled, outbound_weekly_enabled, outbound_monthly_enabled FROM customers WHERE id = ?",
+        "SELECT outbound_daily_enabled, outbound_weekly_enabled, outbound_monthly_enabled FROM customers WHERE id = $1",
     )
     .bind(customer_id)
     .fetch_one(db)
@@ -96,7 +96,7 @@ pub async fn record_terms(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO terms_acceptances (customer_id, purchase, accepted_by_user_id, accepted_by_email, accepted_at)
-         VALUES (?, ?, ?, (SELECT email FROM users WHERE id = ?), ?)",
+         VALUES ($1, $2, $3, (SELECT email FROM users WHERE id = $4), $5)",
     )
     .bind(customer_id)
     .bind(purchase)

@@ -21,7 +21,7 @@ pub async fn send(
     link: Option<&str>,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO outbox (to_email, subject, body_text, link, created_at) VALUES (?, ?, ?, ?, ?)")
+    sqlx::query("INSERT INTO outbox (to_email, subject, body_text, link, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(to)
         .bind(subject)
         .bind(body)
@@ -35,7 +35,7 @@ pub async fn send(
 }
 
 pub async fn latest(db: &SqlitePool, limit: i64) -> sqlx::Result<Vec<Mail>> {
-    sqlx::query_as("SELECT id, to_email, subject, body_text, link, created_at FROM outbox ORDER BY id DESC LIMIT ?")
+    sqlx::query_as("SELECT id, to_email, subject, body_text, link, created_at FROM outbox ORDER BY id DESC LIMIT $1")
         .bind(limit)
         .fetch_all(db)
         .await

@@ -10,12 +10,12 @@ pub const VALID_SECONDS: i64 = 24 * 60 * 60;
 pub async fn issue(db: &SqlitePool, user_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
     let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM password_resets WHERE user_id = ? OR expires_at <= ?")
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1 OR expires_at <= $2")
         .bind(user_id)
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
+    sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
         .bind(token_hash(&token))
         .bind(user_id)
         .bind(now + VALID_SECONDS)
@@ -28,7 +28,7 @@ pub async fn issue(db: &SqlitePool, user_id: i64, now: i64) -> sqlx::Result<Stri
 /// The user a live token belongs to, without using it up.
 pub async fn peek(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<i64>> {
     let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+        "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
     )
     .bind(token_hash(token))
     .bind(now)
@@ -42,7 +42,7 @@ pub async fn peek(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
 pub async fn redeem(db: &SqlitePool, token: &str, password_hash: &str, now: i64) -> sqlx::Result<bool> {
     let mut tx = db.begin().await?;
     let row: Option<(i64,)> = sqlx::query_as(
-        "UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id",
+        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $3 RETURNING user_id",
     )
     .bind(now)
     .bind(token_hash(token))
@@ -50,12 +50,12 @@ pub async fn redeem(db: &SqlitePool, token: &str, password_hash: &str, now: i64)
     .fetch_optional(&mut *tx)
     .await?;
     let Some((user_id,)) = row else { return Ok(false) };
-    sqlx::query("UPDATE users SET password_hash = ? WHERE id = ?")
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(password_hash)
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = ?").bind(user_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(true)
 }

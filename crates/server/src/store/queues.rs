@@ -38,14 +38,14 @@ const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, 
      FROM queues";
 
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
-    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
-    sqlx::query_as(&format!("{SELECT} WHERE customer_id = ? AND id = ?"))
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -54,7 +54,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 
 /// The descriptions of the customer's queues other than `except` (0: all).
 pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
-    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = ? AND id <> ?")
+    let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = $1 AND id <> $2")
         .bind(customer_id)
         .bind(except)
         .fetch_all(db)
@@ -69,7 +69,7 @@ pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Res
         let done = sqlx::query(
             "INSERT INTO queues (customer_id, description, max_calls, lines_qty, hold_music, message_mode,
              message_interval, welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
-             queue_full_audio_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             queue_full_audio_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(customer_id)
         .bind(&q.description)
@@ -89,9 +89,9 @@ pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Res
         return Ok(done.last_insert_rowid());
     }
     sqlx::query(
-        "UPDATE queues SET description = ?, max_calls = ?, lines_qty = ?, hold_music = ?, message_mode = ?,
-         message_interval = ?, welcome_audio_id = ?, audio_1_id = ?, audio_2_id = ?, audio_3_id = ?,
-         next_in_line_audio_id = ?, queue_full_audio_id = ? WHERE customer_id = ? AND id = ?",
+        "UPDATE queues SET description = $1, max_calls = $2, lines_qty = $3, hold_music = $4, message_mode = $5,
+         message_interval = $6, welcome_audio_id = $7, audio_1_id = $8, audio_2_id = $9, audio_3_id = $10,
+         next_in_line_audio_id = $11, queue_full_audio_id = $12 WHERE customer_id = $13 AND id = $14",
     )
     .bind(&q.description)
     .bind(q.max_calls)

@@ -78,7 +78,7 @@ const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.descri
 /// A customer's numbers (by number) then pools (by name).
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
     sqlx::query_as(&format!(
-        "{ENTRY_SELECT} WHERE e.customer_id = ? ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
+        "{ENTRY_SELECT} WHERE e.customer_id = $1 ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
     ))
     .bind(customer_id)
     .fetch_all(db)
@@ -88,7 +88,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Entry>>
 /// The customer's entries among `ids` (others' and unknown ids are left out), in id order.
 pub async fn by_ids(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
     sqlx::query_as(&format!(
-        "{ENTRY_SELECT} WHERE e.customer_id = ? AND e.id IN (SELECT value FROM json_each(?)) ORDER BY e.id"
+        "{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id IN (SELECT value FROM json_each($2)) ORDER BY e.id"
     ))
     .bind(customer_id)
     .bind(json_ids(ids))
@@ -103,7 +103,7 @@ pub async fn using_plan(
     plan_id: i64,
 ) -> sqlx::Result<Vec<(i64, String, String, String)>> {
     sqlx::query_as(
-        "SELECT id, kind, number, pool_name FROM routing_entries WHERE customer_id = ? AND service_plan_id = ?
+        "SELECT id, kind, number, pool_name FROM routing_entries WHERE customer_id = $1 AND service_plan_id = $2
          ORDER BY kind = 'dynamic', number, pool_name, id",
     )
     .bind(customer_id)
@@ -134,7 +134,7 @@ pub(crate) async fn all_owned(
         return Ok(true);
     }
     let (found,): (i64,) = sqlx::query_as(&format!(
-        "SELECT COUNT(*) FROM {table} WHERE customer_id = ? AND id IN (SELECT value FROM json_each(?)) {extra}"
+        "SELECT COUNT(*) FROM {table} WHERE customer_id = $1 AND id IN (SELECT value FROM json_each($2)) {extra}"
     ))
     .bind(customer_id)
     .bind(json_ids(&distinct))
@@ -171,10 +171,10 @@ pub async fn connect_basic(
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE routing_entries SET description = ?, destination = ?, call_recording = ?, service_plan_id = NULL,
+        "UPDATE routing_entries SET description = $1, destination = $2, call_recording = $3, service_plan_id = NULL,
             intro_audio_id = 0, whisper_audio_id = 0, dynamic_whisper_id = 0, mid_call_divert = 0, attribution_id = 0,
-            attribution_dtmf_ivr_id = 0, mid_call_attribution = 0, mid_call_audio = 'None', post_url = '', provisioned = 0, provision_requested_at = ?
-         WHERE id = ? AND customer_id = ?",
+            attribution_dtmf_ivr_id = 0, mid_call_attribution = 0, mid_call_audio = 'None', post_url = '', provisioned = 0, provision_requested_at = $4
+         WHERE id = $5 AND customer_id = $6",
     )
     .bind(&row.description)
     .bind(&row.destination)
@@ -214,12 +214,12 @@ pub async fn connect_advanced(
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE routing_entries SET description = ?1, service_plan_id = ?2,
-            destination = CASE WHEN ?2 IS NULL THEN destination ELSE '' END, call_recording = ?3,
-            intro_audio_id = ?4, whisper_audio_id = ?5, dynamic_whisper_id = ?6, post_url = ?7, attribution_id = ?8,
-            attribution_dtmf_ivr_id = ?9, mid_call_attribution = ?10, mid_call_audio = ?11, mid_call_divert = ?12,
-            provisioned = 0, provision_requested_at = ?13
-         WHERE id = ?14 AND customer_id = ?15",
+        "UPDATE routing_entries SET description = $1, service_plan_id = $2,
+            destination = CASE WHEN $2 IS NULL THEN destination ELSE '' END, call_recording = $3,
+            intro_audio_id = $4, whisper_audio_id = $5, dynamic_whisper_id = $6, post_url = $7, attribution_id = $8,
+            attribution_dtmf_ivr_id = $9, mid_call_attribution = $10, mid_call_audio = $11, mid_call_divert = $12,
+            provisioned = 0, provision_requested_at = $13
+         WHERE id = $14 AND customer_id = $15",
     )
     .bind(&row.description)
     .bind(row.service_plan_id)
@@ -249,7 +249,7 @@ pub async fn reprovision_plan_users(
     now: i64,
 ) -> sqlx::Result<u64> {
     let done = sqlx::query(
-        "UPDATE routing_entries SET provisioned = 0, provision_requested_at = ? WHERE customer_id = ? AND service_plan_id = ?",
+        "UPDATE routing_entries SET provisioned = 0, provision_requested_at = $1 WHERE customer_id = $2 AND service_plan_id = $3",
     )
     .bind(now)
     .bind(customer_id)
@@ -276,7 +276,7 @@ pub struct PendingEntry {
 pub async fn pending(db: &SqlitePool, requested_by: i64) -> sqlx::Result<Vec<PendingEntry>> {
     sqlx::query_as(
         "SELECT id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at
-         FROM routing_entries WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= ? ORDER BY id",
+         FROM routing_entries WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1 ORDER BY id",
     )
     .bind(requested_by)
     .fetch_all(db)
@@ -287,7 +287,7 @@ pub async fn pending(db: &SqlitePool, requested_by: i64) -> sqlx::Result<Vec<Pen
 /// request waits for its own turn). True when marked.
 pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE routing_entries SET provisioned = 1 WHERE id = ? AND provisioned = 0 AND provision_requested_at IS ?",
+        "UPDATE routing_entries SET provisioned = 1 WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS $2",
     )
     .bind(entry.id)
     .bind(entry.provision_requested_at)
@@ -307,7 +307,7 @@ pub async fn add_static_numbers(
     let mut tx = db.begin().await?;
     for (number, description) in numbers {
         sqlx::query(
-            "INSERT INTO routing_entries (customer_id, kind, number, description, destination) VALUES (?, 'static', ?, ?, ?)",
+            "INSERT INTO routing_entries (customer_id, kind, number, description, destination) VALUES ($1, 'static', $2, $3, $4)",
         )
         .bind(customer_id)
         .bind(number)
@@ -329,7 +329,7 @@ pub async fn page(
     let filter = ListFilter::new(query, format);
     let count_sql = format!(
         "SELECT COUNT(*) FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id
-         WHERE e.customer_id = ?{}",
+         WHERE e.customer_id = $1{}",
         filter.condition
     );
     let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(customer_id);
@@ -341,7 +341,7 @@ pub async fn page(
         Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
         None => String::new(),
     };
-    let sql = format!("{ENTRY_SELECT} WHERE e.customer_id = ?{} ORDER BY {}{limit}", filter.condition, filter.order);
+    let sql = format!("{ENTRY_SELECT} WHERE e.customer_id = $1{} ORDER BY {}{limit}", filter.condition, filter.order);
     let mut rows = sqlx::query_as::<_, Entry>(&sql).bind(customer_id);
     for value in &filter.binds {
         rows = rows.bind(value);
@@ -372,12 +372,13 @@ pub struct ListSql {
 impl ListSql {
     pub fn new(query: &ListQuery, format: &NumberFormat) -> ListSql {
         let filter = ListFilter::new(query, format);
-        let select = format!("{ENTRY_SELECT} WHERE e.customer_id = ?{} ORDER BY {}", filter.condition, filter.order);
+        let select = format!("{ENTRY_SELECT} WHERE e.customer_id = $1{} ORDER BY {}", filter.condition, filter.order);
         ListSql { select, binds: filter.binds }
     }
 }
 
-/// The search condition (appended to `e.customer_id = ?`), its bound values and the order.
+/// The search condition (appended to `e.customer_id = $1`; its values are $2 on), its bound
+/// values and the order.
 struct ListFilter {
     condition: String,
     binds: Vec<String>,
@@ -408,12 +409,12 @@ impl ListFilter {
             let mut any: Vec<String> = Vec::new();
             let needle = like_pattern(&query.search.to_lowercase());
             for column in shown {
-                any.push(format!("{column} LIKE ? ESCAPE '\\'"));
                 binds.push(needle.clone());
+                any.push(format!("{column} LIKE ${} ESCAPE '\\'", binds.len() + 1));
             }
             for digits in number_needles(&query.search, format) {
-                any.push("(e.kind = 'static' AND e.number LIKE ? ESCAPE '\\')".to_string());
                 binds.push(like_pattern(&digits));
+                any.push(format!("(e.kind = 'static' AND e.number LIKE ${} ESCAPE '\\')", binds.len() + 1));
             }
             condition = format!(" AND ({})", any.join(" OR "));
         }

@@ -32,7 +32,7 @@ pub struct Group {
 
 pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(&format!(
-        "SELECT id, description FROM {} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
         kind.table()
     ))
     .bind(customer_id)
@@ -41,7 +41,7 @@ pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx:
 }
 
 pub async fn find_group(db: &SqlitePool, kind: GroupKind, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
-    sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = ? AND id = ?", kind.table()))
+    sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = $1 AND id = $2", kind.table()))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -51,7 +51,7 @@ pub async fn find_group(db: &SqlitePool, kind: GroupKind, customer_id: i64, id: 
 /// The descriptions of the customer's rows other than `except` (0: all).
 async fn descriptions_of(db: &SqlitePool, table: &str, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
-        sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = ? AND id <> ?"))
+        sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
             .bind(customer_id)
             .bind(except)
             .fetch_all(db)
@@ -77,14 +77,14 @@ pub async fn save_group(
     description: &str,
 ) -> sqlx::Result<i64> {
     if id == 0 {
-        let done = sqlx::query(&format!("INSERT INTO {} (customer_id, description) VALUES (?, ?)", kind.table()))
+        let done = sqlx::query(&format!("INSERT INTO {} (customer_id, description) VALUES ($1, $2)", kind.table()))
             .bind(customer_id)
             .bind(description)
             .execute(db)
             .await?;
         return Ok(done.last_insert_rowid());
     }
-    sqlx::query(&format!("UPDATE {} SET description = ? WHERE customer_id = ? AND id = ?", kind.table()))
+    sqlx::query(&format!("UPDATE {} SET description = $1 WHERE customer_id = $2 AND id = $3", kind.table()))
         .bind(description)
         .bind(customer_id)
         .bind(id)
@@ -108,14 +108,14 @@ const IN_CALL: &str = "SELECT id, description, active, attribution_type, termina
      FROM in_call_attributions";
 
 pub async fn in_call_attributions(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
-    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn find_in_call(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<InCallAttribution>> {
-    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = ? AND id = ?"))
+    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -130,10 +130,10 @@ pub async fn in_call_descriptions(db: &SqlitePool, customer_id: i64, except: i64
 pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO in_call_attributions (description, active, attribution_type, terminator, delay_before,
-         delay_after, customer_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
+         delay_after, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7)"
     } else {
-        "UPDATE in_call_attributions SET description = ?, active = ?, attribution_type = ?, terminator = ?,
-         delay_before = ?, delay_after = ? WHERE customer_id = ? AND id = ?"
+        "UPDATE in_call_attributions SET description = $1, active = $2, attribution_type = $3, terminator = $4,
+         delay_before = $5, delay_after = $6 WHERE customer_id = $7 AND id = $8"
     };
     let done = sqlx::query(sql)
         .bind(&plan.description)
@@ -170,14 +170,14 @@ const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_le
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
 pub async fn dtmf_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
-    sqlx::query_as(&format!("{DTMF} WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
 pub async fn find_dtmf_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfPlan>> {
-    sqlx::query_as(&format!("{DTMF} WHERE customer_id = ? AND id = ?"))
+    sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -192,11 +192,11 @@ pub async fn dtmf_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) ->
 pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO dtmf_plans (description, intro_audio_id, end_audio_id, min_length, max_length,
-         initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+         initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
     } else {
-        "UPDATE dtmf_plans SET description = ?, intro_audio_id = ?, end_audio_id = ?, min_length = ?,
-         max_length = ?, initial_key_timeout = ?, inter_key_timeout = ?, skip_audio = ?
-         WHERE customer_id = ? AND id = ?"
+        "UPDATE dtmf_plans SET description = $1, intro_audio_id = $2, end_audio_id = $3, min_length = $4,
+         max_length = $5, initial_key_timeout = $6, inter_key_timeout = $7, skip_audio = $8
+         WHERE customer_id = $9 AND id = $10"
     };
     let done = sqlx::query(sql)
         .bind(&plan.description)
@@ -232,7 +232,7 @@ pub struct DtmfIvrKey {
 
 pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
-        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = ?
+        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
          ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
@@ -242,7 +242,7 @@ pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Dt
 
 pub async fn find_dtmf_ivr(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfIvr>> {
     sqlx::query_as(
-        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = ? AND id = ?",
+        "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1 AND id = $2",
     )
     .bind(customer_id)
     .bind(id)
@@ -253,7 +253,7 @@ pub async fn find_dtmf_ivr(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::
 pub async fn dtmf_ivr_keys(db: &SqlitePool, customer_id: i64, ivr_id: i64) -> sqlx::Result<Vec<DtmfIvrKey>> {
     sqlx::query_as(
         "SELECT k.key, k.description, k.category_id, k.dtmf_plan_id FROM dtmf_ivr_keys k
-         JOIN dtmf_ivrs i ON i.id = k.ivr_id WHERE i.customer_id = ? AND k.ivr_id = ? ORDER BY k.position",
+         JOIN dtmf_ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1 AND k.ivr_id = $2 ORDER BY k.position",
     )
     .bind(customer_id)
     .bind(ivr_id)
@@ -266,7 +266,7 @@ pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, key
     let mut tx = db.begin().await?;
     let id = if ivr.id == 0 {
         sqlx::query(
-            "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES (?, ?, ?, ?)",
+            "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES ($1, $2, $3, $4)",
         )
         .bind(customer_id)
         .bind(&ivr.description)
@@ -277,7 +277,7 @@ pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, key
         .last_insert_rowid()
     } else {
         sqlx::query(
-            "UPDATE dtmf_ivrs SET description = ?, intro_audio_id = ?, end_audio_id = ? WHERE customer_id = ? AND id = ?",
+            "UPDATE dtmf_ivrs SET description = $1, intro_audio_id = $2, end_audio_id = $3 WHERE customer_id = $4 AND id = $5",
         )
         .bind(&ivr.description)
         .bind(ivr.intro_audio_id)
@@ -286,13 +286,13 @@ pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, key
         .bind(ivr.id)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM dtmf_ivr_keys WHERE ivr_id = ?").bind(ivr.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM dtmf_ivr_keys WHERE ivr_id = $1").bind(ivr.id).execute(&mut *tx).await?;
         ivr.id
     };
     for (position, key) in keys.iter().enumerate() {
         sqlx::query(
             "INSERT INTO dtmf_ivr_keys (ivr_id, position, key, description, category_id, dtmf_plan_id)
-             VALUES (?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(position as i64)
@@ -328,8 +328,8 @@ pub struct SourceWhisper {
 pub async fn whisper_sources(db: &SqlitePool, customer_id: i64, whisper_id: i64) -> sqlx::Result<Vec<SourceWhisper>> {
     sqlx::query_as(
         "SELECT s.id, s.source, s.medium, COALESCE(w.whisper, '') AS whisper FROM sources_mediums s
-         LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = ?
-         WHERE s.customer_id = ? ORDER BY s.source COLLATE NOCASE, s.medium COLLATE NOCASE, s.id",
+         LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = $1
+         WHERE s.customer_id = $2 ORDER BY s.source COLLATE NOCASE, s.medium COLLATE NOCASE, s.id",
     )
     .bind(whisper_id)
     .bind(customer_id)
@@ -343,7 +343,7 @@ pub async fn sources_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sq
 
 pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(
-        "SELECT id, description FROM dynamic_whispers WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -351,7 +351,7 @@ pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result
 }
 
 pub async fn find_dynamic_whisper(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
-    sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = ? AND id = ?")
+    sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -377,25 +377,26 @@ pub async fn save_dynamic_whisper(
 ) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if id == 0 {
-        sqlx::query("INSERT INTO dynamic_whispers (customer_id, description) VALUES (?, ?)")
+        sqlx::query("INSERT INTO dynamic_whispers (customer_id, description) VALUES ($1, $2)")
             .bind(customer_id)
             .bind(description)
             .execute(&mut *tx)
             .await?
             .last_insert_rowid()
     } else {
-        sqlx::query("UPDATE dynamic_whispers SET description = ? WHERE customer_id = ? AND id = ?")
+        sqlx::query("UPDATE dynamic_whispers SET description = $1 WHERE customer_id = $2 AND id = $3")
             .bind(description)
             .bind(customer_id)
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM dynamic_whisper_sources WHERE whisper_id = ?").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM dynamic_whisper_sources WHERE whisper_id = $1").bind(id).execute(&mut *tx).await?;
         id
     };
     for (source, whisper) in sources.iter().filter(|(_, w)| !w.is_empty()) {
         sqlx::query(
-            "INSERT OR REPLACE INTO dynamic_whisper_sources (whisper_id, source_medium_id, whisper) VALUES (?, ?, ?)",
+            "INSERT INTO dynamic_whisper_sources (whisper_id, source_medium_id, whisper) VALUES ($1, $2, $3)
+             ON CONFLICT (whisper_id, source_medium_id) DO UPDATE SET whisper = excluded.whisper",
         )
         .bind(id)
         .bind(source)
@@ -415,8 +416,8 @@ pub async fn pools_using_whisper(
     except: i64,
 ) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as(
-        "SELECT pool_name FROM routing_entries WHERE customer_id = ? AND kind = 'dynamic' AND dynamic_whisper_id = ?
-         AND id <> ? ORDER BY pool_name COLLATE NOCASE, id",
+        "SELECT pool_name FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic' AND dynamic_whisper_id = $2
+         AND id <> $3 ORDER BY pool_name COLLATE NOCASE, id",
     )
     .bind(customer_id)
     .bind(whisper_id)
@@ -429,7 +430,7 @@ pub async fn pools_using_whisper(
 /// Whether `id` is one of the customer's pools.
 pub async fn owns_pool(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = ? AND id = ? AND kind = 'dynamic'")
+        sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = $1 AND id = $2 AND kind = 'dynamic'")
             .bind(customer_id)
             .bind(id)
             .fetch_optional(db)
@@ -452,7 +453,7 @@ pub async fn numbers_using_group(
     };
     let sql = format!(
         "WITH RECURSIVE reach(root, ivr) AS (
-             SELECT id, id FROM ivrs WHERE customer_id = ?1
+             SELECT id, id FROM ivrs WHERE customer_id = $1
              UNION
              SELECT reach.root, k.target_ivr_id FROM reach JOIN ivr_keys k ON k.ivr_id = reach.ivr
              WHERE k.key_type = 'ivr' AND k.target_ivr_id <> 0
@@ -460,8 +461,8 @@ pub async fn numbers_using_group(
          SELECT DISTINCT e.kind, e.number, e.pool_name FROM routing_entries e
          JOIN service_plan_times t ON t.plan_id = e.service_plan_id AND t.plan_type = 'ivr'
          JOIN reach r ON r.root = t.ivr_id
-         JOIN ivrs i ON i.id = r.ivr AND i.customer_id = ?1
-         WHERE e.customer_id = ?1 AND i.{column} = ?2
+         JOIN ivrs i ON i.id = r.ivr AND i.customer_id = $1
+         WHERE e.customer_id = $1 AND i.{column} = $2
          ORDER BY e.kind, e.number, e.pool_name"
     );
     let rows: Vec<(String, String, String)> = sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(db).await?;

@@ -37,7 +37,7 @@ impl PlanTime {
 /// The customer's plans (id, description) by description.
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
-        "SELECT id, description FROM service_plans WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -47,7 +47,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, S
 /// One of the customer's plans: its description.
 pub async fn description(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> =
-        sqlx::query_as("SELECT description FROM service_plans WHERE id = ? AND customer_id = ?")
+        sqlx::query_as("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
             .bind(id)
             .bind(customer_id)
             .fetch_optional(db)
@@ -59,7 +59,7 @@ pub async fn description(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Re
 pub async fn times(db: &SqlitePool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
     sqlx::query_as(
         "SELECT from_day, from_minute, to_day, to_minute, plan_type, destination_plan_id, ivr_id
-         FROM service_plan_times WHERE plan_id = ? ORDER BY position",
+         FROM service_plan_times WHERE plan_id = $1 ORDER BY position",
     )
     .bind(plan_id)
     .fetch_all(db)
@@ -69,7 +69,7 @@ pub async fn times(db: &SqlitePool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>>
 /// The descriptions of the customer's plans other than `except` (0: all of them).
 pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = ? AND id != ?")
+        sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1 AND id != $2")
             .bind(customer_id)
             .bind(except)
             .fetch_all(db)
@@ -78,7 +78,7 @@ pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) 
 }
 
 pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO service_plans (customer_id, description) VALUES (?, ?)")
+    let done = sqlx::query("INSERT INTO service_plans (customer_id, description) VALUES ($1, $2)")
         .bind(customer_id)
         .bind(description)
         .execute(&mut **tx)
@@ -92,7 +92,7 @@ pub async fn update_description(
     id: i64,
     description: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE service_plans SET description = ? WHERE id = ? AND customer_id = ?")
+    sqlx::query("UPDATE service_plans SET description = $1 WHERE id = $2 AND customer_id = $3")
         .bind(description)
         .bind(id)
         .bind(customer_id)
@@ -103,11 +103,11 @@ pub async fn update_description(
 
 /// Replaces a plan's rows. The plan's owner is checked by the caller.
 pub async fn replace_times(tx: &mut Transaction<'_, Sqlite>, plan_id: i64, rows: &[PlanTime]) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM service_plan_times WHERE plan_id = ?").bind(plan_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM service_plan_times WHERE plan_id = $1").bind(plan_id).execute(&mut **tx).await?;
     for (position, row) in rows.iter().enumerate() {
         sqlx::query(
             "INSERT INTO service_plan_times (plan_id, position, from_day, from_minute, to_day, to_minute, plan_type,
-             destination_plan_id, ivr_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             destination_plan_id, ivr_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(plan_id)
         .bind(position as i64)
@@ -136,7 +136,7 @@ pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx:
 
 /// The customer's IVRs (id, description) by description.
 pub async fn ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id")
+    sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id")
         .bind(customer_id)
         .fetch_all(db)
         .await

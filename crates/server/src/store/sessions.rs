@@ -22,7 +22,7 @@ pub struct Session {
 pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
     sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(token_hash(&token))
     .bind(user_id)
@@ -38,7 +38,7 @@ pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -
 pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<Session>> {
     let hash = token_hash(token);
     let row: Option<(i64, i64, i64, i64)> =
-        sqlx::query_as("SELECT user_id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = ?")
+        sqlx::query_as("SELECT user_id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = $1")
             .bind(&hash)
             .fetch_optional(db)
             .await?;
@@ -48,7 +48,7 @@ pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
         return Ok(None);
     }
     if now - last_seen_at >= TOUCH_EVERY_SECONDS {
-        sqlx::query("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
+        sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
             .bind(now)
             .bind(&hash)
             .execute(db)
@@ -58,12 +58,12 @@ pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
 }
 
 pub async fn delete(db: &SqlitePool, token: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = ?").bind(token_hash(token)).execute(db).await?;
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash(token)).execute(db).await?;
     Ok(())
 }
 
 pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE sessions SET customer_id = ? WHERE token_hash = ?")
+    sqlx::query("UPDATE sessions SET customer_id = $1 WHERE token_hash = $2")
         .bind(customer_id)
         .bind(&session.token_hash)
         .execute(db)
@@ -77,7 +77,7 @@ pub async fn end_on_customer(
     user_id: i64,
     customer_id: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE user_id = ? AND customer_id = ?")
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND customer_id = $2")
         .bind(user_id)
         .bind(customer_id)
         .execute(&mut **tx)

@@ -12,7 +12,7 @@ pub const WINDOW_SECONDS: i64 = 60;
 
 pub async fn is_locked(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<bool> {
     let (this_account, this_source): (i64, i64) = sqlx::query_as(
-        "SELECT COALESCE(SUM(email = ?), 0), COUNT(*) FROM login_failures WHERE source = ? AND failed_at > ?",
+        "SELECT COALESCE(SUM(email = $1), 0), COUNT(*) FROM login_failures WHERE source = $2 AND failed_at > $3",
     )
     .bind(email.trim())
     .bind(source)
@@ -24,8 +24,11 @@ pub async fn is_locked(db: &SqlitePool, email: &str, source: &str, now: i64) -> 
 
 pub async fn record_failure(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM login_failures WHERE failed_at <= ?").bind(now - WINDOW_SECONDS).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO login_failures (email, source, failed_at) VALUES (?, ?, ?)")
+    sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
+        .bind(now - WINDOW_SECONDS)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO login_failures (email, source, failed_at) VALUES ($1, $2, $3)")
         .bind(email.trim())
         .bind(source)
         .bind(now)
@@ -36,7 +39,7 @@ pub async fn record_failure(db: &SqlitePool, email: &str, source: &str, now: i64
 
 /// A success from this address forgets its failures on that account.
 pub async fn clear(db: &SqlitePool, email: &str, source: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE email = ? AND source = ?")
+    sqlx::query("DELETE FROM login_failures WHERE email = $1 AND source = $2")
         .bind(email.trim())
         .bind(source)
         .execute(db)

@@ -88,7 +88,7 @@ const ACCESS_SELECT: &str = "SELECT u.id AS user_id, u.forename, u.surname, u.em
 
 /// Everyone with access to a customer, ordered by email.
 pub async fn access_rows_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
-    sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = ? ORDER BY u.email"))
+    sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = $1 ORDER BY u.email"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -102,7 +102,7 @@ pub async fn access_rows_on_other_accounts(
 ) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!(
         "{ACCESS_SELECT} WHERE a.customer_id IN (
-            SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1 AND customer_id != ?)
+            SELECT customer_id FROM user_access WHERE user_id = $1 AND perm_user_admin = 1 AND customer_id != $2)
          ORDER BY u.email, c.name"
     ))
     .bind(editor_id)
@@ -114,8 +114,8 @@ pub async fn access_rows_on_other_accounts(
 /// A user's access rows on the customers the editor administers (none: not the editor's to see).
 pub async fn visible_access(db: &SqlitePool, editor_id: i64, user_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!(
-        "{ACCESS_SELECT} WHERE a.user_id = ? AND a.customer_id IN (
-            SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1)
+        "{ACCESS_SELECT} WHERE a.user_id = $1 AND a.customer_id IN (
+            SELECT customer_id FROM user_access WHERE user_id = $2 AND perm_user_admin = 1)
          ORDER BY c.name"
     ))
     .bind(user_id)
@@ -128,7 +128,7 @@ pub async fn visible_access(db: &SqlitePool, editor_id: i64, user_id: i64) -> sq
 pub async fn administered_customers(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id
-         WHERE a.user_id = ? AND a.perm_user_admin = 1 ORDER BY c.name",
+         WHERE a.user_id = $1 AND a.perm_user_admin = 1 ORDER BY c.name",
     )
     .bind(editor_id)
     .fetch_all(db)
@@ -136,7 +136,7 @@ pub async fn administered_customers(db: &SqlitePool, editor_id: i64) -> sqlx::Re
 }
 
 pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM user_access WHERE customer_id = ? AND auth_code = 25")
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM user_access WHERE customer_id = $1 AND auth_code = 25")
         .bind(customer_id)
         .fetch_one(db)
         .await?;
@@ -148,7 +148,7 @@ pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
 pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<u32>> {
     let (n,): (Option<i64>,) = sqlx::query_as(
         "SELECT MIN((SELECT COUNT(*) FROM user_access o WHERE o.customer_id = a.customer_id AND o.auth_code = 25))
-         FROM user_access a WHERE a.user_id = ? AND a.auth_code = 25",
+         FROM user_access a WHERE a.user_id = $1 AND a.auth_code = 25",
     )
     .bind(user_id)
     .fetch_one(db)
@@ -157,7 +157,7 @@ pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::R
 }
 
 pub async fn email_taken(db: &SqlitePool, email: &str, except_user: i64) -> sqlx::Result<bool> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = ? AND id != ?")
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1 AND id != $2")
         .bind(email.trim())
         .bind(except_user)
         .fetch_optional(db)
@@ -189,7 +189,7 @@ pub async fn settings(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<User
         "SELECT id, forename, surname, email, home_customer_id, call_rec_flag, has_new_outbound, outbound_campaign_id,
                 outbound_number, cli_restricted, new_outbound_auto_dial, outbound_email_daily, outbound_email_weekly,
                 outbound_email_monthly
-         FROM users WHERE id = ?",
+         FROM users WHERE id = $1",
     )
     .bind(user_id)
     .fetch_optional(db)
@@ -204,7 +204,7 @@ pub async fn insert_user(
     now: i64,
 ) -> sqlx::Result<i64> {
     let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO users (email, forename, surname, password_hash, home_customer_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
+        "INSERT INTO users (email, forename, surname, password_hash, home_customer_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING id",
     )
     .bind(s.email.trim())
@@ -220,10 +220,10 @@ pub async fn insert_user(
 
 pub async fn update_settings(tx: &mut Transaction<'_, Sqlite>, s: &UserSettings) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE users SET email = ?, forename = ?, surname = ?, home_customer_id = ?, call_rec_flag = ?,
-                has_new_outbound = ?, outbound_campaign_id = ?, outbound_number = ?, cli_restricted = ?,
-                new_outbound_auto_dial = ?, outbound_email_daily = ?, outbound_email_weekly = ?, outbound_email_monthly = ?
-         WHERE id = ?",
+        "UPDATE users SET email = $1, forename = $2, surname = $3, home_customer_id = $4, call_rec_flag = $5,
+                has_new_outbound = $6, outbound_campaign_id = $7, outbound_number = $8, cli_restricted = $9,
+                new_outbound_auto_dial = $10, outbound_email_daily = $11, outbound_email_weekly = $12, outbound_email_monthly = $13
+         WHERE id = $14",
     )
     .bind(s.email.trim())
     .bind(s.forename.trim())
@@ -254,10 +254,16 @@ pub async fn put_access(
     permissions: &[Permission],
 ) -> sqlx::Result<()> {
     let columns: Vec<&str> = PERMISSION_COLUMNS.iter().map(|(_, c)| *c).collect();
-    let placeholders = vec!["?"; columns.len()].join(", ");
+    let placeholders: Vec<String> = (5..5 + columns.len()).map(|n| format!("${n}")).collect();
+    // Every column but the key is set, so this replaces the row as a whole.
+    let updates: Vec<String> =
+        ["auth_code", "provisioning"].iter().chain(&columns).map(|c| format!("{c} = excluded.{c}")).collect();
     let sql = format!(
-        "INSERT OR REPLACE INTO user_access (user_id, customer_id, auth_code, provisioning, {}) VALUES (?, ?, ?, ?, {placeholders})",
-        columns.join(", ")
+        "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, {}) VALUES ($1, $2, $3, $4, {})
+         ON CONFLICT (user_id, customer_id) DO UPDATE SET {}",
+        columns.join(", "),
+        placeholders.join(", "),
+        updates.join(", ")
     );
     let mut query = sqlx::query(&sql).bind(user_id).bind(customer_id).bind(auth_code as i64).bind(provisioning);
     for (permission, _) in PERMISSION_COLUMNS {
@@ -268,7 +274,7 @@ pub async fn put_access(
 }
 
 pub async fn remove_access(tx: &mut Transaction<'_, Sqlite>, user_id: i64, customer_id: i64) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM user_access WHERE user_id = ? AND customer_id = ?")
+    sqlx::query("DELETE FROM user_access WHERE user_id = $1 AND customer_id = $2")
         .bind(user_id)
         .bind(customer_id)
         .execute(&mut **tx)
@@ -280,9 +286,9 @@ pub async fn remove_access(tx: &mut Transaction<'_, Sqlite>, user_id: i64, custo
 pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     for table in ["sessions", "password_confirmations", "password_resets", "user_access"] {
-        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = ?")).bind(user_id).execute(&mut *tx).await?;
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1")).bind(user_id).execute(&mut *tx).await?;
     }
-    sqlx::query("DELETE FROM users WHERE id = ?").bind(user_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM users WHERE id = $1").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await
 }
 
@@ -291,7 +297,7 @@ pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
 pub async fn managed_levels(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<LevelOn>> {
     let rows: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT customer_id, auth_code FROM user_access
-         WHERE user_id = ? AND perm_user_admin = 1 AND perm_view_edit_users = 1 AND auth_code >= 20",
+         WHERE user_id = $1 AND perm_user_admin = 1 AND perm_view_edit_users = 1 AND auth_code >= 20",
     )
     .bind(editor_id)
     .fetch_all(db)
@@ -302,7 +308,7 @@ pub async fn managed_levels(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec
 /// Every customer a user can reach, with their level there: on any tenant, for the server's
 /// own checks only (never sent to an editor).
 pub async fn all_levels(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<LevelOn>> {
-    let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT customer_id, auth_code FROM user_access WHERE user_id = ?")
+    let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT customer_id, auth_code FROM user_access WHERE user_id = $1")
         .bind(user_id)
         .fetch_all(db)
         .await?;
@@ -310,9 +316,9 @@ pub async fn all_levels(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<Level
 }
 
 /// The users an editor can list: those with access to a customer the editor is user admin on
-/// (the editor's id is the query's last parameter).
+/// (the editor's id is the query's first parameter, $1).
 const LISTED_USERS: &str = "SELECT v.user_id FROM user_access v WHERE v.customer_id IN (
-        SELECT customer_id FROM user_access WHERE user_id = ? AND perm_user_admin = 1)";
+        SELECT customer_id FROM user_access WHERE user_id = $1 AND perm_user_admin = 1)";
 
 /// `all_levels` of every user the editor can list (those with access to a customer the editor
 /// is user admin on), by user, in one query.
@@ -339,11 +345,11 @@ pub async fn email_taken_among_listed(
     except_user: i64,
 ) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as(&format!(
-        "SELECT u.id FROM users u WHERE u.email = ? AND u.id != ? AND u.id IN ({LISTED_USERS})"
+        "SELECT u.id FROM users u WHERE u.id IN ({LISTED_USERS}) AND u.email = $2 AND u.id != $3"
     ))
+    .bind(editor_id)
     .bind(email.trim())
     .bind(except_user)
-    .bind(editor_id)
     .fetch_optional(db)
     .await?;
     Ok(row.is_some())
@@ -353,8 +359,8 @@ pub async fn email_taken_among_listed(
 pub async fn rehome_if_needed(tx: &mut Transaction<'_, Sqlite>, user_id: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET home_customer_id = (SELECT MIN(customer_id) FROM user_access WHERE user_id = users.id)
-         WHERE id = ? AND home_customer_id NOT IN (SELECT customer_id FROM user_access WHERE user_id = ?)
-           AND EXISTS (SELECT 1 FROM user_access WHERE user_id = ?)",
+         WHERE id = $1 AND home_customer_id NOT IN (SELECT customer_id FROM user_access WHERE user_id = $2)
+           AND EXISTS (SELECT 1 FROM user_access WHERE user_id = $3)",
     )
     .bind(user_id)
     .bind(user_id)

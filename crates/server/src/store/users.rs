@@ -11,28 +11,28 @@ pub struct Credentials {
 const CREDENTIALS: &str = "SELECT id, email, password_hash, home_customer_id FROM users";
 
 pub async fn find_by_email(db: &SqlitePool, email: &str) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as(&format!("{CREDENTIALS} WHERE email = ?")).bind(email.trim()).fetch_optional(db).await
+    sqlx::query_as(&format!("{CREDENTIALS} WHERE email = $1")).bind(email.trim()).fetch_optional(db).await
 }
 
 pub async fn find_by_id(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as(&format!("{CREDENTIALS} WHERE id = ?")).bind(id).fetch_optional(db).await
+    sqlx::query_as(&format!("{CREDENTIALS} WHERE id = $1")).bind(id).fetch_optional(db).await
 }
 
 pub async fn record_access(db: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET last_accessed_at = ? WHERE id = ?").bind(now).bind(id).execute(db).await?;
+    sqlx::query("UPDATE users SET last_accessed_at = $1 WHERE id = $2").bind(now).bind(id).execute(db).await?;
     Ok(())
 }
 
 pub async fn is_system_manager(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
     let (flag,): (bool,) =
-        sqlx::query_as("SELECT is_system_manager FROM users WHERE id = ?").bind(id).fetch_one(db).await?;
+        sqlx::query_as("SELECT is_system_manager FROM users WHERE id = $1").bind(id).fetch_one(db).await?;
     Ok(flag)
 }
 
 /// Flips the user's new-reports mode and returns the new value.
 pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
     let (value,): (bool,) = sqlx::query_as(
-        "UPDATE users SET show_reports_2023 = 1 - show_reports_2023 WHERE id = ? RETURNING show_reports_2023",
+        "UPDATE users SET show_reports_2023 = 1 - show_reports_2023 WHERE id = $1 RETURNING show_reports_2023",
     )
     .bind(id)
     .fetch_one(db)
@@ -43,7 +43,7 @@ pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> 
 /// The user's home account when it is a partner account (the partner portal).
 pub async fn home_partner_account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<i64>> {
     let row: Option<(i64,)> = sqlx::query_as(
-        "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = ? AND c.is_partner = 1",
+        "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = $1 AND c.is_partner = 1",
     )
     .bind(id)
     .fetch_optional(db)

@@ -11,7 +11,7 @@ pub struct Voicemail {
 
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
-        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -19,7 +19,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicema
 }
 
 pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Voicemail>> {
-    sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? AND id = ?")
+    sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
         .fetch_optional(db)
@@ -29,7 +29,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 /// The customer's voicemails greeting callers with this audio.
 pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
-        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = ? AND audio_id = ?
+        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
          ORDER BY description COLLATE NOCASE, id",
     )
     .bind(customer_id)
@@ -39,7 +39,7 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
 }
 
 pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO voicemails (customer_id, description, audio_id) VALUES (?, ?, ?)")
+    let done = sqlx::query("INSERT INTO voicemails (customer_id, description, audio_id) VALUES ($1, $2, $3)")
         .bind(customer_id)
         .bind(description)
         .bind(audio_id)
@@ -49,7 +49,7 @@ pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_
 }
 
 pub async fn update(db: &SqlitePool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE voicemails SET description = ?, audio_id = ? WHERE customer_id = ? AND id = ?")
+    sqlx::query("UPDATE voicemails SET description = $1, audio_id = $2 WHERE customer_id = $3 AND id = $4")
         .bind(description)
         .bind(audio_id)
         .bind(customer_id)

@@ -424,7 +424,7 @@ async fn affected_locations_list_every_place_an_audio_plays() {
     ] {
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, pool_name, description, intro_audio_id, whisper_audio_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(customer)
         .bind(kind)
@@ -637,7 +637,7 @@ async fn audio_played_by_a_dtmf_plan_or_dtmf_ivr_is_in_use() {
     let end = upload(&app, &owner, "DTMF IVR end", &wav(450.0, 500)).await;
     sqlx::query(
         "INSERT INTO dtmf_plans (customer_id, description, intro_audio_id, end_audio_id, min_length, max_length)
-         VALUES (100, 'Order number', ?, ?, 4, 8)",
+         VALUES (100, 'Order number', $1, $2, 4, 8)",
     )
     .bind(intro)
     .bind(intro)
@@ -645,7 +645,7 @@ async fn audio_played_by_a_dtmf_plan_or_dtmf_ivr_is_in_use() {
     .await
     .unwrap();
     sqlx::query(
-        "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES (100, 'Menu', 1, ?)",
+        "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES (100, 'Menu', 1, $1)",
     )
     .bind(end)
     .execute(&app.state.db)

@@ -24,7 +24,7 @@ pub async fn post(app: &TestApp, path: &str, session: &str, fields: &[(String, S
 /// The first entry of a customer of a kind ('static' / 'dynamic') matching an SQL condition.
 pub async fn entry_where(app: &TestApp, customer: i64, kind: &str, condition: &str) -> i64 {
     let (id,): (i64,) = sqlx::query_as(&format!(
-        "SELECT id FROM routing_entries WHERE customer_id = ? AND kind = ? AND {condition} ORDER BY id LIMIT 1"
+        "SELECT id FROM routing_entries WHERE customer_id = $1 AND kind = $2 AND {condition} ORDER BY id LIMIT 1"
     ))
     .bind(customer)
     .bind(kind)
@@ -44,7 +44,7 @@ pub async fn basic_entry(app: &TestApp, customer: i64, kind: &str) -> i64 {
     sqlx::query(
         "UPDATE routing_entries SET service_plan_id = NULL, intro_audio_id = 0, whisper_audio_id = 0,
          dynamic_whisper_id = 0, mid_call_divert = 0, attribution_id = 0, attribution_dtmf_ivr_id = 0,
-         mid_call_attribution = 0, post_url = '' WHERE id = ?",
+         mid_call_attribution = 0, post_url = '' WHERE id = $1",
     )
     .bind(id)
     .execute(&app.state.db)
@@ -58,17 +58,17 @@ async fn insert(app: &TestApp, sql: &str, customer: i64, description: &str) -> i
 }
 
 pub async fn destination_plan(app: &TestApp, customer: i64, description: &str) -> i64 {
-    insert(app, "INSERT INTO destination_plans (customer_id, description) VALUES (?, ?)", customer, description).await
+    insert(app, "INSERT INTO destination_plans (customer_id, description) VALUES ($1, $2)", customer, description).await
 }
 
 pub async fn ivr(app: &TestApp, customer: i64, description: &str) -> i64 {
-    insert(app, "INSERT INTO ivrs (customer_id, description) VALUES (?, ?)", customer, description).await
+    insert(app, "INSERT INTO ivrs (customer_id, description) VALUES ($1, $2)", customer, description).await
 }
 
 pub async fn audio(app: &TestApp, customer: i64, description: &str) -> i64 {
     insert(
         app,
-        "INSERT INTO audios (customer_id, description, sentence, created_at) VALUES (?, ?, 'Welcome to the practice', 0)",
+        "INSERT INTO audios (customer_id, description, sentence, created_at) VALUES ($1, $2, 'Welcome to the practice', 0)",
         customer,
         description,
     )
@@ -78,11 +78,11 @@ pub async fn audio(app: &TestApp, customer: i64, description: &str) -> i64 {
 /// A one-row service plan straight into the tables (the plan endpoints are tested apart).
 pub async fn service_plan(app: &TestApp, customer: i64, description: &str) -> i64 {
     let target = destination_plan(app, customer, &format!("{description} target")).await;
-    let id =
-        insert(app, "INSERT INTO service_plans (customer_id, description) VALUES (?, ?)", customer, description).await;
+    let id = insert(app, "INSERT INTO service_plans (customer_id, description) VALUES ($1, $2)", customer, description)
+        .await;
     sqlx::query(
         "INSERT INTO service_plan_times (plan_id, position, from_day, from_minute, to_day, to_minute, plan_type,
-         destination_plan_id) VALUES (?, 0, 1, 0, 7, 1439, 'routing', ?)",
+         destination_plan_id) VALUES ($1, 0, 1, 0, 7, 1439, 'routing', $2)",
     )
     .bind(id)
     .bind(target)
@@ -112,7 +112,7 @@ pub async fn snapshot(app: &TestApp, id: i64) -> String {
         "SELECT json_array(kind, number, pool_name, description, service_plan_id, destination, call_recording,
                 intro_audio_id, whisper_audio_id, dynamic_whisper_id, mid_call_divert, attribution_id,
                 attribution_dtmf_ivr_id, mid_call_attribution, mid_call_audio, post_url, provisioned, provision_requested_at)
-         FROM routing_entries WHERE id = ?",
+         FROM routing_entries WHERE id = $1",
     )
     .bind(id)
     .fetch_one(&app.state.db)
@@ -122,7 +122,7 @@ pub async fn snapshot(app: &TestApp, id: i64) -> String {
 }
 
 pub async fn grant_provisioning(app: &TestApp, user: i64, customer: i64) {
-    sqlx::query("UPDATE user_access SET provisioning = '2' WHERE user_id = ? AND customer_id = ?")
+    sqlx::query("UPDATE user_access SET provisioning = '2' WHERE user_id = $1 AND customer_id = $2")
         .bind(user)
         .bind(customer)
         .execute(&app.state.db)
@@ -207,7 +207,7 @@ async fn the_export_shows_the_basic_destination_or_else_the_plan() {
     let owner = app.login(OWNER).await;
     let plan = service_plan(&app, 100, "Export plan").await;
     let on_plan = entry(&app, 100, "static").await;
-    sqlx::query("UPDATE routing_entries SET service_plan_id = ?, destination = '' WHERE id = ?")
+    sqlx::query("UPDATE routing_entries SET service_plan_id = $1, destination = '' WHERE id = $2")
         .bind(plan)
         .bind(on_plan)
         .execute(&app.state.db)
@@ -215,7 +215,7 @@ async fn the_export_shows_the_basic_destination_or_else_the_plan() {
         .unwrap();
     let basic = entry_where(&app, 100, "static", "service_plan_id IS NULL AND destination <> ''").await;
     let (basic_number, destination): (String, String) =
-        sqlx::query_as("SELECT number, destination FROM routing_entries WHERE id = ?")
+        sqlx::query_as("SELECT number, destination FROM routing_entries WHERE id = $1")
             .bind(basic)
             .fetch_one(&app.state.db)
             .await
@@ -244,7 +244,7 @@ async fn selected_details_answer_the_rows_in_the_order_chosen() {
     let basic = entry_where(&app, 100, "static", "service_plan_id IS NULL AND destination <> ''").await;
     let pool = entry(&app, 100, "dynamic").await;
     let plan = service_plan(&app, 100, "Selected plan").await;
-    sqlx::query("UPDATE routing_entries SET service_plan_id = ? WHERE id = ?")
+    sqlx::query("UPDATE routing_entries SET service_plan_id = $1 WHERE id = $2")
         .bind(plan)
         .bind(pool)
         .execute(&app.state.db)
@@ -294,13 +294,13 @@ async fn basic_connect_refuses_rows_with_advanced_routing_naming_them_and_change
     let plan = service_plan(&app, 100, "Old plan").await;
     let number = basic_entry(&app, 100, "static").await;
     let (planned, planned_number): (i64, String) = sqlx::query_as(
-        "SELECT id, number FROM routing_entries WHERE customer_id = 100 AND kind = 'static' AND id != ? ORDER BY id LIMIT 1",
+        "SELECT id, number FROM routing_entries WHERE customer_id = 100 AND kind = 'static' AND id != $1 ORDER BY id LIMIT 1",
     )
     .bind(number)
     .fetch_one(&app.state.db)
     .await
     .unwrap();
-    sqlx::query("UPDATE routing_entries SET service_plan_id = ? WHERE id = ?")
+    sqlx::query("UPDATE routing_entries SET service_plan_id = $1 WHERE id = $2")
         .bind(plan)
         .bind(planned)
         .execute(&app.state.db)
@@ -345,7 +345,7 @@ async fn basic_connect_sets_the_destination_and_recording_of_basic_rows() {
     assert_eq!((rows[1]["destination"].as_str(), rows[1]["callRecording"].as_i64()), (Some("07700900123"), Some(0)));
     assert_eq!(rows[1]["description"], "");
     let (requested,): (Option<i64>,) =
-        sqlx::query_as("SELECT provision_requested_at FROM routing_entries WHERE id = ?")
+        sqlx::query_as("SELECT provision_requested_at FROM routing_entries WHERE id = $1")
             .bind(number)
             .fetch_one(&app.state.db)
             .await
@@ -551,7 +551,7 @@ async fn advanced_connect_refuses_plans_and_audio_that_are_not_the_customers() {
     let their_plan = service_plan(&app, 300, "Their plan").await;
     let their_audio = audio(&app, 300, "Their audio").await;
     let deleted = audio(&app, 100, "Deleted audio").await;
-    sqlx::query("UPDATE audios SET deleted_at = 1 WHERE id = ?").bind(deleted).execute(&app.state.db).await.unwrap();
+    sqlx::query("UPDATE audios SET deleted_at = 1 WHERE id = $1").bind(deleted).execute(&app.state.db).await.unwrap();
     let before = snapshot(&app, number).await;
     for (field, value) in [
         ("form_service_plan", their_plan),
@@ -631,7 +631,7 @@ async fn who_may_list_and_connect() {
 }
 
 pub async fn requested_at(app: &TestApp, id: i64) -> i64 {
-    let (at,): (Option<i64>,) = sqlx::query_as("SELECT provision_requested_at FROM routing_entries WHERE id = ?")
+    let (at,): (Option<i64>,) = sqlx::query_as("SELECT provision_requested_at FROM routing_entries WHERE id = $1")
         .bind(id)
         .fetch_one(&app.state.db)
         .await

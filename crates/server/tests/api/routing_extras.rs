@@ -602,7 +602,7 @@ async fn advanced_connect_stores_the_customers_own_dtmf_plan_and_dynamic_whisper
     }
     ok(&post(&app, "/api/manageconnections/connectAdvanced/", &owner, &row).await);
     let (dtmf, whisper): (i64, i64) =
-        sqlx::query_as("SELECT attribution_id, dynamic_whisper_id FROM routing_entries WHERE id = ?")
+        sqlx::query_as("SELECT attribution_id, dynamic_whisper_id FROM routing_entries WHERE id = $1")
             .bind(pool)
             .fetch_one(&app.state.db)
             .await
@@ -865,7 +865,7 @@ async fn renaming_a_report_group_lists_the_numbers_and_pools_whose_menus_use_it(
             .await);
     let group = added["id"].as_i64().unwrap();
     // The seeded child "Billing menu" is reached from "Main menu", which "Menu in office hours" plays.
-    sqlx::query("UPDATE ivrs SET report_group_id = ? WHERE customer_id = 100 AND description = 'Billing menu'")
+    sqlx::query("UPDATE ivrs SET report_group_id = $1 WHERE customer_id = 100 AND description = 'Billing menu'")
         .bind(group)
         .execute(&app.state.db)
         .await

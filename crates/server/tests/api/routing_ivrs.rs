@@ -85,7 +85,7 @@ fn set(mut fields: Fields, name: &str, value: &str) -> Fields {
 }
 
 async fn set_credits(app: &TestApp, customer: i64, credits: i64) {
-    sqlx::query("UPDATE customers SET ivr_credits = ? WHERE id = ?")
+    sqlx::query("UPDATE customers SET ivr_credits = $1 WHERE id = $2")
         .bind(credits)
         .bind(customer)
         .execute(&app.state.db)

@@ -302,7 +302,7 @@ async fn a_plan_lists_the_numbers_and_pools_routed_through_it() {
     .unwrap();
     sqlx::query(
         "INSERT INTO service_plan_times (plan_id, position, from_day, from_minute, to_day, to_minute, plan_type,
-         destination_plan_id) VALUES (?, 0, 1, 0, 7, 1439, 'routing', ?)",
+         destination_plan_id) VALUES ($1, 0, 1, 0, 7, 1439, 'routing', $2)",
     )
     .bind(service_plan)
     .bind(id)
@@ -315,7 +315,7 @@ async fn a_plan_lists_the_numbers_and_pools_routed_through_it() {
         let plan = if number == "01614960778" { None } else { Some(service_plan) };
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, pool_name, description, service_plan_id)
-             VALUES (100, ?, ?, ?, 'Test entry', ?)",
+             VALUES (100, $1, $2, $3, 'Test entry', $4)",
         )
         .bind(kind)
         .bind(number)

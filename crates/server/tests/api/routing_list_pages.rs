@@ -20,7 +20,7 @@ fn ids(rows: &[Value]) -> Vec<i64> {
 }
 
 async fn set_description(app: &TestApp, id: i64, description: &str) {
-    sqlx::query("UPDATE routing_entries SET description = ? WHERE id = ?")
+    sqlx::query("UPDATE routing_entries SET description = $1 WHERE id = $2")
         .bind(description)
         .bind(id)
         .execute(&app.state.db)

@@ -107,7 +107,7 @@ async fn every_seeded_plan_is_valid_by_the_domain_rules() {
     for (email, customer, expected) in [(OWNER, 100, 7), (ENTERPRISE, 300, 1)] {
         let session = app.login(email).await;
         let plans = list(&app, &session).await;
-        let (destinations,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM destination_plans WHERE customer_id = ?")
+        let (destinations,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM destination_plans WHERE customer_id = $1")
             .bind(customer)
             .fetch_one(&app.state.db)
             .await
@@ -123,7 +123,7 @@ async fn every_seeded_plan_is_valid_by_the_domain_rules() {
             for row in &form.rows {
                 let (table, id) =
                     if row.plan_type == RowType::Ivr { ("ivrs", row.ivr) } else { ("destination_plans", row.routing) };
-                let (owner,): (i64,) = sqlx::query_as(&format!("SELECT customer_id FROM {table} WHERE id = ?"))
+                let (owner,): (i64,) = sqlx::query_as(&format!("SELECT customer_id FROM {table} WHERE id = $1"))
                     .bind(id)
                     .fetch_one(&app.state.db)
                     .await
@@ -188,7 +188,7 @@ async fn routing_data_lists_the_other_numbers_and_pools_using_the_plan() {
             .await
             .unwrap();
     let pool = entry(&app, 100, "dynamic").await;
-    let (pool_name,): (String,) = sqlx::query_as("SELECT pool_name FROM routing_entries WHERE id = ?")
+    let (pool_name,): (String,) = sqlx::query_as("SELECT pool_name FROM routing_entries WHERE id = $1")
         .bind(pool)
         .fetch_one(&app.state.db)
         .await
@@ -218,7 +218,7 @@ async fn an_updated_plan_is_saved_and_its_numbers_provisioned_again() {
     let created = post(&app, CREATE, &owner, &plan_form("Day and night", &week(day))).await.json();
     let id = created["data"]["id"].as_i64().unwrap();
     let number = entry(&app, 100, "static").await;
-    sqlx::query("UPDATE routing_entries SET service_plan_id = ?, provisioned = 1 WHERE id = ?")
+    sqlx::query("UPDATE routing_entries SET service_plan_id = $1, provisioned = 1 WHERE id = $2")
         .bind(id)
         .bind(number)
         .execute(&app.state.db)
@@ -241,7 +241,7 @@ async fn an_updated_plan_is_saved_and_its_numbers_provisioned_again() {
     let provisioned = |app: &TestApp| {
         let db = app.state.db.clone();
         async move {
-            let (p,): (bool,) = sqlx::query_as("SELECT provisioned FROM routing_entries WHERE id = ?")
+            let (p,): (bool,) = sqlx::query_as("SELECT provisioned FROM routing_entries WHERE id = $1")
                 .bind(number)
                 .fetch_one(&db)
                 .await

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use crate::helpers::TestApp;
 
 async fn latest_link(app: &TestApp, to: &str) -> String {
-    let (link,): (String,) = sqlx::query_as("SELECT link FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1")
+    let (link,): (String,) = sqlx::query_as("SELECT link FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1")
         .bind(to)
         .fetch_one(&app.state.db)
         .await

@@ -244,7 +244,7 @@ async fn partner_permissions_are_for_partners_and_appended_on_save() {
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     let id = reply.json()["id"].as_i64().unwrap();
     let (accounts, rewards, reports): (bool, bool, bool) = sqlx::query_as(
-        "SELECT perm_accounts, perm_rewards, perm_reports FROM user_access WHERE user_id = ? AND customer_id = 600",
+        "SELECT perm_accounts, perm_rewards, perm_reports FROM user_access WHERE user_id = $1 AND customer_id = 600",
     )
     .bind(id)
     .fetch_one(&app.state.db)

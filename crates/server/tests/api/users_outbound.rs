@@ -124,7 +124,7 @@ async fn a_new_user_with_outbound_chosen_gets_it_on_save() {
     assert_eq!(outbound_quantity(&app).await, before + 1);
     let id = reply.json()["id"].as_i64().unwrap();
     let (perm,): (bool,) =
-        sqlx::query_as("SELECT perm_outbound FROM user_access WHERE user_id = ? AND customer_id = 100")
+        sqlx::query_as("SELECT perm_outbound FROM user_access WHERE user_id = $1 AND customer_id = 100")
             .bind(id)
             .fetch_one(&app.state.db)
             .await

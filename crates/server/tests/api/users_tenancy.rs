@@ -13,12 +13,12 @@ const SHARED_OWNER: i64 = 10;
 
 async fn email_of(app: &TestApp, id: i64) -> String {
     let (email,): (String,) =
-        sqlx::query_as("SELECT email FROM users WHERE id = ?").bind(id).fetch_one(&app.state.db).await.unwrap();
+        sqlx::query_as("SELECT email FROM users WHERE id = $1").bind(id).fetch_one(&app.state.db).await.unwrap();
     email
 }
 
 async fn level_on(app: &TestApp, user: i64, customer: i64) -> Option<i64> {
-    sqlx::query_as("SELECT auth_code FROM user_access WHERE user_id = ? AND customer_id = ?")
+    sqlx::query_as("SELECT auth_code FROM user_access WHERE user_id = $1 AND customer_id = $2")
         .bind(user)
         .bind(customer)
         .fetch_optional(&app.state.db)
@@ -31,7 +31,7 @@ async fn level_on(app: &TestApp, user: i64, customer: i64) -> Option<i64> {
 async fn make_user_admin(app: &TestApp, user: i64, customer: i64, level: i64) {
     sqlx::query(
         "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_user_admin, perm_view_edit_users)
-         VALUES (?, ?, ?, '2', 1, 1)",
+         VALUES ($1, $2, $3, '2', 1, 1)",
     )
     .bind(user)
     .bind(customer)
@@ -266,7 +266,7 @@ async fn a_user_who_accepted_an_ivr_charge_can_be_deleted_and_the_charge_stays()
         sqlx::query_as("SELECT id FROM ivrs WHERE customer_id = 100 LIMIT 1").fetch_one(&app.state.db).await.unwrap();
     sqlx::query(
         "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_by_email,
-         accepted_at) VALUES (100, ?, 500, 'monthly', 2, 'admin@demo.test', 0)",
+         accepted_at) VALUES (100, $1, 500, 'monthly', 2, 'admin@demo.test', 0)",
     )
     .bind(ivr)
     .execute(&app.state.db)
@@ -276,7 +276,7 @@ async fn a_user_who_accepted_an_ivr_charge_can_be_deleted_and_the_charge_stays()
     let reply = app.delete_user(&owner, 2).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     let (by, email): (Option<i64>, String) =
-        sqlx::query_as("SELECT accepted_by_user_id, accepted_by_email FROM ivr_charges WHERE ivr_id = ?")
+        sqlx::query_as("SELECT accepted_by_user_id, accepted_by_email FROM ivr_charges WHERE ivr_id = $1")
             .bind(ivr)
             .fetch_one(&app.state.db)
             .await
