@@ -15,6 +15,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== Rust: domain and server"
 cargo test --workspace --quiet
 
+echo "== PostgreSQL: its migrations apply and match SQLite's"
+bash scripts/test-pg-schema.sh
+
 echo "== wasm build"
 bash scripts/build-wasm.sh
 

@@ -21,6 +21,6 @@ pub async fn connect(database_url: &str) -> Result<SqlitePool, Box<dyn std::erro
         }
     }
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
+    sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
     Ok(pool)
 }

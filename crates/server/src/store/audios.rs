@@ -134,9 +134,9 @@ pub async fn insert(
     now: i64,
 ) -> sqlx::Result<i64> {
     let (file_name, original_name, sentence, bytes) = columns(content);
-    let done = sqlx::query(
+    let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO audios (customer_id, description, file_name, original_name, sentence, content, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(customer_id)
     .bind(description)
@@ -145,9 +145,9 @@ pub async fn insert(
     .bind(sentence)
     .bind(bytes)
     .bind(now)
-    .execute(db)
+    .fetch_one(db)
     .await?;
-    Ok(done.last_insert_rowid())
+    Ok(id)
 }
 
 /// Updates one of the customer's audios: the description, and the file or sentence unless

@@ -130,18 +130,18 @@ pub async fn insert_number(
     number: &str,
     mailbox: i64,
 ) -> sqlx::Result<i64> {
-    let done = sqlx::query(
+    let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
-         VALUES ($1, $2, $3, $4, $5)",
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(customer_id)
     .bind(description)
     .bind(code_id)
     .bind(number)
     .bind(mailbox)
-    .execute(db)
+    .fetch_one(db)
     .await?;
-    Ok(done.last_insert_rowid())
+    Ok(id)
 }
 
 /// Changes the description and mailbox; the number itself stays.
@@ -209,9 +209,9 @@ pub async fn plan_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -
 pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if id == 0 {
-        sqlx::query(
+        sqlx::query_scalar::<_, i64>(
             "INSERT INTO destination_plans (customer_id, description, plan_type, queue_id, incall_id,
-             no_response_destination_id) VALUES ($1, $2, $3, $4, $5, $6)",
+             no_response_destination_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(customer_id)
         .bind(&plan.description)
@@ -219,9 +219,8 @@ pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanTo
         .bind(plan.queue_id)
         .bind(plan.incall_id)
         .bind(plan.no_response_destination_id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?
-        .last_insert_rowid()
     } else {
         sqlx::query(
             "UPDATE destination_plans SET description = $1, plan_type = $2, queue_id = $3, incall_id = $4,

@@ -253,12 +253,11 @@ pub async fn record_charge(
 
 /// Inserts an IVR without keys (see `replace_keys`); returns its id.
 pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO ivrs (customer_id, description) VALUES ($1, $2)")
+    let id = sqlx::query_scalar::<_, i64>("INSERT INTO ivrs (customer_id, description) VALUES ($1, $2) RETURNING id")
         .bind(customer_id)
         .bind(form.description.trim())
-        .execute(&mut **tx)
+        .fetch_one(&mut **tx)
         .await?;
-    let id = done.last_insert_rowid();
     update(tx, customer_id, id, form).await?;
     Ok(id)
 }

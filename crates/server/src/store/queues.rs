@@ -66,10 +66,10 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
     let q = queue;
     if q.id == 0 {
-        let done = sqlx::query(
+        let id = sqlx::query_scalar::<_, i64>(
             "INSERT INTO queues (customer_id, description, max_calls, lines_qty, hold_music, message_mode,
              message_interval, welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id,
-             queue_full_audio_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             queue_full_audio_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(customer_id)
         .bind(&q.description)
@@ -84,9 +84,9 @@ pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Res
         .bind(q.audio_3_id)
         .bind(q.next_in_line_audio_id)
         .bind(q.queue_full_audio_id)
-        .execute(db)
+        .fetch_one(db)
         .await?;
-        return Ok(done.last_insert_rowid());
+        return Ok(id);
     }
     sqlx::query(
         "UPDATE queues SET description = $1, max_calls = $2, lines_qty = $3, hold_music = $4, message_mode = $5,

@@ -77,12 +77,15 @@ pub async fn save_group(
     description: &str,
 ) -> sqlx::Result<i64> {
     if id == 0 {
-        let done = sqlx::query(&format!("INSERT INTO {} (customer_id, description) VALUES ($1, $2)", kind.table()))
-            .bind(customer_id)
-            .bind(description)
-            .execute(db)
-            .await?;
-        return Ok(done.last_insert_rowid());
+        let id = sqlx::query_scalar::<_, i64>(&format!(
+            "INSERT INTO {} (customer_id, description) VALUES ($1, $2) RETURNING id",
+            kind.table()
+        ))
+        .bind(customer_id)
+        .bind(description)
+        .fetch_one(db)
+        .await?;
+        return Ok(id);
     }
     sqlx::query(&format!("UPDATE {} SET description = $1 WHERE customer_id = $2 AND id = $3", kind.table()))
         .bind(description)
@@ -130,12 +133,12 @@ pub async fn in_call_descriptions(db: &SqlitePool, customer_id: i64, except: i64
 pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO in_call_attributions (description, active, attribution_type, terminator, delay_before,
-         delay_after, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+         delay_after, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"
     } else {
         "UPDATE in_call_attributions SET description = $1, active = $2, attribution_type = $3, terminator = $4,
-         delay_before = $5, delay_after = $6 WHERE customer_id = $7 AND id = $8"
+         delay_before = $5, delay_after = $6 WHERE customer_id = $7 AND id = $8 RETURNING id"
     };
-    let done = sqlx::query(sql)
+    let id: Option<i64> = sqlx::query_scalar(sql)
         .bind(&plan.description)
         .bind(plan.active)
         .bind(plan.attribution_type)
@@ -144,9 +147,9 @@ pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttrib
         .bind(plan.delay_after)
         .bind(customer_id)
         .bind(plan.id)
-        .execute(db)
+        .fetch_optional(db)
         .await?;
-    Ok(if plan.id == 0 { done.last_insert_rowid() } else { plan.id })
+    Ok(id.unwrap_or(plan.id))
 }
 
 pub async fn in_calls_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
@@ -192,13 +195,14 @@ pub async fn dtmf_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) ->
 pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO dtmf_plans (description, intro_audio_id, end_audio_id, min_length, max_length,
-         initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+         initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         RETURNING id"
     } else {
         "UPDATE dtmf_plans SET description = $1, intro_audio_id = $2, end_audio_id = $3, min_length = $4,
          max_length = $5, initial_key_timeout = $6, inter_key_timeout = $7, skip_audio = $8
-         WHERE customer_id = $9 AND id = $10"
+         WHERE customer_id = $9 AND id = $10 RETURNING id"
     };
-    let done = sqlx::query(sql)
+    let id: Option<i64> = sqlx::query_scalar(sql)
         .bind(&plan.description)
         .bind(plan.intro_audio_id)
         .bind(plan.end_audio_id)
@@ -209,9 +213,9 @@ pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) 
         .bind(plan.skip_audio)
         .bind(customer_id)
         .bind(plan.id)
-        .execute(db)
+        .fetch_optional(db)
         .await?;
-    Ok(if plan.id == 0 { done.last_insert_rowid() } else { plan.id })
+    Ok(id.unwrap_or(plan.id))
 }
 
 #[derive(Debug, Clone, Default, FromRow)]
@@ -265,16 +269,15 @@ pub async fn dtmf_ivr_keys(db: &SqlitePool, customer_id: i64, ivr_id: i64) -> sq
 pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, keys: &[DtmfIvrKey]) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if ivr.id == 0 {
-        sqlx::query(
-            "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES ($1, $2, $3, $4)",
+        sqlx::query_scalar::<_, i64>(
+            "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES ($1, $2, $3, $4) RETURNING id",
         )
         .bind(customer_id)
         .bind(&ivr.description)
         .bind(ivr.intro_audio_id)
         .bind(ivr.end_audio_id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?
-        .last_insert_rowid()
     } else {
         sqlx::query(
             "UPDATE dtmf_ivrs SET description = $1, intro_audio_id = $2, end_audio_id = $3 WHERE customer_id = $4 AND id = $5",
@@ -377,12 +380,13 @@ pub async fn save_dynamic_whisper(
 ) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if id == 0 {
-        sqlx::query("INSERT INTO dynamic_whispers (customer_id, description) VALUES ($1, $2)")
-            .bind(customer_id)
-            .bind(description)
-            .execute(&mut *tx)
-            .await?
-            .last_insert_rowid()
+        sqlx::query_scalar::<_, i64>(
+            "INSERT INTO dynamic_whispers (customer_id, description) VALUES ($1, $2) RETURNING id",
+        )
+        .bind(customer_id)
+        .bind(description)
+        .fetch_one(&mut *tx)
+        .await?
     } else {
         sqlx::query("UPDATE dynamic_whispers SET description = $1 WHERE customer_id = $2 AND id = $3")
             .bind(description)

@@ -78,12 +78,14 @@ pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) 
 }
 
 pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO service_plans (customer_id, description) VALUES ($1, $2)")
-        .bind(customer_id)
-        .bind(description)
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.last_insert_rowid())
+    let id = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO service_plans (customer_id, description) VALUES ($1, $2) RETURNING id",
+    )
+    .bind(customer_id)
+    .bind(description)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
 }
 
 pub async fn update_description(

@@ -39,13 +39,15 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
 }
 
 pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
-    let done = sqlx::query("INSERT INTO voicemails (customer_id, description, audio_id) VALUES ($1, $2, $3)")
-        .bind(customer_id)
-        .bind(description)
-        .bind(audio_id)
-        .execute(db)
-        .await?;
-    Ok(done.last_insert_rowid())
+    let id = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO voicemails (customer_id, description, audio_id) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(customer_id)
+    .bind(description)
+    .bind(audio_id)
+    .fetch_one(db)
+    .await?;
+    Ok(id)
 }
 
 pub async fn update(db: &SqlitePool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {

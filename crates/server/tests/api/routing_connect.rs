@@ -53,8 +53,10 @@ pub async fn basic_entry(app: &TestApp, customer: i64, kind: &str) -> i64 {
     id
 }
 
+/// Runs an INSERT of (customer, description) and answers the new row's id.
 async fn insert(app: &TestApp, sql: &str, customer: i64, description: &str) -> i64 {
-    sqlx::query(sql).bind(customer).bind(description).execute(&app.state.db).await.unwrap().last_insert_rowid()
+    let sql = format!("{sql} RETURNING id");
+    sqlx::query_scalar(&sql).bind(customer).bind(description).fetch_one(&app.state.db).await.unwrap()
 }
 
 pub async fn destination_plan(app: &TestApp, customer: i64, description: &str) -> i64 {
