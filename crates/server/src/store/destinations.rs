@@ -74,7 +74,7 @@ const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id
      FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
 
 pub async fn numbers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
-    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY d.description COLLATE NOCASE, d.id"))
+    sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY LOWER(d.description), d.id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -166,7 +166,7 @@ const PLAN_SELECT: &str =
     "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
 
 pub async fn plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
-    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -265,7 +265,7 @@ pub async fn plan_affected_entries(
          WHERE e.customer_id = $1 AND e.service_plan_id IN (
              SELECT t.plan_id FROM service_plan_times t JOIN service_plans s ON s.id = t.plan_id
              WHERE s.customer_id = $2 AND t.plan_type = 'routing' AND t.destination_plan_id = $3)
-         ORDER BY e.kind DESC, e.number, e.pool_name COLLATE NOCASE",
+         ORDER BY e.kind DESC, e.number, LOWER(e.pool_name)",
     )
     .bind(customer_id)
     .bind(customer_id)

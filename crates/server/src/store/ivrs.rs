@@ -79,7 +79,7 @@ const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destina
 /// Every IVR of the customer with its keys, by description.
 pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
     let rows: Vec<IvrRow> = sqlx::query_as(&format!(
-        "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"
+        "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id"
     ))
     .bind(customer_id)
     .fetch_all(db)
@@ -118,7 +118,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 pub async fn list(db: &SqlitePool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
     sqlx::query_as(
         "SELECT id, description, is_child FROM ivrs WHERE customer_id = $1 AND ($2 OR is_child = 0)
-         ORDER BY description COLLATE NOCASE, id",
+         ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .bind(with_children)
@@ -140,7 +140,7 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
-         ORDER BY description COLLATE NOCASE, id",
+         ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .bind(audio_id)
@@ -152,7 +152,7 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
 pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
-        "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
         customer_id,
     )
     .await
@@ -162,7 +162,7 @@ pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Resul
 pub async fn voicemails(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
-        "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
         customer_id,
     )
     .await

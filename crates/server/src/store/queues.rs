@@ -38,7 +38,7 @@ const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, 
      FROM queues";
 
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
-    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await

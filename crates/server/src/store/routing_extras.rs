@@ -32,7 +32,7 @@ pub struct Group {
 
 pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(&format!(
-        "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY LOWER(description), id",
         kind.table()
     ))
     .bind(customer_id)
@@ -111,7 +111,7 @@ const IN_CALL: &str = "SELECT id, description, active, attribution_type, termina
      FROM in_call_attributions";
 
 pub async fn in_call_attributions(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
-    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -173,7 +173,7 @@ const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_le
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
 pub async fn dtmf_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
-    sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id"))
+    sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -237,7 +237,7 @@ pub struct DtmfIvrKey {
 pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
-         ORDER BY description COLLATE NOCASE, id",
+         ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -332,7 +332,7 @@ pub async fn whisper_sources(db: &SqlitePool, customer_id: i64, whisper_id: i64)
     sqlx::query_as(
         "SELECT s.id, s.source, s.medium, COALESCE(w.whisper, '') AS whisper FROM sources_mediums s
          LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = $1
-         WHERE s.customer_id = $2 ORDER BY s.source COLLATE NOCASE, s.medium COLLATE NOCASE, s.id",
+         WHERE s.customer_id = $2 ORDER BY LOWER(s.source), LOWER(s.medium), s.id",
     )
     .bind(whisper_id)
     .bind(customer_id)
@@ -346,7 +346,7 @@ pub async fn sources_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sq
 
 pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(
-        "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -421,7 +421,7 @@ pub async fn pools_using_whisper(
 ) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "SELECT pool_name FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic' AND dynamic_whisper_id = $2
-         AND id <> $3 ORDER BY pool_name COLLATE NOCASE, id",
+         AND id <> $3 ORDER BY LOWER(pool_name), id",
     )
     .bind(customer_id)
     .bind(whisper_id)

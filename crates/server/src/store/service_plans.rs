@@ -37,7 +37,7 @@ impl PlanTime {
 /// The customer's plans (id, description) by description.
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
-        "SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -138,7 +138,7 @@ pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx:
 
 /// The customer's IVRs (id, description) by description.
 pub async fn ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id")
+    sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
         .fetch_all(db)
         .await

@@ -11,7 +11,7 @@ pub struct Voicemail {
 
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
-        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY description COLLATE NOCASE, id",
+        "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .fetch_all(db)
@@ -30,7 +30,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
-         ORDER BY description COLLATE NOCASE, id",
+         ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .bind(audio_id)
