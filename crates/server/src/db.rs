@@ -7,7 +7,9 @@ use sqlx::SqlitePool;
 /// Opens the SQLite database (file and folder created on first start) and applies migrations.
 /// A failure is one line naming the database (its password hidden).
 pub async fn connect(database_url: &str) -> Result<SqlitePool, Box<dyn std::error::Error>> {
-    open(database_url).await.map_err(|error| format!("cannot open the database {}: {error}", shown(database_url)).into())
+    open(database_url)
+        .await
+        .map_err(|error| format!("cannot open the database {}: {error}", shown(database_url)).into())
 }
 
 /// The URL with any password replaced by `***`, for messages and logs.

@@ -65,12 +65,10 @@ const SELECT: &str = "SELECT id, description, file_name, original_name, sentence
 
 /// The customer's audio that is not deleted, by description.
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
-    sqlx::query_as(&format!(
-        "{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY LOWER(description), id"
-    ))
-    .bind(customer_id)
-    .fetch_all(db)
-    .await
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY LOWER(description), id"))
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
 }
 
 /// One of the customer's audios, if it is not deleted.

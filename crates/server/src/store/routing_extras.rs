@@ -138,17 +138,19 @@ pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttrib
         "UPDATE in_call_attributions SET description = $1, active = $2, attribution_type = $3, terminator = $4,
          delay_before = $5, delay_after = $6 WHERE customer_id = $7 AND id = $8 RETURNING id"
     };
-    let id: Option<i64> = sqlx::query_scalar(sql)
+    let mut query = sqlx::query_scalar(sql)
         .bind(&plan.description)
         .bind(plan.active)
         .bind(plan.attribution_type)
         .bind(plan.terminator)
         .bind(plan.delay_before)
         .bind(plan.delay_after)
-        .bind(customer_id)
-        .bind(plan.id)
-        .fetch_optional(db)
-        .await?;
+        .bind(customer_id);
+    // Only the update names the plan (PostgreSQL refuses a value the statement does not use).
+    if plan.id != 0 {
+        query = query.bind(plan.id);
+    }
+    let id: Option<i64> = query.fetch_optional(db).await?;
     Ok(id.unwrap_or(plan.id))
 }
 
@@ -202,7 +204,7 @@ pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) 
          max_length = $5, initial_key_timeout = $6, inter_key_timeout = $7, skip_audio = $8
          WHERE customer_id = $9 AND id = $10 RETURNING id"
     };
-    let id: Option<i64> = sqlx::query_scalar(sql)
+    let mut query = sqlx::query_scalar(sql)
         .bind(&plan.description)
         .bind(plan.intro_audio_id)
         .bind(plan.end_audio_id)
@@ -211,10 +213,12 @@ pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) 
         .bind(plan.initial_key_timeout)
         .bind(plan.inter_key_timeout)
         .bind(plan.skip_audio)
-        .bind(customer_id)
-        .bind(plan.id)
-        .fetch_optional(db)
-        .await?;
+        .bind(customer_id);
+    // Only the update names the plan (PostgreSQL refuses a value the statement does not use).
+    if plan.id != 0 {
+        query = query.bind(plan.id);
+    }
+    let id: Option<i64> = query.fetch_optional(db).await?;
     Ok(id.unwrap_or(plan.id))
 }
 

@@ -36,12 +36,10 @@ impl PlanTime {
 
 /// The customer's plans (id, description) by description.
 pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    sqlx::query_as(
-        "SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
-    )
-    .bind(customer_id)
-    .fetch_all(db)
-    .await
+    sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
+        .bind(customer_id)
+        .fetch_all(db)
+        .await
 }
 
 /// One of the customer's plans: its description.
