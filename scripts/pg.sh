@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster in a folder on a free loopback port (or finds the one
 # already running there) and prints its URL, e.g. postgres://postgres@127.0.0.1:55433/postgres.
-#   DATABASE_URL=$(bash scripts/pg.sh) bash scripts/run.sh      # the product on PostgreSQL
-#   bash scripts/pg.sh stop                                     # stops it
+#   psql "$(bash scripts/pg.sh)"      # a shell on it
+#   bash scripts/pg.sh stop           # stops it
+# (The server does not speak PostgreSQL yet, issue 11; scripts/test-pg-schema.sh uses this.)
 # The folder is target/pg (PG_DIR to change it). Installs Debian's postgresql when missing. As
 # root, the cluster runs as the postgres user, which PostgreSQL requires. A cluster for development
 # and tests: trust authentication on loopback, fsync off.
