@@ -298,6 +298,14 @@ pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Re
 
 /// Adds static numbers to a customer, each routed to a basic destination, in one transaction
 /// (bulk provisioning, and the large-account benchmark).
+/// How many static numbers start with `prefix`, whoever holds them.
+pub async fn count_with_prefix(db: &SqlitePool, prefix: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM routing_entries WHERE kind = 'static' AND number LIKE $1")
+        .bind(format!("{prefix}%"))
+        .fetch_one(db)
+        .await
+}
+
 pub async fn add_static_numbers(
     db: &SqlitePool,
     customer_id: i64,

@@ -182,3 +182,32 @@ async fn the_csv_export_streams_the_matching_rows_in_the_list_order() {
     let theirs = app.get(CSV, Some(&enterprise)).await.text();
     assert_eq!(theirs.split_terminator("\r\n").count(), 11);
 }
+
+#[tokio::test]
+async fn a_static_number_is_held_by_one_customer_only() {
+    let app = TestApp::spawn().await;
+    let (number, holder): (String, i64) =
+        sqlx::query_as("SELECT number, customer_id FROM routing_entries WHERE kind = 'static' ORDER BY id LIMIT 1")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+    let other: i64 = sqlx::query_scalar("SELECT id FROM customers WHERE id <> $1 ORDER BY id LIMIT 1")
+        .bind(holder)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    for customer in [holder, other] {
+        let taken = server::store::routing_entries::add_static_numbers(
+            &app.state.db,
+            customer,
+            &[(number.clone(), "Taken".to_string())],
+            "01614960000",
+        )
+        .await
+        .unwrap_err();
+        let unique = taken.as_database_error().is_some_and(|e| e.is_unique_violation());
+        assert!(unique, "{number} for customer {customer}: {taken}");
+    }
+    let fresh = [("01619990001".to_string(), "Free".to_string())];
+    server::store::routing_entries::add_static_numbers(&app.state.db, other, &fresh, "01614960000").await.unwrap();
+}
