@@ -295,7 +295,8 @@ describe('Tag manager setup dialog', () => {
 
     publish.resolve(jsonResponse({ success: true }));
     expect(await outcome('Tag created and published')).toBeInTheDocument();
-    expect(closeButton()).toHaveFocus();
+    // The focus moves in an effect after the outcome is drawn: wait for it, not for the next tick.
+    await waitFor(() => expect(closeButton()).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
