@@ -1,48 +1,20 @@
 // Times validating the 20-row service plan written by the native benchmark three ways: through
-// the wasm build of crates/domain (nodejs target) as the browser calls it, crossing included;
-// with zod in TypeScript (frontend/bench/servicePlanZod.ts), the baseline a TypeScript team
-// would use; and, for the record, through serde-wasm-bindgen walking the JS objects.
-// Usage: node bench-validation.mjs <plan.json> <wasm pkg dir> <zod bundle> <native ns>
+// the browser's own wrapper (frontend/src/domain/routing.ts, bundled over the nodejs build of the
+// wasm module), crossing included; with zod in TypeScript (frontend/bench/servicePlanZod.ts), the
+// baseline a TypeScript team would use; and, for the record, through serde-wasm-bindgen walking
+// the JS objects.
+// Usage: node bench-validation.mjs <plan.json> <wasm pkg dir> <bench dir> <native ns>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [planFile, pkgDir, zodBundle, nativeNs] = process.argv.slice(2);
+const [planFile, pkgDir, benchDir, nativeNs] = process.argv.slice(2);
 const { form, taken } = JSON.parse(readFileSync(planFile, 'utf8'));
 const wasm = createRequire(import.meta.url)(resolve(pkgDir, 'domain_wasm.js'));
-const { servicePlanSchema, validateWithZod } = await import(pathToFileURL(resolve(zodBundle)).href);
-
-// The browser's wrapper (frontend/src/domain/routing.ts): the rows packed into one Float64Array
-// reused while the row count stays; the taken descriptions and the description kept in wasm
-// while unchanged.
-let packed = new Float64Array(0);
-let planCheck = null;
-function validateServicePlan(plan, takenDescriptions) {
-  const rows = plan.rows;
-  if (packed.length !== rows.length * 9) packed = new Float64Array(rows.length * 9);
-  for (let i = 0, at = 0; i < rows.length; i++, at += 9) {
-    const row = rows[i];
-    packed[at] = row.fromDay;
-    packed[at + 1] = row.fromHour;
-    packed[at + 2] = row.fromMinute;
-    packed[at + 3] = row.toDay;
-    packed[at + 4] = row.toHour;
-    packed[at + 5] = row.toMinute;
-    packed[at + 6] = row.planType === 'ivr' ? 1 : 0;
-    packed[at + 7] = row.routing;
-    packed[at + 8] = row.ivr;
-  }
-  const same = planCheck && planCheck.taken.length === takenDescriptions.length
-    && planCheck.taken.every((t, i) => t === takenDescriptions[i]);
-  if (!same) {
-    planCheck?.check.free();
-    planCheck = { taken: [...takenDescriptions], check: new wasm.ServicePlanCheck(takenDescriptions.join('\n')) };
-  }
-  const description = plan.description === planCheck.description ? undefined : plan.description;
-  planCheck.description = plan.description;
-  return planCheck.check.validate(description, packed) ?? {};
-}
+const load = (file) => import(pathToFileURL(resolve(benchDir, file)).href);
+const { servicePlanSchema, validateWithZod } = await load('servicePlanZod.mjs');
+const { validateServicePlan } = await load('routing.mjs');
 
 // The zod schema is built once per list of taken descriptions, as a form would.
 const schema = servicePlanSchema(taken);

@@ -39,10 +39,8 @@ export interface TableQuery {
  * Rows the server searches, sorts and pages (for lists too long to send whole): the table asks
  * for each page through onQuery and shows the answer it is given.
  */
-export interface RemoteRows<T> {
-  /** The current page's rows. */
-  rows: T[];
-  /** How many rows match the search. */
+export interface RemoteRows {
+  /** How many rows match the search (`rows` holds the current page of them). */
   total: number;
   loading: boolean;
   onQuery: (query: TableQuery) => void;
@@ -69,9 +67,9 @@ export interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
-  /** Every row (searched, sorted and paged here); ignored with `remote`. */
+  /** Every row (searched, sorted and paged here), or with `remote` the page the server sent. */
   rows: T[];
-  remote?: RemoteRows<T>;
+  remote?: RemoteRows;
   rowKey: (row: T) => RowKey;
   /** The initial page size. */
   pageSize: PageSize;
@@ -216,7 +214,7 @@ export function DataTable<T>({
   const size = pageSize === 'all' ? Math.max(1, total) : pageSize;
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(page, pages - 1);
-  const pageRows = remote ? remote.rows : matching.slice(current * size, (current + 1) * size);
+  const pageRows = remote ? rows : matching.slice(current * size, (current + 1) * size);
   const first = total === 0 ? 0 : current * size + 1;
   const last = current * size + pageRows.length;
 
@@ -250,28 +248,22 @@ export function DataTable<T>({
     selection.onChange(on ? [...rest, ...selectableOnPage] : rest);
   }
 
+  /** Fetches and saves an export, the button disabled meanwhile; a failure goes to onCsvError. */
+  async function fetchAndSave(save: () => Promise<void>) {
+    setExporting(true);
+    try {
+      await save();
+    } catch (error) {
+      onCsvError?.(error);
+    }
+    setExporting(false);
+  }
+
   async function exportCsv() {
     if (!csvFileName) return;
-    if (remote?.csvFile) {
-      setExporting(true);
-      try {
-        downloadBlob(csvFileName, await remote.csvFile(query));
-      } catch (error) {
-        onCsvError?.(error);
-      }
-      setExporting(false);
-      return;
-    }
-    if (csvRows) {
-      setExporting(true);
-      try {
-        downloadCsv(csvFileName, toCsv(csvHeader ?? [], await csvRows()));
-      } catch (error) {
-        onCsvError?.(error);
-      }
-      setExporting(false);
-      return;
-    }
+    const csvFile = remote?.csvFile;
+    if (csvFile) return fetchAndSave(async () => downloadBlob(csvFileName, await csvFile(query)));
+    if (csvRows) return fetchAndSave(async () => downloadCsv(csvFileName, toCsv(csvHeader ?? [], await csvRows())));
     const exported = columns.filter((column) => column.csv);
     const csv = toCsv(
       exported.map((column) => column.header),

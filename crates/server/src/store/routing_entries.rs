@@ -33,6 +33,20 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The service plan's description, '' when none.
+    pub fn plan(&self) -> &str {
+        self.plan_description.as_deref().unwrap_or_default()
+    }
+
+    /// Where calls go as the list and its exports show it: the basic number, else the plan.
+    pub fn shown_destination(&self) -> &str {
+        if self.destination.is_empty() {
+            self.plan()
+        } else {
+            &self.destination
+        }
+    }
+
     /// The number of a static entry, the pool's name of a dynamic one.
     pub fn number_pool(&self) -> &str {
         if self.kind == "static" {
@@ -334,27 +348,16 @@ pub async fn page(
     query: &ListQuery,
     format: &NumberFormat,
 ) -> sqlx::Result<(Vec<Entry>, i64)> {
-    let filter = ListFilter::new(query, format);
-    let count_sql = format!(
-        "SELECT COUNT(*) FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id
-         WHERE e.customer_id = $1{}",
-        filter.condition
-    );
-    let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(customer_id);
-    for value in &filter.binds {
-        count = count.bind(value);
-    }
+    let sql = ListSql::new(query, format);
     let limit = match query.page_size {
         Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
         None => String::new(),
     };
-    let sql = format!("{ENTRY_SELECT} WHERE e.customer_id = $1{} ORDER BY {}{limit}", filter.condition, filter.order);
-    let mut rows = sqlx::query_as::<_, Entry>(&sql).bind(customer_id);
-    for value in &filter.binds {
-        rows = rows.bind(value);
-    }
+    let select = format!("{}{limit}", sql.select);
+    let count = sql.bind_all(sqlx::query_as::<_, (i64,)>(&sql.count).bind(customer_id));
+    let rows = sql.bind_all(sqlx::query_as::<_, Entry>(&select).bind(customer_id));
     // Two readers at once: each scans the matching rows, and a search of 100,000 is felt.
-    let (total, rows) = tokio::try_join!(count.fetch_one(db), rows.fetch_all(db))?;
+    let ((total,), rows) = tokio::try_join!(count.fetch_one(db), rows.fetch_all(db))?;
     Ok((rows, total))
 }
 
@@ -365,26 +368,40 @@ pub fn stream_matching<'a>(
     customer_id: i64,
     sql: &'a ListSql,
 ) -> impl futures_util::Stream<Item = sqlx::Result<Entry>> + 'a {
-    let mut rows = sqlx::query_as::<_, Entry>(&sql.select).bind(customer_id);
-    for value in &sql.binds {
-        rows = rows.bind(value);
-    }
-    rows.fetch(db)
+    sql.bind_all(sqlx::query_as::<_, Entry>(&sql.select).bind(customer_id)).fetch(db)
 }
 
-/// The statement `stream_matching` runs, built before the stream borrows it.
+/// The list's statements for a query, built once: every matching entry in order, and their
+/// count. Both take the customer as $1 and the search's values from $2.
 pub struct ListSql {
     select: String,
+    count: String,
     binds: Vec<String>,
 }
 
 impl ListSql {
     pub fn new(query: &ListQuery, format: &NumberFormat) -> ListSql {
         let filter = ListFilter::new(query, format);
-        let select = format!("{ENTRY_SELECT} WHERE e.customer_id = $1{} ORDER BY {}", filter.condition, filter.order);
-        ListSql { select, binds: filter.binds }
+        let matching = format!("WHERE e.customer_id = $1{}", filter.condition);
+        ListSql {
+            select: format!("{ENTRY_SELECT} {matching} ORDER BY {}", filter.order),
+            count: format!(
+                "SELECT COUNT(*) FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id {matching}"
+            ),
+            binds: filter.binds,
+        }
+    }
+
+    /// The search's values bound after the customer.
+    fn bind_all<'q, O>(&'q self, mut query: ListQueryAs<'q, O>) -> ListQueryAs<'q, O> {
+        for value in &self.binds {
+            query = query.bind(value);
+        }
+        query
     }
 }
+
+type ListQueryAs<'q, O> = sqlx::query::QueryAs<'q, Sqlite, O, sqlx::sqlite::SqliteArguments<'q>>;
 
 /// The search condition (appended to `e.customer_id = $1`; its values are $2 on), its bound
 /// values and the order.
@@ -431,6 +448,7 @@ impl ListFilter {
             ListSort::NumberPool => format!("LOWER({NUMBER_POOL})"),
             ListSort::Type => "e.kind".to_string(),
             ListSort::Description => "LOWER(e.description)".to_string(),
+            // Entry::shown_destination, in SQL so that the database can sort by it.
             ListSort::Destination => {
                 "LOWER(CASE WHEN e.destination <> '' THEN e.destination ELSE COALESCE(p.description, '') END)"
                     .to_string()

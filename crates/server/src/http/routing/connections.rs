@@ -119,10 +119,7 @@ async fn numbers_csv(
         .into_response())
 }
 
-/// The destination column is the basic number, else the plan.
 fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
-    let plan = e.plan_description.as_deref().unwrap_or_default();
-    let destination = if e.destination.is_empty() { plan } else { &e.destination };
     let recording = if e.call_recording { "On" } else { "Off" };
     push_csv_line(
         out,
@@ -130,8 +127,8 @@ fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
             CsvCell::Value(kind_label(&e.kind)),
             CsvCell::Text(e.number_pool()),
             CsvCell::Text(&e.description),
-            CsvCell::Text(destination),
-            CsvCell::Text(plan),
+            CsvCell::Text(e.shown_destination()),
+            CsvCell::Text(e.plan()),
             CsvCell::Value(recording),
         ],
     );
@@ -147,25 +144,40 @@ fn file_name_part(name: &str) -> String {
     }
 }
 
-/// The CSV export's rows: the destination column is the basic number, else the plan.
-async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let rows: Vec<Value> = routing_entries::list(&state.db, user.customer())
+/// A row of getNumbersListForExport.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportRow {
+    #[serde(rename = "type")]
+    kind: String,
+    number_pool: String,
+    description: String,
+    /// The basic number, else the plan.
+    destination: String,
+    plan_description: String,
+    call_recording: u8,
+}
+
+#[derive(Serialize)]
+struct ExportRows {
+    numbers: Vec<ExportRow>,
+}
+
+/// Every row as the CSV export shows it (the browser's export before exportNumbersCsv).
+async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ExportRows>, AppError> {
+    let numbers = routing_entries::list(&state.db, user.customer())
         .await?
         .into_iter()
-        .map(|e| {
-            let plan = e.plan_description.clone().unwrap_or_default();
-            let destination = if e.destination.is_empty() { plan.clone() } else { e.destination.clone() };
-            json!({
-                "type": e.kind,
-                "numberPool": e.number_pool(),
-                "description": e.description,
-                "destination": destination,
-                "planDescription": plan,
-                "callRecording": u8::from(e.call_recording),
-            })
+        .map(|e| ExportRow {
+            number_pool: e.number_pool().to_string(),
+            destination: e.shown_destination().to_string(),
+            plan_description: e.plan().to_string(),
+            call_recording: u8::from(e.call_recording),
+            kind: e.kind,
+            description: e.description,
         })
         .collect();
-    Ok(Json(json!({ "numbers": rows })))
+    Ok(Json(ExportRows { numbers }))
 }
 
 /// Row ids from a JSON array of numbers (or numeric strings), each once, in the order first

@@ -48,33 +48,31 @@ function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
   ];
 }
 
-type ListLoad = { status: 'loading' } | { status: 'ready'; page: NumbersPage } | { status: 'failed' };
-
 /**
  * The list a page at a time: an account can hold 100,000 numbers, so the server searches,
  * sorts and pages them (issue 9 §4). While the next page loads the current one stays shown, and
- * so it does when the next page fails (`pageFailed`: the user can try again from the table).
+ * so it does when the next page fails (`failed`: the user can try again from the table).
  */
 function useNumbersPages(enabled: boolean) {
   const [query, setQuery] = useState<TableQuery | null>(null);
-  const [load, setLoad] = useState<ListLoad>({ status: 'loading' });
+  /** The last page the server sent; null until the first. */
+  const [page, setPage] = useState<NumbersPage | null>(null);
   const [loading, setLoading] = useState(false);
-  const [pageFailed, setPageFailed] = useState(false);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!enabled || !query) return;
     let current = true;
     setLoading(true);
     getNumbersPage(query).then(
-      (page) => {
+      (answer) => {
         if (!current) return;
-        setLoad({ status: 'ready', page });
-        setPageFailed(false);
+        setPage(answer);
+        setFailed(false);
         setLoading(false);
       },
       () => {
         if (!current) return;
-        setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'failed' }));
-        setPageFailed(true);
+        setFailed(true);
         setLoading(false);
       },
     );
@@ -82,7 +80,7 @@ function useNumbersPages(enabled: boolean) {
       current = false;
     };
   }, [enabled, query]);
-  return { load, loading, pageFailed, setQuery };
+  return { page, loading, failed, setQuery };
 }
 
 export function RoutingList({ title }: { title: string }) {
@@ -97,7 +95,7 @@ export function RoutingList({ title }: { title: string }) {
   const [picked, setPicked] = useState<number[]>(() => loadSelection());
   const [connecting, setConnecting] = useState(false);
   const [tagManagerOpen, setTagManagerOpen] = useState(false);
-  const { load, loading, pageFailed, setQuery } = useNumbersPages(access.canView);
+  const { page, loading, failed, setQuery } = useNumbersPages(access.canView);
 
   // The notice is shown once: a reload of the page must not bring it back.
   useEffect(() => {
@@ -132,8 +130,6 @@ export function RoutingList({ title }: { title: string }) {
     }
   }
 
-  const page = load.status === 'ready' ? load.page : { numbers: [], total: 0 };
-
   return (
     <>
       <PageHeading title={title} />
@@ -147,21 +143,20 @@ export function RoutingList({ title }: { title: string }) {
           {failure}
         </p>
       )}
-      {load.status === 'loading' && <Loading>Loading numbers and pools…</Loading>}
-      {pageFailed && (
+      {!page && !failed && <Loading>Loading numbers and pools…</Loading>}
+      {failed && (
         <p role="alert" className="banner banner-error">
           {routingError()}
         </p>
       )}
       {/* Mounted from the start: the table asks for its first page. */}
-      <div className="card routing-list" hidden={load.status !== 'ready'}>
+      <div className="card routing-list" hidden={!page}>
         <DataTable
           label="Call routing"
           columns={columns}
-          rows={page.numbers}
+          rows={page?.numbers ?? []}
           remote={{
-            rows: page.numbers,
-            total: page.total,
+            total: page?.total ?? 0,
             loading,
             onQuery: setQuery,
             csvFile: exportNumbersCsv,

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { formatNumber, type NumberFormat } from '../../../domain';
-import { kindLabel as domainKindLabel, routingAccess } from '../../../domain/routing';
+import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
@@ -31,9 +31,7 @@ export function rowName(kind: RowKind, numberPool: string, format: NumberFormat)
   return kind === 'static' ? formatNumber(numberPool, format) || numberPool : numberPool;
 }
 
-export function kindLabel(kind: RowKind): string {
-  return domainKindLabel(kind);
-}
+export { kindLabel } from '../../../domain/routing';
 
 function CellError({ id, error }: { id: string; error?: string | null }) {
   return error ? (
