@@ -3,7 +3,7 @@
 # already running there) and prints its URL, e.g. postgres://postgres@127.0.0.1:55433/postgres.
 #   psql "$(bash scripts/pg.sh)"      # a shell on it
 #   bash scripts/pg.sh stop           # stops it
-# (The server does not speak PostgreSQL yet, issue 11; scripts/test-pg-schema.sh uses this.)
+# scripts/test.sh runs the server tests on it; README.md says how to run the product on it.
 # The folder is target/pg (PG_DIR to change it). Installs Debian's postgresql when missing. As
 # root, the cluster runs as the postgres user, which PostgreSQL requires. A cluster for development
 # and tests: trust authentication on loopback, fsync off.

@@ -1,15 +1,65 @@
+//! The one store the server writes to: SQLite (the embedded default) or PostgreSQL (the
+//! scale-out store), chosen once at start from the URL. Every query goes through sqlx's `Any`
+//! driver, so the store code is written once in SQL both backends accept.
+
 use std::str::FromStr;
-use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
+use sqlx::any::AnyPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
 
-/// Opens the SQLite database (file and folder created on first start) and applies migrations.
-/// A failure is one line naming the database (its password hidden).
-pub async fn connect(database_url: &str) -> Result<SqlitePool, Box<dyn std::error::Error>> {
+mod flag;
+pub use flag::Flag;
+
+/// Which database the URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of_url(database_url: &str) -> Result<Backend, String> {
+        if database_url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if database_url.starts_with("postgres://") || database_url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err("DATABASE_URL must start with sqlite: or postgres://".into())
+        }
+    }
+
+    /// The backend a pool was opened on.
+    pub fn of(db: &AnyPool) -> Backend {
+        Backend::of_url(db.connect_options().database_url.as_str()).unwrap_or(Backend::Sqlite)
+    }
+
+    /// The backend a connection (or transaction) talks to.
+    pub fn of_connection(conn: &AnyConnection) -> Backend {
+        if conn.backend_name().eq_ignore_ascii_case("postgresql") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
+    /// A subquery of the integers in the JSON array bound at `$n` (the two dialects differ).
+    pub fn json_integers(self, n: usize) -> String {
+        match self {
+            Backend::Sqlite => format!("SELECT value FROM json_each(${n})"),
+            Backend::Postgres => {
+                format!("SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(${n} AS JSON))")
+            }
+        }
+    }
+}
+
+/// Opens the database (a SQLite file and its folder are created on first start) and applies
+/// the migrations of its backend. A failure is one line naming the database (password hidden).
+pub async fn connect(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>> {
     open(database_url)
         .await
-        .map_err(|error| format!("cannot open the database {}: {error}", shown(database_url)).into())
+        .map_err(|error| one_line(&format!("cannot open the database {}: {error}", shown(database_url))).into())
 }
 
 /// The URL with any password replaced by `***`, for messages and logs.
@@ -23,24 +73,53 @@ pub fn shown(database_url: &str) -> String {
     }
 }
 
-async fn open(database_url: &str) -> Result<SqlitePool, Box<dyn std::error::Error>> {
-    if database_url.starts_with("postgres") {
-        return Err("PostgreSQL is not supported by this build yet: use a sqlite:// DATABASE_URL".into());
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+async fn open(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of_url(database_url)?;
+    if backend == Backend::Sqlite {
+        create_sqlite_file(database_url).await?;
     }
-    let options = SqliteConnectOptions::from_str(database_url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(Duration::from_secs(5))
-        .foreign_keys(true);
+    let pool = AnyPoolOptions::new()
+        .max_connections(match backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 16,
+        })
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        .after_connect(|conn, _meta| {
+            Box::pin(async move {
+                if Backend::of_connection(conn) == Backend::Sqlite {
+                    // Per connection: wait for a writer rather than fail, enforce foreign keys.
+                    conn.execute("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL")
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(database_url)
+        .await?;
+    match backend {
+        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+        Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+    }
+    Ok(pool)
+}
+
+/// Creates the SQLite file (and its folder) on first start, in write-ahead-log mode, which the
+/// file keeps; the `Any` driver itself opens existing files only.
+async fn create_sqlite_file(database_url: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let options =
+        SqliteConnectOptions::from_str(database_url)?.create_if_missing(true).journal_mode(SqliteJournalMode::Wal);
     if let Some(parent) = options.get_filename().parent() {
         if !parent.as_os_str().is_empty() {
             std::fs::create_dir_all(parent)?;
         }
     }
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-    Ok(pool)
+    options.connect().await?.close().await?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -54,6 +133,14 @@ mod tests {
         assert_eq!(shown("sqlite://data/admin.db"), "sqlite://data/admin.db");
     }
 
+    #[test]
+    fn the_backend_is_read_from_the_url() {
+        assert_eq!(Backend::of_url("sqlite://data/admin.db"), Ok(Backend::Sqlite));
+        assert_eq!(Backend::of_url("postgres://bob@db/admin"), Ok(Backend::Postgres));
+        assert_eq!(Backend::of_url("postgresql://bob@db/admin"), Ok(Backend::Postgres));
+        assert!(Backend::of_url("mysql://bob@db/admin").is_err());
+    }
+
     #[tokio::test]
     async fn a_database_that_cannot_be_opened_is_named_in_one_line() {
         let error = connect("postgres://bob:secret@127.0.0.1:1/admin").await.unwrap_err().to_string();
@@ -63,5 +150,7 @@ mod tests {
         let under_a_file = format!("sqlite://{}/admin.db", file.path().display());
         let error = connect(&under_a_file).await.unwrap_err().to_string();
         assert!(error.starts_with(&format!("cannot open the database {under_a_file}: ")), "{error}");
+        let error = connect("mysql://bob:secret@db/admin").await.unwrap_err().to_string();
+        assert!(error.contains("must start with sqlite: or postgres://") && !error.contains("secret"), "{error}");
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
 use crate::state::AppState;
@@ -13,7 +13,7 @@ use crate::store::{sessions, throttle};
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 
 /// Deletes everything expired at `now`; returns how many rows went.
-pub async fn purge_expired(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
+pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
     let mut tx = db.begin().await?;
     let mut purged = 0;
     for (sql, cutoff) in [

@@ -9,7 +9,7 @@
 use std::future::Future;
 use std::time::Duration;
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
 use crate::state::AppState;
@@ -49,12 +49,12 @@ impl Provisioner for LocalProvisioner {
 
 /// Provisions every entry requested at least `SETTLE_SECONDS` before `now` with the local
 /// provisioner. Returns how many were marked provisioned.
-pub async fn run_once(db: &SqlitePool, now: i64) -> sqlx::Result<u64> {
+pub async fn run_once(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
     run_once_with(db, now, &LocalProvisioner).await
 }
 
 /// `run_once` with a given provisioner.
-pub async fn run_once_with<P: Provisioner>(db: &SqlitePool, now: i64, provisioner: &P) -> sqlx::Result<u64> {
+pub async fn run_once_with<P: Provisioner>(db: &AnyPool, now: i64, provisioner: &P) -> sqlx::Result<u64> {
     let mut done = 0;
     for entry in routing_entries::pending(db, now - SETTLE_SECONDS).await? {
         match provisioner.provision(&entry).await {

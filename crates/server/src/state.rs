@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 use crate::clock::Clock;
 use crate::settings::Settings;
@@ -8,7 +8,7 @@ use crate::settings::Settings;
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: SqlitePool,
+    pub db: AnyPool,
     pub settings: Arc<Settings>,
     pub clock: Clock,
 }

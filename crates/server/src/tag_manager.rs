@@ -3,7 +3,8 @@
 //! a second tag in a container is refused (already set up), a workspace with someone else's
 //! changes needs a manual publish, and a version can be made and published.
 
-use sqlx::SqlitePool;
+use crate::db::Flag;
+use sqlx::AnyPool;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -59,10 +60,10 @@ pub trait TagManager {
 pub const TAG_NAME: &str = "Call tracking numbers";
 
 /// The sandbox provider, in this server's database.
-pub struct Sandbox<'a>(pub &'a SqlitePool);
+pub struct Sandbox<'a>(pub &'a AnyPool);
 
 /// The account of a path (its first two segments), when it is the customer's.
-async fn owns(db: &SqlitePool, customer: i64, path: &str) -> Result<()> {
+async fn owns(db: &AnyPool, customer: i64, path: &str) -> Result<()> {
     let account: String = path.split('/').take(2).collect::<Vec<_>>().join("/");
     let found: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM tm_accounts WHERE path = $1 AND customer_id = $2")
         .bind(&account)
@@ -72,13 +73,13 @@ async fn owns(db: &SqlitePool, customer: i64, path: &str) -> Result<()> {
     found.map(|_| ()).ok_or(TagManagerError::NotFound)
 }
 
-async fn items(db: &SqlitePool, sql: &str, parent: &str) -> Result<Vec<Item>> {
+async fn items(db: &AnyPool, sql: &str, parent: &str) -> Result<Vec<Item>> {
     let rows: Vec<(String, String)> = sqlx::query_as(sql).bind(parent).fetch_all(db).await?;
     Ok(rows.into_iter().map(|(name, path)| Item { name, path }).collect())
 }
 
 /// The container of a workspace path that exists.
-async fn container_of(db: &SqlitePool, workspace: &str) -> Result<String> {
+async fn container_of(db: &AnyPool, workspace: &str) -> Result<String> {
     let row: Option<(String,)> = sqlx::query_as("SELECT container_path FROM tm_workspaces WHERE path = $1")
         .bind(workspace)
         .fetch_optional(db)
@@ -132,7 +133,7 @@ impl TagManager for Sandbox<'_> {
 
     async fn workspace_status(&self, customer: i64, workspace: &str, tag: &str) -> Result<&'static str> {
         owns(self.0, customer, workspace).await?;
-        let row: Option<(bool,)> = sqlx::query_as(
+        let row: Option<(Flag,)> = sqlx::query_as(
             "SELECT w.has_other_changes FROM tm_workspaces w JOIN tm_tags t ON t.workspace_path = w.path
              WHERE w.path = $1 AND t.path = $2",
         )
@@ -141,8 +142,8 @@ impl TagManager for Sandbox<'_> {
         .fetch_optional(self.0)
         .await?;
         match row {
-            Some((true,)) => Ok("manual"),
-            Some((false,)) => Ok("publish"),
+            Some((Flag(true),)) => Ok("manual"),
+            Some((Flag(false),)) => Ok("publish"),
             None => Err(TagManagerError::NotFound),
         }
     }

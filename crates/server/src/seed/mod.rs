@@ -1,8 +1,9 @@
 //! The demo: accounts on every plan, users at every level, partners and a technology partner
 //! (ARCHITECTURE.md, "Demo accounts"). Seeded only into an empty database.
 
+use crate::db::{Backend, Flag};
 use domain::ADVANCED_ROUTING_SCOPES;
-use sqlx::SqlitePool;
+use sqlx::{Any, AnyPool, Transaction};
 
 use crate::security::hash_password;
 
@@ -134,15 +135,48 @@ const ADMIN: [bool; 13] = [true, true, true, true, true, true, true, true, false
 const REPORTS_AND_NUMBERS: [bool; 13] =
     [true, false, true, false, false, false, false, false, false, false, false, false, false];
 
-pub async fn seed_if_empty(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
-    let (customers,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM customers").fetch_one(db).await?;
+/// Seeds the demo into an empty database, once however many server processes start together
+/// on one PostgreSQL database (the first takes a lock; the others then find it seeded).
+pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let backend = Backend::of_connection(&tx);
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(SEED_LOCK).execute(&mut *tx).await?;
+    }
+    let (customers,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM customers").fetch_one(&mut *tx).await?;
     if customers > 0 {
         return Ok(());
     }
-    seed(db, now).await
+    seed(&mut tx, now).await?;
+    if backend == Backend::Postgres {
+        continue_identities(&mut tx).await?;
+    }
+    tx.commit().await
 }
 
-async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
+/// The advisory lock the demo seed holds on PostgreSQL (any constant of ours).
+const SEED_LOCK: i64 = 0x5eed;
+
+/// The demo gives rows explicit ids; PostgreSQL's identity columns then start after them.
+async fn continue_identities(tx: &mut Transaction<'_, Any>) -> sqlx::Result<()> {
+    let tables: Vec<(String,)> = sqlx::query_as(
+        "SELECT CAST(table_name AS TEXT) FROM information_schema.columns
+         WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'",
+    )
+    .fetch_all(&mut **tx)
+    .await?;
+    for (table,) in tables {
+        // Table names come from the schema, not from input.
+        sqlx::query(&format!(
+            "SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+        ))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     let t = [true, true, true, false, false, true, false, true, true, true];
     let customers = [
         Customer {
@@ -395,7 +429,6 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         (10, 300, 25, "2", ALL),
     ];
 
-    let mut tx = db.begin().await?;
     for (plan, included, addons) in [
         ("Starter", STARTER.to_vec(), STARTER_ADDONS.to_vec()),
         ("Professional", [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA].concat(), PROFESSIONAL_ADDONS.to_vec()),
@@ -407,8 +440,8 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
                 sqlx::query("INSERT INTO plan_scopes (plan, scope, addon) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                     .bind(plan)
                     .bind(scope)
-                    .bind(addon)
-                    .execute(&mut *tx)
+                    .bind(Flag(addon))
+                    .execute(&mut **tx)
                     .await?;
             }
         }
@@ -428,30 +461,30 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .bind(c.zone)
         .bind(c.package)
         .bind(c.plan)
-        .bind(c.kind.0)
-        .bind(c.kind.1)
-        .bind(c.kind.2)
+        .bind(Flag(c.kind.0))
+        .bind(Flag(c.kind.1))
+        .bind(Flag(c.kind.2))
         .bind(c.partner_id)
-        .bind(f[0]).bind(f[1]).bind(f[2]).bind(f[3]).bind(f[4]).bind(f[5]).bind(f[6]).bind(f[7]).bind(f[8]).bind(f[9])
-        .bind(partner_flags)
-        .bind(partner_flags)
+        .bind(Flag(f[0])).bind(Flag(f[1])).bind(Flag(f[2])).bind(Flag(f[3])).bind(Flag(f[4])).bind(Flag(f[5])).bind(Flag(f[6])).bind(Flag(f[7])).bind(Flag(f[8])).bind(Flag(f[9]))
+        .bind(Flag(partner_flags))
+        .bind(Flag(partner_flags))
         .bind(c.logo.map(|(initials, colour)| logo(initials, colour)))
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         for (position, name) in c.parameters.iter().enumerate() {
             sqlx::query("INSERT INTO customer_parameters (customer_id, name, position) VALUES ($1, $2, $3)")
                 .bind(c.id)
                 .bind(name)
                 .bind(position as i64)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         for scope in c.addons {
             sqlx::query("INSERT INTO customer_addons (customer_id, scope) VALUES ($1, $2)")
                 .bind(c.id)
                 .bind(scope)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
     }
@@ -468,10 +501,10 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .bind(u.surname)
         .bind(&hash)
         .bind(u.home)
-        .bind(u.system_manager)
-        .bind(u.new_reports)
+        .bind(Flag(u.system_manager))
+        .bind(Flag(u.new_reports))
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     }
     for (user, customer, auth, provisioning, p) in access {
@@ -485,28 +518,27 @@ async fn seed(db: &SqlitePool, now: i64) -> Result<(), sqlx::Error> {
         .bind(customer)
         .bind(auth)
         .bind(provisioning)
-        .bind(p[0])
-        .bind(p[1])
-        .bind(p[2])
-        .bind(p[3])
-        .bind(p[4])
-        .bind(p[5])
-        .bind(p[6])
-        .bind(p[7])
-        .bind(p[8])
-        .bind(p[9])
-        .bind(p[10])
-        .bind(p[11])
-        .bind(p[12])
-        .execute(&mut *tx)
+        .bind(Flag(p[0]))
+        .bind(Flag(p[1]))
+        .bind(Flag(p[2]))
+        .bind(Flag(p[3]))
+        .bind(Flag(p[4]))
+        .bind(Flag(p[5]))
+        .bind(Flag(p[6]))
+        .bind(Flag(p[7]))
+        .bind(Flag(p[8]))
+        .bind(Flag(p[9]))
+        .bind(Flag(p[10]))
+        .bind(Flag(p[11]))
+        .bind(Flag(p[12]))
+        .execute(&mut **tx)
         .await?;
     }
-    users_area::seed(&mut tx, now, &hash).await?;
+    users_area::seed(tx, now, &hash).await?;
     // The library first: the numbers' routing points at its plans and audio.
-    routing_library::seed(&mut tx, now).await?;
-    routing_numbers::seed(&mut tx, now).await?;
-    routing_extras::seed(&mut tx).await?;
-    routing_ivrs::seed(&mut tx).await?;
-    tag_manager::seed(&mut tx, now).await?;
-    tx.commit().await
+    routing_library::seed(tx, now).await?;
+    routing_numbers::seed(tx, now).await?;
+    routing_extras::seed(tx).await?;
+    routing_ivrs::seed(tx).await?;
+    tag_manager::seed(tx, now).await
 }

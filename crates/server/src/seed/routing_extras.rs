@@ -6,9 +6,9 @@
 //! Ids are fixed: customer 100's records start at 1, customer 300's at 101. Audio ids are the
 //! library seed's (100: 1-11, 300: 101).
 
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
-type Tx<'a, 'b> = &'a mut Transaction<'b, Sqlite>;
+type Tx<'a, 'b> = &'a mut Transaction<'b, Any>;
 
 /// (id, customer, description) for the three description-only lists.
 const CATEGORIES: &[(i64, i64, &str)] = &[

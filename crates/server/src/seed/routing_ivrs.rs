@@ -13,12 +13,12 @@ use domain::routing::ivr::{add_key, set_key_type, set_repeat_key, validate_ivr, 
 use domain::routing::{
     set_row_type, validate_service_plan, working_hours_rows, RowType, ServicePlanForm, TimeRow, WorkingHours,
 };
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 use crate::store::ivrs::{self, MULTI_LEVEL_IVR_SERVICE};
 use crate::store::service_plans::{self, PlanTime};
 
-type Tx<'a, 'b> = &'a mut Transaction<'b, Sqlite>;
+type Tx<'a, 'b> = &'a mut Transaction<'b, Any>;
 
 /// The multi-level IVR price: £5.00 a month per IVR past the credits.
 const PRICE_PENCE: i64 = 500;

@@ -6,7 +6,7 @@
 //! Ids are fixed so the numbers' seed (which runs next) and tests can refer to them: customer
 //! 100's records start at 1, customer 300's at 101.
 
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 /// (id, description, code)
 const INTERNATIONAL_CODES: &[(i64, &str, &str)] = &[
@@ -131,7 +131,7 @@ fn demo_file_name(id: i64) -> String {
     format!("demo-audio-{id:04}.wav")
 }
 
-pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx::Error> {
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     for &(id, description, code) in INTERNATIONAL_CODES {
         sqlx::query("INSERT INTO international_codes (id, description, code) VALUES ($1, $2, $3)")
             .bind(id)

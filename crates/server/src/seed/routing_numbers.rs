@@ -7,10 +7,11 @@
 //! 10 numbers and one plan. Stone & Sons Plumbing (200, Starter): 15 numbers with basic
 //! destinations. Numbers come from Ofcom's drama ranges.
 
+use crate::db::Flag;
 use domain::routing::{
     time_template, validate_service_plan, working_hours_rows, ServicePlanForm, TemplateKind, TimeRow, WorkingHours,
 };
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 use crate::store::service_plans::{self, PlanTime};
 
@@ -110,14 +111,14 @@ struct Entry {
     provisioned: bool,
 }
 
-pub async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64) -> Result<(), sqlx::Error> {
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     seed_dental(tx, now).await?;
     seed_insurance(tx, now).await?;
     seed_plumbing(tx, now).await
 }
 
 /// The customer's destination plans (id, lower-case description), oldest first.
-async fn destination_plans(tx: &mut Transaction<'_, Sqlite>, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
+async fn destination_plans(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
     let rows: Vec<(i64, String)> =
         sqlx::query_as("SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY id")
             .bind(customer)
@@ -136,7 +137,7 @@ fn pick(plans: &[(i64, String)], words: &[&str], fallback: usize) -> i64 {
 }
 
 /// The customer's audio for intros and for whispers (0 when none).
-async fn intro_and_whisper(tx: &mut Transaction<'_, Sqlite>, customer: i64) -> sqlx::Result<(i64, i64)> {
+async fn intro_and_whisper(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<(i64, i64)> {
     let rows: Vec<(i64, String)> =
         sqlx::query_as("SELECT id, description FROM audios WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY id")
             .bind(customer)
@@ -201,7 +202,7 @@ fn routed(rows: Vec<TimeRow>, routings: &[i64]) -> Vec<TimeRow> {
 /// Inserts the plan when the domain accepts it (it always should: the rows come from the
 /// domain's templates); returns its id.
 async fn insert_plan(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer: i64,
     description: &str,
     rows: Vec<TimeRow>,
@@ -217,12 +218,7 @@ async fn insert_plan(
     Ok(Some(id))
 }
 
-async fn insert_entries(
-    tx: &mut Transaction<'_, Sqlite>,
-    customer: i64,
-    entries: &[Entry],
-    now: i64,
-) -> sqlx::Result<()> {
+async fn insert_entries(tx: &mut Transaction<'_, Any>, customer: i64, entries: &[Entry], now: i64) -> sqlx::Result<()> {
     for e in entries {
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, pool_name, description, service_plan_id, destination,
@@ -236,14 +232,14 @@ async fn insert_entries(
         .bind(&e.description)
         .bind(e.plan)
         .bind(&e.destination)
-        .bind(e.recording)
+        .bind(Flag(e.recording))
         .bind(e.intro)
         .bind(e.whisper)
-        .bind(e.mid_call_divert)
-        .bind(e.mid_call_attribution)
+        .bind(Flag(e.mid_call_divert))
+        .bind(Flag(e.mid_call_attribution))
         .bind(if e.mid_call_audio.is_empty() { "None" } else { e.mid_call_audio })
         .bind(&e.post_url)
-        .bind(e.provisioned)
+        .bind(Flag(e.provisioned))
         .bind(if e.provisioned { now - 30 * 86_400 } else { now })
         .execute(&mut **tx)
         .await?;
@@ -251,7 +247,7 @@ async fn insert_entries(
     Ok(())
 }
 
-async fn seed_dental(tx: &mut Transaction<'_, Sqlite>, now: i64) -> sqlx::Result<()> {
+async fn seed_dental(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
     const CUSTOMER: i64 = 100;
     let destinations = destination_plans(tx, CUSTOMER).await?;
     let (intro, whisper) = intro_and_whisper(tx, CUSTOMER).await?;
@@ -351,7 +347,7 @@ async fn seed_dental(tx: &mut Transaction<'_, Sqlite>, now: i64) -> sqlx::Result
     insert_entries(tx, CUSTOMER, &entries, now).await
 }
 
-async fn seed_insurance(tx: &mut Transaction<'_, Sqlite>, now: i64) -> sqlx::Result<()> {
+async fn seed_insurance(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
     const CUSTOMER: i64 = 300;
     const NUMBERS: [&str; 10] = [
         "Car insurance - Google Ads",
@@ -393,7 +389,7 @@ async fn seed_insurance(tx: &mut Transaction<'_, Sqlite>, now: i64) -> sqlx::Res
     insert_entries(tx, CUSTOMER, &entries, now).await
 }
 
-async fn seed_plumbing(tx: &mut Transaction<'_, Sqlite>, now: i64) -> sqlx::Result<()> {
+async fn seed_plumbing(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
     const CUSTOMER: i64 = 200;
     const NUMBERS: [&str; 15] = [
         "Van livery",

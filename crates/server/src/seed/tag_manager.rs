@@ -2,9 +2,10 @@
 //! workspace that publishes straight away; two workspaces, one with someone else's changes so a
 //! manual publish is needed). Atlas Insurance has one, for the tenant tests; Starter has none.
 
-use sqlx::{Sqlite, Transaction};
+use crate::db::Flag;
+use sqlx::{Any, Transaction};
 
-pub async fn seed(tx: &mut Transaction<'_, Sqlite>, _now: i64) -> Result<(), sqlx::Error> {
+pub async fn seed(tx: &mut Transaction<'_, Any>, _now: i64) -> Result<(), sqlx::Error> {
     let accounts = [("accounts/6001", 100, "Harbour Lane Dental"), ("accounts/6101", 300, "Atlas Insurance Group")];
     for (path, customer, name) in accounts {
         sqlx::query("INSERT INTO tm_accounts (path, customer_id, name) VALUES ($1, $2, $3)")
@@ -40,7 +41,7 @@ pub async fn seed(tx: &mut Transaction<'_, Sqlite>, _now: i64) -> Result<(), sql
         .bind(path)
         .bind(container)
         .bind(name)
-        .bind(other_changes)
+        .bind(Flag(other_changes))
         .execute(&mut **tx)
         .await?;
     }

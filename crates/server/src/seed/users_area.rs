@@ -2,7 +2,8 @@
 //! users across the levels, some with access to the second account), outbound campaigns and
 //! the outbound service.
 
-use sqlx::{Sqlite, Transaction};
+use crate::db::Flag;
+use sqlx::{Any, Transaction};
 
 const FORENAMES: &[&str] = &[
     "Amelia", "Oliver", "Isla", "George", "Ava", "Noah", "Mia", "Arthur", "Ivy", "Leo", "Freya", "Oscar", "Lily",
@@ -67,7 +68,7 @@ const SURNAMES: &[&str] = &[
 const GENERATED_USERS: i64 = 56;
 const DAY: i64 = 24 * 60 * 60;
 
-pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str) -> Result<(), sqlx::Error> {
+pub(super) async fn seed(tx: &mut Transaction<'_, Any>, now: i64, hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE customers SET has_inbound_recording = 1, outbound_daily_enabled = 1, outbound_weekly_enabled = 1
          WHERE id IN (100, 300)",
@@ -78,13 +79,14 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
     sqlx::query("UPDATE users SET call_rec_flag = 1, has_new_outbound = 1 WHERE id IN (1, 10)")
         .execute(&mut **tx)
         .await?;
-    sqlx::query(
-        "INSERT INTO services (id, product_code, service_type, name, price_pence, billing_frequency, minimum_term)
-         VALUES (1, 'OUTBOUND-USER', 'outbound', 'Outbound user', 1500, '1', 12)",
+    let outbound: i64 = sqlx::query_scalar(
+        "INSERT INTO services (product_code, service_type, name, price_pence, billing_frequency, minimum_term)
+         VALUES ('OUTBOUND-USER', 'outbound', 'Outbound user', 1500, '1', 12) RETURNING id",
     )
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await?;
-    sqlx::query("INSERT INTO customer_services VALUES (100, 1, 2, 1500, $1), (300, 1, 1, 1500, $2)")
+    sqlx::query("INSERT INTO customer_services VALUES (100, $1, 2, 1500, $2), (300, $1, 1, 1500, $3)")
+        .bind(outbound)
         .bind(now - 200 * DAY)
         .bind(now - 90 * DAY)
         .execute(&mut **tx)
@@ -155,9 +157,9 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
         .bind(hash)
         .bind(created)
         .bind(accessed)
-        .bind(n % 3 == 0)
+        .bind(Flag(n % 3 == 0))
         .bind((n * 13) % 40)
-        .bind(n % 2 == 0)
+        .bind(Flag(n % 2 == 0))
         .execute(&mut **tx)
         .await?;
         // Reports for everyone; more rights as the level rises.
@@ -174,13 +176,13 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Sqlite>, now: i64, hash: &str)
             .bind(customer)
             .bind(auth)
             .bind(provisioning)
-            .bind(admin)
-            .bind(admin || n % 5 == 1)
-            .bind(admin)
-            .bind(owner)
-            .bind(admin)
-            .bind(owner)
-            .bind(n % 4 == 0)
+            .bind(Flag(admin))
+            .bind(Flag(admin || n % 5 == 1))
+            .bind(Flag(admin))
+            .bind(Flag(owner))
+            .bind(Flag(admin))
+            .bind(Flag(owner))
+            .bind(Flag(n % 4 == 0))
             .execute(&mut **tx)
             .await?;
         }

@@ -1,8 +1,9 @@
 //! The session and account state (spec/shell-users-integrations.md section 3), derived from
 //! stored data: nothing here comes from the browser.
 
+use crate::db::Flag;
 use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, TopBar};
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(FromRow)]
 struct CustomerRow {
@@ -11,19 +12,33 @@ struct CustomerRow {
     time_zone: String,
     package_name: String,
     plan: String,
+    #[sqlx(try_from = "Flag")]
     is_group: bool,
+    #[sqlx(try_from = "Flag")]
     is_partner: bool,
+    #[sqlx(try_from = "Flag")]
     is_tech_partner: bool,
+    #[sqlx(try_from = "Flag")]
     has_static: bool,
+    #[sqlx(try_from = "Flag")]
     has_dynamic: bool,
+    #[sqlx(try_from = "Flag")]
     has_outbound: bool,
+    #[sqlx(try_from = "Flag")]
     has_old_outbound: bool,
+    #[sqlx(try_from = "Flag")]
     has_speech: bool,
+    #[sqlx(try_from = "Flag")]
     has_billing: bool,
+    #[sqlx(try_from = "Flag")]
     has_real_time: bool,
+    #[sqlx(try_from = "Flag")]
     has_sales_data: bool,
+    #[sqlx(try_from = "Flag")]
     has_conversions: bool,
+    #[sqlx(try_from = "Flag")]
     can_purchase_online: bool,
+    #[sqlx(try_from = "Flag")]
     has_logo: bool,
     top_bar_background: String,
     top_bar_text: String,
@@ -36,10 +51,15 @@ struct UserRow {
     forename: String,
     surname: String,
     email: String,
+    #[sqlx(try_from = "Flag")]
     is_system_manager: bool,
+    #[sqlx(try_from = "Flag")]
     show_reports_2023: bool,
+    #[sqlx(try_from = "Flag")]
     home_is_partner: bool,
+    #[sqlx(try_from = "Flag")]
     home_reseller_approved: bool,
+    #[sqlx(try_from = "Flag")]
     home_referrer_approved: bool,
 }
 
@@ -47,21 +67,32 @@ struct UserRow {
 struct AccessRow {
     auth_code: i64,
     provisioning: String,
+    #[sqlx(try_from = "Flag")]
     perm_reports: bool,
+    #[sqlx(try_from = "Flag")]
     perm_billing: bool,
+    #[sqlx(try_from = "Flag")]
     perm_services_admin: bool,
+    #[sqlx(try_from = "Flag")]
     perm_user_admin: bool,
+    #[sqlx(try_from = "Flag")]
     perm_purchase: bool,
+    #[sqlx(try_from = "Flag")]
     perm_view_edit_users: bool,
+    #[sqlx(try_from = "Flag")]
     perm_edit_api: bool,
+    #[sqlx(try_from = "Flag")]
     perm_outbound: bool,
+    #[sqlx(try_from = "Flag")]
     perm_accounts: bool,
+    #[sqlx(try_from = "Flag")]
     perm_add_accounts: bool,
+    #[sqlx(try_from = "Flag")]
     perm_rewards: bool,
 }
 
 /// The customer's name if this user has access to it.
-pub async fn accessible_customer(db: &SqlitePool, user_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
+pub async fn accessible_customer(db: &AnyPool, user_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = $1 AND a.customer_id = $2",
     )
@@ -74,7 +105,7 @@ pub async fn accessible_customer(db: &SqlitePool, user_id: i64, customer_id: i64
 
 /// The state for a user on a customer, or None if the user has no access to it.
 pub async fn load_state(
-    db: &SqlitePool,
+    db: &AnyPool,
     user_id: i64,
     customer_id: i64,
     product_name: &str,
@@ -197,11 +228,7 @@ pub async fn load_state(
 }
 
 /// (package scopes, add-on scopes on sale, scopes the next plan adds).
-async fn scopes(
-    db: &SqlitePool,
-    customer_id: i64,
-    plan: &str,
-) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
+async fn scopes(db: &AnyPool, customer_id: i64, plan: &str) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
     let package: Vec<(String,)> = sqlx::query_as(
         "SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0
          UNION SELECT scope FROM customer_addons WHERE customer_id = $2 ORDER BY 1",
@@ -244,7 +271,7 @@ fn prefix(stored: &str) -> NumberPrefix {
     }
 }
 
-pub async fn logo_svg(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<String>> {
+pub async fn logo_svg(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(Option<String>,)> =
         sqlx::query_as("SELECT logo_svg FROM customers WHERE id = $1").bind(customer_id).fetch_optional(db).await?;
     Ok(row.and_then(|(svg,)| svg))

@@ -1,7 +1,8 @@
 //! Audio files and text-to-speech sentences, scoped by the customer. Deleting is soft: a
 //! deleted audio keeps its row (old references stay readable) but leaves every list.
 
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use crate::db::Flag;
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 /// An audio without its bytes.
 #[derive(Debug, Clone, FromRow)]
@@ -12,7 +13,7 @@ pub struct Audio {
     pub original_name: String,
     pub sentence: String,
     /// The day it was added, YYYY-MM-DD (UTC).
-    pub created_on: String,
+    pub created_at: i64,
 }
 
 /// A stored file: the audio's description and bytes.
@@ -61,10 +62,10 @@ pub enum Deleted {
 }
 
 const SELECT: &str = "SELECT id, description, file_name, original_name, sentence,
-        date(created_at, 'unixepoch') AS created_on FROM audios";
+        created_at FROM audios";
 
 /// The customer's audio that is not deleted, by description.
-pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
+pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -72,7 +73,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Audio>>
 }
 
 /// One of the customer's audios, if it is not deleted.
-pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
+pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(customer_id)
         .bind(id)
@@ -81,12 +82,12 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 }
 
 /// True when every id is one of the customer's audios that is not deleted.
-pub async fn owns_all(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn owns_all(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     let mut conn = db.acquire().await?;
     owns_all_on(&mut conn, customer_id, ids).await
 }
 
-async fn owns_all_on(conn: &mut SqliteConnection, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+async fn owns_all_on(conn: &mut AnyConnection, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
         let found: Option<(i64,)> =
             sqlx::query_as("SELECT id FROM audios WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL")
@@ -102,7 +103,7 @@ async fn owns_all_on(conn: &mut SqliteConnection, customer_id: i64, ids: &[i64])
 }
 
 /// The stored file of one of the customer's audios that is not deleted, by its stored name.
-pub async fn file(db: &SqlitePool, customer_id: i64, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
+pub async fn file(db: &AnyPool, customer_id: i64, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
     sqlx::query_as(
         "SELECT description, file_name, content FROM audios
          WHERE customer_id = $1 AND file_name = $2 AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
@@ -114,7 +115,7 @@ pub async fn file(db: &SqlitePool, customer_id: i64, file_name: &str) -> sqlx::R
 }
 
 /// The descriptions of the customer's other audio (not deleted, not `except`; 0: all).
-pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM audios WHERE customer_id = $1 AND id <> $2 AND deleted_at IS NULL")
             .bind(customer_id)
@@ -125,7 +126,7 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 }
 
 pub async fn insert(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     description: &str,
     content: &Content,
@@ -150,13 +151,7 @@ pub async fn insert(
 
 /// Updates one of the customer's audios: the description, and the file or sentence unless
 /// `Keep`.
-pub async fn update(
-    db: &SqlitePool,
-    customer_id: i64,
-    id: i64,
-    description: &str,
-    content: &Content,
-) -> sqlx::Result<()> {
+pub async fn update(db: &AnyPool, customer_id: i64, id: i64, description: &str, content: &Content) -> sqlx::Result<()> {
     if let Content::Keep = content {
         sqlx::query("UPDATE audios SET description = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
             .bind(description)
@@ -192,7 +187,7 @@ fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
 }
 
 /// The customer's numbers and pools using an audio as intro or whisper.
-pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
+pub async fn entry_uses(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
     sqlx::query_as(
         "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
          WHERE customer_id = $1 AND intro_audio_id = $2
@@ -212,8 +207,8 @@ pub async fn entry_uses(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sql
 /// Whether anything of the customer's plays this audio: a number's or pool's intro or
 /// whisper, a queue's audio slot, a voicemail greeting, an IVR's intro, or a DTMF plan's or
 /// DTMF IVR's intro or end.
-async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
-    let (used,): (bool,) = sqlx::query_as(
+async fn in_use(conn: &mut AnyConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
+    let (Flag(used),): (Flag,) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = $1
                         AND (intro_audio_id = $2 OR whisper_audio_id = $2))
              OR EXISTS (SELECT 1 FROM queues WHERE customer_id = $1
@@ -233,7 +228,7 @@ async fn in_use(conn: &mut SqliteConnection, customer_id: i64, audio_id: i64) ->
 
 /// Soft-deletes the audios in one transaction, or nothing when one is not the customer's or
 /// is in use.
-pub async fn soft_delete(db: &SqlitePool, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
+pub async fn soft_delete(db: &AnyPool, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
     let mut tx = db.begin().await?;
     if !owns_all_on(&mut tx, customer_id, ids).await? {
         return Ok(Deleted::NotFound);

@@ -1,14 +1,14 @@
 //! Keys from handleajax/confirmPassword. A destructive call presents one; it is good for a few
 //! minutes, for the same user and session, and only once.
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 use crate::security::{random_token, token_hash};
 use crate::store::sessions::Session;
 
 pub const VALID_SECONDS: i64 = 5 * 60;
 
-pub async fn issue(db: &SqlitePool, session: &Session, now: i64) -> sqlx::Result<String> {
+pub async fn issue(db: &AnyPool, session: &Session, now: i64) -> sqlx::Result<String> {
     let key = random_token();
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM password_confirmations WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
@@ -27,7 +27,7 @@ pub async fn issue(db: &SqlitePool, session: &Session, now: i64) -> sqlx::Result
 
 /// True when the key was issued to this session, has not expired and had not been used; it
 /// is used up by this call either way.
-pub async fn consume(db: &SqlitePool, session: &Session, key: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn consume(db: &AnyPool, session: &Session, key: &str, now: i64) -> sqlx::Result<bool> {
     let used = sqlx::query(
         "UPDATE password_confirmations SET used_at = $1
          WHERE key_hash = $2 AND user_id = $3 AND session_hash = $4 AND used_at IS NULL AND expires_at > $5",

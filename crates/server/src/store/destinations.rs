@@ -2,7 +2,7 @@
 //! with, and destination plans (hunt groups and multi dials over those numbers). Every query
 //! is scoped by the customer.
 
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InternationalCode {
@@ -59,11 +59,11 @@ pub struct AffectedEntry {
     pub pool_name: String,
 }
 
-pub async fn international_codes(db: &SqlitePool) -> sqlx::Result<Vec<InternationalCode>> {
+pub async fn international_codes(db: &AnyPool) -> sqlx::Result<Vec<InternationalCode>> {
     sqlx::query_as("SELECT id, description, code FROM international_codes ORDER BY id").fetch_all(db).await
 }
 
-pub async fn international_code_exists(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
+pub async fn international_code_exists(db: &AnyPool, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
         sqlx::query_as("SELECT id FROM international_codes WHERE id = $1").bind(id).fetch_optional(db).await?;
     Ok(found.is_some())
@@ -73,14 +73,14 @@ const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id
         d.number, d.mailbox
      FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
 
-pub async fn numbers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
+pub async fn numbers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY LOWER(d.description), d.id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find_number(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationNumber>> {
+pub async fn find_number(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 AND d.id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -89,7 +89,7 @@ pub async fn find_number(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Re
 }
 
 /// The descriptions of the customer's destination numbers other than `except` (0: all).
-pub async fn number_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn number_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
@@ -100,7 +100,7 @@ pub async fn number_descriptions(db: &SqlitePool, customer_id: i64, except: i64)
 }
 
 /// Whether the customer already has this number with this international code.
-pub async fn number_exists(db: &SqlitePool, customer_id: i64, code_id: i64, number: &str) -> sqlx::Result<bool> {
+pub async fn number_exists(db: &AnyPool, customer_id: i64, code_id: i64, number: &str) -> sqlx::Result<bool> {
     let found: Option<(i64,)> = sqlx::query_as(
         "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
@@ -113,7 +113,7 @@ pub async fn number_exists(db: &SqlitePool, customer_id: i64, code_id: i64, numb
 }
 
 /// True when every id is one of the customer's destination numbers.
-pub async fn owns_numbers(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn owns_numbers(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
         if find_number(db, customer_id, id).await?.is_none() {
             return Ok(false);
@@ -123,7 +123,7 @@ pub async fn owns_numbers(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sql
 }
 
 pub async fn insert_number(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     description: &str,
     code_id: i64,
@@ -146,7 +146,7 @@ pub async fn insert_number(
 
 /// Changes the description and mailbox; the number itself stays.
 pub async fn update_number(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     id: i64,
     description: &str,
@@ -165,14 +165,14 @@ pub async fn update_number(
 const PLAN_SELECT: &str =
     "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
 
-pub async fn plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
+pub async fn plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
+pub async fn find_plan(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -181,7 +181,7 @@ pub async fn find_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Resu
 }
 
 /// The rows of one of the customer's plans, in order.
-pub async fn plan_rows(db: &SqlitePool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
+pub async fn plan_rows(db: &AnyPool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
     sqlx::query_as(
         "SELECT r.destination_number_id, r.ring_length FROM destination_plan_rows r
          JOIN destination_plans p ON p.id = r.plan_id
@@ -194,7 +194,7 @@ pub async fn plan_rows(db: &SqlitePool, customer_id: i64, plan_id: i64) -> sqlx:
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all).
-pub async fn plan_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn plan_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
@@ -206,7 +206,7 @@ pub async fn plan_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -
 
 /// Creates (`id` 0) or replaces one of the customer's plans with its rows, in one transaction.
 /// Returns the plan's id.
-pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
+pub async fn save_plan(db: &AnyPool, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if id == 0 {
         sqlx::query_scalar::<_, i64>(
@@ -255,11 +255,7 @@ pub async fn save_plan(db: &SqlitePool, customer_id: i64, id: i64, plan: &PlanTo
 }
 
 /// The customer's numbers and pools whose service plan has a row routing to this plan.
-pub async fn plan_affected_entries(
-    db: &SqlitePool,
-    customer_id: i64,
-    plan_id: i64,
-) -> sqlx::Result<Vec<AffectedEntry>> {
+pub async fn plan_affected_entries(db: &AnyPool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<AffectedEntry>> {
     sqlx::query_as(
         "SELECT e.kind, e.number, e.pool_name FROM routing_entries e
          WHERE e.customer_id = $1 AND e.service_plan_id IN (

@@ -1,8 +1,9 @@
 //! IVR menus and their keys, the IVR credits a customer owns and the charges for more
 //! (docs/ivr-api.md), plus the lists an IVR's keys point at. Every query is scoped by customer.
 
+use crate::db::Flag;
 use domain::routing::ivr::{IvrForm, IvrKey, KeyType, Named, StoredIvr};
-use sqlx::{FromRow, Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
 use super::routing_entries::all_owned;
 
@@ -13,11 +14,14 @@ pub const MULTI_LEVEL_IVR_SERVICE: &str = "multi_level_ivr";
 struct IvrRow {
     id: i64,
     description: String,
+    #[sqlx(try_from = "Flag")]
     is_child: bool,
     intro_audio_id: i64,
+    #[sqlx(try_from = "Flag")]
     log_keys: bool,
     report_group_id: i64,
     secondary_report_group_id: i64,
+    #[sqlx(try_from = "Flag")]
     has_dead_end: bool,
     repeat_key: String,
     default_key: String,
@@ -77,7 +81,7 @@ const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destina
     k.voicemail_id, k.category_id";
 
 /// Every IVR of the customer with its keys, by description.
-pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
+pub async fn all(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
     let rows: Vec<IvrRow> = sqlx::query_as(&format!(
         "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id"
     ))
@@ -95,7 +99,7 @@ pub async fn all(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<StoredIv
 }
 
 /// One of the customer's IVRs with its keys.
-pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
     let row: Option<IvrRow> =
         sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 AND id = $2"))
             .bind(customer_id)
@@ -115,19 +119,20 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 }
 
 /// The customer's IVRs (id, description, is a child) by description; children only when asked.
-pub async fn list(db: &SqlitePool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
-    sqlx::query_as(
-        "SELECT id, description, is_child FROM ivrs WHERE customer_id = $1 AND ($2 OR is_child = 0)
+pub async fn list(db: &AnyPool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
+    let rows: Vec<(i64, String, Flag)> = sqlx::query_as(
+        "SELECT id, description, is_child FROM ivrs WHERE customer_id = $1 AND ($2 = 1 OR is_child = 0)
          ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
-    .bind(with_children)
+    .bind(Flag(with_children))
     .fetch_all(db)
-    .await
+    .await?;
+    Ok(rows.into_iter().map(|(id, description, Flag(child))| (id, description, child)).collect())
 }
 
 /// The descriptions of the customer's IVRs other than `except` (0: all of them).
-pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = $1 AND id != $2")
         .bind(customer_id)
         .bind(except)
@@ -137,7 +142,7 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 }
 
 /// The customer's IVRs greeting callers with this audio (id, description).
-pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
          ORDER BY LOWER(description), id",
@@ -149,7 +154,7 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
 }
 
 /// The customer's destination plans, as IVR keys name them.
-pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+pub async fn destination_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
         "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
@@ -159,7 +164,7 @@ pub async fn destination_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Resul
 }
 
 /// The customer's voicemails, as IVR keys name them.
-pub async fn voicemails(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+pub async fn voicemails(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     named(
         db,
         "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
@@ -168,38 +173,38 @@ pub async fn voicemails(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<N
     .await
 }
 
-async fn named(db: &SqlitePool, sql: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+async fn named(db: &AnyPool, sql: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
     let rows: Vec<(i64, String)> = sqlx::query_as(sql).bind(customer_id).fetch_all(db).await?;
     Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "ivrs", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's voicemails.
-pub async fn voicemails_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn voicemails_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "voicemails", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's call categories.
-pub async fn categories_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn categories_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "call_categories", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's report groups.
-pub async fn report_groups_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn report_groups_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "report_groups", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's secondary report groups.
-pub async fn secondary_report_groups_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn secondary_report_groups_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "secondary_report_groups", "", customer_id, ids).await
 }
 
 /// How many IVRs the customer has, and how many it may have (its IVR credits).
-pub async fn usage(conn: &mut SqliteConnection, customer_id: i64) -> sqlx::Result<(i64, i64)> {
+pub async fn usage(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<(i64, i64)> {
     sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM ivrs WHERE customer_id = $1), ivr_credits FROM customers WHERE id = $1",
     )
@@ -209,7 +214,7 @@ pub async fn usage(conn: &mut SqliteConnection, customer_id: i64) -> sqlx::Resul
 }
 
 /// The multi-level IVR price: pence and billing frequency (months, as `services` stores it).
-pub async fn multi_level_price(conn: &mut SqliteConnection) -> sqlx::Result<Option<(i64, String)>> {
+pub async fn multi_level_price(conn: &mut AnyConnection) -> sqlx::Result<Option<(i64, String)>> {
     sqlx::query_as("SELECT price_pence, billing_frequency FROM services WHERE product_code = $1")
         .bind(MULTI_LEVEL_IVR_SERVICE)
         .fetch_optional(conn)
@@ -225,11 +230,7 @@ pub struct Charge<'a> {
     pub accepted_at: i64,
 }
 
-pub async fn record_charge(
-    tx: &mut Transaction<'_, Sqlite>,
-    customer_id: i64,
-    charge: &Charge<'_>,
-) -> sqlx::Result<()> {
+pub async fn record_charge(tx: &mut Transaction<'_, Any>, customer_id: i64, charge: &Charge<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_by_email,
                                   accepted_at)
@@ -252,7 +253,7 @@ pub async fn record_charge(
 }
 
 /// Inserts an IVR without keys (see `replace_keys`); returns its id.
-pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
+pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>("INSERT INTO ivrs (customer_id, description) VALUES ($1, $2) RETURNING id")
         .bind(customer_id)
         .bind(form.description.trim())
@@ -263,19 +264,19 @@ pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, form: &I
 }
 
 /// Saves an IVR's fields (not its keys).
-pub async fn update(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, id: i64, form: &IvrForm) -> sqlx::Result<()> {
+pub async fn update(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64, form: &IvrForm) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE ivrs SET description = $1, is_child = $2, intro_audio_id = $3, log_keys = $4, report_group_id = $5,
          secondary_report_group_id = $6, has_dead_end = $7, repeat_key = $8, default_key = $9, repeat_audio = $10
          WHERE id = $11 AND customer_id = $12",
     )
     .bind(form.description.trim())
-    .bind(form.is_child)
+    .bind(Flag(form.is_child))
     .bind(form.intro_audio)
-    .bind(form.log_keys)
+    .bind(Flag(form.log_keys))
     .bind(form.report_group_id)
     .bind(form.secondary_report_group_id)
-    .bind(form.has_dead_end)
+    .bind(Flag(form.has_dead_end))
     .bind(&form.repeat_key)
     .bind(&form.default_key)
     .bind(form.repeat_audio.trim())
@@ -287,7 +288,7 @@ pub async fn update(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, id: i64,
 }
 
 /// Replaces an IVR's keys. The IVR's owner is checked by the caller.
-pub async fn replace_keys(tx: &mut Transaction<'_, Sqlite>, ivr_id: i64, keys: &[IvrKey]) -> sqlx::Result<()> {
+pub async fn replace_keys(tx: &mut Transaction<'_, Any>, ivr_id: i64, keys: &[IvrKey]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM ivr_keys WHERE ivr_id = $1").bind(ivr_id).execute(&mut **tx).await?;
     for (position, key) in keys.iter().enumerate() {
         sqlx::query(

@@ -1,6 +1,7 @@
 //! The outbound service (charged per user) and outbound campaigns.
 
-use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+use crate::db::Flag;
+use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct OutboundService {
@@ -10,11 +11,12 @@ pub struct OutboundService {
     pub price_pence: i64,
     pub billing_frequency: String,
     pub minimum_term: i64,
+    #[sqlx(try_from = "Flag")]
     pub existing_customer_service: bool,
 }
 
 /// The outbound service on offer to a customer that has outbound.
-pub async fn service_for(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Option<OutboundService>> {
+pub async fn service_for(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<OutboundService>> {
     sqlx::query_as(
         "SELECT s.id AS service_id, s.product_code, s.service_type, s.price_pence, s.billing_frequency, s.minimum_term,
                 EXISTS (SELECT 1 FROM customer_services cs WHERE cs.customer_id = c.id AND cs.service_id = s.id)
@@ -29,14 +31,14 @@ pub async fn service_for(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Opti
 
 /// One more outbound user on the customer's bill.
 pub async fn add_user_to_service(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     service: &OutboundService,
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO customer_services (customer_id, service_id, quantity, price_pence, started_at) VALUES ($1, $2, 1, $3, $4)
-         ON CONFLICT (customer_id, service_id) DO UPDATE SET quantity = quantity + 1",
+         ON CONFLICT (customer_id, service_id) DO UPDATE SET quantity = customer_services.quantity + 1",
     )
     .bind(customer_id)
     .bind(service.service_id)
@@ -47,14 +49,14 @@ pub async fn add_user_to_service(
     Ok(())
 }
 
-pub async fn campaigns(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn campaigns(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE customer_id = $1 ORDER BY name")
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn campaign_belongs(db: &SqlitePool, customer_id: i64, campaign_id: i64) -> sqlx::Result<bool> {
+pub async fn campaign_belongs(db: &AnyPool, customer_id: i64, campaign_id: i64) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM outbound_campaigns WHERE id = $1 AND customer_id = $2")
         .bind(campaign_id)
         .bind(customer_id)
@@ -64,7 +66,7 @@ pub async fn campaign_belongs(db: &SqlitePool, customer_id: i64, campaign_id: i6
 }
 
 /// Adds a campaign (or finds the one of that name) and returns its id.
-pub async fn add_campaign(db: &SqlitePool, customer_id: i64, name: &str) -> sqlx::Result<i64> {
+pub async fn add_campaign(db: &AnyPool, customer_id: i64, name: &str) -> sqlx::Result<i64> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO outbound_campaigns (customer_id, name) VALUES ($1, $2)
          ON CONFLICT (customer_id, name) DO UPDATE SET name = excluded.name RETURNING id",
@@ -77,18 +79,19 @@ pub async fn add_campaign(db: &SqlitePool, customer_id: i64, name: &str) -> sqlx
 }
 
 /// The customer's outbound report-email options (daily, weekly, monthly).
-pub async fn report_options(db: &SqlitePool, customer_id: i64) -> sqlx::Result<(bool, bool, bool)> {
-    sqlx::query_as(
+pub async fn report_options(db: &AnyPool, customer_id: i64) -> sqlx::Result<(bool, bool, bool)> {
+    let (Flag(daily), Flag(weekly), Flag(monthly)): (Flag, Flag, Flag) = sqlx::query_as(
         "SELECT outbound_daily_enabled, outbound_weekly_enabled, outbound_monthly_enabled FROM customers WHERE id = $1",
     )
     .bind(customer_id)
     .fetch_one(db)
-    .await
+    .await?;
+    Ok((daily, weekly, monthly))
 }
 
 /// Records that a user accepted the terms of a purchase (kept if the user is deleted).
 pub async fn record_terms(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     purchase: &str,
     user_id: i64,

@@ -1,7 +1,7 @@
 //! Mail the server sends. With no relay on this machine the outbox is the delivery: each
 //! message is stored, logged, and shown on /outbox when DEV_OUTBOX=1.
 
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Mail {
@@ -13,14 +13,7 @@ pub struct Mail {
     pub created_at: i64,
 }
 
-pub async fn send(
-    db: &SqlitePool,
-    to: &str,
-    subject: &str,
-    body: &str,
-    link: Option<&str>,
-    now: i64,
-) -> sqlx::Result<()> {
+pub async fn send(db: &AnyPool, to: &str, subject: &str, body: &str, link: Option<&str>, now: i64) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO outbox (to_email, subject, body_text, link, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(to)
         .bind(subject)
@@ -34,7 +27,7 @@ pub async fn send(
     Ok(())
 }
 
-pub async fn latest(db: &SqlitePool, limit: i64) -> sqlx::Result<Vec<Mail>> {
+pub async fn latest(db: &AnyPool, limit: i64) -> sqlx::Result<Vec<Mail>> {
     sqlx::query_as("SELECT id, to_email, subject, body_text, link, created_at FROM outbox ORDER BY id DESC LIMIT $1")
         .bind(limit)
         .fetch_all(db)

@@ -1,13 +1,13 @@
 //! Password reset links: single use, expiring, only a hash stored.
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 use crate::security::{random_token, token_hash};
 
 pub const VALID_SECONDS: i64 = 24 * 60 * 60;
 
 /// A new reset token for the user; earlier unused ones stop working.
-pub async fn issue(db: &SqlitePool, user_id: i64, now: i64) -> sqlx::Result<String> {
+pub async fn issue(db: &AnyPool, user_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1 OR expires_at <= $2")
@@ -26,7 +26,7 @@ pub async fn issue(db: &SqlitePool, user_id: i64, now: i64) -> sqlx::Result<Stri
 }
 
 /// The user a live token belongs to, without using it up.
-pub async fn peek(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<i64>> {
+pub async fn peek(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<i64>> {
     let row: Option<(i64,)> = sqlx::query_as(
         "SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
     )
@@ -39,7 +39,7 @@ pub async fn peek(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
 
 /// Sets the new password if the token is live, using it up, and ends the user's sessions.
 /// Returns false for a used, expired or unknown token.
-pub async fn redeem(db: &SqlitePool, token: &str, password_hash: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn redeem(db: &AnyPool, token: &str, password_hash: &str, now: i64) -> sqlx::Result<bool> {
     let mut tx = db.begin().await?;
     let row: Option<(i64,)> = sqlx::query_as(
         "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $3 RETURNING user_id",

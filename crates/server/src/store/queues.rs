@@ -1,6 +1,6 @@
 //! Call queues, scoped by the customer.
 
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(Debug, Clone, Default, FromRow)]
 pub struct Queue {
@@ -37,14 +37,14 @@ const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, 
         welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id, queue_full_audio_id
      FROM queues";
 
-pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
+pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
+pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -53,7 +53,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 }
 
 /// The descriptions of the customer's queues other than `except` (0: all).
-pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = $1 AND id <> $2")
         .bind(customer_id)
         .bind(except)
@@ -63,7 +63,7 @@ pub async fn descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sql
 }
 
 /// Creates (`queue.id` 0) or updates one of the customer's queues; returns its id.
-pub async fn save(db: &SqlitePool, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
+pub async fn save(db: &AnyPool, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
     let q = queue;
     if q.id == 0 {
         let id = sqlx::query_scalar::<_, i64>(

@@ -3,10 +3,12 @@
 //! ids it stores (audio, service plans). Every query is scoped by customer, except the
 //! provisioning job's, which works for the whole system.
 
+use crate::db::Backend;
+use crate::db::Flag;
 use domain::routing::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::RoutingRow;
 use domain::NumberFormat;
-use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 /// A number or pool with its routing and the description of its service plan.
 #[derive(Debug, Clone, FromRow)]
@@ -19,16 +21,20 @@ pub struct Entry {
     pub service_plan_id: Option<i64>,
     pub plan_description: Option<String>,
     pub destination: String,
+    #[sqlx(try_from = "Flag")]
     pub call_recording: bool,
     pub intro_audio_id: i64,
     pub whisper_audio_id: i64,
     pub dynamic_whisper_id: i64,
+    #[sqlx(try_from = "Flag")]
     pub mid_call_divert: bool,
     pub attribution_id: i64,
     pub attribution_dtmf_ivr_id: i64,
+    #[sqlx(try_from = "Flag")]
     pub mid_call_attribution: bool,
     pub mid_call_audio: String,
     pub post_url: String,
+    #[sqlx(try_from = "Flag")]
     pub provisioned: bool,
 }
 
@@ -90,7 +96,7 @@ const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.descri
     FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id";
 
 /// A customer's numbers (by number) then pools (by name).
-pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
+pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
     sqlx::query_as(&format!(
         "{ENTRY_SELECT} WHERE e.customer_id = $1 ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
     ))
@@ -100,19 +106,18 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Entry>>
 }
 
 /// The customer's entries among `ids` (others' and unknown ids are left out), in id order.
-pub async fn by_ids(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
-    sqlx::query_as(&format!(
-        "{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id IN (SELECT value FROM json_each($2)) ORDER BY e.id"
-    ))
-    .bind(customer_id)
-    .bind(json_ids(ids))
-    .fetch_all(db)
-    .await
+pub async fn by_ids(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
+    let ids_in = Backend::of(db).json_integers(2);
+    sqlx::query_as(&format!("{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id IN ({ids_in}) ORDER BY e.id"))
+        .bind(customer_id)
+        .bind(json_ids(ids))
+        .fetch_all(db)
+        .await
 }
 
 /// The entries using a service plan: (id, kind, number, pool name), numbers first.
 pub async fn using_plan(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     plan_id: i64,
 ) -> sqlx::Result<Vec<(i64, String, String, String)>> {
@@ -126,7 +131,7 @@ pub async fn using_plan(
     .await
 }
 
-/// The ids as a JSON array, for `IN (SELECT value FROM json_each(?))`.
+/// The ids as a JSON array, for `IN ({Backend::json_integers})`.
 pub(crate) fn json_ids(ids: &[i64]) -> String {
     serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())
 }
@@ -135,7 +140,7 @@ pub(crate) fn json_ids(ids: &[i64]) -> String {
 /// rows further, e.g. `AND deleted_at IS NULL`). `table` and `extra` are constants of this
 /// crate, never request input.
 pub(crate) async fn all_owned(
-    db: &SqlitePool,
+    db: &AnyPool,
     table: &'static str,
     extra: &'static str,
     customer_id: i64,
@@ -147,23 +152,23 @@ pub(crate) async fn all_owned(
     if distinct.is_empty() {
         return Ok(true);
     }
-    let (found,): (i64,) = sqlx::query_as(&format!(
-        "SELECT COUNT(*) FROM {table} WHERE customer_id = $1 AND id IN (SELECT value FROM json_each($2)) {extra}"
-    ))
-    .bind(customer_id)
-    .bind(json_ids(&distinct))
-    .fetch_one(db)
-    .await?;
+    let ids_in = Backend::of(db).json_integers(2);
+    let (found,): (i64,) =
+        sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE customer_id = $1 AND id IN ({ids_in}) {extra}"))
+            .bind(customer_id)
+            .bind(json_ids(&distinct))
+            .fetch_one(db)
+            .await?;
     Ok(found == distinct.len() as i64)
 }
 
 /// Whether every id is one of the customer's audios that has not been deleted.
-pub async fn audios_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn audios_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "audios", "AND deleted_at IS NULL", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's service plans.
-pub async fn service_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn service_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "service_plans", "", customer_id, ids).await
 }
 
@@ -179,7 +184,7 @@ pub struct BasicConnect {
 /// Sets a row's basic routing, clearing its service plan and every advanced feature, and queues
 /// it for provisioning.
 pub async fn connect_basic(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     row: &BasicConnect,
     now: i64,
@@ -192,7 +197,7 @@ pub async fn connect_basic(
     )
     .bind(&row.description)
     .bind(&row.destination)
-    .bind(row.recording)
+    .bind(Flag(row.recording))
     .bind(now)
     .bind(row.id)
     .bind(customer_id)
@@ -222,7 +227,7 @@ pub struct AdvancedConnect {
 }
 
 pub async fn connect_advanced(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     row: &AdvancedConnect,
     now: i64,
@@ -237,16 +242,16 @@ pub async fn connect_advanced(
     )
     .bind(&row.description)
     .bind(row.service_plan_id)
-    .bind(row.recording)
+    .bind(Flag(row.recording))
     .bind(row.intro_audio_id)
     .bind(row.whisper_audio_id)
     .bind(row.dynamic_whisper_id)
     .bind(&row.post_url)
     .bind(row.attribution_id)
     .bind(row.attribution_dtmf_ivr_id)
-    .bind(row.mid_call_attribution)
+    .bind(Flag(row.mid_call_attribution))
     .bind(&row.mid_call_audio)
-    .bind(row.mid_call_divert)
+    .bind(Flag(row.mid_call_divert))
     .bind(now)
     .bind(row.id)
     .bind(customer_id)
@@ -257,7 +262,7 @@ pub async fn connect_advanced(
 
 /// The routing of every entry using a plan changed: they are provisioned again.
 pub async fn reprovision_plan_users(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     plan_id: i64,
     now: i64,
@@ -287,7 +292,7 @@ pub struct PendingEntry {
 }
 
 /// Every unprovisioned entry requested at or before `requested_by` (any customer).
-pub async fn pending(db: &SqlitePool, requested_by: i64) -> sqlx::Result<Vec<PendingEntry>> {
+pub async fn pending(db: &AnyPool, requested_by: i64) -> sqlx::Result<Vec<PendingEntry>> {
     sqlx::query_as(
         "SELECT id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at
          FROM routing_entries WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1 ORDER BY id",
@@ -299,9 +304,9 @@ pub async fn pending(db: &SqlitePool, requested_by: i64) -> sqlx::Result<Vec<Pen
 
 /// Marks an entry provisioned, unless it was changed again since it was read (then the newer
 /// request waits for its own turn). True when marked.
-pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Result<bool> {
+pub async fn mark_provisioned(db: &AnyPool, entry: &PendingEntry) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "UPDATE routing_entries SET provisioned = 1 WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS $2",
+        "UPDATE routing_entries SET provisioned = 1 WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS NOT DISTINCT FROM $2",
     )
     .bind(entry.id)
     .bind(entry.provision_requested_at)
@@ -313,7 +318,7 @@ pub async fn mark_provisioned(db: &SqlitePool, entry: &PendingEntry) -> sqlx::Re
 /// Adds static numbers to a customer, each routed to a basic destination, in one transaction
 /// (bulk provisioning, and the large-account benchmark).
 /// How many static numbers start with `prefix`, whoever holds them.
-pub async fn count_with_prefix(db: &SqlitePool, prefix: &str) -> sqlx::Result<i64> {
+pub async fn count_with_prefix(db: &AnyPool, prefix: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM routing_entries WHERE kind = 'static' AND number LIKE $1")
         .bind(format!("{prefix}%"))
         .fetch_one(db)
@@ -321,7 +326,7 @@ pub async fn count_with_prefix(db: &SqlitePool, prefix: &str) -> sqlx::Result<i6
 }
 
 pub async fn add_static_numbers(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     numbers: &[(String, String)],
     destination: &str,
@@ -343,7 +348,7 @@ pub async fn add_static_numbers(
 
 /// One page of the customer's entries as the routing list asks for it, and how many match.
 pub async fn page(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     query: &ListQuery,
     format: &NumberFormat,
@@ -364,7 +369,7 @@ pub async fn page(
 /// Every entry matching the query (its page ignored), in its order, a row at a time: the CSV
 /// export writes them as they come instead of holding 100,000 rows.
 pub fn stream_matching<'a>(
-    db: &'a SqlitePool,
+    db: &'a AnyPool,
     customer_id: i64,
     sql: &'a ListSql,
 ) -> impl futures_util::Stream<Item = sqlx::Result<Entry>> + 'a {
@@ -401,7 +406,7 @@ impl ListSql {
     }
 }
 
-type ListQueryAs<'q, O> = sqlx::query::QueryAs<'q, Sqlite, O, sqlx::sqlite::SqliteArguments<'q>>;
+type ListQueryAs<'q, O> = sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>>;
 
 /// The search condition (appended to `e.customer_id = $1`; its values are $2 on), its bound
 /// values and the order.

@@ -2,7 +2,7 @@
 //! report groups, in-call attribution plans, DTMF plans and DTMF IVRs, sources / mediums and
 //! dynamic whispers. Every query is scoped by the customer.
 
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 use super::routing_entries::all_owned;
 
@@ -30,7 +30,7 @@ pub struct Group {
     pub description: String,
 }
 
-pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(&format!(
         "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY LOWER(description), id",
         kind.table()
@@ -40,7 +40,7 @@ pub async fn groups(db: &SqlitePool, kind: GroupKind, customer_id: i64) -> sqlx:
     .await
 }
 
-pub async fn find_group(db: &SqlitePool, kind: GroupKind, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+pub async fn find_group(db: &AnyPool, kind: GroupKind, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
     sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = $1 AND id = $2", kind.table()))
         .bind(customer_id)
         .bind(id)
@@ -49,7 +49,7 @@ pub async fn find_group(db: &SqlitePool, kind: GroupKind, customer_id: i64, id: 
 }
 
 /// The descriptions of the customer's rows other than `except` (0: all).
-async fn descriptions_of(db: &SqlitePool, table: &str, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+async fn descriptions_of(db: &AnyPool, table: &str, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
             .bind(customer_id)
@@ -60,7 +60,7 @@ async fn descriptions_of(db: &SqlitePool, table: &str, customer_id: i64, except:
 }
 
 pub async fn group_descriptions(
-    db: &SqlitePool,
+    db: &AnyPool,
     kind: GroupKind,
     customer_id: i64,
     except: i64,
@@ -70,7 +70,7 @@ pub async fn group_descriptions(
 
 /// Inserts (`id` 0) or renames the customer's row; answers its id.
 pub async fn save_group(
-    db: &SqlitePool,
+    db: &AnyPool,
     kind: GroupKind,
     customer_id: i64,
     id: i64,
@@ -110,14 +110,14 @@ pub struct InCallAttribution {
 const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
      FROM in_call_attributions";
 
-pub async fn in_call_attributions(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
+pub async fn in_call_attributions(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find_in_call(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<InCallAttribution>> {
+pub async fn find_in_call(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -125,12 +125,12 @@ pub async fn find_in_call(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::R
         .await
 }
 
-pub async fn in_call_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn in_call_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     descriptions_of(db, "in_call_attributions", customer_id, except).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
-pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
+pub async fn save_in_call(db: &AnyPool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO in_call_attributions (description, active, attribution_type, terminator, delay_before,
          delay_after, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"
@@ -154,7 +154,7 @@ pub async fn save_in_call(db: &SqlitePool, customer_id: i64, plan: &InCallAttrib
     Ok(id.unwrap_or(plan.id))
 }
 
-pub async fn in_calls_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn in_calls_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "in_call_attributions", "", customer_id, ids).await
 }
 
@@ -174,14 +174,14 @@ pub struct DtmfPlan {
 const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_length, max_length,
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
-pub async fn dtmf_plans(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
+pub async fn dtmf_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find_dtmf_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfPlan>> {
+pub async fn find_dtmf_plan(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -189,12 +189,12 @@ pub async fn find_dtmf_plan(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx:
         .await
 }
 
-pub async fn dtmf_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dtmf_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dtmf_plans", "", customer_id, ids).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
-pub async fn save_dtmf_plan(db: &SqlitePool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
+pub async fn save_dtmf_plan(db: &AnyPool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO dtmf_plans (description, intro_audio_id, end_audio_id, min_length, max_length,
          initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -238,7 +238,7 @@ pub struct DtmfIvrKey {
     pub dtmf_plan_id: i64,
 }
 
-pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
+pub async fn dtmf_ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
          ORDER BY LOWER(description), id",
@@ -248,7 +248,7 @@ pub async fn dtmf_ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Dt
     .await
 }
 
-pub async fn find_dtmf_ivr(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfIvr>> {
+pub async fn find_dtmf_ivr(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1 AND id = $2",
     )
@@ -258,7 +258,7 @@ pub async fn find_dtmf_ivr(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::
     .await
 }
 
-pub async fn dtmf_ivr_keys(db: &SqlitePool, customer_id: i64, ivr_id: i64) -> sqlx::Result<Vec<DtmfIvrKey>> {
+pub async fn dtmf_ivr_keys(db: &AnyPool, customer_id: i64, ivr_id: i64) -> sqlx::Result<Vec<DtmfIvrKey>> {
     sqlx::query_as(
         "SELECT k.key, k.description, k.category_id, k.dtmf_plan_id FROM dtmf_ivr_keys k
          JOIN dtmf_ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1 AND k.ivr_id = $2 ORDER BY k.position",
@@ -270,7 +270,7 @@ pub async fn dtmf_ivr_keys(db: &SqlitePool, customer_id: i64, ivr_id: i64) -> sq
 }
 
 /// Inserts (`ivr.id` 0) or updates the customer's DTMF IVR with its keys, in one transaction.
-pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, keys: &[DtmfIvrKey]) -> sqlx::Result<i64> {
+pub async fn save_dtmf_ivr(db: &AnyPool, customer_id: i64, ivr: &DtmfIvr, keys: &[DtmfIvrKey]) -> sqlx::Result<i64> {
     let mut tx = db.begin().await?;
     let id = if ivr.id == 0 {
         sqlx::query_scalar::<_, i64>(
@@ -314,11 +314,11 @@ pub async fn save_dtmf_ivr(db: &SqlitePool, customer_id: i64, ivr: &DtmfIvr, key
     Ok(id)
 }
 
-pub async fn dtmf_ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dtmf_ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dtmf_ivrs", "", customer_id, ids).await
 }
 
-pub async fn categories_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn categories_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "call_categories", "", customer_id, ids).await
 }
 
@@ -332,7 +332,7 @@ pub struct SourceWhisper {
 }
 
 /// Every source / medium of the customer with the whisper of `whisper_id` (0: none) for it.
-pub async fn whisper_sources(db: &SqlitePool, customer_id: i64, whisper_id: i64) -> sqlx::Result<Vec<SourceWhisper>> {
+pub async fn whisper_sources(db: &AnyPool, customer_id: i64, whisper_id: i64) -> sqlx::Result<Vec<SourceWhisper>> {
     sqlx::query_as(
         "SELECT s.id, s.source, s.medium, COALESCE(w.whisper, '') AS whisper FROM sources_mediums s
          LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = $1
@@ -344,11 +344,11 @@ pub async fn whisper_sources(db: &SqlitePool, customer_id: i64, whisper_id: i64)
     .await
 }
 
-pub async fn sources_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn sources_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "sources_mediums", "", customer_id, ids).await
 }
 
-pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+pub async fn dynamic_whispers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(
         "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
@@ -357,7 +357,7 @@ pub async fn dynamic_whispers(db: &SqlitePool, customer_id: i64) -> sqlx::Result
     .await
 }
 
-pub async fn find_dynamic_whisper(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+pub async fn find_dynamic_whisper(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
     sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
@@ -365,18 +365,18 @@ pub async fn find_dynamic_whisper(db: &SqlitePool, customer_id: i64, id: i64) ->
         .await
 }
 
-pub async fn dynamic_whisper_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn dynamic_whisper_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     descriptions_of(db, "dynamic_whispers", customer_id, except).await
 }
 
-pub async fn dynamic_whispers_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dynamic_whispers", "", customer_id, ids).await
 }
 
 /// Inserts (`id` 0) or updates the customer's whisper and replaces its per-source texts (only
 /// the non-empty ones are kept), in one transaction.
 pub async fn save_dynamic_whisper(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     id: i64,
     description: &str,
@@ -418,7 +418,7 @@ pub async fn save_dynamic_whisper(
 
 /// The customer's pools that whisper with `whisper_id`, other than the entry `except`.
 pub async fn pools_using_whisper(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer_id: i64,
     whisper_id: i64,
     except: i64,
@@ -436,7 +436,7 @@ pub async fn pools_using_whisper(
 }
 
 /// Whether `id` is one of the customer's pools.
-pub async fn owns_pool(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_pool(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
         sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = $1 AND id = $2 AND kind = 'dynamic'")
             .bind(customer_id)
@@ -449,7 +449,7 @@ pub async fn owns_pool(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Resu
 /// The numbers (static, by number) and pools (by name) whose service plan reaches, directly or
 /// through other IVRs' keys, an IVR that files its calls under this report group.
 pub async fn numbers_using_group(
-    db: &SqlitePool,
+    db: &AnyPool,
     customer: i64,
     kind: GroupKind,
     group: i64,

@@ -2,7 +2,7 @@
 //! point at (destination plans, IVRs) and the IVR list. Every query is scoped by customer.
 
 use domain::routing::{RowType, TimeRow};
-use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 use super::routing_entries::all_owned;
 
@@ -35,7 +35,7 @@ impl PlanTime {
 }
 
 /// The customer's plans (id, description) by description.
-pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
         .fetch_all(db)
@@ -43,7 +43,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, S
 }
 
 /// One of the customer's plans: its description.
-pub async fn description(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<String>> {
+pub async fn description(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
             .bind(id)
@@ -54,7 +54,7 @@ pub async fn description(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Re
 }
 
 /// A plan's rows in order. The plan's owner is checked by the caller.
-pub async fn times(db: &SqlitePool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
+pub async fn times(db: &AnyPool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
     sqlx::query_as(
         "SELECT from_day, from_minute, to_day, to_minute, plan_type, destination_plan_id, ivr_id
          FROM service_plan_times WHERE plan_id = $1 ORDER BY position",
@@ -65,7 +65,7 @@ pub async fn times(db: &SqlitePool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>>
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all of them).
-pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1 AND id != $2")
             .bind(customer_id)
@@ -75,7 +75,7 @@ pub async fn other_descriptions(db: &SqlitePool, customer_id: i64, except: i64) 
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
-pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
+pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO service_plans (customer_id, description) VALUES ($1, $2) RETURNING id",
     )
@@ -87,7 +87,7 @@ pub async fn insert(tx: &mut Transaction<'_, Sqlite>, customer_id: i64, descript
 }
 
 pub async fn update_description(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     id: i64,
     description: &str,
@@ -102,7 +102,7 @@ pub async fn update_description(
 }
 
 /// Replaces a plan's rows. The plan's owner is checked by the caller.
-pub async fn replace_times(tx: &mut Transaction<'_, Sqlite>, plan_id: i64, rows: &[PlanTime]) -> sqlx::Result<()> {
+pub async fn replace_times(tx: &mut Transaction<'_, Any>, plan_id: i64, rows: &[PlanTime]) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM service_plan_times WHERE plan_id = $1").bind(plan_id).execute(&mut **tx).await?;
     for (position, row) in rows.iter().enumerate() {
         sqlx::query(
@@ -125,17 +125,17 @@ pub async fn replace_times(tx: &mut Transaction<'_, Sqlite>, plan_id: i64, rows:
 }
 
 /// Whether every id is one of the customer's destination plans.
-pub async fn destination_plans_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn destination_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "destination_plans", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &SqlitePool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "ivrs", "", customer_id, ids).await
 }
 
 /// The customer's IVRs (id, description) by description.
-pub async fn ivrs(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
         .fetch_all(db)

@@ -1,6 +1,6 @@
 //! Server-side sessions. The cookie holds a random token; the table holds its hash.
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 use crate::security::{random_token, token_hash};
 
@@ -19,7 +19,7 @@ pub struct Session {
 }
 
 /// Starts a session and returns the token for the cookie.
-pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
+pub async fn create(db: &AnyPool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
     sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)",
@@ -35,7 +35,7 @@ pub async fn create(db: &SqlitePool, user_id: i64, customer_id: i64, now: i64) -
 }
 
 /// The live session for a token, marking it active; an expired one is deleted.
-pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option<Session>> {
+pub async fn find(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<Session>> {
     let hash = token_hash(token);
     let row: Option<(i64, i64, i64, i64)> =
         sqlx::query_as("SELECT user_id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = $1")
@@ -57,12 +57,12 @@ pub async fn find(db: &SqlitePool, token: &str, now: i64) -> sqlx::Result<Option
     Ok(Some(Session { token_hash: hash, user_id, customer_id }))
 }
 
-pub async fn delete(db: &SqlitePool, token: &str) -> sqlx::Result<()> {
+pub async fn delete(db: &AnyPool, token: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash(token)).execute(db).await?;
     Ok(())
 }
 
-pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
+pub async fn switch_customer(db: &AnyPool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET customer_id = $1 WHERE token_hash = $2")
         .bind(customer_id)
         .bind(&session.token_hash)
@@ -73,7 +73,7 @@ pub async fn switch_customer(db: &SqlitePool, session: &Session, customer_id: i6
 
 /// Ends a user's sessions that are on one customer (their access to it has gone).
 pub async fn end_on_customer(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     user_id: i64,
     customer_id: i64,
 ) -> sqlx::Result<()> {

@@ -2,7 +2,7 @@
 //! counted per account *and source address*, so a stranger's guesses lock out only the
 //! stranger, and per source address across accounts, so spraying many accounts is slowed.
 
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 /// Failures allowed for one account from one address within the window; the next is refused.
 pub const MAX_FAILURES: i64 = 5;
@@ -10,9 +10,10 @@ pub const MAX_FAILURES: i64 = 5;
 pub const MAX_SOURCE_FAILURES: i64 = 20;
 pub const WINDOW_SECONDS: i64 = 60;
 
-pub async fn is_locked(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn is_locked(db: &AnyPool, email: &str, source: &str, now: i64) -> sqlx::Result<bool> {
     let (this_account, this_source): (i64, i64) = sqlx::query_as(
-        "SELECT COALESCE(SUM(email = $1), 0), COUNT(*) FROM login_failures WHERE source = $2 AND failed_at > $3",
+        "SELECT COUNT(*) FILTER (WHERE LOWER(email) = LOWER($1)), COUNT(*) FROM login_failures
+         WHERE source = $2 AND failed_at > $3",
     )
     .bind(email.trim())
     .bind(source)
@@ -22,7 +23,7 @@ pub async fn is_locked(db: &SqlitePool, email: &str, source: &str, now: i64) -> 
     Ok(this_account >= MAX_FAILURES || this_source >= MAX_SOURCE_FAILURES)
 }
 
-pub async fn record_failure(db: &SqlitePool, email: &str, source: &str, now: i64) -> sqlx::Result<()> {
+pub async fn record_failure(db: &AnyPool, email: &str, source: &str, now: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
         .bind(now - WINDOW_SECONDS)
@@ -38,8 +39,8 @@ pub async fn record_failure(db: &SqlitePool, email: &str, source: &str, now: i64
 }
 
 /// A success from this address forgets its failures on that account.
-pub async fn clear(db: &SqlitePool, email: &str, source: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE email = $1 AND source = $2")
+pub async fn clear(db: &AnyPool, email: &str, source: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE LOWER(email) = LOWER($1) AND source = $2")
         .bind(email.trim())
         .bind(source)
         .execute(db)

@@ -1,10 +1,11 @@
 //! Queries of the users area: lists, one user, their permissions per customer, saving and
 //! deleting. Every query is scoped to customers the editor administers.
 
+use crate::db::Flag;
 use std::collections::HashMap;
 
 use domain::users::{LevelOn, Permission};
-use sqlx::{FromRow, Sqlite, SqlitePool, Transaction};
+use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 /// The permission columns of user_access, in Permission order.
 pub const PERMISSION_COLUMNS: [(Permission, &str); 13] = [
@@ -37,21 +38,36 @@ pub struct UserAccessRow {
     pub provisioning: String,
     pub last_accessed_at: Option<i64>,
     pub created_at: i64,
+    #[sqlx(try_from = "Flag")]
     pub mfa_enabled: bool,
     pub calls_played_7_days: i64,
+    #[sqlx(try_from = "Flag")]
     pub call_rec_flag: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_reports: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_billing: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_services_admin: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_user_admin: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_purchase: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_voicemail: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_view_edit_users: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_edit_api: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_call_recording: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_accounts: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_add_accounts: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_rewards: bool,
+    #[sqlx(try_from = "Flag")]
     pub perm_outbound: bool,
 }
 
@@ -87,8 +103,8 @@ const ACCESS_SELECT: &str = "SELECT u.id AS user_id, u.forename, u.surname, u.em
     FROM user_access a JOIN users u ON u.id = a.user_id JOIN customers c ON c.id = a.customer_id";
 
 /// Everyone with access to a customer, ordered by email.
-pub async fn access_rows_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
-    sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = $1 ORDER BY u.email"))
+pub async fn access_rows_on(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
+    sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = $1 ORDER BY LOWER(u.email), u.id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
@@ -96,14 +112,14 @@ pub async fn access_rows_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<V
 
 /// Access rows on the editor's other accounts where the editor is a user admin.
 pub async fn access_rows_on_other_accounts(
-    db: &SqlitePool,
+    db: &AnyPool,
     editor_id: i64,
     current_customer: i64,
 ) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!(
         "{ACCESS_SELECT} WHERE a.customer_id IN (
             SELECT customer_id FROM user_access WHERE user_id = $1 AND perm_user_admin = 1 AND customer_id != $2)
-         ORDER BY u.email, c.name"
+         ORDER BY LOWER(u.email), u.id, c.name"
     ))
     .bind(editor_id)
     .bind(current_customer)
@@ -112,7 +128,7 @@ pub async fn access_rows_on_other_accounts(
 }
 
 /// A user's access rows on the customers the editor administers (none: not the editor's to see).
-pub async fn visible_access(db: &SqlitePool, editor_id: i64, user_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
+pub async fn visible_access(db: &AnyPool, editor_id: i64, user_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!(
         "{ACCESS_SELECT} WHERE a.user_id = $1 AND a.customer_id IN (
             SELECT customer_id FROM user_access WHERE user_id = $2 AND perm_user_admin = 1)
@@ -125,7 +141,7 @@ pub async fn visible_access(db: &SqlitePool, editor_id: i64, user_id: i64) -> sq
 }
 
 /// The customers the editor may grant access to (those they administer), by name.
-pub async fn administered_customers(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn administered_customers(db: &AnyPool, editor_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT c.id, c.name FROM user_access a JOIN customers c ON c.id = a.customer_id
          WHERE a.user_id = $1 AND a.perm_user_admin = 1 ORDER BY c.name",
@@ -135,7 +151,7 @@ pub async fn administered_customers(db: &SqlitePool, editor_id: i64) -> sqlx::Re
     .await
 }
 
-pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
+pub async fn owners_on(db: &AnyPool, customer_id: i64) -> sqlx::Result<u32> {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM user_access WHERE customer_id = $1 AND auth_code = 25")
         .bind(customer_id)
         .fetch_one(db)
@@ -145,7 +161,7 @@ pub async fn owners_on(db: &SqlitePool, customer_id: i64) -> sqlx::Result<u32> {
 
 /// The fewest account owners on any customer where this user is an account owner (None when
 /// the user owns none).
-pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<u32>> {
+pub async fn fewest_owners_where_owner(db: &AnyPool, user_id: i64) -> sqlx::Result<Option<u32>> {
     let (n,): (Option<i64>,) = sqlx::query_as(
         "SELECT MIN((SELECT COUNT(*) FROM user_access o WHERE o.customer_id = a.customer_id AND o.auth_code = 25))
          FROM user_access a WHERE a.user_id = $1 AND a.auth_code = 25",
@@ -156,8 +172,8 @@ pub async fn fewest_owners_where_owner(db: &SqlitePool, user_id: i64) -> sqlx::R
     Ok(n.map(|n| n as u32))
 }
 
-pub async fn email_taken(db: &SqlitePool, email: &str, except_user: i64) -> sqlx::Result<bool> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1 AND id != $2")
+pub async fn email_taken(db: &AnyPool, email: &str, except_user: i64) -> sqlx::Result<bool> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE LOWER(email) = LOWER($1) AND id != $2")
         .bind(email.trim())
         .bind(except_user)
         .fetch_optional(db)
@@ -173,18 +189,25 @@ pub struct UserSettings {
     pub surname: String,
     pub email: String,
     pub home_customer_id: i64,
+    #[sqlx(try_from = "Flag")]
     pub call_rec_flag: bool,
+    #[sqlx(try_from = "Flag")]
     pub has_new_outbound: bool,
     pub outbound_campaign_id: Option<i64>,
     pub outbound_number: String,
+    #[sqlx(try_from = "Flag")]
     pub cli_restricted: bool,
+    #[sqlx(try_from = "Flag")]
     pub new_outbound_auto_dial: bool,
+    #[sqlx(try_from = "Flag")]
     pub outbound_email_daily: bool,
+    #[sqlx(try_from = "Flag")]
     pub outbound_email_weekly: bool,
+    #[sqlx(try_from = "Flag")]
     pub outbound_email_monthly: bool,
 }
 
-pub async fn settings(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<UserSettings>> {
+pub async fn settings(db: &AnyPool, user_id: i64) -> sqlx::Result<Option<UserSettings>> {
     sqlx::query_as(
         "SELECT id, forename, surname, email, home_customer_id, call_rec_flag, has_new_outbound, outbound_campaign_id,
                 outbound_number, cli_restricted, new_outbound_auto_dial, outbound_email_daily, outbound_email_weekly,
@@ -198,7 +221,7 @@ pub async fn settings(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<User
 
 /// Creates a user (with a password nobody knows until they set one) and returns the id.
 pub async fn insert_user(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     s: &UserSettings,
     password_hash: &str,
     now: i64,
@@ -218,7 +241,7 @@ pub async fn insert_user(
     Ok(id)
 }
 
-pub async fn update_settings(tx: &mut Transaction<'_, Sqlite>, s: &UserSettings) -> sqlx::Result<()> {
+pub async fn update_settings(tx: &mut Transaction<'_, Any>, s: &UserSettings) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET email = $1, forename = $2, surname = $3, home_customer_id = $4, call_rec_flag = $5,
                 has_new_outbound = $6, outbound_campaign_id = $7, outbound_number = $8, cli_restricted = $9,
@@ -229,15 +252,15 @@ pub async fn update_settings(tx: &mut Transaction<'_, Sqlite>, s: &UserSettings)
     .bind(s.forename.trim())
     .bind(s.surname.trim())
     .bind(s.home_customer_id)
-    .bind(s.call_rec_flag)
-    .bind(s.has_new_outbound)
+    .bind(Flag(s.call_rec_flag))
+    .bind(Flag(s.has_new_outbound))
     .bind(s.outbound_campaign_id)
     .bind(&s.outbound_number)
-    .bind(s.cli_restricted)
-    .bind(s.new_outbound_auto_dial)
-    .bind(s.outbound_email_daily)
-    .bind(s.outbound_email_weekly)
-    .bind(s.outbound_email_monthly)
+    .bind(Flag(s.cli_restricted))
+    .bind(Flag(s.new_outbound_auto_dial))
+    .bind(Flag(s.outbound_email_daily))
+    .bind(Flag(s.outbound_email_weekly))
+    .bind(Flag(s.outbound_email_monthly))
     .bind(s.id)
     .execute(&mut **tx)
     .await?;
@@ -246,7 +269,7 @@ pub async fn update_settings(tx: &mut Transaction<'_, Sqlite>, s: &UserSettings)
 
 /// Replaces a user's access to one customer.
 pub async fn put_access(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     user_id: i64,
     customer_id: i64,
     auth_code: u8,
@@ -267,13 +290,13 @@ pub async fn put_access(
     );
     let mut query = sqlx::query(&sql).bind(user_id).bind(customer_id).bind(auth_code as i64).bind(provisioning);
     for (permission, _) in PERMISSION_COLUMNS {
-        query = query.bind(permissions.contains(&permission));
+        query = query.bind(Flag(permissions.contains(&permission)));
     }
     query.execute(&mut **tx).await?;
     Ok(())
 }
 
-pub async fn remove_access(tx: &mut Transaction<'_, Sqlite>, user_id: i64, customer_id: i64) -> sqlx::Result<()> {
+pub async fn remove_access(tx: &mut Transaction<'_, Any>, user_id: i64, customer_id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM user_access WHERE user_id = $1 AND customer_id = $2")
         .bind(user_id)
         .bind(customer_id)
@@ -283,7 +306,7 @@ pub async fn remove_access(tx: &mut Transaction<'_, Sqlite>, user_id: i64, custo
 }
 
 /// Removes a user and everything that hangs off them, in one transaction.
-pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
+pub async fn delete_user(db: &AnyPool, user_id: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     for table in ["sessions", "password_confirmations", "password_resets", "user_access"] {
         sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1")).bind(user_id).execute(&mut *tx).await?;
@@ -294,7 +317,7 @@ pub async fn delete_user(db: &SqlitePool, user_id: i64) -> sqlx::Result<()> {
 
 /// The customers the editor may change users on (user admin with the edit-users right, at
 /// administrator level or above), with the editor's level on each.
-pub async fn managed_levels(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec<LevelOn>> {
+pub async fn managed_levels(db: &AnyPool, editor_id: i64) -> sqlx::Result<Vec<LevelOn>> {
     let rows: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT customer_id, auth_code FROM user_access
          WHERE user_id = $1 AND perm_user_admin = 1 AND perm_view_edit_users = 1 AND auth_code >= 20",
@@ -307,7 +330,7 @@ pub async fn managed_levels(db: &SqlitePool, editor_id: i64) -> sqlx::Result<Vec
 
 /// Every customer a user can reach, with their level there: on any tenant, for the server's
 /// own checks only (never sent to an editor).
-pub async fn all_levels(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<LevelOn>> {
+pub async fn all_levels(db: &AnyPool, user_id: i64) -> sqlx::Result<Vec<LevelOn>> {
     let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT customer_id, auth_code FROM user_access WHERE user_id = $1")
         .bind(user_id)
         .fetch_all(db)
@@ -322,7 +345,7 @@ const LISTED_USERS: &str = "SELECT v.user_id FROM user_access v WHERE v.customer
 
 /// `all_levels` of every user the editor can list (those with access to a customer the editor
 /// is user admin on), by user, in one query.
-pub async fn all_levels_of_listed(db: &SqlitePool, editor_id: i64) -> sqlx::Result<HashMap<i64, Vec<LevelOn>>> {
+pub async fn all_levels_of_listed(db: &AnyPool, editor_id: i64) -> sqlx::Result<HashMap<i64, Vec<LevelOn>>> {
     let rows: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
         "SELECT user_id, customer_id, auth_code FROM user_access WHERE user_id IN ({LISTED_USERS})"
     ))
@@ -339,13 +362,13 @@ pub async fn all_levels_of_listed(db: &SqlitePool, editor_id: i64) -> sqlx::Resu
 /// Whether a user with access to one of the editor's customers already has this email: the
 /// only uniqueness an editor may ask about (no probing of other customers' users).
 pub async fn email_taken_among_listed(
-    db: &SqlitePool,
+    db: &AnyPool,
     editor_id: i64,
     email: &str,
     except_user: i64,
 ) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as(&format!(
-        "SELECT u.id FROM users u WHERE u.id IN ({LISTED_USERS}) AND u.email = $2 AND u.id != $3"
+        "SELECT u.id FROM users u WHERE u.id IN ({LISTED_USERS}) AND LOWER(u.email) = LOWER($2) AND u.id != $3"
     ))
     .bind(editor_id)
     .bind(email.trim())
@@ -356,7 +379,7 @@ pub async fn email_taken_among_listed(
 }
 
 /// Moves a user's home customer to one they can still reach, when the home one is gone.
-pub async fn rehome_if_needed(tx: &mut Transaction<'_, Sqlite>, user_id: i64) -> sqlx::Result<()> {
+pub async fn rehome_if_needed(tx: &mut Transaction<'_, Any>, user_id: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET home_customer_id = (SELECT MIN(customer_id) FROM user_access WHERE user_id = users.id)
          WHERE id = $1 AND home_customer_id NOT IN (SELECT customer_id FROM user_access WHERE user_id = $2)

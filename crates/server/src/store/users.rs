@@ -1,4 +1,5 @@
-use sqlx::SqlitePool;
+use crate::db::Flag;
+use sqlx::AnyPool;
 
 #[derive(sqlx::FromRow)]
 pub struct Credentials {
@@ -10,28 +11,28 @@ pub struct Credentials {
 
 const CREDENTIALS: &str = "SELECT id, email, password_hash, home_customer_id FROM users";
 
-pub async fn find_by_email(db: &SqlitePool, email: &str) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as(&format!("{CREDENTIALS} WHERE email = $1")).bind(email.trim()).fetch_optional(db).await
+pub async fn find_by_email(db: &AnyPool, email: &str) -> sqlx::Result<Option<Credentials>> {
+    sqlx::query_as(&format!("{CREDENTIALS} WHERE LOWER(email) = LOWER($1)")).bind(email.trim()).fetch_optional(db).await
 }
 
-pub async fn find_by_id(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Credentials>> {
+pub async fn find_by_id(db: &AnyPool, id: i64) -> sqlx::Result<Option<Credentials>> {
     sqlx::query_as(&format!("{CREDENTIALS} WHERE id = $1")).bind(id).fetch_optional(db).await
 }
 
-pub async fn record_access(db: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {
+pub async fn record_access(db: &AnyPool, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET last_accessed_at = $1 WHERE id = $2").bind(now).bind(id).execute(db).await?;
     Ok(())
 }
 
-pub async fn is_system_manager(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
-    let (flag,): (bool,) =
+pub async fn is_system_manager(db: &AnyPool, id: i64) -> sqlx::Result<bool> {
+    let (Flag(flag),): (Flag,) =
         sqlx::query_as("SELECT is_system_manager FROM users WHERE id = $1").bind(id).fetch_one(db).await?;
     Ok(flag)
 }
 
 /// Flips the user's new-reports mode and returns the new value.
-pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> {
-    let (value,): (bool,) = sqlx::query_as(
+pub async fn toggle_new_reports(db: &AnyPool, id: i64) -> sqlx::Result<bool> {
+    let (Flag(value),): (Flag,) = sqlx::query_as(
         "UPDATE users SET show_reports_2023 = 1 - show_reports_2023 WHERE id = $1 RETURNING show_reports_2023",
     )
     .bind(id)
@@ -41,7 +42,7 @@ pub async fn toggle_new_reports(db: &SqlitePool, id: i64) -> sqlx::Result<bool> 
 }
 
 /// The user's home account when it is a partner account (the partner portal).
-pub async fn home_partner_account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<i64>> {
     let row: Option<(i64,)> = sqlx::query_as(
         "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = $1 AND c.is_partner = 1",
     )

@@ -1,6 +1,6 @@
 //! Voicemail boxes (a description and the greeting audio), scoped by the customer.
 
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Voicemail {
@@ -9,7 +9,7 @@ pub struct Voicemail {
     pub audio_id: i64,
 }
 
-pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
@@ -18,7 +18,7 @@ pub async fn list(db: &SqlitePool, customer_id: i64) -> sqlx::Result<Vec<Voicema
     .await
 }
 
-pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Option<Voicemail>> {
+pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Voicemail>> {
     sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
@@ -27,7 +27,7 @@ pub async fn find(db: &SqlitePool, customer_id: i64, id: i64) -> sqlx::Result<Op
 }
 
 /// The customer's voicemails greeting callers with this audio.
-pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
          ORDER BY LOWER(description), id",
@@ -38,7 +38,7 @@ pub async fn using_audio(db: &SqlitePool, customer_id: i64, audio_id: i64) -> sq
     .await
 }
 
-pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
+pub async fn insert(db: &AnyPool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO voicemails (customer_id, description, audio_id) VALUES ($1, $2, $3) RETURNING id",
     )
@@ -50,7 +50,7 @@ pub async fn insert(db: &SqlitePool, customer_id: i64, description: &str, audio_
     Ok(id)
 }
 
-pub async fn update(db: &SqlitePool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {
+pub async fn update(db: &AnyPool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE voicemails SET description = $1, audio_id = $2 WHERE customer_id = $3 AND id = $4")
         .bind(description)
         .bind(audio_id)

@@ -11,8 +11,25 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use server::{app, AppState, Settings};
+use sqlx::{AnyConnection, Connection, Executor};
 use tempfile::TempDir;
 use tower::ServiceExt;
+
+/// A fresh database for one test: a SQLite file in the test's folder, or (in the PostgreSQL
+/// run, `tests/api_pg`) a new schema of the database `TEST_DATABASE_URL` names.
+async fn database_url(dir: &TempDir) -> String {
+    if !crate::ON_POSTGRES {
+        return format!("sqlite://{}/test.db", dir.path().display());
+    }
+    let base = std::env::var("TEST_DATABASE_URL").expect("the PostgreSQL run needs TEST_DATABASE_URL");
+    let schema = format!("test_{:016x}", rand::random::<u64>());
+    sqlx::any::install_default_drivers();
+    let mut conn = AnyConnection::connect(&base).await.expect("TEST_DATABASE_URL answers");
+    conn.execute(format!("CREATE SCHEMA {schema}").as_str()).await.unwrap();
+    conn.close().await.unwrap();
+    let separator = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{separator}options[search_path]={schema}")
+}
 
 /// Every test app's clock starts here, whatever day the machine thinks it is: Monday
 /// 2026-11-23 10:00 UTC. A test that needs another moment advances the clock.
@@ -51,6 +68,8 @@ impl Reply {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
+        // The server's errors show in a failing test's output (captured otherwise).
+        let _ = tracing_subscriber::fmt().with_test_writer().with_max_level(tracing::Level::WARN).try_init();
         let dir = TempDir::new().unwrap();
         let static_dir = dir.path().join("dist");
         std::fs::create_dir_all(static_dir.join("assets")).unwrap();
@@ -58,7 +77,7 @@ impl TestApp {
         std::fs::write(static_dir.join("assets/app-123.js"), "console.log('app')").unwrap();
         let settings = Settings {
             bind: "127.0.0.1:0".into(),
-            database_url: format!("sqlite://{}/test.db", dir.path().display()),
+            database_url: database_url(&dir).await,
             static_dir: static_dir.clone(),
             seed_demo: true,
             product_name: "Calltrack".into(),
@@ -211,4 +230,30 @@ pub fn request(method: &str, path: &str, session: Option<&str>, admin_header: bo
         builder = builder.header(COOKIE, format!("admin_session={token}"));
     }
     builder
+}
+
+/// The rows a query returns, each column shown as text (NULL as `null`): a portable snapshot of
+/// stored data for tests that prove nothing changed, on either backend.
+pub async fn rows_as_text(db: &sqlx::AnyPool, sql: &str) -> Vec<String> {
+    use sqlx::Row;
+    let rows = sqlx::query(sql).fetch_all(db).await.unwrap_or_else(|error| panic!("{sql}: {error}"));
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = (0..row.len())
+                .map(|i| {
+                    if let Ok(value) = row.try_get::<Option<i64>, _>(i) {
+                        value.map_or("null".into(), |v| v.to_string())
+                    } else if let Ok(value) = row.try_get::<Option<String>, _>(i) {
+                        value.map_or("null".into(), |v| format!("{v:?}"))
+                    } else if let Ok(value) = row.try_get::<Option<f64>, _>(i) {
+                        value.map_or("null".into(), |v| v.to_string())
+                    } else {
+                        let value: Option<Vec<u8>> = row.try_get(i).unwrap();
+                        value.map_or("null".into(), |v| format!("{} bytes", v.len()))
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect()
 }

@@ -1,4 +1,8 @@
-//! Server tests through the router, one binary: `cargo test -p server`.
+//! Server tests through the router, one binary: `cargo test -p server`. `tests/api_pg` runs
+//! the same tests on PostgreSQL when `TEST_DATABASE_URL` is set.
+
+/// This binary's tests run on SQLite.
+const ON_POSTGRES: bool = false;
 
 mod account_details;
 mod account_switch;

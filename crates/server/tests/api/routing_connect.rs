@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{Reply, TestApp};
+use crate::helpers::{rows_as_text, Reply, TestApp};
 
 pub const OWNER: &str = "owner@demo.test";
 pub const ENTERPRISE: &str = "enterprise@demo.test";
@@ -110,17 +110,13 @@ pub async fn detail(app: &TestApp, session: &str, id: i64) -> Value {
 
 /// Every column of an entry, to show nothing changed.
 pub async fn snapshot(app: &TestApp, id: i64) -> String {
-    let (row,): (String,) = sqlx::query_as(
-        "SELECT json_array(kind, number, pool_name, description, service_plan_id, destination, call_recording,
+    let sql = format!(
+        "SELECT kind, number, pool_name, description, service_plan_id, destination, call_recording,
                 intro_audio_id, whisper_audio_id, dynamic_whisper_id, mid_call_divert, attribution_id,
-                attribution_dtmf_ivr_id, mid_call_attribution, mid_call_audio, post_url, provisioned, provision_requested_at)
-         FROM routing_entries WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_one(&app.state.db)
-    .await
-    .unwrap();
-    row
+                attribution_dtmf_ivr_id, mid_call_attribution, mid_call_audio, post_url, provisioned, provision_requested_at
+         FROM routing_entries WHERE id = {id}"
+    );
+    rows_as_text(&app.state.db, &sql).await.concat()
 }
 
 pub async fn grant_provisioning(app: &TestApp, user: i64, customer: i64) {

@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{Reply, TestApp};
+use crate::helpers::{rows_as_text, Reply, TestApp};
 use crate::routing_connect::{
     advanced_row, detail, entry, get_json, grant_provisioning, post, snapshot, ENTERPRISE, OWNER,
 };
@@ -59,10 +59,7 @@ async fn everything(app: &TestApp) -> Vec<String> {
         ("dynamic_whispers", "id, customer_id, description"),
         ("dynamic_whisper_sources", "whisper_id, source_medium_id, whisper"),
     ] {
-        let rows: Vec<(String,)> = sqlx::query_as(&format!("SELECT json_array({columns}) FROM {table} ORDER BY 1"))
-            .fetch_all(&app.state.db)
-            .await
-            .unwrap();
+        let rows = rows_as_text(&app.state.db, &format!("SELECT {columns} FROM {table} ORDER BY {columns}")).await;
         assert!(!rows.is_empty(), "{table} is seeded");
         all.push(format!("{table}: {rows:?}"));
     }

@@ -10,7 +10,7 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{Reply, TestApp};
+use crate::helpers::{rows_as_text, Reply, TestApp};
 use crate::routing_connect::{get_json, grant_provisioning, post, ENTERPRISE, OWNER};
 
 const DETAILS: &str = "/api/manageivrrouting/getIvrDetails";
@@ -104,21 +104,21 @@ async fn ivr_count(app: &TestApp, customer: i64) -> i64 {
 
 /// Every stored IVR and key, to show nothing changed.
 async fn snapshot(app: &TestApp) -> String {
-    let (ivrs,): (String,) =
-        sqlx::query_as("SELECT COALESCE(json_group_array(json_array(id, customer_id, description, is_child, intro_audio_id, log_keys, report_group_id, secondary_report_group_id, has_dead_end, repeat_key, default_key, repeat_audio)), '') FROM (SELECT * FROM ivrs ORDER BY id)")
-            .fetch_one(&app.state.db)
-            .await
-            .unwrap();
-    let (keys,): (String,) = sqlx::query_as(
-        "SELECT COALESCE(json_group_array(json_array(ivr_id, position, key, description, key_type, destination_plan_id,
-         target_ivr_id, voicemail_id, category_id)), '') FROM (SELECT * FROM ivr_keys ORDER BY ivr_id, position)",
+    let db = &app.state.db;
+    let ivrs = rows_as_text(
+        db,
+        "SELECT id, customer_id, description, is_child, intro_audio_id, log_keys, report_group_id,
+         secondary_report_group_id, has_dead_end, repeat_key, default_key, repeat_audio FROM ivrs ORDER BY id",
     )
-    .fetch_one(&app.state.db)
-    .await
-    .unwrap();
-    let (credits,): (String,) =
-        sqlx::query_as("SELECT json_group_array(ivr_credits) FROM customers").fetch_one(&app.state.db).await.unwrap();
-    format!("{ivrs}{keys}{credits}{}", count(app, "SELECT COUNT(*) FROM ivr_charges").await)
+    .await;
+    let keys = rows_as_text(
+        db,
+        "SELECT ivr_id, position, key, description, key_type, destination_plan_id, target_ivr_id,
+         voicemail_id, category_id FROM ivr_keys ORDER BY ivr_id, position",
+    )
+    .await;
+    let credits = rows_as_text(db, "SELECT ivr_credits FROM customers ORDER BY id").await;
+    format!("{ivrs:?}{keys:?}{credits:?}{}", count(app, "SELECT COUNT(*) FROM ivr_charges").await)
 }
 
 fn ok(reply: &Reply) -> Value {

@@ -4,6 +4,7 @@
 use axum::http::StatusCode;
 use domain::routing::{validate_service_plan, RowType, ServicePlanForm, TimeRow};
 use serde_json::{json, Value};
+use server::db::Flag;
 
 use crate::helpers::{Reply, TestApp};
 use crate::routing_connect::{
@@ -241,7 +242,7 @@ async fn an_updated_plan_is_saved_and_its_numbers_provisioned_again() {
     let provisioned = |app: &TestApp| {
         let db = app.state.db.clone();
         async move {
-            let (p,): (bool,) = sqlx::query_as("SELECT provisioned FROM routing_entries WHERE id = $1")
+            let (Flag(p),): (Flag,) = sqlx::query_as("SELECT provisioned FROM routing_entries WHERE id = $1")
                 .bind(number)
                 .fetch_one(&db)
                 .await

@@ -1,5 +1,6 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
+use server::db::Flag;
 
 use crate::helpers::TestApp;
 
@@ -243,7 +244,7 @@ async fn partner_permissions_are_for_partners_and_appended_on_save() {
     let reply = save(&app, &partner, 0, &form).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     let id = reply.json()["id"].as_i64().unwrap();
-    let (accounts, rewards, reports): (bool, bool, bool) = sqlx::query_as(
+    let (Flag(accounts), Flag(rewards), Flag(reports)): (Flag, Flag, Flag) = sqlx::query_as(
         "SELECT perm_accounts, perm_rewards, perm_reports FROM user_access WHERE user_id = $1 AND customer_id = 600",
     )
     .bind(id)

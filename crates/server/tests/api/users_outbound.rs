@@ -1,13 +1,16 @@
 use axum::http::StatusCode;
+use server::db::Flag;
 
 use crate::helpers::TestApp;
 
 async fn outbound_quantity(app: &TestApp) -> i64 {
-    let (n,): (i64,) =
-        sqlx::query_as("SELECT quantity FROM customer_services WHERE customer_id = 100 AND service_id = 1")
-            .fetch_one(&app.state.db)
-            .await
-            .unwrap();
+    let (n,): (i64,) = sqlx::query_as(
+        "SELECT s.quantity FROM customer_services s JOIN services v ON v.id = s.service_id
+         WHERE s.customer_id = 100 AND v.product_code = 'OUTBOUND-USER'",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
     n
 }
 
@@ -123,7 +126,7 @@ async fn a_new_user_with_outbound_chosen_gets_it_on_save() {
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     assert_eq!(outbound_quantity(&app).await, before + 1);
     let id = reply.json()["id"].as_i64().unwrap();
-    let (perm,): (bool,) =
+    let (Flag(perm),): (Flag,) =
         sqlx::query_as("SELECT perm_outbound FROM user_access WHERE user_id = $1 AND customer_id = 100")
             .bind(id)
             .fetch_one(&app.state.db)

@@ -4,6 +4,7 @@
 
 use axum::http::StatusCode;
 use serde_json::json;
+use server::db::Flag;
 
 use crate::helpers::TestApp;
 
@@ -89,12 +90,12 @@ async fn a_shared_users_access_to_the_editors_account_still_changes() {
     let grid = json!([{ "customerId": 100, "PERM_REPORTS": true, "PERM_BILLING": false }]);
     let reply = save(&app, &owner, SHARED_OWNER, &form_for("Morgan", "Marsh", "manager@demo.test", "25", grid)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
-    let (billing_here,): (bool,) =
+    let (Flag(billing_here),): (Flag,) =
         sqlx::query_as("SELECT perm_billing FROM user_access WHERE user_id = 10 AND customer_id = 100")
             .fetch_one(&app.state.db)
             .await
             .unwrap();
-    let (billing_there,): (bool,) =
+    let (Flag(billing_there),): (Flag,) =
         sqlx::query_as("SELECT perm_billing FROM user_access WHERE user_id = 10 AND customer_id = 300")
             .fetch_one(&app.state.db)
             .await

@@ -10,7 +10,7 @@ use axum::Json;
 use domain::routing::{
     audio_content_problem, audio_extension, is_taken, validate_audio, AudioForm, DESCRIPTION_NOT_UNIQUE,
 };
-use domain::{format_date, FieldErrors};
+use domain::FieldErrors;
 use serde_json::{json, Value};
 
 use super::library::refused;
@@ -48,7 +48,7 @@ pub(super) async fn audio_list(State(state): State<AppState>, user: RoutingUser)
                 "AudiDescription": a.description,
                 "AudiFilename": a.file_name,
                 "AudiSentence": a.sentence,
-                "createdAt": format_date(&a.created_on).unwrap_or_default(),
+                "createdAt": crate::http::users::list::date(a.created_at),
             })
         })
         .collect();

@@ -16,7 +16,7 @@ use domain::routing::ivr::{
 use domain::routing::{RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
 use domain::FieldErrors;
 use serde_json::{json, Value};
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::connect::id_of;
 use super::{multilevel, RoutingUser};
@@ -273,7 +273,7 @@ pub(super) enum Credits {
 }
 
 pub(super) async fn credits_for(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     customer: i64,
     adding: i64,
     accepted: bool,
@@ -294,7 +294,7 @@ pub(super) async fn credits_for(
 
 /// Records the charges of `credits` for the last of the new IVRs `ids`.
 pub(super) async fn charge(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     user: &RoutingUser,
     credits: &Credits,
     ids: &[i64],

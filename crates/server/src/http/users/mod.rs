@@ -4,7 +4,7 @@
 mod actions;
 mod details;
 mod editor;
-mod list;
+pub(super) mod list;
 mod outbound;
 mod save;
 

@@ -1,0 +1,54 @@
+//! The server's router tests (`tests/api`) again, on PostgreSQL: each test gets a new schema of
+//! the database `TEST_DATABASE_URL` names (`scripts/test.sh` starts one with `scripts/pg.sh`).
+//! Without that variable this binary is empty (build.rs sets `pg_tests` only when it is set).
+#![cfg(pg_tests)]
+
+/// This binary's tests run on PostgreSQL.
+const ON_POSTGRES: bool = true;
+
+#[path = "../api/account_details.rs"]
+mod account_details;
+#[path = "../api/account_switch.rs"]
+mod account_switch;
+#[path = "../api/confirm_password.rs"]
+mod confirm_password;
+#[path = "../api/helpers.rs"]
+mod helpers;
+#[path = "../api/hostile_forms.rs"]
+mod hostile_forms;
+#[path = "../api/http_basics.rs"]
+mod http_basics;
+#[path = "../api/login.rs"]
+mod login;
+#[path = "../api/routing_audio.rs"]
+mod routing_audio;
+#[path = "../api/routing_connect.rs"]
+mod routing_connect;
+#[path = "../api/routing_extras.rs"]
+mod routing_extras;
+#[path = "../api/routing_ivrs.rs"]
+mod routing_ivrs;
+#[path = "../api/routing_library.rs"]
+mod routing_library;
+#[path = "../api/routing_list_pages.rs"]
+mod routing_list_pages;
+#[path = "../api/routing_plans.rs"]
+mod routing_plans;
+#[path = "../api/routing_portals.rs"]
+mod routing_portals;
+#[path = "../api/routing_tagmanager.rs"]
+mod routing_tagmanager;
+#[path = "../api/security_basics.rs"]
+mod security_basics;
+#[path = "../api/session_expiry.rs"]
+mod session_expiry;
+#[path = "../api/users_actions.rs"]
+mod users_actions;
+#[path = "../api/users_form.rs"]
+mod users_form;
+#[path = "../api/users_list.rs"]
+mod users_list;
+#[path = "../api/users_outbound.rs"]
+mod users_outbound;
+#[path = "../api/users_tenancy.rs"]
+mod users_tenancy;
