@@ -54,6 +54,22 @@ impl Backend {
     }
 }
 
+/// The unique index a write broke, if that is why it failed: PostgreSQL names it as the
+/// constraint; SQLite names an index on expressions in its message ("... failed: index 'x'").
+pub fn violated_unique_index(error: &sqlx::Error) -> Option<String> {
+    let error = error.as_database_error()?;
+    if !error.is_unique_violation() {
+        return None;
+    }
+    if let Some(name) = error.constraint() {
+        return Some(name.to_string());
+    }
+    let message = error.message();
+    let start = message.find("index '")? + "index '".len();
+    let end = start + message[start..].find('\'')?;
+    Some(message[start..end].to_string())
+}
+
 /// Opens the database (a SQLite file and its folder are created on first start) and applies
 /// the migrations of its backend. A failure is one line naming the database (password hidden).
 pub async fn connect(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>> {

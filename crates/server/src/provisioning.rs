@@ -4,7 +4,8 @@
 //! A change marks the entry unprovisioned with the time it was requested. A background job
 //! (`spawn`) hands every request that has settled for `SETTLE_SECONDS` to the `Provisioner`
 //! and marks the entry provisioned when it succeeds. A failed request stays pending and is
-//! tried again on the next run.
+//! tried again on the next run. Every server process runs the job; each run first claims its
+//! entries in the database (`routing_entries::claim_pending`), so each request is applied once.
 
 use std::future::Future;
 use std::time::Duration;
@@ -18,6 +19,10 @@ use crate::store::routing_entries::{self, PendingEntry};
 /// How long a request waits before it is provisioned, so a burst of edits to the same row is
 /// applied once.
 pub const SETTLE_SECONDS: i64 = 2;
+
+/// How long a run holds the entries it claimed: a run that dies (a process killed) lets them
+/// go after this, and another run applies them.
+pub const CLAIM_SECONDS: i64 = 60;
 
 /// How often the background job looks for work.
 pub const INTERVAL: Duration = Duration::from_secs(1);
@@ -56,14 +61,17 @@ pub async fn run_once(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
 /// `run_once` with a given provisioner.
 pub async fn run_once_with<P: Provisioner>(db: &AnyPool, now: i64, provisioner: &P) -> sqlx::Result<u64> {
     let mut done = 0;
-    for entry in routing_entries::pending(db, now - SETTLE_SECONDS).await? {
+    for entry in routing_entries::claim_pending(db, now - SETTLE_SECONDS, now, now + CLAIM_SECONDS).await? {
         match provisioner.provision(&entry).await {
             Ok(()) => {
                 if routing_entries::mark_provisioned(db, &entry).await? {
                     done += 1;
                 }
             }
-            Err(cause) => tracing::warn!(entry = entry.id, %cause, "provisioning failed; will retry"),
+            Err(cause) => {
+                tracing::warn!(entry = entry.id, %cause, "provisioning failed; will retry");
+                routing_entries::release_claim(&mut *db.acquire().await?, entry.id).await?;
+            }
         }
     }
     Ok(done)

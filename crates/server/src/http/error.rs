@@ -4,6 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::routing::{DESCRIPTION_NOT_UNIQUE, QUEUE_NOT_UNIQUE};
+use domain::users::EMAIL_IN_USE;
 use domain::FieldErrors;
 use serde_json::{json, Value};
 
@@ -30,8 +32,44 @@ pub enum AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        AppError::Internal(error.to_string())
+        match crate::db::violated_unique_index(&error).and_then(|index| lost_race(&index)) {
+            Some(answer) => answer,
+            None => AppError::Internal(error.to_string()),
+        }
     }
+}
+
+/// A save that passed its uniqueness check and then lost a race to a concurrent save (another
+/// request, perhaps on another server process): the database's unique index refused it, and
+/// the browser gets the answer the check gives (migrations 0010 and 0011 name the indexes).
+fn lost_race(index: &str) -> Option<AppError> {
+    let one = |field: &str, message: &str| {
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        errors
+    };
+    let not_unique = |field: &str| AppError::Coded("DESCRIPTION_NOT_UNIQUE", one(field, DESCRIPTION_NOT_UNIQUE));
+    Some(match index {
+        "users_by_lower_email" => AppError::Validation(one("form_email", EMAIL_IN_USE)),
+        "queues_description_unique" => AppError::ValidationWith(
+            one("form_description", QUEUE_NOT_UNIQUE),
+            json!({ "code": "DESCRIPTION_NOT_UNIQUE", "error": QUEUE_NOT_UNIQUE }),
+        ),
+        "ivrs_description_unique" => AppError::ValidationWith(
+            one("description", DESCRIPTION_NOT_UNIQUE),
+            json!({ "code": "DESCRIPTION_NOT_UNIQUE", "descriptionError": DESCRIPTION_NOT_UNIQUE }),
+        ),
+        "service_plans_description_unique" => not_unique("form_plan_description"),
+        "destination_numbers_description_unique" => not_unique("form_number_description"),
+        "dynamic_whispers_description_unique" => not_unique("description"),
+        "destination_plans_description_unique"
+        | "audios_description_unique"
+        | "call_categories_description_unique"
+        | "report_groups_description_unique"
+        | "secondary_report_groups_description_unique"
+        | "in_call_attributions_description_unique" => not_unique("form_description"),
+        _ => return None,
+    })
 }
 
 pub fn login_url(return_to: &str) -> String {

@@ -8,7 +8,7 @@ use crate::db::Flag;
 use domain::routing::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::RoutingRow;
 use domain::NumberFormat;
-use sqlx::{Any, AnyPool, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
 /// A number or pool with its routing and the description of its service plan.
 #[derive(Debug, Clone, FromRow)]
@@ -291,32 +291,52 @@ pub struct PendingEntry {
     pub provision_requested_at: Option<i64>,
 }
 
-/// Every unprovisioned entry requested at or before `requested_by` (any customer).
-pub async fn pending(db: &AnyPool, requested_by: i64) -> sqlx::Result<Vec<PendingEntry>> {
-    sqlx::query_as(
-        "SELECT id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at
-         FROM routing_entries WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1 ORDER BY id",
+/// Claims every unprovisioned entry (any customer) requested at or before `requested_by` that
+/// no other run holds at `now`, until `until`. One UPDATE claims them, so however many server
+/// processes run at once each entry goes to one of them: on PostgreSQL a second claim waits for
+/// the first's row locks, then sees the rows claimed and skips them; SQLite has one writer.
+pub async fn claim_pending(db: &AnyPool, requested_by: i64, now: i64, until: i64) -> sqlx::Result<Vec<PendingEntry>> {
+    let mut claimed: Vec<PendingEntry> = sqlx::query_as(
+        "UPDATE routing_entries SET provision_claimed_until = $3
+         WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1
+           AND COALESCE(provision_claimed_until, 0) <= $2
+         RETURNING id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at",
     )
     .bind(requested_by)
+    .bind(now)
+    .bind(until)
     .fetch_all(db)
-    .await
+    .await?;
+    claimed.sort_by_key(|entry| entry.id);
+    Ok(claimed)
 }
 
-/// Marks an entry provisioned, unless it was changed again since it was read (then the newer
-/// request waits for its own turn). True when marked.
+/// Marks a claimed entry provisioned, unless it was changed again since it was claimed (then
+/// the newer request waits for its own turn), and gives up the claim. True when marked.
 pub async fn mark_provisioned(db: &AnyPool, entry: &PendingEntry) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
     let done = sqlx::query(
-        "UPDATE routing_entries SET provisioned = 1 WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS NOT DISTINCT FROM $2",
+        "UPDATE routing_entries SET provisioned = 1
+         WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS NOT DISTINCT FROM $2",
     )
     .bind(entry.id)
     .bind(entry.provision_requested_at)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    release_claim(&mut tx, entry.id).await?;
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 
-/// Adds static numbers to a customer, each routed to a basic destination, in one transaction
-/// (bulk provisioning, and the large-account benchmark).
+/// Gives up the claim on an entry (its provisioning failed: the next run tries again).
+pub async fn release_claim(conn: &mut AnyConnection, id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE routing_entries SET provision_claimed_until = NULL WHERE id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// How many static numbers start with `prefix`, whoever holds them.
 pub async fn count_with_prefix(db: &AnyPool, prefix: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM routing_entries WHERE kind = 'static' AND number LIKE $1")
@@ -325,6 +345,8 @@ pub async fn count_with_prefix(db: &AnyPool, prefix: &str) -> sqlx::Result<i64> 
         .await
 }
 
+/// Adds static numbers to a customer, each routed to a basic destination, in one transaction
+/// (bulk provisioning, and the large-account benchmark).
 pub async fn add_static_numbers(
     db: &AnyPool,
     customer_id: i64,

@@ -6,11 +6,13 @@ const ON_POSTGRES: bool = false;
 
 mod account_details;
 mod account_switch;
+mod concurrent_saves;
 mod confirm_password;
 mod helpers;
 mod hostile_forms;
 mod http_basics;
 mod login;
+mod provisioning_runs;
 mod routing_audio;
 mod routing_connect;
 mod routing_extras;

@@ -17,9 +17,9 @@ const CREATE: &str = "/api/manageconnections/create_plan";
 const UPDATE: &str = "/api/manageconnections/update_plan";
 
 /// (from day, hour, minute, to day, hour, minute, type, destination plan, IVR)
-type Row = (i64, i64, i64, i64, i64, i64, &'static str, i64, i64);
+pub(crate) type Row = (i64, i64, i64, i64, i64, i64, &'static str, i64, i64);
 
-fn plan_form(description: &str, rows: &[Row]) -> Vec<(String, String)> {
+pub(crate) fn plan_form(description: &str, rows: &[Row]) -> Vec<(String, String)> {
     let mut fields = vec![("form_plan_description".to_string(), description.to_string())];
     for (i, r) in rows.iter().enumerate() {
         let values = [
@@ -38,7 +38,7 @@ fn plan_form(description: &str, rows: &[Row]) -> Vec<(String, String)> {
     fields
 }
 
-fn week(routing: i64) -> Vec<Row> {
+pub(crate) fn week(routing: i64) -> Vec<Row> {
     vec![(1, 0, 0, 7, 23, 59, "routing", routing, 0)]
 }
 
@@ -96,7 +96,7 @@ fn as_form(plan: &Value) -> ServicePlanForm {
     ServicePlanForm { description: plan["description"].as_str().unwrap().to_string(), rows }
 }
 
-async fn plan_count(app: &TestApp) -> i64 {
+pub(crate) async fn plan_count(app: &TestApp) -> i64 {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM service_plans").fetch_one(&app.state.db).await.unwrap();
     n
 }
@@ -153,8 +153,8 @@ async fn the_list_starts_with_disconnect_and_holds_only_the_customers_plans() {
 async fn a_created_plan_reads_back_with_its_rows() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
-    let reception = destination_plan(&app, 100, "Reception").await;
-    let menu = ivr(&app, 100, "Main menu").await;
+    let reception = destination_plan(&app, 100, "Front desk").await;
+    let menu = ivr(&app, 100, "Test menu").await;
     let rows = [(1, 0, 0, 5, 17, 29, "routing", reception, menu), (5, 17, 30, 7, 23, 59, "ivr", reception, menu)];
     let reply = post(&app, CREATE, &owner, &plan_form("  Evenings to the menu ", &rows)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -266,7 +266,7 @@ async fn an_updated_plan_is_saved_and_its_numbers_provisioned_again() {
 async fn every_service_plan_rule_is_checked_by_the_server() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
-    let d = destination_plan(&app, 100, "Reception").await;
+    let d = destination_plan(&app, 100, "Front desk").await;
     let before = plan_count(&app).await;
     let long = "x".repeat(61);
     let cases: Vec<(&str, Vec<Row>, &str, &str)> = vec![
@@ -335,7 +335,7 @@ async fn every_service_plan_rule_is_checked_by_the_server() {
 async fn a_taken_description_is_description_not_unique() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
-    let d = destination_plan(&app, 100, "Reception").await;
+    let d = destination_plan(&app, 100, "Front desk").await;
     let first = post(&app, CREATE, &owner, &plan_form("Office hours plan", &week(d))).await.json()["data"]["id"]
         .as_i64()
         .unwrap();
@@ -417,7 +417,7 @@ async fn other_customers_plans_destination_plans_ivrs_and_rows_are_not_found() {
 #[tokio::test]
 async fn who_may_read_and_edit_plans() {
     let app = TestApp::spawn().await;
-    let d = destination_plan(&app, 100, "Reception").await;
+    let d = destination_plan(&app, 100, "Front desk").await;
     let plan = service_plan(&app, 100, "Existing").await;
     let before = plan_count(&app).await;
     for email in ["group@demo.test", "user@demo.test", "starter@demo.test"] {

@@ -10,6 +10,8 @@ const ON_POSTGRES: bool = true;
 mod account_details;
 #[path = "../api/account_switch.rs"]
 mod account_switch;
+#[path = "../api/concurrent_saves.rs"]
+mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]
 mod confirm_password;
 #[path = "../api/helpers.rs"]
@@ -20,6 +22,8 @@ mod hostile_forms;
 mod http_basics;
 #[path = "../api/login.rs"]
 mod login;
+#[path = "../api/provisioning_runs.rs"]
+mod provisioning_runs;
 #[path = "../api/routing_audio.rs"]
 mod routing_audio;
 #[path = "../api/routing_connect.rs"]
