@@ -26,6 +26,10 @@ cargo test --workspace --quiet
 echo "== PostgreSQL: its migrations apply and match SQLite's"
 bash scripts/test-pg-schema.sh
 
+echo "== PostgreSQL: two server processes on one database behave as one"
+cargo build --quiet -p server
+bash scripts/test-scale-out.sh
+
 echo "== wasm build"
 bash scripts/build-wasm.sh
 

@@ -43,6 +43,15 @@ impl Backend {
         }
     }
 
+    /// What a claiming subquery adds so that concurrent claims pass over each other's rows
+    /// (SQLite has one writer at a time, so nothing).
+    pub fn skip_locked(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
     /// A subquery of the integers in the JSON array bound at `$n` (the two dialects differ).
     pub fn json_integers(self, n: usize) -> String {
         match self {

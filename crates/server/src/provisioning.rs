@@ -61,20 +61,37 @@ pub async fn run_once(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
 /// `run_once` with a given provisioner.
 pub async fn run_once_with<P: Provisioner>(db: &AnyPool, now: i64, provisioner: &P) -> sqlx::Result<u64> {
     let mut done = 0;
-    for entry in routing_entries::claim_pending(db, now - SETTLE_SECONDS, now, now + CLAIM_SECONDS).await? {
-        match provisioner.provision(&entry).await {
+    loop {
+        let claimed = routing_entries::claim_pending(db, now - SETTLE_SECONDS, now, now + CLAIM_SECONDS).await?;
+        let last_batch = (claimed.len() as i64) < routing_entries::CLAIM_BATCH;
+        let (marked, failed) = apply(db, &claimed, provisioner).await?;
+        done += marked;
+        // After a failure the rest waits for the next run (the same entries would come back).
+        if last_batch || failed {
+            return Ok(done);
+        }
+    }
+}
+
+/// Applies the claimed entries one by one: how many were marked provisioned, and whether any
+/// failed (its claim given up, so the next run tries it again).
+async fn apply<P: Provisioner>(db: &AnyPool, claimed: &[PendingEntry], provisioner: &P) -> sqlx::Result<(u64, bool)> {
+    let (mut done, mut failed) = (0, false);
+    for entry in claimed {
+        match provisioner.provision(entry).await {
             Ok(()) => {
-                if routing_entries::mark_provisioned(db, &entry).await? {
+                if routing_entries::mark_provisioned(db, entry).await? {
                     done += 1;
                 }
             }
             Err(cause) => {
                 tracing::warn!(entry = entry.id, %cause, "provisioning failed; will retry");
                 routing_entries::release_claim(&mut *db.acquire().await?, entry.id).await?;
+                failed = true;
             }
         }
     }
-    Ok(done)
+    Ok((done, failed))
 }
 
 /// Runs `run_once` every `INTERVAL` for as long as the server runs.

@@ -291,20 +291,32 @@ pub struct PendingEntry {
     pub provision_requested_at: Option<i64>,
 }
 
-/// Claims every unprovisioned entry (any customer) requested at or before `requested_by` that
-/// no other run holds at `now`, until `until`. One UPDATE claims them, so however many server
-/// processes run at once each entry goes to one of them: on PostgreSQL a second claim waits for
-/// the first's row locks, then sees the rows claimed and skips them; SQLite has one writer.
+/// How many entries one provisioning run claims at most: a backlog is shared out between the
+/// server processes instead of going to the first.
+pub const CLAIM_BATCH: i64 = 50;
+
+/// Claims up to `CLAIM_BATCH` unprovisioned entries (any customer) requested at or before
+/// `requested_by` that no other run holds at `now`, until `until`. One UPDATE claims them, so
+/// however many server processes run at once each entry goes to one of them: on PostgreSQL a
+/// run skips the rows another is claiming (SKIP LOCKED) and the claim is checked again on the
+/// row it updates; SQLite has one writer. The batch is chosen once (MATERIALIZED: PostgreSQL
+/// could otherwise run a locking subquery again for each row and claim more than a batch).
 pub async fn claim_pending(db: &AnyPool, requested_by: i64, now: i64, until: i64) -> sqlx::Result<Vec<PendingEntry>> {
-    let mut claimed: Vec<PendingEntry> = sqlx::query_as(
-        "UPDATE routing_entries SET provision_claimed_until = $3
-         WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1
-           AND COALESCE(provision_claimed_until, 0) <= $2
-         RETURNING id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at",
-    )
+    let skip_locked = Backend::of(db).skip_locked();
+    let mut claimed: Vec<PendingEntry> = sqlx::query_as(&format!(
+        "WITH batch AS MATERIALIZED (
+             SELECT id FROM routing_entries
+             WHERE provisioned = 0 AND COALESCE(provision_requested_at, 0) <= $1
+               AND COALESCE(provision_claimed_until, 0) <= $2
+             ORDER BY id LIMIT $4{skip_locked})
+         UPDATE routing_entries SET provision_claimed_until = $3
+         WHERE id IN (SELECT id FROM batch) AND provisioned = 0 AND COALESCE(provision_claimed_until, 0) <= $2
+         RETURNING id, customer_id, kind, number, pool_name, destination, service_plan_id, provision_requested_at"
+    ))
     .bind(requested_by)
     .bind(now)
     .bind(until)
+    .bind(CLAIM_BATCH)
     .fetch_all(db)
     .await?;
     claimed.sort_by_key(|entry| entry.id);
