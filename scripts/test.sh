@@ -30,6 +30,9 @@ echo "== PostgreSQL: two server processes on one database behave as one"
 cargo build --quiet -p server
 bash scripts/test-scale-out.sh
 
+echo "== crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)"
+bash scripts/test-crash.sh both
+
 echo "== wasm build"
 bash scripts/build-wasm.sh
 
