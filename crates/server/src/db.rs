@@ -105,8 +105,11 @@ fn one_line(message: &str) -> String {
 async fn open(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>> {
     sqlx::any::install_default_drivers();
     let backend = Backend::of_url(database_url)?;
-    if backend == Backend::Sqlite {
-        create_sqlite_file(database_url).await?;
+    match backend {
+        Backend::Sqlite => create_sqlite_file(database_url).await?,
+        // One connection first: its error says why (refused, unknown host, password), where
+        // the pool would retry and report only a timeout.
+        Backend::Postgres => AnyConnection::connect(database_url).await?.close().await?,
     }
     let pool = AnyPoolOptions::new()
         .max_connections(match backend {
