@@ -13,17 +13,16 @@ cd "$(dirname "$0")/.."
 BIN=${SERVER_BIN:-$PWD/target/debug/server}
 [ -x "$BIN" ] || cargo build --quiet -p server
 WHICH=${1:-both}
+source scripts/servers.sh
 WORK=$(mktemp -d)
 SERVER=
-pg_was_running=1
 cleanup() {
   [ -z "$SERVER" ] || kill -9 "$SERVER" 2>/dev/null || true
   rm -rf "$WORK"
-  [ "$pg_was_running" = 1 ] || bash scripts/pg.sh stop 2>/dev/null
+  pg_end
 }
 trap cleanup EXIT
-mkdir -p "$WORK/dist" && echo '<!doctype html><title>admin</title>' >"$WORK/dist/index.html"
-free_port() { local port=$1; while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done; echo "$port"; }
+stub_static_dir "$WORK"
 PORT=$(free_port 8321)
 URL="http://127.0.0.1:$PORT"
 
@@ -32,8 +31,7 @@ fail() { echo "crash test ($BACKEND): FAILED: $*" >&2; tail -n 20 "$WORK/server.
 start() {
   BIND=127.0.0.1:$PORT DATABASE_URL=$DB STATIC_DIR=$WORK/dist NO_COLOR=1 RUST_LOG=warn "$BIN" >>"$WORK/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 1 120); do curl -s -o /dev/null "$URL/login" && return; sleep 0.5; done
-  fail "the server did not start"
+  wait_for_server "$PORT" || fail "the server did not start"
 }
 
 login() {
@@ -96,11 +94,8 @@ run() {
     rm -f "$WORK"/crash.db*
     sql() { sqlite3 "$WORK/crash.db" "$1"; }
   else
-    [ -f "${PG_DIR:-$PWD/target/pg}/data/postmaster.pid" ] || pg_was_running=0
-    local pg
-    pg=$(bash scripts/pg.sh)
-    psql "$pg" -q -c "DROP DATABASE IF EXISTS crash_test" -c "CREATE DATABASE crash_test" 2>/dev/null
-    DB="${pg%/*}/crash_test"
+    pg_begin
+    DB=$(pg_fresh_database crash_test)
     sql() { psql "$DB" -t -A -q -c "$1"; }
   fi
   start

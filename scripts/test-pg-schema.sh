@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Checks that the PostgreSQL migrations (crates/server/migrations/postgres) apply cleanly to a
-# fresh database and give the same tables and columns as the SQLite ones (../sqlite): a table
-# added to one and not the other fails here. Starts the cluster of scripts/pg.sh.
+# fresh database and give the same tables and columns, and the same named indexes (unique or
+# not), as the SQLite ones (../sqlite): a table, column or index added to one and not the other
+# fails here (a unique index missing on one backend would let duplicates in there). Starts the
+# cluster of scripts/pg.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Stops the cluster afterwards unless it was already running (someone is using it).
-[ -f "${PG_DIR:-$PWD/target/pg}/data/postmaster.pid" ] && running=1 || running=0
-URL=$(bash scripts/pg.sh)
-DB=schema_check
-psql "$URL" -q -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" 2>/dev/null
-CHECK="${URL%/*}/$DB"
+source scripts/servers.sh
+pg_begin
+CHECK=$(pg_fresh_database schema_check)
 for file in crates/server/migrations/postgres/*.sql; do
   psql "$CHECK" -q -v ON_ERROR_STOP=1 --single-transaction -f "$file" >/dev/null
 done
 
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"; [ $running = 1 ] || bash scripts/pg.sh stop 2>/dev/null' EXIT
+trap 'rm -rf "$WORK"; pg_end' EXIT
 for file in crates/server/migrations/sqlite/*.sql; do
   sqlite3 -bail "$WORK/check.db" <"$file"
 done
@@ -23,10 +23,17 @@ sqlite3 "$WORK/check.db" "SELECT m.name || '.' || p.name FROM sqlite_master m JO
   WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'" | sort >"$WORK/sqlite"
 psql "$CHECK" -t -A -c "SELECT table_name || '.' || column_name FROM information_schema.columns
   WHERE table_schema = 'public'" | sort >"$WORK/postgres"
-psql "$URL" -q -c "DROP DATABASE $DB"
+# Indexes made by CREATE INDEX (not those behind a PRIMARY KEY or UNIQUE column constraint).
+sqlite3 "$WORK/check.db" "SELECT 'index ' || name || CASE WHEN sql LIKE 'CREATE UNIQUE%' THEN ' unique' ELSE '' END
+  FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL" | sort >>"$WORK/sqlite"
+psql "$CHECK" -t -A -c "SELECT 'index ' || indexname || CASE WHEN indexdef LIKE 'CREATE UNIQUE%' THEN ' unique' ELSE '' END
+  FROM pg_indexes WHERE schemaname = 'public' AND indexname NOT IN (SELECT conname FROM pg_constraint)" |
+  sort >>"$WORK/postgres"
+psql "$PG" -q -c "DROP DATABASE schema_check"
 if ! diff -u "$WORK/sqlite" "$WORK/postgres" >"$WORK/diff"; then
   echo "The PostgreSQL and SQLite migrations differ (- SQLite only, + PostgreSQL only):" >&2
   grep '^[-+][^-+]' "$WORK/diff" >&2
   exit 1
 fi
-echo "PostgreSQL migrations: $(ls crates/server/migrations/postgres | wc -l) files, $(wc -l <"$WORK/postgres") columns, the same as SQLite's"
+echo "PostgreSQL migrations: $(ls crates/server/migrations/postgres | wc -l) files, $(grep -vc '^index ' "$WORK/postgres") columns" \
+  "and $(grep -c '^index ' "$WORK/postgres") indexes, the same as SQLite's"

@@ -13,24 +13,22 @@ cd "$(dirname "$0")/.."
 BIN=${SERVER_BIN:-$PWD/target/debug/server}
 [ -x "$BIN" ] || cargo build --quiet -p server
 
-[ -f "${PG_DIR:-$PWD/target/pg}/data/postmaster.pid" ] && pg_was_running=1 || pg_was_running=0
-PG=$(bash scripts/pg.sh)
-DB_URL="${PG%/*}/scale_out"
-psql "$PG" -q -c "DROP DATABASE IF EXISTS scale_out" -c "CREATE DATABASE scale_out" 2>/dev/null
+source scripts/servers.sh
+pg_begin
+DB_URL=$(pg_fresh_database scale_out)
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$WORK"
-  [ "$pg_was_running" = 1 ] || bash scripts/pg.sh stop 2>/dev/null
+  pg_end
 }
 trap cleanup EXIT
-mkdir -p "$WORK/dist" && echo '<!doctype html><title>admin</title>' >"$WORK/dist/index.html"
+stub_static_dir "$WORK"
 
 fail() { echo "scale-out: FAILED: $*" >&2; for log in "$WORK"/*.log; do echo "--- $log" >&2; tail -n 20 "$log" >&2; done; exit 1; }
 sql() { psql "$DB_URL" -t -A -q -c "$1"; }
-free_port() { local port=$1; while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done; echo "$port"; }
 
 A=$(free_port 8301)
 B=$(free_port $((A + 1)))
@@ -40,13 +38,7 @@ for name in a b; do
     RUST_LOG=info,tower_http=warn,sqlx=warn "$BIN" >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
 done
-for port in $A $B; do
-  for _ in $(seq 1 120); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/login" && break
-    sleep 0.5
-  done
-  curl -s -o /dev/null "http://127.0.0.1:$port/login" || fail "the server on port $port did not start"
-done
+for port in $A $B; do wait_for_server "$port" || fail "the server on port $port did not start"; done
 [ "$(sql "SELECT COUNT(*) FROM customers")" -gt 0 ] || fail "the demo was not seeded"
 [ "$(sql "SELECT COUNT(*) FROM users WHERE email = 'owner@demo.test'")" = 1 ] || fail "the demo was seeded twice"
 echo "two processes on ports $A and $B, one database: migrated and seeded once"

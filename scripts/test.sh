@@ -10,11 +10,11 @@ bash scripts/setup.sh
 
 # The server's router tests run on SQLite and, through tests/api_pg, on PostgreSQL: a throwaway
 # cluster (scripts/pg.sh) and a fresh database of it; each test makes its own schema there.
-[ -f "${PG_DIR:-$PWD/target/pg}/data/postmaster.pid" ] && pg_was_running=1 || pg_was_running=0
-PG_URL=$(bash scripts/pg.sh)
-trap '[ $pg_was_running = 1 ] || bash scripts/pg.sh stop 2>/dev/null' EXIT
-psql "$PG_URL" -q -c "DROP DATABASE IF EXISTS server_tests" -c "CREATE DATABASE server_tests" 2>/dev/null
-export TEST_DATABASE_URL="${PG_URL%/*}/server_tests"
+source scripts/servers.sh
+pg_begin
+trap pg_end EXIT
+TEST_DATABASE_URL=$(pg_fresh_database server_tests)
+export TEST_DATABASE_URL
 
 echo "== Rust: formatting and lints"
 cargo fmt --all -- --check

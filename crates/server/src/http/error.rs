@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::routing::{DESCRIPTION_NOT_UNIQUE, QUEUE_NOT_UNIQUE};
+use domain::routing::{DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, QUEUE_NOT_UNIQUE};
 use domain::users::EMAIL_IN_USE;
 use domain::FieldErrors;
 use serde_json::{json, Value};
@@ -41,7 +41,8 @@ impl From<sqlx::Error> for AppError {
 
 /// A save that passed its uniqueness check and then lost a race to a concurrent save (another
 /// request, perhaps on another server process): the database's unique index refused it, and
-/// the browser gets the answer the check gives (migrations 0010 and 0011 name the indexes).
+/// the browser gets the answer the check gives (migrations 0010, 0011 and 0013 name the
+/// indexes; scripts/test-pg-schema.sh checks both backends have each of them).
 fn lost_race(index: &str) -> Option<AppError> {
     let one = |field: &str, message: &str| {
         let mut errors = FieldErrors::new();
@@ -61,6 +62,10 @@ fn lost_race(index: &str) -> Option<AppError> {
         ),
         "service_plans_description_unique" => not_unique("form_plan_description"),
         "destination_numbers_description_unique" => not_unique("form_number_description"),
+        "destination_numbers_number_unique" => AppError::Coded(
+            "DESTINATION_NUMBER_NOT_UNIQUE",
+            one("form_destination_number", DESTINATION_NUMBER_NOT_UNIQUE),
+        ),
         "dynamic_whispers_description_unique" => not_unique("description"),
         "destination_plans_description_unique"
         | "audios_description_unique"

@@ -449,7 +449,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     for c in &customers {
         let f = c.features;
         let partner_flags = c.kind.1;
-        sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO customers (id, name, account_code, time_zone, package_name, plan, is_group, is_partner, is_tech_partner,
              partner_id, has_static, has_dynamic, has_outbound, has_old_outbound, has_speech, has_billing, has_real_time,
              has_sales_data, has_conversions, can_purchase_online, reseller_approved, referrer_approved, logo_svg, created_at)
@@ -464,14 +464,15 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         .bind(Flag(c.kind.0))
         .bind(Flag(c.kind.1))
         .bind(Flag(c.kind.2))
-        .bind(c.partner_id)
-        .bind(Flag(f[0])).bind(Flag(f[1])).bind(Flag(f[2])).bind(Flag(f[3])).bind(Flag(f[4])).bind(Flag(f[5])).bind(Flag(f[6])).bind(Flag(f[7])).bind(Flag(f[8])).bind(Flag(f[9]))
-        .bind(Flag(partner_flags))
-        .bind(Flag(partner_flags))
-        .bind(c.logo.map(|(initials, colour)| logo(initials, colour)))
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+        .bind(c.partner_id);
+        f.into_iter()
+            .fold(insert, |insert, flag| insert.bind(Flag(flag)))
+            .bind(Flag(partner_flags))
+            .bind(Flag(partner_flags))
+            .bind(c.logo.map(|(initials, colour)| logo(initials, colour)))
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
         for (position, name) in c.parameters.iter().enumerate() {
             sqlx::query("INSERT INTO customer_parameters (customer_id, name, position) VALUES ($1, $2, $3)")
                 .bind(c.id)
@@ -508,7 +509,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         .await?;
     }
     for (user, customer, auth, provisioning, p) in access {
-        sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_billing,
              perm_services_admin, perm_user_admin, perm_purchase, perm_view_edit_users, perm_edit_api, perm_outbound,
              perm_accounts, perm_add_accounts, perm_rewards, perm_voicemail, perm_call_recording)
@@ -517,22 +518,8 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         .bind(user)
         .bind(customer)
         .bind(auth)
-        .bind(provisioning)
-        .bind(Flag(p[0]))
-        .bind(Flag(p[1]))
-        .bind(Flag(p[2]))
-        .bind(Flag(p[3]))
-        .bind(Flag(p[4]))
-        .bind(Flag(p[5]))
-        .bind(Flag(p[6]))
-        .bind(Flag(p[7]))
-        .bind(Flag(p[8]))
-        .bind(Flag(p[9]))
-        .bind(Flag(p[10]))
-        .bind(Flag(p[11]))
-        .bind(Flag(p[12]))
-        .execute(&mut **tx)
-        .await?;
+        .bind(provisioning);
+        p.into_iter().fold(insert, |insert, flag| insert.bind(Flag(flag))).execute(&mut **tx).await?;
     }
     users_area::seed(tx, now, &hash).await?;
     // The library first: the numbers' routing points at its plans and audio.

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::helpers::TestApp;
 use crate::routing_connect::{destination_plan, post, OWNER};
+use crate::routing_library::new_number;
 use crate::routing_plans::{plan_count, plan_form, week};
 
 const CREATE: &str = "/api/manageconnections/create_plan";
@@ -55,4 +56,37 @@ async fn the_database_refuses_a_second_email_however_it_is_capitalised() {
     .await
     .unwrap_err();
     assert_eq!(server::db::violated_unique_index(&error).as_deref(), Some("users_by_lower_email"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_of_many_racing_destination_numbers_with_one_number_is_saved() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let count = || async {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM destination_numbers WHERE number = '01904960777'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        n
+    };
+    // One number under eight descriptions: only the number can clash.
+    let descriptions: Vec<String> = (0..8).map(|i| format!("York office {i}")).collect();
+    let replies = join_all(descriptions.iter().map(|description| {
+        let form = new_number(description, "01904960777");
+        let owner = owner.clone();
+        let app = &app;
+        async move { app.post_form("/api/manageterms/storeDestinationNumber", Some(&owner), &form).await }
+    }))
+    .await;
+
+    assert_eq!(replies.iter().filter(|r| r.status == StatusCode::OK).count(), 1);
+    for refused in replies.iter().filter(|r| r.status != StatusCode::OK) {
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            refused.json(),
+            json!({ "success": false, "code": "DESTINATION_NUMBER_NOT_UNIQUE",
+                    "errors": { "form_destination_number": "This destination number already exists on this account." } })
+        );
+    }
+    assert_eq!(count().await, 1);
 }

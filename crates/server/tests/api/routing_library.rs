@@ -44,7 +44,7 @@ async fn destination_numbers(app: &TestApp, session: &str) -> Value {
     get_json(app, "/api/manageconnections/getDestinationNumbers/", session).await
 }
 
-fn new_number<'a>(description: &'a str, number: &'a str) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn new_number<'a>(description: &'a str, number: &'a str) -> Vec<(&'a str, &'a str)> {
     vec![
         ("form_number_description", description),
         ("form_destination_number", number),
