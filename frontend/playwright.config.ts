@@ -52,7 +52,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       BIND: `127.0.0.1:${PORT}`,
-      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+      // A fresh SQLite file, or the empty PostgreSQL database scripts/test.sh names for the
+      // second run of the flows.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite://${join(dataDir, 'e2e.db')}`,
       STATIC_DIR: resolve(here, 'dist'),
       SEED_DEMO: '1',
       PRODUCT_NAME: 'Calltrack',

@@ -50,3 +50,7 @@ echo "== frontend: build"
 echo "== browser flows: Playwright in Chromium against the server"
 cargo build --quiet -p server
 (cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e)
+
+echo "== browser flows again, the server on PostgreSQL"
+E2E_DATABASE_URL=$(pg_fresh_database e2e)
+(cd frontend && E2E_DATABASE_URL="$E2E_DATABASE_URL" SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e)
