@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster in a folder on a free loopback port (or finds the one
 # already running there) and prints its URL, e.g. postgres://postgres@127.0.0.1:55433/postgres.
-#   psql "$(bash scripts/pg.sh)"      # a shell on it
+#   psql "$(bash scripts/pg.sh)"      # starts it (or "pg.sh start"), then a shell on it
 #   bash scripts/pg.sh stop           # stops it
 # scripts/test.sh runs the server tests on it; README.md says how to run the product on it.
 # The folder is target/pg (PG_DIR to change it). Installs Debian's postgresql when missing. As
@@ -9,6 +9,10 @@
 # and tests: trust authentication on loopback, fsync off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-start}" in
+  start | stop) ;;
+  *) echo "usage: $0 [start|stop]" >&2; exit 2 ;;
+esac
 DIR=${PG_DIR:-$PWD/target/pg}
 
 find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
