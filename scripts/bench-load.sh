@@ -15,20 +15,11 @@ cargo build --quiet --release -p server --bin server --example load
 source scripts/servers.sh
 pg_begin
 PG_DB=$(pg_fresh_database load_bench)
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-  pg_end
-}
-trap cleanup EXIT
-stub_static_dir "$WORK"
+servers_begin
 
 serve() { # port database
   BIND=127.0.0.1:$1 DATABASE_URL=$2 STATIC_DIR=$WORK/dist RUST_LOG=warn target/release/server >>"$WORK/server.log" 2>&1 &
-  PIDS+=($!)
+  SERVER_PIDS+=($!)
   wait_for_server "$1" && return
   echo "the server on port $1 did not start" >&2; tail -n 20 "$WORK/server.log" >&2; exit 1
 }

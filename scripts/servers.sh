@@ -38,3 +38,19 @@ wait_for_server() {
 stub_static_dir() {
   mkdir -p "$1/dist" && echo '<!doctype html><title>admin</title>' >"$1/dist/index.html"
 }
+
+# A work folder ($WORK) with a stand-in frontend, and a trap on exit that stops the servers whose
+# process ids are in SERVER_PIDS, removes the folder and stops the cluster if pg_begin started it.
+servers_begin() {
+  WORK=$(mktemp -d)
+  SERVER_PIDS=()
+  stub_static_dir "$WORK"
+  trap servers_end EXIT
+}
+
+servers_end() {
+  for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+  pg_end
+}

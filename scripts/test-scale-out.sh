@@ -16,16 +16,7 @@ BIN=${SERVER_BIN:-$PWD/target/debug/server}
 source scripts/servers.sh
 pg_begin
 DB_URL=$(pg_fresh_database scale_out)
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-  pg_end
-}
-trap cleanup EXIT
-stub_static_dir "$WORK"
+servers_begin
 
 fail() { echo "scale-out: FAILED: $*" >&2; for log in "$WORK"/*.log; do echo "--- $log" >&2; tail -n 20 "$log" >&2; done; exit 1; }
 sql() { psql "$DB_URL" -t -A -q -c "$1"; }
@@ -36,7 +27,7 @@ for name in a b; do
   port=$A; [ $name = b ] && port=$B
   BIND=127.0.0.1:$port DATABASE_URL=$DB_URL STATIC_DIR=$WORK/dist DEV_OUTBOX=1 NO_COLOR=1 \
     RUST_LOG=info,tower_http=warn,sqlx=warn "$BIN" >"$WORK/$name.log" 2>&1 &
-  PIDS+=($!)
+  SERVER_PIDS+=($!)
 done
 for port in $A $B; do wait_for_server "$port" || fail "the server on port $port did not start"; done
 [ "$(sql "SELECT COUNT(*) FROM customers")" -gt 0 ] || fail "the demo was not seeded"
