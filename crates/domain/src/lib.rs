@@ -6,6 +6,7 @@ mod character_rules;
 mod csv;
 mod format;
 mod guard;
+pub mod integrations;
 mod menu;
 mod menu_items;
 mod plan;
