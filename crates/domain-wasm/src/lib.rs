@@ -28,6 +28,12 @@ export interface MenuNode {
   chip: Chip | null; scope: string | null; children: MenuNode[];
 }
 export interface Menu { title: string; items: MenuNode[] }
+export type IntegrationButton = "addOn" | "configure" | "connect" | "upgradeToDynamic" | "notAuthorised" | "none";
+export interface IntegrationCard {
+  identifier: string; title: string; order: number; configured: boolean;
+  buttons: { main: IntegrationButton; remove: boolean };
+}
+export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
 export type GuardStep = { kind: "allow" } | { kind: "redirect"; to: string };
 export interface Resolution {
   path: string; pattern: string; title: string | null; section: string; external: boolean;

@@ -35,6 +35,17 @@ pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] butt
     Ok(domain::shows_add_button(&from_js(button)?))
 }
 
+/// The overview's integration cards for an account, `configured` naming the integrations the
+/// customer has set up (spec: plan logic on the overview, integration card buttons).
+#[wasm_bindgen(js_name = integrationOverview, unchecked_return_type = "IntegrationOverview")]
+pub fn integration_overview(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    configured: Vec<String>,
+) -> Result<JsValue, JsError> {
+    let account = account(acc)?;
+    to_js(&domain::integrations::overview(&account, |id| configured.iter().any(|c| c == id)))
+}
+
 #[wasm_bindgen(js_name = pageTitle)]
 pub fn page_title(product: &str, title: Option<String>) -> String {
     domain::page_title(product, title.as_deref())

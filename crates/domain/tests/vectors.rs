@@ -107,3 +107,36 @@ fn every_user_form_case_gives_the_expected_messages() {
         assert_eq!(serde_json::to_value(&errors).unwrap(), c[2], "{c}");
     }
 }
+
+/// "<identifier> <main button>[ remove]" per card, by section.
+fn overview_lines(overview: &domain::integrations::Overview) -> Value {
+    let lines = |cards: &[domain::integrations::Card]| -> Vec<String> {
+        cards
+            .iter()
+            .map(|c| {
+                let main = serde_json::to_value(c.buttons.main).unwrap();
+                format!("{} {}{}", c.identifier, main.as_str().unwrap(), if c.buttons.remove { " remove" } else { "" })
+            })
+            .collect()
+    };
+    serde_json::json!({
+        "authorised": lines(&overview.authorised),
+        "unauthorised": lines(&overview.unauthorised),
+        "addOns": lines(&overview.add_ons),
+    })
+}
+
+#[test]
+fn every_persona_sees_the_expected_integration_cards() {
+    let v = vectors();
+    let mut wrong = vec![];
+    for case in cases(&v, "integrations") {
+        let account = persona(&v, case["persona"].as_str().unwrap());
+        let configured: Vec<String> = serde_json::from_value(case["configured"].clone()).unwrap();
+        let cards = overview_lines(&domain::integrations::overview(&account, |id| configured.iter().any(|c| c == id)));
+        if cards != case["cards"] {
+            wrong.push(format!("{}: {cards}", case["persona"]));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -9,6 +9,9 @@ import type {
   Chip,
   FieldErrors,
   GuardStep,
+  IntegrationButton,
+  IntegrationCard,
+  IntegrationOverview,
   Menu,
   MenuNode,
   NumberFormat,
@@ -24,6 +27,9 @@ export type {
   Chip,
   FieldErrors,
   GuardStep,
+  IntegrationButton,
+  IntegrationCard,
+  IntegrationOverview,
   Menu,
   MenuNode,
   NumberFormat,
@@ -124,6 +130,11 @@ export function showsAddButton(button: AddButton): boolean {
 
 export function routeTable(): RouteInfo[] {
   return wasm.routeTable();
+}
+
+/** The overview's integration cards by section; `configured`: the identifiers set up. */
+export function integrationOverview(account: AccountInput, configured: string[]): IntegrationOverview {
+  return wasm.integrationOverview(account, configured);
 }
 
 export function pageTitle(product: string, title?: string | null): string {

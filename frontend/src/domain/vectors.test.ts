@@ -13,12 +13,14 @@ import {
   formatPence,
   formatPrice,
   guardRoute,
+  integrationOverview,
   pageTitle,
   quantitySuffix,
   resolveRoute,
   type AccountInput,
   type ChargeItem,
   type GuardStep,
+  type IntegrationCard,
   type MenuNode,
   type NumberFormat,
   type UserForm,
@@ -38,6 +40,11 @@ interface Vectors {
   numbers: [string, NumberFormat, string][];
   pageTitles: [string, string | null, string][];
   userForms: [UserForm, UserFormContext, Record<string, string>][];
+  integrations: {
+    persona: string;
+    configured: string[];
+    cards: Record<'authorised' | 'unauthorised' | 'addOns', string[]>;
+  }[];
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -62,7 +69,21 @@ function persona(name: string): AccountInput {
   return account;
 }
 
-const KEYS = ['personas', 'menus', 'guards', 'prices', 'pence', 'money', 'suffixes', 'frequencies', 'dates', 'numbers', 'pageTitles', 'userForms'];
+const KEYS = [
+  'personas',
+  'menus',
+  'guards',
+  'prices',
+  'pence',
+  'money',
+  'suffixes',
+  'frequencies',
+  'dates',
+  'numbers',
+  'pageTitles',
+  'userForms',
+  'integrations',
+];
 
 test('the vector file has every kind of case', () => {
   for (const key of KEYS) expect(vectors, key).toHaveProperty(key);
@@ -117,5 +138,19 @@ describe('formats', () => {
 describe('user forms', () => {
   test.each(vectors.userForms.map((c, i) => [i, ...c] as const))('case %i', (_, form, context, expected) => {
     expect(validateUserForm(form, context)).toEqual(expected);
+  });
+});
+
+describe('integration cards', () => {
+  /** The same lines the Rust test makes: "<identifier> <main button>[ remove]". */
+  const lines = (cards: IntegrationCard[]) =>
+    cards.map((c) => `${c.identifier} ${c.buttons.main}${c.buttons.remove ? ' remove' : ''}`);
+  test.each(vectors.integrations)('$persona', ({ persona: name, configured, cards }) => {
+    const overview = integrationOverview(persona(name), configured);
+    expect({
+      authorised: lines(overview.authorised),
+      unauthorised: lines(overview.unauthorised),
+      addOns: lines(overview.addOns),
+    }).toEqual(cards);
   });
 });
