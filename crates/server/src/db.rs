@@ -63,8 +63,9 @@ impl Backend {
     }
 }
 
-/// The unique index a write broke, if that is why it failed: PostgreSQL names it as the
-/// constraint; SQLite names an index on expressions in its message ("... failed: index 'x'").
+/// The unique index a write broke, if that is why it failed. PostgreSQL names it as the
+/// constraint. SQLite names an index on expressions ("UNIQUE constraint failed: index 'x'") but
+/// lists the columns of any other ("... failed: t.a, t.b"): those are named here.
 pub fn violated_unique_index(error: &sqlx::Error) -> Option<String> {
     let error = error.as_database_error()?;
     if !error.is_unique_violation() {
@@ -74,10 +75,25 @@ pub fn violated_unique_index(error: &sqlx::Error) -> Option<String> {
         return Some(name.to_string());
     }
     let message = error.message();
-    let start = message.find("index '")? + "index '".len();
-    let end = start + message[start..].find('\'')?;
-    Some(message[start..end].to_string())
+    if let Some(start) = message.find("index '").map(|i| i + "index '".len()) {
+        let end = start + message[start..].find('\'')?;
+        return Some(message[start..end].to_string());
+    }
+    let columns = message.split_once("failed: ")?.1;
+    SQLITE_COLUMN_INDEXES.iter().find(|(listed, _)| *listed == columns).map(|(_, name)| name.to_string())
 }
+
+/// SQLite's column lists of the unique constraints on plain columns that a save can lose a race
+/// to, by PostgreSQL's names for the same constraints (migrations 0001 and 0003; PostgreSQL
+/// cuts a generated name to 63 characters, hence "numbe_key").
+const SQLITE_COLUMN_INDEXES: [(&str, &str); 2] = [
+    (
+        "destination_numbers.customer_id, destination_numbers.international_code_id, destination_numbers.number",
+        "destination_numbers_customer_id_international_code_id_numbe_key",
+    ),
+    // The NOCASE email column of 0001; users_by_lower_email (0010) says the same.
+    ("users.email", "users_by_lower_email"),
+];
 
 /// Opens the database (a SQLite file and its folder are created on first start) and applies
 /// the migrations of its backend. A failure is one line naming the database (password hidden).

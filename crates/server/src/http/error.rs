@@ -41,8 +41,8 @@ impl From<sqlx::Error> for AppError {
 
 /// A save that passed its uniqueness check and then lost a race to a concurrent save (another
 /// request, perhaps on another server process): the database's unique index refused it, and
-/// the browser gets the answer the check gives (migrations 0010, 0011 and 0013 name the
-/// indexes; scripts/test-pg-schema.sh checks both backends have each of them).
+/// the browser gets the answer the check gives (the names are PostgreSQL's: migrations 0003,
+/// 0010 and 0011; db::violated_unique_index names SQLite's the same).
 fn lost_race(index: &str) -> Option<AppError> {
     let one = |field: &str, message: &str| {
         let mut errors = FieldErrors::new();
@@ -62,7 +62,7 @@ fn lost_race(index: &str) -> Option<AppError> {
         ),
         "service_plans_description_unique" => not_unique("form_plan_description"),
         "destination_numbers_description_unique" => not_unique("form_number_description"),
-        "destination_numbers_number_unique" => AppError::Coded(
+        "destination_numbers_customer_id_international_code_id_numbe_key" => AppError::Coded(
             "DESTINATION_NUMBER_NOT_UNIQUE",
             one("form_destination_number", DESTINATION_NUMBER_NOT_UNIQUE),
         ),

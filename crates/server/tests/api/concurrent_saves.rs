@@ -90,3 +90,20 @@ async fn one_of_many_racing_destination_numbers_with_one_number_is_saved() {
     }
     assert_eq!(count().await, 1);
 }
+
+#[tokio::test]
+async fn the_database_names_a_second_destination_number_on_both_backends() {
+    let app = TestApp::spawn().await;
+    let insert = || {
+        sqlx::query(
+            "INSERT INTO destination_numbers (customer_id, description, number, international_code_id, mailbox)
+             VALUES (100, $1, '01904960778', 1, 0)",
+        )
+    };
+    insert().bind("First York").execute(&app.state.db).await.unwrap();
+    let error = insert().bind("Second York").execute(&app.state.db).await.unwrap_err();
+    assert_eq!(
+        server::db::violated_unique_index(&error).as_deref(),
+        Some("destination_numbers_customer_id_international_code_id_numbe_key")
+    );
+}
