@@ -40,12 +40,14 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
   apt-get install -y -qq espeak-ng lame >/dev/null
 fi
 
-# The schema check of scripts/test-pg-schema.sh: sqlite3 (the CLI) and PostgreSQL (Debian's).
-if [ "${SKIP_BROWSER:-0}" != 1 ] && { ! command -v sqlite3 >/dev/null || ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; }; then
-  step "sqlite3 and postgresql (Debian) for the schema check"
+# The PostgreSQL tests (tests/api_pg, test-pg-schema.sh, test-scale-out.sh, test-crash.sh):
+# sqlite3 (the CLI), PostgreSQL (Debian's, with psql) and curl, which the scripts drive servers with.
+if [ "${SKIP_BROWSER:-0}" != 1 ] && { ! command -v sqlite3 >/dev/null || ! command -v curl >/dev/null ||
+  ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; }; then
+  step "sqlite3, postgresql and curl (Debian) for the database tests"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq sqlite3 postgresql >/dev/null
+  apt-get install -y -qq sqlite3 postgresql curl >/dev/null
 fi
 
 # The fixed clocks of scripts/test-clock.sh (libfaketime).
