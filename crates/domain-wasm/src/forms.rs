@@ -10,6 +10,23 @@ pub fn validate_password_confirmation(form_password: &str) -> Result<JsValue, Js
     to_js(&domain::validate_password_confirmation(form_password).err().unwrap_or_default())
 }
 
+/// Field errors of the Google Analytics connect form ({} when valid); `options` are the ids
+/// of the account's properties.
+#[wasm_bindgen(js_name = validateGaConnect, unchecked_return_type = "FieldErrors")]
+pub fn validate_ga_connect(property_id: &str, property_type: &str, options: Vec<String>) -> Result<JsValue, JsError> {
+    to_js(&domain::integrations::validate_ga_connect(property_id, property_type, &options).err().unwrap_or_default())
+}
+
+/// Field errors of an integration's settings form ({} when valid), fields by form name.
+#[wasm_bindgen(js_name = validateIntegrationSettings, unchecked_return_type = "FieldErrors")]
+pub fn validate_integration_settings(
+    identifier: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] fields: JsValue,
+) -> Result<JsValue, JsError> {
+    let fields: std::collections::BTreeMap<String, String> = from_js(fields)?;
+    to_js(&domain::integrations::validate_settings(identifier, &fields).err().unwrap_or_default())
+}
+
 /// Field errors of the user form ({} when valid), keyed by the users/save field names.
 #[wasm_bindgen(js_name = termsProblem)]
 pub fn terms_problem(accepted: bool) -> Option<String> {

@@ -34,6 +34,9 @@ export interface IntegrationCard {
   buttons: { main: IntegrationButton; remove: boolean };
 }
 export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
+export interface WebsiteCheckView {
+  label: string | null; failed: boolean; pollAfterMs: number | null; action: "configure" | "connect" | "none";
+}
 export type GuardStep = { kind: "allow" } | { kind: "redirect"; to: string };
 export interface Resolution {
   path: string; pattern: string; title: string | null; section: string; external: boolean;

@@ -46,6 +46,38 @@ pub fn integration_overview(
     to_js(&domain::integrations::overview(&account, |id| configured.iter().any(|c| c == id)))
 }
 
+/// Whether the user may connect and remove integrations and run website checks.
+#[wasm_bindgen(js_name = canManageIntegrations)]
+pub fn can_manage_integrations(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<bool, JsError> {
+    Ok(domain::integrations::can_manage_integrations(&account(acc)?))
+}
+
+/// The identifier of the integration a destination page shows.
+#[wasm_bindgen(js_name = integrationForPage)]
+pub fn integration_for_page(path: &str) -> Option<String> {
+    domain::integrations::integration_for_page(path).map(|d| d.identifier.to_string())
+}
+
+/// What a dynamic URL's row shows for a website-check job with status `code`.
+#[wasm_bindgen(js_name = websiteCheckView, unchecked_return_type = "WebsiteCheckView")]
+pub fn website_check_view(code: u8, mhct: bool, mhct_working: bool) -> Result<JsValue, JsError> {
+    to_js(&domain::integrations::website_check::check_view(code, mhct, mhct_working))
+}
+
+/// The view while no job has come back (retry soon).
+#[wasm_bindgen(js_name = websiteCheckPending, unchecked_return_type = "WebsiteCheckView")]
+pub fn website_check_pending() -> Result<JsValue, JsError> {
+    to_js(&domain::integrations::website_check::no_job_view())
+}
+
+/// The script tag a customer puts on the website of a dynamic URL.
+#[wasm_bindgen(js_name = trackingSnippet)]
+pub fn tracking_snippet(origin: &str, reference: &str) -> String {
+    domain::integrations::tracking_snippet(origin, reference)
+}
+
 #[wasm_bindgen(js_name = pageTitle)]
 pub fn page_title(product: &str, title: Option<String>) -> String {
     domain::page_title(product, title.as_deref())

@@ -147,6 +147,8 @@ const USERS: &[&str] = &["admin_user_management"];
 /// Every route of the app, redirects and outside pages included.
 pub static ROUTES: &[RouteDef] = &[
     page("/", "Integrate", "overview"),
+    // The overview with the Google Analytics setup dialog open (spec: "A path suffix /ga_connect").
+    scoped("/ga_connect", "Integrate", "overview", GA),
     external("/backtoreports"),
     RouteDef { audience: Audience::Everyone, ..page("/unauthorised", "Unauthorised", "shell") },
     external("/logout"),

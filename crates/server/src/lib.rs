@@ -1,6 +1,7 @@
 //! The admin area's server: the `/api` of spec/, sessions, storage and the built frontend.
 //! `app(state)` builds the whole router, so tests drive exactly what `main` serves.
 
+pub mod ad_platforms;
 pub mod background;
 pub mod clock;
 pub mod db;
@@ -14,6 +15,7 @@ pub mod speech;
 pub mod state;
 pub mod store;
 pub mod tag_manager;
+pub mod website_check;
 
 pub use http::app;
 pub use settings::Settings;

@@ -1,4 +1,8 @@
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::website_check::FetchPolicy;
 
 /// Server settings from the environment, each with a default that works on a new machine.
 #[derive(Debug, Clone)]
@@ -16,6 +20,23 @@ pub struct Settings {
     /// Served over HTTPS only (directly or behind a TLS proxy): Secure `__Host-` session
     /// cookies and HSTS.
     pub secure_cookies: bool,
+    /// How the website check fetches customers' pages (WEBSITE_CHECK_ALLOW_LOOPBACK,
+    /// WEBSITE_CHECK_TIMEOUT_SECONDS, WEBSITE_CHECK_RESOLVE).
+    pub website_check: FetchPolicy,
+}
+
+/// `host=ip:port,host=ip:port`: names the website check answers without DNS.
+fn parse_resolve(text: &str) -> Result<Vec<(String, SocketAddr)>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (host, addr) =
+                pair.split_once('=').ok_or_else(|| format!("WEBSITE_CHECK_RESOLVE: {pair:?} is not host=ip:port"))?;
+            let addr = addr.parse().map_err(|_| format!("WEBSITE_CHECK_RESOLVE: {addr:?} is not ip:port"))?;
+            Ok((host.trim().to_ascii_lowercase(), addr))
+        })
+        .collect()
 }
 
 impl Settings {
@@ -34,6 +55,15 @@ impl Settings {
             product_name: var("PRODUCT_NAME", "Calltrack"),
             dev_outbox: flag("DEV_OUTBOX", "0")?,
             secure_cookies: flag("SECURE_COOKIES", "0")?,
+            website_check: FetchPolicy {
+                allow_loopback: flag("WEBSITE_CHECK_ALLOW_LOOPBACK", "0")?,
+                timeout: Duration::from_secs(match var("WEBSITE_CHECK_TIMEOUT_SECONDS", "10").parse::<u64>() {
+                    Ok(seconds @ 1..=60) => seconds,
+                    _ => return Err("WEBSITE_CHECK_TIMEOUT_SECONDS must be 1 to 60".into()),
+                }),
+                resolve: parse_resolve(&var("WEBSITE_CHECK_RESOLVE", ""))?,
+                ..FetchPolicy::default()
+            },
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

@@ -6,6 +6,16 @@ export function validatePasswordConfirmation(formPassword: string): FieldErrors 
   return wasm.validatePasswordConfirmation(formPassword);
 }
 
+/** The Google Analytics connect form; `options` are the ids of the account's properties. */
+export function validateGaConnect(propertyId: string, propertyType: string, options: string[]): FieldErrors {
+  return wasm.validateGaConnect(propertyId, propertyType, options);
+}
+
+/** An integration's settings form (ftp_export, webhooks, api), fields by form name. */
+export function validateIntegrationSettings(identifier: string, fields: Record<string, string>): FieldErrors {
+  return wasm.validateIntegrationSettings(identifier, fields);
+}
+
 /** A purchase's terms tickbox: its message while it is not ticked. */
 export function termsProblem(accepted: boolean): string | undefined {
   return wasm.termsProblem(accepted) ?? undefined;

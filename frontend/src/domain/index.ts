@@ -19,6 +19,7 @@ import type {
   RouteInfo,
   UserForm,
   UserFormContext,
+  WebsiteCheckView,
 } from './pkg-shell/domain_wasm.js';
 
 export type {
@@ -37,6 +38,7 @@ export type {
   RouteInfo,
   UserForm,
   UserFormContext,
+  WebsiteCheckView,
 };
 
 export interface AccountChoice {
@@ -135,6 +137,31 @@ export function routeTable(): RouteInfo[] {
 /** The overview's integration cards by section; `configured`: the identifiers set up. */
 export function integrationOverview(account: AccountInput, configured: string[]): IntegrationOverview {
   return wasm.integrationOverview(account, configured);
+}
+
+/** Whether the user may connect and remove integrations and run website checks. */
+export function canManageIntegrations(account: AccountInput): boolean {
+  return wasm.canManageIntegrations(account);
+}
+
+/** The identifier of the integration a destination page (or its sub-page) shows. */
+export function integrationForPage(path: string): string | undefined {
+  return wasm.integrationForPage(path) ?? undefined;
+}
+
+/** What a dynamic URL's row shows for a website-check job (spec: website check). */
+export function websiteCheckView(status: number, mhct: boolean, mhctWorking: boolean): WebsiteCheckView {
+  return wasm.websiteCheckView(status, mhct, mhctWorking);
+}
+
+/** The view while no job has come back: ask again soon. */
+export function websiteCheckPending(): WebsiteCheckView {
+  return wasm.websiteCheckPending();
+}
+
+/** The script tag to put on the website of a dynamic URL. */
+export function trackingSnippet(origin: string, reference: string): string {
+  return wasm.trackingSnippet(origin, reference);
 }
 
 export function pageTitle(product: string, title?: string | null): string {

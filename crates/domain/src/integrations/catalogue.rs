@@ -19,7 +19,9 @@ pub struct IntegrationDef {
     pub paid_extra: bool,
     /// Needs dynamic (website) tracking: without it the card offers 'Upgrade to dynamic'.
     pub dynamic_only: bool,
-    /// Connected to and removed from (an account at the provider), rather than only set up.
+    /// Connected by the provider's consent (OAuth); otherwise set up with a form of ours.
+    pub oauth: bool,
+    /// Can be removed (disconnected or turned off) once set up.
     pub removable: bool,
 }
 
@@ -39,13 +41,14 @@ const fn def(
         external: false,
         paid_extra: false,
         dynamic_only: false,
+        oauth: true,
         removable: true,
     }
 }
 
 /// Used at the provider's site with our data: nothing to connect here or remove.
 const fn at_provider(def: IntegrationDef) -> IntegrationDef {
-    IntegrationDef { external: true, removable: false, ..def }
+    IntegrationDef { external: true, oauth: false, removable: false, ..def }
 }
 
 const fn dynamic_only(def: IntegrationDef) -> IntegrationDef {
@@ -56,9 +59,9 @@ const fn paid_extra(def: IntegrationDef) -> IntegrationDef {
     IntegrationDef { paid_extra: true, ..def }
 }
 
-/// Set up on our side only (a file drop, our API, our webhooks): nothing to disconnect.
+/// Set up on our side with a form (a file drop, our API, our webhooks), turned off by Remove.
 const fn settings_only(def: IntegrationDef) -> IntegrationDef {
-    IntegrationDef { removable: false, ..def }
+    IntegrationDef { oauth: false, ..def }
 }
 
 /// The title of the one add-on card that stands for Api and Webhooks.

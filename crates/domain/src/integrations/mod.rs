@@ -1,10 +1,21 @@
 //! The integrations of the overview page (spec/shell-users-integrations.md, "Overview (/),
-//! titled Integrate", "Integration card buttons", "Plan logic on the overview"): the catalogue
-//! in display order, which section a card goes in, and which buttons it shows. The server lists
-//! the cards by these rules and the browser draws them by the same code.
+//! titled Integrate", "Integration card buttons", "Plan logic on the overview", "Website check",
+//! "Google Analytics setup"): the catalogue in display order, which section a card goes in,
+//! which buttons it shows, who may connect, and the website check's rules. The server enforces
+//! them and the browser draws by the same code.
 
 mod catalogue;
+mod connect;
 mod overview;
+mod page_scan;
+mod settings;
+pub mod website_check;
 
 pub use catalogue::{integration, IntegrationDef, INTEGRATIONS, WEBHOOKS_AND_API_TITLE};
+pub use connect::{
+    can_manage_integrations, integration_for_page, validate_ga_connect, GA_PROPERTY_REQUIRED, GA_PROPERTY_TYPES,
+    GA_PROPERTY_UNKNOWN, GA_TYPE_REQUIRED,
+};
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
+pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};
+pub use settings::{settings_fields, validate_settings};

@@ -264,14 +264,15 @@ mod tests {
     #[test]
     fn a_card_is_configure_with_remove_or_connect_as_the_customer_set_it_up() {
         let account = professional();
-        let cards = overview(&account, |id| id == "hubspot" || id == "ftp_export");
+        let cards = overview(&account, |id| ["hubspot", "ftp_export", "looker_studio"].contains(&id));
         let card = |id: &str| cards.authorised.iter().find(|c| c.identifier == id).unwrap().clone();
         assert_eq!(card("hubspot").buttons, CardButtons { main: MainButton::Configure, remove: true });
         assert!(card("hubspot").configured);
+        assert_eq!(card("ftp_export").buttons, CardButtons { main: MainButton::Configure, remove: true }, "turned off");
         assert_eq!(
-            card("ftp_export").buttons,
+            card("looker_studio").buttons,
             CardButtons { main: MainButton::Configure, remove: false },
-            "nothing to remove"
+            "used at the provider: nothing to remove"
         );
         assert_eq!(card("google_ads").buttons, CardButtons { main: MainButton::Connect, remove: false });
         assert_eq!(MainButton::Configure.label(), "Configure");

@@ -13,13 +13,38 @@ use super::form::FormData;
 use super::session::CurrentSession;
 use crate::security::check_password;
 use crate::state::AppState;
-use crate::store::{confirmations, throttle, users};
+use crate::store::{confirmations, splash_screens, throttle, users};
 
 pub const WRONG_PASSWORD: &str = "The password you entered is incorrect.";
 pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts. Please wait a minute and try again.";
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new().route("/handleajax/confirmPassword", post(confirm_password))
+    Router::new()
+        .route("/handleajax/confirmPassword", post(confirm_password))
+        .route("/handleajax/acknowledgesplashscreen/", post(acknowledge_splash_screen))
+}
+
+#[derive(serde::Serialize)]
+struct Acknowledged {
+    success: bool,
+}
+
+/// The user has seen the splash screen: it is not shown to them again. Another customer's
+/// splash screen (or none) is 404.
+async fn acknowledge_splash_screen(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+    form: FormData,
+) -> Result<Json<Acknowledged>, AppError> {
+    let id = form.id("id");
+    if id <= 0 {
+        return Err(AppError::NotFound);
+    }
+    let now = state.clock.now();
+    if !splash_screens::acknowledge(&state.db, session.customer_id, session.user_id, id, now).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(Json(Acknowledged { success: true }))
 }
 
 /// The spec's answer for a refused password: status 0 and the field message, inside our 422.

@@ -58,7 +58,7 @@ async fn login_page(State(state): State<AppState>, Query(query): Query<LoginQuer
 /// A login form posted from another site (login CSRF: being signed in as someone else) is
 /// refused. Browsers send Origin on cross-site form posts; a missing Origin is a same-site or
 /// non-browser client.
-fn cross_site(parts: &Parts) -> bool {
+pub(crate) fn cross_site(parts: &Parts) -> bool {
     let origin = parts.headers.get(ORIGIN).and_then(|v| v.to_str().ok());
     let host = parts.headers.get(HOST).and_then(|v| v.to_str().ok());
     match (origin, host) {

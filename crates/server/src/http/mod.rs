@@ -6,11 +6,13 @@ pub mod client;
 pub mod error;
 pub mod form;
 mod handleajax;
+mod integrations;
 mod login;
 mod outbox_page;
 mod pages;
 mod reset_password;
 mod routing;
+mod sandbox_oauth;
 pub mod session;
 mod static_files;
 mod users;
@@ -57,6 +59,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(users::router())
         .merge(routing::router())
         .merge(handleajax::router())
+        .merge(integrations::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).
@@ -75,6 +78,7 @@ pub fn app(state: AppState) -> Router {
         .merge(reset_password::router())
         .merge(outbox_page::router())
         .merge(pages::router())
+        .merge(sandbox_oauth::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))

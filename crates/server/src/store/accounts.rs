@@ -152,6 +152,8 @@ pub async fn load_state(
     .fetch_all(db)
     .await?;
 
+    let splash_screen = super::splash_screens::pending(db, customer_id, user_id).await?;
+
     let auth = a.auth_code as u8;
     let is_administrator = auth >= AuthLevel::ADMINISTRATOR;
     let can_purchase = a.perm_purchase && !c.is_group;
@@ -172,7 +174,7 @@ pub async fn load_state(
         addon_scopes,
         next_package_scopes,
         parameters: parameters.into_iter().map(|(n,)| n).collect(),
-        splash_screen: None,
+        splash_screen,
         number_format: NumberFormat { country_code: c.country_code as u16, prefix: prefix(&c.number_prefix) },
         accounts: accounts
             .into_iter()

@@ -10,6 +10,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
+use server::website_check::FetchPolicy;
 use server::{app, AppState, Settings};
 use sqlx::{AnyConnection, Connection, Executor};
 use tempfile::TempDir;
@@ -84,6 +85,12 @@ impl TestApp {
             dev_outbox: true,
             secure_cookies: false,
             clock_start: Some(TEST_NOW),
+            // The website-check tests serve their sites on this machine.
+            website_check: FetchPolicy {
+                allow_loopback: true,
+                timeout: std::time::Duration::from_secs(2),
+                ..FetchPolicy::default()
+            },
         };
         let state = AppState::start(settings).await.expect("app starts");
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }

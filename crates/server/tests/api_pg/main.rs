@@ -20,6 +20,8 @@ mod helpers;
 mod hostile_forms;
 #[path = "../api/http_basics.rs"]
 mod http_basics;
+#[path = "../api/integrations_connect.rs"]
+mod integrations_connect;
 #[path = "../api/login.rs"]
 mod login;
 #[path = "../api/provisioning_runs.rs"]
@@ -56,3 +58,5 @@ mod users_list;
 mod users_outbound;
 #[path = "../api/users_tenancy.rs"]
 mod users_tenancy;
+#[path = "../api/website_checks.rs"]
+mod website_checks;

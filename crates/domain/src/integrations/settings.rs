@@ -1,0 +1,159 @@
+//! The forms that set up the integrations of our own side (FTP export, webhooks, the API):
+//! which fields each has and their rules.
+
+use std::collections::BTreeMap;
+
+use crate::character_rules::CharacterRule;
+use crate::validation::FieldErrors;
+
+pub const WEBHOOK_URL_MAX: usize = 255;
+pub const FTP_HOST_MAX: usize = 100;
+pub const FTP_USERNAME_MAX: usize = 60;
+pub const FTP_FILE_NAME_MAX: usize = 60;
+
+pub const WEBHOOK_URL_REQUIRED: &str = "Webhook URL is required.";
+pub const WEBHOOK_URL_SCHEME: &str = "URL must begin with http:// or https://";
+pub const FTP_HOST_REQUIRED: &str = "FTP host is required.";
+pub const FTP_HOST_CHARACTERS: &str = "FTP host can have only letters, numbers, dots and hyphens.";
+pub const FTP_USERNAME_REQUIRED: &str = "FTP username is required.";
+pub const FTP_FILE_NAME_REQUIRED: &str = "File name is required.";
+
+/// The form fields of an integration set up on our side, or None for one connected at the
+/// provider.
+pub fn settings_fields(identifier: &str) -> Option<&'static [&'static str]> {
+    match identifier {
+        "webhooks" => Some(&["form_webhook_url"]),
+        "ftp_export" => Some(&["form_ftp_host", "form_ftp_username", "form_ftp_file_name"]),
+        "api" => Some(&[]),
+        _ => None,
+    }
+}
+
+fn too_long(label: &str, max: usize) -> String {
+    format!("{label} cannot exceed {max} characters.")
+}
+
+fn required(errors: &mut FieldErrors, field: &str, value: &str, message: &str) -> bool {
+    if value.trim().is_empty() {
+        errors.add(field, message);
+        return false;
+    }
+    true
+}
+
+fn limited(errors: &mut FieldErrors, field: &str, value: &str, label: &str, max: usize) -> bool {
+    if value.chars().count() > max {
+        errors.add(field, too_long(label, max));
+        return false;
+    }
+    true
+}
+
+/// Checks the settings form of `identifier` (fields by their form names; missing ones are empty).
+pub fn validate_settings(identifier: &str, fields: &BTreeMap<String, String>) -> Result<(), FieldErrors> {
+    let value = |name: &str| fields.get(name).map(String::as_str).unwrap_or("");
+    let mut errors = FieldErrors::new();
+    match identifier {
+        "webhooks" => {
+            let url = value("form_webhook_url");
+            if required(&mut errors, "form_webhook_url", url, WEBHOOK_URL_REQUIRED)
+                && limited(&mut errors, "form_webhook_url", url, "Webhook URL", WEBHOOK_URL_MAX)
+            {
+                let lower = url.trim().to_ascii_lowercase();
+                let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://"));
+                if rest.is_none_or(|host| host.is_empty() || host.contains(char::is_whitespace)) {
+                    errors.add("form_webhook_url", WEBHOOK_URL_SCHEME);
+                }
+            }
+        }
+        "ftp_export" => {
+            let host = value("form_ftp_host");
+            if required(&mut errors, "form_ftp_host", host, FTP_HOST_REQUIRED)
+                && limited(&mut errors, "form_ftp_host", host, "FTP host", FTP_HOST_MAX)
+                && !host.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            {
+                errors.add("form_ftp_host", FTP_HOST_CHARACTERS);
+            }
+            let username = value("form_ftp_username");
+            if required(&mut errors, "form_ftp_username", username, FTP_USERNAME_REQUIRED) {
+                limited(&mut errors, "form_ftp_username", username, "FTP username", FTP_USERNAME_MAX);
+            }
+            let file = value("form_ftp_file_name");
+            if required(&mut errors, "form_ftp_file_name", file, FTP_FILE_NAME_REQUIRED)
+                && limited(&mut errors, "form_ftp_file_name", file, "File name", FTP_FILE_NAME_MAX)
+                && !CharacterRule::FtpFileName.allows(file)
+            {
+                errors.add("form_ftp_file_name", CharacterRule::FtpFileName.message());
+            }
+        }
+        _ => {}
+    }
+    errors.into_result()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn only_our_own_integrations_have_settings_forms() {
+        assert_eq!(settings_fields("webhooks"), Some(&["form_webhook_url"][..]));
+        assert_eq!(settings_fields("api"), Some(&[][..]));
+        assert_eq!(settings_fields("ftp_export").map(<[_]>::len), Some(3));
+        assert_eq!(settings_fields("google_ads"), None);
+    }
+
+    #[test]
+    fn a_webhook_needs_an_http_address() {
+        assert!(
+            validate_settings("webhooks", &form(&[("form_webhook_url", "https://crm.example.co.uk/calls")])).is_ok()
+        );
+        let message = |url: &str| {
+            validate_settings("webhooks", &form(&[("form_webhook_url", url)]))
+                .unwrap_err()
+                .get("form_webhook_url")
+                .map(String::from)
+        };
+        assert_eq!(message("").as_deref(), Some(WEBHOOK_URL_REQUIRED));
+        assert_eq!(message("ftp://x").as_deref(), Some(WEBHOOK_URL_SCHEME));
+        assert_eq!(message("https://").as_deref(), Some(WEBHOOK_URL_SCHEME));
+        assert_eq!(message("http://a b").as_deref(), Some(WEBHOOK_URL_SCHEME));
+        let long = format!("https://{}", "a".repeat(250));
+        assert_eq!(message(&long).as_deref(), Some("Webhook URL cannot exceed 255 characters."));
+    }
+
+    #[test]
+    fn an_ftp_export_needs_a_host_a_username_and_a_file_name() {
+        let good = form(&[
+            ("form_ftp_host", "ftp.example.co.uk"),
+            ("form_ftp_username", "calls"),
+            ("form_ftp_file_name", "calls_{timestamp}"),
+        ]);
+        assert!(validate_settings("ftp_export", &good).is_ok());
+        let errors = validate_settings("ftp_export", &form(&[])).unwrap_err();
+        assert_eq!(errors.get("form_ftp_host"), Some(FTP_HOST_REQUIRED));
+        assert_eq!(errors.get("form_ftp_username"), Some(FTP_USERNAME_REQUIRED));
+        assert_eq!(errors.get("form_ftp_file_name"), Some(FTP_FILE_NAME_REQUIRED));
+        let bad = form(&[
+            ("form_ftp_host", "ftp example"),
+            ("form_ftp_username", &"u".repeat(61)),
+            ("form_ftp_file_name", "calls.csv"),
+        ]);
+        let errors = validate_settings("ftp_export", &bad).unwrap_err();
+        assert_eq!(errors.get("form_ftp_host"), Some(FTP_HOST_CHARACTERS));
+        assert_eq!(errors.get("form_ftp_username"), Some("FTP username cannot exceed 60 characters."));
+        assert_eq!(
+            errors.get("form_ftp_file_name"),
+            Some("Invalid characters found. Allowed characters are letters, numbers, underscores and {timestamp}.")
+        );
+    }
+
+    #[test]
+    fn the_api_needs_nothing() {
+        assert!(validate_settings("api", &form(&[])).is_ok());
+    }
+}

@@ -1,0 +1,179 @@
+//! admin/getIntegrationsList, admin/getIntegrationsSettings and
+//! accountsettings/getCustomerSalesforceConfiguration.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::integrations::{integration, IntegrationDef, INTEGRATIONS};
+use domain::FieldErrors;
+use serde::Serialize;
+
+use super::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::state::AppState;
+use crate::store::integrations::{self, Configured};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/getIntegrationsList", get(integrations_list))
+        .route("/admin/getIntegrationsSettings", post(integrations_settings))
+        .route("/accountsettings/getCustomerSalesforceConfiguration", get(salesforce_configuration))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    pub account: String,
+    pub connected_at: i64,
+    pub settings: BTreeMap<String, String>,
+}
+
+impl From<&Configured> for Connection {
+    fn from(c: &Configured) -> Self {
+        Connection { account: c.account.clone(), connected_at: c.connected_at, settings: c.settings_map() }
+    }
+}
+
+/// The spec's Integration entity, plus the stored connection.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Integration {
+    identifier: &'static str,
+    title: &'static str,
+    icon: String,
+    order: u8,
+    scope: &'static str,
+    is_configured: bool,
+    is_paid_extra: bool,
+    is_beta: bool,
+    is_dynamic_only: bool,
+    is_recommended: bool,
+    configure_url: &'static str,
+    connect_url: String,
+    connect_url_new_window: bool,
+    connect_url_external: bool,
+    remove_url: Option<String>,
+    params: BTreeMap<String, String>,
+    manual_mode: Option<()>,
+    connection: Option<Connection>,
+}
+
+/// Google's two, which most customers connect first.
+const RECOMMENDED: [&str; 2] = ["google_analytics", "google_ads"];
+
+fn integration_entry(def: &'static IntegrationDef, configured: Option<&Configured>) -> Integration {
+    let connect_url = if def.oauth {
+        format!("integrations/connect/{}", def.identifier)
+    } else {
+        // A page of ours with the settings form, or the provider's site.
+        def.destination.to_string()
+    };
+    Integration {
+        identifier: def.identifier,
+        title: def.title,
+        icon: format!("/manage/integrations/{}.svg", def.identifier),
+        order: def.order,
+        scope: def.scope,
+        is_configured: configured.is_some(),
+        is_paid_extra: def.paid_extra,
+        is_beta: false,
+        is_dynamic_only: def.dynamic_only,
+        is_recommended: RECOMMENDED.contains(&def.identifier),
+        configure_url: def.destination,
+        connect_url,
+        connect_url_new_window: def.external,
+        connect_url_external: def.external,
+        remove_url: def.removable.then(|| format!("integrations/remove/{}", def.identifier)),
+        params: BTreeMap::new(),
+        manual_mode: None,
+        connection: configured.map(Connection::from),
+    }
+}
+
+#[derive(Serialize)]
+struct IntegrationsList {
+    integrations: Vec<Integration>,
+}
+
+async fn integrations_list(
+    State(state): State<AppState>,
+    user: AccountUser,
+) -> Result<Json<IntegrationsList>, AppError> {
+    let configured = integrations::list(&state.db, user.customer()).await?;
+    let find = |id: &str| configured.iter().find(|c| c.identifier == id);
+    Ok(Json(IntegrationsList {
+        integrations: INTEGRATIONS.iter().map(|def| integration_entry(def, find(def.identifier))).collect(),
+    }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IntegrationSettings {
+    configured: Vec<&'static str>,
+    dynamic_only: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IntegrationsSettingsAnswer {
+    integration_settings: IntegrationSettings,
+}
+
+pub const LIST_INVALID: &str = "integration_list must be a JSON array of integration identifiers.";
+
+/// The list posted: at most one entry per integration, each a known identifier.
+fn requested(form: &FormData) -> Result<Vec<&'static IntegrationDef>, AppError> {
+    let invalid = || {
+        let mut errors = FieldErrors::new();
+        errors.add("integration_list", LIST_INVALID);
+        AppError::Validation(errors)
+    };
+    let text = form.text("integration_list");
+    if text.len() > 2_000 {
+        return Err(invalid());
+    }
+    let names: Vec<String> = serde_json::from_str(text).map_err(|_| invalid())?;
+    if names.len() > INTEGRATIONS.len() {
+        return Err(invalid());
+    }
+    names.iter().map(|n| integration(n).ok_or_else(invalid)).collect()
+}
+
+async fn integrations_settings(
+    State(state): State<AppState>,
+    user: AccountUser,
+    form: FormData,
+) -> Result<Json<IntegrationsSettingsAnswer>, AppError> {
+    let wanted = requested(&form)?;
+    let configured = integrations::list(&state.db, user.customer()).await?;
+    let is_configured = |id: &str| configured.iter().any(|c| c.identifier == id);
+    Ok(Json(IntegrationsSettingsAnswer {
+        integration_settings: IntegrationSettings {
+            configured: wanted.iter().filter(|d| is_configured(d.identifier)).map(|d| d.identifier).collect(),
+            dynamic_only: wanted.iter().filter(|d| d.dynamic_only).map(|d| d.identifier).collect(),
+        },
+    }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SalesforceConfiguration {
+    configured: bool,
+    account: Option<String>,
+    connected_at: Option<i64>,
+}
+
+async fn salesforce_configuration(
+    State(state): State<AppState>,
+    user: AccountUser,
+) -> Result<Json<SalesforceConfiguration>, AppError> {
+    let found = integrations::find(&state.db, user.customer(), "salesforce").await?;
+    Ok(Json(SalesforceConfiguration {
+        configured: found.is_some(),
+        account: found.as_ref().map(|c| c.account.clone()),
+        connected_at: found.map(|c| c.connected_at),
+    }))
+}

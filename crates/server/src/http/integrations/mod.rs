@@ -1,0 +1,83 @@
+//! The home page's calls (spec/shell-users-integrations.md section 7): the integration list and
+//! settings, connecting (OAuth through `AdPlatforms`) and removing integrations, the Google
+//! Analytics setup, dynamic URLs with their website checks, and the Salesforce configuration.
+//! The domain's integration rules decide what each user may do; the server checks them again.
+
+mod connect;
+mod dynamic_urls;
+mod google_analytics;
+mod list;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum::Router;
+use domain::integrations::{
+    can_manage_integrations, card_buttons, integration, section, IntegrationDef, MainButton, Section,
+};
+use domain::AccountState;
+
+use super::accountsettings::current_state;
+use super::error::AppError;
+use super::session::CurrentSession;
+use crate::state::AppState;
+use crate::store::integrations;
+use crate::store::sessions::Session;
+
+pub use connect::{finish_connect_flow, FlowEnd, CALLBACK_PATH, TAG_MANAGER};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .merge(list::router())
+        .merge(connect::router())
+        .merge(google_analytics::router())
+        .merge(dynamic_urls::router())
+}
+
+/// A logged-in user with the current account's state.
+pub struct AccountUser {
+    pub session: Session,
+    pub account: AccountState,
+}
+
+impl<S> FromRequestParts<S> for AccountUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
+        let account = current_state(&AppState::from_ref(state), &session).await?;
+        Ok(AccountUser { session, account })
+    }
+}
+
+impl AccountUser {
+    pub fn customer(&self) -> i64 {
+        self.account.customer_id
+    }
+
+    /// Connecting, removing and website checks (domain `can_manage_integrations`).
+    pub fn require_manage(&self) -> Result<(), AppError> {
+        if can_manage_integrations(&self.account) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
+    /// The integration, known (else 404), whose card lets this user connect or configure it
+    /// (else 403: not in the package, dynamic-only without dynamic, api without the right).
+    pub async fn usable(&self, state: &AppState, identifier: &str) -> Result<&'static IntegrationDef, AppError> {
+        let def = integration(identifier).ok_or(AppError::NotFound)?;
+        if section(def, &self.account) != Some(Section::Authorised) {
+            return Err(AppError::Forbidden);
+        }
+        let configured = integrations::find(&state.db, self.customer(), identifier).await?.is_some();
+        match card_buttons(def, Section::Authorised, configured, &self.account).main {
+            MainButton::Connect | MainButton::Configure => Ok(def),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The home page's demo (issue 12): Harbour Lane Dental (100) has Google Analytics (with a
+//! property), HubSpot and the tag manager connected, three dynamic URLs (the main site checked
+//! yesterday and working) and a splash screen; its sister practice, Stone & Sons (Starter) and
+//! Atlas Insurance have a dynamic URL each, for the tenant tests.
+
+use sqlx::{Any, Transaction};
+
+const DAY: i64 = 24 * 60 * 60;
+
+/// (id, customer, description, url, reference)
+const DYNAMIC_URLS: [(i64, i64, &str, &str, &str); 6] = [
+    (1, 100, "Main website", "https://www.harbourlanedental.co.uk/", "hld-main"),
+    (2, 100, "Implants landing page", "http://implants.harbourlanedental.co.uk/", "hld-implants"),
+    (3, 100, "Online booking", "https://book.harbourlanedental.co.uk/", "hld-booking"),
+    (4, 101, "Orthodontics website", "https://www.harbourlaneortho.co.uk/", "hlo-main"),
+    (5, 200, "Stone & Sons website", "https://www.stoneandsons.example/", "ssp-main"),
+    (6, 300, "Atlas quotes", "https://quotes.atlasinsurance.example/", "aig-quotes"),
+];
+
+pub const SPLASH_TITLE: &str = "New: check your website's tracking";
+
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    for (id, customer, description, url, reference) in DYNAMIC_URLS {
+        sqlx::query(
+            "INSERT INTO dynamic_urls (id, customer_id, description, url, reference, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(customer)
+        .bind(description)
+        .bind(url)
+        .bind(reference)
+        .bind(now - 90 * DAY)
+        .execute(&mut **tx)
+        .await?;
+    }
+    // Yesterday's check of the main site: script working, with the tag manager and analytics.
+    sqlx::query(
+        "INSERT INTO website_checks (customer_id, dynamic_url_id, status, mhct, mhct_working, tag_manager,
+             google_analytics, created_at, finished_at)
+         VALUES (100, 1, 5, 1, 1, 1, 1, $1, $2)",
+    )
+    .bind(now - DAY)
+    .bind(now - DAY + 20)
+    .execute(&mut **tx)
+    .await?;
+    let connected = [
+        (
+            100,
+            "google_analytics",
+            "Harbour Lane Dental (Google Analytics)",
+            r#"{"propertyId":"G-HLD0000101","propertyType":"1","propertyUrl":"https://www.harbourlanedental.co.uk/"}"#,
+        ),
+        (100, "hubspot", "Harbour Lane Dental (HubSpot)", "{}"),
+        (100, "google_tag_manager", "Harbour Lane Dental (Google Tag Manager)", "{}"),
+        (300, "google_ads", "Atlas Insurance Group (Google Ads)", "{}"),
+    ];
+    for (customer, identifier, account, settings) in connected {
+        sqlx::query(
+            "INSERT INTO customer_integrations (customer_id, identifier, account, settings, connected_at, connected_by)
+             VALUES ($1, $2, $3, $4, $5, 0)",
+        )
+        .bind(customer)
+        .bind(identifier)
+        .bind(account)
+        .bind(settings)
+        .bind(now - 30 * DAY)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let properties = [
+        ("G-HLD0000101", "https://www.harbourlanedental.co.uk/"),
+        ("G-HLD0000102", "https://book.harbourlanedental.co.uk/"),
+    ];
+    for (ua, url) in properties {
+        sqlx::query("INSERT INTO sandbox_ga_properties (customer_id, ua, url) VALUES (100, $1, $2)")
+            .bind(ua)
+            .bind(url)
+            .execute(&mut **tx)
+            .await?;
+    }
+    sqlx::query("INSERT INTO splash_screens (id, customer_id, title, body, created_at) VALUES (1, 100, $1, $2, $3)")
+        .bind(SPLASH_TITLE)
+        .bind(
+            "Each dynamic URL on the Integrate page now has a Check website button: it loads your site and \
+             tells you whether the tracking code is there and working, and which marketing tags it found.",
+        )
+        .bind(now - DAY)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

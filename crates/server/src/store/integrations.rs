@@ -1,0 +1,158 @@
+//! The integrations each customer has set up, and the connect flows under way.
+
+use std::collections::BTreeMap;
+
+use sqlx::AnyPool;
+
+use crate::security::{random_token, token_hash};
+use crate::store::sessions::Session;
+
+/// A connect flow must come back within this long.
+pub const STATE_SECONDS: i64 = 10 * 60;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Configured {
+    pub identifier: String,
+    pub account: String,
+    pub settings: String,
+    pub connected_at: i64,
+}
+
+impl Configured {
+    /// The stored settings (an object of strings; anything else reads as none).
+    pub fn settings_map(&self) -> BTreeMap<String, String> {
+        serde_json::from_str(&self.settings).unwrap_or_default()
+    }
+}
+
+pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> {
+    sqlx::query_as(
+        "SELECT identifier, account, settings, connected_at FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
+    )
+    .bind(customer)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<Configured>> {
+    sqlx::query_as(
+        "SELECT identifier, account, settings, connected_at FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
+    )
+    .bind(customer)
+    .bind(identifier)
+    .fetch_optional(db)
+    .await
+}
+
+/// Sets the integration up (again): the account and settings replace what was there.
+pub async fn configure(
+    db: &AnyPool,
+    customer: i64,
+    identifier: &str,
+    account: &str,
+    settings: &BTreeMap<String, String>,
+    user: i64,
+    now: i64,
+) -> sqlx::Result<()> {
+    let settings = serde_json::to_string(settings).unwrap_or_else(|_| "{}".into());
+    sqlx::query(
+        "INSERT INTO customer_integrations (customer_id, identifier, account, settings, connected_at, connected_by)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (customer_id, identifier)
+         DO UPDATE SET account = excluded.account, settings = excluded.settings,
+                       connected_at = excluded.connected_at, connected_by = excluded.connected_by",
+    )
+    .bind(customer)
+    .bind(identifier)
+    .bind(account)
+    .bind(settings)
+    .bind(now)
+    .bind(user)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Replaces the settings of a configured integration; false when it is not configured.
+pub async fn update_settings(
+    db: &AnyPool,
+    customer: i64,
+    identifier: &str,
+    settings: &BTreeMap<String, String>,
+) -> sqlx::Result<bool> {
+    let settings = serde_json::to_string(settings).unwrap_or_else(|_| "{}".into());
+    let done = sqlx::query("UPDATE customer_integrations SET settings = $1 WHERE customer_id = $2 AND identifier = $3")
+        .bind(settings)
+        .bind(customer)
+        .bind(identifier)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Unconfigures the integration; false when it was not configured.
+pub async fn remove(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM customer_integrations WHERE customer_id = $1 AND identifier = $2")
+        .bind(customer)
+        .bind(identifier)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A connect flow that came back: who started it, for what, and where to return.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ConnectFlow {
+    pub customer_id: i64,
+    pub identifier: String,
+    pub return_to: String,
+}
+
+/// Starts a connect flow for this session: the state to hand the provider.
+pub async fn begin_connect(
+    db: &AnyPool,
+    session: &Session,
+    identifier: &str,
+    return_to: &str,
+    now: i64,
+) -> sqlx::Result<String> {
+    let state = random_token();
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM oauth_states WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
+    sqlx::query(
+        "INSERT INTO oauth_states (state_hash, customer_id, user_id, session_hash, identifier, return_to, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(token_hash(&state))
+    .bind(session.customer_id)
+    .bind(session.user_id)
+    .bind(&session.token_hash)
+    .bind(identifier)
+    .bind(return_to)
+    .bind(now + STATE_SECONDS)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(state)
+}
+
+/// The flow of a returning state, if this session started it, in time, and it was not used;
+/// it is used up either way.
+pub async fn finish_connect(
+    db: &AnyPool,
+    session: &Session,
+    state: &str,
+    now: i64,
+) -> sqlx::Result<Option<ConnectFlow>> {
+    sqlx::query_as(
+        "UPDATE oauth_states SET used_at = $1
+         WHERE state_hash = $2 AND user_id = $3 AND session_hash = $4 AND used_at IS NULL AND expires_at > $1
+         RETURNING customer_id, identifier, return_to",
+    )
+    .bind(now)
+    .bind(token_hash(state))
+    .bind(session.user_id)
+    .bind(&session.token_hash)
+    .fetch_optional(db)
+    .await
+}

@@ -1,0 +1,228 @@
+//! Fetching a customer's web page safely: http and https only, a time limit, a size limit, a
+//! few redirects at most, and never an address inside a network (loopback, private,
+//! link-local...), checked on every connection, redirects included, so a dynamic URL cannot
+//! make the server reach into its own network. Tests allow loopback to serve their own sites.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use reqwest::redirect;
+use url::{Host, Url};
+
+#[derive(Debug, Clone)]
+pub struct FetchPolicy {
+    pub allow_loopback: bool,
+    pub timeout: Duration,
+    pub max_bytes: usize,
+    pub max_redirects: usize,
+    /// Host names answered without DNS (host, address): like curl's --resolve, for demos and tests.
+    pub resolve: Vec<(String, SocketAddr)>,
+}
+
+impl Default for FetchPolicy {
+    fn default() -> Self {
+        FetchPolicy {
+            allow_loopback: false,
+            timeout: Duration::from_secs(10),
+            max_bytes: 2 * 1024 * 1024,
+            max_redirects: 3,
+            resolve: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum FetchError {
+    /// Not an address we may fetch: a bad URL or scheme, a host that does not resolve, or one
+    /// inside a network.
+    InvalidAddress(String),
+    /// The site answered badly or not in time, redirected too often or sent too much.
+    Failed(String),
+}
+
+/// Whether the check may connect to `ip`.
+pub fn is_public(ip: IpAddr, allow_loopback: bool) -> bool {
+    if ip.is_loopback() {
+        return allow_loopback;
+    }
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b)) // carrier-grade NAT
+                || (a == 198 && (b == 18 || b == 19)) // benchmarking
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public(IpAddr::V4(v4), allow_loopback);
+            }
+            let first = v6.segments()[0];
+            !(v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00 // unique local
+                || (first & 0xffc0) == 0xfe80) // link-local
+        }
+    }
+}
+
+/// The URL's scheme and literal address (if any) are ones we may fetch.
+fn check_url(url: &Url, allow_loopback: bool) -> Result<(), String> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(format!("scheme {} is not allowed", url.scheme()));
+    }
+    match url.host() {
+        None => Err("no host".into()),
+        Some(Host::Ipv4(ip)) if !is_public(IpAddr::V4(ip), allow_loopback) => Err("address not allowed".into()),
+        Some(Host::Ipv6(ip)) if !is_public(IpAddr::V6(ip), allow_loopback) => Err("address not allowed".into()),
+        Some(_) => Ok(()),
+    }
+}
+
+#[derive(Debug)]
+struct NotAllowed(&'static str);
+
+impl std::fmt::Display for NotAllowed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::error::Error for NotAllowed {}
+
+/// DNS through the system resolver, keeping only the addresses the check may use.
+struct GuardedResolver {
+    allow_loopback: bool,
+}
+
+impl Resolve for GuardedResolver {
+    fn resolve(&self, name: Name) -> Resolving {
+        let allow_loopback = self.allow_loopback;
+        Box::pin(async move {
+            let found = tokio::net::lookup_host((name.as_str(), 0)).await.map_err(|_| {
+                Box::new(NotAllowed("the host was not found")) as Box<dyn std::error::Error + Send + Sync>
+            })?;
+            let allowed: Vec<SocketAddr> = found.filter(|a| is_public(a.ip(), allow_loopback)).collect();
+            if allowed.is_empty() {
+                return Err(Box::new(NotAllowed("the host is inside a network")) as _);
+            }
+            Ok(Box::new(allowed.into_iter()) as Addrs)
+        })
+    }
+}
+
+/// True when the error came from our address rules (rather than from the site).
+fn refused_address(error: &reqwest::Error) -> Option<String> {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = source {
+        if let Some(not_allowed) = e.downcast_ref::<NotAllowed>() {
+            return Some(not_allowed.to_string());
+        }
+        source = e.source();
+    }
+    None
+}
+
+fn client(policy: &FetchPolicy) -> Result<reqwest::Client, FetchError> {
+    let allow_loopback = policy.allow_loopback;
+    let max_redirects = policy.max_redirects;
+    let redirects = redirect::Policy::custom(move |attempt| {
+        if attempt.previous().len() > max_redirects {
+            attempt.error("too many redirects")
+        } else if let Err(reason) = check_url(attempt.url(), allow_loopback) {
+            tracing::debug!(reason, "website check: redirect refused");
+            attempt.error(NotAllowed("redirected to an address that is not allowed"))
+        } else {
+            attempt.follow()
+        }
+    });
+    let mut builder = reqwest::Client::builder()
+        .redirect(redirects)
+        .timeout(policy.timeout)
+        .connect_timeout(policy.timeout)
+        .no_proxy()
+        .user_agent("CalltrackWebsiteCheck/1.0")
+        .dns_resolver(Arc::new(GuardedResolver { allow_loopback }));
+    for (host, addr) in &policy.resolve {
+        builder = builder.resolve(host, *addr);
+    }
+    builder.build().map_err(|e| FetchError::Failed(e.to_string()))
+}
+
+/// The page at `address` as text (invalid UTF-8 replaced).
+pub async fn fetch_page(address: &str, policy: &FetchPolicy) -> Result<String, FetchError> {
+    let url = Url::parse(address.trim()).map_err(|e| FetchError::InvalidAddress(e.to_string()))?;
+    check_url(&url, policy.allow_loopback).map_err(FetchError::InvalidAddress)?;
+    let failed = |e: reqwest::Error| match refused_address(&e) {
+        Some(reason) => FetchError::InvalidAddress(reason),
+        None if e.is_timeout() => FetchError::Failed("the site did not answer in time".into()),
+        None if e.is_redirect() => FetchError::Failed(format!("redirects: {e}")),
+        None => FetchError::Failed(e.to_string()),
+    };
+    let mut response = client(policy)?.get(url).send().await.map_err(failed)?;
+    if !response.status().is_success() {
+        return Err(FetchError::Failed(format!("the site answered {}", response.status())));
+    }
+    let too_large = || FetchError::Failed(format!("the page is larger than {} bytes", policy.max_bytes));
+    if response.content_length().is_some_and(|n| n > policy.max_bytes as u64) {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(failed)? {
+        if body.len() + chunk.len() > policy.max_bytes {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_inside_a_network_are_refused() {
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:10.0.0.1",
+            "::ffff:127.0.0.1",
+        ] {
+            assert!(!is_public(ip.parse().unwrap(), false), "{ip}");
+        }
+        for ip in ["93.184.216.34", "2a00:1450:4009:81f::200e", "81.2.69.160"] {
+            assert!(is_public(ip.parse().unwrap(), false), "{ip}");
+        }
+        assert!(is_public("127.0.0.1".parse().unwrap(), true));
+        assert!(!is_public("10.0.0.1".parse().unwrap(), true), "loopback only");
+    }
+
+    #[test]
+    fn only_http_and_https_urls_with_public_literal_hosts_pass() {
+        let check = |u: &str| check_url(&Url::parse(u).unwrap(), false);
+        assert!(check("https://www.example.co.uk/").is_ok());
+        assert!(check("http://93.184.216.34/").is_ok());
+        assert!(check("ftp://example.com/").is_err());
+        assert!(check("file:///etc/passwd").is_err());
+        assert!(check("http://127.0.0.1:8080/").is_err());
+        assert!(check("http://[::1]/").is_err());
+        assert!(check("http://169.254.169.254/latest/meta-data").is_err());
+    }
+}
