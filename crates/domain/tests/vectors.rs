@@ -140,3 +140,55 @@ fn every_persona_sees_the_expected_integration_cards() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn destination_pages_name_their_integration() {
+    let v = vectors();
+    for case in v["integrationPages"].as_array().unwrap() {
+        let path = case[0].as_str().unwrap();
+        let found = domain::integrations::integration_for_page(path).map(|d| d.identifier).unwrap_or("null");
+        assert_eq!(found, case[1].as_str().unwrap(), "{path}");
+    }
+}
+
+#[test]
+fn website_check_views_match() {
+    let v = vectors();
+    for case in v["websiteChecks"].as_array().unwrap() {
+        let code = case[0].as_u64().unwrap() as u8;
+        let view = domain::integrations::website_check::check_view(
+            code,
+            case[1].as_bool().unwrap(),
+            case[2].as_bool().unwrap(),
+        );
+        assert_eq!(serde_json::to_value(&view).unwrap(), case[3], "{case}");
+    }
+}
+
+#[test]
+fn integration_managers_match() {
+    let v = vectors();
+    for case in v["integrationManagers"].as_array().unwrap() {
+        let account = persona(&v, case[0].as_str().unwrap());
+        assert_eq!(domain::integrations::can_manage_integrations(&account), case[1].as_bool().unwrap(), "{case}");
+    }
+}
+
+#[test]
+fn google_analytics_and_settings_forms_give_the_same_errors() {
+    let v = vectors();
+    for case in v["gaConnect"].as_array().unwrap() {
+        let options: Vec<String> = serde_json::from_value(case[2].clone()).unwrap();
+        let errors =
+            domain::integrations::validate_ga_connect(case[0].as_str().unwrap(), case[1].as_str().unwrap(), &options)
+                .err()
+                .unwrap_or_default();
+        assert_eq!(serde_json::to_value(&errors).unwrap(), case[3], "{case}");
+    }
+    for case in v["integrationSettings"].as_array().unwrap() {
+        let fields: std::collections::BTreeMap<String, String> = serde_json::from_value(case[1].clone()).unwrap();
+        let errors =
+            domain::integrations::validate_settings(case[0].as_str().unwrap(), &fields).err().unwrap_or_default();
+        assert_eq!(serde_json::to_value(&errors).unwrap(), case[2], "{case}");
+    }
+}

@@ -3,16 +3,18 @@
 // native domain runs the same file in `cargo test`, so both must give the same answers.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { validateUserForm } from './forms';
+import { validateGaConnect, validateIntegrationSettings, validateUserForm } from './forms';
 import {
   billingFrequencyWord,
   buildMenu,
+  canManageIntegrations,
   formatDate,
   formatMoney,
   formatNumber,
   formatPence,
   formatPrice,
   guardRoute,
+  integrationForPage,
   integrationOverview,
   pageTitle,
   quantitySuffix,
@@ -25,6 +27,8 @@ import {
   type NumberFormat,
   type UserForm,
   type UserFormContext,
+  type WebsiteCheckView,
+  websiteCheckView,
 } from './index';
 
 interface Vectors {
@@ -45,6 +49,11 @@ interface Vectors {
     configured: string[];
     cards: Record<'authorised' | 'unauthorised' | 'addOns', string[]>;
   }[];
+  integrationPages: [string, string][];
+  websiteChecks: [number, boolean, boolean, WebsiteCheckView][];
+  integrationManagers: [string, boolean][];
+  gaConnect: [string, string, string[], Record<string, string>][];
+  integrationSettings: [string, Record<string, string>, Record<string, string>][];
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -83,6 +92,11 @@ const KEYS = [
   'pageTitles',
   'userForms',
   'integrations',
+  'integrationPages',
+  'websiteChecks',
+  'integrationManagers',
+  'gaConnect',
+  'integrationSettings',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -152,5 +166,23 @@ describe('integration cards', () => {
       unauthorised: lines(overview.unauthorised),
       addOns: lines(overview.addOns),
     }).toEqual(cards);
+  });
+});
+
+describe('integration pages, website checks and forms', () => {
+  test.each(vectors.integrationPages)('page %s shows %s', (path, identifier) => {
+    expect(integrationForPage(path) ?? 'null').toBe(identifier);
+  });
+  test.each(vectors.websiteChecks)('status %i (script %s, working %s)', (status, mhct, working, view) => {
+    expect(websiteCheckView(status, mhct, working)).toEqual(view);
+  });
+  test.each(vectors.integrationManagers)('%s manages integrations: %s', (name, expected) => {
+    expect(canManageIntegrations(persona(name))).toBe(expected);
+  });
+  test.each(vectors.gaConnect)('Google Analytics %j %j', (id, type, options, errors) => {
+    expect(validateGaConnect(id, type, options)).toEqual(errors);
+  });
+  test.each(vectors.integrationSettings)('settings of %s %j', (identifier, fields, errors) => {
+    expect(validateIntegrationSettings(identifier, fields)).toEqual(errors);
   });
 });

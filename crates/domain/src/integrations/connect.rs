@@ -12,23 +12,24 @@ pub fn can_manage_integrations(account: &AccountState) -> bool {
 }
 
 /// Pages that show an integration under another path than its card's destination.
-const PAGE_ALIASES: [(&str, &str); 4] = [
-    ("/googleads", "google_ads"),
-    ("/searchads360", "search_ads_360"),
-    ("/ManageOptimizelyX", "optimizely_x"),
-    ("/googleanalytics/0", "google_analytics"),
-];
+const PAGE_ALIASES: [(&str, &str); 3] =
+    [("/googleads", "google_ads"), ("/searchads360", "search_ads_360"), ("/ManageOptimizelyX", "optimizely_x")];
+
+/// `path` is `base` or one of its sub-pages.
+fn is_under(path: &str, base: &str) -> bool {
+    path.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
 
 /// The integration a destination page (or one of its sub-pages) shows.
 pub fn integration_for_page(path: &str) -> Option<&'static IntegrationDef> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    if let Some((_, id)) = PAGE_ALIASES.iter().find(|(alias, _)| *alias == path) {
+    if let Some((_, id)) = PAGE_ALIASES.iter().find(|(alias, _)| is_under(path, alias)) {
         return integration(id);
     }
-    INTEGRATIONS.iter().filter(|d| !d.external).find(|d| {
-        let base = d.destination.trim_end_matches("/connect");
-        path == d.destination || path == base || path.strip_prefix(base).is_some_and(|rest| rest.starts_with('/'))
-    })
+    INTEGRATIONS
+        .iter()
+        .filter(|d| !d.external)
+        .find(|d| path == d.destination || is_under(path, d.destination.trim_end_matches("/connect")))
 }
 
 pub const GA_PROPERTY_REQUIRED: &str = "Please choose a property.";
@@ -75,6 +76,7 @@ mod tests {
         let id = |path| integration_for_page(path).map(|d| d.identifier);
         assert_eq!(id("/googleads"), Some("google_ads"));
         assert_eq!(id("/googleads/"), Some("google_ads"));
+        assert_eq!(id("/googleads/settings/3"), Some("google_ads"));
         assert_eq!(id("/googleanalytics/0"), Some("google_analytics"));
         assert_eq!(id("/searchads360"), Some("search_ads_360"));
         assert_eq!(id("/marin/4"), Some("marin"));
