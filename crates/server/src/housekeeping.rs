@@ -21,6 +21,8 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM sessions WHERE created_at < $1", now - sessions::ABSOLUTE_SECONDS),
         ("DELETE FROM password_confirmations WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM password_resets WHERE expires_at < $1 OR used_at IS NOT NULL", now),
+        ("DELETE FROM oauth_states WHERE expires_at < $1 OR used_at IS NOT NULL", now),
+        ("DELETE FROM sandbox_oauth_codes WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
     ] {
         purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
