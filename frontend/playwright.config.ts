@@ -14,6 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 const PORT = 8181;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The customer's website that the website-check flow checks (e2e/demo-site.mjs). */
+const DEMO_SITE_PORT = 8199;
 
 export default defineConfig({
   testDir: './e2e',
@@ -43,24 +45,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: '${SERVER_BIN:-../target/debug/server}',
-    url: `${BASE_URL}/login`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      BIND: `127.0.0.1:${PORT}`,
-      // A fresh SQLite file, or the empty PostgreSQL database scripts/test.sh names for the
-      // second run of the flows.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite://${join(dataDir, 'e2e.db')}`,
-      STATIC_DIR: resolve(here, 'dist'),
-      SEED_DEMO: '1',
-      PRODUCT_NAME: 'Calltrack',
-      RUST_LOG: 'warn',
-      DEV_OUTBOX: '1',
-      CLOCK_START: String(E2E_NOW.getTime() / 1000),
+  webServer: [
+    {
+      command: 'node e2e/demo-site.mjs',
+      url: `http://127.0.0.1:${DEMO_SITE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { DEMO_SITE_PORT: String(DEMO_SITE_PORT) },
     },
-  },
+    {
+      command: '${SERVER_BIN:-../target/debug/server}',
+      url: `${BASE_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        BIND: `127.0.0.1:${PORT}`,
+        // A fresh SQLite file, or the empty PostgreSQL database scripts/test.sh names for the
+        // second run of the flows.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite://${join(dataDir, 'e2e.db')}`,
+        STATIC_DIR: resolve(here, 'dist'),
+        SEED_DEMO: '1',
+        PRODUCT_NAME: 'Calltrack',
+        RUST_LOG: 'warn',
+        DEV_OUTBOX: '1',
+        CLOCK_START: String(E2E_NOW.getTime() / 1000),
+        // Harbour Lane's implants page is served on this machine by the demo site.
+        WEBSITE_CHECK_RESOLVE: `implants.harbourlanedental.co.uk=127.0.0.1:${DEMO_SITE_PORT}`,
+      },
+    },
+  ],
 });

@@ -54,6 +54,12 @@ pub fn can_manage_integrations(
     Ok(domain::integrations::can_manage_integrations(&account(acc)?))
 }
 
+/// Whether the overview shows (and fetches) the Dynamic URLs section.
+#[wasm_bindgen(js_name = showsDynamicUrls)]
+pub fn shows_dynamic_urls(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {
+    Ok(domain::integrations::shows_dynamic_urls(&account(acc)?))
+}
+
 /// The identifier of the integration a destination page shows.
 #[wasm_bindgen(js_name = integrationForPage)]
 pub fn integration_for_page(path: &str) -> Option<String> {

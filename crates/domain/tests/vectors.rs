@@ -192,3 +192,12 @@ fn google_analytics_and_settings_forms_give_the_same_errors() {
         assert_eq!(serde_json::to_value(&errors).unwrap(), case[2], "{case}");
     }
 }
+
+#[test]
+fn dynamic_url_sections_match() {
+    let v = vectors();
+    for case in v["dynamicUrlSections"].as_array().unwrap() {
+        let account = persona(&v, case[0].as_str().unwrap());
+        assert_eq!(domain::integrations::shows_dynamic_urls(&account), case[1].as_bool().unwrap(), "{case}");
+    }
+}

@@ -37,7 +37,8 @@ const routes = routeTable().map((route) => (
  * the user lands, then the page title is set from that route.
  */
 export function AppRoutes({ account }: { account: AccountState }) {
-  const path = domainPath(useLocation().pathname);
+  const location = useLocation();
+  const path = domainPath(location.pathname);
   const resolution = useMemo(() => resolveRoute(path, account), [path, account]);
 
   useEffect(() => {
@@ -49,7 +50,8 @@ export function AppRoutes({ account }: { account: AccountState }) {
   }, [resolution]);
 
   if (resolution.external) return <SectionLoading />;
-  if (resolution.path !== path) return <Navigate to={resolution.path} replace />;
+  // A redirect keeps the query (/adwords?connected=1 lands on /googleads?connected=1).
+  if (resolution.path !== path) return <Navigate to={{ pathname: resolution.path, search: location.search }} replace />;
 
   return (
     <Shell resolution={resolution}>

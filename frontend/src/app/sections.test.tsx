@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { routeTable } from '../domain';
+import { AccountProvider } from '../lib/account';
+import { account, stubApi } from '../test/fixtures';
 import { ChunkLoadError, SECTION_LOAD_TIMEOUT_MS, SectionPage, loadWithTimeout, sectionLoaders } from './sections';
 
 describe('sections', () => {
@@ -11,7 +14,14 @@ describe('sections', () => {
   });
 
   test('a section shows the title of its route', async () => {
-    render(<SectionPage section="marin" title="Marin" />);
+    stubApi({});
+    render(
+      <MemoryRouter initialEntries={['/marin']}>
+        <AccountProvider account={account()} setAccount={() => {}} reload={async () => {}}>
+          <SectionPage section="marin" title="Marin" />
+        </AccountProvider>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Marin' })).toBeInTheDocument();
   });
 

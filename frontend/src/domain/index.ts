@@ -144,6 +144,11 @@ export function canManageIntegrations(account: AccountInput): boolean {
   return wasm.canManageIntegrations(account);
 }
 
+/** Whether the overview shows (and fetches) the Dynamic URLs section. */
+export function showsDynamicUrls(account: AccountInput): boolean {
+  return wasm.showsDynamicUrls(account);
+}
+
 /** The identifier of the integration a destination page (or its sub-page) shows. */
 export function integrationForPage(path: string): string | undefined {
   return wasm.integrationForPage(path) ?? undefined;

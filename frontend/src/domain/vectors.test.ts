@@ -19,6 +19,7 @@ import {
   pageTitle,
   quantitySuffix,
   resolveRoute,
+  showsDynamicUrls,
   type AccountInput,
   type ChargeItem,
   type GuardStep,
@@ -54,6 +55,7 @@ interface Vectors {
   integrationManagers: [string, boolean][];
   gaConnect: [string, string, string[], Record<string, string>][];
   integrationSettings: [string, Record<string, string>, Record<string, string>][];
+  dynamicUrlSections: [string, boolean][];
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -97,6 +99,7 @@ const KEYS = [
   'integrationManagers',
   'gaConnect',
   'integrationSettings',
+  'dynamicUrlSections',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -175,6 +178,9 @@ describe('integration pages, website checks and forms', () => {
   });
   test.each(vectors.websiteChecks)('status %i (script %s, working %s)', (status, mhct, working, view) => {
     expect(websiteCheckView(status, mhct, working)).toEqual(view);
+  });
+  test.each(vectors.dynamicUrlSections)('%s sees Dynamic URLs: %s', (name, expected) => {
+    expect(showsDynamicUrls(persona(name))).toBe(expected);
   });
   test.each(vectors.integrationManagers)('%s manages integrations: %s', (name, expected) => {
     expect(canManageIntegrations(persona(name))).toBe(expected);

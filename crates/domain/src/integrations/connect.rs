@@ -11,6 +11,12 @@ pub fn can_manage_integrations(account: &AccountState) -> bool {
     account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
 }
 
+/// The overview's Dynamic URLs section (and its calls): accounts with dynamic tracking that are
+/// not group accounts.
+pub fn shows_dynamic_urls(account: &AccountState) -> bool {
+    account.has_dynamic && !account.is_group_account
+}
+
 /// Pages that show an integration under another path than its card's destination.
 const PAGE_ALIASES: [(&str, &str); 3] =
     [("/googleads", "google_ads"), ("/searchads360", "search_ads_360"), ("/ManageOptimizelyX", "optimizely_x")];
@@ -66,6 +72,14 @@ mod tests {
         for code in [20, 25] {
             assert!(can_manage_integrations(&AccountState { user_auth_code: code, ..AccountState::default() }));
         }
+    }
+
+    #[test]
+    fn dynamic_urls_need_dynamic_and_not_a_group_account() {
+        let dynamic = AccountState { has_dynamic: true, ..AccountState::default() };
+        assert!(shows_dynamic_urls(&dynamic));
+        assert!(!shows_dynamic_urls(&AccountState { is_group_account: true, ..dynamic.clone() }));
+        assert!(!shows_dynamic_urls(&AccountState::default()));
     }
 
     #[test]

@@ -13,8 +13,8 @@ pub mod website_check;
 
 pub use catalogue::{integration, IntegrationDef, INTEGRATIONS, WEBHOOKS_AND_API_TITLE};
 pub use connect::{
-    can_manage_integrations, integration_for_page, validate_ga_connect, GA_PROPERTY_REQUIRED, GA_PROPERTY_TYPES,
-    GA_PROPERTY_UNKNOWN, GA_TYPE_REQUIRED,
+    can_manage_integrations, integration_for_page, shows_dynamic_urls, validate_ga_connect, GA_PROPERTY_REQUIRED,
+    GA_PROPERTY_TYPES, GA_PROPERTY_UNKNOWN, GA_TYPE_REQUIRED,
 };
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
 pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};

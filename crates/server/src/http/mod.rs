@@ -1,6 +1,7 @@
 //! The router: `/api` by feature, the login pages, the small outside pages and the frontend,
 //! under one set of security headers, body limits and request logs.
 
+mod account_user;
 mod accountsettings;
 pub mod client;
 pub mod error;

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { buildMenu, type Resolution } from '../../domain';
 import { useAccount } from '../../lib/account';
 import { SideMenu } from './SideMenu';
+import { SplashScreen } from './SplashScreen';
 import { TopBar } from './TopBar';
 import { SMALL_SCREEN_QUERY, useMediaQuery, useMinimisedMenu } from './hooks';
 
@@ -50,6 +51,7 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
         onCloseDrawer={closeDrawer}
       />
       <main className="shell-main">{children}</main>
+      <SplashScreen splash={account.splashScreen} />
     </div>
   );
 }

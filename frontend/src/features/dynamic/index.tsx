@@ -1,5 +1,23 @@
+import { useLocation, useParams } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import { DynamicUrlPage } from './components/DynamicUrlPage';
+import { DynamicUrlsList } from './components/DynamicUrlsList';
 
+/** /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one; the section's other pages are to come. */
 export default function DynamicSection({ title }: SectionProps) {
+  const { pathname } = useLocation();
+  const { id, pool } = useParams();
+  const page = pathname.replace(/\/+$/, '');
+  if (page === '/dynamicurls') {
+    return (
+      <>
+        <PageHeading title={title} />
+        <DynamicUrlsList />
+      </>
+    );
+  }
+  if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
+    return <DynamicUrlPage title={title} vcamId={id} />;
+  }
   return <PageHeading title={title} />;
 }

@@ -1,5 +1,6 @@
-import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import type { SectionProps } from '../../components/PageHeading';
+import { IntegrationPage } from './components/IntegrationPage';
 
 export default function IntegrationsSection({ title }: SectionProps) {
-  return <PageHeading title={title} />;
+  return <IntegrationPage title={title} />;
 }

@@ -1,5 +1,6 @@
-import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import type { SectionProps } from '../../components/PageHeading';
+import { IntegrationPage } from '../integrations/components/IntegrationPage';
 
 export default function OptimizelySection({ title }: SectionProps) {
-  return <PageHeading title={title} />;
+  return <IntegrationPage title={title} />;
 }

@@ -1,5 +1,6 @@
-import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import type { SectionProps } from '../../components/PageHeading';
+import { OverviewPage } from './components/OverviewPage';
 
 export default function OverviewSection({ title }: SectionProps) {
-  return <PageHeading title={title} />;
+  return <OverviewPage title={title} />;
 }

@@ -30,7 +30,7 @@ pub(super) fn router() -> Router<AppState> {
 impl AccountUser {
     /// Dynamic URLs are for accounts with dynamic tracking that are not group accounts.
     fn require_dynamic(&self) -> Result<(), AppError> {
-        if self.account.has_dynamic && !self.account.is_group_account {
+        if domain::integrations::shows_dynamic_urls(&self.account) {
             Ok(())
         } else {
             Err(AppError::Forbidden)

@@ -8,20 +8,15 @@ mod dynamic_urls;
 mod google_analytics;
 mod list;
 
-use axum::extract::{FromRef, FromRequestParts};
-use axum::http::request::Parts;
 use axum::Router;
 use domain::integrations::{
     can_manage_integrations, card_buttons, integration, section, IntegrationDef, MainButton, Section,
 };
-use domain::AccountState;
 
-use super::accountsettings::current_state;
+pub use super::account_user::AccountUser;
 use super::error::AppError;
-use super::session::CurrentSession;
 use crate::state::AppState;
 use crate::store::integrations;
-use crate::store::sessions::Session;
 
 pub use connect::{finish_connect_flow, FlowEnd, CALLBACK_PATH, TAG_MANAGER};
 
@@ -31,26 +26,6 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(connect::router())
         .merge(google_analytics::router())
         .merge(dynamic_urls::router())
-}
-
-/// A logged-in user with the current account's state.
-pub struct AccountUser {
-    pub session: Session,
-    pub account: AccountState,
-}
-
-impl<S> FromRequestParts<S> for AccountUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
-        let account = current_state(&AppState::from_ref(state), &session).await?;
-        Ok(AccountUser { session, account })
-    }
 }
 
 impl AccountUser {

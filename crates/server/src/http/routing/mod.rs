@@ -22,9 +22,8 @@ use axum::Router;
 use domain::routing::{routing_access, RoutingAccess};
 use domain::AccountState;
 
-use crate::http::accountsettings::current_state;
+use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::session::CurrentSession;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 
@@ -54,8 +53,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
-        let account = current_state(&AppState::from_ref(state), &session).await?;
+        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
         let access = routing_access(&account);
         if !access.can_view {
             return Err(AppError::Forbidden);

@@ -7,9 +7,8 @@ use domain::users::{
 };
 use domain::{guard, AccountState, GuardStep};
 
-use crate::http::accountsettings::current_state;
+use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::session::CurrentSession;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::user_admin::{self, UserAccessRow};
@@ -32,8 +31,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
-        let account = current_state(&AppState::from_ref(state), &session).await?;
+        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
         if !account.is_user_admin || guard(USERS_PAGE, &account) != GuardStep::Allow {
             return Err(AppError::Forbidden);
         }

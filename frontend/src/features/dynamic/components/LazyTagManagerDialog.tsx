@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+
+// The routing feature's dialog, loaded when first opened (it brings the routing rules with it).
+const TagManagerDialog = lazy(() =>
+  import('../../routing/editors/TagManagerDialog').then((m) => ({ default: m.TagManagerDialog })),
+);
+
+export function LazyTagManagerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <TagManagerDialog open onClose={onClose} />
+    </Suspense>
+  );
+}
