@@ -10,6 +10,7 @@ pub mod integrations;
 mod menu;
 mod menu_items;
 mod plan;
+pub mod purchase;
 mod route_table;
 pub mod routing;
 mod toolbar;

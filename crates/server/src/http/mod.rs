@@ -14,6 +14,7 @@ mod pages;
 mod reset_password;
 mod routing;
 mod sandbox_oauth;
+mod services;
 pub mod session;
 mod static_files;
 mod users;
@@ -61,6 +62,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(routing::router())
         .merge(handleajax::router())
         .merge(integrations::router())
+        .merge(services::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).

@@ -8,6 +8,7 @@ use sqlx::{Any, AnyPool, Transaction};
 use crate::security::hash_password;
 
 mod integrations;
+mod prices;
 mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
@@ -529,5 +530,6 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     routing_extras::seed(tx).await?;
     routing_ivrs::seed(tx).await?;
     tag_manager::seed(tx, now).await?;
-    integrations::seed(tx, now).await
+    integrations::seed(tx, now).await?;
+    prices::seed(tx).await
 }

@@ -12,6 +12,7 @@ pub mod ivrs;
 pub mod outbound;
 pub mod outbox;
 pub mod password_resets;
+pub mod prices;
 pub mod queues;
 pub mod routing_entries;
 pub mod routing_extras;

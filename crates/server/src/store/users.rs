@@ -51,3 +51,25 @@ pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<
     .await?;
     Ok(row.map(|(id,)| id))
 }
+
+/// A user the outbound add-on can be given to (the add-on price response's `users`).
+#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+pub struct OutboundCandidate {
+    #[serde(rename = "UserID")]
+    pub id: i64,
+    #[serde(rename = "UserForename")]
+    pub forename: String,
+    #[serde(rename = "UserSurname")]
+    pub surname: String,
+}
+
+/// The customer's users who do not have outbound yet.
+pub async fn without_new_outbound(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<OutboundCandidate>> {
+    sqlx::query_as(
+        "SELECT u.id, u.forename, u.surname FROM users u JOIN user_access a ON a.user_id = u.id
+         WHERE a.customer_id = $1 AND u.has_new_outbound = 0 ORDER BY u.surname, u.forename, u.id",
+    )
+    .bind(customer)
+    .fetch_all(db)
+    .await
+}

@@ -24,6 +24,7 @@ mod routing_plans;
 mod routing_portals;
 mod routing_tagmanager;
 mod security_basics;
+mod services_prices;
 mod session_expiry;
 mod users_actions;
 mod users_form;

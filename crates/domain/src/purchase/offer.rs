@@ -1,0 +1,124 @@
+//! What the purchase modal offers for a scope: the add-on screen or the upgrade screen, whether
+//! the plan must be upgraded first, its title and button, and whether a price is fetched.
+
+use serde::{Deserialize, Serialize};
+
+use crate::account::AccountState;
+use crate::plan::Plan;
+
+pub const ENTERPRISE_TITLE: &str = "Upgrade to Enterprise";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OfferScreen {
+    /// The add-on's details, with its price.
+    AddOn,
+    /// The plan upgrade.
+    Upgrade,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddonOffer {
+    pub screen: OfferScreen,
+    /// The scope is not an add-on of the current plan: the plan is upgraded first.
+    pub requires_upgrade: bool,
+    /// 'Upgrade to Enterprise' for the enterprise scope, else None (the add-on's own title).
+    pub title: Option<String>,
+    /// 'Upgrade', 'Upgrade and add' or 'Add'.
+    pub button: String,
+    /// The price is fetched, except for the enterprise scope and on Enterprise (price on
+    /// application) and in view-only mode.
+    pub fetches_price: bool,
+}
+
+/// The offer for `scope` on this account; `view_only` is the modal opened to read, not to buy.
+pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> AddonOffer {
+    let plan = account.plan();
+    let upgrade_scope = matches!(scope, "upgrade" | "enterprise");
+    let requires_upgrade = !upgrade_scope && !account.is_addon_scope(scope) && !account.has_scope(scope);
+    // A Starter customer on a just-upgrade add-on is shown the upgrade screen.
+    let screen = if upgrade_scope || (plan == Plan::Starter && requires_upgrade && is_next_plan(account, scope)) {
+        OfferScreen::Upgrade
+    } else {
+        OfferScreen::AddOn
+    };
+    let button = match (screen, requires_upgrade) {
+        (OfferScreen::Upgrade, _) => "Upgrade",
+        (OfferScreen::AddOn, true) => "Upgrade and add",
+        (OfferScreen::AddOn, false) => "Add",
+    };
+    AddonOffer {
+        screen,
+        requires_upgrade: requires_upgrade || upgrade_scope,
+        title: (scope == "enterprise").then(|| ENTERPRISE_TITLE.to_string()),
+        button: button.to_string(),
+        fetches_price: !view_only && scope != "enterprise" && plan != Plan::Enterprise,
+    }
+}
+
+/// The scope comes with the next plan itself (not as an add-on of it).
+fn is_next_plan(account: &AccountState, scope: &str) -> bool {
+    account.next_package_scopes.iter().any(|s| s == scope)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scopes(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn starter() -> AccountState {
+        AccountState {
+            package_name: "Starter".into(),
+            package_scopes: scopes(&["routing_simple"]),
+            addon_scopes: scopes(&["outbound", "report_voice_tags", "upgrade"]),
+            next_package_scopes: scopes(&["routing_advanced_ivr_basic", "integration_hubspot"]),
+            ..AccountState::default()
+        }
+    }
+
+    #[test]
+    fn an_add_on_of_the_plan_is_added() {
+        let offer = addon_offer(&starter(), "report_voice_tags", false);
+        assert_eq!(offer.screen, OfferScreen::AddOn);
+        assert!(!offer.requires_upgrade);
+        assert_eq!(offer.button, "Add");
+        assert!(offer.fetches_price);
+        assert_eq!(offer.title, None);
+    }
+
+    #[test]
+    fn starter_on_a_next_plan_scope_sees_the_upgrade_screen() {
+        let offer = addon_offer(&starter(), "integration_hubspot", false);
+        assert_eq!(
+            (offer.screen, offer.requires_upgrade, offer.button.as_str()),
+            (OfferScreen::Upgrade, true, "Upgrade")
+        );
+        let just_upgrade = addon_offer(&starter(), "upgrade", false);
+        assert_eq!((just_upgrade.screen, just_upgrade.button.as_str()), (OfferScreen::Upgrade, "Upgrade"));
+    }
+
+    #[test]
+    fn an_add_on_of_the_next_plan_only_is_upgrade_and_add() {
+        // Sold as an add-on on Professional, neither in Starter nor its add-ons.
+        let offer = addon_offer(&starter(), "integration_salesforce", false);
+        assert_eq!(
+            (offer.screen, offer.requires_upgrade, offer.button.as_str()),
+            (OfferScreen::AddOn, true, "Upgrade and add")
+        );
+    }
+
+    #[test]
+    fn enterprise_is_titled_and_never_priced_online() {
+        let offer = addon_offer(&starter(), "enterprise", false);
+        assert_eq!(offer.title.as_deref(), Some("Upgrade to Enterprise"));
+        assert_eq!(offer.screen, OfferScreen::Upgrade);
+        assert!(!offer.fetches_price);
+        let on_enterprise = AccountState { package_name: "Enterprise".into(), ..starter() };
+        assert!(!addon_offer(&on_enterprise, "outbound", false).fetches_price);
+        assert!(!addon_offer(&starter(), "outbound", true).fetches_price, "view only");
+    }
+}

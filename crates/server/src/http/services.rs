@@ -1,0 +1,234 @@
+//! services/getAllPrices/{scopes} and services/getAddonPrice: the price catalogue as the upgrade
+//! centre and the purchase modal read it (issue 13, first step). Money leaves as pounds; the
+//! browser formats it with the domain's price formatting.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::purchase::{addon_offer, OfferScreen};
+use domain::{guard, GuardStep, Plan};
+use serde::Serialize;
+
+use super::account_user::AccountUser;
+use super::error::AppError;
+use super::form::FormData;
+use crate::state::AppState;
+use crate::store::prices::{self, CataloguePrice};
+use crate::store::users::{self, OutboundCandidate};
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/services/getAllPrices/{scopes}", get(all_prices))
+        .route("/services/getAddonPrice", post(addon_price))
+}
+
+/// The most scopes one price request may name, and the longest name.
+const MAX_SCOPES: usize = 40;
+const MAX_SCOPE_LENGTH: usize = 64;
+
+fn pounds(pence: Option<i64>) -> Option<f64> {
+    pence.map(|p| p as f64 / 100.0)
+}
+
+#[derive(Serialize)]
+struct ServicePrice {
+    price: Option<f64>,
+    billing_frequency: String,
+}
+
+#[derive(Serialize)]
+struct PlanPrice {
+    price: Option<f64>,
+    billing_frequency_months: String,
+    billing_frequency_id: u32,
+}
+
+/// An add-on's prices on the two plans sold online.
+#[derive(Serialize)]
+struct AddonPrices {
+    starter: Option<f64>,
+    professional: Option<f64>,
+    billing_frequency: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Prices {
+    #[serde(rename = "static")]
+    static_number: Option<ServicePrice>,
+    dynamic_pool: Option<ServicePrice>,
+    starter_plan: Option<PlanPrice>,
+    professional_plan: Option<PlanPrice>,
+    #[serde(flatten)]
+    addons: BTreeMap<String, AddonPrices>,
+}
+
+#[derive(Serialize)]
+struct AllPrices {
+    prices: Prices,
+}
+
+/// The billing frequency id of the spec: 5 is one-off, otherwise the months.
+fn frequency_id(frequency: &str) -> u32 {
+    frequency.parse().unwrap_or(1)
+}
+
+fn plan_price(found: &[CataloguePrice], plan: &str) -> Option<PlanPrice> {
+    found.iter().find(|p| p.item == "plan" && p.plan == plan).map(|p| PlanPrice {
+        price: pounds(p.price_pence),
+        billing_frequency_months: p.billing_frequency.clone(),
+        billing_frequency_id: frequency_id(&p.billing_frequency),
+    })
+}
+
+fn service_price(found: &[CataloguePrice], item: &str) -> Option<ServicePrice> {
+    found
+        .iter()
+        .find(|p| p.item == item)
+        .map(|p| ServicePrice { price: pounds(p.price_pence), billing_frequency: p.billing_frequency.clone() })
+}
+
+/// The requested scopes: comma-separated, bounded, blanks skipped.
+fn requested_scopes(list: &str) -> Result<Vec<&str>, AppError> {
+    let scopes: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if scopes.len() > MAX_SCOPES || scopes.iter().any(|s| s.len() > MAX_SCOPE_LENGTH) {
+        return Err(AppError::BadRequest("too many or too long scopes".into()));
+    }
+    Ok(scopes)
+}
+
+async fn all_prices(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Path(list): Path<String>,
+) -> Result<Json<AllPrices>, AppError> {
+    // The upgrade centre's guard: purchase rights, administrator, not legacy.
+    if guard("/upgradecentre", &user.account) != GuardStep::Allow {
+        return Err(AppError::Forbidden);
+    }
+    let scopes = requested_scopes(&list)?;
+    let mut items = vec!["plan", "static", "dynamic_pool"];
+    items.extend(scopes.iter().copied());
+    let found = prices::for_items(&state.db, &items).await?;
+    let mut addons = BTreeMap::new();
+    for scope in scopes {
+        let on = |plan: &str| found.iter().find(|p| p.item == scope && p.plan == plan);
+        let (starter, professional) = (on("Starter"), on("Professional"));
+        let Some(any) = starter.or(professional) else { continue };
+        addons.insert(
+            scope.to_string(),
+            AddonPrices {
+                starter: starter.and_then(|p| pounds(p.price_pence)),
+                professional: professional.and_then(|p| pounds(p.price_pence)),
+                billing_frequency: any.billing_frequency.clone(),
+            },
+        );
+    }
+    Ok(Json(AllPrices {
+        prices: Prices {
+            static_number: service_price(&found, "static"),
+            dynamic_pool: service_price(&found, "dynamic_pool"),
+            starter_plan: plan_price(&found, "Starter"),
+            professional_plan: plan_price(&found, "Professional"),
+            addons,
+        },
+    }))
+}
+
+/// One line of the add-on price response.
+#[derive(Serialize)]
+struct PriceItem {
+    price: Option<f64>,
+    billing_frequency: String,
+    minimum_charge: f64,
+    minimum_charge_billing_frequency: String,
+}
+
+impl From<&CataloguePrice> for PriceItem {
+    fn from(p: &CataloguePrice) -> Self {
+        PriceItem {
+            price: pounds(p.price_pence),
+            billing_frequency: p.billing_frequency.clone(),
+            minimum_charge: p.minimum_charge_pence as f64 / 100.0,
+            minimum_charge_billing_frequency: p.minimum_charge_frequency.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct UpgradePrice {
+    items: Vec<PriceItem>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AddonPrice {
+    items: Vec<PriceItem>,
+    users: Vec<OutboundCandidate>,
+    upgrade_price: Option<UpgradePrice>,
+    is_available: bool,
+    requires_upgrade: bool,
+}
+
+/// The plan a customer on `plan` buys an upgrade to.
+fn next_plan(plan: Plan) -> Option<&'static str> {
+    match plan {
+        Plan::Starter => Some("Professional"),
+        Plan::Professional => Some("Enterprise"),
+        _ => None,
+    }
+}
+
+async fn addon_price(
+    State(state): State<AppState>,
+    user: AccountUser,
+    form: FormData,
+) -> Result<Json<AddonPrice>, AppError> {
+    let account = &user.account;
+    if !(account.can_purchase && account.customer_can_purchase_online) {
+        return Err(AppError::Forbidden);
+    }
+    let scope = form.text("scope").trim();
+    if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
+        return Err(AppError::NotFound);
+    }
+    let offer = addon_offer(account, scope, false);
+    let plan = account.plan();
+    let upgrade_to = next_plan(plan);
+    // The upgrade's own price: the next plan's.
+    let upgrade = match (offer.requires_upgrade, upgrade_to) {
+        (true, Some(next)) => prices::price(&state.db, "plan", next).await?,
+        _ => None,
+    };
+    let item = if offer.screen == OfferScreen::Upgrade {
+        None
+    } else {
+        // An add-on bought with the upgrade is priced on the plan it will be on.
+        let on_plan = if offer.requires_upgrade { upgrade_to.unwrap_or("") } else { plan.name() };
+        let found = prices::price(&state.db, scope, on_plan).await?;
+        if found.is_none() {
+            return Err(AppError::NotFound);
+        }
+        found
+    };
+    if offer.screen == OfferScreen::Upgrade && upgrade.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let priced = |p: &Option<CataloguePrice>| p.as_ref().is_some_and(|p| p.price_pence.is_some());
+    let is_available =
+        offer.fetches_price && (item.is_none() || priced(&item)) && (!offer.requires_upgrade || priced(&upgrade));
+    let users = if scope == "outbound" {
+        users::without_new_outbound(&state.db, account.customer_id).await?
+    } else {
+        Vec::new()
+    };
+    Ok(Json(AddonPrice {
+        items: item.iter().map(PriceItem::from).collect(),
+        users,
+        upgrade_price: upgrade.as_ref().map(|p| UpgradePrice { items: vec![PriceItem::from(p)] }),
+        is_available,
+        requires_upgrade: offer.requires_upgrade,
+    }))
+}

@@ -1,0 +1,59 @@
+//! The price catalogue (issue 13): realistic UK prices for the plans, the services and each
+//! plan's add-ons, in pence per month unless the frequency says otherwise. Enterprise and
+//! Dealerweb are price on application.
+
+use sqlx::{Any, Transaction};
+
+/// (item, plan, pence, frequency, minimum charge pence, minimum term months)
+type Price = (&'static str, &'static str, Option<i64>, &'static str, i64, i64);
+
+const PRICES: &[Price] = &[
+    ("plan", "Starter", Some(4_900), "1", 0, 12),
+    ("plan", "Professional", Some(14_900), "1", 0, 12),
+    ("plan", "Enterprise", None, "1", 0, 12),
+    ("static", "", Some(500), "1", 0, 1),
+    ("dynamic_pool", "", Some(2_500), "1", 0, 1),
+    ("outbound_user", "", Some(1_500), "1", 0, 1),
+    ("recording_storage", "", Some(300), "1", 0, 1),
+    // Speech analytics: a minimum charge of £25 per month (spec section 9).
+    ("report_voice_tags", "Starter", Some(3_500), "1", 2_500, 1),
+    ("report_voice_tags", "Professional", Some(2_500), "1", 2_500, 1),
+    ("integration_speech_redaction", "Professional", Some(1_500), "1", 0, 1),
+    ("integration_api", "Starter", Some(2_000), "1", 0, 1),
+    ("integration_api", "Professional", Some(1_500), "1", 0, 1),
+    ("integration_webhooks", "Starter", Some(2_000), "1", 0, 1),
+    ("integration_webhooks", "Professional", Some(1_500), "1", 0, 1),
+    ("integration_salesforce", "Professional", Some(7_500), "1", 0, 12),
+    ("integration_dealerweb", "Professional", None, "1", 0, 12),
+    ("outbound", "Starter", Some(1_500), "1", 0, 1),
+    ("outbound", "Professional", Some(1_500), "1", 0, 1),
+    ("outbound_additional_user", "Professional", Some(1_200), "1", 0, 1),
+    ("other_managed", "Professional", Some(25_000), "1", 0, 3),
+    ("other_insight", "Professional", Some(9_900), "1", 0, 1),
+    ("integration_config_api", "Professional", Some(5_000), "1", 0, 1),
+    ("routing_advanced_ivr", "Professional", Some(500), "per_IVR", 0, 1),
+    ("routing_call_recording_extended", "Starter", Some(300), "1", 0, 1),
+    ("routing_call_recording_extended", "Professional", Some(300), "1", 0, 1),
+    ("integration_sales_import", "Starter", Some(2_500), "1", 0, 1),
+    ("integration_sales_import", "Professional", Some(2_000), "1", 0, 1),
+    ("advanced_call_handling", "Starter", Some(2_000), "1", 0, 1),
+    ("sales_custom_dimensions", "Professional", Some(1_000), "1", 0, 1),
+];
+
+pub async fn seed(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+    for (item, plan, pence, frequency, minimum, term) in PRICES {
+        sqlx::query(
+            "INSERT INTO price_catalogue (item, plan, price_pence, billing_frequency, minimum_charge_pence, minimum_term_months)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(item)
+        .bind(plan)
+        .bind(pence)
+        .bind(frequency)
+        .bind(minimum)
+        .bind(term)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The price catalogue.
+
+use sqlx::AnyPool;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CataloguePrice {
+    pub item: String,
+    pub plan: String,
+    /// None: price on application.
+    pub price_pence: Option<i64>,
+    pub billing_frequency: String,
+    pub minimum_charge_pence: i64,
+    pub minimum_charge_frequency: String,
+    pub minimum_term_months: i64,
+}
+
+const COLUMNS: &str =
+    "item, plan, price_pence, billing_frequency, minimum_charge_pence, minimum_charge_frequency, minimum_term_months";
+
+/// Every price of these items (all plans).
+pub async fn for_items(db: &AnyPool, items: &[&str]) -> sqlx::Result<Vec<CataloguePrice>> {
+    let mut found = Vec::new();
+    for item in items {
+        let rows: Vec<CataloguePrice> =
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM price_catalogue WHERE item = $1 ORDER BY plan"))
+                .bind(item)
+                .fetch_all(db)
+                .await?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// The price of an item on a plan (or its every-plan price).
+pub async fn price(db: &AnyPool, item: &str, plan: &str) -> sqlx::Result<Option<CataloguePrice>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM price_catalogue WHERE item = $1 AND plan IN ($2, '') ORDER BY plan DESC LIMIT 1"
+    ))
+    .bind(item)
+    .bind(plan)
+    .fetch_optional(db)
+    .await
+}
