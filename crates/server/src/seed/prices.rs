@@ -40,11 +40,43 @@ const PRICES: &[Price] = &[
     ("sales_custom_dimensions", "Professional", Some(1_000), "1", 0, 1),
 ];
 
+/// What each item is called on the pricing breakdown and invoices.
+const DESCRIPTIONS: &[(&str, &str)] = &[
+    ("static", "Static number"),
+    ("dynamic_pool", "Dynamic number pool"),
+    ("outbound_user", "Outbound user"),
+    ("recording_storage", "Call recording storage (30 days)"),
+    ("report_voice_tags", "Speech analytics"),
+    ("integration_speech_redaction", "Speech redaction"),
+    ("integration_api", "API"),
+    ("integration_webhooks", "Webhooks"),
+    ("integration_salesforce", "Salesforce integration"),
+    ("integration_dealerweb", "Dealerweb integration"),
+    ("outbound", "Outbound"),
+    ("outbound_additional_user", "Outbound additional user"),
+    ("other_managed", "Managed service"),
+    ("other_insight", "Insight reports"),
+    ("integration_config_api", "Configuration API"),
+    ("routing_advanced_ivr", "Multi-level IVR"),
+    ("routing_call_recording_extended", "Extended call recording storage (30 days)"),
+    ("integration_sales_import", "Sales import"),
+    ("advanced_call_handling", "Advanced call handling"),
+    ("sales_custom_dimensions", "Custom dimensions"),
+];
+
+fn description(item: &str, plan: &str) -> String {
+    if item == "plan" {
+        return format!("{plan} plan");
+    }
+    DESCRIPTIONS.iter().find(|(i, _)| *i == item).map(|(_, d)| d.to_string()).unwrap_or_default()
+}
+
 pub async fn seed(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
     for (item, plan, pence, frequency, minimum, term) in PRICES {
         sqlx::query(
-            "INSERT INTO price_catalogue (item, plan, price_pence, billing_frequency, minimum_charge_pence, minimum_term_months)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO price_catalogue (item, plan, price_pence, billing_frequency, minimum_charge_pence,
+                 minimum_term_months, description)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(item)
         .bind(plan)
@@ -52,6 +84,7 @@ pub async fn seed(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
         .bind(frequency)
         .bind(minimum)
         .bind(term)
+        .bind(description(item, plan))
         .execute(&mut **tx)
         .await?;
     }

@@ -12,10 +12,12 @@ pub struct CataloguePrice {
     pub minimum_charge_pence: i64,
     pub minimum_charge_frequency: String,
     pub minimum_term_months: i64,
+    pub description: String,
 }
 
 const COLUMNS: &str =
-    "item, plan, price_pence, billing_frequency, minimum_charge_pence, minimum_charge_frequency, minimum_term_months";
+    "item, plan, price_pence, billing_frequency, minimum_charge_pence, minimum_charge_frequency, minimum_term_months,
+    description";
 
 /// Every price of these items (all plans).
 pub async fn for_items(db: &AnyPool, items: &[&str]) -> sqlx::Result<Vec<CataloguePrice>> {

@@ -64,7 +64,10 @@ pub struct OutboundCandidate {
 }
 
 /// The customer's users who do not have outbound yet.
-pub async fn without_new_outbound(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<OutboundCandidate>> {
+pub async fn without_new_outbound<'e, E>(db: E, customer: i64) -> sqlx::Result<Vec<OutboundCandidate>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     sqlx::query_as(
         "SELECT u.id, u.forename, u.surname FROM users u JOIN user_access a ON a.user_id = u.id
          WHERE a.customer_id = $1 AND u.has_new_outbound = 0 ORDER BY u.surname, u.forename, u.id",

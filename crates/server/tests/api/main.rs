@@ -25,6 +25,7 @@ mod routing_portals;
 mod routing_tagmanager;
 mod security_basics;
 mod services_prices;
+mod services_purchases;
 mod session_expiry;
 mod users_actions;
 mod users_form;

@@ -48,6 +48,8 @@ mod routing_tagmanager;
 mod security_basics;
 #[path = "../api/services_prices.rs"]
 mod services_prices;
+#[path = "../api/services_purchases.rs"]
+mod services_purchases;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
 #[path = "../api/users_actions.rs"]

@@ -11,14 +11,14 @@ use domain::purchase::{addon_offer, OfferScreen};
 use domain::{guard, GuardStep, Plan};
 use serde::Serialize;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
-use super::form::FormData;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
 use crate::state::AppState;
 use crate::store::prices::{self, CataloguePrice};
 use crate::store::users::{self, OutboundCandidate};
 
-pub(crate) fn router() -> Router<AppState> {
+pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/services/getAllPrices/{scopes}", get(all_prices))
         .route("/services/getAddonPrice", post(addon_price))
@@ -26,7 +26,7 @@ pub(crate) fn router() -> Router<AppState> {
 
 /// The most scopes one price request may name, and the longest name.
 const MAX_SCOPES: usize = 40;
-const MAX_SCOPE_LENGTH: usize = 64;
+pub(super) const MAX_SCOPE_LENGTH: usize = 64;
 
 fn pounds(pence: Option<i64>) -> Option<f64> {
     pence.map(|p| p as f64 / 100.0)
@@ -173,7 +173,7 @@ struct AddonPrice {
 }
 
 /// The plan a customer on `plan` buys an upgrade to.
-fn next_plan(plan: Plan) -> Option<&'static str> {
+pub(super) fn next_plan(plan: Plan) -> Option<&'static str> {
     match plan {
         Plan::Starter => Some("Professional"),
         Plan::Professional => Some("Enterprise"),

@@ -1,0 +1,13 @@
+//! services/*: the price catalogue as the upgrade centre and the purchase modal read it, and
+//! the purchases themselves (issue 13).
+
+mod prices;
+mod purchases;
+
+use axum::Router;
+
+use crate::state::AppState;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().merge(prices::router()).merge(purchases::router())
+}

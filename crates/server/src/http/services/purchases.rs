@@ -1,0 +1,162 @@
+//! services/upgrade and services/addAddon: a purchase checks the permission, the package and the
+//! scope, then in one transaction (the customer locked) changes the plan or add-ons and starts
+//! the charge the pricing breakdown and the next invoice show. A repeated purchase changes
+//! nothing and charges nothing.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use domain::purchase::rules::{
+    extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
+    RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
+};
+use domain::purchase::{addon_offer, OfferScreen};
+use domain::{AuthLevel, FieldErrors, Plan};
+use serde::Serialize;
+
+use super::prices::MAX_SCOPE_LENGTH;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::state::AppState;
+use crate::store::charges::{self, NewCharge};
+use crate::store::{prices, users};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/services/upgrade", post(upgrade)).route("/services/addAddon", post(add_addon))
+}
+
+#[derive(Serialize)]
+struct Done {
+    success: bool,
+}
+
+fn refused(field: &str, message: &str) -> AppError {
+    let mut errors = FieldErrors::new();
+    errors.add(field, message);
+    AppError::Validation(errors)
+}
+
+impl AccountUser {
+    /// Buying online: the purchase right on an account that buys online.
+    fn require_purchase(&self) -> Result<(), AppError> {
+        if self.account.can_purchase && self.account.customer_can_purchase_online {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
+
+/// Starter to Professional, by the account owner; other plan changes are by contacting us.
+async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Json<Done>, AppError> {
+    user.require_purchase()?;
+    if user.account.user_auth_code < AuthLevel::ACCOUNT_OWNER {
+        return Err(AppError::Forbidden);
+    }
+    if user.account.plan() != Plan::Starter {
+        return Err(refused("upgrade", NOT_ONLINE));
+    }
+    let price = prices::price(&state.db, "plan", "Professional").await?;
+    let Some(pence) = price.as_ref().and_then(|p| p.price_pence) else {
+        return Err(refused("upgrade", NOT_ONLINE));
+    };
+    let customer = user.customer();
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    charges::lock_customer(&mut tx, customer).await?;
+    // A second click (or tab) finds the customer on Professional already: nothing is charged.
+    if !charges::upgrade_to_professional(&mut tx, customer).await? {
+        return Err(refused("upgrade", NOT_ONLINE));
+    }
+    charges::end(&mut tx, customer, "plan", now).await?;
+    let frequency = price.as_ref().map(|p| p.billing_frequency.as_str()).unwrap_or("1");
+    let charge = NewCharge {
+        customer_id: customer,
+        item: "plan",
+        description: price.as_ref().map(|p| p.description.as_str()).unwrap_or("Professional plan"),
+        user_id: None,
+        quantity: 1,
+        unit_price_pence: pence,
+        billing_frequency: frequency,
+        created_by: user.session.user_id,
+    };
+    charges::start(&mut tx, &charge, now).await?;
+    tx.commit().await?;
+    tracing::info!(customer, "upgraded to Professional");
+    Ok(Json(Done { success: true }))
+}
+
+async fn add_addon(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Done>, AppError> {
+    user.require_purchase()?;
+    let scope = form.text("scope").trim();
+    if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
+        return Err(AppError::NotFound);
+    }
+    let account = &user.account;
+    let known = prices::for_items(&state.db, &[scope]).await?;
+    if known.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    let offer = addon_offer(account, scope, false);
+    if offer.requires_upgrade || offer.screen == OfferScreen::Upgrade {
+        return Err(refused("scope", UPGRADE_FIRST));
+    }
+    let plan = account.plan().name();
+    let Some(price) = known.into_iter().find(|p| p.plan == plan || p.plan.is_empty()) else {
+        // In the package already, not sold on this plan: nothing to buy.
+        return Ok(Json(Done { success: true }));
+    };
+    let Some(pence) = price.price_pence else {
+        return Err(refused("scope", PRICE_ON_APPLICATION));
+    };
+    let customer = user.customer();
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    charges::lock_customer(&mut tx, customer).await?;
+    let mut charge = NewCharge {
+        customer_id: customer,
+        item: scope,
+        description: &price.description,
+        user_id: None,
+        quantity: 1,
+        unit_price_pence: pence,
+        billing_frequency: &price.billing_frequency,
+        created_by: user.session.user_id,
+    };
+    match scope {
+        "outbound" => {
+            // Read inside the transaction: the list cannot change under the purchase.
+            let candidates: Vec<i64> =
+                users::without_new_outbound(&mut *tx, customer).await?.into_iter().map(|u| u.id).collect();
+            let chosen = form.text("userId").trim().parse::<i64>().ok();
+            let user_id = outbound_user(chosen, &candidates).map_err(|m| refused("userId", m))?;
+            if charges::give_outbound(&mut tx, customer, user_id).await? {
+                charges::add_scope(&mut tx, customer, scope).await?;
+                charge.user_id = Some(user_id);
+                charges::start(&mut tx, &charge, now).await?;
+            }
+        }
+        "routing_call_recording_extended" => {
+            let (days, changed_at) = charges::recording_storage(&mut tx, customer).await?;
+            let days = u32::try_from(days).unwrap_or(u32::MAX);
+            let extended = extend_recording_storage(days, changed_at, now).map_err(|m| refused("scope", m))?;
+            charges::set_recording_storage(&mut tx, customer, i64::from(extended), now).await?;
+            charges::add_scope(&mut tx, customer, scope).await?;
+            let steps = i64::from((extended - RECORDING_STORAGE_FREE_DAYS) / RECORDING_STORAGE_STEP_DAYS);
+            if !charges::set_quantity(&mut tx, customer, scope, steps).await? {
+                charge.quantity = steps;
+                charges::start(&mut tx, &charge, now).await?;
+            }
+        }
+        _ => {
+            // Bought before: nothing more to add or charge.
+            if charges::add_scope(&mut tx, customer, scope).await? {
+                charges::start(&mut tx, &charge, now).await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    tracing::info!(customer, scope, "add-on bought");
+    Ok(Json(Done { success: true }))
+}
