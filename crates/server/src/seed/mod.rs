@@ -531,5 +531,5 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     routing_ivrs::seed(tx).await?;
     tag_manager::seed(tx, now).await?;
     integrations::seed(tx, now).await?;
-    prices::seed(tx).await
+    prices::seed(tx, now).await
 }

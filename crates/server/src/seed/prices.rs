@@ -71,7 +71,47 @@ fn description(item: &str, plan: &str) -> String {
     DESCRIPTIONS.iter().find(|(i, _)| *i == item).map(|(_, d)| d.to_string()).unwrap_or_default()
 }
 
-pub async fn seed(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+/// (item, description, tenths of a penny per minute)
+const USAGE_RATES: &[(&str, &str, i64)] = &[
+    ("inbound_geographic", "Inbound calls to geographic numbers", 15),
+    ("inbound_freephone", "Inbound calls to 0800 numbers", 35),
+    ("forwarded_mobile", "Calls forwarded to mobiles", 60),
+    ("outbound_landline", "Outbound calls to UK landlines", 12),
+    ("outbound_mobile", "Outbound calls to UK mobiles", 40),
+    ("call_recording", "Call recording", 3),
+];
+
+/// The demo's running charges, from the catalogue: each priced plan, each add-on bought, and
+/// outbound for each user who has it (charged to their home customer), started a year ago.
+const DEMO_CHARGES: [&str; 3] = [
+    "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency, started_at, created_by)
+     SELECT c.id, 'plan', p.description, 1, p.price_pence, p.billing_frequency, $1, 0
+     FROM customers c JOIN price_catalogue p ON p.item = 'plan' AND p.plan = c.plan
+     WHERE p.price_pence IS NOT NULL",
+    "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency, started_at, created_by)
+     SELECT a.customer_id, a.scope, p.description, 1, p.price_pence, p.billing_frequency, $1, 0
+     FROM customer_addons a JOIN customers c ON c.id = a.customer_id
+     JOIN price_catalogue p ON p.item = a.scope AND p.plan = c.plan
+     WHERE a.scope <> 'outbound' AND p.price_pence IS NOT NULL",
+    "INSERT INTO customer_charges (customer_id, item, description, user_id, quantity, unit_price_pence, billing_frequency, started_at, created_by)
+     SELECT u.home_customer_id, 'outbound', p.description, u.id, 1, p.price_pence, p.billing_frequency, $1, 0
+     FROM users u JOIN customers c ON c.id = u.home_customer_id
+     JOIN price_catalogue p ON p.item = 'outbound' AND p.plan = c.plan
+     WHERE u.has_new_outbound = 1 AND p.price_pence IS NOT NULL",
+];
+
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    for (position, (item, description, tenths)) in USAGE_RATES.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO usage_rates (item, plan, description, price_tenth_pence, position) VALUES ($1, '', $2, $3, $4)",
+        )
+        .bind(item)
+        .bind(description)
+        .bind(tenths)
+        .bind(position as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
     for (item, plan, pence, frequency, minimum, term) in PRICES {
         sqlx::query(
             "INSERT INTO price_catalogue (item, plan, price_pence, billing_frequency, minimum_charge_pence,
@@ -87,6 +127,9 @@ pub async fn seed(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
         .bind(description(item, plan))
         .execute(&mut **tx)
         .await?;
+    }
+    for sql in DEMO_CHARGES {
+        sqlx::query(sql).bind(now - 365 * 24 * 60 * 60).execute(&mut **tx).await?;
     }
     Ok(())
 }

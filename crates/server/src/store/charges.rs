@@ -138,3 +138,43 @@ pub async fn set_recording_storage(
         .await?;
     Ok(())
 }
+
+/// A running charge, as the pricing breakdown lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RunningCharge {
+    pub item: String,
+    pub description: String,
+    pub quantity: i64,
+    pub unit_price_pence: i64,
+    pub billing_frequency: String,
+}
+
+/// The customer's running charges; the outbound users' merged into one line per item.
+pub async fn running(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<Vec<RunningCharge>> {
+    sqlx::query_as(
+        "SELECT item, description, CAST(SUM(quantity) AS BIGINT) AS quantity, unit_price_pence, billing_frequency
+         FROM customer_charges WHERE customer_id = $1 AND ended_at IS NULL
+         GROUP BY item, description, unit_price_pence, billing_frequency
+         ORDER BY CASE WHEN item = 'plan' THEN 0 ELSE 1 END, description",
+    )
+    .bind(customer)
+    .fetch_all(db)
+    .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UsageRate {
+    pub description: String,
+    pub price_tenth_pence: i64,
+    pub frequency: String,
+}
+
+/// What calls cost per minute on the plan.
+pub async fn usage_rates(db: &sqlx::AnyPool, plan: &str) -> sqlx::Result<Vec<UsageRate>> {
+    sqlx::query_as(
+        "SELECT description, price_tenth_pence, frequency FROM usage_rates WHERE plan IN ($1, '') ORDER BY position",
+    )
+    .bind(plan)
+    .fetch_all(db)
+    .await
+}

@@ -24,6 +24,7 @@ mod routing_plans;
 mod routing_portals;
 mod routing_tagmanager;
 mod security_basics;
+mod services_charges;
 mod services_prices;
 mod services_purchases;
 mod session_expiry;

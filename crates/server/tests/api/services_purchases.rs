@@ -6,12 +6,13 @@ use serde_json::Value;
 
 use crate::helpers::{rows_as_text, TestApp};
 
+/// The charges purchases started (not the demo's).
 async fn charges(app: &TestApp, customer: i64) -> Vec<String> {
     rows_as_text(
         &app.state.db,
         &format!(
             "SELECT item, description, COALESCE(user_id, 0), quantity, unit_price_pence, billing_frequency, CASE WHEN ended_at IS NULL THEN 1 ELSE 0 END
-             FROM customer_charges WHERE customer_id = {customer} ORDER BY id"
+             FROM customer_charges WHERE customer_id = {customer} AND created_by <> 0 ORDER BY id"
         ),
     )
     .await

@@ -46,6 +46,8 @@ mod routing_portals;
 mod routing_tagmanager;
 #[path = "../api/security_basics.rs"]
 mod security_basics;
+#[path = "../api/services_charges.rs"]
+mod services_charges;
 #[path = "../api/services_prices.rs"]
 mod services_prices;
 #[path = "../api/services_purchases.rs"]

@@ -1,6 +1,7 @@
 //! services/*: the price catalogue as the upgrade centre and the purchase modal read it, and
 //! the purchases themselves (issue 13).
 
+mod charges;
 mod prices;
 mod purchases;
 
@@ -9,5 +10,5 @@ use axum::Router;
 use crate::state::AppState;
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new().merge(prices::router()).merge(purchases::router())
+    Router::new().merge(prices::router()).merge(purchases::router()).merge(charges::router())
 }

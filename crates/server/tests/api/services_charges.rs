@@ -1,0 +1,68 @@
+//! services/getCustomerCharges: the pricing breakdown from the running charges and usage rates.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{rows_as_text, TestApp};
+
+async fn breakdown(app: &TestApp, session: &str) -> Value {
+    let reply = app.get("/api/services/getCustomerCharges", Some(session)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply.json()
+}
+
+fn line<'a>(charges: &'a Value, description: &str) -> &'a Value {
+    charges["services"]["1"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["description"] == description)
+        .unwrap_or(&Value::Null)
+}
+
+#[tokio::test]
+async fn the_breakdown_lists_the_plan_add_ons_and_outbound_users_with_totals() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let charges = breakdown(&app, &owner).await;
+    assert_eq!(
+        line(&charges, "Professional plan"),
+        &json!({ "description": "Professional plan", "quantity": 1, "price": 149.0, "unitPrice": 149.0, "plan": true })
+    );
+    assert_eq!(line(&charges, "Sales import")["price"], 20.0);
+    let outbound_users =
+        rows_as_text(&app.state.db, "SELECT COUNT(*) FROM users WHERE has_new_outbound = 1 AND home_customer_id = 100")
+            .await;
+    let count: i64 = outbound_users[0].trim_matches(['[', ']']).parse().unwrap();
+    assert!(count > 0);
+    assert_eq!(line(&charges, "Outbound")["quantity"], count);
+    assert_eq!(line(&charges, "Outbound")["unitPrice"], 15.0);
+    let expected = 149.0 + 20.0 + 15.0 * count as f64;
+    assert_eq!(charges["totals"]["1"], expected);
+    assert_eq!(
+        charges["usageBasedCharges"][0],
+        json!({ "description": "Inbound calls to geographic numbers", "price": 1.5, "frequency": "per minute" })
+    );
+
+    // A purchase shows at once as a new line and in the total.
+    let bought = app.post_multipart("/api/services/addAddon", Some(&owner), &[("scope", "report_voice_tags")]).await;
+    assert_eq!(bought.status, StatusCode::OK);
+    let after = breakdown(&app, &owner).await;
+    assert_eq!(line(&after, "Speech analytics")["price"], 25.0);
+    assert_eq!(after["totals"]["1"], expected + 25.0);
+}
+
+#[tokio::test]
+async fn each_customer_sees_its_own_breakdown_and_only_purchasers_see_one() {
+    let app = TestApp::spawn().await;
+    let starter = app.login("starter@demo.test").await;
+    let charges = breakdown(&app, &starter).await;
+    assert_eq!(charges["services"]["1"].as_array().unwrap().len(), 1);
+    assert_eq!(line(&charges, "Starter plan")["price"], 49.0);
+    assert_eq!(charges["totals"], json!({ "1": 49.0 }));
+    for email in ["user@demo.test", "legacy@demo.test", "group@demo.test"] {
+        let session = app.login(email).await;
+        let reply = app.get("/api/services/getCustomerCharges", Some(&session)).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{email}");
+    }
+}
