@@ -66,3 +66,44 @@ async fn each_customer_sees_its_own_breakdown_and_only_purchasers_see_one() {
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{email}");
     }
 }
+
+#[tokio::test]
+async fn the_comparison_shows_an_add_on_as_a_new_line_and_an_upgrade_repriced() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.get("/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags", Some(&owner)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let comparison = reply.json();
+    let current_total = comparison["current"]["totals"]["1"].as_f64().unwrap();
+    assert_eq!(line(&comparison["current"], "Speech analytics"), &Value::Null);
+    let speech = line(&comparison["new"], "Speech analytics");
+    assert_eq!((speech["newQuantity"].clone(), speech["newPrice"].clone()), (json!(1), json!(25.0)));
+    assert_eq!(comparison["new"]["totals"]["1"].as_f64().unwrap(), current_total + 25.0);
+    assert_eq!(
+        line(&comparison["new"], "Professional plan").get("newPrice"),
+        None,
+        "unchanged lines carry no new figures"
+    );
+
+    let starter = app.login("starter@demo.test").await;
+    let upgrade = app.get("/api/services/getCustomerChargesUpgrade/?product_code=upgrade", Some(&starter)).await.json();
+    assert_eq!(line(&upgrade["current"], "Starter plan")["price"], 49.0);
+    let plan = line(&upgrade["new"], "Professional plan");
+    assert_eq!((plan["price"].clone(), plan["newPrice"].clone()), (json!(49.0), json!(149.0)));
+    assert_eq!(upgrade["new"]["totals"]["1"], 149.0);
+    // An add-on of the next plan: the upgrade and the add-on together.
+    let salesforce = app
+        .get("/api/services/getCustomerChargesUpgrade/?product_code=integration_salesforce", Some(&starter))
+        .await
+        .json();
+    assert_eq!(salesforce["new"]["totals"]["1"], 149.0 + 75.0);
+
+    for code in ["", "nothing", &"x".repeat(65)] {
+        let reply =
+            app.get(&format!("/api/services/getCustomerChargesUpgrade/?product_code={code}"), Some(&owner)).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{code}");
+    }
+    let user = app.login("user@demo.test").await;
+    let reply = app.get("/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags", Some(&user)).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+}

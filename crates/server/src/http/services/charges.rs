@@ -1,21 +1,31 @@
-//! services/getCustomerCharges: the pricing breakdown ('Current'), computed from the customer's
-//! running charges and the plan's usage rates.
+//! services/getCustomerCharges and services/getCustomerChargesUpgrade/?product_code=: the
+//! pricing breakdown, 'Current' and 'Comparison', computed from the customer's running charges,
+//! the price catalogue and the plan's usage rates.
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use domain::{guard, GuardStep};
-use serde::Serialize;
+use domain::purchase::addon_offer;
+use domain::{guard, GuardStep, Plan};
+use serde::{Deserialize, Serialize};
 
+use super::prices::{next_plan, MAX_SCOPE_LENGTH};
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
-use crate::store::charges;
+use crate::store::charges::{self, RunningCharge, UsageRate};
+use crate::store::prices;
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/services/getCustomerCharges", get(customer_charges))
+    Router::new()
+        .route("/services/getCustomerCharges", get(customer_charges))
+        .route("/services/getCustomerChargesUpgrade/", get(upgrade_comparison))
+}
+
+fn pounds(pence: i64) -> f64 {
+    pence as f64 / 100.0
 }
 
 #[derive(Serialize)]
@@ -27,6 +37,12 @@ struct ChargeLine {
     price: f64,
     unit_price: f64,
     plan: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    new_quantity: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    new_price: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    new_unit_price: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -39,36 +55,41 @@ struct UsageCharge {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct CustomerCharges {
+struct Breakdown {
     /// By billing frequency ('1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR').
     services: BTreeMap<String, Vec<ChargeLine>>,
+    /// By billing frequency, in pounds (the new figures where a line changes).
     totals: BTreeMap<String, f64>,
     usage_based_charges: Vec<UsageCharge>,
 }
 
-async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<CustomerCharges>, AppError> {
-    // The plan and usage page's guard: purchase rights, administrator, not legacy.
-    if guard("/subscription", &user.account) != GuardStep::Allow {
-        return Err(AppError::Forbidden);
-    }
-    let running = charges::running(&state.db, user.customer()).await?;
+/// A charge line, and what it becomes in a comparison.
+struct Line {
+    charge: RunningCharge,
+    new: Option<(i64, i64)>,
+}
+
+fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>) -> Breakdown {
     let mut services: BTreeMap<String, Vec<ChargeLine>> = BTreeMap::new();
-    let mut totals_pence: BTreeMap<String, i64> = BTreeMap::new();
-    for charge in running {
+    let mut totals: BTreeMap<String, i64> = BTreeMap::new();
+    for Line { charge, new } in lines {
         let pence = charge.quantity.saturating_mul(charge.unit_price_pence);
-        *totals_pence.entry(charge.billing_frequency.clone()).or_default() += pence;
+        let (quantity, unit) = new.unwrap_or((charge.quantity, charge.unit_price_pence));
+        *totals.entry(charge.billing_frequency.clone()).or_default() += quantity.saturating_mul(unit);
         services.entry(charge.billing_frequency).or_default().push(ChargeLine {
             plan: charge.item == "plan",
             description: charge.description,
             quantity: charge.quantity,
-            price: pence as f64 / 100.0,
-            unit_price: charge.unit_price_pence as f64 / 100.0,
+            price: pounds(pence),
+            unit_price: pounds(charge.unit_price_pence),
+            new_quantity: new.map(|(q, _)| q),
+            new_price: new.map(|(q, u)| pounds(q.saturating_mul(u))),
+            new_unit_price: new.map(|(_, u)| pounds(u)),
         });
     }
-    let usage = charges::usage_rates(&state.db, user.account.plan().name()).await?;
-    Ok(Json(CustomerCharges {
+    Breakdown {
         services,
-        totals: totals_pence.into_iter().map(|(f, p)| (f, p as f64 / 100.0)).collect(),
+        totals: totals.into_iter().map(|(f, p)| (f, pounds(p))).collect(),
         usage_based_charges: usage
             .into_iter()
             .map(|u| UsageCharge {
@@ -77,5 +98,95 @@ async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> R
                 frequency: u.frequency,
             })
             .collect(),
-    }))
+    }
+}
+
+/// The plan and usage page's guard: purchase rights, administrator, not legacy.
+fn require_subscription_page(user: &AccountUser) -> Result<(), AppError> {
+    if guard("/subscription", &user.account) == GuardStep::Allow {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<Breakdown>, AppError> {
+    require_subscription_page(&user)?;
+    let running = charges::running(&state.db, user.customer()).await?;
+    let usage = charges::usage_rates(&state.db, user.account.plan().name()).await?;
+    Ok(Json(breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), usage)))
+}
+
+#[derive(Deserialize)]
+struct ComparisonQuery {
+    product_code: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Comparison {
+    current: Breakdown,
+    new: Breakdown,
+}
+
+/// What the breakdown becomes with `product_code` bought: an add-on scope (priced on the plan
+/// the customer will be on), or `upgrade` (the next plan, add-ons repriced on it).
+async fn upgrade_comparison(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Query(query): Query<ComparisonQuery>,
+) -> Result<Json<Comparison>, AppError> {
+    require_subscription_page(&user)?;
+    let product = query.product_code.unwrap_or_default();
+    let product = product.trim();
+    if product.is_empty() || product.len() > MAX_SCOPE_LENGTH {
+        return Err(AppError::NotFound);
+    }
+    let plan = user.account.plan();
+    let offer = addon_offer(&user.account, product, false);
+    let target = match (offer.requires_upgrade, next_plan(plan)) {
+        (true, Some(next)) => Plan::from_package_name(next),
+        (true, None) => return Err(AppError::NotFound),
+        (false, _) => plan,
+    };
+    let running = charges::running(&state.db, user.customer()).await?;
+    let mut lines = Vec::with_capacity(running.len() + 1);
+    for charge in &running {
+        let mut charge = charge.clone();
+        let mut new = None;
+        if target != plan {
+            if let Some(price) = prices::price(&state.db, &charge.item, target.name()).await? {
+                if charge.item == "plan" {
+                    // The new plan's own name on the comparison.
+                    charge.description = price.description.clone();
+                }
+                new = price
+                    .price_pence
+                    .filter(|pence| *pence != charge.unit_price_pence)
+                    .map(|unit| (charge.quantity, unit));
+            }
+        }
+        lines.push(Line { charge, new });
+    }
+    if product != "upgrade" && product != "enterprise" {
+        let price = prices::price(&state.db, product, target.name()).await?.ok_or(AppError::NotFound)?;
+        let unit = price.price_pence.ok_or(AppError::NotFound)?;
+        match lines.iter_mut().find(|l| l.charge.item == product) {
+            // One more of something counted (an outbound user, a storage step).
+            Some(line) => line.new = Some((line.charge.quantity + 1, unit)),
+            None => lines.push(Line {
+                charge: RunningCharge {
+                    item: product.to_string(),
+                    description: price.description.clone(),
+                    quantity: 0,
+                    unit_price_pence: unit,
+                    billing_frequency: price.billing_frequency.clone(),
+                },
+                new: Some((1, unit)),
+            }),
+        }
+    }
+    let current_usage = charges::usage_rates(&state.db, plan.name()).await?;
+    let new_usage = charges::usage_rates(&state.db, target.name()).await?;
+    let current = breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), current_usage);
+    Ok(Json(Comparison { current, new: breakdown(lines, new_usage) }))
 }
