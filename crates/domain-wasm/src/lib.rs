@@ -34,6 +34,9 @@ export interface IntegrationCard {
   buttons: { main: IntegrationButton; remove: boolean };
 }
 export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
+export interface AddonOffer {
+  screen: "addOn" | "upgrade"; requiresUpgrade: boolean; title: string | null; button: string; fetchesPrice: boolean;
+}
 export interface WebsiteCheckView {
   label: string | null; failed: boolean; pollAfterMs: number | null; action: "configure" | "connect" | "none";
 }

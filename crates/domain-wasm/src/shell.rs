@@ -54,6 +54,17 @@ pub fn can_manage_integrations(
     Ok(domain::integrations::can_manage_integrations(&account(acc)?))
 }
 
+/// What the purchase modal offers for a scope (add-on or upgrade screen, upgrade first, title,
+/// button, whether a price is fetched).
+#[wasm_bindgen(js_name = addonOffer, unchecked_return_type = "AddonOffer")]
+pub fn addon_offer(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    scope: &str,
+    view_only: bool,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::purchase::addon_offer(&account(acc)?, scope, view_only))
+}
+
 /// Whether the overview shows (and fetches) the Dynamic URLs section.
 #[wasm_bindgen(js_name = showsDynamicUrls)]
 pub fn shows_dynamic_urls(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {

@@ -201,3 +201,13 @@ fn dynamic_url_sections_match() {
         assert_eq!(domain::integrations::shows_dynamic_urls(&account), case[1].as_bool().unwrap(), "{case}");
     }
 }
+
+#[test]
+fn addon_offers_match() {
+    let v = vectors();
+    for case in v["addonOffers"].as_array().unwrap() {
+        let account = persona(&v, case[0].as_str().unwrap());
+        let offer = domain::purchase::addon_offer(&account, case[1].as_str().unwrap(), case[2].as_bool().unwrap());
+        assert_eq!(serde_json::to_value(&offer).unwrap(), case[3], "{case}");
+    }
+}

@@ -5,6 +5,7 @@
 import * as wasm from './pkg-shell/domain_wasm.js';
 import type {
   AddButton,
+  AddonOffer,
   ChargeItem,
   Chip,
   FieldErrors,
@@ -24,6 +25,7 @@ import type {
 
 export type {
   AddButton,
+  AddonOffer,
   ChargeItem,
   Chip,
   FieldErrors,
@@ -142,6 +144,11 @@ export function integrationOverview(account: AccountInput, configured: string[])
 /** Whether the user may connect and remove integrations and run website checks. */
 export function canManageIntegrations(account: AccountInput): boolean {
   return wasm.canManageIntegrations(account);
+}
+
+/** What the purchase modal offers for a scope on this account. */
+export function addonOffer(account: AccountInput, scope: string, viewOnly = false): AddonOffer {
+  return wasm.addonOffer(account, scope, viewOnly);
 }
 
 /** Whether the overview shows (and fetches) the Dynamic URLs section. */

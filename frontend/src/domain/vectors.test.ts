@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { validateGaConnect, validateIntegrationSettings, validateUserForm } from './forms';
 import {
+  addonOffer,
   billingFrequencyWord,
   buildMenu,
   canManageIntegrations,
@@ -21,6 +22,7 @@ import {
   resolveRoute,
   showsDynamicUrls,
   type AccountInput,
+  type AddonOffer,
   type ChargeItem,
   type GuardStep,
   type IntegrationCard,
@@ -56,6 +58,7 @@ interface Vectors {
   gaConnect: [string, string, string[], Record<string, string>][];
   integrationSettings: [string, Record<string, string>, Record<string, string>][];
   dynamicUrlSections: [string, boolean][];
+  addonOffers: [string, string, boolean, AddonOffer][];
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -100,6 +103,7 @@ const KEYS = [
   'gaConnect',
   'integrationSettings',
   'dynamicUrlSections',
+  'addonOffers',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -190,5 +194,11 @@ describe('integration pages, website checks and forms', () => {
   });
   test.each(vectors.integrationSettings)('settings of %s %j', (identifier, fields, errors) => {
     expect(validateIntegrationSettings(identifier, fields)).toEqual(errors);
+  });
+});
+
+describe('purchase offers', () => {
+  test.each(vectors.addonOffers)('%s buying %s (view only %s)', (name, scope, viewOnly, offer) => {
+    expect(addonOffer(persona(name), scope, viewOnly)).toEqual(offer);
   });
 });
