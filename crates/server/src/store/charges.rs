@@ -178,3 +178,24 @@ pub async fn usage_rates(db: &sqlx::AnyPool, plan: &str) -> sqlx::Result<Vec<Usa
     .fetch_all(db)
     .await
 }
+
+/// The customer's call recording storage, in days.
+pub async fn recording_storage_days(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<i64> {
+    let (days,): (i64,) = sqlx::query_as("SELECT recording_storage_days FROM customers WHERE id = $1")
+        .bind(customer)
+        .fetch_one(db)
+        .await?;
+    Ok(days)
+}
+
+/// How many of the customer's users have outbound.
+pub async fn outbound_users(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<i64> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM users u JOIN user_access a ON a.user_id = u.id
+         WHERE a.customer_id = $1 AND u.has_new_outbound = 1",
+    )
+    .bind(customer)
+    .fetch_one(db)
+    .await?;
+    Ok(count)
+}

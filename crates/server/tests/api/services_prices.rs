@@ -38,6 +38,14 @@ async fn all_prices_give_the_plans_services_and_the_scopes_asked_for() {
     );
     assert_eq!(prices["integration_salesforce"]["professional"], 75.0);
     assert_eq!(prices.get("nothing"), None);
+    assert_eq!(prices["recordingStorageLength"], 30);
+    let outbound = crate::helpers::rows_as_text(
+        &app.state.db,
+        "SELECT COUNT(*) FROM users u JOIN user_access a ON a.user_id = u.id WHERE a.customer_id = 100 AND u.has_new_outbound = 1",
+    )
+    .await;
+    assert_eq!(format!("[{}]", prices["outboundUsers"]), outbound[0]);
+    assert!(prices["outboundUsers"].as_i64().unwrap() > 0);
 
     let many = vec!["outbound"; 41].join(",");
     assert_eq!(

@@ -15,6 +15,7 @@ use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
+use crate::store::charges;
 use crate::store::prices::{self, CataloguePrice};
 use crate::store::users::{self, OutboundCandidate};
 
@@ -59,6 +60,10 @@ struct Prices {
     #[serde(rename = "static")]
     static_number: Option<ServicePrice>,
     dynamic_pool: Option<ServicePrice>,
+    /// The customer's call recording storage, in days.
+    recording_storage_length: i64,
+    /// How many of the customer's users have outbound.
+    outbound_users: i64,
     starter_plan: Option<PlanPrice>,
     professional_plan: Option<PlanPrice>,
     #[serde(flatten)]
@@ -132,6 +137,8 @@ async fn all_prices(
             dynamic_pool: service_price(&found, "dynamic_pool"),
             starter_plan: plan_price(&found, "Starter"),
             professional_plan: plan_price(&found, "Professional"),
+            recording_storage_length: charges::recording_storage_days(&state.db, user.customer()).await?,
+            outbound_users: charges::outbound_users(&state.db, user.customer()).await?,
             addons,
         },
     }))
