@@ -102,9 +102,24 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// The request log's span: method and path only. A query string can carry a secret (a reset
-/// link's token), so it never reaches the log.
+/// link's token), so it never reaches the log; nor does the confirmation key at the end of a
+/// removal path (`logged_path`).
 fn request_span(req: &Request) -> tracing::Span {
-    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+    tracing::info_span!("request", method = %req.method(), path = %logged_path(req.uri().path()))
+}
+
+/// Paths whose last segment is a password-confirmation key.
+const KEYED_PATHS: [&str; 1] = ["/api/integrations/remove/"];
+
+/// The path as logged: a key at the end of a keyed path is replaced by `{key}`.
+pub fn logged_path(path: &str) -> std::borrow::Cow<'_, str> {
+    match KEYED_PATHS.iter().find(|prefix| path.starts_with(*prefix)) {
+        Some(_) => match path.rsplit_once('/') {
+            Some((head, _)) => format!("{head}/{{key}}").into(),
+            None => path.into(),
+        },
+        None => path.into(),
+    }
 }
 
 /// A panic in a handler answers that one request with a 500 (and a log line) instead of taking
@@ -126,5 +141,16 @@ async fn require_admin_header(req: Request, next: Next) -> Response {
     match req.headers().get(ADMIN_HEADER) {
         Some(value) if value.as_bytes() == b"1" => next.run(req).await,
         _ => AppError::Forbidden.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::logged_path;
+
+    #[test]
+    fn a_confirmation_key_in_a_path_is_not_logged() {
+        assert_eq!(logged_path("/api/integrations/remove/hubspot/s3cr3tkey"), "/api/integrations/remove/hubspot/{key}");
+        assert_eq!(logged_path("/api/admin/checkJob/7"), "/api/admin/checkJob/7");
     }
 }

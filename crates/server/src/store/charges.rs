@@ -100,7 +100,9 @@ pub async fn add_scope(tx: &mut Transaction<'_, Any>, customer: i64, scope: &str
 pub async fn give_outbound(tx: &mut Transaction<'_, Any>, customer: i64, user: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET has_new_outbound = 1
-         WHERE id = $1 AND has_new_outbound = 0 AND id IN (SELECT user_id FROM user_access WHERE customer_id = $2)",
+         WHERE id = $1 AND has_new_outbound = 0 AND home_customer_id = $2
+           AND id IN (SELECT user_id FROM user_access WHERE customer_id = $2)
+           AND NOT EXISTS (SELECT 1 FROM user_access o WHERE o.user_id = $1 AND o.customer_id <> $2)",
     )
     .bind(user)
     .bind(customer)

@@ -63,14 +63,18 @@ pub struct OutboundCandidate {
     pub surname: String,
 }
 
-/// The customer's users who do not have outbound yet.
+/// The customer's users who do not have outbound yet. Outbound is a setting of the user, so only
+/// users who are this customer's alone (home here, no access elsewhere) are offered: buying it
+/// must not change a user another customer shares.
 pub async fn without_new_outbound<'e, E>(db: E, customer: i64) -> sqlx::Result<Vec<OutboundCandidate>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     sqlx::query_as(
         "SELECT u.id, u.forename, u.surname FROM users u JOIN user_access a ON a.user_id = u.id
-         WHERE a.customer_id = $1 AND u.has_new_outbound = 0 ORDER BY u.surname, u.forename, u.id",
+         WHERE a.customer_id = $1 AND u.has_new_outbound = 0 AND u.home_customer_id = $1
+           AND NOT EXISTS (SELECT 1 FROM user_access o WHERE o.user_id = u.id AND o.customer_id <> $1)
+         ORDER BY u.surname, u.forename, u.id",
     )
     .bind(customer)
     .fetch_all(db)

@@ -169,3 +169,25 @@ async fn eight_purchases_at_once_charge_once() {
     assert!(upgrades.iter().all(|r| r.status == StatusCode::OK || r.status == StatusCode::UNPROCESSABLE_ENTITY));
     assert_eq!(charges(&app, 200).await.len(), 1);
 }
+
+#[tokio::test]
+async fn outbound_is_not_bought_for_a_user_another_customer_shares() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let price = app.post_multipart("/api/services/getAddonPrice", Some(&owner), &[("scope", "outbound")]).await.json();
+    let shared = price["users"][0]["UserID"].as_i64().unwrap();
+    // The user gains access to Harbour Lane Orthodontics too: outbound, a setting of the user,
+    // would change for that customer as well.
+    sqlx::query("INSERT INTO user_access (user_id, customer_id, auth_code, provisioning) VALUES ($1, 101, 10, '0')")
+        .bind(shared)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let price = app.post_multipart("/api/services/getAddonPrice", Some(&owner), &[("scope", "outbound")]).await.json();
+    assert!(price["users"].as_array().unwrap().iter().all(|u| u["UserID"] != shared));
+    let (status, body) = add(&app, &owner, &[("scope", "outbound"), ("userId", &shared.to_string())]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(charges(&app, 100).await.is_empty());
+    let flagged = rows_as_text(&app.state.db, &format!("SELECT has_new_outbound FROM users WHERE id = {shared}")).await;
+    assert_eq!(flagged, ["[0]"]);
+}
