@@ -37,6 +37,11 @@ export interface IntegrationOverview { authorised: IntegrationCard[]; unauthoris
 export interface AddonOffer {
   screen: "addOn" | "upgrade"; requiresUpgrade: boolean; title: string | null; button: string; fetchesPrice: boolean;
 }
+export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
+export interface PlanScopes { plan: string; included: string[]; addons: string[] }
+export type FeatureCell = "included" | "costsApply" | "notIncluded";
+export interface FeatureRow { label: string; scope: string; key: boolean; cells: FeatureCell[] }
+export interface PlanComparison { plans: string[]; categories: { name: string; rows: FeatureRow[] }[] }
 export interface WebsiteCheckView {
   label: string | null; failed: boolean; pollAfterMs: number | null; action: "configure" | "connect" | "none";
 }

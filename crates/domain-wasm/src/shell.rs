@@ -65,6 +65,36 @@ pub fn addon_offer(
     to_js(&domain::purchase::addon_offer(&account(acc)?, scope, view_only))
 }
 
+/// What the plan and usage page does with ?scope=: 'openAddOn', 'upgrade' or 'owned'.
+#[wasm_bindgen(js_name = scopeQuery, unchecked_return_type = "ScopeQuery")]
+pub fn scope_query(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    scope: &str,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::purchase::scope_query(&account(acc)?, scope))
+}
+
+/// What each plan includes, by category, from the plans' stored scopes (ticks or 'Costs apply').
+#[wasm_bindgen(js_name = planComparison, unchecked_return_type = "PlanComparison")]
+pub fn plan_comparison(
+    #[wasm_bindgen(unchecked_param_type = "PlanScopes[]")] plans: JsValue,
+) -> Result<JsValue, JsError> {
+    let plans: Vec<domain::purchase::PlanScopes> = from_js(plans)?;
+    to_js(&domain::purchase::plan_comparison(&plans))
+}
+
+/// 'You have X minutes left of your Y inclusive minutes', or undefined without inclusive minutes.
+#[wasm_bindgen(js_name = inclusiveMinutesText)]
+pub fn inclusive_minutes_text(left: f64, total: f64) -> Option<String> {
+    domain::purchase::usage::inclusive_minutes_text(left as i64, total as i64)
+}
+
+/// The call recording storage line of 'Add-ons included'.
+#[wasm_bindgen(js_name = recordingStorageText)]
+pub fn recording_storage_text(days: f64, free_days: f64) -> String {
+    domain::purchase::usage::recording_storage_text(days as i64, free_days as i64)
+}
+
 /// Whether the overview shows (and fetches) the Dynamic URLs section.
 #[wasm_bindgen(js_name = showsDynamicUrls)]
 pub fn shows_dynamic_urls(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {

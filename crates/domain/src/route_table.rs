@@ -167,6 +167,8 @@ pub static ROUTES: &[RouteDef] = &[
     shared(page("/billing/details", "Billing details", "billing")),
     shared(page("/billing/details/payment", "Payment details", "billing")),
     subscription("/subscription", "My subscription"),
+    // The plan and usage page with the upgrade open (a scope outside the package lands here).
+    subscription("/subscription/upgrade", "My subscription"),
     subscription("/upgradecentre", "Upgrade centre"),
     scoped("/googleanalytics", "Google Analytics", "google", GA),
     scoped("/googleanalytics/{id}", "Google Analytics", "google", GA),

@@ -211,3 +211,43 @@ fn addon_offers_match() {
         assert_eq!(serde_json::to_value(&offer).unwrap(), case[3], "{case}");
     }
 }
+
+#[test]
+fn plan_comparisons_tick_included_scopes_and_mark_add_ons() {
+    let v = vectors();
+    for case in cases(&v, "planComparisons") {
+        let plans: Vec<domain::purchase::PlanScopes> = serde_json::from_value(case["plans"].clone()).unwrap();
+        let comparison = domain::purchase::plan_comparison(&plans);
+        let names: Vec<&str> = comparison.categories.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(serde_json::to_value(names).unwrap(), case["categories"]);
+        let rows: Vec<_> = comparison.categories.iter().flat_map(|c| &c.rows).collect();
+        for (scope, cells) in case["cells"].as_object().unwrap() {
+            let row = rows.iter().find(|r| &r.scope == scope).unwrap_or_else(|| panic!("{scope} is compared"));
+            assert_eq!(serde_json::to_value(&row.cells).unwrap(), *cells, "{scope}");
+        }
+        let key: Vec<&str> = rows.iter().filter(|r| r.key).map(|r| r.scope.as_str()).collect();
+        assert_eq!(serde_json::to_value(key).unwrap(), case["keyScopes"]);
+    }
+}
+
+#[test]
+fn usage_texts_match() {
+    let v = vectors();
+    for c in cases(&v["usageTexts"], "inclusiveMinutes") {
+        let text = domain::purchase::usage::inclusive_minutes_text(c[0].as_i64().unwrap(), c[1].as_i64().unwrap());
+        assert_eq!(serde_json::to_value(text).unwrap(), c[2], "{c}");
+    }
+    for c in cases(&v["usageTexts"], "recordingStorage") {
+        let text = domain::purchase::usage::recording_storage_text(c[0].as_i64().unwrap(), c[1].as_i64().unwrap());
+        assert_eq!(text, c[2], "{c}");
+    }
+}
+
+#[test]
+fn scope_queries_match() {
+    let v = vectors();
+    for c in cases(&v, "scopeQueries") {
+        let answer = domain::purchase::scope_query(&persona(&v, c[0].as_str().unwrap()), c[1].as_str().unwrap());
+        assert_eq!(serde_json::to_value(answer).unwrap(), c[2], "{c}");
+    }
+}

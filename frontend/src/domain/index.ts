@@ -16,6 +16,11 @@ import type {
   Menu,
   MenuNode,
   NumberFormat,
+  PlanComparison,
+  PlanScopes,
+  ScopeQuery,
+  FeatureCell,
+  FeatureRow,
   Resolution,
   RouteInfo,
   UserForm,
@@ -36,6 +41,11 @@ export type {
   Menu,
   MenuNode,
   NumberFormat,
+  PlanComparison,
+  PlanScopes,
+  ScopeQuery,
+  FeatureCell,
+  FeatureRow,
   Resolution,
   RouteInfo,
   UserForm,
@@ -149,6 +159,26 @@ export function canManageIntegrations(account: AccountInput): boolean {
 /** What the purchase modal offers for a scope on this account. */
 export function addonOffer(account: AccountInput, scope: string, viewOnly = false): AddonOffer {
   return wasm.addonOffer(account, scope, viewOnly);
+}
+
+/** What the plan and usage page does with ?scope=: open the add-on, go to the upgrade, or nothing. */
+export function scopeQuery(account: AccountInput, scope: string): ScopeQuery {
+  return wasm.scopeQuery(account, scope);
+}
+
+/** What each plan includes, by category: ticks, 'Costs apply' or nothing, from stored scopes. */
+export function planComparison(plans: PlanScopes[]): PlanComparison {
+  return wasm.planComparison(plans);
+}
+
+/** 'You have X minutes left of your Y inclusive minutes', or undefined without inclusive minutes. */
+export function inclusiveMinutesText(left: number, total: number): string | undefined {
+  return wasm.inclusiveMinutesText(left, total);
+}
+
+/** The call recording storage line of 'Add-ons included'. */
+export function recordingStorageText(days: number, freeDays: number): string {
+  return wasm.recordingStorageText(days, freeDays);
 }
 
 /** Whether the overview shows (and fetches) the Dynamic URLs section. */

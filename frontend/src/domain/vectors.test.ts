@@ -7,6 +7,10 @@ import { validateGaConnect, validateIntegrationSettings, validateUserForm } from
 import {
   addonOffer,
   billingFrequencyWord,
+  inclusiveMinutesText,
+  planComparison,
+  recordingStorageText,
+  scopeQuery,
   buildMenu,
   canManageIntegrations,
   formatDate,
@@ -23,6 +27,8 @@ import {
   showsDynamicUrls,
   type AccountInput,
   type AddonOffer,
+  type FeatureCell,
+  type PlanScopes,
   type ChargeItem,
   type GuardStep,
   type IntegrationCard,
@@ -59,6 +65,9 @@ interface Vectors {
   integrationSettings: [string, Record<string, string>, Record<string, string>][];
   dynamicUrlSections: [string, boolean][];
   addonOffers: [string, string, boolean, AddonOffer][];
+  planComparisons: { plans: PlanScopes[]; categories: string[]; cells: Record<string, FeatureCell[]>; keyScopes: string[] }[];
+  scopeQueries: [string, string, string][];
+  usageTexts: { inclusiveMinutes: [number, number, string | null][]; recordingStorage: [number, number, string][] };
 }
 
 const VECTORS_FILE = new URL('../../../crates/domain/tests/vectors.json', import.meta.url);
@@ -104,6 +113,9 @@ const KEYS = [
   'integrationSettings',
   'dynamicUrlSections',
   'addonOffers',
+  'planComparisons',
+  'usageTexts',
+  'scopeQueries',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -200,5 +212,32 @@ describe('integration pages, website checks and forms', () => {
 describe('purchase offers', () => {
   test.each(vectors.addonOffers)('%s buying %s (view only %s)', (name, scope, viewOnly, offer) => {
     expect(addonOffer(persona(name), scope, viewOnly)).toEqual(offer);
+  });
+});
+
+describe('plan comparisons', () => {
+  test.each(vectors.planComparisons.map((c) => [c.plans.map((p) => p.plan).join(', '), c] as const))('%s', (_, c) => {
+    const comparison = planComparison(c.plans);
+    expect(comparison.categories.map((category) => category.name)).toEqual(c.categories);
+    const rows = comparison.categories.flatMap((category) => category.rows);
+    for (const [scope, cells] of Object.entries(c.cells)) {
+      expect(rows.find((row) => row.scope === scope)?.cells, scope).toEqual(cells);
+    }
+    expect(rows.filter((row) => row.key).map((row) => row.scope)).toEqual(c.keyScopes);
+  });
+});
+
+describe('usage texts', () => {
+  test.each(vectors.usageTexts.inclusiveMinutes)('%s of %s minutes left', (left, total, text) => {
+    expect(inclusiveMinutesText(left, total) ?? null).toBe(text);
+  });
+  test.each(vectors.usageTexts.recordingStorage)('%s days, %s free', (days, free, text) => {
+    expect(recordingStorageText(days, free)).toBe(text);
+  });
+});
+
+describe('subscription scope queries', () => {
+  test.each(vectors.scopeQueries)('%s asking for %s', (name, scope, answer) => {
+    expect(scopeQuery(persona(name), scope)).toBe(answer);
   });
 });

@@ -1,8 +1,11 @@
 //! Buying add-ons and upgrades (spec/shell-users-integrations.md, "Add-on modal" and "Modals";
 //! spec/billing-subscription-purchase.md sections 6 and 9): what the purchase modal offers for a
-//! scope, and the rules a purchase must pass.
+//! scope, the rules a purchase must pass, what each plan includes, and usage.
 
+pub mod comparison;
 mod offer;
 pub mod rules;
+pub mod usage;
 
-pub use offer::{addon_offer, AddonOffer, OfferScreen, ENTERPRISE_TITLE};
+pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
+pub use offer::{addon_offer, scope_query, AddonOffer, OfferScreen, ScopeQuery, ENTERPRISE_TITLE};

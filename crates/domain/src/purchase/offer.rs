@@ -57,6 +57,27 @@ pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> Addo
     }
 }
 
+/// What the plan and usage page does with `?scope=` (or `?type=`): open the add-on modal for a
+/// scope sold as an add-on, send anything else the package lacks to /subscription/upgrade, and
+/// leave a scope the package has alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ScopeQuery {
+    OpenAddOn,
+    Upgrade,
+    Owned,
+}
+
+pub fn scope_query(account: &AccountState, scope: &str) -> ScopeQuery {
+    if account.is_addon_scope(scope) {
+        ScopeQuery::OpenAddOn
+    } else if account.has_scope(scope) {
+        ScopeQuery::Owned
+    } else {
+        ScopeQuery::Upgrade
+    }
+}
+
 /// The scope comes with the next plan itself (not as an add-on of it).
 fn is_next_plan(account: &AccountState, scope: &str) -> bool {
     account.next_package_scopes.iter().any(|s| s == scope)
@@ -78,6 +99,15 @@ mod tests {
             next_package_scopes: scopes(&["routing_advanced_ivr_basic", "integration_hubspot"]),
             ..AccountState::default()
         }
+    }
+
+    #[test]
+    fn the_subscription_query_opens_add_ons_and_sends_the_rest_to_the_upgrade() {
+        let acc = starter();
+        assert_eq!(scope_query(&acc, "outbound"), ScopeQuery::OpenAddOn);
+        assert_eq!(scope_query(&acc, "routing_simple"), ScopeQuery::Owned);
+        assert_eq!(scope_query(&acc, "integration_hubspot"), ScopeQuery::Upgrade);
+        assert_eq!(scope_query(&acc, "no_such_scope"), ScopeQuery::Upgrade);
     }
 
     #[test]
