@@ -14,6 +14,7 @@ mod routing_ivrs;
 mod routing_library;
 mod routing_numbers;
 mod tag_manager;
+mod usage;
 mod users_area;
 
 /// The password of every demo login.
@@ -531,5 +532,6 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     routing_ivrs::seed(tx).await?;
     tag_manager::seed(tx, now).await?;
     integrations::seed(tx, now).await?;
-    prices::seed(tx, now).await
+    prices::seed(tx, now).await?;
+    usage::seed(tx, now).await
 }

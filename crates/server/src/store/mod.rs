@@ -21,6 +21,7 @@ pub mod service_plans;
 pub mod sessions;
 pub mod splash_screens;
 pub mod throttle;
+pub mod usage;
 pub mod user_admin;
 pub mod users;
 pub mod voicemails;

@@ -27,6 +27,7 @@ mod security_basics;
 mod services_charges;
 mod services_prices;
 mod services_purchases;
+mod services_usage;
 mod session_expiry;
 mod users_actions;
 mod users_form;

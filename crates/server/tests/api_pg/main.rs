@@ -52,6 +52,8 @@ mod services_charges;
 mod services_prices;
 #[path = "../api/services_purchases.rs"]
 mod services_purchases;
+#[path = "../api/services_usage.rs"]
+mod services_usage;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
 #[path = "../api/users_actions.rs"]

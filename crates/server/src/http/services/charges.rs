@@ -102,7 +102,7 @@ fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>) -> Breakdown {
 }
 
 /// The plan and usage page's guard: purchase rights, administrator, not legacy.
-fn require_subscription_page(user: &AccountUser) -> Result<(), AppError> {
+pub(super) fn require_subscription_page(user: &AccountUser) -> Result<(), AppError> {
     if guard("/subscription", &user.account) == GuardStep::Allow {
         Ok(())
     } else {

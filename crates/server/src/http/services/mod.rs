@@ -2,13 +2,20 @@
 //! the purchases themselves (issue 13).
 
 mod charges;
+mod plans;
 mod prices;
 mod purchases;
+mod usage;
 
 use axum::Router;
 
 use crate::state::AppState;
 
 pub(crate) fn router() -> Router<AppState> {
-    Router::new().merge(prices::router()).merge(purchases::router()).merge(charges::router())
+    Router::new()
+        .merge(prices::router())
+        .merge(purchases::router())
+        .merge(charges::router())
+        .merge(usage::router())
+        .merge(plans::router())
 }

@@ -1,0 +1,46 @@
+//! services/getPlanScopes: what Starter, Professional and Enterprise include and sell as
+//! add-ons, from the scopes the menu and the route guard check; the browser lays them out with
+//! the domain's plan comparison.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use domain::purchase::PlanScopes;
+use domain::{guard, GuardStep, Plan};
+use serde::Serialize;
+
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::state::AppState;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/services/getPlanScopes", get(plan_scopes))
+}
+
+#[derive(Serialize)]
+struct PlanList {
+    plans: Vec<PlanScopes>,
+}
+
+async fn plan_scopes(State(state): State<AppState>, user: AccountUser) -> Result<Json<PlanList>, AppError> {
+    if guard("/upgradecentre", &user.account) != GuardStep::Allow {
+        return Err(AppError::Forbidden);
+    }
+    let rows: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT plan, scope, addon FROM plan_scopes WHERE plan <> 'Legacy' ORDER BY scope")
+            .fetch_all(&state.db)
+            .await?;
+    let plans = [Plan::Starter, Plan::Professional, Plan::Enterprise]
+        .into_iter()
+        .map(|plan| {
+            let of = |addon: bool| {
+                rows.iter()
+                    .filter(|(p, _, a)| p == plan.name() && (*a != 0) == addon)
+                    .map(|(_, scope, _)| scope.clone())
+                    .collect()
+            };
+            PlanScopes { plan: plan.name().to_string(), included: of(false), addons: of(true) }
+        })
+        .collect();
+    Ok(Json(PlanList { plans }))
+}

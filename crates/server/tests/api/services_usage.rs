@@ -1,0 +1,207 @@
+//! services/getAccountUsage, services/getCallCharges and services/getPlanScopes: the plan and
+//! usage page's figures, counted from the stored numbers, users, add-ons and calls.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{rows_as_text, TestApp, TEST_NOW};
+
+/// 1 November 2026 00:00 in London (GMT), the month TEST_NOW is in, and its end.
+const NOVEMBER: (i64, i64) = (1_793_491_200, 1_796_083_200);
+/// 1 October 2026 00:00 in London (BST).
+const OCTOBER_START: i64 = 1_790_809_200;
+
+async fn get_ok(app: &TestApp, path: &str, session: &str) -> Value {
+    let reply = app.get(path, Some(session)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text());
+    reply.json()
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    let rows = rows_as_text(&app.state.db, sql).await;
+    rows[0].trim_matches(['[', ']']).parse().unwrap_or_else(|_| panic!("{sql}: {rows:?}"))
+}
+
+/// (calls, minutes, cost in tenths of a penny) of one direction in [start, end).
+async fn totals(app: &TestApp, customer: i64, direction: &str, (start, end): (i64, i64)) -> (i64, i64, i64) {
+    let where_ = format!(
+        "FROM calls WHERE customer_id = {customer} AND direction = '{direction}' AND started_at >= {start} AND started_at < {end}"
+    );
+    (
+        count(app, &format!("SELECT COUNT(*) {where_}")).await,
+        count(app, &format!("SELECT CAST(COALESCE(SUM(minutes), 0) AS BIGINT) {where_}")).await,
+        count(app, &format!("SELECT CAST(COALESCE(SUM(cost_tenth_pence), 0) AS BIGINT) {where_}")).await,
+    )
+}
+
+#[tokio::test]
+async fn usage_is_counted_from_the_customers_own_numbers_pools_users_and_calls() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let usage = get_ok(&app, "/api/services/getAccountUsage", &owner).await;
+
+    let statics = count(&app, "SELECT COUNT(*) FROM routing_entries WHERE customer_id = 100 AND kind = 'static'").await;
+    let pools = count(&app, "SELECT COUNT(*) FROM routing_entries WHERE customer_id = 100 AND kind = 'dynamic'").await;
+    let urls = count(&app, "SELECT COUNT(*) FROM dynamic_urls WHERE customer_id = 100").await;
+    let agents = count(&app, "SELECT COUNT(*) FROM users WHERE home_customer_id = 100 AND has_new_outbound = 1").await;
+    assert!(statics > 0 && pools > 0 && urls > 0 && agents > 0, "the demo has something to count");
+    assert_eq!(usage["staticNumbers"], statics);
+    assert_eq!(usage["poolsCount"], pools);
+    assert_eq!(usage["pools"].as_array().unwrap().len() as i64, pools);
+    assert_eq!(usage["dynamicUrlsCount"], urls);
+    assert_eq!(usage["dynamicUrls"].as_array().unwrap().len() as i64, urls);
+    assert_eq!(usage["outboundAgents"], agents);
+    // Professional includes 10 static numbers, 3 pools and 1,000 minutes, with 30 days' storage free.
+    assert_eq!(usage["staticsAvailable"], 10);
+    assert_eq!(usage["poolsAvailable"], 3);
+    assert_eq!(usage["minutesAvailable"], 1000);
+    assert_eq!(usage["callRecordingStorage"], 30);
+    assert_eq!(usage["freeCallRecordingStorage"], 30);
+    assert_eq!(usage["onlyUseAssignedNumbers"], false);
+    assert_eq!(
+        usage["addOns"],
+        json!([
+            { "scope": "integration_sales_import", "description": "Sales import" },
+            { "scope": "outbound", "description": "Outbound" },
+        ])
+    );
+    let (_, inbound_minutes, _) = totals(&app, 100, "inbound", NOVEMBER).await;
+    assert!(inbound_minutes > 0, "the demo has calls this month");
+    assert_eq!(usage["inclusiveMinutesLeft"], (1000 - inbound_minutes).max(0));
+
+    // Another customer's figures are its own.
+    let starter = app.login("starter@demo.test").await;
+    let theirs = get_ok(&app, "/api/services/getAccountUsage", &starter).await;
+    let their_statics =
+        count(&app, "SELECT COUNT(*) FROM routing_entries WHERE customer_id = 200 AND kind = 'static'").await;
+    assert_eq!(theirs["staticNumbers"], their_statics);
+    assert_eq!(theirs["staticsAvailable"], 3);
+    assert_eq!(theirs["poolsAvailable"], 0);
+    assert_eq!(theirs["addOns"], json!([]));
+}
+
+#[tokio::test]
+async fn a_new_call_uses_inclusive_minutes_and_extended_storage_shows_at_once() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let before = get_ok(&app, "/api/services/getAccountUsage", &owner).await;
+    // The demo's calls this month may already use every inclusive minute; start from none.
+    sqlx::query("DELETE FROM calls WHERE customer_id = 100 AND started_at >= $1")
+        .bind(NOVEMBER.0)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let cleared = get_ok(&app, "/api/services/getAccountUsage", &owner).await;
+    assert_eq!(cleared["inclusiveMinutesLeft"], 1000);
+    sqlx::query(
+        "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, minutes, cost_tenth_pence)
+         VALUES (100, 'inbound', 'inbound_geographic', $1, 125, 3, 45)",
+    )
+    .bind(TEST_NOW - 60)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    let after = get_ok(&app, "/api/services/getAccountUsage", &owner).await;
+    assert_eq!(after["inclusiveMinutesLeft"], 997);
+    let charges = get_ok(&app, "/api/services/getCallCharges", &owner).await;
+    assert_eq!(charges["inclusive"], json!({ "used": 3, "total": 1000 }));
+    assert_eq!(
+        charges["inbound"]["monthlyUsage"]["current"],
+        json!({ "label": "November 2026", "calls": 1, "minutes": 3, "totalCost": 0.045 })
+    );
+    assert_eq!(before["callRecordingStorage"], 30);
+
+    let bought = app
+        .post_multipart("/api/services/addAddon", Some(&owner), &[("scope", "routing_call_recording_extended")])
+        .await;
+    assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
+    let extended = get_ok(&app, "/api/services/getAccountUsage", &owner).await;
+    assert_eq!(extended["callRecordingStorage"], 60);
+}
+
+#[tokio::test]
+async fn call_charges_cover_the_previous_and_current_month_and_quarter_in_the_accounts_zone() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let charges = get_ok(&app, "/api/services/getCallCharges", &owner).await;
+    for (direction, expect_calls) in [("inbound", true), ("outbound", true)] {
+        for (key, period, range) in [
+            ("monthlyUsage", "previous", (OCTOBER_START, NOVEMBER.0)),
+            ("monthlyUsage", "current", NOVEMBER),
+            ("quarterlyUsage", "current", (OCTOBER_START, 1_798_761_600)),
+        ] {
+            let (calls, minutes, cost) = totals(&app, 100, direction, range).await;
+            let shown = &charges[direction][key][period];
+            assert_eq!(shown["calls"], calls, "{direction} {key} {period}");
+            assert_eq!(shown["minutes"], minutes, "{direction} {key} {period}");
+            assert_eq!(shown["totalCost"], cost as f64 / 1000.0, "{direction} {key} {period}");
+            assert_eq!(calls > 0, expect_calls, "{direction} {key} {period} has demo calls");
+        }
+    }
+    assert_eq!(charges["inbound"]["monthlyUsage"]["previous"]["label"], "October 2026");
+    assert_eq!(charges["inbound"]["quarterlyUsage"]["current"]["label"], "Oct to Dec 2026");
+    assert_eq!(charges["inbound"]["quarterlyUsage"]["previous"]["label"], "Jul to Sep 2026");
+    let (_, minutes, _) = totals(&app, 100, "inbound", NOVEMBER).await;
+    assert_eq!(charges["inclusive"], json!({ "used": minutes.min(1000), "total": 1000 }));
+
+    // The starter's calls are the starter's.
+    let starter = app.login("starter@demo.test").await;
+    let theirs = get_ok(&app, "/api/services/getCallCharges", &starter).await;
+    let (calls, _, _) = totals(&app, 200, "inbound", NOVEMBER).await;
+    assert_eq!(theirs["inbound"]["monthlyUsage"]["current"]["calls"], calls);
+    assert_eq!(theirs["inclusive"]["total"], 300);
+}
+
+#[tokio::test]
+async fn usage_and_charges_need_the_plan_and_usage_page() {
+    let app = TestApp::spawn().await;
+    for (email, allowed) in [
+        ("owner@demo.test", true),
+        ("admin@demo.test", true),
+        ("enterprise@demo.test", true),
+        ("user@demo.test", false),
+        ("legacy@demo.test", false),
+        ("group@demo.test", false),
+        ("partner@demo.test", false),
+        ("techpartner@demo.test", false),
+    ] {
+        let session = app.login(email).await;
+        for path in ["/api/services/getAccountUsage", "/api/services/getCallCharges"] {
+            let reply = app.get(path, Some(&session)).await;
+            let expected = if allowed { StatusCode::OK } else { StatusCode::FORBIDDEN };
+            assert_eq!(reply.status, expected, "{email} {path}: {}", reply.text());
+        }
+    }
+    let reply = app.get("/api/services/getAccountUsage", None).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_plans_scopes_are_the_ones_the_gating_uses() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let list = get_ok(&app, "/api/services/getPlanScopes", &owner).await;
+    let plans = list["plans"].as_array().unwrap();
+    let names: Vec<&str> = plans.iter().map(|p| p["plan"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Starter", "Professional", "Enterprise"]);
+    let has = |plan: &Value, key: &str, scope: &str| plan[key].as_array().unwrap().iter().any(|s| s == scope);
+    assert!(has(&plans[0], "included", "routing_simple"));
+    assert!(!has(&plans[0], "included", "routing_ivr"));
+    assert!(has(&plans[0], "addons", "report_voice_tags"));
+    assert!(has(&plans[1], "included", "routing_ivr"));
+    assert!(has(&plans[1], "addons", "integration_salesforce"));
+    assert!(has(&plans[2], "included", "integration_salesforce"));
+    assert_eq!(plans[2]["addons"], json!([]));
+    // The same scopes the account's own gating reads.
+    let account = app.account(&owner).await;
+    let package: Vec<&Value> = account["packageScopes"].as_array().unwrap().iter().collect();
+    for scope in plans[1]["included"].as_array().unwrap() {
+        assert!(package.contains(&scope), "{scope} is in the Professional owner's package");
+    }
+
+    for email in ["user@demo.test", "legacy@demo.test", "group@demo.test", "partner@demo.test"] {
+        let session = app.login(email).await;
+        let reply = app.get("/api/services/getPlanScopes", Some(&session)).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{email}");
+    }
+}
