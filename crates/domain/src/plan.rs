@@ -21,6 +21,15 @@ impl Plan {
         }
     }
 
+    /// The plan an upgrade leads to: Starter to Professional, Professional to Enterprise.
+    pub fn next(self) -> Option<Plan> {
+        match self {
+            Plan::Starter => Some(Plan::Professional),
+            Plan::Professional => Some(Plan::Enterprise),
+            Plan::Enterprise | Plan::Legacy => None,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Plan::Starter => "Starter",
@@ -40,6 +49,14 @@ mod tests {
         assert_eq!(Plan::from_package_name("professional"), Plan::Professional);
         assert_eq!(Plan::from_package_name(" Starter "), Plan::Starter);
         assert_eq!(Plan::from_package_name("ENTERPRISE"), Plan::Enterprise);
+    }
+
+    #[test]
+    fn starter_upgrades_to_professional_and_professional_to_enterprise() {
+        assert_eq!(Plan::Starter.next(), Some(Plan::Professional));
+        assert_eq!(Plan::Professional.next(), Some(Plan::Enterprise));
+        assert_eq!(Plan::Enterprise.next(), None);
+        assert_eq!(Plan::Legacy.next(), None);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! stored data: nothing here comes from the browser.
 
 use crate::db::Flag;
-use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, TopBar};
+use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, Plan, TopBar};
 use sqlx::{AnyPool, FromRow};
 
 #[derive(FromRow)]
@@ -248,20 +248,11 @@ async fn scopes(db: &AnyPool, customer_id: i64, plan: &str) -> sqlx::Result<(Vec
     let addons = addons.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
     let next: Vec<(String,)> =
         sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0 ORDER BY scope")
-            .bind(next_plan(plan))
+            .bind(Plan::from_package_name(plan).next().map_or("", Plan::name))
             .fetch_all(db)
             .await?;
     let next = next.into_iter().map(|(s,)| s).filter(|s| !package.contains(s)).collect();
     Ok((package, addons, next))
-}
-
-/// Starter upgrades to Professional and Professional to Enterprise; others have nothing next.
-fn next_plan(plan: &str) -> &'static str {
-    match plan {
-        "Starter" => "Professional",
-        "Professional" => "Enterprise",
-        _ => "",
-    }
 }
 
 fn prefix(stored: &str) -> NumberPrefix {

@@ -8,10 +8,10 @@ use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use domain::purchase::addon_offer;
-use domain::{guard, GuardStep, Plan};
+use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
 
-use super::prices::{next_plan, MAX_SCOPE_LENGTH};
+use super::prices::MAX_SCOPE_LENGTH;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
@@ -143,8 +143,8 @@ async fn upgrade_comparison(
     }
     let plan = user.account.plan();
     let offer = addon_offer(&user.account, product, false);
-    let target = match (offer.requires_upgrade, next_plan(plan)) {
-        (true, Some(next)) => Plan::from_package_name(next),
+    let target = match (offer.requires_upgrade, plan.next()) {
+        (true, Some(next)) => next,
         (true, None) => return Err(AppError::NotFound),
         (false, _) => plan,
     };

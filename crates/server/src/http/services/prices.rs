@@ -179,15 +179,6 @@ struct AddonPrice {
     requires_upgrade: bool,
 }
 
-/// The plan a customer on `plan` buys an upgrade to.
-pub(super) fn next_plan(plan: Plan) -> Option<&'static str> {
-    match plan {
-        Plan::Starter => Some("Professional"),
-        Plan::Professional => Some("Enterprise"),
-        _ => None,
-    }
-}
-
 async fn addon_price(
     State(state): State<AppState>,
     user: AccountUser,
@@ -203,7 +194,7 @@ async fn addon_price(
     }
     let offer = addon_offer(account, scope, false);
     let plan = account.plan();
-    let upgrade_to = next_plan(plan);
+    let upgrade_to = plan.next().map(Plan::name);
     // The upgrade's own price: the next plan's.
     let upgrade = match (offer.requires_upgrade, upgrade_to) {
         (true, Some(next)) => prices::price(&state.db, "plan", next).await?,
