@@ -9,10 +9,10 @@ use crate::db::Flag;
 
 /// (plan, static numbers, pools, inclusive minutes a month, free recording days)
 const ALLOWANCES: &[(&str, i64, i64, i64, i64)] = &[
-    ("Starter", 3, 0, 300, 30),
-    ("Professional", 10, 3, 1_000, 30),
-    ("Enterprise", 50, 10, 5_000, 90),
-    ("Legacy", 5, 0, 0, 30),
+    ("Starter", 10, 0, 300, 30),
+    ("Professional", 350, 15, 1_000, 30),
+    ("Enterprise", 1_000, 50, 5_000, 90),
+    ("Legacy", 25, 0, 0, 30),
 ];
 
 const DAYS: i64 = 90;

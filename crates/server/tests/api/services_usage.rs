@@ -51,9 +51,9 @@ async fn usage_is_counted_from_the_customers_own_numbers_pools_users_and_calls()
     assert_eq!(usage["dynamicUrlsCount"], urls);
     assert_eq!(usage["dynamicUrls"].as_array().unwrap().len() as i64, urls);
     assert_eq!(usage["outboundAgents"], agents);
-    // Professional includes 10 static numbers, 3 pools and 1,000 minutes, with 30 days' storage free.
-    assert_eq!(usage["staticsAvailable"], 10);
-    assert_eq!(usage["poolsAvailable"], 3);
+    // Professional includes 350 static numbers, 15 pools and 1,000 minutes, with 30 days' storage free.
+    assert_eq!(usage["staticsAvailable"], 350);
+    assert_eq!(usage["poolsAvailable"], 15);
     assert_eq!(usage["minutesAvailable"], 1000);
     assert_eq!(usage["callRecordingStorage"], 30);
     assert_eq!(usage["freeCallRecordingStorage"], 30);
@@ -75,7 +75,7 @@ async fn usage_is_counted_from_the_customers_own_numbers_pools_users_and_calls()
     let their_statics =
         count(&app, "SELECT COUNT(*) FROM routing_entries WHERE customer_id = 200 AND kind = 'static'").await;
     assert_eq!(theirs["staticNumbers"], their_statics);
-    assert_eq!(theirs["staticsAvailable"], 3);
+    assert_eq!(theirs["staticsAvailable"], 10);
     assert_eq!(theirs["poolsAvailable"], 0);
     assert_eq!(theirs["addOns"], json!([]));
 }
