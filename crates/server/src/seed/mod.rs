@@ -414,8 +414,17 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             system_manager: true,
             new_reports: false,
         },
+        User {
+            id: 80,
+            email: "starteradmin@demo.test",
+            forename: "Sam",
+            surname: "Stone",
+            home: 200,
+            system_manager: false,
+            new_reports: false,
+        },
     ];
-    let access: [Access; 14] = [
+    let access: [Access; 15] = [
         (1, 100, 25, "2", ALL),
         (1, 101, 25, "2", ALL),
         (2, 100, 20, "2", ADMIN),
@@ -430,6 +439,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         (9, 700, 25, "2", ALL),
         (10, 100, 25, "2", ALL),
         (10, 300, 25, "2", ALL),
+        (80, 200, 20, "2", ADMIN),
     ];
 
     for (plan, included, addons) in [

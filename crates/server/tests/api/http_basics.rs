@@ -149,7 +149,7 @@ async fn a_second_start_on_the_same_database_does_not_seed_again() {
     let app = TestApp::spawn().await;
     server::seed::seed_if_empty(&app.state.db, 0).await.unwrap();
     let (users,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(&app.state.db).await.unwrap();
-    assert_eq!(users, 67, "the ten demo logins and the staff of Harbour Lane Dental");
+    assert_eq!(users, 68, "the eleven demo logins and the staff of Harbour Lane Dental");
 }
 
 #[tokio::test]
