@@ -81,6 +81,7 @@ async fn an_add_on_of_the_plan_is_priced_on_the_plan_with_its_minimum_charge() {
     assert_eq!(
         speech,
         json!({
+            "name": "Speech analytics",
             "items": [{ "price": 25.0, "billing_frequency": "1", "minimum_charge": 25.0, "minimum_charge_billing_frequency": "1" }],
             "users": [],
             "upgradePrice": null,
@@ -130,11 +131,13 @@ async fn starter_prices_an_upgrade_and_an_add_on_that_needs_one() {
     let starter = app.login("starter@demo.test").await;
     let (_, upgrade) = addon_price(&app, &starter, "upgrade").await;
     assert_eq!(upgrade["items"], json!([]));
+    assert_eq!(upgrade["name"], "Professional plan");
     assert_eq!(upgrade["upgradePrice"]["items"][0]["price"], 149.0);
     assert_eq!((upgrade["isAvailable"].clone(), upgrade["requiresUpgrade"].clone()), (json!(true), json!(true)));
     // Salesforce is sold on Professional only: priced there, with the upgrade first.
     let (_, salesforce) = addon_price(&app, &starter, "integration_salesforce").await;
     assert_eq!(salesforce["items"][0]["price"], 75.0);
+    assert_eq!(salesforce["name"], "Salesforce integration");
     assert_eq!(salesforce["upgradePrice"]["items"][0]["price"], 149.0);
     assert_eq!(salesforce["requiresUpgrade"], true);
     let (_, speech) = addon_price(&app, &starter, "report_voice_tags").await;

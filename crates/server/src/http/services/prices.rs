@@ -172,6 +172,8 @@ struct UpgradePrice {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct AddonPrice {
+    /// What the add-on (or, on the upgrade screen, the plan) is called in the catalogue.
+    name: String,
     items: Vec<PriceItem>,
     users: Vec<OutboundCandidate>,
     upgrade_price: Option<UpgradePrice>,
@@ -222,7 +224,9 @@ async fn addon_price(
     } else {
         Vec::new()
     };
+    let named = item.as_ref().or(upgrade.as_ref());
     Ok(Json(AddonPrice {
+        name: named.map(|p| p.description.clone()).unwrap_or_default(),
         items: item.iter().map(PriceItem::from).collect(),
         users,
         upgrade_price: upgrade.as_ref().map(|p| UpgradePrice { items: vec![PriceItem::from(p)] }),
