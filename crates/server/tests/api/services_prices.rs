@@ -31,10 +31,13 @@ async fn all_prices_give_the_plans_services_and_the_scopes_asked_for() {
         json!({ "price": 49.0, "billing_frequency_months": "1", "billing_frequency_id": 1 })
     );
     assert_eq!(prices["professionalPlan"]["price"], 149.0);
-    assert_eq!(prices["report_voice_tags"], json!({ "starter": 35.0, "professional": 25.0, "billing_frequency": "1" }));
+    assert_eq!(
+        prices["report_voice_tags"],
+        json!({ "name": "Speech analytics", "starter": 35.0, "professional": 25.0, "billing_frequency": "1" })
+    );
     assert_eq!(
         prices["integration_dealerweb"],
-        json!({ "starter": null, "professional": null, "billing_frequency": "1" })
+        json!({ "name": "Dealerweb integration", "starter": null, "professional": null, "billing_frequency": "1" })
     );
     assert_eq!(prices["integration_salesforce"]["professional"], 75.0);
     assert_eq!(prices.get("nothing"), None);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { buildMenu, type Resolution } from '../../domain';
 import { useAccount } from '../../lib/account';
+import { PurchaseProvider } from '../purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
 import { SplashScreen } from './SplashScreen';
 import { TopBar } from './TopBar';
@@ -32,26 +33,28 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
 
   const minimisedNow = minimised && !temporary;
   return (
-    <div className={`shell${minimisedNow ? ' shell-minimised' : ''}${temporary ? ' shell-temporary' : ''}`}>
-      <TopBar
-        account={account}
-        menuExpanded={temporary ? drawerOpen : !minimised}
-        onToggleMenu={toggleMenu}
-        onSwitchAccount={onSwitchAccount}
-        onEnterPartnerPortal={onEnterPartnerPortal}
-      />
-      <SideMenu
-        menu={menu}
-        activeParent={resolution.menuParent}
-        activePath={resolution.menuPath}
-        minimised={minimised}
-        onToggleMinimised={() => setMinimised(!minimised)}
-        temporary={temporary}
-        drawerOpen={drawerOpen}
-        onCloseDrawer={closeDrawer}
-      />
-      <main className="shell-main">{children}</main>
-      <SplashScreen splash={account.splashScreen} />
-    </div>
+    <PurchaseProvider>
+      <div className={`shell${minimisedNow ? ' shell-minimised' : ''}${temporary ? ' shell-temporary' : ''}`}>
+        <TopBar
+          account={account}
+          menuExpanded={temporary ? drawerOpen : !minimised}
+          onToggleMenu={toggleMenu}
+          onSwitchAccount={onSwitchAccount}
+          onEnterPartnerPortal={onEnterPartnerPortal}
+        />
+        <SideMenu
+          menu={menu}
+          activeParent={resolution.menuParent}
+          activePath={resolution.menuPath}
+          minimised={minimised}
+          onToggleMinimised={() => setMinimised(!minimised)}
+          temporary={temporary}
+          drawerOpen={drawerOpen}
+          onCloseDrawer={closeDrawer}
+        />
+        <main className="shell-main">{children}</main>
+        <SplashScreen splash={account.splashScreen} />
+      </div>
+    </PurchaseProvider>
   );
 }

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { buildMenu, resolveRoute, type AccountState } from '../../domain';
-import { account } from '../../test/fixtures';
+import { AccountProvider } from '../../lib/account';
+import { account, jsonResponse, stubApi } from '../../test/fixtures';
+import { PurchaseProvider } from '../purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
 import { MENU_MINIMISED_KEY, useMinimisedMenu } from './hooks';
 
@@ -27,7 +29,11 @@ function Harness({ acc, path }: { acc: AccountState; path: string }) {
 function renderMenu(acc: AccountState = account(), path = '/') {
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <Harness acc={acc} path={path} />
+      <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
+        <PurchaseProvider>
+          <Harness acc={acc} path={path} />
+        </PurchaseProvider>
+      </AccountProvider>
     </MemoryRouter>,
   );
   return { ...result, user: userEvent.setup() };
@@ -65,21 +71,34 @@ describe('SideMenu', () => {
     expect(screen.getByRole('link', { name: 'Campaigns' })).not.toHaveAttribute('aria-current');
   });
 
-  test('items the package lacks carry an Upgrade or Add-on chip and open the offer', async () => {
+  test('items the package lacks carry an Upgrade or Add-on chip and open the purchase modal', async () => {
+    const fetch = stubApi({
+      '/api/services/getAddonPrice': () =>
+        jsonResponse({
+          name: 'Call categorisation',
+          items: [{ price: 10, billing_frequency: '1', minimum_charge: 0, minimum_charge_billing_frequency: '1' }],
+          users: [],
+          upgradePrice: null,
+          isAvailable: true,
+          requiresUpgrade: false,
+        }),
+    });
     const { user } = renderMenu(account(), '/scores');
     const tags = screen.getByRole('button', { name: 'Tags Upgrade' });
     const categories = screen.getByRole('button', { name: 'Categories Add-on' });
     expect(screen.getByRole('link', { name: 'Scores' })).toBeInTheDocument();
 
     await user.click(categories);
-    const addOn = screen.getByRole('dialog', { name: 'Add-on' });
-    expect(addOn).toHaveTextContent('Categories is not in your package.');
-    expect(within(addOn).getByRole('link', { name: 'See upgrade options' })).toHaveAttribute('href', '/upgradepackage');
+    const addOn = await screen.findByRole('dialog', { name: 'Call categorisation' });
+    expect(within(addOn).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+    const body = fetch.mock.calls[0][1]?.body as FormData;
+    expect(body.get('scope')).toBe('admin_call_categorisation');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
+    // Tags needs Enterprise on Professional: the account manager arranges it.
     await user.click(tags);
-    expect(screen.getByRole('dialog', { name: 'Upgrade' })).toHaveTextContent('Tags is not in your package.');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Please contact your account manager');
   });
 
   test('minimising is kept in localStorage and survives a new page', async () => {

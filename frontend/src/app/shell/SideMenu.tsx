@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Menu, MenuNode } from '../../domain';
 import { Icon } from '../../components/Icon';
-import { ScopeOfferDialog } from './ScopeOfferDialog';
+import { usePurchase } from '../purchase/PurchaseContext';
 
 export interface SideMenuProps {
   menu: Menu;
@@ -112,7 +112,7 @@ export function SideMenu({
   const titleId = useId();
   const nav = useRef<HTMLElement>(null);
   const [openParents, setOpenParents] = useState<Set<string>>(() => new Set(activeParent ? [activeParent] : []));
-  const [offered, setOffered] = useState<MenuNode | null>(null);
+  const purchase = usePurchase();
 
   useEffect(() => {
     if (activeParent) setOpenParents((current) => (current.has(activeParent) ? current : new Set(current).add(activeParent)));
@@ -138,7 +138,9 @@ export function SideMenu({
         if (!next.delete(id)) next.add(id);
         return next;
       }),
-    offer: setOffered,
+    offer: (node) => {
+      if (node.scope) purchase.open(node.scope);
+    },
     navigated: () => {
       if (temporary) onCloseDrawer();
     },
@@ -182,7 +184,6 @@ export function SideMenu({
           </button>
         )}
       </nav>
-      <ScopeOfferDialog item={offered} onClose={() => setOffered(null)} />
     </>
   );
 }

@@ -49,6 +49,8 @@ struct PlanPrice {
 /// An add-on's prices on the two plans sold online.
 #[derive(Serialize)]
 struct AddonPrices {
+    /// The add-on's name in the catalogue.
+    name: String,
     starter: Option<f64>,
     professional: Option<f64>,
     billing_frequency: String,
@@ -125,6 +127,7 @@ async fn all_prices(
         addons.insert(
             scope.to_string(),
             AddonPrices {
+                name: any.description.clone(),
                 starter: starter.and_then(|p| pounds(p.price_pence)),
                 professional: professional.and_then(|p| pounds(p.price_pence)),
                 billing_frequency: any.billing_frequency.clone(),

@@ -328,9 +328,22 @@ describe('Advanced connect', () => {
     expect(location()).toHaveTextContent('/routing/numbers/advanced');
   });
 
-  test('Starter sees the rows read-only with an Upgrade chip opening the upgrade modal', async () => {
+  test('Starter sees the rows read-only with an Upgrade chip opening the purchase modal on the upgrade', async () => {
     saveSelection([1]);
-    const fetch = stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1)]) }));
+    const fetch = stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([planned(1)]),
+        '/api/services/getAddonPrice': () =>
+          jsonResponse({
+            name: 'Professional plan',
+            items: [],
+            users: [],
+            upgradePrice: { items: [{ price: 149, billing_frequency: '1', minimum_charge: 0, minimum_charge_billing_frequency: '1' }] },
+            isAvailable: true,
+            requiresUpgrade: true,
+          }),
+      }),
+    );
     const user = renderRouting('/routing/numbers/advanced', starter());
     const t = await screen.findByRole('table', { name: 'Selected numbers and pools' });
     expect(t).toHaveTextContent('Google Ads 1');
@@ -339,9 +352,8 @@ describe('Advanced connect', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('getServicePlansList'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Upgrade' }));
-    const dialog = screen.getByRole('dialog', { name: 'Upgrade your package' });
-    expect(dialog).toHaveTextContent('Professional');
-    await user.click(within(dialog).getByRole('link', { name: 'Upgrade' }));
-    expect(location()).toHaveTextContent('/upgradepackage');
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Professional' });
+    expect(await within(dialog).findByText('£149 per month')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
 });

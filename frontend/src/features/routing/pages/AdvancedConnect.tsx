@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Dialog } from '../../../components/Dialog';
 import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnectAdvanced } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
+import { usePurchase } from '../../../app/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { attributionOf, attributionValue } from '../api/extras';
@@ -29,7 +29,6 @@ import {
   type RoutingNoticeState,
 } from './connectShared';
 
-export const UPGRADE_TITLE = 'Upgrade your package';
 export const UPGRADE_TEXT =
   'Service plans, intro and whisper audio, dynamic whispers and call attribution are part of advanced routing, which needs the Professional package.';
 
@@ -69,17 +68,18 @@ export function AdvancedConnect({ title }: { title: string }) {
   );
 }
 
-/** Starter: the selection read-only, with an Upgrade chip opening the upgrade modal. */
+/** Starter: the selection read-only, with an Upgrade chip opening the purchase modal's upgrade. */
 function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberFormat }) {
-  const [open, setOpen] = useState(false);
+  const purchase = usePurchase();
   return (
     <div className="card routing-connect">
       <div className="routing-upgrade">
         <span>Advanced routing</span>
-        <button type="button" className="upgrade-chip" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button type="button" className="upgrade-chip" aria-haspopup="dialog" onClick={() => purchase.open('upgrade')}>
           Upgrade
         </button>
       </div>
+      <p>{UPGRADE_TEXT}</p>
       <div className="table-scroll data-table">
         <table aria-label="Selected numbers and pools">
           <thead>
@@ -110,23 +110,6 @@ function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberForma
           Back to call routing
         </Link>
       </div>
-      <Dialog
-        open={open}
-        title={UPGRADE_TITLE}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
-              Close
-            </button>
-            <Link className="button button-primary" to="/upgradepackage" data-autofocus>
-              Upgrade
-            </Link>
-          </>
-        }
-      >
-        <p>{UPGRADE_TEXT}</p>
-      </Dialog>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AccountState } from '../../../domain';
+import { PurchaseProvider } from '../../../app/purchase/PurchaseContext';
 import { AccountProvider } from '../../../lib/account';
 import { account } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
@@ -33,14 +34,16 @@ export function renderRouting(path: string | { pathname: string; state: unknown 
   render(
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
-        <Routes>
-          <Route path="/routing" element={<RoutingList title="Call routing" />} />
-          <Route path="/routing/numbers" element={<BasicConnect title="Connect numbers" />} />
-          <Route path="/routing/numbers/advanced" element={<AdvancedConnect title="Advanced routing" />} />
-          <Route path="/routing/audio" element={<h1>Audio</h1>} />
-          <Route path="/upgradepackage" element={<h1>Upgrade package</h1>} />
-        </Routes>
-        <Where />
+        <PurchaseProvider>
+          <Routes>
+            <Route path="/routing" element={<RoutingList title="Call routing" />} />
+            <Route path="/routing/numbers" element={<BasicConnect title="Connect numbers" />} />
+            <Route path="/routing/numbers/advanced" element={<AdvancedConnect title="Advanced routing" />} />
+            <Route path="/routing/audio" element={<h1>Audio</h1>} />
+            <Route path="/upgradepackage" element={<h1>Upgrade package</h1>} />
+          </Routes>
+          <Where />
+        </PurchaseProvider>
       </AccountProvider>
     </MemoryRouter>,
   );

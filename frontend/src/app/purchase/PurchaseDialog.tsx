@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { addonOffer, type AddonOffer } from '../../domain';
+import { termsProblem } from '../../domain/forms';
+import { useAccount } from '../../lib/account';
+import { ApiError, validationErrors } from '../../lib/api';
+import { withContact } from '../../lib/contact';
+import { Dialog } from '../../components/Dialog';
+import { CheckboxField } from '../../components/fields';
+import { addAddon, getAddonPrice, getAllPrices, upgradePlan, type AddonPrice } from './api';
+import { AddonDetails } from './AddonDetails';
+import type { PurchaseResult } from './PurchaseContext';
+import {
+  ADDON_FAILURE,
+  BREAKDOWN_DELAY,
+  CHOOSE_OUTBOUND_USER,
+  ENTERPRISE_TEXT,
+  NOT_OWNER_TEXT,
+  NOT_OWNER_TITLE,
+  NOT_PURCHASER_TEXT,
+  UPGRADED,
+  addedText,
+} from './messages';
+
+const OWNER = 25;
+const RECORDING_STORAGE = 'routing_call_recording_extended';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; price: AddonPrice; storageDays: number | null }
+  | { kind: 'saving'; price: AddonPrice; storageDays: number | null }
+  | { kind: 'done'; result: PurchaseResult }
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'refused' }
+  | { kind: 'contact' }
+  | { kind: 'notPurchaser' };
+
+/** Why the modal cannot sell this scope online, before anything is fetched. */
+function firstState(offer: AddonOffer, scope: string, account: ReturnType<typeof useAccount>['account']): State {
+  if (!(account.canPurchase && account.customerCanPurchaseOnline)) return { kind: 'notPurchaser' };
+  // Enterprise, and anything that needs Enterprise, is arranged by the account manager.
+  const needsEnterprise = offer.requiresUpgrade && account.packageName !== 'Starter';
+  if (!offer.fetchesPrice || scope === 'enterprise' || needsEnterprise) return { kind: 'contact' };
+  if (offer.requiresUpgrade && account.userAuthCode < OWNER) return { kind: 'refused' };
+  return { kind: 'loading' };
+}
+
+function failureMessage(error: unknown): string | null {
+  const fields = validationErrors(error);
+  return fields ? (Object.values(fields)[0] ?? null) : null;
+}
+
+export default function PurchaseDialog({
+  scope,
+  onClose,
+  onDone,
+  onFailed,
+}: {
+  scope: string;
+  onClose: () => void;
+  onDone?: (result: PurchaseResult) => void;
+  onFailed?: (name: string) => void;
+}) {
+  const { account, refreshScopes, reload } = useAccount();
+  const [offer] = useState(() => addonOffer(account, scope));
+  const [state, setState] = useState<State>(() => firstState(offer, scope, account));
+  // The terms tickbox is 1 (ticked) or 0, as the spec stores it.
+  const [terms, setTerms] = useState<0 | 1>(0);
+  const [termsError, setTermsError] = useState<string | undefined>();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [userError, setUserError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (state.kind !== 'loading') return;
+    let live = true;
+    (async () => {
+      try {
+        const price = await getAddonPrice(scope, offer.requiresUpgrade);
+        const storageDays =
+          scope === RECORDING_STORAGE ? (await getAllPrices([scope])).prices.recordingStorageLength : null;
+        if (live) setState({ kind: 'ready', price, storageDays });
+      } catch (error) {
+        if (live) setState({ kind: 'failed', message: failureMessage(error) });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Runs once, when the modal opens loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const saving = state.kind === 'saving';
+  const upgradeOnly = offer.screen === 'upgrade';
+  const title =
+    offer.title ??
+    (upgradeOnly ? 'Upgrade to Professional' : state.kind === 'ready' || saving ? state.price.name : 'Add-on');
+
+  async function buy() {
+    if (state.kind !== 'ready' || !canBuy) return;
+    const problem = termsProblem(terms === 1);
+    setTermsError(problem);
+    const noUser = scope === 'outbound' && userId === null;
+    setUserError(noUser ? CHOOSE_OUTBOUND_USER : undefined);
+    if (problem || noUser) return;
+    const { price } = state;
+    setState({ ...state, kind: 'saving' });
+    try {
+      // The upgrade first, then the add-on it makes possible.
+      if (offer.requiresUpgrade) await upgradePlan();
+      if (!upgradeOnly) await addAddon(scope, scope === 'outbound' ? (userId ?? undefined) : undefined);
+    } catch (error) {
+      onFailed?.(price.name);
+      if (error instanceof ApiError && error.status === 403 && offer.requiresUpgrade) {
+        setState({ kind: 'refused' });
+      } else {
+        setState({ kind: 'failed', message: failureMessage(error) });
+      }
+      return;
+    }
+    const result: PurchaseResult = { scope, name: price.name, upgraded: offer.requiresUpgrade };
+    setState({ kind: 'done', result });
+    onDone?.(result);
+    try {
+      // The menu's chips go and the feature opens without a reload.
+      await refreshScopes();
+      if (result.upgraded) await reload();
+    } catch {
+      // Bought: the next page load shows it.
+    }
+  }
+
+  const canBuy = state.kind === 'ready' && state.price.isAvailable && !(scope === 'outbound' && state.price.users.length === 0);
+  const shownTitle = state.kind === 'refused' ? NOT_OWNER_TITLE : title;
+
+  return (
+    <Dialog
+      open
+      title={shownTitle}
+      onClose={onClose}
+      busy={saving}
+      // Always a form, so the buttons keep their focus when the price arrives.
+      onSubmit={() => void buy()}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={saving}>
+            {state.kind === 'done' ? 'Close' : 'Cancel'}
+          </button>
+          {(canBuy || saving) && (
+            <button type="submit" className="button button-primary" aria-busy={saving || undefined} disabled={saving}>
+              {saving ? 'Saving…' : offer.button}
+            </button>
+          )}
+        </>
+      }
+    >
+      {state.kind === 'loading' && (
+        <div className="section-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading…</span>
+        </div>
+      )}
+      {state.kind === 'notPurchaser' && <p>{NOT_PURCHASER_TEXT}</p>}
+      {state.kind === 'refused' && <p>{NOT_OWNER_TEXT}</p>}
+      {state.kind === 'contact' && (
+        <>
+          <p>{ENTERPRISE_TEXT}</p>
+          <p>
+            <Link to="/contactus" onClick={onClose}>
+              Contact us
+            </Link>
+          </p>
+        </>
+      )}
+      {state.kind === 'failed' && (
+        <div role="alert" className="banner banner-error">
+          {state.message && <p>{state.message}</p>}
+          <p>{withContact(ADDON_FAILURE)}</p>
+        </div>
+      )}
+      {state.kind === 'done' && (
+        <div role="status" className="banner banner-success">
+          <p>{state.result.scope === 'upgrade' ? UPGRADED : addedText(state.result.name)}</p>
+          {state.result.upgraded && state.result.scope !== 'upgrade' && <p>{UPGRADED}</p>}
+          <p>{BREAKDOWN_DELAY}</p>
+        </div>
+      )}
+      {(state.kind === 'ready' || saving) && (
+        <>
+          <AddonDetails
+            scope={scope}
+            offer={offer}
+            price={state.price}
+            storageDays={state.storageDays}
+            userId={userId}
+            onUserChange={(id) => {
+              setUserId(id);
+              setUserError(undefined);
+            }}
+            userError={userError}
+            disabled={saving}
+          />
+          {canBuy || saving ? (
+            <CheckboxField
+              label="I accept the terms and conditions"
+              name="terms"
+              checked={terms === 1}
+              onChange={(ticked) => {
+                setTerms(ticked ? 1 : 0);
+                if (ticked) setTermsError(undefined);
+              }}
+              error={termsError}
+              disabled={saving}
+            >
+              <a href="/conditions" target="_blank" rel="noreferrer" className="field-check-link">
+                Read the terms and conditions
+              </a>
+            </CheckboxField>
+          ) : null}
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { recordingStorageText, scopeQuery } from '../../../domain';
+import { useAccount } from '../../../lib/account';
+import { useLoader } from '../../../lib/useLoader';
+import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';
+import { PlanComparisonDialog } from '../../../app/purchase/PlanComparisonDialog';
+import { PricingBreakdownDialog } from '../../../app/purchase/PricingBreakdownDialog';
+import { getAccountUsage, getCallCharges } from '../api';
+import { CallChargesCard } from './CallChargesCard';
+import { NoNumbersDialog } from './NoNumbersDialog';
+import { PlanLinks } from './PlanLinks';
+import { UsageCards } from './UsageCards';
+import { WhatToAddDialog, type DynamicChoice } from './WhatToAddDialog';
+
+const RECORDING_STORAGE = 'routing_call_recording_extended';
+const RECORDING_STORAGE_MAX_DAYS = 180;
+
+type Banner = { kind: 'success' | 'error'; text: string };
+
+/** The plan and usage page (spec/billing-subscription-purchase.md, "Plan and usage page"). */
+export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
+  const { account } = useAccount();
+  const purchase = usePurchase();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Load failures are silent: the figures just stay empty.
+  const [usageLoad, reloadUsage] = useLoader(getAccountUsage);
+  const [chargesLoad] = useLoader(getCallCharges);
+  const usage = usageLoad.status === 'ready' ? usageLoad.data : null;
+  const charges = chargesLoad.status === 'ready' ? chargesLoad.data : null;
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [dialog, setDialog] = useState<'breakdown' | 'compare' | 'whatToAdd' | 'noNumbers' | null>(null);
+  const online = account.canPurchase && account.customerCanPurchaseOnline;
+  const enterprise = account.packageName === 'Enterprise';
+
+  const buy = useCallback(
+    (scope: string) =>
+      purchase.open(scope, {
+        onDone: (result: PurchaseResult) => {
+          setBanner({ kind: 'success', text: `${result.name} has been added successfully.` });
+          void reloadUsage();
+        },
+        onFailed: (name) => setBanner({ kind: 'error', text: `${name} could not be added. Please try again or contact us.` }),
+      }),
+    [purchase, reloadUsage],
+  );
+
+  // ?scope= (or ?type=) opens that add-on; a scope the package lacks goes to the upgrade.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const scope = params.get('scope') ?? params.get('type');
+    if (upgrade) {
+      buy(account.packageName === 'Starter' ? 'upgrade' : 'enterprise');
+    } else if (scope) {
+      const answer = scopeQuery(account, scope);
+      if (answer === 'openAddOn') buy(scope);
+      else if (answer === 'upgrade') navigate('/subscription/upgrade', { replace: true });
+    }
+  }, [account, buy, navigate, params, upgrade]);
+
+  function addStatic() {
+    if (usage && usage.staticNumbers >= usage.staticsAvailable) setDialog('noNumbers');
+    else navigate('/services/static');
+  }
+
+  function addDynamic(choice: DynamicChoice) {
+    if (choice.kind === 'url') return navigate('/services/dynamic');
+    if (usage && usage.poolsCount >= usage.poolsAvailable) return setDialog('noNumbers');
+    navigate(`/services/dynamic/${choice.dynamicUrlId}`);
+  }
+
+  const storage = usage ? recordingStorageText(usage.callRecordingStorage, usage.freeCallRecordingStorage) : null;
+  return (
+    <>
+      <header className="page-heading page-heading-actions">
+        <h1>Plan: {account.packageName}</h1>
+        <div className="form-actions">
+          {!account.isGroupAccount && (
+            <Link className="button" to="/upgradecentre">
+              Upgrade centre
+            </Link>
+          )}
+          {!enterprise && (
+            <button type="button" className="button" onClick={() => setDialog('breakdown')}>
+              Current pricing breakdown
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => setDialog('compare')}>
+            Compare plans
+          </button>
+        </div>
+      </header>
+      {banner && (
+        <div role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
+          <p>{banner.text}</p>
+        </div>
+      )}
+      <UsageCards
+        usage={usage}
+        online={online}
+        onAddDynamic={() => setDialog('whatToAdd')}
+        onAddStatic={addStatic}
+        onAddAgent={() => buy('outbound_additional_user')}
+      />
+      <section className="card" aria-labelledby="plan-heading">
+        <h2 id="plan-heading" className="card-heading">
+          Your plan
+        </h2>
+        <div className="card-body">
+          <dl className="plan-facts">
+            <dt>Package</dt>
+            <dd>{account.packageName}</dd>
+            <dt>Call recording storage</dt>
+            <dd>{usage ? `${usage.callRecordingStorage} days (${usage.freeCallRecordingStorage} days free)` : '…'}</dd>
+            <dt>Inclusive minutes</dt>
+            <dd>
+              {usage
+                ? `${(usage.minutesAvailable - usage.inclusiveMinutesLeft).toLocaleString('en-GB')} used, ${usage.inclusiveMinutesLeft.toLocaleString('en-GB')} left`
+                : '…'}
+            </dd>
+          </dl>
+          <h3>Add-ons included</h3>
+          <ul>
+            {storage && <li>{storage}</li>}
+            {usage?.addOns.map((addOn) => <li key={addOn.scope}>{addOn.description}</li>)}
+          </ul>
+          {online && usage && usage.callRecordingStorage < RECORDING_STORAGE_MAX_DAYS && (
+            <button type="button" className="button" onClick={() => buy(RECORDING_STORAGE)}>
+              Extend call recording storage
+            </button>
+          )}
+        </div>
+      </section>
+      <CallChargesCard
+        charges={charges}
+        minutesAvailable={usage?.minutesAvailable ?? 0}
+        minutesLeft={usage?.inclusiveMinutesLeft ?? 0}
+      />
+      <PlanLinks />
+      <PricingBreakdownDialog open={dialog === 'breakdown'} onClose={() => setDialog(null)} />
+      <PlanComparisonDialog open={dialog === 'compare'} onClose={() => setDialog(null)} />
+      <WhatToAddDialog
+        open={dialog === 'whatToAdd'}
+        usage={usage}
+        onClose={() => setDialog(null)}
+        onChoose={(choice) => {
+          setDialog(null);
+          addDynamic(choice);
+        }}
+      />
+      <NoNumbersDialog open={dialog === 'noNumbers'} onClose={() => setDialog(null)} />
+    </>
+  );
+}
