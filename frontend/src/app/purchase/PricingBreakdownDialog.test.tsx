@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { jsonResponse, stubApi } from '../../test/fixtures';
+import type { Breakdown } from './api';
+import { PricingBreakdownDialog } from './PricingBreakdownDialog';
+
+const CURRENT: Breakdown = {
+  services: {
+    '1': [
+      { description: 'Professional plan', quantity: 1, price: 149, unitPrice: 149, plan: true },
+      { description: 'Outbound', quantity: 3, price: 45, unitPrice: 15, plan: false },
+    ],
+  },
+  totals: { '1': 194 },
+  usageBasedCharges: [{ description: 'Inbound calls to geographic numbers', price: 1.5, frequency: 'per minute' }],
+};
+
+describe('the pricing breakdown', () => {
+  test('Current lists the charges by frequency, with quantities, totals and usage rates', async () => {
+    stubApi({ '/api/services/getCustomerCharges': () => jsonResponse(CURRENT) });
+    render(<PricingBreakdownDialog open onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Current pricing breakdown' });
+    const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
+    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent('Professional plan£149');
+    expect(within(table).getByRole('row', { name: /Outbound/ })).toHaveTextContent('Outbound x3 (£15 each)£45');
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194');
+    expect(dialog).toHaveTextContent('Inbound calls to geographic numbers1.5p per minute');
+  });
+
+  test('Comparison shows what changes: a new line and the new totals', async () => {
+    const added: Breakdown = {
+      ...CURRENT,
+      services: {
+        '1': [
+          ...CURRENT.services['1'],
+          { description: 'Speech analytics', quantity: 0, price: 0, unitPrice: 25, plan: false, newQuantity: 1, newPrice: 25, newUnitPrice: 25 },
+        ],
+      },
+      totals: { '1': 219 },
+    };
+    const fetch = stubApi({ '/api/services/getCustomerChargesUpgrade/': () => jsonResponse({ current: CURRENT, new: added }) });
+    render(<PricingBreakdownDialog open productCode="report_voice_tags" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Comparison pricing breakdown' });
+    const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
+    expect(within(table).getByRole('row', { name: /Speech analytics/ })).toHaveTextContent('Speech analytics–£25');
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194£219');
+    expect(String(fetch.mock.calls[0][0])).toBe('/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags');
+  });
+
+  test('a failed load shows the error box with the contact details', async () => {
+    stubApi({ '/api/services/getCustomerCharges': () => jsonResponse({}, 500) });
+    render(<PricingBreakdownDialog open onClose={() => {}} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again or contact client services at 0161 496 0000 or via email at',
+    );
+  });
+});
