@@ -147,30 +147,7 @@ test('an owner changes the service plan of three numbers at once on the advanced
   }
 });
 
-test('a Starter user sees the Upgrade chip on the advanced page', async ({ page }) => {
-  await logIn(page, 'starter@demo.test', '/manage/routing');
-  await expectHeading(page, 'Call routing');
-  await openList(page);
-  const first = (await listCells(page))[0];
-  expect(first, 'the starter account has a number or pool').toBeTruthy();
-
-  // Select a row and Connect (this keeps the selection), then open the advanced page.
-  await select(page, [first[NUMBER]]);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page).toHaveURL(/\/manage\/routing\/numbers(\/advanced)?$/);
-  await page.goto('/manage/routing/numbers/advanced');
-
-  await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
-  await expect(connectTable(page)).toContainText(first[DESCRIPTION]);
-  await expectAccessible(page, 'the advanced connect page of a Starter account (Upgrade chip)');
-  const main = page.getByRole('main');
-  await main.getByRole('button', { name: 'Upgrade', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upgrade your package' });
-  await expect(dialog).toContainText('Professional');
-  await expectAccessible(page, 'the Upgrade your package dialog', { within: dialog });
-  await expect(dialog.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/manage/upgradepackage');
-  await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
-});
+// Starter's Upgrade chip on the advanced page, and the upgrade it opens, are in purchase.spec.ts.
 
 test('the list is paged, searched, sorted and exported by the server; a selection holds across pages', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/routing');

@@ -219,7 +219,8 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             plan: "Starter",
             kind: (false, false, false),
             partner_id: None,
-            features: [true, true, false, false, false, true, false, false, false, true],
+            // Speech, without Speech Insights: that is an add-on of Starter.
+            features: [true, true, false, false, true, true, false, false, false, true],
             logo: None,
             parameters: &[],
             addons: &[],
@@ -358,7 +359,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             surname: "Stone",
             home: 200,
             system_manager: false,
-            new_reports: false,
+            new_reports: true,
         },
         User {
             id: 5,

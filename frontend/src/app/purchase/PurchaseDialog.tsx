@@ -30,7 +30,7 @@ type State =
   | { kind: 'ready'; price: AddonPrice; storageDays: number | null }
   | { kind: 'saving'; price: AddonPrice; storageDays: number | null }
   | { kind: 'done'; result: PurchaseResult }
-  | { kind: 'failed'; message: string | null }
+  | { kind: 'failed'; message: string | null; name: string | null }
   | { kind: 'refused' }
   | { kind: 'contact' }
   | { kind: 'notPurchaser' };
@@ -80,7 +80,7 @@ export default function PurchaseDialog({
           scope === RECORDING_STORAGE ? (await getAllPrices([scope])).prices.recordingStorageLength : null;
         if (live) setState({ kind: 'ready', price, storageDays });
       } catch (error) {
-        if (live) setState({ kind: 'failed', message: failureMessage(error) });
+        if (live) setState({ kind: 'failed', message: failureMessage(error), name: null });
       }
     })();
     return () => {
@@ -92,9 +92,16 @@ export default function PurchaseDialog({
 
   const saving = state.kind === 'saving';
   const upgradeOnly = offer.screen === 'upgrade';
-  const title =
-    offer.title ??
-    (upgradeOnly ? 'Upgrade to Professional' : state.kind === 'ready' || saving ? state.price.name : 'Add-on');
+  const name =
+    state.kind === 'ready' || saving
+      ? state.price.name
+      : state.kind === 'done'
+        ? state.result.name
+        : state.kind === 'failed'
+          ? state.name
+          : null;
+  // The title stays the add-on's name through saving and success.
+  const title = offer.title ?? (upgradeOnly ? 'Upgrade to Professional' : (name ?? 'Add-on'));
 
   async function buy() {
     if (state.kind !== 'ready' || !canBuy) return;
@@ -114,7 +121,7 @@ export default function PurchaseDialog({
       if (error instanceof ApiError && error.status === 403 && offer.requiresUpgrade) {
         setState({ kind: 'refused' });
       } else {
-        setState({ kind: 'failed', message: failureMessage(error) });
+        setState({ kind: 'failed', message: failureMessage(error), name: price.name });
       }
       return;
     }

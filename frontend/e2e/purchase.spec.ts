@@ -1,0 +1,126 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, expectHeading, logIn, showAllRoutingRows, sideMenu } from './helpers';
+
+// Plans, add-ons and upgrades (issue 13). The flows change Stone & Sons Plumbing (Starter) for
+// good, in this order: its administrator is refused the upgrade, its owner adds Speech Insights,
+// then upgrades to Professional from the advanced routing page.
+
+const NOT_OWNER = 'Sorry, we cannot complete that action';
+
+async function firstSelectedRowToAdvanced(page: Page): Promise<void> {
+  await showAllRoutingRows(page);
+  const table = page.getByRole('table', { name: 'Call routing' });
+  await table.locator('tbody tr').first().getByRole('checkbox').check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers(\/advanced)?$/);
+  await page.goto('/manage/routing/numbers/advanced');
+  await expect(page.getByRole('table', { name: 'Selected numbers and pools' })).toBeVisible();
+}
+
+test('the owner reads the plan and usage page, the breakdown, the plans and the upgrade centre', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/subscription');
+  await expectHeading(page, 'Plan: Professional');
+  const statics = page.getByRole('region', { name: 'Static numbers' });
+  await expect(statics).toContainText(/\d+ \/ 350/);
+  await expect(page.getByText(/You have \d+ minutes left of your 1000 inclusive minutes/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Calls and charges by month' })).toContainText('November 2026');
+  await page.getByRole('button', { name: 'Quarterly' }).click();
+  await expect(page.getByRole('table', { name: 'Calls and charges by quarter' })).toContainText('Oct to Dec 2026');
+  await expectAccessible(page, 'the plan and usage page');
+
+  await page.getByRole('button', { name: 'Current pricing breakdown' }).click();
+  const breakdown = page.getByRole('dialog', { name: 'Current pricing breakdown' });
+  await expect(breakdown.getByRole('table', { name: 'Charged per month' })).toContainText('Professional plan');
+  await expectAccessible(page, 'the pricing breakdown', { within: breakdown });
+  await breakdown.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Compare plans' }).click();
+  const plans = page.getByRole('dialog', { name: 'Compare plans' });
+  await expect(plans.getByRole('row', { name: /^IVR menus/ })).toContainText('Not included');
+  await expectAccessible(page, 'the plan comparison', { within: plans });
+  await plans.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('link', { name: 'Upgrade centre' }).click();
+  await expectHeading(page, 'Upgrade centre');
+  await expect(page.getByRole('region', { name: 'Professional plan' })).toContainText('Your current plan');
+  await expect(page.getByRole('table', { name: 'Add-ons and their prices' })).toContainText('Speech analytics');
+  await page.getByRole('button', { name: 'Compare every feature' }).click();
+  await expect(page.getByRole('table', { name: 'Features by plan', exact: true })).toBeVisible();
+  await expectAccessible(page, 'the upgrade centre');
+});
+
+test("an administrator is refused the upgrade with the spec's text, by the page and by the server", async ({ page }) => {
+  await logIn(page, 'starteradmin@demo.test', '/manage/subscription/upgrade');
+  const refused = page.getByRole('dialog', { name: NOT_OWNER });
+  await expect(refused).toContainText('Please speak to your account owner to upgrade');
+  await expectAccessible(page, 'the refused upgrade', { within: refused });
+  const reply = await page.request.post('/api/services/upgrade', { headers: { 'X-Admin-Area': '1' }, multipart: {} });
+  expect(reply.status()).toBe(403);
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  await expectHeading(page, 'Plan: Starter');
+});
+
+test('the owner adds Speech Insights from its menu chip: the chip goes and the breakdown shows it', async ({ page }) => {
+  await logIn(page, 'starter@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  await menu.getByRole('button', { name: 'Speech Analytics', exact: true }).click();
+  await menu.getByRole('button', { name: 'Speech Insights Add-on' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Speech analytics' });
+  await expect(dialog).toContainText('Speech analytics: £35 per month');
+  await expect(dialog).toContainText('Minimum charge: £25 per month.');
+  await expectAccessible(page, 'the add-on modal', { within: dialog });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toContainText('Please accept the terms and conditions.');
+  await dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toContainText('Speech analytics has been added to your account.');
+  await expectAccessible(page, 'the add-on modal after success', { within: dialog });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The scopes were refreshed: no chip, and the item is a link now.
+  await expect(menu.getByRole('link', { name: 'Speech Insights', exact: true })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Speech Insights Add-on' })).toHaveCount(0);
+
+  await page.goto('/manage/subscription');
+  await expectHeading(page, 'Plan: Starter');
+  await page.getByRole('button', { name: 'Current pricing breakdown' }).click();
+  const breakdown = page.getByRole('dialog', { name: 'Current pricing breakdown' });
+  await expect(breakdown.getByRole('row', { name: /^Speech analytics/ })).toContainText('£35');
+  await expect(breakdown.getByRole('row', { name: /^Total per month/ })).toContainText('£84');
+});
+
+test('the Starter owner upgrades to Professional from the advanced routing chip and then uses advanced routing', async ({
+  page,
+}) => {
+  await logIn(page, 'starter@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await firstSelectedRowToAdvanced(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('combobox', { name: /^Service plan for / })).toHaveCount(0);
+  await expectAccessible(page, 'the advanced connect page of a Starter account (Upgrade chip)');
+
+  await main.getByRole('button', { name: 'Upgrade', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Professional' });
+  await expect(dialog).toContainText('Professional plan: £149 per month');
+  await expectAccessible(page, 'the upgrade modal', { within: dialog });
+  await dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await dialog.getByRole('button', { name: 'Upgrade', exact: true }).click();
+  await expect(dialog).toContainText('Your plan has been upgraded to Professional.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Without a reload, the page is the advanced routing form now.
+  const plan = main.getByRole('combobox', { name: /^Service plan for / }).first();
+  await expect(plan).toBeVisible();
+  await expectAccessible(page, 'the advanced connect page after the upgrade');
+  await expect(main.getByRole('button', { name: 'Upgrade', exact: true })).toHaveCount(0);
+
+  // And it saves: the first number is recorded now, through the advanced page.
+  const recording = main.getByRole('switch', { name: /^Recording for / }).first();
+  const wasOn = await recording.isChecked();
+  await recording.setChecked(!wasOn);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing$/);
+  await expect(page.getByText('Success! The numbers will be provisioned shortly.')).toBeVisible();
+});
