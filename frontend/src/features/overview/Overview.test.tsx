@@ -87,7 +87,10 @@ describe('the overview (Integrate)', () => {
 
     const addOns = section('Add-ons');
     expect(cardTitles(addOns)).toEqual(['Webhooks & API']);
-    expect(within(addOns).getByRole('link', { name: 'Add-on Webhooks & API' })).toHaveAttribute('href', '/subscription');
+    expect(within(addOns).getByRole('link', { name: 'Add-on Webhooks & API' })).toHaveAttribute(
+      'href',
+      '/subscription?scope=integration_api',
+    );
     expect(addOns.querySelector('img')).toHaveAttribute('src', '/manage/integrations/webhooks_api.svg');
   });
 

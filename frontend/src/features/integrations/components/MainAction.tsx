@@ -34,8 +34,9 @@ export function MainAction(props: MainActionProps) {
   const title = props.named ? props.title : undefined;
   switch (button) {
     case 'addOn':
+      // The plan and usage page opens the add-on modal for ?scope= (the merged card is the API's).
       return (
-        <Link className="button button-primary" to="/subscription">
+        <Link className="button button-primary" to={`/subscription?scope=${integration?.scope ?? 'integration_api'}`}>
           <ActionLabel text="Add-on" title={title} />
         </Link>
       );
