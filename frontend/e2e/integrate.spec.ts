@@ -82,6 +82,15 @@ test('a Starter user sees the upgrade and add-on sections', async ({ page }) => 
   const addOns = page.getByRole('region', { name: 'Add-ons' });
   await expect(addOns.getByRole('article', { name: 'Webhooks & API' })).toBeVisible();
   await expectAccessible(page, 'the Integrate page on Starter');
+
+  // Its Add-on button opens the API add-on on the plan and usage page, priced 'From'.
+  await addOns.getByRole('link', { name: 'Add-on Webhooks & API' }).click();
+  await expect(page).toHaveURL(/\/manage\/subscription\?scope=integration_api$/);
+  const dialog = page.getByRole('dialog', { name: 'API' });
+  await expect(dialog).toContainText('API: From £20 per month');
+  await expectAccessible(page, 'the API add-on modal', { within: dialog });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a group account has no Dynamic URLs section', async ({ page }) => {
