@@ -1,5 +1,6 @@
 import { useLoader } from '../../lib/useLoader';
 import { Dialog } from '../../components/Dialog';
+import { SectionLoading } from '../sections';
 import { getPlanScopes } from './api';
 import { PlanComparisonTable } from './PlanComparison';
 
@@ -18,10 +19,7 @@ export function PlanComparisonDialog({ open, onClose }: { open: boolean; onClose
       }
     >
       {load.status === 'loading' && (
-        <div className="section-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading…</span>
-        </div>
+        <SectionLoading />
       )}
       {load.status === 'failed' && (
         <p role="alert" className="banner banner-error">

@@ -3,6 +3,7 @@ import { frequencyWord } from './priceText';
 import { withContact } from '../../lib/contact';
 import { useLoader } from '../../lib/useLoader';
 import { Dialog } from '../../components/Dialog';
+import { SectionLoading } from '../sections';
 import { getCustomerCharges, getCustomerChargesUpgrade, type Breakdown, type ChargeLine } from './api';
 import { PRICING_FAILURE } from './messages';
 
@@ -124,10 +125,7 @@ export function PricingBreakdownDialog({
     >
       <div className="breakdown" aria-busy={load.status === 'loading' || undefined}>
         {load.status === 'loading' && (
-          <div className="section-loading loading-overlay" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>Loading…</span>
-          </div>
+          <SectionLoading />
         )}
         {load.status === 'failed' && (
           <p role="alert" className="banner banner-error">

@@ -6,6 +6,7 @@ import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
 import { withContact } from '../../lib/contact';
 import { Dialog } from '../../components/Dialog';
+import { SectionLoading } from '../sections';
 import { CheckboxField } from '../../components/fields';
 import { addAddon, getAddonPrice, getAllPrices, upgradePlan, type AddonPrice } from './api';
 import { AddonDetails } from './AddonDetails';
@@ -162,10 +163,7 @@ export default function PurchaseDialog({
       }
     >
       {state.kind === 'loading' && (
-        <div className="section-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading…</span>
-        </div>
+        <SectionLoading />
       )}
       {state.kind === 'notPurchaser' && <p>{NOT_PURCHASER_TEXT}</p>}
       {state.kind === 'refused' && <p>{NOT_OWNER_TEXT}</p>}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { addonPrice, item, renderPurchase, starterOwner } from '../../../app/purchase/testUtils';
 import { account, jsonResponse, stubApi } from '../../../test/fixtures';
-import { UpgradeCentrePage } from './UpgradeCentrePage';
+import { ADDON_SCOPES, UpgradeCentrePage } from './UpgradeCentrePage';
 
 const PRICES = {
   prices: {
@@ -28,20 +28,7 @@ function api() {
     '/api/services/getPlanScopes': () => jsonResponse({ plans: PLANS }),
     '/api/services/getAddonPrice': () =>
       jsonResponse(addonPrice({ name: 'Professional plan', items: [], upgradePrice: { items: [item(149)] }, requiresUpgrade: true })),
-    [`/api/services/getAllPrices/${[
-      'report_voice_tags',
-      'integration_speech_redaction',
-      'integration_api',
-      'integration_salesforce',
-      'outbound',
-      'other_managed',
-      'other_insight',
-      'integration_config_api',
-      'routing_advanced_ivr',
-      'integration_dealerweb',
-      'routing_call_recording_extended',
-      'outbound_additional_user',
-    ].join(',')}`]: () => jsonResponse(PRICES),
+    [`/api/services/getAllPrices/${ADDON_SCOPES.join(',')}`]: () => jsonResponse(PRICES),
   });
 }
 

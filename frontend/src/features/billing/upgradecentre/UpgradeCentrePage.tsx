@@ -11,7 +11,7 @@ import { AddonsTable } from './AddonsTable';
 import { PlanBoxes } from './PlanBoxes';
 
 /** The add-on scopes of spec/billing-subscription-purchase.md section 3, in its order. */
-const ADDON_SCOPES = [
+export const ADDON_SCOPES = [
   'report_voice_tags',
   'integration_speech_redaction',
   'integration_api',
