@@ -42,3 +42,12 @@ pub fn validate_user_form(
     let context: domain::users::UserFormContext = from_js(context)?;
     to_js(&domain::users::validate_user_form(&form, &context).err().unwrap_or_default())
 }
+
+/// Field errors of the billing details form ({} when valid), keyed by the form_ names.
+#[wasm_bindgen(js_name = validateBillingDetails, unchecked_return_type = "FieldErrors")]
+pub fn validate_billing_details(
+    #[wasm_bindgen(unchecked_param_type = "BillingDetailsForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    let form: domain::billing::BillingDetailsForm = from_js(form)?;
+    to_js(&domain::billing::validate_billing_details(&form))
+}

@@ -37,6 +37,10 @@ export interface IntegrationOverview { authorised: IntegrationCard[]; unauthoris
 export interface AddonOffer {
   screen: "addOn" | "upgrade"; requiresUpgrade: boolean; title: string | null; button: string; fetchesPrice: boolean;
 }
+export interface BillingDetailsForm {
+  companyName: string; street1: string; street2: string; town: string; county: string; postCode: string;
+  contactName: string; contactEmail: string; contactTelephone: string; poNumber: string;
+}
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }
 export type FeatureCell = "included" | "costsApply" | "notIncluded";

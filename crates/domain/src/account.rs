@@ -134,6 +134,15 @@ impl AccountState {
         }
     }
 
+    /// The billing access flag: a partner's own billing right, or billing on a customer.
+    pub fn has_billing_access(&self) -> bool {
+        if self.is_partner {
+            self.can_access_partner_billing
+        } else {
+            self.has_billing
+        }
+    }
+
     pub fn has_scope(&self, scope: &str) -> bool {
         self.package_scopes.iter().any(|s| s == scope)
     }

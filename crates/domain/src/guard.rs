@@ -64,6 +64,9 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
     if route.user_admin && !acc.is_user_admin {
         return redirect(if acc.is_partner { "/partner/accounts" } else { "/" });
     }
+    if route.billing && !acc.has_billing_access() {
+        return redirect(if acc.is_partner { "/partner/accounts" } else { "/" });
+    }
     if !route.scopes.is_empty() && !route.scopes.iter().any(|s| acc.has_scope(s)) {
         return redirect("/upgradepackage");
     }

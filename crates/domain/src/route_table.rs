@@ -58,6 +58,8 @@ pub struct RouteDef {
     pub redirect: Option<&'static str>,
     /// Served by the server, outside the single-page app.
     pub external: bool,
+    /// Needs the billing access flag (spec/billing-subscription-purchase.md section 6).
+    pub billing: bool,
 }
 
 const fn page(pattern: &'static str, title: &'static str, section: &'static str) -> RouteDef {
@@ -74,6 +76,7 @@ const fn page(pattern: &'static str, title: &'static str, section: &'static str)
         not_legacy: false,
         redirect: None,
         external: false,
+        billing: false,
     }
 }
 
@@ -108,6 +111,10 @@ const fn tech(pattern: &'static str, title: &'static str) -> RouteDef {
 
 const fn shared(route: RouteDef) -> RouteDef {
     RouteDef { audience: Audience::CustomersAndPartners, ..route }
+}
+
+const fn billing(route: RouteDef) -> RouteDef {
+    RouteDef { billing: true, ..route }
 }
 
 const fn provisioning(route: RouteDef) -> RouteDef {
@@ -163,9 +170,9 @@ pub static ROUTES: &[RouteDef] = &[
     min_auth(20, page("/parameter/{parameter}", "Parameter", "parameters")),
     min_auth(20, page("/parameter/{parameter}/{value}", "Parameter value", "parameters")),
     min_auth(20, page("/parameters", "Parameters", "parameters")),
-    shared(scoped("/invoices", "Invoices", "billing", &["admin_view_invoices"])),
-    shared(page("/billing/details", "Billing details", "billing")),
-    shared(page("/billing/details/payment", "Payment details", "billing")),
+    billing(shared(scoped("/invoices", "Invoices", "billing", &["admin_view_invoices"]))),
+    billing(shared(page("/billing/details", "Billing details", "billing"))),
+    billing(shared(page("/billing/details/payment", "Payment details", "billing"))),
     subscription("/subscription", "My subscription"),
     // The plan and usage page with the upgrade open (a scope outside the package lands here).
     subscription("/subscription/upgrade", "My subscription"),

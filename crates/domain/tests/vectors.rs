@@ -251,3 +251,13 @@ fn scope_queries_match() {
         assert_eq!(serde_json::to_value(answer).unwrap(), c[2], "{c}");
     }
 }
+
+#[test]
+fn billing_details_give_the_same_messages() {
+    let v = vectors();
+    for c in cases(&v, "billingDetails") {
+        let form: domain::billing::BillingDetailsForm = serde_json::from_value(c[0].clone()).unwrap();
+        let errors = domain::billing::validate_billing_details(&form);
+        assert_eq!(serde_json::to_value(&errors).unwrap(), c[1], "{c}");
+    }
+}

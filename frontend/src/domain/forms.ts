@@ -1,6 +1,8 @@
 // The user and password forms' rules (crates/domain through the forms wasm module, pkg).
 import * as wasm from './pkg/domain_wasm.js';
-import type { FieldErrors, UserForm, UserFormContext } from './pkg/domain_wasm.js';
+import type { BillingDetailsForm, FieldErrors, UserForm, UserFormContext } from './pkg/domain_wasm.js';
+
+export type { BillingDetailsForm };
 
 export function validatePasswordConfirmation(formPassword: string): FieldErrors {
   return wasm.validatePasswordConfirmation(formPassword);
@@ -24,4 +26,9 @@ export function termsProblem(accepted: boolean): string | undefined {
 /** Field errors of the user form ({} when valid), keyed by the users/save field names. */
 export function validateUserForm(form: UserForm, context: UserFormContext): FieldErrors {
   return wasm.validateUserForm(form, context);
+}
+
+/** Field errors of the billing details form ({} when valid), keyed by the form_ names. */
+export function validateBillingDetails(form: BillingDetailsForm): FieldErrors {
+  return wasm.validateBillingDetails(form);
 }

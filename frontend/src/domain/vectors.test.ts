@@ -3,7 +3,13 @@
 // native domain runs the same file in `cargo test`, so both must give the same answers.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { validateGaConnect, validateIntegrationSettings, validateUserForm } from './forms';
+import {
+  validateBillingDetails,
+  validateGaConnect,
+  validateIntegrationSettings,
+  validateUserForm,
+  type BillingDetailsForm,
+} from './forms';
 import {
   addonOffer,
   billingFrequencyWord,
@@ -67,6 +73,7 @@ interface Vectors {
   addonOffers: [string, string, boolean, AddonOffer][];
   planComparisons: { plans: PlanScopes[]; categories: string[]; cells: Record<string, FeatureCell[]>; keyScopes: string[] }[];
   scopeQueries: [string, string, string][];
+  billingDetails: [Partial<BillingDetailsForm>, Record<string, string>][];
   usageTexts: { inclusiveMinutes: [number, number, string | null][]; recordingStorage: [number, number, string][] };
 }
 
@@ -116,6 +123,7 @@ const KEYS = [
   'planComparisons',
   'usageTexts',
   'scopeQueries',
+  'billingDetails',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -239,5 +247,23 @@ describe('usage texts', () => {
 describe('subscription scope queries', () => {
   test.each(vectors.scopeQueries)('%s asking for %s', (name, scope, answer) => {
     expect(scopeQuery(persona(name), scope)).toBe(answer);
+  });
+});
+
+describe('billing details', () => {
+  const empty: BillingDetailsForm = {
+    companyName: '',
+    street1: '',
+    street2: '',
+    town: '',
+    county: '',
+    postCode: '',
+    contactName: '',
+    contactEmail: '',
+    contactTelephone: '',
+    poNumber: '',
+  };
+  test.each(vectors.billingDetails.map((c, i) => [i, c] as const))('case %s', (_, [form, errors]) => {
+    expect(validateBillingDetails({ ...empty, ...form })).toEqual(errors);
   });
 });

@@ -183,3 +183,17 @@ fn legacy_customers_are_sent_home_from_subscription_screens() {
     assert_eq!(lands("/upgradepackage", &legacy), "/");
     assert_eq!(lands("/upgradecentre", &legacy), "/");
 }
+
+#[test]
+fn billing_pages_need_the_billing_access_flag() {
+    let billing = AccountState { has_billing: true, ..owner() };
+    assert_eq!(lands("/billing/details", &billing), "/billing/details");
+    assert_eq!(lands("/billing/details/payment", &billing), "/billing/details/payment");
+    assert_eq!(lands("/billing/details", &owner()), "/");
+    assert_eq!(lands("/invoices", &owner()), "/");
+    let partner =
+        AccountState { is_partner: true, is_user_on_partner: true, can_access_partner_accounts: true, ..owner() };
+    assert_eq!(guard("/billing/details", &partner), GuardStep::Redirect { to: "/partner/accounts".into() });
+    let paying_partner = AccountState { can_access_partner_billing: true, ..partner };
+    assert_eq!(guard("/billing/details", &paying_partner), GuardStep::Allow);
+}

@@ -3,6 +3,7 @@
 
 mod account_user;
 mod accountsettings;
+mod billing_details;
 pub mod client;
 pub mod error;
 pub mod form;
@@ -63,6 +64,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(handleajax::router())
         .merge(integrations::router())
         .merge(services::router())
+        .merge(billing_details::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).

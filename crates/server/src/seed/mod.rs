@@ -7,6 +7,7 @@ use sqlx::{Any, AnyPool, Transaction};
 
 use crate::security::hash_password;
 
+mod billing;
 mod integrations;
 mod prices;
 mod routing_extras;
@@ -544,5 +545,6 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     tag_manager::seed(tx, now).await?;
     integrations::seed(tx, now).await?;
     prices::seed(tx, now).await?;
-    usage::seed(tx, now).await
+    usage::seed(tx, now).await?;
+    billing::seed(tx, now).await
 }

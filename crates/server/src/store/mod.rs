@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod audios;
+pub mod billing;
 pub mod charges;
 pub mod confirmations;
 pub mod customers;

@@ -6,6 +6,7 @@ const ON_POSTGRES: bool = false;
 
 mod account_details;
 mod account_switch;
+mod billing_details;
 mod concurrent_saves;
 mod confirm_password;
 mod helpers;

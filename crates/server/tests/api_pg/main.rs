@@ -10,6 +10,8 @@ const ON_POSTGRES: bool = true;
 mod account_details;
 #[path = "../api/account_switch.rs"]
 mod account_switch;
+#[path = "../api/billing_details.rs"]
+mod billing_details;
 #[path = "../api/concurrent_saves.rs"]
 mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]

@@ -1,0 +1,95 @@
+//! Billing details (issue 14): Harbour Lane Dental pays by card, Stone & Sons by Direct Debit.
+
+use sqlx::{Any, Transaction};
+
+/// (customer, company, street 1, town, post code, contact, email, telephone, payment type, card)
+type Details = (
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<(&'static str, &'static str, &'static str)>,
+);
+
+const DETAILS: &[Details] = &[
+    (
+        100,
+        "Harbour Lane Dental Ltd",
+        "1 Harbour Lane",
+        "Bristol",
+        "BS1 4RN",
+        "Olivia Owen",
+        "accounts@harbourlane.test",
+        "0117 496 0000",
+        "1",
+        Some(("Visa", "4242", "0828")),
+    ),
+    (
+        101,
+        "Harbour Lane Orthodontics Ltd",
+        "3 Harbour Lane",
+        "Bristol",
+        "BS1 4RN",
+        "Olivia Owen",
+        "accounts@harbourlane.test",
+        "0117 496 0001",
+        "1",
+        Some(("Mastercard", "4444", "1127")),
+    ),
+    (
+        200,
+        "Stone & Sons Plumbing",
+        "12 Furnace Hill",
+        "Sheffield",
+        "S3 7AG",
+        "Sam Stone",
+        "office@stoneandsons.test",
+        "0114 496 0590",
+        "2",
+        None,
+    ),
+    (
+        300,
+        "Atlas Insurance Group plc",
+        "40 King Street",
+        "Manchester",
+        "M2 4LQ",
+        "Accounts Payable",
+        "ap@atlas.test",
+        "0161 496 0300",
+        "2",
+        None,
+    ),
+];
+
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    for (customer, company, street1, town, post_code, contact, email, telephone, payment, card) in DETAILS {
+        let (brand, last4, expiry) = card.unwrap_or(("", "", ""));
+        sqlx::query(
+            "INSERT INTO billing_details (customer_id, company_name, street1, town, post_code, contact_name, contact_email,
+                 contact_telephone, payment_method_type, card_brand, card_last4, card_expiry, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(customer)
+        .bind(company)
+        .bind(street1)
+        .bind(town)
+        .bind(post_code)
+        .bind(contact)
+        .bind(email)
+        .bind(telephone)
+        .bind(payment)
+        .bind(brand)
+        .bind(last4)
+        .bind(expiry)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,31 @@
+import { expect, test } from './fixtures';
+import { expectAccessible, expectHeading, logIn } from './helpers';
+
+// Billing details (issue 14).
+
+test('the owner edits the billing details: an error shows as typed, then the save is kept', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/billing/details');
+  await expectHeading(page, 'Billing details');
+  const email = page.getByLabel('Contact email');
+  await expect(email).toHaveValue('accounts@harbourlane.test');
+  await expect(page.getByLabel('Payment method')).toHaveValue('Visa ending 4242, expires 08/28');
+  await expectAccessible(page, 'the billing details page');
+
+  await email.fill('accounts@');
+  await email.blur();
+  await expect(page.getByText('Must be a valid email.')).toBeVisible();
+  await expectAccessible(page, 'the billing details page with an error');
+  await email.fill('billing@harbourlane.test');
+  await page.getByLabel('PO number').fill('PO-2026-11');
+  await page.getByRole('button', { name: 'Save' }).last().click();
+  await expect(page.getByText('Your billing details were updated successfully.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Contact email')).toHaveValue('billing@harbourlane.test');
+  await expect(page.getByLabel('PO number')).toHaveValue('PO-2026-11');
+});
+
+test('a user without billing access is sent home', async ({ page }) => {
+  await logIn(page, 'user@demo.test', '/manage/billing/details');
+  await expectHeading(page, 'Integrate');
+});

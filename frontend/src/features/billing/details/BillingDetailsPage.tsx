@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/PageHeading';
+import { TextField } from '../../../components/fields';
+import { validateBillingDetails, type BillingDetailsForm } from '../../../domain/forms';
+import { validationErrors } from '../../../lib/api';
+import { withContact } from '../../../lib/contact';
+import { useLoader } from '../../../lib/useLoader';
+import { SectionLoading } from '../../../app/sections';
+import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
+import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
+
+type Key = keyof BillingDetailsForm;
+
+/** The form's fields: key, posted name (the domain's error keys), label, input type. */
+const ADDRESS: [Key, string, string][] = [
+  ['companyName', 'form_companyName', 'Company name'],
+  ['street1', 'form_street1', 'Street 1'],
+  ['street2', 'form_street2', 'Street 2'],
+  ['town', 'form_town', 'Town'],
+  ['county', 'form_county', 'County'],
+  ['postCode', 'form_postCode', 'Post code'],
+];
+const CONTACT: [Key, string, string][] = [
+  ['contactName', 'form_contactName', 'Contact name'],
+  ['contactEmail', 'form_contactEmail', 'Contact email'],
+  ['contactTelephone', 'form_contactTelephone', 'Telephone'],
+];
+
+type Banner = { kind: 'success' | 'error'; text: string };
+
+function BillingForm({ details }: { details: BillingDetails }) {
+  const [form, setForm] = useState<BillingDetailsForm>(() => formOf(details));
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const errors = validateBillingDetails(form);
+
+  const errorOf = (name: string) => (touched.has(name) ? (errors[name] ?? serverErrors[name]) : serverErrors[name]);
+
+  function field([key, name, label]: [Key, string, string]) {
+    return (
+      <TextField
+        key={key}
+        label={label}
+        name={name}
+        value={form[key]}
+        type={key === 'contactEmail' ? 'email' : key === 'contactTelephone' ? 'tel' : 'text'}
+        onChange={(value) => {
+          setForm({ ...form, [key]: value });
+          setServerErrors(({ [name]: _gone, ...rest }) => rest);
+        }}
+        onBlur={() => setTouched(new Set(touched).add(name))}
+        error={errorOf(name)}
+        disabled={saving}
+      />
+    );
+  }
+
+  async function save() {
+    setTouched(new Set([...ADDRESS, ...CONTACT].map(([, name]) => name).concat('form_poNumber')));
+    setBanner(null);
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    try {
+      const answer = await saveBillingDetails(form);
+      setBanner(answer.success ? { kind: 'success', text: SAVED } : { kind: 'error', text: withContact(SAVE_FAILED) });
+    } catch (error) {
+      const fields = validationErrors(error);
+      if (fields) setServerErrors(fields);
+      setBanner({ kind: 'error', text: withContact(SAVE_FAILED) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const saveButton = (
+    <div className="form-actions">
+      <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+    </div>
+  );
+  return (
+    <form
+      noValidate
+      className="billing-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {banner && (
+        <div role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
+          <p>{banner.text}</p>
+        </div>
+      )}
+      <section className="card card-body" aria-labelledby="billing-address">
+        <h2 id="billing-address">Address</h2>
+        {ADDRESS.map(field)}
+        <TextField label="Country" value={details.address.country} onChange={() => {}} readOnly />
+      </section>
+      <section className="card card-body" aria-labelledby="billing-contact">
+        <h2 id="billing-contact">Contact</h2>
+        {CONTACT.map(field)}
+        {saveButton}
+      </section>
+      <section className="card card-body" aria-labelledby="billing-payment">
+        <h2 id="billing-payment">Payment</h2>
+        {field(['poNumber', 'form_poNumber', 'PO number'])}
+        <TextField label="Payment method" value={details.paymentMethod} onChange={() => {}} readOnly />
+        {details.paymentMethodType === '1' && (
+          <p>
+            <Link className="button" to="/billing/details/payment">
+              Update credit/debit card details
+            </Link>
+          </p>
+        )}
+        {details.paymentMethodType === '2' && details.directDebitUrl && (
+          <p>
+            <a href={details.directDebitUrl}>Update your Direct Debit details</a>
+          </p>
+        )}
+        {saveButton}
+      </section>
+    </form>
+  );
+}
+
+/** /billing/details: address, contact and payment, for those with the billing access flag. */
+export function BillingDetailsPage({ title }: { title: string }) {
+  const [load] = useLoader(getBillingDetails);
+  const [params] = useSearchParams();
+  const directDebit = params.get('directDebitUpdated');
+  return (
+    <>
+      <PageHeading title={title} />
+      {directDebit === '1' && (
+        <p role="status" className="banner banner-success">
+          {DIRECT_DEBIT_UPDATED}
+        </p>
+      )}
+      {directDebit === '0' && (
+        <p role="alert" className="banner banner-error">
+          {withContact(DIRECT_DEBIT_FAILED)}
+        </p>
+      )}
+      {load.status === 'loading' && <SectionLoading />}
+      {load.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {withContact(LOAD_FAILED)}
+        </p>
+      )}
+      {load.status === 'ready' && <BillingForm details={load.data} />}
+    </>
+  );
+}
