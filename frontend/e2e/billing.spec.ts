@@ -29,3 +29,29 @@ test('a user without billing access is sent home', async ({ page }) => {
   await logIn(page, 'user@demo.test', '/manage/billing/details');
   await expectHeading(page, 'Integrate');
 });
+
+test('the owner updates the card through the sandbox: a bad number is sent back, a good one is kept', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/billing/details');
+  await page.getByRole('link', { name: 'Update credit/debit card details' }).click();
+  await expectHeading(page, 'Payment details');
+  await expectAccessible(page, 'the card form');
+
+  await page.getByLabel('Name on card').fill('Olivia Owen');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiry (MMYY)').fill('1230');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/manage\/billing\/details\/payment\?.*numberError=1/);
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Please enter a valid card number.');
+  await expect(page.getByLabel('Name on card')).toHaveValue('Olivia Owen');
+  await expectAccessible(page, 'the card form with the provider field error');
+
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your credit card details have been updated successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/manage\/billing\/details\/payment$/);
+
+  await page.goto('/manage/billing/details');
+  await expect(page.getByLabel('Payment method')).toHaveValue('Mastercard ending 4444, expires 12/30');
+});

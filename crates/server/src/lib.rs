@@ -3,6 +3,7 @@
 
 pub mod ad_platforms;
 pub mod background;
+pub mod card_payments;
 pub mod clock;
 pub mod db;
 pub mod housekeeping;

@@ -23,6 +23,9 @@ pub struct Settings {
     /// How the website check fetches customers' pages (WEBSITE_CHECK_ALLOW_LOOPBACK,
     /// WEBSITE_CHECK_TIMEOUT_SECONDS, WEBSITE_CHECK_RESOLVE).
     pub website_check: FetchPolicy,
+    /// CARD_SHA_PASSPHRASE: the card provider's SHA passphrase; unset, one is generated once
+    /// and stored in the database.
+    pub card_passphrase: Option<String>,
 }
 
 /// `host=ip:port,host=ip:port`: names the website check answers without DNS.
@@ -64,6 +67,7 @@ impl Settings {
                 resolve: parse_resolve(&var("WEBSITE_CHECK_RESOLVE", ""))?,
                 ..FetchPolicy::default()
             },
+            card_passphrase: std::env::var("CARD_SHA_PASSPHRASE").ok().filter(|p| !p.is_empty()),
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

@@ -11,6 +11,8 @@ pub struct AppState {
     pub db: AnyPool,
     pub settings: Arc<Settings>,
     pub clock: Clock,
+    /// The card provider's SHA passphrase (the setting, or one generated and stored).
+    pub card_passphrase: Arc<str>,
 }
 
 impl AppState {
@@ -21,6 +23,7 @@ impl AppState {
         if settings.seed_demo {
             crate::seed::seed_if_empty(&db, clock.now()).await?;
         }
-        Ok(AppState { db, settings: Arc::new(settings), clock })
+        let card_passphrase = crate::card_payments::passphrase(&db, settings.card_passphrase.as_deref()).await?;
+        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase: card_passphrase.into() })
     }
 }

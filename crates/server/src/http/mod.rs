@@ -12,8 +12,10 @@ mod integrations;
 mod login;
 mod outbox_page;
 mod pages;
+mod payment_details;
 mod reset_password;
 mod routing;
+mod sandbox_card;
 mod sandbox_oauth;
 mod services;
 pub mod session;
@@ -65,6 +67,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(integrations::router())
         .merge(services::router())
         .merge(billing_details::router())
+        .merge(payment_details::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).
@@ -84,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         .merge(outbox_page::router())
         .merge(pages::router())
         .merge(sandbox_oauth::router())
+        .merge(sandbox_card::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))

@@ -85,6 +85,7 @@ impl TestApp {
             dev_outbox: true,
             secure_cookies: false,
             clock_start: Some(TEST_NOW),
+            card_passphrase: None,
             // The website-check tests serve their sites on this machine.
             website_check: FetchPolicy {
                 allow_loopback: true,

@@ -12,6 +12,8 @@ mod account_details;
 mod account_switch;
 #[path = "../api/billing_details.rs"]
 mod billing_details;
+#[path = "../api/card_payments.rs"]
+mod card_payments;
 #[path = "../api/concurrent_saves.rs"]
 mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]

@@ -1,12 +1,13 @@
 import { useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { BillingDetailsPage } from './details/BillingDetailsPage';
+import { PaymentPage } from './payment/PaymentPage';
 import { SubscriptionPage } from './subscription/SubscriptionPage';
 import { UpgradeCentrePage } from './upgradecentre/UpgradeCentrePage';
 
 /**
- * /subscription (and /subscription/upgrade, with the upgrade open), /upgradecentre and
- * /billing/details; the card update and invoices pages are to come (issue 14) and show their
+ * /subscription (and /subscription/upgrade, with the upgrade open), /upgradecentre,
+ * /billing/details and its card update; the invoices page is to come (issue 14) and shows its
  * title.
  */
 export default function BillingSection({ title }: SectionProps) {
@@ -16,5 +17,6 @@ export default function BillingSection({ title }: SectionProps) {
   }
   if (page === '/upgradecentre') return <UpgradeCentrePage title={title} />;
   if (page === '/billing/details') return <BillingDetailsPage title={title} />;
+  if (page === '/billing/details/payment') return <PaymentPage title={title} />;
   return <PageHeading title={title} />;
 }
