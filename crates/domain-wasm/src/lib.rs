@@ -41,6 +41,7 @@ export interface BillingDetailsForm {
   companyName: string; street1: string; street2: string; town: string; county: string; postCode: string;
   contactName: string; contactEmail: string; contactTelephone: string; poNumber: string;
 }
+export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }
 export type FeatureCell = "included" | "costsApply" | "notIncluded";

@@ -65,6 +65,22 @@ pub fn addon_offer(
     to_js(&domain::purchase::addon_offer(&account(acc)?, scope, view_only))
 }
 
+/// Why the purchase modal cannot sell `scope` online ('notPurchaser', 'contactAccountManager',
+/// 'ownerOnly'), or null when it can.
+#[wasm_bindgen(js_name = purchaseBarrier, unchecked_return_type = "PurchaseBarrier | null")]
+pub fn purchase_barrier(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    scope: &str,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::purchase::purchase_barrier(&account(acc)?, scope))
+}
+
+/// Buying online: the purchase right on an account that buys online.
+#[wasm_bindgen(js_name = canPurchaseOnline)]
+pub fn can_purchase_online(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {
+    Ok(account(acc)?.can_purchase_online())
+}
+
 /// What the plan and usage page does with ?scope=: 'openAddOn', 'upgrade' or 'owned'.
 #[wasm_bindgen(js_name = scopeQuery, unchecked_return_type = "ScopeQuery")]
 pub fn scope_query(

@@ -261,3 +261,12 @@ fn billing_details_give_the_same_messages() {
         assert_eq!(serde_json::to_value(&errors).unwrap(), c[1], "{c}");
     }
 }
+
+#[test]
+fn purchase_barriers_match() {
+    let v = vectors();
+    for c in cases(&v, "purchaseBarriers") {
+        let barrier = domain::purchase::purchase_barrier(&persona(&v, c[0].as_str().unwrap()), c[1].as_str().unwrap());
+        assert_eq!(serde_json::to_value(barrier).unwrap(), c[2], "{c}");
+    }
+}

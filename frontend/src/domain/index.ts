@@ -18,6 +18,7 @@ import type {
   NumberFormat,
   PlanComparison,
   PlanScopes,
+  PurchaseBarrier,
   ScopeQuery,
   FeatureCell,
   FeatureRow,
@@ -43,6 +44,7 @@ export type {
   NumberFormat,
   PlanComparison,
   PlanScopes,
+  PurchaseBarrier,
   ScopeQuery,
   FeatureCell,
   FeatureRow,
@@ -159,6 +161,16 @@ export function canManageIntegrations(account: AccountInput): boolean {
 /** What the purchase modal offers for a scope on this account. */
 export function addonOffer(account: AccountInput, scope: string, viewOnly = false): AddonOffer {
   return wasm.addonOffer(account, scope, viewOnly);
+}
+
+/** Why the purchase modal cannot sell a scope online, or null when it can. */
+export function purchaseBarrier(account: AccountInput, scope: string): PurchaseBarrier | null {
+  return wasm.purchaseBarrier(account, scope) ?? null;
+}
+
+/** Buying online: the purchase right on an account that buys online. */
+export function canPurchaseOnline(account: AccountInput): boolean {
+  return wasm.canPurchaseOnline(account);
 }
 
 /** What the plan and usage page does with ?scope=: open the add-on, go to the upgrade, or nothing. */

@@ -15,6 +15,7 @@ import {
   billingFrequencyWord,
   inclusiveMinutesText,
   planComparison,
+  purchaseBarrier,
   recordingStorageText,
   scopeQuery,
   buildMenu,
@@ -74,6 +75,7 @@ interface Vectors {
   planComparisons: { plans: PlanScopes[]; categories: string[]; cells: Record<string, FeatureCell[]>; keyScopes: string[] }[];
   scopeQueries: [string, string, string][];
   billingDetails: [Partial<BillingDetailsForm>, Record<string, string>][];
+  purchaseBarriers: [string, string, string | null][];
   usageTexts: { inclusiveMinutes: [number, number, string | null][]; recordingStorage: [number, number, string][] };
 }
 
@@ -124,6 +126,7 @@ const KEYS = [
   'usageTexts',
   'scopeQueries',
   'billingDetails',
+  'purchaseBarriers',
 ];
 
 test('the vector file has every kind of case', () => {
@@ -265,5 +268,11 @@ describe('billing details', () => {
   };
   test.each(vectors.billingDetails.map((c, i) => [i, c] as const))('case %s', (_, [form, errors]) => {
     expect(validateBillingDetails({ ...empty, ...form })).toEqual(errors);
+  });
+});
+
+describe('purchase barriers', () => {
+  test.each(vectors.purchaseBarriers)('%s buying %s', (name, scope, barrier) => {
+    expect(purchaseBarrier(persona(name), scope)).toBe(barrier);
   });
 });

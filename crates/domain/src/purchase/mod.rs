@@ -8,4 +8,7 @@ pub mod rules;
 pub mod usage;
 
 pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
-pub use offer::{addon_offer, scope_query, AddonOffer, OfferScreen, ScopeQuery, ENTERPRISE_TITLE};
+pub use offer::{
+    addon_offer, may_upgrade, purchase_barrier, scope_query, AddonOffer, OfferScreen, PurchaseBarrier, ScopeQuery,
+    ENTERPRISE_TITLE,
+};

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::account::AccountState;
+use crate::account::{AccountState, AuthLevel};
 use crate::plan::Plan;
 
 pub const ENTERPRISE_TITLE: &str = "Upgrade to Enterprise";
@@ -57,6 +57,37 @@ pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> Addo
     }
 }
 
+/// Why the purchase modal cannot sell a scope online, before any price is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PurchaseBarrier {
+    /// Not a purchaser on an account that buys online: the account owner is asked.
+    NotPurchaser,
+    /// Enterprise, and anything that needs it, is arranged by the account manager.
+    ContactAccountManager,
+    /// Only the account owner upgrades the plan.
+    OwnerOnly,
+}
+
+/// Only the account owner changes the plan online (spec: a non-owner's upgrade is refused).
+pub fn may_upgrade(account: &AccountState) -> bool {
+    account.user_auth_code >= AuthLevel::ACCOUNT_OWNER
+}
+
+/// The barrier, if any, between this account and buying `scope` online.
+pub fn purchase_barrier(account: &AccountState, scope: &str) -> Option<PurchaseBarrier> {
+    let offer = addon_offer(account, scope, false);
+    if !account.can_purchase_online() {
+        Some(PurchaseBarrier::NotPurchaser)
+    } else if !offer.fetches_price || (offer.requires_upgrade && account.plan() != Plan::Starter) {
+        Some(PurchaseBarrier::ContactAccountManager)
+    } else if offer.requires_upgrade && !may_upgrade(account) {
+        Some(PurchaseBarrier::OwnerOnly)
+    } else {
+        None
+    }
+}
+
 /// What the plan and usage page does with `?scope=` (or `?type=`): open the add-on modal for a
 /// scope sold as an add-on, send anything else the package lacks to /subscription/upgrade, and
 /// leave a scope the package has alone.
@@ -99,6 +130,26 @@ mod tests {
             next_package_scopes: scopes(&["routing_advanced_ivr_basic", "integration_hubspot"]),
             ..AccountState::default()
         }
+    }
+
+    #[test]
+    fn barriers_come_before_any_price() {
+        let acc = starter();
+        let owner = AccountState { user_auth_code: 25, can_purchase: true, customer_can_purchase_online: true, ..acc };
+        assert_eq!(purchase_barrier(&owner, "outbound"), None);
+        assert_eq!(purchase_barrier(&owner, "upgrade"), None);
+        let admin = AccountState { user_auth_code: 20, ..owner.clone() };
+        assert_eq!(purchase_barrier(&admin, "upgrade"), Some(PurchaseBarrier::OwnerOnly));
+        assert_eq!(purchase_barrier(&admin, "outbound"), None, "administrators buy add-ons");
+        assert_eq!(purchase_barrier(&owner, "enterprise"), Some(PurchaseBarrier::ContactAccountManager));
+        let offline = AccountState { customer_can_purchase_online: false, ..owner.clone() };
+        assert_eq!(purchase_barrier(&offline, "outbound"), Some(PurchaseBarrier::NotPurchaser));
+        let professional = AccountState { package_name: "Professional".into(), ..owner };
+        assert_eq!(
+            purchase_barrier(&professional, "integration_hubspot"),
+            Some(PurchaseBarrier::ContactAccountManager),
+            "the next plan after Professional is Enterprise"
+        );
     }
 
     #[test]

@@ -15,22 +15,30 @@ async fn params(app: &TestApp, session: &str) -> Value {
     reply.json()
 }
 
+/// The card form's fields as the browser posts them to the sandbox.
+fn card_form(p: &Value, name: &str, number: &str, expiry: &str, cvc: &str) -> Vec<(String, String)> {
+    let s = |k: &str| p[k].as_str().unwrap().to_string();
+    vec![
+        ("ACCEPTURL".into(), s("accepturl")),
+        ("EXCEPTIONURL".into(), s("exceptionurl")),
+        ("ORDERID".into(), s("orderid")),
+        ("PSPID".into(), s("pspid")),
+        ("SHASIGN".into(), s("shasign")),
+        (s("paymentCardName"), name.to_string()),
+        (s("paymentCardNumber"), number.to_string()),
+        (s("paymentExpiryDate"), expiry.to_string()),
+        ("CVC".into(), cvc.to_string()),
+    ]
+}
+
+async fn post_to_sandbox(app: &TestApp, p: &Value, fields: &[(String, String)]) -> crate::helpers::Reply {
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    app.post_form(p["actionURL"].as_str().unwrap(), None, &fields).await
+}
+
 /// Posts the card form to the sandbox as the browser would; the query it sends the browser to.
 async fn pay(app: &TestApp, p: &Value, name: &str, number: &str, expiry: &str, cvc: &str) -> Vec<(String, String)> {
-    let s = |k: &str| p[k].as_str().unwrap().to_string();
-    let fields = [
-        ("ACCEPTURL", s("accepturl")),
-        ("EXCEPTIONURL", s("exceptionurl")),
-        ("ORDERID", s("orderid")),
-        ("PSPID", s("pspid")),
-        ("SHASIGN", s("shasign")),
-        (p["paymentCardName"].as_str().unwrap(), name.to_string()),
-        (p["paymentCardNumber"].as_str().unwrap(), number.to_string()),
-        (p["paymentExpiryDate"].as_str().unwrap(), expiry.to_string()),
-        ("CVC", cvc.to_string()),
-    ];
-    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let reply = app.post_form(p["actionURL"].as_str().unwrap(), None, &fields).await;
+    let reply = post_to_sandbox(app, p, &card_form(p, name, number, expiry, cvc)).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.text());
     let location = reply.header("location").unwrap();
     let (path, query) = location.split_once('?').unwrap();
@@ -124,20 +132,8 @@ async fn the_sandbox_sends_field_errors_back_and_refuses_an_unsigned_request() {
 
     let mut forged = p.clone();
     forged["accepturl"] = "/manage/elsewhere".into();
-    let s = |k: &str| forged[k].as_str().unwrap().to_string();
-    let fields = [
-        ("ACCEPTURL", s("accepturl")),
-        ("EXCEPTIONURL", s("exceptionurl")),
-        ("ORDERID", s("orderid")),
-        ("PSPID", s("pspid")),
-        ("SHASIGN", s("shasign")),
-        ("CN", "Olivia Owen".to_string()),
-        ("CARDNO", "4242424242424242".to_string()),
-        ("ED", "1230".to_string()),
-        ("CVC", "123".to_string()),
-    ];
-    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let reply = app.post_form("/sandbox/card/orderstandard", None, &fields).await;
+    let reply =
+        post_to_sandbox(&app, &forged, &card_form(&forged, "Olivia Owen", "4242424242424242", "1230", "123")).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
 }
 

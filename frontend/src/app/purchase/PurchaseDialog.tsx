@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { addonOffer, type AddonOffer } from '../../domain';
+import { addonOffer, purchaseBarrier, type PurchaseBarrier } from '../../domain';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
@@ -23,7 +23,6 @@ import {
   addedText,
 } from './messages';
 
-const OWNER = 25;
 const RECORDING_STORAGE = 'routing_call_recording_extended';
 
 type State =
@@ -36,14 +35,18 @@ type State =
   | { kind: 'contact' }
   | { kind: 'notPurchaser' };
 
-/** Why the modal cannot sell this scope online, before anything is fetched. */
-function firstState(offer: AddonOffer, scope: string, account: ReturnType<typeof useAccount>['account']): State {
-  if (!(account.canPurchase && account.customerCanPurchaseOnline)) return { kind: 'notPurchaser' };
-  // Enterprise, and anything that needs Enterprise, is arranged by the account manager.
-  const needsEnterprise = offer.requiresUpgrade && account.packageName !== 'Starter';
-  if (!offer.fetchesPrice || scope === 'enterprise' || needsEnterprise) return { kind: 'contact' };
-  if (offer.requiresUpgrade && account.userAuthCode < OWNER) return { kind: 'refused' };
-  return { kind: 'loading' };
+/** The domain's barrier, if any, before anything is fetched; else loading. */
+function firstState(barrier: PurchaseBarrier | null): State {
+  switch (barrier) {
+    case 'notPurchaser':
+      return { kind: 'notPurchaser' };
+    case 'contactAccountManager':
+      return { kind: 'contact' };
+    case 'ownerOnly':
+      return { kind: 'refused' };
+    default:
+      return { kind: 'loading' };
+  }
 }
 
 function failureMessage(error: unknown): string | null {
@@ -64,7 +67,7 @@ export default function PurchaseDialog({
 }) {
   const { account, refreshScopes, reload } = useAccount();
   const [offer] = useState(() => addonOffer(account, scope));
-  const [state, setState] = useState<State>(() => firstState(offer, scope, account));
+  const [state, setState] = useState<State>(() => firstState(purchaseBarrier(account, scope)));
   // The terms tickbox is 1 (ticked) or 0, as the spec stores it.
   const [terms, setTerms] = useState<0 | 1>(0);
   const [termsError, setTermsError] = useState<string | undefined>();

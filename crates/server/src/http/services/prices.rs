@@ -190,7 +190,7 @@ async fn addon_price(
     form: FormData,
 ) -> Result<Json<AddonPrice>, AppError> {
     let account = &user.account;
-    if !(account.can_purchase && account.customer_can_purchase_online) {
+    if !account.can_purchase_online() {
         return Err(AppError::Forbidden);
     }
     let scope = form.text("scope").trim();

@@ -6,12 +6,13 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
+use domain::purchase::may_upgrade;
 use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
     RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
 };
 use domain::purchase::{addon_offer, OfferScreen};
-use domain::{AuthLevel, FieldErrors, Plan};
+use domain::{FieldErrors, Plan};
 use serde::Serialize;
 
 use super::prices::MAX_SCOPE_LENGTH;
@@ -40,7 +41,7 @@ fn refused(field: &str, message: &str) -> AppError {
 impl AccountUser {
     /// Buying online: the purchase right on an account that buys online.
     fn require_purchase(&self) -> Result<(), AppError> {
-        if self.account.can_purchase && self.account.customer_can_purchase_online {
+        if self.account.can_purchase_online() {
             Ok(())
         } else {
             Err(AppError::Forbidden)
@@ -51,7 +52,7 @@ impl AccountUser {
 /// Starter to Professional, by the account owner; other plan changes are by contacting us.
 async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Json<Done>, AppError> {
     user.require_purchase()?;
-    if user.account.user_auth_code < AuthLevel::ACCOUNT_OWNER {
+    if !may_upgrade(&user.account) {
         return Err(AppError::Forbidden);
     }
     if user.account.plan() != Plan::Starter {

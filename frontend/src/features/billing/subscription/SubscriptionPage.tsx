@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { recordingStorageText, scopeQuery } from '../../../domain';
+import { canPurchaseOnline, recordingStorageText, scopeQuery } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';
@@ -31,7 +31,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
   const charges = chargesLoad.status === 'ready' ? chargesLoad.data : null;
   const [banner, setBanner] = useState<Banner | null>(null);
   const [dialog, setDialog] = useState<'breakdown' | 'compare' | 'whatToAdd' | 'noNumbers' | null>(null);
-  const online = account.canPurchase && account.customerCanPurchaseOnline;
+  const online = canPurchaseOnline(account);
   const enterprise = account.packageName === 'Enterprise';
 
   const buy = useCallback(
