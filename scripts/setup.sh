@@ -41,13 +41,14 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
 fi
 
 # The PostgreSQL tests (tests/api_pg, test-pg-schema.sh, test-scale-out.sh, test-crash.sh):
-# sqlite3 (the CLI), PostgreSQL (Debian's, with psql) and curl, which the scripts drive servers with.
+# sqlite3 (the CLI), PostgreSQL (Debian's, with psql) and curl, which the scripts drive servers
+# with; pdftotext (poppler-utils), which the invoice tests read the PDFs back with.
 if [ "${SKIP_BROWSER:-0}" != 1 ] && { ! command -v sqlite3 >/dev/null || ! command -v curl >/dev/null ||
-  ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; }; then
-  step "sqlite3, postgresql and curl (Debian) for the database tests"
+  ! command -v pdftotext >/dev/null || ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; }; then
+  step "sqlite3, postgresql, curl and poppler-utils (Debian) for the database and invoice tests"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq sqlite3 postgresql curl >/dev/null
+  apt-get install -y -qq sqlite3 postgresql curl poppler-utils >/dev/null
 fi
 
 # The fixed clocks of scripts/test-clock.sh (libfaketime).

@@ -13,15 +13,21 @@ pub enum CsvCell<'a> {
 /// A text cell starting with one of these is a formula to spreadsheet programs.
 const FORMULA_START: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
+/// Typed text as a spreadsheet may show it: a formula defused with a leading apostrophe.
+pub fn defused(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(FORMULA_START) {
+        format!("'{text}").into()
+    } else {
+        text.into()
+    }
+}
+
 fn push_cell(line: &mut String, cell: CsvCell) {
-    let (text, guarded) = match cell {
-        CsvCell::Text(text) => (text, text.starts_with(FORMULA_START)),
-        CsvCell::Value(text) => (text, false),
+    let text = match cell {
+        CsvCell::Text(text) => defused(text),
+        CsvCell::Value(text) => text.into(),
     };
     line.push('"');
-    if guarded {
-        line.push('\'');
-    }
     for c in text.chars() {
         if c == '"' {
             line.push('"');

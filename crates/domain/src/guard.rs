@@ -36,6 +36,17 @@ pub struct Resolution {
     pub menu_path: Option<String>,
 }
 
+/// A billing page (/invoices, /billing/details, ...) in the account's own portal: a technology
+/// partner's billing pages live under /technologypartner. The API guards its billing calls
+/// with the page the account would use.
+pub fn billing_page(path: &str, acc: &AccountState) -> String {
+    if acc.is_tech_partner {
+        format!("/technologypartner{path}")
+    } else {
+        path.to_string()
+    }
+}
+
 /// The guard rules of spec/call-routing.md section 4 for one path, in order.
 pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
     let Some(route) = match_route(path) else {

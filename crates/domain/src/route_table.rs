@@ -271,8 +271,9 @@ pub static ROUTES: &[RouteDef] = &[
     tech("/technologypartner/api-keys", "API keys"),
     tech("/technologypartner/reports", "Reports"),
     tech("/technologypartner/settings", "Settings"),
-    tech("/technologypartner/invoices", "Invoices"),
-    tech("/technologypartner/billing/details", "Billing details"),
+    billing(tech("/technologypartner/invoices", "Invoices")),
+    billing(tech("/technologypartner/billing/details", "Billing details")),
+    billing(tech("/technologypartner/billing/details/payment", "Payment details")),
 ];
 
 /// The route a path belongs to (query and trailing slash ignored; literal segments win over

@@ -21,6 +21,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     // Connects and plan changes are applied on the telephony side in the background.
     server::provisioning::spawn(state.clone());
     server::housekeeping::spawn(state.clone());
+    // Each month's invoices, made once the month is over.
+    server::billing_run::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
     server::website_check::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;

@@ -1,7 +1,8 @@
 //! Billing (spec/billing-subscription-purchase.md): the billing details form's rules and the
-//! card checks.
+//! card checks, invoices.
 
 pub mod card;
 mod details;
+pub mod invoice;
 
 pub use details::{validate_billing_details, BillingDetailsForm, TELEPHONE_NOT_A_NUMBER};

@@ -197,3 +197,17 @@ fn billing_pages_need_the_billing_access_flag() {
     let paying_partner = AccountState { can_access_partner_billing: true, ..partner };
     assert_eq!(guard("/billing/details", &paying_partner), GuardStep::Allow);
 }
+
+#[test]
+fn technology_partners_have_the_billing_pages_in_their_portal() {
+    let tech = AccountState { is_tech_partner: true, has_billing: true, ..owner() };
+    assert_eq!(billing_page("/invoices", &tech), "/technologypartner/invoices");
+    assert_eq!(billing_page("/invoices", &owner()), "/invoices");
+    assert_eq!(guard(&billing_page("/billing/details", &tech), &tech), GuardStep::Allow);
+    assert_eq!(guard(&billing_page("/billing/details/payment", &tech), &tech), GuardStep::Allow);
+    // The customers' billing pages are not the technology partner's.
+    assert_ne!(guard("/invoices", &tech), GuardStep::Allow);
+    // Without the billing access flag, back to the portal's start.
+    let without = AccountState { has_billing: false, ..tech };
+    assert_eq!(lands("/technologypartner/invoices", &without), "/technologypartner/subscription");
+}

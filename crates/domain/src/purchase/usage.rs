@@ -55,23 +55,23 @@ const MONTHS: [&str; 12] = [
 const SHORT: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// (year, month 1-12) moved by `delta` months.
-fn shift(year: i32, month: u32, delta: i32) -> (i32, u32) {
+pub(crate) fn shift(year: i32, month: u32, delta: i32) -> (i32, u32) {
     let index = year * 12 + month as i32 - 1 + delta;
     (index.div_euclid(12), (index.rem_euclid(12) + 1) as u32)
 }
 
 /// Local midnight at the start of a month as unix seconds (the earliest instant if the zone
 /// skips midnight).
-fn month_start(zone: &Tz, (year, month): (i32, u32)) -> i64 {
+pub(crate) fn month_start(zone: &Tz, (year, month): (i32, u32)) -> i64 {
     let midnight = NaiveDate::from_ymd_opt(year, month, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
     zone.from_local_datetime(&midnight).earliest().map_or(0, |t| t.timestamp())
 }
 
-fn period(zone: &Tz, first: (i32, u32), months: i32, label: String) -> Period {
+pub(crate) fn period(zone: &Tz, first: (i32, u32), months: i32, label: String) -> Period {
     Period { label, start: month_start(zone, first), end: month_start(zone, shift(first.0, first.1, months)) }
 }
 
-fn month_label((year, month): (i32, u32)) -> String {
+pub(crate) fn month_label((year, month): (i32, u32)) -> String {
     format!("{} {year}", MONTHS[month as usize - 1])
 }
 

@@ -5,10 +5,12 @@ mod account_user;
 mod accountsettings;
 mod billing_details;
 pub mod client;
+mod download;
 pub mod error;
 pub mod form;
 mod handleajax;
 mod integrations;
+mod invoices;
 mod login;
 mod outbox_page;
 mod pages;
@@ -68,6 +70,7 @@ pub fn api_router() -> Router<AppState> {
         .merge(services::router())
         .merge(billing_details::router())
         .merge(payment_details::router())
+        .merge(invoices::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).

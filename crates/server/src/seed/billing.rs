@@ -1,4 +1,7 @@
-//! Billing details (issue 14): Harbour Lane Dental pays by card, Stone & Sons by Direct Debit.
+//! Billing details (issue 14): Harbour Lane Dental (and the technology partner Quantum Leads)
+//! pay by card, Stone & Sons by Direct Debit.
+//! Harbour Lane Dental's invoices come as PDF, CSV and Excel; the others' as the default PDF and
+//! CSV.
 
 use sqlx::{Any, Transaction};
 
@@ -65,6 +68,18 @@ const DETAILS: &[Details] = &[
         "2",
         None,
     ),
+    (
+        700,
+        "Quantum Leads Ltd",
+        "8 Whitworth Street",
+        "Manchester",
+        "M1 3HB",
+        "Theo Tran",
+        "accounts@quantumleads.test",
+        "0161 496 0700",
+        "1",
+        Some(("Visa", "1881", "0329")),
+    ),
 ];
 
 pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
@@ -91,5 +106,8 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
         .execute(&mut **tx)
         .await?;
     }
+    sqlx::query("UPDATE customers SET invoice_file_options = 'pdf,csv,excel' WHERE id = 100")
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }

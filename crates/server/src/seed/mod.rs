@@ -155,7 +155,10 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     if backend == Backend::Postgres {
         continue_identities(&mut tx).await?;
     }
-    tx.commit().await
+    tx.commit().await?;
+    // A year of invoices, made by the billing run from the demo's charges and calls.
+    crate::billing_run::run(db, now).await?;
+    Ok(())
 }
 
 /// The advisory lock the demo seed holds on PostgreSQL (any constant of ours).
@@ -319,7 +322,8 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             plan: "Professional",
             kind: (false, false, true),
             partner_id: None,
-            features: [false; 10],
+            // Billing only: its invoices and card are in its portal.
+            features: [false, false, false, false, false, true, false, false, false, false],
             logo: Some(("QL", "#00838f")),
             parameters: &[],
             addons: &[],

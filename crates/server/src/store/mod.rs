@@ -10,6 +10,7 @@ pub mod customers;
 pub mod destinations;
 pub mod dynamic_urls;
 pub mod integrations;
+pub mod invoices;
 pub mod ivrs;
 pub mod outbound;
 pub mod outbox;

@@ -14,6 +14,7 @@ mod helpers;
 mod hostile_forms;
 mod http_basics;
 mod integrations_connect;
+mod invoices;
 mod login;
 mod provisioning_runs;
 mod routing_audio;

@@ -26,6 +26,8 @@ mod hostile_forms;
 mod http_basics;
 #[path = "../api/integrations_connect.rs"]
 mod integrations_connect;
+#[path = "../api/invoices.rs"]
+mod invoices;
 #[path = "../api/login.rs"]
 mod login;
 #[path = "../api/provisioning_runs.rs"]

@@ -4,8 +4,7 @@
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
 use futures_util::StreamExt;
@@ -19,6 +18,7 @@ use domain::{push_csv_line, CsvCell, FieldErrors};
 use serde_json::{json, Value};
 
 use super::{connect, extras, plans, RoutingUser};
+use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
@@ -109,14 +109,7 @@ async fn numbers_csv(
     });
     let body = Body::from_stream(pieces.fuse());
     let file = format!("{}_call_routing.csv", file_name_part(&user.account.product_name));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(attachment("text/csv; charset=utf-8", &file, body))
 }
 
 fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
@@ -132,16 +125,6 @@ fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
             CsvCell::Value(recording),
         ],
     );
-}
-
-/// The product's name as a header-safe file name part.
-fn file_name_part(name: &str) -> String {
-    let safe: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_')).collect();
-    if safe.trim().is_empty() {
-        "export".to_string()
-    } else {
-        safe
-    }
 }
 
 /// A row of getNumbersListForExport.

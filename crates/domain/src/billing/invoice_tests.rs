@@ -1,0 +1,176 @@
+use super::*;
+
+/// 2026-11-23 14:00 UTC, a Monday.
+const NOW: i64 = 1_795_442_400;
+const LONDON: &str = "Europe/London";
+/// October 2026 in London: 1 October 00:00 BST to 1 November 00:00 GMT (31 days and an hour).
+const OCTOBER_START: i64 = 1_790_809_200;
+const NOVEMBER_START: i64 = 1_793_491_200;
+
+fn october() -> BillingMonth {
+    months_to_invoice(NOW, LONDON, 0, 1).unwrap().remove(0)
+}
+
+fn monthly(description: &str, pence: i64, started_at: i64, ended_at: Option<i64>) -> RecurringCharge {
+    RecurringCharge {
+        description: description.into(),
+        quantity: 1,
+        unit_price_pence: pence,
+        billing_frequency: "1".into(),
+        started_at,
+        ended_at,
+    }
+}
+
+fn calls(inbound: bool, description: &str, minutes: i64, tenths_a_minute: i64) -> CallUsage {
+    CallUsage { inbound, description: description.into(), minutes, cost_tenth_pence: minutes * tenths_a_minute }
+}
+
+#[test]
+fn a_run_invoices_the_complete_months_before_now_in_the_accounts_zone() {
+    let months = months_to_invoice(NOW, LONDON, 0, 12).unwrap();
+    assert_eq!(months.len(), 12);
+    assert_eq!((months[0].year, months[0].month, months[0].period.start), (2025, 11, 1_761_955_200));
+    let last = months.last().unwrap();
+    assert_eq!((last.year, last.month), (2026, 10));
+    assert_eq!((last.period.start, last.period.end), (OCTOBER_START, NOVEMBER_START));
+    assert_eq!(last.period.label, "October 2026");
+    // Each month ends where the next starts: no instant is billed twice or never.
+    assert!(months.windows(2).all(|pair| pair[0].period.end == pair[1].period.start));
+}
+
+#[test]
+fn a_run_starts_at_the_month_of_the_first_charge() {
+    // The first charge started on 15 March 2026: March is the first month invoiced.
+    let months = months_to_invoice(NOW, LONDON, 1_773_532_800, 12).unwrap();
+    assert_eq!((months[0].year, months[0].month), (2026, 3));
+    assert_eq!(months.len(), 8);
+    assert!(months_to_invoice(NOW, LONDON, NOW, 12).unwrap().is_empty());
+    assert!(months_to_invoice(NOW, "Mars/Olympus", 0, 1).is_err());
+}
+
+#[test]
+fn vat_is_twenty_percent_rounded_to_the_penny() {
+    assert_eq!(vat_pence(14_900), 2_980);
+    assert_eq!(vat_pence(3), 1); // 0.6p
+    assert_eq!(vat_pence(2), 0); // 0.4p
+    assert_eq!(vat_pence(0), 0);
+    assert_eq!(vat_pence(-3), -1);
+    let lines = [
+        InvoiceLine { description: "a".into(), quantity: 1, unit_price_tenth_pence: 149_000, amount_pence: 14_900 },
+        InvoiceLine { description: "b".into(), quantity: 7, unit_price_tenth_pence: 15, amount_pence: 11 },
+    ];
+    assert_eq!(invoice_totals(&lines), InvoiceTotals { net_pence: 14_911, vat_pence: 2_982, gross_pence: 17_893 });
+}
+
+#[test]
+fn a_monthly_charge_is_whole_for_a_whole_month_and_pro_rata_for_part() {
+    let input = InvoiceInput {
+        charges: vec![
+            monthly("Professional plan", 14_900, 1_700_000_000, None),
+            // From 16 October 00:00 BST: 385 of 745 hours.
+            monthly("API", 14_900, 1_792_105_200, None),
+            // Ended before October, started after it: not on October's invoice.
+            monthly("Old add-on", 1_000, 1_700_000_000, Some(OCTOBER_START)),
+            monthly("Next month's", 1_000, NOVEMBER_START, None),
+        ],
+        ..Default::default()
+    };
+    let lines = invoice_lines(&october(), LONDON, &input).unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].description, "Professional plan");
+    assert_eq!((lines[0].quantity, lines[0].unit_price_tenth_pence, lines[0].amount_pence), (1, 149_000, 14_900));
+    assert_eq!(lines[1].description, "API (part month)");
+    assert_eq!(lines[1].amount_pence, 7_700);
+}
+
+#[test]
+fn a_charge_every_three_months_falls_in_its_start_month_and_every_third_after() {
+    let quarterly = RecurringCharge {
+        description: "Managed service".into(),
+        quantity: 2,
+        unit_price_pence: 25_000,
+        billing_frequency: "3".into(),
+        started_at: 1_775_000_000, // April 2026
+        ended_at: None,
+    };
+    let input = InvoiceInput { charges: vec![quarterly], ..Default::default() };
+    let months = months_to_invoice(NOW, LONDON, 0, 12).unwrap();
+    let billed: Vec<(u32, i64)> = months
+        .iter()
+        .filter_map(|month| {
+            invoice_lines(month, LONDON, &input).unwrap().first().map(|l| (month.month, l.amount_pence))
+        })
+        .collect();
+    assert_eq!(billed, vec![(4, 50_000), (7, 50_000), (10, 50_000)]);
+    assert_eq!(invoice_lines(&months[11], LONDON, &input).unwrap()[0].description, "Managed service (3 months)");
+}
+
+#[test]
+fn numbers_above_what_the_plan_includes_are_charged() {
+    let input = InvoiceInput {
+        numbers: vec![
+            NumberCharge { description: "Static numbers".into(), count: 13, included: 10, unit_price_pence: 500 },
+            NumberCharge {
+                description: "Dynamic number pools".into(),
+                count: 2,
+                included: 15,
+                unit_price_pence: 2_500,
+            },
+        ],
+        ..Default::default()
+    };
+    let lines = invoice_lines(&october(), LONDON, &input).unwrap();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].description, "Static numbers above the 10 included");
+    assert_eq!((lines[0].quantity, lines[0].amount_pence), (3, 1_500));
+}
+
+#[test]
+fn inclusive_minutes_cover_the_cheapest_inbound_minutes_first() {
+    let input = InvoiceInput {
+        calls: vec![
+            calls(true, "Inbound calls to 0800 numbers", 200, 35),
+            calls(true, "Inbound calls to geographic numbers", 250, 15),
+            calls(false, "Outbound calls to UK mobiles", 33, 40),
+            calls(true, "Calls forwarded to mobiles", 0, 60),
+        ],
+        inclusive_minutes: 300,
+        ..Default::default()
+    };
+    let lines = invoice_lines(&october(), LONDON, &input).unwrap();
+    let seen: Vec<(&str, i64, i64, i64)> =
+        lines.iter().map(|l| (l.description.as_str(), l.quantity, l.unit_price_tenth_pence, l.amount_pence)).collect();
+    assert_eq!(
+        seen,
+        vec![
+            // 50 of the 300 inclusive minutes are left for 0800 calls: 150 × 3.5p.
+            ("Inbound calls to 0800 numbers: 200 min, 50 inclusive", 150, 35, 525),
+            ("Inbound calls to geographic numbers: 250 min, 250 inclusive", 0, 15, 0),
+            // Outbound minutes are never inclusive: 33 × 4p.
+            ("Outbound calls to UK mobiles: 33 min", 33, 40, 132),
+        ]
+    );
+}
+
+#[test]
+fn call_amounts_round_to_the_nearest_penny() {
+    let input = InvoiceInput { calls: vec![calls(true, "Inbound", 7, 15)], ..Default::default() };
+    // 7 × 1.5p = 10.5p: 11p.
+    assert_eq!(invoice_lines(&october(), LONDON, &input).unwrap()[0].amount_pence, 11);
+}
+
+#[test]
+fn numbers_and_prices_read_as_on_the_invoice() {
+    assert_eq!(invoice_number(42), "INV-000042");
+    // October's invoice is dated 1 November in London; 23:30 UTC on 31 October is already
+    // 1 November in Helsinki.
+    assert_eq!(local_date(NOVEMBER_START, LONDON).unwrap(), "2026-11-01");
+    assert_eq!(local_date(NOVEMBER_START - 1_800, "Europe/Helsinki").unwrap(), "2026-11-01");
+    assert_eq!(local_date(NOVEMBER_START - 1_800, LONDON).unwrap(), "2026-10-31");
+    assert_eq!(pounds_text(123_456), "£1,234.56");
+    assert_eq!(pounds_text(-250), "-£2.50");
+    assert_eq!(pounds_text(0), "£0.00");
+    assert_eq!(unit_price_text(149_000), "£149.00");
+    assert_eq!(unit_price_text(15), "£0.015");
+}

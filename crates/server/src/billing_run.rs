@@ -1,0 +1,86 @@
+//! The monthly billing run (issue 14): for each customer, every complete month of the last
+//! twelve since its first charge or call that has no invoice yet becomes one, made by the
+//! domain's invoice rules from the stored charges, numbers and calls. Safe to rerun and to run
+//! on several servers at once: a month is invoiced once (a unique index decides).
+
+use std::time::Duration;
+
+use domain::billing::invoice::{invoice_lines, invoice_totals, months_to_invoice, BillingMonth, InvoiceInput};
+use sqlx::AnyPool;
+use tokio::task::JoinHandle;
+
+use crate::state::AppState;
+use crate::store::invoices::{self, NewInvoice};
+use crate::store::usage;
+
+pub const INTERVAL: Duration = Duration::from_secs(60 * 60);
+/// How far back a run looks for months without an invoice.
+pub const MONTHS_BACK: u32 = 12;
+
+async fn invoice_month(
+    db: &AnyPool,
+    customer: i64,
+    zone: &str,
+    plan: &str,
+    month: &BillingMonth,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let input = InvoiceInput {
+        charges: invoices::charges_in(db, customer, month).await?,
+        numbers: invoices::numbers(db, customer, plan).await?,
+        calls: invoices::calls_in(db, customer, month).await?,
+        inclusive_minutes: usage::allowance(db, plan).await?.inclusive_minutes,
+    };
+    let lines = match invoice_lines(month, zone, &input) {
+        Ok(lines) => lines,
+        Err(error) => {
+            tracing::error!(customer, %error, "invoice not made");
+            return Ok(false);
+        }
+    };
+    if lines.is_empty() {
+        return Ok(false);
+    }
+    let (bill_to, po_number) = invoices::bill_to(db, customer).await?;
+    let invoice = NewInvoice {
+        customer_id: customer,
+        month,
+        bill_to: &bill_to,
+        po_number: &po_number,
+        totals: invoice_totals(&lines),
+        lines: &lines,
+    };
+    Ok(invoices::insert(db, &invoice, now).await?.is_some())
+}
+
+/// Invoices every month due at `now`; returns how many invoices it made.
+pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
+    let mut made = 0;
+    for (customer, zone, plan, since) in invoices::billable_customers(db).await? {
+        let Ok(months) = months_to_invoice(now, &zone, since, MONTHS_BACK) else {
+            tracing::error!(customer, zone, "unknown time zone: not invoiced");
+            continue;
+        };
+        let done = invoices::invoiced_periods(db, customer).await?;
+        for month in months.iter().filter(|m| !done.contains(&m.period.start)) {
+            if invoice_month(db, customer, &zone, &plan, month, now).await? {
+                made += 1;
+            }
+        }
+    }
+    Ok(made)
+}
+
+/// Runs the billing run every `INTERVAL` for as long as the server runs.
+pub fn spawn(state: AppState) -> JoinHandle<()> {
+    crate::background::every(INTERVAL, move || {
+        let state = state.clone();
+        async move {
+            match run(&state.db, state.clock.now()).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "invoices made"),
+                Err(error) => tracing::error!(%error, "billing run failed"),
+            }
+        }
+    })
+}
