@@ -55,3 +55,43 @@ test('the owner updates the card through the sandbox: a bad number is sent back,
   await page.goto('/manage/billing/details');
   await expect(page.getByLabel('Payment method')).toHaveValue('Mastercard ending 4444, expires 12/30');
 });
+
+test('the owner finds a year of invoices and downloads one as a PDF', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/invoices');
+  await expectHeading(page, 'Invoices');
+  const table = page.getByRole('table', { name: 'Invoices' });
+  // Twelve months, made by the billing run; the newest first.
+  await expect(table.getByRole('row')).toHaveCount(13);
+  const newest = table.getByRole('row').nth(1);
+  await expect(newest.getByRole('cell').nth(1)).toHaveText('01/11/2026');
+  await expect(newest.getByRole('cell').nth(4)).toHaveText(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expectAccessible(page, 'the invoices page');
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('searchbox').fill('01/06/2026');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Search' }).click();
+
+  const number = (await newest.getByRole('cell').first().textContent()) ?? '';
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download ${number} as PDF` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Calltrack_Invoice_${number}.pdf`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the technology partner has its invoices and billing details in its portal', async ({ page }) => {
+  await logIn(page, 'techpartner@demo.test', '/manage/technologypartner/invoices');
+  await expectHeading(page, 'Invoices');
+  await expect(page.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount(13);
+  await page.goto('/manage/technologypartner/billing/details');
+  await expectHeading(page, 'Billing details');
+  await expect(page.getByLabel('Company name')).toHaveValue('Quantum Leads Ltd');
+  await page.getByRole('link', { name: 'Update credit/debit card details' }).click();
+  await expect(page).toHaveURL(/\/manage\/technologypartner\/billing\/details\/payment$/);
+  await expectHeading(page, 'Payment details');
+  await expectAccessible(page, "the technology partner's card form");
+});

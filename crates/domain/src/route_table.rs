@@ -117,6 +117,11 @@ const fn billing(route: RouteDef) -> RouteDef {
     RouteDef { billing: true, ..route }
 }
 
+/// A technology partner's billing page: the customers' billing screens, in its portal.
+const fn tech_billing(pattern: &'static str, title: &'static str) -> RouteDef {
+    RouteDef { section: "billing", ..billing(tech(pattern, title)) }
+}
+
 const fn provisioning(route: RouteDef) -> RouteDef {
     RouteDef { provisioning: true, ..route }
 }
@@ -271,9 +276,9 @@ pub static ROUTES: &[RouteDef] = &[
     tech("/technologypartner/api-keys", "API keys"),
     tech("/technologypartner/reports", "Reports"),
     tech("/technologypartner/settings", "Settings"),
-    billing(tech("/technologypartner/invoices", "Invoices")),
-    billing(tech("/technologypartner/billing/details", "Billing details")),
-    billing(tech("/technologypartner/billing/details/payment", "Payment details")),
+    tech_billing("/technologypartner/invoices", "Invoices"),
+    tech_billing("/technologypartner/billing/details", "Billing details"),
+    tech_billing("/technologypartner/billing/details/payment", "Payment details"),
 ];
 
 /// The route a path belongs to (query and trailing slash ignored; literal segments win over

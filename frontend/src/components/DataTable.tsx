@@ -94,6 +94,10 @@ export interface DataTableProps<T> {
   storageKey?: string;
   /** Row selection with a checkbox column; omitted: no checkboxes. */
   selection?: RowSelection<T>;
+  /** The search field hides behind a 'Search' toggle (closing it clears the search). */
+  searchToggle?: boolean;
+  /** The paging sits in the toolbar above the table instead of below it. */
+  pagingInHeader?: boolean;
 }
 
 /** The value, once it has stayed the same for `delay` ms (at once when delay is 0). */
@@ -176,10 +180,13 @@ export function DataTable<T>({
   add,
   storageKey,
   selection,
+  searchToggle = false,
+  pagingInHeader = false,
 }: DataTableProps<T>) {
   const searchId = useId();
   const sizeId = useId();
   const [search, setSearch] = useState('');
+  const [searchOpen, setSearchOpen] = useState(!searchToggle);
   const [sort, setSort] = useState(defaultSort);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useStoredState<PageSize>(
@@ -272,15 +279,74 @@ export function DataTable<T>({
     downloadCsv(csvFileName, csv);
   }
 
+  const paging = (
+    <nav className="table-paging" aria-label={`${label} pages`}>
+      <span>
+        {first}–{last} of {total}
+      </span>
+      <button
+        type="button"
+        className="button"
+        onClick={() => setPage(current - 1)}
+        disabled={current === 0}
+        aria-label="Previous page"
+      >
+        ‹
+      </button>
+      {pages > 1 &&
+        pageWindow(current, pages).map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="button table-page-button"
+            aria-label={`Go to page ${p + 1}`}
+            aria-current={p === current ? 'page' : undefined}
+            onClick={() => setPage(p)}
+          >
+            {p + 1}
+          </button>
+        ))}
+      <span>
+        Page {current + 1} of {pages}
+      </span>
+      <button
+        type="button"
+        className="button"
+        onClick={() => setPage(current + 1)}
+        disabled={current >= pages - 1}
+        aria-label="Next page"
+      >
+        ›
+      </button>
+    </nav>
+  );
+
   return (
     <div className="data-table">
       <div className="table-toolbar">
-        {(searchText || remote) && (
+        {searchToggle && (searchText || remote) && (
+          <button
+            type="button"
+            className="button"
+            aria-expanded={searchOpen}
+            aria-controls={searchOpen ? searchId : undefined}
+            onClick={() => {
+              if (searchOpen) setSearch('');
+              setSearchOpen(!searchOpen);
+              setPage(0);
+            }}
+          >
+            Search
+          </button>
+        )}
+        {(searchText || remote) && searchOpen && (
           <div className="table-search">
             <label htmlFor={searchId}>Search</label>
             <input
               id={searchId}
               type="search"
+              // Opened by its toggle: the user is about to type.
+              autoFocus={searchToggle}
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
@@ -319,6 +385,7 @@ export function DataTable<T>({
           </button>
         )}
         {actions}
+        {pagingInHeader && paging}
         {add &&
           showsAddButton(add.rule) &&
           ('to' in add ? (
@@ -403,45 +470,7 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      <nav className="table-paging" aria-label={`${label} pages`}>
-        <span>
-          {first}–{last} of {total}
-        </span>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setPage(current - 1)}
-          disabled={current === 0}
-          aria-label="Previous page"
-        >
-          ‹
-        </button>
-        {pages > 1 &&
-          pageWindow(current, pages).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="button table-page-button"
-              aria-label={`Go to page ${p + 1}`}
-              aria-current={p === current ? 'page' : undefined}
-              onClick={() => setPage(p)}
-            >
-              {p + 1}
-            </button>
-          ))}
-        <span>
-          Page {current + 1} of {pages}
-        </span>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setPage(current + 1)}
-          disabled={current >= pages - 1}
-          aria-label="Next page"
-        >
-          ›
-        </button>
-      </nav>
+      {!pagingInHeader && paging}
     </div>
   );
 }

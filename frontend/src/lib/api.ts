@@ -66,6 +66,20 @@ export async function apiFile(path: string): Promise<Blob> {
   return response.blob();
 }
 
+/** The file name of a Content-Disposition header (`attachment; filename="a.pdf"`), if any. */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="([^"]+)"/) ?? disposition?.match(/filename=([^;\s]+)/);
+  return match ? match[1] : null;
+}
+
+/** A file the server writes, with the name the server gives it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, { method: 'GET' }, '*/*');
+  if (!response) return new Promise(() => {});
+  if (!response.ok) throw new ApiError(response.status, parseBody(await response.text()));
+  return { blob: await response.blob(), fileName: attachmentName(response.headers.get('Content-Disposition')) };
+}
+
 export function apiGet<T>(path: string): Promise<T> {
   return apiRequest<T>(path, { method: 'GET' });
 }

@@ -16,8 +16,11 @@ use sqlx::AnyPool;
 pub const PSPID: &str = "CALLTRACK";
 /// Where the card form posts (the sandbox's hosted payment page).
 pub const ACTION_PATH: &str = "/sandbox/card/orderstandard";
-/// Where the provider sends the browser back, accepted or not.
-pub const RETURN_PATH: &str = "/manage/billing/details/payment";
+/// Where the single-page app is served.
+pub const APP_BASE: &str = "/manage";
+/// The page the provider sends the browser back to, accepted or not (in the account's portal:
+/// domain::billing_page).
+pub const RETURN_PAGE: &str = "/billing/details/payment";
 /// An order must come back within this long.
 pub const ORDER_LIFETIME_SECONDS: i64 = 60 * 60;
 

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use domain::billing::{validate_billing_details, BillingDetailsForm};
-use domain::{guard, GuardStep};
+use domain::{billing_page, guard, GuardStep};
 use serde::Serialize;
 
 use crate::http::account_user::AccountUser;
@@ -59,9 +59,9 @@ struct Saved {
     success: bool,
 }
 
-/// The billing pages' guard (the billing access flag), else 403.
+/// The billing pages' guard (the billing access flag, in the account's portal), else 403.
 fn require_billing(user: &AccountUser) -> Result<(), AppError> {
-    if guard("/billing/details", &user.account) == GuardStep::Allow {
+    if guard(&billing_page("/billing/details", &user.account), &user.account) == GuardStep::Allow {
         Ok(())
     } else {
         Err(AppError::Forbidden)

@@ -5,11 +5,11 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::{guard, GuardStep};
+use domain::{billing_page, guard, GuardStep};
 use serde::Serialize;
 
 use crate::card_payments::{
-    self, sha_sign, signature_matches, ACTION_PATH, ORDER_LIFETIME_SECONDS, PSPID, RETURN_PATH,
+    self, sha_sign, signature_matches, ACTION_PATH, APP_BASE, ORDER_LIFETIME_SECONDS, PSPID, RETURN_PAGE,
 };
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
@@ -54,7 +54,7 @@ struct Confirmed {
 
 /// Billing access, on an account that pays by card.
 async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), AppError> {
-    if guard("/billing/details/payment", &user.account) != GuardStep::Allow {
+    if guard(&billing_page("/billing/details/payment", &user.account), &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
     }
     let details = billing::load(&state.db, user.account.customer_id).await?;
@@ -73,12 +73,13 @@ async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result
         .bind(state.clock.now())
         .execute(&state.db)
         .await?;
-    let signed =
-        [("ACCEPTURL", RETURN_PATH), ("EXCEPTIONURL", RETURN_PATH), ("ORDERID", order.as_str()), ("PSPID", PSPID)];
+    // Back to the card page of the account's own portal.
+    let back = format!("{APP_BASE}{}", billing_page(RETURN_PAGE, &user.account));
+    let signed = [("ACCEPTURL", back.as_str()), ("EXCEPTIONURL", &back), ("ORDERID", &order), ("PSPID", PSPID)];
     Ok(Json(CardParams {
         shasign: sha_sign(&signed, &state.card_passphrase),
-        accepturl: RETURN_PATH.into(),
-        exceptionurl: RETURN_PATH.into(),
+        accepturl: back.clone(),
+        exceptionurl: back.clone(),
         orderid: order,
         pspid: PSPID.into(),
         action_url: ACTION_PATH.into(),

@@ -29,7 +29,7 @@ const CONTACT: [Key, string, string][] = [
 
 type Banner = { kind: 'success' | 'error'; text: string };
 
-function BillingForm({ details }: { details: BillingDetails }) {
+function BillingForm({ details, portal }: { details: BillingDetails; portal: string }) {
   const [form, setForm] = useState<BillingDetailsForm>(() => formOf(details));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -112,7 +112,7 @@ function BillingForm({ details }: { details: BillingDetails }) {
         <TextField label="Payment method" value={details.paymentMethod} onChange={() => {}} readOnly />
         {details.paymentMethodType === '1' && (
           <p>
-            <Link className="button" to="/billing/details/payment">
+            <Link className="button" to={`${portal}/billing/details/payment`}>
               Update credit/debit card details
             </Link>
           </p>
@@ -128,8 +128,9 @@ function BillingForm({ details }: { details: BillingDetails }) {
   );
 }
 
-/** /billing/details: address, contact and payment, for those with the billing access flag. */
-export function BillingDetailsPage({ title }: { title: string }) {
+/** /billing/details: address, contact and payment, for those with the billing access flag;
+ * `portal` is '' or the technology partner's '/technologypartner'. */
+export function BillingDetailsPage({ title, portal = '' }: { title: string; portal?: string }) {
   const [load] = useLoader(getBillingDetails);
   const [params] = useSearchParams();
   const directDebit = params.get('directDebitUpdated');
@@ -152,7 +153,7 @@ export function BillingDetailsPage({ title }: { title: string }) {
           {withContact(LOAD_FAILED)}
         </p>
       )}
-      {load.status === 'ready' && <BillingForm details={load.data} />}
+      {load.status === 'ready' && <BillingForm details={load.data} portal={portal} />}
     </>
   );
 }

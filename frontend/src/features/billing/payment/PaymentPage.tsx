@@ -72,7 +72,7 @@ function Field({ id, label, name, error, hint, ...input }: {
 }
 
 /** The card form: an ordinary post straight to the provider's page, never through our server. */
-function CardForm({ params, query }: { params: CardParams; query: URLSearchParams }) {
+function CardForm({ params, query, portal }: { params: CardParams; query: URLSearchParams; portal: string }) {
   const error = (key: keyof typeof FIELD_ERRORS) =>
     query.get(FIELD_ERRORS[key][0]) === '1' ? FIELD_ERRORS[key][1] : undefined;
   return (
@@ -125,7 +125,7 @@ function CardForm({ params, query }: { params: CardParams; query: URLSearchParam
         maxLength={3}
       />
       <div className="form-actions">
-        <Link className="button" to="/billing/details">
+        <Link className="button" to={`${portal}/billing/details`}>
           Back
         </Link>
         <button type="submit" className="button button-primary">
@@ -136,8 +136,9 @@ function CardForm({ params, query }: { params: CardParams; query: URLSearchParam
   );
 }
 
-/** /billing/details/payment: the card update, for card payers. */
-export function PaymentPage({ title }: { title: string }) {
+/** /billing/details/payment: the card update, for card payers; `portal` is '' or the
+ * technology partner's '/technologypartner'. */
+export function PaymentPage({ title, portal = '' }: { title: string; portal?: string }) {
   const [query, setQuery] = useSearchParams();
   const outcome = useReturn(query, () => setQuery({}, { replace: true }));
   const [details] = useLoader(getBillingDetails);
@@ -145,7 +146,7 @@ export function PaymentPage({ title }: { title: string }) {
   // A fresh order each time the form is shown (an order is used once).
   const [params] = useLoader(cardPayer && outcome.kind !== 'checking' ? getCardParams : null, [cardPayer, outcome.kind]);
 
-  if (details.status === 'ready' && !cardPayer) return <Navigate to="/billing/details" replace />;
+  if (details.status === 'ready' && !cardPayer) return <Navigate to={`${portal}/billing/details`} replace />;
   return (
     <>
       <PageHeading title={title} />
@@ -167,7 +168,7 @@ export function PaymentPage({ title }: { title: string }) {
           {withContact(PARAMS_FAILED)}
         </p>
       )}
-      {outcome.kind !== 'checking' && params.status === 'ready' && <CardForm params={params.data} query={query} />}
+      {outcome.kind !== 'checking' && params.status === 'ready' && <CardForm params={params.data} query={query} portal={portal} />}
     </>
   );
 }
