@@ -95,3 +95,30 @@ test('the technology partner has its invoices and billing details in its portal'
   await expectHeading(page, 'Payment details');
   await expectAccessible(page, "the technology partner's card form");
 });
+
+test('a Direct Debit payer changes bank account at the sandbox mandate page and comes back updated', async ({ page }) => {
+  await logIn(page, 'starter@demo.test', '/manage/billing/details');
+  await expect(page.getByLabel('Payment method')).toHaveValue('Direct Debit from account ending 31 (mandate MD4C2E19)');
+  await page.getByRole('link', { name: 'Update your Direct Debit details' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up your Direct Debit' })).toBeVisible();
+
+  await page.getByLabel('Account holder name').fill('Stone & Sons');
+  await page.getByLabel('Sort code').fill('20-00');
+  await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+  await expect(page.getByText('Please enter a 6-digit sort code.')).toBeVisible();
+  await expect(page.getByText('Please enter an 8-digit account number.')).toBeVisible();
+  await expectAccessible(page, 'the sandbox mandate page with errors');
+
+  await page.getByLabel('Sort code').fill('20-00-00');
+  await page.getByLabel('Account number').fill('5543 9876');
+  await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+  await expect(page).toHaveURL(/\/manage\/billing\/details\?directDebitUpdated=1$/);
+  await expect(page.getByText('Your Direct Debit details have been successfully updated.')).toBeVisible();
+  await expect(page.getByLabel('Payment method')).toHaveValue(/^Direct Debit from account ending 76 \(mandate MD/);
+
+  // Cancelling at the provider comes back with the failure banner.
+  await page.getByRole('link', { name: 'Update your Direct Debit details' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/directDebitUpdated=0$/);
+  await expect(page.getByText(/Your Direct Debit details could not be updated/)).toBeVisible();
+});

@@ -4,12 +4,12 @@
 pub mod ad_platforms;
 pub mod background;
 pub mod billing_run;
-pub mod card_payments;
 pub mod clock;
 pub mod db;
 pub mod housekeeping;
 pub mod http;
 pub mod invoice_files;
+pub mod payments;
 pub mod provisioning;
 pub mod security;
 pub mod seed;

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 
 use crate::clock::Clock;
+use crate::payments::{PaymentProvider, Sandbox};
 use crate::settings::Settings;
 
 /// What every handler can reach.
@@ -11,8 +12,11 @@ pub struct AppState {
     pub db: AnyPool,
     pub settings: Arc<Settings>,
     pub clock: Clock,
-    /// The card provider's SHA passphrase (the setting, or one generated and stored).
+    /// The payment sandbox's SHA passphrase (the setting, or one generated and stored): the
+    /// sandbox pages sign and check with it, as the provider would.
     pub card_passphrase: Arc<str>,
+    /// Card and Direct Debit updates go through this provider.
+    pub payments: Arc<dyn PaymentProvider>,
 }
 
 impl AppState {
@@ -23,7 +27,9 @@ impl AppState {
         if settings.seed_demo {
             crate::seed::seed_if_empty(&db, clock.now()).await?;
         }
-        let card_passphrase = crate::card_payments::passphrase(&db, settings.card_passphrase.as_deref()).await?;
-        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase: card_passphrase.into() })
+        let card_passphrase: Arc<str> =
+            crate::payments::passphrase(&db, settings.card_passphrase.as_deref()).await?.into();
+        let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
+        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments })
     }
 }

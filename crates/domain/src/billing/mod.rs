@@ -3,6 +3,7 @@
 
 pub mod card;
 mod details;
+pub mod direct_debit;
 pub mod invoice;
 
 pub use details::{validate_billing_details, BillingDetailsForm, TELEPHONE_NOT_A_NUMBER};

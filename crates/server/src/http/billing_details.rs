@@ -10,6 +10,7 @@ use domain::{billing_page, guard, GuardStep};
 use serde::Serialize;
 
 use crate::http::account_user::AccountUser;
+use crate::http::direct_debit::new_mandate_url;
 use crate::http::error::AppError;
 use crate::http::form::FormData;
 use crate::state::AppState;
@@ -70,7 +71,10 @@ fn require_billing(user: &AccountUser) -> Result<(), AppError> {
 
 fn payment_method(stored: &billing::StoredBillingDetails) -> String {
     if stored.payment_method_type == "2" {
-        return "Direct Debit".to_string();
+        return match (stored.direct_debit_account_ending.as_str(), stored.direct_debit_reference.as_str()) {
+            ("", _) | (_, "") => "Direct Debit".to_string(),
+            (ending, reference) => format!("Direct Debit from account ending {ending} (mandate {reference})"),
+        };
     }
     if stored.card_last4.is_empty() {
         return "Card".to_string();
@@ -93,8 +97,11 @@ async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Re
         });
     Ok(Json(BillingDetails {
         payment_method: payment_method(&stored),
-        // The Direct Debit mandate page comes with the payment sandboxes (issue 14, to do).
-        direct_debit_url: None,
+        // A fresh flow at the provider's mandate page each time the page is shown.
+        direct_debit_url: match stored.payment_method_type.as_str() {
+            "2" => Some(new_mandate_url(&state, user.account.customer_id).await?),
+            _ => None,
+        },
         payment_method_type: stored.payment_method_type,
         po_number: stored.po_number,
         contact: Contact {

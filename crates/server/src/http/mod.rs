@@ -5,6 +5,7 @@ mod account_user;
 mod accountsettings;
 mod billing_details;
 pub mod client;
+mod direct_debit;
 mod download;
 pub mod error;
 pub mod form;
@@ -18,6 +19,7 @@ mod payment_details;
 mod reset_password;
 mod routing;
 mod sandbox_card;
+mod sandbox_direct_debit;
 mod sandbox_oauth;
 mod services;
 pub mod session;
@@ -91,6 +93,8 @@ pub fn app(state: AppState) -> Router {
         .merge(pages::router())
         .merge(sandbox_oauth::router())
         .merge(sandbox_card::router())
+        .merge(sandbox_direct_debit::router())
+        .merge(direct_debit::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))

@@ -8,12 +8,10 @@ use axum::{Json, Router};
 use domain::{billing_page, guard, GuardStep};
 use serde::Serialize;
 
-use crate::card_payments::{
-    self, sha_sign, signature_matches, ACTION_PATH, APP_BASE, ORDER_LIFETIME_SECONDS, PSPID, RETURN_PAGE,
-};
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::http::form::FormData;
+use crate::payments::{self, APP_BASE, ORDER_LIFETIME_SECONDS, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::billing;
 use domain::FieldErrors;
@@ -66,7 +64,7 @@ async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), 
 
 async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result<Json<CardParams>, AppError> {
     require_card_payer(&state, &user).await?;
-    let order = card_payments::new_order_id();
+    let order = payments::new_order_id();
     sqlx::query("INSERT INTO card_orders (order_id, customer_id, created_at) VALUES ($1, $2, $3)")
         .bind(&order)
         .bind(user.account.customer_id)
@@ -75,14 +73,14 @@ async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result
         .await?;
     // Back to the card page of the account's own portal.
     let back = format!("{APP_BASE}{}", billing_page(RETURN_PAGE, &user.account));
-    let signed = [("ACCEPTURL", back.as_str()), ("EXCEPTIONURL", &back), ("ORDERID", &order), ("PSPID", PSPID)];
+    let order = state.payments.card_order(&order, &back);
     Ok(Json(CardParams {
-        shasign: sha_sign(&signed, &state.card_passphrase),
-        accepturl: back.clone(),
-        exceptionurl: back.clone(),
-        orderid: order,
-        pspid: PSPID.into(),
-        action_url: ACTION_PATH.into(),
+        accepturl: order.accept_url,
+        exceptionurl: order.exception_url,
+        orderid: order.order_id,
+        pspid: order.pspid,
+        shasign: order.shasign,
+        action_url: order.action_url,
         payment_card_name: "CN".into(),
         payment_card_number: "CARDNO".into(),
         payment_expiry_date: "ED".into(),
@@ -104,7 +102,7 @@ async fn confirm_card(
 ) -> Result<Json<Confirmed>, AppError> {
     require_card_payer(&state, &user).await?;
     let params: Vec<(&str, &str)> = SIGNED_RETURN.iter().map(|name| (*name, form.text(name))).collect();
-    if !signature_matches(&params, &state.card_passphrase, form.text("shasign")) || form.text("success") != "1" {
+    if !state.payments.card_answer_is_genuine(&params, form.text("shasign")) || form.text("success") != "1" {
         tracing::warn!(customer = user.account.customer_id, "card answer refused: bad signature or not a success");
         return Err(refused());
     }

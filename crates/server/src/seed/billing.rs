@@ -106,6 +106,17 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
         .execute(&mut **tx)
         .await?;
     }
+    // The Direct Debit payers' mandates, as set up at the provider before.
+    for (customer, reference, ending) in [(200, "MD4C2E19", "31"), (300, "MD7A90B3", "08")] {
+        sqlx::query(
+            "UPDATE billing_details SET direct_debit_reference = $1, direct_debit_account_ending = $2 WHERE customer_id = $3",
+        )
+        .bind(reference)
+        .bind(ending)
+        .bind(customer)
+        .execute(&mut **tx)
+        .await?;
+    }
     sqlx::query("UPDATE customers SET invoice_file_options = 'pdf,csv,excel' WHERE id = 100")
         .execute(&mut **tx)
         .await?;

@@ -20,12 +20,15 @@ pub struct StoredBillingDetails {
     pub card_brand: String,
     pub card_last4: String,
     pub card_expiry: String,
+    pub direct_debit_reference: String,
+    pub direct_debit_account_ending: String,
 }
 
 pub async fn load(db: &AnyPool, customer: i64) -> sqlx::Result<Option<StoredBillingDetails>> {
     sqlx::query_as(
         "SELECT company_name, street1, street2, town, county, post_code, country, contact_name, contact_email,
-                contact_telephone, po_number, payment_method_type, card_brand, card_last4, card_expiry
+                contact_telephone, po_number, payment_method_type, card_brand, card_last4, card_expiry,
+                direct_debit_reference, direct_debit_account_ending
          FROM billing_details WHERE customer_id = $1",
     )
     .bind(customer)

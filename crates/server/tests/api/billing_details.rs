@@ -62,7 +62,7 @@ async fn the_owner_reads_and_saves_their_billing_details() {
     let theirs = details(&app, &starter).await;
     assert_eq!(theirs["address"]["companyName"], "Stone & Sons Plumbing");
     assert_eq!(theirs["paymentMethodType"], "2");
-    assert_eq!(theirs["paymentMethod"], "Direct Debit");
+    assert_eq!(theirs["paymentMethod"], "Direct Debit from account ending 31 (mandate MD4C2E19)");
 }
 
 #[tokio::test]

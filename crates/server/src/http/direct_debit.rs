@@ -1,0 +1,123 @@
+//! Direct Debit updates (issue 14): the billing details' update link starts a flow at the
+//! provider's hosted mandate page; the provider sends the browser back here with its signed
+//! answer, which is recorded once, for this customer's own fresh flow, only with a good
+//! signature; then on to the billing details with directDebitUpdated=1 (or 0 for anything
+//! else: cancelled, tampered, replayed, expired).
+
+use axum::extract::{Query, State};
+use axum::http::header::LOCATION;
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use domain::{billing_page, guard, AccountState, GuardStep};
+use std::collections::HashMap;
+
+use super::accountsettings::current_state;
+use super::error::AppError;
+use super::session::session_token;
+use crate::payments::{new_order_id, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN, ORDER_LIFETIME_SECONDS};
+use crate::state::AppState;
+use crate::store::sessions;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route(MANDATE_RETURN_PATH, get(mandate_return))
+}
+
+/// A new flow for the customer and the provider's page to start it at.
+pub(crate) async fn new_mandate_url(state: &AppState, customer: i64) -> Result<String, AppError> {
+    let flow = new_order_id();
+    sqlx::query("INSERT INTO direct_debit_flows (flow_id, customer_id, created_at) VALUES ($1, $2, $3)")
+        .bind(&flow)
+        .bind(customer)
+        .bind(state.clock.now())
+        .execute(&state.db)
+        .await?;
+    Ok(state.payments.mandate_url(&flow, MANDATE_RETURN_PATH))
+}
+
+fn see_other(to: &str) -> Response {
+    (StatusCode::SEE_OTHER, [(LOCATION, to.to_string())]).into_response()
+}
+
+fn billing_details(account: &AccountState, updated: bool) -> Response {
+    let page = billing_page("/billing/details", account);
+    see_other(&format!("{APP_BASE}{page}?directDebitUpdated={}", u8::from(updated)))
+}
+
+/// Records a genuine, successful answer for the customer's own fresh flow; false otherwise.
+async fn record(state: &AppState, customer: i64, answer: &HashMap<String, String>) -> Result<bool, AppError> {
+    let text = |name: &str| answer.get(name).map(String::as_str).unwrap_or("");
+    let params: Vec<(&str, &str)> = MANDATE_SIGNED_RETURN.iter().map(|name| (*name, text(name))).collect();
+    if !state.payments.mandate_answer_is_genuine(&params, text("shasign")) || text("status") != "success" {
+        return Ok(false);
+    }
+    let (mandate, account) = (text("mandate"), text("account"));
+    let well_formed = (1..=40).contains(&mandate.len())
+        && mandate.bytes().all(|b| b.is_ascii_alphanumeric())
+        && account.len() == 2
+        && account.bytes().all(|b| b.is_ascii_digit());
+    if !well_formed {
+        return Ok(false);
+    }
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    let claimed = sqlx::query(
+        "UPDATE direct_debit_flows SET completed_at = $1
+         WHERE flow_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4",
+    )
+    .bind(now)
+    .bind(text("flowid"))
+    .bind(customer)
+    .bind(now - ORDER_LIFETIME_SECONDS)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let updated = sqlx::query(
+        "UPDATE billing_details SET direct_debit_reference = $1, direct_debit_account_ending = $2, updated_at = $3
+         WHERE customer_id = $4 AND payment_method_type = '2'",
+    )
+    .bind(mandate)
+    .bind(account)
+    .bind(now)
+    .bind(customer)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn mandate_return(
+    State(state): State<AppState>,
+    parts: Parts,
+    Query(answer): Query<HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let token = session_token(&parts, state.settings.secure_cookies);
+    let session = match token {
+        Some(token) => sessions::find(&state.db, &token, state.clock.now()).await?,
+        None => None,
+    };
+    let Some(session) = session else {
+        return Ok(see_other("/login?return=%2Fmanage%2Fbilling%2Fdetails"));
+    };
+    let account = current_state(&state, &session).await?;
+    if guard(&billing_page("/billing/details", &account), &account) != GuardStep::Allow {
+        return Err(AppError::Forbidden);
+    }
+    let recorded = record(&state, account.customer_id, &answer).await?;
+    if recorded {
+        tracing::info!(customer = account.customer_id, "direct debit mandate updated");
+    } else {
+        tracing::warn!(
+            customer = account.customer_id,
+            "direct debit answer refused: cancelled, unsigned, used or expired"
+        );
+    }
+    Ok(billing_details(&account, recorded))
+}
