@@ -93,6 +93,26 @@ describe('billing details', () => {
     );
   });
 
+  test('details the server refuses (403) show the permission error page', async () => {
+    stubApi({ '/api/billingdetails/getBillingDetails': () => jsonResponse({ success: false }, 403) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permissions to see this page.")).toBeInTheDocument();
+  });
+
+  test('a technology partner\'s card link stays in its portal', async () => {
+    stubApi({ '/api/billingdetails/getBillingDetails': () => jsonResponse(DETAILS) });
+    render(
+      <MemoryRouter initialEntries={['/technologypartner/billing/details']}>
+        <BillingDetailsPage title="Billing details" portal="/technologypartner" />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Update credit/debit card details' })).toHaveAttribute(
+      'href',
+      '/technologypartner/billing/details/payment',
+    );
+  });
+
   test('Direct Debit customers have no card button', async () => {
     stubApi({
       '/api/billingdetails/getBillingDetails': () =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { TextField } from '../../../components/fields';
 import { validateBillingDetails, type BillingDetailsForm } from '../../../domain/forms';
 import { validationErrors } from '../../../lib/api';
@@ -134,6 +135,7 @@ export function BillingDetailsPage({ title, portal = '' }: { title: string; port
   const [load] = useLoader(getBillingDetails);
   const [params] = useSearchParams();
   const directDebit = params.get('directDebitUpdated');
+  if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
   return (
     <>
       <PageHeading title={title} />

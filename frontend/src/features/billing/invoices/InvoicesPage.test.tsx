@@ -105,6 +105,14 @@ describe('invoices', () => {
     expect(screen.getByRole('columnheader', { name: 'Excel' })).toBeInTheDocument();
   });
 
+  test('a list the server refuses (403) shows the permission error page', async () => {
+    stubApi({ [LIST]: () => jsonResponse({ success: false }, 403) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent("You don't have permissions to see this page.");
+    expect(screen.queryByRole('heading', { name: 'Invoices' })).not.toBeInTheDocument();
+  });
+
   test('a list that cannot load says so', async () => {
     stubApi({ [LIST]: () => jsonResponse({ success: false }, 500) });
     renderPage();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SectionLoading } from '../../../app/sections';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { formatDate, formatMoney } from '../../../domain';
 import { downloadBlob } from '../../../lib/csv';
 import { useLoader } from '../../../lib/useLoader';
@@ -36,6 +37,7 @@ export function InvoicesPage({ title }: { title: string }) {
     }
   }
 
+  if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
   if (load.status !== 'ready') {
     return (
       <>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import { SectionLoading } from '../../../app/sections';
@@ -147,6 +148,7 @@ export function PaymentPage({ title, portal = '' }: { title: string; portal?: st
   const [params] = useLoader(cardPayer && outcome.kind !== 'checking' ? getCardParams : null, [cardPayer, outcome.kind]);
 
   if (details.status === 'ready' && !cardPayer) return <Navigate to={`${portal}/billing/details`} replace />;
+  if (details.status === 'failed' && isPermissionError(details.error)) return <PermissionError />;
   return (
     <>
       <PageHeading title={title} />
