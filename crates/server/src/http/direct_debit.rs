@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use super::accountsettings::current_state;
 use super::error::AppError;
 use super::session::session_token;
-use crate::payments::{new_order_id, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN, ORDER_LIFETIME_SECONDS};
+use crate::payments::{self, new_order_id, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
 use crate::store::sessions;
 
@@ -63,17 +63,7 @@ async fn record(state: &AppState, customer: i64, answer: &HashMap<String, String
     }
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
-    let claimed = sqlx::query(
-        "UPDATE direct_debit_flows SET completed_at = $1
-         WHERE flow_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4",
-    )
-    .bind(now)
-    .bind(text("flowid"))
-    .bind(customer)
-    .bind(now - ORDER_LIFETIME_SECONDS)
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() != 1 {
+    if !payments::claim(&mut tx, Journey::MandateFlow, text("flowid"), customer, now).await? {
         return Ok(false);
     }
     let updated = sqlx::query(

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::http::form::FormData;
-use crate::payments::{self, APP_BASE, ORDER_LIFETIME_SECONDS, RETURN_PAGE};
+use crate::payments::{self, Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::billing;
 use domain::FieldErrors;
@@ -115,17 +115,9 @@ async fn confirm_card(
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     // Used once, by the customer it was made for, while fresh: a replay changes nothing.
-    let claimed = sqlx::query(
-        "UPDATE card_orders SET completed_at = $1
-         WHERE order_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4",
-    )
-    .bind(now)
-    .bind(form.text("orderid"))
-    .bind(user.account.customer_id)
-    .bind(now - ORDER_LIFETIME_SECONDS)
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() != 1 {
+    let claimed =
+        payments::claim(&mut tx, Journey::CardOrder, form.text("orderid"), user.account.customer_id, now).await?;
+    if !claimed {
         tracing::warn!(customer = user.account.customer_id, "card answer refused: unknown, used or expired order");
         return Err(refused());
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub use signature::{sha_sign, signature_matches};
 
 use rand::RngCore;
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Transaction};
 
 /// The merchant id the sandbox knows us by.
 pub const PSPID: &str = "CALLTRACK";
@@ -93,6 +93,43 @@ impl PaymentProvider for Sandbox {
     fn mandate_answer_is_genuine(&self, params: &[(&str, &str)], signature: &str) -> bool {
         signature_matches(params, &self.passphrase, signature)
     }
+}
+
+/// What a provider's answer belongs to.
+#[derive(Debug, Clone, Copy)]
+pub enum Journey {
+    CardOrder,
+    MandateFlow,
+}
+
+/// Marks a card order or mandate flow used: once, by the customer it was made for, while fresh
+/// (within ORDER_LIFETIME_SECONDS). False when it is unknown, used, expired or another
+/// customer's: a replayed answer changes nothing.
+pub async fn claim(
+    tx: &mut Transaction<'_, Any>,
+    journey: Journey,
+    id: &str,
+    customer: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let sql = match journey {
+        Journey::CardOrder => {
+            "UPDATE card_orders SET completed_at = $1
+             WHERE order_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4"
+        }
+        Journey::MandateFlow => {
+            "UPDATE direct_debit_flows SET completed_at = $1
+             WHERE flow_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4"
+        }
+    };
+    let claimed = sqlx::query(sql)
+        .bind(now)
+        .bind(id)
+        .bind(customer)
+        .bind(now - ORDER_LIFETIME_SECONDS)
+        .execute(&mut **tx)
+        .await?;
+    Ok(claimed.rows_affected() == 1)
 }
 
 fn random_hex(bytes: usize) -> String {
