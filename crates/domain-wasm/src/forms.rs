@@ -51,3 +51,44 @@ pub fn validate_billing_details(
     let form: domain::billing::BillingDetailsForm = from_js(form)?;
     to_js(&domain::billing::validate_billing_details(&form))
 }
+
+/// Field errors of the static number form ({} when valid).
+#[wasm_bindgen(js_name = validateStaticNumber, unchecked_return_type = "FieldErrors")]
+pub fn validate_static_number(
+    #[wasm_bindgen(unchecked_param_type = "StaticNumberForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    let form: domain::services::static_number::StaticNumberForm = from_js(form)?;
+    to_js(&domain::services::static_number::validate_static_number(&form))
+}
+
+/// Field errors of the new service plan dialog ({} when valid); `taken` are the account's plan
+/// descriptions, `restricted` the restricted destination prefixes.
+#[wasm_bindgen(js_name = validateNewServicePlan, unchecked_return_type = "FieldErrors")]
+pub fn validate_new_service_plan(
+    #[wasm_bindgen(unchecked_param_type = "NewServicePlanForm")] form: JsValue,
+    taken: Vec<String>,
+    restricted: Vec<String>,
+) -> Result<JsValue, JsError> {
+    let form: domain::services::new_service_plan::NewServicePlanForm = from_js(form)?;
+    to_js(&domain::services::new_service_plan::validate_new_service_plan(&form, &taken, &restricted))
+}
+
+/// Field errors of an inline add dialog ({} when valid), under the list's posted field name.
+#[wasm_bindgen(js_name = validateInlineAdd, unchecked_return_type = "FieldErrors")]
+pub fn validate_inline_add(
+    #[wasm_bindgen(unchecked_param_type = "InlineList")] list: JsValue,
+    description: &str,
+    taken: Vec<String>,
+) -> Result<JsValue, JsError> {
+    let list: domain::services::inline_add::InlineList = from_js(list)?;
+    to_js(&domain::services::inline_add::validate_inline_add(list, description, &taken))
+}
+
+/// Field errors of the dynamic URL and pool form ({} when valid).
+#[wasm_bindgen(js_name = validateDynamicPool, unchecked_return_type = "FieldErrors")]
+pub fn validate_dynamic_pool(
+    #[wasm_bindgen(unchecked_param_type = "DynamicPoolForm")] form: JsValue,
+) -> Result<JsValue, JsError> {
+    let form: domain::services::dynamic_pool::DynamicPoolForm = from_js(form)?;
+    to_js(&domain::services::dynamic_pool::validate_dynamic_pool(&form))
+}

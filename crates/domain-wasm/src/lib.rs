@@ -41,6 +41,18 @@ export interface BillingDetailsForm {
   companyName: string; street1: string; street2: string; town: string; county: string; postCode: string;
   contactName: string; contactEmail: string; contactTelephone: string; poNumber: string;
 }
+export interface StaticNumberForm {
+  prefix: number; destinationPlan: number; callRecording: boolean; campaign: number; mediaDescription: string;
+  channel: number; department: number; mediaOwner: number;
+}
+export interface NewServicePlanForm { description: string; countryCode: number; destinationNumber: string }
+export type InlineList = "channel" | "mediaOwner" | "department" | "campaign";
+export interface DynamicPoolForm {
+  campaignId: number; campaignName: string; botsFlag: boolean; poolName: string; internationalCode: number;
+  numberPrefix: number; numberFormat: number; internationalFormat: number; customFormat: string; servicePlan: number;
+  callRecordingFlag: boolean; midCallDivertFlag: boolean; numbersToReplace: string[]; introId: number; whisperId: number;
+  postUrl: string; midCallFlag: boolean; midCallAudioOption: number; dtmfPostCallOption: number;
+}
 export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }

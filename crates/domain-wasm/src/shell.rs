@@ -253,3 +253,9 @@ pub fn csv_line(
 pub fn rows_per_page() -> Vec<u32> {
     domain::routing::list_query::ROWS_PER_PAGE.to_vec()
 }
+
+/// The services page's online text ('Offline only', 'Online only', 'Online / offline').
+#[wasm_bindgen(js_name = onlineText)]
+pub fn online_text(status: i32) -> String {
+    domain::services::online_text(status.into()).to_string()
+}

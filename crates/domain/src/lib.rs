@@ -14,6 +14,7 @@ mod plan;
 pub mod purchase;
 mod route_table;
 pub mod routing;
+pub mod services;
 mod toolbar;
 pub mod users;
 mod validation;

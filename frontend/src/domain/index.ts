@@ -230,6 +230,11 @@ export function formatPence(pence: number): string {
   return wasm.formatPence(pence);
 }
 
+/** The services page's online text for a service's online status. */
+export function onlineText(status: number): string {
+  return wasm.onlineText(status);
+}
+
 export function formatMoney(pounds: number): string {
   return wasm.formatMoney(pounds);
 }

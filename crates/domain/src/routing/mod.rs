@@ -6,7 +6,7 @@ mod audio;
 mod call_path;
 mod connect;
 mod constants;
-mod description;
+pub(crate) mod description;
 mod destination_number;
 mod destination_plan;
 pub mod dtmf;

@@ -1,0 +1,123 @@
+//! The new service plan dialog of the purchase forms (spec section 5, "New service plan
+//! dialog"): a plan that sends every call to one destination number. The description is
+//! required, keyboard characters only, at most 1000 and unique on the account (checked with the
+//! server 500 ms after the last keystroke); the number 8 to 20 digits and not starting with one
+//! of the restricted prefixes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::routing::description::DescriptionRule;
+use crate::validation::FieldErrors;
+
+pub const DESCRIPTION_MAX: usize = 1000;
+pub const DESCRIPTION_TOO_LONG: &str = "Max description length is 1000 characters.";
+pub const INTERNATIONAL_CODE_REQUIRED: &str = "International code is required.";
+pub const NUMBER_REQUIRED: &str = "Destination number is required.";
+pub const NUMBER_TOO_SHORT: &str = "Minimum number length is 8 characters.";
+pub const NUMBER_TOO_LONG: &str = "Maximum number length is 20 characters.";
+pub const NUMBER_NOT_NUMERIC: &str = "Destination number must be numeric.";
+pub const PREFIX_RESTRICTED: &str = "This number prefix is restricted.";
+/// The uniqueness check's wait after the last keystroke.
+pub const UNIQUE_CHECK_DELAY_MS: u32 = 500;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewServicePlanForm {
+    pub description: String,
+    /// The international code's id, 0 for none.
+    pub country_code: i64,
+    pub destination_number: String,
+}
+
+const DESCRIPTION: DescriptionRule = DescriptionRule::standard(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);
+
+/// The destination number's problem, if any: required, 8 to 20 characters, digits only, not a
+/// restricted prefix.
+pub fn destination_number_problem<S: AsRef<str>>(number: &str, restricted: &[S]) -> Option<&'static str> {
+    let number = number.trim();
+    let length = number.chars().count();
+    if number.is_empty() {
+        Some(NUMBER_REQUIRED)
+    } else if length < 8 {
+        Some(NUMBER_TOO_SHORT)
+    } else if length > 20 {
+        Some(NUMBER_TOO_LONG)
+    } else if !number.chars().all(|c| c.is_ascii_digit()) {
+        Some(NUMBER_NOT_NUMERIC)
+    } else if restricted.iter().any(|prefix| !prefix.as_ref().is_empty() && number.starts_with(prefix.as_ref())) {
+        Some(PREFIX_RESTRICTED)
+    } else {
+        None
+    }
+}
+
+/// Errors by the posted names (description, countryCode, destinationNumber); `taken` holds the
+/// account's service plan descriptions.
+pub fn validate_new_service_plan<S: AsRef<str>, R: AsRef<str>>(
+    form: &NewServicePlanForm,
+    taken: &[S],
+    restricted: &[R],
+) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    DESCRIPTION.check(&mut errors, "description", &form.description, taken);
+    if form.country_code <= 0 {
+        errors.add("countryCode", INTERNATIONAL_CODE_REQUIRED);
+    }
+    if let Some(problem) = destination_number_problem(&form.destination_number, restricted) {
+        errors.add("destinationNumber", problem);
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RESTRICTED: [&str; 3] = ["09", "118", "0871"];
+
+    fn form() -> NewServicePlanForm {
+        NewServicePlanForm {
+            description: "Sheffield office".into(),
+            country_code: 1,
+            destination_number: "01144960590".into(),
+        }
+    }
+
+    #[test]
+    fn a_complete_plan_is_valid() {
+        assert!(validate_new_service_plan::<&str, _>(&form(), &[], &RESTRICTED).is_empty());
+    }
+
+    #[test]
+    fn each_number_message_has_its_case() {
+        let problem = |n: &str| destination_number_problem(n, &RESTRICTED);
+        assert_eq!(problem(""), Some(NUMBER_REQUIRED));
+        assert_eq!(problem("0114496"), Some(NUMBER_TOO_SHORT));
+        assert_eq!(problem(&"1".repeat(21)), Some(NUMBER_TOO_LONG));
+        assert_eq!(problem("0114 496 0590"), Some(NUMBER_NOT_NUMERIC));
+        assert_eq!(problem("09044960590"), Some(PREFIX_RESTRICTED));
+        assert_eq!(problem("11849605900"), Some(PREFIX_RESTRICTED));
+        assert_eq!(problem("01144960590"), None);
+        assert_eq!(problem(&"1".repeat(20)), None);
+    }
+
+    #[test]
+    fn the_description_is_required_within_1000_keyboard_characters_and_unique() {
+        let check = |description: &str, taken: &[&str]| {
+            validate_new_service_plan(
+                &NewServicePlanForm { description: description.into(), ..form() },
+                taken,
+                &RESTRICTED,
+            )
+            .get("description")
+            .map(str::to_string)
+        };
+        assert_eq!(check("", &[]).as_deref(), Some("Description is required."));
+        assert_eq!(check(&"a".repeat(1001), &[]).as_deref(), Some(DESCRIPTION_TOO_LONG));
+        assert!(check("Office 日本", &[]).unwrap().starts_with("Invalid characters found."));
+        assert_eq!(check("Sheffield Office", &["sheffield office"]).as_deref(), Some("Description must be unique."));
+        let errors =
+            validate_new_service_plan::<&str, _>(&NewServicePlanForm { country_code: 0, ..form() }, &[], &RESTRICTED);
+        assert_eq!(errors.get("countryCode"), Some(INTERNATIONAL_CODE_REQUIRED));
+    }
+}

@@ -1,0 +1,88 @@
+//! The static number form (spec section 5, "Static buy form"): prefix, destination plan and
+//! campaign chosen, and a media description of at most 120 characters.
+
+use serde::{Deserialize, Serialize};
+
+use crate::validation::FieldErrors;
+
+pub const PREFIX_REQUIRED: &str = "Prefix is required.";
+pub const DESTINATION_PLAN_REQUIRED: &str = "Destination plan is required.";
+pub const CAMPAIGN_REQUIRED: &str = "Campaign is required.";
+pub const MEDIA_DESCRIPTION_REQUIRED: &str = "Media description is required.";
+pub const MEDIA_DESCRIPTION_TOO_LONG: &str = "Maximum media description length is 120 characters.";
+pub const MEDIA_DESCRIPTION_MAX: usize = 120;
+/// How many numbers one purchase may buy.
+pub const NUMBERS_PER_PURCHASE_MAX: usize = 20;
+
+/// The form as posted: ids are 0 when nothing is chosen (channel, department and media owner
+/// are optional).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StaticNumberForm {
+    pub prefix: i64,
+    pub destination_plan: i64,
+    pub call_recording: bool,
+    pub campaign: i64,
+    pub media_description: String,
+    pub channel: i64,
+    pub department: i64,
+    pub media_owner: i64,
+}
+
+/// Errors by the posted field names (prefix, destinationPlan, campaign, mediaDescription).
+pub fn validate_static_number(form: &StaticNumberForm) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    if form.prefix <= 0 {
+        errors.add("prefix", PREFIX_REQUIRED);
+    }
+    if form.destination_plan <= 0 {
+        errors.add("destinationPlan", DESTINATION_PLAN_REQUIRED);
+    }
+    if form.campaign <= 0 {
+        errors.add("campaign", CAMPAIGN_REQUIRED);
+    }
+    let description = form.media_description.trim();
+    if description.is_empty() {
+        errors.add("mediaDescription", MEDIA_DESCRIPTION_REQUIRED);
+    } else if description.chars().count() > MEDIA_DESCRIPTION_MAX {
+        errors.add("mediaDescription", MEDIA_DESCRIPTION_TOO_LONG);
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> StaticNumberForm {
+        StaticNumberForm {
+            prefix: 1,
+            destination_plan: 2,
+            campaign: 3,
+            media_description: "Yellow Pages advert".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_complete_form_is_valid_without_the_optional_lists() {
+        assert!(validate_static_number(&form()).is_empty());
+    }
+
+    #[test]
+    fn each_required_choice_has_its_message() {
+        let errors = validate_static_number(&StaticNumberForm::default());
+        assert_eq!(errors.get("prefix"), Some(PREFIX_REQUIRED));
+        assert_eq!(errors.get("destinationPlan"), Some(DESTINATION_PLAN_REQUIRED));
+        assert_eq!(errors.get("campaign"), Some(CAMPAIGN_REQUIRED));
+        assert_eq!(errors.get("mediaDescription"), Some(MEDIA_DESCRIPTION_REQUIRED));
+    }
+
+    #[test]
+    fn the_media_description_is_at_most_120_characters() {
+        let at_most = StaticNumberForm { media_description: "é".repeat(120), ..form() };
+        assert!(validate_static_number(&at_most).is_empty());
+        let over = StaticNumberForm { media_description: "a".repeat(121), ..form() };
+        assert_eq!(validate_static_number(&over).get("mediaDescription"), Some(MEDIA_DESCRIPTION_TOO_LONG));
+    }
+}
