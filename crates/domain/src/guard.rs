@@ -81,7 +81,7 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
     if !route.scopes.is_empty() && !route.scopes.iter().any(|s| acc.has_scope(s)) {
         return redirect("/upgradepackage");
     }
-    if route.purchase && !acc.can_purchase {
+    if (route.purchase && !acc.can_purchase) || (route.online_purchase && !acc.can_purchase_online()) {
         return redirect("/");
     }
     GuardStep::Allow

@@ -60,6 +60,9 @@ pub struct RouteDef {
     pub external: bool,
     /// Needs the billing access flag (spec/billing-subscription-purchase.md section 6).
     pub billing: bool,
+    /// Buys online: needs the purchase right and a customer that may buy online (the services
+    /// pages; spec/billing-subscription-purchase.md, "/services").
+    pub online_purchase: bool,
 }
 
 const fn page(pattern: &'static str, title: &'static str, section: &'static str) -> RouteDef {
@@ -77,6 +80,7 @@ const fn page(pattern: &'static str, title: &'static str, section: &'static str)
         redirect: None,
         external: false,
         billing: false,
+        online_purchase: false,
     }
 }
 
@@ -234,10 +238,22 @@ pub static ROUTES: &[RouteDef] = &[
     scoped("/voicetags/{id}", "Voice tag", "speech", VOICETAGS),
     page("/call-insights", "Speech Insights", "speech"),
     page("/tryspeech", "Try speech analytics", "speech"),
-    RouteDef { scopes: SERVICES, ..purchase("/services", "Add services", "services") },
-    RouteDef { scopes: SERVICES, ..purchase("/services/static", "Add static numbers", "services") },
-    RouteDef { scopes: SERVICES, ..purchase("/services/dynamic", "Add dynamic URLs", "services") },
-    RouteDef { scopes: SERVICES, ..purchase("/services/dynamic/{id}", "Add dynamic pool", "services") },
+    RouteDef { scopes: SERVICES, online_purchase: true, ..purchase("/services", "Add services", "services") },
+    RouteDef {
+        scopes: SERVICES,
+        online_purchase: true,
+        ..purchase("/services/static", "Add static numbers", "services")
+    },
+    RouteDef {
+        scopes: SERVICES,
+        online_purchase: true,
+        ..purchase("/services/dynamic", "Add dynamic URLs", "services")
+    },
+    RouteDef {
+        scopes: SERVICES,
+        online_purchase: true,
+        ..purchase("/services/dynamic/{id}", "Add dynamic pool", "services")
+    },
     scoped("/webhooks", "Webhooks", "integrations", WEBHOOKS),
     scoped("/webhooks/{id}", "Webhook", "integrations", WEBHOOKS),
     scoped("/tracksales", "Track sales", "sales", &["integration_track_sales"]),

@@ -27,7 +27,7 @@ async fn invoice_month(
 ) -> sqlx::Result<bool> {
     let input = InvoiceInput {
         charges: invoices::charges_in(db, customer, month).await?,
-        numbers: invoices::numbers(db, customer, plan).await?,
+        numbers: invoices::numbers(db, customer, plan, month).await?,
         calls: invoices::calls_in(db, customer, month).await?,
         inclusive_minutes: usage::allowance(db, plan).await?.inclusive_minutes,
     };

@@ -211,3 +211,14 @@ fn technology_partners_have_the_billing_pages_in_their_portal() {
     let without = AccountState { has_billing: false, ..tech };
     assert_eq!(lands("/technologypartner/invoices", &without), "/technologypartner/subscription");
 }
+
+#[test]
+fn the_services_pages_need_a_customer_that_buys_online() {
+    let mut buyer = AccountState { can_purchase: true, customer_can_purchase_online: true, ..owner() };
+    buyer.package_scopes.push("admin_add_services".into());
+    assert_eq!(guard("/services/static", &buyer), GuardStep::Allow);
+    let offline = AccountState { customer_can_purchase_online: false, ..buyer.clone() };
+    for path in ["/services", "/services/static", "/services/dynamic", "/services/dynamic/4"] {
+        assert_eq!(guard(path, &offline), GuardStep::Redirect { to: "/".into() }, "{path}");
+    }
+}

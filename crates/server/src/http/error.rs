@@ -30,6 +30,15 @@ pub enum AppError {
     Internal(String),
 }
 
+impl AppError {
+    /// A 422 with one field's message.
+    pub fn field(field: &str, message: impl Into<String>) -> AppError {
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        AppError::Validation(errors)
+    }
+}
+
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
         match crate::db::violated_unique_index(&error).and_then(|index| lost_race(&index)) {

@@ -9,6 +9,7 @@ use crate::security::hash_password;
 
 mod billing;
 mod integrations;
+mod inventory;
 mod prices;
 mod routing_extras;
 mod routing_ivrs;
@@ -550,5 +551,6 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     integrations::seed(tx, now).await?;
     prices::seed(tx, now).await?;
     usage::seed(tx, now).await?;
+    inventory::seed(tx, now).await?;
     billing::seed(tx, now).await
 }

@@ -65,8 +65,20 @@ pub async fn charges_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sq
         .collect())
 }
 
-/// Static numbers and pools held, against the plan's allowance, at the catalogue's prices.
-pub async fn numbers(db: &AnyPool, customer: i64, plan: &str) -> sqlx::Result<Vec<NumberCharge>> {
+/// Static numbers and pools held at the month's end (bought before it), against the plan's
+/// allowance, at the catalogue's prices.
+pub async fn numbers(db: &AnyPool, customer: i64, plan: &str, month: &BillingMonth) -> sqlx::Result<Vec<NumberCharge>> {
+    let held = |kind: &'static str| async move {
+        let (count,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = $2 AND created_at < $3",
+        )
+        .bind(customer)
+        .bind(kind)
+        .bind(month.period.end)
+        .fetch_one(db)
+        .await?;
+        Ok::<i64, sqlx::Error>(count)
+    };
     let allowance = super::usage::allowance(db, plan).await?;
     let price = |item: &'static str| async move {
         let found: Option<(Option<i64>,)> = sqlx::query_as(
@@ -81,13 +93,13 @@ pub async fn numbers(db: &AnyPool, customer: i64, plan: &str) -> sqlx::Result<Ve
     Ok(vec![
         NumberCharge {
             description: "Static numbers".into(),
-            count: super::usage::static_numbers(db, customer).await?,
+            count: held("static").await?,
             included: allowance.static_numbers,
             unit_price_pence: price("static").await?,
         },
         NumberCharge {
             description: "Dynamic number pools".into(),
-            count: super::usage::pools(db, customer).await?.len() as i64,
+            count: held("dynamic").await?,
             included: allowance.pools,
             unit_price_pence: price("dynamic_pool").await?,
         },

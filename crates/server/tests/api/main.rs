@@ -31,6 +31,7 @@ mod security_basics;
 mod services_charges;
 mod services_prices;
 mod services_purchases;
+mod services_statics;
 mod services_usage;
 mod session_expiry;
 mod users_actions;

@@ -60,6 +60,8 @@ mod services_charges;
 mod services_prices;
 #[path = "../api/services_purchases.rs"]
 mod services_purchases;
+#[path = "../api/services_statics.rs"]
+mod services_statics;
 #[path = "../api/services_usage.rs"]
 mod services_usage;
 #[path = "../api/session_expiry.rs"]

@@ -1,10 +1,12 @@
 //! services/*: the price catalogue as the upgrade centre and the purchase modal read it, and
-//! the purchases themselves (issue 13).
+//! the purchases themselves (issue 13); buying numbers (issue 15).
 
 mod charges;
+mod new_items;
 mod plans;
 mod prices;
 mod purchases;
+mod statics;
 mod usage;
 
 use axum::Router;
@@ -18,4 +20,6 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(charges::router())
         .merge(usage::router())
         .merge(plans::router())
+        .merge(statics::router())
+        .merge(new_items::router())
 }

@@ -1,0 +1,92 @@
+//! The number inventory (issue 15): the numbers free to buy, in Ofcom's ranges kept for drama
+//! (0113 496 0xxx, 0114 496 0xxx, 0117 496 0xxx, 0121 496 0xxx, 0161 496 0xxx, 020 7946 0xxx)
+//! plus 0800 and 0330 ranges, less the numbers the demo's customers hold; the restricted
+//! destination prefixes; and each customer's campaigns, channels, departments and media owners.
+
+use std::collections::HashSet;
+
+use sqlx::{Any, Transaction};
+
+/// (prefix as shown, its digits, the place or kind) of each range of 1,000 numbers.
+const RANGES: [(&str, &str, &str); 8] = [
+    ("0113 496", "01134960", "Leeds"),
+    ("0114 496", "01144960", "Sheffield"),
+    ("0117 496", "01174960", "Bristol"),
+    ("0121 496", "01214960", "Birmingham"),
+    ("0161 496", "01614960", "Manchester"),
+    ("020 7946", "02079460", "London"),
+    ("0800 496", "08004960", "Freephone"),
+    ("0330 496", "03304960", "National (03)"),
+];
+
+/// Premium rate, directory enquiries and personal numbers: no plan may send calls there.
+const RESTRICTED: [&str; 7] = ["09", "118", "0871", "0872", "0873", "070", "076"];
+
+/// Rows per INSERT.
+const BATCH: usize = 250;
+
+const CAMPAIGNS: [&str; 3] = ["Website", "Yellow Pages", "Local radio"];
+const CHANNELS: [&str; 3] = ["Print", "Radio", "Online"];
+const DEPARTMENTS: [&str; 2] = ["Sales", "Service"];
+const MEDIA_OWNERS: [&str; 2] = ["Reach plc", "Global Radio"];
+
+async fn numbers(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+    let held: Vec<(String,)> = sqlx::query_as("SELECT number FROM routing_entries").fetch_all(&mut **tx).await?;
+    let held: HashSet<String> = held.into_iter().map(|(n,)| n).collect();
+    for (position, (prefix, digits, description)) in RANGES.iter().enumerate() {
+        let id = position as i64 + 1;
+        sqlx::query("INSERT INTO number_prefixes (id, prefix, description, position) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(prefix)
+            .bind(description)
+            .bind(position as i64)
+            .execute(&mut **tx)
+            .await?;
+        let free: Vec<String> =
+            (0..1000).map(|n| format!("{digits}{n:03}")).filter(|number| !held.contains(number)).collect();
+        for chunk in free.chunks(BATCH) {
+            let values: Vec<String> = (0..chunk.len()).map(|i| format!("({id}, ${})", i + 1)).collect();
+            let sql = format!("INSERT INTO available_numbers (prefix_id, number) VALUES {}", values.join(", "));
+            let mut query = sqlx::query(&sql);
+            for number in chunk {
+                query = query.bind(number);
+            }
+            query.execute(&mut **tx).await?;
+        }
+    }
+    for prefix in RESTRICTED {
+        sqlx::query("INSERT INTO restricted_prefixes (prefix) VALUES ($1)").bind(prefix).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+async fn lists(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    let customers: Vec<(i64,)> =
+        sqlx::query_as("SELECT id FROM customers WHERE is_partner = 0 AND is_tech_partner = 0 ORDER BY id")
+            .fetch_all(&mut **tx)
+            .await?;
+    for (customer,) in customers {
+        for (table, names) in [
+            ("campaigns", &CAMPAIGNS[..]),
+            ("channels", &CHANNELS[..]),
+            ("departments", &DEPARTMENTS[..]),
+            ("media_owners", &MEDIA_OWNERS[..]),
+        ] {
+            for name in names {
+                // Table names are ours, not input.
+                sqlx::query(&format!("INSERT INTO {table} (customer_id, description, created_at) VALUES ($1, $2, $3)"))
+                    .bind(customer)
+                    .bind(name)
+                    .bind(now)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    numbers(tx).await?;
+    lists(tx, now).await
+}
