@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { CheckboxField } from '../../../components/fields';
+import { formatPrice } from '../../../domain';
+import type { PriceList } from './api';
+
+/** The price of a number beyond the plan's, with the terms to tick before Save. */
+export function BuyDialog({
+  number,
+  prices,
+  busy,
+  onBuy,
+  onClose,
+}: {
+  number: string;
+  prices: PriceList;
+  busy: boolean;
+  onBuy: () => void;
+  onClose: () => void;
+}) {
+  const [ticked, setTicked] = useState(false);
+  return (
+    <Dialog
+      open
+      title="Buy a static number"
+      onClose={onClose}
+      onSubmit={() => ticked && onBuy()}
+      busy={busy}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={!ticked || busy} aria-busy={busy || undefined}>
+            {busy ? 'Buying…' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Your plan's static numbers are all in use. {number} costs <strong>{formatPrice(prices.price)}</strong> per{' '}
+        {prices.billing_frequency}, for at least {prices.minimum_term} month(s).
+      </p>
+      {prices.cost_per_call.length > 0 && (
+        <table className="price-table" aria-label="Cost per call">
+          <thead>
+            <tr>
+              <th scope="col">Calls</th>
+              <th scope="col">Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.cost_per_call.map((rate) => (
+              <tr key={rate.range}>
+                <td>{rate.range}</td>
+                <td>{rate.cost}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <CheckboxField label="I accept the terms and conditions" checked={ticked} onChange={setTicked} disabled={busy} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/fields';
+import { validateInlineAdd, type InlineList } from '../../../domain/services';
+import { validationErrors } from '../../../lib/api';
+import { insertListItem, type Item } from './api';
+import { FORM_FAILED } from './messages';
+
+const FIELD: Record<InlineList, string> = {
+  channel: 'channel',
+  mediaOwner: 'mediaowner',
+  department: 'department',
+  campaign: 'campaign',
+};
+
+/** Adds a channel, media owner, department or campaign; the new item is handed back to be put first and chosen. */
+export function InlineAddDialog({
+  list,
+  title,
+  taken,
+  onAdded,
+  onClose,
+}: {
+  list: InlineList;
+  title: string;
+  taken: string[];
+  onAdded: (item: Item) => void;
+  onClose: () => void;
+}) {
+  const [description, setDescription] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors = validateInlineAdd(list, description, taken);
+  const error = touched ? (errors[FIELD[list]] ?? failure) : failure;
+
+  async function save() {
+    setTouched(true);
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const { id } = await insertListItem(list, description.trim());
+      onAdded({ id, description: description.trim() });
+    } catch (caught) {
+      setFailure(validationErrors(caught)?.[FIELD[list]] ?? FORM_FAILED);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      busy={saving}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(value) => {
+          setDescription(value);
+          setFailure(null);
+        }}
+        onBlur={() => setTouched(true)}
+        error={error}
+        disabled={saving}
+      />
+    </Dialog>
+  );
+}
