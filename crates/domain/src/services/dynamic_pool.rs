@@ -23,6 +23,15 @@ pub const UPGRADE_PROMPT: &str = "This is available by upgrading to the Professi
 pub const NAME_MAX: usize = 60;
 pub const NUMBERS_TO_REPLACE_MAX: usize = 20;
 pub const NUMBER_TO_REPLACE_MAX: usize = 30;
+/// How many numbers a new pool takes from the inventory.
+pub const NUMBERS_PER_POOL: usize = 5;
+/// The number formats a pool's numbers can be shown in on the website (id, format); the
+/// custom format (id 0) is appended by the form.
+pub const NUMBER_FORMATS: [(i64, &str); 3] = [(1, "0XXXX XXXXXX"), (2, "0XXX XXX XXXX"), (3, "0XX XXXX XXXX")];
+/// The international formats (id, format).
+pub const INTERNATIONAL_FORMATS: [(i64, &str); 2] = [(1, "+44 XXXX XXXXXX"), (2, "0044 XXXX XXXXXX")];
+pub const NUMBER_FORMAT_UNKNOWN: &str = "Choose a number format.";
+
 /// The number format id of a custom format.
 pub const CUSTOM_FORMAT_ID: i64 = 0;
 /// Scroll offset to the first error, in pixels.
@@ -99,6 +108,9 @@ pub fn validate_dynamic_pool(form: &DynamicPoolForm) -> FieldErrors {
     }
     if form.number_format == CUSTOM_FORMAT_ID && !custom_format_valid(&form.custom_format) {
         errors.add("customFormat", CUSTOM_FORMAT_INVALID);
+    } else if form.number_format != CUSTOM_FORMAT_ID && !NUMBER_FORMATS.iter().any(|(id, _)| *id == form.number_format)
+    {
+        errors.add("numberFormat", NUMBER_FORMAT_UNKNOWN);
     }
     if !post_url_valid(&form.post_url) {
         errors.add("postUrl", POST_URL_INVALID);

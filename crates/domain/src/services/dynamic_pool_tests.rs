@@ -74,3 +74,12 @@ fn starter_is_locked_out_of_advanced_settings() {
     assert!(advanced_settings_locked(Plan::Starter));
     assert!(!advanced_settings_locked(Plan::Professional));
 }
+
+#[test]
+fn the_number_format_is_one_offered_or_custom() {
+    let unknown = DynamicPoolForm { number_format: 9, ..form() };
+    assert_eq!(validate_dynamic_pool(&unknown).get("numberFormat"), Some(NUMBER_FORMAT_UNKNOWN));
+    for (id, _) in NUMBER_FORMATS {
+        assert!(validate_dynamic_pool(&DynamicPoolForm { number_format: id, ..form() }).is_empty());
+    }
+}

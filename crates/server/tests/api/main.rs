@@ -29,6 +29,7 @@ mod routing_portals;
 mod routing_tagmanager;
 mod security_basics;
 mod services_charges;
+mod services_dynamic;
 mod services_prices;
 mod services_purchases;
 mod services_statics;

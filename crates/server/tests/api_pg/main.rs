@@ -56,6 +56,8 @@ mod routing_tagmanager;
 mod security_basics;
 #[path = "../api/services_charges.rs"]
 mod services_charges;
+#[path = "../api/services_dynamic.rs"]
+mod services_dynamic;
 #[path = "../api/services_prices.rs"]
 mod services_prices;
 #[path = "../api/services_purchases.rs"]

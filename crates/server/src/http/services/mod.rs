@@ -2,6 +2,7 @@
 //! the purchases themselves (issue 13); buying numbers (issue 15).
 
 mod charges;
+mod dynamic;
 mod new_items;
 mod plans;
 mod prices;
@@ -22,4 +23,5 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(plans::router())
         .merge(statics::router())
         .merge(new_items::router())
+        .merge(dynamic::router())
 }

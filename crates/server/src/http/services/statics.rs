@@ -47,20 +47,20 @@ struct DestinationPlan {
 }
 
 #[derive(Serialize)]
-pub(super) struct Prefix {
+pub struct Prefix {
     pub id: i64,
     pub prefix: String,
     pub description: String,
 }
 
 #[derive(Serialize)]
-pub(super) struct CostPerCall {
+pub struct CostPerCall {
     cost: String,
     range: String,
 }
 
 #[derive(Serialize)]
-pub(super) struct PriceList {
+pub struct PriceList {
     /// Pounds.
     price: f64,
     billing_frequency: String,

@@ -1,0 +1,376 @@
+//! Dynamic URLs and pools (issue 15): services/getDynamicDetails (the form's lists and the pools
+//! left on the account), managevisioncampaigns/checkEligibility (whether the plan still
+//! includes a pool, else the price list) and managevisioncampaigns/insert: in one transaction a
+//! new dynamic URL (or a pool on an existing one) whose pool takes its numbers from the
+//! inventory, with its routing, provisioning requested; beyond the plan's pools the terms must
+//! be ticked. The pool is charged on the invoice from the month it was bought.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::routing::MID_CALL_AUDIOS;
+use domain::services::dynamic_pool::{
+    advanced_settings_locked, validate_dynamic_pool, DynamicPoolForm, INTERNATIONAL_FORMATS, NUMBERS_PER_POOL,
+    NUMBER_FORMATS, UPGRADE_PROMPT,
+};
+use domain::users::terms_problem;
+use domain::{guard, GuardStep};
+use rand::RngCore;
+use serde::Serialize;
+
+use super::statics::{prefixes, price_list, Prefix, PriceList};
+use crate::db::Flag;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::state::AppState;
+use crate::store::{audios, charges, destinations, dynamic_urls, inventory, service_plans, usage};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/services/getDynamicDetails", get(dynamic_details))
+        .route("/managevisioncampaigns/checkEligibility", post(check_eligibility))
+        .route("/managevisioncampaigns/insert", post(insert))
+}
+
+pub const NOT_ENOUGH_NUMBERS: &str =
+    "There are not enough numbers left with this prefix. Please choose another prefix.";
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InternationalCode {
+    id: i64,
+    description: String,
+    country_code: String,
+}
+
+#[derive(Serialize)]
+struct Format {
+    id: i64,
+    format: String,
+}
+
+#[derive(Serialize)]
+struct Named {
+    id: i64,
+    plan: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AudioOption {
+    id: i64,
+    description: String,
+    file_name: String,
+}
+
+#[derive(Serialize)]
+struct MidCallAudio {
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize)]
+struct DtmfOption {
+    unique: String,
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DynamicDetails {
+    international_codes: Vec<InternationalCode>,
+    prefixes: Vec<Prefix>,
+    number_formats: Vec<Format>,
+    international_formats: Vec<Format>,
+    service_plans: Vec<Named>,
+    audio: Vec<AudioOption>,
+    dtmf_post_call_options: Vec<DtmfOption>,
+    mid_call_audio_options: Vec<MidCallAudio>,
+    pools_available_on_account: i64,
+    /// Starter: mid call divert and advanced call handling are off, with this prompt.
+    advanced_settings_locked: bool,
+    upgrade_prompt: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Eligibility {
+    enough_credits: bool,
+    price_list: PriceList,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Inserted {
+    success: bool,
+    campaign_id: i64,
+    numbers: Vec<String>,
+}
+
+/// The dynamic form's guard: a new dynamic URL, or a pool on one.
+fn require_dynamic_form(user: &AccountUser) -> Result<(), AppError> {
+    match guard("/services/dynamic", &user.account) {
+        GuardStep::Allow => Ok(()),
+        _ => Err(AppError::Forbidden),
+    }
+}
+
+/// Pools the plan includes that the customer has not used yet.
+async fn pools_left(state: &AppState, user: &AccountUser) -> Result<i64, AppError> {
+    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let held = usage::pools(&state.db, user.customer()).await?.len() as i64;
+    Ok((allowance.pools - held).max(0))
+}
+
+async fn dtmf_plans(state: &AppState, customer: i64) -> Result<Vec<(i64, String)>, AppError> {
+    Ok(sqlx::query_as("SELECT id, description FROM dtmf_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
+        .bind(customer)
+        .fetch_all(&state.db)
+        .await?)
+}
+
+fn formats(list: &[(i64, &str)]) -> Vec<Format> {
+    list.iter().map(|(id, format)| Format { id: *id, format: format.to_string() }).collect()
+}
+
+async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<DynamicDetails>, AppError> {
+    require_dynamic_form(&user)?;
+    let customer = user.customer();
+    let codes = destinations::international_codes(&state.db).await?;
+    Ok(Json(DynamicDetails {
+        international_codes: codes
+            .into_iter()
+            .map(|c| InternationalCode { id: c.id, description: c.description, country_code: c.code })
+            .collect(),
+        prefixes: prefixes(&state).await?,
+        number_formats: formats(&NUMBER_FORMATS),
+        international_formats: formats(&INTERNATIONAL_FORMATS),
+        service_plans: service_plans::list(&state.db, customer)
+            .await?
+            .into_iter()
+            .map(|(id, plan)| Named { id, plan })
+            .collect(),
+        audio: audios::list(&state.db, customer)
+            .await?
+            .into_iter()
+            .map(|a| AudioOption { id: a.id, description: a.description, file_name: a.file_name })
+            .collect(),
+        dtmf_post_call_options: dtmf_plans(&state, customer)
+            .await?
+            .into_iter()
+            .map(|(id, description)| DtmfOption { unique: format!("dtmf-{id}"), id, description })
+            .collect(),
+        mid_call_audio_options: MID_CALL_AUDIOS
+            .iter()
+            .enumerate()
+            .map(|(id, name)| MidCallAudio { id: id as i64, description: name.to_string() })
+            .collect(),
+        pools_available_on_account: pools_left(&state, &user).await?,
+        advanced_settings_locked: advanced_settings_locked(user.account.plan()),
+        upgrade_prompt: UPGRADE_PROMPT,
+    }))
+}
+
+async fn check_eligibility(
+    State(state): State<AppState>,
+    user: AccountUser,
+    form: FormData,
+) -> Result<Json<Eligibility>, AppError> {
+    require_dynamic_form(&user)?;
+    if form.text("type") == "pool"
+        && dynamic_urls::find(&state.db, user.customer(), form.id("campaign_id")).await?.is_none()
+    {
+        return Err(AppError::NotFound);
+    }
+    Ok(Json(Eligibility {
+        enough_credits: pools_left(&state, &user).await? > 0,
+        price_list: price_list(&state, "dynamic_pool", user.account.plan().name()).await?,
+    }))
+}
+
+fn pool_form(form: &FormData) -> DynamicPoolForm {
+    let flag = |name: &str| form.text(name) == "1";
+    DynamicPoolForm {
+        campaign_id: form.id("campaignId"),
+        campaign_name: form.text("campaignName").to_string(),
+        bots_flag: flag("botsFlag"),
+        pool_name: form.text("poolName").to_string(),
+        international_code: form.id("internationalCode"),
+        number_prefix: form.id("numberPrefix"),
+        number_format: form.id("numberFormat"),
+        international_format: form.id("internationalFormat"),
+        custom_format: form.text("customFormat").to_string(),
+        service_plan: form.id("servicePlan"),
+        call_recording_flag: flag("callRecordingFlag"),
+        mid_call_divert_flag: flag("midCallDivertFlag"),
+        numbers_to_replace: form.list("numbersToReplace").into_iter().map(str::to_string).collect(),
+        intro_id: form.id("introId"),
+        whisper_id: form.id("whisperId"),
+        post_url: form.text("postUrl").to_string(),
+        mid_call_flag: flag("midCallFlag"),
+        mid_call_audio_option: form.id("midCallAudioOption"),
+        dtmf_post_call_option: form.id("dtmfPostCallOption"),
+    }
+}
+
+/// What the form names is the customer's and known (another customer's: 404).
+async fn check_choices(state: &AppState, user: &AccountUser, pool: &DynamicPoolForm) -> Result<(), AppError> {
+    let customer = user.customer();
+    if pool.campaign_id > 0 && dynamic_urls::find(&state.db, customer, pool.campaign_id).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    if pool.service_plan > 0 && service_plans::description(&state.db, customer, pool.service_plan).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let audio: Vec<i64> = [pool.intro_id, pool.whisper_id].into_iter().filter(|id| *id > 0).collect();
+    if !audios::owns_all(&state.db, customer, &audio).await? {
+        return Err(AppError::NotFound);
+    }
+    if pool.dtmf_post_call_option > 0
+        && !dtmf_plans(state, customer).await?.iter().any(|(id, _)| *id == pool.dtmf_post_call_option)
+    {
+        return Err(AppError::NotFound);
+    }
+    if !inventory::prefix_exists(&state.db, pool.number_prefix).await? {
+        return Err(AppError::field("numberPrefix", domain::services::dynamic_pool::PREFIX_REQUIRED));
+    }
+    if pool.international_code > 0
+        && !destinations::international_code_exists(&state.db, pool.international_code).await?
+    {
+        return Err(AppError::field("internationalCode", "Choose an international code."));
+    }
+    if !INTERNATIONAL_FORMATS.iter().any(|(id, _)| *id == pool.international_format) {
+        return Err(AppError::field("internationalFormat", "Choose an international format."));
+    }
+    if usize::try_from(pool.mid_call_audio_option).map_or(true, |i| i >= MID_CALL_AUDIOS.len()) {
+        return Err(AppError::field("midCallAudioOption", "Choose a mid call audio."));
+    }
+    // Starter keeps mid call divert and the advanced call handling off.
+    let advanced = pool.mid_call_divert_flag
+        || pool.mid_call_flag
+        || pool.mid_call_audio_option > 0
+        || pool.dtmf_post_call_option > 0;
+    if advanced && advanced_settings_locked(user.account.plan()) {
+        return Err(AppError::field("midCallDivertFlag", UPGRADE_PROMPT));
+    }
+    Ok(())
+}
+
+fn url_of(typed: &str) -> String {
+    let typed = typed.trim();
+    if typed.starts_with("http://") || typed.starts_with("https://") {
+        typed.to_string()
+    } else {
+        format!("https://{typed}")
+    }
+}
+
+fn new_reference() -> String {
+    let mut raw = [0u8; 6];
+    rand::thread_rng().fill_bytes(&mut raw);
+    format!("dyn-{}", raw.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+async fn insert(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Inserted>, AppError> {
+    require_dynamic_form(&user)?;
+    let customer = user.customer();
+    let pool = pool_form(&form);
+    let errors = validate_dynamic_pool(&pool);
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    check_choices(&state, &user, &pool).await?;
+    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let now = state.clock.now();
+    let mut tx = state.db.begin().await?;
+    charges::lock_customer(&mut tx, customer).await?;
+    let (held,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic'")
+            .bind(customer)
+            .fetch_one(&mut *tx)
+            .await?;
+    if held + 1 > allowance.pools {
+        if let Some(message) = terms_problem(form.text("terms") == "1") {
+            return Err(AppError::field("terms", message));
+        }
+    }
+    let dynamic_url = if pool.campaign_id > 0 {
+        pool.campaign_id
+    } else {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO dynamic_urls (customer_id, description, url, reference, created_at, bots_filter)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        )
+        .bind(customer)
+        .bind(pool.campaign_name.trim())
+        .bind(url_of(&pool.campaign_name))
+        .bind(new_reference())
+        .bind(now)
+        .bind(Flag(pool.bots_flag))
+        .fetch_one(&mut *tx)
+        .await?;
+        for (position, number) in pool.numbers_to_replace.iter().filter(|n| !n.trim().is_empty()).enumerate() {
+            sqlx::query("INSERT INTO dynamic_url_replacements (dynamic_url_id, position, number) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(position as i64)
+                .bind(number.trim())
+                .execute(&mut *tx)
+                .await?;
+        }
+        id
+    };
+    // The pool's numbers, each taken once: a buyer who loses a number to another gets fewer.
+    let numbers: Vec<(String,)> = sqlx::query_as(
+        "DELETE FROM available_numbers WHERE id IN
+             (SELECT id FROM available_numbers WHERE prefix_id = $1 ORDER BY number LIMIT $2)
+         RETURNING number",
+    )
+    .bind(pool.number_prefix)
+    .bind(NUMBERS_PER_POOL as i64)
+    .fetch_all(&mut *tx)
+    .await?;
+    if numbers.len() < NUMBERS_PER_POOL {
+        return Err(AppError::field("numberPrefix", NOT_ENOUGH_NUMBERS));
+    }
+    let mut numbers: Vec<String> = numbers.into_iter().map(|(n,)| n).collect();
+    numbers.sort();
+    let (entry,): (i64,) = sqlx::query_as(
+        "INSERT INTO routing_entries (customer_id, kind, pool_name, description, service_plan_id, call_recording,
+             intro_audio_id, whisper_audio_id, mid_call_divert, mid_call_attribution, mid_call_audio, post_url,
+             dynamic_url_id, number_format_id, custom_format, international_format_id, post_call_dtmf_plan_id,
+             created_at, provisioned, provision_requested_at)
+         VALUES ($1, 'dynamic', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $17)
+         RETURNING id",
+    )
+    .bind(customer)
+    .bind(pool.pool_name.trim())
+    .bind(pool.pool_name.trim())
+    .bind((pool.service_plan > 0).then_some(pool.service_plan))
+    .bind(Flag(pool.call_recording_flag))
+    .bind(pool.intro_id.max(0))
+    .bind(pool.whisper_id.max(0))
+    .bind(Flag(pool.mid_call_divert_flag))
+    .bind(Flag(pool.mid_call_flag))
+    .bind(MID_CALL_AUDIOS[pool.mid_call_audio_option as usize])
+    .bind(pool.post_url.trim())
+    .bind(dynamic_url)
+    .bind(pool.number_format)
+    .bind(pool.custom_format.trim())
+    .bind(pool.international_format)
+    .bind((pool.dtmf_post_call_option > 0).then_some(pool.dtmf_post_call_option))
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    for number in &numbers {
+        sqlx::query("INSERT INTO pool_numbers (number, routing_entry_id) VALUES ($1, $2)")
+            .bind(number)
+            .bind(entry)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    tracing::info!(customer, dynamic_url, entry, "dynamic pool bought");
+    Ok(Json(Inserted { success: true, campaign_id: dynamic_url, numbers }))
+}
