@@ -3,6 +3,21 @@ import { expectAccessible, expectHeading, logIn } from './helpers';
 
 // Buying numbers (issue 15).
 
+test('the services page offers each service with its price and leads to its form', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/services');
+  await expectHeading(page, 'Add services');
+  const statics = page.getByRole('region', { name: 'Static numbers' });
+  await expect(statics).toContainText('£5 per month');
+  await expect(statics).toContainText('50 of your 350 included static numbers left');
+  await expect(statics).toContainText('Online / offline');
+  await expectAccessible(page, 'the services page');
+  const pools = page.getByRole('region', { name: 'Dynamic pools' });
+  await pools.getByRole('button', { name: 'Select campaign' }).click();
+  await pools.getByRole('link', { name: 'Buy now for Main website' }).click();
+  await expectHeading(page, 'Add dynamic pool');
+  await expect(page.getByRole('textbox', { name: 'Pool name' })).toBeVisible();
+});
+
 test('the owner buys a static number and finds it in the routing list', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/services/static');
   await expectHeading(page, 'Add static numbers');
@@ -67,4 +82,42 @@ test('Stone & Sons, past its included numbers, sees the price and ticks the term
   await buy.getByLabel('I accept the terms and conditions').check();
   await buy.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Your static number has been successfully added\./)).toBeVisible();
+});
+
+test('Stone & Sons buys a dynamic URL with a custom format past its credits, with the advanced settings off', async ({
+  page,
+}) => {
+  await logIn(page, 'starter@demo.test', '/manage/services/dynamic');
+  await expectHeading(page, 'Add dynamic URLs');
+  const divert = page.getByRole('switch', { name: 'Mid call divert' });
+  await expect(divert).toBeDisabled();
+  await expect(divert).toHaveAccessibleDescription('This is available by upgrading to the Professional plan');
+  await expect(page.getByLabel('Mid call audio')).toBeDisabled();
+  await expectAccessible(page, 'the dynamic URL form');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Dynamic URL is required.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Dynamic URL' })).toBeFocused();
+
+  await page.getByRole('textbox', { name: 'Dynamic URL' }).fill('www.stoneandsons.example/emergency');
+  await page.getByLabel('Pool name').fill('Emergency callouts');
+  await page.getByLabel('Number prefix').selectOption({ label: '0161 496 (Manchester)' });
+  await page.getByLabel('Number format').selectOption({ label: 'Custom' });
+  await page.getByLabel('Custom format').fill('XXXX XXX XXX');
+  await page.getByRole('textbox', { name: 'Number to replace 1' }).fill('0114 496 0500');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const price = page.getByRole('dialog', { name: 'Buy a dynamic URL' });
+  await expect(price).toContainText('costs £25 per month');
+  await expectAccessible(page, 'the price of a pool beyond the plan', { within: price });
+  await expect(price.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await price.getByLabel('I accept the terms and conditions').check();
+  await price.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/manage\/dynamicurls\/\d+$/);
+  await expect(page.getByText('Emergency callouts has been added successfully.')).toBeVisible();
+  const pools = page.getByRole('table', { name: 'Pools' });
+  await expect(pools.getByRole('rowheader', { name: 'Emergency callouts' })).toBeVisible();
+  await expect(pools.getByRole('cell').first()).toHaveText(/^01614960\d{3}(, 01614960\d{3}){4}$/);
+  await expectAccessible(page, 'the new dynamic URL page');
 });

@@ -17,6 +17,15 @@ pub fn online_text(status: i64) -> &'static str {
     }
 }
 
+/// A services page card's amount: how much of what the plan includes is left.
+pub fn amount_text(left: i64, included: i64, what: &str) -> String {
+    if included <= 0 {
+        format!("No {what} included in your plan")
+    } else {
+        format!("{} of your {included} included {what} left", left.clamp(0, included))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -25,5 +34,12 @@ mod tests {
         assert_eq!(super::online_text(1), "Online only");
         assert_eq!(super::online_text(2), "Online / offline");
         assert_eq!(super::online_text(7), "Offline only");
+    }
+
+    #[test]
+    fn the_amount_says_what_is_left_of_the_plan() {
+        assert_eq!(super::amount_text(50, 350, "static numbers"), "50 of your 350 included static numbers left");
+        assert_eq!(super::amount_text(-5, 10, "static numbers"), "0 of your 10 included static numbers left");
+        assert_eq!(super::amount_text(0, 0, "pools"), "No pools included in your plan");
     }
 }

@@ -13,6 +13,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/contactus", get(contact_us))
         .route("/conditions", get(conditions))
         .route("/apidocs", get(api_docs))
+        .route("/pricing", get(pricing))
 }
 
 pub const SUPPORT_PHONE: &str = "0161 496 0000";
@@ -87,4 +88,51 @@ async fn api_docs(State(state): State<AppState>) -> Html<String> {
          <code>{\"success\": false, \"code\": \"VALIDATION_FAILED\", \"errors\": {...}}</code>.</p>\
          <p><a href=\"/manage/\">Back to the admin area</a></p>",
     )
+}
+
+/// The provider's pricing page (the services page's 'Find out more'): the price catalogue and
+/// the call rates, as stored.
+async fn pricing(State(state): State<AppState>) -> Result<Html<String>, crate::http::AppError> {
+    let rows: Vec<(String, String, Option<i64>, String)> = sqlx::query_as(
+        "SELECT description, plan, price_pence, billing_frequency FROM price_catalogue
+         WHERE description <> '' ORDER BY CASE WHEN item = 'plan' THEN 0 ELSE 1 END, description, plan",
+    )
+    .fetch_all(&state.db)
+    .await?;
+    let rates: Vec<(String, i64)> =
+        sqlx::query_as("SELECT description, price_tenth_pence FROM usage_rates ORDER BY position")
+            .fetch_all(&state.db)
+            .await?;
+    let price_rows: String = rows
+        .iter()
+        .map(|(description, plan, pence, frequency)| {
+            let price = match pence {
+                Some(pence) => format!(
+                    "{} per {}",
+                    domain::format_price(*pence as f64 / 100.0),
+                    domain::billing_frequency_word(frequency, None)
+                ),
+                None => "Price on application".to_string(),
+            };
+            let plan = if plan.is_empty() { "All plans" } else { plan.as_str() };
+            format!("<tr><td>{}</td><td>{}</td><td>{}</td></tr>", escape(description), escape(plan), escape(&price))
+        })
+        .collect();
+    let rate_rows: String = rates
+        .iter()
+        .map(|(description, tenths)| {
+            format!(
+                "<tr><td>{}</td><td>{} per minute</td></tr>",
+                escape(description),
+                domain::format_pence(*tenths as f64 / 10.0)
+            )
+        })
+        .collect();
+    let body = format!(
+        "<table><caption>Plans, numbers and add-ons</caption><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">Plan</th>\
+         <th scope=\"col\">Price</th></tr></thead><tbody>{price_rows}</tbody></table>\
+         <table><caption>Call charges</caption><thead><tr><th scope=\"col\">Calls</th><th scope=\"col\">Cost</th></tr></thead>\
+         <tbody>{rate_rows}</tbody></table><p><a href=\"/manage/services\">Back to the services</a></p>"
+    );
+    Ok(layout(&state.settings.product_name, "Pricing", &body))
 }

@@ -105,6 +105,15 @@ async fn the_owner_buys_a_dynamic_url_with_a_pool_of_numbers_from_the_inventory(
     assert_eq!(more.status, StatusCode::OK, "{}", more.text());
     assert_eq!(more.json()["campaignId"], url);
     assert_eq!(details(&app, &owner).await["poolsAvailableOnAccount"], 1);
+    // Its page lists both pools with their numbers and routing.
+    let page = app.get(&format!("/api/dynamicurls/getPools/{url}"), Some(&owner)).await.json();
+    let pools = page["pools"].as_array().unwrap();
+    assert_eq!(pools.len(), 2);
+    assert_eq!(pools[0]["name"], "Offers visitors");
+    assert_eq!(pools[0]["numbers"], answer["numbers"]);
+    assert_eq!(pools[0]["callRecording"], true);
+    assert_eq!(pools[0]["provisioned"], false);
+    assert!(pools[0]["servicePlan"].is_string());
 }
 
 #[tokio::test]
@@ -190,7 +199,36 @@ async fn another_customers_dynamic_url_or_plan_is_not_found() {
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{extra:?}");
         assert!(!reply.text().contains("Harbour"));
     }
+    assert_eq!(app.get("/api/dynamicurls/getPools/1", Some(&starter)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/api/dynamicurls/getPools/x", Some(&starter)).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/api/dynamicurls/getPools/5", Some(&starter)).await.json()["pools"], serde_json::json!([]));
     let user = app.login("user@demo.test").await;
     assert_eq!(app.get(DETAILS, Some(&user)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(insert(&app, &user, &url_form(&[])).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_services_page_lists_what_can_be_bought_with_prices_and_allowances() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.get("/api/services/getDetails", Some(&owner)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let services = reply.json()["services"].as_array().unwrap().clone();
+    let ids: Vec<&str> = services.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["static", "dynamic", "dynamicPool"]);
+    assert_eq!(services[0]["prices"]["price"], 5.0);
+    assert_eq!(services[0]["prices"]["billing_frequency"], "month");
+    assert_eq!(services[0]["amount"], "50 of your 350 included static numbers left");
+    assert_eq!(services[0]["onlineStatus"], 2);
+    assert_eq!(services[1]["amount"], "3 of your 15 included pools left");
+    let pools: Vec<&str> =
+        services[2]["details"].as_array().unwrap().iter().map(|d| d["name"].as_str().unwrap()).collect();
+    assert_eq!(pools, ["Implants landing page", "Main website", "Online booking"], "Harbour Lane's own dynamic URLs");
+    // The pricing page 'Find out more' leads to shows the stored catalogue.
+    let pricing = app.get(services[0]["findOutMore"].as_str().unwrap(), None).await;
+    assert_eq!(pricing.status, StatusCode::OK);
+    assert!(pricing.text().contains("Static number") && pricing.text().contains("£5 per month"), "{}", pricing.text());
+    // Not for those who cannot buy online.
+    let user = app.login("user@demo.test").await;
+    assert_eq!(app.get("/api/services/getDetails", Some(&user)).await.status, StatusCode::FORBIDDEN);
 }

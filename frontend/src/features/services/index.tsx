@@ -1,13 +1,19 @@
 import { useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import { DynamicPoolPage } from './dynamic/DynamicPoolPage';
+import { ServicesPage } from './ServicesPage';
 import { StaticNumberPage } from './static/StaticNumberPage';
 
 /**
- * /services/static (the static number form). The services page and the dynamic URL and pool
- * form are to come (issue 15) and show their titles.
+ * /services (the services page), /services/static (the static number form), /services/dynamic
+ * and /services/dynamic/{id} (the dynamic URL and pool form).
  */
 export default function ServicesSection({ title }: SectionProps) {
   const page = useLocation().pathname.replace(/\/+$/, '');
+  if (page === '/services') return <ServicesPage title={title} />;
   if (page === '/services/static') return <StaticNumberPage title={title} />;
+  if (page === '/services/dynamic') return <DynamicPoolPage title={title} dynamicUrl={0} />;
+  const pool = page.match(/^\/services\/dynamic\/(\d+)$/);
+  if (pool) return <DynamicPoolPage key={pool[1]} title={title} dynamicUrl={Number(pool[1])} />;
   return <PageHeading title={title} />;
 }

@@ -5,7 +5,7 @@
 //! inventory, with its routing, provisioning requested; beyond the plan's pools the terms must
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use domain::routing::MID_CALL_AUDIOS;
@@ -31,6 +31,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/services/getDynamicDetails", get(dynamic_details))
         .route("/managevisioncampaigns/checkEligibility", post(check_eligibility))
         .route("/managevisioncampaigns/insert", post(insert))
+        .route("/dynamicurls/getPools/{id}", get(pools_of))
 }
 
 pub const NOT_ENOUGH_NUMBERS: &str =
@@ -85,6 +86,8 @@ struct DynamicDetails {
     number_formats: Vec<Format>,
     international_formats: Vec<Format>,
     service_plans: Vec<Named>,
+    /// For the new service plan dialog.
+    restricted_destination_prefixes: Vec<String>,
     audio: Vec<AudioOption>,
     dtmf_post_call_options: Vec<DtmfOption>,
     mid_call_audio_options: Vec<MidCallAudio>,
@@ -152,6 +155,7 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
             .into_iter()
             .map(|(id, plan)| Named { id, plan })
             .collect(),
+        restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
         audio: audios::list(&state.db, customer)
             .await?
             .into_iter()
@@ -373,4 +377,72 @@ async fn insert(State(state): State<AppState>, user: AccountUser, form: FormData
     tx.commit().await?;
     tracing::info!(customer, dynamic_url, entry, "dynamic pool bought");
     Ok(Json(Inserted { success: true, campaign_id: dynamic_url, numbers }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PoolView {
+    id: i64,
+    name: String,
+    numbers: Vec<String>,
+    /// The service plan calls follow, or None for a basic destination.
+    service_plan: Option<String>,
+    call_recording: bool,
+    provisioned: bool,
+}
+
+#[derive(Serialize)]
+struct Pools {
+    pools: Vec<PoolView>,
+}
+
+#[derive(sqlx::FromRow)]
+struct PoolRow {
+    id: i64,
+    pool_name: String,
+    plan: Option<String>,
+    call_recording: Flag,
+    provisioned: Flag,
+}
+
+/// A dynamic URL's pools with their numbers and routing (its page, /dynamicurls/{id}).
+async fn pools_of(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Path(id): Path<String>,
+) -> Result<Json<Pools>, AppError> {
+    let id: i64 = id.parse().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)?;
+    if guard(&format!("/dynamicurls/{id}"), &user.account) != GuardStep::Allow {
+        return Err(AppError::Forbidden);
+    }
+    let customer = user.customer();
+    if dynamic_urls::find(&state.db, customer, id).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let rows: Vec<PoolRow> = sqlx::query_as(
+        "SELECT e.id, e.pool_name, p.description AS plan, e.call_recording, e.provisioned
+         FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id AND p.customer_id = e.customer_id
+         WHERE e.customer_id = $1 AND e.dynamic_url_id = $2 AND e.kind = 'dynamic' ORDER BY e.id",
+    )
+    .bind(customer)
+    .bind(id)
+    .fetch_all(&state.db)
+    .await?;
+    let mut pools = Vec::with_capacity(rows.len());
+    for row in rows {
+        let numbers: Vec<(String,)> =
+            sqlx::query_as("SELECT number FROM pool_numbers WHERE routing_entry_id = $1 ORDER BY number")
+                .bind(row.id)
+                .fetch_all(&state.db)
+                .await?;
+        pools.push(PoolView {
+            id: row.id,
+            name: row.pool_name,
+            numbers: numbers.into_iter().map(|(n,)| n).collect(),
+            service_plan: row.plan,
+            call_recording: row.call_recording.into(),
+            provisioned: row.provisioned.into(),
+        });
+    }
+    Ok(Json(Pools { pools }))
 }

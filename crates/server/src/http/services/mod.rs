@@ -1,6 +1,7 @@
 //! services/*: the price catalogue as the upgrade centre and the purchase modal read it, and
 //! the purchases themselves (issue 13); buying numbers (issue 15).
 
+mod catalogue;
 mod charges;
 mod dynamic;
 mod new_items;
@@ -24,4 +25,5 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(statics::router())
         .merge(new_items::router())
         .merge(dynamic::router())
+        .merge(catalogue::router())
 }

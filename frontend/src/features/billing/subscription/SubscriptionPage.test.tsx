@@ -92,8 +92,27 @@ describe('the plan and usage page', () => {
     expect(dialog).toHaveTextContent('0161 496 0000');
   });
 
-  test('what to add: a pool needs a dynamic URL and goes to its form', async () => {
-    api();
+  test('what to add: a pool needs a dynamic URL, opens its form as a modal, and a success says so', async () => {
+    api({
+      '/api/services/getDynamicDetails': () =>
+        jsonResponse({
+          internationalCodes: [{ id: 1, description: 'United Kingdom', countryCode: '44' }],
+          prefixes: [{ id: 5, prefix: '0161 496', description: 'Manchester' }],
+          numberFormats: [{ id: 1, format: '0XXXX XXXXXX' }],
+          internationalFormats: [{ id: 1, format: '+44 XXXX XXXXXX' }],
+          servicePlans: [],
+          restrictedDestinationPrefixes: [],
+          audio: [],
+          dtmfPostCallOptions: [],
+          midCallAudioOptions: [{ id: 0, description: 'None' }],
+          poolsAvailableOnAccount: 3,
+          advancedSettingsLocked: false,
+          upgradePrompt: 'This is available by upgrading to the Professional plan',
+        }),
+      '/api/managevisioncampaigns/checkEligibility': () =>
+        jsonResponse({ enoughCredits: true, priceList: { price: 25, billing_frequency: 'month', minimum_term: 1, cost_per_call: [] } }),
+      '/api/managevisioncampaigns/insert': () => jsonResponse({ success: true, campaignId: 3, numbers: [] }),
+    });
     const { user } = renderPurchase(account(), { ui: <SubscriptionPage upgrade={false} /> });
     await screen.findByText('300 / 350');
     await user.click(screen.getByRole('button', { name: 'Add a dynamic URL or pool' }));
@@ -103,7 +122,12 @@ describe('the plan and usage page', () => {
     expect(dialog).toHaveTextContent('Please choose a dynamic URL.');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Dynamic URL' }), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/services/dynamic/3');
+    const form = await screen.findByRole('dialog', { name: 'Add dynamic pool' });
+    await user.type(await within(form).findByLabelText('Pool name'), 'Booking visitors');
+    await user.selectOptions(within(form).getByLabelText('Number prefix'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Booking visitors has been added successfully.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add dynamic pool' })).not.toBeInTheDocument();
   });
 
   test('?scope= opens that add-on, and a success says so on the page', async () => {

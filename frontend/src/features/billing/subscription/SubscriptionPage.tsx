@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { canPurchaseOnline, recordingStorageText, scopeQuery } from '../../../domain';
 import { useAccount } from '../../../lib/account';
@@ -12,6 +12,11 @@ import { NoNumbersDialog } from './NoNumbersDialog';
 import { PlanLinks } from './PlanLinks';
 import { UsageCards } from './UsageCards';
 import { WhatToAddDialog, type DynamicChoice } from './WhatToAddDialog';
+import type { Added, PurchaseForm } from '../../services/PurchaseFormDialog';
+import { staticAdded } from '../../services/static/messages';
+
+// The purchase forms load with the first plus pressed, not with the page.
+const PurchaseFormDialog = lazy(() => import('../../services/PurchaseFormDialog'));
 
 const RECORDING_STORAGE = 'routing_call_recording_extended';
 const RECORDING_STORAGE_MAX_DAYS = 180;
@@ -31,6 +36,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
   const charges = chargesLoad.status === 'ready' ? chargesLoad.data : null;
   const [banner, setBanner] = useState<Banner | null>(null);
   const [dialog, setDialog] = useState<'breakdown' | 'compare' | 'whatToAdd' | 'noNumbers' | null>(null);
+  const [form, setForm] = useState<PurchaseForm | null>(null);
   const online = canPurchaseOnline(account);
   const enterprise = account.packageName === 'Enterprise';
 
@@ -63,13 +69,20 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
 
   function addStatic() {
     if (usage && usage.staticNumbers >= usage.staticsAvailable) setDialog('noNumbers');
-    else navigate('/services/static');
+    else setForm({ kind: 'static' });
   }
 
   function addDynamic(choice: DynamicChoice) {
-    if (choice.kind === 'url') return navigate('/services/dynamic');
+    if (choice.kind === 'url') return setForm({ kind: 'dynamic', dynamicUrl: 0 });
     if (usage && usage.poolsCount >= usage.poolsAvailable) return setDialog('noNumbers');
-    navigate(`/services/dynamic/${choice.dynamicUrlId}`);
+    setForm({ kind: 'dynamic', dynamicUrl: choice.dynamicUrlId });
+  }
+
+  function added(result: Added) {
+    setForm(null);
+    const text = result.kind === 'static' ? staticAdded(result.name) : `${result.name} has been added successfully.`;
+    setBanner({ kind: 'success', text });
+    void reloadUsage();
   }
 
   const storage = usage ? recordingStorageText(usage.callRecordingStorage, usage.freeCallRecordingStorage) : null;
@@ -152,6 +165,11 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
         }}
       />
       <NoNumbersDialog open={dialog === 'noNumbers'} onClose={() => setDialog(null)} />
+      {form && (
+        <Suspense fallback={null}>
+          <PurchaseFormDialog form={form} onDone={added} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,10 +5,10 @@ import { validateStaticNumber, type InlineList, type StaticNumberForm as Form } 
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { buyNumbers, searchForNumbers, type Item, type StaticDetails } from './api';
-import { BuyDialog } from './BuyDialog';
 import { InlineAddDialog } from './InlineAddDialog';
 import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, staticAdded } from './messages';
 import { NewServicePlanDialog } from './NewServicePlanDialog';
+import { PriceDialog } from '../PriceDialog';
 
 /** The lists with an inline add dialog: the list, its label, and the details key. */
 const LISTS: [InlineList, string, 'campaigns' | 'channels' | 'departments' | 'mediaOwners', keyof Form][] = [
@@ -38,8 +38,19 @@ const EMPTY: Form = {
 
 type Pending = { id: number; number: string };
 
-/** The static number form: validated as typed by the domain, then a number searched and bought. */
-export function StaticNumberForm({ details: loaded }: { details: StaticDetails }) {
+/**
+ * The static number form: validated as typed by the domain, then a number searched and bought.
+ * As a page it goes on as the spec says; in a modal (onDone) it hands the number back instead.
+ */
+export function StaticNumberForm({
+  details: loaded,
+  onDone,
+  onCancel,
+}: {
+  details: StaticDetails;
+  onDone?: (number: string) => void;
+  onCancel?: () => void;
+}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const back = params.get('back');
@@ -66,6 +77,7 @@ export function StaticNumberForm({ details: loaded }: { details: StaticDetails }
     try {
       const answer = await buyNumbers({ ...form, numbers: [number.id], terms });
       const bought = answer.numbers[0] ?? number.number;
+      if (onDone) return onDone(bought);
       navigate(afterPurchase(back, bought, form.campaign), { state: { notice: staticAdded(bought) } });
     } catch (caught) {
       const fields = validationErrors(caught);
@@ -198,9 +210,15 @@ export function StaticNumberForm({ details: loaded }: { details: StaticDetails }
         </div>
       ))}
       <div className="form-actions">
-        <Link className="button" to={back && back.startsWith('/') ? back : '/services/'}>
-          Back
-        </Link>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : (
+          <Link className="button" to={back && back.startsWith('/') ? back : '/services/'}>
+            Back
+          </Link>
+        )}
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Saving…' : 'Save'}
         </button>
@@ -227,8 +245,9 @@ export function StaticNumberForm({ details: loaded }: { details: StaticDetails }
         />
       ))}
       {pending && (
-        <BuyDialog
-          number={pending.number}
+        <PriceDialog
+          title="Buy a static number"
+          item={pending.number}
           prices={details.pricelist}
           busy={busy}
           onClose={() => setPending(null)}

@@ -1,18 +1,24 @@
-import { useState } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { CheckboxField } from '../../../components/fields';
-import { formatPrice } from '../../../domain';
-import type { PriceList } from './api';
+import { useState, type ReactNode } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { CheckboxField } from '../../components/fields';
+import { formatPrice } from '../../domain';
+import type { PriceList } from './static/api';
 
-/** The price of a number beyond the plan's, with the terms to tick before Save. */
-export function BuyDialog({
-  number,
+/**
+ * The price of a number or pool beyond what the plan includes (price, frequency, minimum term,
+ * call rates), with the terms to tick before Save.
+ */
+export function PriceDialog({
+  title,
+  item,
   prices,
   busy,
   onBuy,
   onClose,
 }: {
-  number: string;
+  title: string;
+  /** What is bought, as the sentence names it ('01144960001', 'A new pool'). */
+  item: ReactNode;
   prices: PriceList;
   busy: boolean;
   onBuy: () => void;
@@ -22,7 +28,7 @@ export function BuyDialog({
   return (
     <Dialog
       open
-      title="Buy a static number"
+      title={title}
       onClose={onClose}
       onSubmit={() => ticked && onBuy()}
       busy={busy}
@@ -38,7 +44,7 @@ export function BuyDialog({
       }
     >
       <p>
-        Your plan's static numbers are all in use. {number} costs <strong>{formatPrice(prices.price)}</strong> per{' '}
+        Your plan's allowance is all in use. {item} costs <strong>{formatPrice(prices.price)}</strong> per{' '}
         {prices.billing_frequency}, for at least {prices.minimum_term} month(s).
       </p>
       {prices.cost_per_call.length > 0 && (

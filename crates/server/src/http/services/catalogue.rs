@@ -1,0 +1,112 @@
+//! services/getDetails (issue 15): the services page's cards, one per service the customer can
+//! buy online (static numbers, dynamic URLs, pools on its dynamic URLs), with the catalogue's
+//! price, what the plan still includes and the marketing text. The pool card lists the
+//! customer's dynamic URLs (and is left out without any).
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use domain::services::amount_text;
+use domain::{billing_frequency_word, guard, GuardStep};
+use serde::Serialize;
+
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::{dynamic_urls, prices, usage};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/services/getDetails", get(services))
+}
+
+/// The provider's pricing page ('Find out more').
+pub const PRICING_PAGE: &str = "/pricing";
+
+#[derive(Serialize)]
+struct Prices {
+    /// Pounds.
+    price: f64,
+    billing_frequency: String,
+}
+
+#[derive(Serialize)]
+struct Detail {
+    name: String,
+    id: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Service {
+    /// 'static', 'dynamic' or 'dynamicPool'.
+    id: &'static str,
+    name: &'static str,
+    prices: Prices,
+    amount: String,
+    /// 0 offline only, 1 online only, 2 both (the browser words it with the domain's online_text).
+    online_status: i64,
+    marketing: &'static str,
+    find_out_more: &'static str,
+    details: Vec<Detail>,
+}
+
+#[derive(Serialize)]
+struct Services {
+    services: Vec<Service>,
+}
+
+async fn price_of(state: &AppState, item: &str, plan: &str) -> Result<Prices, AppError> {
+    let price = prices::price(&state.db, item, plan).await?;
+    Ok(Prices {
+        price: price.as_ref().and_then(|p| p.price_pence).unwrap_or(0) as f64 / 100.0,
+        billing_frequency: billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None),
+    })
+}
+
+async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Json<Services>, AppError> {
+    if guard("/services", &user.account) != GuardStep::Allow {
+        return Err(AppError::Forbidden);
+    }
+    let customer = user.customer();
+    let plan = user.account.plan().name();
+    let allowance = usage::allowance(&state.db, plan).await?;
+    let statics = usage::static_numbers(&state.db, customer).await?;
+    let pools = usage::pools(&state.db, customer).await?.len() as i64;
+    let urls = dynamic_urls::list(&state.db, customer).await?;
+    let pools_amount = amount_text(allowance.pools - pools, allowance.pools, "pools");
+    let mut cards = vec![
+        Service {
+            id: "static",
+            name: "Static numbers",
+            prices: price_of(&state, "static", plan).await?,
+            amount: amount_text(allowance.static_numbers - statics, allowance.static_numbers, "static numbers"),
+            online_status: 2,
+            marketing: "A local, national or freephone number for each advert, listing or vehicle: see which one made the phone ring.",
+            find_out_more: PRICING_PAGE,
+            details: vec![],
+        },
+        Service {
+            id: "dynamic",
+            name: "Dynamic URLs",
+            prices: price_of(&state, "dynamic_pool", plan).await?,
+            amount: pools_amount.clone(),
+            online_status: 1,
+            marketing: "Show each website visitor a number of their own and see the search, ad and page behind every call.",
+            find_out_more: PRICING_PAGE,
+            details: vec![],
+        },
+    ];
+    if !urls.is_empty() {
+        cards.push(Service {
+            id: "dynamicPool",
+            name: "Dynamic pools",
+            prices: price_of(&state, "dynamic_pool", plan).await?,
+            amount: pools_amount,
+            online_status: 1,
+            marketing: "More numbers for a busy dynamic URL, or a pool per campaign on the same website.",
+            find_out_more: PRICING_PAGE,
+            details: urls.into_iter().map(|u| Detail { name: u.description, id: u.id }).collect(),
+        });
+    }
+    Ok(Json(Services { services: cards }))
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { SectionLoading } from '../../app/sections';
+import { PageHeading } from '../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../components/PermissionError';
+import { formatPrice, onlineText } from '../../domain';
+import { apiGet } from '../../lib/api';
+import { useLoader } from '../../lib/useLoader';
+import { FORM_FAILED } from './static/messages';
+
+export interface Service {
+  id: 'static' | 'dynamic' | 'dynamicPool';
+  name: string;
+  prices: { price: number; billing_frequency: string };
+  amount: string;
+  onlineStatus: number;
+  marketing: string;
+  findOutMore: string;
+  details: { name: string; id: number }[];
+}
+
+export function getServices(): Promise<{ services: Service[] }> {
+  return apiGet('services/getDetails');
+}
+
+/** Where each card's Buy now goes (the pool card: per dynamic URL). */
+const BUY: Record<Exclude<Service['id'], 'dynamicPool'>, string> = {
+  static: '/services/static',
+  dynamic: '/services/dynamic',
+};
+
+function Card({ service }: { service: Service }) {
+  const headingId = useId();
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <section className="card service-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card-heading">
+        {service.name}
+      </h2>
+      <div className="card-body">
+        <p className="service-price">
+          <strong>{formatPrice(service.prices.price)}</strong> per {service.prices.billing_frequency}
+        </p>
+        <p>{service.amount}</p>
+        <p className="field-hint">{onlineText(service.onlineStatus)}</p>
+        <p>{service.marketing}</p>
+        <p>
+          <a href={service.findOutMore}>Find out more</a>
+        </p>
+        {service.id === 'dynamicPool' ? (
+          choosing ? (
+            <ul className="service-campaigns" aria-label={`${service.name}: choose a dynamic URL`}>
+              {service.details.map((detail) => (
+                <li key={detail.id}>
+                  <span>{detail.name}</span>{' '}
+                  <Link className="button button-primary" to={`/services/dynamic/${detail.id}`} aria-label={`Buy now for ${detail.name}`}>
+                    Buy now
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <button type="button" className="button" onClick={() => setChoosing(true)}>
+              Select campaign
+            </button>
+          )
+        ) : (
+          <Link className="button button-primary" to={BUY[service.id]} aria-label={`Buy now: ${service.name}`}>
+            Buy now
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /services: one card per service the customer can buy online. */
+export function ServicesPage({ title }: { title: string }) {
+  const [load] = useLoader(getServices);
+  if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
+  return (
+    <>
+      <PageHeading title={title} />
+      {load.status === 'loading' && <SectionLoading />}
+      {load.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {FORM_FAILED}
+        </p>
+      )}
+      {load.status === 'ready' && (
+        <div className="service-cards">
+          {load.data.services.map((service) => (
+            <Card key={service.id} service={service} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
