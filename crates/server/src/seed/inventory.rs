@@ -1,7 +1,8 @@
 //! The number inventory (issue 15): the numbers free to buy, in Ofcom's ranges kept for drama
 //! (0113 496 0xxx, 0114 496 0xxx, 0117 496 0xxx, 0121 496 0xxx, 0161 496 0xxx, 020 7946 0xxx)
 //! plus 0800 and 0330 ranges, less the numbers the demo's customers hold; the restricted
-//! destination prefixes; and each customer's campaigns, channels, departments and media owners.
+//! destination prefixes; the demo pools' numbers and dynamic URLs; and each customer's campaigns,
+//! channels, departments and media owners.
 
 use std::collections::HashSet;
 
@@ -86,7 +87,45 @@ async fn lists(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Erro
     Ok(())
 }
 
+/// The demo's pools belong to their customer's dynamic URLs (in turn) and hold numbers taken
+/// from the inventory's Manchester range, as a purchase would have given them.
+async fn demo_pools(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+    let pools: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT id, customer_id FROM routing_entries WHERE kind = 'dynamic' ORDER BY id")
+            .fetch_all(&mut **tx)
+            .await?;
+    let urls: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT id, customer_id FROM dynamic_urls ORDER BY id").fetch_all(&mut **tx).await?;
+    for (turn, (pool, customer)) in pools.iter().enumerate() {
+        let own: Vec<i64> = urls.iter().filter(|(_, c)| c == customer).map(|(id, _)| *id).collect();
+        if own.is_empty() {
+            continue;
+        }
+        sqlx::query("UPDATE routing_entries SET dynamic_url_id = $1 WHERE id = $2")
+            .bind(own[turn % own.len()])
+            .bind(pool)
+            .execute(&mut **tx)
+            .await?;
+        let numbers: Vec<(String,)> = sqlx::query_as(
+            "DELETE FROM available_numbers WHERE id IN
+                 (SELECT id FROM available_numbers WHERE prefix_id = 5 ORDER BY number DESC LIMIT 5)
+             RETURNING number",
+        )
+        .fetch_all(&mut **tx)
+        .await?;
+        for (number,) in numbers {
+            sqlx::query("INSERT INTO pool_numbers (number, routing_entry_id) VALUES ($1, $2)")
+                .bind(number)
+                .bind(pool)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
 pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     numbers(tx).await?;
+    demo_pools(tx).await?;
     lists(tx, now).await
 }

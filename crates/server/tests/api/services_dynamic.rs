@@ -64,6 +64,10 @@ async fn the_owner_buys_a_dynamic_url_with_a_pool_of_numbers_from_the_inventory(
     let owner = app.login("owner@demo.test").await;
     let d = details(&app, &owner).await;
     assert_eq!(d["poolsAvailableOnAccount"], 3, "15 included, 12 held");
+    // The demo's pools are on Harbour Lane's dynamic URLs with numbers of their own.
+    let demo = app.get("/api/dynamicurls/getPools/1", Some(&owner)).await.json();
+    assert_eq!(demo["pools"].as_array().unwrap().len(), 4);
+    assert!(demo["pools"].as_array().unwrap().iter().all(|p| p["numbers"].as_array().unwrap().len() == 5));
     assert_eq!(d["numberFormats"].as_array().unwrap().len(), 3);
     assert_eq!(d["midCallAudioOptions"][0]["description"], "None");
     assert_eq!(d["advancedSettingsLocked"], false);
