@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { SectionLoading } from '../../app/sections';
-import { PageHeading } from '../../components/PageHeading';
-import { isPermissionError, PermissionError } from '../../components/PermissionError';
 import { formatPrice, onlineText } from '../../domain';
 import { apiGet } from '../../lib/api';
 import { useLoader } from '../../lib/useLoader';
-import { FORM_FAILED } from './static/messages';
+import { LoadedPage } from './LoadedPage';
 
 export interface Service {
   id: 'static' | 'dynamic' | 'dynamicPool';
@@ -77,23 +74,15 @@ function Card({ service }: { service: Service }) {
 /** /services: one card per service the customer can buy online. */
 export function ServicesPage({ title }: { title: string }) {
   const [load] = useLoader(getServices);
-  if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
   return (
-    <>
-      <PageHeading title={title} />
-      {load.status === 'loading' && <SectionLoading />}
-      {load.status === 'failed' && (
-        <p role="alert" className="banner banner-error">
-          {FORM_FAILED}
-        </p>
-      )}
-      {load.status === 'ready' && (
+    <LoadedPage title={title} load={load}>
+      {(data) => (
         <div className="service-cards">
-          {load.data.services.map((service) => (
+          {data.services.map((service) => (
             <Card key={service.id} service={service} />
           ))}
         </div>
       )}
-    </>
+    </LoadedPage>
   );
 }

@@ -8,6 +8,7 @@ import { downloadBlob } from '../../../lib/csv';
 import { useLoader } from '../../../lib/useLoader';
 import { downloadInvoice, getInvoiceList, MissingInvoiceFile, type Invoice, type InvoiceFormat } from './api';
 import { DOWNLOAD_FAILED, INVOICE_PAGE_SIZE, INVOICES_FAILED, NO_INVOICES } from './messages';
+import { DismissibleBanner } from '../../../components/DismissibleBanner';
 
 const FILES: { format: InvoiceFormat; label: string; id: (invoice: Invoice) => number | null }[] = [
   { format: 'pdf', label: 'PDF', id: (invoice) => invoice.pdfId },
@@ -88,14 +89,7 @@ export function InvoicesPage({ title }: { title: string }) {
   return (
     <>
       <PageHeading title={title} />
-      {failure && (
-        <div role="alert" className="banner banner-error banner-dismissible">
-          <p>{failure}</p>
-          <button type="button" className="button" onClick={() => setFailure(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {failure && <DismissibleBanner text={failure} onDismiss={() => setFailure(null)} />}
       <DataTable
         label="Invoices"
         columns={columns}

@@ -8,6 +8,7 @@ import type { PriceList } from '../static/api';
 import { FORM_FAILED } from '../static/messages';
 import { NewServicePlanDialog } from '../static/NewServicePlanDialog';
 import { checkEligibility, insertDynamicPool, type DynamicDetails } from './api';
+import { DismissibleBanner } from '../../../components/DismissibleBanner';
 
 /** The first error is scrolled to this far below the top of the window (spec section 5). */
 export const SCROLL_OFFSET_PX = 160;
@@ -139,14 +140,7 @@ export function DynamicPoolForm({
         void save();
       }}
     >
-      {failure && (
-        <div role="alert" className="banner banner-error banner-dismissible">
-          <p>{failure}</p>
-          <button type="button" className="button" onClick={() => setFailure(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {failure && <DismissibleBanner text={failure} onDismiss={() => setFailure(null)} />}
       {dynamicUrl === 0 && (
         <>
           <TextField

@@ -9,6 +9,7 @@ import { InlineAddDialog } from './InlineAddDialog';
 import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, staticAdded } from './messages';
 import { NewServicePlanDialog } from './NewServicePlanDialog';
 import { PriceDialog } from '../PriceDialog';
+import { DismissibleBanner } from '../../../components/DismissibleBanner';
 
 /** The lists with an inline add dialog: the list, its label, and the details key. */
 const LISTS: [InlineList, string, 'campaigns' | 'channels' | 'departments' | 'mediaOwners', keyof Form][] = [
@@ -136,14 +137,7 @@ export function StaticNumberForm({
         void save();
       }}
     >
-      {failure && (
-        <div role="alert" className="banner banner-error banner-dismissible">
-          <p>{failure}</p>
-          <button type="button" className="button" onClick={() => setFailure(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {failure && <DismissibleBanner text={failure} onDismiss={() => setFailure(null)} />}
       <SelectField
         label="Prefix"
         value={idValue(form.prefix)}
