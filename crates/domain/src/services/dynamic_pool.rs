@@ -34,8 +34,6 @@ pub const NUMBER_FORMAT_UNKNOWN: &str = "Choose a number format.";
 
 /// The number format id of a custom format.
 pub const CUSTOM_FORMAT_ID: i64 = 0;
-/// Scroll offset to the first error, in pixels.
-pub const SCROLL_OFFSET_PX: u32 = 160;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

@@ -17,8 +17,6 @@ pub const NUMBER_TOO_SHORT: &str = "Minimum number length is 8 characters.";
 pub const NUMBER_TOO_LONG: &str = "Maximum number length is 20 characters.";
 pub const NUMBER_NOT_NUMERIC: &str = "Destination number must be numeric.";
 pub const PREFIX_RESTRICTED: &str = "This number prefix is restricted.";
-/// The uniqueness check's wait after the last keystroke.
-pub const UNIQUE_CHECK_DELAY_MS: u32 = 500;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

@@ -16,10 +16,9 @@ use std::collections::HashMap;
 
 use super::accountsettings::current_state;
 use super::error::AppError;
-use super::session::session_token;
+use super::session::page_session;
 use crate::payments::{self, new_order_id, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
-use crate::store::sessions;
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route(MANDATE_RETURN_PATH, get(mandate_return))
@@ -88,12 +87,7 @@ async fn mandate_return(
     parts: Parts,
     Query(answer): Query<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
-    let token = session_token(&parts, state.settings.secure_cookies);
-    let session = match token {
-        Some(token) => sessions::find(&state.db, &token, state.clock.now()).await?,
-        None => None,
-    };
-    let Some(session) = session else {
+    let Some(session) = page_session(&state, &parts).await? else {
         return Ok(see_other("/login?return=%2Fmanage%2Fbilling%2Fdetails"));
     };
     let account = current_state(&state, &session).await?;

@@ -17,11 +17,10 @@ use super::form::FormData;
 use super::integrations::{finish_connect_flow, FlowEnd, TAG_MANAGER};
 use super::login::cross_site;
 use super::pages::{escape, layout};
-use super::session::session_token;
 use crate::ad_platforms::{sandbox_consent, SANDBOX_AUTHORIZE_PATH};
 use crate::http::integrations::CALLBACK_PATH;
 use crate::state::AppState;
-use crate::store::sessions::{self, Session};
+use crate::store::sessions::Session;
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route(SANDBOX_AUTHORIZE_PATH, get(consent_page).post(consent)).route(CALLBACK_PATH, get(callback))
@@ -33,11 +32,7 @@ fn see_other(to: &str) -> Response {
 
 /// The signed-in session, or the login page coming back to this address.
 async fn page_session(state: &AppState, parts: &Parts) -> Result<Result<Session, Response>, AppError> {
-    let token = session_token(parts, state.settings.secure_cookies);
-    let session = match token {
-        Some(token) => sessions::find(&state.db, &token, state.clock.now()).await?,
-        None => None,
-    };
+    let session = super::session::page_session(state, parts).await?;
     Ok(session.ok_or_else(|| {
         // The login page only returns to /manage paths; the consent is asked again from there.
         see_other("/login?return=%2Fmanage%2F")

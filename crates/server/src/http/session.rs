@@ -82,3 +82,14 @@ fn return_path(parts: &Parts) -> String {
 pub fn safe_return(path: &str) -> bool {
     (path == "/manage" || path.starts_with("/manage/")) && !path.starts_with("//") && !path.contains('\\')
 }
+
+/// The signed-in session of a page outside /api (a provider's return address), if any.
+pub(crate) async fn page_session(
+    state: &crate::state::AppState,
+    parts: &Parts,
+) -> Result<Option<crate::store::sessions::Session>, super::AppError> {
+    match session_token(parts, state.settings.secure_cookies) {
+        Some(token) => Ok(crate::store::sessions::find(&state.db, &token, state.clock.now()).await?),
+        None => Ok(None),
+    }
+}

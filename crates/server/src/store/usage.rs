@@ -22,6 +22,32 @@ pub async fn allowance(db: &AnyPool, plan: &str) -> sqlx::Result<Allowance> {
     Ok(found.unwrap_or_default())
 }
 
+/// What the customer holds against what its plan includes.
+#[derive(Debug, Clone, Copy)]
+pub struct Held {
+    pub allowance: Allowance,
+    pub statics: i64,
+    pub pools: i64,
+}
+
+impl Held {
+    pub fn statics_left(&self) -> i64 {
+        (self.allowance.static_numbers - self.statics).max(0)
+    }
+
+    pub fn pools_left(&self) -> i64 {
+        (self.allowance.pools - self.pools).max(0)
+    }
+}
+
+pub async fn held(db: &AnyPool, customer: i64, plan: &str) -> sqlx::Result<Held> {
+    Ok(Held {
+        allowance: allowance(db, plan).await?,
+        statics: static_numbers(db, customer).await?,
+        pools: pools(db, customer).await?.len() as i64,
+    })
+}
+
 /// (id, description, url) of the customer's dynamic URLs.
 pub async fn dynamic_urls(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, String, String)>> {
     sqlx::query_as("SELECT id, description, url FROM dynamic_urls WHERE customer_id = $1 ORDER BY id")

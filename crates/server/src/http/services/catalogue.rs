@@ -7,13 +7,13 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use domain::services::amount_text;
-use domain::{billing_frequency_word, guard, GuardStep};
+use domain::{guard, GuardStep};
 use serde::Serialize;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
-use crate::store::{dynamic_urls, prices, usage};
+use crate::store::{dynamic_urls, usage};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/services/getDetails", get(services))
@@ -56,11 +56,8 @@ struct Services {
 }
 
 async fn price_of(state: &AppState, item: &str, plan: &str) -> Result<Prices, AppError> {
-    let price = prices::price(&state.db, item, plan).await?;
-    Ok(Prices {
-        price: price.as_ref().and_then(|p| p.price_pence).unwrap_or(0) as f64 / 100.0,
-        billing_frequency: billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None),
-    })
+    let (price, billing_frequency, _) = super::statics::catalogue_price(state, item, plan).await?;
+    Ok(Prices { price, billing_frequency })
 }
 
 async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Json<Services>, AppError> {
@@ -69,17 +66,16 @@ async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Js
     }
     let customer = user.customer();
     let plan = user.account.plan().name();
-    let allowance = usage::allowance(&state.db, plan).await?;
-    let statics = usage::static_numbers(&state.db, customer).await?;
-    let pools = usage::pools(&state.db, customer).await?.len() as i64;
+    let held = usage::held(&state.db, customer, plan).await?;
+    let allowance = held.allowance;
     let urls = dynamic_urls::list(&state.db, customer).await?;
-    let pools_amount = amount_text(allowance.pools - pools, allowance.pools, "pools");
+    let pools_amount = amount_text(held.pools_left(), allowance.pools, "pools");
     let mut cards = vec![
         Service {
             id: "static",
             name: "Static numbers",
             prices: price_of(&state, "static", plan).await?,
-            amount: amount_text(allowance.static_numbers - statics, allowance.static_numbers, "static numbers"),
+            amount: amount_text(held.statics_left(), allowance.static_numbers, "static numbers"),
             online_status: 2,
             marketing: "A local, national or freephone number for each advert, listing or vehicle: see which one made the phone ring.",
             find_out_more: PRICING_PAGE,

@@ -122,9 +122,7 @@ fn require_dynamic_form(user: &AccountUser) -> Result<(), AppError> {
 
 /// Pools the plan includes that the customer has not used yet.
 async fn pools_left(state: &AppState, user: &AccountUser) -> Result<i64, AppError> {
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
-    let held = usage::pools(&state.db, user.customer()).await?.len() as i64;
-    Ok((allowance.pools - held).max(0))
+    Ok(usage::held(&state.db, user.customer(), user.account.plan().name()).await?.pools_left())
 }
 
 async fn dtmf_plans(state: &AppState, customer: i64) -> Result<Vec<(i64, String)>, AppError> {

@@ -121,14 +121,24 @@ async fn items(state: &AppState, customer: i64, list: InlineList) -> Result<Vec<
     Ok(rows.into_iter().map(|(id, description)| Item { id, description }).collect())
 }
 
+/// An item's catalogue price for the plan: (pounds, the frequency's word, minimum term months).
+pub(super) async fn catalogue_price(state: &AppState, item: &str, plan: &str) -> Result<(f64, String, i64), AppError> {
+    let price = prices::price(&state.db, item, plan).await?;
+    Ok((
+        price.as_ref().and_then(|p| p.price_pence).unwrap_or(0) as f64 / 100.0,
+        billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None),
+        price.as_ref().map_or(1, |p| p.minimum_term_months),
+    ))
+}
+
 /// The price of an item of the catalogue, with the plan's call rates.
 pub(super) async fn price_list(state: &AppState, item: &str, plan: &str) -> Result<PriceList, AppError> {
-    let price = prices::price(&state.db, item, plan).await?;
+    let (price, billing_frequency, minimum_term) = catalogue_price(state, item, plan).await?;
     let rates = charges::usage_rates(&state.db, plan).await?;
     Ok(PriceList {
-        price: price.as_ref().and_then(|p| p.price_pence).unwrap_or(0) as f64 / 100.0,
-        billing_frequency: billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None),
-        minimum_term: price.as_ref().map_or(1, |p| p.minimum_term_months),
+        price,
+        billing_frequency,
+        minimum_term,
         cost_per_call: rates
             .into_iter()
             .map(|rate| CostPerCall {
@@ -137,13 +147,6 @@ pub(super) async fn price_list(state: &AppState, item: &str, plan: &str) -> Resu
             })
             .collect(),
     })
-}
-
-/// Static numbers the plan includes that the customer has not used yet.
-async fn statics_left(state: &AppState, user: &AccountUser) -> Result<i64, AppError> {
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
-    let held = usage::static_numbers(&state.db, user.customer()).await?;
-    Ok((allowance.static_numbers - held).max(0))
 }
 
 pub(super) async fn prefixes(state: &AppState) -> Result<Vec<Prefix>, AppError> {
@@ -169,7 +172,9 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
         prefixes: prefixes(&state).await?,
         restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
         pricelist: price_list(&state, "static", user.account.plan().name()).await?,
-        statics_available_on_account: statics_left(&state, &user).await?,
+        statics_available_on_account: usage::held(&state.db, customer, user.account.plan().name())
+            .await?
+            .statics_left(),
         country_codes: country_codes(&state).await?,
         call_recording_available: customers::flags(&state.db, customer).await?.has_inbound_recording,
     }))
