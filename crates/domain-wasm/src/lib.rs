@@ -14,6 +14,8 @@ mod forms;
 #[cfg(feature = "forms")]
 mod ivr;
 #[cfg(feature = "forms")]
+mod partners;
+#[cfg(feature = "forms")]
 mod routing;
 #[cfg(feature = "forms")]
 mod routing_extras;
@@ -76,6 +78,9 @@ export interface AddButton {
 export interface ChargeItem { quantity: number; unitPrice: number; plan: boolean }
 export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZero" | "plus" | "zero" }
 export type FieldErrors = Record<string, string>;
+export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
+export interface BrandingColours { background: string; text: string }
+export interface TechPartnerProfile { website: string; contactName: string; contactEmail: string; contactTelephone: string }
 export interface UserForm {
   firstName: string; lastName: string; email: string; authCode: string; customer: string;
   hasAccessToNewOutbound: boolean | null; callRecording: string; outboundNumber: string;

@@ -27,6 +27,8 @@ pub struct AccountState {
     pub package_name: String,
     pub user_auth_code: u8,
     pub logo_url: Option<String>,
+    /// A partner's favicon, for the partner and its clients (issue 16).
+    pub favicon_url: Option<String>,
     pub top_bar: TopBar,
     pub package_scopes: Vec<String>,
     pub addon_scopes: Vec<String>,

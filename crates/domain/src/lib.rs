@@ -10,6 +10,7 @@ mod guard;
 pub mod integrations;
 mod menu;
 mod menu_items;
+pub mod partners;
 mod plan;
 pub mod purchase;
 mod route_table;

@@ -288,7 +288,8 @@ pub static ROUTES: &[RouteDef] = &[
     partner("/partner/benefits/{type}", "Partner benefits"),
     redirect("/partner/benefits", "/partner/benefits/referrer"),
     redirect("/technologypartner", "/technologypartner/subscription"),
-    tech("/technologypartner/subscription", "My subscription"),
+    // The customers' plan and usage screen, in the portal (its calls check the menu's level).
+    RouteDef { section: "billing", ..tech("/technologypartner/subscription", "My subscription") },
     tech("/technologypartner/api-keys", "API keys"),
     tech("/technologypartner/reports", "Reports"),
     tech("/technologypartner/settings", "Settings"),

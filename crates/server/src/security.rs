@@ -71,3 +71,11 @@ pub fn random_token() -> String {
 pub fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// A new technology-partner API key: the product's prefix, then 40 random letters and digits
+/// (about 238 bits).
+pub fn new_api_key() -> String {
+    use rand::distributions::{Alphanumeric, DistString};
+    let random = Alphanumeric.sample_string(&mut rand::rngs::OsRng, domain::partners::api_keys::API_KEY_RANDOM_LENGTH);
+    format!("{}{random}", domain::partners::api_keys::API_KEY_PREFIX)
+}

@@ -73,6 +73,7 @@ export interface AccountState {
   packageName: string;
   userAuthCode: number;
   logoUrl: string | null;
+  faviconUrl: string | null;
   topBar: { background: string; text: string };
   packageScopes: string[];
   addonScopes: string[];

@@ -13,6 +13,7 @@ const BASE: AccountState = {
   packageName: 'Professional',
   userAuthCode: 25,
   logoUrl: null,
+  faviconUrl: null,
   topBar: { background: '', text: '' },
   packageScopes: ['routing_simple', 'routing_time_of_day', 'routing_ivr', 'admin_user_management', 'admin_call_scoring', 'billing_subscription'],
   addonScopes: ['admin_call_categorisation'],

@@ -72,23 +72,34 @@ impl BillingDetailsForm {
 /// Every message of the form, by posted field name.
 pub fn validate_billing_details(form: &BillingDetailsForm) -> FieldErrors {
     let mut errors = FieldErrors::new();
-    for ((name, label, required, max), value) in FIELDS.iter().zip(form.values()) {
-        let value = value.trim();
-        if value.is_empty() {
-            if *required {
-                errors.add(*name, format!("{label} is required."));
-            }
-        } else if value.chars().count() > *max {
-            errors.add(*name, format!("{label} cannot exceed {max} characters."));
-        } else if !CharacterRule::NoForeignCharacters.allows(value) {
-            errors.add(*name, CharacterRule::NoForeignCharacters.message());
-        } else if *name == "form_contactEmail" && !is_valid_email(value) {
-            errors.add(*name, EMAIL_NOT_VALID);
-        } else if *name == "form_contactTelephone" && !CharacterRule::PhoneNumber.allows(value) {
-            errors.add(*name, TELEPHONE_NOT_A_NUMBER);
-        }
+    for (field, value) in FIELDS.iter().zip(form.values()) {
+        check_contact_field(&mut errors, *field, value);
     }
     errors
+}
+
+/// One text field of a company or contact form: (name, label, required, maximum length); the
+/// contact email and telephone fields also get their format checked. Shared with the
+/// technology partner's settings.
+pub(crate) fn check_contact_field(
+    errors: &mut FieldErrors,
+    (name, label, required, max): (&str, &str, bool, usize),
+    value: &str,
+) {
+    let value = value.trim();
+    if value.is_empty() {
+        if required {
+            errors.add(name, format!("{label} is required."));
+        }
+    } else if value.chars().count() > max {
+        errors.add(name, format!("{label} cannot exceed {max} characters."));
+    } else if !CharacterRule::NoForeignCharacters.allows(value) {
+        errors.add(name, CharacterRule::NoForeignCharacters.message());
+    } else if name == "form_contactEmail" && !is_valid_email(value) {
+        errors.add(name, EMAIL_NOT_VALID);
+    } else if name == "form_contactTelephone" && !CharacterRule::PhoneNumber.allows(value) {
+        errors.add(name, TELEPHONE_NOT_A_NUMBER);
+    }
 }
 
 #[cfg(test)]

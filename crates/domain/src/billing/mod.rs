@@ -6,4 +6,5 @@ mod details;
 pub mod direct_debit;
 pub mod invoice;
 
+pub(crate) use details::check_contact_field;
 pub use details::{validate_billing_details, BillingDetailsForm, TELEPHONE_NOT_A_NUMBER};

@@ -17,8 +17,6 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/accountsettings/getAccountDetails", get(account_details))
         .route("/accountsettings/getAccountScopes", get(account_scopes))
         .route("/accountsettings/switchAccount", post(switch_account))
-        // The partner portal's entry into a client account posts the same form.
-        .route("/login/", post(switch_account))
 }
 
 /// The current state, loaded afresh: access removed since login ends the session's use.
@@ -49,7 +47,7 @@ async fn account_scopes(
 
 /// Moves the session to another customer, only one the user really has access to. The partner
 /// portal's entry (`form_partner_login` 1 with no customer) goes back to the user's own partner
-/// account.
+/// account. (The portal's own entry, `login/`, is in http/partner.)
 async fn switch_account(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,

@@ -15,7 +15,9 @@ mod invoices;
 mod login;
 mod outbox_page;
 mod pages;
+mod partner;
 mod payment_details;
+mod reporting_api;
 mod reset_password;
 mod routing;
 mod sandbox_card;
@@ -24,6 +26,7 @@ mod sandbox_oauth;
 mod services;
 pub mod session;
 mod static_files;
+mod technology_partner;
 mod users;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -73,6 +76,8 @@ pub fn api_router() -> Router<AppState> {
         .merge(billing_details::router())
         .merge(payment_details::router())
         .merge(invoices::router())
+        .merge(partner::router())
+        .merge(technology_partner::router())
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).
@@ -95,6 +100,8 @@ pub fn app(state: AppState) -> Router {
         .merge(sandbox_card::router())
         .merge(sandbox_direct_debit::router())
         .merge(direct_debit::router())
+        .merge(technology_partner::pages())
+        .merge(reporting_api::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))

@@ -79,15 +79,42 @@ async fn conditions(State(state): State<AppState>) -> Html<String> {
     )
 }
 
+/// The reporting API's reference (the technology partner menu's Documentation).
 async fn api_docs(State(state): State<AppState>) -> Html<String> {
-    layout(
-        &state.settings.product_name,
-        "API documentation",
-        "<p>Every admin call is under <code>/api</code>, needs a session cookie and the header \
-         <code>X-Admin-Area: 1</code>, and answers JSON. Failed validation answers 422 with \
-         <code>{\"success\": false, \"code\": \"VALIDATION_FAILED\", \"errors\": {...}}</code>.</p>\
-         <p><a href=\"/manage/\">Back to the admin area</a></p>",
-    )
+    use domain::partners::api_keys::{API_KEY_PREFIX, MAX_ACTIVE_KEYS};
+    use domain::partners::lead_reports::{
+        DEFAULT_PER_PAGE, DEFAULT_RANGE_DAYS, MAX_PAGE, MAX_PER_PAGE, MAX_RANGE_DAYS, QUALIFIED_LEAD_SECONDS,
+    };
+    let body = format!(
+        r#"<style>main{{max-width:820px}} pre{{background:#f5f5f5;padding:12px;overflow-x:auto}} td,th{{text-align:left;padding:4px 8px;vertical-align:top}}</style>
+<p>The reporting API gives a technology partner the calls of the accounts it supplies leads to. It is read-only and answers JSON.</p>
+<h2>Authentication</h2>
+<p>Create a key on the portal's <a href="/manage/technologypartner/api-keys">API keys</a> page (at most {MAX_ACTIVE_KEYS} active keys). A key starts <code>{API_KEY_PREFIX}</code> and is shown once: keep it secret. Send it with every request:</p>
+<pre>Authorization: Bearer {API_KEY_PREFIX}…</pre>
+<p>A missing, unknown or revoked key gets <code>401</code> with a <code>WWW-Authenticate: Bearer</code> challenge. Revoking a key on the API keys page stops it at once.</p>
+<h2>GET /v1/calls</h2>
+<table><thead><tr><th scope="col">Parameter</th><th scope="col">Meaning</th></tr></thead><tbody>
+<tr><td><code>from</code></td><td>First day, <code>YYYY-MM-DD</code>, in your account's time zone. Default: {DEFAULT_RANGE_DAYS} days before <code>to</code>.</td></tr>
+<tr><td><code>to</code></td><td>Last day, included. Default: today. At most {MAX_RANGE_DAYS} days from <code>from</code>.</td></tr>
+<tr><td><code>page</code></td><td>1 to {MAX_PAGE}; default 1.</td></tr>
+<tr><td><code>per_page</code></td><td>1 to {MAX_PER_PAGE}; default {DEFAULT_PER_PAGE}.</td></tr>
+</tbody></table>
+<p>Calls come oldest first. A call is a <em>qualified lead</em> when it is inbound and lasts {QUALIFIED_LEAD_SECONDS} seconds or more. Only calls from the day you began supplying an account are included.</p>
+<pre>curl -H "Authorization: Bearer $KEY" "{{host}}/v1/calls?from=2026-10-01&amp;to=2026-10-31&amp;per_page=100"
+
+{{
+  "data": [
+    {{ "id": 4182, "accountId": 100, "accountName": "Acme Widgets", "trackedNumber": "01614960001",
+      "direction": "inbound", "startedAt": "2026-10-01T08:14:03Z", "durationSeconds": 187, "qualifiedLead": true }}
+  ],
+  "from": "2026-10-01", "to": "2026-10-31", "page": 1, "perPage": 100, "total": 1, "hasMore": false
+}}</pre>
+<p><code>trackedNumber</code> is null for a call to a website pool's number and for outbound calls. Times are UTC (RFC 3339).</p>
+<h2>Errors</h2>
+<p>A bad parameter gets <code>422</code>: <code>{{"success": false, "code": "VALIDATION_FAILED", "errors": {{"from": "from must be a date written YYYY-MM-DD."}}}}</code>.</p>
+<p><a href="/manage/technologypartner">Back to the portal</a></p>"#
+    );
+    layout(&state.settings.product_name, "Reporting API", &body)
 }
 
 /// The provider's pricing page (the services page's 'Find out more'): the price catalogue and

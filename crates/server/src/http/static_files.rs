@@ -15,7 +15,7 @@ use tower_http::services::ServeFile;
 
 use super::session::CurrentSession;
 use crate::state::AppState;
-use crate::store::accounts;
+use crate::store::{accounts, branding};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
@@ -71,18 +71,49 @@ async fn serve(file: PathBuf, req: Request, immutable: bool) -> Response {
     response
 }
 
-/// A customer's logo, for users with access to that customer.
+/// A customer's logo (its own SVG, or its partner's PNG branding) and favicon, for users with
+/// access to that customer.
 async fn logo(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
     UrlPath(file): UrlPath<String>,
 ) -> Response {
-    let Some(customer_id) = file.strip_suffix(".svg").and_then(|id| id.parse::<i64>().ok()) else {
+    let (stem, kind) = if let Some(stem) = file.strip_suffix("-favicon.png") {
+        (stem, LogoFile::Favicon)
+    } else if let Some(stem) = file.strip_suffix(".png") {
+        (stem, LogoFile::BrandLogo)
+    } else if let Some(stem) = file.strip_suffix(".svg") {
+        (stem, LogoFile::OwnLogo)
+    } else {
         return StatusCode::NOT_FOUND.into_response();
     };
+    let Ok(customer_id) = stem.parse::<i64>() else { return StatusCode::NOT_FOUND.into_response() };
     let allowed = accounts::accessible_customer(&state.db, session.user_id, customer_id).await.ok().flatten().is_some();
-    match accounts::logo_svg(&state.db, customer_id).await {
-        Ok(Some(svg)) if allowed => ([(CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+    if !allowed {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let found = match kind {
+        LogoFile::OwnLogo => {
+            accounts::logo_svg(&state.db, customer_id).await.map(|svg| svg.map(|s| ("image/svg+xml", s.into_bytes())))
+        }
+        LogoFile::BrandLogo => {
+            branding::image(&state.db, customer_id, false).await.map(|png| png.map(|p| ("image/png", p)))
+        }
+        LogoFile::Favicon => {
+            branding::image(&state.db, customer_id, true).await.map(|png| png.map(|p| ("image/png", p)))
+        }
+    };
+    match found {
+        // The address changes with each save (?v=), so a browser may keep a copy for a day.
+        Ok(Some((content_type, bytes))) => {
+            ([(CONTENT_TYPE, content_type), (CACHE_CONTROL, "private, max-age=86400")], bytes).into_response()
+        }
         _ => StatusCode::NOT_FOUND.into_response(),
     }
+}
+
+enum LogoFile {
+    OwnLogo,
+    BrandLogo,
+    Favicon,
 }

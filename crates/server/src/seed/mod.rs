@@ -10,6 +10,7 @@ use crate::security::hash_password;
 mod billing;
 mod integrations;
 mod inventory;
+mod partners;
 mod prices;
 mod routing_extras;
 mod routing_ivrs;
@@ -550,6 +551,8 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     tag_manager::seed(tx, now).await?;
     integrations::seed(tx, now).await?;
     prices::seed(tx, now).await?;
+    // Before usage: the partner's clients' numbers get calls too.
+    partners::seed(tx, now).await?;
     usage::seed(tx, now).await?;
     inventory::seed(tx, now).await?;
     billing::seed(tx, now).await

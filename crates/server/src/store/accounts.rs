@@ -153,6 +153,17 @@ pub async fn load_state(
     .await?;
 
     let splash_screen = super::splash_screens::pending(db, customer_id, user_id).await?;
+    // A partner's branding shows in its portal and in its clients' admin area.
+    let brand = super::branding::for_customer(db, customer_id).await?;
+    let own_logo = c.has_logo.then(|| format!("/logos/{customer_id}.svg"));
+    let (logo_url, favicon_url, top_bar) = match brand {
+        Some(b) => (
+            if b.has_logo != 0 { Some(format!("/logos/{customer_id}.png?v={}", b.updated_at)) } else { own_logo },
+            (b.has_favicon != 0).then(|| format!("/logos/{customer_id}-favicon.png?v={}", b.updated_at)),
+            TopBar { background: b.top_bar_background, text: b.top_bar_text },
+        ),
+        None => (own_logo, None, TopBar { background: c.top_bar_background, text: c.top_bar_text }),
+    };
 
     let auth = a.auth_code as u8;
     let is_administrator = auth >= AuthLevel::ADMINISTRATOR;
@@ -168,8 +179,9 @@ pub async fn load_state(
         account_code: c.account_code,
         package_name: c.package_name,
         user_auth_code: auth,
-        logo_url: c.has_logo.then(|| format!("/logos/{customer_id}.svg")),
-        top_bar: TopBar { background: c.top_bar_background, text: c.top_bar_text },
+        logo_url,
+        favicon_url,
+        top_bar,
         package_scopes,
         addon_scopes,
         next_package_scopes,

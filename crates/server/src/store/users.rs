@@ -52,6 +52,17 @@ pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<
     Ok(row.map(|(id,)| id))
 }
 
+/// The user's own account when it is a technology partner's (technologypartnerportal/backToPortal).
+pub async fn home_tech_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<i64>> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = $1 AND c.is_tech_partner = 1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}
+
 /// A user the outbound add-on can be given to (the add-on price response's `users`).
 #[derive(Debug, serde::Serialize, sqlx::FromRow)]
 pub struct OutboundCandidate {

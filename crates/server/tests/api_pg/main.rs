@@ -32,6 +32,10 @@ mod integrations_connect;
 mod invoices;
 #[path = "../api/login.rs"]
 mod login;
+#[path = "../api/partner_portal.rs"]
+mod partner_portal;
+#[path = "../api/partner_rewards_branding.rs"]
+mod partner_rewards_branding;
 #[path = "../api/provisioning_runs.rs"]
 mod provisioning_runs;
 #[path = "../api/routing_audio.rs"]
@@ -68,6 +72,8 @@ mod services_statics;
 mod services_usage;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
+#[path = "../api/tech_partner_portal.rs"]
+mod tech_partner_portal;
 #[path = "../api/users_actions.rs"]
 mod users_actions;
 #[path = "../api/users_form.rs"]

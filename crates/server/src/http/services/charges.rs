@@ -101,9 +101,15 @@ fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>) -> Breakdown {
     }
 }
 
-/// The plan and usage page's guard: purchase rights, administrator, not legacy.
+/// The plan and usage page's guard: purchase rights, administrator, not legacy; in the
+/// technology partner's portal, its My subscription item (account owners).
 pub(super) fn require_subscription_page(user: &AccountUser) -> Result<(), AppError> {
-    if guard("/subscription", &user.account) == GuardStep::Allow {
+    let open = if user.account.is_tech_partner {
+        domain::partners::portal_page_open(&user.account, "/technologypartner/subscription")
+    } else {
+        guard("/subscription", &user.account) == GuardStep::Allow
+    };
+    if open {
         Ok(())
     } else {
         Err(AppError::Forbidden)

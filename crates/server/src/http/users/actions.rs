@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::store::{confirmations, outbox, password_resets, sessions, user_admin};
 
 /// Mails a user a link to set their password: a welcome for a new user, else a reset.
-pub(super) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
+pub(crate) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
     let user = user_admin::settings(&state.db, user_id).await?.ok_or(AppError::NotFound)?;
     let now = state.clock.now();
     let token = password_resets::issue(&state.db, user_id, now).await?;

@@ -1,7 +1,7 @@
 //! users/* and outboundcampaigns/*: the users area (spec/shell-users-integrations.md) and the
 //! reports-version switch.
 
-mod actions;
+pub(crate) mod actions;
 mod details;
 mod editor;
 pub(super) mod list;

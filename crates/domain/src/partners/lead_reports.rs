@@ -1,0 +1,291 @@
+//! What a technology partner sees of the accounts it supplies leads to: calls and qualified
+//! leads per account per month (Reports), and the reporting API's query (`GET /v1/calls`).
+
+use chrono::{DateTime, Datelike, NaiveDate, TimeZone};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use crate::purchase::usage::month_label;
+use crate::routing::unknown_zone_message;
+use crate::validation::FieldErrors;
+
+/// An answered inbound call at least this long counts as a qualified lead.
+pub const QUALIFIED_LEAD_SECONDS: i64 = 60;
+/// The longest range one API request may ask for, and the largest page.
+pub const MAX_RANGE_DAYS: i64 = 366;
+pub const MAX_PER_PAGE: u32 = 100;
+pub const DEFAULT_PER_PAGE: u32 = 50;
+/// Without dates, the API answers for the last 30 days.
+pub const DEFAULT_RANGE_DAYS: i64 = 30;
+/// Pages beyond this are refused rather than scanned (a page number is a client's count).
+pub const MAX_PAGE: u32 = 10_000;
+
+pub fn is_qualified_lead(inbound: bool, duration_seconds: i64) -> bool {
+    inbound && duration_seconds >= QUALIFIED_LEAD_SECONDS
+}
+
+/// One call of a supplied account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportCall {
+    pub account_id: i64,
+    pub account_name: String,
+    pub started_at: i64,
+    pub duration_seconds: i64,
+    pub inbound: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadReportRow {
+    pub account_id: i64,
+    pub account_name: String,
+    /// "2026-10", for sorting and charts.
+    pub month: String,
+    /// "October 2026".
+    pub month_label: String,
+    pub calls: u32,
+    pub qualified_leads: u32,
+}
+
+/// Calls and qualified leads per account per calendar month in the partner's time zone:
+/// newest month first, then by account name.
+pub fn monthly_lead_report(calls: &[ReportCall], time_zone: &str) -> Result<Vec<LeadReportRow>, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let mut rows: Vec<LeadReportRow> = Vec::new();
+    for call in calls {
+        let local =
+            DateTime::from_timestamp(call.started_at, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
+        let month = format!("{:04}-{:02}", local.year(), local.month());
+        let qualified = u32::from(is_qualified_lead(call.inbound, call.duration_seconds));
+        match rows.iter_mut().find(|r| r.account_id == call.account_id && r.month == month) {
+            Some(row) => {
+                row.calls += 1;
+                row.qualified_leads += qualified;
+            }
+            None => rows.push(LeadReportRow {
+                account_id: call.account_id,
+                account_name: call.account_name.clone(),
+                month_label: month_label((local.year(), local.month())),
+                month,
+                calls: 1,
+                qualified_leads: qualified,
+            }),
+        }
+    }
+    rows.sort_by(|a, b| {
+        b.month.cmp(&a.month).then_with(|| a.account_name.to_lowercase().cmp(&b.account_name.to_lowercase()))
+    });
+    Ok(rows)
+}
+
+/// The reporting API's query as received (every field optional, all text).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CallsQuery {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub page: Option<String>,
+    pub per_page: Option<String>,
+}
+
+/// The query checked: [start, end) in unix seconds, and the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallsWindow {
+    /// The days asked for (YYYY-MM-DD), both included.
+    pub from_day: String,
+    pub to_day: String,
+    pub start: i64,
+    pub end: i64,
+    pub page: u32,
+    pub per_page: u32,
+}
+
+fn date(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<NaiveDate> {
+    let value = value?.trim();
+    let parsed = (value.len() == 10).then(|| NaiveDate::parse_from_str(value, "%Y-%m-%d").ok()).flatten();
+    if parsed.is_none() {
+        errors.add(field, format!("{field} must be a date written YYYY-MM-DD."));
+    }
+    parsed
+}
+
+fn number(errors: &mut FieldErrors, field: &str, value: Option<&str>, default: u32, max: u32) -> u32 {
+    let Some(value) = value else { return default };
+    match value.trim().parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => n,
+        _ => {
+            errors.add(field, format!("{field} must be a whole number from 1 to {max}."));
+            default
+        }
+    }
+}
+
+fn local_midnight(zone: &Tz, day: NaiveDate) -> i64 {
+    let midnight = day.and_hms_opt(0, 0, 0).unwrap_or_default();
+    zone.from_local_datetime(&midnight).earliest().map_or(0, |t| t.timestamp())
+}
+
+/// Checks the API's query: `from` and `to` are whole days in the partner's zone, both included;
+/// by default the last 30 days to today; at most 366 days; `to` not before `from`.
+pub fn calls_window(query: &CallsQuery, now: i64, time_zone: &str) -> Result<CallsWindow, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let zone: Tz = time_zone.parse().map_err(|_| {
+        let mut errors = FieldErrors::new();
+        errors.add("timeZone", unknown_zone_message(time_zone));
+        errors
+    })?;
+    let today = DateTime::from_timestamp(now, 0).unwrap_or_default().with_timezone(&zone).date_naive();
+    let from = date(&mut errors, "from", query.from.as_deref());
+    let to = date(&mut errors, "to", query.to.as_deref());
+    let page = number(&mut errors, "page", query.page.as_deref(), 1, MAX_PAGE);
+    let per_page = number(&mut errors, "per_page", query.per_page.as_deref(), DEFAULT_PER_PAGE, MAX_PER_PAGE);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let to = to.unwrap_or(today);
+    let from = from.unwrap_or_else(|| to - chrono::Duration::days(DEFAULT_RANGE_DAYS - 1));
+    if to < from {
+        errors.add("to", "to must not be before from.");
+    } else if (to - from).num_days() + 1 > MAX_RANGE_DAYS {
+        errors.add("to", format!("The range must not exceed {MAX_RANGE_DAYS} days."));
+    }
+    errors.into_result()?;
+    let end = local_midnight(&zone, to.succ_opt().unwrap_or(to));
+    Ok(CallsWindow {
+        from_day: from.format("%Y-%m-%d").to_string(),
+        to_day: to.format("%Y-%m-%d").to_string(),
+        start: local_midnight(&zone, from),
+        end,
+        page,
+        per_page,
+    })
+}
+
+/// An instant as the reporting API writes it: RFC 3339 in UTC ("2026-11-24T12:00:00Z").
+pub fn api_time(instant: i64) -> String {
+    DateTime::from_timestamp(instant, 0).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// An instant as the portal's lists show it: "24/11/2026 12:00" in the partner's zone.
+pub fn local_date_time(instant: i64, time_zone: &str) -> Result<String, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let local = DateTime::from_timestamp(instant, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
+    Ok(local.format("%d/%m/%Y %H:%M").to_string())
+}
+
+/// The first instant of the month `months_back` months before the one `now` falls in, in the
+/// zone (0: this month's first). Reports cover this month and the eleven before.
+pub fn months_back_start(now: i64, months_back: u32, time_zone: &str) -> Result<i64, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
+    let months = local.year() * 12 + local.month0() as i32 - months_back as i32;
+    let first = NaiveDate::from_ymd_opt(months.div_euclid(12), months.rem_euclid(12) as u32 + 1, 1)
+        .ok_or("The time is out of range.")?;
+    Ok(local_midnight(&zone, first))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 2026-11-24 12:00 UTC, a Tuesday in winter (GMT).
+    const NOW: i64 = 1_795_521_600;
+    const ZONE: &str = "Europe/London";
+
+    fn call(account_id: i64, started_at: i64, duration_seconds: i64, inbound: bool) -> ReportCall {
+        ReportCall { account_id, account_name: format!("Account {account_id}"), started_at, duration_seconds, inbound }
+    }
+
+    fn query(from: Option<&str>, to: Option<&str>) -> CallsQuery {
+        CallsQuery { from: from.map(Into::into), to: to.map(Into::into), ..CallsQuery::default() }
+    }
+
+    #[test]
+    fn a_qualified_lead_is_an_inbound_call_of_a_minute_or_more() {
+        assert!(is_qualified_lead(true, 60));
+        assert!(!is_qualified_lead(true, 59));
+        assert!(!is_qualified_lead(false, 600));
+    }
+
+    #[test]
+    fn calls_are_counted_per_account_per_local_month() {
+        // 2026-10-31 23:30 UTC is 23:30 GMT (October); 2026-06-30 23:30 UTC is July 00:30 BST.
+        let oct_31_late = 1_793_489_400;
+        let june_30_late = 1_782_862_200;
+        let calls = [
+            call(2, oct_31_late, 120, true),
+            call(1, oct_31_late, 30, true),
+            call(1, oct_31_late - 86_400, 61, true),
+            call(1, june_30_late, 600, false),
+        ];
+        let rows = monthly_lead_report(&calls, ZONE).unwrap();
+        let summary: Vec<_> =
+            rows.iter().map(|r| (r.account_id, r.month.as_str(), r.calls, r.qualified_leads)).collect();
+        assert_eq!(summary, [(1, "2026-10", 2, 1), (2, "2026-10", 1, 1), (1, "2026-07", 1, 0)]);
+        assert_eq!(rows[0].month_label, "October 2026");
+        assert!(monthly_lead_report(&calls, "Mars/Olympus").is_err());
+    }
+
+    #[test]
+    fn times_are_written_in_utc_for_the_api_and_locally_for_people() {
+        assert_eq!(api_time(NOW), "2026-11-24T12:00:00Z");
+        // 1 July 2026 11:00 UTC is 12:00 BST.
+        assert_eq!(local_date_time(1_782_903_600, ZONE).unwrap(), "01/07/2026 12:00");
+        assert!(local_date_time(NOW, "Nowhere/Else").is_err());
+    }
+
+    #[test]
+    fn reports_start_on_the_first_of_a_local_month() {
+        assert_eq!(months_back_start(NOW, 0, ZONE).unwrap(), 1_793_491_200); // 2026-11-01 00:00 GMT
+                                                                             // Eleven months back is 1 December 2025; twelve is 1 November 2025.
+        assert_eq!(months_back_start(NOW, 11, ZONE).unwrap(), 1_764_547_200);
+        assert_eq!(months_back_start(NOW, 12, ZONE).unwrap(), 1_761_955_200);
+        // 1 July 2026 starts at 23:00 UTC on 30 June (BST).
+        assert_eq!(months_back_start(NOW, 4, ZONE).unwrap(), 1_782_860_400);
+    }
+
+    #[test]
+    fn without_dates_the_window_is_the_last_thirty_days_to_the_end_of_today() {
+        let window = calls_window(&CallsQuery::default(), NOW, ZONE).unwrap();
+        assert_eq!(window.end, 1_795_564_800); // 2026-11-25 00:00 GMT
+        assert_eq!(window.end - window.start, 30 * 86_400);
+        assert_eq!((window.from_day.as_str(), window.to_day.as_str()), ("2026-10-26", "2026-11-24"));
+        assert_eq!((window.page, window.per_page), (1, DEFAULT_PER_PAGE));
+    }
+
+    #[test]
+    fn dates_are_whole_local_days_both_included() {
+        // Summer: the day starts at 23:00 UTC the evening before.
+        let window = calls_window(&query(Some("2026-07-01"), Some("2026-07-01")), NOW, ZONE).unwrap();
+        assert_eq!(window.start, 1_782_860_400);
+        assert_eq!(window.end - window.start, 86_400);
+    }
+
+    #[test]
+    fn bad_dates_and_numbers_are_named() {
+        let bad = CallsQuery {
+            from: Some("1st July".into()),
+            to: Some("2026-13-01".into()),
+            page: Some("0".into()),
+            per_page: Some("1000".into()),
+        };
+        let errors = calls_window(&bad, NOW, ZONE).unwrap_err();
+        assert_eq!(errors.get("from"), Some("from must be a date written YYYY-MM-DD."));
+        assert_eq!(errors.get("to"), Some("to must be a date written YYYY-MM-DD."));
+        assert_eq!(errors.get("page"), Some("page must be a whole number from 1 to 10000."));
+        assert_eq!(errors.get("per_page"), Some("per_page must be a whole number from 1 to 100."));
+        let long = "2".repeat(100_000);
+        assert!(calls_window(&query(Some(&long), None), NOW, ZONE).is_err());
+    }
+
+    #[test]
+    fn ranges_must_run_forwards_and_stay_within_a_year_and_a_day() {
+        let errors = calls_window(&query(Some("2026-07-02"), Some("2026-07-01")), NOW, ZONE).unwrap_err();
+        assert_eq!(errors.get("to"), Some("to must not be before from."));
+        assert!(calls_window(&query(Some("2025-11-24"), Some("2026-11-24")), NOW, ZONE).is_ok());
+        let errors = calls_window(&query(Some("2025-11-23"), Some("2026-11-24")), NOW, ZONE).unwrap_err();
+        assert_eq!(errors.get("to"), Some("The range must not exceed 366 days."));
+    }
+}

@@ -1,0 +1,154 @@
+//! partnerportal/getAccounts and partnerportal/addAccount: the partner's client accounts, and
+//! a new one (with, optionally, its account owner invited by email).
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::partners::add_account::{validate_add_account, AddAccountForm, CUSTOMER_CREATED};
+use domain::partners::rewards::Programme;
+use domain::users::EMAIL_IN_USE;
+use domain::{format_date, FieldErrors};
+use serde::Serialize;
+
+use super::require_page;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::http::users::actions::send_password_email;
+use crate::security::{new_password_hash, random_token};
+use crate::state::AppState;
+use crate::store::{partners, user_admin};
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/partnerportal/getAccounts", get(client_accounts))
+        .route("/partnerportal/addAccount", post(add_account))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClientAccount {
+    id: i64,
+    name: String,
+    account_code: String,
+    package_name: String,
+    /// "reseller" or "referrer".
+    programme: Option<String>,
+    numbers: i64,
+    calls_30_days: i64,
+    /// dd/mm/yyyy in the partner's zone, and the instant for sorting.
+    date_added: String,
+    created_at: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClientAccounts {
+    accounts: Vec<ClientAccount>,
+    /// The Add account button (userCanCreatePartnerAccounts with reseller approval).
+    can_add_accounts: bool,
+}
+
+async fn client_accounts(State(state): State<AppState>, user: AccountUser) -> Result<Json<ClientAccounts>, AppError> {
+    require_page(&user, "/partner/accounts")?;
+    let zone = &user.account.customer_time_zone;
+    let clients = partners::clients(&state.db, user.account.customer_id, state.clock.now()).await?;
+    let accounts = clients
+        .into_iter()
+        .map(|c| ClientAccount {
+            date_added: domain::billing::invoice::local_date(c.created_at, zone)
+                .ok()
+                .and_then(|d| format_date(&d))
+                .unwrap_or_default(),
+            id: c.id,
+            name: c.name,
+            account_code: c.account_code.unwrap_or_default(),
+            package_name: c.package_name,
+            programme: c.programme,
+            numbers: c.numbers,
+            calls_30_days: c.calls_30_days,
+            created_at: c.created_at,
+        })
+        .collect();
+    let can_add_accounts = may_add(&user, Programme::Reseller);
+    Ok(Json(ClientAccounts { accounts, can_add_accounts }))
+}
+
+/// Adding a client needs userCanCreatePartnerAccounts and approval in the client's programme.
+fn may_add(user: &AccountUser, programme: Programme) -> bool {
+    let acc = &user.account;
+    let approved = match programme {
+        Programme::Reseller => acc.partner_reseller_approved_flag,
+        Programme::Referrer => acc.partner_referrer_approved_flag,
+    };
+    acc.is_partner && acc.user_can_create_partner_accounts && approved
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountCreated {
+    success: bool,
+    message: &'static str,
+    id: i64,
+    name: String,
+    /// The invited owner's email, when one was invited.
+    invited: Option<String>,
+}
+
+async fn add_account(
+    State(state): State<AppState>,
+    user: AccountUser,
+    form: FormData,
+) -> Result<Json<AccountCreated>, AppError> {
+    // Resold by default; "Refer a client" sends programme=referrer.
+    let programme = match form.text("programme") {
+        "" => Programme::Reseller,
+        key => {
+            Programme::from_key(key).ok_or_else(|| AppError::BadRequest("programme is reseller or referrer".into()))?
+        }
+    };
+    if !may_add(&user, programme) {
+        return Err(AppError::Forbidden);
+    }
+    let input = AddAccountForm {
+        account_name: form.text("accountName").to_string(),
+        owner_first_name: form.text("form_first_name").to_string(),
+        owner_last_name: form.text("form_last_name").to_string(),
+        owner_email: form.text("form_email").to_string(),
+    };
+    let errors = validate_add_account(&input);
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let owner_email = input.owner_email.trim();
+    if input.invites_owner() && user_admin::email_taken(&state.db, owner_email, 0).await? {
+        let mut errors = FieldErrors::new();
+        errors.add("form_email", EMAIL_IN_USE);
+        return Err(AppError::Validation(errors));
+    }
+    let now = state.clock.now();
+    let name = input.account_name.trim().to_string();
+    let password_hash = if input.invites_owner() { Some(new_password_hash(&random_token()).await) } else { None };
+    let mut tx = state.db.begin().await?;
+    let partner = user.account.customer_id;
+    let id = partners::create_client(&mut tx, partner, user.session.user_id, &name, programme, now).await?;
+    let owner = match &password_hash {
+        Some(hash) => {
+            let who = (input.owner_first_name.trim(), input.owner_last_name.trim(), owner_email);
+            Some(partners::create_owner(&mut tx, id, who, hash, now).await?)
+        }
+        None => None,
+    };
+    tx.commit().await?;
+    tracing::info!(partner, customer = id, user = user.session.user_id, "partner client created");
+    if let Some(owner) = owner {
+        send_password_email(&state, owner, true).await?;
+    }
+    Ok(Json(AccountCreated {
+        success: true,
+        message: CUSTOMER_CREATED,
+        id,
+        name,
+        invited: owner.map(|_| owner_email.to_string()),
+    }))
+}

@@ -1,0 +1,125 @@
+//! technologypartner/getApiKeys, createApiKey and revokeApiKey/{id}: the keys the reporting
+//! API (`/v1/calls`) authenticates with. A key is shown once, when created; only its hash and
+//! its first characters are kept.
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::partners::api_keys::{key_hint, validate_api_key_name, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
+use domain::partners::lead_reports::local_date_time;
+use serde::Serialize;
+
+use super::require_page;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::http::form::FormData;
+use crate::security::{new_api_key, token_hash};
+use crate::state::AppState;
+use crate::store::tech_partners::{self, NewKey};
+
+const PAGE: &str = "/technologypartner/api-keys";
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/technologypartner/getApiKeys", get(list))
+        .route("/technologypartner/createApiKey", post(create))
+        .route("/technologypartner/revokeApiKey/{id}", post(revoke))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KeyRow {
+    id: i64,
+    name: String,
+    /// "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief.
+    hint: String,
+    created_by: String,
+    /// dd/mm/yyyy HH:MM in the partner's zone.
+    created: String,
+    last_used: Option<String>,
+    revoked: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KeyList {
+    keys: Vec<KeyRow>,
+    max_active_keys: usize,
+}
+
+async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<KeyList>, AppError> {
+    require_page(&user, PAGE)?;
+    let zone = &user.account.customer_time_zone;
+    let when = |instant: i64| local_date_time(instant, zone).unwrap_or_default();
+    let keys = tech_partners::api_keys(&state.db, user.account.customer_id)
+        .await?
+        .into_iter()
+        .map(|k| KeyRow {
+            id: k.id,
+            name: k.name,
+            hint: k.key_hint,
+            created_by: k.created_by,
+            created: when(k.created_at),
+            last_used: k.last_used_at.map(when),
+            revoked: k.revoked_at.map(when),
+        })
+        .collect();
+    Ok(Json(KeyList { keys, max_active_keys: MAX_ACTIVE_KEYS }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Created {
+    success: bool,
+    id: i64,
+    name: String,
+    /// The whole key: in this answer only, never again.
+    key: String,
+    hint: String,
+}
+
+async fn create(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Created>, AppError> {
+    require_page(&user, PAGE)?;
+    let name = form.text("form_name");
+    let errors = validate_api_key_name(name);
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let name = name.trim().to_string();
+    let key = new_api_key();
+    let hint = key_hint(&key);
+    let partner = user.account.customer_id;
+    let mut tx = state.db.begin().await?;
+    if tech_partners::active_key_count(&mut tx, partner).await? >= MAX_ACTIVE_KEYS as i64 {
+        return Err(AppError::field("form_name", TOO_MANY_KEYS));
+    }
+    let new_key = NewKey { name: &name, hash: &token_hash(&key), hint: &hint };
+    let id = tech_partners::insert_key(&mut tx, partner, new_key, user.session.user_id, state.clock.now()).await?;
+    tx.commit().await?;
+    tracing::info!(partner, key = id, user = user.session.user_id, "API key created");
+    Ok(Json(Created { success: true, id, name, key, hint }))
+}
+
+#[derive(Serialize)]
+struct Revoked {
+    success: bool,
+}
+
+/// Revoking is final: a revoked key is refused at once and never works again. Another
+/// partner's key, or none, is 404; revoking a revoked key again changes nothing.
+async fn revoke(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Path(id): Path<String>,
+) -> Result<Json<Revoked>, AppError> {
+    require_page(&user, PAGE)?;
+    let id: i64 = id.parse().map_err(|_| AppError::NotFound)?;
+    let partner = user.account.customer_id;
+    if !tech_partners::revoke_key(&state.db, partner, id, state.clock.now()).await?
+        && !tech_partners::has_key(&state.db, partner, id).await?
+    {
+        return Err(AppError::NotFound);
+    }
+    tracing::info!(partner, key = id, user = user.session.user_id, "API key revoked");
+    Ok(Json(Revoked { success: true }))
+}

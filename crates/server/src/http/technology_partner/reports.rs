@@ -1,0 +1,59 @@
+//! technologypartner/getReports: calls and qualified leads per supplied account per month, for
+//! this month and the eleven before, from the calls table.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use domain::billing::invoice::local_date;
+use domain::format_date;
+use domain::partners::lead_reports::{monthly_lead_report, months_back_start, LeadReportRow, QUALIFIED_LEAD_SECONDS};
+use serde::Serialize;
+
+use super::require_page;
+use crate::http::account_user::AccountUser;
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::tech_partners;
+
+/// This month and the eleven before it.
+const REPORT_MONTHS: u32 = 12;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/technologypartner/getReports", get(reports))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Account {
+    id: i64,
+    name: String,
+    /// dd/mm/yyyy: leads are counted from this day on.
+    since: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Reports {
+    accounts: Vec<Account>,
+    rows: Vec<LeadReportRow>,
+    qualified_lead_seconds: i64,
+}
+
+async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Json<Reports>, AppError> {
+    require_page(&user, "/technologypartner/reports")?;
+    let partner = user.account.customer_id;
+    let zone = &user.account.customer_time_zone;
+    let start = months_back_start(state.clock.now(), REPORT_MONTHS - 1, zone).map_err(AppError::Internal)?;
+    let calls = tech_partners::report_calls(&state.db, partner, start).await?;
+    let rows = monthly_lead_report(&calls, zone).map_err(AppError::Internal)?;
+    let accounts = tech_partners::supplied_accounts(&state.db, partner)
+        .await?
+        .into_iter()
+        .map(|a| Account {
+            id: a.id,
+            name: a.name,
+            since: local_date(a.since, zone).ok().and_then(|d| format_date(&d)).unwrap_or_default(),
+        })
+        .collect();
+    Ok(Json(Reports { accounts, rows, qualified_lead_seconds: QUALIFIED_LEAD_SECONDS }))
+}

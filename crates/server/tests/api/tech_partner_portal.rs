@@ -1,0 +1,328 @@
+//! The technology-partner portal (issue 16): API keys, lead reports, settings and the way back
+//! to the portal; and the reporting API those keys open (`GET /v1/calls`).
+
+use axum::body::Body;
+use axum::http::header::{AUTHORIZATION, LOCATION, WWW_AUTHENTICATE};
+use axum::http::StatusCode;
+use domain::partners::api_keys::{is_well_formed_key, NAME_REQUIRED, TOO_MANY_KEYS};
+use domain::partners::profile::WEBSITE_FORMAT;
+use serde_json::Value;
+
+use crate::helpers::{request, rows_as_text, Reply, TestApp, TEST_NOW};
+
+const KEYS: &str = "/api/technologypartner/getApiKeys";
+const CREATE: &str = "/api/technologypartner/createApiKey";
+
+async fn exec(app: &TestApp, sql: &str) {
+    sqlx::query(sql).execute(&app.state.db).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+async fn create_key(app: &TestApp, token: &str, name: &str) -> (i64, String) {
+    let reply = app.post_form(CREATE, Some(token), &[("form_name", name)]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let body = reply.json();
+    (body["id"].as_i64().unwrap(), body["key"].as_str().unwrap().to_string())
+}
+
+/// The reporting API as a partner's program calls it: no cookie, no admin header.
+async fn api(app: &TestApp, path: &str, authorization: Option<&str>) -> Reply {
+    let mut builder = request("GET", path, None, false);
+    if let Some(value) = authorization {
+        builder = builder.header(AUTHORIZATION, value);
+    }
+    app.send(builder.body(Body::empty()).unwrap()).await
+}
+
+/// A second technology partner (750) supplying leads to Stone & Sons (200), with a key.
+async fn another_tech_partner(app: &TestApp) -> String {
+    exec(app, "INSERT INTO customers (id, name, package_name, plan, is_tech_partner, created_at) VALUES (750, 'Rival Leads', 'Professional', 'Professional', 1, 0)").await;
+    exec(app, "INSERT INTO users (id, email, forename, surname, password_hash, home_customer_id, created_at) SELECT 750, 'rival@demo.test', 'Rita', 'Rival', password_hash, 750, 0 FROM users WHERE id = 9").await;
+    exec(app, "INSERT INTO user_access (user_id, customer_id, auth_code, perm_reports, perm_billing) VALUES (750, 750, 25, 1, 1)").await;
+    exec(
+        app,
+        &format!(
+            "INSERT INTO lead_supplies (tech_partner_id, customer_id, since) VALUES (750, 200, {})",
+            TEST_NOW - 400 * 86_400
+        ),
+    )
+    .await;
+    let rival = app.login("rival@demo.test").await;
+    create_key(app, &rival, "Rival key").await.1
+}
+
+#[tokio::test]
+async fn a_key_is_shown_once_stored_as_a_hash_and_listed() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (id, key) = create_key(&app, &token, "CRM sync").await;
+    assert!(is_well_formed_key(&key), "{key}");
+    let stored = rows_as_text(&app.state.db, &format!("SELECT key_hash, key_hint FROM api_keys WHERE id = {id}")).await;
+    assert!(!stored[0].contains(&key[4..]), "only a hash and the key's start are stored: {}", stored[0]);
+    assert!(stored[0].contains(&key[..10]));
+
+    let list = app.get(KEYS, Some(&token)).await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert!(!list.text().contains(&key), "the list never shows a key again");
+    let body = list.json();
+    let names: Vec<&str> = body["keys"].as_array().unwrap().iter().map(|k| k["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["CRM sync", "Lead dashboard"]);
+    let created = &body["keys"][0];
+    assert_eq!(created["hint"], format!("{}…", &key[..10]));
+    assert_eq!(created["createdBy"], "Theo Tran");
+    // The test clock starts at 23/11/2026 10:00 and runs on.
+    assert!(created["created"].as_str().unwrap().starts_with("23/11/2026 10:"), "{}", created["created"]);
+    assert_eq!(created["lastUsed"], Value::Null);
+    assert_eq!(body["keys"][1]["lastUsed"], "21/11/2026 10:00");
+    assert_eq!(body["maxActiveKeys"], 10);
+}
+
+#[tokio::test]
+async fn a_key_needs_a_name_and_at_most_ten_are_active() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let reply = app.post_form(CREATE, Some(&token), &[("form_name", "  ")]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply.json()["errors"]["form_name"], NAME_REQUIRED);
+    for n in 2..=10 {
+        create_key(&app, &token, &format!("Key {n}")).await;
+    }
+    let reply = app.post_form(CREATE, Some(&token), &[("form_name", "Eleventh")]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply.json()["errors"]["form_name"], TOO_MANY_KEYS);
+    assert_eq!(rows_as_text(&app.state.db, "SELECT COUNT(*) FROM api_keys").await, ["[10]"]);
+    // Revoking one makes room.
+    let (id,): (i64,) = sqlx::query_as("SELECT MAX(id) FROM api_keys").fetch_one(&app.state.db).await.unwrap();
+    app.post_form(&format!("/api/technologypartner/revokeApiKey/{id}"), Some(&token), &[]).await;
+    create_key(&app, &token, "Eleventh").await;
+}
+
+#[tokio::test]
+async fn the_reporting_api_answers_with_a_live_key_and_refuses_it_once_revoked() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (id, key) = create_key(&app, &token, "CRM sync").await;
+    let bearer = format!("Bearer {key}");
+
+    let reply = api(&app, "/v1/calls?from=2026-11-01&to=2026-11-22&per_page=5", Some(&bearer)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let body = reply.json();
+    let expected = rows_as_text(
+        &app.state.db,
+        "SELECT COUNT(*) FROM calls WHERE customer_id IN (100, 300) AND started_at >= 1793491200 AND started_at < 1795392000",
+    )
+    .await;
+    assert_eq!(format!("[{}]", body["total"]), expected[0]);
+    assert!(body["total"].as_i64().unwrap() > 5, "the demo has calls in November");
+    assert_eq!(
+        (body["page"].as_i64(), body["perPage"].as_i64(), body["hasMore"].as_bool()),
+        (Some(1), Some(5), Some(true))
+    );
+    assert_eq!((body["from"].as_str(), body["to"].as_str()), (Some("2026-11-01"), Some("2026-11-22")));
+    let first = &body["data"][0];
+    assert!(
+        first["startedAt"].as_str().unwrap().starts_with("2026-11-")
+            && first["startedAt"].as_str().unwrap().ends_with('Z')
+    );
+    assert!([100, 300].contains(&first["accountId"].as_i64().unwrap()));
+    let qualified = first["direction"] == "inbound" && first["durationSeconds"].as_i64().unwrap() >= 60;
+    assert_eq!(first["qualifiedLead"], qualified);
+    // The key's use is recorded.
+    let (used,): (i64,) = sqlx::query_as(&format!("SELECT last_used_at FROM api_keys WHERE id = {id}"))
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert!((TEST_NOW..TEST_NOW + 600).contains(&used), "{used}");
+
+    let revoke = app.post_form(&format!("/api/technologypartner/revokeApiKey/{id}"), Some(&token), &[]).await;
+    assert_eq!(revoke.status, StatusCode::OK, "{}", revoke.text());
+    let refused = api(&app, "/v1/calls", Some(&bearer)).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(refused.json()["error"], "invalid_token");
+    assert!(refused.header(WWW_AUTHENTICATE.as_str()).unwrap().starts_with("Bearer"));
+    let listed = app.get(KEYS, Some(&token)).await.json();
+    assert!(
+        listed["keys"][1]["revoked"].as_str().unwrap().starts_with("23/11/2026 10:"),
+        "revoked keys sort last and say when"
+    );
+}
+
+#[tokio::test]
+async fn unknown_malformed_and_missing_keys_are_401() {
+    let app = TestApp::spawn().await;
+    let unknown = format!("Bearer ctk_{}", "A".repeat(40));
+    for authorization in [Some(unknown.as_str()), Some("Bearer ctk_short"), Some("Basic dXNlcjpwYXNz"), None] {
+        let reply = api(&app, "/v1/calls", authorization).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{authorization:?}");
+        assert!(reply.header(WWW_AUTHENTICATE.as_str()).is_some());
+    }
+    // A session is not a key.
+    let token = app.login("techpartner@demo.test").await;
+    let with_cookie = request("GET", "/v1/calls", Some(&token), true).body(Body::empty()).unwrap();
+    assert_eq!(app.send(with_cookie).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_key_sees_only_its_own_partners_accounts() {
+    let app = TestApp::spawn().await;
+    let rival_key = another_tech_partner(&app).await;
+    let reply =
+        api(&app, "/v1/calls?from=2025-12-01&to=2026-11-22&per_page=100", Some(&format!("Bearer {rival_key}"))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let body = reply.json();
+    assert!(body["total"].as_i64().unwrap() > 0);
+    let accounts: Vec<i64> =
+        body["data"].as_array().unwrap().iter().map(|c| c["accountId"].as_i64().unwrap()).collect();
+    assert!(accounts.iter().all(|a| *a == 200), "{accounts:?}");
+    assert!(!reply.text().contains("Harbour Lane"));
+
+    // Quantum's user cannot list, revoke or report with the rival's key.
+    let token = app.login("techpartner@demo.test").await;
+    let (rival_id,): (i64,) =
+        sqlx::query_as("SELECT id FROM api_keys WHERE customer_id = 750").fetch_one(&app.state.db).await.unwrap();
+    assert!(!app.get(KEYS, Some(&token)).await.text().contains("Rival key"));
+    let revoke = app.post_form(&format!("/api/technologypartner/revokeApiKey/{rival_id}"), Some(&token), &[]).await;
+    assert_eq!(revoke.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        rows_as_text(&app.state.db, &format!("SELECT revoked_at FROM api_keys WHERE id = {rival_id}")).await,
+        ["[null]"]
+    );
+    let reports = app.get("/api/technologypartner/getReports", Some(&token)).await.json();
+    assert!(!reports.to_string().contains("Stone"), "no other partner's accounts");
+}
+
+#[tokio::test]
+async fn a_bad_query_is_422_with_each_fields_message() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (_, key) = create_key(&app, &token, "CRM sync").await;
+    let bearer = format!("Bearer {key}");
+    let cases = [
+        ("/v1/calls?from=01-11-2026", "from", "from must be a date written YYYY-MM-DD."),
+        ("/v1/calls?from=2026-11-02&to=2026-11-01", "to", "to must not be before from."),
+        ("/v1/calls?from=2025-01-01&to=2026-11-01", "to", "The range must not exceed 366 days."),
+        ("/v1/calls?page=0", "page", "page must be a whole number from 1 to 10000."),
+        ("/v1/calls?per_page=100000000000000000000", "per_page", "per_page must be a whole number from 1 to 100."),
+    ];
+    for (path, field, message) in cases {
+        let reply = api(&app, path, Some(&bearer)).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
+        assert_eq!(reply.json()["errors"][field], message, "{path}");
+    }
+    // A page past the end is empty, not an error.
+    let far = api(&app, "/v1/calls?page=10000", Some(&bearer)).await;
+    assert_eq!(far.status, StatusCode::OK);
+    assert_eq!(far.json()["data"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn reports_count_calls_and_qualified_leads_per_account_per_month() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let reply = app.get("/api/technologypartner/getReports", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let body = reply.json();
+    let accounts: Vec<&str> =
+        body["accounts"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
+    assert_eq!(accounts, ["Atlas Insurance Group", "Harbour Lane Dental"]);
+    let november = body["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["accountId"] == 100 && r["month"] == "2026-11")
+        .expect("Harbour Lane Dental has November calls")
+        .clone();
+    let counted = rows_as_text(
+        &app.state.db,
+        "SELECT COUNT(*), SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END)
+         FROM calls WHERE customer_id = 100 AND started_at >= 1793491200",
+    )
+    .await;
+    assert_eq!(format!("[{},{}]", november["calls"], november["qualifiedLeads"]), counted[0]);
+    assert_eq!(november["monthLabel"], "November 2026");
+    assert!(body["rows"].as_array().unwrap().iter().all(|r| r["month"].as_str().unwrap() >= "2025-12"));
+}
+
+#[tokio::test]
+async fn settings_are_validated_and_saved() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let current = app.get("/api/technologypartner/getSettings", Some(&token)).await.json();
+    assert_eq!(current["companyName"], "Quantum Leads Ltd");
+    assert_eq!(current["contactName"], "Theo Tran");
+    let bad = [
+        ("form_website", "quantumleads"),
+        ("form_contactName", ""),
+        ("form_contactEmail", "not-an-email"),
+        ("form_contactTelephone", ""),
+    ];
+    let reply = app.post_form("/api/technologypartner/saveSettings", Some(&token), &bad).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &reply.json()["errors"];
+    assert_eq!(errors["form_website"], WEBSITE_FORMAT);
+    assert!(errors["form_contactName"].is_string() && errors["form_contactEmail"].is_string());
+    assert_eq!(app.get("/api/technologypartner/getSettings", Some(&token)).await.json(), current, "nothing saved");
+    let good = [
+        ("form_website", "https://quantum.example"),
+        ("form_contactName", "Tara Quinn"),
+        ("form_contactEmail", "tara@quantum.example"),
+        ("form_contactTelephone", "0161 496 0777"),
+    ];
+    let reply = app.post_form("/api/technologypartner/saveSettings", Some(&token), &good).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let saved = app.get("/api/technologypartner/getSettings", Some(&token)).await.json();
+    assert_eq!(
+        (saved["website"].as_str(), saved["contactName"].as_str()),
+        (Some("https://quantum.example"), Some("Tara Quinn"))
+    );
+}
+
+#[tokio::test]
+async fn the_portal_calls_follow_the_menu() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let partner = app.login("partner@demo.test").await;
+    for path in [KEYS, "/api/technologypartner/getReports", "/api/technologypartner/getSettings"] {
+        assert_eq!(app.get(path, Some(&owner)).await.status, StatusCode::FORBIDDEN, "{path}");
+        assert_eq!(app.get(path, Some(&partner)).await.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    assert_eq!(app.post_form(CREATE, Some(&owner), &[("form_name", "x")]).await.status, StatusCode::FORBIDDEN);
+    // Reports need the reports right; keys and settings need level 20.
+    let token = app.login("techpartner@demo.test").await;
+    exec(&app, "UPDATE user_access SET perm_reports = 0 WHERE user_id = 9").await;
+    assert_eq!(app.get("/api/technologypartner/getReports", Some(&token)).await.status, StatusCode::FORBIDDEN);
+    exec(&app, "UPDATE user_access SET auth_code = 10 WHERE user_id = 9").await;
+    assert_eq!(app.get(KEYS, Some(&token)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.post_form(CREATE, Some(&token), &[("form_name", "x")]).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/technologypartner/getSettings", Some(&token)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(rows_as_text(&app.state.db, "SELECT COUNT(*) FROM api_keys").await, ["[1]"]);
+}
+
+#[tokio::test]
+async fn back_to_portal_returns_to_the_users_technology_partner_account() {
+    let app = TestApp::spawn().await;
+    exec(&app, "INSERT INTO user_access (user_id, customer_id, auth_code) VALUES (9, 100, 20)").await;
+    let token = app.login("techpartner@demo.test").await;
+    app.post_form("/api/accountsettings/switchAccount", Some(&token), &[("form_customer_id", "100")]).await;
+    assert_eq!(app.account(&token).await["customerId"], 100);
+    let reply = app.get("/technologypartnerportal/backToPortal", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/technologypartner"));
+    assert_eq!(app.account(&token).await["customerId"], 700);
+
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.get("/technologypartnerportal/backToPortal", Some(&owner)).await;
+    assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/"));
+    assert_eq!(app.account(&owner).await["customerId"], 100);
+    let anonymous = app.get("/technologypartnerportal/backToPortal", None).await;
+    assert!(anonymous.header(LOCATION.as_str()).unwrap().starts_with("/login?return="));
+}
+
+#[tokio::test]
+async fn the_documentation_describes_the_reporting_api() {
+    let app = TestApp::spawn().await;
+    let page = app.get("/apidocs", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    for text in ["GET /v1/calls", "Authorization: Bearer ctk_", "per_page", "qualified lead"] {
+        assert!(page.text().contains(text), "{text}");
+    }
+}

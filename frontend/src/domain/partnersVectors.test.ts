@@ -1,0 +1,38 @@
+// @vitest-environment node
+// The portals' vectors of crates/domain/tests/partners_vectors.json through the wasm build:
+// `cargo test` checks the same file natively, so browser and server answers agree.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import * as partners from './partners';
+
+interface Case {
+  call: string;
+  args: unknown[];
+  expect: unknown;
+}
+
+const FILE = new URL('../../../crates/domain/tests/partners_vectors.json', import.meta.url);
+const vectors = JSON.parse(readFileSync(FILE, 'utf8')) as { cases: Case[] };
+
+function answer(call: string, a: any[]): unknown {
+  switch (call) {
+    case 'validateAddAccount':
+      return partners.validateAddAccount(a[0]);
+    case 'validateBrandingColours':
+      return partners.validateBrandingColours(a[0]);
+    case 'brandImageProblem':
+      return partners.brandImageProblem(a[0], new Uint8Array(a[1]), a[2]) ?? null;
+    case 'validateApiKeyName':
+      return partners.validateApiKeyName(a[0]);
+    case 'validateTechPartnerProfile':
+      return partners.validateTechPartnerProfile(a[0]);
+    default:
+      throw new Error(`unknown call ${call}`);
+  }
+}
+
+describe('portal vectors', () => {
+  test.each(vectors.cases.map((c, i) => [i, c] as const))('case %s', (_, c) => {
+    expect(answer(c.call, c.args)).toEqual(c.expect);
+  });
+});
