@@ -5,7 +5,7 @@ use chrono::{DateTime, Datelike, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
-use crate::purchase::usage::month_label;
+use crate::purchase::usage::{month_label, SHORT};
 use crate::routing::unknown_zone_message;
 use crate::validation::FieldErrors;
 
@@ -186,6 +186,35 @@ pub fn months_back_start(now: i64, months_back: u32, time_zone: &str) -> Result<
     Ok(local_midnight(&zone, first))
 }
 
+/// A month of a report: "2026-11", "November 2026" and, for a chart's axis, "Nov 26".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportMonth {
+    pub month: String,
+    pub label: String,
+    pub short_label: String,
+}
+
+/// The `count` months up to the one `now` falls in (in the zone), oldest first: a report's
+/// months, empty ones included.
+pub fn report_months(now: i64, count: u32, time_zone: &str) -> Result<Vec<ReportMonth>, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
+    let current = local.year() * 12 + local.month0() as i32;
+    Ok((0..count as i32)
+        .rev()
+        .map(|back| {
+            let index = current - back;
+            let (year, month) = (index.div_euclid(12), index.rem_euclid(12) as u32 + 1);
+            ReportMonth {
+                month: format!("{year:04}-{month:02}"),
+                label: month_label((year, month)),
+                short_label: format!("{} {:02}", SHORT[month as usize - 1], year.rem_euclid(100)),
+            }
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +263,18 @@ mod tests {
         // 1 July 2026 11:00 UTC is 12:00 BST.
         assert_eq!(local_date_time(1_782_903_600, ZONE).unwrap(), "01/07/2026 12:00");
         assert!(local_date_time(NOW, "Nowhere/Else").is_err());
+    }
+
+    #[test]
+    fn a_report_has_every_month_to_this_one_oldest_first() {
+        let months = report_months(NOW, 12, ZONE).unwrap();
+        assert_eq!(months.len(), 12);
+        assert_eq!(
+            (months[0].month.as_str(), months[0].label.as_str(), months[0].short_label.as_str()),
+            ("2025-12", "December 2025", "Dec 25")
+        );
+        assert_eq!(months[11].month, "2026-11");
+        assert_eq!(report_months(NOW, 0, ZONE).unwrap(), []);
     }
 
     #[test]

@@ -52,7 +52,8 @@ const MONTHS: [&str; 12] = [
     "November",
     "December",
 ];
-const SHORT: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+pub(crate) const SHORT: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// (year, month 1-12) moved by `delta` months.
 pub(crate) fn shift(year: i32, month: u32, delta: i32) -> (i32, u32) {

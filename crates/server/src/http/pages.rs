@@ -86,7 +86,7 @@ async fn api_docs(State(state): State<AppState>) -> Html<String> {
         DEFAULT_PER_PAGE, DEFAULT_RANGE_DAYS, MAX_PAGE, MAX_PER_PAGE, MAX_RANGE_DAYS, QUALIFIED_LEAD_SECONDS,
     };
     let body = format!(
-        r#"<style>main{{max-width:820px}} pre{{background:#f5f5f5;padding:12px;overflow-x:auto}} td,th{{text-align:left;padding:4px 8px;vertical-align:top}}</style>
+        r#"<style>main{{max-width:820px}} pre{{background:#f5f5f5;padding:12px;white-space:pre-wrap;overflow-wrap:anywhere}} td,th{{text-align:left;padding:4px 8px;vertical-align:top}}</style>
 <p>The reporting API gives a technology partner the calls of the accounts it supplies leads to. It is read-only and answers JSON.</p>
 <h2>Authentication</h2>
 <p>Create a key on the portal's <a href="/manage/technologypartner/api-keys">API keys</a> page (at most {MAX_ACTIVE_KEYS} active keys). A key starts <code>{API_KEY_PREFIX}</code> and is shown once: keep it secret. Send it with every request:</p>

@@ -239,6 +239,11 @@ async fn reports_count_calls_and_qualified_leads_per_account_per_month() {
     .await;
     assert_eq!(format!("[{},{}]", november["calls"], november["qualifiedLeads"]), counted[0]);
     assert_eq!(november["monthLabel"], "November 2026");
+    let months = body["months"].as_array().unwrap();
+    assert_eq!(
+        (months.len(), months[0]["month"].as_str(), months[11]["shortLabel"].as_str()),
+        (12, Some("2025-12"), Some("Nov 26"))
+    );
     assert!(body["rows"].as_array().unwrap().iter().all(|r| r["month"].as_str().unwrap() >= "2025-12"));
 }
 

@@ -6,7 +6,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use domain::billing::invoice::local_date;
 use domain::format_date;
-use domain::partners::lead_reports::{monthly_lead_report, months_back_start, LeadReportRow, QUALIFIED_LEAD_SECONDS};
+use domain::partners::lead_reports::{
+    monthly_lead_report, months_back_start, report_months, LeadReportRow, ReportMonth, QUALIFIED_LEAD_SECONDS,
+};
 use serde::Serialize;
 
 use super::require_page;
@@ -35,6 +37,8 @@ struct Account {
 #[serde(rename_all = "camelCase")]
 struct Reports {
     accounts: Vec<Account>,
+    /// The report's months, oldest first (empty ones too, for the chart).
+    months: Vec<ReportMonth>,
     rows: Vec<LeadReportRow>,
     qualified_lead_seconds: i64,
 }
@@ -43,7 +47,9 @@ async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     require_page(&user, "/technologypartner/reports")?;
     let partner = user.account.customer_id;
     let zone = &user.account.customer_time_zone;
-    let start = months_back_start(state.clock.now(), REPORT_MONTHS - 1, zone).map_err(AppError::Internal)?;
+    let now = state.clock.now();
+    let start = months_back_start(now, REPORT_MONTHS - 1, zone).map_err(AppError::Internal)?;
+    let months = report_months(now, REPORT_MONTHS, zone).map_err(AppError::Internal)?;
     let calls = tech_partners::report_calls(&state.db, partner, start).await?;
     let rows = monthly_lead_report(&calls, zone).map_err(AppError::Internal)?;
     let accounts = tech_partners::supplied_accounts(&state.db, partner)
@@ -55,5 +61,5 @@ async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Jso
             since: local_date(a.since, zone).ok().and_then(|d| format_date(&d)).unwrap_or_default(),
         })
         .collect();
-    Ok(Json(Reports { accounts, rows, qualified_lead_seconds: QUALIFIED_LEAD_SECONDS }))
+    Ok(Json(Reports { accounts, months, rows, qualified_lead_seconds: QUALIFIED_LEAD_SECONDS }))
 }

@@ -1,0 +1,57 @@
+/** One bar colour per series; each passes 3:1 against white (WCAG non-text contrast). */
+const SERIES_COLOURS = ['#00796b', '#b45309', '#5e35b1'];
+
+export interface BarSeries {
+  label: string;
+  values: number[];
+}
+
+const HEIGHT = 160;
+const BAR = 14;
+const GAP = 10;
+
+/**
+ * A small grouped bar chart: one group per category, one bar per series, with a legend. The
+ * chart is a picture (role img, named by `label`); pages show the same figures in a table.
+ */
+export function BarChart({ label, categories, series }: { label: string; categories: string[]; series: BarSeries[] }) {
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const groupWidth = series.length * BAR + GAP;
+  const width = Math.max(1, categories.length * groupWidth);
+  return (
+    <figure className="bar-chart">
+      <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${HEIGHT + 34}`} width="100%" preserveAspectRatio="xMinYMin meet">
+        {categories.map((category, i) => (
+          <g key={category} transform={`translate(${i * groupWidth}, 0)`}>
+            {series.map((s, j) => {
+              const height = Math.round(((s.values[i] ?? 0) / max) * HEIGHT);
+              return (
+                <rect
+                  key={s.label}
+                  x={j * BAR}
+                  y={HEIGHT - height}
+                  width={BAR - 2}
+                  height={height}
+                  fill={SERIES_COLOURS[j % SERIES_COLOURS.length]}
+                >
+                  <title>{`${category}: ${s.values[i] ?? 0} ${s.label.toLowerCase()}`}</title>
+                </rect>
+              );
+            })}
+            <text x={(series.length * BAR) / 2} y={HEIGHT + 14} textAnchor="middle" fontSize="10" fill="#424242">
+              {category}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption className="bar-chart-legend">
+        {series.map((s, j) => (
+          <span key={s.label}>
+            <span className="bar-chart-swatch" style={{ background: SERIES_COLOURS[j % SERIES_COLOURS.length] }} aria-hidden="true" />
+            {s.label}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

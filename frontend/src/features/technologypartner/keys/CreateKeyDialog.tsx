@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/fields';
+import { validateApiKeyName } from '../../../domain/partners';
+import { validationErrors } from '../../../lib/api';
+import { withContact } from '../../../lib/contact';
+import { createApiKey, type CreatedKey } from '../api';
+import { CREATE_FAILED, KEY_SHOWN_ONCE } from '../messages';
+
+/** The new key, shown once, with a copy button. */
+function ShowKey({ created }: { created: CreatedKey }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <p role="status" className="banner banner-success">
+        The key '{created.name}' was created.
+      </p>
+      <p>{KEY_SHOWN_ONCE}</p>
+      <div className="field">
+        <label htmlFor="new-api-key">Your new API key</label>
+        <input id="new-api-key" className="api-key-value" readOnly value={created.key} onFocus={(e) => e.target.select()} />
+      </div>
+      <p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            void navigator.clipboard?.writeText(created.key).then(() => setCopied(true));
+          }}
+        >
+          Copy key
+        </button>{' '}
+        <span role="status">{copied ? 'Copied.' : ''}</span>
+      </p>
+    </>
+  );
+}
+
+/** Create API key: a name (the domain's rules as typed), then the key itself, once. */
+export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setName('');
+    setTouched(false);
+    setServerError(null);
+    setFailure(null);
+    setCreated(null);
+  }, [open]);
+
+  const error = validateApiKeyName(name).form_name;
+
+  async function create() {
+    setTouched(true);
+    if (error || saving) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      setCreated(await createApiKey(name));
+      onCreated();
+    } catch (failed) {
+      const fields = validationErrors(failed);
+      if (fields?.form_name) setServerError(fields.form_name);
+      else setFailure(withContact(CREATE_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (created) {
+    return (
+      <Dialog
+        open={open}
+        title="Your new API key"
+        onClose={onClose}
+        actions={
+          <button type="button" className="button button-primary" onClick={onClose}>
+            Done
+          </button>
+        }
+      >
+        <ShowKey created={created} />
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog
+      open={open}
+      title="Create API key"
+      onClose={onClose}
+      onSubmit={() => void create()}
+      busy={saving}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Creating…' : 'Create key'}
+          </button>
+        </>
+      }
+    >
+      {failure && (
+        <p role="alert" className="banner banner-error">
+          {failure}
+        </p>
+      )}
+      <TextField
+        label="Name"
+        name="form_name"
+        value={name}
+        hint="What the key is for, e.g. 'CRM sync'."
+        onChange={(value) => {
+          setName(value);
+          setServerError(null);
+        }}
+        onBlur={() => setTouched(true)}
+        error={(touched ? error : undefined) ?? serverError}
+        disabled={saving}
+      />
+    </Dialog>
+  );
+}
