@@ -215,3 +215,20 @@ async fn partner_details_name_the_users_partner() {
     let owner = app.login("owner@demo.test").await;
     assert_eq!(app.get("/api/partnerportal/getPartnerDetails/", Some(&owner)).await.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn the_partner_menus_users_and_billing_are_the_shared_screens_calls() {
+    let app = TestApp::spawn().await;
+    let token = app.login("partner@demo.test").await;
+    for path in [
+        "/api/users/getUsers/onaccount",
+        "/api/users/getPartnerUserPermissions/8/1",
+        "/api/invoices/getInvoiceList",
+        "/api/billingdetails/getBillingDetails",
+    ] {
+        let reply = app.get(path, Some(&token)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text());
+    }
+    let grid = app.get("/api/users/getPartnerUserPermissions/8/1", Some(&token)).await.text();
+    assert!(grid.contains("Brightside Marketing"), "the partner columns name the partner's accounts: {grid}");
+}
