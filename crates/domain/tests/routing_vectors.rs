@@ -3,16 +3,14 @@
 //! `UPDATE_ROUTING_VECTORS=1 cargo test -p domain --test routing_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).
 
+mod common;
+
+use common::arg;
 use domain::routing::*;
 use domain::{AccountState, FieldErrors};
-use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/routing_vectors.json");
-
-fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
-    serde_json::from_value(args[i].clone()).unwrap_or_else(|e| panic!("argument {i}: {e}"))
-}
 
 fn errors(result: Result<(), FieldErrors>) -> Value {
     serde_json::to_value(result.err().unwrap_or_default()).unwrap()
@@ -62,21 +60,7 @@ fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
 
 #[test]
 fn every_routing_vector_gives_its_expected_answer() {
-    let mut vectors: Value = serde_json::from_str(&std::fs::read_to_string(FILE).unwrap()).unwrap();
+    let vectors = common::read(FILE);
     let working_hours = working_hours_rows(&serde_json::from_value(vectors["workingHours"].clone()).unwrap()).unwrap();
-    let update = std::env::var_os("UPDATE_ROUTING_VECTORS").is_some();
-    let cases = vectors["cases"].as_array_mut().unwrap();
-    assert!(cases.len() >= 50);
-    for case in cases.iter_mut() {
-        let call = case["call"].as_str().unwrap().to_string();
-        let got = answer(&call, case["args"].as_array().unwrap(), &working_hours);
-        if update {
-            case["expect"] = got;
-        } else {
-            assert_eq!(got, case["expect"], "{call} {}", case["args"]);
-        }
-    }
-    if update {
-        std::fs::write(FILE, serde_json::to_string_pretty(&vectors).unwrap() + "\n").unwrap();
-    }
+    common::check_cases(FILE, vectors, "UPDATE_ROUTING_VECTORS", 50, |call, args| answer(call, args, &working_hours));
 }
