@@ -7,6 +7,7 @@ import { validateBillingDetails, type BillingDetailsForm } from '../../../domain
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { SectionLoading } from '../../../app/sections';
 import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
 import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
@@ -32,13 +33,10 @@ type Banner = { kind: 'success' | 'error'; text: string };
 
 function BillingForm({ details, portal }: { details: BillingDetails; portal: string }) {
   const [form, setForm] = useState<BillingDetailsForm>(() => formOf(details));
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const errors = validateBillingDetails(form);
-
-  const errorOf = (name: string) => (touched.has(name) ? (errors[name] ?? serverErrors[name]) : serverErrors[name]);
+  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
 
   function field([key, name, label]: [Key, string, string]) {
     return (
@@ -50,17 +48,17 @@ function BillingForm({ details, portal }: { details: BillingDetails; portal: str
         type={key === 'contactEmail' ? 'email' : key === 'contactTelephone' ? 'tel' : 'text'}
         onChange={(value) => {
           setForm({ ...form, [key]: value });
-          setServerErrors(({ [name]: _gone, ...rest }) => rest);
+          changed(name);
         }}
-        onBlur={() => setTouched(new Set(touched).add(name))}
-        error={errorOf(name)}
+        onBlur={() => touch(name)}
+        error={shown(name)}
         disabled={saving}
       />
     );
   }
 
   async function save() {
-    setTouched(new Set([...ADDRESS, ...CONTACT].map(([, name]) => name).concat('form_poNumber')));
+    touchAll([...ADDRESS, ...CONTACT].map(([, name]) => name).concat('form_poNumber'));
     setBanner(null);
     if (Object.keys(errors).length > 0) return;
     setSaving(true);

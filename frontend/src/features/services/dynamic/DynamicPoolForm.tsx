@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { validateDynamicPool, type DynamicPoolForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { PriceDialog } from '../PriceDialog';
 import type { PriceList } from '../static/api';
 import { FORM_FAILED } from '../static/messages';
@@ -69,22 +70,20 @@ export function DynamicPoolForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [details, setDetails] = useState(loaded);
   const [form, setForm] = useState<Form>(() => defaults(loaded, dynamicUrl));
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [prices, setPrices] = useState<PriceList | null>(null);
   const [addingPlan, setAddingPlan] = useState(false);
   const errors = validateDynamicPool({ ...form, numbersToReplace: form.numbersToReplace });
-  const shown = (field: string) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
+  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
   const locked = details.advancedSettingsLocked;
   const lockHint = locked ? details.upgradePrompt : undefined;
 
   function change<K extends keyof Form>(field: K, value: Form[K]) {
     setForm((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+    changed(field);
   }
-  const blur = (field: string) => () => setTouched((current) => new Set(current).add(field));
+  const blur = (field: string) => () => touch(field);
 
   async function insert(terms: boolean) {
     setBusy(true);
@@ -106,7 +105,7 @@ export function DynamicPoolForm({
   }
 
   async function save() {
-    setTouched(new Set([...Object.keys(form), ...form.numbersToReplace.map((_, i) => `numbersToReplace.${i}`)]));
+    touchAll([...Object.keys(form), ...form.numbersToReplace.map((_, i) => `numbersToReplace.${i}`)]);
     setFailure(null);
     if (Object.keys(errors).length > 0) {
       requestAnimationFrame(() => showFirstError(formRef.current));

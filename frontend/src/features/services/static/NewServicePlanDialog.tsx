@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextField } from '../../../components/fields';
 import { validateNewServicePlan } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { checkUniquePlanDescription, createNewServicePlan, type StaticDetails } from './api';
 
 /** The description is checked with the server this long after the last keystroke (spec section 9). */
@@ -21,15 +22,14 @@ export function NewServicePlanDialog({
   onClose: () => void;
 }) {
   const [form, setForm] = useState({ description: '', countryCode: 0, destinationNumber: '' });
-  const [touched, setTouched] = useState<Set<string>>(new Set());
   const [check, setCheck] = useState<Check>('idle');
   const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const taken = details.destinationPlans.map((p) => p.plan);
   const errors = validateNewServicePlan(form, taken, details.restrictedDestinationPrefixes);
+  const fieldErrors = useShownErrors(errors);
+  const { touch, touchAll, setServerErrors } = fieldErrors;
   const shown = (field: string) =>
-    serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined) ??
-    (field === 'description' && check === 'taken' ? 'Description must be unique.' : undefined);
+    fieldErrors.shown(field) ?? (field === 'description' && check === 'taken' ? 'Description must be unique.' : undefined);
 
   useEffect(() => {
     const description = form.description.trim();
@@ -53,7 +53,7 @@ export function NewServicePlanDialog({
   }, [form.description]);
 
   async function save() {
-    setTouched(new Set(['description', 'countryCode', 'destinationNumber']));
+    touchAll(['description', 'countryCode', 'destinationNumber']);
     if (Object.keys(errors).length > 0 || check !== 'unique') return;
     setSaving(true);
     try {
@@ -71,7 +71,7 @@ export function NewServicePlanDialog({
     setForm({ ...form, [field]: value });
     setServerErrors({});
   };
-  const blur = (field: string) => () => setTouched(new Set(touched).add(field));
+  const blur = (field: string) => () => touch(field);
 
   return (
     <Dialog

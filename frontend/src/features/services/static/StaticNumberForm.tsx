@@ -4,6 +4,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/field
 import { validateStaticNumber, type InlineList, type StaticNumberForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { buyNumbers, searchForNumbers, type Item, type StaticDetails } from './api';
 import { InlineAddDialog } from './InlineAddDialog';
 import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, staticAdded } from './messages';
@@ -57,20 +58,18 @@ export function StaticNumberForm({
   const back = params.get('back');
   const [details, setDetails] = useState(loaded);
   const [form, setForm] = useState<Form>(EMPTY);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState<InlineList | 'plan' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const errors = validateStaticNumber(form);
-  const shown = (field: string) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
+  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
 
   function change<K extends keyof Form>(field: K, value: Form[K]) {
     setForm({ ...form, [field]: value });
-    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+    changed(field);
   }
-  const blur = (field: string) => () => setTouched(new Set(touched).add(field));
+  const blur = (field: string) => () => touch(field);
 
   async function buy(number: Pending, terms: boolean) {
     setBusy(true);
@@ -94,7 +93,7 @@ export function StaticNumberForm({
   }
 
   async function save() {
-    setTouched(new Set(Object.keys(EMPTY)));
+    touchAll(Object.keys(EMPTY));
     setFailure(null);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);

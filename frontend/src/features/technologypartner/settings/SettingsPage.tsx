@@ -5,6 +5,7 @@ import { validateTechPartnerProfile, type TechPartnerProfile } from '../../../do
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { getSettings, saveSettings, type PartnerSettings } from '../api';
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVE_FAILED } from '../messages';
 
@@ -27,15 +28,13 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
     contactEmail: settings.contactEmail,
     contactTelephone: settings.contactTelephone,
   });
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const errors = validateTechPartnerProfile(form);
-  const errorOf = (name: string) => (touched.has(name) ? (errors[name] ?? serverErrors[name]) : serverErrors[name]);
+  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
 
   async function save() {
-    setTouched(new Set(FIELDS.map(([, name]) => name)));
+    touchAll(FIELDS.map(([, name]) => name));
     setBanner(null);
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
@@ -77,10 +76,10 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
           hint={key === 'website' ? 'Starting https://' : undefined}
           onChange={(value) => {
             setForm({ ...form, [key]: value });
-            setServerErrors(({ [name]: _gone, ...rest }) => rest);
+            changed(name);
           }}
-          onBlur={() => setTouched(new Set(touched).add(name))}
-          error={errorOf(name)}
+          onBlur={() => touch(name)}
+          error={shown(name)}
           disabled={saving}
         />
       ))}
