@@ -136,7 +136,7 @@ async fn outside_pages_answer_with_a_page_of_their_own() {
         ("/backtoreports", "Reports"),
         ("/contactus", "Contact us"),
         ("/conditions", "Terms and conditions"),
-        ("/apidocs", "API documentation"),
+        ("/apidocs", "Reporting API"),
     ] {
         let reply = app.get(path, None).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");

@@ -163,7 +163,8 @@ async fn usage_and_charges_need_the_plan_and_usage_page() {
         ("legacy@demo.test", false),
         ("group@demo.test", false),
         ("partner@demo.test", false),
-        ("techpartner@demo.test", false),
+        // Its portal's My subscription is this page.
+        ("techpartner@demo.test", true),
     ] {
         let session = app.login(email).await;
         for path in ["/api/services/getAccountUsage", "/api/services/getCallCharges"] {
