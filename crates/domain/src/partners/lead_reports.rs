@@ -35,6 +35,7 @@ pub struct ReportCall {
     pub inbound: bool,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LeadReportRow {
@@ -187,6 +188,7 @@ pub fn months_back_start(now: i64, months_back: u32, time_zone: &str) -> Result<
 }
 
 /// A month of a report: "2026-11", "November 2026" and, for a chart's axis, "Nov 26".
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportMonth {

@@ -9,6 +9,7 @@ use crate::validation::FieldErrors;
 pub const WEBSITE_MAX: usize = 200;
 pub const WEBSITE_FORMAT: &str = "Website must be a web address starting https:// or http://.";
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TechPartnerProfile {

@@ -101,6 +101,16 @@ impl FormData {
     pub fn file(&self, name: &str) -> Option<&UploadedFile> {
         self.files.iter().find(|f| f.field == name)
     }
+
+    /// The uploaded files.
+    pub fn into_files(self) -> Vec<UploadedFile> {
+        self.files
+    }
+
+    /// Every text field as posted, in order.
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.fields.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
 }
 
 /// Where a row field's value goes.

@@ -5,6 +5,7 @@ mod account_user;
 mod accountsettings;
 mod billing_details;
 pub mod client;
+pub(crate) mod contract;
 mod direct_debit;
 mod download;
 pub mod error;
@@ -27,6 +28,7 @@ mod services;
 pub mod session;
 mod static_files;
 mod technology_partner;
+mod typed_form;
 mod users;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -39,6 +41,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use std::any::Any;
+use utoipa_axum::router::OpenApiRouter;
 
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
@@ -65,7 +68,12 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
                    img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; \
                    form-action 'self'; frame-ancestors 'none'";
 
+/// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
+/// description) and those not yet converted, under one router with `/openapi.json`.
 pub fn api_router() -> Router<AppState> {
+    let (documented, description) =
+        OpenApiRouter::new().merge(partner::router()).merge(technology_partner::router()).split_for_parts();
+    let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
         .merge(accountsettings::router())
         .merge(users::router())
@@ -76,8 +84,8 @@ pub fn api_router() -> Router<AppState> {
         .merge(billing_details::router())
         .merge(payment_details::router())
         .merge(invoices::router())
-        .merge(partner::router())
-        .merge(technology_partner::router())
+        .merge(documented)
+        .route("/openapi.json", axum::routing::get(move || contract::serve(contract.clone())))
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).

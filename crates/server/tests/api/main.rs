@@ -10,6 +10,7 @@ mod billing_details;
 mod card_payments;
 mod concurrent_saves;
 mod confirm_password;
+mod contract;
 mod direct_debit;
 mod helpers;
 mod hostile_forms;

@@ -18,6 +18,8 @@ mod card_payments;
 mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]
 mod confirm_password;
+#[path = "../api/contract.rs"]
+mod contract;
 #[path = "../api/direct_debit.rs"]
 mod direct_debit;
 #[path = "../api/helpers.rs"]

@@ -2,30 +2,31 @@
 //! a new one (with, optionally, its account owner invited by email).
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::partners::add_account::{validate_add_account, AddAccountForm, CUSTOMER_CREATED};
 use domain::partners::rewards::Programme;
 use domain::users::EMAIL_IN_USE;
 use domain::{format_date, FieldErrors};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::http::users::actions::send_password_email;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
 use crate::store::{partners, user_admin};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/partnerportal/getAccounts", get(client_accounts))
-        .route("/partnerportal/addAccount", post(add_account))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(client_accounts)).routes(routes!(add_account))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ClientAccount {
     id: i64,
@@ -41,7 +42,7 @@ struct ClientAccount {
     created_at: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ClientAccounts {
     accounts: Vec<ClientAccount>,
@@ -49,6 +50,7 @@ struct ClientAccounts {
     can_add_accounts: bool,
 }
 
+#[utoipa::path(get, path = "/partnerportal/getAccounts", tag = "partner", responses((status = 200, body = ClientAccounts)))]
 async fn client_accounts(State(state): State<AppState>, user: AccountUser) -> Result<Json<ClientAccounts>, AppError> {
     require_page(&user, "/partner/accounts")?;
     let zone = &user.account.customer_time_zone;
@@ -84,7 +86,33 @@ fn may_add(user: &AccountUser, programme: Programme) -> bool {
     acc.is_partner && acc.user_can_create_partner_accounts && approved
 }
 
-#[derive(Serialize)]
+/// The Add partner account dialog's post. The spec's rules are the domain's
+/// (`validate_add_account`); these bounds only stop absurd input first.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct AddAccountRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    accountName: String,
+    #[serde(default)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    form_first_name: String,
+    #[serde(default)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    form_last_name: String,
+    #[serde(default)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    form_email: String,
+    /// reseller (the default) or referrer.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    programme: Option<Programme>,
+}
+
+/// No text field of the dialog may be longer than this (its rules allow far less).
+const FIELD_MAX: usize = 1_000;
+
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountCreated {
     success: bool,
@@ -95,26 +123,22 @@ struct AccountCreated {
     invited: Option<String>,
 }
 
+#[utoipa::path(post, path = "/partnerportal/addAccount", tag = "partner", request_body(content((AddAccountRequest = "multipart/form-data"), (AddAccountRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = AccountCreated)))]
 async fn add_account(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<AddAccountRequest>,
 ) -> Result<Json<AccountCreated>, AppError> {
     // Resold by default; "Refer a client" sends programme=referrer.
-    let programme = match form.text("programme") {
-        "" => Programme::Reseller,
-        key => {
-            Programme::from_key(key).ok_or_else(|| AppError::BadRequest("programme is reseller or referrer".into()))?
-        }
-    };
+    let programme = form.programme.unwrap_or(Programme::Reseller);
     if !may_add(&user, programme) {
         return Err(AppError::Forbidden);
     }
     let input = AddAccountForm {
-        account_name: form.text("accountName").to_string(),
-        owner_first_name: form.text("form_first_name").to_string(),
-        owner_last_name: form.text("form_last_name").to_string(),
-        owner_email: form.text("form_email").to_string(),
+        account_name: form.accountName,
+        owner_first_name: form.form_first_name,
+        owner_last_name: form.form_last_name,
+        owner_email: form.form_email,
     };
     let errors = validate_add_account(&input);
     if !errors.is_empty() {

@@ -3,29 +3,31 @@
 //! administrator of the partner; the images are checked by the domain's rules before storing.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::partners::branding::{image_problem, validate_branding_colours, BrandImage, BrandingColours};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::branding::{self, ImageChange};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/partnerportal/getBranding", get(get_branding))
-        .route("/partnerportal/saveBranding", post(save_branding))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_branding)).routes(routes!(save_branding))
 }
 
 /// The colours a partner without branding starts from (the product's own top bar).
 const DEFAULT_BACKGROUND: &str = "#ffffff";
 const DEFAULT_TEXT: &str = "#212121";
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct BrandingView {
     top_bar_background: String,
@@ -35,6 +37,7 @@ struct BrandingView {
     can_edit: bool,
 }
 
+#[utoipa::path(get, path = "/partnerportal/getBranding", tag = "partner", responses((status = 200, body = BrandingView)))]
 async fn get_branding(State(state): State<AppState>, user: AccountUser) -> Result<Json<BrandingView>, AppError> {
     require_page(&user, "/partner/settings")?;
     let customer = user.account.customer_id;
@@ -58,40 +61,67 @@ async fn get_branding(State(state): State<AppState>, user: AccountUser) -> Resul
     Ok(Json(view))
 }
 
-#[derive(Serialize)]
-struct Saved {
-    success: bool,
+/// The branding form (multipart). The files are read as files, not fields: `form_logo`,
+/// `form_favicon` (PNG), each optional.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SaveBrandingRequest {
+    /// #rrggbb
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    form_top_bar_background: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    form_top_bar_text: String,
+    /// 1: remove the stored logo (when no new one is sent).
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_remove_logo: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_remove_favicon: String,
+    #[serde(skip)]
+    #[schema(value_type = Option<String>, format = Binary)]
+    #[garde(skip)]
+    #[allow(dead_code)]
+    form_logo: (),
+    #[serde(skip)]
+    #[schema(value_type = Option<String>, format = Binary)]
+    #[garde(skip)]
+    #[allow(dead_code)]
+    form_favicon: (),
 }
 
-/// A new image from the form (checked), its removal (form_remove_logo = 1), or no change.
-fn image_change(form: &FormData, image: BrandImage, remove_field: &str) -> Result<ImageChange, String> {
+/// A new image from the form (checked), its removal (`remove` is 1), or no change.
+fn image_change(form: &Form<SaveBrandingRequest>, image: BrandImage, remove: &str) -> Result<ImageChange, String> {
     match form.file(image.field()) {
         Some(file) => match image_problem(image, &file.bytes, file.bytes.len()) {
             Some(problem) => Err(problem),
             None => Ok(ImageChange::Replace(file.bytes.clone())),
         },
-        None if form.text(remove_field) == "1" => Ok(ImageChange::Remove),
+        None if remove == "1" => Ok(ImageChange::Remove),
         None => Ok(ImageChange::Keep),
     }
 }
 
+#[utoipa::path(post, path = "/partnerportal/saveBranding", tag = "partner", request_body(content = SaveBrandingRequest, content_type = "multipart/form-data"), responses((status = 200, body = Done)))]
 async fn save_branding(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Saved>, AppError> {
+    form: Form<SaveBrandingRequest>,
+) -> Result<Json<Done>, AppError> {
     require_page(&user, "/partner/settings")?;
     if !user.account.is_administrator {
         return Err(AppError::Forbidden);
     }
+    let fields = &form.fields;
     let colours = BrandingColours {
-        background: form.text("form_top_bar_background").trim().to_lowercase(),
-        text: form.text("form_top_bar_text").trim().to_lowercase(),
+        background: fields.form_top_bar_background.trim().to_lowercase(),
+        text: fields.form_top_bar_text.trim().to_lowercase(),
     };
     let mut errors = validate_branding_colours(&colours);
-    let logo = image_change(&form, BrandImage::Logo, "form_remove_logo")
+    let logo = image_change(&form, BrandImage::Logo, &fields.form_remove_logo)
         .map_err(|problem| errors.add(BrandImage::Logo.field(), problem));
-    let favicon = image_change(&form, BrandImage::Favicon, "form_remove_favicon")
+    let favicon = image_change(&form, BrandImage::Favicon, &fields.form_remove_favicon)
         .map_err(|problem| errors.add(BrandImage::Favicon.field(), problem));
     let (Ok(logo), Ok(favicon)) = (logo, favicon) else { return Err(AppError::Validation(errors)) };
     if !errors.is_empty() {
@@ -104,5 +134,5 @@ async fn save_branding(
         .await?;
     tx.commit().await?;
     tracing::info!(partner, user = user.session.user_id, "partner branding saved");
-    Ok(Json(Saved { success: true }))
+    Ok(Json(Done { success: true }))
 }

@@ -2,27 +2,41 @@
 //! portal's way into one of its client accounts and back.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Serialize;
+use axum::Json;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::error::AppError;
-use crate::http::form::FormData;
 use crate::http::session::CurrentSession;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{accounts, partners, sessions, users};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/partnerportal/getPartnerDetails/", get(partner_details)).route("/login/", post(enter_account))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(partner_details)).routes(routes!(enter_account))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PartnerDetails {
     id: i64,
     name: String,
 }
 
-#[derive(Serialize)]
+/// The portal's entry: a client's id, or `form_partner_login` 1 without one.
+#[derive(Deserialize, Validate, ToSchema)]
+struct EnterForm {
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 1)))]
+    form_customer_id: Option<i64>,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_partner_login: String,
+}
+
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Entered {
     success: bool,
@@ -31,6 +45,8 @@ struct Entered {
 }
 
 /// The user's partner account, as a list whose first entry has id and name (the spec's shape).
+#[utoipa::path(get, path = "/partnerportal/getPartnerDetails/", tag = "partner",
+    responses((status = 200, body = [PartnerDetails])))]
 async fn partner_details(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
@@ -43,20 +59,22 @@ async fn partner_details(
 /// The portal's entry: `form_partner_login` 1 with no customer goes back to the user's own
 /// partner account; otherwise `form_customer_id` must be one of that partner's clients that the
 /// user reaches. Anything else is 404, whatever else the user can reach.
+#[utoipa::path(post, path = "/login/", tag = "partner",
+    request_body(content((EnterForm = "multipart/form-data"), (EnterForm = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Entered)))]
 async fn enter_account(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
-    form: FormData,
+    Form { fields: form, .. }: Form<EnterForm>,
 ) -> Result<Json<Entered>, AppError> {
     let partner = users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?;
-    let wanted = form.text("form_customer_id").trim();
-    let customer_id = if wanted.is_empty() && form.text("form_partner_login") == "1" {
-        partner
-    } else {
-        let id: i64 =
-            wanted.parse().map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?;
-        partners::client_name(&state.db, partner, id).await?.ok_or(AppError::NotFound)?;
-        id
+    let customer_id = match form.form_customer_id {
+        None if form.form_partner_login == "1" => partner,
+        None => return Err(AppError::BadRequest("form_customer_id must be a customer id".into())),
+        Some(id) => {
+            partners::client_name(&state.db, partner, id).await?.ok_or(AppError::NotFound)?;
+            id
+        }
     };
     let customer_name =
         accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;

@@ -8,15 +8,19 @@ mod branding;
 mod entry;
 mod rewards;
 
-use axum::Router;
 use domain::partners::portal_page_open;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().merge(accounts::router()).merge(branding::router()).merge(entry::router()).merge(rewards::router())
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(accounts::router())
+        .merge(branding::router())
+        .merge(entry::router())
+        .merge(rewards::router())
 }
 
 /// The current account is a partner's and the page behind this call is open to the user.

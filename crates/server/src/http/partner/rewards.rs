@@ -2,12 +2,14 @@
 //! clients' invoices, and the programmes it is approved for with their agreed rates.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::billing::invoice::local_date;
 use domain::partners::rewards::{rate_text, summarise_rewards, Programme, RewardSummary};
 use domain::{format_date, guard, GuardStep};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
@@ -15,13 +17,11 @@ use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::partners;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/partnerportal/getRewards", get(rewards))
-        .route("/partnerportal/getProgrammes", get(programmes))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(rewards)).routes(routes!(programmes))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProgrammeTerms {
     /// "reseller" or "referrer".
@@ -33,7 +33,7 @@ struct ProgrammeTerms {
     signed_on: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Rewards {
     #[serde(flatten)]
@@ -61,6 +61,7 @@ async fn terms(state: &AppState, user: &AccountUser) -> Result<Vec<ProgrammeTerm
         .collect())
 }
 
+#[utoipa::path(get, path = "/partnerportal/getRewards", tag = "partner", responses((status = 200, body = Rewards)))]
 async fn rewards(State(state): State<AppState>, user: AccountUser) -> Result<Json<Rewards>, AppError> {
     require_page(&user, "/partner/rewards")?;
     let partner = user.account.customer_id;
@@ -70,6 +71,7 @@ async fn rewards(State(state): State<AppState>, user: AccountUser) -> Result<Jso
 }
 
 /// For the benefits pages: open to every partner user.
+#[utoipa::path(get, path = "/partnerportal/getProgrammes", tag = "partner", responses((status = 200, body = [ProgrammeTerms])))]
 async fn programmes(State(state): State<AppState>, user: AccountUser) -> Result<Json<Vec<ProgrammeTerms>>, AppError> {
     if !(user.account.is_partner && guard("/partner/benefits/referrer", &user.account) == GuardStep::Allow) {
         return Err(AppError::Forbidden);

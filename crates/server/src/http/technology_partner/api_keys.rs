@@ -3,30 +3,31 @@
 //! its first characters are kept.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::partners::api_keys::{key_hint, validate_api_key_name, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
 use domain::partners::lead_reports::local_date_time;
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::security::{new_api_key, token_hash};
 use crate::state::AppState;
 use crate::store::tech_partners::{self, NewKey};
 
 const PAGE: &str = "/technologypartner/api-keys";
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/technologypartner/getApiKeys", get(list))
-        .route("/technologypartner/createApiKey", post(create))
-        .route("/technologypartner/revokeApiKey/{id}", post(revoke))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(create)).routes(routes!(revoke))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct KeyRow {
     id: i64,
@@ -40,13 +41,14 @@ struct KeyRow {
     revoked: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct KeyList {
     keys: Vec<KeyRow>,
     max_active_keys: usize,
 }
 
+#[utoipa::path(get, path = "/technologypartner/getApiKeys", tag = "technology partner", responses((status = 200, body = KeyList)))]
 async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<KeyList>, AppError> {
     require_page(&user, PAGE)?;
     let zone = &user.account.customer_time_zone;
@@ -67,7 +69,15 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<K
     Ok(Json(KeyList { keys, max_active_keys: MAX_ACTIVE_KEYS }))
 }
 
-#[derive(Serialize)]
+#[derive(Deserialize, Validate, ToSchema)]
+struct CreateKeyRequest {
+    /// The domain's rules (`validate_api_key_name`) decide; this only bounds it first.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Created {
     success: bool,
@@ -78,9 +88,14 @@ struct Created {
     hint: String,
 }
 
-async fn create(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Created>, AppError> {
+#[utoipa::path(post, path = "/technologypartner/createApiKey", tag = "technology partner", request_body(content((CreateKeyRequest = "multipart/form-data"), (CreateKeyRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = Created)))]
+async fn create(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields: form, .. }: Form<CreateKeyRequest>,
+) -> Result<Json<Created>, AppError> {
     require_page(&user, PAGE)?;
-    let name = form.text("form_name");
+    let name = &form.form_name;
     let errors = validate_api_key_name(name);
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
@@ -100,18 +115,14 @@ async fn create(State(state): State<AppState>, user: AccountUser, form: FormData
     Ok(Json(Created { success: true, id, name, key, hint }))
 }
 
-#[derive(Serialize)]
-struct Revoked {
-    success: bool,
-}
-
 /// Revoking is final: a revoked key is refused at once and never works again. Another
 /// partner's key, or none, is 404; revoking a revoked key again changes nothing.
+#[utoipa::path(post, path = "/technologypartner/revokeApiKey/{id}", tag = "technology partner", params(("id" = i64, Path, minimum = 1)), responses((status = 200, body = Done)))]
 async fn revoke(
     State(state): State<AppState>,
     user: AccountUser,
     Path(id): Path<String>,
-) -> Result<Json<Revoked>, AppError> {
+) -> Result<Json<Done>, AppError> {
     require_page(&user, PAGE)?;
     let id: i64 = id.parse().map_err(|_| AppError::NotFound)?;
     let partner = user.account.customer_id;
@@ -121,5 +132,5 @@ async fn revoke(
         return Err(AppError::NotFound);
     }
     tracing::info!(partner, key = id, user = user.session.user_id, "API key revoked");
-    Ok(Json(Revoked { success: true }))
+    Ok(Json(Done { success: true }))
 }

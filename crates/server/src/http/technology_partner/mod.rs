@@ -9,14 +9,15 @@ mod settings;
 
 use axum::Router;
 use domain::partners::portal_page_open;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 
 /// The portal's calls, under /api.
-pub(super) fn router() -> Router<AppState> {
-    Router::new().merge(api_keys::router()).merge(reports::router()).merge(settings::router())
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(api_keys::router()).merge(reports::router()).merge(settings::router())
 }
 
 /// The portal's browser navigation, outside /api.

@@ -2,14 +2,16 @@
 //! this month and the eleven before, from the calls table.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::billing::invoice::local_date;
 use domain::format_date;
 use domain::partners::lead_reports::{
     monthly_lead_report, months_back_start, report_months, LeadReportRow, ReportMonth, QUALIFIED_LEAD_SECONDS,
 };
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
@@ -20,11 +22,11 @@ use crate::store::tech_partners;
 /// This month and the eleven before it.
 const REPORT_MONTHS: u32 = 12;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/technologypartner/getReports", get(reports))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(reports))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Account {
     id: i64,
@@ -33,7 +35,7 @@ struct Account {
     since: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Reports {
     accounts: Vec<Account>,
@@ -43,6 +45,7 @@ struct Reports {
     qualified_lead_seconds: i64,
 }
 
+#[utoipa::path(get, path = "/technologypartner/getReports", tag = "technology partner", responses((status = 200, body = Reports)))]
 async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Json<Reports>, AppError> {
     require_page(&user, "/technologypartner/reports")?;
     let partner = user.account.customer_id;

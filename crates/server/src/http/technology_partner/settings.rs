@@ -2,27 +2,29 @@
 //! contact, checked by the domain's rules (the billing details' contact rules).
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::partners::profile::{validate_tech_partner_profile, TechPartnerProfile};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::require_page;
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tech_partners;
 
 const PAGE: &str = "/technologypartner/settings";
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/technologypartner/getSettings", get(get_settings))
-        .route("/technologypartner/saveSettings", post(save_settings))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_settings)).routes(routes!(save_settings))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Settings {
     company_name: String,
@@ -30,28 +32,44 @@ struct Settings {
     profile: TechPartnerProfile,
 }
 
+#[utoipa::path(get, path = "/technologypartner/getSettings", tag = "technology partner", responses((status = 200, body = Settings)))]
 async fn get_settings(State(state): State<AppState>, user: AccountUser) -> Result<Json<Settings>, AppError> {
     require_page(&user, PAGE)?;
     let profile = tech_partners::profile(&state.db, user.account.customer_id).await?;
     Ok(Json(Settings { company_name: user.account.customer_name.clone(), profile }))
 }
 
-#[derive(Serialize)]
-struct Saved {
-    success: bool,
+/// The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
+/// bounds only stop absurd input first.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct SettingsRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_website: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactName: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactEmail: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactTelephone: String,
 }
 
+#[utoipa::path(post, path = "/technologypartner/saveSettings", tag = "technology partner", request_body(content((SettingsRequest = "multipart/form-data"), (SettingsRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = Done)))]
 async fn save_settings(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Saved>, AppError> {
+    Form { fields: form, .. }: Form<SettingsRequest>,
+) -> Result<Json<Done>, AppError> {
     require_page(&user, PAGE)?;
     let profile = TechPartnerProfile {
-        website: form.text("form_website").trim().to_string(),
-        contact_name: form.text("form_contactName").trim().to_string(),
-        contact_email: form.text("form_contactEmail").trim().to_string(),
-        contact_telephone: form.text("form_contactTelephone").trim().to_string(),
+        website: form.form_website.trim().to_string(),
+        contact_name: form.form_contactName.trim().to_string(),
+        contact_email: form.form_contactEmail.trim().to_string(),
+        contact_telephone: form.form_contactTelephone.trim().to_string(),
     };
     let errors = validate_tech_partner_profile(&profile);
     if !errors.is_empty() {
@@ -60,5 +78,5 @@ async fn save_settings(
     let partner = user.account.customer_id;
     tech_partners::save_profile(&state.db, partner, &profile, state.clock.now()).await?;
     tracing::info!(partner, user = user.session.user_id, "technology partner settings saved");
-    Ok(Json(Saved { success: true }))
+    Ok(Json(Done { success: true }))
 }

@@ -1,0 +1,61 @@
+//! `Form<T>`: a posted form (multipart or urlencoded, as `FormData` reads it) as a typed
+//! request. The fields deserialize into `T` by their posted names (`form_name`, `ids[]`); a
+//! field posted twice, or a value of the wrong type (`abc` for an id), is 400. Then `T`'s shape
+//! rules (garde: lengths, ranges, enumerations, list sizes) answer 422 with the usual body,
+//! keyed by field. The spec's own rules stay in `crates/domain`, which the handler calls next.
+
+use axum::extract::{FromRequest, Request};
+use domain::FieldErrors;
+use serde::de::DeserializeOwned;
+
+use super::error::AppError;
+use super::form::{FormData, UploadedFile};
+
+pub struct Form<T> {
+    pub fields: T,
+    files: Vec<UploadedFile>,
+}
+
+impl<T> Form<T> {
+    /// The uploaded file of a field, if one was sent with a file name.
+    pub fn file(&self, name: &str) -> Option<&UploadedFile> {
+        self.files.iter().find(|f| f.field == name)
+    }
+}
+
+/// A garde report as the 422 body's field messages: the field's posted name, its first problem.
+pub fn shape_errors(report: &garde::Report) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    for (path, error) in report.iter() {
+        let field = path.to_string();
+        if errors.get(&field).is_none() {
+            errors.add(&field, error.message().to_string());
+        }
+    }
+    errors
+}
+
+/// Reads `T` from a form's text fields and checks its shape.
+pub fn typed<T>(data: &FormData) -> Result<T, AppError>
+where
+    T: DeserializeOwned + garde::Validate<Context = ()>,
+{
+    let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(data.pairs()).finish();
+    let fields: T = serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("the form: {e}")))?;
+    fields.validate().map_err(|report| AppError::Validation(shape_errors(&report)))?;
+    Ok(fields)
+}
+
+impl<S, T> FromRequest<S> for Form<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + garde::Validate<Context = ()>,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let data = FormData::from_request(req, state).await?;
+        let fields = typed(&data)?;
+        Ok(Form { fields, files: data.into_files() })
+    }
+}
