@@ -13,6 +13,7 @@ impl AuthLevel {
 
 /// The session and account state of spec/shell-users-integrations.md section 3. The server
 /// derives it from stored data; the browser only reads it.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AccountState {
@@ -81,6 +82,7 @@ pub struct AccountState {
     pub can_view_partner_accounts: bool,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TopBar {
@@ -88,6 +90,7 @@ pub struct TopBar {
     pub text: String,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SplashScreen {
@@ -96,6 +99,7 @@ pub struct SplashScreen {
     pub body: String,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NumberFormat {
@@ -110,6 +114,7 @@ impl Default for NumberFormat {
 }
 
 /// How a number is written: the spec's options "no prefix, 00, plus, 0".
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum NumberPrefix {
@@ -120,6 +125,7 @@ pub enum NumberPrefix {
     Zero,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AccountChoice {

@@ -1,22 +1,56 @@
 //! accountsettings/*: the auth check, the account's scopes and the account switch.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::AccountState;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::error::AppError;
-use super::form::FormData;
 use super::session::CurrentSession;
+use super::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{accounts, sessions, users};
 
-pub(crate) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/accountsettings/getAccountDetails", get(account_details))
-        .route("/accountsettings/getAccountScopes", get(account_scopes))
-        .route("/accountsettings/switchAccount", post(switch_account))
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(account_details))
+        .routes(routes!(account_scopes))
+        .routes(routes!(switch_account))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AccountScopes {
+    package_scopes: Vec<String>,
+    addon_scopes: Vec<String>,
+    next_package_scopes: Vec<String>,
+}
+
+/// The account switch: a customer's id (`form_customer_name` is sent too, and not needed), or
+/// `form_partner_login` 1 without one.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SwitchForm {
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 1)))]
+    form_customer_id: Option<i64>,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_partner_login: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_customer_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Switched {
+    success: bool,
+    customer_id: i64,
+    customer_name: String,
 }
 
 /// The current state, loaded afresh: access removed since login ends the session's use.
@@ -26,6 +60,8 @@ pub(crate) async fn current_state(state: &AppState, session: &sessions::Session)
         .ok_or(AppError::Forbidden)
 }
 
+/// The auth check: who is logged in and what the account may do.
+#[utoipa::path(get, path = "/accountsettings/getAccountDetails", tag = "account", responses((status = 200, body = AccountState)))]
 async fn account_details(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
@@ -33,35 +69,41 @@ async fn account_details(
     Ok(Json(current_state(&state, &session).await?))
 }
 
+/// The package's and add-ons' scopes, after a purchase.
+#[utoipa::path(get, path = "/accountsettings/getAccountScopes", tag = "account", responses((status = 200, body = AccountScopes)))]
 async fn account_scopes(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<AccountScopes>, AppError> {
     let acc = current_state(&state, &session).await?;
-    Ok(Json(json!({
-        "packageScopes": acc.package_scopes,
-        "addonScopes": acc.addon_scopes,
-        "nextPackageScopes": acc.next_package_scopes,
-    })))
+    Ok(Json(AccountScopes {
+        package_scopes: acc.package_scopes,
+        addon_scopes: acc.addon_scopes,
+        next_package_scopes: acc.next_package_scopes,
+    }))
 }
 
 /// Moves the session to another customer, only one the user really has access to. The partner
 /// portal's entry (`form_partner_login` 1 with no customer) goes back to the user's own partner
 /// account. (The portal's own entry, `login/`, is in http/partner.)
+#[utoipa::path(post, path = "/accountsettings/switchAccount", tag = "account",
+    request_body(content((SwitchForm = "multipart/form-data"), (SwitchForm = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Switched)))]
 async fn switch_account(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
-    let wanted = form.text("form_customer_id").trim();
-    let customer_id: i64 = if wanted.is_empty() && form.text("form_partner_login") == "1" {
-        users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?
-    } else {
-        wanted.parse().map_err(|_| AppError::BadRequest("form_customer_id must be a customer id".into()))?
+    Form { fields: form, .. }: Form<SwitchForm>,
+) -> Result<Json<Switched>, AppError> {
+    let customer_id = match form.form_customer_id {
+        None if form.form_partner_login == "1" => {
+            users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?
+        }
+        None => return Err(AppError::BadRequest("form_customer_id must be a customer id".into())),
+        Some(id) => id,
     };
     let name =
         accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
     tracing::info!(user = session.user_id, customer = customer_id, "account switched");
-    Ok(Json(json!({ "success": true, "customerId": customer_id, "customerName": name })))
+    Ok(Json(Switched { success: true, customer_id, customer_name: name }))
 }

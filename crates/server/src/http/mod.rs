@@ -71,11 +71,13 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
 /// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
 /// description) and those not yet converted, under one router with `/openapi.json`.
 pub fn api_router() -> Router<AppState> {
-    let (documented, description) =
-        OpenApiRouter::new().merge(partner::router()).merge(technology_partner::router()).split_for_parts();
+    let (documented, description) = OpenApiRouter::new()
+        .merge(accountsettings::router())
+        .merge(partner::router())
+        .merge(technology_partner::router())
+        .split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
-        .merge(accountsettings::router())
         .merge(users::router())
         .merge(routing::router())
         .merge(handleajax::router())
