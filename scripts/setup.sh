@@ -59,6 +59,16 @@ if [ "${SKIP_BROWSER:-0}" != 1 ] && ! command -v faketime >/dev/null; then
   apt-get install -y -qq faketime >/dev/null
 fi
 
+# Schemathesis (PyPI) for the contract tests (scripts/test-contract.sh), in a virtual
+# environment of its own; the pin keeps runs comparable.
+SCHEMATHESIS_VERSION=4.32.5
+if [ "$(target/schemathesis/bin/schemathesis --version 2>/dev/null | awk '{print $3}')" != "$SCHEMATHESIS_VERSION" ]; then
+  step "schemathesis $SCHEMATHESIS_VERSION"
+  rm -rf target/schemathesis
+  python3 -m venv target/schemathesis
+  target/schemathesis/bin/pip install -q "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   step "frontend dependencies"
   (cd frontend && npm ci --no-audit --no-fund)

@@ -30,6 +30,10 @@ echo "== PostgreSQL: two server processes on one database behave as one"
 cargo build --quiet -p server
 bash scripts/test-scale-out.sh
 
+echo "== the API contract: schemathesis over /api/openapi.json (SQLite, then PostgreSQL)"
+bash scripts/test-contract.sh 25
+bash scripts/test-contract.sh 25 "$(pg_fresh_database contract)"
+
 echo "== crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)"
 bash scripts/test-crash.sh both
 

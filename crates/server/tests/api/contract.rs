@@ -46,10 +46,12 @@ async fn operation_ids_are_unique() {
 }
 
 #[tokio::test]
-async fn the_contract_needs_the_admin_header_like_every_api_call() {
+async fn the_contract_is_public_and_every_call_still_needs_the_admin_header() {
     let app = TestApp::spawn().await;
-    let req = crate::helpers::request("GET", "/api/openapi.json", None, false).body(axum::body::Body::empty()).unwrap();
-    assert_eq!(app.send(req).await.status, StatusCode::FORBIDDEN);
+    let bare = |path: &str| crate::helpers::request("GET", path, None, false).body(axum::body::Body::empty()).unwrap();
+    assert_eq!(app.send(bare("/api/openapi.json")).await.status, StatusCode::OK);
+    assert_eq!(app.send(bare("/api/openapi.json/")).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.send(bare("/api/accountsettings/getAccountDetails")).await.status, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
