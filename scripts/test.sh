@@ -48,6 +48,9 @@ bash scripts/test-clock.sh rust
 echo "== frontend: vitest (wasm parity and components) at four awkward instants (faketime)"
 bash scripts/test-clock.sh vitest
 
+echo "== frontend: the API types are the ones the server's contract generates"
+bash scripts/api-types.sh --check
+
 echo "== frontend: build"
 (cd frontend && npm run --silent build)
 

@@ -4,6 +4,11 @@ use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() {
+    // `server --openapi`: print the API contract (frontend/scripts/api-types.sh reads it).
+    if std::env::args().any(|arg| arg == "--openapi") {
+        println!("{}", server::http::contract_json());
+        return;
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn")),

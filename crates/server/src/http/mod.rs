@@ -68,14 +68,24 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
                    img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; \
                    form-action 'self'; frame-ancestors 'none'";
 
-/// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
-/// description) and those not yet converted, under one router with `/openapi.json`.
-pub fn api_router() -> Router<AppState> {
-    let (documented, description) = OpenApiRouter::new()
+/// The calls of the contract: typed, each with its OpenAPI description.
+fn documented_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(accountsettings::router())
         .merge(partner::router())
         .merge(technology_partner::router())
-        .split_for_parts();
+}
+
+/// The contract as served at /api/openapi.json (`server --openapi` prints it).
+pub fn contract_json() -> String {
+    let (_, description) = documented_routes().split_for_parts();
+    contract::finish(description).to_pretty_json().expect("the contract serialises")
+}
+
+/// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
+/// description) and those not yet converted, under one router with `/openapi.json`.
+pub fn api_router() -> Router<AppState> {
+    let (documented, description) = documented_routes().split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
         .merge(users::router())

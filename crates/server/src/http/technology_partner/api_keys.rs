@@ -29,7 +29,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct KeyRow {
+struct ApiKeyRow {
     id: i64,
     name: String,
     /// "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief.
@@ -43,20 +43,20 @@ struct KeyRow {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct KeyList {
-    keys: Vec<KeyRow>,
+struct ApiKeyList {
+    keys: Vec<ApiKeyRow>,
     max_active_keys: usize,
 }
 
-#[utoipa::path(get, path = "/technologypartner/getApiKeys", tag = "technology partner", responses((status = 200, body = KeyList)))]
-async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<KeyList>, AppError> {
+#[utoipa::path(get, path = "/technologypartner/getApiKeys", tag = "technology partner", responses((status = 200, body = ApiKeyList)))]
+async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<ApiKeyList>, AppError> {
     require_page(&user, PAGE)?;
     let zone = &user.account.customer_time_zone;
     let when = |instant: i64| local_date_time(instant, zone).unwrap_or_default();
     let keys = tech_partners::api_keys(&state.db, user.account.customer_id)
         .await?
         .into_iter()
-        .map(|k| KeyRow {
+        .map(|k| ApiKeyRow {
             id: k.id,
             name: k.name,
             hint: k.key_hint,
@@ -66,7 +66,7 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<K
             revoked: k.revoked_at.map(when),
         })
         .collect();
-    Ok(Json(KeyList { keys, max_active_keys: MAX_ACTIVE_KEYS }))
+    Ok(Json(ApiKeyList { keys, max_active_keys: MAX_ACTIVE_KEYS }))
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
@@ -79,7 +79,7 @@ struct CreateKeyRequest {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Created {
+struct CreatedApiKey {
     success: bool,
     id: i64,
     name: String,
@@ -88,12 +88,12 @@ struct Created {
     hint: String,
 }
 
-#[utoipa::path(post, path = "/technologypartner/createApiKey", tag = "technology partner", request_body(content((CreateKeyRequest = "multipart/form-data"), (CreateKeyRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = Created)))]
+#[utoipa::path(post, path = "/technologypartner/createApiKey", tag = "technology partner", request_body(content((CreateKeyRequest = "multipart/form-data"), (CreateKeyRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = CreatedApiKey)))]
 async fn create(
     State(state): State<AppState>,
     user: AccountUser,
     Form { fields: form, .. }: Form<CreateKeyRequest>,
-) -> Result<Json<Created>, AppError> {
+) -> Result<Json<CreatedApiKey>, AppError> {
     require_page(&user, PAGE)?;
     let name = &form.form_name;
     let errors = validate_api_key_name(name);
@@ -112,7 +112,7 @@ async fn create(
     let id = tech_partners::insert_key(&mut tx, partner, new_key, user.session.user_id, state.clock.now()).await?;
     tx.commit().await?;
     tracing::info!(partner, key = id, user = user.session.user_id, "API key created");
-    Ok(Json(Created { success: true, id, name, key, hint }))
+    Ok(Json(CreatedApiKey { success: true, id, name, key, hint }))
 }
 
 /// Revoking is final: a revoked key is refused at once and never works again. Another

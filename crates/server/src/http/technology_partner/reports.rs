@@ -28,7 +28,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Account {
+struct SuppliedAccount {
     id: i64,
     name: String,
     /// dd/mm/yyyy: leads are counted from this day on.
@@ -37,16 +37,16 @@ struct Account {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Reports {
-    accounts: Vec<Account>,
+struct LeadReports {
+    accounts: Vec<SuppliedAccount>,
     /// The report's months, oldest first (empty ones too, for the chart).
     months: Vec<ReportMonth>,
     rows: Vec<LeadReportRow>,
     qualified_lead_seconds: i64,
 }
 
-#[utoipa::path(get, path = "/technologypartner/getReports", tag = "technology partner", responses((status = 200, body = Reports)))]
-async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Json<Reports>, AppError> {
+#[utoipa::path(get, path = "/technologypartner/getReports", tag = "technology partner", responses((status = 200, body = LeadReports)))]
+async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Json<LeadReports>, AppError> {
     require_page(&user, "/technologypartner/reports")?;
     let partner = user.account.customer_id;
     let zone = &user.account.customer_time_zone;
@@ -58,11 +58,11 @@ async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     let accounts = tech_partners::supplied_accounts(&state.db, partner)
         .await?
         .into_iter()
-        .map(|a| Account {
+        .map(|a| SuppliedAccount {
             id: a.id,
             name: a.name,
             since: local_date(a.since, zone).ok().and_then(|d| format_date(&d)).unwrap_or_default(),
         })
         .collect();
-    Ok(Json(Reports { accounts, months, rows, qualified_lead_seconds: QUALIFIED_LEAD_SECONDS }))
+    Ok(Json(LeadReports { accounts, months, rows, qualified_lead_seconds: QUALIFIED_LEAD_SECONDS }))
 }

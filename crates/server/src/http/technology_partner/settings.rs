@@ -26,17 +26,17 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Settings {
+struct TechPartnerSettings {
     company_name: String,
     #[serde(flatten)]
     profile: TechPartnerProfile,
 }
 
-#[utoipa::path(get, path = "/technologypartner/getSettings", tag = "technology partner", responses((status = 200, body = Settings)))]
-async fn get_settings(State(state): State<AppState>, user: AccountUser) -> Result<Json<Settings>, AppError> {
+#[utoipa::path(get, path = "/technologypartner/getSettings", tag = "technology partner", responses((status = 200, body = TechPartnerSettings)))]
+async fn get_settings(State(state): State<AppState>, user: AccountUser) -> Result<Json<TechPartnerSettings>, AppError> {
     require_page(&user, PAGE)?;
     let profile = tech_partners::profile(&state.db, user.account.customer_id).await?;
-    Ok(Json(Settings { company_name: user.account.customer_name.clone(), profile }))
+    Ok(Json(TechPartnerSettings { company_name: user.account.customer_name.clone(), profile }))
 }
 
 /// The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these

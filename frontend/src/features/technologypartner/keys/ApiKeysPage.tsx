@@ -15,7 +15,7 @@ function KeyTable({ list, onChanged }: { list: ApiKeyList; onChanged: () => Prom
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const active = list.keys.filter((key) => key.revoked === null).length;
+  const active = list.keys.filter((key) => !key.revoked).length;
   const full = active >= list.maxActiveKeys;
 
   async function revoke(key: ApiKey) {
@@ -43,7 +43,7 @@ function KeyTable({ list, onChanged }: { list: ApiKeyList; onChanged: () => Prom
       id: 'status',
       header: 'Status',
       cell: (k) =>
-        k.revoked === null ? (
+        !k.revoked ? (
           <button type="button" className="button button-danger" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
             Revoke
           </button>
