@@ -10,9 +10,13 @@ use domain::routing::TimeRow;
 use serde_json::{json, Value};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ivr_vectors.json");
+/// Arbitrary arguments for the same calls, with their native answers (`common::check_fuzz_corpus`).
+const FUZZ: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz/ivr.json");
 
 fn millis(rfc3339: &Value) -> i64 {
-    chrono::DateTime::parse_from_rfc3339(rfc3339.as_str().unwrap()).unwrap().timestamp_millis()
+    // A time the mutation made unreadable is an argument the function's type refuses.
+    let text = rfc3339.as_str().unwrap_or_default();
+    chrono::DateTime::parse_from_rfc3339(text).unwrap_or_else(|e| panic!("argument 2: {e}")).timestamp_millis()
 }
 
 fn answer(call: &str, a: &[Value]) -> Value {
@@ -33,7 +37,10 @@ fn answer(call: &str, a: &[Value]) -> Value {
                 &arg(a, 3),
                 &arg::<Vec<String>>(a, 4),
             );
-            json!(path.unwrap())
+            match path {
+                Ok(path) => json!(path),
+                Err(error) => json!({ "error": error }),
+            }
         }
         other => panic!("unknown call {other}"),
     }
@@ -42,4 +49,17 @@ fn answer(call: &str, a: &[Value]) -> Value {
 #[test]
 fn every_ivr_vector_gives_its_expected_answer() {
     common::check_cases(FILE, common::read(FILE), "UPDATE_IVR_VECTORS", 15, answer);
+}
+
+#[test]
+fn the_fuzz_corpus_gives_its_answers() {
+    common::check_fuzz_corpus(FILE, FUZZ, "UPDATE_IVR_VECTORS", answer);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(common::fuzz_rounds()))]
+    #[test]
+    fn arbitrary_input_is_answered_quickly_without_a_panic(seed in proptest::prelude::any::<u64>()) {
+        common::fuzz_round(&common::read(FILE), seed, answer);
+    }
 }

@@ -11,13 +11,17 @@ use domain::{AccountState, FieldErrors};
 use serde_json::{json, Value};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/routing_vectors.json");
+/// Arbitrary arguments for the same calls, with their native answers (`common::check_fuzz_corpus`).
+const FUZZ: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz/routing.json");
 
 fn errors(result: Result<(), FieldErrors>) -> Value {
     serde_json::to_value(result.err().unwrap_or_default()).unwrap()
 }
 
 fn millis(rfc3339: &Value) -> i64 {
-    chrono::DateTime::parse_from_rfc3339(rfc3339.as_str().unwrap()).unwrap().timestamp_millis()
+    // A time the mutation made unreadable is an argument the function's type refuses.
+    let text = rfc3339.as_str().unwrap_or_default();
+    chrono::DateTime::parse_from_rfc3339(text).unwrap_or_else(|e| panic!("argument 2: {e}")).timestamp_millis()
 }
 
 fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
@@ -33,7 +37,10 @@ fn answer(call: &str, args: &[Value], working_hours: &[TimeRow]) -> Value {
         "weekGrid" => json!(week_grid(&arg::<Vec<TimeRow>>(args, 0))),
         "whereDoesACallGo" => {
             let rows: Vec<TimeRow> = if args[0] == "WORKING_HOURS" { working_hours.to_vec() } else { arg(args, 0) };
-            json!(where_does_a_call_go(&rows, args[1].as_str().unwrap(), millis(&args[2])).unwrap())
+            match where_does_a_call_go(&rows, args[1].as_str().unwrap(), millis(&args[2])) {
+                Ok(answer) => json!(answer),
+                Err(error) => json!({ "error": error }),
+            }
         }
         "validateConnectBasic" => errors(validate_connect_basic(&arg::<Vec<BasicRow>>(args, 0))),
         "validateConnectAdvanced" => errors(validate_connect_advanced(&arg::<Vec<AdvancedRow>>(args, 0), arg(args, 1))),
@@ -63,4 +70,23 @@ fn every_routing_vector_gives_its_expected_answer() {
     let vectors = common::read(FILE);
     let working_hours = working_hours_rows(&serde_json::from_value(vectors["workingHours"].clone()).unwrap()).unwrap();
     common::check_cases(FILE, vectors, "UPDATE_ROUTING_VECTORS", 50, |call, args| answer(call, args, &working_hours));
+}
+
+fn working_hours() -> Vec<TimeRow> {
+    working_hours_rows(&serde_json::from_value(common::read(FILE)["workingHours"].clone()).unwrap()).unwrap()
+}
+
+#[test]
+fn the_fuzz_corpus_gives_its_answers() {
+    let hours = working_hours();
+    common::check_fuzz_corpus(FILE, FUZZ, "UPDATE_ROUTING_VECTORS", |call, args| answer(call, args, &hours));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(common::fuzz_rounds()))]
+    #[test]
+    fn arbitrary_input_is_answered_quickly_without_a_panic(seed in proptest::prelude::any::<u64>()) {
+        let hours = working_hours();
+        common::fuzz_round(&common::read(FILE), seed, |call, args| answer(call, args, &hours));
+    }
 }

@@ -36,3 +36,14 @@ describe('portal vectors', () => {
     expect(answer(c.call, c.args)).toEqual(c.expect);
   });
 });
+
+// Arbitrary arguments for the same calls (crates/domain/tests/fuzz/partners.json, written by the
+// native fuzz harness with the native answers): the wasm build answers them the same.
+const FUZZ = new URL('../../../crates/domain/tests/fuzz/partners.json', import.meta.url);
+const fuzz = JSON.parse(readFileSync(FUZZ, 'utf8')) as { cases: Case[] };
+
+describe('arbitrary input through wasm gives the native answers', () => {
+  test.each(fuzz.cases.map((c, i) => [i, c.call, c] as const))('%i %s', (_i, call, c) => {
+    expect(answer(call, c.args)).toEqual(c.expect);
+  });
+});
