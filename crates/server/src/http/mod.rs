@@ -70,10 +70,7 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
 
 /// The calls of the contract: typed, each with its OpenAPI description.
 fn documented_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(accountsettings::router())
-        .merge(partner::router())
-        .merge(technology_partner::router())
+    OpenApiRouter::new().merge(accountsettings::router()).merge(partner::router()).merge(technology_partner::router())
 }
 
 /// The contract as served at /api/openapi.json (`server --openapi` prints it).
