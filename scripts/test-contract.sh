@@ -9,21 +9,26 @@
 #
 #   bash scripts/test-contract.sh [examples per operation, default 25] [database URL]
 #
-# A longer run: EXAMPLES=500 bash scripts/test-contract.sh 500 (prints every operation, the
-# examples tried and the failures; writes target/schemathesis/report/).
+# The long run is scripts/fuzz-contract-long.sh. REPORT (default junit) chooses the reports
+# written under target/schemathesis/report/<persona>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/servers.sh
+export PATH="$HOME/.cargo/bin:$PATH"
 
 EXAMPLES=${1:-25}
 ST=target/schemathesis/bin/schemathesis
 [ -x "$ST" ] || { echo "schemathesis is missing: run bash scripts/setup.sh" >&2; exit 1; }
 
+rm -rf target/schemathesis/report
 servers_begin
+# A copy of this checkout's server: another build may replace target/debug/server meanwhile.
+cargo build --quiet -p server
+cp target/debug/server "$WORK/server"
 PORT=$(free_port 8392)
 DB=${2:-sqlite://$WORK/contract.db}
 BIND=127.0.0.1:$PORT DATABASE_URL=$DB STATIC_DIR=$WORK/dist SEED_DEMO=1 RUST_LOG=warn \
-  CLOCK_START=1795428000 target/debug/server >"$WORK/server.log" 2>&1 &
+  CLOCK_START=1795428000 "$WORK/server" >"$WORK/server.log" 2>&1 &
 SERVER_PIDS+=($!)
 wait_for_server "$PORT" || { cat "$WORK/server.log"; exit 1; }
 
@@ -42,6 +47,6 @@ for persona in owner@demo.test partner@demo.test techpartner@demo.test; do
     "http://127.0.0.1:$PORT/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
     --max-examples "$EXAMPLES" --workers 2 --seed 20261123 \
-    --report junit --report-dir "target/schemathesis/report/${persona%@*}" || status=1
+    --report "${REPORT:-junit}" --report-dir "target/schemathesis/report/${persona%@*}" || status=1
 done
 exit $status
