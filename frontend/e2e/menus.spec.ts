@@ -37,7 +37,8 @@ test('a technology partner has the technology-partner menu and lands on the subs
   const menu = sideMenu(page, 'Partner');
   await expect(menu.getByRole('link', { name: 'Documentation', exact: true })).toHaveAttribute('href', '/apidocs');
   await expect(menuItem(menu, 'Call routing')).toHaveCount(0);
-  await expectHeading(page, 'My subscription');
+  // My subscription is the plan and usage page, as a customer's is.
+  await expectHeading(page, 'Plan: Professional');
   await expectAccessible(page, "the technology partner's My subscription page");
 });
 

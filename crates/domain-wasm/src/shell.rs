@@ -189,6 +189,12 @@ pub fn quantity_suffix(
     Ok(domain::quantity_suffix(&from_js(item)?))
 }
 
+/// £1,234.50; -£12.30 below zero.
+#[wasm_bindgen(js_name = formatPounds)]
+pub fn format_pounds(pounds: f64) -> String {
+    domain::format_pounds(pounds)
+}
+
 #[wasm_bindgen(js_name = formatMoney)]
 pub fn format_money(pounds: f64) -> String {
     domain::format_money(pounds)

@@ -55,6 +55,16 @@ pub fn format_money(pounds: f64) -> String {
     format!("{sign}{grouped}.{:02}", pence % 100)
 }
 
+/// An amount of money as invoices and rewards show it: £1,234.50, and -£12.30 below zero.
+pub fn format_pounds(pounds: f64) -> String {
+    let text = format_money(pounds.abs());
+    if pounds < 0.0 && text != "0.00" {
+        format!("-£{text}")
+    } else {
+        format!("£{text}")
+    }
+}
+
 /// The word for a billing frequency in months ('1', '3', '12', 'per_IVR'); the frequency id 5
 /// means a one-off charge whatever the months say.
 pub fn billing_frequency_word(months: &str, frequency_id: Option<u32>) -> String {

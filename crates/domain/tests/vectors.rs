@@ -77,6 +77,9 @@ fn every_format_case_matches() {
     for c in cases(&v, "money") {
         assert_eq!(format_money(c[0].as_f64().unwrap()), c[1], "{c}");
     }
+    for c in cases(&v, "pounds") {
+        assert_eq!(domain::format_pounds(c[0].as_f64().unwrap()), c[1], "{c}");
+    }
     for c in cases(&v, "suffixes") {
         let item: ChargeItem = serde_json::from_value(c[0].clone()).unwrap();
         assert_eq!(serde_json::to_value(quantity_suffix(&item)).unwrap(), c[1], "{c}");

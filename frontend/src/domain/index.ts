@@ -240,6 +240,11 @@ export function formatMoney(pounds: number): string {
   return wasm.formatMoney(pounds);
 }
 
+/** An amount of money as invoices and rewards show it: £1,234.50, and -£12.30 below zero. */
+export function formatPounds(pounds: number): string {
+  return wasm.formatPounds(pounds);
+}
+
 export function quantitySuffix(item: ChargeItem): string | null {
   return wasm.quantitySuffix(item) ?? null;
 }

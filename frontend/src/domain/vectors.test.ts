@@ -22,6 +22,7 @@ import {
   canManageIntegrations,
   formatDate,
   formatMoney,
+  formatPounds,
   formatNumber,
   formatPence,
   formatPrice,
@@ -54,6 +55,7 @@ interface Vectors {
   prices: [number, string][];
   pence: [number, string][];
   money: [number, string][];
+  pounds: [number, string][];
   suffixes: [ChargeItem, string | null][];
   frequencies: [string, number | null, string][];
   dates: [string, string | null][];
@@ -161,6 +163,9 @@ describe('formats', () => {
   });
   test.each(vectors.money)('money %s', (pounds, expected) => {
     expect(formatMoney(pounds)).toBe(expected);
+  });
+  test.each(vectors.pounds)('pounds %s', (pounds, expected) => {
+    expect(formatPounds(pounds)).toBe(expected);
   });
   test.each(vectors.suffixes)('suffix %j', (item, expected) => {
     expect(quantitySuffix(item)).toBe(expected);

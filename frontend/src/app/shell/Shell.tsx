@@ -7,6 +7,7 @@ import { SideMenu } from './SideMenu';
 import { SplashScreen } from './SplashScreen';
 import { TopBar } from './TopBar';
 import { SMALL_SCREEN_QUERY, useMediaQuery, useMinimisedMenu } from './hooks';
+import { useFavicon } from './useFavicon';
 
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
   const { account, switchAccount, enterPartnerPortal } = useAccount();
@@ -18,6 +19,7 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => setDrawerOpen(false), [pathname, temporary]);
+  useFavicon(account.faviconUrl);
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const toggleMenu = () => (temporary ? setDrawerOpen(!drawerOpen) : setMinimised(!minimised));

@@ -3,7 +3,7 @@ import { SectionLoading } from '../../../app/sections';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
-import { formatDate, formatMoney } from '../../../domain';
+import { formatDate, formatPounds } from '../../../domain';
 import { downloadBlob } from '../../../lib/csv';
 import { useLoader } from '../../../lib/useLoader';
 import { downloadInvoice, getInvoiceList, MissingInvoiceFile, type Invoice, type InvoiceFormat } from './api';
@@ -16,7 +16,7 @@ const FILES: { format: InvoiceFormat; label: string; id: (invoice: Invoice) => n
   { format: 'excel', label: 'Excel', id: (invoice) => invoice.excelId },
 ];
 
-const pounds = (amount: number) => `£${formatMoney(amount)}`;
+const pounds = formatPounds;
 
 /** /invoices (and the technology partner's): the invoices with their files, 20 a page. */
 export function InvoicesPage({ title }: { title: string }) {

@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+import { expectAccessible, expectHeading, logIn, menuItem, sideMenu } from './helpers';
+
+// The partner portal (issue 16): the clients, a new client with its owner invited, the way into
+// a client's admin area and back, rewards, the programmes and the branding.
+
+test('a partner adds a client, logs in to it and returns to the portal', async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/accounts');
+  await expectHeading(page, 'Accounts');
+  const table = page.getByRole('table', { name: 'Client accounts' });
+  await expect(table.getByRole('row').filter({ hasText: 'Riverside Veterinary Practice' })).toContainText('RVP-602');
+  await expectAccessible(page, 'the partner accounts page');
+
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add account' });
+  const name = dialog.getByLabel('Account', { exact: true });
+  await name.fill('Smith & Sons');
+  await name.blur();
+  await expect(
+    dialog.getByText('Invalid characters found. Allowed Characters are numbers, letters, hyphens, underscores and spaces'),
+  ).toBeVisible();
+  await expectAccessible(page, 'the Add account dialog with an error', { within: dialog });
+  await name.fill('Northern Lights Dental');
+  await dialog.getByLabel('First name').fill('Nadia');
+  await dialog.getByLabel('Last name').fill('North');
+  await dialog.getByLabel('Email').fill('nadia@northernlights.example');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Customer was created. An invitation to set a password was sent to nadia@northernlights.example.')).toBeVisible();
+  const row = table.getByRole('row').filter({ hasText: 'Northern Lights Dental' });
+  await expect(row).toContainText('Starter');
+
+  await row.getByRole('button', { name: 'Log in to Northern Lights Dental' }).click();
+  await expectHeading(page, 'Integrate');
+  await expect(page.locator('.top-bar')).toContainText('Northern Lights Dental');
+  await expect(sideMenu(page, 'Admin')).toBeVisible();
+  await expectAccessible(page, "the new client's admin area");
+
+  await page.getByRole('button', { name: 'Partner portal' }).click();
+  await expectHeading(page, 'Accounts');
+  await expect(page).toHaveURL(/\/manage\/partner\/accounts$/);
+  await expect(menuItem(sideMenu(page, 'Partner'), 'Rewards')).toBeVisible();
+});
+
+test('rewards show what the partner earned, by month and by client', async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/rewards');
+  await expectHeading(page, 'Rewards');
+  await expect(page.getByText('Reseller margin 20% · Referral fee 10%')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By client' }).getByText('Riverside Veterinary Practice')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By month' }).getByRole('row').filter({ hasText: 'Total' })).toContainText('£');
+  await expectAccessible(page, 'the rewards page');
+});
+
+test('Refer a client opens the referrer page, which refers one', async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/accounts');
+  await menuItem(sideMenu(page, 'Partner'), 'Refer a client').click();
+  await expect(page).toHaveURL(/\/manage\/partner\/benefits\/referrer$/);
+  await expect(page.getByText(/your referral fee is 10%/)).toBeVisible();
+  await expectAccessible(page, 'the referrer benefits page');
+  await page.getByRole('button', { name: 'Refer a client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refer a client' });
+  await expectAccessible(page, 'the Refer a client dialog', { within: dialog });
+  await dialog.getByLabel('Account', { exact: true }).fill('Hilltop Cafe');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Customer was created.')).toBeVisible();
+});
+
+test("the partner's branding is checked, saved and shown in the top bar", async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/settings');
+  await expectHeading(page, 'Settings');
+  const background = page.getByLabel('Background colour', { exact: true });
+  const text = page.getByLabel('Text colour', { exact: true });
+  await text.fill('#ffff00');
+  await background.fill('#ffffff');
+  await expect(page.getByText('The text colour must stand out from the background: a contrast of at least 4.5 to 1 is needed.')).toBeVisible();
+  await expectAccessible(page, 'the branding settings with an error');
+
+  await background.fill('#0d47a1');
+  await text.fill('#ffffff');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your branding was saved.', { exact: false })).toBeVisible();
+  await expect(page.locator('header.top-bar')).toHaveCSS('background-color', 'rgb(13, 71, 161)');
+
+  // Back to the demo's colours.
+  await background.fill('#4a148c');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('header.top-bar')).toHaveCSS('background-color', 'rgb(74, 20, 140)');
+});
