@@ -75,12 +75,12 @@ pub fn api_router() -> Router<AppState> {
         .merge(accountsettings::router())
         .merge(partner::router())
         .merge(technology_partner::router())
+        .merge(users::router())
+        .merge(handleajax::router())
         .split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
-        .merge(users::router())
         .merge(routing::router())
-        .merge(handleajax::router())
         .merge(integrations::router())
         .merge(services::router())
         .merge(billing_details::router())
