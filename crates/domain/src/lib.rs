@@ -24,8 +24,8 @@ pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPr
 pub use character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
 pub use csv::{csv_line, defused, push_csv_line, CsvCell};
 pub use format::{
-    billing_frequency_word, format_date, format_money, format_number, format_pounds, format_pence, format_price, quantity_suffix,
-    ChargeItem,
+    billing_frequency_word, format_date, format_money, format_number, format_pence, format_pounds, format_price,
+    quantity_suffix, ChargeItem,
 };
 pub use guard::{billing_page, guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_TITLE};
 pub use menu::{build_menu, Chip, Menu, MenuNode};

@@ -60,6 +60,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/handleajax/acknowledgesplashscreen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user has seen the splash screen: it is not shown to them again. Another customer's
+         *     splash screen (or none) is 404.
+         */
+        post: operations["post_handleajax_acknowledgesplashscreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/handleajax/confirmPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refused password is 422 with `status` 0 and `data.form_password` beside the usual
+         *     errors; too many failures are 429 with the same shape.
+         */
+        post: operations["post_handleajax_confirmPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login/": {
         parameters: {
             query?: never;
@@ -75,6 +115,55 @@ export interface paths {
          *     user reaches. Anything else is 404, whatever else the user can reach.
          */
         post: operations["post_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/addCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_outboundcampaigns_addCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_outboundcampaigns_getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getAll/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** outboundcampaigns/getAll/, as the browser calls it. */
+        get: operations["get_outboundcampaigns_getAll_slash"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -295,6 +384,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/checkUniqueEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers only for users the editor can already list: another customer's users are not
+         *     theirs to probe for. A taken email is 422 with the form_email message.
+         */
+        post: operations["post_users_checkUniqueEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/checkUniqueEmail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** users/checkUniqueEmail/, as the browser calls it. */
+        post: operations["post_users_checkUniqueEmail_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/deleteUser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A refusal by the domain's rules is 422 with the message twice: `errors.user` and `message`. */
+        post: operations["post_users_deleteUser_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/getOutboundService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_users_getOutboundService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/getPartnerUserPermissions/{id}/{update}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_users_getPartnerUserPermissions_id_update"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/getUserDetails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_users_getUserDetails_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/getUserPermissions/{id}/{auth_code}/{update}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_users_getUserPermissions_id_auth_code_update"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/getUsers/{view}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_users_getUsers_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/removeFromAccount/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the user's access to the current account only; the user and their other accounts stay. */
+        post: operations["post_users_removeFromAccount_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates (id 0) or saves a user: every rule of the form again, then authority, ownership and
+         *     which permissions this editor may change.
+         */
+        post: operations["post_users_save_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/sendPasswordReset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_users_sendPasswordReset_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/setOutboundService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives an existing user outbound: one more outbound user on the bill, at the server's price. */
+        post: operations["post_users_setOutboundService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/swapReportVersionFromAdminArea": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Toggles the new-reports mode; system managers only. */
+        get: operations["get_users_swapReportVersionFromAdminArea"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -474,6 +784,14 @@ export interface components {
             /** @default false */
             canViewPartnerAccounts: boolean;
         };
+        /** @description The splash screen the user has seen. */
+        AcknowledgeRequest: {
+            /**
+             * Format: int64
+             * @description The splash screen's id (accountsettings/getAccountDetails' splashScreen); none is 404.
+             */
+            id?: number | null;
+        };
         /**
          * @description The Add partner account dialog's post. The spec's rules are the domain's
          *     (`validate_add_account`); these bounds only stop absurd input first.
@@ -484,6 +802,15 @@ export interface components {
             form_last_name?: string;
             form_email?: string;
             programme?: null | components["schemas"]["Programme"];
+        };
+        AddCampaignRequest: {
+            /** @description The domain's rules (`validate_campaign_name`) decide; this only bounds it first. */
+            outboundCampaignName?: string;
+        };
+        AddedCampaign: {
+            name: string;
+            /** @description The new campaign's id. */
+            value: string;
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKeyRow"][];
@@ -501,12 +828,37 @@ export interface components {
             lastUsed?: string | null;
             revoked?: string | null;
         };
+        AuthCodeChoice: {
+            /** Format: int32 */
+            value: number;
+            label: string;
+        };
         BrandingView: {
             topBarBackground: string;
             topBarText: string;
             logoUrl?: string | null;
             faviconUrl?: string | null;
             canEdit: boolean;
+        };
+        CampaignAdded: {
+            campaign: components["schemas"]["AddedCampaign"];
+        };
+        CampaignsCustomer: {
+            name: string;
+            /** @description The customer's id. */
+            unique: string;
+        };
+        CampaignsUser: {
+            customerSettings: components["schemas"]["CampaignsCustomer"];
+        };
+        /** @description The user form's email, checked before saving. */
+        CheckEmailRequest: {
+            form_email?: string;
+            /**
+             * Format: int64
+             * @description The user being edited, whose own email is not taken; 0 or empty for a new user.
+             */
+            userId?: number | null;
         };
         ClientAccount: {
             /** Format: int64 */
@@ -530,6 +882,10 @@ export interface components {
             /** @description The Add account button (userCanCreatePartnerAccounts with reseller approval). */
             canAddAccounts: boolean;
         };
+        ConfirmPasswordRequest: {
+            /** @description The user's password. Its rules are the domain's; this only bounds it first. */
+            form_password?: string;
+        };
         CreateKeyRequest: {
             /** @description The domain's rules (`validate_api_key_name`) decide; this only bounds it first. */
             form_name?: string;
@@ -542,6 +898,10 @@ export interface components {
             /** @description The whole key: in this answer only, never again. */
             key: string;
             hint: string;
+        };
+        /** @description Deleting needs the single-use key of handleajax/confirmPassword. */
+        DeleteUserRequest: {
+            key?: string;
         };
         /** @description The answer of a call that only says it worked. */
         Done: {
@@ -558,6 +918,12 @@ export interface components {
             /** Format: int64 */
             customerId: number;
             customerName: string;
+        };
+        /** @description A column of the permission grid: a permission, its heading and whether the editor may change it. */
+        GridColumn: {
+            permission: components["schemas"]["Permission"];
+            label: string;
+            editable: boolean;
         };
         LeadReportRow: {
             /** Format: int64 */
@@ -580,6 +946,21 @@ export interface components {
             /** Format: int64 */
             qualifiedLeadSeconds: number;
         };
+        /** @description The permission flags a list row carries (spec section 3, "User row in list"). */
+        ListedPermissions: {
+            PERM_REPORTS: boolean;
+            PERM_BILLING: boolean;
+            PERM_SERVICES_ADMIN: boolean;
+            PERM_USER_ADMIN: boolean;
+            PERM_PURCHASE: boolean;
+            PERM_VIEW_EDIT_USERS: boolean;
+            PERM_EDIT_API: boolean;
+            PERM_OUTBOUND: boolean;
+            PERM_ACCOUNTS: boolean;
+            PERM_ADD_ACCOUNTS: boolean;
+            PERM_REWARDS: boolean;
+            PERM_VOICEMAIL: boolean;
+        };
         /** @description 401: no session; the browser goes to this login address. */
         LoginRequired: {
             login: string;
@@ -598,11 +979,79 @@ export interface components {
          * @enum {string}
          */
         NumberPrefix: "none" | "doubleZero" | "plus" | "zero";
+        OutboundCampaignOption: {
+            name: string;
+            /** @description The campaign's id. */
+            val: string;
+        };
+        /** @description The outbound campaigns of the account, with its report-email options. */
+        OutboundCampaigns: {
+            /**
+             * Format: int32
+             * @description Always 1.
+             */
+            status: number;
+            campaigns: components["schemas"]["OutboundCampaignOption"][];
+            outboundDailyEnabled: boolean;
+            outboundWeeklyEnabled: boolean;
+            outboundMonthlyEnabled: boolean;
+            user: components["schemas"]["CampaignsUser"];
+        };
+        OutboundOffer: {
+            /** Format: int64 */
+            serviceId: number;
+            /**
+             * Format: double
+             * @description Pounds per user per billing period.
+             */
+            price: number;
+            billingFrequency: string;
+            /**
+             * Format: int64
+             * @description Months.
+             */
+            minimumTerm: number;
+            productCode: string;
+            existingCustomerService: boolean;
+            serviceType: string;
+        };
+        /**
+         * @description status 1 with the outbound service on offer (at the server's price), or status 0 without
+         *     one.
+         */
+        OutboundServiceAnswer: {
+            /** Format: int32 */
+            status: number;
+            /** @description With status 1 only. */
+            data?: components["schemas"]["OutboundOffer"];
+        };
         PartnerDetails: {
             /** Format: int64 */
             id: number;
             name: string;
         };
+        /** @description The partner's permission grid: the partner account's row only. */
+        PartnerUserPermissionGrid: {
+            columns: components["schemas"]["GridColumn"][];
+            permissions: components["schemas"]["UserPermissionRow"][];
+        };
+        /** @description status 1 and the key for the destructive call. */
+        PasswordConfirmed: {
+            /** Format: int32 */
+            status: number;
+            /** @description Single use, for this session, for five minutes. */
+            key: string;
+        };
+        PasswordResetSent: {
+            success: boolean;
+            /** @description "A password reset email has been sent to {name}". */
+            message: string;
+        };
+        /**
+         * @description A permission a user holds on a customer account, by the spec's key.
+         * @enum {string}
+         */
+        Permission: "PERM_REPORTS" | "PERM_BILLING" | "PERM_SERVICES_ADMIN" | "PERM_USER_ADMIN" | "PERM_PURCHASE" | "PERM_VOICEMAIL" | "PERM_VIEW_EDIT_USERS" | "PERM_EDIT_API" | "PERM_CALL_RECORDING" | "PERM_ACCOUNTS" | "PERM_ADD_ACCOUNTS" | "PERM_REWARDS" | "PERM_OUTBOUND";
         /** @enum {string} */
         Programme: "reseller" | "referrer";
         ProgrammeTerms: {
@@ -626,6 +1075,10 @@ export interface components {
             month: string;
             label: string;
             shortLabel: string;
+        };
+        ReportVersion: {
+            /** @description The new-reports mode, as now set. */
+            value: boolean;
         };
         RewardRow: {
             /**
@@ -665,6 +1118,58 @@ export interface components {
             /** @description 1: remove the stored logo (when no new one is sent). */
             form_remove_logo?: string;
             form_remove_favicon?: string;
+        };
+        /**
+         * @description The user form (users/save/{id}). The domain's rules (`validate_user_form`) decide; these
+         *     bounds only stop absurd input first. Flags are "1" for on. The permission grids are JSON in
+         *     a field, read as before (`submitted_rows`, `submitted_partner_permissions`).
+         */
+        SaveUserRequest: {
+            form_first_name?: string;
+            form_last_name?: string;
+            form_email?: string;
+            /** @description "10", "20" or "25" (ignored when the account has no levels, and for oneself). */
+            form_auth_code?: string;
+            /** @description "2": provisioning access; anything else none. */
+            form_provisioning?: string;
+            /** @description The home customer's id. */
+            form_customer?: string;
+            /** @description Call recording: "1" or "0". */
+            form_recordings?: string;
+            /** @description Outbound: "1" or "0" (needed when turning it on). */
+            hasAccessToNewOutbound?: string;
+            /** Format: int64 */
+            form_outbound_campaign?: number | null;
+            form_user_outbound_number?: string;
+            form_customer_restrict_cli?: string;
+            form_new_outbound_auto_dial?: string;
+            form_email_daily?: string;
+            form_email_weekly?: string;
+            form_email_monthly?: string;
+            /** @description "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission. */
+            form_include_outbound_permission?: string;
+            acceptTerms?: string;
+            /** @description JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`. */
+            form_permission?: string | null;
+            /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
+            form_user_permissions?: string | null;
+        };
+        /**
+         * @description The outbound dialog's post for an existing user. The dialog also sends the offer's other
+         *     fields (price, productCode...): the server's own offer is what is bought.
+         */
+        SetOutboundRequest: {
+            /** Format: int64 */
+            userId: number;
+            /**
+             * Format: int64
+             * @description The outbound service on offer (getOutboundService).
+             */
+            serviceId: number;
+            /** @description 1: the terms were ticked; needed. */
+            acceptTerms?: string;
+            /** @description 1: the user also gets the outbound permission on this account. */
+            form_include_outbound_permission?: string;
         };
         /**
          * @description The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
@@ -740,6 +1245,143 @@ export interface components {
             background: string;
             /** @default  */
             text: string;
+        };
+        UserCustomerChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description The user form's object: the user (blank for id 0) and what the form needs to know. */
+        UserDetails: {
+            user: components["schemas"]["UserFields"];
+            context: components["schemas"]["UserEditContext"];
+        };
+        UserEditContext: {
+            /** @description The customers the editor administers. */
+            customers: components["schemas"]["UserCustomerChoice"][];
+            /** @description The levels the editor may give. */
+            authCodes: components["schemas"]["AuthCodeChoice"][];
+            accountHasAuthCode: boolean;
+            accountHasInboundRecording: boolean;
+            editorCanAccessRecordings: boolean;
+            isPartner: boolean;
+            isGroupAccount: boolean;
+            isTechPartnerReportsLogin: boolean;
+            isSelf: boolean;
+            /** Format: int32 */
+            editorAuthCode: number;
+            identityEditable: boolean;
+            /** @description The outbound section shows (domain `shows_outbound`). */
+            showsOutbound: boolean;
+            hasOtherAccounts: boolean;
+        };
+        /** @description The user's values as the form shows them (flags as "1" or "0"). */
+        UserFields: {
+            /**
+             * Format: int64
+             * @description 0 for a new user.
+             */
+            id: number;
+            forename: string;
+            surname: string;
+            /** @description The login name: the email. */
+            name: string;
+            email: string;
+            /** @description "10", "20" or "25". */
+            userAuthCode: string;
+            /** @description "0" or "2". */
+            provAuthCode: string;
+            /** @description The home customer's id, "" when it is not one of the editor's. */
+            customerID: string;
+            callRecFlag: string;
+            hasAccessToNewOutbound: boolean;
+            hasOutboundAccess: boolean;
+            /** @description "" for none. */
+            outboundCampaignId: string;
+            outboundNumber: string;
+            cliRestricted: string;
+            newOutboundAutoDial: string;
+            outboundDaily: components["schemas"]["UserReportEmail"];
+            outboundWeekly: components["schemas"]["UserReportEmail"];
+            outboundMonthly: components["schemas"]["UserReportEmail"];
+        };
+        /**
+         * @description users/getUsers: onaccount also has the users whose home is another account and the
+         *     number of account owners.
+         */
+        UserList: {
+            users: components["schemas"]["UserRow"][];
+            /** @description onaccount only: users of other home accounts with access to this one. */
+            usersWithPermission?: components["schemas"]["UserRow"][];
+            /** @description onaccount only. */
+            accountOwnersQty?: number;
+            accessToOtherAccounts: boolean;
+            canEditUsers: boolean;
+        };
+        /**
+         * @description The permission grid: its columns, a row per customer the editor administers, and whether
+         *     each row has every editable column ticked (by customer id).
+         */
+        UserPermissionGrid: {
+            columns: components["schemas"]["GridColumn"][];
+            permissions: components["schemas"]["UserPermissionRow"][];
+            selectAll: {
+                [key: string]: boolean;
+            };
+        };
+        /**
+         * @description A row of the permission grid: a customer and, for each column's permission key
+         *     (`PERM_REPORTS`...), whether the user holds it there.
+         */
+        UserPermissionRow: {
+            /** Format: int64 */
+            customerId: number;
+            CustomerName: string;
+            HasCallAdvanceFeatures: boolean;
+        } & {
+            [key: string]: boolean;
+        };
+        /** @description An outbound report email: offered on the account, and chosen for the user. */
+        UserReportEmail: {
+            enabled: boolean;
+            checked: boolean;
+        };
+        /** @description A user row in the list (spec section 3, "User row in list"), by the spec's keys. */
+        UserRow: components["schemas"]["ListedPermissions"] & {
+            /** Format: int64 */
+            UserID: number;
+            UserForename: string;
+            UserSurname: string;
+            UserEmail: string;
+            CustName: string;
+            /** @description The level's name ("Account Owner"). */
+            Authorisation: string;
+            /** Format: int64 */
+            UserAuthCode: number;
+            /** @description dd/mm/yyyy, or "" when never. */
+            UserDateAccessed: string;
+            /** @description "1" or "0". */
+            MFAEnabled: string;
+            /** Format: int64 */
+            CallsPlayed7Days: number;
+            /** @description "1" or "0". */
+            UserCallRecFlag: string;
+            /** @description dd/mm/yyyy. */
+            UserDateCreated: string;
+            /** Format: int64 */
+            EditUser: number;
+            /** Format: int64 */
+            DeleteUser: number;
+            canManage: boolean;
+            identityEditable: boolean;
+        };
+        UserSaved: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The user's id (new for id 0).
+             */
+            id: number;
         };
         /** @description 422: the fields' messages, keyed by the posted field names. */
         ValidationFailed: {
@@ -950,6 +1592,171 @@ export interface operations {
             };
         };
     };
+    post_handleajax_acknowledgesplashscreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AcknowledgeRequest"];
+                "multipart/form-data": components["schemas"]["AcknowledgeRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_handleajax_confirmPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConfirmPasswordRequest"];
+                "multipart/form-data": components["schemas"]["ConfirmPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordConfirmed"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many failed attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_login: {
         parameters: {
             query?: never;
@@ -1025,6 +1832,197 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_outboundcampaigns_addCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddCampaignRequest"];
+                "multipart/form-data": components["schemas"]["AddCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignAdded"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_outboundcampaigns_getAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaigns"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_outboundcampaigns_getAll_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaigns"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -1846,6 +2844,875 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_users_checkUniqueEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CheckEmailRequest"];
+                "multipart/form-data": components["schemas"]["CheckEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_users_checkUniqueEmail_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CheckEmailRequest"];
+                "multipart/form-data": components["schemas"]["CheckEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_users_deleteUser_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeleteUserRequest"];
+                "multipart/form-data": components["schemas"]["DeleteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_users_getOutboundService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundServiceAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_users_getPartnerUserPermissions_id_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user; 0 for a new user. */
+                id: number;
+                /** @description 1: the user's stored permissions; otherwise none. */
+                update: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerUserPermissionGrid"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_users_getUserDetails_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user; 0 for a new user's blank form. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_users_getUserPermissions_id_auth_code_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user; 0 for a new user. */
+                id: number;
+                /** @description The level whose default permissions a new row gets. */
+                auth_code: number;
+                /** @description 1: the user's stored permissions; otherwise the defaults. */
+                update: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPermissionGrid"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_users_getUsers_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                view: "onaccount" | "otheraccounts";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_users_removeFromAccount_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_users_save_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user; 0 creates one. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SaveUserRequest"];
+                "multipart/form-data": components["schemas"]["SaveUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_users_sendPasswordReset_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetSent"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_users_setOutboundService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetOutboundRequest"];
+                "multipart/form-data": components["schemas"]["SetOutboundRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_users_swapReportVersionFromAdminArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVersion"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A permission a user holds on a customer account, by the spec's key.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Permission {
     #[serde(rename = "PERM_REPORTS")]
@@ -107,6 +108,8 @@ pub struct GridRights {
     pub editing_self: bool,
 }
 
+/// A column of the permission grid: a permission, its heading and whether the editor may change it.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GridColumn {

@@ -73,13 +73,14 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     }
     api.security =
         Some(vec![SecurityRequirement::new("adminHeader", Vec::<String>::new()).add("session", Vec::<String>::new())]);
+    let paths: Vec<String> = api.paths.paths.keys().cloned().collect();
     for (path, item) in api.paths.paths.iter_mut() {
         let operations =
             [("get", &mut item.get), ("post", &mut item.post), ("put", &mut item.put), ("delete", &mut item.delete)];
         for (method, operation) in operations {
             let Some(operation) = operation else { continue };
             // Handlers' names repeat across areas; method and path never do.
-            operation.operation_id = Some(operation_id(method, path));
+            operation.operation_id = Some(operation_id(method, path, &paths));
             let writes = operation.request_body.is_some();
             let responses = &mut operation.responses.responses;
             let mut shared = vec![
@@ -107,10 +108,14 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     api
 }
 
-/// "post_technologypartner_revokeApiKey_id" for POST /technologypartner/revokeApiKey/{id}.
-fn operation_id(method: &str, path: &str) -> String {
+/// "post_technologypartner_revokeApiKey_id" for POST /technologypartner/revokeApiKey/{id}. A
+/// path served with and without its trailing slash is two paths: the slashed one's id ends in
+/// "_slash" ("post_users_checkUniqueEmail_slash"), so ids stay unique.
+fn operation_id(method: &str, path: &str, paths: &[String]) -> String {
     let words: Vec<&str> = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    format!("{method}_{}", words.join("_"))
+    let unslashed = path.strip_suffix('/').filter(|p| !p.is_empty());
+    let twin = unslashed.is_some_and(|p| paths.iter().any(|other| other == p));
+    format!("{method}_{}{}", words.join("_"), if twin { "_slash" } else { "" })
 }
 
 /// GET /api/openapi.json

@@ -1,16 +1,22 @@
 //! handleajax/confirmPassword: re-enter the password before a destructive action and get a
-//! short-lived, single-use key for it (spec/call-routing.md sections 4, 5 and 7).
+//! short-lived, single-use key for it (spec/call-routing.md sections 4, 5 and 7); and
+//! handleajax/acknowledgesplashscreen/.
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use domain::{validate_password_confirmation, FieldErrors};
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::client::ClientAddr;
+use super::contract::Done;
 use super::error::AppError;
-use super::form::FormData;
 use super::session::CurrentSession;
+use super::typed_form::Form;
 use crate::security::check_password;
 use crate::state::AppState;
 use crate::store::{confirmations, splash_screens, throttle, users};
@@ -18,33 +24,35 @@ use crate::store::{confirmations, splash_screens, throttle, users};
 pub const WRONG_PASSWORD: &str = "The password you entered is incorrect.";
 pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts. Please wait a minute and try again.";
 
-pub(crate) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/handleajax/confirmPassword", post(confirm_password))
-        .route("/handleajax/acknowledgesplashscreen/", post(acknowledge_splash_screen))
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(confirm_password)).routes(routes!(acknowledge_splash_screen))
 }
 
-#[derive(serde::Serialize)]
-struct Acknowledged {
-    success: bool,
+/// The splash screen the user has seen.
+#[derive(Deserialize, Validate, ToSchema)]
+struct AcknowledgeRequest {
+    /// The splash screen's id (accountsettings/getAccountDetails' splashScreen); none is 404.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 1)))]
+    id: Option<i64>,
 }
 
 /// The user has seen the splash screen: it is not shown to them again. Another customer's
 /// splash screen (or none) is 404.
+#[utoipa::path(post, path = "/handleajax/acknowledgesplashscreen/", tag = "handleajax",
+    request_body(content((AcknowledgeRequest = "multipart/form-data"), (AcknowledgeRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
 async fn acknowledge_splash_screen(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
-    form: FormData,
-) -> Result<Json<Acknowledged>, AppError> {
-    let id = form.id("id");
-    if id <= 0 {
-        return Err(AppError::NotFound);
-    }
+    Form { fields: form, .. }: Form<AcknowledgeRequest>,
+) -> Result<Json<Done>, AppError> {
+    let id = form.id.ok_or(AppError::NotFound)?;
     let now = state.clock.now();
     if !splash_screens::acknowledge(&state.db, session.customer_id, session.user_id, id, now).await? {
         return Err(AppError::NotFound);
     }
-    Ok(Json(Acknowledged { success: true }))
+    Ok(Json(Done { success: true }))
 }
 
 /// The spec's answer for a refused password: status 0 and the field message, inside our 422.
@@ -54,13 +62,37 @@ fn refused(message: &str) -> AppError {
     AppError::ValidationWith(errors, json!({ "status": 0, "data": { "form_password": message } }))
 }
 
+#[derive(Deserialize, Validate, ToSchema)]
+struct ConfirmPasswordRequest {
+    /// The user's password. Its rules are the domain's; this only bounds it first.
+    #[serde(default)]
+    #[garde(length(chars, max = PASSWORD_MAX))]
+    form_password: String,
+}
+
+/// No password is longer than this (new ones allow 128 characters).
+const PASSWORD_MAX: usize = 1_000;
+
+/// status 1 and the key for the destructive call.
+#[derive(Serialize, ToSchema)]
+struct PasswordConfirmed {
+    status: u8,
+    /// Single use, for this session, for five minutes.
+    key: String,
+}
+
+/// A refused password is 422 with `status` 0 and `data.form_password` beside the usual
+/// errors; too many failures are 429 with the same shape.
+#[utoipa::path(post, path = "/handleajax/confirmPassword", tag = "handleajax",
+    request_body(content((ConfirmPasswordRequest = "multipart/form-data"), (ConfirmPasswordRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PasswordConfirmed), (status = 429, description = "Too many failed attempts.")))]
 async fn confirm_password(
     State(state): State<AppState>,
     CurrentSession(session): CurrentSession,
     client: ClientAddr,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
-    let password = form.text("form_password");
+    Form { fields: form, .. }: Form<ConfirmPasswordRequest>,
+) -> Result<Json<PasswordConfirmed>, AppError> {
+    let password = form.form_password.as_str();
     if let Err(errors) = validate_password_confirmation(password) {
         let message = errors.get("form_password").unwrap_or_default().to_string();
         return Err(refused(&message));
@@ -79,5 +111,5 @@ async fn confirm_password(
     }
     throttle::clear(&state.db, &user.email, &source).await?;
     let key = confirmations::issue(&state.db, &session, now).await?;
-    Ok(Json(json!({ "status": 1, "key": key })))
+    Ok(Json(PasswordConfirmed { status: 1, key }))
 }

@@ -73,3 +73,81 @@ async fn a_typed_forms_shape_rules_answer_422_and_a_wrong_type_400() {
     assert!(reply.json()["errors"]["accountName"].is_string(), "{}", reply.text());
     assert_eq!(app.account(&token).await["customerId"], 600);
 }
+
+#[tokio::test]
+async fn the_users_area_and_handleajax_are_in_the_contract() {
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let calls = [
+        ("get", "/users/swapReportVersionFromAdminArea"),
+        ("get", "/users/getUsers/{view}"),
+        ("get", "/users/getUserDetails/{id}"),
+        ("get", "/users/getUserPermissions/{id}/{auth_code}/{update}"),
+        ("get", "/users/getPartnerUserPermissions/{id}/{update}"),
+        ("post", "/users/checkUniqueEmail"),
+        ("post", "/users/checkUniqueEmail/"),
+        ("post", "/users/save/{id}"),
+        ("post", "/users/sendPasswordReset/{id}"),
+        ("post", "/users/deleteUser/{id}"),
+        ("post", "/users/removeFromAccount/{id}"),
+        ("get", "/users/getOutboundService"),
+        ("post", "/users/setOutboundService"),
+        ("get", "/outboundcampaigns/getAll"),
+        ("get", "/outboundcampaigns/getAll/"),
+        ("post", "/outboundcampaigns/addCampaign"),
+        ("post", "/handleajax/confirmPassword"),
+        ("post", "/handleajax/acknowledgesplashscreen/"),
+    ];
+    for (method, path) in calls {
+        let operation = &api["paths"][path][method];
+        assert!(operation.is_object(), "{method} {path} is in the contract");
+        assert!(operation["responses"]["200"].is_object(), "{method} {path} describes its answer");
+    }
+    let save = &api["paths"]["/users/save/{id}"]["post"];
+    assert!(save["requestBody"]["content"]["multipart/form-data"].is_object());
+    assert_eq!(save["parameters"][0]["name"], "id");
+    // The same call with and without its trailing slash: two operations, two ids.
+    assert_eq!(api["paths"]["/users/checkUniqueEmail"]["post"]["operationId"], "post_users_checkUniqueEmail");
+    assert_eq!(api["paths"]["/users/checkUniqueEmail/"]["post"]["operationId"], "post_users_checkUniqueEmail_slash");
+    // A path with only its slashed form keeps its plain id.
+    assert_eq!(
+        api["paths"]["/handleajax/acknowledgesplashscreen/"]["post"]["operationId"],
+        "post_handleajax_acknowledgesplashscreen"
+    );
+}
+
+#[tokio::test]
+async fn the_user_forms_shape_rules_answer_before_the_domains() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let long = "x".repeat(1_001);
+    let reply = app.post_multipart("/api/users/save/0", Some(&owner), &[("form_first_name", long.as_str())]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+    assert!(reply.json()["errors"]["form_first_name"].is_string());
+    let flag = app.post_multipart("/api/users/save/0", Some(&owner), &[("form_recordings", "yes")]).await;
+    assert_eq!(flag.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", flag.text());
+    assert!(flag.json()["errors"]["form_recordings"].is_string());
+    let campaign = app.post_multipart("/api/users/save/0", Some(&owner), &[("form_outbound_campaign", "abc")]).await;
+    assert_eq!(campaign.status, StatusCode::BAD_REQUEST);
+    let check = app
+        .post_multipart("/api/users/checkUniqueEmail", Some(&owner), &[("form_email", "a@b.test"), ("userId", "x")])
+        .await;
+    assert_eq!(check.status, StatusCode::BAD_REQUEST);
+    let service = app.post_multipart("/api/users/setOutboundService", Some(&owner), &[("userId", "3")]).await;
+    assert_eq!(service.status, StatusCode::BAD_REQUEST, "serviceId is needed");
+    let password = "p".repeat(1_001);
+    let confirm = app
+        .post_multipart("/api/handleajax/confirmPassword", Some(&owner), &[("form_password", password.as_str())])
+        .await;
+    assert_eq!(confirm.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(confirm.json()["errors"]["form_password"].is_string());
+    // Nothing was stored, and the call works with a well-formed form.
+    let (users,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users WHERE forename = $1")
+        .bind(&long)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(users, 0);
+    let free = app.post_multipart("/api/users/checkUniqueEmail", Some(&owner), &[("form_email", "a@b.test")]).await;
+    assert_eq!(free.status, StatusCode::OK);
+}

@@ -365,9 +365,16 @@ async fn the_splash_screen_shows_until_the_user_acknowledges_it() {
     assert_eq!(app.account(&starter).await["splashScreen"], Value::Null);
     let foreign = app.post_multipart("/api/handleajax/acknowledgesplashscreen/", Some(&starter), &[("id", "1")]).await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
-    for id in ["", "0", "abc", "99999999999999999999"] {
+    // None is 404; the typed form refuses an id that is no id (0: 422, not a number: 400).
+    let none = app.post_multipart("/api/handleajax/acknowledgesplashscreen/", Some(&owner), &[("id", "")]).await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    for (id, status) in [
+        ("0", StatusCode::UNPROCESSABLE_ENTITY),
+        ("abc", StatusCode::BAD_REQUEST),
+        ("99999999999999999999", StatusCode::BAD_REQUEST),
+    ] {
         let reply = app.post_multipart("/api/handleajax/acknowledgesplashscreen/", Some(&owner), &[("id", id)]).await;
-        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{id}");
+        assert_eq!(reply.status, status, "{id}");
     }
 
     let done = app.post_multipart("/api/handleajax/acknowledgesplashscreen/", Some(&owner), &[("id", "1")]).await;

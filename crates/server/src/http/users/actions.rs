@@ -6,13 +6,27 @@ use axum::extract::{Path, State};
 use axum::Json;
 use domain::users::{delete_refusal, removal_refusal, DeleteRequest};
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
+use super::TEXT_MAX;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{confirmations, outbox, password_resets, sessions, user_admin};
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send_password_reset))
+        .routes(routes!(delete_user))
+        .routes(routes!(remove_from_account))
+}
 
 /// Mails a user a link to set their password: a welcome for a new user, else a reset.
 pub(crate) async fn send_password_email(state: &AppState, user_id: i64, welcome: bool) -> Result<String, AppError> {
@@ -41,29 +55,52 @@ pub(crate) async fn send_password_email(state: &AppState, user_id: i64, welcome:
     Ok(format!("{} {}", user.forename, user.surname))
 }
 
-pub(super) async fn send_password_reset(
+#[derive(Serialize, ToSchema)]
+struct PasswordResetSent {
+    success: bool,
+    /// "A password reset email has been sent to {name}".
+    message: String,
+}
+
+#[utoipa::path(post, path = "/users/sendPasswordReset/{id}", tag = "users",
+    params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = PasswordResetSent)))]
+async fn send_password_reset(
     State(state): State<AppState>,
     editor: Editor,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PasswordResetSent>, AppError> {
     editor.require_editing()?;
     let target = Target::load(&state, &editor, id).await?;
     target.require_manageable(&editor)?;
     target.require_identity()?;
     let name = send_password_email(&state, id, false).await?;
-    Ok(Json(json!({ "success": true, "message": format!("A password reset email has been sent to {name}") })))
+    Ok(Json(PasswordResetSent { success: true, message: format!("A password reset email has been sent to {name}") }))
 }
 
-pub(super) async fn delete_user(
+/// Deleting needs the single-use key of handleajax/confirmPassword.
+#[derive(Deserialize, Validate, ToSchema)]
+struct DeleteUserRequest {
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    key: String,
+}
+
+/// A refusal by the domain's rules is 422 with the message twice: `errors.user` and `message`.
+#[utoipa::path(post, path = "/users/deleteUser/{id}", tag = "users",
+    params(("id" = i64, Path, minimum = 1)),
+    request_body(content((DeleteUserRequest = "multipart/form-data"), (DeleteUserRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn delete_user(
     State(state): State<AppState>,
     editor: Editor,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<DeleteUserRequest>,
+) -> Result<Json<Done>, AppError> {
     editor.require_editing()?;
     let target = Target::load(&state, &editor, id).await?;
     // The key from handleajax/confirmPassword is used up first, so it cannot be replayed.
-    let key = form.text("key");
+    let key = form.key.as_str();
     if key.is_empty() || !confirmations::consume(&state.db, &editor.session, key, state.clock.now()).await? {
         return Err(AppError::Forbidden);
     }
@@ -80,7 +117,7 @@ pub(super) async fn delete_user(
     target.require_identity()?;
     user_admin::delete_user(&state.db, id).await?;
     tracing::info!(editor = editor.id(), user = id, "user deleted");
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
 }
 
 fn refusal(message: &str) -> AppError {
@@ -90,11 +127,14 @@ fn refusal(message: &str) -> AppError {
 }
 
 /// Ends the user's access to the current account only; the user and their other accounts stay.
-pub(super) async fn remove_from_account(
+#[utoipa::path(post, path = "/users/removeFromAccount/{id}", tag = "users",
+    params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = Done)))]
+async fn remove_from_account(
     State(state): State<AppState>,
     editor: Editor,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     editor.require_editing()?;
     let customer = editor.account.customer_id;
     let target = Target::load(&state, &editor, id).await?;
@@ -110,5 +150,5 @@ pub(super) async fn remove_from_account(
     sessions::end_on_customer(&mut tx, id, customer).await?;
     tx.commit().await?;
     tracing::info!(editor = editor.id(), user = id, customer, "user removed from account");
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
 }

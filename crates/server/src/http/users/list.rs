@@ -2,38 +2,136 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use serde::Serialize;
 use std::collections::HashMap;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use domain::users::{authority_label, identity_editable, may_manage, LevelOn, Permission};
 use domain::{format_date, AuthLevel};
-use serde_json::{json, Map, Value};
 
 use super::editor::Editor;
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserAccessRow};
 
-/// The permission flags a list row carries (spec section 3, "User row in list").
-const LISTED: [Permission; 12] = [
-    Permission::Reports,
-    Permission::Billing,
-    Permission::ServicesAdmin,
-    Permission::UserAdmin,
-    Permission::Purchase,
-    Permission::ViewEditUsers,
-    Permission::EditApi,
-    Permission::Outbound,
-    Permission::Accounts,
-    Permission::AddAccounts,
-    Permission::Rewards,
-    Permission::Voicemail,
-];
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_users))
+}
 
-pub(super) async fn get_users(
+/// The list's two views: the users on the current account, and those of the editor's other
+/// accounts. Any other view is 404.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types, dead_code)] // the path's words; documentation only
+enum UsersView {
+    onaccount,
+    otheraccounts,
+}
+
+/// users/getUsers: onaccount also has the users whose home is another account and the
+/// number of account owners.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UserList {
+    users: Vec<UserRow>,
+    /// onaccount only: users of other home accounts with access to this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    users_with_permission: Option<Vec<UserRow>>,
+    /// onaccount only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    account_owners_qty: Option<usize>,
+    access_to_other_accounts: bool,
+    can_edit_users: bool,
+}
+
+/// A user row in the list (spec section 3, "User row in list"), by the spec's keys.
+#[derive(Serialize, ToSchema)]
+#[allow(non_snake_case)] // the spec's keys
+struct UserRow {
+    UserID: i64,
+    UserForename: String,
+    UserSurname: String,
+    UserEmail: String,
+    CustName: String,
+    /// The level's name ("Account Owner").
+    Authorisation: &'static str,
+    UserAuthCode: i64,
+    /// dd/mm/yyyy, or "" when never.
+    UserDateAccessed: String,
+    /// "1" or "0".
+    MFAEnabled: &'static str,
+    CallsPlayed7Days: i64,
+    /// "1" or "0".
+    UserCallRecFlag: &'static str,
+    /// dd/mm/yyyy.
+    UserDateCreated: String,
+    EditUser: i64,
+    DeleteUser: i64,
+    canManage: bool,
+    identityEditable: bool,
+    #[serde(flatten)]
+    permissions: ListedPermissions,
+}
+
+/// The permission flags a list row carries (spec section 3, "User row in list").
+#[derive(Serialize, ToSchema)]
+struct ListedPermissions {
+    #[serde(rename = "PERM_REPORTS")]
+    reports: bool,
+    #[serde(rename = "PERM_BILLING")]
+    billing: bool,
+    #[serde(rename = "PERM_SERVICES_ADMIN")]
+    services_admin: bool,
+    #[serde(rename = "PERM_USER_ADMIN")]
+    user_admin: bool,
+    #[serde(rename = "PERM_PURCHASE")]
+    purchase: bool,
+    #[serde(rename = "PERM_VIEW_EDIT_USERS")]
+    view_edit_users: bool,
+    #[serde(rename = "PERM_EDIT_API")]
+    edit_api: bool,
+    #[serde(rename = "PERM_OUTBOUND")]
+    outbound: bool,
+    #[serde(rename = "PERM_ACCOUNTS")]
+    accounts: bool,
+    #[serde(rename = "PERM_ADD_ACCOUNTS")]
+    add_accounts: bool,
+    #[serde(rename = "PERM_REWARDS")]
+    rewards: bool,
+    #[serde(rename = "PERM_VOICEMAIL")]
+    voicemail: bool,
+}
+
+impl ListedPermissions {
+    fn of(r: &UserAccessRow) -> ListedPermissions {
+        ListedPermissions {
+            reports: r.has(Permission::Reports),
+            billing: r.has(Permission::Billing),
+            services_admin: r.has(Permission::ServicesAdmin),
+            user_admin: r.has(Permission::UserAdmin),
+            purchase: r.has(Permission::Purchase),
+            view_edit_users: r.has(Permission::ViewEditUsers),
+            edit_api: r.has(Permission::EditApi),
+            outbound: r.has(Permission::Outbound),
+            accounts: r.has(Permission::Accounts),
+            add_accounts: r.has(Permission::AddAccounts),
+            rewards: r.has(Permission::Rewards),
+            voicemail: r.has(Permission::Voicemail),
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/users/getUsers/{view}", tag = "users",
+    params(("view" = inline(UsersView), Path)),
+    responses((status = 200, body = UserList)))]
+async fn get_users(
     State(state): State<AppState>,
     editor: Editor,
     Path(view): Path<String>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<UserList>, AppError> {
     let customer = editor.account.customer_id;
     let access_to_other_accounts = editor.account.accounts.len() > 1;
     let can_edit_users = editor.account.is_administrator && editor.account.can_edit_users;
@@ -47,21 +145,23 @@ pub(super) async fn get_users(
             let rows = user_admin::access_rows_on(&state.db, customer).await?;
             let (home, permitted): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.home_customer_id == customer);
             let owners = rows.iter().filter(|r| r.auth_code == AuthLevel::ACCOUNT_OWNER as i64).count();
-            Ok(Json(json!({
-                "users": home.into_iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
-                "usersWithPermission": permitted.into_iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
-                "accountOwnersQty": owners,
-                "accessToOtherAccounts": access_to_other_accounts,
-                "canEditUsers": can_edit_users,
-            })))
+            Ok(Json(UserList {
+                users: home.into_iter().map(|r| user_row(r, &rights)).collect(),
+                users_with_permission: Some(permitted.into_iter().map(|r| user_row(r, &rights)).collect()),
+                account_owners_qty: Some(owners),
+                access_to_other_accounts,
+                can_edit_users,
+            }))
         }
         "otheraccounts" => {
             let rows = user_admin::access_rows_on_other_accounts(&state.db, editor.id(), customer).await?;
-            Ok(Json(json!({
-            "users": rows.iter().map(|r| row_json(r, &rights)).collect::<Vec<_>>(),
-            "accessToOtherAccounts": access_to_other_accounts,
-            "canEditUsers": can_edit_users,
-            })))
+            Ok(Json(UserList {
+                users: rows.iter().map(|r| user_row(r, &rights)).collect(),
+                users_with_permission: None,
+                account_owners_qty: None,
+                access_to_other_accounts,
+                can_edit_users,
+            }))
         }
         _ => Err(AppError::NotFound),
     }
@@ -75,29 +175,35 @@ struct Rights {
     editor_level: u8,
 }
 
-fn row_json(r: &UserAccessRow, rights: &Rights) -> Value {
-    let mut row = Map::new();
-    row.insert("UserID".into(), json!(r.user_id));
-    row.insert("UserForename".into(), json!(r.forename));
-    row.insert("UserSurname".into(), json!(r.surname));
-    row.insert("UserEmail".into(), json!(r.email));
-    row.insert("CustName".into(), json!(r.customer_name));
-    row.insert("Authorisation".into(), json!(authority_label(r.auth_code as u8)));
-    row.insert("UserAuthCode".into(), json!(r.auth_code));
-    row.insert("UserDateAccessed".into(), json!(r.last_accessed_at.map(date).unwrap_or_default()));
-    row.insert("MFAEnabled".into(), json!(if r.mfa_enabled { "1" } else { "0" }));
-    row.insert("CallsPlayed7Days".into(), json!(r.calls_played_7_days));
-    row.insert("UserCallRecFlag".into(), json!(if r.call_rec_flag { "1" } else { "0" }));
-    row.insert("UserDateCreated".into(), json!(date(r.created_at)));
-    row.insert("EditUser".into(), json!(r.user_id));
-    row.insert("DeleteUser".into(), json!(r.user_id));
-    row.insert("canManage".into(), json!(may_manage(rights.editor_level, r.auth_code as u8)));
-    let levels = rights.levels.get(&r.user_id).map_or(&[][..], Vec::as_slice);
-    row.insert("identityEditable".into(), json!(identity_editable(&rights.managed, levels)));
-    for permission in LISTED {
-        row.insert(permission.key().into(), json!(r.has(permission)));
+fn bit(on: bool) -> &'static str {
+    if on {
+        "1"
+    } else {
+        "0"
     }
-    Value::Object(row)
+}
+
+fn user_row(r: &UserAccessRow, rights: &Rights) -> UserRow {
+    let levels = rights.levels.get(&r.user_id).map_or(&[][..], Vec::as_slice);
+    UserRow {
+        UserID: r.user_id,
+        UserForename: r.forename.clone(),
+        UserSurname: r.surname.clone(),
+        UserEmail: r.email.clone(),
+        CustName: r.customer_name.clone(),
+        Authorisation: authority_label(r.auth_code as u8),
+        UserAuthCode: r.auth_code,
+        UserDateAccessed: r.last_accessed_at.map(date).unwrap_or_default(),
+        MFAEnabled: bit(r.mfa_enabled),
+        CallsPlayed7Days: r.calls_played_7_days,
+        UserCallRecFlag: bit(r.call_rec_flag),
+        UserDateCreated: date(r.created_at),
+        EditUser: r.user_id,
+        DeleteUser: r.user_id,
+        canManage: may_manage(rights.editor_level, r.auth_code as u8),
+        identityEditable: identity_editable(&rights.managed, levels),
+        permissions: ListedPermissions::of(r),
+    }
 }
 
 /// Unix seconds as dd/mm/yyyy (UTC).

@@ -4,51 +4,118 @@ use axum::extract::State;
 use axum::Json;
 use domain::users::{terms_problem, validate_campaign_name, Permission, NO_PERMISSIONS_FOR_OUTBOUND};
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
+use super::TEXT_MAX;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{outbound, user_admin};
 
-pub(super) async fn outbound_service(State(state): State<AppState>, editor: Editor) -> Result<Json<Value>, AppError> {
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(outbound_service))
+        .routes(routes!(set_outbound_service))
+        .routes(routes!(campaigns_slash))
+        .routes(routes!(campaigns))
+        .routes(routes!(add_campaign))
+}
+
+/// status 1 with the outbound service on offer (at the server's price), or status 0 without
+/// one.
+#[derive(Serialize, ToSchema)]
+struct OutboundServiceAnswer {
+    status: u8,
+    /// With status 1 only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    data: Option<OutboundOffer>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OutboundOffer {
+    service_id: i64,
+    /// Pounds per user per billing period.
+    price: f64,
+    billing_frequency: String,
+    /// Months.
+    minimum_term: i64,
+    product_code: String,
+    existing_customer_service: bool,
+    service_type: String,
+}
+
+#[utoipa::path(get, path = "/users/getOutboundService", tag = "users",
+    responses((status = 200, body = OutboundServiceAnswer)))]
+async fn outbound_service(
+    State(state): State<AppState>,
+    editor: Editor,
+) -> Result<Json<OutboundServiceAnswer>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
     let Some(service) = outbound::service_for(&state.db, editor.account.customer_id).await? else {
-        return Ok(Json(json!({ "status": 0 })));
+        return Ok(Json(OutboundServiceAnswer { status: 0, data: None }));
     };
-    Ok(Json(json!({
-        "status": 1,
-        "data": {
-            "serviceId": service.service_id,
-            "price": service.price_pence as f64 / 100.0,
-            "billingFrequency": service.billing_frequency,
-            "minimumTerm": service.minimum_term,
-            "productCode": service.product_code,
-            "existingCustomerService": service.existing_customer_service,
-            "serviceType": service.service_type,
-        }
-    })))
+    Ok(Json(OutboundServiceAnswer {
+        status: 1,
+        data: Some(OutboundOffer {
+            service_id: service.service_id,
+            price: service.price_pence as f64 / 100.0,
+            billing_frequency: service.billing_frequency,
+            minimum_term: service.minimum_term,
+            product_code: service.product_code,
+            existing_customer_service: service.existing_customer_service,
+            service_type: service.service_type,
+        }),
+    }))
+}
+
+/// The outbound dialog's post for an existing user. The dialog also sends the offer's other
+/// fields (price, productCode...): the server's own offer is what is bought.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct SetOutboundRequest {
+    #[garde(range(min = 1))]
+    userId: i64,
+    /// The outbound service on offer (getOutboundService).
+    #[garde(range(min = 1))]
+    serviceId: i64,
+    /// 1: the terms were ticked; needed.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    acceptTerms: String,
+    /// 1: the user also gets the outbound permission on this account.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_include_outbound_permission: String,
 }
 
 /// Gives an existing user outbound: one more outbound user on the bill, at the server's price.
-pub(super) async fn set_outbound_service(
+#[utoipa::path(post, path = "/users/setOutboundService", tag = "users",
+    request_body(content((SetOutboundRequest = "multipart/form-data"), (SetOutboundRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn set_outbound_service(
     State(state): State<AppState>,
     editor: Editor,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<SetOutboundRequest>,
+) -> Result<Json<Done>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
     let customer = editor.account.customer_id;
-    let user_id: i64 =
-        form.text("userId").parse().map_err(|_| AppError::BadRequest("userId must be a user id".into()))?;
+    let user_id = form.userId;
     let target = Target::load(&state, &editor, user_id).await?;
     target.require_manageable(&editor)?;
     // Outbound is a setting of the user everywhere, so it is the whole identity's to change.
     target.require_identity()?;
     let service = outbound::service_for(&state.db, customer).await?.ok_or(AppError::Forbidden)?;
-    if form.text("serviceId") != service.service_id.to_string() {
+    if form.serviceId != service.service_id {
         return Err(AppError::BadRequest("serviceId is not the outbound service on offer".into()));
     }
     if target.rows.iter().all(|r| r.permissions().is_empty()) {
@@ -56,16 +123,16 @@ pub(super) async fn set_outbound_service(
         errors.add("hasAccessToNewOutbound", NO_PERMISSIONS_FOR_OUTBOUND);
         return Err(AppError::Validation(errors));
     }
-    require_terms(&form)?;
+    require_terms(&form.acceptTerms)?;
     let mut settings = user_admin::settings(&state.db, user_id).await?.ok_or(AppError::NotFound)?;
     if settings.has_new_outbound {
-        return Ok(Json(json!({ "success": true })));
+        return Ok(Json(Done { success: true }));
     }
     settings.has_new_outbound = true;
     let row = target.main_row(customer);
     let mut tx = state.db.begin().await?;
     user_admin::update_settings(&mut tx, &settings).await?;
-    if form.text("form_include_outbound_permission") == "1" && row.customer_id == customer {
+    if form.form_include_outbound_permission == "1" && row.customer_id == customer {
         let mut held = row.permissions();
         if !held.contains(&Permission::Outbound) {
             held.push(Permission::Outbound);
@@ -76,15 +143,15 @@ pub(super) async fn set_outbound_service(
     outbound::add_user_to_service(&mut tx, customer, &service, now).await?;
     outbound::record_terms(&mut tx, customer, OUTBOUND_USER, editor.id(), now).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
 }
 
 /// What an outbound user's terms acceptance is recorded as.
 pub(super) const OUTBOUND_USER: &str = "outbound_user";
 
 /// A purchase on the customer's bill needs the terms ticked (`acceptTerms=1`), as the dialog asks.
-pub(super) fn require_terms(form: &FormData) -> Result<(), AppError> {
-    match terms_problem(form.text("acceptTerms") == "1") {
+pub(super) fn require_terms(accept_terms: &str) -> Result<(), AppError> {
+    match terms_problem(accept_terms == "1") {
         None => Ok(()),
         Some(message) => {
             let mut errors = FieldErrors::new();
@@ -94,35 +161,106 @@ pub(super) fn require_terms(form: &FormData) -> Result<(), AppError> {
     }
 }
 
-pub(super) async fn campaigns(State(state): State<AppState>, editor: Editor) -> Result<Json<Value>, AppError> {
+/// The outbound campaigns of the account, with its report-email options.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OutboundCampaigns {
+    /// Always 1.
+    status: u8,
+    campaigns: Vec<OutboundCampaignOption>,
+    outbound_daily_enabled: bool,
+    outbound_weekly_enabled: bool,
+    outbound_monthly_enabled: bool,
+    user: CampaignsUser,
+}
+
+#[derive(Serialize, ToSchema)]
+struct OutboundCampaignOption {
+    name: String,
+    /// The campaign's id.
+    val: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CampaignsUser {
+    customer_settings: CampaignsCustomer,
+}
+
+#[derive(Serialize, ToSchema)]
+struct CampaignsCustomer {
+    name: String,
+    /// The customer's id.
+    unique: String,
+}
+
+#[utoipa::path(get, path = "/outboundcampaigns/getAll", tag = "users",
+    responses((status = 200, body = OutboundCampaigns)))]
+async fn campaigns(State(state): State<AppState>, editor: Editor) -> Result<Json<OutboundCampaigns>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
     let customer = editor.account.customer_id;
-    let campaigns: Vec<Value> = outbound::campaigns(&state.db, customer)
+    let campaigns = outbound::campaigns(&state.db, customer)
         .await?
         .into_iter()
-        .map(|(id, name)| json!({ "name": name, "val": id.to_string() }))
+        .map(|(id, name)| OutboundCampaignOption { name, val: id.to_string() })
         .collect();
     let (daily, weekly, monthly) = outbound::report_options(&state.db, customer).await?;
-    Ok(Json(json!({
-        "status": 1,
-        "campaigns": campaigns,
-        "outboundDailyEnabled": daily,
-        "outboundWeeklyEnabled": weekly,
-        "outboundMonthlyEnabled": monthly,
-        "user": { "customerSettings": { "name": editor.account.customer_name, "unique": customer.to_string() } },
-    })))
+    Ok(Json(OutboundCampaigns {
+        status: 1,
+        campaigns,
+        outbound_daily_enabled: daily,
+        outbound_weekly_enabled: weekly,
+        outbound_monthly_enabled: monthly,
+        user: CampaignsUser {
+            customer_settings: CampaignsCustomer {
+                name: editor.account.customer_name.clone(),
+                unique: customer.to_string(),
+            },
+        },
+    }))
 }
 
-pub(super) async fn add_campaign(
+/// outboundcampaigns/getAll/, as the browser calls it.
+#[utoipa::path(get, path = "/outboundcampaigns/getAll/", tag = "users",
+    responses((status = 200, body = OutboundCampaigns)))]
+async fn campaigns_slash(state: State<AppState>, editor: Editor) -> Result<Json<OutboundCampaigns>, AppError> {
+    campaigns(state, editor).await
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted name, which the 422 body's errors are keyed by
+struct AddCampaignRequest {
+    /// The domain's rules (`validate_campaign_name`) decide; this only bounds it first.
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    outboundCampaignName: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct CampaignAdded {
+    campaign: AddedCampaign,
+}
+
+#[derive(Serialize, ToSchema)]
+struct AddedCampaign {
+    name: String,
+    /// The new campaign's id.
+    value: String,
+}
+
+#[utoipa::path(post, path = "/outboundcampaigns/addCampaign", tag = "users",
+    request_body(content((AddCampaignRequest = "multipart/form-data"), (AddCampaignRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = CampaignAdded)))]
+async fn add_campaign(
     State(state): State<AppState>,
     editor: Editor,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<AddCampaignRequest>,
+) -> Result<Json<CampaignAdded>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
-    let name = form.text("outboundCampaignName").trim();
+    let name = form.outboundCampaignName.trim();
     validate_campaign_name(name).map_err(AppError::Validation)?;
     let id = outbound::add_campaign(&state.db, editor.account.customer_id, name).await?;
-    Ok(Json(json!({ "campaign": { "name": name, "value": id.to_string() } })))
+    Ok(Json(CampaignAdded { campaign: AddedCampaign { name: name.to_string(), value: id.to_string() } }))
 }

@@ -11,16 +11,31 @@ use domain::users::{
     UserFormContext, EMAIL_IN_USE,
 };
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::details::partner_rights;
 use super::editor::{Editor, Target};
+use super::TEXT_MAX;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
+use crate::http::BODY_LIMIT;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserSettings};
 use crate::store::{customers, outbound, sessions};
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(check_unique_email_slash))
+        .routes(routes!(check_unique_email))
+        .routes(routes!(save_user))
+}
 
 fn same(a: &[Permission], b: &[Permission]) -> bool {
     a.len() == b.len() && a.iter().all(|p| b.contains(p))
@@ -32,23 +47,129 @@ fn email_in_use() -> AppError {
     AppError::Validation(errors)
 }
 
+/// The user form's email, checked before saving.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct CheckEmailRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_email: String,
+    /// The user being edited, whose own email is not taken; 0 or empty for a new user.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 0)))]
+    userId: Option<i64>,
+}
+
 /// Answers only for users the editor can already list: another customer's users are not
-/// theirs to probe for.
-pub(super) async fn check_unique_email(
+/// theirs to probe for. A taken email is 422 with the form_email message.
+#[utoipa::path(post, path = "/users/checkUniqueEmail", tag = "users",
+    request_body(content((CheckEmailRequest = "multipart/form-data"), (CheckEmailRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn check_unique_email(
     State(state): State<AppState>,
     editor: Editor,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
-    let except: i64 = form.text("userId").parse().unwrap_or(0);
-    if user_admin::email_taken_among_listed(&state.db, editor.id(), form.text("form_email"), except).await? {
+    Form { fields: form, .. }: Form<CheckEmailRequest>,
+) -> Result<Json<Done>, AppError> {
+    let except = form.userId.unwrap_or(0);
+    if user_admin::email_taken_among_listed(&state.db, editor.id(), &form.form_email, except).await? {
         return Err(email_in_use());
     }
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
+}
+
+/// users/checkUniqueEmail/, as the browser calls it.
+#[utoipa::path(post, path = "/users/checkUniqueEmail/", tag = "users",
+    request_body(content((CheckEmailRequest = "multipart/form-data"), (CheckEmailRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn check_unique_email_slash(
+    state: State<AppState>,
+    editor: Editor,
+    form: Form<CheckEmailRequest>,
+) -> Result<Json<Done>, AppError> {
+    check_unique_email(state, editor, form).await
+}
+
+/// The user form (users/save/{id}). The domain's rules (`validate_user_form`) decide; these
+/// bounds only stop absurd input first. Flags are "1" for on. The permission grids are JSON in
+/// a field, read as before (`submitted_rows`, `submitted_partner_permissions`).
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct SaveUserRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_first_name: String,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_last_name: String,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_email: String,
+    /// "10", "20" or "25" (ignored when the account has no levels, and for oneself).
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_auth_code: String,
+    /// "2": provisioning access; anything else none.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_provisioning: String,
+    /// The home customer's id.
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_customer: String,
+    /// Call recording: "1" or "0".
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_recordings: String,
+    /// Outbound: "1" or "0" (needed when turning it on).
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    hasAccessToNewOutbound: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 1)))]
+    form_outbound_campaign: Option<i64>,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_user_outbound_number: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_customer_restrict_cli: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_new_outbound_auto_dial: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_email_daily: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_email_weekly: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_email_monthly: String,
+    /// "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_include_outbound_permission: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    acceptTerms: String,
+    /// JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`.
+    #[garde(inner(length(max = BODY_LIMIT)))]
+    form_permission: Option<String>,
+    /// JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`.
+    #[garde(inner(length(max = BODY_LIMIT)))]
+    form_user_permissions: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct UserSaved {
+    success: bool,
+    /// The user's id (new for id 0).
+    id: i64,
 }
 
 /// One row of form_permission: a customer id and the flags the browser ticked.
-fn submitted_rows(form: &FormData) -> Result<HashMap<i64, Vec<Permission>>, AppError> {
-    let raw = form.get("form_permission").unwrap_or("[]");
+fn submitted_rows(form: &SaveUserRequest) -> Result<HashMap<i64, Vec<Permission>>, AppError> {
+    let raw = form.form_permission.as_deref().unwrap_or("[]");
     let rows: Vec<serde_json::Map<String, Value>> =
         serde_json::from_str(raw).map_err(|_| AppError::BadRequest("form_permission must be a JSON list".into()))?;
     let mut out = HashMap::new();
@@ -65,8 +186,8 @@ fn submitted_rows(form: &FormData) -> Result<HashMap<i64, Vec<Permission>>, AppE
     Ok(out)
 }
 
-fn submitted_partner_permissions(form: &FormData) -> Result<Vec<Permission>, AppError> {
-    let raw = form.get("form_user_permissions").unwrap_or("[]");
+fn submitted_partner_permissions(form: &SaveUserRequest) -> Result<Vec<Permission>, AppError> {
+    let raw = form.form_user_permissions.as_deref().unwrap_or("[]");
     let keys: Vec<String> = serde_json::from_str(raw)
         .map_err(|_| AppError::BadRequest("form_user_permissions must be a JSON list".into()))?;
     Ok(keys.iter().filter_map(|k| Permission::from_key(k)).collect())
@@ -74,29 +195,29 @@ fn submitted_partner_permissions(form: &FormData) -> Result<Vec<Permission>, App
 
 /// The user form as submitted, or, when the user's identity is not the editor's, with the
 /// identity fields as stored (whatever the browser sent for them).
-fn user_form_of(form: &FormData, stored: &UserSettings, identity: bool) -> UserForm {
+fn user_form_of(form: &SaveUserRequest, stored: &UserSettings, identity: bool) -> UserForm {
     let flag = |on: bool| if on { "1" } else { "0" }.to_string();
     if identity {
         UserForm {
-            first_name: form.text("form_first_name").to_string(),
-            last_name: form.text("form_last_name").to_string(),
-            email: form.text("form_email").to_string(),
-            auth_code: form.text("form_auth_code").to_string(),
-            customer: form.text("form_customer").to_string(),
-            has_access_to_new_outbound: match form.text("hasAccessToNewOutbound") {
+            first_name: form.form_first_name.clone(),
+            last_name: form.form_last_name.clone(),
+            email: form.form_email.clone(),
+            auth_code: form.form_auth_code.clone(),
+            customer: form.form_customer.clone(),
+            has_access_to_new_outbound: match form.hasAccessToNewOutbound.as_str() {
                 "1" => Some(true),
                 "0" => Some(false),
                 _ => None,
             },
-            call_recording: flag(form.text("form_recordings") == "1"),
-            outbound_number: form.text("form_user_outbound_number").to_string(),
+            call_recording: flag(form.form_recordings == "1"),
+            outbound_number: form.form_user_outbound_number.clone(),
         }
     } else {
         UserForm {
             first_name: stored.forename.clone(),
             last_name: stored.surname.clone(),
             email: stored.email.clone(),
-            auth_code: form.text("form_auth_code").to_string(),
+            auth_code: form.form_auth_code.clone(),
             customer: stored.home_customer_id.to_string(),
             has_access_to_new_outbound: Some(stored.has_new_outbound),
             call_recording: flag(stored.call_rec_flag),
@@ -107,21 +228,26 @@ fn user_form_of(form: &FormData, stored: &UserSettings, identity: bool) -> UserF
 
 /// A change to who the user is (names, email, home customer) sent for a user whose identity is
 /// not the editor's: refused outright, never half-saved. Absent fields change nothing.
-fn rewrites_identity(form: &FormData, stored: &UserSettings) -> bool {
-    let differs =
-        |field: &str, stored: &str| form.get(field).is_some_and(|v| !v.trim().is_empty() && v.trim() != stored);
-    differs("form_first_name", &stored.forename)
-        || differs("form_last_name", &stored.surname)
-        || differs("form_email", &stored.email)
-        || differs("form_customer", &stored.home_customer_id.to_string())
+fn rewrites_identity(form: &SaveUserRequest, stored: &UserSettings) -> bool {
+    let differs = |posted: &str, stored: &str| !posted.trim().is_empty() && posted.trim() != stored;
+    differs(&form.form_first_name, &stored.forename)
+        || differs(&form.form_last_name, &stored.surname)
+        || differs(&form.form_email, &stored.email)
+        || differs(&form.form_customer, &stored.home_customer_id.to_string())
 }
 
-pub(super) async fn save_user(
+/// Creates (id 0) or saves a user: every rule of the form again, then authority, ownership and
+/// which permissions this editor may change.
+#[utoipa::path(post, path = "/users/save/{id}", tag = "users",
+    params(("id" = i64, Path, minimum = 0, description = "The user; 0 creates one.")),
+    request_body(content((SaveUserRequest = "multipart/form-data"), (SaveUserRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = UserSaved)))]
+async fn save_user(
     State(state): State<AppState>,
     editor: Editor,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<SaveUserRequest>,
+) -> Result<Json<UserSaved>, AppError> {
     editor.require_editing()?;
     let acc = &editor.account;
     let now = state.clock.now();
@@ -154,10 +280,10 @@ pub(super) async fn save_user(
         return Err(AppError::NotFound);
     }
 
-    let include_outbound = form.text("form_include_outbound_permission") == "1";
+    let include_outbound = form.form_include_outbound_permission == "1";
     // Outbound settings are the user's everywhere and shown only on some accounts.
     let outbound_here = identity && shows_outbound(acc);
-    let enabling_outbound = outbound_here && form.text("hasAccessToNewOutbound") == "1" && !stored.has_new_outbound;
+    let enabling_outbound = outbound_here && form.hasAccessToNewOutbound == "1" && !stored.has_new_outbound;
     let customer_flags = customers::flags(&state.db, acc.customer_id).await?;
     let editor_settings = user_admin::settings(&state.db, editor.id()).await?.ok_or(AppError::Forbidden)?;
     let user_form = user_form_of(&form, &stored, identity);
@@ -195,7 +321,7 @@ pub(super) async fn save_user(
     if identity && user_admin::email_taken(&state.db, &user_form.email, id).await? {
         return Err(email_in_use());
     }
-    let provisioning = if form.text("form_provisioning") == "2" { "2" } else { "0" };
+    let provisioning = if form.form_provisioning == "2" { "2" } else { "0" };
     let settings = if identity && !outbound_here {
         UserSettings {
             forename: user_form.first_name.trim().to_string(),
@@ -207,10 +333,10 @@ pub(super) async fn save_user(
         }
     } else if identity {
         let (daily, weekly, monthly) = outbound::report_options(&state.db, acc.customer_id).await?;
-        let campaign = match form.text("form_outbound_campaign").trim().parse::<i64>() {
-            Ok(c) if outbound::campaign_belongs(&state.db, acc.customer_id, c).await? => Some(c),
-            Ok(_) => return Err(AppError::NotFound),
-            Err(_) => None,
+        let campaign = match form.form_outbound_campaign {
+            Some(c) if outbound::campaign_belongs(&state.db, acc.customer_id, c).await? => Some(c),
+            Some(_) => return Err(AppError::NotFound),
+            None => None,
         };
         UserSettings {
             id,
@@ -223,17 +349,17 @@ pub(super) async fn save_user(
             has_new_outbound: stored.has_new_outbound || (enabling_outbound && include_outbound),
             outbound_campaign_id: campaign,
             outbound_number: user_form.outbound_number.trim().to_string(),
-            cli_restricted: form.text("form_customer_restrict_cli") == "1",
-            new_outbound_auto_dial: form.text("form_new_outbound_auto_dial") == "1",
-            outbound_email_daily: daily && form.text("form_email_daily") == "1",
-            outbound_email_weekly: weekly && form.text("form_email_weekly") == "1",
-            outbound_email_monthly: monthly && form.text("form_email_monthly") == "1",
+            cli_restricted: form.form_customer_restrict_cli == "1",
+            new_outbound_auto_dial: form.form_new_outbound_auto_dial == "1",
+            outbound_email_daily: daily && form.form_email_daily == "1",
+            outbound_email_weekly: weekly && form.form_email_weekly == "1",
+            outbound_email_monthly: monthly && form.form_email_monthly == "1",
         }
     } else {
         stored.clone()
     };
     let service = if enabling_outbound && include_outbound {
-        super::outbound::require_terms(&form)?;
+        super::outbound::require_terms(&form.acceptTerms)?;
         Some(outbound::service_for(&state.db, acc.customer_id).await?.ok_or(AppError::Forbidden)?)
     } else {
         None
@@ -319,5 +445,5 @@ pub(super) async fn save_user(
         super::actions::send_password_email(&state, user_id, true).await?;
     }
     tracing::info!(editor = editor.id(), user = user_id, "user saved");
-    Ok(Json(json!({ "success": true, "id": user_id })))
+    Ok(Json(UserSaved { success: true, id: user_id }))
 }
