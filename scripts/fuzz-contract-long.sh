@@ -7,7 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 EXAMPLES=${1:-500}
-REPORT=ndjson,junit bash scripts/test-contract.sh "$EXAMPLES" "${2:-}"
+ST_SEED=${ST_SEED:-$RANDOM$RANDOM} REPORT=ndjson,junit bash scripts/test-contract.sh "$EXAMPLES" "${2:-}"
 status=$?
 echo
 echo "== operations and the requests tried"

@@ -46,7 +46,7 @@ for persona in owner@demo.test partner@demo.test techpartner@demo.test; do
   SESSION=$SESSION "$ST" --config-file scripts/schemathesis.toml run \
     "http://127.0.0.1:$PORT/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
-    --max-examples "$EXAMPLES" --workers 2 --seed 20261123 \
+    --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
     --report "${REPORT:-junit}" --report-dir "target/schemathesis/report/${persona%@*}" || status=1
 done
 exit $status

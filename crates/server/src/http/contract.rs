@@ -81,7 +81,8 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
             let Some(operation) = operation else { continue };
             // Handlers' names repeat across areas; method and path never do.
             operation.operation_id = Some(operation_id(method, path, &paths));
-            let writes = operation.request_body.is_some();
+            // A POST may be refused by the rules (422) even without a body (removals).
+            let writes = operation.request_body.is_some() || method == "post";
             let responses = &mut operation.responses.responses;
             let mut shared = vec![
                 ("401", answer::<LoginRequired>("No session: log in first.")),

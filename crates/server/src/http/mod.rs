@@ -100,6 +100,7 @@ pub fn api_router() -> Router<AppState> {
         .route(CONTRACT_PATH, axum::routing::get(move || contract::serve(contract.clone())))
         .fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(require_admin_header))
+        .layer(middleware::map_response(json_refusals))
         // Account data never sits in a browser's or proxy's cache (unless a handler says how).
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static("no-store")))
         // JSON compresses about tenfold (a 10,000-number list is megabytes); audio does not.
@@ -175,6 +176,44 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
         .or_else(|| panic.downcast_ref::<&str>().copied())
         .unwrap_or("a panic");
     AppError::Internal(format!("handler panicked: {cause}")).into_response()
+}
+
+/// Refusals axum writes itself (an id that is not a number in a path, a method the path does
+/// not take, a body it cannot read) as the API's JSON error body, like every other refusal.
+async fn json_refusals(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !status.is_client_error() || is_json {
+        return response;
+    }
+    let code = match status.as_u16() {
+        404 => "NOT_FOUND",
+        405 => "METHOD_NOT_ALLOWED",
+        413 => "PAYLOAD_TOO_LARGE",
+        415 => "UNSUPPORTED_MEDIA_TYPE",
+        _ => "BAD_REQUEST",
+    };
+    let (parts, body) = response.into_parts();
+    let text =
+        axum::body::to_bytes(body, 4096).await.map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    let mut answer = (
+        status,
+        axum::Json(contract::Refusal {
+            success: false,
+            code: code.into(),
+            message: (!text.is_empty()).then_some(text),
+        }),
+    )
+        .into_response();
+    // Keep what the refusal said about itself (Allow on a 405).
+    for (name, value) in parts.headers.iter().filter(|(name, _)| *name == axum::http::header::ALLOW) {
+        answer.headers_mut().insert(name, value.clone());
+    }
+    answer
 }
 
 /// The contract is public: it describes the calls and holds no account's data.

@@ -5,6 +5,7 @@
 //! keyed by field. The spec's own rules stay in `crates/domain`, which the handler calls next.
 
 use axum::extract::{FromRequest, Request};
+use axum::http::header::CONTENT_TYPE;
 use domain::FieldErrors;
 use serde::de::DeserializeOwned;
 
@@ -54,6 +55,10 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        // A typed call takes a form: a post without one is not a request for it.
+        if !req.headers().contains_key(CONTENT_TYPE) {
+            return Err(AppError::BadRequest("the call takes a form (multipart or urlencoded)".into()));
+        }
         let data = FormData::from_request(req, state).await?;
         let fields = typed(&data)?;
         Ok(Form { fields, files: data.into_files() })

@@ -151,3 +151,20 @@ async fn the_user_forms_shape_rules_answer_before_the_domains() {
     let free = app.post_multipart("/api/users/checkUniqueEmail", Some(&owner), &[("form_email", "a@b.test")]).await;
     assert_eq!(free.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn refusals_axum_writes_itself_answer_json_too() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    let reply = app.get("/api/users/getUserDetails/9223372036854775808", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert_eq!(reply.json()["code"], "BAD_REQUEST");
+    let wrong_method = app.get("/api/users/save/1", Some(&token)).await;
+    assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(wrong_method.json()["code"], "METHOD_NOT_ALLOWED");
+    let req = crate::helpers::request("POST", "/api/technologypartner/createApiKey", Some(&token), true)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let no_form = app.send(req).await;
+    assert_eq!(no_form.status, StatusCode::BAD_REQUEST, "a typed call without a form: {}", no_form.text());
+}

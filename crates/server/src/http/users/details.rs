@@ -266,6 +266,9 @@ async fn user_permissions(
     editor: Editor,
     Path((id, auth_code, update)): Path<(i64, u8, String)>,
 ) -> Result<Json<UserPermissionGrid>, AppError> {
+    if id < 0 {
+        return Err(AppError::NotFound); // no user has a negative id
+    }
     editor.require_editing()?;
     let stored: Vec<UserAccessRow> = if id > 0 {
         let target = Target::load(&state, &editor, id).await?;
@@ -305,6 +308,9 @@ async fn partner_user_permissions(
     editor: Editor,
     Path((id, update)): Path<(i64, String)>,
 ) -> Result<Json<PartnerUserPermissionGrid>, AppError> {
+    if id < 0 {
+        return Err(AppError::NotFound); // no user has a negative id
+    }
     editor.require_editing()?;
     let acc = &editor.account;
     if !acc.is_partner {
