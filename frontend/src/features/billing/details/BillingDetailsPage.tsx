@@ -11,6 +11,7 @@ import { useShownErrors } from '../../../lib/useShownErrors';
 import { SectionLoading } from '../../../app/sections';
 import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
 import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 type Key = keyof BillingDetailsForm;
 
@@ -29,12 +30,11 @@ const CONTACT: [Key, string, string][] = [
   ['contactTelephone', 'form_contactTelephone', 'Telephone'],
 ];
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 function BillingForm({ details, portal }: { details: BillingDetails; portal: string }) {
   const [form, setForm] = useState<BillingDetailsForm>(() => formOf(details));
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
   const errors = validateBillingDetails(form);
   const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
 
@@ -90,11 +90,7 @@ function BillingForm({ details, portal }: { details: BillingDetails; portal: str
         void save();
       }}
     >
-      {banner && (
-        <div role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          <p>{banner.text}</p>
-        </div>
-      )}
+      <ResultBanner outcome={banner} />
       <section className="card card-body" aria-labelledby="billing-address">
         <h2 id="billing-address">Address</h2>
         {ADDRESS.map(field)}

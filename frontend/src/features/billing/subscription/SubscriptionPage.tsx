@@ -14,6 +14,7 @@ import { UsageCards } from './UsageCards';
 import { WhatToAddDialog, type DynamicChoice } from './WhatToAddDialog';
 import type { Added, PurchaseForm } from '../../services/PurchaseFormDialog';
 import { staticAdded } from '../../services/static/messages';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 // The purchase forms load with the first plus pressed, not with the page.
 const PurchaseFormDialog = lazy(() => import('../../services/PurchaseFormDialog'));
@@ -21,7 +22,6 @@ const PurchaseFormDialog = lazy(() => import('../../services/PurchaseFormDialog'
 const RECORDING_STORAGE = 'routing_call_recording_extended';
 const RECORDING_STORAGE_MAX_DAYS = 180;
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 /** The plan and usage page (spec/billing-subscription-purchase.md, "Plan and usage page"). */
 export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
@@ -34,7 +34,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
   const [chargesLoad] = useLoader(getCallCharges);
   const usage = usageLoad.status === 'ready' ? usageLoad.data : null;
   const charges = chargesLoad.status === 'ready' ? chargesLoad.data : null;
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
   const [dialog, setDialog] = useState<'breakdown' | 'compare' | 'whatToAdd' | 'noNumbers' | null>(null);
   const [form, setForm] = useState<PurchaseForm | null>(null);
   const online = canPurchaseOnline(account);
@@ -106,11 +106,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
           </button>
         </div>
       </header>
-      {banner && (
-        <div role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          <p>{banner.text}</p>
-        </div>
-      )}
+      <ResultBanner outcome={banner} />
       <UsageCards
         usage={usage}
         online={online}

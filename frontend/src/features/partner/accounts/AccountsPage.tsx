@@ -8,15 +8,15 @@ import { useLoader } from '../../../lib/useLoader';
 import { enterClientAccount, getAccounts, type AccountCreated, type ClientAccount, type ClientAccounts } from '../api';
 import { ACCOUNTS_FAILED, ENTER_FAILED, invited, NO_ACCOUNTS } from '../messages';
 import { AddAccountDialog } from './AddAccountDialog';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChanged: () => Promise<void> }) {
   const { reload } = useAccount();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [entering, setEntering] = useState<number | null>(null);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
 
   async function enter(client: ClientAccount) {
     setEntering(client.id);
@@ -69,11 +69,7 @@ function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChange
   ];
   return (
     <>
-      {banner && (
-        <p role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          {banner.text}
-        </p>
-      )}
+      <ResultBanner outcome={banner} />
       <DataTable
         label="Client accounts"
         columns={columns}

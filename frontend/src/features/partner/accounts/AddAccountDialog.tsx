@@ -7,6 +7,7 @@ import { withContact } from '../../../lib/contact';
 import { useShownErrors } from '../../../lib/useShownErrors';
 import { addAccount, type AccountCreated, type NewAccount, type Programme } from '../api';
 import { ADD_FAILED } from '../messages';
+import { DialogActions } from '../../../components/DialogActions';
 
 const EMPTY: NewAccount = { accountName: '', ownerFirstName: '', ownerLastName: '', ownerEmail: '' };
 
@@ -85,16 +86,7 @@ export function AddAccountDialog({
       onClose={onClose}
       onSubmit={() => void save()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Creating…' : 'Create account'}
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} submitLabel="Create account" busyLabel="Creating…" busy={saving} />}
     >
       {failure && (
         <p role="alert" className="banner banner-error">

@@ -9,8 +9,8 @@ import { useLoader } from '../../../lib/useLoader';
 import { useShownErrors } from '../../../lib/useShownErrors';
 import { getBranding, saveBranding, type Branding } from '../api';
 import { BRANDING_FAILED, BRANDING_READ_ONLY, BRANDING_SAVED, BRANDING_SAVE_FAILED } from '../messages';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 /** A colour as a picker and the hex text it stands for, both labelled. */
 function ColourField(props: {
@@ -96,7 +96,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
   const [removeLogo, setRemoveLogo] = useState(false);
   const [removeFavicon, setRemoveFavicon] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
   const errors = { ...validateBrandingColours(colours), ...Object.fromEntries(Object.entries(fileProblems).filter(([, v]) => v)) } as Record<string, string>;
   const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
   const readOnly = !branding.canEdit || saving;
@@ -144,11 +144,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
         void save();
       }}
     >
-      {banner && (
-        <p role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          {banner.text}
-        </p>
-      )}
+      <ResultBanner outcome={banner} />
       {!branding.canEdit && <p>{BRANDING_READ_ONLY}</p>}
       <h2>Top bar</h2>
       {/* A picture of the colours, unreadable ones too (the contrast rule says so in words). */}

@@ -5,6 +5,7 @@ import { validateInlineAdd, type InlineList } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { insertListItem, type Item } from './api';
 import { FORM_FAILED } from './messages';
+import { DialogActions } from '../../../components/DialogActions';
 
 const FIELD: Record<InlineList, string> = {
   channel: 'channel',
@@ -55,16 +56,7 @@ export function InlineAddDialog({
       onClose={onClose}
       onSubmit={() => void save()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} submitLabel="Save" busyLabel="Saving…" busy={saving} />}
     >
       <TextField
         label="Description"

@@ -7,14 +7,14 @@ import { useLoader } from '../../../lib/useLoader';
 import { getApiKeys, revokeApiKey, type ApiKey, type ApiKeyList } from '../api';
 import { KEYS_FAILED, NO_KEYS, REVOKED, REVOKE_FAILED, REVOKE_WARNING } from '../messages';
 import { CreateKeyDialog } from './CreateKeyDialog';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 function KeyTable({ list, onChanged }: { list: ApiKeyList; onChanged: () => Promise<void> }) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
   const active = list.keys.filter((key) => !key.revoked).length;
   const full = active >= list.maxActiveKeys;
 
@@ -54,11 +54,7 @@ function KeyTable({ list, onChanged }: { list: ApiKeyList; onChanged: () => Prom
   ];
   return (
     <>
-      {banner && (
-        <p role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          {banner.text}
-        </p>
-      )}
+      <ResultBanner outcome={banner} />
       <p>
         Keys let your systems read the calls of the accounts you supply leads to through the{' '}
         <a href="/apidocs" target="_blank" rel="noopener">

@@ -6,6 +6,7 @@ import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { createApiKey, type CreatedKey } from '../api';
 import { CREATE_FAILED, KEY_SHOWN_ONCE } from '../messages';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** The new key, shown once, with a copy button. */
 function ShowKey({ created }: { created: CreatedKey }) {
@@ -96,16 +97,7 @@ export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; o
       onClose={onClose}
       onSubmit={() => void create()}
       busy={saving}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Creating…' : 'Create key'}
-          </button>
-        </>
-      }
+      actions={<DialogActions onCancel={onClose} submitLabel="Create key" busyLabel="Creating…" busy={saving} />}
     >
       {failure && (
         <p role="alert" className="banner banner-error">

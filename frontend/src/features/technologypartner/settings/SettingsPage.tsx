@@ -8,6 +8,7 @@ import { useLoader } from '../../../lib/useLoader';
 import { useShownErrors } from '../../../lib/useShownErrors';
 import { getSettings, saveSettings, type PartnerSettings } from '../api';
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVE_FAILED } from '../messages';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 type Key = keyof TechPartnerProfile;
 
@@ -19,7 +20,6 @@ const FIELDS: [Key, string, string, 'text' | 'email' | 'tel'][] = [
   ['contactTelephone', 'form_contactTelephone', 'Telephone', 'tel'],
 ];
 
-type Banner = { kind: 'success' | 'error'; text: string };
 
 function SettingsForm({ settings }: { settings: PartnerSettings }) {
   const [form, setForm] = useState<TechPartnerProfile>({
@@ -29,7 +29,7 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
     contactTelephone: settings.contactTelephone,
   });
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Outcome | null>(null);
   const errors = validateTechPartnerProfile(form);
   const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
 
@@ -59,11 +59,7 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
         void save();
       }}
     >
-      {banner && (
-        <p role={banner.kind === 'error' ? 'alert' : 'status'} className={`banner banner-${banner.kind}`}>
-          {banner.text}
-        </p>
-      )}
+      <ResultBanner outcome={banner} />
       <TextField label="Company" value={settings.companyName} onChange={() => {}} readOnly />
       <p className="field-hint">We write to the technical contact about your API keys and changes to the reporting API.</p>
       {FIELDS.map(([key, name, label, type]) => (
