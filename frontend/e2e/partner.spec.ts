@@ -1,6 +1,12 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, menuItem, sideMenu } from './helpers';
 
+/** A 1 by 1 PNG: the branding accepts PNG images only, checked by their first bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 // The partner portal (issue 16): the clients, a new client with its owner invited, the way into
 // a client's admin area and back, rewards, the programmes and the branding.
 
@@ -61,7 +67,12 @@ test('Refer a client opens the referrer page, which refers one', async ({ page }
   await expectAccessible(page, 'the Refer a client dialog', { within: dialog });
   await dialog.getByLabel('Account', { exact: true }).fill('Hilltop Cafe');
   await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Customer was created.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Customer was created.' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'About the reseller programme' }).click();
+  await expect(page).toHaveURL(/\/manage\/partner\/benefits\/reseller$/);
+  await expect(page.getByText(/your margin is 20%/)).toBeVisible();
+  await expectAccessible(page, 'the reseller benefits page');
 });
 
 test("the partner's branding is checked, saved and shown in the top bar", async ({ page }) => {
@@ -84,4 +95,29 @@ test("the partner's branding is checked, saved and shown in the top bar", async 
   await background.fill('#4a148c');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('header.top-bar')).toHaveCSS('background-color', 'rgb(74, 20, 140)');
+});
+
+test("the partner's logo and favicon are shown in the shell, and can be removed", async ({ page }) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/settings');
+  await expectHeading(page, 'Settings');
+  const icon = page.locator('link[rel="icon"]');
+  const defaultIcon = await icon.getAttribute('href');
+  // Without a logo of its branding, the top bar shows the account's own (the demo's SVG).
+  const logo = page.locator('header.top-bar .top-bar-logo img');
+  await expect(logo).toHaveAttribute('src', '/logos/600.svg');
+  await page.getByLabel('Favicon', { exact: true }).setInputFiles({ name: 'favicon.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your branding was saved.' })).toBeVisible();
+  await expect(icon).toHaveAttribute('href', /\/logos\/600-favicon\.png\?v=\d+$/);
+  await expect(logo).toHaveAttribute('src', /\/logos\/600\.png\?v=\d+$/);
+  await expect(page.getByRole('img', { name: 'Current favicon' })).toBeVisible();
+  await expectAccessible(page, 'the branding settings with a logo and a favicon');
+
+  await page.getByRole('checkbox', { name: 'Remove the current favicon' }).check();
+  await page.getByRole('checkbox', { name: 'Remove the current logo' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('img', { name: 'Current favicon' })).toHaveCount(0);
+  await expect(icon).toHaveAttribute('href', defaultIcon ?? '');
+  await expect(logo).toHaveAttribute('src', '/logos/600.svg');
 });

@@ -58,6 +58,15 @@ describe('App', () => {
     expect(screen.getByRole('navigation', { name: 'Partner' })).toBeInTheDocument();
   });
 
+  test("the shell shows the partner's favicon as the page's icon", async () => {
+    renderApp(
+      '/partner/accounts',
+      account({ isPartner: true, canAccessPartnerAccounts: true, faviconUrl: '/logos/600-favicon.png?v=3' }),
+    );
+    await screen.findByRole('navigation', { name: 'Partner' });
+    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/logos/600-favicon.png?v=3');
+  });
+
   test('an empty account answer goes to the unauthorised page', async () => {
     renderApp('/routing', '');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorised' })).toBeInTheDocument();

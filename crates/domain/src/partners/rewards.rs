@@ -71,6 +71,8 @@ pub struct RewardRow {
     /// The month's start, or the client's id.
     pub key: i64,
     pub label: String,
+    /// For a chart's axis: "Oct 26" for a month, the name for a client.
+    pub short_label: String,
     pub invoices: u32,
     pub net_pence: i64,
     pub reward_pence: i64,
@@ -95,10 +97,26 @@ fn add_to(rows: &mut Vec<RewardRow>, key: i64, label: &str, net: i64, reward: i6
             row.net_pence += net;
             row.reward_pence += reward;
         }
-        None => {
-            rows.push(RewardRow { key, label: label.to_string(), invoices: 1, net_pence: net, reward_pence: reward })
-        }
+        None => rows.push(RewardRow {
+            key,
+            label: label.to_string(),
+            short_label: short_month_label(label),
+            invoices: 1,
+            net_pence: net,
+            reward_pence: reward,
+        }),
     }
+}
+
+/// "Oct 26" for "October 2026"; any other label as it is.
+pub fn short_month_label(label: &str) -> String {
+    use crate::purchase::usage::{MONTHS, SHORT};
+    let parsed = label.split_once(' ').and_then(|(month, year)| {
+        let index = MONTHS.iter().position(|m| *m == month)?;
+        let year: i32 = year.parse().ok()?;
+        Some(format!("{} {:02}", SHORT[index], year.rem_euclid(100)))
+    });
+    parsed.unwrap_or_else(|| label.to_string())
 }
 
 /// The rewards earned on these invoices, by month and by client. Each invoice's reward is
@@ -126,6 +144,19 @@ pub fn rate_text(rate_basis_points: u32) -> String {
         format!("{whole}%")
     } else {
         format!("{whole}.{:02}", hundredths).trim_end_matches('0').to_string() + "%"
+    }
+}
+
+#[cfg(test)]
+mod short_label_tests {
+    use super::short_month_label;
+
+    #[test]
+    fn months_shorten_and_names_stay() {
+        assert_eq!(short_month_label("October 2026"), "Oct 26");
+        assert_eq!(short_month_label("January 2030"), "Jan 30");
+        assert_eq!(short_month_label("Riverside Veterinary Practice"), "Riverside Veterinary Practice");
+        assert_eq!(short_month_label("Octember 2026"), "Octember 2026");
     }
 }
 

@@ -38,7 +38,7 @@ pub struct UsagePeriods {
     pub current_quarter: Period,
 }
 
-const MONTHS: [&str; 12] = [
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { NO_PERMISSION } from '../../../components/PermissionError';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { ClientAccounts } from '../api';
 import { renderPartner } from '../test-utils';
@@ -117,6 +118,40 @@ describe('partner accounts', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
     expect(await within(dialog).findByText('Email is already in use.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Account')).toHaveValue('Acme');
+  });
+
+  test('a failure that is not about a field keeps what was typed; Cancel then clears the form', async () => {
+    stubApi({
+      '/api/partnerportal/getAccounts': () => jsonResponse(CLIENTS),
+      '/api/partnerportal/addAccount': () => jsonResponse({ success: false }, 500),
+    });
+    const user = renderPartner('/partner/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Add account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add account' });
+    await user.type(within(dialog).getByLabelText('Account'), 'Acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The account could not be created. Please try again, or call 0161 496 0000.');
+    expect(within(dialog).getByLabelText('Account')).toHaveValue('Acme');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Add account' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    const again = screen.getByRole('dialog', { name: 'Add account' });
+    expect(within(again).getByLabelText('Account')).toHaveValue('');
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('without clients it says so', async () => {
+    stubApi({ '/api/partnerportal/getAccounts': () => jsonResponse({ accounts: [], canAddAccounts: true }) });
+    renderPartner('/partner/accounts');
+    expect(await screen.findByText('You have no client accounts yet.')).toBeInTheDocument();
+  });
+
+  test('a refusal of the list shows the permission error page', async () => {
+    stubApi({ '/api/partnerportal/getAccounts': () => jsonResponse({ success: false, code: 'FORBIDDEN' }, 403) });
+    renderPartner('/partner/accounts');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NO_PERMISSION);
+    expect(screen.getByRole('heading', { level: 1, name: 'Error' })).toBeInTheDocument();
   });
 
   test('Log in enters the client account and opens its admin area', async () => {

@@ -6,7 +6,7 @@ import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import { enterClientAccount, getAccounts, type AccountCreated, type ClientAccount, type ClientAccounts } from '../api';
-import { ACCOUNTS_FAILED, ENTER_FAILED, invited, NO_ACCOUNTS } from '../messages';
+import { ACCOUNTS_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from '../messages';
 import { AddAccountDialog } from './AddAccountDialog';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
@@ -33,7 +33,7 @@ function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChange
 
   function created(answer: AccountCreated) {
     setAdding(false);
-    setBanner({ kind: 'success', text: [answer.message, answer.invited ? invited(answer.invited) : ''].join(' ').trim() });
+    setBanner({ kind: 'success', text: accountCreated(answer) });
     void onChanged();
   }
 

@@ -31,6 +31,8 @@ describe('partner benefits', () => {
     renderPartner('/partner/benefits/reseller', partner({ partnerResellerApprovedFlag: false }));
     expect(await screen.findByText(/You are not approved for this programme yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refer a client' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'clientservices@calltrack.example' })).toHaveAttribute('href', 'mailto:clientservices@calltrack.example');
+    expect(screen.getByRole('link', { name: 'About the referral programme' })).toHaveAttribute('href', '/partner/benefits/referrer');
   });
 
   test('a user without the right to add accounts cannot refer', async () => {

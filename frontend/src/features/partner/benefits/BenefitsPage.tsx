@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { useAccount } from '../../../lib/account';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import { AddAccountDialog } from '../accounts/AddAccountDialog';
 import { getProgrammes, type AccountCreated, type Programme, type ProgrammeTerms } from '../api';
-import { invited, PROGRAMMES_FAILED } from '../messages';
+import { accountCreated, PROGRAMMES_FAILED } from '../messages';
 
-const PROGRAMMES: Record<Programme, { name: string; rate: string; gives: string[] }> = {
+const PROGRAMMES: Record<Programme, { name: string; rate: string; other: Programme; gives: string[] }> = {
   reseller: {
     name: 'Reseller programme',
+    other: 'referrer',
     rate: 'margin',
     gives: [
       'Sell call tracking under your own price: you bill your clients, we bill you.',
@@ -21,6 +23,7 @@ const PROGRAMMES: Record<Programme, { name: string; rate: string; gives: string[
   },
   referrer: {
     name: 'Referral programme',
+    other: 'reseller',
     rate: 'referral fee',
     gives: [
       'Introduce a client: we set up their account, bill them and look after them.',
@@ -33,23 +36,19 @@ const PROGRAMMES: Record<Programme, { name: string; rate: string; gives: string[
 function Benefits({ programme, terms }: { programme: Programme; terms: ProgrammeTerms[] }) {
   const { account } = useAccount();
   const [referring, setReferring] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   const about = PROGRAMMES[programme];
   const mine = terms.find((t) => t.programme === programme);
   const canRefer = programme === 'referrer' && mine?.approved && account.userCanCreatePartnerAccounts;
 
   function created(answer: AccountCreated) {
     setReferring(false);
-    setDone([answer.message, answer.invited ? invited(answer.invited) : ''].join(' ').trim());
+    setDone({ kind: 'success', text: accountCreated(answer) });
   }
 
   return (
     <>
-      {done && (
-        <p role="status" className="banner banner-success">
-          {done}
-        </p>
-      )}
+      <ResultBanner outcome={done} />
       <section className="card card-body" aria-labelledby="programme-name">
         <h2 id="programme-name">{about.name}</h2>
         <ul>
@@ -76,7 +75,14 @@ function Benefits({ programme, terms }: { programme: Programme; terms: Programme
             </button>
           </p>
         )}
-        {programme === 'reseller' && mine?.approved && <Link to="/partner/accounts">Your client accounts</Link>}
+        {programme === 'reseller' && mine?.approved && (
+          <p>
+            <Link to="/partner/accounts">Your client accounts</Link>
+          </p>
+        )}
+        <p>
+          <Link to={`/partner/benefits/${about.other}`}>About the {PROGRAMMES[about.other].name.toLowerCase()}</Link>
+        </p>
       </section>
       <AddAccountDialog open={referring} programme="referrer" onClose={() => setReferring(false)} onCreated={created} />
     </>

@@ -6,12 +6,12 @@ import { renderPartner } from '../test-utils';
 
 const REWARDS: Rewards = {
   byMonth: [
-    { key: 2, label: 'November 2026', invoices: 1, netPence: 12_345, rewardPence: 2_469 },
-    { key: 1, label: 'October 2026', invoices: 2, netPence: 14_995, rewardPence: 2_500 },
+    { key: 2, label: 'November 2026', shortLabel: 'Nov 26', invoices: 1, netPence: 12_345, rewardPence: 2_469 },
+    { key: 1, label: 'October 2026', shortLabel: 'Oct 26', invoices: 2, netPence: 14_995, rewardPence: 2_500 },
   ],
   byClient: [
-    { key: 601, label: 'Greenway Garden Centre', invoices: 1, netPence: 4_995, rewardPence: 500 },
-    { key: 602, label: 'Riverside Veterinary Practice', invoices: 2, netPence: 22_345, rewardPence: 4_469 },
+    { key: 601, label: 'Greenway Garden Centre', shortLabel: 'Greenway Garden Centre', invoices: 1, netPence: 4_995, rewardPence: 500 },
+    { key: 602, label: 'Riverside Veterinary Practice', shortLabel: 'Riverside Veterinary Practice', invoices: 2, netPence: 22_345, rewardPence: 4_469 },
   ],
   totalNetPence: 27_340,
   totalRewardPence: 4_969,
@@ -33,7 +33,9 @@ describe('partner rewards', () => {
     const total = within(screen.getByRole('table', { name: 'By month' })).getByText('Total').closest('tr')!;
     expect(within(total).getByText('£49.69')).toBeInTheDocument();
     expect(within(total).getByText('3')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Rewards per month, October 2026 to November 2026' })).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: 'Rewards per month, October 2026 to November 2026 (figures in the By month table)' });
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['Oct 26', 'Nov 26']);
+    expect(chart.querySelector('title')).toHaveTextContent('Oct 26: £25.00 reward');
   });
 
   test('before any invoice it says rewards will come', async () => {

@@ -1,58 +1,24 @@
 import { BarChart } from '../../../components/BarChart';
 import { LoadedPage } from '../../../components/LoadedPage';
-import { formatPounds } from '../../../domain';
-
-const money = (pence: number) => formatPounds(pence / 100);
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { getRewards, type RewardRow, type Rewards } from '../api';
+import { getRewards, type Rewards } from '../api';
 import { NO_REWARDS, REWARDS_FAILED } from '../messages';
+import { money, RewardTable } from './RewardTable';
 
 const PROGRAMME_NAMES: Record<string, string> = { reseller: 'Reseller margin', referrer: 'Referral fee' };
 
-/** One table of reward rows with a totals row. */
-function RewardTable({ caption, first, rows, rewards }: { caption: string; first: string; rows: RewardRow[]; rewards: Rewards }) {
-  return (
-    <div className="table-scroll data-table">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">Invoices</th>
-            <th scope="col">Invoiced (before VAT)</th>
-            <th scope="col">Reward</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              <td>{row.invoices}</td>
-              <td>{money(row.netPence)}</td>
-              <td>{money(row.rewardPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{rows.reduce((sum, row) => sum + row.invoices, 0)}</td>
-            <td>{money(rewards.totalNetPence)}</td>
-            <td>{money(rewards.totalRewardPence)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
-  );
-}
-
+/**
+ * 'October 2026' as 'Oct 26', short enough to stand under a bar. The server's rows carry the
+ * long label only (the lead report's rows carry both).
+ */
 function RewardsReport({ rewards }: { rewards: Rewards }) {
   const rates = rewards.programmes
     .filter((p) => p.rate)
     .map((p) => `${PROGRAMME_NAMES[p.programme] ?? p.programme} ${p.rate}`)
     .join(' · ');
   const months = [...rewards.byMonth].reverse();
+  const totals = { totalNetPence: rewards.totalNetPence, totalRewardPence: rewards.totalRewardPence };
   return (
     <>
       <section className="card card-body" aria-labelledby="reward-terms">
@@ -64,19 +30,19 @@ function RewardsReport({ rewards }: { rewards: Rewards }) {
         </p>
       </section>
       {rewards.byMonth.length === 0 ? (
-        <p>{NO_REWARDS}</p>
+        <p className="card card-body">{NO_REWARDS}</p>
       ) : (
         <>
           <section className="card card-body" aria-labelledby="rewards-chart">
             <h2 id="rewards-chart">Rewards by month</h2>
             <BarChart
-              label={`Rewards per month, ${months[0]?.label} to ${months.at(-1)?.label}`}
-              categories={months.map((m) => m.label)}
-              series={[{ label: 'Reward (pence)', values: months.map((m) => m.rewardPence) }]}
+              label={`Rewards per month, ${months[0]?.label} to ${months.at(-1)?.label} (figures in the By month table)`}
+              categories={months.map((m) => m.shortLabel)}
+              series={[{ label: 'Reward', values: months.map((m) => m.rewardPence), format: money }]}
             />
           </section>
-          <RewardTable caption="By month" first="Month" rows={rewards.byMonth} rewards={rewards} />
-          <RewardTable caption="By client" first="Client" rows={rewards.byClient} rewards={rewards} />
+          <RewardTable id="rewards-by-month" heading="By month" first="Month" rows={rewards.byMonth} {...totals} />
+          <RewardTable id="rewards-by-client" heading="By client" first="Client" rows={rewards.byClient} {...totals} />
         </>
       )}
     </>

@@ -38,6 +38,8 @@ describe('partner branding', () => {
     expect(body.get('form_top_bar_background')).toBe('#4a148c');
     expect((body.get('form_logo') as File).name).toBe('logo.png');
     expect(reload).toHaveBeenCalled();
+    // Saved, the chosen file is not sent again with the next save.
+    expect((screen.getByLabelText('Logo') as HTMLInputElement).files).toHaveLength(0);
   });
 
   test('an image that is not a PNG, or too large, is refused when chosen', async () => {
@@ -47,6 +49,25 @@ describe('partner branding', () => {
     expect(await screen.findByText('The favicon must be a PNG image.')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Logo'), png(200 * 1024 + 1));
     expect(await screen.findByText('The logo must not exceed 200 KB.')).toBeInTheDocument();
+  });
+
+  test("removing the current favicon says so; the server's field messages show on their fields", async () => {
+    const fetch = stubApi({
+      '/api/partnerportal/getBranding': () => jsonResponse(BRANDING),
+      '/api/partnerportal/saveBranding': () =>
+        jsonResponse({ success: false, code: 'VALIDATION_FAILED', errors: { form_top_bar_background: 'Enter a colour as #rrggbb.' } }, 422),
+    });
+    const user = renderPartner('/partner/settings');
+    expect(await screen.findByRole('img', { name: 'Current favicon' })).toHaveAttribute('src', BRANDING.faviconUrl);
+    await user.click(screen.getByRole('checkbox', { name: 'Remove the current favicon' }));
+    expect(screen.queryByRole('img', { name: 'Current favicon' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a colour as #rrggbb.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Background colour')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your branding could not be saved.');
+    const body = fetch.mock.calls.find(([url]) => String(url).includes('saveBranding'))?.[1]?.body as FormData;
+    expect(body.get('form_remove_favicon')).toBe('1');
+    expect(body.get('form_remove_logo')).toBeNull();
   });
 
   test('a user who may not edit sees the branding read-only', async () => {

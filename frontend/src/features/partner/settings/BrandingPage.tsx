@@ -97,6 +97,8 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
   const [removeFavicon, setRemoveFavicon] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<Outcome | null>(null);
+  // Bumped after a save, to empty the file inputs (they cannot be set from code).
+  const [saves, setSaves] = useState(0);
   const errors = { ...validateBrandingColours(colours), ...Object.fromEntries(Object.entries(fileProblems).filter(([, v]) => v)) } as Record<string, string>;
   const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
   const readOnly = !branding.canEdit || saving;
@@ -109,6 +111,11 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
     try {
       await saveBranding({ ...colours, logo, favicon, removeLogo, removeFavicon });
       setBanner({ kind: 'success', text: BRANDING_SAVED });
+      setLogo(null);
+      setFavicon(null);
+      setRemoveLogo(false);
+      setRemoveFavicon(false);
+      setSaves((n) => n + 1);
       await Promise.all([onSaved(), reload()]);
     } catch (error) {
       const fields = validationErrors(error);
@@ -158,6 +165,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
       {colour('text', 'form_top_bar_text', 'Text colour')}
       <h2>Images</h2>
       <ImageField
+        key={`logo-${saves}`}
         label="Logo"
         name="form_logo"
         favicon={false}
@@ -174,6 +182,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
         onRemove={setRemoveLogo}
       />
       <ImageField
+        key={`favicon-${saves}`}
         label="Favicon"
         name="form_favicon"
         favicon
