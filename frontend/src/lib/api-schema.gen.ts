@@ -39,6 +39,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accountsettings/getCustomerSalesforceConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_accountsettings_getCustomerSalesforceConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accountsettings/switchAccount": {
         parameters: {
             query?: never;
@@ -54,6 +70,159 @@ export interface paths {
          *     account. (The portal's own entry, `login/`, is in http/partner.)
          */
         post: operations["post_accountsettings_switchAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/checkJob/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A website check's state. */
+        get: operations["get_admin_checkJob_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/getDynamicUrls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview's Dynamic URLs section: the customer's dynamic URLs with their last checks. */
+        get: operations["get_admin_getDynamicUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/getGAConnectOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The properties to choose from, once Google Analytics is connected. */
+        get: operations["get_admin_getGAConnectOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/getIntegrationsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every integration, in the overview's order, with this customer's connections. */
+        get: operations["get_admin_getIntegrationsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/getIntegrationsSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of the integrations posted this customer has set up, and which are dynamic-only. */
+        post: operations["post_admin_getIntegrationsSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/startJob/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a website check of a dynamic URL, or answers the one under way or from the last day. */
+        get: operations["get_admin_startJob_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/startJob/{id}/{fresh}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a fresh website check, unless one is under way (then that one is answered). */
+        get: operations["get_admin_startJob_id_fresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billingdetails/getBillingDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing details form's values and how the customer pays. */
+        get: operations["get_billingdetails_getBillingDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billingdetails/saveBillingDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the billing details form (not the payment method: that changes on its own pages). */
+        post: operations["post_billingdetails_saveBillingDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -100,6 +269,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/connect/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts connecting an OAuth integration: the browser goes on to `authUrl`. */
+        get: operations["get_integrations_connect_identifier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/remove/{identifier}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an integration's connection, with the key handleajax/confirmPassword gave (used up
+         *     here: a key removes once).
+         */
+        post: operations["post_integrations_remove_identifier_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/settings/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets up one of our own integrations (webhooks, FTP export, API) with its form. */
+        post: operations["post_integrations_settings_identifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/downloadInvoice/{file_id}/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's file, made from the stored invoice, as an attachment
+         *     (`Calltrack_Invoice_INV-000123.pdf`).
+         */
+        get: operations["get_invoices_downloadInvoice_file_id_format"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/getInvoiceList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's invoices and the file formats it is offered. */
+        get: operations["get_invoices_getInvoiceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login/": {
         parameters: {
             query?: never;
@@ -115,6 +375,23 @@ export interface paths {
          *     user reaches. Anything else is 404, whatever else the user can reach.
          */
         post: operations["post_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managegoogleanalytics/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores the chosen property (with the provider's URL for it) and its type. */
+        post: operations["post_managegoogleanalytics_connect"];
         delete?: never;
         options?: never;
         head?: never;
@@ -278,6 +555,63 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_partnerportal_saveBranding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentdetails/confirmCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's answer from the return address: recorded once, for this customer's own
+         *     recent order, only with a good signature.
+         */
+        post: operations["post_paymentdetails_confirmCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentdetails/getBarclayCardParams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new card order's signed parameters. */
+        get: operations["get_paymentdetails_getBarclayCardParams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/auth/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tag manager for a dynamic URL's website check: connected, or where to connect it (the
+         *     browser comes back to the overview with `?tagmanager={id}`).
+         */
+        get: operations["get_tagmanager_auth_id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -833,6 +1167,31 @@ export interface components {
             value: number;
             label: string;
         };
+        BillingAddress: {
+            companyName: string;
+            street1: string;
+            street2: string;
+            town: string;
+            county: string;
+            postCode: string;
+            country: string;
+        };
+        BillingContact: {
+            name: string;
+            email: string;
+            telephone: string;
+        };
+        BillingDetails: {
+            address: components["schemas"]["BillingAddress"];
+            contact: components["schemas"]["BillingContact"];
+            poNumber: string;
+            /** @description What the customer pays by, in words ('Visa ending 4242, expires 08/28', 'Direct Debit'). */
+            paymentMethod: string;
+            /** @description '1' card, '2' Direct Debit. */
+            paymentMethodType: string;
+            /** @description The mandate page a Direct Debit customer updates their bank details on. */
+            directDebitUrl?: string | null;
+        };
         BrandingView: {
             topBarBackground: string;
             topBarText: string;
@@ -850,6 +1209,19 @@ export interface components {
         };
         CampaignsUser: {
             customerSettings: components["schemas"]["CampaignsCustomer"];
+        };
+        /** @description What the card form posts to the provider's hosted payment page (`actionURL`), signed. */
+        CardParams: {
+            accepturl: string;
+            exceptionurl: string;
+            orderid: string;
+            pspid: string;
+            shasign: string;
+            actionURL: string;
+            /** @description The names the card fields are posted under. */
+            paymentCardName: string;
+            paymentCardNumber: string;
+            paymentExpiryDate: string;
         };
         /** @description The user form's email, checked before saving. */
         CheckEmailRequest: {
@@ -882,6 +1254,24 @@ export interface components {
             /** @description The Add account button (userCanCreatePartnerAccounts with reseller approval). */
             canAddAccounts: boolean;
         };
+        /**
+         * @description The provider's answer, as the return address's query carried it (`SIGNED_RETURN` and the
+         *     signature; the sandbox's field errors, `nameError` and the like, may come too and are not
+         *     read). Anything not genuine is the one `generalError`; these bounds only stop absurd input.
+         */
+        ConfirmCardRequest: {
+            orderid?: string;
+            /** @description 1 when the card was accepted. */
+            success?: string;
+            /** @description The provider's stored card, for later payments. */
+            alias?: string;
+            brand?: string;
+            last4?: string;
+            /** @description MMYY. */
+            expiry?: string;
+            /** @description The provider's signature of the fields above. */
+            shasign?: string;
+        };
         ConfirmPasswordRequest: {
             /** @description The user's password. Its rules are the domain's; this only bounds it first. */
             form_password?: string;
@@ -907,6 +1297,23 @@ export interface components {
         Done: {
             success: boolean;
         };
+        /** @description Whether the tag manager is connected (`status` true), else the consent page to connect it. */
+        DynamicUrlTagManagerAuth: {
+            status: boolean;
+            authUrl?: string | null;
+        };
+        /** @description The spec's Dynamic URL entity, with its last finished check. */
+        DynamicUrlWithCheck: {
+            /** Format: int64 */
+            VcamID: number;
+            VcamDescription: string;
+            VcamReference: string;
+            url: string;
+            previousDayCheck?: null | components["schemas"]["WebsiteCheckJob"];
+        };
+        DynamicUrlsWithChecks: {
+            dynamicUrls: components["schemas"]["DynamicUrlWithCheck"][];
+        };
         /** @description The portal's entry: a client's id, or `form_partner_login` 1 without one. */
         EnterForm: {
             /** Format: int64 */
@@ -919,11 +1326,141 @@ export interface components {
             customerId: number;
             customerName: string;
         };
+        GaConnectOptions: {
+            connected: boolean;
+            properties: components["schemas"]["GaConnectProperty"][];
+        };
+        /** @description A Google Analytics property of the account. */
+        GaConnectProperty: {
+            /** @description The property's id, `G-HLD0000101`. */
+            ua: string;
+            url: string;
+        };
+        /**
+         * @description The property chosen and how calls are sent to it. The domain's rules
+         *     (`validate_ga_connect`) decide; these bounds only stop absurd input first. (The browser also
+         *     posts each property's URL as `form_ga_property_url[id]`: only an echo, not read.)
+         */
+        GaConnectRequest: {
+            /** @description One of the options' `ua`. */
+            form_ga_property_id?: string;
+            /** @description 1 events, 2 virtual pageviews. */
+            form_ga_property_type?: string;
+        };
         /** @description A column of the permission grid: a permission, its heading and whether the editor may change it. */
         GridColumn: {
             permission: components["schemas"]["Permission"];
             label: string;
             editable: boolean;
+        };
+        /** @description The spec's Integration entity, plus the stored connection. */
+        Integration: {
+            identifier: string;
+            title: string;
+            icon: string;
+            /** Format: int32 */
+            order: number;
+            scope: string;
+            isConfigured: boolean;
+            isPaidExtra: boolean;
+            isBeta: boolean;
+            isDynamicOnly: boolean;
+            isRecommended: boolean;
+            configureUrl: string;
+            connectUrl: string;
+            connectUrlNewWindow: boolean;
+            connectUrlExternal: boolean;
+            removeUrl?: string | null;
+            params: {
+                [key: string]: string;
+            };
+            /** @description Always null. */
+            manualMode?: Record<string, never> | null;
+            connection?: null | components["schemas"]["IntegrationConnection"];
+        };
+        /** @description The provider's consent page, with this session's flow in it. */
+        IntegrationAuthUrl: {
+            authUrl: string;
+        };
+        /**
+         * @description An integration's stored connection: the provider's account, when, and its settings form's
+         *     values (or Google Analytics' property).
+         */
+        IntegrationConnection: {
+            account: string;
+            /** Format: int64 */
+            connectedAt: number;
+            settings: {
+                [key: string]: string;
+            };
+        };
+        /** @description The settings call's form. */
+        IntegrationListRequest: {
+            /**
+             * @description A JSON array of integration identifiers, `["google_analytics","marin"]`. Its own rules
+             *     (`requested`) decide; this only bounds it first.
+             */
+            integration_list?: string;
+        };
+        IntegrationSettings: {
+            configured: string[];
+            dynamicOnly: string[];
+        };
+        /**
+         * @description The settings forms of our own integrations (`settings_fields`): each posts its own fields;
+         *     the domain's rules (`validate_settings`) decide, these bounds only stop absurd input first.
+         */
+        IntegrationSettingsRequest: {
+            /** @description Webhooks. */
+            form_webhook_url?: string;
+            /** @description FTP export. */
+            form_ftp_host?: string;
+            form_ftp_username?: string;
+            form_ftp_file_name?: string;
+        };
+        IntegrationsList: {
+            integrations: components["schemas"]["Integration"][];
+        };
+        IntegrationsSettingsAnswer: {
+            integrationSettings: components["schemas"]["IntegrationSettings"];
+        };
+        Invoice: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            /** @description The invoice date in the account's zone, YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description In pounds.
+             */
+            net: number;
+            /** Format: double */
+            vat: number;
+            /** Format: double */
+            gross: number;
+            /** Format: int64 */
+            pdfId?: number | null;
+            /** Format: int64 */
+            csvId?: number | null;
+            /** Format: int64 */
+            excelId?: number | null;
+        };
+        /**
+         * Format: binary
+         * @description An invoice file's bytes (documentation only: the download answers the bytes themselves).
+         */
+        InvoiceFile: string;
+        /** @description The file formats the customer is offered. */
+        InvoiceFileOptions: {
+            pdf: boolean;
+            csv: boolean;
+            excel: boolean;
+        };
+        InvoiceList: {
+            /** @description Newest first. */
+            invoices: components["schemas"]["Invoice"][];
+            fileOptions: components["schemas"]["InvoiceFileOptions"];
         };
         LeadReportRow: {
             /** Format: int64 */
@@ -1108,6 +1645,28 @@ export interface components {
         };
         Rewards: components["schemas"]["RewardSummary"] & {
             programmes: components["schemas"]["ProgrammeTerms"][];
+        };
+        SalesforceConfiguration: {
+            configured: boolean;
+            account?: string | null;
+            /** Format: int64 */
+            connectedAt?: number | null;
+        };
+        /**
+         * @description The billing details form. The domain's billing rules (`validate_billing_details`) decide;
+         *     these bounds only stop absurd input first.
+         */
+        SaveBillingDetailsRequest: {
+            form_companyName?: string;
+            form_street1?: string;
+            form_street2?: string;
+            form_town?: string;
+            form_county?: string;
+            form_postCode?: string;
+            form_contactName?: string;
+            form_contactEmail?: string;
+            form_contactTelephone?: string;
+            form_poNumber?: string;
         };
         /**
          * @description The branding form (multipart). The files are read as files, not fields: `form_logo`,
@@ -1394,6 +1953,47 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * @description The spec's Website-check job (Wech* fields, 0/1; `WechStatus` as in
+         *     `domain::integrations::website_check::status`: 1 queued, 2 invalid domain, 3 loading the
+         *     website, 4 checking the scripts, 5 checked, 6 failed; 2, 5 and 6 are final).
+         */
+        WebsiteCheckJob: {
+            /** Format: int64 */
+            jobId: number;
+            /** Format: int64 */
+            VcamID: number;
+            /** Format: int64 */
+            WechStatus: number;
+            /** Format: int64 */
+            WechMhct: number;
+            /** Format: int64 */
+            WechMhctWorking: number;
+            /** Format: int64 */
+            WechTagManager: number;
+            /** Format: int64 */
+            WechBingAds: number;
+            /** Format: int64 */
+            WechGoogleAds: number;
+            /** Format: int64 */
+            WechGoogleAnalytics: number;
+            /** Format: int64 */
+            WechHubSpot: number;
+            /** Format: int64 */
+            WechOptimizelyX: number;
+            /** Format: int64 */
+            WechMarin: number;
+            /**
+             * Format: int64
+             * @description When it finished (seconds since the epoch), null until then.
+             */
+            checkedAt?: number | null;
+        };
+        WebsiteCheckStarted: {
+            job: components["schemas"]["WebsiteCheckJob"];
+            /** Format: int64 */
+            jobId: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1515,6 +2115,62 @@ export interface operations {
             };
         };
     };
+    get_accountsettings_getCustomerSalesforceConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesforceConfiguration"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     post_accountsettings_switchAccount: {
         parameters: {
             query?: never;
@@ -1536,6 +2192,567 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Switched"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_admin_checkJob_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The check (`jobId`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteCheckJob"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_admin_getDynamicUrls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicUrlsWithChecks"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_admin_getGAConnectOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GaConnectOptions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_admin_getIntegrationsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationsList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_admin_getIntegrationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IntegrationListRequest"];
+                "multipart/form-data": components["schemas"]["IntegrationListRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationsSettingsAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_admin_startJob_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dynamic URL (`VcamID`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteCheckStarted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_admin_startJob_id_fresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dynamic URL (`VcamID`) */
+                id: number;
+                /** @description 1: a fresh check (any other value is 404) */
+                fresh: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteCheckStarted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_billingdetails_getBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_billingdetails_saveBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SaveBillingDetailsRequest"];
+                "multipart/form-data": components["schemas"]["SaveBillingDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             /** @description A malformed request. */
@@ -1759,6 +2976,345 @@ export interface operations {
             };
         };
     };
+    get_integrations_connect_identifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration, `google_ads` */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAuthUrl"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_integrations_remove_identifier_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration, `hubspot` */
+                identifier: string;
+                /** @description The password confirmation's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_integrations_settings_identifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration: `webhooks`, `ftp_export` or `api` */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IntegrationSettingsRequest"];
+                "multipart/form-data": components["schemas"]["IntegrationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_invoices_downloadInvoice_file_id_format: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file (the list's `pdfId`, `csvId` or `excelId`) */
+                file_id: number;
+                /** @description The file's format: one the customer is offered */
+                format: "pdf" | "csv" | "excel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["InvoiceFile"];
+                    "text/csv": components["schemas"]["InvoiceFile"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["InvoiceFile"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_invoices_getInvoiceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     post_login: {
         parameters: {
             query?: never;
@@ -1780,6 +3336,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Entered"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managegoogleanalytics_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GaConnectRequest"];
+                "multipart/form-data": components["schemas"]["GaConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             /** @description A malformed request. */
@@ -2462,6 +4097,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_paymentdetails_confirmCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConfirmCardRequest"];
+                "multipart/form-data": components["schemas"]["ConfirmCardRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_paymentdetails_getBarclayCardParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardParams"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_tagmanager_auth_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dynamic URL (`VcamID`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicUrlTagManagerAuth"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

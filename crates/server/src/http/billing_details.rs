@@ -3,28 +3,30 @@
 //! billing rules, the same the browser runs.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::billing::{validate_billing_details, BillingDetailsForm};
 use domain::{billing_page, guard, GuardStep};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::direct_debit::new_mandate_url;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::billing;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/billingdetails/getBillingDetails", get(billing_details))
-        .route("/billingdetails/saveBillingDetails", post(save_billing_details))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(billing_details)).routes(routes!(save_billing_details))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Address {
+struct BillingAddress {
     company_name: String,
     street1: String,
     street2: String,
@@ -34,18 +36,18 @@ struct Address {
     country: String,
 }
 
-#[derive(Serialize)]
-struct Contact {
+#[derive(Serialize, ToSchema)]
+struct BillingContact {
     name: String,
     email: String,
     telephone: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct BillingDetails {
-    address: Address,
-    contact: Contact,
+    address: BillingAddress,
+    contact: BillingContact,
     po_number: String,
     /// What the customer pays by, in words ('Visa ending 4242, expires 08/28', 'Direct Debit').
     payment_method: String,
@@ -53,11 +55,6 @@ struct BillingDetails {
     payment_method_type: String,
     /// The mandate page a Direct Debit customer updates their bank details on.
     direct_debit_url: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Saved {
-    success: bool,
 }
 
 /// The billing pages' guard (the billing access flag, in the account's portal), else 403.
@@ -86,6 +83,8 @@ fn payment_method(stored: &billing::StoredBillingDetails) -> String {
     format!("{} ending {}{expiry}", stored.card_brand, stored.card_last4)
 }
 
+/// The billing details form's values and how the customer pays.
+#[utoipa::path(get, path = "/billingdetails/getBillingDetails", tag = "billing", responses((status = 200, body = BillingDetails)))]
 async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<BillingDetails>, AppError> {
     require_billing(&user)?;
     let stored =
@@ -104,12 +103,12 @@ async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Re
         },
         payment_method_type: stored.payment_method_type,
         po_number: stored.po_number,
-        contact: Contact {
+        contact: BillingContact {
             name: stored.contact_name,
             email: stored.contact_email,
             telephone: stored.contact_telephone,
         },
-        address: Address {
+        address: BillingAddress {
             company_name: stored.company_name,
             street1: stored.street1,
             street2: stored.street2,
@@ -121,23 +120,64 @@ async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Re
     }))
 }
 
+/// The billing details form. The domain's billing rules (`validate_billing_details`) decide;
+/// these bounds only stop absurd input first.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct SaveBillingDetailsRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_companyName: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_street1: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_street2: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_town: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_county: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_postCode: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactName: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactEmail: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_contactTelephone: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_poNumber: String,
+}
+
+/// Saves the billing details form (not the payment method: that changes on its own pages).
+#[utoipa::path(post, path = "/billingdetails/saveBillingDetails", tag = "billing",
+    request_body(content((SaveBillingDetailsRequest = "multipart/form-data"), (SaveBillingDetailsRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
 async fn save_billing_details(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Saved>, AppError> {
+    Form { fields: form, .. }: Form<SaveBillingDetailsRequest>,
+) -> Result<Json<Done>, AppError> {
     require_billing(&user)?;
     let details = BillingDetailsForm {
-        company_name: form.text("form_companyName").to_string(),
-        street1: form.text("form_street1").to_string(),
-        street2: form.text("form_street2").to_string(),
-        town: form.text("form_town").to_string(),
-        county: form.text("form_county").to_string(),
-        post_code: form.text("form_postCode").to_string(),
-        contact_name: form.text("form_contactName").to_string(),
-        contact_email: form.text("form_contactEmail").to_string(),
-        contact_telephone: form.text("form_contactTelephone").to_string(),
-        po_number: form.text("form_poNumber").to_string(),
+        company_name: form.form_companyName,
+        street1: form.form_street1,
+        street2: form.form_street2,
+        town: form.form_town,
+        county: form.form_county,
+        post_code: form.form_postCode,
+        contact_name: form.form_contactName,
+        contact_email: form.form_contactEmail,
+        contact_telephone: form.form_contactTelephone,
+        po_number: form.form_poNumber,
     };
     let errors = validate_billing_details(&details);
     if !errors.is_empty() {
@@ -145,5 +185,5 @@ async fn save_billing_details(
     }
     billing::save(&state.db, user.account.customer_id, &details, state.clock.now()).await?;
     tracing::info!(customer = user.account.customer_id, "billing details saved");
-    Ok(Json(Saved { success: true }))
+    Ok(Json(Done { success: true }))
 }

@@ -5,11 +5,13 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::billing::invoice::{invoice_number, local_date};
 use domain::{billing_page, format_date, guard, GuardStep};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::download::{attachment, file_name_part};
@@ -18,13 +20,11 @@ use crate::invoice_files::{Format, InvoiceDocument};
 use crate::state::AppState;
 use crate::store::invoices;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invoices/getInvoiceList", get(invoice_list))
-        .route("/invoices/downloadInvoice/{file_id}/{format}", get(download))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(invoice_list)).routes(routes!(download))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Invoice {
     id: i64,
@@ -40,19 +40,38 @@ struct Invoice {
     excel_id: Option<i64>,
 }
 
-#[derive(Serialize)]
-struct FileOptions {
+/// The file formats the customer is offered.
+#[derive(Serialize, ToSchema)]
+struct InvoiceFileOptions {
     pdf: bool,
     csv: bool,
     excel: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct InvoiceList {
+    /// Newest first.
     invoices: Vec<Invoice>,
-    file_options: FileOptions,
+    file_options: InvoiceFileOptions,
 }
+
+/// An invoice file's format, in the download's path (documentation only: the handler reads
+/// the path itself, so an unknown format is 404 like an unknown file).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum InvoiceFileFormat {
+    Pdf,
+    Csv,
+    Excel,
+}
+
+/// An invoice file's bytes (documentation only: the download answers the bytes themselves).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+#[allow(dead_code)]
+struct InvoiceFile(Vec<u8>);
 
 /// The invoices page's guard, in the account's portal.
 fn require_invoices(user: &AccountUser) -> Result<(), AppError> {
@@ -62,15 +81,17 @@ fn require_invoices(user: &AccountUser) -> Result<(), AppError> {
     }
 }
 
-fn file_options(stored: &str) -> FileOptions {
+fn file_options(stored: &str) -> InvoiceFileOptions {
     let has = |format: &str| stored.split(',').any(|f| f.trim() == format);
-    FileOptions { pdf: has("pdf"), csv: has("csv"), excel: has("excel") }
+    InvoiceFileOptions { pdf: has("pdf"), csv: has("csv"), excel: has("excel") }
 }
 
 fn pounds(pence: i64) -> f64 {
     pence as f64 / 100.0
 }
 
+/// The customer's invoices and the file formats it is offered.
+#[utoipa::path(get, path = "/invoices/getInvoiceList", tag = "billing", responses((status = 200, body = InvoiceList)))]
 async fn invoice_list(State(state): State<AppState>, user: AccountUser) -> Result<Json<InvoiceList>, AppError> {
     require_invoices(&user)?;
     let customer = user.customer();
@@ -96,6 +117,19 @@ async fn invoice_list(State(state): State<AppState>, user: AccountUser) -> Resul
     Ok(Json(InvoiceList { invoices, file_options }))
 }
 
+/// An invoice's file, made from the stored invoice, as an attachment
+/// (`Calltrack_Invoice_INV-000123.pdf`).
+#[utoipa::path(get, path = "/invoices/downloadInvoice/{file_id}/{format}", tag = "billing",
+    params(
+        ("file_id" = i64, Path, description = "The file (the list's `pdfId`, `csvId` or `excelId`)", minimum = 1),
+        ("format" = inline(InvoiceFileFormat), Path, description = "The file's format: one the customer is offered"),
+    ),
+    responses((status = 200, description = "The invoice file, as an attachment",
+        content(
+            (InvoiceFile = "application/pdf"),
+            (InvoiceFile = "text/csv"),
+            (InvoiceFile = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        ))))]
 async fn download(
     State(state): State<AppState>,
     user: AccountUser,

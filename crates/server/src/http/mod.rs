@@ -72,8 +72,12 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
 fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(accountsettings::router())
+        .merge(billing_details::router())
         .merge(handleajax::router())
+        .merge(integrations::router())
+        .merge(invoices::router())
         .merge(partner::router())
+        .merge(payment_details::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }
@@ -91,11 +95,7 @@ pub fn api_router() -> Router<AppState> {
     let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
         .merge(routing::router())
-        .merge(integrations::router())
         .merge(services::router())
-        .merge(billing_details::router())
-        .merge(payment_details::router())
-        .merge(invoices::router())
         .merge(documented)
         .route(CONTRACT_PATH, axum::routing::get(move || contract::serve(contract.clone())))
         .fallback(|| async { AppError::NotFound })

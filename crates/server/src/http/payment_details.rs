@@ -3,14 +3,18 @@
 //! signed answer, checked before anything is recorded. Only card payers with billing access.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::{billing_page, guard, GuardStep};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::payments::{self, Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::billing;
@@ -21,13 +25,12 @@ pub const CARD_NOT_UPDATED: &str = "Your credit card details could not be update
 /// The return parameters the provider signs, as it names them.
 pub const SIGNED_RETURN: [&str; 6] = ["orderid", "success", "alias", "brand", "last4", "expiry"];
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/paymentdetails/getBarclayCardParams", get(card_params))
-        .route("/paymentdetails/confirmCard", post(confirm_card))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(card_params)).routes(routes!(confirm_card))
 }
 
-#[derive(Serialize)]
+/// What the card form posts to the provider's hosted payment page (`actionURL`), signed.
+#[derive(Serialize, ToSchema)]
 struct CardParams {
     accepturl: String,
     exceptionurl: String,
@@ -45,11 +48,6 @@ struct CardParams {
     payment_expiry_date: String,
 }
 
-#[derive(Serialize)]
-struct Confirmed {
-    success: bool,
-}
-
 /// Billing access, on an account that pays by card.
 async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), AppError> {
     if guard(&billing_page("/billing/details/payment", &user.account), &user.account) != GuardStep::Allow {
@@ -62,6 +60,8 @@ async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), 
     }
 }
 
+/// A new card order's signed parameters.
+#[utoipa::path(get, path = "/paymentdetails/getBarclayCardParams", tag = "billing", responses((status = 200, body = CardParams)))]
 async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result<Json<CardParams>, AppError> {
     require_card_payer(&state, &user).await?;
     let order = payments::new_order_id();
@@ -93,21 +93,71 @@ fn refused() -> AppError {
     AppError::Validation(errors)
 }
 
+/// The provider's answer, as the return address's query carried it (`SIGNED_RETURN` and the
+/// signature; the sandbox's field errors, `nameError` and the like, may come too and are not
+/// read). Anything not genuine is the one `generalError`; these bounds only stop absurd input.
+#[derive(Deserialize, Validate, ToSchema)]
+struct ConfirmCardRequest {
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    orderid: String,
+    /// 1 when the card was accepted.
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    success: String,
+    /// The provider's stored card, for later payments.
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    alias: String,
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    brand: String,
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    last4: String,
+    /// MMYY.
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    expiry: String,
+    /// The provider's signature of the fields above.
+    #[serde(default)]
+    #[garde(length(max = 1_000))]
+    shasign: String,
+}
+
+impl ConfirmCardRequest {
+    /// A signed field by the provider's name for it.
+    fn signed(&self, name: &str) -> &str {
+        match name {
+            "orderid" => &self.orderid,
+            "success" => &self.success,
+            "alias" => &self.alias,
+            "brand" => &self.brand,
+            "last4" => &self.last4,
+            "expiry" => &self.expiry,
+            _ => "",
+        }
+    }
+}
+
 /// The provider's answer from the return address: recorded once, for this customer's own
 /// recent order, only with a good signature.
+#[utoipa::path(post, path = "/paymentdetails/confirmCard", tag = "billing",
+    request_body(content((ConfirmCardRequest = "multipart/form-data"), (ConfirmCardRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
 async fn confirm_card(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Confirmed>, AppError> {
+    Form { fields: form, .. }: Form<ConfirmCardRequest>,
+) -> Result<Json<Done>, AppError> {
     require_card_payer(&state, &user).await?;
-    let params: Vec<(&str, &str)> = SIGNED_RETURN.iter().map(|name| (*name, form.text(name))).collect();
-    if !state.payments.card_answer_is_genuine(&params, form.text("shasign")) || form.text("success") != "1" {
+    let params: Vec<(&str, &str)> = SIGNED_RETURN.iter().map(|name| (*name, form.signed(name))).collect();
+    if !state.payments.card_answer_is_genuine(&params, &form.shasign) || form.success != "1" {
         tracing::warn!(customer = user.account.customer_id, "card answer refused: bad signature or not a success");
         return Err(refused());
     }
     let (last4, expiry, brand, alias) =
-        (form.text("last4"), form.text("expiry"), form.text("brand"), form.text("alias"));
+        (form.last4.as_str(), form.expiry.as_str(), form.brand.as_str(), form.alias.as_str());
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     if !digits(last4, 4) || !digits(expiry, 4) || brand.len() > 40 || alias.is_empty() || alias.len() > 64 {
         return Err(refused());
@@ -115,8 +165,7 @@ async fn confirm_card(
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
     // Used once, by the customer it was made for, while fresh: a replay changes nothing.
-    let claimed =
-        payments::claim(&mut tx, Journey::CardOrder, form.text("orderid"), user.account.customer_id, now).await?;
+    let claimed = payments::claim(&mut tx, Journey::CardOrder, &form.orderid, user.account.customer_id, now).await?;
     if !claimed {
         tracing::warn!(customer = user.account.customer_id, "card answer refused: unknown, used or expired order");
         return Err(refused());
@@ -135,5 +184,5 @@ async fn confirm_card(
     .await?;
     tx.commit().await?;
     tracing::info!(customer = user.account.customer_id, "card details updated");
-    Ok(Json(Confirmed { success: true }))
+    Ok(Json(Done { success: true }))
 }

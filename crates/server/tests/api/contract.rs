@@ -168,3 +168,70 @@ async fn refusals_axum_writes_itself_answer_json_too() {
     let no_form = app.send(req).await;
     assert_eq!(no_form.status, StatusCode::BAD_REQUEST, "a typed call without a form: {}", no_form.text());
 }
+
+/// The integrations and billing calls (issue 17), each with its method.
+const INTEGRATIONS_AND_BILLING: [(&str, &str); 19] = [
+    ("/admin/getIntegrationsList", "get"),
+    ("/admin/getIntegrationsSettings", "post"),
+    ("/accountsettings/getCustomerSalesforceConfiguration", "get"),
+    ("/integrations/connect/{identifier}", "get"),
+    ("/integrations/remove/{identifier}/{key}", "post"),
+    ("/integrations/settings/{identifier}", "post"),
+    ("/admin/getGAConnectOptions", "get"),
+    ("/managegoogleanalytics/connect", "post"),
+    ("/admin/getDynamicUrls", "get"),
+    ("/admin/startJob/{id}", "get"),
+    ("/admin/startJob/{id}/{fresh}", "get"),
+    ("/admin/checkJob/{id}", "get"),
+    ("/tagmanager/auth/{id}", "get"),
+    ("/billingdetails/getBillingDetails", "get"),
+    ("/billingdetails/saveBillingDetails", "post"),
+    ("/paymentdetails/getBarclayCardParams", "get"),
+    ("/paymentdetails/confirmCard", "post"),
+    ("/invoices/getInvoiceList", "get"),
+    ("/invoices/downloadInvoice/{file_id}/{format}", "get"),
+];
+
+#[tokio::test]
+async fn the_integrations_and_billing_calls_are_in_the_contract() {
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    for (path, method) in INTEGRATIONS_AND_BILLING {
+        let operation = &api["paths"][path][method];
+        assert!(operation.is_object(), "{method} {path} is in the contract");
+        let tag = operation["tags"][0].as_str().unwrap_or_default();
+        assert!(["integrations", "billing"].contains(&tag), "{method} {path}: tag {tag}");
+        assert!(operation["responses"]["200"].is_object(), "{method} {path} answers 200");
+        let params = operation["parameters"].as_array().map(Vec::len).unwrap_or(0);
+        assert_eq!(params, path.matches('{').count(), "{method} {path}: its path parameters");
+    }
+    for path in ["/managegoogleanalytics/connect", "/billingdetails/saveBillingDetails", "/paymentdetails/confirmCard"]
+    {
+        let content = &api["paths"][path]["post"]["requestBody"]["content"];
+        assert!(content["multipart/form-data"].is_object() && content["application/x-www-form-urlencoded"].is_object());
+    }
+    let download = &api["paths"]["/invoices/downloadInvoice/{file_id}/{format}"]["get"]["responses"]["200"]["content"];
+    for kind in ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] {
+        assert!(download[kind].is_object(), "the download's {kind}");
+    }
+    assert_eq!(api["components"]["schemas"]["InvoiceFile"]["format"], "binary");
+}
+
+#[tokio::test]
+async fn the_billing_forms_are_typed_and_the_domains_messages_still_win() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let save = "/api/billingdetails/saveBillingDetails";
+    // Far past any rule: the shape's bound, keyed by the field. Within it: the domain's message.
+    let huge = "x".repeat(1_001);
+    let reply = app.post_form(save, Some(&owner), &[("form_town", huge.as_str())]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+    assert!(reply.json()["errors"]["form_town"].is_string());
+    let long = "x".repeat(81);
+    let reply = app.post_form(save, Some(&owner), &[("form_companyName", long.as_str())]).await;
+    assert_eq!(reply.json()["errors"]["form_companyName"], "Company name cannot exceed 80 characters.");
+    let twice = app.post_form(save, Some(&owner), &[("form_town", "Bristol"), ("form_town", "Bath")]).await;
+    assert_eq!(twice.status, StatusCode::BAD_REQUEST, "a field posted twice is refused");
+    let card = app.post_form("/api/paymentdetails/confirmCard", Some(&owner), &[("orderid", huge.as_str())]).await;
+    assert_eq!(card.status, StatusCode::UNPROCESSABLE_ENTITY);
+}

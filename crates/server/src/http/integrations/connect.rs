@@ -5,15 +5,19 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::integrations::{settings_fields, validate_settings};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::AccountUser;
 use crate::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::{confirmations, integrations};
@@ -25,16 +29,14 @@ pub const TAG_MANAGER: &str = "google_tag_manager";
 /// Where providers send the browser back.
 pub const CALLBACK_PATH: &str = "/integrations/callback";
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/integrations/connect/{identifier}", get(connect_link))
-        .route("/integrations/remove/{identifier}/{key}", post(remove))
-        .route("/integrations/settings/{identifier}", post(save_settings))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(connect_link)).routes(routes!(remove)).routes(routes!(save_settings))
 }
 
-#[derive(Serialize)]
+/// The provider's consent page, with this session's flow in it.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AuthUrl {
+pub struct IntegrationAuthUrl {
     pub auth_url: String,
 }
 
@@ -44,16 +46,20 @@ pub async fn auth_url(
     session: &Session,
     identifier: &str,
     return_to: &str,
-) -> Result<AuthUrl, AppError> {
+) -> Result<IntegrationAuthUrl, AppError> {
     let flow = integrations::begin_connect(&state.db, session, identifier, return_to, state.clock.now()).await?;
-    Ok(AuthUrl { auth_url: Sandbox(&state.db).authorize_url(identifier, &flow, CALLBACK_PATH) })
+    Ok(IntegrationAuthUrl { auth_url: Sandbox(&state.db).authorize_url(identifier, &flow, CALLBACK_PATH) })
 }
 
+/// Starts connecting an OAuth integration: the browser goes on to `authUrl`.
+#[utoipa::path(get, path = "/integrations/connect/{identifier}", tag = "integrations",
+    params(("identifier" = String, Path, description = "The integration, `google_ads`", max_length = 100)),
+    responses((status = 200, body = IntegrationAuthUrl)))]
 async fn connect_link(
     State(state): State<AppState>,
     user: AccountUser,
     Path(identifier): Path<String>,
-) -> Result<Json<AuthUrl>, AppError> {
+) -> Result<Json<IntegrationAuthUrl>, AppError> {
     let def = user.usable(&state, &identifier).await?;
     if !def.oauth {
         return Err(AppError::NotFound);
@@ -108,11 +114,14 @@ pub async fn finish_connect_flow(
     }
 }
 
-#[derive(Serialize)]
-pub struct Done {
-    success: bool,
-}
-
+/// Removes an integration's connection, with the key handleajax/confirmPassword gave (used up
+/// here: a key removes once).
+#[utoipa::path(post, path = "/integrations/remove/{identifier}/{key}", tag = "integrations",
+    params(
+        ("identifier" = String, Path, description = "The integration, `hubspot`", max_length = 100),
+        ("key" = String, Path, description = "The password confirmation's key", max_length = 200),
+    ),
+    responses((status = 200, body = Done)))]
 async fn remove(
     State(state): State<AppState>,
     user: AccountUser,
@@ -134,17 +143,55 @@ async fn remove(
     Ok(Json(Done { success: true }))
 }
 
+/// The settings forms of our own integrations (`settings_fields`): each posts its own fields;
+/// the domain's rules (`validate_settings`) decide, these bounds only stop absurd input first.
+#[derive(Deserialize, Validate, ToSchema)]
+struct IntegrationSettingsRequest {
+    /// Webhooks.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_webhook_url: String,
+    /// FTP export.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_ftp_host: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_ftp_username: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_ftp_file_name: String,
+}
+
+impl IntegrationSettingsRequest {
+    /// A settings field by its posted name ("" for one this form does not have).
+    fn value(&self, name: &str) -> &str {
+        match name {
+            "form_webhook_url" => &self.form_webhook_url,
+            "form_ftp_host" => &self.form_ftp_host,
+            "form_ftp_username" => &self.form_ftp_username,
+            "form_ftp_file_name" => &self.form_ftp_file_name,
+            _ => "",
+        }
+    }
+}
+
+/// Sets up one of our own integrations (webhooks, FTP export, API) with its form.
+#[utoipa::path(post, path = "/integrations/settings/{identifier}", tag = "integrations",
+    params(("identifier" = String, Path, description = "The integration: `webhooks`, `ftp_export` or `api`", max_length = 100)),
+    request_body(content((IntegrationSettingsRequest = "multipart/form-data"), (IntegrationSettingsRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
 async fn save_settings(
     State(state): State<AppState>,
     user: AccountUser,
     Path(identifier): Path<String>,
-    form: FormData,
+    Form { fields: form, .. }: Form<IntegrationSettingsRequest>,
 ) -> Result<Json<Done>, AppError> {
     let def = user.usable(&state, &identifier).await?;
     let fields = settings_fields(def.identifier).ok_or(AppError::NotFound)?;
     user.require_manage()?;
     let values: BTreeMap<String, String> =
-        fields.iter().map(|f| (f.to_string(), form.text(f).trim().to_string())).collect();
+        fields.iter().map(|f| (f.to_string(), form.value(f).trim().to_string())).collect();
     validate_settings(def.identifier, &values).map_err(AppError::Validation)?;
     integrations::configure(
         &state.db,

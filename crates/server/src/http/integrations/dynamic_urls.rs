@@ -3,9 +3,11 @@
 //! checks themselves run in the background: `crate::website_check`).
 
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::connect::{auth_url, TAG_MANAGER};
 use super::AccountUser;
@@ -18,13 +20,13 @@ use crate::store::integrations;
 /// for a fresh one).
 pub const REUSE_SECONDS: i64 = 24 * 60 * 60;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/getDynamicUrls", get(list))
-        .route("/admin/startJob/{id}", get(start_job))
-        .route("/admin/startJob/{id}/{fresh}", get(start_fresh_job))
-        .route("/admin/checkJob/{id}", get(check_job))
-        .route("/tagmanager/auth/{id}", get(tag_manager_auth))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(start_job))
+        .routes(routes!(start_fresh_job))
+        .routes(routes!(check_job))
+        .routes(routes!(tag_manager_auth))
 }
 
 impl AccountUser {
@@ -43,9 +45,11 @@ fn path_id(text: &str) -> Result<i64, AppError> {
     text.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 
-/// The spec's Website-check job (Wech* fields, 0/1).
-#[derive(Serialize)]
-pub struct Job {
+/// The spec's Website-check job (Wech* fields, 0/1; `WechStatus` as in
+/// `domain::integrations::website_check::status`: 1 queued, 2 invalid domain, 3 loading the
+/// website, 4 checking the scripts, 5 checked, 6 failed; 2, 5 and 6 are final).
+#[derive(Serialize, ToSchema)]
+pub struct WebsiteCheckJob {
     #[serde(rename = "jobId")]
     job_id: i64,
     #[serde(rename = "VcamID")]
@@ -70,13 +74,14 @@ pub struct Job {
     optimizely_x: i64,
     #[serde(rename = "WechMarin")]
     marin: i64,
+    /// When it finished (seconds since the epoch), null until then.
     #[serde(rename = "checkedAt")]
     checked_at: Option<i64>,
 }
 
-impl From<WebsiteCheck> for Job {
+impl From<WebsiteCheck> for WebsiteCheckJob {
     fn from(c: WebsiteCheck) -> Self {
-        Job {
+        WebsiteCheckJob {
             job_id: c.id,
             vcam_id: c.dynamic_url_id,
             status: c.status,
@@ -94,9 +99,9 @@ impl From<WebsiteCheck> for Job {
     }
 }
 
-/// The spec's Dynamic URL entity.
-#[derive(Serialize)]
-struct DynamicUrlEntry {
+/// The spec's Dynamic URL entity, with its last finished check.
+#[derive(Serialize, ToSchema)]
+struct DynamicUrlWithCheck {
     #[serde(rename = "VcamID")]
     id: i64,
     #[serde(rename = "VcamDescription")]
@@ -105,16 +110,18 @@ struct DynamicUrlEntry {
     reference: String,
     url: String,
     #[serde(rename = "previousDayCheck")]
-    previous_day_check: Option<Job>,
+    previous_day_check: Option<WebsiteCheckJob>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct DynamicUrls {
-    dynamic_urls: Vec<DynamicUrlEntry>,
+struct DynamicUrlsWithChecks {
+    dynamic_urls: Vec<DynamicUrlWithCheck>,
 }
 
-async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<DynamicUrls>, AppError> {
+/// The overview's Dynamic URLs section: the customer's dynamic URLs with their last checks.
+#[utoipa::path(get, path = "/admin/getDynamicUrls", tag = "integrations", responses((status = 200, body = DynamicUrlsWithChecks)))]
+async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<DynamicUrlsWithChecks>, AppError> {
     user.require_dynamic()?;
     let urls = dynamic_urls::list(&state.db, user.customer()).await?;
     let mut checks = dynamic_urls::latest_finished(&state.db, user.customer()).await?;
@@ -122,82 +129,108 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<D
         .into_iter()
         .map(|u: DynamicUrl| {
             let check = checks.iter().position(|c| c.dynamic_url_id == u.id).map(|i| checks.swap_remove(i));
-            DynamicUrlEntry {
+            DynamicUrlWithCheck {
                 id: u.id,
                 description: u.description,
                 reference: u.reference,
                 url: u.url,
-                previous_day_check: check.map(Job::from),
+                previous_day_check: check.map(WebsiteCheckJob::from),
             }
         })
         .collect();
-    Ok(Json(DynamicUrls { dynamic_urls: entries }))
+    Ok(Json(DynamicUrlsWithChecks { dynamic_urls: entries }))
 }
 
-#[derive(Serialize)]
-struct Started {
-    job: Job,
+#[derive(Serialize, ToSchema)]
+struct WebsiteCheckStarted {
+    job: WebsiteCheckJob,
     #[serde(rename = "jobId")]
     job_id: i64,
 }
 
-async fn start(state: &AppState, user: &AccountUser, id: &str, fresh: bool) -> Result<Json<Started>, AppError> {
+async fn start(
+    state: &AppState,
+    user: &AccountUser,
+    id: &str,
+    fresh: bool,
+) -> Result<Json<WebsiteCheckStarted>, AppError> {
     user.require_dynamic()?;
     let id = path_id(id)?;
     let url = dynamic_urls::find(&state.db, user.customer(), id).await?.ok_or(AppError::NotFound)?;
     user.require_manage()?;
     let now = state.clock.now();
     let check = dynamic_urls::start_check(&state.db, &url, fresh, now - REUSE_SECONDS, now).await?;
-    Ok(Json(Started { job_id: check.id, job: Job::from(check) }))
+    Ok(Json(WebsiteCheckStarted { job_id: check.id, job: WebsiteCheckJob::from(check) }))
 }
 
+/// Starts a website check of a dynamic URL, or answers the one under way or from the last day.
+#[utoipa::path(get, path = "/admin/startJob/{id}", tag = "integrations",
+    params(("id" = i64, Path, description = "The dynamic URL (`VcamID`)", minimum = 1)),
+    responses((status = 200, body = WebsiteCheckStarted)))]
 async fn start_job(
     State(state): State<AppState>,
     user: AccountUser,
     Path(id): Path<String>,
-) -> Result<Json<Started>, AppError> {
+) -> Result<Json<WebsiteCheckStarted>, AppError> {
     start(&state, &user, &id, false).await
 }
 
+/// Starts a fresh website check, unless one is under way (then that one is answered).
+#[utoipa::path(get, path = "/admin/startJob/{id}/{fresh}", tag = "integrations",
+    params(
+        ("id" = i64, Path, description = "The dynamic URL (`VcamID`)", minimum = 1),
+        ("fresh" = i64, Path, description = "1: a fresh check (any other value is 404)", minimum = 1, maximum = 1),
+    ),
+    responses((status = 200, body = WebsiteCheckStarted)))]
 async fn start_fresh_job(
     State(state): State<AppState>,
     user: AccountUser,
     Path((id, fresh)): Path<(String, String)>,
-) -> Result<Json<Started>, AppError> {
+) -> Result<Json<WebsiteCheckStarted>, AppError> {
     if fresh != "1" {
         return Err(AppError::NotFound);
     }
     start(&state, &user, &id, true).await
 }
 
+/// A website check's state.
+#[utoipa::path(get, path = "/admin/checkJob/{id}", tag = "integrations",
+    params(("id" = i64, Path, description = "The check (`jobId`)", minimum = 1)),
+    responses((status = 200, body = WebsiteCheckJob)))]
 async fn check_job(
     State(state): State<AppState>,
     user: AccountUser,
     Path(id): Path<String>,
-) -> Result<Json<Job>, AppError> {
+) -> Result<Json<WebsiteCheckJob>, AppError> {
     user.require_dynamic()?;
     let check = dynamic_urls::find_check(&state.db, user.customer(), path_id(&id)?).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(Job::from(check)))
+    Ok(Json(WebsiteCheckJob::from(check)))
 }
 
-#[derive(Serialize)]
+/// Whether the tag manager is connected (`status` true), else the consent page to connect it.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct TagManagerAuth {
+struct DynamicUrlTagManagerAuth {
     status: bool,
     auth_url: Option<String>,
 }
 
+/// The tag manager for a dynamic URL's website check: connected, or where to connect it (the
+/// browser comes back to the overview with `?tagmanager={id}`).
+#[utoipa::path(get, path = "/tagmanager/auth/{id}", tag = "integrations",
+    params(("id" = i64, Path, description = "The dynamic URL (`VcamID`)", minimum = 1)),
+    responses((status = 200, body = DynamicUrlTagManagerAuth)))]
 async fn tag_manager_auth(
     State(state): State<AppState>,
     user: AccountUser,
     Path(id): Path<String>,
-) -> Result<Json<TagManagerAuth>, AppError> {
+) -> Result<Json<DynamicUrlTagManagerAuth>, AppError> {
     user.require_dynamic()?;
     let url = dynamic_urls::find(&state.db, user.customer(), path_id(&id)?).await?.ok_or(AppError::NotFound)?;
     user.require_manage()?;
     if integrations::find(&state.db, user.customer(), TAG_MANAGER).await?.is_some() {
-        return Ok(Json(TagManagerAuth { status: true, auth_url: None }));
+        return Ok(Json(DynamicUrlTagManagerAuth { status: true, auth_url: None }));
     }
     let start = auth_url(&state, &user.session, TAG_MANAGER, &format!("/manage/?tagmanager={}", url.id)).await?;
-    Ok(Json(TagManagerAuth { status: false, auth_url: Some(start.auth_url) }))
+    Ok(Json(DynamicUrlTagManagerAuth { status: false, auth_url: Some(start.auth_url) }))
 }

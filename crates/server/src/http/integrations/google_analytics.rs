@@ -3,36 +3,40 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::integrations::validate_ga_connect;
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::AccountUser;
 use crate::ad_platforms::{AdPlatforms, GaProperty, ProviderError, Sandbox};
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::integrations;
 
 const GA: &str = "google_analytics";
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/getGAConnectOptions", get(options))
-        .route("/managegoogleanalytics/connect", post(connect))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(options)).routes(routes!(connect))
 }
 
-#[derive(Serialize)]
-struct Property {
+/// A Google Analytics property of the account.
+#[derive(Serialize, ToSchema)]
+struct GaConnectProperty {
+    /// The property's id, `G-HLD0000101`.
     ua: String,
     url: String,
 }
 
-#[derive(Serialize)]
-struct Options {
+#[derive(Serialize, ToSchema)]
+struct GaConnectOptions {
     connected: bool,
-    properties: Vec<Property>,
+    properties: Vec<GaConnectProperty>,
 }
 
 /// The account's properties, when Google Analytics is connected.
@@ -47,28 +51,48 @@ async fn properties(state: &AppState, customer: i64) -> Result<Option<Vec<GaProp
     }
 }
 
-async fn options(State(state): State<AppState>, user: AccountUser) -> Result<Json<Options>, AppError> {
+/// The properties to choose from, once Google Analytics is connected.
+#[utoipa::path(get, path = "/admin/getGAConnectOptions", tag = "integrations", responses((status = 200, body = GaConnectOptions)))]
+async fn options(State(state): State<AppState>, user: AccountUser) -> Result<Json<GaConnectOptions>, AppError> {
     user.usable(&state, GA).await?;
     let found = properties(&state, user.customer()).await?;
-    Ok(Json(Options {
+    Ok(Json(GaConnectOptions {
         connected: found.is_some(),
-        properties: found.unwrap_or_default().into_iter().map(|p| Property { ua: p.ua, url: p.url }).collect(),
+        properties: found.unwrap_or_default().into_iter().map(|p| GaConnectProperty { ua: p.ua, url: p.url }).collect(),
     }))
 }
 
-#[derive(Serialize)]
-struct Done {
-    success: bool,
+/// The property chosen and how calls are sent to it. The domain's rules
+/// (`validate_ga_connect`) decide; these bounds only stop absurd input first. (The browser also
+/// posts each property's URL as `form_ga_property_url[id]`: only an echo, not read.)
+#[derive(Deserialize, Validate, ToSchema)]
+struct GaConnectRequest {
+    /// One of the options' `ua`.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_ga_property_id: String,
+    /// 1 events, 2 virtual pageviews.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    form_ga_property_type: String,
 }
 
-async fn connect(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Done>, AppError> {
+/// Stores the chosen property (with the provider's URL for it) and its type.
+#[utoipa::path(post, path = "/managegoogleanalytics/connect", tag = "integrations",
+    request_body(content((GaConnectRequest = "multipart/form-data"), (GaConnectRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn connect(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields: form, .. }: Form<GaConnectRequest>,
+) -> Result<Json<Done>, AppError> {
     user.usable(&state, GA).await?;
     user.require_manage()?;
     let Some(found) = properties(&state, user.customer()).await? else {
         return Err(AppError::NotFound);
     };
-    let id = form.text("form_ga_property_id").trim();
-    let kind = form.text("form_ga_property_type").trim();
+    let id = form.form_ga_property_id.trim();
+    let kind = form.form_ga_property_type.trim();
     let ids: Vec<String> = found.iter().map(|p| p.ua.clone()).collect();
     validate_ga_connect(id, kind, &ids).map_err(AppError::Validation)?;
     // The URL is the property's own, from the provider (the posted one is only an echo).

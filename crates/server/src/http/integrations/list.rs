@@ -4,41 +4,46 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::integrations::{integration, IntegrationDef, INTEGRATIONS};
 use domain::FieldErrors;
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::integrations::{self, Configured};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/getIntegrationsList", get(integrations_list))
-        .route("/admin/getIntegrationsSettings", post(integrations_settings))
-        .route("/accountsettings/getCustomerSalesforceConfiguration", get(salesforce_configuration))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(integrations_list))
+        .routes(routes!(integrations_settings))
+        .routes(routes!(salesforce_configuration))
 }
 
-#[derive(Serialize)]
+/// An integration's stored connection: the provider's account, when, and its settings form's
+/// values (or Google Analytics' property).
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Connection {
+pub struct IntegrationConnection {
     pub account: String,
     pub connected_at: i64,
     pub settings: BTreeMap<String, String>,
 }
 
-impl From<&Configured> for Connection {
+impl From<&Configured> for IntegrationConnection {
     fn from(c: &Configured) -> Self {
-        Connection { account: c.account.clone(), connected_at: c.connected_at, settings: c.settings_map() }
+        IntegrationConnection { account: c.account.clone(), connected_at: c.connected_at, settings: c.settings_map() }
     }
 }
 
 /// The spec's Integration entity, plus the stored connection.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Integration {
     identifier: &'static str,
@@ -57,8 +62,10 @@ pub struct Integration {
     connect_url_external: bool,
     remove_url: Option<String>,
     params: BTreeMap<String, String>,
+    /// Always null.
+    #[schema(value_type = Option<Object>)]
     manual_mode: Option<()>,
-    connection: Option<Connection>,
+    connection: Option<IntegrationConnection>,
 }
 
 /// Google's two, which most customers connect first.
@@ -89,15 +96,17 @@ fn integration_entry(def: &'static IntegrationDef, configured: Option<&Configure
         remove_url: def.removable.then(|| format!("integrations/remove/{}", def.identifier)),
         params: BTreeMap::new(),
         manual_mode: None,
-        connection: configured.map(Connection::from),
+        connection: configured.map(IntegrationConnection::from),
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct IntegrationsList {
     integrations: Vec<Integration>,
 }
 
+/// Every integration, in the overview's order, with this customer's connections.
+#[utoipa::path(get, path = "/admin/getIntegrationsList", tag = "integrations", responses((status = 200, body = IntegrationsList)))]
 async fn integrations_list(
     State(state): State<AppState>,
     user: AccountUser,
@@ -109,14 +118,14 @@ async fn integrations_list(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct IntegrationSettings {
     configured: Vec<&'static str>,
     dynamic_only: Vec<&'static str>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct IntegrationsSettingsAnswer {
     integration_settings: IntegrationSettings,
@@ -124,14 +133,23 @@ struct IntegrationsSettingsAnswer {
 
 pub const LIST_INVALID: &str = "integration_list must be a JSON array of integration identifiers.";
 
+/// The settings call's form.
+#[derive(Deserialize, Validate, ToSchema)]
+struct IntegrationListRequest {
+    /// A JSON array of integration identifiers, `["google_analytics","marin"]`. Its own rules
+    /// (`requested`) decide; this only bounds it first.
+    #[serde(default)]
+    #[garde(length(max = 100_000))]
+    integration_list: String,
+}
+
 /// The list posted: at most one entry per integration, each a known identifier.
-fn requested(form: &FormData) -> Result<Vec<&'static IntegrationDef>, AppError> {
+fn requested(text: &str) -> Result<Vec<&'static IntegrationDef>, AppError> {
     let invalid = || {
         let mut errors = FieldErrors::new();
         errors.add("integration_list", LIST_INVALID);
         AppError::Validation(errors)
     };
-    let text = form.text("integration_list");
     if text.len() > 2_000 {
         return Err(invalid());
     }
@@ -142,12 +160,16 @@ fn requested(form: &FormData) -> Result<Vec<&'static IntegrationDef>, AppError> 
     names.iter().map(|n| integration(n).ok_or_else(invalid)).collect()
 }
 
+/// Which of the integrations posted this customer has set up, and which are dynamic-only.
+#[utoipa::path(post, path = "/admin/getIntegrationsSettings", tag = "integrations",
+    request_body(content((IntegrationListRequest = "multipart/form-data"), (IntegrationListRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = IntegrationsSettingsAnswer)))]
 async fn integrations_settings(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<IntegrationListRequest>,
 ) -> Result<Json<IntegrationsSettingsAnswer>, AppError> {
-    let wanted = requested(&form)?;
+    let wanted = requested(&form.integration_list)?;
     let configured = integrations::list(&state.db, user.customer()).await?;
     let is_configured = |id: &str| configured.iter().any(|c| c.identifier == id);
     Ok(Json(IntegrationsSettingsAnswer {
@@ -158,7 +180,7 @@ async fn integrations_settings(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SalesforceConfiguration {
     configured: bool,
@@ -166,6 +188,7 @@ struct SalesforceConfiguration {
     connected_at: Option<i64>,
 }
 
+#[utoipa::path(get, path = "/accountsettings/getCustomerSalesforceConfiguration", tag = "integrations", responses((status = 200, body = SalesforceConfiguration)))]
 async fn salesforce_configuration(
     State(state): State<AppState>,
     user: AccountUser,

@@ -8,10 +8,10 @@ mod dynamic_urls;
 mod google_analytics;
 mod list;
 
-use axum::Router;
 use domain::integrations::{
     can_manage_integrations, card_buttons, integration, section, IntegrationDef, MainButton, Section,
 };
+use utoipa_axum::router::OpenApiRouter;
 
 pub use super::account_user::AccountUser;
 use super::error::AppError;
@@ -20,8 +20,8 @@ use crate::store::integrations;
 
 pub use connect::{finish_connect_flow, FlowEnd, CALLBACK_PATH, TAG_MANAGER};
 
-pub(crate) fn router() -> Router<AppState> {
-    Router::new()
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(list::router())
         .merge(connect::router())
         .merge(google_analytics::router())
