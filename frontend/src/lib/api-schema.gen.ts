@@ -229,6 +229,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/classicnumbers/buyNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_classicnumbers_buyNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classicnumbers/searchForNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_classicnumbers_searchForNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dynamicurls/getPools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dynamic URL's pools with their numbers and routing (its page, /dynamicurls/{id}). */
+        get: operations["get_dynamicurls_getPools_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/handleajax/acknowledgesplashscreen/": {
         parameters: {
             query?: never;
@@ -381,6 +430,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/managecampaigns/insertCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecampaigns_insertCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managechannels/insertChannel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managechannels_insertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedepartments/insertDepartment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managedepartments_insertDepartment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managegoogleanalytics/connect": {
         parameters: {
             query?: never;
@@ -392,6 +489,54 @@ export interface paths {
         put?: never;
         /** Stores the chosen property (with the provider's URL for it) and its type. */
         post: operations["post_managegoogleanalytics_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemediaowners/insertMediaOwner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managemediaowners_insertMediaOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevisioncampaigns/checkEligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managevisioncampaigns_checkEligibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevisioncampaigns/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managevisioncampaigns_insert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -598,6 +743,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/addAddon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_services_addAddon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getAccountUsage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getAccountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getAddonPrice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_services_getAddonPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getAllPrices/{scopes}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `scopes`: the add-on scopes to price, comma-separated (at most 40, each at most 64 characters). */
+        get: operations["get_services_getAllPrices_scopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getCallCharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getCallCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getCustomerCharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getCustomerCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getCustomerChargesUpgrade/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the breakdown becomes with `product_code` bought: an add-on scope (priced on the plan
+         *     the customer will be on), or `upgrade` (the next plan, add-ons repriced on it).
+         */
+        get: operations["get_services_getCustomerChargesUpgrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getDynamicDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getDynamicDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getPlanScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getPlanScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getStaticDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getStaticDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starter to Professional, by the account owner; other plan changes are by contacting us. */
+        post: operations["post_services_upgrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tagmanager/auth/{id}": {
         parameters: {
             query?: never;
@@ -712,6 +1055,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_technologypartner_saveSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeofday/checkUniquePlanDescription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_timeofday_checkUniquePlanDescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeofday/createNewServicePlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_timeofday_createNewServicePlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1118,6 +1493,42 @@ export interface components {
             /** @default false */
             canViewPartnerAccounts: boolean;
         };
+        AccountUsage: {
+            dynamicUrls: components["schemas"]["UsageDynamicUrl"][];
+            dynamicUrlsCount: number;
+            poolsCount: number;
+            pools: components["schemas"]["UsagePool"][];
+            /** Format: int64 */
+            staticNumbers: number;
+            /**
+             * Format: int64
+             * @description Static numbers the plan includes.
+             */
+            staticsAvailable: number;
+            /**
+             * Format: int64
+             * @description Pools the plan includes.
+             */
+            poolsAvailable: number;
+            /** Format: int64 */
+            outboundAgents: number;
+            /**
+             * Format: int64
+             * @description Days of call recording storage.
+             */
+            callRecordingStorage: number;
+            /** Format: int64 */
+            freeCallRecordingStorage: number;
+            onlyUseAssignedNumbers: boolean;
+            /**
+             * Format: int64
+             * @description Inclusive minutes a month.
+             */
+            minutesAvailable: number;
+            /** Format: int64 */
+            inclusiveMinutesLeft: number;
+            addOns: components["schemas"]["UsageAddOn"][];
+        };
         /** @description The splash screen the user has seen. */
         AcknowledgeRequest: {
             /**
@@ -1137,6 +1548,13 @@ export interface components {
             form_email?: string;
             programme?: null | components["schemas"]["Programme"];
         };
+        /** @description An add-on to buy; `userId` names the user who gets outbound. */
+        AddAddonRequest: {
+            /** @description A scope of the catalogue; an unknown one is 404. */
+            scope?: string;
+            /** Format: int64 */
+            userId?: number | null;
+        };
         AddCampaignRequest: {
             /** @description The domain's rules (`validate_campaign_name`) decide; this only bounds it first. */
             outboundCampaignName?: string;
@@ -1145,6 +1563,33 @@ export interface components {
             name: string;
             /** @description The new campaign's id. */
             value: string;
+        };
+        AddonPrice: {
+            /** @description What the add-on (or, on the upgrade screen, the plan) is called in the catalogue. */
+            name: string;
+            items: components["schemas"]["PriceItem"][];
+            users: components["schemas"]["OutboundCandidate"][];
+            upgradePrice?: null | components["schemas"]["UpgradePrice"];
+            isAvailable: boolean;
+            requiresUpgrade: boolean;
+        };
+        /** @description The add-on (or `upgrade`) whose price the purchase modal shows. */
+        AddonPriceRequest: {
+            /** @description A scope of the catalogue; an unknown one is 404. */
+            scope?: string;
+        };
+        /** @description An add-on's prices on the two plans sold online. */
+        AddonPrices: {
+            /** @description The add-on's name in the catalogue. */
+            name: string;
+            /** Format: double */
+            starter?: number | null;
+            /** Format: double */
+            professional?: number | null;
+            billing_frequency: string;
+        };
+        AllPrices: {
+            prices: components["schemas"]["CataloguePrices"];
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKeyRow"][];
@@ -1161,6 +1606,12 @@ export interface components {
             created: string;
             lastUsed?: string | null;
             revoked?: string | null;
+        };
+        AudioChoice: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            fileName: string;
         };
         AuthCodeChoice: {
             /** Format: int32 */
@@ -1192,12 +1643,55 @@ export interface components {
             /** @description The mandate page a Direct Debit customer updates their bank details on. */
             directDebitUrl?: string | null;
         };
+        BoughtNumbers: {
+            numbers: string[];
+        };
         BrandingView: {
             topBarBackground: string;
             topBarText: string;
             logoUrl?: string | null;
             faviconUrl?: string | null;
             canEdit: boolean;
+        };
+        Breakdown: {
+            /** @description By billing frequency ('1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR'). */
+            services: {
+                [key: string]: components["schemas"]["ChargeLine"][];
+            };
+            /** @description By billing frequency, in pounds (the new figures where a line changes). */
+            totals: {
+                [key: string]: number;
+            };
+            usageBasedCharges: components["schemas"]["UsageCharge"][];
+        };
+        /**
+         * @description The static number form. The domain's rules (`validate_static_number`) decide; these bounds
+         *     only stop absurd input first. Flags are "1" for on; a list not chosen is 0 or empty.
+         */
+        BuyNumbersRequest: {
+            /** Format: int64 */
+            prefix?: number | null;
+            /** Format: int64 */
+            destinationPlan?: number | null;
+            callRecording?: string;
+            /** Format: int64 */
+            campaign?: number | null;
+            mediaDescription?: string;
+            /** Format: int64 */
+            channel?: number | null;
+            /** Format: int64 */
+            department?: number | null;
+            /** Format: int64 */
+            mediaOwner?: number | null;
+            /** @description The free numbers' ids (from classicnumbers/searchForNumbers). */
+            "numbers[]"?: string[];
+            /** @description "1": the terms are ticked (needed beyond the plan's numbers). */
+            terms?: string;
+        };
+        CallCharges: {
+            inclusive: components["schemas"]["InclusiveUsage"];
+            inbound: components["schemas"]["DirectionUsage"];
+            outbound: components["schemas"]["DirectionUsage"];
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
@@ -1222,6 +1716,43 @@ export interface components {
             paymentCardName: string;
             paymentCardNumber: string;
             paymentExpiryDate: string;
+        };
+        CataloguePrices: {
+            static?: null | components["schemas"]["ServicePrice"];
+            dynamicPool?: null | components["schemas"]["ServicePrice"];
+            /**
+             * Format: int64
+             * @description The customer's call recording storage, in days.
+             */
+            recordingStorageLength: number;
+            /**
+             * Format: int64
+             * @description How many of the customer's users have outbound.
+             */
+            outboundUsers: number;
+            starterPlan?: null | components["schemas"]["PlanPrice"];
+            professionalPlan?: null | components["schemas"]["PlanPrice"];
+        } & {
+            [key: string]: components["schemas"]["AddonPrices"];
+        };
+        ChargeLine: {
+            description: string;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description quantity × unit price, in pounds.
+             */
+            price: number;
+            /** Format: double */
+            unitPrice: number;
+            plan: boolean;
+            /** Format: int64 */
+            newQuantity?: number | null;
+            /** Format: double */
+            newPrice?: number | null;
+            /** Format: double */
+            newUnitPrice?: number | null;
         };
         /** @description The user form's email, checked before saving. */
         CheckEmailRequest: {
@@ -1254,6 +1785,10 @@ export interface components {
             /** @description The Add account button (userCanCreatePartnerAccounts with reseller approval). */
             canAddAccounts: boolean;
         };
+        Comparison: {
+            current: components["schemas"]["Breakdown"];
+            new: components["schemas"]["Breakdown"];
+        };
         /**
          * @description The provider's answer, as the return address's query carried it (`SIGNED_RETURN` and the
          *     signature; the sandbox's field errors, `nameError` and the like, may come too and are not
@@ -1276,6 +1811,16 @@ export interface components {
             /** @description The user's password. Its rules are the domain's; this only bounds it first. */
             form_password?: string;
         };
+        CostPerCall: {
+            cost: string;
+            range: string;
+        };
+        CountryCodeOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            code: string;
+        };
         CreateKeyRequest: {
             /** @description The domain's rules (`validate_api_key_name`) decide; this only bounds it first. */
             form_name?: string;
@@ -1293,9 +1838,57 @@ export interface components {
         DeleteUserRequest: {
             key?: string;
         };
+        DescriptionCheck: {
+            descriptionValid: boolean;
+        };
+        DestinationPlanChoice: {
+            /** Format: int64 */
+            id: number;
+            plan: string;
+        };
+        DirectionUsage: {
+            monthlyUsage: components["schemas"]["TwoPeriods"];
+            quarterlyUsage: components["schemas"]["TwoPeriods"];
+        };
         /** @description The answer of a call that only says it worked. */
         Done: {
             success: boolean;
+        };
+        DtmfPlanOption: {
+            unique: string;
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        DynamicDetails: {
+            internationalCodes: components["schemas"]["InternationalCodeOption"][];
+            prefixes: components["schemas"]["NumberPrefixOption"][];
+            numberFormats: components["schemas"]["FormatOption"][];
+            internationalFormats: components["schemas"]["FormatOption"][];
+            servicePlans: components["schemas"]["ServicePlanOption"][];
+            /** @description For the new service plan dialog. */
+            restrictedDestinationPrefixes: string[];
+            audio: components["schemas"]["AudioChoice"][];
+            dtmfPostCallOptions: components["schemas"]["DtmfPlanOption"][];
+            midCallAudioOptions: components["schemas"]["MidCallAudioOption"][];
+            /** Format: int64 */
+            poolsAvailableOnAccount: number;
+            /** @description Starter: mid call divert and advanced call handling are off, with this prompt. */
+            advancedSettingsLocked: boolean;
+            upgradePrompt: string;
+        };
+        DynamicUrlPool: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            numbers: string[];
+            /** @description The service plan calls follow, or None for a basic destination. */
+            servicePlan?: string | null;
+            callRecording: boolean;
+            provisioned: boolean;
+        };
+        DynamicUrlPools: {
+            pools: components["schemas"]["DynamicUrlPool"][];
         };
         /** @description Whether the tag manager is connected (`status` true), else the consent page to connect it. */
         DynamicUrlTagManagerAuth: {
@@ -1314,6 +1907,12 @@ export interface components {
         DynamicUrlsWithChecks: {
             dynamicUrls: components["schemas"]["DynamicUrlWithCheck"][];
         };
+        /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
+        EligibilityRequest: {
+            type?: string;
+            /** Format: int64 */
+            campaign_id?: number | null;
+        };
         /** @description The portal's entry: a client's id, or `form_partner_login` 1 without one. */
         EnterForm: {
             /** Format: int64 */
@@ -1325,6 +1924,19 @@ export interface components {
             /** Format: int64 */
             customerId: number;
             customerName: string;
+        };
+        FormatOption: {
+            /** Format: int64 */
+            id: number;
+            format: string;
+        };
+        FreeNumber: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+        };
+        FreeNumbers: {
+            numbers: components["schemas"]["FreeNumber"][];
         };
         GaConnectOptions: {
             connected: boolean;
@@ -1352,6 +1964,12 @@ export interface components {
             permission: components["schemas"]["Permission"];
             label: string;
             editable: boolean;
+        };
+        InclusiveUsage: {
+            /** Format: int64 */
+            used: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description The spec's Integration entity, plus the stored connection. */
         Integration: {
@@ -1424,6 +2042,12 @@ export interface components {
         IntegrationsSettingsAnswer: {
             integrationSettings: components["schemas"]["IntegrationSettings"];
         };
+        InternationalCodeOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            countryCode: string;
+        };
         Invoice: {
             /** Format: int64 */
             id: number;
@@ -1483,6 +2107,15 @@ export interface components {
             /** Format: int64 */
             qualifiedLeadSeconds: number;
         };
+        ListItem: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        ListItemCreated: {
+            /** Format: int64 */
+            id: number;
+        };
         /** @description The permission flags a list row carries (spec section 3, "User row in list"). */
         ListedPermissions: {
             PERM_REPORTS: boolean;
@@ -1502,6 +2135,34 @@ export interface components {
         LoginRequired: {
             login: string;
         };
+        MidCallAudioOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        NewCampaign: {
+            campaign?: string;
+        };
+        /**
+         * @description The inline add dialogs' forms: the new item's description, posted under the list's own
+         *     field name. The domain's rules (`validate_inline_add`) decide; the bound stops absurd input.
+         */
+        NewChannel: {
+            channel?: string;
+        };
+        NewDepartment: {
+            department?: string;
+        };
+        NewMediaOwner: {
+            mediaowner?: string;
+        };
+        /** @description The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide. */
+        NewServicePlanRequest: {
+            description?: string;
+            /** Format: int64 */
+            countryCode?: number | null;
+            destinationNumber?: string;
+        };
         NumberFormat: {
             /**
              * Format: int32
@@ -1516,6 +2177,13 @@ export interface components {
          * @enum {string}
          */
         NumberPrefix: "none" | "doubleZero" | "plus" | "zero";
+        NumberPrefixOption: {
+            /** Format: int64 */
+            id: number;
+            prefix: string;
+            description: string;
+        };
+        Option: null | number;
         OutboundCampaignOption: {
             name: string;
             /** @description The campaign's id. */
@@ -1533,6 +2201,13 @@ export interface components {
             outboundWeeklyEnabled: boolean;
             outboundMonthlyEnabled: boolean;
             user: components["schemas"]["CampaignsUser"];
+        };
+        /** @description A user the outbound add-on can be given to (the add-on price response's `users`). */
+        OutboundCandidate: {
+            /** Format: int64 */
+            UserID: number;
+            UserForename: string;
+            UserSurname: string;
         };
         OutboundOffer: {
             /** Format: int64 */
@@ -1584,11 +2259,106 @@ export interface components {
             /** @description "A password reset email has been sent to {name}". */
             message: string;
         };
+        PeriodUsage: {
+            label: string;
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            minutes: number;
+            /**
+             * Format: double
+             * @description In pounds.
+             */
+            totalCost: number;
+        };
         /**
          * @description A permission a user holds on a customer account, by the spec's key.
          * @enum {string}
          */
         Permission: "PERM_REPORTS" | "PERM_BILLING" | "PERM_SERVICES_ADMIN" | "PERM_USER_ADMIN" | "PERM_PURCHASE" | "PERM_VOICEMAIL" | "PERM_VIEW_EDIT_USERS" | "PERM_EDIT_API" | "PERM_CALL_RECORDING" | "PERM_ACCOUNTS" | "PERM_ADD_ACCOUNTS" | "PERM_REWARDS" | "PERM_OUTBOUND";
+        PlanCreated: {
+            /** Format: int64 */
+            planId: number;
+        };
+        PlanDescriptionRequest: {
+            description?: string;
+        };
+        PlanList: {
+            plans: components["schemas"]["PlanScopes"][];
+        };
+        PlanPrice: {
+            /** Format: double */
+            price?: number | null;
+            billing_frequency_months: string;
+            /** Format: int32 */
+            billing_frequency_id: number;
+        };
+        /** @description A plan's stored scopes: those it includes and those it sells as add-ons. */
+        PlanScopes: {
+            /** @default  */
+            plan: string;
+            /** @default [] */
+            included: string[];
+            /** @default [] */
+            addons: string[];
+        };
+        PoolEligibility: {
+            enoughCredits: boolean;
+            priceList: components["schemas"]["PriceList"];
+        };
+        PoolInserted: {
+            success: boolean;
+            /** Format: int64 */
+            campaignId: number;
+            numbers: string[];
+        };
+        /**
+         * @description The dynamic URL and pool form. The domain's rules (`validate_dynamic_pool`) decide, then
+         *     `check_choices`; these bounds only stop absurd input first. Flags are "1" for on.
+         */
+        PoolRequest: {
+            campaignId?: components["schemas"]["Option"];
+            campaignName?: string;
+            botsFlag?: string;
+            poolName?: string;
+            internationalCode?: components["schemas"]["Option"];
+            numberPrefix?: components["schemas"]["Option"];
+            numberFormat?: components["schemas"]["Option"];
+            internationalFormat?: components["schemas"]["Option"];
+            customFormat?: string;
+            servicePlan?: components["schemas"]["Option"];
+            callRecordingFlag?: string;
+            midCallDivertFlag?: string;
+            "numbersToReplace[]"?: string[];
+            introId?: components["schemas"]["Option"];
+            whisperId?: components["schemas"]["Option"];
+            postUrl?: string;
+            midCallFlag?: string;
+            midCallAudioOption?: components["schemas"]["Option"];
+            dtmfPostCallOption?: components["schemas"]["Option"];
+            /** @description "1": the terms are ticked (needed beyond the plan's pools). */
+            terms?: string;
+        };
+        /** @description One line of the add-on price response. */
+        PriceItem: {
+            /** Format: double */
+            price?: number | null;
+            billing_frequency: string;
+            /** Format: double */
+            minimum_charge: number;
+            minimum_charge_billing_frequency: string;
+        };
+        PriceList: {
+            /**
+             * Format: double
+             * @description Pounds.
+             */
+            price: number;
+            billing_frequency: string;
+            /** Format: int64 */
+            minimum_term: number;
+            cost_per_call: components["schemas"]["CostPerCall"][];
+        };
         /** @enum {string} */
         Programme: "reseller" | "referrer";
         ProgrammeTerms: {
@@ -1715,6 +2485,52 @@ export interface components {
             /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
             form_user_permissions?: string | null;
         };
+        /** @description The prefix whose free numbers to offer. */
+        SearchNumbersRequest: {
+            /** Format: int64 */
+            prefix?: number | null;
+        };
+        ServiceCard: {
+            /** @description 'static', 'dynamic' or 'dynamicPool'. */
+            id: string;
+            name: string;
+            prices: components["schemas"]["ServiceCardPrice"];
+            amount: string;
+            /**
+             * Format: int64
+             * @description 0 offline only, 1 online only, 2 both (the browser words it with the domain's online_text).
+             */
+            onlineStatus: number;
+            marketing: string;
+            findOutMore: string;
+            details: components["schemas"]["ServiceCardDetail"][];
+        };
+        ServiceCardDetail: {
+            name: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ServiceCardPrice: {
+            /**
+             * Format: double
+             * @description Pounds.
+             */
+            price: number;
+            billing_frequency: string;
+        };
+        ServiceCards: {
+            services: components["schemas"]["ServiceCard"][];
+        };
+        ServicePlanOption: {
+            /** Format: int64 */
+            id: number;
+            plan: string;
+        };
+        ServicePrice: {
+            /** Format: double */
+            price?: number | null;
+            billing_frequency: string;
+        };
         /**
          * @description The outbound dialog's post for an existing user. The dialog also sends the offer's other
          *     fields (price, productCode...): the server's own offer is what is bought.
@@ -1752,6 +2568,21 @@ export interface components {
             title: string;
             /** @default  */
             body: string;
+        };
+        StaticDetails: {
+            mediaOwners: components["schemas"]["ListItem"][];
+            departments: components["schemas"]["ListItem"][];
+            channels: components["schemas"]["ListItem"][];
+            campaigns: components["schemas"]["ListItem"][];
+            destinationPlans: components["schemas"]["DestinationPlanChoice"][];
+            prefixes: components["schemas"]["NumberPrefixOption"][];
+            restrictedDestinationPrefixes: string[];
+            pricelist: components["schemas"]["PriceList"];
+            /** Format: int64 */
+            staticsAvailableOnAccount: number;
+            countryCodes: components["schemas"]["CountryCodeOption"][];
+            /** @description Whether the customer has inbound call recording (the form's recording switch). */
+            callRecordingAvailable: boolean;
         };
         SuppliedAccount: {
             /** Format: int64 */
@@ -1806,6 +2637,37 @@ export interface components {
             background: string;
             /** @default  */
             text: string;
+        };
+        TwoPeriods: {
+            previous: components["schemas"]["PeriodUsage"];
+            current: components["schemas"]["PeriodUsage"];
+        };
+        UpgradePrice: {
+            items: components["schemas"]["PriceItem"][];
+        };
+        UsageAddOn: {
+            scope: string;
+            description: string;
+        };
+        UsageCharge: {
+            description: string;
+            /**
+             * Format: double
+             * @description In pence (1.5 is one and a half pence).
+             */
+            price: number;
+            frequency: string;
+        };
+        UsageDynamicUrl: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            url: string;
+        };
+        UsagePool: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         UserCustomerChoice: {
             /** Format: int64 */
@@ -2811,6 +3673,222 @@ export interface operations {
             };
         };
     };
+    post_classicnumbers_buyNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["BuyNumbersRequest"];
+                "multipart/form-data": components["schemas"]["BuyNumbersRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoughtNumbers"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_classicnumbers_searchForNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SearchNumbersRequest"];
+                "multipart/form-data": components["schemas"]["SearchNumbersRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeNumbers"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_dynamicurls_getPools_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicUrlPools"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     post_handleajax_acknowledgesplashscreen: {
         parameters: {
             query?: never;
@@ -3394,6 +4472,243 @@ export interface operations {
             };
         };
     };
+    post_managecampaigns_insertCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NewCampaign"];
+                "multipart/form-data": components["schemas"]["NewCampaign"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managechannels_insertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NewChannel"];
+                "multipart/form-data": components["schemas"]["NewChannel"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedepartments_insertDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NewDepartment"];
+                "multipart/form-data": components["schemas"]["NewDepartment"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managegoogleanalytics_connect: {
         parameters: {
             query?: never;
@@ -3415,6 +4730,243 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managemediaowners_insertMediaOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NewMediaOwner"];
+                "multipart/form-data": components["schemas"]["NewMediaOwner"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managevisioncampaigns_checkEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EligibilityRequest"];
+                "multipart/form-data": components["schemas"]["EligibilityRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolEligibility"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managevisioncampaigns_insert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PoolRequest"];
+                "multipart/form-data": components["schemas"]["PoolRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolInserted"];
                 };
             };
             /** @description A malformed request. */
@@ -4236,6 +5788,747 @@ export interface operations {
             };
         };
     };
+    post_services_addAddon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddAddonRequest"];
+                "multipart/form-data": components["schemas"]["AddAddonRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_services_getAccountUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUsage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_services_getAddonPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddonPriceRequest"];
+                "multipart/form-data": components["schemas"]["AddonPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonPrice"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_services_getAllPrices_scopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scopes: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllPrices"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getCallCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCharges"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getCustomerCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Breakdown"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getCustomerChargesUpgrade: {
+        parameters: {
+            query?: {
+                /** @description An add-on scope, or `upgrade` for the next plan; unknown or missing: 404. */
+                product_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceCards"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getDynamicDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getPlanScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getStaticDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_services_upgrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     get_tagmanager_auth_id: {
         parameters: {
             query?: never;
@@ -4639,6 +6932,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_timeofday_checkUniquePlanDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PlanDescriptionRequest"];
+                "multipart/form-data": components["schemas"]["PlanDescriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DescriptionCheck"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_timeofday_createNewServicePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NewServicePlanRequest"];
+                "multipart/form-data": components["schemas"]["NewServicePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCreated"];
                 };
             };
             /** @description A malformed request. */

@@ -67,6 +67,7 @@ const FEATURES: &[Feature] = &[
 /// A plan's stored scopes: those it includes and those it sells as add-ons.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlanScopes {
     pub plan: String,
     pub included: Vec<String>,

@@ -9,18 +9,51 @@ use axum::http::header::CONTENT_TYPE;
 use domain::FieldErrors;
 use serde::de::DeserializeOwned;
 
+use domain::routing::RowLimit;
+
 use super::error::AppError;
 use super::form::{FormData, UploadedFile};
 
 pub struct Form<T> {
     pub fields: T,
-    files: Vec<UploadedFile>,
+    data: FormData,
+}
+
+/// One row of a row form (`form_from_day[3]` is row 3's `form_from_day`): its fields, by the
+/// names posted without the index, and the form's row limit. Cells are text (absent is ""),
+/// read by the handler as before, so a row that is not numbered right answers as it always did.
+pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> {
+    const FIELDS: &'static [&'static str];
+    const LIMIT: RowLimit;
 }
 
 impl<T> Form<T> {
     /// The uploaded file of a field, if one was sent with a file name.
     pub fn file(&self, name: &str) -> Option<&UploadedFile> {
-        self.files.iter().find(|f| f.field == name)
+        self.data.file(name)
+    }
+
+    /// The rows of a row form, each as `R` (see `FormData::rows` for the numbering and the
+    /// limit, checked before anything is allocated for a row). A cell's shape problem is 422
+    /// keyed by its posted name with the index (`form_from_day[3]`).
+    pub fn rows<R: FormRow>(&self) -> Result<Vec<R>, AppError> {
+        let rows = self.data.rows(R::FIELDS, R::LIMIT)?;
+        rows.indices()
+            .map(|i| {
+                let pairs = R::FIELDS.iter().map(|name| (*name, rows.get(i, name)));
+                let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+                let row: R =
+                    serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("row {i}: {e}")))?;
+                row.validate().map_err(|report| {
+                    let mut errors = FieldErrors::new();
+                    for (field, message) in shape_errors(&report).iter() {
+                        errors.add(&format!("{field}[{i}]"), message.to_string());
+                    }
+                    AppError::Validation(errors)
+                })?;
+                Ok(row)
+            })
+            .collect()
     }
 }
 
@@ -61,6 +94,6 @@ where
         }
         let data = FormData::from_request(req, state).await?;
         let fields = typed(&data)?;
-        Ok(Form { fields, files: data.into_files() })
+        Ok(Form { fields, data })
     }
 }

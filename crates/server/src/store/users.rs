@@ -64,7 +64,7 @@ pub async fn home_tech_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Op
 }
 
 /// A user the outbound add-on can be given to (the add-on price response's `users`).
-#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct OutboundCandidate {
     #[serde(rename = "UserID")]
     pub id: i64,

@@ -4,63 +4,66 @@
 //! customer's dynamic URLs (and is left out without any).
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::services::amount_text;
 use domain::{guard, GuardStep};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::{dynamic_urls, usage};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/services/getDetails", get(services))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(services))
 }
 
 /// The provider's pricing page ('Find out more').
 pub const PRICING_PAGE: &str = "/pricing";
 
-#[derive(Serialize)]
-struct Prices {
+#[derive(Serialize, ToSchema)]
+struct ServiceCardPrice {
     /// Pounds.
     price: f64,
     billing_frequency: String,
 }
 
-#[derive(Serialize)]
-struct Detail {
+#[derive(Serialize, ToSchema)]
+struct ServiceCardDetail {
     name: String,
     id: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Service {
+struct ServiceCard {
     /// 'static', 'dynamic' or 'dynamicPool'.
     id: &'static str,
     name: &'static str,
-    prices: Prices,
+    prices: ServiceCardPrice,
     amount: String,
     /// 0 offline only, 1 online only, 2 both (the browser words it with the domain's online_text).
     online_status: i64,
     marketing: &'static str,
     find_out_more: &'static str,
-    details: Vec<Detail>,
+    details: Vec<ServiceCardDetail>,
 }
 
-#[derive(Serialize)]
-struct Services {
-    services: Vec<Service>,
+#[derive(Serialize, ToSchema)]
+struct ServiceCards {
+    services: Vec<ServiceCard>,
 }
 
-async fn price_of(state: &AppState, item: &str, plan: &str) -> Result<Prices, AppError> {
+async fn price_of(state: &AppState, item: &str, plan: &str) -> Result<ServiceCardPrice, AppError> {
     let (price, billing_frequency, _) = super::statics::catalogue_price(state, item, plan).await?;
-    Ok(Prices { price, billing_frequency })
+    Ok(ServiceCardPrice { price, billing_frequency })
 }
 
-async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Json<Services>, AppError> {
+#[utoipa::path(get, path = "/services/getDetails", tag = "services", responses((status = 200, body = ServiceCards)))]
+async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Json<ServiceCards>, AppError> {
     if guard("/services", &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
     }
@@ -71,7 +74,7 @@ async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Js
     let urls = dynamic_urls::list(&state.db, customer).await?;
     let pools_amount = amount_text(held.pools_left(), allowance.pools, "pools");
     let mut cards = vec![
-        Service {
+        ServiceCard {
             id: "static",
             name: "Static numbers",
             prices: price_of(&state, "static", plan).await?,
@@ -81,7 +84,7 @@ async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Js
             find_out_more: PRICING_PAGE,
             details: vec![],
         },
-        Service {
+        ServiceCard {
             id: "dynamic",
             name: "Dynamic URLs",
             prices: price_of(&state, "dynamic_pool", plan).await?,
@@ -93,7 +96,7 @@ async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Js
         },
     ];
     if !urls.is_empty() {
-        cards.push(Service {
+        cards.push(ServiceCard {
             id: "dynamicPool",
             name: "Dynamic pools",
             prices: price_of(&state, "dynamic_pool", plan).await?,
@@ -101,8 +104,8 @@ async fn services(State(state): State<AppState>, user: AccountUser) -> Result<Js
             online_status: 1,
             marketing: "More numbers for a busy dynamic URL, or a pool per campaign on the same website.",
             find_out_more: PRICING_PAGE,
-            details: urls.into_iter().map(|u| Detail { name: u.description, id: u.id }).collect(),
+            details: urls.into_iter().map(|u| ServiceCardDetail { name: u.description, id: u.id }).collect(),
         });
     }
-    Ok(Json(Services { services: cards }))
+    Ok(Json(ServiceCards { services: cards }))
 }

@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::purchase::addon_offer;
 use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
 use crate::http::account_user::AccountUser;
@@ -18,17 +20,15 @@ use crate::state::AppState;
 use crate::store::charges::{self, RunningCharge, UsageRate};
 use crate::store::prices;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/services/getCustomerCharges", get(customer_charges))
-        .route("/services/getCustomerChargesUpgrade/", get(upgrade_comparison))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(customer_charges)).routes(routes!(upgrade_comparison))
 }
 
 fn pounds(pence: i64) -> f64 {
     pence as f64 / 100.0
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChargeLine {
     description: String,
@@ -45,7 +45,7 @@ struct ChargeLine {
     new_unit_price: Option<f64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UsageCharge {
     description: String,
     /// In pence (1.5 is one and a half pence).
@@ -53,7 +53,7 @@ struct UsageCharge {
     frequency: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Breakdown {
     /// By billing frequency ('1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR').
@@ -116,6 +116,7 @@ pub(super) fn require_subscription_page(user: &AccountUser) -> Result<(), AppErr
     }
 }
 
+#[utoipa::path(get, path = "/services/getCustomerCharges", tag = "services", responses((status = 200, body = Breakdown)))]
 async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<Breakdown>, AppError> {
     require_subscription_page(&user)?;
     let running = charges::running(&state.db, user.customer()).await?;
@@ -123,12 +124,15 @@ async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> R
     Ok(Json(breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), usage)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ComparisonQuery {
+    /// An add-on scope, or `upgrade` for the next plan; unknown or missing: 404.
+    #[param(max_length = 1_000)]
     product_code: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Comparison {
     current: Breakdown,
     new: Breakdown,
@@ -136,6 +140,7 @@ struct Comparison {
 
 /// What the breakdown becomes with `product_code` bought: an add-on scope (priced on the plan
 /// the customer will be on), or `upgrade` (the next plan, add-ons repriced on it).
+#[utoipa::path(get, path = "/services/getCustomerChargesUpgrade/", tag = "services", params(ComparisonQuery), responses((status = 200, body = Comparison)))]
 async fn upgrade_comparison(
     State(state): State<AppState>,
     user: AccountUser,

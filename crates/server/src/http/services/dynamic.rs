@@ -6,8 +6,7 @@
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::{
     advanced_settings_locked, validate_dynamic_pool, DynamicPoolForm, INTERNATIONAL_FORMATS, NUMBERS_PER_POOL,
@@ -15,98 +14,102 @@ use domain::services::dynamic_pool::{
 };
 use domain::users::terms_problem;
 use domain::{guard, GuardStep};
+use garde::Validate;
 use rand::RngCore;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::statics::{prefixes, price_list, Prefix, PriceList};
+use super::statics::{prefixes, price_list, NumberPrefixOption, PriceList};
 use crate::db::Flag;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{audios, charges, destinations, dynamic_urls, inventory, service_plans, usage};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/services/getDynamicDetails", get(dynamic_details))
-        .route("/managevisioncampaigns/checkEligibility", post(check_eligibility))
-        .route("/managevisioncampaigns/insert", post(insert))
-        .route("/dynamicurls/getPools/{id}", get(pools_of))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(dynamic_details))
+        .routes(routes!(check_eligibility))
+        .routes(routes!(insert))
+        .routes(routes!(pools_of))
 }
 
 pub const NOT_ENOUGH_NUMBERS: &str =
     "There are not enough numbers left with this prefix. Please choose another prefix.";
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct InternationalCode {
+struct InternationalCodeOption {
     id: i64,
     description: String,
     country_code: String,
 }
 
-#[derive(Serialize)]
-struct Format {
+#[derive(Serialize, ToSchema)]
+struct FormatOption {
     id: i64,
     format: String,
 }
 
-#[derive(Serialize)]
-struct Named {
+#[derive(Serialize, ToSchema)]
+struct ServicePlanOption {
     id: i64,
     plan: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AudioOption {
+struct AudioChoice {
     id: i64,
     description: String,
     file_name: String,
 }
 
-#[derive(Serialize)]
-struct MidCallAudio {
+#[derive(Serialize, ToSchema)]
+struct MidCallAudioOption {
     id: i64,
     description: String,
 }
 
-#[derive(Serialize)]
-struct DtmfOption {
+#[derive(Serialize, ToSchema)]
+struct DtmfPlanOption {
     unique: String,
     id: i64,
     description: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DynamicDetails {
-    international_codes: Vec<InternationalCode>,
-    prefixes: Vec<Prefix>,
-    number_formats: Vec<Format>,
-    international_formats: Vec<Format>,
-    service_plans: Vec<Named>,
+    international_codes: Vec<InternationalCodeOption>,
+    prefixes: Vec<NumberPrefixOption>,
+    number_formats: Vec<FormatOption>,
+    international_formats: Vec<FormatOption>,
+    service_plans: Vec<ServicePlanOption>,
     /// For the new service plan dialog.
     restricted_destination_prefixes: Vec<String>,
-    audio: Vec<AudioOption>,
-    dtmf_post_call_options: Vec<DtmfOption>,
-    mid_call_audio_options: Vec<MidCallAudio>,
+    audio: Vec<AudioChoice>,
+    dtmf_post_call_options: Vec<DtmfPlanOption>,
+    mid_call_audio_options: Vec<MidCallAudioOption>,
     pools_available_on_account: i64,
     /// Starter: mid call divert and advanced call handling are off, with this prompt.
     advanced_settings_locked: bool,
     upgrade_prompt: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Eligibility {
+struct PoolEligibility {
     enough_credits: bool,
     price_list: PriceList,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Inserted {
+struct PoolInserted {
     success: bool,
     campaign_id: i64,
     numbers: Vec<String>,
@@ -132,10 +135,11 @@ async fn dtmf_plans(state: &AppState, customer: i64) -> Result<Vec<(i64, String)
         .await?)
 }
 
-fn formats(list: &[(i64, &str)]) -> Vec<Format> {
-    list.iter().map(|(id, format)| Format { id: *id, format: format.to_string() }).collect()
+fn formats(list: &[(i64, &str)]) -> Vec<FormatOption> {
+    list.iter().map(|(id, format)| FormatOption { id: *id, format: format.to_string() }).collect()
 }
 
+#[utoipa::path(get, path = "/services/getDynamicDetails", tag = "services", responses((status = 200, body = DynamicDetails)))]
 async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<DynamicDetails>, AppError> {
     require_dynamic_form(&user)?;
     let customer = user.customer();
@@ -143,7 +147,7 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
     Ok(Json(DynamicDetails {
         international_codes: codes
             .into_iter()
-            .map(|c| InternationalCode { id: c.id, description: c.description, country_code: c.code })
+            .map(|c| InternationalCodeOption { id: c.id, description: c.description, country_code: c.code })
             .collect(),
         prefixes: prefixes(&state).await?,
         number_formats: formats(&NUMBER_FORMATS),
@@ -151,23 +155,23 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
         service_plans: service_plans::list(&state.db, customer)
             .await?
             .into_iter()
-            .map(|(id, plan)| Named { id, plan })
+            .map(|(id, plan)| ServicePlanOption { id, plan })
             .collect(),
         restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
         audio: audios::list(&state.db, customer)
             .await?
             .into_iter()
-            .map(|a| AudioOption { id: a.id, description: a.description, file_name: a.file_name })
+            .map(|a| AudioChoice { id: a.id, description: a.description, file_name: a.file_name })
             .collect(),
         dtmf_post_call_options: dtmf_plans(&state, customer)
             .await?
             .into_iter()
-            .map(|(id, description)| DtmfOption { unique: format!("dtmf-{id}"), id, description })
+            .map(|(id, description)| DtmfPlanOption { unique: format!("dtmf-{id}"), id, description })
             .collect(),
         mid_call_audio_options: MID_CALL_AUDIOS
             .iter()
             .enumerate()
-            .map(|(id, name)| MidCallAudio { id: id as i64, description: name.to_string() })
+            .map(|(id, name)| MidCallAudioOption { id: id as i64, description: name.to_string() })
             .collect(),
         pools_available_on_account: pools_left(&state, &user).await?,
         advanced_settings_locked: advanced_settings_locked(user.account.plan()),
@@ -175,45 +179,131 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
     }))
 }
 
+/// What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`.
+#[derive(Deserialize, Validate, ToSchema)]
+struct EligibilityRequest {
+    #[serde(default, rename = "type")]
+    #[garde(length(max = 10))]
+    kind: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    campaign_id: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/managevisioncampaigns/checkEligibility", tag = "services",
+    request_body(content((EligibilityRequest = "multipart/form-data"), (EligibilityRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PoolEligibility)))]
 async fn check_eligibility(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Eligibility>, AppError> {
+    Form { fields: form, .. }: Form<EligibilityRequest>,
+) -> Result<Json<PoolEligibility>, AppError> {
     require_dynamic_form(&user)?;
-    if form.text("type") == "pool"
-        && dynamic_urls::find(&state.db, user.customer(), form.id("campaign_id")).await?.is_none()
+    if form.kind == "pool"
+        && dynamic_urls::find(&state.db, user.customer(), form.campaign_id.unwrap_or(0)).await?.is_none()
     {
         return Err(AppError::NotFound);
     }
-    Ok(Json(Eligibility {
+    Ok(Json(PoolEligibility {
         enough_credits: pools_left(&state, &user).await? > 0,
         price_list: price_list(&state, "dynamic_pool", user.account.plan().name()).await?,
     }))
 }
 
-fn pool_form(form: &FormData) -> DynamicPoolForm {
-    let flag = |name: &str| form.text(name) == "1";
+/// An id field: a number, or empty for none.
+type IdField = Option<i64>;
+
+/// The dynamic URL and pool form. The domain's rules (`validate_dynamic_pool`) decide, then
+/// `check_choices`; these bounds only stop absurd input first. Flags are "1" for on.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct PoolRequest {
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    campaignId: IdField,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    campaignName: String,
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    botsFlag: String,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    poolName: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    internationalCode: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    numberPrefix: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    numberFormat: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    internationalFormat: IdField,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    customFormat: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    servicePlan: IdField,
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    callRecordingFlag: String,
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    midCallDivertFlag: String,
+    #[serde(default, rename = "numbersToReplace[]")]
+    #[garde(length(max = 1_000), inner(length(chars, max = 1_000)))]
+    numbersToReplace: Vec<String>,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    introId: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    whisperId: IdField,
+    #[serde(default)]
+    #[garde(length(chars, max = 5_000))]
+    postUrl: String,
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    midCallFlag: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    midCallAudioOption: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    dtmfPostCallOption: IdField,
+    /// "1": the terms are ticked (needed beyond the plan's pools).
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    terms: String,
+}
+
+fn pool_form(form: &PoolRequest) -> DynamicPoolForm {
+    let flag = |value: &str| value == "1";
+    let id = |value: IdField| value.unwrap_or(0);
     DynamicPoolForm {
-        campaign_id: form.id("campaignId"),
-        campaign_name: form.text("campaignName").to_string(),
-        bots_flag: flag("botsFlag"),
-        pool_name: form.text("poolName").to_string(),
-        international_code: form.id("internationalCode"),
-        number_prefix: form.id("numberPrefix"),
-        number_format: form.id("numberFormat"),
-        international_format: form.id("internationalFormat"),
-        custom_format: form.text("customFormat").to_string(),
-        service_plan: form.id("servicePlan"),
-        call_recording_flag: flag("callRecordingFlag"),
-        mid_call_divert_flag: flag("midCallDivertFlag"),
-        numbers_to_replace: form.list("numbersToReplace").into_iter().map(str::to_string).collect(),
-        intro_id: form.id("introId"),
-        whisper_id: form.id("whisperId"),
-        post_url: form.text("postUrl").to_string(),
-        mid_call_flag: flag("midCallFlag"),
-        mid_call_audio_option: form.id("midCallAudioOption"),
-        dtmf_post_call_option: form.id("dtmfPostCallOption"),
+        campaign_id: id(form.campaignId),
+        campaign_name: form.campaignName.clone(),
+        bots_flag: flag(&form.botsFlag),
+        pool_name: form.poolName.clone(),
+        international_code: id(form.internationalCode),
+        number_prefix: id(form.numberPrefix),
+        number_format: id(form.numberFormat),
+        international_format: id(form.internationalFormat),
+        custom_format: form.customFormat.clone(),
+        service_plan: id(form.servicePlan),
+        call_recording_flag: flag(&form.callRecordingFlag),
+        mid_call_divert_flag: flag(&form.midCallDivertFlag),
+        numbers_to_replace: form.numbersToReplace.clone(),
+        intro_id: id(form.introId),
+        whisper_id: id(form.whisperId),
+        post_url: form.postUrl.clone(),
+        mid_call_flag: flag(&form.midCallFlag),
+        mid_call_audio_option: id(form.midCallAudioOption),
+        dtmf_post_call_option: id(form.dtmfPostCallOption),
     }
 }
 
@@ -275,7 +365,14 @@ fn new_reference() -> String {
     format!("dyn-{}", raw.iter().map(|b| format!("{b:02x}")).collect::<String>())
 }
 
-async fn insert(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Inserted>, AppError> {
+#[utoipa::path(post, path = "/managevisioncampaigns/insert", tag = "services",
+    request_body(content((PoolRequest = "multipart/form-data"), (PoolRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PoolInserted)))]
+async fn insert(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields: form, .. }: Form<PoolRequest>,
+) -> Result<Json<PoolInserted>, AppError> {
     require_dynamic_form(&user)?;
     let customer = user.customer();
     let pool = pool_form(&form);
@@ -294,7 +391,7 @@ async fn insert(State(state): State<AppState>, user: AccountUser, form: FormData
             .fetch_one(&mut *tx)
             .await?;
     if held + 1 > allowance.pools {
-        if let Some(message) = terms_problem(form.text("terms") == "1") {
+        if let Some(message) = terms_problem(form.terms == "1") {
             return Err(AppError::field("terms", message));
         }
     }
@@ -374,12 +471,12 @@ async fn insert(State(state): State<AppState>, user: AccountUser, form: FormData
     }
     tx.commit().await?;
     tracing::info!(customer, dynamic_url, entry, "dynamic pool bought");
-    Ok(Json(Inserted { success: true, campaign_id: dynamic_url, numbers }))
+    Ok(Json(PoolInserted { success: true, campaign_id: dynamic_url, numbers }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct PoolView {
+struct DynamicUrlPool {
     id: i64,
     name: String,
     numbers: Vec<String>,
@@ -389,9 +486,9 @@ struct PoolView {
     provisioned: bool,
 }
 
-#[derive(Serialize)]
-struct Pools {
-    pools: Vec<PoolView>,
+#[derive(Serialize, ToSchema)]
+struct DynamicUrlPools {
+    pools: Vec<DynamicUrlPool>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -404,11 +501,12 @@ struct PoolRow {
 }
 
 /// A dynamic URL's pools with their numbers and routing (its page, /dynamicurls/{id}).
+#[utoipa::path(get, path = "/dynamicurls/getPools/{id}", tag = "services", params(("id" = i64, Path, minimum = 1)), responses((status = 200, body = DynamicUrlPools)))]
 async fn pools_of(
     State(state): State<AppState>,
     user: AccountUser,
     Path(id): Path<String>,
-) -> Result<Json<Pools>, AppError> {
+) -> Result<Json<DynamicUrlPools>, AppError> {
     let id: i64 = id.parse().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)?;
     if guard(&format!("/dynamicurls/{id}"), &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
@@ -433,7 +531,7 @@ async fn pools_of(
                 .bind(row.id)
                 .fetch_all(&state.db)
                 .await?;
-        pools.push(PoolView {
+        pools.push(DynamicUrlPool {
             id: row.id,
             name: row.pool_name,
             numbers: numbers.into_iter().map(|(n,)| n).collect(),
@@ -442,5 +540,5 @@ async fn pools_of(
             provisioned: row.provisioned.into(),
         });
     }
-    Ok(Json(Pools { pools }))
+    Ok(Json(DynamicUrlPools { pools }))
 }

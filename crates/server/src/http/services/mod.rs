@@ -11,12 +11,12 @@ mod purchases;
 mod statics;
 mod usage;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
-pub(crate) fn router() -> Router<AppState> {
-    Router::new()
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(prices::router())
         .merge(purchases::router())
         .merge(charges::router())

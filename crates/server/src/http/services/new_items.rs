@@ -3,44 +3,47 @@
 //! plan sending every call, all week, to one destination number), with its uniqueness check.
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::services::inline_add::{validate_inline_add, InlineList};
 use domain::services::new_service_plan::{validate_new_service_plan, NewServicePlanForm};
 use domain::{guard, GuardStep};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::service_plans::{self, PlanTime};
 use crate::store::{destinations, inventory, number_lists};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/managechannels/insertChannel", post(|s, u, f| insert(s, u, f, InlineList::Channel)))
-        .route("/managemediaowners/insertMediaOwner", post(|s, u, f| insert(s, u, f, InlineList::MediaOwner)))
-        .route("/managedepartments/insertDepartment", post(|s, u, f| insert(s, u, f, InlineList::Department)))
-        .route("/managecampaigns/insertCampaign", post(|s, u, f| insert(s, u, f, InlineList::Campaign)))
-        .route("/timeofday/createNewServicePlan", post(create_service_plan))
-        .route("/timeofday/checkUniquePlanDescription", post(check_unique_description))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(insert_channel))
+        .routes(routes!(insert_media_owner))
+        .routes(routes!(insert_department))
+        .routes(routes!(insert_campaign))
+        .routes(routes!(create_service_plan))
+        .routes(routes!(check_unique_description))
 }
 
-#[derive(Serialize)]
-struct Created {
+#[derive(Serialize, ToSchema)]
+struct ListItemCreated {
     id: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PlanCreated {
     plan_id: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DescriptionCheck {
     description_valid: bool,
@@ -57,15 +60,88 @@ fn require_purchase_forms(user: &AccountUser) -> Result<(), AppError> {
     }
 }
 
-async fn insert(
+/// The inline add dialogs' forms: the new item's description, posted under the list's own
+/// field name. The domain's rules (`validate_inline_add`) decide; the bound stops absurd input.
+#[derive(Deserialize, Validate, ToSchema)]
+struct NewChannel {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    channel: String,
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+struct NewMediaOwner {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    mediaowner: String,
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+struct NewDepartment {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    department: String,
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+struct NewCampaign {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    campaign: String,
+}
+
+#[utoipa::path(post, path = "/managechannels/insertChannel", tag = "services",
+    request_body(content((NewChannel = "multipart/form-data"), (NewChannel = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = ListItemCreated)))]
+async fn insert_channel(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields, .. }: Form<NewChannel>,
+) -> Result<Json<ListItemCreated>, AppError> {
+    insert(&state, &user, &fields.channel, InlineList::Channel).await
+}
+
+#[utoipa::path(post, path = "/managemediaowners/insertMediaOwner", tag = "services",
+    request_body(content((NewMediaOwner = "multipart/form-data"), (NewMediaOwner = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = ListItemCreated)))]
+async fn insert_media_owner(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields, .. }: Form<NewMediaOwner>,
+) -> Result<Json<ListItemCreated>, AppError> {
+    insert(&state, &user, &fields.mediaowner, InlineList::MediaOwner).await
+}
+
+#[utoipa::path(post, path = "/managedepartments/insertDepartment", tag = "services",
+    request_body(content((NewDepartment = "multipart/form-data"), (NewDepartment = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = ListItemCreated)))]
+async fn insert_department(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields, .. }: Form<NewDepartment>,
+) -> Result<Json<ListItemCreated>, AppError> {
+    insert(&state, &user, &fields.department, InlineList::Department).await
+}
+
+#[utoipa::path(post, path = "/managecampaigns/insertCampaign", tag = "services",
+    request_body(content((NewCampaign = "multipart/form-data"), (NewCampaign = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = ListItemCreated)))]
+async fn insert_campaign(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields, .. }: Form<NewCampaign>,
+) -> Result<Json<ListItemCreated>, AppError> {
+    insert(&state, &user, &fields.campaign, InlineList::Campaign).await
+}
+
+async fn insert(
+    state: &AppState,
+    user: &AccountUser,
+    description: &str,
     list: InlineList,
-) -> Result<Json<Created>, AppError> {
-    require_purchase_forms(&user)?;
+) -> Result<Json<ListItemCreated>, AppError> {
+    require_purchase_forms(user)?;
     let customer = user.customer();
-    let description = form.text(list.field());
     let taken: Vec<String> = number_lists::list(&state.db, customer, list).await?.into_iter().map(|(_, d)| d).collect();
     let errors = validate_inline_add(list, description, &taken);
     if !errors.is_empty() {
@@ -75,17 +151,27 @@ async fn insert(
     let id = number_lists::insert(&state.db, customer, list, description, state.clock.now())
         .await?
         .ok_or_else(|| AppError::field(list.field(), DESCRIPTION_NOT_UNIQUE))?;
-    Ok(Json(Created { id }))
+    Ok(Json(ListItemCreated { id }))
 }
 
+#[derive(Deserialize, Validate, ToSchema)]
+struct PlanDescriptionRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    description: String,
+}
+
+#[utoipa::path(post, path = "/timeofday/checkUniquePlanDescription", tag = "services",
+    request_body(content((PlanDescriptionRequest = "multipart/form-data"), (PlanDescriptionRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = DescriptionCheck)))]
 async fn check_unique_description(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<PlanDescriptionRequest>,
 ) -> Result<Json<DescriptionCheck>, AppError> {
     require_purchase_forms(&user)?;
     let taken = service_plans::other_descriptions(&state.db, user.customer(), 0).await?;
-    let description = form.text("description").trim();
+    let description = form.description.trim();
     let valid = !description.is_empty() && !domain::routing::is_taken(description, &taken);
     Ok(Json(DescriptionCheck { description_valid: valid }))
 }
@@ -167,17 +253,35 @@ async fn destination_number_for(
     Ok(id)
 }
 
+/// The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct NewServicePlanRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    description: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    countryCode: Option<i64>,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    destinationNumber: String,
+}
+
+#[utoipa::path(post, path = "/timeofday/createNewServicePlan", tag = "services",
+    request_body(content((NewServicePlanRequest = "multipart/form-data"), (NewServicePlanRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PlanCreated)))]
 async fn create_service_plan(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<NewServicePlanRequest>,
 ) -> Result<Json<PlanCreated>, AppError> {
     require_purchase_forms(&user)?;
     let customer = user.customer();
     let plan = NewServicePlanForm {
-        description: form.text("description").to_string(),
-        country_code: form.id("countryCode"),
-        destination_number: form.text("destinationNumber").to_string(),
+        description: form.description,
+        country_code: form.countryCode.unwrap_or(0),
+        destination_number: form.destinationNumber,
     };
     let taken = service_plans::other_descriptions(&state.db, customer, 0).await?;
     let restricted = inventory::restricted_prefixes(&state.db).await?;

@@ -3,25 +3,28 @@
 //! the domain's plan comparison.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::purchase::PlanScopes;
 use domain::{guard, GuardStep, Plan};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/services/getPlanScopes", get(plan_scopes))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(plan_scopes))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PlanList {
     plans: Vec<PlanScopes>,
 }
 
+#[utoipa::path(get, path = "/services/getPlanScopes", tag = "services", responses((status = 200, body = PlanList)))]
 async fn plan_scopes(State(state): State<AppState>, user: AccountUser) -> Result<Json<PlanList>, AppError> {
     if guard("/upgradecentre", &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);

@@ -5,25 +5,32 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::purchase::{addon_offer, OfferScreen};
 use domain::{guard, GuardStep, Plan};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::charges;
 use crate::store::prices::{self, CataloguePrice};
 use crate::store::users::{self, OutboundCandidate};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/services/getAllPrices/{scopes}", get(all_prices))
-        .route("/services/getAddonPrice", post(addon_price))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(FlattenedSchemas::openapi()).routes(routes!(all_prices)).routes(routes!(addon_price))
 }
+
+/// Schemas reached only through a flattened map (`CataloguePrices::addons`), which utoipa does
+/// not collect from the path on its own.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(AddonPrices)))]
+struct FlattenedSchemas;
 
 /// The most scopes one price request may name, and the longest name.
 const MAX_SCOPES: usize = 40;
@@ -33,13 +40,13 @@ fn pounds(pence: Option<i64>) -> Option<f64> {
     pence.map(|p| p as f64 / 100.0)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ServicePrice {
     price: Option<f64>,
     billing_frequency: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PlanPrice {
     price: Option<f64>,
     billing_frequency_months: String,
@@ -47,7 +54,7 @@ struct PlanPrice {
 }
 
 /// An add-on's prices on the two plans sold online.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct AddonPrices {
     /// The add-on's name in the catalogue.
     name: String,
@@ -56,9 +63,9 @@ struct AddonPrices {
     billing_frequency: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Prices {
+struct CataloguePrices {
     #[serde(rename = "static")]
     static_number: Option<ServicePrice>,
     dynamic_pool: Option<ServicePrice>,
@@ -72,9 +79,9 @@ struct Prices {
     addons: BTreeMap<String, AddonPrices>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct AllPrices {
-    prices: Prices,
+    prices: CataloguePrices,
 }
 
 /// The billing frequency id of the spec: 5 is one-off, otherwise the months.
@@ -106,6 +113,8 @@ fn requested_scopes(list: &str) -> Result<Vec<&str>, AppError> {
     Ok(scopes)
 }
 
+/// `scopes`: the add-on scopes to price, comma-separated (at most 40, each at most 64 characters).
+#[utoipa::path(get, path = "/services/getAllPrices/{scopes}", tag = "services", params(("scopes" = String, Path, max_length = 2_640)), responses((status = 200, body = AllPrices)))]
 async fn all_prices(
     State(state): State<AppState>,
     user: AccountUser,
@@ -135,7 +144,7 @@ async fn all_prices(
         );
     }
     Ok(Json(AllPrices {
-        prices: Prices {
+        prices: CataloguePrices {
             static_number: service_price(&found, "static"),
             dynamic_pool: service_price(&found, "dynamic_pool"),
             starter_plan: plan_price(&found, "Starter"),
@@ -148,7 +157,7 @@ async fn all_prices(
 }
 
 /// One line of the add-on price response.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PriceItem {
     price: Option<f64>,
     billing_frequency: String,
@@ -167,12 +176,12 @@ impl From<&CataloguePrice> for PriceItem {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UpgradePrice {
     items: Vec<PriceItem>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddonPrice {
     /// What the add-on (or, on the upgrade screen, the plan) is called in the catalogue.
@@ -184,16 +193,28 @@ struct AddonPrice {
     requires_upgrade: bool,
 }
 
+/// The add-on (or `upgrade`) whose price the purchase modal shows.
+#[derive(Deserialize, Validate, ToSchema)]
+struct AddonPriceRequest {
+    /// A scope of the catalogue; an unknown one is 404.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    scope: String,
+}
+
+#[utoipa::path(post, path = "/services/getAddonPrice", tag = "services",
+    request_body(content((AddonPriceRequest = "multipart/form-data"), (AddonPriceRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = AddonPrice)))]
 async fn addon_price(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<AddonPriceRequest>,
 ) -> Result<Json<AddonPrice>, AppError> {
     let account = &user.account;
     if !account.can_purchase_online() {
         return Err(AppError::Forbidden);
     }
-    let scope = form.text("scope").trim();
+    let scope = form.scope.trim();
     if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
         return Err(AppError::NotFound);
     }

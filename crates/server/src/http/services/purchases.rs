@@ -4,8 +4,7 @@
 //! nothing and charges nothing.
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use domain::purchase::may_upgrade;
 use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
@@ -13,23 +12,23 @@ use domain::purchase::rules::{
 };
 use domain::purchase::{addon_offer, OfferScreen};
 use domain::{FieldErrors, Plan};
-use serde::Serialize;
+use garde::Validate;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
 use crate::http::account_user::AccountUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::charges::{self, NewCharge};
 use crate::store::{prices, users};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/services/upgrade", post(upgrade)).route("/services/addAddon", post(add_addon))
-}
-
-#[derive(Serialize)]
-struct Done {
-    success: bool,
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upgrade)).routes(routes!(add_addon))
 }
 
 fn refused(field: &str, message: &str) -> AppError {
@@ -50,6 +49,7 @@ impl AccountUser {
 }
 
 /// Starter to Professional, by the account owner; other plan changes are by contacting us.
+#[utoipa::path(post, path = "/services/upgrade", tag = "services", responses((status = 200, body = Done)))]
 async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Json<Done>, AppError> {
     user.require_purchase()?;
     if !may_upgrade(&user.account) {
@@ -88,9 +88,29 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     Ok(Json(Done { success: true }))
 }
 
-async fn add_addon(State(state): State<AppState>, user: AccountUser, form: FormData) -> Result<Json<Done>, AppError> {
+/// An add-on to buy; `userId` names the user who gets outbound.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct AddAddonRequest {
+    /// A scope of the catalogue; an unknown one is 404.
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    scope: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    userId: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/services/addAddon", tag = "services",
+    request_body(content((AddAddonRequest = "multipart/form-data"), (AddAddonRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn add_addon(
+    State(state): State<AppState>,
+    user: AccountUser,
+    Form { fields: form, .. }: Form<AddAddonRequest>,
+) -> Result<Json<Done>, AppError> {
     user.require_purchase()?;
-    let scope = form.text("scope").trim();
+    let scope = form.scope.trim();
     if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
         return Err(AppError::NotFound);
     }
@@ -130,7 +150,8 @@ async fn add_addon(State(state): State<AppState>, user: AccountUser, form: FormD
             // Read inside the transaction: the list cannot change under the purchase.
             let candidates: Vec<i64> =
                 users::without_new_outbound(&mut *tx, customer).await?.into_iter().map(|u| u.id).collect();
-            let chosen = form.text("userId").trim().parse::<i64>().ok();
+            // Not one of the candidates (none, negative, another customer's): the domain's message.
+            let chosen = form.userId;
             let user_id = outbound_user(chosen, &candidates).map_err(|m| refused("userId", m))?;
             if charges::give_outbound(&mut tx, customer, user_id).await? {
                 charges::add_scope(&mut tx, customer, scope).await?;

@@ -8,25 +8,28 @@
 use std::collections::HashSet;
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use domain::services::inline_add::InlineList;
 use domain::services::static_number::{validate_static_number, StaticNumberForm, NUMBERS_PER_PURCHASE_MAX};
 use domain::users::terms_problem;
 use domain::{billing_frequency_word, format_pence, guard, FieldErrors, GuardStep};
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{charges, customers, destinations, inventory, number_lists, prices, service_plans, usage};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/services/getStaticDetails", get(static_details))
-        .route("/classicnumbers/searchForNumbers", post(search_for_numbers))
-        .route("/classicnumbers/buyNumbers", post(buy_numbers))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(static_details))
+        .routes(routes!(search_for_numbers))
+        .routes(routes!(buy_numbers))
 }
 
 /// How many free numbers a search offers.
@@ -34,32 +37,32 @@ pub const SEARCH_RESULTS: i64 = 10;
 pub const NUMBER_TAKEN: &str = "A number you chose has just been bought by someone else. Please choose again.";
 pub const RECORDING_UNAVAILABLE: &str = "Call recording is not available on this account.";
 
-#[derive(Serialize)]
-pub(super) struct Item {
+#[derive(Serialize, ToSchema)]
+pub(super) struct ListItem {
     pub id: i64,
     pub description: String,
 }
 
-#[derive(Serialize)]
-struct DestinationPlan {
+#[derive(Serialize, ToSchema)]
+struct DestinationPlanChoice {
     id: i64,
     plan: String,
 }
 
-#[derive(Serialize)]
-pub struct Prefix {
+#[derive(Serialize, ToSchema)]
+pub struct NumberPrefixOption {
     pub id: i64,
     pub prefix: String,
     pub description: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CostPerCall {
     cost: String,
     range: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct PriceList {
     /// Pounds.
     price: f64,
@@ -68,43 +71,43 @@ pub struct PriceList {
     cost_per_call: Vec<CostPerCall>,
 }
 
-#[derive(Serialize)]
-pub(super) struct CountryCode {
+#[derive(Serialize, ToSchema)]
+pub(super) struct CountryCodeOption {
     id: i64,
     description: String,
     code: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StaticDetails {
-    media_owners: Vec<Item>,
-    departments: Vec<Item>,
-    channels: Vec<Item>,
-    campaigns: Vec<Item>,
-    destination_plans: Vec<DestinationPlan>,
-    prefixes: Vec<Prefix>,
+    media_owners: Vec<ListItem>,
+    departments: Vec<ListItem>,
+    channels: Vec<ListItem>,
+    campaigns: Vec<ListItem>,
+    destination_plans: Vec<DestinationPlanChoice>,
+    prefixes: Vec<NumberPrefixOption>,
     restricted_destination_prefixes: Vec<String>,
     pricelist: PriceList,
     statics_available_on_account: i64,
-    country_codes: Vec<CountryCode>,
+    country_codes: Vec<CountryCodeOption>,
     /// Whether the customer has inbound call recording (the form's recording switch).
     call_recording_available: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct FreeNumber {
     id: i64,
     number: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct FreeNumbers {
     numbers: Vec<FreeNumber>,
 }
 
-#[derive(Serialize)]
-struct Bought {
+#[derive(Serialize, ToSchema)]
+struct BoughtNumbers {
     numbers: Vec<String>,
 }
 
@@ -116,9 +119,9 @@ fn require_static_form(user: &AccountUser) -> Result<(), AppError> {
     }
 }
 
-async fn items(state: &AppState, customer: i64, list: InlineList) -> Result<Vec<Item>, AppError> {
+async fn items(state: &AppState, customer: i64, list: InlineList) -> Result<Vec<ListItem>, AppError> {
     let rows = number_lists::list(&state.db, customer, list).await?;
-    Ok(rows.into_iter().map(|(id, description)| Item { id, description }).collect())
+    Ok(rows.into_iter().map(|(id, description)| ListItem { id, description }).collect())
 }
 
 /// An item's catalogue price for the plan: (pounds, the frequency's word, minimum term months).
@@ -149,16 +152,17 @@ pub(super) async fn price_list(state: &AppState, item: &str, plan: &str) -> Resu
     })
 }
 
-pub(super) async fn prefixes(state: &AppState) -> Result<Vec<Prefix>, AppError> {
+pub(super) async fn prefixes(state: &AppState) -> Result<Vec<NumberPrefixOption>, AppError> {
     let rows = inventory::prefixes(&state.db).await?;
-    Ok(rows.into_iter().map(|(id, prefix, description)| Prefix { id, prefix, description }).collect())
+    Ok(rows.into_iter().map(|(id, prefix, description)| NumberPrefixOption { id, prefix, description }).collect())
 }
 
-pub(super) async fn country_codes(state: &AppState) -> Result<Vec<CountryCode>, AppError> {
+pub(super) async fn country_codes(state: &AppState) -> Result<Vec<CountryCodeOption>, AppError> {
     let codes = destinations::international_codes(&state.db).await?;
-    Ok(codes.into_iter().map(|c| CountryCode { id: c.id, description: c.description, code: c.code }).collect())
+    Ok(codes.into_iter().map(|c| CountryCodeOption { id: c.id, description: c.description, code: c.code }).collect())
 }
 
+#[utoipa::path(get, path = "/services/getStaticDetails", tag = "services", responses((status = 200, body = StaticDetails)))]
 async fn static_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<StaticDetails>, AppError> {
     require_static_form(&user)?;
     let customer = user.customer();
@@ -168,7 +172,7 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
         departments: items(&state, customer, InlineList::Department).await?,
         channels: items(&state, customer, InlineList::Channel).await?,
         campaigns: items(&state, customer, InlineList::Campaign).await?,
-        destination_plans: plans.into_iter().map(|(id, plan)| DestinationPlan { id, plan }).collect(),
+        destination_plans: plans.into_iter().map(|(id, plan)| DestinationPlanChoice { id, plan }).collect(),
         prefixes: prefixes(&state).await?,
         restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
         pricelist: price_list(&state, "static", user.account.plan().name()).await?,
@@ -180,13 +184,24 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
     }))
 }
 
+/// The prefix whose free numbers to offer.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SearchNumbersRequest {
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    prefix: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/classicnumbers/searchForNumbers", tag = "services",
+    request_body(content((SearchNumbersRequest = "multipart/form-data"), (SearchNumbersRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = FreeNumbers)))]
 async fn search_for_numbers(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
+    Form { fields: form, .. }: Form<SearchNumbersRequest>,
 ) -> Result<Json<FreeNumbers>, AppError> {
     require_static_form(&user)?;
-    let prefix = form.id("prefix");
+    let prefix = form.prefix.unwrap_or(0);
     if prefix <= 0 || !inventory::prefix_exists(&state.db, prefix).await? {
         return Err(AppError::field("prefix", domain::services::static_number::PREFIX_REQUIRED));
     }
@@ -194,22 +209,61 @@ async fn search_for_numbers(
     Ok(Json(FreeNumbers { numbers: numbers.into_iter().map(|(id, number)| FreeNumber { id, number }).collect() }))
 }
 
-fn static_form(form: &FormData) -> StaticNumberForm {
+/// The static number form. The domain's rules (`validate_static_number`) decide; these bounds
+/// only stop absurd input first. Flags are "1" for on; a list not chosen is 0 or empty.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct BuyNumbersRequest {
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    prefix: Option<i64>,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    destinationPlan: Option<i64>,
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    callRecording: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    campaign: Option<i64>,
+    #[serde(default)]
+    #[garde(length(chars, max = 1_000))]
+    mediaDescription: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 0)))]
+    channel: Option<i64>,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 0)))]
+    department: Option<i64>,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(inner(range(min = 0)))]
+    mediaOwner: Option<i64>,
+    /// The free numbers' ids (from classicnumbers/searchForNumbers).
+    #[serde(default, rename = "numbers[]")]
+    #[garde(length(max = 1_000), inner(length(max = 40)))]
+    numbers: Vec<String>,
+    /// "1": the terms are ticked (needed beyond the plan's numbers).
+    #[serde(default)]
+    #[garde(length(max = 10))]
+    terms: String,
+}
+
+fn static_form(form: &BuyNumbersRequest) -> StaticNumberForm {
     StaticNumberForm {
-        prefix: form.id("prefix"),
-        destination_plan: form.id("destinationPlan"),
-        call_recording: form.text("callRecording") == "1",
-        campaign: form.id("campaign"),
-        media_description: form.text("mediaDescription").to_string(),
-        channel: form.id("channel"),
-        department: form.id("department"),
-        media_owner: form.id("mediaOwner"),
+        prefix: form.prefix.unwrap_or(0),
+        destination_plan: form.destinationPlan.unwrap_or(0),
+        call_recording: form.callRecording == "1",
+        campaign: form.campaign.unwrap_or(0),
+        media_description: form.mediaDescription.clone(),
+        channel: form.channel.unwrap_or(0),
+        department: form.department.unwrap_or(0),
+        media_owner: form.mediaOwner.unwrap_or(0),
     }
 }
 
 /// The chosen numbers' ids: 1 to NUMBERS_PER_PURCHASE_MAX distinct positive ids.
-fn chosen_numbers(form: &FormData) -> Result<Vec<i64>, AppError> {
-    let raw = form.list("numbers");
+fn chosen_numbers(form: &BuyNumbersRequest) -> Result<Vec<i64>, AppError> {
+    let raw = &form.numbers;
     if raw.is_empty() || raw.len() > NUMBERS_PER_PURCHASE_MAX {
         return Err(AppError::field("numbers", format!("Choose between 1 and {NUMBERS_PER_PURCHASE_MAX} numbers.")));
     }
@@ -243,11 +297,14 @@ async fn check_owned(state: &AppState, customer: i64, form: &StaticNumberForm) -
     Ok(())
 }
 
+#[utoipa::path(post, path = "/classicnumbers/buyNumbers", tag = "services",
+    request_body(content((BuyNumbersRequest = "multipart/form-data"), (BuyNumbersRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = BoughtNumbers)))]
 async fn buy_numbers(
     State(state): State<AppState>,
     user: AccountUser,
-    form: FormData,
-) -> Result<Json<Bought>, AppError> {
+    Form { fields: form, .. }: Form<BuyNumbersRequest>,
+) -> Result<Json<BoughtNumbers>, AppError> {
     require_static_form(&user)?;
     let customer = user.customer();
     let order = static_form(&form);
@@ -272,7 +329,7 @@ async fn buy_numbers(
             .await?;
     // Included statics are used first; beyond them the numbers cost money, so the terms count.
     if held + ids.len() as i64 > allowance.static_numbers {
-        if let Some(message) = terms_problem(form.text("terms") == "1") {
+        if let Some(message) = terms_problem(form.terms == "1") {
             return Err(AppError::field("terms", message));
         }
     }
@@ -305,5 +362,5 @@ async fn buy_numbers(
     }
     tx.commit().await?;
     tracing::info!(customer, count = bought.len(), "static numbers bought");
-    Ok(Json(Bought { numbers: bought }))
+    Ok(Json(BoughtNumbers { numbers: bought }))
 }

@@ -3,10 +3,12 @@
 //! charges").
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domain::purchase::usage::{inclusive_minutes, usage_periods, Period};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::charges::require_subscription_page;
 use crate::http::account_user::AccountUser;
@@ -14,38 +16,36 @@ use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::usage::{self, CallTotals};
 
-pub(super) fn router() -> Router<AppState> {
-    Router::new()
-        .route("/services/getAccountUsage", get(account_usage))
-        .route("/services/getCallCharges", get(call_charges))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(account_usage)).routes(routes!(call_charges))
 }
 
-#[derive(Serialize)]
-struct DynamicUrl {
+#[derive(Serialize, ToSchema)]
+struct UsageDynamicUrl {
     id: i64,
     description: String,
     url: String,
 }
 
-#[derive(Serialize)]
-struct Pool {
+#[derive(Serialize, ToSchema)]
+struct UsagePool {
     id: i64,
     name: String,
 }
 
-#[derive(Serialize)]
-struct AddOn {
+#[derive(Serialize, ToSchema)]
+struct UsageAddOn {
     scope: String,
     description: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountUsage {
-    dynamic_urls: Vec<DynamicUrl>,
+    dynamic_urls: Vec<UsageDynamicUrl>,
     dynamic_urls_count: usize,
     pools_count: usize,
-    pools: Vec<Pool>,
+    pools: Vec<UsagePool>,
     static_numbers: i64,
     /// Static numbers the plan includes.
     statics_available: i64,
@@ -59,7 +59,7 @@ struct AccountUsage {
     /// Inclusive minutes a month.
     minutes_available: i64,
     inclusive_minutes_left: i64,
-    add_ons: Vec<AddOn>,
+    add_ons: Vec<UsageAddOn>,
 }
 
 /// This month's inbound minutes against the plan's inclusive minutes.
@@ -74,6 +74,7 @@ async fn inclusive(
     Ok(inclusive_minutes(total, inbound.minutes))
 }
 
+#[utoipa::path(get, path = "/services/getAccountUsage", tag = "services", responses((status = 200, body = AccountUsage)))]
 async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Result<Json<AccountUsage>, AppError> {
     require_subscription_page(&user)?;
     let customer = user.customer();
@@ -86,10 +87,10 @@ async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Resu
         dynamic_urls_count: dynamic_urls.len(),
         dynamic_urls: dynamic_urls
             .into_iter()
-            .map(|(id, description, url)| DynamicUrl { id, description, url })
+            .map(|(id, description, url)| UsageDynamicUrl { id, description, url })
             .collect(),
         pools_count: pools.len(),
-        pools: pools.into_iter().map(|(id, name)| Pool { id, name }).collect(),
+        pools: pools.into_iter().map(|(id, name)| UsagePool { id, name }).collect(),
         static_numbers: usage::static_numbers(&state.db, customer).await?,
         statics_available: allowance.static_numbers,
         pools_available: allowance.pools,
@@ -103,12 +104,12 @@ async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Resu
         add_ons: usage::addons(&state.db, customer)
             .await?
             .into_iter()
-            .map(|(scope, description)| AddOn { scope, description })
+            .map(|(scope, description)| UsageAddOn { scope, description })
             .collect(),
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PeriodUsage {
     label: String,
@@ -118,28 +119,28 @@ struct PeriodUsage {
     total_cost: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct TwoPeriods {
     previous: PeriodUsage,
     current: PeriodUsage,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DirectionUsage {
     monthly_usage: TwoPeriods,
     quarterly_usage: TwoPeriods,
 }
 
-#[derive(Serialize)]
-struct Inclusive {
+#[derive(Serialize, ToSchema)]
+struct InclusiveUsage {
     used: i64,
     total: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct CallCharges {
-    inclusive: Inclusive,
+    inclusive: InclusiveUsage,
     inbound: DirectionUsage,
     outbound: DirectionUsage,
 }
@@ -155,6 +156,7 @@ async fn period_usage(
     Ok(PeriodUsage { label: period.label.clone(), calls, minutes, total_cost: cost_tenth_pence as f64 / 1000.0 })
 }
 
+#[utoipa::path(get, path = "/services/getCallCharges", tag = "services", responses((status = 200, body = CallCharges)))]
 async fn call_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<CallCharges>, AppError> {
     require_subscription_page(&user)?;
     let customer = user.customer();
@@ -177,5 +179,5 @@ async fn call_charges(State(state): State<AppState>, user: AccountUser) -> Resul
     let minutes = inclusive(&state, &user, allowance.inclusive_minutes).await?;
     let outbound = directions.pop().expect("two directions");
     let inbound = directions.pop().expect("two directions");
-    Ok(Json(CallCharges { inclusive: Inclusive { used: minutes.used, total: minutes.total }, inbound, outbound }))
+    Ok(Json(CallCharges { inclusive: InclusiveUsage { used: minutes.used, total: minutes.total }, inbound, outbound }))
 }
