@@ -78,6 +78,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(invoices::router())
         .merge(partner::router())
         .merge(payment_details::router())
+        .merge(routing::router())
         .merge(services::router())
         .merge(technology_partner::router())
         .merge(users::router())
@@ -95,7 +96,6 @@ pub fn api_router() -> Router<AppState> {
     let (documented, description) = documented_routes().split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));
     Router::new()
-        .merge(routing::router())
         .merge(documented)
         .route(CONTRACT_PATH, axum::routing::get(move || contract::serve(contract.clone())))
         .fallback(|| async { AppError::NotFound })

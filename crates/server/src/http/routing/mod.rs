@@ -18,23 +18,24 @@ mod voicemails;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use axum::Router;
 use domain::routing::{routing_access, RoutingAccess};
 use domain::AccountState;
+
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 
-pub(crate) fn router() -> Router<AppState> {
-    Router::new()
-        .merge(connections::router())
-        .merge(library::router())
-        .merge(extras::router())
-        .merge(ivrs::router())
-        .merge(speech::router())
-        .merge(tagmanager::router())
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(connections::router().into())
+        .merge(library::router().into())
+        .merge(extras::router().into())
+        .merge(ivrs::router().into())
+        .merge(speech::router().into())
+        .merge(tagmanager::router().into())
 }
 
 /// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,
