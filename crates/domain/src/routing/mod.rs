@@ -12,6 +12,7 @@ mod destination_plan;
 pub mod dtmf;
 pub mod dynamic_whisper;
 pub mod groups;
+pub mod history;
 pub mod in_call;
 pub mod ivr;
 pub mod list_query;
