@@ -5,7 +5,13 @@
 mod explain;
 mod names;
 mod record;
+mod replay;
+mod snapshot;
 
 pub use explain::explain_change;
 pub use names::{quoted, Names};
 pub use record::{Connection, RecordKey, RecordKind, RoutingRecord};
+pub use replay::{
+    impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
+};
+pub use snapshot::{EntryRoute, RoutingEntry, RoutingSnapshot, StoredServicePlan};
