@@ -6,12 +6,16 @@ mod explain;
 mod names;
 mod record;
 mod replay;
+mod rollback;
 mod snapshot;
 
 pub use explain::explain_change;
 pub use names::{quoted, Names};
-pub use record::{Connection, RecordKey, RecordKind, RoutingRecord};
+pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord};
 pub use replay::{
     impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
+};
+pub use rollback::{
+    check_restored_graph, plan_rollback, routing_problems, Change, LaterChange, RollbackOutcome, RollbackPlan,
 };
 pub use snapshot::{EntryRoute, RoutingEntry, RoutingSnapshot, StoredServicePlan};

@@ -117,6 +117,15 @@ impl RoutingRecord {
     }
 }
 
+/// A record and the state it is in, or is to be put in (None: it does not exist).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RecordState {
+    pub key: RecordKey,
+    pub state: Option<RoutingRecord>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

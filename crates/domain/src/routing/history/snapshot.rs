@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{Connection, RecordKey, RecordKind, RoutingRecord};
+use super::record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord};
 use crate::routing::ivr::{Library, Named, StoredIvr};
 use crate::routing::ServicePlanForm;
 
@@ -127,11 +127,11 @@ impl RoutingSnapshot {
         Ok(())
     }
 
-    /// A copy with each (key, state) applied in turn.
-    pub fn with(&self, states: &[(RecordKey, Option<RoutingRecord>)]) -> Result<RoutingSnapshot, String> {
+    /// A copy with each record put in its state, in turn.
+    pub fn with(&self, states: &[RecordState]) -> Result<RoutingSnapshot, String> {
         let mut snapshot = self.clone();
-        for (key, state) in states {
-            snapshot.apply(*key, state.as_ref())?;
+        for record in states {
+            snapshot.apply(record.key, record.state.as_ref())?;
         }
         Ok(snapshot)
     }
@@ -168,7 +168,8 @@ mod tests {
     fn a_destination_plan_is_known_to_calls_by_its_name() {
         let form = DestinationPlanForm { description: "Reception".into(), ..Default::default() };
         let record = RoutingRecord::DestinationPlan { id: 10, form };
-        let snapshot = RoutingSnapshot::default().with(&[(record.key(), Some(record))]).unwrap();
+        let snapshot =
+            RoutingSnapshot::default().with(&[RecordState { key: record.key(), state: Some(record) }]).unwrap();
         assert_eq!(snapshot.library.destination_plans, vec![Named { id: 10, description: "Reception".into() }]);
     }
 
