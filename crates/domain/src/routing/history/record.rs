@@ -20,6 +20,17 @@ pub enum RecordKind {
 }
 
 impl RecordKind {
+    /// The kind as the JSON tag spells it: "servicePlan", "ivr".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordKind::ServicePlan => "servicePlan",
+            RecordKind::DestinationPlan => "destinationPlan",
+            RecordKind::Ivr => "ivr",
+            RecordKind::Queue => "queue",
+            RecordKind::Connect => "connect",
+        }
+    }
+
     /// The kind as a sentence names it: "Service plan", "IVR".
     pub fn noun(self) -> &'static str {
         match self {

@@ -72,11 +72,11 @@ impl RoutingSnapshot {
         if let Some(record) = state {
             if record.key() != key {
                 return Err(format!(
-                    "A {:?} record {} cannot stand for {:?} {}.",
-                    record.kind(),
-                    record.id(),
-                    key.kind,
-                    key.id
+                    "The state given for {} {} is the record of {} {}.",
+                    key.kind.as_str(),
+                    key.id,
+                    record.kind().as_str(),
+                    record.id()
                 ));
             }
         }
