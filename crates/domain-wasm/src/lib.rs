@@ -12,6 +12,8 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]
+mod history;
+#[cfg(feature = "forms")]
 mod ivr;
 #[cfg(feature = "forms")]
 mod partners;

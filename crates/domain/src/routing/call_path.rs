@@ -32,14 +32,10 @@ pub fn unknown_zone_message(zone: &str) -> String {
 /// The answer for a call at `epoch_millis` (UTC) to a plan, for a customer in `time_zone`
 /// (an IANA name such as "Europe/London").
 pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64) -> Result<CallAnswer, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
-    let instant =
-        DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
-    let local = instant.with_timezone(&zone);
-    let day = i64::from(local.weekday().number_from_monday());
-    let minute_of_day = i64::from(local.hour() * 60 + local.minute());
-    let minute = (day - 1) * MINUTES_PER_DAY + minute_of_day;
-    let row = rows.iter().position(|r| matches!((r.from(), r.to()), (Some(f), Some(t)) if (f..=t).contains(&minute)));
+    let zone = parse_zone(time_zone)?;
+    let local = local_time(&zone, epoch_millis)?;
+    let (day, minute) = day_and_minute(&local);
+    let row = row_at(rows, minute);
     let chosen = row.map(|i| rows[i]);
     Ok(CallAnswer {
         row,
@@ -51,6 +47,30 @@ pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64
         routing: chosen.filter(|r| r.plan_type == RowType::Routing).map_or(0, |r| r.routing),
         ivr: chosen.filter(|r| r.plan_type == RowType::Ivr).map_or(0, |r| r.ivr),
     })
+}
+
+/// The customer's zone, read once by callers that answer many calls.
+pub(crate) fn parse_zone(time_zone: &str) -> Result<Tz, String> {
+    time_zone.parse().map_err(|_| unknown_zone_message(time_zone))
+}
+
+/// The instant in the customer's zone.
+pub(crate) fn local_time(zone: &Tz, epoch_millis: i64) -> Result<DateTime<Tz>, String> {
+    let instant =
+        DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
+    Ok(instant.with_timezone(zone))
+}
+
+/// The local day (1 = Monday) and minute of the week (0 = Monday 00:00).
+pub(crate) fn day_and_minute(local: &DateTime<Tz>) -> (i64, i64) {
+    let day = i64::from(local.weekday().number_from_monday());
+    let minute_of_day = i64::from(local.hour() * 60 + local.minute());
+    (day, (day - 1) * MINUTES_PER_DAY + minute_of_day)
+}
+
+/// The index of the first row covering `minute` of the week.
+pub(crate) fn row_at(rows: &[TimeRow], minute: i64) -> Option<usize> {
+    rows.iter().position(|r| matches!((r.from(), r.to()), (Some(f), Some(t)) if (f..=t).contains(&minute)))
 }
 
 #[cfg(test)]

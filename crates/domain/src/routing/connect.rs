@@ -90,6 +90,7 @@ pub fn uses_additional_features(rows: &[RoutingRow]) -> bool {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct BasicRow {
     pub kind: String,
@@ -99,6 +100,7 @@ pub struct BasicRow {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct AdvancedRow {
     pub kind: String,

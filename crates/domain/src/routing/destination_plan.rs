@@ -20,6 +20,7 @@ pub const HUNT_GROUP: i64 = 0;
 pub const MULTI_DIAL: i64 = 1;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DestinationRow {
     /// The destination number's id, 0 when not chosen.
@@ -29,6 +30,7 @@ pub struct DestinationRow {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DestinationPlanForm {
     pub description: String,

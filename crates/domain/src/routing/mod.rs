@@ -12,6 +12,7 @@ mod destination_plan;
 pub mod dtmf;
 pub mod dynamic_whisper;
 pub mod groups;
+pub mod history;
 pub mod in_call;
 pub mod ivr;
 pub mod list_query;
@@ -25,6 +26,7 @@ mod working_hours;
 
 pub use access::{campaign_reference, routing_access, RoutingAccess};
 pub use audio::{audio_content_problem, extension as audio_extension, validate_audio, AudioForm};
+pub(crate) use call_path::{day_and_minute, local_time, parse_zone, row_at};
 pub use call_path::{unknown_zone_message, where_does_a_call_go, CallAnswer};
 pub use connect::{
     basic_connect_refusal, has_only_basic_features, uses_additional_features, validate_connect_advanced,

@@ -23,6 +23,7 @@ const DESCRIPTION: DescriptionRule = DescriptionRule {
 };
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct QueueForm {
     pub description: String,

@@ -28,6 +28,7 @@ pub fn invalid_time_message(row_number: usize) -> String {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum RowType {
     #[default]
@@ -55,6 +56,7 @@ impl RowType {
 /// One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
 /// Numbers arrive as typed, so they are checked for range rather than trusted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TimeRow {
     pub from_day: i64,
@@ -104,6 +106,7 @@ pub fn minute_of_week(day: i64, hour: i64, minute: i64) -> Option<i64> {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ServicePlanForm {
     pub description: String,

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::flow::Library;
+use super::form::IvrForm;
 use super::keys::KeyType;
 use crate::routing::{where_does_a_call_go, RowType, TimeRow};
 
@@ -39,6 +40,15 @@ fn hang_up(reason: &str) -> CallEnd {
     CallEnd::HangUp { reason: reason.to_string() }
 }
 
+/// Where a call ends, by id: what `follow_call` names, and what the replay of history compares
+/// without building a single string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Reached {
+    DestinationPlan(i64),
+    Voicemail(i64),
+    HangUp(&'static str),
+}
+
 /// Follows a call at `epoch_millis` to a plan of `rows` in `time_zone`, pressing `presses` in
 /// turn at each menu (a menu with no press left takes its default key).
 pub fn follow_call(
@@ -50,83 +60,90 @@ pub fn follow_call(
 ) -> Result<CallPath, String> {
     let answer = where_does_a_call_go(rows, time_zone, epoch_millis)?;
     let mut steps = vec![];
-    let Some(row) = answer.row else {
-        return Ok(CallPath { steps, end: hang_up("No row of the service plan covers this time.") });
-    };
-    steps.push(CallStep::TimeOfDay { row, day: answer.day, time: answer.time.clone(), zone: answer.zone.clone() });
+    if let Some(row) = answer.row {
+        steps.push(CallStep::TimeOfDay { row, day: answer.day, time: answer.time.clone(), zone: answer.zone.clone() });
+    }
+    let reached = reach(answer.row.map(|i| &rows[i]), library, presses, |ivr, form, pressed, note| {
+        steps.push(CallStep::Menu {
+            ivr,
+            description: form.description.clone(),
+            pressed: pressed.to_string(),
+            note: note.to_string(),
+        })
+    });
     let name = |list: &[super::flow::Named], id: i64| {
         list.iter().find(|n| n.id == id).map_or_else(|| "Missing".to_string(), |n| n.description.clone())
     };
-    if answer.plan_type == Some(RowType::Routing) {
-        let end = CallEnd::DestinationPlan {
-            id: answer.routing,
-            description: name(&library.destination_plans, answer.routing),
-        };
-        return Ok(CallPath { steps, end });
-    }
+    let end = match reached {
+        Reached::DestinationPlan(id) => {
+            CallEnd::DestinationPlan { id, description: name(&library.destination_plans, id) }
+        }
+        Reached::Voicemail(id) => CallEnd::Voicemail { id, description: name(&library.voicemails, id) },
+        Reached::HangUp(reason) => hang_up(reason),
+    };
+    Ok(CallPath { steps, end })
+}
 
-    let mut current = answer.ivr;
+/// Where a call answered by `row` (None: no row covers the moment) ends, pressing `presses` in
+/// turn; `on_menu(ivr id, menu, key taken, note)` hears each menu played.
+pub(crate) fn reach(
+    row: Option<&TimeRow>,
+    library: &Library,
+    presses: &[String],
+    mut on_menu: impl FnMut(i64, &IvrForm, &str, &'static str),
+) -> Reached {
+    let Some(row) = row else {
+        return Reached::HangUp("No row of the service plan covers this time.");
+    };
+    if row.plan_type == RowType::Routing {
+        return Reached::DestinationPlan(row.routing);
+    }
+    let mut current = row.ivr;
     let mut presses = presses.iter();
     let mut repeats: Option<(i64, i64)> = None; // (menu, repeats left)
     for _ in 0..MAX_MENU_STEPS {
         let Some(stored) = library.ivr(current) else {
-            return Ok(CallPath { steps, end: hang_up("The menu no longer exists.") });
+            return Reached::HangUp("The menu no longer exists.");
         };
         let ivr = &stored.ivr;
-        let menu = |pressed: &str, note: &str| CallStep::Menu {
-            ivr: current,
-            description: ivr.description.clone(),
-            pressed: pressed.to_string(),
-            note: note.to_string(),
-        };
         if ivr.has_dead_end {
-            steps.push(menu("", "The menu hangs up after its audio."));
-            return Ok(CallPath { steps, end: hang_up("The menu hangs up after its audio.") });
+            on_menu(current, ivr, "", "The menu hangs up after its audio.");
+            return Reached::HangUp("The menu hangs up after its audio.");
         }
         let (pressed, note) = match presses.next() {
-            Some(key) => (key.clone(), "Pressed"),
-            None if !ivr.default_key.is_empty() => (ivr.default_key.clone(), "No key pressed: the default key"),
+            Some(key) => (key.as_str(), "Pressed"),
+            None if !ivr.default_key.is_empty() => (ivr.default_key.as_str(), "No key pressed: the default key"),
             None => {
-                steps.push(menu("", "No key pressed and no default key"));
-                return Ok(CallPath { steps, end: hang_up("No key was pressed and the menu has no default key.") });
+                on_menu(current, ivr, "", "No key pressed and no default key");
+                return Reached::HangUp("No key was pressed and the menu has no default key.");
             }
         };
         let option = ivr.options.iter().find(|k| k.key == pressed);
-        if option.is_none() || ivr.repeats(&pressed) {
+        if option.is_none() || ivr.repeats(pressed) {
             let left = match repeats {
                 Some((menu_id, left)) if menu_id == current => left,
                 _ => ivr.repeat_audio.trim().parse::<i64>().unwrap_or(0),
             };
             let why = if option.is_none() { "Not a key of this menu: the menu repeats" } else { "Repeat" };
-            steps.push(menu(&pressed, why));
+            on_menu(current, ivr, pressed, why);
             if left <= 0 {
-                return Ok(CallPath { steps, end: hang_up("The menu repeated as often as it may.") });
+                return Reached::HangUp("The menu repeated as often as it may.");
             }
             repeats = Some((current, left - 1));
             continue;
         }
         let option = option.expect("checked above");
-        steps.push(menu(&pressed, note));
+        on_menu(current, ivr, pressed, note);
         match option.key_type {
-            KeyType::Routing => {
-                let id = option.destination_id;
-                let end = CallEnd::DestinationPlan { id, description: name(&library.destination_plans, id) };
-                return Ok(CallPath { steps, end });
-            }
-            KeyType::Voicemail => {
-                let id = option.voicemail_id;
-                return Ok(CallPath {
-                    steps,
-                    end: CallEnd::Voicemail { id, description: name(&library.voicemails, id) },
-                });
-            }
+            KeyType::Routing => return Reached::DestinationPlan(option.destination_id),
+            KeyType::Voicemail => return Reached::Voicemail(option.voicemail_id),
             KeyType::Ivr => {
                 current = option.ivr_id;
                 repeats = None;
             }
         }
     }
-    Ok(CallPath { steps, end: hang_up("The call went round the menus without reaching anyone.") })
+    Reached::HangUp("The call went round the menus without reaching anyone.")
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::routing::{RowType, TimeRow};
 
 /// A stored IVR: its id and form.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct StoredIvr {
     pub id: i64,
@@ -20,6 +21,7 @@ pub struct StoredIvr {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Named {
     pub id: i64,
@@ -28,6 +30,7 @@ pub struct Named {
 
 /// What the flow can point at: the customer's IVRs, destination plans and voicemails.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Library {
     pub ivrs: Vec<StoredIvr>,

@@ -32,6 +32,7 @@ const DESCRIPTION: DescriptionRule =
 
 /// An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio".
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct IvrForm {
     pub description: String,

@@ -12,6 +12,7 @@ pub const MAX_KEYS: usize = KEY_ORDER.len();
 pub const NO_REPEAT: &str = "none";
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum KeyType {
     #[default]
@@ -41,6 +42,7 @@ impl KeyType {
 
 /// One key option (ids are 0 when not chosen).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct IvrKey {
     pub key: String,

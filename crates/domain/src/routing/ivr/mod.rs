@@ -7,7 +7,8 @@ mod flow;
 mod form;
 mod keys;
 
-pub use call_path::{follow_call, CallEnd, CallPath, CallStep};
+pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
+pub(crate) use call_path::{reach, Reached};
 pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
 pub use form::{validate_ivr, IvrForm, TOO_MANY_KEYS};
 pub use keys::{

@@ -1,0 +1,109 @@
+//! Routing history for the browser (issue 18): what a change did in plain words, the impact of
+//! an edit on last week's calls (run on the edited form as the user types), rollback plans and
+//! the check that a restore leaves routing whole.
+
+use domain::routing::history::{self, Change, Names, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot};
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type RecordKind = "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect";
+export interface RecordKey { kind: RecordKind; id: number }
+export type Connection = ({ mode: "basic" } & BasicRow) | ({ mode: "advanced" } & AdvancedRow);
+export type RoutingRecord =
+  | { kind: "servicePlan"; id: number; form: ServicePlanForm }
+  | { kind: "destinationPlan"; id: number; form: DestinationPlanForm }
+  | { kind: "ivr"; id: number; form: IvrForm }
+  | { kind: "queue"; id: number; form: QueueForm }
+  | { kind: "connect"; id: number; label: string; connection: Connection };
+export interface RecordState { key: RecordKey; state: RoutingRecord | null }
+export interface HistoryNames {
+  servicePlans?: Named[]; destinationPlans?: Named[]; ivrs?: Named[]; voicemails?: Named[]; queues?: Named[];
+  audios?: Named[]; destinationNumbers?: Named[]; categories?: Named[]; reportGroups?: Named[];
+  secondaryReportGroups?: Named[]; inCallAttributions?: Named[]; dynamicWhispers?: Named[]; dtmfPlans?: Named[];
+  dtmfIvrs?: Named[];
+}
+export type EntryRoute = { kind: "servicePlan"; id: number } | { kind: "number"; destination: string };
+export interface RoutingEntry { id: number; label: string; route: EntryRoute }
+export interface StoredServicePlan extends ServicePlanForm { id: number }
+export interface RoutingSnapshot { servicePlans: StoredServicePlan[]; library: IvrLibrary; entries: RoutingEntry[] }
+export interface ReplayCall { id: number; entry: number; startedAtMillis: number; presses: string[] }
+export type PartOfDay = "night" | "morning" | "afternoon" | "evening";
+export interface Move {
+  count: number; label: string; from: string; to: string; day: number; partOfDay: PartOfDay; callIds: number[];
+}
+export interface Impact { total: number; moved: number; headline: string; moves: Move[] }
+export interface Change { id: number; key: RecordKey; before: RoutingRecord | null; after: RoutingRecord | null }
+export interface LaterChange { id: number; explanation: string[] }
+export type RollbackOutcome =
+  | { outcome: "clean" }
+  | { outcome: "withLater"; changeIds: number[] }
+  | { outcome: "conflict"; laterChangeIds: number[]; reason: string }
+  | { outcome: "refused"; reason: string };
+export interface RollbackPlan {
+  outcome: RollbackOutcome; restores: RecordState[]; changesBack: string[]; later: LaterChange[];
+}
+"#;
+
+#[wasm_bindgen(js_name = explainChange, unchecked_return_type = "string[]")]
+pub fn explain_change(
+    #[wasm_bindgen(unchecked_param_type = "RoutingRecord | null")] before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RoutingRecord | null")] after: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "HistoryNames")] names: JsValue,
+) -> Result<JsValue, JsError> {
+    let before: Option<RoutingRecord> = from_js(before)?;
+    let after: Option<RoutingRecord> = from_js(after)?;
+    let names: Names = from_js(names)?;
+    to_js(&history::explain_change(before.as_ref(), after.as_ref(), &names))
+}
+
+/// Throws the refusal (too many calls, an unknown zone, a time out of range) as an error.
+#[wasm_bindgen(js_name = replayImpact, unchecked_return_type = "Impact")]
+pub fn replay_impact(
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] after: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ReplayCall[]")] calls: JsValue,
+    time_zone: &str,
+) -> Result<JsValue, JsError> {
+    let before: RoutingSnapshot = from_js(before)?;
+    let after: RoutingSnapshot = from_js(after)?;
+    let calls: Vec<ReplayCall> = from_js(calls)?;
+    let impact = history::replay_impact(&before, &after, &calls, time_zone).map_err(|e| JsError::new(&e))?;
+    to_js(&impact)
+}
+
+/// The snapshot with each record put in its state: the edited routing for `replayImpact`.
+#[wasm_bindgen(js_name = applyRecords, unchecked_return_type = "RoutingSnapshot")]
+pub fn apply_records(
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] snapshot: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RecordState[]")] states: JsValue,
+) -> Result<JsValue, JsError> {
+    let snapshot: RoutingSnapshot = from_js(snapshot)?;
+    let states: Vec<RecordState> = from_js(states)?;
+    to_js(&snapshot.with(&states).map_err(|e| JsError::new(&e))?)
+}
+
+#[wasm_bindgen(js_name = planRollback, unchecked_return_type = "RollbackPlan")]
+pub fn plan_rollback(
+    #[wasm_bindgen(unchecked_param_type = "Change")] target: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Change[]")] later: JsValue,
+    include_later: bool,
+    #[wasm_bindgen(unchecked_param_type = "HistoryNames")] names: JsValue,
+) -> Result<JsValue, JsError> {
+    let target: Change = from_js(target)?;
+    let later: Vec<Change> = from_js(later)?;
+    let names: Names = from_js(names)?;
+    to_js(&history::plan_rollback(&target, &later, include_later, &names))
+}
+
+#[wasm_bindgen(js_name = checkRestoredGraph, unchecked_return_type = "string | null")]
+pub fn check_restored_graph(
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] current: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] restored: JsValue,
+) -> Result<JsValue, JsError> {
+    let current: RoutingSnapshot = from_js(current)?;
+    let restored: RoutingSnapshot = from_js(restored)?;
+    to_js(&history::check_restored_graph(&current, &restored))
+}

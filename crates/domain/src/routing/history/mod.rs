@@ -1,0 +1,21 @@
+//! Routing changes you can trust (issue 18): the stored state of each routing record, a plain
+//! English account of what a change did, the impact of an edit on real calls replayed through
+//! the call path, and the plan to roll a change back without leaving routing broken.
+
+mod explain;
+mod names;
+mod record;
+mod replay;
+mod rollback;
+mod snapshot;
+
+pub use explain::explain_change;
+pub use names::{quoted, Names};
+pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord};
+pub use replay::{
+    impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
+};
+pub use rollback::{
+    check_restored_graph, plan_rollback, routing_problems, Change, LaterChange, RollbackOutcome, RollbackPlan,
+};
+pub use snapshot::{EntryRoute, RoutingEntry, RoutingSnapshot, StoredServicePlan};
