@@ -17,6 +17,7 @@ pub const INVALID_URL: &str = "Please enter a valid URL.";
 /// A tracked number or pool with its routing, as getNumbersList sends it (section 3).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RoutingRow {
     pub id: i64,
     /// "static" or "dynamic".

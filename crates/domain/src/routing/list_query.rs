@@ -58,6 +58,7 @@ pub fn kind_label(kind: &str) -> &'static str {
 /// The query as it arrives: every field optional text.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct ListQueryInput {
     pub page: Option<String>,
     pub page_size: Option<String>,

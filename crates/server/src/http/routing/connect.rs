@@ -8,14 +8,19 @@ use axum::extract::State;
 use axum::Json;
 use domain::routing::{
     basic_connect_refusal, validate_connect_advanced, validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
-    CONNECT_ROWS,
+    RowLimit, CONNECT_ROWS,
 };
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::Deserialize;
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::RoutingUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::{FormData, Rows};
+use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
 use crate::store::routing_extras;
@@ -47,21 +52,41 @@ fn flag(value: &str) -> bool {
     matches!(value.trim(), "1" | "true" | "on")
 }
 
-/// The row identified by row i: a static number (`form_number_id[i]`) or a pool
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(RowSchemas::openapi())
+        .routes(routes!(connect_basic))
+        .routes(routes!(connect_basic_bare))
+        .routes(routes!(connect_advanced))
+        .routes(routes!(connect_advanced_bare))
+}
+
+/// The row forms' rows, named in the requests' descriptions.
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(BasicConnectRow, AdvancedConnectRow)))]
+struct RowSchemas;
+
+/// The longest cell a connect row may carry before the domain reads it (a post URL is the
+/// longest real one); the domain's own limits are far below.
+const CELL_MAX: usize = 10_000;
+
+/// A connect's rows travel as `form_*[i]` fields; no other field is read.
+#[derive(Deserialize, Validate, ToSchema)]
+struct ConnectRequest {}
+
+/// The row a connect names: a static number (`form_number_id[i]`) or a pool
 /// (`form_number_set_id[i]`).
 struct Target {
     id: i64,
     kind: &'static str,
 }
 
-fn targets(rows: &Rows) -> Result<Vec<Target>, AppError> {
-    if rows.is_empty() {
+fn targets<'a>(ids: impl ExactSizeIterator<Item = (&'a str, &'a str)>) -> Result<Vec<Target>, AppError> {
+    if ids.len() == 0 {
         return Err(AppError::BadRequest("no rows to connect".into()));
     }
-    Ok(rows
-        .indices()
-        .map(|i| match id_of(rows.get(i, "form_number_id")) {
-            0 => Target { id: id_of(rows.get(i, "form_number_set_id")), kind: "dynamic" },
+    Ok(ids
+        .map(|(number, pool)| match id_of(number) {
+            0 => Target { id: id_of(pool), kind: "dynamic" },
             id => Target { id, kind: "static" },
         })
         .collect())
@@ -87,32 +112,68 @@ async fn check_targets(
     }
 }
 
-const BASIC_FIELDS: &[&str] = &[
-    "form_description",
-    "form_number_id",
-    "form_number_set_id",
-    "form_destination_number",
-    "form_plan_id",
-    "form_pool_name",
-    "form_recording_flag",
-];
+/// One row of a basic connect (`form_description[i]`, ...). `form_plan_id` and
+/// `form_pool_name` are sent by the page and not read.
+#[derive(Deserialize, Validate, ToSchema)]
+struct BasicConnectRow {
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_description: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_number_id: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_number_set_id: String,
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_destination_number: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_plan_id: String,
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_pool_name: String,
+    /// "1", "true" or "on" when ticked.
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_recording_flag: String,
+}
 
-pub(super) async fn connect_basic(
+impl FormRow for BasicConnectRow {
+    const FIELDS: &'static [&'static str] = &[
+        "form_description",
+        "form_number_id",
+        "form_number_set_id",
+        "form_destination_number",
+        "form_plan_id",
+        "form_pool_name",
+        "form_recording_flag",
+    ];
+    const LIMIT: RowLimit = CONNECT_ROWS;
+}
+
+/// Connects numbers and pools to one destination number each. Rows: the fields of
+/// BasicConnectRow, posted as `name[i]` from 0.
+#[utoipa::path(post, path = "/manageconnections/connectBasic/", tag = "routing",
+    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn connect_basic(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<ConnectRequest>,
+) -> Result<Json<Done>, AppError> {
     user.require_connect()?;
-    let posted = form.rows(BASIC_FIELDS, CONNECT_ROWS)?;
-    let targets = targets(&posted)?;
+    let posted: Vec<BasicConnectRow> = form.rows()?;
+    let targets = targets(posted.iter().map(|r| (r.form_number_id.as_str(), r.form_number_set_id.as_str())))?;
     let rows: Vec<BasicRow> = targets
         .iter()
-        .enumerate()
-        .map(|(i, t)| BasicRow {
+        .zip(&posted)
+        .map(|(t, row)| BasicRow {
             kind: t.kind.to_string(),
-            description: posted.get(i, "form_description").to_string(),
-            destination: posted.get(i, "form_destination_number").to_string(),
-            recording: flag(posted.get(i, "form_recording_flag")),
+            description: row.form_description.clone(),
+            destination: row.form_destination_number.clone(),
+            recording: flag(&row.form_recording_flag),
         })
         .collect();
     validate_connect_basic(&rows).map_err(AppError::Validation)?;
@@ -138,53 +199,118 @@ pub(super) async fn connect_basic(
         routing_entries::connect_basic(&mut tx, user.customer(), &update, now).await?;
     }
     tx.commit().await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
 }
 
-const ADVANCED_FIELDS: &[&str] = &[
-    "form_description",
-    "form_number_id",
-    "form_number_set_id",
-    "form_service_plan",
-    "form_recording_flag",
-    "form_intro",
-    "form_whisper",
-    "form_post_url",
-    "form_dtmf",
-    "form_midcall_flag",
-    "form_midcall_audio",
-    "form_mid_call_divert_flag",
-    "form_dynamic_whisper",
-];
+/// manageconnections/connectBasic, without the trailing slash.
+#[utoipa::path(post, path = "/manageconnections/connectBasic", tag = "routing",
+    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn connect_basic_bare(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<ConnectRequest>,
+) -> Result<Json<Done>, AppError> {
+    connect_basic(state, user, form).await
+}
 
-pub(super) async fn connect_advanced(
+/// One row of an advanced connect (`form_service_plan[i]`, ...).
+#[derive(Deserialize, Validate, ToSchema)]
+struct AdvancedConnectRow {
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_description: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_number_id: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_number_set_id: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_service_plan: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_recording_flag: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_intro: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_whisper: String,
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_post_url: String,
+    /// "" or "0" none, a DTMF plan's id, or `IVR_{id}` for a DTMF IVR.
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_dtmf: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_midcall_flag: String,
+    #[serde(default)]
+    #[garde(length(chars, max = CELL_MAX))]
+    form_midcall_audio: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_mid_call_divert_flag: String,
+    #[serde(default)]
+    #[garde(length(max = CELL_MAX))]
+    form_dynamic_whisper: String,
+}
+
+impl FormRow for AdvancedConnectRow {
+    const FIELDS: &'static [&'static str] = &[
+        "form_description",
+        "form_number_id",
+        "form_number_set_id",
+        "form_service_plan",
+        "form_recording_flag",
+        "form_intro",
+        "form_whisper",
+        "form_post_url",
+        "form_dtmf",
+        "form_midcall_flag",
+        "form_midcall_audio",
+        "form_mid_call_divert_flag",
+        "form_dynamic_whisper",
+    ];
+    const LIMIT: RowLimit = CONNECT_ROWS;
+}
+
+/// Connects numbers and pools to service plans with the advanced features. Rows: the fields
+/// of AdvancedConnectRow, posted as `name[i]` from 0.
+#[utoipa::path(post, path = "/manageconnections/connectAdvanced/", tag = "routing",
+    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn connect_advanced(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<ConnectRequest>,
+) -> Result<Json<Done>, AppError> {
     user.require_connect()?;
     user.require_advanced()?;
-    let posted = form.rows(ADVANCED_FIELDS, CONNECT_ROWS)?;
-    let targets = targets(&posted)?;
+    let posted: Vec<AdvancedConnectRow> = form.rows()?;
+    let targets = targets(posted.iter().map(|r| (r.form_number_id.as_str(), r.form_number_set_id.as_str())))?;
     let rows: Vec<AdvancedRow> = targets
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let (dtmf, dtmf_ivr) = attribution_of(posted.get(i, "form_dtmf"));
+        .zip(&posted)
+        .map(|(t, row)| {
+            let (dtmf, dtmf_ivr) = attribution_of(&row.form_dtmf);
             AdvancedRow {
                 kind: t.kind.to_string(),
-                description: posted.get(i, "form_description").to_string(),
-                service_plan: id_of(posted.get(i, "form_service_plan")),
-                recording: flag(posted.get(i, "form_recording_flag")),
-                intro: id_of(posted.get(i, "form_intro")),
-                whisper: id_of(posted.get(i, "form_whisper")),
-                dynamic_whisper: id_of(posted.get(i, "form_dynamic_whisper")),
-                post_url: posted.get(i, "form_post_url").trim().to_string(),
+                description: row.form_description.clone(),
+                service_plan: id_of(&row.form_service_plan),
+                recording: flag(&row.form_recording_flag),
+                intro: id_of(&row.form_intro),
+                whisper: id_of(&row.form_whisper),
+                dynamic_whisper: id_of(&row.form_dynamic_whisper),
+                post_url: row.form_post_url.trim().to_string(),
                 dtmf,
                 dtmf_ivr,
-                mid_call_flag: flag(posted.get(i, "form_midcall_flag")),
-                mid_call_audio: posted.get(i, "form_midcall_audio").trim().to_string(),
-                mid_call_divert: flag(posted.get(i, "form_mid_call_divert_flag")),
+                mid_call_flag: flag(&row.form_midcall_flag),
+                mid_call_audio: row.form_midcall_audio.trim().to_string(),
+                mid_call_divert: flag(&row.form_mid_call_divert_flag),
             }
         })
         .collect();
@@ -227,5 +353,17 @@ pub(super) async fn connect_advanced(
         routing_entries::connect_advanced(&mut tx, customer, &update, now).await?;
     }
     tx.commit().await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
+}
+
+/// manageconnections/connectAdvanced, without the trailing slash.
+#[utoipa::path(post, path = "/manageconnections/connectAdvanced", tag = "routing",
+    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn connect_advanced_bare(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<ConnectRequest>,
+) -> Result<Json<Done>, AppError> {
+    connect_advanced(state, user, form).await
 }

@@ -5,48 +5,39 @@
 use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::response::Response;
-use axum::routing::{get, post, MethodRouter};
-use axum::{Json, Router};
+use axum::Json;
 use futures_util::StreamExt;
-use serde::Serialize;
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use tokio::sync::mpsc;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use domain::routing::list_query::{kind_label, parse_list_query, ListQueryInput};
 use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
 use domain::{push_csv_line, CsvCell, FieldErrors};
-use serde_json::{json, Value};
 
-use super::{connect, extras, plans, RoutingUser};
+use super::{connect, plans, RoutingUser};
 use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::routing_entries;
 
-/// Routes `path` and the same path without its trailing slash.
-fn both(router: Router<AppState>, path: &str, handler: MethodRouter<AppState>) -> Router<AppState> {
-    let bare = path.trim_end_matches('/');
-    router.route(path, handler.clone()).route(bare, handler)
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(numbers_list))
+        .routes(routes!(numbers_for_export))
+        .routes(routes!(numbers_csv))
+        .routes(routes!(selected_details))
+        .merge(plans::router())
+        .merge(connect::router())
 }
 
-pub(crate) fn router() -> Router<AppState> {
-    let router = Router::new()
-        .route("/manageconnections/getNumbersList", get(numbers_list))
-        .route("/manageconnections/getNumbersListForExport", get(numbers_for_export))
-        .route("/manageconnections/exportNumbersCsv", get(numbers_csv))
-        .route("/manageconnections/getSelectedDetails", post(selected_details))
-        .route("/manageconnections/getServicePlansList", get(plans::plans_list))
-        .route("/manageconnections/get_routing_data", post(plans::routing_data))
-        .route("/manageconnections/create_plan", post(plans::create_plan))
-        .route("/manageconnections/update_plan", post(plans::update_plan))
-        .route("/manageconnections/getAttributionOptions", get(extras::attribution_options));
-    let router = both(router, "/manageconnections/connectBasic/", post(connect::connect_basic));
-    let router = both(router, "/manageconnections/connectAdvanced/", post(connect::connect_advanced));
-    both(router, "/manageconnections/getInCallAttribution/", get(extras::in_call_attributions))
-}
-
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct NumbersPage {
     numbers: Vec<RoutingRow>,
     /// How many rows match the search, on every page.
@@ -55,6 +46,8 @@ struct NumbersPage {
 
 /// A page of the list (docs/routing-api.md "Routing rows"): `page`, `pageSize`, `search`,
 /// `sort` and `direction` are optional; without them, every row by number.
+#[utoipa::path(get, path = "/manageconnections/getNumbersList", tag = "routing", params(ListQueryInput),
+    responses((status = 200, body = NumbersPage)))]
 async fn numbers_list(
     State(state): State<AppState>,
     user: RoutingUser,
@@ -73,6 +66,8 @@ const CSV_PIECE: usize = 64 * 1024;
 
 /// Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
 /// rows are read: an account with 100,000 numbers is never held in memory at once.
+#[utoipa::path(get, path = "/manageconnections/exportNumbersCsv", tag = "routing", params(ListQueryInput),
+    responses((status = 200, description = "The rows as CSV (an attachment).", content_type = "text/csv", body = String)))]
 async fn numbers_csv(
     State(state): State<AppState>,
     user: RoutingUser,
@@ -128,7 +123,7 @@ fn push_export_row(out: &mut String, e: &routing_entries::Entry) {
 }
 
 /// A row of getNumbersListForExport.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ExportRow {
     #[serde(rename = "type")]
@@ -141,12 +136,14 @@ struct ExportRow {
     call_recording: u8,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ExportRows {
     numbers: Vec<ExportRow>,
 }
 
 /// Every row as the CSV export shows it (the browser's export before exportNumbersCsv).
+#[utoipa::path(get, path = "/manageconnections/getNumbersListForExport", tag = "routing",
+    responses((status = 200, body = ExportRows)))]
 async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ExportRows>, AppError> {
     let numbers = routing_entries::list(&state.db, user.customer())
         .await?
@@ -184,13 +181,30 @@ fn parse_ids(raw: &str) -> Result<Vec<i64>, AppError> {
     Ok(ids)
 }
 
+#[derive(Deserialize, Validate, ToSchema)]
+struct SelectedRequest {
+    /// A JSON array of row ids (numbers or numeric strings).
+    #[garde(inner(length(max = crate::http::BODY_LIMIT)))]
+    selected: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SelectionDetails {
+    selection_details: Vec<RoutingRow>,
+    has_only_basic_features: bool,
+}
+
 /// The selected rows, in the order selected; any id that is not the customer's is 404.
+#[utoipa::path(post, path = "/manageconnections/getSelectedDetails", tag = "routing",
+    request_body(content((SelectedRequest = "multipart/form-data"), (SelectedRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = SelectionDetails)))]
 async fn selected_details(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
-    let ids = parse_ids(form.get("selected").unwrap_or("[]"))?;
+    form: Form<SelectedRequest>,
+) -> Result<Json<SelectionDetails>, AppError> {
+    let ids = parse_ids(form.fields.selected.as_deref().unwrap_or("[]"))?;
     let mut found = routing_entries::by_ids(&state.db, user.customer(), &ids).await?;
     if found.len() != ids.len() {
         return Err(AppError::NotFound);
@@ -198,5 +212,5 @@ async fn selected_details(
     let order: HashMap<i64, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     found.sort_by_key(|e| order.get(&e.id).copied());
     let rows: Vec<RoutingRow> = found.into_iter().map(RoutingRow::from).collect();
-    Ok(Json(json!({ "selectionDetails": rows, "hasOnlyBasicFeatures": has_only_basic_features(&rows) })))
+    Ok(Json(SelectionDetails { has_only_basic_features: has_only_basic_features(&rows), selection_details: rows }))
 }

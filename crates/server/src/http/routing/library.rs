@@ -12,7 +12,7 @@ use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use domain::FieldErrors;
 
-use super::{audio, destinations, extras, queues, voicemails};
+use super::{audio, destinations, queues, voicemails};
 use crate::http::error::AppError;
 use crate::state::AppState;
 
@@ -34,7 +34,6 @@ pub(crate) fn router() -> Router<AppState> {
     // The spec writes some of these with a trailing slash and some without: both are served.
     let either_slash: Vec<(&str, MethodRouter<AppState>)> = vec![
         ("/manageroutings/getRoutings", get(destinations::plans)),
-        ("/manageroutings/getCategories", get(extras::categories)),
         ("/manageconnections/getDestinationNumbers", get(destinations::numbers)),
         ("/manageterms/storeDestinationNumber", post(destinations::store_number)),
         ("/manageterms/updateDestinationNumber", post(destinations::update_number)),

@@ -2,10 +2,32 @@
 //! how they connect (`connections`), and the library they route through (`library`: destination
 //! plans and numbers, queues, audio and voicemail).
 
+/// The spec writes some calls with a trailing slash and some without, and both are served: the
+/// second spelling is a documented handler of its own that calls the first (operation ids end
+/// in `_slash`). `twin!(get name, "/path/", target, Answer; args)` or
+/// `twin!(post name, "/path/", target, Request, Answer; args)`.
+macro_rules! twin {
+    (get $twin:ident, $path:literal, $target:path, $answer:ty; $($arg:ident: $ty:ty),*) => {
+        #[utoipa::path(get, path = $path, tag = "routing", responses((status = 200, body = $answer)))]
+        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::error::AppError> {
+            $target($($arg),*).await
+        }
+    };
+    (post $twin:ident, $path:literal, $target:path, $request:ty, $answer:ty; $($arg:ident: $ty:ty),*) => {
+        #[utoipa::path(post, path = $path, tag = "routing",
+            request_body(content(($request = "multipart/form-data"), ($request = "application/x-www-form-urlencoded"))),
+            responses((status = 200, body = $answer)))]
+        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::error::AppError> {
+            $target($($arg),*).await
+        }
+    };
+}
+
 mod audio;
 mod connect;
 mod connections;
 mod destinations;
+mod dtmf;
 mod extras;
 mod ivrs;
 mod library;
@@ -15,6 +37,7 @@ mod queues;
 mod speech;
 mod tagmanager;
 mod voicemails;
+mod whispers;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
@@ -30,12 +53,12 @@ use crate::store::sessions::Session;
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(connections::router().into())
+        .merge(connections::router())
         .merge(library::router().into())
-        .merge(extras::router().into())
+        .merge(extras::router())
         .merge(ivrs::router().into())
-        .merge(speech::router().into())
-        .merge(tagmanager::router().into())
+        .merge(speech::router())
+        .merge(tagmanager::router())
 }
 
 /// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,

@@ -8,126 +8,264 @@ use domain::routing::{
     is_taken, set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL,
     SERVICE_PLAN_ROWS,
 };
+use domain::routing::{RowLimit, CONNECT_ROWS};
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::connect::id_of;
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::{FormData, Rows};
+use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_entries;
 use crate::store::service_plans::{self, PlanTime};
 
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(RowSchemas::openapi())
+        .routes(routes!(plans_list))
+        .routes(routes!(routing_data))
+        .routes(routes!(create_plan))
+        .routes(routes!(update_plan))
+}
+
+/// The plan form's rows, named in the requests' descriptions.
+#[derive(OpenApi)]
+#[openapi(components(schemas(PlanTimeRow)))]
+struct RowSchemas;
+
 const DESCRIPTION_FIELD: &str = "form_plan_description";
+
+/// Far above the domain's limits: only absurd input stops here.
+const TEXT_MAX: usize = 1_000;
 
 /// Every editor needs an advanced routing scope.
 fn editor(user: &RoutingUser) -> Result<(), AppError> {
     user.require_advanced()
 }
 
-pub(super) async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let mut plans = vec![json!({ "id": 0, "description": DISCONNECT_LABEL })];
+#[derive(Serialize, ToSchema)]
+struct ServicePlanOption {
+    /// 0 is '-- Disconnect --'.
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ServicePlanOptions {
+    plans: Vec<ServicePlanOption>,
+}
+
+/// The service plans a row can use, '-- Disconnect --' first.
+#[utoipa::path(get, path = "/manageconnections/getServicePlansList", tag = "routing",
+    responses((status = 200, body = ServicePlanOptions)))]
+async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ServicePlanOptions>, AppError> {
+    let mut plans = vec![ServicePlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
     for (id, description) in service_plans::list(&state.db, user.customer()).await? {
-        plans.push(json!({ "id": id, "description": description }));
+        plans.push(ServicePlanOption { id, description });
     }
-    Ok(Json(json!({ "plans": plans })))
+    Ok(Json(ServicePlanOptions { plans }))
 }
 
 fn hh_mm(minute_of_day: i64) -> String {
     format!("{:02}:{:02}", minute_of_day / 60, minute_of_day % 60)
 }
 
+#[derive(Deserialize, Validate, ToSchema)]
+struct RoutingDataRequest {
+    /// The plan's id (not a plan of the account: 404).
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    id: String,
+    /// The rows being edited, which the dialog does not list as affected.
+    #[serde(default, rename = "provisioning_numbers[]")]
+    #[garde(length(max = CONNECT_ROWS.max), inner(length(max = TEXT_MAX)))]
+    provisioning_numbers: Vec<String>,
+}
+
+/// A row of a stored plan, by the spec's names.
+#[derive(Serialize, ToSchema)]
+struct StoredPlanTime {
+    #[serde(rename = "TzonLowerDay")]
+    from_day: i64,
+    /// "HH:MM"
+    #[serde(rename = "TzonLowerTime")]
+    from_time: String,
+    #[serde(rename = "TzonUpperDay")]
+    to_day: i64,
+    #[serde(rename = "TzonUpperTime")]
+    to_time: String,
+    /// "routing" or "ivr".
+    #[serde(rename = "planType")]
+    plan_type: String,
+    #[serde(rename = "TzonRogrID")]
+    destination_plan: i64,
+    #[serde(rename = "TzonIvrsID")]
+    ivr: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct StoredPlan {
+    id: i64,
+    description: String,
+    times: Vec<StoredPlanTime>,
+}
+
+/// A number (`NumbNGNumber`) or pool (`VlnsDescription`) the change reaches too.
+#[derive(Serialize, ToSchema)]
+struct AffectedNumber {
+    #[serde(rename = "NumbNGNumber", skip_serializing_if = "Option::is_none")]
+    number: Option<String>,
+    #[serde(rename = "VlnsDescription", skip_serializing_if = "Option::is_none")]
+    pool: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct RoutingData {
+    plan: StoredPlan,
+    affected_numbers: Vec<AffectedNumber>,
+}
+
 /// One plan with its rows, and the numbers and pools using it other than the ones being edited
 /// (`provisioning_numbers[]`), which the dialog warns will change too.
-pub(super) async fn routing_data(
+#[utoipa::path(post, path = "/manageconnections/get_routing_data", tag = "routing",
+    request_body(content((RoutingDataRequest = "multipart/form-data"), (RoutingDataRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = RoutingData)))]
+async fn routing_data(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<RoutingDataRequest>,
+) -> Result<Json<RoutingData>, AppError> {
     editor(&user)?;
     let customer = user.customer();
-    let id = id_of(form.text("id"));
+    let id = id_of(&form.fields.id);
     let description = service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    let mut editing: Vec<i64> = form.list("provisioning_numbers").into_iter().map(id_of).collect();
+    let mut editing: Vec<i64> = form.fields.provisioning_numbers.iter().map(|e| id_of(e)).collect();
     editing.sort_unstable();
     editing.dedup();
     if routing_entries::by_ids(&state.db, customer, &editing).await?.len() != editing.len() {
         return Err(AppError::NotFound);
     }
-    let times: Vec<Value> = service_plans::times(&state.db, id)
+    let times = service_plans::times(&state.db, id)
         .await?
         .into_iter()
-        .map(|t| {
-            json!({
-                "TzonLowerDay": t.from_day,
-                "TzonLowerTime": hh_mm(t.from_minute),
-                "TzonUpperDay": t.to_day,
-                "TzonUpperTime": hh_mm(t.to_minute),
-                "planType": t.plan_type,
-                "TzonRogrID": t.destination_plan_id.unwrap_or(0),
-                "TzonIvrsID": t.ivr_id.unwrap_or(0),
-            })
+        .map(|t| StoredPlanTime {
+            from_day: t.from_day,
+            from_time: hh_mm(t.from_minute),
+            to_day: t.to_day,
+            to_time: hh_mm(t.to_minute),
+            plan_type: t.plan_type,
+            destination_plan: t.destination_plan_id.unwrap_or(0),
+            ivr: t.ivr_id.unwrap_or(0),
         })
         .collect();
-    let affected: Vec<Value> = routing_entries::using_plan(&state.db, customer, id)
+    let affected_numbers = routing_entries::using_plan(&state.db, customer, id)
         .await?
         .into_iter()
         .filter(|(entry, ..)| !editing.contains(entry))
         .map(|(_, kind, number, pool)| match kind.as_str() {
-            "static" => json!({ "NumbNGNumber": number }),
-            _ => json!({ "VlnsDescription": pool }),
+            "static" => AffectedNumber { number: Some(number), pool: None },
+            _ => AffectedNumber { number: None, pool: Some(pool) },
         })
         .collect();
-    Ok(Json(json!({
-        "plan": { "id": id, "description": description, "times": times },
-        "affected_numbers": affected,
-    })))
+    Ok(Json(RoutingData { plan: StoredPlan { id, description, times }, affected_numbers }))
 }
 
-const ROW_FIELDS: [&str; 9] = [
-    "form_from_day",
-    "form_from_hour",
-    "form_from_minute",
-    "form_to_day",
-    "form_to_hour",
-    "form_to_minute",
-    "form_routing_type",
-    "form_routing",
-    "form_ivr",
-];
+/// One row of the plan form (`form_from_day[i]`, ...): days 1 (Monday) to 7, hours and minutes,
+/// the row's type ("routing" or "ivr") and its destination plan or IVR.
+#[derive(Deserialize, Validate, ToSchema)]
+struct PlanTimeRow {
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_from_day: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_from_hour: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_from_minute: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_to_day: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_to_hour: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_to_minute: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_routing_type: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_routing: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_ivr: String,
+}
+
+impl FormRow for PlanTimeRow {
+    const FIELDS: &'static [&'static str] = &[
+        "form_from_day",
+        "form_from_hour",
+        "form_from_minute",
+        "form_to_day",
+        "form_to_hour",
+        "form_to_minute",
+        "form_routing_type",
+        "form_routing",
+        "form_ivr",
+    ];
+    const LIMIT: RowLimit = SERVICE_PLAN_ROWS;
+}
+
+/// A service plan as posted. Rows: the fields of PlanTimeRow, posted as `name[i]` from 0.
+#[derive(Deserialize, Validate, ToSchema)]
+struct ServicePlanRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_plan_description: String,
+    /// The plan being changed (update_plan only; not a plan of the account: 404).
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_record_id: String,
+}
 
 /// A number field of a row: -1 (out of every range) when empty or not a number.
-fn number(rows: &Rows, field: &str, i: usize) -> i64 {
-    rows.get(i, field).trim().parse().unwrap_or(-1)
+fn number(value: &str) -> i64 {
+    value.trim().parse().unwrap_or(-1)
 }
 
 /// The posted plan. A row keeps only the target of its type (routing: destination plan, ivr: IVR).
-fn submitted_plan(form: &FormData) -> Result<ServicePlanForm, AppError> {
-    let posted = form.rows(&ROW_FIELDS, SERVICE_PLAN_ROWS)?;
+fn submitted_plan(form: &Form<ServicePlanRequest>) -> Result<ServicePlanForm, AppError> {
+    let posted: Vec<PlanTimeRow> = form.rows()?;
     let rows = posted
-        .indices()
-        .map(|i| {
-            let plan_type = match posted.get(i, "form_routing_type").trim() {
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let plan_type = match row.form_routing_type.trim() {
                 "" => RowType::Routing,
                 other => RowType::parse(other)
                     .ok_or_else(|| AppError::BadRequest(format!("form_routing_type[{i}] must be routing or ivr")))?,
             };
-            let row = TimeRow {
-                from_day: number(&posted, "form_from_day", i),
-                from_hour: number(&posted, "form_from_hour", i),
-                from_minute: number(&posted, "form_from_minute", i),
-                to_day: number(&posted, "form_to_day", i),
-                to_hour: number(&posted, "form_to_hour", i),
-                to_minute: number(&posted, "form_to_minute", i),
+            let time = TimeRow {
+                from_day: number(&row.form_from_day),
+                from_hour: number(&row.form_from_hour),
+                from_minute: number(&row.form_from_minute),
+                to_day: number(&row.form_to_day),
+                to_hour: number(&row.form_to_hour),
+                to_minute: number(&row.form_to_minute),
                 plan_type,
-                routing: id_of(posted.get(i, "form_routing")),
-                ivr: id_of(posted.get(i, "form_ivr")),
+                routing: id_of(&row.form_routing),
+                ivr: id_of(&row.form_ivr),
             };
-            Ok(set_row_type(row, plan_type))
+            Ok(set_row_type(time, plan_type))
         })
         .collect::<Result<Vec<_>, AppError>>()?;
-    Ok(ServicePlanForm { description: form.text(DESCRIPTION_FIELD).to_string(), rows })
+    Ok(ServicePlanForm { description: form.fields.form_plan_description.clone(), rows })
 }
 
 /// The domain's rules; a description clash alone is the spec's DESCRIPTION_NOT_UNIQUE.
@@ -159,11 +297,33 @@ fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
     plan.rows.iter().map(PlanTime::from_row).collect()
 }
 
-pub(super) async fn create_plan(
+#[derive(Serialize, ToSchema)]
+struct CreatedPlan {
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct PlanCreatedAnswer {
+    success: bool,
+    data: CreatedPlan,
+}
+
+#[derive(Serialize, ToSchema)]
+struct PlanUpdated {
+    success: bool,
+    id: i64,
+}
+
+/// A new service plan.
+#[utoipa::path(post, path = "/manageconnections/create_plan", tag = "routing",
+    request_body(content((ServicePlanRequest = "multipart/form-data"), (ServicePlanRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PlanCreatedAnswer)))]
+async fn create_plan(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<ServicePlanRequest>,
+) -> Result<Json<PlanCreatedAnswer>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     let plan = submitted_plan(&form)?;
@@ -176,18 +336,21 @@ pub(super) async fn create_plan(
     let id = service_plans::insert(&mut tx, customer, description).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "success": true, "data": { "id": id, "description": description } })))
+    Ok(Json(PlanCreatedAnswer { success: true, data: CreatedPlan { id, description: description.to_string() } }))
 }
 
 /// Saves a plan's new description and rows; every number and pool using it is provisioned again.
-pub(super) async fn update_plan(
+#[utoipa::path(post, path = "/manageconnections/update_plan", tag = "routing",
+    request_body(content((ServicePlanRequest = "multipart/form-data"), (ServicePlanRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = PlanUpdated)))]
+async fn update_plan(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<ServicePlanRequest>,
+) -> Result<Json<PlanUpdated>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let id = id_of(form.text("form_record_id"));
+    let id = id_of(&form.fields.form_record_id);
     service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     let plan = submitted_plan(&form)?;
     let taken = service_plans::other_descriptions(&state.db, customer, id).await?;
@@ -199,5 +362,5 @@ pub(super) async fn update_plan(
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
     routing_entries::reprovision_plan_users(&mut tx, customer, id, state.clock.now()).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(PlanUpdated { success: true, id }))
 }

@@ -1,0 +1,183 @@
+//! Dynamic whispers (docs/routing-api.md "Part 2 (issue 4)"): a text read to the agent per
+//! traffic source and medium of a pool's caller.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use domain::routing::{
+    validate_dynamic_whisper, DynamicWhisperForm, RowLimit, WhisperSource, DESCRIPTION_NOT_UNIQUE, DYNAMIC_WHISPER_ROWS,
+};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extras::{not_found_unless, RoutingChoice, RoutingSaved, TEXT_MAX};
+use super::library::refused;
+use super::RoutingUser;
+use crate::http::error::AppError;
+use crate::http::typed_form::{Form, FormRow};
+use crate::state::AppState;
+use crate::store::routing_extras as store;
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(RowSchemas::openapi())
+        .routes(routes!(dynamic_whisper_list))
+        .routes(routes!(dynamic_whisper_list_slash))
+        .routes(routes!(dynamic_whisper))
+        .routes(routes!(save_dynamic_whisper))
+}
+
+/// The whisper form's rows, named in the request's description.
+#[derive(OpenApi)]
+#[openapi(components(schemas(WhisperRow)))]
+struct RowSchemas;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DynamicWhisperList {
+    dynamic_whispers: Vec<RoutingChoice>,
+}
+
+/// managedynamicwhispers/getDynamicWhispersList -> dynamicWhispers.
+#[utoipa::path(get, path = "/managedynamicwhispers/getDynamicWhispersList", tag = "routing",
+    responses((status = 200, body = DynamicWhisperList)))]
+async fn dynamic_whisper_list(
+    State(state): State<AppState>,
+    user: RoutingUser,
+) -> Result<Json<DynamicWhisperList>, AppError> {
+    user.require_advanced()?;
+    let dynamic_whispers = store::dynamic_whispers(&state.db, user.customer())
+        .await?
+        .into_iter()
+        .map(|w| RoutingChoice { id: w.id, description: w.description })
+        .collect();
+    Ok(Json(DynamicWhisperList { dynamic_whispers }))
+}
+twin!(get dynamic_whisper_list_slash, "/managedynamicwhispers/getDynamicWhispersList/", dynamic_whisper_list,
+    DynamicWhisperList; state: State<AppState>, user: RoutingUser);
+
+/// A traffic source and medium with its whisper text ("" when none).
+#[derive(Serialize, ToSchema)]
+struct WhisperSourceView {
+    source: String,
+    medium: String,
+    id: i64,
+    whisper: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct WhisperPool {
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DynamicWhisperView {
+    id: i64,
+    description: String,
+    sources: Vec<WhisperSourceView>,
+    affected_pools: Vec<WhisperPool>,
+}
+
+/// managedynamicwhispers/get/{id}/{poolId}: the whisper (id 0: a blank one) with every source /
+/// medium of the customer and the pools using it other than poolId (0: none being edited).
+#[utoipa::path(get, path = "/managedynamicwhispers/get/{id}/{pool}", tag = "routing",
+    params(("id" = i64, Path, description = "0: a blank whisper"), ("pool" = i64, Path, description = "0: none")),
+    responses((status = 200, body = DynamicWhisperView)))]
+async fn dynamic_whisper(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Path((id, pool)): Path<(i64, i64)>,
+) -> Result<Json<DynamicWhisperView>, AppError> {
+    user.require_advanced()?;
+    let customer = user.customer();
+    let description = if id == 0 {
+        String::new()
+    } else {
+        store::find_dynamic_whisper(&state.db, customer, id).await?.ok_or(AppError::NotFound)?.description
+    };
+    if pool != 0 && !store::owns_pool(&state.db, customer, pool).await? {
+        return Err(AppError::NotFound);
+    }
+    let sources = store::whisper_sources(&state.db, customer, id)
+        .await?
+        .into_iter()
+        .map(|s| WhisperSourceView { source: s.source, medium: s.medium, id: s.id, whisper: s.whisper })
+        .collect();
+    let affected_pools = if id == 0 {
+        vec![]
+    } else {
+        store::pools_using_whisper(&state.db, customer, id, pool)
+            .await?
+            .into_iter()
+            .map(|description| WhisperPool { description })
+            .collect()
+    };
+    Ok(Json(DynamicWhisperView { id, description, sources, affected_pools }))
+}
+
+/// One source's whisper (`sourceMediumID[i]`, `dynamicWhisper[i]`).
+#[allow(non_snake_case)]
+#[derive(Deserialize, Validate, ToSchema)]
+struct WhisperRow {
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    sourceMediumID: String,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    dynamicWhisper: String,
+}
+
+impl FormRow for WhisperRow {
+    const FIELDS: &'static [&'static str] = &["sourceMediumID", "dynamicWhisper"];
+    const LIMIT: RowLimit = DYNAMIC_WHISPER_ROWS;
+}
+
+/// A dynamic whisper as posted. Rows: the fields of WhisperRow, posted as `name[i]` (or
+/// `name[]`); `form_record_id` repeats the path's id and is not read.
+#[derive(Deserialize, Validate, ToSchema)]
+struct WhisperRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    description: String,
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    form_record_id: String,
+}
+
+/// managedynamicwhispers/save/{id} -> id.
+#[utoipa::path(post, path = "/managedynamicwhispers/save/{id}", tag = "routing",
+    params(("id" = i64, Path, description = "0 creates")),
+    request_body(content((WhisperRequest = "multipart/form-data"), (WhisperRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = RoutingSaved)))]
+async fn save_dynamic_whisper(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Path(id): Path<i64>,
+    form: Form<WhisperRequest>,
+) -> Result<Json<RoutingSaved>, AppError> {
+    user.require_edit()?;
+    let customer = user.customer();
+    if id != 0 && store::find_dynamic_whisper(&state.db, customer, id).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let posted: Vec<WhisperRow> = form.rows()?;
+    let whisper = DynamicWhisperForm {
+        description: form.fields.description.trim().to_string(),
+        sources: posted
+            .iter()
+            .map(|row| WhisperSource {
+                source_medium_id: row.sourceMediumID.trim().parse().unwrap_or(-1),
+                whisper: row.dynamicWhisper.trim().to_string(),
+            })
+            .collect(),
+    };
+    let sources: Vec<i64> = whisper.sources.iter().map(|s| s.source_medium_id).collect();
+    not_found_unless(store::sources_owned(&state.db, customer, &sources).await?)?;
+    let taken = store::dynamic_whisper_descriptions(&state.db, customer, id).await?;
+    validate_dynamic_whisper(&whisper, &taken).map_err(|e| refused(e, "description", DESCRIPTION_NOT_UNIQUE))?;
+    let texts: Vec<(i64, String)> = whisper.sources.into_iter().map(|s| (s.source_medium_id, s.whisper)).collect();
+    let saved = store::save_dynamic_whisper(&state.db, customer, id, &whisper.description, &texts).await?;
+    Ok(Json(RoutingSaved { success: true, id: saved }))
+}
