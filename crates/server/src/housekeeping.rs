@@ -1,6 +1,7 @@
 //! Clearing out what has expired: sessions past their idle or absolute limit, used or expired
 //! confirmation keys and reset links, and failed logins older than the throttle window. Expired
-//! rows are refused wherever they are read; this keeps the tables from growing for ever.
+//! rows are refused wherever they are read; this keeps the tables from growing for ever. Routing
+//! history goes once it is older than its retention (25 months).
 
 use std::time::Duration;
 
@@ -8,7 +9,7 @@ use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
 use crate::state::AppState;
-use crate::store::{sessions, throttle};
+use crate::store::{routing_history, sessions, throttle};
 
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 
@@ -28,6 +29,7 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
     }
     tx.commit().await?;
+    purged += routing_history::purge_older_than(db, now - routing_history::RETENTION_SECONDS).await?;
     Ok(purged)
 }
 

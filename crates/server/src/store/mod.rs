@@ -23,6 +23,7 @@ pub mod prices;
 pub mod queues;
 pub mod routing_entries;
 pub mod routing_extras;
+pub mod routing_history;
 pub mod service_plans;
 pub mod sessions;
 pub mod splash_screens;

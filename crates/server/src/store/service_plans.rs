@@ -32,6 +32,21 @@ impl PlanTime {
             ivr_id: (row.plan_type == RowType::Ivr).then_some(row.ivr),
         }
     }
+
+    /// A stored row as the form has it.
+    pub fn to_row(&self) -> TimeRow {
+        TimeRow {
+            from_day: self.from_day,
+            from_hour: self.from_minute / 60,
+            from_minute: self.from_minute % 60,
+            to_day: self.to_day,
+            to_hour: self.to_minute / 60,
+            to_minute: self.to_minute % 60,
+            plan_type: RowType::parse(&self.plan_type).unwrap_or(RowType::Routing),
+            routing: self.destination_plan_id.unwrap_or(0),
+            ivr: self.ivr_id.unwrap_or(0),
+        }
+    }
 }
 
 /// The customer's plans (id, description) by description.
@@ -84,6 +99,36 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, description
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
+}
+
+/// Puts back a plan that a rollback restores after its creation was undone: the same id.
+pub async fn insert_with_id(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO service_plans (id, customer_id, description) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(customer_id)
+        .bind(description)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Removes a plan and its rows (a rollback of its creation; nothing may use it by then).
+pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+    let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM service_plans WHERE id = $1 AND customer_id = $2")
+        .bind(id)
+        .bind(customer_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if owned.is_some() {
+        sqlx::query("DELETE FROM service_plan_times WHERE plan_id = $1").bind(id).execute(&mut **tx).await?;
+        sqlx::query("DELETE FROM service_plans WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 pub async fn update_description(

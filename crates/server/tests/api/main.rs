@@ -24,6 +24,7 @@ mod provisioning_runs;
 mod routing_audio;
 mod routing_connect;
 mod routing_extras;
+mod routing_history;
 mod routing_ivrs;
 mod routing_library;
 mod routing_list_pages;

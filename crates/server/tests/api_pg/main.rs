@@ -46,6 +46,8 @@ mod routing_audio;
 mod routing_connect;
 #[path = "../api/routing_extras.rs"]
 mod routing_extras;
+#[path = "../api/routing_history.rs"]
+mod routing_history;
 #[path = "../api/routing_ivrs.rs"]
 mod routing_ivrs;
 #[path = "../api/routing_library.rs"]

@@ -2,6 +2,8 @@
 //! English account of what a change did, the impact of an edit on real calls replayed through
 //! the call path, and the plan to roll a change back without leaving routing broken.
 
+mod affected;
+mod dates;
 mod explain;
 mod names;
 mod record;
@@ -9,6 +11,8 @@ mod replay;
 mod rollback;
 mod snapshot;
 
+pub use affected::{affected_entries, reachable_records};
+pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE};
 pub use explain::explain_change;
 pub use names::{quoted, Names};
 pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord};

@@ -29,6 +29,7 @@ mod connections;
 mod destinations;
 mod dtmf;
 mod extras;
+mod history;
 mod ivrs;
 mod library;
 mod multilevel;
@@ -59,6 +60,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(ivrs::router().into())
         .merge(speech::router())
         .merge(tagmanager::router())
+        .merge(history::router())
 }
 
 /// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,

@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{
     is_taken, set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL,
     SERVICE_PLAN_ROWS,
@@ -17,12 +18,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::connect::id_of;
+use super::history::record_change;
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
-use crate::store::routing_entries;
 use crate::store::service_plans::{self, PlanTime};
+use crate::store::{routing_entries, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())
@@ -293,6 +295,10 @@ async fn check_targets(state: &AppState, customer: i64, plan: &ServicePlanForm) 
     }
 }
 
+fn plan_key(id: i64) -> RecordKey {
+    RecordKey { kind: RecordKind::ServicePlan, id }
+}
+
 fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
     plan.rows.iter().map(PlanTime::from_row).collect()
 }
@@ -335,6 +341,8 @@ async fn create_plan(
     let mut tx = state.db.begin().await?;
     let id = service_plans::insert(&mut tx, customer, description).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
+    let after = routing_history::service_plan(&mut *tx, customer, id).await?;
+    record_change(&state, &mut tx, &user, plan_key(id), None, after).await?;
     tx.commit().await?;
     Ok(Json(PlanCreatedAnswer { success: true, data: CreatedPlan { id, description: description.to_string() } }))
 }
@@ -358,9 +366,12 @@ async fn update_plan(
     check_targets(&state, customer, &plan).await?;
 
     let mut tx = state.db.begin().await?;
+    let before = routing_history::service_plan(&mut *tx, customer, id).await?;
     service_plans::update_description(&mut tx, customer, id, plan.description.trim()).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
     routing_entries::reprovision_plan_users(&mut tx, customer, id, state.clock.now()).await?;
+    let after = routing_history::service_plan(&mut *tx, customer, id).await?;
+    record_change(&state, &mut tx, &user, plan_key(id), before, after).await?;
     tx.commit().await?;
     Ok(Json(PlanUpdated { success: true, id }))
 }

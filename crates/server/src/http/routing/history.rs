@@ -1,0 +1,489 @@
+//! The routing history (issue 18, docs/routing-history-api.md): every recorded change explained
+//! in plain words, filtered and exported; a change rolled back in one transaction after the
+//! domain's plan (later changes to the same records, a routing left valid) and impact; and the
+//! impact of an edit on the last week's calls, computed by the same domain function the browser
+//! runs through wasm.
+
+use axum::body::Body;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::Json;
+use domain::routing::history::{
+    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change, Impact,
+    RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot,
+    MAX_REPLAY_CALLS,
+};
+use domain::{push_csv_line, CsvCell, FieldErrors};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Transaction};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::RoutingUser;
+use crate::http::download::{attachment, file_name_part};
+use crate::http::error::AppError;
+use crate::http::typed_form::Form;
+use crate::state::AppState;
+use crate::store::routing_entries;
+use crate::store::routing_history::{self as store, Author, ChangeRow, Filter, Source};
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(changes))
+        .routes(routes!(export_csv))
+        .routes(routes!(rollback_preview))
+        .routes(routes!(rollback))
+        .routes(routes!(impact))
+        .routes(routes!(replay_data))
+}
+
+/// How far back the impact replay looks.
+pub const REPLAY_DAYS: i64 = 7;
+/// A history page's largest size.
+const PAGE_SIZE_MAX: i64 = 100;
+/// The most rows one CSV export carries (over 25 months, far more than any account makes).
+const EXPORT_MAX: i64 = 100_000;
+
+/// The refusal of a rollback that would undo later changes, or leave routing broken.
+const ROLLBACK_REFUSED: &str = "ROLLBACK_REFUSED";
+
+/// Records a change of `key` made in `tx` (nothing when the record did not change), explained
+/// in plain words by the domain. Call it after the write, in the write's transaction.
+pub(super) async fn record_change(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    user: &RoutingUser,
+    key: RecordKey,
+    before: Option<RoutingRecord>,
+    after: Option<RoutingRecord>,
+) -> Result<Option<i64>, AppError> {
+    let author = author_of(state, user, Source::Screen);
+    record_with(state, tx, &author, key, before.as_ref(), after.as_ref(), None).await
+}
+
+fn author_of(state: &AppState, user: &RoutingUser, source: Source) -> Author {
+    let account = &user.account;
+    Author {
+        customer_id: user.customer(),
+        user_id: user.session.user_id,
+        user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
+        source,
+        at: state.clock.now(),
+    }
+}
+
+async fn record_with(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    author: &Author,
+    key: RecordKey,
+    before: Option<&RoutingRecord>,
+    after: Option<&RoutingRecord>,
+    rolls_back: Option<i64>,
+) -> Result<Option<i64>, AppError> {
+    if before == after {
+        return Ok(None);
+    }
+    let names = store::names(&state.db, author.customer_id).await?;
+    let summary = explain_change(before, after, &names);
+    Ok(store::record(&mut **tx, author, key, before, after, &summary, rolls_back).await?)
+}
+
+// ---- The history -------------------------------------------------------------------------------
+
+/// Which changes: every part optional; `from` and `to` are dates (YYYY-MM-DD) in the account's
+/// time zone, `to` inclusive.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct HistoryQuery {
+    /// servicePlan, destinationPlan, ivr, queue or connect.
+    kind: Option<RecordKind>,
+    /// The record's id (with `kind`).
+    #[param(minimum = 1)]
+    record: Option<i64>,
+    /// The user who made the changes.
+    #[param(minimum = 1)]
+    user: Option<i64>,
+    #[param(max_length = 10)]
+    from: Option<String>,
+    #[param(max_length = 10)]
+    to: Option<String>,
+    /// From 1.
+    #[param(minimum = 1)]
+    page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
+    page_size: Option<i64>,
+}
+
+/// One change as the history shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ChangeView {
+    id: i64,
+    kind: String,
+    record_id: i64,
+    record_name: String,
+    /// What the change did, a sentence each.
+    sentences: Vec<String>,
+    user_id: Option<i64>,
+    user_name: String,
+    /// screen or rollback.
+    source: String,
+    /// The change a rollback undid.
+    rolls_back: Option<i64>,
+    /// Seconds since 1970 (UTC).
+    created_at: i64,
+}
+
+impl From<ChangeRow> for ChangeView {
+    fn from(row: ChangeRow) -> Self {
+        ChangeView {
+            sentences: row.sentences(),
+            id: row.id,
+            kind: row.record_kind,
+            record_id: row.record_id,
+            record_name: row.record_name,
+            user_id: row.user_id,
+            user_name: row.user_name,
+            source: row.source,
+            rolls_back: row.rolls_back,
+            created_at: row.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+struct ChangePage {
+    changes: Vec<ChangeView>,
+    /// How many changes match, on every page.
+    total: i64,
+}
+
+/// A date (YYYY-MM-DD) as the instant its day starts in `zone`; None for an empty one.
+fn day_start(text: Option<&str>, zone: &str, field: &str, days_later: u64) -> Result<Option<i64>, AppError> {
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    domain::routing::history::day_start(text, zone, days_later).map(Some).map_err(|message| {
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        AppError::Validation(errors)
+    })
+}
+
+fn filter_of(query: &HistoryQuery, zone: &str) -> Result<Filter, AppError> {
+    Ok(Filter {
+        kind: query.kind,
+        record_id: query.record,
+        user_id: query.user,
+        from: day_start(query.from.as_deref(), zone, "from", 0)?,
+        to: day_start(query.to.as_deref(), zone, "to", 1)?,
+    })
+}
+
+/// The routing history, newest first.
+#[utoipa::path(get, path = "/routinghistory/getChanges", tag = "routing", params(HistoryQuery),
+    responses((status = 200, body = ChangePage)))]
+async fn changes(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Query(query): Query<HistoryQuery>,
+) -> Result<Json<ChangePage>, AppError> {
+    user.require_advanced()?;
+    let filter = filter_of(&query, &user.account.customer_time_zone)?;
+    let size = query.page_size.unwrap_or(25).clamp(1, PAGE_SIZE_MAX);
+    let page = query.page.unwrap_or(1).clamp(1, i64::MAX / PAGE_SIZE_MAX);
+    let (rows, total) = store::page(&state.db, user.customer(), &filter, (page - 1) * size, size).await?;
+    Ok(Json(ChangePage { changes: rows.into_iter().map(ChangeView::from).collect(), total }))
+}
+
+/// The history as CSV (the same filter, every page).
+#[utoipa::path(get, path = "/routinghistory/exportCsv", tag = "routing", params(HistoryQuery),
+    responses((status = 200, description = "The changes as CSV (an attachment).", content_type = "text/csv", body = String)))]
+async fn export_csv(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Query(query): Query<HistoryQuery>,
+) -> Result<Response, AppError> {
+    user.require_advanced()?;
+    let filter = filter_of(&query, &user.account.customer_time_zone)?;
+    let (rows, _) = store::page(&state.db, user.customer(), &filter, 0, EXPORT_MAX).await?;
+    let mut csv = String::from("\u{feff}");
+    push_csv_line(
+        &mut csv,
+        &["Change", "When", "Who", "From", "Record type", "Record", "What changed"].map(CsvCell::Value),
+    );
+    for row in &rows {
+        let when = change_time(row.created_at, &user.account.customer_time_zone);
+        let id = row.id.to_string();
+        push_csv_line(
+            &mut csv,
+            &[
+                CsvCell::Value(&id),
+                CsvCell::Value(&when),
+                CsvCell::Text(&row.user_name),
+                CsvCell::Value(&row.source),
+                CsvCell::Value(&row.record_kind),
+                CsvCell::Text(&row.record_name),
+                CsvCell::Text(&row.summary.replace('\n', " ")),
+            ],
+        );
+    }
+    let file = format!("{}_routing_history.csv", file_name_part(&user.account.product_name));
+    Ok(attachment("text/csv; charset=utf-8", &file, Body::from(csv)))
+}
+
+// ---- Rollback ----------------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct RollbackQuery {
+    /// 1: roll back the later changes to the same records too.
+    #[param(maximum = 1, minimum = 0)]
+    include_later: Option<u8>,
+}
+
+/// What a rollback would do: the domain's plan, the problem it would leave (refused), and its
+/// impact on last week's calls.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RollbackPreview {
+    plan: RollbackPlan,
+    /// Why the rollback is refused: it would leave routing broken.
+    problem: Option<String>,
+    impact: Option<Impact>,
+}
+
+/// The plan for rolling back change `id` (with or without the later changes to its records),
+/// from the history read in `tx`.
+async fn plan_for(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    user: &RoutingUser,
+    id: i64,
+    include_later: bool,
+) -> Result<RollbackPlan, AppError> {
+    let target = store::find(&mut **tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
+    let target = target.change().ok_or(AppError::NotFound)?;
+    let later: Vec<Change> = store::later_on(&mut **tx, user.customer(), id, target.key)
+        .await?
+        .iter()
+        .filter_map(ChangeRow::change)
+        .collect();
+    let names = store::names(&state.db, user.customer()).await?;
+    Ok(plan_rollback(&target, &later, include_later, &names))
+}
+
+/// The routing as it is and as the plan would leave it, and the problem that would add.
+fn restored(current: &RoutingSnapshot, plan: &RollbackPlan) -> Result<(RoutingSnapshot, Option<String>), AppError> {
+    let restored = current.with(&plan.restores).map_err(AppError::Internal)?;
+    let problem = check_restored_graph(current, &restored);
+    Ok((restored, problem))
+}
+
+/// Last week's calls to `entries`, oldest first.
+async fn last_week(state: &AppState, user: &RoutingUser, entries: &[i64]) -> Result<Vec<ReplayCall>, AppError> {
+    let since = state.clock.now() - REPLAY_DAYS * 24 * 60 * 60;
+    Ok(store::calls_since(&state.db, user.customer(), since, entries, MAX_REPLAY_CALLS as i64).await?)
+}
+
+fn replayed(
+    user: &RoutingUser,
+    before: &RoutingSnapshot,
+    after: &RoutingSnapshot,
+    calls: &[ReplayCall],
+) -> Result<Impact, AppError> {
+    replay_impact(before, after, calls, &user.account.customer_time_zone).map_err(AppError::Internal)
+}
+
+/// What rolling back change `id` would do.
+#[utoipa::path(get, path = "/routinghistory/getRollback/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 1), RollbackQuery),
+    responses((status = 200, body = RollbackPreview)))]
+async fn rollback_preview(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Path(id): Path<i64>,
+    Query(query): Query<RollbackQuery>,
+) -> Result<Json<RollbackPreview>, AppError> {
+    user.require_advanced()?;
+    let mut tx = state.db.begin().await?;
+    let plan = plan_for(&state, &mut tx, &user, id, query.include_later == Some(1)).await?;
+    tx.rollback().await?;
+    if plan.restores.is_empty() {
+        return Ok(Json(RollbackPreview { plan, problem: None, impact: None }));
+    }
+    let current = store::snapshot(&state.db, user.customer()).await?;
+    let (after, problem) = restored(&current, &plan)?;
+    let mut entries: Vec<i64> = plan.restores.iter().flat_map(|r| affected_entries(&current, &after, r.key)).collect();
+    entries.sort_unstable();
+    entries.dedup();
+    let calls = last_week(&state, &user, &entries).await?;
+    let impact = replayed(&user, &current, &after, &calls)?;
+    Ok(Json(RollbackPreview { plan, problem, impact: Some(impact) }))
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RollbackRequest {
+    /// "1": roll back the later changes to the same records too.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    include_later: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RolledBack {
+    success: bool,
+    /// The changes the rollback recorded, one per record restored.
+    change_ids: Vec<i64>,
+}
+
+fn refused(reason: &str) -> AppError {
+    let mut errors = FieldErrors::new();
+    errors.add("rollback", reason);
+    AppError::Coded(ROLLBACK_REFUSED, errors)
+}
+
+/// Rolls change `id` back (and, with includeLater=1, the later changes to the same records), in
+/// one transaction; each record restored is a change of its own, marked as the rollback.
+#[utoipa::path(post, path = "/routinghistory/rollback/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 1)),
+    request_body(content((RollbackRequest = "multipart/form-data"), (RollbackRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = RolledBack)))]
+async fn rollback(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    Path(id): Path<i64>,
+    form: Form<RollbackRequest>,
+) -> Result<Json<RolledBack>, AppError> {
+    user.require_edit()?;
+    let mut tx = state.db.begin().await?;
+    let plan = plan_for(&state, &mut tx, &user, id, form.fields.include_later == "1").await?;
+    match &plan.outcome {
+        RollbackOutcome::Conflict { reason, .. } | RollbackOutcome::Refused { reason } => return Err(refused(reason)),
+        RollbackOutcome::Clean | RollbackOutcome::WithLater { .. } => {}
+    }
+    let current = store::snapshot(&state.db, user.customer()).await?;
+    if let (_, Some(problem)) = restored(&current, &plan)? {
+        return Err(refused(&problem));
+    }
+    let author = author_of(&state, &user, Source::Rollback);
+    let mut change_ids = vec![];
+    for restore in &plan.restores {
+        let before = load(&mut tx, user.customer(), restore.key).await?;
+        apply(&state, &mut tx, user.customer(), restore).await?;
+        let after = load(&mut tx, user.customer(), restore.key).await?;
+        if let Some(change) =
+            record_with(&state, &mut tx, &author, restore.key, before.as_ref(), after.as_ref(), Some(id)).await?
+        {
+            change_ids.push(change);
+        }
+    }
+    tx.commit().await?;
+    Ok(Json(RolledBack { success: true, change_ids }))
+}
+
+/// A record as stored now, read in `tx`.
+async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> Result<Option<RoutingRecord>, AppError> {
+    match key.kind {
+        RecordKind::ServicePlan => Ok(store::service_plan(&mut **tx, customer, key.id).await?),
+        _ => Err(AppError::Internal(format!("no history is kept for {key:?} yet"))),
+    }
+}
+
+/// Puts a record back in the state the rollback plan gives it.
+async fn apply(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    customer: i64,
+    restore: &RecordState,
+) -> Result<(), AppError> {
+    use crate::store::service_plans::{self, PlanTime};
+    match (&restore.key.kind, &restore.state) {
+        (RecordKind::ServicePlan, Some(RoutingRecord::ServicePlan { id, form })) => {
+            let times: Vec<PlanTime> = form.rows.iter().map(PlanTime::from_row).collect();
+            if store::service_plan(&mut **tx, customer, *id).await?.is_none() {
+                service_plans::insert_with_id(tx, customer, *id, &form.description).await?;
+            } else {
+                service_plans::update_description(tx, customer, *id, &form.description).await?;
+            }
+            service_plans::replace_times(tx, *id, &times).await?;
+            routing_entries::reprovision_plan_users(tx, customer, *id, state.clock.now()).await?;
+            Ok(())
+        }
+        (RecordKind::ServicePlan, None) => {
+            service_plans::delete(tx, customer, restore.key.id).await?;
+            Ok(())
+        }
+        _ => Err(AppError::Internal(format!("no rollback for {:?} yet", restore.key))),
+    }
+}
+
+// ---- Impact before saving ----------------------------------------------------------------------
+
+#[derive(Deserialize, Validate, ToSchema)]
+struct ImpactRequest {
+    /// The edited record as JSON (the domain's RoutingRecord; id 0 for a new one).
+    #[garde(length(max = crate::http::BODY_LIMIT))]
+    record: String,
+}
+
+/// What an edit would do to last week's calls: the stored routing and the routing with the
+/// edited record replayed through the call path (the browser runs the same function through
+/// wasm as the user types; this is the server's answer for the same edit).
+#[utoipa::path(post, path = "/routinghistory/impact", tag = "routing",
+    request_body(content((ImpactRequest = "multipart/form-data"), (ImpactRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Impact)))]
+async fn impact(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    form: Form<ImpactRequest>,
+) -> Result<Json<Impact>, AppError> {
+    user.require_advanced()?;
+    let record: RoutingRecord = serde_json::from_str(&form.fields.record)
+        .map_err(|e| AppError::BadRequest(format!("record must be a routing record as JSON: {e}")))?;
+    let key = record.key();
+    let current = store::snapshot(&state.db, user.customer()).await?;
+    if key.id != 0 && !exists(&current, key) {
+        return Err(AppError::NotFound);
+    }
+    let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(AppError::BadRequest)?;
+    let calls = last_week(&state, &user, &affected_entries(&current, &edited, key)).await?;
+    Ok(Json(replayed(&user, &current, &edited, &calls)?))
+}
+
+/// Whether the customer's routing has the record (another customer's id: no).
+fn exists(snapshot: &RoutingSnapshot, key: RecordKey) -> bool {
+    match key.kind {
+        RecordKind::ServicePlan => snapshot.service_plans.iter().any(|p| p.id == key.id),
+        RecordKind::Ivr => snapshot.library.ivrs.iter().any(|i| i.id == key.id),
+        RecordKind::DestinationPlan => snapshot.library.destination_plans.iter().any(|p| p.id == key.id),
+        RecordKind::Connect => snapshot.entries.iter().any(|e| e.id == key.id),
+        RecordKind::Queue => false,
+    }
+}
+
+/// What the browser replays an edit against: the routing as stored, last week's calls to every
+/// number and pool (the browser picks the affected ones with the domain's affectedEntries) and
+/// the account's time zone.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ReplayData {
+    snapshot: RoutingSnapshot,
+    calls: Vec<ReplayCall>,
+    time_zone: String,
+}
+
+#[utoipa::path(get, path = "/routinghistory/getReplayData", tag = "routing",
+    responses((status = 200, body = ReplayData)))]
+async fn replay_data(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ReplayData>, AppError> {
+    user.require_advanced()?;
+    let snapshot = store::snapshot(&state.db, user.customer()).await?;
+    let entries: Vec<i64> = snapshot.entries.iter().map(|e| e.id).collect();
+    let calls = last_week(&state, &user, &entries).await?;
+    Ok(Json(ReplayData { snapshot, calls, time_zone: user.account.customer_time_zone.clone() }))
+}

@@ -1,0 +1,378 @@
+//! The routing history (issue 18): each change to a routing record with its state before and
+//! after (the domain's `RoutingRecord` as JSON), written in the change's own transaction; the
+//! records read back in that shape; the routing as a whole (`RoutingSnapshot`) and the last
+//! week's calls for the impact replay. Every query is scoped by customer.
+
+use domain::routing::history::{
+    Change, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord, RoutingSnapshot,
+    StoredServicePlan,
+};
+use domain::routing::ivr::{Library, Named};
+use domain::routing::ServicePlanForm;
+use sqlx::{AnyConnection, AnyPool, FromRow};
+
+use super::service_plans::PlanTime;
+use super::{ivrs, routing_entries};
+use crate::db::Backend;
+
+/// History is kept at least this long (25 months of 31 days).
+pub const RETENTION_SECONDS: i64 = 25 * 31 * 24 * 60 * 60;
+
+/// Where a change came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The admin area's screens.
+    Screen,
+    /// A rollback from the history.
+    Rollback,
+}
+
+impl Source {
+    fn as_str(self) -> &'static str {
+        match self {
+            Source::Screen => "screen",
+            Source::Rollback => "rollback",
+        }
+    }
+}
+
+/// Who made a change, and when.
+#[derive(Debug, Clone)]
+pub struct Author {
+    pub customer_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub source: Source,
+    pub at: i64,
+}
+
+/// One change as stored.
+#[derive(Debug, Clone, FromRow)]
+pub struct ChangeRow {
+    pub id: i64,
+    pub record_kind: String,
+    pub record_id: i64,
+    pub record_name: String,
+    pub before_state: Option<String>,
+    pub after_state: Option<String>,
+    /// One sentence a line.
+    pub summary: String,
+    pub user_id: Option<i64>,
+    pub user_name: String,
+    pub source: String,
+    pub rolls_back: Option<i64>,
+    pub created_at: i64,
+}
+
+fn kind_of(text: &str) -> Option<RecordKind> {
+    serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
+}
+
+fn state_of(json: Option<&str>) -> Option<RoutingRecord> {
+    json.and_then(|text| serde_json::from_str(text).ok())
+}
+
+impl ChangeRow {
+    pub fn key(&self) -> Option<RecordKey> {
+        Some(RecordKey { kind: kind_of(&self.record_kind)?, id: self.record_id })
+    }
+
+    /// The change as the domain's rollback reads it (None for a row of an unknown kind).
+    pub fn change(&self) -> Option<Change> {
+        Some(Change {
+            id: self.id,
+            key: self.key()?,
+            before: state_of(self.before_state.as_deref()),
+            after: state_of(self.after_state.as_deref()),
+        })
+    }
+
+    pub fn sentences(&self) -> Vec<String> {
+        self.summary.lines().map(str::to_string).collect()
+    }
+}
+
+/// Records one change of `key` (unless nothing changed: then None). `summary` is the change in
+/// plain words, from the domain's `explain_change`.
+pub async fn record(
+    conn: &mut AnyConnection,
+    author: &Author,
+    key: RecordKey,
+    before: Option<&RoutingRecord>,
+    after: Option<&RoutingRecord>,
+    summary: &[String],
+    rolls_back: Option<i64>,
+) -> sqlx::Result<Option<i64>> {
+    if before == after {
+        return Ok(None);
+    }
+    let name = after.or(before).map(RoutingRecord::name).unwrap_or_default();
+    let json = |record: Option<&RoutingRecord>| record.map(|r| serde_json::to_string(r).expect("a record serialises"));
+    let id = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO routing_changes (customer_id, record_kind, record_id, record_name, before_state, after_state,
+         summary, user_id, user_name, source, rolls_back, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(author.customer_id)
+    .bind(key.kind.as_str())
+    .bind(key.id)
+    .bind(name)
+    .bind(json(before))
+    .bind(json(after))
+    .bind(summary.join("\n"))
+    .bind(author.user_id)
+    .bind(&author.user_name)
+    .bind(author.source.as_str())
+    .bind(rolls_back)
+    .bind(author.at)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Some(id))
+}
+
+/// Which changes a history page shows (each part optional); newest first.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub kind: Option<RecordKind>,
+    pub record_id: Option<i64>,
+    pub user_id: Option<i64>,
+    /// From this instant (seconds), inclusive.
+    pub from: Option<i64>,
+    /// Before this instant (seconds).
+    pub to: Option<i64>,
+}
+
+const CHANGE_COLUMNS: &str = "id, record_kind, record_id, record_name, before_state, after_state, summary, user_id,
+    user_name, source, rolls_back, created_at";
+
+/// The filter as SQL from `$2` on (with `$1` the customer) and its values in order.
+fn filter_sql(filter: &Filter) -> (String, Vec<FilterValue>) {
+    let mut sql = String::new();
+    let mut values = vec![];
+    let mut add = |clause: &str, value: FilterValue| {
+        values.push(value);
+        sql.push_str(&format!(" AND {clause} ${}", values.len() + 1));
+    };
+    if let Some(kind) = filter.kind {
+        add("record_kind =", FilterValue::Text(kind.as_str()));
+    }
+    if let Some(id) = filter.record_id {
+        add("record_id =", FilterValue::Number(id));
+    }
+    if let Some(user) = filter.user_id {
+        add("user_id =", FilterValue::Number(user));
+    }
+    if let Some(from) = filter.from {
+        add("created_at >=", FilterValue::Number(from));
+    }
+    if let Some(to) = filter.to {
+        add("created_at <", FilterValue::Number(to));
+    }
+    (sql, values)
+}
+
+enum FilterValue {
+    Text(&'static str),
+    Number(i64),
+}
+
+/// A page of the customer's changes matching `filter`, newest first, and how many match.
+pub async fn page(
+    db: &AnyPool,
+    customer_id: i64,
+    filter: &Filter,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<(Vec<ChangeRow>, i64)> {
+    let (clauses, values) = filter_sql(filter);
+    let n = values.len() + 2;
+    let rows_sql = format!(
+        "SELECT {CHANGE_COLUMNS} FROM routing_changes WHERE customer_id = $1{clauses}
+         ORDER BY created_at DESC, id DESC LIMIT ${n} OFFSET ${}",
+        n + 1
+    );
+    let count_sql = format!("SELECT COUNT(*) FROM routing_changes WHERE customer_id = $1{clauses}");
+    let mut rows = sqlx::query_as::<_, ChangeRow>(&rows_sql).bind(customer_id);
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql).bind(customer_id);
+    for value in &values {
+        (rows, count) = match value {
+            FilterValue::Text(text) => (rows.bind(*text), count.bind(*text)),
+            FilterValue::Number(number) => (rows.bind(*number), count.bind(*number)),
+        };
+    }
+    let rows = rows.bind(limit).bind(offset).fetch_all(db).await?;
+    Ok((rows, count.fetch_one(db).await?))
+}
+
+/// One of the customer's changes.
+pub async fn find(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<ChangeRow>> {
+    sqlx::query_as(&format!("SELECT {CHANGE_COLUMNS} FROM routing_changes WHERE customer_id = $1 AND id = $2"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// The customer's changes after `id` to the record `key`, oldest first.
+pub async fn later_on(
+    conn: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+    key: RecordKey,
+) -> sqlx::Result<Vec<ChangeRow>> {
+    sqlx::query_as(&format!(
+        "SELECT {CHANGE_COLUMNS} FROM routing_changes
+         WHERE customer_id = $1 AND record_kind = $2 AND record_id = $3 AND id > $4 ORDER BY id"
+    ))
+    .bind(customer_id)
+    .bind(key.kind.as_str())
+    .bind(key.id)
+    .bind(id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Removes changes older than the retention; returns how many went.
+pub async fn purge_older_than(db: &AnyPool, cutoff: i64) -> sqlx::Result<u64> {
+    // A rollback keeps a link to its target: unlink before the target goes.
+    sqlx::query(
+        "UPDATE routing_changes SET rolls_back = NULL
+         WHERE rolls_back IN (SELECT id FROM routing_changes WHERE created_at < $1)",
+    )
+    .bind(cutoff)
+    .execute(db)
+    .await?;
+    Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1").bind(cutoff).execute(db).await?.rows_affected())
+}
+
+/// One of the customer's service plans as a history record.
+pub async fn service_plan(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+    let description: Option<String> =
+        sqlx::query_scalar("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
+            .bind(id)
+            .bind(customer_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(description) = description else { return Ok(None) };
+    let times: Vec<PlanTime> = sqlx::query_as(
+        "SELECT from_day, from_minute, to_day, to_minute, plan_type, destination_plan_id, ivr_id
+         FROM service_plan_times WHERE plan_id = $1 ORDER BY position",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let rows = times.iter().map(PlanTime::to_row).collect();
+    Ok(Some(RoutingRecord::ServicePlan { id, form: ServicePlanForm { description, rows } }))
+}
+
+/// The customer's routing as the replay follows it: every service plan with its rows, the IVRs,
+/// destination plans and voicemails, and how each number and pool is connected.
+pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSnapshot> {
+    let plans: Vec<(i64, String)> = sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1")
+        .bind(customer_id)
+        .fetch_all(db)
+        .await?;
+    let times: Vec<(i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
+         FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
+         WHERE p.customer_id = $1 ORDER BY t.plan_id, t.position",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await?;
+    let service_plans = plans
+        .into_iter()
+        .map(|(id, description)| {
+            let rows = times
+                .iter()
+                .filter(|t| t.0 == id)
+                .map(|t| {
+                    let time = PlanTime {
+                        from_day: t.1,
+                        from_minute: t.2,
+                        to_day: t.3,
+                        to_minute: t.4,
+                        plan_type: t.5.clone(),
+                        destination_plan_id: t.6,
+                        ivr_id: t.7,
+                    };
+                    time.to_row()
+                })
+                .collect();
+            StoredServicePlan { id, form: ServicePlanForm { description, rows } }
+        })
+        .collect();
+    let library = Library {
+        ivrs: ivrs::all(db, customer_id).await?,
+        destination_plans: ivrs::destination_plans(db, customer_id).await?,
+        voicemails: ivrs::voicemails(db, customer_id).await?,
+    };
+    let entries = routing_entries::list(db, customer_id)
+        .await?
+        .into_iter()
+        .filter_map(|e| {
+            let label = e.number_pool().to_string();
+            let route = match e.service_plan_id {
+                Some(id) => EntryRoute::ServicePlan { id },
+                None if !e.destination.is_empty() => EntryRoute::Number { destination: e.destination.clone() },
+                None => return None,
+            };
+            Some(RoutingEntry { id: e.id, label, route })
+        })
+        .collect();
+    Ok(RoutingSnapshot { service_plans, library, entries })
+}
+
+/// The names a change's explanation quotes.
+pub async fn names(db: &AnyPool, customer_id: i64) -> sqlx::Result<Names> {
+    let named = |table: &'static str| async move {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as(&format!("SELECT id, description FROM {table} WHERE customer_id = $1 ORDER BY id"))
+                .bind(customer_id)
+                .fetch_all(db)
+                .await?;
+        Ok::<Vec<Named>, sqlx::Error>(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
+    };
+    Ok(Names {
+        service_plans: named("service_plans").await?,
+        destination_plans: named("destination_plans").await?,
+        ivrs: named("ivrs").await?,
+        voicemails: named("voicemails").await?,
+        queues: named("queues").await?,
+        audios: named("audios").await?,
+        destination_numbers: named("destination_numbers").await?,
+        ..Names::default()
+    })
+}
+
+/// The customer's inbound calls since `since` (seconds) to the numbers and pools `entries`, as
+/// the replay takes them, oldest first; at most `limit`.
+pub async fn calls_since(
+    db: &AnyPool,
+    customer_id: i64,
+    since: i64,
+    entries: &[i64],
+    limit: i64,
+) -> sqlx::Result<Vec<ReplayCall>> {
+    let ids_in = Backend::of(db).json_integers(3);
+    let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!(
+        "SELECT id, routing_entry_id, started_at, keys_pressed FROM calls
+         WHERE customer_id = $1 AND direction = 'inbound' AND started_at >= $2 AND routing_entry_id IN ({ids_in})
+         ORDER BY started_at, id LIMIT $4"
+    ))
+    .bind(customer_id)
+    .bind(since)
+    .bind(serde_json::to_string(entries).expect("ids serialise"))
+    .bind(limit)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, entry, started_at, keys)| ReplayCall {
+            id,
+            entry,
+            started_at_millis: started_at * 1000,
+            presses: keys.chars().map(String::from).collect(),
+        })
+        .collect())
+}
