@@ -1,13 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { validatePasswordConfirmation } from '../domain/forms';
 import { ApiError, apiPost } from '../lib/api';
+import type { components } from '../lib/api-schema.gen';
 import { Dialog } from './Dialog';
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
-interface ConfirmAnswer {
+/** handleajax/confirmPassword: status 1 and the single-use key. */
+type PasswordConfirmed = components['schemas']['PasswordConfirmed'];
+
+/**
+ * A refused confirmation, as read from an error body: the 422 is ValidationFailed with `status` 0
+ * and `data.form_password` beside its errors, and a 429 has the same shape (the contract says so
+ * on the path; its schemas do not carry these fields).
+ */
+interface Refused {
   status?: number;
-  key?: string;
   data?: { form_password?: string };
   errors?: { form_password?: string };
 }
@@ -21,7 +29,7 @@ export interface PasswordConfirmDialogProps {
 
 function fieldMessage(answer: unknown): string | null {
   if (!answer || typeof answer !== 'object') return null;
-  const { status, data, errors } = answer as ConfirmAnswer;
+  const { status, data, errors } = answer as Refused;
   if (status !== 0 && !errors) return null;
   return data?.form_password ?? errors?.form_password ?? null;
 }
@@ -58,7 +66,7 @@ export function PasswordConfirmDialog({
     setFieldError(null);
     setBusy(true);
     try {
-      const answer = await apiPost<ConfirmAnswer>('handleajax/confirmPassword', { form_password: password });
+      const answer = await apiPost<PasswordConfirmed | null>('handleajax/confirmPassword', { form_password: password });
       if (answer?.status === 1 && typeof answer.key === 'string') {
         setBusy(false);
         onConfirmed(answer.key);

@@ -1,12 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AccountState } from '../domain';
 import { apiGet, apiPost } from './api';
+import type { components } from './api-schema.gen';
 
-export interface AccountScopes {
-  packageScopes: string[];
-  addonScopes: string[];
-  nextPackageScopes: string[];
-}
+type Schemas = components['schemas'];
+
+/** accountsettings/getAccountScopes: the package's and add-ons' scopes, after a purchase. */
+export type AccountScopes = Schemas['AccountScopes'];
+
+/** accountsettings/switchAccount: the account now in. */
+export type Switched = Schemas['Switched'];
+
+/** login/ (back to the partner portal): the account now in. */
+export type Entered = Schemas['Entered'];
 
 export type AccountLoad =
   | { status: 'loading' }
@@ -74,7 +80,7 @@ export function AccountProvider({
 
   const switchAccount = useCallback(
     async (customerId: number, customerName: string) => {
-      await apiPost('accountsettings/switchAccount', {
+      await apiPost<Switched>('accountsettings/switchAccount', {
         form_partner_login: '0',
         form_customer_id: customerId,
         form_customer_name: customerName,
@@ -85,7 +91,7 @@ export function AccountProvider({
   );
 
   const enterPartnerPortal = useCallback(async () => {
-    await apiPost('login/', { form_partner_login: '1' });
+    await apiPost<Entered>('login/', { form_partner_login: '1' });
     await reload();
   }, [reload]);
 

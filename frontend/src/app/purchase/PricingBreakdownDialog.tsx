@@ -9,9 +9,9 @@ import { PRICING_FAILURE } from './messages';
 
 function LineRow({ line, compare }: { line: ChargeLine; compare: boolean }) {
   const suffix = quantitySuffix({ quantity: line.quantity, unitPrice: line.unitPrice, plan: line.plan });
-  const changed = line.newPrice !== undefined;
+  const changed = line.newPrice != null;
   const newSuffix =
-    changed && line.newQuantity !== undefined
+    changed && line.newQuantity != null
       ? quantitySuffix({ quantity: line.newQuantity, unitPrice: line.newUnitPrice ?? line.unitPrice, plan: line.plan })
       : null;
   return (

@@ -1,93 +1,53 @@
 // The purchase, pricing and plan calls of docs/services-api.md, typed.
 import type { PlanScopes } from '../../domain';
 import { apiGet, apiPost } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
 
-export interface PriceItem {
-  price: number | null;
-  billing_frequency: string;
-  minimum_charge: number;
-  minimum_charge_billing_frequency: string;
-}
+type Schemas = components['schemas'];
 
-export interface OutboundCandidate {
-  UserID: number;
-  UserForename: string;
-  UserSurname: string;
-}
+/** A catalogue price; price absent or null: price on application. */
+export type PriceItem = Schemas['PriceItem'];
 
-export interface AddonPrice {
-  name: string;
-  items: PriceItem[];
-  users: OutboundCandidate[];
-  upgradePrice: { items: PriceItem[] } | null;
-  isAvailable: boolean;
-  requiresUpgrade: boolean;
-}
+/** A user who may be given outbound. */
+export type OutboundCandidate = Schemas['OutboundCandidate'];
 
-export interface ChargeLine {
-  description: string;
-  quantity: number;
-  price: number;
-  unitPrice: number;
-  plan: boolean;
-  newQuantity?: number;
-  newPrice?: number;
-  newUnitPrice?: number;
-}
+/** services/getAddonPrice: the add-on's (or plan's) prices; upgradePrice absent or null when none. */
+export type AddonPrice = Schemas['AddonPrice'];
 
-export interface UsageCharge {
-  description: string;
-  /** In pence. */
-  price: number;
-  frequency: string;
-}
+/** A line of a breakdown; the new* figures come where the line changes (absent or null otherwise). */
+export type ChargeLine = Schemas['ChargeLine'];
 
-export interface Breakdown {
-  services: Record<string, ChargeLine[]>;
-  totals: Record<string, number>;
-  usageBasedCharges: UsageCharge[];
-}
+/** A usage-based charge; its price in pence. */
+export type UsageCharge = Schemas['UsageCharge'];
 
-export interface Comparison {
-  current: Breakdown;
-  new: Breakdown;
-}
+/** services/getCustomerCharges: the lines and totals by billing frequency. */
+export type Breakdown = Schemas['Breakdown'];
 
-export interface PlanPrice {
-  price: number | null;
-  billing_frequency_months: string;
-  billing_frequency_id: number;
-}
+/** services/getCustomerChargesUpgrade: the current breakdown and the new one. */
+export type Comparison = Schemas['Comparison'];
 
-export interface AddonPrices {
-  name: string;
-  starter: number | null;
-  professional: number | null;
-  billing_frequency: string;
-}
+export type PlanPrice = Schemas['PlanPrice'];
 
-export interface AllPrices {
-  prices: {
-    static: { price: number | null } | null;
-    dynamicPool: { price: number | null } | null;
-    starterPlan: PlanPrice | null;
-    professionalPlan: PlanPrice | null;
-    recordingStorageLength: number;
-    outboundUsers: number;
-    [scope: string]: unknown;
-  };
-}
+/** An add-on's Starter and Professional prices (absent or null where a plan does not sell it). */
+export type AddonPrices = Schemas['AddonPrices'];
+
+/** services/getAllPrices: the catalogue's prices, each asked-for add-on's under its scope. */
+export type AllPrices = Schemas['AllPrices'];
+
+type PlanList = Schemas['PlanList'];
+
+export type Done = Schemas['Done'];
 
 export function getAddonPrice(scope: string, requiresUpgrade: boolean): Promise<AddonPrice> {
   return apiPost<AddonPrice>('services/getAddonPrice', { scope, requiresUpgrade: requiresUpgrade ? '1' : '0' });
 }
 
-export function upgradePlan(): Promise<unknown> {
-  return apiPost('services/upgrade', {});
+export function upgradePlan(): Promise<Done> {
+  return apiPost<Done>('services/upgrade', {});
 }
 
-export function addAddon(scope: string, userId?: number): Promise<unknown> {
-  return apiPost('services/addAddon', userId === undefined ? { scope } : { scope, userId });
+export function addAddon(scope: string, userId?: number): Promise<Done> {
+  return apiPost<Done>('services/addAddon', userId === undefined ? { scope } : { scope, userId });
 }
 
 export function getAllPrices(scopes: string[]): Promise<AllPrices> {
@@ -103,5 +63,5 @@ export function getCustomerChargesUpgrade(productCode: string): Promise<Comparis
 }
 
 export async function getPlanScopes(): Promise<PlanScopes[]> {
-  return (await apiGet<{ plans: PlanScopes[] }>('services/getPlanScopes')).plans;
+  return (await apiGet<PlanList>('services/getPlanScopes')).plans;
 }

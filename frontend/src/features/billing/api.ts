@@ -1,40 +1,17 @@
 // The plan and usage page's calls (docs/services-api.md, "Plan and usage"), typed.
 import { apiGet } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
 
-export interface AccountUsage {
-  dynamicUrls: { id: number; description: string; url: string }[];
-  dynamicUrlsCount: number;
-  poolsCount: number;
-  pools: { id: number; name: string }[];
-  staticNumbers: number;
-  staticsAvailable: number;
-  poolsAvailable: number;
-  outboundAgents: number;
-  callRecordingStorage: number;
-  freeCallRecordingStorage: number;
-  onlyUseAssignedNumbers: boolean;
-  minutesAvailable: number;
-  inclusiveMinutesLeft: number;
-  addOns: { scope: string; description: string }[];
-}
+type Schemas = components['schemas'];
 
-export interface PeriodUsage {
-  label: string;
-  calls: number;
-  minutes: number;
-  totalCost: number;
-}
+export type AccountUsage = Schemas['AccountUsage'];
 
-export interface DirectionUsage {
-  monthlyUsage: { previous: PeriodUsage; current: PeriodUsage };
-  quarterlyUsage: { previous: PeriodUsage; current: PeriodUsage };
-}
+export type PeriodUsage = Schemas['PeriodUsage'];
 
-export interface CallCharges {
-  inclusive: { used: number; total: number };
-  inbound: DirectionUsage;
-  outbound: DirectionUsage;
-}
+/** The previous and current month's (or quarter's) usage. */
+export type DirectionUsage = Schemas['DirectionUsage'];
+
+export type CallCharges = Schemas['CallCharges'];
 
 export function getAccountUsage(): Promise<AccountUsage> {
   return apiGet<AccountUsage>('services/getAccountUsage');

@@ -12,7 +12,8 @@ const HOME: DynamicUrl = {
   VcamDescription: 'Main website',
   VcamReference: 'ref-7',
   url: 'https://www.harbourlanedental.test/',
-  previousDayCheck: { WechMhct: 1, WechMhctWorking: 1, WechStatus: 5, checkedAt: CHECKED_AT },
+  // The server sends the whole finished job.
+  previousDayCheck: { ...job(5, { mhct: 1, working: 1 }), checkedAt: CHECKED_AT },
 };
 const BOOKING: DynamicUrl = {
   VcamID: 8,

@@ -2,26 +2,23 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, onlineText } from '../../domain';
 import { apiGet } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
 import { useLoader } from '../../lib/useLoader';
 import { LoadedPage } from './LoadedPage';
 
-export interface Service {
-  id: 'static' | 'dynamic' | 'dynamicPool';
-  name: string;
-  prices: { price: number; billing_frequency: string };
-  amount: string;
-  onlineStatus: number;
-  marketing: string;
-  findOutMore: string;
-  details: { name: string; id: number }[];
+type Schemas = components['schemas'];
+
+/** A service card; its id 'static', 'dynamic' or 'dynamicPool' (the pool card's details: its dynamic URLs). */
+export type Service = Schemas['ServiceCard'];
+
+export type ServiceCards = Schemas['ServiceCards'];
+
+export function getServices(): Promise<ServiceCards> {
+  return apiGet<ServiceCards>('services/getDetails');
 }
 
-export function getServices(): Promise<{ services: Service[] }> {
-  return apiGet('services/getDetails');
-}
-
-/** Where each card's Buy now goes (the pool card: per dynamic URL). */
-const BUY: Record<Exclude<Service['id'], 'dynamicPool'>, string> = {
+/** Where the static and dynamic cards' Buy now goes (the pool card: per dynamic URL). */
+const BUY: Record<string, string> = {
   static: '/services/static',
   dynamic: '/services/dynamic',
 };

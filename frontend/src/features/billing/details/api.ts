@@ -1,23 +1,14 @@
 // billingdetails/* (spec/billing-subscription-purchase.md section 7), typed.
 import type { BillingDetailsForm } from '../../../domain/forms';
 import { apiGet, apiPost } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 
-export interface BillingDetails {
-  address: {
-    companyName: string;
-    street1: string;
-    street2: string;
-    town: string;
-    county: string;
-    postCode: string;
-    country: string;
-  };
-  contact: { name: string; email: string; telephone: string };
-  poNumber: string;
-  paymentMethod: string;
-  paymentMethodType: '1' | '2';
-  directDebitUrl: string | null;
-}
+type Schemas = components['schemas'];
+
+/** paymentMethodType: '1' card, '2' Direct Debit; directDebitUrl: the mandate page, absent or null when none. */
+export type BillingDetails = Schemas['BillingDetails'];
+
+export type Done = Schemas['Done'];
 
 export function getBillingDetails(): Promise<BillingDetails> {
   return apiGet<BillingDetails>('billingdetails/getBillingDetails');
@@ -38,8 +29,8 @@ export function formOf(details: BillingDetails): BillingDetailsForm {
   };
 }
 
-export function saveBillingDetails(form: BillingDetailsForm): Promise<{ success: boolean }> {
-  return apiPost('billingdetails/saveBillingDetails', {
+export function saveBillingDetails(form: BillingDetailsForm): Promise<Done> {
+  return apiPost<Done>('billingdetails/saveBillingDetails', {
     form_companyName: form.companyName,
     form_street1: form.street1,
     form_street2: form.street2,

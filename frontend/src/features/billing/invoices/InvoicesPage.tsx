@@ -11,9 +11,9 @@ import { DOWNLOAD_FAILED, INVOICE_PAGE_SIZE, INVOICES_FAILED, NO_INVOICES } from
 import { DismissibleBanner } from '../../../components/DismissibleBanner';
 
 const FILES: { format: InvoiceFormat; label: string; id: (invoice: Invoice) => number | null }[] = [
-  { format: 'pdf', label: 'PDF', id: (invoice) => invoice.pdfId },
-  { format: 'csv', label: 'CSV', id: (invoice) => invoice.csvId },
-  { format: 'excel', label: 'Excel', id: (invoice) => invoice.excelId },
+  { format: 'pdf', label: 'PDF', id: (invoice) => invoice.pdfId ?? null },
+  { format: 'csv', label: 'CSV', id: (invoice) => invoice.csvId ?? null },
+  { format: 'excel', label: 'Excel', id: (invoice) => invoice.excelId ?? null },
 ];
 
 const pounds = formatPounds;

@@ -1,26 +1,18 @@
 // invoices/* (spec/billing-subscription-purchase.md section 7; docs/billing-api.md), typed.
 import { ApiError, apiDownload, apiGet } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 
-export interface Invoice {
-  id: number;
-  number: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** Pounds. */
-  net: number;
-  vat: number;
-  gross: number;
-  pdfId: number | null;
-  csvId: number | null;
-  excelId: number | null;
-}
+type Schemas = components['schemas'];
 
-export type InvoiceFormat = 'pdf' | 'csv' | 'excel';
+/** An invoice: its date YYYY-MM-DD, its amounts in pounds, its files' ids (absent or null when none). */
+export type Invoice = Schemas['Invoice'];
 
-export interface InvoiceList {
-  invoices: Invoice[];
-  fileOptions: Record<InvoiceFormat, boolean>;
-}
+/** Which file formats the customer's invoices come in. */
+export type InvoiceFileOptions = Schemas['InvoiceFileOptions'];
+
+export type InvoiceFormat = keyof InvoiceFileOptions;
+
+export type InvoiceList = Schemas['InvoiceList'];
 
 export function getInvoiceList(): Promise<InvoiceList> {
   return apiGet<InvoiceList>('invoices/getInvoiceList');

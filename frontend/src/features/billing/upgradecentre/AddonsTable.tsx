@@ -18,7 +18,7 @@ export function AddonsTable({ addons }: { addons: [string, AddonPrices][] }) {
           <tr key={scope}>
             <th scope="row">{addon.name}</th>
             {/* A plan that does not sell the add-on has no price at all. */}
-            <td>{addon.starter === null && addon.professional !== null ? '–' : price(addon.starter, addon.billing_frequency)}</td>
+            <td>{addon.starter == null && addon.professional != null ? '–' : price(addon.starter, addon.billing_frequency)}</td>
             <td>{price(addon.professional, addon.billing_frequency)}</td>
           </tr>
         ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
-import { getAllPrices, getPlanScopes, type AddonPrices, type PlanPrice } from '../../../app/purchase/api';
+import { getAllPrices, getPlanScopes, type AddonPrices } from '../../../app/purchase/api';
 import { PlanComparisonTable } from '../../../app/purchase/PlanComparison';
 import { PricingBreakdownDialog } from '../../../app/purchase/PricingBreakdownDialog';
 import { usePurchase } from '../../../app/purchase/PurchaseContext';
@@ -38,11 +38,11 @@ export function UpgradeCentrePage({ title }: { title: string }) {
 
   const prices = pricesLoad.status === 'ready' ? pricesLoad.data.prices : null;
   const addons: [string, AddonPrices][] = prices
-    ? ADDON_SCOPES.flatMap((scope) => (prices[scope] ? [[scope, prices[scope] as AddonPrices] as [string, AddonPrices]] : []))
+    ? ADDON_SCOPES.flatMap((scope) => (prices[scope] ? [[scope, prices[scope]] as [string, AddonPrices]] : []))
     : [];
   const plans = plansLoad.status === 'ready' ? plansLoad.data : null;
   const planPrices = prices
-    ? { Starter: prices.starterPlan as PlanPrice | null, Professional: prices.professionalPlan as PlanPrice | null }
+    ? { Starter: prices.starterPlan ?? null, Professional: prices.professionalPlan ?? null }
     : null;
 
   return (

@@ -1,7 +1,7 @@
 import { apiGet } from '../../../lib/api';
-import type { DynamicUrl } from './types';
+import type { DynamicUrl, DynamicUrls } from './types';
 
 export async function getDynamicUrls(): Promise<DynamicUrl[]> {
-  const answer = await apiGet<{ dynamicUrls?: DynamicUrl[] } | null>('admin/getDynamicUrls');
+  const answer = await apiGet<DynamicUrls | null>('admin/getDynamicUrls');
   return Array.isArray(answer?.dynamicUrls) ? answer.dynamicUrls : [];
 }

@@ -1,15 +1,9 @@
 // A dynamic URL's pools with their numbers and routing (docs/services-api.md), typed.
 import { apiGet } from '../../../lib/api';
+import type { DynamicUrlPools, PoolView } from './types';
 
-export interface PoolView {
-  id: number;
-  name: string;
-  numbers: string[];
-  servicePlan: string | null;
-  callRecording: boolean;
-  provisioned: boolean;
-}
+export type { PoolView };
 
-export function getPools(dynamicUrl: string): Promise<{ pools: PoolView[] }> {
-  return apiGet(`dynamicurls/getPools/${encodeURIComponent(dynamicUrl)}`);
+export function getPools(dynamicUrl: string): Promise<DynamicUrlPools> {
+  return apiGet<DynamicUrlPools>(`dynamicurls/getPools/${encodeURIComponent(dynamicUrl)}`);
 }

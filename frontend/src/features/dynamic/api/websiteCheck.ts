@@ -1,6 +1,7 @@
 import { apiGet } from '../../../lib/api';
-import type { Job } from './types';
+import type { Job, WebsiteCheckStarted } from './types';
 
+/** The started job as the check follows it: null where the answer had none (it is asked again). */
 export interface StartedJob {
   job: Job | null;
   jobId: number | null;
@@ -8,7 +9,7 @@ export interface StartedJob {
 
 /** Starts a website check, or answers the running (or today's) one; `again`: always a new check. */
 export async function startWebsiteCheck(vcamId: number, again: boolean): Promise<StartedJob> {
-  const answer = await apiGet<Partial<StartedJob> | null>(`admin/startJob/${vcamId}${again ? '/1' : ''}`);
+  const answer = await apiGet<WebsiteCheckStarted | null>(`admin/startJob/${vcamId}${again ? '/1' : ''}`);
   return { job: answer?.job ?? null, jobId: answer?.jobId ?? answer?.job?.jobId ?? null };
 }
 

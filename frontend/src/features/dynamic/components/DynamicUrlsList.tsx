@@ -15,8 +15,12 @@ function LastCheck({ check, timeZone }: { check: PreviousDayCheck | null; timeZo
   return (
     <>
       <span className={view.failed ? 'check-failed' : undefined}>{view.label ?? 'Not checked'}</span>
-      <br />
-      <span className="field-hint">{formatUnixDay(check.checkedAt, timeZone)}</span>
+      {check.checkedAt != null && (
+        <>
+          <br />
+          <span className="field-hint">{formatUnixDay(check.checkedAt, timeZone)}</span>
+        </>
+      )}
     </>
   );
 }
@@ -35,7 +39,7 @@ function Row({ row, canManage, onTagManager, tagManagerBusy }: {
       </th>
       <td className="dynamic-url-address">{row.url}</td>
       <td>
-        <LastCheck check={row.previousDayCheck} timeZone={account.customerTimeZone} />
+        <LastCheck check={row.previousDayCheck ?? null} timeZone={account.customerTimeZone} />
       </td>
       <td>
         <WebsiteCheck vcamId={row.VcamID} description={row.VcamDescription} canManage={canManage} />

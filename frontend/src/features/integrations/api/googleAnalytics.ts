@@ -1,14 +1,7 @@
 import { apiGet, apiPost } from '../../../lib/api';
+import type { Done, GaConnectOptions, GaProperty } from './types';
 
-export interface GaProperty {
-  ua: string;
-  url: string;
-}
-
-export interface GaConnectOptions {
-  connected: boolean;
-  properties: GaProperty[];
-}
+export type { GaConnectOptions, GaProperty };
 
 export async function getGaConnectOptions(): Promise<GaConnectOptions> {
   const answer = await apiGet<Partial<GaConnectOptions> | null>('admin/getGAConnectOptions');
@@ -20,7 +13,7 @@ export async function getGaConnectOptions(): Promise<GaConnectOptions> {
 
 /** propertyType: '1' sends calls as events, '2' as virtual pageviews. */
 export async function connectGaProperty(property: GaProperty, propertyType: string): Promise<void> {
-  const answer = await apiPost<{ success?: boolean } | null>('managegoogleanalytics/connect', {
+  const answer = await apiPost<Done | null>('managegoogleanalytics/connect', {
     form_ga_property_id: property.ua,
     [`form_ga_property_url[${property.ua}]`]: property.url,
     form_ga_property_type: propertyType,

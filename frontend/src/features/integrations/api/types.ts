@@ -1,44 +1,30 @@
-// The integration answers of issue 12's API contract (admin/getIntegrationsList and friends).
+// The integration answers (admin/getIntegrationsList and friends), from the generated API contract.
+import type { components } from '../../../lib/api-schema.gen';
+
+type Schemas = components['schemas'];
 
 /** A stored connection: the provider account, when it was made (unix seconds) and its settings. */
-export interface Connection {
-  account: string;
-  connectedAt: number;
-  settings: Record<string, string>;
-}
+export type Connection = Schemas['IntegrationConnection'];
 
-export interface Integration {
-  identifier: string;
-  title: string;
-  /** "/manage/integrations/<identifier>.svg" */
-  icon: string;
-  order: number;
-  scope: string;
-  isConfigured: boolean;
-  isPaidExtra: boolean;
-  isBeta: boolean;
-  isDynamicOnly: boolean;
-  isRecommended: boolean;
-  /** An app page path ("/googleanalytics"), or for the external ones an https URL. */
-  configureUrl: string;
-  /**
-   * OAuth ones: the api path "integrations/connect/<id>" (GET answers the authUrl); settings
-   * ones: the app page path (starts with "/"); external ones: an https URL for a new window.
-   */
-  connectUrl: string;
-  connectUrlNewWindow: boolean;
-  connectUrlExternal: boolean;
-  /** "integrations/remove/<id>", null when there is nothing to remove. */
-  removeUrl: string | null;
-  params: Record<string, string>;
-  manualMode: null;
-  connection: Connection | null;
-}
+/**
+ * An integration card. configureUrl: an app page path ("/googleanalytics"), or for the external
+ * ones an https URL. connectUrl: OAuth ones, the api path "integrations/connect/<id>" (GET answers
+ * the authUrl); settings ones, the app page path (starts with "/"); external ones, an https URL
+ * for a new window. removeUrl: "integrations/remove/<id>", absent or null when there is nothing
+ * to remove. connection: absent or null when none is stored.
+ */
+export type Integration = Schemas['Integration'];
 
-export interface IntegrationsList {
-  integrations: Integration[];
-}
+export type IntegrationsList = Schemas['IntegrationsList'];
 
-export interface IntegrationsSettings {
-  integrationSettings: { configured: string[]; dynamicOnly: string[] };
-}
+export type IntegrationsSettings = Schemas['IntegrationsSettingsAnswer'];
+
+/** integrations/connect/<id>. */
+export type IntegrationAuthUrl = Schemas['IntegrationAuthUrl'];
+
+export type GaProperty = Schemas['GaConnectProperty'];
+
+export type GaConnectOptions = Schemas['GaConnectOptions'];
+
+/** The success answer of the remove, settings and Google Analytics connect posts. */
+export type Done = Schemas['Done'];

@@ -87,9 +87,9 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
           ) : (
             <>
               <p className="integration-status">
-                {integrationStatus(isConfigured, integration.connection, account.customerTimeZone)}
+                {integrationStatus(isConfigured, integration.connection ?? null, account.customerTimeZone)}
               </p>
-              <ConnectionSettings connection={integration.connection} />
+              <ConnectionSettings connection={integration.connection ?? null} />
               {!canManage && (
                 <p id={notAllowedId} className="banner banner-warning">
                   {MANAGE_NOT_ALLOWED}

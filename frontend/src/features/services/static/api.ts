@@ -1,39 +1,34 @@
 // The static number form's calls (spec/billing-subscription-purchase.md section 7), typed.
 import type { InlineList } from '../../../domain/services';
 import { apiGet, apiPost } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 
-export interface Item {
-  id: number;
-  description: string;
-}
+type Schemas = components['schemas'];
 
-export interface PriceList {
-  price: number;
-  billing_frequency: string;
-  minimum_term: number;
-  cost_per_call: { cost: string; range: string }[];
-}
+/** An entry of an inline list (media owners, departments, channels, campaigns). */
+export type Item = Schemas['ListItem'];
 
-export interface StaticDetails {
-  mediaOwners: Item[];
-  departments: Item[];
-  channels: Item[];
-  campaigns: Item[];
-  destinationPlans: { id: number; plan: string }[];
-  prefixes: { id: number; prefix: string; description: string }[];
-  restrictedDestinationPrefixes: string[];
-  pricelist: PriceList;
-  staticsAvailableOnAccount: number;
-  countryCodes: { id: number; description: string; code: string }[];
-  callRecordingAvailable: boolean;
-}
+/** The price of a number or pool: pounds, and the cost per call by range. */
+export type PriceList = Schemas['PriceList'];
+
+export type StaticDetails = Schemas['StaticDetails'];
+
+export type FreeNumbers = Schemas['FreeNumbers'];
+
+export type BoughtNumbers = Schemas['BoughtNumbers'];
+
+export type ListItemCreated = Schemas['ListItemCreated'];
+
+export type DescriptionCheck = Schemas['DescriptionCheck'];
+
+export type PlanCreated = Schemas['PlanCreated'];
 
 export function getStaticDetails(): Promise<StaticDetails> {
   return apiGet<StaticDetails>('services/getStaticDetails');
 }
 
-export function searchForNumbers(prefix: number): Promise<{ numbers: { id: number; number: string }[] }> {
-  return apiPost('classicnumbers/searchForNumbers', { prefix });
+export function searchForNumbers(prefix: number): Promise<FreeNumbers> {
+  return apiPost<FreeNumbers>('classicnumbers/searchForNumbers', { prefix });
 }
 
 export interface BuyOrder {
@@ -49,9 +44,9 @@ export interface BuyOrder {
   terms: boolean;
 }
 
-export function buyNumbers(order: BuyOrder): Promise<{ numbers: string[] }> {
+export function buyNumbers(order: BuyOrder): Promise<BoughtNumbers> {
   const { numbers, callRecording, terms, ...lists } = order;
-  return apiPost('classicnumbers/buyNumbers', {
+  return apiPost<BoughtNumbers>('classicnumbers/buyNumbers', {
     ...lists,
     callRecording: callRecording ? '1' : '0',
     'numbers[]': numbers,
@@ -67,19 +62,19 @@ const INSERTS: Record<InlineList, [string, string]> = {
   campaign: ['managecampaigns/insertCampaign', 'campaign'],
 };
 
-export function insertListItem(list: InlineList, description: string): Promise<{ id: number }> {
+export function insertListItem(list: InlineList, description: string): Promise<ListItemCreated> {
   const [path, field] = INSERTS[list];
-  return apiPost(path, { [field]: description });
+  return apiPost<ListItemCreated>(path, { [field]: description });
 }
 
-export function checkUniquePlanDescription(description: string): Promise<{ descriptionValid: boolean }> {
-  return apiPost('timeofday/checkUniquePlanDescription', { description });
+export function checkUniquePlanDescription(description: string): Promise<DescriptionCheck> {
+  return apiPost<DescriptionCheck>('timeofday/checkUniquePlanDescription', { description });
 }
 
 export function createNewServicePlan(fields: {
   description: string;
   countryCode: number;
   destinationNumber: string;
-}): Promise<{ planId?: number }> {
-  return apiPost('timeofday/createNewServicePlan', fields);
+}): Promise<PlanCreated> {
+  return apiPost<PlanCreated>('timeofday/createNewServicePlan', fields);
 }

@@ -1,11 +1,8 @@
 import { apiPost } from '../../../lib/api';
-import type { OutboundCampaign } from './types';
+import type { CampaignAdded, OutboundCampaign } from './types';
 
 export async function addOutboundCampaign(name: string): Promise<OutboundCampaign> {
-  const answer = await apiPost<{ campaign?: { name: string; value: string | number } } | null>(
-    'outboundcampaigns/addCampaign',
-    { outboundCampaignName: name },
-  );
+  const answer = await apiPost<CampaignAdded | null>('outboundcampaigns/addCampaign', { outboundCampaignName: name });
   if (!answer?.campaign) throw new Error('addCampaign failed');
   return { name: answer.campaign.name, val: String(answer.campaign.value) };
 }

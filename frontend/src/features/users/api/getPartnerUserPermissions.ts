@@ -1,9 +1,9 @@
 import { apiGet } from '../../../lib/api';
-import type { UserPermissions } from './types';
+import type { PartnerUserPermissions } from './types';
 
 /** The partner-portal permissions of a partner's user. */
-export function getPartnerUserPermissions(userId: string, existingUser: boolean): Promise<UserPermissions> {
-  return apiGet<UserPermissions>(
+export function getPartnerUserPermissions(userId: string, existingUser: boolean): Promise<PartnerUserPermissions> {
+  return apiGet<PartnerUserPermissions>(
     `users/getPartnerUserPermissions/${encodeURIComponent(userId)}/${existingUser ? '1' : '0'}`,
   );
 }

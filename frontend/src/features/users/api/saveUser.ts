@@ -1,5 +1,6 @@
 import { apiPost, type FormFields } from '../../../lib/api';
+import type { UserSaved } from './types';
 
-export function saveUser(userId: string, fields: FormFields): Promise<{ success: boolean; id?: number }> {
-  return apiPost(`users/save/${encodeURIComponent(userId)}`, fields);
+export function saveUser(userId: string, fields: FormFields): Promise<UserSaved> {
+  return apiPost<UserSaved>(`users/save/${encodeURIComponent(userId)}`, fields);
 }

@@ -1,9 +1,7 @@
 import { apiPost } from '../../../lib/api';
+import type { PasswordResetAnswer } from './types';
 
-export interface PasswordResetAnswer {
-  success: boolean;
-  message?: string;
-}
+export type { PasswordResetAnswer };
 
 export function sendPasswordReset(userId: number): Promise<PasswordResetAnswer> {
   return apiPost<PasswordResetAnswer>(`users/sendPasswordReset/${userId}`, {});

@@ -1,5 +1,5 @@
 import { apiPost, type FormFields } from '../../../lib/api';
-import type { OutboundService } from './types';
+import type { Done, OutboundService } from './types';
 
 /** The service fields posted with setOutboundService, and with a new user's save: only after
  * the terms were ticked in the dialog, which acceptTerms tells the server. */
@@ -20,7 +20,7 @@ export function outboundServiceFields(service: OutboundService): FormFields {
 
 /** Gives an existing user outbound; rejects unless the answer is a success. */
 export async function setOutboundService(service: OutboundService, userId: string): Promise<void> {
-  const answer = await apiPost<{ success?: boolean } | null>('users/setOutboundService', {
+  const answer = await apiPost<Done | null>('users/setOutboundService', {
     ...outboundServiceFields(service),
     userId,
   });

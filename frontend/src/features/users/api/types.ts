@@ -1,4 +1,7 @@
-// The shapes of the users/* and outboundcampaigns/* answers.
+// The shapes of the users/* and outboundcampaigns/* answers, from the generated API contract.
+import type { components } from '../../../lib/api-schema.gen';
+
+type Schemas = components['schemas'];
 
 export const PERMISSION_KEYS = [
   'PERM_REPORTS',
@@ -13,131 +16,61 @@ export const PERMISSION_KEYS = [
   'PERM_ADD_ACCOUNTS',
   'PERM_REWARDS',
   'PERM_VOICEMAIL',
-] as const;
+] as const satisfies readonly (keyof Schemas['ListedPermissions'])[];
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
-export type UserRow = {
-  UserID: number;
-  UserForename: string;
-  UserSurname: string;
-  UserEmail: string;
-  CustName: string;
-  Authorisation: string;
-  UserAuthCode: number;
-  UserDateAccessed: string;
-  MFAEnabled: string;
-  CallsPlayed7Days: number;
-  UserCallRecFlag: string;
-  UserDateCreated: string;
-  EditUser: number;
-  DeleteUser: number;
-  canManage: boolean;
-  identityEditable: boolean;
-} & Record<PermissionKey, boolean>;
+export type UserRow = Schemas['UserRow'];
 
-export interface UsersOnAccount {
-  users: UserRow[];
-  usersWithPermission: UserRow[];
-  accountOwnersQty: number;
-  accessToOtherAccounts: boolean;
-  canEditUsers: boolean;
-}
+/** users/getUsers/onaccount; usersWithPermission and accountOwnersQty come with this view only. */
+export type UsersOnAccount = Schemas['UserList'];
 
-export interface UsersOnOtherAccounts {
-  users: UserRow[];
-  accessToOtherAccounts: boolean;
-  canEditUsers: boolean;
-}
+/** users/getUsers/otheraccounts. */
+export type UsersOnOtherAccounts = Schemas['UserList'];
 
-export interface ReportEmailOption {
-  enabled: boolean;
-  checked: boolean;
-}
+export type ReportEmailOption = Schemas['UserReportEmail'];
 
-export interface UserDetailsUser {
-  id: number | string;
-  forename: string;
-  surname: string;
-  name: string;
-  email: string;
-  userAuthCode: string;
-  provAuthCode: string;
-  customerID: string;
-  callRecFlag: string;
-  hasAccessToNewOutbound: boolean;
-  hasOutboundAccess: boolean;
-  outboundCampaignId: string;
-  outboundNumber: string;
-  cliRestricted: string;
-  newOutboundAutoDial: string;
-  outboundDaily: ReportEmailOption;
-  outboundWeekly: ReportEmailOption;
-  outboundMonthly: ReportEmailOption;
-}
+export type UserDetailsUser = Schemas['UserFields'];
 
-export interface UserDetailsContext {
-  customers: { id: number | string; name: string }[];
-  authCodes: { value: number; label: string }[];
-  accountHasAuthCode: boolean;
-  accountHasInboundRecording: boolean;
-  editorCanAccessRecordings: boolean;
-  isPartner: boolean;
-  isGroupAccount: boolean;
-  isTechPartnerReportsLogin: boolean;
-  isSelf: boolean;
-  editorAuthCode: number;
-  identityEditable: boolean;
-  hasOtherAccounts: boolean;
-  /** The outbound section shows (the server applies the domain rule). */
-  showsOutbound: boolean;
-}
+export type UserDetailsContext = Schemas['UserEditContext'];
 
-export interface UserDetails {
-  user: UserDetailsUser;
-  context: UserDetailsContext;
-}
+export type UserDetails = Schemas['UserDetails'];
 
-export interface PermissionColumn {
-  permission: string;
-  label: string;
-  editable: boolean;
-}
+export type PermissionColumn = Schemas['GridColumn'];
 
-export type PermissionRow = {
-  customerId: number | string;
-  CustomerName: string;
-  HasCallAdvanceFeatures?: boolean;
-} & Record<string, unknown>;
+/**
+ * A grid row: the customer and a flag per permission column. The generated UserPermissionRow
+ * intersects these fields with a `[key: string]: boolean` index signature, a type that reads
+ * right but that no object literal satisfies (customerId is no boolean); this is the same shape
+ * with the flags keyed by the contract's Permission names.
+ */
+export type PermissionRow = Pick<
+  Schemas['UserPermissionRow'],
+  'customerId' | 'CustomerName' | 'HasCallAdvanceFeatures'
+> &
+  Partial<Record<Schemas['Permission'], boolean>>;
 
-export interface UserPermissions {
-  columns: PermissionColumn[];
-  permissions: PermissionRow[];
-  selectAll?: Record<string, boolean>;
-}
+type WithRows<Grid> = Omit<Grid, 'permissions'> & { permissions: PermissionRow[] };
 
-export interface OutboundService {
-  serviceId: number;
-  price: number;
-  billingFrequency: string;
-  minimumTerm: number;
-  productCode: string;
-  existingCustomerService: boolean;
-  serviceType: string;
-}
+/** users/getUserPermissions: the grid with each row's select-all. */
+export type UserPermissions = WithRows<Schemas['UserPermissionGrid']>;
 
-export type OutboundServiceAnswer = { status: 1; data: OutboundService } | { status: 0 };
+/** users/getPartnerUserPermissions: the grid without select-all. */
+export type PartnerUserPermissions = WithRows<Schemas['PartnerUserPermissionGrid']>;
 
-export interface OutboundCampaign {
-  name: string;
-  val: string;
-}
+export type OutboundService = Schemas['OutboundOffer'];
 
-export interface OutboundCampaigns {
-  status: number;
-  campaigns: OutboundCampaign[];
-  outboundDailyEnabled: boolean;
-  outboundWeeklyEnabled: boolean;
-  outboundMonthlyEnabled: boolean;
-  user?: { customerSettings?: { name: string; unique: string } };
-}
+/** status 1 with data (the offer), status 0 without. */
+export type OutboundServiceAnswer = Schemas['OutboundServiceAnswer'];
+
+export type OutboundCampaign = Schemas['OutboundCampaignOption'];
+
+export type OutboundCampaigns = Schemas['OutboundCampaigns'];
+
+export type CampaignAdded = Schemas['CampaignAdded'];
+
+export type UserSaved = Schemas['UserSaved'];
+
+export type PasswordResetAnswer = Schemas['PasswordResetSent'];
+
+export type Done = Schemas['Done'];

@@ -1,7 +1,14 @@
 import type { UserForm as DomainUserForm, UserFormContext } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { outboundServiceFields } from '../api/setOutboundService';
-import type { OutboundService, PermissionColumn, PermissionRow, UserDetails, UserPermissions } from '../api/types';
+import type {
+  OutboundService,
+  PartnerUserPermissions,
+  PermissionColumn,
+  PermissionRow,
+  UserDetails,
+  UserPermissions,
+} from '../api/types';
 
 export interface FormValues {
   firstName: string;
@@ -130,15 +137,17 @@ function rowAllTicked(columns: PermissionColumn[], row: PermissionRow): boolean 
   return editable.length > 0 && editable.every((column) => row[column.permission] === true);
 }
 
-export function gridFromAnswer(answer: UserPermissions): Grid {
+/** The users/getUserPermissions grid, or the partner one (which has no select-all). */
+export function gridFromAnswer(answer: UserPermissions | PartnerUserPermissions): Grid {
   const columns = answer.columns ?? [];
   const rows = (answer.permissions ?? []).map((row) => {
     const copy: PermissionRow = { ...row };
     for (const column of columns) copy[column.permission] = row[column.permission] === true;
     return copy;
   });
+  const given: Record<string, boolean> | undefined = 'selectAll' in answer ? answer.selectAll : undefined;
   const selectAll: Record<string, boolean> = {};
-  for (const row of rows) selectAll[rowId(row)] = answer.selectAll?.[rowId(row)] ?? rowAllTicked(columns, row);
+  for (const row of rows) selectAll[rowId(row)] = given?.[rowId(row)] ?? rowAllTicked(columns, row);
   return { columns, rows, selectAll };
 }
 
