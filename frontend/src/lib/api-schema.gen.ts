@@ -430,6 +430,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/managecallcategories/createNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecallcategories_createNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecallcategories/createNew/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecallcategories_createNew_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecallcategories/updateExisting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecallcategories_updateExisting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecallcategories/updateExisting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecallcategories_updateExisting_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managecampaigns/insertCampaign": {
         parameters: {
             query?: never;
@@ -462,6 +526,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageconnections/connectAdvanced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageconnections/connectAdvanced, without the trailing slash. */
+        post: operations["post_manageconnections_connectAdvanced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/connectAdvanced/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects numbers and pools to service plans with the advanced features. Rows: the fields
+         *     of AdvancedConnectRow, posted as `name[i]` from 0.
+         */
+        post: operations["post_manageconnections_connectAdvanced_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/connectBasic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageconnections/connectBasic, without the trailing slash. */
+        post: operations["post_manageconnections_connectBasic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/connectBasic/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects numbers and pools to one destination number each. Rows: the fields of
+         *     BasicConnectRow, posted as `name[i]` from 0.
+         */
+        post: operations["post_manageconnections_connectBasic_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/create_plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new service plan. */
+        post: operations["post_manageconnections_create_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/exportNumbersCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
+         *     rows are read: an account with 100,000 numbers is never held in memory at once.
+         */
+        get: operations["get_manageconnections_exportNumbersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getAttributionOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** DTMF plans, and DTMF IVRs with ids `IVR_{id}`. */
+        get: operations["get_manageconnections_getAttributionOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getInCallAttribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageconnections_getInCallAttribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getInCallAttribution/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's in-call attribution plans. */
+        get: operations["get_manageconnections_getInCallAttribution_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getNumbersList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the list (docs/routing-api.md "Routing rows"): `page`, `pageSize`, `search`,
+         *     `sort` and `direction` are optional; without them, every row by number.
+         */
+        get: operations["get_manageconnections_getNumbersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getNumbersListForExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row as the CSV export shows it (the browser's export before exportNumbersCsv). */
+        get: operations["get_manageconnections_getNumbersListForExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getSelectedDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected rows, in the order selected; any id that is not the customer's is 404. */
+        post: operations["post_manageconnections_getSelectedDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getServicePlansList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service plans a row can use, '-- Disconnect --' first. */
+        get: operations["get_manageconnections_getServicePlansList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/get_routing_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One plan with its rows, and the numbers and pools using it other than the ones being edited
+         *     (`provisioning_numbers[]`), which the dialog warns will change too.
+         */
+        post: operations["post_manageconnections_get_routing_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/update_plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a plan's new description and rows; every number and pool using it is provisioned again. */
+        post: operations["post_manageconnections_update_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managedepartments/insertDepartment": {
         parameters: {
             query?: never;
@@ -472,6 +805,243 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_managedepartments_insertDepartment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedtmf/create -> planId. */
+        post: operations["post_managedtmf_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/create/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managedtmf_create_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/editPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedtmf/editPlan: id -> the plan with the spec's Dtmf field names. */
+        post: operations["post_managedtmf_editPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/editPlan/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managedtmf_editPlan_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/getIvr/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** managedtmf/getIvr/{id} -> ivr and ivrKeys. */
+        get: operations["get_managedtmf_getIvr_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/saveInCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedtmf/saveInCall/{id}: `id` 0 creates (also "save as new"). */
+        post: operations["post_managedtmf_saveInCall_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/storeIvr/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedtmf/storeIvr/{id or 0} -> id. */
+        post: operations["post_managedtmf_storeIvr_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedtmf/update: the same plus planId. */
+        post: operations["post_managedtmf_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedtmf/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managedtmf_update_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedynamicwhispers/get/{id}/{pool}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * managedynamicwhispers/get/{id}/{poolId}: the whisper (id 0: a blank one) with every source /
+         *     medium of the customer and the pools using it other than poolId (0: none being edited).
+         */
+        get: operations["get_managedynamicwhispers_get_id_pool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedynamicwhispers/getDynamicWhispersList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** managedynamicwhispers/getDynamicWhispersList -> dynamicWhispers. */
+        get: operations["get_managedynamicwhispers_getDynamicWhispersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedynamicwhispers/getDynamicWhispersList/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managedynamicwhispers_getDynamicWhispersList_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedynamicwhispers/playTextToSpeech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Speaking runs two processes: only editors, who are the ones writing whispers, may ask. */
+        post: operations["post_managedynamicwhispers_playTextToSpeech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managedynamicwhispers/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managedynamicwhispers/save/{id} -> id. */
+        post: operations["post_managedynamicwhispers_save_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -505,6 +1075,234 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_managemediaowners_insertMediaOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/addReportGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managereportgroup_addReportGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/addReportGroup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managereportgroup_addReportGroup_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/getReportGroups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managereportgroup_getReportGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/getReportGroups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managereportgroup_getReportGroups_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/updateReportGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managereportgroup_updateReportGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managereportgroup/updateReportGroup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managereportgroup_updateReportGroup_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageroutings/getCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The selector of the IVR keys and the DTMF IVR keys. Like the other selector lists of part 1,
+         *     any routing user may read it.
+         */
+        get: operations["get_manageroutings_getCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageroutings/getCategories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageroutings_getCategories_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/addReportGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managesecondaryreportgroup_addReportGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/addReportGroup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managesecondaryreportgroup_addReportGroup_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/getReportGroups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managesecondaryreportgroup_getReportGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/getReportGroups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managesecondaryreportgroup_getReportGroups_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/updateReportGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managesecondaryreportgroup_updateReportGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesecondaryreportgroup/updateReportGroup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managesecondaryreportgroup_updateReportGroup_slash"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,6 +1541,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/routinghistory/exportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The history as CSV (the same filter, every page). */
+        get: operations["get_routinghistory_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routinghistory/getChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The routing history, newest first. */
+        get: operations["get_routinghistory_getChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routinghistory/getReplayData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_routinghistory_getReplayData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routinghistory/getRollback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What rolling back change `id` would do. */
+        get: operations["get_routinghistory_getRollback_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routinghistory/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an edit would do to last week's calls: the stored routing and the routing with the
+         *     edited record replayed through the call path (the browser runs the same function through
+         *     wasm as the user types; this is the server's answer for the same edit).
+         */
+        post: operations["post_routinghistory_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routinghistory/rollback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rolls change `id` back (and, with includeLater=1, the later changes to the same records), in
+         *     one transaction; each record restored is a change of its own, marked as the rollback.
+         */
+        post: operations["post_routinghistory_rollback_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/addAddon": {
         parameters: {
             query?: never;
@@ -941,6 +1847,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tagmanager/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_tagmanager_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tagmanager/auth/{id}": {
         parameters: {
             query?: never;
@@ -953,6 +1875,103 @@ export interface paths {
          *     browser comes back to the overview with `?tagmanager={id}`).
          */
         get: operations["get_tagmanager_auth_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/containerVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_tagmanager_containerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/containers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_tagmanager_containers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_tagmanager_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates the tracking tag in a workspace (400: the container is already set up). */
+        post: operations["post_tagmanager_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/workspaceStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_tagmanager_workspaceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tagmanager/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_tagmanager_workspaces"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1588,6 +2607,80 @@ export interface components {
             professional?: number | null;
             billing_frequency: string;
         };
+        /** @description One row of an advanced connect (`form_service_plan[i]`, ...). */
+        AdvancedConnectRow: {
+            form_description?: string;
+            form_number_id?: string;
+            form_number_set_id?: string;
+            form_service_plan?: string;
+            form_recording_flag?: string;
+            form_intro?: string;
+            form_whisper?: string;
+            form_post_url?: string;
+            /** @description "" or "0" none, a DTMF plan's id, or `IVR_{id}` for a DTMF IVR. */
+            form_dtmf?: string;
+            form_midcall_flag?: string;
+            form_midcall_audio?: string;
+            form_mid_call_divert_flag?: string;
+            form_dynamic_whisper?: string;
+        };
+        AdvancedRow: {
+            /** @default  */
+            kind: string;
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            servicePlan: number;
+            /** @default false */
+            recording: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            intro: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            whisper: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            dynamicWhisper: number;
+            /** @default  */
+            postUrl: string;
+            /**
+             * Format: int64
+             * @description The post call agent attribution's DTMF plan (0 = none).
+             * @default 0
+             */
+            dtmf: number;
+            /**
+             * Format: int64
+             * @description The post call agent attribution's DTMF IVR (0 = none; the form sends it as `IVR_{id}`).
+             * @default 0
+             */
+            dtmfIvr: number;
+            /** @default false */
+            midCallFlag: boolean;
+            /** @default  */
+            midCallAudio: string;
+            /** @default false */
+            midCallDivert: boolean;
+        };
+        /** @description A number (`NumbNGNumber`) or pool (`VlnsDescription`) the change reaches too. */
+        AffectedNumber: {
+            NumbNGNumber?: string | null;
+            VlnsDescription?: string | null;
+        };
+        AffectedPoolsAndNumbers: {
+            numbers: components["schemas"]["GroupNumber"][];
+            number_sets: components["schemas"]["GroupPool"][];
+        };
         AllPrices: {
             prices: components["schemas"]["CataloguePrices"];
         };
@@ -1607,6 +2700,10 @@ export interface components {
             lastUsed?: string | null;
             revoked?: string | null;
         };
+        AttributionOptions: {
+            dtmfs: components["schemas"]["RoutingChoice"][];
+            dtmfIvrs: components["schemas"]["DtmfIvrChoice"][];
+        };
         AudioChoice: {
             /** Format: int64 */
             id: number;
@@ -1617,6 +2714,30 @@ export interface components {
             /** Format: int32 */
             value: number;
             label: string;
+        };
+        /**
+         * @description One row of a basic connect (`form_description[i]`, ...). `form_plan_id` and
+         *     `form_pool_name` are sent by the page and not read.
+         */
+        BasicConnectRow: {
+            form_description?: string;
+            form_number_id?: string;
+            form_number_set_id?: string;
+            form_destination_number?: string;
+            form_plan_id?: string;
+            form_pool_name?: string;
+            /** @description "1", "true" or "on" when ticked. */
+            form_recording_flag?: string;
+        };
+        BasicRow: {
+            /** @default  */
+            kind: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            destination: string;
+            /** @default false */
+            recording: boolean;
         };
         BillingAddress: {
             companyName: string;
@@ -1735,6 +2856,49 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["AddonPrices"];
         };
+        CategoryList: {
+            categories: components["schemas"]["RoutingChoice"][];
+        };
+        /** @description A category as posted (`form_customer_id` is ignored: the customer is the session's). */
+        CategoryRequest: {
+            form_description?: string;
+            /** @description The category changed (updateExisting only). */
+            form_record_id?: string;
+        };
+        ChangePage: {
+            changes: components["schemas"]["ChangeView"][];
+            /**
+             * Format: int64
+             * @description How many changes match, on every page.
+             */
+            total: number;
+        };
+        /** @description One change as the history shows it. */
+        ChangeView: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** Format: int64 */
+            recordId: number;
+            recordName: string;
+            /** @description What the change did, a sentence each. */
+            sentences: string[];
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
+            /** @description screen or rollback. */
+            source: string;
+            /**
+             * Format: int64
+             * @description The change a rollback undid.
+             */
+            rollsBack?: number | null;
+            /**
+             * Format: int64
+             * @description Seconds since 1970 (UTC).
+             */
+            createdAt: number;
+        };
         ChargeLine: {
             description: string;
             /** Format: int64 */
@@ -1811,6 +2975,22 @@ export interface components {
             /** @description The user's password. Its rules are the domain's; this only bounds it first. */
             form_password?: string;
         };
+        /** @description A connect's rows travel as `form_*[i]` fields; no other field is read. */
+        ConnectRequest: Record<string, never>;
+        /**
+         * @description How one number or pool is connected: the basic page's row or the advanced page's row
+         *     (whose `servicePlan` 0 is '-- Disconnect --').
+         */
+        Connection: (components["schemas"]["BasicRow"] & {
+            /** @enum {string} */
+            mode: "basic";
+        }) | (components["schemas"]["AdvancedRow"] & {
+            /** @enum {string} */
+            mode: "advanced";
+        });
+        ContainerVersion: {
+            path: string;
+        };
         CostPerCall: {
             cost: string;
             range: string;
@@ -1834,6 +3014,11 @@ export interface components {
             key: string;
             hint: string;
         };
+        CreatedPlan: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
         /** @description Deleting needs the single-use key of handleajax/confirmPassword. */
         DeleteUserRequest: {
             key?: string;
@@ -1846,6 +3031,47 @@ export interface components {
             id: number;
             plan: string;
         };
+        DestinationPlanForm: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @description 0 hunt group, 1 multi dial.
+             * @default 0
+             */
+            planType: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            queue: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            incall: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            noResponseDestination: number;
+            /** @default [] */
+            destinations: components["schemas"]["DestinationRow"][];
+        };
+        DestinationRow: {
+            /**
+             * Format: int64
+             * @description The destination number's id, 0 when not chosen.
+             * @default 0
+             */
+            destination: number;
+            /**
+             * Format: int64
+             * @description Seconds, 0 when not chosen.
+             * @default 0
+             */
+            ringLength: number;
+        };
         DirectionUsage: {
             monthlyUsage: components["schemas"]["TwoPeriods"];
             quarterlyUsage: components["schemas"]["TwoPeriods"];
@@ -1854,11 +3080,95 @@ export interface components {
         Done: {
             success: boolean;
         };
+        DtmfIvrAnswer: {
+            ivr: components["schemas"]["DtmfIvrHead"];
+            ivrKeys: components["schemas"]["DtmfIvrKeyView"][];
+        };
+        /** @description A DTMF IVR as an attribution option: id `IVR_{id}`. */
+        DtmfIvrChoice: {
+            id: string;
+            description: string;
+        };
+        DtmfIvrHead: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** Format: int64 */
+            introAudioId: number;
+            /** Format: int64 */
+            endAudioId: number;
+        };
+        /** @description One key of a DTMF IVR (`keyDescription[i]`, ...); key i is 1-9, 0, *, # in order. */
+        DtmfIvrKeyRow: {
+            keyDescription?: string;
+            keyCategoryId?: string;
+            keyDtmfId?: string;
+        };
+        DtmfIvrKeyView: {
+            /** @description 1-9, 0, * or #. */
+            key: string;
+            description: string;
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            dtmfId: number;
+        };
+        /** @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`). */
+        DtmfIvrRequest: {
+            description?: string;
+            introAudioId?: string;
+            endAudioId?: string;
+        };
+        DtmfPlanAnswer: {
+            data: components["schemas"]["DtmfPlanView"];
+        };
+        DtmfPlanId: {
+            id?: string;
+        };
         DtmfPlanOption: {
             unique: string;
             /** Format: int64 */
             id: number;
             description: string;
+        };
+        /** @description A DTMF plan as posted. */
+        DtmfPlanRequest: {
+            description?: string;
+            introAudio?: string;
+            endAudio?: string;
+            minimumDigits?: string;
+            maximumDigits?: string;
+            initialTimeout?: string;
+            internalTimeout?: string;
+            /** @description "1", "true" or "on" when ticked. */
+            skipAudio?: string;
+            /** @description The plan changed (update only). */
+            planId?: string;
+        };
+        DtmfPlanSaved: {
+            success: boolean;
+            /** Format: int64 */
+            planId: number;
+        };
+        /** @description A DTMF plan by the spec's field names. */
+        DtmfPlanView: {
+            /** Format: int64 */
+            DtmfID: number;
+            DtmfDescription: string;
+            /** Format: int64 */
+            DtmfAudiID: number;
+            /** Format: int64 */
+            DtmfEndAudiID: number;
+            /** Format: int64 */
+            DtmfMinLength: number;
+            /** Format: int64 */
+            DtmfMaxLength: number;
+            /** Format: int64 */
+            DtmfInitialKeyTimeout: number;
+            /** Format: int64 */
+            DtmfInterKeyTimeout: number;
+            /** Format: int64 */
+            DtmfSkipAudioFlag: number;
         };
         DynamicDetails: {
             internationalCodes: components["schemas"]["InternationalCodeOption"][];
@@ -1907,6 +3217,16 @@ export interface components {
         DynamicUrlsWithChecks: {
             dynamicUrls: components["schemas"]["DynamicUrlWithCheck"][];
         };
+        DynamicWhisperList: {
+            dynamicWhispers: components["schemas"]["RoutingChoice"][];
+        };
+        DynamicWhisperView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            sources: components["schemas"]["WhisperSourceView"][];
+            affectedPools: components["schemas"]["WhisperPool"][];
+        };
         /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
         EligibilityRequest: {
             type?: string;
@@ -1924,6 +3244,34 @@ export interface components {
             /** Format: int64 */
             customerId: number;
             customerName: string;
+        };
+        /**
+         * @description Where a number or pool sends its calls: through a service plan, or (basic connect) straight
+         *     to a destination number.
+         */
+        EntryRoute: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "servicePlan";
+        } | {
+            destination: string;
+            /** @enum {string} */
+            kind: "number";
+        };
+        /** @description A row of getNumbersListForExport. */
+        ExportRow: {
+            type: string;
+            numberPool: string;
+            description: string;
+            /** @description The basic number, else the plan. */
+            destination: string;
+            planDescription: string;
+            /** Format: int32 */
+            callRecording: number;
+        };
+        ExportRows: {
+            numbers: components["schemas"]["ExportRow"][];
         };
         FormatOption: {
             /** Format: int64 */
@@ -1964,6 +3312,49 @@ export interface components {
             permission: components["schemas"]["Permission"];
             label: string;
             editable: boolean;
+        };
+        /** @description A number (`NumbNGNumber`) a report group's change reaches. */
+        GroupNumber: {
+            NumbNGNumber: string;
+        };
+        /** @description A pool (`VlnsDescription`) a report group's change reaches. */
+        GroupPool: {
+            VlnsDescription: string;
+        };
+        Impact: {
+            total: number;
+            moved: number;
+            /** @description "12 of 340 calls would have gone elsewhere". */
+            headline: string;
+            /** @description Biggest first. */
+            moves: components["schemas"]["Move"][];
+        };
+        ImpactRequest: {
+            /** @description The edited record as JSON (the domain's RoutingRecord; id 0 for a new one). */
+            record: string;
+        };
+        /** @description An in-call attribution plan; the settings as text, as the page's selects hold them. */
+        InCallAttributionView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            active: string;
+            attributionType: string;
+            terminator: string;
+            delayBefore: string;
+            delayAfter: string;
+        };
+        InCallAttributions: {
+            attributions: components["schemas"]["InCallAttributionView"][];
+        };
+        /** @description An in-call attribution plan as posted. */
+        InCallRequest: {
+            form_description?: string;
+            form_active_flag?: string;
+            form_transfer_type?: string;
+            form_terminator?: string;
+            form_delay_before?: string;
+            form_delay_after?: string;
         };
         InclusiveUsage: {
             /** Format: int64 */
@@ -2086,6 +3477,86 @@ export interface components {
             invoices: components["schemas"]["Invoice"][];
             fileOptions: components["schemas"]["InvoiceFileOptions"];
         };
+        /** @description An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio". */
+        IvrForm: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudio: number;
+            /** @default false */
+            logKeys: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            reportGroupId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            secondaryReportGroupId: number;
+            /** @default false */
+            hasDeadEnd: boolean;
+            /**
+             * @description A key of the table, or "none".
+             * @default
+             */
+            repeatKey: string;
+            /**
+             * @description The key taken when the caller presses nothing; "" for none.
+             * @default
+             */
+            defaultKey: string;
+            /**
+             * @description How many times the menu repeats, as typed.
+             * @default
+             */
+            repeatAudio: string;
+            /** @default false */
+            isChild: boolean;
+            /** @default [] */
+            options: components["schemas"]["IvrKey"][];
+        };
+        /** @description One key option (ids are 0 when not chosen). */
+        IvrKey: {
+            /** @default  */
+            key: string;
+            /** @default  */
+            description: string;
+            /** @default routing */
+            type: components["schemas"]["KeyType"];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            destinationId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            ivrId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            voicemailId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            categoryId: number;
+        };
+        /** @enum {string} */
+        KeyType: "routing" | "ivr" | "voicemail";
+        /** @description A later change to the same records, with what it did. */
+        LaterChange: {
+            /** Format: int64 */
+            id: number;
+            explanation: string[];
+        };
         LeadReportRow: {
             /** Format: int64 */
             accountId: number;
@@ -2106,6 +3577,15 @@ export interface components {
             rows: components["schemas"]["LeadReportRow"][];
             /** Format: int64 */
             qualifiedLeadSeconds: number;
+        };
+        /** @description What the flow can point at: the customer's IVRs, destination plans and voicemails. */
+        Library: {
+            /** @default [] */
+            ivrs: components["schemas"]["StoredIvr"][];
+            /** @default [] */
+            destinationPlans: components["schemas"]["Named"][];
+            /** @default [] */
+            voicemails: components["schemas"]["Named"][];
         };
         ListItem: {
             /** Format: int64 */
@@ -2138,6 +3618,33 @@ export interface components {
         MidCallAudioOption: {
             /** Format: int64 */
             id: number;
+            description: string;
+        };
+        /** @description Calls that went from one end to another at the same weekday and part of the day. */
+        Move: {
+            count: number;
+            /** @description "31 calls on Saturday mornings: from Reception to voicemail 'Messages'". */
+            label: string;
+            /** @description Where the calls went with the stored routing. */
+            from: string;
+            /** @description Where they would have gone with the edited routing. */
+            to: string;
+            /**
+             * Format: int64
+             * @description The local weekday, 1 (Monday) to 7.
+             */
+            day: number;
+            partOfDay: components["schemas"]["PartOfDay"];
+            /** @description The calls, in the order given, for the list to open. */
+            callIds: number[];
+        };
+        Named: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+            /** @default  */
             description: string;
         };
         NewCampaign: {
@@ -2182,6 +3689,14 @@ export interface components {
             id: number;
             prefix: string;
             description: string;
+        };
+        NumbersPage: {
+            numbers: components["schemas"]["RoutingRow"][];
+            /**
+             * Format: int64
+             * @description How many rows match the search, on every page.
+             */
+            total: number;
         };
         Option: null | number;
         OutboundCampaignOption: {
@@ -2237,6 +3752,11 @@ export interface components {
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
         };
+        /**
+         * @description Nights 00:00-05:59, mornings 06:00-11:59, afternoons 12:00-17:59, evenings 18:00-23:59.
+         * @enum {string}
+         */
+        PartOfDay: "night" | "morning" | "afternoon" | "evening";
         PartnerDetails: {
             /** Format: int64 */
             id: number;
@@ -2259,6 +3779,13 @@ export interface components {
             /** @description "A password reset email has been sent to {name}". */
             message: string;
         };
+        /**
+         * @description A path in the provider's tree, as posted. `campaignRef` is sent by the page and not read:
+         *     the tag always carries the account's own reference.
+         */
+        PathForm: {
+            path?: string;
+        };
         PeriodUsage: {
             label: string;
             /** Format: int64 */
@@ -2279,6 +3806,10 @@ export interface components {
         PlanCreated: {
             /** Format: int64 */
             planId: number;
+        };
+        PlanCreatedAnswer: {
+            success: boolean;
+            data: components["schemas"]["CreatedPlan"];
         };
         PlanDescriptionRequest: {
             description?: string;
@@ -2301,6 +3832,26 @@ export interface components {
             included: string[];
             /** @default [] */
             addons: string[];
+        };
+        /**
+         * @description One row of the plan form (`form_from_day[i]`, ...): days 1 (Monday) to 7, hours and minutes,
+         *     the row's type ("routing" or "ivr") and its destination plan or IVR.
+         */
+        PlanTimeRow: {
+            form_from_day?: string;
+            form_from_hour?: string;
+            form_from_minute?: string;
+            form_to_day?: string;
+            form_to_hour?: string;
+            form_to_minute?: string;
+            form_routing_type?: string;
+            form_routing?: string;
+            form_ivr?: string;
+        };
+        PlanUpdated: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
         };
         PoolEligibility: {
             enoughCredits: boolean;
@@ -2370,12 +3921,132 @@ export interface components {
             /** @description dd/mm/yyyy. */
             signedOn?: string | null;
         };
+        QueueForm: {
+            /** @default  */
+            description: string;
+            /**
+             * @description As typed.
+             * @default
+             */
+            maxCalls: string;
+            /**
+             * @description As typed.
+             * @default
+             */
+            linesQty: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            holdMusic: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            messageMode: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            messageInterval: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            welcomeAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            audio1: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            audio2: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            audio3: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            nextInLineAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            queueFullAudio: number;
+        };
+        /** @description Which record: its kind and id (for a connect, the number's or pool's id). */
+        RecordKey: {
+            kind: components["schemas"]["RecordKind"];
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description The kinds of routing record a change can touch.
+         * @enum {string}
+         */
+        RecordKind: "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect";
+        /** @description A record and the state it is in, or is to be put in (None: it does not exist). */
+        RecordState: {
+            key: components["schemas"]["RecordKey"];
+            state?: null | components["schemas"]["RoutingRecord"];
+        };
         /** @description 403, 404, 400 and 413: `{ success: false, code }` (400 adds a message). */
         Refusal: {
             success: boolean;
             /** @description FORBIDDEN, NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE */
             code: string;
             message?: string | null;
+        };
+        /** @description A recorded call: to which number or pool (`entry`), when, and the keys pressed in turn. */
+        ReplayCall: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            entry: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            startedAtMillis: number;
+            /** @default [] */
+            presses: string[];
+        };
+        /**
+         * @description What the browser replays an edit against: the routing as stored, last week's calls to every
+         *     number and pool (the browser picks the affected ones with the domain's affectedEntries) and
+         *     the account's time zone.
+         */
+        ReplayData: {
+            snapshot: components["schemas"]["RoutingSnapshot"];
+            calls: components["schemas"]["ReplayCall"][];
+            timeZone: string;
+        };
+        ReportGroupList: {
+            reportGroups: components["schemas"]["RoutingChoice"][];
+        };
+        /** @description A report group as posted. */
+        ReportGroupRequest: {
+            form_description?: string;
+            /** @description The group changed (updateReportGroup only). */
+            form_id?: string;
+        };
+        ReportGroupSaved: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
+            affectedPoolsAndNumbers: components["schemas"]["AffectedPoolsAndNumbers"];
         };
         /** @description A month of a report: "2026-11", "November 2026" and, for a chart's axis, "Nov 26". */
         ReportMonth: {
@@ -2416,6 +4087,210 @@ export interface components {
         Rewards: components["schemas"]["RewardSummary"] & {
             programmes: components["schemas"]["ProgrammeTerms"][];
         };
+        RollbackOutcome: {
+            /** @enum {string} */
+            outcome: "clean";
+        } | {
+            changeIds: number[];
+            /** @enum {string} */
+            outcome: "withLater";
+        } | {
+            laterChangeIds: number[];
+            reason: string;
+            /** @enum {string} */
+            outcome: "conflict";
+        } | {
+            reason: string;
+            /** @enum {string} */
+            outcome: "refused";
+        };
+        RollbackPlan: {
+            outcome: components["schemas"]["RollbackOutcome"];
+            /** @description The records to put back and their states; empty unless the outcome is clean or with later. */
+            restores: components["schemas"]["RecordState"][];
+            /** @description What will change back: the current state explained against the restored one. */
+            changesBack: string[];
+            /** @description The later changes to the same records, oldest first. */
+            later: components["schemas"]["LaterChange"][];
+        };
+        /**
+         * @description What a rollback would do: the domain's plan, the problem it would leave (refused), and its
+         *     impact on last week's calls.
+         */
+        RollbackPreview: {
+            plan: components["schemas"]["RollbackPlan"];
+            /** @description Why the rollback is refused: it would leave routing broken. */
+            problem?: string | null;
+            impact?: null | components["schemas"]["Impact"];
+        };
+        RollbackRequest: {
+            /** @description "1": roll back the later changes to the same records too. */
+            includeLater?: string;
+        };
+        RolledBack: {
+            success: boolean;
+            /** @description The changes the rollback recorded, one per record restored. */
+            changeIds: number[];
+        };
+        /** @description A record of a selector list: a category, report group, DTMF plan or dynamic whisper. */
+        RoutingChoice: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        RoutingData: {
+            plan: components["schemas"]["StoredPlan"];
+            affected_numbers: components["schemas"]["AffectedNumber"][];
+        };
+        RoutingDataRequest: {
+            /** @description The plan's id (not a plan of the account: 404). */
+            id?: string;
+            /** @description The rows being edited, which the dialog does not list as affected. */
+            "provisioning_numbers[]"?: string[];
+        };
+        /** @description A number or pool (its id) and its route; `label` is the number or the pool's name. */
+        RoutingEntry: {
+            /** Format: int64 */
+            id: number;
+            label?: string;
+            route: components["schemas"]["EntryRoute"];
+        };
+        /** @description One routing record as stored, tagged by `kind`. */
+        RoutingRecord: {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["ServicePlanForm"];
+            /** @enum {string} */
+            kind: "servicePlan";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["DestinationPlanForm"];
+            /** @enum {string} */
+            kind: "destinationPlan";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["IvrForm"];
+            /** @enum {string} */
+            kind: "ivr";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["QueueForm"];
+            /** @enum {string} */
+            kind: "queue";
+        } | {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            connection: components["schemas"]["Connection"];
+            /** @enum {string} */
+            kind: "connect";
+        };
+        /** @description A tracked number or pool with its routing, as getNumbersList sends it (section 3). */
+        RoutingRow: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+            /**
+             * @description "static" or "dynamic".
+             * @default
+             */
+            type: string;
+            /**
+             * @description The number of a static row, the pool's name of a dynamic one.
+             * @default
+             */
+            numberPool: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            planDescription: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            planId: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            callRecording: number;
+            /** @default false */
+            hasAudio: boolean;
+            /** @default  */
+            destination: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            whisperAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            dynamicWhisperAudio: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            midCallDivert: number;
+            /**
+             * Format: int64
+             * @description The post call agent attribution's DTMF plan (0 = none).
+             * @default 0
+             */
+            attributionId: number;
+            /**
+             * Format: int64
+             * @description The post call agent attribution's DTMF IVR, the option `IVR_{id}` (0 = none); a row has
+             *     this or attribution_id, never both.
+             * @default 0
+             */
+            attributionDtmfIvrId: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            midCallAttribution: number;
+            /** @default  */
+            midCallAudio: string;
+            /** @default  */
+            postUrl: string;
+            /** @default false */
+            provisioned: boolean;
+        };
+        /** @description A saved record's id. */
+        RoutingSaved: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description The customer's routing as calls meet it. A number or pool not listed is not connected. */
+        RoutingSnapshot: {
+            /** @default [] */
+            servicePlans: components["schemas"]["StoredServicePlan"][];
+            /**
+             * @default {
+             *       "destinationPlans": [],
+             *       "ivrs": [],
+             *       "voicemails": []
+             *     }
+             */
+            library: components["schemas"]["Library"];
+            /** @default [] */
+            entries: components["schemas"]["RoutingEntry"][];
+        };
+        /** @enum {string} */
+        RowType: "routing" | "ivr";
         SalesforceConfiguration: {
             configured: boolean;
             account?: string | null;
@@ -2490,6 +4365,14 @@ export interface components {
             /** Format: int64 */
             prefix?: number | null;
         };
+        SelectedRequest: {
+            /** @description A JSON array of row ids (numbers or numeric strings). */
+            selected?: string | null;
+        };
+        SelectionDetails: {
+            selectionDetails: components["schemas"]["RoutingRow"][];
+            hasOnlyBasicFeatures: boolean;
+        };
         ServiceCard: {
             /** @description 'static', 'dynamic' or 'dynamicPool'. */
             id: string;
@@ -2521,10 +4404,28 @@ export interface components {
         ServiceCards: {
             services: components["schemas"]["ServiceCard"][];
         };
+        ServicePlanForm: {
+            /** @default  */
+            description: string;
+            /** @default [] */
+            rows: components["schemas"]["TimeRow"][];
+        };
         ServicePlanOption: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 0 is '-- Disconnect --'.
+             */
             id: number;
-            plan: string;
+            description: string;
+        };
+        ServicePlanOptions: {
+            plans: components["schemas"]["ServicePlanOption"][];
+        };
+        /** @description A service plan as posted. Rows: the fields of PlanTimeRow, posted as `name[i]` from 0. */
+        ServicePlanRequest: {
+            form_plan_description?: string;
+            /** @description The plan being changed (update_plan only; not a plan of the account: 404). */
+            form_record_id?: string;
         };
         ServicePrice: {
             /** Format: double */
@@ -2558,6 +4459,9 @@ export interface components {
             form_contactEmail?: string;
             form_contactTelephone?: string;
         };
+        SpeechRequest: {
+            whisperText?: string;
+        };
         SplashScreen: {
             /**
              * Format: int64
@@ -2568,6 +4472,11 @@ export interface components {
             title: string;
             /** @default  */
             body: string;
+        };
+        SpokenWhisper: {
+            success: boolean;
+            /** @description The MP3, base64. */
+            audio: string;
         };
         StaticDetails: {
             mediaOwners: components["schemas"]["ListItem"][];
@@ -2583,6 +4492,44 @@ export interface components {
             countryCodes: components["schemas"]["CountryCodeOption"][];
             /** @description Whether the customer has inbound call recording (the form's recording switch). */
             callRecordingAvailable: boolean;
+        };
+        /** @description A stored IVR: its id and form. */
+        StoredIvr: components["schemas"]["IvrForm"] & {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+        };
+        StoredPlan: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            times: components["schemas"]["StoredPlanTime"][];
+        };
+        /** @description A row of a stored plan, by the spec's names. */
+        StoredPlanTime: {
+            /** Format: int64 */
+            TzonLowerDay: number;
+            /** @description "HH:MM" */
+            TzonLowerTime: string;
+            /** Format: int64 */
+            TzonUpperDay: number;
+            TzonUpperTime: string;
+            /** @description "routing" or "ivr". */
+            planType: string;
+            /** Format: int64 */
+            TzonRogrID: number;
+            /** Format: int64 */
+            TzonIvrsID: number;
+        };
+        /** @description A stored service plan: its id and form. */
+        StoredServicePlan: components["schemas"]["ServicePlanForm"] & {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
         };
         SuppliedAccount: {
             /** Format: int64 */
@@ -2606,6 +4553,24 @@ export interface components {
             /** Format: int64 */
             customerId: number;
             customerName: string;
+        };
+        TagCreated: {
+            success: boolean;
+            tag: components["schemas"]["TagManagerItem"];
+        };
+        TagManagerAccounts: {
+            accounts: components["schemas"]["TagManagerItem"][];
+        };
+        TagManagerContainers: {
+            containers: components["schemas"]["TagManagerItem"][];
+        };
+        /** @description An account, container, workspace or tag of the provider. */
+        TagManagerItem: {
+            name: string;
+            path: string;
+        };
+        TagManagerWorkspaces: {
+            workspaces: components["schemas"]["TagManagerItem"][];
         };
         TechPartnerProfile: {
             /**
@@ -2631,6 +4596,35 @@ export interface components {
         };
         TechPartnerSettings: components["schemas"]["TechPartnerProfile"] & {
             companyName: string;
+        };
+        /**
+         * @description One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
+         *     Numbers arrive as typed, so they are checked for range rather than trusted.
+         */
+        TimeRow: {
+            /** Format: int64 */
+            fromDay: number;
+            /** Format: int64 */
+            fromHour: number;
+            /** Format: int64 */
+            fromMinute: number;
+            /** Format: int64 */
+            toDay: number;
+            /** Format: int64 */
+            toHour: number;
+            /** Format: int64 */
+            toMinute: number;
+            planType: components["schemas"]["RowType"];
+            /**
+             * Format: int64
+             * @description Destination plan id, 0 for none.
+             */
+            routing: number;
+            /**
+             * Format: int64
+             * @description IVR id, 0 for none.
+             */
+            ivr: number;
         };
         TopBar: {
             /** @default  */
@@ -2855,6 +4849,34 @@ export interface components {
             job: components["schemas"]["WebsiteCheckJob"];
             /** Format: int64 */
             jobId: number;
+        };
+        WhisperPool: {
+            description: string;
+        };
+        /**
+         * @description A dynamic whisper as posted. Rows: the fields of WhisperRow, posted as `name[i]` (or
+         *     `name[]`); `form_record_id` repeats the path's id and is not read.
+         */
+        WhisperRequest: {
+            description?: string;
+            form_record_id?: string;
+        };
+        /** @description One source's whisper (`sourceMediumID[i]`, `dynamicWhisper[i]`). */
+        WhisperRow: {
+            sourceMediumID?: string;
+            dynamicWhisper?: string;
+        };
+        /** @description A traffic source and medium with its whisper text ("" when none). */
+        WhisperSourceView: {
+            source: string;
+            medium: string;
+            /** Format: int64 */
+            id: number;
+            whisper: string;
+        };
+        WorkspaceStatus: {
+            /** @description What the workspace needs next. */
+            action: string;
         };
     };
     responses: never;
@@ -4472,6 +6494,322 @@ export interface operations {
             };
         };
     };
+    post_managecallcategories_createNew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryRequest"];
+                "multipart/form-data": components["schemas"]["CategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managecallcategories_createNew_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryRequest"];
+                "multipart/form-data": components["schemas"]["CategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managecallcategories_updateExisting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryRequest"];
+                "multipart/form-data": components["schemas"]["CategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managecallcategories_updateExisting_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryRequest"];
+                "multipart/form-data": components["schemas"]["CategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managecampaigns_insertCampaign: {
         parameters: {
             query?: never;
@@ -4630,6 +6968,1042 @@ export interface operations {
             };
         };
     };
+    post_manageconnections_connectAdvanced: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
+                "multipart/form-data": components["schemas"]["ConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageconnections_connectAdvanced_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
+                "multipart/form-data": components["schemas"]["ConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageconnections_connectBasic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
+                "multipart/form-data": components["schemas"]["ConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageconnections_connectBasic_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
+                "multipart/form-data": components["schemas"]["ConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageconnections_create_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ServicePlanRequest"];
+                "multipart/form-data": components["schemas"]["ServicePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCreatedAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_manageconnections_exportNumbersCsv: {
+        parameters: {
+            query?: {
+                page?: string;
+                pageSize?: string;
+                search?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as CSV (an attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getAttributionOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttributionOptions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getInCallAttribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InCallAttributions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getInCallAttribution_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InCallAttributions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getNumbersList: {
+        parameters: {
+            query?: {
+                page?: string;
+                pageSize?: string;
+                search?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumbersPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getNumbersListForExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportRows"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_manageconnections_getSelectedDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SelectedRequest"];
+                "multipart/form-data": components["schemas"]["SelectedRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelectionDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getServicePlansList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServicePlanOptions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_manageconnections_get_routing_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RoutingDataRequest"];
+                "multipart/form-data": components["schemas"]["RoutingDataRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingData"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageconnections_update_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ServicePlanRequest"];
+                "multipart/form-data": components["schemas"]["ServicePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpdated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managedepartments_insertDepartment: {
         parameters: {
             query?: never;
@@ -4651,6 +8025,1036 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanRequest"];
+                "multipart/form-data": components["schemas"]["DtmfPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_create_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanRequest"];
+                "multipart/form-data": components["schemas"]["DtmfPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_editPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanId"];
+                "multipart/form-data": components["schemas"]["DtmfPlanId"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_editPlan_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanId"];
+                "multipart/form-data": components["schemas"]["DtmfPlanId"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managedtmf_getIvr_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfIvrAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managedtmf_saveInCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 creates */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["InCallRequest"];
+                "multipart/form-data": components["schemas"]["InCallRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_storeIvr_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 creates */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfIvrRequest"];
+                "multipart/form-data": components["schemas"]["DtmfIvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanRequest"];
+                "multipart/form-data": components["schemas"]["DtmfPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedtmf_update_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DtmfPlanRequest"];
+                "multipart/form-data": components["schemas"]["DtmfPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DtmfPlanSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managedynamicwhispers_get_id_pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0: a blank whisper */
+                id: number;
+                /** @description 0: none */
+                pool: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicWhisperView"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managedynamicwhispers_getDynamicWhispersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicWhisperList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managedynamicwhispers_getDynamicWhispersList_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicWhisperList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managedynamicwhispers_playTextToSpeech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SpeechRequest"];
+                "multipart/form-data": components["schemas"]["SpeechRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpokenWhisper"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managedynamicwhispers_save_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0 creates */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WhisperRequest"];
+                "multipart/form-data": components["schemas"]["WhisperRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingSaved"];
                 };
             };
             /** @description A malformed request. */
@@ -4809,6 +9213,974 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managereportgroup_addReportGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managereportgroup_addReportGroup_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managereportgroup_getReportGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managereportgroup_getReportGroups_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managereportgroup_updateReportGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managereportgroup_updateReportGroup_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_manageroutings_getCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageroutings_getCategories_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managesecondaryreportgroup_addReportGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesecondaryreportgroup_addReportGroup_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managesecondaryreportgroup_getReportGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managesecondaryreportgroup_getReportGroups_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managesecondaryreportgroup_updateReportGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesecondaryreportgroup_updateReportGroup_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportGroupRequest"];
+                "multipart/form-data": components["schemas"]["ReportGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportGroupSaved"];
                 };
             };
             /** @description A malformed request. */
@@ -5788,6 +11160,419 @@ export interface operations {
             };
         };
     };
+    get_routinghistory_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description servicePlan, destinationPlan, ivr, queue or connect. */
+                kind?: components["schemas"]["RecordKind"];
+                /** @description The record's id (with `kind`). */
+                record?: number;
+                /** @description The user who made the changes. */
+                user?: number;
+                from?: string;
+                to?: string;
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes as CSV (an attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_routinghistory_getChanges: {
+        parameters: {
+            query?: {
+                /** @description servicePlan, destinationPlan, ivr, queue or connect. */
+                kind?: components["schemas"]["RecordKind"];
+                /** @description The record's id (with `kind`). */
+                record?: number;
+                /** @description The user who made the changes. */
+                user?: number;
+                from?: string;
+                to?: string;
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_routinghistory_getReplayData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayData"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_routinghistory_getRollback_id: {
+        parameters: {
+            query?: {
+                /** @description 1: roll back the later changes to the same records too. */
+                includeLater?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RollbackPreview"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_routinghistory_impact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ImpactRequest"];
+                "multipart/form-data": components["schemas"]["ImpactRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impact"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routinghistory_rollback_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RollbackRequest"];
+                "multipart/form-data": components["schemas"]["RollbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolledBack"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_services_addAddon: {
         parameters: {
             query?: never;
@@ -6529,6 +12314,62 @@ export interface operations {
             };
         };
     };
+    get_tagmanager_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagManagerAccounts"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     get_tagmanager_auth_id: {
         parameters: {
             query?: never;
@@ -6548,6 +12389,423 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DynamicUrlTagManagerAuth"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_tagmanager_containerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PathForm"];
+                "multipart/form-data": components["schemas"]["PathForm"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerVersion"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_tagmanager_containers: {
+        parameters: {
+            query?: {
+                path?: string;
+                /** @description The tag's path (workspaceStatus). */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagManagerContainers"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_tagmanager_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PathForm"];
+                "multipart/form-data": components["schemas"]["PathForm"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tagmanager_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PathForm"];
+                "multipart/form-data": components["schemas"]["PathForm"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_tagmanager_workspaceStatus: {
+        parameters: {
+            query?: {
+                path?: string;
+                /** @description The tag's path (workspaceStatus). */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceStatus"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_tagmanager_workspaces: {
+        parameters: {
+            query?: {
+                path?: string;
+                /** @description The tag's path (workspaceStatus). */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagManagerWorkspaces"];
                 };
             };
             /** @description A malformed request. */
