@@ -31,9 +31,9 @@ use crate::store::sessions::Session;
 pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(connections::router().into())
-        .merge(library::router().into())
+        .merge(library::router())
         .merge(extras::router().into())
-        .merge(ivrs::router().into())
+        .merge(ivrs::router())
         .merge(speech::router().into())
         .merge(tagmanager::router().into())
 }
