@@ -47,7 +47,7 @@ impl<T> Form<T> {
                 row.validate().map_err(|report| {
                     let mut errors = FieldErrors::new();
                     for (field, message) in shape_errors(&report).iter() {
-                        errors.add(&format!("{field}[{i}]"), message.to_string());
+                        errors.add(format!("{field}[{i}]"), message.to_string());
                     }
                     AppError::Validation(errors)
                 })?;

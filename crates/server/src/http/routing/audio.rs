@@ -2,7 +2,7 @@
 //! password confirmation key), the upload and edit dialog (description check, add, update) and
 //! the player and download.
 
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
@@ -11,12 +11,18 @@ use domain::routing::{
     audio_content_problem, audio_extension, is_taken, validate_audio, AudioForm, DESCRIPTION_NOT_UNIQUE,
 };
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::library::refused;
+use super::library::{refused, IdField, LibrarySaved, AUDIO_BODY_LIMIT, TEXT_MAX};
 use super::RoutingUser;
+use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::form::{FormData, UploadedFile};
+use crate::http::form::UploadedFile;
+use crate::http::typed_form::Form;
 use crate::security::random_token;
 use crate::state::AppState;
 use crate::store::audios::{self, Content, Deleted, NewFile};
@@ -28,61 +34,174 @@ pub const AUDIO_IN_USE: &str = "This audio is in use and cannot be deleted.";
 /// How many of a file's first bytes the content check looks at.
 const HEAD_BYTES: usize = 64;
 
-pub(super) async fn customer_audios(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let audios: Vec<Value> = audios::list(&state.db, user.customer())
-        .await?
-        .into_iter()
-        .map(|a| json!({ "id": a.id, "description": a.description }))
-        .collect();
-    Ok(Json(json!({ "audios": audios })))
+/// The most audio ids one call may name (a customer has a few dozen audios).
+const MAX_AUDIO_IDS: usize = 10_000;
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    // Uploads carry a file: their body may be larger than any other call's.
+    let uploads = OpenApiRouter::new()
+        .routes(routes!(add_audio))
+        .routes(routes!(add_audio_slash))
+        .routes(routes!(update_audio))
+        .routes(routes!(update_audio_slash))
+        .layer(DefaultBodyLimit::max(AUDIO_BODY_LIMIT));
+    OpenApiRouter::new()
+        .routes(routes!(customer_audios))
+        .routes(routes!(customer_audios_slash))
+        .routes(routes!(audio_list))
+        .routes(routes!(audio_list_slash))
+        .routes(routes!(affected_locations))
+        .routes(routes!(affected_locations_slash))
+        .routes(routes!(bulk_soft_delete))
+        .routes(routes!(bulk_soft_delete_slash))
+        .routes(routes!(check_description))
+        .routes(routes!(get_audio))
+        .routes(routes!(download_audio))
+        .merge(uploads)
 }
 
-pub(super) async fn audio_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    user.require_advanced()?;
-    let list: Vec<Value> = audios::list(&state.db, user.customer())
+/// One of the customer's audios, as the selectors show it.
+#[derive(Serialize, ToSchema)]
+struct CustomerAudio {
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct CustomerAudioList {
+    audios: Vec<CustomerAudio>,
+}
+
+#[utoipa::path(get, path = "/manageconnections/getCustomerAudios", tag = "routing",
+    responses((status = 200, body = CustomerAudioList)))]
+async fn customer_audios(
+    State(state): State<AppState>,
+    user: RoutingUser,
+) -> Result<Json<CustomerAudioList>, AppError> {
+    let audios = audios::list(&state.db, user.customer())
         .await?
         .into_iter()
-        .map(|a| {
-            json!({
-                "AudiID": a.id,
-                "AudiDescription": a.description,
-                "AudiFilename": a.file_name,
-                "AudiSentence": a.sentence,
-                "createdAt": crate::http::users::list::date(a.created_at),
-            })
+        .map(|a| CustomerAudio { id: a.id, description: a.description })
+        .collect();
+    Ok(Json(CustomerAudioList { audios }))
+}
+
+/// manageconnections/getCustomerAudios/, as the spec also writes it.
+#[utoipa::path(get, path = "/manageconnections/getCustomerAudios/", tag = "routing",
+    responses((status = 200, body = CustomerAudioList)))]
+async fn customer_audios_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<CustomerAudioList>, AppError> {
+    customer_audios(state, user).await
+}
+
+/// A row of the audio list page (the spec's column names).
+#[derive(Serialize, ToSchema)]
+struct AudioListRow {
+    #[serde(rename = "AudiID")]
+    id: i64,
+    #[serde(rename = "AudiDescription")]
+    description: String,
+    /// The stored file's name (what getAudio and downloadAudio take); empty for text to speech.
+    #[serde(rename = "AudiFilename")]
+    file_name: String,
+    /// The text to speech sentence; empty for a file.
+    #[serde(rename = "AudiSentence")]
+    sentence: String,
+    /// dd/mm/yyyy
+    #[serde(rename = "createdAt")]
+    created_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct AudioList {
+    #[serde(rename = "audioList")]
+    audio_list: Vec<AudioListRow>,
+}
+
+#[utoipa::path(get, path = "/manageaudios/getAudioList", tag = "routing", responses((status = 200, body = AudioList)))]
+async fn audio_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<AudioList>, AppError> {
+    user.require_advanced()?;
+    let audio_list = audios::list(&state.db, user.customer())
+        .await?
+        .into_iter()
+        .map(|a| AudioListRow {
+            id: a.id,
+            description: a.description,
+            file_name: a.file_name,
+            sentence: a.sentence,
+            created_at: crate::http::users::list::date(a.created_at),
         })
         .collect();
-    Ok(Json(json!({ "audioList": list })))
+    Ok(Json(AudioList { audio_list }))
 }
 
-/// The posted `form_audio_id[]`, each of which must be one of the customer's audios.
-async fn posted_audio_ids(state: &AppState, user: &RoutingUser, form: &FormData) -> Result<Vec<i64>, AppError> {
-    let ids: Vec<i64> = form.list("form_audio_id").into_iter().map(|v| v.trim().parse().unwrap_or(0)).collect();
+/// manageaudios/getAudioList/, as the spec also writes it.
+#[utoipa::path(get, path = "/manageaudios/getAudioList/", tag = "routing", responses((status = 200, body = AudioList)))]
+async fn audio_list_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<AudioList>, AppError> {
+    audio_list(state, user).await
+}
+
+/// The audios a call is about, each one of the customer's (posted as `form_audio_id[]`).
+#[derive(Deserialize, Validate, ToSchema)]
+struct AudioIdsRequest {
+    #[serde(default, rename = "form_audio_id[]")]
+    #[garde(length(max = MAX_AUDIO_IDS))]
+    form_audio_id: Vec<i64>,
+}
+
+/// The posted audio ids, each of which must be one of the customer's audios.
+async fn posted_audio_ids(state: &AppState, user: &RoutingUser, ids: &[i64]) -> Result<Vec<i64>, AppError> {
     if ids.is_empty() {
         return Err(AppError::BadRequest("form_audio_id[] is required".into()));
     }
-    if !audios::owns_all(&state.db, user.customer(), &ids).await? {
+    if !audios::owns_all(&state.db, user.customer(), ids).await? {
         return Err(AppError::NotFound);
     }
-    Ok(ids)
+    Ok(ids.to_vec())
+}
+
+/// One place an audio is played.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AudioLocation {
+    audio_description: String,
+    /// "Service number 0161...", "Pool ...", "Queue ...", "Voicemail ...", "IVR ...".
+    location: String,
+    /// The slot: "intro", "whisper", "Welcome", "Greeting", "Intro"...
+    #[serde(rename = "type")]
+    kind: String,
+    /// The number's, pool's, queue's, voicemail's or IVR's description.
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct AudioLocationList {
+    list: Vec<AudioLocation>,
 }
 
 /// Where each audio is played: numbers' and pools' intro and whisper, queues' six slots and
 /// voicemail greetings.
-pub(super) async fn affected_locations(
+#[utoipa::path(post, path = "/manageaudios/getAffectedLocations", tag = "routing",
+    request_body(content((AudioIdsRequest = "multipart/form-data"), (AudioIdsRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = AudioLocationList)))]
+async fn affected_locations(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<AudioIdsRequest>,
+) -> Result<Json<AudioLocationList>, AppError> {
     // Asked only before a delete, which is the editors'.
     user.require_edit()?;
     let customer = user.customer();
-    let ids = posted_audio_ids(&state, &user, &form).await?;
+    let ids = posted_audio_ids(&state, &user, &form.form_audio_id).await?;
     let all_queues = queues::list(&state.db, customer).await?;
     let mut list = vec![];
     for id in ids {
         let Some(audio) = audios::find(&state.db, customer, id).await? else { continue };
-        let item = |location: String, kind: &str, description: &str| json!({ "audioDescription": audio.description, "location": location, "type": kind, "description": description });
+        let item = |location: String, kind: &str, description: &str| AudioLocation {
+            audio_description: audio.description.clone(),
+            location,
+            kind: kind.to_string(),
+            description: description.to_string(),
+        };
         for used in audios::entry_uses(&state.db, customer, id).await? {
             let location = if used.kind == "static" {
                 format!("Service number {}", used.number)
@@ -105,25 +224,52 @@ pub(super) async fn affected_locations(
             list.push(item(format!("IVR {ivr}"), "Intro", &ivr));
         }
     }
-    Ok(Json(json!({ "list": list })))
+    Ok(Json(AudioLocationList { list }))
+}
+
+/// manageaudios/getAffectedLocations/, as the spec also writes it.
+#[utoipa::path(post, path = "/manageaudios/getAffectedLocations/", tag = "routing",
+    request_body(content((AudioIdsRequest = "multipart/form-data"), (AudioIdsRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = AudioLocationList)))]
+async fn affected_locations_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<AudioIdsRequest>,
+) -> Result<Json<AudioLocationList>, AppError> {
+    affected_locations(state, user, form).await
+}
+
+/// The audios to delete and the key from handleajax/confirmPassword.
+#[derive(Deserialize, Validate, ToSchema)]
+struct DeleteAudioRequest {
+    #[serde(default, rename = "form_audio_id[]")]
+    #[garde(length(max = MAX_AUDIO_IDS))]
+    form_audio_id: Vec<i64>,
+    /// The password confirmation key (used up by this call).
+    #[serde(default)]
+    #[garde(length(max = TEXT_MAX))]
+    key: String,
 }
 
 /// Soft-deletes the chosen audio. The key from handleajax/confirmPassword is used up first,
-/// so it cannot be replayed whatever happens next.
-pub(super) async fn bulk_soft_delete(
+/// so it cannot be replayed whatever happens next; an audio still played somewhere is 422.
+#[utoipa::path(post, path = "/manageaudios/bulkSoftDelete", tag = "routing",
+    request_body(content((DeleteAudioRequest = "multipart/form-data"), (DeleteAudioRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn bulk_soft_delete(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<DeleteAudioRequest>,
+) -> Result<Json<Done>, AppError> {
     user.require_edit()?;
     let now = state.clock.now();
-    let key = form.text("key");
+    let key = form.key.as_str();
     if key.is_empty() || !confirmations::consume(&state.db, &user.session, key, now).await? {
         return Err(AppError::Forbidden);
     }
-    let ids = posted_audio_ids(&state, &user, &form).await?;
+    let ids = posted_audio_ids(&state, &user, &form.form_audio_id).await?;
     match audios::soft_delete(&state.db, user.customer(), &ids, now).await? {
-        Deleted::Done => Ok(Json(json!({ "success": true }))),
+        Deleted::Done => Ok(Json(Done { success: true })),
         Deleted::NotFound => Err(AppError::NotFound),
         Deleted::InUse => {
             let mut errors = FieldErrors::new();
@@ -133,26 +279,49 @@ pub(super) async fn bulk_soft_delete(
     }
 }
 
+/// manageaudios/bulkSoftDelete/, as the spec also writes it.
+#[utoipa::path(post, path = "/manageaudios/bulkSoftDelete/", tag = "routing",
+    request_body(content((DeleteAudioRequest = "multipart/form-data"), (DeleteAudioRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn bulk_soft_delete_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<DeleteAudioRequest>,
+) -> Result<Json<Done>, AppError> {
+    bulk_soft_delete(state, user, form).await
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+struct AudioDescriptionRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_description: String,
+}
+
 /// manageaudios/checkAudioDescription/{id}: whether the description is free (`id` is the
-/// audio being edited, 0 for a new one).
-pub(super) async fn check_description(
+/// audio being edited, 0 for a new one); a taken one is 422 on form_description.
+#[utoipa::path(post, path = "/manageaudios/checkAudioDescription/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 0, description = "The audio being edited, 0 for a new one")),
+    request_body(content((AudioDescriptionRequest = "multipart/form-data"), (AudioDescriptionRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done)))]
+async fn check_description(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<AudioDescriptionRequest>,
+) -> Result<Json<Done>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     if id != 0 && audios::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let taken = audios::descriptions(&state.db, customer, id).await?;
-    if is_taken(form.text("form_description"), &taken) {
+    if is_taken(&form.form_description, &taken) {
         let mut errors = FieldErrors::new();
         errors.add("form_description", DESCRIPTION_NOT_UNIQUE);
         return Err(AppError::Validation(errors));
     }
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(Done { success: true }))
 }
 
 /// The upload's checks: the domain's rules for the form, then the file's first bytes.
@@ -196,15 +365,38 @@ fn stored_file(file: &UploadedFile) -> Content {
     })
 }
 
-pub(super) async fn add_audio(
+/// A new audio (multipart): a file (WAV, MP3, WMA, M4A or AAC, at most 5 MB) or a sentence
+/// for text to speech. The domain's rules (`validate_audio`) decide; the file's first bytes
+/// must be audio of its extension.
+#[derive(Deserialize, Validate, ToSchema)]
+struct AddAudioRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_description: String,
+    /// Text to speech, when no file is sent.
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_audio_sentence: String,
+    /// The audio file (multipart only).
+    #[serde(skip)]
+    #[schema(value_type = Option<String>, format = Binary)]
+    #[garde(skip)]
+    #[allow(dead_code)]
+    form_file: (),
+}
+
+#[utoipa::path(post, path = "/manageaudios/addAudio", tag = "routing",
+    request_body(content = AddAudioRequest, content_type = "multipart/form-data"),
+    responses((status = 200, body = LibrarySaved)))]
+async fn add_audio(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<AddAudioRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let description = form.text("form_description").trim();
-    let sentence = form.text("form_audio_sentence").trim();
+    let description = form.fields.form_description.trim();
+    let sentence = form.fields.form_audio_sentence.trim();
     let file = form.file("form_file");
     let taken = audios::descriptions(&state.db, customer, 0).await?;
     check_upload(description, sentence, file, false, &taken)?;
@@ -214,22 +406,59 @@ pub(super) async fn add_audio(
         None => Content::Sentence(sentence.to_string()),
     };
     let id = audios::insert(&state.db, customer, description, &content, state.clock.now()).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
+}
+
+/// manageaudios/addAudio/, as the browser calls it.
+#[utoipa::path(post, path = "/manageaudios/addAudio/", tag = "routing",
+    request_body(content = AddAudioRequest, content_type = "multipart/form-data"),
+    responses((status = 200, body = LibrarySaved)))]
+async fn add_audio_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<AddAudioRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
+    add_audio(state, user, form).await
+}
+
+/// An audio's new description and, optionally, a new file or sentence (multipart).
+#[derive(Deserialize, Validate, ToSchema)]
+struct UpdateAudioRequest {
+    /// The audio being updated.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_record_id: IdField,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_description: String,
+    /// Text to speech: replaces the stored file or sentence.
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_audio_sentence: String,
+    /// A new audio file (multipart only): replaces the stored one.
+    #[serde(skip)]
+    #[schema(value_type = Option<String>, format = Binary)]
+    #[garde(skip)]
+    #[allow(dead_code)]
+    form_file: (),
 }
 
 /// manageaudios/updateAudio: a new file replaces the stored one, a sentence replaces either,
 /// and with neither the stored file is kept.
-pub(super) async fn update_audio(
+#[utoipa::path(post, path = "/manageaudios/updateAudio", tag = "routing",
+    request_body(content = UpdateAudioRequest, content_type = "multipart/form-data"),
+    responses((status = 200, body = LibrarySaved)))]
+async fn update_audio(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<UpdateAudioRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let id = form.id("form_record_id");
+    let id = form.fields.form_record_id.unwrap_or(0);
     let stored = audios::find(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    let description = form.text("form_description").trim();
-    let sentence = form.text("form_audio_sentence").trim();
+    let description = form.fields.form_description.trim();
+    let sentence = form.fields.form_audio_sentence.trim();
     let file = form.file("form_file");
     let taken = audios::descriptions(&state.db, customer, id).await?;
     check_upload(description, sentence, file, !stored.file_name.is_empty(), &taken)?;
@@ -239,8 +468,27 @@ pub(super) async fn update_audio(
         None => Content::Keep,
     };
     audios::update(&state.db, customer, id, description, &content).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
 }
+
+/// manageaudios/updateAudio/, as the browser calls it.
+#[utoipa::path(post, path = "/manageaudios/updateAudio/", tag = "routing",
+    request_body(content = UpdateAudioRequest, content_type = "multipart/form-data"),
+    responses((status = 200, body = LibrarySaved)))]
+async fn update_audio_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<UpdateAudioRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
+    update_audio(state, user, form).await
+}
+
+/// An audio file's bytes (documentation only: the player and the download answer the bytes
+/// themselves, with the content type of the file's extension).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+#[allow(dead_code)]
+struct AudioFileBytes(Vec<u8>);
 
 fn content_type(file_name: &str) -> &'static str {
     match audio_extension(file_name).as_deref() {
@@ -267,7 +515,20 @@ async fn audio_file(
     Ok((found, response))
 }
 
-pub(super) async fn get_audio(
+/// The player's source: one of the customer's files, by its stored name (the audio list's
+/// AudiFilename).
+#[utoipa::path(get, path = "/manageconnections/getAudio/{file}", tag = "routing",
+    params(("file" = String, Path, description = "The stored file name (AudiFilename)")),
+    responses((status = 200, description = "The audio file",
+        content(
+            (AudioFileBytes = "audio/wav"),
+            (AudioFileBytes = "audio/mpeg"),
+            (AudioFileBytes = "audio/x-ms-wma"),
+            (AudioFileBytes = "audio/mp4"),
+            (AudioFileBytes = "audio/aac"),
+            (AudioFileBytes = "application/octet-stream"),
+        ))))]
+async fn get_audio(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(file): Path<String>,
@@ -277,7 +538,21 @@ pub(super) async fn get_audio(
 
 /// manageconnections/downloadAudio/{file}/{name}.wav: the file as an attachment named after
 /// the audio's description (the name in the path is the browser's and is not trusted).
-pub(super) async fn download_audio(
+#[utoipa::path(get, path = "/manageconnections/downloadAudio/{file}/{name}", tag = "routing",
+    params(
+        ("file" = String, Path, description = "The stored file name (AudiFilename)"),
+        ("name" = String, Path, description = "The browser's name for the download (not used)"),
+    ),
+    responses((status = 200, description = "The audio file, as an attachment named after the audio's description",
+        content(
+            (AudioFileBytes = "audio/wav"),
+            (AudioFileBytes = "audio/mpeg"),
+            (AudioFileBytes = "audio/x-ms-wma"),
+            (AudioFileBytes = "audio/mp4"),
+            (AudioFileBytes = "audio/aac"),
+            (AudioFileBytes = "application/octet-stream"),
+        ))))]
+async fn download_audio(
     State(state): State<AppState>,
     user: RoutingUser,
     Path((file, _name)): Path<(String, String)>,

@@ -5,50 +5,112 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::RowLimit;
 use domain::routing::{
     validate_destination_number, validate_destination_plan, DestinationNumberForm, DestinationPlanForm, DestinationRow,
     DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, DESTINATION_PLAN_ROWS, MULTI_DIAL,
 };
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::library::refused;
+use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanRow, PlanToSave};
 use crate::store::{queues, routing_extras};
 
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(RowSchemas::openapi())
+        .routes(routes!(numbers))
+        .routes(routes!(numbers_slash))
+        .routes(routes!(store_number))
+        .routes(routes!(store_number_slash))
+        .routes(routes!(update_number))
+        .routes(routes!(update_number_slash))
+        .routes(routes!(plans))
+        .routes(routes!(plans_slash))
+        .routes(routes!(plan_details))
+        .routes(routes!(save_plan))
+}
+
+/// The row of a row form, documented beside the request that names it (utoipa does not
+/// collect it from the path on its own).
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(PlanDestinationRow)))]
+struct RowSchemas;
+
 /// A 0/1 style field: 0 when left out, -1 (refused by the domain) when not a number.
-fn small_number(form: &FormData, name: &str) -> i64 {
-    match form.text(name).trim() {
+fn small_number(typed: &str) -> i64 {
+    match typed.trim() {
         "" => 0,
         typed => typed.parse().unwrap_or(-1),
     }
 }
 
-pub(super) async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let destinations: Vec<Value> = destinations::numbers(&state.db, user.customer())
+/// One of the customer's destination numbers, as the selectors show it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationNumberOption {
+    id: i64,
+    description: String,
+    /// The number as dialled after the international code.
+    destination: String,
+    /// The international code's id.
+    international_code: i64,
+    /// The international code's digits ("44").
+    code: String,
+    /// 1: the number is a mailbox.
+    mailbox: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct DestinationInternationalCode {
+    id: i64,
+    description: String,
+    code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationNumberList {
+    destinations: Vec<DestinationNumberOption>,
+    international_codes: Vec<DestinationInternationalCode>,
+}
+
+#[utoipa::path(get, path = "/manageconnections/getDestinationNumbers", tag = "routing",
+    responses((status = 200, body = DestinationNumberList)))]
+async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationNumberList>, AppError> {
+    let destinations = destinations::numbers(&state.db, user.customer())
         .await?
         .into_iter()
-        .map(|d| {
-            json!({
-                "id": d.id,
-                "description": d.description,
-                "destination": d.number,
-                "internationalCode": d.international_code_id,
-                "code": d.code,
-                "mailbox": d.mailbox,
-            })
+        .map(|d| DestinationNumberOption {
+            id: d.id,
+            description: d.description,
+            destination: d.number,
+            international_code: d.international_code_id,
+            code: d.code,
+            mailbox: d.mailbox,
         })
         .collect();
-    let codes: Vec<Value> = destinations::international_codes(&state.db)
+    let international_codes = destinations::international_codes(&state.db)
         .await?
         .into_iter()
-        .map(|c| json!({ "id": c.id, "description": c.description, "code": c.code }))
+        .map(|c| DestinationInternationalCode { id: c.id, description: c.description, code: c.code })
         .collect();
-    Ok(Json(json!({ "destinations": destinations, "internationalCodes": codes })))
+    Ok(Json(DestinationNumberList { destinations, international_codes }))
+}
+
+/// manageconnections/getDestinationNumbers/, as the browser calls it.
+#[utoipa::path(get, path = "/manageconnections/getDestinationNumbers/", tag = "routing",
+    responses((status = 200, body = DestinationNumberList)))]
+async fn numbers_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<DestinationNumberList>, AppError> {
+    numbers(state, user).await
 }
 
 /// A refused destination number: the spec's codes when the only problems are a taken
@@ -67,23 +129,47 @@ fn number_refused(errors: FieldErrors) -> AppError {
     }
 }
 
-pub(super) async fn store_number(
+/// A new destination number. The domain's rules (`validate_destination_number`) decide; these
+/// bounds only stop absurd input first.
+#[derive(Deserialize, Validate, ToSchema)]
+struct StoreNumberRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_number_description: String,
+    /// The number as dialled after the international code.
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_destination_number: String,
+    /// The international code's id (an unknown one counts as none chosen).
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_international_code: IdField,
+    /// "1": the number is a mailbox; "0" or empty: not.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_mailbox: String,
+}
+
+#[utoipa::path(post, path = "/manageterms/storeDestinationNumber", tag = "routing",
+    request_body(content((StoreNumberRequest = "multipart/form-data"), (StoreNumberRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn store_number(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<StoreNumberRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     // An unknown international code counts as none chosen (the domain's 'required' message).
-    let mut code_id = form.id("form_international_code");
+    let mut code_id = form.form_international_code.unwrap_or(0);
     if code_id > 0 && !destinations::international_code_exists(&state.db, code_id).await? {
         code_id = 0;
     }
     let number = DestinationNumberForm {
-        description: form.text("form_number_description").trim().to_string(),
-        destination: form.text("form_destination_number").trim().to_string(),
+        description: form.form_number_description.trim().to_string(),
+        destination: form.form_destination_number.trim().to_string(),
         international_code: code_id,
-        mailbox: small_number(&form, "form_mailbox"),
+        mailbox: small_number(&form.form_mailbox),
         insert: true,
     };
     let taken = destinations::number_descriptions(&state.db, customer, 0).await?;
@@ -106,108 +192,290 @@ pub(super) async fn store_number(
         number.mailbox,
     )
     .await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
 }
 
-pub(super) async fn update_number(
+/// manageterms/storeDestinationNumber/, as the spec also writes it.
+#[utoipa::path(post, path = "/manageterms/storeDestinationNumber/", tag = "routing",
+    request_body(content((StoreNumberRequest = "multipart/form-data"), (StoreNumberRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn store_number_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<StoreNumberRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
+    store_number(state, user, form).await
+}
+
+/// A destination number's new description and mailbox flag (the number itself does not change).
+#[derive(Deserialize, Validate, ToSchema)]
+struct UpdateNumberRequest {
+    /// The destination number being updated.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_record_id: IdField,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_number_description: String,
+    /// "1": the number is a mailbox; "0" or empty: not.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_mailbox: String,
+}
+
+#[utoipa::path(post, path = "/manageterms/updateDestinationNumber", tag = "routing",
+    request_body(content((UpdateNumberRequest = "multipart/form-data"), (UpdateNumberRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn update_number(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<UpdateNumberRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let id = form.id("form_record_id");
+    let id = form.form_record_id.unwrap_or(0);
     let stored = destinations::find_number(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     let number = DestinationNumberForm {
-        description: form.text("form_number_description").trim().to_string(),
+        description: form.form_number_description.trim().to_string(),
         destination: stored.number,
         international_code: stored.international_code_id,
-        mailbox: small_number(&form, "form_mailbox"),
+        mailbox: small_number(&form.form_mailbox),
         insert: false,
     };
     let taken = destinations::number_descriptions(&state.db, customer, id).await?;
     validate_destination_number(&number, &taken).map_err(number_refused)?;
     destinations::update_number(&state.db, customer, id, &number.description, number.mailbox).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
 }
 
-pub(super) async fn plans(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let routings: Vec<Value> = destinations::plans(&state.db, user.customer())
+/// manageterms/updateDestinationNumber/, as the spec also writes it.
+#[utoipa::path(post, path = "/manageterms/updateDestinationNumber/", tag = "routing",
+    request_body(content((UpdateNumberRequest = "multipart/form-data"), (UpdateNumberRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn update_number_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<UpdateNumberRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
+    update_number(state, user, form).await
+}
+
+/// One of the customer's destination plans, as the selectors show it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationPlanOption {
+    id: i64,
+    description: String,
+    /// 0: hunt group, 1: multi dial.
+    plan_type: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct DestinationPlanList {
+    routings: Vec<DestinationPlanOption>,
+}
+
+#[utoipa::path(get, path = "/manageroutings/getRoutings", tag = "routing",
+    responses((status = 200, body = DestinationPlanList)))]
+async fn plans(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationPlanList>, AppError> {
+    let routings = destinations::plans(&state.db, user.customer())
         .await?
         .into_iter()
-        .map(|p| json!({ "id": p.id, "description": p.description, "planType": p.plan_type }))
+        .map(|p| DestinationPlanOption { id: p.id, description: p.description, plan_type: p.plan_type })
         .collect();
-    Ok(Json(json!({ "routings": routings })))
+    Ok(Json(DestinationPlanList { routings }))
 }
 
-pub(super) async fn plan_details(
+/// manageroutings/getRoutings/, as the browser calls it.
+#[utoipa::path(get, path = "/manageroutings/getRoutings/", tag = "routing",
+    responses((status = 200, body = DestinationPlanList)))]
+async fn plans_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<DestinationPlanList>, AppError> {
+    plans(state, user).await
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationPlanView {
+    id: i64,
+    description: String,
+    /// 0: hunt group, 1: multi dial.
+    plan_type: i64,
+    /// The queue's id, 0 for none.
+    queue: i64,
+    /// The in-call attribution plan's id, 0 for none.
+    attribution_id: i64,
+    /// A multi dial's no-response destination number, 0 for none.
+    no_response_destination: i64,
+}
+
+/// One destination of a plan, in ringing order.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlanDestination {
+    /// The destination number's id.
+    destination: i64,
+    /// Seconds (0 when not stored: a multi dial rings its rows for row 0's length).
+    ring_length: i64,
+    /// A multi dial's ring length, on row 0 only; 0 otherwise.
+    ring_length_multi_dial: i64,
+}
+
+/// A number routed through the plan.
+#[derive(Serialize, ToSchema)]
+struct PlanAffectedNumber {
+    number: String,
+}
+
+/// A pool routed through the plan.
+#[derive(Serialize, ToSchema)]
+struct PlanAffectedNumberSet {
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationPlanDetails {
+    plan: DestinationPlanView,
+    plan_destinations: Vec<PlanDestination>,
+    affected_numbers: Vec<PlanAffectedNumber>,
+    affected_number_sets: Vec<PlanAffectedNumberSet>,
+}
+
+#[utoipa::path(get, path = "/manageconnections/getDestinationPlanDetails/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = DestinationPlanDetails)))]
+async fn plan_details(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<DestinationPlanDetails>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
     let plan = destinations::find_plan(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     let multi_dial = plan.plan_type == MULTI_DIAL;
-    let rows: Vec<Value> = destinations::plan_rows(&state.db, customer, id)
+    let plan_destinations = destinations::plan_rows(&state.db, customer, id)
         .await?
         .into_iter()
         .enumerate()
         .map(|(i, row)| {
             let ring = row.ring_length.unwrap_or(0);
-            json!({
-                "destination": row.destination_number_id,
-                "ringLength": ring,
-                "ringLengthMultiDial": if multi_dial && i == 0 { ring } else { 0 },
-            })
+            PlanDestination {
+                destination: row.destination_number_id,
+                ring_length: ring,
+                ring_length_multi_dial: if multi_dial && i == 0 { ring } else { 0 },
+            }
         })
         .collect();
     let affected = destinations::plan_affected_entries(&state.db, customer, id).await?;
-    let numbers: Vec<Value> =
-        affected.iter().filter(|e| e.kind == "static").map(|e| json!({ "number": e.number })).collect();
-    let sets: Vec<Value> =
-        affected.iter().filter(|e| e.kind == "dynamic").map(|e| json!({ "description": e.pool_name })).collect();
-    Ok(Json(json!({
-        "plan": {
-            "id": plan.id,
-            "description": plan.description,
-            "planType": plan.plan_type,
-            "queue": plan.queue_id,
-            "attributionId": plan.incall_id,
-            "noResponseDestination": plan.no_response_destination_id,
+    let affected_numbers = affected
+        .iter()
+        .filter(|e| e.kind == "static")
+        .map(|e| PlanAffectedNumber { number: e.number.clone() })
+        .collect();
+    let affected_number_sets = affected
+        .iter()
+        .filter(|e| e.kind == "dynamic")
+        .map(|e| PlanAffectedNumberSet { description: e.pool_name.clone() })
+        .collect();
+    Ok(Json(DestinationPlanDetails {
+        plan: DestinationPlanView {
+            id: plan.id,
+            description: plan.description,
+            plan_type: plan.plan_type,
+            queue: plan.queue_id,
+            attribution_id: plan.incall_id,
+            no_response_destination: plan.no_response_destination_id,
         },
-        "planDestinations": rows,
-        "affectedNumbers": numbers,
-        "affectedNumberSets": sets,
-    })))
+        plan_destinations,
+        affected_numbers,
+        affected_number_sets,
+    }))
+}
+
+/// A destination plan's row as posted (`form_destination[i]`, `form_ring_length[i]`), read as
+/// text and parsed as before so the domain's messages name the row.
+#[derive(Deserialize, Validate, ToSchema)]
+struct PlanDestinationRow {
+    /// The destination number's id.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_destination: String,
+    /// Seconds (a multi dial reads row 0's only).
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_ring_length: String,
+}
+
+impl FormRow for PlanDestinationRow {
+    const FIELDS: &'static [&'static str] = &["form_destination", "form_ring_length"];
+    const LIMIT: RowLimit = DESTINATION_PLAN_ROWS;
+}
+
+/// A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
+/// only stop absurd input first. Rows: the fields of PlanDestinationRow posted as
+/// `form_destination[i]` and `form_ring_length[i]` (or `name[]`, in order), at most 20.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SavePlanRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_description: String,
+    /// "0": hunt group, "1": multi dial.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_plan_type: String,
+    /// The queue's id, 0 or empty for none.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_queue: IdField,
+    /// The in-call attribution plan's id, 0 or empty for none.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_incall: IdField,
+    /// A multi dial's no-response destination number (ignored for a hunt group).
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_no_response_destination: IdField,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DestinationPlanSaved {
+    success: bool,
+    /// The plan's id.
+    rogr_id: i64,
 }
 
 /// manageroutings/save/{id}: `id` 0 creates (also "save as new", checked against every plan).
-pub(super) async fn save_plan(
+#[utoipa::path(post, path = "/manageroutings/save/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 0, description = "The plan, 0 for a new one")),
+    request_body(content((SavePlanRequest = "multipart/form-data"), (SavePlanRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = DestinationPlanSaved)))]
+async fn save_plan(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<SavePlanRequest>,
+) -> Result<Json<DestinationPlanSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     if id != 0 && destinations::find_plan(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let plan_type = small_number(&form, "form_plan_type");
+    let fields = &form.fields;
+    let plan_type = small_number(&fields.form_plan_type);
     let multi_dial = plan_type == MULTI_DIAL;
-    let posted = form.rows(&["form_destination", "form_ring_length"], DESTINATION_PLAN_ROWS)?;
-    let as_id = |name: &str, i: usize| posted.get(i, name).trim().parse::<i64>().unwrap_or(0);
+    let posted = form.rows::<PlanDestinationRow>()?;
+    let as_id = |typed: &str| typed.trim().parse::<i64>().unwrap_or(0);
     let rows: Vec<DestinationRow> = posted
-        .indices()
-        .map(|i| DestinationRow {
-            destination: as_id("form_destination", i),
-            ring_length: as_id("form_ring_length", i),
+        .iter()
+        .map(|row| DestinationRow {
+            destination: as_id(&row.form_destination),
+            ring_length: as_id(&row.form_ring_length),
         })
         .collect();
-    let queue = form.id("form_queue");
-    let incall = form.id("form_incall");
-    let no_response = if multi_dial { form.id("form_no_response_destination") } else { 0 };
+    let queue = fields.form_queue.unwrap_or(0);
+    let incall = fields.form_incall.unwrap_or(0);
+    let no_response = if multi_dial { fields.form_no_response_destination.unwrap_or(0) } else { 0 };
 
     // Everything referred to must be the customer's.
     let mut numbers: Vec<i64> = rows.iter().map(|r| r.destination).filter(|&d| d != 0).collect();
@@ -227,7 +495,7 @@ pub(super) async fn save_plan(
     }
 
     let plan = DestinationPlanForm {
-        description: form.text("form_description").trim().to_string(),
+        description: fields.form_description.trim().to_string(),
         plan_type,
         queue,
         incall,
@@ -253,5 +521,5 @@ pub(super) async fn save_plan(
             .collect(),
     };
     let id = destinations::save_plan(&state.db, customer, id, &to_save).await?;
-    Ok(Json(json!({ "success": true, "rogrId": id })))
+    Ok(Json(DestinationPlanSaved { success: true, rogr_id: id }))
 }

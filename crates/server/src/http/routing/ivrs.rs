@@ -7,21 +7,26 @@
 //! Access: reads need an advanced routing scope, writes an administrator with one.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post, MethodRouter};
-use axum::{Json, Router};
+use axum::Json;
 use domain::routing::ivr::{
     service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
-    Library, StoredIvr, NO_REPEAT,
+    Library, Named, StoredIvr, NO_REPEAT,
 };
-use domain::routing::{RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
+use domain::routing::{RowLimit, RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
 use domain::FieldErrors;
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use sqlx::{Any, Transaction};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::connect::id_of;
+use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
 use super::{multilevel, RoutingUser};
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::ivrs::{self, Charge};
 use crate::store::routing_entries;
@@ -30,51 +35,105 @@ use crate::store::service_plans::{self, PlanTime};
 /// The refusal when one more IVR needs the multi-level IVR terms (docs/ivr-api.md).
 pub const TERMS_REQUIRED: &str = "Please accept the terms to add another IVR.";
 
-const KEY_FIELDS: [&str; 7] =
-    ["keys", "keyDescription", "keyType", "keyDestination", "keyIvr", "keyCategory", "keyVoicemail"];
-
-pub(crate) fn router() -> Router<AppState> {
-    let mut router = Router::new()
-        .route("/manageivrrouting/getIvrDetails/{id}", get(details))
-        .route("/manageivrrouting/getIvrList/{kind}", get(list))
-        .route("/manageivrrouting/createIvr/{parent}", post(create))
-        .route("/managemultilevelivr/getMultiLevelIvr/{id}", get(multilevel::flow));
-    // Served with and without the trailing slash the spec writes on some of them.
-    let either_slash: Vec<(&str, MethodRouter<AppState>)> = vec![
-        ("/manageivrrouting/getIvrList", get(top_level_list)),
-        ("/manageivrrouting/getIvrLibrary", get(library_answer)),
-        ("/manageivrrouting/updateExistingIvr", post(update)),
-        ("/managemultilevelivr/getMultiIvrCharges", get(multilevel::charges)),
-        ("/managemultilevelivr/cloneIVR", post(multilevel::clone_ivr)),
-    ];
-    for (path, handler) in either_slash {
-        router = router.route(path, handler.clone()).route(&format!("{path}/"), handler);
-    }
-    router
+/// Every IVR route, the multi-level ones included; the spec writes some with a trailing slash
+/// and some without, and those are served (and documented) both ways.
+pub(crate) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(RowSchemas::openapi())
+        .routes(routes!(details))
+        .routes(routes!(top_level_list))
+        .routes(routes!(top_level_list_slash))
+        .routes(routes!(list))
+        .routes(routes!(library_answer))
+        .routes(routes!(library_answer_slash))
+        .routes(routes!(create))
+        .routes(routes!(update))
+        .routes(routes!(update_slash))
+        .merge(multilevel::router())
 }
+
+/// The row of a row form, documented beside the request that names it (utoipa does not
+/// collect it from the path on its own).
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(IvrKeyRow)))]
+struct RowSchemas;
 
 /// Whether a posted flag is on.
-pub(super) fn flag(form: &FormData, name: &str) -> bool {
-    matches!(form.text(name).trim(), "1" | "true" | "on")
+pub(super) fn flag(value: &str) -> bool {
+    matches!(value.trim(), "1" | "true" | "on")
 }
 
-/// An IVR as the calls answer it: the flags as numbers and isChild as "0"/"1" (the spec's shape).
-fn ivr_answer(stored: &StoredIvr) -> Value {
+/// An IVR key as the calls answer it (ids are 0 when not chosen).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct IvrKeyView {
+    key: String,
+    description: String,
+    /// routing, ivr or voicemail
+    #[serde(rename = "type")]
+    key_type: String,
+    /// The destination plan's id.
+    destination_id: i64,
+    ivr_id: i64,
+    voicemail_id: i64,
+    category_id: i64,
+}
+
+impl From<&IvrKey> for IvrKeyView {
+    fn from(k: &IvrKey) -> Self {
+        IvrKeyView {
+            key: k.key.clone(),
+            description: k.description.clone(),
+            key_type: k.key_type.as_str().to_string(),
+            destination_id: k.destination_id,
+            ivr_id: k.ivr_id,
+            voicemail_id: k.voicemail_id,
+            category_id: k.category_id,
+        }
+    }
+}
+
+/// An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrView {
+    id: i64,
+    description: String,
+    /// "1": a child IVR, "0": a top-level one.
+    is_child: String,
+    intro_audio: i64,
+    /// 1: the keys pressed are logged.
+    log_keys: u8,
+    report_group_id: i64,
+    secondary_report_group_id: i64,
+    /// 1: the call hangs up after the intro audio.
+    has_dead_end: u8,
+    /// The key that repeats the menu, or "none".
+    repeat_key: String,
+    default_key: String,
+    repeat_audio: String,
+    options: Vec<IvrKeyView>,
+}
+
+fn zero_one(on: bool) -> String {
+    if on { "1" } else { "0" }.to_string()
+}
+
+fn ivr_answer(stored: &StoredIvr) -> IvrView {
     let ivr = &stored.ivr;
-    json!({
-        "id": stored.id,
-        "description": ivr.description,
-        "isChild": if ivr.is_child { "1" } else { "0" },
-        "introAudio": ivr.intro_audio,
-        "logKeys": u8::from(ivr.log_keys),
-        "reportGroupId": ivr.report_group_id,
-        "secondaryReportGroupId": ivr.secondary_report_group_id,
-        "hasDeadEnd": u8::from(ivr.has_dead_end),
-        "repeatKey": ivr.repeat_key,
-        "defaultKey": ivr.default_key,
-        "repeatAudio": ivr.repeat_audio,
-        "options": ivr.options,
-    })
+    IvrView {
+        id: stored.id,
+        description: ivr.description.clone(),
+        is_child: zero_one(ivr.is_child),
+        intro_audio: ivr.intro_audio,
+        log_keys: u8::from(ivr.log_keys),
+        report_group_id: ivr.report_group_id,
+        secondary_report_group_id: ivr.secondary_report_group_id,
+        has_dead_end: u8::from(ivr.has_dead_end),
+        repeat_key: ivr.repeat_key.clone(),
+        default_key: ivr.default_key.clone(),
+        repeat_audio: ivr.repeat_audio.clone(),
+        options: ivr.options.iter().map(IvrKeyView::from).collect(),
+    }
 }
 
 /// What the customer's IVR keys can point at, with every IVR.
@@ -115,12 +174,32 @@ async fn plans_reaching(state: &AppState, customer: i64, ivr_id: i64, library: &
     Ok(reaching)
 }
 
+/// A number or pool whose service plan reaches the IVR: `NumbNGNumber` for a number,
+/// `VlnsDescription` for a pool (the spec's names).
+#[derive(Serialize, ToSchema)]
+struct IvrAffectedEntry {
+    #[serde(rename = "NumbNGNumber", skip_serializing_if = "Option::is_none")]
+    number: Option<String>,
+    #[serde(rename = "VlnsDescription", skip_serializing_if = "Option::is_none")]
+    pool: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrDetails {
+    ivr: IvrView,
+    affected_numbers: Vec<IvrAffectedEntry>,
+}
+
 /// One IVR and the numbers and pools whose service plan reaches it.
+#[utoipa::path(get, path = "/manageivrrouting/getIvrDetails/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = IvrDetails)))]
 async fn details(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<IvrDetails>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
     let library = library(&state, customer).await?;
@@ -129,77 +208,277 @@ async fn details(
     for plan in plans_reaching(&state, customer, id, &library).await? {
         for (_, kind, number, pool) in routing_entries::using_plan(&state.db, customer, plan).await? {
             affected.push(match kind.as_str() {
-                "static" => json!({ "NumbNGNumber": number }),
-                _ => json!({ "VlnsDescription": pool }),
+                "static" => IvrAffectedEntry { number: Some(number), pool: None },
+                _ => IvrAffectedEntry { number: None, pool: Some(pool) },
             });
         }
     }
-    Ok(Json(json!({ "ivr": ivr_answer(stored), "affectedNumbers": affected })))
+    Ok(Json(IvrDetails { ivr: ivr_answer(stored), affected_numbers: affected }))
 }
 
-async fn list_answer(state: &AppState, user: &RoutingUser, with_children: bool) -> Result<Json<Value>, AppError> {
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrOption {
+    id: i64,
+    description: String,
+    /// "1": a child IVR, "0": a top-level one.
+    is_child: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct IvrList {
+    ivrs: Vec<IvrOption>,
+}
+
+async fn list_answer(state: &AppState, user: &RoutingUser, with_children: bool) -> Result<Json<IvrList>, AppError> {
     user.require_advanced()?;
-    let ivrs: Vec<Value> = ivrs::list(&state.db, user.customer(), with_children)
+    let ivrs = ivrs::list(&state.db, user.customer(), with_children)
         .await?
         .into_iter()
-        .map(|(id, description, child)| json!({ "id": id, "description": description, "isChild": if child { "1" } else { "0" } }))
+        .map(|(id, description, child)| IvrOption { id, description, is_child: zero_one(child) })
         .collect();
-    Ok(Json(json!({ "ivrs": ivrs })))
+    Ok(Json(IvrList { ivrs }))
 }
 
-/// getIvrList/: the top-level IVRs (what a service plan row chooses from).
-async fn top_level_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+/// getIvrList: the top-level IVRs (what a service plan row chooses from).
+#[utoipa::path(get, path = "/manageivrrouting/getIvrList", tag = "routing", responses((status = 200, body = IvrList)))]
+async fn top_level_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<IvrList>, AppError> {
     list_answer(&state, &user, false).await
 }
 
-/// getIvrList/1: every IVR, children too (what an IVR key chooses from).
+/// getIvrList/, as the spec also writes it.
+#[utoipa::path(get, path = "/manageivrrouting/getIvrList/", tag = "routing", responses((status = 200, body = IvrList)))]
+async fn top_level_list_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<IvrList>, AppError> {
+    top_level_list(state, user).await
+}
+
+/// getIvrList/1: every IVR, children too (what an IVR key chooses from); any other kind is
+/// the top-level IVRs.
+#[utoipa::path(get, path = "/manageivrrouting/getIvrList/{kind}", tag = "routing",
+    params(("kind" = String, Path, description = "1: every IVR, child IVRs too")),
+    responses((status = 200, body = IvrList)))]
 async fn list(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(kind): Path<String>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<IvrList>, AppError> {
     list_answer(&state, &user, kind == "1").await
 }
 
-async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+/// An IVR of the library: its form as the domain holds it (flags as booleans).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LibraryIvr {
+    id: i64,
+    description: String,
+    intro_audio: i64,
+    log_keys: bool,
+    report_group_id: i64,
+    secondary_report_group_id: i64,
+    has_dead_end: bool,
+    /// The key that repeats the menu, or "none".
+    repeat_key: String,
+    default_key: String,
+    repeat_audio: String,
+    is_child: bool,
+    options: Vec<IvrKeyView>,
+}
+
+/// A destination plan or voicemail an IVR key can point at.
+#[derive(Serialize, ToSchema)]
+struct IvrTarget {
+    id: i64,
+    description: String,
+}
+
+impl From<&Named> for IvrTarget {
+    fn from(n: &Named) -> Self {
+        IvrTarget { id: n.id, description: n.description.clone() }
+    }
+}
+
+/// What the browser draws flows and follows calls with (the domain's `Library`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrLibrary {
+    ivrs: Vec<LibraryIvr>,
+    destination_plans: Vec<IvrTarget>,
+    voicemails: Vec<IvrTarget>,
+}
+
+impl From<&Library> for IvrLibrary {
+    fn from(library: &Library) -> Self {
+        let ivrs = library
+            .ivrs
+            .iter()
+            .map(|stored| {
+                let ivr = &stored.ivr;
+                LibraryIvr {
+                    id: stored.id,
+                    description: ivr.description.clone(),
+                    intro_audio: ivr.intro_audio,
+                    log_keys: ivr.log_keys,
+                    report_group_id: ivr.report_group_id,
+                    secondary_report_group_id: ivr.secondary_report_group_id,
+                    has_dead_end: ivr.has_dead_end,
+                    repeat_key: ivr.repeat_key.clone(),
+                    default_key: ivr.default_key.clone(),
+                    repeat_audio: ivr.repeat_audio.clone(),
+                    is_child: ivr.is_child,
+                    options: ivr.options.iter().map(IvrKeyView::from).collect(),
+                }
+            })
+            .collect();
+        IvrLibrary {
+            ivrs,
+            destination_plans: library.destination_plans.iter().map(IvrTarget::from).collect(),
+            voicemails: library.voicemails.iter().map(IvrTarget::from).collect(),
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary", tag = "routing", responses((status = 200, body = IvrLibrary)))]
+async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<IvrLibrary>, AppError> {
     user.require_advanced()?;
     let library = library(&state, user.customer()).await?;
-    Ok(Json(serde_json::to_value(&library).map_err(|e| AppError::Internal(e.to_string()))?))
+    Ok(Json(IvrLibrary::from(&library)))
+}
+
+/// getIvrLibrary/, as the spec also writes it.
+#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary/", tag = "routing", responses((status = 200, body = IvrLibrary)))]
+async fn library_answer_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<IvrLibrary>, AppError> {
+    library_answer(state, user).await
+}
+
+/// An IVR key row as posted (`keys[i]`, `keyDescription[i]`...), read as text and parsed as
+/// before so the domain's messages name the row. Ids are 0 or empty when not chosen.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct IvrKeyRow {
+    /// 1-9, then 0, * and #.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keys: String,
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    keyDescription: String,
+    /// routing (or empty), ivr or voicemail; anything else is 400.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keyType: String,
+    /// The destination plan, for a routing key.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keyDestination: String,
+    /// The IVR, for an ivr key.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keyIvr: String,
+    /// The call category, 0 or empty for none.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keyCategory: String,
+    /// The voicemail, for a voicemail key.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    keyVoicemail: String,
+}
+
+impl FormRow for IvrKeyRow {
+    const FIELDS: &'static [&'static str] =
+        &["keys", "keyDescription", "keyType", "keyDestination", "keyIvr", "keyCategory", "keyVoicemail"];
+    const LIMIT: RowLimit = IVR_KEY_ROWS;
+}
+
+/// An IVR (createIvr and updateExistingIvr). The domain's rules (`validate_ivr`) decide; these
+/// bounds only stop absurd input first. Flags are "1" for on. Rows: the fields of IvrKeyRow
+/// posted as `keys[i]`, `keyDescription[i]`... (or `name[]`, in order), at most 12.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct IvrRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    description: String,
+    /// The intro audio.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    audioId: IdField,
+    /// "1": log the keys pressed.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    logStrokes: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    reportGroupId: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    secondaryReportGroupId: IdField,
+    /// "1": hang up after the intro audio (the IVR keeps no keys).
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    hasDeadEnd: String,
+    /// The key that repeats the menu; "none" or empty for none.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    repeatMenu: String,
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    defaultKey: String,
+    /// How many times the menu repeats (the domain reads the text: 1 to 9).
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    repeatAudio: String,
+    /// "1": a child IVR (createIvr from a parent makes one whatever this says).
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    isChildIvr: String,
+    /// createIvr: "1" accepts the multi-level IVR terms, needed once the IVR credits are used.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    acceptTerms: String,
+    /// updateExistingIvr: the IVR being saved.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_record_id: IdField,
+    /// updateExistingIvr: the IVR being saved, when form_record_id is empty or 0.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    ivrId: IdField,
 }
 
 /// The posted IVR, as the domain's form.
-fn submitted(form: &FormData) -> Result<IvrForm, AppError> {
+fn submitted(form: &Form<IvrRequest>) -> Result<IvrForm, AppError> {
+    let fields = &form.fields;
     let mut ivr = IvrForm {
-        description: form.text("description").to_string(),
-        intro_audio: id_of(form.text("audioId")),
-        log_keys: flag(form, "logStrokes"),
-        report_group_id: id_of(form.text("reportGroupId")),
-        secondary_report_group_id: id_of(form.text("secondaryReportGroupId")),
-        has_dead_end: flag(form, "hasDeadEnd"),
-        repeat_key: match form.text("repeatMenu").trim() {
+        description: fields.description.clone(),
+        intro_audio: fields.audioId.unwrap_or(0),
+        log_keys: flag(&fields.logStrokes),
+        report_group_id: fields.reportGroupId.unwrap_or(0),
+        secondary_report_group_id: fields.secondaryReportGroupId.unwrap_or(0),
+        has_dead_end: flag(&fields.hasDeadEnd),
+        repeat_key: match fields.repeatMenu.trim() {
             "" => NO_REPEAT.to_string(),
             key => key.to_string(),
         },
-        default_key: form.text("defaultKey").trim().to_string(),
-        repeat_audio: form.text("repeatAudio").to_string(),
-        is_child: flag(form, "isChildIvr"),
+        default_key: fields.defaultKey.trim().to_string(),
+        repeat_audio: fields.repeatAudio.clone(),
+        is_child: flag(&fields.isChildIvr),
         options: vec![],
     };
-    let posted = form.rows(&KEY_FIELDS, IVR_KEY_ROWS)?;
-    for i in posted.indices() {
-        let key_type = match posted.get(i, "keyType").trim() {
+    for (i, row) in form.rows::<IvrKeyRow>()?.into_iter().enumerate() {
+        let key_type = match row.keyType.trim() {
             "" => KeyType::Routing,
             other => KeyType::parse(other)
                 .ok_or_else(|| AppError::BadRequest(format!("keyType[{i}] must be routing, ivr or voicemail")))?,
         };
         ivr.options.push(IvrKey {
-            key: posted.get(i, "keys").trim().to_string(),
-            description: posted.get(i, "keyDescription").to_string(),
+            key: row.keys.trim().to_string(),
+            description: row.keyDescription,
             key_type,
-            destination_id: id_of(posted.get(i, "keyDestination")),
-            ivr_id: id_of(posted.get(i, "keyIvr")),
-            voicemail_id: id_of(posted.get(i, "keyVoicemail")),
-            category_id: id_of(posted.get(i, "keyCategory")),
+            destination_id: id_of(&row.keyDestination),
+            ivr_id: id_of(&row.keyIvr),
+            voicemail_id: id_of(&row.keyVoicemail),
+            category_id: id_of(&row.keyCategory),
         });
     }
     Ok(ivr)
@@ -322,13 +601,25 @@ fn terms_refused() -> AppError {
     AppError::Validation(errors)
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrSaved {
+    success: bool,
+    ivr_id: i64,
+}
+
 /// createIvr/{parent}: a new IVR; from a parent IVR's dialog (parent not 0) it is a child.
+/// Past the IVR credits without acceptTerms, 422 on `terms`.
+#[utoipa::path(post, path = "/manageivrrouting/createIvr/{parent}", tag = "routing",
+    params(("parent" = i64, Path, minimum = 0, description = "The parent IVR, 0 for a top-level IVR")),
+    request_body(content((IvrRequest = "multipart/form-data"), (IvrRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = IvrSaved)))]
 async fn create(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(parent): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    form: Form<IvrRequest>,
+) -> Result<Json<IvrSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     if parent != 0 && !ivrs::ivrs_owned(&state.db, customer, &[parent]).await? {
@@ -342,7 +633,7 @@ async fn create(
     let ivr = normalized(ivr);
 
     let mut tx = state.db.begin().await?;
-    let credits = credits_for(&mut tx, customer, 1, flag(&form, "acceptTerms")).await?;
+    let credits = credits_for(&mut tx, customer, 1, flag(&form.fields.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
         return Err(terms_refused());
     }
@@ -350,16 +641,23 @@ async fn create(
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
     charge(&mut tx, &user, &credits, &[id], state.clock.now()).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "success": true, "ivrId": id })))
+    Ok(Json(IvrSaved { success: true, ivr_id: id }))
 }
 
-/// updateExistingIvr/: saves an IVR (form_record_id, or ivrId); every number and pool whose
+/// updateExistingIvr: saves an IVR (form_record_id, or ivrId); every number and pool whose
 /// service plan reaches it is provisioned again.
-async fn update(State(state): State<AppState>, user: RoutingUser, form: FormData) -> Result<Json<Value>, AppError> {
+#[utoipa::path(post, path = "/manageivrrouting/updateExistingIvr", tag = "routing",
+    request_body(content((IvrRequest = "multipart/form-data"), (IvrRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = IvrSaved)))]
+async fn update(
+    State(state): State<AppState>,
+    user: RoutingUser,
+    form: Form<IvrRequest>,
+) -> Result<Json<IvrSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let id = match id_of(form.text("form_record_id")) {
-        0 => id_of(form.text("ivrId")),
+    let id = match form.fields.form_record_id.unwrap_or(0) {
+        0 => form.fields.ivrId.unwrap_or(0),
         id => id,
     };
     if id <= 0 || !ivrs::ivrs_owned(&state.db, customer, &[id]).await? {
@@ -381,5 +679,55 @@ async fn update(State(state): State<AppState>, user: RoutingUser, form: FormData
         routing_entries::reprovision_plan_users(&mut tx, customer, plan, now).await?;
     }
     tx.commit().await?;
-    Ok(Json(json!({ "success": true, "ivrId": id })))
+    Ok(Json(IvrSaved { success: true, ivr_id: id }))
+}
+
+/// updateExistingIvr/, as the browser calls it.
+#[utoipa::path(post, path = "/manageivrrouting/updateExistingIvr/", tag = "routing",
+    request_body(content((IvrRequest = "multipart/form-data"), (IvrRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = IvrSaved)))]
+async fn update_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<IvrRequest>,
+) -> Result<Json<IvrSaved>, AppError> {
+    update(state, user, form).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The library's answer is the domain's `Library` as it serialises, field for field.
+    #[test]
+    fn the_library_answer_is_the_domains_library() {
+        let key = |key: &str, key_type: KeyType| IvrKey {
+            key: key.into(),
+            description: format!("Key {key}"),
+            key_type,
+            destination_id: 4,
+            ivr_id: 5,
+            voicemail_id: 6,
+            category_id: 7,
+        };
+        let form = IvrForm {
+            description: "Main menu".into(),
+            intro_audio: 1,
+            log_keys: true,
+            report_group_id: 2,
+            secondary_report_group_id: 3,
+            has_dead_end: false,
+            repeat_key: "#".into(),
+            default_key: "1".into(),
+            repeat_audio: "2".into(),
+            is_child: true,
+            options: vec![key("1", KeyType::Routing), key("2", KeyType::Ivr), key("3", KeyType::Voicemail)],
+        };
+        let library = Library {
+            ivrs: vec![StoredIvr { id: 9, ivr: form }],
+            destination_plans: vec![Named { id: 4, description: "Reception".into() }],
+            voicemails: vec![Named { id: 6, description: "Out of hours".into() }],
+        };
+        assert_eq!(serde_json::to_value(IvrLibrary::from(&library)).unwrap(), serde_json::to_value(&library).unwrap());
+    }
 }

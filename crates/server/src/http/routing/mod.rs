@@ -55,9 +55,9 @@ use crate::store::sessions::Session;
 pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(connections::router())
-        .merge(library::router().into())
+        .merge(library::router())
         .merge(extras::router())
-        .merge(ivrs::router().into())
+        .merge(ivrs::router())
         .merge(speech::router())
         .merge(tagmanager::router())
         .merge(history::router())

@@ -4,49 +4,148 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::routing::ivr::{ivr_flow, validate_ivr, IvrForm, KeyType, Library, StoredIvr};
+use domain::routing::ivr::{ivr_flow, validate_ivr, FlowEdge, FlowNode, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
 use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::{billing_frequency_word, format_money};
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::connect::id_of;
 use super::ivrs::{charge, credits_for, flag, library, refused, Credits, TERMS_REQUIRED};
+use super::library::{IdField, NUMBER_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::ivrs;
 
 /// Cloning answers 'false' with this for a child IVR (only top-level IVRs can be cloned).
 pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
 
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(charges))
+        .routes(routes!(charges_slash))
+        .routes(routes!(flow))
+        .routes(routes!(clone_ivr))
+        .routes(routes!(clone_ivr_slash))
+}
+
+/// The price of one more IVR past the credits.
+#[derive(Serialize, ToSchema)]
+struct MultiIvrCharges {
+    /// Pounds, two decimals, no sign ("10.00").
+    cost: String,
+    /// The billing word: "month", "quarter"...
+    frequency: String,
+    /// The IVRs the customer owns credits for.
+    credits: i64,
+    /// The IVRs the customer has.
+    used: i64,
+}
+
 /// getMultiIvrCharges: the price of one more IVR (pounds, two decimals, no sign), its billing
 /// word, the credits owned and the IVRs used.
-pub(super) async fn charges(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
+#[utoipa::path(get, path = "/managemultilevelivr/getMultiIvrCharges", tag = "routing",
+    responses((status = 200, body = MultiIvrCharges)))]
+async fn charges(State(state): State<AppState>, user: RoutingUser) -> Result<Json<MultiIvrCharges>, AppError> {
     user.require_advanced()?;
     let mut conn = state.db.acquire().await?;
     let (used, credits) = ivrs::usage(&mut conn, user.customer()).await?;
     let (pence, months) = ivrs::multi_level_price(&mut conn)
         .await?
         .ok_or_else(|| AppError::Internal("no multi_level_ivr row in services".into()))?;
-    Ok(Json(json!({
-        "cost": format_money(pence as f64 / 100.0),
-        "frequency": billing_frequency_word(&months, None),
-        "credits": credits,
-        "used": used,
-    })))
+    Ok(Json(MultiIvrCharges {
+        cost: format_money(pence as f64 / 100.0),
+        frequency: billing_frequency_word(&months, None),
+        credits,
+        used,
+    }))
+}
+
+/// getMultiIvrCharges/, as the spec also writes it.
+#[utoipa::path(get, path = "/managemultilevelivr/getMultiIvrCharges/", tag = "routing",
+    responses((status = 200, body = MultiIvrCharges)))]
+async fn charges_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<MultiIvrCharges>, AppError> {
+    charges(state, user).await
+}
+
+/// A node of the flow: `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrFlowNode {
+    id: String,
+    description: String,
+    /// The keys of an IVR, e.g. "1: Reception"; empty for other nodes.
+    options: Vec<String>,
+    is_child: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+struct IvrFlowEdge {
+    from: String,
+    to: String,
+    /// The key pressed, or the service plan row ("Row 2") that leads there.
+    label: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IvrFlowIssues {
+    /// Sentences naming each menu that can reach itself with no way out.
+    loops: Vec<String>,
+    /// Sentences naming each key that leads nowhere.
+    dead_ends: Vec<String>,
+}
+
+/// The flow of an IVR (the domain's `ivr_flow`).
+#[derive(Serialize, ToSchema)]
+struct IvrFlowGraph {
+    nodes: Vec<IvrFlowNode>,
+    edges: Vec<IvrFlowEdge>,
+    issues: IvrFlowIssues,
+}
+
+impl From<IvrFlow> for IvrFlowGraph {
+    fn from(flow: IvrFlow) -> Self {
+        let node = |n: FlowNode| IvrFlowNode {
+            id: n.id,
+            description: n.description,
+            options: n.options,
+            is_child: n.is_child,
+        };
+        let edge = |e: FlowEdge| IvrFlowEdge { from: e.from, to: e.to, label: e.label };
+        IvrFlowGraph {
+            nodes: flow.nodes.into_iter().map(node).collect(),
+            edges: flow.edges.into_iter().map(edge).collect(),
+            issues: IvrFlowIssues { loops: flow.issues.loops, dead_ends: flow.issues.dead_ends },
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MultiLevelIvr {
+    ivr_flow: IvrFlowGraph,
+    /// Only a top-level IVR can be cloned.
+    can_clone: bool,
 }
 
 /// getMultiLevelIvr/{id}: the IVR's flow and whether it can be cloned (a top-level IVR).
-pub(super) async fn flow(
+#[utoipa::path(get, path = "/managemultilevelivr/getMultiLevelIvr/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = MultiLevelIvr)))]
+async fn flow(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<MultiLevelIvr>, AppError> {
     user.require_advanced()?;
     let library = library(&state, user.customer()).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
-    Ok(Json(json!({ "ivrFlow": ivr_flow(id, &library), "canClone": !stored.ivr.is_child })))
+    Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library).into(), can_clone: !stored.ivr.is_child }))
 }
 
 /// The IVR and the child IVRs it reaches through its keys (top-level IVRs are left shared),
@@ -96,19 +195,68 @@ fn copy_description(description: &str, taken: &[String]) -> String {
     }
 }
 
-/// cloneIVR/: copies a top-level IVR and its child IVRs; keys between them point at the copies.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct CloneIvrRequest {
+    /// The top-level IVR to copy.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    id: IdField,
+    /// "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    acceptTerms: String,
+}
+
+/// The copy's id.
+#[derive(Serialize, ToSchema)]
+struct ClonedIvrId {
+    id: i64,
+}
+
+/// A copy made: `status` is true.
+#[derive(Serialize, ToSchema)]
+struct IvrCloned {
+    status: bool,
+    data: ClonedIvrId,
+}
+
+/// No copy made: `status` is the text "false" and `message` says why (a child IVR, or the
+/// terms are needed).
+#[derive(Serialize, ToSchema)]
+struct IvrNotCloned {
+    status: String,
+    message: String,
+}
+
+/// The answer of cloneIVR (the spec's shapes, both 200).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum CloneIvrAnswer {
+    Cloned(IvrCloned),
+    NotCloned(IvrNotCloned),
+}
+
+fn not_cloned(message: &str) -> Json<CloneIvrAnswer> {
+    Json(CloneIvrAnswer::NotCloned(IvrNotCloned { status: "false".into(), message: message.into() }))
+}
+
+/// cloneIVR: copies a top-level IVR and its child IVRs; keys between them point at the copies.
 /// Each copy counts as an IVR: past the credits without acceptTerms, status 'false'.
-pub(super) async fn clone_ivr(
+#[utoipa::path(post, path = "/managemultilevelivr/cloneIVR", tag = "routing",
+    request_body(content((CloneIvrRequest = "multipart/form-data"), (CloneIvrRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = CloneIvrAnswer)))]
+async fn clone_ivr(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<CloneIvrRequest>,
+) -> Result<Json<CloneIvrAnswer>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     let library = library(&state, customer).await?;
-    let root = library.ivr(id_of(form.text("id"))).ok_or(AppError::NotFound)?;
+    let root = library.ivr(form.id.unwrap_or(0)).ok_or(AppError::NotFound)?;
     if root.ivr.is_child {
-        return Ok(Json(json!({ "status": "false", "message": ONLY_TOP_LEVEL })));
+        return Ok(not_cloned(ONLY_TOP_LEVEL));
     }
     let originals = to_copy(root, &library);
     let mut taken: Vec<String> = library.ivrs.iter().map(|i| i.ivr.description.clone()).collect();
@@ -121,9 +269,9 @@ pub(super) async fn clone_ivr(
     }
 
     let mut tx = state.db.begin().await?;
-    let credits = credits_for(&mut tx, customer, copies.len() as i64, flag(&form, "acceptTerms")).await?;
+    let credits = credits_for(&mut tx, customer, copies.len() as i64, flag(&form.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
-        return Ok(Json(json!({ "status": "false", "message": TERMS_REQUIRED })));
+        return Ok(not_cloned(TERMS_REQUIRED));
     }
     let mut ids = vec![];
     for copy in &copies {
@@ -139,5 +287,17 @@ pub(super) async fn clone_ivr(
     }
     charge(&mut tx, &user, &credits, &ids, state.clock.now()).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "status": true, "data": { "id": ids[0] } })))
+    Ok(Json(CloneIvrAnswer::Cloned(IvrCloned { status: true, data: ClonedIvrId { id: ids[0] } })))
+}
+
+/// cloneIVR/, as the browser calls it.
+#[utoipa::path(post, path = "/managemultilevelivr/cloneIVR/", tag = "routing",
+    request_body(content((CloneIvrRequest = "multipart/form-data"), (CloneIvrRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = CloneIvrAnswer)))]
+async fn clone_ivr_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<CloneIvrRequest>,
+) -> Result<Json<CloneIvrAnswer>, AppError> {
+    clone_ivr(state, user, form).await
 }

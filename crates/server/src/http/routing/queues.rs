@@ -3,65 +3,173 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::routing::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::library::{IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::audios;
 use crate::store::queues::{self, Queue};
 
-pub(super) async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let queues: Vec<Value> = queues::list(&state.db, user.customer())
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(list_slash)).routes(routes!(save))
+}
+
+/// A queue as the editor and the selectors read it (audio ids are 0 for none).
+#[derive(Serialize, ToSchema)]
+struct QueueView {
+    id: i64,
+    description: String,
+    #[serde(rename = "maxCalls")]
+    max_calls: i64,
+    #[serde(rename = "quantityOfLines")]
+    quantity_of_lines: i64,
+    /// The hold music genre.
+    #[serde(rename = "holdMusic")]
+    hold_music: i64,
+    #[serde(rename = "apologyMode")]
+    apology_mode: i64,
+    /// Seconds between apology messages.
+    #[serde(rename = "apologyInterval")]
+    apology_interval: i64,
+    #[serde(rename = "welcomeAudio")]
+    welcome_audio: i64,
+    #[serde(rename = "message1Audio")]
+    message1_audio: i64,
+    #[serde(rename = "message2Audio")]
+    message2_audio: i64,
+    #[serde(rename = "message3Audio")]
+    message3_audio: i64,
+    #[serde(rename = "nextInLineAudio")]
+    next_in_line_audio: i64,
+    #[serde(rename = "queueFullAudio")]
+    queue_full_audio: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct QueueList {
+    queues: Vec<QueueView>,
+}
+
+#[utoipa::path(get, path = "/manageconnections/getQueues", tag = "routing", responses((status = 200, body = QueueList)))]
+async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<QueueList>, AppError> {
+    let queues = queues::list(&state.db, user.customer())
         .await?
         .into_iter()
-        .map(|q| {
-            json!({
-                "id": q.id,
-                "description": q.description,
-                "maxCalls": q.max_calls,
-                "quantityOfLines": q.lines_qty,
-                "holdMusic": q.hold_music,
-                "apologyMode": q.message_mode,
-                "apologyInterval": q.message_interval,
-                "welcomeAudio": q.welcome_audio_id,
-                "message1Audio": q.audio_1_id,
-                "message2Audio": q.audio_2_id,
-                "message3Audio": q.audio_3_id,
-                "nextInLineAudio": q.next_in_line_audio_id,
-                "queueFullAudio": q.queue_full_audio_id,
-            })
+        .map(|q| QueueView {
+            id: q.id,
+            description: q.description,
+            max_calls: q.max_calls,
+            quantity_of_lines: q.lines_qty,
+            hold_music: q.hold_music,
+            apology_mode: q.message_mode,
+            apology_interval: q.message_interval,
+            welcome_audio: q.welcome_audio_id,
+            message1_audio: q.audio_1_id,
+            message2_audio: q.audio_2_id,
+            message3_audio: q.audio_3_id,
+            next_in_line_audio: q.next_in_line_audio_id,
+            queue_full_audio: q.queue_full_audio_id,
         })
         .collect();
-    Ok(Json(json!({ "queues": queues })))
+    Ok(Json(QueueList { queues }))
+}
+
+/// manageconnections/getQueues/, as the browser calls it.
+#[utoipa::path(get, path = "/manageconnections/getQueues/", tag = "routing", responses((status = 200, body = QueueList)))]
+async fn list_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<QueueList>, AppError> {
+    list(state, user).await
+}
+
+/// A queue. The domain's rules (`validate_queue`) decide, numbers included (read as text, so
+/// a wrong one gets the domain's message); these bounds only stop absurd input first. Audio
+/// ids are 0 or empty for none.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SaveQueueRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    form_description: String,
+    /// 1 to 100.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_max_calls: String,
+    /// 1 to 99.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_lines_qty: String,
+    /// The hold music genre.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_hold_music: String,
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_message_mode: String,
+    /// Seconds between apology messages.
+    #[serde(default)]
+    #[garde(length(chars, max = NUMBER_MAX))]
+    form_message_interval: String,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_welcome_audio: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_audio_1: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_audio_2: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_audio_3: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_next_in_line_audio: IdField,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    form_queue_full_audio: IdField,
+}
+
+/// A number field read as before: 0 when empty or not a number (the domain's 'required').
+fn number(typed: &str) -> i64 {
+    typed.trim().parse().unwrap_or(0)
 }
 
 /// queues/save/{id}: `id` 0 creates (also "save as new", checked against every queue).
-pub(super) async fn save(
+#[utoipa::path(post, path = "/queues/save/{id}", tag = "routing",
+    params(("id" = i64, Path, minimum = 0, description = "The queue, 0 for a new one")),
+    request_body(content((SaveQueueRequest = "multipart/form-data"), (SaveQueueRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn save(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<SaveQueueRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
     if id != 0 && queues::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
+    let audio = |id: IdField| id.unwrap_or(0);
     let queue = QueueForm {
-        description: form.text("form_description").trim().to_string(),
-        max_calls: form.text("form_max_calls").to_string(),
-        lines_qty: form.text("form_lines_qty").to_string(),
-        hold_music: form.id("form_hold_music"),
-        message_mode: form.id("form_message_mode"),
-        message_interval: form.id("form_message_interval"),
-        welcome_audio: form.id("form_welcome_audio"),
-        audio1: form.id("form_audio_1"),
-        audio2: form.id("form_audio_2"),
-        audio3: form.id("form_audio_3"),
-        next_in_line_audio: form.id("form_next_in_line_audio"),
-        queue_full_audio: form.id("form_queue_full_audio"),
+        description: form.form_description.trim().to_string(),
+        max_calls: form.form_max_calls.clone(),
+        lines_qty: form.form_lines_qty.clone(),
+        hold_music: number(&form.form_hold_music),
+        message_mode: number(&form.form_message_mode),
+        message_interval: number(&form.form_message_interval),
+        welcome_audio: audio(form.form_welcome_audio),
+        audio1: audio(form.form_audio_1),
+        audio2: audio(form.form_audio_2),
+        audio3: audio(form.form_audio_3),
+        next_in_line_audio: audio(form.form_next_in_line_audio),
+        queue_full_audio: audio(form.form_queue_full_audio),
     };
     let audio_ids: Vec<i64> = [
         queue.welcome_audio,
@@ -87,7 +195,6 @@ pub(super) async fn save(
         }
         return Err(AppError::Validation(errors));
     }
-    let number = |typed: &str| typed.trim().parse::<i64>().unwrap_or(0);
     let stored = Queue {
         id,
         description: queue.description,
@@ -104,5 +211,5 @@ pub(super) async fn save(
         queue_full_audio_id: queue.queue_full_audio,
     };
     let id = queues::save(&state.db, customer, &stored).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
 }

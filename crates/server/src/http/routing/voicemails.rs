@@ -3,37 +3,93 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::routing::{validate_voicemail, VoicemailForm};
-use serde_json::{json, Value};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::library::{IdField, LibrarySaved, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::form::FormData;
+use crate::http::typed_form::Form;
 use crate::state::AppState;
+use crate::store::voicemails::Voicemail;
 use crate::store::{audios, voicemails};
 
-pub(super) async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Value>, AppError> {
-    let voicemails: Vec<Value> = voicemails::list(&state.db, user.customer())
-        .await?
-        .into_iter()
-        .map(|v| json!({ "id": v.id, "description": v.description, "audioId": v.audio_id }))
-        .collect();
-    Ok(Json(json!({ "voicemails": voicemails })))
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(list_slash))
+        .routes(routes!(get))
+        .routes(routes!(store))
+        .routes(routes!(store_slash))
+        .routes(routes!(update))
 }
 
-pub(super) async fn get(
+/// A voicemail box: its description and greeting audio.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct VoicemailView {
+    id: i64,
+    description: String,
+    audio_id: i64,
+}
+
+impl From<Voicemail> for VoicemailView {
+    fn from(v: Voicemail) -> Self {
+        VoicemailView { id: v.id, description: v.description, audio_id: v.audio_id }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+struct VoicemailList {
+    voicemails: Vec<VoicemailView>,
+}
+
+#[utoipa::path(get, path = "/managevoicemails/getList", tag = "routing", responses((status = 200, body = VoicemailList)))]
+async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<VoicemailList>, AppError> {
+    let voicemails = voicemails::list(&state.db, user.customer()).await?.into_iter().map(VoicemailView::from).collect();
+    Ok(Json(VoicemailList { voicemails }))
+}
+
+/// managevoicemails/getList/, as the spec also writes it.
+#[utoipa::path(get, path = "/managevoicemails/getList/", tag = "routing", responses((status = 200, body = VoicemailList)))]
+async fn list_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<VoicemailList>, AppError> {
+    list(state, user).await
+}
+
+#[utoipa::path(get, path = "/managevoicemails/get/{id}", tag = "routing", params(("id" = i64, Path, minimum = 1)),
+    responses((status = 200, body = VoicemailView)))]
+async fn get(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<VoicemailView>, AppError> {
     user.require_advanced()?;
     let v = voicemails::find(&state.db, user.customer(), id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(json!({ "id": v.id, "description": v.description, "audioId": v.audio_id })))
+    Ok(Json(v.into()))
+}
+
+/// A voicemail box. The domain's rules (`validate_voicemail`) decide; the bound only stops
+/// absurd input first. The browser also posts `voicemailId` and `form_record_id`, which repeat
+/// the path's id and are not read.
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
+struct VoicemailRequest {
+    #[serde(default)]
+    #[garde(length(chars, max = TEXT_MAX))]
+    description: String,
+    /// The greeting: one of the customer's audios.
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    audioId: IdField,
 }
 
 /// The posted voicemail, checked: the greeting must be the customer's audio (404 otherwise).
-async fn checked(state: &AppState, user: &RoutingUser, form: &FormData) -> Result<VoicemailForm, AppError> {
+async fn checked(state: &AppState, user: &RoutingUser, form: &VoicemailRequest) -> Result<VoicemailForm, AppError> {
     let voicemail =
-        VoicemailForm { description: form.text("description").trim().to_string(), audio_id: form.id("audioId") };
+        VoicemailForm { description: form.description.trim().to_string(), audio_id: form.audioId.unwrap_or(0) };
     if voicemail.audio_id != 0 && audios::find(&state.db, user.customer(), voicemail.audio_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
@@ -41,30 +97,48 @@ async fn checked(state: &AppState, user: &RoutingUser, form: &FormData) -> Resul
     Ok(voicemail)
 }
 
-pub(super) async fn store(
+#[utoipa::path(post, path = "/managevoicemails/store", tag = "routing",
+    request_body(content((VoicemailRequest = "multipart/form-data"), (VoicemailRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn store(
     State(state): State<AppState>,
     user: RoutingUser,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<VoicemailRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let v = checked(&state, &user, &form).await?;
     let id = voicemails::insert(&state.db, user.customer(), &v.description, v.audio_id).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
+}
+
+/// managevoicemails/store/, as the browser calls it.
+#[utoipa::path(post, path = "/managevoicemails/store/", tag = "routing",
+    request_body(content((VoicemailRequest = "multipart/form-data"), (VoicemailRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn store_slash(
+    state: State<AppState>,
+    user: RoutingUser,
+    form: Form<VoicemailRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
+    store(state, user, form).await
 }
 
 /// managevoicemails/update/{id}: the path's id is the voicemail (voicemailId and
 /// form_record_id repeat it).
-pub(super) async fn update(
+#[utoipa::path(post, path = "/managevoicemails/update/{id}", tag = "routing", params(("id" = i64, Path, minimum = 1)),
+    request_body(content((VoicemailRequest = "multipart/form-data"), (VoicemailRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = LibrarySaved)))]
+async fn update(
     State(state): State<AppState>,
     user: RoutingUser,
     Path(id): Path<i64>,
-    form: FormData,
-) -> Result<Json<Value>, AppError> {
+    Form { fields: form, .. }: Form<VoicemailRequest>,
+) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     if voicemails::find(&state.db, user.customer(), id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let v = checked(&state, &user, &form).await?;
     voicemails::update(&state.db, user.customer(), id, &v.description, v.audio_id).await?;
-    Ok(Json(json!({ "success": true, "id": id })))
+    Ok(Json(LibrarySaved::id(id)))
 }
