@@ -430,6 +430,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageaudios/addAudio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_manageaudios_addAudio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/addAudio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageaudios/addAudio/, as the browser calls it. */
+        post: operations["post_manageaudios_addAudio_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/bulkSoftDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Soft-deletes the chosen audio. The key from handleajax/confirmPassword is used up first,
+         *     so it cannot be replayed whatever happens next; an audio still played somewhere is 422.
+         */
+        post: operations["post_manageaudios_bulkSoftDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/bulkSoftDelete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageaudios/bulkSoftDelete/, as the spec also writes it. */
+        post: operations["post_manageaudios_bulkSoftDelete_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/checkAudioDescription/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * manageaudios/checkAudioDescription/{id}: whether the description is free (`id` is the
+         *     audio being edited, 0 for a new one); a taken one is 422 on form_description.
+         */
+        post: operations["post_manageaudios_checkAudioDescription_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/getAffectedLocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where each audio is played: numbers' and pools' intro and whisper, queues' six slots and
+         *     voicemail greetings.
+         */
+        post: operations["post_manageaudios_getAffectedLocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/getAffectedLocations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageaudios/getAffectedLocations/, as the spec also writes it. */
+        post: operations["post_manageaudios_getAffectedLocations_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/getAudioList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageaudios_getAudioList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/getAudioList/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** manageaudios/getAudioList/, as the spec also writes it. */
+        get: operations["get_manageaudios_getAudioList_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/updateAudio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * manageaudios/updateAudio: a new file replaces the stored one, a sentence replaces either,
+         *     and with neither the stored file is kept.
+         */
+        post: operations["post_manageaudios_updateAudio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageaudios/updateAudio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageaudios/updateAudio/, as the browser calls it. */
+        post: operations["post_manageaudios_updateAudio_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managecallcategories/createNew": {
         parameters: {
             query?: never;
@@ -617,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageconnections/downloadAudio/{file}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * manageconnections/downloadAudio/{file}/{name}.wav: the file as an attachment named after
+         *     the audio's description (the name in the path is the browser's and is not trusted).
+         */
+        get: operations["get_manageconnections_downloadAudio_file_name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manageconnections/exportNumbersCsv": {
         parameters: {
             query?: never;
@@ -646,6 +863,108 @@ export interface paths {
         };
         /** DTMF plans, and DTMF IVRs with ids `IVR_{id}`. */
         get: operations["get_manageconnections_getAttributionOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getAudio/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's source: one of the customer's files, by its stored name (the audio list's
+         *     AudiFilename).
+         */
+        get: operations["get_manageconnections_getAudio_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getCustomerAudios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageconnections_getCustomerAudios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getCustomerAudios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** manageconnections/getCustomerAudios/, as the spec also writes it. */
+        get: operations["get_manageconnections_getCustomerAudios_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getDestinationNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageconnections_getDestinationNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getDestinationNumbers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** manageconnections/getDestinationNumbers/, as the browser calls it. */
+        get: operations["get_manageconnections_getDestinationNumbers_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getDestinationPlanDetails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageconnections_getDestinationPlanDetails_id"];
         put?: never;
         post?: never;
         delete?: never;
@@ -716,6 +1035,39 @@ export interface paths {
         };
         /** Every row as the CSV export shows it (the browser's export before exportNumbersCsv). */
         get: operations["get_manageconnections_getNumbersListForExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getQueues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageconnections_getQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageconnections/getQueues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** manageconnections/getQueues/, as the browser calls it. */
+        get: operations["get_manageconnections_getQueues_slash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1065,6 +1417,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageivrrouting/createIvr/{parent}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * createIvr/{parent}: a new IVR; from a parent IVR's dialog (parent not 0) it is a child.
+         *     Past the IVR credits without acceptTerms, 422 on `terms`.
+         */
+        post: operations["post_manageivrrouting_createIvr_parent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrDetails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One IVR and the numbers and pools whose service plan reaches it. */
+        get: operations["get_manageivrrouting_getIvrDetails_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrLibrary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageivrrouting_getIvrLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrLibrary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** getIvrLibrary/, as the spec also writes it. */
+        get: operations["get_manageivrrouting_getIvrLibrary_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** getIvrList: the top-level IVRs (what a service plan row chooses from). */
+        get: operations["get_manageivrrouting_getIvrList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrList/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** getIvrList/, as the spec also writes it. */
+        get: operations["get_manageivrrouting_getIvrList_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/getIvrList/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * getIvrList/1: every IVR, children too (what an IVR key chooses from); any other kind is
+         *     the top-level IVRs.
+         */
+        get: operations["get_manageivrrouting_getIvrList_kind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/updateExistingIvr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * updateExistingIvr: saves an IVR (form_record_id, or ivrId); every number and pool whose
+         *     service plan reaches it is provisioned again.
+         */
+        post: operations["post_manageivrrouting_updateExistingIvr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageivrrouting/updateExistingIvr/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** updateExistingIvr/, as the browser calls it. */
+        post: operations["post_manageivrrouting_updateExistingIvr_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managemediaowners/insertMediaOwner": {
         parameters: {
             query?: never;
@@ -1075,6 +1588,97 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_managemediaowners_insertMediaOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemultilevelivr/cloneIVR": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cloneIVR: copies a top-level IVR and its child IVRs; keys between them point at the copies.
+         *     Each copy counts as an IVR: past the credits without acceptTerms, status 'false'.
+         */
+        post: operations["post_managemultilevelivr_cloneIVR"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemultilevelivr/cloneIVR/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cloneIVR/, as the browser calls it. */
+        post: operations["post_managemultilevelivr_cloneIVR_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemultilevelivr/getMultiIvrCharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * getMultiIvrCharges: the price of one more IVR (pounds, two decimals, no sign), its billing
+         *     word, the credits owned and the IVRs used.
+         */
+        get: operations["get_managemultilevelivr_getMultiIvrCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemultilevelivr/getMultiIvrCharges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** getMultiIvrCharges/, as the spec also writes it. */
+        get: operations["get_managemultilevelivr_getMultiIvrCharges_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managemultilevelivr/getMultiLevelIvr/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** getMultiLevelIvr/{id}: the IVR's flow and whether it can be cloned (a top-level IVR). */
+        get: operations["get_managemultilevelivr_getMultiLevelIvr_id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1213,6 +1817,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageroutings/getRoutings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_manageroutings_getRoutings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageroutings/getRoutings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** manageroutings/getRoutings/, as the browser calls it. */
+        get: operations["get_manageroutings_getRoutings_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageroutings/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageroutings/save/{id}: `id` 0 creates (also "save as new", checked against every plan). */
+        post: operations["post_manageroutings_save_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managesecondaryreportgroup/addReportGroup": {
         parameters: {
             query?: never;
@@ -1309,6 +1963,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageterms/storeDestinationNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_manageterms_storeDestinationNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageterms/storeDestinationNumber/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageterms/storeDestinationNumber/, as the spec also writes it. */
+        post: operations["post_manageterms_storeDestinationNumber_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageterms/updateDestinationNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_manageterms_updateDestinationNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manageterms/updateDestinationNumber/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** manageterms/updateDestinationNumber/, as the spec also writes it. */
+        post: operations["post_manageterms_updateDestinationNumber_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managevisioncampaigns/checkEligibility": {
         parameters: {
             query?: never;
@@ -1335,6 +2055,108 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_managevisioncampaigns_insert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managevoicemails_get_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managevoicemails_getList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/getList/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** managevoicemails/getList/, as the spec also writes it. */
+        get: operations["get_managevoicemails_getList_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managevoicemails_store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/store/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** managevoicemails/store/, as the browser calls it. */
+        post: operations["post_managevoicemails_store_slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managevoicemails/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * managevoicemails/update/{id}: the path's id is the voicemail (voicemailId and
+         *     form_record_id repeat it).
+         */
+        post: operations["post_managevoicemails_update_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1535,6 +2357,23 @@ export interface paths {
         get: operations["get_paymentdetails_getBarclayCardParams"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queues/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** queues/save/{id}: `id` 0 creates (also "save as new", checked against every queue). */
+        post: operations["post_queues_save_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2574,6 +3413,16 @@ export interface components {
             /** Format: int64 */
             userId?: number | null;
         };
+        /**
+         * @description A new audio (multipart): a file (WAV, MP3, WMA, M4A or AAC, at most 5 MB) or a sentence
+         *     for text to speech. The domain's rules (`validate_audio`) decide; the file's first bytes
+         *     must be audio of its extension.
+         */
+        AddAudioRequest: {
+            form_description?: string;
+            /** @description Text to speech, when no file is sent. */
+            form_audio_sentence?: string;
+        };
         AddCampaignRequest: {
             /** @description The domain's rules (`validate_campaign_name`) decide; this only bounds it first. */
             outboundCampaignName?: string;
@@ -2709,6 +3558,47 @@ export interface components {
             id: number;
             description: string;
             fileName: string;
+        };
+        AudioDescriptionRequest: {
+            form_description?: string;
+        };
+        /**
+         * Format: binary
+         * @description An audio file's bytes (documentation only: the player and the download answer the bytes
+         *     themselves, with the content type of the file's extension).
+         */
+        AudioFileBytes: string;
+        /** @description The audios a call is about, each one of the customer's (posted as `form_audio_id[]`). */
+        AudioIdsRequest: {
+            "form_audio_id[]"?: number[];
+        };
+        AudioList: {
+            audioList: components["schemas"]["AudioListRow"][];
+        };
+        /** @description A row of the audio list page (the spec's column names). */
+        AudioListRow: {
+            /** Format: int64 */
+            AudiID: number;
+            AudiDescription: string;
+            /** @description The stored file's name (what getAudio and downloadAudio take); empty for text to speech. */
+            AudiFilename: string;
+            /** @description The text to speech sentence; empty for a file. */
+            AudiSentence: string;
+            /** @description dd/mm/yyyy */
+            createdAt: string;
+        };
+        /** @description One place an audio is played. */
+        AudioLocation: {
+            audioDescription: string;
+            /** @description "Service number 0161...", "Pool ...", "Queue ...", "Voicemail ...", "IVR ...". */
+            location: string;
+            /** @description The slot: "intro", "whisper", "Welcome", "Greeting", "Intro"... */
+            type: string;
+            /** @description The number's, pool's, queue's, voicemail's or IVR's description. */
+            description: string;
+        };
+        AudioLocationList: {
+            list: components["schemas"]["AudioLocation"][];
         };
         AuthCodeChoice: {
             /** Format: int32 */
@@ -2949,6 +3839,19 @@ export interface components {
             /** @description The Add account button (userCanCreatePartnerAccounts with reseller approval). */
             canAddAccounts: boolean;
         };
+        /** @description The answer of cloneIVR (the spec's shapes, both 200). */
+        CloneIvrAnswer: components["schemas"]["IvrCloned"] | components["schemas"]["IvrNotCloned"];
+        CloneIvrRequest: {
+            /** @description The top-level IVR to copy. */
+            id?: components["schemas"]["Option"];
+            /** @description "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits. */
+            acceptTerms?: string;
+        };
+        /** @description The copy's id. */
+        ClonedIvrId: {
+            /** Format: int64 */
+            id: number;
+        };
         Comparison: {
             current: components["schemas"]["Breakdown"];
             new: components["schemas"]["Breakdown"];
@@ -3019,6 +3922,21 @@ export interface components {
             id: number;
             description: string;
         };
+        /** @description One of the customer's audios, as the selectors show it. */
+        CustomerAudio: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        CustomerAudioList: {
+            audios: components["schemas"]["CustomerAudio"][];
+        };
+        /** @description The audios to delete and the key from handleajax/confirmPassword. */
+        DeleteAudioRequest: {
+            "form_audio_id[]"?: number[];
+            /** @description The password confirmation key (used up by this call). */
+            key?: string;
+        };
         /** @description Deleting needs the single-use key of handleajax/confirmPassword. */
         DeleteUserRequest: {
             key?: string;
@@ -3026,10 +3944,46 @@ export interface components {
         DescriptionCheck: {
             descriptionValid: boolean;
         };
+        DestinationInternationalCode: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            code: string;
+        };
+        DestinationNumberList: {
+            destinations: components["schemas"]["DestinationNumberOption"][];
+            internationalCodes: components["schemas"]["DestinationInternationalCode"][];
+        };
+        /** @description One of the customer's destination numbers, as the selectors show it. */
+        DestinationNumberOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** @description The number as dialled after the international code. */
+            destination: string;
+            /**
+             * Format: int64
+             * @description The international code's id.
+             */
+            internationalCode: number;
+            /** @description The international code's digits ("44"). */
+            code: string;
+            /**
+             * Format: int64
+             * @description 1: the number is a mailbox.
+             */
+            mailbox: number;
+        };
         DestinationPlanChoice: {
             /** Format: int64 */
             id: number;
             plan: string;
+        };
+        DestinationPlanDetails: {
+            plan: components["schemas"]["DestinationPlanView"];
+            planDestinations: components["schemas"]["PlanDestination"][];
+            affectedNumbers: components["schemas"]["PlanAffectedNumber"][];
+            affectedNumberSets: components["schemas"]["PlanAffectedNumberSet"][];
         };
         DestinationPlanForm: {
             /** @default  */
@@ -3057,6 +4011,53 @@ export interface components {
             noResponseDestination: number;
             /** @default [] */
             destinations: components["schemas"]["DestinationRow"][];
+        };
+        DestinationPlanList: {
+            routings: components["schemas"]["DestinationPlanOption"][];
+        };
+        /** @description One of the customer's destination plans, as the selectors show it. */
+        DestinationPlanOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description 0: hunt group, 1: multi dial.
+             */
+            planType: number;
+        };
+        DestinationPlanSaved: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The plan's id.
+             */
+            rogrId: number;
+        };
+        DestinationPlanView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description 0: hunt group, 1: multi dial.
+             */
+            planType: number;
+            /**
+             * Format: int64
+             * @description The queue's id, 0 for none.
+             */
+            queue: number;
+            /**
+             * Format: int64
+             * @description The in-call attribution plan's id, 0 for none.
+             */
+            attributionId: number;
+            /**
+             * Format: int64
+             * @description A multi dial's no-response destination number, 0 for none.
+             */
+            noResponseDestination: number;
         };
         DestinationRow: {
             /**
@@ -3477,6 +4478,49 @@ export interface components {
             invoices: components["schemas"]["Invoice"][];
             fileOptions: components["schemas"]["InvoiceFileOptions"];
         };
+        /**
+         * @description A number or pool whose service plan reaches the IVR: `NumbNGNumber` for a number,
+         *     `VlnsDescription` for a pool (the spec's names).
+         */
+        IvrAffectedEntry: {
+            NumbNGNumber?: string | null;
+            VlnsDescription?: string | null;
+        };
+        /** @description A copy made: `status` is true. */
+        IvrCloned: {
+            status: boolean;
+            data: components["schemas"]["ClonedIvrId"];
+        };
+        IvrDetails: {
+            ivr: components["schemas"]["IvrView"];
+            affectedNumbers: components["schemas"]["IvrAffectedEntry"][];
+        };
+        IvrFlowEdge: {
+            from: string;
+            to: string;
+            /** @description The key pressed, or the service plan row ("Row 2") that leads there. */
+            label: string;
+        };
+        /** @description The flow of an IVR (the domain's `ivr_flow`). */
+        IvrFlowGraph: {
+            nodes: components["schemas"]["IvrFlowNode"][];
+            edges: components["schemas"]["IvrFlowEdge"][];
+            issues: components["schemas"]["IvrFlowIssues"];
+        };
+        IvrFlowIssues: {
+            /** @description Sentences naming each menu that can reach itself with no way out. */
+            loops: string[];
+            /** @description Sentences naming each key that leads nowhere. */
+            deadEnds: string[];
+        };
+        /** @description A node of the flow: `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`. */
+        IvrFlowNode: {
+            id: string;
+            description: string;
+            /** @description The keys of an IVR, e.g. "1: Reception"; empty for other nodes. */
+            options: string[];
+            isChild: boolean;
+        };
         /** @description An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio". */
         IvrForm: {
             /** @default  */
@@ -3549,6 +4593,136 @@ export interface components {
              */
             categoryId: number;
         };
+        /**
+         * @description An IVR key row as posted (`keys[i]`, `keyDescription[i]`...), read as text and parsed as
+         *     before so the domain's messages name the row. Ids are 0 or empty when not chosen.
+         */
+        IvrKeyRow: {
+            /** @description 1-9, then 0, * and #. */
+            keys?: string;
+            keyDescription?: string;
+            /** @description routing (or empty), ivr or voicemail; anything else is 400. */
+            keyType?: string;
+            /** @description The destination plan, for a routing key. */
+            keyDestination?: string;
+            /** @description The IVR, for an ivr key. */
+            keyIvr?: string;
+            /** @description The call category, 0 or empty for none. */
+            keyCategory?: string;
+            /** @description The voicemail, for a voicemail key. */
+            keyVoicemail?: string;
+        };
+        /** @description An IVR key as the calls answer it (ids are 0 when not chosen). */
+        IvrKeyView: {
+            key: string;
+            description: string;
+            /** @description routing, ivr or voicemail */
+            type: string;
+            /**
+             * Format: int64
+             * @description The destination plan's id.
+             */
+            destinationId: number;
+            /** Format: int64 */
+            ivrId: number;
+            /** Format: int64 */
+            voicemailId: number;
+            /** Format: int64 */
+            categoryId: number;
+        };
+        /** @description What the browser draws flows and follows calls with (the domain's `Library`). */
+        IvrLibrary: {
+            ivrs: components["schemas"]["LibraryIvr"][];
+            destinationPlans: components["schemas"]["IvrTarget"][];
+            voicemails: components["schemas"]["IvrTarget"][];
+        };
+        IvrList: {
+            ivrs: components["schemas"]["IvrOption"][];
+        };
+        /**
+         * @description No copy made: `status` is the text "false" and `message` says why (a child IVR, or the
+         *     terms are needed).
+         */
+        IvrNotCloned: {
+            status: string;
+            message: string;
+        };
+        IvrOption: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** @description "1": a child IVR, "0": a top-level one. */
+            isChild: string;
+        };
+        /**
+         * @description An IVR (createIvr and updateExistingIvr). The domain's rules (`validate_ivr`) decide; these
+         *     bounds only stop absurd input first. Flags are "1" for on. Rows: the fields of IvrKeyRow
+         *     posted as `keys[i]`, `keyDescription[i]`... (or `name[]`, in order), at most 12.
+         */
+        IvrRequest: {
+            description?: string;
+            /** @description The intro audio. */
+            audioId?: components["schemas"]["Option"];
+            /** @description "1": log the keys pressed. */
+            logStrokes?: string;
+            reportGroupId?: components["schemas"]["Option"];
+            secondaryReportGroupId?: components["schemas"]["Option"];
+            /** @description "1": hang up after the intro audio (the IVR keeps no keys). */
+            hasDeadEnd?: string;
+            /** @description The key that repeats the menu; "none" or empty for none. */
+            repeatMenu?: string;
+            defaultKey?: string;
+            /** @description How many times the menu repeats (the domain reads the text: 1 to 9). */
+            repeatAudio?: string;
+            /** @description "1": a child IVR (createIvr from a parent makes one whatever this says). */
+            isChildIvr?: string;
+            /** @description createIvr: "1" accepts the multi-level IVR terms, needed once the IVR credits are used. */
+            acceptTerms?: string;
+            /** @description updateExistingIvr: the IVR being saved. */
+            form_record_id?: components["schemas"]["Option"];
+            /** @description updateExistingIvr: the IVR being saved, when form_record_id is empty or 0. */
+            ivrId?: components["schemas"]["Option"];
+        };
+        IvrSaved: {
+            success: boolean;
+            /** Format: int64 */
+            ivrId: number;
+        };
+        /** @description A destination plan or voicemail an IVR key can point at. */
+        IvrTarget: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
+        /** @description An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape). */
+        IvrView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** @description "1": a child IVR, "0": a top-level one. */
+            isChild: string;
+            /** Format: int64 */
+            introAudio: number;
+            /**
+             * Format: int32
+             * @description 1: the keys pressed are logged.
+             */
+            logKeys: number;
+            /** Format: int64 */
+            reportGroupId: number;
+            /** Format: int64 */
+            secondaryReportGroupId: number;
+            /**
+             * Format: int32
+             * @description 1: the call hangs up after the intro audio.
+             */
+            hasDeadEnd: number;
+            /** @description The key that repeats the menu, or "none". */
+            repeatKey: string;
+            defaultKey: string;
+            repeatAudio: string;
+            options: components["schemas"]["IvrKeyView"][];
+        };
         /** @enum {string} */
         KeyType: "routing" | "ivr" | "voicemail";
         /** @description A later change to the same records, with what it did. */
@@ -3586,6 +4760,32 @@ export interface components {
             destinationPlans: components["schemas"]["Named"][];
             /** @default [] */
             voicemails: components["schemas"]["Named"][];
+        };
+        /** @description An IVR of the library: its form as the domain holds it (flags as booleans). */
+        LibraryIvr: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** Format: int64 */
+            introAudio: number;
+            logKeys: boolean;
+            /** Format: int64 */
+            reportGroupId: number;
+            /** Format: int64 */
+            secondaryReportGroupId: number;
+            hasDeadEnd: boolean;
+            /** @description The key that repeats the menu, or "none". */
+            repeatKey: string;
+            defaultKey: string;
+            repeatAudio: string;
+            isChild: boolean;
+            options: components["schemas"]["IvrKeyView"][];
+        };
+        /** @description The answer of a save: `{ success: true, id }`, the record's id. */
+        LibrarySaved: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
         };
         ListItem: {
             /** Format: int64 */
@@ -3637,6 +4837,28 @@ export interface components {
             partOfDay: components["schemas"]["PartOfDay"];
             /** @description The calls, in the order given, for the list to open. */
             callIds: number[];
+        };
+        /** @description The price of one more IVR past the credits. */
+        MultiIvrCharges: {
+            /** @description Pounds, two decimals, no sign ("10.00"). */
+            cost: string;
+            /** @description The billing word: "month", "quarter"... */
+            frequency: string;
+            /**
+             * Format: int64
+             * @description The IVRs the customer owns credits for.
+             */
+            credits: number;
+            /**
+             * Format: int64
+             * @description The IVRs the customer has.
+             */
+            used: number;
+        };
+        MultiLevelIvr: {
+            ivrFlow: components["schemas"]["IvrFlowGraph"];
+            /** @description Only a top-level IVR can be cloned. */
+            canClone: boolean;
         };
         Named: {
             /**
@@ -3803,6 +5025,14 @@ export interface components {
          * @enum {string}
          */
         Permission: "PERM_REPORTS" | "PERM_BILLING" | "PERM_SERVICES_ADMIN" | "PERM_USER_ADMIN" | "PERM_PURCHASE" | "PERM_VOICEMAIL" | "PERM_VIEW_EDIT_USERS" | "PERM_EDIT_API" | "PERM_CALL_RECORDING" | "PERM_ACCOUNTS" | "PERM_ADD_ACCOUNTS" | "PERM_REWARDS" | "PERM_OUTBOUND";
+        /** @description A number routed through the plan. */
+        PlanAffectedNumber: {
+            number: string;
+        };
+        /** @description A pool routed through the plan. */
+        PlanAffectedNumberSet: {
+            description: string;
+        };
         PlanCreated: {
             /** Format: int64 */
             planId: number;
@@ -3813,6 +5043,34 @@ export interface components {
         };
         PlanDescriptionRequest: {
             description?: string;
+        };
+        /** @description One destination of a plan, in ringing order. */
+        PlanDestination: {
+            /**
+             * Format: int64
+             * @description The destination number's id.
+             */
+            destination: number;
+            /**
+             * Format: int64
+             * @description Seconds (0 when not stored: a multi dial rings its rows for row 0's length).
+             */
+            ringLength: number;
+            /**
+             * Format: int64
+             * @description A multi dial's ring length, on row 0 only; 0 otherwise.
+             */
+            ringLengthMultiDial: number;
+        };
+        /**
+         * @description A destination plan's row as posted (`form_destination[i]`, `form_ring_length[i]`), read as
+         *     text and parsed as before so the domain's messages name the row.
+         */
+        PlanDestinationRow: {
+            /** @description The destination number's id. */
+            form_destination?: string;
+            /** @description Seconds (a multi dial reads row 0's only). */
+            form_ring_length?: string;
         };
         PlanList: {
             plans: components["schemas"]["PlanScopes"][];
@@ -3978,6 +5236,43 @@ export interface components {
              * Format: int64
              * @default 0
              */
+            queueFullAudio: number;
+        };
+        QueueList: {
+            queues: components["schemas"]["QueueView"][];
+        };
+        /** @description A queue as the editor and the selectors read it (audio ids are 0 for none). */
+        QueueView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** Format: int64 */
+            maxCalls: number;
+            /** Format: int64 */
+            quantityOfLines: number;
+            /**
+             * Format: int64
+             * @description The hold music genre.
+             */
+            holdMusic: number;
+            /** Format: int64 */
+            apologyMode: number;
+            /**
+             * Format: int64
+             * @description Seconds between apology messages.
+             */
+            apologyInterval: number;
+            /** Format: int64 */
+            welcomeAudio: number;
+            /** Format: int64 */
+            message1Audio: number;
+            /** Format: int64 */
+            message2Audio: number;
+            /** Format: int64 */
+            message3Audio: number;
+            /** Format: int64 */
+            nextInLineAudio: number;
+            /** Format: int64 */
             queueFullAudio: number;
         };
         /** @description Which record: its kind and id (for a connect, the number's or pool's id). */
@@ -4155,6 +5450,17 @@ export interface components {
             label?: string;
             route: components["schemas"]["EntryRoute"];
         };
+        RoutingPlanOption: {
+            /**
+             * Format: int64
+             * @description 0 is '-- Disconnect --'.
+             */
+            id: number;
+            description: string;
+        };
+        RoutingPlanOptions: {
+            plans: components["schemas"]["RoutingPlanOption"][];
+        };
         /** @description One routing record as stored, tagged by `kind`. */
         RoutingRecord: {
             /** Format: int64 */
@@ -4326,6 +5632,45 @@ export interface components {
             form_remove_favicon?: string;
         };
         /**
+         * @description A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
+         *     only stop absurd input first. Rows: the fields of PlanDestinationRow posted as
+         *     `form_destination[i]` and `form_ring_length[i]` (or `name[]`, in order), at most 20.
+         */
+        SavePlanRequest: {
+            form_description?: string;
+            /** @description "0": hunt group, "1": multi dial. */
+            form_plan_type?: string;
+            /** @description The queue's id, 0 or empty for none. */
+            form_queue?: components["schemas"]["Option"];
+            /** @description The in-call attribution plan's id, 0 or empty for none. */
+            form_incall?: components["schemas"]["Option"];
+            /** @description A multi dial's no-response destination number (ignored for a hunt group). */
+            form_no_response_destination?: components["schemas"]["Option"];
+        };
+        /**
+         * @description A queue. The domain's rules (`validate_queue`) decide, numbers included (read as text, so
+         *     a wrong one gets the domain's message); these bounds only stop absurd input first. Audio
+         *     ids are 0 or empty for none.
+         */
+        SaveQueueRequest: {
+            form_description?: string;
+            /** @description 1 to 100. */
+            form_max_calls?: string;
+            /** @description 1 to 99. */
+            form_lines_qty?: string;
+            /** @description The hold music genre. */
+            form_hold_music?: string;
+            form_message_mode?: string;
+            /** @description Seconds between apology messages. */
+            form_message_interval?: string;
+            form_welcome_audio?: components["schemas"]["Option"];
+            form_audio_1?: components["schemas"]["Option"];
+            form_audio_2?: components["schemas"]["Option"];
+            form_audio_3?: components["schemas"]["Option"];
+            form_next_in_line_audio?: components["schemas"]["Option"];
+            form_queue_full_audio?: components["schemas"]["Option"];
+        };
+        /**
          * @description The user form (users/save/{id}). The domain's rules (`validate_user_form`) decide; these
          *     bounds only stop absurd input first. Flags are "1" for on. The permission grids are JSON in
          *     a field, read as before (`submitted_rows`, `submitted_partner_permissions`).
@@ -4411,15 +5756,9 @@ export interface components {
             rows: components["schemas"]["TimeRow"][];
         };
         ServicePlanOption: {
-            /**
-             * Format: int64
-             * @description 0 is '-- Disconnect --'.
-             */
+            /** Format: int64 */
             id: number;
-            description: string;
-        };
-        ServicePlanOptions: {
-            plans: components["schemas"]["ServicePlanOption"][];
+            plan: string;
         };
         /** @description A service plan as posted. Rows: the fields of PlanTimeRow, posted as `name[i]` from 0. */
         ServicePlanRequest: {
@@ -4492,6 +5831,19 @@ export interface components {
             countryCodes: components["schemas"]["CountryCodeOption"][];
             /** @description Whether the customer has inbound call recording (the form's recording switch). */
             callRecordingAvailable: boolean;
+        };
+        /**
+         * @description A new destination number. The domain's rules (`validate_destination_number`) decide; these
+         *     bounds only stop absurd input first.
+         */
+        StoreNumberRequest: {
+            form_number_description?: string;
+            /** @description The number as dialled after the international code. */
+            form_destination_number?: string;
+            /** @description The international code's id (an unknown one counts as none chosen). */
+            form_international_code?: components["schemas"]["Option"];
+            /** @description "1": the number is a mailbox; "0" or empty: not. */
+            form_mailbox?: string;
         };
         /** @description A stored IVR: its id and form. */
         StoredIvr: components["schemas"]["IvrForm"] & {
@@ -4635,6 +5987,22 @@ export interface components {
         TwoPeriods: {
             previous: components["schemas"]["PeriodUsage"];
             current: components["schemas"]["PeriodUsage"];
+        };
+        /** @description An audio's new description and, optionally, a new file or sentence (multipart). */
+        UpdateAudioRequest: {
+            /** @description The audio being updated. */
+            form_record_id?: components["schemas"]["Option"];
+            form_description?: string;
+            /** @description Text to speech: replaces the stored file or sentence. */
+            form_audio_sentence?: string;
+        };
+        /** @description A destination number's new description and mailbox flag (the number itself does not change). */
+        UpdateNumberRequest: {
+            /** @description The destination number being updated. */
+            form_record_id?: components["schemas"]["Option"];
+            form_number_description?: string;
+            /** @description "1": the number is a mailbox; "0" or empty: not. */
+            form_mailbox?: string;
         };
         UpgradePrice: {
             items: components["schemas"]["PriceItem"][];
@@ -4808,6 +6176,27 @@ export interface components {
             errors: {
                 [key: string]: string;
             };
+        };
+        VoicemailList: {
+            voicemails: components["schemas"]["VoicemailView"][];
+        };
+        /**
+         * @description A voicemail box. The domain's rules (`validate_voicemail`) decide; the bound only stops
+         *     absurd input first. The browser also posts `voicemailId` and `form_record_id`, which repeat
+         *     the path's id and are not read.
+         */
+        VoicemailRequest: {
+            description?: string;
+            /** @description The greeting: one of the customer's audios. */
+            audioId?: components["schemas"]["Option"];
+        };
+        /** @description A voicemail box: its description and greeting audio. */
+        VoicemailView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** Format: int64 */
+            audioId: number;
         };
         /**
          * @description The spec's Website-check job (Wech* fields, 0/1; `WechStatus` as in
@@ -6494,6 +7883,828 @@ export interface operations {
             };
         };
     };
+    post_manageaudios_addAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_addAudio_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_bulkSoftDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeleteAudioRequest"];
+                "multipart/form-data": components["schemas"]["DeleteAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_bulkSoftDelete_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DeleteAudioRequest"];
+                "multipart/form-data": components["schemas"]["DeleteAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_checkAudioDescription_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audio being edited, 0 for a new one */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AudioDescriptionRequest"];
+                "multipart/form-data": components["schemas"]["AudioDescriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_getAffectedLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AudioIdsRequest"];
+                "multipart/form-data": components["schemas"]["AudioIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioLocationList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_getAffectedLocations_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AudioIdsRequest"];
+                "multipart/form-data": components["schemas"]["AudioIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioLocationList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_manageaudios_getAudioList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageaudios_getAudioList_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_manageaudios_updateAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageaudios_updateAudio_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateAudioRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managecallcategories_createNew: {
         parameters: {
             query?: never;
@@ -7363,6 +9574,72 @@ export interface operations {
             };
         };
     };
+    get_manageconnections_downloadAudio_file_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored file name (AudiFilename) */
+                file: string;
+                /** @description The browser's name for the download (not used) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio file, as an attachment named after the audio's description */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": components["schemas"]["AudioFileBytes"];
+                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
+                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
+                    "audio/mp4": components["schemas"]["AudioFileBytes"];
+                    "audio/aac": components["schemas"]["AudioFileBytes"];
+                    "application/octet-stream": components["schemas"]["AudioFileBytes"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     get_manageconnections_exportNumbersCsv: {
         parameters: {
             query?: {
@@ -7441,6 +9718,352 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttributionOptions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getAudio_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored file name (AudiFilename) */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": components["schemas"]["AudioFileBytes"];
+                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
+                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
+                    "audio/mp4": components["schemas"]["AudioFileBytes"];
+                    "audio/aac": components["schemas"]["AudioFileBytes"];
+                    "application/octet-stream": components["schemas"]["AudioFileBytes"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getCustomerAudios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAudioList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getCustomerAudios_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAudioList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getDestinationNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationNumberList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getDestinationNumbers_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationNumberList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getDestinationPlanDetails_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationPlanDetails"];
                 };
             };
             /** @description A malformed request. */
@@ -7711,6 +10334,118 @@ export interface operations {
             };
         };
     };
+    get_manageconnections_getQueues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageconnections_getQueues_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     post_manageconnections_getSelectedDetails: {
         parameters: {
             query?: never;
@@ -7805,7 +10540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServicePlanOptions"];
+                    "application/json": components["schemas"]["RoutingPlanOptions"];
                 };
             };
             /** @description A malformed request. */
@@ -9192,6 +11927,587 @@ export interface operations {
             };
         };
     };
+    post_manageivrrouting_createIvr_parent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parent IVR, 0 for a top-level IVR */
+                parent: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IvrRequest"];
+                "multipart/form-data": components["schemas"]["IvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrDetails_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrLibrary"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrLibrary_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrLibrary"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrList_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrList_kind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1: every IVR, child IVRs too */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_manageivrrouting_updateExistingIvr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IvrRequest"];
+                "multipart/form-data": components["schemas"]["IvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageivrrouting_updateExistingIvr_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IvrRequest"];
+                "multipart/form-data": components["schemas"]["IvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managemediaowners_insertMediaOwner: {
         parameters: {
             query?: never;
@@ -9267,6 +12583,334 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managemultilevelivr_cloneIVR: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CloneIvrRequest"];
+                "multipart/form-data": components["schemas"]["CloneIvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneIvrAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managemultilevelivr_cloneIVR_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CloneIvrRequest"];
+                "multipart/form-data": components["schemas"]["CloneIvrRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneIvrAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managemultilevelivr_getMultiIvrCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultiIvrCharges"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managemultilevelivr_getMultiIvrCharges_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultiIvrCharges"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managemultilevelivr_getMultiLevelIvr_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultiLevelIvr"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -9811,6 +13455,200 @@ export interface operations {
             };
         };
     };
+    get_manageroutings_getRoutings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationPlanList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageroutings_getRoutings_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationPlanList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_manageroutings_save_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The plan, 0 for a new one */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SavePlanRequest"];
+                "multipart/form-data": components["schemas"]["SavePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationPlanSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managesecondaryreportgroup_addReportGroup: {
         parameters: {
             query?: never;
@@ -10239,6 +14077,322 @@ export interface operations {
             };
         };
     };
+    post_manageterms_storeDestinationNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreNumberRequest"];
+                "multipart/form-data": components["schemas"]["StoreNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageterms_storeDestinationNumber_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StoreNumberRequest"];
+                "multipart/form-data": components["schemas"]["StoreNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageterms_updateDestinationNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateNumberRequest"];
+                "multipart/form-data": components["schemas"]["UpdateNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_manageterms_updateDestinationNumber_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateNumberRequest"];
+                "multipart/form-data": components["schemas"]["UpdateNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managevisioncampaigns_checkEligibility: {
         parameters: {
             query?: never;
@@ -10339,6 +14493,415 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PoolInserted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managevoicemails_get_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicemailView"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managevoicemails_getList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicemailList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managevoicemails_getList_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicemailList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managevoicemails_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VoicemailRequest"];
+                "multipart/form-data": components["schemas"]["VoicemailRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managevoicemails_store_slash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VoicemailRequest"];
+                "multipart/form-data": components["schemas"]["VoicemailRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managevoicemails_update_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VoicemailRequest"];
+                "multipart/form-data": components["schemas"]["VoicemailRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
                 };
             };
             /** @description A malformed request. */
@@ -11156,6 +15719,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_queues_save_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The queue, 0 for a new one */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SaveQueueRequest"];
+                "multipart/form-data": components["schemas"]["SaveQueueRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibrarySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

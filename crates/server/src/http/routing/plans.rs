@@ -50,26 +50,26 @@ fn editor(user: &RoutingUser) -> Result<(), AppError> {
 }
 
 #[derive(Serialize, ToSchema)]
-struct ServicePlanOption {
+struct RoutingPlanOption {
     /// 0 is '-- Disconnect --'.
     id: i64,
     description: String,
 }
 
 #[derive(Serialize, ToSchema)]
-struct ServicePlanOptions {
-    plans: Vec<ServicePlanOption>,
+struct RoutingPlanOptions {
+    plans: Vec<RoutingPlanOption>,
 }
 
 /// The service plans a row can use, '-- Disconnect --' first.
 #[utoipa::path(get, path = "/manageconnections/getServicePlansList", tag = "routing",
-    responses((status = 200, body = ServicePlanOptions)))]
-async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ServicePlanOptions>, AppError> {
-    let mut plans = vec![ServicePlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
+    responses((status = 200, body = RoutingPlanOptions)))]
+async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<RoutingPlanOptions>, AppError> {
+    let mut plans = vec![RoutingPlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
     for (id, description) in service_plans::list(&state.db, user.customer()).await? {
-        plans.push(ServicePlanOption { id, description });
+        plans.push(RoutingPlanOption { id, description });
     }
-    Ok(Json(ServicePlanOptions { plans }))
+    Ok(Json(RoutingPlanOptions { plans }))
 }
 
 fn hh_mm(minute_of_day: i64) -> String {
