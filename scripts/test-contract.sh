@@ -38,15 +38,29 @@ login() {
     sed -n 's/^[Ss]et-[Cc]ookie: admin_session=\([^;]*\).*/\1/p' | head -1
 }
 
+run_schemathesis() {
+  SESSION=$1 "$ST" --config-file scripts/schemathesis.toml run \
+    "http://127.0.0.1:$PORT/api/openapi.json" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
+    --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
+    --report "${REPORT:-junit}" --report-dir "target/schemathesis/report/$2"
+}
+
 status=0
 for persona in owner@demo.test partner@demo.test techpartner@demo.test; do
   echo "== schemathesis as $persona ($EXAMPLES examples per operation)"
   SESSION=$(login "$persona")
   [ -n "$SESSION" ] || { echo "login as $persona failed" >&2; exit 1; }
-  SESSION=$SESSION "$ST" --config-file scripts/schemathesis.toml run \
-    "http://127.0.0.1:$PORT/api/openapi.json" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
-    --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
-    --report "${REPORT:-junit}" --report-dir "target/schemathesis/report/${persona%@*}" || status=1
+  if ! run_schemathesis "$SESSION" "${persona%@*}" 2>&1 | tee "$WORK/schemathesis.out"; then
+    # Python 3.11's ast.parse is not safe across threads: Hypothesis describing a strategy in one
+    # worker while another parses can fail with this SystemError inside the tool, not in our API.
+    # Such a run says nothing about the API, so it is run once more; any real failure fails again.
+    if grep -q "AST constructor recursion depth mismatch" "$WORK/schemathesis.out"; then
+      echo "== schemathesis as $persona again: the tool itself failed (Python's AST race), not a check"
+      run_schemathesis "$SESSION" "${persona%@*}" || status=1
+    else
+      status=1
+    fi
+  fi
 done
 exit $status

@@ -81,8 +81,12 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
             let Some(operation) = operation else { continue };
             // Handlers' names repeat across areas; method and path never do.
             operation.operation_id = Some(operation_id(method, path, &paths));
-            // A POST may be refused by the rules (422) even without a body (removals).
+            // A POST may be refused by the rules (422) even without a body (removals), and so may a
+            // query the domain reads (a list's sort, a date filter).
             let writes = operation.request_body.is_some() || method == "post";
+            let queried = operation.parameters.as_ref().is_some_and(|params| {
+                params.iter().any(|p| matches!(p.parameter_in, utoipa::openapi::path::ParameterIn::Query))
+            });
             let responses = &mut operation.responses.responses;
             let mut shared = vec![
                 ("401", answer::<LoginRequired>("No session: log in first.")),
@@ -92,6 +96,8 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
             ];
             if writes {
                 shared.push(("413", answer::<Refusal>("The body is too large.")));
+            }
+            if writes || queried {
                 shared.push(("422", answer::<ValidationFailed>("Validation failed: each field's message.")));
             }
             for (status, response) in shared {
