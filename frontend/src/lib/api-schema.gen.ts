@@ -4274,6 +4274,26 @@ export interface components {
         ExportRows: {
             numbers: components["schemas"]["ExportRow"][];
         };
+        FlowEdge: {
+            from: string;
+            to: string;
+            /** @description The key pressed, or the service plan row ("Row 2") that leads there. */
+            label: string;
+        };
+        FlowIssues: {
+            /** @description Sentences naming each menu that can reach itself with no way out. */
+            loops: string[];
+            /** @description Sentences naming each key that leads nowhere. */
+            deadEnds: string[];
+        };
+        FlowNode: {
+            /** @description `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`. */
+            id: string;
+            description: string;
+            /** @description The keys of an IVR, e.g. "1: Reception"; empty for other nodes. */
+            options: string[];
+            isChild: boolean;
+        };
         FormatOption: {
             /** Format: int64 */
             id: number;
@@ -4495,31 +4515,10 @@ export interface components {
             ivr: components["schemas"]["IvrView"];
             affectedNumbers: components["schemas"]["IvrAffectedEntry"][];
         };
-        IvrFlowEdge: {
-            from: string;
-            to: string;
-            /** @description The key pressed, or the service plan row ("Row 2") that leads there. */
-            label: string;
-        };
-        /** @description The flow of an IVR (the domain's `ivr_flow`). */
-        IvrFlowGraph: {
-            nodes: components["schemas"]["IvrFlowNode"][];
-            edges: components["schemas"]["IvrFlowEdge"][];
-            issues: components["schemas"]["IvrFlowIssues"];
-        };
-        IvrFlowIssues: {
-            /** @description Sentences naming each menu that can reach itself with no way out. */
-            loops: string[];
-            /** @description Sentences naming each key that leads nowhere. */
-            deadEnds: string[];
-        };
-        /** @description A node of the flow: `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`. */
-        IvrFlowNode: {
-            id: string;
-            description: string;
-            /** @description The keys of an IVR, e.g. "1: Reception"; empty for other nodes. */
-            options: string[];
-            isChild: boolean;
+        IvrFlow: {
+            nodes: components["schemas"]["FlowNode"][];
+            edges: components["schemas"]["FlowEdge"][];
+            issues: components["schemas"]["FlowIssues"];
         };
         /** @description An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio". */
         IvrForm: {
@@ -4612,30 +4611,6 @@ export interface components {
             /** @description The voicemail, for a voicemail key. */
             keyVoicemail?: string;
         };
-        /** @description An IVR key as the calls answer it (ids are 0 when not chosen). */
-        IvrKeyView: {
-            key: string;
-            description: string;
-            /** @description routing, ivr or voicemail */
-            type: string;
-            /**
-             * Format: int64
-             * @description The destination plan's id.
-             */
-            destinationId: number;
-            /** Format: int64 */
-            ivrId: number;
-            /** Format: int64 */
-            voicemailId: number;
-            /** Format: int64 */
-            categoryId: number;
-        };
-        /** @description What the browser draws flows and follows calls with (the domain's `Library`). */
-        IvrLibrary: {
-            ivrs: components["schemas"]["LibraryIvr"][];
-            destinationPlans: components["schemas"]["IvrTarget"][];
-            voicemails: components["schemas"]["IvrTarget"][];
-        };
         IvrList: {
             ivrs: components["schemas"]["IvrOption"][];
         };
@@ -4688,12 +4663,6 @@ export interface components {
             /** Format: int64 */
             ivrId: number;
         };
-        /** @description A destination plan or voicemail an IVR key can point at. */
-        IvrTarget: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-        };
         /** @description An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape). */
         IvrView: {
             /** Format: int64 */
@@ -4721,7 +4690,7 @@ export interface components {
             repeatKey: string;
             defaultKey: string;
             repeatAudio: string;
-            options: components["schemas"]["IvrKeyView"][];
+            options: components["schemas"]["IvrKey"][];
         };
         /** @enum {string} */
         KeyType: "routing" | "ivr" | "voicemail";
@@ -4760,26 +4729,6 @@ export interface components {
             destinationPlans: components["schemas"]["Named"][];
             /** @default [] */
             voicemails: components["schemas"]["Named"][];
-        };
-        /** @description An IVR of the library: its form as the domain holds it (flags as booleans). */
-        LibraryIvr: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            /** Format: int64 */
-            introAudio: number;
-            logKeys: boolean;
-            /** Format: int64 */
-            reportGroupId: number;
-            /** Format: int64 */
-            secondaryReportGroupId: number;
-            hasDeadEnd: boolean;
-            /** @description The key that repeats the menu, or "none". */
-            repeatKey: string;
-            defaultKey: string;
-            repeatAudio: string;
-            isChild: boolean;
-            options: components["schemas"]["IvrKeyView"][];
         };
         /** @description The answer of a save: `{ success: true, id }`, the record's id. */
         LibrarySaved: {
@@ -4856,7 +4805,7 @@ export interface components {
             used: number;
         };
         MultiLevelIvr: {
-            ivrFlow: components["schemas"]["IvrFlowGraph"];
+            ivrFlow: components["schemas"]["IvrFlow"];
             /** @description Only a top-level IVR can be cloned. */
             canClone: boolean;
         };
@@ -12100,7 +12049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IvrLibrary"];
+                    "application/json": components["schemas"]["Library"];
                 };
             };
             /** @description A malformed request. */
@@ -12156,7 +12105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IvrLibrary"];
+                    "application/json": components["schemas"]["Library"];
                 };
             };
             /** @description A malformed request. */

@@ -96,6 +96,10 @@ async fn the_history_is_filtered_by_record_user_and_date_and_exported_as_csv() {
     let page = get_json(&app, &format!("{CHANGES}?page=2&pageSize=1"), &owner).await;
     assert_eq!((page["total"].as_i64(), page["changes"][0]["recordId"].as_i64()), (Some(2), Some(first)));
 
+    let out_of_range = app.get(&format!("{CHANGES}?user=0&pageSize=101"), Some(&owner)).await;
+    assert_eq!(out_of_range.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(out_of_range.json()["errors"]["user"], "user must be a whole number from 1.");
+    assert_eq!(out_of_range.json()["errors"]["pageSize"], "pageSize must be from 1 to 100.");
     let bad = app.get(&format!("{CHANGES}?from=23/11/2026"), Some(&owner)).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(bad.json()["errors"]["from"], "Please enter a date as YYYY-MM-DD.");

@@ -48,6 +48,7 @@ impl Library {
     }
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FlowNode {
@@ -59,6 +60,7 @@ pub struct FlowNode {
     pub is_child: bool,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FlowEdge {
     pub from: String,
@@ -67,6 +69,7 @@ pub struct FlowEdge {
     pub label: String,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FlowIssues {
@@ -76,6 +79,7 @@ pub struct FlowIssues {
     pub dead_ends: Vec<String>,
 }
 
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct IvrFlow {
     pub nodes: Vec<FlowNode>,

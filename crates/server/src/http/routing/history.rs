@@ -172,7 +172,27 @@ fn day_start(text: Option<&str>, zone: &str, field: &str, days_later: u64) -> Re
     })
 }
 
+/// The query's numbers outside what the contract describes: 422 by field, as any form.
+fn check_bounds(query: &HistoryQuery) -> Result<(), AppError> {
+    let mut errors = FieldErrors::new();
+    let below_one = |value: Option<i64>| value.is_some_and(|v| v < 1);
+    for (field, value) in [("record", query.record), ("user", query.user), ("page", query.page)] {
+        if below_one(value) {
+            errors.add(field, format!("{field} must be a whole number from 1."));
+        }
+    }
+    if query.page_size.is_some_and(|size| !(1..=PAGE_SIZE_MAX).contains(&size)) {
+        errors.add("pageSize", format!("pageSize must be from 1 to {PAGE_SIZE_MAX}."));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Validation(errors))
+    }
+}
+
 fn filter_of(query: &HistoryQuery, zone: &str) -> Result<Filter, AppError> {
+    check_bounds(query)?;
     Ok(Filter {
         kind: query.kind,
         record_id: query.record,
@@ -192,8 +212,9 @@ async fn changes(
 ) -> Result<Json<ChangePage>, AppError> {
     user.require_advanced()?;
     let filter = filter_of(&query, &user.account.customer_time_zone)?;
-    let size = query.page_size.unwrap_or(25).clamp(1, PAGE_SIZE_MAX);
-    let page = query.page.unwrap_or(1).clamp(1, i64::MAX / PAGE_SIZE_MAX);
+    let size = query.page_size.unwrap_or(25);
+    // Bounded so the offset cannot overflow.
+    let page = query.page.unwrap_or(1).min(i64::MAX / PAGE_SIZE_MAX);
     let (rows, total) = store::page(&state.db, user.customer(), &filter, (page - 1) * size, size).await?;
     Ok(Json(ChangePage { changes: rows.into_iter().map(ChangeView::from).collect(), total }))
 }
@@ -309,8 +330,17 @@ async fn rollback_preview(
     Query(query): Query<RollbackQuery>,
 ) -> Result<Json<RollbackPreview>, AppError> {
     user.require_advanced()?;
+    let include_later = match query.include_later {
+        None | Some(0) => false,
+        Some(1) => true,
+        Some(_) => {
+            let mut errors = FieldErrors::new();
+            errors.add("includeLater", "includeLater must be 0 or 1.");
+            return Err(AppError::Validation(errors));
+        }
+    };
     let mut tx = state.db.begin().await?;
-    let plan = plan_for(&state, &mut tx, &user, id, query.include_later == Some(1)).await?;
+    let plan = plan_for(&state, &mut tx, &user, id, include_later).await?;
     tx.rollback().await?;
     if plan.restores.is_empty() {
         return Ok(Json(RollbackPreview { plan, problem: None, impact: None }));

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::Json;
 use domain::routing::ivr::{
     service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
-    Library, Named, StoredIvr, NO_REPEAT,
+    Library, StoredIvr, NO_REPEAT,
 };
 use domain::routing::{RowLimit, RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
 use domain::FieldErrors;
@@ -62,36 +62,6 @@ pub(super) fn flag(value: &str) -> bool {
     matches!(value.trim(), "1" | "true" | "on")
 }
 
-/// An IVR key as the calls answer it (ids are 0 when not chosen).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct IvrKeyView {
-    key: String,
-    description: String,
-    /// routing, ivr or voicemail
-    #[serde(rename = "type")]
-    key_type: String,
-    /// The destination plan's id.
-    destination_id: i64,
-    ivr_id: i64,
-    voicemail_id: i64,
-    category_id: i64,
-}
-
-impl From<&IvrKey> for IvrKeyView {
-    fn from(k: &IvrKey) -> Self {
-        IvrKeyView {
-            key: k.key.clone(),
-            description: k.description.clone(),
-            key_type: k.key_type.as_str().to_string(),
-            destination_id: k.destination_id,
-            ivr_id: k.ivr_id,
-            voicemail_id: k.voicemail_id,
-            category_id: k.category_id,
-        }
-    }
-}
-
 /// An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -111,7 +81,7 @@ struct IvrView {
     repeat_key: String,
     default_key: String,
     repeat_audio: String,
-    options: Vec<IvrKeyView>,
+    options: Vec<IvrKey>,
 }
 
 fn zero_one(on: bool) -> String {
@@ -132,7 +102,7 @@ fn ivr_answer(stored: &StoredIvr) -> IvrView {
         repeat_key: ivr.repeat_key.clone(),
         default_key: ivr.default_key.clone(),
         repeat_audio: ivr.repeat_audio.clone(),
-        options: ivr.options.iter().map(IvrKeyView::from).collect(),
+        options: ivr.options.clone(),
     }
 }
 
@@ -265,88 +235,16 @@ async fn list(
     list_answer(&state, &user, kind == "1").await
 }
 
-/// An IVR of the library: its form as the domain holds it (flags as booleans).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct LibraryIvr {
-    id: i64,
-    description: String,
-    intro_audio: i64,
-    log_keys: bool,
-    report_group_id: i64,
-    secondary_report_group_id: i64,
-    has_dead_end: bool,
-    /// The key that repeats the menu, or "none".
-    repeat_key: String,
-    default_key: String,
-    repeat_audio: String,
-    is_child: bool,
-    options: Vec<IvrKeyView>,
-}
-
-/// A destination plan or voicemail an IVR key can point at.
-#[derive(Serialize, ToSchema)]
-struct IvrTarget {
-    id: i64,
-    description: String,
-}
-
-impl From<&Named> for IvrTarget {
-    fn from(n: &Named) -> Self {
-        IvrTarget { id: n.id, description: n.description.clone() }
-    }
-}
-
-/// What the browser draws flows and follows calls with (the domain's `Library`).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct IvrLibrary {
-    ivrs: Vec<LibraryIvr>,
-    destination_plans: Vec<IvrTarget>,
-    voicemails: Vec<IvrTarget>,
-}
-
-impl From<&Library> for IvrLibrary {
-    fn from(library: &Library) -> Self {
-        let ivrs = library
-            .ivrs
-            .iter()
-            .map(|stored| {
-                let ivr = &stored.ivr;
-                LibraryIvr {
-                    id: stored.id,
-                    description: ivr.description.clone(),
-                    intro_audio: ivr.intro_audio,
-                    log_keys: ivr.log_keys,
-                    report_group_id: ivr.report_group_id,
-                    secondary_report_group_id: ivr.secondary_report_group_id,
-                    has_dead_end: ivr.has_dead_end,
-                    repeat_key: ivr.repeat_key.clone(),
-                    default_key: ivr.default_key.clone(),
-                    repeat_audio: ivr.repeat_audio.clone(),
-                    is_child: ivr.is_child,
-                    options: ivr.options.iter().map(IvrKeyView::from).collect(),
-                }
-            })
-            .collect();
-        IvrLibrary {
-            ivrs,
-            destination_plans: library.destination_plans.iter().map(IvrTarget::from).collect(),
-            voicemails: library.voicemails.iter().map(IvrTarget::from).collect(),
-        }
-    }
-}
-
-#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary", tag = "routing", responses((status = 200, body = IvrLibrary)))]
-async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<IvrLibrary>, AppError> {
+#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary", tag = "routing", responses((status = 200, body = Library)))]
+async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Library>, AppError> {
     user.require_advanced()?;
     let library = library(&state, user.customer()).await?;
-    Ok(Json(IvrLibrary::from(&library)))
+    Ok(Json(library))
 }
 
 /// getIvrLibrary/, as the spec also writes it.
-#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary/", tag = "routing", responses((status = 200, body = IvrLibrary)))]
-async fn library_answer_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<IvrLibrary>, AppError> {
+#[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary/", tag = "routing", responses((status = 200, body = Library)))]
+async fn library_answer_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<Library>, AppError> {
     library_answer(state, user).await
 }
 
@@ -692,42 +590,4 @@ async fn update_slash(
     form: Form<IvrRequest>,
 ) -> Result<Json<IvrSaved>, AppError> {
     update(state, user, form).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The library's answer is the domain's `Library` as it serialises, field for field.
-    #[test]
-    fn the_library_answer_is_the_domains_library() {
-        let key = |key: &str, key_type: KeyType| IvrKey {
-            key: key.into(),
-            description: format!("Key {key}"),
-            key_type,
-            destination_id: 4,
-            ivr_id: 5,
-            voicemail_id: 6,
-            category_id: 7,
-        };
-        let form = IvrForm {
-            description: "Main menu".into(),
-            intro_audio: 1,
-            log_keys: true,
-            report_group_id: 2,
-            secondary_report_group_id: 3,
-            has_dead_end: false,
-            repeat_key: "#".into(),
-            default_key: "1".into(),
-            repeat_audio: "2".into(),
-            is_child: true,
-            options: vec![key("1", KeyType::Routing), key("2", KeyType::Ivr), key("3", KeyType::Voicemail)],
-        };
-        let library = Library {
-            ivrs: vec![StoredIvr { id: 9, ivr: form }],
-            destination_plans: vec![Named { id: 4, description: "Reception".into() }],
-            voicemails: vec![Named { id: 6, description: "Out of hours".into() }],
-        };
-        assert_eq!(serde_json::to_value(IvrLibrary::from(&library)).unwrap(), serde_json::to_value(&library).unwrap());
-    }
 }

@@ -4,7 +4,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::routing::ivr::{ivr_flow, validate_ivr, FlowEdge, FlowNode, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
+use domain::routing::ivr::{ivr_flow, validate_ivr, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
 use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::{billing_frequency_word, format_money};
 use garde::Validate;
@@ -72,63 +72,10 @@ async fn charges_slash(state: State<AppState>, user: RoutingUser) -> Result<Json
     charges(state, user).await
 }
 
-/// A node of the flow: `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct IvrFlowNode {
-    id: String,
-    description: String,
-    /// The keys of an IVR, e.g. "1: Reception"; empty for other nodes.
-    options: Vec<String>,
-    is_child: bool,
-}
-
-#[derive(Serialize, ToSchema)]
-struct IvrFlowEdge {
-    from: String,
-    to: String,
-    /// The key pressed, or the service plan row ("Row 2") that leads there.
-    label: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct IvrFlowIssues {
-    /// Sentences naming each menu that can reach itself with no way out.
-    loops: Vec<String>,
-    /// Sentences naming each key that leads nowhere.
-    dead_ends: Vec<String>,
-}
-
-/// The flow of an IVR (the domain's `ivr_flow`).
-#[derive(Serialize, ToSchema)]
-struct IvrFlowGraph {
-    nodes: Vec<IvrFlowNode>,
-    edges: Vec<IvrFlowEdge>,
-    issues: IvrFlowIssues,
-}
-
-impl From<IvrFlow> for IvrFlowGraph {
-    fn from(flow: IvrFlow) -> Self {
-        let node = |n: FlowNode| IvrFlowNode {
-            id: n.id,
-            description: n.description,
-            options: n.options,
-            is_child: n.is_child,
-        };
-        let edge = |e: FlowEdge| IvrFlowEdge { from: e.from, to: e.to, label: e.label };
-        IvrFlowGraph {
-            nodes: flow.nodes.into_iter().map(node).collect(),
-            edges: flow.edges.into_iter().map(edge).collect(),
-            issues: IvrFlowIssues { loops: flow.issues.loops, dead_ends: flow.issues.dead_ends },
-        }
-    }
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct MultiLevelIvr {
-    ivr_flow: IvrFlowGraph,
+    ivr_flow: IvrFlow,
     /// Only a top-level IVR can be cloned.
     can_clone: bool,
 }
@@ -145,7 +92,7 @@ async fn flow(
     user.require_advanced()?;
     let library = library(&state, user.customer()).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
-    Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library).into(), can_clone: !stored.ivr.is_child }))
+    Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library), can_clone: !stored.ivr.is_child }))
 }
 
 /// The IVR and the child IVRs it reaches through its keys (top-level IVRs are left shared),
