@@ -265,6 +265,10 @@ pub async fn service_plan(conn: &mut AnyConnection, customer_id: i64, id: i64) -
     Ok(Some(RoutingRecord::ServicePlan { id, form: ServicePlanForm { description, rows } }))
 }
 
+/// A service plan's row with its plan's id: (plan, from day, from minute, to day, to minute, type,
+/// destination plan, IVR).
+type PlanTimeOf = (i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>);
+
 /// The customer's routing as the replay follows it: every service plan with its rows, the IVRs,
 /// destination plans and voicemails, and how each number and pool is connected.
 pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSnapshot> {
@@ -272,7 +276,7 @@ pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSna
         .bind(customer_id)
         .fetch_all(db)
         .await?;
-    let times: Vec<(i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+    let times: Vec<PlanTimeOf> = sqlx::query_as(
         "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
          FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
          WHERE p.customer_id = $1 ORDER BY t.plan_id, t.position",

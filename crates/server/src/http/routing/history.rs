@@ -88,7 +88,7 @@ async fn record_with(
     }
     let names = store::names(&state.db, author.customer_id).await?;
     let summary = explain_change(before, after, &names);
-    Ok(store::record(&mut **tx, author, key, before, after, &summary, rolls_back).await?)
+    Ok(store::record(tx, author, key, before, after, &summary, rolls_back).await?)
 }
 
 // ---- The history -------------------------------------------------------------------------------
@@ -286,9 +286,9 @@ async fn plan_for(
     id: i64,
     include_later: bool,
 ) -> Result<RollbackPlan, AppError> {
-    let target = store::find(&mut **tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
+    let target = store::find(tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
     let target = target.change().ok_or(AppError::NotFound)?;
-    let later: Vec<Change> = store::later_on(&mut **tx, user.customer(), id, target.key)
+    let later: Vec<Change> = store::later_on(tx, user.customer(), id, target.key)
         .await?
         .iter()
         .filter_map(ChangeRow::change)
@@ -420,7 +420,7 @@ async fn rollback(
 /// A record as stored now, read in `tx`.
 async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> Result<Option<RoutingRecord>, AppError> {
     match key.kind {
-        RecordKind::ServicePlan => Ok(store::service_plan(&mut **tx, customer, key.id).await?),
+        RecordKind::ServicePlan => Ok(store::service_plan(tx, customer, key.id).await?),
         _ => Err(AppError::Internal(format!("no history is kept for {key:?} yet"))),
     }
 }
@@ -436,7 +436,7 @@ async fn apply(
     match (&restore.key.kind, &restore.state) {
         (RecordKind::ServicePlan, Some(RoutingRecord::ServicePlan { id, form })) => {
             let times: Vec<PlanTime> = form.rows.iter().map(PlanTime::from_row).collect();
-            if store::service_plan(&mut **tx, customer, *id).await?.is_none() {
+            if store::service_plan(tx, customer, *id).await?.is_none() {
                 service_plans::insert_with_id(tx, customer, *id, &form.description).await?;
             } else {
                 service_plans::update_description(tx, customer, *id, &form.description).await?;
