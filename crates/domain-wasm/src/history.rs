@@ -2,7 +2,9 @@
 //! an edit on last week's calls (run on the edited form as the user types), rollback plans and
 //! the check that a restore leaves routing whole.
 
-use domain::routing::history::{self, Change, Names, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot};
+use domain::routing::history::{
+    self, Change, Names, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
@@ -83,6 +85,20 @@ pub fn apply_records(
     let snapshot: RoutingSnapshot = from_js(snapshot)?;
     let states: Vec<RecordState> = from_js(states)?;
     to_js(&snapshot.with(&states).map_err(|e| JsError::new(&e))?)
+}
+
+/// The ids of the numbers and pools whose calls can pass through `key` in either snapshot: the
+/// calls an edit of that record is replayed on.
+#[wasm_bindgen(js_name = affectedEntries, unchecked_return_type = "number[]")]
+pub fn affected_entries(
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] after: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RecordKey")] key: JsValue,
+) -> Result<JsValue, JsError> {
+    let before: RoutingSnapshot = from_js(before)?;
+    let after: RoutingSnapshot = from_js(after)?;
+    let key: RecordKey = from_js(key)?;
+    to_js(&history::affected_entries(&before, &after, key))
 }
 
 #[wasm_bindgen(js_name = planRollback, unchecked_return_type = "RollbackPlan")]

@@ -228,6 +228,7 @@ pub static ROUTES: &[RouteDef] = &[
     // Starter gets the Upgrade chip and modal, others go back to /routing.
     provisioning(scoped("/routing/numbers/advanced", "Advanced routing", "routing", &["routing_simple"])),
     provisioning(scoped("/routing/audio", "Audio", "routing", ADVANCED_ROUTING_SCOPES)),
+    provisioning(scoped("/routing/history", "Routing history", "routing", ADVANCED_ROUTING_SCOPES)),
     page("/sources", "Source/mediums", "dynamic"),
     page("/sources/{id}", "Source/medium", "dynamic"),
     user_admin(scoped("/users", "Users", "users", USERS)),
@@ -374,10 +375,12 @@ mod tests {
 
     #[test]
     fn advanced_routing_accepts_any_advanced_scope() {
-        let route = match_route("/routing/audio").unwrap();
-        assert_eq!(route.scopes.len(), 13);
-        assert!(route.scopes.contains(&"advanced_call_handling"));
-        assert!(route.provisioning);
+        for path in ["/routing/audio", "/routing/history"] {
+            let route = match_route(path).unwrap();
+            assert_eq!(route.scopes.len(), 13, "{path}");
+            assert!(route.scopes.contains(&"advanced_call_handling"), "{path}");
+            assert!(route.provisioning, "{path}");
+        }
     }
 
     #[test]

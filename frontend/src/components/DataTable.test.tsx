@@ -127,6 +127,25 @@ describe('DataTable', () => {
     expect(screen.queryByRole('button', { name: /^Go to page/ })).not.toBeInTheDocument();
   });
 
+  test('a remote table without search shows no search field', () => {
+    render(
+      <DataTable
+        label="Items"
+        columns={columns}
+        rows={items(3)}
+        remote={{ total: 3, loading: false, onQuery: () => {} }}
+        rowKey={(row) => row.id}
+        pageSize={20}
+        defaultSort={{ column: 'name', direction: 'asc' }}
+        emptyText="Nothing here."
+        searchable={false}
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Items' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+  });
+
   test('csvRows exports fetched rows under the given header', async () => {
     const user = userEvent.setup();
     let blob: Blob | null = null;

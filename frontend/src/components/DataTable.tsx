@@ -98,6 +98,8 @@ export interface DataTableProps<T> {
   searchToggle?: boolean;
   /** The paging sits in the toolbar above the table instead of below it. */
   pagingInHeader?: boolean;
+  /** False: no search field (a remote table whose server filters otherwise). */
+  searchable?: boolean;
 }
 
 /** The value, once it has stayed the same for `delay` ms (at once when delay is 0). */
@@ -182,6 +184,7 @@ export function DataTable<T>({
   selection,
   searchToggle = false,
   pagingInHeader = false,
+  searchable = true,
 }: DataTableProps<T>) {
   const searchId = useId();
   const sizeId = useId();
@@ -324,7 +327,7 @@ export function DataTable<T>({
   return (
     <div className="data-table">
       <div className="table-toolbar">
-        {searchToggle && (searchText || remote) && (
+        {searchable && searchToggle && (searchText || remote) && (
           <button
             type="button"
             className="button"
@@ -339,7 +342,7 @@ export function DataTable<T>({
             Search
           </button>
         )}
-        {(searchText || remote) && searchOpen && (
+        {searchable && (searchText || remote) && searchOpen && (
           <div className="table-search">
             <label htmlFor={searchId}>Search</label>
             <input

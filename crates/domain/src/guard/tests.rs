@@ -95,6 +95,8 @@ fn any_advanced_scope_opens_advanced_routing() {
     assert_eq!(lands("/routing/numbers/advanced", &owner()), "/routing/numbers/advanced");
     let simple = AccountState { package_scopes: vec!["routing_simple".into()], ..owner() };
     assert_eq!(guard("/routing/audio", &simple), GuardStep::Redirect { to: "/upgradepackage".into() });
+    assert_eq!(lands("/routing/history", &owner()), "/routing/history");
+    assert_eq!(guard("/routing/history", &simple), GuardStep::Redirect { to: "/upgradepackage".into() });
 }
 
 #[test]

@@ -190,6 +190,21 @@ describe('Call routing list', () => {
     expect(location()).toHaveTextContent('/routing/audio');
   });
 
+  test('the Routing history link leads to /routing/history with an advanced scope, not on Starter', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    const user = renderRouting('/routing', professional());
+    await table();
+    await user.click(screen.getByRole('link', { name: 'Routing history' }));
+    expect(location()).toHaveTextContent('/routing/history');
+  });
+
+  test('Starter has no Routing history link', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    renderRouting('/routing', starter());
+    await table();
+    expect(screen.queryByRole('link', { name: 'Routing history' })).not.toBeInTheDocument();
+  });
+
   test('without the right to view (group account) nothing is loaded or offered', async () => {
     const fetch = stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
     renderRouting('/routing', professional({ isGroupAccount: true }));

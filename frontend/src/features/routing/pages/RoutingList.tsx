@@ -186,6 +186,11 @@ export function RoutingList({ title }: { title: string }) {
                   Audio
                 </Link>
               )}
+              {access.hasAdvanced && (
+                <Link className="button" to="/routing/history">
+                  Routing history
+                </Link>
+              )}
               {showConnect && <span className="table-selected-count">{selected.length} selected</span>}
               {showConnect && (
                 <button

@@ -16,6 +16,7 @@ function renderSection(path: string) {
           <Route path="/routing/numbers" element={<RoutingSection title="Connect numbers" />} />
           <Route path="/routing/numbers/advanced" element={<RoutingSection title="Advanced routing" />} />
           <Route path="/routing/audio" element={<RoutingSection title="Audio" />} />
+          <Route path="/routing/history" element={<RoutingSection title="Routing history" />} />
         </Routes>
       </AccountProvider>
     </MemoryRouter>,
@@ -56,5 +57,12 @@ describe('Routing section', () => {
     renderSection('/routing/audio');
     expect(screen.getByRole('heading', { level: 1, name: 'Audio' })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Call routing' })).not.toBeInTheDocument();
+  });
+
+  test('/routing/history is the routing history', async () => {
+    stubApi({ '/api/routinghistory/getChanges': () => jsonResponse({ changes: [], total: 0 }) });
+    renderSection('/routing/history');
+    expect(screen.getByRole('heading', { level: 1, name: 'Routing history' })).toBeInTheDocument();
+    expect(await screen.findByText('No routing changes yet.')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,130 @@
+// The impact of an edit before saving, in the service plan dialog: replayed through the real wasm
+// domain (applyRecords, affectedEntries, replayImpact) on the data the server sends once.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { callsTo, renderWithLibrary, stubLibrary, type Answers } from '../selectors/libraryTestUtils';
+import { ServicePlanDialog } from './ServicePlanDialog';
+
+const ROUTING_DATA = '/api/manageconnections/get_routing_data';
+const REPLAY_DATA = '/api/routinghistory/getReplayData';
+
+const time = (from: [number, string], to: [number, string], routing: number) => ({
+  TzonLowerDay: from[0],
+  TzonLowerTime: from[1],
+  TzonUpperDay: to[0],
+  TzonUpperTime: to[1],
+  planType: 'routing',
+  TzonRogrID: routing,
+  TzonIvrsID: 0,
+});
+
+const OFFICE_HOURS = {
+  plan: {
+    id: 11,
+    description: 'Office hours',
+    times: [time([1, '00:00'], [5, '23:59'], 21), time([6, '00:00'], [7, '23:59'], 22)],
+  },
+  affected_numbers: [{ NumbNGNumber: '01614960001' }],
+};
+
+const row = (fromDay: number, toDay: number, routing: number) => ({
+  fromDay,
+  fromHour: 0,
+  fromMinute: 0,
+  toDay,
+  toHour: 23,
+  toMinute: 59,
+  planType: 'routing',
+  routing,
+  ivr: 0,
+});
+
+/** Monday 12 January 2026, 10:00 in London (GMT), and the Saturday after. */
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
+const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
+
+const REPLAY = {
+  snapshot: {
+    servicePlans: [{ id: 11, description: 'Office hours', rows: [row(1, 5, 21), row(6, 7, 22)] }],
+    library: {
+      destinationPlans: [
+        { id: 21, description: 'Reception' },
+        { id: 22, description: 'Out of hours' },
+      ],
+      ivrs: [],
+      voicemails: [],
+    },
+    entries: [
+      { id: 7, label: '01614960001', route: { kind: 'servicePlan', id: 11 } },
+      { id: 8, label: '01614960002', route: { kind: 'number', destination: '07700900123' } },
+    ],
+  },
+  calls: [
+    { id: 1, entry: 7, startedAtMillis: MONDAY_MORNING, presses: [] },
+    { id: 2, entry: 7, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
+    { id: 3, entry: 7, startedAtMillis: MONDAY_MORNING + 120_000, presses: [] },
+    { id: 4, entry: 7, startedAtMillis: SATURDAY_MORNING, presses: [] },
+    // Another number's call: not one the plan can reach.
+    { id: 5, entry: 8, startedAtMillis: MONDAY_MORNING, presses: [] },
+  ],
+  timeZone: 'Europe/London',
+};
+
+function setup(id: number, answers: Answers = {}) {
+  const fetch = stubLibrary({ [ROUTING_DATA]: () => jsonResponse(OFFICE_HOURS), ...answers });
+  const user = renderWithLibrary(<ServicePlanDialog open id={id} rowIds={[]} onClose={vi.fn()} onSaved={vi.fn()} />);
+  return { fetch, user };
+}
+
+function control(name: string): HTMLElement {
+  const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.trim() === name);
+  const element = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+  if (!element) throw new Error(`No control labelled ${name}`);
+  return element;
+}
+
+const impact = () => screen.getByRole('region', { name: "Impact on last week's calls" });
+// The dialog's first render (rows, week grid, call path) takes a few seconds in jsdom on a busy machine.
+const SLOW = { timeout: 10_000 };
+
+describe('Service plan impact before saving', () => {
+  test("replays last week's calls of the numbers the plan reaches as the rows change", async () => {
+    const { fetch, user } = setup(11, { [REPLAY_DATA]: () => jsonResponse(REPLAY) });
+    await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
+    await waitFor(() => expect(control('Destination plan, row 1')).toBeEnabled());
+
+    await user.selectOptions(control('Destination plan, row 1'), '22');
+    await waitFor(() => expect(impact()).toHaveTextContent('3 of 4 calls would have gone elsewhere'), SLOW);
+    const moves = within(impact()).getByRole('list', { name: 'Biggest moves' });
+    expect(within(moves).getAllByRole('listitem')).toHaveLength(1);
+    expect(moves).toHaveTextContent(/^3 calls on Monday morning/);
+    expect(moves).toHaveTextContent("from Reception to Out of hours");
+
+    await user.selectOptions(control('Destination plan, row 1'), '21');
+    await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
+    expect(callsTo(fetch, REPLAY_DATA)).toHaveLength(1);
+  });
+
+  test('links to the history of this plan', async () => {
+    setup(11, { [REPLAY_DATA]: () => jsonResponse(REPLAY) });
+    const link = await screen.findByRole('link', { name: 'History' }, SLOW);
+    expect(link).toHaveAttribute('href', '/routing/history?kind=servicePlan&record=11');
+  });
+
+  test('a new plan has no impact panel and asks for no replay data', async () => {
+    const { fetch } = setup(0);
+    await screen.findByRole('dialog', { name: 'Add service plan' }, SLOW);
+    expect(screen.queryByRole('region', { name: "Impact on last week's calls" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
+    expect(callsTo(fetch, REPLAY_DATA)).toHaveLength(0);
+  });
+
+  test('without the replay data the editor works as before', async () => {
+    const { fetch } = setup(11, { [REPLAY_DATA]: () => jsonResponse({ success: false }, 500) });
+    await waitFor(() => expect(control('Destination plan, row 1')).toBeEnabled(), SLOW);
+    await waitFor(() => expect(callsTo(fetch, REPLAY_DATA)).toHaveLength(1), SLOW);
+    expect(screen.queryByRole('region', { name: "Impact on last week's calls" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
