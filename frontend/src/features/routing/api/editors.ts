@@ -1,114 +1,56 @@
 // The calls of the routing editors (docs/routing-api.md): service plans, destination plans,
 // destination numbers, queues, audio, voicemail, and the issue-4 lists the selectors show.
 import { ADMIN_HEADER, ApiError, apiGet, apiPost, loginUrl, type FormFields } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 
-// ---- Shapes -------------------------------------------------------------------------------
+// ---- Shapes (the generated contract's answers) --------------------------------------------
 
-export interface Described {
-  id: number;
-  description: string;
-}
+type Schemas = components['schemas'];
+
+/** A record of a selector list: its id and description. */
+export type Described = Schemas['RoutingChoice'];
 
 /** A service plan in the selector; the list starts with { id: 0, description: '-- Disconnect --' }. */
-export type ServicePlanOption = Described;
+export type ServicePlanOption = Schemas['RoutingPlanOption'];
 
-export interface PlanTimeAnswer {
-  TzonLowerDay: number | string;
-  TzonLowerTime: string;
-  TzonUpperDay: number | string;
-  TzonUpperTime: string;
-  planType: 'routing' | 'ivr';
-  TzonRogrID: number | string | null;
-  TzonIvrsID: number | string | null;
-}
+/** One row of get_routing_data's plan.times (planType 'routing' or 'ivr'). */
+export type PlanTimeAnswer = Schemas['StoredPlanTime'];
 
-export type AffectedItem = { NumbNGNumber: string } | { VlnsDescription: string };
+/** A number (NumbNGNumber) or pool (VlnsDescription) a shared record reaches. */
+export type AffectedItem = Schemas['AffectedNumber'];
 
-export interface RoutingData {
-  plan: { id: number; description: string; times: PlanTimeAnswer[] };
-  affected_numbers: AffectedItem[];
-}
+export type RoutingData = Schemas['RoutingData'];
 
-export interface DestinationPlanOption extends Described {
-  planType: 0 | 1;
-}
+/** A destination plan in the selector; planType 1 is multi-dial. */
+export type DestinationPlanOption = Schemas['DestinationPlanOption'];
 
-export interface DestinationPlanDetails {
-  plan: {
-    id: number;
-    description: string;
-    planType: 0 | 1;
-    queue: number;
-    attributionId: number;
-    noResponseDestination: number;
-  };
-  planDestinations: { destination: number; ringLength: number; ringLengthMultiDial: number }[];
-  affectedNumbers: { number: string }[];
-  affectedNumberSets: { description: string }[];
-}
+export type DestinationPlanDetails = Schemas['DestinationPlanDetails'];
 
-export interface DestinationNumber extends Described {
-  destination: string;
-  internationalCode: number;
-  code: string;
-  mailbox: 0 | 1;
-}
+/** A destination number; mailbox 1 when the number has a voicemail box. */
+export type DestinationNumber = Schemas['DestinationNumberOption'];
 
-export interface InternationalCode extends Described {
-  code: string;
-}
+export type InternationalCode = Schemas['DestinationInternationalCode'];
 
-export interface DestinationNumbers {
-  destinations: DestinationNumber[];
-  internationalCodes: InternationalCode[];
-}
+export type DestinationNumbers = Schemas['DestinationNumberList'];
 
-export interface Queue extends Described {
-  maxCalls: number | string;
-  quantityOfLines: number | string;
-  holdMusic: number;
-  apologyMode: number;
-  apologyInterval: number;
-  welcomeAudio: number;
-  message1Audio: number;
-  message2Audio: number;
-  message3Audio: number;
-  nextInLineAudio: number;
-  queueFullAudio: number;
-}
+export type Queue = Schemas['QueueView'];
 
-export type AudioOption = Described;
+export type AudioOption = Schemas['CustomerAudio'];
 
-export interface AudioRow {
-  AudiID: number;
-  AudiDescription: string;
-  AudiFilename: string;
-  AudiSentence: string;
-  createdAt: string;
-}
+export type AudioRow = Schemas['AudioListRow'];
 
-export interface AffectedLocation {
-  audioDescription: string;
-  location: string;
-  type: string;
-  description: string;
-}
+export type AffectedLocation = Schemas['AudioLocation'];
 
-export interface Voicemail extends Described {
-  audioId: number;
-}
+export type Voicemail = Schemas['VoicemailView'];
 
+/** An in-call attribution plan in the selector (the list's id and description). */
 export type AttributionOption = Described;
 
-export interface AttributionOptions {
-  dtmfs: Described[];
-  dtmfIvrs: Described[];
-}
+/** The DTMF plans and the DTMF IVRs (the IVRs' ids 'IVR_{id}'). */
+export type AttributionOptions = Schemas['AttributionOptions'];
 
-interface Saved {
-  success?: boolean;
-  id?: number | string;
-}
+/** The answer of the library saves (destination numbers, queues, audio, voicemail). */
+type Saved = Schemas['LibrarySaved'];
 
 // ---- Errors -------------------------------------------------------------------------------
 
@@ -144,7 +86,7 @@ export function toId(value: unknown): number {
 // ---- Service plans ------------------------------------------------------------------------
 
 export async function getServicePlansList(): Promise<ServicePlanOption[]> {
-  const answer = await apiGet<{ plans?: ServicePlanOption[] } | null>('manageconnections/getServicePlansList');
+  const answer = await apiGet<Schemas['RoutingPlanOptions'] | null>('manageconnections/getServicePlansList');
   return (answer?.plans ?? []).map((plan) => ({ id: toId(plan.id), description: plan.description }));
 }
 
@@ -156,7 +98,7 @@ export function getRoutingData(id: number, rowIds: number[]): Promise<RoutingDat
 }
 
 export async function createPlan(fields: FormFields): Promise<{ id: number; description: string }> {
-  const answer = await apiPost<{ success?: boolean; data?: { id: number | string; description: string } } | null>(
+  const answer = await apiPost<Schemas['PlanCreatedAnswer'] | null>(
     'manageconnections/create_plan',
     fields,
   );
@@ -166,7 +108,7 @@ export async function createPlan(fields: FormFields): Promise<{ id: number; desc
 }
 
 export async function updatePlan(fields: FormFields): Promise<number> {
-  const answer = await apiPost<Saved | null>('manageconnections/update_plan', fields);
+  const answer = await apiPost<Schemas['PlanUpdated'] | null>('manageconnections/update_plan', fields);
   if (answer?.success === false) throw new Error('update_plan failed');
   return toId(answer?.id) || toId(fields.form_record_id);
 }
@@ -174,7 +116,7 @@ export async function updatePlan(fields: FormFields): Promise<number> {
 // ---- Destination plans --------------------------------------------------------------------
 
 export async function getRoutings(): Promise<DestinationPlanOption[]> {
-  const answer = await apiGet<{ routings?: DestinationPlanOption[] } | null>('manageroutings/getRoutings/');
+  const answer = await apiGet<Schemas['DestinationPlanList'] | null>('manageroutings/getRoutings/');
   return (answer?.routings ?? []).map((r) => ({ id: toId(r.id), description: r.description, planType: Number(r.planType) === 1 ? 1 : 0 }));
 }
 
@@ -184,7 +126,7 @@ export function getDestinationPlanDetails(id: number): Promise<DestinationPlanDe
 
 /** manageroutings/save/{id}: id 0 creates. Resolves with the plan's id (rogrId). */
 export async function saveDestinationPlan(id: number, fields: FormFields): Promise<number> {
-  const answer = await apiPost<{ success?: boolean; rogrId?: number | string } | null>(`manageroutings/save/${id}`, fields);
+  const answer = await apiPost<Schemas['DestinationPlanSaved'] | null>(`manageroutings/save/${id}`, fields);
   const saved = toId(answer?.rogrId) || (answer?.success === true ? id : 0);
   if (answer?.success === false || saved === 0) throw new Error('manageroutings/save gave no id');
   return saved;
@@ -193,7 +135,7 @@ export async function saveDestinationPlan(id: number, fields: FormFields): Promi
 // ---- Destination numbers ------------------------------------------------------------------
 
 export async function getDestinationNumbers(): Promise<DestinationNumbers> {
-  const answer = await apiGet<Partial<DestinationNumbers> | null>('manageconnections/getDestinationNumbers/');
+  const answer = await apiGet<DestinationNumbers | null>('manageconnections/getDestinationNumbers/');
   return {
     destinations: (answer?.destinations ?? []).map((d) => ({ ...d, id: toId(d.id), mailbox: Number(d.mailbox) === 1 ? 1 : 0 })),
     internationalCodes: (answer?.internationalCodes ?? []).map((c) => ({ ...c, id: toId(c.id), code: String(c.code) })),
@@ -213,7 +155,7 @@ export async function updateDestinationNumber(fields: FormFields): Promise<numbe
 // ---- Queues -------------------------------------------------------------------------------
 
 export async function getQueues(): Promise<Queue[]> {
-  const answer = await apiGet<{ queues?: Queue[] } | null>('manageconnections/getQueues/');
+  const answer = await apiGet<Schemas['QueueList'] | null>('manageconnections/getQueues/');
   return (answer?.queues ?? []).map((q) => ({ ...q, id: toId(q.id) }));
 }
 
@@ -225,12 +167,12 @@ export async function saveQueue(id: number, fields: FormFields): Promise<number>
 // ---- Audio --------------------------------------------------------------------------------
 
 export async function getCustomerAudios(): Promise<AudioOption[]> {
-  const answer = await apiGet<{ audios?: AudioOption[] } | null>('manageconnections/getCustomerAudios');
+  const answer = await apiGet<Schemas['CustomerAudioList'] | null>('manageconnections/getCustomerAudios');
   return (answer?.audios ?? []).map((a) => ({ id: toId(a.id), description: a.description }));
 }
 
 export async function getAudioList(): Promise<AudioRow[]> {
-  const answer = await apiGet<{ audioList?: AudioRow[] } | null>('manageaudios/getAudioList');
+  const answer = await apiGet<Schemas['AudioList'] | null>('manageaudios/getAudioList');
   return (answer?.audioList ?? []).map((a) => ({
     ...a,
     AudiID: toId(a.AudiID),
@@ -240,7 +182,7 @@ export async function getAudioList(): Promise<AudioRow[]> {
 }
 
 export async function getAffectedLocations(audioIds: number[]): Promise<AffectedLocation[]> {
-  const answer = await apiPost<{ list?: AffectedLocation[] } | null>('manageaudios/getAffectedLocations', {
+  const answer = await apiPost<Schemas['AudioLocationList'] | null>('manageaudios/getAffectedLocations', {
     'form_audio_id[]': audioIds,
   });
   return answer?.list ?? [];
@@ -248,13 +190,13 @@ export async function getAffectedLocations(audioIds: number[]): Promise<Affected
 
 /** Soft-deletes the audio; `key` is the single-use key of handleajax/confirmPassword. */
 export async function bulkSoftDelete(audioIds: number[], key: string): Promise<void> {
-  const answer = await apiPost<Saved | null>('manageaudios/bulkSoftDelete', { 'form_audio_id[]': audioIds, key });
+  const answer = await apiPost<Schemas['Done'] | null>('manageaudios/bulkSoftDelete', { 'form_audio_id[]': audioIds, key });
   if (answer?.success !== true) throw new Error('bulkSoftDelete failed');
 }
 
 /** Resolves when the description is free; rejects with an ApiError (422: taken) otherwise. */
 export async function checkAudioDescription(id: number, description: string): Promise<void> {
-  await apiPost(`manageaudios/checkAudioDescription/${id}`, { form_description: description });
+  await apiPost<Schemas['Done'] | null>(`manageaudios/checkAudioDescription/${id}`, { form_description: description });
 }
 
 export interface AudioUpload {
@@ -308,12 +250,12 @@ export function downloadAudioBlob(fileName: string, name: string): Promise<Blob>
 // ---- Voicemail ----------------------------------------------------------------------------
 
 export async function getVoicemails(): Promise<Voicemail[]> {
-  const answer = await apiGet<{ voicemails?: Voicemail[] } | null>('managevoicemails/getList');
+  const answer = await apiGet<Schemas['VoicemailList'] | null>('managevoicemails/getList');
   return (answer?.voicemails ?? []).map((v) => ({ id: toId(v.id), description: v.description, audioId: toId(v.audioId) }));
 }
 
 export async function getVoicemail(id: number): Promise<{ description: string; audioId: number }> {
-  const answer = await apiGet<{ description?: string; audioId?: number | string } | null>(`managevoicemails/get/${id}`);
+  const answer = await apiGet<Voicemail | null>(`managevoicemails/get/${id}`);
   return { description: answer?.description ?? '', audioId: toId(answer?.audioId) };
 }
 
@@ -334,11 +276,11 @@ export async function updateVoicemail(id: number, description: string, audioId: 
 // ---- Issue 4 lists (empty until then; IVRs: api/ivrs.ts) -----------------------------------------------------
 
 export async function getInCallAttribution(): Promise<AttributionOption[]> {
-  const answer = await apiGet<{ attributions?: AttributionOption[] } | null>('manageconnections/getInCallAttribution/');
+  const answer = await apiGet<Schemas['InCallAttributions'] | null>('manageconnections/getInCallAttribution/');
   return (answer?.attributions ?? []).map((a) => ({ id: toId(a.id), description: a.description }));
 }
 
 export async function getAttributionOptions(): Promise<AttributionOptions> {
-  const answer = await apiGet<Partial<AttributionOptions> | null>('manageconnections/getAttributionOptions');
+  const answer = await apiGet<AttributionOptions | null>('manageconnections/getAttributionOptions');
   return { dtmfs: answer?.dtmfs ?? [], dtmfIvrs: answer?.dtmfIvrs ?? [] };
 }

@@ -3,18 +3,15 @@
 // and DTMF IVRs, dynamic whispers and their text to speech.
 import type { DtmfIvrForm, DtmfPlanForm, InCallAttributionForm } from '../../../domain';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 import { toId, type Described } from './editors';
 
 // ---- Shapes -------------------------------------------------------------------------------
 
+type Schemas = components['schemas'];
+
 /** An in-call attribution plan, its values as the server sends them (strings). */
-export interface InCallAttribution extends Described {
-  active: string;
-  attributionType: string;
-  terminator: string;
-  delayBefore: string;
-  delayAfter: string;
-}
+export type InCallAttribution = Schemas['InCallAttributionView'];
 
 /**
  * One choice of the post call agent attribution: a DTMF plan (value its id) or a DTMF IVR
@@ -48,32 +45,23 @@ export function attributionOf(value: string): Attribution {
 
 export type ReportGroupKind = 'primary' | 'secondary';
 
-/** The numbers and pools a report group's change reaches. */
+/** The numbers and pools a report group's change reaches (the answer's affectedPoolsAndNumbers, as text). */
 export interface AffectedPoolsAndNumbers {
   numbers: string[];
   pools: string[];
 }
 
-/** One source / medium row of a dynamic whisper. */
-export interface WhisperRow {
-  /** The source / medium id (sourceMediumID[]). */
-  id: number;
-  source: string;
-  medium: string;
-  whisper: string;
-}
+/** One source / medium row of a dynamic whisper; its id is the source / medium's (sourceMediumID[]). */
+export type WhisperRow = Schemas['WhisperSourceView'];
 
-export interface DynamicWhisperDetails {
-  description: string;
-  sources: WhisperRow[];
-  /** The pools using the whisper, other than the one being edited. */
+/** A dynamic whisper as the dialog edits it: the answer's description and sources. */
+export interface DynamicWhisperDetails extends Pick<Schemas['DynamicWhisperView'], 'description' | 'sources'> {
+  /** The pools using the whisper, other than the one being edited (the answer's descriptions). */
   affectedPools: string[];
 }
 
-interface Saved {
-  success?: boolean;
-  id?: number | string;
-}
+/** The answer of the category, in-call attribution, DTMF IVR and dynamic whisper saves. */
+type Saved = Schemas['RoutingSaved'];
 
 /** The id of a save answer, or an error when the answer is not a success. */
 function savedId(answer: Saved | null, fallback = 0): number {
@@ -87,7 +75,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
 // ---- Call categories ----------------------------------------------------------------------
 
 export async function getCategories(): Promise<Described[]> {
-  const answer = await apiGet<{ categories?: Described[] } | null>('manageroutings/getCategories');
+  const answer = await apiGet<Schemas['CategoryList'] | null>('manageroutings/getCategories');
   return (answer?.categories ?? []).map((c) => ({ id: toId(c.id), description: text(c.description) }));
 }
 
@@ -109,7 +97,7 @@ const reportGroupArea = (kind: ReportGroupKind) =>
   kind === 'primary' ? 'managereportgroup' : 'managesecondaryreportgroup';
 
 export async function getReportGroups(kind: ReportGroupKind): Promise<Described[]> {
-  const answer = await apiGet<{ reportGroups?: Described[] } | null>(`${reportGroupArea(kind)}/getReportGroups`);
+  const answer = await apiGet<Schemas['ReportGroupList'] | null>(`${reportGroupArea(kind)}/getReportGroups`);
   return (answer?.reportGroups ?? []).map((g) => ({ id: toId(g.id), description: text(g.description) }));
 }
 
@@ -125,22 +113,19 @@ export async function saveReportGroup(
   const area = reportGroupArea(kind);
   const answer =
     id > 0
-      ? await apiPost<(Saved & { affectedPoolsAndNumbers?: unknown }) | null>(`${area}/updateReportGroup`, {
+      ? await apiPost<Schemas['ReportGroupSaved'] | null>(`${area}/updateReportGroup`, {
           form_id: id,
           form_description: description,
         })
-      : await apiPost<(Saved & { affectedPoolsAndNumbers?: unknown }) | null>(`${area}/addReportGroup`, {
+      : await apiPost<Schemas['ReportGroupSaved'] | null>(`${area}/addReportGroup`, {
           form_description: description,
         });
-  const affected = (answer?.affectedPoolsAndNumbers ?? {}) as {
-    numbers?: { NumbNGNumber?: unknown }[];
-    number_sets?: { VlnsDescription?: unknown }[];
-  };
+  const affected = answer?.affectedPoolsAndNumbers;
   return {
     id: savedId(answer, id),
     affected: {
-      numbers: (affected.numbers ?? []).map((n) => text(n.NumbNGNumber)).filter(Boolean),
-      pools: (affected.number_sets ?? []).map((p) => text(p.VlnsDescription)).filter(Boolean),
+      numbers: (affected?.numbers ?? []).map((n) => text(n.NumbNGNumber)).filter(Boolean),
+      pools: (affected?.number_sets ?? []).map((p) => text(p.VlnsDescription)).filter(Boolean),
     },
   };
 }
@@ -148,7 +133,7 @@ export async function saveReportGroup(
 // ---- In-call attribution ------------------------------------------------------------------
 
 export async function getInCallAttributions(): Promise<InCallAttribution[]> {
-  const answer = await apiGet<{ attributions?: Partial<InCallAttribution>[] } | null>(
+  const answer = await apiGet<Schemas['InCallAttributions'] | null>(
     'manageconnections/getInCallAttribution/',
   );
   return (answer?.attributions ?? []).map((a) => ({
@@ -179,7 +164,7 @@ export async function saveInCallAttribution(id: number, form: InCallAttributionF
 
 /** The DTMF plans, then the DTMF IVRs (ids 'IVR_{id}'). */
 export async function getAttributionChoices(): Promise<AttributionChoice[]> {
-  const answer = await apiGet<{ dtmfs?: Described[]; dtmfIvrs?: { id: string; description: string }[] } | null>(
+  const answer = await apiGet<Schemas['AttributionOptions'] | null>(
     'manageconnections/getAttributionOptions',
   );
   const plans = (answer?.dtmfs ?? []).map(
@@ -198,7 +183,7 @@ export async function getAttributionChoices(): Promise<AttributionChoice[]> {
 }
 
 export async function getDtmfPlan(id: number): Promise<DtmfPlanForm> {
-  const answer = await apiPost<{ data?: Record<string, unknown> } | null>('managedtmf/editPlan', { id });
+  const answer = await apiPost<Schemas['DtmfPlanAnswer'] | null>('managedtmf/editPlan', { id });
   const data = answer?.data;
   if (!data) throw new Error('managedtmf/editPlan gave no plan');
   const n = (value: unknown) => Number(value) || 0;
@@ -227,7 +212,7 @@ export async function saveDtmfPlan(id: number, form: DtmfPlanForm): Promise<numb
     skipAudio: form.skipAudio ? 1 : 0,
   };
   if (id > 0) fields.planId = id;
-  const answer = await apiPost<{ success?: boolean; planId?: number | string } | null>(
+  const answer = await apiPost<Schemas['DtmfPlanSaved'] | null>(
     id > 0 ? 'managedtmf/update' : 'managedtmf/create',
     fields,
   );
@@ -237,10 +222,7 @@ export async function saveDtmfPlan(id: number, form: DtmfPlanForm): Promise<numb
 }
 
 export async function getDtmfIvr(id: number): Promise<DtmfIvrForm> {
-  const answer = await apiGet<{
-    ivr?: { description?: string; introAudioId?: unknown; endAudioId?: unknown };
-    ivrKeys?: { key?: string; description?: string; categoryId?: unknown; dtmfId?: unknown }[];
-  } | null>(`managedtmf/getIvr/${id}`);
+  const answer = await apiGet<Schemas['DtmfIvrAnswer'] | null>(`managedtmf/getIvr/${id}`);
   if (!answer?.ivr) throw new Error('managedtmf/getIvr gave no IVR');
   return {
     description: text(answer.ivr.description),
@@ -270,17 +252,13 @@ export async function storeDtmfIvr(id: number, form: DtmfIvrForm): Promise<numbe
 // ---- Dynamic whispers ---------------------------------------------------------------------
 
 export async function getDynamicWhispers(): Promise<Described[]> {
-  const answer = await apiGet<{ dynamicWhispers?: Described[] } | null>('managedynamicwhispers/getDynamicWhispersList');
+  const answer = await apiGet<Schemas['DynamicWhisperList'] | null>('managedynamicwhispers/getDynamicWhispersList');
   return (answer?.dynamicWhispers ?? []).map((w) => ({ id: toId(w.id), description: text(w.description) }));
 }
 
 /** The whisper (id 0: a blank one) with every source / medium; poolId 0: no pool being edited. */
 export async function getDynamicWhisper(id: number, poolId: number): Promise<DynamicWhisperDetails> {
-  const answer = await apiGet<{
-    description?: string;
-    sources?: { source?: string; medium?: string; id?: unknown; whisper?: string | null }[];
-    affectedPools?: { description?: string }[];
-  } | null>(`managedynamicwhispers/get/${id}/${poolId}`);
+  const answer = await apiGet<Schemas['DynamicWhisperView'] | null>(`managedynamicwhispers/get/${id}/${poolId}`);
   return {
     description: text(answer?.description),
     sources: (answer?.sources ?? []).map((s) => ({
@@ -306,7 +284,7 @@ export async function saveDynamicWhisper(id: number, description: string, rows: 
 
 /** The whisper spoken by the server's speech engine: a data: URL of the mp3. */
 export async function playTextToSpeech(whisperText: string): Promise<string> {
-  const answer = await apiPost<{ audio?: unknown } | null>('managedynamicwhispers/playTextToSpeech', { whisperText });
+  const answer = await apiPost<Schemas['SpokenWhisper'] | null>('managedynamicwhispers/playTextToSpeech', { whisperText });
   const audio = typeof answer?.audio === 'string' ? answer.audio.trim() : '';
   if (audio === '') throw new Error('playTextToSpeech gave no audio');
   return audio.startsWith('data:') ? audio : `data:audio/mpeg;base64,${audio}`;

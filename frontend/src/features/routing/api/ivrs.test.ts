@@ -5,7 +5,7 @@ import { ivrFields, ivrFormOf, ivrSaveErrors } from './ivrs';
 
 describe('IVR conversions', () => {
   test("an answer's Ivr becomes the domain form: flags and isChild to booleans, ids to numbers", () => {
-    const form = ivrFormOf({ ...MAIN_MENU, isChild: '1', reportGroupId: null, repeatAudio: 2 });
+    const form = ivrFormOf({ ...MAIN_MENU, isChild: '1', reportGroupId: 0, repeatAudio: '2' });
     expect(form).toMatchObject({
       description: 'Main menu',
       introAudio: 51,
@@ -26,7 +26,7 @@ describe('IVR conversions', () => {
       voicemailId: 0,
       categoryId: 82,
     });
-    expect(ivrFormOf({ ...MAIN_MENU, repeatKey: null, defaultKey: null }).repeatKey).toBe('none');
+    expect(ivrFormOf({ ...MAIN_MENU, repeatKey: '', defaultKey: '' }).repeatKey).toBe('none');
   });
 
   test('the form goes back as the createIvr fields; updates carry the record id', () => {

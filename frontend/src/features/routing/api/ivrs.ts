@@ -2,53 +2,36 @@
 // shapes (isChild "0"/"1", flags 0/1); the screens work on the domain's IvrForm.
 import type { IvrFlow, IvrForm, IvrKey, IvrLibrary, KeyType } from '../../../domain';
 import { ApiError, apiGet, apiPost, type FormFields } from '../../../lib/api';
-import { toId, type AffectedItem, type Described } from './editors';
+import type { components } from '../../../lib/api-schema.gen';
+import { toId, type AffectedItem } from './editors';
 
 // ---- Shapes -------------------------------------------------------------------------------
 
-/** An IVR in the selectors: every IVR, child IVRs too (their key rows choose them). */
-export interface IvrOption extends Described {
+type Schemas = components['schemas'];
+
+/**
+ * An IVR in the selectors: every IVR, child IVRs too (their key rows choose them); the answer's
+ * isChild ('0' / '1') read as a boolean.
+ */
+export interface IvrOption extends Omit<Schemas['IvrOption'], 'isChild'> {
   isChild: boolean;
 }
 
-type Flag = 0 | 1 | '0' | '1' | boolean;
-
-/** The `Ivr` of the answers. */
-export interface IvrAnswer {
-  id: number | string;
-  description: string;
-  isChild: Flag;
-  introAudio: number | string | null;
-  logKeys: Flag;
-  reportGroupId: number | string | null;
-  secondaryReportGroupId: number | string | null;
-  hasDeadEnd: Flag;
-  repeatKey: string | null;
-  defaultKey: string | null;
-  repeatAudio: string | number | null;
-  options: {
-    key: string;
-    description: string;
-    type: KeyType;
-    destinationId: number | string | null;
-    ivrId: number | string | null;
-    voicemailId: number | string | null;
-    categoryId: number | string | null;
-  }[];
-}
+/** The `Ivr` of the answers (isChild '0' / '1', flags 0 / 1). */
+export type IvrAnswer = Schemas['IvrView'];
 
 export interface IvrDetails {
   form: IvrForm;
   affected: AffectedItem[];
 }
 
-export interface MultiIvrCharges {
+/**
+ * The multi-level IVR price: the answer's frequency (the billing word: 'month', 'quarter'...),
+ * credits and used, its cost read as a number.
+ */
+export interface MultiIvrCharges extends Omit<Schemas['MultiIvrCharges'], 'cost'> {
   /** Pounds, e.g. 5 (the answer's "5.00"). */
   cost: number;
-  /** The billing word: 'month', 'quarter'... */
-  frequency: string;
-  credits: number;
-  used: number;
 }
 
 export interface MultiLevelIvr {
@@ -146,23 +129,19 @@ export function ivrSaveErrors(error: unknown): Record<string, string> | null {
 
 /** getIvrList/1: every IVR, child IVRs too. */
 export async function getIvrList(): Promise<IvrOption[]> {
-  const answer = await apiGet<{ ivrs?: { id: number | string; description: string; isChild?: Flag }[] } | null>(
-    'manageivrrouting/getIvrList/1',
-  );
+  const answer = await apiGet<Schemas['IvrList'] | null>('manageivrrouting/getIvrList/1');
   return (answer?.ivrs ?? []).map((ivr) => ({ id: toId(ivr.id), description: ivr.description, isChild: flag(ivr.isChild) }));
 }
 
 export async function getIvrDetails(id: number): Promise<IvrDetails> {
-  const answer = await apiGet<{ ivr?: IvrAnswer; affectedNumbers?: AffectedItem[] } | null>(
-    `manageivrrouting/getIvrDetails/${id}`,
-  );
+  const answer = await apiGet<Schemas['IvrDetails'] | null>(`manageivrrouting/getIvrDetails/${id}`);
   if (!answer?.ivr) throw new Error('getIvrDetails gave no IVR');
   return { form: ivrFormOf(answer.ivr), affected: answer.affectedNumbers ?? [] };
 }
 
 /** Everything the browser needs to draw flows and follow calls with the domain. */
 export async function getIvrLibrary(): Promise<IvrLibrary> {
-  const answer = await apiGet<Partial<IvrLibrary> | null>('manageivrrouting/getIvrLibrary');
+  const answer = await apiGet<Schemas['Library'] | null>('manageivrrouting/getIvrLibrary');
   return {
     ivrs: answer?.ivrs ?? [],
     destinationPlans: answer?.destinationPlans ?? [],
@@ -170,7 +149,7 @@ export async function getIvrLibrary(): Promise<IvrLibrary> {
   };
 }
 
-function savedIvrId(answer: { success?: boolean; ivrId?: number | string } | null, fallback = 0): number {
+function savedIvrId(answer: Schemas['IvrSaved'] | null, fallback = 0): number {
   const id = toId(answer?.ivrId) || fallback;
   if (answer?.success === false || id === 0) throw new Error('The IVR save gave no id');
   return id;
@@ -178,7 +157,7 @@ function savedIvrId(answer: { success?: boolean; ivrId?: number | string } | nul
 
 /** createIvr/{parent or 0}: a new IVR (a child IVR when added from a key of `parentIvrId`). */
 export async function createIvr(form: IvrForm, parentIvrId: number, acceptTerms: boolean): Promise<number> {
-  const answer = await apiPost<{ success?: boolean; ivrId?: number | string } | null>(
+  const answer = await apiPost<Schemas['IvrSaved'] | null>(
     `manageivrrouting/createIvr/${parentIvrId}`,
     ivrFields(form, { acceptTerms }),
   );
@@ -186,7 +165,7 @@ export async function createIvr(form: IvrForm, parentIvrId: number, acceptTerms:
 }
 
 export async function updateExistingIvr(id: number, form: IvrForm): Promise<number> {
-  const answer = await apiPost<{ success?: boolean; ivrId?: number | string } | null>(
+  const answer = await apiPost<Schemas['IvrSaved'] | null>(
     'manageivrrouting/updateExistingIvr/',
     ivrFields(form, { recordId: id }),
   );
@@ -196,18 +175,14 @@ export async function updateExistingIvr(id: number, form: IvrForm): Promise<numb
 // ---- managemultilevelivr ------------------------------------------------------------------
 
 export async function getMultiIvrCharges(): Promise<MultiIvrCharges> {
-  const answer = await apiGet<{ cost?: string | number; frequency?: string; credits?: number | string; used?: number | string } | null>(
-    'managemultilevelivr/getMultiIvrCharges',
-  );
+  const answer = await apiGet<Schemas['MultiIvrCharges'] | null>('managemultilevelivr/getMultiIvrCharges');
   const cost = Number(answer?.cost);
   if (!answer || !Number.isFinite(cost) || !answer.frequency) throw new Error('getMultiIvrCharges gave no price');
   return { cost, frequency: answer.frequency, credits: Number(answer.credits) || 0, used: Number(answer.used) || 0 };
 }
 
 export async function getMultiLevelIvr(id: number): Promise<MultiLevelIvr> {
-  const answer = await apiGet<{ ivrFlow?: IvrFlow; canClone?: boolean | number | string } | null>(
-    `managemultilevelivr/getMultiLevelIvr/${id}`,
-  );
+  const answer = await apiGet<Schemas['MultiLevelIvr'] | null>(`managemultilevelivr/getMultiLevelIvr/${id}`);
   if (!answer?.ivrFlow) throw new Error('getMultiLevelIvr gave no flow');
   const flow = answer.ivrFlow;
   return {
@@ -222,14 +197,15 @@ export async function getMultiLevelIvr(id: number): Promise<MultiLevelIvr> {
 
 /** cloneIVR: the copy's id, or the answer's message when status is 'false'. */
 export async function cloneIvr(id: number, acceptTerms: boolean): Promise<CloneResult> {
-  const answer = await apiPost<{ status?: unknown; message?: unknown; data?: { id?: number | string } } | null>(
-    'managemultilevelivr/cloneIVR/',
-    { id, acceptTerms: acceptTerms ? 1 : 0 },
-  );
+  const answer = await apiPost<Schemas['CloneIvrAnswer'] | null>('managemultilevelivr/cloneIVR/', {
+    id,
+    acceptTerms: acceptTerms ? 1 : 0,
+  });
   const failed = answer?.status === 'false' || answer?.status === false;
-  const copy = toId(answer?.data?.id);
+  const copy = answer && 'data' in answer ? toId(answer.data?.id) : 0;
   if (failed || copy === 0) {
-    return { ok: false, message: typeof answer?.message === 'string' && answer.message ? answer.message : null };
+    const message = answer && 'message' in answer ? answer.message : null;
+    return { ok: false, message: typeof message === 'string' && message ? message : null };
   }
   return { ok: true, id: copy };
 }

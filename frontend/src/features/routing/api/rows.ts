@@ -1,65 +1,45 @@
 // The routing rows of docs/routing-api.md: the list, its export, the selection's details and
 // the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
 import type { TableQuery } from '../../../components/DataTable';
+import type { RoutingRow as DomainRoutingRow } from '../../../domain/routing';
 import { apiFile, apiGet, apiPost, type FormFields } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 import { attributionValue } from './extras';
+
+type Schemas = components['schemas'];
 
 export type RowKind = 'static' | 'dynamic';
 
-/** A static number or a dynamic pool with its routing (docs/routing-api.md "Routing rows"). */
-export interface RoutingRow {
-  id: number;
-  type: RowKind;
-  /** The number (digits) of a static row, the pool name of a dynamic one. */
-  numberPool: string;
-  description: string;
-  planDescription: string;
-  /** 0 when none. */
-  planId: number;
-  callRecording: 0 | 1;
-  hasAudio: boolean;
-  /** The basic destination number, '' when none. */
-  destination: string;
-  introAudio: number;
-  whisperAudio: number;
-  dynamicWhisperAudio: number;
-  midCallDivert: 0 | 1;
-  /** The post call agent attribution's DTMF plan, 0 when none. */
-  attributionId: number;
-  /** The post call agent attribution's DTMF IVR, 0 when none (a row has this or attributionId). */
-  attributionDtmfIvrId: number;
-  midCallAttribution: 0 | 1;
-  midCallAudio: string;
-  postUrl: string;
-  provisioned: boolean;
+/** A row's kind from the answer's type ('static' or 'dynamic'). */
+export function rowKind(type: string): RowKind {
+  return type === 'dynamic' ? 'dynamic' : 'static';
 }
 
-/** One row of the CSV export. */
-export interface ExportRow {
-  type: string;
-  numberPool: string;
-  description: string;
-  /** The basic number, else the plan. */
-  destination: string;
-  planDescription: string;
-  callRecording: 0 | 1 | boolean | string;
+/** The domain's RoutingRow of an answer's row (the same fields, its type as a RowKind). */
+export function domainRow(row: RoutingRow): DomainRoutingRow {
+  return { ...row, type: rowKind(row.type) };
 }
 
-export interface SelectedDetails {
-  selectionDetails: RoutingRow[];
-  hasOnlyBasicFeatures: boolean;
-}
+/**
+ * A static number or a dynamic pool with its routing (docs/routing-api.md "Routing rows"): type
+ * 'static' or 'dynamic'; numberPool the number (digits) of a static row, the pool name of a
+ * dynamic one; planId, the audio ids and the attribution ids 0 when none (a row has attributionId
+ * or attributionDtmfIvrId); destination the basic destination number, '' when none; the flags 0 / 1.
+ */
+export type RoutingRow = Schemas['RoutingRow'];
+
+/** One row of the CSV export (destination: the basic number, else the plan). */
+export type ExportRow = Schemas['ExportRow'];
+
+export type SelectedDetails = Schemas['SelectionDetails'];
 
 export async function getNumbersList(): Promise<RoutingRow[]> {
-  const answer = await apiGet<{ numbers?: RoutingRow[] } | null>('manageconnections/getNumbersList');
+  const answer = await apiGet<NumbersPage | null>('manageconnections/getNumbersList');
   return answer?.numbers ?? [];
 }
 
-export interface NumbersPage {
-  numbers: RoutingRow[];
-  /** How many rows match the search. */
-  total: number;
-}
+/** One page of the list and how many rows match the search (total). */
+export type NumbersPage = Schemas['NumbersPage'];
 
 /** The list's parameters for a table query (docs/routing-api.md "Routing rows"). */
 function listParams(query: TableQuery): URLSearchParams {
@@ -74,7 +54,7 @@ function listParams(query: TableQuery): URLSearchParams {
 
 /** One page of the list, searched and sorted by the server. */
 export async function getNumbersPage(query: TableQuery): Promise<NumbersPage> {
-  const answer = await apiGet<Partial<NumbersPage> | null>(`manageconnections/getNumbersList?${listParams(query)}`);
+  const answer = await apiGet<NumbersPage | null>(`manageconnections/getNumbersList?${listParams(query)}`);
   return { numbers: answer?.numbers ?? [], total: answer?.total ?? 0 };
 }
 
@@ -84,12 +64,12 @@ export function exportNumbersCsv(query: TableQuery): Promise<Blob> {
 }
 
 export async function getNumbersListForExport(): Promise<ExportRow[]> {
-  const answer = await apiGet<{ numbers?: ExportRow[] } | null>('manageconnections/getNumbersListForExport');
+  const answer = await apiGet<Schemas['ExportRows'] | null>('manageconnections/getNumbersListForExport');
   return answer?.numbers ?? [];
 }
 
 export async function getSelectedDetails(ids: readonly number[]): Promise<SelectedDetails> {
-  const answer = await apiPost<Partial<SelectedDetails> | null>('manageconnections/getSelectedDetails', {
+  const answer = await apiPost<SelectedDetails | null>('manageconnections/getSelectedDetails', {
     selected: JSON.stringify(ids),
   });
   return {
@@ -128,7 +108,7 @@ export function connectBasicFields(rows: readonly BasicConnectRow[]): FormFields
 }
 
 export async function connectBasic(rows: readonly BasicConnectRow[]): Promise<boolean> {
-  const answer = await apiPost<{ success?: boolean } | null>('manageconnections/connectBasic/', connectBasicFields(rows));
+  const answer = await apiPost<Schemas['Done'] | null>('manageconnections/connectBasic/', connectBasicFields(rows));
   return answer?.success === true;
 }
 
@@ -156,7 +136,7 @@ export interface AdvancedConnectRow {
 export function advancedRowFrom(row: RoutingRow): AdvancedConnectRow {
   return {
     id: row.id,
-    kind: row.type,
+    kind: rowKind(row.type),
     numberPool: row.numberPool,
     description: row.description ?? '',
     servicePlan: row.planId ?? 0,
@@ -193,7 +173,7 @@ export function connectAdvancedFields(rows: readonly AdvancedConnectRow[]): Form
 }
 
 export async function connectAdvanced(rows: readonly AdvancedConnectRow[]): Promise<boolean> {
-  const answer = await apiPost<{ success?: boolean } | null>(
+  const answer = await apiPost<Schemas['Done'] | null>(
     'manageconnections/connectAdvanced/',
     connectAdvancedFields(rows),
   );

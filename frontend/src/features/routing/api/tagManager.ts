@@ -1,14 +1,14 @@
 // The tag manager setup calls (spec/call-routing.md section 7, docs/ivr-api.md "Tag manager
 // setup"). Every call takes an AbortSignal: closing the dialog cancels what is in flight.
 import { apiRequest, toFormData } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
+
+type Schemas = components['schemas'];
 
 /** A tag manager account, container, workspace or tag: its name and the provider's path. */
-export interface TagManagerItem {
-  name: string;
-  path: string;
-}
+export type TagManagerItem = Schemas['TagManagerItem'];
 
-/** What the workspace allows once the tag is in it: publish now, or leave it to the user. */
+/** What the workspace allows once the tag is in it: publish now, or leave it to the user (the answer's action). */
 export type WorkspaceAction = 'publish' | 'manual';
 
 function get<T>(path: string, signal: AbortSignal): Promise<T> {
@@ -25,19 +25,19 @@ const items = (list: unknown): TagManagerItem[] => (Array.isArray(list) ? (list 
 
 /** The customer's tag manager accounts; none means the customer has no tag manager. */
 export async function getTagManagerAccounts(signal: AbortSignal): Promise<TagManagerItem[]> {
-  const body = await get<{ accounts?: unknown } | null>('tagmanager/accounts', signal);
+  const body = await get<Schemas['TagManagerAccounts'] | null>('tagmanager/accounts', signal);
   return items(body?.accounts);
 }
 
 /** The containers of an account (by the account's path). */
 export async function getTagManagerContainers(account: string, signal: AbortSignal): Promise<TagManagerItem[]> {
-  const body = await get<{ containers?: unknown } | null>(`tagmanager/containers?${query({ path: account })}`, signal);
+  const body = await get<Schemas['TagManagerContainers'] | null>(`tagmanager/containers?${query({ path: account })}`, signal);
   return items(body?.containers);
 }
 
 /** The workspaces of a container (by the container's path). */
 export async function getTagManagerWorkspaces(container: string, signal: AbortSignal): Promise<TagManagerItem[]> {
-  const body = await get<{ workspaces?: unknown } | null>(`tagmanager/workspaces?${query({ path: container })}`, signal);
+  const body = await get<Schemas['TagManagerWorkspaces'] | null>(`tagmanager/workspaces?${query({ path: container })}`, signal);
   return items(body?.workspaces);
 }
 
@@ -50,7 +50,7 @@ export async function createTagManagerTag(
   campaignRef: string,
   signal: AbortSignal,
 ): Promise<TagManagerItem> {
-  const body = await post<{ success?: boolean; tag?: TagManagerItem } | null>(
+  const body = await post<Schemas['TagCreated'] | null>(
     'tagmanager/tag',
     { path: workspace, campaignRef },
     signal,
@@ -65,7 +65,7 @@ export async function getTagManagerWorkspaceStatus(
   tag: string,
   signal: AbortSignal,
 ): Promise<WorkspaceAction> {
-  const body = await get<{ action?: unknown } | null>(
+  const body = await get<Schemas['WorkspaceStatus'] | null>(
     `tagmanager/workspaceStatus?${query({ path: workspace, tag })}`,
     signal,
   );
@@ -75,12 +75,12 @@ export async function getTagManagerWorkspaceStatus(
 
 /** Creates a container version from the workspace; resolves with the version's path. */
 export async function createTagManagerVersion(workspace: string, signal: AbortSignal): Promise<string> {
-  const body = await post<{ path?: unknown } | null>('tagmanager/containerVersion', { path: workspace }, signal);
+  const body = await post<Schemas['ContainerVersion'] | null>('tagmanager/containerVersion', { path: workspace }, signal);
   if (typeof body?.path !== 'string' || body.path === '') throw new Error('The tag manager returned no version.');
   return body.path;
 }
 
 /** Publishes a container version (by its path). */
 export async function publishTagManagerVersion(version: string, signal: AbortSignal): Promise<void> {
-  await post<unknown>('tagmanager/publish', { path: version }, signal);
+  await post<Schemas['Done'] | null>('tagmanager/publish', { path: version }, signal);
 }

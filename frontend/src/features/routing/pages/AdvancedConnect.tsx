@@ -6,7 +6,7 @@ import { usePurchase } from '../../../app/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { attributionOf, attributionValue } from '../api/extras';
-import { advancedRowFrom, connectAdvanced, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
+import { advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import {
   AttributionSelector,
   AudioSelector,
@@ -129,7 +129,7 @@ function AdvancedConnectForm({
   const formRef = useRef<HTMLFormElement>(null);
   const midCallAudios = useMemo(() => routingConstants().midCallAudios, []);
   const [rows, setRows] = useState<AdvancedConnectRow[]>(() => initial.map(advancedRowFrom));
-  const [additional, setAdditional] = useState(() => usesAdditionalFeatures(initial));
+  const [additional, setAdditional] = useState(() => usesAdditionalFeatures(initial.map(domainRow)));
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const lastClicked = useRef<number | null>(null);
   // Whether shift was held on the click that ticked or unticked a row (shift-click: a range).

@@ -4,7 +4,7 @@ import { routingAccess, validateConnectBasic } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
-import { connectBasic, type BasicConnectRow, type RoutingRow } from '../api/rows';
+import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
 import { clearSelection } from '../selection';
 import {
   CellSwitch,
@@ -22,7 +22,7 @@ import {
 
 const basicRow = (row: RoutingRow): BasicConnectRow => ({
   id: row.id,
-  kind: row.type,
+  kind: rowKind(row.type),
   numberPool: row.numberPool,
   planId: row.planId ?? 0,
   description: row.description ?? '',

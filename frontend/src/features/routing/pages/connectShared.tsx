@@ -8,7 +8,7 @@ import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { getSelectedDetails, type RoutingRow, type RowKind } from '../api/rows';
+import { getSelectedDetails, type RoutingRow } from '../api/rows';
 import { loadSelection } from '../selection';
 
 export const PROVISIONED_MESSAGE = 'Success! The numbers will be provisioned shortly.';
@@ -27,7 +27,7 @@ export interface RoutingNoticeState {
 }
 
 /** How a row is named on screen: a static number in the account's format, else the pool name. */
-export function rowName(kind: RowKind, numberPool: string, format: NumberFormat): string {
+export function rowName(kind: string, numberPool: string, format: NumberFormat): string {
   return kind === 'static' ? formatNumber(numberPool, format) || numberPool : numberPool;
 }
 
