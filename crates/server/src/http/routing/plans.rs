@@ -341,7 +341,7 @@ async fn create_plan(
     let mut tx = state.db.begin().await?;
     let id = service_plans::insert(&mut tx, customer, description).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
-    let after = routing_history::service_plan(&mut *tx, customer, id).await?;
+    let after = routing_history::service_plan(&mut tx, customer, id).await?;
     record_change(&state, &mut tx, &user, plan_key(id), None, after).await?;
     tx.commit().await?;
     Ok(Json(PlanCreatedAnswer { success: true, data: CreatedPlan { id, description: description.to_string() } }))
@@ -366,11 +366,11 @@ async fn update_plan(
     check_targets(&state, customer, &plan).await?;
 
     let mut tx = state.db.begin().await?;
-    let before = routing_history::service_plan(&mut *tx, customer, id).await?;
+    let before = routing_history::service_plan(&mut tx, customer, id).await?;
     service_plans::update_description(&mut tx, customer, id, plan.description.trim()).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
     routing_entries::reprovision_plan_users(&mut tx, customer, id, state.clock.now()).await?;
-    let after = routing_history::service_plan(&mut *tx, customer, id).await?;
+    let after = routing_history::service_plan(&mut tx, customer, id).await?;
     record_change(&state, &mut tx, &user, plan_key(id), before, after).await?;
     tx.commit().await?;
     Ok(Json(PlanUpdated { success: true, id }))
