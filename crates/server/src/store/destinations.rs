@@ -2,7 +2,7 @@
 //! with, and destination plans (hunt groups and multi dials over those numbers). Every query
 //! is scoped by the customer.
 
-use sqlx::{AnyPool, FromRow};
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InternationalCode {
@@ -204,10 +204,9 @@ pub async fn plan_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> s
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
-/// Creates (`id` 0) or replaces one of the customer's plans with its rows, in one transaction.
-/// Returns the plan's id.
-pub async fn save_plan(db: &AnyPool, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
+/// Creates (`id` 0) or replaces one of the customer's plans with its rows, in the caller's
+/// transaction (the routing history records the change in the same one). Returns the plan's id.
+pub async fn save_plan(tx: &mut AnyConnection, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
     let id = if id == 0 {
         sqlx::query_scalar::<_, i64>(
             "INSERT INTO destination_plans (customer_id, description, plan_type, queue_id, incall_id,
@@ -238,20 +237,78 @@ pub async fn save_plan(db: &AnyPool, customer_id: i64, id: i64, plan: &PlanToSav
         sqlx::query("DELETE FROM destination_plan_rows WHERE plan_id = $1").bind(id).execute(&mut *tx).await?;
         id
     };
-    for (position, row) in plan.rows.iter().enumerate() {
+    insert_plan_rows(tx, id, &plan.rows).await?;
+    Ok(id)
+}
+
+async fn insert_plan_rows(tx: &mut AnyConnection, plan_id: i64, rows: &[PlanRow]) -> sqlx::Result<()> {
+    for (position, row) in rows.iter().enumerate() {
         sqlx::query(
             "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length)
              VALUES ($1, $2, $3, $4)",
         )
-        .bind(id)
+        .bind(plan_id)
         .bind(position as i64)
         .bind(row.destination_number_id)
         .bind(row.ring_length)
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
-    Ok(id)
+    Ok(())
+}
+
+/// Puts back a plan that a rollback restores after its creation was undone: the same id.
+pub async fn insert_plan_with_id(
+    tx: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+    plan: &PlanToSave,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO destination_plans (id, customer_id, description, plan_type, queue_id, incall_id,
+         no_response_destination_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(customer_id)
+    .bind(&plan.description)
+    .bind(plan.plan_type)
+    .bind(plan.queue_id)
+    .bind(plan.incall_id)
+    .bind(plan.no_response_destination_id)
+    .execute(&mut *tx)
+    .await?;
+    insert_plan_rows(tx, id, &plan.rows).await
+}
+
+/// Removes one of the customer's plans and its rows (a rollback of its creation; the caller
+/// has made sure nothing uses it).
+pub async fn delete_plan(tx: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<()> {
+    let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM destination_plans WHERE id = $1 AND customer_id = $2")
+        .bind(id)
+        .bind(customer_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if owned.is_some() {
+        sqlx::query("DELETE FROM destination_plan_rows WHERE plan_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM destination_plans WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    }
+    Ok(())
+}
+
+/// What still uses one of the customer's destination plans: the descriptions of the service
+/// plans and IVRs routing to it (a rollback may not remove it while any does).
+pub async fn plan_users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT s.description FROM service_plans s JOIN service_plan_times t ON t.plan_id = s.id
+         WHERE s.customer_id = $1 AND t.plan_type = 'routing' AND t.destination_plan_id = $2
+         UNION SELECT i.description FROM ivrs i JOIN ivr_keys k ON k.ivr_id = i.id
+         WHERE i.customer_id = $1 AND k.key_type = 'routing' AND k.destination_plan_id = $2",
+    )
+    .bind(customer_id)
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
 /// The customer's numbers and pools whose service plan has a row routing to this plan.

@@ -100,11 +100,16 @@ pub async fn all(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>>
 
 /// One of the customer's IVRs with its keys.
 pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+    find_in(&mut *db.acquire().await?, customer_id, id).await
+}
+
+/// One of the customer's IVRs with its keys, read on `conn` (in a transaction).
+pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
     let row: Option<IvrRow> =
         sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 AND id = $2"))
             .bind(customer_id)
             .bind(id)
-            .fetch_optional(db)
+            .fetch_optional(&mut *conn)
             .await?;
     let Some(row) = row else { return Ok(None) };
     let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
@@ -113,7 +118,7 @@ pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Optio
     ))
     .bind(customer_id)
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     Ok(Some(stored(row, &mut keys)))
 }
@@ -308,4 +313,57 @@ pub async fn replace_keys(tx: &mut Transaction<'_, Any>, ivr_id: i64, keys: &[Iv
         .await?;
     }
     Ok(())
+}
+
+/// Puts back an IVR that a rollback restores after its creation was undone: the same id,
+/// without keys (see `replace_keys`).
+pub async fn insert_with_id(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: i64,
+    id: i64,
+    form: &IvrForm,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO ivrs (id, customer_id, description) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(customer_id)
+        .bind(form.description.trim())
+        .execute(&mut **tx)
+        .await?;
+    update(tx, customer_id, id, form).await
+}
+
+/// Removes one of the customer's IVRs and its keys (a rollback of its creation; the caller has
+/// made sure nothing uses it and no charge names it).
+pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+    let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM ivrs WHERE id = $1 AND customer_id = $2")
+        .bind(id)
+        .bind(customer_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if owned.is_some() {
+        sqlx::query("DELETE FROM ivr_keys WHERE ivr_id = $1").bind(id).execute(&mut **tx).await?;
+        sqlx::query("DELETE FROM ivrs WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// What keeps one of the customer's IVRs: the service plans and other IVRs going to it, and
+/// whether a multi-level IVR charge names it (a bought IVR stays on the bill).
+pub async fn users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<(Vec<String>, bool)> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT s.description FROM service_plans s JOIN service_plan_times t ON t.plan_id = s.id
+         WHERE s.customer_id = $1 AND t.plan_type = 'ivr' AND t.ivr_id = $2
+         UNION SELECT i.description FROM ivrs i JOIN ivr_keys k ON k.ivr_id = i.id
+         WHERE i.customer_id = $1 AND i.id <> $2 AND k.key_type = 'ivr' AND k.target_ivr_id = $2",
+    )
+    .bind(customer_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let charges: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ivr_charges WHERE customer_id = $1 AND ivr_id = $2")
+        .bind(customer_id)
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((rows.into_iter().map(|(d,)| d).collect(), charges > 0))
 }

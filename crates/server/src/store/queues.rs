@@ -1,6 +1,6 @@
 //! Call queues, scoped by the customer.
 
-use sqlx::{AnyPool, FromRow};
+use sqlx::{AnyConnection, AnyPool, FromRow};
 
 #[derive(Debug, Clone, Default, FromRow)]
 pub struct Queue {
@@ -52,6 +52,15 @@ pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Optio
         .await
 }
 
+/// One of the customer's queues, read on `conn` (in a transaction).
+pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
+    sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
 /// The descriptions of the customer's queues other than `except` (0: all).
 pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = $1 AND id <> $2")
@@ -62,8 +71,9 @@ pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
-/// Creates (`queue.id` 0) or updates one of the customer's queues; returns its id.
-pub async fn save(db: &AnyPool, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
+/// Creates (`queue.id` 0) or updates one of the customer's queues, in the caller's transaction
+/// (the routing history records the change in the same one); returns its id.
+pub async fn save(db: &mut AnyConnection, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
     let q = queue;
     if q.id == 0 {
         let id = sqlx::query_scalar::<_, i64>(
@@ -84,7 +94,7 @@ pub async fn save(db: &AnyPool, customer_id: i64, queue: &Queue) -> sqlx::Result
         .bind(q.audio_3_id)
         .bind(q.next_in_line_audio_id)
         .bind(q.queue_full_audio_id)
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await?;
         return Ok(id);
     }
@@ -107,7 +117,50 @@ pub async fn save(db: &AnyPool, customer_id: i64, queue: &Queue) -> sqlx::Result
     .bind(q.queue_full_audio_id)
     .bind(customer_id)
     .bind(q.id)
-    .execute(db)
+    .execute(&mut *db)
     .await?;
     Ok(q.id)
+}
+
+/// Puts back a queue that a rollback restores after its creation was undone: the same id.
+pub async fn insert_with_id(conn: &mut AnyConnection, customer_id: i64, queue: &Queue) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO queues (id, customer_id, description, max_calls, lines_qty, hold_music, message_mode,
+         message_interval) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(queue.id)
+    .bind(customer_id)
+    .bind(&queue.description)
+    .bind(queue.max_calls)
+    .bind(queue.lines_qty)
+    .bind(queue.hold_music)
+    .bind(queue.message_mode)
+    .bind(queue.message_interval)
+    .execute(&mut *conn)
+    .await?;
+    // The audio and the rest as an update does them.
+    save(conn, customer_id, queue).await?;
+    Ok(())
+}
+
+/// Removes one of the customer's queues (a rollback of its creation; the caller has made sure
+/// no destination plan uses it).
+pub async fn delete(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM queues WHERE customer_id = $1 AND id = $2")
+        .bind(customer_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The descriptions of the customer's destination plans using a queue.
+pub async fn users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND queue_id = $2")
+            .bind(customer_id)
+            .bind(id)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().map(|(d,)| d).collect())
 }

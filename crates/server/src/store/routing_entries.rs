@@ -115,6 +115,15 @@ pub async fn by_ids(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result
         .await
 }
 
+/// One of the customer's entries, read on `conn` (in a transaction).
+pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<Entry>> {
+    sqlx::query_as(&format!("{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id = $2"))
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
 /// The entries using a service plan: (id, kind, number, pool name), numbers first.
 pub async fn using_plan(
     db: &AnyPool,
@@ -257,6 +266,17 @@ pub async fn connect_advanced(
     .bind(customer_id)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// Clears a row's basic destination (a rollback putting back an advanced row disconnected from
+/// any plan, which had none: `connect_advanced` without a plan keeps the destination).
+pub async fn clear_destination(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE routing_entries SET destination = '' WHERE id = $1 AND customer_id = $2")
+        .bind(id)
+        .bind(customer_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 

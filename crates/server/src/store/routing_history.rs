@@ -4,15 +4,15 @@
 //! week's calls for the impact replay. Every query is scoped by customer.
 
 use domain::routing::history::{
-    Change, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord, RoutingSnapshot,
-    StoredServicePlan,
+    Change, Connection, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord,
+    RoutingSnapshot, StoredServicePlan,
 };
 use domain::routing::ivr::{Library, Named};
-use domain::routing::ServicePlanForm;
+use domain::routing::{AdvancedRow, BasicRow, DestinationPlanForm, DestinationRow, QueueForm, ServicePlanForm};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use super::service_plans::PlanTime;
-use super::{ivrs, routing_entries};
+use super::{destinations, ivrs, queues, routing_entries};
 use crate::db::Backend;
 
 /// History is kept at least this long (25 months of 31 days).
@@ -265,9 +265,113 @@ pub async fn service_plan(conn: &mut AnyConnection, customer_id: i64, id: i64) -
     Ok(Some(RoutingRecord::ServicePlan { id, form: ServicePlanForm { description, rows } }))
 }
 
-/// A service plan's row with its plan's id: (plan, from day, from minute, to day, to minute, type,
-/// destination plan, IVR).
-type PlanTimeOf = (i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>);
+/// One of the customer's destination plans as a history record. A multi dial stores no ring
+/// length after its first row (NULL): the record has 0 there, as the form fitted to the type
+/// (`fit_destination_plan`) does.
+pub async fn destination_plan(
+    conn: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<RoutingRecord>> {
+    let plan: Option<(String, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans
+         WHERE id = $1 AND customer_id = $2",
+    )
+    .bind(id)
+    .bind(customer_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((description, plan_type, queue, incall, no_response_destination)) = plan else { return Ok(None) };
+    let rows: Vec<destinations::PlanRow> = sqlx::query_as(
+        "SELECT destination_number_id, ring_length FROM destination_plan_rows WHERE plan_id = $1 ORDER BY position",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let destinations = rows
+        .iter()
+        .map(|r| DestinationRow { destination: r.destination_number_id, ring_length: r.ring_length.unwrap_or(0) })
+        .collect();
+    let form = DestinationPlanForm { description, plan_type, queue, incall, no_response_destination, destinations };
+    Ok(Some(RoutingRecord::DestinationPlan { id, form }))
+}
+
+/// One of the customer's IVRs as a history record: the stored menu and keys (the description,
+/// the number of repeats and the key descriptions as saved, trimmed).
+pub async fn ivr(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+    Ok(ivrs::find_in(conn, customer_id, id).await?.map(|stored| RoutingRecord::Ivr { id, form: stored.ivr }))
+}
+
+/// One of the customer's queues as a history record. The form carries the counts as typed
+/// ("05", " 5"); the store keeps the number, so the record has the stored number as text.
+pub async fn queue(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+    let Some(q) = queues::find_in(conn, customer_id, id).await? else { return Ok(None) };
+    let form = QueueForm {
+        description: q.description,
+        max_calls: q.max_calls.to_string(),
+        lines_qty: q.lines_qty.to_string(),
+        hold_music: q.hold_music,
+        message_mode: q.message_mode,
+        message_interval: q.message_interval,
+        welcome_audio: q.welcome_audio_id,
+        audio1: q.audio_1_id,
+        audio2: q.audio_2_id,
+        audio3: q.audio_3_id,
+        next_in_line_audio: q.next_in_line_audio_id,
+        queue_full_audio: q.queue_full_audio_id,
+    };
+    Ok(Some(RoutingRecord::Queue { id, form }))
+}
+
+/// How one of the customer's numbers or pools is connected, as a history record: basic (its
+/// destination number) when it has no service plan and a destination, else advanced (its plan,
+/// 0 for none, and the advanced settings). The stored row is the truth: an advanced connect
+/// without a plan keeps a basic destination, and such a row reads as basic, its advanced
+/// settings (which basic routing does not use) left out; the mid call audio is as stored,
+/// 'None' for none (the form's empty choice is saved so).
+pub async fn connect(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+    let Some(e) = routing_entries::find_in(conn, customer_id, id).await? else { return Ok(None) };
+    let label = e.number_pool().to_string();
+    let connection = match e.service_plan_id {
+        None if !e.destination.is_empty() => Connection::Basic(BasicRow {
+            kind: e.kind,
+            description: e.description,
+            destination: e.destination,
+            recording: e.call_recording,
+        }),
+        plan => Connection::Advanced(AdvancedRow {
+            kind: e.kind,
+            description: e.description,
+            service_plan: plan.unwrap_or(0),
+            recording: e.call_recording,
+            intro: e.intro_audio_id,
+            whisper: e.whisper_audio_id,
+            dynamic_whisper: e.dynamic_whisper_id,
+            post_url: e.post_url,
+            dtmf: e.attribution_id,
+            dtmf_ivr: e.attribution_dtmf_ivr_id,
+            mid_call_flag: e.mid_call_attribution,
+            mid_call_audio: e.mid_call_audio,
+            mid_call_divert: e.mid_call_divert,
+        }),
+    };
+    Ok(Some(RoutingRecord::Connect { id, label, connection }))
+}
+
+/// Any routing record of the customer as stored now, read on `conn`.
+pub async fn load(conn: &mut AnyConnection, customer_id: i64, key: RecordKey) -> sqlx::Result<Option<RoutingRecord>> {
+    match key.kind {
+        RecordKind::ServicePlan => service_plan(conn, customer_id, key.id).await,
+        RecordKind::DestinationPlan => destination_plan(conn, customer_id, key.id).await,
+        RecordKind::Ivr => ivr(conn, customer_id, key.id).await,
+        RecordKind::Queue => queue(conn, customer_id, key.id).await,
+        RecordKind::Connect => connect(conn, customer_id, key.id).await,
+    }
+}
+
+/// A service plan's row with its plan's id: plan, from day and minute, to day and minute, type,
+/// destination plan, IVR.
+type PlanTimeRow = (i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>);
 
 /// The customer's routing as the replay follows it: every service plan with its rows, the IVRs,
 /// destination plans and voicemails, and how each number and pool is connected.
@@ -276,7 +380,7 @@ pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSna
         .bind(customer_id)
         .fetch_all(db)
         .await?;
-    let times: Vec<PlanTimeOf> = sqlx::query_as(
+    let times: Vec<PlanTimeRow> = sqlx::query_as(
         "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
          FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
          WHERE p.customer_id = $1 ORDER BY t.plan_id, t.position",
@@ -327,26 +431,30 @@ pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSna
     Ok(RoutingSnapshot { service_plans, library, entries })
 }
 
-/// The names a change's explanation quotes.
-pub async fn names(db: &AnyPool, customer_id: i64) -> sqlx::Result<Names> {
-    let named = |table: &'static str| async move {
-        let rows: Vec<(i64, String)> =
-            sqlx::query_as(&format!("SELECT id, description FROM {table} WHERE customer_id = $1 ORDER BY id"))
-                .bind(customer_id)
-                .fetch_all(db)
-                .await?;
-        Ok::<Vec<Named>, sqlx::Error>(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
-    };
+/// The names a change's explanation quotes, read on `conn`: in the change's own transaction,
+/// so that they include what it has just written and need no second connection while it holds
+/// the write lock.
+pub async fn names(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<Names> {
     Ok(Names {
-        service_plans: named("service_plans").await?,
-        destination_plans: named("destination_plans").await?,
-        ivrs: named("ivrs").await?,
-        voicemails: named("voicemails").await?,
-        queues: named("queues").await?,
-        audios: named("audios").await?,
-        destination_numbers: named("destination_numbers").await?,
+        service_plans: named(conn, "service_plans", customer_id).await?,
+        destination_plans: named(conn, "destination_plans", customer_id).await?,
+        ivrs: named(conn, "ivrs", customer_id).await?,
+        voicemails: named(conn, "voicemails", customer_id).await?,
+        queues: named(conn, "queues", customer_id).await?,
+        audios: named(conn, "audios", customer_id).await?,
+        destination_numbers: named(conn, "destination_numbers", customer_id).await?,
         ..Names::default()
     })
+}
+
+/// Every row of the customer's `table` (a constant of this module) as (id, description).
+async fn named(conn: &mut AnyConnection, table: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as(&format!("SELECT id, description FROM {table} WHERE customer_id = $1 ORDER BY id"))
+            .bind(customer_id)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
 }
 
 /// The customer's inbound calls since `since` (seconds) to the numbers and pools `entries`, as

@@ -25,6 +25,7 @@ mod routing_audio;
 mod routing_connect;
 mod routing_extras;
 mod routing_history;
+mod routing_history_kinds;
 mod routing_ivrs;
 mod routing_library;
 mod routing_list_pages;

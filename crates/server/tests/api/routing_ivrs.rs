@@ -28,13 +28,13 @@ const BILLING: i64 = 2;
 const CLOSED: i64 = 3;
 const CLAIMS: i64 = 101;
 
-type Fields = Vec<(String, String)>;
+pub(crate) type Fields = Vec<(String, String)>;
 
 /// (description, type, target id, category)
-type Key<'a> = (&'a str, &'a str, i64, i64);
+pub(crate) type Key<'a> = (&'a str, &'a str, i64, i64);
 
 /// An IVR form as the dialog posts it; keys are numbered 1, 2, 3...
-fn ivr_form(description: &str, keys: &[Key<'_>]) -> Fields {
+pub(crate) fn ivr_form(description: &str, keys: &[Key<'_>]) -> Fields {
     let mut fields: Fields = [
         ("description", description),
         ("audioId", "1"),

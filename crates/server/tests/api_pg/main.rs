@@ -48,6 +48,8 @@ mod routing_connect;
 mod routing_extras;
 #[path = "../api/routing_history.rs"]
 mod routing_history;
+#[path = "../api/routing_history_kinds.rs"]
+mod routing_history_kinds;
 #[path = "../api/routing_ivrs.rs"]
 mod routing_ivrs;
 #[path = "../api/routing_library.rs"]

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{
     basic_connect_refusal, validate_connect_advanced, validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
     RowLimit, CONNECT_ROWS,
@@ -17,13 +18,14 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::{advanced_connect, ChangeLog};
 use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
-use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
-use crate::store::routing_extras;
+use crate::store::routing_entries::{self, BasicConnect};
+use crate::store::{routing_extras, routing_history};
 
 /// An id field: 0 when empty, -1 (no record has it) when not a number.
 pub(super) fn id_of(value: &str) -> i64 {
@@ -45,6 +47,11 @@ fn attribution_of(value: &str) -> (i64, i64) {
         },
         None => (id_of(value), 0),
     }
+}
+
+/// How a number or pool is connected, in the routing history: one change per row.
+fn connect_key(id: i64) -> RecordKey {
+    RecordKey { kind: RecordKind::Connect, id }
 }
 
 /// A checkbox field, sent only when ticked.
@@ -188,6 +195,7 @@ async fn connect_basic(
     }
 
     let now = state.clock.now();
+    let mut changes = ChangeLog::new(&state, &user);
     let mut tx = state.db.begin().await?;
     for (target, row) in targets.iter().zip(&rows) {
         let update = BasicConnect {
@@ -196,7 +204,10 @@ async fn connect_basic(
             destination: row.destination.trim().to_string(),
             recording: row.recording,
         };
+        let before = routing_history::connect(&mut tx, user.customer(), target.id).await?;
         routing_entries::connect_basic(&mut tx, user.customer(), &update, now).await?;
+        let after = routing_history::connect(&mut tx, user.customer(), target.id).await?;
+        changes.record(&mut tx, connect_key(target.id), before, after).await?;
     }
     tx.commit().await?;
     Ok(Json(Done { success: true }))
@@ -333,24 +344,14 @@ async fn connect_advanced(
     }
 
     let now = state.clock.now();
+    let mut changes = ChangeLog::new(&state, &user);
     let mut tx = state.db.begin().await?;
     for (target, row) in targets.iter().zip(&rows) {
-        let update = AdvancedConnect {
-            id: target.id,
-            description: row.description.trim().to_string(),
-            service_plan_id: (row.service_plan != 0).then_some(row.service_plan),
-            recording: row.recording,
-            intro_audio_id: row.intro,
-            whisper_audio_id: row.whisper,
-            dynamic_whisper_id: row.dynamic_whisper,
-            post_url: row.post_url.clone(),
-            attribution_id: row.dtmf,
-            attribution_dtmf_ivr_id: row.dtmf_ivr,
-            mid_call_attribution: row.mid_call_flag,
-            mid_call_audio: if row.mid_call_audio.is_empty() { "None".into() } else { row.mid_call_audio.clone() },
-            mid_call_divert: row.mid_call_divert,
-        };
+        let update = advanced_connect(target.id, row);
+        let before = routing_history::connect(&mut tx, customer, target.id).await?;
         routing_entries::connect_advanced(&mut tx, customer, &update, now).await?;
+        let after = routing_history::connect(&mut tx, customer, target.id).await?;
+        changes.record(&mut tx, connect_key(target.id), before, after).await?;
     }
     tx.commit().await?;
     Ok(Json(Done { success: true }))

@@ -5,6 +5,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::RowLimit;
 use domain::routing::{
     validate_destination_number, validate_destination_plan, DestinationNumberForm, DestinationPlanForm, DestinationRow,
@@ -17,13 +18,14 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::record_change;
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanRow, PlanToSave};
-use crate::store::{queues, routing_extras};
+use crate::store::{queues, routing_extras, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())
@@ -520,6 +522,15 @@ async fn save_plan(
             })
             .collect(),
     };
-    let id = destinations::save_plan(&state.db, customer, id, &to_save).await?;
+    let mut tx = state.db.begin().await?;
+    let before = match id {
+        0 => None,
+        id => routing_history::destination_plan(&mut tx, customer, id).await?,
+    };
+    let id = destinations::save_plan(&mut tx, customer, id, &to_save).await?;
+    let after = routing_history::destination_plan(&mut tx, customer, id).await?;
+    let key = RecordKey { kind: RecordKind::DestinationPlan, id };
+    record_change(&state, &mut tx, &user, key, before, after).await?;
+    tx.commit().await?;
     Ok(Json(DestinationPlanSaved { success: true, rogr_id: id }))
 }

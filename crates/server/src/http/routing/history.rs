@@ -9,11 +9,12 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change, Impact,
-    RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot,
-    MAX_REPLAY_CALLS,
+    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change,
+    Connection, Impact, Names, RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan,
+    RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
 };
-use domain::{push_csv_line, CsvCell, FieldErrors};
+use domain::routing::{AdvancedRow, DestinationPlanForm, QueueForm, MULTI_DIAL};
+use domain::{push_csv_line, AccountState, CsvCell, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
@@ -22,12 +23,17 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::RoutingUser;
+use crate::http::account_user::AccountUser;
 use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
-use crate::store::routing_entries;
+use crate::store::destinations::{self, PlanRow, PlanToSave};
+use crate::store::ivrs;
+use crate::store::queues::{self, Queue};
+use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
 use crate::store::routing_history::{self as store, Author, ChangeRow, Filter, Source};
+use crate::store::service_plans::{self, PlanTime};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,46 +55,81 @@ const EXPORT_MAX: i64 = 100_000;
 /// The refusal of a rollback that would undo later changes, or leave routing broken.
 const ROLLBACK_REFUSED: &str = "ROLLBACK_REFUSED";
 
+/// Who makes a change from a screen: the signed-in user of the routing pages or of another
+/// area (the purchase forms create service plans too).
+pub(crate) struct Editor<'a> {
+    pub user_id: i64,
+    pub account: &'a AccountState,
+}
+
+impl<'a> From<&'a RoutingUser> for Editor<'a> {
+    fn from(user: &'a RoutingUser) -> Self {
+        Editor { user_id: user.session.user_id, account: &user.account }
+    }
+}
+
+impl<'a> From<&'a AccountUser> for Editor<'a> {
+    fn from(user: &'a AccountUser) -> Self {
+        Editor { user_id: user.session.user_id, account: &user.account }
+    }
+}
+
 /// Records a change of `key` made in `tx` (nothing when the record did not change), explained
 /// in plain words by the domain. Call it after the write, in the write's transaction.
-pub(super) async fn record_change(
+pub(crate) async fn record_change<'a>(
     state: &AppState,
     tx: &mut Transaction<'_, Any>,
-    user: &RoutingUser,
+    user: impl Into<Editor<'a>>,
     key: RecordKey,
     before: Option<RoutingRecord>,
     after: Option<RoutingRecord>,
 ) -> Result<Option<i64>, AppError> {
-    let author = author_of(state, user, Source::Screen);
-    record_with(state, tx, &author, key, before.as_ref(), after.as_ref(), None).await
+    ChangeLog::new(state, user).record(tx, key, before, after).await
 }
 
-fn author_of(state: &AppState, user: &RoutingUser, source: Source) -> Author {
-    let account = &user.account;
+/// The changes one save makes to many records (a connect of many rows): one author, and the
+/// names the explanations quote read once.
+pub(crate) struct ChangeLog {
+    author: Author,
+    names: Option<Names>,
+    /// The change a rollback undoes.
+    rolls_back: Option<i64>,
+}
+
+impl ChangeLog {
+    pub(crate) fn new<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
+        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None }
+    }
+
+    /// As `record_change`.
+    pub(crate) async fn record(
+        &mut self,
+        tx: &mut Transaction<'_, Any>,
+        key: RecordKey,
+        before: Option<RoutingRecord>,
+        after: Option<RoutingRecord>,
+    ) -> Result<Option<i64>, AppError> {
+        if before == after {
+            return Ok(None);
+        }
+        let names = match &mut self.names {
+            Some(names) => names,
+            empty => empty.insert(store::names(tx, self.author.customer_id).await?),
+        };
+        let summary = explain_change(before.as_ref(), after.as_ref(), names);
+        Ok(store::record(tx, &self.author, key, before.as_ref(), after.as_ref(), &summary, self.rolls_back).await?)
+    }
+}
+
+fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
+    let account = editor.account;
     Author {
-        customer_id: user.customer(),
-        user_id: user.session.user_id,
+        customer_id: account.customer_id,
+        user_id: editor.user_id,
         user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
         source,
         at: state.clock.now(),
     }
-}
-
-async fn record_with(
-    state: &AppState,
-    tx: &mut Transaction<'_, Any>,
-    author: &Author,
-    key: RecordKey,
-    before: Option<&RoutingRecord>,
-    after: Option<&RoutingRecord>,
-    rolls_back: Option<i64>,
-) -> Result<Option<i64>, AppError> {
-    if before == after {
-        return Ok(None);
-    }
-    let names = store::names(&state.db, author.customer_id).await?;
-    let summary = explain_change(before, after, &names);
-    Ok(store::record(tx, author, key, before, after, &summary, rolls_back).await?)
 }
 
 // ---- The history -------------------------------------------------------------------------------
@@ -280,7 +321,6 @@ struct RollbackPreview {
 /// The plan for rolling back change `id` (with or without the later changes to its records),
 /// from the history read in `tx`.
 async fn plan_for(
-    state: &AppState,
     tx: &mut Transaction<'_, Any>,
     user: &RoutingUser,
     id: i64,
@@ -288,12 +328,9 @@ async fn plan_for(
 ) -> Result<RollbackPlan, AppError> {
     let target = store::find(tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
     let target = target.change().ok_or(AppError::NotFound)?;
-    let later: Vec<Change> = store::later_on(tx, user.customer(), id, target.key)
-        .await?
-        .iter()
-        .filter_map(ChangeRow::change)
-        .collect();
-    let names = store::names(&state.db, user.customer()).await?;
+    let later: Vec<Change> =
+        store::later_on(tx, user.customer(), id, target.key).await?.iter().filter_map(ChangeRow::change).collect();
+    let names = store::names(tx, user.customer()).await?;
     Ok(plan_rollback(&target, &later, include_later, &names))
 }
 
@@ -340,7 +377,7 @@ async fn rollback_preview(
         }
     };
     let mut tx = state.db.begin().await?;
-    let plan = plan_for(&state, &mut tx, &user, id, include_later).await?;
+    let plan = plan_for(&mut tx, &user, id, include_later).await?;
     tx.rollback().await?;
     if plan.restores.is_empty() {
         return Ok(Json(RollbackPreview { plan, problem: None, impact: None }));
@@ -392,7 +429,7 @@ async fn rollback(
 ) -> Result<Json<RolledBack>, AppError> {
     user.require_edit()?;
     let mut tx = state.db.begin().await?;
-    let plan = plan_for(&state, &mut tx, &user, id, form.fields.include_later == "1").await?;
+    let plan = plan_for(&mut tx, &user, id, form.fields.include_later == "1").await?;
     match &plan.outcome {
         RollbackOutcome::Conflict { reason, .. } | RollbackOutcome::Refused { reason } => return Err(refused(reason)),
         RollbackOutcome::Clean | RollbackOutcome::WithLater { .. } => {}
@@ -401,15 +438,15 @@ async fn rollback(
     if let (_, Some(problem)) = restored(&current, &plan)? {
         return Err(refused(&problem));
     }
-    let author = author_of(&state, &user, Source::Rollback);
+    let author = author_of(&state, Editor::from(&user), Source::Rollback);
     let mut change_ids = vec![];
     for restore in &plan.restores {
         let before = load(&mut tx, user.customer(), restore.key).await?;
         apply(&state, &mut tx, user.customer(), restore).await?;
         let after = load(&mut tx, user.customer(), restore.key).await?;
-        if let Some(change) =
-            record_with(&state, &mut tx, &author, restore.key, before.as_ref(), after.as_ref(), Some(id)).await?
-        {
+        // The names read afresh for each record: an earlier one may have renamed what it quotes.
+        let mut changes = ChangeLog { author: author.clone(), names: None, rolls_back: Some(id) };
+        if let Some(change) = changes.record(&mut tx, restore.key, before, after).await? {
             change_ids.push(change);
         }
     }
@@ -419,21 +456,33 @@ async fn rollback(
 
 /// A record as stored now, read in `tx`.
 async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> Result<Option<RoutingRecord>, AppError> {
-    match key.kind {
-        RecordKind::ServicePlan => Ok(store::service_plan(tx, customer, key.id).await?),
-        _ => Err(AppError::Internal(format!("no history is kept for {key:?} yet"))),
-    }
+    Ok(store::load(tx, customer, key).await?)
 }
 
-/// Puts a record back in the state the rollback plan gives it.
+/// The refusal of removing a record (rolling back its creation) that something still uses.
+fn still_used(record: &RoutingRecord, users: &[String]) -> AppError {
+    let quoted: Vec<String> = users.iter().map(|u| format!("'{u}'")).collect();
+    refused(&format!(
+        "Rolling back would leave routing broken: {} '{}' is still used by {}.",
+        record.kind().noun(),
+        record.name(),
+        quoted.join(", ")
+    ))
+}
+
+/// Puts a record back in the state the rollback plan gives it: updated in place, re-created
+/// under its own id when it had been removed, or removed (None: its creation is rolled back)
+/// when nothing uses it. The numbers and pools whose routing it changes are provisioned again,
+/// as the normal saves do.
 async fn apply(
     state: &AppState,
     tx: &mut Transaction<'_, Any>,
     customer: i64,
     restore: &RecordState,
 ) -> Result<(), AppError> {
-    use crate::store::service_plans::{self, PlanTime};
-    match (&restore.key.kind, &restore.state) {
+    let key = restore.key;
+    let now = state.clock.now();
+    match (&key.kind, &restore.state) {
         (RecordKind::ServicePlan, Some(RoutingRecord::ServicePlan { id, form })) => {
             let times: Vec<PlanTime> = form.rows.iter().map(PlanTime::from_row).collect();
             if store::service_plan(tx, customer, *id).await?.is_none() {
@@ -442,14 +491,161 @@ async fn apply(
                 service_plans::update_description(tx, customer, *id, &form.description).await?;
             }
             service_plans::replace_times(tx, *id, &times).await?;
-            routing_entries::reprovision_plan_users(tx, customer, *id, state.clock.now()).await?;
-            Ok(())
+            routing_entries::reprovision_plan_users(tx, customer, *id, now).await?;
         }
-        (RecordKind::ServicePlan, None) => {
-            service_plans::delete(tx, customer, restore.key.id).await?;
-            Ok(())
+        (RecordKind::ServicePlan, None) => service_plans::delete(tx, customer, key.id).await?,
+        (RecordKind::DestinationPlan, Some(RoutingRecord::DestinationPlan { id, form })) => {
+            let plan = plan_to_save(form);
+            if store::destination_plan(tx, customer, *id).await?.is_none() {
+                destinations::insert_plan_with_id(tx, customer, *id, &plan).await?;
+            } else {
+                destinations::save_plan(tx, customer, *id, &plan).await?;
+            }
         }
-        _ => Err(AppError::Internal(format!("no rollback for {:?} yet", restore.key))),
+        (RecordKind::DestinationPlan, None) => {
+            if let Some(record) = store::destination_plan(tx, customer, key.id).await? {
+                let users = destinations::plan_users(tx, customer, key.id).await?;
+                if !users.is_empty() {
+                    return Err(still_used(&record, &users));
+                }
+                destinations::delete_plan(tx, customer, key.id).await?;
+            }
+        }
+        (RecordKind::Ivr, Some(RoutingRecord::Ivr { id, form })) => {
+            if store::ivr(tx, customer, *id).await?.is_none() {
+                ivrs::insert_with_id(tx, customer, *id, form).await?;
+            } else {
+                ivrs::update(tx, customer, *id, form).await?;
+            }
+            ivrs::replace_keys(tx, *id, &form.options).await?;
+            for plan in super::ivrs::plans_using(state, customer, *id).await? {
+                routing_entries::reprovision_plan_users(tx, customer, plan, now).await?;
+            }
+        }
+        (RecordKind::Ivr, None) => {
+            if let Some(record) = store::ivr(tx, customer, key.id).await? {
+                let (users, charged) = ivrs::users(tx, customer, key.id).await?;
+                if charged {
+                    return Err(refused(&format!(
+                        "IVR '{}' was bought as a multi-level IVR: a rollback cannot remove it.",
+                        record.name()
+                    )));
+                }
+                if !users.is_empty() {
+                    return Err(still_used(&record, &users));
+                }
+                ivrs::delete(tx, customer, key.id).await?;
+            }
+        }
+        (RecordKind::Queue, Some(RoutingRecord::Queue { id, form })) => {
+            let queue = stored_queue(*id, form);
+            if store::queue(tx, customer, *id).await?.is_none() {
+                queues::insert_with_id(tx, customer, &queue).await?;
+            } else {
+                queues::save(tx, customer, &queue).await?;
+            }
+        }
+        (RecordKind::Queue, None) => {
+            if let Some(record) = store::queue(tx, customer, key.id).await? {
+                let users = queues::users(tx, customer, key.id).await?;
+                if !users.is_empty() {
+                    return Err(still_used(&record, &users));
+                }
+                queues::delete(tx, customer, key.id).await?;
+            }
+        }
+        (RecordKind::Connect, Some(RoutingRecord::Connect { id, connection, .. })) => {
+            if store::connect(tx, customer, *id).await?.is_none() {
+                return Err(AppError::NotFound);
+            }
+            match connection {
+                Connection::Basic(row) => {
+                    let update = BasicConnect {
+                        id: *id,
+                        description: row.description.clone(),
+                        destination: row.destination.clone(),
+                        recording: row.recording,
+                    };
+                    routing_entries::connect_basic(tx, customer, &update, now).await?;
+                }
+                Connection::Advanced(row) => {
+                    routing_entries::connect_advanced(tx, customer, &advanced_connect(*id, row), now).await?;
+                    if row.service_plan == 0 {
+                        // Read as advanced without a plan: it had no basic destination either.
+                        routing_entries::clear_destination(tx, customer, *id).await?;
+                    }
+                }
+            }
+        }
+        // Numbers and pools are never created or removed by routing: a connect has a state.
+        (RecordKind::Connect, None) => {
+            return Err(AppError::Internal(format!("a rollback cannot remove the number or pool {key:?}")))
+        }
+        (kind, Some(record)) => {
+            return Err(AppError::Internal(format!("the state of a {:?} given for a {kind:?}", record.kind())))
+        }
+    }
+    Ok(())
+}
+
+/// A destination plan's form as the store saves it: a multi dial keeps its first row's ring
+/// length only.
+fn plan_to_save(form: &DestinationPlanForm) -> PlanToSave {
+    let multi_dial = form.plan_type == MULTI_DIAL;
+    PlanToSave {
+        description: form.description.clone(),
+        plan_type: form.plan_type,
+        queue_id: form.queue,
+        incall_id: form.incall,
+        no_response_destination_id: form.no_response_destination,
+        rows: form
+            .destinations
+            .iter()
+            .enumerate()
+            .map(|(i, r)| PlanRow {
+                destination_number_id: r.destination,
+                ring_length: (!multi_dial || i == 0).then_some(r.ring_length),
+            })
+            .collect(),
+    }
+}
+
+/// A queue's form as the store keeps it (the counts as numbers).
+fn stored_queue(id: i64, form: &QueueForm) -> Queue {
+    let number = |typed: &str| typed.trim().parse().unwrap_or(0);
+    Queue {
+        id,
+        description: form.description.clone(),
+        max_calls: number(&form.max_calls),
+        lines_qty: number(&form.lines_qty),
+        hold_music: form.hold_music,
+        message_mode: form.message_mode,
+        message_interval: form.message_interval,
+        welcome_audio_id: form.welcome_audio,
+        audio_1_id: form.audio1,
+        audio_2_id: form.audio2,
+        audio_3_id: form.audio3,
+        next_in_line_audio_id: form.next_in_line_audio,
+        queue_full_audio_id: form.queue_full_audio,
+    }
+}
+
+/// An advanced row as connect writes it (no mid call audio is stored as 'None').
+pub(super) fn advanced_connect(id: i64, row: &AdvancedRow) -> AdvancedConnect {
+    AdvancedConnect {
+        id,
+        description: row.description.trim().to_string(),
+        service_plan_id: (row.service_plan != 0).then_some(row.service_plan),
+        recording: row.recording,
+        intro_audio_id: row.intro,
+        whisper_audio_id: row.whisper,
+        dynamic_whisper_id: row.dynamic_whisper,
+        post_url: row.post_url.clone(),
+        attribution_id: row.dtmf,
+        attribution_dtmf_ivr_id: row.dtmf_ivr,
+        mid_call_attribution: row.mid_call_flag,
+        mid_call_audio: if row.mid_call_audio.is_empty() { "None".into() } else { row.mid_call_audio.clone() },
+        mid_call_divert: row.mid_call_divert,
     }
 }
 

@@ -8,6 +8,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::ivr::{
     service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
     Library, StoredIvr, NO_REPEAT,
@@ -23,14 +24,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::connect::id_of;
+use super::history::record_change;
 use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
 use super::{multilevel, RoutingUser};
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::ivrs::{self, Charge};
-use crate::store::routing_entries;
 use crate::store::service_plans::{self, PlanTime};
+use crate::store::{routing_entries, routing_history};
 
 /// The refusal when one more IVR needs the multi-level IVR terms (docs/ivr-api.md).
 pub const TERMS_REQUIRED: &str = "Please accept the terms to add another IVR.";
@@ -142,6 +144,12 @@ async fn plans_reaching(state: &AppState, customer: i64, ivr_id: i64, library: &
         }
     }
     Ok(reaching)
+}
+
+/// The customer's service plans reaching the IVR, read from the stored routing (what a save or
+/// a rollback of the IVR provisions again).
+pub(super) async fn plans_using(state: &AppState, customer: i64, ivr_id: i64) -> Result<Vec<i64>, AppError> {
+    plans_reaching(state, customer, ivr_id, &library(state, customer).await?).await
 }
 
 /// A number or pool whose service plan reaches the IVR: `NumbNGNumber` for a number,
@@ -493,6 +501,11 @@ pub(super) async fn charge(
     Ok(())
 }
 
+/// An IVR in the routing history.
+pub(super) fn ivr_key(id: i64) -> RecordKey {
+    RecordKey { kind: RecordKind::Ivr, id }
+}
+
 fn terms_refused() -> AppError {
     let mut errors = FieldErrors::new();
     errors.add("terms", TERMS_REQUIRED);
@@ -538,6 +551,8 @@ async fn create(
     let id = ivrs::insert(&mut tx, customer, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
     charge(&mut tx, &user, &credits, &[id], state.clock.now()).await?;
+    let after = routing_history::ivr(&mut tx, customer, id).await?;
+    record_change(&state, &mut tx, &user, ivr_key(id), None, after).await?;
     tx.commit().await?;
     Ok(Json(IvrSaved { success: true, ivr_id: id }))
 }
@@ -570,12 +585,15 @@ async fn update(
     // Whether a plan reaches the IVR does not depend on the IVR's own keys.
     let plans = plans_reaching(&state, customer, id, &library(&state, customer).await?).await?;
     let mut tx = state.db.begin().await?;
+    let before = routing_history::ivr(&mut tx, customer, id).await?;
     ivrs::update(&mut tx, customer, id, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
     let now = state.clock.now();
     for plan in plans {
         routing_entries::reprovision_plan_users(&mut tx, customer, plan, now).await?;
     }
+    let after = routing_history::ivr(&mut tx, customer, id).await?;
+    record_change(&state, &mut tx, &user, ivr_key(id), before, after).await?;
     tx.commit().await?;
     Ok(Json(IvrSaved { success: true, ivr_id: id }))
 }

@@ -29,7 +29,7 @@ mod connections;
 mod destinations;
 mod dtmf;
 mod extras;
-mod history;
+pub(crate) mod history;
 mod ivrs;
 mod library;
 mod multilevel;

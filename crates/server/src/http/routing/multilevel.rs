@@ -13,13 +13,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::ivrs::{charge, credits_for, flag, library, refused, Credits, TERMS_REQUIRED};
+use super::history::record_change;
+use super::ivrs::{charge, credits_for, flag, ivr_key, library, refused, Credits, TERMS_REQUIRED};
 use super::library::{IdField, NUMBER_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
-use crate::store::ivrs;
+use crate::store::{ivrs, routing_history};
 
 /// Cloning answers 'false' with this for a child IVR (only top-level IVRs can be cloned).
 pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
@@ -233,6 +234,11 @@ async fn clone_ivr(
         ivrs::replace_keys(&mut tx, *id, &keys).await?;
     }
     charge(&mut tx, &user, &credits, &ids, state.clock.now()).await?;
+    // Each copy is a change of its own: a new IVR.
+    for &id in &ids {
+        let after = routing_history::ivr(&mut tx, customer, id).await?;
+        record_change(&state, &mut tx, &user, ivr_key(id), None, after).await?;
+    }
     tx.commit().await?;
     Ok(Json(CloneIvrAnswer::Cloned(IvrCloned { status: true, data: ClonedIvrId { id: ids[0] } })))
 }

@@ -2,6 +2,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -10,13 +11,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::record_change;
 use super::library::{IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
-use crate::store::audios;
 use crate::store::queues::{self, Queue};
+use crate::store::{audios, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(list_slash)).routes(routes!(save))
@@ -210,6 +212,14 @@ async fn save(
         next_in_line_audio_id: queue.next_in_line_audio,
         queue_full_audio_id: queue.queue_full_audio,
     };
-    let id = queues::save(&state.db, customer, &stored).await?;
+    let mut tx = state.db.begin().await?;
+    let before = match id {
+        0 => None,
+        id => routing_history::queue(&mut tx, customer, id).await?,
+    };
+    let id = queues::save(&mut tx, customer, &stored).await?;
+    let after = routing_history::queue(&mut tx, customer, id).await?;
+    record_change(&state, &mut tx, &user, RecordKey { kind: RecordKind::Queue, id }, before, after).await?;
+    tx.commit().await?;
     Ok(Json(LibrarySaved::id(id)))
 }

@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::services::inline_add::{validate_inline_add, InlineList};
 use domain::services::new_service_plan::{validate_new_service_plan, NewServicePlanForm};
@@ -17,10 +18,11 @@ use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
+use crate::http::routing::history::record_change;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::service_plans::{self, PlanTime};
-use crate::store::{destinations, inventory, number_lists};
+use crate::store::{destinations, inventory, number_lists, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -176,13 +178,14 @@ async fn check_unique_description(
     Ok(Json(DescriptionCheck { description_valid: valid }))
 }
 
-/// The customer's destination plan that rings only this destination number, or a new one.
+/// The customer's destination plan that rings only this destination number, or a new one (then
+/// true).
 async fn destination_plan_for(
     tx: &mut Transaction<'_, Any>,
     customer: i64,
     number_id: i64,
     number: &str,
-) -> Result<i64, AppError> {
+) -> Result<(i64, bool), AppError> {
     let existing: Option<(i64,)> = sqlx::query_as(
         "SELECT p.id FROM destination_plans p JOIN destination_plan_rows r ON r.plan_id = p.id
          WHERE p.customer_id = $1 AND p.plan_type = 0
@@ -193,7 +196,7 @@ async fn destination_plan_for(
     .fetch_optional(&mut **tx)
     .await?;
     if let Some((id,)) = existing {
-        return Ok(id);
+        return Ok((id, false));
     }
     let taken: Vec<(String,)> =
         sqlx::query_as("SELECT LOWER(description) FROM destination_plans WHERE customer_id = $1")
@@ -219,7 +222,7 @@ async fn destination_plan_for(
     .bind(number_id)
     .execute(&mut **tx)
     .await?;
-    Ok(plan)
+    Ok((plan, true))
 }
 
 /// The customer's destination number with this code and digits, or a new one named by them.
@@ -295,7 +298,8 @@ async fn create_service_plan(
     let number = plan.destination_number.trim();
     let mut tx = state.db.begin().await?;
     let number_id = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
-    let destination_plan = destination_plan_for(&mut tx, customer, number_id, number).await?;
+    let (destination_plan, made) = destination_plan_for(&mut tx, customer, number_id, number).await?;
+    let new_destination_plan = made.then_some(destination_plan);
     let plan_id = service_plans::insert(&mut tx, customer, plan.description.trim()).await?;
     // All week, Monday 00:00 to Sunday 23:59, to the one destination.
     let all_week = PlanTime {
@@ -308,6 +312,15 @@ async fn create_service_plan(
         ivr_id: None,
     };
     service_plans::replace_times(&mut tx, plan_id, &[all_week]).await?;
+    // The routing history: the service plan, and the destination plan when one was made for it.
+    let key = RecordKey { kind: RecordKind::ServicePlan, id: plan_id };
+    let after = routing_history::service_plan(&mut tx, customer, plan_id).await?;
+    record_change(&state, &mut tx, &user, key, None, after).await?;
+    if let Some(made) = new_destination_plan {
+        let key = RecordKey { kind: RecordKind::DestinationPlan, id: made };
+        let after = routing_history::destination_plan(&mut tx, customer, made).await?;
+        record_change(&state, &mut tx, &user, key, None, after).await?;
+    }
     tx.commit().await?;
     tracing::info!(customer, plan_id, "service plan created from a purchase form");
     Ok(Json(PlanCreated { plan_id }))
