@@ -55,6 +55,12 @@ async fn all_prices_give_the_plans_services_and_the_scopes_asked_for() {
         app.get(&format!("/api/services/getAllPrices/{many}"), Some(&owner)).await.status,
         StatusCode::BAD_REQUEST
     );
+    // One scope padded past the list's documented length (2,640 characters) is refused too.
+    let padded = format!("outbound{}", "%20".repeat(2_640));
+    assert_eq!(
+        app.get(&format!("/api/services/getAllPrices/{padded}"), Some(&owner)).await.status,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 #[tokio::test]

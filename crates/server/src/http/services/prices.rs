@@ -35,6 +35,8 @@ struct FlattenedSchemas;
 /// The most scopes one price request may name, and the longest name.
 const MAX_SCOPES: usize = 40;
 pub(super) const MAX_SCOPE_LENGTH: usize = 64;
+/// The longest scope list: every scope at its longest, with a separator and a space.
+const MAX_SCOPES_TEXT: usize = MAX_SCOPES * (MAX_SCOPE_LENGTH + 2);
 
 fn pounds(pence: Option<i64>) -> Option<f64> {
     pence.map(|p| p as f64 / 100.0)
@@ -106,6 +108,10 @@ fn service_price(found: &[CataloguePrice], item: &str) -> Option<ServicePrice> {
 
 /// The requested scopes: comma-separated, bounded, blanks skipped.
 fn requested_scopes(list: &str) -> Result<Vec<&str>, AppError> {
+    // The whole list is bounded as the contract says, padding included, not only what is left.
+    if list.chars().count() > MAX_SCOPES_TEXT {
+        return Err(AppError::BadRequest("too many or too long scopes".into()));
+    }
     let scopes: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     if scopes.len() > MAX_SCOPES || scopes.iter().any(|s| s.len() > MAX_SCOPE_LENGTH) {
         return Err(AppError::BadRequest("too many or too long scopes".into()));
