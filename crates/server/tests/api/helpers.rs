@@ -1,7 +1,10 @@
 //! Spawns the app on a temporary database seeded with the demo, and drives it through the
 //! router as a browser would.
 
+use std::future::Future;
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -16,30 +19,134 @@ use sqlx::{AnyConnection, Connection, Executor};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
-/// A fresh database for one test: a SQLite file in the test's folder, or (in the PostgreSQL
-/// run, `tests/api_pg`) a new schema of the database `TEST_DATABASE_URL` names.
+/// A fresh database for one test, seeded with the demo: a SQLite file in the test's folder, or
+/// (in the PostgreSQL run, `tests/api_pg`) a new database beside the one `TEST_DATABASE_URL`
+/// names. Both are copies of a template seeded once per test process, since seeding (a year of
+/// invoices) costs a second on SQLite and more on PostgreSQL, and copying a few milliseconds.
+/// `AppState::start` then finds the copy migrated and seeded and leaves it as it is, exactly as a
+/// restarted server would.
 async fn database_url(dir: &TempDir) -> String {
     if !crate::ON_POSTGRES {
-        return format!("sqlite://{}/test.db", dir.path().display());
+        let path = dir.path().join("test.db");
+        std::fs::write(&path, seeded_sqlite_template()).unwrap();
+        return format!("sqlite://{}", path.display());
     }
-    let base = std::env::var("TEST_DATABASE_URL").expect("the PostgreSQL run needs TEST_DATABASE_URL");
-    let schema = format!("test_{:016x}", rand::random::<u64>());
+    let name = format!("{}_{:016x}", postgres_base().1, rand::random::<u64>());
+    postgres_execute(&format!("CREATE DATABASE {name} TEMPLATE {}", seeded_postgres_template())).await;
+    postgres_url(&name)
+}
+
+/// The SQLite template, kept in memory.
+fn seeded_sqlite_template() -> &'static [u8] {
+    static TEMPLATE: OnceLock<Vec<u8>> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let dir = TempDir::new().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("seeding.db").display());
+        let copy = dir.path().join("template.db");
+        let target = copy.clone();
+        on_own_runtime(async move {
+            let state = AppState::start(test_settings(url, PathBuf::new())).await.expect("app starts");
+            // One file, the write-ahead log folded in.
+            sqlx::query(&format!("VACUUM INTO '{}'", target.display())).execute(&state.db).await.unwrap();
+            state.db.close().await;
+        });
+        std::fs::read(copy).unwrap()
+    })
+}
+
+/// The PostgreSQL template database's name (no one may be connected to it while it is copied).
+fn seeded_postgres_template() -> &'static str {
+    static TEMPLATE: OnceLock<String> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let name = format!("{}_template_{}", postgres_base().1, std::process::id());
+        let template = name.clone();
+        on_own_runtime(async move {
+            drop_leftover_databases().await;
+            postgres_execute(&format!("CREATE DATABASE {template}")).await;
+            let state =
+                AppState::start(test_settings(postgres_url(&template), PathBuf::new())).await.expect("app starts");
+            state.db.close().await;
+        });
+        name
+    })
+}
+
+/// Databases an earlier run left (a test process killed before its apps were dropped). One in
+/// use is not dropped (PostgreSQL refuses), so a run alongside this one keeps its own.
+async fn drop_leftover_databases() {
     sqlx::any::install_default_drivers();
-    let mut conn = AnyConnection::connect(&base).await.expect("TEST_DATABASE_URL answers");
-    conn.execute(format!("CREATE SCHEMA {schema}").as_str()).await.unwrap();
+    let mut conn = AnyConnection::connect(&postgres_url(&postgres_base().1)).await.expect("TEST_DATABASE_URL answers");
+    let pattern = format!("{}\\_%", postgres_base().1.replace('_', "\\_"));
+    let leftovers: Vec<(String,)> =
+        sqlx::query_as("SELECT CAST(datname AS TEXT) FROM pg_database WHERE datname LIKE $1")
+            .bind(pattern)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+    for (name,) in leftovers {
+        let _ = conn.execute(format!("DROP DATABASE {name}").as_str()).await;
+    }
     conn.close().await.unwrap();
-    let separator = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{separator}options[search_path]={schema}")
+}
+
+/// `TEST_DATABASE_URL` split at its database name: (the server's URL, the database).
+fn postgres_base() -> (String, String) {
+    let base = std::env::var("TEST_DATABASE_URL").expect("the PostgreSQL run needs TEST_DATABASE_URL");
+    let (server, database) = base.rsplit_once('/').expect("TEST_DATABASE_URL ends in a database name");
+    assert!(!database.contains('?'), "TEST_DATABASE_URL takes no parameters");
+    (server.to_string(), database.to_string())
+}
+
+fn postgres_url(database: &str) -> String {
+    format!("{}/{database}", postgres_base().0)
+}
+
+/// Runs one statement on the database `TEST_DATABASE_URL` names.
+async fn postgres_execute(sql: &str) {
+    sqlx::any::install_default_drivers();
+    let mut conn = AnyConnection::connect(&postgres_url(&postgres_base().1)).await.expect("TEST_DATABASE_URL answers");
+    conn.execute(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+    conn.close().await.unwrap();
+}
+
+/// Runs a future to its end on a runtime of its own thread: the test whose runtime would
+/// otherwise run it (the first to need a template, or a test app being dropped) may end first.
+fn on_own_runtime(work: impl Future<Output = ()> + Send + 'static) {
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(work)
+    })
+    .join()
+    .expect("the work finishes");
 }
 
 /// Every test app's clock starts here, whatever day the machine thinks it is: Monday
 /// 2026-11-23 10:00 UTC. A test that needs another moment advances the clock.
 pub const TEST_NOW: i64 = 1_795_428_000;
 
+fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
+    Settings {
+        bind: "127.0.0.1:0".into(),
+        database_url,
+        static_dir,
+        seed_demo: true,
+        product_name: "Calltrack".into(),
+        dev_outbox: true,
+        secure_cookies: false,
+        clock_start: Some(TEST_NOW),
+        card_passphrase: None,
+        // The website-check tests serve their sites on this machine.
+        website_check: FetchPolicy {
+            allow_loopback: true,
+            timeout: std::time::Duration::from_secs(2),
+            ..FetchPolicy::default()
+        },
+    }
+}
+
 pub struct TestApp {
     pub state: AppState,
     pub router: Router,
-    pub static_dir: std::path::PathBuf,
+    pub static_dir: PathBuf,
     _dir: TempDir,
 }
 
@@ -67,6 +174,17 @@ impl Reply {
     }
 }
 
+/// A PostgreSQL test's database goes with its app (connections still open are ended).
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if crate::ON_POSTGRES {
+            let url = self.state.settings.database_url.clone();
+            let name = url.rsplit_once('/').expect("a database URL").1.to_string();
+            on_own_runtime(async move { postgres_execute(&format!("DROP DATABASE {name} WITH (FORCE)")).await });
+        }
+    }
+}
+
 impl TestApp {
     pub async fn spawn() -> TestApp {
         // The server's errors show in a failing test's output (captured otherwise).
@@ -76,23 +194,7 @@ impl TestApp {
         std::fs::create_dir_all(static_dir.join("assets")).unwrap();
         std::fs::write(static_dir.join("index.html"), "<!doctype html><title>app</title><div id=root></div>").unwrap();
         std::fs::write(static_dir.join("assets/app-123.js"), "console.log('app')").unwrap();
-        let settings = Settings {
-            bind: "127.0.0.1:0".into(),
-            database_url: database_url(&dir).await,
-            static_dir: static_dir.clone(),
-            seed_demo: true,
-            product_name: "Calltrack".into(),
-            dev_outbox: true,
-            secure_cookies: false,
-            clock_start: Some(TEST_NOW),
-            card_passphrase: None,
-            // The website-check tests serve their sites on this machine.
-            website_check: FetchPolicy {
-                allow_loopback: true,
-                timeout: std::time::Duration::from_secs(2),
-                ..FetchPolicy::default()
-            },
-        };
+        let settings = test_settings(database_url(&dir).await, static_dir.clone());
         let state = AppState::start(settings).await.expect("app starts");
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
     }

@@ -1,5 +1,6 @@
-//! The server's router tests (`tests/api`) again, on PostgreSQL: each test gets a new schema of
-//! the database `TEST_DATABASE_URL` names (`scripts/test.sh` starts one with `scripts/pg.sh`).
+//! The server's router tests (`tests/api`) again, on PostgreSQL: each test gets a new database
+//! (a copy of one seeded per run) beside the one `TEST_DATABASE_URL` names (`scripts/test.sh`
+//! starts a cluster with `scripts/pg.sh`).
 //! Without that variable this binary is empty (build.rs sets `pg_tests` only when it is set).
 #![cfg(pg_tests)]
 
