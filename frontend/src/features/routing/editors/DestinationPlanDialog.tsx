@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
 import { fitDestinationPlan, routingConstants, validateDestinationPlan } from '../../../domain/routing';
 import { type DestinationPlanForm, type DestinationRow } from '../../../domain';
+import { type RoutingRecord } from '../../../domain/history';
 import type { FormFields } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDestinationPlanDetails, saveDestinationPlan, toId, type DestinationPlanDetails } from '../api/editors';
@@ -16,6 +17,9 @@ import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { DESTINATION_PLAN_FAILED } from './messages';
 import { useEditorForm } from './useEditorForm';
+import { ImpactSummary } from './ImpactSummary';
+import { RecordHistoryLink } from './RecordHistoryLink';
+import { useEditImpact } from './useEditImpact';
 
 export interface DestinationPlanDialogProps {
   open: boolean;
@@ -144,6 +148,8 @@ function DestinationPlanEditor({
       known,
       failedMessage: DESTINATION_PLAN_FAILED,
     });
+  const edited = useMemo((): RoutingRecord[] | null => (id ? [{ kind: 'destinationPlan', id, form }] : null), [id, form]);
+  const impact = useEditImpact(edited);
 
   function changeRow(index: number, patch: Partial<DestinationRow>, key: string) {
     setForm((current) => ({
@@ -202,6 +208,7 @@ function DestinationPlanEditor({
     >
       <div ref={content} className="destination-plan-editor">
         {isAffected(affected) && <HeadsUp onShow={() => setAffectedDialog('show')} />}
+        <RecordHistoryLink kind="destinationPlan" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <div className="template-chooser">
           <span id={typeLabel} className="template-chooser-label">
@@ -332,6 +339,7 @@ function DestinationPlanEditor({
             disabled={busy}
           />
         )}
+        {impact && <ImpactSummary impact={impact} />}
       </div>
       <AffectedDialog
         open={affectedDialog !== null}

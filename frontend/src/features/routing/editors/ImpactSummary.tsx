@@ -23,3 +23,19 @@ export function ImpactSummary({ impact, moves = 3 }: { impact: Impact; moves?: n
     </section>
   );
 }
+
+/**
+ * A queue's impact: its settings decide how calls wait (places, lines, music, messages), never
+ * where they go, so no replayed call can move (the domain's snapshot applies a queue as no change).
+ */
+export function QueueImpactNote() {
+  const titleId = useId();
+  return (
+    <section className="impact-summary" aria-labelledby={titleId}>
+      <h3 id={titleId}>Impact on last week&apos;s calls</h3>
+      <p className="impact-headline">
+        A queue decides how calls wait, not where they go: no call would have gone elsewhere.
+      </p>
+    </section>
+  );
+}

@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { ivrAddKey, ivrSetHangUpAfterAudio, validateIvr } from '../../../domain/ivr';
 import { type IvrForm } from '../../../domain';
+import { type RoutingRecord } from '../../../domain/history';
 import { useLoader } from '../../../lib/useLoader';
 import { createIvr, getIvrDetails, ivrSaveErrors, updateExistingIvr } from '../api/ivrs';
 import { AudioSelector } from '../selectors/AudioSelector';
@@ -17,6 +18,9 @@ import { IVR_SAVE_FAILED } from './messages';
 import { MultiLevelTermsDialog } from './MultiLevelTermsDialog';
 import { affectedOf } from './ServicePlanDialog';
 import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { ImpactSummary } from './ImpactSummary';
+import { RecordHistoryLink } from './RecordHistoryLink';
+import { useEditImpact } from './useEditImpact';
 
 export interface IvrDialogProps {
   open: boolean;
@@ -95,6 +99,8 @@ function IvrEditor({
   const ivrs = library.ivrs.items;
   const taken = useMemo(() => otherDescriptions(ivrs, id), [ivrs, id]);
   const errors = useMemo(() => validateIvr(form, taken), [form, taken]);
+  const edited = useMemo((): RoutingRecord[] | null => (id ? [{ kind: 'ivr', id, form }] : null), [id, form]);
+  const impact = useEditImpact(edited);
   const known = useCallback(
     (key: string) => {
       if (TOP_FIELDS.has(key)) return true;
@@ -169,6 +175,7 @@ function IvrEditor({
     >
       <div ref={content} className="ivr-editor">
         {isAffected(affected) && <HeadsUp onShow={() => setAffectedDialog('show')} />}
+        <RecordHistoryLink kind="ivr" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"
@@ -261,6 +268,7 @@ function IvrEditor({
             />
           </>
         )}
+        {impact && <ImpactSummary impact={impact} />}
       </div>
       <AffectedDialog
         open={affectedDialog !== null}

@@ -10,6 +10,8 @@ import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions, type SaveAction } from './EditorActions';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
+import { QueueImpactNote } from './ImpactSummary';
+import { RecordHistoryLink } from './RecordHistoryLink';
 
 export interface QueueDialogProps {
   open: boolean;
@@ -139,6 +141,7 @@ function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps 
       }
     >
       <div ref={content} className="queue-editor">
+        <RecordHistoryLink kind="queue" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"
@@ -211,6 +214,7 @@ function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps 
             />
           ))}
         </div>
+        {id > 0 && <QueueImpactNote />}
       </div>
     </Dialog>
   );

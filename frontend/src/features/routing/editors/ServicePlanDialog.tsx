@@ -1,10 +1,9 @@
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
 import { type RoutingRecord } from '../../../domain/history';
-import { defaultTimeRow, routingAccess, setRowType, timeTemplate, validateServicePlan } from '../../../domain/routing';
+import { defaultTimeRow, setRowType, timeTemplate, validateServicePlan } from '../../../domain/routing';
 import { type RowType, type TimeRow } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
@@ -19,6 +18,7 @@ import { EditorBanner, EditorLoadState } from './EditorStates';
 import { ImpactSummary } from './ImpactSummary';
 import { SOMETHING_WENT_WRONG } from './messages';
 import { DAY_NAMES, pad2, planFields, rowFromAnswer } from './servicePlanForm';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { useEditImpact } from './useEditImpact';
 import { useFormErrors } from './useFormErrors';
 import { WeekGrid } from './WeekGrid';
@@ -128,9 +128,8 @@ function ServicePlanEditor({
   const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
   const form = useMemo(() => ({ description, rows }), [description, rows]);
   const errors = useMemo(() => validateServicePlan(form, taken), [form, taken]);
-  const edited = useMemo((): RoutingRecord | null => (id ? { kind: 'servicePlan', id, form } : null), [id, form]);
+  const edited = useMemo((): RoutingRecord[] | null => (id ? [{ kind: 'servicePlan', id, form }] : null), [id, form]);
   const impact = useEditImpact(edited);
-  const showsHistory = id > 0 && routingAccess(account).hasAdvanced;
   const known = useCallback(
     (key: string) => {
       if (key === 'form_plan_description') return true;
@@ -235,11 +234,7 @@ function ServicePlanEditor({
     >
       <div ref={content} className="service-plan-editor">
         {isAffected(affected) && <HeadsUp onShow={() => setAffectedDialog('show')} />}
-        {showsHistory && (
-          <p className="service-plan-history">
-            <Link to={`/routing/history?kind=servicePlan&record=${id}`}>History</Link>
-          </p>
-        )}
+        <RecordHistoryLink kind="servicePlan" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -15,26 +15,32 @@ import { getReplayData } from '../api/history';
 export const IMPACT_DELAY_MS = 150;
 
 /**
- * What an edit of a stored record would have done to last week's calls, replayed through the
+ * What an edit of stored records would have done to last week's calls, replayed through the
  * wasm domain as the user edits: the routing data is fetched once, then each edit (debounced)
- * is applied to it and the calls of the numbers and pools that can reach the record replayed
- * through the stored and the edited routing. Null while loading, for a new record, or when
- * the data cannot be had (the editor works without it).
+ * is applied to it and the calls of the numbers and pools that can reach an edited record
+ * replayed through the stored and the edited routing. `records` are the edited records' states
+ * (one for an editor, the changed rows of a connect page); null asks for nothing (a new
+ * record). The answer is null while loading, for null, or when the data cannot be had (the
+ * editor works without it).
  */
-export function useEditImpact(record: RoutingRecord | null): Impact | null {
-  const [load] = useLoader(record ? getReplayData : null, [record !== null]);
+export function useEditImpact(records: readonly RoutingRecord[] | null): Impact | null {
+  const wanted = records !== null;
+  const [load] = useLoader(wanted ? getReplayData : null, [wanted]);
   const [impact, setImpact] = useState<Impact | null>(null);
   const data = load.status === 'ready' ? load.data : null;
 
   useEffect(() => {
-    if (!data || !record) return;
+    if (!data || !records) return;
     const timer = setTimeout(() => {
       try {
         // The contract's snapshot is the domain's RoutingSnapshot (docs/routing-domain.md).
         const before = data.snapshot as unknown as RoutingSnapshot;
-        const key: RecordKey = { kind: record.kind, id: record.id };
-        const after = applyRecords(before, [{ key, state: record }]);
-        const entries = new Set(affectedEntries(before, after, key));
+        const keys: RecordKey[] = records.map((record) => ({ kind: record.kind, id: record.id }));
+        const after = applyRecords(
+          before,
+          records.map((record, i) => ({ key: keys[i], state: record })),
+        );
+        const entries = new Set(keys.flatMap((key) => affectedEntries(before, after, key)));
         const calls = data.calls.filter((call) => entries.has(call.entry));
         setImpact(replayImpact(before, after, calls, data.timeZone));
       } catch {
@@ -42,7 +48,7 @@ export function useEditImpact(record: RoutingRecord | null): Impact | null {
       }
     }, IMPACT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [data, record]);
+  }, [data, records]);
 
   return impact;
 }

@@ -357,3 +357,73 @@ describe('Advanced connect', () => {
     expect(within(dialog).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
 });
+
+describe('Advanced connect impact before saving', () => {
+  const day = (fromDay: number, toDay: number, routing: number) => ({
+    fromDay,
+    fromHour: 0,
+    fromMinute: 0,
+    toDay,
+    toHour: 23,
+    toMinute: 59,
+    planType: 'routing',
+    routing,
+    ivr: 0,
+  });
+  const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
+  const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
+  /** 01614960001 on Office hours (weekdays Reception, weekends Out of hours); 01614960002 basic. */
+  const REPLAY = {
+    snapshot: {
+      servicePlans: [
+        { id: 4, description: 'Office hours', rows: [day(1, 5, 21), day(6, 7, 22)] },
+        { id: 5, description: 'Weekend', rows: [day(1, 7, 22)] },
+      ],
+      library: {
+        destinationPlans: [
+          { id: 21, description: 'Reception' },
+          { id: 22, description: 'Out of hours' },
+        ],
+        ivrs: [],
+        voicemails: [],
+      },
+      entries: [
+        { id: 1, label: '01614960001', route: { kind: 'servicePlan', id: 4 } },
+        { id: 2, label: '01614960002', route: { kind: 'number', destination: '07700900123' } },
+      ],
+    },
+    calls: [
+      { id: 1, entry: 1, startedAtMillis: MONDAY_MORNING, presses: [] },
+      { id: 2, entry: 1, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
+      { id: 3, entry: 1, startedAtMillis: SATURDAY_MORNING, presses: [] },
+      { id: 4, entry: 2, startedAtMillis: MONDAY_MORNING, presses: [] },
+    ],
+    timeZone: 'Europe/London',
+  };
+  const impact = () => screen.getByRole('region', { name: "Impact on last week's calls" });
+  const SLOW = { timeout: 10_000 };
+
+  test("another plan moves the row's calls; a basic row without a plan keeps its destination", async () => {
+    saveSelection([1, 2]);
+    const fetch = stubApi(
+      library({
+        '/api/manageconnections/getSelectedDetails': details([
+          planned(1),
+          routingRow({ id: 2, numberPool: '01614960002', description: 'Direct line', destination: '07700900123' }),
+        ]),
+        '/api/routinghistory/getReplayData': () => jsonResponse(REPLAY),
+      }),
+    );
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await plansLoaded();
+    // The basic row shows no plan and is saved without one: it keeps its destination, so nothing moves.
+    await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
+    await user.selectOptions(planSelect('01614960001'), 'Weekend');
+    await waitFor(() => expect(impact()).toHaveTextContent('2 of 4 calls would have gone elsewhere'), SLOW);
+    expect(within(impact()).getByRole('list', { name: 'Biggest moves' })).toHaveTextContent(
+      'from Reception to Out of hours',
+    );
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('getReplayData'))).toHaveLength(1);
+  });
+});

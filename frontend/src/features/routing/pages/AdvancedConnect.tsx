@@ -7,6 +7,8 @@ import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { attributionOf, attributionValue } from '../api/extras';
 import { advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
+import { useEditImpact } from '../editors/useEditImpact';
+import { advancedConnectRecord } from './connectImpact';
 import {
   AttributionSelector,
   AudioSelector,
@@ -140,6 +142,18 @@ function AdvancedConnectForm({
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const stored = useMemo(() => new Map(initial.map((row) => [row.id, row])), [initial]);
+  const records = useMemo(
+    () =>
+      canConnect
+        ? rows.flatMap((row) => {
+            const was = stored.get(row.id);
+            return was ? [advancedConnectRecord(row, was)] : [];
+          })
+        : null,
+    [rows, stored, canConnect],
+  );
+  const impact = useEditImpact(records);
   const additionalId = useId();
 
   const errors = useMemo(
@@ -272,6 +286,7 @@ function AdvancedConnectForm({
       submitLabel="Save"
       busyLabel="Saving…"
       onSubmit={() => void save()}
+      impact={impact}
     >
       <div className="routing-connect-toolbar">
         <div className="field-check-row">

@@ -185,3 +185,38 @@ describe('Basic connect', () => {
     expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
   });
 });
+
+describe('Basic connect impact before saving', () => {
+  const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
+  const REPLAY = {
+    snapshot: {
+      servicePlans: [],
+      library: { destinationPlans: [], ivrs: [], voicemails: [] },
+      entries: [{ id: 1, label: '01614960001', route: { kind: 'number', destination: '07700900123' } }],
+    },
+    calls: [
+      { id: 1, entry: 1, startedAtMillis: MONDAY_MORNING, presses: [] },
+      { id: 2, entry: 1, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
+    ],
+    timeZone: 'Europe/London',
+  };
+  const impact = () => screen.getByRole('region', { name: "Impact on last week's calls" });
+
+  test("a new destination moves the number's calls to it", async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([
+        routingRow({ id: 1, numberPool: '01614960001', description: 'Direct line', destination: '07700900123' }),
+      ]),
+      '/api/routinghistory/getReplayData': () => jsonResponse(REPLAY),
+    });
+    const user = renderRouting('/routing/numbers');
+    await form();
+    await waitFor(() => expect(impact()).toHaveTextContent('0 of 2 calls would have gone elsewhere'), { timeout: 10_000 });
+    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    await user.clear(destination);
+    await user.type(destination, '07700900999');
+    await waitFor(() => expect(impact()).toHaveTextContent('2 of 2 calls would have gone elsewhere'), { timeout: 10_000 });
+    expect(within(impact()).getByRole('list', { name: 'Biggest moves' })).toHaveTextContent('07700900999');
+  });
+});

@@ -5,7 +5,9 @@ import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
+import { useEditImpact } from '../editors/useEditImpact';
 import { clearSelection } from '../selection';
+import { basicConnectRecord } from './connectImpact';
 import {
   CellSwitch,
   CellText,
@@ -61,6 +63,8 @@ function BasicConnectForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const records = useMemo(() => (canConnect ? rows.map(basicConnectRecord) : null), [rows, canConnect]);
+  const impact = useEditImpact(records);
 
   const errors = useMemo(
     () =>
@@ -136,6 +140,7 @@ function BasicConnectForm({
       submitLabel="Connect"
       busyLabel="Connecting…"
       onSubmit={() => void save()}
+      impact={impact}
     >
       <div className="table-scroll data-table">
         <table aria-label="Selected numbers and pools">

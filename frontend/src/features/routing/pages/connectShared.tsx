@@ -4,11 +4,13 @@ import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { formatNumber, type NumberFormat } from '../../../domain';
+import type { Impact } from '../../../domain/history';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import { getSelectedDetails, type RoutingRow } from '../api/rows';
+import { ImpactSummary } from '../editors/ImpactSummary';
 import { loadSelection } from '../selection';
 
 export const PROVISIONED_MESSAGE = 'Success! The numbers will be provisioned shortly.';
@@ -247,6 +249,7 @@ export function ConnectForm({
   submitLabel,
   busyLabel,
   onSubmit,
+  impact = null,
   children,
 }: {
   formRef: RefObject<HTMLFormElement | null>;
@@ -258,6 +261,8 @@ export function ConnectForm({
   submitLabel: string;
   busyLabel: string;
   onSubmit: () => void;
+  /** What saving would do to last week's calls (editors/useEditImpact.ts), when known. */
+  impact?: Impact | null;
   children: ReactNode;
 }) {
   return (
@@ -279,6 +284,7 @@ export function ConnectForm({
         </div>
       )}
       {children}
+      {impact && <ImpactSummary impact={impact} />}
       <div className="form-actions">
         <Link className="button" to="/routing">
           Cancel
