@@ -49,6 +49,17 @@ export interface RollbackPlan {
 }
 "#;
 
+/// When a change was made, in the account's zone ("2026-07-15 09:30 BST"), as the history's CSV
+/// writes it. Seconds come as a JS number; one beyond the dates the domain knows gives "".
+#[wasm_bindgen(js_name = changeTime)]
+pub fn change_time(epoch_seconds: f64, time_zone: &str) -> String {
+    if !epoch_seconds.is_finite() {
+        return String::new();
+    }
+    // `as` saturates: an out-of-range instant stays out of range and gives "".
+    history::change_time(epoch_seconds as i64, time_zone)
+}
+
 #[wasm_bindgen(js_name = explainChange, unchecked_return_type = "string[]")]
 pub fn explain_change(
     #[wasm_bindgen(unchecked_param_type = "RoutingRecord | null")] before: JsValue,

@@ -1,6 +1,6 @@
 //! The routing history vectors (issue 18): the explainer, the replay of calls, rollback plans and
 //! the restored-routing check, answered here natively and through wasm in vitest (the frontend's
-//! historyVectors test, to be written), so the server's and the browser's answers agree.
+//! src/domain/historyVectors.test.ts), so the server's and the browser's answers agree.
 //! `UPDATE_HISTORY_VECTORS=1 cargo test -p domain --test history_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).
 
@@ -33,6 +33,7 @@ fn answer(call: &str, a: &[Value]) -> Value {
             json!(plan_rollback(&arg(a, 0), &later, arg(a, 2), &arg(a, 3)))
         }
         "checkRestoredGraph" => json!(check_restored_graph(&arg(a, 0), &arg(a, 1))),
+        "changeTime" => json!(change_time(arg(a, 0), &arg::<String>(a, 1))),
         "applyRecords" => {
             let snapshot: RoutingSnapshot = arg(a, 0);
             match snapshot.with(&arg::<Vec<RecordState>>(a, 1)) {

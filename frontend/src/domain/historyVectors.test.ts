@@ -31,6 +31,8 @@ function answer(call: string, a: any[]): unknown {
       return wasm.planRollback(a[0], a[1], a[2], a[3]);
     case 'checkRestoredGraph':
       return wasm.checkRestoredGraph(a[0], a[1]) ?? null;
+    case 'changeTime':
+      return wasm.changeTime(a[0], a[1]);
     case 'applyRecords':
       return orError(() => wasm.applyRecords(a[0], a[1]));
     default:

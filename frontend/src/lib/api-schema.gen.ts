@@ -2447,6 +2447,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/routinghistory/getUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone who made a recorded change: the choices of the history's user filter. */
+        get: operations["get_routinghistory_getUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routinghistory/impact": {
         parameters: {
             query?: never;
@@ -4341,6 +4358,16 @@ export interface components {
         /** @description A pool (`VlnsDescription`) a report group's change reaches. */
         GroupPool: {
             VlnsDescription: string;
+        };
+        /** @description Someone who made changes to the account's routing. */
+        HistoryAuthor: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        HistoryAuthors: {
+            /** @description By name; each user once, under the name of their latest change. */
+            users: components["schemas"]["HistoryAuthor"][];
         };
         Impact: {
             total: number;
@@ -16048,6 +16075,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_routinghistory_getUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryAuthors"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

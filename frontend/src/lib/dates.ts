@@ -9,22 +9,3 @@ export function formatUnixDay(seconds: number, timeZone: string): string {
     return format('UTC').format(new Date(seconds * 1000));
   }
 }
-
-/** A unix time (seconds) as a day and time in the customer's time zone, e.g. "23 Nov 2026, 10:00". */
-export function formatUnixTime(seconds: number, timeZone: string): string {
-  const format = (zone?: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: zone,
-    });
-  try {
-    return format(timeZone || undefined).format(new Date(seconds * 1000));
-  } catch {
-    return format('UTC').format(new Date(seconds * 1000));
-  }
-}

@@ -41,6 +41,14 @@ struct Call {
     started_at: i64,
     duration: i64,
     recorded: bool,
+    /// The IVR keys the caller pressed, in order ('' for none).
+    keys: &'static str,
+}
+
+/// The keys an inbound demo call pressed: none for a quarter of them, else 1, 2 or 3, from the
+/// call's own time and length (the dice are not rolled, so the demo's other figures stay).
+fn keys_of(started_at: i64, duration: i64) -> &'static str {
+    ["", "1", "2", "3"][(started_at + duration).rem_euclid(4) as usize]
 }
 
 /// (entry id, number, call recording) of each tracked number and pool of a customer.
@@ -74,7 +82,10 @@ fn calls_for(customer_id: i64, entries: &[Entry], agents: &[i64], rates: &[(Stri
                 started_at: midnight + 8 * 3600 + dice.roll(10 * 3600),
                 duration: 15 + dice.roll(600),
                 recorded: *recording,
+                keys: "",
             });
+            let call = calls.last_mut().expect("just pushed");
+            call.keys = keys_of(call.started_at, call.duration);
         }
         for agent in agents {
             if weekend {
@@ -90,6 +101,7 @@ fn calls_for(customer_id: i64, entries: &[Entry], agents: &[i64], rates: &[(Stri
                     started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
                     duration: 30 + dice.roll(420),
                     recorded: false,
+                    keys: "",
                 });
             }
         }
@@ -101,9 +113,9 @@ async fn insert(tx: &mut Transaction<'_, Any>, calls: &[Call], rates: &[(String,
     for chunk in calls.chunks(BATCH) {
         let rows: Vec<String> = (0..chunk.len())
             .map(|i| {
-                let p = i * 10;
+                let p = i * 11;
                 format!(
-                    "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                    "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
                     p + 1,
                     p + 2,
                     p + 3,
@@ -113,13 +125,14 @@ async fn insert(tx: &mut Transaction<'_, Any>, calls: &[Call], rates: &[(String,
                     p + 7,
                     p + 8,
                     p + 9,
-                    p + 10
+                    p + 10,
+                    p + 11
                 )
             })
             .collect();
         let sql = format!(
             "INSERT INTO calls (customer_id, routing_entry_id, user_id, direction, rate_item, started_at,
-                 duration_seconds, minutes, cost_tenth_pence, recorded) VALUES {}",
+                 duration_seconds, minutes, cost_tenth_pence, recorded, keys_pressed) VALUES {}",
             rows.join(", ")
         );
         let mut query = sqlx::query(&sql);
@@ -135,7 +148,8 @@ async fn insert(tx: &mut Transaction<'_, Any>, calls: &[Call], rates: &[(String,
                 .bind(call.duration)
                 .bind(billable_minutes(call.duration))
                 .bind(call_cost(call.duration, rate))
-                .bind(Flag(call.recorded));
+                .bind(Flag(call.recorded))
+                .bind(call.keys);
         }
         query.execute(&mut **tx).await?;
     }

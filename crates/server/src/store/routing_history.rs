@@ -205,6 +205,20 @@ pub async fn page(
 }
 
 /// One of the customer's changes.
+/// The users who made the customer's recorded changes, each once, under the name of their latest
+/// change, by name: the history's user filter.
+pub async fn authors(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(
+        "SELECT c.user_id, c.user_name FROM routing_changes c
+         JOIN (SELECT user_id, MAX(id) AS latest FROM routing_changes
+               WHERE customer_id = $1 AND user_id IS NOT NULL GROUP BY user_id) l ON c.id = l.latest
+         ORDER BY c.user_name, c.user_id",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await
+}
+
 pub async fn find(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<ChangeRow>> {
     sqlx::query_as(&format!("SELECT {CHANGE_COLUMNS} FROM routing_changes WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)

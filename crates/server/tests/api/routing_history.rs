@@ -93,6 +93,13 @@ async fn the_history_is_filtered_by_record_user_and_date_and_exported_as_csv() {
     // 2026-11-23 is the first change's day, 2026-11-25 the second's (London).
     assert_eq!(changes(&app, &owner, "from=2026-11-23&to=2026-11-23").await[0]["recordId"], json!(first));
     assert_eq!(changes(&app, &owner, "from=2026-11-24").await.len(), 1);
+    // The user filter's choices: everyone who made a change, by name, each once.
+    let users = get_json(&app, "/api/routinghistory/getUsers", &owner).await["users"].clone();
+    let ids: Vec<i64> = users.as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), 2, "{users}");
+    assert!(ids.contains(&by_admin) && ids.contains(&all[1]["userId"].as_i64().unwrap()), "{users}");
+    let names: Vec<&str> = users.as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect();
+    assert!(names.windows(2).all(|w| w[0] <= w[1]), "by name: {names:?}");
     let page = get_json(&app, &format!("{CHANGES}?page=2&pageSize=1"), &owner).await;
     assert_eq!((page["total"].as_i64(), page["changes"][0]["recordId"].as_i64()), (Some(2), Some(first)));
 
@@ -198,6 +205,7 @@ async fn another_customers_change_is_not_found_and_never_listed() {
 
     let other = app.login(ENTERPRISE).await;
     assert!(changes(&app, &other, "").await.is_empty());
+    assert_eq!(get_json(&app, "/api/routinghistory/getUsers", &other).await["users"], json!([]));
     let preview = app.get(&format!("/api/routinghistory/getRollback/{change}"), Some(&other)).await;
     assert_eq!(preview.status, StatusCode::NOT_FOUND);
     let rollback = post(&app, &format!("/api/routinghistory/rollback/{change}"), &other, &[]).await;
@@ -210,8 +218,10 @@ async fn the_history_needs_advanced_routing_and_a_rollback_an_editor() {
     let app = TestApp::spawn().await;
     let reports_only = app.login("user@demo.test").await;
     assert_eq!(app.get(CHANGES, Some(&reports_only)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/routinghistory/getUsers", Some(&reports_only)).await.status, StatusCode::FORBIDDEN);
     let starter = app.login("starter@demo.test").await;
     assert_eq!(app.get(CHANGES, Some(&starter)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/routinghistory/getUsers", Some(&starter)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(post(&app, "/api/routinghistory/rollback/1", &starter, &[]).await.status, StatusCode::FORBIDDEN);
 }
 

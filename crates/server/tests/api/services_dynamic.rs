@@ -94,6 +94,10 @@ async fn the_owner_buys_a_dynamic_url_with_a_pool_of_numbers_from_the_inventory(
     )
     .await;
     assert_eq!(pool, [r#"["Offers visitors",1,0]"#]);
+    // In the routing history: the pool's routing, from nothing.
+    let history = app.get("/api/routinghistory/getChanges?kind=connect", Some(&owner)).await.json();
+    assert_eq!(history["total"], 1, "{history}");
+    assert_eq!(history["changes"][0]["recordName"], "Offers visitors", "{history}");
     assert_eq!(
         count(&app, &format!("SELECT number FROM dynamic_url_replacements WHERE dynamic_url_id = {url}")).await,
         1

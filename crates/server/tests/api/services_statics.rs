@@ -108,6 +108,12 @@ async fn the_owner_buys_an_included_static_number_and_it_is_routed() {
     let list =
         app.get("/api/manageconnections/getNumbersList?page=1&pageSize=10&search=Van%20signage", Some(&owner)).await;
     assert!(list.text().contains(&free[0].1), "{}", list.text());
+    // In the routing history: the number's routing, from nothing, by the buyer.
+    let history = app.get("/api/routinghistory/getChanges?kind=connect", Some(&owner)).await.json();
+    let change = &history["changes"][0];
+    assert_eq!(change["recordName"], free[0].1.as_str(), "{history}");
+    assert!(change["sentences"][0].as_str().unwrap().contains(&free[0].1), "{history}");
+    assert_eq!(history["total"], 1, "{history}");
 }
 
 #[tokio::test]

@@ -38,6 +38,7 @@ use crate::store::service_plans::{self, PlanTime};
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(changes))
+        .routes(routes!(authors))
         .routes(routes!(export_csv))
         .routes(routes!(rollback_preview))
         .routes(routes!(rollback))
@@ -118,6 +119,14 @@ impl ChangeLog {
         };
         let summary = explain_change(before.as_ref(), after.as_ref(), names);
         Ok(store::record(tx, &self.author, key, before.as_ref(), after.as_ref(), &summary, self.rolls_back).await?)
+    }
+
+    /// Records a number or pool that a purchase created, outside the routing screens: its
+    /// routing from nothing to what `tx` now holds. Call it after the insert, in its transaction.
+    pub(crate) async fn record_new_entry(&mut self, tx: &mut Transaction<'_, Any>, id: i64) -> Result<(), AppError> {
+        let after = store::connect(tx, self.author.customer_id, id).await?;
+        self.record(tx, RecordKey { kind: RecordKind::Connect, id }, None, after).await?;
+        Ok(())
     }
 }
 
@@ -258,6 +267,27 @@ async fn changes(
     let page = query.page.unwrap_or(1).min(i64::MAX / PAGE_SIZE_MAX);
     let (rows, total) = store::page(&state.db, user.customer(), &filter, (page - 1) * size, size).await?;
     Ok(Json(ChangePage { changes: rows.into_iter().map(ChangeView::from).collect(), total }))
+}
+
+/// Someone who made changes to the account's routing.
+#[derive(Serialize, ToSchema)]
+struct HistoryAuthor {
+    id: i64,
+    name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct HistoryAuthors {
+    /// By name; each user once, under the name of their latest change.
+    users: Vec<HistoryAuthor>,
+}
+
+/// Everyone who made a recorded change: the choices of the history's user filter.
+#[utoipa::path(get, path = "/routinghistory/getUsers", tag = "routing", responses((status = 200, body = HistoryAuthors)))]
+async fn authors(State(state): State<AppState>, user: RoutingUser) -> Result<Json<HistoryAuthors>, AppError> {
+    user.require_advanced()?;
+    let users = store::authors(&state.db, user.customer()).await?;
+    Ok(Json(HistoryAuthors { users: users.into_iter().map(|(id, name)| HistoryAuthor { id, name }).collect() }))
 }
 
 /// The history as CSV (the same filter, every page).

@@ -25,6 +25,7 @@ use super::statics::{prefixes, price_list, NumberPrefixOption, PriceList};
 use crate::db::Flag;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
+use crate::http::routing::history::ChangeLog;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{audios, charges, destinations, dynamic_urls, inventory, service_plans, usage};
@@ -462,6 +463,7 @@ async fn insert(
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
+    ChangeLog::new(&state, &user).record_new_entry(&mut tx, entry).await?;
     for number in &numbers {
         sqlx::query("INSERT INTO pool_numbers (number, routing_entry_id) VALUES ($1, $2)")
             .bind(number)

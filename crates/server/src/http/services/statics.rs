@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
+use crate::http::routing::history::ChangeLog;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{charges, customers, destinations, inventory, number_lists, prices, service_plans, usage};
@@ -334,16 +335,18 @@ async fn buy_numbers(
         }
     }
     let mut bought = Vec::with_capacity(ids.len());
+    let mut changes = ChangeLog::new(&state, &user);
     for id in &ids {
         let Some(number) = inventory::take(&mut tx, order.prefix, *id).await? else {
             // Someone else was quicker: nothing of this purchase happens.
             return Err(AppError::field("numbers", NUMBER_TAKEN));
         };
-        sqlx::query(
+        let (entry,): (i64,) = sqlx::query_as(
             "INSERT INTO routing_entries (customer_id, kind, number, description, service_plan_id, call_recording,
                  campaign_id, channel_id, department_id, media_owner_id, media_description, created_at, provisioned,
                  provision_requested_at)
-             VALUES ($1, 'static', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $11)",
+             VALUES ($1, 'static', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $11)
+             RETURNING id",
         )
         .bind(customer)
         .bind(&number)
@@ -356,8 +359,9 @@ async fn buy_numbers(
         .bind((order.media_owner > 0).then_some(order.media_owner))
         .bind(order.media_description.trim())
         .bind(now)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
+        changes.record_new_entry(&mut tx, entry).await?;
         bought.push(number);
     }
     tx.commit().await?;

@@ -39,6 +39,14 @@ export function getChanges(filter: HistoryFilter, page: number, pageSize: number
   return apiGet<ChangePage>(`routinghistory/getChanges?${query}`);
 }
 
+export type HistoryAuthor = Schemas['HistoryAuthor'];
+
+/** Everyone who made a recorded change, by name: the user filter's choices. */
+export async function getHistoryUsers(): Promise<HistoryAuthor[]> {
+  const answer = await apiGet<Schemas['HistoryAuthors']>('routinghistory/getUsers');
+  return answer.users;
+}
+
 export function exportChangesCsv(filter: HistoryFilter): Promise<Blob> {
   return apiFile(`routinghistory/exportCsv?${filterQuery(filter)}`);
 }

@@ -67,11 +67,11 @@ describe('Routing history page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Routing history' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     const [first, second] = bodyRows();
-    expect(first).toHaveTextContent('20 Nov 2026, 14:05');
+    expect(first).toHaveTextContent('2026-11-20 14:05 GMT');
     expect(first).toHaveTextContent('Olivia Owen');
     expect(first).toHaveTextContent('Service plan');
     expect(first).toHaveTextContent("now goes to 'Out of hours' instead of 'Reception'.");
-    expect(second).toHaveTextContent('16 Jul 2026, 10:30');
+    expect(second).toHaveTextContent('2026-07-16 10:30 BST');
     expect(second).toHaveTextContent('IVR');
     expect(second).toHaveTextContent('Main menu');
     expect(within(first).getByRole('button', { name: /^Roll back/ })).toBeEnabled();
@@ -83,10 +83,23 @@ describe('Routing history page', () => {
     expect(query.searchParams.get('pageSize')).toBe('25');
   });
 
-  test('filters by record type, user and dates', async () => {
-    const fetch = stubApi({ [CHANGES]: () => jsonResponse({ changes: [change(), SUMMER], total: 2 }) });
+  test('filters by record type, user and dates; the users are everyone who made a change, not only those on the page', async () => {
+    const fetch = stubApi({
+      [CHANGES]: () => jsonResponse({ changes: [change()], total: 1 }),
+      '/api/routinghistory/getUsers': () =>
+        jsonResponse({
+          users: [
+            { id: 2, name: 'Adam Admin' },
+            { id: 1, name: 'Olivia Owen' },
+          ],
+        }),
+    });
     const user = renderHistory();
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const users = screen.getByRole('combobox', { name: 'User' });
+    await waitFor(() =>
+      expect(within(users).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any user', 'Adam Admin', 'Olivia Owen']),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'Service plan');
     await user.selectOptions(screen.getByRole('combobox', { name: 'User' }), 'Adam Admin');
     await user.type(screen.getByRole('textbox', { name: 'From' }), '2026-11-01');

@@ -6,11 +6,13 @@ import { SelectField, TextField } from '../../../components/fields';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
-import { formatUnixTime } from '../../../lib/dates';
+import { changeTime } from '../../../domain/history';
+import { useLoader } from '../../../lib/useLoader';
 import {
   exportChangesCsv,
   filterQuery,
   getChanges,
+  getHistoryUsers,
   type ChangePage,
   type ChangeView,
   type HistoryFilter,
@@ -49,7 +51,7 @@ function filterOf(params: URLSearchParams): HistoryFilter {
 
 function historyColumns(timeZone: string, canRollBack: boolean, onRollBack: (change: ChangeView) => void) {
   const columns: Column<ChangeView>[] = [
-    { id: 'when', header: 'When', cell: (row) => formatUnixTime(row.createdAt, timeZone) },
+    { id: 'when', header: 'When', cell: (row) => changeTime(row.createdAt, timeZone) },
     { id: 'who', header: 'Who', cell: (row) => row.userName },
     { id: 'kind', header: 'Record type', cell: (row) => kindName(row.kind) },
     { id: 'record', header: 'Record', cell: (row) => row.recordName },
@@ -75,7 +77,7 @@ function historyColumns(timeZone: string, canRollBack: boolean, onRollBack: (cha
           type="button"
           className="button"
           disabled={!canRollBack}
-          aria-label={`Roll back the change to '${row.recordName}' of ${formatUnixTime(row.createdAt, timeZone)}`}
+          aria-label={`Roll back the change to '${row.recordName}' of ${changeTime(row.createdAt, timeZone)}`}
           onClick={() => onRollBack(row)}
         >
           Roll back
@@ -100,7 +102,8 @@ export function RoutingHistory({ title }: { title: string }) {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  const [users, setUsers] = useState<Map<number, string>>(() => new Map());
+  // Everyone who made a change (a rollback may add its author): the user filter's choices.
+  const [authors] = useLoader(access.hasAdvanced ? getHistoryUsers : null, [reloads]);
   const [rollingBack, setRollingBack] = useState<ChangeView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -118,13 +121,6 @@ export function RoutingHistory({ title }: { title: string }) {
         setFailure(null);
         setFieldErrors({});
         setLoading(false);
-        setUsers((known) => {
-          const fresh = answer.changes.filter((c) => c.userId && !known.has(c.userId));
-          if (fresh.length === 0) return known;
-          const next = new Map(known);
-          for (const change of fresh) next.set(change.userId!, change.userName);
-          return next;
-        });
       },
       (error: unknown) => {
         if (!current) return;
@@ -160,8 +156,11 @@ export function RoutingHistory({ title }: { title: string }) {
     setParams(new URLSearchParams());
   }
 
-  const userOptions = [...users].map(([id, name]) => ({ value: String(id), label: name }));
-  if (filter.user && !users.has(filter.user)) userOptions.push({ value: String(filter.user), label: `User ${filter.user}` });
+  const users = authors.status === 'ready' ? authors.data : [];
+  const userOptions = users.map((user) => ({ value: String(user.id), label: user.name }));
+  if (filter.user && !users.some((user) => user.id === filter.user)) {
+    userOptions.push({ value: String(filter.user), label: `User ${filter.user}` });
+  }
   const recordName = filter.record ? (page?.changes.find((c) => c.recordId === filter.record)?.recordName ?? null) : null;
   const filtered = filterKey !== '';
 
