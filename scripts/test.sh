@@ -42,12 +42,12 @@ bash scripts/test-crash.sh both
 echo "== wasm build"
 bash scripts/build-wasm.sh
 
-echo "== Rust: the same tests with the machine's clock at four awkward instants (faketime)"
+echo "== Rust: the same tests with the machine's clock at three awkward instants (faketime)"
 bash scripts/test-clock.sh rust
 
-# vitest runs only under the fixed clocks: each run is the whole suite, and a fifth at the
-# machine's own time would prove nothing more.
-echo "== frontend: vitest (wasm parity and components) at four awkward instants (faketime)"
+# vitest runs only under the set clocks: each run is the whole suite (about 4 minutes), and
+# another at the machine's own time would prove nothing more.
+echo "== frontend: vitest (wasm parity and components) at two awkward instants (faketime)"
 bash scripts/test-clock.sh vitest
 
 echo "== frontend: the API types are the ones the server's contract generates"
