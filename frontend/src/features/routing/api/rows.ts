@@ -1,7 +1,7 @@
 // The routing rows of docs/routing-api.md: the list, its export, the selection's details and
 // the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
 import type { TableQuery } from '../../../components/DataTable';
-import type { RoutingRow as DomainRoutingRow } from '../../../domain/routing';
+import type { AdvancedRow, RoutingRow as DomainRoutingRow } from '../../../domain/routing';
 import { apiFile, apiGet, apiPost, type FormFields } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 import { attributionValue } from './extras';
@@ -131,6 +131,25 @@ export interface AdvancedConnectRow {
   midCallFlag: boolean;
   midCallAudio: string;
   midCallDivert: boolean;
+}
+
+/** The domain's AdvancedRow of a form row: what validateConnectAdvanced checks. */
+export function advancedDomainRow(row: AdvancedConnectRow): AdvancedRow {
+  return {
+    kind: row.kind,
+    description: row.description,
+    servicePlan: row.servicePlan,
+    recording: row.recording,
+    intro: row.intro,
+    whisper: row.whisper,
+    dynamicWhisper: row.dynamicWhisper,
+    postUrl: row.postUrl,
+    dtmf: row.dtmf,
+    dtmfIvr: row.dtmfIvr,
+    midCallFlag: row.midCallFlag,
+    midCallAudio: row.midCallAudio,
+    midCallDivert: row.midCallDivert,
+  };
 }
 
 export function advancedRowFrom(row: RoutingRow): AdvancedConnectRow {

@@ -6,7 +6,7 @@ import { usePurchase } from '../../../app/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { attributionOf, attributionValue } from '../api/extras';
-import { advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
+import { advancedDomainRow, advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
 import { advancedConnectRecord } from './connectImpact';
 import {
@@ -159,21 +159,7 @@ function AdvancedConnectForm({
   const errors = useMemo(
     () =>
       validateConnectAdvanced(
-        rows.map((row) => ({
-          kind: row.kind,
-          description: row.description,
-          servicePlan: row.servicePlan,
-          recording: row.recording,
-          intro: row.intro,
-          whisper: row.whisper,
-          dynamicWhisper: row.dynamicWhisper,
-          postUrl: row.postUrl,
-          dtmf: row.dtmf,
-          dtmfIvr: row.dtmfIvr,
-          midCallFlag: row.midCallFlag,
-          midCallAudio: row.midCallAudio,
-          midCallDivert: row.midCallDivert,
-        })),
+        rows.map(advancedDomainRow),
         hasSpeech,
       ),
     [rows, hasSpeech],

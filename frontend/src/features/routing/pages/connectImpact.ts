@@ -3,7 +3,7 @@
 // a basic connect stores the trimmed destination and drops any service plan; an advanced connect
 // without a plan keeps the row's basic destination, if it had one.
 import type { RoutingRecord } from '../../../domain/history';
-import type { AdvancedConnectRow, BasicConnectRow, RoutingRow } from '../api/rows';
+import { advancedDomainRow, type AdvancedConnectRow, type BasicConnectRow, type RoutingRow } from '../api/rows';
 
 export function basicConnectRecord(row: BasicConnectRow): RoutingRecord {
   return {
@@ -29,23 +29,5 @@ export function advancedConnectRecord(row: AdvancedConnectRow, stored: RoutingRo
       connection: { mode: 'basic', kind: row.kind, description: row.description.trim(), destination, recording: row.recording },
     };
   }
-  return {
-    ...base,
-    connection: {
-      mode: 'advanced',
-      kind: row.kind,
-      description: row.description.trim(),
-      servicePlan: row.servicePlan,
-      recording: row.recording,
-      intro: row.intro,
-      whisper: row.whisper,
-      dynamicWhisper: row.dynamicWhisper,
-      postUrl: row.postUrl,
-      dtmf: row.dtmf,
-      dtmfIvr: row.dtmfIvr,
-      midCallFlag: row.midCallFlag,
-      midCallAudio: row.midCallAudio,
-      midCallDivert: row.midCallDivert,
-    },
-  };
+  return { ...base, connection: { mode: 'advanced', ...advancedDomainRow(row), description: row.description.trim() } };
 }
