@@ -8,24 +8,9 @@ import { DestinationPlanDialog } from './DestinationPlanDialog';
 import { IvrDialog } from './IvrDialog';
 import { IVR_LIBRARY, ivrAnswers } from './ivrTestUtils';
 import { QueueDialog } from './QueueDialog';
+import { RECEPTION_AND_OUT_OF_HOURS, MONDAY_MORNING, SATURDAY_MORNING, dayRow, replayCall } from './replayTestUtils';
 
 const REPLAY_DATA = '/api/routinghistory/getReplayData';
-
-const row = (fromDay: number, toDay: number, to: { routing: number } | { ivr: number }) => ({
-  fromDay,
-  fromHour: 0,
-  fromMinute: 0,
-  toDay,
-  toHour: 23,
-  toMinute: 59,
-  planType: 'ivr' in to ? 'ivr' : 'routing',
-  routing: 'routing' in to ? to.routing : 0,
-  ivr: 'ivr' in to ? to.ivr : 0,
-});
-
-/** Monday 12 January 2026, 10:00 in London (GMT), and the Saturday after. */
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
-const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
 
 /**
  * One number on 'Office hours': the Main menu IVR on weekdays (key 1, the default, to Reception),
@@ -34,12 +19,9 @@ const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
  */
 const REPLAY = {
   snapshot: {
-    servicePlans: [{ id: 11, description: 'Office hours', rows: [row(1, 5, { ivr: 71 }), row(6, 7, { routing: 22 })] }],
+    servicePlans: [{ id: 11, description: 'Office hours', rows: [dayRow(1, 5, { ivr: 71 }), dayRow(6, 7, { routing: 22 })] }],
     library: {
-      destinationPlans: [
-        { id: 21, description: 'Reception' },
-        { id: 22, description: 'Out of hours' },
-      ],
+      destinationPlans: RECEPTION_AND_OUT_OF_HOURS,
       ivrs: IVR_LIBRARY.ivrs,
       voicemails: [{ id: 61, description: 'Out of hours' }],
     },
@@ -49,11 +31,11 @@ const REPLAY = {
     ],
   },
   calls: [
-    { id: 1, entry: 7, startedAtMillis: MONDAY_MORNING, presses: [] },
-    { id: 2, entry: 7, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
-    { id: 3, entry: 7, startedAtMillis: MONDAY_MORNING + 120_000, presses: [] },
-    { id: 4, entry: 7, startedAtMillis: SATURDAY_MORNING, presses: [] },
-    { id: 5, entry: 8, startedAtMillis: MONDAY_MORNING, presses: [] },
+    replayCall(1, 7, MONDAY_MORNING),
+    replayCall(2, 7, MONDAY_MORNING + 60_000),
+    replayCall(3, 7, MONDAY_MORNING + 120_000),
+    replayCall(4, 7, SATURDAY_MORNING),
+    replayCall(5, 8, MONDAY_MORNING),
   ],
   timeZone: 'Europe/London',
 };

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { callsTo, renderWithLibrary, stubLibrary, type Answers } from '../selectors/libraryTestUtils';
+import { RECEPTION_AND_OUT_OF_HOURS, MONDAY_MORNING, SATURDAY_MORNING, dayRow, replayCall } from './replayTestUtils';
 import { ServicePlanDialog } from './ServicePlanDialog';
 
 const ROUTING_DATA = '/api/manageconnections/get_routing_data';
@@ -28,30 +29,11 @@ const OFFICE_HOURS = {
   affected_numbers: [{ NumbNGNumber: '01614960001' }],
 };
 
-const row = (fromDay: number, toDay: number, routing: number) => ({
-  fromDay,
-  fromHour: 0,
-  fromMinute: 0,
-  toDay,
-  toHour: 23,
-  toMinute: 59,
-  planType: 'routing',
-  routing,
-  ivr: 0,
-});
-
-/** Monday 12 January 2026, 10:00 in London (GMT), and the Saturday after. */
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
-const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
-
 const REPLAY = {
   snapshot: {
-    servicePlans: [{ id: 11, description: 'Office hours', rows: [row(1, 5, 21), row(6, 7, 22)] }],
+    servicePlans: [{ id: 11, description: 'Office hours', rows: [dayRow(1, 5, { routing: 21 }), dayRow(6, 7, { routing: 22 })] }],
     library: {
-      destinationPlans: [
-        { id: 21, description: 'Reception' },
-        { id: 22, description: 'Out of hours' },
-      ],
+      destinationPlans: RECEPTION_AND_OUT_OF_HOURS,
       ivrs: [],
       voicemails: [],
     },
@@ -61,12 +43,12 @@ const REPLAY = {
     ],
   },
   calls: [
-    { id: 1, entry: 7, startedAtMillis: MONDAY_MORNING, presses: [] },
-    { id: 2, entry: 7, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
-    { id: 3, entry: 7, startedAtMillis: MONDAY_MORNING + 120_000, presses: [] },
-    { id: 4, entry: 7, startedAtMillis: SATURDAY_MORNING, presses: [] },
+    replayCall(1, 7, MONDAY_MORNING),
+    replayCall(2, 7, MONDAY_MORNING + 60_000),
+    replayCall(3, 7, MONDAY_MORNING + 120_000),
+    replayCall(4, 7, SATURDAY_MORNING),
     // Another number's call: not one the plan can reach.
-    { id: 5, entry: 8, startedAtMillis: MONDAY_MORNING, presses: [] },
+    replayCall(5, 8, MONDAY_MORNING),
   ],
   timeZone: 'Europe/London',
 };

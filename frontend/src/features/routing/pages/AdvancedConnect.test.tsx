@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
+import { MONDAY_MORNING, RECEPTION_AND_OUT_OF_HOURS, SATURDAY_MORNING, dayRow, replayCall } from '../editors/replayTestUtils';
 import { loadSelection, saveSelection } from '../selection';
 import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
@@ -359,31 +360,15 @@ describe('Advanced connect', () => {
 });
 
 describe('Advanced connect impact before saving', () => {
-  const day = (fromDay: number, toDay: number, routing: number) => ({
-    fromDay,
-    fromHour: 0,
-    fromMinute: 0,
-    toDay,
-    toHour: 23,
-    toMinute: 59,
-    planType: 'routing',
-    routing,
-    ivr: 0,
-  });
-  const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
-  const SATURDAY_MORNING = Date.UTC(2026, 0, 17, 10);
   /** 01614960001 on Office hours (weekdays Reception, weekends Out of hours); 01614960002 basic. */
   const REPLAY = {
     snapshot: {
       servicePlans: [
-        { id: 4, description: 'Office hours', rows: [day(1, 5, 21), day(6, 7, 22)] },
-        { id: 5, description: 'Weekend', rows: [day(1, 7, 22)] },
+        { id: 4, description: 'Office hours', rows: [dayRow(1, 5, { routing: 21 }), dayRow(6, 7, { routing: 22 })] },
+        { id: 5, description: 'Weekend', rows: [dayRow(1, 7, { routing: 22 })] },
       ],
       library: {
-        destinationPlans: [
-          { id: 21, description: 'Reception' },
-          { id: 22, description: 'Out of hours' },
-        ],
+        destinationPlans: RECEPTION_AND_OUT_OF_HOURS,
         ivrs: [],
         voicemails: [],
       },
@@ -393,10 +378,10 @@ describe('Advanced connect impact before saving', () => {
       ],
     },
     calls: [
-      { id: 1, entry: 1, startedAtMillis: MONDAY_MORNING, presses: [] },
-      { id: 2, entry: 1, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
-      { id: 3, entry: 1, startedAtMillis: SATURDAY_MORNING, presses: [] },
-      { id: 4, entry: 2, startedAtMillis: MONDAY_MORNING, presses: [] },
+      replayCall(1, 1, MONDAY_MORNING),
+      replayCall(2, 1, MONDAY_MORNING + 60_000),
+      replayCall(3, 1, SATURDAY_MORNING),
+      replayCall(4, 2, MONDAY_MORNING),
     ],
     timeZone: 'Europe/London',
   };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
+import { MONDAY_MORNING, replayCall } from '../editors/replayTestUtils';
 import { loadSelection, saveSelection } from '../selection';
 import { numbersList, posted, renderRouting, routingRow } from './connectTestUtils';
 
@@ -187,7 +188,6 @@ describe('Basic connect', () => {
 });
 
 describe('Basic connect impact before saving', () => {
-  const MONDAY_MORNING = Date.UTC(2026, 0, 12, 10);
   const REPLAY = {
     snapshot: {
       servicePlans: [],
@@ -195,8 +195,8 @@ describe('Basic connect impact before saving', () => {
       entries: [{ id: 1, label: '01614960001', route: { kind: 'number', destination: '07700900123' } }],
     },
     calls: [
-      { id: 1, entry: 1, startedAtMillis: MONDAY_MORNING, presses: [] },
-      { id: 2, entry: 1, startedAtMillis: MONDAY_MORNING + 60_000, presses: [] },
+      replayCall(1, 1, MONDAY_MORNING),
+      replayCall(2, 1, MONDAY_MORNING + 60_000),
     ],
     timeZone: 'Europe/London',
   };
