@@ -33,6 +33,7 @@ pub const KEYS_REQUIRED: &str = "Please add at least one key.";
 pub const TOO_MANY_KEYS: &str = "A DTMF IVR can have at most 12 keys.";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DtmfPlanForm {
     pub description: String,
@@ -105,6 +106,7 @@ pub fn validate_dtmf_plan(form: &DtmfPlanForm) -> Result<(), FieldErrors> {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DtmfIvrKey {
     pub description: String,
@@ -114,6 +116,7 @@ pub struct DtmfIvrKey {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DtmfIvrForm {
     pub description: String,

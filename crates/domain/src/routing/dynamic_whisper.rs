@@ -17,6 +17,7 @@ const DESCRIPTION: DescriptionRule =
     DescriptionRule::standard(DYNAMIC_WHISPER_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct WhisperSource {
     pub source_medium_id: i64,
@@ -25,6 +26,7 @@ pub struct WhisperSource {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DynamicWhisperForm {
     pub description: String,

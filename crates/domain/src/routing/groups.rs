@@ -19,6 +19,7 @@ const CATEGORY_DESCRIPTION: DescriptionRule =
 
 /// A call category, a report group or a secondary report group: only a description.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct GroupForm {
     pub description: String,

@@ -23,6 +23,7 @@ const DESCRIPTION: DescriptionRule =
 
 /// The values as the dialog holds them (strings, like the spec's answer).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct InCallAttributionForm {
     pub description: String,

@@ -11,6 +11,7 @@ const DESCRIPTION: DescriptionRule =
     DescriptionRule::standard(VOICEMAIL_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct VoicemailForm {
     pub description: String,

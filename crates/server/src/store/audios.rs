@@ -2,7 +2,10 @@
 //! deleted audio keeps its row (old references stay readable) but leaves every list.
 
 use crate::db::Flag;
-use sqlx::{AnyConnection, AnyPool, FromRow};
+use domain::routing::history::StoredAudio;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
+
+use super::library_records::PutRefused;
 
 /// An audio without its bytes.
 #[derive(Debug, Clone, FromRow)]
@@ -125,8 +128,8 @@ pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
-pub async fn insert(
-    db: &AnyPool,
+pub async fn insert<'e>(
+    db: impl Executor<'e, Database = Any>,
     customer_id: i64,
     description: &str,
     content: &Content,
@@ -150,21 +153,39 @@ pub async fn insert(
 }
 
 /// Updates one of the customer's audios: the description, and the file or sentence unless
-/// `Keep`.
-pub async fn update(db: &AnyPool, customer_id: i64, id: i64, description: &str, content: &Content) -> sqlx::Result<()> {
+/// `Keep`. A file it replaces is kept in the archive, for a rollback to put back.
+pub async fn update(
+    conn: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    content: &Content,
+    now: i64,
+) -> sqlx::Result<()> {
     if let Content::Keep = content {
         sqlx::query("UPDATE audios SET description = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
             .bind(description)
             .bind(customer_id)
             .bind(id)
-            .execute(db)
+            .execute(&mut *conn)
             .await?;
         return Ok(());
     }
+    archive_file(conn, customer_id, id, now).await?;
     let (file_name, original_name, sentence, bytes) = columns(content);
+    write_content(conn, customer_id, id, description, (file_name, original_name, sentence, bytes)).await
+}
+
+async fn write_content(
+    conn: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    (file_name, original_name, sentence, bytes): (&str, &str, &str, Option<&[u8]>),
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE audios SET description = $1, file_name = $2, original_name = $3, sentence = $4, content = $5
-         WHERE customer_id = $6 AND id = $7 AND deleted_at IS NULL",
+         WHERE customer_id = $6 AND id = $7",
     )
     .bind(description)
     .bind(file_name)
@@ -173,9 +194,75 @@ pub async fn update(db: &AnyPool, customer_id: i64, id: i64, description: &str, 
     .bind(bytes)
     .bind(customer_id)
     .bind(id)
-    .execute(db)
+    .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// Keeps the audio's current file (if it has one) in the archive under its stored name.
+async fn archive_file(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO audio_file_archive (file_name, customer_id, original_name, content, archived_at)
+         SELECT file_name, customer_id, original_name, content, $1 FROM audios
+         WHERE customer_id = $2 AND id = $3 AND file_name <> '' AND content IS NOT NULL
+         ON CONFLICT (file_name) DO NOTHING",
+    )
+    .bind(now)
+    .bind(customer_id)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Puts one of the customer's audios back as `audio` says (a rollback): its description, its
+/// file (from the archive, unless it is the current one) or sentence; a deleted audio is
+/// restored. The file it replaces is archived in turn.
+pub async fn restore(
+    conn: &mut AnyConnection,
+    customer_id: i64,
+    id: i64,
+    audio: &StoredAudio,
+    now: i64,
+) -> sqlx::Result<Result<(), PutRefused>> {
+    let current: Option<String> = sqlx::query_scalar("SELECT file_name FROM audios WHERE customer_id = $1 AND id = $2")
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(current) = current else { return Ok(Err(PutRefused::FileGone)) };
+    sqlx::query("UPDATE audios SET deleted_at = NULL WHERE customer_id = $1 AND id = $2")
+        .bind(customer_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    if !audio.file_name.is_empty() && audio.file_name == current {
+        sqlx::query("UPDATE audios SET description = $1, sentence = '' WHERE customer_id = $2 AND id = $3")
+            .bind(&audio.description)
+            .bind(customer_id)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(Ok(()));
+    }
+    let content: Option<Vec<u8>> = if audio.file_name.is_empty() {
+        None
+    } else {
+        let kept: Option<Vec<u8>> =
+            sqlx::query_scalar("SELECT content FROM audio_file_archive WHERE customer_id = $1 AND file_name = $2")
+                .bind(customer_id)
+                .bind(&audio.file_name)
+                .fetch_optional(&mut *conn)
+                .await?;
+        match kept {
+            Some(bytes) => Some(bytes),
+            None => return Ok(Err(PutRefused::FileGone)),
+        }
+    };
+    archive_file(conn, customer_id, id, now).await?;
+    let columns = (audio.file_name.as_str(), audio.original_name.as_str(), audio.sentence.as_str(), content.as_deref());
+    write_content(conn, customer_id, id, &audio.description, columns).await?;
+    Ok(Ok(()))
 }
 
 fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
@@ -226,26 +313,38 @@ async fn in_use(conn: &mut AnyConnection, customer_id: i64, audio_id: i64) -> sq
     Ok(used)
 }
 
-/// Soft-deletes the audios in one transaction, or nothing when one is not the customer's or
-/// is in use.
-pub async fn soft_delete(db: &AnyPool, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
-    let mut tx = db.begin().await?;
-    if !owns_all_on(&mut tx, customer_id, ids).await? {
+/// Soft-deletes the audios on the caller's transaction, or nothing when one is not the
+/// customer's or is in use.
+pub async fn soft_delete(tx: &mut AnyConnection, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
+    if !owns_all_on(tx, customer_id, ids).await? {
         return Ok(Deleted::NotFound);
     }
     for &id in ids {
-        if in_use(&mut tx, customer_id, id).await? {
+        if in_use(tx, customer_id, id).await? {
             return Ok(Deleted::InUse);
         }
     }
     for &id in ids {
-        sqlx::query("UPDATE audios SET deleted_at = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
-            .bind(now)
-            .bind(customer_id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        mark_deleted(tx, customer_id, id, now).await?;
     }
-    tx.commit().await?;
     Ok(Deleted::Done)
+}
+
+async fn mark_deleted(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE audios SET deleted_at = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
+        .bind(now)
+        .bind(customer_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Soft-deletes one audio unless something plays it (then false).
+pub async fn soft_delete_on(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<bool> {
+    if in_use(conn, customer_id, id).await? {
+        return Ok(false);
+    }
+    mark_deleted(conn, customer_id, id, now).await?;
+    Ok(true)
 }

@@ -2,7 +2,7 @@
 //! with, and destination plans (hunt groups and multi dials over those numbers). Every query
 //! is scoped by the customer.
 
-use sqlx::{AnyConnection, AnyPool, FromRow};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InternationalCode {
@@ -122,8 +122,8 @@ pub async fn owns_numbers(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::
     Ok(true)
 }
 
-pub async fn insert_number(
-    db: &AnyPool,
+pub async fn insert_number<'e>(
+    db: impl Executor<'e, Database = Any>,
     customer_id: i64,
     description: &str,
     code_id: i64,
@@ -145,8 +145,8 @@ pub async fn insert_number(
 }
 
 /// Changes the description and mailbox; the number itself stays.
-pub async fn update_number(
-    db: &AnyPool,
+pub async fn update_number<'e>(
+    db: impl Executor<'e, Database = Any>,
     customer_id: i64,
     id: i64,
     description: &str,

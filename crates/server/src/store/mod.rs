@@ -14,6 +14,7 @@ pub mod integrations;
 pub mod inventory;
 pub mod invoices;
 pub mod ivrs;
+pub mod library_records;
 pub mod number_lists;
 pub mod outbound;
 pub mod outbox;

@@ -2,7 +2,10 @@
 //! report groups, in-call attribution plans, DTMF plans and DTMF IVRs, sources / mediums and
 //! dynamic whispers. Every query is scoped by the customer.
 
-use sqlx::{AnyPool, FromRow};
+use domain::routing::dtmf::DTMF_IVR_KEYS;
+use domain::routing::history::RecordKind;
+use domain::routing::{DtmfIvrForm, DtmfPlanForm, InCallAttributionForm};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
 
 use super::routing_entries::all_owned;
 
@@ -20,6 +23,15 @@ impl GroupKind {
             GroupKind::Category => "call_categories",
             GroupKind::ReportGroup => "report_groups",
             GroupKind::SecondaryReportGroup => "secondary_report_groups",
+        }
+    }
+
+    /// The kind as the routing history records it.
+    pub fn record_kind(self) -> RecordKind {
+        match self {
+            GroupKind::Category => RecordKind::Category,
+            GroupKind::ReportGroup => RecordKind::ReportGroup,
+            GroupKind::SecondaryReportGroup => RecordKind::SecondaryReportGroup,
         }
     }
 }
@@ -70,7 +82,7 @@ pub async fn group_descriptions(
 
 /// Inserts (`id` 0) or renames the customer's row; answers its id.
 pub async fn save_group(
-    db: &AnyPool,
+    db: &mut AnyConnection,
     kind: GroupKind,
     customer_id: i64,
     id: i64,
@@ -83,7 +95,7 @@ pub async fn save_group(
         ))
         .bind(customer_id)
         .bind(description)
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await?;
         return Ok(id);
     }
@@ -105,6 +117,22 @@ pub struct InCallAttribution {
     pub terminator: i64,
     pub delay_before: i64,
     pub delay_after: i64,
+}
+
+impl InCallAttribution {
+    /// The plan `id` as the store keeps the form (its values as numbers; 0 where not one).
+    pub fn stored(id: i64, form: &InCallAttributionForm) -> InCallAttribution {
+        let as_number = |value: &str| value.trim().parse::<i64>().unwrap_or(0);
+        InCallAttribution {
+            id,
+            description: form.description.clone(),
+            active: as_number(&form.active),
+            attribution_type: as_number(&form.attribution_type),
+            terminator: as_number(&form.terminator),
+            delay_before: as_number(&form.delay_before),
+            delay_after: as_number(&form.delay_after),
+        }
+    }
 }
 
 const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
@@ -130,7 +158,11 @@ pub async fn in_call_descriptions(db: &AnyPool, customer_id: i64, except: i64) -
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
-pub async fn save_in_call(db: &AnyPool, customer_id: i64, plan: &InCallAttribution) -> sqlx::Result<i64> {
+pub async fn save_in_call<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    plan: &InCallAttribution,
+) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO in_call_attributions (description, active, attribution_type, terminator, delay_before,
          delay_after, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"
@@ -171,6 +203,23 @@ pub struct DtmfPlan {
     pub skip_audio: i64,
 }
 
+impl DtmfPlan {
+    /// The plan `id` as the store keeps the form.
+    pub fn stored(id: i64, form: &DtmfPlanForm) -> DtmfPlan {
+        DtmfPlan {
+            id,
+            description: form.description.clone(),
+            intro_audio_id: form.intro_audio,
+            end_audio_id: form.end_audio,
+            min_length: form.minimum_digits,
+            max_length: form.maximum_digits,
+            initial_key_timeout: form.initial_timeout,
+            inter_key_timeout: form.internal_timeout,
+            skip_audio: i64::from(form.skip_audio),
+        }
+    }
+}
+
 const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_length, max_length,
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
@@ -194,7 +243,11 @@ pub async fn dtmf_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sq
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
-pub async fn save_dtmf_plan(db: &AnyPool, customer_id: i64, plan: &DtmfPlan) -> sqlx::Result<i64> {
+pub async fn save_dtmf_plan<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    plan: &DtmfPlan,
+) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
         "INSERT INTO dtmf_plans (description, intro_audio_id, end_audio_id, min_length, max_length,
          initial_key_timeout, inter_key_timeout, skip_audio, customer_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -238,6 +291,31 @@ pub struct DtmfIvrKey {
     pub dtmf_plan_id: i64,
 }
 
+impl DtmfIvr {
+    /// The DTMF IVR `id` and its keys (key i is `DTMF_IVR_KEYS[i]`) as the store keeps the form;
+    /// no end audio or DTMF plan is 0.
+    pub fn stored(id: i64, form: &DtmfIvrForm) -> (DtmfIvr, Vec<DtmfIvrKey>) {
+        let ivr = DtmfIvr {
+            id,
+            description: form.description.clone(),
+            intro_audio_id: form.intro_audio_id,
+            end_audio_id: form.end_audio_id.max(0),
+        };
+        let keys = form
+            .keys
+            .iter()
+            .zip(DTMF_IVR_KEYS)
+            .map(|(k, key)| DtmfIvrKey {
+                key: key.to_string(),
+                description: k.description.clone(),
+                category_id: k.category_id,
+                dtmf_plan_id: k.dtmf_id.max(0),
+            })
+            .collect();
+        (ivr, keys)
+    }
+}
+
 pub async fn dtmf_ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
@@ -269,9 +347,14 @@ pub async fn dtmf_ivr_keys(db: &AnyPool, customer_id: i64, ivr_id: i64) -> sqlx:
     .await
 }
 
-/// Inserts (`ivr.id` 0) or updates the customer's DTMF IVR with its keys, in one transaction.
-pub async fn save_dtmf_ivr(db: &AnyPool, customer_id: i64, ivr: &DtmfIvr, keys: &[DtmfIvrKey]) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
+/// Inserts (`ivr.id` 0) or updates the customer's DTMF IVR with its keys, on the caller's
+/// transaction.
+pub async fn save_dtmf_ivr(
+    tx: &mut AnyConnection,
+    customer_id: i64,
+    ivr: &DtmfIvr,
+    keys: &[DtmfIvrKey],
+) -> sqlx::Result<i64> {
     let id = if ivr.id == 0 {
         sqlx::query_scalar::<_, i64>(
             "INSERT INTO dtmf_ivrs (customer_id, description, intro_audio_id, end_audio_id) VALUES ($1, $2, $3, $4) RETURNING id",
@@ -310,7 +393,6 @@ pub async fn save_dtmf_ivr(db: &AnyPool, customer_id: i64, ivr: &DtmfIvr, keys: 
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
     Ok(id)
 }
 
@@ -374,15 +456,14 @@ pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: i64, ids: &[i64])
 }
 
 /// Inserts (`id` 0) or updates the customer's whisper and replaces its per-source texts (only
-/// the non-empty ones are kept), in one transaction.
+/// the non-empty ones are kept), on the caller's transaction.
 pub async fn save_dynamic_whisper(
-    db: &AnyPool,
+    tx: &mut AnyConnection,
     customer_id: i64,
     id: i64,
     description: &str,
     sources: &[(i64, String)],
 ) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
     let id = if id == 0 {
         sqlx::query_scalar::<_, i64>(
             "INSERT INTO dynamic_whispers (customer_id, description) VALUES ($1, $2) RETURNING id",
@@ -412,7 +493,6 @@ pub async fn save_dynamic_whisper(
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
     Ok(id)
 }
 

@@ -12,7 +12,7 @@ use domain::routing::{AdvancedRow, BasicRow, DestinationPlanForm, DestinationRow
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use super::service_plans::PlanTime;
-use super::{destinations, ivrs, queues, routing_entries};
+use super::{destinations, ivrs, library_records, queues, routing_entries};
 use crate::db::Backend;
 
 /// History is kept at least this long (25 months of 31 days).
@@ -380,6 +380,7 @@ pub async fn load(conn: &mut AnyConnection, customer_id: i64, key: RecordKey) ->
         RecordKind::Ivr => ivr(conn, customer_id, key.id).await,
         RecordKind::Queue => queue(conn, customer_id, key.id).await,
         RecordKind::Connect => connect(conn, customer_id, key.id).await,
+        kind => library_records::load(conn, customer_id, kind, key.id).await,
     }
 }
 
@@ -457,8 +458,25 @@ pub async fn names(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<N
         queues: named(conn, "queues", customer_id).await?,
         audios: named(conn, "audios", customer_id).await?,
         destination_numbers: named(conn, "destination_numbers", customer_id).await?,
-        ..Names::default()
+        categories: named(conn, "call_categories", customer_id).await?,
+        report_groups: named(conn, "report_groups", customer_id).await?,
+        secondary_report_groups: named(conn, "secondary_report_groups", customer_id).await?,
+        in_call_attributions: named(conn, "in_call_attributions", customer_id).await?,
+        dynamic_whispers: named(conn, "dynamic_whispers", customer_id).await?,
+        dtmf_plans: named(conn, "dtmf_plans", customer_id).await?,
+        dtmf_ivrs: named(conn, "dtmf_ivrs", customer_id).await?,
+        sources_mediums: sources_mediums(conn, customer_id).await?,
     })
+}
+
+/// The customer's traffic sources as a whisper's explanation names them: "source / medium".
+async fn sources_mediums(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+    let rows: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT id, source, medium FROM sources_mediums WHERE customer_id = $1 ORDER BY id")
+            .bind(customer_id)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().map(|(id, source, medium)| Named { id, description: format!("{source} / {medium}") }).collect())
 }
 
 /// Every row of the customer's `table` (a constant of this module) as (id, description).

@@ -1,6 +1,6 @@
 //! Voicemail boxes (a description and the greeting audio), scoped by the customer.
 
-use sqlx::{AnyPool, FromRow};
+use sqlx::{Any, AnyPool, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Voicemail {
@@ -38,7 +38,12 @@ pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx:
     .await
 }
 
-pub async fn insert(db: &AnyPool, customer_id: i64, description: &str, audio_id: i64) -> sqlx::Result<i64> {
+pub async fn insert<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    description: &str,
+    audio_id: i64,
+) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO voicemails (customer_id, description, audio_id) VALUES ($1, $2, $3) RETURNING id",
     )
@@ -50,7 +55,13 @@ pub async fn insert(db: &AnyPool, customer_id: i64, description: &str, audio_id:
     Ok(id)
 }
 
-pub async fn update(db: &AnyPool, customer_id: i64, id: i64, description: &str, audio_id: i64) -> sqlx::Result<()> {
+pub async fn update<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+    description: &str,
+    audio_id: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE voicemails SET description = $1, audio_id = $2 WHERE customer_id = $3 AND id = $4")
         .bind(description)
         .bind(audio_id)

@@ -26,6 +26,7 @@ mod routing_connect;
 mod routing_extras;
 mod routing_history;
 mod routing_history_kinds;
+mod routing_history_library;
 mod routing_ivrs;
 mod routing_library;
 mod routing_list_pages;

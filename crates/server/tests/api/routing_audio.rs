@@ -10,7 +10,7 @@ use crate::helpers::{Reply, TestApp};
 const FIVE_MB: usize = 5 * 1024 * 1024;
 
 /// A mono 16-bit PCM WAV file of a sine tone.
-fn wav(frequency: f64, samples: usize) -> Vec<u8> {
+pub(crate) fn wav(frequency: f64, samples: usize) -> Vec<u8> {
     let data_len = (samples * 2) as u32;
     let mut bytes = vec![];
     bytes.extend_from_slice(b"RIFF");
@@ -72,13 +72,13 @@ async fn upload(app: &TestApp, session: &str, description: &str, bytes: &[u8]) -
     assert_ok(&reply)["id"].as_i64().unwrap()
 }
 
-async fn confirm_key(app: &TestApp, session: &str) -> String {
+pub(crate) async fn confirm_key(app: &TestApp, session: &str) -> String {
     let reply = app.post_form("/api/handleajax/confirmPassword", Some(session), &[("form_password", "demopass")]).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     reply.json()["key"].as_str().unwrap().to_string()
 }
 
-async fn delete(app: &TestApp, session: &str, ids: &[i64], key: Option<&str>) -> Reply {
+pub(crate) async fn delete(app: &TestApp, session: &str, ids: &[i64], key: Option<&str>) -> Reply {
     let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
     let mut fields: Vec<(&str, &str)> = ids.iter().map(|id| ("form_audio_id[]", id.as_str())).collect();
     if let Some(key) = key {

@@ -51,6 +51,8 @@ mod routing_extras;
 mod routing_history;
 #[path = "../api/routing_history_kinds.rs"]
 mod routing_history_kinds;
+#[path = "../api/routing_history_library.rs"]
+mod routing_history_library;
 #[path = "../api/routing_ivrs.rs"]
 mod routing_ivrs;
 #[path = "../api/routing_library.rs"]

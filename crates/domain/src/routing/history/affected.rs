@@ -10,7 +10,7 @@ use crate::routing::ivr::KeyType;
 use crate::routing::RowType;
 
 /// The records a number's or pool's calls can pass through: its connection, its service plan,
-/// the destination plans and IVRs the plan's rows and the menus' keys lead to.
+/// the destination plans, IVRs and voicemails the plan's rows and the menus' keys lead to.
 pub fn reachable_records(snapshot: &RoutingSnapshot, entry: &RoutingEntry) -> BTreeSet<RecordKey> {
     let mut reached = BTreeSet::from([RecordKey { kind: RecordKind::Connect, id: entry.id }]);
     let EntryRoute::ServicePlan { id } = entry.route else { return reached };
@@ -38,7 +38,9 @@ pub fn reachable_records(snapshot: &RoutingSnapshot, entry: &RoutingEntry) -> BT
                     reached.insert(RecordKey { kind: RecordKind::DestinationPlan, id: key.destination_id });
                 }
                 KeyType::Ivr => menus.push(key.ivr_id),
-                KeyType::Voicemail => {}
+                KeyType::Voicemail => {
+                    reached.insert(RecordKey { kind: RecordKind::Voicemail, id: key.voicemail_id });
+                }
             }
         }
     }
@@ -75,6 +77,7 @@ mod tests {
                 options: vec![
                     IvrKey { key: "1".into(), key_type: KeyType::Routing, destination_id: 8, ..IvrKey::default() },
                     IvrKey { key: "2".into(), key_type: KeyType::Ivr, ivr_id: 5, ..IvrKey::default() },
+                    IvrKey { key: "3".into(), key_type: KeyType::Voicemail, voicemail_id: 4, ..IvrKey::default() },
                 ],
                 ..IvrForm::default()
             },
@@ -97,7 +100,7 @@ mod tests {
     }
 
     #[test]
-    fn a_number_reaches_its_plan_the_plans_targets_and_the_menus_keys() {
+    fn a_number_reaches_its_plan_the_plans_targets_and_the_menus_keys_and_voicemails() {
         let s = snapshot();
         let reached = reachable_records(&s, &s.entries[0]);
         let kinds: Vec<(RecordKind, i64)> = reached.iter().map(|k| (k.kind, k.id)).collect();
@@ -109,6 +112,7 @@ mod tests {
                 (RecordKind::DestinationPlan, 8),
                 (RecordKind::Ivr, 5),
                 (RecordKind::Connect, 10),
+                (RecordKind::Voicemail, 4),
             ]
         );
     }

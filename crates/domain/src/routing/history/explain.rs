@@ -48,7 +48,7 @@ pub fn explain_change(before: Option<&RoutingRecord>, after: Option<&RoutingReco
                 (RoutingRecord::Connect { connection: a, .. }, RoutingRecord::Connect { connection: b, .. }) => {
                     connect(&mut out, a, b, &name, names)
                 }
-                _ => {}
+                (old, new) => super::explain_library::library(&mut out, old, new, &name, names),
             }
             if out.is_empty() {
                 // A difference no caller would notice (an unused id, the row order): still named.
@@ -59,7 +59,7 @@ pub fn explain_change(before: Option<&RoutingRecord>, after: Option<&RoutingReco
     out
 }
 
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     format!("'{text}'")
 }
 
@@ -80,24 +80,24 @@ fn deletion(record: &RoutingRecord) -> String {
 }
 
 /// "{what} is now {new} instead of {old}." when they differ.
-fn changed(out: &mut Vec<String>, what: impl FnOnce() -> String, old: String, new: String) {
+pub(super) fn changed(out: &mut Vec<String>, what: impl FnOnce() -> String, old: String, new: String) {
     if old != new {
         out.push(format!("{} is now {new} instead of {old}.", what()));
     }
 }
 
 /// A sentence for a setting turned on or off.
-fn switched(out: &mut Vec<String>, old: bool, new: bool, on: String, off: String) {
+pub(super) fn switched(out: &mut Vec<String>, old: bool, new: bool, on: String, off: String) {
     if old != new {
         out.push(if new { on } else { off });
     }
 }
 
-fn on_off(value: bool) -> String {
+pub(super) fn on_off(value: bool) -> String {
     if value { "on" } else { "off" }.to_string()
 }
 
-fn text_or_none(text: &str) -> String {
+pub(super) fn text_or_none(text: &str) -> String {
     if text.is_empty() {
         "none".to_string()
     } else {
@@ -316,7 +316,7 @@ fn plan_type(value: i64) -> String {
     }
 }
 
-fn seconds(value: i64) -> String {
+pub(super) fn seconds(value: i64) -> String {
     if value == 0 {
         "none".to_string()
     } else {

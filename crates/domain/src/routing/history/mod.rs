@@ -5,6 +5,7 @@
 mod affected;
 mod dates;
 mod explain;
+mod explain_library;
 mod names;
 mod record;
 mod replay;
@@ -15,7 +16,7 @@ pub use affected::{affected_entries, reachable_records};
 pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE};
 pub use explain::explain_change;
 pub use names::{quoted, Names};
-pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord};
+pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord, StoredAudio, StoredDestinationNumber};
 pub use replay::{
     impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
 };

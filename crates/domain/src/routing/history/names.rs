@@ -24,6 +24,8 @@ pub struct Names {
     pub dynamic_whispers: Vec<Named>,
     pub dtmf_plans: Vec<Named>,
     pub dtmf_ivrs: Vec<Named>,
+    /// The traffic sources a dynamic whisper speaks for, as "source / medium".
+    pub sources_mediums: Vec<Named>,
 }
 
 /// The quoted description of `id` in `list`: `'Reception'`; `none` for 0 (nothing chosen);

@@ -67,7 +67,9 @@ fn put<T>(list: &mut Vec<T>, id: i64, id_of: impl Fn(&T) -> i64, value: Option<T
 
 impl RoutingSnapshot {
     /// The snapshot with the record `key` in the state `state` (None: deleted). A record of
-    /// another key is refused. Queues do not change where a call goes, so they change nothing.
+    /// another key is refused. Queues, destination numbers, audio, categories, report groups,
+    /// attribution and whispers do not change where a call goes (a destination plan's calls
+    /// end at the plan), so they change nothing.
     pub fn apply(&mut self, key: RecordKey, state: Option<&RoutingRecord>) -> Result<(), String> {
         if let Some(record) = state {
             if record.key() != key {
@@ -105,7 +107,25 @@ impl RoutingSnapshot {
                 };
                 put(&mut self.library.ivrs, id, |i| i.id, value);
             }
-            RecordKind::Queue => {}
+            RecordKind::Voicemail => {
+                let value = match state {
+                    Some(RoutingRecord::Voicemail { form, .. }) => {
+                        Some(Named { id, description: form.description.clone() })
+                    }
+                    _ => None,
+                };
+                put(&mut self.library.voicemails, id, |n| n.id, value);
+            }
+            RecordKind::Queue
+            | RecordKind::DestinationNumber
+            | RecordKind::Audio
+            | RecordKind::Category
+            | RecordKind::ReportGroup
+            | RecordKind::SecondaryReportGroup
+            | RecordKind::InCallAttribution
+            | RecordKind::DtmfPlan
+            | RecordKind::DtmfIvr
+            | RecordKind::DynamicWhisper => {}
             RecordKind::Connect => {
                 let value = match state {
                     Some(RoutingRecord::Connect { label, connection, .. }) => {
@@ -186,6 +206,24 @@ mod tests {
         let disconnected = connect(Connection::Advanced(AdvancedRow::default()));
         snapshot.apply(disconnected.key(), Some(&disconnected)).unwrap();
         assert!(snapshot.entries.is_empty());
+    }
+
+    #[test]
+    fn a_voicemail_is_known_to_calls_by_its_name_and_a_category_changes_nothing() {
+        let voicemail = RoutingRecord::Voicemail {
+            id: 6,
+            form: crate::routing::VoicemailForm { description: "Out of hours".into(), audio_id: 2 },
+        };
+        let category =
+            RoutingRecord::Category { id: 3, form: crate::routing::GroupForm { description: "Sales".into() } };
+        let snapshot = RoutingSnapshot::default()
+            .with(&[
+                RecordState { key: voicemail.key(), state: Some(voicemail) },
+                RecordState { key: category.key(), state: Some(category) },
+            ])
+            .unwrap();
+        assert_eq!(snapshot.library.voicemails, vec![Named { id: 6, description: "Out of hours".into() }]);
+        assert_eq!(RoutingSnapshot { library: snapshot.library.clone(), ..Default::default() }, snapshot);
     }
 
     #[test]

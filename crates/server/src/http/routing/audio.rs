@@ -7,6 +7,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{
     audio_content_problem, audio_extension, is_taken, validate_audio, AudioForm, DESCRIPTION_NOT_UNIQUE,
 };
@@ -17,6 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::{ChangeLog, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, AUDIO_BODY_LIMIT, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::contract::Done;
@@ -26,6 +28,7 @@ use crate::http::typed_form::Form;
 use crate::security::random_token;
 use crate::state::AppState;
 use crate::store::audios::{self, Content, Deleted, NewFile};
+use crate::store::routing_history::load;
 use crate::store::{confirmations, ivrs, queues, voicemails};
 
 /// The refusal of a delete that would leave a number, queue or voicemail without its audio.
@@ -268,8 +271,20 @@ async fn bulk_soft_delete(
         return Err(AppError::Forbidden);
     }
     let ids = posted_audio_ids(&state, &user, &form.form_audio_id).await?;
-    match audios::soft_delete(&state.db, user.customer(), &ids, now).await? {
-        Deleted::Done => Ok(Json(Done { success: true })),
+    let mut tx = state.db.begin().await?;
+    let mut before = vec![];
+    for &id in &ids {
+        before.push(load(&mut tx, user.customer(), RecordKey { kind: RecordKind::Audio, id }).await?);
+    }
+    match audios::soft_delete(&mut tx, user.customer(), &ids, now).await? {
+        Deleted::Done => {
+            let mut changes = ChangeLog::new(&state, &user);
+            for (&id, before) in ids.iter().zip(before) {
+                changes.record(&mut tx, RecordKey { kind: RecordKind::Audio, id }, before, None).await?;
+            }
+            tx.commit().await?;
+            Ok(Json(Done { success: true }))
+        }
         Deleted::NotFound => Err(AppError::NotFound),
         Deleted::InUse => {
             let mut errors = FieldErrors::new();
@@ -405,7 +420,9 @@ async fn add_audio(
         Some(f) => stored_file(f),
         None => Content::Sentence(sentence.to_string()),
     };
-    let id = audios::insert(&state.db, customer, description, &content, state.clock.now()).await?;
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, 0).await?;
+    let id = audios::insert(&mut *write.tx, customer, description, &content, state.clock.now()).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -467,7 +484,9 @@ async fn update_audio(
         None if !sentence.is_empty() => Content::Sentence(sentence.to_string()),
         None => Content::Keep,
     };
-    audios::update(&state.db, customer, id, description, &content).await?;
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, id).await?;
+    audios::update(&mut write.tx, customer, id, description, &content, state.clock.now()).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 

@@ -18,7 +18,7 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::record_change;
+use super::history::{record_change, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
@@ -185,8 +185,9 @@ async fn store_number(
     if !errors.is_empty() {
         return Err(number_refused(errors));
     }
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DestinationNumber, 0).await?;
     let id = destinations::insert_number(
-        &state.db,
+        &mut *write.tx,
         customer,
         &number.description,
         code_id,
@@ -194,6 +195,7 @@ async fn store_number(
         number.mailbox,
     )
     .await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -246,7 +248,9 @@ async fn update_number(
     };
     let taken = destinations::number_descriptions(&state.db, customer, id).await?;
     validate_destination_number(&number, &taken).map_err(number_refused)?;
-    destinations::update_number(&state.db, customer, id, &number.description, number.mailbox).await?;
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DestinationNumber, id).await?;
+    destinations::update_number(&mut *write.tx, customer, id, &number.description, number.mailbox).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 

@@ -3,7 +3,8 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::routing::dtmf::{DTMF_IVR_KEYS, DTMF_TIMEOUT_DEFAULT};
+use domain::routing::dtmf::DTMF_TIMEOUT_DEFAULT;
+use domain::routing::history::RecordKind;
 use domain::routing::{
     validate_dtmf_ivr, validate_dtmf_plan, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm, RowLimit, DTMF_IVR_KEY_ROWS,
 };
@@ -14,6 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extras::{id, ids, not_found_unless, number, RoutingSaved, TEXT_MAX};
+use super::history::RecordedWrite;
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
@@ -159,18 +161,10 @@ async fn save_dtmf_plan(
     };
     not_found_unless(audios_owned(&state.db, customer, &ids(&[plan.intro_audio, plan.end_audio])).await?)?;
     validate_dtmf_plan(&plan).map_err(AppError::Validation)?;
-    let stored = store::DtmfPlan {
-        id: plan_id,
-        description: plan.description,
-        intro_audio_id: plan.intro_audio,
-        end_audio_id: plan.end_audio,
-        min_length: plan.minimum_digits,
-        max_length: plan.maximum_digits,
-        initial_key_timeout: plan.initial_timeout,
-        inter_key_timeout: plan.internal_timeout,
-        skip_audio: i64::from(plan.skip_audio),
-    };
-    Ok(store::save_dtmf_plan(&state.db, customer, &stored).await?)
+    let mut write = RecordedWrite::begin(state, customer, RecordKind::DtmfPlan, plan_id).await?;
+    let saved = store::save_dtmf_plan(&mut *write.tx, customer, &store::DtmfPlan::stored(plan_id, &plan)).await?;
+    write.commit(state, user, saved).await?;
+    Ok(saved)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -347,23 +341,9 @@ async fn store_dtmf_ivr(
             && store::dtmf_plans_owned(&state.db, customer, &plans).await?,
     )?;
     validate_dtmf_ivr(&ivr).map_err(AppError::Validation)?;
-    let stored = store::DtmfIvr {
-        id: ivr_id,
-        description: ivr.description.clone(),
-        intro_audio_id: ivr.intro_audio_id,
-        end_audio_id: ivr.end_audio_id.max(0),
-    };
-    let keys: Vec<store::DtmfIvrKey> = ivr
-        .keys
-        .iter()
-        .zip(DTMF_IVR_KEYS)
-        .map(|(k, key)| store::DtmfIvrKey {
-            key: key.to_string(),
-            description: k.description.clone(),
-            category_id: k.category_id,
-            dtmf_plan_id: k.dtmf_id.max(0),
-        })
-        .collect();
-    let saved = store::save_dtmf_ivr(&state.db, customer, &stored, &keys).await?;
+    let (stored, keys) = store::DtmfIvr::stored(ivr_id, &ivr);
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DtmfIvr, ivr_id).await?;
+    let saved = store::save_dtmf_ivr(&mut write.tx, customer, &stored, &keys).await?;
+    write.commit(&state, &user, saved).await?;
     Ok(Json(RoutingSaved { success: true, id: saved }))
 }

@@ -6,6 +6,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::RecordKind;
 use domain::routing::{
     validate_category, validate_in_call_attribution, validate_report_group, GroupForm, InCallAttributionForm,
     DESCRIPTION_NOT_UNIQUE,
@@ -16,6 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::RecordedWrite;
 use super::library::refused;
 use super::{dtmf, whispers, RoutingUser};
 use crate::http::error::AppError;
@@ -139,7 +141,10 @@ async fn save_group(
         _ => validate_report_group(&group, &taken),
     };
     checked.map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
-    Ok(store::save_group(&state.db, kind, customer, id, &group.description).await?)
+    let mut write = RecordedWrite::begin(state, customer, kind.record_kind(), id).await?;
+    let saved = store::save_group(&mut write.tx, kind, customer, id, &group.description).await?;
+    write.commit(state, user, saved).await?;
+    Ok(saved)
 }
 
 /// A category as posted (`form_customer_id` is ignored: the customer is the session's).
@@ -448,17 +453,9 @@ async fn save_in_call(
     };
     let taken = store::in_call_descriptions(&state.db, customer, id).await?;
     validate_in_call_attribution(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
-    let as_number = |value: &str| value.parse::<i64>().unwrap_or(0);
-    let stored = store::InCallAttribution {
-        id,
-        description: plan.description.clone(),
-        active: as_number(&plan.active),
-        attribution_type: as_number(&plan.attribution_type),
-        terminator: as_number(&plan.terminator),
-        delay_before: as_number(&plan.delay_before),
-        delay_after: as_number(&plan.delay_after),
-    };
-    let id = store::save_in_call(&state.db, customer, &stored).await?;
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::InCallAttribution, id).await?;
+    let id = store::save_in_call(&mut *write.tx, customer, &store::InCallAttribution::stored(id, &plan)).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(RoutingSaved { success: true, id }))
 }
 

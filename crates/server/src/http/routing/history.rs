@@ -30,6 +30,7 @@ use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanRow, PlanToSave};
 use crate::store::ivrs;
+use crate::store::library_records::{self, PutRefused};
 use crate::store::queues::{self, Queue};
 use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
 use crate::store::routing_history::{self as store, Author, ChangeRow, Filter, Source};
@@ -86,6 +87,38 @@ pub(crate) async fn record_change<'a>(
     after: Option<RoutingRecord>,
 ) -> Result<Option<i64>, AppError> {
     ChangeLog::new(state, user).record(tx, key, before, after).await
+}
+
+/// A write to one routing record, recorded in the history: begun as a transaction that has
+/// read the record's state before, committed with the change recorded in it.
+pub(crate) struct RecordedWrite {
+    pub tx: Transaction<'static, Any>,
+    kind: RecordKind,
+    customer: i64,
+    before: Option<RoutingRecord>,
+}
+
+impl RecordedWrite {
+    /// Begins a write to the customer's record `id` of `kind` (0: a new one).
+    pub(crate) async fn begin(state: &AppState, customer: i64, kind: RecordKind, id: i64) -> Result<Self, AppError> {
+        let mut tx = state.db.begin().await?;
+        let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
+        Ok(RecordedWrite { tx, kind, customer, before })
+    }
+
+    /// Records the change to the record `id` (the new one's id for a creation) and commits.
+    pub(crate) async fn commit<'a>(
+        mut self,
+        state: &AppState,
+        user: impl Into<Editor<'a>>,
+        id: i64,
+    ) -> Result<(), AppError> {
+        let key = RecordKey { kind: self.kind, id };
+        let after = store::load(&mut self.tx, self.customer, key).await?;
+        record_change(state, &mut self.tx, user, key, self.before, after).await?;
+        self.tx.commit().await?;
+        Ok(())
+    }
 }
 
 /// The changes one save makes to many records (a connect of many rows): one author, and the
@@ -607,9 +640,28 @@ async fn apply(
                 }
             }
         }
+        (kind, Some(record)) if library_records::is_library(*kind) && record.kind() == *kind => {
+            if let Err(PutRefused::FileGone) = library_records::put(tx, customer, record, now).await? {
+                return Err(refused(&format!(
+                    "The file that audio '{}' played then is no longer kept: a rollback cannot put it back.",
+                    record.name()
+                )));
+            }
+        }
         // Numbers and pools are never created or removed by routing: a connect has a state.
         (RecordKind::Connect, None) => {
             return Err(AppError::Internal(format!("a rollback cannot remove the number or pool {key:?}")))
+        }
+        (kind, None) => {
+            if let Some(record) = store::load(tx, customer, key).await? {
+                if !library_records::remove(tx, customer, *kind, key.id, now).await? {
+                    return Err(refused(&format!(
+                        "Rolling back would leave routing broken: {} '{}' is still used.",
+                        record.kind().noun(),
+                        record.name()
+                    )));
+                }
+            }
         }
         (kind, Some(record)) => {
             return Err(AppError::Internal(format!("the state of a {:?} given for a {kind:?}", record.kind())))
@@ -703,24 +755,16 @@ async fn impact(
     let record: RoutingRecord = serde_json::from_str(&form.fields.record)
         .map_err(|e| AppError::BadRequest(format!("record must be a routing record as JSON: {e}")))?;
     let key = record.key();
-    let current = store::snapshot(&state.db, user.customer()).await?;
-    if key.id != 0 && !exists(&current, key) {
-        return Err(AppError::NotFound);
+    if key.id != 0 {
+        let mut conn = state.db.acquire().await?;
+        if store::load(&mut conn, user.customer(), key).await?.is_none() {
+            return Err(AppError::NotFound);
+        }
     }
+    let current = store::snapshot(&state.db, user.customer()).await?;
     let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(AppError::BadRequest)?;
     let calls = last_week(&state, &user, &affected_entries(&current, &edited, key)).await?;
     Ok(Json(replayed(&user, &current, &edited, &calls)?))
-}
-
-/// Whether the customer's routing has the record (another customer's id: no).
-fn exists(snapshot: &RoutingSnapshot, key: RecordKey) -> bool {
-    match key.kind {
-        RecordKind::ServicePlan => snapshot.service_plans.iter().any(|p| p.id == key.id),
-        RecordKind::Ivr => snapshot.library.ivrs.iter().any(|i| i.id == key.id),
-        RecordKind::DestinationPlan => snapshot.library.destination_plans.iter().any(|p| p.id == key.id),
-        RecordKind::Connect => snapshot.entries.iter().any(|e| e.id == key.id),
-        RecordKind::Queue => false,
-    }
 }
 
 /// What the browser replays an edit against: the routing as stored, last week's calls to every

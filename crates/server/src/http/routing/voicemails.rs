@@ -2,6 +2,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::RecordKind;
 use domain::routing::{validate_voicemail, VoicemailForm};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -9,6 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history::RecordedWrite;
 use super::library::{IdField, LibrarySaved, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
@@ -107,7 +109,9 @@ async fn store(
 ) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let v = checked(&state, &user, &form).await?;
-    let id = voicemails::insert(&state.db, user.customer(), &v.description, v.audio_id).await?;
+    let mut write = RecordedWrite::begin(&state, user.customer(), RecordKind::Voicemail, 0).await?;
+    let id = voicemails::insert(&mut *write.tx, user.customer(), &v.description, v.audio_id).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -139,6 +143,8 @@ async fn update(
         return Err(AppError::NotFound);
     }
     let v = checked(&state, &user, &form).await?;
-    voicemails::update(&state.db, user.customer(), id, &v.description, v.audio_id).await?;
+    let mut write = RecordedWrite::begin(&state, user.customer(), RecordKind::Voicemail, id).await?;
+    voicemails::update(&mut *write.tx, user.customer(), id, &v.description, v.audio_id).await?;
+    write.commit(&state, &user, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }

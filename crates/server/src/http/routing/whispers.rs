@@ -3,6 +3,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::routing::history::RecordKind;
 use domain::routing::{
     validate_dynamic_whisper, DynamicWhisperForm, RowLimit, WhisperSource, DESCRIPTION_NOT_UNIQUE, DYNAMIC_WHISPER_ROWS,
 };
@@ -13,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extras::{not_found_unless, RoutingChoice, RoutingSaved, TEXT_MAX};
+use super::history::RecordedWrite;
 use super::library::refused;
 use super::RoutingUser;
 use crate::http::error::AppError;
@@ -178,6 +180,8 @@ async fn save_dynamic_whisper(
     let taken = store::dynamic_whisper_descriptions(&state.db, customer, id).await?;
     validate_dynamic_whisper(&whisper, &taken).map_err(|e| refused(e, "description", DESCRIPTION_NOT_UNIQUE))?;
     let texts: Vec<(i64, String)> = whisper.sources.into_iter().map(|s| (s.source_medium_id, s.whisper)).collect();
-    let saved = store::save_dynamic_whisper(&state.db, customer, id, &whisper.description, &texts).await?;
+    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DynamicWhisper, id).await?;
+    let saved = store::save_dynamic_whisper(&mut write.tx, customer, id, &whisper.description, &texts).await?;
+    write.commit(&state, &user, saved).await?;
     Ok(Json(RoutingSaved { success: true, id: saved }))
 }
