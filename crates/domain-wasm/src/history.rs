@@ -11,7 +11,10 @@ use crate::{from_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-export type RecordKind = "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect";
+export type RecordKind =
+  | "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect" | "destinationNumber" | "voicemail" | "audio"
+  | "category" | "reportGroup" | "secondaryReportGroup" | "inCallAttribution" | "dtmfPlan" | "dtmfIvr"
+  | "dynamicWhisper";
 export interface RecordKey { kind: RecordKind; id: number }
 export type Connection = ({ mode: "basic" } & BasicRow) | ({ mode: "advanced" } & AdvancedRow);
 export type RoutingRecord =
@@ -19,13 +22,25 @@ export type RoutingRecord =
   | { kind: "destinationPlan"; id: number; form: DestinationPlanForm }
   | { kind: "ivr"; id: number; form: IvrForm }
   | { kind: "queue"; id: number; form: QueueForm }
-  | { kind: "connect"; id: number; label: string; connection: Connection };
+  | { kind: "connect"; id: number; label: string; connection: Connection }
+  | { kind: "destinationNumber"; id: number; form: StoredDestinationNumber }
+  | { kind: "voicemail"; id: number; form: VoicemailForm }
+  | { kind: "audio"; id: number; form: StoredAudio }
+  | { kind: "category" | "reportGroup" | "secondaryReportGroup"; id: number; form: GroupForm }
+  | { kind: "inCallAttribution"; id: number; form: InCallAttributionForm }
+  | { kind: "dtmfPlan"; id: number; form: DtmfPlanForm }
+  | { kind: "dtmfIvr"; id: number; form: DtmfIvrForm }
+  | { kind: "dynamicWhisper"; id: number; form: DynamicWhisperForm };
+export interface StoredDestinationNumber {
+  description: string; internationalCode: number; code: string; number: string; mailbox: boolean;
+}
+export interface StoredAudio { description: string; fileName: string; originalName: string; sentence: string }
 export interface RecordState { key: RecordKey; state: RoutingRecord | null }
 export interface HistoryNames {
   servicePlans?: Named[]; destinationPlans?: Named[]; ivrs?: Named[]; voicemails?: Named[]; queues?: Named[];
   audios?: Named[]; destinationNumbers?: Named[]; categories?: Named[]; reportGroups?: Named[];
   secondaryReportGroups?: Named[]; inCallAttributions?: Named[]; dynamicWhispers?: Named[]; dtmfPlans?: Named[];
-  dtmfIvrs?: Named[];
+  dtmfIvrs?: Named[]; sourcesMediums?: Named[];
 }
 export type EntryRoute = { kind: "servicePlan"; id: number } | { kind: "number"; destination: string };
 export interface RoutingEntry { id: number; label: string; route: EntryRoute }

@@ -4107,6 +4107,22 @@ export interface components {
             id: string;
             description: string;
         };
+        DtmfIvrForm: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudioId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            endAudioId: number;
+            /** @default [] */
+            keys: components["schemas"]["DtmfIvrKey"][];
+        };
         DtmfIvrHead: {
             /** Format: int64 */
             id: number;
@@ -4115,6 +4131,21 @@ export interface components {
             introAudioId: number;
             /** Format: int64 */
             endAudioId: number;
+        };
+        DtmfIvrKey: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            categoryId: number;
+            /**
+             * Format: int64
+             * @description The DTMF plan run after the key; 0 for none.
+             * @default 0
+             */
+            dtmfId: number;
         };
         /** @description One key of a DTMF IVR (`keyDescription[i]`, ...); key i is 1-9, 0, *, # in order. */
         DtmfIvrKeyRow: {
@@ -4139,6 +4170,42 @@ export interface components {
         };
         DtmfPlanAnswer: {
             data: components["schemas"]["DtmfPlanView"];
+        };
+        DtmfPlanForm: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            endAudio: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            minimumDigits: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            maximumDigits: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            initialTimeout: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            internalTimeout: number;
+            /** @default false */
+            skipAudio: boolean;
         };
         DtmfPlanId: {
             id?: string;
@@ -4234,6 +4301,12 @@ export interface components {
         };
         DynamicUrlsWithChecks: {
             dynamicUrls: components["schemas"]["DynamicUrlWithCheck"][];
+        };
+        DynamicWhisperForm: {
+            /** @default  */
+            description: string;
+            /** @default [] */
+            sources: components["schemas"]["WhisperSource"][];
         };
         DynamicWhisperList: {
             dynamicWhispers: components["schemas"]["RoutingChoice"][];
@@ -4351,6 +4424,11 @@ export interface components {
             label: string;
             editable: boolean;
         };
+        /** @description A call category, a report group or a secondary report group: only a description. */
+        GroupForm: {
+            /** @default  */
+            description: string;
+        };
         /** @description A number (`NumbNGNumber`) a report group's change reaches. */
         GroupNumber: {
             NumbNGNumber: string;
@@ -4380,6 +4458,21 @@ export interface components {
         ImpactRequest: {
             /** @description The edited record as JSON (the domain's RoutingRecord; id 0 for a new one). */
             record: string;
+        };
+        /** @description The values as the dialog holds them (strings, like the spec's answer). */
+        InCallAttributionForm: {
+            /** @default  */
+            description: string;
+            /** @default 1 */
+            active: string;
+            /** @default  */
+            attributionType: string;
+            /** @default 0 */
+            terminator: string;
+            /** @default 0 */
+            delayBefore: string;
+            /** @default 0 */
+            delayAfter: string;
         };
         /** @description An in-call attribution plan; the settings as text, as the page's selects hold them. */
         InCallAttributionView: {
@@ -5261,7 +5354,7 @@ export interface components {
          * @description The kinds of routing record a change can touch.
          * @enum {string}
          */
-        RecordKind: "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect";
+        RecordKind: "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect" | "destinationNumber" | "voicemail" | "audio" | "category" | "reportGroup" | "secondaryReportGroup" | "inCallAttribution" | "dtmfPlan" | "dtmfIvr" | "dynamicWhisper";
         /** @description A record and the state it is in, or is to be put in (None: it does not exist). */
         RecordState: {
             key: components["schemas"]["RecordKey"];
@@ -5469,6 +5562,66 @@ export interface components {
             connection: components["schemas"]["Connection"];
             /** @enum {string} */
             kind: "connect";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["StoredDestinationNumber"];
+            /** @enum {string} */
+            kind: "destinationNumber";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["VoicemailForm"];
+            /** @enum {string} */
+            kind: "voicemail";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["StoredAudio"];
+            /** @enum {string} */
+            kind: "audio";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["GroupForm"];
+            /** @enum {string} */
+            kind: "category";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["GroupForm"];
+            /** @enum {string} */
+            kind: "reportGroup";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["GroupForm"];
+            /** @enum {string} */
+            kind: "secondaryReportGroup";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["InCallAttributionForm"];
+            /** @enum {string} */
+            kind: "inCallAttribution";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["DtmfPlanForm"];
+            /** @enum {string} */
+            kind: "dtmfPlan";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["DtmfIvrForm"];
+            /** @enum {string} */
+            kind: "dtmfIvr";
+        } | {
+            /** Format: int64 */
+            id: number;
+            form: components["schemas"]["DynamicWhisperForm"];
+            /** @enum {string} */
+            kind: "dynamicWhisper";
         };
         /** @description A tracked number or pool with its routing, as getNumbersList sends it (section 3). */
         RoutingRow: {
@@ -5821,6 +5974,39 @@ export interface components {
             /** @description "1": the number is a mailbox; "0" or empty: not. */
             form_mailbox?: string;
         };
+        /**
+         * @description An audio as stored: a file (`fileName` the stored name, `originalName` the name it was
+         *     uploaded with) or a text-to-speech sentence.
+         */
+        StoredAudio: {
+            /** @default  */
+            description: string;
+            /** @default  */
+            fileName: string;
+            /** @default  */
+            originalName: string;
+            /** @default  */
+            sentence: string;
+        };
+        /**
+         * @description A destination number as stored: the number itself (fixed once added: `code` is its
+         *     international dialling code, `internationalCode` that code's id) and what can change.
+         */
+        StoredDestinationNumber: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            internationalCode: number;
+            /** @default  */
+            code: string;
+            /** @default  */
+            number: string;
+            /** @default false */
+            mailbox: boolean;
+        };
         /** @description A stored IVR: its id and form. */
         StoredIvr: components["schemas"]["IvrForm"] & {
             /**
@@ -6153,6 +6339,15 @@ export interface components {
                 [key: string]: string;
             };
         };
+        VoicemailForm: {
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            audioId: number;
+        };
         VoicemailList: {
             voicemails: components["schemas"]["VoicemailView"][];
         };
@@ -6230,6 +6425,18 @@ export interface components {
         WhisperRow: {
             sourceMediumID?: string;
             dynamicWhisper?: string;
+        };
+        WhisperSource: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            sourceMediumId: number;
+            /**
+             * @description '' for no whisper on this source.
+             * @default
+             */
+            whisper: string;
         };
         /** @description A traffic source and medium with its whisper text ("" when none). */
         WhisperSourceView: {

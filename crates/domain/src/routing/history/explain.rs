@@ -317,10 +317,10 @@ fn plan_type(value: i64) -> String {
 }
 
 pub(super) fn seconds(value: i64) -> String {
-    if value == 0 {
-        "none".to_string()
-    } else {
-        format!("{value} seconds")
+    match value {
+        0 => "none".to_string(),
+        1 => "1 second".to_string(),
+        _ => format!("{value} seconds"),
     }
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../api/editors';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { AUDIO_FAILED } from './messages';
 import { focusFirstInvalid, useFormErrors } from './useFormErrors';
@@ -145,6 +146,7 @@ function AudioEditor({
       actions={<EditorActions existing={Boolean(id)} saving={saving} onCancel={onClose} />}
     >
       <div ref={content} className="audio-editor">
+        <RecordHistoryLink kind="audio" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         {storedFile && <StoredAudio fileName={storedFile} name={record?.AudiDescription ?? 'audio'} />}
         <TextField

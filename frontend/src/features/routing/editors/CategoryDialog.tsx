@@ -4,6 +4,7 @@ import { validateCategory } from '../../../domain/routing';
 import { saveCategory } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -65,6 +66,7 @@ function CategoryEditor({ id, title, initial, onClose, onSaved }: CategoryDialog
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
+        <RecordHistoryLink kind="category" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -6,6 +6,7 @@ import { type DestinationNumberForm } from '../../../domain';
 import { storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -109,6 +110,7 @@ function DestinationNumberEditor({
       actions={<EditorActions existing={!form.insert} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
+        <RecordHistoryLink kind="destinationNumber" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

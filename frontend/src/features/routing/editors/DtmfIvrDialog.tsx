@@ -11,6 +11,7 @@ import { AudioSelector } from '../selectors/AudioSelector';
 import { CategorySelector } from '../selectors/CategorySelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -101,6 +102,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="dtmf-editor">
+        <RecordHistoryLink kind="dtmfIvr" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

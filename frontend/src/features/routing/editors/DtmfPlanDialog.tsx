@@ -8,6 +8,7 @@ import { getDtmfPlan, saveDtmfPlan } from '../api/extras';
 import { AudioSelector } from '../selectors/AudioSelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -104,6 +105,7 @@ function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps &
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="dtmf-editor">
+        <RecordHistoryLink kind="dtmfPlan" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -9,6 +9,7 @@ import { getDynamicWhisper, playTextToSpeech, saveDynamicWhisper, type WhisperRo
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, HeadsUp, type Affected } from './AffectedDialog';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { SOMETHING_WENT_WRONG } from './messages';
 import { useEditorForm } from './useEditorForm';
@@ -170,6 +171,7 @@ function DynamicWhisperEditor({
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content} className="whisper-editor">
+        <RecordHistoryLink kind="dynamicWhisper" id={id} />
         {hasAffected && <HeadsUp onShow={() => setAffectedDialog('show')} />}
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField

@@ -6,6 +6,7 @@ import { type InCallAttributionForm } from '../../../domain';
 import { saveInCallAttribution, type InCallAttribution } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions, type SaveAction } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -108,6 +109,7 @@ function InCallAttributionEditor({
       }
     >
       <div ref={content} className="in-call-editor">
+        <RecordHistoryLink kind="inCallAttribution" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -57,6 +57,10 @@ describe('Report group dialog', () => {
     });
     expect(await screen.findByLabelText('Description')).toHaveValue('Dental implants');
     expect(screen.getByRole('dialog', { name: 'Edit secondary report group' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/routing/history?kind=secondaryReportGroup&record=91',
+    );
     await user.type(screen.getByLabelText('Description'), ' & veneers');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const sure = await screen.findByRole('dialog', { name: 'Are you sure?' });

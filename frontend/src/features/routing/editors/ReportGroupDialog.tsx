@@ -7,6 +7,7 @@ import { saveReportGroup, type ReportGroupKind } from '../api/extras';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { AffectedDialog, isAffected, type Affected } from './AffectedDialog';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -93,6 +94,7 @@ function ReportGroupEditor({
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
+        <RecordHistoryLink kind={kind === 'primary' ? 'reportGroup' : 'secondaryReportGroup'} id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -17,6 +17,7 @@ describe('Voicemail dialog', () => {
       '/api/managevoicemails/store/': () => jsonResponse({ success: true, id: 62 }),
     });
     expect(screen.getByRole('dialog', { name: 'Add voicemail' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Greeting audio' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Description is required.')).toBeInTheDocument();
@@ -42,6 +43,7 @@ describe('Voicemail dialog', () => {
     });
     expect(await screen.findByLabelText('Description')).toHaveValue('Out of hours');
     expect(screen.getByRole('dialog', { name: 'Edit voicemail' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/routing/history?kind=voicemail&record=61');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Greeting audio' })).toHaveDisplayValue('Closed message'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Greeting audio' }), 'Welcome message');
     await user.click(screen.getByRole('button', { name: 'Update' }));

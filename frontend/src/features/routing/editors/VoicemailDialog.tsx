@@ -7,6 +7,7 @@ import { getVoicemail, storeVoicemail, updateVoicemail } from '../api/editors';
 import { AudioSelector } from '../selectors/AudioSelector';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
 import { EditorActions } from './EditorActions';
+import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { useEditorForm } from './useEditorForm';
 
@@ -71,6 +72,7 @@ function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps
       actions={<EditorActions existing={Boolean(id)} saving={busy} onCancel={onClose} />}
     >
       <div ref={content}>
+        <RecordHistoryLink kind="voicemail" id={id} />
         <EditorBanner messages={[...unplaced, failure]} />
         <TextField
           label="Description"

@@ -25,13 +25,26 @@ export const HISTORY_PAGE_SIZE = 25;
 export const NO_CHANGES = 'No routing changes yet.';
 export const NO_MATCHING_CHANGES = 'No routing changes match the filter.';
 
-export const RECORD_KINDS: [RecordKind, string][] = [
-  ['servicePlan', 'Service plan'],
-  ['destinationPlan', 'Destination plan'],
-  ['ivr', 'IVR'],
-  ['queue', 'Queue'],
-  ['connect', 'Number or pool'],
-];
+/** Every kind the server records (a kind missing here fails the type check), in filter order. */
+const KIND_NAMES: Record<RecordKind, string> = {
+  servicePlan: 'Service plan',
+  destinationPlan: 'Destination plan',
+  ivr: 'IVR',
+  queue: 'Queue',
+  connect: 'Number or pool',
+  destinationNumber: 'Destination number',
+  voicemail: 'Voicemail',
+  audio: 'Audio',
+  category: 'Category',
+  reportGroup: 'Report group',
+  secondaryReportGroup: 'Secondary report group',
+  inCallAttribution: 'In-call attribution',
+  dtmfPlan: 'DTMF plan',
+  dtmfIvr: 'DTMF IVR',
+  dynamicWhisper: 'Dynamic whisper',
+};
+
+export const RECORD_KINDS = Object.entries(KIND_NAMES) as [RecordKind, string][];
 
 export function kindName(kind: string): string {
   return RECORD_KINDS.find(([value]) => value === kind)?.[1] ?? kind;
