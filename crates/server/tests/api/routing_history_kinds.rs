@@ -319,7 +319,7 @@ async fn routing_history_of_a_connect_is_one_change_per_row_and_rolls_back_to_th
 // ---- The purchase form's new service plan ---------------------------------------------------
 
 #[tokio::test]
-async fn routing_history_records_the_purchase_forms_new_service_plan_and_its_destination_plan() {
+async fn routing_history_records_the_purchase_forms_new_service_plan_its_destination_plan_and_number() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     let fields = [("description", "Hist van line"), ("countryCode", "1"), ("destinationNumber", "07700900987")];
@@ -332,4 +332,6 @@ async fn routing_history_records_the_purchase_forms_new_service_plan_and_its_des
     assert!(!made["userName"].as_str().unwrap().is_empty());
     let ring = list.iter().find(|c| c["kind"] == "destinationPlan").unwrap();
     assert_eq!(sentences(ring), ["Destination plan 'Ring 07700900987' created."]);
+    let number = list.iter().find(|c| c["kind"] == "destinationNumber").unwrap();
+    assert_eq!(sentences(number), ["Destination number '07700900987' created."]);
 }

@@ -225,13 +225,14 @@ async fn destination_plan_for(
     Ok((plan, true))
 }
 
-/// The customer's destination number with this code and digits, or a new one named by them.
+/// The customer's destination number with this code and digits, or a new one named by them;
+/// and whether it was made.
 async fn destination_number_for(
     tx: &mut Transaction<'_, Any>,
     customer: i64,
     code: i64,
     number: &str,
-) -> Result<i64, AppError> {
+) -> Result<(i64, bool), AppError> {
     let existing: Option<(i64,)> = sqlx::query_as(
         "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
@@ -241,7 +242,7 @@ async fn destination_number_for(
     .fetch_optional(&mut **tx)
     .await?;
     if let Some((id,)) = existing {
-        return Ok(id);
+        return Ok((id, false));
     }
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
@@ -253,7 +254,7 @@ async fn destination_number_for(
     .bind(number)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    Ok((id, true))
 }
 
 /// The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide.
@@ -297,7 +298,7 @@ async fn create_service_plan(
     }
     let number = plan.destination_number.trim();
     let mut tx = state.db.begin().await?;
-    let number_id = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
+    let (number_id, new_number) = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
     let (destination_plan, made) = destination_plan_for(&mut tx, customer, number_id, number).await?;
     let new_destination_plan = made.then_some(destination_plan);
     let plan_id = service_plans::insert(&mut tx, customer, plan.description.trim()).await?;
@@ -312,7 +313,13 @@ async fn create_service_plan(
         ivr_id: None,
     };
     service_plans::replace_times(&mut tx, plan_id, &[all_week]).await?;
-    // The routing history: the service plan, and the destination plan when one was made for it.
+    // The routing history: the destination number and plan when they were made for it, and the
+    // service plan.
+    if new_number {
+        let key = RecordKey { kind: RecordKind::DestinationNumber, id: number_id };
+        let after = routing_history::load(&mut tx, customer, key).await?;
+        record_change(&state, &mut tx, &user, key, None, after).await?;
+    }
     let key = RecordKey { kind: RecordKind::ServicePlan, id: plan_id };
     let after = routing_history::service_plan(&mut tx, customer, plan_id).await?;
     record_change(&state, &mut tx, &user, key, None, after).await?;
