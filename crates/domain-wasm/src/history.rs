@@ -3,7 +3,7 @@
 //! the check that a restore leaves routing whole.
 
 use domain::routing::history::{
-    self, Change, Names, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot,
+    self, Change, Connection, Names, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot,
 };
 use wasm_bindgen::prelude::*;
 
@@ -111,6 +111,17 @@ pub fn apply_records(
     let snapshot: RoutingSnapshot = from_js(snapshot)?;
     let states: Vec<RecordState> = from_js(states)?;
     to_js(&snapshot.with(&states).map_err(|e| JsError::new(&e))?)
+}
+
+/// What a connect page's posted row will read as once stored, given the basic destination the
+/// number or pool has now: the connection the impact replays.
+#[wasm_bindgen(js_name = postedAsStored, unchecked_return_type = "Connection")]
+pub fn posted_as_stored(
+    #[wasm_bindgen(unchecked_param_type = "Connection")] posted: JsValue,
+    stored_destination: &str,
+) -> Result<JsValue, JsError> {
+    let posted: Connection = from_js(posted)?;
+    to_js(&history::posted_as_stored(&posted, stored_destination))
 }
 
 /// The ids of the numbers and pools whose calls can pass through `key` in either snapshot: the

@@ -41,6 +41,7 @@ fn answer(call: &str, a: &[Value]) -> Value {
                 Err(error) => json!({ "error": error }),
             }
         }
+        "postedAsStored" => json!(posted_as_stored(&arg(a, 0), &arg::<String>(a, 1))),
         other => panic!("unknown call {other}"),
     }
 }

@@ -2,6 +2,7 @@
 // Types are listed in docs/routing-domain.md, section "Routing history".
 import * as wasm from './pkg/domain_wasm.js';
 import type {
+  Connection,
   Impact,
   Move,
   RecordKey,
@@ -11,7 +12,7 @@ import type {
   RoutingSnapshot,
 } from './pkg/domain_wasm.js';
 
-export type { Impact, Move, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot };
+export type { Connection, Impact, Move, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot };
 
 /** When a change was made, in the account's zone: "2026-07-15 09:30 BST" (the CSV's format). */
 export function changeTime(epochSeconds: number, timeZone: string): string {
@@ -21,6 +22,11 @@ export function changeTime(epochSeconds: number, timeZone: string): string {
 /** The snapshot with each record put in its state: the edited routing. Throws for a broken state. */
 export function applyRecords(snapshot: RoutingSnapshot, states: RecordState[]): RoutingSnapshot {
   return wasm.applyRecords(snapshot, states);
+}
+
+/** What a connect page's posted row will read as once stored, given the number's basic destination now. */
+export function postedAsStored(posted: Connection, storedDestination: string): Connection {
+  return wasm.postedAsStored(posted, storedDestination);
 }
 
 /** The ids of the numbers and pools whose calls can pass through `key` before or after an edit. */

@@ -35,6 +35,8 @@ function answer(call: string, a: any[]): unknown {
       return wasm.changeTime(a[0], a[1]);
     case 'applyRecords':
       return orError(() => wasm.applyRecords(a[0], a[1]));
+    case 'postedAsStored':
+      return wasm.postedAsStored(a[0], a[1]);
     default:
       throw new Error(`unknown call ${call}`);
   }

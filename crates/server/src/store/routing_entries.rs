@@ -5,8 +5,9 @@
 
 use crate::db::Backend;
 use crate::db::Flag;
+use domain::routing::history::written_basic;
 use domain::routing::list_query::{kind_label, number_needles, ListQuery, ListSort};
-use domain::routing::RoutingRow;
+use domain::routing::{BasicRow, RoutingRow};
 use domain::NumberFormat;
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
@@ -188,6 +189,14 @@ pub struct BasicConnect {
     pub description: String,
     pub destination: String,
     pub recording: bool,
+}
+
+impl BasicConnect {
+    /// Row `id` as a basic connect writes it (the domain's `written_basic`: text trimmed).
+    pub fn written(id: i64, row: &BasicRow) -> BasicConnect {
+        let row = written_basic(row);
+        BasicConnect { id, description: row.description, destination: row.destination, recording: row.recording }
+    }
 }
 
 /// Sets a row's basic routing, clearing its service plan and every advanced feature, and queues

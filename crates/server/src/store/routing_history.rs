@@ -4,11 +4,11 @@
 //! week's calls for the impact replay. Every query is scoped by customer.
 
 use domain::routing::history::{
-    Change, Connection, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord,
+    stored_connection, Change, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord,
     RoutingSnapshot, StoredServicePlan,
 };
 use domain::routing::ivr::{Library, Named};
-use domain::routing::{AdvancedRow, BasicRow, DestinationPlanForm, DestinationRow, QueueForm, ServicePlanForm};
+use domain::routing::{AdvancedRow, DestinationPlanForm, DestinationRow, QueueForm, ServicePlanForm};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use super::service_plans::PlanTime;
@@ -346,29 +346,22 @@ pub async fn queue(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx:
 pub async fn connect(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
     let Some(e) = routing_entries::find_in(conn, customer_id, id).await? else { return Ok(None) };
     let label = e.number_pool().to_string();
-    let connection = match e.service_plan_id {
-        None if !e.destination.is_empty() => Connection::Basic(BasicRow {
-            kind: e.kind,
-            description: e.description,
-            destination: e.destination,
-            recording: e.call_recording,
-        }),
-        plan => Connection::Advanced(AdvancedRow {
-            kind: e.kind,
-            description: e.description,
-            service_plan: plan.unwrap_or(0),
-            recording: e.call_recording,
-            intro: e.intro_audio_id,
-            whisper: e.whisper_audio_id,
-            dynamic_whisper: e.dynamic_whisper_id,
-            post_url: e.post_url,
-            dtmf: e.attribution_id,
-            dtmf_ivr: e.attribution_dtmf_ivr_id,
-            mid_call_flag: e.mid_call_attribution,
-            mid_call_audio: e.mid_call_audio,
-            mid_call_divert: e.mid_call_divert,
-        }),
+    let advanced = AdvancedRow {
+        kind: e.kind,
+        description: e.description,
+        service_plan: e.service_plan_id.unwrap_or(0),
+        recording: e.call_recording,
+        intro: e.intro_audio_id,
+        whisper: e.whisper_audio_id,
+        dynamic_whisper: e.dynamic_whisper_id,
+        post_url: e.post_url,
+        dtmf: e.attribution_id,
+        dtmf_ivr: e.attribution_dtmf_ivr_id,
+        mid_call_flag: e.mid_call_attribution,
+        mid_call_audio: e.mid_call_audio,
+        mid_call_divert: e.mid_call_divert,
     };
+    let connection = stored_connection(advanced, &e.destination);
     Ok(Some(RoutingRecord::Connect { id, label, connection }))
 }
 

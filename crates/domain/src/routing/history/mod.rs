@@ -11,6 +11,7 @@ mod record;
 mod replay;
 mod rollback;
 mod snapshot;
+mod stored_connection;
 
 pub use affected::{affected_entries, reachable_records};
 pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE};
@@ -24,3 +25,4 @@ pub use rollback::{
     check_restored_graph, plan_rollback, routing_problems, Change, LaterChange, RollbackOutcome, RollbackPlan,
 };
 pub use snapshot::{EntryRoute, RoutingEntry, RoutingSnapshot, StoredServicePlan};
+pub use stored_connection::{posted_as_stored, stored_connection, written_advanced, written_basic, NO_MID_CALL_AUDIO};

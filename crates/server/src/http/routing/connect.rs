@@ -198,12 +198,7 @@ async fn connect_basic(
     let mut changes = ChangeLog::new(&state, &user);
     let mut tx = state.db.begin().await?;
     for (target, row) in targets.iter().zip(&rows) {
-        let update = BasicConnect {
-            id: target.id,
-            description: row.description.trim().to_string(),
-            destination: row.destination.trim().to_string(),
-            recording: row.recording,
-        };
+        let update = BasicConnect::written(target.id, row);
         let before = routing_history::connect(&mut tx, user.customer(), target.id).await?;
         routing_entries::connect_basic(&mut tx, user.customer(), &update, now).await?;
         let after = routing_history::connect(&mut tx, user.customer(), target.id).await?;

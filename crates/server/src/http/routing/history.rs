@@ -9,9 +9,9 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change,
-    Connection, Impact, Names, RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan,
-    RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
+    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact,
+    written_advanced, Change, Connection, Impact, Names, RecordKey, RecordKind, RecordState, ReplayCall,
+    RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
 };
 use domain::routing::{AdvancedRow, DestinationPlanForm, QueueForm, MULTI_DIAL};
 use domain::{push_csv_line, AccountState, CsvCell, FieldErrors};
@@ -623,13 +623,7 @@ async fn apply(
             }
             match connection {
                 Connection::Basic(row) => {
-                    let update = BasicConnect {
-                        id: *id,
-                        description: row.description.clone(),
-                        destination: row.destination.clone(),
-                        recording: row.recording,
-                    };
-                    routing_entries::connect_basic(tx, customer, &update, now).await?;
+                    routing_entries::connect_basic(tx, customer, &BasicConnect::written(*id, row), now).await?;
                 }
                 Connection::Advanced(row) => {
                     routing_entries::connect_advanced(tx, customer, &advanced_connect(*id, row), now).await?;
@@ -712,21 +706,23 @@ fn stored_queue(id: i64, form: &QueueForm) -> Queue {
     }
 }
 
-/// An advanced row as connect writes it (no mid call audio is stored as 'None').
+/// An advanced row as connect writes it (the domain's `written_advanced`: no mid call audio is
+/// stored as 'None').
 pub(super) fn advanced_connect(id: i64, row: &AdvancedRow) -> AdvancedConnect {
+    let row = written_advanced(row);
     AdvancedConnect {
         id,
-        description: row.description.trim().to_string(),
+        description: row.description,
         service_plan_id: (row.service_plan != 0).then_some(row.service_plan),
         recording: row.recording,
         intro_audio_id: row.intro,
         whisper_audio_id: row.whisper,
         dynamic_whisper_id: row.dynamic_whisper,
-        post_url: row.post_url.clone(),
+        post_url: row.post_url,
         attribution_id: row.dtmf,
         attribution_dtmf_ivr_id: row.dtmf_ivr,
         mid_call_attribution: row.mid_call_flag,
-        mid_call_audio: if row.mid_call_audio.is_empty() { "None".into() } else { row.mid_call_audio.clone() },
+        mid_call_audio: row.mid_call_audio,
         mid_call_divert: row.mid_call_divert,
     }
 }
