@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn, showAllRoutingRows } from './helpers';
+import { expectAccessible, expectHeading, logIn, showAllRoutingRows, unique } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description, Destination / service plan.
 const NUMBER = 1;
@@ -101,4 +101,61 @@ test('an owner sees the impact of an edit, finds it in the routing history and r
   // The call path answers as before the edit.
   dialog = await openOfficeHours(page);
   expect(await whereTheCallGoes(dialog)).toBe(before);
+});
+
+test('an owner changes a voicemail greeting, finds it in its history in plain words and rolls it back', async ({ page }) => {
+  test.slow();
+  await logIn(page, 'owner@demo.test', '/manage/routing/audio');
+  await expectHeading(page, 'Audio');
+  const voicemails = page.getByRole('region', { name: 'Voicemail' });
+  const description = `E2E box ${unique()}`;
+  await voicemails.getByRole('button', { name: 'Add voicemail', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add voicemail' });
+  await add.getByLabel('Description', { exact: true }).fill(description);
+  const greeting = (dialog: Locator) => dialog.getByRole('combobox', { name: 'Greeting audio', exact: true });
+  await expect(greeting(add)).toBeEnabled();
+  const audios = await greeting(add).locator('option:not([value=""]):not([value="0"])').allInnerTexts();
+  expect(audios.length, 'two audios to choose from').toBeGreaterThanOrEqual(2);
+  const [first, second] = audios.map((name) => name.trim());
+  await greeting(add).selectOption({ label: first });
+  await add.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(add).toHaveCount(0);
+
+  const edit = page.getByRole('dialog', { name: 'Edit voicemail' });
+  await voicemails.getByRole('button', { name: `Edit ${description}`, exact: true }).click();
+  await expect(greeting(edit).locator('option:checked')).toHaveText(first);
+  await greeting(edit).selectOption({ label: second });
+  await edit.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(edit).toHaveCount(0);
+
+  // The voicemail's own history, from its editor.
+  await voicemails.getByRole('button', { name: `Edit ${description}`, exact: true }).click();
+  await expect(greeting(edit).locator('option:checked')).toHaveText(second);
+  await expectAccessible(page, 'the Edit voicemail dialog with its History link', { within: edit });
+  await edit.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/history\?kind=voicemail&record=\d+$/);
+  await expectHeading(page, 'Routing history');
+  const rows = page.getByRole('table', { name: 'Routing history' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(`The greeting of '${description}' is now '${second}' instead of '${first}'.`);
+  await expect(rows.nth(0)).toContainText('Voicemail');
+  await expect(rows.nth(1)).toContainText(`Voicemail '${description}' created.`);
+  await expectAccessible(page, "the Routing history of a voicemail");
+
+  await rows.nth(0).getByRole('button', { name: /^Roll back/ }).click();
+  const rollback = page.getByRole('dialog', { name: 'Roll back change' });
+  await expect(rollback.getByRole('list', { name: 'What will change back' })).toContainText(
+    `The greeting of '${description}' is now '${first}' instead of '${second}'.`,
+  );
+  await rollback.getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect(rollback).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'The change has been rolled back.' })).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(/Rollback/);
+
+  // The voicemail greets with the first audio again.
+  await page.goto('/manage/routing/audio');
+  await expectHeading(page, 'Audio');
+  await voicemails.getByRole('button', { name: `Edit ${description}`, exact: true }).click();
+  await expect(greeting(edit).locator('option:checked')).toHaveText(first);
 });
