@@ -246,7 +246,8 @@ pub async fn later_on(
     .await
 }
 
-/// Removes changes older than the retention; returns how many went.
+/// Removes changes older than the retention, and the audio files kept for them (a file archived
+/// before the cutoff can be restored only by a change as old); returns how many changes went.
 pub async fn purge_older_than(db: &AnyPool, cutoff: i64) -> sqlx::Result<u64> {
     // A rollback keeps a link to its target: unlink before the target goes.
     sqlx::query(
@@ -256,6 +257,7 @@ pub async fn purge_older_than(db: &AnyPool, cutoff: i64) -> sqlx::Result<u64> {
     .bind(cutoff)
     .execute(db)
     .await?;
+    sqlx::query("DELETE FROM audio_file_archive WHERE archived_at < $1").bind(cutoff).execute(db).await?;
     Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1").bind(cutoff).execute(db).await?.rows_affected())
 }
 

@@ -316,6 +316,12 @@ async fn an_audio_rolls_back_to_the_file_it_replaced_and_a_deletion_is_undone() 
     rolled_back(&app, &owner, undo).await;
     assert_eq!(rows(&app, &table).await, filed);
 
+    let kept = format!(
+        "SELECT COUNT(*) FROM audio_file_archive WHERE customer_id = 100 AND archived_at <= {}",
+        app.state.clock.now()
+    );
+    assert_eq!(text_count(&app, &kept).await, 1, "the file the sentence replaced is kept");
+
     // A deletion is recorded, and its rollback restores the audio to the lists.
     let key = confirm_key(&app, &owner).await;
     assert_eq!(delete(&app, &owner, &[id], Some(&key)).await.status, StatusCode::OK);
@@ -324,6 +330,15 @@ async fn an_audio_rolls_back_to_the_file_it_replaced_and_a_deletion_is_undone() 
     rolled_back(&app, &owner, id_of(deletion)).await;
     assert_eq!(rows(&app, &format!("SELECT deleted_at FROM audios WHERE id = {id}")).await, ["[null]"]);
     assert_rolled_back(&app, &owner, "audio", id, id_of(deletion), &["Audio 'Hist tone' created."]).await;
+
+    // The kept files go with the history that could restore them.
+    let now = app.state.clock.now();
+    server::store::routing_history::purge_older_than(&app.state.db, now + 1).await.unwrap();
+    assert_eq!(text_count(&app, "SELECT COUNT(*) FROM audio_file_archive").await, 0);
+}
+
+async fn text_count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.state.db).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
 #[tokio::test]
