@@ -6,8 +6,9 @@
 use domain::routing::history::*;
 use domain::routing::ivr::{IvrForm, IvrKey, KeyType, Library, Named, StoredIvr, KEY_ORDER, NO_REPEAT};
 use domain::routing::{
-    AdvancedRow, BasicRow, DestinationPlanForm, DestinationRow, QueueForm, RowType, ServicePlanForm, TimeRow,
-    LAST_MINUTE_OF_WEEK,
+    AdvancedRow, BasicRow, DestinationPlanForm, DestinationRow, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm,
+    DynamicWhisperForm, GroupForm, InCallAttributionForm, QueueForm, RowType, ServicePlanForm, TimeRow, VoicemailForm,
+    WhisperSource, LAST_MINUTE_OF_WEEK,
 };
 use proptest::prelude::*;
 
@@ -168,9 +169,61 @@ fn connection() -> impl Strategy<Value = Connection> {
     ]
 }
 
-/// A record of one of the five kinds, each kind always with the same id.
-fn record() -> impl Strategy<Value = RoutingRecord> {
+/// A record of the library (each kind always with the same id): the voicemails calls can end
+/// in, and the kinds that change no route.
+fn library_record() -> BoxedStrategy<RoutingRecord> {
+    let name = || prop_oneof![Just("Alpha"), Just("Beta")].prop_map(String::from);
     prop_oneof![
+        (name(), 1i64..3).prop_map(|(description, audio_id)| RoutingRecord::Voicemail {
+            id: 20,
+            form: VoicemailForm { description, audio_id },
+        }),
+        name().prop_map(|description| RoutingRecord::Category { id: 30, form: GroupForm { description } }),
+        name().prop_map(|description| RoutingRecord::ReportGroup { id: 31, form: GroupForm { description } }),
+        (name(), any::<bool>(), prop_oneof![Just("0"), Just("2")]).prop_map(|(description, active, terminator)| {
+            RoutingRecord::InCallAttribution {
+                id: 32,
+                form: InCallAttributionForm {
+                    description,
+                    active: if active { "1" } else { "0" }.into(),
+                    terminator: terminator.into(),
+                    ..Default::default()
+                },
+            }
+        }),
+        (name(), 1i64..4, any::<bool>()).prop_map(|(description, maximum_digits, skip_audio)| {
+            RoutingRecord::DtmfPlan {
+                id: 33,
+                form: DtmfPlanForm { description, maximum_digits, skip_audio, ..Default::default() },
+            }
+        }),
+        (name(), prop::collection::vec((1i64..3, 0i64..2), 0..3)).prop_map(|(description, keys)| {
+            let keys = keys
+                .into_iter()
+                .map(|(category_id, dtmf_id)| DtmfIvrKey { description: "Key".into(), category_id, dtmf_id })
+                .collect();
+            RoutingRecord::DtmfIvr {
+                id: 34,
+                form: DtmfIvrForm { description, intro_audio_id: 1, end_audio_id: 0, keys },
+            }
+        }),
+        (name(), prop::collection::btree_map(1i64..4, prop_oneof![Just("Hello"), Just("Hi")], 0..3)).prop_map(
+            |(description, whispers)| {
+                let sources = whispers
+                    .into_iter()
+                    .map(|(source_medium_id, whisper)| WhisperSource { source_medium_id, whisper: whisper.into() })
+                    .collect();
+                RoutingRecord::DynamicWhisper { id: 35, form: DynamicWhisperForm { description, sources } }
+            }
+        ),
+    ]
+    .boxed()
+}
+
+/// A record of any kind, each kind always with the same id.
+fn record() -> BoxedStrategy<RoutingRecord> {
+    prop_oneof![
+        library_record(),
         (prop_oneof![Just("Office"), Just("Open")], rows()).prop_map(|(d, rows)| RoutingRecord::ServicePlan {
             id: 1,
             form: ServicePlanForm { description: d.into(), rows }
@@ -180,11 +233,14 @@ fn record() -> impl Strategy<Value = RoutingRecord> {
         queue().prop_map(|form| RoutingRecord::Queue { id: 4, form }),
         connection().prop_map(|connection| RoutingRecord::Connect { id: 101, label: "Number 1".into(), connection }),
     ]
+    .boxed()
 }
 
 /// Before and after states of one record (either may be absent), of the same key.
 fn change() -> impl Strategy<Value = (Option<RoutingRecord>, Option<RoutingRecord>)> {
-    (record(), record(), 0u8..4).prop_filter_map("same kind", |(a, b, absent)| {
+    // Library pairs on their own too: among all kinds, two of one library kind are rare.
+    let pairs = prop_oneof![(record(), record()), (library_record(), library_record())];
+    (pairs, 0u8..4).prop_filter_map("same kind", |((a, b), absent)| {
         (a.key() == b.key()).then_some(match absent {
             0 => (None, Some(b)),
             1 => (Some(a), None),
