@@ -76,7 +76,7 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
 }
 
 /// One of the customer's audios, if it is not deleted.
-pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
+pub async fn find<'e>(db: impl Executor<'e, Database = Any>, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(customer_id)
         .bind(id)

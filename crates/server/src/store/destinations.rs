@@ -80,7 +80,11 @@ pub async fn numbers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Destina
         .await
 }
 
-pub async fn find_number(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationNumber>> {
+pub async fn find_number<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 AND d.id = $2"))
         .bind(customer_id)
         .bind(id)

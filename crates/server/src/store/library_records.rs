@@ -6,14 +6,11 @@
 //! customer and runs on the caller's connection (the change's transaction).
 
 use domain::routing::history::{RecordKind, RoutingRecord, StoredAudio, StoredDestinationNumber};
-use domain::routing::{
-    DtmfIvrForm, DtmfIvrKey, DtmfPlanForm, DynamicWhisperForm, GroupForm, InCallAttributionForm, VoicemailForm,
-    WhisperSource,
-};
+use domain::routing::{DynamicWhisperForm, GroupForm, VoicemailForm, WhisperSource};
 use sqlx::AnyConnection;
 
-use super::audios;
 use super::routing_extras::{self, GroupKind};
+use super::{audios, destinations, voicemails};
 use crate::db::Flag;
 
 /// Whether `kind` is one of this module's.
@@ -39,161 +36,73 @@ fn table(kind: RecordKind) -> Option<&'static str> {
 }
 
 /// One of the customer's library records as stored now (None: not the customer's, or a kind
-/// of another module). A deleted audio reads as None.
+/// of another module), read with the store's own finders. A deleted audio reads as None.
 pub async fn load(
     conn: &mut AnyConnection,
     customer_id: i64,
     kind: RecordKind,
     id: i64,
 ) -> sqlx::Result<Option<RoutingRecord>> {
+    let group = |description: String| GroupForm { description };
     Ok(match kind {
-        RecordKind::DestinationNumber => destination_number(conn, customer_id, id).await?,
-        RecordKind::Voicemail => {
-            let row: Option<(String, i64)> =
-                sqlx::query_as("SELECT description, audio_id FROM voicemails WHERE customer_id = $1 AND id = $2")
-                    .bind(customer_id)
-                    .bind(id)
-                    .fetch_optional(&mut *conn)
-                    .await?;
-            row.map(|(description, audio_id)| RoutingRecord::Voicemail {
+        RecordKind::DestinationNumber => {
+            destinations::find_number(&mut *conn, customer_id, id).await?.map(|n| RoutingRecord::DestinationNumber {
                 id,
-                form: VoicemailForm { description, audio_id },
-            })
-        }
-        RecordKind::Audio => {
-            let row: Option<(String, String, String, String)> = sqlx::query_as(
-                "SELECT description, file_name, original_name, sentence FROM audios
-                 WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL",
-            )
-            .bind(customer_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-            row.map(|(description, file_name, original_name, sentence)| RoutingRecord::Audio {
-                id,
-                form: StoredAudio { description, file_name, original_name, sentence },
-            })
-        }
-        RecordKind::Category | RecordKind::ReportGroup | RecordKind::SecondaryReportGroup => {
-            let table = table(kind).expect("a group kind has a table");
-            let description: Option<String> =
-                sqlx::query_scalar(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id = $2"))
-                    .bind(customer_id)
-                    .bind(id)
-                    .fetch_optional(&mut *conn)
-                    .await?;
-            description.map(|description| {
-                let form = GroupForm { description };
-                match kind {
-                    RecordKind::Category => RoutingRecord::Category { id, form },
-                    RecordKind::ReportGroup => RoutingRecord::ReportGroup { id, form },
-                    _ => RoutingRecord::SecondaryReportGroup { id, form },
-                }
-            })
-        }
-        RecordKind::InCallAttribution => {
-            let row: Option<(String, i64, i64, i64, i64, i64)> = sqlx::query_as(
-                "SELECT description, active, attribution_type, terminator, delay_before, delay_after
-                 FROM in_call_attributions WHERE customer_id = $1 AND id = $2",
-            )
-            .bind(customer_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-            row.map(|(description, active, attribution_type, terminator, before, after)| {
-                RoutingRecord::InCallAttribution {
-                    id,
-                    form: InCallAttributionForm {
-                        description,
-                        active: active.to_string(),
-                        attribution_type: attribution_type.to_string(),
-                        terminator: terminator.to_string(),
-                        delay_before: before.to_string(),
-                        delay_after: after.to_string(),
-                    },
-                }
-            })
-        }
-        RecordKind::DtmfPlan => {
-            type Row = (String, i64, i64, i64, i64, i64, i64, i64);
-            let row: Option<Row> = sqlx::query_as(
-                "SELECT description, intro_audio_id, end_audio_id, min_length, max_length, initial_key_timeout,
-                 inter_key_timeout, skip_audio FROM dtmf_plans WHERE customer_id = $1 AND id = $2",
-            )
-            .bind(customer_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-            row.map(|(description, intro, end, min, max, initial, inter, skip)| RoutingRecord::DtmfPlan {
-                id,
-                form: DtmfPlanForm {
-                    description,
-                    intro_audio: intro,
-                    end_audio: end,
-                    minimum_digits: min,
-                    maximum_digits: max,
-                    initial_timeout: initial,
-                    internal_timeout: inter,
-                    skip_audio: skip != 0,
+                form: StoredDestinationNumber {
+                    description: n.description,
+                    international_code: n.international_code_id,
+                    code: n.code,
+                    number: n.number,
+                    mailbox: n.mailbox != 0,
                 },
             })
         }
-        RecordKind::DtmfIvr => dtmf_ivr(conn, customer_id, id).await?,
+        RecordKind::Voicemail => voicemails::find(&mut *conn, customer_id, id).await?.map(|v| {
+            RoutingRecord::Voicemail { id, form: VoicemailForm { description: v.description, audio_id: v.audio_id } }
+        }),
+        RecordKind::Audio => audios::find(&mut *conn, customer_id, id).await?.map(|a| RoutingRecord::Audio {
+            id,
+            form: StoredAudio {
+                description: a.description,
+                file_name: a.file_name,
+                original_name: a.original_name,
+                sentence: a.sentence,
+            },
+        }),
+        RecordKind::Category => routing_extras::find_group(&mut *conn, GroupKind::Category, customer_id, id)
+            .await?
+            .map(|g| RoutingRecord::Category { id, form: group(g.description) }),
+        RecordKind::ReportGroup => routing_extras::find_group(&mut *conn, GroupKind::ReportGroup, customer_id, id)
+            .await?
+            .map(|g| RoutingRecord::ReportGroup { id, form: group(g.description) }),
+        RecordKind::SecondaryReportGroup => {
+            routing_extras::find_group(&mut *conn, GroupKind::SecondaryReportGroup, customer_id, id)
+                .await?
+                .map(|g| RoutingRecord::SecondaryReportGroup { id, form: group(g.description) })
+        }
+        RecordKind::InCallAttribution => routing_extras::find_in_call(&mut *conn, customer_id, id)
+            .await?
+            .map(|plan| RoutingRecord::InCallAttribution { id, form: plan.form() }),
+        RecordKind::DtmfPlan => routing_extras::find_dtmf_plan(&mut *conn, customer_id, id)
+            .await?
+            .map(|plan| RoutingRecord::DtmfPlan { id, form: plan.form() }),
+        RecordKind::DtmfIvr => match routing_extras::find_dtmf_ivr(&mut *conn, customer_id, id).await? {
+            Some(ivr) => {
+                let keys = routing_extras::dtmf_ivr_keys(&mut *conn, customer_id, id).await?;
+                Some(RoutingRecord::DtmfIvr { id, form: ivr.form(&keys) })
+            }
+            None => None,
+        },
         RecordKind::DynamicWhisper => dynamic_whisper(conn, customer_id, id).await?,
         _ => None,
     })
 }
 
-async fn destination_number(
-    conn: &mut AnyConnection,
-    customer_id: i64,
-    id: i64,
-) -> sqlx::Result<Option<RoutingRecord>> {
-    let row: Option<(String, i64, String, String, i64)> = sqlx::query_as(
-        "SELECT d.description, d.international_code_id, COALESCE(c.code, '') AS code, d.number, d.mailbox
-         FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id
-         WHERE d.customer_id = $1 AND d.id = $2",
-    )
-    .bind(customer_id)
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.map(|(description, international_code, code, number, mailbox)| RoutingRecord::DestinationNumber {
-        id,
-        form: StoredDestinationNumber { description, international_code, code, number, mailbox: mailbox != 0 },
-    }))
-}
-
-async fn dtmf_ivr(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
-    let row: Option<(String, i64, i64)> = sqlx::query_as(
-        "SELECT description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1 AND id = $2",
-    )
-    .bind(customer_id)
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some((description, intro_audio_id, end_audio_id)) = row else { return Ok(None) };
-    let keys: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT description, category_id, dtmf_plan_id FROM dtmf_ivr_keys WHERE ivr_id = $1 ORDER BY position",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let keys = keys
-        .into_iter()
-        .map(|(description, category_id, dtmf_id)| DtmfIvrKey { description, category_id, dtmf_id })
-        .collect();
-    Ok(Some(RoutingRecord::DtmfIvr { id, form: DtmfIvrForm { description, intro_audio_id, end_audio_id, keys } }))
-}
-
+/// A whisper with only the sources that have a text (the dialog's list shows every source).
 async fn dynamic_whisper(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
-    let description: Option<String> =
-        sqlx::query_scalar("SELECT description FROM dynamic_whispers WHERE customer_id = $1 AND id = $2")
-            .bind(customer_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some(description) = description else { return Ok(None) };
+    let Some(whisper) = routing_extras::find_dynamic_whisper(&mut *conn, customer_id, id).await? else {
+        return Ok(None);
+    };
     let sources: Vec<(i64, String)> = sqlx::query_as(
         "SELECT source_medium_id, whisper FROM dynamic_whisper_sources WHERE whisper_id = $1 ORDER BY source_medium_id",
     )
@@ -202,7 +111,10 @@ async fn dynamic_whisper(conn: &mut AnyConnection, customer_id: i64, id: i64) ->
     .await?;
     let sources =
         sources.into_iter().map(|(source_medium_id, whisper)| WhisperSource { source_medium_id, whisper }).collect();
-    Ok(Some(RoutingRecord::DynamicWhisper { id, form: DynamicWhisperForm { description, sources } }))
+    Ok(Some(RoutingRecord::DynamicWhisper {
+        id,
+        form: DynamicWhisperForm { description: whisper.description, sources },
+    }))
 }
 
 /// Why a library record could not be put back.

@@ -52,7 +52,12 @@ pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: i64) -> sqlx::Re
     .await
 }
 
-pub async fn find_group(db: &AnyPool, kind: GroupKind, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+pub async fn find_group<'e>(
+    db: impl Executor<'e, Database = Any>,
+    kind: GroupKind,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<Group>> {
     sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = $1 AND id = $2", kind.table()))
         .bind(customer_id)
         .bind(id)
@@ -120,6 +125,18 @@ pub struct InCallAttribution {
 }
 
 impl InCallAttribution {
+    /// The stored plan as the form holds it (its values as text).
+    pub fn form(&self) -> InCallAttributionForm {
+        InCallAttributionForm {
+            description: self.description.clone(),
+            active: self.active.to_string(),
+            attribution_type: self.attribution_type.to_string(),
+            terminator: self.terminator.to_string(),
+            delay_before: self.delay_before.to_string(),
+            delay_after: self.delay_after.to_string(),
+        }
+    }
+
     /// The plan `id` as the store keeps the form (its values as numbers; 0 where not one).
     pub fn stored(id: i64, form: &InCallAttributionForm) -> InCallAttribution {
         let as_number = |value: &str| value.trim().parse::<i64>().unwrap_or(0);
@@ -145,7 +162,11 @@ pub async fn in_call_attributions(db: &AnyPool, customer_id: i64) -> sqlx::Resul
         .await
 }
 
-pub async fn find_in_call(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<InCallAttribution>> {
+pub async fn find_in_call<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -204,6 +225,20 @@ pub struct DtmfPlan {
 }
 
 impl DtmfPlan {
+    /// The stored plan as the form holds it.
+    pub fn form(&self) -> DtmfPlanForm {
+        DtmfPlanForm {
+            description: self.description.clone(),
+            intro_audio: self.intro_audio_id,
+            end_audio: self.end_audio_id,
+            minimum_digits: self.min_length,
+            maximum_digits: self.max_length,
+            initial_timeout: self.initial_key_timeout,
+            internal_timeout: self.inter_key_timeout,
+            skip_audio: self.skip_audio != 0,
+        }
+    }
+
     /// The plan `id` as the store keeps the form.
     pub fn stored(id: i64, form: &DtmfPlanForm) -> DtmfPlan {
         DtmfPlan {
@@ -230,7 +265,11 @@ pub async fn dtmf_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Dtmf
         .await
 }
 
-pub async fn find_dtmf_plan(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfPlan>> {
+pub async fn find_dtmf_plan<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -292,6 +331,23 @@ pub struct DtmfIvrKey {
 }
 
 impl DtmfIvr {
+    /// The stored DTMF IVR and its keys (in key order) as the form holds them.
+    pub fn form(&self, keys: &[DtmfIvrKey]) -> DtmfIvrForm {
+        DtmfIvrForm {
+            description: self.description.clone(),
+            intro_audio_id: self.intro_audio_id,
+            end_audio_id: self.end_audio_id,
+            keys: keys
+                .iter()
+                .map(|k| domain::routing::DtmfIvrKey {
+                    description: k.description.clone(),
+                    category_id: k.category_id,
+                    dtmf_id: k.dtmf_plan_id,
+                })
+                .collect(),
+        }
+    }
+
     /// The DTMF IVR `id` and its keys (key i is `DTMF_IVR_KEYS[i]`) as the store keeps the form;
     /// no end audio or DTMF plan is 0.
     pub fn stored(id: i64, form: &DtmfIvrForm) -> (DtmfIvr, Vec<DtmfIvrKey>) {
@@ -326,7 +382,11 @@ pub async fn dtmf_ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfI
     .await
 }
 
-pub async fn find_dtmf_ivr(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DtmfIvr>> {
+pub async fn find_dtmf_ivr<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1 AND id = $2",
     )
@@ -336,7 +396,11 @@ pub async fn find_dtmf_ivr(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Res
     .await
 }
 
-pub async fn dtmf_ivr_keys(db: &AnyPool, customer_id: i64, ivr_id: i64) -> sqlx::Result<Vec<DtmfIvrKey>> {
+pub async fn dtmf_ivr_keys<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    ivr_id: i64,
+) -> sqlx::Result<Vec<DtmfIvrKey>> {
     sqlx::query_as(
         "SELECT k.key, k.description, k.category_id, k.dtmf_plan_id FROM dtmf_ivr_keys k
          JOIN dtmf_ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1 AND k.ivr_id = $2 ORDER BY k.position",
@@ -439,7 +503,11 @@ pub async fn dynamic_whispers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Ve
     .await
 }
 
-pub async fn find_dynamic_whisper(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Group>> {
+pub async fn find_dynamic_whisper<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<Group>> {
     sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)

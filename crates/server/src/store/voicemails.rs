@@ -18,7 +18,11 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>
     .await
 }
 
-pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Voicemail>> {
+pub async fn find<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: i64,
+    id: i64,
+) -> sqlx::Result<Option<Voicemail>> {
     sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
