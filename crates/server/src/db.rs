@@ -146,10 +146,26 @@ async fn open(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>>
         .connect(database_url)
         .await?;
     match backend {
-        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+        Backend::Sqlite => migrate_sqlite(&pool).await?,
         Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
     }
     Ok(pool)
+}
+
+/// Applies the SQLite migrations on a connection with foreign keys off, as SQLite's procedure
+/// for rebuilding a table asks (0027): with them on, dropping the old table would delete, or
+/// cascade into, the rows that refer to it. Every reference is checked after, and the
+/// connection is closed (never returned to the pool with foreign keys off).
+async fn migrate_sqlite(pool: &AnyPool) -> Result<(), Box<dyn std::error::Error>> {
+    let mut conn = pool.acquire().await?.detach();
+    conn.execute("PRAGMA foreign_keys = OFF").await?;
+    sqlx::migrate!("./migrations/sqlite").run_direct(&mut conn).await?;
+    let broken = sqlx::query("PRAGMA foreign_key_check").fetch_all(&mut conn).await?;
+    if !broken.is_empty() {
+        return Err(format!("the migrations left {} rows referring to rows that do not exist", broken.len()).into());
+    }
+    conn.close().await?;
+    Ok(())
 }
 
 /// Creates the SQLite file (and its folder) on first start, in write-ahead-log mode, which the

@@ -21,6 +21,7 @@ mod login;
 mod partner_portal;
 mod partner_rewards_branding;
 mod provisioning_runs;
+mod rollback_tenancy;
 mod routing_audio;
 mod routing_connect;
 mod routing_extras;

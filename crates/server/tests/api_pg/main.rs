@@ -41,6 +41,8 @@ mod partner_portal;
 mod partner_rewards_branding;
 #[path = "../api/provisioning_runs.rs"]
 mod provisioning_runs;
+#[path = "../api/rollback_tenancy.rs"]
+mod rollback_tenancy;
 #[path = "../api/routing_audio.rs"]
 mod routing_audio;
 #[path = "../api/routing_connect.rs"]

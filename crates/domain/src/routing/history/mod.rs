@@ -8,6 +8,7 @@ mod explain;
 mod explain_library;
 mod names;
 mod record;
+mod references;
 mod replay;
 mod rollback;
 mod snapshot;
@@ -18,6 +19,7 @@ pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE};
 pub use explain::explain_change;
 pub use names::{quoted, Names};
 pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord, StoredAudio, StoredDestinationNumber};
+pub use references::{foreign_references, Reference, ReferencedList};
 pub use replay::{
     impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
 };

@@ -18,7 +18,8 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::{advanced_connect, ChangeLog};
+use super::history::ChangeLog;
+use super::history_apply::advanced_connect;
 use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;

@@ -9,11 +9,10 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact,
-    written_advanced, Change, Connection, Impact, Names, RecordKey, RecordKind, RecordState, ReplayCall,
-    RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
+    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change, Impact,
+    Names, RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord,
+    RoutingSnapshot, MAX_REPLAY_CALLS,
 };
-use domain::routing::{AdvancedRow, DestinationPlanForm, QueueForm, MULTI_DIAL};
 use domain::{push_csv_line, AccountState, CsvCell, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -22,19 +21,14 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::history_apply::{apply, refused};
 use super::RoutingUser;
 use crate::http::account_user::AccountUser;
 use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
-use crate::store::destinations::{self, PlanRow, PlanToSave};
-use crate::store::ivrs;
-use crate::store::library_records::{self, PutRefused};
-use crate::store::queues::{self, Queue};
-use crate::store::routing_entries::{self, AdvancedConnect, BasicConnect};
 use crate::store::routing_history::{self as store, Author, ChangeRow, Filter, Source};
-use crate::store::service_plans::{self, PlanTime};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -53,9 +47,6 @@ pub const REPLAY_DAYS: i64 = 7;
 const PAGE_SIZE_MAX: i64 = 100;
 /// The most rows one CSV export carries (over 25 months, far more than any account makes).
 const EXPORT_MAX: i64 = 100_000;
-
-/// The refusal of a rollback that would undo later changes, or leave routing broken.
-const ROLLBACK_REFUSED: &str = "ROLLBACK_REFUSED";
 
 /// Who makes a change from a screen: the signed-in user of the routing pages or of another
 /// area (the purchase forms create service plans too).
@@ -472,12 +463,6 @@ struct RolledBack {
     change_ids: Vec<i64>,
 }
 
-fn refused(reason: &str) -> AppError {
-    let mut errors = FieldErrors::new();
-    errors.add("rollback", reason);
-    AppError::Coded(ROLLBACK_REFUSED, errors)
-}
-
 /// Rolls change `id` back (and, with includeLater=1, the later changes to the same records), in
 /// one transaction; each record restored is a change of its own, marked as the rollback.
 #[utoipa::path(post, path = "/routinghistory/rollback/{id}", tag = "routing",
@@ -520,211 +505,6 @@ async fn rollback(
 /// A record as stored now, read in `tx`.
 async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> Result<Option<RoutingRecord>, AppError> {
     Ok(store::load(tx, customer, key).await?)
-}
-
-/// The refusal of removing a record (rolling back its creation) that something still uses.
-fn still_used(record: &RoutingRecord, users: &[String]) -> AppError {
-    let quoted: Vec<String> = users.iter().map(|u| format!("'{u}'")).collect();
-    refused(&format!(
-        "Rolling back would leave routing broken: {} '{}' is still used by {}.",
-        record.kind().noun(),
-        record.name(),
-        quoted.join(", ")
-    ))
-}
-
-/// Puts a record back in the state the rollback plan gives it: updated in place, re-created
-/// under its own id when it had been removed, or removed (None: its creation is rolled back)
-/// when nothing uses it. The numbers and pools whose routing it changes are provisioned again,
-/// as the normal saves do.
-async fn apply(
-    state: &AppState,
-    tx: &mut Transaction<'_, Any>,
-    customer: i64,
-    restore: &RecordState,
-) -> Result<(), AppError> {
-    let key = restore.key;
-    let now = state.clock.now();
-    match (&key.kind, &restore.state) {
-        (RecordKind::ServicePlan, Some(RoutingRecord::ServicePlan { id, form })) => {
-            let times: Vec<PlanTime> = form.rows.iter().map(PlanTime::from_row).collect();
-            if store::service_plan(tx, customer, *id).await?.is_none() {
-                service_plans::insert_with_id(tx, customer, *id, &form.description).await?;
-            } else {
-                service_plans::update_description(tx, customer, *id, &form.description).await?;
-            }
-            service_plans::replace_times(tx, *id, &times).await?;
-            routing_entries::reprovision_plan_users(tx, customer, *id, now).await?;
-        }
-        (RecordKind::ServicePlan, None) => service_plans::delete(tx, customer, key.id).await?,
-        (RecordKind::DestinationPlan, Some(RoutingRecord::DestinationPlan { id, form })) => {
-            let plan = plan_to_save(form);
-            if store::destination_plan(tx, customer, *id).await?.is_none() {
-                destinations::insert_plan_with_id(tx, customer, *id, &plan).await?;
-            } else {
-                destinations::save_plan(tx, customer, *id, &plan).await?;
-            }
-        }
-        (RecordKind::DestinationPlan, None) => {
-            if let Some(record) = store::destination_plan(tx, customer, key.id).await? {
-                let users = destinations::plan_users(tx, customer, key.id).await?;
-                if !users.is_empty() {
-                    return Err(still_used(&record, &users));
-                }
-                destinations::delete_plan(tx, customer, key.id).await?;
-            }
-        }
-        (RecordKind::Ivr, Some(RoutingRecord::Ivr { id, form })) => {
-            if store::ivr(tx, customer, *id).await?.is_none() {
-                ivrs::insert_with_id(tx, customer, *id, form).await?;
-            } else {
-                ivrs::update(tx, customer, *id, form).await?;
-            }
-            ivrs::replace_keys(tx, *id, &form.options).await?;
-            for plan in super::ivrs::plans_using(state, customer, *id).await? {
-                routing_entries::reprovision_plan_users(tx, customer, plan, now).await?;
-            }
-        }
-        (RecordKind::Ivr, None) => {
-            if let Some(record) = store::ivr(tx, customer, key.id).await? {
-                let (users, charged) = ivrs::users(tx, customer, key.id).await?;
-                if charged {
-                    return Err(refused(&format!(
-                        "IVR '{}' was bought as a multi-level IVR: a rollback cannot remove it.",
-                        record.name()
-                    )));
-                }
-                if !users.is_empty() {
-                    return Err(still_used(&record, &users));
-                }
-                ivrs::delete(tx, customer, key.id).await?;
-            }
-        }
-        (RecordKind::Queue, Some(RoutingRecord::Queue { id, form })) => {
-            let queue = stored_queue(*id, form);
-            if store::queue(tx, customer, *id).await?.is_none() {
-                queues::insert_with_id(tx, customer, &queue).await?;
-            } else {
-                queues::save(tx, customer, &queue).await?;
-            }
-        }
-        (RecordKind::Queue, None) => {
-            if let Some(record) = store::queue(tx, customer, key.id).await? {
-                let users = queues::users(tx, customer, key.id).await?;
-                if !users.is_empty() {
-                    return Err(still_used(&record, &users));
-                }
-                queues::delete(tx, customer, key.id).await?;
-            }
-        }
-        (RecordKind::Connect, Some(RoutingRecord::Connect { id, connection, .. })) => {
-            if store::connect(tx, customer, *id).await?.is_none() {
-                return Err(AppError::NotFound);
-            }
-            match connection {
-                Connection::Basic(row) => {
-                    routing_entries::connect_basic(tx, customer, &BasicConnect::written(*id, row), now).await?;
-                }
-                Connection::Advanced(row) => {
-                    routing_entries::connect_advanced(tx, customer, &advanced_connect(*id, row), now).await?;
-                    if row.service_plan == 0 {
-                        // Read as advanced without a plan: it had no basic destination either.
-                        routing_entries::clear_destination(tx, customer, *id).await?;
-                    }
-                }
-            }
-        }
-        (kind, Some(record)) if library_records::is_library(*kind) && record.kind() == *kind => {
-            if let Err(PutRefused::FileGone) = library_records::put(tx, customer, record, now).await? {
-                return Err(refused(&format!(
-                    "The file that audio '{}' played then is no longer kept: a rollback cannot put it back.",
-                    record.name()
-                )));
-            }
-        }
-        // Numbers and pools are never created or removed by routing: a connect has a state.
-        (RecordKind::Connect, None) => {
-            return Err(AppError::Internal(format!("a rollback cannot remove the number or pool {key:?}")))
-        }
-        (kind, None) => {
-            if let Some(record) = store::load(tx, customer, key).await? {
-                if !library_records::remove(tx, customer, *kind, key.id, now).await? {
-                    return Err(refused(&format!(
-                        "Rolling back would leave routing broken: {} '{}' is still used.",
-                        record.kind().noun(),
-                        record.name()
-                    )));
-                }
-            }
-        }
-        (kind, Some(record)) => {
-            return Err(AppError::Internal(format!("the state of a {:?} given for a {kind:?}", record.kind())))
-        }
-    }
-    Ok(())
-}
-
-/// A destination plan's form as the store saves it: a multi dial keeps its first row's ring
-/// length only.
-fn plan_to_save(form: &DestinationPlanForm) -> PlanToSave {
-    let multi_dial = form.plan_type == MULTI_DIAL;
-    PlanToSave {
-        description: form.description.clone(),
-        plan_type: form.plan_type,
-        queue_id: form.queue,
-        incall_id: form.incall,
-        no_response_destination_id: form.no_response_destination,
-        rows: form
-            .destinations
-            .iter()
-            .enumerate()
-            .map(|(i, r)| PlanRow {
-                destination_number_id: r.destination,
-                ring_length: (!multi_dial || i == 0).then_some(r.ring_length),
-            })
-            .collect(),
-    }
-}
-
-/// A queue's form as the store keeps it (the counts as numbers).
-fn stored_queue(id: i64, form: &QueueForm) -> Queue {
-    let number = |typed: &str| typed.trim().parse().unwrap_or(0);
-    Queue {
-        id,
-        description: form.description.clone(),
-        max_calls: number(&form.max_calls),
-        lines_qty: number(&form.lines_qty),
-        hold_music: form.hold_music,
-        message_mode: form.message_mode,
-        message_interval: form.message_interval,
-        welcome_audio_id: form.welcome_audio,
-        audio_1_id: form.audio1,
-        audio_2_id: form.audio2,
-        audio_3_id: form.audio3,
-        next_in_line_audio_id: form.next_in_line_audio,
-        queue_full_audio_id: form.queue_full_audio,
-    }
-}
-
-/// An advanced row as connect writes it (the domain's `written_advanced`: no mid call audio is
-/// stored as 'None').
-pub(super) fn advanced_connect(id: i64, row: &AdvancedRow) -> AdvancedConnect {
-    let row = written_advanced(row);
-    AdvancedConnect {
-        id,
-        description: row.description,
-        service_plan_id: (row.service_plan != 0).then_some(row.service_plan),
-        recording: row.recording,
-        intro_audio_id: row.intro,
-        whisper_audio_id: row.whisper,
-        dynamic_whisper_id: row.dynamic_whisper,
-        post_url: row.post_url,
-        attribution_id: row.dtmf,
-        attribution_dtmf_ivr_id: row.dtmf_ivr,
-        mid_call_attribution: row.mid_call_flag,
-        mid_call_audio: row.mid_call_audio,
-        mid_call_divert: row.mid_call_divert,
-    }
 }
 
 // ---- Impact before saving ----------------------------------------------------------------------

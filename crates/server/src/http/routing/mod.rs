@@ -30,6 +30,7 @@ mod destinations;
 mod dtmf;
 mod extras;
 pub(crate) mod history;
+mod history_apply;
 mod ivrs;
 mod library;
 mod multilevel;
