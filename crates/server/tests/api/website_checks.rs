@@ -1,7 +1,8 @@
 //! Dynamic URLs and their website checks: the job's statuses to the end against small sites
 //! served by the test (script working, broken, absent; slow, redirect loop, huge page, an error
-//! page, a redirect into a private network), the safe fetch's refusals, other customers'
-//! URLs and jobs, and one customer's silent sites never holding up another's check.
+//! page, a redirect into a private network or to an IPv6 form of an inside address), the safe
+//! fetch's refusals, other customers' URLs and jobs, and one customer's silent sites never
+//! holding up another's check.
 
 use std::time::{Duration, Instant};
 
@@ -39,7 +40,8 @@ async fn site() -> String {
         .route("/loop", get(|| async { Redirect::temporary("/loop") }))
         .route("/huge", get(|| async { "x".repeat(3 * 1024 * 1024) }))
         .route("/gone", get(|| async { (StatusCode::NOT_FOUND, "gone") }))
-        .route("/inside", get(|| async { Redirect::temporary("http://10.0.0.1/") }));
+        .route("/inside", get(|| async { Redirect::temporary("http://10.0.0.1/") }))
+        .route("/inside6", get(|| async { Redirect::temporary("http://[64:ff9b::7f00:1]/") }));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
@@ -177,6 +179,11 @@ async fn addresses_that_cannot_or_must_not_be_fetched_are_an_invalid_domain() {
         "not a url",
         &format!("{site}/inside"),
         "http://169.254.169.254/latest/meta-data/",
+        // IPv6 forms holding an IPv4 address (here the tests' own loopback, allowed as itself).
+        "http://[::127.0.0.1]/",
+        "http://[2002:7f00:1::]/",
+        "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+        &format!("{site}/inside6"),
     ] {
         let job = check(&app, &owner, url).await;
         assert_eq!(job["WechStatus"], 2, "{url}");
