@@ -129,14 +129,38 @@ pub struct ClaimedCheck {
 }
 
 /// Claims up to `batch` checks that are queued, or were left running by a run whose claim
-/// lapsed, marking them 'Loading website' until `until`.
-pub async fn claim_checks(db: &AnyPool, now: i64, until: i64, batch: i64) -> sqlx::Result<Vec<ClaimedCheck>> {
-    let skip_locked = Backend::of(db).skip_locked();
+/// lapsed, marking them 'Loading website' until `until`. Customers take turns (each one's oldest
+/// first), and a customer with `per_customer` checks under way gets no more. Claims are taken one
+/// at a time (an advisory lock on PostgreSQL; SQLite has one writer), so that limit holds however
+/// many processes claim.
+pub async fn claim_checks(
+    db: &AnyPool,
+    now: i64,
+    until: i64,
+    batch: i64,
+    per_customer: i64,
+) -> sqlx::Result<Vec<ClaimedCheck>> {
+    let mut tx = db.begin().await?;
+    let backend = Backend::of_connection(&tx);
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(CLAIM_LOCK).execute(&mut *tx).await?;
+    }
+    let skip_locked = backend.skip_locked();
     let ids: Vec<(i64,)> = sqlx::query_as(&format!(
-        "WITH batch AS MATERIALIZED (
-             SELECT id FROM website_checks
-             WHERE status IN {RUNNING} AND COALESCE(claimed_until, 0) <= $1
-             ORDER BY id LIMIT $3{skip_locked})
+        "WITH busy AS (
+             SELECT customer_id, COUNT(*) AS n FROM website_checks
+             WHERE status IN {RUNNING} AND claimed_until > $1
+             GROUP BY customer_id),
+         waiting AS (
+             SELECT id, customer_id, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY id) AS turn
+             FROM website_checks
+             WHERE status IN {RUNNING} AND COALESCE(claimed_until, 0) <= $1),
+         batch AS MATERIALIZED (
+             SELECT c.id FROM website_checks c
+             JOIN waiting w ON w.id = c.id
+             LEFT JOIN busy b ON b.customer_id = w.customer_id
+             WHERE w.turn + COALESCE(b.n, 0) <= $4
+             ORDER BY w.turn, c.id LIMIT $3{skip_locked})
          UPDATE website_checks SET status = {loading}, claimed_until = $2
          WHERE id IN (SELECT id FROM batch) AND status IN {RUNNING} AND COALESCE(claimed_until, 0) <= $1
          RETURNING id",
@@ -145,8 +169,10 @@ pub async fn claim_checks(db: &AnyPool, now: i64, until: i64, batch: i64) -> sql
     .bind(now)
     .bind(until)
     .bind(batch)
-    .fetch_all(db)
+    .bind(per_customer)
+    .fetch_all(&mut *tx)
     .await?;
+    tx.commit().await?;
     let mut claimed = Vec::with_capacity(ids.len());
     for (id,) in ids {
         let check: Option<ClaimedCheck> = sqlx::query_as(
@@ -160,6 +186,9 @@ pub async fn claim_checks(db: &AnyPool, now: i64, until: i64, batch: i64) -> sql
     claimed.sort_by_key(|c| c.id);
     Ok(claimed)
 }
+
+/// The advisory lock a claim of website checks holds on PostgreSQL (any constant of ours).
+const CLAIM_LOCK: i64 = 0x7eb_c4ec;
 
 pub async fn set_status(db: &AnyPool, id: i64, code: u8) -> sqlx::Result<()> {
     sqlx::query("UPDATE website_checks SET status = $1 WHERE id = $2")

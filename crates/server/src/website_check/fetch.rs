@@ -1,7 +1,8 @@
 //! Fetching a customer's web page safely: http and https only, a time limit, a size limit, a
 //! few redirects at most, and never an address inside a network (loopback, private,
-//! link-local...), checked on every connection, redirects included, so a dynamic URL cannot
-//! make the server reach into its own network. Tests allow loopback to serve their own sites.
+//! link-local...; of IPv6 only global unicast, so no IPv6 form of an inside IPv4 address),
+//! checked on every connection, redirects included, so a dynamic URL cannot make the server
+//! reach into its own network. Tests allow loopback to serve their own sites.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -49,7 +50,7 @@ pub fn is_public(ip: IpAddr, allow_loopback: bool) -> bool {
     }
     match ip {
         IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
+            let [a, b, c, _] = v4.octets();
             !(v4.is_private()
                 || v4.is_link_local()
                 || v4.is_unspecified()
@@ -58,6 +59,7 @@ pub fn is_public(ip: IpAddr, allow_loopback: bool) -> bool {
                 || v4.is_documentation()
                 || a == 0
                 || (a == 100 && (64..128).contains(&b)) // carrier-grade NAT
+                || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
                 || (a == 198 && (b == 18 || b == 19)) // benchmarking
                 || a >= 240)
         }
@@ -65,11 +67,21 @@ pub fn is_public(ip: IpAddr, allow_loopback: bool) -> bool {
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return is_public(IpAddr::V4(v4), allow_loopback);
             }
-            let first = v6.segments()[0];
-            !(v6.is_unspecified()
-                || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00 // unique local
-                || (first & 0xffc0) == 0xfe80) // link-local
+            // Global unicast (2000::/3) only. Outside it lie IPv4-compatible ::/96, NAT64
+            // 64:ff9b::/96 and 64:ff9b:1::/48, discard 100::/64, site-local, unique local,
+            // link-local and multicast; inside it, ranges that carry an IPv4 address or are not a
+            // host on the internet. Whole ranges are refused rather than their embedded IPv4 read.
+            let [a, b, ..] = v6.segments();
+            let excluded = match a {
+                // IETF protocol assignments 2001::/23 (Teredo 2001::/32 among them), documentation
+                0x2001 => b < 0x0200 || b == 0x0db8,
+                // 6to4
+                0x2002 => true,
+                // documentation 3fff::/20
+                0x3fff => b < 0x1000,
+                _ => false,
+            };
+            (a & 0xe000) == 0x2000 && !excluded
         }
     }
 }
@@ -199,6 +211,7 @@ mod tests {
             "169.254.169.254",
             "100.64.0.1",
             "0.0.0.0",
+            "192.0.0.170",
             "::1",
             "fe80::1",
             "fd00::1",
@@ -207,11 +220,39 @@ mod tests {
         ] {
             assert!(!is_public(ip.parse().unwrap(), false), "{ip}");
         }
-        for ip in ["93.184.216.34", "2a00:1450:4009:81f::200e", "81.2.69.160"] {
+        for ip in ["93.184.216.34", "2a00:1450:4009:81f::200e", "81.2.69.160", "2001:4860:4860::8888"] {
             assert!(is_public(ip.parse().unwrap(), false), "{ip}");
         }
         assert!(is_public("127.0.0.1".parse().unwrap(), true));
+        assert!(is_public("::1".parse().unwrap(), true));
+        assert!(is_public("::ffff:127.0.0.1".parse().unwrap(), true));
         assert!(!is_public("10.0.0.1".parse().unwrap(), true), "loopback only");
+    }
+
+    /// IPv6 forms that carry an IPv4 address, or are not a host on the internet.
+    const IPV6_INSIDE: [&str; 14] = [
+        "::127.0.0.1",                          // IPv4-compatible
+        "::a00:1",                              // IPv4-compatible 10.0.0.1
+        "::",                                   // unspecified
+        "64:ff9b::7f00:1",                      // NAT64 of 127.0.0.1
+        "64:ff9b::a9fe:a9fe",                   // NAT64 of 169.254.169.254
+        "64:ff9b:1::a00:1",                     // local-use NAT64
+        "2002:7f00:1::",                        // 6to4 of 127.0.0.1
+        "2002:a9fe:a9fe::1",                    // 6to4 of 169.254.169.254
+        "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+        "100::1",                               // discard
+        "fec0::1",                              // site-local
+        "2001:db8::1",                          // documentation
+        "ff02::1",                              // multicast
+        "::ffff:0:a9fe:a9fe",                   // IPv4-translated
+    ];
+
+    #[test]
+    fn ipv6_forms_of_ipv4_and_other_non_global_ranges_are_refused_even_with_loopback_allowed() {
+        for ip in IPV6_INSIDE {
+            assert!(!is_public(ip.parse().unwrap(), false), "{ip}");
+            assert!(!is_public(ip.parse().unwrap(), true), "{ip} with loopback allowed");
+        }
     }
 
     #[test]
@@ -219,10 +260,53 @@ mod tests {
         let check = |u: &str| check_url(&Url::parse(u).unwrap(), false);
         assert!(check("https://www.example.co.uk/").is_ok());
         assert!(check("http://93.184.216.34/").is_ok());
+        assert!(check("http://[2a00:1450:4009:81f::200e]/").is_ok());
         assert!(check("ftp://example.com/").is_err());
         assert!(check("file:///etc/passwd").is_err());
         assert!(check("http://127.0.0.1:8080/").is_err());
         assert!(check("http://[::1]/").is_err());
         assert!(check("http://169.254.169.254/latest/meta-data").is_err());
+        for ip in IPV6_INSIDE {
+            assert!(check(&format!("http://[{ip}]/")).is_err(), "{ip}");
+        }
+    }
+
+    fn loopback_policy() -> FetchPolicy {
+        FetchPolicy { allow_loopback: true, timeout: Duration::from_secs(2), ..FetchPolicy::default() }
+    }
+
+    #[tokio::test]
+    async fn ipv6_literals_holding_loopback_or_metadata_addresses_are_not_fetched() {
+        for url in [
+            "http://[::127.0.0.1]/",
+            "http://[64:ff9b::7f00:1]/",
+            "http://[2002:7f00:1::]/",
+            "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+        ] {
+            let refused = fetch_page(url, &loopback_policy()).await;
+            assert!(matches!(refused, Err(FetchError::InvalidAddress(_))), "{url}: {refused:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_redirect_to_an_ipv6_form_of_an_inside_address_is_refused() {
+        use axum::response::Redirect;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let router = axum::Router::new().route("/", axum::routing::get(|| async { "a page" })).route(
+            "/to/{ip}",
+            axum::routing::get(move |axum::extract::Path(ip): axum::extract::Path<String>| async move {
+                Redirect::temporary(&format!("http://[{ip}]:{port}/"))
+            }),
+        );
+        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+        let site = format!("http://127.0.0.1:{port}");
+        // The site itself is fetched (loopback allowed, as in the tests)...
+        assert_eq!(fetch_page(&format!("{site}/"), &loopback_policy()).await, Ok("a page".into()));
+        // ...but not where it redirects.
+        for ip in ["::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "64:ff9b::a9fe:a9fe"] {
+            let refused = fetch_page(&format!("{site}/to/{ip}"), &loopback_policy()).await;
+            assert!(matches!(refused, Err(FetchError::InvalidAddress(_))), "{ip}: {refused:?}");
+        }
     }
 }

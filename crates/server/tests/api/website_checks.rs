@@ -1,16 +1,18 @@
 //! Dynamic URLs and their website checks: the job's statuses to the end against small sites
 //! served by the test (script working, broken, absent; slow, redirect loop, huge page, an error
-//! page, a redirect into a private network), the safe fetch's refusals, and other customers'
-//! URLs and jobs.
+//! page, a redirect into a private network or to an IPv6 form of an inside address), the safe
+//! fetch's refusals, other customers' URLs and jobs, and one customer's silent sites never
+//! holding up another's check.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use axum::response::{Html, Redirect};
 use axum::routing::get;
 use axum::Router;
 use serde_json::Value;
-use server::website_check::{self, FetchPolicy};
+use server::store::dynamic_urls;
+use server::website_check::{self, FetchPolicy, PER_CUSTOMER};
 
 use crate::helpers::TestApp;
 
@@ -38,11 +40,58 @@ async fn site() -> String {
         .route("/loop", get(|| async { Redirect::temporary("/loop") }))
         .route("/huge", get(|| async { "x".repeat(3 * 1024 * 1024) }))
         .route("/gone", get(|| async { (StatusCode::NOT_FOUND, "gone") }))
-        .route("/inside", get(|| async { Redirect::temporary("http://10.0.0.1/") }));
+        .route("/inside", get(|| async { Redirect::temporary("http://10.0.0.1/") }))
+        .route("/inside6", get(|| async { Redirect::temporary("http://[64:ff9b::7f00:1]/") }));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     format!("http://{addr}")
+}
+
+/// A site that takes every connection and never answers; its address.
+async fn silent_site() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((connection, _)) = listener.accept().await {
+            held.push(connection);
+        }
+    });
+    format!("http://{addr}/")
+}
+
+/// Gives Atlas (customer 300) `n` more dynamic URLs at `url` and starts a check of each, as its
+/// owner; the checks' ids.
+async fn queue_atlas_checks(app: &TestApp, atlas: &str, url: &str, n: usize) -> Vec<i64> {
+    let mut jobs = Vec::new();
+    for i in 0..n {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO dynamic_urls (customer_id, description, url, reference, created_at)
+             VALUES (300, $1, $2, $3, $4) RETURNING id",
+        )
+        .bind(format!("Slow page {i}"))
+        .bind(url)
+        .bind(format!("aig-slow-{i}"))
+        .bind(crate::helpers::TEST_NOW)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+        let started = app.get(&format!("/api/admin/startJob/{id}/1"), Some(atlas)).await;
+        assert_eq!(started.status, StatusCode::OK, "{}", started.text());
+        jobs.push(started.json()["jobId"].as_i64().unwrap());
+    }
+    jobs
+}
+
+/// How many of the customer's checks are loading a website now.
+async fn loading(app: &TestApp, customer: i64) -> i64 {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM website_checks WHERE customer_id = $1 AND status = 3")
+        .bind(customer)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    n
 }
 
 async fn point(app: &TestApp, id: i64, url: &str) {
@@ -130,6 +179,11 @@ async fn addresses_that_cannot_or_must_not_be_fetched_are_an_invalid_domain() {
         "not a url",
         &format!("{site}/inside"),
         "http://169.254.169.254/latest/meta-data/",
+        // IPv6 forms holding an IPv4 address (here the tests' own loopback, allowed as itself).
+        "http://[::127.0.0.1]/",
+        "http://[2002:7f00:1::]/",
+        "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+        &format!("{site}/inside6"),
     ] {
         let job = check(&app, &owner, url).await;
         assert_eq!(job["WechStatus"], 2, "{url}");
@@ -220,4 +274,65 @@ async fn the_tag_manager_authorisation_is_the_customers_own() {
     assert_eq!(auth["status"], false);
     let start = auth["authUrl"].as_str().unwrap();
     assert!(start.starts_with("/sandbox/oauth/authorize?") && start.contains("scope=google_tag_manager"), "{start}");
+}
+
+#[tokio::test]
+async fn one_customers_silent_sites_do_not_keep_another_customers_check_waiting() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let atlas = app.login("enterprise@demo.test").await;
+    let (silent, site) = (silent_site().await, site().await);
+    queue_atlas_checks(&app, &atlas, &silent, 10).await;
+    let worker = website_check::spawn(app.state.clone());
+    // Atlas's checks hang on its silent site before Harbour Lane asks for one.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while loading(&app, 300).await == 0 {
+        assert!(Instant::now() < deadline, "Atlas's checks never started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    point(&app, 2, &format!("{site}/working")).await;
+    let asked = Instant::now();
+    let job = app.get("/api/admin/startJob/2/1", Some(&owner)).await.json()["jobId"].as_i64().unwrap();
+    loop {
+        let reply = app.get(&format!("/api/admin/checkJob/{job}"), Some(&owner)).await.json();
+        let atlas_loading = loading(&app, 300).await;
+        assert!(atlas_loading <= PER_CUSTOMER, "{atlas_loading} of Atlas's checks under way at once");
+        if reply["WechStatus"] == 5 {
+            assert_eq!(reply["WechMhctWorking"], 1);
+            break;
+        }
+        assert!(asked.elapsed() < Duration::from_secs(5), "Harbour Lane's check waited {:?}: {reply}", asked.elapsed());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    worker.abort();
+}
+
+#[tokio::test]
+async fn server_processes_claiming_together_take_each_check_once_and_customers_in_turn() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let atlas = app.login("enterprise@demo.test").await;
+    let atlas_jobs = queue_atlas_checks(&app, &atlas, "http://slow.invalid/", 10).await;
+    let own_job = app.get("/api/admin/startJob/2/1", Some(&owner)).await.json()["jobId"].as_i64().unwrap();
+    // A second process: a pool of its own on the same database.
+    let second = server::db::connect(&app.state.settings.database_url).await.unwrap();
+    let now = app.state.clock.now();
+    let claim = |db: &sqlx::AnyPool, now: i64| {
+        let db = db.clone();
+        async move {
+            let claimed = dynamic_urls::claim_checks(&db, now, now + 60, 16, PER_CUSTOMER).await.unwrap();
+            claimed.into_iter().map(|c| c.id).collect::<Vec<i64>>()
+        }
+    };
+    let (first, other) = tokio::join!(claim(&app.state.db, now), claim(&second, now));
+    let mut claimed: Vec<i64> = first.into_iter().chain(other).collect();
+    claimed.sort();
+    assert_eq!(claimed, [atlas_jobs[0], atlas_jobs[1], own_job], "each once, Atlas two at most");
+    assert_eq!(claim(&second, now).await, Vec::<i64>::new(), "Atlas has its share under way");
+    // One of Atlas's ends: its next check is claimed, and only that.
+    dynamic_urls::finish(&app.state.db, atlas_jobs[0], 6, &Default::default(), now).await.unwrap();
+    assert_eq!(claim(&app.state.db, now).await, [atlas_jobs[2]]);
+    // Claims of a process that died lapse and are taken again, still two at most.
+    assert_eq!(claim(&second, now + 61).await, [atlas_jobs[1], atlas_jobs[2], own_job]);
+    second.close().await;
 }
