@@ -1,65 +1,72 @@
 #!/usr/bin/env bash
 # Runs every test: the domain rules and server natively, the same rules through wasm in
 # vitest, the frontend's component tests, and the browser flows in Chromium against the real
-# server. Installs what a new machine lacks first.
+# server. Installs what a new machine lacks first. Prints each stage's time and, last, every
+# runner's counts added up ('N passed, M failed').
+#   bash scripts/test.sh          everything (what CI runs)
+#   bash scripts/test.sh quick    the developer's loop: fmt, clippy, the Rust tests on SQLite and
+#                                 vitest, once each (a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
+MODE="${1:-all}"
+case "$MODE" in all | quick) ;; *) echo "usage: $0 [quick]" >&2; exit 2 ;; esac
 
-bash scripts/setup.sh
+source scripts/stages.sh
+
+if [ "$MODE" = quick ]; then
+  stage "setup" env SKIP_BROWSER=1 bash scripts/setup.sh
+  stage "Rust: formatting and lints" bash -c 'cargo fmt --all -- --check && cargo clippy --workspace --all-targets --quiet -- -D warnings'
+  stage "no test reads the wall clock" bash scripts/check-clock.sh
+  stage "Rust: domain and server on SQLite" env -u TEST_DATABASE_URL cargo test --workspace --quiet
+  stage "wasm build" bash scripts/build-wasm.sh
+  stage "frontend: vitest" bash -c 'cd frontend && npx vitest run --reporter=dot'
+  stages_summary
+  exit 0
+fi
+
+stage "setup" bash scripts/setup.sh
 
 # The server's router tests run on SQLite and, through tests/api_pg, on PostgreSQL: a throwaway
-# cluster (scripts/pg.sh) and a fresh database of it; each test makes its own schema there.
+# cluster (scripts/pg.sh) and a fresh database of it; each test makes its own database there.
 source scripts/servers.sh
 pg_begin
 trap pg_end EXIT
 TEST_DATABASE_URL=$(pg_fresh_database server_tests)
 export TEST_DATABASE_URL
 
-echo "== Rust: formatting and lints"
-cargo fmt --all -- --check
-cargo clippy --workspace --all-targets --quiet -- -D warnings
+stage "Rust: formatting and lints" bash -c 'cargo fmt --all -- --check && cargo clippy --workspace --all-targets --quiet -- -D warnings'
+stage "no test reads the wall clock" bash scripts/check-clock.sh
+stage "Rust: domain and server (the server on SQLite and on PostgreSQL)" cargo test --workspace --quiet
+stage "PostgreSQL: its migrations apply and match SQLite's" bash scripts/test-pg-schema.sh
+stage "PostgreSQL: two server processes on one database behave as one" \
+  bash -c 'cargo build --quiet -p server && bash scripts/test-scale-out.sh'
 
-echo "== Rust: domain and server (the server on SQLite and on PostgreSQL)"
-cargo test --workspace --quiet
+# Bounded for CI's time: the same seed every run, so a failure repeats; the examples per
+# operation and a time limit per persona (scripts/test-contract.sh). scripts/fuzz-contract-long.sh
+# is the long run.
+stage "the API contract: schemathesis over /api/openapi.json on SQLite" bash scripts/test-contract.sh 10
+stage "the API contract: schemathesis on PostgreSQL" bash scripts/test-contract.sh 5 "$(pg_fresh_database contract)"
+stage "crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)" bash scripts/test-crash.sh both
+stage "wasm build" bash scripts/build-wasm.sh
 
-echo "== PostgreSQL: its migrations apply and match SQLite's"
-bash scripts/test-pg-schema.sh
+# The tests whose answer depends on the clock run again with the machine's clock set by
+# faketime to awkward instants; vitest runs whole once, at the last second of a year.
+stage "clock: the Rust tests of time at three awkward instants (faketime)" bash scripts/test-clock.sh rust
+stage "frontend: vitest (wasm parity and components) at the last second of 2026, its date tests at BST's start" \
+  bash scripts/test-clock.sh vitest
+stage "frontend: the API types are the ones the server's contract generates" bash scripts/api-types.sh --check
+stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
 
-echo "== PostgreSQL: two server processes on one database behave as one"
+# Every flow on SQLite; on PostgreSQL the flows that write across several tables (tagged @pg:
+# purchases, an upgrade, a rollback, payments, a user and a client saved): the router tests
+# already run every query on PostgreSQL.
 cargo build --quiet -p server
-bash scripts/test-scale-out.sh
-
-# Bounded for CI's time (about 3 and 2 minutes): the same seed every run, so a failure repeats;
-# scripts/fuzz-contract-long.sh is the long run.
-echo "== the API contract: schemathesis over /api/openapi.json (SQLite, then PostgreSQL)"
-bash scripts/test-contract.sh 10
-bash scripts/test-contract.sh 5 "$(pg_fresh_database contract)"
-
-echo "== crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)"
-bash scripts/test-crash.sh both
-
-echo "== wasm build"
-bash scripts/build-wasm.sh
-
-echo "== Rust: the same tests with the machine's clock at three awkward instants (faketime)"
-bash scripts/test-clock.sh rust
-
-# vitest runs only under the set clocks: each run is the whole suite (about 4 minutes), and
-# another at the machine's own time would prove nothing more.
-echo "== frontend: vitest (wasm parity and components) at two awkward instants (faketime)"
-bash scripts/test-clock.sh vitest
-
-echo "== frontend: the API types are the ones the server's contract generates"
-bash scripts/api-types.sh --check
-
-echo "== frontend: build"
-(cd frontend && npm run --silent build)
-
-echo "== browser flows: Playwright in Chromium against the server"
-cargo build --quiet -p server
-(cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e)
-
-echo "== browser flows again, the server on PostgreSQL"
+stage "browser flows: Playwright in Chromium against the server (SQLite)" \
+  bash -c 'cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e'
 E2E_DATABASE_URL=$(pg_fresh_database e2e)
-(cd frontend && E2E_DATABASE_URL="$E2E_DATABASE_URL" SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e)
+export E2E_DATABASE_URL
+stage "browser flows that write across tables, the server on PostgreSQL (@pg)" \
+  bash -c 'cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- --grep @pg'
+
+stages_summary

@@ -30,7 +30,7 @@ test('a user without billing access is sent home', async ({ page }) => {
   await expectHeading(page, 'Integrate');
 });
 
-test('the owner updates the card through the sandbox: a bad number is sent back, a good one is kept', async ({ page }) => {
+test('the owner updates the card through the sandbox: a bad number is sent back, a good one is kept', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/billing/details');
   await page.getByRole('link', { name: 'Update credit/debit card details' }).click();
   await expectHeading(page, 'Payment details');
@@ -96,7 +96,7 @@ test('the technology partner has its invoices and billing details in its portal'
   await expectAccessible(page, "the technology partner's card form");
 });
 
-test('a Direct Debit payer changes bank account at the sandbox mandate page and comes back updated', async ({ page }) => {
+test('a Direct Debit payer changes bank account at the sandbox mandate page and comes back updated', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'starter@demo.test', '/manage/billing/details');
   await expect(page.getByLabel('Payment method')).toHaveValue('Direct Debit from account ending 31 (mandate MD4C2E19)');
   await page.getByRole('link', { name: 'Update your Direct Debit details' }).click();

@@ -19,7 +19,7 @@ test('the services page offers each service with its price and leads to its form
   await expect(page.getByRole('textbox', { name: 'Pool name' })).toBeVisible();
 });
 
-test('the owner buys a static number and finds it in the routing list', async ({ page }) => {
+test('the owner buys a static number and finds it in the routing list', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/services/static');
   await expectHeading(page, 'Add static numbers');
   await expectAccessible(page, 'the static number form');

@@ -10,7 +10,7 @@ const PNG = Buffer.from(
 // The partner portal (issue 16): the clients, a new client with its owner invited, the way into
 // a client's admin area and back, rewards, the programmes and the branding.
 
-test('a partner adds a client, logs in to it and returns to the portal', async ({ page }) => {
+test('a partner adds a client, logs in to it and returns to the portal', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'partner@demo.test', '/manage/partner/accounts');
   await expectHeading(page, 'Accounts');
   const table = page.getByRole('table', { name: 'Client accounts' });

@@ -62,7 +62,7 @@ test("an administrator is refused the upgrade with the spec's text, by the page 
   await expectHeading(page, 'Plan: Starter');
 });
 
-test('the owner adds Speech Insights from its menu chip: the chip goes and the breakdown shows it', async ({ page }) => {
+test('the owner adds Speech Insights from its menu chip: the chip goes and the breakdown shows it', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'starter@demo.test');
   const menu = sideMenu(page, 'Admin');
   await menu.getByRole('button', { name: 'Speech Analytics', exact: true }).click();
@@ -91,7 +91,7 @@ test('the owner adds Speech Insights from its menu chip: the chip goes and the b
   await expect(breakdown.getByRole('row', { name: /^Total per month/ })).toContainText('£84');
 });
 
-test('the Starter owner upgrades to Professional from the advanced routing chip and then uses advanced routing', async ({
+test('the Starter owner upgrades to Professional from the advanced routing chip and then uses advanced routing', { tag: '@pg' }, async ({
   page,
 }) => {
   await logIn(page, 'starter@demo.test', '/manage/routing');

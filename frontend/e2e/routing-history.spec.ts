@@ -43,7 +43,7 @@ async function whereTheCallGoes(dialog: Locator): Promise<string> {
   return (await answer.innerText()).trim();
 }
 
-test('an owner sees the impact of an edit, finds it in the routing history and rolls it back', async ({ page }) => {
+test('an owner sees the impact of an edit, finds it in the routing history and rolls it back', { tag: '@pg' }, async ({ page }) => {
   // A long flow through two editors and three axe runs.
   test.slow();
   await logIn(page, 'owner@demo.test', '/manage/routing');

@@ -34,7 +34,7 @@ describe('App', () => {
   test('loads the account, then shows the shell and the page with its title', async () => {
     const { fetch } = renderApp('/routing', account());
     expect(await screen.findByRole('heading', { level: 1, name: 'Call routing' }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(document.title).toBe('Calltrack - Call routing');
+    await waitFor(() => expect(document.title).toBe('Calltrack - Call routing'));
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Call routing' })).toHaveAttribute('aria-current', 'page');
     const [, init] = fetch.mock.calls[0];
@@ -64,7 +64,10 @@ describe('App', () => {
       account({ isPartner: true, canAccessPartnerAccounts: true, faviconUrl: '/logos/600-favicon.png?v=3' }),
     );
     await screen.findByRole('navigation', { name: 'Partner' });
-    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/logos/600-favicon.png?v=3');
+    // The icon is set by an effect after the shell renders: wait for it.
+    await waitFor(() =>
+      expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/logos/600-favicon.png?v=3'),
+    );
   });
 
   test('an empty account answer goes to the unauthorised page', async () => {

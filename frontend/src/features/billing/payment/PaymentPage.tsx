@@ -7,6 +7,7 @@ import { useLoader } from '../../../lib/useLoader';
 import { SectionLoading } from '../../../app/sections';
 import { getBillingDetails } from '../details/api';
 import { confirmCard, getCardParams, type CardParams } from './api';
+import { now } from '../../../lib/clock';
 
 export const CARD_UPDATED = 'Your credit card details have been updated successfully.';
 export const CARD_FAILED = 'Your credit card details could not be updated. Please try again or contact us at {email} or call {phone}.';
@@ -86,7 +87,7 @@ function CardForm({ params, query, portal }: { params: CardParams; query: URLSea
       <input type="hidden" name="BROWSERLANGUAGE" value={navigator.language} />
       <input type="hidden" name="BROWSERSCREENWIDTH" value={String(window.screen.width)} />
       <input type="hidden" name="BROWSERSCREENHEIGHT" value={String(window.screen.height)} />
-      <input type="hidden" name="BROWSERTIMEZONE" value={String(new Date().getTimezoneOffset())} />
+      <input type="hidden" name="BROWSERTIMEZONE" value={String(new Date(now()).getTimezoneOffset())} />
       <Field
         id="card-name"
         label="Name on card"
