@@ -327,7 +327,133 @@ async fn the_documentation_describes_the_reporting_api() {
     let app = TestApp::spawn().await;
     let page = app.get("/apidocs", None).await;
     assert_eq!(page.status, StatusCode::OK);
-    for text in ["GET /v1/calls", "Authorization: Bearer ctk_", "per_page", "qualified lead"] {
+    for text in [
+        "GET /v1/calls",
+        "Authorization: Bearer ctk_",
+        "per_page",
+        "qualified lead",
+        "Each key may make 60 requests a minute",
+        "each client address 120 requests a minute",
+        "RateLimit-Remaining",
+        "Retry-After",
+    ] {
         assert!(page.text().contains(text), "{text}");
     }
+}
+
+/// Moves the test clock to the start of the next minute: a fresh rate-limit window with a
+/// minute of real time ahead of it.
+fn to_next_minute(app: &TestApp) {
+    let now = app.state.clock.now();
+    app.state.clock.advance(60 - now.rem_euclid(60));
+}
+
+fn limit_headers(reply: &Reply) -> (Option<String>, Option<String>, Option<String>) {
+    (reply.header("ratelimit-limit"), reply.header("ratelimit-remaining"), reply.header("ratelimit-reset"))
+}
+
+#[tokio::test]
+async fn a_key_past_its_limit_gets_429_until_the_window_ends_and_other_keys_go_on() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (_, key) = create_key(&app, &token, "CRM sync").await;
+    let (_, other) = create_key(&app, &token, "Dashboard").await;
+    let (bearer, other) = (format!("Bearer {key}"), format!("Bearer {other}"));
+    to_next_minute(&app);
+    for n in 1..=60 {
+        let reply = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+        assert_eq!(reply.status, StatusCode::OK, "request {n}: {}", reply.text());
+        let (limit, remaining, reset) = limit_headers(&reply);
+        assert_eq!((limit.as_deref(), remaining), (Some("60"), Some((60 - n).to_string())), "request {n}");
+        assert!((1..=60).contains(&reset.unwrap().parse::<i64>().unwrap()));
+    }
+    let refused = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.text());
+    assert_eq!(refused.json()["error"], "rate_limited");
+    let retry: i64 = refused.header("retry-after").expect("Retry-After").parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    let (limit, remaining, reset) = limit_headers(&refused);
+    assert_eq!((limit.as_deref(), remaining.as_deref()), (Some("60"), Some("0")));
+    assert_eq!(reset.unwrap().parse::<i64>().unwrap(), retry);
+
+    // Another key of the same partner is counted on its own.
+    let reply = api(&app, "/v1/calls?per_page=1", Some(&other)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    // Its headers tell the tighter limit: the address's, 62 of 120 used.
+    assert_eq!(limit_headers(&reply).0.as_deref(), Some("120"));
+    assert_eq!(limit_headers(&reply).1.as_deref(), Some("58"));
+
+    // Once the window is over, the key answers again.
+    app.state.clock.advance(retry);
+    let reply = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    assert_eq!(reply.header("ratelimit-remaining").as_deref(), Some("59"));
+
+    // The housekeeping forgets the counts of past windows only.
+    let counts = "SELECT COUNT(*) FROM api_rate_counts";
+    assert_eq!(rows_as_text(&app.state.db, counts).await, ["[5]"], "address and two keys, then address and key");
+    server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    assert_eq!(rows_as_text(&app.state.db, counts).await, ["[2]"]);
+}
+
+#[tokio::test]
+async fn an_address_is_limited_whatever_keys_it_sends_and_other_addresses_go_on() {
+    use axum::extract::ConnectInfo;
+    use std::net::SocketAddr;
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (_, key) = create_key(&app, &token, "CRM sync").await;
+    let from = |address: [u8; 4], authorization: Option<String>| {
+        let mut builder = request("GET", "/v1/calls?per_page=1", None, false);
+        if let Some(value) = authorization {
+            builder = builder.header(AUTHORIZATION, value);
+        }
+        let mut req = builder.body(Body::empty()).unwrap();
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from((address, 40_000))));
+        req
+    };
+    to_next_minute(&app);
+    // Guesses count against the address: 120 unknown keys, then even a good key is refused.
+    for n in 1..=120 {
+        let reply = app.send(from([203, 0, 113, 7], Some(format!("Bearer ctk_{n:0>40}")))).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "request {n}");
+        assert_eq!(reply.header("ratelimit-remaining"), Some((120 - n).to_string()), "request {n}");
+    }
+    let refused = app.send(from([203, 0, 113, 7], Some(format!("Bearer {key}")))).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.header("retry-after").is_some());
+    assert_eq!(limit_headers(&refused).0.as_deref(), Some("120"));
+    // The key itself was not counted, and works from another address.
+    let reply = app.send(from([198, 51, 100, 1], Some(format!("Bearer {key}")))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    assert_eq!(limit_headers(&reply).1.as_deref(), Some("59"));
+}
+
+#[tokio::test]
+async fn a_keys_use_is_written_at_most_once_a_minute() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (id, key) = create_key(&app, &token, "CRM sync").await;
+    let bearer = format!("Bearer {key}");
+    let last_used = || async {
+        let (used,): (Option<i64>,) = sqlx::query_as(&format!("SELECT last_used_at FROM api_keys WHERE id = {id}"))
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        used
+    };
+    assert_eq!(last_used().await, None);
+    let before = app.state.clock.now();
+    assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+    let first = last_used().await.expect("the first use is recorded");
+    assert!(first >= before, "{first}");
+    for _ in 0..3 {
+        app.state.clock.advance(15);
+        assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+        assert_eq!(last_used().await, Some(first), "not written again within the minute");
+    }
+    app.state.clock.advance(16);
+    assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+    let second = last_used().await.unwrap();
+    assert!(second >= first + 60, "written again a minute on: {first} then {second}");
 }
