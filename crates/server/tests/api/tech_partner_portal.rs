@@ -2,7 +2,7 @@
 //! to the portal; and the reporting API those keys open (`GET /v1/calls`).
 
 use axum::body::Body;
-use axum::http::header::{AUTHORIZATION, LOCATION, WWW_AUTHENTICATE};
+use axum::http::header::{AUTHORIZATION, HOST, LOCATION, ORIGIN, WWW_AUTHENTICATE};
 use axum::http::StatusCode;
 use domain::partners::api_keys::{is_well_formed_key, NAME_REQUIRED, TOO_MANY_KEYS};
 use domain::partners::profile::WEBSITE_FORMAT;
@@ -302,6 +302,26 @@ async fn the_portal_calls_follow_the_menu() {
     assert_eq!(rows_as_text(&app.state.db, "SELECT COUNT(*) FROM api_keys").await, ["[1]"]);
 }
 
+const BACK_TO_PORTAL: &str = "/technologypartnerportal/backToPortal";
+
+/// The back-to-portal page's form, posted from this site (as the browser sends it: no admin
+/// header), or with the given extra headers.
+async fn post_back_to_portal(app: &TestApp, token: Option<&str>, headers: &[(&str, &str)]) -> Reply {
+    let mut builder = request("POST", BACK_TO_PORTAL, token, false).header(HOST, "127.0.0.1:8080");
+    if !headers.iter().any(|(name, _)| *name == "origin") {
+        builder = builder.header(ORIGIN, "http://127.0.0.1:8080");
+    }
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    app.send(builder.body(Body::empty()).unwrap()).await
+}
+
+/// A page opened as a browser's navigation does (no admin header).
+async fn open_page(app: &TestApp, path: &str, token: Option<&str>) -> Reply {
+    app.send(request("GET", path, token, false).body(Body::empty()).unwrap()).await
+}
+
 #[tokio::test]
 async fn back_to_portal_returns_to_the_users_technology_partner_account() {
     let app = TestApp::spawn().await;
@@ -309,17 +329,52 @@ async fn back_to_portal_returns_to_the_users_technology_partner_account() {
     let token = app.login("techpartner@demo.test").await;
     app.post_form("/api/accountsettings/switchAccount", Some(&token), &[("form_customer_id", "100")]).await;
     assert_eq!(app.account(&token).await["customerId"], 100);
-    let reply = app.get("/technologypartnerportal/backToPortal", Some(&token)).await;
+    let reply = post_back_to_portal(&app, Some(&token), &[]).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER);
     assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/technologypartner"));
     assert_eq!(app.account(&token).await["customerId"], 700);
+    // Once there, opening the address goes straight to the portal.
+    let there = open_page(&app, BACK_TO_PORTAL, Some(&token)).await;
+    assert_eq!(there.header(LOCATION.as_str()).as_deref(), Some("/manage/technologypartner"));
 
     let owner = app.login("owner@demo.test").await;
-    let reply = app.get("/technologypartnerportal/backToPortal", Some(&owner)).await;
+    let reply = post_back_to_portal(&app, Some(&owner), &[]).await;
     assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/"));
     assert_eq!(app.account(&owner).await["customerId"], 100);
-    let anonymous = app.get("/technologypartnerportal/backToPortal", None).await;
-    assert!(anonymous.header(LOCATION.as_str()).unwrap().starts_with("/login?return="));
+    assert_eq!(
+        open_page(&app, BACK_TO_PORTAL, Some(&owner)).await.header(LOCATION.as_str()).as_deref(),
+        Some("/manage/")
+    );
+    for anonymous in [post_back_to_portal(&app, None, &[]).await, open_page(&app, BACK_TO_PORTAL, None).await] {
+        assert!(anonymous.header(LOCATION.as_str()).unwrap().starts_with("/login?return="));
+    }
+}
+
+#[tokio::test]
+async fn opening_back_to_portal_or_posting_it_from_another_site_does_not_move_the_session() {
+    let app = TestApp::spawn().await;
+    exec(&app, "INSERT INTO user_access (user_id, customer_id, auth_code) VALUES (9, 100, 20)").await;
+    let token = app.login("techpartner@demo.test").await;
+    app.post_form("/api/accountsettings/switchAccount", Some(&token), &[("form_customer_id", "100")]).await;
+
+    // A link (another site's included) only opens a page whose button posts.
+    let page = open_page(&app, BACK_TO_PORTAL, Some(&token)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text());
+    let html = page.text();
+    assert!(html.contains(r#"<form method="post" action="/technologypartnerportal/backToPortal">"#), "{html}");
+    assert!(html.contains("Harbour Lane Dental") && html.contains("Quantum Leads Ltd"), "{html}");
+    assert_eq!(app.account(&token).await["customerId"], 100, "a GET changes nothing");
+
+    // A post from another site is refused, by its Origin or by Sec-Fetch-Site.
+    let forged = post_back_to_portal(&app, Some(&token), &[("origin", "https://evil.example")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    let forged = post_back_to_portal(&app, Some(&token), &[("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.account(&token).await["customerId"], 100);
+
+    let own = post_back_to_portal(&app, Some(&token), &[("sec-fetch-site", "same-origin")]).await;
+    assert_eq!(own.status, StatusCode::SEE_OTHER);
+    assert_eq!(app.account(&token).await["customerId"], 700);
 }
 
 #[tokio::test]
