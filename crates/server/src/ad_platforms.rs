@@ -25,7 +25,7 @@ pub struct GaProperty {
 
 #[derive(Debug)]
 pub enum ProviderError {
-    /// The code is unknown, used, expired or for another integration.
+    /// The code is unknown, used, expired, or for another integration or customer.
     Refused,
     Provider(String),
 }
@@ -43,11 +43,13 @@ pub trait AdPlatforms {
     /// Where the browser asks the user's consent for `identifier`, coming back to `redirect_uri`
     /// with `state`.
     fn authorize_url(&self, identifier: &str, state: &str, redirect_uri: &str) -> String;
-    /// The account behind a code the consent page handed out.
+    /// The account behind a code the consent page handed out for `identifier` on `customer`'s
+    /// behalf (a code consented to on another customer's account is refused).
     fn exchange(
         &self,
         identifier: &str,
         code: &str,
+        customer: i64,
         now: i64,
     ) -> impl std::future::Future<Output = Result<Grant>> + Send;
     /// The Google Analytics properties of the customer's connected account.
@@ -73,15 +75,16 @@ impl AdPlatforms for Sandbox<'_> {
         )
     }
 
-    async fn exchange(&self, identifier: &str, code: &str, now: i64) -> Result<Grant> {
+    async fn exchange(&self, identifier: &str, code: &str, customer: i64, now: i64) -> Result<Grant> {
         let row: Option<(String,)> = sqlx::query_as(
             "UPDATE sandbox_oauth_codes SET used_at = $1
-             WHERE code_hash = $2 AND identifier = $3 AND used_at IS NULL AND expires_at > $1
+             WHERE code_hash = $2 AND identifier = $3 AND customer_id = $4 AND used_at IS NULL AND expires_at > $1
              RETURNING account",
         )
         .bind(now)
         .bind(token_hash(code))
         .bind(identifier)
+        .bind(customer)
         .fetch_optional(self.0)
         .await?;
         row.map(|(account,)| Grant { account }).ok_or(ProviderError::Refused)

@@ -1,7 +1,8 @@
 //! Clearing out what has expired: sessions past their idle or absolute limit, used or expired
-//! confirmation keys and reset links, and failed logins older than the throttle window. Expired
-//! rows are refused wherever they are read; this keeps the tables from growing for ever. Routing
-//! history goes once it is older than its retention (25 months).
+//! confirmation keys and reset links, failed logins older than the throttle window and the
+//! reporting API's request counts of past windows. Expired rows are refused wherever they are
+//! read; this keeps the tables from growing for ever. Routing history goes once it is older than
+//! its retention (25 months).
 
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
 use crate::state::AppState;
-use crate::store::{routing_history, sessions, throttle};
+use crate::store::{api_rate, routing_history, sessions, throttle};
 
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 
@@ -25,6 +26,7 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM oauth_states WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM sandbox_oauth_codes WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
+        ("DELETE FROM api_rate_counts WHERE window_start <= $1", now - api_rate::WINDOW_SECONDS),
     ] {
         purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
     }

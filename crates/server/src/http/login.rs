@@ -57,8 +57,12 @@ async fn login_page(State(state): State<AppState>, Query(query): Query<LoginQuer
 
 /// A login form posted from another site (login CSRF: being signed in as someone else) is
 /// refused. Browsers send Origin on cross-site form posts; a missing Origin is a same-site or
-/// non-browser client.
+/// non-browser client. A browser that says the request comes from another site
+/// (`Sec-Fetch-Site: cross-site`) is believed too.
 pub(crate) fn cross_site(parts: &Parts) -> bool {
+    if parts.headers.get("sec-fetch-site").is_some_and(|v| v.as_bytes() == b"cross-site") {
+        return true;
+    }
     let origin = parts.headers.get(ORIGIN).and_then(|v| v.to_str().ok());
     let host = parts.headers.get(HOST).and_then(|v| v.to_str().ok());
     match (origin, host) {

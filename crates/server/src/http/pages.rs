@@ -81,6 +81,7 @@ async fn conditions(State(state): State<AppState>) -> Html<String> {
 
 /// The reporting API's reference (the technology partner menu's Documentation).
 async fn api_docs(State(state): State<AppState>) -> Html<String> {
+    use crate::store::api_rate::{ADDRESS_LIMIT, KEY_LIMIT, WINDOW_SECONDS};
     use domain::partners::api_keys::{API_KEY_PREFIX, MAX_ACTIVE_KEYS};
     use domain::partners::lead_reports::{
         DEFAULT_PER_PAGE, DEFAULT_RANGE_DAYS, MAX_PAGE, MAX_PER_PAGE, MAX_RANGE_DAYS, QUALIFIED_LEAD_SECONDS,
@@ -110,6 +111,14 @@ async fn api_docs(State(state): State<AppState>) -> Html<String> {
   "from": "2026-10-01", "to": "2026-10-31", "page": 1, "perPage": 100, "total": 1, "hasMore": false
 }}</pre>
 <p><code>trackedNumber</code> is null for a call to a website pool's number and for outbound calls. Times are UTC (RFC 3339).</p>
+<h2>Rate limits</h2>
+<p>Each key may make {KEY_LIMIT} requests a minute, and each client address {ADDRESS_LIMIT} requests a minute whatever keys it uses (requests without a valid key count too). Minutes are counted in fixed windows starting on the minute (UTC), for all our servers together. Every answer says where you stand, for the limit nearer to running out:</p>
+<table><thead><tr><th scope="col">Header</th><th scope="col">Meaning</th></tr></thead><tbody>
+<tr><td><code>RateLimit-Limit</code></td><td>Requests allowed in the window ({KEY_LIMIT} for a key).</td></tr>
+<tr><td><code>RateLimit-Remaining</code></td><td>Requests left in the window.</td></tr>
+<tr><td><code>RateLimit-Reset</code></td><td>Seconds until the window ends and the count starts again (1 to {WINDOW_SECONDS}).</td></tr>
+</tbody></table>
+<p>Past the limit the answer is <code>429</code> with <code>Retry-After</code> (seconds) and <code>{{"error": "rate_limited", "message": "…"}}</code>: wait that long before the next request. To read many calls, use <code>per_page={MAX_PER_PAGE}</code>.</p>
 <h2>Errors</h2>
 <p>A bad parameter gets <code>422</code>: <code>{{"success": false, "code": "VALIDATION_FAILED", "errors": {{"from": "from must be a date written YYYY-MM-DD."}}}}</code>.</p>
 <p><a href="/manage/technologypartner">Back to the portal</a></p>"#

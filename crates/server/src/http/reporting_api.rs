@@ -3,10 +3,15 @@
 //! key (`Authorization: Bearer ctk_…`) instead of a session: no cookie, no admin header. An
 //! unknown, revoked or malformed key is 401; a bad query is the usual 422 body. The key never
 //! reaches a log (the request log has the method and path only).
+//!
+//! Requests are limited per client address and per key (`store::api_rate`, counted in the
+//! database so every server process shares the count). Every answer after the address is counted
+//! carries the IETF draft's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
+//! (seconds) of the tighter of the two limits; past a limit the answer is 429 with `Retry-After`.
 
 use axum::extract::{RawQuery, State};
-use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, WWW_AUTHENTICATE};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, RETRY_AFTER, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -14,10 +19,16 @@ use domain::partners::api_keys::bearer_key;
 use domain::partners::lead_reports::{api_time, calls_window, is_qualified_lead, CallsQuery};
 use serde::Serialize;
 
+use crate::http::client::ClientAddr;
 use crate::http::error::AppError;
 use crate::security::token_hash;
 use crate::state::AppState;
+use crate::store::api_rate::{self, Usage};
 use crate::store::tech_partners;
+
+pub const RATE_LIMIT_LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
+pub const RATE_LIMIT_REMAINING: HeaderName = HeaderName::from_static("ratelimit-remaining");
+pub const RATE_LIMIT_RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/calls", get(calls))
@@ -43,6 +54,44 @@ fn unauthorized(presented: bool) -> Response {
         )
     };
     (StatusCode::UNAUTHORIZED, [(WWW_AUTHENTICATE, challenge), (CACHE_CONTROL, "no-store")], Json(body)).into_response()
+}
+
+#[derive(Serialize)]
+struct TooManyRequests {
+    error: &'static str,
+    message: &'static str,
+}
+
+/// 429: this client's limit is used up until the window ends.
+fn too_many_requests(usage: Usage) -> Response {
+    let body = TooManyRequests {
+        error: "rate_limited",
+        message: "Too many requests. Wait the seconds in Retry-After, then try again.",
+    };
+    let headers =
+        [(RETRY_AFTER, HeaderValue::from(usage.reset)), (CACHE_CONTROL, HeaderValue::from_static("no-store"))];
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, headers, Json(body)).into_response();
+    with_limit(&mut response, usage);
+    response
+}
+
+/// The `RateLimit-*` headers of a client's standing.
+fn with_limit(response: &mut Response, usage: Usage) {
+    let headers = response.headers_mut();
+    for (name, value) in
+        [(RATE_LIMIT_LIMIT, usage.limit), (RATE_LIMIT_REMAINING, usage.remaining()), (RATE_LIMIT_RESET, usage.reset)]
+    {
+        headers.insert(name, HeaderValue::from(value));
+    }
+}
+
+/// The limit closer to being used up (the address's, until the key is known).
+fn tighter(a: Usage, b: Usage) -> Usage {
+    if b.remaining() < a.remaining() {
+        b
+    } else {
+        a
+    }
 }
 
 #[derive(Serialize)]
@@ -89,23 +138,54 @@ fn parse_query(raw: Option<&str>) -> CallsQuery {
     query
 }
 
-async fn calls(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
-    let Some(header) = headers.get(AUTHORIZATION) else { return unauthorized(false) };
-    let Some(key) = header.to_str().ok().and_then(bearer_key) else { return unauthorized(true) };
+async fn calls(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
     let now = state.clock.now();
-    let (partner, zone) = match tech_partners::authenticate(&state.db, &token_hash(key), now).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return unauthorized(true),
-        Err(error) => return AppError::from(error).into_response(),
+    // Every request from an address counts, with a key or not, so guessing keys is slowed too.
+    let address =
+        match api_rate::hit(&state.db, &api_rate::address_bucket(&client.key()), api_rate::ADDRESS_LIMIT, now).await {
+            Ok(usage) => usage,
+            Err(error) => return AppError::from(error).into_response(),
+        };
+    if address.exceeded() {
+        return too_many_requests(address);
+    }
+    let (mut response, usage) = match answer(&state, &headers, raw.as_deref(), now, address).await {
+        Ok(answered) => answered,
+        Err(error) => (error.into_response(), address),
     };
-    let window = match calls_window(&parse_query(raw.as_deref()), now, &zone) {
+    with_limit(&mut response, usage);
+    response
+}
+
+/// The answer once the address is within its limit, with the limit the headers report.
+async fn answer(
+    state: &AppState,
+    headers: &HeaderMap,
+    raw: Option<&str>,
+    now: i64,
+    address: Usage,
+) -> Result<(Response, Usage), AppError> {
+    let Some(header) = headers.get(AUTHORIZATION) else { return Ok((unauthorized(false), address)) };
+    let Some(key) = header.to_str().ok().and_then(bearer_key) else { return Ok((unauthorized(true), address)) };
+    let Some(key) = tech_partners::authenticate(&state.db, &token_hash(key)).await? else {
+        return Ok((unauthorized(true), address));
+    };
+    let usage = api_rate::hit(&state.db, &api_rate::key_bucket(key.id), api_rate::KEY_LIMIT, now).await?;
+    if usage.exceeded() {
+        return Ok((too_many_requests(usage), usage));
+    }
+    let usage = tighter(address, usage);
+    tech_partners::record_use(&state.db, key.id, now).await?;
+    let window = match calls_window(&parse_query(raw), now, &key.zone) {
         Ok(window) => window,
-        Err(errors) => return AppError::Validation(errors).into_response(),
+        Err(errors) => return Ok((AppError::Validation(errors).into_response(), usage)),
     };
-    let (rows, total) = match tech_partners::api_calls(&state.db, partner, &window).await {
-        Ok(found) => found,
-        Err(error) => return AppError::from(error).into_response(),
-    };
+    let (rows, total) = tech_partners::api_calls(&state.db, key.partner, &window).await?;
     let data = rows
         .into_iter()
         .map(|c| Call {
@@ -129,5 +209,5 @@ async fn calls(State(state): State<AppState>, headers: HeaderMap, RawQuery(raw):
         total,
         has_more: shown < total,
     };
-    ([(CACHE_CONTROL, "no-store")], Json(page)).into_response()
+    Ok((([(CACHE_CONTROL, "no-store")], Json(page)).into_response(), usage))
 }

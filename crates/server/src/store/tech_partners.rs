@@ -91,8 +91,16 @@ pub async fn has_key(db: &AnyPool, partner: i64, id: i64) -> sqlx::Result<bool> 
     Ok(row.is_some())
 }
 
-/// The technology partner a live key belongs to, and its time zone; the key's use is recorded.
-pub async fn authenticate(db: &AnyPool, key_hash: &str, now: i64) -> sqlx::Result<Option<(i64, String)>> {
+/// A live key of a technology partner: the key, its partner and the partner's time zone.
+#[derive(Debug, Clone)]
+pub struct LiveKey {
+    pub id: i64,
+    pub partner: i64,
+    pub zone: String,
+}
+
+/// The live key with this hash, if any (read only: see `record_use`).
+pub async fn authenticate(db: &AnyPool, key_hash: &str) -> sqlx::Result<Option<LiveKey>> {
     let row: Option<(i64, i64, String)> = sqlx::query_as(
         "SELECT k.id, c.id, c.time_zone FROM api_keys k JOIN customers c ON c.id = k.customer_id
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND c.is_tech_partner = 1",
@@ -100,9 +108,21 @@ pub async fn authenticate(db: &AnyPool, key_hash: &str, now: i64) -> sqlx::Resul
     .bind(key_hash)
     .fetch_optional(db)
     .await?;
-    let Some((key_id, partner, zone)) = row else { return Ok(None) };
-    sqlx::query("UPDATE api_keys SET last_used_at = $1 WHERE id = $2").bind(now).bind(key_id).execute(db).await?;
-    Ok(Some((partner, zone)))
+    Ok(row.map(|(id, partner, zone)| LiveKey { id, partner, zone }))
+}
+
+/// A key's `last_used_at` is written at most this often, not on every request.
+pub const RECORD_USE_EVERY_SECONDS: i64 = 60;
+
+/// Records a key's use at `now`, unless it was recorded less than a minute ago.
+pub async fn record_use(db: &AnyPool, key_id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)")
+        .bind(now)
+        .bind(key_id)
+        .bind(now - RECORD_USE_EVERY_SECONDS)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// An account the partner supplies leads to, since when.

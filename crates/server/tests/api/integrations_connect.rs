@@ -7,7 +7,7 @@ use axum::http::header::{CONTENT_TYPE, LOCATION};
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{request, Reply, TestApp};
+use crate::helpers::{request, rows_as_text, Reply, TestApp};
 
 fn integration<'a>(list: &'a Value, id: &str) -> &'a Value {
     list["integrations"].as_array().unwrap().iter().find(|i| i["identifier"] == id).unwrap()
@@ -181,6 +181,120 @@ async fn a_flow_returns_only_to_the_session_that_started_it() {
     // Without a session the consent page sends the browser to log in.
     let anonymous = app.send(request("GET", &url, None, false).body(Body::empty()).unwrap()).await;
     assert!(location(&anonymous).starts_with("/login?return="));
+}
+
+async fn switch_to(app: &TestApp, session: &str, customer: &str) {
+    let reply =
+        app.post_form("/api/accountsettings/switchAccount", Some(session), &[("form_customer_id", customer)]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+}
+
+async fn google_ads_accounts(app: &TestApp) -> Vec<String> {
+    rows_as_text(
+        &app.state.db,
+        "SELECT customer_id, account FROM customer_integrations WHERE identifier = 'google_ads' ORDER BY customer_id",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_code_given_on_another_customers_account_does_not_finish_the_flow() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let before = google_ads_accounts(&app).await;
+    // The flow starts on Harbour Lane Dental (100); the consent is given on Orthodontics (101).
+    let url = auth_url(&app, &owner, "google_ads").await;
+    switch_to(&app, &owner, "101").await;
+    let consent = page(&app, &url, &owner).await;
+    assert!(consent.text().contains("Harbour Lane Orthodontics"), "{}", consent.text());
+    let back = location(&decide(&app, &url, &owner, "allow").await);
+    switch_to(&app, &owner, "100").await;
+    assert_eq!(location(&page(&app, &back, &owner).await), "/manage/adwords?error=failed");
+    assert_eq!(google_ads_accounts(&app).await, before, "nothing connected with the other account's grant");
+}
+
+#[tokio::test]
+async fn the_return_checks_again_that_the_user_may_still_connect_on_the_flows_customer() {
+    let app = TestApp::spawn().await;
+    let before = google_ads_accounts(&app).await;
+    let user = app.login("user@demo.test").await;
+    let cases = [
+        // The right to manage numbers and campaigns (which connecting needs) was taken away...
+        "UPDATE user_access SET perm_services_admin = 0 WHERE user_id = 3 AND customer_id = 100",
+        // ...or the access to the account itself.
+        "DELETE FROM user_access WHERE user_id = 3 AND customer_id = 100",
+    ];
+    for change in cases {
+        sqlx::query("UPDATE user_access SET perm_services_admin = 1 WHERE user_id = 3 AND customer_id = 100")
+            .execute(&app.state.db)
+            .await
+            .unwrap();
+        let url = auth_url(&app, &user, "google_ads").await;
+        let back = location(&decide(&app, &url, &user, "allow").await);
+        sqlx::query(change).execute(&app.state.db).await.unwrap();
+        assert_eq!(location(&page(&app, &back, &user).await), "/manage/adwords?error=forbidden", "{change}");
+        assert_eq!(google_ads_accounts(&app).await, before, "{change}");
+    }
+}
+
+#[tokio::test]
+async fn the_tag_managers_return_is_checked_as_its_link_was() {
+    let app = TestApp::spawn().await;
+    let atlas = app.login("enterprise@demo.test").await;
+    let start = || async {
+        let auth = app.get("/api/tagmanager/auth/6", Some(&atlas)).await.json();
+        auth["authUrl"].as_str().expect("not connected yet").to_string()
+    };
+    let connected = "SELECT COUNT(*) FROM customer_integrations WHERE identifier = 'google_tag_manager'";
+    let before = rows_as_text(&app.state.db, connected).await;
+    // Without the right to manage integrations by the time the browser is back: refused.
+    let url = start().await;
+    let back = location(&decide(&app, &url, &atlas, "allow").await);
+    let set = |level: i64, right: i64| {
+        format!(
+            "UPDATE user_access SET auth_code = {level}, perm_services_admin = {right} WHERE customer_id = 300
+             AND user_id = (SELECT id FROM users WHERE email = 'enterprise@demo.test')"
+        )
+    };
+    sqlx::query(&set(10, 0)).execute(&app.state.db).await.unwrap();
+    assert_eq!(location(&page(&app, &back, &atlas).await), "/manage/?tagmanager=6&error=forbidden");
+    assert_eq!(rows_as_text(&app.state.db, connected).await, before);
+    // With it: connected.
+    sqlx::query(&set(25, 1)).execute(&app.state.db).await.unwrap();
+    let url = start().await;
+    let back = location(&decide(&app, &url, &atlas, "allow").await);
+    assert_eq!(location(&page(&app, &back, &atlas).await), "/manage/?tagmanager=6&connected=1");
+    assert_eq!(app.get("/api/tagmanager/auth/6", Some(&atlas)).await.json()["status"], true);
+}
+
+#[tokio::test]
+async fn a_flow_lives_ten_minutes_its_code_five_and_each_is_used_once() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let before = google_ads_accounts(&app).await;
+    // A flow that comes back after ten minutes is over (the session is kept alive meanwhile).
+    let url = auth_url(&app, &owner, "google_ads").await;
+    let back = location(&decide(&app, &url, &owner, "allow").await);
+    for _ in 0..2 {
+        app.state.clock.advance(5 * 60 + 1);
+        app.account(&owner).await;
+    }
+    assert_eq!(page(&app, &back, &owner).await.status, StatusCode::BAD_REQUEST);
+    // A code exchanged after five minutes is refused, though its flow is alive.
+    let url = auth_url(&app, &owner, "google_ads").await;
+    let back = location(&decide(&app, &url, &owner, "allow").await);
+    app.state.clock.advance(5 * 60 + 1);
+    assert_eq!(location(&page(&app, &back, &owner).await), "/manage/adwords?error=failed");
+    assert_eq!(google_ads_accounts(&app).await, before);
+    // A code works once: brought back on a new flow, it is refused.
+    let url = auth_url(&app, &owner, "google_ads").await;
+    let back = location(&decide(&app, &url, &owner, "allow").await);
+    let code = back.split("code=").nth(1).unwrap().to_string();
+    assert_eq!(location(&page(&app, &back, &owner).await), "/manage/adwords?connected=1");
+    let url = auth_url(&app, &owner, "google_ads").await;
+    let state = url.split("state=").nth(1).unwrap().split('&').next().unwrap();
+    let replayed = format!("/integrations/callback?state={state}&code={code}");
+    assert_eq!(location(&page(&app, &replayed, &owner).await), "/manage/adwords?error=failed");
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use axum::extract::ConnectInfo;
 use axum::http::header::{CACHE_CONTROL, COOKIE, LOCATION, ORIGIN, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
 use axum::http::{Request, StatusCode};
 
-use crate::helpers::{request, send_via, TestApp};
+use crate::helpers::{request, rows_as_text, send_via, TestApp};
 
 fn from(ip: [u8; 4], mut req: Request<Body>) -> Request<Body> {
     req.extensions_mut().insert(ConnectInfo(SocketAddr::from((ip, 40_000))));
@@ -273,4 +273,42 @@ async fn removing_a_users_access_ends_their_sessions_on_that_account() {
         app.get("/api/accountsettings/getAccountDetails", Some(&manager)).await.status,
         StatusCode::UNAUTHORIZED
     );
+}
+
+/// The spec's GETs under /api that start something (a connect flow, a website check, a card
+/// order, a mandate flow, the reports switch) are answered only with the admin header, which
+/// another site's link, image or form cannot send: opened from elsewhere they change nothing.
+#[tokio::test]
+async fn the_specs_gets_that_start_something_need_the_admin_header() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let manager = app.login("manager@demo.test").await;
+    let (url,): (i64,) = sqlx::query_as("SELECT MIN(id) FROM dynamic_urls WHERE customer_id = 100")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    let written = "SELECT (SELECT COUNT(*) FROM oauth_states), (SELECT COUNT(*) FROM website_checks),
+        (SELECT COUNT(*) FROM card_orders), (SELECT COUNT(*) FROM direct_debit_flows),
+        (SELECT COUNT(*) FROM users WHERE show_reports_2023 = 1)";
+    let before = rows_as_text(&app.state.db, written).await;
+    let paths = [
+        ("/api/integrations/connect/google_ads".to_string(), &owner),
+        (format!("/api/tagmanager/auth/{url}"), &owner),
+        (format!("/api/admin/startJob/{url}"), &owner),
+        (format!("/api/admin/startJob/{url}/1"), &owner),
+        ("/api/paymentdetails/getBarclayCardParams".to_string(), &owner),
+        ("/api/billingdetails/getBillingDetails".to_string(), &owner),
+        ("/api/users/swapReportVersionFromAdminArea".to_string(), &manager),
+    ];
+    for (path, session) in &paths {
+        let reply = app.send(request("GET", path, Some(session), false).body(Body::empty()).unwrap()).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    assert_eq!(rows_as_text(&app.state.db, written).await, before);
+    // With the header (the admin area's own calls) they do their work.
+    for (path, session) in &paths {
+        let reply = app.get(path, Some(session)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text());
+    }
+    assert_ne!(rows_as_text(&app.state.db, written).await, before);
 }

@@ -2,7 +2,7 @@
 //! to the portal; and the reporting API those keys open (`GET /v1/calls`).
 
 use axum::body::Body;
-use axum::http::header::{AUTHORIZATION, LOCATION, WWW_AUTHENTICATE};
+use axum::http::header::{AUTHORIZATION, HOST, LOCATION, ORIGIN, WWW_AUTHENTICATE};
 use axum::http::StatusCode;
 use domain::partners::api_keys::{is_well_formed_key, NAME_REQUIRED, TOO_MANY_KEYS};
 use domain::partners::profile::WEBSITE_FORMAT;
@@ -302,6 +302,26 @@ async fn the_portal_calls_follow_the_menu() {
     assert_eq!(rows_as_text(&app.state.db, "SELECT COUNT(*) FROM api_keys").await, ["[1]"]);
 }
 
+const BACK_TO_PORTAL: &str = "/technologypartnerportal/backToPortal";
+
+/// The back-to-portal page's form, posted from this site (as the browser sends it: no admin
+/// header), or with the given extra headers.
+async fn post_back_to_portal(app: &TestApp, token: Option<&str>, headers: &[(&str, &str)]) -> Reply {
+    let mut builder = request("POST", BACK_TO_PORTAL, token, false).header(HOST, "127.0.0.1:8080");
+    if !headers.iter().any(|(name, _)| *name == "origin") {
+        builder = builder.header(ORIGIN, "http://127.0.0.1:8080");
+    }
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    app.send(builder.body(Body::empty()).unwrap()).await
+}
+
+/// A page opened as a browser's navigation does (no admin header).
+async fn open_page(app: &TestApp, path: &str, token: Option<&str>) -> Reply {
+    app.send(request("GET", path, token, false).body(Body::empty()).unwrap()).await
+}
+
 #[tokio::test]
 async fn back_to_portal_returns_to_the_users_technology_partner_account() {
     let app = TestApp::spawn().await;
@@ -309,17 +329,52 @@ async fn back_to_portal_returns_to_the_users_technology_partner_account() {
     let token = app.login("techpartner@demo.test").await;
     app.post_form("/api/accountsettings/switchAccount", Some(&token), &[("form_customer_id", "100")]).await;
     assert_eq!(app.account(&token).await["customerId"], 100);
-    let reply = app.get("/technologypartnerportal/backToPortal", Some(&token)).await;
+    let reply = post_back_to_portal(&app, Some(&token), &[]).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER);
     assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/technologypartner"));
     assert_eq!(app.account(&token).await["customerId"], 700);
+    // Once there, opening the address goes straight to the portal.
+    let there = open_page(&app, BACK_TO_PORTAL, Some(&token)).await;
+    assert_eq!(there.header(LOCATION.as_str()).as_deref(), Some("/manage/technologypartner"));
 
     let owner = app.login("owner@demo.test").await;
-    let reply = app.get("/technologypartnerportal/backToPortal", Some(&owner)).await;
+    let reply = post_back_to_portal(&app, Some(&owner), &[]).await;
     assert_eq!(reply.header(LOCATION.as_str()).as_deref(), Some("/manage/"));
     assert_eq!(app.account(&owner).await["customerId"], 100);
-    let anonymous = app.get("/technologypartnerportal/backToPortal", None).await;
-    assert!(anonymous.header(LOCATION.as_str()).unwrap().starts_with("/login?return="));
+    assert_eq!(
+        open_page(&app, BACK_TO_PORTAL, Some(&owner)).await.header(LOCATION.as_str()).as_deref(),
+        Some("/manage/")
+    );
+    for anonymous in [post_back_to_portal(&app, None, &[]).await, open_page(&app, BACK_TO_PORTAL, None).await] {
+        assert!(anonymous.header(LOCATION.as_str()).unwrap().starts_with("/login?return="));
+    }
+}
+
+#[tokio::test]
+async fn opening_back_to_portal_or_posting_it_from_another_site_does_not_move_the_session() {
+    let app = TestApp::spawn().await;
+    exec(&app, "INSERT INTO user_access (user_id, customer_id, auth_code) VALUES (9, 100, 20)").await;
+    let token = app.login("techpartner@demo.test").await;
+    app.post_form("/api/accountsettings/switchAccount", Some(&token), &[("form_customer_id", "100")]).await;
+
+    // A link (another site's included) only opens a page whose button posts.
+    let page = open_page(&app, BACK_TO_PORTAL, Some(&token)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text());
+    let html = page.text();
+    assert!(html.contains(r#"<form method="post" action="/technologypartnerportal/backToPortal">"#), "{html}");
+    assert!(html.contains("Harbour Lane Dental") && html.contains("Quantum Leads Ltd"), "{html}");
+    assert_eq!(app.account(&token).await["customerId"], 100, "a GET changes nothing");
+
+    // A post from another site is refused, by its Origin or by Sec-Fetch-Site.
+    let forged = post_back_to_portal(&app, Some(&token), &[("origin", "https://evil.example")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    let forged = post_back_to_portal(&app, Some(&token), &[("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.account(&token).await["customerId"], 100);
+
+    let own = post_back_to_portal(&app, Some(&token), &[("sec-fetch-site", "same-origin")]).await;
+    assert_eq!(own.status, StatusCode::SEE_OTHER);
+    assert_eq!(app.account(&token).await["customerId"], 700);
 }
 
 #[tokio::test]
@@ -327,7 +382,133 @@ async fn the_documentation_describes_the_reporting_api() {
     let app = TestApp::spawn().await;
     let page = app.get("/apidocs", None).await;
     assert_eq!(page.status, StatusCode::OK);
-    for text in ["GET /v1/calls", "Authorization: Bearer ctk_", "per_page", "qualified lead"] {
+    for text in [
+        "GET /v1/calls",
+        "Authorization: Bearer ctk_",
+        "per_page",
+        "qualified lead",
+        "Each key may make 60 requests a minute",
+        "each client address 120 requests a minute",
+        "RateLimit-Remaining",
+        "Retry-After",
+    ] {
         assert!(page.text().contains(text), "{text}");
     }
+}
+
+/// Moves the test clock to the start of the next minute: a fresh rate-limit window with a
+/// minute of real time ahead of it.
+fn to_next_minute(app: &TestApp) {
+    let now = app.state.clock.now();
+    app.state.clock.advance(60 - now.rem_euclid(60));
+}
+
+fn limit_headers(reply: &Reply) -> (Option<String>, Option<String>, Option<String>) {
+    (reply.header("ratelimit-limit"), reply.header("ratelimit-remaining"), reply.header("ratelimit-reset"))
+}
+
+#[tokio::test]
+async fn a_key_past_its_limit_gets_429_until_the_window_ends_and_other_keys_go_on() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (_, key) = create_key(&app, &token, "CRM sync").await;
+    let (_, other) = create_key(&app, &token, "Dashboard").await;
+    let (bearer, other) = (format!("Bearer {key}"), format!("Bearer {other}"));
+    to_next_minute(&app);
+    for n in 1..=60 {
+        let reply = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+        assert_eq!(reply.status, StatusCode::OK, "request {n}: {}", reply.text());
+        let (limit, remaining, reset) = limit_headers(&reply);
+        assert_eq!((limit.as_deref(), remaining), (Some("60"), Some((60 - n).to_string())), "request {n}");
+        assert!((1..=60).contains(&reset.unwrap().parse::<i64>().unwrap()));
+    }
+    let refused = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.text());
+    assert_eq!(refused.json()["error"], "rate_limited");
+    let retry: i64 = refused.header("retry-after").expect("Retry-After").parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    let (limit, remaining, reset) = limit_headers(&refused);
+    assert_eq!((limit.as_deref(), remaining.as_deref()), (Some("60"), Some("0")));
+    assert_eq!(reset.unwrap().parse::<i64>().unwrap(), retry);
+
+    // Another key of the same partner is counted on its own.
+    let reply = api(&app, "/v1/calls?per_page=1", Some(&other)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    // Its headers tell the tighter limit: the address's, 62 of 120 used.
+    assert_eq!(limit_headers(&reply).0.as_deref(), Some("120"));
+    assert_eq!(limit_headers(&reply).1.as_deref(), Some("58"));
+
+    // Once the window is over, the key answers again.
+    app.state.clock.advance(retry);
+    let reply = api(&app, "/v1/calls?per_page=1", Some(&bearer)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    assert_eq!(reply.header("ratelimit-remaining").as_deref(), Some("59"));
+
+    // The housekeeping forgets the counts of past windows only.
+    let counts = "SELECT COUNT(*) FROM api_rate_counts";
+    assert_eq!(rows_as_text(&app.state.db, counts).await, ["[5]"], "address and two keys, then address and key");
+    server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    assert_eq!(rows_as_text(&app.state.db, counts).await, ["[2]"]);
+}
+
+#[tokio::test]
+async fn an_address_is_limited_whatever_keys_it_sends_and_other_addresses_go_on() {
+    use axum::extract::ConnectInfo;
+    use std::net::SocketAddr;
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (_, key) = create_key(&app, &token, "CRM sync").await;
+    let from = |address: [u8; 4], authorization: Option<String>| {
+        let mut builder = request("GET", "/v1/calls?per_page=1", None, false);
+        if let Some(value) = authorization {
+            builder = builder.header(AUTHORIZATION, value);
+        }
+        let mut req = builder.body(Body::empty()).unwrap();
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from((address, 40_000))));
+        req
+    };
+    to_next_minute(&app);
+    // Guesses count against the address: 120 unknown keys, then even a good key is refused.
+    for n in 1..=120 {
+        let reply = app.send(from([203, 0, 113, 7], Some(format!("Bearer ctk_{n:0>40}")))).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "request {n}");
+        assert_eq!(reply.header("ratelimit-remaining"), Some((120 - n).to_string()), "request {n}");
+    }
+    let refused = app.send(from([203, 0, 113, 7], Some(format!("Bearer {key}")))).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.header("retry-after").is_some());
+    assert_eq!(limit_headers(&refused).0.as_deref(), Some("120"));
+    // The key itself was not counted, and works from another address.
+    let reply = app.send(from([198, 51, 100, 1], Some(format!("Bearer {key}")))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    assert_eq!(limit_headers(&reply).1.as_deref(), Some("59"));
+}
+
+#[tokio::test]
+async fn a_keys_use_is_written_at_most_once_a_minute() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let (id, key) = create_key(&app, &token, "CRM sync").await;
+    let bearer = format!("Bearer {key}");
+    let last_used = || async {
+        let (used,): (Option<i64>,) = sqlx::query_as(&format!("SELECT last_used_at FROM api_keys WHERE id = {id}"))
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        used
+    };
+    assert_eq!(last_used().await, None);
+    let before = app.state.clock.now();
+    assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+    let first = last_used().await.expect("the first use is recorded");
+    assert!(first >= before, "{first}");
+    for _ in 0..3 {
+        app.state.clock.advance(15);
+        assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+        assert_eq!(last_used().await, Some(first), "not written again within the minute");
+    }
+    app.state.clock.advance(16);
+    assert_eq!(api(&app, "/v1/calls?per_page=1", Some(&bearer)).await.status, StatusCode::OK);
+    let second = last_used().await.unwrap();
+    assert!(second >= first + 60, "written again a minute on: {first} then {second}");
 }

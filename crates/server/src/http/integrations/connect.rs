@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::integrations::{settings_fields, validate_settings};
+use domain::integrations::{settings_fields, validate_settings, IntegrationDef};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,8 +19,9 @@ use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
+use crate::store::integrations::ConnectFlow;
 use crate::store::sessions::Session;
-use crate::store::{confirmations, integrations};
+use crate::store::{accounts, confirmations, integrations};
 
 /// The tag manager is connected like an integration (for the website check's tag set-up),
 /// without a card of its own.
@@ -60,14 +61,32 @@ async fn connect_link(
     user: AccountUser,
     Path(identifier): Path<String>,
 ) -> Result<Json<IntegrationAuthUrl>, AppError> {
-    let def = user.usable(&state, &identifier).await?;
+    let def = may_connect(&state, &user, &identifier).await?.ok_or(AppError::NotFound)?;
+    // Google Analytics goes on to choosing a property; the others back to their page.
+    let back = if def.identifier == "google_analytics" { "/ga_connect" } else { def.destination };
+    Ok(Json(auth_url(&state, &user.session, def.identifier, &format!("/manage{back}")).await?))
+}
+
+/// Whether this user may connect `identifier` on the account they are on: an OAuth integration
+/// whose card offers Connect or Configure (else 404 or 403), or the tag manager of the website
+/// checks (dynamic URLs shown, else 403); and the right to manage integrations (else 403).
+/// The integration's definition, none for the tag manager.
+async fn may_connect(
+    state: &AppState,
+    user: &AccountUser,
+    identifier: &str,
+) -> Result<Option<&'static IntegrationDef>, AppError> {
+    if identifier == TAG_MANAGER {
+        user.require_dynamic()?;
+        user.require_manage()?;
+        return Ok(None);
+    }
+    let def = user.usable(state, identifier).await?;
     if !def.oauth {
         return Err(AppError::NotFound);
     }
     user.require_manage()?;
-    // Google Analytics goes on to choosing a property; the others back to their page.
-    let back = if def.identifier == "google_analytics" { "/ga_connect" } else { def.destination };
-    Ok(Json(auth_url(&state, &user.session, def.identifier, &format!("/manage{back}")).await?))
+    Ok(Some(def))
 }
 
 /// Where the browser lands after the provider sent it back.
@@ -78,8 +97,10 @@ pub enum FlowEnd {
     Unknown,
 }
 
-/// The provider's return: the flow must be this session's; the code is exchanged and the
-/// integration configured for the customer the flow was started on.
+/// The provider's return: the flow must be this session's, in time and not used before (it is
+/// used up here); the user must still be allowed to connect the integration on the customer the
+/// flow was started on (whichever account the session is on now); the code must have been given
+/// for that customer and integration. Then the integration is configured for that customer.
 pub async fn finish_connect_flow(
     state: &AppState,
     session: &Session,
@@ -94,7 +115,16 @@ pub async fn finish_connect_flow(
     let Some(code) = code.filter(|c| !c.is_empty()) else {
         return Ok(FlowEnd::Declined(format!("{}{sep}error=denied", flow.return_to)));
     };
-    match Sandbox(&state.db).exchange(&flow.identifier, code, now).await {
+    if !still_may_connect(state, session, &flow).await? {
+        tracing::warn!(
+            user = session.user_id,
+            customer = flow.customer_id,
+            integration = flow.identifier,
+            "connect flow refused: the user may no longer connect it"
+        );
+        return Ok(FlowEnd::Declined(format!("{}{sep}error=forbidden", flow.return_to)));
+    }
+    match Sandbox(&state.db).exchange(&flow.identifier, code, flow.customer_id, now).await {
         Ok(grant) => {
             integrations::configure(
                 &state.db,
@@ -111,6 +141,20 @@ pub async fn finish_connect_flow(
         }
         Err(ProviderError::Refused) => Ok(FlowEnd::Declined(format!("{}{sep}error=failed", flow.return_to))),
         Err(ProviderError::Provider(e)) => Err(AppError::Internal(e)),
+    }
+}
+
+/// The connect link's checks again, on the flow's customer as the user stands there now (their
+/// access, level and rights, the package and the integration's card may have changed).
+async fn still_may_connect(state: &AppState, session: &Session, flow: &ConnectFlow) -> Result<bool, AppError> {
+    let account =
+        accounts::load_state(&state.db, session.user_id, flow.customer_id, &state.settings.product_name).await?;
+    let Some(account) = account else { return Ok(false) };
+    let user = AccountUser { session: session.clone(), account };
+    match may_connect(state, &user, &flow.identifier).await {
+        Ok(_) => Ok(true),
+        Err(AppError::Forbidden | AppError::NotFound) => Ok(false),
+        Err(other) => Err(other),
     }
 }
 

@@ -31,7 +31,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 impl AccountUser {
     /// Dynamic URLs are for accounts with dynamic tracking that are not group accounts.
-    fn require_dynamic(&self) -> Result<(), AppError> {
+    pub(super) fn require_dynamic(&self) -> Result<(), AppError> {
         if domain::integrations::shows_dynamic_urls(&self.account) {
             Ok(())
         } else {
