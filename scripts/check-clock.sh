@@ -11,6 +11,11 @@ if grep -rnE 'SystemTime::now|Utc::now|Local::now|OffsetDateTime::now|chrono::of
   crates --include='*.rs' | grep -v '^crates/server/src/clock.rs:'; then
   found=1
 fi
+# SQL that asks the database for the time (SQLite's 'now', PostgreSQL's now()).
+if grep -rniE "current_(timestamp|date|time)|'now'|unixepoch\(|[^.a-z_]now\(\)" \
+  crates/server/src/store crates/server/migrations; then
+  found=1
+fi
 if grep -rnE 'Date\.now\(\)|new Date\(\)' frontend/src frontend/e2e --include='*.ts' --include='*.tsx' |
   grep -v '^frontend/src/lib/clock.ts:'; then
   found=1
