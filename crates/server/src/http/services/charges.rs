@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
 use axum::Json;
-use domain::purchase::addon_offer;
+use domain::purchase::{addon_offer, is_addon_on_sale, is_plan_change};
 use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -178,7 +178,11 @@ async fn upgrade_comparison(
         }
         lines.push(Line { charge, new });
     }
-    if product != "upgrade" && product != "enterprise" {
+    if !is_plan_change(product) {
+        // Only an add-on on sale on the plan the customer will be on.
+        if !is_addon_on_sale(target, product) {
+            return Err(AppError::NotFound);
+        }
         let price = prices::price(&state.db, product, target.name()).await?.ok_or(AppError::NotFound)?;
         let unit = price.price_pence.ok_or(AppError::NotFound)?;
         match lines.iter_mut().find(|l| l.charge.item == product) {

@@ -10,7 +10,7 @@ use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
     RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
 };
-use domain::purchase::{addon_offer, OfferScreen};
+use domain::purchase::{addon_sale, AddonSale};
 use domain::{FieldErrors, Plan};
 use garde::Validate;
 use serde::Deserialize;
@@ -92,7 +92,8 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct AddAddonRequest {
-    /// A scope of the catalogue; an unknown one is 404.
+    /// An add-on on sale on the customer's plan; anything else is 404 (an add-on of the next
+    /// plan only: 422, upgrade first).
     #[serde(default)]
     #[garde(length(chars, max = 1_000))]
     scope: String,
@@ -114,19 +115,18 @@ async fn add_addon(
     if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
         return Err(AppError::NotFound);
     }
-    let account = &user.account;
+    // Only an add-on on sale on the customer's plan is bought here: a scope the plan includes,
+    // a service (numbers, pools) or anything else is not, and is unknown as an add-on.
+    let plan = user.account.plan();
+    match addon_sale(plan, scope) {
+        AddonSale::OnSale => {}
+        AddonSale::UpgradeFirst => return Err(refused("scope", UPGRADE_FIRST)),
+        AddonSale::NotSold => return Err(AppError::NotFound),
+    }
     let known = prices::for_items(&state.db, &[scope]).await?;
-    if known.is_empty() {
+    let of = |on: &str| known.iter().find(|p| p.plan == on);
+    let Some(price) = of(plan.name()).or_else(|| of("")) else {
         return Err(AppError::NotFound);
-    }
-    let offer = addon_offer(account, scope, false);
-    if offer.requires_upgrade || offer.screen == OfferScreen::Upgrade {
-        return Err(refused("scope", UPGRADE_FIRST));
-    }
-    let plan = account.plan().name();
-    let Some(price) = known.into_iter().find(|p| p.plan == plan || p.plan.is_empty()) else {
-        // In the package already, not sold on this plan: nothing to buy.
-        return Ok(Json(Done { success: true }));
     };
     let Some(pence) = price.price_pence else {
         return Err(refused("scope", PRICE_ON_APPLICATION));
