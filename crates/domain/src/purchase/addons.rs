@@ -86,6 +86,31 @@ pub fn addon_sale(plan: Plan, scope: &str) -> AddonSale {
     }
 }
 
+/// What a running add-on's charge becomes when the plan changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AddonRepricing {
+    /// It runs on at the price it has.
+    Keep,
+    /// It runs on at the new plan's price (pence per unit).
+    Reprice(i64),
+    /// The new plan includes it: its charge ends.
+    End,
+}
+
+/// A running add-on charge at `unit_pence` on the new plan: `new_unit_pence` is the price
+/// catalogue's price for that plan (None when it has none, or it is priced on application), and
+/// `included` says the new plan includes the scope. An included add-on is no longer charged; a
+/// catalogue price replaces the old one; without one (on application) the charge runs on until
+/// the account manager changes it.
+pub fn reprice_addon(unit_pence: i64, new_unit_pence: Option<i64>, included: bool) -> AddonRepricing {
+    match new_unit_pence {
+        _ if included => AddonRepricing::End,
+        Some(pence) if pence != unit_pence => AddonRepricing::Reprice(pence),
+        _ => AddonRepricing::Keep,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +172,22 @@ mod tests {
     fn scope_names_are_exact() {
         assert!(!is_addon_on_sale(Plan::Starter, "REPORT_VOICE_TAGS"));
         assert!(!is_addon_on_sale(Plan::Starter, " report_voice_tags"));
+    }
+
+    #[test]
+    fn an_upgrade_prices_each_add_on_on_the_new_plan() {
+        assert_eq!(reprice_addon(3_500, Some(2_500), false), AddonRepricing::Reprice(2_500), "speech analytics");
+        assert_eq!(reprice_addon(1_500, Some(1_500), false), AddonRepricing::Keep, "the same price");
+    }
+
+    #[test]
+    fn an_add_on_the_new_plan_includes_is_no_longer_charged() {
+        assert_eq!(reprice_addon(2_000, None, true), AddonRepricing::End);
+        assert_eq!(reprice_addon(2_000, Some(1_000), true), AddonRepricing::End);
+    }
+
+    #[test]
+    fn without_a_price_on_the_new_plan_the_charge_runs_on() {
+        assert_eq!(reprice_addon(2_000, None, false), AddonRepricing::Keep);
     }
 }

@@ -1,7 +1,7 @@
 //! services/upgrade and services/addAddon: a purchase checks the permission, the package and the
 //! scope, then in one transaction (the customer locked) changes the plan or add-ons and starts
-//! the charge the pricing breakdown and the next invoice show. A repeated purchase changes
-//! nothing and charges nothing.
+//! the charge the pricing breakdown and the next invoice show; an upgrade re-prices the running
+//! add-ons on the new plan. A repeated purchase changes nothing and charges nothing.
 
 use axum::extract::State;
 use axum::Json;
@@ -10,7 +10,7 @@ use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
     RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
 };
-use domain::purchase::{addon_sale, AddonSale};
+use domain::purchase::{addon_sale, AddonRepricing, AddonSale};
 use domain::{FieldErrors, Plan};
 use garde::Validate;
 use serde::Deserialize;
@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
+use super::repricing::PlanPrices;
 use crate::http::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
@@ -62,6 +63,7 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     let Some(pence) = price.as_ref().and_then(|p| p.price_pence) else {
         return Err(refused("upgrade", NOT_ONLINE));
     };
+    let professional = PlanPrices::load(&state.db, Plan::Professional).await?;
     let customer = user.customer();
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
@@ -69,6 +71,29 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     // A second click (or tab) finds the customer on Professional already: nothing is charged.
     if !charges::upgrade_to_professional(&mut tx, customer).await? {
         return Err(refused("upgrade", NOT_ONLINE));
+    }
+    // Every running add-on is charged at Professional's price from now on (the comparison showed
+    // the same); one Professional includes is no longer charged.
+    for addon in charges::running_addons(&mut tx, customer).await? {
+        match professional.reprice(&addon.item, addon.unit_price_pence) {
+            AddonRepricing::Keep => {}
+            AddonRepricing::End => charges::end_charge(&mut tx, addon.id, now).await?,
+            AddonRepricing::Reprice(pence) => {
+                charges::end_charge(&mut tx, addon.id, now).await?;
+                let price = professional.price(&addon.item);
+                let repriced = NewCharge {
+                    customer_id: customer,
+                    item: &addon.item,
+                    description: price.map_or(&addon.description, |p| &p.description),
+                    user_id: addon.user_id,
+                    quantity: addon.quantity,
+                    unit_price_pence: pence,
+                    billing_frequency: price.map_or(&addon.billing_frequency, |p| &p.billing_frequency),
+                    created_by: user.session.user_id,
+                };
+                charges::start(&mut tx, &repriced, now).await?;
+            }
+        }
     }
     charges::end(&mut tx, customer, "plan", now).await?;
     let frequency = price.as_ref().map(|p| p.billing_frequency.as_str()).unwrap_or("1");
