@@ -2353,7 +2353,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A new card order's signed parameters. */
+        /** A card order's signed parameters: the user's live order, or a new one. */
         get: operations["get_paymentdetails_getBarclayCardParams"];
         put?: never;
         post?: never;
