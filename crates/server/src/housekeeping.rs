@@ -2,17 +2,23 @@
 //! confirmation keys and reset links, failed logins older than the throttle window and the
 //! reporting API's request counts of past windows. Expired rows are refused wherever they are
 //! read; this keeps the tables from growing for ever. Routing history goes once it is older than
-//! its retention (25 months).
+//! its retention (25 months). Card orders and Direct Debit flows go once expired unused, or 90
+//! days after they were used; finished website checks after 30 days, except each dynamic URL's
+//! latest (the one the integrations page shows). Checks under way and live orders and flows are
+//! kept.
 
 use std::time::Duration;
 
 use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
+use crate::payments::{COMPLETED_ORDER_RETENTION_SECONDS, ORDER_LIFETIME_SECONDS};
 use crate::state::AppState;
 use crate::store::{api_rate, routing_history, sessions, throttle};
 
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
+/// A finished website check is kept this long, unless it is its dynamic URL's latest.
+pub const WEBSITE_CHECK_RETENTION_SECONDS: i64 = 30 * 24 * 60 * 60;
 
 /// Deletes everything expired at `now`; returns how many rows went.
 pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
@@ -27,6 +33,16 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM sandbox_oauth_codes WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
         ("DELETE FROM api_rate_counts WHERE window_start <= $1", now - api_rate::WINDOW_SECONDS),
+        ("DELETE FROM card_orders WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
+        ("DELETE FROM card_orders WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
+        ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
+        ("DELETE FROM direct_debit_flows WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
+        (
+            "DELETE FROM website_checks WHERE finished_at < $1
+               AND id <> (SELECT MAX(l.id) FROM website_checks l
+                          WHERE l.dynamic_url_id = website_checks.dynamic_url_id AND l.finished_at IS NOT NULL)",
+            now - WEBSITE_CHECK_RETENTION_SECONDS,
+        ),
     ] {
         purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
     }

@@ -2353,7 +2353,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A new card order's signed parameters. */
+        /** A card order's signed parameters: the user's live order, or a new one. */
         get: operations["get_paymentdetails_getBarclayCardParams"];
         put?: never;
         post?: never;
@@ -3425,7 +3425,10 @@ export interface components {
         };
         /** @description An add-on to buy; `userId` names the user who gets outbound. */
         AddAddonRequest: {
-            /** @description A scope of the catalogue; an unknown one is 404. */
+            /**
+             * @description An add-on on sale on the customer's plan; anything else is 404 (an add-on of the next
+             *     plan only: 422, upgrade first).
+             */
             scope?: string;
             /** Format: int64 */
             userId?: number | null;

@@ -2,11 +2,16 @@
 //! spec/billing-subscription-purchase.md sections 6 and 9): what the purchase modal offers for a
 //! scope, the rules a purchase must pass, what each plan includes, and usage.
 
+mod addons;
 pub mod comparison;
 mod offer;
 pub mod rules;
 pub mod usage;
 
+pub use addons::{
+    addon_sale, is_addon_on_sale, is_plan_change, plan_addon_scopes, reprice_addon, AddonRepricing, AddonSale,
+    PLAN_CHANGE_SCOPES,
+};
 pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
 pub use offer::{
     addon_offer, may_upgrade, purchase_barrier, scope_query, AddonOffer, OfferScreen, PurchaseBarrier, ScopeQuery,

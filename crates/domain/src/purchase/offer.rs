@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::addons::is_plan_change;
 use crate::account::{AccountState, AuthLevel};
 use crate::plan::Plan;
 
@@ -35,7 +36,7 @@ pub struct AddonOffer {
 /// The offer for `scope` on this account; `view_only` is the modal opened to read, not to buy.
 pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> AddonOffer {
     let plan = account.plan();
-    let upgrade_scope = matches!(scope, "upgrade" | "enterprise");
+    let upgrade_scope = is_plan_change(scope);
     let requires_upgrade = !upgrade_scope && !account.is_addon_scope(scope) && !account.has_scope(scope);
     // A Starter customer on a just-upgrade add-on is shown the upgrade screen.
     let screen = if upgrade_scope || (plan == Plan::Starter && requires_upgrade && is_next_plan(account, scope)) {

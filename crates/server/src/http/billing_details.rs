@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::direct_debit::new_mandate_url;
+use crate::http::direct_debit::mandate_url;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
@@ -96,9 +96,9 @@ async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Re
         });
     Ok(Json(BillingDetails {
         payment_method: payment_method(&stored),
-        // A fresh flow at the provider's mandate page each time the page is shown.
+        // The user's live flow at the provider's mandate page (a new one once used or stale).
         direct_debit_url: match stored.payment_method_type.as_str() {
-            "2" => Some(new_mandate_url(&state, user.account.customer_id).await?),
+            "2" => Some(mandate_url(&state, user.account.customer_id, user.session.user_id).await?),
             _ => None,
         },
         payment_method_type: stored.payment_method_type,

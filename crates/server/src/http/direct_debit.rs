@@ -17,22 +17,19 @@ use std::collections::HashMap;
 use super::accountsettings::current_state;
 use super::error::AppError;
 use super::session::page_session;
-use crate::payments::{self, new_order_id, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
+use crate::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
+use crate::store::payment_orders;
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route(MANDATE_RETURN_PATH, get(mandate_return))
 }
 
-/// A new flow for the customer and the provider's page to start it at.
-pub(crate) async fn new_mandate_url(state: &AppState, customer: i64) -> Result<String, AppError> {
-    let flow = new_order_id();
-    sqlx::query("INSERT INTO direct_debit_flows (flow_id, customer_id, created_at) VALUES ($1, $2, $3)")
-        .bind(&flow)
-        .bind(customer)
-        .bind(state.clock.now())
-        .execute(&state.db)
-        .await?;
+/// The provider's page to start the customer's user's flow at: their live flow again, or a new
+/// one (the billing details' GET adds no row each time).
+pub(crate) async fn mandate_url(state: &AppState, customer: i64, user: i64) -> Result<String, AppError> {
+    let now = state.clock.now();
+    let flow = payment_orders::live_or_new(&state.db, Journey::MandateFlow, customer, user, now).await?;
     Ok(state.payments.mandate_url(&flow, MANDATE_RETURN_PATH))
 }
 

@@ -17,7 +17,7 @@ use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::payments::{self, Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
-use crate::store::billing;
+use crate::store::{billing, payment_orders};
 use domain::FieldErrors;
 
 pub const CARD_NOT_UPDATED: &str = "Your credit card details could not be updated. Please try again or contact us.";
@@ -60,17 +60,19 @@ async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), 
     }
 }
 
-/// A new card order's signed parameters.
+/// A card order's signed parameters: the user's live order, or a new one.
 #[utoipa::path(get, path = "/paymentdetails/getBarclayCardParams", tag = "billing", responses((status = 200, body = CardParams)))]
 async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result<Json<CardParams>, AppError> {
     require_card_payer(&state, &user).await?;
-    let order = payments::new_order_id();
-    sqlx::query("INSERT INTO card_orders (order_id, customer_id, created_at) VALUES ($1, $2, $3)")
-        .bind(&order)
-        .bind(user.account.customer_id)
-        .bind(state.clock.now())
-        .execute(&state.db)
-        .await?;
+    // The user's live order again if there is one: the page's GET adds no row each time.
+    let order = payment_orders::live_or_new(
+        &state.db,
+        Journey::CardOrder,
+        user.account.customer_id,
+        user.session.user_id,
+        state.clock.now(),
+    )
+    .await?;
     // Back to the card page of the account's own portal.
     let back = format!("{APP_BASE}{}", billing_page(RETURN_PAGE, &user.account));
     let order = state.payments.card_order(&order, &back);

@@ -32,6 +32,12 @@ pub const RETURN_PAGE: &str = "/billing/details/payment";
 pub const MANDATE_RETURN_PATH: &str = "/billing/directdebit/complete";
 /// An order or a mandate flow must come back within this long.
 pub const ORDER_LIFETIME_SECONDS: i64 = 60 * 60;
+/// A page shown again within this long of its order (or flow) hands out the same one, unused,
+/// so at least half its life is left for the trip to the provider.
+pub const ORDER_REUSE_SECONDS: i64 = ORDER_LIFETIME_SECONDS / 2;
+/// A completed order or flow is kept this long (when and for whom the payment details changed),
+/// then purged; an unused one goes once it has expired.
+pub const COMPLETED_ORDER_RETENTION_SECONDS: i64 = 90 * 24 * 60 * 60;
 /// The return parameters the mandate provider signs, as it names them.
 pub const MANDATE_SIGNED_RETURN: [&str; 4] = ["flowid", "status", "mandate", "account"];
 

@@ -2,7 +2,8 @@
 //! (ARCHITECTURE.md, "Demo accounts"). Seeded only into an empty database.
 
 use crate::db::{Backend, Flag};
-use domain::ADVANCED_ROUTING_SCOPES;
+use domain::purchase::plan_addon_scopes;
+use domain::{Plan, ADVANCED_ROUTING_SCOPES};
 use sqlx::{Any, AnyPool, Transaction};
 
 use crate::security::hash_password;
@@ -40,16 +41,6 @@ const STARTER: &[&str] = &[
     "dynamic_url",
     "static",
 ];
-const STARTER_ADDONS: &[&str] = &[
-    "integration_api",
-    "integration_webhooks",
-    "outbound",
-    "integration_sales_import",
-    "report_voice_tags",
-    "routing_call_recording_extended",
-    "advanced_call_handling",
-    "upgrade",
-];
 /// Professional adds these to Starter, plus every advanced routing scope.
 const PROFESSIONAL_EXTRA: &[&str] = &[
     "admin_call_scoring",
@@ -62,23 +53,6 @@ const PROFESSIONAL_EXTRA: &[&str] = &[
     "integration_marin",
     "integration_double_click",
     "dynamic_pool",
-];
-const PROFESSIONAL_ADDONS: &[&str] = &[
-    "report_voice_tags",
-    "integration_speech_redaction",
-    "integration_api",
-    "integration_webhooks",
-    "integration_salesforce",
-    "integration_dealerweb",
-    "outbound",
-    "outbound_additional_user",
-    "other_managed",
-    "integration_sales_import",
-    "routing_call_recording_extended",
-    "other_insight",
-    "integration_config_api",
-    "routing_advanced_ivr",
-    "sales_custom_dimensions",
 ];
 const ENTERPRISE_EXTRA: &[&str] = &[
     "enterprise",
@@ -450,16 +424,17 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         (80, 200, 20, "2", ADMIN),
     ];
 
-    for (plan, included, addons) in [
-        ("Starter", STARTER.to_vec(), STARTER_ADDONS.to_vec()),
-        ("Professional", [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA].concat(), PROFESSIONAL_ADDONS.to_vec()),
-        ("Enterprise", [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA, ENTERPRISE_EXTRA].concat(), vec![]),
-        ("Legacy", [STARTER, LEGACY].concat(), vec![]),
+    // What each plan includes, and the add-ons it sells (the domain's list).
+    for (plan, included) in [
+        (Plan::Starter, STARTER.to_vec()),
+        (Plan::Professional, [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA].concat()),
+        (Plan::Enterprise, [STARTER, ADVANCED_ROUTING_SCOPES, PROFESSIONAL_EXTRA, ENTERPRISE_EXTRA].concat()),
+        (Plan::Legacy, [STARTER, LEGACY].concat()),
     ] {
-        for (scopes, addon) in [(included, false), (addons, true)] {
+        for (scopes, addon) in [(included, false), (plan_addon_scopes(plan).to_vec(), true)] {
             for scope in scopes {
                 sqlx::query("INSERT INTO plan_scopes (plan, scope, addon) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-                    .bind(plan)
+                    .bind(plan.name())
                     .bind(scope)
                     .bind(Flag(addon))
                     .execute(&mut **tx)

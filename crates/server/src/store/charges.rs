@@ -55,6 +55,39 @@ pub async fn end(tx: &mut Transaction<'_, Any>, customer: i64, item: &str, now: 
     Ok(())
 }
 
+/// Ends one charge.
+pub async fn end_charge(tx: &mut Transaction<'_, Any>, id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE customer_charges SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL")
+        .bind(now)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A running add-on charge (an outbound user's is a charge of its own).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RunningAddon {
+    pub id: i64,
+    pub item: String,
+    pub user_id: Option<i64>,
+    pub description: String,
+    pub quantity: i64,
+    pub unit_price_pence: i64,
+    pub billing_frequency: String,
+}
+
+/// The customer's running charges other than its plan, read in the purchase's transaction.
+pub async fn running_addons(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<Vec<RunningAddon>> {
+    sqlx::query_as(
+        "SELECT id, item, user_id, description, quantity, unit_price_pence, billing_frequency FROM customer_charges
+         WHERE customer_id = $1 AND ended_at IS NULL AND item <> 'plan' ORDER BY id",
+    )
+    .bind(customer)
+    .fetch_all(&mut **tx)
+    .await
+}
+
 /// Sets the quantity of the running charge of an item; false when none runs.
 pub async fn set_quantity(
     tx: &mut Transaction<'_, Any>,

@@ -21,6 +21,7 @@ pub mod outbound;
 pub mod outbox;
 pub mod partners;
 pub mod password_resets;
+pub mod payment_orders;
 pub mod prices;
 pub mod queues;
 pub mod routing_entries;

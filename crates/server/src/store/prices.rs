@@ -43,3 +43,18 @@ pub async fn price(db: &AnyPool, item: &str, plan: &str) -> sqlx::Result<Option<
     .fetch_optional(db)
     .await
 }
+
+/// Every price on a plan (its own and the every-plan ones).
+pub async fn on_plan(db: &AnyPool, plan: &str) -> sqlx::Result<Vec<CataloguePrice>> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM price_catalogue WHERE plan IN ($1, '') ORDER BY item, plan DESC"))
+        .bind(plan)
+        .fetch_all(db)
+        .await
+}
+
+/// The scopes a plan includes (not those it sells as add-ons).
+pub async fn plan_includes(db: &AnyPool, plan: &str) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0").bind(plan).fetch_all(db).await?;
+    Ok(rows.into_iter().map(|(scope,)| scope).collect())
+}

@@ -150,3 +150,77 @@ async fn only_card_payers_with_billing_access_get_parameters() {
         assert_eq!(app.get(PARAMS, Some(&session)).await.status, expected, "{email}");
     }
 }
+
+/// The card orders of Harbour Lane Dental.
+async fn orders(app: &TestApp) -> Vec<String> {
+    rows_as_text(&app.state.db, "SELECT order_id FROM card_orders WHERE customer_id = 100 ORDER BY order_id").await
+}
+
+/// These parameters' orders, as `orders` lists them.
+fn listed(ps: &[&Value]) -> Vec<String> {
+    let mut ids: Vec<String> = ps.iter().map(|p| format!("[{}]", p["orderid"])).collect();
+    ids.sort();
+    ids
+}
+
+#[tokio::test]
+async fn showing_the_card_page_again_hands_out_the_users_live_order() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let first = params(&app, &owner).await;
+    for _ in 0..30 {
+        assert_eq!(params(&app, &owner).await["orderid"], first["orderid"]);
+    }
+    assert_eq!(orders(&app).await, listed(&[&first]), "one row, not one per visit");
+    // Another user of the customer gets an order of their own.
+    let admin = app.login("admin@demo.test").await;
+    let theirs = params(&app, &admin).await;
+    assert_ne!(theirs["orderid"], first["orderid"]);
+
+    // Half an hour on, a new order, so at least half an hour is left for the trip to the provider;
+    // the first still completes within its hour, once.
+    app.state.clock.advance(server::payments::ORDER_REUSE_SECONDS + 1);
+    let owner = app.login("owner@demo.test").await; // the idle session has ended
+    let later = params(&app, &owner).await;
+    assert_ne!(later["orderid"], first["orderid"]);
+    let answer = pay(&app, &first, "Olivia Owen", "4242424242424242", "1230", "123").await;
+    assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::OK);
+    assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::UNPROCESSABLE_ENTITY, "a replay");
+    assert_eq!(params(&app, &owner).await["orderid"], later["orderid"]);
+    // A used order is never handed out again.
+    let answer = pay(&app, &later, "Olivia Owen", "5555555555554444", "0129", "123").await;
+    assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::OK);
+    let next = params(&app, &owner).await;
+    assert!(next["orderid"] != later["orderid"] && next["orderid"] != first["orderid"]);
+    assert_eq!(orders(&app).await.len(), 4);
+}
+
+#[tokio::test]
+async fn housekeeping_purges_expired_and_old_card_orders_and_keeps_live_ones() {
+    let app = TestApp::spawn().await;
+    let (owner, admin) = (app.login("owner@demo.test").await, app.login("admin@demo.test").await);
+    let used = params(&app, &owner).await;
+    let answer = pay(&app, &used, "Olivia Owen", "4242424242424242", "1230", "123").await;
+    assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::OK);
+    let unused = params(&app, &admin).await;
+    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    purge().await;
+    assert_eq!(orders(&app).await, listed(&[&used, &unused]), "nothing has expired yet");
+
+    app.state.clock.advance(server::payments::ORDER_LIFETIME_SECONDS + 1);
+    let owner = app.login("owner@demo.test").await;
+    let live = params(&app, &owner).await;
+    purge().await;
+    assert_eq!(orders(&app).await, listed(&[&used, &live]), "the unused one expired");
+    // The live order still completes after housekeeping.
+    let answer = pay(&app, &live, "Olivia Owen", "5555555555554444", "0129", "123").await;
+    assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::OK);
+
+    // A used order is kept for 90 days (when and for whom the card changed), then goes.
+    app.state.clock.advance(89 * 24 * 60 * 60);
+    purge().await;
+    assert_eq!(orders(&app).await, listed(&[&used, &live]));
+    app.state.clock.advance(2 * 24 * 60 * 60);
+    purge().await;
+    assert!(orders(&app).await.is_empty());
+}

@@ -169,3 +169,55 @@ async fn only_direct_debit_payers_with_billing_access_get_a_mandate_link() {
     assert_eq!(reply.status, StatusCode::SEE_OTHER);
     assert!(reply.header("location").unwrap().starts_with("/login?return="));
 }
+
+/// Stone & Sons' Direct Debit flows.
+async fn flows(app: &TestApp) -> usize {
+    rows_as_text(&app.state.db, "SELECT flow_id FROM direct_debit_flows WHERE customer_id = 200").await.len()
+}
+
+#[tokio::test]
+async fn showing_the_billing_details_again_hands_out_the_users_live_flow() {
+    let app = TestApp::spawn().await;
+    let starter = app.login("starter@demo.test").await;
+    let link = mandate_link(&app, &starter).await;
+    for _ in 0..30 {
+        assert_eq!(mandate_link(&app, &starter).await, link);
+    }
+    assert_eq!(flows(&app).await, 1, "one row, not one per visit");
+    let answer = submit(&app, &link, "confirm", "Stone & Sons", "20-00-00", "5543 9876").await;
+    assert_eq!(come_back(&app, &starter, &answer).await, UPDATED);
+    // Used: a new flow next time, and the answer again changes nothing.
+    let next = mandate_link(&app, &starter).await;
+    assert_ne!(next, link);
+    assert_eq!(come_back(&app, &starter, &answer).await, NOT_UPDATED);
+    // Half an hour on, a new one too.
+    app.state.clock.advance(server::payments::ORDER_REUSE_SECONDS + 1);
+    let starter = app.login("starter@demo.test").await; // the idle session has ended
+    assert_ne!(mandate_link(&app, &starter).await, next);
+    assert_eq!(flows(&app).await, 3);
+}
+
+#[tokio::test]
+async fn housekeeping_purges_expired_and_old_flows_and_keeps_live_ones() {
+    let app = TestApp::spawn().await;
+    let starter = app.login("starter@demo.test").await;
+    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    let used = mandate_link(&app, &starter).await;
+    let answer = submit(&app, &used, "confirm", "Stone & Sons", "20-00-00", "5543 9876").await;
+    assert_eq!(come_back(&app, &starter, &answer).await, UPDATED);
+    let _unused = mandate_link(&app, &starter).await;
+    purge().await;
+    assert_eq!(flows(&app).await, 2);
+
+    app.state.clock.advance(server::payments::ORDER_LIFETIME_SECONDS + 1);
+    let starter = app.login("starter@demo.test").await;
+    let live = mandate_link(&app, &starter).await;
+    purge().await;
+    assert_eq!(flows(&app).await, 2, "the unused one expired; the used and the live one are kept");
+    let answer = submit(&app, &live, "confirm", "Stone & Sons", "20-00-00", "1111 2222").await;
+    assert_eq!(come_back(&app, &starter, &answer).await, UPDATED, "the live flow survives housekeeping");
+
+    app.state.clock.advance(91 * 24 * 60 * 60);
+    purge().await;
+    assert_eq!(flows(&app).await, 0, "used flows go after 90 days");
+}

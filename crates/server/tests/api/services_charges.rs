@@ -107,3 +107,60 @@ async fn the_comparison_shows_an_add_on_as_a_new_line_and_an_upgrade_repriced() 
     let reply = app.get("/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags", Some(&user)).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
 }
+
+/// Stone & Sons (Starter) buys speech analytics, webhooks and advanced call handling.
+async fn starter_with_add_ons(app: &TestApp) -> String {
+    let starter = app.login("starter@demo.test").await;
+    for scope in ["report_voice_tags", "integration_webhooks", "advanced_call_handling"] {
+        let reply = app.post_multipart("/api/services/addAddon", Some(&starter), &[("scope", scope)]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{scope}: {}", reply.text());
+    }
+    assert_eq!(line(&breakdown(app, &starter).await, "Speech analytics")["unitPrice"], 35.0);
+    starter
+}
+
+#[tokio::test]
+async fn an_upgrade_reprices_the_running_add_ons_on_the_new_plan() {
+    let app = TestApp::spawn().await;
+    let starter = starter_with_add_ons(&app).await;
+    let reply = app.post_form("/api/services/upgrade", Some(&starter), &[]).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let after = breakdown(&app, &starter).await;
+    assert_eq!(
+        line(&after, "Speech analytics"),
+        &json!({ "description": "Speech analytics", "quantity": 1, "price": 25.0, "unitPrice": 25.0, "plan": false })
+    );
+    assert_eq!(line(&after, "Webhooks")["unitPrice"], 15.0);
+    assert_eq!(line(&after, "Advanced call handling"), &Value::Null, "Professional includes it: no longer charged");
+    assert_eq!(after["totals"]["1"], 149.0 + 25.0 + 15.0);
+    // The Starter prices ran until the upgrade, so the month's invoice charges each for its days.
+    assert_eq!(
+        rows_as_text(
+            &app.state.db,
+            "SELECT item, unit_price_pence, CASE WHEN ended_at IS NULL THEN 'running' ELSE 'ended' END
+             FROM customer_charges WHERE customer_id = 200 AND item <> 'plan' ORDER BY id",
+        )
+        .await,
+        [
+            r#"["report_voice_tags",3500,"ended"]"#,
+            r#"["integration_webhooks",2000,"ended"]"#,
+            r#"["advanced_call_handling",2000,"ended"]"#,
+            r#"["report_voice_tags",2500,"running"]"#,
+            r#"["integration_webhooks",1500,"running"]"#,
+        ]
+    );
+}
+
+#[tokio::test]
+async fn the_upgrade_comparison_prices_the_add_ons_as_the_upgrade_will() {
+    let app = TestApp::spawn().await;
+    let starter = starter_with_add_ons(&app).await;
+    let comparison =
+        app.get("/api/services/getCustomerChargesUpgrade/?product_code=upgrade", Some(&starter)).await.json();
+    let speech = line(&comparison["new"], "Speech analytics");
+    assert_eq!((speech["newUnitPrice"].clone(), speech["newPrice"].clone()), (json!(25.0), json!(25.0)));
+    assert_eq!(line(&comparison["new"], "Advanced call handling")["newPrice"], 0.0, "Professional includes it");
+    let promised = comparison["new"]["totals"]["1"].clone();
+    assert_eq!(app.post_form("/api/services/upgrade", Some(&starter), &[]).await.status, StatusCode::OK);
+    assert_eq!(breakdown(&app, &starter).await["totals"]["1"], promised);
+}

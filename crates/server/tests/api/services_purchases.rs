@@ -60,6 +60,49 @@ async fn only_online_purchasers_buy_and_only_what_the_plan_sells() {
     assert!(charges(&app, 100).await.is_empty() && charges(&app, 200).await.is_empty());
 }
 
+/// The customer's add-on scopes, as stored.
+async fn addons(app: &TestApp, customer: i64) -> Vec<String> {
+    rows_as_text(
+        &app.state.db,
+        &format!("SELECT scope FROM customer_addons WHERE customer_id = {customer} ORDER BY scope"),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn only_an_add_on_on_sale_on_the_plan_is_bought() {
+    let app = TestApp::spawn().await;
+    let starter = app.login("starter@demo.test").await;
+    let owner = app.login("owner@demo.test").await;
+    let (before_starter, before_owner) = (addons(&app, 200).await, addons(&app, 100).await);
+    // Services of the catalogue, scopes the plan includes and plan changes are not add-ons.
+    let not_add_ons: [(&str, &[&str]); 2] = [
+        (&starter, &["static", "dynamic_pool", "dynamic_url", "outbound_user", "recording_storage", "plan", "upgrade"]),
+        (&owner, &["static", "dynamic_pool", "advanced_call_handling", "integration_hubspot", "upgrade", "enterprise"]),
+    ];
+    for (session, scopes) in not_add_ons {
+        for scope in scopes {
+            let (status, body) = add(&app, session, &[("scope", scope)]).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{scope}: {body}");
+            assert_eq!(body["code"], "NOT_FOUND", "{scope}");
+            // The purchase modal prices no such add-on (at most the upgrade, on its own screen).
+            let price = app.post_multipart("/api/services/getAddonPrice", Some(session), &[("scope", scope)]).await;
+            let priced = price.status == StatusCode::OK && !price.json()["items"].as_array().unwrap().is_empty();
+            assert!(!priced, "{scope}: {}", price.text());
+        }
+    }
+    let comparison = app.get("/api/services/getCustomerChargesUpgrade/?product_code=static", Some(&starter)).await;
+    assert_eq!(comparison.status, StatusCode::NOT_FOUND);
+    assert!(charges(&app, 200).await.is_empty(), "nothing charged: {:?}", charges(&app, 200).await);
+    assert!(charges(&app, 100).await.is_empty());
+    assert_eq!((addons(&app, 200).await, addons(&app, 100).await), (before_starter, before_owner));
+
+    // What Starter sells is still bought, at Starter's price.
+    let (status, body) = add(&app, &starter, &[("scope", "advanced_call_handling")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(charges(&app, 200).await, [r#"["advanced_call_handling","Advanced call handling",0,1,2000,"1",1]"#]);
+}
+
 #[tokio::test]
 async fn starter_upgrades_to_professional_once_by_the_owner() {
     let app = TestApp::spawn().await;

@@ -336,3 +336,44 @@ async fn server_processes_claiming_together_take_each_check_once_and_customers_i
     assert_eq!(claim(&second, now + 61).await, [atlas_jobs[1], atlas_jobs[2], own_job]);
     second.close().await;
 }
+
+/// The checks of Harbour Lane's main dynamic URL: (status, finished at), oldest first.
+async fn checks_of_url_1(app: &TestApp) -> Vec<String> {
+    crate::helpers::rows_as_text(
+        &app.state.db,
+        "SELECT status, finished_at FROM website_checks WHERE dynamic_url_id = 1 ORDER BY id",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn housekeeping_purges_old_finished_checks_but_each_urls_latest_and_those_under_way() {
+    let app = TestApp::spawn().await;
+    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    let seeded = checks_of_url_1(&app).await;
+    assert_eq!(seeded.len(), 1, "yesterday's check: {seeded:?}");
+    const DAY: i64 = 24 * 60 * 60;
+    app.state.clock.advance(40 * DAY);
+    purge().await;
+    assert_eq!(checks_of_url_1(&app).await, seeded, "41 days old, but the latest: the page shows it");
+
+    // A new finished check and one under way (queued long ago).
+    let now = app.state.clock.now();
+    sqlx::query(
+        "INSERT INTO website_checks (customer_id, dynamic_url_id, status, created_at, finished_at)
+         VALUES (100, 1, 5, $1, $2), (100, 1, 1, $3, NULL)",
+    )
+    .bind(now - 60)
+    .bind(now - 40)
+    .bind(now - 40 * DAY)
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    purge().await;
+    let kept = [format!("[5,{}]", now - 40), "[1,null]".to_string()];
+    assert_eq!(checks_of_url_1(&app).await, kept, "the old one went");
+
+    app.state.clock.advance(31 * DAY);
+    purge().await;
+    assert_eq!(checks_of_url_1(&app).await, kept, "the latest and the one under way stay");
+}

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
 use axum::Json;
-use domain::purchase::addon_offer;
+use domain::purchase::{addon_offer, is_addon_on_sale, is_plan_change, AddonRepricing};
 use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -14,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
+use super::repricing::PlanPrices;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
@@ -161,24 +162,31 @@ async fn upgrade_comparison(
     };
     let running = charges::running(&state.db, user.customer()).await?;
     let mut lines = Vec::with_capacity(running.len() + 1);
+    // On another plan, each line as the upgrade will price it.
+    let on_target = if target != plan { Some(PlanPrices::load(&state.db, target).await?) } else { None };
     for charge in &running {
         let mut charge = charge.clone();
-        let mut new = None;
-        if target != plan {
-            if let Some(price) = prices::price(&state.db, &charge.item, target.name()).await? {
-                if charge.item == "plan" {
-                    // The new plan's own name on the comparison.
-                    charge.description = price.description.clone();
-                }
-                new = price
-                    .price_pence
-                    .filter(|pence| *pence != charge.unit_price_pence)
-                    .map(|unit| (charge.quantity, unit));
-            }
-        }
+        let new = match &on_target {
+            None => None,
+            Some(on) if charge.item == "plan" => on.price("plan").and_then(|price| {
+                // The new plan's own name on the comparison.
+                charge.description = price.description.clone();
+                price.price_pence.filter(|pence| *pence != charge.unit_price_pence).map(|unit| (charge.quantity, unit))
+            }),
+            Some(on) => match on.reprice(&charge.item, charge.unit_price_pence) {
+                AddonRepricing::Keep => None,
+                AddonRepricing::Reprice(unit) => Some((charge.quantity, unit)),
+                // Included in the new plan: no longer charged.
+                AddonRepricing::End => Some((charge.quantity, 0)),
+            },
+        };
         lines.push(Line { charge, new });
     }
-    if product != "upgrade" && product != "enterprise" {
+    if !is_plan_change(product) {
+        // Only an add-on on sale on the plan the customer will be on.
+        if !is_addon_on_sale(target, product) {
+            return Err(AppError::NotFound);
+        }
         let price = prices::price(&state.db, product, target.name()).await?.ok_or(AppError::NotFound)?;
         let unit = price.price_pence.ok_or(AppError::NotFound)?;
         match lines.iter_mut().find(|l| l.charge.item == product) {

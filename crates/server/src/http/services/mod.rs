@@ -8,6 +8,7 @@ mod new_items;
 mod plans;
 mod prices;
 mod purchases;
+mod repricing;
 mod statics;
 mod usage;
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::purchase::{addon_offer, OfferScreen};
+use domain::purchase::{addon_offer, is_addon_on_sale, OfferScreen};
 use domain::{guard, GuardStep, Plan};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -235,9 +235,13 @@ async fn addon_price(
     let item = if offer.screen == OfferScreen::Upgrade {
         None
     } else {
-        // An add-on bought with the upgrade is priced on the plan it will be on.
-        let on_plan = if offer.requires_upgrade { upgrade_to.unwrap_or("") } else { plan.name() };
-        let found = prices::price(&state.db, scope, on_plan).await?;
+        // An add-on bought with the upgrade is priced on the plan it will be on, and must be on
+        // sale there (not a service or a scope the plan includes).
+        let on_plan = if offer.requires_upgrade { plan.next() } else { Some(plan) };
+        let Some(on_plan) = on_plan.filter(|p| is_addon_on_sale(*p, scope)) else {
+            return Err(AppError::NotFound);
+        };
+        let found = prices::price(&state.db, scope, on_plan.name()).await?;
         if found.is_none() {
             return Err(AppError::NotFound);
         }

@@ -1,7 +1,7 @@
 //! services/upgrade and services/addAddon: a purchase checks the permission, the package and the
 //! scope, then in one transaction (the customer locked) changes the plan or add-ons and starts
-//! the charge the pricing breakdown and the next invoice show. A repeated purchase changes
-//! nothing and charges nothing.
+//! the charge the pricing breakdown and the next invoice show; an upgrade re-prices the running
+//! add-ons on the new plan. A repeated purchase changes nothing and charges nothing.
 
 use axum::extract::State;
 use axum::Json;
@@ -10,7 +10,7 @@ use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
     RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
 };
-use domain::purchase::{addon_offer, OfferScreen};
+use domain::purchase::{addon_sale, AddonRepricing, AddonSale};
 use domain::{FieldErrors, Plan};
 use garde::Validate;
 use serde::Deserialize;
@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
+use super::repricing::PlanPrices;
 use crate::http::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
@@ -62,6 +63,7 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     let Some(pence) = price.as_ref().and_then(|p| p.price_pence) else {
         return Err(refused("upgrade", NOT_ONLINE));
     };
+    let professional = PlanPrices::load(&state.db, Plan::Professional).await?;
     let customer = user.customer();
     let now = state.clock.now();
     let mut tx = state.db.begin().await?;
@@ -69,6 +71,29 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     // A second click (or tab) finds the customer on Professional already: nothing is charged.
     if !charges::upgrade_to_professional(&mut tx, customer).await? {
         return Err(refused("upgrade", NOT_ONLINE));
+    }
+    // Every running add-on is charged at Professional's price from now on (the comparison showed
+    // the same); one Professional includes is no longer charged.
+    for addon in charges::running_addons(&mut tx, customer).await? {
+        match professional.reprice(&addon.item, addon.unit_price_pence) {
+            AddonRepricing::Keep => {}
+            AddonRepricing::End => charges::end_charge(&mut tx, addon.id, now).await?,
+            AddonRepricing::Reprice(pence) => {
+                charges::end_charge(&mut tx, addon.id, now).await?;
+                let price = professional.price(&addon.item);
+                let repriced = NewCharge {
+                    customer_id: customer,
+                    item: &addon.item,
+                    description: price.map_or(&addon.description, |p| &p.description),
+                    user_id: addon.user_id,
+                    quantity: addon.quantity,
+                    unit_price_pence: pence,
+                    billing_frequency: price.map_or(&addon.billing_frequency, |p| &p.billing_frequency),
+                    created_by: user.session.user_id,
+                };
+                charges::start(&mut tx, &repriced, now).await?;
+            }
+        }
     }
     charges::end(&mut tx, customer, "plan", now).await?;
     let frequency = price.as_ref().map(|p| p.billing_frequency.as_str()).unwrap_or("1");
@@ -92,7 +117,8 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct AddAddonRequest {
-    /// A scope of the catalogue; an unknown one is 404.
+    /// An add-on on sale on the customer's plan; anything else is 404 (an add-on of the next
+    /// plan only: 422, upgrade first).
     #[serde(default)]
     #[garde(length(chars, max = 1_000))]
     scope: String,
@@ -114,19 +140,18 @@ async fn add_addon(
     if scope.is_empty() || scope.len() > MAX_SCOPE_LENGTH {
         return Err(AppError::NotFound);
     }
-    let account = &user.account;
+    // Only an add-on on sale on the customer's plan is bought here: a scope the plan includes,
+    // a service (numbers, pools) or anything else is not, and is unknown as an add-on.
+    let plan = user.account.plan();
+    match addon_sale(plan, scope) {
+        AddonSale::OnSale => {}
+        AddonSale::UpgradeFirst => return Err(refused("scope", UPGRADE_FIRST)),
+        AddonSale::NotSold => return Err(AppError::NotFound),
+    }
     let known = prices::for_items(&state.db, &[scope]).await?;
-    if known.is_empty() {
+    let of = |on: &str| known.iter().find(|p| p.plan == on);
+    let Some(price) = of(plan.name()).or_else(|| of("")) else {
         return Err(AppError::NotFound);
-    }
-    let offer = addon_offer(account, scope, false);
-    if offer.requires_upgrade || offer.screen == OfferScreen::Upgrade {
-        return Err(refused("scope", UPGRADE_FIRST));
-    }
-    let plan = account.plan().name();
-    let Some(price) = known.into_iter().find(|p| p.plan == plan || p.plan.is_empty()) else {
-        // In the package already, not sold on this plan: nothing to buy.
-        return Ok(Json(Done { success: true }));
     };
     let Some(pence) = price.price_pence else {
         return Err(refused("scope", PRICE_ON_APPLICATION));
