@@ -19,8 +19,9 @@ stage_counts() {
     /^ *Tests  +[0-9]/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }; found = 1; next }
     # Playwright: "  63 passed (7.2m)", "  1 failed", "  2 flaky"
     /^ +[0-9]+ (passed|failed|flaky)( \(.*\))?$/ { if ($2 == "failed") f += $1; else p += $1; found = 1; next }
-    # schemathesis: "Test cases: 7266 generated, 7266 passed, 2 failed"
-    /^Test cases: / { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }; found = 1; next }
+    # schemathesis: "Test cases:" then "  7266 generated, 7264 passed, 2 failed" on the next line
+    /^Test cases:/ { cases = 1; next }
+    cases && /generated/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }; found = 1; cases = 0; next }
     END { if (found) print p + 0, f + 0 }
   '
 }
