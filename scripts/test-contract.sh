@@ -38,8 +38,12 @@ login() {
     sed -n 's/^[Ss]et-[Cc]ookie: admin_session=\([^;]*\).*/\1/p' | head -1
 }
 
+# A persona's run takes about a minute here; a run still going after ST_TIME_LIMIT seconds (a
+# hang, a server that stopped answering) is stopped and fails, rather than taking CI's time.
+ST_TIME_LIMIT=${ST_TIME_LIMIT:-600}
+
 run_schemathesis() {
-  SESSION=$1 "$ST" --config-file scripts/schemathesis.toml run \
+  SESSION=$1 timeout --kill-after=10 "$ST_TIME_LIMIT" "$ST" --config-file scripts/schemathesis.toml run \
     "http://127.0.0.1:$PORT/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
     --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
@@ -52,6 +56,7 @@ for persona in owner@demo.test partner@demo.test techpartner@demo.test; do
   SESSION=$(login "$persona")
   [ -n "$SESSION" ] || { echo "login as $persona failed" >&2; exit 1; }
   if ! run_schemathesis "$SESSION" "${persona%@*}" 2>&1 | tee "$WORK/schemathesis.out"; then
+    [ "${PIPESTATUS[0]}" = 124 ] && echo "schemathesis as $persona ran past ${ST_TIME_LIMIT}s and was stopped" >&2
     # Python 3.11's ast.parse is not safe across threads: Hypothesis describing a strategy in one
     # worker while another parses can fail with this SystemError inside the tool, not in our API.
     # Such a run says nothing about the API, so it is run once more; any real failure fails again.
