@@ -42,6 +42,20 @@ fn billing_month(zone: &Tz, (year, month): (i32, u32)) -> BillingMonth {
     BillingMonth { year, month, period: period(zone, (year, month), 1, month_label((year, month))) }
 }
 
+/// The calendar months a period of the plan and usage page covers (a month or a quarter), in
+/// the account's zone; the last one may not be over yet.
+pub fn months_of(period: &Period, time_zone: &str) -> Result<Vec<BillingMonth>, String> {
+    let zone = zone_of(time_zone)?;
+    let mut months = Vec::new();
+    let mut month = billing_month(&zone, month_at(period.start, &zone)?);
+    while month.period.start < period.end && months.len() < 12 {
+        let next = billing_month(&zone, shift(month.year, month.month, 1));
+        months.push(month);
+        month = next;
+    }
+    Ok(months)
+}
+
 /// The complete months before `now` that a billing run invoices, oldest first: at most `count`
 /// (the most recent ones), and none that ended before `since` (when the customer's first charge
 /// started).

@@ -219,3 +219,15 @@ fn outbound_calls_are_never_covered_by_the_inclusive_minutes() {
     assert_eq!(month_call_charges(&input.calls, 0).inbound_pence, 15);
     assert_eq!(month_call_charges(&[], 100), MonthCallCharges::default());
 }
+
+#[test]
+fn a_quarter_of_the_usage_page_is_its_three_calendar_months() {
+    let periods = crate::purchase::usage::usage_periods(NOW, LONDON).unwrap();
+    let quarter = months_of(&periods.current_quarter, LONDON).unwrap();
+    assert_eq!(quarter.iter().map(|m| m.month).collect::<Vec<_>>(), [10, 11, 12]);
+    assert_eq!(quarter[0], october());
+    assert_eq!(quarter[2].period.end, periods.current_quarter.end);
+    let month = months_of(&periods.previous_month, LONDON).unwrap();
+    assert_eq!(month, [october()]);
+    assert!(months_of(&periods.previous_month, "Mars/Olympus").is_err());
+}
