@@ -321,4 +321,18 @@ async fn the_usage_pages_charge_for_a_closed_month_is_its_invoices_to_the_penny(
         let invoiced = november.iter().find(|(start, _)| *start == NOVEMBER.0).map_or(0, |m| m.1);
         assert_eq!(shown, invoiced, "customer {customer}: November");
     }
+
+    // Into January: December is over, and October to December is the previous quarter.
+    app.state.clock.advance(31 * 24 * 60 * 60);
+    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    for &customer in &customers {
+        let Some(session) = subscription_session(&app, customer).await else { continue };
+        let ((month, shown_month), (quarter_label, shown_quarter)) = shown_charges(&app, &session).await;
+        assert_eq!((month.as_str(), quarter_label.as_str()), ("December 2026", "Oct to Dec 2026"));
+        let invoiced = invoiced_call_charges(&app, customer).await;
+        let december = invoiced.iter().find(|(start, _)| *start == NOVEMBER.1).map_or(0, |m| m.1);
+        assert_eq!(shown_month, december, "customer {customer}: December");
+        let quarter: i64 = invoiced.iter().filter(|(start, _)| *start >= OCTOBER_START).map(|m| m.1).sum();
+        assert_eq!(shown_quarter, quarter, "customer {customer}: October to December");
+    }
 }
