@@ -3694,6 +3694,7 @@ export interface components {
                 [key: string]: number;
             };
             usageBasedCharges: components["schemas"]["UsageCharge"][];
+            callCharges: components["schemas"]["MonthCalls"];
         };
         /**
          * @description The static number form. The domain's rules (`validate_static_number`) decide; these bounds
@@ -4892,6 +4893,24 @@ export interface components {
             id: number;
             description: string;
         };
+        /**
+         * @description This month's calls charged on the plan: its inclusive minutes first, then the usage rates,
+         *     as the month's invoice will charge them (domain `month_call_charges`).
+         */
+        MonthCalls: {
+            /** @description The month, e.g. 'November 2026'. */
+            label: string;
+            /**
+             * Format: int64
+             * @description Inbound minutes the plan includes each month.
+             */
+            inclusiveMinutes: number;
+            /**
+             * Format: double
+             * @description The month's call charges so far, in pounds.
+             */
+            totalCost: number;
+        };
         /** @description Calls that went from one end to another at the same weekday and part of the day. */
         Move: {
             count: number;
@@ -5088,7 +5107,8 @@ export interface components {
             minutes: number;
             /**
              * Format: double
-             * @description In pounds.
+             * @description In pounds: what the calls cost after the plan's inclusive minutes, month by month, as
+             *     the invoice charges them (domain `month_call_charges`).
              */
             totalCost: number;
         };

@@ -42,6 +42,20 @@ fn billing_month(zone: &Tz, (year, month): (i32, u32)) -> BillingMonth {
     BillingMonth { year, month, period: period(zone, (year, month), 1, month_label((year, month))) }
 }
 
+/// The calendar months a period of the plan and usage page covers (a month or a quarter), in
+/// the account's zone; the last one may not be over yet.
+pub fn months_of(period: &Period, time_zone: &str) -> Result<Vec<BillingMonth>, String> {
+    let zone = zone_of(time_zone)?;
+    let mut months = Vec::new();
+    let mut month = billing_month(&zone, month_at(period.start, &zone)?);
+    while month.period.start < period.end && months.len() < 12 {
+        let next = billing_month(&zone, shift(month.year, month.month, 1));
+        months.push(month);
+        month = next;
+    }
+    Ok(months)
+}
+
 /// The complete months before `now` that a billing run invoices, oldest first: at most `count`
 /// (the most recent ones), and none that ended before `since` (when the customer's first charge
 /// started).
@@ -182,14 +196,26 @@ fn number_lines(numbers: &[NumberCharge]) -> impl Iterator<Item = InvoiceLine> +
     })
 }
 
-/// The calls' lines, one per usage rate: the plan's inclusive minutes cover inbound minutes,
-/// the cheapest rate's first; the rest cost what the calls cost.
-fn call_lines(calls: &[CallUsage], inclusive_minutes: i64) -> Vec<InvoiceLine> {
+/// A month's call charges after the plan's inclusive minutes, in pence: the one rule the
+/// invoice's call lines, the plan and usage page and the pricing breakdown share. The inclusive
+/// minutes cover inbound minutes only, the cheapest rate's first; the rest cost what the calls
+/// cost, each rate's amount rounded to the nearest penny.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthCallCharges {
+    pub inbound_pence: i64,
+    pub outbound_pence: i64,
+    /// Inbound minutes the inclusive minutes covered.
+    pub inclusive_used: i64,
+}
+
+/// Each rate's calls with its invoice line, in the order given.
+fn charged_calls(calls: &[CallUsage], inclusive_minutes: i64) -> Vec<(&CallUsage, InvoiceLine, i64)> {
     let per_minute = |usage: &CallUsage| rounded_div(usage.cost_tenth_pence.into(), usage.minutes.max(1).into());
     let mut order: Vec<(usize, &CallUsage)> = calls.iter().enumerate().filter(|(_, usage)| usage.minutes > 0).collect();
     order.sort_by_key(|(_, usage)| (!usage.inbound, per_minute(usage)));
     let mut left = inclusive_minutes.max(0);
-    let mut lines: Vec<(usize, InvoiceLine)> = order
+    let mut lines: Vec<(usize, &CallUsage, InvoiceLine, i64)> = order
         .into_iter()
         .map(|(position, usage)| {
             let covered = if usage.inbound { usage.minutes.min(left) } else { 0 };
@@ -202,15 +228,34 @@ fn call_lines(calls: &[CallUsage], inclusive_minutes: i64) -> Vec<InvoiceLine> {
             };
             let cost = i128::from(usage.cost_tenth_pence) * i128::from(charged);
             let amount_pence = rounded_div(cost, i128::from(usage.minutes) * 10);
-            (
-                position,
-                InvoiceLine { description, quantity: charged, unit_price_tenth_pence: per_minute(usage), amount_pence },
-            )
+            let line =
+                InvoiceLine { description, quantity: charged, unit_price_tenth_pence: per_minute(usage), amount_pence };
+            (position, usage, line, covered)
         })
         .collect();
     // Listed in the order given, whichever rate the inclusive minutes went to first.
-    lines.sort_by_key(|(position, _)| *position);
-    lines.into_iter().map(|(_, line)| line).collect()
+    lines.sort_by_key(|(position, ..)| *position);
+    lines.into_iter().map(|(_, usage, line, covered)| (usage, line, covered)).collect()
+}
+
+/// The month's call charges of `calls` (one entry per direction and rate) after
+/// `inclusive_minutes`.
+pub fn month_call_charges(calls: &[CallUsage], inclusive_minutes: i64) -> MonthCallCharges {
+    let mut charges = MonthCallCharges::default();
+    for (usage, line, covered) in charged_calls(calls, inclusive_minutes) {
+        if usage.inbound {
+            charges.inbound_pence += line.amount_pence;
+        } else {
+            charges.outbound_pence += line.amount_pence;
+        }
+        charges.inclusive_used += covered;
+    }
+    charges
+}
+
+/// The calls' lines, one per usage rate, charged as `month_call_charges` says.
+fn call_lines(calls: &[CallUsage], inclusive_minutes: i64) -> Vec<InvoiceLine> {
+    charged_calls(calls, inclusive_minutes).into_iter().map(|(_, line, _)| line).collect()
 }
 
 /// A month's invoice lines: recurring charges, numbers above the plan's, then calls.

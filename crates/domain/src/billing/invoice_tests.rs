@@ -174,3 +174,60 @@ fn numbers_and_prices_read_as_on_the_invoice() {
     assert_eq!(unit_price_text(149_000), "£149.00");
     assert_eq!(unit_price_text(15), "£0.015");
 }
+
+/// The sum of the invoice's call lines, which `month_call_charges` must equal.
+fn invoiced_calls(input: &InvoiceInput) -> i64 {
+    invoice_lines(&october(), LONDON, input).unwrap().iter().map(|line| line.amount_pence).sum()
+}
+
+#[test]
+fn a_month_inside_the_inclusive_minutes_costs_nothing() {
+    // Harbour Lane's October: 931 inbound minutes at 2.15p inside 1,000 inclusive minutes.
+    let input =
+        InvoiceInput { calls: vec![calls(true, "Inbound", 931, 21)], inclusive_minutes: 1_000, ..Default::default() };
+    let charges = month_call_charges(&input.calls, input.inclusive_minutes);
+    assert_eq!(charges, MonthCallCharges { inbound_pence: 0, outbound_pence: 0, inclusive_used: 931 });
+    assert_eq!(invoiced_calls(&input), 0);
+}
+
+#[test]
+fn a_month_partly_over_pays_for_the_minutes_above_the_cheapest_rate_first() {
+    // 300 minutes at 1.5p and 200 at 4p against 400 inclusive: the 1.5p minutes go first, then
+    // 100 of the 4p ones; 100 × 4p = £4.00 is left.
+    let input = InvoiceInput {
+        calls: vec![calls(true, "Mobile", 200, 40), calls(true, "Geographic", 300, 15)],
+        inclusive_minutes: 400,
+        ..Default::default()
+    };
+    let charges = month_call_charges(&input.calls, input.inclusive_minutes);
+    assert_eq!(charges, MonthCallCharges { inbound_pence: 400, outbound_pence: 0, inclusive_used: 400 });
+    assert_eq!(invoiced_calls(&input), 400);
+}
+
+#[test]
+fn outbound_calls_are_never_covered_by_the_inclusive_minutes() {
+    // 10 inbound minutes inside 1,000; 33 outbound minutes at 4p and 7 at 1.5p (10.5p: 11p).
+    let input = InvoiceInput {
+        calls: vec![calls(true, "Inbound", 10, 15), calls(false, "Mobiles", 33, 40), calls(false, "UK", 7, 15)],
+        inclusive_minutes: 1_000,
+        ..Default::default()
+    };
+    let charges = month_call_charges(&input.calls, input.inclusive_minutes);
+    assert_eq!(charges, MonthCallCharges { inbound_pence: 0, outbound_pence: 143, inclusive_used: 10 });
+    assert_eq!(invoiced_calls(&input), 143);
+    // Without inclusive minutes, every minute costs its rate.
+    assert_eq!(month_call_charges(&input.calls, 0).inbound_pence, 15);
+    assert_eq!(month_call_charges(&[], 100), MonthCallCharges::default());
+}
+
+#[test]
+fn a_quarter_of_the_usage_page_is_its_three_calendar_months() {
+    let periods = crate::purchase::usage::usage_periods(NOW, LONDON).unwrap();
+    let quarter = months_of(&periods.current_quarter, LONDON).unwrap();
+    assert_eq!(quarter.iter().map(|m| m.month).collect::<Vec<_>>(), [10, 11, 12]);
+    assert_eq!(quarter[0], october());
+    assert_eq!(quarter[2].period.end, periods.current_quarter.end);
+    let month = months_of(&periods.previous_month, LONDON).unwrap();
+    assert_eq!(month, [october()]);
+    assert!(months_of(&periods.previous_month, "Mars/Olympus").is_err());
+}

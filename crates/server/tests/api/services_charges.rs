@@ -164,3 +164,33 @@ async fn the_upgrade_comparison_prices_the_add_ons_as_the_upgrade_will() {
     assert_eq!(app.post_form("/api/services/upgrade", Some(&starter), &[]).await.status, StatusCode::OK);
     assert_eq!(breakdown(&app, &starter).await["totals"]["1"], promised);
 }
+
+fn pence(pounds: &Value) -> i64 {
+    (pounds.as_f64().unwrap() * 100.0).round() as i64
+}
+
+#[tokio::test]
+async fn the_breakdowns_call_charges_are_the_usage_pages_for_this_month() {
+    let app = TestApp::spawn().await;
+    for (email, inclusive) in [("owner@demo.test", 1000), ("starter@demo.test", 300)] {
+        let session = app.login(email).await;
+        let charges = breakdown(&app, &session).await;
+        let page = app.get("/api/services/getCallCharges", Some(&session)).await.json();
+        let month = |direction: &str| pence(&page[direction]["monthlyUsage"]["current"]["totalCost"]);
+        let calls = &charges["callCharges"];
+        assert_eq!(calls["label"], "November 2026", "{email}");
+        assert_eq!(calls["inclusiveMinutes"], inclusive, "{email}");
+        assert_eq!(pence(&calls["totalCost"]), month("inbound") + month("outbound"), "{email}");
+    }
+    // The upgrade's comparison charges this month's calls on the next plan's inclusive minutes.
+    let starter = app.login("starter@demo.test").await;
+    let reply = app.get("/api/services/getCustomerChargesUpgrade/?product_code=upgrade", Some(&starter)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let comparison = reply.json();
+    assert_eq!(comparison["current"]["callCharges"]["inclusiveMinutes"], 300);
+    assert_eq!(comparison["new"]["callCharges"]["inclusiveMinutes"], 1000);
+    assert!(
+        pence(&comparison["new"]["callCharges"]["totalCost"])
+            <= pence(&comparison["current"]["callCharges"]["totalCost"])
+    );
+}

@@ -12,7 +12,11 @@ const CURRENT: Breakdown = {
     ],
   },
   totals: { '1': 194 },
-  usageBasedCharges: [{ description: 'Inbound calls to geographic numbers', price: 1.5, frequency: 'per minute' }],
+  usageBasedCharges: [
+    { description: 'Inbound calls to geographic numbers', price: 1.5, frequency: 'per minute' },
+    { description: 'Call recording', price: 0.3, frequency: 'per minute' },
+  ],
+  callCharges: { label: 'November 2026', inclusiveMinutes: 1000, totalCost: 12.3 },
 };
 
 describe('the pricing breakdown', () => {
@@ -21,10 +25,24 @@ describe('the pricing breakdown', () => {
     render(<PricingBreakdownDialog open onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Current pricing breakdown' });
     const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
-    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent('Professional plan£149');
-    expect(within(table).getByRole('row', { name: /Outbound/ })).toHaveTextContent('Outbound x3 (£15 each)£45');
-    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194');
+    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent('Professional plan£149.00');
+    expect(within(table).getByRole('row', { name: /Outbound/ })).toHaveTextContent('Outbound x3 (£15 each)£45.00');
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194.00');
+    // Unit prices: up to 3 decimals, trailing zeros trimmed, per minute.
     expect(dialog).toHaveTextContent('Inbound calls to geographic numbers1.5p per minute');
+    expect(dialog).toHaveTextContent('Call recording0.3p per minute');
+    // Money: pounds and pence.
+    expect(dialog).toHaveTextContent(
+      'The first 1,000 inbound minutes each month are included. Call charges for November 2026 so far: £12.30',
+    );
+  });
+
+  test('a month inside the inclusive minutes shows £0.00 of call charges', async () => {
+    const inside: Breakdown = { ...CURRENT, callCharges: { label: 'October 2026', inclusiveMinutes: 1000, totalCost: 0 } };
+    stubApi({ '/api/services/getCustomerCharges': () => jsonResponse(inside) });
+    render(<PricingBreakdownDialog open onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Current pricing breakdown' });
+    expect(await within(dialog).findByText(/Call charges for October 2026 so far/)).toHaveTextContent('£0.00');
   });
 
   test('Comparison shows what changes: a new line and the new totals', async () => {
@@ -42,8 +60,8 @@ describe('the pricing breakdown', () => {
     render(<PricingBreakdownDialog open productCode="report_voice_tags" onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Comparison pricing breakdown' });
     const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
-    expect(within(table).getByRole('row', { name: /Speech analytics/ })).toHaveTextContent('Speech analytics–£25');
-    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194£219');
+    expect(within(table).getByRole('row', { name: /Speech analytics/ })).toHaveTextContent('Speech analytics–£25.00');
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£194.00£219.00');
     expect(String(fetch.mock.calls[0][0])).toBe('/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags');
   });
 

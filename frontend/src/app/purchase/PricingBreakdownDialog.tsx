@@ -1,4 +1,4 @@
-import { formatPence, formatPrice, quantitySuffix } from '../../domain';
+import { formatPence, formatPounds, quantitySuffix } from '../../domain';
 import { frequencyWord } from './priceText';
 import { withContact } from '../../lib/contact';
 import { useLoader } from '../../lib/useLoader';
@@ -20,20 +20,34 @@ function LineRow({ line, compare }: { line: ChargeLine; compare: boolean }) {
         {line.description}
         {suffix && <span className="breakdown-suffix"> {suffix}</span>}
       </th>
-      <td>{line.quantity === 0 && changed ? '–' : formatPrice(line.price)}</td>
+      <td>{line.quantity === 0 && changed ? '–' : formatPounds(line.price)}</td>
       {compare && (
         <td>
           {changed ? (
             <strong>
-              {formatPrice(line.newPrice ?? 0)}
+              {formatPounds(line.newPrice ?? 0)}
               {newSuffix && <span className="breakdown-suffix"> {newSuffix}</span>}
             </strong>
           ) : (
-            formatPrice(line.price)
+            formatPounds(line.price)
           )}
         </td>
       )}
     </tr>
+  );
+}
+
+/** This month's call charges so far: the inclusive minutes first, then the rates above. */
+function CallChargesLine({ calls }: { calls: Breakdown['callCharges'] }) {
+  return (
+    <p className="breakdown-calls">
+      {calls.inclusiveMinutes > 0 && (
+        <>
+          The first {calls.inclusiveMinutes.toLocaleString('en-GB')} inbound minutes each month are included.{' '}
+        </>
+      )}
+      Call charges for {calls.label} so far: <strong>{formatPounds(calls.totalCost)}</strong>
+    </p>
   );
 }
 
@@ -61,10 +75,10 @@ function BreakdownTables({ breakdown, current }: { breakdown: Breakdown; current
           <tfoot>
             <tr>
               <th scope="row">Total per {frequencyWord(frequency)}</th>
-              <td>{formatPrice((compare ? current.totals[frequency] : breakdown.totals[frequency]) ?? 0)}</td>
+              <td>{formatPounds((compare ? current.totals[frequency] : breakdown.totals[frequency]) ?? 0)}</td>
               {compare && (
                 <td>
-                  <strong>{formatPrice(breakdown.totals[frequency] ?? 0)}</strong>
+                  <strong>{formatPounds(breakdown.totals[frequency] ?? 0)}</strong>
                 </td>
               )}
             </tr>
@@ -79,12 +93,13 @@ function BreakdownTables({ breakdown, current }: { breakdown: Breakdown; current
             <tr key={charge.description}>
               <th scope="row">{charge.description}</th>
               <td>
-                {formatPence(charge.price)} {charge.frequency}
+                {formatPence(charge.price)} {charge.frequency || 'per minute'}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <CallChargesLine calls={breakdown.callCharges} />
     </>
   );
 }

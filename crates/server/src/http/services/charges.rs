@@ -6,7 +6,10 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
 use axum::Json;
+use domain::billing::invoice::{month_call_charges, months_of};
+use domain::purchase::usage::usage_periods;
 use domain::purchase::{addon_offer, is_addon_on_sale, is_plan_change, AddonRepricing};
+use domain::Plan;
 use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,7 +22,7 @@ use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::charges::{self, RunningCharge, UsageRate};
-use crate::store::prices;
+use crate::store::{invoices, prices, usage};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(customer_charges)).routes(routes!(upgrade_comparison))
@@ -62,6 +65,33 @@ struct Breakdown {
     /// By billing frequency, in pounds (the new figures where a line changes).
     totals: BTreeMap<String, f64>,
     usage_based_charges: Vec<UsageCharge>,
+    call_charges: MonthCalls,
+}
+
+/// This month's calls charged on the plan: its inclusive minutes first, then the usage rates,
+/// as the month's invoice will charge them (domain `month_call_charges`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MonthCalls {
+    /// The month, e.g. 'November 2026'.
+    label: String,
+    /// Inbound minutes the plan includes each month.
+    inclusive_minutes: i64,
+    /// The month's call charges so far, in pounds.
+    total_cost: f64,
+}
+
+async fn month_calls(state: &AppState, user: &AccountUser, plan: Plan) -> Result<MonthCalls, AppError> {
+    let zone = &user.account.customer_time_zone;
+    let periods = usage_periods(state.clock.now(), zone).map_err(AppError::Internal)?;
+    let inclusive_minutes = usage::allowance(&state.db, plan.name()).await?.inclusive_minutes;
+    let mut pence = 0;
+    for month in months_of(&periods.current_month, zone).map_err(AppError::Internal)? {
+        let charges =
+            month_call_charges(&invoices::calls_in(&state.db, user.customer(), &month).await?, inclusive_minutes);
+        pence += charges.inbound_pence + charges.outbound_pence;
+    }
+    Ok(MonthCalls { label: periods.current_month.label, inclusive_minutes, total_cost: pounds(pence) })
 }
 
 /// A charge line, and what it becomes in a comparison.
@@ -70,7 +100,7 @@ struct Line {
     new: Option<(i64, i64)>,
 }
 
-fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>) -> Breakdown {
+fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>, call_charges: MonthCalls) -> Breakdown {
     let mut services: BTreeMap<String, Vec<ChargeLine>> = BTreeMap::new();
     let mut totals: BTreeMap<String, i64> = BTreeMap::new();
     for Line { charge, new } in lines {
@@ -99,6 +129,7 @@ fn breakdown(lines: Vec<Line>, usage: Vec<UsageRate>) -> Breakdown {
                 frequency: u.frequency,
             })
             .collect(),
+        call_charges,
     }
 }
 
@@ -122,7 +153,8 @@ async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> R
     require_subscription_page(&user)?;
     let running = charges::running(&state.db, user.customer()).await?;
     let usage = charges::usage_rates(&state.db, user.account.plan().name()).await?;
-    Ok(Json(breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), usage)))
+    let calls = month_calls(&state, &user, user.account.plan()).await?;
+    Ok(Json(breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), usage, calls)))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -206,6 +238,9 @@ async fn upgrade_comparison(
     }
     let current_usage = charges::usage_rates(&state.db, plan.name()).await?;
     let new_usage = charges::usage_rates(&state.db, target.name()).await?;
-    let current = breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), current_usage);
-    Ok(Json(Comparison { current, new: breakdown(lines, new_usage) }))
+    let current_calls = month_calls(&state, &user, plan).await?;
+    let new_calls = month_calls(&state, &user, target).await?;
+    let current =
+        breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), current_usage, current_calls);
+    Ok(Json(Comparison { current, new: breakdown(lines, new_usage, new_calls) }))
 }

@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::billing::invoice::{month_call_charges, months_of};
 use domain::purchase::usage::{inclusive_minutes, usage_periods, Period};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -14,6 +15,7 @@ use super::charges::require_subscription_page;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
+use crate::store::invoices;
 use crate::store::usage::{self, CallTotals};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -115,7 +117,8 @@ struct PeriodUsage {
     label: String,
     calls: i64,
     minutes: i64,
-    /// In pounds.
+    /// In pounds: what the calls cost after the plan's inclusive minutes, month by month, as
+    /// the invoice charges them (domain `month_call_charges`).
     total_cost: f64,
 }
 
@@ -145,39 +148,53 @@ struct CallCharges {
     outbound: DirectionUsage,
 }
 
+/// The calls of a period, and their charge in pence: each calendar month charged after the
+/// plan's inclusive minutes as its invoice is.
 async fn period_usage(
     state: &AppState,
-    customer: i64,
-    direction: &str,
+    user: &AccountUser,
+    inclusive_total: i64,
     period: &Period,
-) -> Result<PeriodUsage, AppError> {
-    let CallTotals { calls, minutes, cost_tenth_pence } =
-        usage::call_totals(&state.db, customer, direction, period.start, period.end).await?;
-    Ok(PeriodUsage { label: period.label.clone(), calls, minutes, total_cost: cost_tenth_pence as f64 / 1000.0 })
+) -> Result<[PeriodUsage; 2], AppError> {
+    let customer = user.customer();
+    let (mut inbound_pence, mut outbound_pence) = (0, 0);
+    for month in months_of(period, &user.account.customer_time_zone).map_err(AppError::Internal)? {
+        let calls = invoices::calls_in(&state.db, customer, &month).await?;
+        let charges = month_call_charges(&calls, inclusive_total);
+        inbound_pence += charges.inbound_pence;
+        outbound_pence += charges.outbound_pence;
+    }
+    let mut both = Vec::with_capacity(2);
+    for (direction, pence) in [("inbound", inbound_pence), ("outbound", outbound_pence)] {
+        let CallTotals { calls, minutes, .. } =
+            usage::call_totals(&state.db, customer, direction, period.start, period.end).await?;
+        both.push(PeriodUsage { label: period.label.clone(), calls, minutes, total_cost: pence as f64 / 100.0 });
+    }
+    let outbound = both.pop().expect("two directions");
+    let inbound = both.pop().expect("two directions");
+    Ok([inbound, outbound])
 }
 
 #[utoipa::path(get, path = "/services/getCallCharges", tag = "services", responses((status = 200, body = CallCharges)))]
 async fn call_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<CallCharges>, AppError> {
     require_subscription_page(&user)?;
-    let customer = user.customer();
     let periods = usage_periods(state.clock.now(), &user.account.customer_time_zone).map_err(AppError::Internal)?;
-    let mut directions = Vec::with_capacity(2);
-    for direction in ["inbound", "outbound"] {
-        let usage = |period| period_usage(&state, customer, direction, period);
-        directions.push(DirectionUsage {
-            monthly_usage: TwoPeriods {
-                previous: usage(&periods.previous_month).await?,
-                current: usage(&periods.current_month).await?,
-            },
-            quarterly_usage: TwoPeriods {
-                previous: usage(&periods.previous_quarter).await?,
-                current: usage(&periods.current_quarter).await?,
-            },
-        });
-    }
     let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
-    let minutes = inclusive(&state, &user, allowance.inclusive_minutes).await?;
-    let outbound = directions.pop().expect("two directions");
-    let inbound = directions.pop().expect("two directions");
+    let total = allowance.inclusive_minutes;
+    let [previous_month_in, previous_month_out] = period_usage(&state, &user, total, &periods.previous_month).await?;
+    let [current_month_in, current_month_out] = period_usage(&state, &user, total, &periods.current_month).await?;
+    let [previous_quarter_in, previous_quarter_out] =
+        period_usage(&state, &user, total, &periods.previous_quarter).await?;
+    let [current_quarter_in, current_quarter_out] =
+        period_usage(&state, &user, total, &periods.current_quarter).await?;
+    let inbound = DirectionUsage {
+        monthly_usage: TwoPeriods { previous: previous_month_in, current: current_month_in },
+        quarterly_usage: TwoPeriods { previous: previous_quarter_in, current: current_quarter_in },
+    };
+    let outbound = DirectionUsage {
+        monthly_usage: TwoPeriods { previous: previous_month_out, current: current_month_out },
+        quarterly_usage: TwoPeriods { previous: previous_quarter_out, current: current_quarter_out },
+    };
+    let minutes = inclusive(&state, &user, total).await?;
     Ok(Json(CallCharges { inclusive: InclusiveUsage { used: minutes.used, total: minutes.total }, inbound, outbound }))
 }

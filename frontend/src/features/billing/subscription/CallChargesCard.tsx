@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatPrice, inclusiveMinutesText } from '../../../domain';
+import { formatPounds, inclusiveMinutesText } from '../../../domain';
 import type { CallCharges, DirectionUsage, PeriodUsage } from '../api';
 
 /** The toggle's values, as the spec numbers them. */
@@ -26,7 +26,8 @@ export function CallChargesCard({
   const rows: [string, (p: PeriodUsage) => string][] = [
     ['calls', (p) => p.calls.toLocaleString('en-GB')],
     ['minutes', (p) => p.minutes.toLocaleString('en-GB')],
-    ['cost', (p) => formatPrice(p.totalCost)],
+    // Money: pounds and pence (the domain's format, as the invoices show it).
+    ['cost', (p) => formatPounds(p.totalCost)],
   ];
   return (
     <section className="card" aria-labelledby="call-charges-heading">

@@ -64,11 +64,13 @@ describe('the plan and usage page', () => {
     );
     const table = await screen.findByRole('table', { name: 'Calls and charges by month' });
     expect(within(table).getByRole('row', { name: /^Inbound calls/ })).toHaveTextContent('Inbound calls200120');
+    // Money in pounds and pence: 200 calls × 4.5p is £9.00, 120 × 4.5p is £5.40.
+    expect(within(table).getByRole('row', { name: /^Inbound cost/ })).toHaveTextContent('Inbound cost£9.00£5.40');
     await user.click(screen.getByRole('button', { name: 'Quarterly' }));
     expect(screen.getByRole('button', { name: 'Quarterly' })).toHaveAttribute('aria-pressed', 'true');
     const quarters = screen.getByRole('table', { name: 'Calls and charges by quarter' });
     expect(within(quarters).getByRole('columnheader', { name: 'Oct to Dec 2026' })).toBeInTheDocument();
-    expect(within(quarters).getByRole('row', { name: /^Outbound cost/ })).toHaveTextContent('£4.05£2.7');
+    expect(within(quarters).getByRole('row', { name: /^Outbound cost/ })).toHaveTextContent('£4.05£2.70');
     expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
     expect(screen.getByRole('link', { name: 'Upgrade centre' })).toHaveAttribute('href', '/upgradecentre');
   });
