@@ -396,6 +396,35 @@ async fn the_documentation_describes_the_reporting_api() {
     }
 }
 
+#[tokio::test]
+async fn the_documentation_curl_example_uses_the_address_the_page_was_asked_on() {
+    let app = TestApp::spawn().await;
+    let asked = |host: Option<&str>| {
+        let mut req = request("GET", "/apidocs", None, false);
+        if let Some(host) = host {
+            req = req.header(HOST, host);
+        }
+        app.send(req.body(Body::empty()).unwrap())
+    };
+
+    let page = asked(Some("calltrack.example:8443")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let text = page.text();
+    assert!(text.contains("\"http://calltrack.example:8443/v1/calls?from="), "{text}");
+    assert!(!text.contains("{host}"));
+
+    // No host, or one that is no host name: a marked placeholder, never the header's text.
+    for host in [None, Some("evil\"><script>alert(1)</script>"), Some("")] {
+        let page = asked(host).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let text = page.text();
+        assert!(text.contains("\"https://your-host/v1/calls?from="), "{host:?}");
+        assert!(text.contains("Replace <code>https://your-host</code>"), "{host:?}");
+        assert!(!text.contains("<script>alert"), "{host:?}");
+        assert!(!text.contains("{host}"));
+    }
+}
+
 /// Moves the test clock to the start of the next minute: a fresh rate-limit window with a
 /// minute of real time ahead of it.
 fn to_next_minute(app: &TestApp) {
