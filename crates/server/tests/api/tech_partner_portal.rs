@@ -233,11 +233,16 @@ async fn reports_count_calls_and_qualified_leads_per_account_per_month() {
         .clone();
     let counted = rows_as_text(
         &app.state.db,
-        "SELECT COUNT(*), SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END)
+        "SELECT SUM(CASE WHEN direction = 'inbound' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END),
+                SUM(CASE WHEN direction = 'outbound' THEN 1 ELSE 0 END)
          FROM calls WHERE customer_id = 100 AND started_at >= 1793491200",
     )
     .await;
-    assert_eq!(format!("[{},{}]", november["calls"], november["qualifiedLeads"]), counted[0]);
+    // Outbound calls are no leads: only inbound calls are counted, as for qualified leads.
+    let counted: Vec<&str> = counted[0].trim_matches(['[', ']']).split(',').collect();
+    assert_ne!(counted[2], "0", "Harbour Lane Dental made outbound calls in November");
+    assert_eq!([november["calls"].to_string(), november["qualifiedLeads"].to_string()], [counted[0], counted[1]]);
     assert_eq!(november["monthLabel"], "November 2026");
     let months = body["months"].as_array().unwrap();
     assert_eq!(
