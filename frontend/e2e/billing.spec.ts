@@ -25,9 +25,13 @@ test('the owner edits the billing details: an error shows as typed, then the sav
   await expect(page.getByLabel('PO number')).toHaveValue('PO-2026-11');
 });
 
-test('a user without billing access is sent home', async ({ page }) => {
+test('a user without billing access is told why on the unauthorised page, and whom to ask', async ({ page }) => {
   await logIn(page, 'user@demo.test', '/manage/billing/details');
-  await expectHeading(page, 'Integrate');
+  await expectHeading(page, 'Unauthorised');
+  const notice = page.getByRole('region', { name: 'Why you cannot open this page' });
+  await expect(notice).toContainText('You cannot open Billing details because your user does not have the Billing permission.');
+  await expect(notice).toContainText('Ask Olivia Owen, the account owner, to give you access.');
+  await expectAccessible(page, 'the unauthorised page');
 });
 
 test('the owner updates the card through the sandbox: a bad number is sent back, a good one is kept', { tag: '@pg' }, async ({ page }) => {

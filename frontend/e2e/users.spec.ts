@@ -107,12 +107,15 @@ test('a password reset email lets the new user set a password and log in', async
   await expect(page.getByRole('navigation', { name: 'Admin', exact: true })).toBeVisible();
 });
 
-test('nobody deletes their own user', async ({ page }) => {
+test('nobody is offered Delete on their own user', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/users');
   await search(page, 'owner@demo.test');
-  await confirmDelete(page, 'Olivia Owen', true);
-  await expect(page.getByRole('alert')).toHaveText('You cannot delete your current user');
-  await expect(userRow(page, 'Olivia Owen')).toBeVisible();
+  const own = userRow(page, 'Olivia Owen');
+  await expect(own).toBeVisible();
+  // The server refuses it too ('You cannot delete your current user', covered by the server
+  // tests); the list does not offer it.
+  await expect(own.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Send password reset' })).toBeVisible();
 });
 
 test('an administrator is offered no actions on an account owner', async ({ page }) => {
@@ -155,7 +158,7 @@ test('a user who also owns an account the owner does not manage is removed from 
 test('an owner deletes the new user after confirming', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/users');
   await search(page, 'Nina');
-  await confirmDelete(page, NINA);
+  await confirmDelete(page, NINA, true);
   await expect(userRow(page, NINA)).toHaveCount(0);
   await expect(usersTable(page)).toContainText('No users found.');
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -33,6 +33,12 @@ pub fn terms_problem(accepted: bool) -> Option<String> {
     domain::users::terms_problem(accepted).map(str::to_string)
 }
 
+/// Whether the users list offers Delete on a row (the rule the server's delete refusal uses).
+#[wasm_bindgen(js_name = offersUserDelete)]
+pub fn offers_user_delete(actor_id: f64, actor_level: u8, target_id: f64, target_level: u8) -> bool {
+    domain::users::offers_delete(actor_id as i64, actor_level, target_id as i64, target_level)
+}
+
 #[wasm_bindgen(js_name = validateUserForm, unchecked_return_type = "FieldErrors")]
 pub fn validate_user_form(
     #[wasm_bindgen(unchecked_param_type = "UserForm")] form: JsValue,

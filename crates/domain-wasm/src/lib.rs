@@ -71,6 +71,7 @@ export interface Resolution {
   path: string; pattern: string; title: string | null; section: string; external: boolean;
   menuParent: string | null; menuPath: string | null;
 }
+export interface UnauthorisedNotice { reason: string; ask: string }
 export interface RouteInfo {
   pattern: string; title: string | null; section: string; external: boolean; redirect: string | null;
 }

@@ -22,6 +22,15 @@ pub fn guard_route(
     to_js(&domain::guard(path, &account(acc)?))
 }
 
+/// The unauthorised page's text after `from` was refused ('' when unknown).
+#[wasm_bindgen(js_name = unauthorisedNotice, unchecked_return_type = "UnauthorisedNotice")]
+pub fn unauthorised_notice(
+    from: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::unauthorised_notice(from, &account(acc)?))
+}
+
 #[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "Resolution")]
 pub fn resolve_route(
     path: &str,

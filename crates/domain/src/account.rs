@@ -27,6 +27,9 @@ pub struct AccountState {
     pub account_code: Option<String>,
     pub package_name: String,
     pub user_auth_code: u8,
+    /// The account owner a user asks for access (the unauthorised page): the customer's
+    /// longest-standing account owner's name, if it has one.
+    pub account_owner_name: Option<String>,
     pub logo_url: Option<String>,
     /// A partner's favicon, for the partner and its clients (issue 16).
     pub favicon_url: Option<String>,

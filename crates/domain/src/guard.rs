@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::account::AccountState;
+use crate::account::{AccountState, AuthLevel};
 use crate::menu::menu_item_for;
 use crate::plan::Plan;
 use crate::route_table::{match_route, path_only, Audience, RouteDef};
@@ -13,6 +13,17 @@ const HOME: &str = "/";
 
 /// Redirects followed before giving up on a chain (the table has none longer than four).
 const MAX_REDIRECTS: usize = 8;
+
+/// Where a customer's user goes for a page their permissions refuse: it says why, and whom to ask.
+pub const UNAUTHORISED: &str = "/unauthorised";
+
+/// The unauthorised page's text for a refused page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnauthorisedNotice {
+    pub reason: String,
+    pub ask: String,
+}
 
 /// One decision of the route guard for one path.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,10 +84,22 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
         return redirect("/");
     }
     if route.user_admin && !acc.is_user_admin {
-        return redirect(if acc.is_partner { "/partner/accounts" } else { "/" });
+        return redirect(if acc.is_partner {
+            "/partner/accounts"
+        } else if asks_the_owner(acc) {
+            UNAUTHORISED
+        } else {
+            "/"
+        });
     }
     if route.billing && !acc.has_billing_access() {
-        return redirect(if acc.is_partner { "/partner/accounts" } else { "/" });
+        return redirect(if acc.is_partner {
+            "/partner/accounts"
+        } else if asks_the_owner(acc) && !acc.can_access_billing {
+            UNAUTHORISED
+        } else {
+            "/"
+        });
     }
     if !route.scopes.is_empty() && !route.scopes.iter().any(|s| acc.has_scope(s)) {
         return redirect("/upgradepackage");
@@ -85,6 +108,45 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
         return redirect("/");
     }
     GuardStep::Allow
+}
+
+/// A customer's user below account owner, refused a page for a permission of their own, is told
+/// why and whom to ask (an account owner gives permissions, so goes home).
+fn asks_the_owner(acc: &AccountState) -> bool {
+    !acc.is_partner && !acc.is_tech_partner && acc.user_auth_code < AuthLevel::ACCOUNT_OWNER
+}
+
+/// The permission (as the users list names it) whose lack sends `acc` from `from` to the
+/// unauthorised page, if that is where the guard sends them.
+fn missing_permission(from: &str, acc: &AccountState) -> Option<(&'static str, &'static str)> {
+    if guard(from, acc) != redirect(UNAUTHORISED) {
+        return None;
+    }
+    let route = match_route(from)?;
+    let title = route.title.unwrap_or(DEFAULT_PAGE_TITLE);
+    if route.user_admin && !acc.is_user_admin {
+        Some(("User admin", title))
+    } else if route.billing {
+        Some(("Billing", title))
+    } else {
+        None
+    }
+}
+
+/// What the unauthorised page says after `from` was refused (`from` empty or not refused: a
+/// general reason): why, and the account owner to ask by name when known.
+pub fn unauthorised_notice(from: &str, acc: &AccountState) -> UnauthorisedNotice {
+    let reason = match missing_permission(path_only(from), acc) {
+        Some((permission, title)) => {
+            format!("You cannot open {title} because your user does not have the {permission} permission.")
+        }
+        None => "You do not have permission to open that page.".to_string(),
+    };
+    let ask = match acc.account_owner_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(owner) => format!("Ask {owner}, the account owner, to give you access."),
+        None => "Ask your account owner to give you access.".to_string(),
+    };
+    UnauthorisedNotice { reason, ask }
 }
 
 fn audience_redirect(route: &RouteDef, acc: &AccountState) -> Option<&'static str> {

@@ -27,7 +27,10 @@ pub use format::{
     billing_frequency_word, format_date, format_money, format_number, format_pence, format_pounds, format_price,
     quantity_suffix, ChargeItem,
 };
-pub use guard::{billing_page, guard, page_title, resolve, GuardStep, Resolution, DEFAULT_PAGE_TITLE};
+pub use guard::{
+    billing_page, guard, page_title, resolve, unauthorised_notice, GuardStep, Resolution, UnauthorisedNotice,
+    DEFAULT_PAGE_TITLE, UNAUTHORISED,
+};
 pub use menu::{build_menu, Chip, Menu, MenuNode};
 pub use plan::Plan;
 pub use route_table::{match_route, RouteDef, ADVANCED_ROUTING_SCOPES, ROUTES};

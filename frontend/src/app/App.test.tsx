@@ -77,6 +77,32 @@ describe('App', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
+  test.each(['/users', '/billing/details', '/invoices'])(
+    'a user without the permission typing %s reaches the unauthorised page saying why and whom to ask',
+    async (path) => {
+      const user = account({
+        userId: 7,
+        userForename: 'Uma',
+        userSurname: 'Upton',
+        userAuthCode: 10,
+        isAdministrator: false,
+        isUserAdmin: false,
+        hasBilling: false,
+        canAccessBilling: false,
+        packageScopes: [...account().packageScopes, 'admin_view_invoices'],
+      });
+      renderApp(path, user);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }, { timeout: 10_000 })).toBeInTheDocument();
+      await waitFor(() => expect(location()).toHaveTextContent('/unauthorised'));
+      const notice = screen.getByRole('region', { name: 'Why you cannot open this page' });
+      const permission = path === '/users' ? 'User admin' : 'Billing';
+      const title = { '/users': 'Users', '/billing/details': 'Billing details', '/invoices': 'Invoices' }[path];
+      expect(notice).toHaveTextContent(`You cannot open ${title} because your user does not have the ${permission} permission.`);
+      expect(notice).toHaveTextContent('Ask Olivia Owen, the account owner, to give you access.');
+      expect(within(notice).getByRole('link', { name: 'Back to the overview' })).toHaveAttribute('href', '/');
+    },
+  );
+
   test('switching account posts the choice, reloads the account and goes home', async () => {
     const accounts = [
       { customerId: 100, customerName: 'Harbour Lane Dental' },

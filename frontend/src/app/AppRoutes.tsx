@@ -20,6 +20,8 @@ function domainPath(pathname: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+const UNAUTHORISED = '/unauthorised';
+
 const routes = routeTable().map((route) => (
   <Route
     key={route.pattern}
@@ -50,8 +52,16 @@ export function AppRoutes({ account }: { account: AccountState }) {
   }, [resolution]);
 
   if (resolution.external) return <SectionLoading />;
-  // A redirect keeps the query (/adwords?connected=1 lands on /googleads?connected=1).
-  if (resolution.path !== path) return <Navigate to={{ pathname: resolution.path, search: location.search }} replace />;
+  // A redirect keeps the query (/adwords?connected=1 lands on /googleads?connected=1); the
+  // unauthorised page is told which page was refused, to say why.
+  if (resolution.path !== path)
+    return (
+      <Navigate
+        to={{ pathname: resolution.path, search: location.search }}
+        state={resolution.path === UNAUTHORISED ? { from: path } : undefined}
+        replace
+      />
+    );
 
   return (
     <Shell resolution={resolution}>

@@ -8,6 +8,11 @@ export function validatePasswordConfirmation(formPassword: string): FieldErrors 
   return wasm.validatePasswordConfirmation(formPassword);
 }
 
+/** Whether the users list offers Delete on a row: never your own, never above your level. */
+export function offersUserDelete(actorId: number, actorLevel: number, targetId: number, targetLevel: number): boolean {
+  return wasm.offersUserDelete(actorId, actorLevel, targetId, targetLevel);
+}
+
 /** The Google Analytics connect form; `options` are the ids of the account's properties. */
 export function validateGaConnect(propertyId: string, propertyType: string, options: string[]): FieldErrors {
   return wasm.validateGaConnect(propertyId, propertyType, options);

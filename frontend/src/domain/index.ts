@@ -24,6 +24,7 @@ import type {
   FeatureRow,
   Resolution,
   RouteInfo,
+  UnauthorisedNotice,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -50,6 +51,7 @@ export type {
   FeatureRow,
   Resolution,
   RouteInfo,
+  UnauthorisedNotice,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -72,6 +74,8 @@ export interface AccountState {
   accountCode: string | null;
   packageName: string;
   userAuthCode: number;
+  /** The account owner to ask for access (an account owner of the customer), if any. */
+  accountOwnerName: string | null;
   logoUrl: string | null;
   faviconUrl: string | null;
   topBar: { background: string; text: string };
@@ -134,6 +138,11 @@ export function buildMenu(account: AccountInput): Menu {
 
 export function guardRoute(path: string, account: AccountInput): GuardStep {
   return wasm.guardRoute(path, account);
+}
+
+/** Why /unauthorised was reached from `from` (a refused page, or '' when unknown), and whom to ask. */
+export function unauthorisedNotice(from: string, account: AccountInput): UnauthorisedNotice {
+  return wasm.unauthorisedNotice(from, account);
 }
 
 export function resolveRoute(path: string, account: AccountInput): Resolution {

@@ -102,6 +102,11 @@ export function AccountProvider({
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }
 
+/** The account, or null outside an AccountProvider (the bare /unauthorised page). */
+export function useOptionalAccount(): AccountState | null {
+  return useContext(AccountContext)?.account ?? null;
+}
+
 export function useAccount(): AccountContextValue {
   const value = useContext(AccountContext);
   if (!value) throw new Error('useAccount needs an AccountProvider');

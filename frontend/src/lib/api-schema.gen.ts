@@ -3250,6 +3250,12 @@ export interface components {
              * @default 0
              */
             userAuthCode: number;
+            /**
+             * @description The account owner a user asks for access (the unauthorised page): the customer's
+             *     longest-standing account owner's name, if it has one.
+             * @default null
+             */
+            accountOwnerName: string | null;
             /** @default null */
             logoUrl: string | null;
             /**

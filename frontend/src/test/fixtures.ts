@@ -12,6 +12,7 @@ const BASE: AccountState = {
   accountCode: 'HLD-100',
   packageName: 'Professional',
   userAuthCode: 25,
+  accountOwnerName: 'Olivia Owen',
   logoUrl: null,
   faviconUrl: null,
   topBar: { background: '', text: '' },

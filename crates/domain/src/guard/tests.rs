@@ -144,8 +144,10 @@ fn every_route_resolves_to_an_allowed_page_for_every_kind_of_user() {
         for route in ROUTES {
             let landed = resolve(route.pattern, acc);
             assert_eq!(guard(&landed.path, acc), GuardStep::Allow, "{} for {:?}", route.pattern, acc.is_partner);
-            if route.pattern != "/unauthorised" {
-                assert_ne!(landed.path, "/unauthorised", "{} loops", route.pattern);
+            // Only a page refused for a permission sends anyone to /unauthorised (else a loop did).
+            if route.pattern != "/unauthorised" && landed.path == "/unauthorised" {
+                let general = unauthorised_notice("", acc).reason;
+                assert_ne!(unauthorised_notice(route.pattern, acc).reason, general, "{} loops", route.pattern);
             }
         }
     }
@@ -223,4 +225,36 @@ fn the_services_pages_need_a_customer_that_buys_online() {
     for path in ["/services", "/services/static", "/services/dynamic", "/services/dynamic/4"] {
         assert_eq!(guard(path, &offline), GuardStep::Redirect { to: "/".into() }, "{path}");
     }
+}
+
+#[test]
+fn a_user_refused_users_or_billing_for_a_permission_goes_to_unauthorised_and_is_told_why() {
+    let user = AccountState {
+        user_auth_code: 10,
+        is_administrator: false,
+        is_user_admin: false,
+        account_owner_name: Some("Olivia Owen".into()),
+        ..owner()
+    };
+    for path in ["/users", "/users/4", "/billing/details", "/invoices"] {
+        assert_eq!(guard(path, &user), GuardStep::Redirect { to: UNAUTHORISED.into() }, "{path}");
+        assert_eq!(lands(path, &user), "/unauthorised", "{path}");
+    }
+    let users = unauthorised_notice("/users", &user);
+    assert_eq!(users.reason, "You cannot open Users because your user does not have the User admin permission.");
+    assert_eq!(users.ask, "Ask Olivia Owen, the account owner, to give you access.");
+    let billing = unauthorised_notice("/billing/details?x=1", &user);
+    assert_eq!(
+        billing.reason,
+        "You cannot open Billing details because your user does not have the Billing permission."
+    );
+    // Not a refused page (or none known), and no owner on record: a general text.
+    let unknown = unauthorised_notice("", &AccountState { account_owner_name: None, ..user.clone() });
+    assert_eq!(unknown.reason, "You do not have permission to open that page.");
+    assert_eq!(unknown.ask, "Ask your account owner to give you access.");
+    assert_eq!(unauthorised_notice("/", &user).reason, "You do not have permission to open that page.");
+    // An account owner gives permissions: they go home; a customer without billing goes home too.
+    assert_eq!(lands("/users", &AccountState { is_user_admin: false, ..owner() }), "/");
+    let billing_permitted = AccountState { can_access_billing: true, ..user.clone() };
+    assert_eq!(lands("/billing/details", &billing_permitted), "/");
 }

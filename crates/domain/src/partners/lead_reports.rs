@@ -20,8 +20,17 @@ pub const DEFAULT_RANGE_DAYS: i64 = 30;
 /// Pages beyond this are refused rather than scanned (a page number is a client's count).
 pub const MAX_PAGE: u32 = 10_000;
 
+/// The direction of the calls a lead report counts (as stored in `calls.direction`).
+pub const LEAD_CALL_DIRECTION: &str = "inbound";
+
+/// Whether a call counts in a lead report at all: a lead calls in; the account's own outbound
+/// calls are none.
+pub fn counts_as_lead_call(inbound: bool) -> bool {
+    inbound
+}
+
 pub fn is_qualified_lead(inbound: bool, duration_seconds: i64) -> bool {
-    inbound && duration_seconds >= QUALIFIED_LEAD_SECONDS
+    counts_as_lead_call(inbound) && duration_seconds >= QUALIFIED_LEAD_SECONDS
 }
 
 /// One call of a supplied account.
@@ -50,11 +59,11 @@ pub struct LeadReportRow {
 }
 
 /// Calls and qualified leads per account per calendar month in the partner's time zone:
-/// newest month first, then by account name.
+/// newest month first, then by account name. Only inbound calls count (`counts_as_lead_call`).
 pub fn monthly_lead_report(calls: &[ReportCall], time_zone: &str) -> Result<Vec<LeadReportRow>, String> {
     let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
     let mut rows: Vec<LeadReportRow> = Vec::new();
-    for call in calls {
+    for call in calls.iter().filter(|call| counts_as_lead_call(call.inbound)) {
         let local =
             DateTime::from_timestamp(call.started_at, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
         let month = format!("{:04}-{:02}", local.year(), local.month());
@@ -249,14 +258,32 @@ mod tests {
             call(2, oct_31_late, 120, true),
             call(1, oct_31_late, 30, true),
             call(1, oct_31_late - 86_400, 61, true),
-            call(1, june_30_late, 600, false),
+            call(1, june_30_late, 600, true),
+            call(1, june_30_late, 20, true),
         ];
         let rows = monthly_lead_report(&calls, ZONE).unwrap();
         let summary: Vec<_> =
             rows.iter().map(|r| (r.account_id, r.month.as_str(), r.calls, r.qualified_leads)).collect();
-        assert_eq!(summary, [(1, "2026-10", 2, 1), (2, "2026-10", 1, 1), (1, "2026-07", 1, 0)]);
+        assert_eq!(summary, [(1, "2026-10", 2, 1), (2, "2026-10", 1, 1), (1, "2026-07", 2, 1)]);
         assert_eq!(rows[0].month_label, "October 2026");
         assert!(monthly_lead_report(&calls, "Mars/Olympus").is_err());
+    }
+
+    #[test]
+    fn outbound_calls_are_not_counted_as_calls_or_leads() {
+        let oct_31_late = 1_793_489_400;
+        let calls = [
+            call(1, oct_31_late, 120, true),
+            call(1, oct_31_late, 600, false),
+            call(1, oct_31_late, 10, false),
+            call(2, oct_31_late, 300, false),
+        ];
+        let rows = monthly_lead_report(&calls, ZONE).unwrap();
+        let summary: Vec<_> =
+            rows.iter().map(|r| (r.account_id, r.month.as_str(), r.calls, r.qualified_leads)).collect();
+        assert_eq!(summary, [(1, "2026-10", 1, 1)], "an account with only outbound calls has no row");
+        assert!(!counts_as_lead_call(false));
+        assert!(counts_as_lead_call(true));
     }
 
     #[test]

@@ -51,6 +51,21 @@ pub fn delete_refusal(req: &DeleteRequest) -> Option<&'static str> {
     }
 }
 
+/// Whether the users list offers Delete on a row: not when the delete would be refused for what
+/// the list already knows (the row is the editor's own user, or one above the editor's level),
+/// by the same rule as the refusal. The last-owner refusal needs every customer the target
+/// owns, so only the delete itself checks it.
+pub fn offers_delete(actor_id: i64, actor_level: u8, target_id: i64, target_level: u8) -> bool {
+    delete_refusal(&DeleteRequest {
+        actor_id,
+        actor_level,
+        target_id,
+        target_level,
+        fewest_owners_where_target_owns: None,
+    })
+    .is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +106,16 @@ mod tests {
     fn the_sole_owner_of_another_account_stays_whatever_their_level_here() {
         let admin_here_owner_elsewhere = DeleteRequest { fewest_owners_where_target_owns: Some(1), ..req(25, 20, 0) };
         assert_eq!(delete_refusal(&admin_here_owner_elsewhere), Some(CANNOT_DELETE_LAST_OWNER));
+    }
+
+    #[test]
+    fn the_list_offers_delete_only_where_the_delete_is_not_refused_for_what_it_knows() {
+        assert!(!offers_delete(7, 25, 7, 25), "not on your own row");
+        assert!(!offers_delete(7, 20, 7, 20));
+        assert_eq!(delete_refusal(&req(25, 25, 2)), None);
+        assert!(offers_delete(1, 25, 2, 25));
+        assert!(offers_delete(1, 20, 2, 10));
+        assert!(!offers_delete(1, 20, 2, 25), "not above your level");
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod permissions;
 mod tenancy;
 mod user_form;
 
-pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, DeleteRequest};
+pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, offers_delete, DeleteRequest};
 pub use authority::{CANNOT_DELETE_HIGHER, CANNOT_DELETE_LAST_OWNER, CANNOT_DELETE_SELF};
 pub use email::is_valid_email;
 pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};

@@ -1,6 +1,8 @@
 //! Small pages the server answers itself, outside the single-page app.
 
 use axum::extract::State;
+use axum::http::header::HOST;
+use axum::http::HeaderMap;
 use axum::response::Html;
 use axum::routing::get;
 use axum::Router;
@@ -79,8 +81,33 @@ async fn conditions(State(state): State<AppState>) -> Html<String> {
     )
 }
 
+/// Where the curl example sends its request: the address this page was asked for (the `Host`
+/// header; `https` when the server is reached over HTTPS only), or a marked placeholder when the
+/// request names no usable host. Escaped for HTML by the caller.
+fn api_base_url(headers: &HeaderMap, secure: bool) -> String {
+    let host = headers.get(HOST).and_then(|value| value.to_str().ok()).map(str::trim).filter(|host| {
+        !host.is_empty()
+            && host.len() <= 255
+            && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+    });
+    match host {
+        Some(host) => format!("{}://{host}", if secure { "https" } else { "http" }),
+        None => API_HOST_PLACEHOLDER.to_string(),
+    }
+}
+
+/// The curl example's address when the request names no host.
+pub const API_HOST_PLACEHOLDER: &str = "https://your-host";
+
 /// The reporting API's reference (the technology partner menu's Documentation).
-async fn api_docs(State(state): State<AppState>) -> Html<String> {
+async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<String> {
+    let base = api_base_url(&headers, state.settings.secure_cookies);
+    let placeholder_note = if base == API_HOST_PLACEHOLDER {
+        format!("<p>Replace <code>{API_HOST_PLACEHOLDER}</code> with the address of this service.</p>\n")
+    } else {
+        String::new()
+    };
+    let base = escape(&base);
     use crate::store::api_rate::{ADDRESS_LIMIT, KEY_LIMIT, WINDOW_SECONDS};
     use domain::partners::api_keys::{API_KEY_PREFIX, MAX_ACTIVE_KEYS};
     use domain::partners::lead_reports::{
@@ -101,7 +128,7 @@ async fn api_docs(State(state): State<AppState>) -> Html<String> {
 <tr><td><code>per_page</code></td><td>1 to {MAX_PER_PAGE}; default {DEFAULT_PER_PAGE}.</td></tr>
 </tbody></table>
 <p>Calls come oldest first. A call is a <em>qualified lead</em> when it is inbound and lasts {QUALIFIED_LEAD_SECONDS} seconds or more. Only calls from the day you began supplying an account are included.</p>
-<pre>curl -H "Authorization: Bearer $KEY" "{{host}}/v1/calls?from=2026-10-01&amp;to=2026-10-31&amp;per_page=100"
+<pre>curl -H "Authorization: Bearer $KEY" "{base}/v1/calls?from=2026-10-01&amp;to=2026-10-31&amp;per_page=100"
 
 {{
   "data": [
@@ -110,7 +137,7 @@ async fn api_docs(State(state): State<AppState>) -> Html<String> {
   ],
   "from": "2026-10-01", "to": "2026-10-31", "page": 1, "perPage": 100, "total": 1, "hasMore": false
 }}</pre>
-<p><code>trackedNumber</code> is null for a call to a website pool's number and for outbound calls. Times are UTC (RFC 3339).</p>
+{placeholder_note}<p><code>trackedNumber</code> is null for a call to a website pool's number and for outbound calls. Times are UTC (RFC 3339).</p>
 <h2>Rate limits</h2>
 <p>Each key may make {KEY_LIMIT} requests a minute, and each client address {ADDRESS_LIMIT} requests a minute whatever keys it uses (requests without a valid key count too). Minutes are counted in fixed windows starting on the minute (UTC), for all our servers together. Every answer says where you stand, for the limit nearer to running out:</p>
 <table><thead><tr><th scope="col">Header</th><th scope="col">Meaning</th></tr></thead><tbody>

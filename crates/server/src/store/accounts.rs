@@ -152,6 +152,19 @@ pub async fn load_state(
     .fetch_all(db)
     .await?;
 
+    // The account owner a user asks for access (the unauthorised page): the longest-standing one.
+    let owner: Option<(String, String)> = sqlx::query_as(
+        "SELECT u.forename, u.surname FROM user_access a JOIN users u ON u.id = a.user_id
+         WHERE a.customer_id = $1 AND a.auth_code = $2 ORDER BY u.id LIMIT 1",
+    )
+    .bind(customer_id)
+    .bind(i64::from(AuthLevel::ACCOUNT_OWNER))
+    .fetch_optional(db)
+    .await?;
+    let account_owner_name = owner
+        .map(|(forename, surname)| format!("{forename} {surname}").trim().to_string())
+        .filter(|name| !name.is_empty());
+
     let splash_screen = super::splash_screens::pending(db, customer_id, user_id).await?;
     // A partner's branding shows in its portal and in its clients' admin area.
     let brand = super::branding::for_customer(db, customer_id).await?;
@@ -179,6 +192,7 @@ pub async fn load_state(
         account_code: c.account_code,
         package_name: c.package_name,
         user_auth_code: auth,
+        account_owner_name,
         logo_url,
         favicon_url,
         top_bar,

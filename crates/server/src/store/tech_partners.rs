@@ -143,15 +143,17 @@ pub async fn supplied_accounts(db: &AnyPool, partner: i64) -> sqlx::Result<Vec<S
     .await
 }
 
-/// The calls of the supplied accounts from `start` on (never from before the supply began).
+/// The inbound calls (the only ones a lead report counts) of the supplied accounts from `start`
+/// on (never from before the supply began).
 pub async fn report_calls(db: &AnyPool, partner: i64, start: i64) -> sqlx::Result<Vec<ReportCall>> {
     let rows: Vec<(i64, String, i64, i64, String)> = sqlx::query_as(
         "SELECT k.customer_id, c.name, k.started_at, k.duration_seconds, k.direction
          FROM lead_supplies s JOIN calls k ON k.customer_id = s.customer_id JOIN customers c ON c.id = k.customer_id
-         WHERE s.tech_partner_id = $1 AND k.started_at >= $2 AND k.started_at >= s.since",
+         WHERE s.tech_partner_id = $1 AND k.started_at >= $2 AND k.started_at >= s.since AND k.direction = $3",
     )
     .bind(partner)
     .bind(start)
+    .bind(domain::partners::lead_reports::LEAD_CALL_DIRECTION)
     .fetch_all(db)
     .await?;
     Ok(rows

@@ -168,3 +168,24 @@ async fn a_logo_is_served_only_to_users_of_that_customer() {
     assert!(logo.text().starts_with("<svg"));
     assert_eq!(app.get("/logos/300.svg", Some(&owner)).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_user_refused_users_or_billing_is_sent_to_unauthorised_naming_the_account_owner() {
+    let app = TestApp::spawn().await;
+    let acc = app.account(&app.login("user@demo.test").await).await;
+    assert_eq!(acc["accountOwnerName"], "Olivia Owen");
+    let state: domain::AccountState = serde_json::from_value(acc).unwrap();
+    for path in ["/users", "/billing/details", "/invoices"] {
+        assert_eq!(domain::resolve(path, &state).path, "/unauthorised", "{path}");
+    }
+    let notice = domain::unauthorised_notice("/users", &state);
+    assert_eq!(notice.reason, "You cannot open Users because your user does not have the User admin permission.");
+    assert_eq!(notice.ask, "Ask Olivia Owen, the account owner, to give you access.");
+    // The API refuses the pages' calls as before.
+    let token = app.login("user@demo.test").await;
+    assert_eq!(app.get("/api/users/getUsers/onaccount", Some(&token)).await.status, StatusCode::FORBIDDEN);
+
+    // The owner (who gives permissions) is named on every account state, the owner's own too.
+    let owner = app.account(&app.login("owner@demo.test").await).await;
+    assert_eq!(owner["accountOwnerName"], "Olivia Owen");
+}

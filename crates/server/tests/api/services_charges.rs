@@ -88,8 +88,20 @@ async fn the_comparison_shows_an_add_on_as_a_new_line_and_an_upgrade_repriced() 
     let starter = app.login("starter@demo.test").await;
     let upgrade = app.get("/api/services/getCustomerChargesUpgrade/?product_code=upgrade", Some(&starter)).await.json();
     assert_eq!(line(&upgrade["current"], "Starter plan")["price"], 49.0);
-    let plan = line(&upgrade["new"], "Professional plan");
-    assert_eq!((plan["price"].clone(), plan["newPrice"].clone()), (json!(49.0), json!(149.0)));
+    // Each plan's fee on the row of the plan it prices: Starter's ends, Professional's begins.
+    let plans: Vec<_> = upgrade["new"]["services"]["1"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["plan"] == true)
+        .map(|l| (l["description"].clone(), l["price"].clone(), l["newPrice"].clone()))
+        .collect();
+    assert_eq!(
+        plans,
+        [(json!("Starter plan"), json!(49.0), json!(0.0)), (json!("Professional plan"), json!(0.0), json!(149.0))]
+    );
+    assert_eq!(line(&upgrade["new"], "Professional plan")["quantity"], 0);
+    assert_eq!(line(&upgrade["new"], "Starter plan")["newQuantity"], 0);
     assert_eq!(upgrade["new"]["totals"]["1"], 149.0);
     // An add-on of the next plan: the upgrade and the add-on together.
     let salesforce = app

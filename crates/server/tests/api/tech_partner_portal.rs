@@ -233,11 +233,16 @@ async fn reports_count_calls_and_qualified_leads_per_account_per_month() {
         .clone();
     let counted = rows_as_text(
         &app.state.db,
-        "SELECT COUNT(*), SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END)
+        "SELECT SUM(CASE WHEN direction = 'inbound' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END),
+                SUM(CASE WHEN direction = 'outbound' THEN 1 ELSE 0 END)
          FROM calls WHERE customer_id = 100 AND started_at >= 1793491200",
     )
     .await;
-    assert_eq!(format!("[{},{}]", november["calls"], november["qualifiedLeads"]), counted[0]);
+    // Outbound calls are no leads: only inbound calls are counted, as for qualified leads.
+    let counted: Vec<&str> = counted[0].trim_matches(['[', ']']).split(',').collect();
+    assert_ne!(counted[2], "0", "Harbour Lane Dental made outbound calls in November");
+    assert_eq!([november["calls"].to_string(), november["qualifiedLeads"].to_string()], [counted[0], counted[1]]);
     assert_eq!(november["monthLabel"], "November 2026");
     let months = body["months"].as_array().unwrap();
     assert_eq!(
@@ -393,6 +398,35 @@ async fn the_documentation_describes_the_reporting_api() {
         "Retry-After",
     ] {
         assert!(page.text().contains(text), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_documentation_curl_example_uses_the_address_the_page_was_asked_on() {
+    let app = TestApp::spawn().await;
+    let asked = |host: Option<&str>| {
+        let mut req = request("GET", "/apidocs", None, false);
+        if let Some(host) = host {
+            req = req.header(HOST, host);
+        }
+        app.send(req.body(Body::empty()).unwrap())
+    };
+
+    let page = asked(Some("calltrack.example:8443")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let text = page.text();
+    assert!(text.contains("\"http://calltrack.example:8443/v1/calls?from="), "{text}");
+    assert!(!text.contains("{host}"));
+
+    // No host, or one that is no host name: a marked placeholder, never the header's text.
+    for host in [None, Some("evil\"><script>alert(1)</script>"), Some("")] {
+        let page = asked(host).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let text = page.text();
+        assert!(text.contains("\"https://your-host/v1/calls?from="), "{host:?}");
+        assert!(text.contains("Replace <code>https://your-host</code>"), "{host:?}");
+        assert!(!text.contains("<script>alert"), "{host:?}");
+        assert!(!text.contains("{host}"));
     }
 }
 

@@ -65,6 +65,31 @@ describe('the pricing breakdown', () => {
     expect(String(fetch.mock.calls[0][0])).toBe('/api/services/getCustomerChargesUpgrade/?product_code=report_voice_tags');
   });
 
+  test('an upgrade prices each plan on its own row: the current fee ends, the new one begins', async () => {
+    const starter: Breakdown = {
+      services: { '1': [{ description: 'Starter plan', quantity: 1, price: 49, unitPrice: 49, plan: true }] },
+      totals: { '1': 49 },
+      usageBasedCharges: [],
+    };
+    const upgraded: Breakdown = {
+      services: {
+        '1': [
+          { description: 'Starter plan', quantity: 1, price: 49, unitPrice: 49, plan: true, newQuantity: 0, newPrice: 0, newUnitPrice: 49 },
+          { description: 'Professional plan', quantity: 0, price: 0, unitPrice: 149, plan: true, newQuantity: 1, newPrice: 149, newUnitPrice: 149 },
+        ],
+      },
+      totals: { '1': 149 },
+      usageBasedCharges: [],
+    };
+    stubApi({ '/api/services/getCustomerChargesUpgrade/': () => jsonResponse({ current: starter, new: upgraded }) });
+    render(<PricingBreakdownDialog open productCode="upgrade" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Comparison pricing breakdown' });
+    const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
+    expect(within(table).getByRole('row', { name: /Starter plan/ })).toHaveTextContent(/^Starter plan£49–$/);
+    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent(/^Professional plan–£149$/);
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£49£149');
+  });
+
   test('a failed load shows the error box with the contact details', async () => {
     stubApi({ '/api/services/getCustomerCharges': () => jsonResponse({}, 500) });
     render(<PricingBreakdownDialog open onClose={() => {}} />);

@@ -23,7 +23,9 @@ function LineRow({ line, compare }: { line: ChargeLine; compare: boolean }) {
       <td>{line.quantity === 0 && changed ? '–' : formatPounds(line.price)}</td>
       {compare && (
         <td>
-          {changed ? (
+          {changed && line.newQuantity === 0 ? (
+            '–'
+          ) : changed ? (
             <strong>
               {formatPounds(line.newPrice ?? 0)}
               {newSuffix && <span className="breakdown-suffix"> {newSuffix}</span>}

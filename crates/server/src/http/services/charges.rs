@@ -22,7 +22,8 @@ use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::charges::{self, RunningCharge, UsageRate};
-use crate::store::{invoices, prices, usage};
+use crate::store::prices::{self, CataloguePrice};
+use crate::store::{invoices, usage};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(customer_charges)).routes(routes!(upgrade_comparison))
@@ -193,18 +194,32 @@ async fn upgrade_comparison(
         (false, _) => plan,
     };
     let running = charges::running(&state.db, user.customer()).await?;
-    let mut lines = Vec::with_capacity(running.len() + 1);
+    let mut lines = Vec::with_capacity(running.len() + 2);
+    let mut next_plan = None;
     // On another plan, each line as the upgrade will price it.
     let on_target = if target != plan { Some(PlanPrices::load(&state.db, target).await?) } else { None };
     for charge in &running {
-        let mut charge = charge.clone();
+        let charge = charge.clone();
         let new = match &on_target {
             None => None,
-            Some(on) if charge.item == "plan" => on.price("plan").and_then(|price| {
-                // The new plan's own name on the comparison.
-                charge.description = price.description.clone();
-                price.price_pence.filter(|pence| *pence != charge.unit_price_pence).map(|unit| (charge.quantity, unit))
-            }),
+            Some(on) if charge.item == "plan" => match on.price("plan") {
+                // Each plan on a row of its own, under its own name: the current plan's fee
+                // ends and the new plan's begins (a plan priced on application: no new figures).
+                Some(price @ CataloguePrice { price_pence: Some(unit), .. }) => {
+                    next_plan = Some(Line {
+                        charge: RunningCharge {
+                            item: charge.item.clone(),
+                            description: price.description.clone(),
+                            quantity: 0,
+                            unit_price_pence: *unit,
+                            billing_frequency: price.billing_frequency.clone(),
+                        },
+                        new: Some((charge.quantity, *unit)),
+                    });
+                    Some((0, charge.unit_price_pence))
+                }
+                _ => None,
+            },
             Some(on) => match on.reprice(&charge.item, charge.unit_price_pence) {
                 AddonRepricing::Keep => None,
                 AddonRepricing::Reprice(unit) => Some((charge.quantity, unit)),
@@ -213,6 +228,7 @@ async fn upgrade_comparison(
             },
         };
         lines.push(Line { charge, new });
+        lines.extend(next_plan.take());
     }
     if !is_plan_change(product) {
         // Only an add-on on sale on the plan the customer will be on.

@@ -286,17 +286,40 @@ describe('Users list', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('deleteUser'))).toBe(false);
   });
 
+  test('your own row offers no Delete: the server would refuse it', async () => {
+    stubApi({ '/api/users/getUsers/onaccount': () => onAccount([olivia(), nina()]) });
+    renderUsers('/users');
+    const t = await table();
+    const own = within(t).getByRole('row', { name: /Olivia Owen/ });
+    expect(within(own).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Send password reset' })).toBeInTheDocument();
+    const other = within(t).getByRole('row', { name: /Nina Okafor/ });
+    expect(within(other).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  test('a row above your level offers no Delete', async () => {
+    const administrator = { ...account(), userId: 9, userAuthCode: 20 };
+    stubApi({ '/api/users/getUsers/onaccount': () => onAccount([olivia(), nina()]) });
+    renderUsers('/users', administrator);
+    const t = await table();
+    const owner = within(t).getByRole('row', { name: /Olivia Owen/ });
+    expect(within(owner).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const other = within(t).getByRole('row', { name: /Nina Okafor/ });
+    expect(within(other).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
   test('a refused delete shows the refusal in the banner', async () => {
+    const otherOwner = { ...olivia(), UserID: 5, DeleteUser: 5, EditUser: 5 };
     stubApi({
-      '/api/users/getUsers/onaccount': () => onAccount([olivia()]),
+      '/api/users/getUsers/onaccount': () => onAccount([otherOwner]),
       [CONFIRM]: () => jsonResponse({ status: 1, key: 'key-1' }),
-      '/api/users/deleteUser/1': () =>
+      '/api/users/deleteUser/5': () =>
         jsonResponse(
           {
             success: false,
             code: 'VALIDATION_FAILED',
-            errors: { user: 'You cannot delete your current user' },
-            message: 'You cannot delete your current user',
+            errors: { user: 'You cannot delete the last account owner on a customer' },
+            message: 'You cannot delete the last account owner on a customer',
           },
           422,
         ),
@@ -304,7 +327,7 @@ describe('Users list', () => {
     const user = renderUsers('/users');
     const t = await table();
     await confirmDelete(user, t);
-    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete your current user');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot delete the last account owner on a customer');
     expect(t).toHaveTextContent('Olivia Owen');
   });
 

@@ -3,6 +3,7 @@ import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { PageHeading } from '../../../components/PageHeading';
 import { PasswordConfirmDialog, SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
+import { offersUserDelete } from '../../../domain/forms';
 import { useAccount } from '../../../lib/account';
 import { deleteUser } from '../api/deleteUser';
 import { useUsersOnAccount, useUsersOnOtherAccounts } from '../api/getUsers';
@@ -103,9 +104,10 @@ export function UsersList({ title }: { title: string }) {
         canEditUsers,
         onPasswordReset: (row) => void onPasswordReset(row),
         onDelete: (row) => begin({ step: 'confirmDelete', row }),
+        offersDelete: (row) => offersUserDelete(account.userId, account.userAuthCode, row.UserID, row.UserAuthCode),
         onRemove: view === 'other' ? undefined : (row) => begin({ step: 'confirmRemove', row }),
       }),
-    [canEditUsers, view],
+    [canEditUsers, view, account.userId, account.userAuthCode],
   );
 
   const views: View[] = accessToOtherAccounts ? ['onaccount', 'permitted', 'other'] : ['onaccount', 'permitted'];

@@ -34,6 +34,8 @@ export interface RowActions {
   canEditUsers: boolean;
   onPasswordReset: (row: UserRow) => void;
   onDelete: (row: UserRow) => void;
+  /** Whether Delete is offered on the row (the domain's rule: never the editor's own user). */
+  offersDelete: (row: UserRow) => boolean;
   /** Offered for users whose identity is not the editor's, on the current account's lists only. */
   onRemove?: (row: UserRow) => void;
 }
@@ -62,7 +64,13 @@ function RowAction({
   );
 }
 
-export function userColumns({ canEditUsers, onPasswordReset, onDelete, onRemove }: RowActions): Column<UserRow>[] {
+export function userColumns({
+  canEditUsers,
+  onPasswordReset,
+  onDelete,
+  offersDelete,
+  onRemove,
+}: RowActions): Column<UserRow>[] {
   return [
     { id: 'forename', header: 'First name', cell: () => null, csvOnly: true, csv: (r) => r.UserForename },
     { id: 'surname', header: 'Last name', cell: () => null, csvOnly: true, csv: (r) => r.UserSurname },
@@ -127,7 +135,7 @@ export function userColumns({ canEditUsers, onPasswordReset, onDelete, onRemove 
             {r.identityEditable ? (
               <>
                 <RowAction label="Send password reset" icon="email" onClick={() => onPasswordReset(r)} />
-                <RowAction label="Delete" icon="delete" danger onClick={() => onDelete(r)} />
+                {offersDelete(r) && <RowAction label="Delete" icon="delete" danger onClick={() => onDelete(r)} />}
               </>
             ) : (
               onRemove && (
