@@ -70,6 +70,7 @@ describe('the pricing breakdown', () => {
       services: { '1': [{ description: 'Starter plan', quantity: 1, price: 49, unitPrice: 49, plan: true }] },
       totals: { '1': 49 },
       usageBasedCharges: [],
+      callCharges: CURRENT.callCharges,
     };
     const upgraded: Breakdown = {
       services: {
@@ -80,14 +81,15 @@ describe('the pricing breakdown', () => {
       },
       totals: { '1': 149 },
       usageBasedCharges: [],
+      callCharges: CURRENT.callCharges,
     };
     stubApi({ '/api/services/getCustomerChargesUpgrade/': () => jsonResponse({ current: starter, new: upgraded }) });
     render(<PricingBreakdownDialog open productCode="upgrade" onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Comparison pricing breakdown' });
     const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
-    expect(within(table).getByRole('row', { name: /Starter plan/ })).toHaveTextContent(/^Starter plan£49–$/);
-    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent(/^Professional plan–£149$/);
-    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£49£149');
+    expect(within(table).getByRole('row', { name: /Starter plan/ })).toHaveTextContent(/^Starter plan£49\.00–$/);
+    expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent(/^Professional plan–£149\.00$/);
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£49.00£149.00');
   });
 
   test('a failed load shows the error box with the contact details', async () => {
