@@ -95,6 +95,18 @@ const SQLITE_COLUMN_INDEXES: [(&str, &str); 2] = [
     ("users.email", "users_by_lower_email"),
 ];
 
+/// Begins a transaction that reads and then writes. On SQLite it takes the write lock at once
+/// (`BEGIN IMMEDIATE`, waiting out the busy timeout like any writer): a deferred transaction's
+/// first write after its reads fails outright (SQLITE_BUSY_SNAPSHOT, which the busy timeout does
+/// not wait out) when another connection committed in between, e.g. the provisioning job
+/// finishing a number while a rollback reads what it will restore. PostgreSQL: a plain BEGIN.
+pub async fn begin_write(db: &AnyPool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Any>> {
+    match Backend::of(db) {
+        Backend::Sqlite => db.begin_with("BEGIN IMMEDIATE").await,
+        Backend::Postgres => db.begin().await,
+    }
+}
+
 /// Opens the database (a SQLite file and its folder are created on first start) and applies
 /// the migrations of its backend. A failure is one line naming the database (password hidden).
 pub async fn connect(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>> {

@@ -92,7 +92,7 @@ pub(crate) struct RecordedWrite {
 impl RecordedWrite {
     /// Begins a write to the customer's record `id` of `kind` (0: a new one).
     pub(crate) async fn begin(state: &AppState, customer: i64, kind: RecordKind, id: i64) -> Result<Self, AppError> {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
         let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
         Ok(RecordedWrite { tx, kind, customer, before })
     }
@@ -476,7 +476,7 @@ async fn rollback(
     form: Form<RollbackRequest>,
 ) -> Result<Json<RolledBack>, AppError> {
     user.require_edit()?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let plan = plan_for(&mut tx, &user, id, form.fields.include_later == "1").await?;
     match &plan.outcome {
         RollbackOutcome::Conflict { reason, .. } | RollbackOutcome::Refused { reason } => return Err(refused(reason)),
