@@ -2,6 +2,7 @@
 //! with, and destination plans (hunt groups and multi dials over those numbers). Every query
 //! is scoped by the customer.
 
+use domain::routing::{DestinationPlanForm, MULTI_DIAL};
 use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
@@ -48,6 +49,30 @@ pub struct PlanToSave {
     pub incall_id: i64,
     pub no_response_destination_id: i64,
     pub rows: Vec<PlanRow>,
+}
+
+impl PlanToSave {
+    /// A destination plan's form as the store saves it: a multi dial keeps its first row's ring
+    /// length only (the plan's screen and a rollback save through this).
+    pub fn from_form(form: &DestinationPlanForm) -> PlanToSave {
+        let multi_dial = form.plan_type == MULTI_DIAL;
+        PlanToSave {
+            description: form.description.clone(),
+            plan_type: form.plan_type,
+            queue_id: form.queue,
+            incall_id: form.incall,
+            no_response_destination_id: form.no_response_destination,
+            rows: form
+                .destinations
+                .iter()
+                .enumerate()
+                .map(|(i, r)| PlanRow {
+                    destination_number_id: r.destination,
+                    ring_length: (!multi_dial || i == 0).then_some(r.ring_length),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A number or pool routed through a plan: the number for a static entry, the pool name for a

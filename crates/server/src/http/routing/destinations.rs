@@ -24,7 +24,7 @@ use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
-use crate::store::destinations::{self, PlanRow, PlanToSave};
+use crate::store::destinations::{self, PlanToSave};
 use crate::store::{queues, routing_extras, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -510,22 +510,7 @@ async fn save_plan(
     };
     let taken = destinations::plan_descriptions(&state.db, customer, id).await?;
     validate_destination_plan(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
-    let to_save = PlanToSave {
-        description: plan.description,
-        plan_type,
-        queue_id: queue,
-        incall_id: incall,
-        no_response_destination_id: no_response,
-        rows: plan
-            .destinations
-            .iter()
-            .enumerate()
-            .map(|(i, r)| PlanRow {
-                destination_number_id: r.destination,
-                ring_length: (!multi_dial || i == 0).then_some(r.ring_length),
-            })
-            .collect(),
-    };
+    let to_save = PlanToSave::from_form(&plan);
     let mut tx = state.db.begin().await?;
     let before = match id {
         0 => None,

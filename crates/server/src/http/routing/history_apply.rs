@@ -7,13 +7,13 @@
 use domain::routing::history::{
     foreign_references, written_advanced, Connection, RecordKind, RecordState, RoutingRecord,
 };
-use domain::routing::{AdvancedRow, DestinationPlanForm, QueueForm, MULTI_DIAL};
+use domain::routing::{AdvancedRow, QueueForm};
 use domain::FieldErrors;
 use sqlx::{Any, Transaction};
 
 use crate::http::error::AppError;
 use crate::state::AppState;
-use crate::store::destinations::{self, PlanRow, PlanToSave};
+use crate::store::destinations::{self, PlanToSave};
 use crate::store::ivrs;
 use crate::store::library_records::{self, PutRefused};
 use crate::store::queues::{self, Queue};
@@ -147,7 +147,7 @@ async fn write(
         }
         (RecordKind::ServicePlan, None) => service_plans::delete(tx, customer, key.id).await?,
         (RecordKind::DestinationPlan, Some(RoutingRecord::DestinationPlan { id, form })) => {
-            let plan = plan_to_save(form);
+            let plan = PlanToSave::from_form(form);
             if store::destination_plan(tx, customer, *id).await?.is_none() {
                 destinations::insert_plan_with_id(tx, customer, *id, &plan).await?;
             } else {
@@ -256,28 +256,6 @@ async fn write(
         }
     }
     Ok(())
-}
-
-/// A destination plan's form as the store saves it: a multi dial keeps its first row's ring
-/// length only.
-fn plan_to_save(form: &DestinationPlanForm) -> PlanToSave {
-    let multi_dial = form.plan_type == MULTI_DIAL;
-    PlanToSave {
-        description: form.description.clone(),
-        plan_type: form.plan_type,
-        queue_id: form.queue,
-        incall_id: form.incall,
-        no_response_destination_id: form.no_response_destination,
-        rows: form
-            .destinations
-            .iter()
-            .enumerate()
-            .map(|(i, r)| PlanRow {
-                destination_number_id: r.destination,
-                ring_length: (!multi_dial || i == 0).then_some(r.ring_length),
-            })
-            .collect(),
-    }
 }
 
 /// A queue's form as the store keeps it (the counts as numbers).
