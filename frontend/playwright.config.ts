@@ -12,10 +12,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'calltrack-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
-const PORT = 8181;
+// Ports can be moved (E2E_PORT, E2E_DEMO_SITE_PORT) so that two checkouts can run flows at once.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The customer's website that the website-check flow checks (e2e/demo-site.mjs). */
-const DEMO_SITE_PORT = 8199;
+const DEMO_SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT ?? 8199);
 
 export default defineConfig({
   testDir: './e2e',
