@@ -53,11 +53,12 @@ test('the owner updates the card through the sandbox: a bad number is sent back,
   await page.getByLabel('Card number').fill('5555 5555 5555 4444');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Save' }).click();
+  // Back on the billing details, which show the new card, with the confirmation; no form left open.
   await expect(page.getByText('Your credit card details have been updated successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/manage\/billing\/details\/payment$/);
-
-  await page.goto('/manage/billing/details');
+  await expect(page).toHaveURL(/\/manage\/billing\/details$/);
   await expect(page.getByLabel('Payment method')).toHaveValue('Mastercard ending 4444, expires 12/30');
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expectAccessible(page, 'the billing details after the card update');
 });
 
 test('the owner finds a year of invoices and downloads one as a PDF', async ({ page }) => {

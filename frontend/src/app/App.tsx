@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { resolveRoute } from '../domain';
 import { AccountProvider, useAccountLoader } from '../lib/account';
+import { SnackbarProvider } from '../components/Snackbar';
 import { AppRoutes } from './AppRoutes';
 import { SectionLoading, SectionPage } from './sections';
 
@@ -60,7 +61,9 @@ export function App() {
           setAccount={(account) => setLoad({ status: 'ready', account })}
           reload={reload}
         >
-          <AppRoutes account={load.account} />
+          <SnackbarProvider>
+            <AppRoutes account={load.account} />
+          </SnackbarProvider>
         </AccountProvider>
       );
   }

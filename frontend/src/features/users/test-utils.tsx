@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AccountState } from '../../domain';
+import { SnackbarProvider } from '../../components/Snackbar';
 import { AccountProvider } from '../../lib/account';
 import { account } from '../../test/fixtures';
 import type { UserDetails, UserPermissions, UserRow } from './api/types';
@@ -17,11 +18,13 @@ export function renderUsers(path: string, acc: AccountState = account()) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
-        <Routes>
-          <Route path="/users" element={<UsersSection title="Users" />} />
-          <Route path="/users/:id" element={<UsersSection title="User" />} />
-        </Routes>
-        <Where />
+        <SnackbarProvider>
+          <Routes>
+            <Route path="/users" element={<UsersSection title="Users" />} />
+            <Route path="/users/:id" element={<UsersSection title="User" />} />
+          </Routes>
+          <Where />
+        </SnackbarProvider>
       </AccountProvider>
     </MemoryRouter>,
   );

@@ -11,6 +11,7 @@ import { useShownErrors } from '../../../lib/useShownErrors';
 import { SectionLoading } from '../../../app/sections';
 import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
 import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
+import { LocationNotice } from '../../../components/LocationNotice';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 type Key = keyof BillingDetailsForm;
@@ -133,6 +134,7 @@ export function BillingDetailsPage({ title, portal = '' }: { title: string; port
   return (
     <>
       <PageHeading title={title} />
+      <LocationNotice />
       {directDebit === '1' && (
         <p role="status" className="banner banner-success">
           {DIRECT_DEBIT_UPDATED}

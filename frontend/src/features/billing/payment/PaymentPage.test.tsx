@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { BillingDetails } from '../details/api';
 import type { CardParams } from './api';
+import { LocationNotice } from '../../../components/LocationNotice';
 import { PaymentPage } from './PaymentPage';
 
 const DETAILS = {
@@ -32,7 +33,15 @@ function renderPage(path = '/billing/details/payment') {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/billing/details/payment" element={<PaymentPage title="Payment details" />} />
-        <Route path="/billing/details" element={<h1>Billing details</h1>} />
+        <Route
+          path="/billing/details"
+          element={
+            <>
+              <h1>Billing details</h1>
+              <LocationNotice />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -69,7 +78,7 @@ describe('the card update', () => {
     expect(screen.getByLabelText('Name on card')).not.toHaveAttribute('aria-invalid');
   });
 
-  test('a successful answer is handed to the server to check, then says so', async () => {
+  test('a successful answer is handed to the server to check, then the billing details say so', async () => {
     const fetch = stubApi({
       '/api/billingdetails/getBillingDetails': () => jsonResponse(DETAILS),
       '/api/paymentdetails/getBarclayCardParams': () => jsonResponse(PARAMS),
@@ -77,6 +86,9 @@ describe('the card update', () => {
     });
     renderPage('/billing/details/payment?orderid=abc&success=1&alias=A&brand=Visa&last4=4242&expiry=1230&shasign=S');
     expect(await screen.findByText('Your credit card details have been updated successfully.')).toHaveAttribute('role', 'status');
+    // The form is gone: the page is the billing details.
+    expect(screen.getByRole('heading', { name: 'Billing details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     const body = fetch.mock.calls.find(([url]) => String(url).includes('confirmCard'))?.[1]?.body as FormData;
     expect([body.get('orderid'), body.get('last4'), body.get('shasign')]).toEqual(['abc', '4242', 'S']);
   });

@@ -31,12 +31,17 @@ function useReturn(query: URLSearchParams, clear: () => void): Outcome {
   useEffect(() => {
     if (outcome.kind !== 'checking') return;
     // The answer is used once: a reload must not send it again.
-    confirmCard(query)
-      .then(
-        (answer) => setOutcome({ kind: answer.success ? 'success' : 'failed' }),
-        () => setOutcome({ kind: 'failed' }),
-      )
-      .finally(clear);
+    // A success leaves the page (replacing this address); a failure stays, without the answer.
+    confirmCard(query).then(
+      (answer) => {
+        if (!answer.success) clear();
+        setOutcome({ kind: answer.success ? 'success' : 'failed' });
+      },
+      () => {
+        clear();
+        setOutcome({ kind: 'failed' });
+      },
+    );
     // Once, for the answer the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -149,15 +154,12 @@ export function PaymentPage({ title, portal = '' }: { title: string; portal?: st
   const [params] = useLoader(cardPayer && outcome.kind !== 'checking' ? getCardParams : null, [cardPayer, outcome.kind]);
 
   if (details.status === 'ready' && !cardPayer) return <Navigate to={`${portal}/billing/details`} replace />;
+  // Done: back to the billing details, which show the new card, with the confirmation.
+  if (outcome.kind === 'success') return <Navigate to={`${portal}/billing/details`} replace state={{ notice: CARD_UPDATED }} />;
   if (details.status === 'failed' && isPermissionError(details.error)) return <PermissionError />;
   return (
     <>
       <PageHeading title={title} />
-      {outcome.kind === 'success' && (
-        <p role="status" className="banner banner-success">
-          {CARD_UPDATED}
-        </p>
-      )}
       {outcome.kind === 'failed' && (
         <p role="alert" className="banner banner-error">
           {withContact(CARD_FAILED)}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
+import { savedMessage } from './useEditorForm';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { audioContentProblem, routingConstants, validateAudio } from '../../../domain/routing';
@@ -74,6 +76,7 @@ function AudioEditor({
   const [sentence, setSentence] = useState(record?.AudiSentence ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [contentProblem, setContentProblem] = useState<string | null>(null);
+  const notify = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const storedFile = record?.AudiFilename ?? '';
@@ -125,6 +128,7 @@ function AudioEditor({
       const savedId = id ? await updateAudio(id, upload) : await addAudio(upload);
       await library.reloadAudios();
       setSaving(false);
+      notify(savedMessage('Audio', { description }));
       onSaved(savedId);
     } catch (error) {
       if (!showSaveErrors(error, content.current)) setFailure(AUDIO_FAILED);

@@ -36,7 +36,7 @@ export function CategoryDialog(props: CategoryDialogProps) {
 
 function CategoryEditor({ id, title, initial, onClose, onSaved }: CategoryDialogProps & { title: string; initial: string }) {
   const library = useRoutingLibrary();
-  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({ noun: 'Category',
     initial: { description: initial },
     validate: validateCategory,
     items: library.categories.items,

@@ -66,7 +66,7 @@ function DestinationNumberEditor({
 }: DestinationNumberDialogProps & { title: string; initial: DestinationNumberForm; codes: InternationalCode[] }) {
   const library = useRoutingLibrary();
   const numberId = useId();
-  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({ noun: 'Destination number',
     initial,
     validate: validateDestinationNumber,
     items: library.destinations.items,

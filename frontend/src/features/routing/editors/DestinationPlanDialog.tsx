@@ -140,7 +140,7 @@ function DestinationPlanEditor({
   const typeLabel = useId();
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
   const { content, form, setForm, change, errorOf, touch, setServerErrors, unplaced, saving, busy, failure, save } =
-    useEditorForm<DestinationPlanForm>({
+    useEditorForm<DestinationPlanForm>({ noun: 'Destination plan',
       initial,
       validate: validateDestinationPlan,
       items: library.routings.items,

@@ -60,7 +60,7 @@ function DtmfIvrEditor({ id, initial, onClose, onSaved }: DtmfIvrDialogProps & {
   const constants = useMemo(() => routingExtrasConstants(), []);
   const keysHint = useId();
   const { content, form, setForm, change, errorOf, touch, setServerErrors, unplaced, busy, failure, save } =
-    useEditorForm({ initial, validate: validateDtmfIvr, id, known });
+    useEditorForm({ noun: 'DTMF IVR', initial, validate: validateDtmfIvr, id, known });
 
   function changeKey(index: number, patch: Partial<DtmfIvrKey>, ...keys: string[]) {
     setForm((current) => ({ ...current, keys: current.keys.map((key, i) => (i === index ? { ...key, ...patch } : key)) }));

@@ -74,7 +74,7 @@ function DtmfPlanLoader(props: DtmfPlanDialogProps) {
 function DtmfPlanEditor({ id, initial, onClose, onSaved }: DtmfPlanDialogProps & { initial: DtmfPlanForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingExtrasConstants(), []);
-  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({ noun: 'DTMF plan',
     initial,
     validate: validateDtmfPlan,
     id,

@@ -94,7 +94,7 @@ function DynamicWhisperEditor({
   const [playProblem, setPlayProblem] = useState<{ row: number; message: string } | null>(null);
   const playRequest = useRef(0);
 
-  const { content, form, setForm, change, errorOf, touch, unplaced, busy, failure, save } = useEditorForm({
+  const { content, form, setForm, change, errorOf, touch, unplaced, busy, failure, save } = useEditorForm({ noun: 'Dynamic whisper',
     initial: { description: initialDescription, rows: initialSources },
     validate: validateWhisperRows,
     items: library.dynamicWhispers.items,

@@ -68,7 +68,7 @@ function InCallAttributionEditor({
 }: InCallAttributionDialogProps & { title: string; initial: InCallAttributionForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingExtrasConstants(), []);
-  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({ noun: 'Attribution plan',
     initial,
     validate: validateInCallAttribution,
     items: library.attributions.items,

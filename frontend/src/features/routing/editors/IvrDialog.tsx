@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
+import { savedMessage } from './useEditorForm';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { ivrAddKey, ivrSetHangUpAfterAudio, validateIvr } from '../../../domain/ivr';
@@ -90,6 +92,7 @@ function IvrEditor({
   const library = useRoutingLibrary();
   const content = useRef<HTMLDivElement>(null);
   const [form, setForm] = useState<IvrForm>(initial);
+  const notify = useSnackbar();
   const [saving, setSaving] = useState<SaveAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
@@ -139,6 +142,7 @@ function IvrEditor({
         : await updateExistingIvr(id, form);
       await library.reloadIvrs();
       setSaving(null);
+      notify(savedMessage('IVR', form));
       onSaved(savedId);
     } catch (error) {
       setSaving(null);

@@ -101,7 +101,7 @@ export function QueueDialog(props: QueueDialogProps) {
 function QueueEditor({ id, title, initial, onClose, onSaved }: QueueDialogProps & { title: string; initial: QueueForm }) {
   const library = useRoutingLibrary();
   const constants = useMemo(() => routingConstants(), []);
-  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, saving, busy, failure, save } = useEditorForm({ noun: 'Queue',
     initial,
     validate: validateQueue,
     items: library.queues.items,

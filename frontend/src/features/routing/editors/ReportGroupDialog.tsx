@@ -58,6 +58,7 @@ function ReportGroupEditor({
   /** After a save whose change reaches numbers or pools: the saved id and what it reached. */
   const [saved, setSaved] = useState<{ id: number; affected: Affected } | null>(null);
   const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+    noun: kind === 'primary' ? 'Report group' : 'Secondary report group',
     initial: { description: initial },
     validate: validateReportGroup,
     items: (kind === 'primary' ? library.reportGroups : library.secondaryReportGroups).items,

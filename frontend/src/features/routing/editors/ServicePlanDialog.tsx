@@ -1,4 +1,6 @@
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
+import { savedMessage } from './useEditorForm';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
@@ -121,6 +123,7 @@ function ServicePlanEditor({
   const [template, setTemplate] = useState<Template>(id ? 'custom' : 'allSame');
   const [workingHoursOpen, setWorkingHoursOpen] = useState(false);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
+  const notify = useSnackbar();
   const [saving, setSaving] = useState<SaveAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -208,6 +211,7 @@ function ServicePlanEditor({
         : await updatePlan(planFields(description, rows, id));
       await library.reloadPlans();
       setSaving(null);
+      notify(savedMessage('Service plan', { description }));
       onSaved(savedId);
     } catch (error) {
       if (!showSaveErrors(error, content.current)) setFailure(SOMETHING_WENT_WRONG);

@@ -41,7 +41,7 @@ function VoicemailLoader(props: VoicemailDialogProps) {
 
 function VoicemailEditor({ id, initial, onClose, onSaved }: VoicemailDialogProps & { initial: VoicemailForm }) {
   const library = useRoutingLibrary();
-  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({
+  const { content, form, change, errorOf, unplaced, busy, failure, save } = useEditorForm({ noun: 'Voicemail',
     initial,
     validate: validateVoicemail,
     id,

@@ -4,10 +4,13 @@ import { otherDescriptions } from '../selectors/RoutingLibrary';
 import type { SaveAction } from './EditorActions';
 import { SOMETHING_WENT_WRONG } from './messages';
 import { useFormErrors } from './useFormErrors';
+import { useSnackbar } from '../../../components/Snackbar';
 
 const NO_ITEMS: { id: number; description: string }[] = [];
 
 export interface EditorFormOptions<F> {
+  /** What the editor saves, for the confirmation: 'Destination number' ('… 'Reception' saved.'). */
+  noun: string;
   /** The form as the dialog opens. */
   initial: F;
   /** The domain's check of the form, given the descriptions other records hold already. */
@@ -20,6 +23,12 @@ export interface EditorFormOptions<F> {
   known: (key: string, form: F) => boolean;
   /** The banner's message when a save fails without naming fields. */
   failedMessage?: string;
+}
+
+/** 'Queue 'Sales' saved.', or 'Queue saved.' for a record without a description. */
+export function savedMessage(noun: string, form: unknown): string {
+  const description = (form as { description?: unknown } | null)?.description;
+  return typeof description === 'string' && description.trim() ? `${noun} '${description.trim()}' saved.` : `${noun} saved.`;
 }
 
 export interface EditorSaveSteps<T> {
@@ -35,6 +44,7 @@ export interface EditorSaveSteps<T> {
  * and shows a failure's field messages (or `failedMessage`).
  */
 export function useEditorForm<F>({
+  noun,
   initial,
   validate,
   items = NO_ITEMS,
@@ -42,6 +52,7 @@ export function useEditorForm<F>({
   known,
   failedMessage = SOMETHING_WENT_WRONG,
 }: EditorFormOptions<F>) {
+  const notify = useSnackbar();
   const content = useRef<HTMLDivElement>(null);
   const [form, setForm] = useState<F>(initial);
   const [saving, setSaving] = useState<SaveAction | null>(null);
@@ -75,6 +86,7 @@ export function useEditorForm<F>({
     try {
       const result = await persist(asNew);
       setSaving(null);
+      notify(savedMessage(noun, form));
       steps.done(result);
     } catch (error) {
       if (!showSaveErrors(error, content.current)) setFailure(failedMessage);

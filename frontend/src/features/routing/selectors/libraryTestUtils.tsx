@@ -1,6 +1,7 @@
 // Test helpers of the routing selectors, editors and the audio list: the library's answers and a
 // render inside the providers the app mounts them in.
 import { render } from '@testing-library/react';
+import { SnackbarProvider } from '../../../components/Snackbar';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -110,7 +111,9 @@ export function renderWithLibrary(ui: ReactNode, acc: AccountState = account()) 
   render(
     <MemoryRouter>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
-        <RoutingLibraryProvider>{ui}</RoutingLibraryProvider>
+        <SnackbarProvider>
+          <RoutingLibraryProvider>{ui}</RoutingLibraryProvider>
+        </SnackbarProvider>
       </AccountProvider>
     </MemoryRouter>,
   );

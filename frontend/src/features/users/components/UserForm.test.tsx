@@ -142,6 +142,7 @@ describe('User form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(location()).toHaveTextContent(/^\/users$/));
+    expect(screen.getByText(/^User Nina .* added\.$/)).toBeInTheDocument();
     expect(posted(calls(fetch, '/api/users/checkUniqueEmail/')[0][1])).toEqual({
       form_email: 'nina.okafor@example.test',
       userId: '0',

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
 import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
@@ -88,6 +89,7 @@ function useGrid(fetcher: (() => Promise<Grid>) | null, keys: unknown[]) {
 
 function UserFormBody({ title, userId, details }: { title: string; userId: string; details: UserDetails }) {
   const navigate = useNavigate();
+  const notify = useSnackbar();
   const { context, user } = details;
   const existing = isExistingUser(details);
   const partner = Boolean(context.isPartner);
@@ -208,6 +210,8 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
         }),
       );
       if (answer?.success === true) {
+        const name = `${values.firstName} ${values.lastName}`.trim() || values.email;
+        notify(existing ? `User ${name} saved.` : `User ${name} added.`);
         navigate('/users');
         return;
       }
