@@ -22,9 +22,13 @@ test('the services page offers each service with its price and leads to its form
 test('the owner buys a static number and finds it in the routing list', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/services/static');
   await expectHeading(page, 'Add static numbers');
+  // Before Buy, what it costs: within the plan's allowance, nothing extra.
+  await expect(page.getByLabel('What it costs')).toHaveText(
+    "Included in your plan: 50 static numbers left, so this one costs nothing extra. Calls are charged at your plan's rates.",
+  );
   await expectAccessible(page, 'the static number form');
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText('Media description is required.')).toBeVisible();
   await expectAccessible(page, 'the static number form with its errors');
 
@@ -47,7 +51,7 @@ test('the owner buys a static number and finds it in the routing list', { tag: '
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByLabel('Campaign', { exact: true }).locator('option:checked')).toHaveText('Van livery');
   await page.getByLabel('Media description').fill('Van signage');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Buy' }).click();
 
   await expect(page).toHaveURL(/\/manage\/campaigns\/\d+$/);
   const notice = page.getByRole('status').filter({ hasText: 'Your static number has been successfully added.' });
@@ -64,6 +68,8 @@ test('the owner buys a static number and finds it in the routing list', { tag: '
 test('Stone & Sons, past its included numbers, sees the price and ticks the terms', async ({ page }) => {
   await logIn(page, 'starter@demo.test', '/manage/services/static');
   await expectHeading(page, 'Add static numbers');
+  await expect(page.getByLabel('What it costs')).toContainText('this one costs £5 per month, for at least 1 month.');
+  await expect(page.getByLabel('What it costs')).toContainText('the first charge is on your invoice of 01/12/2026.');
   await page.getByLabel('Prefix').selectOption({ label: '0800 496 (Freephone)' });
   await page.getByRole('button', { name: 'New service plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'New service plan' });
@@ -74,14 +80,14 @@ test('Stone & Sons, past its included numbers, sees the price and ticks the term
   await expect(dialog).toBeHidden();
   await page.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Yellow Pages' });
   await page.getByLabel('Media description').fill('Yellow Pages 2027');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Buy' }).click();
 
   const buy = page.getByRole('dialog', { name: 'Buy a static number' });
   await expect(buy).toContainText('costs £5 per month');
   await expectAccessible(page, 'the price of a number beyond the plan', { within: buy });
-  await expect(buy.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(buy.getByRole('button', { name: 'Buy' })).toBeDisabled();
   await buy.getByLabel('I accept the terms and conditions').check();
-  await buy.getByRole('button', { name: 'Save' }).click();
+  await buy.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText(/Your static number has been successfully added\./)).toBeVisible();
 });
 
@@ -96,7 +102,7 @@ test('Stone & Sons buys a dynamic URL with a custom format past its credits, wit
   await expect(page.getByLabel('Mid call audio')).toBeDisabled();
   await expectAccessible(page, 'the dynamic URL form');
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText('Dynamic URL is required.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Dynamic URL' })).toBeFocused();
 
@@ -106,14 +112,14 @@ test('Stone & Sons buys a dynamic URL with a custom format past its credits, wit
   await page.getByLabel('Number format').selectOption({ label: 'Custom' });
   await page.getByLabel('Custom format').fill('XXXX XXX XXX');
   await page.getByRole('textbox', { name: 'Number to replace 1' }).fill('0114 496 0500');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Buy' }).click();
 
   const price = page.getByRole('dialog', { name: 'Buy a dynamic URL' });
   await expect(price).toContainText('costs £25 per month');
   await expectAccessible(page, 'the price of a pool beyond the plan', { within: price });
-  await expect(price.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(price.getByRole('button', { name: 'Buy' })).toBeDisabled();
   await price.getByLabel('I accept the terms and conditions').check();
-  await price.getByRole('button', { name: 'Save' }).click();
+  await price.getByRole('button', { name: 'Buy' }).click();
 
   await expect(page).toHaveURL(/\/manage\/dynamicurls\/\d+$/);
   await expect(page.getByText('Emergency callouts has been added successfully.')).toBeVisible();

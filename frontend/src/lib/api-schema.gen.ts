@@ -4278,6 +4278,8 @@ export interface components {
             midCallAudioOptions: components["schemas"]["MidCallAudioOption"][];
             /** Format: int64 */
             poolsAvailableOnAccount: number;
+            /** @description What buying one more pool costs, for the form to say before Buy. */
+            purchaseNote: components["schemas"]["PurchaseNote"];
             /** @description Starter: mid call divert and advanced call handling are off, with this prompt. */
             advancedSettingsLocked: boolean;
             upgradePrompt: string;
@@ -5277,6 +5279,16 @@ export interface components {
             /** @description dd/mm/yyyy. */
             signedOn?: string | null;
         };
+        /**
+         * @description What buying one more costs, said before the form's Buy button (the domain's
+         *     `number_purchase_note`): included in the plan, or the price and the invoice that first charges it.
+         */
+        PurchaseNote: {
+            /** @description Whether the plan's allowance covers it. */
+            included: boolean;
+            /** @description 'Included in your plan: 3 static numbers left, ...' or the price and the first invoice's date. */
+            text: string;
+        };
         QueueForm: {
             /** @default  */
             description: string;
@@ -5986,6 +5998,8 @@ export interface components {
             pricelist: components["schemas"]["PriceList"];
             /** Format: int64 */
             staticsAvailableOnAccount: number;
+            /** @description What buying one more costs, for the form to say before Buy. */
+            purchaseNote: components["schemas"]["PurchaseNote"];
             countryCodes: components["schemas"]["CountryCodeOption"][];
             /** @description Whether the customer has inbound call recording (the form's recording switch). */
             callRecordingAvailable: boolean;

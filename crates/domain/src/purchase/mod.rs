@@ -4,6 +4,7 @@
 
 mod addons;
 pub mod comparison;
+mod number_note;
 mod offer;
 pub mod rules;
 pub mod usage;
@@ -13,6 +14,7 @@ pub use addons::{
     PLAN_CHANGE_SCOPES,
 };
 pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
+pub use number_note::{first_invoice_date, number_purchase_note, NumberPurchase, PurchaseNote};
 pub use offer::{
     addon_offer, may_upgrade, purchase_barrier, scope_query, AddonOffer, OfferScreen, PurchaseBarrier, ScopeQuery,
     ENTERPRISE_TITLE,

@@ -64,6 +64,10 @@ async fn the_owner_buys_a_dynamic_url_with_a_pool_of_numbers_from_the_inventory(
     let owner = app.login("owner@demo.test").await;
     let d = details(&app, &owner).await;
     assert_eq!(d["poolsAvailableOnAccount"], 3, "15 included, 12 held");
+    assert_eq!(
+        d["purchaseNote"]["text"],
+        "Included in your plan: 3 pools left, so this one costs nothing extra. Calls are charged at your plan's rates."
+    );
     // The demo's pools are on Harbour Lane's dynamic URLs with numbers of their own.
     let demo = app.get("/api/dynamicurls/getPools/1", Some(&owner)).await.json();
     assert_eq!(demo["pools"].as_array().unwrap().len(), 4);
@@ -132,6 +136,10 @@ async fn starter_pays_for_a_pool_and_keeps_the_advanced_settings_off() {
     assert_eq!(d["advancedSettingsLocked"], true);
     assert_eq!(d["upgradePrompt"], "This is available by upgrading to the Professional plan");
     assert_eq!(d["poolsAvailableOnAccount"], 0);
+    assert_eq!(d["purchaseNote"]["included"], false);
+    let note = d["purchaseNote"]["text"].as_str().unwrap();
+    assert!(note.starts_with("Your plan's pools are all in use: this one costs £"), "{note}");
+    assert!(note.ends_with("the first charge is on your invoice of 01/12/2026."), "{note}");
     let eligible = app.post_multipart(ELIGIBILITY, Some(&starter), &[("type", "pool"), ("campaign_id", "5")]).await;
     assert_eq!(eligible.json()["enoughCredits"], false);
 

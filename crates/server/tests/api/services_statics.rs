@@ -77,6 +77,11 @@ async fn the_owner_buys_an_included_static_number_and_it_is_routed() {
     let owner = app.login("owner@demo.test").await;
     let d = details(&app, &owner).await;
     assert_eq!(d["staticsAvailableOnAccount"], 50, "350 included, 300 held");
+    assert_eq!(d["purchaseNote"]["included"], true);
+    assert_eq!(
+        d["purchaseNote"]["text"],
+        "Included in your plan: 50 static numbers left, so this one costs nothing extra. Calls are charged at your plan's rates."
+    );
     assert_eq!(d["prefixes"].as_array().unwrap().len(), 8);
     assert_eq!(d["prefixes"][1]["prefix"], "0114 496");
     assert!(d["restrictedDestinationPrefixes"].as_array().unwrap().iter().any(|p| p == "09"));
@@ -123,6 +128,18 @@ async fn numbers_beyond_the_plan_need_the_terms_ticked() {
     let starter = app.login("starter@demo.test").await;
     let d = details_with_a_plan(&app, &starter).await;
     assert_eq!(d["staticsAvailableOnAccount"], 0);
+    // The form says the price and when billing starts before Buy (the test clock: 23 November 2026).
+    assert_eq!(d["purchaseNote"]["included"], false);
+    assert_eq!(d["pricelist"]["price"], 5.0);
+    let price = "£5";
+    assert_eq!(
+        d["purchaseNote"]["text"],
+        format!(
+            "Your plan's static numbers are all in use: this one costs {price} per month, for at least 1 month. \
+             Billing starts when you buy it; the first charge is on your invoice of 01/12/2026."
+        ),
+        "{d}"
+    );
     let free = free_numbers(&app, &starter, SHEFFIELD).await;
     let before = inventory(&app).await;
     let refused = buy(&app, &starter, &order(&d, &[free[0].0], &[])).await;

@@ -6,7 +6,7 @@ import type { PriceList } from './static/api';
 
 /**
  * The price of a number or pool beyond what the plan includes (price, frequency, minimum term,
- * call rates), with the terms to tick before Save.
+ * call rates), with the terms to tick before Buy.
  */
 export function PriceDialog({
   title,
@@ -38,7 +38,7 @@ export function PriceDialog({
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={!ticked || busy} aria-busy={busy || undefined}>
-            {busy ? 'Buying…' : 'Save'}
+            {busy ? 'Buying…' : 'Buy'}
           </button>
         </>
       }

@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::statics::{prefixes, price_list, NumberPrefixOption, PriceList};
+use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, PriceList, PurchaseNote};
 use crate::db::Flag;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
@@ -96,6 +96,8 @@ struct DynamicDetails {
     dtmf_post_call_options: Vec<DtmfPlanOption>,
     mid_call_audio_options: Vec<MidCallAudioOption>,
     pools_available_on_account: i64,
+    /// What buying one more pool costs, for the form to say before Buy.
+    purchase_note: PurchaseNote,
     /// Starter: mid call divert and advanced call handling are off, with this prompt.
     advanced_settings_locked: bool,
     upgrade_prompt: &'static str,
@@ -145,6 +147,7 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
     require_dynamic_form(&user)?;
     let customer = user.customer();
     let codes = destinations::international_codes(&state.db).await?;
+    let pools_left = pools_left(&state, &user).await?;
     Ok(Json(DynamicDetails {
         international_codes: codes
             .into_iter()
@@ -174,7 +177,8 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
             .enumerate()
             .map(|(id, name)| MidCallAudioOption { id: id as i64, description: name.to_string() })
             .collect(),
-        pools_available_on_account: pools_left(&state, &user).await?,
+        pools_available_on_account: pools_left,
+        purchase_note: purchase_note(&state, &user, "dynamic_pool", "pool", pools_left).await?,
         advanced_settings_locked: advanced_settings_locked(user.account.plan()),
         upgrade_prompt: UPGRADE_PROMPT,
     }))

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 
 use axum::extract::State;
 use axum::Json;
+use domain::purchase::{number_purchase_note, NumberPurchase};
 use domain::services::inline_add::InlineList;
 use domain::services::static_number::{validate_static_number, StaticNumberForm, NUMBERS_PER_PURCHASE_MAX};
 use domain::users::terms_problem;
@@ -72,6 +73,38 @@ pub struct PriceList {
     cost_per_call: Vec<CostPerCall>,
 }
 
+/// What buying one more costs, said before the form's Buy button (the domain's
+/// `number_purchase_note`): included in the plan, or the price and the invoice that first charges it.
+#[derive(Serialize, ToSchema)]
+pub struct PurchaseNote {
+    /// Whether the plan's allowance covers it.
+    included: bool,
+    /// 'Included in your plan: 3 static numbers left, ...' or the price and the first invoice's date.
+    text: String,
+}
+
+/// The note for buying one more `item` ('static', 'dynamic_pool') named `what` in the sentence.
+pub(super) async fn purchase_note(
+    state: &AppState,
+    user: &AccountUser,
+    item: &str,
+    what: &str,
+    left_in_plan: i64,
+) -> Result<PurchaseNote, AppError> {
+    let price = prices::price(&state.db, item, user.account.plan().name()).await?;
+    let frequency_word = billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None);
+    let purchase = NumberPurchase {
+        what,
+        left_in_plan,
+        price_pence: price.as_ref().and_then(|p| p.price_pence).unwrap_or(0),
+        frequency_word: &frequency_word,
+        minimum_term_months: price.as_ref().map_or(1, |p| p.minimum_term_months),
+    };
+    let note = number_purchase_note(&purchase, state.clock.now(), &user.account.customer_time_zone)
+        .map_err(AppError::Internal)?;
+    Ok(PurchaseNote { included: note.included, text: note.text })
+}
+
 #[derive(Serialize, ToSchema)]
 pub(super) struct CountryCodeOption {
     id: i64,
@@ -91,6 +124,8 @@ struct StaticDetails {
     restricted_destination_prefixes: Vec<String>,
     pricelist: PriceList,
     statics_available_on_account: i64,
+    /// What buying one more costs, for the form to say before Buy.
+    purchase_note: PurchaseNote,
     country_codes: Vec<CountryCodeOption>,
     /// Whether the customer has inbound call recording (the form's recording switch).
     call_recording_available: bool,
@@ -168,6 +203,7 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
     require_static_form(&user)?;
     let customer = user.customer();
     let plans = service_plans::list(&state.db, customer).await?;
+    let statics_left = usage::held(&state.db, customer, user.account.plan().name()).await?.statics_left();
     Ok(Json(StaticDetails {
         media_owners: items(&state, customer, InlineList::MediaOwner).await?,
         departments: items(&state, customer, InlineList::Department).await?,
@@ -177,9 +213,8 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
         prefixes: prefixes(&state).await?,
         restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
         pricelist: price_list(&state, "static", user.account.plan().name()).await?,
-        statics_available_on_account: usage::held(&state.db, customer, user.account.plan().name())
-            .await?
-            .statics_left(),
+        statics_available_on_account: statics_left,
+        purchase_note: purchase_note(&state, &user, "static", "static number", statics_left).await?,
         country_codes: country_codes(&state).await?,
         call_recording_available: customers::flags(&state.db, customer).await?.has_inbound_recording,
     }))

@@ -108,6 +108,7 @@ describe('the plan and usage page', () => {
           dtmfPostCallOptions: [],
           midCallAudioOptions: [{ id: 0, description: 'None' }],
           poolsAvailableOnAccount: 3,
+          purchaseNote: { included: true, text: 'Included in your plan: 3 pools left, so this one costs nothing extra.' },
           advancedSettingsLocked: false,
           upgradePrompt: 'This is available by upgrading to the Professional plan',
         }),
@@ -127,7 +128,7 @@ describe('the plan and usage page', () => {
     const form = await screen.findByRole('dialog', { name: 'Add dynamic pool' });
     await user.type(await within(form).findByLabelText('Pool name'), 'Booking visitors');
     await user.selectOptions(within(form).getByLabelText('Number prefix'), '5');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(form).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText('Booking visitors has been added successfully.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Add dynamic pool' })).not.toBeInTheDocument();
   });

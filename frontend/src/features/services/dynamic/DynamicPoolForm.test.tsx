@@ -23,6 +23,7 @@ const DETAILS: DynamicDetails = {
     { id: 1, description: 'Ringing' },
   ],
   poolsAvailableOnAccount: 0,
+  purchaseNote: { included: false, text: 'Your plan’s pools are all in use: this one costs £25 per month.' },
   advancedSettingsLocked: false,
   upgradePrompt: 'This is available by upgrading to the Professional plan',
 };
@@ -67,7 +68,7 @@ describe('the dynamic URL and pool form', () => {
     const user = renderForm();
     await user.selectOptions(screen.getByLabelText('Number format'), '0');
     await user.type(screen.getByLabelText('Custom format'), 'XXXX');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(screen.getByText('Dynamic URL is required.')).toBeInTheDocument();
     expect(screen.getByText('Pool name is required.')).toBeInTheDocument();
     expect(screen.getByText('Number prefix is required.')).toBeInTheDocument();
@@ -98,10 +99,10 @@ describe('the dynamic URL and pool form', () => {
     await user.selectOptions(screen.getByLabelText('Number prefix'), '5');
     await user.selectOptions(screen.getByLabelText('Number format'), '0');
     await user.type(screen.getByLabelText('Custom format'), '(XXXXX) XXXXX');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy a dynamic URL' });
     expect(dialog).toHaveTextContent('costs £25 per month');
-    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const save = within(dialog).getByRole('button', { name: 'Buy' });
     expect(save).toBeDisabled();
     await user.click(within(dialog).getByLabelText('I accept the terms and conditions'));
     await user.click(save);
@@ -122,6 +123,20 @@ describe('the dynamic URL and pool form', () => {
     expect(screen.getByRole('switch', { name: 'Mid call attribution' })).toBeDisabled();
   });
 
+  test('the jargon fields say what they do, and the cost is said before Buy', () => {
+    stubApi({});
+    renderForm();
+    expect(screen.getByRole('switch', { name: 'Mid call divert' })).toHaveAccessibleDescription(
+      'Lets whoever answers pass the caller on to another number during the call; the call stays tracked to this pool.',
+    );
+    expect(screen.getByRole('group', { name: 'Numbers to replace' })).toHaveAccessibleDescription(
+      "The phone numbers on your website that visitors see now: the tracking code swaps them for this pool's numbers.",
+    );
+    expect(screen.getByLabelText('Post URL')).toHaveAccessibleDescription(/receives each call's details/);
+    expect(screen.getByLabelText('What it costs')).toHaveTextContent('this one costs £25 per month.');
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
+  });
+
   test('a pool on an existing dynamic URL asks for no URL and checks its own credits', async () => {
     const fetch = stubApi({
       '/api/managevisioncampaigns/checkEligibility': () => jsonResponse({ enoughCredits: true, priceList: PRICES }),
@@ -131,7 +146,7 @@ describe('the dynamic URL and pool form', () => {
     expect(screen.queryByLabelText('Dynamic URL')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Pool name'), 'Van ads');
     await user.selectOptions(screen.getByLabelText('Number prefix'), '5');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(await screen.findByText(/^landed \/dynamicurls\/5 Van ads has been added successfully\./)).toBeInTheDocument();
     const check = fetch.mock.calls.find(([url]) => String(url).includes('checkEligibility'))![1]!.body as FormData;
     expect([check.get('type'), check.get('campaign_id')]).toEqual(['pool', '5']);

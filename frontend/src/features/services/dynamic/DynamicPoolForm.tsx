@@ -5,6 +5,7 @@ import { validateDynamicPool, type DynamicPoolForm as Form } from '../../../doma
 import { validationErrors } from '../../../lib/api';
 import { useShownErrors } from '../../../lib/useShownErrors';
 import { PriceDialog } from '../PriceDialog';
+import { PurchaseNote } from '../PurchaseNote';
 import type { PriceList } from '../static/api';
 import { FORM_FAILED } from '../static/messages';
 import { NewServicePlanDialog } from '../static/NewServicePlanDialog';
@@ -240,11 +241,14 @@ export function DynamicPoolForm({
         checked={form.midCallDivertFlag}
         onChange={(checked) => change('midCallDivertFlag', checked)}
         disabled={busy || locked}
-        hint={lockHint}
+        hint={lockHint ?? 'Lets whoever answers pass the caller on to another number during the call; the call stays tracked to this pool.'}
         error={shown('midCallDivertFlag')}
       />
-      <fieldset className="field-group">
+      <fieldset className="field-group" aria-describedby="numbers-to-replace-hint">
         <legend>Numbers to replace</legend>
+        <p id="numbers-to-replace-hint" className="field-hint">
+          The phone numbers on your website that visitors see now: the tracking code swaps them for this pool's numbers.
+        </p>
         {form.numbersToReplace.map((number, i) => (
           <div className="field-with-action" key={i}>
             <TextField
@@ -302,7 +306,7 @@ export function DynamicPoolForm({
           onChange={(value) => change('postUrl', value)}
           onBlur={blur('postUrl')}
           error={shown('postUrl')}
-          hint="Call details are posted here after each call."
+          hint="Optional: a web address of yours that receives each call's details (caller, number called, source) after the call ends."
           disabled={busy}
         />
         <CheckboxField
@@ -328,6 +332,7 @@ export function DynamicPoolForm({
           disabled={busy || locked}
         />
       </fieldset>
+      <PurchaseNote note={details.purchaseNote} />
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
@@ -339,7 +344,7 @@ export function DynamicPoolForm({
           </Link>
         )}
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? 'Buying…' : 'Buy'}
         </button>
       </div>
       {addingPlan && (

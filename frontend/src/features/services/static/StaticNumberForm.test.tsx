@@ -16,6 +16,7 @@ const DETAILS: StaticDetails = {
   restrictedDestinationPrefixes: ['09'],
   pricelist: { price: 5, billing_frequency: 'month', minimum_term: 1, cost_per_call: [{ cost: '1.5p per minute', range: 'Inbound calls' }] },
   staticsAvailableOnAccount: 3,
+  purchaseNote: { included: true, text: 'Included in your plan: 3 static numbers left, so this one costs nothing extra.' },
   countryCodes: [{ id: 1, description: 'United Kingdom', code: '44' }],
   callRecordingAvailable: false,
 };
@@ -51,7 +52,7 @@ describe('the static number form', () => {
     const fetch = stubApi({});
     const user = renderForm();
     expect(screen.getByRole('switch', { name: 'Call recording' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(screen.getByText('Prefix is required.')).toBeInTheDocument();
     expect(screen.getByText('Destination plan is required.')).toBeInTheDocument();
     expect(screen.getByText('Campaign is required.')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('the static number form', () => {
     });
     const user = renderForm();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(
       await screen.findByText(
         'landed /campaigns/1 Your static number has been successfully added. The number that was added is 01144960001.',
@@ -78,18 +79,33 @@ describe('the static number form', () => {
     expect(body.get('mediaDescription')).toBe('Van signage');
   });
 
-  test('beyond the plan the price shows and Save waits for the terms', async () => {
+  test("what it costs, as the server says it, sits right above Buy", async () => {
+    stubApi({});
+    renderForm({
+      ...DETAILS,
+      staticsAvailableOnAccount: 0,
+      purchaseNote: { included: false, text: 'Your plan’s static numbers are all in use: this one costs £5 per month.' },
+    });
+    const note = screen.getByLabelText('What it costs');
+    expect(note).toHaveTextContent('this one costs £5 per month.');
+    const buy = screen.getByRole('button', { name: 'Buy' });
+    // The note comes before the button in reading order.
+    expect(note.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  test('beyond the plan the price shows and Buy waits for the terms', async () => {
     const fetch = stubApi({
       '/api/classicnumbers/searchForNumbers': SEARCH,
       '/api/classicnumbers/buyNumbers': () => jsonResponse({ numbers: ['01144960001'] }),
     });
     const user = renderForm({ ...DETAILS, staticsAvailableOnAccount: 0 });
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy a static number' });
     expect(dialog).toHaveTextContent('01144960001 costs £5 per month');
     expect(within(dialog).getByRole('cell', { name: '1.5p per minute' })).toBeInTheDocument();
-    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const save = within(dialog).getByRole('button', { name: 'Buy' });
     expect(save).toBeDisabled();
     await user.click(within(dialog).getByLabelText('I accept the terms and conditions'));
     await user.click(save);
@@ -109,7 +125,7 @@ describe('the static number form', () => {
     });
     const user = renderForm();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('has just been bought by someone else');
     expect(screen.getByLabelText('Media description')).toHaveValue('Van signage');
   });

@@ -10,6 +10,7 @@ import { InlineAddDialog } from './InlineAddDialog';
 import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, staticAdded } from './messages';
 import { NewServicePlanDialog } from './NewServicePlanDialog';
 import { PriceDialog } from '../PriceDialog';
+import { PurchaseNote } from '../PurchaseNote';
 import { DismissibleBanner } from '../../../components/DismissibleBanner';
 
 /** The lists with an inline add dialog: the list, its label, and the details key. */
@@ -202,6 +203,7 @@ export function StaticNumberForm({
           </button>
         </div>
       ))}
+      <PurchaseNote note={details.purchaseNote} />
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
@@ -213,7 +215,7 @@ export function StaticNumberForm({
           </Link>
         )}
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? 'Buying…' : 'Buy'}
         </button>
       </div>
       {adding === 'plan' && (
