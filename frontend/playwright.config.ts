@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_NOW } from './e2e/clock';
+import { DEMO_SITE_PORT, PORT } from './e2e/ports';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -12,11 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'calltrack-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
-// Ports can be moved (E2E_PORT, E2E_DEMO_SITE_PORT) so that two checkouts can run flows at once.
-const PORT = Number(process.env.E2E_PORT ?? 8181);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The customer's website that the website-check flow checks (e2e/demo-site.mjs). */
-const DEMO_SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT ?? 8199);
 
 export default defineConfig({
   testDir: './e2e',
@@ -74,8 +71,12 @@ export default defineConfig({
         RUST_LOG: 'warn',
         DEV_OUTBOX: '1',
         CLOCK_START: String(E2E_NOW.getTime() / 1000),
-        // Harbour Lane's implants page is served on this machine by the demo site.
-        WEBSITE_CHECK_RESOLVE: `implants.harbourlanedental.co.uk=127.0.0.1:${DEMO_SITE_PORT}`,
+        // Harbour Lane's implants page and the new client's website (e2e/first-run.spec.ts) are
+        // served on this machine by the demo site.
+        WEBSITE_CHECK_RESOLVE: [
+          `implants.harbourlanedental.co.uk=127.0.0.1:${DEMO_SITE_PORT}`,
+          `www.lakesidephysio.example=127.0.0.1:${DEMO_SITE_PORT}`,
+        ].join(','),
       },
     },
   ],

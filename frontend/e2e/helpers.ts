@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demopass';
 
@@ -113,4 +113,23 @@ export async function showAllRoutingRows(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('all');
   const count = Number((await page.getByText(/^\d+ record\(s\)$/).innerText()).split(' ')[0]);
   await expect(table.locator('tbody tr')).toHaveCount(count);
+}
+
+/**
+ * The newest 'Reset your password' link emailed to `email` (an invitation or a reset), read from
+ * the dev outbox, which lists sent emails newest first to a system manager only.
+ */
+export async function passwordLinkFor(browser: Browser, email: string): Promise<string> {
+  const outbox = await browser.newPage();
+  await logIn(outbox, 'manager@demo.test', '/outbox');
+  const links = outbox.getByRole('link', { name: 'Reset your password' });
+  await expect(links.first()).toBeVisible();
+  let href: string | null = null;
+  for (let i = 0; i < (await links.count()) && !href; i++) {
+    const mail = links.nth(i).locator("xpath=ancestor::*[count(.//a[normalize-space(.)='Reset your password'])=1][last()]");
+    if ((await mail.textContent())?.includes(email)) href = await links.nth(i).getAttribute('href');
+  }
+  await outbox.close();
+  expect(href, `a password link sent to ${email}`).toBeTruthy();
+  return href!;
 }

@@ -5,6 +5,7 @@ mod account;
 pub mod billing;
 mod character_rules;
 mod csv;
+pub mod first_run;
 mod format;
 mod guard;
 pub mod integrations;

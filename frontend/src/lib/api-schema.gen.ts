@@ -2212,6 +2212,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/overview/getFirstRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_overview_getFirstRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partnerportal/addAccount": {
         parameters: {
             query?: never;
@@ -4375,6 +4391,20 @@ export interface components {
         };
         ExportRows: {
             numbers: components["schemas"]["ExportRow"][];
+        };
+        FirstRun: {
+            steps: components["schemas"]["FirstRunStep"][];
+        };
+        /** @description One step of the checklist. */
+        FirstRunStep: {
+            /** @description 'number', 'hours' or 'trackingCode'. */
+            key: string;
+            title: string;
+            detail: string;
+            done: boolean;
+            /** @description The app path to do it on. */
+            link: string;
+            linkLabel: string;
         };
         FlowEdge: {
             from: string;
@@ -15355,6 +15385,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboundCampaigns"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_overview_getFirstRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstRun"];
                 };
             };
             /** @description A malformed request. */

@@ -9,6 +9,7 @@ pub(crate) mod contract;
 mod direct_debit;
 mod download;
 pub mod error;
+mod first_run;
 pub mod form;
 mod handleajax;
 mod integrations;
@@ -73,6 +74,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(accountsettings::router())
         .merge(billing_details::router())
+        .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())
         .merge(invoices::router())

@@ -12,6 +12,7 @@ mod concurrent_saves;
 mod confirm_password;
 mod contract;
 mod direct_debit;
+mod first_run;
 mod helpers;
 mod hostile_forms;
 mod http_basics;

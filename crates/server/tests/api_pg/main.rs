@@ -23,6 +23,8 @@ mod confirm_password;
 mod contract;
 #[path = "../api/direct_debit.rs"]
 mod direct_debit;
+#[path = "../api/first_run.rs"]
+mod first_run;
 #[path = "../api/helpers.rs"]
 mod helpers;
 #[path = "../api/hostile_forms.rs"]

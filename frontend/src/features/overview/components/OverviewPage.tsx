@@ -1,13 +1,14 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { canManageIntegrations, integrationOverview, showsDynamicUrls } from '../../../domain';
+import { canManageIntegrations, guardRoute, integrationOverview, showsDynamicUrls } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { DynamicUrlsList } from '../../dynamic/components/DynamicUrlsList';
 import { useIntegrations } from '../../integrations/api/useIntegrations';
 import { ConnectionOutcome } from '../../integrations/components/ConnectionOutcome';
 import { MANAGE_NOT_ALLOWED, SOMETHING_WENT_WRONG } from '../../integrations/components/messages';
 import { useIntegrationActions } from '../../integrations/components/useIntegrationActions';
+import { FirstRunChecklist } from './FirstRunChecklist';
 import { IntegrationSections } from './IntegrationSections';
 
 // The setup dialog brings the form rules (the large wasm module): loaded only on /ga_connect.
@@ -48,6 +49,7 @@ export function OverviewPage({ title }: { title: string }) {
   return (
     <div className="overview">
       <PageHeading title={title} />
+      {guardRoute('/services/static', account).kind === 'allow' && <FirstRunChecklist customerId={account.customerId} />}
       {gaConnect && <ConnectionOutcome title="Google Analytics" />}
       {actions.messages}
       {!canManage && (
