@@ -58,6 +58,7 @@ test('a new client walks the first-run checklist from an empty home page to trac
   await campaign.getByLabel('Description').fill('Local paper');
   await campaign.getByRole('button', { name: 'Save' }).click();
   await expect(campaign).toBeHidden();
+  await expect(page.getByText("Campaign 'Local paper' added and chosen.")).toBeVisible();
   await page.getByLabel('Media description').fill('Evening Post advert');
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText(/Your static number has been successfully added\./)).toBeVisible();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { validateInlineAdd, type InlineList } from '../../../domain/services';
@@ -28,6 +29,7 @@ export function InlineAddDialog({
   onAdded: (item: Item) => void;
   onClose: () => void;
 }) {
+  const notify = useSnackbar();
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -42,6 +44,9 @@ export function InlineAddDialog({
     setFailure(null);
     try {
       const { id } = await insertListItem(list, description.trim());
+      // 'Add campaign' → "Campaign 'Local paper' added and chosen."
+      const noun = title.replace(/^Add /, '');
+      notify(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} '${description.trim()}' added and chosen.`);
       onAdded({ id, description: description.trim() });
     } catch (caught) {
       setFailure(validationErrors(caught)?.[FIELD[list]] ?? FORM_FAILED);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextField } from '../../../components/fields';
 import { validateNewServicePlan } from '../../../domain/services';
@@ -21,6 +22,7 @@ export function NewServicePlanDialog({
   onCreated: (plan: { id: number; plan: string }) => void;
   onClose: () => void;
 }) {
+  const notify = useSnackbar();
   const [form, setForm] = useState({ description: '', countryCode: 0, destinationNumber: '' });
   const [check, setCheck] = useState<Check>('idle');
   const [saving, setSaving] = useState(false);
@@ -60,6 +62,7 @@ export function NewServicePlanDialog({
       const answer = await createNewServicePlan(form);
       // An answer without planId is a failure (spec section 4).
       if (!answer.planId) throw new Error('no planId');
+      notify(`Service plan '${form.description.trim()}' added and chosen.`);
       onCreated({ id: answer.planId, plan: form.description.trim() });
     } catch (caught) {
       setServerErrors(validationErrors(caught) ?? {});

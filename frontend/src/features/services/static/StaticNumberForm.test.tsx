@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { StaticDetails } from './api';
+import { SnackbarProvider } from '../../../components/Snackbar';
 import { afterPurchase, StaticNumberForm } from './StaticNumberForm';
 
 const DETAILS: StaticDetails = {
@@ -29,10 +30,12 @@ function Landed() {
 function renderForm(details: StaticDetails = DETAILS) {
   render(
     <MemoryRouter initialEntries={['/services/static']}>
-      <Routes>
-        <Route path="/services/static" element={<StaticNumberForm details={details} />} />
-        <Route path="*" element={<Landed />} />
-      </Routes>
+      <SnackbarProvider>
+        <Routes>
+          <Route path="/services/static" element={<StaticNumberForm details={details} />} />
+          <Route path="*" element={<Landed />} />
+        </Routes>
+      </SnackbarProvider>
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -144,6 +147,7 @@ describe('the static number form', () => {
     const campaign = screen.getByLabelText('Campaign');
     await vi.waitFor(() => expect(campaign).toHaveValue('9'));
     expect(within(campaign).getAllByRole('option')[1]).toHaveTextContent('Bus shelters');
+    expect(screen.getByText("Campaign 'Bus shelters' added and chosen.")).toBeInTheDocument();
   });
 
   test('a new service plan can be saved only once its description is known to be unique', async () => {
