@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSnackbar } from '../../../components/Snackbar';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { addOutboundCampaign } from '../api/addOutboundCampaign';
@@ -14,6 +15,7 @@ export function AddCampaignDialog({
   onClose: () => void;
   onAdded: (campaign: OutboundCampaign) => void;
 }) {
+  const notify = useSnackbar();
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function AddCampaignDialog({
     try {
       const campaign = await addOutboundCampaign(name.trim());
       setSaving(false);
+      notify(`Outbound campaign '${name.trim()}' added and chosen.`);
       onAdded(campaign);
     } catch {
       setSaving(false);

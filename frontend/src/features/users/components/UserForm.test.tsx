@@ -480,6 +480,7 @@ describe('User form', () => {
       await user.type(within(dialog).getByLabelText('Campaign name'), 'Summer{Enter}');
       await waitFor(() => expect(select).toHaveValue('9'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText("Outbound campaign 'Summer' added and chosen.")).toBeInTheDocument();
       expect(posted(calls(fetch, '/api/outboundcampaigns/addCampaign')[0][1])).toEqual({
         outboundCampaignName: 'Summer',
       });
