@@ -14,6 +14,7 @@ mod menu_items;
 pub mod partners;
 mod plan;
 pub mod purchase;
+pub mod reports;
 mod route_table;
 pub mod routing;
 pub mod services;

@@ -1,0 +1,13 @@
+//! Reports (issue 32): the rules of the call log and the dashboard. The periods a report covers in
+//! the account's time zone, what became of a call, first-time callers, and which call-backs
+//! belong to a missed call.
+
+pub mod callback;
+pub mod first_time;
+pub mod outcome;
+pub mod period;
+
+pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
+pub use first_time::first_time_calls;
+pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
+pub use period::{report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
