@@ -34,6 +34,7 @@ pub fn layout(product: &str, title: &str, body: &str) -> Html<String> {
         r#"<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{product} - {title}</title>
+<link rel="icon" type="image/svg+xml" href="/manage/favicon.svg">
 <style>
 body{{margin:0;font-family:Roboto,Helvetica,Arial,sans-serif;background:#f5f5f5;color:#212121}}
 header{{height:70px;display:flex;align-items:center;padding:0 24px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.2);font-size:20px;font-weight:500;color:#b45309}}
