@@ -38,6 +38,7 @@ test('a partner adds a client, logs in to it and returns to the portal', { tag: 
   await row.getByRole('button', { name: 'Log in to Northern Lights Dental' }).click();
   await expectHeading(page, 'Integrate');
   await expect(page.locator('.top-bar')).toContainText('Northern Lights Dental');
+  await expect(page.getByRole('banner').getByText('Northern Lights Dental')).toHaveCount(1);
   await expect(sideMenu(page, 'Admin')).toBeVisible();
   await expectAccessible(page, "the new client's admin area");
 

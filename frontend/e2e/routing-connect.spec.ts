@@ -124,6 +124,14 @@ test('an owner changes the service plan of three numbers at once on the advanced
   for (const i of [0, 1, 2]) await expect(rowCheckbox(i)).toBeChecked();
   await expectAccessible(page, 'the advanced connect page with rows selected');
 
+  // The wide table says that more columns are to the right, until they are scrolled into view.
+  const hint = page.getByText('More columns to the right: scroll sideways');
+  await expect(hint).toBeVisible();
+  const scroller = page.getByRole('region', { name: 'Selected numbers and pools, scrolls sideways' });
+  await scroller.evaluate((node) => node.scrollTo({ left: node.scrollWidth }));
+  await expect(hint).toHaveCount(0);
+  await scroller.evaluate((node) => node.scrollTo({ left: 0 }));
+
   // Another existing plan than the first row's (not '-- Disconnect --').
   await expect(planSelect(0).locator('option')).not.toHaveCount(1);
   const current = await planSelect(0).inputValue();

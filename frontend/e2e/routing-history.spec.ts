@@ -83,7 +83,7 @@ test('an owner sees the impact of an edit, finds it in the routing history and r
     .first();
   await expect(change).toBeVisible();
   await expect(change).toContainText('Service plan');
-  await expect(change).toContainText('2026-11-23 ');
+  await expect(change).toContainText('23/11/2026 ');
   await expectAccessible(page, 'the Routing history page');
 
   await change.getByRole('button', { name: /^Roll back/ }).click();

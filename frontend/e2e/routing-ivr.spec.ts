@@ -115,6 +115,19 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await expect(flow.getByRole('button', { name: 'Edit destination plan Reception', exact: true })).toBeVisible();
   await expect(flow.getByRole('list', { name: `Keys of ${salesMenu}` })).toContainText('2: Billing → IVR Billing menu');
 
+  // A node's editor opens in place of the flowchart (over the plan, not over the flowchart);
+  // Escape brings the flowchart back with the focus on the node.
+  await flow.getByRole('button', { name: `Edit IVR ${salesMenu}`, exact: true }).click();
+  const nodeEditor = page.getByRole('dialog', { name: 'Edit IVR' });
+  await expect(nodeEditor.getByLabel('Description', { exact: true })).toHaveValue(salesMenu);
+  await expect(flow).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(2);
+  await expectAccessible(page, 'the Edit IVR dialog opened from the flowchart', { within: nodeEditor });
+  await page.keyboard.press('Escape');
+  await expect(nodeEditor).toHaveCount(0);
+  await expect(flow).toBeVisible();
+  await expect(flow.getByRole('button', { name: `Edit IVR ${salesMenu}`, exact: true })).toBeFocused();
+
   // A call pressing 2, then 1, goes through both menus to the Billing menu's key 1.
   const simulator = flow.getByRole('region', { name: 'Simulate a call' });
   await simulator.getByLabel('Keys to press', { exact: true }).fill('2 1');

@@ -64,7 +64,7 @@ export interface RollbackPlan {
 }
 "#;
 
-/// When a change was made, in the account's zone ("2026-07-15 09:30 BST"), as the history's CSV
+/// When a change was made, in the account's zone ("15/07/2026 09:30 BST"), as the history's CSV
 /// writes it. Seconds come as a JS number; one beyond the dates the domain knows gives "".
 #[wasm_bindgen(js_name = changeTime)]
 pub fn change_time(epoch_seconds: f64, time_zone: &str) -> String {

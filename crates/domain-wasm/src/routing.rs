@@ -30,7 +30,8 @@ export interface WorkingHours {
   openRouting: number; closedRouting: number;
 }
 export type WorkingHoursResult = { ok: true; rows: TimeRow[] } | { ok: false; errors: FieldErrors };
-export interface Span { fromDay: number; fromTime: string; toDay: number; toTime: string }
+export interface Span { fromDay: number; fromTime: string; toDay: number; toTime: string; text: string }
+export interface TimeBreak { field: string; message: string }
 export interface Segment { from: number; to: number; rows: number[] }
 export interface WeekGrid { days: { day: number; segments: Segment[] }[]; gaps: Span[]; overlaps: Span[] }
 export interface CallAnswer {
@@ -138,6 +139,30 @@ impl ServicePlanCheck {
         if let Some(description) = description {
             self.form.description = description;
         }
+        self.load_rows(packed);
+        match rules::validate_service_plan(&self.form, &self.taken) {
+            Ok(()) => Ok(JsValue::NULL),
+            Err(errors) => to_js(&errors),
+        }
+    }
+
+    /// The precise words for a break in the rows' continuity (`time_break_detail`), for the
+    /// row the editor marks; null when there is none. Rows packed as for `validate`.
+    #[wasm_bindgen(js_name = timeBreak, unchecked_return_type = "TimeBreak | null")]
+    pub fn time_break(&mut self, packed: &[f64]) -> Result<JsValue, JsError> {
+        if !packed.len().is_multiple_of(PACKED_ROW) {
+            return Err(JsError::new("rows must hold 9 numbers a row"));
+        }
+        self.load_rows(packed);
+        match rules::time_break_detail(&self.form.rows) {
+            Some((field, message)) => to_js(&TimeBreak { field, message }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+}
+
+impl ServicePlanCheck {
+    fn load_rows(&mut self, packed: &[f64]) {
         self.form.rows.clear();
         self.form.rows.extend(packed.chunks_exact(PACKED_ROW).map(|r| rules::TimeRow {
             from_day: r[0] as i64,
@@ -150,11 +175,13 @@ impl ServicePlanCheck {
             routing: r[7] as i64,
             ivr: r[8] as i64,
         }));
-        match rules::validate_service_plan(&self.form, &self.taken) {
-            Ok(()) => Ok(JsValue::NULL),
-            Err(errors) => to_js(&errors),
-        }
     }
+}
+
+#[derive(serde::Serialize)]
+struct TimeBreak {
+    field: String,
+    message: String,
 }
 
 #[wasm_bindgen(js_name = setRowType, unchecked_return_type = "TimeRow")]

@@ -219,6 +219,30 @@ pub fn format_date(stored: &str) -> Option<String> {
     domain::format_date(stored)
 }
 
+/// Seconds arrive as a JS number: one that is not finite, or beyond the dates the domain
+/// knows (`as` saturates), gives "".
+fn seconds(epoch_seconds: f64) -> Option<i64> {
+    epoch_seconds.is_finite().then_some(epoch_seconds as i64)
+}
+
+#[wasm_bindgen(js_name = formatDayAt)]
+pub fn format_day_at(epoch_seconds: f64, time_zone: &str) -> String {
+    seconds(epoch_seconds).map(|s| domain::format_day_at(s, time_zone)).unwrap_or_default()
+}
+
+#[wasm_bindgen(js_name = formatDateTime)]
+pub fn format_date_time(epoch_seconds: f64, time_zone: &str) -> String {
+    seconds(epoch_seconds).map(|s| domain::format_date_time(s, time_zone)).unwrap_or_default()
+}
+
+#[wasm_bindgen(js_name = formatRelative)]
+pub fn format_relative(epoch_seconds: f64, now_seconds: f64, time_zone: &str) -> String {
+    match (seconds(epoch_seconds), seconds(now_seconds)) {
+        (Some(at), Some(now)) => domain::format_relative(at, now, time_zone),
+        _ => String::new(),
+    }
+}
+
 #[wasm_bindgen(js_name = formatNumber)]
 pub fn format_number(
     number: &str,

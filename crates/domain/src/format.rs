@@ -97,6 +97,61 @@ pub fn format_date(stored: &str) -> Option<String> {
     Some(format!("{day}/{month}/{year}"))
 }
 
+// One format per kind of time, everywhere a person reads one: a day "23/11/2026", a moment
+// "23/11/2026 10:00 GMT" (in the account's zone, its abbreviation said), and how long ago
+// something happened ("5 minutes ago"). A zone the tables do not know reads as UTC.
+
+fn zoned(epoch_seconds: i64, zone: &str) -> Option<chrono::DateTime<chrono_tz::Tz>> {
+    let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::Tz::UTC);
+    chrono::DateTime::from_timestamp(epoch_seconds, 0).map(|instant| instant.with_timezone(&zone))
+}
+
+// Written out by hand rather than with chrono's `format`, whose pattern machinery would
+// double the browser's first wasm module.
+fn day_text(t: &chrono::DateTime<chrono_tz::Tz>) -> String {
+    use chrono::Datelike;
+    format!("{:02}/{:02}/{}", t.day(), t.month(), t.year())
+}
+
+/// The day of an instant (seconds since 1970) in the zone, as dd/mm/yyyy.
+pub fn format_day_at(epoch_seconds: i64, zone: &str) -> String {
+    zoned(epoch_seconds, zone).map(|t| day_text(&t)).unwrap_or_default()
+}
+
+/// An instant in the zone, as dd/mm/yyyy HH:MM and the zone's abbreviation.
+pub fn format_date_time(epoch_seconds: i64, zone: &str) -> String {
+    use chrono::{Offset, Timelike};
+    use chrono_tz::OffsetName;
+    zoned(epoch_seconds, zone)
+        .map(|t| {
+            let offset = t.offset();
+            let name = offset.abbreviation().map_or_else(|| offset.fix().to_string(), str::to_string);
+            format!("{} {:02}:{:02} {name}", day_text(&t), t.hour(), t.minute())
+        })
+        .unwrap_or_default()
+}
+
+/// How long before `now` an instant was, counted in the zone's days: "just now", "5 minutes
+/// ago", "3 hours ago", "yesterday", "4 days ago"; a week or more before, and any time after
+/// now, the moment itself (`format_date_time`).
+pub fn format_relative(epoch_seconds: i64, now_seconds: i64, zone: &str) -> String {
+    let seconds = now_seconds - epoch_seconds;
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" });
+    let days = match (zoned(epoch_seconds, zone), zoned(now_seconds, zone)) {
+        (Some(then), Some(now)) => (now.date_naive() - then.date_naive()).num_days(),
+        _ => return String::new(),
+    };
+    match seconds {
+        s if s < 0 => format_date_time(epoch_seconds, zone),
+        s if s < 60 => "just now".to_string(),
+        s if s < 3600 => plural(s / 60, "minute"),
+        s if s < 12 * 3600 || days == 0 => plural(s / 3600, "hour"),
+        _ if days == 1 => "yesterday".to_string(),
+        _ if days < 7 => format!("{days} days ago"),
+        _ => format_date_time(epoch_seconds, zone),
+    }
+}
+
 /// A phone number as the account writes numbers. Numbers in the account's own country lose
 /// the country code for the '0' format (441614960000 shows as 01614960000, 441000 as 01000).
 pub fn format_number(number: &str, format: &NumberFormat) -> String {
@@ -176,6 +231,44 @@ mod tests {
         assert_eq!(format_date("21/11/2026"), None);
         assert_eq!(format_date("2026-13-01"), None);
         assert_eq!(format_date(""), None);
+    }
+
+    // 2026-11-23 10:00 UTC (Monday), and 2026-07-15 09:30 UTC (British summer time).
+    const MONDAY_10: i64 = 1_795_428_000;
+    const JULY_15: i64 = 1_784_107_800;
+
+    #[test]
+    fn an_instant_reads_as_its_day_in_the_accounts_zone() {
+        assert_eq!(format_day_at(MONDAY_10, "Europe/London"), "23/11/2026");
+        assert_eq!(format_day_at(MONDAY_10 - 10 * 3600 - 1, "Europe/London"), "22/11/2026");
+        assert_eq!(format_day_at(JULY_15 - 10 * 3600, "Europe/London"), "15/07/2026");
+        assert_eq!(format_day_at(JULY_15 - 10 * 3600, "UTC"), "14/07/2026");
+    }
+
+    #[test]
+    fn a_moment_reads_with_its_zone() {
+        assert_eq!(format_date_time(MONDAY_10, "Europe/London"), "23/11/2026 10:00 GMT");
+        assert_eq!(format_date_time(JULY_15, "Europe/London"), "15/07/2026 10:30 BST");
+        assert_eq!(format_date_time(MONDAY_10, "Europe/Paris"), "23/11/2026 11:00 CET");
+        assert_eq!(format_date_time(MONDAY_10, "Mars/Olympus"), "23/11/2026 10:00 UTC");
+    }
+
+    #[test]
+    fn a_relative_time_counts_minutes_hours_then_days() {
+        let ago = |seconds: i64| format_relative(MONDAY_10 - seconds, MONDAY_10, "Europe/London");
+        assert_eq!(ago(0), "just now");
+        assert_eq!(ago(59), "just now");
+        assert_eq!(ago(60), "1 minute ago");
+        assert_eq!(ago(59 * 60), "59 minutes ago");
+        assert_eq!(ago(3600), "1 hour ago");
+        assert_eq!(ago(9 * 3600 + 59 * 60), "9 hours ago");
+        assert_eq!(ago(11 * 3600), "11 hours ago");
+        assert_eq!(ago(12 * 3600), "yesterday");
+        assert_eq!(ago(34 * 3600), "yesterday");
+        assert_eq!(ago(35 * 3600), "2 days ago");
+        assert_eq!(ago(6 * 86400), "6 days ago");
+        assert_eq!(ago(7 * 86400), "16/11/2026 10:00 GMT");
+        assert_eq!(ago(-60), "23/11/2026 10:01 GMT");
     }
 
     #[test]

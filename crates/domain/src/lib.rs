@@ -26,8 +26,8 @@ pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPr
 pub use character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
 pub use csv::{csv_line, defused, push_csv_line, CsvCell};
 pub use format::{
-    billing_frequency_word, format_date, format_money, format_number, format_pence, format_pounds, format_price,
-    quantity_suffix, ChargeItem,
+    billing_frequency_word, format_date, format_date_time, format_day_at, format_money, format_number, format_pence,
+    format_pounds, format_price, format_relative, quantity_suffix, ChargeItem,
 };
 pub use guard::{
     billing_page, guard, page_title, resolve, unauthorised_notice, GuardStep, Resolution, UnauthorisedNotice,

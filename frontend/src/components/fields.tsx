@@ -46,7 +46,8 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   readOnly?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  /** 'date': the browser's date picker; the value is YYYY-MM-DD whatever the display. */
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
 }) {

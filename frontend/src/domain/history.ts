@@ -15,9 +15,6 @@ import type {
 export type { Connection, Impact, Move, RecordKey, RecordState, ReplayCall, RoutingRecord, RoutingSnapshot };
 
 /** When a change was made, in the account's zone: "2026-07-15 09:30 BST" (the CSV's format). */
-export function changeTime(epochSeconds: number, timeZone: string): string {
-  return wasm.changeTime(epochSeconds, timeZone);
-}
 
 /** The snapshot with each record put in its state: the edited routing. Throws for a broken state. */
 export function applyRecords(snapshot: RoutingSnapshot, states: RecordState[]): RoutingSnapshot {

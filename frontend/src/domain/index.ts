@@ -262,8 +262,21 @@ export function billingFrequencyWord(months: string, frequencyId?: number | null
   return wasm.billingFrequencyWord(months, frequencyId ?? null);
 }
 
+// Dates: screens use lib/dates.ts, which adds the clock.
 export function formatDate(stored: string): string | null {
   return wasm.formatDate(stored) ?? null;
+}
+
+export function formatDayAt(epochSeconds: number, timeZone: string): string {
+  return wasm.formatDayAt(epochSeconds, timeZone);
+}
+
+export function formatDateTime(epochSeconds: number, timeZone: string): string {
+  return wasm.formatDateTime(epochSeconds, timeZone);
+}
+
+export function formatRelative(epochSeconds: number, nowSeconds: number, timeZone: string): string {
+  return wasm.formatRelative(epochSeconds, nowSeconds, timeZone);
 }
 
 export function formatNumber(number: string, format: NumberFormat): string {

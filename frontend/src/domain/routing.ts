@@ -119,6 +119,18 @@ export function validateServicePlan(form: ServicePlanForm, takenDescriptions: re
   return plan.check.validate(description, packRows(form.rows)) ?? {};
 }
 
+/**
+ * validateServicePlan for the editor: a gap, an overlap or a row ending before it starts is said
+ * precisely at the row it breaks ('Gap: Thursday 19:01 to Thursday 20:00 between rows 3 and 4')
+ * in place of the spec's general continuity message, which the server answers.
+ */
+export function validateServicePlanInDetail(form: ServicePlanForm, takenDescriptions: readonly string[] = []): FieldErrors {
+  const errors = validateServicePlan(form, takenDescriptions);
+  if (Object.keys(errors).length === 0) return errors;
+  const detail = servicePlanCheck(takenDescriptions).check.timeBreak(packRows(form.rows));
+  return detail && detail.field in errors ? { ...errors, [detail.field]: detail.message } : errors;
+}
+
 export function setRowType(row: TimeRow, planType: RowType): TimeRow {
   return wasm.setRowType(row, planType);
 }

@@ -3586,7 +3586,7 @@ export interface components {
             /** @description "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief. */
             hint: string;
             createdBy: string;
-            /** @description dd/mm/yyyy HH:MM in the partner's zone. */
+            /** @description dd/mm/yyyy HH:MM and the zone's abbreviation, in the partner's zone. */
             created: string;
             lastUsed?: string | null;
             revoked?: string | null;

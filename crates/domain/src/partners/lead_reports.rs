@@ -178,11 +178,12 @@ pub fn api_time(instant: i64) -> String {
     DateTime::from_timestamp(instant, 0).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// An instant as the portal's lists show it: "24/11/2026 12:00" in the partner's zone.
+/// An instant as the portal's lists show it, the product's date and time in the partner's
+/// zone: "24/11/2026 12:00 GMT".
 pub fn local_date_time(instant: i64, time_zone: &str) -> Result<String, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
-    let local = DateTime::from_timestamp(instant, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
-    Ok(local.format("%d/%m/%Y %H:%M").to_string())
+    let _: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    DateTime::from_timestamp(instant, 0).ok_or("The time is out of range.")?;
+    Ok(crate::format_date_time(instant, time_zone))
 }
 
 /// The first instant of the month `months_back` months before the one `now` falls in, in the
@@ -290,7 +291,7 @@ mod tests {
     fn times_are_written_in_utc_for_the_api_and_locally_for_people() {
         assert_eq!(api_time(NOW), "2026-11-24T12:00:00Z");
         // 1 July 2026 11:00 UTC is 12:00 BST.
-        assert_eq!(local_date_time(1_782_903_600, ZONE).unwrap(), "01/07/2026 12:00");
+        assert_eq!(local_date_time(1_782_903_600, ZONE).unwrap(), "01/07/2026 12:00 BST");
         assert!(local_date_time(NOW, "Nowhere/Else").is_err());
     }
 

@@ -171,33 +171,109 @@ pub fn validate_service_plan<S: AsRef<str>>(form: &ServicePlanForm, taken: &[S])
     errors.into_result()
 }
 
-/// Start at Monday 00:00, each row starting the minute after the one before ends, and the last
-/// ending at Sunday 23:59: together, every minute of the week belongs to exactly one row.
-fn check_times(errors: &mut FieldErrors, rows: &[TimeRow]) {
+/// Where the rows first stop covering the week exactly once, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Break {
+    /// Row i has a day, hour or minute out of range.
+    Invalid(usize),
+    /// The first row does not start on Monday 00:00.
+    Start,
+    /// Row i does not start the minute after row i - 1 ends: minutes `from..=to` of the week
+    /// are covered by no row (a gap) or by both (an overlap).
+    Gap {
+        row: usize,
+        from: i64,
+        to: i64,
+    },
+    Overlap {
+        row: usize,
+        from: i64,
+        to: i64,
+    },
+    /// Row i ends before it starts.
+    Backwards(usize),
+    /// The last row (of `rows` rows) does not end on Sunday 23:59.
+    End(usize),
+}
+
+fn first_break(rows: &[TimeRow]) -> Option<Break> {
     let mut previous_end: Option<i64> = None;
     for (i, row) in rows.iter().enumerate() {
         let (Some(from), Some(to)) = (row.from(), row.to()) else {
-            errors.add(format!("form_from_day[{i}]"), invalid_time_message(i + 1));
-            return;
+            return Some(Break::Invalid(i));
         };
-        if i == 0 && from != 0 {
-            errors.add("form_from_day[0]", START_MESSAGE);
-            return;
-        }
-        let follows = previous_end.is_none_or(|end| from == end + 1);
-        if !follows {
-            errors.add(format!("form_from_day[{i}]"), CONTIGUOUS_MESSAGE);
-            return;
+        match previous_end {
+            None if from != 0 => return Some(Break::Start),
+            Some(end) if from > end + 1 => return Some(Break::Gap { row: i, from: end + 1, to: from - 1 }),
+            Some(end) if from <= end => return Some(Break::Overlap { row: i, from, to: end }),
+            _ => {}
         }
         if to < from {
-            errors.add(format!("form_to_day[{i}]"), CONTIGUOUS_MESSAGE);
-            return;
+            return Some(Break::Backwards(i));
         }
         previous_end = Some(to);
     }
-    if previous_end != Some(LAST_MINUTE_OF_WEEK) {
-        let last = rows.len() - 1;
-        errors.add(format!("form_to_day[{last}]"), end_message(rows.len()));
+    (previous_end != Some(LAST_MINUTE_OF_WEEK)).then_some(Break::End(rows.len()))
+}
+
+/// Start at Monday 00:00, each row starting the minute after the one before ends, and the last
+/// ending at Sunday 23:59: together, every minute of the week belongs to exactly one row.
+fn check_times(errors: &mut FieldErrors, rows: &[TimeRow]) {
+    match first_break(rows) {
+        None => {}
+        Some(Break::Invalid(i)) => errors.add(format!("form_from_day[{i}]"), invalid_time_message(i + 1)),
+        Some(Break::Start) => errors.add("form_from_day[0]", START_MESSAGE),
+        Some(Break::Gap { row, .. } | Break::Overlap { row, .. }) => {
+            errors.add(format!("form_from_day[{row}]"), CONTIGUOUS_MESSAGE)
+        }
+        Some(Break::Backwards(i)) => errors.add(format!("form_to_day[{i}]"), CONTIGUOUS_MESSAGE),
+        Some(Break::End(count)) => errors.add(format!("form_to_day[{}]", count - 1), end_message(count)),
+    }
+}
+
+/// The day's name, day 1 being Monday.
+pub fn day_name(day: i64) -> String {
+    usize::try_from(day - 1)
+        .ok()
+        .and_then(|i| DAY_NAMES.get(i))
+        .map_or_else(|| format!("Day {day}"), |name| name.to_string())
+}
+
+const DAY_NAMES: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/// A minute of the week as "Thursday 19:01".
+pub fn minute_text(minute: i64) -> String {
+    format!("{} {:02}:{:02}", day_name(minute / MINUTES_PER_DAY + 1), minute % MINUTES_PER_DAY / 60, minute % 60)
+}
+
+/// Minutes `from..=to` of the week as "Thursday 19:01 to Thursday 20:00".
+pub fn span_text(from: i64, to: i64) -> String {
+    format!("{} to {}", minute_text(from), minute_text(to))
+}
+
+/// The break in continuity said precisely, for the row the editor marks: where validation puts
+/// the spec's general continuity message (a gap or overlap between two rows, a row ending
+/// before it starts), the field and the words that say which minutes: "Gap: Thursday 19:01 to
+/// Thursday 20:00 between rows 3 and 4". None when the times are continuous or broken in a way
+/// whose message already says where (the start, the end, an impossible time).
+pub fn time_break_detail(rows: &[TimeRow]) -> Option<(String, String)> {
+    match first_break(rows)? {
+        Break::Gap { row, from, to } => Some((
+            format!("form_from_day[{row}]"),
+            format!("Gap: {} between rows {row} and {}", span_text(from, to), row + 1),
+        )),
+        Break::Overlap { row, from, to } => Some((
+            format!("form_from_day[{row}]"),
+            format!("Overlap: {} between rows {row} and {}", span_text(from, to), row + 1),
+        )),
+        Break::Backwards(i) => {
+            let (from, to) = (rows[i].from()?, rows[i].to()?);
+            Some((
+                format!("form_to_day[{i}]"),
+                format!("Row {} ends ({}) before it starts ({})", i + 1, minute_text(to), minute_text(from)),
+            ))
+        }
+        Break::Invalid(_) | Break::Start | Break::End(_) => None,
     }
 }
 
@@ -315,6 +391,38 @@ mod tests {
         let weekdays = time_template(TemplateKind::Weekdays);
         assert_eq!((weekdays[0].to_day, weekdays[0].to_hour, weekdays[0].to_minute), (5, 23, 59));
         assert_eq!((weekdays[1].from_day, weekdays[1].from_hour), (6, 0));
+    }
+
+    #[test]
+    fn a_gap_or_overlap_is_said_precisely_at_the_row_that_breaks_continuity() {
+        let thursday_19_00 = 3 * MINUTES_PER_DAY + 19 * 60;
+        let rows = vec![routed(0, thursday_19_00), routed(thursday_19_00 + 61, LAST_MINUTE_OF_WEEK)];
+        assert_eq!(errors_of(&plan(rows.clone())).get("form_from_day[1]"), Some(CONTIGUOUS_MESSAGE));
+        assert_eq!(
+            time_break_detail(&rows),
+            Some(("form_from_day[1]".into(), "Gap: Thursday 19:01 to Thursday 20:00 between rows 1 and 2".into()))
+        );
+        let overlap = vec![routed(0, 100), routed(90, LAST_MINUTE_OF_WEEK)];
+        assert_eq!(
+            time_break_detail(&overlap),
+            Some(("form_from_day[1]".into(), "Overlap: Monday 01:30 to Monday 01:40 between rows 1 and 2".into()))
+        );
+    }
+
+    #[test]
+    fn a_row_ending_before_it_starts_is_said_precisely() {
+        let rows = vec![routed(0, 100), routed(101, 50), routed(51, LAST_MINUTE_OF_WEEK)];
+        assert_eq!(
+            time_break_detail(&rows),
+            Some(("form_to_day[1]".into(), "Row 2 ends (Monday 00:50) before it starts (Monday 01:41)".into()))
+        );
+    }
+
+    #[test]
+    fn breaks_whose_message_already_says_where_have_no_detail() {
+        assert_eq!(time_break_detail(&[routed(0, LAST_MINUTE_OF_WEEK)]), None);
+        assert_eq!(time_break_detail(&[routed(1, LAST_MINUTE_OF_WEEK)]), None);
+        assert_eq!(time_break_detail(&[routed(0, 100)]), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::time_of_day::{TimeRow, LAST_MINUTE_OF_WEEK, MINUTES_PER_DAY};
+use super::time_of_day::{span_text, TimeRow, LAST_MINUTE_OF_WEEK, MINUTES_PER_DAY};
 
 /// A run of minutes within one day (inclusive, minutes of the day) covered by the same rows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -28,6 +28,8 @@ pub struct Span {
     pub from_time: String,
     pub to_day: i64,
     pub to_time: String,
+    /// "Thursday 19:01 to Thursday 20:00".
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -89,6 +91,7 @@ fn span(from: i64, to: i64) -> Span {
         from_time: time(from),
         to_day: to / MINUTES_PER_DAY + 1,
         to_time: time(to),
+        text: span_text(from, to),
     }
 }
 
@@ -112,9 +115,21 @@ mod tests {
             TimeRow::spanning(1440, LAST_MINUTE_OF_WEEK, 1), // Tuesday 00:00 - Sunday
         ];
         let grid = week_grid(&rows);
-        let gap = Span { from_day: 1, from_time: "09:00".into(), to_day: 1, to_time: "09:59".into() };
+        let gap = Span {
+            from_day: 1,
+            from_time: "09:00".into(),
+            to_day: 1,
+            to_time: "09:59".into(),
+            text: "Monday 09:00 to Monday 09:59".into(),
+        };
         assert_eq!(grid.gaps, vec![gap]);
-        let overlap = Span { from_day: 2, from_time: "00:00".into(), to_day: 2, to_time: "01:00".into() };
+        let overlap = Span {
+            from_day: 2,
+            from_time: "00:00".into(),
+            to_day: 2,
+            to_time: "01:00".into(),
+            text: "Tuesday 00:00 to Tuesday 01:00".into(),
+        };
         assert_eq!(grid.overlaps, vec![overlap]);
         let monday = &grid.days[0].segments;
         assert_eq!(monday[1], Segment { from: 540, to: 599, rows: vec![] });

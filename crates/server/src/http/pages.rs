@@ -34,6 +34,7 @@ pub fn layout(product: &str, title: &str, body: &str) -> Html<String> {
         r#"<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{product} - {title}</title>
+<link rel="icon" type="image/svg+xml" href="/manage/favicon.svg">
 <style>
 body{{margin:0;font-family:Roboto,Helvetica,Arial,sans-serif;background:#f5f5f5;color:#212121}}
 header{{height:70px;display:flex;align-items:center;padding:0 24px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.2);font-size:20px;font-weight:500;color:#b45309}}
@@ -41,11 +42,11 @@ main{{max-width:520px;margin:48px auto;background:#fff;border-radius:4px;box-sha
 h1{{font-size:24px;font-weight:400;margin:0 0 16px}}
 label{{display:block;margin:16px 0 4px;font-size:14px;color:#555}}
 input{{box-sizing:border-box;width:100%;padding:10px;font-size:16px;border:1px solid #bbb;border-radius:4px}}
-input:focus{{outline:2px solid #00796b;border-color:#00796b}}
+input:focus{{outline:2px solid #a84600;border-color:#a84600}}
 button{{margin-top:24px;padding:10px 24px;font-size:15px;background:#b45309;color:#fff;border:0;border-radius:4px;cursor:pointer;text-transform:uppercase}}
-button:focus{{outline:3px solid #00796b}}
+button:focus{{outline:3px solid #a84600}}
 .error{{background:#fdecea;color:#b71c1c;padding:12px;border-radius:4px;margin-bottom:8px}}
-a{{color:#00796b}}
+a{{color:#a84600}}
 </style></head>
 <body><header>{product}</header><main><h1>{title}</h1>{body}</main></body></html>"#
     ))

@@ -12,6 +12,10 @@ async fn the_login_page_has_the_form_and_keeps_a_safe_return_path() {
     let html = page.text();
     assert!(html.contains(r#"name="email""#) && html.contains(r#"name="password""#) && html.contains("Log in"));
     assert!(html.contains(r#"value="/manage/routing""#));
+    // The product's icon, as the admin area's pages have (frontend/public/favicon.svg).
+    assert!(html.contains(r#"<link rel="icon" type="image/svg+xml" href="/manage/favicon.svg">"#));
+    // One accent, as in the admin area: links and focus rings in the primary's dark shade, no teal.
+    assert!(html.contains("a{color:#a84600}") && !html.contains("#00796b"));
     let evil = app.get("/login?return=https://evil.example/", None).await.text();
     assert!(evil.contains(r#"value="/manage/""#) && !evil.contains("evil.example"));
 }

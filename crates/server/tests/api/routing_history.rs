@@ -118,7 +118,7 @@ async fn the_history_is_filtered_by_record_user_and_date_and_exported_as_csv() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].contains("What changed"));
-    assert!(lines[1].contains("Second plan") && lines[1].contains("2026-11-25 10:00 GMT"), "{}", lines[1]);
+    assert!(lines[1].contains("Second plan") && lines[1].contains("25/11/2026 10:00 GMT"), "{}", lines[1]);
 }
 
 #[tokio::test]

@@ -72,7 +72,7 @@ async fn a_key_is_shown_once_stored_as_a_hash_and_listed() {
     // The test clock starts at 23/11/2026 10:00 and runs on.
     assert!(created["created"].as_str().unwrap().starts_with("23/11/2026 10:"), "{}", created["created"]);
     assert_eq!(created["lastUsed"], Value::Null);
-    assert_eq!(body["keys"][1]["lastUsed"], "21/11/2026 10:00");
+    assert_eq!(body["keys"][1]["lastUsed"], "21/11/2026 10:00 GMT");
     assert_eq!(body["maxActiveKeys"], 10);
 }
 

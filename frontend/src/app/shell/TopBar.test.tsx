@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
@@ -122,14 +122,27 @@ describe('TopBar', () => {
     expect(screen.getByRole('region', { name: 'Account menu' })).not.toHaveTextContent('Time zone');
   });
 
-  test('a multi-account user sees the customer name and switches account', async () => {
-    const { onSwitchAccount, user } = renderBar(account({ accounts: TWO_ACCOUNTS, userCanCreatePartnerAccounts: true }));
+  test('a multi-account user sees the customer name beside the logo image and switches account', async () => {
+    const { onSwitchAccount, user } = renderBar(
+      account({ accounts: TWO_ACCOUNTS, userCanCreatePartnerAccounts: true, logoUrl: '/logos/100.png' }),
+    );
     expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-customer' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('region', { name: 'Account menu' });
     expect(within(menu).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/createaccount');
     await user.selectOptions(within(menu).getByRole('combobox', { name: 'Account' }), 'Harbour Lane Orthodontics');
     expect(onSwitchAccount).toHaveBeenCalledWith(101, 'Harbour Lane Orthodontics');
+  });
+
+  test('the top bar names the company once, logo image or not', () => {
+    const names = () => within(screen.getByRole('banner')).getAllByText('Harbour Lane Dental');
+    renderBar(account({ accounts: TWO_ACCOUNTS, logoUrl: null }));
+    expect(names()).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Harbour Lane Dental' })).toBeInTheDocument();
+    cleanup();
+    renderBar(account({ accounts: TWO_ACCOUNTS, logoUrl: '/logos/missing.png' }));
+    fireEvent.error(screen.getByRole('img', { name: 'Harbour Lane Dental' }));
+    expect(names()).toHaveLength(1);
   });
 
   test('no create-account button without the right', async () => {

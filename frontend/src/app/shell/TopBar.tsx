@@ -15,18 +15,30 @@ export interface TopBarProps {
   onEnterPartnerPortal?: () => Promise<void>;
 }
 
+/**
+ * The logo, linking home; where there is no logo image, the customer's name in its place. A
+ * user of several accounts also sees which one is open, beside an image: the name is said once.
+ */
 function Logo({ account }: { account: AccountState }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = account.logoUrl;
   const showImage = !!url && failedUrl !== url;
+  const manyAccounts = (account.accounts?.length ?? 0) > 1;
   return (
-    <Link to="/" className="top-bar-logo">
-      {showImage ? (
-        <img src={url} alt={account.customerName} onError={() => setFailedUrl(url)} />
-      ) : (
-        <span className="top-bar-logo-text">{account.customerName}</span>
+    <>
+      <Link to="/" className="top-bar-logo">
+        {showImage ? (
+          <img src={url} alt={account.customerName} onError={() => setFailedUrl(url)} />
+        ) : (
+          <span className="top-bar-logo-text">{account.customerName}</span>
+        )}
+      </Link>
+      {showImage && manyAccounts && (
+        <span className="top-bar-customer" aria-hidden="true">
+          {account.customerName}
+        </span>
       )}
-    </Link>
+    </>
   );
 }
 
@@ -102,7 +114,6 @@ export function TopBar({
         <Icon name="menu" />
       </button>
       <Logo key={account.customerId} account={account} />
-      {(account.accounts?.length ?? 0) > 1 && <span className="top-bar-customer">{account.customerName}</span>}
       <span className="top-bar-spacer" />
       {(account.isPartner || account.isUserOnPartner) && (
         <PartnerPortalIcon account={account} onEnter={onEnterPartnerPortal} />

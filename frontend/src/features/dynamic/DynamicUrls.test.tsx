@@ -66,7 +66,7 @@ describe('dynamic URLs', () => {
     expect(within(home).getByRole('link', { name: 'Main website' })).toHaveAttribute('href', '/dynamicurls/7');
     expect(home).toHaveTextContent('https://www.harbourlanedental.test/');
     expect(home).toHaveTextContent('Checked and working');
-    expect(home).toHaveTextContent('22 November 2026');
+    expect(home).toHaveTextContent('Checked yesterday');
     expect(row('Booking site')).toHaveTextContent('Not checked yet');
   });
 

@@ -27,7 +27,7 @@ describe('an integration page', () => {
     );
     const { user } = renderAt('/googleanalytics');
     expect(screen.getByRole('heading', { level: 1, name: 'Google Analytics' })).toBeInTheDocument();
-    expect(await screen.findByText('Connected to Harbour Lane GA since 20 November 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Connected to Harbour Lane GA since 20/11/2026')).toBeInTheDocument();
     expect(page()).toHaveTextContent('UA-1234-1');
     expect(page()).toHaveTextContent('Virtual pageviews');
     expect(within(page()).getByRole('button', { name: 'Remove' })).toBeEnabled();
@@ -53,7 +53,7 @@ describe('an integration page', () => {
     renderAt('/googleads/conversions');
     expect(screen.getByRole('heading', { level: 1, name: 'Google Ads conversions' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Google Ads' })).toBeInTheDocument();
-    expect(screen.getByText('Connected to Ads account 42 since 20 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('Connected to Ads account 42 since 20/11/2026')).toBeInTheDocument();
   });
 
   test('back from the consent page connected', async () => {

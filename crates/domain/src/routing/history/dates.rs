@@ -21,13 +21,10 @@ pub fn day_start(date: &str, zone: &str, days_later: u64) -> Result<i64, String>
     Ok(start.timestamp())
 }
 
-/// When a change was made, as the history shows it in the account's zone: "2026-07-15 09:30 BST".
+/// When a change was made, as the history shows it in the account's zone: the product's date
+/// and time, "15/07/2026 09:30 BST".
 pub fn change_time(epoch_seconds: i64, zone: &str) -> String {
-    let zone: Tz = zone.parse().unwrap_or(Tz::UTC);
-    match chrono::DateTime::from_timestamp(epoch_seconds, 0) {
-        Some(instant) => instant.with_timezone(&zone).format("%Y-%m-%d %H:%M %Z").to_string(),
-        None => String::new(),
-    }
+    crate::format_date_time(epoch_seconds, zone)
 }
 
 #[cfg(test)]
@@ -58,8 +55,8 @@ mod tests {
 
     #[test]
     fn a_change_time_reads_in_the_accounts_zone() {
-        assert_eq!(change_time(1_784_070_000, "Europe/London"), "2026-07-15 00:00 BST");
-        assert_eq!(change_time(1_768_348_800, "Europe/London"), "2026-01-14 00:00 GMT");
+        assert_eq!(change_time(1_784_070_000, "Europe/London"), "15/07/2026 00:00 BST");
+        assert_eq!(change_time(1_768_348_800, "Europe/London"), "14/01/2026 00:00 GMT");
     }
 
     #[test]

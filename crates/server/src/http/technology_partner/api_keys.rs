@@ -35,7 +35,7 @@ struct ApiKeyRow {
     /// "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief.
     hint: String,
     created_by: String,
-    /// dd/mm/yyyy HH:MM in the partner's zone.
+    /// dd/mm/yyyy HH:MM and the zone's abbreviation, in the partner's zone.
     created: String,
     last_used: Option<String>,
     revoked: Option<String>,

@@ -3,7 +3,8 @@ import { SectionLoading } from '../../../app/sections';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
-import { formatDate, formatPounds } from '../../../domain';
+import { formatPounds } from '../../../domain';
+import { formatDay } from '../../../lib/dates';
 import { downloadBlob } from '../../../lib/csv';
 import { useLoader } from '../../../lib/useLoader';
 import { downloadInvoice, getInvoiceList, MissingInvoiceFile, type Invoice, type InvoiceFormat } from './api';
@@ -57,7 +58,7 @@ export function InvoicesPage({ title }: { title: string }) {
   const { invoices, fileOptions } = load.data;
   const columns: Column<Invoice>[] = [
     { id: 'number', header: 'Invoice number', cell: (i) => i.number, sortValue: (i) => i.id },
-    { id: 'date', header: 'Invoice date', cell: (i) => formatDate(i.date) ?? i.date, sortValue: (i) => i.date },
+    { id: 'date', header: 'Invoice date', cell: (i) => formatDay(i.date), sortValue: (i) => i.date },
     { id: 'net', header: 'Net', cell: (i) => pounds(i.net), sortValue: (i) => i.net },
     { id: 'vat', header: 'VAT', cell: (i) => pounds(i.vat), sortValue: (i) => i.vat },
     { id: 'gross', header: 'Gross', cell: (i) => pounds(i.gross), sortValue: (i) => i.gross },
@@ -97,7 +98,7 @@ export function InvoicesPage({ title }: { title: string }) {
         rowKey={(i) => i.id}
         pageSize={INVOICE_PAGE_SIZE}
         defaultSort={{ column: 'number', direction: 'desc' }}
-        searchText={(i) => `${i.number} ${formatDate(i.date) ?? i.date} ${pounds(i.gross)}`}
+        searchText={(i) => `${i.number} ${formatDay(i.date)} ${pounds(i.gross)}`}
         searchToggle
         pagingInHeader
         emptyText={NO_INVOICES}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { canManageIntegrations, websiteCheckView } from '../../../domain';
 import { useAccount } from '../../../lib/account';
-import { formatUnixDay } from '../../../lib/dates';
+import { formatRelative } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
 import { getDynamicUrls } from '../api/getDynamicUrls';
 import type { DynamicUrl, PreviousDayCheck } from '../api/types';
@@ -18,7 +18,7 @@ function LastCheck({ check, timeZone }: { check: PreviousDayCheck | null; timeZo
       {check.checkedAt != null && (
         <>
           <br />
-          <span className="field-hint">{formatUnixDay(check.checkedAt, timeZone)}</span>
+          <span className="field-hint">Checked {formatRelative(check.checkedAt, timeZone)}</span>
         </>
       )}
     </>

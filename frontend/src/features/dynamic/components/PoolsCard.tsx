@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TableScroll } from '../../../components/TableScroll';
 import { useLoader } from '../../../lib/useLoader';
 import { getPools } from '../api/pools';
 
@@ -22,28 +23,30 @@ export function PoolsCard({ vcamId }: { vcamId: string }) {
         )}
         {load.status === 'ready' && load.data.pools.length === 0 && <p>This dynamic URL has no pools yet.</p>}
         {load.status === 'ready' && load.data.pools.length > 0 && (
-          <table aria-label="Pools">
-            <thead>
-              <tr>
-                <th scope="col">Pool</th>
-                <th scope="col">Numbers</th>
-                <th scope="col">Service plan</th>
-                <th scope="col">Call recording</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.pools.map((pool) => (
-                <tr key={pool.id}>
-                  <th scope="row">{pool.name}</th>
-                  <td>{pool.numbers.join(', ') || 'None'}</td>
-                  <td>{pool.servicePlan ?? 'None'}</td>
-                  <td>{pool.callRecording ? 'On' : 'Off'}</td>
-                  <td>{pool.provisioned ? 'Live' : 'Being set up'}</td>
+          <TableScroll label="Pools table">
+            <table aria-label="Pools" className="simple-table pools-table">
+              <thead>
+                <tr>
+                  <th scope="col">Pool</th>
+                  <th scope="col">Numbers</th>
+                  <th scope="col">Service plan</th>
+                  <th scope="col">Call recording</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {load.data.pools.map((pool) => (
+                  <tr key={pool.id}>
+                    <th scope="row">{pool.name}</th>
+                    <td>{pool.numbers.join(', ') || 'None'}</td>
+                    <td>{pool.servicePlan ?? 'None'}</td>
+                    <td>{pool.callRecording ? 'On' : 'Off'}</td>
+                    <td>{pool.provisioned ? 'Live' : 'Being set up'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </div>
     </section>

@@ -114,6 +114,32 @@ describe('Flowchart dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit voicemail' })).toBeInTheDocument();
   });
 
+  test("a node's editor opens in place of the flowchart; Escape brings the flowchart back, focus on the node", async () => {
+    const { user, onClose } = setup();
+    await drawn();
+    await user.click(screen.getByRole('button', { name: 'Edit IVR Billing menu' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit IVR' });
+    expect(screen.getAllByRole('dialog')).toEqual([editor]);
+    expect(screen.queryByRole('dialog', { name: 'Edit Service Plan' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(editor).getByLabelText('Description')).toHaveValue('Billing menu'));
+    await waitFor(() => expect(editor.contains(document.activeElement)).toBe(true));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Edit IVR' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toEqual([flowchart()]);
+    expect(screen.getByRole('button', { name: 'Edit IVR Billing menu' })).toHaveFocus();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Edit voicemail Out of hours' }));
+    const voicemail = await screen.findByRole('dialog', { name: 'Edit voicemail' });
+    expect(screen.getAllByRole('dialog')).toEqual([voicemail]);
+    await user.click(within(voicemail).getByRole('button', { name: /^(Cancel|Close)$/ }));
+    expect(screen.getByRole('button', { name: 'Edit voicemail Out of hours' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   test('the simulator follows the keys through the menus to the end', async () => {
     const { user } = setup();
     await drawn();

@@ -73,8 +73,15 @@ function Flowchart({ ivrId, onClose, onCloned }: FlowchartDialogProps) {
   const [load, reloadFlow] = useLoader(() => getMultiLevelIvr(ivrId), [ivrId]);
   const [libraryLoad, reloadLibrary] = useLoader(getIvrLibrary);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // The node last opened takes the focus when the flowchart comes back.
+  const [lastOpened, setLastOpened] = useState<string | null>(null);
   const [clone, setClone] = useState<'terms' | 'cloning' | null>(null);
   const [cloneError, setCloneError] = useState<string | null>(null);
+
+  const openEditor = useCallback((node: Editing) => {
+    setLastOpened(`${node.kind}-${node.id}`);
+    setEditing(node);
+  }, []);
 
   const edited = useCallback(() => {
     setEditing(null);
@@ -102,57 +109,65 @@ function Flowchart({ ivrId, onClose, onCloned }: FlowchartDialogProps) {
   }
 
   const cloning = clone === 'cloning';
+  // A node's editor opens in place of the flowchart, not over it; closing it brings the flowchart
+  // back (the Dialog moves the focus again when it reopens: to the node that was edited).
   return (
-    <Dialog
-      open
-      title="Edit Service Plan"
-      onClose={onClose}
-      busy={cloning}
-      actions={
-        <button type="button" className="button" onClick={onClose} disabled={cloning}>
-          Close
-        </button>
-      }
-    >
-      <div className="flowchart-editor">
-        {load.status === 'loading' && (
-          <div className="section-loading" role="status" aria-live="polite">
-            <span className="spinner" aria-hidden="true" />
-            <span>Loading…</span>
-          </div>
+    <>
+      <Dialog
+        open={editing === null}
+        title="Edit Service Plan"
+        onClose={onClose}
+        busy={cloning}
+        actions={
+          <button type="button" className="button" onClick={onClose} disabled={cloning}>
+            Close
+          </button>
+        }
+      >
+        <div className="flowchart-editor">
+          {load.status === 'loading' && (
+            <div className="section-loading" role="status" aria-live="polite">
+              <span className="spinner" aria-hidden="true" />
+              <span>Loading…</span>
+            </div>
+          )}
+          {load.status === 'failed' && (
+            <p role="alert" className="banner banner-error">
+              {ROUTING_FAILED}
+            </p>
+          )}
+          {load.status === 'ready' && (
+            <>
+              {load.data.canClone && (
+                <p className="flowchart-clone">
+                  <button type="button" className="link-button" disabled={clone !== null} onClick={() => setClone('terms')}>
+                    {cloning ? 'Cloning…' : 'Clone'}
+                  </button>
+                </p>
+              )}
+              {cloneError && (
+                <p role="alert" className="banner banner-error">
+                  {cloneError}
+                </p>
+              )}
+              <FlowIssues flow={load.data.flow} />
+              <FlowDiagram flow={load.data.flow} rootId={`ivr-${ivrId}`} focusNode={lastOpened} onOpen={openEditor} />
+              <CallSimulator
+                ivrId={ivrId}
+                library={libraryLoad.status === 'ready' ? libraryLoad.data : null}
+                failed={libraryLoad.status === 'failed'}
+              />
+            </>
+          )}
+        </div>
+        {clone === 'terms' && (
+          <MultiLevelTermsDialog
+            action="clone"
+            onCancel={() => setClone(null)}
+            onAccepted={(accepted) => void runClone(accepted)}
+          />
         )}
-        {load.status === 'failed' && (
-          <p role="alert" className="banner banner-error">
-            {ROUTING_FAILED}
-          </p>
-        )}
-        {load.status === 'ready' && (
-          <>
-            {load.data.canClone && (
-              <p className="flowchart-clone">
-                <button type="button" className="link-button" disabled={clone !== null} onClick={() => setClone('terms')}>
-                  {cloning ? 'Cloning…' : 'Clone'}
-                </button>
-              </p>
-            )}
-            {cloneError && (
-              <p role="alert" className="banner banner-error">
-                {cloneError}
-              </p>
-            )}
-            <FlowIssues flow={load.data.flow} />
-            <FlowDiagram flow={load.data.flow} rootId={`ivr-${ivrId}`} onOpen={setEditing} />
-            <CallSimulator
-              ivrId={ivrId}
-              library={libraryLoad.status === 'ready' ? libraryLoad.data : null}
-              failed={libraryLoad.status === 'failed'}
-            />
-          </>
-        )}
-      </div>
-      {clone === 'terms' && (
-        <MultiLevelTermsDialog action="clone" onCancel={() => setClone(null)} onAccepted={(accepted) => void runClone(accepted)} />
-      )}
+      </Dialog>
       {editing?.kind === 'ivr' && <IvrDialog open id={editing.id} onClose={() => setEditing(null)} onSaved={edited} />}
       {editing?.kind === 'routing' && (
         <DestinationPlanDialog open id={editing.id} onClose={() => setEditing(null)} onSaved={edited} />
@@ -160,7 +175,7 @@ function Flowchart({ ivrId, onClose, onCloned }: FlowchartDialogProps) {
       {editing?.kind === 'voicemail' && (
         <VoicemailDialog open id={editing.id} onClose={() => setEditing(null)} onSaved={edited} />
       )}
-    </Dialog>
+    </>
   );
 }
 
@@ -239,7 +254,17 @@ function useEdgeLines(container: RefObject<HTMLDivElement | null>, edges: FlowEd
   return lines;
 }
 
-function FlowDiagram({ flow, rootId, onOpen }: { flow: IvrFlow; rootId: string; onOpen: (node: Editing) => void }) {
+function FlowDiagram({
+  flow,
+  rootId,
+  focusNode,
+  onOpen,
+}: {
+  flow: IvrFlow;
+  rootId: string;
+  focusNode: string | null;
+  onOpen: (node: Editing) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const arrow = `flowchart-arrow-${useId().replace(/[^\w-]/g, '')}`;
   const levels = useMemo(() => flowLevels(flow, rootId), [flow, rootId]);
@@ -272,7 +297,14 @@ function FlowDiagram({ flow, rootId, onOpen }: { flow: IvrFlow; rootId: string; 
       {levels.map((nodes, i) => (
         <ul key={i} className="flowchart-level" aria-label={`Level ${i + 1}`}>
           {nodes.map((node) => (
-            <FlowNodeBox key={node.id} node={node} edges={edges} names={names} onOpen={onOpen} />
+            <FlowNodeBox
+              key={node.id}
+              node={node}
+              edges={edges}
+              names={names}
+              focus={node.id === focusNode}
+              onOpen={onOpen}
+            />
           ))}
         </ul>
       ))}
@@ -284,11 +316,13 @@ function FlowNodeBox({
   node,
   edges,
   names,
+  focus,
   onOpen,
 }: {
   node: FlowNode;
   edges: FlowEdge[];
   names: Map<string, FlowNode>;
+  focus: boolean;
   onOpen: (node: Editing) => void;
 }) {
   const parsed = parseNodeId(node.id);
@@ -324,6 +358,7 @@ function FlowNodeBox({
         <button
           type="button"
           className="flowchart-title"
+          data-autofocus={focus || undefined}
           aria-label={`Edit ${label === 'IVR' ? label : label.toLowerCase()} ${node.description}`}
           onClick={() => onOpen({ kind: kind as Editing['kind'], id: parsed.id })}
         >

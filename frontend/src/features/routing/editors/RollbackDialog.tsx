@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
 import { useAccount } from '../../../lib/account';
-import { changeTime } from '../../../domain/history';
+import { formatDateTime } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
 import { getRollback, refusalErrors, rollBack, type ChangeView } from '../api/history';
 import { ImpactSummary } from './ImpactSummary';
@@ -52,7 +52,7 @@ export function RollbackDialog({
     }
   }
 
-  const when = changeTime(change.createdAt, account.customerTimeZone);
+  const when = formatDateTime(change.createdAt, account.customerTimeZone);
   return (
     <Dialog
       open

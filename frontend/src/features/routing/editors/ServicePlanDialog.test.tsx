@@ -119,6 +119,30 @@ describe('Service plan dialog', () => {
     expect(pressed('Custom')).toBe('true');
   });
 
+  test('a gap between two rows is said precisely at the row, as in the week list', async () => {
+    const { user } = setup(0);
+    await libraryReady();
+    await user.click(button('Add row'));
+    await user.selectOptions(control('To day, row 1'), 'Thursday');
+    await user.selectOptions(control('To hour, row 1'), '19');
+    await user.selectOptions(control('To minute, row 1'), '00');
+    await user.selectOptions(control('From day, row 2'), 'Thursday');
+    await user.selectOptions(control('From hour, row 2'), '20');
+    await user.selectOptions(control('From minute, row 2'), '01');
+
+    const precise = 'Gap: Thursday 19:01 to Thursday 20:00 between rows 1 and 2';
+    const secondRow = bodyRows()[1] as HTMLElement;
+    expect(within(secondRow).getByText(precise)).toBeInTheDocument();
+    expect(control('From day, row 2')).toHaveAccessibleDescription(precise);
+    expect(within(secondRow).queryByText(/time being continuous/)).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Gaps and overlaps' })).toHaveTextContent('Gap: Thursday 19:01 to Thursday 20:00');
+
+    await user.selectOptions(control('From hour, row 2'), '18');
+    expect(control('From day, row 2')).toHaveAccessibleDescription(
+      'Overlap: Thursday 18:01 to Thursday 19:00 between rows 1 and 2',
+    );
+  });
+
   test('working hours build the rows; the grid has no gaps and the call path finds the open row', async () => {
     let plans = PLANS;
     const { fetch, user, onSaved } = setup(0, {

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
 import { type RoutingRecord } from '../../../domain/history';
-import { defaultTimeRow, setRowType, timeTemplate, validateServicePlan } from '../../../domain/routing';
+import { defaultTimeRow, setRowType, timeTemplate, validateServicePlanInDetail } from '../../../domain/routing';
 import { type RowType, type TimeRow } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
@@ -130,7 +130,7 @@ function ServicePlanEditor({
   const plans = library.plans.items;
   const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
   const form = useMemo(() => ({ description, rows }), [description, rows]);
-  const errors = useMemo(() => validateServicePlan(form, taken), [form, taken]);
+  const errors = useMemo(() => validateServicePlanInDetail(form, taken), [form, taken]);
   const edited = useMemo((): RoutingRecord[] | null => (id ? [{ kind: 'servicePlan', id, form }] : null), [id, form]);
   const impact = useEditImpact(edited);
   const known = useCallback(
@@ -197,7 +197,7 @@ function ServicePlanEditor({
     setFailure(null);
     const asNew = action !== 'update';
     // Save as new: the plan's own description is taken too.
-    const check = asNew && id > 0 ? validateServicePlan(form, otherDescriptions(plans, 0)) : errors;
+    const check = asNew && id > 0 ? validateServicePlanInDetail(form, otherDescriptions(plans, 0)) : errors;
     if (refuseSave(content.current, check)) return;
     if (action === 'update' && isAffected(affected) && !confirmed) {
       setAffectedDialog('confirm');

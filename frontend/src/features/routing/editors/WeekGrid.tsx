@@ -6,15 +6,6 @@ import { clock, dayName } from './servicePlanForm';
 const MINUTES_PER_DAY = 1440;
 const ROW_COLOURS = 8;
 
-interface Span {
-  fromDay: number;
-  fromTime: string;
-  toDay: number;
-  toTime: string;
-}
-
-const spanText = (span: Span) => `${dayName(span.fromDay)} ${span.fromTime} to ${dayName(span.toDay)} ${span.toTime}`;
-
 function rowsText(rows: number[]): string {
   if (rows.length === 0) return 'no row';
   const numbers = rows.map((row) => row + 1);
@@ -82,10 +73,10 @@ export function WeekGrid({ rows }: { rows: TimeRow[] }) {
       ) : (
         <ul className="week-grid-problems" aria-label="Gaps and overlaps">
           {grid.gaps.map((gap) => (
-            <li key={`gap-${gap.fromDay}-${gap.fromTime}`}>Gap: {spanText(gap)}</li>
+            <li key={`gap-${gap.fromDay}-${gap.fromTime}`}>Gap: {gap.text}</li>
           ))}
           {grid.overlaps.map((overlap) => (
-            <li key={`overlap-${overlap.fromDay}-${overlap.fromTime}`}>Overlap: {spanText(overlap)}</li>
+            <li key={`overlap-${overlap.fromDay}-${overlap.fromTime}`}>Overlap: {overlap.text}</li>
           ))}
         </ul>
       )}

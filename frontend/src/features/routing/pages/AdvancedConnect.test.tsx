@@ -91,6 +91,10 @@ describe('Advanced connect', () => {
     ]);
     expect(planSelect('01614960001')).toHaveDisplayValue('Office hours');
     expect(screen.getByRole('combobox', { name: 'Intro for 01614960002' })).toHaveDisplayValue('Welcome message');
+    // The wide table scrolls sideways in a region of its own (components/TableScroll says when).
+    expect(screen.getByRole('region', { name: 'Selected numbers and pools, scrolls sideways' })).toContainElement(
+      screen.getByRole('table', { name: 'Selected numbers and pools' }),
+    );
     expect(screen.getByRole('textbox', { name: 'Description for 01614960002' })).toHaveValue('Google Ads 2');
     expect(screen.getByRole('switch', { name: 'Additional features' })).not.toBeChecked();
     expect(screen.queryByRole('switch', { name: 'Mid call divert for 01614960001' })).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { type NumberFormat } from '../../../domain';
 import { usePurchase } from '../../../app/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
+import { TableScroll } from '../../../components/TableScroll';
 import { attributionOf, attributionValue } from '../api/extras';
 import { advancedDomainRow, advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
@@ -291,7 +292,7 @@ function AdvancedConnectForm({
             : 'Select rows to change them together; shift-click selects a range.'}
         </p>
       </div>
-      <div className="table-scroll data-table">
+      <TableScroll label="Selected numbers and pools, scrolls sideways" className="data-table">
         <table aria-label="Selected numbers and pools" className="routing-advanced-table">
           <thead>
             <tr>
@@ -468,7 +469,7 @@ function AdvancedConnectForm({
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </ConnectForm>
   );
 }

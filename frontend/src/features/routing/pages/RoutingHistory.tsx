@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../../components/fields';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
-import { changeTime } from '../../../domain/history';
+import { formatDateTime } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
 import {
   exportChangesCsv,
@@ -64,7 +64,7 @@ function filterOf(params: URLSearchParams): HistoryFilter {
 
 function historyColumns(timeZone: string, canRollBack: boolean, onRollBack: (change: ChangeView) => void) {
   const columns: Column<ChangeView>[] = [
-    { id: 'when', header: 'When', cell: (row) => changeTime(row.createdAt, timeZone) },
+    { id: 'when', header: 'When', cell: (row) => formatDateTime(row.createdAt, timeZone) },
     { id: 'who', header: 'Who', cell: (row) => row.userName },
     { id: 'kind', header: 'Record type', cell: (row) => kindName(row.kind) },
     { id: 'record', header: 'Record', cell: (row) => row.recordName },
@@ -90,7 +90,7 @@ function historyColumns(timeZone: string, canRollBack: boolean, onRollBack: (cha
           type="button"
           className="button"
           disabled={!canRollBack}
-          aria-label={`Roll back the change to '${row.recordName}' of ${changeTime(row.createdAt, timeZone)}`}
+          aria-label={`Roll back the change to '${row.recordName}' of ${formatDateTime(row.createdAt, timeZone)}`}
           onClick={() => onRollBack(row)}
         >
           Roll back
@@ -216,7 +216,7 @@ export function RoutingHistory({ title }: { title: string }) {
           <TextField
             label="From"
             name="from"
-            hint="YYYY-MM-DD"
+            type="date"
             value={draft.from ?? ''}
             error={fieldErrors.from}
             onChange={(from) => setDraft({ ...draft, from })}
@@ -224,7 +224,7 @@ export function RoutingHistory({ title }: { title: string }) {
           <TextField
             label="To"
             name="to"
-            hint="YYYY-MM-DD"
+            type="date"
             value={draft.to ?? ''}
             error={fieldErrors.to}
             onChange={(to) => setDraft({ ...draft, to })}

@@ -1,0 +1,45 @@
+// The product's look, as files: the favicon index.html names exists, and colours come from the
+// theme's variables with one accent for everything a user can act on (issue 31's polish).
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+const html = read('../../index.html');
+const css = read('../styles.css');
+
+/** The declarations of the rule whose selector list is exactly `selector`. */
+function rule(selector: string): string {
+  const at = css.indexOf(`\n${selector} {`);
+  if (at < 0) throw new Error(`no rule ${selector}`);
+  return css.slice(at, css.indexOf('}', at));
+}
+
+describe('the look', () => {
+  test('index.html names a favicon that exists', () => {
+    const href = /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toBe('/favicon.svg');
+    expect(read('../../public/favicon.svg')).toMatch(/^<svg[^>]*viewBox/);
+  });
+
+  test('links, buttons, switches and focus rings take the primary accent, never teal', () => {
+    for (const selector of [
+      'a',
+      ':focus-visible',
+      '.link-button',
+      '.selector-button',
+      '.upgrade-chip',
+      '.row-select',
+      ".field-check-row input[role='switch']:checked::before",
+      ".cell-switch input[role='switch']",
+    ]) {
+      expect(rule(selector), selector).toMatch(/var\(--primary(-dark)?\)/);
+      expect(rule(selector), selector).not.toMatch(/--secondary/);
+    }
+  });
+
+  test('outside the theme variables no colour of the teal family is written by hand', () => {
+    const rootEnd = css.indexOf('}');
+    const rest = css.slice(rootEnd).replace(/\.week-grid-row-\d[^\n]*/g, '');
+    expect(rest.match(/#00[0-9a-f]{4}\b/gi) ?? []).toEqual([]);
+  });
+});
