@@ -157,7 +157,9 @@ pub fn answer_of(answer: &impl Fn(&str, &[Value]) -> Value, call: &str, args: &[
     }
 }
 
-/// The longest a validator may take on one input (debug build, a loaded CI machine).
+/// The longest a validator may take on one input (debug build): a bound that catches work growing
+/// out of proportion with the input, not a benchmark. A slow answer is timed again before it
+/// fails, so that a busy machine (other builds on its two cores) does not fail it.
 pub const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// One round of fuzzing: every vector case's arguments mutated with `seed` (long strings up to
@@ -167,10 +169,14 @@ pub fn fuzz_round(vectors: &Value, seed: u64, answer: impl Fn(&str, &[Value]) ->
     for case in vectors["cases"].as_array().unwrap() {
         let call = case["call"].as_str().unwrap();
         let args: Vec<Value> = case["args"].as_array().unwrap().iter().map(|a| mutate(a, &mut rng, 10_000)).collect();
-        let started = std::time::Instant::now();
-        answer_of(&answer, call, &args);
-        let took = started.elapsed();
-        assert!(took < ANSWER_WITHIN, "{call} took {took:?} on {}", Value::Array(args));
+        let timed = || {
+            let started = std::time::Instant::now();
+            answer_of(&answer, call, &args);
+            started.elapsed()
+        };
+        let took = timed();
+        let took = if took < ANSWER_WITHIN { took } else { took.min(timed()) };
+        assert!(took < ANSWER_WITHIN, "{call} took {took:?} (twice) on {}", Value::Array(args));
     }
 }
 
