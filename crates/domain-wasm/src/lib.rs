@@ -38,8 +38,11 @@ export interface IntegrationCard {
   buttons: { main: IntegrationButton; remove: boolean };
 }
 export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
+export type OfferKind = "addOn" | "upgradeAndAdd" | "upgradePlan" | "enterprise" | "changePlan";
 export interface AddonOffer {
-  screen: "addOn" | "upgrade"; requiresUpgrade: boolean; title: string | null; button: string; fetchesPrice: boolean;
+  kind: OfferKind; screen: "addOn" | "upgrade"; requiresUpgrade: boolean;
+  plan: "Starter" | "Professional" | "Enterprise" | "Legacy" | null; title: string | null; button: string;
+  fetchesPrice: boolean;
 }
 export interface BillingDetailsForm {
   companyName: string; street1: string; street2: string; town: string; county: string; postCode: string;

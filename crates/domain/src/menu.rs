@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 use crate::account::AccountState;
 use crate::menu_items::{Approval, Generated, ItemDef, Need, MAIN_MENU, PARTNER_MENU, TECH_PARTNER_MENU};
 use crate::plan::Plan;
+use crate::purchase::{offer_kind, OfferKind};
 
 /// The side menu one user sees.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -129,10 +130,12 @@ fn node(def: &ItemDef, acc: &AccountState) -> Option<MenuNode> {
     })
 }
 
+/// No chip for a scope the package has; otherwise the purchase offer's kind decides: an add-on of
+/// the plan is 'Add-on', anything that changes the plan 'Upgrade'.
 fn chip_for(scope: &str, acc: &AccountState) -> Option<Chip> {
     if acc.has_scope(scope) {
         None
-    } else if acc.is_addon_scope(scope) {
+    } else if offer_kind(acc, scope) == OfferKind::AddOn {
         Some(Chip::AddOn)
     } else {
         Some(Chip::Upgrade)

@@ -14,6 +14,6 @@ pub use addons::{
 };
 pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
 pub use offer::{
-    addon_offer, may_upgrade, purchase_barrier, scope_query, AddonOffer, OfferScreen, PurchaseBarrier, ScopeQuery,
-    ENTERPRISE_TITLE,
+    addon_offer, may_upgrade, offer_kind, purchase_barrier, scope_query, AddonOffer, OfferKind, OfferScreen,
+    PurchaseBarrier, ScopeQuery, CHANGE_PLAN_TITLE, ENTERPRISE_TITLE, PROFESSIONAL_TITLE,
 };

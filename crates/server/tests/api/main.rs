@@ -43,6 +43,7 @@ mod services_statics;
 mod services_usage;
 mod session_expiry;
 mod tech_partner_portal;
+mod upgrade_chips;
 mod users_actions;
 mod users_form;
 mod users_list;

@@ -85,6 +85,8 @@ mod services_usage;
 mod session_expiry;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
+#[path = "../api/upgrade_chips.rs"]
+mod upgrade_chips;
 #[path = "../api/users_actions.rs"]
 mod users_actions;
 #[path = "../api/users_form.rs"]

@@ -186,13 +186,47 @@ describe('the purchase modal', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test('someone who may not buy online is sent to the account owner', async () => {
+  test('someone who may not buy online is sent to the account owner; the owner to the account manager', async () => {
+    const fetch = stubApi({});
+    const { user } = renderPurchase(
+      account({ customerCanPurchaseOnline: false, addonScopes: ['outbound'], userAuthCode: 20 }),
+      { scope: 'outbound' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Open outbound' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Please speak to your account owner to buy add-ons');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("the owner of an account that does not buy online is sent to the account manager", async () => {
     const fetch = stubApi({});
     const { user } = renderPurchase(account({ customerCanPurchaseOnline: false, addonScopes: ['outbound'] }), {
       scope: 'outbound',
     });
     await user.click(screen.getByRole('button', { name: 'Open outbound' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Please speak to your account owner to buy add-ons');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).not.toHaveTextContent('speak to your account owner');
+    expect(dialog).toHaveTextContent('Please contact your account manager');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("a Starter chip for what only Enterprise has offers Enterprise, without asking for a price", async () => {
+    const fetch = stubApi({});
+    const { user } = renderPurchase(starterOwner(), { scope: 'speech_vocabularies' });
+    await user.click(screen.getByRole('button', { name: 'Open speech_vocabularies' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade to Enterprise' });
+    expect(dialog).toHaveTextContent('comes with the Enterprise plan, which is priced on application');
+    expect(dialog).not.toHaveTextContent('An error occurred');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("a legacy package's Upgrade chip is an upgrade through the account manager", async () => {
+    const fetch = stubApi({});
+    const legacy = account({ packageName: 'Gold 2014', isLegacyPackage: true, addonScopes: [], nextPackageScopes: [] });
+    const { user } = renderPurchase(legacy, { scope: 'admin_tagging_for_dynamics' });
+    await user.click(screen.getByRole('button', { name: 'Open admin_tagging_for_dynamics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade your plan' });
+    expect(dialog).toHaveTextContent('Your plan is changed by your account manager');
+    expect(dialog).not.toHaveTextContent('speak to your account owner');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { addonOffer, purchaseBarrier, type PurchaseBarrier } from '../../domain';
+import { addonOffer, purchaseBarrier, type AddonOffer, type PurchaseBarrier } from '../../domain';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
@@ -14,8 +14,10 @@ import type { PurchaseResult } from './PurchaseContext';
 import {
   ADDON_FAILURE,
   BREAKDOWN_DELAY,
+  CHANGE_PLAN_TEXT,
   CHOOSE_OUTBOUND_USER,
   ENTERPRISE_TEXT,
+  ENTERPRISE_UPGRADE_TEXT,
   NOT_OWNER_TEXT,
   NOT_OWNER_TITLE,
   NOT_PURCHASER_TEXT,
@@ -47,6 +49,13 @@ function firstState(barrier: PurchaseBarrier | null): State {
     default:
       return { kind: 'loading' };
   }
+}
+
+/** What the account manager is asked for: Enterprise, a legacy package's change, or an add-on. */
+function contactText(kind: AddonOffer['kind']): string {
+  if (kind === 'enterprise') return ENTERPRISE_UPGRADE_TEXT;
+  if (kind === 'changePlan') return CHANGE_PLAN_TEXT;
+  return ENTERPRISE_TEXT;
 }
 
 function failureMessage(error: unknown): string | null {
@@ -172,7 +181,7 @@ export default function PurchaseDialog({
       {state.kind === 'refused' && <p>{NOT_OWNER_TEXT}</p>}
       {state.kind === 'contact' && (
         <>
-          <p>{ENTERPRISE_TEXT}</p>
+          <p>{contactText(offer.kind)}</p>
           <p>
             <Link to="/contactus" onClick={onClose}>
               Contact us
