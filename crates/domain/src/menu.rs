@@ -50,6 +50,16 @@ pub fn build_menu(acc: &AccountState) -> Menu {
     Menu { title: title.to_string(), items: defs.iter().filter_map(|d| node(d, acc)).collect() }
 }
 
+/// Whether this account's menu shows an item (a page to open, not an Upgrade or Add-on chip) at
+/// `path`. The server gates a menu page's calls with it, so the menu never offers a page whose
+/// calls are refused.
+pub fn menu_shows(path: &str, acc: &AccountState) -> bool {
+    fn find(nodes: &[MenuNode], path: &str) -> bool {
+        nodes.iter().any(|n| (n.path.as_deref() == Some(path) && n.chip.is_none()) || find(&n.children, path))
+    }
+    find(&build_menu(acc).items, path)
+}
+
 /// The menu item a path belongs to, as route metadata: (its parent's id, the item's path).
 /// The longest leading part of the path that is an item's path wins.
 pub(crate) fn menu_item_for(path: &str) -> Option<(Option<&'static str>, String)> {

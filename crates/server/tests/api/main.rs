@@ -18,6 +18,7 @@ mod http_basics;
 mod integrations_connect;
 mod invoices;
 mod login;
+mod menu_pages;
 mod partner_portal;
 mod partner_rewards_branding;
 mod provisioning_runs;

@@ -35,6 +35,8 @@ mod integrations_connect;
 mod invoices;
 #[path = "../api/login.rs"]
 mod login;
+#[path = "../api/menu_pages.rs"]
+mod menu_pages;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]
