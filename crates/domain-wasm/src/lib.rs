@@ -60,6 +60,8 @@ export interface DynamicPoolForm {
   callRecordingFlag: boolean; midCallDivertFlag: boolean; numbersToReplace: string[]; introId: number; whisperId: number;
   postUrl: string; midCallFlag: boolean; midCallAudioOption: number; dtmfPostCallOption: number;
 }
+export interface PageLink { label: string; path: string; external: boolean }
+export interface PlanPage { callTracking: boolean; planLink: PageLink | null; invoicesPath: string }
 export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }

@@ -16,7 +16,9 @@ import type {
   Menu,
   MenuNode,
   NumberFormat,
+  PageLink,
   PlanComparison,
+  PlanPage,
   PlanScopes,
   PurchaseBarrier,
   ScopeQuery,
@@ -43,7 +45,9 @@ export type {
   Menu,
   MenuNode,
   NumberFormat,
+  PageLink,
   PlanComparison,
+  PlanPage,
   PlanScopes,
   PurchaseBarrier,
   ScopeQuery,
@@ -186,6 +190,11 @@ export function canPurchaseOnline(account: AccountInput): boolean {
 /** What the plan and usage page does with ?scope=: open the add-on, go to the upgrade, or nothing. */
 export function scopeQuery(account: AccountInput, scope: string): ScopeQuery {
   return wasm.scopeQuery(account, scope);
+}
+
+/** What the plan and usage page shows (call tracking or not) and where its links go. */
+export function planPage(account: AccountInput): PlanPage {
+  return wasm.planPage(account);
 }
 
 /** What each plan includes, by category: ticks, 'Costs apply' or nothing, from stored scopes. */

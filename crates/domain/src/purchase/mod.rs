@@ -5,6 +5,7 @@
 mod addons;
 pub mod comparison;
 mod offer;
+pub mod plan_page;
 pub mod rules;
 pub mod usage;
 
@@ -17,3 +18,4 @@ pub use offer::{
     addon_offer, may_upgrade, offer_kind, purchase_barrier, scope_query, AddonOffer, OfferKind, OfferScreen,
     PurchaseBarrier, ScopeQuery, CHANGE_PLAN_TITLE, ENTERPRISE_TITLE, PROFESSIONAL_TITLE,
 };
+pub use plan_page::{plan_page, PageLink, PlanPage};

@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use domain::integrations::shows_dynamic_urls;
+use domain::purchase::plan_page;
 use domain::AccountState;
 
 use crate::helpers::TestApp;
@@ -39,7 +40,12 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         }
         "/services" => vec![Get("/api/services/getDetails")],
         "/subscription" | "/technologypartner/subscription" => {
-            vec![Get("/api/services/getAccountUsage"), Get("/api/services/getCallCharges")]
+            let mut calls = vec![Get("/api/services/getAccountUsage")];
+            // A technology partner's plan has no call charges (domain `purchase::plan_page`).
+            if plan_page(account).call_tracking {
+                calls.push(Get("/api/services/getCallCharges"));
+            }
+            calls
         }
         "/partneraccounts" | "/partner/accounts" => vec![Get("/api/partnerportal/getAccounts")],
         "/partner/rewards" => vec![Get("/api/partnerportal/getRewards")],
