@@ -105,7 +105,14 @@ test('the owner adds Speech Insights from its menu chip: the chip goes and the b
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toContainText('Speech analytics has been added to your account.');
   await expectAccessible(page, 'the add-on modal after success', { within: dialog });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The success box leads to what was unlocked, and that page says what happens next.
+  await dialog.getByRole('link', { name: 'Go to Speech Insights' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectHeading(page, 'Speech Insights');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(
+    'Speech Insights is active on your account.',
+  );
+  await expectAccessible(page, 'the Speech Insights page after the purchase');
 
   // The scopes were refreshed: no chip, and the item is a link now.
   await expect(menu.getByRole('link', { name: 'Speech Insights', exact: true })).toBeVisible();

@@ -60,6 +60,7 @@ export interface DynamicPoolForm {
   callRecordingFlag: boolean; midCallDivertFlag: boolean; numbersToReplace: string[]; introId: number; whisperId: number;
   postUrl: string; midCallFlag: boolean; midCallAudioOption: number; dtmfPostCallOption: number;
 }
+export interface Unlocked { label: string; path: string; what: string }
 export interface PageLink { label: string; path: string; external: boolean }
 export interface PlanPage { callTracking: boolean; planLink: PageLink | null; invoicesPath: string }
 export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";

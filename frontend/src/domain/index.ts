@@ -27,6 +27,7 @@ import type {
   Resolution,
   RouteInfo,
   UnauthorisedNotice,
+  Unlocked,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -56,6 +57,7 @@ export type {
   Resolution,
   RouteInfo,
   UnauthorisedNotice,
+  Unlocked,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -190,6 +192,16 @@ export function canPurchaseOnline(account: AccountInput): boolean {
 /** What the plan and usage page does with ?scope=: open the add-on, go to the upgrade, or nothing. */
 export function scopeQuery(account: AccountInput, scope: string): ScopeQuery {
   return wasm.scopeQuery(account, scope);
+}
+
+/** The page a purchase of `scope` unlocks, or null (a managed service has none). */
+export function unlockedBy(scope: string): Unlocked | null {
+  return wasm.unlockedBy(scope) ?? null;
+}
+
+/** What a page that is not built yet says under its heading (the add-on is active, what next). */
+export function pageNote(path: string, account: AccountInput): string | undefined {
+  return wasm.pageNote(path, account);
 }
 
 /** What the plan and usage page shows (call tracking or not) and where its links go. */

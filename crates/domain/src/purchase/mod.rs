@@ -7,6 +7,7 @@ pub mod comparison;
 mod offer;
 pub mod plan_page;
 pub mod rules;
+mod unlocks;
 pub mod usage;
 
 pub use addons::{
@@ -19,3 +20,4 @@ pub use offer::{
     PurchaseBarrier, ScopeQuery, CHANGE_PLAN_TITLE, ENTERPRISE_TITLE, PROFESSIONAL_TITLE,
 };
 pub use plan_page::{plan_page, PageLink, PlanPage};
+pub use unlocks::{page_note, unlocked_by, Unlocked};

@@ -34,9 +34,27 @@ describe('the purchase modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('Speech analytics has been added to your account.')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('may take up to 2 business days');
+    expect(dialog).toHaveTextContent('Your recorded calls are transcribed');
+    expect(within(dialog).getByRole('link', { name: 'Go to Speech Insights' })).toHaveAttribute('href', '/call-insights');
     expect(posted(fetch, 'services/addAddon').map((f) => f.get('scope'))).toEqual(['report_voice_tags']);
     await waitFor(() => expect(setAccount).toHaveBeenCalledWith(expect.objectContaining(SCOPES)));
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  test("the success box's link goes to what was unlocked and closes the modal", async () => {
+    stubApi({
+      '/api/services/getAddonPrice': () => jsonResponse(addonPrice()),
+      '/api/services/addAddon': () => jsonResponse({ success: true }),
+      '/api/accountsettings/getAccountScopes': () => jsonResponse(SCOPES),
+    });
+    const { user } = renderPurchase(account({ addonScopes: ['report_voice_tags'] }), { scope: 'report_voice_tags' });
+    await user.click(screen.getByRole('button', { name: 'Open report_voice_tags' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Speech analytics' });
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.click(await within(dialog).findByRole('link', { name: 'Go to Speech Insights' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/call-insights');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('an add-on of the next plan upgrades first, then adds, and reloads the account', async () => {

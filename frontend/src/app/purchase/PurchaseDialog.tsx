@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { addonOffer, purchaseBarrier, type AddonOffer, type PurchaseBarrier } from '../../domain';
+import { addonOffer, purchaseBarrier, unlockedBy, type AddonOffer, type PurchaseBarrier } from '../../domain';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
@@ -152,6 +152,8 @@ export default function PurchaseDialog({
 
   const canBuy = state.kind === 'ready' && state.price.isAvailable && !(scope === 'outbound' && state.price.users.length === 0);
   const shownTitle = state.kind === 'refused' ? NOT_OWNER_TITLE : title;
+  // What the purchase unlocked, and where: the success box links there.
+  const unlocked = state.kind === 'done' ? unlockedBy(scope) : null;
 
   return (
     <Dialog
@@ -199,6 +201,14 @@ export default function PurchaseDialog({
         <div role="status" className="banner banner-success">
           <p>{state.result.scope === 'upgrade' ? UPGRADED : addedText(state.result.name)}</p>
           {state.result.upgraded && state.result.scope !== 'upgrade' && <p>{UPGRADED}</p>}
+          {unlocked && (
+            <p>
+              {unlocked.what}{' '}
+              <Link to={unlocked.path} onClick={onClose}>
+                Go to {unlocked.label}
+              </Link>
+            </p>
+          )}
           <p>{BREAKDOWN_DELAY}</p>
         </div>
       )}
