@@ -83,40 +83,95 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
     Some(calls)
 }
 
+/// Each persona in its home account, then in every other account it reaches (the partner in its
+/// clients, where Billing > Accounts lists the partner's accounts).
+async fn every_account(app: &TestApp, email: &'static str) -> Vec<(String, AccountState)> {
+    let session = app.login(email).await;
+    let home: AccountState = serde_json::from_value(app.account(&session).await).unwrap();
+    let mut all = vec![(session, home.clone())];
+    for choice in home.accounts.iter().filter(|c| c.customer_id != home.customer_id) {
+        let session = app.login(email).await;
+        let id = choice.customer_id.to_string();
+        let reply = app
+            .post_multipart(
+                "/api/accountsettings/switchAccount",
+                Some(&session),
+                &[
+                    ("form_partner_login", "0"),
+                    ("form_customer_id", &id),
+                    ("form_customer_name", &choice.customer_name),
+                ],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{email} to {id}: {}", reply.text());
+        let account = serde_json::from_value(app.account(&session).await).unwrap();
+        all.push((session, account));
+    }
+    all
+}
+
 #[tokio::test]
 async fn every_menu_page_of_every_persona_is_answered_by_the_server() {
     let app = TestApp::spawn().await;
     let mut checked = Vec::new();
     for email in PERSONAS {
-        let session = app.login(email).await;
-        let account: AccountState = serde_json::from_value(app.account(&session).await).unwrap();
-        for item in menu_items(&account) {
-            // A chip opens the purchase modal (upgrade_chips.rs), an external item leaves the app.
-            let Some(path) = item.path.as_deref() else { continue };
-            if item.chip.is_some() || item.external {
-                continue;
-            }
-            let Some(calls) = page_calls(path, &account) else {
-                panic!("{email}: {} ({path}) is in the menu: say which calls its page makes", item.label);
-            };
-            for call in calls {
-                let (url, reply) = match call {
-                    Get(url) => (url, app.get(url, Some(&session)).await),
-                    Post(url, fields) => (url, app.post_multipart(url, Some(&session), fields).await),
+        for (session, account) in every_account(&app, email).await {
+            for item in menu_items(&account) {
+                // A chip opens the purchase modal (upgrade_chips.rs), an external item leaves the app.
+                let Some(path) = item.path.as_deref() else { continue };
+                if item.chip.is_some() || item.external {
+                    continue;
+                }
+                let Some(calls) = page_calls(path, &account) else {
+                    panic!("{email}: {} ({path}) is in the menu: say which calls its page makes", item.label);
                 };
-                assert_eq!(
-                    reply.status,
-                    StatusCode::OK,
-                    "{email}: {} ({path}) calls {url}: {}",
-                    item.label,
-                    reply.text()
-                );
-                checked.push((email, path.to_string()));
+                for call in calls {
+                    let (url, reply) = match call {
+                        Get(url) => (url, app.get(url, Some(&session)).await),
+                        Post(url, fields) => (url, app.post_multipart(url, Some(&session), fields).await),
+                    };
+                    assert_eq!(
+                        reply.status,
+                        StatusCode::OK,
+                        "{email}: {} ({path}) calls {url}: {}",
+                        item.label,
+                        reply.text()
+                    );
+                    checked.push((email, path.to_string()));
+                }
             }
         }
     }
     // The case: Lacey Motors (legacy) sees Dynamic > URLs, and its list answers.
     assert!(checked.contains(&("legacy@demo.test", "/dynamicurls".to_string())), "{checked:?}");
+    // And the partner, in a client, sees its accounts under Billing.
+    assert!(checked.contains(&("partner@demo.test", "/partneraccounts".to_string())), "{checked:?}");
+}
+
+#[tokio::test]
+async fn billing_accounts_in_a_client_lists_the_partners_accounts() {
+    let app = TestApp::spawn().await;
+    let accounts = every_account(&app, "partner@demo.test").await;
+    let (portal, _) = &accounts[0];
+    let listed = |reply: crate::helpers::Reply| {
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        let body = reply.json();
+        let names: Vec<String> =
+            body["accounts"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap().to_string()).collect();
+        (names, body["canAddAccounts"].clone())
+    };
+    let (in_portal, can_add) = listed(app.get("/api/partnerportal/getAccounts", Some(portal)).await);
+    assert_eq!(can_add, true);
+    let (session, client) =
+        accounts.iter().find(|(_, a)| a.customer_id == 601).expect("the partner reaches Greenway Garden Centre");
+    assert!(domain::menu_shows("/partneraccounts", client));
+    let (in_client, can_add) = listed(app.get("/api/partnerportal/getAccounts", Some(session)).await);
+    assert_eq!(in_client, in_portal, "the same list: the partner's accounts");
+    assert!(in_client.contains(&"Greenway Garden Centre".to_string()));
+    assert_eq!(can_add, false, "accounts are added in the portal");
+    // Nobody else's: a customer's own owner has no such menu item and no list.
+    let owner = app.login("owner@demo.test").await;
+    assert_eq!(app.get("/api/partnerportal/getAccounts", Some(&owner)).await.status, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
