@@ -42,6 +42,21 @@ test('a technology partner has the technology-partner menu and lands on the subs
   await expectAccessible(page, "the technology partner's My subscription page");
 });
 
+test("Lacey Motors (legacy): Dynamic > URLs answers, and the Tags chip is an upgrade through the account manager", async ({ page }) => {
+  await logIn(page, 'legacy@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  await menu.getByRole('button', { name: 'Dynamic', exact: true }).click();
+  await menu.getByRole('link', { name: 'URLs', exact: true }).click();
+  await expectHeading(page, 'Dynamic URLs');
+  await expect(page.getByText('No dynamic URLs yet.')).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await menu.getByRole('button', { name: 'Tags Upgrade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await expect(dialog).toContainText('Your plan is changed by your account manager');
+  await expect(dialog).not.toContainText('speak to your account owner');
+  await expectAccessible(page, "a legacy package's upgrade offer", { within: dialog });
+});
+
 test('the minimised menu stays minimised after a reload', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
   const menu = sideMenu(page, 'Admin');

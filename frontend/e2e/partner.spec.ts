@@ -48,6 +48,34 @@ test('a partner adds a client, logs in to it and returns to the portal', { tag: 
   await expect(menuItem(sideMenu(page, 'Partner'), 'Rewards')).toBeVisible();
 });
 
+test("the account menu's '+' opens the Add account dialog, and Billing > Accounts in a client lists the partner's accounts", async ({
+  page,
+}) => {
+  await logIn(page, 'partner@demo.test', '/manage/partner/settings');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('region', { name: 'Account menu' }).getByRole('button', { name: 'Create account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add account' });
+  await expect(dialog.getByLabel('Account', { exact: true })).toHaveValue('');
+  await expectAccessible(page, "the account menu's Add account dialog", { within: dialog });
+  await dialog.getByLabel('Account', { exact: true }).fill('Hillside Motors');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/manage\/partner\/accounts$/);
+  await expect(page.getByText('Customer was created.')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Client accounts' });
+  await expect(table.getByRole('row').filter({ hasText: 'Hillside Motors' })).toBeVisible();
+
+  await table.getByRole('button', { name: 'Log in to Greenway Garden Centre' }).click();
+  await expectHeading(page, 'Integrate');
+  const menu = sideMenu(page, 'Admin');
+  await menu.getByRole('button', { name: 'Billing', exact: true }).click();
+  await menu.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/partneraccounts$/);
+  const listed = page.getByRole('table', { name: 'Client accounts' });
+  await expect(listed.getByRole('row').filter({ hasText: 'Hillside Motors' })).toBeVisible();
+  await expect(listed.getByRole('row').filter({ hasText: 'Riverside Veterinary Practice' })).toContainText('RVP-602');
+  await expectAccessible(page, 'Billing > Accounts in a client account');
+});
+
 test('rewards show what the partner earned, by month and by client', async ({ page }) => {
   await logIn(page, 'partner@demo.test', '/manage/partner/rewards');
   await expectHeading(page, 'Rewards');

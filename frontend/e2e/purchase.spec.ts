@@ -62,6 +62,34 @@ test("an administrator is refused the upgrade with the spec's text, by the page 
   await expectHeading(page, 'Plan: Starter');
 });
 
+test("Stone & Sons' Upgrade chips offer the plan that has the feature: Enterprise for speech, Professional with its price for scores", async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  page.on('response', (reply) => {
+    if (reply.url().includes('/api/') && reply.status() >= 400) failures.push(`${reply.status()} ${reply.url()}`);
+  });
+  await logIn(page, 'starter@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  await menu.getByRole('button', { name: 'Speech Analytics', exact: true }).click();
+  for (const label of ['Voice tags', 'Vocabularies']) {
+    await menu.getByRole('button', { name: `${label} Upgrade` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Enterprise' });
+    await expect(dialog).toContainText('comes with the Enterprise plan, which is priced on application');
+    await expect(dialog).not.toContainText('An error occurred');
+    await expect(dialog.getByRole('link', { name: 'Contact us' })).toBeVisible();
+    if (label === 'Voice tags') await expectAccessible(page, 'the Enterprise upgrade offer', { within: dialog });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+  await menu.getByRole('button', { name: 'Call scoring', exact: true }).click();
+  await menu.getByRole('button', { name: 'Scores Upgrade' }).click();
+  const professional = page.getByRole('dialog', { name: 'Upgrade to Professional' });
+  await expect(professional).toContainText('Professional plan: £149 per month');
+  await expect(professional.getByRole('button', { name: 'Upgrade', exact: true })).toBeVisible();
+  await professional.getByRole('button', { name: 'Cancel' }).click();
+  expect(failures).toEqual([]);
+});
+
 test('the owner adds Speech Insights from its menu chip: the chip goes and the breakdown shows it', { tag: '@pg' }, async ({ page }) => {
   await logIn(page, 'starter@demo.test');
   const menu = sideMenu(page, 'Admin');
@@ -77,7 +105,14 @@ test('the owner adds Speech Insights from its menu chip: the chip goes and the b
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toContainText('Speech analytics has been added to your account.');
   await expectAccessible(page, 'the add-on modal after success', { within: dialog });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The success box leads to what was unlocked, and that page says what happens next.
+  await dialog.getByRole('link', { name: 'Go to Speech Insights' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectHeading(page, 'Speech Insights');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(
+    'Speech Insights is active on your account.',
+  );
+  await expectAccessible(page, 'the Speech Insights page after the purchase');
 
   // The scopes were refreshed: no chip, and the item is a link now.
   await expect(menu.getByRole('link', { name: 'Speech Insights', exact: true })).toBeVisible();

@@ -93,3 +93,18 @@ test('the Documentation link opens the reporting API reference', async ({ page }
   await expect(page.getByText('GET /v1/calls')).toBeVisible();
   await expectAccessible(page, 'the API reference');
 });
+
+test("My subscription shows only the technology partner's plan, and its links go somewhere real", async ({ page }) => {
+  await logIn(page, 'techpartner@demo.test', '/manage/technologypartner/subscription');
+  await expectHeading(page, 'Plan: Professional');
+  for (const region of ['Static numbers', 'Dynamic URLs']) {
+    await expect(page.getByRole('region', { name: region })).toHaveCount(0);
+  }
+  await expect(page.getByText(/inclusive minutes/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upgrade centre' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Contact us about your plan' })).toHaveAttribute('href', '/contactus');
+  await expectAccessible(page, "the technology partner's My subscription");
+  await page.getByRole('link', { name: 'Invoices', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/manage\/technologypartner\/invoices$/);
+  await expectHeading(page, 'Invoices');
+});

@@ -38,8 +38,11 @@ export interface IntegrationCard {
   buttons: { main: IntegrationButton; remove: boolean };
 }
 export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
+export type OfferKind = "addOn" | "upgradeAndAdd" | "upgradePlan" | "enterprise" | "changePlan";
 export interface AddonOffer {
-  screen: "addOn" | "upgrade"; requiresUpgrade: boolean; title: string | null; button: string; fetchesPrice: boolean;
+  kind: OfferKind; screen: "addOn" | "upgrade"; requiresUpgrade: boolean;
+  plan: "Starter" | "Professional" | "Enterprise" | "Legacy" | null; title: string | null; button: string;
+  fetchesPrice: boolean;
 }
 export interface BillingDetailsForm {
   companyName: string; street1: string; street2: string; town: string; county: string; postCode: string;
@@ -57,6 +60,9 @@ export interface DynamicPoolForm {
   callRecordingFlag: boolean; midCallDivertFlag: boolean; numbersToReplace: string[]; introId: number; whisperId: number;
   postUrl: string; midCallFlag: boolean; midCallAudioOption: number; dtmfPostCallOption: number;
 }
+export interface Unlocked { label: string; path: string; what: string }
+export interface PageLink { label: string; path: string; external: boolean }
+export interface PlanPage { callTracking: boolean; planLink: PageLink | null; invoicesPath: string }
 export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }

@@ -99,6 +99,27 @@ pub fn scope_query(
     to_js(&domain::purchase::scope_query(&account(acc)?, scope))
 }
 
+/// What the plan and usage page shows (call tracking or not) and where its links go.
+#[wasm_bindgen(js_name = planPage, unchecked_return_type = "PlanPage")]
+pub fn plan_page(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+    to_js(&domain::purchase::plan_page(&account(acc)?))
+}
+
+/// The page a purchase of `scope` unlocks (label, path, what it brings), or null.
+#[wasm_bindgen(js_name = unlockedBy, unchecked_return_type = "Unlocked | null")]
+pub fn unlocked_by(scope: &str) -> Result<JsValue, JsError> {
+    to_js(&domain::purchase::unlocked_by(scope))
+}
+
+/// What a page that is not built yet says under its heading, or undefined.
+#[wasm_bindgen(js_name = pageNote)]
+pub fn page_note(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<Option<String>, JsError> {
+    Ok(domain::purchase::page_note(path, &account(acc)?))
+}
+
 /// What each plan includes, by category, from the plans' stored scopes (ticks or 'Costs apply').
 #[wasm_bindgen(js_name = planComparison, unchecked_return_type = "PlanComparison")]
 pub fn plan_comparison(

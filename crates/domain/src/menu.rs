@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 use crate::account::AccountState;
 use crate::menu_items::{Approval, Generated, ItemDef, Need, MAIN_MENU, PARTNER_MENU, TECH_PARTNER_MENU};
 use crate::plan::Plan;
+use crate::purchase::{offer_kind, OfferKind};
 
 /// The side menu one user sees.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,6 +48,16 @@ pub fn build_menu(acc: &AccountState) -> Menu {
         ("Admin", MAIN_MENU)
     };
     Menu { title: title.to_string(), items: defs.iter().filter_map(|d| node(d, acc)).collect() }
+}
+
+/// Whether this account's menu shows an item (a page to open, not an Upgrade or Add-on chip) at
+/// `path`. The server gates a menu page's calls with it, so the menu never offers a page whose
+/// calls are refused.
+pub fn menu_shows(path: &str, acc: &AccountState) -> bool {
+    fn find(nodes: &[MenuNode], path: &str) -> bool {
+        nodes.iter().any(|n| (n.path.as_deref() == Some(path) && n.chip.is_none()) || find(&n.children, path))
+    }
+    find(&build_menu(acc).items, path)
 }
 
 /// The menu item a path belongs to, as route metadata: (its parent's id, the item's path).
@@ -129,10 +140,12 @@ fn node(def: &ItemDef, acc: &AccountState) -> Option<MenuNode> {
     })
 }
 
+/// No chip for a scope the package has; otherwise the purchase offer's kind decides: an add-on of
+/// the plan is 'Add-on', anything that changes the plan 'Upgrade'.
 fn chip_for(scope: &str, acc: &AccountState) -> Option<Chip> {
     if acc.has_scope(scope) {
         None
-    } else if acc.is_addon_scope(scope) {
+    } else if offer_kind(acc, scope) == OfferKind::AddOn {
         Some(Chip::AddOn)
     } else {
         Some(Chip::Upgrade)

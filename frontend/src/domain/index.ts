@@ -16,7 +16,9 @@ import type {
   Menu,
   MenuNode,
   NumberFormat,
+  PageLink,
   PlanComparison,
+  PlanPage,
   PlanScopes,
   PurchaseBarrier,
   ScopeQuery,
@@ -25,6 +27,7 @@ import type {
   Resolution,
   RouteInfo,
   UnauthorisedNotice,
+  Unlocked,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -43,7 +46,9 @@ export type {
   Menu,
   MenuNode,
   NumberFormat,
+  PageLink,
   PlanComparison,
+  PlanPage,
   PlanScopes,
   PurchaseBarrier,
   ScopeQuery,
@@ -52,6 +57,7 @@ export type {
   Resolution,
   RouteInfo,
   UnauthorisedNotice,
+  Unlocked,
   UserForm,
   UserFormContext,
   WebsiteCheckView,
@@ -186,6 +192,21 @@ export function canPurchaseOnline(account: AccountInput): boolean {
 /** What the plan and usage page does with ?scope=: open the add-on, go to the upgrade, or nothing. */
 export function scopeQuery(account: AccountInput, scope: string): ScopeQuery {
   return wasm.scopeQuery(account, scope);
+}
+
+/** The page a purchase of `scope` unlocks, or null (a managed service has none). */
+export function unlockedBy(scope: string): Unlocked | null {
+  return wasm.unlockedBy(scope) ?? null;
+}
+
+/** What a page that is not built yet says under its heading (the add-on is active, what next). */
+export function pageNote(path: string, account: AccountInput): string | undefined {
+  return wasm.pageNote(path, account);
+}
+
+/** What the plan and usage page shows (call tracking or not) and where its links go. */
+export function planPage(account: AccountInput): PlanPage {
+  return wasm.planPage(account);
 }
 
 /** What each plan includes, by category: ticks, 'Costs apply' or nothing, from stored scopes. */

@@ -11,10 +11,11 @@ pub fn can_manage_integrations(account: &AccountState) -> bool {
     account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
 }
 
-/// The overview's Dynamic URLs section (and its calls): accounts with dynamic tracking that are
-/// not group accounts.
+/// The overview's Dynamic URLs section and the dynamic URL pages' calls: wherever the menu shows
+/// Dynamic > URLs (dynamic tracking, or a legacy package, which always had it; not a group
+/// account), so the menu and the server agree.
 pub fn shows_dynamic_urls(account: &AccountState) -> bool {
-    account.has_dynamic && !account.is_group_account
+    crate::menu::menu_shows("/dynamicurls", account)
 }
 
 /// Pages that show an integration under another path than its card's destination.
@@ -76,10 +77,14 @@ mod tests {
 
     #[test]
     fn dynamic_urls_need_dynamic_and_not_a_group_account() {
-        let dynamic = AccountState { has_dynamic: true, ..AccountState::default() };
+        let professional = AccountState { package_name: "Professional".into(), ..AccountState::default() };
+        let dynamic = AccountState { has_dynamic: true, ..professional.clone() };
         assert!(shows_dynamic_urls(&dynamic));
         assert!(!shows_dynamic_urls(&AccountState { is_group_account: true, ..dynamic.clone() }));
-        assert!(!shows_dynamic_urls(&AccountState::default()));
+        assert!(!shows_dynamic_urls(&professional));
+        let legacy = AccountState { is_legacy_package: true, ..professional };
+        assert!(shows_dynamic_urls(&legacy), "the menu shows Dynamic on a legacy package");
+        assert!(!shows_dynamic_urls(&AccountState { is_partner: true, ..dynamic }), "not in the partner portal");
     }
 
     #[test]

@@ -6,7 +6,9 @@ mod addons;
 pub mod comparison;
 mod number_note;
 mod offer;
+pub mod plan_page;
 pub mod rules;
+mod unlocks;
 pub mod usage;
 
 pub use addons::{
@@ -16,6 +18,8 @@ pub use addons::{
 pub use comparison::{plan_comparison, FeatureCell, PlanComparison, PlanScopes, COSTS_APPLY};
 pub use number_note::{first_invoice_date, number_purchase_note, NumberPurchase, PurchaseNote};
 pub use offer::{
-    addon_offer, may_upgrade, purchase_barrier, scope_query, AddonOffer, OfferScreen, PurchaseBarrier, ScopeQuery,
-    ENTERPRISE_TITLE,
+    addon_offer, may_upgrade, offer_kind, purchase_barrier, scope_query, AddonOffer, OfferKind, OfferScreen,
+    PurchaseBarrier, ScopeQuery, CHANGE_PLAN_TITLE, ENTERPRISE_TITLE, PROFESSIONAL_TITLE,
 };
+pub use plan_page::{plan_page, PageLink, PlanPage};
+pub use unlocks::{page_note, unlocked_by, Unlocked};

@@ -3,11 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::addons::is_plan_change;
+use super::addons::{addon_sale, AddonSale};
 use crate::account::{AccountState, AuthLevel};
 use crate::plan::Plan;
 
 pub const ENTERPRISE_TITLE: &str = "Upgrade to Enterprise";
+pub const PROFESSIONAL_TITLE: &str = "Upgrade to Professional";
+/// A legacy package's upgrade: to a current plan, arranged by the account manager.
+pub const CHANGE_PLAN_TITLE: &str = "Upgrade your plan";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -18,43 +21,94 @@ pub enum OfferScreen {
     Upgrade,
 }
 
+/// What an Upgrade or Add-on chip (or any other way into the purchase modal) offers for a
+/// scope the account lacks: one rule for the menu's chip, the modal and services/getAddonPrice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OfferKind {
+    /// An add-on of the current plan (or one bought before, bought again): its price, 'Add'.
+    AddOn,
+    /// An add-on of the next plan only (Starter: Professional's add-ons): the upgrade, then the
+    /// add-on, both priced.
+    UpgradeAndAdd,
+    /// Comes with the next plan sold online (Starter to Professional): the upgrade, priced.
+    UpgradePlan,
+    /// Comes only with Enterprise (or the enterprise scope itself): 'Upgrade to Enterprise',
+    /// price on application, no price fetched; the account manager arranges it.
+    Enterprise,
+    /// A legacy package changes plan through the account manager; nothing is priced online.
+    ChangePlan,
+}
+
+/// The offer for `scope` on this account (see [`OfferKind`]).
+pub fn offer_kind(account: &AccountState, scope: &str) -> OfferKind {
+    let plan = account.plan();
+    if scope == "enterprise" {
+        return OfferKind::Enterprise;
+    }
+    if plan == Plan::Legacy {
+        return OfferKind::ChangePlan;
+    }
+    if scope == "upgrade" {
+        return if plan == Plan::Starter { OfferKind::UpgradePlan } else { OfferKind::Enterprise };
+    }
+    if account.is_addon_scope(scope) || account.has_scope(scope) {
+        return OfferKind::AddOn;
+    }
+    if plan == Plan::Starter {
+        if is_next_plan(account, scope) {
+            return OfferKind::UpgradePlan;
+        }
+        if addon_sale(plan, scope) == AddonSale::UpgradeFirst {
+            return OfferKind::UpgradeAndAdd;
+        }
+    }
+    OfferKind::Enterprise
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AddonOffer {
+    pub kind: OfferKind,
     pub screen: OfferScreen,
-    /// The scope is not an add-on of the current plan: the plan is upgraded first.
+    /// The plan is upgraded first (or the upgrade is what is offered).
     pub requires_upgrade: bool,
-    /// 'Upgrade to Enterprise' for the enterprise scope, else None (the add-on's own title).
+    /// The plan the upgrade leads to ('Professional', 'Enterprise'), None for an add-on of the
+    /// plan or a legacy package's change.
+    pub plan: Option<Plan>,
+    /// 'Upgrade to Professional', 'Upgrade to Enterprise' or 'Upgrade your plan' for an upgrade,
+    /// else None (the add-on's own name).
     pub title: Option<String>,
     /// 'Upgrade', 'Upgrade and add' or 'Add'.
     pub button: String,
-    /// The price is fetched, except for the enterprise scope and on Enterprise (price on
-    /// application) and in view-only mode.
+    /// The price is fetched, except for Enterprise (price on application), a legacy package's
+    /// change, on Enterprise, and in view-only mode.
     pub fetches_price: bool,
 }
 
 /// The offer for `scope` on this account; `view_only` is the modal opened to read, not to buy.
 pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> AddonOffer {
-    let plan = account.plan();
-    let upgrade_scope = is_plan_change(scope);
-    let requires_upgrade = !upgrade_scope && !account.is_addon_scope(scope) && !account.has_scope(scope);
-    // A Starter customer on a just-upgrade add-on is shown the upgrade screen.
-    let screen = if upgrade_scope || (plan == Plan::Starter && requires_upgrade && is_next_plan(account, scope)) {
-        OfferScreen::Upgrade
-    } else {
-        OfferScreen::AddOn
+    let kind = offer_kind(account, scope);
+    let (screen, requires_upgrade, plan, title, button) = match kind {
+        OfferKind::AddOn => (OfferScreen::AddOn, false, None, None, "Add"),
+        OfferKind::UpgradeAndAdd => (OfferScreen::AddOn, true, Some(Plan::Professional), None, "Upgrade and add"),
+        OfferKind::UpgradePlan => {
+            (OfferScreen::Upgrade, true, Some(Plan::Professional), Some(PROFESSIONAL_TITLE), "Upgrade")
+        }
+        OfferKind::Enterprise => {
+            (OfferScreen::Upgrade, true, Some(Plan::Enterprise), Some(ENTERPRISE_TITLE), "Upgrade")
+        }
+        OfferKind::ChangePlan => (OfferScreen::Upgrade, true, None, Some(CHANGE_PLAN_TITLE), "Upgrade"),
     };
-    let button = match (screen, requires_upgrade) {
-        (OfferScreen::Upgrade, _) => "Upgrade",
-        (OfferScreen::AddOn, true) => "Upgrade and add",
-        (OfferScreen::AddOn, false) => "Add",
-    };
+    let priced = matches!(kind, OfferKind::AddOn | OfferKind::UpgradeAndAdd | OfferKind::UpgradePlan);
     AddonOffer {
+        kind,
         screen,
-        requires_upgrade: requires_upgrade || upgrade_scope,
-        title: (scope == "enterprise").then(|| ENTERPRISE_TITLE.to_string()),
+        requires_upgrade,
+        plan,
+        title: title.map(str::to_string),
         button: button.to_string(),
-        fetches_price: !view_only && scope != "enterprise" && plan != Plan::Enterprise,
+        fetches_price: priced && !view_only && account.plan() != Plan::Enterprise,
     }
 }
 
@@ -75,12 +129,15 @@ pub fn may_upgrade(account: &AccountState) -> bool {
     account.user_auth_code >= AuthLevel::ACCOUNT_OWNER
 }
 
-/// The barrier, if any, between this account and buying `scope` online.
+/// The barrier, if any, between this account and buying `scope` online. An account owner whose
+/// customer does not buy online (a legacy package, a group account, an account set up offline)
+/// is sent to the account manager, never told to ask the account owner.
 pub fn purchase_barrier(account: &AccountState, scope: &str) -> Option<PurchaseBarrier> {
     let offer = addon_offer(account, scope, false);
-    if !account.can_purchase_online() {
+    let owner = account.user_auth_code >= AuthLevel::ACCOUNT_OWNER;
+    if !account.can_purchase_online() && !owner {
         Some(PurchaseBarrier::NotPurchaser)
-    } else if !offer.fetches_price || (offer.requires_upgrade && account.plan() != Plan::Starter) {
+    } else if !account.can_purchase_online() || !offer.fetches_price {
         Some(PurchaseBarrier::ContactAccountManager)
     } else if offer.requires_upgrade && !may_upgrade(account) {
         Some(PurchaseBarrier::OwnerOnly)
@@ -144,7 +201,15 @@ mod tests {
         assert_eq!(purchase_barrier(&admin, "outbound"), None, "administrators buy add-ons");
         assert_eq!(purchase_barrier(&owner, "enterprise"), Some(PurchaseBarrier::ContactAccountManager));
         let offline = AccountState { customer_can_purchase_online: false, ..owner.clone() };
-        assert_eq!(purchase_barrier(&offline, "outbound"), Some(PurchaseBarrier::NotPurchaser));
+        assert_eq!(
+            purchase_barrier(&offline, "outbound"),
+            Some(PurchaseBarrier::ContactAccountManager),
+            "the owner is not told to ask the account owner"
+        );
+        let offline_admin = AccountState { user_auth_code: 20, ..offline };
+        assert_eq!(purchase_barrier(&offline_admin, "outbound"), Some(PurchaseBarrier::NotPurchaser));
+        let no_right = AccountState { can_purchase: false, ..admin.clone() };
+        assert_eq!(purchase_barrier(&no_right, "outbound"), Some(PurchaseBarrier::NotPurchaser));
         let professional = AccountState { package_name: "Professional".into(), ..owner };
         assert_eq!(
             purchase_barrier(&professional, "integration_hubspot"),
@@ -179,6 +244,9 @@ mod tests {
             (offer.screen, offer.requires_upgrade, offer.button.as_str()),
             (OfferScreen::Upgrade, true, "Upgrade")
         );
+        assert_eq!((offer.kind, offer.plan), (OfferKind::UpgradePlan, Some(Plan::Professional)));
+        assert_eq!(offer.title.as_deref(), Some(PROFESSIONAL_TITLE));
+        assert!(offer.fetches_price, "Professional's price is shown");
         let just_upgrade = addon_offer(&starter(), "upgrade", false);
         assert_eq!((just_upgrade.screen, just_upgrade.button.as_str()), (OfferScreen::Upgrade, "Upgrade"));
     }
@@ -190,6 +258,51 @@ mod tests {
         assert_eq!(
             (offer.screen, offer.requires_upgrade, offer.button.as_str()),
             (OfferScreen::AddOn, true, "Upgrade and add")
+        );
+    }
+
+    #[test]
+    fn starter_on_a_scope_only_enterprise_has_is_offered_enterprise() {
+        // Voice tags and vocabularies: neither Starter, nor Professional, nor an add-on of either.
+        for scope in ["integration_speech_voice_tags", "speech_vocabularies"] {
+            let offer = addon_offer(&starter(), scope, false);
+            assert_eq!(offer.kind, OfferKind::Enterprise, "{scope}");
+            assert_eq!(offer.title.as_deref(), Some(ENTERPRISE_TITLE));
+            assert_eq!((offer.screen, offer.plan), (OfferScreen::Upgrade, Some(Plan::Enterprise)));
+            assert!(!offer.fetches_price, "price on application: nothing to fetch");
+        }
+    }
+
+    #[test]
+    fn professional_is_offered_enterprise_for_what_it_does_not_sell() {
+        let professional = AccountState {
+            package_name: "Professional".into(),
+            addon_scopes: scopes(&["report_voice_tags"]),
+            next_package_scopes: scopes(&["enterprise", "speech_vocabularies"]),
+            ..AccountState::default()
+        };
+        assert_eq!(offer_kind(&professional, "report_voice_tags"), OfferKind::AddOn);
+        assert_eq!(offer_kind(&professional, "speech_vocabularies"), OfferKind::Enterprise);
+        assert_eq!(offer_kind(&professional, "upgrade"), OfferKind::Enterprise, "no online upgrade after Professional");
+    }
+
+    #[test]
+    fn a_legacy_package_changes_plan_through_the_account_manager() {
+        let legacy = AccountState {
+            package_name: "Gold 2014".into(),
+            is_legacy_package: true,
+            user_auth_code: 25,
+            can_purchase: true,
+            ..AccountState::default()
+        };
+        let offer = addon_offer(&legacy, "admin_tagging_for_dynamics", false);
+        assert_eq!((offer.kind, offer.screen), (OfferKind::ChangePlan, OfferScreen::Upgrade));
+        assert_eq!(offer.title.as_deref(), Some(CHANGE_PLAN_TITLE), "an upgrade, not 'Add-on'");
+        assert!(!offer.fetches_price);
+        assert_eq!(
+            purchase_barrier(&legacy, "admin_tagging_for_dynamics"),
+            Some(PurchaseBarrier::ContactAccountManager),
+            "the owner is not told to speak to the account owner"
         );
     }
 

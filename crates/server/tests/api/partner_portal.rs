@@ -63,10 +63,15 @@ async fn the_portal_calls_are_refused_outside_a_partner_account() {
     let tech = app.login("techpartner@demo.test").await;
     assert_eq!(app.get(ACCOUNTS, Some(&tech)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get("/api/partnerportal/getRewards", Some(&tech)).await.status, StatusCode::FORBIDDEN);
-    // A partner user inside a client account is in the client's admin area, not the portal.
+    // A partner user inside a client account is in the client's admin area, not the portal: it
+    // reads the partner's accounts there (Billing > Accounts, /partneraccounts) but adds none.
     let partner = app.login("partner@demo.test").await;
     app.post_form("/api/login/", Some(&partner), &[("form_customer_id", "602")]).await;
-    assert_eq!(app.get(ACCOUNTS, Some(&partner)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get(ACCOUNTS, Some(&partner)).await.json()["canAddAccounts"], false);
+    let reply = app.post_form(ADD, Some(&partner), &[("accountName", "Sneaky Ltd")]).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+    exec(&app, "UPDATE user_access SET perm_accounts = 0 WHERE user_id = 8").await;
+    assert_eq!(app.get(ACCOUNTS, Some(&partner)).await.status, StatusCode::FORBIDDEN, "without the accounts right");
     assert_eq!(rows_as_text(&app.state.db, "SELECT COUNT(*) FROM customers WHERE name = 'Sneaky Ltd'").await, ["[0]"]);
 }
 

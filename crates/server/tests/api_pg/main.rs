@@ -37,6 +37,8 @@ mod integrations_connect;
 mod invoices;
 #[path = "../api/login.rs"]
 mod login;
+#[path = "../api/menu_pages.rs"]
+mod menu_pages;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]
@@ -87,6 +89,8 @@ mod services_usage;
 mod session_expiry;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
+#[path = "../api/upgrade_chips.rs"]
+mod upgrade_chips;
 #[path = "../api/users_actions.rs"]
 mod users_actions;
 #[path = "../api/users_form.rs"]

@@ -34,9 +34,27 @@ describe('the purchase modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('Speech analytics has been added to your account.')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('may take up to 2 business days');
+    expect(dialog).toHaveTextContent('Your recorded calls are transcribed');
+    expect(within(dialog).getByRole('link', { name: 'Go to Speech Insights' })).toHaveAttribute('href', '/call-insights');
     expect(posted(fetch, 'services/addAddon').map((f) => f.get('scope'))).toEqual(['report_voice_tags']);
     await waitFor(() => expect(setAccount).toHaveBeenCalledWith(expect.objectContaining(SCOPES)));
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  test("the success box's link goes to what was unlocked and closes the modal", async () => {
+    stubApi({
+      '/api/services/getAddonPrice': () => jsonResponse(addonPrice()),
+      '/api/services/addAddon': () => jsonResponse({ success: true }),
+      '/api/accountsettings/getAccountScopes': () => jsonResponse(SCOPES),
+    });
+    const { user } = renderPurchase(account({ addonScopes: ['report_voice_tags'] }), { scope: 'report_voice_tags' });
+    await user.click(screen.getByRole('button', { name: 'Open report_voice_tags' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Speech analytics' });
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.click(await within(dialog).findByRole('link', { name: 'Go to Speech Insights' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/call-insights');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('an add-on of the next plan upgrades first, then adds, and reloads the account', async () => {
@@ -186,13 +204,47 @@ describe('the purchase modal', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test('someone who may not buy online is sent to the account owner', async () => {
+  test('someone who may not buy online is sent to the account owner; the owner to the account manager', async () => {
+    const fetch = stubApi({});
+    const { user } = renderPurchase(
+      account({ customerCanPurchaseOnline: false, addonScopes: ['outbound'], userAuthCode: 20 }),
+      { scope: 'outbound' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Open outbound' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Please speak to your account owner to buy add-ons');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("the owner of an account that does not buy online is sent to the account manager", async () => {
     const fetch = stubApi({});
     const { user } = renderPurchase(account({ customerCanPurchaseOnline: false, addonScopes: ['outbound'] }), {
       scope: 'outbound',
     });
     await user.click(screen.getByRole('button', { name: 'Open outbound' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Please speak to your account owner to buy add-ons');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).not.toHaveTextContent('speak to your account owner');
+    expect(dialog).toHaveTextContent('Please contact your account manager');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("a Starter chip for what only Enterprise has offers Enterprise, without asking for a price", async () => {
+    const fetch = stubApi({});
+    const { user } = renderPurchase(starterOwner(), { scope: 'speech_vocabularies' });
+    await user.click(screen.getByRole('button', { name: 'Open speech_vocabularies' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade to Enterprise' });
+    expect(dialog).toHaveTextContent('comes with the Enterprise plan, which is priced on application');
+    expect(dialog).not.toHaveTextContent('An error occurred');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("a legacy package's Upgrade chip is an upgrade through the account manager", async () => {
+    const fetch = stubApi({});
+    const legacy = account({ packageName: 'Gold 2014', isLegacyPackage: true, addonScopes: [], nextPackageScopes: [] });
+    const { user } = renderPurchase(legacy, { scope: 'admin_tagging_for_dynamics' });
+    await user.click(screen.getByRole('button', { name: 'Open admin_tagging_for_dynamics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade your plan' });
+    expect(dialog).toHaveTextContent('Your plan is changed by your account manager');
+    expect(dialog).not.toHaveTextContent('speak to your account owner');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { addonOffer, purchaseBarrier, type PurchaseBarrier } from '../../domain';
+import { addonOffer, purchaseBarrier, unlockedBy, type AddonOffer, type PurchaseBarrier } from '../../domain';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
@@ -14,8 +14,10 @@ import type { PurchaseResult } from './PurchaseContext';
 import {
   ADDON_FAILURE,
   BREAKDOWN_DELAY,
+  CHANGE_PLAN_TEXT,
   CHOOSE_OUTBOUND_USER,
   ENTERPRISE_TEXT,
+  ENTERPRISE_UPGRADE_TEXT,
   NOT_OWNER_TEXT,
   NOT_OWNER_TITLE,
   NOT_PURCHASER_TEXT,
@@ -47,6 +49,13 @@ function firstState(barrier: PurchaseBarrier | null): State {
     default:
       return { kind: 'loading' };
   }
+}
+
+/** What the account manager is asked for: Enterprise, a legacy package's change, or an add-on. */
+function contactText(kind: AddonOffer['kind']): string {
+  if (kind === 'enterprise') return ENTERPRISE_UPGRADE_TEXT;
+  if (kind === 'changePlan') return CHANGE_PLAN_TEXT;
+  return ENTERPRISE_TEXT;
 }
 
 function failureMessage(error: unknown): string | null {
@@ -143,6 +152,8 @@ export default function PurchaseDialog({
 
   const canBuy = state.kind === 'ready' && state.price.isAvailable && !(scope === 'outbound' && state.price.users.length === 0);
   const shownTitle = state.kind === 'refused' ? NOT_OWNER_TITLE : title;
+  // What the purchase unlocked, and where: the success box links there.
+  const unlocked = state.kind === 'done' ? unlockedBy(scope) : null;
 
   return (
     <Dialog
@@ -172,7 +183,7 @@ export default function PurchaseDialog({
       {state.kind === 'refused' && <p>{NOT_OWNER_TEXT}</p>}
       {state.kind === 'contact' && (
         <>
-          <p>{ENTERPRISE_TEXT}</p>
+          <p>{contactText(offer.kind)}</p>
           <p>
             <Link to="/contactus" onClick={onClose}>
               Contact us
@@ -190,6 +201,14 @@ export default function PurchaseDialog({
         <div role="status" className="banner banner-success">
           <p>{state.result.scope === 'upgrade' ? UPGRADED : addedText(state.result.name)}</p>
           {state.result.upgraded && state.result.scope !== 'upgrade' && <p>{UPGRADED}</p>}
+          {unlocked && (
+            <p>
+              {unlocked.what}{' '}
+              <Link to={unlocked.path} onClick={onClose}>
+                Go to {unlocked.label}
+              </Link>
+            </p>
+          )}
           <p>{BREAKDOWN_DELAY}</p>
         </div>
       )}

@@ -8,6 +8,10 @@ export const NOT_OWNER_TEXT = 'Please speak to your account owner to upgrade';
 export const NOT_PURCHASER_TEXT = 'Please speak to your account owner to buy add-ons for this account.';
 export const ENTERPRISE_TEXT =
   'Please contact your account manager to add this to your account. They will be happy to help.';
+export const ENTERPRISE_UPGRADE_TEXT =
+  'This comes with the Enterprise plan, which is priced on application. Please contact your account manager to upgrade: they will be happy to help.';
+export const CHANGE_PLAN_TEXT =
+  'This comes with our current plans. Your plan is changed by your account manager: please contact them to upgrade.';
 export const NO_OUTBOUND_USER = 'Please add an extra user to your account to get this add-on.';
 export const CHOOSE_OUTBOUND_USER = 'Please choose the user who will get Outbound.';
 export const BREAKDOWN_DELAY = 'Your billing breakdown may take up to 2 business days to update.';

@@ -1,21 +1,25 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import type { AccountState } from '../../domain';
 import { ApiError } from '../../lib/api';
 import { Icon } from '../../components/Icon';
 import { usePopover } from './hooks';
+import type { AccountCreated } from '../partner/api';
+import { AddAccountDialog } from '../partner/AddAccountDialog';
 
 export interface AccountMenuProps {
   account: AccountState;
   onSwitchAccount: (customerId: number, customerName: string) => Promise<void>;
+  /** After the '+' created a client account (the partner portal's Add account dialog). */
+  onAccountCreated?: (created: AccountCreated) => void;
 }
 
-export function AccountMenu({ account, onSwitchAccount }: AccountMenuProps) {
+export function AccountMenu({ account, onSwitchAccount, onAccountCreated }: AccountMenuProps) {
   const { open, setOpen, container } = usePopover();
   const panelId = useId();
   const selectId = useId();
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const accounts = account.accounts ?? [];
   const inPortal = account.isPartner || account.isTechPartner;
 
@@ -72,9 +76,17 @@ export function AccountMenu({ account, onSwitchAccount }: AccountMenuProps) {
                   ))}
                 </select>
                 {account.userCanCreatePartnerAccounts && (
-                  <Link to="/createaccount" className="icon-button" aria-label="Create account" onClick={() => setOpen(false)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label="Create account"
+                    onClick={() => {
+                      setOpen(false);
+                      setAdding(true);
+                    }}
+                  >
                     <Icon name="add" />
-                  </Link>
+                  </button>
                 )}
               </div>
               {error && (
@@ -91,6 +103,17 @@ export function AccountMenu({ account, onSwitchAccount }: AccountMenuProps) {
             </button>
           </form>
         </div>
+      )}
+      {account.userCanCreatePartnerAccounts && (
+        <AddAccountDialog
+          open={adding}
+          programme="reseller"
+          onClose={() => setAdding(false)}
+          onCreated={(created) => {
+            setAdding(false);
+            onAccountCreated?.(created);
+          }}
+        />
       )}
     </div>
   );

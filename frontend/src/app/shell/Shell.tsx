@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { buildMenu, type Resolution } from '../../domain';
 import { useAccount } from '../../lib/account';
+import type { AccountCreated } from '../partner/api';
+import { accountCreated } from '../partner/messages';
 import { PurchaseProvider } from '../purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
 import { SplashScreen } from './SplashScreen';
@@ -10,7 +12,7 @@ import { SMALL_SCREEN_QUERY, useMediaQuery, useMinimisedMenu } from './hooks';
 import { useFavicon } from './useFavicon';
 
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
-  const { account, switchAccount, enterPartnerPortal } = useAccount();
+  const { account, switchAccount, enterPartnerPortal, reload } = useAccount();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menu = useMemo(() => buildMenu(account), [account]);
@@ -33,6 +35,13 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
     navigate('/');
   };
 
+  // A client account created from the account menu's '+': the selector lists it, and the
+  // partner's accounts page says so.
+  const onAccountCreated = (created: AccountCreated) => {
+    void reload();
+    navigate('/partner/accounts', { state: { notice: accountCreated(created) } });
+  };
+
   const minimisedNow = minimised && !temporary;
   return (
     <PurchaseProvider>
@@ -43,6 +52,7 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
           onToggleMenu={toggleMenu}
           onSwitchAccount={onSwitchAccount}
           onEnterPartnerPortal={onEnterPartnerPortal}
+          onAccountCreated={onAccountCreated}
         />
         <SideMenu
           menu={menu}

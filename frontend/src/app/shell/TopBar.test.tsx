@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import type { AccountState } from '../../domain';
 import { ApiError } from '../../lib/api';
-import { account } from '../../test/fixtures';
+import { account, jsonResponse, stubApi } from '../../test/fixtures';
 import { TopBar } from './TopBar';
 
 const TWO_ACCOUNTS = [
@@ -129,7 +129,7 @@ describe('TopBar', () => {
     expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-customer' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('region', { name: 'Account menu' });
-    expect(within(menu).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/createaccount');
+    expect(within(menu).getByRole('button', { name: 'Create account' })).toBeInTheDocument();
     await user.selectOptions(within(menu).getByRole('combobox', { name: 'Account' }), 'Harbour Lane Orthodontics');
     expect(onSwitchAccount).toHaveBeenCalledWith(101, 'Harbour Lane Orthodontics');
   });
@@ -145,10 +145,33 @@ describe('TopBar', () => {
     expect(names()).toHaveLength(1);
   });
 
+  test("the '+' opens the partner portal's Add account dialog, checked by the same rules, and creates the account", async () => {
+    const fetch = stubApi({
+      '/api/partnerportal/addAccount': () =>
+        jsonResponse({ success: true, message: 'Customer was created.', id: 603, name: 'Hillside Motors', invited: null }),
+    });
+    const onAccountCreated = vi.fn();
+    const { user } = renderBar(account({ isPartner: true, accounts: TWO_ACCOUNTS, userCanCreatePartnerAccounts: true }), {
+      onAccountCreated,
+    });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add account' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Account' }), 'Hillside Motors!');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(dialog).toHaveTextContent('Invalid characters found.');
+    expect(fetch).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Account' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Account' }), 'Hillside Motors');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(onAccountCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 603 })));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   test('no create-account button without the right', async () => {
     const { user } = renderBar(account({ accounts: TWO_ACCOUNTS }));
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.queryByRole('link', { name: 'Create account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
   test('a refused account switch is reported', async () => {

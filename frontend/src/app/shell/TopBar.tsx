@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AccountState } from '../../domain';
 import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
+import type { AccountCreated } from '../partner/api';
 import { ChatPanel } from './ChatPanel';
 import { swapReportVersion } from './api';
 
@@ -11,6 +12,8 @@ export interface TopBarProps {
   menuExpanded: boolean;
   onToggleMenu: () => void;
   onSwitchAccount: (customerId: number, customerName: string) => Promise<void>;
+  /** After the account menu's '+' created a client account. */
+  onAccountCreated?: (created: AccountCreated) => void;
   onSwapReports?: () => Promise<void>;
   onEnterPartnerPortal?: () => Promise<void>;
 }
@@ -94,6 +97,7 @@ export function TopBar({
   menuExpanded,
   onToggleMenu,
   onSwitchAccount,
+  onAccountCreated,
   onSwapReports = () => swapReportVersion(),
   onEnterPartnerPortal = async () => {},
 }: TopBarProps) {
@@ -125,7 +129,7 @@ export function TopBar({
       )}
       {account.isSystemManager && <ReportsSwitch account={account} onSwap={onSwapReports} />}
       <ChatPanel />
-      <AccountMenu account={account} onSwitchAccount={onSwitchAccount} />
+      <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>
   );
 }

@@ -4,40 +4,12 @@ import type { components } from '../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
 
-export type ClientAccount = Schemas['ClientAccount'];
-export type ClientAccounts = Schemas['ClientAccounts'];
-export type AccountCreated = Schemas['AccountCreated'];
+export type { AccountCreated, ClientAccount, ClientAccounts, NewAccount, Programme } from '../../app/partner/api';
+
 export type Rewards = Schemas['Rewards'];
 export type RewardRow = Schemas['RewardRow'];
 export type ProgrammeTerms = Schemas['ProgrammeTerms'];
 export type Branding = Schemas['BrandingView'];
-export type Programme = Schemas['Programme'];
-
-export function getAccounts(): Promise<ClientAccounts> {
-  return apiGet<ClientAccounts>('partnerportal/getAccounts');
-}
-
-export interface NewAccount {
-  accountName: string;
-  ownerFirstName: string;
-  ownerLastName: string;
-  ownerEmail: string;
-}
-
-export function addAccount(account: NewAccount, programme: Programme): Promise<AccountCreated> {
-  return apiPost<AccountCreated>('partnerportal/addAccount', {
-    accountName: account.accountName,
-    form_first_name: account.ownerFirstName,
-    form_last_name: account.ownerLastName,
-    form_email: account.ownerEmail,
-    programme,
-  });
-}
-
-/** Moves the session into one of the partner's client accounts (the portal's 'Log in'). */
-export function enterClientAccount(id: number): Promise<{ success: boolean }> {
-  return apiPost('login/', { form_customer_id: id });
-}
 
 export function getRewards(): Promise<Rewards> {
   return apiGet<Rewards>('partnerportal/getRewards');

@@ -1,5 +1,11 @@
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
+import { PageNote } from '../../components/PageNote';
 
 export default function SpeechSection({ title }: SectionProps) {
-  return <PageHeading title={title} />;
+  return (
+    <>
+      <PageHeading title={title} />
+      <PageNote />
+    </>
+  );
 }

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::Json;
 use domain::partners::add_account::{validate_add_account, AddAccountForm, CUSTOMER_CREATED};
+use domain::partners::portal_page_open;
 use domain::partners::rewards::Programme;
 use domain::users::EMAIL_IN_USE;
 use domain::{format_date, FieldErrors};
@@ -20,7 +21,7 @@ use crate::http::typed_form::Form;
 use crate::http::users::actions::send_password_email;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
-use crate::store::{partners, user_admin};
+use crate::store::{partners, user_admin, users};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(client_accounts)).routes(routes!(add_account))
@@ -52,9 +53,18 @@ struct ClientAccounts {
 
 #[utoipa::path(get, path = "/partnerportal/getAccounts", tag = "partner", responses((status = 200, body = ClientAccounts)))]
 async fn client_accounts(State(state): State<AppState>, user: AccountUser) -> Result<Json<ClientAccounts>, AppError> {
-    require_page(&user, "/partner/accounts")?;
+    // In the portal, the partner's own list; in one of its clients, Billing > Accounts
+    // (/partneraccounts) lists the same clients of the user's partner, where the menu shows it.
+    let partner = if user.account.is_partner {
+        require_page(&user, "/partner/accounts")?;
+        user.account.customer_id
+    } else if portal_page_open(&user.account, "/partneraccounts") {
+        users::home_partner_account(&state.db, user.session.user_id).await?.ok_or(AppError::Forbidden)?
+    } else {
+        return Err(AppError::Forbidden);
+    };
     let zone = &user.account.customer_time_zone;
-    let clients = partners::clients(&state.db, user.account.customer_id, state.clock.now()).await?;
+    let clients = partners::clients(&state.db, partner, state.clock.now()).await?;
     let accounts = clients
         .into_iter()
         .map(|c| ClientAccount {

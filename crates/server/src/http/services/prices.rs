@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::purchase::{addon_offer, is_addon_on_sale, OfferScreen};
+use domain::purchase::{addon_offer, is_addon_on_sale, OfferKind, OfferScreen};
 use domain::{guard, GuardStep, Plan};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -226,21 +226,43 @@ async fn addon_price(
     }
     let offer = addon_offer(account, scope, false);
     let plan = account.plan();
-    let upgrade_to = plan.next().map(Plan::name);
-    // The upgrade's own price: the next plan's.
-    let upgrade = match (offer.requires_upgrade, upgrade_to) {
-        (true, Some(next)) => prices::price(&state.db, "plan", next).await?,
-        _ => None,
+    // The domain's offer decides what is priced: an add-on of the plan, the upgrade (and the
+    // add-on it makes possible), or nothing online (Enterprise, a legacy package's change).
+    let upgrade_to = match offer.kind {
+        OfferKind::AddOn => None,
+        OfferKind::UpgradeAndAdd | OfferKind::UpgradePlan => offer.plan,
+        OfferKind::Enterprise | OfferKind::ChangePlan => {
+            // Only a scope some plan has: anything else is unknown.
+            let known = scope == "enterprise"
+                || prices::plan_includes(&state.db, Plan::Enterprise.name()).await?.iter().any(|s| s == scope);
+            if !known {
+                return Err(AppError::NotFound);
+            }
+            let name = offer.title.clone().unwrap_or_default();
+            return Ok(Json(AddonPrice {
+                name,
+                items: Vec::new(),
+                users: Vec::new(),
+                upgrade_price: None,
+                is_available: false,
+                requires_upgrade: true,
+            }));
+        }
+    };
+    // The upgrade's own price: the plan it leads to.
+    let upgrade = match upgrade_to {
+        Some(next) => prices::price(&state.db, "plan", next.name()).await?,
+        None => None,
     };
     let item = if offer.screen == OfferScreen::Upgrade {
         None
     } else {
         // An add-on bought with the upgrade is priced on the plan it will be on, and must be on
         // sale there (not a service or a scope the plan includes).
-        let on_plan = if offer.requires_upgrade { plan.next() } else { Some(plan) };
-        let Some(on_plan) = on_plan.filter(|p| is_addon_on_sale(*p, scope)) else {
+        let on_plan = upgrade_to.unwrap_or(plan);
+        if !is_addon_on_sale(on_plan, scope) {
             return Err(AppError::NotFound);
-        };
+        }
         let found = prices::price(&state.db, scope, on_plan.name()).await?;
         if found.is_none() {
             return Err(AppError::NotFound);

@@ -17,6 +17,7 @@ use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::invoices;
 use crate::store::usage::{self, CallTotals};
+use domain::purchase::plan_page;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(account_usage)).routes(routes!(call_charges))
@@ -178,6 +179,10 @@ async fn period_usage(
 #[utoipa::path(get, path = "/services/getCallCharges", tag = "services", responses((status = 200, body = CallCharges)))]
 async fn call_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<CallCharges>, AppError> {
     require_subscription_page(&user)?;
+    // A technology partner's plan page has no call charges: nor does its API.
+    if !plan_page(&user.account).call_tracking {
+        return Err(AppError::Forbidden);
+    }
     let periods = usage_periods(state.clock.now(), &user.account.customer_time_zone).map_err(AppError::Internal)?;
     let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
     let total = allowance.inclusive_minutes;

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 
-/** The invoices and the policies (the terms pages are served by the server, outside the app). */
-export function PlanLinks() {
+/**
+ * The invoices (the account's own portal's) and the policies (the terms pages are served by the
+ * server, outside the app); call charges only where the plan has calls.
+ */
+export function PlanLinks({ invoicesPath, callCharges }: { invoicesPath: string; callCharges: boolean }) {
   return (
     <nav className="card card-body plan-links" aria-label="Billing and policies">
       <ul>
         <li>
-          <Link to="/invoices">Invoices</Link>
+          <Link to={invoicesPath}>Invoices</Link>
         </li>
         <li>
           <a href="/conditions">Terms and conditions</a>
@@ -17,9 +20,11 @@ export function PlanLinks() {
         <li>
           <a href="/conditions#cancellation">Cancellation policy</a>
         </li>
-        <li>
-          <a href="/conditions#call-charges">Call charges</a>
-        </li>
+        {callCharges && (
+          <li>
+            <a href="/conditions#call-charges">Call charges</a>
+          </li>
+        )}
       </ul>
     </nav>
   );

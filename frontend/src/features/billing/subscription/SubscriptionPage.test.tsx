@@ -189,4 +189,23 @@ describe('the plan and usage page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Plan: Enterprise' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Current pricing breakdown' })).not.toBeInTheDocument();
   });
+
+  test("a technology partner's page shows its plan, links to its own invoices and the contact page, and no call tracking", async () => {
+    const fetch = api({}, usage({ addOns: [] }));
+    renderPurchase(account({ isTechPartner: true }), { ui: <SubscriptionPage upgrade={false} /> });
+    expect(screen.getByRole('heading', { level: 1, name: 'Plan: Professional' })).toBeInTheDocument();
+    expect(await screen.findByText('None.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/technologypartner/invoices');
+    expect(screen.getByRole('link', { name: 'Contact us about your plan' })).toHaveAttribute('href', '/contactus');
+    expect(screen.queryByRole('link', { name: 'Upgrade centre' })).not.toBeInTheDocument();
+    for (const region of ['Static numbers', 'Dynamic URLs', 'Outbound agents']) {
+      expect(screen.queryByRole('region', { name: region })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('table', { name: 'Calls and charges by month' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/inclusive minutes/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/call recording storage/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Call charges' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compare plans' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/services/getCallCharges');
+  });
 });

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canPurchaseOnline, recordingStorageText, scopeQuery } from '../../../domain';
+import { canPurchaseOnline, planPage, recordingStorageText, scopeQuery } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';
@@ -31,7 +31,9 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
   const [params] = useSearchParams();
   // Load failures are silent: the figures just stay empty.
   const [usageLoad, reloadUsage] = useLoader(getAccountUsage);
-  const [chargesLoad] = useLoader(getCallCharges);
+  const page = planPage(account);
+  // A technology partner's plan has no calls: nothing to fetch.
+  const [chargesLoad] = useLoader(page.callTracking ? getCallCharges : null);
   const usage = usageLoad.status === 'ready' ? usageLoad.data : null;
   const charges = chargesLoad.status === 'ready' ? chargesLoad.data : null;
   const [banner, setBanner] = useState<Outcome | null>(null);
@@ -91,29 +93,38 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
       <header className="page-heading page-heading-actions">
         <h1>Plan: {account.packageName}</h1>
         <div className="form-actions">
-          {!account.isGroupAccount && (
-            <Link className="button" to="/upgradecentre">
-              Upgrade centre
-            </Link>
-          )}
+          {page.planLink &&
+            (page.planLink.external ? (
+              <a className="button" href={page.planLink.path}>
+                {page.planLink.label}
+              </a>
+            ) : (
+              <Link className="button" to={page.planLink.path}>
+                {page.planLink.label}
+              </Link>
+            ))}
           {!enterprise && (
             <button type="button" className="button" onClick={() => setDialog('breakdown')}>
               Current pricing breakdown
             </button>
           )}
-          <button type="button" className="button" onClick={() => setDialog('compare')}>
-            Compare plans
-          </button>
+          {page.callTracking && (
+            <button type="button" className="button" onClick={() => setDialog('compare')}>
+              Compare plans
+            </button>
+          )}
         </div>
       </header>
       <ResultBanner outcome={banner} />
-      <UsageCards
-        usage={usage}
-        online={online}
-        onAddDynamic={() => setDialog('whatToAdd')}
-        onAddStatic={addStatic}
-        onAddAgent={() => buy('outbound_additional_user')}
-      />
+      {page.callTracking && (
+        <UsageCards
+          usage={usage}
+          online={online}
+          onAddDynamic={() => setDialog('whatToAdd')}
+          onAddStatic={addStatic}
+          onAddAgent={() => buy('outbound_additional_user')}
+        />
+      )}
       <section className="card" aria-labelledby="plan-heading">
         <h2 id="plan-heading" className="card-heading">
           Your plan
@@ -122,33 +133,43 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
           <dl className="plan-facts">
             <dt>Package</dt>
             <dd>{account.packageName}</dd>
-            <dt>Call recording storage</dt>
-            <dd>{usage ? `${usage.callRecordingStorage} days (${usage.freeCallRecordingStorage} days free)` : '…'}</dd>
-            <dt>Inclusive minutes</dt>
-            <dd>
-              {usage
-                ? `${(usage.minutesAvailable - usage.inclusiveMinutesLeft).toLocaleString('en-GB')} used, ${usage.inclusiveMinutesLeft.toLocaleString('en-GB')} left`
-                : '…'}
-            </dd>
+            {page.callTracking && (
+              <>
+                <dt>Call recording storage</dt>
+                <dd>{usage ? `${usage.callRecordingStorage} days (${usage.freeCallRecordingStorage} days free)` : '…'}</dd>
+                <dt>Inclusive minutes</dt>
+                <dd>
+                  {usage
+                    ? `${(usage.minutesAvailable - usage.inclusiveMinutesLeft).toLocaleString('en-GB')} used, ${usage.inclusiveMinutesLeft.toLocaleString('en-GB')} left`
+                    : '…'}
+                </dd>
+              </>
+            )}
           </dl>
           <h3>Add-ons included</h3>
-          <ul>
-            {storage && <li>{storage}</li>}
-            {usage?.addOns.map((addOn) => <li key={addOn.scope}>{addOn.description}</li>)}
-          </ul>
-          {online && usage && usage.callRecordingStorage < RECORDING_STORAGE_MAX_DAYS && (
+          {page.callTracking || (usage && usage.addOns.length > 0) ? (
+            <ul>
+              {page.callTracking && storage && <li>{storage}</li>}
+              {usage?.addOns.map((addOn) => <li key={addOn.scope}>{addOn.description}</li>)}
+            </ul>
+          ) : (
+            <p>{usage ? 'None.' : '…'}</p>
+          )}
+          {page.callTracking && online && usage && usage.callRecordingStorage < RECORDING_STORAGE_MAX_DAYS && (
             <button type="button" className="button" onClick={() => buy(RECORDING_STORAGE)}>
               Extend call recording storage
             </button>
           )}
         </div>
       </section>
-      <CallChargesCard
-        charges={charges}
-        minutesAvailable={usage?.minutesAvailable ?? 0}
-        minutesLeft={usage?.inclusiveMinutesLeft ?? 0}
-      />
-      <PlanLinks />
+      {page.callTracking && (
+        <CallChargesCard
+          charges={charges}
+          minutesAvailable={usage?.minutesAvailable ?? 0}
+          minutesLeft={usage?.inclusiveMinutesLeft ?? 0}
+        />
+      )}
+      <PlanLinks invoicesPath={page.invoicesPath} callCharges={page.callTracking} />
       <PricingBreakdownDialog open={dialog === 'breakdown'} onClose={() => setDialog(null)} />
       <PlanComparisonDialog open={dialog === 'compare'} onClose={() => setDialog(null)} />
       <WhatToAddDialog

@@ -1,20 +1,30 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, ROWS_PER_PAGE, type Column } from '../../../components/DataTable';
-import { LoadedPage } from '../../../components/LoadedPage';
-import { useAccount } from '../../../lib/account';
-import { withContact } from '../../../lib/contact';
-import { useLoader } from '../../../lib/useLoader';
-import { enterClientAccount, getAccounts, type AccountCreated, type ClientAccount, type ClientAccounts } from '../api';
-import { ACCOUNTS_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from '../messages';
+import { DataTable, ROWS_PER_PAGE, type Column } from '../../components/DataTable';
+import { LoadedPage } from '../../components/LoadedPage';
+import { useAccount } from '../../lib/account';
+import { withContact } from '../../lib/contact';
+import { useLoader } from '../../lib/useLoader';
+import { enterClientAccount, getAccounts, type AccountCreated, type ClientAccount, type ClientAccounts } from './api';
+import { ACCOUNTS_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from './messages';
 import { AddAccountDialog } from './AddAccountDialog';
-import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
+import { LocationNotice } from '../../components/LocationNotice';
+import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 
 
-function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChanged: () => Promise<void> }) {
+function ClientTable({
+  clients,
+  onChanged,
+  startAdding,
+}: {
+  clients: ClientAccounts;
+  onChanged: () => Promise<void>;
+  startAdding: boolean;
+}) {
   const { reload } = useAccount();
   const navigate = useNavigate();
-  const [adding, setAdding] = useState(false);
+  // /createaccount opens the list with the dialog open, where the user may add accounts.
+  const [adding, setAdding] = useState(startAdding && clients.canAddAccounts);
   const [entering, setEntering] = useState<number | null>(null);
   const [banner, setBanner] = useState<Outcome | null>(null);
 
@@ -35,6 +45,8 @@ function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChange
     setAdding(false);
     setBanner({ kind: 'success', text: accountCreated(answer) });
     void onChanged();
+    // The account selector lists the new account too.
+    void reload();
   }
 
   const columns: Column<ClientAccount>[] = [
@@ -69,6 +81,7 @@ function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChange
   ];
   return (
     <>
+      <LocationNotice />
       <ResultBanner outcome={banner} />
       <DataTable
         label="Client accounts"
@@ -95,12 +108,16 @@ function ClientTable({ clients, onChanged }: { clients: ClientAccounts; onChange
   );
 }
 
-/** /partner/accounts: the partner's client accounts, a way into each, and Add account. */
-export function AccountsPage({ title }: { title: string }) {
+/**
+ * The partner's client accounts, a way into each, and Add account: /partner/accounts in the
+ * portal, Billing > Accounts (/partneraccounts) inside a client, and /createaccount (the list
+ * with the Add account dialog open).
+ */
+export function AccountsPage({ title, startAdding = false }: { title: string; startAdding?: boolean }) {
   const [load, reload] = useLoader(getAccounts);
   return (
     <LoadedPage title={title} load={load} failedText={withContact(ACCOUNTS_FAILED)}>
-      {(clients) => <ClientTable clients={clients} onChanged={reload} />}
+      {(clients) => <ClientTable clients={clients} onChanged={reload} startAdding={startAdding} />}
     </LoadedPage>
   );
 }
