@@ -4397,7 +4397,7 @@ export interface components {
         };
         /** @description One step of the checklist. */
         FirstRunStep: {
-            /** @description 'number', 'hours' or 'trackingCode'. */
+            /** @description 'number', 'routing' or 'trackingCode'. */
             key: string;
             title: string;
             detail: string;
