@@ -143,6 +143,14 @@ impl russh::client::Handler for Client {
 
 async fn sftp(stream: TcpStream, target: &Target<'_>, name: &str) -> Outcome {
     let (host, port) = (target.host, target.port);
+    // An FTP server greets first with a reply code ("220 ..."), and would wait for a command
+    // where an SSH client waits for the server's version line: tell it apart at once.
+    let mut first = [0u8; 4];
+    if let Ok(n) = stream.peek(&mut first).await {
+        if n == 4 && first[..3].iter().all(u8::is_ascii_digit) && matches!(first[3], b' ' | b'-') {
+            return failed(format!("{host}:{port} did not answer as an SFTP server: is it an FTP one?"));
+        }
+    }
     let fingerprint = Arc::new(Mutex::new(None));
     let config =
         Arc::new(russh::client::Config { inactivity_timeout: Some(Duration::from_secs(60)), ..Default::default() });

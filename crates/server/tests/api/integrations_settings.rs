@@ -326,6 +326,13 @@ impl russh_sftp::server::Handler for SftpSide {
     }
 }
 
+/// The one file a server was sent: its name and content.
+fn only_file(files: &Files) -> (String, Vec<u8>) {
+    let files = files.lock().unwrap();
+    assert_eq!(files.len(), 1, "{:?}", files.keys());
+    files.iter().next().map(|(name, content)| (name.clone(), content.clone())).unwrap()
+}
+
 /// Serves SFTP on a free local port; the files it was sent.
 async fn sftp_server() -> (u16, Files) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -366,14 +373,17 @@ async fn test_connection_logs_in_over_sftp_and_writes_a_test_file() {
 
     let answer = test_connection(&app, &owner, &ftp_form(&port_text, PASSWORD)).await;
     assert_eq!(answer["connected"], true, "{answer}");
+    // The one file written, named after the export's with its token filled in (the test clock
+    // starts at 10:00:00 and runs on).
+    let (name, written) = only_file(&files);
+    assert!(name.starts_with("calls_20261123T1000") && name.ends_with("_connection_test.csv"), "{name}");
     let message = answer["message"].as_str().unwrap();
     assert!(
         message.starts_with(&format!(
-            "Connected to 127.0.0.1:{port} and wrote a test file, calls_20261123T100000_connection_test.csv. The server's host key is SHA256:"
+            "Connected to 127.0.0.1:{port} and wrote a test file, {name}. The server's host key is SHA256:"
         )),
         "{message}"
     );
-    let written = files.lock().unwrap().get("calls_20261123T100000_connection_test.csv").cloned().unwrap();
     assert!(String::from_utf8(written).unwrap().contains("Test connection"));
 
     let wrong = test_connection(&app, &owner, &ftp_form(&port_text, "wrong password")).await;
@@ -421,4 +431,89 @@ async fn test_connection_says_why_it_could_not_connect() {
     let answer = test_connection(&app, &owner, &ftp_form(&port.to_string(), PASSWORD)).await;
     assert_eq!(answer["message"], format!("127.0.0.1:{port} did not answer within 2 seconds."));
     drop(silent);
+}
+
+/// A plain FTP server of a few commands (USER, PASS, TYPE, PASV, STOR, QUIT) on a free local
+/// port; the files it was sent. Its passive reply names another address (203.0.113.9): the test
+/// must connect to the address it already checked, not that one.
+async fn ftp_server() -> (u16, Files) {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let files: Files = Arc::default();
+    let kept = files.clone();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let files = kept.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let mut data = None;
+                let mut user = String::new();
+                write.write_all(b"220-Welcome\r\n220 Test FTP ready\r\n").await.unwrap();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let (command, argument) = line.split_once(' ').unwrap_or((&line, ""));
+                    let answer = match command {
+                        "USER" => {
+                            user = argument.to_string();
+                            "331 Password please".to_string()
+                        }
+                        "PASS" if user == "calls" && argument == PASSWORD => "230 Logged in".into(),
+                        "PASS" => "530 Login incorrect".into(),
+                        "TYPE" => "200 Binary".into(),
+                        "PASV" => {
+                            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                            let p = listener.local_addr().unwrap().port();
+                            data = Some(listener);
+                            format!("227 Entering Passive Mode (203,0,113,9,{},{})", p / 256, p % 256)
+                        }
+                        "STOR" => {
+                            let listener = data.take().unwrap();
+                            write.write_all(b"150 Send it\r\n").await.unwrap();
+                            let (mut socket, _) = listener.accept().await.unwrap();
+                            let mut content = Vec::new();
+                            socket.read_to_end(&mut content).await.unwrap();
+                            files.lock().unwrap().insert(argument.to_string(), content);
+                            "226 Stored".into()
+                        }
+                        "QUIT" => break,
+                        _ => "502 Not here".into(),
+                    };
+                    write.write_all(format!("{answer}\r\n").as_bytes()).await.unwrap();
+                }
+            });
+        }
+    });
+    (port, files)
+}
+
+#[tokio::test]
+async fn test_connection_also_speaks_plain_ftp() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let (port, files) = ftp_server().await;
+    let port_text = port.to_string();
+    let mut form = ftp_form(&port_text, PASSWORD);
+    form[0] = ("form_ftp_protocol", "ftp");
+    let answer = test_connection(&app, &owner, &form).await;
+    let (name, written) = only_file(&files);
+    assert!(name.starts_with("calls_20261123T1000"), "{name}");
+    assert!(String::from_utf8(written).unwrap().contains("Test connection"));
+    assert_eq!(
+        answer,
+        json!({
+            "connected": true,
+            "message": format!("Connected to 127.0.0.1:{port} and wrote a test file, {name}."),
+        })
+    );
+    let mut wrong = ftp_form(&port_text, "nope");
+    wrong[0] = ("form_ftp_protocol", "ftp");
+    assert_eq!(
+        test_connection(&app, &owner, &wrong).await["message"],
+        format!("127.0.0.1:{port} refused the username or password.")
+    );
+    // An SFTP test against an FTP server says so.
+    let sftp = test_connection(&app, &owner, &ftp_form(&port_text, PASSWORD)).await;
+    assert_eq!(sftp["connected"], false);
+    assert_eq!(sftp["message"], format!("127.0.0.1:{port} did not answer as an SFTP server: is it an FTP one?"));
 }
