@@ -228,6 +228,10 @@ impl Control {
 
 async fn ftp(stream: TcpStream, address: SocketAddr, target: &Target<'_>, name: &str) -> Outcome {
     let (host, port) = (target.host, target.port);
+    // The domain's rules refuse them already; a command must never carry another.
+    if [target.username, target.password, name].iter().any(|v| v.contains(['\r', '\n'])) {
+        return failed("The username, password and file name cannot contain line breaks.".into());
+    }
     let (read, write) = stream.into_split();
     let mut control = Control { read: BufReader::new(read), write };
     let no = |code: u16, what: &str| failed(format!("{host}:{port} answered FTP code {code} {what}."));

@@ -23,6 +23,8 @@ pub const FTP_PASSWORD_MAX: usize = 128;
 pub const FTP_PROTOCOL_REQUIRED: &str = "Please choose FTP or SFTP.";
 pub const FTP_PORT_RANGE: &str = "Port must be a number from 1 to 65535.";
 pub const FTP_PASSWORD_REQUIRED: &str = "FTP password is required.";
+pub const FTP_USERNAME_CHARACTERS: &str = "FTP username cannot contain spaces or control characters.";
+pub const FTP_PASSWORD_CHARACTERS: &str = "FTP password cannot contain control characters.";
 
 /// The FTP export's protocols, as posted in `form_ftp_protocol`, with their usual ports.
 pub const FTP_PROTOCOLS: [(&str, u16); 2] = [("ftp", 21), ("sftp", 22)];
@@ -117,8 +119,12 @@ pub fn validate_settings(identifier: &str, fields: &BTreeMap<String, String>) ->
                 errors.add("form_ftp_port", FTP_PORT_RANGE);
             }
             let username = value("form_ftp_username");
-            if required(&mut errors, "form_ftp_username", username, FTP_USERNAME_REQUIRED) {
-                limited(&mut errors, "form_ftp_username", username, "FTP username", FTP_USERNAME_MAX);
+            // Sent on a line of its own to an FTP server: no line breaks or other controls.
+            if required(&mut errors, "form_ftp_username", username, FTP_USERNAME_REQUIRED)
+                && limited(&mut errors, "form_ftp_username", username, "FTP username", FTP_USERNAME_MAX)
+                && username.chars().any(|c| c.is_whitespace() || c.is_control())
+            {
+                errors.add("form_ftp_username", FTP_USERNAME_CHARACTERS);
             }
             // Not trimmed: a password may start or end with a space.
             let password = value(FTP_PASSWORD_FIELD);
@@ -126,8 +132,10 @@ pub fn validate_settings(identifier: &str, fields: &BTreeMap<String, String>) ->
                 if value(FTP_KEEP_PASSWORD_FIELD) != "1" {
                     errors.add(FTP_PASSWORD_FIELD, FTP_PASSWORD_REQUIRED);
                 }
-            } else {
-                limited(&mut errors, FTP_PASSWORD_FIELD, password, "FTP password", FTP_PASSWORD_MAX);
+            } else if limited(&mut errors, FTP_PASSWORD_FIELD, password, "FTP password", FTP_PASSWORD_MAX)
+                && password.chars().any(char::is_control)
+            {
+                errors.add(FTP_PASSWORD_FIELD, FTP_PASSWORD_CHARACTERS);
             }
             let file = value("form_ftp_file_name");
             if required(&mut errors, "form_ftp_file_name", file, FTP_FILE_NAME_REQUIRED)
@@ -226,6 +234,26 @@ mod tests {
             validate_settings("ftp_export", &keep).unwrap_err().get("form_ftp_password"),
             Some("FTP password cannot exceed 128 characters.")
         );
+    }
+
+    #[test]
+    fn the_username_and_password_cannot_carry_line_breaks() {
+        let mut fields = form(&[
+            ("form_ftp_protocol", "ftp"),
+            ("form_ftp_host", "ftp.example.co.uk"),
+            ("form_ftp_port", "21"),
+            ("form_ftp_username", "calls\r\nDELE x"),
+            ("form_ftp_password", "pass\nword"),
+            ("form_ftp_file_name", "calls"),
+        ]);
+        let errors = validate_settings("ftp_export", &fields).unwrap_err();
+        assert_eq!(errors.get("form_ftp_username"), Some(FTP_USERNAME_CHARACTERS));
+        assert_eq!(errors.get("form_ftp_password"), Some(FTP_PASSWORD_CHARACTERS));
+        fields.insert("form_ftp_username".into(), "calls user".into());
+        fields.insert("form_ftp_password".into(), "a pass phrase".into());
+        let errors = validate_settings("ftp_export", &fields).unwrap_err();
+        assert_eq!(errors.get("form_ftp_username"), Some(FTP_USERNAME_CHARACTERS));
+        assert_eq!(errors.get("form_ftp_password"), None, "spaces are fine in a password");
     }
 
     #[test]

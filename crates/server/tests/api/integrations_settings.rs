@@ -184,6 +184,16 @@ async fn the_ftp_export_keeps_its_password_sealed_and_never_answers_it() {
             "form_ftp_file_name": "Invalid characters found. Allowed characters are letters, numbers, underscores and {timestamp}.",
         })
     );
+    // Nothing that would end an FTP command line early.
+    let mut injected = ftp_form("21", "pass\r\nword");
+    injected[3] = ("form_ftp_username", "calls\r\nDELE calls.csv");
+    let refused = app.post_multipart("/api/integrations/ftp_export/test", Some(&owner), &injected).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json()["errors"]["form_ftp_username"],
+        "FTP username cannot contain spaces or control characters."
+    );
+    assert_eq!(refused.json()["errors"]["form_ftp_password"], "FTP password cannot contain control characters.");
     // Keeping a password needs one stored.
     let mut keep = ftp_form("22", "");
     keep.push(("form_ftp_keep_password", "1"));
