@@ -36,6 +36,20 @@ test('the owner connects Google Ads through the consent page and removes it agai
   await expect(page.getByText(/Connected to Harbour Lane Dental \(Google Ads\) since/)).toBeVisible();
   await expectAccessible(page, 'the Google Ads page, connected');
 
+  // Its settings: the account from the login the sandbox provider lists, and what is sent.
+  const settings = page.getByRole('form', { name: 'Google Ads settings' });
+  await expect(settings.getByText(/Choose the account your calls are sent to/)).toBeVisible();
+  await settings
+    .getByLabel('Google Ads account')
+    .selectOption({ label: 'Harbour Lane Dental – Search (000-100-0001)' });
+  await settings.getByLabel('Answered calls').check();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Google Ads settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(settings.getByLabel('Google Ads account')).toHaveValue('000-100-0001');
+  await expect(settings.getByLabel('Answered calls')).toBeChecked();
+  await expectAccessible(page, 'the Google Ads settings');
+
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   const confirm = page.getByRole('dialog');
   await confirm.getByLabel('Password').fill(PASSWORD);
@@ -43,7 +57,8 @@ test('the owner connects Google Ads through the consent page and removes it agai
   await confirm.getByRole('button', { name: /Confirm|Remove/ }).last().click();
   await expect(page.getByText('Not connected')).toBeVisible();
 
-  await page.goto('/manage/');
+  await page.getByRole('link', { name: 'Back to Integrate' }).click();
+  await expectHeading(page, 'Integrate');
   await expect(yours.getByRole('button', { name: 'Connect Google Ads' })).toBeVisible();
 });
 

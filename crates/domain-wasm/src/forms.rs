@@ -27,6 +27,34 @@ pub fn validate_integration_settings(
     to_js(&domain::integrations::validate_settings(identifier, &fields).err().unwrap_or_default())
 }
 
+/// The help text under the FTP export's file name (the character rule's hint).
+#[wasm_bindgen(js_name = ftpFileNameHint)]
+pub fn ftp_file_name_hint() -> String {
+    domain::integrations::ftp_file_name_hint()
+}
+
+/// The settings form of an integration connected at the provider (Google Ads, HubSpot), or null.
+#[wasm_bindgen(js_name = providerSettings, unchecked_return_type = "ProviderSettingsDef | null")]
+pub fn provider_settings(identifier: &str) -> Result<JsValue, JsError> {
+    to_js(&domain::integrations::provider_settings(identifier))
+}
+
+/// Field errors of a provider settings form ({} when valid); `accounts` are the ids of the
+/// login's accounts or portals.
+#[wasm_bindgen(js_name = validateProviderSettings, unchecked_return_type = "FieldErrors")]
+pub fn validate_provider_settings(
+    identifier: &str,
+    account_id: &str,
+    sends: Vec<String>,
+    accounts: Vec<String>,
+) -> Result<JsValue, JsError> {
+    to_js(
+        &domain::integrations::validate_provider_settings(identifier, account_id, &sends, &accounts)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
 /// Field errors of the user form ({} when valid), keyed by the users/save field names.
 #[wasm_bindgen(js_name = termsProblem)]
 pub fn terms_problem(accepted: bool) -> Option<String> {

@@ -37,6 +37,10 @@ export interface IntegrationCard {
   identifier: string; title: string; order: number; configured: boolean;
   buttons: { main: IntegrationButton; remove: boolean };
 }
+export interface ProviderSettingsDef {
+  identifier: string; accountLabel: string; accountNoun: string; sendsLabel: string;
+  sends: { value: string; label: string }[]; defaultSends: string[];
+}
 export interface IntegrationOverview { authorised: IntegrationCard[]; unauthorised: IntegrationCard[]; addOns: IntegrationCard[] }
 export type OfferKind = "addOn" | "upgradeAndAdd" | "upgradePlan" | "enterprise" | "changePlan";
 export interface AddonOffer {

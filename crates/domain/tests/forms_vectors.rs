@@ -23,6 +23,14 @@ fn answer(call: &str, args: &[Value]) -> Value {
         "validateIntegrationSettings" => {
             json!(integrations::validate_settings(text(0), &arg(args, 1)).err().unwrap_or_default())
         }
+        "validateProviderSettings" => json!(integrations::validate_provider_settings(
+            text(0),
+            text(1),
+            &arg::<Vec<String>>(args, 2),
+            &arg::<Vec<String>>(args, 3)
+        )
+        .err()
+        .unwrap_or_default()),
         "validateBillingDetails" => json!(billing::validate_billing_details(&arg(args, 0))),
         "validatePasswordConfirmation" => {
             json!(domain::validate_password_confirmation(text(0)).err().unwrap_or_default())

@@ -23,6 +23,13 @@ pub struct GaProperty {
     pub url: String,
 }
 
+/// An account (Google Ads) or portal (HubSpot) of the customer's login at the provider.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProviderAccount {
+    pub account_id: String,
+    pub name: String,
+}
+
 #[derive(Debug)]
 pub enum ProviderError {
     /// The code is unknown, used, expired, or for another integration or customer.
@@ -54,6 +61,12 @@ pub trait AdPlatforms {
     ) -> impl std::future::Future<Output = Result<Grant>> + Send;
     /// The Google Analytics properties of the customer's connected account.
     fn ga_properties(&self, customer: i64) -> impl std::future::Future<Output = Result<Vec<GaProperty>>> + Send;
+    /// The accounts or portals of the customer's connected login for `identifier`.
+    fn accounts(
+        &self,
+        identifier: &str,
+        customer: i64,
+    ) -> impl std::future::Future<Output = Result<Vec<ProviderAccount>>> + Send;
 }
 
 /// The sandbox provider, in this server's database.
@@ -96,13 +109,48 @@ impl AdPlatforms for Sandbox<'_> {
             .fetch_all(self.0)
             .await?)
     }
+
+    async fn accounts(&self, identifier: &str, customer: i64) -> Result<Vec<ProviderAccount>> {
+        Ok(sqlx::query_as(
+            "SELECT account_id, name FROM sandbox_provider_accounts WHERE customer_id = $1 AND identifier = $2 ORDER BY account_id",
+        )
+        .bind(customer)
+        .bind(identifier)
+        .fetch_all(self.0)
+        .await?)
+    }
+}
+
+/// The accounts a first sandbox consent gives the customer's login: two Google Ads accounts, or
+/// two HubSpot portals (ids made from the customer's, so each customer's differ).
+pub fn sandbox_accounts(identifier: &str, customer: i64, customer_name: &str) -> Vec<ProviderAccount> {
+    let account = |account_id: String, name: String| ProviderAccount { account_id, name };
+    match identifier {
+        "google_ads" => vec![
+            account(
+                format!("{:03}-{:03}-0001", customer / 1000 % 1000, customer % 1000),
+                format!("{customer_name} – Search"),
+            ),
+            account(
+                format!("{:03}-{:03}-0002", customer / 1000 % 1000, customer % 1000),
+                format!("{customer_name} – Display"),
+            ),
+        ],
+        "hubspot" => vec![
+            account(format!("{}01", 4_000_000 + customer), customer_name.to_string()),
+            account(format!("{}02", 4_000_000 + customer), format!("{customer_name} (test portal)")),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 /// The sandbox consent page's Allow: a code for the integration, naming the customer's account
-/// at the provider. A first Google Analytics consent gives the account a property per website.
+/// at the provider. A first Google Analytics consent gives the account a property per website;
+/// a first Google Ads or HubSpot one, its accounts or portals (`sandbox_accounts`).
 pub async fn sandbox_consent(
     db: &AnyPool,
     customer: i64,
+    customer_name: &str,
     identifier: &str,
     account: &str,
     now: i64,
@@ -141,6 +189,18 @@ pub async fn sandbox_consent(
                     .await?;
             }
         }
+    }
+    for found in sandbox_accounts(identifier, customer, customer_name) {
+        sqlx::query(
+            "INSERT INTO sandbox_provider_accounts (customer_id, identifier, account_id, name) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (customer_id, identifier, account_id) DO NOTHING",
+        )
+        .bind(customer)
+        .bind(identifier)
+        .bind(&found.account_id)
+        .bind(&found.name)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(code)

@@ -11,7 +11,8 @@ async fn main() {
     }
     tracing_subscriber::fmt()
         .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn")),
+            EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn,russh=warn,russh_sftp=warn")),
         )
         .init();
     if let Err(error) = run().await {

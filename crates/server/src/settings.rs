@@ -26,6 +26,9 @@ pub struct Settings {
     /// CARD_SHA_PASSPHRASE: the card provider's SHA passphrase; unset, one is generated once
     /// and stored in the database.
     pub card_passphrase: Option<String>,
+    /// SETTINGS_ENCRYPTION_KEY: 64 hex digits, the key of the secrets kept at rest (the FTP
+    /// export's password); unset, one is generated once and stored in the database.
+    pub settings_key: Option<String>,
 }
 
 /// `host=ip:port,host=ip:port`: names the website check answers without DNS.
@@ -68,6 +71,7 @@ impl Settings {
                 ..FetchPolicy::default()
             },
             card_passphrase: std::env::var("CARD_SHA_PASSPHRASE").ok().filter(|p| !p.is_empty()),
+            settings_key: std::env::var("SETTINGS_ENCRYPTION_KEY").ok().filter(|p| !p.is_empty()),
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

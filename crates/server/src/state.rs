@@ -4,6 +4,7 @@ use sqlx::AnyPool;
 
 use crate::clock::Clock;
 use crate::payments::{PaymentProvider, Sandbox};
+use crate::secrets::SecretBox;
 use crate::settings::Settings;
 
 /// What every handler can reach.
@@ -17,6 +18,8 @@ pub struct AppState {
     pub card_passphrase: Arc<str>,
     /// Card and Direct Debit updates go through this provider.
     pub payments: Arc<dyn PaymentProvider>,
+    /// Seals and opens the secrets customers give us (the FTP export's password).
+    pub secrets: Arc<SecretBox>,
 }
 
 impl AppState {
@@ -30,6 +33,7 @@ impl AppState {
         let card_passphrase: Arc<str> =
             crate::payments::passphrase(&db, settings.card_passphrase.as_deref()).await?.into();
         let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
-        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments })
+        let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
+        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments, secrets })
     }
 }

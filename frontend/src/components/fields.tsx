@@ -164,3 +164,50 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** A group of tickboxes for one field (a list of values), with its legend, hint and error. */
+export function CheckboxGroupField({
+  label,
+  name,
+  values,
+  options,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: FieldBase & {
+  values: string[];
+  options: Option[];
+  onChange: (values: string[]) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`field field-group${error ? ' field-invalid' : ''}`}
+      aria-describedby={describedBy(id, error, hint)}
+    >
+      <legend>{label}</legend>
+      {options.map((option) => (
+        <div key={option.value} className="field-check-row">
+          <input
+            id={`${id}-${option.value}`}
+            name={name}
+            type="checkbox"
+            value={option.value}
+            checked={values.includes(option.value)}
+            disabled={disabled}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? options.map((o) => o.value).filter((v) => v === option.value || values.includes(v))
+                  : values.filter((v) => v !== option.value),
+              )
+            }
+          />
+          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+        </div>
+      ))}
+      <Describe id={id} error={error} hint={hint} />
+    </fieldset>
+  );
+}

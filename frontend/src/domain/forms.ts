@@ -1,8 +1,14 @@
 // The user and password forms' rules (crates/domain through the forms wasm module, pkg).
 import * as wasm from './pkg/domain_wasm.js';
-import type { BillingDetailsForm, FieldErrors, UserForm, UserFormContext } from './pkg/domain_wasm.js';
+import type {
+  BillingDetailsForm,
+  FieldErrors,
+  ProviderSettingsDef,
+  UserForm,
+  UserFormContext,
+} from './pkg/domain_wasm.js';
 
-export type { BillingDetailsForm };
+export type { BillingDetailsForm, ProviderSettingsDef };
 
 export function validatePasswordConfirmation(formPassword: string): FieldErrors {
   return wasm.validatePasswordConfirmation(formPassword);
@@ -21,6 +27,26 @@ export function validateGaConnect(propertyId: string, propertyType: string, opti
 /** An integration's settings form (ftp_export, webhooks, api), fields by form name. */
 export function validateIntegrationSettings(identifier: string, fields: Record<string, string>): FieldErrors {
   return wasm.validateIntegrationSettings(identifier, fields);
+}
+
+/** The help text under the FTP export's file name: the character rule's hint and the token. */
+export function ftpFileNameHint(): string {
+  return wasm.ftpFileNameHint();
+}
+
+/** The settings form of an integration connected at the provider (Google Ads, HubSpot), or null. */
+export function providerSettings(identifier: string): ProviderSettingsDef | null {
+  return wasm.providerSettings(identifier) ?? null;
+}
+
+/** A provider settings form; `accounts` are the ids of the login's accounts or portals. */
+export function validateProviderSettings(
+  identifier: string,
+  accountId: string,
+  sends: string[],
+  accounts: string[],
+): FieldErrors {
+  return wasm.validateProviderSettings(identifier, accountId, sends, accounts);
 }
 
 /** A purchase's terms tickbox: its message while it is not ticked. */

@@ -24,6 +24,8 @@ function answer(call: string, a: any[]): unknown {
       return forms.validateGaConnect(a[0], a[1], a[2]);
     case 'validateIntegrationSettings':
       return forms.validateIntegrationSettings(a[0], a[1]);
+    case 'validateProviderSettings':
+      return forms.validateProviderSettings(a[0], a[1], a[2], a[3]);
     case 'validateBillingDetails':
       return forms.validateBillingDetails(a[0]);
     case 'validatePasswordConfirmation':

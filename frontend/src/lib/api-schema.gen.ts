@@ -335,6 +335,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/ftp_export/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test connection: the FTP export's form as it stands (the stored password when it keeps it)
+         *     is checked like a save, then the server logs in over SFTP or FTP and writes a test file.
+         *     Nothing is saved.
+         */
+        post: operations["post_integrations_ftp_export_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/provider_settings/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts or portals to choose from, and the current choice. */
+        get: operations["get_integrations_provider_settings_identifier"];
+        put?: never;
+        /** Stores the account chosen (with the provider's name for it) and what is sent. */
+        post: operations["post_integrations_provider_settings_identifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/remove/{identifier}/{key}": {
         parameters: {
             query?: never;
@@ -4439,6 +4478,13 @@ export interface components {
         FreeNumbers: {
             numbers: components["schemas"]["FreeNumber"][];
         };
+        /** @description What Test connection found, in words. */
+        FtpConnectionTest: {
+            /** @description Logged in and wrote the test file. */
+            connected: boolean;
+            /** @description "Connected to ftp.example.co.uk:22 and wrote a test file, ...", or why not. */
+            message: string;
+        };
         GaConnectOptions: {
             connected: boolean;
             properties: components["schemas"]["GaConnectProperty"][];
@@ -4585,6 +4631,8 @@ export interface components {
             settings: {
                 [key: string]: string;
             };
+            /** @description A password is stored for it (the FTP export's; the password itself is never sent). */
+            secretStored: boolean;
         };
         /** @description The settings call's form. */
         IntegrationListRequest: {
@@ -4601,13 +4649,24 @@ export interface components {
         /**
          * @description The settings forms of our own integrations (`settings_fields`): each posts its own fields;
          *     the domain's rules (`validate_settings`) decide, these bounds only stop absurd input first.
+         *     The FTP password is never stored with the settings, never sent back and never logged.
          */
         IntegrationSettingsRequest: {
             /** @description Webhooks. */
             form_webhook_url?: string;
-            /** @description FTP export. */
+            /** @description FTP export: `ftp` or `sftp`. */
+            form_ftp_protocol?: string;
             form_ftp_host?: string;
+            /** @description 1 to 65535. */
+            form_ftp_port?: string;
             form_ftp_username?: string;
+            /**
+             * Format: password
+             * @description Write-only: stored encrypted, never answered.
+             */
+            form_ftp_password?: string;
+            /** @description "1": keep the password already stored (the password field left empty). */
+            form_ftp_keep_password?: string;
             form_ftp_file_name?: string;
         };
         IntegrationsList: {
@@ -5308,6 +5367,31 @@ export interface components {
             rate?: string | null;
             /** @description dd/mm/yyyy. */
             signedOn?: string | null;
+        };
+        /** @description An account (Google Ads) or portal (HubSpot) of the connected login. */
+        ProviderAccountOption: {
+            /** @description `123-456-7890`, or a HubSpot Hub ID. */
+            id: string;
+            name: string;
+        };
+        /** @description What the settings form offers and what is chosen now. */
+        ProviderSettingsOptions: {
+            connected: boolean;
+            accounts: components["schemas"]["ProviderAccountOption"][];
+            /** @description The account or portal chosen ("" for none yet). */
+            accountId: string;
+            /** @description What is sent (values of the domain's options). */
+            sends: string[];
+        };
+        /**
+         * @description The account or portal chosen and what is sent. The domain's rules decide; these bounds only
+         *     stop absurd input first.
+         */
+        ProviderSettingsRequest: {
+            /** @description One of the options' `id`. */
+            form_account_id?: string;
+            /** @description What is sent, each once. */
+            "form_sends[]"?: string[];
         };
         /**
          * @description What buying one more costs, said before the form's Buy button (the domain's
@@ -7776,6 +7860,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_integrations_ftp_export_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IntegrationSettingsRequest"];
+                "multipart/form-data": components["schemas"]["IntegrationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpConnectionTest"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_integrations_provider_settings_identifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `google_ads` or `hubspot` */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderSettingsOptions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_integrations_provider_settings_identifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `google_ads` or `hubspot` */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProviderSettingsRequest"];
+                "multipart/form-data": components["schemas"]["ProviderSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

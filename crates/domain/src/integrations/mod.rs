@@ -8,6 +8,7 @@ mod catalogue;
 mod connect;
 mod overview;
 mod page_scan;
+mod provider_settings;
 mod settings;
 pub mod website_check;
 
@@ -18,4 +19,11 @@ pub use connect::{
 };
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
 pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};
-pub use settings::{settings_fields, validate_settings};
+pub use provider_settings::{
+    account_required, account_unknown, provider_settings, validate_provider_settings, ProviderSettingsDef, SendOption,
+    PROVIDER_SETTINGS, SENDS_REQUIRED, SENDS_UNKNOWN,
+};
+pub use settings::{
+    ftp_file_name_hint, ftp_port, settings_fields, validate_settings, FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD,
+    FTP_PASSWORD_REQUIRED, FTP_PROTOCOLS,
+};

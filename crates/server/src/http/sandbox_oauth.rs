@@ -129,7 +129,9 @@ async fn consent(State(state): State<AppState>, parts: Parts, form: FormData) ->
     let account = current_state(&state, &session).await?;
     let title = provider_title(scope).unwrap_or("");
     let label = format!("{} ({title})", account.customer_name);
-    let code = sandbox_consent(&state.db, session.customer_id, scope, &label, state.clock.now()).await?;
+    let code =
+        sandbox_consent(&state.db, session.customer_id, &account.customer_name, scope, &label, state.clock.now())
+            .await?;
     Ok(see_other(&format!("{back}&code={}", query_escape(&code))))
 }
 

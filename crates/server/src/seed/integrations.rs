@@ -50,9 +50,19 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
             "Harbour Lane Dental (Google Analytics)",
             r#"{"propertyId":"G-HLD0000101","propertyType":"1","propertyUrl":"https://www.harbourlanedental.co.uk/"}"#,
         ),
-        (100, "hubspot", "Harbour Lane Dental (HubSpot)", "{}"),
+        (
+            100,
+            "hubspot",
+            "Harbour Lane Dental (HubSpot)",
+            r#"{"accountId":"400010001","accountName":"Harbour Lane Dental","sends":"call_timeline,new_contacts"}"#,
+        ),
         (100, "google_tag_manager", "Harbour Lane Dental (Google Tag Manager)", "{}"),
-        (300, "google_ads", "Atlas Insurance Group (Google Ads)", "{}"),
+        (
+            300,
+            "google_ads",
+            "Atlas Insurance Group (Google Ads)",
+            r#"{"accountId":"000-300-0001","accountName":"Atlas Insurance Group – Search","sends":"all_calls"}"#,
+        ),
     ];
     for (customer, identifier, account, settings) in connected {
         sqlx::query(
@@ -66,6 +76,21 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
         .bind(now - 30 * DAY)
         .execute(&mut **tx)
         .await?;
+    }
+    // The logins' accounts and portals at the sandbox provider, as a first consent makes them.
+    let logins = [(100, "hubspot", "Harbour Lane Dental"), (300, "google_ads", "Atlas Insurance Group")];
+    for (customer, identifier, name) in logins {
+        for found in crate::ad_platforms::sandbox_accounts(identifier, customer, name) {
+            sqlx::query(
+                "INSERT INTO sandbox_provider_accounts (customer_id, identifier, account_id, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(customer)
+            .bind(identifier)
+            .bind(&found.account_id)
+            .bind(&found.name)
+            .execute(&mut **tx)
+            .await?;
+        }
     }
     let properties = [
         ("G-HLD0000101", "https://www.harbourlanedental.co.uk/"),

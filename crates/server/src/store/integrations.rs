@@ -16,6 +16,8 @@ pub struct Configured {
     pub account: String,
     pub settings: String,
     pub connected_at: i64,
+    /// 1 when a secret (the FTP password, sealed) is stored; never the secret itself.
+    pub has_secret: i64,
 }
 
 impl Configured {
@@ -27,7 +29,7 @@ impl Configured {
 
 pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> {
     sqlx::query_as(
-        "SELECT identifier, account, settings, connected_at FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
+        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
     )
     .bind(customer)
     .fetch_all(db)
@@ -36,7 +38,7 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> 
 
 pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<Configured>> {
     sqlx::query_as(
-        "SELECT identifier, account, settings, connected_at FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
+        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
     )
     .bind(customer)
     .bind(identifier)
@@ -44,33 +46,49 @@ pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result
     .await
 }
 
-/// Sets the integration up (again): the account and settings replace what was there.
+/// Sets the integration up (again): the account and settings replace what was there; `secret`
+/// (already sealed) replaces the stored one when given, else the stored one is kept.
+#[allow(clippy::too_many_arguments)]
 pub async fn configure(
     db: &AnyPool,
     customer: i64,
     identifier: &str,
     account: &str,
     settings: &BTreeMap<String, String>,
+    secret: Option<&str>,
     user: i64,
     now: i64,
 ) -> sqlx::Result<()> {
     let settings = serde_json::to_string(settings).unwrap_or_else(|_| "{}".into());
     sqlx::query(
-        "INSERT INTO customer_integrations (customer_id, identifier, account, settings, connected_at, connected_by)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        "INSERT INTO customer_integrations (customer_id, identifier, account, settings, secret, connected_at, connected_by)
+         VALUES ($1, $2, $3, $4, COALESCE($5, ''), $6, $7)
          ON CONFLICT (customer_id, identifier)
          DO UPDATE SET account = excluded.account, settings = excluded.settings,
+                       secret = COALESCE($5, customer_integrations.secret),
                        connected_at = excluded.connected_at, connected_by = excluded.connected_by",
     )
     .bind(customer)
     .bind(identifier)
     .bind(account)
     .bind(settings)
+    .bind(secret)
     .bind(now)
     .bind(user)
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The stored secret (sealed) of a configured integration, "" when none.
+pub async fn secret(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<String>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT secret FROM customer_integrations WHERE customer_id = $1 AND identifier = $2")
+            .bind(customer)
+            .bind(identifier)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(s,)| s))
 }
 
 /// Replaces the settings of a configured integration; false when it is not configured.

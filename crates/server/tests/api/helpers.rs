@@ -134,6 +134,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         secure_cookies: false,
         clock_start: Some(TEST_NOW),
         card_passphrase: None,
+        settings_key: None,
         // The website-check tests serve their sites on this machine.
         website_check: FetchPolicy {
             allow_loopback: true,

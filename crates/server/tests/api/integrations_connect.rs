@@ -353,8 +353,11 @@ async fn an_ftp_export_is_set_up_with_its_form_checked_by_the_domain() {
             "/api/integrations/settings/ftp_export",
             Some(&owner),
             &[
+                ("form_ftp_protocol", "ftp"),
                 ("form_ftp_host", "ftp.harbourlane.example"),
+                ("form_ftp_port", "21"),
                 ("form_ftp_username", "calls"),
+                ("form_ftp_password", "secret"),
                 ("form_ftp_file_name", "calls_{timestamp}"),
             ],
         )

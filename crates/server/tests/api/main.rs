@@ -17,6 +17,7 @@ mod helpers;
 mod hostile_forms;
 mod http_basics;
 mod integrations_connect;
+mod integrations_settings;
 mod invoices;
 mod login;
 mod menu_pages;

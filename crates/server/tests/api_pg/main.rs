@@ -33,6 +33,8 @@ mod hostile_forms;
 mod http_basics;
 #[path = "../api/integrations_connect.rs"]
 mod integrations_connect;
+#[path = "../api/integrations_settings.rs"]
+mod integrations_settings;
 #[path = "../api/invoices.rs"]
 mod invoices;
 #[path = "../api/login.rs"]

@@ -85,19 +85,25 @@ describe('an integration page', () => {
     const form = await screen.findByRole('form', { name: 'FTP export settings' });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).getByLabelText('FTP host')).toHaveAccessibleDescription('FTP host is required.');
+    expect(within(form).getByLabelText('FTP password')).toHaveAccessibleDescription('FTP password is required.');
     expect(callsTo(fetch, '/api/integrations/settings/ftp_export')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('FTP host'), 'ftp.harbourlane.test');
     await user.type(within(form).getByLabelText('FTP username'), 'calls');
+    await user.type(within(form).getByLabelText('FTP password'), 's3cret');
     await user.type(within(form).getByLabelText('File name'), 'calls_export');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetch, '/api/integrations/settings/ftp_export')).toHaveLength(1));
     expect(posted(callsTo(fetch, '/api/integrations/settings/ftp_export')[0][1] as RequestInit)).toEqual({
+      form_ftp_protocol: 'sftp',
       form_ftp_host: 'ftp.harbourlane.test',
+      form_ftp_port: '22',
       form_ftp_username: 'calls',
+      form_ftp_password: 's3cret',
       form_ftp_file_name: 'calls_export',
     });
-    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(await screen.findByText('FTP export settings saved.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('FTP password')).toHaveValue('');
   });
 
   test('Webhooks: the server refusal is shown next to the field', async () => {

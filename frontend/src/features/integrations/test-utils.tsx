@@ -7,6 +7,7 @@ import { AccountProvider } from '../../lib/account';
 import { account, jsonResponse } from '../../test/fixtures';
 import DynamicSection from '../dynamic/index';
 import GoogleSection from '../google/index';
+import HubspotSection from '../hubspot/index';
 import OverviewSection from '../overview/index';
 import type { Connection, Integration } from './api/types';
 import IntegrationsSection from './index';
@@ -97,8 +98,12 @@ export function integrationsList(connections: Record<string, Connection> = {}): 
 /** 2026-11-20 09:30 UTC: a fixed moment, so no test depends on today's date. */
 export const CONNECTED_AT = Date.UTC(2026, 10, 20, 9, 30) / 1000;
 
-export function connection(account = 'Harbour Lane GA', settings: Record<string, string> = {}): Connection {
-  return { account, connectedAt: CONNECTED_AT, settings };
+export function connection(
+  account = 'Harbour Lane GA',
+  settings: Record<string, string> = {},
+  secretStored = false,
+): Connection {
+  return { account, connectedAt: CONNECTED_AT, settings, secretStored };
 }
 
 /** Answers for the list and the settings post; `configured` defaults to the connections given. */
@@ -125,6 +130,8 @@ export function renderAt(path: string, acc: AccountState = professional()) {
           <Route path="/ga_connect" element={<OverviewSection title="Integrate" />} />
           <Route path="/googleanalytics" element={<GoogleSection title="Google Analytics" />} />
           <Route path="/googleads/conversions" element={<GoogleSection title="Google Ads conversions" />} />
+          <Route path="/googleads" element={<GoogleSection title="Google Ads" />} />
+          <Route path="/hubspot" element={<HubspotSection title="HubSpot" />} />
           <Route path="/webhooks" element={<IntegrationsSection title="Webhooks" />} />
           <Route path="/ftpexport" element={<IntegrationsSection title="FTP export" />} />
           <Route path="/dynamicurls" element={<DynamicSection title="Dynamic URLs" />} />
@@ -146,6 +153,13 @@ export function stubLocationAssign() {
 }
 
 /** The fields of a multipart post. */
+/** Every value of each posted field (a list field, `form_sends[]`, has several). */
+export function postedLists(init: RequestInit | undefined): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [k, v] of (init?.body as FormData).entries()) (lists[k] ??= []).push(String(v));
+  return lists;
+}
+
 export function posted(init: RequestInit | undefined): Record<string, string> {
   return Object.fromEntries(Array.from((init?.body as FormData).entries(), ([k, v]) => [k, String(v)]));
 }

@@ -34,11 +34,18 @@ pub struct IntegrationConnection {
     pub account: String,
     pub connected_at: i64,
     pub settings: BTreeMap<String, String>,
+    /// A password is stored for it (the FTP export's; the password itself is never sent).
+    pub secret_stored: bool,
 }
 
 impl From<&Configured> for IntegrationConnection {
     fn from(c: &Configured) -> Self {
-        IntegrationConnection { account: c.account.clone(), connected_at: c.connected_at, settings: c.settings_map() }
+        IntegrationConnection {
+            account: c.account.clone(),
+            connected_at: c.connected_at,
+            settings: c.settings_map(),
+            secret_stored: c.has_secret != 0,
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod connect;
 mod dynamic_urls;
 mod google_analytics;
 mod list;
+mod provider_settings;
 
 use domain::integrations::{
     can_manage_integrations, card_buttons, integration, section, IntegrationDef, MainButton, Section,
@@ -26,6 +27,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(connect::router())
         .merge(google_analytics::router())
         .merge(dynamic_urls::router())
+        .merge(provider_settings::router())
 }
 
 impl AccountUser {

@@ -26,5 +26,11 @@ export type GaProperty = Schemas['GaConnectProperty'];
 
 export type GaConnectOptions = Schemas['GaConnectOptions'];
 
+/** integrations/provider_settings/<id>: the login's accounts or portals and the current choice. */
+export type ProviderSettingsOptions = Schemas['ProviderSettingsOptions'];
+
+/** integrations/ftp_export/test: whether it connected and wrote the test file, in words. */
+export type FtpConnectionTest = Schemas['FtpConnectionTest'];
+
 /** The success answer of the remove, settings and Google Analytics connect posts. */
 export type Done = Schemas['Done'];

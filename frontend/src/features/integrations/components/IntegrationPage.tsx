@@ -10,6 +10,7 @@ import { ConnectionSettings } from './ConnectionSettings';
 import { IntegrationIcon } from './IntegrationIcon';
 import { hasSettingsForm, IntegrationSettingsForm } from './IntegrationSettingsForm';
 import { integrationStatus } from './IntegrationStatus';
+import { hasProviderSettings, ProviderSettingsForm } from './ProviderSettingsForm';
 import { MainAction, RemoveAction } from './MainAction';
 import { MANAGE_NOT_ALLOWED, SOMETHING_WENT_WRONG } from './messages';
 import { useIntegrationActions } from './useIntegrationActions';
@@ -95,6 +96,9 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
                   {MANAGE_NOT_ALLOWED}
                 </p>
               )}
+              {isConfigured && hasProviderSettings(identifier) && (
+                <ProviderSettingsForm integration={integration} disabled={!canManage} onSaved={load.reload} />
+              )}
               {hasSettingsForm(identifier) && card.buttons.main !== 'notAuthorised' && (
                 <IntegrationSettingsForm
                   integration={integration}
@@ -145,6 +149,9 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
   return (
     <>
       <PageHeading title={title} />
+      <p className="back-link">
+        <Link to="/">Back to Integrate</Link>
+      </p>
       {integration && <ConnectionOutcome title={integration.title} />}
       {actions.messages}
       {load.failed && (

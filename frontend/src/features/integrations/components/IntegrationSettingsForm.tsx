@@ -1,23 +1,41 @@
 import { useState } from 'react';
-import { TextField } from '../../../components/fields';
-import { validateIntegrationSettings } from '../../../domain/forms';
+import { SelectField, TextField, type Option } from '../../../components/fields';
+import { ftpFileNameHint, validateIntegrationSettings } from '../../../domain/forms';
 import { validationErrors } from '../../../lib/api';
 import { saveIntegrationSettings } from '../api/saveIntegrationSettings';
+import { testFtpConnection, type FtpConnectionTest } from '../api/testFtpConnection';
 import type { Integration } from '../api/types';
 import { SOMETHING_WENT_WRONG } from './messages';
 
 interface FieldDef {
   name: string;
   label: string;
+  kind?: 'text' | 'select' | 'password' | 'port';
+  options?: Option[];
+  hint?: () => string;
+  /** The value of a new form. */
+  initial?: string;
 }
+
+const PROTOCOLS: Option[] = [
+  { value: 'sftp', label: 'SFTP (over SSH)' },
+  { value: 'ftp', label: 'FTP' },
+];
+const DEFAULT_PORTS: Record<string, string> = { sftp: '22', ftp: '21' };
+
+const PASSWORD = 'form_ftp_password';
+const KEEP_PASSWORD = 'form_ftp_keep_password';
 
 /** The integrations set up with a form of ours, and the form's fields (issue 12 contract). */
 export const SETTINGS_FIELDS: Record<string, FieldDef[]> = {
   webhooks: [{ name: 'form_webhook_url', label: 'Webhook URL' }],
   ftp_export: [
+    { name: 'form_ftp_protocol', label: 'Protocol', kind: 'select', options: PROTOCOLS, initial: 'sftp' },
     { name: 'form_ftp_host', label: 'FTP host' },
+    { name: 'form_ftp_port', label: 'Port', kind: 'port', initial: '22' },
     { name: 'form_ftp_username', label: 'FTP username' },
-    { name: 'form_ftp_file_name', label: 'File name' },
+    { name: PASSWORD, label: 'FTP password', kind: 'password' },
+    { name: 'form_ftp_file_name', label: 'File name', hint: ftpFileNameHint },
   ],
   api: [],
 };
@@ -38,35 +56,87 @@ export function IntegrationSettingsForm({
   onSaved: () => Promise<void> | void;
 }) {
   const fields = SETTINGS_FIELDS[integration.identifier] ?? [];
+  const stored = integration.connection?.settings ?? {};
+  const secretStored = integration.connection?.secretStored === true;
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, integration.connection?.settings[f.name] ?? ''])),
+    Object.fromEntries(
+      fields.map((f) => [f.name, f.kind === 'password' ? '' : (stored[f.name] ?? (configured ? '' : (f.initial ?? '')))]),
+    ),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [tested, setTested] = useState<FtpConnectionTest | null>(null);
+  const [testing, setTesting] = useState(false);
 
   // The API has nothing to fill in: once on, Remove turns it off.
   if (fields.length === 0 && configured) return null;
+
+  const hasPassword = fields.some((f) => f.kind === 'password');
+  /** The fields as posted: an empty password keeps the stored one. */
+  function posted(): Record<string, string> {
+    if (!hasPassword || values[PASSWORD] !== '' || !secretStored) return values;
+    return { ...values, [KEEP_PASSWORD]: '1' };
+  }
+
+  /** The domain's rules first; false when the form has errors. */
+  function checked(): boolean {
+    const found = validateIntegrationSettings(integration.identifier, posted());
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  function refused(error: unknown) {
+    const fieldErrors = validationErrors(error);
+    if (fieldErrors && Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    else setFailure(SOMETHING_WENT_WRONG);
+  }
 
   async function save() {
     if (busy) return;
     setFailure(null);
     setSaved(false);
-    const found = validateIntegrationSettings(integration.identifier, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!checked()) return;
     setBusy(true);
     try {
-      await saveIntegrationSettings(integration.identifier, values);
+      await saveIntegrationSettings(integration.identifier, posted());
       setSaved(true);
+      setValues((current) => (hasPassword ? { ...current, [PASSWORD]: '' } : current));
       await onSaved();
     } catch (error) {
-      const fieldErrors = validationErrors(error);
-      if (fieldErrors && Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setFailure(SOMETHING_WENT_WRONG);
+      refused(error);
     }
     setBusy(false);
+  }
+
+  async function test() {
+    if (busy) return;
+    setFailure(null);
+    setTested(null);
+    if (!checked()) return;
+    setBusy(true);
+    setTesting(true);
+    try {
+      setTested(await testFtpConnection(posted()));
+    } catch (error) {
+      refused(error);
+    }
+    setTesting(false);
+    setBusy(false);
+  }
+
+  function change(name: string, value: string) {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // A port left at the other protocol's usual one follows the protocol.
+      if (name === 'form_ftp_protocol' && Object.values(DEFAULT_PORTS).includes(current.form_ftp_port ?? '')) {
+        next.form_ftp_port = DEFAULT_PORTS[value] ?? current.form_ftp_port;
+      }
+      return next;
+    });
+    setErrors(({ [name]: _, ...rest }) => rest);
+    setSaved(false);
   }
 
   return (
@@ -84,24 +154,54 @@ export function IntegrationSettingsForm({
           {failure}
         </p>
       )}
-      {fields.map((field) => (
-        <TextField
-          key={field.name}
-          label={field.label}
-          name={field.name}
-          value={values[field.name] ?? ''}
-          disabled={disabled || busy}
-          error={errors[field.name]}
-          onChange={(value) => {
-            setValues((current) => ({ ...current, [field.name]: value }));
-            setErrors(({ [field.name]: _, ...rest }) => rest);
-          }}
-        />
-      ))}
+      {fields.map((field) =>
+        field.kind === 'select' ? (
+          <SelectField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            value={values[field.name] ?? ''}
+            options={field.options ?? []}
+            disabled={disabled || busy}
+            error={errors[field.name]}
+            onChange={(value) => change(field.name, value)}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            type={field.kind === 'password' ? 'password' : 'text'}
+            inputMode={field.kind === 'port' ? 'numeric' : undefined}
+            autoComplete={field.kind === 'password' ? 'new-password' : undefined}
+            value={values[field.name] ?? ''}
+            disabled={disabled || busy}
+            error={errors[field.name]}
+            hint={
+              field.kind === 'password'
+                ? secretStored
+                  ? 'A password is stored (it is never shown). Leave this empty to keep it.'
+                  : 'Stored encrypted and never shown again.'
+                : field.hint?.()
+            }
+            onChange={(value) => change(field.name, value)}
+          />
+        ),
+      )}
+      {tested && (
+        <p role="status" className={`banner ${tested.connected ? 'banner-success' : 'banner-error'}`}>
+          {tested.message}
+        </p>
+      )}
       <div className="form-actions">
         <span role="status" aria-live="polite">
-          {saved && 'Settings saved.'}
+          {saved && `${integration.title} settings saved.`}
         </span>
+        {hasPassword && (
+          <button type="button" className="button" disabled={disabled || busy} onClick={() => void test()}>
+            {testing ? 'Testing…' : 'Test connection'}
+          </button>
+        )}
         <button type="submit" className="button button-primary" disabled={disabled || busy}>
           {fields.length === 0 ? 'Turn on' : 'Save'}
         </button>
