@@ -3409,6 +3409,14 @@ export interface components {
             /** Format: int64 */
             inclusiveMinutesLeft: number;
             addOns: components["schemas"]["UsageAddOn"][];
+            /**
+             * Format: double
+             * @description What the plan is charged, in pounds per `planBillingFrequency` (its running charge, at
+             *     the catalogue's price or the customer's contract price); null: price on application.
+             */
+            planPrice?: number | null;
+            /** @description The plan charge's billing frequency ('1' month, '3' quarter, '12' year). */
+            planBillingFrequency?: string | null;
         };
         /** @description The splash screen the user has seen. */
         AcknowledgeRequest: {
