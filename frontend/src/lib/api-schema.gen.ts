@@ -6441,6 +6441,18 @@ export interface components {
              * @description When it finished (seconds since the epoch), null until then.
              */
             checkedAt?: number | null;
+            /**
+             * @description Once finished, why the tracking code was not found working, in words (the domain's
+             *     `website_check::problem_text`: 'We could not reach www.example.co.uk', 'The tracking
+             *     code was not found on the page', 'The site answered 404', ...); null when it was.
+             */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description When a check of the dynamic URL last found its tracking code working (seconds since the
+             *     epoch); null if none ever did.
+             */
+            lastGoodCheckAt?: number | null;
         };
         WebsiteCheckStarted: {
             job: components["schemas"]["WebsiteCheckJob"];
