@@ -123,7 +123,9 @@ test('the owner adds Speech Insights from its menu chip: the chip goes and the b
   await page.getByRole('button', { name: 'Current pricing breakdown' }).click();
   const breakdown = page.getByRole('dialog', { name: 'Current pricing breakdown' });
   await expect(breakdown.getByRole('row', { name: /^Speech analytics/ })).toContainText('£35');
-  await expect(breakdown.getByRole('row', { name: /^Total per month/ })).toContainText('£84');
+  // The plan, the add-on and the 5 static numbers above the 10 Starter includes.
+  await expect(breakdown.getByRole('row', { name: /^Static numbers above the 10 included/ })).toContainText('£25.00');
+  await expect(breakdown.getByRole('row', { name: /^Total per month/ })).toContainText('£109.00');
 });
 
 test('the Starter owner upgrades to Professional from the advanced routing chip and then uses advanced routing', { tag: '@pg' }, async ({

@@ -3464,6 +3464,14 @@ export interface components {
             /** Format: int64 */
             inclusiveMinutesLeft: number;
             addOns: components["schemas"]["UsageAddOn"][];
+            /**
+             * Format: double
+             * @description What the plan is charged, in pounds per `planBillingFrequency` (its running charge, at
+             *     the catalogue's price or the customer's contract price); null: price on application.
+             */
+            planPrice?: number | null;
+            /** @description The plan charge's billing frequency ('1' month, '3' quarter, '12' year). */
+            planBillingFrequency?: string | null;
         };
         /** @description The splash screen the user has seen. */
         AcknowledgeRequest: {
@@ -6561,6 +6569,18 @@ export interface components {
              * @description When it finished (seconds since the epoch), null until then.
              */
             checkedAt?: number | null;
+            /**
+             * @description Once finished, why the tracking code was not found working, in words (the domain's
+             *     `website_check::problem_text`: 'We could not reach www.example.co.uk', 'The tracking
+             *     code was not found on the page', 'The site answered 404', ...); null when it was.
+             */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description When a check of the dynamic URL last found its tracking code working (seconds since the
+             *     epoch); null if none ever did.
+             */
+            lastGoodCheckAt?: number | null;
         };
         WebsiteCheckStarted: {
             job: components["schemas"]["WebsiteCheckJob"];

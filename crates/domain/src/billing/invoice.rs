@@ -184,16 +184,25 @@ fn charge_lines(month: &BillingMonth, zone: &Tz, charges: &[RecurringCharge]) ->
     Ok(lines)
 }
 
-fn number_lines(numbers: &[NumberCharge]) -> impl Iterator<Item = InvoiceLine> + '_ {
-    numbers.iter().filter(|n| n.count > n.included.max(0) && n.unit_price_pence > 0).map(|n| {
-        let extra = n.count - n.included.max(0);
-        InvoiceLine {
-            description: format!("{} above the {} included", n.description, n.included.max(0)),
-            quantity: extra,
-            unit_price_tenth_pence: n.unit_price_pence * 10,
-            amount_pence: extra * n.unit_price_pence,
-        }
+/// The numbers of one kind above the plan's allowance, each charged its unit price a month: the
+/// one rule the invoice's number lines and the pricing breakdown share. None when the plan
+/// includes them all (or they cost nothing).
+pub fn numbers_above_allowance(numbers: &NumberCharge) -> Option<InvoiceLine> {
+    let included = numbers.included.max(0);
+    let extra = numbers.count - included;
+    if extra <= 0 || numbers.unit_price_pence <= 0 {
+        return None;
+    }
+    Some(InvoiceLine {
+        description: format!("{} above the {included} included", numbers.description),
+        quantity: extra,
+        unit_price_tenth_pence: numbers.unit_price_pence.saturating_mul(10),
+        amount_pence: extra.saturating_mul(numbers.unit_price_pence),
     })
+}
+
+fn number_lines(numbers: &[NumberCharge]) -> impl Iterator<Item = InvoiceLine> + '_ {
+    numbers.iter().filter_map(numbers_above_allowance)
 }
 
 /// A month's call charges after the plan's inclusive minutes, in pence: the one rule the

@@ -126,6 +126,35 @@ fn numbers_above_what_the_plan_includes_are_charged() {
     assert_eq!((lines[0].quantity, lines[0].amount_pence), (3, 1_500));
 }
 
+fn statics(count: i64, included: i64, unit_price_pence: i64) -> NumberCharge {
+    NumberCharge { description: "Static numbers".into(), count, included, unit_price_pence }
+}
+
+#[test]
+fn numbers_above_the_allowance_are_a_line_of_the_extra_ones_at_their_price() {
+    // Stone & Sons: 15 static numbers on Starter, which includes 10, at £5.00 each.
+    let line = numbers_above_allowance(&statics(15, 10, 500)).unwrap();
+    assert_eq!(line.description, "Static numbers above the 10 included");
+    assert_eq!((line.quantity, line.unit_price_tenth_pence, line.amount_pence), (5, 5_000, 2_500));
+}
+
+#[test]
+fn numbers_within_the_allowance_or_free_are_not_charged() {
+    assert_eq!(numbers_above_allowance(&statics(10, 10, 500)), None);
+    assert_eq!(numbers_above_allowance(&statics(3, 10, 500)), None);
+    assert_eq!(numbers_above_allowance(&statics(15, 10, 0)), None);
+    // A negative allowance counts as none included.
+    assert_eq!(numbers_above_allowance(&statics(2, -4, 500)).map(|l| l.quantity), Some(2));
+}
+
+#[test]
+fn the_invoice_charges_numbers_as_the_allowance_rule_says() {
+    let numbers = vec![statics(15, 10, 500)];
+    let input = InvoiceInput { numbers: numbers.clone(), ..Default::default() };
+    let lines = invoice_lines(&october(), LONDON, &input).unwrap();
+    assert_eq!(lines, vec![numbers_above_allowance(&numbers[0]).unwrap()]);
+}
+
 #[test]
 fn inclusive_minutes_cover_the_cheapest_inbound_minutes_first() {
     let input = InvoiceInput {

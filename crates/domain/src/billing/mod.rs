@@ -1,10 +1,11 @@
 //! Billing (spec/billing-subscription-purchase.md): the billing details form's rules and the
-//! card checks, invoices.
+//! card checks, invoices, what the plan is charged at.
 
 pub mod card;
 mod details;
 pub mod direct_debit;
 pub mod invoice;
+pub mod plan_price;
 
 pub(crate) use details::check_contact_field;
 pub use details::{validate_billing_details, BillingDetailsForm, TELEPHONE_NOT_A_NUMBER};

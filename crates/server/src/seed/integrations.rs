@@ -43,6 +43,10 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
     .bind(now - DAY + 20)
     .execute(&mut **tx)
     .await?;
+    sqlx::query("UPDATE dynamic_urls SET last_good_check_at = $1 WHERE id = 1")
+        .bind(now - DAY + 20)
+        .execute(&mut **tx)
+        .await?;
     let connected = [
         (
             100,

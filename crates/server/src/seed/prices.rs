@@ -1,7 +1,9 @@
 //! The price catalogue (issue 13): realistic UK prices for the plans, the services and each
 //! plan's add-ons, in pence per month unless the frequency says otherwise. Enterprise and
-//! Dealerweb are price on application.
+//! Dealerweb are price on application; Atlas Insurance has a contract price for its Enterprise
+//! plan.
 
+use domain::billing::plan_price::plan_price_pence;
 use sqlx::{Any, Transaction};
 
 /// (item, plan, pence, frequency, minimum charge pence, minimum term months)
@@ -81,13 +83,13 @@ const USAGE_RATES: &[(&str, &str, i64)] = &[
     ("call_recording", "Call recording", 3),
 ];
 
-/// The demo's running charges, from the catalogue: each priced plan, each add-on bought, and
+/// Contract prices agreed with customers on a plan priced on application, in pence a month:
+/// Atlas Insurance's Enterprise plan.
+const CONTRACT_PRICES: &[(i64, i64)] = &[(300, 125_000)];
+
+/// The demo's running charges other than the plans, from the catalogue: each add-on bought, and
 /// outbound for each user who has it (charged to their home customer), started a year ago.
-const DEMO_CHARGES: [&str; 3] = [
-    "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency, started_at, created_by)
-     SELECT c.id, 'plan', p.description, 1, p.price_pence, p.billing_frequency, $1, 0
-     FROM customers c JOIN price_catalogue p ON p.item = 'plan' AND p.plan = c.plan
-     WHERE p.price_pence IS NOT NULL",
+const DEMO_CHARGES: [&str; 2] = [
     "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency, started_at, created_by)
      SELECT a.customer_id, a.scope, p.description, 1, p.price_pence, p.billing_frequency, $1, 0
      FROM customer_addons a JOIN customers c ON c.id = a.customer_id
@@ -128,8 +130,46 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
         .execute(&mut **tx)
         .await?;
     }
+    for (customer, pence) in CONTRACT_PRICES {
+        sqlx::query("UPDATE customers SET contract_price_pence = $1 WHERE id = $2")
+            .bind(pence)
+            .bind(customer)
+            .execute(&mut **tx)
+            .await?;
+    }
+    plan_charges(tx, now - 365 * 24 * 60 * 60).await?;
     for sql in DEMO_CHARGES {
         sqlx::query(sql).bind(now - 365 * 24 * 60 * 60).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// (customer, catalogue price, contract price, description, billing frequency)
+type PlanRow = (i64, Option<i64>, Option<i64>, String, String);
+
+/// Each customer's plan, charged from `started_at` at the price the domain's plan price rule
+/// gives (the catalogue's, or the customer's contract price for a plan priced on application).
+async fn plan_charges(tx: &mut Transaction<'_, Any>, started_at: i64) -> Result<(), sqlx::Error> {
+    let plans: Vec<PlanRow> = sqlx::query_as(
+        "SELECT c.id, p.price_pence, c.contract_price_pence, p.description, p.billing_frequency
+         FROM customers c JOIN price_catalogue p ON p.item = 'plan' AND p.plan = c.plan ORDER BY c.id",
+    )
+    .fetch_all(&mut **tx)
+    .await?;
+    for (customer, catalogue, contract, description, frequency) in plans {
+        let Some(pence) = plan_price_pence(catalogue, contract) else { continue };
+        sqlx::query(
+            "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency,
+                 started_at, created_by)
+             VALUES ($1, 'plan', $2, 1, $3, $4, $5, 0)",
+        )
+        .bind(customer)
+        .bind(description)
+        .bind(pence)
+        .bind(frequency)
+        .bind(started_at)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

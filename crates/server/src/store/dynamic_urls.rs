@@ -1,6 +1,6 @@
 //! Dynamic URLs (websites tracked with dynamic numbers) and their website checks.
 
-use domain::integrations::website_check::status;
+use domain::integrations::website_check::{status, CheckProblem};
 use domain::integrations::PageScan;
 use sqlx::AnyPool;
 
@@ -13,6 +13,8 @@ pub struct DynamicUrl {
     pub description: String,
     pub url: String,
     pub reference: String,
+    /// When a check last found its tracking code working.
+    pub last_good_check_at: Option<i64>,
 }
 
 /// A website check, its findings as 0/1 (the spec's Wech* fields).
@@ -32,16 +34,20 @@ pub struct WebsiteCheck {
     pub marin: i64,
     pub created_at: i64,
     pub finished_at: Option<i64>,
+    /// Why it did not find the tracking code working: a domain `CheckProblem` code, '' for none.
+    pub reason: String,
 }
 
 const CHECK_COLUMNS: &str = "id, dynamic_url_id, status, mhct, mhct_working, tag_manager, bing_ads, google_ads,
-    google_analytics, hubspot, optimizely_x, marin, created_at, finished_at";
+    google_analytics, hubspot, optimizely_x, marin, created_at, finished_at, reason";
+
+const URL_COLUMNS: &str = "id, customer_id, description, url, reference, last_good_check_at";
 
 /// Statuses of a check still under way.
 const RUNNING: &str = "(1, 3, 4)";
 
 pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DynamicUrl>> {
-    sqlx::query_as("SELECT id, customer_id, description, url, reference FROM dynamic_urls WHERE customer_id = $1 ORDER BY description, id")
+    sqlx::query_as(&format!("SELECT {URL_COLUMNS} FROM dynamic_urls WHERE customer_id = $1 ORDER BY description, id"))
         .bind(customer)
         .fetch_all(db)
         .await
@@ -49,13 +55,11 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DynamicUrl>> 
 
 /// The customer's dynamic URL with this id (None for another customer's).
 pub async fn find(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<DynamicUrl>> {
-    sqlx::query_as(
-        "SELECT id, customer_id, description, url, reference FROM dynamic_urls WHERE id = $1 AND customer_id = $2",
-    )
-    .bind(id)
-    .bind(customer)
-    .fetch_optional(db)
-    .await
+    sqlx::query_as(&format!("SELECT {URL_COLUMNS} FROM dynamic_urls WHERE id = $1 AND customer_id = $2"))
+        .bind(id)
+        .bind(customer)
+        .fetch_optional(db)
+        .await
 }
 
 /// The latest finished check of each of the customer's dynamic URLs.
@@ -199,13 +203,22 @@ pub async fn set_status(db: &AnyPool, id: i64, code: u8) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Ends a check with its final status and what the page held.
-pub async fn finish(db: &AnyPool, id: i64, code: u8, scan: &PageScan, now: i64) -> sqlx::Result<()> {
+/// Ends a check with its final status, what the page held and why the tracking code was not
+/// found working (None: it was, and the dynamic URL's last good check is now).
+pub async fn finish(
+    db: &AnyPool,
+    id: i64,
+    code: u8,
+    scan: &PageScan,
+    problem: Option<CheckProblem>,
+    now: i64,
+) -> sqlx::Result<()> {
     let f = |b: bool| i64::from(b);
+    let mut tx = db.begin().await?;
     sqlx::query(
         "UPDATE website_checks SET status = $1, mhct = $2, mhct_working = $3, tag_manager = $4, bing_ads = $5,
              google_ads = $6, google_analytics = $7, hubspot = $8, optimizely_x = $9, marin = $10,
-             finished_at = $11, claimed_until = NULL
+             finished_at = $11, claimed_until = NULL, reason = $13
          WHERE id = $12",
     )
     .bind(i64::from(code))
@@ -220,7 +233,18 @@ pub async fn finish(db: &AnyPool, id: i64, code: u8, scan: &PageScan, now: i64) 
     .bind(f(scan.marin))
     .bind(now)
     .bind(id)
-    .execute(db)
+    .bind(problem.map(|p| p.code()).unwrap_or_default())
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    if code == status::SUCCESS && problem.is_none() {
+        sqlx::query(
+            "UPDATE dynamic_urls SET last_good_check_at = $1
+             WHERE id = (SELECT dynamic_url_id FROM website_checks WHERE id = $2)",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
 }

@@ -68,6 +68,16 @@ pub async fn charges_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sq
 /// Static numbers and pools held at the month's end (bought before it), against the plan's
 /// allowance, at the catalogue's prices.
 pub async fn numbers(db: &AnyPool, customer: i64, plan: &str, month: &BillingMonth) -> sqlx::Result<Vec<NumberCharge>> {
+    Ok(numbers_by_item(db, customer, plan, month).await?.into_iter().map(|(_, numbers)| numbers).collect())
+}
+
+/// `numbers`, each with its catalogue item ('static', 'dynamic_pool').
+pub async fn numbers_by_item(
+    db: &AnyPool,
+    customer: i64,
+    plan: &str,
+    month: &BillingMonth,
+) -> sqlx::Result<Vec<(&'static str, NumberCharge)>> {
     let held = |kind: &'static str| async move {
         let (count,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = $2 AND created_at < $3",
@@ -91,18 +101,24 @@ pub async fn numbers(db: &AnyPool, customer: i64, plan: &str, month: &BillingMon
         Ok::<i64, sqlx::Error>(found.and_then(|(p,)| p).unwrap_or(0))
     };
     Ok(vec![
-        NumberCharge {
-            description: "Static numbers".into(),
-            count: held("static").await?,
-            included: allowance.static_numbers,
-            unit_price_pence: price("static").await?,
-        },
-        NumberCharge {
-            description: "Dynamic number pools".into(),
-            count: held("dynamic").await?,
-            included: allowance.pools,
-            unit_price_pence: price("dynamic_pool").await?,
-        },
+        (
+            "static",
+            NumberCharge {
+                description: "Static numbers".into(),
+                count: held("static").await?,
+                included: allowance.static_numbers,
+                unit_price_pence: price("static").await?,
+            },
+        ),
+        (
+            "dynamic_pool",
+            NumberCharge {
+                description: "Dynamic number pools".into(),
+                count: held("dynamic").await?,
+                included: allowance.pools,
+                unit_price_pence: price("dynamic_pool").await?,
+            },
+        ),
     ])
 }
 

@@ -8,6 +8,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use domain::integrations::website_check::CheckProblem;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::redirect;
 use url::{Host, Url};
@@ -38,9 +39,9 @@ impl Default for FetchPolicy {
 pub enum FetchError {
     /// Not an address we may fetch: a bad URL or scheme, a host that does not resolve, or one
     /// inside a network.
-    InvalidAddress(String),
+    InvalidAddress(CheckProblem),
     /// The site answered badly or not in time, redirected too often or sent too much.
-    Failed(String),
+    Failed(CheckProblem),
 }
 
 /// Whether the check may connect to `ip`.
@@ -87,20 +88,21 @@ pub fn is_public(ip: IpAddr, allow_loopback: bool) -> bool {
 }
 
 /// The URL's scheme and literal address (if any) are ones we may fetch.
-fn check_url(url: &Url, allow_loopback: bool) -> Result<(), String> {
+fn check_url(url: &Url, allow_loopback: bool) -> Result<(), CheckProblem> {
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(format!("scheme {} is not allowed", url.scheme()));
+        return Err(CheckProblem::NotAWebAddress);
     }
     match url.host() {
-        None => Err("no host".into()),
-        Some(Host::Ipv4(ip)) if !is_public(IpAddr::V4(ip), allow_loopback) => Err("address not allowed".into()),
-        Some(Host::Ipv6(ip)) if !is_public(IpAddr::V6(ip), allow_loopback) => Err("address not allowed".into()),
+        None => Err(CheckProblem::NotAWebAddress),
+        Some(Host::Ipv4(ip)) if !is_public(IpAddr::V4(ip), allow_loopback) => Err(CheckProblem::AddressNotAllowed),
+        Some(Host::Ipv6(ip)) if !is_public(IpAddr::V6(ip), allow_loopback) => Err(CheckProblem::AddressNotAllowed),
         Some(_) => Ok(()),
     }
 }
 
+/// Refused by our address rules: why, and what it means for the customer.
 #[derive(Debug)]
-struct NotAllowed(&'static str);
+struct NotAllowed(&'static str, CheckProblem);
 
 impl std::fmt::Display for NotAllowed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -120,11 +122,12 @@ impl Resolve for GuardedResolver {
         let allow_loopback = self.allow_loopback;
         Box::pin(async move {
             let found = tokio::net::lookup_host((name.as_str(), 0)).await.map_err(|_| {
-                Box::new(NotAllowed("the host was not found")) as Box<dyn std::error::Error + Send + Sync>
+                Box::new(NotAllowed("the host was not found", CheckProblem::Unreachable))
+                    as Box<dyn std::error::Error + Send + Sync>
             })?;
             let allowed: Vec<SocketAddr> = found.filter(|a| is_public(a.ip(), allow_loopback)).collect();
             if allowed.is_empty() {
-                return Err(Box::new(NotAllowed("the host is inside a network")) as _);
+                return Err(Box::new(NotAllowed("the host is inside a network", CheckProblem::AddressNotAllowed)) as _);
             }
             Ok(Box::new(allowed.into_iter()) as Addrs)
         })
@@ -132,11 +135,11 @@ impl Resolve for GuardedResolver {
 }
 
 /// True when the error came from our address rules (rather than from the site).
-fn refused_address(error: &reqwest::Error) -> Option<String> {
+fn refused_address(error: &reqwest::Error) -> Option<CheckProblem> {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
     while let Some(e) = source {
         if let Some(not_allowed) = e.downcast_ref::<NotAllowed>() {
-            return Some(not_allowed.to_string());
+            return Some(not_allowed.1);
         }
         source = e.source();
     }
@@ -149,9 +152,9 @@ fn client(policy: &FetchPolicy) -> Result<reqwest::Client, FetchError> {
     let redirects = redirect::Policy::custom(move |attempt| {
         if attempt.previous().len() > max_redirects {
             attempt.error("too many redirects")
-        } else if let Err(reason) = check_url(attempt.url(), allow_loopback) {
-            tracing::debug!(reason, "website check: redirect refused");
-            attempt.error(NotAllowed("redirected to an address that is not allowed"))
+        } else if let Err(problem) = check_url(attempt.url(), allow_loopback) {
+            tracing::debug!(?problem, "website check: redirect refused");
+            attempt.error(NotAllowed("redirected to an address that is not allowed", CheckProblem::AddressNotAllowed))
         } else {
             attempt.follow()
         }
@@ -166,24 +169,31 @@ fn client(policy: &FetchPolicy) -> Result<reqwest::Client, FetchError> {
     for (host, addr) in &policy.resolve {
         builder = builder.resolve(host, *addr);
     }
-    builder.build().map_err(|e| FetchError::Failed(e.to_string()))
+    builder.build().map_err(|e| {
+        tracing::error!(error = %e, "website check: no HTTP client");
+        FetchError::Failed(CheckProblem::Unreachable)
+    })
 }
 
 /// The page at `address` as text (invalid UTF-8 replaced).
 pub async fn fetch_page(address: &str, policy: &FetchPolicy) -> Result<String, FetchError> {
-    let url = Url::parse(address.trim()).map_err(|e| FetchError::InvalidAddress(e.to_string()))?;
+    let url = Url::parse(address.trim()).map_err(|_| FetchError::InvalidAddress(CheckProblem::NotAWebAddress))?;
     check_url(&url, policy.allow_loopback).map_err(FetchError::InvalidAddress)?;
     let failed = |e: reqwest::Error| match refused_address(&e) {
-        Some(reason) => FetchError::InvalidAddress(reason),
-        None if e.is_timeout() => FetchError::Failed("the site did not answer in time".into()),
-        None if e.is_redirect() => FetchError::Failed(format!("redirects: {e}")),
-        None => FetchError::Failed(e.to_string()),
+        // A host that is not found is no site to check, like a bad address; the page says so.
+        Some(problem) => FetchError::InvalidAddress(problem),
+        None if e.is_timeout() => FetchError::Failed(CheckProblem::TooSlow),
+        None if e.is_redirect() => FetchError::Failed(CheckProblem::TooManyRedirects),
+        None => {
+            tracing::debug!(error = %e, "website check: the site could not be reached");
+            FetchError::Failed(CheckProblem::Unreachable)
+        }
     };
     let mut response = client(policy)?.get(url).send().await.map_err(failed)?;
     if !response.status().is_success() {
-        return Err(FetchError::Failed(format!("the site answered {}", response.status())));
+        return Err(FetchError::Failed(CheckProblem::Answered(response.status().as_u16())));
     }
-    let too_large = || FetchError::Failed(format!("the page is larger than {} bytes", policy.max_bytes));
+    let too_large = || FetchError::Failed(CheckProblem::TooLarge);
     if response.content_length().is_some_and(|n| n > policy.max_bytes as u64) {
         return Err(too_large());
     }

@@ -12,7 +12,7 @@ pub mod fetch;
 use std::sync::Arc;
 use std::time::Duration;
 
-use domain::integrations::website_check::status;
+use domain::integrations::website_check::{status, CheckProblem};
 use domain::integrations::{scan_page, PageScan};
 use sqlx::AnyPool;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -68,21 +68,23 @@ pub async fn start_checks(
 
 /// Fetches one claimed check's page and records what it holds.
 async fn run_check(db: &AnyPool, clock: &Clock, policy: &FetchPolicy, check: ClaimedCheck) -> sqlx::Result<()> {
-    let (code, scan) = match fetch::fetch_page(&check.url, policy).await {
+    let (code, scan, problem) = match fetch::fetch_page(&check.url, policy).await {
         Ok(page) => {
             dynamic_urls::set_status(db, check.id, status::CHECKING_SCRIPTS).await?;
-            (status::SUCCESS, scan_page(&page, &check.reference))
+            let scan = scan_page(&page, &check.reference);
+            let problem = CheckProblem::of_scan(scan.mhct, scan.mhct_working);
+            (status::SUCCESS, scan, problem)
         }
-        Err(FetchError::InvalidAddress(reason)) => {
-            tracing::info!(check = check.id, reason, "website check: address not usable");
-            (status::INVALID_DOMAIN, PageScan::default())
+        Err(FetchError::InvalidAddress(problem)) => {
+            tracing::info!(check = check.id, ?problem, "website check: address not usable");
+            (status::INVALID_DOMAIN, PageScan::default(), Some(problem))
         }
-        Err(FetchError::Failed(reason)) => {
-            tracing::info!(check = check.id, reason, "website check failed");
-            (status::FAILURE, PageScan::default())
+        Err(FetchError::Failed(problem)) => {
+            tracing::info!(check = check.id, ?problem, "website check failed");
+            (status::FAILURE, PageScan::default(), Some(problem))
         }
     };
-    dynamic_urls::finish(db, check.id, code, &scan, clock.now()).await
+    dynamic_urls::finish(db, check.id, code, &scan, problem, clock.now()).await
 }
 
 /// Claims what there is room for (`IN_FLIGHT`), runs those checks side by side and waits for

@@ -7,6 +7,7 @@ const ON_POSTGRES: bool = false;
 mod account_details;
 mod account_switch;
 mod billing_details;
+mod billing_plan_numbers;
 mod card_payments;
 mod concurrent_saves;
 mod confirm_password;

@@ -57,9 +57,11 @@ async fn each_customer_sees_its_own_breakdown_and_only_purchasers_see_one() {
     let app = TestApp::spawn().await;
     let starter = app.login("starter@demo.test").await;
     let charges = breakdown(&app, &starter).await;
-    assert_eq!(charges["services"]["1"].as_array().unwrap().len(), 1);
+    // The plan, and the 5 static numbers above the 10 Starter includes at £5.00 each.
+    assert_eq!(charges["services"]["1"].as_array().unwrap().len(), 2);
     assert_eq!(line(&charges, "Starter plan")["price"], 49.0);
-    assert_eq!(charges["totals"], json!({ "1": 49.0 }));
+    assert_eq!(line(&charges, "Static numbers above the 10 included")["price"], 25.0);
+    assert_eq!(charges["totals"], json!({ "1": 74.0 }));
     for email in ["user@demo.test", "legacy@demo.test", "group@demo.test"] {
         let session = app.login(email).await;
         let reply = app.get("/api/services/getCustomerCharges", Some(&session)).await;

@@ -169,6 +169,44 @@ async fn slow_looping_huge_and_missing_pages_end_in_error_checking_website() {
 }
 
 #[tokio::test]
+async fn a_failed_check_says_why_in_words_and_keeps_the_last_good_result_beside_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let site = site().await;
+    let never = check(&app, &owner, "http://nonexistent.invalid/").await;
+    assert_eq!(never["reason"], "We could not reach nonexistent.invalid");
+    assert_eq!(never["lastGoodCheckAt"], Value::Null, "never found working");
+
+    let working = check(&app, &owner, &format!("{site}/working")).await;
+    assert_eq!((working["reason"].clone(), working["WechStatus"].clone()), (Value::Null, 5.into()));
+    let good_at = app.state.clock.now();
+    assert_eq!(working["lastGoodCheckAt"], good_at);
+
+    app.state.clock.advance(60 * 60);
+    let owner = app.login("owner@demo.test").await;
+    // A port nothing listens on: the site cannot be reached.
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap();
+    for (url, reason) in [
+        (format!("{site}/absent"), "The tracking code was not found on the page".to_string()),
+        (format!("{site}/gone"), "The site answered 404".to_string()),
+        (format!("http://{closed}/"), "We could not reach 127.0.0.1".to_string()),
+        (format!("{site}/broken"), "The tracking code on the page is not this dynamic URL's".to_string()),
+    ] {
+        let job = check(&app, &owner, &url).await;
+        assert_eq!(job["reason"], reason, "{url}");
+        assert_eq!(job["lastGoodCheckAt"], good_at, "{url}: the last good result stays");
+    }
+    // The list shows the last check with its reason and the last good result.
+    let urls = app.get("/api/admin/getDynamicUrls", Some(&owner)).await.json()["dynamicUrls"].clone();
+    let implants = urls.as_array().unwrap().iter().find(|u| u["VcamID"] == 2).unwrap();
+    assert_eq!(implants["previousDayCheck"]["reason"], "The tracking code on the page is not this dynamic URL's");
+    assert_eq!(implants["previousDayCheck"]["lastGoodCheckAt"], good_at);
+    let main = urls.as_array().unwrap().iter().find(|u| u["VcamID"] == 1).unwrap();
+    assert_eq!(main["previousDayCheck"]["reason"], Value::Null);
+    assert!(main["previousDayCheck"]["lastGoodCheckAt"].is_i64(), "the demo's check of yesterday");
+}
+
+#[tokio::test]
 async fn addresses_that_cannot_or_must_not_be_fetched_are_an_invalid_domain() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
@@ -330,7 +368,7 @@ async fn server_processes_claiming_together_take_each_check_once_and_customers_i
     assert_eq!(claimed, [atlas_jobs[0], atlas_jobs[1], own_job], "each once, Atlas two at most");
     assert_eq!(claim(&second, now).await, Vec::<i64>::new(), "Atlas has its share under way");
     // One of Atlas's ends: its next check is claimed, and only that.
-    dynamic_urls::finish(&app.state.db, atlas_jobs[0], 6, &Default::default(), now).await.unwrap();
+    dynamic_urls::finish(&app.state.db, atlas_jobs[0], 6, &Default::default(), None, now).await.unwrap();
     assert_eq!(claim(&app.state.db, now).await, [atlas_jobs[2]]);
     // Claims of a process that died lapse and are taken again, still two at most.
     assert_eq!(claim(&second, now + 61).await, [atlas_jobs[1], atlas_jobs[2], own_job]);

@@ -13,6 +13,8 @@ mod account_details;
 mod account_switch;
 #[path = "../api/billing_details.rs"]
 mod billing_details;
+#[path = "../api/billing_plan_numbers.rs"]
+mod billing_plan_numbers;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
 #[path = "../api/concurrent_saves.rs"]

@@ -37,6 +37,28 @@ describe('the pricing breakdown', () => {
     );
   });
 
+  test('numbers above the allowance are a line of their own, charged as the invoice charges them', async () => {
+    const stone: Breakdown = {
+      services: {
+        '1': [
+          { description: 'Starter plan', quantity: 1, price: 49, unitPrice: 49, plan: true },
+          { description: 'Static numbers above the 10 included', quantity: 5, price: 25, unitPrice: 5, plan: false },
+        ],
+      },
+      totals: { '1': 74 },
+      usageBasedCharges: [],
+      callCharges: { label: 'November 2026', inclusiveMinutes: 300, totalCost: 0 },
+    };
+    stubApi({ '/api/services/getCustomerCharges': () => jsonResponse(stone) });
+    render(<PricingBreakdownDialog open onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Current pricing breakdown' });
+    const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
+    expect(within(table).getByRole('row', { name: /Static numbers above the 10 included/ })).toHaveTextContent(
+      'Static numbers above the 10 included x5 (£5 each)£25.00',
+    );
+    expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£74.00');
+  });
+
   test('a month inside the inclusive minutes shows £0.00 of call charges', async () => {
     const inside: Breakdown = { ...CURRENT, callCharges: { label: 'October 2026', inclusiveMinutes: 1000, totalCost: 0 } };
     stubApi({ '/api/services/getCustomerCharges': () => jsonResponse(inside) });

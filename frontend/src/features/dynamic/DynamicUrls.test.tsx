@@ -38,6 +38,8 @@ function job(WechStatus: number, found: { mhct?: 0 | 1; working?: 0 | 1 } = {}):
     WechOptimizelyX: 0,
     WechMarin: 0,
     checkedAt: null,
+    reason: null,
+    lastGoodCheckAt: null,
   };
 }
 
@@ -135,6 +137,56 @@ describe('dynamic URLs', () => {
       'href',
       '/dynamicurls/7',
     );
+  });
+
+  test('a failed check says why in words and keeps the last good result beside it', async () => {
+    const lastGood = Date.UTC(2026, 10, 20, 9, 0) / 1000;
+    const unreachable = { ...job(2), reason: 'We could not reach www.example.co.uk', lastGoodCheckAt: lastGood };
+    const gone = { ...job(6), reason: 'The site answered 404', lastGoodCheckAt: lastGood };
+    stubApi({
+      ...urls([HOME]),
+      '/api/admin/startJob/7': () => jsonResponse({ job: job(3), jobId: 31 }),
+      '/api/admin/checkJob/31': jobSequence([unreachable]),
+      '/api/admin/startJob/7/1': () => jsonResponse({ job: gone, jobId: 32 }),
+    });
+    renderAt('/dynamicurls');
+    const button = await screen.findByRole('button', { name: 'Check website for Main website' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fireEvent.click(button);
+    await flush();
+    await flush(5000);
+    const home = row('Main website');
+    const status = within(home).getByRole('status');
+    // Not a bare 'Not checked': the reason, in red, and when it last worked.
+    expect(status).toHaveTextContent('We could not reach www.example.co.uk');
+    expect(status).toHaveClass('check-failed');
+    expect(home).not.toHaveTextContent('Not checked');
+    expect(within(home).getByText('Last found working: 20 November 2026')).toBeInTheDocument();
+
+    fireEvent.click(within(home).getByRole('button', { name: 'Check again for Main website' }));
+    await flush();
+    expect(within(home).getByRole('status')).toHaveTextContent('Error checking website');
+    expect(within(home).getByText('The site answered 404')).toBeInTheDocument();
+    expect(within(home).getAllByText('Last found working: 20 November 2026').length).toBeGreaterThan(0);
+  });
+
+  test('the last check in the list shows its reason and the last good result', async () => {
+    const failed: DynamicUrl = {
+      ...HOME,
+      previousDayCheck: {
+        ...job(5),
+        checkedAt: CHECKED_AT,
+        reason: 'The tracking code was not found on the page',
+        lastGoodCheckAt: null,
+      },
+    };
+    stubApi(urls([failed]));
+    renderAt('/dynamicurls');
+    await screen.findByRole('table', { name: 'Dynamic URLs' });
+    const home = row('Main website');
+    expect(home).toHaveTextContent('Tracking code is not set up correctly');
+    expect(within(home).getByText('The tracking code was not found on the page')).toBeInTheDocument();
+    expect(within(home).getByText('Not found working before')).toBeInTheDocument();
   });
 
   test('when no job comes back the check is started again after 1 second', async () => {

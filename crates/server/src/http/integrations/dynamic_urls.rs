@@ -4,6 +4,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::integrations::website_check::reason_text;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -77,10 +78,19 @@ pub struct WebsiteCheckJob {
     /// When it finished (seconds since the epoch), null until then.
     #[serde(rename = "checkedAt")]
     checked_at: Option<i64>,
+    /// Once finished, why the tracking code was not found working, in words (the domain's
+    /// `website_check::problem_text`: 'We could not reach www.example.co.uk', 'The tracking
+    /// code was not found on the page', 'The site answered 404', ...); null when it was.
+    reason: Option<String>,
+    /// When a check of the dynamic URL last found its tracking code working (seconds since the
+    /// epoch); null if none ever did.
+    #[serde(rename = "lastGoodCheckAt")]
+    last_good_check_at: Option<i64>,
 }
 
-impl From<WebsiteCheck> for WebsiteCheckJob {
-    fn from(c: WebsiteCheck) -> Self {
+impl WebsiteCheckJob {
+    /// The job of a check of `url`.
+    fn of(c: WebsiteCheck, url: &DynamicUrl) -> Self {
         WebsiteCheckJob {
             job_id: c.id,
             vcam_id: c.dynamic_url_id,
@@ -95,6 +105,8 @@ impl From<WebsiteCheck> for WebsiteCheckJob {
             optimizely_x: c.optimizely_x,
             marin: c.marin,
             checked_at: c.finished_at,
+            reason: reason_text(&c.reason, &url.url),
+            last_good_check_at: url.last_good_check_at,
         }
     }
 }
@@ -130,11 +142,11 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<D
         .map(|u: DynamicUrl| {
             let check = checks.iter().position(|c| c.dynamic_url_id == u.id).map(|i| checks.swap_remove(i));
             DynamicUrlWithCheck {
+                previous_day_check: check.map(|c| WebsiteCheckJob::of(c, &u)),
                 id: u.id,
                 description: u.description,
                 reference: u.reference,
                 url: u.url,
-                previous_day_check: check.map(WebsiteCheckJob::from),
             }
         })
         .collect();
@@ -160,7 +172,7 @@ async fn start(
     user.require_manage()?;
     let now = state.clock.now();
     let check = dynamic_urls::start_check(&state.db, &url, fresh, now - REUSE_SECONDS, now).await?;
-    Ok(Json(WebsiteCheckStarted { job_id: check.id, job: WebsiteCheckJob::from(check) }))
+    Ok(Json(WebsiteCheckStarted { job_id: check.id, job: WebsiteCheckJob::of(check, &url) }))
 }
 
 /// Starts a website check of a dynamic URL, or answers the one under way or from the last day.
@@ -204,7 +216,8 @@ async fn check_job(
 ) -> Result<Json<WebsiteCheckJob>, AppError> {
     user.require_dynamic()?;
     let check = dynamic_urls::find_check(&state.db, user.customer(), path_id(&id)?).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(WebsiteCheckJob::from(check)))
+    let url = dynamic_urls::find(&state.db, user.customer(), check.dynamic_url_id).await?.ok_or(AppError::NotFound)?;
+    Ok(Json(WebsiteCheckJob::of(check, &url)))
 }
 
 /// Whether the tag manager is connected (`status` true), else the consent page to connect it.

@@ -1,12 +1,12 @@
 //! services/getCustomerCharges and services/getCustomerChargesUpgrade/?product_code=: the
 //! pricing breakdown, 'Current' and 'Comparison', computed from the customer's running charges,
-//! the price catalogue and the plan's usage rates.
+//! the numbers held above the plan's allowance, the price catalogue and the plan's usage rates.
 
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
 use axum::Json;
-use domain::billing::invoice::{month_call_charges, months_of};
+use domain::billing::invoice::{month_call_charges, months_of, numbers_above_allowance, BillingMonth};
 use domain::purchase::usage::usage_periods;
 use domain::purchase::{addon_offer, is_addon_on_sale, is_plan_change, AddonRepricing};
 use domain::Plan;
@@ -95,6 +95,37 @@ async fn month_calls(state: &AppState, user: &AccountUser, plan: Plan) -> Result
     Ok(MonthCalls { label: periods.current_month.label, inclusive_minutes, total_cost: pounds(pence) })
 }
 
+/// This calendar month in the account's zone, as its invoice will be made.
+fn this_month(state: &AppState, user: &AccountUser) -> Result<BillingMonth, AppError> {
+    let zone = &user.account.customer_time_zone;
+    let periods = usage_periods(state.clock.now(), zone).map_err(AppError::Internal)?;
+    months_of(&periods.current_month, zone)
+        .map_err(AppError::Internal)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| AppError::Internal("no month in the current month".into()))
+}
+
+/// The numbers held above what `plan` includes, each kind a monthly line of its catalogue item,
+/// as this month's invoice will charge them (domain `numbers_above_allowance`, the billing
+/// run's rule).
+async fn numbers_above(state: &AppState, user: &AccountUser, plan: Plan) -> Result<Vec<RunningCharge>, AppError> {
+    let month = this_month(state, user)?;
+    let held = invoices::numbers_by_item(&state.db, user.customer(), plan.name(), &month).await?;
+    Ok(held
+        .iter()
+        .filter_map(|(item, numbers)| {
+            numbers_above_allowance(numbers).map(|line| RunningCharge {
+                item: (*item).to_string(),
+                description: line.description,
+                quantity: line.quantity,
+                unit_price_pence: numbers.unit_price_pence,
+                billing_frequency: "1".into(),
+            })
+        })
+        .collect())
+}
+
 /// A charge line, and what it becomes in a comparison.
 struct Line {
     charge: RunningCharge,
@@ -152,7 +183,8 @@ pub(super) fn require_subscription_page(user: &AccountUser) -> Result<(), AppErr
 #[utoipa::path(get, path = "/services/getCustomerCharges", tag = "services", responses((status = 200, body = Breakdown)))]
 async fn customer_charges(State(state): State<AppState>, user: AccountUser) -> Result<Json<Breakdown>, AppError> {
     require_subscription_page(&user)?;
-    let running = charges::running(&state.db, user.customer()).await?;
+    let mut running = charges::running(&state.db, user.customer()).await?;
+    running.extend(numbers_above(&state, &user, user.account.plan()).await?);
     let usage = charges::usage_rates(&state.db, user.account.plan().name()).await?;
     let calls = month_calls(&state, &user, user.account.plan()).await?;
     Ok(Json(breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), usage, calls)))
@@ -230,6 +262,22 @@ async fn upgrade_comparison(
         lines.push(Line { charge, new });
         lines.extend(next_plan.take());
     }
+    // The numbers above the allowance, against what the plan the customer will be on includes.
+    let current_numbers = numbers_above(&state, &user, plan).await?;
+    let target_numbers =
+        if target != plan { numbers_above(&state, &user, target).await? } else { current_numbers.clone() };
+    for charge in &current_numbers {
+        let new = match target_numbers.iter().find(|t| t.item == charge.item) {
+            Some(t) if (t.quantity, t.unit_price_pence) == (charge.quantity, charge.unit_price_pence) => None,
+            Some(t) => Some((t.quantity, t.unit_price_pence)),
+            None => Some((0, charge.unit_price_pence)),
+        };
+        lines.push(Line { charge: charge.clone(), new });
+    }
+    for charge in target_numbers.iter().filter(|t| !current_numbers.iter().any(|c| c.item == t.item)) {
+        let new = Some((charge.quantity, charge.unit_price_pence));
+        lines.push(Line { charge: RunningCharge { quantity: 0, ..charge.clone() }, new });
+    }
     if !is_plan_change(product) {
         // Only an add-on on sale on the plan the customer will be on.
         if !is_addon_on_sale(target, product) {
@@ -256,7 +304,10 @@ async fn upgrade_comparison(
     let new_usage = charges::usage_rates(&state.db, target.name()).await?;
     let current_calls = month_calls(&state, &user, plan).await?;
     let new_calls = month_calls(&state, &user, target).await?;
-    let current =
-        breakdown(running.into_iter().map(|charge| Line { charge, new: None }).collect(), current_usage, current_calls);
+    let current = breakdown(
+        running.into_iter().chain(current_numbers).map(|charge| Line { charge, new: None }).collect(),
+        current_usage,
+        current_calls,
+    );
     Ok(Json(Comparison { current, new: breakdown(lines, new_usage, new_calls) }))
 }

@@ -15,8 +15,8 @@ use super::charges::require_subscription_page;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
 use crate::state::AppState;
-use crate::store::invoices;
 use crate::store::usage::{self, CallTotals};
+use crate::store::{charges, invoices};
 use domain::purchase::plan_page;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -63,6 +63,11 @@ struct AccountUsage {
     minutes_available: i64,
     inclusive_minutes_left: i64,
     add_ons: Vec<UsageAddOn>,
+    /// What the plan is charged, in pounds per `planBillingFrequency` (its running charge, at
+    /// the catalogue's price or the customer's contract price); null: price on application.
+    plan_price: Option<f64>,
+    /// The plan charge's billing frequency ('1' month, '3' quarter, '12' year).
+    plan_billing_frequency: Option<String>,
 }
 
 /// This month's inbound minutes against the plan's inclusive minutes.
@@ -86,6 +91,7 @@ async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Resu
     let pools = usage::pools(&state.db, customer).await?;
     let minutes = inclusive(&state, &user, allowance.inclusive_minutes).await?;
     let storage = usage::recording_storage_days(&state.db, customer).await?;
+    let plan = charges::running(&state.db, customer).await?.into_iter().find(|charge| charge.item == "plan");
     Ok(Json(AccountUsage {
         dynamic_urls_count: dynamic_urls.len(),
         dynamic_urls: dynamic_urls
@@ -109,6 +115,8 @@ async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Resu
             .into_iter()
             .map(|(scope, description)| UsageAddOn { scope, description })
             .collect(),
+        plan_price: plan.as_ref().map(|charge| charge.quantity.saturating_mul(charge.unit_price_pence) as f64 / 100.0),
+        plan_billing_frequency: plan.map(|charge| charge.billing_frequency),
     }))
 }
 

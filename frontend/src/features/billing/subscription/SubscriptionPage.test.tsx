@@ -21,6 +21,8 @@ function usage(overrides: Partial<AccountUsage> = {}): AccountUsage {
     minutesAvailable: 1000,
     inclusiveMinutesLeft: 380,
     addOns: [{ scope: 'outbound', description: 'Outbound' }],
+    planPrice: 149,
+    planBillingFrequency: '1',
     ...overrides,
   };
 }
@@ -207,5 +209,19 @@ describe('the plan and usage page', () => {
     expect(screen.queryByRole('link', { name: 'Call charges' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Compare plans' })).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/services/getCallCharges');
+  });
+
+  test('the plan shows the price its invoices charge: the catalogue or the contract price', async () => {
+    api({}, usage({ planPrice: 1250, planBillingFrequency: '1' }));
+    renderPurchase(account({ packageName: 'Enterprise' }), { ui: <SubscriptionPage upgrade={false} /> });
+    const plan = screen.getByRole('region', { name: 'Your plan' });
+    expect(await within(plan).findByText('£1,250.00 per month')).toBeInTheDocument();
+  });
+
+  test('a plan priced on application with no contract price says so', async () => {
+    api({}, usage({ planPrice: null, planBillingFrequency: null }));
+    renderPurchase(account({ packageName: 'Enterprise' }), { ui: <SubscriptionPage upgrade={false} /> });
+    const plan = screen.getByRole('region', { name: 'Your plan' });
+    expect(await within(plan).findByText('Price on application')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canPurchaseOnline, planPage, recordingStorageText, scopeQuery } from '../../../domain';
+import { canPurchaseOnline, formatPounds, planPage, recordingStorageText, scopeQuery } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';
 import { PlanComparisonDialog } from '../../../app/purchase/PlanComparisonDialog';
 import { PricingBreakdownDialog } from '../../../app/purchase/PricingBreakdownDialog';
+import { frequencyWord } from '../../../app/purchase/priceText';
 import { getAccountUsage, getCallCharges } from '../api';
 import { CallChargesCard } from './CallChargesCard';
 import { NoNumbersDialog } from './NoNumbersDialog';
@@ -133,6 +134,14 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
           <dl className="plan-facts">
             <dt>Package</dt>
             <dd>{account.packageName}</dd>
+            <dt>Plan price</dt>
+            <dd>
+              {!usage
+                ? '…'
+                : usage.planPrice == null
+                  ? 'Price on application'
+                  : `${formatPounds(usage.planPrice)} per ${frequencyWord(usage.planBillingFrequency ?? '1')}`}
+            </dd>
             {page.callTracking && (
               <>
                 <dt>Call recording storage</dt>

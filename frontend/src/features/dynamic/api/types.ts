@@ -5,12 +5,16 @@ type Schemas = components['schemas'];
 
 /**
  * A website-check job; WechStatus 1 to 6 (spec: website check), the Wech* findings 0 or 1,
- * checkedAt (unix seconds) absent or null until it finished.
+ * checkedAt (unix seconds) absent or null until it finished; reason (words) null unless it
+ * failed; lastGoodCheckAt when the tracking code was last found working.
  */
 export type Job = Schemas['WebsiteCheckJob'];
 
 /** What the list shows of a dynamic URL's previous-day check (the job as it finished). */
-export type PreviousDayCheck = Pick<Job, 'WechMhct' | 'WechMhctWorking' | 'WechStatus' | 'checkedAt'>;
+export type PreviousDayCheck = Pick<
+  Job,
+  'WechMhct' | 'WechMhctWorking' | 'WechStatus' | 'checkedAt' | 'reason' | 'lastGoodCheckAt'
+>;
 
 /** A dynamic URL; previousDayCheck absent or null when it was not checked. */
 export type DynamicUrl = Schemas['DynamicUrlWithCheck'];

@@ -7,18 +7,28 @@ import { getDynamicUrls } from '../api/getDynamicUrls';
 import type { DynamicUrl, PreviousDayCheck } from '../api/types';
 import { LazyTagManagerDialog } from './LazyTagManagerDialog';
 import { useTagManager } from './useTagManager';
-import { CHECK_FAILED, WebsiteCheck } from './WebsiteCheck';
+import { CHECK_FAILED, CheckOutcome, WebsiteCheck } from './WebsiteCheck';
 
 function LastCheck({ check, timeZone }: { check: PreviousDayCheck | null; timeZone: string }) {
   if (!check) return <>Not checked yet</>;
   const view = websiteCheckView(check.WechStatus, check.WechMhct === 1, check.WechMhctWorking === 1);
   return (
     <>
-      <span className={view.failed ? 'check-failed' : undefined}>{view.label ?? 'Not checked'}</span>
+      <span className={view.failed ? 'check-failed' : undefined}>{view.label ?? check.reason ?? 'Not checked'}</span>
       {check.checkedAt != null && (
         <>
           <br />
           <span className="field-hint">Checked {formatRelative(check.checkedAt, timeZone)}</span>
+        </>
+      )}
+      {check.reason && (
+        <>
+          <br />
+          <CheckOutcome
+            reason={view.label ? check.reason : null}
+            lastGoodCheckAt={check.lastGoodCheckAt}
+            timeZone={timeZone}
+          />
         </>
       )}
     </>
