@@ -161,13 +161,13 @@ describe('dynamic URLs', () => {
     expect(status).toHaveTextContent('We could not reach www.example.co.uk');
     expect(status).toHaveClass('check-failed');
     expect(home).not.toHaveTextContent('Not checked');
-    expect(within(home).getByText('Last found working: 20 November 2026')).toBeInTheDocument();
+    expect(within(home).getByText('Last found working: 20/11/2026')).toBeInTheDocument();
 
     fireEvent.click(within(home).getByRole('button', { name: 'Check again for Main website' }));
     await flush();
     expect(within(home).getByRole('status')).toHaveTextContent('Error checking website');
     expect(within(home).getByText('The site answered 404')).toBeInTheDocument();
-    expect(within(home).getAllByText('Last found working: 20 November 2026').length).toBeGreaterThan(0);
+    expect(within(home).getAllByText('Last found working: 20/11/2026').length).toBeGreaterThan(0);
   });
 
   test('the last check in the list shows its reason and the last good result', async () => {

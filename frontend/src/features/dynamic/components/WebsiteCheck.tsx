@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { websiteCheckPending, websiteCheckView, type WebsiteCheckView } from '../../../domain';
 import { useAccount } from '../../../lib/account';
-import { formatUnixDay } from '../../../lib/dates';
+import { formatDayAt } from '../../../lib/dates';
 import { checkWebsiteJob, startWebsiteCheck } from '../api/websiteCheck';
 import type { Job } from '../api/types';
 
@@ -43,7 +43,7 @@ export function CheckOutcome({
       {reason && <span className="check-reason">{reason}</span>}
       <span className="field-hint">
         {lastGoodCheckAt != null
-          ? `Last found working: ${formatUnixDay(lastGoodCheckAt, timeZone)}`
+          ? `Last found working: ${formatDayAt(lastGoodCheckAt, timeZone)}`
           : 'Not found working before'}
       </span>
     </span>
