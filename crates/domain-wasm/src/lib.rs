@@ -18,6 +18,8 @@ mod ivr;
 #[cfg(feature = "forms")]
 mod partners;
 #[cfg(feature = "forms")]
+mod reports;
+#[cfg(feature = "forms")]
 mod routing;
 #[cfg(feature = "forms")]
 mod routing_extras;
@@ -93,6 +95,16 @@ export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZer
 export type FieldErrors = Record<string, string>;
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
+export type DatePreset =
+  | { preset: "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" }
+  | { preset: "custom"; from: string; to: string };
+export interface ReportPeriod {
+  firstDay: string; lastDay: string; start: number; end: number; previousStart: number; previousEnd: number;
+}
+export interface PeriodAnswer { period: ReportPeriod | null; error: string | null }
+export interface CallFacts { talkSeconds?: number; busy?: boolean; reachedVoicemail?: boolean; endedInIvr?: boolean }
+export interface CallerCall { id: number; caller: string; startedAt: number; abandoned: boolean }
+export interface CallbackLink { callId: number; firstCallId: number }
 export interface TechPartnerProfile { website: string; contactName: string; contactEmail: string; contactTelephone: string }
 export interface UserForm {
   firstName: string; lastName: string; email: string; authCode: string; customer: string;

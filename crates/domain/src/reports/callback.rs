@@ -3,11 +3,14 @@
 //! it, so that the call-back (and any sale matched to it later) is credited to the first call's
 //! source.
 
+use serde::{Deserialize, Serialize};
+
 /// How long after a missed call a call between the same caller and the account is its call-back.
 pub const CALLBACK_WINDOW_SECONDS: i64 = 7 * 86_400;
 
 /// One call of one caller (in either direction), as the rule needs it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CallerCall {
     pub id: i64,
     /// The caller's number as stored (the same caller writes the same way).
@@ -17,7 +20,8 @@ pub struct CallerCall {
 }
 
 /// A later call linked to the missed call that started its chain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CallbackLink {
     pub call_id: i64,
     pub first_call_id: i64,

@@ -54,7 +54,8 @@ impl CallOutcome {
 }
 
 /// How a call ended, as the call path and the carrier report it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct CallFacts {
     /// Seconds a destination talked with the caller (0: nobody answered).
     pub talk_seconds: i64,
