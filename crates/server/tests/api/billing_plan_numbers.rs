@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 use crate::helpers::{rows_as_text, TestApp};
+use crate::services_charges::line;
 
 /// (description, amount in pence) of an invoice's lines, in order.
 async fn invoice_lines(app: &TestApp, invoice: i64) -> Vec<(String, i64)> {
@@ -71,15 +72,6 @@ async fn monthly_lines(app: &TestApp, path: &str, session: &str) -> Value {
     reply.json()
 }
 
-fn line_named<'a>(breakdown: &'a Value, description: &str) -> &'a Value {
-    breakdown["services"]["1"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["description"] == description)
-        .unwrap_or(&Value::Null)
-}
-
 #[tokio::test]
 async fn numbers_above_the_allowance_are_on_the_breakdown_as_the_billing_run_charges_them() {
     let app = TestApp::spawn().await;
@@ -87,7 +79,7 @@ async fn numbers_above_the_allowance_are_on_the_breakdown_as_the_billing_run_cha
     let usage = app.get("/api/services/getAccountUsage", Some(&starter)).await.json();
     assert_eq!((usage["staticNumbers"].clone(), usage["staticsAvailable"].clone()), (Value::from(15), Value::from(10)));
     let charges = monthly_lines(&app, "/api/services/getCustomerCharges", &starter).await;
-    let numbers = line_named(&charges, "Static numbers above the 10 included");
+    let numbers = line(&charges, "Static numbers above the 10 included");
     assert_eq!(
         (numbers["quantity"].clone(), numbers["unitPrice"].clone(), numbers["plan"].clone()),
         (Value::from(5), Value::from(5.0), Value::from(false)),
@@ -108,8 +100,8 @@ async fn numbers_above_the_allowance_are_on_the_breakdown_as_the_billing_run_cha
     // The upgrade's comparison: Professional includes them, so the line ends.
     let comparison =
         monthly_lines(&app, "/api/services/getCustomerChargesUpgrade/?product_code=upgrade", &starter).await;
-    assert_eq!(pence(&line_named(&comparison["current"], "Static numbers above the 10 included")["price"]), 2_500);
-    let on_professional = line_named(&comparison["new"], "Static numbers above the 10 included");
+    assert_eq!(pence(&line(&comparison["current"], "Static numbers above the 10 included")["price"]), 2_500);
+    let on_professional = line(&comparison["new"], "Static numbers above the 10 included");
     assert_eq!(on_professional["newQuantity"], 0);
     assert_eq!(pence(&comparison["new"]["totals"]["1"]), 14_900);
 

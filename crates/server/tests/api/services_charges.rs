@@ -11,7 +11,8 @@ async fn breakdown(app: &TestApp, session: &str) -> Value {
     reply.json()
 }
 
-fn line<'a>(charges: &'a Value, description: &str) -> &'a Value {
+/// A line of the breakdown's monthly services, by its description (null when absent).
+pub(crate) fn line<'a>(charges: &'a Value, description: &str) -> &'a Value {
     charges["services"]["1"]
         .as_array()
         .unwrap()

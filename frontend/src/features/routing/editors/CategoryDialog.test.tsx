@@ -29,7 +29,7 @@ describe('Category dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(73));
     // The confirmation outlives the dialog.
-    expect(screen.getByText("Category 'Bookings' saved.")).toBeInTheDocument();
+    expect(await screen.findByText("Category 'Bookings' saved.")).toBeInTheDocument();
     expect(posted(callsTo(fetch, '/api/managecallcategories/createNew')[0][1])).toEqual({ form_description: 'Bookings' });
     expect(callsTo(fetch, '/api/manageroutings/getCategories')).toHaveLength(2);
   });
@@ -43,7 +43,7 @@ describe('Category dialog', () => {
     await user.type(screen.getByLabelText('Description'), ' leads');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(71));
-    expect(screen.getByText("Category 'Sales leads' saved.")).toBeInTheDocument();
+    expect(await screen.findByText("Category 'Sales leads' saved.")).toBeInTheDocument();
     expect(posted(callsTo(fetch, '/api/managecallcategories/updateExisting')[0][1])).toEqual({
       form_record_id: '71',
       form_description: 'Sales leads',

@@ -78,7 +78,7 @@ describe('IVR dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(75));
-    expect(screen.getByText("IVR 'Sales menu' saved.")).toBeInTheDocument();
+    expect(await screen.findByText("IVR 'Sales menu' saved.")).toBeInTheDocument();
     expect(posted(callsTo(fetch, CREATE)[0][1])).toEqual({
       description: 'Sales menu',
       audioId: '51',

@@ -184,7 +184,7 @@ describe('Service plan dialog', () => {
     await user.type(control('Description'), 'Surgery hours');
     await user.click(button('Save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(13));
-    expect(screen.getByText("Service plan 'Surgery hours' saved.")).toBeInTheDocument();
+    expect(await screen.findByText("Service plan 'Surgery hours' saved.")).toBeInTheDocument();
     const fields = posted(callsTo(fetch, CREATE)[0][1]);
     expect(fields).toMatchObject({
       form_plan_description: 'Surgery hours',

@@ -147,7 +147,7 @@ describe('the static number form', () => {
     const campaign = screen.getByLabelText('Campaign');
     await vi.waitFor(() => expect(campaign).toHaveValue('9'));
     expect(within(campaign).getAllByRole('option')[1]).toHaveTextContent('Bus shelters');
-    expect(screen.getByText("Campaign 'Bus shelters' added and chosen.")).toBeInTheDocument();
+    expect(await screen.findByText("Campaign 'Bus shelters' added and chosen.")).toBeInTheDocument();
   });
 
   test('a new service plan can be saved only once its description is known to be unique', async () => {

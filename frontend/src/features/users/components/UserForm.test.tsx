@@ -142,7 +142,7 @@ describe('User form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(location()).toHaveTextContent(/^\/users$/));
-    expect(screen.getByText(/^User Nina .* added\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^User Nina .* added\.$/)).toBeInTheDocument();
     expect(posted(calls(fetch, '/api/users/checkUniqueEmail/')[0][1])).toEqual({
       form_email: 'nina.okafor@example.test',
       userId: '0',
@@ -480,7 +480,7 @@ describe('User form', () => {
       await user.type(within(dialog).getByLabelText('Campaign name'), 'Summer{Enter}');
       await waitFor(() => expect(select).toHaveValue('9'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(screen.getByText("Outbound campaign 'Summer' added and chosen.")).toBeInTheDocument();
+      expect(await screen.findByText("Outbound campaign 'Summer' added and chosen.")).toBeInTheDocument();
       expect(posted(calls(fetch, '/api/outboundcampaigns/addCampaign')[0][1])).toEqual({
         outboundCampaignName: 'Summer',
       });
