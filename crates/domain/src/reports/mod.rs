@@ -4,10 +4,14 @@
 
 pub mod callback;
 pub mod first_time;
+pub mod journey;
 pub mod outcome;
 pub mod period;
+pub mod phone;
 
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use first_time::first_time_calls;
+pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
+pub use phone::{format_uk, WITHHELD};

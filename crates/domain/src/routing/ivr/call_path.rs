@@ -1,7 +1,7 @@
 //! Where does a call go, all the way: the service plan row for the moment, then the keys the
 //! caller presses through the menus, to a destination plan, a voicemail or a hang-up.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::flow::Library;
 use super::form::IvrForm;
@@ -11,7 +11,7 @@ use crate::routing::{where_does_a_call_go, RowType, TimeRow};
 /// More menu steps than this and the call is taken to go round for ever.
 pub const MAX_MENU_STEPS: usize = 50;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum CallStep {
     /// The service plan row that answered, at the local day and time.
@@ -22,7 +22,7 @@ pub enum CallStep {
     Menu { ivr: i64, description: String, pressed: String, note: String },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum CallEnd {
     DestinationPlan { id: i64, description: String },
@@ -30,7 +30,7 @@ pub enum CallEnd {
     HangUp { reason: String },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallPath {
     pub steps: Vec<CallStep>,
     pub end: CallEnd,

@@ -1,0 +1,184 @@
+//! A call's journey in words, for the call detail: the website visit that showed a pool number,
+//! the call, then the routing's own account of it (the domain's `follow_call`, stored with the
+//! call as the routing stood then: the service plan row, each menu and key and why), the queue,
+//! and where it ended.
+
+use serde::{Deserialize, Serialize};
+
+use crate::routing::day_name;
+use crate::routing::ivr::{CallEnd, CallPath, CallStep};
+
+/// What a stored call holds of its way.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct JourneyFacts {
+    /// The visit's landing page ('' for a static number's call).
+    pub landing_page: String,
+    /// "google / cpc".
+    pub source_medium: String,
+    /// The number dialled (shown to the visitor for a pool), as the call log writes it.
+    pub number: String,
+    /// The static number's description or the pool's name.
+    pub number_name: String,
+    /// When the call came, as the call log writes it.
+    pub called_at: String,
+    /// None for basic connect (straight to one number).
+    pub path: Option<CallPath>,
+    pub queue: String,
+    /// Who answered or rang ('' for none).
+    pub destination: String,
+    pub outcome_label: String,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct JourneyStep {
+    pub title: String,
+    pub detail: String,
+}
+
+fn step(title: &str, detail: String) -> JourneyStep {
+    JourneyStep { title: title.to_string(), detail }
+}
+
+/// The journey, in order.
+pub fn journey(facts: &JourneyFacts) -> Vec<JourneyStep> {
+    let mut steps = Vec::new();
+    if !facts.landing_page.is_empty() {
+        steps.push(step("Visited the website", format!("{} from {}", facts.landing_page, facts.source_medium)));
+        steps.push(step("Was shown a tracking number", format!("{} ({})", facts.number, facts.number_name)));
+    }
+    steps.push(step("Called", format!("{} on {} ({})", facts.called_at, facts.number, facts.number_name)));
+    if let Some(path) = &facts.path {
+        for call_step in &path.steps {
+            steps.push(match call_step {
+                CallStep::TimeOfDay { row, day, time, zone } => {
+                    step("Service plan", format!("Row {} answered: {} {time} {zone}.", row + 1, day_name(*day)))
+                }
+                CallStep::Menu { description, pressed, note, .. } if pressed.is_empty() => {
+                    step("Menu", format!("{description}: {note}."))
+                }
+                CallStep::Menu { description, pressed, note, .. } => {
+                    step("Menu", format!("{description}: {note} {pressed}."))
+                }
+            });
+        }
+        steps.push(match &path.end {
+            CallEnd::DestinationPlan { description, .. } => step("Routed to", description.clone()),
+            CallEnd::Voicemail { description, .. } => step("Routed to", format!("Voicemail '{description}'")),
+            CallEnd::HangUp { reason } => step("Call ended", reason.clone()),
+        });
+    }
+    if !facts.queue.is_empty() {
+        steps.push(step("Queue", format!("Waited in {}.", facts.queue)));
+    }
+    let outcome = match (facts.destination.is_empty(), facts.talk_seconds) {
+        (true, _) => format!("{} after {} s.", facts.outcome_label, facts.ring_seconds),
+        (false, 0) => format!("{}: {} rang for {} s.", facts.outcome_label, facts.destination, facts.ring_seconds),
+        (false, talk) => {
+            format!("{}: {} talked for {}.", facts.outcome_label, facts.destination, minutes_seconds(talk))
+        }
+    };
+    steps.push(step("Outcome", outcome));
+    steps
+}
+
+/// Seconds as "4:05".
+pub fn minutes_seconds(seconds: i64) -> String {
+    let seconds = seconds.max(0);
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool_call() -> JourneyFacts {
+        JourneyFacts {
+            landing_page: "/implants".into(),
+            source_medium: "google / cpc".into(),
+            number: "0117 496 0123".into(),
+            number_name: "Website pool".into(),
+            called_at: "15/07/2026 10:30".into(),
+            path: Some(CallPath {
+                steps: vec![
+                    CallStep::TimeOfDay { row: 0, day: 3, time: "10:30".into(), zone: "BST".into() },
+                    CallStep::Menu {
+                        ivr: 1,
+                        description: "Main menu".into(),
+                        pressed: "1".into(),
+                        note: "Pressed".into(),
+                    },
+                    CallStep::Menu {
+                        ivr: 2,
+                        description: "Bookings".into(),
+                        pressed: "".into(),
+                        note: "No key pressed and no default key".into(),
+                    },
+                ],
+                end: CallEnd::DestinationPlan { id: 4, description: "Reception".into() },
+            }),
+            queue: "Main".into(),
+            destination: "Front desk".into(),
+            outcome_label: "Answered".into(),
+            ring_seconds: 8,
+            talk_seconds: 245,
+        }
+    }
+
+    #[test]
+    fn the_journey_tells_the_visit_the_routing_and_the_end_in_order() {
+        let steps = journey(&pool_call());
+        let titles: Vec<&str> = steps.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "Visited the website",
+                "Was shown a tracking number",
+                "Called",
+                "Service plan",
+                "Menu",
+                "Menu",
+                "Routed to",
+                "Queue",
+                "Outcome"
+            ]
+        );
+        assert_eq!(steps[0].detail, "/implants from google / cpc");
+        assert_eq!(steps[3].detail, "Row 1 answered: Wednesday 10:30 BST.");
+        assert_eq!(steps[4].detail, "Main menu: Pressed 1.");
+        assert_eq!(steps[5].detail, "Bookings: No key pressed and no default key.");
+        assert_eq!(steps[8].detail, "Answered: Front desk talked for 4:05.");
+    }
+
+    #[test]
+    fn a_static_number_basic_connect_call_that_nobody_answered() {
+        let facts = JourneyFacts {
+            number: "0161 496 0000".into(),
+            number_name: "Yellow Pages".into(),
+            called_at: "01/07/2026 09:00".into(),
+            outcome_label: "Missed".into(),
+            ring_seconds: 30,
+            ..JourneyFacts::default()
+        };
+        let steps = journey(&facts);
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0].detail, "01/07/2026 09:00 on 0161 496 0000 (Yellow Pages)");
+        assert_eq!(steps[1].detail, "Missed after 30 s.");
+        let voicemail = JourneyFacts {
+            path: Some(CallPath { steps: vec![], end: CallEnd::Voicemail { id: 1, description: "Messages".into() } }),
+            ..facts
+        };
+        assert_eq!(journey(&voicemail)[1].detail, "Voicemail 'Messages'");
+    }
+
+    #[test]
+    fn minutes_and_seconds() {
+        assert_eq!(minutes_seconds(0), "0:00");
+        assert_eq!(minutes_seconds(65), "1:05");
+        assert_eq!(minutes_seconds(-3), "0:00");
+    }
+}

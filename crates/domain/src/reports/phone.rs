@@ -1,0 +1,79 @@
+//! A caller's number as the call log writes it: UK numbers in national form with the spaces of
+//! the UK numbering plan ("020 7946 0000", "0161 496 0000", "01632 960123", "07700 900123",
+//! "0800 123 4567"); numbers abroad as "+" and their digits; a withheld number as "Withheld".
+
+/// The label of a caller who withheld the number.
+pub const WITHHELD: &str = "Withheld";
+
+/// `number` is stored as national digits ("07700900123"), or international ("00353…", "+353…",
+/// "44…").
+pub fn format_uk(number: &str) -> String {
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    if digits.is_empty() {
+        return WITHHELD.to_string();
+    }
+    let plus = number.trim_start().starts_with('+');
+    let international = digits.strip_prefix("00").or(if plus { Some(digits.as_str()) } else { None });
+    let national = match international {
+        Some(rest) => match rest.strip_prefix("44") {
+            Some(uk) => format!("0{uk}"),
+            None => return format!("+{rest}"),
+        },
+        None if digits.starts_with('0') => digits,
+        // Stored without any prefix: international with the country code.
+        None => match digits.strip_prefix("44") {
+            Some(uk) => format!("0{uk}"),
+            None => return format!("+{digits}"),
+        },
+    };
+    if national.len() != 11 {
+        return national;
+    }
+    let groups: &[usize] = match &national[..2] {
+        "02" => &[3, 4, 4],
+        "07" => &[5, 6],
+        "01" if national.as_bytes()[2] == b'1' || national.as_bytes()[3] == b'1' => &[4, 3, 4],
+        "01" => &[5, 6],
+        _ => &[4, 3, 4],
+    };
+    let mut parts = Vec::new();
+    let mut at = 0;
+    for size in groups {
+        parts.push(&national[at..at + size]);
+        at += size;
+    }
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uk_numbers_take_the_numbering_plans_spaces() {
+        assert_eq!(format_uk("02079460000"), "020 7946 0000");
+        assert_eq!(format_uk("01614960000"), "0161 496 0000");
+        assert_eq!(format_uk("01134960000"), "0113 496 0000");
+        assert_eq!(format_uk("01214960000"), "0121 496 0000");
+        assert_eq!(format_uk("01632960123"), "01632 960123");
+        assert_eq!(format_uk("07700900123"), "07700 900123");
+        assert_eq!(format_uk("08001234567"), "0800 123 4567");
+        assert_eq!(format_uk("03001234567"), "0300 123 4567");
+    }
+
+    #[test]
+    fn international_forms_of_uk_numbers_are_national() {
+        assert_eq!(format_uk("+447700900123"), "07700 900123");
+        assert_eq!(format_uk("00447700900123"), "07700 900123");
+        assert_eq!(format_uk("447700900123"), "07700 900123");
+    }
+
+    #[test]
+    fn abroad_withheld_and_odd_lengths() {
+        assert_eq!(format_uk("+35312345678"), "+35312345678");
+        assert_eq!(format_uk("0035312345678"), "+35312345678");
+        assert_eq!(format_uk(""), WITHHELD);
+        assert_eq!(format_uk("anonymous"), WITHHELD);
+        assert_eq!(format_uk("0800123"), "0800123");
+    }
+}
