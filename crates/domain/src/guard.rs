@@ -16,6 +16,8 @@ const MAX_REDIRECTS: usize = 8;
 
 /// Where a customer's user goes for a page their permissions refuse: it says why, and whom to ask.
 pub const UNAUTHORISED: &str = "/unauthorised";
+/// The reports area's first page: where users without admin rights land.
+pub const REPORTS: &str = "/reports";
 
 /// The unauthorised page's text for a refused page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,9 +72,20 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
     if route.external || route.audience == Audience::Everyone {
         return GuardStep::Allow;
     }
+    if route.reports {
+        if let Some(to) = audience_redirect(route, acc) {
+            return redirect(to);
+        }
+        if !acc.can_access_reports {
+            // Home, unless home would send them back here (no admin rights either).
+            let home_open = acc.can_view_admin_menu || acc.is_user_on_partner || acc.in_portal();
+            return redirect(if asks_the_owner(acc) || !home_open { UNAUTHORISED } else { "/" });
+        }
+        return GuardStep::Allow;
+    }
     // The account check: nobody without admin rights belongs here.
     if !acc.can_view_admin_menu && !acc.is_user_on_partner && !acc.in_portal() {
-        return redirect("/backtoreports");
+        return redirect(REPORTS);
     }
     if let Some(to) = audience_redirect(route, acc) {
         return redirect(to);
@@ -119,15 +132,24 @@ fn asks_the_owner(acc: &AccountState) -> bool {
 /// The permission (as the users list names it) whose lack sends `acc` from `from` to the
 /// unauthorised page, if that is where the guard sends them.
 fn missing_permission(from: &str, acc: &AccountState) -> Option<(&'static str, &'static str)> {
-    if guard(from, acc) != redirect(UNAUTHORISED) {
-        return None;
+    // Through the redirects on the way (/backtoreports, or home for a user without admin rights
+    // sent to the reports) to the page refused.
+    let mut current = from.to_string();
+    for _ in 0..MAX_REDIRECTS {
+        match guard(&current, acc) {
+            GuardStep::Redirect { to } if to == UNAUTHORISED => break,
+            GuardStep::Redirect { to } => current = to,
+            GuardStep::Allow => return None,
+        }
     }
-    let route = match_route(from)?;
+    let route = match_route(&current)?;
     let title = route.title.unwrap_or(DEFAULT_PAGE_TITLE);
     if route.user_admin && !acc.is_user_admin {
         Some(("User admin", title))
     } else if route.billing {
         Some(("Billing", title))
+    } else if route.reports {
+        Some(("Reports", title))
     } else {
         None
     }
@@ -136,7 +158,9 @@ fn missing_permission(from: &str, acc: &AccountState) -> Option<(&'static str, &
 /// What the unauthorised page says after `from` was refused (`from` empty or not refused: a
 /// general reason): why, and the account owner to ask by name when known.
 pub fn unauthorised_notice(from: &str, acc: &AccountState) -> UnauthorisedNotice {
-    let reason = match missing_permission(path_only(from), acc) {
+    // No page named: the general reason.
+    let refused = if from.trim().is_empty() { None } else { missing_permission(path_only(from), acc) };
+    let reason = match refused {
         Some((permission, title)) => {
             format!("You cannot open {title} because your user does not have the {permission} permission.")
         }

@@ -94,7 +94,7 @@ const fn leaf(id: &'static str, label: &'static str, path: &'static str) -> Item
 use Need::*;
 
 pub(crate) static MAIN_MENU: &[ItemDef] = &[
-    ItemDef { icon: "reports", external: true, ..leaf("backtoreports", "Return to reports", "/backtoreports") },
+    ItemDef { icon: "reports", needs: &[ReportAccess], ..leaf("backtoreports", "Return to reports", "/reports") },
     ItemDef { icon: "home", ..leaf("overview", "Overview", "/") },
     ItemDef {
         icon: "routing",

@@ -63,6 +63,8 @@ pub struct RouteDef {
     /// Buys online: needs the purchase right and a customer that may buy online (the services
     /// pages; spec/billing-subscription-purchase.md, "/services").
     pub online_purchase: bool,
+    /// The reports area: needs the reports permission, not admin rights.
+    pub reports: bool,
 }
 
 const fn page(pattern: &'static str, title: &'static str, section: &'static str) -> RouteDef {
@@ -81,6 +83,7 @@ const fn page(pattern: &'static str, title: &'static str, section: &'static str)
         external: false,
         billing: false,
         online_purchase: false,
+        reports: false,
     }
 }
 
@@ -99,6 +102,10 @@ const fn redirect(pattern: &'static str, to: &'static str) -> RouteDef {
 
 const fn external(pattern: &'static str) -> RouteDef {
     RouteDef { title: None, external: true, audience: Audience::Everyone, ..page(pattern, "", "") }
+}
+
+const fn reports(pattern: &'static str, title: &'static str) -> RouteDef {
+    RouteDef { reports: true, ..page(pattern, title, "reports") }
 }
 
 const fn purchase(pattern: &'static str, title: &'static str, section: &'static str) -> RouteDef {
@@ -165,7 +172,10 @@ pub static ROUTES: &[RouteDef] = &[
     page("/", "Integrate", "overview"),
     // The overview with the Google Analytics setup dialog open (spec: "A path suffix /ga_connect").
     scoped("/ga_connect", "Integrate", "overview", GA),
-    external("/backtoreports"),
+    // Where 'Return to reports' and everyone without admin rights go (issue 32).
+    redirect("/backtoreports", "/reports"),
+    reports("/reports", "Call log"),
+    reports("/reports/dashboard", "Dashboard"),
     RouteDef { audience: Audience::Everyone, ..page("/unauthorised", "Unauthorised", "shell") },
     external("/logout"),
     external("/contactus"),

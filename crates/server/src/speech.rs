@@ -27,6 +27,43 @@ impl SpeechEngine for LocalSpeech {
     }
 }
 
+/// A voice of the dialogue: espeak-ng's British English, or its female variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voice {
+    Agent,
+    Caller,
+}
+
+/// espeak-ng writes a canonical 44-byte WAV header (RIFF, a 16-byte fmt chunk, data).
+const WAV_HEADER: usize = 44;
+/// A pause between two lines: 0.4 s of 16-bit mono silence at espeak-ng's 22,050 Hz.
+const PAUSE_BYTES: usize = 22_050 * 2 * 4 / 10;
+
+/// A short dialogue in two voices as one MP3 (the demo's call recordings): each line spoken on
+/// its own, the samples joined with a pause between, then encoded once.
+pub async fn dialogue_mp3(lines: &[(Voice, &str)]) -> Result<Vec<u8>, SpeechError> {
+    let mut header = None;
+    let mut samples = Vec::new();
+    for (voice, text) in lines {
+        let name = if *voice == Voice::Agent { "en-gb" } else { "en-gb+f3" };
+        let wav = run(Command::new("espeak-ng").args(["-v", name, "--stdout", "--", text]), &[]).await?;
+        if wav.len() <= WAV_HEADER || &wav[36..40] != b"data" {
+            return Err(SpeechError("espeak-ng wrote an unexpected WAV header".into()));
+        }
+        header.get_or_insert_with(|| wav[..WAV_HEADER].to_vec());
+        if !samples.is_empty() {
+            samples.resize(samples.len() + PAUSE_BYTES, 0);
+        }
+        samples.extend_from_slice(&wav[WAV_HEADER..]);
+    }
+    let mut wav = header.ok_or_else(|| SpeechError("a dialogue needs a line".into()))?;
+    let data = u32::try_from(samples.len()).map_err(|_| SpeechError("the dialogue is too long".into()))?;
+    wav[4..8].copy_from_slice(&(data + 36).to_le_bytes());
+    wav[40..44].copy_from_slice(&data.to_le_bytes());
+    wav.extend_from_slice(&samples);
+    run(Command::new("lame").args(["--quiet", "-", "-"]), &wav).await
+}
+
 async fn run(command: &mut Command, input: &[u8]) -> Result<Vec<u8>, SpeechError> {
     let program = command.as_std().get_program().to_string_lossy().into_owned();
     let failed = |e: std::io::Error| SpeechError(format!("{program}: {e}"));
@@ -57,5 +94,18 @@ mod tests {
         // An MP3 frame sync (lame writes no ID3 tag by default) or an ID3 header.
         assert!(mp3.starts_with(b"ID3") || (mp3[0] == 0xFF && mp3[1] & 0xE0 == 0xE0), "{:?}", &mp3[..4]);
         assert!(mp3.len() > 1000);
+    }
+
+    #[tokio::test]
+    async fn a_dialogue_in_two_voices_is_longer_than_either_line() {
+        let one = dialogue_mp3(&[(Voice::Agent, "Good morning, Harbour Lane Dental.")]).await.unwrap();
+        let both = dialogue_mp3(&[
+            (Voice::Agent, "Good morning, Harbour Lane Dental."),
+            (Voice::Caller, "Hello, I would like to book a check up."),
+        ])
+        .await
+        .unwrap();
+        assert!(both.len() > one.len() * 3 / 2, "{} vs {}", both.len(), one.len());
+        assert!(dialogue_mp3(&[]).await.is_err());
     }
 }

@@ -117,16 +117,37 @@ fn routing_needs_provisioning_on_a_non_group_account() {
 #[test]
 fn users_without_admin_rights_go_back_to_reports() {
     let reports_only = AccountState { can_view_admin_menu: false, ..owner() };
-    assert_eq!(guard("/", &reports_only), GuardStep::Redirect { to: "/backtoreports".into() });
-    assert!(resolve("/", &reports_only).external);
+    assert_eq!(guard("/", &reports_only), GuardStep::Redirect { to: "/reports".into() });
+    assert_eq!(guard("/backtoreports", &reports_only), GuardStep::Redirect { to: "/reports".into() });
+    // The reports need the reports permission, not admin rights.
+    let reporting = AccountState { can_access_reports: true, ..reports_only.clone() };
+    assert_eq!(resolve("/", &reporting).path, "/reports");
+    assert_eq!(resolve("/reports/dashboard", &reporting).path, "/reports/dashboard");
     let on_partner = AccountState { is_user_on_partner: true, ..reports_only };
     assert_eq!(guard("/", &on_partner), GuardStep::Allow);
 }
 
 #[test]
+fn the_reports_need_the_reports_permission() {
+    let user = AccountState { user_auth_code: 10, can_access_reports: false, ..owner() };
+    assert_eq!(resolve("/reports", &user).path, "/unauthorised");
+    assert_eq!(unauthorised_notice("/backtoreports", &user).reason, unauthorised_notice("/reports", &user).reason);
+    assert!(
+        unauthorised_notice("/reports", &user).reason.contains("Reports"),
+        "{:?}",
+        unauthorised_notice("/reports", &user)
+    );
+    let with = AccountState { can_access_reports: true, ..user };
+    assert_eq!(resolve("/reports", &with).path, "/reports");
+    // A technology partner has reports of its own.
+    let tech = AccountState { is_tech_partner: true, ..with };
+    assert_eq!(guard("/reports", &tech), GuardStep::Redirect { to: "/technologypartner".into() });
+}
+
+#[test]
 fn outside_pages_and_the_unauthorised_page_are_open_to_everyone() {
     let partner = AccountState { is_partner: true, ..owner() };
-    for path in ["/logout", "/contactus", "/conditions", "/backtoreports", "/unauthorised"] {
+    for path in ["/logout", "/contactus", "/conditions", "/unauthorised"] {
         assert_eq!(guard(path, &partner), GuardStep::Allow, "{path}");
     }
 }

@@ -46,10 +46,13 @@ fn find<'a>(menu: &'a Menu, path: &str) -> Option<&'a MenuNode> {
 
 #[test]
 fn ordinary_users_see_the_admin_menu() {
-    let menu = build_menu(&owner());
+    let menu = build_menu(&AccountState { can_access_reports: true, ..owner() });
     assert_eq!(menu.title, "Admin");
-    assert_eq!(menu.items[0].path.as_deref(), Some("/backtoreports"));
-    assert!(menu.items[0].external);
+    assert_eq!(menu.items[0].path.as_deref(), Some("/reports"));
+    assert_eq!(menu.items[0].label, "Return to reports");
+    assert!(!menu.items[0].external);
+    // Without the reports permission there is nothing to return to.
+    assert_ne!(build_menu(&owner()).items[0].path.as_deref(), Some("/reports"));
 }
 
 #[test]

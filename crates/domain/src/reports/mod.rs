@@ -2,6 +2,7 @@
 //! the account's time zone, what became of a call, first-time callers, and which call-backs
 //! belong to a missed call.
 
+pub mod call_log;
 pub mod callback;
 pub mod first_time;
 pub mod journey;
@@ -9,6 +10,7 @@ pub mod outcome;
 pub mod period;
 pub mod phone;
 
+pub use call_log::{parse_call_log_query, CallLogQuery, CallLogQueryInput, CallSort};
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};

@@ -44,7 +44,7 @@ CREATE INDEX calls_customer_source_time ON calls (customer_id, source_medium_id,
 CREATE INDEX calls_customer_caller ON calls (customer_id, caller_number, started_at);
 
 CREATE TABLE call_recordings (
-    call_id BIGINT PRIMARY KEY REFERENCES calls(id) ON DELETE CASCADE,
+    call_id BIGINT NOT NULL UNIQUE REFERENCES calls(id) ON DELETE CASCADE,   -- one recording a call
     customer_id BIGINT NOT NULL REFERENCES customers(id),
     file_name TEXT NOT NULL,                -- random token + .mp3
     content BYTEA NOT NULL,

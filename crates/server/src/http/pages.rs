@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::http::header::HOST;
 use axum::http::HeaderMap;
-use axum::response::Html;
+use axum::response::{Html, Redirect};
 use axum::routing::get;
 use axum::Router;
 
@@ -52,13 +52,9 @@ a{{color:#a84600}}
     ))
 }
 
-async fn back_to_reports(State(state): State<AppState>) -> Html<String> {
-    layout(
-        &state.settings.product_name,
-        "Reports",
-        "<p>Call reports live in the reports area, which is not part of this admin installation.</p>\
-         <p><a href=\"/manage/\">Back to the admin area</a></p>",
-    )
+/// The old address of the reports: they are in the admin area now (issue 32).
+async fn back_to_reports() -> Redirect {
+    Redirect::to("/manage/reports")
 }
 
 async fn contact_us(State(state): State<AppState>) -> Html<String> {

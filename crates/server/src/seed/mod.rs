@@ -9,10 +9,12 @@ use sqlx::{Any, AnyPool, Transaction};
 use crate::security::hash_password;
 
 mod billing;
+mod calls;
 mod integrations;
 mod inventory;
 mod partners;
 mod prices;
+mod recordings;
 mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
@@ -132,6 +134,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
         continue_identities(&mut tx).await?;
     }
     tx.commit().await?;
+    // A year of calls, through the committed routing.
+    calls::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
     crate::billing_run::run(db, now).await?;
     Ok(())
@@ -141,7 +145,7 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
 const SEED_LOCK: i64 = 0x5eed;
 
 /// The demo gives rows explicit ids; PostgreSQL's identity columns then start after them.
-async fn continue_identities(tx: &mut Transaction<'_, Any>) -> sqlx::Result<()> {
+pub(super) async fn continue_identities(tx: &mut Transaction<'_, Any>) -> sqlx::Result<()> {
     let tables: Vec<(String,)> = sqlx::query_as(
         "SELECT CAST(table_name AS TEXT) FROM information_schema.columns
          WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'",
@@ -528,7 +532,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
     prices::seed(tx, now).await?;
     // Before usage: the partner's clients' numbers get calls too.
     partners::seed(tx, now).await?;
-    usage::seed(tx, now).await?;
+    usage::seed(tx).await?;
     inventory::seed(tx, now).await?;
     billing::seed(tx, now).await
 }

@@ -79,6 +79,8 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Any>, now: i64, hash: &str) ->
     sqlx::query("UPDATE users SET call_rec_flag = 1, has_new_outbound = 1 WHERE id IN (1, 10)")
         .execute(&mut **tx)
         .await?;
+    // user@demo.test hears the call recordings of the reports (issue 32).
+    sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 3").execute(&mut **tx).await?;
     let outbound: i64 = sqlx::query_scalar(
         "INSERT INTO services (product_code, service_type, name, price_pence, billing_frequency, minimum_term)
          VALUES ('OUTBOUND-USER', 'outbound', 'Outbound user', 1500, '1', 12) RETURNING id",

@@ -531,7 +531,7 @@ impl ListFilter {
 }
 
 /// `%text%` with LIKE's wildcards in `text` escaped by a backslash.
-fn like_pattern(text: &str) -> String {
+pub fn like_pattern(text: &str) -> String {
     let mut pattern = String::from("%");
     for c in text.chars() {
         if matches!(c, '%' | '_' | '\\') {

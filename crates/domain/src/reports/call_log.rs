@@ -1,0 +1,301 @@
+//! The call log's query (issue 32): the filters as the address bar carries them, bounded before
+//! anything is read. Every field arrives as optional text; the answer is the query with its
+//! defaults (the last 30 days, newest first, 25 a page), or the field errors.
+
+use serde::{Deserialize, Serialize};
+
+use super::outcome::CallOutcome;
+use super::period::DatePreset;
+use crate::validation::FieldErrors;
+
+pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];
+/// Deep enough for any use of the pages; the export has every row.
+pub const PAGE_MAX: u32 = 10_000;
+pub const SEARCH_MAX: usize = 100;
+/// A day: no call lasts longer.
+pub const MIN_DURATION_MAX: i64 = 86_400;
+
+pub const PRESET_MESSAGE: &str = "Choose a date range from the list.";
+pub const ID_MESSAGE: &str = "Choose an item from the list.";
+pub const OUTCOME_MESSAGE: &str = "Outcome must be answered, missed, busy, voicemail or hung up in menu.";
+pub const MIN_DURATION_MESSAGE: &str = "Minimum duration must be a whole number of seconds from 0 to 86400.";
+pub const PAGE_MESSAGE: &str = "Page must be a whole number from 1 to 10000.";
+pub const PAGE_SIZE_MESSAGE: &str = "Rows per page must be 25, 50 or 100.";
+pub const SEARCH_MESSAGE: &str = "Search must not exceed 100 characters.";
+pub const SORT_MESSAGE: &str = "Sort must be one of the log's columns.";
+pub const DIRECTION_MESSAGE: &str = "Direction must be asc or desc.";
+
+/// The columns the log sorts by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CallSort {
+    Time,
+    Duration,
+    Caller,
+    Source,
+    Outcome,
+}
+
+impl CallSort {
+    pub const ALL: [CallSort; 5] =
+        [CallSort::Time, CallSort::Duration, CallSort::Caller, CallSort::Source, CallSort::Outcome];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            CallSort::Time => "time",
+            CallSort::Duration => "duration",
+            CallSort::Caller => "caller",
+            CallSort::Source => "source",
+            CallSort::Outcome => "outcome",
+        }
+    }
+}
+
+/// The query as the address bar has it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
+pub struct CallLogQueryInput {
+    /// today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom.
+    pub preset: Option<String>,
+    /// The first day of a custom range, YYYY-MM-DD.
+    pub from: Option<String>,
+    /// The last day of a custom range, YYYY-MM-DD.
+    pub to: Option<String>,
+    /// A source / medium's id.
+    pub source: Option<String>,
+    /// A campaign's id.
+    pub campaign: Option<String>,
+    /// A tracked number's or pool's id.
+    pub number: Option<String>,
+    /// An outcome's key.
+    pub outcome: Option<String>,
+    /// "1": first-time callers only.
+    pub first_time: Option<String>,
+    /// Seconds.
+    pub min_duration: Option<String>,
+    /// A caller or tracked number, typed as the log shows it, or a number's or pool's name.
+    pub search: Option<String>,
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+    pub sort: Option<String>,
+    pub direction: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallLogQuery {
+    pub period: DatePreset,
+    pub source: Option<i64>,
+    pub campaign: Option<i64>,
+    pub number: Option<i64>,
+    pub outcome: Option<CallOutcome>,
+    pub first_time: bool,
+    pub min_duration: Option<i64>,
+    /// Trimmed; empty matches every call.
+    pub search: String,
+    pub page: u32,
+    pub page_size: u32,
+    pub sort: CallSort,
+    pub descending: bool,
+}
+
+impl CallLogQuery {
+    pub fn offset(&self) -> u64 {
+        u64::from(self.page - 1) * u64::from(self.page_size)
+    }
+}
+
+fn text(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn preset(input: &CallLogQueryInput) -> Option<DatePreset> {
+    Some(match text(&input.preset).unwrap_or("last30Days") {
+        "today" => DatePreset::Today,
+        "yesterday" => DatePreset::Yesterday,
+        "last7Days" => DatePreset::Last7Days,
+        "last30Days" => DatePreset::Last30Days,
+        "thisMonth" => DatePreset::ThisMonth,
+        "lastMonth" => DatePreset::LastMonth,
+        "custom" => DatePreset::Custom {
+            from: text(&input.from).unwrap_or("").to_string(),
+            to: text(&input.to).unwrap_or("").to_string(),
+        },
+        _ => return None,
+    })
+}
+
+/// A positive id, or the field's error.
+fn id(errors: &mut FieldErrors, field: &str, value: &Option<String>) -> Option<i64> {
+    let raw = text(value)?;
+    match raw.parse::<i64>() {
+        Ok(id) if id > 0 => Some(id),
+        _ => {
+            errors.add(field, ID_MESSAGE);
+            None
+        }
+    }
+}
+
+/// The query with its defaults, or every field's error. The custom range's dates are judged by
+/// `report_period` (it knows the account's zone).
+pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let period = preset(input).unwrap_or_else(|| {
+        errors.add("preset", PRESET_MESSAGE);
+        DatePreset::Last30Days
+    });
+    let source = id(&mut errors, "source", &input.source);
+    let campaign = id(&mut errors, "campaign", &input.campaign);
+    let number = id(&mut errors, "number", &input.number);
+    let outcome = text(&input.outcome).and_then(|key| {
+        let outcome = CallOutcome::from_key(key);
+        if outcome.is_none() {
+            errors.add("outcome", OUTCOME_MESSAGE);
+        }
+        outcome
+    });
+    let first_time = text(&input.first_time) == Some("1");
+    let min_duration = text(&input.min_duration).and_then(|raw| match raw.parse::<i64>() {
+        Ok(seconds) if (0..=MIN_DURATION_MAX).contains(&seconds) => Some(seconds),
+        _ => {
+            errors.add("minDuration", MIN_DURATION_MESSAGE);
+            None
+        }
+    });
+    let search = text(&input.search).unwrap_or("").to_string();
+    if search.chars().count() > SEARCH_MAX {
+        errors.add("search", SEARCH_MESSAGE);
+    }
+    let page = text(&input.page).map_or(Some(1), |raw| raw.parse::<u32>().ok().filter(|p| (1..=PAGE_MAX).contains(p)));
+    if page.is_none() {
+        errors.add("page", PAGE_MESSAGE);
+    }
+    let page_size = text(&input.page_size)
+        .map_or(Some(PAGE_SIZES[0]), |raw| raw.parse::<u32>().ok().filter(|s| PAGE_SIZES.contains(s)));
+    if page_size.is_none() {
+        errors.add("pageSize", PAGE_SIZE_MESSAGE);
+    }
+    let sort = text(&input.sort).map_or(Some(CallSort::Time), |raw| CallSort::ALL.into_iter().find(|s| s.key() == raw));
+    if sort.is_none() {
+        errors.add("sort", SORT_MESSAGE);
+    }
+    // Newest first unless asked otherwise.
+    let descending = match text(&input.direction) {
+        None | Some("desc") => true,
+        Some("asc") => false,
+        Some(_) => {
+            errors.add("direction", DIRECTION_MESSAGE);
+            true
+        }
+    };
+    errors.into_result().map(|()| CallLogQuery {
+        period,
+        source,
+        campaign,
+        number,
+        outcome,
+        first_time,
+        min_duration,
+        search,
+        page: page.unwrap_or(1),
+        page_size: page_size.unwrap_or(PAGE_SIZES[0]),
+        sort: sort.unwrap_or(CallSort::Time),
+        descending,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(pairs: &[(&str, &str)]) -> CallLogQueryInput {
+        let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
+        CallLogQueryInput {
+            preset: get("preset"),
+            from: get("from"),
+            to: get("to"),
+            source: get("source"),
+            campaign: get("campaign"),
+            number: get("number"),
+            outcome: get("outcome"),
+            first_time: get("firstTime"),
+            min_duration: get("minDuration"),
+            search: get("search"),
+            page: get("page"),
+            page_size: get("pageSize"),
+            sort: get("sort"),
+            direction: get("direction"),
+        }
+    }
+
+    #[test]
+    fn nothing_asked_is_the_last_30_days_newest_first() {
+        let query = parse_call_log_query(&CallLogQueryInput::default()).unwrap();
+        assert_eq!(query.period, DatePreset::Last30Days);
+        assert_eq!((query.page, query.page_size, query.sort, query.descending), (1, 25, CallSort::Time, true));
+        assert_eq!((query.source, query.outcome, query.first_time, query.min_duration), (None, None, false, None));
+        assert_eq!(query.offset(), 0);
+    }
+
+    #[test]
+    fn every_filter_is_read() {
+        let query = parse_call_log_query(&input(&[
+            ("preset", "custom"),
+            ("from", "2026-03-01"),
+            ("to", "2026-03-31"),
+            ("source", "3"),
+            ("campaign", "4"),
+            ("number", "5"),
+            ("outcome", "hungUpInIvr"),
+            ("firstTime", "1"),
+            ("minDuration", "60"),
+            ("search", " 0117 496 "),
+            ("page", "3"),
+            ("pageSize", "50"),
+            ("sort", "duration"),
+            ("direction", "asc"),
+        ]))
+        .unwrap();
+        assert_eq!(query.period, DatePreset::Custom { from: "2026-03-01".into(), to: "2026-03-31".into() });
+        assert_eq!((query.source, query.campaign, query.number), (Some(3), Some(4), Some(5)));
+        assert_eq!(query.outcome, Some(CallOutcome::HungUpInIvr));
+        assert!(query.first_time);
+        assert_eq!(query.min_duration, Some(60));
+        assert_eq!(query.search, "0117 496");
+        assert_eq!((query.page, query.page_size, query.sort, query.descending), (3, 50, CallSort::Duration, false));
+        assert_eq!(query.offset(), 100);
+    }
+
+    #[test]
+    fn out_of_bounds_values_are_each_refused_with_their_message() {
+        let errors = parse_call_log_query(&input(&[
+            ("preset", "lastYear"),
+            ("source", "-1"),
+            ("campaign", "x"),
+            ("number", "99999999999999999999"),
+            ("outcome", "lost"),
+            ("minDuration", "86401"),
+            ("search", &"9".repeat(101)),
+            ("page", "10001"),
+            ("pageSize", "1000000"),
+            ("sort", "cost"),
+            ("direction", "up"),
+        ]))
+        .unwrap_err();
+        let message = |field: &str| errors.get(field);
+        assert_eq!(message("preset"), Some(PRESET_MESSAGE));
+        assert_eq!(message("source"), Some(ID_MESSAGE));
+        assert_eq!(message("campaign"), Some(ID_MESSAGE));
+        assert_eq!(message("number"), Some(ID_MESSAGE));
+        assert_eq!(message("outcome"), Some(OUTCOME_MESSAGE));
+        assert_eq!(message("minDuration"), Some(MIN_DURATION_MESSAGE));
+        assert_eq!(message("search"), Some(SEARCH_MESSAGE));
+        assert_eq!(message("page"), Some(PAGE_MESSAGE));
+        assert_eq!(message("pageSize"), Some(PAGE_SIZE_MESSAGE));
+        assert_eq!(message("sort"), Some(SORT_MESSAGE));
+        assert_eq!(message("direction"), Some(DIRECTION_MESSAGE));
+        assert!(parse_call_log_query(&input(&[("page", "0")])).is_err());
+        assert!(parse_call_log_query(&input(&[("minDuration", "-1")])).is_err());
+    }
+}

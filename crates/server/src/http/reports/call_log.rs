@@ -1,0 +1,236 @@
+//! The call log: a page of the account's calls for the filters the address bar carries, the
+//! filters' choices, and the whole filtered set as CSV, written while it is read.
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::Json;
+use domain::reports::{parse_call_log_query, report_period, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset};
+use domain::{push_csv_line, CsvCell, FieldErrors};
+use futures_util::StreamExt;
+use serde::Serialize;
+use tokio::sync::mpsc;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{CallLogRow, ReportsUser};
+use crate::http::download::{attachment, file_name_part};
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::calls::{self, CallLogSql};
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_calls)).routes(routes!(get_call_filters)).routes(routes!(export_calls_csv))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CallLog {
+    calls: Vec<CallLogRow>,
+    total: i64,
+    page: u32,
+    page_size: u32,
+    /// The period's first and last local day, YYYY-MM-DD.
+    first_day: String,
+    last_day: String,
+}
+
+/// A query read and bounded, the instants [start, end) its period covers, and its first and
+/// last local day.
+type ParsedQuery = (CallLogQuery, (i64, i64), (String, String));
+
+fn parse(input: &CallLogQueryInput, user: &ReportsUser, now: i64) -> Result<ParsedQuery, AppError> {
+    let query = parse_call_log_query(input).map_err(AppError::Validation)?;
+    let period = report_period(&query.period, now, &user.account.customer_time_zone).map_err(|message| {
+        let field = if matches!(query.period, DatePreset::Custom { .. }) { "from" } else { "preset" };
+        let mut errors = FieldErrors::new();
+        errors.add(field, message);
+        AppError::Validation(errors)
+    })?;
+    Ok((query, (period.start, period.end), (period.first_day, period.last_day)))
+}
+
+/// A page of the account's inbound calls, newest first unless sorted otherwise.
+#[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(CallLogQueryInput),
+    responses((status = 200, body = CallLog), (status = 403, description = "No reports permission"),
+        (status = 422, description = "A filter out of bounds")))]
+async fn get_calls(
+    State(state): State<AppState>,
+    user: ReportsUser,
+    Query(input): Query<CallLogQueryInput>,
+) -> Result<Json<CallLog>, AppError> {
+    let (query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    let sql = CallLogSql::new(&query, &user.account.number_format);
+    let (rows, total) = calls::page(&state.db, user.customer(), range, &sql, &query).await?;
+    let hears = user.hears_recordings(&state).await?;
+    let zone = &user.account.customer_time_zone;
+    Ok(Json(CallLog {
+        calls: rows.iter().map(|row| CallLogRow::from_row(row, zone, hears)).collect(),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+        first_day,
+        last_day,
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+struct Choice {
+    id: i64,
+    label: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct KeyLabel {
+    key: String,
+    label: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CallFilters {
+    sources: Vec<Choice>,
+    campaigns: Vec<Choice>,
+    numbers: Vec<Choice>,
+    outcomes: Vec<KeyLabel>,
+    /// Whether the user may hear recordings.
+    hears_recordings: bool,
+}
+
+/// The choices of the log's filters: the account's sources, campaigns and numbers.
+#[utoipa::path(get, path = "/reports/getCallFilters", tag = "reports",
+    responses((status = 200, body = CallFilters), (status = 403, description = "No reports permission")))]
+async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> Result<Json<CallFilters>, AppError> {
+    let customer = user.customer();
+    let choices = |rows: Vec<(i64, String)>| rows.into_iter().map(|(id, label)| Choice { id, label }).collect();
+    let sources = calls::choices(
+        &state.db,
+        customer,
+        "SELECT id, source || ' / ' || medium FROM sources_mediums WHERE customer_id = $1 ORDER BY source, medium",
+    )
+    .await?;
+    let campaigns = calls::choices(
+        &state.db,
+        customer,
+        "SELECT id, description FROM campaigns WHERE customer_id = $1 ORDER BY LOWER(description)",
+    )
+    .await?;
+    let numbers = calls::choices(
+        &state.db,
+        customer,
+        "SELECT id, CASE WHEN kind = 'static' THEN number ELSE pool_name END FROM routing_entries
+         WHERE customer_id = $1 ORDER BY kind DESC, number, pool_name",
+    )
+    .await?;
+    let numbers = numbers
+        .into_iter()
+        .map(|(id, label)| {
+            let shown =
+                if label.chars().all(|c| c.is_ascii_digit()) { domain::reports::format_uk(&label) } else { label };
+            (id, shown)
+        })
+        .collect();
+    Ok(Json(CallFilters {
+        sources: choices(sources),
+        campaigns: choices(campaigns),
+        numbers: choices(numbers),
+        outcomes: CallOutcome::ALL
+            .into_iter()
+            .map(|o| KeyLabel { key: o.key().to_string(), label: o.label().to_string() })
+            .collect(),
+        hears_recordings: user.hears_recordings(&state).await?,
+    }))
+}
+
+/// The export's columns.
+const CSV_HEADER: [&str; 16] = [
+    "Date and time",
+    "Caller",
+    "Tracked number",
+    "Number / pool",
+    "Campaign",
+    "Source",
+    "Medium",
+    "Landing page",
+    "Duration (s)",
+    "Talk time (s)",
+    "Outcome",
+    "Destination",
+    "First-time caller",
+    "Tags",
+    "Calls back",
+    "Call id",
+];
+/// Rows are sent in pieces of about this many bytes.
+const CSV_PIECE: usize = 64 * 1024;
+
+/// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
+/// are read: a million calls are never held in memory at once.
+#[utoipa::path(get, path = "/reports/exportCallsCsv", tag = "reports", params(CallLogQueryInput),
+    responses((status = 200, description = "The calls as CSV (an attachment).", content_type = "text/csv", body = String),
+        (status = 403, description = "No reports permission"), (status = 422, description = "A filter out of bounds")))]
+async fn export_calls_csv(
+    State(state): State<AppState>,
+    user: ReportsUser,
+    Query(input): Query<CallLogQueryInput>,
+) -> Result<Response, AppError> {
+    let (query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    let sql = CallLogSql::new(&query, &user.account.number_format);
+    let (db, customer, zone) = (state.db.clone(), user.customer(), user.account.customer_time_zone.clone());
+    let (pieces, received) = mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    tokio::spawn(async move {
+        // The byte order mark lets spreadsheets read the file as UTF-8.
+        let mut piece = String::from("\u{feff}");
+        push_csv_line(&mut piece, &CSV_HEADER.map(CsvCell::Value));
+        let mut rows = calls::stream(&db, customer, range, &sql);
+        while let Some(row) = rows.next().await {
+            let row = match row {
+                Ok(row) => CallLogRow::from_row(&row, &zone, false),
+                Err(error) => {
+                    tracing::error!(%error, "call export failed");
+                    let _ = pieces.send(Err(std::io::Error::other("the export failed"))).await;
+                    return;
+                }
+            };
+            push_row(&mut piece, &row);
+            if piece.len() >= CSV_PIECE && pieces.send(Ok(Bytes::from(std::mem::take(&mut piece)))).await.is_err() {
+                return; // the browser went away
+            }
+        }
+        let _ = pieces.send(Ok(Bytes::from(piece))).await;
+    });
+    // Fused: the compression layer polls once more after the end.
+    let pieces = futures_util::stream::unfold(received, |mut received| async move {
+        received.recv().await.map(|piece| (piece, received))
+    });
+    let file = format!("{}_calls_{first_day}_to_{last_day}.csv", file_name_part(&user.account.product_name));
+    Ok(attachment("text/csv; charset=utf-8", &file, Body::from_stream(pieces.fuse())))
+}
+
+fn push_row(out: &mut String, row: &CallLogRow) {
+    let (duration, talk, id) = (row.duration_seconds.to_string(), row.talk_seconds.to_string(), row.id.to_string());
+    let callback = row.callback_of.map(|id| id.to_string()).unwrap_or_default();
+    let tags = row.tags.join(", ");
+    push_csv_line(
+        out,
+        &[
+            CsvCell::Value(&row.time),
+            CsvCell::Text(&row.caller),
+            CsvCell::Text(&row.tracked_number),
+            CsvCell::Text(&row.number_name),
+            CsvCell::Text(&row.campaign),
+            CsvCell::Text(&row.source),
+            CsvCell::Text(&row.medium),
+            CsvCell::Text(&row.landing_page),
+            CsvCell::Value(&duration),
+            CsvCell::Value(&talk),
+            CsvCell::Value(&row.outcome_label),
+            CsvCell::Text(&row.destination),
+            CsvCell::Value(if row.first_time { "Yes" } else { "No" }),
+            CsvCell::Text(&tags),
+            CsvCell::Value(&callback),
+            CsvCell::Value(&id),
+        ],
+    );
+}

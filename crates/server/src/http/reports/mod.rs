@@ -1,0 +1,130 @@
+//! Reports (issue 32): the call log, a call's detail and recording, and the export. Every call
+//! needs the reports permission (`canAccessReports`); recordings need the user's recordings flag
+//! too. The customer is always the session's: a partner sees a client's calls once it has entered
+//! the client's account, never by naming another customer's call.
+
+mod call_detail;
+mod call_log;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use domain::reports::{format_uk, minutes_seconds, CallOutcome};
+use domain::AccountState;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+
+use super::account_user::AccountUser;
+use super::error::AppError;
+use crate::state::AppState;
+use crate::store::calls::{self, CallRow};
+use crate::store::sessions::Session;
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(call_log::router()).merge(call_detail::router())
+}
+
+/// A user who may see the account's calls.
+pub struct ReportsUser {
+    pub session: Session,
+    pub account: AccountState,
+}
+
+impl<S> FromRequestParts<S> for ReportsUser
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
+        if !account.can_access_reports {
+            return Err(AppError::Forbidden);
+        }
+        Ok(ReportsUser { session, account })
+    }
+}
+
+impl ReportsUser {
+    pub fn customer(&self) -> i64 {
+        self.account.customer_id
+    }
+
+    /// Whether the user may hear and download recordings (the user's recordings flag).
+    pub async fn hears_recordings(&self, state: &AppState) -> Result<bool, AppError> {
+        Ok(calls::may_hear_recordings(&state.db, self.session.user_id).await?)
+    }
+}
+
+/// A call as the log shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallLogRow {
+    pub id: i64,
+    pub started_at: i64,
+    /// In the account's time zone, "dd/mm/yyyy HH:MM BST".
+    pub time: String,
+    /// UK format ("07700 900123"), or "Withheld".
+    pub caller: String,
+    pub tracked_number: String,
+    /// The pool's name or the static number's description.
+    pub number_name: String,
+    pub campaign: String,
+    pub source: String,
+    pub medium: String,
+    pub landing_page: String,
+    pub duration_seconds: i64,
+    /// "4:05".
+    pub duration: String,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    /// The outcome's key: answered, missed, busy, voicemail or hungUpInIvr.
+    pub outcome: String,
+    pub outcome_label: String,
+    pub destination: String,
+    pub tags: Vec<String>,
+    pub first_time: bool,
+    /// The missed call this one calls back (credited to that call's source).
+    pub callback_of: Option<i64>,
+    /// A recording the user may hear.
+    pub has_recording: bool,
+}
+
+impl CallLogRow {
+    pub fn from_row(row: &CallRow, zone: &str, hears_recordings: bool) -> CallLogRow {
+        let outcome = CallOutcome::from_key(&row.outcome);
+        CallLogRow {
+            id: row.id,
+            started_at: row.started_at,
+            time: domain::format_date_time(row.started_at, zone),
+            caller: format_uk(&row.caller_number),
+            tracked_number: format_uk(&row.tracked_number),
+            number_name: row.number_name().to_string(),
+            campaign: row.campaign.clone(),
+            source: row.source.clone(),
+            medium: row.medium.clone(),
+            landing_page: row.landing_page.clone(),
+            duration_seconds: row.duration_seconds,
+            duration: minutes_seconds(row.duration_seconds),
+            ring_seconds: row.ring_seconds,
+            talk_seconds: row.talk_seconds,
+            outcome: row.outcome.clone(),
+            outcome_label: outcome.map_or_else(|| row.outcome.clone(), |o| o.label().to_string()),
+            destination: row.destination.clone(),
+            tags: row.tags.split(',').map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect(),
+            first_time: row.first_time != 0,
+            callback_of: row.callback_of,
+            has_recording: hears_recordings && row.has_recording != 0,
+        }
+    }
+
+    /// "google / cpc", or "(none)" without a source.
+    pub fn source_medium(&self) -> String {
+        if self.source.is_empty() {
+            "(none)".to_string()
+        } else {
+            format!("{} / {}", self.source, self.medium)
+        }
+    }
+}

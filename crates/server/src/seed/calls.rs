@@ -1,0 +1,731 @@
+//! The demo's calls (issues 13 and 32): a year of calls for every customer with tracked numbers,
+//! with a daily and weekly rhythm, from a fixed seed per customer (the same demo gives the same
+//! calls). Each inbound call is sent through the domain's call path (`follow_call`: the service
+//! plan row at that instant in the account's zone, then the keys pressed) to decide where it went,
+//! and its outcome is the domain's `call_outcome`; first-time callers and call-backs are the
+//! domain's too. So the reports, the routing screens and the invoices agree.
+//!
+//! Run after the rest of the demo is committed (the routing is read back as the routing
+//! history's snapshot), before the billing run that invoices the calls.
+
+use std::collections::{HashMap, HashSet};
+
+use domain::purchase::usage::{billable_minutes, call_cost};
+use domain::reports::{
+    call_outcome, first_time_calls, is_abandoned, link_callbacks, CallFacts, CallOutcome, CallerCall,
+};
+use domain::routing::history::{EntryRoute, RoutingSnapshot};
+use domain::routing::ivr::{follow_call, CallEnd, CallPath, CallStep};
+use sqlx::{Any, AnyPool, Transaction};
+
+use super::recordings;
+use crate::db::{Backend, Flag};
+use crate::store::routing_history;
+
+pub const DAYS: i64 = 365;
+const DAY: i64 = 24 * 60 * 60;
+/// Rows per INSERT: a handful of statements instead of thousands of round trips.
+const BATCH: usize = 80;
+
+/// A small deterministic generator (xorshift64*).
+pub(super) struct Dice(pub u64);
+
+impl Dice {
+    pub fn roll(&mut self, below: i64) -> i64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as i64 % below.max(1)
+    }
+
+    fn pick<'a, T>(&mut self, list: &'a [T]) -> &'a T {
+        &list[self.roll(list.len() as i64) as usize]
+    }
+}
+
+/// Ofcom's numbers reserved for drama: a caller's number is one of these plus three digits.
+const CALLER_RANGES: [&str; 10] = [
+    "07700900", "01134960", "01174960", "01214960", "01614960", "02079460", "01632960", "02920180", "01414960",
+    "01314960",
+];
+/// Callers who ring again and again: this many per customer.
+const REGULARS: i64 = 40;
+
+/// The sources a customer without any of its own is given: (source, medium).
+const DEFAULT_SOURCES: [(&str, &str); 6] = [
+    ("google", "cpc"),
+    ("google", "organic"),
+    ("(direct)", "(none)"),
+    ("bing", "cpc"),
+    ("facebook", "social"),
+    ("yell.com", "referral"),
+];
+const KEYWORDS: [&str; 6] = ["emergency appointment", "near me", "prices", "reviews", "open today", "book online"];
+
+/// A tracked number or pool of the customer.
+#[derive(Debug, Clone)]
+pub(super) struct Entry {
+    pub id: i64,
+    pub dynamic: bool,
+    pub number: String,
+    pub recording: bool,
+    /// A pool's numbers (national digits).
+    pub pool_numbers: Vec<String>,
+}
+
+/// Everything of one customer the calls are made from.
+pub(super) struct Customer {
+    pub id: i64,
+    pub time_zone: String,
+    pub website: String,
+    pub entries: Vec<Entry>,
+    pub agents: Vec<i64>,
+    /// (id, source, medium)
+    pub sources: Vec<(i64, String, String)>,
+    pub snapshot: RoutingSnapshot,
+    /// Destination plan id → the destination numbers' descriptions, in ringing order.
+    pub plan_members: HashMap<i64, Vec<String>>,
+    /// Destination plan id → its queue's description.
+    pub plan_queues: HashMap<i64, String>,
+    pub categories: HashMap<i64, String>,
+    pub report_groups: HashMap<i64, String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct Visit {
+    pub id: i64,
+    pub entry_id: i64,
+    pub number_shown: String,
+    pub source_medium_id: Option<i64>,
+    pub landing_page: String,
+    pub referrer: String,
+    pub keyword: String,
+    pub click_id: String,
+    pub started_at: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct Call {
+    pub id: i64,
+    pub customer_id: i64,
+    pub entry_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub inbound: bool,
+    pub rate_item: &'static str,
+    pub started_at: i64,
+    pub duration: i64,
+    pub recorded: bool,
+    /// The IVR keys the caller pressed, in order ('' for none).
+    pub keys: String,
+    pub caller: String,
+    pub tracked_number: String,
+    pub visit_id: Option<i64>,
+    pub source_medium_id: Option<i64>,
+    pub route_path: String,
+    pub queue: String,
+    pub destination: String,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    pub outcome: Option<CallOutcome>,
+    pub first_time: bool,
+    pub category: String,
+    pub report_group: String,
+    pub tags: String,
+    pub callback_of: Option<i64>,
+}
+
+/// The keys an inbound demo call pressed: none for a quarter of them, else 1, 2 or 3, from the
+/// call's own time and length.
+fn keys_of(started_at: i64, duration: i64) -> &'static str {
+    ["", "1", "2", "3"][(started_at + duration).rem_euclid(4) as usize]
+}
+
+fn freephone(number: &str) -> bool {
+    number.starts_with("0800") || number.starts_with("44800")
+}
+
+fn caller(dice: &mut Dice, regulars: &[String]) -> String {
+    match dice.roll(100) {
+        0..=3 => String::new(),
+        4..=39 => dice.pick(regulars).clone(),
+        _ => format!("{}{:03}", dice.pick(&CALLER_RANGES), dice.roll(1000)),
+    }
+}
+
+/// A medium's share of the website's callers.
+fn weight(medium: &str) -> i64 {
+    match medium {
+        "cpc" => 30,
+        "organic" => 25,
+        "(none)" => 15,
+        _ => 10,
+    }
+}
+
+fn random_token(dice: &mut Dice, alphabet: &[u8], len: usize) -> String {
+    (0..len).map(|_| alphabet[dice.roll(alphabet.len() as i64) as usize] as char).collect()
+}
+
+/// The visit that showed a pool number, a few minutes before the call.
+fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
+    let total: i64 = customer.sources.iter().map(|s| weight(&s.2)).sum();
+    let mut at = dice.roll(total.max(1));
+    let source = customer.sources.iter().find(|s| {
+        at -= weight(&s.2);
+        at < 0
+    });
+    let (source_id, name, medium) = source.map_or((None, "", ""), |(id, s, m)| (Some(*id), s.as_str(), m.as_str()));
+    let page = match medium {
+        "cpc" => *dice.pick(&["/offers", "/book-online", "/prices"]),
+        "social" => "/offers/new-customers",
+        "email" => "/newsletter",
+        _ => *dice.pick(&["/", "/services", "/contact-us", "/about"]),
+    };
+    let alnum = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let click_id = match (name, medium) {
+        ("google", "cpc") => format!("gclid=Cj0KCQ{}", random_token(dice, alnum, 24)),
+        ("bing", "cpc") => format!("msclkid={}", random_token(dice, b"0123456789abcdef", 32)),
+        ("facebook" | "instagram", _) => format!("fbclid=IwAR{}", random_token(dice, alnum, 24)),
+        _ => String::new(),
+    };
+    let referrer = match (name, medium) {
+        ("(direct)", _) | (_, "email") => String::new(),
+        ("google" | "bing", _) => format!("https://www.{name}.com/"),
+        ("facebook", _) => "https://m.facebook.com/".to_string(),
+        ("instagram", _) => "https://l.instagram.com/".to_string(),
+        _ => format!("https://{name}/"),
+    };
+    Visit {
+        id,
+        entry_id: entry.id,
+        number_shown: dice.pick(&entry.pool_numbers).clone(),
+        source_medium_id: source_id,
+        landing_page: format!("{}{page}", customer.website),
+        referrer,
+        keyword: if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() },
+        click_id,
+        started_at: call_at - 60 - dice.roll(20 * 60),
+    }
+}
+
+/// A static number's own source: one of the customer's offline-like sources, by the number.
+fn static_source(customer: &Customer, entry: &Entry) -> Option<i64> {
+    let offline: Vec<i64> = customer
+        .sources
+        .iter()
+        .filter(|(_, _, m)| matches!(m.as_str(), "referral" | "email" | "(none)"))
+        .map(|(id, _, _)| *id)
+        .collect();
+    (!offline.is_empty()).then(|| offline[entry.id.rem_euclid(offline.len() as i64) as usize])
+}
+
+/// Where the call went (the domain's call path), and what became of it.
+fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
+    let entry = customer.snapshot.entries.iter().find(|e| Some(e.id) == call.entry_id);
+    let presses: Vec<String> = call.keys.chars().map(String::from).collect();
+    let path: Option<CallPath> = match entry.map(|e| &e.route) {
+        Some(EntryRoute::ServicePlan { id }) => {
+            customer.snapshot.service_plans.iter().find(|p| p.id == *id).and_then(|plan| {
+                follow_call(
+                    &plan.form.rows,
+                    &customer.time_zone,
+                    call.started_at * 1000,
+                    &customer.snapshot.library,
+                    &presses,
+                )
+                .ok()
+            })
+        }
+        _ => None,
+    };
+    let mut members = Vec::new();
+    let mut facts = CallFacts::default();
+    match (&path, entry.map(|e| &e.route)) {
+        (Some(path), _) => {
+            if let Some(CallStep::Menu { ivr, pressed, .. }) =
+                path.steps.iter().rev().find(|s| matches!(s, CallStep::Menu { .. }))
+            {
+                if let Some(stored) = customer.snapshot.library.ivr(*ivr) {
+                    let option = stored.ivr.options.iter().find(|o| &o.key == pressed);
+                    call.category =
+                        option.and_then(|o| customer.categories.get(&o.category_id)).cloned().unwrap_or_default();
+                    call.report_group =
+                        customer.report_groups.get(&stored.ivr.report_group_id).cloned().unwrap_or_default();
+                }
+            }
+            match &path.end {
+                CallEnd::DestinationPlan { id, .. } => {
+                    members = customer.plan_members.get(id).cloned().unwrap_or_default();
+                    call.queue = customer.plan_queues.get(id).cloned().unwrap_or_default();
+                }
+                CallEnd::Voicemail { description, .. } => {
+                    facts.reached_voicemail = true;
+                    call.destination = description.clone();
+                }
+                CallEnd::HangUp { .. } => {
+                    facts.ended_in_ivr = path.steps.iter().any(|s| matches!(s, CallStep::Menu { .. }));
+                }
+            }
+            call.route_path = serde_json::to_string(path).expect("a call path serialises");
+        }
+        (None, Some(EntryRoute::Number { destination })) => members = vec![domain::reports::format_uk(destination)],
+        (None, _) => {}
+    }
+    if !members.is_empty() {
+        let roll = dice.roll(100);
+        call.ring_seconds = (3 + dice.roll(20)).min(call.duration - 1).max(0);
+        if roll < 72 {
+            facts.talk_seconds = (call.duration - call.ring_seconds).max(1);
+            call.destination = dice.pick(&members).clone();
+        } else {
+            facts.busy = roll < 77;
+            call.ring_seconds = call.duration;
+            call.destination = members[0].clone();
+        }
+    } else if facts.reached_voicemail {
+        call.ring_seconds = (20 + dice.roll(10)).min(call.duration);
+    }
+    call.talk_seconds = facts.talk_seconds;
+    call.outcome = Some(call_outcome(&facts));
+    call.recorded = call.recorded && facts.talk_seconds > 0;
+}
+
+/// The customer's calls (and the visits of its pool calls), oldest first; ids from `next_call`
+/// and `next_visit` on.
+pub(super) fn calls_for(
+    customer: &Customer,
+    rates: &[(String, i64)],
+    now: i64,
+    next_call: i64,
+    next_visit: i64,
+) -> (Vec<Call>, Vec<Visit>) {
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ customer.id as u64);
+    let regulars: Vec<String> =
+        (0..REGULARS).map(|_| format!("{}{:03}", dice.pick(&CALLER_RANGES), dice.roll(1000))).collect();
+    let pools: Vec<&Entry> = customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
+    let mut calls = Vec::new();
+    let mut visits = Vec::new();
+    let has_rate = |item: &str| rates.iter().any(|(i, _)| i == item);
+    for day in (1..=DAYS).rev() {
+        let midnight = now - now.rem_euclid(DAY) - day * DAY;
+        let weekend = (midnight / DAY + 4).rem_euclid(7) >= 5; // 1970-01-01 was a Thursday
+        let inbound = if weekend { 1 + dice.roll(3) } else { 4 + dice.roll(6) };
+        let mut today = Vec::new();
+        for _ in 0..inbound {
+            // Most calls of a tracked website come through its pools.
+            let entry = if !pools.is_empty() && dice.roll(100) < 60 {
+                *dice.pick(&pools)
+            } else {
+                dice.pick(&customer.entries)
+            };
+            let mobile = dice.roll(5) == 0;
+            let started_at = midnight + 8 * 3600 + dice.roll(10 * 3600);
+            let duration = 15 + dice.roll(600);
+            let mut call = Call {
+                customer_id: customer.id,
+                entry_id: Some(entry.id),
+                inbound: true,
+                rate_item: match (freephone(&entry.number), mobile && has_rate("forwarded_mobile")) {
+                    (true, _) => "inbound_freephone",
+                    (false, true) => "forwarded_mobile",
+                    (false, false) => "inbound_geographic",
+                },
+                started_at,
+                duration,
+                recorded: entry.recording,
+                keys: keys_of(started_at, duration).to_string(),
+                caller: caller(&mut dice, &regulars),
+                tracked_number: entry.number.clone(),
+                ..Call::default()
+            };
+            if entry.dynamic && !entry.pool_numbers.is_empty() {
+                let shown = visit(&mut dice, customer, entry, next_visit + visits.len() as i64, started_at);
+                call.tracked_number = shown.number_shown.clone();
+                call.visit_id = Some(shown.id);
+                call.source_medium_id = shown.source_medium_id;
+                visits.push(shown);
+            } else {
+                call.source_medium_id = static_source(customer, entry);
+            }
+            route(&mut dice, customer, &mut call);
+            today.push(call);
+        }
+        for agent in &customer.agents {
+            if weekend {
+                continue;
+            }
+            for _ in 0..dice.roll(4) {
+                today.push(Call {
+                    customer_id: customer.id,
+                    user_id: Some(*agent),
+                    rate_item: if dice.roll(3) == 0 { "outbound_mobile" } else { "outbound_landline" },
+                    started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
+                    duration: 30 + dice.roll(420),
+                    ..Call::default()
+                });
+            }
+        }
+        today.sort_by_key(|c| c.started_at);
+        calls.extend(today);
+    }
+    for (i, call) in calls.iter_mut().enumerate() {
+        call.id = next_call + i as i64;
+    }
+    mark_first_times_and_callbacks(&mut calls);
+    (calls, visits)
+}
+
+/// The domain decides which calls are a caller's first, and which call back a missed one.
+fn mark_first_times_and_callbacks(calls: &mut [Call]) {
+    let callers: Vec<CallerCall> = calls
+        .iter()
+        .filter(|c| c.inbound)
+        .map(|c| CallerCall {
+            id: c.id,
+            caller: c.caller.clone(),
+            started_at: c.started_at,
+            abandoned: is_abandoned(c.outcome.unwrap_or(CallOutcome::Missed), c.talk_seconds),
+        })
+        .collect();
+    let first: HashSet<i64> = first_time_calls(&callers, &HashSet::new()).into_iter().collect();
+    let links: HashMap<i64, i64> = link_callbacks(&callers).into_iter().map(|l| (l.call_id, l.first_call_id)).collect();
+    for call in calls.iter_mut().filter(|c| c.inbound) {
+        call.first_time = first.contains(&call.id);
+        call.callback_of = links.get(&call.id).copied();
+        let mut tags = Vec::new();
+        if call.talk_seconds >= 120 {
+            tags.push("Qualified lead");
+        }
+        if call.callback_of.is_some() {
+            tags.push("Called back");
+        }
+        call.tags = tags.join(", ");
+    }
+}
+
+async fn insert_visits(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: &[Visit]) -> sqlx::Result<()> {
+    for chunk in visits.chunks(BATCH) {
+        let sql = format!(
+            "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, source_medium_id, landing_page,
+                 referrer, keyword, click_id, started_at, called) VALUES {}",
+            placeholders(chunk.len(), 11)
+        );
+        let mut query = sqlx::query(&sql);
+        for v in chunk {
+            query = query
+                .bind(v.id)
+                .bind(customer_id)
+                .bind(v.entry_id)
+                .bind(v.number_shown.as_str())
+                .bind(v.source_medium_id)
+                .bind(v.landing_page.as_str())
+                .bind(v.referrer.as_str())
+                .bind(v.keyword.as_str())
+                .bind(v.click_id.as_str())
+                .bind(v.started_at)
+                .bind(Flag(true));
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// "($1, $2), ($3, $4)" for `rows` rows of `columns`.
+pub(super) fn placeholders(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = (1..=columns).map(|c| format!("${}", r * columns + c)).collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+async fn insert_calls(tx: &mut Transaction<'_, Any>, calls: &[Call], rates: &[(String, i64)]) -> sqlx::Result<()> {
+    for chunk in calls.chunks(BATCH) {
+        let sql = format!(
+            "INSERT INTO calls (id, customer_id, routing_entry_id, user_id, direction, rate_item, started_at,
+                 duration_seconds, minutes, cost_tenth_pence, recorded, keys_pressed, caller_number, tracked_number,
+                 visit_id, source_medium_id, route_path, queue_name, destination, ring_seconds, talk_seconds, outcome,
+                 first_time, category, report_group, tags, callback_of) VALUES {}",
+            placeholders(chunk.len(), 27)
+        );
+        let mut query = sqlx::query(&sql);
+        for call in chunk {
+            let rate = rates.iter().find(|(item, _)| item == call.rate_item).map_or(0, |(_, r)| *r);
+            query = query
+                .bind(call.id)
+                .bind(call.customer_id)
+                .bind(call.entry_id)
+                .bind(call.user_id)
+                .bind(if call.inbound { "inbound" } else { "outbound" })
+                .bind(call.rate_item)
+                .bind(call.started_at)
+                .bind(call.duration)
+                .bind(billable_minutes(call.duration))
+                .bind(call_cost(call.duration, rate))
+                .bind(Flag(call.recorded))
+                .bind(call.keys.as_str())
+                .bind(call.caller.as_str())
+                .bind(call.tracked_number.as_str())
+                .bind(call.visit_id)
+                .bind(call.source_medium_id)
+                .bind(call.route_path.as_str())
+                .bind(call.queue.as_str())
+                .bind(call.destination.as_str())
+                .bind(call.ring_seconds)
+                .bind(call.talk_seconds)
+                .bind(call.outcome.unwrap_or(CallOutcome::Answered).key())
+                .bind(Flag(call.first_time))
+                .bind(call.category.as_str())
+                .bind(call.report_group.as_str())
+                .bind(call.tags.as_str())
+                .bind(call.callback_of);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+async fn pairs(db: &AnyPool, sql: &str, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(sql).bind(customer_id).fetch_all(db).await
+}
+
+/// Reads what the customer's calls are made from (the routing as the routing history sees it).
+async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
+    let time_zone: String =
+        sqlx::query_scalar("SELECT time_zone FROM customers WHERE id = $1").bind(id).fetch_one(db).await?;
+    let website: Option<String> =
+        sqlx::query_scalar("SELECT url FROM dynamic_urls WHERE customer_id = $1 ORDER BY id LIMIT 1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, kind, number, call_recording FROM routing_entries WHERE customer_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    let pool_numbers: Vec<(i64, String)> = pairs(
+        db,
+        "SELECT p.routing_entry_id, p.number FROM pool_numbers p JOIN routing_entries e ON e.id = p.routing_entry_id
+         WHERE e.customer_id = $1 ORDER BY p.number",
+        id,
+    )
+    .await?;
+    let entries = rows
+        .into_iter()
+        .map(|(entry, kind, number, recording)| Entry {
+            id: entry,
+            dynamic: kind == "dynamic",
+            number,
+            recording: recording != 0,
+            pool_numbers: pool_numbers.iter().filter(|(e, _)| *e == entry).map(|(_, n)| n.clone()).collect(),
+        })
+        .collect();
+    let agents: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM users WHERE home_customer_id = $1 AND has_new_outbound = 1 ORDER BY id")
+            .bind(id)
+            .fetch_all(db)
+            .await?;
+    let sources: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT id, source, medium FROM sources_mediums WHERE customer_id = $1 ORDER BY id")
+            .bind(id)
+            .fetch_all(db)
+            .await?;
+    let mut plan_members: HashMap<i64, Vec<String>> = HashMap::new();
+    for (plan, name) in pairs(
+        db,
+        "SELECT r.plan_id, n.description FROM destination_plan_rows r
+         JOIN destination_numbers n ON n.id = r.destination_number_id
+         JOIN destination_plans p ON p.id = r.plan_id WHERE p.customer_id = $1 ORDER BY r.plan_id, r.position",
+        id,
+    )
+    .await?
+    {
+        plan_members.entry(plan).or_default().push(name);
+    }
+    let plan_queues = pairs(
+        db,
+        "SELECT p.id, q.description FROM destination_plans p JOIN queues q ON q.id = p.queue_id WHERE p.customer_id = $1",
+        id,
+    )
+    .await?
+    .into_iter()
+    .collect();
+    let categories = pairs(db, "SELECT id, description FROM call_categories WHERE customer_id = $1", id)
+        .await?
+        .into_iter()
+        .collect();
+    let report_groups =
+        pairs(db, "SELECT id, description FROM report_groups WHERE customer_id = $1", id).await?.into_iter().collect();
+    Ok(Customer {
+        id,
+        time_zone,
+        website: website.map_or_else(|| "https://www.example.com".to_string(), |u| u.trim_end_matches('/').to_string()),
+        entries,
+        agents,
+        sources,
+        snapshot: routing_history::snapshot(db, id).await?,
+        plan_members,
+        plan_queues,
+        categories,
+        report_groups,
+    })
+}
+
+/// Gives a customer without traffic sources the usual ones, so its calls have a source.
+async fn default_sources(
+    tx: &mut Transaction<'_, Any>,
+    customer: &mut Customer,
+    next_id: &mut i64,
+) -> sqlx::Result<()> {
+    if !customer.sources.is_empty() {
+        return Ok(());
+    }
+    for (source, medium) in DEFAULT_SOURCES {
+        sqlx::query("INSERT INTO sources_mediums (id, customer_id, source, medium) VALUES ($1, $2, $3, $4)")
+            .bind(*next_id)
+            .bind(customer.id)
+            .bind(source)
+            .bind(medium)
+            .execute(&mut **tx)
+            .await?;
+        customer.sources.push((*next_id, source.to_string(), medium.to_string()));
+        *next_id += 1;
+    }
+    Ok(())
+}
+
+/// Seeds the calls once: nothing when any call is stored.
+pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(db).await?;
+    if stored > 0 {
+        return Ok(());
+    }
+    let rates: Vec<(String, i64)> =
+        sqlx::query_as("SELECT item, price_tenth_pence FROM usage_rates WHERE plan = ''").fetch_all(db).await?;
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT customer_id FROM routing_entries ORDER BY customer_id")
+        .fetch_all(db)
+        .await?;
+    let mut customers = Vec::new();
+    for id in ids {
+        customers.push(customer(db, id).await?);
+    }
+    let mut tx = db.begin().await?;
+    let backend = Backend::of_connection(&tx);
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(super::SEED_LOCK).execute(&mut *tx).await?;
+    }
+    // Another server process may have seeded them while the routing was read.
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&mut *tx).await?;
+    if stored > 0 {
+        return Ok(());
+    }
+    let mut next_source: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sources_mediums").fetch_one(&mut *tx).await?;
+    let (mut next_call, mut next_visit) = (1, 1);
+    let mut recorded = Vec::new();
+    for customer in &mut customers {
+        default_sources(&mut tx, customer, &mut next_source).await?;
+        let (calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
+        insert_visits(&mut tx, customer.id, &visits).await?;
+        insert_calls(&mut tx, &calls, &rates).await?;
+        next_call += calls.len() as i64;
+        next_visit += visits.len() as i64;
+        recorded.extend(recordings::chosen(&calls));
+    }
+    recordings::store(&mut tx, &recorded, now).await?;
+    if backend == Backend::Postgres {
+        super::continue_identities(&mut tx).await?;
+    }
+    tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::routing::history::RoutingEntry;
+
+    fn customer() -> Customer {
+        let entry = |id, dynamic, number: &str| Entry {
+            id,
+            dynamic,
+            number: number.to_string(),
+            recording: true,
+            pool_numbers: if dynamic { vec!["01174960100".into(), "01174960101".into()] } else { vec![] },
+        };
+        Customer {
+            id: 100,
+            time_zone: "Europe/London".into(),
+            website: "https://www.example.test".into(),
+            entries: vec![entry(1, false, "01614960000"), entry(2, true, ""), entry(3, false, "08001234567")],
+            agents: vec![7],
+            sources: vec![(1, "google".into(), "cpc".into()), (2, "(direct)".into(), "(none)".into())],
+            snapshot: RoutingSnapshot {
+                entries: [1, 2, 3]
+                    .map(|id| RoutingEntry {
+                        id,
+                        label: String::new(),
+                        route: EntryRoute::Number { destination: "07700900123".into() },
+                    })
+                    .to_vec(),
+                ..RoutingSnapshot::default()
+            },
+            plan_members: HashMap::new(),
+            plan_queues: HashMap::new(),
+            categories: HashMap::new(),
+            report_groups: HashMap::new(),
+        }
+    }
+
+    const NOW: i64 = 1_795_428_000;
+
+    #[test]
+    fn the_same_customer_gets_the_same_year_of_calls_and_weekdays_are_busier() {
+        let rates = vec![("forwarded_mobile".to_string(), 60)];
+        let (a, visits) = calls_for(&customer(), &rates, NOW, 1, 1);
+        let (b, _) = calls_for(&customer(), &rates, NOW, 1, 1);
+        assert_eq!(a.len(), b.len());
+        assert!(a.iter().zip(&b).all(|(x, y)| x.started_at == y.started_at && x.caller == y.caller));
+        assert!(a.iter().all(|c| c.started_at < NOW && c.started_at >= NOW - (DAYS + 1) * DAY));
+        assert!(a.windows(2).all(|w| w[0].started_at <= w[1].started_at && w[0].id + 1 == w[1].id));
+        assert!(a.iter().any(|c| c.rate_item == "inbound_freephone"));
+        assert!(a.iter().any(|c| !c.inbound && c.user_id == Some(7)));
+        assert!(a.len() as i64 > DAYS * 3, "a year of calls");
+        // Pool calls come from a visit that showed one of the pool's numbers.
+        let pool_call = a.iter().find(|c| c.entry_id == Some(2)).unwrap();
+        let shown = visits.iter().find(|v| Some(v.id) == pool_call.visit_id).unwrap();
+        assert_eq!(pool_call.tracked_number, shown.number_shown);
+        assert!(shown.landing_page.starts_with("https://www.example.test/"));
+        assert!(shown.started_at < pool_call.started_at);
+    }
+
+    #[test]
+    fn outcomes_first_times_and_callbacks_come_from_the_domain() {
+        let (calls, _) = calls_for(&customer(), &[], NOW, 1, 1);
+        let inbound: Vec<&Call> = calls.iter().filter(|c| c.inbound).collect();
+        assert!(inbound.iter().any(|c| c.outcome == Some(CallOutcome::Answered)));
+        assert!(inbound.iter().any(|c| c.outcome == Some(CallOutcome::Missed)));
+        // Basic connect rings the number, written as the call log writes numbers.
+        assert!(inbound.iter().filter(|c| c.talk_seconds > 0).all(|c| c.destination == "07700 900123"));
+        // A regular caller's first call is first-time, the next is not.
+        let regular = inbound
+            .iter()
+            .find(|c| !c.caller.is_empty() && inbound.iter().filter(|o| o.caller == c.caller).count() > 3)
+            .unwrap();
+        let theirs: Vec<&&Call> = inbound.iter().filter(|c| c.caller == regular.caller).collect();
+        assert!(theirs[0].first_time && !theirs[1].first_time);
+        assert!(inbound.iter().filter(|c| c.caller.is_empty()).all(|c| !c.first_time));
+        let callback = inbound.iter().find(|c| c.callback_of.is_some()).expect("some missed call is called back");
+        let first = inbound.iter().find(|c| Some(c.id) == callback.callback_of).unwrap();
+        assert_eq!(first.caller, callback.caller);
+        assert!(callback.started_at - first.started_at <= 7 * DAY);
+        assert!(callback.tags.contains("Called back"));
+    }
+
+    #[test]
+    fn placeholders_number_every_cell() {
+        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
+}

@@ -1,0 +1,249 @@
+//! The call log (issue 32): a customer's inbound calls, filtered, sorted and paged in SQL (the
+//! statements built once per query, the values bound), streamed for the export, one call with
+//! its visit for the detail, and its recording. Every statement starts from the customer.
+
+use domain::reports::{CallLogQuery, CallSort};
+use domain::routing::list_query::number_needles;
+use domain::NumberFormat;
+use sqlx::any::AnyArguments;
+use sqlx::{Any, AnyPool};
+
+use super::routing_entries::like_pattern;
+
+/// A value bound to the filter's placeholders.
+#[derive(Debug, Clone)]
+enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+/// The call log's statements for a query: the page, the count and the export. All bind the
+/// customer as $1, the period as $2 and $3, then the filters' values.
+pub struct CallLogSql {
+    select: String,
+    count: String,
+    binds: Vec<Bind>,
+}
+
+/// The columns of a row of the log, in `CallRow`'s order.
+const ROW_SELECT: &str = "SELECT c.id AS id, c.started_at AS started_at, c.caller_number AS caller_number,
+    c.tracked_number AS tracked_number, c.routing_entry_id AS routing_entry_id, COALESCE(e.kind, '') AS kind,
+    COALESCE(e.description, '') AS description, COALESCE(e.pool_name, '') AS pool_name,
+    COALESCE(k.description, '') AS campaign, COALESCE(s.source, '') AS source, COALESCE(s.medium, '') AS medium,
+    COALESCE(v.landing_page, '') AS landing_page, c.duration_seconds AS duration_seconds,
+    c.ring_seconds AS ring_seconds, c.talk_seconds AS talk_seconds, c.outcome AS outcome,
+    c.destination AS destination, c.tags AS tags, c.first_time AS first_time, c.callback_of AS callback_of,
+    CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording";
+
+const FROM: &str = "FROM calls c
+    LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
+    LEFT JOIN campaigns k ON k.id = e.campaign_id
+    LEFT JOIN sources_mediums s ON s.id = c.source_medium_id
+    LEFT JOIN visits v ON v.id = c.visit_id
+    LEFT JOIN call_recordings r ON r.call_id = c.id";
+
+/// A row of the log, as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CallRow {
+    pub id: i64,
+    pub started_at: i64,
+    pub caller_number: String,
+    pub tracked_number: String,
+    pub routing_entry_id: Option<i64>,
+    pub kind: String,
+    pub description: String,
+    pub pool_name: String,
+    pub campaign: String,
+    pub source: String,
+    pub medium: String,
+    pub landing_page: String,
+    pub duration_seconds: i64,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    pub outcome: String,
+    pub destination: String,
+    pub tags: String,
+    pub first_time: i64,
+    pub callback_of: Option<i64>,
+    pub has_recording: i64,
+}
+
+impl CallRow {
+    /// The pool's name, or the static number's description.
+    pub fn number_name(&self) -> &str {
+        if self.kind == "dynamic" {
+            &self.pool_name
+        } else {
+            &self.description
+        }
+    }
+}
+
+impl CallLogSql {
+    pub fn new(query: &CallLogQuery, format: &NumberFormat) -> CallLogSql {
+        let mut condition = String::from(
+            "WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3",
+        );
+        let mut binds = Vec::new();
+        let add = |sql: &str, value: Bind, binds: &mut Vec<Bind>, condition: &mut String| {
+            binds.push(value);
+            condition.push_str(&sql.replace('?', &format!("${}", binds.len() + 3)));
+        };
+        if let Some(id) = query.source {
+            add(" AND c.source_medium_id = ?", Bind::Int(id), &mut binds, &mut condition);
+        }
+        if let Some(id) = query.campaign {
+            add(" AND e.campaign_id = ?", Bind::Int(id), &mut binds, &mut condition);
+        }
+        if let Some(id) = query.number {
+            add(" AND c.routing_entry_id = ?", Bind::Int(id), &mut binds, &mut condition);
+        }
+        if let Some(outcome) = query.outcome {
+            add(" AND c.outcome = ?", Bind::Text(outcome.key().to_string()), &mut binds, &mut condition);
+        }
+        if query.first_time {
+            condition.push_str(" AND c.first_time = 1");
+        }
+        if let Some(seconds) = query.min_duration {
+            add(" AND c.duration_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);
+        }
+        let mut search = Vec::new();
+        if !query.search.is_empty() {
+            let needles = number_needles(&query.search, format);
+            if needles.is_empty() {
+                // Not a number: the number's description or the pool's name.
+                let name = like_pattern(&query.search.to_lowercase());
+                binds.push(Bind::Text(name));
+                let n = binds.len() + 3;
+                search.push(format!(
+                    "LOWER(e.description) LIKE ${n} ESCAPE '\\' OR LOWER(e.pool_name) LIKE ${n} ESCAPE '\\'"
+                ));
+            }
+            for needle in needles {
+                binds.push(Bind::Text(like_pattern(&needle)));
+                let n = binds.len() + 3;
+                search.push(format!("c.caller_number LIKE ${n} ESCAPE '\\' OR c.tracked_number LIKE ${n} ESCAPE '\\'"));
+            }
+            condition.push_str(&format!(" AND ({})", search.join(" OR ")));
+        }
+        let direction = if query.descending { "DESC" } else { "ASC" };
+        let order = match query.sort {
+            CallSort::Time => format!("c.started_at {direction}, c.id {direction}"),
+            CallSort::Duration => format!("c.duration_seconds {direction}, c.started_at DESC, c.id DESC"),
+            CallSort::Caller => format!("c.caller_number {direction}, c.started_at DESC, c.id DESC"),
+            CallSort::Source => format!("s.source {direction}, s.medium {direction}, c.started_at DESC, c.id DESC"),
+            CallSort::Outcome => format!("c.outcome {direction}, c.started_at DESC, c.id DESC"),
+        };
+        CallLogSql {
+            select: format!("{ROW_SELECT} {FROM} {condition} ORDER BY {order}"),
+            count: format!("SELECT COUNT(*) {FROM} {condition}"),
+            binds,
+        }
+    }
+
+    fn bind_all<'q, O>(&'q self, mut query: QueryAs<'q, O>) -> QueryAs<'q, O> {
+        for value in &self.binds {
+            query = match value {
+                Bind::Int(n) => query.bind(*n),
+                Bind::Text(t) => query.bind(t.as_str()),
+            };
+        }
+        query
+    }
+}
+
+type QueryAs<'q, O> = sqlx::query::QueryAs<'q, Any, O, AnyArguments<'q>>;
+
+/// One page of the log and how many calls match, in [start, end).
+pub async fn page(
+    db: &AnyPool,
+    customer: i64,
+    (start, end): (i64, i64),
+    sql: &CallLogSql,
+    query: &CallLogQuery,
+) -> sqlx::Result<(Vec<CallRow>, i64)> {
+    let paged = format!("{} LIMIT {} OFFSET {}", sql.select, query.page_size, query.offset());
+    let rows =
+        sql.bind_all(sqlx::query_as::<_, CallRow>(&paged).bind(customer).bind(start).bind(end)).fetch_all(db).await?;
+    let (total,): (i64,) =
+        sql.bind_all(sqlx::query_as(&sql.count).bind(customer).bind(start).bind(end)).fetch_one(db).await?;
+    Ok((rows, total))
+}
+
+/// Every matching call in order, read as it is sent (the export).
+pub fn stream<'a>(
+    db: &'a AnyPool,
+    customer: i64,
+    (start, end): (i64, i64),
+    sql: &'a CallLogSql,
+) -> impl futures_util::Stream<Item = sqlx::Result<CallRow>> + 'a {
+    sql.bind_all(sqlx::query_as::<_, CallRow>(&sql.select).bind(customer).bind(start).bind(end)).fetch(db)
+}
+
+/// One of the customer's inbound calls, as a row of the log.
+pub async fn row(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<CallRow>> {
+    sqlx::query_as(&format!("{ROW_SELECT} {FROM} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction = 'inbound'"))
+        .bind(customer)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// What the detail adds to the row: the visit and the routing's account of the call.
+#[derive(Debug, Clone, Default, sqlx::FromRow)]
+pub struct CallExtras {
+    pub referrer: String,
+    pub keyword: String,
+    pub click_id: String,
+    pub visit_started_at: Option<i64>,
+    pub route_path: String,
+    pub queue_name: String,
+    pub category: String,
+    pub report_group: String,
+    pub keys_pressed: String,
+}
+
+pub async fn extras(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<CallExtras> {
+    sqlx::query_as(
+        "SELECT COALESCE(v.referrer, '') AS referrer, COALESCE(v.keyword, '') AS keyword,
+                COALESCE(v.click_id, '') AS click_id, v.started_at AS visit_started_at, c.route_path, c.queue_name,
+                c.category, c.report_group, c.keys_pressed
+         FROM calls c LEFT JOIN visits v ON v.id = c.visit_id WHERE c.customer_id = $1 AND c.id = $2",
+    )
+    .bind(customer)
+    .bind(id)
+    .fetch_one(db)
+    .await
+}
+
+/// The calls that call back `id` (linked to it), oldest first: (id, started_at, outcome).
+pub async fn callbacks(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    sqlx::query_as(
+        "SELECT id, started_at, outcome FROM calls WHERE customer_id = $1 AND callback_of = $2 ORDER BY started_at, id",
+    )
+    .bind(customer)
+    .bind(id)
+    .fetch_all(db)
+    .await
+}
+
+/// The recording of one of the customer's calls: (file name, MP3 bytes).
+pub async fn recording(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Option<(String, Vec<u8>)>> {
+    sqlx::query_as("SELECT file_name, content FROM call_recordings WHERE customer_id = $1 AND call_id = $2")
+        .bind(customer)
+        .bind(call)
+        .fetch_optional(db)
+        .await
+}
+
+/// The filters' choices: (id, label) of the customer's sources, campaigns and numbers.
+pub async fn choices(db: &AnyPool, customer: i64, sql: &str) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as(sql).bind(customer).fetch_all(db).await
+}
+
+/// Whether the user may hear and download recordings.
+pub async fn may_hear_recordings(db: &AnyPool, user: i64) -> sqlx::Result<bool> {
+    let flag: Option<i64> =
+        sqlx::query_scalar("SELECT call_rec_flag FROM users WHERE id = $1").bind(user).fetch_optional(db).await?;
+    Ok(flag == Some(1))
+}
