@@ -188,6 +188,18 @@ fn redirect(to: &str) -> GuardStep {
     GuardStep::Redirect { to: to.to_string() }
 }
 
+/// Where a login without a page to return to lands: a user below administrator who may see the
+/// reports lands on them (their work is the calls, as in the call trackers we compare with);
+/// everyone else on home, which guards them on to their portal.
+pub fn landing_page(acc: &AccountState) -> &'static str {
+    let customer = !acc.is_partner && !acc.is_tech_partner;
+    if customer && acc.user_auth_code < AuthLevel::ADMINISTRATOR && acc.can_access_reports {
+        REPORTS
+    } else {
+        HOME
+    }
+}
+
 /// Follows the guard from `path` to the page the user lands on.
 pub fn resolve(path: &str, acc: &AccountState) -> Resolution {
     let mut current = path_only(path).to_string();

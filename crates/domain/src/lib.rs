@@ -30,8 +30,8 @@ pub use format::{
     format_pounds, format_price, format_relative, quantity_suffix, ChargeItem,
 };
 pub use guard::{
-    billing_page, guard, page_title, resolve, unauthorised_notice, GuardStep, Resolution, UnauthorisedNotice,
-    DEFAULT_PAGE_TITLE, UNAUTHORISED,
+    billing_page, guard, landing_page, page_title, resolve, unauthorised_notice, GuardStep, Resolution,
+    UnauthorisedNotice, DEFAULT_PAGE_TITLE, UNAUTHORISED,
 };
 pub use menu::{build_menu, menu_shows, Chip, Menu, MenuNode};
 pub use plan::Plan;

@@ -61,7 +61,8 @@ pub async fn dialogue_mp3(lines: &[(Voice, &str)]) -> Result<Vec<u8>, SpeechErro
     wav[4..8].copy_from_slice(&(data + 36).to_le_bytes());
     wav[40..44].copy_from_slice(&data.to_le_bytes());
     wav.extend_from_slice(&samples);
-    run(Command::new("lame").args(["--quiet", "-", "-"]), &wav).await
+    // Speech needs no more than 32 kbit/s mono: a recording of a few seconds is a few kilobytes.
+    run(Command::new("lame").args(["--quiet", "-b", "32", "-m", "m", "-", "-"]), &wav).await
 }
 
 async fn run(command: &mut Command, input: &[u8]) -> Result<Vec<u8>, SpeechError> {

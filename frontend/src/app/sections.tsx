@@ -10,6 +10,7 @@ export const SECTION_LOAD_TIMEOUT_MS = 120_000;
 export const sectionLoaders: Loaders = {
   overview: () => import('../features/overview/index.tsx'),
   routing: () => import('../features/routing/index.tsx'),
+  reports: () => import('../features/reports/index.tsx'),
   users: () => import('../features/users/index.tsx'),
   billing: () => import('../features/billing/index.tsx'),
   dynamic: () => import('../features/dynamic/index.tsx'),

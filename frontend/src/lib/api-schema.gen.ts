@@ -2435,6 +2435,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/exportCallsCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every call matching the filters (no paging), in the order asked, as CSV written while the rows
+         *     are read: a million calls are never held in memory at once.
+         */
+        get: operations["get_reports_exportCallsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/getCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's calls, with its journey. */
+        get: operations["get_reports_getCall_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/getCallFilters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The choices of the log's filters: the account's sources, campaigns and numbers. */
+        get: operations["get_reports_getCallFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/getCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the account's inbound calls, newest first unless sorted otherwise. */
+        get: operations["get_reports_getCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/getRecording/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recording of one of the account's calls, for users with the recordings flag: played in
+         *     place (a single byte range is honoured, so the player can seek) or saved with `download=1`.
+         */
+        get: operations["get_reports_getRecording_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routinghistory/exportCsv": {
         parameters: {
             query?: never;
@@ -3794,6 +3885,82 @@ export interface components {
             inbound: components["schemas"]["DirectionUsage"];
             outbound: components["schemas"]["DirectionUsage"];
         };
+        CallDetail: {
+            call: components["schemas"]["CallLogRow"];
+            journey: components["schemas"]["JourneyStep"][];
+            referrer: string;
+            keyword: string;
+            /** @description The click id the landing page carried ("gclid=…"). */
+            clickId: string;
+            category: string;
+            reportGroup: string;
+            queue: string;
+            keysPressed: string;
+            firstCall?: null | components["schemas"]["LinkedCall"];
+            /** @description The calls that called this one back. */
+            callbacks: components["schemas"]["LinkedCall"][];
+            /** @description The recording's address, for users with the recordings flag. */
+            recordingUrl?: string | null;
+        };
+        CallFilters: {
+            sources: components["schemas"]["Choice"][];
+            campaigns: components["schemas"]["Choice"][];
+            numbers: components["schemas"]["Choice"][];
+            outcomes: components["schemas"]["KeyLabel"][];
+            /** @description Whether the user may hear recordings. */
+            hearsRecordings: boolean;
+        };
+        CallLog: {
+            calls: components["schemas"]["CallLogRow"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** @description The period's first and last local day, YYYY-MM-DD. */
+            firstDay: string;
+            lastDay: string;
+        };
+        /** @description A call as the log shows it. */
+        CallLogRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            startedAt: number;
+            /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
+            time: string;
+            /** @description UK format ("07700 900123"), or "Withheld". */
+            caller: string;
+            trackedNumber: string;
+            /** @description The pool's name or the static number's description. */
+            numberName: string;
+            campaign: string;
+            source: string;
+            medium: string;
+            landingPage: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            /** @description "4:05". */
+            duration: string;
+            /** Format: int64 */
+            ringSeconds: number;
+            /** Format: int64 */
+            talkSeconds: number;
+            /** @description The outcome's key: answered, missed, busy, voicemail or hungUpInIvr. */
+            outcome: string;
+            outcomeLabel: string;
+            destination: string;
+            tags: string[];
+            firstTime: boolean;
+            /**
+             * Format: int64
+             * @description The missed call this one calls back (credited to that call's source).
+             */
+            callbackOf?: number | null;
+            /** @description A recording the user may hear. */
+            hasRecording: boolean;
+        };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
         };
@@ -3906,6 +4073,11 @@ export interface components {
              * @description The user being edited, whose own email is not taken; 0 or empty for a new user.
              */
             userId?: number | null;
+        };
+        Choice: {
+            /** Format: int64 */
+            id: number;
+            label: string;
         };
         ClientAccount: {
             /** Format: int64 */
@@ -4921,6 +5093,14 @@ export interface components {
             repeatAudio: string;
             options: components["schemas"]["IvrKey"][];
         };
+        JourneyStep: {
+            title: string;
+            detail: string;
+        };
+        KeyLabel: {
+            key: string;
+            label: string;
+        };
         /** @enum {string} */
         KeyType: "routing" | "ivr" | "voicemail";
         /** @description A later change to the same records, with what it did. */
@@ -4964,6 +5144,12 @@ export interface components {
             success: boolean;
             /** Format: int64 */
             id: number;
+        };
+        LinkedCall: {
+            /** Format: int64 */
+            id: number;
+            time: string;
+            outcomeLabel: string;
         };
         ListItem: {
             /** Format: int64 */
@@ -5523,6 +5709,11 @@ export interface components {
             key: components["schemas"]["RecordKey"];
             state?: null | components["schemas"]["RoutingRecord"];
         };
+        /**
+         * Format: binary
+         * @description The recording's MP3 bytes.
+         */
+        RecordingBytes: string;
         /** @description 403, 404, 400 and 413: `{ success: false, code }` (400 adds a message). */
         Refusal: {
             success: boolean;
@@ -16447,6 +16638,363 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_reports_exportCallsCsv: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description The first day of a custom range, YYYY-MM-DD. */
+                from?: string;
+                /** @description The last day of a custom range, YYYY-MM-DD. */
+                to?: string;
+                /** @description A source / medium's id. */
+                source?: string;
+                /** @description A campaign's id. */
+                campaign?: string;
+                /** @description A tracked number's or pool's id. */
+                number?: string;
+                /** @description An outcome's key. */
+                outcome?: string;
+                /** @description "1": first-time callers only. */
+                firstTime?: string;
+                /** @description Seconds. */
+                minDuration?: string;
+                /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
+                search?: string;
+                page?: string;
+                pageSize?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls as CSV (an attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A filter out of bounds */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_reports_getCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetail"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_reports_getCallFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFilters"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_reports_getCalls: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description The first day of a custom range, YYYY-MM-DD. */
+                from?: string;
+                /** @description The last day of a custom range, YYYY-MM-DD. */
+                to?: string;
+                /** @description A source / medium's id. */
+                source?: string;
+                /** @description A campaign's id. */
+                campaign?: string;
+                /** @description A tracked number's or pool's id. */
+                number?: string;
+                /** @description An outcome's key. */
+                outcome?: string;
+                /** @description "1": first-time callers only. */
+                firstTime?: string;
+                /** @description Seconds. */
+                minDuration?: string;
+                /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
+                search?: string;
+                page?: string;
+                pageSize?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLog"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A filter out of bounds */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_reports_getRecording_id: {
+        parameters: {
+            query?: {
+                /** @description "1": as an attachment, to save. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": components["schemas"]["RecordingBytes"];
+                };
+            };
+            /** @description A byte range of the recording */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": components["schemas"]["RecordingBytes"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission or no recordings flag */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such recording in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed: each field's message. */
             422: {

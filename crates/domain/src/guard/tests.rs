@@ -279,3 +279,12 @@ fn a_user_refused_users_or_billing_for_a_permission_goes_to_unauthorised_and_is_
     let billing_permitted = AccountState { can_access_billing: true, ..user.clone() };
     assert_eq!(lands("/billing/details", &billing_permitted), "/");
 }
+
+#[test]
+fn users_land_on_the_reports_and_administrators_at_home() {
+    let user = AccountState { user_auth_code: 10, can_access_reports: true, ..owner() };
+    assert_eq!(landing_page(&user), "/reports");
+    assert_eq!(landing_page(&AccountState { can_access_reports: false, ..user.clone() }), "/");
+    assert_eq!(landing_page(&AccountState { user_auth_code: 20, ..user.clone() }), "/");
+    assert_eq!(landing_page(&AccountState { is_partner: true, ..user }), "/");
+}

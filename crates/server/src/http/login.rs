@@ -17,7 +17,7 @@ use super::pages::{escape, layout};
 use super::session::{cleared_cookie, safe_return, session_cookie, session_token};
 use crate::security::{check_against_nothing, check_password};
 use crate::state::AppState;
-use crate::store::{sessions, throttle, users};
+use crate::store::{accounts, sessions, throttle, users};
 
 pub const BAD_CREDENTIALS: &str = "The email or password is incorrect.";
 pub const TOO_MANY_ATTEMPTS: &str = "Too many failed attempts for this account. Please wait a minute and try again.";
@@ -124,6 +124,19 @@ async fn login(
     let token = sessions::create(&state.db, user.id, user.home_customer_id, now).await?;
     users::record_access(&state.db, user.id, now).await?;
     tracing::info!(user = user.id, "logged in");
+    // Without a page to return to, each user lands where their work is (the domain decides).
+    let return_to = if return_to == "/manage/" {
+        let landing = accounts::load_state(&state.db, user.id, user.home_customer_id, &state.settings.product_name)
+            .await?
+            .map_or("/", |acc| domain::landing_page(&acc));
+        if landing == "/" {
+            return_to
+        } else {
+            format!("/manage{landing}")
+        }
+    } else {
+        return_to
+    };
     Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, session_cookie(&token, secure)), (LOCATION, return_to)]).into_response())
 }
 

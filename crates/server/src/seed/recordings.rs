@@ -1,6 +1,7 @@
 //! The demo's call recordings (issue 32): real audio, a short dialogue in two voices made with
 //! the project's text-to-speech engine, stored like uploaded audio. A few recorded, answered
-//! calls of each customer get one (the latest); the dialogues are spoken once and shared.
+//! calls of each customer get one (the latest of each source, and the latest few); the dialogues
+//! are spoken once and shared.
 
 use sqlx::{Any, Transaction};
 
@@ -8,8 +9,8 @@ use super::calls::{placeholders, Call};
 use crate::security::random_token;
 use crate::speech::{dialogue_mp3, Voice};
 
-/// Recordings per customer.
-const PER_CUSTOMER: usize = 4;
+/// The latest answers of each customer that are recorded, whatever their source.
+const LATEST: usize = 3;
 
 const DIALOGUES: [&[(Voice, &str)]; 3] = [
     &[
@@ -32,15 +33,22 @@ const DIALOGUES: [&[(Voice, &str)]; 3] = [
     ],
 ];
 
-/// (call id, customer id) of the calls to record: each customer's latest recorded answers.
+/// (call id, customer id) of the calls to record: each customer's latest recorded answer from
+/// each source (so every source's calls can be heard), and its latest few overall.
 pub(super) fn chosen(calls: &[Call]) -> Vec<(i64, i64)> {
-    calls
+    let answered: Vec<&Call> = calls.iter().rev().filter(|c| c.recorded && c.talk_seconds > 0).collect();
+    let mut sources = std::collections::HashSet::new();
+    let mut picked: Vec<(i64, i64)> = answered
         .iter()
-        .rev()
-        .filter(|c| c.recorded && c.talk_seconds > 0)
-        .take(PER_CUSTOMER)
+        .filter(|c| c.source_medium_id.is_some_and(|s| sources.insert(s)))
         .map(|c| (c.id, c.customer_id))
-        .collect()
+        .collect();
+    for call in answered.iter().take(LATEST) {
+        if !picked.contains(&(call.id, call.customer_id)) {
+            picked.push((call.id, call.customer_id));
+        }
+    }
+    picked
 }
 
 /// Speaks the dialogues and stores one per chosen call. Without the speech engine (espeak-ng and

@@ -301,6 +301,15 @@ async fn a_calls_detail_tells_its_journey_and_links_its_call_backs() {
 async fn recordings_play_seek_and_download_only_with_the_recordings_flag() {
     let app = TestApp::spawn().await;
     let user = app.login("user@demo.test").await;
+    // The demo has a paid search call of the last 7 days to listen to (the browser flow plays it).
+    let paid = scalar(
+        &app,
+        "SELECT COUNT(*) FROM calls c JOIN call_recordings r ON r.call_id = c.id
+         JOIN sources_mediums s ON s.id = c.source_medium_id
+         WHERE c.customer_id = 100 AND s.source = 'google' AND s.medium = 'cpc' AND c.started_at >= 1794873600",
+    )
+    .await;
+    assert!(paid > 0, "a recorded paid search call in the last 7 days");
     let call = recorded_call(&app).await;
     let detail = app.get(&format!("/api/reports/getCall/{call}"), Some(&user)).await.json();
     let url = detail["recordingUrl"].as_str().expect("the user hears recordings").to_string();
@@ -346,4 +355,23 @@ async fn the_export_streams_every_filtered_call_as_csv() {
     let all = scalar(&app, "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound'").await;
     assert_eq!(year.text().trim_end().split("\r\n").count() as i64 - 1, all);
     assert!(all > 1_000, "a year of calls: {all}");
+}
+
+async fn lands(app: &TestApp, email: &str) -> Option<String> {
+    let body = format!("email={}&password=demopass", email.replace('@', "%40"));
+    let req = axum::http::Request::post("/login")
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    app.send(req).await.header("location")
+}
+
+#[tokio::test]
+async fn a_user_lands_on_the_reports_and_an_owner_at_home() {
+    let app = TestApp::spawn().await;
+    assert_eq!(lands(&app, "user@demo.test").await.as_deref(), Some("/manage/reports"));
+    assert_eq!(lands(&app, "owner@demo.test").await.as_deref(), Some("/manage/"));
+    assert_eq!(lands(&app, "partner@demo.test").await.as_deref(), Some("/manage/"));
+    exec(&app, "UPDATE user_access SET perm_reports = 0 WHERE user_id = 3").await;
+    assert_eq!(lands(&app, "user@demo.test").await.as_deref(), Some("/manage/"));
 }

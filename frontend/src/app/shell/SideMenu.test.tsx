@@ -45,7 +45,7 @@ describe('SideMenu', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Call routing' })).toHaveAttribute('href', '/routing');
-    expect(within(nav).getByRole('link', { name: 'Return to reports' })).toHaveAttribute('href', '/backtoreports');
+    expect(within(nav).getByRole('link', { name: 'Return to reports' })).toHaveAttribute('href', '/reports');
   });
 
   test('titles the menu Partner for partner users', () => {

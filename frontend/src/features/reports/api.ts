@@ -1,0 +1,37 @@
+import { apiDownload, apiFile, apiGet } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
+
+export type CallLog = components['schemas']['CallLog'];
+export type CallLogRow = components['schemas']['CallLogRow'];
+export type CallFilters = components['schemas']['CallFilters'];
+export type CallDetail = components['schemas']['CallDetail'];
+
+/** reports/getCalls: a page of the account's calls for the query string of the filters. */
+export function getCalls(query: string): Promise<CallLog> {
+  return apiGet<CallLog>(`reports/getCalls?${query}`);
+}
+
+/** reports/getCallFilters: the account's sources, campaigns, numbers and the outcomes. */
+export function getCallFilters(): Promise<CallFilters> {
+  return apiGet<CallFilters>('reports/getCallFilters');
+}
+
+/** reports/getCall/{id}: one call with its journey. */
+export function getCall(id: number): Promise<CallDetail> {
+  return apiGet<CallDetail>(`reports/getCall/${id}`);
+}
+
+/** reports/exportCallsCsv: every call of the filters, as the server writes it. */
+export function exportCalls(query: string) {
+  return apiDownload(`reports/exportCallsCsv?${query}`);
+}
+
+/** The recording's MP3, to play from memory (the player seeks in it). */
+export function getRecording(url: string): Promise<Blob> {
+  return apiFile(url.replace(/^\/api\//, ''));
+}
+
+/** The recording as the attachment the server names. */
+export function downloadRecording(url: string) {
+  return apiDownload(`${url.replace(/^\/api\//, '')}?download=1`);
+}

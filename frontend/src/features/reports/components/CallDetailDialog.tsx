@@ -1,0 +1,102 @@
+import { Dialog } from '../../../components/Dialog';
+import { useLoader } from '../../../lib/useLoader';
+import { getCall, type CallDetail } from '../api';
+import { RecordingPlayer } from './RecordingPlayer';
+
+export const DETAIL_FAILED = 'This call could not be loaded. It may have been removed; try again later.';
+
+function Facts({ detail }: { detail: CallDetail }) {
+  const { call } = detail;
+  const rows: [string, string][] = [
+    ['Caller', call.firstTime ? `${call.caller} (first-time caller)` : call.caller],
+    ['Tracked number', `${call.trackedNumber} · ${call.numberName}`],
+    ['Source / medium', call.source ? `${call.source} / ${call.medium}` : '—'],
+    ['Keyword', detail.keyword || '—'],
+    ['Click id', detail.clickId || '—'],
+    ['Referrer', detail.referrer || '—'],
+    ['Duration', `${call.duration} (talk ${call.talkSeconds} s, ring ${call.ringSeconds} s)`],
+    ['Outcome', call.outcomeLabel],
+    ['Category', detail.category || '—'],
+    ['Report group', detail.reportGroup || '—'],
+    ['Tags', call.tags.join(', ') || '—'],
+  ];
+  return (
+    <dl className="call-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One call: what it was, its journey step by step, its call-backs and its recording. */
+export function CallDetailDialog({ id, onClose, onOpen }: { id: number; onClose: () => void; onOpen: (id: number) => void }) {
+  const [load] = useLoader(() => getCall(id), [id]);
+  const title = load.status === 'ready' ? `Call from ${load.data.call.caller}, ${load.data.call.time}` : 'Call';
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {load.status === 'loading' && (
+        <p role="status" className="section-loading">
+          <span className="spinner" aria-hidden="true" /> Loading the call…
+        </p>
+      )}
+      {load.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {DETAIL_FAILED}
+        </p>
+      )}
+      {load.status === 'ready' && (
+        <div className="call-detail">
+          <Facts detail={load.data} />
+          <section aria-label="Journey">
+            <h3>Journey</h3>
+            <ol className="journey">
+              {load.data.journey.map((step, i) => (
+                <li key={i}>
+                  <strong>{step.title}</strong> {step.detail}
+                </li>
+              ))}
+            </ol>
+          </section>
+          {load.data.firstCall && (
+            <p className="callback-note">
+              This call returns a missed call ({load.data.firstCall.time}, {load.data.firstCall.outcomeLabel}): it is
+              credited to that call's source.{' '}
+              <button type="button" className="link-button" onClick={() => onOpen(load.data.firstCall!.id)}>
+                Open the missed call
+              </button>
+            </p>
+          )}
+          {load.data.callbacks.length > 0 && (
+            <section aria-label="Called back">
+              <h3>Called back</h3>
+              <ul>
+                {load.data.callbacks.map((c) => (
+                  <li key={c.id}>
+                    <button type="button" className="link-button" onClick={() => onOpen(c.id)}>
+                      {c.time}
+                    </button>{' '}
+                    {c.outcomeLabel}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import type { CallFilters } from '../api';
+import { activeFilterCount, PRESETS, type FilterKey } from '../filters';
+
+/** A typed field waits this long after the last keystroke before the log is asked again. */
+export const TYPING_DELAY_MS = 300;
+
+/** A text filter kept locally while typed, sent once the typing pauses. */
+function useTyped(value: string, onSettled: (value: string) => void): [string, (value: string) => void] {
+  const [typed, setTyped] = useState(value);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => setTyped(value), [value]);
+  useEffect(() => {
+    if (typed === value) return;
+    const timer = setTimeout(() => settled.current(typed), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, value]);
+  return [typed, setTyped];
+}
+
+const choices = (list: { id: number; label: string }[]) => list.map((c) => ({ value: String(c.id), label: c.label }));
+
+/** The call log's filters, each change written to the address bar by `onChange`. */
+export function CallFilterBar({
+  params,
+  filters,
+  errors,
+  onChange,
+  onClear,
+}: {
+  params: URLSearchParams;
+  filters: CallFilters | null;
+  errors: Record<string, string>;
+  onChange: (key: FilterKey, value: string) => void;
+  onClear: () => void;
+}) {
+  const get = (key: FilterKey) => params.get(key) ?? '';
+  const [search, setSearch] = useTyped(get('search'), (v) => onChange('search', v));
+  const [minDuration, setMinDuration] = useTyped(get('minDuration'), (v) => onChange('minDuration', v));
+  const preset = get('preset') || 'last30Days';
+  const active = activeFilterCount(params);
+  return (
+    <section className="call-filters" aria-label="Filters">
+      <SelectField label="Date range" value={preset} options={PRESETS} onChange={(v) => onChange('preset', v)} error={errors.preset} />
+      {preset === 'custom' && (
+        <>
+          <TextField label="From" type="date" value={get('from')} onChange={(v) => onChange('from', v)} error={errors.from} />
+          <TextField label="To" type="date" value={get('to')} onChange={(v) => onChange('to', v)} error={errors.to} />
+        </>
+      )}
+      <SelectField
+        label="Source / medium"
+        value={get('source')}
+        placeholder="All sources"
+        options={choices(filters?.sources ?? [])}
+        onChange={(v) => onChange('source', v)}
+        error={errors.source}
+      />
+      <SelectField
+        label="Campaign"
+        value={get('campaign')}
+        placeholder="All campaigns"
+        options={choices(filters?.campaigns ?? [])}
+        onChange={(v) => onChange('campaign', v)}
+        error={errors.campaign}
+      />
+      <SelectField
+        label="Number or pool"
+        value={get('number')}
+        placeholder="All numbers"
+        options={choices(filters?.numbers ?? [])}
+        onChange={(v) => onChange('number', v)}
+        error={errors.number}
+      />
+      <SelectField
+        label="Outcome"
+        value={get('outcome')}
+        placeholder="Any outcome"
+        options={(filters?.outcomes ?? []).map((o) => ({ value: o.key, label: o.label }))}
+        onChange={(v) => onChange('outcome', v)}
+        error={errors.outcome}
+      />
+      <TextField
+        label="Minimum duration (seconds)"
+        value={minDuration}
+        inputMode="numeric"
+        onChange={setMinDuration}
+        error={errors.minDuration}
+      />
+      <TextField
+        label="Search caller or number"
+        value={search}
+        onChange={setSearch}
+        hint="Type a number as the log shows it, or a number's name."
+        error={errors.search}
+      />
+      <CheckboxField
+        label="First-time callers only"
+        checked={get('firstTime') === '1'}
+        onChange={(on) => onChange('firstTime', on ? '1' : '')}
+      />
+      {active > 0 && (
+        <button type="button" className="button" onClick={onClear}>
+          Clear {active === 1 ? 'filter' : `${active} filters`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/fixtures';
+import type { CallDetail, CallFilters, CallLogRow } from '../api';
+import { CallLogPage, NO_CALLS } from './CallLogPage';
+
+function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
+  return {
+    id,
+    startedAt: 1_795_428_000 - id * 60,
+    time: `23/11/2026 09:${String(id).padStart(2, '0')} GMT`,
+    caller: '07700 900123',
+    trackedNumber: '0117 496 0100',
+    numberName: 'Website pool',
+    campaign: 'Implants',
+    source: 'google',
+    medium: 'cpc',
+    landingPage: 'https://www.harbourlane.example/offers',
+    durationSeconds: 245,
+    duration: '4:05',
+    ringSeconds: 8,
+    talkSeconds: 237,
+    outcome: 'answered',
+    outcomeLabel: 'Answered',
+    destination: 'Front desk',
+    tags: ['Qualified lead'],
+    firstTime: id % 10 === 1,
+    callbackOf: null,
+    hasRecording: true,
+    ...overrides,
+  };
+}
+
+const FILTERS: CallFilters = {
+  sources: [
+    { id: 1, label: 'google / cpc' },
+    { id: 7, label: '(direct) / (none)' },
+  ],
+  campaigns: [{ id: 3, label: 'Implants' }],
+  numbers: [{ id: 5, label: 'Website pool' }],
+  outcomes: [
+    { key: 'answered', label: 'Answered' },
+    { key: 'missed', label: 'Missed' },
+  ],
+  hearsRecordings: true,
+};
+
+function detail(id: number): CallDetail {
+  return {
+    call: row(id),
+    journey: [
+      { title: 'Visited the website', detail: 'https://www.harbourlane.example/offers from google / cpc' },
+      { title: 'Called', detail: '23/11/2026 09:01 GMT on 0117 496 0100 (Website pool)' },
+      { title: 'Outcome', detail: 'Answered: Front desk talked for 3:57.' },
+    ],
+    referrer: 'https://www.google.com/',
+    keyword: 'near me',
+    clickId: 'gclid=Cj0KCQabc',
+    category: 'Bookings',
+    reportGroup: 'Switchboard',
+    queue: '',
+    keysPressed: '1',
+    firstCall: null,
+    callbacks: [],
+    recordingUrl: `/api/reports/getRecording/${id}`,
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="address">{location.pathname + location.search}</output>;
+}
+
+function renderLog(address = '/reports', total = 60) {
+  const asked: string[] = [];
+  const fetch = stubApi({
+    '/api/reports/getCalls': (_init, url) => {
+      asked.push(url.search);
+      if (url.searchParams.get('outcome') === 'busy')
+        return jsonResponse({ calls: [], total: 0, page: 1, pageSize: 25, firstDay: '2026-10-25', lastDay: '2026-11-23' });
+      if (url.searchParams.get('minDuration') === '99999')
+        return jsonResponse(
+          { success: false, code: 'VALIDATION_FAILED', errors: { minDuration: 'Minimum duration must be a whole number of seconds from 0 to 86400.' } },
+          422,
+        );
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return jsonResponse({
+        calls: [row(page * 10 + 1), row(page * 10 + 2, { outcome: 'missed', outcomeLabel: 'Missed', destination: '' })],
+        total,
+        page,
+        pageSize: 25,
+        firstDay: '2026-10-25',
+        lastDay: '2026-11-23',
+      });
+    },
+    '/api/reports/getCallFilters': () => jsonResponse(FILTERS),
+    '/api/reports/getCall/11': () => jsonResponse(detail(11)),
+    '/api/reports/getRecording/11': () =>
+      new Response(new Uint8Array([0xff, 0xfb, 0x90]), { headers: { 'Content-Type': 'audio/mpeg' } }),
+    '/api/reports/exportCallsCsv': () =>
+      new Response('"Date and time"\r\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="calls.csv"' } }),
+  });
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <CallLogPage title="Call log" />
+      <Where />
+    </MemoryRouter>,
+  );
+  return { user: userEvent.setup(), fetch, asked };
+}
+
+const address = () => document.querySelector('output[aria-label="address"]')?.textContent;
+
+/** jsdom has no object URLs. */
+beforeEach(() => {
+  const urls = URL as unknown as Record<string, unknown>;
+  urls.createObjectURL = () => 'blob:recording';
+  urls.revokeObjectURL = () => {};
+  onTestFinished(() => {
+    delete urls.createObjectURL;
+    delete urls.revokeObjectURL;
+  });
+});
+
+describe('the call log', () => {
+  test('shows the period, the calls and the paging the server sent', async () => {
+    renderLog();
+    expect(await screen.findByText('60 calls from 25/10/2026 to 23/11/2026')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Calls' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByText('google / cpc')).toHaveLength(2);
+    expect(within(table).getAllByText('/offers')).toHaveLength(2);
+    expect(within(table).getByText('First-time')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call log' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Go to page 3' })).toBeInTheDocument();
+  });
+
+  test('a filter goes into the address, back to page 1, and is what the server is asked', async () => {
+    const { user, asked } = renderLog('/reports?page=2');
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.selectOptions(screen.getByLabelText('Source / medium'), '1');
+    await waitFor(() => expect(address()).toBe('/reports?source=1'));
+    await waitFor(() => expect(asked.at(-1)).toBe('?source=1'));
+    await user.selectOptions(screen.getByLabelText('Date range'), 'last7Days');
+    await waitFor(() => expect(address()).toBe('/reports?source=1&preset=last7Days'));
+    await user.click(screen.getByRole('checkbox', { name: 'First-time callers only' }));
+    await waitFor(() => expect(address()).toContain('firstTime=1'));
+    await user.click(screen.getByRole('button', { name: 'Clear 3 filters' }));
+    await waitFor(() => expect(address()).toBe('/reports'));
+  });
+
+  test('a link with filters reproduces the view', async () => {
+    const { asked } = renderLog('/reports?preset=last7Days&source=1&outcome=missed&sort=duration&direction=asc');
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    expect(asked[0]).toBe('?preset=last7Days&source=1&outcome=missed&sort=duration&direction=asc');
+    expect(screen.getByLabelText('Source / medium')).toHaveValue('1');
+    expect(screen.getByLabelText('Outcome')).toHaveValue('missed');
+    expect(screen.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('sorting and paging are asked of the server', async () => {
+    const { user } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.click(screen.getByRole('button', { name: /Duration/ }));
+    await waitFor(() => expect(address()).toBe('/reports?sort=duration&direction=desc'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(address()).toBe('/reports?sort=duration&direction=desc&page=2'));
+    expect(await screen.findByText('23/11/2026 09:21 GMT')).toBeInTheDocument();
+  });
+
+  test('no matching calls says so and offers to clear the filters', async () => {
+    const { user } = renderLog('/reports?outcome=busy');
+    expect(await screen.findByText(NO_CALLS)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(address()).toBe('/reports'));
+  });
+
+  test('a filter the server refuses shows its message at the field', async () => {
+    renderLog('/reports?minDuration=99999');
+    expect(
+      await screen.findByText('Minimum duration must be a whole number of seconds from 0 to 86400.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Minimum duration (seconds)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a call opens with its journey and recording, and closing it leaves the address clean', async () => {
+    const { user } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.click(screen.getByRole('button', { name: 'View call from 07700 900123 at 23/11/2026 09:11 GMT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call from 07700 900123, 23/11/2026 09:11 GMT' });
+    expect(address()).toBe('/reports?call=11');
+    const journey = within(dialog).getByRole('region', { name: 'Journey' });
+    expect(within(journey).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(dialog).getByText('gclid=Cj0KCQabc')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Call recording')).toHaveAttribute('src', 'blob:recording');
+    await user.selectOptions(within(dialog).getByLabelText('Speed'), '1.5');
+    expect((within(dialog).getByLabelText('Call recording') as HTMLAudioElement).playbackRate).toBe(1.5);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(address()).toBe('/reports'));
+  });
+});

@@ -1,0 +1,129 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionLoading } from '../../../app/sections';
+import { PageHeading } from '../../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../../components/PermissionError';
+import { validationErrors } from '../../../lib/api';
+import { downloadBlob } from '../../../lib/csv';
+import { formatDay } from '../../../lib/dates';
+import { useLoader } from '../../../lib/useLoader';
+import { exportCalls, getCallFilters, getCalls, type CallLogRow } from '../api';
+import { clearedFilters, exportQuery, serverQuery, withParam, type FilterKey } from '../filters';
+import { CallDetailDialog } from './CallDetailDialog';
+import { CallFilterBar } from './CallFilterBar';
+import { CallTable } from './CallTable';
+import { ReportsTabs } from './ReportsTabs';
+
+export const LOG_FAILED = 'The calls could not be loaded. Try again later.';
+export const EXPORT_FAILED = 'The export could not be made. Try again later.';
+export const NO_CALLS = 'No calls match these filters.';
+
+/** The call log: every call of the period and filters in the address bar, a page at a time. */
+export function CallLogPage({ title }: { title: string }) {
+  const [params, setParams] = useSearchParams();
+  const query = serverQuery(params);
+  const [load] = useLoader(() => getCalls(query), [query]);
+  const [filtersLoad] = useLoader(getCallFilters, []);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+  const update = useCallback((next: URLSearchParams) => setParams(next), [setParams]);
+
+  if (
+    (load.status === 'failed' && isPermissionError(load.error)) ||
+    (filtersLoad.status === 'failed' && isPermissionError(filtersLoad.error))
+  )
+    return <PermissionError />;
+
+  const errors = (load.status === 'failed' && validationErrors(load.error)) || {};
+  const log = load.status === 'ready' ? load.data : null;
+  const openCall = Number(params.get('call')) || null;
+  const sort = params.get('sort') ?? 'time';
+  const descending = (params.get('direction') ?? 'desc') === 'desc';
+
+  function onSort(column: string) {
+    const next = withParam(params, 'sort', column);
+    update(withParam(next, 'direction', column === sort && descending ? 'asc' : 'desc'));
+  }
+
+  async function onExport() {
+    setExporting(true);
+    setExportError('');
+    try {
+      const { blob, fileName } = await exportCalls(exportQuery(params));
+      downloadBlob(fileName ?? 'calls.csv', blob);
+    } catch {
+      setExportError(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading title={title} />
+      <ReportsTabs />
+      <CallFilterBar
+        params={params}
+        filters={filtersLoad.status === 'ready' ? filtersLoad.data : null}
+        errors={errors}
+        onChange={(key: FilterKey, value: string) => update(withParam(params, key, value))}
+        onClear={() => update(clearedFilters(params))}
+      />
+      <div className="call-log-summary">
+        <p role="status" aria-live="polite">
+          {log
+            ? `${log.total.toLocaleString('en-GB')} ${log.total === 1 ? 'call' : 'calls'} from ${formatDay(log.firstDay)} to ${formatDay(log.lastDay)}`
+            : load.status === 'loading'
+              ? 'Loading calls…'
+              : ''}
+        </p>
+        <button type="button" className="button" onClick={() => void onExport()} disabled={exporting || !log || log.total === 0}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+      {exportError && (
+        <p role="alert" className="banner banner-error">
+          {exportError}
+        </p>
+      )}
+      {load.status === 'loading' && !log && <SectionLoading />}
+      {load.status === 'failed' && Object.keys(errors).length === 0 && (
+        <p role="alert" className="banner banner-error">
+          {LOG_FAILED}
+        </p>
+      )}
+      {log && log.total === 0 && (
+        <div className="empty-state">
+          <p>{NO_CALLS}</p>
+          <button type="button" className="button" onClick={() => update(clearedFilters(params))}>
+            Clear filters
+          </button>
+        </div>
+      )}
+      {log && log.total > 0 && (
+        <CallTable
+          calls={log.calls}
+          loading={false}
+          view={{
+            page: log.page,
+            pageSize: log.pageSize,
+            total: log.total,
+            pages: Math.max(1, Math.ceil(log.total / log.pageSize)),
+            sort,
+            descending,
+          }}
+          onSort={onSort}
+          onPage={(page) => update(withParam(params, 'page', String(page)))}
+          onOpen={(call: CallLogRow) => update(withParam(params, 'call', String(call.id)))}
+        />
+      )}
+      {openCall && (
+        <CallDetailDialog
+          id={openCall}
+          onClose={() => update(withParam(params, 'call', ''))}
+          onOpen={(id) => update(withParam(params, 'call', String(id)))}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// The call log's filters live in the address bar: a link reproduces the view. These helpers
+// read them from the URL's query, write them back, and say what the server is asked.
+
+/** The query keys the server reads (domain reports::CallLogQueryInput). */
+export const FILTER_KEYS = [
+  'preset',
+  'from',
+  'to',
+  'source',
+  'campaign',
+  'number',
+  'outcome',
+  'firstTime',
+  'minDuration',
+  'search',
+] as const;
+export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;
+
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type ViewKey = (typeof VIEW_KEYS)[number];
+
+export const DEFAULT_PRESET = 'last30Days';
+
+/** The date ranges, by the keys the server reads. */
+export const PRESETS = [
+  { value: 'today', label: 'Today' },
+  { value: 'yesterday', label: 'Yesterday' },
+  { value: 'last7Days', label: 'Last 7 days' },
+  { value: 'last30Days', label: 'Last 30 days' },
+  { value: 'thisMonth', label: 'This month' },
+  { value: 'lastMonth', label: 'Last month' },
+  { value: 'custom', label: 'Custom range' },
+];
+
+/** The server's query for the view in `params` (filters and paging; nothing else). */
+export function serverQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const key of [...FILTER_KEYS, ...VIEW_KEYS]) {
+    const value = params.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  // A custom range without both days is not asked for yet: the last choice stays.
+  if (query.get('preset') === 'custom' && (!query.get('from') || !query.get('to'))) {
+    query.delete('preset');
+    query.delete('from');
+    query.delete('to');
+  }
+  return query.toString();
+}
+
+/** The export's query: the filters and the sort, every row. */
+export function exportQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams(serverQuery(params));
+  query.delete('page');
+  query.delete('pageSize');
+  return query.toString();
+}
+
+/**
+ * `params` with `key` set (or removed when empty). Any change but paging returns to the
+ * first page; leaving the custom range drops its days.
+ */
+export function withParam(params: URLSearchParams, key: FilterKey | ViewKey | 'call', value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === '') next.delete(key);
+  else next.set(key, value);
+  if (key !== 'page' && key !== 'call') next.delete('page');
+  if (key === 'preset' && value !== 'custom') {
+    next.delete('from');
+    next.delete('to');
+  }
+  return next;
+}
+
+/** The filters left at their defaults. */
+export function clearedFilters(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+  return next;
+}
+
+/** How many filters differ from the defaults (the date range counts when not the default). */
+export function activeFilterCount(params: URLSearchParams): number {
+  return FILTER_KEYS.filter((key) => {
+    const value = params.get(key)?.trim() ?? '';
+    if (key === 'from' || key === 'to') return false;
+    if (key === 'preset') return value !== '' && value !== DEFAULT_PRESET;
+    return value !== '';
+  }).length;
+}
