@@ -8,6 +8,7 @@ pub mod journey;
 pub mod outcome;
 pub mod period;
 pub mod phone;
+pub mod retention;
 
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use first_time::first_time_calls;
@@ -15,3 +16,7 @@ pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
 pub use phone::{format_uk, WITHHELD};
+pub use retention::{
+    call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
+    MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,
+};

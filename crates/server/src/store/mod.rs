@@ -6,6 +6,7 @@ pub mod api_rate;
 pub mod audios;
 pub mod billing;
 pub mod branding;
+pub mod call_retention;
 pub mod charges;
 pub mod confirmations;
 pub mod customers;

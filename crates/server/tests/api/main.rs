@@ -8,6 +8,7 @@ mod account_details;
 mod account_switch;
 mod billing_details;
 mod billing_plan_numbers;
+mod call_retention;
 mod card_payments;
 mod concurrent_saves;
 mod confirm_password;

@@ -15,6 +15,8 @@ mod account_switch;
 mod billing_details;
 #[path = "../api/billing_plan_numbers.rs"]
 mod billing_plan_numbers;
+#[path = "../api/call_retention.rs"]
+mod call_retention;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
 #[path = "../api/concurrent_saves.rs"]
