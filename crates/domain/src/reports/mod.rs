@@ -9,6 +9,7 @@ pub mod outcome;
 pub mod period;
 pub mod phone;
 pub mod retention;
+pub mod summary;
 
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use first_time::first_time_calls;
@@ -20,3 +21,4 @@ pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
     MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,
 };
+pub use summary::{summaries_due, summary_email, DueSummary, SourceCalls, SummaryEmail, SummaryFrequency};

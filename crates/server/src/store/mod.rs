@@ -31,6 +31,7 @@ pub mod routing_history;
 pub mod service_plans;
 pub mod sessions;
 pub mod splash_screens;
+pub mod summary_emails;
 pub mod tech_partners;
 pub mod throttle;
 pub mod usage;

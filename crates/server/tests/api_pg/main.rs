@@ -93,6 +93,8 @@ mod services_statics;
 mod services_usage;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
+#[path = "../api/summary_emails.rs"]
+mod summary_emails;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
 #[path = "../api/upgrade_chips.rs"]
