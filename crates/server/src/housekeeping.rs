@@ -5,7 +5,9 @@
 //! its retention (25 months). Card orders and Direct Debit flows go once expired unused, or 90
 //! days after they were used; finished website checks after 30 days, except each dynamic URL's
 //! latest (the one the integrations page shows). Checks under way and live orders and flows are
-//! kept.
+//! kept. Calls and their recordings go once older than the retention setting
+//! (`CALL_RETENTION_MONTHS`, 25 calendar months by default), visits that never called after 72
+//! hours (`purge_reports`).
 
 use std::time::Duration;
 
@@ -14,7 +16,12 @@ use tokio::task::JoinHandle;
 
 use crate::payments::{COMPLETED_ORDER_RETENTION_SECONDS, ORDER_LIFETIME_SECONDS};
 use crate::state::AppState;
+use crate::store::call_retention::{self, Purged};
 use crate::store::{api_rate, routing_history, sessions, throttle};
+
+// The billing run invoices any of its last months still without an invoice from the stored
+// calls: the shortest retention must keep them all.
+const _: () = assert!(domain::reports::MIN_CALL_RETENTION_MONTHS >= crate::billing_run::MONTHS_BACK + 2);
 
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 /// A finished website check is kept this long, unless it is its dynamic URL's latest.
@@ -51,7 +58,18 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
     Ok(purged)
 }
 
-/// Runs `purge_expired` every `INTERVAL` for as long as the server runs.
+/// Purges the calls (with their recordings) older than `call_retention_months` calendar months
+/// at `now`, and the visits that never called older than 72 hours.
+pub async fn purge_reports(db: &AnyPool, now: i64, call_retention_months: u32) -> sqlx::Result<Purged> {
+    call_retention::purge(
+        db,
+        domain::reports::call_retention_cutoff(now, call_retention_months),
+        domain::reports::uncalled_visit_cutoff(now),
+    )
+    .await
+}
+
+/// Runs `purge_expired` and `purge_reports` every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
     crate::background::every(INTERVAL, move || {
         let state = state.clone();
@@ -60,6 +78,16 @@ pub fn spawn(state: AppState) -> JoinHandle<()> {
                 Ok(0) => {}
                 Ok(count) => tracing::debug!(count, "expired rows purged"),
                 Err(error) => tracing::error!(%error, "purging expired rows failed"),
+            }
+            match purge_reports(&state.db, state.clock.now(), state.settings.call_retention_months).await {
+                Ok(purged) if purged.total() == 0 => {}
+                Ok(purged) => tracing::info!(
+                    calls = purged.calls,
+                    recordings = purged.recordings,
+                    visits = purged.visits,
+                    "calls and visits past their retention purged"
+                ),
+                Err(error) => tracing::error!(%error, "purging old calls and visits failed"),
             }
         }
     })

@@ -19,6 +19,7 @@ pub mod settings;
 pub mod speech;
 pub mod state;
 pub mod store;
+pub mod summary_emails;
 pub mod tag_manager;
 pub mod website_check;
 

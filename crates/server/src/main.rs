@@ -29,6 +29,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     server::housekeeping::spawn(state.clone());
     // Each month's invoices, made once the month is over.
     server::billing_run::spawn(state.clone());
+    // Daily, weekly and monthly call summaries to the users who asked for them.
+    server::summary_emails::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
     server::website_check::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;

@@ -29,6 +29,9 @@ pub struct Settings {
     /// SETTINGS_ENCRYPTION_KEY: 64 hex digits, the key of the secrets kept at rest (the FTP
     /// export's password); unset, one is generated once and stored in the database.
     pub settings_key: Option<String>,
+    /// CALL_RETENTION_MONTHS: calls and their recordings are kept this many calendar months
+    /// (25 by default; 14 to 120, so the billing run's months keep their calls).
+    pub call_retention_months: u32,
 }
 
 /// `host=ip:port,host=ip:port`: names the website check answers without DNS.
@@ -72,6 +75,10 @@ impl Settings {
             },
             card_passphrase: std::env::var("CARD_SHA_PASSPHRASE").ok().filter(|p| !p.is_empty()),
             settings_key: std::env::var("SETTINGS_ENCRYPTION_KEY").ok().filter(|p| !p.is_empty()),
+            call_retention_months: domain::reports::parse_call_retention_months(&var(
+                "CALL_RETENTION_MONTHS",
+                &domain::reports::DEFAULT_CALL_RETENTION_MONTHS.to_string(),
+            ))?,
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

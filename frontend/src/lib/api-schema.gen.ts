@@ -6180,6 +6180,13 @@ export interface components {
             form_email_daily?: string;
             form_email_weekly?: string;
             form_email_monthly?: string;
+            /**
+             * @description Call summary e-mails, "1" to receive them: kept only when the user has the reports
+             *     permission on their home customer.
+             */
+            form_summary_daily?: string;
+            form_summary_weekly?: string;
+            form_summary_monthly?: string;
             /** @description "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission. */
             form_include_outbound_permission?: string;
             acceptTerms?: string;
@@ -6607,6 +6614,13 @@ export interface components {
             outboundDaily: components["schemas"]["UserReportEmail"];
             outboundWeekly: components["schemas"]["UserReportEmail"];
             outboundMonthly: components["schemas"]["UserReportEmail"];
+            /**
+             * @description Call summary e-mails: offered when the user has the reports permission on their home
+             *     customer (a new user: always; the save keeps them only with it).
+             */
+            summaryDaily: components["schemas"]["UserReportEmail"];
+            summaryWeekly: components["schemas"]["UserReportEmail"];
+            summaryMonthly: components["schemas"]["UserReportEmail"];
         };
         /**
          * @description users/getUsers: onaccount also has the users whose home is another account and the
@@ -6644,7 +6658,7 @@ export interface components {
         } & {
             [key: string]: boolean;
         };
-        /** @description An outbound report email: offered on the account, and chosen for the user. */
+        /** @description A report email: offered (on the account, or to the user), and chosen for the user. */
         UserReportEmail: {
             enabled: boolean;
             checked: boolean;

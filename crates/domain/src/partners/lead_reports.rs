@@ -227,6 +227,82 @@ pub fn report_months(now: i64, count: u32, time_zone: &str) -> Result<Vec<Report
         .collect())
 }
 
+/// What the reports store about a call, as the reporting API reads it (issue 32).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StoredCallReport {
+    pub inbound: bool,
+    /// National digits; '' when withheld.
+    pub caller_number: String,
+    /// The call's source / medium, when it has one.
+    pub source: Option<String>,
+    pub medium: Option<String>,
+    /// The visit that showed a pool number, when there was one.
+    pub landing_page: Option<String>,
+    pub keyword: Option<String>,
+    /// `reports::CallOutcome` key.
+    pub outcome: String,
+    pub first_time: bool,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    pub destination: String,
+    pub category: String,
+    pub report_group: String,
+    pub callback_of: Option<i64>,
+}
+
+/// A call's report fields as the reporting API answers them: the caller in the UK format
+/// ("07700 900123", "Withheld"), the source / medium, the visit's landing page and search
+/// keyword, the outcome key, first-time caller, ring and talk seconds, who answered, category,
+/// report group, and the missed call this one calls back. Outbound calls are no leads and have
+/// none of these (all null); an inbound call's text field is null when empty, its outcome null
+/// when the stored key is not one the reports know.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiCallReport {
+    pub caller_number: Option<String>,
+    pub source: Option<String>,
+    pub medium: Option<String>,
+    pub landing_page: Option<String>,
+    pub keyword: Option<String>,
+    pub outcome: Option<String>,
+    pub first_time: Option<bool>,
+    pub ring_seconds: Option<i64>,
+    pub talk_seconds: Option<i64>,
+    pub destination: Option<String>,
+    pub category: Option<String>,
+    pub report_group: Option<String>,
+    pub callback_of: Option<i64>,
+}
+
+fn text(value: &str) -> Option<String> {
+    let value = value.trim();
+    (!value.is_empty()).then(|| value.to_string())
+}
+
+/// The report fields the reporting API answers for a stored call.
+pub fn api_call_report(call: &StoredCallReport) -> ApiCallReport {
+    if !counts_as_lead_call(call.inbound) {
+        return ApiCallReport::default();
+    }
+    let optional = |value: &Option<String>| value.as_deref().and_then(text);
+    ApiCallReport {
+        caller_number: Some(crate::reports::format_uk(&call.caller_number)),
+        source: optional(&call.source),
+        medium: optional(&call.medium),
+        landing_page: optional(&call.landing_page),
+        keyword: optional(&call.keyword),
+        outcome: crate::reports::CallOutcome::from_key(&call.outcome).map(|o| o.key().to_string()),
+        first_time: Some(call.first_time),
+        ring_seconds: Some(call.ring_seconds.max(0)),
+        talk_seconds: Some(call.talk_seconds.max(0)),
+        destination: text(&call.destination),
+        category: text(&call.category),
+        report_group: text(&call.report_group),
+        callback_of: call.callback_of,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,5 +434,65 @@ mod tests {
         assert!(calls_window(&query(Some("2025-11-24"), Some("2026-11-24")), NOW, ZONE).is_ok());
         let errors = calls_window(&query(Some("2025-11-23"), Some("2026-11-24")), NOW, ZONE).unwrap_err();
         assert_eq!(errors.get("to"), Some("The range must not exceed 366 days."));
+    }
+
+    #[test]
+    fn the_api_gives_an_inbound_calls_report_fields_with_the_caller_in_uk_format() {
+        let stored = StoredCallReport {
+            inbound: true,
+            caller_number: "07700900123".into(),
+            source: Some("google".into()),
+            medium: Some("cpc".into()),
+            landing_page: Some("https://www.example.co.uk/implants".into()),
+            keyword: Some(" dental implants ".into()),
+            outcome: "answered".into(),
+            first_time: true,
+            ring_seconds: 7,
+            talk_seconds: 185,
+            destination: "Reception".into(),
+            category: "New patient".into(),
+            report_group: "".into(),
+            callback_of: Some(41),
+        };
+        let report = api_call_report(&stored);
+        assert_eq!(report.caller_number.as_deref(), Some("07700 900123"));
+        assert_eq!((report.source.as_deref(), report.medium.as_deref()), (Some("google"), Some("cpc")));
+        assert_eq!(report.keyword.as_deref(), Some("dental implants"));
+        assert_eq!(report.outcome.as_deref(), Some("answered"));
+        assert_eq!((report.first_time, report.ring_seconds, report.talk_seconds), (Some(true), Some(7), Some(185)));
+        assert_eq!(report.destination.as_deref(), Some("Reception"));
+        assert_eq!(report.report_group, None, "empty text is null");
+        assert_eq!(report.callback_of, Some(41));
+    }
+
+    #[test]
+    fn a_withheld_caller_an_unknown_outcome_and_outbound_calls() {
+        let withheld = StoredCallReport { inbound: true, outcome: "exploded".into(), ..Default::default() };
+        let report = api_call_report(&withheld);
+        assert_eq!(report.caller_number.as_deref(), Some("Withheld"));
+        assert_eq!(report.outcome, None);
+        assert_eq!((report.source, report.landing_page), (None, None));
+        let outbound = StoredCallReport { inbound: false, caller_number: "07700900123".into(), ..Default::default() };
+        assert_eq!(api_call_report(&outbound), ApiCallReport::default());
+        let json = serde_json::to_value(api_call_report(&withheld)).unwrap();
+        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "callbackOf",
+                "callerNumber",
+                "category",
+                "destination",
+                "firstTime",
+                "keyword",
+                "landingPage",
+                "medium",
+                "outcome",
+                "reportGroup",
+                "ringSeconds",
+                "source",
+                "talkSeconds"
+            ]
+        );
     }
 }

@@ -9,6 +9,8 @@ pub mod journey;
 pub mod outcome;
 pub mod period;
 pub mod phone;
+pub mod retention;
+pub mod summary;
 
 pub use call_log::{parse_call_log_query, CallLogQuery, CallLogQueryInput, CallSort};
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
@@ -17,3 +19,8 @@ pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
 pub use phone::{format_uk, WITHHELD};
+pub use retention::{
+    call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
+    MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,
+};
+pub use summary::{summaries_due, summary_email, DueSummary, SourceCalls, SummaryEmail, SummaryFrequency};

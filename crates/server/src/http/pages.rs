@@ -130,11 +130,26 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
 {{
   "data": [
     {{ "id": 4182, "accountId": 100, "accountName": "Acme Widgets", "trackedNumber": "01614960001",
-      "direction": "inbound", "startedAt": "2026-10-01T08:14:03Z", "durationSeconds": 187, "qualifiedLead": true }}
+      "direction": "inbound", "startedAt": "2026-10-01T08:14:03Z", "durationSeconds": 187, "qualifiedLead": true,
+      "callerNumber": "07700 900123", "source": "google", "medium": "cpc",
+      "landingPage": "https://www.acme.example/widgets", "keyword": "blue widgets", "outcome": "answered",
+      "firstTime": true, "ringSeconds": 9, "talkSeconds": 178, "destination": "Sales team",
+      "category": "New enquiry", "reportGroup": "Sales", "callbackOf": null }}
   ],
   "from": "2026-10-01", "to": "2026-10-31", "page": 1, "perPage": 100, "total": 1, "hasMore": false
 }}</pre>
-{placeholder_note}<p><code>trackedNumber</code> is null for a call to a website pool's number and for outbound calls. Times are UTC (RFC 3339).</p>
+{placeholder_note}<p><code>trackedNumber</code> is the number dialled, national digits (null for outbound calls). Times are UTC (RFC 3339).</p>
+<table><thead><tr><th scope="col">Field</th><th scope="col">Meaning (inbound calls; every one is null for an outbound call)</th></tr></thead><tbody>
+<tr><td><code>callerNumber</code></td><td>Who called, written the UK way (<code>07700 900123</code>, <code>020 7946 0000</code>; abroad <code>+</code> and the digits), or <code>Withheld</code>.</td></tr>
+<tr><td><code>source</code>, <code>medium</code></td><td>Where the caller came from: the website visit's for a pool number, the number's own for a static one; null when unknown.</td></tr>
+<tr><td><code>landingPage</code>, <code>keyword</code></td><td>The page the visit landed on and its search keyword; null without a visit.</td></tr>
+<tr><td><code>outcome</code></td><td><code>answered</code>, <code>missed</code>, <code>busy</code>, <code>voicemail</code> or <code>hungUpInIvr</code> (hung up in a menu).</td></tr>
+<tr><td><code>firstTime</code></td><td>The caller's first call to the account.</td></tr>
+<tr><td><code>ringSeconds</code>, <code>talkSeconds</code></td><td>Seconds ringing before an answer, and talking.</td></tr>
+<tr><td><code>destination</code></td><td>Who answered, or the voicemail box; null when nobody did.</td></tr>
+<tr><td><code>category</code>, <code>reportGroup</code></td><td>The call category and report group of the routing; null when none.</td></tr>
+<tr><td><code>callbackOf</code></td><td>The <code>id</code> of the missed call this call returns (the same caller within 7 days), else null.</td></tr>
+</tbody></table>
 <h2>Rate limits</h2>
 <p>Each key may make {KEY_LIMIT} requests a minute, and each client address {ADDRESS_LIMIT} requests a minute whatever keys it uses (requests without a valid key count too). Minutes are counted in fixed windows starting on the minute (UTC), for all our servers together. Every answer says where you stand, for the limit nearer to running out:</p>
 <table><thead><tr><th scope="col">Header</th><th scope="col">Meaning</th></tr></thead><tbody>

@@ -16,7 +16,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use domain::partners::api_keys::bearer_key;
-use domain::partners::lead_reports::{api_time, calls_window, is_qualified_lead, CallsQuery};
+use domain::partners::lead_reports::{
+    api_call_report, api_time, calls_window, is_qualified_lead, ApiCallReport, CallsQuery, StoredCallReport,
+};
 use serde::Serialize;
 
 use crate::http::client::ClientAddr;
@@ -100,13 +102,17 @@ struct Call {
     id: i64,
     account_id: i64,
     account_name: String,
-    /// The static tracked number called; null for a dynamic pool's number or an outbound call.
+    /// The tracked number dialled (national digits): a static number or a pool's; null for an
+    /// outbound call (and for a pool call stored before the number dialled was).
     tracked_number: Option<String>,
     direction: String,
     /// RFC 3339, UTC.
     started_at: String,
     duration_seconds: i64,
     qualified_lead: bool,
+    /// What the reports know of an inbound call (domain `api_call_report`); null for outbound.
+    #[serde(flatten)]
+    report: ApiCallReport,
 }
 
 #[derive(Serialize)]
@@ -190,6 +196,22 @@ async fn answer(
         .into_iter()
         .map(|c| Call {
             qualified_lead: is_qualified_lead(c.direction == "inbound", c.duration_seconds),
+            report: api_call_report(&StoredCallReport {
+                inbound: c.direction == "inbound",
+                caller_number: c.caller_number,
+                source: c.source,
+                medium: c.medium,
+                landing_page: c.landing_page,
+                keyword: c.keyword,
+                outcome: c.outcome,
+                first_time: c.first_time,
+                ring_seconds: c.ring_seconds,
+                talk_seconds: c.talk_seconds,
+                destination: c.destination,
+                category: c.category,
+                report_group: c.report_group,
+                callback_of: c.callback_of,
+            }),
             id: c.id,
             account_id: c.account_id,
             account_name: c.account_name,

@@ -1,6 +1,7 @@
 //! The technology-partner portal's data: API keys (only their hashes), the accounts the partner
 //! supplies leads to and their calls, and the partner's profile.
 
+use crate::db::Flag;
 use domain::partners::lead_reports::{CallsWindow, ReportCall};
 use domain::partners::profile::TechPartnerProfile;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
@@ -168,7 +169,7 @@ pub async fn report_calls(db: &AnyPool, partner: i64, start: i64) -> sqlx::Resul
         .collect())
 }
 
-/// One call as the reporting API returns it.
+/// One call as the reporting API returns it, with what the reports store about it.
 #[derive(Debug, Clone, FromRow)]
 pub struct ApiCall {
     pub id: i64,
@@ -178,6 +179,20 @@ pub struct ApiCall {
     pub direction: String,
     pub started_at: i64,
     pub duration_seconds: i64,
+    pub caller_number: String,
+    pub source: Option<String>,
+    pub medium: Option<String>,
+    pub landing_page: Option<String>,
+    pub keyword: Option<String>,
+    pub outcome: String,
+    #[sqlx(try_from = "Flag")]
+    pub first_time: bool,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    pub destination: String,
+    pub category: String,
+    pub report_group: String,
+    pub callback_of: Option<i64>,
 }
 
 const API_CALLS_FROM: &str = "FROM lead_supplies s JOIN calls k ON k.customer_id = s.customer_id
@@ -195,8 +210,16 @@ pub async fn api_calls(db: &AnyPool, partner: i64, window: &CallsWindow) -> sqlx
     let offset = i64::from(window.page - 1) * i64::from(window.per_page);
     let calls = sqlx::query_as(&format!(
         "SELECT k.id, k.customer_id AS account_id, c.name AS account_name,
-                CASE WHEN e.kind = 'static' THEN e.number ELSE NULL END AS tracked_number,
-                k.direction, k.started_at, k.duration_seconds
+                CASE WHEN k.direction <> 'inbound' THEN NULL
+                     WHEN k.tracked_number <> '' THEN k.tracked_number
+                     WHEN e.kind = 'static' THEN e.number ELSE NULL END AS tracked_number,
+                k.direction, k.started_at, k.duration_seconds, k.caller_number,
+                (SELECT m.source FROM sources_mediums m WHERE m.id = k.source_medium_id AND m.customer_id = k.customer_id) AS source,
+                (SELECT m.medium FROM sources_mediums m WHERE m.id = k.source_medium_id AND m.customer_id = k.customer_id) AS medium,
+                (SELECT v.landing_page FROM visits v WHERE v.id = k.visit_id AND v.customer_id = k.customer_id) AS landing_page,
+                (SELECT v.keyword FROM visits v WHERE v.id = k.visit_id AND v.customer_id = k.customer_id) AS keyword,
+                k.outcome, k.first_time, k.ring_seconds, k.talk_seconds, k.destination, k.category, k.report_group,
+                k.callback_of
          {API_CALLS_FROM} ORDER BY k.started_at, k.id LIMIT $4 OFFSET $5"
     ))
     .bind(partner)

@@ -205,13 +205,21 @@ pub struct UserSettings {
     pub outbound_email_weekly: bool,
     #[sqlx(try_from = "Flag")]
     pub outbound_email_monthly: bool,
+    /// Scheduled call summary e-mails (reports), kept only with the reports permission on the
+    /// home customer.
+    #[sqlx(try_from = "Flag")]
+    pub summary_email_daily: bool,
+    #[sqlx(try_from = "Flag")]
+    pub summary_email_weekly: bool,
+    #[sqlx(try_from = "Flag")]
+    pub summary_email_monthly: bool,
 }
 
 pub async fn settings(db: &AnyPool, user_id: i64) -> sqlx::Result<Option<UserSettings>> {
     sqlx::query_as(
         "SELECT id, forename, surname, email, home_customer_id, call_rec_flag, has_new_outbound, outbound_campaign_id,
                 outbound_number, cli_restricted, new_outbound_auto_dial, outbound_email_daily, outbound_email_weekly,
-                outbound_email_monthly
+                outbound_email_monthly, summary_email_daily, summary_email_weekly, summary_email_monthly
          FROM users WHERE id = $1",
     )
     .bind(user_id)
@@ -245,8 +253,9 @@ pub async fn update_settings(tx: &mut Transaction<'_, Any>, s: &UserSettings) ->
     sqlx::query(
         "UPDATE users SET email = $1, forename = $2, surname = $3, home_customer_id = $4, call_rec_flag = $5,
                 has_new_outbound = $6, outbound_campaign_id = $7, outbound_number = $8, cli_restricted = $9,
-                new_outbound_auto_dial = $10, outbound_email_daily = $11, outbound_email_weekly = $12, outbound_email_monthly = $13
-         WHERE id = $14",
+                new_outbound_auto_dial = $10, outbound_email_daily = $11, outbound_email_weekly = $12, outbound_email_monthly = $13,
+                summary_email_daily = $14, summary_email_weekly = $15, summary_email_monthly = $16
+         WHERE id = $17",
     )
     .bind(s.email.trim())
     .bind(s.forename.trim())
@@ -261,7 +270,37 @@ pub async fn update_settings(tx: &mut Transaction<'_, Any>, s: &UserSettings) ->
     .bind(Flag(s.outbound_email_daily))
     .bind(Flag(s.outbound_email_weekly))
     .bind(Flag(s.outbound_email_monthly))
+    .bind(Flag(s.summary_email_daily))
+    .bind(Flag(s.summary_email_weekly))
+    .bind(Flag(s.summary_email_monthly))
     .bind(s.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Whether the user holds the reports permission on their home customer (summary e-mails need it).
+pub async fn reports_on_home(db: &AnyPool, user_id: i64) -> sqlx::Result<bool> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT 1 FROM users u JOIN user_access a ON a.user_id = u.id AND a.customer_id = u.home_customer_id
+         WHERE u.id = $1 AND a.perm_reports = 1",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// Turns the user's summary e-mails off unless they hold the reports permission on their home
+/// customer (as saved in this transaction).
+pub async fn drop_summaries_without_reports(tx: &mut Transaction<'_, Any>, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET summary_email_daily = 0, summary_email_weekly = 0, summary_email_monthly = 0
+         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM user_access a
+                                       WHERE a.user_id = users.id AND a.customer_id = users.home_customer_id
+                                         AND a.perm_reports = 1)",
+    )
+    .bind(user_id)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -308,7 +347,7 @@ pub async fn remove_access(tx: &mut Transaction<'_, Any>, user_id: i64, customer
 /// Removes a user and everything that hangs off them, in one transaction.
 pub async fn delete_user(db: &AnyPool, user_id: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
-    for table in ["sessions", "password_confirmations", "password_resets", "user_access"] {
+    for table in ["sessions", "password_confirmations", "password_resets", "user_access", "summary_emails_sent"] {
         sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1")).bind(user_id).execute(&mut *tx).await?;
     }
     sqlx::query("DELETE FROM users WHERE id = $1").bind(user_id).execute(&mut *tx).await?;

@@ -135,6 +135,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         clock_start: Some(TEST_NOW),
         card_passphrase: None,
         settings_key: None,
+        call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
         // The website-check tests serve their sites on this machine.
         website_check: FetchPolicy {
             allow_loopback: true,

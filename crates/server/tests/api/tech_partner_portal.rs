@@ -546,3 +546,122 @@ async fn a_keys_use_is_written_at_most_once_a_minute() {
     let second = last_used().await.unwrap();
     assert!(second >= first + 60, "written again a minute on: {first} then {second}");
 }
+
+/// 2026-11-20 00:00 GMT: a day of the supplied accounts' calls that the report-field tests own.
+const NOV_20: i64 = 1_795_132_800;
+
+async fn insert_id(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.state.db).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+#[tokio::test]
+async fn the_reporting_api_answers_each_calls_report_fields() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let bearer = format!("Bearer {}", create_key(&app, &token, "CRM sync").await.1);
+    exec(
+        &app,
+        &format!(
+            "DELETE FROM calls WHERE customer_id IN (100, 300) AND started_at >= {NOV_20} AND started_at < {}",
+            NOV_20 + 86_400
+        ),
+    )
+    .await;
+    let source = insert_id(
+        &app,
+        "INSERT INTO sources_mediums (customer_id, source, medium) VALUES (100, 'apitest', 'cpc') RETURNING id",
+    )
+    .await;
+    let visit = insert_id(
+        &app,
+        &format!(
+            "INSERT INTO visits (customer_id, routing_entry_id, number_shown, source_medium_id, landing_page, keyword, started_at, called)
+             VALUES (100, 1, '01632960777', {source}, 'https://www.harbourlanedental.co.uk/implants', 'dental implants', {}, 1)
+             RETURNING id",
+            NOV_20 + 9 * 3_600 - 120
+        ),
+    )
+    .await;
+    let columns = "customer_id, direction, rate_item, started_at, duration_seconds, minutes, cost_tenth_pence";
+    let missed = insert_id(
+        &app,
+        &format!(
+            "INSERT INTO calls ({columns}, caller_number, tracked_number, outcome, ring_seconds, first_time)
+             VALUES (100, 'inbound', 'inbound_geographic', {}, 30, 1, 15, '', '01632960777', 'missed', 30, 0) RETURNING id",
+            NOV_20 + 8 * 3_600
+        ),
+    )
+    .await;
+    let answered = insert_id(
+        &app,
+        &format!(
+            "INSERT INTO calls ({columns}, caller_number, tracked_number, visit_id, source_medium_id, outcome, ring_seconds,
+                                talk_seconds, first_time, destination, category, report_group, callback_of)
+             VALUES (100, 'inbound', 'inbound_geographic', {}, 194, 4, 60, '07700900123', '01632960777', {visit}, {source},
+                     'answered', 9, 185, 1, 'Reception', 'New patient', 'Implants', {missed}) RETURNING id",
+            NOV_20 + 9 * 3_600
+        ),
+    )
+    .await;
+    let outbound = insert_id(
+        &app,
+        &format!(
+            "INSERT INTO calls ({columns}, caller_number) VALUES (100, 'outbound', 'outbound_geographic', {}, 61, 2, 30, '07700900999')
+             RETURNING id",
+            NOV_20 + 10 * 3_600
+        ),
+    )
+    .await;
+
+    let reply = api(&app, "/v1/calls?from=2026-11-20&to=2026-11-20&per_page=100", Some(&bearer)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let body = reply.json();
+    let data = body["data"].as_array().unwrap();
+    let ids: Vec<i64> = data.iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [missed, answered, outbound], "the day's calls, oldest first");
+    assert_eq!(
+        data[1],
+        serde_json::json!({
+            "id": answered, "accountId": 100, "accountName": "Harbour Lane Dental", "trackedNumber": "01632960777",
+            "direction": "inbound", "startedAt": "2026-11-20T09:00:00Z", "durationSeconds": 194, "qualifiedLead": true,
+            "callerNumber": "07700 900123", "source": "apitest", "medium": "cpc",
+            "landingPage": "https://www.harbourlanedental.co.uk/implants", "keyword": "dental implants",
+            "outcome": "answered", "firstTime": true, "ringSeconds": 9, "talkSeconds": 185, "destination": "Reception",
+            "category": "New patient", "reportGroup": "Implants", "callbackOf": missed,
+        })
+    );
+    let first = &data[0];
+    assert_eq!(
+        [&first["callerNumber"], &first["outcome"], &first["source"], &first["landingPage"], &first["destination"]],
+        [&Value::from("Withheld"), &Value::from("missed"), &Value::Null, &Value::Null, &Value::Null]
+    );
+    assert_eq!((first["firstTime"].as_bool(), first["ringSeconds"].as_i64()), (Some(false), Some(30)));
+    // An outbound call is no lead: none of the report fields.
+    for field in ["callerNumber", "trackedNumber", "outcome", "firstTime", "talkSeconds", "source", "callbackOf"] {
+        assert_eq!(data[2][field], Value::Null, "{field}");
+    }
+}
+
+/// The reference's example shows every field of the answer, and no other.
+#[tokio::test]
+async fn the_api_reference_example_has_every_field_the_answer_has() {
+    let app = TestApp::spawn().await;
+    let token = app.login("techpartner@demo.test").await;
+    let bearer = format!("Bearer {}", create_key(&app, &token, "CRM sync").await.1);
+    let reply = api(&app, "/v1/calls?from=2026-11-01&to=2026-11-22&per_page=1", Some(&bearer)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let answer = reply.json();
+
+    let page = app.send(request("GET", "/apidocs", None, false).body(Body::empty()).unwrap()).await.text();
+    let start = page.find("\n\n{").expect("the example answer") + 2;
+    let end = start + page[start..].find("</pre>").unwrap();
+    let example: Value =
+        serde_json::from_str(&page[start..end]).unwrap_or_else(|e| panic!("{e}: {}", &page[start..end]));
+    let keys = |value: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&example), keys(&answer));
+    assert_eq!(keys(&example["data"][0]), keys(&answer["data"][0]));
+}

@@ -15,6 +15,8 @@ mod account_switch;
 mod billing_details;
 #[path = "../api/billing_plan_numbers.rs"]
 mod billing_plan_numbers;
+#[path = "../api/call_retention.rs"]
+mod call_retention;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
 #[path = "../api/concurrent_saves.rs"]
@@ -93,6 +95,8 @@ mod services_statics;
 mod services_usage;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
+#[path = "../api/summary_emails.rs"]
+mod summary_emails;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
 #[path = "../api/upgrade_chips.rs"]

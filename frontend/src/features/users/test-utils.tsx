@@ -92,6 +92,9 @@ export function userDetails(
       outboundDaily: { enabled: true, checked: false },
       outboundWeekly: { enabled: true, checked: false },
       outboundMonthly: { enabled: false, checked: false },
+      summaryDaily: { enabled: true, checked: false },
+      summaryWeekly: { enabled: true, checked: true },
+      summaryMonthly: { enabled: true, checked: false },
       ...user,
     },
     context: {

@@ -62,9 +62,14 @@ struct UserFields {
     outbound_daily: UserReportEmail,
     outbound_weekly: UserReportEmail,
     outbound_monthly: UserReportEmail,
+    /// Call summary e-mails: offered when the user has the reports permission on their home
+    /// customer (a new user: always; the save keeps them only with it).
+    summary_daily: UserReportEmail,
+    summary_weekly: UserReportEmail,
+    summary_monthly: UserReportEmail,
 }
 
-/// An outbound report email: offered on the account, and chosen for the user.
+/// A report email: offered (on the account, or to the user), and chosen for the user.
 #[derive(Serialize, ToSchema)]
 struct UserReportEmail {
     enabled: bool,
@@ -138,6 +143,9 @@ async fn user_details(
             outbound_daily: option(daily, false),
             outbound_weekly: option(weekly, false),
             outbound_monthly: option(monthly, false),
+            summary_daily: option(true, false),
+            summary_weekly: option(true, false),
+            summary_monthly: option(true, false),
         };
         (user, true, false)
     } else {
@@ -145,6 +153,7 @@ async fn user_details(
         target.require_manageable(&editor)?;
         let row = target.main_row(acc.customer_id);
         let s = user_admin::settings(&state.db, id).await?.ok_or(AppError::NotFound)?;
+        let reports = user_admin::reports_on_home(&state.db, id).await?;
         // The home customer is named only when it is one of the editor's.
         let home = if target.managed.iter().any(|m| m.customer_id == s.home_customer_id) {
             s.home_customer_id.to_string()
@@ -170,6 +179,9 @@ async fn user_details(
             outbound_daily: option(daily, s.outbound_email_daily),
             outbound_weekly: option(weekly, s.outbound_email_weekly),
             outbound_monthly: option(monthly, s.outbound_email_monthly),
+            summary_daily: option(reports, s.summary_email_daily),
+            summary_weekly: option(reports, s.summary_email_weekly),
+            summary_monthly: option(reports, s.summary_email_monthly),
         };
         (user, target.identity_editable(), target.has_other_accounts())
     };

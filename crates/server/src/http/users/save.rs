@@ -145,6 +145,17 @@ struct SaveUserRequest {
     #[serde(default)]
     #[garde(length(max = 1))]
     form_email_monthly: String,
+    /// Call summary e-mails, "1" to receive them: kept only when the user has the reports
+    /// permission on their home customer.
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_summary_daily: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_summary_weekly: String,
+    #[serde(default)]
+    #[garde(length(max = 1))]
+    form_summary_monthly: String,
     /// "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission.
     #[serde(default)]
     #[garde(length(max = 1))]
@@ -329,6 +340,9 @@ async fn save_user(
             email: user_form.email.trim().to_string(),
             home_customer_id: home,
             call_rec_flag: user_form.call_recording == "1",
+            summary_email_daily: form.form_summary_daily == "1",
+            summary_email_weekly: form.form_summary_weekly == "1",
+            summary_email_monthly: form.form_summary_monthly == "1",
             ..stored.clone()
         }
     } else if identity {
@@ -354,6 +368,9 @@ async fn save_user(
             outbound_email_daily: daily && form.form_email_daily == "1",
             outbound_email_weekly: weekly && form.form_email_weekly == "1",
             outbound_email_monthly: monthly && form.form_email_monthly == "1",
+            summary_email_daily: form.form_summary_daily == "1",
+            summary_email_weekly: form.form_summary_weekly == "1",
+            summary_email_monthly: form.form_summary_monthly == "1",
         }
     } else {
         stored.clone()
@@ -436,6 +453,8 @@ async fn save_user(
     if !identity {
         user_admin::rehome_if_needed(&mut tx, user_id).await?;
     }
+    // Summary e-mails are for users who may read the reports.
+    user_admin::drop_summaries_without_reports(&mut tx, user_id).await?;
     if let Some(service) = &service {
         outbound::add_user_to_service(&mut tx, acc.customer_id, service, now).await?;
         outbound::record_terms(&mut tx, acc.customer_id, super::outbound::OUTBOUND_USER, editor.id(), now).await?;

@@ -550,4 +550,38 @@ describe('User form', () => {
       });
     });
   });
+  describe('Call summary emails', () => {
+    test('a user with the reports permission ticks the summaries they want, and only those are sent', async () => {
+      const { fetch, user } = setup('/users/42', NINA, {
+        '/api/users/save/42': () => jsonResponse({ success: true, id: 42 }),
+      });
+      const section = within(await screen.findByRole('region', { name: 'Call summary emails' }));
+      const daily = section.getByRole('checkbox', { name: 'Daily call summary' });
+      const weekly = section.getByRole('checkbox', { name: 'Weekly call summary (Mondays)' });
+      const monthly = section.getByRole('checkbox', { name: 'Monthly call summary (on the 1st)' });
+      expect(weekly).toBeChecked();
+      expect(daily).not.toBeChecked();
+      expect(monthly).toBeEnabled();
+      await user.click(daily);
+      await user.click(weekly);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls(fetch, '/api/users/save/42')).toHaveLength(1));
+      const fields = posted(calls(fetch, '/api/users/save/42')[0][1]);
+      expect(fields).toMatchObject({ form_summary_daily: '1' });
+      expect(fields).not.toHaveProperty('form_summary_weekly');
+      expect(fields).not.toHaveProperty('form_summary_monthly');
+    });
+
+    test('without the reports permission the summaries are not offered', async () => {
+      const off = { enabled: false, checked: false };
+      setup('/users/42', userDetails({ ...NINA.user, summaryDaily: off, summaryWeekly: off, summaryMonthly: off }));
+      const section = within(await screen.findByRole('region', { name: 'Call summary emails' }));
+      for (const name of ['Daily call summary', 'Weekly call summary (Mondays)', 'Monthly call summary (on the 1st)']) {
+        expect(section.getByRole('checkbox', { name })).toBeDisabled();
+      }
+      expect(
+        section.getByText('Call summaries go only to users with the Reports permission on their home account.'),
+      ).toBeInTheDocument();
+    });
+  });
 });

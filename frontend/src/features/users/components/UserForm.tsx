@@ -17,6 +17,7 @@ import { MainDetails } from './MainDetails';
 import { OutboundSection } from './OutboundSection';
 import { OUTBOUND_SAVE_FAILED } from './OutboundServiceDialog';
 import { PermissionsGrid } from './PermissionsGrid';
+import { SummaryEmailsSection, summariesEnabled } from './SummaryEmailsSection';
 import {
   FIELD_NAMES,
   FORM_FIELDS,
@@ -133,6 +134,8 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
     emailMonthly: campaignsData?.outboundMonthlyEnabled ?? Boolean(user.outboundMonthly?.enabled),
   };
 
+  const summaryEmailsEnabled = summariesEnabled(details);
+
   const hasPermissions = anyTicked(permissions.grid) || anyTicked(partnerPermissions.grid);
   const context_ = validationContext(details, values, outboundOnServer, hasPermissions);
   const errors = validateUserForm(toDomainForm(values), context_);
@@ -207,6 +210,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
           enablingOutbound,
           pendingService,
           reportEmailsEnabled,
+          summaryEmailsEnabled,
         }),
       );
       if (answer?.success === true) {
@@ -286,6 +290,12 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
             readOnly={!identityEditable}
           />
         )}
+        <SummaryEmailsSection
+          values={values}
+          onChange={change}
+          enabled={summaryEmailsEnabled}
+          readOnly={!identityEditable}
+        />
         {partner && (
           <section className="card form-section" aria-labelledby={partnerHeading}>
             <h2 id={partnerHeading}>Partner permissions</h2>

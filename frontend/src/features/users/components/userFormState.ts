@@ -26,9 +26,13 @@ export interface FormValues {
   emailDaily: boolean;
   emailWeekly: boolean;
   emailMonthly: boolean;
+  summaryDaily: boolean;
+  summaryWeekly: boolean;
+  summaryMonthly: boolean;
 }
 
 export type ReportEmail = 'emailDaily' | 'emailWeekly' | 'emailMonthly';
+export type SummaryEmail = 'summaryDaily' | 'summaryWeekly' | 'summaryMonthly';
 
 /** The users/save field each form value is posted as, for mapping error keys back. */
 export const FIELD_NAMES = {
@@ -47,6 +51,9 @@ export const FIELD_NAMES = {
   emailDaily: 'form_email_daily',
   emailWeekly: 'form_email_weekly',
   emailMonthly: 'form_email_monthly',
+  summaryDaily: 'form_summary_daily',
+  summaryWeekly: 'form_summary_weekly',
+  summaryMonthly: 'form_summary_monthly',
 } as const satisfies Record<keyof FormValues, string>;
 
 export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.values(FIELD_NAMES));
@@ -78,6 +85,9 @@ export function initialValues({ user }: UserDetails): FormValues {
     emailDaily: Boolean(user.outboundDaily?.checked),
     emailWeekly: Boolean(user.outboundWeekly?.checked),
     emailMonthly: Boolean(user.outboundMonthly?.checked),
+    summaryDaily: Boolean(user.summaryDaily?.checked),
+    summaryWeekly: Boolean(user.summaryWeekly?.checked),
+    summaryMonthly: Boolean(user.summaryMonthly?.checked),
   };
 }
 
@@ -198,6 +208,7 @@ export interface SaveInput {
   /** The service a new user's outbound is bought with (chosen in the outbound dialog). */
   pendingService: OutboundService | null;
   reportEmailsEnabled: Record<ReportEmail, boolean>;
+  summaryEmailsEnabled: Record<SummaryEmail, boolean>;
 }
 
 const bit = (value: boolean) => (value ? '1' : '0');
@@ -211,6 +222,7 @@ export function saveFields({
   enablingOutbound,
   pendingService,
   reportEmailsEnabled,
+  summaryEmailsEnabled,
 }: SaveInput): FormFields {
   const fields: FormFields = {
     form_first_name: values.firstName.trim(),
@@ -229,6 +241,9 @@ export function saveFields({
   };
   for (const option of ['emailDaily', 'emailWeekly', 'emailMonthly'] as const) {
     if (reportEmailsEnabled[option] && values[option]) fields[FIELD_NAMES[option]] = '1';
+  }
+  for (const option of ['summaryDaily', 'summaryWeekly', 'summaryMonthly'] as const) {
+    if (summaryEmailsEnabled[option] && values[option]) fields[FIELD_NAMES[option]] = '1';
   }
   if (enablingOutbound) {
     if (pendingService) Object.assign(fields, outboundServiceFields(pendingService));
