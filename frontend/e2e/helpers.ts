@@ -10,7 +10,7 @@ const ADMIN_HEADERS = { 'X-Admin-Area': '1' };
  * Harbour Lane Dental, shown once per user, and the flows about other screens must not meet it
  * at whichever point of the run they first log in.
  */
-async function acknowledgeSplashScreen(page: Page): Promise<void> {
+export async function acknowledgeSplashScreen(page: Page): Promise<void> {
   const details = await page.request.get('/api/accountsettings/getAccountDetails', { headers: ADMIN_HEADERS });
   const splash = ((await details.json()) as { splashScreen?: { id: number } | null }).splashScreen;
   if (!splash) return;

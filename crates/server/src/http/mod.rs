@@ -66,9 +66,11 @@ pub const ADMIN_HEADER: &str = "x-admin-area";
 /// Largest request body accepted (later uploads raise it on their own routes).
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
+/// Audio is played from blob: URLs (recordings and audio files are fetched with the admin header,
+/// then handed to the player), so media may come from them too.
 const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
-                   img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; \
-                   form-action 'self'; frame-ancestors 'none'";
+                   img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; font-src 'self'; \
+                   object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// The calls of the contract: typed, each with its OpenAPI description.
 fn documented_routes() -> OpenApiRouter<AppState> {

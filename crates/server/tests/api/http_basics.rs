@@ -51,6 +51,8 @@ async fn every_response_has_the_security_headers() {
         let reply = app.get(path, None).await;
         let csp = reply.header("content-security-policy").unwrap_or_default();
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("'wasm-unsafe-eval'"), "{path}: {csp}");
+        // The audio players play what they fetched, from blob: URLs.
+        assert!(csp.contains("media-src 'self' blob:"), "{path}: {csp}");
         assert_eq!(reply.header("x-content-type-options").as_deref(), Some("nosniff"), "{path}");
         assert_eq!(reply.header("x-frame-options").as_deref(), Some("DENY"), "{path}");
         assert!(reply.header("referrer-policy").is_some(), "{path}");

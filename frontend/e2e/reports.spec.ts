@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { acknowledgeSplashScreen, expectAccessible, expectHeading, PASSWORD } from './helpers';
+
+// Reports (issue 32): a user's work is the calls. user@demo.test logs in and lands on the call
+// log, narrows it to paid search in the last 7 days, opens a call and hears its recording, and
+// exports what the filters show. The demo's calls are generated through the routing, a year of
+// them, with real (text-to-speech) recordings.
+
+test('a user lands on the call log, filters to paid search, hears a call and exports the calls', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('user@demo.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/reports$/);
+  await acknowledgeSplashScreen(page);
+  await page.reload();
+  await expectHeading(page, 'Call log');
+  const calls = page.getByRole('table', { name: 'Calls' });
+  await expect(calls.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /calls from 25\/10\/2026 to 23\/11\/2026/ })).toBeVisible();
+  await expectAccessible(page, 'the call log');
+
+  // Paid search, the last 7 days: the filters go into the address.
+  await page.getByLabel('Date range').selectOption({ label: 'Last 7 days' });
+  await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
+  await expect(page).toHaveURL(/preset=last7Days&source=\d+/);
+  const summary = page.getByRole('status').filter({ hasText: /from 17\/11\/2026 to 23\/11\/2026/ });
+  await expect(summary).toBeVisible();
+  const rows = calls.locator('tbody tr');
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(0);
+  for (let i = 0; i < shown; i++) await expect(rows.nth(i)).toContainText('google / cpc');
+  const total = Number((await summary.textContent())!.match(/^([\d,]+) call/)![1].replace(/,/g, ''));
+
+  // The address reproduces the view.
+  await page.reload();
+  await expect(page.getByLabel('Source / medium')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Date range')).toHaveValue('last7Days');
+  await expect(summary).toBeVisible();
+
+  // A recorded call: its journey, and its recording played, sought and sped up.
+  await rows.filter({ hasText: 'Recorded' }).first().getByRole('button', { name: /^View call from / }).click();
+  const call = page.getByRole('dialog', { name: /^Call from / });
+  await expect(page).toHaveURL(/call=\d+/);
+  const journey = call.getByRole('region', { name: 'Journey' });
+  await expect(journey).toContainText('Visited the website');
+  await expect(journey).toContainText('Outcome');
+  await expect(call).toContainText('google / cpc');
+  const audio = call.getByLabel('Call recording');
+  await expect(audio).toBeVisible();
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThan(3);
+  await audio.evaluate((el: HTMLAudioElement) => el.play());
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(0);
+  await audio.evaluate((el: HTMLAudioElement) => {
+    el.currentTime = 2;
+  });
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThanOrEqual(2);
+  await call.getByLabel('Speed').selectOption('1.5');
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
+  await audio.evaluate((el: HTMLAudioElement) => el.pause());
+  await expectAccessible(page, "a call's detail", { within: call });
+  await call.getByRole('button', { name: 'Close' }).click();
+  await expect(call).toBeHidden();
+  await expect(page).not.toHaveURL(/call=/);
+
+  // The export has every call of the filters.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/_calls_2026-11-17_to_2026-11-23\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toContain('"Date and time","Caller","Tracked number"');
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1).every((line) => line.includes('"google","cpc"'))).toBe(true);
+});
+
+test('Return to reports opens the call log, whose dashboard is a tab away', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('owner@demo.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/$/);
+  await acknowledgeSplashScreen(page);
+  await page.goto('/backtoreports');
+  await expect(page).toHaveURL(/\/manage\/reports$/);
+  await expectHeading(page, 'Call log');
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/manage\/reports\/dashboard$/);
+  await expectHeading(page, 'Dashboard');
+  await expectAccessible(page, 'the reports dashboard');
+});
