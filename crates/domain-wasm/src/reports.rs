@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
 use domain::reports::{
-    call_outcome, first_time_calls, is_abandoned, link_callbacks, report_period, CallFacts, CallOutcome, CallerCall,
-    DatePreset, ReportPeriod,
+    call_outcome, first_time_calls, format_uk, is_abandoned, link_callbacks, report_period, CallFacts, CallOutcome,
+    CallerCall, DatePreset, ReportPeriod,
 };
 
 /// A period, or why the dates were refused (one of the two is null).
@@ -33,6 +33,13 @@ pub fn report_period_js(
         Err(error) => PeriodAnswer { period: None, error: Some(error) },
     };
     to_js(&answer)
+}
+
+/// A phone number as the call log writes it: UK numbers with the numbering plan's spaces
+/// ("07700 900123"), numbers abroad as "+" and digits, a withheld one as "Withheld".
+#[wasm_bindgen(js_name = formatUk)]
+pub fn format_uk_js(number: &str) -> String {
+    format_uk(number)
 }
 
 /// The outcome key of a call ('answered', 'missed', 'busy', 'voicemail', 'hungUpInIvr').

@@ -9,8 +9,8 @@ use std::collections::HashSet;
 
 use common::arg;
 use domain::reports::{
-    call_outcome, first_time_calls, is_abandoned, link_callbacks, report_period, CallFacts, CallOutcome, CallerCall,
-    DatePreset,
+    call_outcome, first_time_calls, format_uk, is_abandoned, link_callbacks, report_period, CallFacts, CallOutcome,
+    CallerCall, DatePreset,
 };
 use serde_json::{json, Value};
 
@@ -29,6 +29,7 @@ fn answer(call: &str, args: &[Value]) -> Value {
                 Err(error) => json!({ "period": null, "error": error }),
             }
         }
+        "formatUk" => json!(format_uk(&arg::<String>(args, 0))),
         "callOutcome" => json!(call_outcome(&arg::<CallFacts>(args, 0)).key()),
         "isAbandoned" => {
             let outcome: String = arg(args, 0);

@@ -29,3 +29,8 @@ export function linkCallbacks(calls: CallerCall[]): CallbackLink[] {
 export function firstTimeCalls(calls: CallerCall[], knownCallers: string[]): number[] {
   return wasm.firstTimeCalls(calls, knownCallers);
 }
+
+/** A phone number as the call log writes it: "07700 900123", "+35312345678" or "Withheld". */
+export function formatUk(number: string): string {
+  return wasm.formatUk(number);
+}

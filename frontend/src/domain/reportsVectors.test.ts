@@ -20,6 +20,8 @@ function answer(call: string, a: any[]): unknown {
       return reports.reportPeriod(a[0], a[1], a[2]);
     case 'callOutcome':
       return reports.callOutcome(a[0]);
+    case 'formatUk':
+      return reports.formatUk(a[0]);
     case 'isAbandoned':
       return reports.isAbandoned(a[0], a[1]);
     case 'linkCallbacks':

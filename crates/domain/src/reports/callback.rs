@@ -57,6 +57,13 @@ pub fn link_callbacks(calls: &[CallerCall]) -> Vec<CallbackLink> {
     links
 }
 
+/// The source a call is credited to: a call-back's is its first call's (`first_call`: Some for a
+/// call-back, holding the first call's source), where the caller found the account; else, or when
+/// the first call has none, its own.
+pub fn credited_source<T>(own: Option<T>, first_call: Option<Option<T>>) -> Option<T> {
+    first_call.flatten().or(own)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +112,13 @@ mod tests {
             call(4, "07700900005", 1, false),
         ];
         assert!(link_callbacks(&calls).is_empty());
+    }
+
+    #[test]
+    fn a_call_back_is_credited_to_the_first_calls_source() {
+        assert_eq!(credited_source(Some("organic"), Some(Some("cpc"))), Some("cpc"));
+        assert_eq!(credited_source(Some("organic"), Some(None)), Some("organic"));
+        assert_eq!(credited_source(Some("organic"), None), Some("organic"));
+        assert_eq!(credited_source::<&str>(None, None), None);
     }
 }

@@ -13,7 +13,7 @@ pub mod retention;
 pub mod summary;
 
 pub use call_log::{parse_call_log_query, CallLogQuery, CallLogQueryInput, CallSort};
-pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
+pub use callback::{credited_source, link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};

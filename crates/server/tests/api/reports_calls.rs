@@ -289,6 +289,19 @@ async fn a_calls_detail_tells_its_journey_and_links_its_call_backs() {
     .unwrap();
     let back = app.get(&format!("/api/reports/getCall/{callback}"), Some(&user)).await.json();
     assert_eq!(back["firstCall"]["id"], first);
+    // Credited to the missed call's source (its own when the missed call had none).
+    let first_source: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT s.source || ' / ' || s.medium FROM calls c LEFT JOIN sources_mediums s ON s.id = c.source_medium_id
+         WHERE c.id = {first}"
+    ))
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    let own = back["call"]["source"]
+        .as_str()
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("{s} / {}", back["call"]["medium"].as_str().unwrap()));
+    assert_eq!(back["creditedTo"].as_str(), first_source.or(own).as_deref().or(Some("(none)")));
     assert!(back["call"]["tags"].as_array().unwrap().iter().any(|t| t == "Called back"));
     let original = app.get(&format!("/api/reports/getCall/{first}"), Some(&user)).await.json();
     assert!(original["callbacks"].as_array().unwrap().iter().any(|c| c["id"] == callback));
@@ -374,4 +387,29 @@ async fn a_user_lands_on_the_reports_and_an_owner_at_home() {
     assert_eq!(lands(&app, "partner@demo.test").await.as_deref(), Some("/manage/"));
     exec(&app, "UPDATE user_access SET perm_reports = 0 WHERE user_id = 3").await;
     assert_eq!(lands(&app, "user@demo.test").await.as_deref(), Some("/manage/"));
+}
+
+#[tokio::test]
+async fn a_partner_sees_a_clients_calls_once_in_the_clients_account_and_no_others() {
+    let app = TestApp::spawn().await;
+    let partner = app.login("partner@demo.test").await;
+    // In its own portal: no calls of anyone's.
+    let own = app.get(CALLS, Some(&partner)).await;
+    assert!(own.status == StatusCode::FORBIDDEN || own.json()["total"] == 0, "{}", own.text());
+    let client = 601;
+    let switched = app.post_form("/api/login/", Some(&partner), &[("form_customer_id", &client.to_string())]).await;
+    assert!(switched.status.is_success() || switched.status.is_redirection(), "{}", switched.text());
+    let log = calls(&app, &partner, "preset=custom&from=2025-11-01&to=2026-11-23&pageSize=100").await;
+    let expected =
+        scalar(&app, &format!("SELECT COUNT(*) FROM calls WHERE customer_id = {client} AND direction = 'inbound'"))
+            .await;
+    assert!(expected > 0, "the client has calls");
+    assert_eq!(log["total"], expected);
+    let theirs =
+        scalar(&app, &format!("SELECT MAX(id) FROM calls WHERE customer_id = {client} AND direction = 'inbound'"))
+            .await;
+    assert_eq!(app.get(&format!("/api/reports/getCall/{theirs}"), Some(&partner)).await.status, StatusCode::OK);
+    // Harbour Lane's calls stay out of reach.
+    let harbour = scalar(&app, "SELECT MAX(id) FROM calls WHERE customer_id = 100 AND direction = 'inbound'").await;
+    assert_eq!(app.get(&format!("/api/reports/getCall/{harbour}"), Some(&partner)).await.status, StatusCode::NOT_FOUND);
 }

@@ -5,7 +5,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::reports::{journey, CallOutcome, JourneyFacts, JourneyStep};
+use domain::reports::{credited_source, journey, CallOutcome, JourneyFacts, JourneyStep};
 use domain::routing::ivr::CallPath;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -16,7 +16,7 @@ use super::{CallLogRow, ReportsUser};
 use crate::http::download::attachment;
 use crate::http::error::AppError;
 use crate::state::AppState;
-use crate::store::calls;
+use crate::store::calls::{self, CallRow};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_call)).routes(routes!(get_recording))
@@ -45,6 +45,8 @@ struct CallDetail {
     keys_pressed: String,
     /// The missed call this one calls back.
     first_call: Option<LinkedCall>,
+    /// The source / medium the call is credited to: a call-back's is its missed call's.
+    credited_to: String,
     /// The calls that called this one back.
     callbacks: Vec<LinkedCall>,
     /// The recording's address, for users with the recordings flag.
@@ -94,12 +96,14 @@ async fn get_call(
         ring_seconds: call.ring_seconds,
         talk_seconds: call.talk_seconds,
     };
-    let first_call = match row.callback_of {
-        Some(first) => {
-            calls::row(&state.db, customer, first).await?.map(|r| linked(r.id, r.started_at, &r.outcome, zone))
-        }
+    let first_row = match row.callback_of {
+        Some(first) => calls::row(&state.db, customer, first).await?,
         None => None,
     };
+    let source_of = |r: &CallRow| (!r.source.is_empty()).then(|| format!("{} / {}", r.source, r.medium));
+    let credited_to =
+        credited_source(source_of(&row), first_row.as_ref().map(source_of)).unwrap_or_else(|| "(none)".to_string());
+    let first_call = first_row.map(|r| linked(r.id, r.started_at, &r.outcome, zone));
     let callbacks = calls::callbacks(&state.db, customer, id)
         .await?
         .into_iter()
@@ -115,6 +119,7 @@ async fn get_call(
         queue: extras.queue_name,
         keys_pressed: extras.keys_pressed,
         first_call,
+        credited_to,
         callbacks,
         recording_url: call.has_recording.then(|| format!("/api/reports/getRecording/{id}")),
         call,

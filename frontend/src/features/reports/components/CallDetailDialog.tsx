@@ -11,6 +11,7 @@ function Facts({ detail }: { detail: CallDetail }) {
     ['Caller', call.firstTime ? `${call.caller} (first-time caller)` : call.caller],
     ['Tracked number', `${call.trackedNumber} · ${call.numberName}`],
     ['Source / medium', call.source ? `${call.source} / ${call.medium}` : '—'],
+    ['Credited to', detail.creditedTo],
     ['Keyword', detail.keyword || '—'],
     ['Click id', detail.clickId || '—'],
     ['Referrer', detail.referrer || '—'],

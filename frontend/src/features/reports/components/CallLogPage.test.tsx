@@ -63,6 +63,7 @@ function detail(id: number): CallDetail {
     queue: '',
     keysPressed: '1',
     firstCall: null,
+    creditedTo: 'google / cpc',
     callbacks: [],
     recordingUrl: `/api/reports/getRecording/${id}`,
   };
