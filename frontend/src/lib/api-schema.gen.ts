@@ -3897,6 +3897,8 @@ export interface components {
             queue: string;
             keysPressed: string;
             firstCall?: null | components["schemas"]["LinkedCall"];
+            /** @description The source / medium the call is credited to: a call-back's is its missed call's. */
+            creditedTo: string;
             /** @description The calls that called this one back. */
             callbacks: components["schemas"]["LinkedCall"][];
             /** @description The recording's address, for users with the recordings flag. */
