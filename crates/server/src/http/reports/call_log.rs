@@ -1,7 +1,6 @@
 //! The call log: a page of the account's calls for the filters the address bar carries, the
 //! filters' choices, and the whole filtered set as CSV, written while it is read.
 
-use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::response::Response;
 use axum::Json;
@@ -9,13 +8,12 @@ use domain::reports::{parse_call_log_query, report_period, CallLogQuery, CallLog
 use domain::{push_csv_line, CsvCell, FieldErrors};
 use futures_util::StreamExt;
 use serde::Serialize;
-use tokio::sync::mpsc;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{CallLogRow, ReportsUser};
-use crate::http::download::{attachment, file_name_part};
+use crate::http::download::{attachment, file_name_part, streamed_csv};
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallLogSql};
@@ -162,8 +160,6 @@ const CSV_HEADER: [&str; 16] = [
     "Calls back",
     "Call id",
 ];
-/// Rows are sent in pieces of about this many bytes.
-const CSV_PIECE: usize = 64 * 1024;
 
 /// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
 /// are read: a million calls are never held in memory at once.
@@ -178,34 +174,21 @@ async fn export_calls_csv(
     let (query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
     let sql = CallLogSql::new(&query, &user.account.number_format);
     let (db, customer, zone) = (state.db.clone(), user.customer(), user.account.customer_time_zone.clone());
-    let (pieces, received) = mpsc::channel::<Result<Bytes, std::io::Error>>(4);
-    tokio::spawn(async move {
-        // The byte order mark lets spreadsheets read the file as UTF-8.
-        let mut piece = String::from("\u{feff}");
-        push_csv_line(&mut piece, &CSV_HEADER.map(CsvCell::Value));
+    let body = streamed_csv(&CSV_HEADER, move |mut out| async move {
         let mut rows = calls::stream(&db, customer, range, &sql);
         while let Some(row) = rows.next().await {
-            let row = match row {
-                Ok(row) => CallLogRow::from_row(&row, &zone, false),
-                Err(error) => {
-                    tracing::error!(%error, "call export failed");
-                    let _ = pieces.send(Err(std::io::Error::other("the export failed"))).await;
-                    return;
-                }
-            };
-            push_row(&mut piece, &row);
-            if piece.len() >= CSV_PIECE && pieces.send(Ok(Bytes::from(std::mem::take(&mut piece)))).await.is_err() {
+            match row {
+                Ok(row) => push_row(out.buffer(), &CallLogRow::from_row(&row, &zone, false)),
+                Err(error) => return out.fail("call export", error).await,
+            }
+            if !out.flush_full().await {
                 return; // the browser went away
             }
         }
-        let _ = pieces.send(Ok(Bytes::from(piece))).await;
-    });
-    // Fused: the compression layer polls once more after the end.
-    let pieces = futures_util::stream::unfold(received, |mut received| async move {
-        received.recv().await.map(|piece| (piece, received))
+        out.finish().await;
     });
     let file = format!("{}_calls_{first_day}_to_{last_day}.csv", file_name_part(&user.account.product_name));
-    Ok(attachment("text/csv; charset=utf-8", &file, Body::from_stream(pieces.fuse())))
+    Ok(attachment("text/csv; charset=utf-8", &file, body))
 }
 
 fn push_row(out: &mut String, row: &CallLogRow) {

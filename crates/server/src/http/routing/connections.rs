@@ -2,7 +2,6 @@
 //! details of a selection, and the lists issue 4 fills (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
-use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::response::Response;
 use axum::Json;
@@ -11,7 +10,6 @@ use garde::Validate;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use tokio::sync::mpsc;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -21,7 +19,7 @@ use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
 use domain::{push_csv_line, CsvCell, FieldErrors};
 
 use super::{connect, plans, RoutingUser};
-use crate::http::download::{attachment, file_name_part};
+use crate::http::download::{attachment, file_name_part, streamed_csv};
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
@@ -61,8 +59,6 @@ async fn numbers_list(
 
 /// The export's columns (and the list's CSV_HEADER in the browser).
 const CSV_HEADER: [&str; 6] = ["Type", "Number / pool", "Description", "Destination", "Service plan", "Recording"];
-/// Rows are sent in pieces of about this many bytes.
-const CSV_PIECE: usize = 64 * 1024;
 
 /// Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
 /// rows are read: an account with 100,000 numbers is never held in memory at once.
@@ -76,33 +72,19 @@ async fn numbers_csv(
     let query = parse_list_query(&input).map_err(AppError::Validation)?;
     let sql = routing_entries::ListSql::new(&query, &user.account.number_format);
     let (db, customer) = (state.db.clone(), user.customer());
-    let (pieces, received) = mpsc::channel::<Result<Bytes, std::io::Error>>(4);
-    tokio::spawn(async move {
-        // The byte order mark lets spreadsheets read the file as UTF-8.
-        let mut piece = String::from("\u{feff}");
-        push_csv_line(&mut piece, &CSV_HEADER.map(CsvCell::Value));
+    let body = streamed_csv(&CSV_HEADER, move |mut out| async move {
         let mut rows = routing_entries::stream_matching(&db, customer, &sql);
         while let Some(row) = rows.next().await {
-            let entry = match row {
-                Ok(entry) => entry,
-                Err(error) => {
-                    tracing::error!(%error, "routing export failed");
-                    let _ = pieces.send(Err(std::io::Error::other("the export failed"))).await;
-                    return;
-                }
-            };
-            push_export_row(&mut piece, &entry);
-            if piece.len() >= CSV_PIECE && pieces.send(Ok(Bytes::from(std::mem::take(&mut piece)))).await.is_err() {
+            match row {
+                Ok(entry) => push_export_row(out.buffer(), &entry),
+                Err(error) => return out.fail("routing export", error).await,
+            }
+            if !out.flush_full().await {
                 return; // the browser went away
             }
         }
-        let _ = pieces.send(Ok(Bytes::from(piece))).await;
+        out.finish().await;
     });
-    // Fused: the compression layer polls once more after the end.
-    let pieces = futures_util::stream::unfold(received, |mut received| async move {
-        received.recv().await.map(|piece| (piece, received))
-    });
-    let body = Body::from_stream(pieces.fuse());
     let file = format!("{}_call_routing.csv", file_name_part(&user.account.product_name));
     Ok(attachment("text/csv; charset=utf-8", &file, body))
 }
