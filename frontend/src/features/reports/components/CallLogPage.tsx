@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionLoading } from '../../../app/sections';
 import { PageHeading } from '../../../components/PageHeading';
@@ -7,7 +7,7 @@ import { validationErrors } from '../../../lib/api';
 import { downloadBlob } from '../../../lib/csv';
 import { formatDay } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
-import { exportCalls, getCallFilters, getCalls, type CallLogRow } from '../api';
+import { exportCalls, getCallFilters, getCalls, type CallLog, type CallLogRow } from '../api';
 import { clearedFilters, exportQuery, serverQuery, withParam, type FilterKey } from '../filters';
 import { CallDetailDialog } from './CallDetailDialog';
 import { CallFilterBar } from './CallFilterBar';
@@ -27,6 +27,10 @@ export function CallLogPage({ title }: { title: string }) {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
   const update = useCallback((next: URLSearchParams) => setParams(next), [setParams]);
+  // While the next page or filter loads, the last answer stays on screen (marked busy).
+  const shown = useRef<CallLog | null>(null);
+  if (load.status === 'ready') shown.current = load.data;
+  if (load.status === 'failed') shown.current = null;
 
   if (
     (load.status === 'failed' && isPermissionError(load.error)) ||
@@ -35,7 +39,8 @@ export function CallLogPage({ title }: { title: string }) {
     return <PermissionError />;
 
   const errors = (load.status === 'failed' && validationErrors(load.error)) || {};
-  const log = load.status === 'ready' ? load.data : null;
+  const log = shown.current;
+  const loading = load.status === 'loading';
   const openCall = Number(params.get('call')) || null;
   const sort = params.get('sort') ?? 'time';
   const descending = (params.get('direction') ?? 'desc') === 'desc';
@@ -73,7 +78,7 @@ export function CallLogPage({ title }: { title: string }) {
         <p role="status" aria-live="polite">
           {log
             ? `${log.total.toLocaleString('en-GB')} ${log.total === 1 ? 'call' : 'calls'} from ${formatDay(log.firstDay)} to ${formatDay(log.lastDay)}`
-            : load.status === 'loading'
+            : loading
               ? 'Loading calls…'
               : ''}
         </p>
@@ -86,7 +91,7 @@ export function CallLogPage({ title }: { title: string }) {
           {exportError}
         </p>
       )}
-      {load.status === 'loading' && !log && <SectionLoading />}
+      {loading && !log && <SectionLoading />}
       {load.status === 'failed' && Object.keys(errors).length === 0 && (
         <p role="alert" className="banner banner-error">
           {LOG_FAILED}
@@ -103,7 +108,7 @@ export function CallLogPage({ title }: { title: string }) {
       {log && log.total > 0 && (
         <CallTable
           calls={log.calls}
-          loading={false}
+          loading={loading}
           view={{
             page: log.page,
             pageSize: log.pageSize,
