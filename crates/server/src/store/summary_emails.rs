@@ -71,7 +71,8 @@ pub async fn claim(
     Ok(row.is_some())
 }
 
-/// The customer's inbound calls in [start, end) by source / medium: answered, and not.
+/// The customer's inbound calls in [start, end) by the source / medium they are credited to (a
+/// call-back's is its missed call's, as domain `reports::credited_source` says): answered, and not.
 pub async fn calls_by_source(
     conn: &mut AnyConnection,
     customer_id: i64,
@@ -83,7 +84,9 @@ pub async fn calls_by_source(
                 CAST(COUNT(*) FILTER (WHERE c.outcome = 'answered') AS BIGINT),
                 CAST(COUNT(*) FILTER (WHERE c.outcome <> 'answered') AS BIGINT)
          FROM calls c
-         LEFT JOIN sources_mediums s ON s.id = c.source_medium_id AND s.customer_id = c.customer_id
+         LEFT JOIN calls f ON f.id = c.callback_of AND f.customer_id = c.customer_id
+         LEFT JOIN sources_mediums s ON s.id = COALESCE(f.source_medium_id, c.source_medium_id)
+              AND s.customer_id = c.customer_id
          WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3
          GROUP BY s.source, s.medium",
     )

@@ -242,3 +242,42 @@ async fn summaries_go_daily_weekly_on_monday_and_monthly_on_the_first_once_with_
     assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 0);
     assert_eq!(mails_to(db, quiet).await, []);
 }
+
+#[tokio::test]
+async fn a_call_back_counts_for_the_missed_calls_source_in_the_summary() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let owner = app.login("owner@demo.test").await;
+    let fan = "callback.fan@example.test";
+    save(&app, &owner, 0, &user_form(fan, true, &[("form_summary_daily", "1")])).await;
+    sqlx::query("DELETE FROM calls WHERE customer_id = $1 AND started_at >= $2")
+        .bind(HARBOUR)
+        .bind(NOVEMBER.0)
+        .execute(db)
+        .await
+        .unwrap();
+    let cpc = source(db, HARBOUR, "callbacktest", "cpc").await;
+    let organic = source(db, HARBOUR, "callbacktest", "organic").await;
+    let sunday = TEST_NOW - 10 * HOUR - DAY;
+    // Missed from paid search in the morning; the caller rings back through the organic pool.
+    call(db, HARBOUR, sunday + 9 * HOUR, Some(cpc), "missed", "inbound").await;
+    call(db, HARBOUR, sunday + 11 * HOUR, Some(organic), "answered", "inbound").await;
+    sqlx::query(
+        "UPDATE calls SET callback_of = (SELECT MIN(id) FROM calls WHERE customer_id = $1 AND started_at >= $2)
+         WHERE id = (SELECT MAX(id) FROM calls WHERE customer_id = $1)",
+    )
+    .bind(HARBOUR)
+    .bind(NOVEMBER.0)
+    .execute(db)
+    .await
+    .unwrap();
+    server::summary_emails::run(db, app.state.clock.now()).await.unwrap();
+    let mails = mails_to(db, fan).await;
+    assert_eq!(subjects(&mails), ["Daily call summary for Harbour Lane Dental: Sunday 22/11/2026"]);
+    assert!(
+        mails[0].1.contains("By source / medium:\n  callbacktest / cpc: 2 (answered 1, missed 1)\n"),
+        "{}",
+        mails[0].1
+    );
+    assert!(!mails[0].1.contains("callbacktest / organic"), "{}", mails[0].1);
+}
