@@ -3,6 +3,7 @@
 //! belong to a missed call.
 
 pub mod callback;
+pub mod dashboard;
 pub mod first_time;
 pub mod journey;
 pub mod outcome;
@@ -10,6 +11,9 @@ pub mod period;
 pub mod phone;
 
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
+pub use dashboard::{
+    compare, dashboard_preset, day_buckets, previous_label, source_label, stack_series, Comparison, DayBuckets, Series,
+};
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
