@@ -20,6 +20,7 @@ mod pages;
 mod partner;
 mod payment_details;
 mod reporting_api;
+mod reports_dashboard;
 mod reset_password;
 mod routing;
 mod sandbox_card;
@@ -80,6 +81,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(invoices::router())
         .merge(partner::router())
         .merge(payment_details::router())
+        .merge(reports_dashboard::router())
         .merge(routing::router())
         .merge(services::router())
         .merge(technology_partner::router())

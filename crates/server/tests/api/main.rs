@@ -25,6 +25,7 @@ mod menu_pages;
 mod partner_portal;
 mod partner_rewards_branding;
 mod provisioning_runs;
+mod reports_dashboard;
 mod rollback_tenancy;
 mod routing_audio;
 mod routing_connect;

@@ -49,6 +49,8 @@ mod partner_portal;
 mod partner_rewards_branding;
 #[path = "../api/provisioning_runs.rs"]
 mod provisioning_runs;
+#[path = "../api/reports_dashboard.rs"]
+mod reports_dashboard;
 #[path = "../api/rollback_tenancy.rs"]
 mod rollback_tenancy;
 #[path = "../api/routing_audio.rs"]
