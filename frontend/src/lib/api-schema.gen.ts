@@ -3959,19 +3959,9 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
-        /** @description A figure against the period before. */
         Comparison: {
-            /** Format: int64 */
-            current: number;
-            /** Format: int64 */
-            previous: number;
-            /**
-             * Format: int64
-             * @description Whole per cent, rounded; None when the period before had none.
-             */
-            changePercent?: number | null;
-            /** @description "+12% vs previous 30 days", "No change vs yesterday", "New vs previous month". */
-            change: string;
+            current: components["schemas"]["Breakdown"];
+            new: components["schemas"]["Breakdown"];
         };
         /**
          * @description The provider's answer, as the return address's query carried it (`SIGNED_RETURN` and the
@@ -4057,7 +4047,7 @@ export interface components {
             /** @description Every local day of the period, YYYY-MM-DD; the series have a number for each. */
             days: string[];
             /** @description Calls a day by source / medium: the top six and "Other". */
-            bySource: components["schemas"]["Series"][];
+            bySource: components["schemas"]["DaySeries"][];
             answered: number[];
             missed: number[];
             /** @description By calls, at most ten. */
@@ -4066,16 +4056,21 @@ export interface components {
         };
         /** @description The period's totals, each with the period before's. */
         DashboardTotals: {
-            calls: components["schemas"]["Comparison"];
-            answered: components["schemas"]["Comparison"];
+            calls: components["schemas"]["PeriodChange"];
+            answered: components["schemas"]["PeriodChange"];
             /** @description Every outcome but answered. */
-            missed: components["schemas"]["Comparison"];
-            firstTime: components["schemas"]["Comparison"];
+            missed: components["schemas"]["PeriodChange"];
+            firstTime: components["schemas"]["PeriodChange"];
             /** @description Of answered calls, whole seconds. */
-            averageTalkSeconds: components["schemas"]["Comparison"];
+            averageTalkSeconds: components["schemas"]["PeriodChange"];
             /** @description "2:05". */
             averageTalk: string;
             previousAverageTalk: string;
+        };
+        /** @description One series of the stacked chart: a day's calls each. */
+        DaySeries: {
+            label: string;
+            calls: number[];
         };
         /** @description The audios to delete and the key from handleajax/confirmPassword. */
         DeleteAudioRequest: {
@@ -5260,6 +5255,20 @@ export interface components {
         PathForm: {
             path?: string;
         };
+        /** @description A figure against the period before. */
+        PeriodChange: {
+            /** Format: int64 */
+            current: number;
+            /** Format: int64 */
+            previous: number;
+            /**
+             * Format: int64
+             * @description Whole per cent, rounded; None when the period before had none.
+             */
+            changePercent?: number | null;
+            /** @description "+12% vs previous 30 days", "No change vs yesterday", "New vs previous month". */
+            change: string;
+        };
         PeriodUsage: {
             label: string;
             /** Format: int64 */
@@ -6065,11 +6074,6 @@ export interface components {
         SelectionDetails: {
             selectionDetails: components["schemas"]["RoutingRow"][];
             hasOnlyBasicFeatures: boolean;
-        };
-        /** @description One series of the stacked chart: a day's calls each. */
-        Series: {
-            label: string;
-            calls: number[];
         };
         ServiceCard: {
             /** @description 'static', 'dynamic' or 'dynamicPool'. */

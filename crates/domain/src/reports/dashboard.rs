@@ -12,7 +12,7 @@ use crate::routing::unknown_zone_message;
 /// The dashboard's period when the query names none.
 pub const DEFAULT_PRESET: &str = "last30Days";
 pub const PRESET_MESSAGE: &str = "Choose a date range from the list.";
-/// Series of the stacked chart: the top sources, the rest added up as "Other".
+/// DaySeries of the stacked chart: the top sources, the rest added up as "Other".
 pub const SERIES_MAX: usize = 6;
 pub const OTHER_SERIES: &str = "Other";
 /// How a call without a source is named.
@@ -129,7 +129,7 @@ pub fn previous_label(preset: &DatePreset, period: &ReportPeriod) -> String {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Comparison {
+pub struct PeriodChange {
     pub current: i64,
     pub previous: i64,
     /// Whole per cent, rounded; None when the period before had none.
@@ -139,7 +139,7 @@ pub struct Comparison {
 }
 
 /// `current` against `previous`, in words after `label` ("vs previous 30 days").
-pub fn compare(current: i64, previous: i64, label: &str) -> Comparison {
+pub fn compare(current: i64, previous: i64, label: &str) -> PeriodChange {
     let change_percent = (previous != 0).then(|| {
         let difference = (current - previous) as f64 * 100.0 / previous.abs() as f64;
         difference.round() as i64
@@ -151,7 +151,7 @@ pub fn compare(current: i64, previous: i64, label: &str) -> Comparison {
         Some(p) if p > 0 => format!("+{p}% {label}"),
         Some(p) => format!("\u{2212}{}% {label}", -p),
     };
-    Comparison { current, previous, change_percent, change }
+    PeriodChange { current, previous, change_percent, change }
 }
 
 /// A call's source as the dashboard names it: "google / cpc", or "(none)".
@@ -167,14 +167,14 @@ pub fn source_label(source: &str, medium: &str) -> String {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Series {
+pub struct DaySeries {
     pub label: String,
     pub calls: Vec<i64>,
 }
 
 /// The stacked chart's series from (day index, source label, calls): the `SERIES_MAX` sources
 /// with the most calls (ties by name), each day filled, and the rest added up as "Other".
-pub fn stack_series(counts: &[(usize, String, i64)], days: usize) -> Vec<Series> {
+pub fn stack_series(counts: &[(usize, String, i64)], days: usize) -> Vec<DaySeries> {
     let mut totals: Vec<(String, i64)> = Vec::new();
     for (_, label, calls) in counts {
         match totals.iter_mut().find(|(l, _)| l == label) {
@@ -184,10 +184,10 @@ pub fn stack_series(counts: &[(usize, String, i64)], days: usize) -> Vec<Series>
     }
     totals.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let (top, rest) = if totals.len() > SERIES_MAX { totals.split_at(SERIES_MAX) } else { (&totals[..], &[][..]) };
-    let mut series: Vec<Series> =
-        top.iter().map(|(label, _)| Series { label: label.clone(), calls: vec![0; days] }).collect();
+    let mut series: Vec<DaySeries> =
+        top.iter().map(|(label, _)| DaySeries { label: label.clone(), calls: vec![0; days] }).collect();
     if !rest.is_empty() {
-        series.push(Series { label: OTHER_SERIES.into(), calls: vec![0; days] });
+        series.push(DaySeries { label: OTHER_SERIES.into(), calls: vec![0; days] });
     }
     for (day, label, calls) in counts.iter().filter(|(day, _, _)| *day < days) {
         let index = series.iter().position(|s| &s.label == label).unwrap_or(series.len() - 1);
@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(compare(100, 100, label).change, "No change vs previous 30 days");
         assert_eq!(
             compare(0, 0, label),
-            Comparison {
+            PeriodChange {
                 current: 0,
                 previous: 0,
                 change_percent: None,
@@ -325,7 +325,10 @@ mod tests {
         let few = stack_series(&[(0, "y".into(), 2), (1, "x".into(), 2)], 2);
         assert_eq!(
             few,
-            vec![Series { label: "x".into(), calls: vec![0, 2] }, Series { label: "y".into(), calls: vec![2, 0] }]
+            vec![
+                DaySeries { label: "x".into(), calls: vec![0, 2] },
+                DaySeries { label: "y".into(), calls: vec![2, 0] }
+            ]
         );
         assert!(stack_series(&[], 3).is_empty());
     }

@@ -12,7 +12,8 @@ pub mod phone;
 
 pub use callback::{link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use dashboard::{
-    compare, dashboard_preset, day_buckets, previous_label, source_label, stack_series, Comparison, DayBuckets, Series,
+    compare, dashboard_preset, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries,
+    PeriodChange,
 };
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};

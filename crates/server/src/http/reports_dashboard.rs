@@ -7,8 +7,8 @@ use axum::extract::{Query, State};
 use axum::Json;
 use domain::reports::dashboard::{average_seconds, dashboard_preset, NO_SOURCE};
 use domain::reports::{
-    compare, day_buckets, minutes_seconds, previous_label, report_period, source_label, stack_series, Comparison,
-    DatePreset, Series,
+    compare, day_buckets, minutes_seconds, previous_label, report_period, source_label, stack_series, DatePreset,
+    DaySeries, PeriodChange,
 };
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
@@ -56,13 +56,13 @@ struct TopSource {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DashboardTotals {
-    calls: Comparison,
-    answered: Comparison,
+    calls: PeriodChange,
+    answered: PeriodChange,
     /// Every outcome but answered.
-    missed: Comparison,
-    first_time: Comparison,
+    missed: PeriodChange,
+    first_time: PeriodChange,
     /// Of answered calls, whole seconds.
-    average_talk_seconds: Comparison,
+    average_talk_seconds: PeriodChange,
     /// "2:05".
     average_talk: String,
     previous_average_talk: String,
@@ -79,7 +79,7 @@ struct Dashboard {
     /// Every local day of the period, YYYY-MM-DD; the series have a number for each.
     days: Vec<String>,
     /// Calls a day by source / medium: the top six and "Other".
-    by_source: Vec<Series>,
+    by_source: Vec<DaySeries>,
     answered: Vec<i64>,
     missed: Vec<i64>,
     /// By calls, at most ten.
