@@ -8,5 +8,5 @@ export type TopSource = components['schemas']['TopSource'];
 
 /** reports/dashboard: the period's figures (preset, from, to as the query has them). */
 export function getDashboard(query: string): Promise<Dashboard> {
-  return apiGet<Dashboard>(`reports/dashboard${query ? `?${query}` : ''}`);
+  return apiGet<Dashboard>(query ? `reports/dashboard?${query}` : 'reports/dashboard');
 }
