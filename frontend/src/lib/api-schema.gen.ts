@@ -2435,6 +2435,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures for a period. */
+        get: operations["get_reports_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/exportCallsCsv": {
         parameters: {
             query?: never;
@@ -4195,6 +4212,40 @@ export interface components {
         CustomerAudioList: {
             audios: components["schemas"]["CustomerAudio"][];
         };
+        Dashboard: {
+            /** @description The period's first and last local day, YYYY-MM-DD. */
+            firstDay: string;
+            lastDay: string;
+            /** @description What the figures are compared with: "vs previous 30 days". */
+            previousLabel: string;
+            /** @description Every local day of the period, YYYY-MM-DD; the series have a number for each. */
+            days: string[];
+            /** @description Calls a day by source / medium: the top six and "Other". */
+            bySource: components["schemas"]["DaySeries"][];
+            answered: number[];
+            missed: number[];
+            /** @description By calls, at most ten. */
+            topSources: components["schemas"]["TopSource"][];
+            totals: components["schemas"]["DashboardTotals"];
+        };
+        /** @description The period's totals, each with the period before's. */
+        DashboardTotals: {
+            calls: components["schemas"]["PeriodChange"];
+            answered: components["schemas"]["PeriodChange"];
+            /** @description Every outcome but answered. */
+            missed: components["schemas"]["PeriodChange"];
+            firstTime: components["schemas"]["PeriodChange"];
+            /** @description Of answered calls, whole seconds. */
+            averageTalkSeconds: components["schemas"]["PeriodChange"];
+            /** @description "2:05". */
+            averageTalk: string;
+            previousAverageTalk: string;
+        };
+        /** @description One series of the stacked chart: a day's calls each. */
+        DaySeries: {
+            label: string;
+            calls: number[];
+        };
         /** @description The audios to delete and the key from handleajax/confirmPassword. */
         DeleteAudioRequest: {
             "form_audio_id[]"?: number[];
@@ -5392,6 +5443,20 @@ export interface components {
         PathForm: {
             path?: string;
         };
+        /** @description A figure against the period before. */
+        PeriodChange: {
+            /** Format: int64 */
+            current: number;
+            /** Format: int64 */
+            previous: number;
+            /**
+             * Format: int64
+             * @description Whole per cent, rounded; None when the period before had none.
+             */
+            changePercent?: number | null;
+            /** @description "+12% vs previous 30 days", "No change vs yesterday", "New vs previous month". */
+            change: string;
+        };
         PeriodUsage: {
             label: string;
             /** Format: int64 */
@@ -6510,6 +6575,17 @@ export interface components {
             background: string;
             /** @default  */
             text: string;
+        };
+        /** @description One source's calls in the period. */
+        TopSource: {
+            /** @description "google / cpc", or "(none)". */
+            label: string;
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            answered: number;
+            /** Format: int64 */
+            firstTime: number;
         };
         TwoPeriods: {
             previous: components["schemas"]["PeriodUsage"];
@@ -16663,6 +16739,74 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_reports_dashboard: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description The first day of a custom range, YYYY-MM-DD. */
+                from?: string;
+                /** @description The last day of a custom range, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A period that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

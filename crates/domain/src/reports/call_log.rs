@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::outcome::CallOutcome;
-use super::period::DatePreset;
+pub use super::period::PRESET_MESSAGE;
+use super::period::{preset_from_query, DatePreset};
 use crate::validation::FieldErrors;
 
 pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];
@@ -15,7 +16,6 @@ pub const SEARCH_MAX: usize = 100;
 /// A day: no call lasts longer.
 pub const MIN_DURATION_MAX: i64 = 86_400;
 
-pub const PRESET_MESSAGE: &str = "Choose a date range from the list.";
 pub const ID_MESSAGE: &str = "Choose an item from the list.";
 pub const OUTCOME_MESSAGE: &str = "Outcome must be answered, missed, busy, voicemail or hung up in menu.";
 pub const MIN_DURATION_MESSAGE: &str = "Minimum duration must be a whole number of seconds from 0 to 86400.";
@@ -110,19 +110,7 @@ fn text(value: &Option<String>) -> Option<&str> {
 }
 
 fn preset(input: &CallLogQueryInput) -> Option<DatePreset> {
-    Some(match text(&input.preset).unwrap_or("last30Days") {
-        "today" => DatePreset::Today,
-        "yesterday" => DatePreset::Yesterday,
-        "last7Days" => DatePreset::Last7Days,
-        "last30Days" => DatePreset::Last30Days,
-        "thisMonth" => DatePreset::ThisMonth,
-        "lastMonth" => DatePreset::LastMonth,
-        "custom" => DatePreset::Custom {
-            from: text(&input.from).unwrap_or("").to_string(),
-            to: text(&input.to).unwrap_or("").to_string(),
-        },
-        _ => return None,
-    })
+    preset_from_query(input.preset.as_deref(), input.from.as_deref(), input.to.as_deref()).ok()
 }
 
 /// A positive id, or the field's error.

@@ -4,6 +4,7 @@
 
 pub mod call_log;
 pub mod callback;
+pub mod dashboard;
 pub mod first_time;
 pub mod journey;
 pub mod outcome;
@@ -14,10 +15,13 @@ pub mod summary;
 
 pub use call_log::{parse_call_log_query, CallLogQuery, CallLogQueryInput, CallSort};
 pub use callback::{credited_source, link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
+pub use dashboard::{
+    compare, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries, PeriodChange,
+};
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
-pub use period::{report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
+pub use period::{preset_from_query, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
 pub use phone::{format_uk, WITHHELD};
 pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,

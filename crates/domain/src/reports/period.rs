@@ -17,6 +17,10 @@ pub const DATES_INVALID: &str = "Dates are written as YYYY-MM-DD.";
 pub const DATES_REVERSED: &str = "The first day must not be after the last day.";
 pub const DATES_TOO_LONG: &str = "A report covers at most 25 months.";
 
+/// The date range when a query names none.
+pub const DEFAULT_PRESET: &str = "last30Days";
+pub const PRESET_MESSAGE: &str = "Choose a date range from the list.";
+
 /// A date range as the filters name it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "preset")]
@@ -45,6 +49,23 @@ pub struct ReportPeriod {
     /// The period just before, as long in days (or the month before a month), for comparisons.
     pub previous_start: i64,
     pub previous_end: i64,
+}
+
+/// The period a query names: the preset's key (the last 30 days when empty), and the days of a
+/// custom range. An unknown key is the preset's error.
+pub fn preset_from_query(preset: Option<&str>, from: Option<&str>, to: Option<&str>) -> Result<DatePreset, String> {
+    let text = |value: Option<&str>| value.map(str::trim).unwrap_or("").to_string();
+    let key = preset.map(str::trim).filter(|p| !p.is_empty()).unwrap_or(DEFAULT_PRESET);
+    Ok(match key {
+        "today" => DatePreset::Today,
+        "yesterday" => DatePreset::Yesterday,
+        "last7Days" => DatePreset::Last7Days,
+        "last30Days" => DatePreset::Last30Days,
+        "thisMonth" => DatePreset::ThisMonth,
+        "lastMonth" => DatePreset::LastMonth,
+        "custom" => DatePreset::Custom { from: text(from), to: text(to) },
+        _ => return Err(PRESET_MESSAGE.into()),
+    })
 }
 
 fn zone_of(time_zone: &str) -> Result<Tz, String> {

@@ -26,6 +26,7 @@ pub mod password_resets;
 pub mod payment_orders;
 pub mod prices;
 pub mod queues;
+pub mod reports_dashboard;
 pub mod routing_entries;
 pub mod routing_extras;
 pub mod routing_history;

@@ -27,6 +27,7 @@ mod partner_portal;
 mod partner_rewards_branding;
 mod provisioning_runs;
 mod reports_calls;
+mod reports_dashboard;
 mod rollback_tenancy;
 mod routing_audio;
 mod routing_connect;

@@ -413,3 +413,30 @@ async fn a_partner_sees_a_clients_calls_once_in_the_clients_account_and_no_other
     let harbour = scalar(&app, "SELECT MAX(id) FROM calls WHERE customer_id = 100 AND direction = 'inbound'").await;
     assert_eq!(app.get(&format!("/api/reports/getCall/{harbour}"), Some(&partner)).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_dashboards_sources_credit_call_backs_to_the_missed_calls_source() {
+    let app = TestApp::spawn().await;
+    let user = app.login("user@demo.test").await;
+    let dashboard = app.get("/api/reports/dashboard?preset=last30Days", Some(&user)).await;
+    assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.text());
+    let (start, end) = LAST_30_DAYS;
+    let credited: Vec<(String, i64)> = sqlx::query_as(&format!(
+        "SELECT s.source || ' / ' || s.medium, COUNT(*) FROM calls c
+         LEFT JOIN calls f ON f.id = c.callback_of
+         JOIN sources_mediums s ON s.id = COALESCE(f.source_medium_id, c.source_medium_id)
+         WHERE c.customer_id = 100 AND c.direction = 'inbound' AND c.started_at >= {start} AND c.started_at < {end}
+         GROUP BY s.source, s.medium"
+    ))
+    .fetch_all(&app.state.db)
+    .await
+    .unwrap();
+    let moved = count(&app, "c.callback_of IS NOT NULL").await;
+    assert!(moved > 0, "the month has call-backs");
+    let top = dashboard.json()["topSources"].as_array().unwrap().clone();
+    for source in &top {
+        let label = source["label"].as_str().unwrap();
+        let expected = credited.iter().find(|(l, _)| l == label).map_or(0, |(_, n)| *n);
+        assert_eq!(source["calls"], expected, "{label}");
+    }
+}

@@ -53,6 +53,8 @@ mod partner_rewards_branding;
 mod provisioning_runs;
 #[path = "../api/reports_calls.rs"]
 mod reports_calls;
+#[path = "../api/reports_dashboard.rs"]
+mod reports_dashboard;
 #[path = "../api/rollback_tenancy.rs"]
 mod rollback_tenancy;
 #[path = "../api/routing_audio.rs"]

@@ -5,6 +5,7 @@
 
 mod call_detail;
 mod call_log;
+mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
@@ -21,7 +22,7 @@ use crate::store::calls::{self, CallRow};
 use crate::store::sessions::Session;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(call_log::router()).merge(call_detail::router())
+    OpenApiRouter::new().merge(call_log::router()).merge(call_detail::router()).merge(dashboard::router())
 }
 
 /// A user who may see the account's calls.

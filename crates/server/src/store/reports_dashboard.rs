@@ -1,0 +1,80 @@
+//! The reports dashboard's aggregates (issue 32): the account's inbound calls of a period,
+//! counted in SQL by local day and source, and the period before's totals.
+
+use domain::reports::DayBuckets;
+use sqlx::AnyPool;
+
+/// The calls of one local day from one source.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DaySourceCount {
+    /// Days since 1970-01-01 in the account's zone.
+    pub day: i64,
+    pub source: String,
+    pub medium: String,
+    pub calls: i64,
+    pub answered: i64,
+    pub first_time: i64,
+    /// Seconds of talk on answered calls.
+    pub talk_seconds: i64,
+}
+
+/// A period's figures added up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct Totals {
+    pub calls: i64,
+    pub answered: i64,
+    pub first_time: i64,
+    pub talk_seconds: i64,
+}
+
+const FIGURES: &str = "CAST(COUNT(*) AS BIGINT) AS calls,
+    CAST(COALESCE(SUM(CASE WHEN c.outcome = 'answered' THEN 1 ELSE 0 END), 0) AS BIGINT) AS answered,
+    CAST(COALESCE(SUM(c.first_time), 0) AS BIGINT) AS first_time,
+    CAST(COALESCE(SUM(CASE WHEN c.outcome = 'answered' THEN c.talk_seconds ELSE 0 END), 0) AS BIGINT) AS talk_seconds";
+
+/// The local day of `c.started_at` as days since 1970: the wall-clock time (the instant plus the
+/// offset in force) divided by a day. The offsets are the domain's numbers, never the browser's.
+fn local_day_sql(buckets: &DayBuckets) -> String {
+    let offset = match buckets.offsets.as_slice() {
+        [] => "0".to_string(),
+        [(_, seconds)] => seconds.to_string(),
+        [spans @ .., (_, last)] => {
+            let mut case = String::from("CASE");
+            for (i, (_, seconds)) in spans.iter().enumerate() {
+                let until = buckets.offsets[i + 1].0;
+                case.push_str(&format!(" WHEN c.started_at < {until} THEN {seconds}"));
+            }
+            format!("{case} ELSE {last} END")
+        }
+    };
+    format!("CAST((c.started_at + {offset}) / 86400 AS BIGINT)")
+}
+
+/// The calls of [start, end) by local day and the source they are credited to (a call-back's is
+/// its missed call's, as domain `reports::credited_source` says).
+pub async fn by_day_and_source(
+    db: &AnyPool,
+    customer: i64,
+    (start, end): (i64, i64),
+    buckets: &DayBuckets,
+) -> sqlx::Result<Vec<DaySourceCount>> {
+    let sql = format!(
+        "SELECT {day} AS day, COALESCE(sm.source, '') AS source, COALESCE(sm.medium, '') AS medium, {FIGURES}
+         FROM calls c
+         LEFT JOIN calls f ON f.id = c.callback_of AND f.customer_id = c.customer_id
+         LEFT JOIN sources_mediums sm ON sm.id = COALESCE(f.source_medium_id, c.source_medium_id)
+         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3
+         GROUP BY {day}, COALESCE(sm.source, ''), COALESCE(sm.medium, '')",
+        day = local_day_sql(buckets)
+    );
+    sqlx::query_as(&sql).bind(customer).bind(start).bind(end).fetch_all(db).await
+}
+
+/// The totals of [start, end).
+pub async fn totals(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<Totals> {
+    let sql = format!(
+        "SELECT {FIGURES} FROM calls c
+         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3"
+    );
+    sqlx::query_as(&sql).bind(customer).bind(start).bind(end).fetch_one(db).await
+}

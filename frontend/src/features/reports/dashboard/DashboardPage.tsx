@@ -1,0 +1,190 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionLoading } from '../../../app/sections';
+import { SelectField, TextField } from '../../../components/fields';
+import { PageHeading, type SectionProps } from '../../../components/PageHeading';
+import { isPermissionError, PermissionError } from '../../../components/PermissionError';
+import { TableScroll } from '../../../components/TableScroll';
+import { validationErrors } from '../../../lib/api';
+import { useLoader } from '../../../lib/useLoader';
+import { getDashboard, type Dashboard, type PeriodChange } from './api';
+import { ReportsTabs } from '../components/ReportsTabs';
+import { DEFAULT_PRESET, periodQuery, PRESETS, shortDay } from './period';
+import './dashboard.css';
+import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './StackedBarChart';
+
+export const NO_CALLS = 'No calls in this period.';
+export const LOAD_FAILED = 'The dashboard could not be loaded.';
+
+function PeriodPicker({ error }: { error: string | null }) {
+  const [params, setParams] = useSearchParams();
+  const preset = params.get('preset') || DEFAULT_PRESET;
+  const [from, setFrom] = useState(params.get('from') ?? '');
+  const [to, setTo] = useState(params.get('to') ?? '');
+  const choose = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.set('preset', value);
+    if (value !== 'custom') {
+      next.delete('from');
+      next.delete('to');
+    }
+    setParams(next);
+  };
+  const apply = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    next.set('preset', 'custom');
+    next.set('from', from);
+    next.set('to', to);
+    setParams(next);
+  };
+  return (
+    <form className="dashboard-period" aria-label="Date range" onSubmit={apply}>
+      <SelectField label="Period" value={preset} options={PRESETS} onChange={choose} error={preset === 'custom' ? null : error} />
+      {preset === 'custom' && (
+        <>
+          <TextField label="From" type="date" value={from} onChange={setFrom} error={error} />
+          <TextField label="To" type="date" value={to} onChange={setTo} />
+          <button type="submit" className="button button-primary" disabled={!from || !to}>
+            Apply
+          </button>
+        </>
+      )}
+    </form>
+  );
+}
+
+function Figure({ label, value, comparison, previous }: { label: string; value: string; comparison: PeriodChange; previous: string }) {
+  return (
+    <div className="dashboard-stat">
+      <dt>{label}</dt>
+      <dd className="dashboard-stat-value">{value}</dd>
+      <dd className="dashboard-stat-change">
+        {comparison.change}
+        <span className="dashboard-stat-previous"> (previous period: {previous})</span>
+      </dd>
+    </div>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const t = data.totals;
+  const count = (c: PeriodChange) => [String(c.current), String(c.previous)] as const;
+  return (
+    <dl className="dashboard-stats">
+      <Figure label="Calls" value={count(t.calls)[0]} previous={count(t.calls)[1]} comparison={t.calls} />
+      <Figure label="Answered" value={count(t.answered)[0]} previous={count(t.answered)[1]} comparison={t.answered} />
+      <Figure label="Missed" value={count(t.missed)[0]} previous={count(t.missed)[1]} comparison={t.missed} />
+      <Figure label="First-time callers" value={count(t.firstTime)[0]} previous={count(t.firstTime)[1]} comparison={t.firstTime} />
+      <Figure label="Average talk time" value={t.averageTalk} previous={t.previousAverageTalk} comparison={t.averageTalkSeconds} />
+    </dl>
+  );
+}
+
+function Charts({ data }: { data: Dashboard }) {
+  const bySource: ChartSeries[] = useMemo(
+    () => data.bySource.map((s, i) => ({ label: s.label, values: s.calls, colour: s.label === 'Other' ? COLOURS[6] : COLOURS[i % 6] })),
+    [data],
+  );
+  const outcomes: ChartSeries[] = useMemo(
+    () => [
+      { label: 'Answered', values: data.answered, colour: COLOURS[0] },
+      { label: 'Missed', values: data.missed, colour: COLOURS[1] },
+    ],
+    [data],
+  );
+  const range = `${shortDay(data.firstDay)} to ${shortDay(data.lastDay)}`;
+  return (
+    <>
+      <section className="dashboard-section" aria-labelledby="dashboard-by-source">
+        <h2 id="dashboard-by-source">Calls per day by source / medium</h2>
+        <StackedBarChart
+          label={`Calls per day by source / medium, ${range}: ${data.bySource.map((s) => `${s.label} ${s.calls.reduce((a, b) => a + b, 0)}`).join(', ')}`}
+          days={data.days}
+          series={bySource}
+        />
+        <ChartTable caption="Calls per day by source / medium" days={data.days} series={bySource} />
+      </section>
+      <section className="dashboard-section" aria-labelledby="dashboard-outcomes">
+        <h2 id="dashboard-outcomes">Answered vs missed</h2>
+        <StackedBarChart
+          label={`Answered and missed calls per day, ${range}: ${data.totals.answered.current} answered, ${data.totals.missed.current} missed`}
+          days={data.days}
+          series={outcomes}
+        />
+        <ChartTable caption="Answered and missed calls per day" days={data.days} series={outcomes} />
+      </section>
+      <section className="dashboard-section" aria-labelledby="dashboard-top-sources">
+        <h2 id="dashboard-top-sources">Top sources</h2>
+        <TableScroll label="Top sources table" className="data-table">
+          <table aria-labelledby="dashboard-top-sources">
+            <thead>
+              <tr>
+                <th scope="col">Source / medium</th>
+                <th scope="col">Calls</th>
+                <th scope="col">Answered</th>
+                <th scope="col">First-time callers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.topSources.map((s) => (
+                <tr key={s.label}>
+                  <th scope="row">{s.label}</th>
+                  <td>{s.calls}</td>
+                  <td>{s.answered}</td>
+                  <td>{s.firstTime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+    </>
+  );
+}
+
+/** The reports dashboard: the period's calls by day and source, outcomes, top sources, totals. */
+export function DashboardPage({ title }: SectionProps) {
+  const [params] = useSearchParams();
+  const query = periodQuery(params);
+  const [load, reload] = useLoader(query === null ? null : () => getDashboard(query), [query]);
+  if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
+  const fieldErrors = load.status === 'failed' ? validationErrors(load.error) : null;
+  const periodError = fieldErrors ? (fieldErrors.from ?? fieldErrors.preset ?? Object.values(fieldErrors)[0] ?? null) : null;
+  return (
+    <>
+      <PageHeading title={title} />
+      <ReportsTabs />
+      <PeriodPicker key={params.get('preset') ?? ''} error={periodError} />
+      {load.status === 'loading' && <SectionLoading />}
+      {load.status === 'failed' && !fieldErrors && (
+        <div role="alert" className="banner banner-error">
+          {LOAD_FAILED}{' '}
+          <button type="button" className="button" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {load.status === 'failed' && fieldErrors && (
+        <p role="alert" className="banner banner-error">
+          {periodError}
+        </p>
+      )}
+      {load.status === 'ready' && (
+        <>
+          <p className="dashboard-range">
+            {`${shortDay(load.data.firstDay)} to ${shortDay(load.data.lastDay)}`}
+          </p>
+          {load.data.totals.calls.current === 0 ? (
+            <p className="dashboard-empty">{NO_CALLS}</p>
+          ) : (
+            <>
+              <Figures data={load.data} />
+              <Charts data={load.data} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
