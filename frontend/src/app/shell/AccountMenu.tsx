@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { AccountState } from '../../domain';
 import { ApiError } from '../../lib/api';
 import { Icon } from '../../components/Icon';
 import { usePopover } from './hooks';
 import type { AccountCreated } from '../partner/api';
-import { AddAccountDialog } from '../partner/AddAccountDialog';
+// The dialog's rules are the forms wasm module (a megabyte): fetched when a partner opens it,
+// never with the first screen.
+const AddAccountDialog = lazy(() => import('../partner/AddAccountDialog').then((m) => ({ default: m.AddAccountDialog })));
 
 export interface AccountMenuProps {
   account: AccountState;
@@ -104,8 +106,9 @@ export function AccountMenu({ account, onSwitchAccount, onAccountCreated }: Acco
           </form>
         </div>
       )}
-      {account.userCanCreatePartnerAccounts && (
-        <AddAccountDialog
+      {account.userCanCreatePartnerAccounts && adding && (
+        <Suspense fallback={null}>
+          <AddAccountDialog
           open={adding}
           programme="reseller"
           onClose={() => setAdding(false)}
@@ -113,7 +116,8 @@ export function AccountMenu({ account, onSwitchAccount, onAccountCreated }: Acco
             setAdding(false);
             onAccountCreated?.(created);
           }}
-        />
+          />
+        </Suspense>
       )}
     </div>
   );

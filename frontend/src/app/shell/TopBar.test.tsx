@@ -156,7 +156,8 @@ describe('TopBar', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add account' });
+    // Fetched on demand (its rules are the forms module), so it is waited for.
+    const dialog = await screen.findByRole('dialog', { name: 'Add account' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Account' }), 'Hillside Motors!');
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
     expect(dialog).toHaveTextContent('Invalid characters found.');
