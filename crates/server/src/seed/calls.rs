@@ -290,6 +290,89 @@ fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
     call.recorded = call.recorded && facts.talk_seconds > 0;
 }
 
+/// Whether the day starting at `midnight` (UTC) is a Saturday or a Sunday.
+fn weekend(midnight: i64) -> bool {
+    (midnight / DAY + 4).rem_euclid(7) >= 5 // 1970-01-01 was a Thursday
+}
+
+/// One day of a customer's calls: what `day_of_calls` needs besides the dice.
+struct Day<'a> {
+    midnight: i64,
+    inbound: i64,
+    regulars: &'a [String],
+    pools: &'a [&'a Entry],
+    rates: &'a [(String, i64)],
+}
+
+/// A day's calls in time order: `inbound` calls to the customer's numbers (the visits of pool
+/// calls pushed to `visits`, numbered from `next_visit`), and its agents' outbound calls on a
+/// weekday. Ids and first-time callers are set afterwards.
+fn day_of_calls(
+    dice: &mut Dice,
+    customer: &Customer,
+    day: &Day,
+    next_visit: i64,
+    visits: &mut Vec<Visit>,
+) -> Vec<Call> {
+    let (midnight, regulars, pools, rates) = (day.midnight, day.regulars, day.pools, day.rates);
+    let has_rate = |item: &str| rates.iter().any(|(i, _)| i == item);
+    let weekend = weekend(midnight);
+    let mut today = Vec::new();
+    for _ in 0..day.inbound {
+        // Most calls of a tracked website come through its pools.
+        let entry =
+            if !pools.is_empty() && dice.roll(100) < 60 { *dice.pick(pools) } else { dice.pick(&customer.entries) };
+        let mobile = dice.roll(5) == 0;
+        let started_at = midnight + 8 * 3600 + dice.roll(10 * 3600);
+        let duration = 15 + dice.roll(600);
+        let mut call = Call {
+            customer_id: customer.id,
+            entry_id: Some(entry.id),
+            inbound: true,
+            rate_item: match (freephone(&entry.number), mobile && has_rate("forwarded_mobile")) {
+                (true, _) => "inbound_freephone",
+                (false, true) => "forwarded_mobile",
+                (false, false) => "inbound_geographic",
+            },
+            started_at,
+            duration,
+            recorded: entry.recording,
+            keys: keys_of(started_at, duration).to_string(),
+            caller: caller(dice, regulars),
+            tracked_number: entry.number.clone(),
+            ..Call::default()
+        };
+        if entry.dynamic && !entry.pool_numbers.is_empty() {
+            let shown = visit(dice, customer, entry, next_visit + visits.len() as i64, started_at);
+            call.tracked_number = shown.number_shown.clone();
+            call.visit_id = Some(shown.id);
+            call.source_medium_id = shown.source_medium_id;
+            visits.push(shown);
+        } else {
+            call.source_medium_id = static_source(customer, entry);
+        }
+        route(dice, customer, &mut call);
+        today.push(call);
+    }
+    for agent in &customer.agents {
+        if weekend {
+            continue;
+        }
+        for _ in 0..dice.roll(4) {
+            today.push(Call {
+                customer_id: customer.id,
+                user_id: Some(*agent),
+                rate_item: if dice.roll(3) == 0 { "outbound_mobile" } else { "outbound_landline" },
+                started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
+                duration: 30 + dice.roll(420),
+                ..Call::default()
+            });
+        }
+    }
+    today.sort_by_key(|c| c.started_at);
+    today
+}
+
 /// The customer's calls (and the visits of its pool calls), oldest first; ids from `next_call`
 /// and `next_visit` on.
 pub(super) fn calls_for(
@@ -305,78 +388,22 @@ pub(super) fn calls_for(
     let pools: Vec<&Entry> = customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
     let mut calls = Vec::new();
     let mut visits = Vec::new();
-    let has_rate = |item: &str| rates.iter().any(|(i, _)| i == item);
     for day in (1..=DAYS).rev() {
         let midnight = now - now.rem_euclid(DAY) - day * DAY;
-        let weekend = (midnight / DAY + 4).rem_euclid(7) >= 5; // 1970-01-01 was a Thursday
-        let inbound = if weekend { 1 + dice.roll(3) } else { 4 + dice.roll(6) };
-        let mut today = Vec::new();
-        for _ in 0..inbound {
-            // Most calls of a tracked website come through its pools.
-            let entry = if !pools.is_empty() && dice.roll(100) < 60 {
-                *dice.pick(&pools)
-            } else {
-                dice.pick(&customer.entries)
-            };
-            let mobile = dice.roll(5) == 0;
-            let started_at = midnight + 8 * 3600 + dice.roll(10 * 3600);
-            let duration = 15 + dice.roll(600);
-            let mut call = Call {
-                customer_id: customer.id,
-                entry_id: Some(entry.id),
-                inbound: true,
-                rate_item: match (freephone(&entry.number), mobile && has_rate("forwarded_mobile")) {
-                    (true, _) => "inbound_freephone",
-                    (false, true) => "forwarded_mobile",
-                    (false, false) => "inbound_geographic",
-                },
-                started_at,
-                duration,
-                recorded: entry.recording,
-                keys: keys_of(started_at, duration).to_string(),
-                caller: caller(&mut dice, &regulars),
-                tracked_number: entry.number.clone(),
-                ..Call::default()
-            };
-            if entry.dynamic && !entry.pool_numbers.is_empty() {
-                let shown = visit(&mut dice, customer, entry, next_visit + visits.len() as i64, started_at);
-                call.tracked_number = shown.number_shown.clone();
-                call.visit_id = Some(shown.id);
-                call.source_medium_id = shown.source_medium_id;
-                visits.push(shown);
-            } else {
-                call.source_medium_id = static_source(customer, entry);
-            }
-            route(&mut dice, customer, &mut call);
-            today.push(call);
-        }
-        for agent in &customer.agents {
-            if weekend {
-                continue;
-            }
-            for _ in 0..dice.roll(4) {
-                today.push(Call {
-                    customer_id: customer.id,
-                    user_id: Some(*agent),
-                    rate_item: if dice.roll(3) == 0 { "outbound_mobile" } else { "outbound_landline" },
-                    started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
-                    duration: 30 + dice.roll(420),
-                    ..Call::default()
-                });
-            }
-        }
-        today.sort_by_key(|c| c.started_at);
-        calls.extend(today);
+        let inbound = if weekend(midnight) { 1 + dice.roll(3) } else { 4 + dice.roll(6) };
+        let day = Day { midnight, inbound, regulars: &regulars, pools: &pools, rates };
+        calls.extend(day_of_calls(&mut dice, customer, &day, next_visit, &mut visits));
     }
     for (i, call) in calls.iter_mut().enumerate() {
         call.id = next_call + i as i64;
     }
-    mark_first_times_and_callbacks(&mut calls);
+    mark_first_times_and_callbacks(&mut calls, &HashSet::new());
     (calls, visits)
 }
 
-/// The domain decides which calls are a caller's first, and which call back a missed one.
-fn mark_first_times_and_callbacks(calls: &mut [Call]) {
+/// The domain decides which calls are a caller's first (none of `known`, who called before these
+/// calls), and which call back a missed one.
+fn mark_first_times_and_callbacks(calls: &mut [Call], known: &HashSet<String>) {
     let callers: Vec<CallerCall> = calls
         .iter()
         .filter(|c| c.inbound)
@@ -387,7 +414,7 @@ fn mark_first_times_and_callbacks(calls: &mut [Call]) {
             abandoned: is_abandoned(c.outcome.unwrap_or(CallOutcome::Missed), c.talk_seconds),
         })
         .collect();
-    let first: HashSet<i64> = first_time_calls(&callers, &HashSet::new()).into_iter().collect();
+    let first: HashSet<i64> = first_time_calls(&callers, known).into_iter().collect();
     let links: HashMap<i64, i64> = link_callbacks(&callers).into_iter().map(|l| (l.call_id, l.first_call_id)).collect();
     for call in calls.iter_mut().filter(|c| c.inbound) {
         call.first_time = first.contains(&call.id);
@@ -403,12 +430,17 @@ fn mark_first_times_and_callbacks(calls: &mut [Call]) {
     }
 }
 
-async fn insert_visits(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: &[Visit]) -> sqlx::Result<()> {
-    for chunk in visits.chunks(BATCH) {
+async fn insert_visits(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: i64,
+    visits: &[Visit],
+    batch: usize,
+) -> sqlx::Result<()> {
+    for chunk in visits.chunks(batch) {
         let sql = format!(
             "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, source_medium_id, landing_page,
                  referrer, keyword, click_id, started_at, called) VALUES {}",
-            placeholders(chunk.len(), 11)
+            placeholders_on(tx, chunk.len(), 11)
         );
         let mut query = sqlx::query(&sql);
         for v in chunk {
@@ -430,6 +462,18 @@ async fn insert_visits(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: 
     Ok(())
 }
 
+/// The placeholders of a multi-row INSERT on the transaction's backend: SQLite's anonymous `?`
+/// (SQLite looks a numbered one's name up by a linear scan, so binding n of them costs n²: 90%
+/// of a 1,000-row INSERT's time), PostgreSQL's `$n`.
+fn placeholders_on(tx: &Transaction<'_, Any>, rows: usize, columns: usize) -> String {
+    if Backend::of_connection(tx) == Backend::Sqlite {
+        let row = format!("({})", vec!["?"; columns].join(", "));
+        vec![row; rows].join(", ")
+    } else {
+        placeholders(rows, columns)
+    }
+}
+
 /// "($1, $2), ($3, $4)" for `rows` rows of `columns`.
 pub(super) fn placeholders(rows: usize, columns: usize) -> String {
     (0..rows)
@@ -441,14 +485,19 @@ pub(super) fn placeholders(rows: usize, columns: usize) -> String {
         .join(", ")
 }
 
-async fn insert_calls(tx: &mut Transaction<'_, Any>, calls: &[Call], rates: &[(String, i64)]) -> sqlx::Result<()> {
-    for chunk in calls.chunks(BATCH) {
+async fn insert_calls(
+    tx: &mut Transaction<'_, Any>,
+    calls: &[Call],
+    rates: &[(String, i64)],
+    batch: usize,
+) -> sqlx::Result<()> {
+    for chunk in calls.chunks(batch) {
         let sql = format!(
             "INSERT INTO calls (id, customer_id, routing_entry_id, user_id, direction, rate_item, started_at,
                  duration_seconds, minutes, cost_tenth_pence, recorded, keys_pressed, caller_number, tracked_number,
                  visit_id, source_medium_id, route_path, queue_name, destination, ring_seconds, talk_seconds, outcome,
                  first_time, category, report_group, tags, callback_of) VALUES {}",
-            placeholders(chunk.len(), 27)
+            placeholders_on(tx, chunk.len(), 27)
         );
         let mut query = sqlx::query(&sql);
         for call in chunk {
@@ -629,8 +678,8 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     for customer in &mut customers {
         default_sources(&mut tx, customer, &mut next_source).await?;
         let (calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
-        insert_visits(&mut tx, customer.id, &visits).await?;
-        insert_calls(&mut tx, &calls, &rates).await?;
+        insert_visits(&mut tx, customer.id, &visits, BATCH).await?;
+        insert_calls(&mut tx, &calls, &rates, BATCH).await?;
         next_call += calls.len() as i64;
         next_visit += visits.len() as i64;
         recorded.extend(recordings::chosen(&calls));
@@ -640,6 +689,107 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         super::continue_identities(&mut tx).await?;
     }
     tx.commit().await
+}
+
+/// What `seed_volume` stored.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Volume {
+    /// Inbound calls.
+    pub calls: u64,
+    /// All calls, the agents' outbound ones too.
+    pub all_calls: u64,
+    pub visits: u64,
+}
+
+/// Rows per INSERT for `seed_volume`: 27 columns a call, within SQLite's 32,766 placeholders.
+const VOLUME_BATCH: usize = 1_000;
+/// Calls generated, marked and stored a transaction at a time: memory stays bounded.
+const VOLUME_CHUNK: usize = 100_000;
+
+/// The benchmark's volume (examples/bench_reports.rs): `count` more inbound calls on one customer
+/// of a seeded demo, over the `days` days before `now`, made exactly as the demo's (the same day
+/// generator: its pools and visits, sources by medium, the domain's call path and outcomes,
+/// regular callers), only more of them a day (weekends a third of a weekday). First-time callers
+/// carry over from chunk to chunk; call-backs are linked within a chunk (100,000 calls). No
+/// recordings are stored. `progress` hears the inbound calls stored so far.
+pub async fn seed_volume(
+    db: &AnyPool,
+    customer_id: i64,
+    now: i64,
+    count: u64,
+    days: i64,
+    mut progress: impl FnMut(u64),
+) -> sqlx::Result<Volume> {
+    let rates: Vec<(String, i64)> =
+        sqlx::query_as("SELECT item, price_tenth_pence FROM usage_rates WHERE plan = ''").fetch_all(db).await?;
+    let mut customer = customer(db, customer_id).await?;
+    let mut tx = db.begin().await?;
+    let mut next_source: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sources_mediums").fetch_one(&mut *tx).await?;
+    default_sources(&mut tx, &mut customer, &mut next_source).await?;
+    let mut next_call: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM calls").fetch_one(&mut *tx).await?;
+    let mut next_visit: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM visits").fetch_one(&mut *tx).await?;
+    let mut known: HashSet<String> =
+        sqlx::query_scalar("SELECT DISTINCT caller_number FROM calls WHERE customer_id = $1 AND caller_number <> ''")
+            .bind(customer_id)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .collect();
+    tx.commit().await?;
+
+    let mut dice = Dice(0x5eed_ca11 ^ customer_id as u64);
+    let regulars: Vec<String> =
+        (0..REGULARS).map(|_| format!("{}{:03}", dice.pick(&CALLER_RANGES), dice.roll(1000))).collect();
+    let pools: Vec<&Entry> = customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
+    let first_midnight = now - now.rem_euclid(DAY) - days * DAY;
+    // A weekday's share is 3, a weekend day's 1.
+    let shares: i64 = (0..days).map(|d| if weekend(first_midnight + d * DAY) { 1 } else { 3 }).sum();
+    let mut stored = Volume::default();
+    let (mut calls, mut visits) = (Vec::new(), Vec::new());
+    let mut made = 0u64;
+    for d in 0..days {
+        let midnight = first_midnight + d * DAY;
+        let share = if weekend(midnight) { 1 } else { 3 };
+        let left = count - made;
+        let inbound = if d == days - 1 {
+            left
+        } else {
+            // The day's share of the count, give or take a tenth.
+            let mean = count as i64 * share / shares.max(1);
+            ((mean * (90 + dice.roll(21)) / 100).max(0) as u64).min(left)
+        };
+        made += inbound;
+        let day = Day { midnight, inbound: inbound as i64, regulars: &regulars, pools: &pools, rates: &rates };
+        calls.extend(day_of_calls(&mut dice, &customer, &day, next_visit, &mut visits));
+        if calls.len() >= VOLUME_CHUNK || d == days - 1 {
+            for (i, call) in calls.iter_mut().enumerate() {
+                call.id = next_call + i as i64;
+            }
+            mark_first_times_and_callbacks(&mut calls, &known);
+            known.extend(calls.iter().filter(|c| c.inbound && !c.caller.is_empty()).map(|c| c.caller.clone()));
+            let mut tx = db.begin().await?;
+            insert_visits(&mut tx, customer_id, &visits, VOLUME_BATCH * 2).await?;
+            insert_calls(&mut tx, &calls, &rates, VOLUME_BATCH).await?;
+            tx.commit().await?;
+            next_call += calls.len() as i64;
+            next_visit += visits.len() as i64;
+            stored.calls += calls.iter().filter(|c| c.inbound).count() as u64;
+            stored.all_calls += calls.len() as u64;
+            stored.visits += visits.len() as u64;
+            progress(stored.calls);
+            calls.clear();
+            visits.clear();
+        }
+    }
+    let mut tx = db.begin().await?;
+    if Backend::of_connection(&tx) == Backend::Postgres {
+        super::continue_identities(&mut tx).await?;
+    }
+    tx.commit().await?;
+    Ok(stored)
 }
 
 #[cfg(test)]

@@ -8,6 +8,9 @@ use sqlx::{Any, AnyPool, Transaction};
 
 use crate::security::hash_password;
 
+/// The benchmark's volume of calls (examples/bench_reports.rs).
+pub use calls::{seed_volume, Volume};
+
 mod billing;
 mod calls;
 mod integrations;
