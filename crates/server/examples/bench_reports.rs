@@ -189,6 +189,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         card_passphrase: None,
         settings_key: None,
         website_check: FetchPolicy::default(),
+        call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
     };
     println!("== reports benchmark on {backend}: {} calls on customer {CUSTOMER} over {} days", args.calls, args.days);
     let started = Instant::now();
