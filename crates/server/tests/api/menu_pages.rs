@@ -32,6 +32,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
             calls
         }
         "/routing" => vec![Get("/api/manageconnections/getNumbersList")],
+        "/reports" => vec![Get("/api/reports/getCalls"), Get("/api/reports/getCallFilters")],
         "/dynamicurls" => vec![Get("/api/admin/getDynamicUrls")],
         "/users" => vec![Get("/api/users/getUsers/onaccount")],
         "/invoices" | "/technologypartner/invoices" => vec![Get("/api/invoices/getInvoiceList")],
