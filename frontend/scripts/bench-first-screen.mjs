@@ -51,6 +51,9 @@ if (what === 'first') {
   console.log(`first screen (log in to Integrate): ${kb(bytes)} as sent in ${requests} requests, heading after ${heading.toFixed(0)} ms`);
   console.log(`  largest: ${largest()}`);
 } else {
+  // The demo owner's splash screen shows until it is acknowledged (the first run only looks).
+  const gotIt = page.getByRole('button', { name: 'Got it' });
+  if (await gotIt.isVisible()) await gotIt.click();
   bytes = 0;
   requests = 0;
   const table = page.getByRole('table', { name: 'Call routing' });
