@@ -23,8 +23,12 @@ test('a user lands on the call log, filters to paid search, hears a call and exp
 
   // Paid search, the last 7 days: the filters go into the address.
   await page.getByLabel('Date range').selectOption({ label: 'Last 7 days' });
+  // The last answer stays on screen while the next loads: wait for the filtered one.
+  const filtered = page.waitForResponse((r) => /getCalls\?preset=last7Days&source=\d+$/.test(r.url()));
   await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
   await expect(page).toHaveURL(/preset=last7Days&source=\d+/);
+  await filtered;
+  await expect(calls).not.toHaveAttribute('aria-busy', 'true');
   const summary = page.getByRole('status').filter({ hasText: /from 17\/11\/2026 to 23\/11\/2026/ });
   await expect(summary).toBeVisible();
   const rows = calls.locator('tbody tr');
@@ -57,7 +61,7 @@ test('a user lands on the call log, filters to paid search, hears a call and exp
   });
   await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThanOrEqual(2);
   await call.getByLabel('Speed').selectOption('1.5');
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
   await audio.evaluate((el: HTMLAudioElement) => el.pause());
   await expectAccessible(page, "a call's detail", { within: call });
   await call.getByRole('button', { name: 'Close' }).click();

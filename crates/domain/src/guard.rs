@@ -78,13 +78,12 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
         }
         if !acc.can_access_reports {
             // Home, unless home would send them back here (no admin rights either).
-            let home_open = acc.can_view_admin_menu || acc.is_user_on_partner || acc.in_portal();
-            return redirect(if asks_the_owner(acc) || !home_open { UNAUTHORISED } else { "/" });
+            return redirect(if asks_the_owner(acc) || !has_admin_area(acc) { UNAUTHORISED } else { "/" });
         }
         return GuardStep::Allow;
     }
     // The account check: nobody without admin rights belongs here.
-    if !acc.can_view_admin_menu && !acc.is_user_on_partner && !acc.in_portal() {
+    if !has_admin_area(acc) {
         return redirect(REPORTS);
     }
     if let Some(to) = audience_redirect(route, acc) {
@@ -121,6 +120,12 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
         return redirect("/");
     }
     GuardStep::Allow
+}
+
+/// Whether the admin area (home included) is open to `acc`: admin rights, a partner's user in a
+/// client's account, or a portal of its own.
+fn has_admin_area(acc: &AccountState) -> bool {
+    acc.can_view_admin_menu || acc.is_user_on_partner || acc.in_portal()
 }
 
 /// A customer's user below account owner, refused a page for a permission of their own, is told

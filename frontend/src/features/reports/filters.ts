@@ -32,6 +32,11 @@ export const PRESETS = [
   { value: 'custom', label: 'Custom range' },
 ];
 
+/** Whether the range can be asked for: any preset, or a custom range with both its days. */
+export function rangeComplete(params: URLSearchParams): boolean {
+  return params.get('preset')?.trim() !== 'custom' || (!!params.get('from')?.trim() && !!params.get('to')?.trim());
+}
+
 /** The server's query for the view in `params` (filters and paging; nothing else). */
 export function serverQuery(params: URLSearchParams): string {
   const query = new URLSearchParams();
@@ -40,7 +45,7 @@ export function serverQuery(params: URLSearchParams): string {
     if (value) query.set(key, value);
   }
   // A custom range without both days is not asked for yet: the last choice stays.
-  if (query.get('preset') === 'custom' && (!query.get('from') || !query.get('to'))) {
+  if (!rangeComplete(query)) {
     query.delete('preset');
     query.delete('from');
     query.delete('to');

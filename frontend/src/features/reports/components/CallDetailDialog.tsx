@@ -1,3 +1,4 @@
+import { SectionLoading } from '../../../app/sections';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';
@@ -49,9 +50,7 @@ export function CallDetailDialog({ id, onClose, onOpen }: { id: number; onClose:
       }
     >
       {load.status === 'loading' && (
-        <p role="status" className="section-loading">
-          <span className="spinner" aria-hidden="true" /> Loading the call…
-        </p>
+        <SectionLoading label="Loading the call…" />
       )}
       {load.status === 'failed' && (
         <p role="alert" className="banner banner-error">

@@ -198,7 +198,8 @@ describe('the call log', () => {
     expect(within(dialog).getByText('gclid=Cj0KCQabc')).toBeInTheDocument();
     expect(await within(dialog).findByLabelText('Call recording')).toHaveAttribute('src', 'blob:recording');
     await user.selectOptions(within(dialog).getByLabelText('Speed'), '1.5');
-    expect((within(dialog).getByLabelText('Call recording') as HTMLAudioElement).playbackRate).toBe(1.5);
+    // The speed is applied by an effect after the render: waited for.
+    await waitFor(() => expect((within(dialog).getByLabelText('Call recording') as HTMLAudioElement).playbackRate).toBe(1.5));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(address()).toBe('/reports'));
   });

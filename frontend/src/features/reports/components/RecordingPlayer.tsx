@@ -1,3 +1,4 @@
+import { SectionLoading } from '../../../app/sections';
 import { useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../../components/fields';
 import { downloadBlob } from '../../../lib/csv';
@@ -52,9 +53,7 @@ export function RecordingPlayer({ url, callId }: { url: string; callId: number }
     <section className="recording" aria-label="Recording">
       <h3>Recording</h3>
       {state === 'loading' && (
-        <p role="status" className="section-loading">
-          <span className="spinner" aria-hidden="true" /> Loading the recording…
-        </p>
+        <SectionLoading label="Loading the recording…" />
       )}
       {state === 'failed' && (
         <p role="alert" className="banner banner-error">

@@ -1,6 +1,6 @@
 // The dashboard's period lives in the address bar (preset, from, to), as the call log's does.
 
-import { DEFAULT_PRESET } from '../filters';
+import { DEFAULT_PRESET, rangeComplete } from '../filters';
 
 export { DEFAULT_PRESET, PRESETS } from '../filters';
 
@@ -10,8 +10,8 @@ export function periodQuery(params: URLSearchParams): string | null {
   const preset = params.get('preset')?.trim() || DEFAULT_PRESET;
   const from = params.get('from')?.trim() ?? '';
   const to = params.get('to')?.trim() ?? '';
+  if (!rangeComplete(params)) return null;
   if (preset === 'custom') {
-    if (!from || !to) return null;
     query.set('preset', preset);
     query.set('from', from);
     query.set('to', to);
