@@ -137,8 +137,10 @@ async fn calls_older_than_25_months_go_with_their_recordings_and_uncalled_visits
 async fn the_shortest_retention_keeps_the_calls_of_every_month_the_billing_run_may_still_invoice() {
     let app = TestApp::spawn().await;
     let db = &app.state.db;
-    // The last second of November 2026 (GMT): the billing run's oldest month is November 2025.
-    app.state.clock.advance(1_796_083_199 - TEST_NOW);
+    // Late on the last day of November 2026 (GMT): the billing run's oldest month is November
+    // 2025. An hour before the month ends, not its last second: the test clock runs at real
+    // speed, and on a busy machine a second passes before the months are read.
+    app.state.clock.advance(1_796_079_599 - app.state.clock.now());
     let now = app.state.clock.now();
     let months =
         domain::billing::invoice::months_to_invoice(now, "Europe/London", 0, server::billing_run::MONTHS_BACK).unwrap();
