@@ -118,6 +118,21 @@ pub fn validate_inline_add(
     to_js(&domain::services::inline_add::validate_inline_add(list, description, &taken))
 }
 
+/// Field errors of an edit of numbers' attribution fields ({} when valid; a field absent is unchanged).
+#[wasm_bindgen(js_name = validateNumberAttribution, unchecked_return_type = "FieldErrors")]
+pub fn validate_number_attribution(
+    #[wasm_bindgen(unchecked_param_type = "AttributionEdit")] edit: JsValue,
+) -> Result<JsValue, JsError> {
+    let edit: domain::numbers::AttributionEdit = from_js(edit)?;
+    to_js(&domain::numbers::validate_attribution(&edit))
+}
+
+/// What the release confirmation says for `count` numbers released at `now_seconds`.
+#[wasm_bindgen(js_name = releaseNote)]
+pub fn release_note(count: u32, now_seconds: f64, time_zone: &str) -> String {
+    domain::numbers::release_note_at(count as usize, now_seconds as i64, time_zone)
+}
+
 /// Field errors of the dynamic URL and pool form ({} when valid).
 #[wasm_bindgen(js_name = validateDynamicPool, unchecked_return_type = "FieldErrors")]
 pub fn validate_dynamic_pool(

@@ -58,6 +58,9 @@ export interface StaticNumberForm {
   prefix: number; destinationPlan: number; callRecording: boolean; campaign: number; mediaDescription: string;
   channel: number; department: number; mediaOwner: number;
 }
+export interface AttributionEdit {
+  mediaDescription?: string | null; channel?: number | null; department?: number | null; mediaOwner?: number | null;
+}
 export interface NewServicePlanForm { description: string; countryCode: number; destinationNumber: string }
 export type InlineList = "channel" | "mediaOwner" | "department" | "campaign";
 export interface DynamicPoolForm {

@@ -11,6 +11,7 @@ mod guard;
 pub mod integrations;
 mod menu;
 mod menu_items;
+pub mod numbers;
 pub mod partners;
 mod plan;
 pub mod purchase;

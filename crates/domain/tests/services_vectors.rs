@@ -24,6 +24,12 @@ fn answer(call: &str, args: &[Value]) -> Value {
             json!(inline_add::validate_inline_add(arg(args, 0), args[1].as_str().unwrap(), &strings(2)))
         }
         "validateDynamicPool" => json!(dynamic_pool::validate_dynamic_pool(&arg(args, 0))),
+        "validateNumberAttribution" => json!(domain::numbers::validate_attribution(&arg(args, 0))),
+        "releaseNote" => json!(domain::numbers::release_note_at(
+            args[0].as_u64().unwrap_or(0).min(u32::MAX.into()) as usize,
+            args[1].as_f64().unwrap_or(0.0) as i64,
+            args[2].as_str().unwrap_or("")
+        )),
         "onlineText" => json!(online_text(args[0].as_i64().unwrap())),
         other => panic!("unknown call {other}"),
     }

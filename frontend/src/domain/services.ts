@@ -1,6 +1,7 @@
 // The number purchase forms' rules (crates/domain services, through the forms wasm module).
 import * as wasm from './pkg/domain_wasm.js';
 import type {
+  AttributionEdit,
   DynamicPoolForm,
   FieldErrors,
   InlineList,
@@ -8,7 +9,7 @@ import type {
   StaticNumberForm,
 } from './pkg/domain_wasm.js';
 
-export type { DynamicPoolForm, InlineList, NewServicePlanForm, StaticNumberForm };
+export type { AttributionEdit, DynamicPoolForm, InlineList, NewServicePlanForm, StaticNumberForm };
 
 /** Field errors of the static number form ({} when valid). */
 export function validateStaticNumber(form: StaticNumberForm): FieldErrors {
@@ -28,4 +29,14 @@ export function validateInlineAdd(list: InlineList, description: string, taken: 
 /** Field errors of the dynamic URL and pool form ({} when valid). */
 export function validateDynamicPool(form: DynamicPoolForm): FieldErrors {
   return wasm.validateDynamicPool(form);
+}
+
+/** Field errors of an edit of numbers' attribution fields ({} when valid; a field absent is unchanged). */
+export function validateNumberAttribution(edit: AttributionEdit): FieldErrors {
+  return wasm.validateNumberAttribution(edit);
+}
+
+/** What the release confirmation says for `count` numbers released at `nowSeconds` in the account's zone. */
+export function releaseNote(count: number, nowSeconds: number, timeZone: string): string {
+  return wasm.releaseNote(count, nowSeconds, timeZone);
 }

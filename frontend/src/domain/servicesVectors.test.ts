@@ -25,6 +25,10 @@ function answer(call: string, a: any[]): unknown {
       return services.validateInlineAdd(a[0], a[1], a[2]);
     case 'validateDynamicPool':
       return services.validateDynamicPool(a[0]);
+    case 'validateNumberAttribution':
+      return services.validateNumberAttribution(a[0]);
+    case 'releaseNote':
+      return services.releaseNote(a[0], a[1], a[2]);
     case 'onlineText':
       return onlineText(a[0]);
     default:

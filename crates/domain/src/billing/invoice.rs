@@ -56,6 +56,12 @@ pub fn months_of(period: &Period, time_zone: &str) -> Result<Vec<BillingMonth>, 
     Ok(months)
 }
 
+/// The billing month an instant falls in, in the account's zone.
+pub fn month_containing(instant: i64, time_zone: &str) -> Result<BillingMonth, String> {
+    let zone = zone_of(time_zone)?;
+    Ok(billing_month(&zone, month_at(instant, &zone)?))
+}
+
 /// The complete months before `now` that a billing run invoices, oldest first: at most `count`
 /// (the most recent ones), and none that ended before `since` (when the customer's first charge
 /// started).

@@ -32,7 +32,16 @@ pub enum ListSort {
     Status,
 }
 
-impl ListSort {
+/// A sortable column of a list asked one page at a time: its id as the browser's table names
+/// it, and whether it starts newest (largest) first when no direction is asked.
+pub trait SortColumn: Copy {
+    fn from_id(id: &str) -> Option<Self>;
+    fn descending_by_default(self) -> bool {
+        false
+    }
+}
+
+impl SortColumn for ListSort {
     fn from_id(id: &str) -> Option<ListSort> {
         Some(match id {
             "numberPool" => ListSort::NumberPool,
@@ -67,19 +76,23 @@ pub struct ListQueryInput {
     pub direction: Option<String>,
 }
 
+/// A page of a list: which rows, searched and sorted how.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListQuery {
+pub struct TableQuery<S> {
     /// From 1.
     pub page: u32,
     /// None: every row on one page.
     pub page_size: Option<u32>,
     /// Trimmed; empty matches every row.
     pub search: String,
-    pub sort: ListSort,
+    pub sort: S,
     pub descending: bool,
 }
 
-impl ListQuery {
+/// The routing list's query.
+pub type ListQuery = TableQuery<ListSort>;
+
+impl<S> TableQuery<S> {
     /// The rows to skip before the page.
     pub fn offset(&self) -> u64 {
         self.page_size.map_or(0, |size| u64::from(self.page - 1) * u64::from(size))
@@ -93,6 +106,11 @@ fn text(value: &Option<String>) -> Option<&str> {
 /// The query with its defaults (page 1, every row, by number or pool ascending), or the field
 /// errors of what is out of bounds.
 pub fn parse_list_query(input: &ListQueryInput) -> Result<ListQuery, FieldErrors> {
+    parse_table_query(input, ListSort::NumberPool)
+}
+
+/// Any list's query: page 1, every row, by `default_sort` in its own direction unless asked.
+pub fn parse_table_query<S: SortColumn>(input: &ListQueryInput, default_sort: S) -> Result<TableQuery<S>, FieldErrors> {
     let mut errors = FieldErrors::new();
     let page = match text(&input.page) {
         None => 1,
@@ -119,21 +137,22 @@ pub fn parse_list_query(input: &ListQueryInput) -> Result<ListQuery, FieldErrors
         errors.add("search", SEARCH_MESSAGE);
     }
     let sort = match text(&input.sort) {
-        None => ListSort::NumberPool,
-        Some(id) => ListSort::from_id(id).unwrap_or_else(|| {
+        None => default_sort,
+        Some(id) => S::from_id(id).unwrap_or_else(|| {
             errors.add("sort", SORT_MESSAGE);
-            ListSort::NumberPool
+            default_sort
         }),
     };
     let descending = match text(&input.direction) {
-        None | Some("asc") => false,
+        None => sort.descending_by_default(),
+        Some("asc") => false,
         Some("desc") => true,
         Some(_) => {
             errors.add("direction", DIRECTION_MESSAGE);
             false
         }
     };
-    errors.into_result().map(|()| ListQuery { page, page_size, search, sort, descending })
+    errors.into_result().map(|()| TableQuery { page, page_size, search, sort, descending })
 }
 
 /// What to look for among the stored numbers (national, '01134960000') when the user types a

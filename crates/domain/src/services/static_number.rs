@@ -8,9 +8,7 @@ use crate::validation::FieldErrors;
 pub const PREFIX_REQUIRED: &str = "Prefix is required.";
 pub const DESTINATION_PLAN_REQUIRED: &str = "Destination plan is required.";
 pub const CAMPAIGN_REQUIRED: &str = "Campaign is required.";
-pub const MEDIA_DESCRIPTION_REQUIRED: &str = "Media description is required.";
-pub const MEDIA_DESCRIPTION_TOO_LONG: &str = "Maximum media description length is 120 characters.";
-pub const MEDIA_DESCRIPTION_MAX: usize = 120;
+pub use crate::numbers::attribution::{MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_REQUIRED, MEDIA_DESCRIPTION_TOO_LONG};
 /// How many numbers one purchase may buy.
 pub const NUMBERS_PER_PURCHASE_MAX: usize = 20;
 
@@ -41,12 +39,7 @@ pub fn validate_static_number(form: &StaticNumberForm) -> FieldErrors {
     if form.campaign <= 0 {
         errors.add("campaign", CAMPAIGN_REQUIRED);
     }
-    let description = form.media_description.trim();
-    if description.is_empty() {
-        errors.add("mediaDescription", MEDIA_DESCRIPTION_REQUIRED);
-    } else if description.chars().count() > MEDIA_DESCRIPTION_MAX {
-        errors.add("mediaDescription", MEDIA_DESCRIPTION_TOO_LONG);
-    }
+    crate::numbers::check_media_description(&mut errors, &form.media_description);
     errors
 }
 

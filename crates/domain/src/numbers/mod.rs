@@ -1,0 +1,17 @@
+//! Static numbers after they are bought (issue 33): campaigns, a number's attribution fields,
+//! moving and releasing numbers, and the lists' sorts. The purchase form's rules
+//! (`services::static_number`) share the attribution rule with the edit.
+
+pub mod attribution;
+pub mod campaigns;
+pub mod listing;
+pub mod release;
+
+pub use attribution::{
+    check_media_description, number_ids, validate_attribution, AttributionEdit, IDS_MAX, IDS_MESSAGE,
+};
+pub use campaigns::{campaign_not_empty, CampaignSort};
+pub use listing::{route_summary, status_label, NumberRoute, NumberSort};
+pub use release::{
+    prefix_of, release_message, release_note, release_note_at, release_terms, ReleaseTerms, QUARANTINE_DAYS,
+};
