@@ -1,9 +1,10 @@
 -- Released static numbers (issue 33). A released number leaves routing_entries (so nothing
--- routes, lists or counts it as held) and is kept here with its attribution under its old id
--- (ids are never reused): the billing run still charges it for the month it was released in,
+-- routes, lists or counts it as held) and is kept here with its attribution and its old id
+-- (entry_id: ids are never reused): the billing run still charges it for the month it was released in,
 -- and it returns to the inventory after a quarantine (available_from).
 CREATE TABLE released_numbers (
-    id INTEGER PRIMARY KEY,                                 -- the routing entry's id
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER NOT NULL UNIQUE,             -- the routing entry's id
     customer_id INTEGER NOT NULL REFERENCES customers(id),
     number TEXT NOT NULL,
     description TEXT NOT NULL DEFAULT '',

@@ -206,7 +206,7 @@ pub async fn move_to(tx: &mut Transaction<'_, Any>, customer: i64, ids: &[i64], 
     Ok(())
 }
 
-/// Releases a static number: it is kept in released_numbers under its id with what the invoice
+/// Releases a static number: it is kept in released_numbers (under its entry id) with what the invoice
 /// needs (when bought, when its charge ends) and leaves routing_entries.
 pub async fn release(
     tx: &mut Transaction<'_, Any>,
@@ -217,7 +217,7 @@ pub async fn release(
     terms: &ReleaseTerms,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO released_numbers (id, customer_id, number, description, campaign_id, channel_id, department_id,
+        "INSERT INTO released_numbers (entry_id, customer_id, number, description, campaign_id, channel_id, department_id,
              media_owner_id, media_description, created_at, released_at, charge_ends_at, released_by)
          SELECT id, customer_id, number, description, campaign_id, channel_id, department_id, media_owner_id,
              media_description, created_at, $3, $4, $5
@@ -241,7 +241,7 @@ pub async fn release(
 /// Whether the customer released the number with this id (a rollback cannot bring it back).
 pub async fn released_label(tx: &mut Transaction<'_, Any>, customer: i64, id: i64) -> sqlx::Result<Option<String>> {
     let found: Option<(String,)> =
-        sqlx::query_as("SELECT number FROM released_numbers WHERE id = $1 AND customer_id = $2")
+        sqlx::query_as("SELECT number FROM released_numbers WHERE entry_id = $1 AND customer_id = $2")
             .bind(id)
             .bind(customer)
             .fetch_optional(&mut **tx)

@@ -244,7 +244,15 @@ async fn only_online_buyers_reach_the_static_number_calls() {
     assert_eq!(app.get(DETAILS, Some(&user)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.post_multipart(SEARCH, Some(&user), &[("prefix", SHEFFIELD)]).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.post_multipart(BUY, Some(&user), &[("prefix", SHEFFIELD)]).await.status, StatusCode::FORBIDDEN);
+    // A campaign is added on the Static pages too, by the number/campaign admin (issue 33): not without the right.
     let insert = app.post_multipart("/api/managecampaigns/insertCampaign", Some(&user), &[("campaign", "x")]).await;
+    assert_eq!(insert.status, StatusCode::OK, "{}", insert.text());
+    sqlx::query("UPDATE user_access SET perm_services_admin = 0 WHERE user_id = 3 AND customer_id = 100")
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let user = app.login("user@demo.test").await;
+    let insert = app.post_multipart("/api/managecampaigns/insertCampaign", Some(&user), &[("campaign", "y")]).await;
     assert_eq!(insert.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get(DETAILS, None).await.status, StatusCode::UNAUTHORIZED);
 }

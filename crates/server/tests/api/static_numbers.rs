@@ -481,8 +481,11 @@ async fn a_released_number_stops_at_once_is_charged_to_the_months_end_and_rests_
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        rows_as_text(&app.state.db, &format!("SELECT number, charge_ends_at FROM released_numbers WHERE id = {id}"))
-            .await,
+        rows_as_text(
+            &app.state.db,
+            &format!("SELECT number, charge_ends_at FROM released_numbers WHERE entry_id = {id}")
+        )
+        .await,
         [format!("[\"{digits}\",1796083200]")]
     );
     // The history records the release (Stone & Sons has no history page: read as stored).
