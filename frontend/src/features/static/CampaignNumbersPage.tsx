@@ -126,10 +126,20 @@ function CampaignNumbers({ id }: { id: number }) {
             canEdit && (
               <>
                 {some && <span className="table-selected-count">{picked.length} selected</span>}
-                <button type="button" className="button" disabled={!some || !shownLists} onClick={() => setAction('edit')}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!some || !shownLists}
+                  onClick={() => setAction('edit')}
+                >
                   Edit attribution
                 </button>
-                <button type="button" className="button" disabled={!some || !shownLists} onClick={() => setAction('move')}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!some || !shownLists}
+                  onClick={() => setAction('move')}
+                >
                   Move
                 </button>
                 <button
@@ -141,7 +151,12 @@ function CampaignNumbers({ id }: { id: number }) {
                 >
                   Change routing
                 </button>
-                <button type="button" className="button button-danger" disabled={!some} onClick={() => setAction('release')}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={!some}
+                  onClick={() => setAction('release')}
+                >
                   Release
                 </button>
               </>

@@ -183,7 +183,8 @@ function NumberView({
             setOutcome({ kind: 'error', text });
           }}
           onReleased={(answer) => {
-            navigate(row.campaignId ? `/campaigns/${row.campaignId}` : '/numbers', { state: { notice: answer.message } });
+            const back = row.campaignId ? `/campaigns/${row.campaignId}` : '/numbers';
+            navigate(back, { state: { notice: answer.message } });
           }}
         />
       )}
