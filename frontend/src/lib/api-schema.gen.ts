@@ -730,6 +730,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/managecampaigns/deleteCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes an empty campaign; one holding numbers is refused with how many. */
+        post: operations["post_managecampaigns_deleteCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecampaigns/getCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's campaigns. */
+        get: operations["get_managecampaigns_getCampaign_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecampaigns/getCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the campaigns: `sort` description (the default), numbers, calls or created. */
+        get: operations["get_managecampaigns_getCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/managecampaigns/insertCampaign": {
         parameters: {
             query?: never;
@@ -740,6 +791,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["post_managecampaigns_insertCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managecampaigns/renameCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managecampaigns_renameCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1718,6 +1785,111 @@ export interface paths {
         get: operations["get_managemultilevelivr_getMultiLevelIvr_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/getNumber/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_managenumbers_getNumber_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/getNumberLists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's campaigns, channels, media owners and departments, newest first. */
+        get: operations["get_managenumbers_getNumberLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/getNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of numbers: `sort` bought (the default, newest first), number, campaign,
+         *     mediaDescription, channel, mediaOwner, department or calls.
+         */
+        get: operations["get_managenumbers_getNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/moveNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managenumbers_moveNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/releaseNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Releases static numbers. The key from handleajax/confirmPassword is used up first, so it
+         *     cannot be replayed whatever happens next.
+         */
+        post: operations["post_managenumbers_releaseNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managenumbers/updateNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_managenumbers_updateNumbers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3983,6 +4155,39 @@ export interface components {
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
         };
+        CampaignId: {
+            /** Format: int64 */
+            id?: number | null;
+        };
+        CampaignListRow: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description Static numbers filed under it.
+             */
+            numbers: number;
+            /**
+             * Format: int64
+             * @description Inbound calls to them in the last 30 days.
+             */
+            calls30Days: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description dd/mm/yyyy in the account's zone. */
+            created: string;
+        };
+        CampaignPage: {
+            campaigns: components["schemas"]["CampaignListRow"][];
+            /**
+             * Format: int64
+             * @description How many campaigns match the search.
+             */
+            total: number;
+            /** @description Whether the user may add, rename, delete and change numbers. */
+            canEdit: boolean;
+        };
         CampaignsCustomer: {
             name: string;
             /** @description The customer's id. */
@@ -4255,6 +4460,9 @@ export interface components {
         /** @description Deleting needs the single-use key of handleajax/confirmPassword. */
         DeleteUserRequest: {
             key?: string;
+        };
+        Deleted: {
+            success: boolean;
         };
         DescriptionCheck: {
             descriptionValid: boolean;
@@ -4768,6 +4976,14 @@ export interface components {
             /** @description By name; each user once, under the name of their latest change. */
             users: components["schemas"]["HistoryAuthor"][];
         };
+        HistoryLine: {
+            /** Format: int64 */
+            id: number;
+            /** @description When, in the account's zone. */
+            time: string;
+            userName: string;
+            summary: string;
+        };
         Impact: {
             total: number;
             moved: number;
@@ -5204,6 +5420,11 @@ export interface components {
             time: string;
             outcomeLabel: string;
         };
+        ListChoice: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
         ListItem: {
             /** Format: int64 */
             id: number;
@@ -5273,6 +5494,19 @@ export interface components {
             /** @description The calls, in the order given, for the list to open. */
             callIds: number[];
         };
+        MoveNumbers: {
+            "ids[]"?: number[];
+            /**
+             * Format: int64
+             * @description The campaign to file them under.
+             */
+            campaign?: number | null;
+        };
+        Moved: {
+            moved: number;
+            /** @description The campaign's name. */
+            campaign: string;
+        };
         /** @description The price of one more IVR past the credits. */
         MultiIvrCharges: {
             /** @description Pounds, two decimals, no sign ("10.00"). */
@@ -5335,6 +5569,62 @@ export interface components {
             countryCode: number;
             /** @default zero */
             prefix: components["schemas"]["NumberPrefix"];
+        };
+        /** @description A tracked number as the lists show it (docs/static-api.md "NumberRow"). */
+        NumberListRow: {
+            /**
+             * Format: int64
+             * @description The static number's id, or the pool's for a pool's number.
+             */
+            id: number;
+            /** @description 'static' or 'pool'. */
+            kind: string;
+            /** @description UK format: "0161 496 0000". */
+            number: string;
+            /** Format: int64 */
+            poolId: number;
+            poolName: string;
+            /** Format: int64 */
+            dynamicUrlId: number;
+            /** Format: int64 */
+            campaignId: number;
+            campaign: string;
+            mediaDescription: string;
+            /** Format: int64 */
+            channelId: number;
+            channel: string;
+            /** Format: int64 */
+            mediaOwnerId: number;
+            mediaOwner: string;
+            /** Format: int64 */
+            departmentId: number;
+            department: string;
+            routing: components["schemas"]["RouteCell"];
+            callRecording: boolean;
+            /** Format: int64 */
+            calls30Days: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description The day bought, dd/mm/yyyy in the account's zone. */
+            bought: string;
+            /** @description 'live' or 'provisioning'. */
+            status: string;
+            statusLabel: string;
+        };
+        NumberLists: {
+            campaigns: components["schemas"]["ListChoice"][];
+            channels: components["schemas"]["ListChoice"][];
+            mediaOwners: components["schemas"]["ListChoice"][];
+            departments: components["schemas"]["ListChoice"][];
+            canEdit: boolean;
+        };
+        NumberPage: {
+            numbers: components["schemas"]["NumberListRow"][];
+            /**
+             * Format: int64
+             * @description How many numbers match the search.
+             */
+            total: number;
         };
         /**
          * @description How a number is written: the spec's options "no prefix, 00, plus, 0".
@@ -5788,6 +6078,33 @@ export interface components {
             code: string;
             message?: string | null;
         };
+        ReleaseNumbers: {
+            "ids[]"?: number[];
+            /** @description The password confirmation key (used up by this call). */
+            key?: string;
+        };
+        Released: {
+            /** @description The numbers released, UK format. */
+            released: string[];
+            /** @description The last day their monthly charge runs, dd/mm/yyyy. */
+            chargeEnds: string;
+            /** @description The day they return to the inventory, dd/mm/yyyy. */
+            returnsToInventory: string;
+            /** @description What happened, in words. */
+            message: string;
+        };
+        /** @description A campaign's new name. */
+        RenameCampaign: {
+            /** Format: int64 */
+            id?: number | null;
+            /** @description The inline add's rule decides (`validate_inline_add`); the bound stops absurd input. */
+            campaign?: string;
+        };
+        RenamedCampaign: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+        };
         /** @description A recorded call: to which number or pool (`entry`), when, and the keys pressed in turn. */
         ReplayCall: {
             /**
@@ -5916,6 +6233,17 @@ export interface components {
             success: boolean;
             /** @description The changes the rollback recorded, one per record restored. */
             changeIds: number[];
+        };
+        /** @description Where a number's calls go, for the lists' link. */
+        RouteCell: {
+            /** @description 'plan', 'number' or 'none'. */
+            mode: string;
+            /**
+             * Format: int64
+             * @description The service plan's id (plan), else 0.
+             */
+            id: number;
+            label: string;
         };
         /** @description A record of a selector list: a category, report group, DTMF plan or dynamic whisper. */
         RoutingChoice: {
@@ -6606,6 +6934,23 @@ export interface components {
             form_number_description?: string;
             /** @description "1": the number is a mailbox; "0" or empty: not. */
             form_mailbox?: string;
+        };
+        /** @description An edit of the numbers' attribution fields: a field not posted stays as it is. */
+        UpdateNumbers: {
+            "ids[]"?: number[];
+            mediaDescription?: string | null;
+            /**
+             * Format: int64
+             * @description A channel's id; 0 for none.
+             */
+            channel?: number | null;
+            /** Format: int64 */
+            department?: number | null;
+            /** Format: int64 */
+            mediaOwner?: number | null;
+        };
+        Updated: {
+            updated: number;
         };
         UpgradePrice: {
             items: components["schemas"]["PriceItem"][];
@@ -9884,6 +10229,215 @@ export interface operations {
             };
         };
     };
+    post_managecampaigns_deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CampaignId"];
+                "multipart/form-data": components["schemas"]["CampaignId"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managecampaigns_getCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignListRow"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managecampaigns_getCampaigns: {
+        parameters: {
+            query?: {
+                page?: string;
+                pageSize?: string;
+                search?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     post_managecampaigns_insertCampaign: {
         parameters: {
             query?: never;
@@ -9905,6 +10459,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListItemCreated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managecampaigns_renameCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RenameCampaign"];
+                "multipart/form-data": components["schemas"]["RenameCampaign"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenamedCampaign"];
                 };
             };
             /** @description A malformed request. */
@@ -13792,6 +14425,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managenumbers_getNumber_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The static number's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managenumbers_getNumberLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberLists"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managenumbers_getNumbers: {
+        parameters: {
+            query?: {
+                /** @description A campaign's id. */
+                campaign?: string;
+                page?: string;
+                pageSize?: string;
+                search?: string;
+                sort?: string;
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managenumbers_moveNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveNumbers"];
+                "multipart/form-data": components["schemas"]["MoveNumbers"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Moved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managenumbers_releaseNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReleaseNumbers"];
+                "multipart/form-data": components["schemas"]["ReleaseNumbers"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Released"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managenumbers_updateNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateNumbers"];
+                "multipart/form-data": components["schemas"]["UpdateNumbers"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Updated"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

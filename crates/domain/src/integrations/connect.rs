@@ -2,13 +2,13 @@
 //! Google Analytics setup form (spec: "Google Analytics setup").
 
 use super::catalogue::{integration, IntegrationDef, INTEGRATIONS};
-use crate::account::{AccountState, AuthLevel};
+use crate::account::AccountState;
 use crate::validation::FieldErrors;
 
 /// Connecting, removing and checking websites change the account: administrators and owners,
 /// and users with the number/campaign admin right.
 pub fn can_manage_integrations(account: &AccountState) -> bool {
-    account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
+    crate::numbers::can_edit_numbers(account)
 }
 
 /// The overview's Dynamic URLs section and the dynamic URL pages' calls: wherever the menu shows

@@ -15,3 +15,11 @@ pub use listing::{route_summary, status_label, NumberRoute, NumberSort};
 pub use release::{
     prefix_of, release_message, release_note, release_note_at, release_terms, ReleaseTerms, QUARANTINE_DAYS,
 };
+
+use crate::account::{AccountState, AuthLevel};
+
+/// Who changes campaigns and numbers (and the integrations they feed): administrators and
+/// owners, and users with the number/campaign admin right.
+pub fn can_edit_numbers(account: &AccountState) -> bool {
+    account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
+}

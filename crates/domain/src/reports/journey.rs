@@ -53,24 +53,7 @@ pub fn journey(facts: &JourneyFacts) -> Vec<JourneyStep> {
     }
     steps.push(step("Called", format!("{} on {} ({})", facts.called_at, facts.number, facts.number_name)));
     if let Some(path) = &facts.path {
-        for call_step in &path.steps {
-            steps.push(match call_step {
-                CallStep::TimeOfDay { row, day, time, zone } => {
-                    step("Service plan", format!("Row {} answered: {} {time} {zone}.", row + 1, day_name(*day)))
-                }
-                CallStep::Menu { description, pressed, note, .. } if pressed.is_empty() => {
-                    step("Menu", format!("{description}: {note}."))
-                }
-                CallStep::Menu { description, pressed, note, .. } => {
-                    step("Menu", format!("{description}: {note} {pressed}."))
-                }
-            });
-        }
-        steps.push(match &path.end {
-            CallEnd::DestinationPlan { description, .. } => step("Routed to", description.clone()),
-            CallEnd::Voicemail { description, .. } => step("Routed to", format!("Voicemail '{description}'")),
-            CallEnd::HangUp { reason } => step("Call ended", reason.clone()),
-        });
+        steps.extend(path_steps(path));
     }
     if !facts.queue.is_empty() {
         steps.push(step("Queue", format!("Waited in {}.", facts.queue)));
@@ -83,6 +66,32 @@ pub fn journey(facts: &JourneyFacts) -> Vec<JourneyStep> {
         }
     };
     steps.push(step("Outcome", outcome));
+    steps
+}
+
+/// The routing's account of a call in words: each service plan row and menu, then its end (also
+/// 'where a call goes now' on a number's page).
+pub fn path_steps(path: &CallPath) -> Vec<JourneyStep> {
+    let mut steps: Vec<JourneyStep> = path
+        .steps
+        .iter()
+        .map(|call_step| match call_step {
+            CallStep::TimeOfDay { row, day, time, zone } => {
+                step("Service plan", format!("Row {} answered: {} {time} {zone}.", row + 1, day_name(*day)))
+            }
+            CallStep::Menu { description, pressed, note, .. } if pressed.is_empty() => {
+                step("Menu", format!("{description}: {note}."))
+            }
+            CallStep::Menu { description, pressed, note, .. } => {
+                step("Menu", format!("{description}: {note} {pressed}."))
+            }
+        })
+        .collect();
+    steps.push(match &path.end {
+        CallEnd::DestinationPlan { description, .. } => step("Routed to", description.clone()),
+        CallEnd::Voicemail { description, .. } => step("Routed to", format!("Voicemail '{description}'")),
+        CallEnd::HangUp { reason } => step("Call ended", reason.clone()),
+    });
     steps
 }
 

@@ -15,6 +15,7 @@ mod handleajax;
 mod integrations;
 mod invoices;
 mod login;
+pub(crate) mod numbers;
 mod outbox_page;
 mod pages;
 mod partner;
@@ -81,6 +82,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(handleajax::router())
         .merge(integrations::router())
         .merge(invoices::router())
+        .merge(numbers::router())
         .merge(partner::router())
         .merge(payment_details::router())
         .merge(reports::router())

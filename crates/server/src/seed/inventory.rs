@@ -124,8 +124,60 @@ async fn demo_pools(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// The demo's static numbers are filed as a purchase files them (issue 33): each under one of
+/// its customer's campaigns, channels, departments and media owners in turn (some without the
+/// optional ones), described, and bought over a year ago, before every month the billing run
+/// invoices, so the invoices are what they were before.
+async fn file_statics(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
+    let statics: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, customer_id FROM routing_entries WHERE kind = 'static' AND campaign_id IS NULL ORDER BY id",
+    )
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut lists: std::collections::HashMap<(i64, &str), Vec<i64>> = Default::default();
+    for (turn, (id, customer)) in statics.into_iter().enumerate() {
+        let mut chosen = Vec::new();
+        for table in ["campaigns", "channels", "departments", "media_owners"] {
+            if let std::collections::hash_map::Entry::Vacant(entry) = lists.entry((customer, table)) {
+                // Table names are ours, not input.
+                let ids: Vec<(i64,)> =
+                    sqlx::query_as(&format!("SELECT id FROM {table} WHERE customer_id = $1 ORDER BY id"))
+                        .bind(customer)
+                        .fetch_all(&mut **tx)
+                        .await?;
+                entry.insert(ids.into_iter().map(|(id,)| id).collect());
+            }
+            let ids = &lists[&(customer, table)];
+            // Every number has a campaign; one in four goes without each optional list.
+            let pick = if ids.is_empty() || (table != "campaigns" && turn % 4 == 3) {
+                None
+            } else {
+                Some(ids[turn % ids.len()])
+            };
+            chosen.push(pick);
+        }
+        let days_ago = 400 + (turn as i64 * 7) % 300;
+        sqlx::query(
+            "UPDATE routing_entries SET campaign_id = $1, channel_id = $2, department_id = $3, media_owner_id = $4,
+                 media_description = CASE WHEN media_description = '' THEN description ELSE media_description END,
+                 created_at = CASE WHEN created_at = 0 THEN $5 ELSE created_at END
+             WHERE id = $6",
+        )
+        .bind(chosen[0])
+        .bind(chosen[1])
+        .bind(chosen[2])
+        .bind(chosen[3])
+        .bind(now - days_ago * 24 * 60 * 60)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     numbers(tx).await?;
     demo_pools(tx).await?;
-    lists(tx, now).await
+    lists(tx, now).await?;
+    file_statics(tx, now).await
 }

@@ -65,8 +65,8 @@ pub async fn charges_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sq
         .collect())
 }
 
-/// Static numbers and pools held at the month's end (bought before it), against the plan's
-/// allowance, at the catalogue's prices.
+/// Static numbers and pools held at the month's end (bought before it), and static numbers
+/// released during it, against the plan's allowance, at the catalogue's prices.
 pub async fn numbers(db: &AnyPool, customer: i64, plan: &str, month: &BillingMonth) -> sqlx::Result<Vec<NumberCharge>> {
     Ok(numbers_by_item(db, customer, plan, month).await?.into_iter().map(|(_, numbers)| numbers).collect())
 }
@@ -89,6 +89,16 @@ pub async fn numbers_by_item(
         .await?;
         Ok::<i64, sqlx::Error>(count)
     };
+    // A static number released in the month is still charged for it (its charge ends at the
+    // end of the billing month it was released in: domain numbers::release_terms).
+    let (released,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM released_numbers WHERE customer_id = $1 AND created_at < $2 AND charge_ends_at > $3",
+    )
+    .bind(customer)
+    .bind(month.period.end)
+    .bind(month.period.start)
+    .fetch_one(db)
+    .await?;
     let allowance = super::usage::allowance(db, plan).await?;
     let price = |item: &'static str| async move {
         let found: Option<(Option<i64>,)> = sqlx::query_as(
@@ -105,7 +115,7 @@ pub async fn numbers_by_item(
             "static",
             NumberCharge {
                 description: "Static numbers".into(),
-                count: held("static").await?,
+                count: held("static").await? + released,
                 included: allowance.static_numbers,
                 unit_price_pence: price("static").await?,
             },

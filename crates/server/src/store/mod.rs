@@ -8,6 +8,7 @@ pub mod billing;
 pub mod branding;
 pub mod call_retention;
 pub mod calls;
+pub mod campaigns;
 pub mod charges;
 pub mod confirmations;
 pub mod customers;
@@ -19,6 +20,7 @@ pub mod invoices;
 pub mod ivrs;
 pub mod library_records;
 pub mod number_lists;
+pub mod numbers;
 pub mod outbound;
 pub mod outbox;
 pub mod partners;
@@ -40,3 +42,11 @@ pub mod usage;
 pub mod user_admin;
 pub mod users;
 pub mod voicemails;
+
+/// ` LIMIT n OFFSET m` of a page of a list ('' for every row on one page).
+pub fn page_clause<S>(query: &domain::routing::list_query::TableQuery<S>) -> String {
+    match query.page_size {
+        Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
+        None => String::new(),
+    }
+}

@@ -417,11 +417,7 @@ pub async fn page(
     format: &NumberFormat,
 ) -> sqlx::Result<(Vec<Entry>, i64)> {
     let sql = ListSql::new(query, format);
-    let limit = match query.page_size {
-        Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
-        None => String::new(),
-    };
-    let select = format!("{}{limit}", sql.select);
+    let select = format!("{}{}", sql.select, super::page_clause(query));
     let count = sql.bind_all(sqlx::query_as::<_, (i64,)>(&sql.count).bind(customer_id));
     let rows = sql.bind_all(sqlx::query_as::<_, Entry>(&select).bind(customer_id));
     // Two readers at once: each scans the matching rows, and a search of 100,000 is felt.

@@ -34,6 +34,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/routing" => vec![Get("/api/manageconnections/getNumbersList")],
         "/reports" => vec![Get("/api/reports/getCalls"), Get("/api/reports/getCallFilters")],
         "/dynamicurls" => vec![Get("/api/admin/getDynamicUrls")],
+        "/campaigns" => vec![Get("/api/managecampaigns/getCampaigns?page=1&pageSize=25")],
+        "/numbers" => vec![Get("/api/managenumbers/getNumbers?page=1&pageSize=25")],
         "/users" => vec![Get("/api/users/getUsers/onaccount")],
         "/invoices" | "/technologypartner/invoices" => vec![Get("/api/invoices/getInvoiceList")],
         "/billing/details" | "/technologypartner/billing/details" => {
@@ -58,8 +60,6 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         | "/cta"
         | "/tags"
         | "/conversions"
-        | "/campaigns"
-        | "/numbers"
         | "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"

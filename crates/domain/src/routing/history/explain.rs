@@ -74,7 +74,8 @@ fn creation(record: &RoutingRecord, names: &Names) -> String {
 
 fn deletion(record: &RoutingRecord) -> String {
     match record {
-        RoutingRecord::Connect { label, .. } => format!("{} disconnected.", quote(label)),
+        // Numbers leave the routing only when released (issue 33).
+        RoutingRecord::Connect { label, .. } => format!("{} released: it no longer takes calls.", quote(label)),
         other => format!("{} {} deleted.", other.kind().noun(), quote(other.name())),
     }
 }
@@ -698,7 +699,10 @@ mod tests {
             explain_change(None, Some(&b), &names()),
             vec!["'01632 960000' connected to service plan 'Office hours'."]
         );
-        assert_eq!(explain_change(Some(&a), None, &names()), vec!["'01632 960000' disconnected."]);
+        assert_eq!(
+            explain_change(Some(&a), None, &names()),
+            vec!["'01632 960000' released: it no longer takes calls."]
+        );
     }
 
     #[test]

@@ -206,8 +206,13 @@ async fn write(
                 queues::delete(tx, customer, key.id).await?;
             }
         }
-        (RecordKind::Connect, Some(RoutingRecord::Connect { id, connection, .. })) => {
+        (RecordKind::Connect, Some(RoutingRecord::Connect { id, connection, label })) => {
             if store::connect(tx, customer, *id).await?.is_none() {
+                if crate::store::numbers::released_label(tx, customer, *id).await?.is_some() {
+                    return Err(ApplyError::from(refused(&format!(
+                        "'{label}' was released: a rollback cannot take a released number back."
+                    ))));
+                }
                 return Err(AppError::NotFound.into());
             }
             match connection {

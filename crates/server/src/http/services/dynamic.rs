@@ -428,11 +428,12 @@ async fn insert(
     // The pool's numbers, each taken once: a buyer who loses a number to another gets fewer.
     let numbers: Vec<(String,)> = sqlx::query_as(
         "DELETE FROM available_numbers WHERE id IN
-             (SELECT id FROM available_numbers WHERE prefix_id = $1 ORDER BY number LIMIT $2)
+             (SELECT id FROM available_numbers WHERE prefix_id = $1 AND available_from <= $3 ORDER BY number LIMIT $2)
          RETURNING number",
     )
     .bind(pool.number_prefix)
     .bind(NUMBERS_PER_POOL as i64)
+    .bind(state.clock.now())
     .fetch_all(&mut *tx)
     .await?;
     if numbers.len() < NUMBERS_PER_POOL {

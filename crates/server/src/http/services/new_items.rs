@@ -51,11 +51,21 @@ struct DescriptionCheck {
     description_valid: bool,
 }
 
-/// The purchase forms' guard: buying numbers online.
+/// The purchase forms' guard: buying numbers online (or, for the lists a number is filed
+/// under, changing numbers on the Static pages: issue 33).
 fn require_purchase_forms(user: &AccountUser) -> Result<(), AppError> {
     let allowed =
         ["/services/static", "/services/dynamic"].iter().any(|page| guard(page, &user.account) == GuardStep::Allow);
     if allowed {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// The Static pages' editors (the Static menu, its guard and the number/campaign admin right).
+fn require_static_editor(user: &AccountUser) -> Result<(), AppError> {
+    if crate::http::numbers::opens_static_pages(&user.account) && domain::numbers::can_edit_numbers(&user.account) {
         Ok(())
     } else {
         Err(AppError::Forbidden)
@@ -142,7 +152,7 @@ async fn insert(
     description: &str,
     list: InlineList,
 ) -> Result<Json<ListItemCreated>, AppError> {
-    require_purchase_forms(user)?;
+    require_purchase_forms(user).or_else(|_| require_static_editor(user))?;
     let customer = user.customer();
     let taken: Vec<String> = number_lists::list(&state.db, customer, list).await?.into_iter().map(|(_, d)| d).collect();
     let errors = validate_inline_add(list, description, &taken);

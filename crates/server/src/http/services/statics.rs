@@ -241,7 +241,7 @@ async fn search_for_numbers(
     if prefix <= 0 || !inventory::prefix_exists(&state.db, prefix).await? {
         return Err(AppError::field("prefix", domain::services::static_number::PREFIX_REQUIRED));
     }
-    let numbers = inventory::free_numbers(&state.db, prefix, SEARCH_RESULTS).await?;
+    let numbers = inventory::free_numbers(&state.db, prefix, SEARCH_RESULTS, state.clock.now()).await?;
     Ok(Json(FreeNumbers { numbers: numbers.into_iter().map(|(id, number)| FreeNumber { id, number }).collect() }))
 }
 
@@ -372,7 +372,7 @@ async fn buy_numbers(
     let mut bought = Vec::with_capacity(ids.len());
     let mut changes = ChangeLog::new(&state, &user);
     for id in &ids {
-        let Some(number) = inventory::take(&mut tx, order.prefix, *id).await? else {
+        let Some(number) = inventory::take(&mut tx, order.prefix, *id, now).await? else {
             // Someone else was quicker: nothing of this purchase happens.
             return Err(AppError::field("numbers", NUMBER_TAKEN));
         };

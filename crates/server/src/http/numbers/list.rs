@@ -1,0 +1,103 @@
+//! The numbers lists (docs/static-api.md "Numbers"): a campaign's static numbers, or every
+//! tracked number of the account, a page at a time; and the lists the edit dialogs choose from.
+
+use axum::extract::{Query, State};
+use axum::Json;
+use domain::numbers::NumberSort;
+use domain::routing::list_query::{parse_table_query, ListQueryInput};
+use domain::services::inline_add::InlineList;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::campaigns::positive_id;
+use super::{NumberListRow, StaticUser};
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::numbers::{self, Scope};
+use crate::store::{campaigns, number_lists};
+
+pub(super) fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(number_list)).routes(routes!(number_lists_of_account))
+}
+
+/// Which campaign's numbers (every tracked number without it).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CampaignParam {
+    /// A campaign's id.
+    campaign: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct NumberPage {
+    numbers: Vec<NumberListRow>,
+    /// How many numbers match the search.
+    total: i64,
+}
+
+/// A page of numbers: `sort` bought (the default, newest first), number, campaign,
+/// mediaDescription, channel, mediaOwner, department or calls.
+#[utoipa::path(get, path = "/managenumbers/getNumbers", tag = "static", params(CampaignParam, ListQueryInput),
+    responses((status = 200, body = NumberPage)))]
+async fn number_list(
+    State(state): State<AppState>,
+    user: StaticUser,
+    Query(campaign): Query<CampaignParam>,
+    Query(input): Query<ListQueryInput>,
+) -> Result<Json<NumberPage>, AppError> {
+    let query = parse_table_query(&input, NumberSort::Bought).map_err(AppError::Validation)?;
+    let since = user.calls_since(&state);
+    let scope = match campaign.campaign.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        None => Scope::Everything,
+        Some(text) => {
+            let id = positive_id(text).ok_or(AppError::NotFound)?;
+            if campaigns::one(&state.db, user.customer(), id, since).await?.is_none() {
+                return Err(AppError::NotFound);
+            }
+            Scope::Campaign(id)
+        }
+    };
+    let (rows, total) =
+        numbers::page(&state.db, user.customer(), scope, &query, &user.account.number_format, since).await?;
+    let zone = &user.account.customer_time_zone;
+    Ok(Json(NumberPage { numbers: rows.into_iter().map(|row| NumberListRow::from_row(row, zone)).collect(), total }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ListChoice {
+    id: i64,
+    description: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct NumberLists {
+    campaigns: Vec<ListChoice>,
+    channels: Vec<ListChoice>,
+    media_owners: Vec<ListChoice>,
+    departments: Vec<ListChoice>,
+    can_edit: bool,
+}
+
+/// The account's campaigns, channels, media owners and departments, newest first.
+#[utoipa::path(get, path = "/managenumbers/getNumberLists", tag = "static", responses((status = 200, body = NumberLists)))]
+async fn number_lists_of_account(
+    State(state): State<AppState>,
+    user: StaticUser,
+) -> Result<Json<NumberLists>, AppError> {
+    let customer = user.customer();
+    let db = &state.db;
+    let items = |list| async move {
+        let rows = number_lists::list(db, customer, list).await?;
+        Ok::<_, AppError>(rows.into_iter().map(|(id, description)| ListChoice { id, description }).collect())
+    };
+    Ok(Json(NumberLists {
+        campaigns: items(InlineList::Campaign).await?,
+        channels: items(InlineList::Channel).await?,
+        media_owners: items(InlineList::MediaOwner).await?,
+        departments: items(InlineList::Department).await?,
+        can_edit: user.can_edit(),
+    }))
+}
