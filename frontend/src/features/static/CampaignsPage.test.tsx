@@ -9,7 +9,7 @@ const campaign = (overrides: Partial<CampaignRow> = {}): CampaignRow => ({
   description: 'Spring sale',
   numbers: 2,
   calls30Days: 14,
-  createdAt: '2026-11-01T09:00:00Z',
+  createdAt: 1793523600,
   created: '01/11/2026',
   ...overrides,
 });

@@ -6,12 +6,35 @@ import { LISTS, numberRow, postedForm, renderStatic, validation, where } from '.
 
 const DETAILS: NumberDetails = {
   number: numberRow(),
-  callPath: {
-    steps: [{ kind: 'timeOfDay', day: 0, time: '10:00', zone: 'Europe/London', row: 0 }],
-    end: { kind: 'destinationPlan', description: 'Reception' },
-  } as unknown as NumberDetails['callPath'],
+  callPath: [
+    { title: 'Service plan Office hours', detail: 'Monday 10:00: row 1' },
+    { title: 'Destination', detail: 'Reception 0161 496 0999' },
+  ],
   routeSummary: 'Calls go to service plan "Office hours".',
-  recentCalls: [{ id: 1, time: '22/11/2026 09:15', caller: '07700 900123', duration: '2m 05s', outcomeLabel: 'Answered' }],
+  recentCalls: [
+    {
+      id: 1,
+      startedAt: 1795252500,
+      time: '22/11/2026 09:15 GMT',
+      caller: '07700 900123',
+      trackedNumber: '0161 496 0007',
+      numberName: 'Van signage',
+      campaign: 'Spring sale',
+      source: 'Direct',
+      medium: '',
+      landingPage: '',
+      durationSeconds: 125,
+      duration: '2:05',
+      ringSeconds: 5,
+      talkSeconds: 120,
+      outcome: 'answered',
+      outcomeLabel: 'Answered',
+      destination: '0161 496 0999',
+      tags: [],
+      firstTime: true,
+      hasRecording: false,
+    },
+  ],
   seesCalls: true,
   history: [{ id: 2, time: '20/11/2026 09:00', userName: 'Olivia Owen', summary: 'Bought into Spring sale.' }],
 };
@@ -30,8 +53,8 @@ describe("a number's page", () => {
     renderStatic('/campaigns/3/number/7');
     expect(await screen.findByRole('heading', { level: 1, name: '0161 496 0007' })).toBeInTheDocument();
     expect(screen.getByText('Calls go to service plan "Office hours".')).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Call path steps' })).toBeInTheDocument();
-    expect(screen.getByText('Destination plan Reception')).toBeInTheDocument();
+    const path = screen.getByRole('list', { name: 'Call path' });
+    expect(within(path).getAllByRole('listitem')[1]).toHaveTextContent('Destination Reception 0161 496 0999');
     const calls = screen.getByRole('table', { name: 'Recent calls' });
     expect(calls).toHaveTextContent('07700 900123');
     expect(calls).toHaveTextContent('Answered');
@@ -43,7 +66,7 @@ describe("a number's page", () => {
   });
 
   test('/numbers/{id} is the same page; without calls or changes it says so', async () => {
-    stub({ ...DETAILS, callPath: null, recentCalls: [], history: [], seesCalls: false }, {}, false);
+    stub({ ...DETAILS, callPath: [], recentCalls: [], history: [], seesCalls: false }, {}, false);
     renderStatic('/numbers/7');
     expect(await screen.findByRole('heading', { level: 1, name: '0161 496 0007' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Recent calls' })).not.toBeInTheDocument();

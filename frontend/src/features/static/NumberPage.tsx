@@ -4,7 +4,6 @@ import { LoadedPage } from '../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 import { validationErrors } from '../../lib/api';
 import { useLoader } from '../../lib/useLoader';
-import { CallPathSteps } from '../routing/editors/CallSimulator';
 import { getNumber, getNumberLists, updateNumbers, type NumberDetails, type NumberLists } from './api';
 import { ATTRIBUTION_FIELDS, AttributionFields, useAttributionForm } from './attribution';
 import { RoutingCell, recordingLabel, StatusCell } from './columns';
@@ -110,7 +109,15 @@ function NumberView({
       <section className="card card-body" aria-labelledby="number-path">
         <h2 id="number-path">Where a call goes now</h2>
         <p>{details.routeSummary}</p>
-        {details.callPath && <CallPathSteps path={details.callPath} label="Call path" />}
+        {details.callPath.length > 0 && (
+          <ol className="journey" aria-label="Call path">
+            {details.callPath.map((step, i) => (
+              <li key={i}>
+                <strong>{step.title}</strong> {step.detail}
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
       {details.seesCalls && (
         <section className="card card-body" aria-labelledby="number-calls">

@@ -1,108 +1,37 @@
 // The campaigns and numbers calls of docs/static-api.md (issue 33), typed.
 import type { TableQuery } from '../../components/DataTable';
-import type { CallPath } from '../../domain/ivr';
 import { apiGet, apiPost, type FormFields } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
 
-export interface ListItem {
-  id: number;
-  description: string;
-}
+type Schemas = components['schemas'];
 
-export interface CampaignRow {
-  id: number;
-  description: string;
-  numbers: number;
-  calls30Days: number;
-  createdAt: string;
-  created: string;
-}
+export type ListItem = Schemas['ListChoice'];
+export type CampaignRow = Schemas['CampaignListRow'];
+export type CampaignsPage = Schemas['CampaignPage'];
+/** GET managecampaigns/getCampaign/{id}: the campaign as the list shows it. */
+export type Campaign = Schemas['CampaignListRow'];
+export type NumberRouting = Schemas['RouteCell'];
+export type NumberRow = Schemas['NumberListRow'];
+/** GET managenumbers/getNumbers (the schema named NumberPage in the contract). */
+export type NumbersPage = { numbers: NumberRow[]; total: number };
+export type NumberLists = Schemas['NumberLists'];
+export type JourneyStep = Schemas['JourneyStep'];
+export type RecentCall = Schemas['CallLogRow'];
+export type HistoryEntry = Schemas['HistoryLine'];
+export type Released = Schemas['Released'];
 
-export interface CampaignsPage {
-  campaigns: CampaignRow[];
-  total: number;
-  canEdit: boolean;
-}
-
-export interface Campaign {
-  id: number;
-  description: string;
-  numbers: number;
-  created: string;
-}
-
-export interface NumberRouting {
-  mode: 'plan' | 'number' | 'none' | string;
-  id: number;
-  label: string;
-}
-
-export interface NumberRow {
-  id: number;
-  kind: 'static' | 'pool' | string;
-  number: string;
-  poolId: number;
-  poolName: string;
-  dynamicUrlId: number;
-  campaignId: number;
-  campaign: string;
-  mediaDescription: string;
-  channelId: number;
-  channel: string;
-  mediaOwnerId: number;
-  mediaOwner: string;
-  departmentId: number;
-  department: string;
-  routing: NumberRouting;
-  callRecording: boolean | number;
-  calls30Days: number;
-  createdAt: string;
-  bought: string;
-  status: 'live' | 'provisioning' | string;
-  statusLabel: string;
-}
-
-export interface NumbersPage {
-  numbers: NumberRow[];
-  total: number;
-}
-
-export interface NumberLists {
-  campaigns: ListItem[];
-  channels: ListItem[];
-  mediaOwners: ListItem[];
-  departments: ListItem[];
-  canEdit: boolean;
-}
-
-export interface RecentCall {
-  id: number;
-  time: string;
-  caller: string;
-  duration: string | number;
-  outcomeLabel: string;
-}
-
-export interface HistoryEntry {
-  id: number;
-  time: string;
-  userName: string;
-  summary: string;
-}
-
+/**
+ * GET managenumbers/getNumber/{id}. Written here: the server's struct shares the name NumberPage
+ * with the list's answer, so the contract holds only the list's (to be renamed on the server).
+ */
 export interface NumberDetails {
   number: NumberRow;
-  callPath: CallPath | null;
+  /** Where a call made now goes, step by step (empty: routeSummary says it all). */
+  callPath: JourneyStep[];
   routeSummary: string;
   recentCalls: RecentCall[];
   seesCalls: boolean;
   history: HistoryEntry[];
-}
-
-export interface Released {
-  released: string[];
-  chargeEnds: string;
-  returnsToInventory: string;
-  message: string;
 }
 
 /** A list's parameters for a table query (page from 1). */
@@ -126,16 +55,16 @@ export function getCampaign(id: number): Promise<Campaign> {
   return apiGet<Campaign>(`managecampaigns/getCampaign/${id}`);
 }
 
-export function insertCampaign(campaign: string): Promise<{ id: number }> {
-  return apiPost<{ id: number }>('managecampaigns/insertCampaign', { campaign });
+export function insertCampaign(campaign: string): Promise<Schemas['ListItemCreated']> {
+  return apiPost<Schemas['ListItemCreated']>('managecampaigns/insertCampaign', { campaign });
 }
 
-export function renameCampaign(id: number, campaign: string): Promise<{ id: number; description: string }> {
-  return apiPost<{ id: number; description: string }>('managecampaigns/renameCampaign', { id, campaign });
+export function renameCampaign(id: number, campaign: string): Promise<Schemas['RenamedCampaign']> {
+  return apiPost<Schemas['RenamedCampaign']>('managecampaigns/renameCampaign', { id, campaign });
 }
 
-export function deleteCampaign(id: number): Promise<{ success: boolean }> {
-  return apiPost<{ success: boolean }>('managecampaigns/deleteCampaign', { id });
+export function deleteCampaign(id: number): Promise<Schemas['Deleted']> {
+  return apiPost<Schemas['Deleted']>('managecampaigns/deleteCampaign', { id });
 }
 
 /** One page of a campaign's numbers (campaign set) or of every tracked number (campaign null). */
@@ -161,14 +90,14 @@ export interface AttributionChange {
   mediaOwner?: number;
 }
 
-export function updateNumbers(ids: readonly number[], change: AttributionChange): Promise<{ updated: number }> {
+export function updateNumbers(ids: readonly number[], change: AttributionChange): Promise<Schemas['Updated']> {
   const fields: FormFields = { 'ids[]': [...ids] };
   for (const [key, value] of Object.entries(change)) if (value !== undefined) fields[key] = value;
-  return apiPost<{ updated: number }>('managenumbers/updateNumbers', fields);
+  return apiPost<Schemas['Updated']>('managenumbers/updateNumbers', fields);
 }
 
-export function moveNumbers(ids: readonly number[], campaign: number): Promise<{ moved: number; campaign: string }> {
-  return apiPost<{ moved: number; campaign: string }>('managenumbers/moveNumbers', { 'ids[]': [...ids], campaign });
+export function moveNumbers(ids: readonly number[], campaign: number): Promise<Schemas['Moved']> {
+  return apiPost<Schemas['Moved']>('managenumbers/moveNumbers', { 'ids[]': [...ids], campaign });
 }
 
 export function releaseNumbers(ids: readonly number[], key: string): Promise<Released> {

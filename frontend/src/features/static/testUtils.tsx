@@ -67,7 +67,7 @@ export function numberRow(overrides: Partial<NumberRow> = {}): NumberRow {
     routing: { mode: 'plan', id: 5, label: 'Office hours' },
     callRecording: true,
     calls30Days: 4,
-    createdAt: '2026-11-20T09:00:00Z',
+    createdAt: 1795165200,
     bought: '20/11/2026',
     status: 'live',
     statusLabel: 'Live',
