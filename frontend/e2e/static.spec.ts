@@ -101,7 +101,19 @@ test('the owner buys a static number, edits, moves and releases it from its camp
   await expectAccessible(page, 'the numbers page');
   await all.getByRole('link', { name: number }).click();
   await expectHeading(page, number);
-  await page.getByRole('link', { name: target }).click();
+
+  // A campaign holding a number is not deleted: the refusal says why.
+  await page.goto('/manage/campaigns');
+  await expectHeading(page, 'Campaigns');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(target);
+  const targetRow = page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: target });
+  await expect(page.getByText('1 record(s)')).toBeVisible();
+  await targetRow.getByRole('button', { name: `Delete ${target}` }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete campaign' });
+  await expectAccessible(page, 'the delete campaign dialog', { within: remove });
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This campaign holds 1 number. Move or release it first.');
+  await targetRow.getByRole('link', { name: target }).click();
   await expectHeading(page, target);
   const moved = page.getByRole('table', { name: 'Campaign numbers' }).getByRole('row').filter({ hasText: number });
   await moved.getByRole('checkbox', { name: `Select ${number}` }).check();
@@ -118,4 +130,12 @@ test('the owner buys a static number, edits, moves and releases it from its camp
   expect((await released).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: `Released ${number}.` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Campaign numbers' })).toContainText('This campaign holds no numbers yet.');
+
+  // Empty now, it can go.
+  await page.goto('/manage/campaigns');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(target);
+  await expect(page.getByText('1 record(s)')).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${target}` }).click();
+  await page.getByRole('dialog', { name: 'Delete campaign' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Campaign '${target}' deleted.` })).toBeVisible();
 });
