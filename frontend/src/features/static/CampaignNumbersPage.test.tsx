@@ -94,9 +94,15 @@ describe("a campaign's numbers", () => {
     expect(within(t).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
-  test("another customer's campaign (404) says the page could not be loaded", async () => {
+  test("another customer's campaign (404) is not found", async () => {
     stubApi({});
     renderStatic('/campaigns/99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This campaign was not found.');
+  });
+
+  test('a failed load says so', async () => {
+    stubApi({ '/api/managecampaigns/getCampaign/3': () => jsonResponse({ success: false }, 500) });
+    renderStatic('/campaigns/3');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong loading this page.');
   });
 

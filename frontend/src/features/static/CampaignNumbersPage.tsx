@@ -10,7 +10,7 @@ import { getSelectedDetails } from '../routing/api/rows';
 import { getCampaign, getNumberLists, getNumbers, type NumberLists, type NumberRow } from './api';
 import { campaignColumns } from './columns';
 import { EditAttributionDialog } from './EditAttributionDialog';
-import { ACTION_FAILED, LOAD_FAILED, NO_CAMPAIGN_NUMBERS } from './messages';
+import { ACTION_FAILED, CAMPAIGN_NOT_FOUND, failedText, LOAD_FAILED, NO_CAMPAIGN_NUMBERS } from './messages';
 import { MoveDialog } from './MoveDialog';
 import { ReleaseFlow } from './ReleaseFlow';
 import { useRemotePages } from './useRemotePages';
@@ -30,7 +30,7 @@ export function CampaignNumbersPage({ id }: { id: number }) {
   const [load] = useLoader(() => getCampaign(id), [id]);
   const title = load.status === 'ready' ? load.data.description : 'Campaign';
   return (
-    <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
+    <LoadedPage title={title} load={load} failedText={failedText(load, CAMPAIGN_NOT_FOUND)}>
       {() => <CampaignNumbers id={id} />}
     </LoadedPage>
   );

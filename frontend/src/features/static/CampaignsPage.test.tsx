@@ -28,6 +28,7 @@ describe('the campaigns page', () => {
       '/api/managenumbers/getNumberLists': lists,
     });
     renderStatic('/campaigns');
+    expect(screen.getAllByText('Loading…').length).toBeGreaterThan(0);
     const t = await table();
     await waitFor(() => expect(rows(t)).toHaveLength(2));
     expect(rows(t)[0]).toHaveTextContent('Spring sale');

@@ -76,9 +76,16 @@ describe("a number's page", () => {
     expect(screen.getByLabelText('Media description')).toBeDisabled();
   });
 
-  test('a number that is not the customer’s says the page could not be loaded', async () => {
+  test('a number that is not the customer’s is not found', async () => {
     stubApi({ '/api/managenumbers/getNumberLists': () => jsonResponse(LISTS) });
     renderStatic('/numbers/99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This number was not found.');
+  });
+
+  test('loading, then a failure says so', async () => {
+    stub(DETAILS, { '/api/managenumbers/getNumber/7': () => jsonResponse({ success: false }, 500) });
+    renderStatic('/numbers/7');
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong loading this page.');
   });
 

@@ -7,7 +7,7 @@ import { useLoader } from '../../lib/useLoader';
 import { getNumber, getNumberLists, updateNumbers, type NumberDetails, type NumberLists } from './api';
 import { ATTRIBUTION_FIELDS, AttributionFields, useAttributionForm } from './attribution';
 import { RoutingCell, recordingLabel, StatusCell } from './columns';
-import { ACTION_FAILED, LOAD_FAILED } from './messages';
+import { ACTION_FAILED, failedText, NUMBER_NOT_FOUND } from './messages';
 import { ReleaseFlow } from './ReleaseFlow';
 
 /** /numbers/{id} and /campaigns/{campaign}/number/{id}: one static number. */
@@ -15,7 +15,7 @@ export function NumberPage({ id, title }: { id: number; title: string }) {
   const [load, reload] = useLoader(() => Promise.all([getNumber(id), getNumberLists()]), [id]);
   const heading = load.status === 'ready' ? load.data[0].number.number : title;
   return (
-    <LoadedPage title={heading} load={load} failedText={LOAD_FAILED}>
+    <LoadedPage title={heading} load={load} failedText={failedText(load, NUMBER_NOT_FOUND)}>
       {([details, lists]) => <NumberView details={details} lists={lists} reload={reload} />}
     </LoadedPage>
   );

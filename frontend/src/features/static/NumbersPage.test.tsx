@@ -24,6 +24,7 @@ describe('every tracked number', () => {
   test('lists static and pool numbers, each linking to its page', async () => {
     stubApi({ '/api/managenumbers/getNumbers': () => jsonResponse({ numbers: [numberRow(), pool], total: 2 }) });
     renderStatic('/numbers');
+    expect(screen.getAllByText('Loading…').length).toBeGreaterThan(0);
     const t = await table();
     await waitFor(() => expect(rows(t)).toHaveLength(2));
     const [fixed, pooled] = rows(t);
