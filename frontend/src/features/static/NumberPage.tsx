@@ -126,7 +126,7 @@ function NumberView({
             <p>No calls yet.</p>
           ) : (
             <div className="table-scroll">
-              <table aria-labelledby="number-calls">
+              <table className="simple-table" aria-labelledby="number-calls">
                 <thead>
                   <tr>
                     <th scope="col">Time</th>
@@ -159,7 +159,7 @@ function NumberView({
           <p>No routing changes yet.</p>
         ) : (
           <div className="table-scroll">
-            <table aria-labelledby="number-history">
+            <table className="simple-table" aria-labelledby="number-history">
               <thead>
                 <tr>
                   <th scope="col">Time</th>
