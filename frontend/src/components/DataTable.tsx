@@ -100,6 +100,10 @@ export interface DataTableProps<T> {
   pagingInHeader?: boolean;
   /** False: no search field (a remote table whose server filters otherwise). */
   searchable?: boolean;
+  /** The search field's placeholder (what can be typed). */
+  searchPlaceholder?: string;
+  /** An extra class of a row (e.g. a highlight; say it in the row's text too, not by colour only). */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 /** The value, once it has stayed the same for `delay` ms (at once when delay is 0). */
@@ -185,6 +189,8 @@ export function DataTable<T>({
   searchToggle = false,
   pagingInHeader = false,
   searchable = true,
+  searchPlaceholder,
+  rowClassName,
 }: DataTableProps<T>) {
   const searchId = useId();
   const sizeId = useId();
@@ -350,6 +356,7 @@ export function DataTable<T>({
               type="search"
               // Opened by its toggle: the user is about to type.
               autoFocus={searchToggle}
+              placeholder={searchPlaceholder}
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
@@ -450,7 +457,10 @@ export function DataTable<T>({
                 const key = rowKey(row);
                 const isSelected = selected.has(key);
                 return (
-                  <tr key={key} className={isSelected ? 'row-selected' : undefined}>
+                  <tr
+                    key={key}
+                    className={[isSelected ? 'row-selected' : '', rowClassName?.(row) ?? ''].join(' ').trim() || undefined}
+                  >
                     {selection && (
                       <td className="row-select-cell">
                         <input

@@ -79,7 +79,9 @@ export function StaticNumberForm({
       const answer = await buyNumbers({ ...form, numbers: [number.id], terms });
       const bought = answer.numbers[0] ?? number.number;
       if (onDone) return onDone(bought);
-      navigate(afterPurchase(back, bought, form.campaign), { state: { notice: staticAdded(bought) } });
+      navigate(afterPurchase(back, bought, form.campaign), {
+        state: { notice: staticAdded(bought), bought: answer.numbers },
+      });
     } catch (caught) {
       const fields = validationErrors(caught);
       setPending(null);
