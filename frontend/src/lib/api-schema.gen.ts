@@ -5561,6 +5561,21 @@ export interface components {
             countryCode?: number | null;
             destinationNumber?: string;
         };
+        NumberDetails: {
+            number: components["schemas"]["NumberListRow"];
+            /**
+             * @description Where a call made now goes, step by step (empty when it goes straight to a number or
+             *     nowhere: `routeSummary` says so).
+             */
+            callPath: components["schemas"]["JourneyStep"][];
+            routeSummary: string;
+            /** @description The last calls, newest first (empty without the reports permission). */
+            recentCalls: components["schemas"]["CallLogRow"][];
+            /** @description Whether the user may see calls (the reports permission). */
+            seesCalls: boolean;
+            /** @description The number's routing changes, newest first. */
+            history: components["schemas"]["HistoryLine"][];
+        };
         NumberFormat: {
             /**
              * Format: int32
@@ -14447,7 +14462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NumberPage"];
+                    "application/json": components["schemas"]["NumberDetails"];
                 };
             };
             /** @description A malformed request. */

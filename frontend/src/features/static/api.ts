@@ -12,27 +12,16 @@ export type CampaignsPage = Schemas['CampaignPage'];
 export type Campaign = Schemas['CampaignListRow'];
 export type NumberRouting = Schemas['RouteCell'];
 export type NumberRow = Schemas['NumberListRow'];
-/** GET managenumbers/getNumbers (the schema named NumberPage in the contract). */
-export type NumbersPage = { numbers: NumberRow[]; total: number };
+/** GET managenumbers/getNumbers. */
+export type NumbersPage = Schemas['NumberPage'];
 export type NumberLists = Schemas['NumberLists'];
 export type JourneyStep = Schemas['JourneyStep'];
 export type RecentCall = Schemas['CallLogRow'];
 export type HistoryEntry = Schemas['HistoryLine'];
 export type Released = Schemas['Released'];
 
-/**
- * GET managenumbers/getNumber/{id}. Written here: the server's struct shares the name NumberPage
- * with the list's answer, so the contract holds only the list's (to be renamed on the server).
- */
-export interface NumberDetails {
-  number: NumberRow;
-  /** Where a call made now goes, step by step (empty: routeSummary says it all). */
-  callPath: JourneyStep[];
-  routeSummary: string;
-  recentCalls: RecentCall[];
-  seesCalls: boolean;
-  history: HistoryEntry[];
-}
+/** GET managenumbers/getNumber/{id}: the number, where a call goes now, its last calls and history. */
+export type NumberDetails = Schemas['NumberDetails'];
 
 /** A list's parameters for a table query (page from 1). */
 function listParams(query: TableQuery, extra: Record<string, string> = {}): URLSearchParams {

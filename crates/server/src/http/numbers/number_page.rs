@@ -41,7 +41,7 @@ struct HistoryLine {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct NumberPage {
+struct NumberDetails {
     number: NumberListRow,
     /// Where a call made now goes, step by step (empty when it goes straight to a number or
     /// nowhere: `routeSummary` says so).
@@ -57,12 +57,12 @@ struct NumberPage {
 
 #[utoipa::path(get, path = "/managenumbers/getNumber/{id}", tag = "static",
     params(("id" = String, Path, description = "The static number's id.")),
-    responses((status = 200, body = NumberPage)))]
+    responses((status = 200, body = NumberDetails)))]
 async fn number_page(
     State(state): State<AppState>,
     user: StaticUser,
     Path(id): Path<String>,
-) -> Result<Json<NumberPage>, AppError> {
+) -> Result<Json<NumberDetails>, AppError> {
     let id = positive_id(&id).ok_or(AppError::NotFound)?;
     let customer = user.customer();
     let zone = user.account.customer_time_zone.clone();
@@ -85,7 +85,7 @@ async fn number_page(
             summary: c.summary,
         })
         .collect();
-    Ok(Json(NumberPage {
+    Ok(Json(NumberDetails {
         route_summary: route_summary(&route),
         number: NumberListRow::from_row(row, &zone),
         call_path,
