@@ -4446,6 +4446,12 @@ export interface components {
             averageTalk: string;
             previousAverageTalk: string;
         };
+        /** @description The call log's custom range that shows every stored call of the number. */
+        DayRange: {
+            /** @description YYYY-MM-DD, in the account's zone. */
+            from: string;
+            to: string;
+        };
         /** @description One series of the stacked chart: a day's calls each. */
         DaySeries: {
             label: string;
@@ -5573,6 +5579,7 @@ export interface components {
             recentCalls: components["schemas"]["CallLogRow"][];
             /** @description Whether the user may see calls (the reports permission). */
             seesCalls: boolean;
+            allCalls?: null | components["schemas"]["DayRange"];
             /** @description The number's routing changes, newest first. */
             history: components["schemas"]["HistoryLine"][];
         };

@@ -21,7 +21,7 @@ pub use dashboard::{
 pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, path_steps, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
-pub use period::{preset_from_query, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
+pub use period::{preset_from_query, range_since, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
 pub use phone::{format_uk, WITHHELD};
 pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,

@@ -146,9 +146,33 @@ pub fn report_period(preset: &DatePreset, now: i64, time_zone: &str) -> Result<R
     })
 }
 
+/// The custom range (first and last day, YYYY-MM-DD) that shows every call from `first_call`
+/// until today in the call log, or the longest the log allows (CUSTOM_DAYS_MAX) when the first
+/// call is older: a number's page links its 'all calls' to it.
+pub fn range_since(first_call: i64, now: i64, time_zone: &str) -> Result<(String, String), String> {
+    let zone = zone_of(time_zone)?;
+    let day = |instant: i64| -> Result<NaiveDate, String> {
+        Ok(DateTime::from_timestamp(instant, 0).ok_or("The time is out of range.")?.with_timezone(&zone).date_naive())
+    };
+    let today = day(now)?;
+    let first = day(first_call.min(now))?.max(back(today, CUSTOM_DAYS_MAX - 1));
+    Ok((first.format("%Y-%m-%d").to_string(), today.format("%Y-%m-%d").to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_range_since_a_first_call_ends_today_within_the_logs_longest() {
+        let since = range_since(NOV_23 - 30 * 86_400, NOV_23, LONDON).unwrap();
+        assert_eq!(since, ("2026-10-24".to_string(), "2026-11-23".to_string()));
+        let (first, last) = range_since(0, NOV_23, LONDON).unwrap();
+        let period = report_period(&DatePreset::Custom { from: first.clone(), to: last }, NOV_23, LONDON).unwrap();
+        assert_eq!(period.first_day, first, "accepted by the log");
+        assert_eq!(first, "2024-10-23");
+        assert!(range_since(NOV_23, NOV_23, "Mars/Base").is_err());
+    }
 
     const LONDON: &str = "Europe/London";
     /// Monday 2026-11-23 10:00 UTC (GMT).

@@ -248,3 +248,15 @@ pub async fn released_label(tx: &mut Transaction<'_, Any>, customer: i64, id: i6
             .await?;
     Ok(found.map(|(number,)| number))
 }
+
+/// When the number's first stored inbound call came (None without calls).
+pub async fn first_call(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+    let (first,): (Option<i64>,) = sqlx::query_as(
+        "SELECT MIN(started_at) FROM calls WHERE customer_id = $1 AND routing_entry_id = $2 AND direction = 'inbound'",
+    )
+    .bind(customer)
+    .bind(id)
+    .fetch_one(db)
+    .await?;
+    Ok(first)
+}

@@ -238,6 +238,17 @@ async fn a_numbers_page_says_where_calls_go_its_last_calls_and_its_history() {
     let times: Vec<i64> = calls.iter().map(|c| c["startedAt"].as_i64().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]));
     assert!(calls.iter().all(|c| c["trackedNumber"] == plan_connected["number"]));
+    // 'See all calls': the log's range from the first stored call to today.
+    assert_eq!(page["allCalls"]["to"], "2026-11-23");
+    let first = page["allCalls"]["from"].as_str().unwrap().to_string();
+    let log =
+        get(&app, &format!("/api/reports/getCalls?number={id}&preset=custom&from={first}&to=2026-11-23"), &owner).await;
+    let stored = rows_as_text(
+        &app.state.db,
+        &format!("SELECT COUNT(*) FROM calls WHERE routing_entry_id = {id} AND direction = 'inbound'"),
+    )
+    .await;
+    assert_eq!(format!("[{}]", log["total"]), stored[0], "every stored call of the number: {first}");
 
     // A change of its attribution is not routing; a release is, and its history says so (below).
     // Without the reports permission: no calls.
@@ -248,6 +259,7 @@ async fn a_numbers_page_says_where_calls_go_its_last_calls_and_its_history() {
     let admin = app.login("admin@demo.test").await;
     let page = get(&app, &format!("/api/managenumbers/getNumber/{id}"), &admin).await;
     assert_eq!((page["seesCalls"].clone(), page["recentCalls"].clone()), (Value::Bool(false), serde_json::json!([])));
+    assert_eq!(page["allCalls"], Value::Null);
     // A pool's id is not a static number's page.
     let pool =
         rows_as_text(&app.state.db, "SELECT id FROM routing_entries WHERE customer_id = 100 AND kind = 'dynamic'")

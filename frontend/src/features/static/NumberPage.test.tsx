@@ -36,6 +36,7 @@ const DETAILS: NumberDetails = {
     },
   ],
   seesCalls: true,
+  allCalls: { from: '2025-06-01', to: '2026-11-23' },
   history: [{ id: 2, time: '20/11/2026 09:00', userName: 'Olivia Owen', summary: 'Bought into Spring sale.' }],
 };
 
@@ -58,7 +59,10 @@ describe("a number's page", () => {
     const calls = screen.getByRole('table', { name: 'Recent calls' });
     expect(calls).toHaveTextContent('07700 900123');
     expect(calls).toHaveTextContent('Answered');
-    expect(screen.getByRole('link', { name: 'See all calls to 0161 496 0007' })).toHaveAttribute('href', '/reports?number=7');
+    expect(screen.getByRole('link', { name: 'See all calls to 0161 496 0007' })).toHaveAttribute(
+      'href',
+      '/reports?number=7&preset=custom&from=2025-06-01&to=2026-11-23',
+    );
     expect(screen.getByRole('table', { name: 'Routing history' })).toHaveTextContent('Bought into Spring sale.');
     expect(screen.getByLabelText('Media description')).toHaveValue('Van signage');
     expect(screen.getByLabelText('Channel')).toHaveValue('11');

@@ -11,6 +11,17 @@ import { ACTION_FAILED, failedText, NUMBER_NOT_FOUND } from './messages';
 import { ReleaseFlow } from './ReleaseFlow';
 
 /** /numbers/{id} and /campaigns/{campaign}/number/{id}: one static number. */
+/** The call log filtered to the number, over the days its stored calls span (the log's default is 30 days). */
+export function allCallsLink(id: number, range: NumberDetails['allCalls']): string {
+  const query = new URLSearchParams({ number: String(id) });
+  if (range) {
+    query.set('preset', 'custom');
+    query.set('from', range.from);
+    query.set('to', range.to);
+  }
+  return `/reports?${query}`;
+}
+
 export function NumberPage({ id, title }: { id: number; title: string }) {
   const [load, reload] = useLoader(() => Promise.all([getNumber(id), getNumberLists()]), [id]);
   const heading = load.status === 'ready' ? load.data[0].number.number : title;
@@ -149,7 +160,7 @@ function NumberView({
             </div>
           )}
           <p>
-            <Link to={`/reports?number=${row.id}`}>See all calls to {row.number}</Link>
+            <Link to={allCallsLink(row.id, details.allCalls)}>See all calls to {row.number}</Link>
           </p>
         </section>
       )}

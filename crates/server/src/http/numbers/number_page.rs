@@ -5,7 +5,7 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::numbers::{route_summary, NumberRoute};
-use domain::reports::{path_steps, CallLogQuery, CallSort, DatePreset, JourneyStep};
+use domain::reports::{path_steps, range_since, CallLogQuery, CallSort, DatePreset, JourneyStep};
 use domain::routing::history::{change_time, RecordKind};
 use domain::routing::ivr::follow_call;
 use serde::Serialize;
@@ -39,6 +39,14 @@ struct HistoryLine {
     summary: String,
 }
 
+/// The call log's custom range that shows every stored call of the number.
+#[derive(Serialize, ToSchema)]
+struct DayRange {
+    /// YYYY-MM-DD, in the account's zone.
+    from: String,
+    to: String,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NumberDetails {
@@ -51,6 +59,8 @@ struct NumberDetails {
     recent_calls: Vec<CallLogRow>,
     /// Whether the user may see calls (the reports permission).
     sees_calls: bool,
+    /// The call log's range for 'See all calls' (None without calls or without the permission).
+    all_calls: Option<DayRange>,
     /// The number's routing changes, newest first.
     history: Vec<HistoryLine>,
 }
@@ -74,6 +84,14 @@ async fn number_page(
     };
     let sees_calls = user.account.can_access_reports;
     let recent_calls = if sees_calls { recent_calls(&state, &user, id).await? } else { Vec::new() };
+    let first_call = if sees_calls { numbers::first_call(&state.db, customer, id).await? } else { None };
+    let all_calls = match first_call {
+        Some(first) => {
+            let (from, to) = range_since(first, state.clock.now(), &zone).map_err(AppError::Internal)?;
+            Some(DayRange { from, to })
+        }
+        None => None,
+    };
     let filter = Filter { kind: Some(RecordKind::Connect), record_id: Some(id), user_id: None, from: None, to: None };
     let (changes, _) = routing_history::page(&state.db, customer, &filter, 0, i64::from(RECENT)).await?;
     let history = changes
@@ -91,6 +109,7 @@ async fn number_page(
         call_path,
         recent_calls,
         sees_calls,
+        all_calls,
         history,
     }))
 }
