@@ -38,6 +38,7 @@ pub struct SourcePair {
 
 /// Everything the classifier reads of the account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Ruleset {
     pub pairs: Vec<SourcePair>,
