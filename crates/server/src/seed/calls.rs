@@ -270,7 +270,7 @@ async fn ensure_rules(tx: &mut Transaction<'_, Any>, customer: &mut Customer, no
             }
         }
     }
-    customer.rules = crate::store::sources::ruleset(&mut **tx, customer.id).await?;
+    customer.rules = crate::store::sources::ruleset(tx, customer.id).await?;
     Ok(())
 }
 
@@ -881,6 +881,21 @@ mod tests {
             entries: vec![entry(1, false, "01614960000"), entry(2, true, ""), entry(3, false, "08001234567")],
             agents: vec![7],
             sources: vec![(1, "google".into(), "cpc".into()), (2, "(direct)".into(), "(none)".into())],
+            rules: Ruleset {
+                pairs: vec![
+                    domain::sources::SourcePair { id: 1, source: "google".into(), medium: "cpc".into() },
+                    domain::sources::SourcePair { id: 2, source: "(direct)".into(), medium: "(none)".into() },
+                ],
+                rules: vec![domain::sources::SourceRule {
+                    id: 1,
+                    source_medium_id: 1,
+                    field: RuleField::ClickId,
+                    op: MatchOp::Equals,
+                    value: "gclid".into(),
+                }],
+                default_id: 2,
+                paid_overrides: false,
+            },
             snapshot: RoutingSnapshot {
                 entries: [1, 2, 3]
                     .map(|id| RoutingEntry {
