@@ -77,6 +77,13 @@ describe('the source / mediums list', () => {
     expect(answer.textContent).toContain('rule 3 (utm_source equals "bing") matched');
     fireEvent.change(screen.getByLabelText('Landing page URL'), { target: { value: 'https://www.example.test/' } });
     expect(within(screen.getByRole('status')).getByText('(direct) / (none)')).toBeTruthy();
+    // A returning visitor keeps the first visit's source (a paid click overrides only when the account says so).
+    fireEvent.change(screen.getByLabelText("The visitor's first visit"), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Landing page URL'), {
+      target: { value: 'https://www.example.test/?msclkid=abc' },
+    });
+    expect(within(screen.getByRole('status')).getByText('google / cpc')).toBeTruthy();
+    expect(within(screen.getByRole('status')).getByText('First touch')).toBeTruthy();
   });
 
   test('adding a pair checks it with the domain first, and the paid-click setting is saved', async () => {

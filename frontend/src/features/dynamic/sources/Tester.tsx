@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TextField } from '../../../components/fields';
+import { SelectField, TextField } from '../../../components/fields';
 import { classifySourceVisit, type Level, type Ruleset } from '../../../domain/sources';
 import type { SourcesPage } from './api';
 
@@ -16,8 +16,13 @@ const LEVELS: Record<Level, string> = {
 export function ClassificationTester({ ruleset }: { ruleset: SourcesPage['ruleset'] }) {
   const [landingUrl, setLandingUrl] = useState('');
   const [referrer, setReferrer] = useState('');
+  const [firstTouch, setFirstTouch] = useState('');
   const tested = landingUrl.trim() !== '' || referrer.trim() !== '';
-  const answer = tested ? classifySourceVisit({ landingUrl, referrer }, ruleset as Ruleset) : null;
+  // A returning visitor's first visit: a day before this one.
+  const first = firstTouch ? { sourceMediumId: Number(firstTouch), startedAt: 0 } : null;
+  const answer = tested
+    ? classifySourceVisit({ landingUrl, referrer, startedAt: 86_400, firstTouch: first }, ruleset as Ruleset)
+    : null;
   const pair = answer && ruleset.pairs.find((p) => p.id === answer.sourceMediumId);
   return (
     <section className="card" aria-labelledby="tester-title">
@@ -29,6 +34,16 @@ export function ClassificationTester({ ruleset }: { ruleset: SourcesPage['rulese
         hint="e.g. https://www.example.com/offers?utm_source=bing&utm_medium=cpc"
       />
       <TextField label="Referrer" value={referrer} onChange={setReferrer} hint="e.g. https://www.google.co.uk/" />
+      <SelectField
+        label="The visitor's first visit"
+        value={firstTouch}
+        onChange={setFirstTouch}
+        options={[
+          { value: '', label: 'None: a new visitor' },
+          ...ruleset.pairs.map((p) => ({ value: String(p.id), label: `${p.source} / ${p.medium}, yesterday` })),
+        ]}
+        hint="A first visit within 30 days keeps its source / medium, unless a paid click may override it."
+      />
       <div role="status" aria-live="polite">
         {answer && (
           <dl className="tester-answer">
