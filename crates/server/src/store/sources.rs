@@ -82,8 +82,16 @@ pub async fn ruleset(conn: &mut AnyConnection, customer: i64) -> sqlx::Result<Ru
     let default_id = match pairs.iter().find(|p| is_direct(&p.source, &p.medium)) {
         Some(pair) => pair.id,
         None => {
+            // Another request may make it meanwhile: the unique constraint keeps one.
+            sqlx::query(
+                "INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, '(direct)', '(none)')
+                 ON CONFLICT (customer_id, source, medium) DO NOTHING",
+            )
+            .bind(customer)
+            .execute(&mut *conn)
+            .await?;
             let id: i64 = sqlx::query_scalar(
-                "INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, '(direct)', '(none)') RETURNING id",
+                "SELECT id FROM sources_mediums WHERE customer_id = $1 AND source = '(direct)' AND medium = '(none)'",
             )
             .bind(customer)
             .fetch_one(&mut *conn)

@@ -399,3 +399,25 @@ async fn another_customers_pairs_and_rules_are_not_found_and_nothing_changes() {
     let listed = app.get(LIST, Some(&other)).await.text();
     assert!(!listed.contains("nhs.uk"), "never another customer's pairs");
 }
+
+#[tokio::test]
+async fn an_account_without_direct_none_is_given_it_as_the_default_once() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    sqlx::query(
+        "UPDATE sources_mediums SET source = 'tv', medium = 'offline' WHERE customer_id = 100 AND source = '(direct)'",
+    )
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    let (first, second) = tokio::join!(app.get(LIST, Some(&owner)), app.get(LIST, Some(&owner)));
+    for list in [ok(first), ok(second), get(&app, LIST, &owner).await] {
+        let sources = list["sources"].as_array().unwrap();
+        assert_eq!(sources.len(), 11, "{list}");
+        let direct = sources.iter().find(|s| s["source"] == "(direct)").unwrap();
+        assert_eq!(
+            (direct["isDefault"].as_bool(), list["ruleset"]["defaultId"].as_i64()),
+            (Some(true), direct["id"].as_i64())
+        );
+    }
+}
