@@ -25,6 +25,8 @@ mod routing;
 mod routing_extras;
 #[cfg(feature = "shell")]
 mod shell;
+#[cfg(feature = "forms")]
+mod sources;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -96,6 +98,18 @@ export interface AddButton {
 export interface ChargeItem { quantity: number; unitPrice: number; plan: boolean }
 export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZero" | "plus" | "zero" }
 export type FieldErrors = Record<string, string>;
+export type RuleField =
+  | "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
+export type MatchOp = "equals" | "contains";
+export interface SourceRule { id: number; sourceMediumId: number; field: RuleField; op: MatchOp; value: string }
+export interface SourcePair { id: number; source: string; medium: string }
+export interface Ruleset { pairs: SourcePair[]; rules: SourceRule[]; defaultId: number; paidOverrides: boolean }
+export interface FirstTouch { sourceMediumId: number; startedAt: number }
+export interface VisitFacts { landingUrl: string; referrer: string; startedAt?: number; firstTouch?: FirstTouch | null }
+export type Level = "firstTouch" | "landingPage" | "referrer" | "referrerGroup" | "always" | "default";
+export interface Classification { sourceMediumId: number; ruleId: number | null; level: Level; paid: boolean; why: string }
+export interface RuleForm { field: string; op: string; value: string }
+export interface PairForm { source: string; medium: string }
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
 export type DatePreset =

@@ -2174,6 +2174,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/managesources/deleteRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a rule. */
+        post: operations["post_managesources_deleteRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/deleteSource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a pair and its rules; refused (422 under `id`, naming them) while a dynamic whisper
+         *     or a pool uses it, and for the default.
+         */
+        post: operations["post_managesources_deleteSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/getSource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pair, its rules (with their places in the account's order) and who uses it. */
+        get: operations["get_managesources_getSource_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/getSources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's source / medium pairs with their visits and calls in the last 30 days, and the
+         *     ruleset (for the tester).
+         */
+        get: operations["get_managesources_getSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/insertRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a rule to a pair, last in the account's order. */
+        post: operations["post_managesources_insertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/insertSource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a pair (form: `source`, `medium`). */
+        post: operations["post_managesources_insertSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/moveRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a rule one place up or down in the account's order (within a level, the earlier rule
+         *     wins); at either end it stays.
+         */
+        post: operations["post_managesources_moveRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/updateRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a rule (form: `id`, `field`, `op`, `value`, and `sourceId` to give it to another pair). */
+        post: operations["post_managesources_updateRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** First touch holds for 30 days; with `paidOverrides` 1 a paid click overrides it. */
+        post: operations["post_managesources_updateSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/managesources/updateSource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a pair (form: `id`, `source`, `medium`). */
+        post: operations["post_managesources_updateSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manageterms/storeDestinationNumber": {
         parameters: {
             query?: never;
@@ -4990,6 +5169,9 @@ export interface components {
             userName: string;
             summary: string;
         };
+        IdField: {
+            id?: string | null;
+        };
         Impact: {
             total: number;
             moved: number;
@@ -5459,6 +5641,11 @@ export interface components {
         LoginRequired: {
             login: string;
         };
+        /**
+         * @description How a UTM or path rule compares (case-insensitively for UTM values, exactly for paths).
+         * @enum {string}
+         */
+        MatchOp: "equals" | "contains";
         MidCallAudioOption: {
             /** Format: int64 */
             id: number;
@@ -5499,6 +5686,11 @@ export interface components {
             partOfDay: components["schemas"]["PartOfDay"];
             /** @description The calls, in the order given, for the list to open. */
             callIds: number[];
+        };
+        MoveFields: {
+            id?: string | null;
+            /** @description 'up' (earlier, stronger within its level) or 'down'. */
+            direction?: string;
         };
         MoveNumbers: {
             "ids[]"?: number[];
@@ -5720,6 +5912,13 @@ export interface components {
             status: number;
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
+        };
+        /** @description A pair's fields (the id only for an edit). */
+        PairFields: {
+            id?: string | null;
+            /** @description Domain `validate_pair` decides; the bound stops absurd input. */
+            source?: string;
+            medium?: string;
         };
         /**
          * @description Nights 00:00-05:59, mornings 06:00-11:59, afternoons 12:00-17:59, evenings 18:00-23:59.
@@ -6497,6 +6696,58 @@ export interface components {
         };
         /** @enum {string} */
         RowType: "routing" | "ivr";
+        /**
+         * @description What a rule looks at.
+         * @enum {string}
+         */
+        RuleField: "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
+        /**
+         * @description A rule's fields: `sourceId` its pair (for an add, and to move it to another pair on an edit),
+         *     `field`, `op` and `value` as domain `validate_rule` reads them.
+         */
+        RuleFields: {
+            id?: string | null;
+            sourceId?: string | null;
+            field?: string;
+            op?: string;
+            value?: string;
+        };
+        /** @description A rule as a pair's page shows it. */
+        RuleRow: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Its place in the account's order, from 1.
+             */
+            position: number;
+            field: components["schemas"]["RuleField"];
+            op: components["schemas"]["MatchOp"];
+            value: string;
+            /** @description The rule in words: 'utm_source equals "bing"'. */
+            description: string;
+        };
+        /** @description Everything the classifier reads of the account. */
+        Ruleset: {
+            /** @default [] */
+            pairs: components["schemas"]["SourcePair"][];
+            /**
+             * @description In the account's order.
+             * @default []
+             */
+            rules: components["schemas"]["SourceRule"][];
+            /**
+             * Format: int64
+             * @description The 'direct / none' pair every visit no rule matches goes to.
+             * @default 0
+             */
+            defaultId: number;
+            /**
+             * @description Whether a paid click overrides a first touch within 30 days.
+             * @default false
+             */
+            paidOverrides: boolean;
+        };
         SalesforceConfiguration: {
             configured: boolean;
             account?: string | null;
@@ -6612,6 +6863,10 @@ export interface components {
             /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
             form_user_permissions?: string | null;
         };
+        Saved: {
+            /** Format: int64 */
+            id: number;
+        };
         /** @description The prefix whose free numbers to offer. */
         SearchNumbersRequest: {
             /** Format: int64 */
@@ -6695,6 +6950,13 @@ export interface components {
             /** @description 1: the user also gets the outbound permission on this account. */
             form_include_outbound_permission?: string;
         };
+        Settings: {
+            paidOverrides: boolean;
+        };
+        SettingsFields: {
+            /** @description '1' lets a paid click (gclid, msclkid, a paid utm_medium) override a first touch. */
+            paidOverrides?: string;
+        };
         /**
          * @description The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
          *     bounds only stop absurd input first.
@@ -6704,6 +6966,64 @@ export interface components {
             form_contactName?: string;
             form_contactEmail?: string;
             form_contactTelephone?: string;
+        };
+        SourcePage: {
+            source: components["schemas"]["SourceRow"];
+            rules: components["schemas"]["RuleRow"][];
+            /** @description The dynamic whispers that whisper for it, and the pools that play them. */
+            whispers: string[];
+            pools: string[];
+            /** @description Why it cannot be deleted ('' when it can). */
+            deleteRefusal: string;
+            ruleset: components["schemas"]["Ruleset"];
+            canEdit: boolean;
+        };
+        /** @description A source / medium pair of the account. */
+        SourcePair: {
+            /** Format: int64 */
+            id: number;
+            source: string;
+            medium: string;
+        };
+        /** @description A pair as the list shows it. */
+        SourceRow: {
+            /** Format: int64 */
+            id: number;
+            source: string;
+            medium: string;
+            /** @description The 'direct / none' default: every visit no rule matches. */
+            isDefault: boolean;
+            /**
+             * Format: int64
+             * @description Its rules.
+             */
+            rules: number;
+            /**
+             * Format: int64
+             * @description Visits classified into it in the last 30 days.
+             */
+            visits30Days: number;
+            /**
+             * Format: int64
+             * @description Inbound calls credited to it in the last 30 days.
+             */
+            calls30Days: number;
+        };
+        /** @description A stored rule; the account's rules are kept in one order. */
+        SourceRule: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            sourceMediumId: number;
+            field: components["schemas"]["RuleField"];
+            op?: components["schemas"]["MatchOp"];
+            value?: string;
+        };
+        SourcesPage: {
+            sources: components["schemas"]["SourceRow"][];
+            /** @description The pairs, the rules in order, the default and the setting: what the classifier reads. */
+            ruleset: components["schemas"]["Ruleset"];
+            canEdit: boolean;
         };
         SpeechRequest: {
             whisperText?: string;
@@ -15980,6 +16300,753 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportGroupSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdField"];
+                "multipart/form-data": components["schemas"]["IdField"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_deleteSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdField"];
+                "multipart/form-data": components["schemas"]["IdField"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_managesources_getSource_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pair's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcePage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_managesources_getSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcesPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_managesources_insertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_insertSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PairFields"];
+                "multipart/form-data": components["schemas"]["PairFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_moveRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MoveFields"];
+                "multipart/form-data": components["schemas"]["MoveFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SettingsFields"];
+                "multipart/form-data": components["schemas"]["SettingsFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_managesources_updateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PairFields"];
+                "multipart/form-data": components["schemas"]["PairFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
                 };
             };
             /** @description A malformed request. */

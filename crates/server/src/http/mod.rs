@@ -29,6 +29,7 @@ mod sandbox_direct_debit;
 mod sandbox_oauth;
 mod services;
 pub mod session;
+mod sources;
 mod static_files;
 mod technology_partner;
 mod typed_form;
@@ -88,6 +89,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(reports::router())
         .merge(routing::router())
         .merge(services::router())
+        .merge(sources::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }

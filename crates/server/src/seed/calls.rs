@@ -16,6 +16,7 @@ use domain::reports::{
 };
 use domain::routing::history::{EntryRoute, RoutingSnapshot};
 use domain::routing::ivr::{follow_call, CallEnd, CallPath, CallStep};
+use domain::sources::{classify, MatchOp, RuleField, Ruleset, VisitFacts};
 use sqlx::{Any, AnyPool, Transaction};
 
 use super::recordings;
@@ -82,6 +83,8 @@ pub(super) struct Customer {
     pub agents: Vec<i64>,
     /// (id, source, medium)
     pub sources: Vec<(i64, String, String)>,
+    /// The rules the visits are classified by (domain `sources::classify`, as the server does).
+    pub rules: Ruleset,
     pub snapshot: RoutingSnapshot,
     /// Destination plan id → the destination numbers' descriptions, in ringing order.
     pub plan_members: HashMap<i64, Vec<String>>,
@@ -166,7 +169,11 @@ fn random_token(dice: &mut Dice, alphabet: &[u8], len: usize) -> String {
     (0..len).map(|_| alphabet[dice.roll(alphabet.len() as i64) as usize] as char).collect()
 }
 
-/// The visit that showed a pool number, a few minutes before the call.
+const CAMPAIGNS: [&str; 3] = ["spring_offer", "new_patients", "brand"];
+
+/// The visit that showed a pool number, a few minutes before the call: a landing page and a
+/// referrer as the marketing makes them (click ids and UTM tags on paid clicks), credited to the
+/// source / medium the customer's rules give it (domain `sources::classify`, as for a real visit).
 fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
     let total: i64 = customer.sources.iter().map(|s| weight(&s.2)).sum();
     let mut at = dice.roll(total.max(1));
@@ -174,7 +181,7 @@ fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: 
         at -= weight(&s.2);
         at < 0
     });
-    let (source_id, name, medium) = source.map_or((None, "", ""), |(id, s, m)| (Some(*id), s.as_str(), m.as_str()));
+    let (name, medium) = source.map_or(("", ""), |(_, s, m)| (s.as_str(), m.as_str()));
     let page = match medium {
         "cpc" => *dice.pick(&["/offers", "/book-online", "/prices"]),
         "social" => "/offers/new-customers",
@@ -188,24 +195,83 @@ fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: 
         ("facebook" | "instagram", _) => format!("fbclid=IwAR{}", random_token(dice, alnum, 24)),
         _ => String::new(),
     };
+    // Choices from the visit's id, not the dice: the calls' sequence stays as it was.
+    let campaign = CAMPAIGNS[id.rem_euclid(CAMPAIGNS.len() as i64) as usize];
+    let tags = match medium {
+        "cpc" if name != "google" || id % 4 == 0 => format!("utm_source={name}&utm_medium=cpc&utm_campaign={campaign}"),
+        "email" => format!("utm_source={name}&utm_medium=email&utm_campaign=monthly"),
+        _ => String::new(),
+    };
+    let query: Vec<&str> = [tags.as_str(), click_id.as_str()].into_iter().filter(|q| !q.is_empty()).collect();
+    let query = if query.is_empty() { String::new() } else { format!("?{}", query.join("&")) };
     let referrer = match (name, medium) {
         ("(direct)", _) | (_, "email") => String::new(),
+        ("google", "organic") => "https://www.google.co.uk/".to_string(),
         ("google" | "bing", _) => format!("https://www.{name}.com/"),
         ("facebook", _) => "https://m.facebook.com/".to_string(),
         ("instagram", _) => "https://l.instagram.com/".to_string(),
         _ => format!("https://{name}/"),
     };
+    let landing_page = format!("{}{page}{query}", customer.website);
+    let facts = VisitFacts { landing_url: landing_page.clone(), referrer: referrer.clone(), ..Default::default() };
+    let classified = classify(&facts, &customer.rules);
     Visit {
         id,
         entry_id: entry.id,
         number_shown: dice.pick(&entry.pool_numbers).clone(),
-        source_medium_id: source_id,
-        landing_page: format!("{}{page}", customer.website),
+        source_medium_id: Some(classified.source_medium_id).filter(|id| *id > 0),
+        landing_page,
         referrer,
         keyword: if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() },
         click_id,
         started_at: call_at - 60 - dice.roll(20 * 60),
     }
+}
+
+/// The rules the demo gives a pair, by what it is: paid search by its click id and UTM tags,
+/// organic search and social by the referrer, e-mail by its UTM medium, a referral by its host.
+fn rules_for(source: &str, medium: &str) -> Vec<(RuleField, &'static str)> {
+    let host_rule = |host: &'static str| (RuleField::ReferrerHost, host);
+    match (source, medium) {
+        ("google", "cpc") => vec![(RuleField::ClickId, "gclid"), (RuleField::UtmSource, "google")],
+        ("bing", "cpc") => vec![(RuleField::ClickId, "msclkid"), (RuleField::UtmSource, "bing")],
+        ("google", "organic") => vec![(RuleField::ReferrerGroup, "search")],
+        ("bing", "organic") => vec![host_rule("bing.com")],
+        ("facebook", "social") => vec![host_rule("facebook.com"), (RuleField::ReferrerGroup, "social")],
+        ("instagram", "social") => vec![host_rule("instagram.com")],
+        (_, "email") => vec![(RuleField::UtmMedium, "email")],
+        _ => vec![],
+    }
+}
+
+/// Gives a customer without rules the demo's, then reads its ruleset (the default 'direct /
+/// none' made if missing) into `customer.rules`.
+async fn ensure_rules(tx: &mut Transaction<'_, Any>, customer: &mut Customer, now: i64) -> sqlx::Result<()> {
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM source_rules WHERE customer_id = $1")
+        .bind(customer.id)
+        .fetch_one(&mut **tx)
+        .await?;
+    if stored == 0 {
+        for (id, source, medium) in customer.sources.clone() {
+            for (field, value) in rules_for(&source, &medium) {
+                crate::store::sources::insert_rule(tx, customer.id, id, (field, MatchOp::Equals, value), now).await?;
+            }
+            // A referral's own host ("nhs.uk / referral").
+            if medium == "referral" && source.contains('.') {
+                let host = source.to_lowercase();
+                crate::store::sources::insert_rule(
+                    tx,
+                    customer.id,
+                    id,
+                    (RuleField::ReferrerHost, MatchOp::Equals, &host),
+                    now,
+                )
+                .await?;
+            }
+        }
+    }
+    customer.rules = crate::store::sources::ruleset(tx, customer.id).await?;
+    Ok(())
 }
 
 /// A static number's own source: one of the customer's offline-like sources, by the number.
@@ -615,6 +681,7 @@ async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
         entries,
         agents,
         sources,
+        rules: Ruleset::default(),
         snapshot: routing_history::snapshot(db, id).await?,
         plan_members,
         plan_queues,
@@ -677,6 +744,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     let mut recorded = Vec::new();
     for customer in &mut customers {
         default_sources(&mut tx, customer, &mut next_source).await?;
+        ensure_rules(&mut tx, customer, now).await?;
         let (calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
         insert_visits(&mut tx, customer.id, &visits, BATCH).await?;
         insert_calls(&mut tx, &calls, &rates, BATCH).await?;
@@ -727,6 +795,7 @@ pub async fn seed_volume(
     let mut next_source: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sources_mediums").fetch_one(&mut *tx).await?;
     default_sources(&mut tx, &mut customer, &mut next_source).await?;
+    ensure_rules(&mut tx, &mut customer, now).await?;
     let mut next_call: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM calls").fetch_one(&mut *tx).await?;
     let mut next_visit: i64 =
@@ -812,6 +881,21 @@ mod tests {
             entries: vec![entry(1, false, "01614960000"), entry(2, true, ""), entry(3, false, "08001234567")],
             agents: vec![7],
             sources: vec![(1, "google".into(), "cpc".into()), (2, "(direct)".into(), "(none)".into())],
+            rules: Ruleset {
+                pairs: vec![
+                    domain::sources::SourcePair { id: 1, source: "google".into(), medium: "cpc".into() },
+                    domain::sources::SourcePair { id: 2, source: "(direct)".into(), medium: "(none)".into() },
+                ],
+                rules: vec![domain::sources::SourceRule {
+                    id: 1,
+                    source_medium_id: 1,
+                    field: RuleField::ClickId,
+                    op: MatchOp::Equals,
+                    value: "gclid".into(),
+                }],
+                default_id: 2,
+                paid_overrides: false,
+            },
             snapshot: RoutingSnapshot {
                 entries: [1, 2, 3]
                     .map(|id| RoutingEntry {

@@ -34,6 +34,7 @@ pub mod routing_extras;
 pub mod routing_history;
 pub mod service_plans;
 pub mod sessions;
+pub mod sources;
 pub mod splash_screens;
 pub mod summary_emails;
 pub mod tech_partners;

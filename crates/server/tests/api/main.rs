@@ -49,6 +49,7 @@ mod services_purchases;
 mod services_statics;
 mod services_usage;
 mod session_expiry;
+mod sources_pages;
 mod static_numbers;
 mod summary_emails;
 mod tech_partner_portal;

@@ -56,8 +56,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/api-keys" => vec![Get("/api/technologypartner/getApiKeys")],
         "/technologypartner/reports" => vec![Get("/api/technologypartner/getReports")],
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
-        "/sources"
-        | "/cta"
+        "/sources" => vec![Get("/api/managesources/getSources")],
+        "/cta"
         | "/tags"
         | "/conversions"
         | "/agents"

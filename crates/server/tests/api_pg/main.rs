@@ -97,6 +97,8 @@ mod services_statics;
 mod services_usage;
 #[path = "../api/session_expiry.rs"]
 mod session_expiry;
+#[path = "../api/sources_pages.rs"]
+mod sources_pages;
 #[path = "../api/static_numbers.rs"]
 mod static_numbers;
 #[path = "../api/summary_emails.rs"]

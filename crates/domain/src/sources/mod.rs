@@ -1,0 +1,25 @@
+//! Source / mediums (issue 34): the account's traffic sources and the ordered rules that
+//! classify a website visit into one of them, with CallRail's precedence (a landing-page
+//! parameter or URL rule, then a specific referrer, then a referrer group, then 'always', then
+//! the website's default 'direct / none'), first touch for 30 days and an optional paid-click
+//! override. `classify` is the one function the server (when a visit is stored) and the
+//! browser's tester (through wasm) run.
+
+pub mod classify;
+pub mod rules;
+mod url;
+
+pub use classify::{classify, Classification, FirstTouch, Level, Ruleset, SourcePair, VisitFacts, FIRST_TOUCH_DAYS};
+pub use rules::{
+    describe_rule, pair_in_use, parse_rule, validate_pair, validate_rule, MatchOp, PairForm, RuleField, RuleForm,
+    SourceRule, CLICK_IDS, PAIR_NOT_UNIQUE, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, VALUE_MAX,
+};
+pub use url::{is_direct, parse_landing, referrer_host, Landing};
+
+use crate::account::{AccountState, AuthLevel};
+
+/// Who changes the source / medium rules (they decide what every report credits): administrators
+/// and owners, and users with the number/campaign admin right, as for numbers.
+pub fn can_edit_sources(account: &AccountState) -> bool {
+    account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
+}
