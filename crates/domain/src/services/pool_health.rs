@@ -39,6 +39,7 @@ pub struct PoolVisitCounts {
 
 /// The health figure of a pool.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PoolHealth {
     pub visits: u32,

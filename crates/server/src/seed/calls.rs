@@ -89,6 +89,8 @@ pub(super) struct Customer {
     pub plan_queues: HashMap<i64, String>,
     pub categories: HashMap<i64, String>,
     pub report_groups: HashMap<i64, String>,
+    /// The URL parameters the account captures (its landing URLs carry them).
+    pub parameters: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -167,7 +169,7 @@ fn random_token(dice: &mut Dice, alphabet: &[u8], len: usize) -> String {
 }
 
 /// The visit that showed a pool number, a few minutes before the call.
-fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
+pub(super) fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
     let total: i64 = customer.sources.iter().map(|s| weight(&s.2)).sum();
     let mut at = dice.roll(total.max(1));
     let source = customer.sources.iter().find(|s| {
@@ -195,7 +197,7 @@ fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: 
         ("instagram", _) => "https://l.instagram.com/".to_string(),
         _ => format!("https://{name}/"),
     };
-    Visit {
+    let mut shown = Visit {
         id,
         entry_id: entry.id,
         number_shown: dice.pick(&entry.pool_numbers).clone(),
@@ -205,7 +207,9 @@ fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: 
         keyword: if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() },
         click_id,
         started_at: call_at - 60 - dice.roll(20 * 60),
-    }
+    };
+    shown.landing_page.push_str(&super::pool_visits::landing_query(&customer.parameters, &shown.keyword, medium, shown.started_at));
+    shown
 }
 
 /// A static number's own source: one of the customer's offline-like sources, by the number.
@@ -541,7 +545,7 @@ async fn pairs(db: &AnyPool, sql: &str, customer_id: i64) -> sqlx::Result<Vec<(i
 }
 
 /// Reads what the customer's calls are made from (the routing as the routing history sees it).
-async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
+pub(super) async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
     let time_zone: String =
         sqlx::query_scalar("SELECT time_zone FROM customers WHERE id = $1").bind(id).fetch_one(db).await?;
     let website: Option<String> =
@@ -620,6 +624,10 @@ async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
         plan_queues,
         categories,
         report_groups,
+        parameters: sqlx::query_scalar("SELECT name FROM customer_parameters WHERE customer_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(db)
+            .await?,
     })
 }
 
@@ -826,6 +834,7 @@ mod tests {
             plan_queues: HashMap::new(),
             categories: HashMap::new(),
             report_groups: HashMap::new(),
+            parameters: vec!["Branch".into()],
         }
     }
 

@@ -24,6 +24,7 @@ mod invoices;
 mod login;
 mod menu_pages;
 mod partner_portal;
+mod pools_parameters;
 mod partner_rewards_branding;
 mod provisioning_runs;
 mod reports_calls;

@@ -47,6 +47,8 @@ mod login;
 mod menu_pages;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
+#[path = "../api/pools_parameters.rs"]
+mod pools_parameters;
 #[path = "../api/partner_rewards_branding.rs"]
 mod partner_rewards_branding;
 #[path = "../api/provisioning_runs.rs"]
