@@ -65,7 +65,10 @@ async fn get_pool(
     Path((id, pool)): Path<(String, String)>,
 ) -> Result<Json<PoolPage>, AppError> {
     let (id, pool) = (positive(&id)?, positive(&pool)?);
-    if guard(&format!("/dynamicurls/{id}/{pool}"), &user.account) != GuardStep::Allow {
+    // The page's guard, and the menu's Dynamic > URLs (not a group account), as the list's calls.
+    if guard(&format!("/dynamicurls/{id}/{pool}"), &user.account) != GuardStep::Allow
+        || !domain::integrations::shows_dynamic_urls(&user.account)
+    {
         return Err(AppError::Forbidden);
     }
     let customer = user.customer();
