@@ -2,8 +2,9 @@ import { useLocation, useParams } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
+import { PoolPage } from './components/PoolPage';
 
-/** /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one; the section's other pages are to come. */
+/** /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a pool; the section's other pages are to come. */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
   const { id, pool } = useParams();
@@ -18,6 +19,9 @@ export default function DynamicSection({ title }: SectionProps) {
   }
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
     return <DynamicUrlPage title={title} vcamId={id} />;
+  }
+  if (page.startsWith('/dynamicurls/') && id !== undefined && pool !== undefined) {
+    return <PoolPage title={title} vcamId={id} poolId={pool} />;
   }
   return <PageHeading title={title} />;
 }
