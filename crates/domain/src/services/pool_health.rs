@@ -119,7 +119,9 @@ fn verdict(visits: u32, own: Option<u32>, unattributed: u32, missing: u32, pools
         String::new()
     };
     if missing == 0 {
-        return format!("Only {own}% of visitors got a number of their own{lost}, though the pool is the recommended size.");
+        return format!(
+            "Only {own}% of visitors got a number of their own{lost}, though the pool is the recommended size."
+        );
     }
     format!(
         "Too small: only {own}% of visitors got a number of their own{lost}. Add {} ({}).",

@@ -221,7 +221,8 @@ async fn get_calls(
     let customer = user.customer();
     let parameter = captured(&state, customer, &query.parameter).await?;
     let value: String = query.value.chars().take(domain::services::parameters::PARAMETER_VALUE_MAX).collect();
-    let page = query.page.as_deref().and_then(|p| p.parse::<i64>().ok()).filter(|p| (1..=100_000).contains(p)).unwrap_or(1);
+    let page =
+        query.page.as_deref().and_then(|p| p.parse::<i64>().ok()).filter(|p| (1..=100_000).contains(p)).unwrap_or(1);
     let (rows, total) =
         calls::with_parameter(&state.db, customer, (&parameter, &value), (CALLS_PAGE, (page - 1) * CALLS_PAGE)).await?;
     let hears = calls::may_hear_recordings(&state.db, user.session.user_id).await?;

@@ -208,7 +208,12 @@ pub(super) fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64
         click_id,
         started_at: call_at - 60 - dice.roll(20 * 60),
     };
-    shown.landing_page.push_str(&super::pool_visits::landing_query(&customer.parameters, &shown.keyword, medium, shown.started_at));
+    shown.landing_page.push_str(&super::pool_visits::landing_query(
+        &customer.parameters,
+        &shown.keyword,
+        medium,
+        shown.started_at,
+    ));
     shown
 }
 

@@ -19,7 +19,12 @@ pub async fn pool(db: &AnyPool, customer: i64, dynamic_url: i64, pool: i64) -> s
 }
 
 /// The pool's numbers with their inbound calls in [from, to), in number order.
-pub async fn pool_numbers(db: &AnyPool, customer: i64, pool: i64, (from, to): (i64, i64)) -> sqlx::Result<Vec<(String, i64)>> {
+pub async fn pool_numbers(
+    db: &AnyPool,
+    customer: i64,
+    pool: i64,
+    (from, to): (i64, i64),
+) -> sqlx::Result<Vec<(String, i64)>> {
     sqlx::query_as(
         "SELECT p.number, (SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.routing_entry_id = $2
                 AND c.direction = 'inbound' AND c.tracked_number = p.number AND c.started_at >= $3 AND c.started_at < $4)

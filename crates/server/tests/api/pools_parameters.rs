@@ -52,9 +52,11 @@ async fn a_pools_page_shows_its_numbers_calls_and_health_from_the_stored_visits(
     // The health figure covers the 72 hours the visits that never call are kept.
     assert_eq!(now - page["windowFrom"].as_i64().unwrap(), 72 * 3600);
     let health = &page["health"];
-    let visits =
-        scalar(&app, &format!("SELECT COUNT(*) FROM visits WHERE routing_entry_id = {pool} AND started_at >= {}", now - 72 * 3600))
-            .await;
+    let visits = scalar(
+        &app,
+        &format!("SELECT COUNT(*) FROM visits WHERE routing_entry_id = {pool} AND started_at >= {}", now - 72 * 3600),
+    )
+    .await;
     assert_eq!(health["visits"].as_i64(), Some(visits));
     assert!(visits > 100, "{visits} visits");
     // Its rush hours ran the pool of five dry: some calls could not be attributed.
@@ -72,7 +74,7 @@ async fn a_pools_page_shows_its_numbers_calls_and_health_from_the_stored_visits(
     // A quieter pool of the same website is healthy.
     let other = scalar(
         &app,
-        &format!("SELECT MAX(id) FROM routing_entries WHERE customer_id = 100 AND dynamic_url_id = 1 AND kind = 'dynamic'"),
+        "SELECT MAX(id) FROM routing_entries WHERE customer_id = 100 AND dynamic_url_id = 1 AND kind = 'dynamic'",
     )
     .await;
     let quiet = ok(&app, &format!("/api/dynamicurls/getPool/1/{other}"), &owner).await;
@@ -157,8 +159,14 @@ async fn the_owner_captures_a_parameter_and_reads_its_values_and_a_values_calls(
 
     let removed = app.post_multipart(REMOVE, Some(&owner), &[("parameter", "utm_term")]).await;
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.text());
-    assert_eq!(app.get("/api/parameters/getValues?parameter=utm_term", Some(&owner)).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(app.post_multipart(REMOVE, Some(&owner), &[("parameter", "utm_term")]).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/api/parameters/getValues?parameter=utm_term", Some(&owner)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.post_multipart(REMOVE, Some(&owner), &[("parameter", "utm_term")]).await.status,
+        StatusCode::NOT_FOUND
+    );
     // A name is matched exactly.
     assert_eq!(app.get("/api/parameters/getValues?parameter=branch", Some(&owner)).await.status, StatusCode::NOT_FOUND);
 }

@@ -47,10 +47,10 @@ mod login;
 mod menu_pages;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
-#[path = "../api/pools_parameters.rs"]
-mod pools_parameters;
 #[path = "../api/partner_rewards_branding.rs"]
 mod partner_rewards_branding;
+#[path = "../api/pools_parameters.rs"]
+mod pools_parameters;
 #[path = "../api/provisioning_runs.rs"]
 mod provisioning_runs;
 #[path = "../api/reports_calls.rs"]

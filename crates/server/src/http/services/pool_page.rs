@@ -72,8 +72,7 @@ async fn get_pool(
         return Err(AppError::Forbidden);
     }
     let customer = user.customer();
-    let (name, dynamic_url) =
-        visit_figures::pool(&state.db, customer, id, pool).await?.ok_or(AppError::NotFound)?;
+    let (name, dynamic_url) = visit_figures::pool(&state.db, customer, id, pool).await?.ok_or(AppError::NotFound)?;
     let now = state.clock.now();
     let numbers = visit_figures::pool_numbers(&state.db, customer, pool, (now - 30 * DAY, now + 1)).await?;
     let window = (now - HEALTH_WINDOW_SECONDS, now + 1);
