@@ -41,6 +41,11 @@ pub fn validate_parameter_name(name: &str, existing: &[String]) -> Result<String
     errors.into_result().map(|()| name.to_string())
 }
 
+/// The field errors of a new parameter's name ({} when valid): the browser's form as it is typed.
+pub fn parameter_name_errors(name: &str, existing: &[String]) -> FieldErrors {
+    validate_parameter_name(name, existing).err().unwrap_or_default()
+}
+
 fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }

@@ -52,6 +52,19 @@ describe('Parameters', () => {
     expect((post[1]!.body as FormData).get('parameter')).toBe('utm_term');
   });
 
+  test("the domain's rule shows as typed, and nothing is posted", async () => {
+    const fetch = stubApi({ '/api/parameters/getParameters': () => jsonResponse(LIST) });
+    const { user } = renderAt('/parameters');
+    await user.type(await screen.findByRole('textbox', { name: 'Parameter name' }), 'utm-term');
+    await user.click(screen.getByRole('button', { name: 'Add parameter' }));
+    const field = screen.getByRole('textbox', { name: 'Parameter name' });
+    expect(field).toHaveAccessibleDescription('Invalid characters found. Allowed characters are letters, numbers and underscores.');
+    await user.clear(field);
+    await user.type(field, 'branch');
+    expect(field).toHaveAccessibleDescription('This parameter is already captured.');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('addParameter'))).toBe(false);
+  });
+
   test("the server's message shows on the field", async () => {
     stubApi({
       '/api/parameters/getParameters': () => jsonResponse(LIST),
@@ -60,17 +73,17 @@ describe('Parameters', () => {
           {
             success: false,
             code: 'VALIDATION_FAILED',
-            errors: { parameter: 'Invalid characters found. Allowed characters are letters, numbers and underscores.' },
+            errors: { parameter: 'This parameter is already captured.' },
           },
           422,
         ),
     });
     const { user } = renderAt('/parameters');
-    await user.type(await screen.findByRole('textbox', { name: 'Parameter name' }), 'utm-term');
+    await user.type(await screen.findByRole('textbox', { name: 'Parameter name' }), 'utm_content');
     await user.click(screen.getByRole('button', { name: 'Add parameter' }));
     const field = screen.getByRole('textbox', { name: 'Parameter name' });
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-    expect(field).toHaveAccessibleDescription('Invalid characters found. Allowed characters are letters, numbers and underscores.');
+    expect(field).toHaveAccessibleDescription('This parameter is already captured.');
   });
 
   test('removes a parameter after confirming', async () => {

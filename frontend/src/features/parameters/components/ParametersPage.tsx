@@ -5,27 +5,35 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { TextField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
+import { validateParameterName } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { addParameter, getParameters, parameterPath, removeParameter, type ParameterList, type ParameterRow } from '../api';
 import { ADDED, NO_PARAMETERS, PARAMETERS_FAILED, REMOVED, REMOVE_WARNING, SAVE_FAILED } from '../messages';
 
-function AddParameterForm({ onAdded }: { onAdded: (name: string) => Promise<void> }) {
+/** The add form: the domain's rule as typed (once touched), the server's answer on the same field. */
+function AddParameterForm({ existing, onAdded }: { existing: string[]; onAdded: (name: string) => Promise<void> }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [serverError, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  const ruleError = touched ? (validateParameterName(name, existing).parameter ?? null) : null;
+  const error = ruleError ?? serverError;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
+    setTouched(true);
+    if (saving || validateParameterName(name, existing).parameter) return;
     setSaving(true);
     setError(null);
     setFailure(null);
     try {
       const saved = await addParameter(name);
       setName('');
+      setTouched(false);
       await onAdded(saved.parameter);
     } catch (failed) {
       const fields = validationErrors(failed);
@@ -48,7 +56,11 @@ function AddParameterForm({ onAdded }: { onAdded: (name: string) => Promise<void
           label="Parameter name"
           name="parameter"
           value={name}
-          onChange={setName}
+          onChange={(value) => {
+            setName(value);
+            setError(null);
+          }}
+          onBlur={() => name !== '' && setTouched(true)}
           error={error}
           hint="As it appears in your landing page addresses, e.g. utm_term: letters, numbers and underscores."
         />
@@ -112,7 +124,7 @@ function ParameterTable({ list, onChanged }: { list: ParameterList; onChanged: (
         The parameters your tracking reads from the landing page's address, with the values seen in the stored visits:
         visits that called are kept with their calls, the others for {list.uncalledVisitsKeptHours} hours.
       </p>
-      <AddParameterForm onAdded={(name) => changed(ADDED(name))} />
+      <AddParameterForm existing={list.parameters.map((p) => p.name)} onAdded={(name) => changed(ADDED(name))} />
       <DataTable
         label="Captured parameters"
         columns={columns}
