@@ -107,6 +107,13 @@ pub fn validate_new_service_plan(
     to_js(&domain::services::new_service_plan::validate_new_service_plan(&form, &taken, &restricted))
 }
 
+/// Field errors of a new captured parameter's name ({} when valid), under `parameter`, against
+/// the names the account captures.
+#[wasm_bindgen(js_name = validateParameterName, unchecked_return_type = "FieldErrors")]
+pub fn validate_parameter_name(name: &str, existing: Vec<String>) -> Result<JsValue, JsError> {
+    to_js(&domain::services::parameters::parameter_name_errors(name, &existing))
+}
+
 /// Field errors of an inline add dialog ({} when valid), under the list's posted field name.
 #[wasm_bindgen(js_name = validateInlineAdd, unchecked_return_type = "FieldErrors")]
 pub fn validate_inline_add(

@@ -31,6 +31,9 @@ fn answer(call: &str, args: &[Value]) -> Value {
             args[2].as_str().unwrap_or("")
         )),
         "onlineText" => json!(online_text(args[0].as_i64().unwrap())),
+        "validateParameterName" => {
+            json!(domain::services::parameters::parameter_name_errors(args[0].as_str().unwrap_or(""), &strings(1)))
+        }
         other => panic!("unknown call {other}"),
     }
 }

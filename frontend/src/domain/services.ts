@@ -21,6 +21,11 @@ export function validateNewServicePlan(form: NewServicePlanForm, taken: string[]
   return wasm.validateNewServicePlan(form, taken, restricted);
 }
 
+/** A new captured parameter's name (parameter), against the names the account captures. */
+export function validateParameterName(name: string, existing: string[]): FieldErrors {
+  return wasm.validateParameterName(name, existing);
+}
+
 /** An inline add dialog's description, under the list's posted field name. */
 export function validateInlineAdd(list: InlineList, description: string, taken: string[]): FieldErrors {
   return wasm.validateInlineAdd(list, description, taken);

@@ -31,6 +31,8 @@ function answer(call: string, a: any[]): unknown {
       return services.releaseNote(a[0], a[1], a[2]);
     case 'onlineText':
       return onlineText(a[0]);
+    case 'validateParameterName':
+      return services.validateParameterName(a[0], a[1]);
     default:
       throw new Error(`unknown call ${call}`);
   }

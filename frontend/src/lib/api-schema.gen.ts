@@ -261,6 +261,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dynamicurls/getPool/{id}/{pool}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pool's numbers, their calls and the pool's health figure. */
+        get: operations["get_dynamicurls_getPool_id_pool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dynamicurls/getPools/{id}": {
         parameters: {
             query?: never;
@@ -2612,6 +2629,91 @@ export interface paths {
         get: operations["get_overview_getFirstRun"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/addParameter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Captures one more parameter. */
+        post: operations["post_parameters_addParameter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/getCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calls from visits whose landing URL carried the value, as the call log shows them. */
+        get: operations["get_parameters_getCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/getParameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The captured parameters with their values, visits and calls over the stored visits. */
+        get: operations["get_parameters_getParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/getValues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A captured parameter's values with their visits and calls. */
+        get: operations["get_parameters_getValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/removeParameter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops capturing a parameter; its values stay with their visits. */
+        post: operations["post_parameters_removeParameter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5920,6 +6022,43 @@ export interface components {
             source?: string;
             medium?: string;
         };
+        ParameterList: {
+            parameters: components["schemas"]["ParameterRow"][];
+            /**
+             * Format: int64
+             * @description How long the visits behind the figures are kept: those that called as long as their
+             *     calls, the others 72 hours.
+             */
+            uncalledVisitsKeptHours: number;
+        };
+        ParameterName: {
+            /**
+             * @description A URL tag: letters, numbers and underscores, at most 50 (the domain's rule decides; the
+             *     bound stops absurd input).
+             */
+            parameter?: string;
+        };
+        ParameterRow: {
+            name: string;
+            /**
+             * Format: int64
+             * @description Distinct values seen.
+             */
+            values: number;
+            /** Format: int64 */
+            visits: number;
+            /** Format: int64 */
+            calls: number;
+        };
+        ParameterSaved: {
+            success: boolean;
+            parameter: string;
+        };
+        ParameterValues: {
+            parameter: string;
+            /** @description The most visited first, at most 1,000. */
+            values: components["schemas"]["ValueRow"][];
+        };
         /**
          * @description Nights 00:00-05:59, mornings 06:00-11:59, afternoons 12:00-17:59, evenings 18:00-23:59.
          * @enum {string}
@@ -6076,11 +6215,73 @@ export interface components {
             enoughCredits: boolean;
             priceList: components["schemas"]["PriceList"];
         };
+        /** @description The health figure of a pool. */
+        PoolHealth: {
+            /** Format: int32 */
+            visits: number;
+            /** Format: int32 */
+            peakHourlyVisitors: number;
+            /**
+             * Format: int32
+             * @description Whole percent of visits with a number of their own; None without visits.
+             */
+            ownNumberPercent?: number | null;
+            /** Format: int32 */
+            unattributedCalls: number;
+            /** Format: int32 */
+            sessionMinutes: number;
+            /** Format: int32 */
+            marginPercent: number;
+            /** Format: int32 */
+            poolSize: number;
+            /** Format: int32 */
+            recommendedSize: number;
+            /**
+             * Format: int32
+             * @description Numbers to add to reach the recommended size (0 when the pool is big enough).
+             */
+            missingNumbers: number;
+            /**
+             * Format: int32
+             * @description Pools of [`NUMBERS_PER_POOL`] to buy for the missing numbers.
+             */
+            poolsToBuy: number;
+            healthy: boolean;
+            /** @description The figure in a sentence. */
+            verdict: string;
+        };
         PoolInserted: {
             success: boolean;
             /** Format: int64 */
             campaignId: number;
             numbers: string[];
+        };
+        PoolNumberCalls: {
+            /** @description UK format, "0117 496 0100". */
+            number: string;
+            /** Format: int64 */
+            callsLast30Days: number;
+        };
+        PoolPage: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            dynamicUrlId: number;
+            dynamicUrl: string;
+            numbers: components["schemas"]["PoolNumberCalls"][];
+            health: components["schemas"]["PoolHealth"];
+            /**
+             * Format: int64
+             * @description The health figure's window [from, to), seconds since the epoch: the last 72 hours.
+             */
+            windowFrom: number;
+            /** Format: int64 */
+            windowTo: number;
+            /** @description Whether the user may buy numbers (the pool purchase form), and how many a pool holds. */
+            canBuy: boolean;
+            /** Format: int64 */
+            numbersPerPool: number;
         };
         /**
          * @description The dynamic URL and pool form. The domain's rules (`validate_dynamic_pool`) decide, then
@@ -7474,6 +7675,25 @@ export interface components {
                 [key: string]: string;
             };
         };
+        ValueCalls: {
+            parameter: string;
+            value: string;
+            /** @description Newest first, a page of 50. */
+            calls: components["schemas"]["CallLogRow"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+        };
+        ValueRow: {
+            value: string;
+            /** Format: int64 */
+            visits: number;
+            /** Format: int64 */
+            calls: number;
+        };
         VoicemailForm: {
             /** @default  */
             description: string;
@@ -8569,6 +8789,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_dynamicurls_getPool_id_pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pool: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No dynamic URL pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a pool of this dynamic URL of the account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -18231,6 +18506,340 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_parameters_addParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ParameterName"];
+                "multipart/form-data": components["schemas"]["ParameterName"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Below auth code 20 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The name breaks the rule, is captured already, or the account captures 20 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_parameters_getCalls: {
+        parameters: {
+            query?: {
+                parameter?: string;
+                value?: string;
+                /** @description 1 and up; out of range reads as 1. */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValueCalls"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Below auth code 20 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a parameter the account captures */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_parameters_getParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterList"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Below auth code 20 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_parameters_getValues: {
+        parameters: {
+            query?: {
+                /** @description The parameter's name, exactly as captured. */
+                parameter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterValues"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Below auth code 20 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a parameter the account captures */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_parameters_removeParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ParameterName"];
+                "multipart/form-data": components["schemas"]["ParameterName"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Below auth code 20 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a parameter the account captures */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

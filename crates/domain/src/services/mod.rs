@@ -6,6 +6,8 @@
 pub mod dynamic_pool;
 pub mod inline_add;
 pub mod new_service_plan;
+pub mod parameters;
+pub mod pool_health;
 pub mod static_number;
 
 /// The services page's online text for a service's online status.

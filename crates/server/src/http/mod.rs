@@ -18,6 +18,7 @@ mod login;
 pub(crate) mod numbers;
 mod outbox_page;
 mod pages;
+mod parameters;
 mod partner;
 mod payment_details;
 mod reporting_api;
@@ -84,6 +85,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(integrations::router())
         .merge(invoices::router())
         .merge(numbers::router())
+        .merge(parameters::router())
         .merge(partner::router())
         .merge(payment_details::router())
         .merge(reports::router())

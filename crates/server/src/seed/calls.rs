@@ -92,6 +92,8 @@ pub(super) struct Customer {
     pub plan_queues: HashMap<i64, String>,
     pub categories: HashMap<i64, String>,
     pub report_groups: HashMap<i64, String>,
+    /// The URL parameters the account captures (its landing URLs carry them).
+    pub parameters: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -172,9 +174,10 @@ fn random_token(dice: &mut Dice, alphabet: &[u8], len: usize) -> String {
 const CAMPAIGNS: [&str; 3] = ["spring_offer", "new_patients", "brand"];
 
 /// The visit that showed a pool number, a few minutes before the call: a landing page and a
-/// referrer as the marketing makes them (click ids and UTM tags on paid clicks), credited to the
-/// source / medium the customer's rules give it (domain `sources::classify`, as for a real visit).
-fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
+/// referrer as the marketing makes them (click ids and UTM tags on paid clicks, the parameters the
+/// account captures), credited to the source / medium the customer's rules give it (domain
+/// `sources::classify`, as for a real visit).
+pub(super) fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: i64) -> Visit {
     let total: i64 = customer.sources.iter().map(|s| weight(&s.2)).sum();
     let mut at = dice.roll(total.max(1));
     let source = customer.sources.iter().find(|s| {
@@ -212,19 +215,29 @@ fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64, call_at: 
         ("instagram", _) => "https://l.instagram.com/".to_string(),
         _ => format!("https://{name}/"),
     };
+    // Drawn in the order the visit always drew them: the calls' sequence stays as it was.
+    let number_shown = dice.pick(&entry.pool_numbers).clone();
+    let keyword = if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() };
+    let started_at = call_at - 60 - dice.roll(20 * 60);
+    let captured = super::pool_visits::landing_query(&customer.parameters, &keyword, medium, started_at);
+    let query = match captured.strip_prefix('?') {
+        Some(more) if !query.is_empty() => format!("{query}&{more}"),
+        _ if query.is_empty() => captured,
+        _ => query,
+    };
     let landing_page = format!("{}{page}{query}", customer.website);
     let facts = VisitFacts { landing_url: landing_page.clone(), referrer: referrer.clone(), ..Default::default() };
     let classified = classify(&facts, &customer.rules);
     Visit {
         id,
         entry_id: entry.id,
-        number_shown: dice.pick(&entry.pool_numbers).clone(),
+        number_shown,
         source_medium_id: Some(classified.source_medium_id).filter(|id| *id > 0),
         landing_page,
         referrer,
-        keyword: if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() },
+        keyword,
         click_id,
-        started_at: call_at - 60 - dice.roll(20 * 60),
+        started_at,
     }
 }
 
@@ -246,7 +259,7 @@ fn rules_for(source: &str, medium: &str) -> Vec<(RuleField, &'static str)> {
 
 /// Gives a customer without rules the demo's, then reads its ruleset (the default 'direct /
 /// none' made if missing) into `customer.rules`.
-async fn ensure_rules(tx: &mut Transaction<'_, Any>, customer: &mut Customer, now: i64) -> sqlx::Result<()> {
+pub(super) async fn ensure_rules(tx: &mut Transaction<'_, Any>, customer: &mut Customer, now: i64) -> sqlx::Result<()> {
     let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM source_rules WHERE customer_id = $1")
         .bind(customer.id)
         .fetch_one(&mut **tx)
@@ -607,7 +620,7 @@ async fn pairs(db: &AnyPool, sql: &str, customer_id: i64) -> sqlx::Result<Vec<(i
 }
 
 /// Reads what the customer's calls are made from (the routing as the routing history sees it).
-async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
+pub(super) async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
     let time_zone: String =
         sqlx::query_scalar("SELECT time_zone FROM customers WHERE id = $1").bind(id).fetch_one(db).await?;
     let website: Option<String> =
@@ -687,6 +700,10 @@ async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
         plan_queues,
         categories,
         report_groups,
+        parameters: sqlx::query_scalar("SELECT name FROM customer_parameters WHERE customer_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(db)
+            .await?,
     })
 }
 
@@ -910,6 +927,7 @@ mod tests {
             plan_queues: HashMap::new(),
             categories: HashMap::new(),
             report_groups: HashMap::new(),
+            parameters: vec!["Branch".into()],
         }
     }
 

@@ -16,6 +16,7 @@ mod calls;
 mod integrations;
 mod inventory;
 mod partners;
+mod pool_visits;
 mod prices;
 mod recordings;
 mod routing_extras;
@@ -139,6 +140,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     tx.commit().await?;
     // A year of calls, through the committed routing.
     calls::seed(db, now).await?;
+    // The visits that did not call, the numbers the pools gave, the landing URLs' parameters.
+    pool_visits::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
     crate::billing_run::run(db, now).await?;
     Ok(())

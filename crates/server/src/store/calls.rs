@@ -219,6 +219,33 @@ pub async fn row(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<Ca
     .await
 }
 
+/// The customer's inbound calls from visits whose landing URL carried `name` = `value`, newest
+/// first: a page of `size` and how many there are.
+pub async fn with_parameter(
+    db: &AnyPool,
+    customer: i64,
+    (name, value): (&str, &str),
+    (size, offset): (i64, i64),
+) -> sqlx::Result<(Vec<CallRow>, i64)> {
+    let condition = "WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.visit_id IN
+        (SELECT p.visit_id FROM visit_parameters p WHERE p.customer_id = $1 AND p.name = $2 AND p.value = $3)";
+    let rows = sqlx::query_as(&format!(
+        "{ROW_SELECT} FROM calls c {JOINS} {condition} ORDER BY c.started_at DESC, c.id DESC LIMIT {size} OFFSET {offset}"
+    ))
+    .bind(customer)
+    .bind(name)
+    .bind(value)
+    .fetch_all(db)
+    .await?;
+    let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM calls c {condition}"))
+        .bind(customer)
+        .bind(name)
+        .bind(value)
+        .fetch_one(db)
+        .await?;
+    Ok((rows, total))
+}
+
 /// What the detail adds to the row: the visit and the routing's account of the call.
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct CallExtras {

@@ -42,6 +42,7 @@ pub mod throttle;
 pub mod usage;
 pub mod user_admin;
 pub mod users;
+pub mod visit_figures;
 pub mod voicemails;
 
 /// ` LIMIT n OFFSET m` of a page of a list ('' for every row on one page).

@@ -25,6 +25,7 @@ mod login;
 mod menu_pages;
 mod partner_portal;
 mod partner_rewards_branding;
+mod pools_parameters;
 mod provisioning_runs;
 mod reports_calls;
 mod reports_dashboard;

@@ -72,13 +72,17 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         | "/tracksales"
         | "/importsales"
         | "/customdimensions"
-        | "/parameters"
         | "/partner/benefits"
         | "/partner/benefits/reseller"
         | "/partner/benefits/referrer" => {
             vec![]
         }
-        p if p.starts_with("/parameter/") => vec![],
+        "/parameters" => vec![Get("/api/parameters/getParameters")],
+        // A captured parameter's page lists its values (the menu's names, as the page asks).
+        p if p.starts_with("/parameter/") => {
+            let name = p.trim_start_matches("/parameter/").replace(' ', "%20");
+            vec![Get(Box::leak(format!("/api/parameters/getValues?parameter={name}").into_boxed_str()))]
+        }
         _ => return None,
     };
     Some(calls)

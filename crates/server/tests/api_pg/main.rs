@@ -49,6 +49,8 @@ mod menu_pages;
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]
 mod partner_rewards_branding;
+#[path = "../api/pools_parameters.rs"]
+mod pools_parameters;
 #[path = "../api/provisioning_runs.rs"]
 mod provisioning_runs;
 #[path = "../api/reports_calls.rs"]

@@ -2,10 +2,14 @@ import { useLocation, useParams } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
+import { PoolPage } from './components/PoolPage';
 import { SourceDetail } from './sources/SourceDetail';
 import { SourcesList } from './sources/SourcesList';
 
-/** /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /sources and /sources/{id} the source / mediums; the section's other pages are to come. */
+/**
+ * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
+ * pool, /sources and /sources/{id} the source / mediums; the section's other pages are to come.
+ */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
   const { id, pool } = useParams();
@@ -20,6 +24,9 @@ export default function DynamicSection({ title }: SectionProps) {
   }
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
     return <DynamicUrlPage title={title} vcamId={id} />;
+  }
+  if (page.startsWith('/dynamicurls/') && id !== undefined && pool !== undefined) {
+    return <PoolPage title={title} vcamId={id} poolId={pool} />;
   }
   if (page === '/sources') return <SourcesList title={title} />;
   if (page.startsWith('/sources/') && id !== undefined) return <SourceDetail title={title} id={id} />;

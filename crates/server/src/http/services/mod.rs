@@ -6,6 +6,7 @@ mod charges;
 mod dynamic;
 mod new_items;
 mod plans;
+mod pool_page;
 mod prices;
 mod purchases;
 mod repricing;
@@ -26,5 +27,6 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(statics::router())
         .merge(new_items::router())
         .merge(dynamic::router())
+        .merge(pool_page::router())
         .merge(catalogue::router())
 }

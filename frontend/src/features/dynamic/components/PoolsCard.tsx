@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { TableScroll } from '../../../components/TableScroll';
 import { useLoader } from '../../../lib/useLoader';
 import { getPools } from '../api/pools';
@@ -37,7 +38,9 @@ export function PoolsCard({ vcamId }: { vcamId: string }) {
               <tbody>
                 {load.data.pools.map((pool) => (
                   <tr key={pool.id}>
-                    <th scope="row">{pool.name}</th>
+                    <th scope="row">
+                      <Link to={`/dynamicurls/${vcamId}/${pool.id}`}>{pool.name}</Link>
+                    </th>
                     <td>{pool.numbers.join(', ') || 'None'}</td>
                     <td>{pool.servicePlan ?? 'None'}</td>
                     <td>{pool.callRecording ? 'On' : 'Off'}</td>

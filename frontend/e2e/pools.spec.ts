@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures';
+import { expectAccessible, expectHeading, logIn } from './helpers';
+
+// A pool's page and the captured parameters (issue 34): the owner opens the busy pool of
+// Harbour Lane's main website, reads its health figure (the demo's rush hours ran its five
+// numbers dry) and its numbers; then captures utm_term, which the paid landing URLs carried all
+// along, and follows it to a value and that value's calls.
+
+test("the owner reads a pool's health and numbers, captures a parameter and reads a value's calls", async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/dynamicurls/1');
+  const pools = page.getByRole('table', { name: 'Pools' });
+  await pools.getByRole('link', { name: 'Website - Google Ads' }).click();
+  await expectHeading(page, 'Dynamic pool');
+  const health = page.getByRole('region', { name: 'Pool health' });
+  await expect(health.getByRole('status')).toContainText('Too small: only');
+  await expect(health).toContainText('Peak hourly visitors');
+  await expect(health).toContainText('From the visits stored for the last 72 hours');
+  await expect(page.getByRole('link', { name: /^Buy \d+ more numbers$/ })).toHaveAttribute('href', '/manage/services/dynamic/1');
+  await expect(page.getByRole('table', { name: 'Pool numbers' }).locator('tbody tr')).toHaveCount(5);
+  await expectAccessible(page, "a pool's page");
+
+  await page.goto('/manage/parameters');
+  await expectHeading(page, 'Parameters');
+  const table = page.getByRole('table', { name: 'Captured parameters' });
+  await expect(table.getByRole('link', { name: 'Branch' })).toBeVisible();
+  await expectAccessible(page, 'the parameters');
+  await page.getByRole('textbox', { name: 'Parameter name' }).fill('utm_term');
+  await page.getByRole('button', { name: 'Add parameter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "'utm_term' is captured from now on." })).toBeVisible();
+  await table.getByRole('link', { name: 'utm_term' }).click();
+
+  const values = page.getByRole('table', { name: 'Values of utm_term' });
+  await expect(values.getByRole('link', { name: 'near me' })).toBeVisible();
+  await expectAccessible(page, "a parameter's values");
+  await values.getByRole('link', { name: 'near me' }).click();
+  await expect(page).toHaveURL(/\/manage\/parameter\/utm_term\/near%20me$/);
+  const calls = page.getByRole('table', { name: 'Calls with utm_term = near me' });
+  await expect(calls.locator('tbody tr').first()).toContainText(/ \/ cpc/);
+  await expectAccessible(page, "a value's calls");
+});
