@@ -25,6 +25,8 @@ mod routing;
 mod routing_extras;
 #[cfg(feature = "shell")]
 mod shell;
+#[cfg(feature = "forms")]
+mod tags;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -98,6 +100,18 @@ export interface NumberFormat { countryCode: number; prefix: "none" | "doubleZer
 export type FieldErrors = Record<string, string>;
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
+export interface TagForm { description: string; colour: string }
+export interface TagRuleForm {
+  sourceMedium: string; campaign: string; minDuration: string; key: string; firstTime: string; outcome: string;
+}
+export interface TagFacts {
+  sourceMediumId: number | null; campaignId: number | null; durationSeconds: number; keysPressed: string;
+  firstTime: boolean; outcome: string | null;
+}
+export interface TagRule {
+  tagId: number; sourceMediumId: number | null; campaignId: number | null; minDurationSeconds: number | null;
+  keyPressed: string | null; firstTime: boolean; outcome: string | null;
+}
 export type DatePreset =
   | { preset: "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" }
   | { preset: "custom"; from: string; to: string };

@@ -19,6 +19,7 @@ pub mod reports;
 mod route_table;
 pub mod routing;
 pub mod services;
+pub mod tags;
 mod toolbar;
 pub mod users;
 mod validation;
