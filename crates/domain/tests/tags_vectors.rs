@@ -10,6 +10,8 @@ use domain::tags;
 use serde_json::{json, Value};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tags_vectors.json");
+/// Arbitrary arguments for the same calls, with their native answers (`common::check_fuzz_corpus`).
+const FUZZ: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz/tags.json");
 
 fn answer(call: &str, args: &[Value]) -> Value {
     match call {
@@ -29,6 +31,11 @@ fn answer(call: &str, args: &[Value]) -> Value {
 #[test]
 fn every_tags_vector_gives_its_expected_answer() {
     common::check_cases(FILE, common::read(FILE), "UPDATE_TAGS_VECTORS", 16, answer);
+}
+
+#[test]
+fn the_fuzz_corpus_gives_its_answers() {
+    common::check_fuzz_corpus(FILE, FUZZ, "UPDATE_TAGS_VECTORS", answer);
 }
 
 proptest::proptest! {

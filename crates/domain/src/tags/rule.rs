@@ -221,7 +221,7 @@ mod tests {
         assert!(rule.matches(&google_cpc_call(60)));
         assert!(!rule.matches(&google_cpc_call(59)));
         assert!(!rule.matches(&TagFacts { source_medium_id: Some(4), ..google_cpc_call(90) }));
-        assert_eq!(automatic_tags(&google_cpc_call(90), &[rule.clone()]), vec![7]);
+        assert_eq!(automatic_tags(&google_cpc_call(90), std::slice::from_ref(&rule)), vec![7]);
         assert!(automatic_tags(&google_cpc_call(30), &[rule]).is_empty());
     }
 
