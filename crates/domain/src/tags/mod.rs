@@ -13,14 +13,14 @@ pub use rule::{
 pub use tag::{validate_tag, TagForm, COLOUR_TOO_LIGHT, TAG_NAME_MAX, TAG_NAME_TOO_LONG};
 
 use crate::account::{AccountState, AuthLevel};
-use crate::menu_shows;
+use crate::{guard, menu_shows, GuardStep};
 
 /// Days back 'Apply to past calls' reaches.
 pub const APPLY_DAYS: i64 = 90;
 
-/// Who opens /tags: the menu's rule (the `admin_tagging_for_dynamics` scope).
+/// Who opens /tags: the menu's rule (the `admin_tagging_for_dynamics` scope) and the page's guard.
 pub fn opens_tags(account: &AccountState) -> bool {
-    menu_shows("/tags", account)
+    menu_shows("/tags", account) && guard("/tags", account) == GuardStep::Allow
 }
 
 /// Who adds, edits and deletes tags and rules, and tags calls by hand: a user of /tags who is an

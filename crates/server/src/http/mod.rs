@@ -30,6 +30,7 @@ mod sandbox_oauth;
 mod services;
 pub mod session;
 mod static_files;
+mod tags;
 mod technology_partner;
 mod typed_form;
 mod users;
@@ -88,6 +89,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(reports::router())
         .merge(routing::router())
         .merge(services::router())
+        .merge(tags::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }

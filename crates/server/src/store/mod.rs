@@ -36,6 +36,7 @@ pub mod service_plans;
 pub mod sessions;
 pub mod splash_screens;
 pub mod summary_emails;
+pub mod tags;
 pub mod tech_partners;
 pub mod throttle;
 pub mod usage;

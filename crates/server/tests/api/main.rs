@@ -51,6 +51,7 @@ mod services_usage;
 mod session_expiry;
 mod static_numbers;
 mod summary_emails;
+mod tags;
 mod tech_partner_portal;
 mod upgrade_chips;
 mod users_actions;

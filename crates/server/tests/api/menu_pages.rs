@@ -56,9 +56,9 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/api-keys" => vec![Get("/api/technologypartner/getApiKeys")],
         "/technologypartner/reports" => vec![Get("/api/technologypartner/getReports")],
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
+        "/tags" => vec![Get("/api/tags/getTags")],
         "/sources"
         | "/cta"
-        | "/tags"
         | "/conversions"
         | "/agents"
         | "/outboundcampaigns"
