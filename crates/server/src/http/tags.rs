@@ -78,7 +78,7 @@ impl TagsUser {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Choice {
+pub struct RuleChoice {
     /// An id ("12") or an outcome's key ("answered").
     value: String,
     label: String,
@@ -91,7 +91,7 @@ struct RuleView {
     id: i64,
     /// The form's values: form_source_medium, form_campaign, form_min_duration, form_key,
     /// form_first_time, form_outcome.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, String>)]
     form: TagRuleForm,
     /// The conditions in words, all of which must hold.
     conditions: Vec<String>,
@@ -120,9 +120,9 @@ struct TagsPage {
     /// Whether the user may change tags and rules and tag calls by hand.
     can_edit: bool,
     /// The rule form's lists.
-    sources: Vec<Choice>,
-    campaigns: Vec<Choice>,
-    outcomes: Vec<Choice>,
+    sources: Vec<RuleChoice>,
+    campaigns: Vec<RuleChoice>,
+    outcomes: Vec<RuleChoice>,
     /// How far back 'Apply to past calls' reaches.
     apply_days: i64,
 }
@@ -158,7 +158,7 @@ async fn get_tags(State(state): State<AppState>, user: TagsUser) -> Result<Json<
             calls: row.calls,
         })
         .collect();
-    let choice = |(id, label): (i64, String)| Choice { value: id.to_string(), label };
+    let choice = |(id, label): (i64, String)| RuleChoice { value: id.to_string(), label };
     Ok(Json(TagsPage {
         tags,
         can_edit: can_edit_tags(&user.account),
@@ -166,7 +166,7 @@ async fn get_tags(State(state): State<AppState>, user: TagsUser) -> Result<Json<
         campaigns: campaigns.into_iter().map(choice).collect(),
         outcomes: CallOutcome::ALL
             .iter()
-            .map(|o| Choice { value: o.key().to_string(), label: o.label().to_string() })
+            .map(|o| RuleChoice { value: o.key().to_string(), label: o.label().to_string() })
             .collect(),
         apply_days: APPLY_DAYS,
     }))
