@@ -54,10 +54,18 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(tags).toContainText('Follow up');
 
-  // The call log: paid search calls of a minute or more carry the tag.
-  await page.goto('/manage/reports');
+  // The tag's calls in the call log, from its count.
+  await tags.getByRole('link', { name: /calls tagged Paid minute in the call log$/ }).click();
+  await expect(page).toHaveURL(/\/manage\/reports\?tag=\d+$/);
   await expectHeading(page, 'Call log');
+  await expect(page.getByLabel('Tag')).toHaveValue(/\d+/);
   const calls = page.getByRole('table', { name: 'Calls' });
+  await expect(calls.locator('tbody tr').first()).toBeVisible();
+  const ofTag = calls.locator('tbody tr');
+  for (let i = 0; i < (await ofTag.count()); i++) await expect(ofTag.nth(i)).toContainText('Paid minute');
+
+  // Paid search calls of a minute or more carry the tag.
+  await page.goto('/manage/reports');
   await expect(calls.locator('tbody tr').first()).toBeVisible();
   const filtered = page.waitForResponse((r) => /getCalls\?.*source=\d+/.test(r.url()));
   await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });

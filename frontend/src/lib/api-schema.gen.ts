@@ -4273,6 +4273,8 @@ export interface components {
             campaigns: components["schemas"]["Choice"][];
             numbers: components["schemas"]["Choice"][];
             outcomes: components["schemas"]["KeyLabel"][];
+            /** @description The account's call tags (issue 34). */
+            tags: components["schemas"]["Choice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
@@ -18184,6 +18186,8 @@ export interface operations {
                 number?: string;
                 /** @description An outcome's key. */
                 outcome?: string;
+                /** @description A call tag's id (issue 34). */
+                tag?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -18379,6 +18383,8 @@ export interface operations {
                 number?: string;
                 /** @description An outcome's key. */
                 outcome?: string;
+                /** @description A call tag's id (issue 34). */
+                tag?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */

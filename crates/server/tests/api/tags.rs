@@ -383,3 +383,34 @@ async fn tags_need_the_menu_item_and_changes_need_the_edit_right() {
     // No session: the login.
     assert_eq!(app.get(TAGS, None).await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_call_log_filters_by_tag_and_offers_the_accounts_tags() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let filters = ok(app.get("/api/reports/getCallFilters", Some(&owner)).await);
+    let lead = filters["tags"].as_array().unwrap().iter().find(|t| t["label"] == "Qualified lead").unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let since = app.state.clock.now() - 30 * DAY;
+    let expected: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) FROM calls c JOIN call_tag_links l ON l.call_id = c.id
+         WHERE c.customer_id = 100 AND c.direction = 'inbound' AND l.tag_id = {lead} AND c.started_at >= {since}"
+    ))
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert!(expected > 0);
+    let log = ok(app.get(&format!("/api/reports/getCalls?tag={lead}&pageSize=100"), Some(&owner)).await);
+    assert_eq!(log["total"], expected);
+    for row in log["calls"].as_array().unwrap() {
+        assert!(row["tags"].as_array().unwrap().iter().any(|t| t == "Qualified lead"), "{row}");
+        assert!(row["durationSeconds"].as_i64().unwrap() >= 120);
+    }
+    // Another customer's tag finds none of theirs; a bad id is the filter's message.
+    let other = app.login("enterprise@demo.test").await;
+    let theirs = ok(app.get("/api/reports/getCallFilters", Some(&other)).await)["tags"][0]["id"].as_i64().unwrap();
+    let log = ok(app.get(&format!("/api/reports/getCalls?tag={theirs}"), Some(&owner)).await);
+    assert_eq!(log["total"], 0);
+    assert_eq!(app.get("/api/reports/getCalls?tag=x", Some(&owner)).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -40,6 +40,7 @@ const FILTERS: CallFilters = {
   ],
   campaigns: [{ id: 3, label: 'Implants' }],
   numbers: [{ id: 5, label: 'Website pool' }],
+  tags: [{ id: 4, label: 'Qualified lead' }],
   outcomes: [
     { key: 'answered', label: 'Answered' },
     { key: 'missed', label: 'Missed' },

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../../test/fixtures';
@@ -45,7 +46,11 @@ function renderPage(canEdit = true) {
       jsonResponse({ success: true, checked: 340, tagged: 12, days: 90, message: '12 calls tagged of 340 calls in the last 90 days.' }),
     '/api/tags/deleteTag/1': () => jsonResponse({ success: true, calls: 40 }),
   });
-  render(<TagsPage title="Tags" />);
+  render(
+    <MemoryRouter>
+      <TagsPage title="Tags" />
+    </MemoryRouter>,
+  );
   return { user: userEvent.setup(), fetch };
 }
 
@@ -54,7 +59,10 @@ describe('the tags page', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Tags' });
     expect(within(table).getByText('Qualified lead')).toHaveStyle({ backgroundColor: '#2e7d32' });
-    expect(within(table).getByText('12')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: '12 calls tagged Qualified lead in the call log' })).toHaveAttribute(
+      'href',
+      '/reports?tag=1',
+    );
     expect(within(table).getByText(/Source \/ medium is google \/ cpc and Lasted at least 60 seconds/)).toBeInTheDocument();
   });
 

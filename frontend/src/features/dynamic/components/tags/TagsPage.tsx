@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DeleteConfirmDialog } from '../../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../../components/ResultBanner';
@@ -59,7 +60,11 @@ function TagsTable({
               <td>
                 <TagChip name={tag.description} colour={tag.colour} />
               </td>
-              <td>{tag.calls30Days}</td>
+              <td>
+                <Link to={`/reports?tag=${tag.id}`} aria-label={`${tag.calls30Days} calls tagged ${tag.description} in the call log`}>
+                  {tag.calls30Days}
+                </Link>
+              </td>
               <td>
                 {tag.rules.length === 0 ? (
                   <span>By hand only</span>
