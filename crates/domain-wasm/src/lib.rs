@@ -27,6 +27,7 @@ mod routing_extras;
 mod shell;
 #[cfg(feature = "forms")]
 mod sources;
+mod tags;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -112,6 +113,18 @@ export interface RuleForm { field: string; op: string; value: string }
 export interface PairForm { source: string; medium: string }
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
+export interface TagForm { description: string; colour: string }
+export interface TagRuleForm {
+  sourceMedium: string; campaign: string; minDuration: string; key: string; firstTime: string; outcome: string;
+}
+export interface TagFacts {
+  sourceMediumId: number | null; campaignId: number | null; durationSeconds: number; keysPressed: string;
+  firstTime: boolean; outcome: string | null;
+}
+export interface TagRule {
+  tagId: number; sourceMediumId: number | null; campaignId: number | null; minDurationSeconds: number | null;
+  keyPressed: string | null; firstTime: boolean; outcome: string | null;
+}
 export type DatePreset =
   | { preset: "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" }
   | { preset: "custom"; from: string; to: string };

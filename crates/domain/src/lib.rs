@@ -20,6 +20,7 @@ mod route_table;
 pub mod routing;
 pub mod services;
 pub mod sources;
+pub mod tags;
 mod toolbar;
 pub mod users;
 mod validation;

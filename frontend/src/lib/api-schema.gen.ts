@@ -2996,6 +2996,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/tagCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a tag on a call by hand. */
+        post: operations["post_reports_tagCall_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/untagCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a tag off a call (whether a rule or a user put it on). */
+        post: operations["post_reports_untagCall_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routinghistory/exportCsv": {
         parameters: {
             query?: never;
@@ -3444,6 +3478,145 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_tagmanager_workspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/addRule/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a rule to a tag. */
+        post: operations["post_tags_addRule_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/addTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a tag. */
+        post: operations["post_tags_addTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/applyRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the account's rules over its inbound calls of the last 90 days, in batches, adding the
+         *     tags they give (nothing is taken off).
+         */
+        post: operations["post_tags_applyRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/deleteRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a rule (the calls it tagged keep their tags). */
+        post: operations["post_tags_deleteRule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/deleteTag/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a tag, its rules, and takes it off its calls. */
+        post: operations["post_tags_deleteTag_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/editRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a rule's conditions. */
+        post: operations["post_tags_editRule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/editTag/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames or recolours a tag (the call log shows the new name on its calls). */
+        post: operations["post_tags_editTag_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/getTags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's tags, each with its calls and rules, and the rule form's lists. */
+        get: operations["get_tags_getTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4373,12 +4546,16 @@ export interface components {
             callbacks: components["schemas"]["LinkedCall"][];
             /** @description The recording's address, for users with the recordings flag. */
             recordingUrl?: string | null;
+            /** @description The tags on the call with their colours, and those the user may add (issue 34). */
+            tags: components["schemas"]["CallTags"];
         };
         CallFilters: {
             sources: components["schemas"]["Choice"][];
             campaigns: components["schemas"]["Choice"][];
             numbers: components["schemas"]["Choice"][];
             outcomes: components["schemas"]["KeyLabel"][];
+            /** @description The account's call tags (issue 34). */
+            tags: components["schemas"]["Choice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
@@ -4432,6 +4609,22 @@ export interface components {
             callbackOf?: number | null;
             /** @description A recording the user may hear. */
             hasRecording: boolean;
+        };
+        CallTag: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            colour: string;
+            /** @description A rule put it on the call (else a user did). */
+            byRule: boolean;
+        };
+        CallTags: {
+            /** @description The tags on the call, by name. */
+            on: components["schemas"]["CallTag"][];
+            /** @description The account's other tags, to add. */
+            available: components["schemas"]["CallTag"][];
+            /** @description Whether the user may tag and untag the call. */
+            canTag: boolean;
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
@@ -6897,6 +7090,11 @@ export interface components {
         };
         /** @enum {string} */
         RowType: "routing" | "ivr";
+        RuleChoice: {
+            /** @description An id ("12") or an outcome's key ("answered"). */
+            value: string;
+            label: string;
+        };
         /**
          * @description What a rule looks at.
          * @enum {string}
@@ -6927,6 +7125,37 @@ export interface components {
             value: string;
             /** @description The rule in words: 'utm_source equals "bing"'. */
             description: string;
+        };
+        /** @description A rule as the page shows and edits it. */
+        RuleView: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description The form's values: form_source_medium, form_campaign, form_min_duration, form_key,
+             *     form_first_time, form_outcome.
+             */
+            form: {
+                [key: string]: string;
+            };
+            /** @description The conditions in words, all of which must hold. */
+            conditions: string[];
+        };
+        RulesApplied: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last `days` days the rules were run on.
+             */
+            checked: number;
+            /**
+             * Format: int64
+             * @description Calls that got a tag they did not have.
+             */
+            tagged: number;
+            /** Format: int64 */
+            days: number;
+            /** @description "12 calls tagged of 340 calls in the last 90 days." */
+            message: string;
         };
         /** @description Everything the classifier reads of the account. */
         Ruleset: {
@@ -7369,9 +7598,27 @@ export interface components {
             customerId: number;
             customerName: string;
         };
+        TagChoice: {
+            /** @description The tag's id. */
+            form_tag_id?: string;
+        };
         TagCreated: {
             success: boolean;
             tag: components["schemas"]["TagManagerItem"];
+        };
+        TagDeleted: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The calls the tag was taken off.
+             */
+            calls: number;
+        };
+        /** @description The tag form. */
+        TagFields: {
+            form_description?: string;
+            /** @description "#rrggbb", dark enough for white text. */
+            form_colour?: string;
         };
         TagManagerAccounts: {
             accounts: components["schemas"]["TagManagerItem"][];
@@ -7386,6 +7633,40 @@ export interface components {
         };
         TagManagerWorkspaces: {
             workspaces: components["schemas"]["TagManagerItem"][];
+        };
+        TagView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** @description "#2e7d32"; the tag's text is white. */
+            colour: string;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last 30 days with the tag.
+             */
+            calls30Days: number;
+            /**
+             * Format: int64
+             * @description Every call with the tag.
+             */
+            calls: number;
+            /** @description The delete confirmation's question, with the calls it is on. */
+            deleteQuestion: string;
+            rules: components["schemas"]["RuleView"][];
+        };
+        TagsPage: {
+            tags: components["schemas"]["TagView"][];
+            /** @description Whether the user may change tags and rules and tag calls by hand. */
+            canEdit: boolean;
+            /** @description The rule form's lists. */
+            sources: components["schemas"]["RuleChoice"][];
+            campaigns: components["schemas"]["RuleChoice"][];
+            outcomes: components["schemas"]["RuleChoice"][];
+            /**
+             * Format: int64
+             * @description How far back 'Apply to past calls' reaches.
+             */
+            applyDays: number;
         };
         TechPartnerProfile: {
             /**
@@ -19583,6 +19864,8 @@ export interface operations {
                 number?: string;
                 /** @description An outcome's key. */
                 outcome?: string;
+                /** @description A call tag's id (issue 34). */
+                tag?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -19778,6 +20061,8 @@ export interface operations {
                 number?: string;
                 /** @description An outcome's key. */
                 outcome?: string;
+                /** @description A call tag's id (issue 34). */
+                tag?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -19911,6 +20196,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_reports_tagCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TagChoice"];
+                "multipart/form-data": components["schemas"]["TagChoice"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTags"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission or tag edit right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_reports_untagCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TagChoice"];
+                "multipart/form-data": components["schemas"]["TagChoice"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTags"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission or tag edit right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
             };
             /** @description Validation failed: each field's message. */
             422: {
@@ -21724,6 +22165,601 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_addRule_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag's id */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_addTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TagFields"];
+                "multipart/form-data": components["schemas"]["TagFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_description, form_colour */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_tags_applyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesApplied"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_deleteRule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such rule in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_deleteTag_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagDeleted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_editRule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such rule in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_tags_editTag_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TagFields"];
+                "multipart/form-data": components["schemas"]["TagFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_tags_getTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Tags menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -70,6 +70,8 @@ pub struct CallLogQueryInput {
     pub number: Option<String>,
     /// An outcome's key.
     pub outcome: Option<String>,
+    /// A call tag's id (issue 34).
+    pub tag: Option<String>,
     /// "1": first-time callers only.
     pub first_time: Option<String>,
     /// Seconds.
@@ -89,6 +91,8 @@ pub struct CallLogQuery {
     pub campaign: Option<i64>,
     pub number: Option<i64>,
     pub outcome: Option<CallOutcome>,
+    /// Calls with this tag.
+    pub tag: Option<i64>,
     pub first_time: bool,
     pub min_duration: Option<i64>,
     /// Trimmed; empty matches every call.
@@ -136,6 +140,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     let source = id(&mut errors, "source", &input.source);
     let campaign = id(&mut errors, "campaign", &input.campaign);
     let number = id(&mut errors, "number", &input.number);
+    let tag = id(&mut errors, "tag", &input.tag);
     let outcome = text(&input.outcome).and_then(|key| {
         let outcome = CallOutcome::from_key(key);
         if outcome.is_none() {
@@ -183,6 +188,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         campaign,
         number,
         outcome,
+        tag,
         first_time,
         min_duration,
         search,
@@ -208,6 +214,7 @@ mod tests {
             number: get("number"),
             outcome: get("outcome"),
             first_time: get("firstTime"),
+            tag: get("tag"),
             min_duration: get("minDuration"),
             search: get("search"),
             page: get("page"),
@@ -236,6 +243,7 @@ mod tests {
             ("campaign", "4"),
             ("number", "5"),
             ("outcome", "hungUpInIvr"),
+            ("tag", "8"),
             ("firstTime", "1"),
             ("minDuration", "60"),
             ("search", " 0117 496 "),
@@ -248,6 +256,7 @@ mod tests {
         assert_eq!(query.period, DatePreset::Custom { from: "2026-03-01".into(), to: "2026-03-31".into() });
         assert_eq!((query.source, query.campaign, query.number), (Some(3), Some(4), Some(5)));
         assert_eq!(query.outcome, Some(CallOutcome::HungUpInIvr));
+        assert_eq!(query.tag, Some(8));
         assert!(query.first_time);
         assert_eq!(query.min_duration, Some(60));
         assert_eq!(query.search, "0117 496");

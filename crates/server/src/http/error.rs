@@ -81,7 +81,8 @@ fn lost_race(index: &str) -> Option<AppError> {
         | "call_categories_description_unique"
         | "report_groups_description_unique"
         | "secondary_report_groups_description_unique"
-        | "in_call_attributions_description_unique" => not_unique("form_description"),
+        | "in_call_attributions_description_unique"
+        | "call_tag_names_description_unique" => not_unique("form_description"),
         _ => return None,
     })
 }

@@ -32,6 +32,7 @@ mod services;
 pub mod session;
 mod sources;
 mod static_files;
+mod tags;
 mod technology_partner;
 mod typed_form;
 mod users;
@@ -92,6 +93,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(routing::router())
         .merge(services::router())
         .merge(sources::router())
+        .merge(tags::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }

@@ -498,14 +498,6 @@ fn mark_first_times_and_callbacks(calls: &mut [Call], known: &HashSet<String>) {
     for call in calls.iter_mut().filter(|c| c.inbound) {
         call.first_time = first.contains(&call.id);
         call.callback_of = links.get(&call.id).copied();
-        let mut tags = Vec::new();
-        if call.talk_seconds >= 120 {
-            tags.push("Qualified lead");
-        }
-        if call.callback_of.is_some() {
-            tags.push("Called back");
-        }
-        call.tags = tags.join(", ");
     }
 }
 
@@ -762,9 +754,11 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     for customer in &mut customers {
         default_sources(&mut tx, customer, &mut next_source).await?;
         ensure_rules(&mut tx, customer, now).await?;
-        let (calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
+        let (mut calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
+        let tag_links = super::call_tags::tag_calls(&mut tx, customer, &mut calls, now).await?;
         insert_visits(&mut tx, customer.id, &visits, BATCH).await?;
         insert_calls(&mut tx, &calls, &rates, BATCH).await?;
+        super::call_tags::insert_links(&mut tx, customer.id, &tag_links, now).await?;
         next_call += calls.len() as i64;
         next_visit += visits.len() as i64;
         recorded.extend(recordings::chosen(&calls));
@@ -973,7 +967,6 @@ mod tests {
         let first = inbound.iter().find(|c| Some(c.id) == callback.callback_of).unwrap();
         assert_eq!(first.caller, callback.caller);
         assert!(callback.started_at - first.started_at <= 7 * DAY);
-        assert!(callback.tags.contains("Called back"));
     }
 
     #[test]

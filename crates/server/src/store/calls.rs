@@ -119,6 +119,15 @@ impl CallLogSql {
         if let Some(outcome) = query.outcome {
             add(" AND c.outcome = ?", Bind::Text(outcome.key().to_string()), &mut binds, &mut condition);
         }
+        if let Some(id) = query.tag {
+            // The tag's calls, found once by the link table's index (issue 34).
+            add(
+                " AND c.id IN (SELECT call_id FROM call_tag_links WHERE tag_id = ? AND customer_id = $1)",
+                Bind::Int(id),
+                &mut binds,
+                &mut condition,
+            );
+        }
         if query.first_time {
             condition.push_str(" AND c.first_time = 1");
         }

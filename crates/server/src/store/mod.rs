@@ -37,6 +37,7 @@ pub mod sessions;
 pub mod sources;
 pub mod splash_screens;
 pub mod summary_emails;
+pub mod tags;
 pub mod tech_partners;
 pub mod throttle;
 pub mod usage;

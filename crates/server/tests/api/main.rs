@@ -53,6 +53,7 @@ mod session_expiry;
 mod sources_pages;
 mod static_numbers;
 mod summary_emails;
+mod tags;
 mod tech_partner_portal;
 mod upgrade_chips;
 mod users_actions;

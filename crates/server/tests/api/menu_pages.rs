@@ -57,8 +57,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/reports" => vec![Get("/api/technologypartner/getReports")],
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
         "/sources" => vec![Get("/api/managesources/getSources")],
+        "/tags" => vec![Get("/api/tags/getTags")],
         "/cta"
-        | "/tags"
         | "/conversions"
         | "/agents"
         | "/outboundcampaigns"

@@ -105,6 +105,8 @@ mod sources_pages;
 mod static_numbers;
 #[path = "../api/summary_emails.rs"]
 mod summary_emails;
+#[path = "../api/tags.rs"]
+mod tags;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
 #[path = "../api/upgrade_chips.rs"]

@@ -3,12 +3,14 @@ import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
 import { PoolPage } from './components/PoolPage';
+import { TagsPage } from './components/tags/TagsPage';
 import { SourceDetail } from './sources/SourceDetail';
 import { SourcesList } from './sources/SourcesList';
 
 /**
  * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
- * pool, /sources and /sources/{id} the source / mediums; the section's other pages are to come.
+ * pool, /sources and /sources/{id} the source / mediums, /tags the call tags; the section's other
+ * pages are to come.
  */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
@@ -22,6 +24,7 @@ export default function DynamicSection({ title }: SectionProps) {
       </>
     );
   }
+  if (page === '/tags') return <TagsPage title={title} />;
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
     return <DynamicUrlPage title={title} vcamId={id} />;
   }

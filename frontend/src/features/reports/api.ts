@@ -1,4 +1,4 @@
-import { apiDownload, apiFile, apiGet } from '../../lib/api';
+import { apiDownload, apiFile, apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 
 export type CallLog = components['schemas']['CallLog'];
@@ -34,4 +34,16 @@ export function getRecording(url: string): Promise<Blob> {
 /** The recording as the attachment the server names. */
 export function downloadRecording(url: string) {
   return apiDownload(`${url.replace(/^\/api\//, '')}?download=1`);
+}
+
+export type CallTags = components['schemas']['CallTags'];
+
+/** reports/tagCall/{id}: puts a tag on the call by hand; the call's tags after. */
+export function tagCall(id: number, tagId: number): Promise<CallTags> {
+  return apiPost<CallTags>(`reports/tagCall/${id}`, { form_tag_id: tagId });
+}
+
+/** reports/untagCall/{id}: takes a tag off the call; the call's tags after. */
+export function untagCall(id: number, tagId: number): Promise<CallTags> {
+  return apiPost<CallTags>(`reports/untagCall/${id}`, { form_tag_id: tagId });
 }

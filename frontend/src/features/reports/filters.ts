@@ -10,6 +10,7 @@ export const FILTER_KEYS = [
   'campaign',
   'number',
   'outcome',
+  'tag',
   'firstTime',
   'minDuration',
   'search',

@@ -131,6 +131,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         campaign: None,
         number: Some(id),
         outcome: None,
+        tag: None,
         first_time: false,
         min_duration: None,
         search: String::new(),

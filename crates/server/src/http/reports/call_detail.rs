@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::call_tags::{call_tags, CallTags};
 use super::{CallLogRow, ReportsUser};
 use crate::http::download::attachment;
 use crate::http::error::AppError;
@@ -51,6 +52,8 @@ struct CallDetail {
     callbacks: Vec<LinkedCall>,
     /// The recording's address, for users with the recordings flag.
     recording_url: Option<String>,
+    /// The tags on the call with their colours, and those the user may add (issue 34).
+    tags: CallTags,
 }
 
 /// An id from the path: a positive whole number, else no such call.
@@ -109,7 +112,9 @@ async fn get_call(
         .into_iter()
         .map(|(id, at, outcome)| linked(id, at, &outcome, zone))
         .collect();
+    let tags = call_tags(&state, &user, id).await?;
     Ok(Json(CallDetail {
+        tags,
         journey: journey(&facts),
         referrer: extras.referrer,
         keyword: extras.keyword,

@@ -92,6 +92,8 @@ struct CallFilters {
     campaigns: Vec<Choice>,
     numbers: Vec<Choice>,
     outcomes: Vec<KeyLabel>,
+    /// The account's call tags (issue 34).
+    tags: Vec<Choice>,
     /// Whether the user may hear recordings.
     hears_recordings: bool,
 }
@@ -133,6 +135,14 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
         sources: choices(sources),
         campaigns: choices(campaigns),
         numbers: choices(numbers),
+        tags: choices(
+            calls::choices(
+                &state.db,
+                customer,
+                "SELECT id, description FROM call_tag_names WHERE customer_id = $1 ORDER BY LOWER(description), id",
+            )
+            .await?,
+        ),
         outcomes: CallOutcome::ALL
             .into_iter()
             .map(|o| KeyLabel { key: o.key().to_string(), label: o.label().to_string() })

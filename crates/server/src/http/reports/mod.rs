@@ -5,6 +5,7 @@
 
 mod call_detail;
 mod call_log;
+mod call_tags;
 mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -22,7 +23,11 @@ use crate::store::calls::{self, CallRow};
 use crate::store::sessions::Session;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(call_log::router()).merge(call_detail::router()).merge(dashboard::router())
+    OpenApiRouter::new()
+        .merge(call_log::router())
+        .merge(call_detail::router())
+        .merge(call_tags::router())
+        .merge(dashboard::router())
 }
 
 /// A user who may see the account's calls.

@@ -2,6 +2,7 @@ import { SectionLoading } from '../../../app/sections';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';
+import { CallTagsSection } from './CallTagsSection';
 import { RecordingPlayer } from './RecordingPlayer';
 
 export const DETAIL_FAILED = 'This call could not be loaded. It may have been removed; try again later.';
@@ -20,7 +21,6 @@ function Facts({ detail }: { detail: CallDetail }) {
     ['Outcome', call.outcomeLabel],
     ['Category', detail.category || '—'],
     ['Report group', detail.reportGroup || '—'],
-    ['Tags', call.tags.join(', ') || '—'],
   ];
   return (
     <dl className="call-facts">
@@ -60,6 +60,7 @@ export function CallDetailDialog({ id, onClose, onOpen }: { id: number; onClose:
       {load.status === 'ready' && (
         <div className="call-detail">
           <Facts detail={load.data} />
+          <CallTagsSection key={id} callId={id} initial={load.data.tags} />
           <section aria-label="Journey">
             <h3>Journey</h3>
             <ol className="journey">

@@ -82,6 +82,16 @@ export function CallFilterBar({
         onChange={(v) => onChange('outcome', v)}
         error={errors.outcome}
       />
+      {(filters?.tags ?? []).length > 0 && (
+        <SelectField
+          label="Tag"
+          value={get('tag')}
+          placeholder="Any tag"
+          options={choices(filters?.tags ?? [])}
+          onChange={(v) => onChange('tag', v)}
+          error={errors.tag}
+        />
+      )}
       <TextField
         label="Minimum duration (seconds)"
         value={minDuration}

@@ -40,6 +40,7 @@ const FILTERS: CallFilters = {
   ],
   campaigns: [{ id: 3, label: 'Implants' }],
   numbers: [{ id: 5, label: 'Website pool' }],
+  tags: [{ id: 4, label: 'Qualified lead' }],
   outcomes: [
     { key: 'answered', label: 'Answered' },
     { key: 'missed', label: 'Missed' },
@@ -66,6 +67,11 @@ function detail(id: number): CallDetail {
     creditedTo: 'google / cpc',
     callbacks: [],
     recordingUrl: `/api/reports/getRecording/${id}`,
+    tags: {
+      on: [{ id: 4, description: 'Qualified lead', colour: '#2e7d32', byRule: true }],
+      available: [{ id: 5, description: 'Complaint', colour: '#b71c1c', byRule: false }],
+      canTag: true,
+    },
   };
 }
 
@@ -98,6 +104,16 @@ function renderLog(address = '/reports', total = 60) {
     },
     '/api/reports/getCallFilters': () => jsonResponse(FILTERS),
     '/api/reports/getCall/11': () => jsonResponse(detail(11)),
+    '/api/reports/tagCall/11': () =>
+      jsonResponse({
+        on: [
+          { id: 5, description: 'Complaint', colour: '#b71c1c', byRule: false },
+          { id: 4, description: 'Qualified lead', colour: '#2e7d32', byRule: true },
+        ],
+        available: [],
+        canTag: true,
+      }),
+    '/api/reports/untagCall/11': () => jsonResponse({ on: [], available: [], canTag: true }),
     '/api/reports/getRecording/11': () =>
       new Response(new Uint8Array([0xff, 0xfb, 0x90]), { headers: { 'Content-Type': 'audio/mpeg' } }),
     '/api/reports/exportCallsCsv': () =>
@@ -202,5 +218,21 @@ describe('the call log', () => {
     await waitFor(() => expect((within(dialog).getByLabelText('Call recording') as HTMLAudioElement).playbackRate).toBe(1.5));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(address()).toBe('/reports'));
+  });
+
+  test('a call is tagged and untagged by hand from its details', async () => {
+    const { user, fetch } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.click(screen.getByRole('button', { name: 'View call from 07700 900123 at 23/11/2026 09:11 GMT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call from 07700 900123, 23/11/2026 09:11 GMT' });
+    const tags = within(dialog).getByRole('region', { name: 'Tags' });
+    expect(within(tags).getByText('Qualified lead')).toBeInTheDocument();
+    await user.selectOptions(within(tags).getByLabelText('Add a tag'), '5');
+    await user.click(within(tags).getByRole('button', { name: 'Tag call' }));
+    expect(await within(tags).findByText('Complaint')).toBeInTheDocument();
+    const posted = fetch.mock.calls.find(([url]) => String(url).includes('tagCall/11'));
+    expect((posted?.[1]?.body as FormData).get('form_tag_id')).toBe('5');
+    await user.click(within(tags).getByRole('button', { name: 'Remove tag Complaint' }));
+    expect(await within(tags).findByText('No tags.')).toBeInTheDocument();
   });
 });
