@@ -35,7 +35,18 @@ function Facts({ detail }: { detail: CallDetail }) {
 }
 
 /** One call: what it was, its journey step by step, its call-backs and its recording. */
-export function CallDetailDialog({ id, onClose, onOpen }: { id: number; onClose: () => void; onOpen: (id: number) => void }) {
+export function CallDetailDialog({
+  id,
+  onClose,
+  onOpen,
+  onChanged,
+}: {
+  id: number;
+  onClose: () => void;
+  onOpen: (id: number) => void;
+  /** The call changed (its tags): the log reloads its page. */
+  onChanged?: () => void;
+}) {
   const [load] = useLoader(() => getCall(id), [id]);
   const title = load.status === 'ready' ? `Call from ${load.data.call.caller}, ${load.data.call.time}` : 'Call';
   return (
@@ -60,7 +71,7 @@ export function CallDetailDialog({ id, onClose, onOpen }: { id: number; onClose:
       {load.status === 'ready' && (
         <div className="call-detail">
           <Facts detail={load.data} />
-          <CallTagsSection key={id} callId={id} initial={load.data.tags} />
+          <CallTagsSection key={id} callId={id} initial={load.data.tags} onChanged={onChanged} />
           <section aria-label="Journey">
             <h3>Journey</h3>
             <ol className="journey">

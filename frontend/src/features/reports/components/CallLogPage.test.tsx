@@ -232,6 +232,9 @@ describe('the call log', () => {
     expect(await within(tags).findByText('Complaint')).toBeInTheDocument();
     const posted = fetch.mock.calls.find(([url]) => String(url).includes('tagCall/11'));
     expect((posted?.[1]?.body as FormData).get('form_tag_id')).toBe('5');
+    // The log behind the dialog asks for its page again, so the row shows the new tag.
+    const logAsks = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/reports/getCalls')).length;
+    await waitFor(() => expect(logAsks()).toBe(2));
     await user.click(within(tags).getByRole('button', { name: 'Remove tag Complaint' }));
     expect(await within(tags).findByText('No tags.')).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ export const NO_CALLS = 'No calls match these filters.';
 export function CallLogPage({ title }: { title: string }) {
   const [params, setParams] = useSearchParams();
   const query = serverQuery(params);
-  const [load] = useLoader(() => getCalls(query), [query]);
+  const [load, reload] = useLoader(() => getCalls(query), [query]);
   const [filtersLoad] = useLoader(getCallFilters, []);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
@@ -127,6 +127,7 @@ export function CallLogPage({ title }: { title: string }) {
           id={openCall}
           onClose={() => update(withParam(params, 'call', ''))}
           onOpen={(id) => update(withParam(params, 'call', String(id)))}
+          onChanged={() => void reload()}
         />
       )}
     </>

@@ -5,8 +5,19 @@ import { tagCall, untagCall, type CallTags } from '../api';
 
 export const TAG_FAILED = 'The tags could not be changed. Try again later.';
 
-/** The call's tags as chips; with the tag edit right, a tag added or taken off by hand. */
-export function CallTagsSection({ callId, initial }: { callId: number; initial: CallTags }) {
+/**
+ * The call's tags as chips; with the tag edit right, a tag added or taken off by hand (then
+ * `onChanged`, so the list behind shows it too).
+ */
+export function CallTagsSection({
+  callId,
+  initial,
+  onChanged,
+}: {
+  callId: number;
+  initial: CallTags;
+  onChanged?: () => void;
+}) {
   const [tags, setTags] = useState(initial);
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -18,6 +29,7 @@ export function CallTagsSection({ callId, initial }: { callId: number; initial: 
     try {
       setTags(await run());
       setChoice('');
+      onChanged?.();
     } catch {
       setFailure(TAG_FAILED);
     } finally {
