@@ -155,6 +155,10 @@ describe('Parameters', () => {
     const row = within(calls).getByRole('row', { name: /07700 900123/ });
     expect(row).toHaveTextContent('google / cpc');
     expect(row).toHaveTextContent('Answered');
+    expect(within(row).getByRole('link', { name: 'Call from 07700 900123 at 23/11/2026 10:00 GMT' })).toHaveAttribute(
+      'href',
+      '/reports?call=9',
+    );
   });
 
   test('an empty parameter says so', async () => {

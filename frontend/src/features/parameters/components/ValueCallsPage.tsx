@@ -9,7 +9,17 @@ import { CALLS_FAILED, NO_CALLS } from '../messages';
 const sourceMedium = (c: ValueCall) => (c.source ? `${c.source} / ${c.medium}` : '(none)');
 
 const columns: Column<ValueCall>[] = [
-  { id: 'time', header: 'Time', cell: (c) => c.time, csv: (c) => c.time },
+  // Each call opens in the call log, with its journey and recording.
+  {
+    id: 'time',
+    header: 'Time',
+    cell: (c) => (
+      <Link to={`/reports?call=${c.id}`} aria-label={`Call from ${c.caller} at ${c.time}`}>
+        {c.time}
+      </Link>
+    ),
+    csv: (c) => c.time,
+  },
   { id: 'caller', header: 'Caller', cell: (c) => c.caller, csv: (c) => c.caller },
   { id: 'number', header: 'Number', cell: (c) => `${c.trackedNumber} (${c.numberName})`, csv: (c) => c.trackedNumber },
   { id: 'source', header: 'Source / medium', cell: sourceMedium, csv: sourceMedium },
