@@ -36,7 +36,7 @@ pub use guard::{
     billing_page, guard, landing_page, page_title, resolve, unauthorised_notice, GuardStep, Resolution,
     UnauthorisedNotice, DEFAULT_PAGE_TITLE, UNAUTHORISED,
 };
-pub use menu::{build_menu, menu_shows, Chip, Menu, MenuNode};
+pub use menu::{build_menu, menu_page_opens, menu_shows, Chip, Menu, MenuNode};
 pub use plan::Plan;
 pub use route_table::{match_route, RouteDef, ADVANCED_ROUTING_SCOPES, ROUTES};
 pub use toolbar::{shows_add_button, AddButton};

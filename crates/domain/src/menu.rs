@@ -60,6 +60,12 @@ pub fn menu_shows(path: &str, acc: &AccountState) -> bool {
     find(&build_menu(acc).items, path)
 }
 
+/// Whether a menu page is open to `acc`: its menu item shows (features, plan, group account)
+/// and its guard lets the user in. The server gates a menu page's calls with it.
+pub fn menu_page_opens(path: &str, acc: &AccountState) -> bool {
+    menu_shows(path, acc) && crate::guard::guard(path, acc) == crate::guard::GuardStep::Allow
+}
+
 /// The menu item a path belongs to, as route metadata: (its parent's id, the item's path).
 /// The longest leading part of the path that is an item's path wins.
 pub(crate) fn menu_item_for(path: &str) -> Option<(Option<&'static str>, String)> {

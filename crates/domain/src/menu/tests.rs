@@ -238,3 +238,16 @@ fn route_metadata_marks_the_parent_and_item() {
     assert_eq!(menu_item_for("/"), Some((None, "/".to_string())));
     assert_eq!(menu_item_for("/unauthorised"), None);
 }
+
+#[test]
+fn a_menu_page_opens_only_where_the_menu_shows_it_and_its_guard_allows() {
+    let static_owner = AccountState { has_static: true, ..owner() };
+    assert!(menu_page_opens("/campaigns", &static_owner));
+    // No static feature: no menu item, so the page is closed.
+    assert!(!menu_page_opens("/campaigns", &AccountState { has_static: false, ..owner() }));
+    // A group account hides Static.
+    assert!(!menu_page_opens("/campaigns", &AccountState { is_group_account: true, ..static_owner.clone() }));
+    // The menu shows it, but the guard sends a user without admin rights away.
+    let no_admin = AccountState { can_view_admin_menu: false, is_user_on_partner: false, ..static_owner };
+    assert!(!menu_page_opens("/campaigns", &no_admin));
+}

@@ -16,10 +16,10 @@ pub use rules::{
 };
 pub use url::{is_direct, parse_landing, referrer_host, Landing};
 
-use crate::account::{AccountState, AuthLevel};
+use crate::account::AccountState;
 
 /// Who changes the source / medium rules (they decide what every report credits): administrators
 /// and owners, and users with the number/campaign admin right, as for numbers.
 pub fn can_edit_sources(account: &AccountState) -> bool {
-    account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns
+    crate::numbers::can_edit_numbers(account)
 }

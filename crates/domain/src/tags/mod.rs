@@ -12,21 +12,20 @@ pub use rule::{
 };
 pub use tag::{validate_tag, TagForm, COLOUR_TOO_LIGHT, TAG_NAME_MAX, TAG_NAME_TOO_LONG};
 
-use crate::account::{AccountState, AuthLevel};
-use crate::{guard, menu_shows, GuardStep};
+use crate::account::AccountState;
 
 /// Days back 'Apply to past calls' reaches.
 pub const APPLY_DAYS: i64 = 90;
 
 /// Who opens /tags: the menu's rule (the `admin_tagging_for_dynamics` scope) and the page's guard.
 pub fn opens_tags(account: &AccountState) -> bool {
-    menu_shows("/tags", account) && guard("/tags", account) == GuardStep::Allow
+    crate::menu::menu_page_opens("/tags", account)
 }
 
 /// Who adds, edits and deletes tags and rules, and tags calls by hand: a user of /tags who is an
 /// administrator or owner, or has the number/campaign admin right (as the dynamic pages).
 pub fn can_edit_tags(account: &AccountState) -> bool {
-    opens_tags(account) && (account.user_auth_code >= AuthLevel::ADMINISTRATOR || account.can_edit_numbers_campaigns)
+    opens_tags(account) && crate::numbers::can_edit_numbers(account)
 }
 
 /// 'Apply to past calls' in words: "12 calls tagged of 340 calls in the last 90 days."

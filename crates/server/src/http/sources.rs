@@ -1,7 +1,7 @@
 //! Dynamic: Source / mediums (issue 34, docs/sources-api.md). The account's source / medium
 //! pairs with their visits and calls, the ordered rules that classify a visit (domain
 //! `sources::classify`, which the page's tester runs through wasm), and the paid-click setting.
-//! Every call needs the menu item (domain `menu_shows("/sources")`) and the page's guard;
+//! Every call needs the menu item (domain `menu_page_opens("/sources")`: the menu item and the page's guard);
 //! changes need `sources::can_edit_sources`. Another customer's ids are 404.
 
 use axum::extract::{FromRef, FromRequestParts, Path, State};
@@ -11,7 +11,7 @@ use domain::sources::{
     can_edit_sources, describe_rule, pair_in_use, parse_rule, validate_pair, PairForm, RuleForm, Ruleset,
     PAIR_NOT_UNIQUE,
 };
-use domain::{guard, menu_shows, AccountState, GuardStep};
+use domain::{menu_page_opens, AccountState};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -60,7 +60,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let AccountUser { account, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !menu_shows("/sources", &account) || guard("/sources", &account) != GuardStep::Allow {
+        if !menu_page_opens("/sources", &account) {
             return Err(AppError::Forbidden);
         }
         Ok(SourcesUser { account })

@@ -12,7 +12,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::numbers::{can_edit_numbers, status_label, NumberRoute};
 use domain::reports::format_uk;
-use domain::{format_day_at, guard, menu_shows, AccountState, GuardStep};
+use domain::{format_day_at, menu_page_opens, AccountState};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -36,7 +36,7 @@ const CALLS_DAYS: i64 = 30;
 
 /// The Static menu's rule (the static feature, not a group account) and the pages' guard.
 pub(crate) fn opens_static_pages(account: &AccountState) -> bool {
-    menu_shows("/campaigns", account) && guard("/campaigns", account) == GuardStep::Allow
+    menu_page_opens("/campaigns", account)
 }
 
 /// A user of the Static pages.
