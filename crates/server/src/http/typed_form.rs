@@ -74,6 +74,11 @@ pub fn typed<T>(data: &FormData) -> Result<T, AppError>
 where
     T: DeserializeOwned + garde::Validate<Context = ()>,
 {
+    // No text a person types holds a NUL character, and PostgreSQL refuses to store one: refused
+    // here, for every form, rather than as a database error (500) where it is first bound.
+    if data.pairs().any(|(name, value)| name.contains('\0') || value.contains('\0')) {
+        return Err(AppError::BadRequest("a form field holds a NUL character".into()));
+    }
     let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(data.pairs()).finish();
     let fields: T = serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("the form: {e}")))?;
     fields.validate().map_err(|report| AppError::Validation(shape_errors(&report)))?;

@@ -118,3 +118,19 @@ async fn a_panicking_handler_answers_500_and_the_router_keeps_serving() {
     let fine = router.oneshot(get("/fine")).await.unwrap();
     assert_eq!(fine.status(), StatusCode::OK);
 }
+
+/// A NUL character in any form field is refused before anything reads it: PostgreSQL cannot
+/// store one, and the first query that bound it answered 500 (found by schemathesis).
+#[tokio::test]
+async fn a_nul_character_in_a_form_is_refused_with_a_400_not_a_server_error() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    for (path, fields) in [
+        ("/api/users/checkUniqueEmail/", vec![("userId", "2509504"), ("form_email", "\0")]),
+        ("/api/managecampaigns/insertCampaign", vec![("campaign", "Radio\0")]),
+    ] {
+        let reply = app.post_multipart(path, Some(&owner), &fields).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{path}: {}", reply.text());
+    }
+    still_serving(&app, &owner).await;
+}
