@@ -24,7 +24,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
-  outputDir: './test-results',
+  // Apart for the PostgreSQL run, which scripts/test.sh runs beside the SQLite one.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

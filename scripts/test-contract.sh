@@ -10,7 +10,9 @@
 #   bash scripts/test-contract.sh [examples per operation, default 25] [database URL]
 #
 # The long run is scripts/fuzz-contract-long.sh. REPORT (default junit) chooses the reports
-# written under target/schemathesis/report/<persona>/.
+# written under REPORT_DIR (default target/schemathesis/report)/<persona>/. CONTRACT_PORT (default
+# 8392) is where the search for the server's free port starts: two runs at once (SQLite and
+# PostgreSQL, scripts/test-contract-both.sh) start theirs apart.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/servers.sh
@@ -20,12 +22,13 @@ EXAMPLES=${1:-25}
 ST=target/schemathesis/bin/schemathesis
 [ -x "$ST" ] || { echo "schemathesis is missing: run bash scripts/setup.sh" >&2; exit 1; }
 
-rm -rf target/schemathesis/report
+REPORT_DIR=${REPORT_DIR:-target/schemathesis/report}
+rm -rf "$REPORT_DIR"
 servers_begin
 # A copy of this checkout's server: another build may replace target/debug/server meanwhile.
 cargo build --quiet -p server
 cp target/debug/server "$WORK/server"
-PORT=$(free_port 8392)
+PORT=$(free_port "${CONTRACT_PORT:-8392}")
 DB=${2:-sqlite://$WORK/contract.db}
 BIND=127.0.0.1:$PORT DATABASE_URL=$DB STATIC_DIR=$WORK/dist SEED_DEMO=1 RUST_LOG=warn \
   CLOCK_START=1795428000 "$WORK/server" >"$WORK/server.log" 2>&1 &
@@ -47,7 +50,7 @@ run_schemathesis() {
     "http://127.0.0.1:$PORT/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
     --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
-    --report "${REPORT:-junit}" --report-dir "target/schemathesis/report/$2"
+    --report "${REPORT:-junit}" --report-dir "$REPORT_DIR/$2"
 }
 
 status=0

@@ -45,8 +45,13 @@ stage "PostgreSQL: two server processes on one database behave as one" \
 # Bounded for CI's time: the same seed every run, so a failure repeats; the examples per
 # operation and a time limit per persona (scripts/test-contract.sh). scripts/fuzz-contract-long.sh
 # is the long run.
-stage "the API contract: schemathesis over /api/openapi.json on SQLite" bash scripts/test-contract.sh 10
-stage "the API contract: schemathesis on PostgreSQL" bash scripts/test-contract.sh 5 "$(pg_fresh_database contract)"
+# SQLite and PostgreSQL at once (scripts/at-once.sh), each with its own server, port and reports.
+CONTRACT_DB=$(pg_fresh_database contract)
+stage "the API contract: schemathesis over /api/openapi.json on SQLite and on PostgreSQL at once" \
+  bash scripts/at-once.sh \
+  "schemathesis on SQLite" "bash scripts/test-contract.sh 10" \
+  "schemathesis on PostgreSQL" \
+  "CONTRACT_PORT=8492 REPORT_DIR=target/schemathesis/report-pg bash scripts/test-contract.sh 5 '$CONTRACT_DB'"
 stage "crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)" bash scripts/test-crash.sh both
 stage "wasm build" bash scripts/build-wasm.sh
 
@@ -60,13 +65,20 @@ stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
 
 # Every flow on SQLite; on PostgreSQL the flows that write across several tables (tagged @pg:
 # purchases, an upgrade, a rollback, payments, a user and a client saved): the router tests
-# already run every query on PostgreSQL.
+# already run every query on PostgreSQL. The flows mostly wait on the page, so three runs go at
+# once (scripts/at-once.sh): the SQLite flows in two halves (Playwright's shards, by file) and the
+# @pg flows, each with its own server, database, ports and results folder.
 cargo build --quiet -p server
-stage "browser flows: Playwright in Chromium against the server (SQLite)" \
-  bash -c 'cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e'
-E2E_DATABASE_URL=$(pg_fresh_database e2e)
-export E2E_DATABASE_URL
-stage "browser flows that write across tables, the server on PostgreSQL (@pg)" \
-  bash -c 'cd frontend && SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- --grep @pg'
+E2E_PG_DB=$(pg_fresh_database e2e)
+e2e_run() { # PORT EXTRA_ENV PLAYWRIGHT_ARGS: one run of the flows, its server on PORT
+  printf 'cd frontend && %s E2E_PORT=%s E2E_DEMO_SITE_PORT=%s E2E_OUTPUT_DIR=test-results-%s SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- %s' \
+    "$2" "$1" "$(($1 + 18))" "$1" "$3"
+}
+stage "browser flows: Playwright in Chromium, every flow on SQLite (two halves at once) and those that write across tables on PostgreSQL (@pg)" \
+  bash scripts/at-once.sh \
+  "every flow, the server on SQLite: first half" "$(e2e_run 8181 "" --shard=1/2)" \
+  "every flow, the server on SQLite: second half" "$(e2e_run 8281 "" --shard=2/2)" \
+  "the flows that write across tables, the server on PostgreSQL (@pg)" \
+  "$(e2e_run 8381 "E2E_DATABASE_URL='$E2E_PG_DB'" "--grep @pg")"
 
 stages_summary

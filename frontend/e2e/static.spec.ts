@@ -4,6 +4,8 @@ import { expectAccessible, expectHeading, logIn, PASSWORD, unique } from './help
 // Campaigns and numbers (issue 33): a static number from its purchase to its release.
 
 test('the owner buys a static number, edits, moves and releases it from its campaign', { tag: '@pg' }, async ({ page }) => {
+  // A long flow (a purchase, three dialogs, a release and four axe runs): about 17 s alone.
+  test.slow();
   const u = unique();
   const target = `Moved here ${u}`;
   const bought = `Flow campaign ${u}`;
