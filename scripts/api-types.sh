@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 OUT=frontend/src/lib/api-schema.gen.ts
-cargo build --quiet -p server
+bash scripts/build-server.sh
 mkdir -p target
 target/debug/server --openapi >target/openapi.json
 generated=$(mktemp --suffix=.ts)

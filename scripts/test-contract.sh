@@ -26,7 +26,7 @@ REPORT_DIR=${REPORT_DIR:-target/schemathesis/report}
 rm -rf "$REPORT_DIR"
 servers_begin
 # A copy of this checkout's server: another build may replace target/debug/server meanwhile.
-cargo build --quiet -p server
+bash scripts/build-server.sh
 cp target/debug/server "$WORK/server"
 PORT=$(free_port "${CONTRACT_PORT:-8392}")
 DB=${2:-sqlite://$WORK/contract.db}

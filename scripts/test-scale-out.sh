@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${SERVER_BIN:-$PWD/target/debug/server}
-[ -x "$BIN" ] || cargo build --quiet -p server
+[ -x "$BIN" ] || bash scripts/build-server.sh
 
 source scripts/servers.sh
 pg_begin

@@ -40,7 +40,7 @@ stage "no test reads the wall clock" bash scripts/check-clock.sh
 stage "Rust: domain and server (the server on SQLite and on PostgreSQL)" cargo test --workspace --quiet
 stage "PostgreSQL: its migrations apply and match SQLite's" bash scripts/test-pg-schema.sh
 stage "PostgreSQL: two server processes on one database behave as one" \
-  bash -c 'cargo build --quiet -p server && bash scripts/test-scale-out.sh'
+  bash -c 'bash scripts/build-server.sh && bash scripts/test-scale-out.sh'
 
 # Bounded for CI's time: the same seed every run, so a failure repeats; the examples per
 # operation and a time limit per persona (scripts/test-contract.sh). scripts/fuzz-contract-long.sh
@@ -68,7 +68,7 @@ stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
 # already run every query on PostgreSQL. The flows mostly wait on the page, so three runs go at
 # once (scripts/at-once.sh): the SQLite flows in two halves (Playwright's shards, by file) and the
 # @pg flows, each with its own server, database, ports and results folder.
-cargo build --quiet -p server
+bash scripts/build-server.sh
 E2E_PG_DB=$(pg_fresh_database e2e)
 e2e_run() { # PORT EXTRA_ENV PLAYWRIGHT_ARGS: one run of the flows, its server on PORT
   printf 'cd frontend && %s E2E_PORT=%s E2E_DEMO_SITE_PORT=%s E2E_OUTPUT_DIR=test-results-%s SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- %s' \
