@@ -201,6 +201,8 @@ struct CtaDetail {
     kinds: Vec<KindChoice>,
     days: i64,
     window_minutes: i64,
+    /// The account's other call-to-actions' names (the edit dialog's uniqueness check).
+    taken: Vec<String>,
     /// The latest 50 clicks, newest first.
     clicks: Vec<ClickView>,
     /// The calls of the last 30 days its clicks led to, newest first, a page of 50.
@@ -259,6 +261,7 @@ async fn get_cta(
         kinds: kinds(),
         days: RECENT_DAYS,
         window_minutes: CALL_WINDOW_SECONDS / 60,
+        taken: cta::other_names(&state.db, customer, id).await?,
         clicks,
         calls: rows.iter().map(|row| CallLogRow::from_row(row, zone, hears)).collect(),
         total,

@@ -124,6 +124,9 @@ async fn a_cta_page_lists_its_clicks_and_the_calls_that_followed() {
     let detail = ok(app.get(&format!("/api/cta/getCta/{id}"), Some(&owner)).await);
     assert_eq!(detail["cta"]["name"], "Header call button");
     assert_eq!(detail["canEdit"], true);
+    let mut taken: Vec<&str> = detail["taken"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    taken.sort();
+    assert_eq!(taken, ["Book now button", "Contact form"]);
     let expected = expected_calls(&app, 100, id).await;
     assert_eq!(detail["total"], expected.len() as i64);
     let mut shown: Vec<i64> = detail["calls"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
