@@ -114,7 +114,7 @@ export function CtaDialog({
         label="All pages"
         name="form_all_pages"
         checked={values.allPages === '1'}
-        onChange={(on) => change('allPages', 'form_pages')(on ? '1' : '')}
+        onChange={(on) => setValues((v) => ({ ...v, allPages: on ? '1' : '' }))}
         disabled={saving}
       />
       {values.allPages !== '1' && (

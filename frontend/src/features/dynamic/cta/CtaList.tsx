@@ -12,7 +12,9 @@ export const LOAD_FAILED = 'The call-to-actions could not be loaded. Try again l
 export const DELETE_FAILED = 'The call-to-action could not be deleted. Try again later.';
 
 export const clicksDeleted = (name: string, clicks: number) =>
-  `The call-to-action '${name}' was deleted with ${clicks === 1 ? 'its 1 click' : `its ${clicks} clicks`}.`;
+  clicks === 0
+    ? `The call-to-action '${name}' was deleted.`
+    : `The call-to-action '${name}' was deleted with ${clicks === 1 ? 'its 1 click' : `its ${clicks} clicks`}.`;
 
 function columns(canEdit: boolean, onEdit: (c: CtaView) => void, onDelete: (c: CtaView) => void): Column<CtaView>[] {
   const list: Column<CtaView>[] = [
