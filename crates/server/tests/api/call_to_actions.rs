@@ -332,3 +332,42 @@ async fn ctas_need_the_menu_item_and_changes_need_the_edit_right() {
     // Without a session: 401.
     assert_eq!(app.get(LIST, None).await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn clicks_outlive_their_uncalled_visit_and_go_with_the_calls_retention() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let now = app.state.clock.now();
+    let owner = app.login("owner@demo.test").await;
+    let cta = add(&app, &owner, "Retention check", "#retention").await;
+    let cutoff = domain::reports::call_retention_cutoff(now, app.state.settings.call_retention_months);
+    let visit: i64 = sqlx::query_scalar(
+        "INSERT INTO visits (customer_id, routing_entry_id, number_shown, landing_page, started_at, called)
+         VALUES (100, 1, '01632960001', 'https://www.harbourlanedental.co.uk/', $1, 0) RETURNING id",
+    )
+    .bind(now - 80 * 60 * 60)
+    .fetch_one(db)
+    .await
+    .unwrap();
+    for at in [now - 80 * 60 * 60 + 30, cutoff - DAY] {
+        sqlx::query(
+            "INSERT INTO cta_clicks (customer_id, cta_id, visit_id, clicked_at, page_path) VALUES (100, $1, $2, $3, '/')",
+        )
+        .bind(cta)
+        .bind(visit)
+        .bind(at)
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    server::housekeeping::purge_reports(db, now, app.state.settings.call_retention_months).await.unwrap();
+    let visits = count(&app, &format!("SELECT COUNT(*) FROM visits WHERE id = {visit}")).await;
+    assert_eq!(visits, 0, "an uncalled visit goes after 72 hours");
+    let kept: Vec<i64> = sqlx::query_scalar(&format!("SELECT clicked_at FROM cta_clicks WHERE cta_id = {cta}"))
+        .fetch_all(db)
+        .await
+        .unwrap();
+    assert_eq!(kept, [now - 80 * 60 * 60 + 30], "the recent click stays, the one past the retention goes");
+    let page = ok(app.get(LIST, Some(&owner)).await);
+    assert_eq!(named(&page, "Retention check")["clicks30Days"], 1);
+}
