@@ -10,6 +10,8 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "forms")]
+mod cta;
+#[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]
 mod history;
@@ -113,6 +115,9 @@ export interface RuleForm { field: string; op: string; value: string }
 export interface PairForm { source: string; medium: string }
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
+export interface CtaForm { name: string; kind: string; selector: string; allPages: string; pages: string }
+export interface CtaClick { visitId: number; at: number }
+export interface CtaCallStart { id: number; visitId: number | null; startedAt: number }
 export interface TagForm { description: string; colour: string }
 export interface TagRuleForm {
   sourceMedium: string; campaign: string; minDuration: string; key: string; firstTime: string; outcome: string;

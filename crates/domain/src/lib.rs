@@ -5,6 +5,7 @@ mod account;
 pub mod billing;
 mod character_rules;
 mod csv;
+pub mod cta;
 pub mod first_run;
 mod format;
 mod guard;

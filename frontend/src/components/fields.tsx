@@ -74,6 +74,38 @@ export function TextField({
   );
 }
 
+/** A multi-line text field (one entry a line), with its label, hint and error. */
+export function TextAreaField({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  disabled,
+  rows = 4,
+}: FieldBase & { value: string; onChange: (value: string) => void; rows?: number }) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        value={value}
+        rows={rows}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <Describe id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 export interface Option {
   value: string;
   label: string;

@@ -261,6 +261,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cta/addCta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a call-to-action. */
+        post: operations["post_cta_addCta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cta/deleteCta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a call-to-action and its clicks. */
+        post: operations["post_cta_deleteCta_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cta/editCta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a call-to-action (its clicks stay). */
+        post: operations["post_cta_editCta_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cta/getCta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call-to-action: its details, its latest clicks and the calls they led to. */
+        get: operations["get_cta_getCta_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cta/getCtas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's call-to-actions with their clicks and calls in the last 30 days. */
+        get: operations["get_cta_getCtas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dynamicurls/getPool/{id}/{pool}": {
         parameters: {
             query?: never;
@@ -4777,6 +4862,21 @@ export interface components {
             id: number;
             label: string;
         };
+        ClickView: {
+            /** Format: int64 */
+            id: number;
+            /** @description In the account's time zone, "dd/mm/yyyy HH:MM". */
+            time: string;
+            /** Format: int64 */
+            clickedAt: number;
+            /** @description The page's path. */
+            page: string;
+            /**
+             * Format: int64
+             * @description The call it led to (the first within 30 minutes in the same visit), if any.
+             */
+            callId?: number | null;
+        };
         ClientAccount: {
             /** Format: int64 */
             id: number;
@@ -4881,6 +4981,104 @@ export interface components {
             /** Format: int64 */
             id: number;
             description: string;
+        };
+        CtaDeleted: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The clicks deleted with it (calls stay).
+             */
+            clicks: number;
+        };
+        CtaDetail: {
+            cta: components["schemas"]["CtaView"];
+            canEdit: boolean;
+            kinds: components["schemas"]["KindChoice"][];
+            /** Format: int64 */
+            days: number;
+            /** Format: int64 */
+            windowMinutes: number;
+            /** @description The account's other call-to-actions' names (the edit dialog's uniqueness check). */
+            taken: string[];
+            /** @description The latest 50 clicks, newest first. */
+            clicks: components["schemas"]["ClickView"][];
+            /** @description The calls of the last 30 days its clicks led to, newest first, a page of 50. */
+            calls: components["schemas"]["CallLogRow"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+        };
+        /** @description The call-to-action form. */
+        CtaFields: {
+            /** @description At most 100 characters, unique in the account ignoring case. */
+            form_name?: string;
+            /** @description 'call_link', 'button' or 'form'. */
+            form_kind?: string;
+            /** @description A CSS selector, at most 500 characters. */
+            form_selector?: string;
+            /** @description "1": all pages. */
+            form_all_pages?: string;
+            /**
+             * @description Path patterns one a line (at most 20, each from '/', at most 200 characters, '*' only at
+             *     the end).
+             */
+            form_pages?: string;
+        };
+        /** @description The form's values, as the edit dialog starts from them. */
+        CtaFormValues: {
+            name: string;
+            kind: string;
+            selector: string;
+            /** @description "1" for all pages, else "". */
+            allPages: string;
+            /** @description One pattern a line. */
+            pages: string;
+        };
+        CtaView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description 'call_link', 'button' or 'form'. */
+            kind: string;
+            /** @description "Click-to-call link", "Button", "Form". */
+            kindLabel: string;
+            selector: string;
+            /** @description Path patterns ('/book*'); empty: all pages. */
+            pages: string[];
+            /**
+             * Format: int64
+             * @description Clicks in the last 30 days.
+             */
+            clicks30Days: number;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last 30 days that a click of their visit led to (within 30 minutes).
+             */
+            calls30Days: number;
+            /** @description Calls per click, "12.5%", or "–" without clicks. */
+            conversionRate: string;
+            /** @description The delete confirmation's question. */
+            deleteQuestion: string;
+            form: components["schemas"]["CtaFormValues"];
+        };
+        CtasPage: {
+            ctas: components["schemas"]["CtaView"][];
+            /** @description Whether the user may add, edit and delete call-to-actions. */
+            canEdit: boolean;
+            kinds: components["schemas"]["KindChoice"][];
+            /**
+             * Format: int64
+             * @description The counts' period.
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description A call counts when it starts at most this long after a click of its visit.
+             */
+            windowMinutes: number;
         };
         /** @description One of the customer's audios, as the selectors show it. */
         CustomerAudio: {
@@ -5855,6 +6053,11 @@ export interface components {
         };
         /** @enum {string} */
         KeyType: "routing" | "ivr" | "voicemail";
+        KindChoice: {
+            /** @description 'call_link', 'button' or 'form'. */
+            value: string;
+            label: string;
+        };
         /** @description A later change to the same records, with what it did. */
         LaterChange: {
             /** Format: int64 */
@@ -7294,6 +7497,7 @@ export interface components {
             form_user_permissions?: string | null;
         };
         Saved: {
+            success: boolean;
             /** Format: int64 */
             id: number;
         };
@@ -9069,6 +9273,359 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_cta_addCta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CtaFields"];
+                "multipart/form-data": components["schemas"]["CtaFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_selector, form_pages */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_cta_deleteCta_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call-to-action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtaDeleted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such call-to-action in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_cta_editCta_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call-to-action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CtaFields"];
+                "multipart/form-data": components["schemas"]["CtaFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such call-to-action in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_cta_getCta_id: {
+        parameters: {
+            query?: {
+                /** @description The page of calls, 1 and up; out of range reads as 1. */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The call-to-action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtaDetail"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Call-to-actions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call-to-action in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_cta_getCtas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtasPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Call-to-actions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

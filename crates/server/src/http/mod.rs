@@ -6,6 +6,7 @@ mod accountsettings;
 mod billing_details;
 pub mod client;
 pub(crate) mod contract;
+mod cta;
 mod direct_debit;
 mod download;
 pub mod error;
@@ -81,6 +82,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(accountsettings::router())
         .merge(billing_details::router())
+        .merge(cta::router())
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())

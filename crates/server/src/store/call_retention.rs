@@ -1,7 +1,7 @@
 //! Retention of the reports' records (issue 32): calls older than the retention go with their
 //! recordings, and call-backs pointing at them are unlinked; visits that never called go after
 //! 72 hours, and a called visit once it is older than the retention and no call is left from it.
-//! Invoices are stored, so no invoice changes when its calls go.
+//! Call-to-action clicks go with the calls' retention. Invoices are stored, so no invoice changes when its calls go.
 
 use sqlx::AnyPool;
 
@@ -42,6 +42,8 @@ pub async fn purge(db: &AnyPool, call_cutoff: i64, visit_cutoff: i64) -> sqlx::R
         .execute(&mut *tx)
         .await?
         .rows_affected();
+    // Call-to-action clicks go with the calls they could have led to.
+    sqlx::query("DELETE FROM cta_clicks WHERE clicked_at < $1").bind(call_cutoff).execute(&mut *tx).await?;
     let mut visits = sqlx::query("DELETE FROM visits WHERE called = 0 AND started_at < $1")
         .bind(visit_cutoff)
         .execute(&mut *tx)

@@ -255,6 +255,35 @@ pub async fn with_parameter(
     Ok((rows, total))
 }
 
+/// The customer's inbound calls since `since` that a click of call-to-action `cta` led to (the
+/// same visit, at most the domain's window before the call), newest first: a page and the total.
+pub async fn after_cta_clicks(
+    db: &AnyPool,
+    customer: i64,
+    (cta, since): (i64, i64),
+    (size, offset): (i64, i64),
+) -> sqlx::Result<(Vec<CallRow>, i64)> {
+    let condition = super::cta::calls_condition();
+    let window = domain::cta::CALL_WINDOW_SECONDS;
+    let rows = sqlx::query_as(&format!(
+        "{ROW_SELECT} FROM calls c {JOINS} {condition} ORDER BY c.started_at DESC, c.id DESC LIMIT {size} OFFSET {offset}"
+    ))
+    .bind(customer)
+    .bind(cta)
+    .bind(since)
+    .bind(window)
+    .fetch_all(db)
+    .await?;
+    let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM calls c {condition}"))
+        .bind(customer)
+        .bind(cta)
+        .bind(since)
+        .bind(window)
+        .fetch_one(db)
+        .await?;
+    Ok((rows, total))
+}
+
 /// What the detail adds to the row: the visit and the routing's account of the call.
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct CallExtras {

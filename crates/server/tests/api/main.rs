@@ -9,6 +9,7 @@ mod account_switch;
 mod billing_details;
 mod billing_plan_numbers;
 mod call_retention;
+mod call_to_actions;
 mod card_payments;
 mod concurrent_saves;
 mod confirm_password;

@@ -58,8 +58,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
         "/sources" => vec![Get("/api/managesources/getSources")],
         "/tags" => vec![Get("/api/tags/getTags")],
-        "/cta"
-        | "/conversions"
+        "/cta" => vec![Get("/api/cta/getCtas")],
+        "/conversions"
         | "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"

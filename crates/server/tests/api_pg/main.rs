@@ -17,6 +17,8 @@ mod billing_details;
 mod billing_plan_numbers;
 #[path = "../api/call_retention.rs"]
 mod call_retention;
+#[path = "../api/call_to_actions.rs"]
+mod call_to_actions;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
 #[path = "../api/concurrent_saves.rs"]

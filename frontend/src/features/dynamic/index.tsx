@@ -4,13 +4,15 @@ import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
 import { PoolPage } from './components/PoolPage';
 import { TagsPage } from './components/tags/TagsPage';
+import { CtaList } from './cta/CtaList';
+import { CtaPage } from './cta/CtaPage';
 import { SourceDetail } from './sources/SourceDetail';
 import { SourcesList } from './sources/SourcesList';
 
 /**
  * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
- * pool, /sources and /sources/{id} the source / mediums, /tags the call tags; the section's other
- * pages are to come.
+ * pool, /sources and /sources/{id} the source / mediums, /tags the call tags, /cta and /cta/{id}
+ * the call-to-actions; the section's other pages are to come.
  */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
@@ -31,6 +33,8 @@ export default function DynamicSection({ title }: SectionProps) {
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool !== undefined) {
     return <PoolPage title={title} vcamId={id} poolId={pool} />;
   }
+  if (page === '/cta') return <CtaList title={title} />;
+  if (page.startsWith('/cta/') && id !== undefined) return <CtaPage title={title} id={id} />;
   if (page === '/sources') return <SourcesList title={title} />;
   if (page.startsWith('/sources/') && id !== undefined) return <SourceDetail title={title} id={id} />;
   return <PageHeading title={title} />;
