@@ -76,6 +76,9 @@ fn lost_race(index: &str) -> Option<AppError> {
             one("form_destination_number", DESTINATION_NUMBER_NOT_UNIQUE),
         ),
         "dynamic_whispers_description_unique" => not_unique("description"),
+        "conversion_actions_name_unique" => {
+            AppError::Coded("NAME_NOT_UNIQUE", one("form_name", domain::conversions::NAME_NOT_UNIQUE))
+        }
         "destination_plans_description_unique"
         | "audios_description_unique"
         | "call_categories_description_unique"

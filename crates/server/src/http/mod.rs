@@ -6,6 +6,7 @@ mod accountsettings;
 mod billing_details;
 pub mod client;
 pub(crate) mod contract;
+mod conversions;
 mod direct_debit;
 mod download;
 pub mod error;
@@ -94,6 +95,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(services::router())
         .merge(sources::router())
         .merge(tags::router())
+        .merge(conversions::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }

@@ -14,6 +14,7 @@ pub use calls::{seed_volume, Volume};
 mod billing;
 mod call_tags;
 mod calls;
+mod conversions;
 mod integrations;
 mod inventory;
 mod partners;
@@ -143,6 +144,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     calls::seed(db, now).await?;
     // The visits that did not call, the numbers the pools gave, the landing URLs' parameters.
     pool_visits::seed(db, now).await?;
+    // Conversion actions and their upload log, made by the job against the sandbox platform.
+    conversions::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
     crate::billing_run::run(db, now).await?;
     Ok(())

@@ -11,6 +11,7 @@ pub mod calls;
 pub mod campaigns;
 pub mod charges;
 pub mod confirmations;
+pub mod conversions;
 pub mod customers;
 pub mod destinations;
 pub mod dynamic_urls;

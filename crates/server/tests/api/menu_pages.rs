@@ -58,8 +58,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
         "/sources" => vec![Get("/api/managesources/getSources")],
         "/tags" => vec![Get("/api/tags/getTags")],
+        "/conversions" => vec![Get("/api/conversions/getConversions")],
         "/cta"
-        | "/conversions"
         | "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"
