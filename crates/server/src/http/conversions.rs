@@ -86,7 +86,7 @@ impl ConversionsUser {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Choice {
+pub struct ConversionChoice {
     /// An id ("12"), a platform ("google_ads") or an outcome's key ("answered").
     value: String,
     label: String,
@@ -135,10 +135,10 @@ struct ConversionsPage {
     /// Whether the user may add, edit and delete conversions.
     can_edit: bool,
     /// The form's lists.
-    platforms: Vec<Choice>,
-    sources: Vec<Choice>,
-    tags: Vec<Choice>,
-    outcomes: Vec<Choice>,
+    platforms: Vec<ConversionChoice>,
+    sources: Vec<ConversionChoice>,
+    tags: Vec<ConversionChoice>,
+    outcomes: Vec<ConversionChoice>,
     /// The minimum duration a new action starts with (60 seconds, as Google Ads counts).
     default_min_duration: i64,
 }
@@ -202,19 +202,19 @@ async fn get_conversions(
     let rows = store::list(&state.db, customer, state.clock.now() - RECENT_DAYS * DAY).await?;
     let lists = lists(&state, customer).await?;
     let conversions = rows.into_iter().map(|row| lists.view(row)).collect();
-    let choice = |(id, label): &(i64, String)| Choice { value: id.to_string(), label: label.clone() };
+    let choice = |(id, label): &(i64, String)| ConversionChoice { value: id.to_string(), label: label.clone() };
     Ok(Json(ConversionsPage {
         conversions,
         can_edit: can_edit_conversions(&user.account),
         platforms: Platform::ALL
             .iter()
-            .map(|p| Choice { value: p.key().to_string(), label: p.label().to_string() })
+            .map(|p| ConversionChoice { value: p.key().to_string(), label: p.label().to_string() })
             .collect(),
         sources: lists.sources.iter().map(choice).collect(),
         tags: lists.tags.iter().map(choice).collect(),
         outcomes: CallOutcome::ALL
             .iter()
-            .map(|o| Choice { value: o.key().to_string(), label: o.label().to_string() })
+            .map(|o| ConversionChoice { value: o.key().to_string(), label: o.label().to_string() })
             .collect(),
         default_min_duration: MIN_DURATION_DEFAULT,
     }))

@@ -3,14 +3,16 @@ import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
 import { PoolPage } from './components/PoolPage';
+import { ConversionDetailPage } from './components/conversions/ConversionDetailPage';
+import { ConversionsPage } from './components/conversions/ConversionsPage';
 import { TagsPage } from './components/tags/TagsPage';
 import { SourceDetail } from './sources/SourceDetail';
 import { SourcesList } from './sources/SourcesList';
 
 /**
  * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
- * pool, /sources and /sources/{id} the source / mediums, /tags the call tags; the section's other
- * pages are to come.
+ * pool, /sources and /sources/{id} the source / mediums, /tags the call tags, /conversions and
+ * /conversions/{id} the conversions sent to the ad platforms; the section's other pages are to come.
  */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
@@ -25,6 +27,8 @@ export default function DynamicSection({ title }: SectionProps) {
     );
   }
   if (page === '/tags') return <TagsPage title={title} />;
+  if (page === '/conversions') return <ConversionsPage title={title} />;
+  if (page.startsWith('/conversions/') && id !== undefined) return <ConversionDetailPage title={title} id={id} />;
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
     return <DynamicUrlPage title={title} vcamId={id} />;
   }
