@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use server::conversions::{run, sandbox_outage, Ran, Sandbox};
 
-use crate::helpers::{Reply, TestApp};
+use crate::helpers::{Reply, TestApp, TEST_NOW};
 
 const LIST: &str = "/api/conversions/getConversions";
 const ADD: &str = "/api/conversions/addConversion";
@@ -397,7 +397,8 @@ async fn the_job_uploads_the_calls_that_count_with_the_caller_in_e164_and_google
         .execute(&app.state.db)
         .await
         .unwrap();
-    let at = now - 2 * HOUR;
+    // 08:00 GMT on the test's Monday.
+    let at = TEST_NOW - 2 * HOUR;
     let short = call(&app, at, 59, Some(google), "07700900001", "gclid=Short").await;
     let minute = call(&app, at, 60, Some(google), "07700900123", "gclid=Cj0Minute").await;
     let other_source = call(&app, at, 600, Some(bing), "07700900002", "msclkid=ff").await;
