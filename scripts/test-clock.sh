@@ -28,7 +28,7 @@ VITEST_WHOLE_INSTANT="2026-12-31 23:59:59 UTC"
 VITEST_CLOCK_INSTANT="2027-03-28 01:30:00 UTC"
 VITEST_CLOCK_WORDS="setSystemTime|TEST_NOW|new Date|Date\.|[Cc]lock|BST|[Ss]ummer|changeTime|[Ee]xpir|[Mm]onth|[Tt]imeOfDay|time_of_day"
 RUST_CLOCK_MODULES=(
-  account_details billing_details card_payments confirm_password direct_debit integrations_connect invoices
+  account_details billing_details card_payments confirm_password conversions direct_debit integrations_connect invoices
   login partner_rewards_branding provisioning_runs routing_audio routing_connect routing_extras routing_history
   routing_plans security_basics services_charges services_dynamic services_purchases services_usage
   session_expiry tech_partner_portal users_actions website_checks

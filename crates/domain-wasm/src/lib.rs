@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "forms")]
 mod cta;
+mod conversions;
 #[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]
@@ -125,6 +126,18 @@ export interface TagRuleForm {
 export interface TagFacts {
   sourceMediumId: number | null; campaignId: number | null; durationSeconds: number; keysPressed: string;
   firstTime: boolean; outcome: string | null;
+}
+export interface ConversionForm {
+  name: string; platform: string; value: string; minDuration: string; outcome: string; sourceMedium: string;
+  tag: string; active: string;
+}
+export interface ConversionAction {
+  name: string; platform: "google_ads" | "microsoft_ads" | "meta_ads"; valuePence: number | null;
+  minDurationSeconds: number; outcome: string | null; sourceMediumId: number | null; tagId: number | null;
+  active: boolean;
+}
+export interface ConversionCall {
+  inbound: boolean; durationSeconds: number; outcome: string | null; sourceMediumId: number | null; tagIds: number[];
 }
 export interface TagRule {
   tagId: number; sourceMediumId: number | null; campaignId: number | null; minDurationSeconds: number | null;

@@ -4,6 +4,7 @@
 mod account;
 pub mod billing;
 mod character_rules;
+pub mod conversions;
 mod csv;
 pub mod cta;
 pub mod first_run;

@@ -5,6 +5,7 @@ pub mod ad_platforms;
 pub mod background;
 pub mod billing_run;
 pub mod clock;
+pub mod conversions;
 pub mod db;
 pub mod file_export;
 pub mod housekeeping;

@@ -31,6 +31,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     server::billing_run::spawn(state.clone());
     // Daily, weekly and monthly call summaries to the users who asked for them.
     server::summary_emails::spawn(state.clone());
+    // Calls that count as conversions, uploaded to the connected ad platforms.
+    server::conversions::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
     server::website_check::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;

@@ -261,6 +261,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversions/addConversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a conversion action: calls that count from now on are uploaded. */
+        post: operations["post_conversions_addConversion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/deleteConversion/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a conversion action and its log (what was sent stays at the platform). */
+        post: operations["post_conversions_deleteConversion_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/editConversion/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a conversion action (uploads already queued keep what they carry). */
+        post: operations["post_conversions_editConversion_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/getConversion/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversion action with a page of its upload log, newest call first. */
+        get: operations["get_conversions_getConversion_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/getConversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's conversion actions with their last 30 days, and the form's lists. */
+        get: operations["get_conversions_getConversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversions/retryUpload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a failed (or given-up) upload due now: the next run of the job sends it. */
+        post: operations["post_conversions_retryUpload_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cta/addCta": {
         parameters: {
             query?: never;
@@ -4300,6 +4402,38 @@ export interface components {
              */
             id?: number | null;
         };
+        ActionView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description google_ads, microsoft_ads, meta_ads */
+            platform: string;
+            platformLabel: string;
+            /** @description "£40.00", or '' when no value is sent. */
+            value: string;
+            active: boolean;
+            /** @description Which calls count, in words, all of which must hold. */
+            conditions: string[];
+            /**
+             * @description The form's values: form_name, form_platform, form_value, form_min_duration, form_outcome,
+             *     form_source_medium, form_tag, form_active.
+             */
+            form: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description Calls of the last 30 days that counted, were sent (or were already there), failed.
+             */
+            counted30Days: number;
+            /** Format: int64 */
+            sent30Days: number;
+            /** Format: int64 */
+            failed30Days: number;
+            notConnected?: null | components["schemas"]["NotConnected"];
+            /** @description The delete confirmation's question. */
+            deleteQuestion: string;
+        };
         /**
          * @description The Add partner account dialog's post. The spec's rules are the domain's
          *     (`validate_add_account`); these bounds only stop absurd input first.
@@ -4953,6 +5087,59 @@ export interface components {
         });
         ContainerVersion: {
             path: string;
+        };
+        ConversionChoice: {
+            /** @description An id ("12"), a platform ("google_ads") or an outcome's key ("answered"). */
+            value: string;
+            label: string;
+        };
+        ConversionDetail: {
+            conversion: components["schemas"]["ActionView"];
+            canEdit: boolean;
+            uploads: components["schemas"]["UploadView"][];
+            /**
+             * Format: int64
+             * @description Uploads in the log in all, the page shown and the rows a page.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+        };
+        /** @description The conversion form; '' is 'any' for a condition. */
+        ConversionFields: {
+            /** @description At most 100 characters, unique in the account. */
+            form_name?: string;
+            /** @description google_ads, microsoft_ads or meta_ads. */
+            form_platform?: string;
+            /** @description Pounds and pence, "25.00"; '' sends no value. */
+            form_value?: string;
+            /** @description Seconds, 0 to 3600; '' is 60. */
+            form_min_duration?: string;
+            /** @description An outcome's key ('answered', 'missed', ...); '' any. */
+            form_outcome?: string;
+            /** @description A source / medium's id; '' any. */
+            form_source_medium?: string;
+            /** @description A tag's id; '' any. */
+            form_tag?: string;
+            /** @description "1": uploads are sent (the default); "0": paused. */
+            form_active?: string;
+        };
+        ConversionsPage: {
+            conversions: components["schemas"]["ActionView"][];
+            /** @description Whether the user may add, edit and delete conversions. */
+            canEdit: boolean;
+            /** @description The form's lists. */
+            platforms: components["schemas"]["ConversionChoice"][];
+            sources: components["schemas"]["ConversionChoice"][];
+            tags: components["schemas"]["ConversionChoice"][];
+            outcomes: components["schemas"]["ConversionChoice"][];
+            /**
+             * Format: int64
+             * @description The minimum duration a new action starts with (60 seconds, as Google Ads counts).
+             */
+            defaultMinDuration: number;
         };
         CostPerCall: {
             cost: string;
@@ -6256,6 +6443,13 @@ export interface components {
             /** Format: int64 */
             countryCode?: number | null;
             destinationNumber?: string;
+        };
+        /** @description The warning of an action whose platform is not connected, with where to connect it. */
+        NotConnected: {
+            /** @description "Google Ads is not connected" */
+            message: string;
+            /** @description The integration's page, "/googleads". */
+            connectPath: string;
         };
         NumberDetails: {
             number: components["schemas"]["NumberListRow"];
@@ -7983,6 +8177,39 @@ export interface components {
         UpgradePrice: {
             items: components["schemas"]["PriceItem"][];
         };
+        /** @description An upload of the log. */
+        UploadView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            callId: number;
+            /** @description The call's time in the account's zone, "23/11/2026 10:00 GMT". */
+            callTime: string;
+            /** @description The call's start as sent, "2026-11-23 10:00:00+00:00" ('' when not sent). */
+            sentCallTime: string;
+            /** @description The caller as the call log shows it ("07700 900123", "Withheld"). */
+            caller: string;
+            /** @description As sent, "+447700900123" ('' when withheld). */
+            callerE164: string;
+            clickId: string;
+            /** @description GRANTED, DENIED or UNSPECIFIED. */
+            consent: string;
+            /** @description "£40.00" or ''. */
+            value: string;
+            /** @description pending, sent, duplicate, failed, gaveUp, skipped */
+            status: string;
+            /** @description The status in words. */
+            statusText: string;
+            /** @description The platform's answer, or why the call was skipped. */
+            answer: string;
+            /** Format: int64 */
+            attempts: number;
+            /** @description When a failed upload is tried again, in the account's zone. */
+            nextAttempt: string;
+            sentAt: string;
+            /** @description Whether 'Retry now' is offered. */
+            canRetry: boolean;
+        };
         UsageAddOn: {
             scope: string;
             description: string;
@@ -9256,6 +9483,436 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_conversions_addConversion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConversionFields"];
+                "multipart/form-data": components["schemas"]["ConversionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The form's field messages */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_conversions_deleteConversion_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such conversion in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_conversions_editConversion_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConversionFields"];
+                "multipart/form-data": components["schemas"]["ConversionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such conversion in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_conversions_getConversion_id: {
+        parameters: {
+            query?: {
+                /** @description The log's page, from 1 (25 rows a page). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionDetail"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such conversion in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_conversions_getConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No conversions access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_conversions_retryUpload_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No failed upload of that id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The body is too large. */
             413: {

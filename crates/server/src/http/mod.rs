@@ -7,6 +7,7 @@ mod billing_details;
 pub mod client;
 pub(crate) mod contract;
 mod cta;
+mod conversions;
 mod direct_debit;
 mod download;
 pub mod error;
@@ -96,6 +97,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(services::router())
         .merge(sources::router())
         .merge(tags::router())
+        .merge(conversions::router())
         .merge(technology_partner::router())
         .merge(users::router())
 }

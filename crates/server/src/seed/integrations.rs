@@ -61,6 +61,8 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
             r#"{"accountId":"400010001","accountName":"Harbour Lane Dental","sends":"call_timeline,new_contacts"}"#,
         ),
         (100, "google_tag_manager", "Harbour Lane Dental (Google Tag Manager)", "{}"),
+        // Its conversions go to Meta (issue 34); Google Ads stays unconnected, as the tests connect it.
+        (100, "meta_ads", "Harbour Lane Dental (Meta Ads)", "{}"),
         (
             300,
             "google_ads",

@@ -15,6 +15,7 @@ mod billing;
 mod call_tags;
 mod calls;
 mod cta;
+mod conversions;
 mod integrations;
 mod inventory;
 mod partners;
@@ -146,6 +147,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     pool_visits::seed(db, now).await?;
     // The call-to-actions and their clicks on those visits.
     cta::seed(db, now).await?;
+    // Conversion actions and their upload log, made by the job against the sandbox platform.
+    conversions::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
     crate::billing_run::run(db, now).await?;
     Ok(())

@@ -12,6 +12,7 @@ pub mod campaigns;
 pub mod charges;
 pub mod confirmations;
 pub mod cta;
+pub mod conversions;
 pub mod customers;
 pub mod destinations;
 pub mod dynamic_urls;

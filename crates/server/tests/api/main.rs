@@ -14,6 +14,7 @@ mod card_payments;
 mod concurrent_saves;
 mod confirm_password;
 mod contract;
+mod conversions;
 mod direct_debit;
 mod first_run;
 mod helpers;

@@ -59,7 +59,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/sources" => vec![Get("/api/managesources/getSources")],
         "/tags" => vec![Get("/api/tags/getTags")],
         "/cta" => vec![Get("/api/cta/getCtas")],
-        "/conversions"
+        "/conversions" => vec![Get("/api/conversions/getConversions")],
         | "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"

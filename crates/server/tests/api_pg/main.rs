@@ -27,6 +27,8 @@ mod concurrent_saves;
 mod confirm_password;
 #[path = "../api/contract.rs"]
 mod contract;
+#[path = "../api/conversions.rs"]
+mod conversions;
 #[path = "../api/direct_debit.rs"]
 mod direct_debit;
 #[path = "../api/first_run.rs"]

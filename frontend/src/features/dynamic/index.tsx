@@ -3,6 +3,8 @@ import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { DynamicUrlPage } from './components/DynamicUrlPage';
 import { DynamicUrlsList } from './components/DynamicUrlsList';
 import { PoolPage } from './components/PoolPage';
+import { ConversionDetailPage } from './components/conversions/ConversionDetailPage';
+import { ConversionsPage } from './components/conversions/ConversionsPage';
 import { TagsPage } from './components/tags/TagsPage';
 import { CtaList } from './cta/CtaList';
 import { CtaPage } from './cta/CtaPage';
@@ -12,7 +14,7 @@ import { SourcesList } from './sources/SourcesList';
 /**
  * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
  * pool, /sources and /sources/{id} the source / mediums, /tags the call tags, /cta and /cta/{id}
- * the call-to-actions; the section's other pages are to come.
+ * the call-to-actions, /conversions and /conversions/{id} the conversions sent to the ad platforms.
  */
 export default function DynamicSection({ title }: SectionProps) {
   const { pathname } = useLocation();
@@ -27,6 +29,8 @@ export default function DynamicSection({ title }: SectionProps) {
     );
   }
   if (page === '/tags') return <TagsPage title={title} />;
+  if (page === '/conversions') return <ConversionsPage title={title} />;
+  if (page.startsWith('/conversions/') && id !== undefined) return <ConversionDetailPage title={title} id={id} />;
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {
     return <DynamicUrlPage title={title} vcamId={id} />;
   }
