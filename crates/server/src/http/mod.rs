@@ -4,6 +4,7 @@
 mod account_user;
 mod accountsettings;
 mod billing_details;
+mod categories;
 pub mod client;
 pub(crate) mod contract;
 mod direct_debit;
@@ -28,6 +29,7 @@ mod routing;
 mod sandbox_card;
 mod sandbox_direct_debit;
 mod sandbox_oauth;
+pub(crate) mod scoring;
 mod services;
 pub mod session;
 mod sources;
@@ -84,6 +86,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())
+        .merge(categories::router())
         .merge(invoices::router())
         .merge(numbers::router())
         .merge(parameters::router())
@@ -91,6 +94,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(payment_details::router())
         .merge(reports::router())
         .merge(routing::router())
+        .merge(scoring::router())
         .merge(services::router())
         .merge(sources::router())
         .merge(tags::router())

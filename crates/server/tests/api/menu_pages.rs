@@ -58,13 +58,13 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/technologypartner/settings" => vec![Get("/api/technologypartner/getSettings")],
         "/sources" => vec![Get("/api/managesources/getSources")],
         "/tags" => vec![Get("/api/tags/getTags")],
+        "/scores" => vec![Get("/api/scores/getScores")],
+        "/categories" => vec![Get("/api/categories/getCategories")],
         "/cta"
         | "/conversions"
         | "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"
-        | "/scores"
-        | "/categories"
         | "/tryspeech"
         | "/voicetags"
         | "/vocabularies"

@@ -17,8 +17,12 @@ mod billing_details;
 mod billing_plan_numbers;
 #[path = "../api/call_retention.rs"]
 mod call_retention;
+#[path = "../api/call_scoring.rs"]
+mod call_scoring;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
+#[path = "../api/categories.rs"]
+mod categories;
 #[path = "../api/concurrent_saves.rs"]
 mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]
