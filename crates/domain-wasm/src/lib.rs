@@ -23,6 +23,7 @@ mod reports;
 mod routing;
 #[cfg(feature = "forms")]
 mod routing_extras;
+#[cfg(feature = "forms")]
 mod scoring;
 #[cfg(feature = "shell")]
 mod shell;
