@@ -30,3 +30,13 @@ describe('scoring vectors', () => {
     expect(answer(c.call, c.args)).toEqual(c.expect);
   });
 });
+
+// Arbitrary arguments for the same calls (crates/domain/tests/fuzz/scoring.json, with the native answers).
+const FUZZ = new URL('../../../crates/domain/tests/fuzz/scoring.json', import.meta.url);
+const fuzz = JSON.parse(readFileSync(FUZZ, 'utf8')) as { cases: Case[] };
+
+describe('arbitrary input through wasm gives the native answers', () => {
+  test.each(fuzz.cases.map((c, i) => [i, c.call, c] as const))('%i %s', (_i, call, c) => {
+    expect(answer(call, c.args)).toEqual(c.expect);
+  });
+});

@@ -127,15 +127,15 @@ pub fn validate_scorecard<S: AsRef<str>>(form: &ScorecardForm, taken: &[S]) -> F
     for (i, q) in form.questions.iter().enumerate() {
         let text = q.text.trim();
         if text.is_empty() {
-            errors.add(&format!("form_question_text[{i}]"), QUESTION_REQUIRED);
+            errors.add(format!("form_question_text[{i}]"), QUESTION_REQUIRED);
         } else if text.chars().count() > QUESTION_MAX {
-            errors.add(&format!("form_question_text[{i}]"), QUESTION_TOO_LONG);
+            errors.add(format!("form_question_text[{i}]"), QUESTION_TOO_LONG);
         }
         if AnswerKind::from_key(q.kind.trim()).is_none() {
-            errors.add(&format!("form_question_kind[{i}]"), KIND_CHOICE);
+            errors.add(format!("form_question_kind[{i}]"), KIND_CHOICE);
         }
         if !q.weight.trim().parse::<i64>().is_ok_and(|w| (1..=WEIGHT_MAX).contains(&w)) {
-            errors.add(&format!("form_question_weight[{i}]"), WEIGHT_RANGE);
+            errors.add(format!("form_question_weight[{i}]"), WEIGHT_RANGE);
         }
     }
     errors
@@ -148,16 +148,18 @@ pub fn score_answers<S: AsRef<str>>(questions: &[Question], answers: &[S]) -> Re
     let mut errors = FieldErrors::new();
     let (mut got, mut best) = (0i64, 0i64);
     for (i, q) in questions.iter().enumerate() {
+        // A stored weight is 1 to 10; anything else counts as the nearest (never a division by 0).
+        let weight = q.weight.clamp(1, WEIGHT_MAX);
         let answer = answers.get(i).map(|a| a.as_ref().trim()).unwrap_or("");
         if answer.is_empty() {
-            errors.add(&format!("form_answer[{i}]"), ANSWER_NEEDED);
+            errors.add(format!("form_answer[{i}]"), ANSWER_NEEDED);
             continue;
         }
         match q.kind.quarters(answer) {
-            Some(quarters) => got += q.weight * quarters,
-            None => errors.add(&format!("form_answer[{i}]"), ANSWER_CHOICE),
+            Some(quarters) => got += weight * quarters,
+            None => errors.add(format!("form_answer[{i}]"), ANSWER_CHOICE),
         }
-        best += q.weight * 4;
+        best += weight * 4;
     }
     if questions.is_empty() {
         errors.add("form_answers", ANSWER_NEEDED);
@@ -227,6 +229,9 @@ mod tests {
         assert_eq!(errors.get("form_answer[2]"), Some(ANSWER_NEEDED));
         assert_eq!(score_answers(&qs, &["3", "1", "1"]).unwrap_err().get("form_answer[0]"), Some(ANSWER_CHOICE));
         assert_eq!(score_answers::<&str>(&[], &[]).unwrap_err().get("form_answers"), Some(ANSWER_NEEDED));
+        // Weights out of range count as the nearest: never a division by zero or an overflow.
+        let odd = [q(AnswerKind::YesNo, 0), q(AnswerKind::YesNo, i64::MAX)];
+        assert_eq!(score_answers(&odd, &["yes", "no"]), Ok(9));
     }
 
     #[test]

@@ -21,12 +21,15 @@ fn field_error(reply: &Reply, field: &str) -> String {
     reply.json()["errors"][field].as_str().unwrap_or_default().to_string()
 }
 
+/// A form's fields.
+type Fields = Vec<(String, String)>;
+
 fn card_named<'a>(page: &'a Value, name: &str) -> &'a Value {
     page["scorecards"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name}"))
 }
 
 /// A scorecard form: its name and (text, kind, weight) rows.
-fn card_form(name: &str, questions: &[(&str, &str, &str)]) -> Vec<(String, String)> {
+fn card_form(name: &str, questions: &[(&str, &str, &str)]) -> Fields {
     let mut fields = vec![("form_name".to_string(), name.to_string())];
     for (i, (text, kind, weight)) in questions.iter().enumerate() {
         fields.push((format!("form_question_text[{i}]"), text.to_string()));
@@ -45,7 +48,7 @@ async fn add_card(app: &TestApp, session: &str, name: &str, questions: &[(&str, 
     ok(post(app, ADD, session, &card_form(name, questions)).await)["id"].as_i64().unwrap()
 }
 
-fn answers(card: i64, given: &[&str]) -> Vec<(String, String)> {
+fn answers(card: i64, given: &[&str]) -> Fields {
     let mut fields = vec![("form_scorecard_id".to_string(), card.to_string())];
     for (i, a) in given.iter().enumerate() {
         fields.push((format!("form_answer[{i}]"), a.to_string()));
@@ -110,7 +113,7 @@ async fn a_scorecard_is_added_edited_and_deleted_with_every_message() {
     let q = [("Greeted by name?", "yesNo", "2")];
     let long_name = "n".repeat(101);
     let long_question = "q".repeat(201);
-    let cases: Vec<(Vec<(String, String)>, &str, &str)> = vec![
+    let cases: Vec<(Fields, &str, &str)> = vec![
         (card_form("", &q), "form_name", "Name is required."),
         (card_form(&long_name, &q), "form_name", "Name must not exceed 100 characters."),
         (card_form("new PATIENT call", &q), "form_name", "Name must be unique."),
