@@ -26,6 +26,8 @@ mod reports;
 mod routing;
 #[cfg(feature = "forms")]
 mod routing_extras;
+#[cfg(feature = "forms")]
+mod scoring;
 #[cfg(feature = "shell")]
 mod shell;
 #[cfg(feature = "forms")]
@@ -143,6 +145,10 @@ export interface TagRule {
   tagId: number; sourceMediumId: number | null; campaignId: number | null; minDurationSeconds: number | null;
   keyPressed: string | null; firstTime: boolean; outcome: string | null;
 }
+export interface QuestionForm { text: string; kind: string; weight: string }
+export interface ScorecardForm { name: string; questions: QuestionForm[] }
+export interface Question { text: string; kind: "yesNo" | "scale"; weight: number }
+export interface ScoreAnswer { score: number | null; errors: FieldErrors }
 export type DatePreset =
   | { preset: "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" }
   | { preset: "custom"; from: string; to: string };

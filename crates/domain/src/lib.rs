@@ -20,6 +20,7 @@ pub mod purchase;
 pub mod reports;
 mod route_table;
 pub mod routing;
+pub mod scoring;
 pub mod services;
 pub mod sources;
 pub mod tags;

@@ -243,3 +243,48 @@ export function CheckboxGroupField({
     </fieldset>
   );
 }
+
+/** One choice of several as radio buttons (arrow keys move between them), with its legend, hint and error. */
+export function RadioGroupField({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: FieldBase & {
+  name: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`field field-group field-radios${error ? ' field-invalid' : ''}`}
+      aria-describedby={describedBy(id, error, hint)}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>{label}</legend>
+      <div className="field-radio-row">
+        {options.map((option) => (
+          <span key={option.value} className="field-check-row">
+            <input
+              id={`${id}-${option.value}`}
+              name={name}
+              type="radio"
+              value={option.value}
+              checked={value === option.value}
+              disabled={disabled}
+              onChange={() => onChange(option.value)}
+            />
+            <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+          </span>
+        ))}
+      </div>
+      <Describe id={id} error={error} hint={hint} />
+    </fieldset>
+  );
+}

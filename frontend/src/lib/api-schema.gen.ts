@@ -229,6 +229,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/categories/addCategory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a category. */
+        post: operations["post_categories_addCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/deleteCategory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a category no IVR key or DTMF IVR key uses; its calls keep the name. In use: 422
+         *     `CATEGORY_IN_USE` with the places in `errors.form_category`.
+         */
+        post: operations["post_categories_deleteCategory_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/getCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's categories by name, with their calls and where the routing uses them. */
+        get: operations["get_categories_getCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/renameCategory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a category; its calls in the call log take the new name. */
+        post: operations["post_categories_renameCategory_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classicnumbers/buyNumbers": {
         parameters: {
             query?: never;
@@ -3183,6 +3254,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/scoreCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scores a call with a scorecard: every question answered (422 `form_answer[i]` otherwise).
+         *     Scoring again with the same scorecard replaces its score; the latest score is the call log's.
+         */
+        post: operations["post_reports_scoreCall_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/tagCall/{id}": {
         parameters: {
             query?: never;
@@ -3336,6 +3427,148 @@ export interface paths {
          *     one transaction; each record restored is a change of its own, marked as the rollback.
          */
         post: operations["post_routinghistory_rollback_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/addLeadRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a lead rule (the tag rule form: `form_source_medium`, `form_campaign`,
+         *     `form_min_duration`, `form_key`, `form_first_time`, `form_outcome`; at least one).
+         */
+        post: operations["post_scores_addLeadRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/addScorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a scorecard with its questions. */
+        post: operations["post_scores_addScorecard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/applyLeadRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the lead rules over the account's inbound calls of the last 90 days, writing each call's
+         *     lead score (none when the account has no rules).
+         */
+        post: operations["post_scores_applyLeadRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/deleteLeadRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a lead rule (calls keep their lead scores until the rules are applied again). */
+        post: operations["post_scores_deleteLeadRule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/deleteScorecard/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a scorecard and the scores given with it. */
+        post: operations["post_scores_deleteScorecard_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/editLeadRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a lead rule's conditions. */
+        post: operations["post_scores_editLeadRule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/editScorecard/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a scorecard and replaces its questions (scores already given stay as given). */
+        post: operations["post_scores_editScorecard_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scores/getScores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's scorecards with their questions, and the lead rules. */
+        get: operations["get_scores_getScores"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4767,6 +5000,8 @@ export interface components {
             recordingUrl?: string | null;
             /** @description The tags on the call with their colours, and those the user may add (issue 34). */
             tags: components["schemas"]["CallTags"];
+            /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
+            scoring: components["schemas"]["CallScoring"];
         };
         CallFilters: {
             sources: components["schemas"]["Choice"][];
@@ -4775,6 +5010,8 @@ export interface components {
             outcomes: components["schemas"]["KeyLabel"][];
             /** @description The account's call tags (issue 34). */
             tags: components["schemas"]["Choice"][];
+            /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
+            scores: components["schemas"]["KeyLabel"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
@@ -4828,6 +5065,25 @@ export interface components {
             callbackOf?: number | null;
             /** @description A recording the user may hear. */
             hasRecording: boolean;
+            /**
+             * Format: int64
+             * @description The latest scorecard score, whole percent (issue 35).
+             */
+            score?: number | null;
+            /** @description "85%", or "" when not scored. */
+            scoreLabel: string;
+            /** @description "Good lead" or "Not a lead" by the lead rules; "" when not judged. */
+            leadScore: string;
+        };
+        CallScoring: {
+            /** @description The scores given to the call, latest first (the latest is the call log's). */
+            scores: components["schemas"]["GivenScore"][];
+            /** @description "Good lead" or "Not a lead" by the lead rules; None when not judged. */
+            leadScore?: string | null;
+            /** @description Whether the user may score the call. */
+            canScore: boolean;
+            /** @description The account's scorecards to score it with (when the user may). */
+            scorecards: components["schemas"]["ScorecardChoice"][];
         };
         CallTag: {
             /** Format: int64 */
@@ -4920,6 +5176,19 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["AddonPrices"];
         };
+        CategoriesPage: {
+            categories: components["schemas"]["CategoryView"][];
+            /** @description Whether the user may add, rename and delete categories. */
+            canEdit: boolean;
+        };
+        CategoryDeleted: {
+            success: boolean;
+        };
+        /** @description The category form. */
+        CategoryFields: {
+            /** @description The name: required, at most 60 characters, unique in the account. */
+            form_description?: string;
+        };
         CategoryList: {
             categories: components["schemas"]["RoutingChoice"][];
         };
@@ -4928,6 +5197,30 @@ export interface components {
             form_description?: string;
             /** @description The category changed (updateExisting only). */
             form_record_id?: string;
+        };
+        CategorySaved: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
+        };
+        CategoryView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last 30 days filed under it.
+             */
+            calls30Days: number;
+            /**
+             * Format: int64
+             * @description Every call filed under it.
+             */
+            calls: number;
+            /** @description Where the routing uses it ("IVR 'Main menu' key 1"); a category in use cannot be deleted. */
+            usedBy: string[];
+            /** @description The delete confirmation's question, or the refusal when it is in use. */
+            deleteQuestion: string;
         };
         ChangePage: {
             changes: components["schemas"]["ChangeView"][];
@@ -5812,6 +6105,23 @@ export interface components {
             /** @description 1 events, 2 virtual pageviews. */
             form_ga_property_type?: string;
         };
+        GivenScore: {
+            /** Format: int64 */
+            scorecardId: number;
+            scorecard: string;
+            /**
+             * Format: int64
+             * @description Whole percent.
+             */
+            score: number;
+            /** @description "85%". */
+            label: string;
+            /** @description One answer a question, in order ("yes", "no", "1"…"5"). */
+            answers: string[];
+            scoredBy: string;
+            /** @description In the account's time zone. */
+            scoredAt: string;
+        };
         /** @description A column of the permission grid: a permission, its heading and whether the editor may change it. */
         GridColumn: {
             permission: components["schemas"]["Permission"];
@@ -6271,6 +6581,23 @@ export interface components {
             rows: components["schemas"]["LeadReportRow"][];
             /** Format: int64 */
             qualifiedLeadSeconds: number;
+        };
+        LeadsApplied: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last `days` days the rules were run on.
+             */
+            checked: number;
+            /**
+             * Format: int64
+             * @description Of them, good leads.
+             */
+            goodLeads: number;
+            /** Format: int64 */
+            days: number;
+            /** @description "12 good leads of 340 calls in the last 90 days." */
+            message: string;
         };
         /** @description What the flow can point at: the customer's IVRs, destination plans and voicemails. */
         Library: {
@@ -6966,6 +7293,17 @@ export interface components {
             /** @description 'Included in your plan: 3 static numbers left, ...' or the price and the first invoice's date. */
             text: string;
         };
+        /** @description A question of a scorecard. */
+        QuestionView: {
+            text: string;
+            /** @description "yesNo" or "scale" (1 to 5). */
+            kind: string;
+            /**
+             * Format: int64
+             * @description 1 to 10.
+             */
+            weight: number;
+        };
         QueueForm: {
             /** @default  */
             description: string;
@@ -7497,16 +7835,20 @@ export interface components {
          * @enum {string}
          */
         RuleField: "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
-        /**
-         * @description A rule's fields: `sourceId` its pair (for an add, and to move it to another pair on an edit),
-         *     `field`, `op` and `value` as domain `validate_rule` reads them.
-         */
+        /** @description The rule form; '' leaves a condition out, at least one is needed. */
         RuleFields: {
-            id?: string | null;
-            sourceId?: string | null;
-            field?: string;
-            op?: string;
-            value?: string;
+            /** @description A source / medium's id. */
+            form_source_medium?: string;
+            /** @description A campaign's id. */
+            form_campaign?: string;
+            /** @description Seconds, 1 to 86400. */
+            form_min_duration?: string;
+            /** @description 0-9, * or #. */
+            form_key?: string;
+            /** @description "1": first-time callers only. */
+            form_first_time?: string;
+            /** @description An outcome's key ('answered', 'missed', ...). */
+            form_outcome?: string;
         };
         /** @description A rule as a pair's page shows it. */
         RuleRow: {
@@ -7694,6 +8036,61 @@ export interface components {
             success: boolean;
             /** Format: int64 */
             id: number;
+        };
+        /** @description The scoring form: the scorecard, and rows of answers (`form_answer[0]`, ...). */
+        ScoreFields: {
+            /** @description The scorecard's id. */
+            form_scorecard_id?: string;
+        };
+        ScorecardChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            questions: components["schemas"]["QuestionView"][];
+        };
+        ScorecardDeleted: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The calls whose score with it was removed.
+             */
+            calls: number;
+        };
+        /**
+         * @description The scorecard form: its name, and rows of questions (`form_question_text[0]`,
+         *     `form_question_kind[0]`, `form_question_weight[0]`, ...).
+         */
+        ScorecardFields: {
+            form_name?: string;
+        };
+        ScorecardView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            questions: components["schemas"]["QuestionView"][];
+            /**
+             * Format: int64
+             * @description Calls scored with it.
+             */
+            scoredCalls: number;
+            /** @description The delete confirmation's question. */
+            deleteQuestion: string;
+        };
+        ScoresPage: {
+            scorecards: components["schemas"]["ScorecardView"][];
+            /** @description The lead rules: a call meeting every condition of any rule is a good lead. */
+            leadRules: components["schemas"]["RuleView"][];
+            /** @description Whether the user may change scorecards and rules and score calls. */
+            canEdit: boolean;
+            /** @description The rule form's lists. */
+            sources: components["schemas"]["RuleChoice"][];
+            campaigns: components["schemas"]["RuleChoice"][];
+            outcomes: components["schemas"]["RuleChoice"][];
+            /**
+             * Format: int64
+             * @description How far back 'Apply to past calls' reaches.
+             */
+            applyDays: number;
         };
         /** @description The prefix whose free numbers to offer. */
         SearchNumbersRequest: {
@@ -9325,6 +9722,290 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_categories_addCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryFields"];
+                "multipart/form-data": components["schemas"]["CategoryFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategorySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_description */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_categories_deleteCategory_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDeleted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such category in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CATEGORY_IN_USE: the refusal names where it is used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_categories_getCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoriesPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Categories menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_categories_renameCategory_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryFields"];
+                "multipart/form-data": components["schemas"]["CategoryFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategorySaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such category in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The body is too large. */
             413: {
@@ -21084,6 +21765,10 @@ export interface operations {
                 firstTime?: string;
                 /** @description Seconds. */
                 minDuration?: string;
+                /** @description scored, unscored, goodLead or notALead (issue 35). */
+                score?: string;
+                /** @description A scorecard score from 0 to 100: calls scored at least this. */
+                minScore?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;
@@ -21281,6 +21966,10 @@ export interface operations {
                 firstTime?: string;
                 /** @description Seconds. */
                 minDuration?: string;
+                /** @description scored, unscored, goodLead or notALead (issue 35). */
+                score?: string;
+                /** @description A scorecard score from 0 to 100: calls scored at least this. */
+                minScore?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;
@@ -21419,6 +22108,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    post_reports_scoreCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ScoreFields"];
+                "multipart/form-data": components["schemas"]["ScoreFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallScoring"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission or scoring right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or scorecard in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_answer[i]: a question unanswered or answered out of its kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -22070,6 +22835,598 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_scores_addLeadRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The rule form's fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_scores_addScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ScorecardFields"];
+                "multipart/form-data": components["schemas"]["ScorecardFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_questions, form_question_*[i] */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_scores_applyLeadRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadsApplied"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_scores_deleteLeadRule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such rule in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_scores_deleteScorecard_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scorecard's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardDeleted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such scorecard in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_scores_editLeadRule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
+                "multipart/form-data": components["schemas"]["RuleFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such rule in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_scores_editScorecard_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scorecard's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ScorecardFields"];
+                "multipart/form-data": components["schemas"]["ScorecardFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such scorecard in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_scores_getScores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoresPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Scores menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -104,6 +104,19 @@ export function apiPost<T>(path: string, fields: FormFields | FormData): Promise
   return apiRequest<T>(path, { method: 'POST', body });
 }
 
+/** The field messages of any 422 answer (VALIDATION_FAILED or a coded refusal such as
+ * DESCRIPTION_NOT_UNIQUE), or null for any other failure. */
+export function refusalErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { errors?: unknown } | null;
+  if (!body || typeof body !== 'object' || !body.errors || typeof body.errors !== 'object') return null;
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(body.errors as Record<string, unknown>)) {
+    if (typeof message === 'string') errors[field] = message;
+  }
+  return errors;
+}
+
 /** The field messages of a 422 VALIDATION_FAILED answer, or null for any other failure. */
 export function validationErrors(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;

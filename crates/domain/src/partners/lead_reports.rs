@@ -249,6 +249,10 @@ pub struct StoredCallReport {
     pub category: String,
     pub report_group: String,
     pub callback_of: Option<i64>,
+    /// The latest scorecard score, whole percent (issue 35).
+    pub score: Option<i64>,
+    /// 1 good lead, 0 not a lead, None not judged.
+    pub lead_score: Option<i64>,
 }
 
 /// A call's report fields as the reporting API answers them: the caller in the UK format
@@ -273,6 +277,10 @@ pub struct ApiCallReport {
     pub category: Option<String>,
     pub report_group: Option<String>,
     pub callback_of: Option<i64>,
+    /// The latest scorecard score, 0 to 100.
+    pub score: Option<i64>,
+    /// "goodLead" or "notALead" (domain `scoring::LeadScore`).
+    pub lead_score: Option<String>,
 }
 
 fn text(value: &str) -> Option<String> {
@@ -300,6 +308,12 @@ pub fn api_call_report(call: &StoredCallReport) -> ApiCallReport {
         category: text(&call.category),
         report_group: text(&call.report_group),
         callback_of: call.callback_of,
+        score: call.score,
+        lead_score: call.lead_score.map(|flag| {
+            let lead =
+                if flag == 1 { crate::scoring::LeadScore::GoodLead } else { crate::scoring::LeadScore::NotALead };
+            lead.key().to_string()
+        }),
     }
 }
 
@@ -453,8 +467,11 @@ mod tests {
             category: "New patient".into(),
             report_group: "".into(),
             callback_of: Some(41),
+            score: Some(85),
+            lead_score: Some(1),
         };
         let report = api_call_report(&stored);
+        assert_eq!((report.score, report.lead_score.as_deref()), (Some(85), Some("goodLead")));
         assert_eq!(report.caller_number.as_deref(), Some("07700 900123"));
         assert_eq!((report.source.as_deref(), report.medium.as_deref()), (Some("google"), Some("cpc")));
         assert_eq!(report.keyword.as_deref(), Some("dental implants"));
@@ -486,10 +503,12 @@ mod tests {
                 "firstTime",
                 "keyword",
                 "landingPage",
+                "leadScore",
                 "medium",
                 "outcome",
                 "reportGroup",
                 "ringSeconds",
+                "score",
                 "source",
                 "talkSeconds"
             ]

@@ -24,6 +24,45 @@ pub const PAGE_SIZE_MESSAGE: &str = "Rows per page must be 25, 50 or 100.";
 pub const SEARCH_MESSAGE: &str = "Search must not exceed 100 characters.";
 pub const SORT_MESSAGE: &str = "Sort must be one of the log's columns.";
 pub const DIRECTION_MESSAGE: &str = "Direction must be asc or desc.";
+pub const SCORE_MESSAGE: &str = "Score must be scored, unscored, good lead or not a lead.";
+pub const MIN_SCORE_MESSAGE: &str = "Minimum score must be a whole number from 0 to 100.";
+
+/// The call log's score filter (issue 35).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ScoreFilter {
+    /// Scored with a scorecard.
+    Scored,
+    /// Not scored with any scorecard.
+    Unscored,
+    /// The lead rules found a good lead.
+    GoodLead,
+    /// The lead rules found no lead.
+    NotALead,
+}
+
+impl ScoreFilter {
+    pub const ALL: [ScoreFilter; 4] =
+        [ScoreFilter::Scored, ScoreFilter::Unscored, ScoreFilter::GoodLead, ScoreFilter::NotALead];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            ScoreFilter::Scored => "scored",
+            ScoreFilter::Unscored => "unscored",
+            ScoreFilter::GoodLead => "goodLead",
+            ScoreFilter::NotALead => "notALead",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ScoreFilter::Scored => "Scored",
+            ScoreFilter::Unscored => "Not scored",
+            ScoreFilter::GoodLead => "Good lead",
+            ScoreFilter::NotALead => "Not a lead",
+        }
+    }
+}
 
 /// The columns the log sorts by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +115,10 @@ pub struct CallLogQueryInput {
     pub first_time: Option<String>,
     /// Seconds.
     pub min_duration: Option<String>,
+    /// scored, unscored, goodLead or notALead (issue 35).
+    pub score: Option<String>,
+    /// A scorecard score from 0 to 100: calls scored at least this.
+    pub min_score: Option<String>,
     /// A caller or tracked number, typed as the log shows it, or a number's or pool's name.
     pub search: Option<String>,
     pub page: Option<String>,
@@ -95,6 +138,9 @@ pub struct CallLogQuery {
     pub tag: Option<i64>,
     pub first_time: bool,
     pub min_duration: Option<i64>,
+    pub score: Option<ScoreFilter>,
+    /// Calls whose scorecard score is at least this.
+    pub min_score: Option<i64>,
     /// Trimmed; empty matches every call.
     pub search: String,
     pub page: u32,
@@ -156,6 +202,20 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
             None
         }
     });
+    let score = text(&input.score).and_then(|key| {
+        let score = ScoreFilter::ALL.into_iter().find(|s| s.key() == key);
+        if score.is_none() {
+            errors.add("score", SCORE_MESSAGE);
+        }
+        score
+    });
+    let min_score = text(&input.min_score).and_then(|raw| match raw.parse::<i64>() {
+        Ok(score) if (0..=100).contains(&score) => Some(score),
+        _ => {
+            errors.add("minScore", MIN_SCORE_MESSAGE);
+            None
+        }
+    });
     let search = text(&input.search).unwrap_or("").to_string();
     if search.chars().count() > SEARCH_MAX {
         errors.add("search", SEARCH_MESSAGE);
@@ -191,6 +251,8 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         tag,
         first_time,
         min_duration,
+        score,
+        min_score,
         search,
         page: page.unwrap_or(1),
         page_size: page_size.unwrap_or(PAGE_SIZES[0]),
@@ -216,6 +278,8 @@ mod tests {
             first_time: get("firstTime"),
             tag: get("tag"),
             min_duration: get("minDuration"),
+            score: get("score"),
+            min_score: get("minScore"),
             search: get("search"),
             page: get("page"),
             page_size: get("pageSize"),

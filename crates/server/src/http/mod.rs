@@ -4,6 +4,7 @@
 mod account_user;
 mod accountsettings;
 mod billing_details;
+mod categories;
 pub mod client;
 pub(crate) mod contract;
 mod cta;
@@ -30,6 +31,7 @@ mod routing;
 mod sandbox_card;
 mod sandbox_direct_debit;
 mod sandbox_oauth;
+pub(crate) mod scoring;
 mod services;
 pub mod session;
 mod sources;
@@ -87,6 +89,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())
+        .merge(categories::router())
         .merge(invoices::router())
         .merge(numbers::router())
         .merge(parameters::router())
@@ -94,6 +97,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(payment_details::router())
         .merge(reports::router())
         .merge(routing::router())
+        .merge(scoring::router())
         .merge(services::router())
         .merge(sources::router())
         .merge(tags::router())

@@ -211,6 +211,8 @@ async fn answer(
                 category: c.category,
                 report_group: c.report_group,
                 callback_of: c.callback_of,
+                score: c.score,
+                lead_score: c.lead_score,
             }),
             id: c.id,
             account_id: c.account_id,

@@ -80,21 +80,21 @@ impl TagsUser {
 #[serde(rename_all = "camelCase")]
 pub struct RuleChoice {
     /// An id ("12") or an outcome's key ("answered").
-    value: String,
-    label: String,
+    pub(super) value: String,
+    pub(super) label: String,
 }
 
 /// A rule as the page shows and edits it.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct RuleView {
-    id: i64,
+pub(super) struct RuleView {
+    pub(super) id: i64,
     /// The form's values: form_source_medium, form_campaign, form_min_duration, form_key,
     /// form_first_time, form_outcome.
     #[schema(value_type = std::collections::HashMap<String, String>)]
-    form: TagRuleForm,
+    pub(super) form: TagRuleForm,
     /// The conditions in words, all of which must hold.
-    conditions: Vec<String>,
+    pub(super) conditions: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -127,7 +127,7 @@ struct TagsPage {
     apply_days: i64,
 }
 
-fn label_of(list: &[(i64, String)], id: Option<i64>) -> String {
+pub(super) fn label_of(list: &[(i64, String)], id: Option<i64>) -> String {
     id.and_then(|id| list.iter().find(|(i, _)| *i == id)).map(|(_, l)| l.clone()).unwrap_or_default()
 }
 
@@ -197,7 +197,7 @@ struct Saved {
 }
 
 /// A path's id: a positive whole number, else nothing of the customer's.
-fn path_id(raw: &str) -> Result<i64, AppError> {
+pub(super) fn path_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 
@@ -271,7 +271,7 @@ async fn delete_tag(
 
 /// The rule form; '' leaves a condition out, at least one is needed.
 #[derive(Deserialize, Validate, ToSchema)]
-struct RuleFields {
+pub(super) struct RuleFields {
     /// A source / medium's id.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
@@ -299,7 +299,7 @@ struct RuleFields {
 }
 
 /// The rule the form describes, its source / medium and campaign the customer's.
-async fn rule_of(state: &AppState, customer: i64, tag: i64, form: &RuleFields) -> Result<TagRule, AppError> {
+pub(super) async fn rule_of(state: &AppState, customer: i64, tag: i64, form: &RuleFields) -> Result<TagRule, AppError> {
     let form = TagRuleForm {
         source_medium: form.form_source_medium.clone(),
         campaign: form.form_campaign.clone(),

@@ -759,6 +759,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         insert_visits(&mut tx, customer.id, &visits, BATCH).await?;
         insert_calls(&mut tx, &calls, &rates, BATCH).await?;
         super::call_tags::insert_links(&mut tx, customer.id, &tag_links, now).await?;
+        super::call_scores::score_calls(&mut tx, customer, &calls, now).await?;
         next_call += calls.len() as i64;
         next_visit += visits.len() as i64;
         recorded.extend(recordings::chosen(&calls));

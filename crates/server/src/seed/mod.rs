@@ -12,6 +12,7 @@ use crate::security::hash_password;
 pub use calls::{seed_volume, Volume};
 
 mod billing;
+mod call_scores;
 mod call_tags;
 mod calls;
 mod cta;

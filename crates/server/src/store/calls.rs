@@ -2,7 +2,7 @@
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
-use domain::reports::{CallLogQuery, CallSort};
+use domain::reports::{CallLogQuery, CallSort, ScoreFilter};
 use domain::routing::list_query::number_needles;
 use domain::NumberFormat;
 use sqlx::any::AnyArguments;
@@ -42,7 +42,7 @@ const ROW_SELECT: &str = "SELECT c.id AS id, c.started_at AS started_at, c.calle
     COALESCE(v.landing_page, '') AS landing_page, c.duration_seconds AS duration_seconds,
     c.ring_seconds AS ring_seconds, c.talk_seconds AS talk_seconds, c.outcome AS outcome,
     c.destination AS destination, c.tags AS tags, c.first_time AS first_time, c.callback_of AS callback_of,
-    CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording";
+    CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score";
 
 /// The join the sort by source reads, alone.
 const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.source_medium_id";
@@ -78,6 +78,10 @@ pub struct CallRow {
     pub first_time: i64,
     pub callback_of: Option<i64>,
     pub has_recording: i64,
+    /// The latest scorecard score, whole percent (issue 35).
+    pub score: Option<i64>,
+    /// 1 good lead, 0 not a lead, None not judged.
+    pub lead_score: Option<i64>,
 }
 
 impl CallRow {
@@ -130,6 +134,16 @@ impl CallLogSql {
         }
         if query.first_time {
             condition.push_str(" AND c.first_time = 1");
+        }
+        match query.score {
+            Some(ScoreFilter::Scored) => condition.push_str(" AND c.score IS NOT NULL"),
+            Some(ScoreFilter::Unscored) => condition.push_str(" AND c.score IS NULL"),
+            Some(ScoreFilter::GoodLead) => condition.push_str(" AND c.lead_score = 1"),
+            Some(ScoreFilter::NotALead) => condition.push_str(" AND c.lead_score = 0"),
+            None => {}
+        }
+        if let Some(score) = query.min_score {
+            add(" AND c.score >= ?", Bind::Int(score), &mut binds, &mut condition);
         }
         if let Some(seconds) = query.min_duration {
             add(" AND c.duration_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);

@@ -193,6 +193,8 @@ pub struct ApiCall {
     pub category: String,
     pub report_group: String,
     pub callback_of: Option<i64>,
+    pub score: Option<i64>,
+    pub lead_score: Option<i64>,
 }
 
 const API_CALLS_FROM: &str = "FROM lead_supplies s JOIN calls k ON k.customer_id = s.customer_id
@@ -219,7 +221,7 @@ pub async fn api_calls(db: &AnyPool, partner: i64, window: &CallsWindow) -> sqlx
                 (SELECT v.landing_page FROM visits v WHERE v.id = k.visit_id AND v.customer_id = k.customer_id) AS landing_page,
                 (SELECT v.keyword FROM visits v WHERE v.id = k.visit_id AND v.customer_id = k.customer_id) AS keyword,
                 k.outcome, k.first_time, k.ring_seconds, k.talk_seconds, k.destination, k.category, k.report_group,
-                k.callback_of
+                k.callback_of, k.score, k.lead_score
          {API_CALLS_FROM} ORDER BY k.started_at, k.id LIMIT $4 OFFSET $5"
     ))
     .bind(partner)

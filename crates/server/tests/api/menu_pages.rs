@@ -60,11 +60,11 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/tags" => vec![Get("/api/tags/getTags")],
         "/cta" => vec![Get("/api/cta/getCtas")],
         "/conversions" => vec![Get("/api/conversions/getConversions")],
-        | "/agents"
+        "/scores" => vec![Get("/api/scores/getScores")],
+        "/categories" => vec![Get("/api/categories/getCategories")],
+        "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"
-        | "/scores"
-        | "/categories"
         | "/tryspeech"
         | "/voicetags"
         | "/vocabularies"

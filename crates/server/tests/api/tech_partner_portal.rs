@@ -596,9 +596,9 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
         &app,
         &format!(
             "INSERT INTO calls ({columns}, caller_number, tracked_number, visit_id, source_medium_id, outcome, ring_seconds,
-                                talk_seconds, first_time, destination, category, report_group, callback_of)
+                                talk_seconds, first_time, destination, category, report_group, callback_of, score, lead_score)
              VALUES (100, 'inbound', 'inbound_geographic', {}, 194, 4, 60, '07700900123', '01632960777', {visit}, {source},
-                     'answered', 9, 185, 1, 'Reception', 'New patient', 'Implants', {missed}) RETURNING id",
+                     'answered', 9, 185, 1, 'Reception', 'New patient', 'Implants', {missed}, 72, 1) RETURNING id",
             NOV_20 + 9 * 3_600
         ),
     )
@@ -628,6 +628,7 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
             "landingPage": "https://www.harbourlanedental.co.uk/implants", "keyword": "dental implants",
             "outcome": "answered", "firstTime": true, "ringSeconds": 9, "talkSeconds": 185, "destination": "Reception",
             "category": "New patient", "reportGroup": "Implants", "callbackOf": missed,
+            "score": 72, "leadScore": "goodLead",
         })
     );
     let first = &data[0];
@@ -637,7 +638,17 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
     );
     assert_eq!((first["firstTime"].as_bool(), first["ringSeconds"].as_i64()), (Some(false), Some(30)));
     // An outbound call is no lead: none of the report fields.
-    for field in ["callerNumber", "trackedNumber", "outcome", "firstTime", "talkSeconds", "source", "callbackOf"] {
+    for field in [
+        "callerNumber",
+        "trackedNumber",
+        "outcome",
+        "firstTime",
+        "talkSeconds",
+        "source",
+        "callbackOf",
+        "score",
+        "leadScore",
+    ] {
         assert_eq!(data[2][field], Value::Null, "{field}");
     }
 }

@@ -19,8 +19,12 @@ mod billing_plan_numbers;
 mod call_retention;
 #[path = "../api/call_to_actions.rs"]
 mod call_to_actions;
+#[path = "../api/call_scoring.rs"]
+mod call_scoring;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
+#[path = "../api/categories.rs"]
+mod categories;
 #[path = "../api/concurrent_saves.rs"]
 mod concurrent_saves;
 #[path = "../api/confirm_password.rs"]

@@ -37,6 +37,14 @@ export function downloadRecording(url: string) {
 }
 
 export type CallTags = components['schemas']['CallTags'];
+export type CallScoring = components['schemas']['CallScoring'];
+
+/** reports/scoreCall/{id}: scores the call with a scorecard (one answer a question); the call's scores after. */
+export function scoreCall(id: number, scorecardId: number, answers: string[]): Promise<CallScoring> {
+  const fields: Record<string, string | number> = { form_scorecard_id: scorecardId };
+  answers.forEach((answer, i) => (fields[`form_answer[${i}]`] = answer));
+  return apiPost<CallScoring>(`reports/scoreCall/${id}`, fields);
+}
 
 /** reports/tagCall/{id}: puts a tag on the call by hand; the call's tags after. */
 export function tagCall(id: number, tagId: number): Promise<CallTags> {

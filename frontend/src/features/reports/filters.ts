@@ -13,6 +13,8 @@ export const FILTER_KEYS = [
   'tag',
   'firstTime',
   'minDuration',
+  'score',
+  'minScore',
   'search',
 ] as const;
 export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;

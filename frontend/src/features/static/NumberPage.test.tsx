@@ -33,6 +33,8 @@ const DETAILS: NumberDetails = {
       tags: [],
       firstTime: true,
       hasRecording: false,
+      scoreLabel: '',
+      leadScore: '',
     },
   ],
   seesCalls: true,

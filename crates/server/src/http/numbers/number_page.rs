@@ -134,6 +134,8 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         tag: None,
         first_time: false,
         min_duration: None,
+        score: None,
+        min_score: None,
         search: String::new(),
         page: 1,
         page_size: RECENT,

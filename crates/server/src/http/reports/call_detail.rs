@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::call_score::{call_scoring, CallScoring};
 use super::call_tags::{call_tags, CallTags};
 use super::{CallLogRow, ReportsUser};
 use crate::http::download::attachment;
@@ -54,6 +55,8 @@ struct CallDetail {
     recording_url: Option<String>,
     /// The tags on the call with their colours, and those the user may add (issue 34).
     tags: CallTags,
+    /// The scores given to the call, its lead score, and the scorecards to score it with (issue 35).
+    scoring: CallScoring,
 }
 
 /// An id from the path: a positive whole number, else no such call.
@@ -113,8 +116,10 @@ async fn get_call(
         .map(|(id, at, outcome)| linked(id, at, &outcome, zone))
         .collect();
     let tags = call_tags(&state, &user, id).await?;
+    let scoring = call_scoring(&state, &user, id).await?;
     Ok(Json(CallDetail {
         tags,
+        scoring,
         journey: journey(&facts),
         referrer: extras.referrer,
         keyword: extras.keyword,

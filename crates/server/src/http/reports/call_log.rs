@@ -4,7 +4,9 @@
 use axum::extract::{Query, State};
 use axum::response::Response;
 use axum::Json;
-use domain::reports::{parse_call_log_query, report_period, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset};
+use domain::reports::{
+    parse_call_log_query, report_period, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset, ScoreFilter,
+};
 use domain::{push_csv_line, CsvCell, FieldErrors};
 use futures_util::StreamExt;
 use serde::Serialize;
@@ -94,6 +96,8 @@ struct CallFilters {
     outcomes: Vec<KeyLabel>,
     /// The account's call tags (issue 34).
     tags: Vec<Choice>,
+    /// The score filter's choices (issue 35): scored, unscored, goodLead, notALead.
+    scores: Vec<KeyLabel>,
     /// Whether the user may hear recordings.
     hears_recordings: bool,
 }
@@ -143,6 +147,10 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
             )
             .await?,
         ),
+        scores: ScoreFilter::ALL
+            .into_iter()
+            .map(|s| KeyLabel { key: s.key().to_string(), label: s.label().to_string() })
+            .collect(),
         outcomes: CallOutcome::ALL
             .into_iter()
             .map(|o| KeyLabel { key: o.key().to_string(), label: o.label().to_string() })
@@ -152,7 +160,7 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
 }
 
 /// The export's columns.
-const CSV_HEADER: [&str; 16] = [
+const CSV_HEADER: [&str; 18] = [
     "Date and time",
     "Caller",
     "Tracked number",
@@ -169,6 +177,8 @@ const CSV_HEADER: [&str; 16] = [
     "Tags",
     "Calls back",
     "Call id",
+    "Score (%)",
+    "Lead score",
 ];
 
 /// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
@@ -205,6 +215,7 @@ fn push_row(out: &mut String, row: &CallLogRow) {
     let (duration, talk, id) = (row.duration_seconds.to_string(), row.talk_seconds.to_string(), row.id.to_string());
     let callback = row.callback_of.map(|id| id.to_string()).unwrap_or_default();
     let tags = row.tags.join(", ");
+    let score = row.score.map(|s| s.to_string()).unwrap_or_default();
     push_csv_line(
         out,
         &[
@@ -224,6 +235,8 @@ fn push_row(out: &mut String, row: &CallLogRow) {
             CsvCell::Text(&tags),
             CsvCell::Value(&callback),
             CsvCell::Value(&id),
+            CsvCell::Value(&score),
+            CsvCell::Value(&row.lead_score),
         ],
     );
 }

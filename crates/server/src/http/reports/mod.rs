@@ -5,12 +5,14 @@
 
 mod call_detail;
 mod call_log;
+mod call_score;
 mod call_tags;
 mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::reports::{format_uk, minutes_seconds, CallOutcome};
+use domain::scoring::LeadScore;
 use domain::AccountState;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -27,6 +29,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_log::router())
         .merge(call_detail::router())
         .merge(call_tags::router())
+        .merge(call_score::router())
         .merge(dashboard::router())
 }
 
@@ -95,6 +98,12 @@ pub struct CallLogRow {
     pub callback_of: Option<i64>,
     /// A recording the user may hear.
     pub has_recording: bool,
+    /// The latest scorecard score, whole percent (issue 35).
+    pub score: Option<i64>,
+    /// "85%", or "" when not scored.
+    pub score_label: String,
+    /// "Good lead" or "Not a lead" by the lead rules; "" when not judged.
+    pub lead_score: String,
 }
 
 impl CallLogRow {
@@ -122,6 +131,13 @@ impl CallLogRow {
             first_time: row.first_time != 0,
             callback_of: row.callback_of,
             has_recording: hears_recordings && row.has_recording != 0,
+            score: row.score,
+            score_label: row.score.map(domain::scoring::score_label).unwrap_or_default(),
+            lead_score: match row.lead_score {
+                Some(1) => LeadScore::GoodLead.label().to_string(),
+                Some(_) => LeadScore::NotALead.label().to_string(),
+                None => String::new(),
+            },
         }
     }
 

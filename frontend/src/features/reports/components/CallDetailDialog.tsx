@@ -2,6 +2,7 @@ import { SectionLoading } from '../../../app/sections';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';
+import { CallScoreSection } from './CallScoreSection';
 import { CallTagsSection } from './CallTagsSection';
 import { RecordingPlayer } from './RecordingPlayer';
 
@@ -21,6 +22,8 @@ function Facts({ detail }: { detail: CallDetail }) {
     ['Outcome', call.outcomeLabel],
     ['Category', detail.category || '—'],
     ['Report group', detail.reportGroup || '—'],
+    ['Score', call.scoreLabel || 'Not scored'],
+    ['Lead score', call.leadScore || '—'],
   ];
   return (
     <dl className="call-facts">
@@ -72,6 +75,7 @@ export function CallDetailDialog({
         <div className="call-detail">
           <Facts detail={load.data} />
           <CallTagsSection key={id} callId={id} initial={load.data.tags} onChanged={onChanged} />
+          <CallScoreSection key={`score-${id}`} callId={id} initial={load.data.scoring} onChanged={onChanged} />
           <section aria-label="Journey">
             <h3>Journey</h3>
             <ol className="journey">

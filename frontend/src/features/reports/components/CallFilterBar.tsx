@@ -39,6 +39,7 @@ export function CallFilterBar({
   const get = (key: FilterKey) => params.get(key) ?? '';
   const [search, setSearch] = useTyped(get('search'), (v) => onChange('search', v));
   const [minDuration, setMinDuration] = useTyped(get('minDuration'), (v) => onChange('minDuration', v));
+  const [minScore, setMinScore] = useTyped(get('minScore'), (v) => onChange('minScore', v));
   const preset = get('preset') || 'last30Days';
   const active = activeFilterCount(params);
   return (
@@ -92,6 +93,21 @@ export function CallFilterBar({
           error={errors.tag}
         />
       )}
+      <SelectField
+        label="Score"
+        value={get('score')}
+        placeholder="Any score"
+        options={(filters?.scores ?? []).map((s) => ({ value: s.key, label: s.label }))}
+        onChange={(v) => onChange('score', v)}
+        error={errors.score}
+      />
+      <TextField
+        label="Minimum score (%)"
+        value={minScore}
+        inputMode="numeric"
+        onChange={setMinScore}
+        error={errors.minScore}
+      />
       <TextField
         label="Minimum duration (seconds)"
         value={minDuration}

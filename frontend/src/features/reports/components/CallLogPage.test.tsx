@@ -29,6 +29,9 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     firstTime: id % 10 === 1,
     callbackOf: null,
     hasRecording: true,
+    score: null,
+    scoreLabel: '',
+    leadScore: 'Good lead',
     ...overrides,
   };
 }
@@ -45,7 +48,20 @@ const FILTERS: CallFilters = {
     { key: 'answered', label: 'Answered' },
     { key: 'missed', label: 'Missed' },
   ],
+  scores: [
+    { key: 'scored', label: 'Scored' },
+    { key: 'goodLead', label: 'Good lead' },
+  ],
   hearsRecordings: true,
+};
+
+const SCORECARD = {
+  id: 9,
+  name: 'New patient call',
+  questions: [
+    { text: 'Offered an appointment?', kind: 'yesNo', weight: 2 },
+    { text: 'How friendly?', kind: 'scale', weight: 1 },
+  ],
 };
 
 function detail(id: number): CallDetail {
@@ -72,6 +88,7 @@ function detail(id: number): CallDetail {
       available: [{ id: 5, description: 'Complaint', colour: '#b71c1c', byRule: false }],
       canTag: true,
     },
+    scoring: { scores: [], leadScore: 'Good lead', canScore: true, scorecards: [SCORECARD] },
   };
 }
 
@@ -114,6 +131,23 @@ function renderLog(address = '/reports', total = 60) {
         canTag: true,
       }),
     '/api/reports/untagCall/11': () => jsonResponse({ on: [], available: [], canTag: true }),
+    '/api/reports/scoreCall/11': () =>
+      jsonResponse({
+        scores: [
+          {
+            scorecardId: 9,
+            scorecard: 'New patient call',
+            score: 83,
+            label: '83%',
+            answers: ['yes', '3'],
+            scoredBy: 'Olivia Owner',
+            scoredAt: '23/11/2026 10:00 GMT',
+          },
+        ],
+        leadScore: 'Good lead',
+        canScore: true,
+        scorecards: [SCORECARD],
+      }),
     '/api/reports/getRecording/11': () =>
       new Response(new Uint8Array([0xff, 0xfb, 0x90]), { headers: { 'Content-Type': 'audio/mpeg' } }),
     '/api/reports/exportCallsCsv': () =>
@@ -237,5 +271,31 @@ describe('the call log', () => {
     await waitFor(() => expect(logAsks()).toBe(2));
     await user.click(within(tags).getByRole('button', { name: 'Remove tag Complaint' }));
     expect(await within(tags).findByText('No tags.')).toBeInTheDocument();
+  });
+
+  test('a call is scored with a scorecard from its details, the score shown as it is answered', async () => {
+    const { user, fetch } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.click(screen.getByRole('button', { name: 'View call from 07700 900123 at 23/11/2026 09:11 GMT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call from 07700 900123, 23/11/2026 09:11 GMT' });
+    const section = within(dialog).getByRole('region', { name: 'Score' });
+    expect(within(section).getByText('Not scored.')).toBeInTheDocument();
+    expect(within(section).getByText('Lead score: Good lead')).toBeInTheDocument();
+    await user.selectOptions(within(section).getByLabelText('Scorecard'), '9');
+    const form = within(section).getByRole('form', { name: 'Score this call' });
+    await user.click(within(form).getByRole('button', { name: 'Save score' }));
+    expect(within(form).getAllByText('Answer every question.')).toHaveLength(2);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('scoreCall'))).toBe(false);
+    const first = within(form).getByRole('group', { name: '1. Offered an appointment?' });
+    await user.click(within(first).getByRole('radio', { name: 'Yes' }));
+    const second = within(form).getByRole('group', { name: '2. How friendly?' });
+    await user.click(within(second).getByRole('radio', { name: '3' }));
+    expect(within(form).getByText('Score: 83%')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save score' }));
+    expect(await within(section).findByText('Scored 83% with New patient call.')).toBeInTheDocument();
+    expect(within(section).getByText('83%')).toBeInTheDocument();
+    const posted = fetch.mock.calls.find(([url]) => String(url).includes('scoreCall/11'));
+    const body = posted?.[1]?.body as FormData;
+    expect([body.get('form_scorecard_id'), body.get('form_answer[0]'), body.get('form_answer[1]')]).toEqual(['9', 'yes', '3']);
   });
 });

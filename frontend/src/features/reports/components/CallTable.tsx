@@ -112,6 +112,7 @@ export function CallTable({
               <SortHeader id="outcome" view={view} onSort={onSort} />
               <th scope="col">Destination</th>
               <th scope="col">Tags</th>
+              <th scope="col">Score</th>
               <th scope="col">Recording</th>
               <th scope="col">
                 <span className="visually-hidden">Details</span>
@@ -138,6 +139,10 @@ export function CallTable({
                 </td>
                 <td>{call.destination || '—'}</td>
                 <td>{call.tags.join(', ')}</td>
+                <td>
+                  {call.scoreLabel}
+                  {call.leadScore && <div className="cell-note">{call.leadScore}</div>}
+                </td>
                 <td>{call.hasRecording ? 'Recorded' : ''}</td>
                 <td>
                   <button type="button" className="button" onClick={() => onOpen(call)} aria-label={`View call from ${call.caller} at ${call.time}`}>
