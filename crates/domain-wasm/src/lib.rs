@@ -10,8 +10,9 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "forms")]
-mod cta;
 mod conversions;
+#[cfg(feature = "forms")]
+mod cta;
 #[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]

@@ -17,10 +17,10 @@ mod billing_details;
 mod billing_plan_numbers;
 #[path = "../api/call_retention.rs"]
 mod call_retention;
-#[path = "../api/call_to_actions.rs"]
-mod call_to_actions;
 #[path = "../api/call_scoring.rs"]
 mod call_scoring;
+#[path = "../api/call_to_actions.rs"]
+mod call_to_actions;
 #[path = "../api/card_payments.rs"]
 mod card_payments;
 #[path = "../api/categories.rs"]
