@@ -15,6 +15,12 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The files of a worker share one document (vitest.config.ts: isolate off): nothing a test put
+  // in the head (icons, titles) stays for the next.
+  if (typeof document !== 'undefined') {
+    document.head.replaceChildren();
+    document.title = '';
+  }
   vi.useRealTimers();
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });

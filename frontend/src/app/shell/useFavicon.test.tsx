@@ -5,6 +5,8 @@ import { FAVICON_KEY, showStoredFavicon, useFavicon } from './useFavicon';
 const icon = () => document.querySelector<HTMLLinkElement>('link[rel="icon"]');
 
 beforeEach(() => {
+  // Only this test's icon link: one left by another file's shell would be found first.
+  for (const stale of document.querySelectorAll('link[rel="icon"]')) stale.remove();
   const link = document.createElement('link');
   link.rel = 'icon';
   link.setAttribute('href', '/favicon.svg');

@@ -65,6 +65,9 @@ const CALL = {
   firstTime: true,
   callbackOf: null,
   hasRecording: false,
+  score: null,
+  scoreLabel: '',
+  leadScore: '',
 } as CtaCall;
 
 const DETAIL: CtaDetail = {
