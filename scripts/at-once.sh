@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs commands at the same time and prints their outputs one after the other once all have
-# ended (never interleaved); fails when any failed, naming it. The test command runs two of its
-# long stages this way: schemathesis (Python's lock keeps one run to about one core) and the
-# browser flows (mostly waiting on the page), so two runs share a 2-core machine well.
+# ended (never interleaved); fails when any failed, naming it. The test command runs its browser
+# flows this way: they mostly wait on the page, so three runs share a 2-core machine well.
+# (Schemathesis is not: two runs at once took as long as one after the other.)
 #   bash scripts/at-once.sh LABEL COMMAND [LABEL COMMAND]...
 set -uo pipefail
 [ $# -ge 2 ] && [ $(($# % 2)) = 0 ] || { echo "usage: $0 LABEL COMMAND [LABEL COMMAND]..." >&2; exit 2; }

@@ -11,8 +11,7 @@
 #
 # The long run is scripts/fuzz-contract-long.sh. REPORT (default junit) chooses the reports
 # written under REPORT_DIR (default target/schemathesis/report)/<persona>/. CONTRACT_PORT (default
-# 8392) is where the search for the server's free port starts: two runs at once (SQLite and
-# PostgreSQL, scripts/test-contract-both.sh) start theirs apart.
+# 8392) is where the search for the server's free port starts, so that two runs can go at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/servers.sh

@@ -45,13 +45,8 @@ stage "PostgreSQL: two server processes on one database behave as one" \
 # Bounded for CI's time: the same seed every run, so a failure repeats; the examples per
 # operation and a time limit per persona (scripts/test-contract.sh). scripts/fuzz-contract-long.sh
 # is the long run.
-# SQLite and PostgreSQL at once (scripts/at-once.sh), each with its own server, port and reports.
-CONTRACT_DB=$(pg_fresh_database contract)
-stage "the API contract: schemathesis over /api/openapi.json on SQLite and on PostgreSQL at once" \
-  bash scripts/at-once.sh \
-  "schemathesis on SQLite" "bash scripts/test-contract.sh 10" \
-  "schemathesis on PostgreSQL" \
-  "CONTRACT_PORT=8492 REPORT_DIR=target/schemathesis/report-pg bash scripts/test-contract.sh 5 '$CONTRACT_DB'"
+stage "the API contract: schemathesis over /api/openapi.json on SQLite" bash scripts/test-contract.sh 10
+stage "the API contract: schemathesis on PostgreSQL" bash scripts/test-contract.sh 5 "$(pg_fresh_database contract)"
 stage "crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)" bash scripts/test-crash.sh both
 stage "wasm build" bash scripts/build-wasm.sh
 

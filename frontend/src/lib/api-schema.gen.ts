@@ -8032,6 +8032,7 @@ export interface components {
             /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
             form_user_permissions?: string | null;
         };
+        /** @description The answer of a call that saved a record: the record's id. */
         Saved: {
             success: boolean;
             /** Format: int64 */
@@ -8242,6 +8243,17 @@ export interface components {
             sourceMediumId: number;
             field: components["schemas"]["RuleField"];
             op?: components["schemas"]["MatchOp"];
+            value?: string;
+        };
+        /**
+         * @description A rule's fields: `sourceId` its pair (for an add, and to move it to another pair on an edit),
+         *     `field`, `op` and `value` as domain `validate_rule` reads them.
+         */
+        SourceRuleFields: {
+            id?: string | null;
+            sourceId?: string | null;
+            field?: string;
+            op?: string;
             value?: string;
         };
         SourcesPage: {
@@ -19091,8 +19103,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
-                "multipart/form-data": components["schemas"]["RuleFields"];
+                "application/x-www-form-urlencoded": components["schemas"]["SourceRuleFields"];
+                "multipart/form-data": components["schemas"]["SourceRuleFields"];
             };
         };
         responses: {
@@ -19328,8 +19340,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["RuleFields"];
-                "multipart/form-data": components["schemas"]["RuleFields"];
+                "application/x-www-form-urlencoded": components["schemas"]["SourceRuleFields"];
+                "multipart/form-data": components["schemas"]["SourceRuleFields"];
             };
         };
         responses: {

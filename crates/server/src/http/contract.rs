@@ -38,6 +38,13 @@ pub struct Done {
     pub success: bool,
 }
 
+/// The answer of a call that saved a record: the record's id.
+#[derive(Serialize, ToSchema)]
+pub struct Saved {
+    pub success: bool,
+    pub id: i64,
+}
+
 /// 401: no session; the browser goes to this login address.
 #[derive(Serialize, ToSchema)]
 pub struct LoginRequired {

@@ -22,6 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::account_user::AccountUser;
+use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::typed_form::Form;
 use crate::state::AppState;
@@ -403,12 +404,6 @@ async fn action_of(
     Ok(action)
 }
 
-#[derive(Serialize, ToSchema)]
-struct Saved {
-    success: bool,
-    id: i64,
-}
-
 /// Adds a conversion action: calls that count from now on are uploaded.
 #[utoipa::path(post, path = "/conversions/addConversion", tag = "conversions",
     request_body(content((ConversionFields = "multipart/form-data"), (ConversionFields = "application/x-www-form-urlencoded"))),
@@ -445,11 +440,6 @@ async fn edit_conversion(
         return Err(AppError::NotFound);
     }
     Ok(Json(Saved { success: true, id }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct Done {
-    success: bool,
 }
 
 /// Deletes a conversion action and its log (what was sent stays at the platform).

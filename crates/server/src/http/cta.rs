@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::account_user::AccountUser;
+use super::contract::Saved;
 use super::error::AppError;
 use super::reports::CallLogRow;
 use super::typed_form::Form;
@@ -306,12 +307,6 @@ impl CtaFields {
             pages: self.form_pages.clone(),
         }
     }
-}
-
-#[derive(Serialize, ToSchema)]
-struct Saved {
-    success: bool,
-    id: i64,
 }
 
 async fn checked(state: &AppState, customer: i64, id: i64, form: &CtaFields) -> Result<domain::cta::Cta, AppError> {

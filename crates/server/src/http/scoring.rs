@@ -23,6 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::account_user::AccountUser;
+use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::tags::{label_of, path_id, rule_of, RuleChoice, RuleFields, RuleView};
 use super::typed_form::{Form, FormRow};
@@ -206,12 +207,6 @@ impl FormRow for QuestionRow {
     const LIMIT: RowLimit = RowLimit { max: QUESTIONS_MAX, field: "form_questions", message: QUESTIONS_COUNT };
 }
 
-#[derive(Serialize, ToSchema)]
-struct Saved {
-    success: bool,
-    id: i64,
-}
-
 /// The scorecard the form describes, checked by the domain against the other names.
 async fn scorecard_of(
     state: &AppState,
@@ -335,11 +330,6 @@ async fn edit_lead_rule(
         return Err(AppError::NotFound);
     }
     Ok(Json(Saved { success: true, id }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct Done {
-    success: bool,
 }
 
 /// Deletes a lead rule (calls keep their lead scores until the rules are applied again).

@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::account_user::AccountUser;
+use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::typed_form::Form;
 use crate::db::violated_unique_index;
@@ -229,11 +230,6 @@ struct PairFields {
     medium: String,
 }
 
-#[derive(Serialize, ToSchema)]
-struct Saved {
-    id: i64,
-}
-
 async fn check_pair(state: &AppState, customer: i64, except: i64, fields: &PairFields) -> Result<(), AppError> {
     let taken = store::taken(&state.db, customer, except).await?;
     let form = PairForm { source: fields.source.clone(), medium: fields.medium.clone() };
@@ -274,7 +270,7 @@ async fn insert_source(
     let id = store::insert_pair(&state.db, user.customer(), fields.source.trim(), fields.medium.trim())
         .await
         .map_err(not_unique)?;
-    Ok(Json(Saved { id }))
+    Ok(Json(Saved { success: true, id }))
 }
 
 /// Renames a pair (form: `id`, `source`, `medium`).
@@ -295,7 +291,7 @@ async fn update_source(
         .await
         .map_err(not_unique)?;
     if updated {
-        Ok(Json(Saved { id }))
+        Ok(Json(Saved { success: true, id }))
     } else {
         Err(AppError::NotFound)
     }
@@ -306,11 +302,6 @@ struct IdField {
     #[serde(default)]
     #[garde(length(max = 30))]
     id: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-struct Done {
-    success: bool,
 }
 
 /// Deletes a pair and its rules; refused (422 under `id`, naming them) while a dynamic whisper
@@ -343,7 +334,7 @@ async fn delete_source(
 /// `field`, `op` and `value` as domain `validate_rule` reads them.
 #[derive(Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct RuleFields {
+struct SourceRuleFields {
     #[serde(default)]
     #[garde(length(max = 30))]
     id: Option<String>,
@@ -363,7 +354,7 @@ struct RuleFields {
 
 type ParsedRule = (domain::sources::RuleField, domain::sources::MatchOp, String);
 
-fn parse(fields: &RuleFields) -> Result<ParsedRule, AppError> {
+fn parse(fields: &SourceRuleFields) -> Result<ParsedRule, AppError> {
     let form = RuleForm { field: fields.field.clone(), op: fields.op.clone(), value: fields.value.clone() };
     parse_rule(&form).map_err(AppError::Validation)
 }
@@ -377,12 +368,12 @@ async fn own_pair(state: &AppState, customer: i64, text: Option<&str>) -> Result
 
 /// Adds a rule to a pair, last in the account's order.
 #[utoipa::path(post, path = "/managesources/insertRule", tag = "dynamic",
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((SourceRuleFields = "multipart/form-data"), (SourceRuleFields = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved)))]
 async fn insert_rule(
     State(state): State<AppState>,
     user: SourcesUser,
-    Form { fields, .. }: Form<RuleFields>,
+    Form { fields, .. }: Form<SourceRuleFields>,
 ) -> Result<Json<Saved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
@@ -396,17 +387,17 @@ async fn insert_rule(
     let mut tx = state.db.begin().await?;
     let id = store::insert_rule(&mut tx, customer, pair, (field, op, &value), state.clock.now()).await?;
     tx.commit().await?;
-    Ok(Json(Saved { id }))
+    Ok(Json(Saved { success: true, id }))
 }
 
 /// Changes a rule (form: `id`, `field`, `op`, `value`, and `sourceId` to give it to another pair).
 #[utoipa::path(post, path = "/managesources/updateRule", tag = "dynamic",
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((SourceRuleFields = "multipart/form-data"), (SourceRuleFields = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved)))]
 async fn update_rule(
     State(state): State<AppState>,
     user: SourcesUser,
-    Form { fields, .. }: Form<RuleFields>,
+    Form { fields, .. }: Form<SourceRuleFields>,
 ) -> Result<Json<Saved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
@@ -418,7 +409,7 @@ async fn update_rule(
     };
     let (field, op, value) = parse(&fields)?;
     if store::update_rule(&state.db, customer, id, pair, (field, op, &value)).await? {
-        Ok(Json(Saved { id }))
+        Ok(Json(Saved { success: true, id }))
     } else {
         Err(AppError::NotFound)
     }

@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::account_user::AccountUser;
+use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::typed_form::Form;
 use crate::state::AppState;
@@ -190,12 +191,6 @@ impl TagFields {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-struct Saved {
-    success: bool,
-    id: i64,
-}
-
 /// A path's id: a positive whole number, else nothing of the customer's.
 pub(super) fn path_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
@@ -363,11 +358,6 @@ async fn edit_rule(
         return Err(AppError::NotFound);
     }
     Ok(Json(Saved { success: true, id }))
-}
-
-#[derive(Serialize, ToSchema)]
-struct Done {
-    success: bool,
 }
 
 /// Deletes a rule (the calls it tagged keep their tags).

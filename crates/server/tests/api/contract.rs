@@ -235,3 +235,53 @@ async fn the_billing_forms_are_typed_and_the_domains_messages_still_win() {
     let card = app.post_form("/api/paymentdetails/confirmCard", Some(&owner), &[("orderid", huge.as_str())]).await;
     assert_eq!(card.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// The contract's schemas are named by their Rust type's name alone: two `ToSchema` types of one
+/// name in different modules become one schema, and every call of the other then promises a
+/// shape it does not send (schemathesis found `managesources/insertSource` answering `{id}`
+/// against a `Saved` that required `success`). One name, one type.
+#[test]
+fn no_two_contract_types_share_a_name() {
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut folders = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                for name in contract_type_names(&std::fs::read_to_string(&path).unwrap()) {
+                    seen.entry(name).or_default().push(path.display().to_string());
+                }
+            }
+        }
+    }
+    let shared: Vec<_> = seen.into_iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(shared.is_empty(), "ToSchema types sharing a name: {shared:#?}");
+}
+
+/// The names of the `struct`s and `enum`s a `#[derive(.. ToSchema ..)]` introduces.
+fn contract_type_names(source: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut derives_schema = false;
+    for line in source.lines().map(str::trim) {
+        if line.starts_with("#[derive(") {
+            derives_schema = line.contains("ToSchema");
+        } else if derives_schema && !line.starts_with("#[") && !line.starts_with("///") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "struct" || *w == "enum") {
+                let name = words.get(at + 1).unwrap_or(&"").trim_end_matches(['{', '(', ';']);
+                names.push(name.split('<').next().unwrap().to_string());
+            }
+            derives_schema = false;
+        }
+    }
+    names
+}
+
+#[test]
+fn the_type_name_scan_finds_derived_schemas_only() {
+    let source = "#[derive(Serialize, ToSchema)]\n#[serde(rename_all = \"camelCase\")]\npub(super) struct Saved {\n}\n\
+                  #[derive(Debug)]\nstruct Other;\n#[derive(ToSchema)]\n/// Kinds.\nenum Kind<T> { A }\n";
+    assert_eq!(contract_type_names(source), ["Saved", "Kind"]);
+}
