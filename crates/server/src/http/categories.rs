@@ -5,21 +5,20 @@
 //! scope); changes need the edit right. Another customer's category is 404. Changes are recorded
 //! in the routing history, as the routing's own category calls are.
 
-use axum::extract::{FromRef, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::Json;
 use domain::routing::history::RecordKind;
 use domain::routing::{validate_category, GroupForm, DESCRIPTION_NOT_UNIQUE};
 use domain::scoring::{can_edit_categories, category_delete_question, category_delete_refusal, opens_categories};
-use domain::FieldErrors;
+use domain::{AccountState, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::routing::history::RecordedWrite;
 use super::typed_form::Form;
 use crate::state::AppState;
@@ -38,38 +37,21 @@ const RECENT_DAYS: i64 = 30;
 const DAY: i64 = 24 * 60 * 60;
 const TEXT_MAX: usize = 1_000;
 
-/// A user of /categories.
-pub struct CategoriesUser(AccountUser);
+/// /categories: the Categories menu item and its guard; changes need the edit right.
+pub struct CategoriesRights;
 
-impl<S> FromRequestParts<S> for CategoriesUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for CategoriesRights {
+    fn opens(account: &AccountState) -> bool {
+        opens_categories(account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let user = AccountUser::from_request_parts(parts, state).await?;
-        if !opens_categories(&user.account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(CategoriesUser(user))
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_categories(account)
     }
 }
 
-impl CategoriesUser {
-    fn customer(&self) -> i64 {
-        self.0.account.customer_id
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_categories(&self.0.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type CategoriesUser = PageUser<CategoriesRights>;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -119,7 +101,7 @@ async fn get_categories(State(state): State<AppState>, user: CategoriesUser) -> 
             description: row.description,
         });
     }
-    Ok(Json(CategoriesPage { categories, can_edit: can_edit_categories(&user.0.account) }))
+    Ok(Json(CategoriesPage { categories, can_edit: can_edit_categories(&user.account) }))
 }
 
 /// The category form.
@@ -163,7 +145,7 @@ async fn save(state: &AppState, user: &CategoriesUser, id: i64, description: &st
     if let Some(before) = before {
         store::rename_calls(&mut write.tx, customer, &before.description, &form.description).await?;
     }
-    write.commit(state, &user.0, saved).await?;
+    write.commit(state, &**user, saved).await?;
     Ok(saved)
 }
 
@@ -226,6 +208,6 @@ async fn delete_category(
     if !store::delete(&mut write.tx, customer, id).await? {
         return Err(AppError::NotFound);
     }
-    write.commit(&state, &user.0, id).await?;
+    write.commit(&state, &*user, id).await?;
     Ok(Json(CategoryDeleted { success: true }))
 }

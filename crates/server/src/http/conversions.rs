@@ -4,8 +4,7 @@
 //! `conversions::opens_conversions`: conversions access and the page guard); changes need the
 //! edit right (`conversions::can_edit_conversions`). Another customer's action or upload is 404.
 
-use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, Query, State};
 use axum::Json;
 use domain::billing::invoice::pounds_text;
 use domain::conversions::{
@@ -21,9 +20,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::contract::{Done, Saved};
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
 use crate::state::AppState;
 use crate::store::conversions::{self as store, ActionRow, LOG_PAGE};
@@ -46,44 +45,21 @@ const TEXT_MAX: usize = 1_000;
 /// The log's last page a request may ask for.
 const PAGE_MAX: i64 = 10_000;
 
-/// A user of /conversions.
-pub struct ConversionsUser {
-    pub account: AccountState,
-}
+/// /conversions: conversions access, the menu item and its guard; changes need the edit right.
+pub struct ConversionsRights;
 
-impl<S> FromRequestParts<S> for ConversionsUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for ConversionsRights {
+    fn opens(account: &AccountState) -> bool {
+        opens_conversions(account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { account, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !opens_conversions(&account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(ConversionsUser { account })
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_conversions(account)
     }
 }
 
-impl ConversionsUser {
-    fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
-    fn zone(&self) -> &str {
-        &self.account.customer_time_zone
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_conversions(&self.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type ConversionsUser = PageUser<ConversionsRights>;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -4,8 +4,7 @@
 //! `cta::opens_cta`, the `admin_call_to_actions` scope) and its page guard; changes need the edit
 //! right (`cta::can_edit_cta`). Another customer's call-to-action is 404.
 
-use axum::extract::{FromRef, FromRequestParts, Path, Query, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, Query, State};
 use axum::Json;
 use domain::cta::{
     can_edit_cta, conversion_rate, delete_question, opens_cta, parse_cta, CtaForm, CtaKind, CALL_WINDOW_SECONDS,
@@ -18,9 +17,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::contract::Saved;
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::reports::CallLogRow;
 use super::typed_form::Form;
 use crate::state::AppState;
@@ -46,41 +45,21 @@ const TEXT_MAX: usize = 1_000;
 /// 20 patterns of 200 characters, their line ends, and room for blank lines.
 const PAGES_TEXT_MAX: usize = 5_000;
 
-/// A user of /cta.
-pub struct CtaUser {
-    pub account: AccountState,
-    user_id: i64,
-}
+/// /cta: the Call-to-actions menu item and its guard; changes need the edit right.
+pub struct CtaRights;
 
-impl<S> FromRequestParts<S> for CtaUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for CtaRights {
+    fn opens(account: &AccountState) -> bool {
+        opens_cta(account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { account, session, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !opens_cta(&account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(CtaUser { account, user_id: session.user_id })
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_cta(account)
     }
 }
 
-impl CtaUser {
-    fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_cta(&self.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type CtaUser = PageUser<CtaRights>;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -255,7 +234,7 @@ async fn get_cta(
         .collect();
     let (rows, total) =
         calls::after_cta_clicks(&state.db, customer, (id, since), (CALLS_PAGE, (page - 1) * CALLS_PAGE)).await?;
-    let hears = calls::may_hear_recordings(&state.db, user.user_id).await?;
+    let hears = calls::may_hear_recordings(&state.db, user.session.user_id).await?;
     Ok(Json(CtaDetail {
         cta: view(row),
         can_edit: can_edit_cta(&user.account),

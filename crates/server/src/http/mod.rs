@@ -20,6 +20,7 @@ mod invoices;
 mod login;
 pub(crate) mod numbers;
 mod outbox_page;
+mod page_user;
 mod pages;
 mod parameters;
 mod partner;

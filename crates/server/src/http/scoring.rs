@@ -5,8 +5,7 @@
 //! (`scoring::can_edit_scores`). Another customer's scorecard or rule is 404. Scoring a call is
 //! the call log's (reports::call_score).
 
-use axum::extract::{FromRef, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::Json;
 use domain::reports::CallOutcome;
 use domain::routing::RowLimit;
@@ -22,9 +21,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::contract::{Done, Saved};
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::tags::{label_of, path_id, rule_of, RuleChoice, RuleFields, RuleView};
 use super::typed_form::{Form, FormRow};
 use crate::state::AppState;
@@ -45,40 +44,21 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 const DAY: i64 = 24 * 60 * 60;
 const TEXT_MAX: usize = 1_000;
 
-/// A user of /scores.
-pub struct ScoresUser {
-    pub account: AccountState,
-}
+/// /scores: the Scores menu item and its guard; changes need the edit right.
+pub struct ScoresRights;
 
-impl<S> FromRequestParts<S> for ScoresUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for ScoresRights {
+    fn opens(account: &AccountState) -> bool {
+        opens_scores(account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { account, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !opens_scores(&account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(ScoresUser { account })
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_scores(account)
     }
 }
 
-impl ScoresUser {
-    fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_scores(&self.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type ScoresUser = PageUser<ScoresRights>;
 
 /// A question of a scorecard.
 #[derive(Serialize, ToSchema)]

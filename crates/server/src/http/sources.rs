@@ -4,8 +4,7 @@
 //! Every call needs the menu item (domain `menu_page_opens("/sources")`: the menu item and the page's guard);
 //! changes need `sources::can_edit_sources`. Another customer's ids are 404.
 
-use axum::extract::{FromRef, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::Json;
 use domain::sources::{
     can_edit_sources, describe_rule, pair_in_use, parse_rule, validate_pair, PairForm, RuleForm, Ruleset,
@@ -18,9 +17,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::contract::{Done, Saved};
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
 use crate::db::violated_unique_index;
 use crate::state::AppState;
@@ -47,40 +46,21 @@ const RULES_MAX: usize = 500;
 /// Pairs an account may keep.
 const PAIRS_MAX: usize = 500;
 
-/// A user of the Source / mediums pages.
-pub struct SourcesUser {
-    pub account: AccountState,
-}
+/// The Source / mediums pages: the menu item and its guard; changes need the edit right.
+pub struct SourcesRights;
 
-impl<S> FromRequestParts<S> for SourcesUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for SourcesRights {
+    fn opens(account: &AccountState) -> bool {
+        menu_page_opens("/sources", account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { account, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !menu_page_opens("/sources", &account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(SourcesUser { account })
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_sources(account)
     }
 }
 
-impl SourcesUser {
-    fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_sources(&self.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type SourcesUser = PageUser<SourcesRights>;
 
 fn since(state: &AppState) -> i64 {
     state.clock.now() - COUNT_DAYS * 24 * 60 * 60

@@ -3,8 +3,7 @@
 //! `tags::opens_tags`, the `admin_tagging_for_dynamics` scope) and its page guard; changes need
 //! the edit right (`tags::can_edit_tags`). Another customer's tag or rule is 404.
 
-use axum::extract::{FromRef, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::Json;
 use domain::reports::CallOutcome;
 use domain::tags::{
@@ -18,9 +17,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
 use super::contract::{Done, Saved};
 use super::error::AppError;
+use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tags::{self, RuleRow};
@@ -42,40 +41,21 @@ const RECENT_DAYS: i64 = 30;
 const DAY: i64 = 24 * 60 * 60;
 const TEXT_MAX: usize = 1_000;
 
-/// A user of /tags.
-pub struct TagsUser {
-    pub account: AccountState,
-}
+/// /tags: the Tags menu item and its guard; changes need the edit right.
+pub struct TagsRights;
 
-impl<S> FromRequestParts<S> for TagsUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
+impl PageRights for TagsRights {
+    fn opens(account: &AccountState) -> bool {
+        opens_tags(account)
+    }
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { account, .. } = AccountUser::from_request_parts(parts, state).await?;
-        if !opens_tags(&account) {
-            return Err(AppError::Forbidden);
-        }
-        Ok(TagsUser { account })
+    fn can_edit(account: &AccountState) -> bool {
+        can_edit_tags(account)
     }
 }
 
-impl TagsUser {
-    fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
-    fn require_edit(&self) -> Result<(), AppError> {
-        if can_edit_tags(&self.account) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
+/// A user of the page.
+pub type TagsUser = PageUser<TagsRights>;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,150 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { DialogActions } from '../../../components/DialogActions';
-import { CheckboxField, SelectField, TextField, type Option } from '../../../components/fields';
-import { validateTagRule } from '../../../domain/tags';
-import { refusalErrors } from '../../../lib/api';
-import { saveLeadRule, type LeadRuleValues } from '../api';
+import type { ComponentProps } from 'react';
+import { CallRuleDialog } from '../../../components/CallRuleDialog';
+import { saveLeadRule } from '../api';
 
-export const RULE_SAVE_FAILED = 'The rule could not be saved. Try again later.';
-const EMPTY: LeadRuleValues = { sourceMedium: '', campaign: '', minDuration: '', key: '', firstTime: '', outcome: '' };
-const KEYS: Option[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '*', '#'].map((k) => ({ value: k, label: k }));
+export { RULE_SAVE_FAILED } from '../../../components/CallRuleDialog';
 
-/** Add lead rule / Edit lead rule: the conditions (the tag rules', checked by the same domain rule) a good lead meets. */
-export function LeadRuleDialog({
-  open,
-  id,
-  initial,
-  sources,
-  campaigns,
-  outcomes,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  id: number | null;
-  initial: LeadRuleValues | null;
-  sources: Option[];
-  campaigns: Option[];
-  outcomes: Option[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [values, setValues] = useState<LeadRuleValues>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+type Shared = Omit<ComponentProps<typeof CallRuleDialog>, 'title' | 'intro' | 'save'>;
 
-  useEffect(() => {
-    if (!open) return;
-    setValues(initial ?? EMPTY);
-    setTouched(false);
-    setServerErrors({});
-    setFailure(null);
-  }, [open, initial]);
-
-  const errors = validateTagRule(values);
-  const shown = (field: string) => (touched ? errors[field] : undefined) ?? serverErrors[field];
-  const set = (key: keyof LeadRuleValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServerErrors({});
-  };
-
-  async function save() {
-    setTouched(true);
-    if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await saveLeadRule(id, values);
-      onSaved();
-    } catch (failed) {
-      const fields = refusalErrors(failed);
-      if (fields) setServerErrors(fields);
-      else setFailure(RULE_SAVE_FAILED);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+/** Add lead rule / Edit lead rule: the tag rules' conditions, which a good lead meets. */
+export function LeadRuleDialog({ id, ...shared }: Shared & { id: number | null }) {
   return (
-    <Dialog
-      open={open}
+    <CallRuleDialog
+      {...shared}
       title={id === null ? 'Add lead rule' : 'Edit lead rule'}
-      onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<DialogActions onCancel={onClose} submitLabel="Save rule" busyLabel="Saving…" busy={saving} />}
-    >
-      <p>A call is a good lead when it meets every condition of any lead rule.</p>
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
-      )}
-      {shown('form_conditions') && (
-        <p role="alert" className="banner banner-error">
-          {shown('form_conditions')}
-        </p>
-      )}
-      <SelectField
-        label="Source / medium"
-        name="form_source_medium"
-        value={values.sourceMedium}
-        options={sources}
-        placeholder="Any"
-        onChange={set('sourceMedium')}
-        error={shown('form_source_medium')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Campaign"
-        name="form_campaign"
-        value={values.campaign}
-        options={campaigns}
-        placeholder="Any"
-        onChange={set('campaign')}
-        error={shown('form_campaign')}
-        disabled={saving}
-      />
-      <TextField
-        label="Lasted at least (seconds)"
-        name="form_min_duration"
-        value={values.minDuration}
-        inputMode="numeric"
-        onChange={set('minDuration')}
-        onBlur={() => setTouched(true)}
-        error={shown('form_min_duration')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Key pressed in a menu"
-        name="form_key"
-        value={values.key}
-        options={KEYS}
-        placeholder="Any"
-        onChange={set('key')}
-        error={shown('form_key')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Outcome"
-        name="form_outcome"
-        value={values.outcome}
-        options={outcomes}
-        placeholder="Any"
-        onChange={set('outcome')}
-        error={shown('form_outcome')}
-        disabled={saving}
-      />
-      <CheckboxField
-        label="First-time callers only"
-        name="form_first_time"
-        checked={values.firstTime === '1'}
-        onChange={(checked) => set('firstTime')(checked ? '1' : '')}
-        disabled={saving}
-      />
-    </Dialog>
+      intro="A call is a good lead when it meets every condition of any lead rule."
+      save={(values) => saveLeadRule(id, values)}
+    />
   );
 }

@@ -1,152 +1,23 @@
-import { useEffect, useState } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { DialogActions } from '../../../../components/DialogActions';
-import { CheckboxField, SelectField, TextField, type Option } from '../../../../components/fields';
-import { validateTagRule } from '../../../../domain/tags';
-import { validationErrors } from '../../../../lib/api';
-import { saveRule, type RuleValues } from '../../api/tags';
+import type { ComponentProps } from 'react';
+import { CallRuleDialog } from '../../../../components/CallRuleDialog';
+import { saveRule } from '../../api/tags';
 
-export const RULE_SAVE_FAILED = 'The rule could not be saved. Try again later.';
-const EMPTY: RuleValues = { sourceMedium: '', campaign: '', minDuration: '', key: '', firstTime: '', outcome: '' };
-const KEYS: Option[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '*', '#'].map((k) => ({ value: k, label: k }));
+export { RULE_SAVE_FAILED } from '../../../../components/CallRuleDialog';
+
+type Shared = Omit<ComponentProps<typeof CallRuleDialog>, 'title' | 'intro' | 'save'>;
 
 /** Add rule / Edit rule: the conditions a call must all meet to get the tag. */
 export function RuleDialog({
-  open,
   tagName,
   target,
-  initial,
-  sources,
-  campaigns,
-  outcomes,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  tagName: string;
-  target: { tagId: number } | { ruleId: number };
-  initial: RuleValues | null;
-  sources: Option[];
-  campaigns: Option[];
-  outcomes: Option[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [values, setValues] = useState<RuleValues>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setValues(initial ?? EMPTY);
-    setTouched(false);
-    setServerErrors({});
-    setFailure(null);
-  }, [open, initial]);
-
-  const errors = validateTagRule(values);
-  const shown = (field: string) => (touched ? errors[field] : undefined) ?? serverErrors[field];
-  const set = (key: keyof RuleValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServerErrors({});
-  };
-
-  async function save() {
-    setTouched(true);
-    if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await saveRule(target, values);
-      onSaved();
-    } catch (failed) {
-      const fields = validationErrors(failed);
-      if (fields) setServerErrors(fields);
-      else setFailure(RULE_SAVE_FAILED);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  ...shared
+}: Shared & { tagName: string; target: { tagId: number } | { ruleId: number } }) {
   return (
-    <Dialog
-      open={open}
+    <CallRuleDialog
+      {...shared}
       title={'ruleId' in target ? `Edit rule of ${tagName}` : `Add rule to ${tagName}`}
-      onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<DialogActions onCancel={onClose} submitLabel="Save rule" busyLabel="Saving…" busy={saving} />}
-    >
-      <p>A call gets the tag when it meets every condition you set.</p>
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
-      )}
-      {shown('form_conditions') && (
-        <p role="alert" className="banner banner-error">
-          {shown('form_conditions')}
-        </p>
-      )}
-      <SelectField
-        label="Source / medium"
-        name="form_source_medium"
-        value={values.sourceMedium}
-        options={sources}
-        placeholder="Any"
-        onChange={set('sourceMedium')}
-        error={shown('form_source_medium')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Campaign"
-        name="form_campaign"
-        value={values.campaign}
-        options={campaigns}
-        placeholder="Any"
-        onChange={set('campaign')}
-        error={shown('form_campaign')}
-        disabled={saving}
-      />
-      <TextField
-        label="Lasted at least (seconds)"
-        name="form_min_duration"
-        value={values.minDuration}
-        inputMode="numeric"
-        onChange={set('minDuration')}
-        onBlur={() => setTouched(true)}
-        error={shown('form_min_duration')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Key pressed in a menu"
-        name="form_key"
-        value={values.key}
-        options={KEYS}
-        placeholder="Any"
-        onChange={set('key')}
-        error={shown('form_key')}
-        disabled={saving}
-      />
-      <SelectField
-        label="Outcome"
-        name="form_outcome"
-        value={values.outcome}
-        options={outcomes}
-        placeholder="Any"
-        onChange={set('outcome')}
-        error={shown('form_outcome')}
-        disabled={saving}
-      />
-      <CheckboxField
-        label="First-time callers only"
-        name="form_first_time"
-        checked={values.firstTime === '1'}
-        onChange={(checked) => set('firstTime')(checked ? '1' : '')}
-        disabled={saving}
-      />
-    </Dialog>
+      intro="A call gets the tag when it meets every condition you set."
+      save={(values) => saveRule(target, values)}
+    />
   );
 }
