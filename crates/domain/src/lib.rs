@@ -25,6 +25,7 @@ pub mod services;
 pub mod sources;
 pub mod tags;
 mod toolbar;
+pub mod tracking;
 pub mod users;
 mod validation;
 

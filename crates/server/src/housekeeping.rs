@@ -40,6 +40,8 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM sandbox_oauth_codes WHERE expires_at < $1 OR used_at IS NOT NULL", now),
         ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
         ("DELETE FROM api_rate_counts WHERE window_start <= $1", now - api_rate::WINDOW_SECONDS),
+        // A first touch older than 30 days no longer credits anything.
+        ("DELETE FROM visitors WHERE first_seen_at <= $1", now - domain::sources::FIRST_TOUCH_DAYS * 24 * 60 * 60),
         ("DELETE FROM card_orders WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
         ("DELETE FROM card_orders WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
         ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),

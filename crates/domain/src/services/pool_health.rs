@@ -143,25 +143,16 @@ pub struct NumberAssignment {
 /// visitor; with none free, the visitor shares the number whose hold ends first. Empty for an
 /// empty pool.
 pub fn assign_numbers(pool_size: usize, starts: &[i64], hold_seconds: i64) -> Vec<NumberAssignment> {
-    if pool_size == 0 {
-        return Vec::new();
-    }
     // When each number's hold ends (i64::MIN: never held).
     let mut held_until = vec![i64::MIN; pool_size];
     starts
         .iter()
-        .map(|&at| {
-            let free = (0..pool_size).filter(|&n| held_until[n] <= at).min_by_key(|&n| (held_until[n], n));
-            match free {
-                Some(n) => {
-                    held_until[n] = at.saturating_add(hold_seconds);
-                    NumberAssignment { number: n, own: true }
-                }
-                None => {
-                    let n = (0..pool_size).min_by_key(|&n| (held_until[n], n)).unwrap_or(0);
-                    NumberAssignment { number: n, own: false }
-                }
+        .map_while(|&at| {
+            let assignment = crate::tracking::pick_number(&held_until, at)?;
+            if assignment.own {
+                held_until[assignment.number] = at.saturating_add(hold_seconds);
             }
+            Some(assignment)
         })
         .collect()
 }

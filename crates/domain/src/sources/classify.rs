@@ -204,6 +204,24 @@ fn by_rules(visit: &VisitFacts, rules: &Ruleset, paid: bool, landing: &Landing) 
     }
 }
 
+/// Whether a visitor's first touch still decides a visit starting `at`: it is less than 30 days
+/// old and the account still has its pair.
+pub fn first_touch_holds(first: &FirstTouch, at: i64, rules: &Ruleset) -> bool {
+    let known =
+        first.source_medium_id == rules.default_id || rules.pairs.iter().any(|p| p.id == first.source_medium_id);
+    (0..FIRST_TOUCH_DAYS * DAY).contains(&at.saturating_sub(first.started_at)) && known
+}
+
+/// The first touch to keep for a visitor after a visit at `at` that was classified into
+/// `source_medium_id`: the stored one while it holds (a paid click that overrode it does not
+/// replace it), else this visit's (a new visitor, or one back after 30 days).
+pub fn first_touch_after(stored: Option<FirstTouch>, source_medium_id: i64, at: i64, rules: &Ruleset) -> FirstTouch {
+    match stored {
+        Some(first) if first_touch_holds(&first, at, rules) => first,
+        _ => FirstTouch { source_medium_id, started_at: at },
+    }
+}
+
 /// Classifies a visit: exactly one pair, always (the default when nothing matches). A first
 /// touch within 30 days before the visit keeps its pair (if the account still has it), unless
 /// the account lets a paid click override it and this visit is one.
@@ -211,13 +229,10 @@ pub fn classify(visit: &VisitFacts, rules: &Ruleset) -> Classification {
     let landing = parse_landing(&visit.landing_url);
     let paid = is_paid(&landing);
     let answer = by_rules(visit, rules, paid, &landing);
-    let Some(first) = visit.first_touch else { return answer };
-    let age = visit.started_at.saturating_sub(first.started_at);
-    let known =
-        first.source_medium_id == rules.default_id || rules.pairs.iter().any(|p| p.id == first.source_medium_id);
-    if !(0..FIRST_TOUCH_DAYS * DAY).contains(&age) || !known {
+    let Some(first) = visit.first_touch.filter(|first| first_touch_holds(first, visit.started_at, rules)) else {
         return answer;
-    }
+    };
+    let age = visit.started_at.saturating_sub(first.started_at);
     if rules.paid_overrides && paid {
         return Classification { why: format!("{} A paid click overrides the first touch.", answer.why), ..answer };
     }
@@ -338,6 +353,23 @@ mod tests {
         later.started_at = DAY;
         later.first_touch = Some(FirstTouch { source_medium_id: 99, started_at: 0 });
         assert_eq!(classify(&later, &demo()).source_medium_id, 1, "a deleted pair holds nothing");
+    }
+
+    #[test]
+    fn the_stored_first_touch_is_kept_while_it_holds_and_replaced_after() {
+        let rules = demo();
+        let first = FirstTouch { source_medium_id: 2, started_at: 0 };
+        assert_eq!(first_touch_after(None, 1, 5, &rules), FirstTouch { source_medium_id: 1, started_at: 5 });
+        assert_eq!(first_touch_after(Some(first), 1, 30 * DAY - 1, &rules), first);
+        // A paid click that overrode it does not replace it either.
+        assert_eq!(first_touch_after(Some(first), 1, DAY, &rules), first);
+        assert_eq!(
+            first_touch_after(Some(first), 1, 30 * DAY, &rules),
+            FirstTouch { source_medium_id: 1, started_at: 30 * DAY }
+        );
+        let gone = FirstTouch { source_medium_id: 99, started_at: 0 };
+        assert_eq!(first_touch_after(Some(gone), 1, DAY, &rules), FirstTouch { source_medium_id: 1, started_at: DAY });
+        assert!(!first_touch_holds(&first, -1, &rules), "a visit before the first touch is not after it");
     }
 
     #[test]

@@ -9,7 +9,10 @@ pub mod classify;
 pub mod rules;
 mod url;
 
-pub use classify::{classify, Classification, FirstTouch, Level, Ruleset, SourcePair, VisitFacts, FIRST_TOUCH_DAYS};
+pub use classify::{
+    classify, first_touch_after, first_touch_holds, Classification, FirstTouch, Level, Ruleset, SourcePair, VisitFacts,
+    FIRST_TOUCH_DAYS,
+};
 pub use rules::{
     describe_rule, pair_in_use, parse_rule, validate_pair, validate_rule, MatchOp, PairForm, RuleField, RuleForm,
     SourceRule, CLICK_IDS, PAIR_NOT_UNIQUE, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, VALUE_MAX,

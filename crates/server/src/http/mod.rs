@@ -39,6 +39,7 @@ mod sources;
 mod static_files;
 mod tags;
 mod technology_partner;
+mod tracking;
 mod typed_form;
 mod users;
 
@@ -65,6 +66,7 @@ pub use error::AppError;
 pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
 pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
 pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED};
+pub use tracking::ADDRESS_LIMIT as TRACKING_ADDRESS_LIMIT;
 
 use crate::state::AppState;
 
@@ -146,6 +148,7 @@ pub fn app(state: AppState) -> Router {
         .merge(direct_debit::router())
         .merge(technology_partner::pages())
         .merge(reporting_api::router())
+        .merge(tracking::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))

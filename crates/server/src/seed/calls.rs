@@ -107,6 +107,8 @@ pub(super) struct Visit {
     pub keyword: String,
     pub click_id: String,
     pub started_at: i64,
+    /// The id the tracking script keeps in the visitor's browser (`seed::visitors`).
+    pub visitor_id: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -238,6 +240,7 @@ pub(super) fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64
         keyword,
         click_id,
         started_at,
+        visitor_id: String::new(),
     }
 }
 
@@ -473,6 +476,7 @@ pub(super) fn calls_for(
         let day = Day { midnight, inbound, regulars: &regulars, pools: &pools, rates };
         calls.extend(day_of_calls(&mut dice, customer, &day, next_visit, &mut visits));
     }
+    super::visitors::give_visitor_ids(&mut visits, &customer.rules);
     for (i, call) in calls.iter_mut().enumerate() {
         call.id = next_call + i as i64;
     }
@@ -510,8 +514,8 @@ async fn insert_visits(
     for chunk in visits.chunks(batch) {
         let sql = format!(
             "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, source_medium_id, landing_page,
-                 referrer, keyword, click_id, started_at, called) VALUES {}",
-            placeholders_on(tx, chunk.len(), 11)
+                 referrer, keyword, click_id, started_at, called, visitor_id, last_seen_at) VALUES {}",
+            placeholders_on(tx, chunk.len(), 13)
         );
         let mut query = sqlx::query(&sql);
         for v in chunk {
@@ -526,7 +530,9 @@ async fn insert_visits(
                 .bind(v.keyword.as_str())
                 .bind(v.click_id.as_str())
                 .bind(v.started_at)
-                .bind(Flag(true));
+                .bind(Flag(true))
+                .bind(v.visitor_id.as_str())
+                .bind(v.started_at);
         }
         query.execute(&mut **tx).await?;
     }
@@ -846,6 +852,7 @@ pub async fn seed_volume(
         let day = Day { midnight, inbound: inbound as i64, regulars: &regulars, pools: &pools, rates: &rates };
         calls.extend(day_of_calls(&mut dice, &customer, &day, next_visit, &mut visits));
         if calls.len() >= VOLUME_CHUNK || d == days - 1 {
+            super::visitors::give_visitor_ids(&mut visits, &customer.rules);
             for (i, call) in calls.iter_mut().enumerate() {
                 call.id = next_call + i as i64;
             }

@@ -17,6 +17,17 @@ const DYNAMIC_URLS: [(i64, i64, &str, &str, &str); 6] = [
     (6, 300, "Atlas quotes", "https://quotes.atlasinsurance.example/", "aig-quotes"),
 ];
 
+/// The number each demo website shows, which its pools' numbers replace (the implants page of the
+/// Playwright flows' demo site shows 0113 496 0000).
+const REPLACED: [(i64, &str); 6] = [
+    (1, "0113 496 0100"),
+    (2, "0113 496 0000"),
+    (3, "0113 496 0200"),
+    (4, "0113 496 0300"),
+    (5, "0161 496 0400"),
+    (6, "0207 946 0500"),
+];
+
 pub const SPLASH_TITLE: &str = "New: check your website's tracking";
 
 pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
@@ -32,6 +43,13 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
         .bind(now - 90 * DAY)
         .execute(&mut **tx)
         .await?;
+    }
+    for (url, number) in REPLACED {
+        sqlx::query("INSERT INTO dynamic_url_replacements (dynamic_url_id, position, number) VALUES ($1, 0, $2)")
+            .bind(url)
+            .bind(number)
+            .execute(&mut **tx)
+            .await?;
     }
     // Yesterday's check of the main site: script working, with the tag manager and analytics.
     sqlx::query(

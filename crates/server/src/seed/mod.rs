@@ -30,6 +30,7 @@ mod routing_numbers;
 mod tag_manager;
 mod usage;
 mod users_area;
+mod visitors;
 
 /// The password of every demo login.
 pub const DEMO_PASSWORD: &str = "demopass";
@@ -146,6 +147,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     calls::seed(db, now).await?;
     // The visits that did not call, the numbers the pools gave, the landing URLs' parameters.
     pool_visits::seed(db, now).await?;
+    // Each visitor's first touch, from the visits' visitor ids.
+    visitors::store_first_touches(db, now).await?;
     // The call-to-actions and their clicks on those visits.
     cta::seed(db, now).await?;
     // Conversion actions and their upload log, made by the job against the sandbox platform.

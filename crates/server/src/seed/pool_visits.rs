@@ -112,6 +112,7 @@ async fn pool(
         v.visit.id = *next_id;
         *next_id += 1;
     }
+    super::visitors::give_visitor_ids(new.iter_mut().map(|v| &mut v.visit), &customer.rules);
     // Every visit of the window in time order, then the domain hands out the numbers.
     let mut order: Vec<(i64, Option<usize>, i64)> = called.iter().map(|(id, at)| (*at, None, *id)).collect();
     order.extend(new.iter().enumerate().map(|(i, v)| (v.visit.started_at, Some(i), v.id)));
@@ -147,8 +148,8 @@ async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: &[NewVi
     for chunk in visits.chunks(BATCH) {
         let sql = format!(
             "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, source_medium_id, landing_page,
-                 referrer, keyword, click_id, started_at, called, pool_exhausted) VALUES {}",
-            placeholders(chunk.len(), 12)
+                 referrer, keyword, click_id, started_at, called, pool_exhausted, visitor_id, last_seen_at) VALUES {}",
+            placeholders(chunk.len(), 14)
         );
         let mut query = sqlx::query(&sql);
         for v in chunk {
@@ -165,7 +166,9 @@ async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: &[NewVi
                 .bind(visit.click_id.as_str())
                 .bind(visit.started_at)
                 .bind(Flag(false))
-                .bind(Flag(v.exhausted));
+                .bind(Flag(v.exhausted))
+                .bind(visit.visitor_id.as_str())
+                .bind(visit.started_at);
         }
         query.execute(&mut **tx).await?;
     }

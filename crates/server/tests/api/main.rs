@@ -59,6 +59,7 @@ mod static_numbers;
 mod summary_emails;
 mod tags;
 mod tech_partner_portal;
+mod tracking;
 mod upgrade_chips;
 mod users_actions;
 mod users_form;

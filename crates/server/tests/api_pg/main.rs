@@ -117,6 +117,8 @@ mod summary_emails;
 mod tags;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
+#[path = "../api/tracking.rs"]
+mod tracking;
 #[path = "../api/upgrade_chips.rs"]
 mod upgrade_chips;
 #[path = "../api/users_actions.rs"]
