@@ -40,6 +40,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A visitor's browser reaches Harbour Lane's implants page on the demo site (e2e/tracking.spec.ts).
+        `--host-resolver-rules=MAP implants.harbourlanedental.co.uk 127.0.0.1:${DEMO_SITE_PORT}`,
       ],
     },
   },

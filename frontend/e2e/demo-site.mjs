@@ -21,16 +21,19 @@ createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }
-  const site = request.url?.match(/^\/__site\/([a-z0-9.-]+)$/);
+  // PUT /__site/{host} publishes the host's every page; PUT /__site/{host}/{path} one page.
+  const site = request.url?.match(/^\/__site\/([a-z0-9.-]+)(\/[a-z0-9/-]*)?$/);
   if (request.method === 'PUT' && site) {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
-      published.set(site[1], Buffer.concat(chunks).toString('utf8'));
+      published.set(site[1] + (site[2] ?? ''), Buffer.concat(chunks).toString('utf8'));
       response.writeHead(204).end();
     });
     return;
   }
   const host = (request.headers.host ?? '').split(':')[0].toLowerCase();
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(published.get(host) ?? page);
+  const path = (request.url ?? '/').split('?')[0];
+  const html = published.get(host + path) ?? published.get(host) ?? page;
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
 }).listen(port, '127.0.0.1');
