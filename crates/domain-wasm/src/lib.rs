@@ -14,6 +14,8 @@ mod conversions;
 #[cfg(feature = "forms")]
 mod cta;
 #[cfg(feature = "forms")]
+mod dimensions;
+#[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]
 mod history;
@@ -119,6 +121,12 @@ export interface RuleForm { field: string; op: string; value: string }
 export interface PairForm { source: string; medium: string }
 export interface AddAccountForm { accountName: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }
 export interface BrandingColours { background: string; text: string }
+export interface DimensionForm { name: string; kind: string; choices: string }
+export interface DimensionContext {
+  otherNames: string[]; storedKind: "text" | "number" | "choice" | null; callsWithValue: number;
+  choicesInUse: [string, number][];
+}
+export interface DimensionValueAnswer { value: string | null; error: string | null }
 export interface CtaForm { name: string; kind: string; selector: string; allPages: string; pages: string }
 export interface CtaClick { visitId: number; at: number }
 export interface CtaCallStart { id: number; visitId: number | null; startedAt: number }

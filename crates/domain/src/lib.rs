@@ -7,6 +7,7 @@ mod character_rules;
 pub mod conversions;
 mod csv;
 pub mod cta;
+pub mod dimensions;
 pub mod first_run;
 mod format;
 mod guard;

@@ -79,6 +79,9 @@ fn lost_race(index: &str) -> Option<AppError> {
         "call_to_actions_name_unique" => {
             AppError::Coded("NAME_NOT_UNIQUE", one("form_name", domain::cta::NAME_NOT_UNIQUE))
         }
+        "custom_dimensions_name_unique" => {
+            AppError::Coded("NAME_NOT_UNIQUE", one("form_name", domain::dimensions::NAME_NOT_UNIQUE))
+        }
         "conversion_actions_name_unique" => {
             AppError::Coded("NAME_NOT_UNIQUE", one("form_name", domain::conversions::NAME_NOT_UNIQUE))
         }

@@ -9,6 +9,7 @@ pub mod client;
 pub(crate) mod contract;
 mod conversions;
 mod cta;
+mod dimensions;
 mod direct_debit;
 mod download;
 pub mod error;
@@ -89,6 +90,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(accountsettings::router())
         .merge(billing_details::router())
         .merge(cta::router())
+        .merge(dimensions::router())
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())

@@ -17,6 +17,7 @@ mod call_tags;
 mod calls;
 mod conversions;
 mod cta;
+mod dimensions;
 mod integrations;
 mod inventory;
 mod partners;
@@ -151,6 +152,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     visitors::store_first_touches(db, now).await?;
     // The call-to-actions and their clicks on those visits.
     cta::seed(db, now).await?;
+    // Atlas's custom dimensions and their values on its calls.
+    dimensions::seed(db, now).await?;
     // Conversion actions and their upload log, made by the job against the sandbox platform.
     conversions::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.

@@ -16,6 +16,7 @@ pub mod conversions;
 pub mod cta;
 pub mod customers;
 pub mod destinations;
+pub mod dimensions;
 pub mod dynamic_urls;
 pub mod integrations;
 pub mod inventory;

@@ -17,6 +17,7 @@ mod concurrent_saves;
 mod confirm_password;
 mod contract;
 mod conversions;
+mod custom_dimensions;
 mod direct_debit;
 mod first_run;
 mod helpers;

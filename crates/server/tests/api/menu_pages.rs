@@ -62,6 +62,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/conversions" => vec![Get("/api/conversions/getConversions")],
         "/scores" => vec![Get("/api/scores/getScores")],
         "/categories" => vec![Get("/api/categories/getCategories")],
+        "/customdimensions" => vec![Get("/api/customdimensions/getDimensions")],
         "/agents"
         | "/outboundcampaigns"
         | "/outboundcli"
@@ -71,7 +72,6 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         | "/call-insights"
         | "/tracksales"
         | "/importsales"
-        | "/customdimensions"
         | "/partner/benefits"
         | "/partner/benefits/reseller"
         | "/partner/benefits/referrer" => {

@@ -33,6 +33,8 @@ mod confirm_password;
 mod contract;
 #[path = "../api/conversions.rs"]
 mod conversions;
+#[path = "../api/custom_dimensions.rs"]
+mod custom_dimensions;
 #[path = "../api/direct_debit.rs"]
 mod direct_debit;
 #[path = "../api/first_run.rs"]

@@ -1,0 +1,139 @@
+//! Custom dimensions (issue 36): the account's definitions with their calls, and the calls'
+//! values. Every statement starts from the customer.
+
+use domain::dimensions::{Dimension, DimensionKind};
+use sqlx::{AnyPool, FromRow};
+
+/// A definition as the page lists it.
+#[derive(Debug, Clone, FromRow)]
+pub struct DimensionRow {
+    pub id: i64,
+    pub name: String,
+    pub kind: String,
+    /// One a line.
+    pub choices: String,
+    /// Calls with a value.
+    pub calls: i64,
+}
+
+impl DimensionRow {
+    pub fn kind(&self) -> DimensionKind {
+        DimensionKind::from_key(&self.kind).unwrap_or(DimensionKind::Text)
+    }
+
+    pub fn choice_list(&self) -> Vec<String> {
+        self.choices.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
+    }
+}
+
+const SELECT: &str = "SELECT d.id, d.name, d.kind, d.choices,
+    (SELECT COUNT(*) FROM call_dimension_values v WHERE v.dimension_id = d.id) AS calls
+    FROM custom_dimensions d WHERE d.customer_id = $1";
+
+pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DimensionRow>> {
+    sqlx::query_as(&format!("{SELECT} ORDER BY LOWER(d.name), d.id")).bind(customer).fetch_all(db).await
+}
+
+pub async fn one(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<DimensionRow>> {
+    sqlx::query_as(&format!("{SELECT} AND d.id = $2")).bind(customer).bind(id).fetch_optional(db).await
+}
+
+/// The calls that have each value of a dimension: (value, calls).
+pub async fn value_counts(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as(
+        "SELECT value, COUNT(*) FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = $2 GROUP BY value",
+    )
+    .bind(customer)
+    .bind(id)
+    .fetch_all(db)
+    .await
+}
+
+/// Adds (`id` 0) or updates a definition; None when `id` is not the customer's.
+pub async fn save(db: &AnyPool, customer: i64, id: i64, dimension: &Dimension, now: i64) -> sqlx::Result<Option<i64>> {
+    let choices = dimension.choices.join("\n");
+    if id == 0 {
+        let id = sqlx::query_scalar(
+            "INSERT INTO custom_dimensions (customer_id, name, kind, choices, created_at) VALUES ($1, $2, $3, $4, $5)
+             RETURNING id",
+        )
+        .bind(customer)
+        .bind(&dimension.name)
+        .bind(dimension.kind.key())
+        .bind(&choices)
+        .bind(now)
+        .fetch_one(db)
+        .await?;
+        return Ok(Some(id));
+    }
+    let updated = sqlx::query(
+        "UPDATE custom_dimensions SET name = $3, kind = $4, choices = $5 WHERE customer_id = $1 AND id = $2",
+    )
+    .bind(customer)
+    .bind(id)
+    .bind(&dimension.name)
+    .bind(dimension.kind.key())
+    .bind(&choices)
+    .execute(db)
+    .await?;
+    Ok((updated.rows_affected() == 1).then_some(id))
+}
+
+/// Deletes a definition with its values (the key cascades); false when it is not the customer's.
+pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = $2")
+        .bind(customer)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let deleted = sqlx::query("DELETE FROM custom_dimensions WHERE customer_id = $1 AND id = $2")
+        .bind(customer)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(deleted.rows_affected() == 1)
+}
+
+/// A call's values: (dimension id, value).
+pub async fn values_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    sqlx::query_as("SELECT dimension_id, value FROM call_dimension_values WHERE customer_id = $1 AND call_id = $2")
+        .bind(customer)
+        .bind(call)
+        .fetch_all(db)
+        .await
+}
+
+/// Sets a call's value ('' clears it).
+pub async fn set_value(
+    db: &AnyPool,
+    customer: i64,
+    call: i64,
+    dimension: i64,
+    value: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    if value.is_empty() {
+        sqlx::query("DELETE FROM call_dimension_values WHERE customer_id = $1 AND call_id = $2 AND dimension_id = $3")
+            .bind(customer)
+            .bind(call)
+            .bind(dimension)
+            .execute(db)
+            .await?;
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO call_dimension_values (call_id, dimension_id, customer_id, value, updated_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (call_id, dimension_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    )
+    .bind(call)
+    .bind(dimension)
+    .bind(customer)
+    .bind(value)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(())
+}
