@@ -519,6 +519,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customdimensions/addDimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a custom dimension. */
+        post: operations["post_customdimensions_addDimension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/deleteDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a custom dimension with its values on calls. */
+        post: operations["post_customdimensions_deleteDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/editDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a custom dimension: its type is kept while calls have a value, and a choice calls have
+         *     stays on the list.
+         */
+        post: operations["post_customdimensions_editDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getCallDimensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's custom dimensions, for its details in the call log. */
+        get: operations["get_customdimensions_getCallDimensions_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getDimensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's custom dimensions by name, with the calls that have a value. */
+        get: operations["get_customdimensions_getDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/setCallDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets (or clears) a call's value of a custom dimension; answers the call's values. */
+        post: operations["post_customdimensions_setCallDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dynamicurls/getPool/{id}/{pool}": {
         parameters: {
             query?: never;
@@ -5003,6 +5108,30 @@ export interface components {
             /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
             scoring: components["schemas"]["CallScoring"];
         };
+        CallDimensionField: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            choices: string[];
+            /** @description '' when the call has none. */
+            value: string;
+        };
+        /** @description A call's value of one custom dimension. */
+        CallDimensionFields: {
+            /** @description The custom dimension's id. */
+            form_dimension_id?: string;
+            /**
+             * @description The value as typed ('' clears it): a text of at most 200 characters, a number, or one of
+             *     the choices.
+             */
+            form_value?: string;
+        };
+        CallDimensions: {
+            fields: components["schemas"]["CallDimensionField"][];
+            /** @description Whether the user may set the values (else they are shown only). */
+            canSet: boolean;
+        };
         CallFilters: {
             sources: components["schemas"]["Choice"][];
             campaigns: components["schemas"]["Choice"][];
@@ -5753,6 +5882,45 @@ export interface components {
              * @default 0
              */
             ringLength: number;
+        };
+        /** @description The definition form. */
+        DimensionFields: {
+            /** @description Required, at most 50 characters, unique in the account (without case). */
+            form_name?: string;
+            /** @description text, number or choice. */
+            form_kind?: string;
+            /** @description A choice field's choices, one a line: 2 to 20, each at most 50 characters. */
+            form_choices?: string;
+        };
+        /**
+         * @description What a custom dimension holds.
+         * @enum {string}
+         */
+        DimensionKind: "text" | "number" | "choice";
+        DimensionKindChoice: {
+            key: components["schemas"]["DimensionKind"];
+            label: string;
+        };
+        DimensionView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            kindLabel: string;
+            /** @description A choice field's choices, in order. */
+            choices: string[];
+            /**
+             * Format: int64
+             * @description Calls with a value.
+             */
+            calls: number;
+            deleteQuestion: string;
+        };
+        DimensionsPage: {
+            dimensions: components["schemas"]["DimensionView"][];
+            kinds: components["schemas"]["DimensionKindChoice"][];
+            /** @description Whether the user may add, edit and delete definitions. */
+            canEdit: boolean;
         };
         DirectionUsage: {
             monthlyUsage: components["schemas"]["TwoPeriods"];
@@ -10977,6 +11145,419 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+        };
+    };
+    post_customdimensions_addDimension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_customdimensions_deleteDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_customdimensions_editDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getCallDimensions_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getDimensions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DimensionsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_customdimensions_setCallDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CallDimensionFields"];
+                "multipart/form-data": components["schemas"]["CallDimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
