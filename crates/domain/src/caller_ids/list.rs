@@ -51,6 +51,22 @@ pub fn may_present(number: &str, restricted: bool, allowed: &[String]) -> Result
     }
 }
 
+/// Why an outside number is not removed: restricted agents present it ("07700900123 is the
+/// caller id of Nina Okafor, restricted to the list: give them another caller id or lift the
+/// restriction first.").
+pub fn in_use_refusal(number: &str, agents: &[String]) -> String {
+    let names = match agents {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    let whom = if agents.len() == 1 { "them" } else { "each" };
+    format!(
+        "{number} is the caller id of {names}, restricted to the list: give {whom} another caller id or lift the \
+         restriction first."
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,8 +85,14 @@ mod tests {
     fn an_outside_number_follows_the_outbound_number_rules() {
         assert_eq!(validate_outside_number(" 07700900123 ", &[], &[]), Ok("07700900123".to_string()));
         assert_eq!(message("", &[], &[]).as_deref(), Some(NUMBER_REQUIRED));
-        assert_eq!(message("0770090012", &[], &[]).as_deref(), Some("Phone number must be at least 11 digits in length."));
-        assert_eq!(message("077009001234567890123", &[], &[]).as_deref(), Some("Phone number must not exceed 20 digits in length."));
+        assert_eq!(
+            message("0770090012", &[], &[]).as_deref(),
+            Some("Phone number must be at least 11 digits in length.")
+        );
+        assert_eq!(
+            message("077009001234567890123", &[], &[]).as_deref(),
+            Some("Phone number must not exceed 20 digits in length.")
+        );
         assert_eq!(message("07700 900123", &[], &[]).as_deref(), Some("Phone number can have only numbers."));
         assert_eq!(message("08001234567", &[], &[]).as_deref(), Some("Number must start with 01, 02 or 07."));
     }
@@ -88,6 +110,16 @@ mod tests {
         let twenty: Vec<String> = (0..20).map(|i| format!("077009001{i:02}")).collect();
         let errors = validate_outside_number("07700900999", &[], &twenty).unwrap_err();
         assert_eq!(errors.get("form_number"), Some(TOO_MANY_OUTSIDE));
+    }
+
+    #[test]
+    fn the_refusal_to_remove_names_the_restricted_agents() {
+        assert_eq!(
+            in_use_refusal("07700900123", &list(&["Nina Okafor"])),
+            "07700900123 is the caller id of Nina Okafor, restricted to the list: give them another caller id or \
+             lift the restriction first."
+        );
+        assert!(in_use_refusal("07700900123", &list(&["A B", "C D", "E F"])).contains("A B, C D and E F"));
     }
 
     #[test]

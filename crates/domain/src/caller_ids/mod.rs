@@ -9,8 +9,8 @@ pub mod terms;
 pub mod verification;
 
 pub use list::{
-    may_present, validate_outside_number, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX, TOO_MANY_OUTSIDE,
-    TRACKED_ALREADY,
+    in_use_refusal, may_present, validate_outside_number, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX,
+    TOO_MANY_OUTSIDE, TRACKED_ALREADY,
 };
 pub use terms::{OutboundTerms, OUTBOUND_TERMS};
 pub use verification::{

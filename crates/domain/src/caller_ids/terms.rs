@@ -27,3 +27,24 @@ pub const OUTBOUND_TERMS: OutboundTerms = OutboundTerms {
         "We may suspend outbound calling for an account that breaks these terms.",
     ],
 };
+
+/// Why the terms are not accepted again.
+pub fn accepted_already(email: &str) -> String {
+    if email.is_empty() {
+        "The outbound terms are accepted already.".to_string()
+    } else {
+        format!("The outbound terms are accepted already, by {email}.")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_acceptance_names_who_accepted() {
+        assert_eq!(accepted_already("owner@demo.test"), "The outbound terms are accepted already, by owner@demo.test.");
+        assert_eq!(accepted_already(""), "The outbound terms are accepted already.");
+        assert!(!OUTBOUND_TERMS.paragraphs.is_empty());
+    }
+}

@@ -21,6 +21,7 @@ pub const VERIFIED_ALREADY: &str = "This number is verified already.";
 pub const RESEND_WAIT: &str = "A code was sent less than a minute ago: wait a minute before asking for another.";
 
 /// Where an outside number's verification stands.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CallerIdStatus {

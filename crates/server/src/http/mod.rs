@@ -19,6 +19,8 @@ mod integrations;
 mod invoices;
 mod login;
 pub(crate) mod numbers;
+mod outbound_cli;
+mod outbound_terms;
 mod outbox_page;
 mod page_user;
 mod pages;
@@ -32,6 +34,7 @@ mod routing;
 mod sandbox_card;
 mod sandbox_direct_debit;
 mod sandbox_oauth;
+mod sandbox_phone;
 pub(crate) mod scoring;
 mod services;
 pub mod session;
@@ -93,6 +96,8 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(invoices::router())
         .merge(numbers::router())
+        .merge(outbound_cli::router())
+        .merge(outbound_terms::router())
         .merge(parameters::router())
         .merge(partner::router())
         .merge(payment_details::router())
@@ -143,6 +148,7 @@ pub fn app(state: AppState) -> Router {
         .merge(sandbox_oauth::router())
         .merge(sandbox_card::router())
         .merge(sandbox_direct_debit::router())
+        .merge(sandbox_phone::router())
         .merge(direct_debit::router())
         .merge(technology_partner::pages())
         .merge(reporting_api::router())

@@ -62,9 +62,9 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/conversions" => vec![Get("/api/conversions/getConversions")],
         "/scores" => vec![Get("/api/scores/getScores")],
         "/categories" => vec![Get("/api/categories/getCategories")],
+        "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents"
         | "/outboundcampaigns"
-        | "/outboundcli"
         | "/tryspeech"
         | "/voicetags"
         | "/vocabularies"
