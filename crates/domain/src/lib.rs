@@ -3,6 +3,7 @@
 
 mod account;
 pub mod billing;
+pub mod caller_ids;
 mod character_rules;
 pub mod conversions;
 mod csv;

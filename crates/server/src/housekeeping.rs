@@ -7,7 +7,7 @@
 //! latest (the one the integrations page shows). Checks under way and live orders and flows are
 //! kept. Calls and their recordings go once older than the retention setting
 //! (`CALL_RETENTION_MONTHS`, 25 calendar months by default), visits that never called after 72
-//! hours (`purge_reports`).
+//! hours (`purge_reports`). The sandbox phone's messages (caller id codes) go after a day.
 
 use std::time::Duration;
 
@@ -26,6 +26,8 @@ const _: () = assert!(domain::reports::MIN_CALL_RETENTION_MONTHS >= crate::billi
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 /// A finished website check is kept this long, unless it is its dynamic URL's latest.
 pub const WEBSITE_CHECK_RETENTION_SECONDS: i64 = 30 * 24 * 60 * 60;
+/// The sandbox phone keeps a message this long: far past its code's 10 minutes.
+pub const SANDBOX_PHONE_RETENTION_SECONDS: i64 = 24 * 60 * 60;
 
 /// Deletes everything expired at `now`; returns how many rows went.
 pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
@@ -46,6 +48,7 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM card_orders WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
         ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
         ("DELETE FROM direct_debit_flows WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
+        ("DELETE FROM sandbox_phone_messages WHERE sent_at < $1", now - SANDBOX_PHONE_RETENTION_SECONDS),
         (
             "DELETE FROM website_checks WHERE finished_at < $1
                AND id <> (SELECT MAX(l.id) FROM website_checks l

@@ -4,6 +4,7 @@
 pub mod ad_platforms;
 pub mod background;
 pub mod billing_run;
+pub mod caller_id_verification;
 pub mod clock;
 pub mod conversions;
 pub mod db;

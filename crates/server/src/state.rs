@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 
+use crate::caller_id_verification::{CodeSender, SandboxPhone};
 use crate::clock::Clock;
 use crate::payments::{PaymentProvider, Sandbox};
 use crate::secrets::SecretBox;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// Seals and opens the secrets customers give us (the FTP export's password).
     pub secrets: Arc<SecretBox>,
+    /// Caller id verification codes go to the number through this provider (Manage CLI).
+    pub caller_id_codes: Arc<dyn CodeSender>,
 }
 
 impl AppState {
@@ -34,6 +37,7 @@ impl AppState {
             crate::payments::passphrase(&db, settings.card_passphrase.as_deref()).await?.into();
         let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
         let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
-        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments, secrets })
+        let caller_id_codes = Arc::new(SandboxPhone { db: db.clone(), product: settings.product_name.clone() });
+        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments, secrets, caller_id_codes })
     }
 }

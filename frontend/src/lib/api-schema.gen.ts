@@ -2982,6 +2982,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outboundcli/addCallerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an outside number and sends it a code (the sandbox phone shows it). */
+        post: operations["post_outboundcli_addCallerId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/getCallerIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's caller ids: its tracked numbers, its outside numbers with their status, and
+         *     its agents with their restriction.
+         */
+        get: operations["get_outboundcli_getCallerIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/removeCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an outside number (the page confirms first). Refused (422 CALLER_ID_IN_USE) while
+         *     a restricted agent presents it, naming them.
+         */
+        post: operations["post_outboundcli_removeCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/resendCode/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new code to an outside number not yet verified (at most once a minute); the old
+         *     code stops working and the tries start again. 422 RESEND_TOO_SOON or VERIFIED_ALREADY.
+         */
+        post: operations["post_outboundcli_resendCode_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/restrictAgent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restricts an agent to the list (cliRestricted) or lifts it. Restricting an agent whose
+         *     caller id is not on the list is 422 on form_customer_restrict_cli.
+         */
+        post: operations["post_outboundcli_restrictAgent_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/verifyCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies an outside number with its code. Refusals (422, errors.form_code): WRONG_CODE with
+         *     the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY; a malformed code is
+         *     VALIDATION_FAILED and uses no try.
+         */
+        post: operations["post_outboundcli_verifyCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/acceptTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner accepts the current version for the account, once: a second acceptance is 422
+         *     TERMS_ACCEPTED_ALREADY naming who accepted.
+         */
+        post: operations["post_outboundterms_acceptTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/getTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current outbound terms and who accepted them for the account, and when. */
+        get: operations["get_outboundterms_getTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overview/getFirstRun": {
         parameters: {
             query?: never;
@@ -5230,6 +5385,16 @@ export interface components {
             /** @description Whether the user may tag and untag the call. */
             canTag: boolean;
         };
+        /**
+         * @description Where an outside number's verification stands.
+         * @enum {string}
+         */
+        CallerIdStatus: "verified" | "pending" | "expired";
+        CallerIdsPage: {
+            tracked: components["schemas"]["TrackedCallerId"][];
+            outside: components["schemas"]["OutsideCallerId"][];
+            agents: components["schemas"]["CliAgent"][];
+        };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
         };
@@ -5418,6 +5583,15 @@ export interface components {
             id: number;
             label: string;
         };
+        /** @description An agent of the account and whether they are restricted to the list. */
+        CliAgent: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The caller id the agent presents ("" for none). */
+            outboundNumber: string;
+            cliRestricted: boolean;
+        };
         ClickView: {
             /** Format: int64 */
             id: number;
@@ -5467,6 +5641,11 @@ export interface components {
         ClonedIvrId: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description The code form. */
+        CodeFields: {
+            /** @description The six digits sent to the number. */
+            form_code?: string;
         };
         Comparison: {
             current: components["schemas"]["Breakdown"];
@@ -7100,6 +7279,49 @@ export interface components {
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
         };
+        OutboundTermsPage: {
+            version: string;
+            title: string;
+            paragraphs: string[];
+            /** @description Who accepted this version for the account (their email), if anyone has. */
+            acceptedBy?: string | null;
+            /**
+             * Format: int64
+             * @description When (unix seconds).
+             */
+            acceptedAt?: number | null;
+            /** @description Whether this user may accept (the account owner, while not accepted). */
+            canAccept: boolean;
+        };
+        /** @description An outside number on the list. */
+        OutsideCallerId: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            status: components["schemas"]["CallerIdStatus"];
+            /**
+             * Format: int64
+             * @description When the current code stops working (unix seconds); None once verified.
+             */
+            codeExpiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description Wrong codes the current code still allows.
+             */
+            triesLeft: number;
+            /** Format: int64 */
+            verifiedAt?: number | null;
+            addedBy: string;
+            /** Format: int64 */
+            addedAt: number;
+            /** @description The remove confirmation's question. */
+            removeQuestion: string;
+        };
+        /** @description The outside number form. */
+        OutsideNumberFields: {
+            /** @description 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already. */
+            form_number?: string;
+        };
         /** @description A pair's fields (the id only for an edit). */
         PairFields: {
             id?: string | null;
@@ -7677,6 +7899,11 @@ export interface components {
         ReportVersion: {
             /** @description The new-reports mode, as now set. */
             value: boolean;
+        };
+        /** @description The restriction form (the user form's field name). */
+        RestrictFields: {
+            /** @description "1" restricts the agent to the list, "0" lifts it. */
+            form_customer_restrict_cli?: string;
         };
         RewardRow: {
             /**
@@ -8713,6 +8940,14 @@ export interface components {
             answered: number;
             /** Format: int64 */
             firstTime: number;
+        };
+        /** @description One of the account's tracked numbers: a caller id of its own. */
+        TrackedCallerId: {
+            number: string;
+            /** @description "static" or "pool". */
+            kind: string;
+            /** @description The pool's name ("" for a static number). */
+            poolName: string;
         };
         TwoPeriods: {
             previous: components["schemas"]["PeriodUsage"];
@@ -21211,6 +21446,563 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcli_addCallerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OutsideNumberFields"];
+                "multipart/form-data": components["schemas"]["OutsideNumberFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_number's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundcli_getCallerIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallerIdsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner, or no outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcli_removeCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CALLER_ID_IN_USE: errors.form_number names the agents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_resendCode_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description errors.form_code: why no code was sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_restrictAgent_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RestrictFields"];
+                "multipart/form-data": components["schemas"]["RestrictFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such agent in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The agent's caller id is not on the list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_verifyCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CodeFields"];
+                "multipart/form-data": components["schemas"]["CodeFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_code's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundterms_acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description TERMS_ACCEPTED_ALREADY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundterms_getTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such record for this account. */
             404: {

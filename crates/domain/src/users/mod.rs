@@ -24,7 +24,7 @@ pub use tenancy::{
     editor_level_on, has_other_accounts, identity_editable, may_change_access, removal_refusal, LevelOn,
     CANNOT_REMOVE_LAST_OWNER, CANNOT_REMOVE_SELF,
 };
-pub use user_form::{validate_user_form, UserForm, UserFormContext};
+pub use user_form::{outbound_number_message, validate_user_form, UserForm, UserFormContext};
 pub use user_form::{
     CALL_RECORDING_NOT_ALLOWED, EMAIL_IN_USE, NO_PERMISSIONS_FOR_OUTBOUND, USER_EMAIL_MAX, USER_FIRST_NAME_MAX,
     USER_LAST_NAME_MAX,

@@ -20,6 +20,8 @@ mod integrations;
 mod invoices;
 mod login;
 pub(crate) mod numbers;
+mod outbound_cli;
+mod outbound_terms;
 mod outbox_page;
 mod page_user;
 mod pages;
@@ -33,6 +35,7 @@ mod routing;
 mod sandbox_card;
 mod sandbox_direct_debit;
 mod sandbox_oauth;
+mod sandbox_phone;
 pub(crate) mod scoring;
 mod services;
 pub mod session;
@@ -97,6 +100,8 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(invoices::router())
         .merge(numbers::router())
+        .merge(outbound_cli::router())
+        .merge(outbound_terms::router())
         .merge(parameters::router())
         .merge(partner::router())
         .merge(payment_details::router())
@@ -147,6 +152,7 @@ pub fn app(state: AppState) -> Router {
         .merge(sandbox_oauth::router())
         .merge(sandbox_card::router())
         .merge(sandbox_direct_debit::router())
+        .merge(sandbox_phone::router())
         .merge(direct_debit::router())
         .merge(technology_partner::pages())
         .merge(reporting_api::router())

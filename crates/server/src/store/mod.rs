@@ -8,6 +8,7 @@ pub mod billing;
 pub mod branding;
 pub mod call_categories;
 pub mod call_retention;
+pub mod caller_ids;
 pub mod calls;
 pub mod campaigns;
 pub mod charges;

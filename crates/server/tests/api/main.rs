@@ -28,6 +28,7 @@ mod integrations_settings;
 mod invoices;
 mod login;
 mod menu_pages;
+mod outbound_cli;
 mod partner_portal;
 mod partner_rewards_branding;
 mod pools_parameters;

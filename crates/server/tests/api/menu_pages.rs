@@ -63,9 +63,9 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/scores" => vec![Get("/api/scores/getScores")],
         "/categories" => vec![Get("/api/categories/getCategories")],
         "/customdimensions" => vec![Get("/api/customdimensions/getDimensions")],
+        "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents"
         | "/outboundcampaigns"
-        | "/outboundcli"
         | "/tryspeech"
         | "/voicetags"
         | "/vocabularies"

@@ -55,6 +55,8 @@ mod invoices;
 mod login;
 #[path = "../api/menu_pages.rs"]
 mod menu_pages;
+#[path = "../api/outbound_cli.rs"]
+mod outbound_cli;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::caller_ids::may_present;
 use domain::users::{
     assignable_auth_codes, default_permissions, may_change_access, merge_permissions, partner_permission_columns,
     permission_grid_columns, permissions_to_save, shows_outbound, validate_user_form, LevelOn, Permission, UserForm,
@@ -28,7 +29,7 @@ use crate::http::BODY_LIMIT;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserSettings};
-use crate::store::{customers, outbound, sessions};
+use crate::store::{caller_ids, customers, outbound, sessions};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -375,6 +376,14 @@ async fn save_user(
     } else {
         stored.clone()
     };
+    // A restricted agent presents only the account's tracked or verified caller ids (Manage CLI).
+    if outbound_here
+        && (settings.outbound_number != stored.outbound_number || settings.cli_restricted != stored.cli_restricted)
+    {
+        let allowed = caller_ids::allowed(&state.db, acc.customer_id).await?;
+        may_present(&settings.outbound_number, settings.cli_restricted, &allowed)
+            .map_err(|message| AppError::field("form_user_outbound_number", message))?;
+    }
     let service = if enabling_outbound && include_outbound {
         super::outbound::require_terms(&form.acceptTerms)?;
         Some(outbound::service_for(&state.db, acc.customer_id).await?.ok_or(AppError::Forbidden)?)

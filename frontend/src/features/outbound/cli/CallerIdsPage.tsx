@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
+import { CheckboxField } from '../../../components/fields';
+import { LoadedPage } from '../../../components/LoadedPage';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
+import { refusalErrors } from '../../../lib/api';
+import { useOptionalAccount } from '../../../lib/account';
+import { formatDateTime } from '../../../lib/dates';
+import { useLoader } from '../../../lib/useLoader';
+import {
+  getCallerIds,
+  removeCallerId,
+  resendCode,
+  restrictAgent,
+  type CallerIdsPage as Data,
+  type OutsideCallerId,
+} from './api';
+import { CallerIdDialog, type DialogStart } from './CallerIdDialog';
+
+export const LOAD_FAILED = 'The caller ids could not be loaded. Try again later.';
+export const REMOVE_FAILED = 'The caller id could not be removed. Try again later.';
+export const RESTRICT_FAILED = 'The restriction could not be saved. Try again later.';
+export const RESEND_FAILED = 'A new code could not be sent. Try again later.';
+
+const STATUS: Record<OutsideCallerId['status'], string> = {
+  verified: 'Verified',
+  pending: 'Waiting for the code',
+  expired: 'Code expired',
+};
+
+function OutsideTable({
+  rows,
+  zone,
+  onCode,
+  onResend,
+  onRemove,
+}: {
+  rows: OutsideCallerId[];
+  zone: string;
+  onCode: (row: OutsideCallerId) => void;
+  onResend: (row: OutsideCallerId) => void;
+  onRemove: (row: OutsideCallerId) => void;
+}) {
+  if (rows.length === 0) return <p className="empty-state">No outside numbers yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <caption className="visually-hidden">Outside caller ids</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Status</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.number}</td>
+              <td>
+                {STATUS[row.status]}
+                {row.status === 'verified' && row.verifiedAt != null && ` on ${formatDateTime(row.verifiedAt, zone)}`}
+                {row.status === 'pending' &&
+                  row.codeExpiresAt != null &&
+                  ` (until ${formatDateTime(row.codeExpiresAt, zone)})`}
+              </td>
+              <td>
+                {formatDateTime(row.addedAt, zone)} by {row.addedBy}
+              </td>
+              <td className="row-actions">
+                {row.status !== 'verified' && (
+                  <>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Enter the code for ${row.number}`}
+                      onClick={() => onCode(row)}
+                    >
+                      Enter code
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Send a new code to ${row.number}`}
+                      onClick={() => onResend(row)}
+                    >
+                      Send a new code
+                    </button>{' '}
+                  </>
+                )}
+                <button
+                  type="button"
+                  className="button button-danger"
+                  aria-label={`Remove ${row.number}`}
+                  onClick={() => onRemove(row)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TrackedTable({ data }: { data: Data }) {
+  if (data.tracked.length === 0) return <p className="empty-state">The account has no tracked numbers yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <caption className="visually-hidden">Tracked numbers</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Kind</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.tracked.map((t) => (
+            <tr key={t.number}>
+              <td>{t.number}</td>
+              <td>{t.kind === 'pool' ? `Pool '${t.poolName}'` : 'Static number'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AgentsList({
+  data,
+  busy,
+  onRestrict,
+}: {
+  data: Data;
+  busy: boolean;
+  onRestrict: (id: number, on: boolean) => void;
+}) {
+  if (data.agents.length === 0) return <p className="empty-state">No agents yet: give users outbound access on Agents.</p>;
+  return (
+    <div className="agent-restrictions">
+      {data.agents.map((agent) => (
+        <div key={agent.id}>
+          <CheckboxField
+            switchRole
+            label={`Restrict ${agent.name} to the list`}
+            checked={agent.cliRestricted}
+            disabled={busy}
+            hint={agent.outboundNumber ? `Presents ${agent.outboundNumber}` : 'No caller id set'}
+            onChange={(on) => onRestrict(agent.id, on)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** /outboundcli: the caller ids agents may present; outside numbers added and verified with a code; restrictions. */
+export function CallerIdsPage({ title }: { title: string }) {
+  const [load, reload] = useLoader(getCallerIds, []);
+  const zone = useOptionalAccount()?.customerTimeZone || 'Europe/London';
+  const [dialog, setDialog] = useState<DialogStart | null>(null);
+  const [removing, setRemoving] = useState<OutsideCallerId | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function act(action: () => Promise<unknown>, done: string, failed: string, field: string) {
+    setBusy(true);
+    try {
+      await action();
+      setOutcome({ kind: 'success', text: done });
+      await reload();
+    } catch (error) {
+      setOutcome({ kind: 'error', text: refusalErrors(error)?.[field] ?? failed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
+      {(data) => (
+        <>
+          <div className="card">
+            <h2>Outside numbers</h2>
+            <p>
+              Agents may present the account's own tracked numbers, and outside numbers of yours once verified: we send
+              a 6-digit code to the number, which works for 10 minutes and 5 tries.
+            </p>
+            <ResultBanner outcome={outcome} />
+            <div className="toolbar-actions">
+              <button type="button" className="button button-primary" onClick={() => setDialog({ step: 'number' })}>
+                Add outside number
+              </button>
+            </div>
+            <OutsideTable
+              rows={data.outside}
+              zone={zone}
+              onCode={(row) => setDialog({ step: 'code', id: row.id, number: row.number })}
+              onResend={(row) =>
+                void act(() => resendCode(row.id), `A new code was sent to ${row.number}.`, RESEND_FAILED, 'form_code')
+              }
+              onRemove={(row) => {
+                setOutcome(null);
+                setRemoving(row);
+              }}
+            />
+          </div>
+          <div className="card">
+            <h2>Agents restricted to the list</h2>
+            <p>
+              A restricted agent presents only a number on this page: a tracked number or a verified outside number.
+              Agents call out under the <Link to="/outboundterms">outbound terms</Link>.
+            </p>
+            <AgentsList
+              data={data}
+              busy={busy}
+              onRestrict={(id, on) =>
+                void act(
+                  () => restrictAgent(id, on),
+                  on ? 'The agent is restricted to the list.' : 'The agent is no longer restricted.',
+                  RESTRICT_FAILED,
+                  'form_customer_restrict_cli',
+                )
+              }
+            />
+          </div>
+          <div className="card">
+            <h2>Tracked numbers</h2>
+            <TrackedTable data={data} />
+          </div>
+          {dialog && (
+            <CallerIdDialog
+              start={dialog}
+              tracked={data.tracked.map((t) => t.number)}
+              outside={data.outside.map((o) => o.number)}
+              onClose={() => {
+                setDialog(null);
+                void reload();
+              }}
+              onAdded={() => void reload()}
+              onVerified={(number) => {
+                setDialog(null);
+                setOutcome({ kind: 'success', text: `${number} is verified: agents may present it.` });
+                void reload();
+              }}
+            />
+          )}
+          <DeleteConfirmDialog
+            open={removing !== null}
+            message={removing?.removeQuestion ?? ''}
+            confirmLabel="Remove"
+            busy={busy}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => {
+              const row = removing;
+              if (!row) return;
+              void act(() => removeCallerId(row.id), `${row.number} was removed.`, REMOVE_FAILED, 'form_number').then(
+                () => setRemoving(null),
+              );
+            }}
+          />
+        </>
+      )}
+    </LoadedPage>
+  );
+}
