@@ -2,6 +2,9 @@ import { SectionLoading } from '../../../app/sections';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';
+import { guardRoute } from '../../../domain';
+import { useOptionalAccount } from '../../../lib/account';
+import { CallDimensionsSection } from './CallDimensionsSection';
 import { CallScoreSection } from './CallScoreSection';
 import { CallTagsSection } from './CallTagsSection';
 import { RecordingPlayer } from './RecordingPlayer';
@@ -51,6 +54,9 @@ export function CallDetailDialog({
   onChanged?: () => void;
 }) {
   const [load] = useLoader(() => getCall(id), [id]);
+  const account = useOptionalAccount();
+  // The account's own fields on calls (issue 36), where its Custom dimensions page opens.
+  const hasDimensions = account !== null && guardRoute('/customdimensions', account).kind === 'allow';
   const title = load.status === 'ready' ? `Call from ${load.data.call.caller}, ${load.data.call.time}` : 'Call';
   return (
     <Dialog
@@ -76,6 +82,7 @@ export function CallDetailDialog({
           <Facts detail={load.data} />
           <CallTagsSection key={id} callId={id} initial={load.data.tags} onChanged={onChanged} />
           <CallScoreSection key={`score-${id}`} callId={id} initial={load.data.scoring} onChanged={onChanged} />
+          {hasDimensions && <CallDimensionsSection key={`dimensions-${id}`} callId={id} onChanged={onChanged} />}
           <section aria-label="Journey">
             <h3>Journey</h3>
             <ol className="journey">
