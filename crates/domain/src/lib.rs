@@ -2,6 +2,7 @@
 //! WebAssembly by the browser. No I/O lives here.
 
 mod account;
+pub mod agents;
 pub mod billing;
 mod character_rules;
 pub mod conversions;

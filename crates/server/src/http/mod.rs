@@ -3,6 +3,7 @@
 
 mod account_user;
 mod accountsettings;
+mod agents;
 mod billing_details;
 mod categories;
 pub mod client;
@@ -19,6 +20,7 @@ mod integrations;
 mod invoices;
 mod login;
 pub(crate) mod numbers;
+pub(crate) mod outbound_campaigns;
 mod outbox_page;
 mod page_user;
 mod pages;
@@ -90,7 +92,9 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())
+        .merge(agents::router())
         .merge(categories::router())
+        .merge(outbound_campaigns::router())
         .merge(invoices::router())
         .merge(numbers::router())
         .merge(parameters::router())

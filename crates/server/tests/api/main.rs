@@ -27,6 +27,8 @@ mod integrations_settings;
 mod invoices;
 mod login;
 mod menu_pages;
+mod outbound_agents;
+mod outbound_campaigns;
 mod partner_portal;
 mod partner_rewards_branding;
 mod pools_parameters;

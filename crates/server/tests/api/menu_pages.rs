@@ -62,9 +62,9 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/conversions" => vec![Get("/api/conversions/getConversions")],
         "/scores" => vec![Get("/api/scores/getScores")],
         "/categories" => vec![Get("/api/categories/getCategories")],
-        "/agents"
-        | "/outboundcampaigns"
-        | "/outboundcli"
+        "/agents" => vec![Get("/api/agents/getAgents")],
+        "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
+        "/outboundcli"
         | "/tryspeech"
         | "/voicetags"
         | "/vocabularies"

@@ -53,6 +53,10 @@ mod invoices;
 mod login;
 #[path = "../api/menu_pages.rs"]
 mod menu_pages;
+#[path = "../api/outbound_agents.rs"]
+mod outbound_agents;
+#[path = "../api/outbound_campaigns.rs"]
+mod outbound_campaigns;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]
