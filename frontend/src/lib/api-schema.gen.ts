@@ -195,6 +195,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/getAgent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One agent: their details, last 30 days and a page of their outbound calls, newest first.
+         *     A user who is not an agent of the account is 404.
+         */
+        get: operations["get_agents_getAgent_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/getAgents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's agents by name with their last 30 days, the paid agents and who may be given
+         *     access.
+         */
+        get: operations["get_agents_getAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/giveAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a user outbound access within the agents the account pays for. Every paid agent in
+         *     use: 422 `AGENT_LIMIT_REACHED` (errors.userId offers to buy another).
+         */
+        post: operations["post_agents_giveAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/setCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an agent on one of the account's campaigns (or none). */
+        post: operations["post_agents_setCampaign_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/takeAccess/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes outbound access from an agent; the paid agent is free for another user. */
+        post: operations["post_agents_takeAccess_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billingdetails/getBillingDetails": {
         parameters: {
             query?: never;
@@ -2837,7 +2931,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Adds a campaign, from the user form (a user editor) or the Campaigns page (its editors):
+         *     the name's rules and unique in the account (422 `NAME_NOT_UNIQUE`).
+         */
         post: operations["post_outboundcampaigns_addCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/deleteCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a campaign no agent uses. In use: 422 `CAMPAIGN_IN_USE` naming the agents in
+         *     `errors.outboundCampaignId`.
+         */
+        post: operations["post_outboundcampaigns_deleteCampaign_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/editCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a campaign; its agents stay on it. */
+        post: operations["post_outboundcampaigns_editCampaign_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2871,6 +3006,57 @@ export interface paths {
         get: operations["get_outboundcampaigns_getAll_slash"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with the agents on it. */
+        get: operations["get_outboundcampaigns_getCampaign_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's campaigns by name with their agents, and the report emails on offer. */
+        get: operations["get_outboundcampaigns_getCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/saveReportSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets which outbound report emails (daily, weekly, monthly) the account offers its users. */
+        post: operations["post_outboundcampaigns_saveReportSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4402,6 +4588,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessChanged: {
+            success: boolean;
+            seats: components["schemas"]["AgentSeatsView"];
+        };
         AccountChoice: {
             /**
              * Format: int64
@@ -4805,6 +4995,97 @@ export interface components {
             numbers: components["schemas"]["GroupNumber"][];
             number_sets: components["schemas"]["GroupPool"][];
         };
+        AgentCallView: {
+            /** Format: int64 */
+            id: number;
+            /** @description "24/11/2026 09:15" in the account's time zone. */
+            started: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            /** @description "4m 05s". */
+            duration: string;
+            /** @description "Landline" or "Mobile". */
+            kind: string;
+            /** @description The number called, or "". */
+            number: string;
+            /** @description Pounds, "0.12". */
+            cost: string;
+        };
+        /** @description A user who may be given outbound access. */
+        AgentCandidate: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The confirmation before giving access. */
+            giveQuestion: string;
+        };
+        AgentPage: {
+            agent: components["schemas"]["AgentView"];
+            calls: components["schemas"]["AgentCallView"][];
+            /**
+             * Format: int64
+             * @description Every outbound call of the agent.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** @description The account's campaigns, for the agent's campaign. */
+            campaigns: components["schemas"]["CampaignChoice"][];
+            canEdit: boolean;
+        };
+        /** @description The account's agents against those it pays for. */
+        AgentSeatsView: {
+            /** Format: int64 */
+            agents: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            free: number;
+            /** @description "2 of 3 paid agents in use (1 free)." */
+            summary: string;
+        };
+        AgentView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            email: string;
+            /** @description The number the agent's calls show, or "". */
+            outboundNumber: string;
+            /**
+             * Format: int64
+             * @description The agent's campaign's id, if any.
+             */
+            campaignId?: number | null;
+            /** @description The agent's campaign, or "". */
+            campaign: string;
+            /**
+             * Format: int64
+             * @description Outbound calls in the last 30 days.
+             */
+            calls30Days: number;
+            /**
+             * Format: int64
+             * @description Their length in seconds, and as shown ("1h 02m").
+             */
+            talkSeconds30Days: number;
+            talkTime30Days: string;
+            /** @description The confirmation before taking access. */
+            takeQuestion: string;
+        };
+        AgentsPage: {
+            agents: components["schemas"]["AgentView"][];
+            seats: components["schemas"]["AgentSeatsView"];
+            /** @description The account's users who may be given access (home on this account, no other accounts). */
+            candidates: components["schemas"]["AgentCandidate"][];
+            /** @description Whether the user may give and take access. */
+            canEdit: boolean;
+            /** @description Whether the user may buy another agent: the purchase modal of `addAgentScope`. */
+            canBuy: boolean;
+            /** @description The add-on that pays for one more agent (its price comes from services/getAddonPrice). */
+            addAgentScope: string;
+        };
         AllPrices: {
             prices: components["schemas"]["CataloguePrices"];
         };
@@ -5103,6 +5384,17 @@ export interface components {
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
+        };
+        CampaignAgent: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            email: string;
+        };
+        CampaignChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         CampaignId: {
             /** Format: int64 */
@@ -5984,6 +6276,11 @@ export interface components {
             sources: components["schemas"]["WhisperSourceView"][];
             affectedPools: components["schemas"]["WhisperPool"][];
         };
+        /** @description The campaign form, as addCampaign posts it. */
+        EditCampaignRequest: {
+            /** @description The domain's rules (`agents::validate_campaign`) decide; this only bounds it first. */
+            outboundCampaignName?: string;
+        };
         /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
         EligibilityRequest: {
             type?: string;
@@ -6104,6 +6401,13 @@ export interface components {
             form_ga_property_id?: string;
             /** @description 1 events, 2 virtual pageviews. */
             form_ga_property_type?: string;
+        };
+        GiveAccessRequest: {
+            /**
+             * Format: int64
+             * @description A user of the account who is not an agent (getAgents' candidates); anything else is 404.
+             */
+            userId: number;
         };
         GivenScore: {
             /** Format: int64 */
@@ -6884,6 +7188,26 @@ export interface components {
             /** @description The campaign's id. */
             val: string;
         };
+        OutboundCampaignPage: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            agents: components["schemas"]["CampaignAgent"][];
+            deleteQuestion: string;
+            canEdit: boolean;
+        };
+        OutboundCampaignView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Agents on the campaign; a campaign with agents cannot be deleted.
+             */
+            agents: number;
+            /** @description The delete confirmation's question, or the refusal naming the agents. */
+            deleteQuestion: string;
+        };
         /** @description The outbound campaigns of the account, with its report-email options. */
         OutboundCampaigns: {
             /**
@@ -6896,6 +7220,15 @@ export interface components {
             outboundWeeklyEnabled: boolean;
             outboundMonthlyEnabled: boolean;
             user: components["schemas"]["CampaignsUser"];
+        };
+        OutboundCampaignsPage: {
+            campaigns: components["schemas"]["OutboundCampaignView"][];
+            /** @description The outbound report emails the account offers its users (the user form's checkboxes). */
+            outboundDailyEnabled: boolean;
+            outboundWeeklyEnabled: boolean;
+            outboundMonthlyEnabled: boolean;
+            /** @description Whether the user may add, edit and delete campaigns and change the report emails. */
+            canEdit: boolean;
         };
         /** @description A user the outbound add-on can be given to (the add-on price response's `users`). */
         OutboundCandidate: {
@@ -7505,6 +7838,12 @@ export interface components {
             month: string;
             label: string;
             shortLabel: string;
+        };
+        ReportSettingsRequest: {
+            /** @description "1" offers the daily report email; anything else does not. */
+            outboundDailyEnabled?: string;
+            outboundWeeklyEnabled?: string;
+            outboundMonthlyEnabled?: string;
         };
         ReportVersion: {
             /** @description The new-reports mode, as now set. */
@@ -8158,6 +8497,13 @@ export interface components {
             /** Format: double */
             price?: number | null;
             billing_frequency: string;
+        };
+        SetCampaignRequest: {
+            /**
+             * Format: int64
+             * @description A campaign of the account, or "" / 0 for none; another account's campaign is 404.
+             */
+            outboundCampaignId?: number | null;
         };
         /**
          * @description The outbound dialog's post for an existing user. The dialog also sends the offer's other
@@ -9616,6 +9962,360 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_agents_getAgent_id: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_agents_getAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Agents menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_agents_giveAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GiveAccessRequest"];
+                "multipart/form-data": components["schemas"]["GiveAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessChanged"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a user who may be given access */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description AGENT_LIMIT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_agents_setCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetCampaignRequest"];
+                "multipart/form-data": components["schemas"]["SetCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent or a campaign of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_agents_takeAccess_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessChanged"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };
@@ -20530,6 +21230,157 @@ export interface operations {
             };
         };
     };
+    post_outboundcampaigns_deleteCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CAMPAIGN_IN_USE: the refusal names the agents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcampaigns_editCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EditCampaignRequest"];
+                "multipart/form-data": components["schemas"]["EditCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description outboundCampaignName; NAME_NOT_UNIQUE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     get_outboundcampaigns_getAll: {
         parameters: {
             query?: never;
@@ -20638,6 +21489,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_outboundcampaigns_getCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaignPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundcampaigns_getCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaignsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Campaigns menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcampaigns_saveReportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportSettingsRequest"];
+                "multipart/form-data": components["schemas"]["ReportSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };
