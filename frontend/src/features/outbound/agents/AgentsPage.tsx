@@ -77,46 +77,46 @@ function GiveAccess({ data, onGiven }: { data: AgentsPageData; onGiven: (name: s
           Give outbound access
         </button>
       </form>
-        {refusal && (
-          <div role="alert" className="banner banner-error">
-            <p>{refusal}</p>
-            {data.canBuy && (
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  purchase.open(data.addAgentScope, {
-                    onDone: () => {
-                      setRefusal(null);
-                      void onGiven('');
-                    },
-                  })
-                }
-              >
-                Buy another agent
-              </button>
-            )}
-          </div>
-        )}
-        <Dialog
-          open={asking && candidate !== undefined}
-          title="Give outbound access"
-          onClose={() => setAsking(false)}
-          onSubmit={() => void give()}
-          busy={busy}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="button button-primary" data-autofocus disabled={busy}>
-                Give access
-              </button>
-            </>
-          }
-        >
-          <p>{candidate?.giveQuestion}</p>
-        </Dialog>
+      {refusal && (
+        <div role="alert" className="banner banner-error">
+          <p>{refusal}</p>
+          {data.canBuy && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                purchase.open(data.addAgentScope, {
+                  onDone: () => {
+                    setRefusal(null);
+                    void onGiven('');
+                  },
+                })
+              }
+            >
+              Buy another agent
+            </button>
+          )}
+        </div>
+      )}
+      <Dialog
+        open={asking && candidate !== undefined}
+        title="Give outbound access"
+        onClose={() => setAsking(false)}
+        onSubmit={() => void give()}
+        busy={busy}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" data-autofocus disabled={busy}>
+              Give access
+            </button>
+          </>
+        }
+      >
+        <p>{candidate?.giveQuestion}</p>
+      </Dialog>
     </>
   );
 }
