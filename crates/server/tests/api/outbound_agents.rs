@@ -249,3 +249,45 @@ async fn another_customers_users_are_not_found_and_unchanged() {
     let page = ok(app.get(PAGE, Some(&owner)).await);
     assert!(agent(&page, 1).is_some() && agent(&page, 10).is_some() && agent(&page, 3).is_none());
 }
+
+#[tokio::test]
+async fn an_outbound_user_bought_on_the_user_form_is_a_paid_agent() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let offer = ok(app.get("/api/users/getOutboundService", Some(&owner)).await);
+    let service = offer["data"]["serviceId"].to_string();
+    let fields = [("userId", "3"), ("serviceId", service.as_str()), ("acceptTerms", "1")];
+    ok(app.post_multipart("/api/users/setOutboundService", Some(&owner), &fields).await);
+    let page = ok(app.get(PAGE, Some(&owner)).await);
+    assert_eq!(page["seats"], json!({ "agents": 3, "paid": 3, "free": 0, "summary": "3 of 3 paid agents in use." }));
+    // On the bill too.
+    let (user, pence): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT user_id, unit_price_pence FROM customer_charges WHERE customer_id = 100 AND item = 'outbound_user' AND ended_at IS NULL",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!((user, pence), (Some(3), offer["data"]["price"].as_f64().map(|p| (p * 100.0).round() as i64).unwrap()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn of_many_users_given_access_at_once_only_the_paid_agents_get_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    ok(app.post_form("/api/services/addAddon", Some(&owner), &[("scope", "outbound_additional_user")]).await);
+    let page = ok(app.get(PAGE, Some(&owner)).await);
+    let ids: Vec<String> = page["candidates"].as_array().unwrap().iter().take(6).map(|c| c["id"].to_string()).collect();
+    assert_eq!(ids.len(), 6);
+    let replies = futures_util::future::join_all(ids.iter().map(|id| {
+        let (app, owner) = (&app, &owner);
+        async move { app.post_form(GIVE, Some(owner), &[("userId", id.as_str())]).await }
+    }))
+    .await;
+    let given = replies.iter().filter(|r| r.status == StatusCode::OK).count();
+    assert_eq!(given, 1, "{:?}", replies.iter().map(|r| r.text()).collect::<Vec<_>>());
+    for refused in replies.iter().filter(|r| r.status != StatusCode::OK) {
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text());
+        assert_eq!(refused.json()["code"], "AGENT_LIMIT_REACHED");
+    }
+    assert_eq!(ok(app.get(PAGE, Some(&owner)).await)["seats"]["agents"], 3);
+}

@@ -143,7 +143,7 @@ async fn set_outbound_service(
         user_admin::put_access(&mut tx, user_id, customer, row.auth_code as u8, &row.provisioning, &held).await?;
     }
     let now = state.clock.now();
-    outbound::add_user_to_service(&mut tx, customer, &service, now).await?;
+    outbound::add_user_to_service(&mut tx, customer, &service, user_id, editor.id(), now).await?;
     outbound::record_terms(&mut tx, customer, OUTBOUND_USER, editor.id(), now).await?;
     tx.commit().await?;
     Ok(Json(Done { success: true }))
