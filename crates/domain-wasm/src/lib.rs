@@ -10,6 +10,8 @@ use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "forms")]
+mod agents;
+#[cfg(feature = "forms")]
 mod caller_ids;
 #[cfg(feature = "forms")]
 mod conversions;

@@ -2,6 +2,7 @@
 //! WebAssembly by the browser. No I/O lives here.
 
 mod account;
+pub mod agents;
 pub mod billing;
 pub mod caller_ids;
 mod character_rules;

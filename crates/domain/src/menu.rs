@@ -173,6 +173,7 @@ fn meets(need: Need, acc: &AccountState) -> bool {
         Need::Dynamic => legacy || acc.has_dynamic,
         Need::AnyOutbound => acc.has_outbound || acc.has_old_outbound,
         Need::NewOutbound => acc.has_outbound,
+        Need::OutboundAccess => acc.can_access_outbound,
         Need::Billing => acc.has_billing,
         Need::Purchase => acc.can_purchase,
         Need::OnlinePurchase => acc.can_purchase_online(),

@@ -14,6 +14,8 @@ pub(crate) enum Need {
     Dynamic,
     /// New or old outbound.
     AnyOutbound,
+    /// The user's outbound permission (PERM_OUTBOUND, canAccessOutbound).
+    OutboundAccess,
     NewOutbound,
     Billing,
     /// The purchase permission.
@@ -130,7 +132,7 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
         id: "outbound",
         label: "Outbound",
         icon: "outbound",
-        needs: &[AnyOutbound],
+        needs: &[AnyOutbound, OutboundAccess],
         hide_on_group: true,
         children: &[
             ItemDef { needs: &[NewOutbound], ..leaf("agents", "Agents", "/agents") },

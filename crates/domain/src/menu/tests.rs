@@ -77,14 +77,21 @@ fn parameters_and_my_subscription_need_administrator_level() {
 
 #[test]
 fn manage_cli_needs_an_account_owner_and_new_outbound() {
-    let admin = AccountState { user_auth_code: 20, has_outbound: true, ..owner() };
+    let admin = AccountState { user_auth_code: 20, has_outbound: true, can_access_outbound: true, ..owner() };
     assert!(!paths(&build_menu(&admin)).contains(&"/outboundcli".to_string()));
-    let owner_new = AccountState { has_outbound: true, ..owner() };
+    let owner_new = AccountState { has_outbound: true, can_access_outbound: true, ..owner() };
     assert!(paths(&build_menu(&owner_new)).contains(&"/outboundcli".to_string()));
-    let owner_old = AccountState { has_old_outbound: true, ..owner() };
+    let owner_old = AccountState { has_old_outbound: true, can_access_outbound: true, ..owner() };
     let p = paths(&build_menu(&owner_old));
     assert!(p.contains(&"/outboundcampaigns".to_string()));
     assert!(!p.contains(&"/outboundcli".to_string()) && !p.contains(&"/agents".to_string()));
+}
+
+#[test]
+fn outbound_is_hidden_from_a_user_without_the_outbound_permission() {
+    let user = AccountState { has_outbound: true, can_access_outbound: false, ..owner() };
+    let p = paths(&build_menu(&user));
+    assert!(!p.contains(&"/agents".to_string()) && !p.contains(&"/outboundcampaigns".to_string()));
 }
 
 #[test]

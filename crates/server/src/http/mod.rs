@@ -3,6 +3,7 @@
 
 mod account_user;
 mod accountsettings;
+mod agents;
 mod billing_details;
 mod categories;
 pub mod client;
@@ -20,6 +21,7 @@ mod integrations;
 mod invoices;
 mod login;
 pub(crate) mod numbers;
+pub(crate) mod outbound_campaigns;
 mod outbound_cli;
 mod outbound_terms;
 mod outbox_page;
@@ -97,7 +99,9 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())
+        .merge(agents::router())
         .merge(categories::router())
+        .merge(outbound_campaigns::router())
         .merge(invoices::router())
         .merge(numbers::router())
         .merge(outbound_cli::router())

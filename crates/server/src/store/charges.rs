@@ -106,6 +106,20 @@ pub async fn set_quantity(
     Ok(done.rows_affected() > 0)
 }
 
+/// Adds to the quantity of the running charge of an item; false when none runs.
+pub async fn add_quantity(tx: &mut Transaction<'_, Any>, customer: i64, item: &str, more: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE customer_charges SET quantity = quantity + $1
+         WHERE customer_id = $2 AND item = $3 AND user_id IS NULL AND ended_at IS NULL",
+    )
+    .bind(more)
+    .bind(customer)
+    .bind(item)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
 /// Moves a Starter customer to Professional; false when it is no longer on Starter.
 pub async fn upgrade_to_professional(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(

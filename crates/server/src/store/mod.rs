@@ -2,6 +2,7 @@
 //! addition rather than a rewrite.
 
 pub mod accounts;
+pub mod agents;
 pub mod api_rate;
 pub mod audios;
 pub mod billing;

@@ -1,6 +1,7 @@
 //! The outbound service (charged per user) and outbound campaigns.
 
 use crate::db::Flag;
+use crate::store::charges::{self, NewCharge};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
@@ -29,11 +30,14 @@ pub async fn service_for(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<
     .await
 }
 
-/// One more outbound user on the customer's bill.
+/// One more outbound user on the customer's bill: the service's quantity, and the user's running
+/// charge (`outbound_user`), which the pricing breakdown lists and the paid agents count.
 pub async fn add_user_to_service(
     tx: &mut Transaction<'_, Any>,
     customer_id: i64,
     service: &OutboundService,
+    user_id: i64,
+    created_by: i64,
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
@@ -46,7 +50,17 @@ pub async fn add_user_to_service(
     .bind(now)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    let charge = NewCharge {
+        customer_id,
+        item: "outbound_user",
+        description: "Outbound user",
+        user_id: Some(user_id),
+        quantity: 1,
+        unit_price_pence: service.price_pence,
+        billing_frequency: &service.billing_frequency,
+        created_by,
+    };
+    charges::start(tx, &charge, now).await
 }
 
 pub async fn campaigns(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {

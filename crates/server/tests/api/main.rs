@@ -28,6 +28,8 @@ mod integrations_settings;
 mod invoices;
 mod login;
 mod menu_pages;
+mod outbound_agents;
+mod outbound_campaigns;
 mod outbound_cli;
 mod partner_portal;
 mod partner_rewards_branding;

@@ -64,9 +64,9 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/categories" => vec![Get("/api/categories/getCategories")],
         "/customdimensions" => vec![Get("/api/customdimensions/getDimensions")],
         "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
-        "/agents"
-        | "/outboundcampaigns"
-        | "/tryspeech"
+        "/agents" => vec![Get("/api/agents/getAgents")],
+        "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
+        "/tryspeech"
         | "/voicetags"
         | "/vocabularies"
         | "/call-insights"

@@ -55,6 +55,10 @@ mod invoices;
 mod login;
 #[path = "../api/menu_pages.rs"]
 mod menu_pages;
+#[path = "../api/outbound_agents.rs"]
+mod outbound_agents;
+#[path = "../api/outbound_campaigns.rs"]
+mod outbound_campaigns;
 #[path = "../api/outbound_cli.rs"]
 mod outbound_cli;
 #[path = "../api/partner_portal.rs"]

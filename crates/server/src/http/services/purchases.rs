@@ -5,6 +5,7 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::agents::ADD_AGENT_SCOPE;
 use domain::purchase::may_upgrade;
 use domain::purchase::rules::{
     extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
@@ -181,6 +182,13 @@ async fn add_addon(
             if charges::give_outbound(&mut tx, customer, user_id).await? {
                 charges::add_scope(&mut tx, customer, scope).await?;
                 charge.user_id = Some(user_id);
+                charges::start(&mut tx, &charge, now).await?;
+            }
+        }
+        ADD_AGENT_SCOPE => {
+            // Each purchase pays for one more outbound agent (issue 35, /agents).
+            charges::add_scope(&mut tx, customer, scope).await?;
+            if !charges::add_quantity(&mut tx, customer, scope, 1).await? {
                 charges::start(&mut tx, &charge, now).await?;
             }
         }

@@ -2,7 +2,8 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::users::{terms_problem, validate_campaign_name, Permission, NO_PERMISSIONS_FOR_OUTBOUND};
+use domain::agents::can_edit_outbound_campaigns;
+use domain::users::{terms_problem, Permission, NO_PERMISSIONS_FOR_OUTBOUND};
 use domain::FieldErrors;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -12,8 +13,10 @@ use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
 use super::TEXT_MAX;
+use crate::http::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
+use crate::http::outbound_campaigns::check_campaign_name;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{outbound, user_admin};
@@ -140,7 +143,7 @@ async fn set_outbound_service(
         user_admin::put_access(&mut tx, user_id, customer, row.auth_code as u8, &row.provisioning, &held).await?;
     }
     let now = state.clock.now();
-    outbound::add_user_to_service(&mut tx, customer, &service, now).await?;
+    outbound::add_user_to_service(&mut tx, customer, &service, user_id, editor.id(), now).await?;
     outbound::record_terms(&mut tx, customer, OUTBOUND_USER, editor.id(), now).await?;
     tx.commit().await?;
     Ok(Json(Done { success: true }))
@@ -249,18 +252,24 @@ struct AddedCampaign {
     value: String,
 }
 
+/// Adds a campaign, from the user form (a user editor) or the Campaigns page (its editors):
+/// the name's rules and unique in the account (422 `NAME_NOT_UNIQUE`).
 #[utoipa::path(post, path = "/outboundcampaigns/addCampaign", tag = "users",
     request_body(content((AddCampaignRequest = "multipart/form-data"), (AddCampaignRequest = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = CampaignAdded)))]
 async fn add_campaign(
     State(state): State<AppState>,
-    editor: Editor,
+    editor: Result<Editor, AppError>,
+    user: AccountUser,
     Form { fields: form, .. }: Form<AddCampaignRequest>,
 ) -> Result<Json<CampaignAdded>, AppError> {
-    editor.require_editing()?;
-    editor.require_outbound()?;
+    let by_editor = editor.is_ok_and(|e| e.require_editing().is_ok() && e.require_outbound().is_ok());
+    if !by_editor && !can_edit_outbound_campaigns(&user.account) {
+        return Err(AppError::Forbidden);
+    }
+    let customer = user.account.customer_id;
     let name = form.outboundCampaignName.trim();
-    validate_campaign_name(name).map_err(AppError::Validation)?;
-    let id = outbound::add_campaign(&state.db, editor.account.customer_id, name).await?;
+    check_campaign_name(&state, customer, 0, name).await?;
+    let id = outbound::add_campaign(&state.db, customer, name).await?;
     Ok(Json(CampaignAdded { campaign: AddedCampaign { name: name.to_string(), value: id.to_string() } }))
 }

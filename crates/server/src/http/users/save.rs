@@ -465,7 +465,7 @@ async fn save_user(
     // Summary e-mails are for users who may read the reports.
     user_admin::drop_summaries_without_reports(&mut tx, user_id).await?;
     if let Some(service) = &service {
-        outbound::add_user_to_service(&mut tx, acc.customer_id, service, now).await?;
+        outbound::add_user_to_service(&mut tx, acc.customer_id, service, user_id, editor.id(), now).await?;
         outbound::record_terms(&mut tx, acc.customer_id, super::outbound::OUTBOUND_USER, editor.id(), now).await?;
     }
     tx.commit().await?;

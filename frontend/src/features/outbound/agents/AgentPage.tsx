@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SelectField } from '../../../components/fields';
+import { LoadedPage } from '../../../components/LoadedPage';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
+import { ApiError } from '../../../lib/api';
+import { useLoader } from '../../../lib/useLoader';
+import { AGENT_CALLS_PAGE_SIZE, getAgent, setAgentCampaign, type AgentPageData } from './api';
+
+export const AGENT_FAILED = 'The agent could not be loaded. Try again later.';
+export const NOT_AN_AGENT = 'This user is not an outbound agent of this account.';
+export const CAMPAIGN_FAILED = "The agent's campaign could not be saved. Try again later.";
+export const NO_CALLS = 'This agent has made no outbound calls.';
+
+function Calls({ data, page, onPage }: { data: AgentPageData; page: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(data.total / AGENT_CALLS_PAGE_SIZE));
+  if (data.total === 0) return <p className="empty-state">{NO_CALLS}</p>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="simple-table">
+          <caption className="visually-hidden">Outbound calls of {data.agent.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Number called</th>
+              <th scope="col">Type</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Cost (£)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.calls.map((call) => (
+              <tr key={call.id}>
+                <td>{call.started}</td>
+                <td>{call.number || 'Not recorded'}</td>
+                <td>{call.kind}</td>
+                <td>{call.duration}</td>
+                <td>{call.cost}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="toolbar-actions" aria-label="Pages of calls">
+        <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {pages} ({data.total} calls)
+        </span>
+        <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </>
+  );
+}
+
+/** /agents/{id}: an agent's details, their campaign and their outbound calls. */
+export function AgentPage({ title, id }: { title: string; id: number }) {
+  const [page, setPage] = useState(1);
+  const [load, reload] = useLoader(() => getAgent(id, page), [id, page]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [saving, setSaving] = useState(false);
+  const notAgent = load.status === 'failed' && load.error instanceof ApiError && load.error.status === 404;
+  const heading = load.status === 'ready' ? `${title}: ${load.data.agent.name}` : title;
+
+  async function changeCampaign(value: string) {
+    setSaving(true);
+    setOutcome(null);
+    try {
+      await setAgentCampaign(id, value);
+      setOutcome({ kind: 'success', text: "The agent's campaign was saved." });
+      await reload();
+    } catch {
+      setOutcome({ kind: 'error', text: CAMPAIGN_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <LoadedPage title={heading} load={load} failedText={notAgent ? NOT_AN_AGENT : AGENT_FAILED}>
+      {(data) => (
+        <>
+          <p>
+            <Link to="/agents">Agents</Link> › {data.agent.name}
+          </p>
+          <section className="card" aria-labelledby="agent-details">
+            <h2 id="agent-details" className="card-heading">
+              Details
+            </h2>
+            <ResultBanner outcome={outcome} />
+            <dl className="plan-facts">
+              <dt>Email</dt>
+              <dd>{data.agent.email}</dd>
+              <dt>Outbound number</dt>
+              <dd>{data.agent.outboundNumber || 'None'}</dd>
+              <dt>Calls (30 days)</dt>
+              <dd>{data.agent.calls30Days}</dd>
+              <dt>Talk time (30 days)</dt>
+              <dd>{data.agent.talkTime30Days}</dd>
+              {!data.canEdit && (
+                <>
+                  <dt>Campaign</dt>
+                  <dd>{data.agent.campaign || 'None'}</dd>
+                </>
+              )}
+            </dl>
+            {data.canEdit && (
+              <SelectField
+                label="Campaign"
+                name="outboundCampaignId"
+                value={data.agent.campaignId ? String(data.agent.campaignId) : ''}
+                placeholder="No campaign"
+                options={data.campaigns.map((c) => ({ value: String(c.id), label: c.name }))}
+                onChange={(value) => void changeCampaign(value)}
+                disabled={saving}
+              />
+            )}
+          </section>
+          <section className="card" aria-labelledby="agent-calls">
+            <h2 id="agent-calls" className="card-heading">
+              Outbound calls
+            </h2>
+            <Calls data={data} page={page} onPage={setPage} />
+          </section>
+        </>
+      )}
+    </LoadedPage>
+  );
+}
