@@ -613,6 +613,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customdimensions/addDimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a custom dimension. */
+        post: operations["post_customdimensions_addDimension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/deleteDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a custom dimension with its values on calls. */
+        post: operations["post_customdimensions_deleteDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/editDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a custom dimension: its type is kept while calls have a value, and a choice calls have
+         *     stays on the list.
+         */
+        post: operations["post_customdimensions_editDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getCallDimensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's custom dimensions, for its details in the call log. */
+        get: operations["get_customdimensions_getCallDimensions_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getDimensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's custom dimensions by name, with the calls that have a value. */
+        get: operations["get_customdimensions_getDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/setCallDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets (or clears) a call's value of a custom dimension; answers the call's values. */
+        post: operations["post_customdimensions_setCallDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dynamicurls/getPool/{id}/{pool}": {
         parameters: {
             query?: never;
@@ -3063,6 +3168,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outboundcli/addCallerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an outside number and sends it a code (the sandbox phone shows it). */
+        post: operations["post_outboundcli_addCallerId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/getCallerIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's caller ids: its tracked numbers, its outside numbers with their status, and
+         *     its agents with their restriction.
+         */
+        get: operations["get_outboundcli_getCallerIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/removeCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an outside number (the page confirms first). Refused (422 CALLER_ID_IN_USE) while
+         *     a restricted agent presents it, naming them.
+         */
+        post: operations["post_outboundcli_removeCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/resendCode/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new code to an outside number not yet verified (at most once a minute); the old
+         *     code stops working and the tries start again. 422 RESEND_TOO_SOON or VERIFIED_ALREADY.
+         */
+        post: operations["post_outboundcli_resendCode_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/restrictAgent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restricts an agent to the list (cliRestricted) or lifts it. Restricting an agent whose
+         *     caller id is not on the list is 422 on form_customer_restrict_cli.
+         */
+        post: operations["post_outboundcli_restrictAgent_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/verifyCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies an outside number with its code. Refusals (422, errors.form_code): WRONG_CODE with
+         *     the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY; a malformed code is
+         *     VALIDATION_FAILED and uses no try.
+         */
+        post: operations["post_outboundcli_verifyCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/acceptTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner accepts the current version for the account, once: a second acceptance is 422
+         *     TERMS_ACCEPTED_ALREADY naming who accepted.
+         */
+        post: operations["post_outboundterms_acceptTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/getTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current outbound terms and who accepted them for the account, and when. */
+        get: operations["get_outboundterms_getTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overview/getFirstRun": {
         parameters: {
             query?: never;
@@ -5284,6 +5544,30 @@ export interface components {
             /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
             scoring: components["schemas"]["CallScoring"];
         };
+        CallDimensionField: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            choices: string[];
+            /** @description '' when the call has none. */
+            value: string;
+        };
+        /** @description A call's value of one custom dimension. */
+        CallDimensionFields: {
+            /** @description The custom dimension's id. */
+            form_dimension_id?: string;
+            /**
+             * @description The value as typed ('' clears it): a text of at most 200 characters, a number, or one of
+             *     the choices.
+             */
+            form_value?: string;
+        };
+        CallDimensions: {
+            fields: components["schemas"]["CallDimensionField"][];
+            /** @description Whether the user may set the values (else they are shown only). */
+            canSet: boolean;
+        };
         CallFilters: {
             sources: components["schemas"]["Choice"][];
             campaigns: components["schemas"]["Choice"][];
@@ -5293,6 +5577,8 @@ export interface components {
             tags: components["schemas"]["Choice"][];
             /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
             scores: components["schemas"]["KeyLabel"][];
+            /** @description The account's custom dimensions, for a user of its Custom dimensions page (issue 36). */
+            dimensions: components["schemas"]["DimensionFilterChoice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
@@ -5381,6 +5667,16 @@ export interface components {
             available: components["schemas"]["CallTag"][];
             /** @description Whether the user may tag and untag the call. */
             canTag: boolean;
+        };
+        /**
+         * @description Where an outside number's verification stands.
+         * @enum {string}
+         */
+        CallerIdStatus: "verified" | "pending" | "expired";
+        CallerIdsPage: {
+            tracked: components["schemas"]["TrackedCallerId"][];
+            outside: components["schemas"]["OutsideCallerId"][];
+            agents: components["schemas"]["CliAgent"][];
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
@@ -5581,6 +5877,15 @@ export interface components {
             id: number;
             label: string;
         };
+        /** @description An agent of the account and whether they are restricted to the list. */
+        CliAgent: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The caller id the agent presents ("" for none). */
+            outboundNumber: string;
+            cliRestricted: boolean;
+        };
         ClickView: {
             /** Format: int64 */
             id: number;
@@ -5630,6 +5935,11 @@ export interface components {
         ClonedIvrId: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description The code form. */
+        CodeFields: {
+            /** @description The six digits sent to the number. */
+            form_code?: string;
         };
         Comparison: {
             current: components["schemas"]["Breakdown"];
@@ -6045,6 +6355,54 @@ export interface components {
              * @default 0
              */
             ringLength: number;
+        };
+        /** @description The definition form. */
+        DimensionFields: {
+            /** @description Required, at most 50 characters, unique in the account (without case). */
+            form_name?: string;
+            /** @description text, number or choice. */
+            form_kind?: string;
+            /** @description A choice field's choices, one a line: 2 to 20, each at most 50 characters. */
+            form_choices?: string;
+        };
+        /** @description A custom dimension the log filters by (issue 36). */
+        DimensionFilterChoice: {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            kind: components["schemas"]["DimensionKind"];
+            /** @description A choice field's choices. */
+            choices: string[];
+        };
+        /**
+         * @description What a custom dimension holds.
+         * @enum {string}
+         */
+        DimensionKind: "text" | "number" | "choice";
+        DimensionKindChoice: {
+            key: components["schemas"]["DimensionKind"];
+            label: string;
+        };
+        DimensionView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            kindLabel: string;
+            /** @description A choice field's choices, in order. */
+            choices: string[];
+            /**
+             * Format: int64
+             * @description Calls with a value.
+             */
+            calls: number;
+            deleteQuestion: string;
+        };
+        DimensionsPage: {
+            dimensions: components["schemas"]["DimensionView"][];
+            kinds: components["schemas"]["DimensionKindChoice"][];
+            /** @description Whether the user may add, edit and delete definitions. */
+            canEdit: boolean;
         };
         DirectionUsage: {
             monthlyUsage: components["schemas"]["TwoPeriods"];
@@ -7265,6 +7623,49 @@ export interface components {
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
         };
+        OutboundTermsPage: {
+            version: string;
+            title: string;
+            paragraphs: string[];
+            /** @description Who accepted this version for the account (their email), if anyone has. */
+            acceptedBy?: string | null;
+            /**
+             * Format: int64
+             * @description When (unix seconds).
+             */
+            acceptedAt?: number | null;
+            /** @description Whether this user may accept (the account owner, while not accepted). */
+            canAccept: boolean;
+        };
+        /** @description An outside number on the list. */
+        OutsideCallerId: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            status: components["schemas"]["CallerIdStatus"];
+            /**
+             * Format: int64
+             * @description When the current code stops working (unix seconds); None once verified.
+             */
+            codeExpiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description Wrong codes the current code still allows.
+             */
+            triesLeft: number;
+            /** Format: int64 */
+            verifiedAt?: number | null;
+            addedBy: string;
+            /** Format: int64 */
+            addedAt: number;
+            /** @description The remove confirmation's question. */
+            removeQuestion: string;
+        };
+        /** @description The outside number form. */
+        OutsideNumberFields: {
+            /** @description 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already. */
+            form_number?: string;
+        };
         /** @description A pair's fields (the id only for an edit). */
         PairFields: {
             id?: string | null;
@@ -7848,6 +8249,11 @@ export interface components {
         ReportVersion: {
             /** @description The new-reports mode, as now set. */
             value: boolean;
+        };
+        /** @description The restriction form (the user form's field name). */
+        RestrictFields: {
+            /** @description "1" restricts the agent to the list, "0" lifts it. */
+            form_customer_restrict_cli?: string;
         };
         RewardRow: {
             /**
@@ -8891,6 +9297,14 @@ export interface components {
             answered: number;
             /** Format: int64 */
             firstTime: number;
+        };
+        /** @description One of the account's tracked numbers: a caller id of its own. */
+        TrackedCallerId: {
+            number: string;
+            /** @description "static" or "pool". */
+            kind: string;
+            /** @description The pool's name ("" for a static number). */
+            poolName: string;
         };
         TwoPeriods: {
             previous: components["schemas"]["PeriodUsage"];
@@ -11677,6 +12091,419 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+        };
+    };
+    post_customdimensions_addDimension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_customdimensions_deleteDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_customdimensions_editDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getCallDimensions_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getDimensions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DimensionsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_customdimensions_setCallDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CallDimensionFields"];
+                "multipart/form-data": components["schemas"]["CallDimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -21683,6 +22510,563 @@ export interface operations {
             };
         };
     };
+    post_outboundcli_addCallerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OutsideNumberFields"];
+                "multipart/form-data": components["schemas"]["OutsideNumberFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_number's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundcli_getCallerIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallerIdsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner, or no outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcli_removeCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CALLER_ID_IN_USE: errors.form_number names the agents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_resendCode_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description errors.form_code: why no code was sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_restrictAgent_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RestrictFields"];
+                "multipart/form-data": components["schemas"]["RestrictFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such agent in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The agent's caller id is not on the list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_verifyCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CodeFields"];
+                "multipart/form-data": components["schemas"]["CodeFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_code's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundterms_acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description TERMS_ACCEPTED_ALREADY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundterms_getTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     get_overview_getFirstRun: {
         parameters: {
             query?: never;
@@ -22822,6 +24206,13 @@ export interface operations {
                 score?: string;
                 /** @description A scorecard score from 0 to 100: calls scored at least this. */
                 minScore?: string;
+                /** @description A custom dimension's id (issue 36): calls with a value of it. */
+                dimension?: string;
+                /**
+                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
+                 *     value; empty: any value.
+                 */
+                dimensionValue?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;
@@ -23023,6 +24414,13 @@ export interface operations {
                 score?: string;
                 /** @description A scorecard score from 0 to 100: calls scored at least this. */
                 minScore?: string;
+                /** @description A custom dimension's id (issue 36): calls with a value of it. */
+                dimension?: string;
+                /**
+                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
+                 *     value; empty: any value.
+                 */
+                dimensionValue?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;

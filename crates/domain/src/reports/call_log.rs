@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::outcome::CallOutcome;
 pub use super::period::PRESET_MESSAGE;
 use super::period::{preset_from_query, DatePreset};
+use crate::dimensions::{value_filter, DimensionKind, ValueFilter, TEXT_VALUE_MAX};
 use crate::validation::FieldErrors;
 
 pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];
@@ -26,6 +27,8 @@ pub const SORT_MESSAGE: &str = "Sort must be one of the log's columns.";
 pub const DIRECTION_MESSAGE: &str = "Direction must be asc or desc.";
 pub const SCORE_MESSAGE: &str = "Score must be scored, unscored, good lead or not a lead.";
 pub const MIN_SCORE_MESSAGE: &str = "Minimum score must be a whole number from 0 to 100.";
+pub const DIMENSION_VALUE_MESSAGE: &str = "A custom dimension's value must not exceed 200 characters.";
+pub const DIMENSION_MISSING_MESSAGE: &str = "Choose the custom dimension the value is of.";
 
 /// The call log's score filter (issue 35).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +122,11 @@ pub struct CallLogQueryInput {
     pub score: Option<String>,
     /// A scorecard score from 0 to 100: calls scored at least this.
     pub min_score: Option<String>,
+    /// A custom dimension's id (issue 36): calls with a value of it.
+    pub dimension: Option<String>,
+    /// The value typed: a text is found inside the calls' text, a number or a choice is the
+    /// value; empty: any value.
+    pub dimension_value: Option<String>,
     /// A caller or tracked number, typed as the log shows it, or a number's or pool's name.
     pub search: Option<String>,
     pub page: Option<String>,
@@ -141,6 +149,11 @@ pub struct CallLogQuery {
     pub score: Option<ScoreFilter>,
     /// Calls whose scorecard score is at least this.
     pub min_score: Option<i64>,
+    /// Calls with a value of this custom dimension, and the value typed (trimmed).
+    pub dimension: Option<(i64, String)>,
+    /// The dimension's filter once the dimension is known (`resolve_dimension`): its id, and how
+    /// its value compares (None: any value).
+    pub dimension_match: Option<(i64, Option<ValueFilter>)>,
     /// Trimmed; empty matches every call.
     pub search: String,
     pub page: u32,
@@ -216,6 +229,13 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
             None
         }
     });
+    let dimension_id = id(&mut errors, "dimension", &input.dimension);
+    let dimension_value = text(&input.dimension_value).unwrap_or("").to_string();
+    if dimension_value.chars().count() > TEXT_VALUE_MAX {
+        errors.add("dimensionValue", DIMENSION_VALUE_MESSAGE);
+    } else if !dimension_value.is_empty() && text(&input.dimension).is_none() {
+        errors.add("dimension", DIMENSION_MISSING_MESSAGE);
+    }
     let search = text(&input.search).unwrap_or("").to_string();
     if search.chars().count() > SEARCH_MAX {
         errors.add("search", SEARCH_MESSAGE);
@@ -253,12 +273,31 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         min_duration,
         score,
         min_score,
+        dimension: dimension_id.map(|id| (id, dimension_value)),
+        dimension_match: None,
         search,
         page: page.unwrap_or(1),
         page_size: page_size.unwrap_or(PAGE_SIZES[0]),
         sort: sort.unwrap_or(CallSort::Time),
         descending,
     })
+}
+
+/// The query's custom dimension filter, once the dimension (its kind and choices) is read: the
+/// value typed compared as `dimensions::value_filter` says, or the value's message.
+pub fn resolve_dimension(query: &mut CallLogQuery, kind: DimensionKind, choices: &[String]) -> Result<(), FieldErrors> {
+    let Some((id, typed)) = &query.dimension else { return Ok(()) };
+    match value_filter(kind, choices, typed) {
+        Ok(filter) => {
+            query.dimension_match = Some((*id, filter));
+            Ok(())
+        }
+        Err(message) => {
+            let mut errors = FieldErrors::new();
+            errors.add("dimensionValue", message);
+            Err(errors)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -280,6 +319,8 @@ mod tests {
             min_duration: get("minDuration"),
             score: get("score"),
             min_score: get("minScore"),
+            dimension: get("dimension"),
+            dimension_value: get("dimensionValue"),
             search: get("search"),
             page: get("page"),
             page_size: get("pageSize"),
@@ -358,5 +399,30 @@ mod tests {
         assert_eq!(message("direction"), Some(DIRECTION_MESSAGE));
         assert!(parse_call_log_query(&input(&[("page", "0")])).is_err());
         assert!(parse_call_log_query(&input(&[("minDuration", "-1")])).is_err());
+    }
+
+    #[test]
+    fn a_custom_dimension_filter_is_bounded_then_resolved_by_the_dimensions_kind() {
+        let query = parse_call_log_query(&input(&[("dimension", "4"), ("dimensionValue", " 1,250.50 ")])).unwrap();
+        assert_eq!(query.dimension, Some((4, "1,250.50".to_string())));
+        assert_eq!(query.dimension_match, None);
+        let mut resolved = query.clone();
+        resolve_dimension(&mut resolved, DimensionKind::Number, &[]).unwrap();
+        let exact = ValueFilter { op: crate::dimensions::FilterOp::Equals, value: "1250.5".into() };
+        assert_eq!(resolved.dimension_match, Some((4, Some(exact))));
+        let mut wrong = query;
+        let errors = resolve_dimension(&mut wrong, DimensionKind::Choice, &["Car".into()]).unwrap_err();
+        assert_eq!(errors.get("dimensionValue"), Some(crate::dimensions::NOT_A_CHOICE));
+        // No value: any value of the dimension.
+        let mut any = parse_call_log_query(&input(&[("dimension", "4")])).unwrap();
+        resolve_dimension(&mut any, DimensionKind::Text, &[]).unwrap();
+        assert_eq!(any.dimension_match, Some((4, None)));
+        let long = "v".repeat(201);
+        let errors = parse_call_log_query(&input(&[("dimension", "4"), ("dimensionValue", &long)])).unwrap_err();
+        assert_eq!(errors.get("dimensionValue"), Some(DIMENSION_VALUE_MESSAGE));
+        let errors = parse_call_log_query(&input(&[("dimensionValue", "Car")])).unwrap_err();
+        assert_eq!(errors.get("dimension"), Some(DIMENSION_MISSING_MESSAGE));
+        let errors = parse_call_log_query(&input(&[("dimension", "x")])).unwrap_err();
+        assert_eq!(errors.get("dimension"), Some(ID_MESSAGE));
     }
 }

@@ -13,7 +13,7 @@ pub mod phone;
 pub mod retention;
 pub mod summary;
 
-pub use call_log::{parse_call_log_query, CallLogQuery, CallLogQueryInput, CallSort, ScoreFilter};
+pub use call_log::{parse_call_log_query, resolve_dimension, CallLogQuery, CallLogQueryInput, CallSort, ScoreFilter};
 pub use callback::{credited_source, link_callbacks, CallbackLink, CallerCall, CALLBACK_WINDOW_SECONDS};
 pub use dashboard::{
     compare, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries, PeriodChange,

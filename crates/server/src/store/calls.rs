@@ -2,6 +2,7 @@
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
+use domain::dimensions::{FilterOp, ValueFilter};
 use domain::reports::{CallLogQuery, CallSort, ScoreFilter};
 use domain::routing::list_query::number_needles;
 use domain::NumberFormat;
@@ -144,6 +145,28 @@ impl CallLogSql {
         }
         if let Some(score) = query.min_score {
             add(" AND c.score >= ?", Bind::Int(score), &mut binds, &mut condition);
+        }
+        if let Some((dimension, filter)) = &query.dimension_match {
+            // The dimension's calls (with this value), found once by its index (issue 36).
+            add(
+                " AND c.id IN (SELECT call_id FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = ?",
+                Bind::Int(*dimension),
+                &mut binds,
+                &mut condition,
+            );
+            match filter {
+                Some(ValueFilter { op: FilterOp::Equals, value }) => {
+                    add(" AND value = ?", Bind::Text(value.clone()), &mut binds, &mut condition)
+                }
+                Some(ValueFilter { op: FilterOp::Contains, value }) => add(
+                    " AND LOWER(value) LIKE ? ESCAPE '\\'",
+                    Bind::Text(like_pattern(value)),
+                    &mut binds,
+                    &mut condition,
+                ),
+                None => {}
+            }
+            condition.push(')');
         }
         if let Some(seconds) = query.min_duration {
             add(" AND c.duration_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);

@@ -2,6 +2,8 @@
 //! values. Every statement starts from the customer.
 
 use domain::dimensions::{Dimension, DimensionKind};
+use std::collections::HashMap;
+
 use sqlx::{AnyPool, FromRow};
 
 /// A definition as the page lists it.
@@ -136,4 +138,25 @@ pub async fn set_value(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The values of `fields` on `calls` (the customer's), by (call, field).
+pub async fn values_of_calls(
+    db: &AnyPool,
+    customer: i64,
+    fields: &[i64],
+    calls: &[i64],
+) -> sqlx::Result<HashMap<(i64, i64), String>> {
+    if fields.is_empty() || calls.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let list = (0..calls.len()).map(|i| format!("${}", i + 2)).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT call_id, dimension_id, value FROM call_dimension_values WHERE customer_id = $1 AND call_id IN ({list})"
+    );
+    let mut query = sqlx::query_as::<_, (i64, i64, String)>(&sql).bind(customer);
+    for call in calls {
+        query = query.bind(*call);
+    }
+    Ok(query.fetch_all(db).await?.into_iter().map(|(call, field, value)| ((call, field), value)).collect())
 }

@@ -217,3 +217,108 @@ async fn another_customers_calls_and_fields_are_not_found_and_untouched() {
     let values = count(&app, &format!("SELECT COUNT(*) FROM call_dimension_values WHERE call_id = {other_call}")).await;
     assert_eq!(values, 0);
 }
+
+/// Atlas's inbound calls of the last 30 days with a value of `dimension` meeting `condition`
+/// (on `v.value`), counted from the rows.
+async fn expected(app: &TestApp, dimension: &str, condition: &str) -> i64 {
+    let period = domain::reports::report_period(
+        &domain::reports::DatePreset::Last30Days,
+        app.state.clock.now(),
+        "Europe/Dublin",
+    )
+    .unwrap();
+    count(
+        app,
+        &format!(
+            "SELECT COUNT(*) FROM calls c JOIN call_dimension_values v ON v.call_id = c.id AND v.dimension_id = {dimension}
+             WHERE c.customer_id = {ATLAS} AND c.direction = 'inbound' AND c.started_at >= {} AND c.started_at < {}
+               AND {condition}",
+            period.start, period.end
+        ),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_call_log_filters_by_a_dimension_and_its_csv_has_a_column_each() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("enterprise@demo.test").await;
+    let filters = ok(app.get("/api/reports/getCallFilters", Some(&owner)).await);
+    let dims = filters["dimensions"].as_array().unwrap();
+    let id_of = |name: &str| dims.iter().find(|d| d["label"] == name).unwrap()["id"].to_string();
+    let (policy, premium, notes) = (id_of("Policy type"), id_of("Quoted premium"), id_of("Agent notes"));
+    assert_eq!(dims.iter().find(|d| d["label"] == "Policy type").unwrap()["choices"][0], "Car");
+
+    let total = |query: String| {
+        let app = &app;
+        let owner = owner.clone();
+        async move { ok(app.get(&format!("/api/reports/getCalls?{query}"), Some(&owner)).await)["total"].as_i64().unwrap() }
+    };
+    let cars = total(format!("dimension={policy}&dimensionValue=car")).await;
+    assert!(cars > 0);
+    assert_eq!(cars, expected(&app, &policy, "v.value = 'Car'").await);
+    let callbacks = total(format!("dimension={notes}&dimensionValue=CALLBACK")).await;
+    assert!(callbacks > 0);
+    assert_eq!(callbacks, expected(&app, &notes, "LOWER(v.value) LIKE '%callback%'").await);
+    assert_eq!(total(format!("dimension={premium}")).await, expected(&app, &premium, "1 = 1").await);
+    let one: String =
+        sqlx::query_scalar(&format!("SELECT MIN(value) FROM call_dimension_values WHERE dimension_id = {premium}"))
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+    let typed = one.replace('.', ".0");
+    assert_eq!(
+        total(format!("dimension={premium}&dimensionValue={typed}")).await,
+        expected(&app, &premium, &format!("v.value = '{one}'")).await
+    );
+    // A '%' typed is a character, not a wildcard.
+    assert_eq!(total(format!("dimension={notes}&dimensionValue=%25")).await, 0);
+
+    // The export: the same calls, a column a field.
+    let csv =
+        app.get(&format!("/api/reports/exportCallsCsv?dimension={policy}&dimensionValue=Car"), Some(&owner)).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let text = csv.text();
+    let mut reader = csv::Reader::from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(&header[header.len() - 3..], ["Agent notes", "Policy type", "Quoted premium"], "by name");
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as i64, cars);
+    assert!(rows.iter().all(|r| r.get(header.len() - 2) == Some("Car")), "{rows:?}");
+}
+
+#[tokio::test]
+async fn a_dimension_filter_is_checked_and_other_accounts_cannot_use_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("enterprise@demo.test").await;
+    let page = ok(app.get(LIST, Some(&owner)).await);
+    let policy = named(&page, "Policy type")["id"].to_string();
+    let premium = named(&page, "Quoted premium")["id"].to_string();
+    let calls = |query: String, session: String| {
+        let app = &app;
+        async move { app.get(&format!("/api/reports/getCalls?{query}"), Some(&session)).await }
+    };
+    let reply = calls(format!("dimension={policy}&dimensionValue=Boat"), owner.clone()).await;
+    assert_eq!(field_error(&reply, "dimensionValue"), NOT_A_CHOICE);
+    let reply = calls(format!("dimension={premium}&dimensionValue=lots"), owner.clone()).await;
+    assert_eq!(field_error(&reply, "dimensionValue"), NOT_A_NUMBER);
+    let reply = calls("dimensionValue=Car".into(), owner.clone()).await;
+    assert_eq!(field_error(&reply, "dimension"), domain::reports::call_log::DIMENSION_MISSING_MESSAGE);
+    let theirs: i64 = sqlx::query_scalar(
+        "INSERT INTO custom_dimensions (customer_id, name, kind, choices, created_at) VALUES (100, 'Theirs', 'text', '', 0)
+         RETURNING id",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    let reply = calls(format!("dimension={theirs}"), owner.clone()).await;
+    assert_eq!(field_error(&reply, "dimension"), domain::reports::call_log::ID_MESSAGE);
+    // Harbour Lane has no custom dimensions page: its own dimension row is no filter either.
+    let other = app.login("owner@demo.test").await;
+    let reply = calls(format!("dimension={theirs}"), other.clone()).await;
+    assert_eq!(field_error(&reply, "dimension"), domain::reports::call_log::ID_MESSAGE);
+    let filters = ok(app.get("/api/reports/getCallFilters", Some(&other)).await);
+    assert_eq!(filters["dimensions"], serde_json::json!([]));
+    let csv = app.get("/api/reports/exportCallsCsv", Some(&other)).await.text();
+    assert!(!csv.lines().next().unwrap().contains("Theirs"));
+}

@@ -15,6 +15,8 @@ export const FILTER_KEYS = [
   'minDuration',
   'score',
   'minScore',
+  'dimension',
+  'dimensionValue',
   'search',
 ] as const;
 export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;
@@ -73,6 +75,8 @@ export function withParam(params: URLSearchParams, key: FilterKey | ViewKey | 'c
   if (value === '') next.delete(key);
   else next.set(key, value);
   if (key !== 'page' && key !== 'call') next.delete('page');
+  // Another custom dimension: the value typed for the last one means nothing.
+  if (key === 'dimension') next.delete('dimensionValue');
   if (key === 'preset' && value !== 'custom') {
     next.delete('from');
     next.delete('to');

@@ -136,6 +136,8 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         min_duration: None,
         score: None,
         min_score: None,
+        dimension: None,
+        dimension_match: None,
         search: String::new(),
         page: 1,
         page_size: RECENT,

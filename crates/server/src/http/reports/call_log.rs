@@ -4,8 +4,11 @@
 use axum::extract::{Query, State};
 use axum::response::Response;
 use axum::Json;
+use domain::dimensions::{opens_dimensions, DimensionKind};
+use domain::reports::call_log::ID_MESSAGE;
 use domain::reports::{
-    parse_call_log_query, report_period, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset, ScoreFilter,
+    parse_call_log_query, report_period, resolve_dimension, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset,
+    ScoreFilter,
 };
 use domain::{push_csv_line, CsvCell, FieldErrors};
 use futures_util::StreamExt;
@@ -19,6 +22,7 @@ use crate::http::download::{attachment, file_name_part, streamed_csv};
 use crate::http::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallLogSql};
+use crate::store::dimensions;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_calls)).routes(routes!(get_call_filters)).routes(routes!(export_calls_csv))
@@ -51,6 +55,20 @@ fn parse(input: &CallLogQueryInput, user: &ReportsUser, now: i64) -> Result<Pars
     Ok((query, (period.start, period.end), (period.first_day, period.last_day)))
 }
 
+/// The query's custom dimension, read from the account's (a user without the Custom dimensions
+/// page, or another account's dimension, is told to choose one from the list).
+async fn with_dimension(state: &AppState, user: &ReportsUser, query: &mut CallLogQuery) -> Result<(), AppError> {
+    let Some((id, _)) = &query.dimension else { return Ok(()) };
+    let found =
+        if opens_dimensions(&user.account) { dimensions::one(&state.db, user.customer(), *id).await? } else { None };
+    let Some(dimension) = found else {
+        let mut errors = FieldErrors::new();
+        errors.add("dimension", ID_MESSAGE);
+        return Err(AppError::Validation(errors));
+    };
+    resolve_dimension(query, dimension.kind(), &dimension.choice_list()).map_err(AppError::Validation)
+}
+
 /// A page of the account's inbound calls, newest first unless sorted otherwise.
 #[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(CallLogQueryInput),
     responses((status = 200, body = CallLog), (status = 403, description = "No reports permission"),
@@ -60,7 +78,8 @@ async fn get_calls(
     user: ReportsUser,
     Query(input): Query<CallLogQueryInput>,
 ) -> Result<Json<CallLog>, AppError> {
-    let (query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    let (mut query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    with_dimension(&state, &user, &mut query).await?;
     let sql = CallLogSql::new(&query, &user.account.number_format);
     let (rows, total) = calls::page(&state.db, user.customer(), range, &sql, &query).await?;
     let hears = user.hears_recordings(&state).await?;
@@ -81,6 +100,17 @@ struct Choice {
     label: String,
 }
 
+/// A custom dimension the log filters by (issue 36).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DimensionFilterChoice {
+    id: i64,
+    label: String,
+    kind: DimensionKind,
+    /// A choice field's choices.
+    choices: Vec<String>,
+}
+
 #[derive(Serialize, ToSchema)]
 struct KeyLabel {
     key: String,
@@ -98,6 +128,8 @@ struct CallFilters {
     tags: Vec<Choice>,
     /// The score filter's choices (issue 35): scored, unscored, goodLead, notALead.
     scores: Vec<KeyLabel>,
+    /// The account's custom dimensions, for a user of its Custom dimensions page (issue 36).
+    dimensions: Vec<DimensionFilterChoice>,
     /// Whether the user may hear recordings.
     hears_recordings: bool,
 }
@@ -155,8 +187,21 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
             .into_iter()
             .map(|o| KeyLabel { key: o.key().to_string(), label: o.label().to_string() })
             .collect(),
+        dimensions: account_dimensions(&state, &user)
+            .await?
+            .into_iter()
+            .map(|d| DimensionFilterChoice { id: d.id, kind: d.kind(), choices: d.choice_list(), label: d.name })
+            .collect(),
         hears_recordings: user.hears_recordings(&state).await?,
     }))
+}
+
+/// The account's custom dimensions, for a user of its Custom dimensions page; none otherwise.
+async fn account_dimensions(state: &AppState, user: &ReportsUser) -> Result<Vec<dimensions::DimensionRow>, AppError> {
+    if !opens_dimensions(&user.account) {
+        return Ok(Vec::new());
+    }
+    Ok(dimensions::list(&state.db, user.customer()).await?)
 }
 
 /// The export's columns.
@@ -191,18 +236,46 @@ async fn export_calls_csv(
     user: ReportsUser,
     Query(input): Query<CallLogQueryInput>,
 ) -> Result<Response, AppError> {
-    let (query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    let (mut query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
+    with_dimension(&state, &user, &mut query).await?;
     let sql = CallLogSql::new(&query, &user.account.number_format);
+    // The account's own fields, a column each after the log's (names defused: a user typed them).
+    let account_fields = account_dimensions(&state, &user).await?;
+    let fields: Vec<i64> = account_fields.iter().map(|d| d.id).collect();
+    let names: Vec<String> = account_fields.iter().map(|d| domain::defused(&d.name).into_owned()).collect();
+    let mut header: Vec<&str> = CSV_HEADER.to_vec();
+    header.extend(names.iter().map(String::as_str));
     let (db, customer, zone) = (state.db.clone(), user.customer(), user.account.customer_time_zone.clone());
-    let body = streamed_csv(&CSV_HEADER, move |mut out| async move {
+    let body = streamed_csv(&header, move |mut out| async move {
         let mut rows = calls::stream(&db, customer, range, &sql);
-        while let Some(row) = rows.next().await {
-            match row {
-                Ok(row) => push_row(out.buffer(), &CallLogRow::from_row(&row, &zone, false)),
+        let mut batch: Vec<calls::CallRow> = Vec::with_capacity(VALUES_BATCH);
+        loop {
+            let next = rows.next().await;
+            let done = next.is_none();
+            match next {
+                Some(Ok(row)) => batch.push(row),
+                Some(Err(error)) => return out.fail("call export", error).await,
+                None => {}
+            }
+            if batch.len() < VALUES_BATCH && !done {
+                continue;
+            }
+            // The batch's values of the custom dimensions, in one statement.
+            let ids: Vec<i64> = batch.iter().map(|r| r.id).collect();
+            let values = match dimensions::values_of_calls(&db, customer, &fields, &ids).await {
+                Ok(values) => values,
                 Err(error) => return out.fail("call export", error).await,
+            };
+            for row in batch.drain(..) {
+                let cells: Vec<&str> =
+                    fields.iter().map(|f| values.get(&(row.id, *f)).map_or("", String::as_str)).collect();
+                push_row(out.buffer(), &CallLogRow::from_row(&row, &zone, false), &cells);
             }
             if !out.flush_full().await {
                 return; // the browser went away
+            }
+            if done {
+                break;
             }
         }
         out.finish().await;
@@ -211,32 +284,34 @@ async fn export_calls_csv(
     Ok(attachment("text/csv; charset=utf-8", &file, body))
 }
 
-fn push_row(out: &mut String, row: &CallLogRow) {
+/// Rows of the export whose custom dimension values are read together.
+const VALUES_BATCH: usize = 500;
+
+fn push_row(out: &mut String, row: &CallLogRow, dimension_values: &[&str]) {
     let (duration, talk, id) = (row.duration_seconds.to_string(), row.talk_seconds.to_string(), row.id.to_string());
     let callback = row.callback_of.map(|id| id.to_string()).unwrap_or_default();
     let tags = row.tags.join(", ");
     let score = row.score.map(|s| s.to_string()).unwrap_or_default();
-    push_csv_line(
-        out,
-        &[
-            CsvCell::Value(&row.time),
-            CsvCell::Text(&row.caller),
-            CsvCell::Text(&row.tracked_number),
-            CsvCell::Text(&row.number_name),
-            CsvCell::Text(&row.campaign),
-            CsvCell::Text(&row.source),
-            CsvCell::Text(&row.medium),
-            CsvCell::Text(&row.landing_page),
-            CsvCell::Value(&duration),
-            CsvCell::Value(&talk),
-            CsvCell::Value(&row.outcome_label),
-            CsvCell::Text(&row.destination),
-            CsvCell::Value(if row.first_time { "Yes" } else { "No" }),
-            CsvCell::Text(&tags),
-            CsvCell::Value(&callback),
-            CsvCell::Value(&id),
-            CsvCell::Value(&score),
-            CsvCell::Value(&row.lead_score),
-        ],
-    );
+    let mut cells = vec![
+        CsvCell::Value(&row.time),
+        CsvCell::Text(&row.caller),
+        CsvCell::Text(&row.tracked_number),
+        CsvCell::Text(&row.number_name),
+        CsvCell::Text(&row.campaign),
+        CsvCell::Text(&row.source),
+        CsvCell::Text(&row.medium),
+        CsvCell::Text(&row.landing_page),
+        CsvCell::Value(&duration),
+        CsvCell::Value(&talk),
+        CsvCell::Value(&row.outcome_label),
+        CsvCell::Text(&row.destination),
+        CsvCell::Value(if row.first_time { "Yes" } else { "No" }),
+        CsvCell::Text(&tags),
+        CsvCell::Value(&callback),
+        CsvCell::Value(&id),
+        CsvCell::Value(&score),
+        CsvCell::Value(&row.lead_score),
+    ];
+    cells.extend(dimension_values.iter().map(|v| CsvCell::Text(v)));
+    push_csv_line(out, &cells);
 }

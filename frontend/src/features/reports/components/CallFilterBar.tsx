@@ -40,6 +40,8 @@ export function CallFilterBar({
   const [search, setSearch] = useTyped(get('search'), (v) => onChange('search', v));
   const [minDuration, setMinDuration] = useTyped(get('minDuration'), (v) => onChange('minDuration', v));
   const [minScore, setMinScore] = useTyped(get('minScore'), (v) => onChange('minScore', v));
+  const [dimensionValue, setDimensionValue] = useTyped(get('dimensionValue'), (v) => onChange('dimensionValue', v));
+  const dimension = (filters?.dimensions ?? []).find((d) => String(d.id) === get('dimension'));
   const preset = get('preset') || 'last30Days';
   const active = activeFilterCount(params);
   return (
@@ -108,6 +110,36 @@ export function CallFilterBar({
         onChange={setMinScore}
         error={errors.minScore}
       />
+      {(filters?.dimensions ?? []).length > 0 && (
+        <SelectField
+          label="Custom dimension"
+          value={get('dimension')}
+          placeholder="Any custom dimension"
+          options={choices(filters?.dimensions ?? [])}
+          onChange={(v) => onChange('dimension', v)}
+          error={errors.dimension}
+        />
+      )}
+      {dimension?.kind === 'choice' && (
+        <SelectField
+          label={`${dimension.label} is`}
+          value={get('dimensionValue')}
+          placeholder="Any value"
+          options={dimension.choices.map((c) => ({ value: c, label: c }))}
+          onChange={(v) => onChange('dimensionValue', v)}
+          error={errors.dimensionValue}
+        />
+      )}
+      {dimension && dimension.kind !== 'choice' && (
+        <TextField
+          label={dimension.kind === 'text' ? `${dimension.label} contains` : `${dimension.label} is`}
+          value={dimensionValue}
+          inputMode={dimension.kind === 'number' ? 'numeric' : undefined}
+          hint="Empty: any value."
+          onChange={setDimensionValue}
+          error={errors.dimensionValue}
+        />
+      )}
       <TextField
         label="Minimum duration (seconds)"
         value={minDuration}

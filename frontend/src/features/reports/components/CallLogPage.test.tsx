@@ -52,6 +52,10 @@ const FILTERS: CallFilters = {
     { key: 'scored', label: 'Scored' },
     { key: 'goodLead', label: 'Good lead' },
   ],
+  dimensions: [
+    { id: 3, label: 'Policy type', kind: 'choice', choices: ['Car', 'Home'] },
+    { id: 5, label: 'Agent notes', kind: 'text', choices: [] },
+  ],
   hearsRecordings: true,
 };
 
@@ -200,6 +204,19 @@ describe('the call log', () => {
     await waitFor(() => expect(address()).toContain('firstTime=1'));
     await user.click(screen.getByRole('button', { name: 'Clear 3 filters' }));
     await waitFor(() => expect(address()).toBe('/reports'));
+  });
+
+  test("a custom dimension's value is filtered by its kind: a choice from its list, a text as typed", async () => {
+    const { user, asked } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.selectOptions(screen.getByLabelText('Custom dimension'), '3');
+    await user.selectOptions(screen.getByLabelText('Policy type is'), 'Home');
+    await waitFor(() => expect(asked.at(-1)).toBe('?dimension=3&dimensionValue=Home'));
+    // Another dimension drops the value typed for the last.
+    await user.selectOptions(screen.getByLabelText('Custom dimension'), '5');
+    await waitFor(() => expect(address()).toBe('/reports?dimension=5'));
+    await user.type(screen.getByLabelText('Agent notes contains'), 'callback');
+    await waitFor(() => expect(address()).toBe('/reports?dimension=5&dimensionValue=callback'));
   });
 
   test('a link with filters reproduces the view', async () => {
