@@ -134,7 +134,8 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
       "callerNumber": "07700 900123", "source": "google", "medium": "cpc",
       "landingPage": "https://www.acme.example/widgets", "keyword": "blue widgets", "outcome": "answered",
       "firstTime": true, "ringSeconds": 9, "talkSeconds": 178, "destination": "Sales team",
-      "category": "New enquiry", "reportGroup": "Sales", "callbackOf": null, "score": 85, "leadScore": "goodLead" }}
+      "category": "New enquiry", "reportGroup": "Sales", "callbackOf": null, "score": 85, "leadScore": "goodLead",
+      "customDimensions": {{ "Policy type": "Car" }} }}
   ],
   "from": "2026-10-01", "to": "2026-10-31", "page": 1, "perPage": 100, "total": 1, "hasMore": false
 }}</pre>
@@ -151,6 +152,7 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
 <tr><td><code>callbackOf</code></td><td>The <code>id</code> of the missed call this call returns (the same caller within 7 days), else null.</td></tr>
 <tr><td><code>score</code></td><td>The call's latest scorecard score, a whole percentage from 0 to 100; null when nobody has scored it.</td></tr>
 <tr><td><code>leadScore</code></td><td><code>goodLead</code> or <code>notALead</code> by the account's lead scoring rules; null when the rules have not judged it.</td></tr>
+<tr><td><code>customDimensions</code></td><td>The account's own fields with a value on the call, by name (a text, a number written like <code>1250.5</code>, or a choice); <code>{{}}</code> when none.</td></tr>
 </tbody></table>
 <h2>Rate limits</h2>
 <p>Each key may make {KEY_LIMIT} requests a minute, and each client address {ADDRESS_LIMIT} requests a minute whatever keys it uses (requests without a valid key count too). Minutes are counted in fixed windows starting on the minute (UTC), for all our servers together. Every answer says where you stand, for the limit nearer to running out:</p>

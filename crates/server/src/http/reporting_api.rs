@@ -9,6 +9,8 @@
 //! carries the IETF draft's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
 //! (seconds) of the tighter of the two limits; past a limit the answer is 429 with `Retry-After`.
 
+use std::collections::BTreeMap;
+
 use axum::extract::{RawQuery, State};
 use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -110,6 +112,8 @@ struct Call {
     started_at: String,
     duration_seconds: i64,
     qualified_lead: bool,
+    /// The account's custom dimensions with a value on the call, by name (issue 36).
+    custom_dimensions: BTreeMap<String, String>,
     /// What the reports know of an inbound call (domain `api_call_report`); null for outbound.
     #[serde(flatten)]
     report: ApiCallReport,
@@ -192,6 +196,8 @@ async fn answer(
         Err(errors) => return Ok((AppError::Validation(errors).into_response(), usage)),
     };
     let (rows, total) = tech_partners::api_calls(&state.db, key.partner, &window).await?;
+    let ids: Vec<i64> = rows.iter().map(|c| c.id).collect();
+    let mut named = crate::store::dimensions::named_values_of_calls(&state.db, &ids).await?;
     let data = rows
         .into_iter()
         .map(|c| Call {
@@ -214,6 +220,7 @@ async fn answer(
                 score: c.score,
                 lead_score: c.lead_score,
             }),
+            custom_dimensions: named.remove(&c.id).unwrap_or_default(),
             id: c.id,
             account_id: c.account_id,
             account_name: c.account_name,

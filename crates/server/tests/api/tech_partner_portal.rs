@@ -126,6 +126,25 @@ async fn the_reporting_api_answers_with_a_live_key_and_refuses_it_once_revoked()
     assert!([100, 300].contains(&first["accountId"].as_i64().unwrap()));
     let qualified = first["direction"] == "inbound" && first["durationSeconds"].as_i64().unwrap() >= 60;
     assert_eq!(first["qualifiedLead"], qualified);
+    // The call's custom dimensions, by name (issue 36); a call without values has none.
+    let (call, account) = (first["id"].as_i64().unwrap(), first["accountId"].as_i64().unwrap());
+    assert!(body["data"].as_array().unwrap().iter().all(|c| c["customDimensions"].is_object()));
+    sqlx::query(&format!(
+        "INSERT INTO custom_dimensions (customer_id, name, kind, choices, created_at) VALUES ({account}, 'Deal stage', 'text', '', 0)"
+    ))
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    sqlx::query(&format!(
+        "INSERT INTO call_dimension_values (call_id, dimension_id, customer_id, value, updated_at)
+         SELECT {call}, id, {account}, 'Quoted', 0 FROM custom_dimensions WHERE customer_id = {account} AND name = 'Deal stage'"
+    ))
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    let again = api(&app, "/v1/calls?from=2026-11-01&to=2026-11-22&per_page=5", Some(&bearer)).await.json();
+    let same = again["data"].as_array().unwrap().iter().find(|c| c["id"] == call).unwrap();
+    assert_eq!(same["customDimensions"]["Deal stage"], "Quoted");
     // The key's use is recorded.
     let (used,): (i64,) = sqlx::query_as(&format!("SELECT last_used_at FROM api_keys WHERE id = {id}"))
         .fetch_one(&app.state.db)
@@ -628,7 +647,7 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
             "landingPage": "https://www.harbourlanedental.co.uk/implants", "keyword": "dental implants",
             "outcome": "answered", "firstTime": true, "ringSeconds": 9, "talkSeconds": 185, "destination": "Reception",
             "category": "New patient", "reportGroup": "Implants", "callbackOf": missed,
-            "score": 72, "leadScore": "goodLead",
+            "score": 72, "leadScore": "goodLead", "customDimensions": {},
         })
     );
     let first = &data[0];
