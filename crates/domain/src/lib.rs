@@ -23,6 +23,7 @@ pub mod purchase;
 pub mod reports;
 mod route_table;
 pub mod routing;
+pub mod sales;
 pub mod scoring;
 pub mod services;
 pub mod sources;

@@ -45,6 +45,7 @@ mod sources;
 mod static_files;
 mod tags;
 mod technology_partner;
+mod track_sales;
 mod tracking;
 mod typed_form;
 mod users;
@@ -96,6 +97,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(billing_details::router())
         .merge(cta::router())
         .merge(dimensions::router())
+        .merge(track_sales::router())
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())

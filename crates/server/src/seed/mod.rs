@@ -28,6 +28,7 @@ mod routing_extras;
 mod routing_ivrs;
 mod routing_library;
 mod routing_numbers;
+mod sales;
 mod tag_manager;
 mod usage;
 mod users_area;
@@ -154,6 +155,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     cta::seed(db, now).await?;
     // Atlas's custom dimensions and their values on its calls.
     dimensions::seed(db, now).await?;
+    // Harbour Lane's sales, matched to its calls.
+    sales::seed(db, now).await?;
     // Conversion actions and their upload log, made by the job against the sandbox platform.
     conversions::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.

@@ -63,6 +63,7 @@ mod static_numbers;
 mod summary_emails;
 mod tags;
 mod tech_partner_portal;
+mod track_sales;
 mod tracking;
 mod upgrade_chips;
 mod users_actions;

@@ -63,6 +63,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/scores" => vec![Get("/api/scores/getScores")],
         "/categories" => vec![Get("/api/categories/getCategories")],
         "/customdimensions" => vec![Get("/api/customdimensions/getDimensions")],
+        "/tracksales" => vec![Get("/api/tracksales/getSales")],
         "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents" => vec![Get("/api/agents/getAgents")],
         "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
@@ -70,7 +71,6 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         | "/voicetags"
         | "/vocabularies"
         | "/call-insights"
-        | "/tracksales"
         | "/importsales"
         | "/partner/benefits"
         | "/partner/benefits/reseller"

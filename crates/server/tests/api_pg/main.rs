@@ -125,6 +125,8 @@ mod summary_emails;
 mod tags;
 #[path = "../api/tech_partner_portal.rs"]
 mod tech_partner_portal;
+#[path = "../api/track_sales.rs"]
+mod track_sales;
 #[path = "../api/tracking.rs"]
 mod tracking;
 #[path = "../api/upgrade_chips.rs"]
