@@ -4623,6 +4623,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tracksales/getSales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The matching settings, and the period's sales: totals, revenue by source / medium and by
+         *     campaign, the latest sales.
+         */
+        get: operations["get_tracksales_getSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tracksales/saveMatching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves how sales are matched, and matches every sale of the account again. */
+        post: operations["post_tracksales_saveMatching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/checkUniqueEmail": {
         parameters: {
             query?: never;
@@ -7316,10 +7353,34 @@ export interface components {
             login: string;
         };
         /**
+         * @description How a sale is matched to a call.
+         * @enum {string}
+         */
+        MatchBy: "callerNumber" | "callId";
+        /**
          * @description How a UTM or path rule compares (case-insensitively for UTM values, exactly for paths).
          * @enum {string}
          */
         MatchOp: "equals" | "contains";
+        MatchOption: {
+            key: components["schemas"]["MatchBy"];
+            label: string;
+        };
+        /** @description The matching form. */
+        MatchingFields: {
+            /** @description callerNumber or callId. */
+            form_match_by?: string;
+            /** @description 1 to 90. */
+            form_match_days?: string;
+        };
+        MatchingSaved: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Sales of the account matched to a call under the new settings.
+             */
+            matched: number;
+        };
         MidCallAudioOption: {
             /** Format: int64 */
             id: number;
@@ -8255,6 +8316,14 @@ export interface components {
             /** @description "1" restricts the agent to the list, "0" lifts it. */
             form_customer_restrict_cli?: string;
         };
+        RevenueLine: {
+            /** @description What the sales are credited to; '' for sales matched to no call (or a call without one). */
+            label: string;
+            /** Format: int64 */
+            sales: number;
+            /** @description "1,234.50" (pounds). */
+            revenue: string;
+        };
         RewardRow: {
             /**
              * Format: int64
@@ -8661,6 +8730,32 @@ export interface components {
              * @default false
              */
             paidOverrides: boolean;
+        };
+        SaleLine: {
+            /** Format: int64 */
+            id: number;
+            /** @description In the account's zone. */
+            time: string;
+            /** @description UK format; '' when none. */
+            phone: string;
+            reference: string;
+            value: string;
+            /**
+             * Format: int64
+             * @description The call it matched, for a link to its details.
+             */
+            callId?: number | null;
+            credited: string;
+        };
+        SalesMatching: {
+            matchBy: components["schemas"]["MatchBy"];
+            /** Format: int64 */
+            matchDays: number;
+            options: components["schemas"]["MatchOption"][];
+            /** Format: int64 */
+            minDays: number;
+            /** Format: int64 */
+            maxDays: number;
         };
         SalesforceConfiguration: {
             configured: boolean;
@@ -9297,6 +9392,25 @@ export interface components {
             answered: number;
             /** Format: int64 */
             firstTime: number;
+        };
+        TrackSalesPage: {
+            matching: components["schemas"]["SalesMatching"];
+            canEdit: boolean;
+            firstDay: string;
+            lastDay: string;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            matched: number;
+            /**
+             * Format: int64
+             * @description Whole percent of the sales matched to a call; null without sales.
+             */
+            matchRate?: number | null;
+            revenue: string;
+            bySource: components["schemas"]["RevenueLine"][];
+            byCampaign: components["schemas"]["RevenueLine"][];
+            latest: components["schemas"]["SaleLine"][];
         };
         /** @description One of the account's tracked numbers: a caller id of its own. */
         TrackedCallerId: {
@@ -28343,6 +28457,149 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_tracksales_getSales: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description A custom range's first day, YYYY-MM-DD. */
+                from?: string;
+                /** @description A custom range's last day, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackSalesPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Track Sales menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description preset, from */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_tracksales_saveMatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MatchingFields"];
+                "multipart/form-data": components["schemas"]["MatchingFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_match_by, form_match_days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -42,3 +42,16 @@ export function setCallDimension(callId: number, dimensionId: number, value: str
     form_value: value,
   });
 }
+
+export type TrackSalesPage = Schemas['TrackSalesPage'];
+export type RevenueLine = Schemas['RevenueLine'];
+
+/** tracksales/getSales: the matching settings and the period's sales (query: preset, from, to). */
+export function getTrackSales(query: string): Promise<TrackSalesPage> {
+  return apiGet<TrackSalesPage>(`tracksales/getSales${query ? `?${query}` : ''}`);
+}
+
+/** tracksales/saveMatching: saves how sales are matched; every sale is matched again. */
+export function saveMatching(matchBy: string, matchDays: string): Promise<{ matched: number }> {
+  return apiPost('tracksales/saveMatching', { form_match_by: matchBy, form_match_days: matchDays });
+}

@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { RadioGroupField, SelectField, TextField } from '../../../components/fields';
+import { LoadedPage } from '../../../components/LoadedPage';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
+import { refusalErrors } from '../../../lib/api';
+import { useLoader } from '../../../lib/useLoader';
+import { PRESETS } from '../../reports/filters';
+import { getTrackSales, saveMatching, type RevenueLine, type TrackSalesPage as Data } from '../api';
+
+export const LOAD_FAILED = 'The sales could not be loaded. Try again later.';
+export const SAVE_FAILED = 'The settings could not be saved. Try again later.';
+
+/** The presets a sales period offers (no custom range here). */
+const PERIODS = PRESETS.filter((p) => p.value !== 'custom');
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function RevenueTable({
+  caption,
+  column,
+  rows,
+  none,
+}: {
+  caption: string;
+  column: string;
+  rows: RevenueLine[];
+  none: string;
+}) {
+  if (rows.length === 0) return <p className="empty-state">No sales in this period.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{column}</th>
+            <th scope="col">Sales</th>
+            <th scope="col">Revenue (£)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label || none}>
+              <td>{row.label || none}</td>
+              <td>{row.sales}</td>
+              <td>{row.revenue}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** How a sale is matched: the way and the days, saved by an administrator (every sale matched again). */
+function MatchingForm({ data, onSaved }: { data: Data; onSaved: (outcome: Outcome) => void }) {
+  const [matchBy, setMatchBy] = useState<string>(data.matching.matchBy);
+  const [days, setDays] = useState(String(data.matching.matchDays));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setMatchBy(data.matching.matchBy);
+    setDays(String(data.matching.matchDays));
+  }, [data.matching.matchBy, data.matching.matchDays]);
+
+  async function save() {
+    setSaving(true);
+    setErrors({});
+    try {
+      const { matched } = await saveMatching(matchBy, days);
+      onSaved({ kind: 'success', text: `Saved. ${plural(matched, 'sale now matches a call', 'sales now match a call')}.` });
+    } catch (failure) {
+      const fields = refusalErrors(failure);
+      if (fields) setErrors(fields);
+      else onSaved({ kind: 'error', text: SAVE_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="sales-matching"
+      aria-label="How sales are matched to calls"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <RadioGroupField
+        label="Match a sale to a call by"
+        name="form_match_by"
+        value={matchBy}
+        options={data.matching.options.map((o) => ({ value: o.key, label: o.label }))}
+        onChange={setMatchBy}
+        error={errors.form_match_by}
+        disabled={!data.canEdit || saving}
+      />
+      {matchBy === 'callerNumber' && (
+        <TextField
+          label="Days before the sale"
+          name="form_match_days"
+          value={days}
+          inputMode="numeric"
+          hint={`${data.matching.minDays} to ${data.matching.maxDays}: the latest call from the sale's number in these days gets the credit.`}
+          onChange={setDays}
+          error={errors.form_match_days}
+          disabled={!data.canEdit || saving}
+        />
+      )}
+      {data.canEdit && (
+        <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
+          Save and match again
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** /tracksales: how sales are matched to calls, and the revenue by source / medium and campaign. */
+export function TrackSalesPage({ title }: { title: string }) {
+  const [preset, setPreset] = useState('last30Days');
+  const [load, reload] = useLoader(() => getTrackSales(`preset=${preset}`), [preset]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  return (
+    <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
+      {(data) => (
+        <div className="card">
+          <p>
+            A sale is credited to the call that led to it, and so to that call's source. A call that returns a missed
+            call passes the sale on to where the caller first found you.
+          </p>
+          <ResultBanner outcome={outcome} />
+          <MatchingForm
+            data={data}
+            onSaved={(result) => {
+              setOutcome(result);
+              if (result.kind === 'success') void reload();
+            }}
+          />
+          <SelectField label="Period" name="period" value={preset} options={PERIODS} onChange={setPreset} />
+          <p>
+            {data.firstDay === data.lastDay ? data.firstDay : `${data.firstDay} to ${data.lastDay}`}:{' '}
+            {plural(data.sales, 'sale', 'sales')}, £{data.revenue};{' '}
+            {data.matchRate === null ? 'no sales to match.' : `${data.matchRate}% matched to a call.`}
+          </p>
+          <RevenueTable caption="Revenue by source / medium" column="Source / medium" rows={data.bySource} none="No source (not matched)" />
+          <RevenueTable caption="Revenue by campaign" column="Campaign" rows={data.byCampaign} none="No campaign" />
+          <section aria-labelledby="latest-sales">
+            <h2 id="latest-sales">Latest sales</h2>
+            {data.latest.length === 0 ? (
+              <p className="empty-state">No sales in this period.</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="simple-table">
+                  <caption className="visually-hidden">Latest sales</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Time</th>
+                      <th scope="col">Phone</th>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Value (£)</th>
+                      <th scope="col">Credited to</th>
+                      <th scope="col">Call</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.latest.map((sale) => (
+                      <tr key={sale.id}>
+                        <td>{sale.time}</td>
+                        <td>{sale.phone || '—'}</td>
+                        <td>{sale.reference || '—'}</td>
+                        <td>{sale.value}</td>
+                        <td>{sale.credited || '—'}</td>
+                        <td>
+                          {sale.callId === null || sale.callId === undefined ? (
+                            'Not matched'
+                          ) : (
+                            <Link to={`/reports?call=${sale.callId}`} aria-label={`The call of sale ${sale.reference || sale.id}`}>
+                              Open the call
+                            </Link>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+      )}
+    </LoadedPage>
+  );
+}
