@@ -49,6 +49,7 @@ mod tests {
             can_view_admin_menu: true,
             is_administrator: level >= 20,
             has_outbound: true,
+            can_access_outbound: true,
             ..Default::default()
         }
     }
