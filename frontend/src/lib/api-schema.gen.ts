@@ -5612,6 +5612,8 @@ export interface components {
             outcomes: components["schemas"]["KeyLabel"][];
             /** @description The account's call tags (issue 34). */
             tags: components["schemas"]["Choice"][];
+            /** @description The account's call categories by name (issue 35): the filter's value is the name. */
+            categories: components["schemas"]["KeyLabel"][];
             /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
             scores: components["schemas"]["KeyLabel"][];
             /** @description The account's custom dimensions, for a user of its Custom dimensions page (issue 36). */
@@ -24312,6 +24314,8 @@ export interface operations {
                 outcome?: string;
                 /** @description A call tag's id (issue 34). */
                 tag?: string;
+                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -24520,6 +24524,8 @@ export interface operations {
                 outcome?: string;
                 /** @description A call tag's id (issue 34). */
                 tag?: string;
+                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */

@@ -27,6 +27,9 @@ pub const SORT_MESSAGE: &str = "Sort must be one of the log's columns.";
 pub const DIRECTION_MESSAGE: &str = "Direction must be asc or desc.";
 pub const SCORE_MESSAGE: &str = "Score must be scored, unscored, good lead or not a lead.";
 pub const MIN_SCORE_MESSAGE: &str = "Minimum score must be a whole number from 0 to 100.";
+pub const CATEGORY_MESSAGE: &str = "A category must not exceed 60 characters.";
+/// A call category's name is at most this long (the routing's rule).
+pub const CATEGORY_MAX: usize = 60;
 pub const DIMENSION_VALUE_MESSAGE: &str = "A custom dimension's value must not exceed 200 characters.";
 pub const DIMENSION_MISSING_MESSAGE: &str = "Choose the custom dimension the value is of.";
 
@@ -114,6 +117,8 @@ pub struct CallLogQueryInput {
     pub outcome: Option<String>,
     /// A call tag's id (issue 34).
     pub tag: Option<String>,
+    /// A call category's name, as the routing files calls under it (issue 35).
+    pub category: Option<String>,
     /// "1": first-time callers only.
     pub first_time: Option<String>,
     /// Seconds.
@@ -144,6 +149,8 @@ pub struct CallLogQuery {
     pub outcome: Option<CallOutcome>,
     /// Calls with this tag.
     pub tag: Option<i64>,
+    /// Calls filed under this category.
+    pub category: Option<String>,
     pub first_time: bool,
     pub min_duration: Option<i64>,
     pub score: Option<ScoreFilter>,
@@ -200,6 +207,10 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     let campaign = id(&mut errors, "campaign", &input.campaign);
     let number = id(&mut errors, "number", &input.number);
     let tag = id(&mut errors, "tag", &input.tag);
+    let category = text(&input.category).map(str::to_string);
+    if category.as_ref().is_some_and(|c| c.chars().count() > CATEGORY_MAX) {
+        errors.add("category", CATEGORY_MESSAGE);
+    }
     let outcome = text(&input.outcome).and_then(|key| {
         let outcome = CallOutcome::from_key(key);
         if outcome.is_none() {
@@ -269,6 +280,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         number,
         outcome,
         tag,
+        category,
         first_time,
         min_duration,
         score,
@@ -316,6 +328,7 @@ mod tests {
             outcome: get("outcome"),
             first_time: get("firstTime"),
             tag: get("tag"),
+            category: get("category"),
             min_duration: get("minDuration"),
             score: get("score"),
             min_score: get("minScore"),
@@ -424,5 +437,15 @@ mod tests {
         assert_eq!(errors.get("dimension"), Some(DIMENSION_MISSING_MESSAGE));
         let errors = parse_call_log_query(&input(&[("dimension", "x")])).unwrap_err();
         assert_eq!(errors.get("dimension"), Some(ID_MESSAGE));
+    }
+
+    #[test]
+    fn a_category_is_its_name_of_at_most_60_characters() {
+        let query = parse_call_log_query(&input(&[("category", " New patient ")])).unwrap();
+        assert_eq!(query.category.as_deref(), Some("New patient"));
+        assert_eq!(parse_call_log_query(&input(&[("category", " ")])).unwrap().category, None);
+        let long = "c".repeat(61);
+        let errors = parse_call_log_query(&input(&[("category", &long)])).unwrap_err();
+        assert_eq!(errors.get("category"), Some(CATEGORY_MESSAGE));
     }
 }

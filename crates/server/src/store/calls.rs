@@ -133,6 +133,9 @@ impl CallLogSql {
                 &mut condition,
             );
         }
+        if let Some(category) = &query.category {
+            add(" AND c.category = ?", Bind::Text(category.clone()), &mut binds, &mut condition);
+        }
         if query.first_time {
             condition.push_str(" AND c.first_time = 1");
         }

@@ -182,3 +182,56 @@ async fn categories_need_the_menu_item_and_changes_need_the_edit_right() {
     assert!(has(&ok(app.get(PAGE, Some(&owner)).await), "Cosmetic consultation"));
     assert_eq!(app.get(PAGE, None).await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_call_log_filters_by_a_category_by_its_name() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let filters = app.get("/api/reports/getCallFilters", Some(&owner)).await.json();
+    let names: Vec<String> =
+        filters["categories"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap().to_string()).collect();
+    assert!(!names.is_empty());
+    let period = domain::reports::report_period(
+        &domain::reports::DatePreset::Last30Days,
+        app.state.clock.now(),
+        "Europe/London",
+    )
+    .unwrap();
+    let mut seen = 0;
+    for name in &names {
+        let query = url::form_urlencoded::Serializer::new(String::new()).append_pair("category", name).finish();
+        let reply = app.get(&format!("/api/reports/getCalls?{query}"), Some(&owner)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        let expected: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND category = $1
+               AND started_at >= $2 AND started_at < $3",
+        )
+        .bind(name)
+        .bind(period.start)
+        .bind(period.end)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+        assert_eq!(reply.json()["total"], expected, "{name}");
+        seen += expected;
+    }
+    assert!(seen > 0, "the demo files calls under its categories");
+    let long = "c".repeat(61);
+    let reply = app.get(&format!("/api/reports/getCalls?category={long}"), Some(&owner)).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply.json()["errors"]["category"], domain::reports::call_log::CATEGORY_MESSAGE);
+    // Another account's category name finds none of this account's calls, and none of theirs.
+    let atlas = app.login("enterprise@demo.test").await;
+    let query = url::form_urlencoded::Serializer::new(String::new()).append_pair("category", &names[0]).finish();
+    let theirs = app.get(&format!("/api/reports/getCalls?{query}"), Some(&atlas)).await.json();
+    let atlas_count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM calls WHERE customer_id = 300 AND direction = 'inbound' AND category = $1
+           AND started_at >= $2",
+    )
+    .bind(&names[0])
+    .bind(period.start)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert!(theirs["total"].as_i64().unwrap() <= atlas_count);
+}

@@ -11,6 +11,7 @@ export const FILTER_KEYS = [
   'number',
   'outcome',
   'tag',
+  'category',
   'firstTime',
   'minDuration',
   'score',

@@ -132,6 +132,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         number: Some(id),
         outcome: None,
         tag: None,
+        category: None,
         first_time: false,
         min_duration: None,
         score: None,

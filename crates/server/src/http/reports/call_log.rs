@@ -126,6 +126,8 @@ struct CallFilters {
     outcomes: Vec<KeyLabel>,
     /// The account's call tags (issue 34).
     tags: Vec<Choice>,
+    /// The account's call categories by name (issue 35): the filter's value is the name.
+    categories: Vec<KeyLabel>,
     /// The score filter's choices (issue 35): scored, unscored, goodLead, notALead.
     scores: Vec<KeyLabel>,
     /// The account's custom dimensions, for a user of its Custom dimensions page (issue 36).
@@ -179,6 +181,15 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
             )
             .await?,
         ),
+        categories: calls::choices(
+            &state.db,
+            customer,
+            "SELECT id, description FROM call_categories WHERE customer_id = $1 ORDER BY LOWER(description), id",
+        )
+        .await?
+        .into_iter()
+        .map(|(_, name)| KeyLabel { key: name.clone(), label: name })
+        .collect(),
         scores: ScoreFilter::ALL
             .into_iter()
             .map(|s| KeyLabel { key: s.key().to_string(), label: s.label().to_string() })

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { TextField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
@@ -144,7 +145,18 @@ function CategoriesTable({
                   category.description
                 )}
               </td>
-              <td>{category.calls30Days}</td>
+              <td>
+                {category.calls30Days > 0 ? (
+                  <Link
+                    to={`/reports?category=${encodeURIComponent(category.description)}`}
+                    aria-label={`${category.calls30Days} calls filed under ${category.description} in the last 30 days`}
+                  >
+                    {category.calls30Days}
+                  </Link>
+                ) : (
+                  0
+                )}
+              </td>
               <td>{category.calls}</td>
               <td>{category.usedBy.length === 0 ? 'Not used by the routing' : category.usedBy.join(', ')}</td>
               {data.canEdit && (

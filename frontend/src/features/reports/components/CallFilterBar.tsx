@@ -95,6 +95,16 @@ export function CallFilterBar({
           error={errors.tag}
         />
       )}
+      {(filters?.categories ?? []).length > 0 && (
+        <SelectField
+          label="Category"
+          value={get('category')}
+          placeholder="Any category"
+          options={(filters?.categories ?? []).map((c) => ({ value: c.key, label: c.label }))}
+          onChange={(v) => onChange('category', v)}
+          error={errors.category}
+        />
+      )}
       <SelectField
         label="Score"
         value={get('score')}

@@ -52,6 +52,7 @@ const FILTERS: CallFilters = {
     { key: 'scored', label: 'Scored' },
     { key: 'goodLead', label: 'Good lead' },
   ],
+  categories: [{ key: 'New patient', label: 'New patient' }],
   dimensions: [
     { id: 3, label: 'Policy type', kind: 'choice', choices: ['Car', 'Home'] },
     { id: 5, label: 'Agent notes', kind: 'text', choices: [] },
