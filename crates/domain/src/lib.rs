@@ -23,6 +23,7 @@ pub mod routing;
 pub mod scoring;
 pub mod services;
 pub mod sources;
+pub mod speech;
 pub mod tags;
 mod toolbar;
 pub mod tracking;
