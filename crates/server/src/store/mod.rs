@@ -44,6 +44,7 @@ pub mod summary_emails;
 pub mod tags;
 pub mod tech_partners;
 pub mod throttle;
+pub mod transcripts;
 pub mod tracking;
 pub mod usage;
 pub mod user_admin;

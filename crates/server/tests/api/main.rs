@@ -60,6 +60,7 @@ mod summary_emails;
 mod tags;
 mod tech_partner_portal;
 mod tracking;
+mod transcription;
 mod upgrade_chips;
 mod users_actions;
 mod users_form;

@@ -119,6 +119,8 @@ mod tags;
 mod tech_partner_portal;
 #[path = "../api/tracking.rs"]
 mod tracking;
+#[path = "../api/transcription.rs"]
+mod transcription;
 #[path = "../api/upgrade_chips.rs"]
 mod upgrade_chips;
 #[path = "../api/users_actions.rs"]
