@@ -3254,6 +3254,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/getTranscript/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transcript of one of the account's calls, for users with the recordings flag. */
+        get: operations["get_reports_getTranscript_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/scoreCall/{id}": {
         parameters: {
             query?: never;
@@ -5100,6 +5117,17 @@ export interface components {
             available: components["schemas"]["CallTag"][];
             /** @description Whether the user may tag and untag the call. */
             canTag: boolean;
+        };
+        /** @description A call's transcript. */
+        CallTranscript: {
+            state: components["schemas"]["TranscriptState"];
+            /** @description What was heard, one line an utterance ('' until ready). */
+            text: string;
+            words: components["schemas"]["TranscriptWord"][];
+            /** @description The recogniser that heard it. */
+            recogniser: string;
+            /** @description When it was transcribed, in the account's zone ('' until ready). */
+            transcribedAt: string;
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
@@ -8545,6 +8573,19 @@ export interface components {
             answered: number;
             /** Format: int64 */
             firstTime: number;
+        };
+        /**
+         * @description Where a call's transcript stands.
+         * @enum {string}
+         */
+        TranscriptState: "ready" | "pending" | "failed" | "noRecording" | "notIncluded";
+        /** @description A word heard, with where it is in the recording. */
+        TranscriptWord: {
+            word: string;
+            /** Format: int64 */
+            startMs: number;
+            /** Format: int64 */
+            endMs: number;
         };
         TwoPeriods: {
             previous: components["schemas"]["PeriodUsage"];
@@ -22120,6 +22161,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_reports_getTranscript_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTranscript"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission or no recordings flag */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
