@@ -50,7 +50,7 @@ pub struct DialogueVoices {
 /// The demo's voices: espeak-ng's British English and its female variant, at its usual pace.
 pub const BRITISH: DialogueVoices = DialogueVoices { agent: "en-gb", caller: "en-gb+f3", words_per_minute: 175 };
 /// espeak-ng's US English voice (both speakers) a little slower: the recogniser's model is US
-/// English; the transcription tests speak with it (docs/speech-api.md compares both).
+/// English (scripts/bench-transcription.sh compares both).
 pub const AMERICAN: DialogueVoices = DialogueVoices { agent: "en-us", caller: "en-us", words_per_minute: 140 };
 
 /// A short dialogue in two voices as one MP3 (the demo's call recordings): each line spoken on

@@ -3,7 +3,8 @@
 //! hosted one can replace it. The local one is Debian's pocketsphinx with its US English model
 //! (packages pocketsphinx and pocketsphinx-en-us, installed by scripts/setup.sh): the recording is
 //! decoded by lame, resampled to 16 kHz by sox and heard by `pocketsphinx_continuous`, each a
-//! process on this machine fed through pipes, so no audio leaves the installation. Why this
+//! process on this machine working on files in a folder of its own (removed after), so no audio
+//! leaves the installation. Why this
 //! recogniser, and how well it hears the demo's recordings: docs/speech-api.md.
 //!
 //! Every server process runs the job; each call is claimed in the database before it is heard
@@ -82,30 +83,37 @@ impl Recogniser for Pocketsphinx {
     }
 
     async fn transcribe(&self, mp3: &[u8]) -> Result<Heard, String> {
-        // lame decodes MP3 from a file only (from a pipe it fails unless the bytes are already
-        // waiting): the recording goes to a file of ours for the moment it takes.
-        let file = std::env::temp_dir().join(format!("transcription-{}.mp3", random_token()));
-        tokio::fs::write(&file, mp3).await.map_err(|e| format!("the recording could not be written: {e}"))?;
-        let decoded = run_program(Command::new("lame").args(["--quiet", "--decode"]).arg(&file).arg("-"), &[], false).await;
-        let _ = tokio::fs::remove_file(&file).await;
-        let wav = decoded.map_err(|e| e.0)?;
-        let wav = run_program(
-            Command::new("sox").args(["-q", "-t", "wav", "-", "-t", "wav", "-r", "16000", "-c", "1", "-b", "16", "-"]),
-            &wav,
-            false,
-        )
-        .await
-        .map_err(|e| e.0)?;
-        let heard = run_program(
-            Command::new("pocketsphinx_continuous").args(["-infile", "/dev/stdin", "-time", "yes", "-logfn", "/dev/null"]),
-            &wav,
-            true,
-        )
-        .await
-        .map_err(|e| e.0)?;
-        let audio_ms = (wav.len().saturating_sub(WAV_HEADER) as i64) * 1000 / (SAMPLE_RATE * 2);
-        Ok(Heard { audio_ms, ..parse_pocketsphinx(&String::from_utf8_lossy(&heard)) })
+        // Files of ours for the moment it takes, removed after: lame decodes MP3 from a file only
+        // (from a pipe it fails unless the bytes are already waiting).
+        let dir = std::env::temp_dir().join(format!("transcription-{}", random_token()));
+        tokio::fs::create_dir(&dir).await.map_err(|e| format!("no working folder for the recording: {e}"))?;
+        let heard = hear_in(&dir, mp3).await;
+        let _ = tokio::fs::remove_dir_all(&dir).await;
+        heard
     }
+}
+
+async fn hear_in(dir: &std::path::Path, mp3: &[u8]) -> Result<Heard, String> {
+    let (call, decoded, wav) = (dir.join("call.mp3"), dir.join("decoded.wav"), dir.join("call.wav"));
+    tokio::fs::write(&call, mp3).await.map_err(|e| format!("the recording could not be written: {e}"))?;
+    let step = |e: crate::speech::SpeechError| e.0;
+    run_program(Command::new("lame").args(["--quiet", "--decode"]).arg(&call).arg(&decoded), &[], true)
+        .await
+        .map_err(step)?;
+    // No dither (-D): sox's is random, and the same recording is then heard the same every time.
+    run_program(Command::new("sox").args(["-q", "-D"]).arg(&decoded).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&wav), &[], true)
+        .await
+        .map_err(step)?;
+    let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
+    let heard = run_program(
+        Command::new("pocketsphinx_continuous").arg("-infile").arg(&wav).args(["-time", "yes", "-logfn", "/dev/null"]),
+        &[],
+        true,
+    )
+    .await
+    .map_err(step)?;
+    let audio_ms = (bytes - WAV_HEADER as i64).max(0) * 1000 / (SAMPLE_RATE * 2);
+    Ok(Heard { audio_ms, ..parse_pocketsphinx(&String::from_utf8_lossy(&heard)) })
 }
 
 /// Reads `pocketsphinx_continuous -time yes`: each utterance is its hypothesis on a line, then a
