@@ -34,7 +34,7 @@ async fn bench(voices: DialogueVoices) {
         println!("  said:  {reference}");
         println!("  heard: {}", heard.text.replace('\n', " / "));
         println!("  WER {:.1}% ({} errors / {} words)", errors.rate() * 100.0, errors.errors, errors.reference_words);
-        total = total.add(errors);
+        total = total + errors;
         audio_ms += heard.audio_ms;
         spent += seconds;
     }

@@ -91,7 +91,11 @@ async fn run(command: &mut Command, input: &[u8]) -> Result<Vec<u8>, SpeechError
 
 /// Runs a program with `input` on its standard input (never through a shell): its standard
 /// output, an error when it fails (or, unless `may_be_empty`, writes nothing).
-pub(crate) async fn run_program(command: &mut Command, input: &[u8], may_be_empty: bool) -> Result<Vec<u8>, SpeechError> {
+pub(crate) async fn run_program(
+    command: &mut Command,
+    input: &[u8],
+    may_be_empty: bool,
+) -> Result<Vec<u8>, SpeechError> {
     let program = command.as_std().get_program().to_string_lossy().into_owned();
     let failed = |e: std::io::Error| SpeechError(format!("{program}: {e}"));
     let mut child =

@@ -101,9 +101,13 @@ async fn hear_in(dir: &std::path::Path, mp3: &[u8]) -> Result<Heard, String> {
         .await
         .map_err(step)?;
     // No dither (-D): sox's is random, and the same recording is then heard the same every time.
-    run_program(Command::new("sox").args(["-q", "-D"]).arg(&decoded).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&wav), &[], true)
-        .await
-        .map_err(step)?;
+    run_program(
+        Command::new("sox").args(["-q", "-D"]).arg(&decoded).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&wav),
+        &[],
+        true,
+    )
+    .await
+    .map_err(step)?;
     let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
     let heard = run_program(
         Command::new("pocketsphinx_continuous").arg("-infile").arg(&wav).args(["-time", "yes", "-logfn", "/dev/null"]),
@@ -137,7 +141,11 @@ pub fn parse_pocketsphinx(output: &str) -> Heard {
             Some(line) => line.push(word.clone()),
             None => lines.push(vec![word.clone()]),
         }
-        words.push(HeardWord { word, start_ms: (start * 1000.0).round() as i64, end_ms: (end * 1000.0).round() as i64 });
+        words.push(HeardWord {
+            word,
+            start_ms: (start * 1000.0).round() as i64,
+            end_ms: (end * 1000.0).round() as i64,
+        });
     }
     let text = lines.iter().filter(|l| !l.is_empty()).map(|l| l.join(" ")).collect::<Vec<_>>().join("\n");
     Heard { text, words, audio_ms: 0 }

@@ -16,13 +16,14 @@ impl WordErrors {
     pub fn rate(self) -> f64 {
         self.errors as f64 / self.reference_words.max(1) as f64
     }
+}
 
-    /// Sums the edits of several recordings (the corpus rate weighs each by its words).
-    pub fn add(self, other: WordErrors) -> WordErrors {
-        WordErrors {
-            errors: self.errors + other.errors,
-            reference_words: self.reference_words + other.reference_words,
-        }
+/// Sums the edits of several recordings (the corpus rate weighs each by its words).
+impl std::ops::Add for WordErrors {
+    type Output = WordErrors;
+
+    fn add(self, other: WordErrors) -> WordErrors {
+        WordErrors { errors: self.errors + other.errors, reference_words: self.reference_words + other.reference_words }
     }
 }
 
@@ -87,7 +88,7 @@ mod tests {
 
     #[test]
     fn recordings_add_up_weighted_by_their_words() {
-        let total = word_error_rate("a b c d", "a b c d").add(word_error_rate("e f", "x y"));
+        let total = word_error_rate("a b c d", "a b c d") + word_error_rate("e f", "x y");
         assert_eq!(total, WordErrors { errors: 2, reference_words: 6 });
     }
 

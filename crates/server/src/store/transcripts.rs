@@ -119,7 +119,10 @@ pub async fn store(db: &AnyPool, transcript: &NewTranscript<'_>, now: i64) -> sq
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM transcription_claims WHERE call_id = $1").bind(transcript.call_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM transcription_claims WHERE call_id = $1")
+        .bind(transcript.call_id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(stored.rows_affected() == 1)
 }

@@ -81,8 +81,10 @@ async fn the_job_transcribes_a_synthesised_recording_and_the_transcript_holds_th
     // One short recording to hear (the recogniser takes about a second for it): the others go.
     sqlx::query("DELETE FROM call_recordings WHERE call_id <> $1").bind(call).execute(db).await.unwrap();
     // The demo's British voices, a little slower (the same audio is always heard the same).
-    let lines =
-        [(Voice::Agent, "Good morning, how can I help?"), (Voice::Caller, "I would like to book an appointment, please.")];
+    let lines = [
+        (Voice::Agent, "Good morning, how can I help?"),
+        (Voice::Caller, "I would like to book an appointment, please."),
+    ];
     let voices = DialogueVoices { words_per_minute: 140, ..BRITISH };
     set_audio(db, call, dialogue_mp3_in(&lines, voices).await.expect("espeak-ng and lame are installed")).await;
 
@@ -172,7 +174,9 @@ async fn a_failing_recogniser_is_retried_an_hour_later_and_given_up_after_three_
     let calls = waiting_calls(db).await;
     let call = calls.iter().find(|(_, c)| *c == ATLAS).unwrap().0;
     let enterprise = app.login("enterprise@demo.test").await;
-    let state = || async { app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await.json()["state"].clone() };
+    let state = || async {
+        app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await.json()["state"].clone()
+    };
 
     assert_eq!(run_once(db, &Broken, now).await.unwrap().failed, calls.len());
     assert_eq!(run_once(db, &Broken, now + RETRY_SECONDS - 1).await.unwrap().failed, 0, "held for an hour");
@@ -205,7 +209,10 @@ async fn the_transcript_needs_the_recordings_permission_and_the_calls_own_accoun
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert!(reply.json()["text"].is_null(), "no transcript in the answer");
     for id in ["0", "-1", "abc", "99999999999999999999"] {
-        assert_eq!(app.get(&format!("/api/reports/getTranscript/{id}"), Some(&owner)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            app.get(&format!("/api/reports/getTranscript/{id}"), Some(&owner)).await.status,
+            StatusCode::NOT_FOUND
+        );
     }
     // Harbour Lane Dental's recorded call: no speech analytics. An unrecorded call: no recording.
     let harbour: Vec<(i64, i64)> = sqlx::query_as(
