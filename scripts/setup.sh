@@ -42,6 +42,17 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
   apt-get install -y -qq espeak-ng lame >/dev/null
 fi
 
+# The offline speech recogniser that transcribes recorded calls (crates/server/src/transcription.rs):
+# Debian's pocketsphinx with its US English model, and sox, which resamples the recordings to the
+# model's 16 kHz (docs/speech-api.md says why this recogniser).
+if ! command -v pocketsphinx_continuous >/dev/null || ! command -v sox >/dev/null ||
+  [ ! -d /usr/share/pocketsphinx/model/en-us/en-us ]; then
+  step "pocketsphinx, pocketsphinx-en-us and sox (Debian) for transcription"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq pocketsphinx pocketsphinx-en-us sox >/dev/null
+fi
+
 # The PostgreSQL tests (tests/api_pg, test-pg-schema.sh, test-scale-out.sh, test-crash.sh):
 # sqlite3 (the CLI), PostgreSQL (Debian's, with psql) and curl, which the scripts drive servers
 # with; pdftotext (poppler-utils), which the invoice tests read the PDFs back with.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { acknowledgeSplashScreen, expectAccessible, expectHeading, PASSWORD } from './helpers';
+import { acknowledgeSplashScreen, expectAccessible, expectHeading, logIn, PASSWORD } from './helpers';
 
 // Reports (issue 32): a user's work is the calls. user@demo.test logs in and lands on the call
 // log, narrows it to paid search in the last 7 days, opens a call and hears its recording, and
@@ -93,4 +93,26 @@ test('Return to reports opens the call log, whose dashboard is a tab away', asyn
   await expect(page).toHaveURL(/\/manage\/reports\/dashboard$/);
   await expectHeading(page, 'Dashboard');
   await expectAccessible(page, 'the reports dashboard');
+});
+
+// Transcription (issue 36): Atlas's recorded calls are transcribed in the background on this
+// machine by an offline recogniser a few seconds after the server starts; the owner reads a
+// call's transcript under its recording, with the line that the audio never left.
+test('a recorded call of an account with speech shows its transcript under the recording', async ({ page }) => {
+  await logIn(page, 'enterprise@demo.test', '/manage/reports');
+  await expectHeading(page, 'Call log');
+  const calls = page.getByRole('table', { name: 'Calls' });
+  const recorded = calls.locator('tbody tr').filter({ hasText: 'Recorded' }).first();
+  const call = page.getByRole('dialog', { name: /^Call from / });
+  const transcript = call.getByRole('region', { name: 'Transcript' });
+  // The job may still be hearing it: open the call again until it has.
+  await expect(async () => {
+    if (await call.isVisible()) await call.getByRole('button', { name: 'Close' }).click();
+    await recorded.getByRole('button', { name: /^View call from / }).click();
+    await expect(call.getByLabel('Call recording')).toBeVisible();
+    await expect(transcript).toContainText(/Transcribed .* by pocketsphinx/, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(transcript).toContainText('the audio never leaves the installation');
+  await expect(transcript.locator('.transcript-text p').first()).not.toBeEmpty();
+  await expectAccessible(page, "a call's transcript", { within: call });
 });

@@ -27,6 +27,7 @@ pub mod sales;
 pub mod scoring;
 pub mod services;
 pub mod sources;
+pub mod speech;
 pub mod tags;
 mod toolbar;
 pub mod tracking;

@@ -23,6 +23,7 @@ pub mod state;
 pub mod store;
 pub mod summary_emails;
 pub mod tag_manager;
+pub mod transcription;
 pub mod website_check;
 
 pub use http::app;

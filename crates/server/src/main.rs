@@ -35,6 +35,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     server::conversions::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
     server::website_check::spawn(state.clone());
+    // Recorded calls of accounts with speech analytics, transcribed on this machine.
+    server::transcription::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;
     tracing::info!(
         "serving http://{}/manage/ (static files from {})",

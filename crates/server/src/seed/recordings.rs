@@ -12,7 +12,9 @@ use crate::speech::{dialogue_mp3, Voice};
 /// The latest answers of each customer that are recorded, whatever their source.
 const LATEST: usize = 3;
 
-const DIALOGUES: [&[(Voice, &str)]; 3] = [
+/// The dialogues the demo's recordings speak: also the reference transcripts the word error rate of
+/// the transcription is measured against (scripts/bench-transcription.sh).
+pub const DIALOGUES: [&[(Voice, &str)]; 3] = [
     &[
         (Voice::Agent, "Good morning, thank you for calling. How can I help?"),
         (Voice::Caller, "Hello. I saw your advert online and I would like to book an appointment, please."),

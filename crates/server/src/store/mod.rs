@@ -49,6 +49,7 @@ pub mod tags;
 pub mod tech_partners;
 pub mod throttle;
 pub mod tracking;
+pub mod transcripts;
 pub mod usage;
 pub mod user_admin;
 pub mod users;

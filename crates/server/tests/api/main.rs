@@ -65,6 +65,7 @@ mod tags;
 mod tech_partner_portal;
 mod track_sales;
 mod tracking;
+mod transcription;
 mod upgrade_chips;
 mod users_actions;
 mod users_form;

@@ -129,6 +129,8 @@ mod tech_partner_portal;
 mod track_sales;
 #[path = "../api/tracking.rs"]
 mod tracking;
+#[path = "../api/transcription.rs"]
+mod transcription;
 #[path = "../api/upgrade_chips.rs"]
 mod upgrade_chips;
 #[path = "../api/users_actions.rs"]

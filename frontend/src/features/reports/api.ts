@@ -55,3 +55,10 @@ export function tagCall(id: number, tagId: number): Promise<CallTags> {
 export function untagCall(id: number, tagId: number): Promise<CallTags> {
   return apiPost<CallTags>(`reports/untagCall/${id}`, { form_tag_id: tagId });
 }
+
+export type CallTranscript = components['schemas']['CallTranscript'];
+
+/** reports/getTranscript/{id}: the call's transcript, or where it stands (made in the background). */
+export function getTranscript(id: number): Promise<CallTranscript> {
+  return apiGet<CallTranscript>(`reports/getTranscript/${id}`);
+}

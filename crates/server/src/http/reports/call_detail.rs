@@ -60,7 +60,7 @@ struct CallDetail {
 }
 
 /// An id from the path: a positive whole number, else no such call.
-fn call_id(raw: &str) -> Result<i64, AppError> {
+pub(super) fn call_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 

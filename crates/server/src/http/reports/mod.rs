@@ -7,6 +7,7 @@ mod call_detail;
 mod call_log;
 mod call_score;
 mod call_tags;
+mod call_transcript;
 mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -29,6 +30,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_log::router())
         .merge(call_detail::router())
         .merge(call_tags::router())
+        .merge(call_transcript::router())
         .merge(call_score::router())
         .merge(dashboard::router())
 }

@@ -8,6 +8,7 @@ import { CallDimensionsSection } from './CallDimensionsSection';
 import { CallScoreSection } from './CallScoreSection';
 import { CallTagsSection } from './CallTagsSection';
 import { RecordingPlayer } from './RecordingPlayer';
+import { TranscriptSection } from './TranscriptSection';
 
 export const DETAIL_FAILED = 'This call could not be loaded. It may have been removed; try again later.';
 
@@ -40,7 +41,7 @@ function Facts({ detail }: { detail: CallDetail }) {
   );
 }
 
-/** One call: what it was, its journey step by step, its call-backs and its recording. */
+/** One call: what it was, its journey step by step, its call-backs, its recording and transcript. */
 export function CallDetailDialog({
   id,
   onClose,
@@ -118,6 +119,7 @@ export function CallDetailDialog({
             </section>
           )}
           {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
+          {load.data.recordingUrl && <TranscriptSection key={`transcript-${id}`} callId={id} />}
         </div>
       )}
     </Dialog>

@@ -153,6 +153,14 @@ function renderLog(address = '/reports', total = 60) {
         canScore: true,
         scorecards: [SCORECARD],
       }),
+    '/api/reports/getTranscript/11': () =>
+      jsonResponse({
+        state: 'ready',
+        text: 'good morning how can i help\ni would like to book an appointment please',
+        words: [{ word: 'good', startMs: 80, endMs: 400 }],
+        recogniser: 'pocketsphinx 0.8+5prealpha en-us (Debian, offline)',
+        transcribedAt: '23/11/2026 10:00 GMT',
+      }),
     '/api/reports/getRecording/11': () =>
       new Response(new Uint8Array([0xff, 0xfb, 0x90]), { headers: { 'Content-Type': 'audio/mpeg' } }),
     '/api/reports/exportCallsCsv': () =>
@@ -268,6 +276,9 @@ describe('the call log', () => {
     await user.selectOptions(within(dialog).getByLabelText('Speed'), '1.5');
     // The speed is applied by an effect after the render: waited for.
     await waitFor(() => expect((within(dialog).getByLabelText('Call recording') as HTMLAudioElement).playbackRate).toBe(1.5));
+    const transcript = within(dialog).getByRole('region', { name: 'Transcript' });
+    expect(await within(transcript).findByText('i would like to book an appointment please')).toBeInTheDocument();
+    expect(within(transcript).getByText(/the audio never leaves the installation/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(address()).toBe('/reports'));
   });

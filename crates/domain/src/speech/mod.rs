@@ -1,0 +1,27 @@
+//! Speech analytics (issue 36): which accounts have their recorded calls transcribed, and how a
+//! transcript is measured against what was said (the word error rate).
+
+mod wer;
+
+pub use wer::{transcript_words, word_error_rate, WordErrors};
+
+/// The scope of speech analytics (the add-on "Speech analytics", in Enterprise's package).
+pub const SPEECH_SCOPE: &str = "report_voice_tags";
+
+/// Whether an account's recorded calls are transcribed: it has speech (`hasSpeech`) or the
+/// speech analytics scope in its package or add-ons.
+pub fn transcribes_calls(has_speech: bool, package_scopes: &[String]) -> bool {
+    has_speech || package_scopes.iter().any(|scope| scope == SPEECH_SCOPE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speech_or_the_speech_analytics_scope_turns_transcription_on() {
+        assert!(transcribes_calls(true, &[]));
+        assert!(transcribes_calls(false, &["admin_tagging_for_dynamics".into(), SPEECH_SCOPE.into()]));
+        assert!(!transcribes_calls(false, &["admin_tagging_for_dynamics".into()]));
+    }
+}

@@ -1,0 +1,52 @@
+//! The transcription benchmark (scripts/bench-transcription.sh): speaks each of the demo's
+//! dialogues as the seed does (espeak-ng, two voices, lame), hears it with the local recogniser,
+//! and prints each dialogue's word error rate against its text, the rate over all of them, and the
+//! seconds of audio heard per second of processing; then the same dialogues in espeak-ng's US
+//! English voices, since the recogniser's model is US English.
+
+use std::time::Instant;
+
+use domain::speech::{word_error_rate, WordErrors};
+use server::seed::DIALOGUES;
+use server::speech::{dialogue_mp3_in, DialogueVoices, AMERICAN, BRITISH};
+use server::transcription::{Pocketsphinx, Recogniser};
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    println!("recogniser: {}", Pocketsphinx.name());
+    println!("\n== the demo's recordings (espeak-ng en-gb and en-gb+f3, 175 words a minute)");
+    bench(BRITISH).await;
+    println!("\n== the same dialogues in espeak-ng's US English (en-us for both, 140 words a minute)");
+    bench(AMERICAN).await;
+}
+
+async fn bench(voices: DialogueVoices) {
+    let recogniser = Pocketsphinx;
+    let (mut total, mut audio_ms, mut spent) = (WordErrors::default(), 0i64, 0f64);
+    for (n, lines) in DIALOGUES.iter().enumerate() {
+        let reference = lines.iter().map(|(_, text)| *text).collect::<Vec<_>>().join(" ");
+        let mp3 = dialogue_mp3_in(lines, voices).await.expect("espeak-ng and lame are installed");
+        let started = Instant::now();
+        let heard = recogniser.transcribe(&mp3).await.expect("the recogniser is installed (scripts/setup.sh)");
+        let seconds = started.elapsed().as_secs_f64();
+        let errors = word_error_rate(&reference, &heard.text);
+        println!("\ndialogue {}: {:.1} s of audio heard in {seconds:.2} s", n + 1, heard.audio_ms as f64 / 1000.0);
+        println!("  said:  {reference}");
+        println!("  heard: {}", heard.text.replace('\n', " / "));
+        println!("  WER {:.1}% ({} errors / {} words)", errors.rate() * 100.0, errors.errors, errors.reference_words);
+        total = total + errors;
+        audio_ms += heard.audio_ms;
+        spent += seconds;
+    }
+    println!(
+        "\nWER over the three dialogues: {:.1}% ({} errors / {} words)",
+        total.rate() * 100.0,
+        total.errors,
+        total.reference_words
+    );
+    println!(
+        "speed: {:.1} s of audio in {spent:.2} s of processing = {:.1} s of audio per second",
+        audio_ms as f64 / 1000.0,
+        audio_ms as f64 / 1000.0 / spent
+    );
+}

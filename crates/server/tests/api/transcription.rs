@@ -1,0 +1,236 @@
+//! Transcription (issue 36): the job hears a synthesised recording with the local recogniser
+//! and finds what was said; each call is transcribed once however many processes run the job
+//! (claims in the database, lapsing); the transcript is read under the call's recording with the
+//! recordings permission, and another customer's call is not found.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use axum::http::StatusCode;
+use server::speech::{dialogue_mp3_in, DialogueVoices, Voice, BRITISH};
+use server::transcription::{
+    run_once, Heard, HeardWord, Pocketsphinx, Recogniser, CLAIM_SECONDS, MAX_ATTEMPTS, RETRY_SECONDS,
+};
+use sqlx::AnyPool;
+
+use crate::helpers::TestApp;
+
+/// Atlas Insurance Group: Enterprise, with speech.
+const ATLAS: i64 = 300;
+const HARBOUR_LANE: i64 = 100;
+
+/// The recorded calls of the accounts with speech (Stone & Sons and Atlas), newest first.
+async fn waiting_calls(db: &AnyPool) -> Vec<(i64, i64)> {
+    sqlx::query_as(
+        "SELECT r.call_id, r.customer_id FROM call_recordings r JOIN customers c ON c.id = r.customer_id
+         WHERE c.has_speech = 1 ORDER BY r.call_id DESC",
+    )
+    .fetch_all(db)
+    .await
+    .unwrap()
+}
+
+async fn set_audio(db: &AnyPool, call: i64, audio: Vec<u8>) {
+    sqlx::query("UPDATE call_recordings SET content = $1 WHERE call_id = $2")
+        .bind(audio)
+        .bind(call)
+        .execute(db)
+        .await
+        .unwrap();
+}
+
+async fn transcripts(db: &AnyPool) -> Vec<(i64, String)> {
+    sqlx::query_as("SELECT call_id, text FROM transcripts ORDER BY call_id").fetch_all(db).await.unwrap()
+}
+
+/// Hears "call <n>" in any recording, counting what it heard; pausing a little so runs overlap.
+#[derive(Default)]
+struct Counting(Mutex<HashMap<Vec<u8>, u32>>);
+
+impl Recogniser for Counting {
+    fn name(&self) -> &str {
+        "counting"
+    }
+
+    async fn transcribe(&self, audio: &[u8]) -> Result<Heard, String> {
+        *self.0.lock().unwrap().entry(audio.to_vec()).or_default() += 1;
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let word = HeardWord { word: "heard".into(), start_ms: 0, end_ms: 400 };
+        Ok(Heard { text: String::from_utf8_lossy(audio).into_owned(), words: vec![word], audio_ms: 1_000 })
+    }
+}
+
+/// Always fails, as a recogniser that is not installed would.
+struct Broken;
+
+impl Recogniser for Broken {
+    fn name(&self) -> &str {
+        "broken"
+    }
+
+    async fn transcribe(&self, _: &[u8]) -> Result<Heard, String> {
+        Err("pocketsphinx_continuous: No such file or directory".into())
+    }
+}
+
+#[tokio::test]
+async fn the_job_transcribes_a_synthesised_recording_and_the_transcript_holds_the_phrase_said() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let (call, _) = waiting_calls(db).await.into_iter().find(|(_, c)| *c == ATLAS).expect("Atlas has recordings");
+    // One short recording to hear (the recogniser takes about a second for it): the others go.
+    sqlx::query("DELETE FROM call_recordings WHERE call_id <> $1").bind(call).execute(db).await.unwrap();
+    // The demo's British voices, a little slower (the same audio is always heard the same).
+    let lines = [
+        (Voice::Agent, "Good morning, how can I help?"),
+        (Voice::Caller, "I would like to book an appointment, please."),
+    ];
+    let voices = DialogueVoices { words_per_minute: 140, ..BRITISH };
+    set_audio(db, call, dialogue_mp3_in(&lines, voices).await.expect("espeak-ng and lame are installed")).await;
+
+    let enterprise = app.login("enterprise@demo.test").await;
+    let before = app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await;
+    assert_eq!(before.status, StatusCode::OK);
+    assert_eq!(before.json()["state"], "pending");
+
+    let ran = run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap();
+    assert_eq!((ran.heard, ran.failed), (1, 0), "{ran:?}");
+    let reply = app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let transcript = reply.json();
+    assert_eq!(transcript["state"], "ready");
+    let text = transcript["text"].as_str().unwrap();
+    assert!(text.contains("book an appointment"), "{text:?}");
+    assert!(transcript["recogniser"].as_str().unwrap().starts_with("pocketsphinx"));
+    assert_eq!(transcript["transcribedAt"], "23/11/2026 10:00 GMT");
+    let words = transcript["words"].as_array().unwrap();
+    let appointment = words.iter().find(|w| w["word"] == "appointment").expect("the word with its times");
+    assert!(appointment["startMs"].as_i64().unwrap() > 1_500, "said in the second line: {appointment}");
+    assert!(appointment["endMs"].as_i64() > appointment["startMs"].as_i64());
+
+    // Heard once: the next run has nothing to do.
+    assert_eq!(run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap(), Default::default());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_running_the_job_at_once_transcribe_each_call_once() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    // A second process: its own connection pool on the same database.
+    let other = server::db::connect(&app.state.settings.database_url).await.unwrap();
+    let calls = waiting_calls(db).await;
+    assert!(calls.len() >= 4, "the demo's speech accounts have recordings: {calls:?}");
+    for (call, _) in &calls {
+        set_audio(db, *call, format!("call {call}").into_bytes()).await;
+    }
+    let now = app.state.clock.now();
+    let counting = Counting::default();
+    let (here, there) = tokio::join!(run_once(db, &counting, now), run_once(&other, &counting, now));
+    let (here, there) = (here.unwrap(), there.unwrap());
+
+    let heard = counting.0.into_inner().unwrap();
+    assert_eq!(heard.len(), calls.len());
+    assert!(heard.values().all(|&times| times == 1), "{heard:?}");
+    assert_eq!(here.heard + there.heard, calls.len());
+    let stored = transcripts(db).await;
+    assert_eq!(stored.len(), calls.len());
+    assert!(stored.iter().all(|(call, text)| *text == format!("call {call}")), "{stored:?}");
+    let claims: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transcription_claims").fetch_one(db).await.unwrap();
+    assert_eq!(claims, 0, "claims are given up with the transcript");
+    // Harbour Lane Dental has recordings but no speech analytics: none of its calls was heard.
+    assert!(stored.iter().all(|(call, _)| calls.iter().any(|(c, _)| c == call)));
+}
+
+#[tokio::test]
+async fn audio_heard_before_is_not_heard_again_and_a_lapsed_claim_is_taken_over() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let now = app.state.clock.now();
+    let calls = waiting_calls(db).await;
+    for (call, _) in &calls {
+        set_audio(db, *call, b"the same dialogue".to_vec()).await;
+    }
+    // A run that died holds the newest call.
+    let (held, _) = calls[0];
+    assert_eq!(
+        server::store::transcripts::claim(db, held, now, now + CLAIM_SECONDS, MAX_ATTEMPTS).await.unwrap(),
+        Some(1)
+    );
+    let counting = Counting::default();
+    let ran = run_once(db, &counting, now).await.unwrap();
+    assert_eq!((ran.heard, ran.reused), (1, calls.len() - 2), "heard once, then reused");
+    assert!(!transcripts(db).await.iter().any(|(call, _)| *call == held), "still claimed");
+
+    let ran = run_once(db, &counting, now + CLAIM_SECONDS).await.unwrap();
+    assert_eq!((ran.heard, ran.reused), (0, 1), "the claim lapsed: taken over, and the audio known");
+    assert_eq!(transcripts(db).await.len(), calls.len());
+}
+
+#[tokio::test]
+async fn a_failing_recogniser_is_retried_an_hour_later_and_given_up_after_three_attempts() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let now = app.state.clock.now();
+    let calls = waiting_calls(db).await;
+    let call = calls.iter().find(|(_, c)| *c == ATLAS).unwrap().0;
+    let enterprise = app.login("enterprise@demo.test").await;
+    let state = || async {
+        app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await.json()["state"].clone()
+    };
+
+    assert_eq!(run_once(db, &Broken, now).await.unwrap().failed, calls.len());
+    assert_eq!(run_once(db, &Broken, now + RETRY_SECONDS - 1).await.unwrap().failed, 0, "held for an hour");
+    assert_eq!(state().await, "pending");
+    run_once(db, &Broken, now + RETRY_SECONDS).await.unwrap();
+    run_once(db, &Broken, now + 2 * RETRY_SECONDS).await.unwrap();
+    assert_eq!(state().await, "failed");
+    let error: String = sqlx::query_scalar("SELECT last_error FROM transcription_claims WHERE call_id = $1")
+        .bind(call)
+        .fetch_one(db)
+        .await
+        .unwrap();
+    assert!(error.contains("No such file"), "{error}");
+    assert_eq!(run_once(db, &Counting::default(), now + 10 * RETRY_SECONDS).await.unwrap(), Default::default());
+}
+
+#[tokio::test]
+async fn the_transcript_needs_the_recordings_permission_and_the_calls_own_account() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    run_once(db, &Counting::default(), app.state.clock.now()).await.unwrap();
+    let atlas_call = waiting_calls(db).await.into_iter().find(|(_, c)| *c == ATLAS).unwrap().0;
+    let path = |call: i64| format!("/api/reports/getTranscript/{call}");
+
+    let enterprise = app.login("enterprise@demo.test").await;
+    assert_eq!(app.get(&path(atlas_call), Some(&enterprise)).await.json()["state"], "ready");
+    // Another customer's call, and nonsense ids: not found.
+    let owner = app.login("owner@demo.test").await;
+    let reply = app.get(&path(atlas_call), Some(&owner)).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert!(reply.json()["text"].is_null(), "no transcript in the answer");
+    for id in ["0", "-1", "abc", "99999999999999999999"] {
+        assert_eq!(
+            app.get(&format!("/api/reports/getTranscript/{id}"), Some(&owner)).await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+    // Harbour Lane Dental's recorded call: no speech analytics. An unrecorded call: no recording.
+    let harbour: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT c.id, CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END FROM calls c
+         LEFT JOIN call_recordings r ON r.call_id = c.id WHERE c.customer_id = $1 ORDER BY 2 DESC, c.id DESC",
+    )
+    .bind(HARBOUR_LANE)
+    .fetch_all(db)
+    .await
+    .unwrap();
+    assert_eq!(app.get(&path(harbour[0].0), Some(&owner)).await.json()["state"], "notIncluded");
+    let unrecorded = harbour.iter().find(|(_, recorded)| *recorded == 0).unwrap().0;
+    assert_eq!(app.get(&path(unrecorded), Some(&owner)).await.json()["state"], "noRecording");
+
+    // Without the recordings flag (starter@demo.test; admin@demo.test), no transcript.
+    for email in ["starter@demo.test", "admin@demo.test"] {
+        let session = app.login(email).await;
+        assert_eq!(app.get(&path(atlas_call), Some(&session)).await.status, StatusCode::FORBIDDEN, "{email}");
+    }
+    assert_eq!(app.get(&path(atlas_call), None).await.status, StatusCode::UNAUTHORIZED);
+}
