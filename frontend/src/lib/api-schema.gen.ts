@@ -195,6 +195,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/getAgent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One agent: their details, last 30 days and a page of their outbound calls, newest first.
+         *     A user who is not an agent of the account is 404.
+         */
+        get: operations["get_agents_getAgent_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/getAgents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's agents by name with their last 30 days, the paid agents and who may be given
+         *     access.
+         */
+        get: operations["get_agents_getAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/giveAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a user outbound access within the agents the account pays for. Every paid agent in
+         *     use: 422 `AGENT_LIMIT_REACHED` (errors.userId offers to buy another).
+         */
+        post: operations["post_agents_giveAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/setCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an agent on one of the account's campaigns (or none). */
+        post: operations["post_agents_setCampaign_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/takeAccess/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes outbound access from an agent; the paid agent is free for another user. */
+        post: operations["post_agents_takeAccess_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billingdetails/getBillingDetails": {
         parameters: {
             query?: never;
@@ -513,6 +607,111 @@ export interface paths {
         get: operations["get_cta_getCtas"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/addDimension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a custom dimension. */
+        post: operations["post_customdimensions_addDimension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/deleteDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a custom dimension with its values on calls. */
+        post: operations["post_customdimensions_deleteDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/editDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a custom dimension: its type is kept while calls have a value, and a choice calls have
+         *     stays on the list.
+         */
+        post: operations["post_customdimensions_editDimension_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getCallDimensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's custom dimensions, for its details in the call log. */
+        get: operations["get_customdimensions_getCallDimensions_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/getDimensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's custom dimensions by name, with the calls that have a value. */
+        get: operations["get_customdimensions_getDimensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customdimensions/setCallDimension/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets (or clears) a call's value of a custom dimension; answers the call's values. */
+        post: operations["post_customdimensions_setCallDimension_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2837,7 +3036,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Adds a campaign, from the user form (a user editor) or the Campaigns page (its editors):
+         *     the name's rules and unique in the account (422 `NAME_NOT_UNIQUE`).
+         */
         post: operations["post_outboundcampaigns_addCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/deleteCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a campaign no agent uses. In use: 422 `CAMPAIGN_IN_USE` naming the agents in
+         *     `errors.outboundCampaignId`.
+         */
+        post: operations["post_outboundcampaigns_deleteCampaign_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/editCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a campaign; its agents stay on it. */
+        post: operations["post_outboundcampaigns_editCampaign_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2869,6 +3109,212 @@ export interface paths {
         };
         /** outboundcampaigns/getAll/, as the browser calls it. */
         get: operations["get_outboundcampaigns_getAll_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getCampaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with the agents on it. */
+        get: operations["get_outboundcampaigns_getCampaign_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/getCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's campaigns by name with their agents, and the report emails on offer. */
+        get: operations["get_outboundcampaigns_getCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcampaigns/saveReportSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets which outbound report emails (daily, weekly, monthly) the account offers its users. */
+        post: operations["post_outboundcampaigns_saveReportSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/addCallerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an outside number and sends it a code (the sandbox phone shows it). */
+        post: operations["post_outboundcli_addCallerId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/getCallerIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's caller ids: its tracked numbers, its outside numbers with their status, and
+         *     its agents with their restriction.
+         */
+        get: operations["get_outboundcli_getCallerIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/removeCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an outside number (the page confirms first). Refused (422 CALLER_ID_IN_USE) while
+         *     a restricted agent presents it, naming them.
+         */
+        post: operations["post_outboundcli_removeCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/resendCode/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new code to an outside number not yet verified (at most once a minute); the old
+         *     code stops working and the tries start again. 422 RESEND_TOO_SOON or VERIFIED_ALREADY.
+         */
+        post: operations["post_outboundcli_resendCode_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/restrictAgent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restricts an agent to the list (cliRestricted) or lifts it. Restricting an agent whose
+         *     caller id is not on the list is 422 on form_customer_restrict_cli.
+         */
+        post: operations["post_outboundcli_restrictAgent_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundcli/verifyCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies an outside number with its code. Refusals (422, errors.form_code): WRONG_CODE with
+         *     the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY; a malformed code is
+         *     VALIDATION_FAILED and uses no try.
+         */
+        post: operations["post_outboundcli_verifyCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/acceptTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner accepts the current version for the account, once: a second acceptance is 422
+         *     TERMS_ACCEPTED_ALREADY naming who accepted.
+         */
+        post: operations["post_outboundterms_acceptTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundterms/getTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current outbound terms and who accepted them for the account, and when. */
+        get: operations["get_outboundterms_getTerms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4194,6 +4640,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tracksales/getSales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The matching settings, and the period's sales: totals, revenue by source / medium and by
+         *     campaign, the latest sales.
+         */
+        get: operations["get_tracksales_getSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tracksales/saveMatching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves how sales are matched, and matches every sale of the account again. */
+        post: operations["post_tracksales_saveMatching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/checkUniqueEmail": {
         parameters: {
             query?: never;
@@ -4419,6 +4902,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessChanged: {
+            success: boolean;
+            seats: components["schemas"]["AgentSeatsView"];
+        };
         AccountChoice: {
             /**
              * Format: int64
@@ -4822,6 +5309,97 @@ export interface components {
             numbers: components["schemas"]["GroupNumber"][];
             number_sets: components["schemas"]["GroupPool"][];
         };
+        AgentCallView: {
+            /** Format: int64 */
+            id: number;
+            /** @description "24/11/2026 09:15" in the account's time zone. */
+            started: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            /** @description "4m 05s". */
+            duration: string;
+            /** @description "Landline" or "Mobile". */
+            kind: string;
+            /** @description The number called, or "". */
+            number: string;
+            /** @description Pounds, "0.12". */
+            cost: string;
+        };
+        /** @description A user who may be given outbound access. */
+        AgentCandidate: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The confirmation before giving access. */
+            giveQuestion: string;
+        };
+        AgentPage: {
+            agent: components["schemas"]["AgentView"];
+            calls: components["schemas"]["AgentCallView"][];
+            /**
+             * Format: int64
+             * @description Every outbound call of the agent.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** @description The account's campaigns, for the agent's campaign. */
+            campaigns: components["schemas"]["CampaignChoice"][];
+            canEdit: boolean;
+        };
+        /** @description The account's agents against those it pays for. */
+        AgentSeatsView: {
+            /** Format: int64 */
+            agents: number;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            free: number;
+            /** @description "2 of 3 paid agents in use (1 free)." */
+            summary: string;
+        };
+        AgentView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            email: string;
+            /** @description The number the agent's calls show, or "". */
+            outboundNumber: string;
+            /**
+             * Format: int64
+             * @description The agent's campaign's id, if any.
+             */
+            campaignId?: number | null;
+            /** @description The agent's campaign, or "". */
+            campaign: string;
+            /**
+             * Format: int64
+             * @description Outbound calls in the last 30 days.
+             */
+            calls30Days: number;
+            /**
+             * Format: int64
+             * @description Their length in seconds, and as shown ("1h 02m").
+             */
+            talkSeconds30Days: number;
+            talkTime30Days: string;
+            /** @description The confirmation before taking access. */
+            takeQuestion: string;
+        };
+        AgentsPage: {
+            agents: components["schemas"]["AgentView"][];
+            seats: components["schemas"]["AgentSeatsView"];
+            /** @description The account's users who may be given access (home on this account, no other accounts). */
+            candidates: components["schemas"]["AgentCandidate"][];
+            /** @description Whether the user may give and take access. */
+            canEdit: boolean;
+            /** @description Whether the user may buy another agent: the purchase modal of `addAgentScope`. */
+            canBuy: boolean;
+            /** @description The add-on that pays for one more agent (its price comes from services/getAddonPrice). */
+            addAgentScope: string;
+        };
         AllPrices: {
             prices: components["schemas"]["CataloguePrices"];
         };
@@ -5020,6 +5598,30 @@ export interface components {
             /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
             scoring: components["schemas"]["CallScoring"];
         };
+        CallDimensionField: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            choices: string[];
+            /** @description '' when the call has none. */
+            value: string;
+        };
+        /** @description A call's value of one custom dimension. */
+        CallDimensionFields: {
+            /** @description The custom dimension's id. */
+            form_dimension_id?: string;
+            /**
+             * @description The value as typed ('' clears it): a text of at most 200 characters, a number, or one of
+             *     the choices.
+             */
+            form_value?: string;
+        };
+        CallDimensions: {
+            fields: components["schemas"]["CallDimensionField"][];
+            /** @description Whether the user may set the values (else they are shown only). */
+            canSet: boolean;
+        };
         CallFilters: {
             sources: components["schemas"]["Choice"][];
             campaigns: components["schemas"]["Choice"][];
@@ -5027,8 +5629,12 @@ export interface components {
             outcomes: components["schemas"]["KeyLabel"][];
             /** @description The account's call tags (issue 34). */
             tags: components["schemas"]["Choice"][];
+            /** @description The account's call categories by name (issue 35): the filter's value is the name. */
+            categories: components["schemas"]["KeyLabel"][];
             /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
             scores: components["schemas"]["KeyLabel"][];
+            /** @description The account's custom dimensions, for a user of its Custom dimensions page (issue 36). */
+            dimensions: components["schemas"]["DimensionFilterChoice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
@@ -5129,8 +5735,29 @@ export interface components {
             /** @description When it was transcribed, in the account's zone ('' until ready). */
             transcribedAt: string;
         };
+        /**
+         * @description Where an outside number's verification stands.
+         * @enum {string}
+         */
+        CallerIdStatus: "verified" | "pending" | "expired";
+        CallerIdsPage: {
+            tracked: components["schemas"]["TrackedCallerId"][];
+            outside: components["schemas"]["OutsideCallerId"][];
+            agents: components["schemas"]["CliAgent"][];
+        };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
+        };
+        CampaignAgent: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            email: string;
+        };
+        CampaignChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         CampaignId: {
             /** Format: int64 */
@@ -5317,6 +5944,15 @@ export interface components {
             id: number;
             label: string;
         };
+        /** @description An agent of the account and whether they are restricted to the list. */
+        CliAgent: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The caller id the agent presents ("" for none). */
+            outboundNumber: string;
+            cliRestricted: boolean;
+        };
         ClickView: {
             /** Format: int64 */
             id: number;
@@ -5366,6 +6002,11 @@ export interface components {
         ClonedIvrId: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description The code form. */
+        CodeFields: {
+            /** @description The six digits sent to the number. */
+            form_code?: string;
         };
         Comparison: {
             current: components["schemas"]["Breakdown"];
@@ -5782,6 +6423,54 @@ export interface components {
              */
             ringLength: number;
         };
+        /** @description The definition form. */
+        DimensionFields: {
+            /** @description Required, at most 50 characters, unique in the account (without case). */
+            form_name?: string;
+            /** @description text, number or choice. */
+            form_kind?: string;
+            /** @description A choice field's choices, one a line: 2 to 20, each at most 50 characters. */
+            form_choices?: string;
+        };
+        /** @description A custom dimension the log filters by (issue 36). */
+        DimensionFilterChoice: {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            kind: components["schemas"]["DimensionKind"];
+            /** @description A choice field's choices. */
+            choices: string[];
+        };
+        /**
+         * @description What a custom dimension holds.
+         * @enum {string}
+         */
+        DimensionKind: "text" | "number" | "choice";
+        DimensionKindChoice: {
+            key: components["schemas"]["DimensionKind"];
+            label: string;
+        };
+        DimensionView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            kind: components["schemas"]["DimensionKind"];
+            kindLabel: string;
+            /** @description A choice field's choices, in order. */
+            choices: string[];
+            /**
+             * Format: int64
+             * @description Calls with a value.
+             */
+            calls: number;
+            deleteQuestion: string;
+        };
+        DimensionsPage: {
+            dimensions: components["schemas"]["DimensionView"][];
+            kinds: components["schemas"]["DimensionKindChoice"][];
+            /** @description Whether the user may add, edit and delete definitions. */
+            canEdit: boolean;
+        };
         DirectionUsage: {
             monthlyUsage: components["schemas"]["TwoPeriods"];
             quarterlyUsage: components["schemas"]["TwoPeriods"];
@@ -6012,6 +6701,11 @@ export interface components {
             sources: components["schemas"]["WhisperSourceView"][];
             affectedPools: components["schemas"]["WhisperPool"][];
         };
+        /** @description The campaign form, as addCampaign posts it. */
+        EditCampaignRequest: {
+            /** @description The domain's rules (`agents::validate_campaign`) decide; this only bounds it first. */
+            outboundCampaignName?: string;
+        };
         /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
         EligibilityRequest: {
             type?: string;
@@ -6132,6 +6826,13 @@ export interface components {
             form_ga_property_id?: string;
             /** @description 1 events, 2 virtual pageviews. */
             form_ga_property_type?: string;
+        };
+        GiveAccessRequest: {
+            /**
+             * Format: int64
+             * @description A user of the account who is not an agent (getAgents' candidates); anything else is 404.
+             */
+            userId: number;
         };
         GivenScore: {
             /** Format: int64 */
@@ -6682,10 +7383,34 @@ export interface components {
             login: string;
         };
         /**
+         * @description How a sale is matched to a call.
+         * @enum {string}
+         */
+        MatchBy: "callerNumber" | "callId";
+        /**
          * @description How a UTM or path rule compares (case-insensitively for UTM values, exactly for paths).
          * @enum {string}
          */
         MatchOp: "equals" | "contains";
+        MatchOption: {
+            key: components["schemas"]["MatchBy"];
+            label: string;
+        };
+        /** @description The matching form. */
+        MatchingFields: {
+            /** @description callerNumber or callId. */
+            form_match_by?: string;
+            /** @description 1 to 90. */
+            form_match_days?: string;
+        };
+        MatchingSaved: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Sales of the account matched to a call under the new settings.
+             */
+            matched: number;
+        };
         MidCallAudioOption: {
             /** Format: int64 */
             id: number;
@@ -6912,6 +7637,26 @@ export interface components {
             /** @description The campaign's id. */
             val: string;
         };
+        OutboundCampaignPage: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            agents: components["schemas"]["CampaignAgent"][];
+            deleteQuestion: string;
+            canEdit: boolean;
+        };
+        OutboundCampaignView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Agents on the campaign; a campaign with agents cannot be deleted.
+             */
+            agents: number;
+            /** @description The delete confirmation's question, or the refusal naming the agents. */
+            deleteQuestion: string;
+        };
         /** @description The outbound campaigns of the account, with its report-email options. */
         OutboundCampaigns: {
             /**
@@ -6924,6 +7669,15 @@ export interface components {
             outboundWeeklyEnabled: boolean;
             outboundMonthlyEnabled: boolean;
             user: components["schemas"]["CampaignsUser"];
+        };
+        OutboundCampaignsPage: {
+            campaigns: components["schemas"]["OutboundCampaignView"][];
+            /** @description The outbound report emails the account offers its users (the user form's checkboxes). */
+            outboundDailyEnabled: boolean;
+            outboundWeeklyEnabled: boolean;
+            outboundMonthlyEnabled: boolean;
+            /** @description Whether the user may add, edit and delete campaigns and change the report emails. */
+            canEdit: boolean;
         };
         /** @description A user the outbound add-on can be given to (the add-on price response's `users`). */
         OutboundCandidate: {
@@ -6959,6 +7713,49 @@ export interface components {
             status: number;
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
+        };
+        OutboundTermsPage: {
+            version: string;
+            title: string;
+            paragraphs: string[];
+            /** @description Who accepted this version for the account (their email), if anyone has. */
+            acceptedBy?: string | null;
+            /**
+             * Format: int64
+             * @description When (unix seconds).
+             */
+            acceptedAt?: number | null;
+            /** @description Whether this user may accept (the account owner, while not accepted). */
+            canAccept: boolean;
+        };
+        /** @description An outside number on the list. */
+        OutsideCallerId: {
+            /** Format: int64 */
+            id: number;
+            number: string;
+            status: components["schemas"]["CallerIdStatus"];
+            /**
+             * Format: int64
+             * @description When the current code stops working (unix seconds); None once verified.
+             */
+            codeExpiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description Wrong codes the current code still allows.
+             */
+            triesLeft: number;
+            /** Format: int64 */
+            verifiedAt?: number | null;
+            addedBy: string;
+            /** Format: int64 */
+            addedAt: number;
+            /** @description The remove confirmation's question. */
+            removeQuestion: string;
+        };
+        /** @description The outside number form. */
+        OutsideNumberFields: {
+            /** @description 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already. */
+            form_number?: string;
         };
         /** @description A pair's fields (the id only for an edit). */
         PairFields: {
@@ -7534,9 +8331,28 @@ export interface components {
             label: string;
             shortLabel: string;
         };
+        ReportSettingsRequest: {
+            /** @description "1" offers the daily report email; anything else does not. */
+            outboundDailyEnabled?: string;
+            outboundWeeklyEnabled?: string;
+            outboundMonthlyEnabled?: string;
+        };
         ReportVersion: {
             /** @description The new-reports mode, as now set. */
             value: boolean;
+        };
+        /** @description The restriction form (the user form's field name). */
+        RestrictFields: {
+            /** @description "1" restricts the agent to the list, "0" lifts it. */
+            form_customer_restrict_cli?: string;
+        };
+        RevenueLine: {
+            /** @description What the sales are credited to; '' for sales matched to no call (or a call without one). */
+            label: string;
+            /** Format: int64 */
+            sales: number;
+            /** @description "1,234.50" (pounds). */
+            revenue: string;
         };
         RewardRow: {
             /**
@@ -7945,6 +8761,32 @@ export interface components {
              */
             paidOverrides: boolean;
         };
+        SaleLine: {
+            /** Format: int64 */
+            id: number;
+            /** @description In the account's zone. */
+            time: string;
+            /** @description UK format; '' when none. */
+            phone: string;
+            reference: string;
+            value: string;
+            /**
+             * Format: int64
+             * @description The call it matched, for a link to its details.
+             */
+            callId?: number | null;
+            credited: string;
+        };
+        SalesMatching: {
+            matchBy: components["schemas"]["MatchBy"];
+            /** Format: int64 */
+            matchDays: number;
+            options: components["schemas"]["MatchOption"][];
+            /** Format: int64 */
+            minDays: number;
+            /** Format: int64 */
+            maxDays: number;
+        };
         SalesforceConfiguration: {
             configured: boolean;
             account?: string | null;
@@ -8186,6 +9028,13 @@ export interface components {
             /** Format: double */
             price?: number | null;
             billing_frequency: string;
+        };
+        SetCampaignRequest: {
+            /**
+             * Format: int64
+             * @description A campaign of the account, or "" / 0 for none; another account's campaign is 404.
+             */
+            outboundCampaignId?: number | null;
         };
         /**
          * @description The outbound dialog's post for an existing user. The dialog also sends the offer's other
@@ -8573,6 +9422,33 @@ export interface components {
             answered: number;
             /** Format: int64 */
             firstTime: number;
+        };
+        TrackSalesPage: {
+            matching: components["schemas"]["SalesMatching"];
+            canEdit: boolean;
+            firstDay: string;
+            lastDay: string;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            matched: number;
+            /**
+             * Format: int64
+             * @description Whole percent of the sales matched to a call; null without sales.
+             */
+            matchRate?: number | null;
+            revenue: string;
+            bySource: components["schemas"]["RevenueLine"][];
+            byCampaign: components["schemas"]["RevenueLine"][];
+            latest: components["schemas"]["SaleLine"][];
+        };
+        /** @description One of the account's tracked numbers: a caller id of its own. */
+        TrackedCallerId: {
+            number: string;
+            /** @description "static" or "pool". */
+            kind: string;
+            /** @description The pool's name ("" for a static number). */
+            poolName: string;
         };
         /**
          * @description Where a call's transcript stands.
@@ -9657,6 +10533,360 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_agents_getAgent_id: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_agents_getAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Agents menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_agents_giveAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GiveAccessRequest"];
+                "multipart/form-data": components["schemas"]["GiveAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessChanged"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a user who may be given access */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description AGENT_LIMIT_REACHED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_agents_setCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetCampaignRequest"];
+                "multipart/form-data": components["schemas"]["SetCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent or a campaign of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_agents_takeAccess_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessChanged"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };
@@ -11018,6 +12248,419 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+        };
+    };
+    post_customdimensions_addDimension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_customdimensions_deleteDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_customdimensions_editDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom dimension's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["DimensionFields"];
+                "multipart/form-data": components["schemas"]["DimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_name, form_kind, form_choices */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getCallDimensions_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_customdimensions_getDimensions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DimensionsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_customdimensions_setCallDimension_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CallDimensionFields"];
+                "multipart/form-data": components["schemas"]["CallDimensionFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDimensions"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Custom dimensions menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call or custom dimension in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -20571,6 +22214,157 @@ export interface operations {
             };
         };
     };
+    post_outboundcampaigns_deleteCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CAMPAIGN_IN_USE: the refusal names the agents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcampaigns_editCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EditCampaignRequest"];
+                "multipart/form-data": components["schemas"]["EditCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description outboundCampaignName; NAME_NOT_UNIQUE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     get_outboundcampaigns_getAll: {
         parameters: {
             query?: never;
@@ -20671,6 +22465,753 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_outboundcampaigns_getCampaign_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaignPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such campaign in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundcampaigns_getCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundCampaignsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Campaigns menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcampaigns_saveReportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReportSettingsRequest"];
+                "multipart/form-data": components["schemas"]["ReportSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_outboundcli_addCallerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OutsideNumberFields"];
+                "multipart/form-data": components["schemas"]["OutsideNumberFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_number's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundcli_getCallerIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallerIdsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner, or no outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcli_removeCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description CALLER_ID_IN_USE: errors.form_number names the agents */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_resendCode_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description errors.form_code: why no code was sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_restrictAgent_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RestrictFields"];
+                "multipart/form-data": components["schemas"]["RestrictFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such agent in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The agent's caller id is not on the list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundcli_verifyCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outside caller id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CodeFields"];
+                "multipart/form-data": components["schemas"]["CodeFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such caller id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_code's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_outboundterms_acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not the account owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description TERMS_ACCEPTED_ALREADY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_outboundterms_getTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTermsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No outbound */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such record for this account. */
             404: {
@@ -21814,6 +24355,8 @@ export interface operations {
                 outcome?: string;
                 /** @description A call tag's id (issue 34). */
                 tag?: string;
+                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -21822,6 +24365,13 @@ export interface operations {
                 score?: string;
                 /** @description A scorecard score from 0 to 100: calls scored at least this. */
                 minScore?: string;
+                /** @description A custom dimension's id (issue 36): calls with a value of it. */
+                dimension?: string;
+                /**
+                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
+                 *     value; empty: any value.
+                 */
+                dimensionValue?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;
@@ -22015,6 +24565,8 @@ export interface operations {
                 outcome?: string;
                 /** @description A call tag's id (issue 34). */
                 tag?: string;
+                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -22023,6 +24575,13 @@ export interface operations {
                 score?: string;
                 /** @description A scorecard score from 0 to 100: calls scored at least this. */
                 minScore?: string;
+                /** @description A custom dimension's id (issue 36): calls with a value of it. */
+                dimension?: string;
+                /**
+                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
+                 *     value; empty: any value.
+                 */
+                dimensionValue?: string;
                 /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
                 search?: string;
                 page?: string;
@@ -26000,6 +28559,149 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_tracksales_getSales: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description A custom range's first day, YYYY-MM-DD. */
+                from?: string;
+                /** @description A custom range's last day, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackSalesPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Track Sales menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description preset, from */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_tracksales_saveMatching: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MatchingFields"];
+                "multipart/form-data": components["schemas"]["MatchingFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchingSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_match_by, form_match_days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
