@@ -128,7 +128,9 @@ async fn a_calls_values_are_set_checked_and_cleared() {
     let (policy, premium, notes) = (id_of("Policy type"), id_of("Quoted premium"), id_of("Agent notes"));
     let set = format!("/api/customdimensions/setCallDimension/{call}");
     let value_of = |answer: &Value, id: &str| {
-        answer["fields"].as_array().unwrap().iter().find(|f| f["id"].to_string() == id).unwrap()["value"].clone()
+        answer["fields"].as_array().unwrap().iter().find(|f| f["id"].as_i64() == id.parse::<i64>().ok()).unwrap()
+            ["value"]
+            .clone()
     };
     let answer =
         ok(app.post_form(&set, Some(&owner), &[("form_dimension_id", &policy), ("form_value", "travel")]).await);
