@@ -142,6 +142,12 @@ async fn get_sales(
         errors.add(field, message);
         AppError::Validation(errors)
     };
+    // The bounds the contract states (a day is YYYY-MM-DD), before anything is read.
+    for (field, value, max) in [("preset", &query.preset, 20), ("from", &query.from, 10), ("to", &query.to, 10)] {
+        if value.as_deref().is_some_and(|v| v.chars().count() > max) {
+            return Err(refuse(field, format!("{field} must not exceed {max} characters.")));
+        }
+    }
     let preset = preset_from_query(query.preset.as_deref(), query.from.as_deref(), query.to.as_deref())
         .map_err(|m| refuse("preset", m))?;
     let zone = user.zone().to_string();

@@ -178,4 +178,7 @@ async fn only_the_menu_items_users_see_it_administrators_change_it_and_each_acco
     assert_eq!(harbour["matching"]["matchBy"], "callerNumber", "another account's save changes nothing here");
     let reply = app.get(&format!("{PAGE}?preset=someday"), Some(&atlas)).await;
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The contract's bounds are the server's (schemathesis found a long `to` accepted).
+    let reply = app.get(&format!("{PAGE}?to=00000000000"), Some(&atlas)).await;
+    assert_eq!(reply.json()["errors"]["to"], "to must not exceed 10 characters.");
 }
