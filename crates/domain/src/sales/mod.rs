@@ -4,6 +4,8 @@
 //! of a missed call, the missed call's (issue 32: a missed call that is called back still counts).
 //! The server matches with these when it stores a sale; the page's settings are checked here.
 
+pub mod import;
+
 use serde::{Deserialize, Serialize};
 
 use crate::account::AccountState;

@@ -48,7 +48,7 @@ export type RevenueLine = Schemas['RevenueLine'];
 
 /** tracksales/getSales: the matching settings and the period's sales (query: preset, from, to). */
 export function getTrackSales(query: string): Promise<TrackSalesPage> {
-  return apiGet<TrackSalesPage>(`tracksales/getSales${query ? `?${query}` : ''}`);
+  return apiGet<TrackSalesPage>(`tracksales/getSales?${query}`);
 }
 
 /** tracksales/saveMatching: saves how sales are matched; every sale is matched again. */

@@ -1,0 +1,367 @@
+//! Import sales (issue 36, /importsales): a sales file's columns mapped to the sale's fields (a
+//! guess from the headers, changed by the user), and each row read as a sale or given its
+//! problem in words. The server reads every row with these, the preview shows them, and a bad
+//! row never stops the good ones unless the user asks it to.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use super::MatchBy;
+use crate::account::NumberFormat;
+use crate::routing::list_query::number_needles;
+use crate::validation::FieldErrors;
+
+/// A file's rows at most (the header aside).
+pub const ROWS_MAX: usize = 200_000;
+pub const COLUMNS_MAX: usize = 50;
+/// A cell's characters at most.
+pub const CELL_MAX: usize = 1_000;
+/// £1,000,000.
+pub const VALUE_MAX_PENCE: i64 = 100_000_000;
+pub const REFERENCE_MAX: usize = 100;
+
+pub const DATE_COLUMN_REQUIRED: &str = "Choose the column with the sale's date.";
+pub const VALUE_COLUMN_REQUIRED: &str = "Choose the column with the sale's value.";
+pub const PHONE_COLUMN_REQUIRED: &str = "Choose the column with the buyer's phone number: sales are matched by it.";
+pub const CALL_ID_COLUMN_REQUIRED: &str = "Choose the column with the call id: sales are matched by it.";
+pub const COLUMN_TWICE: &str = "This column is already chosen for another field.";
+pub const COLUMN_UNKNOWN: &str = "Choose a column of the file.";
+
+/// The sale's fields a column can hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SaleField {
+    Date,
+    Phone,
+    Value,
+    Reference,
+    CallId,
+}
+
+impl SaleField {
+    pub const ALL: [SaleField; 5] =
+        [SaleField::Date, SaleField::Phone, SaleField::Value, SaleField::Reference, SaleField::CallId];
+
+    /// The form field that carries its column (`form_column_date`, ...).
+    pub fn form_field(self) -> &'static str {
+        match self {
+            SaleField::Date => "form_column_date",
+            SaleField::Phone => "form_column_phone",
+            SaleField::Value => "form_column_value",
+            SaleField::Reference => "form_column_reference",
+            SaleField::CallId => "form_column_call_id",
+        }
+    }
+
+    /// Header words that name it (lower case, compared without spaces, '_' or '-').
+    fn names(self) -> &'static [&'static str] {
+        match self {
+            SaleField::Date => &["date", "saledate", "solddate", "orderdate", "datetime", "time", "when"],
+            SaleField::Phone => {
+                &["phone", "phonenumber", "telephone", "tel", "mobile", "number", "caller", "customerphone"]
+            }
+            SaleField::Value => &["value", "amount", "revenue", "total", "price", "salevalue", "ordervalue"],
+            SaleField::Reference => &["reference", "ref", "orderid", "order", "invoice", "invoiceno", "saleid", "id"],
+            SaleField::CallId => &["callid", "call"],
+        }
+    }
+}
+
+/// Which column (0-based) holds each field; None: not in the file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ColumnMapping {
+    pub date: Option<usize>,
+    pub phone: Option<usize>,
+    pub value: Option<usize>,
+    pub reference: Option<usize>,
+    pub call_id: Option<usize>,
+}
+
+impl ColumnMapping {
+    pub fn get(&self, field: SaleField) -> Option<usize> {
+        match field {
+            SaleField::Date => self.date,
+            SaleField::Phone => self.phone,
+            SaleField::Value => self.value,
+            SaleField::Reference => self.reference,
+            SaleField::CallId => self.call_id,
+        }
+    }
+
+    fn set(&mut self, field: SaleField, column: Option<usize>) {
+        match field {
+            SaleField::Date => self.date = column,
+            SaleField::Phone => self.phone = column,
+            SaleField::Value => self.value = column,
+            SaleField::Reference => self.reference = column,
+            SaleField::CallId => self.call_id = column,
+        }
+    }
+}
+
+fn bare(header: &str) -> String {
+    header.chars().filter(|c| !matches!(c, ' ' | '_' | '-' | '.')).collect::<String>().to_lowercase()
+}
+
+/// The mapping the headers suggest: each field takes the first column named as it is (a column
+/// once), else it is left to the user.
+pub fn guess_mapping(headers: &[String]) -> ColumnMapping {
+    let mut mapping = ColumnMapping::default();
+    let mut taken = vec![false; headers.len()];
+    // The call id before the reference, whose names include the bare 'id'.
+    for field in [SaleField::CallId, SaleField::Date, SaleField::Phone, SaleField::Value, SaleField::Reference] {
+        let found = headers.iter().enumerate().find(|(i, h)| !taken[*i] && field.names().contains(&bare(h).as_str()));
+        if let Some((i, _)) = found {
+            taken[i] = true;
+            mapping.set(field, Some(i));
+        }
+    }
+    mapping
+}
+
+/// The mapping's problems for a file of `columns` columns matched `by`: the date and the value
+/// are needed, and the phone or the call id that matching reads; a column holds one field.
+pub fn check_mapping(mapping: &ColumnMapping, columns: usize, by: MatchBy) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    for field in SaleField::ALL {
+        if let Some(column) = mapping.get(field) {
+            if column >= columns {
+                errors.add(field.form_field(), COLUMN_UNKNOWN);
+            } else if SaleField::ALL.iter().take_while(|f| **f != field).any(|f| mapping.get(*f) == Some(column)) {
+                errors.add(field.form_field(), COLUMN_TWICE);
+            }
+        }
+    }
+    if mapping.date.is_none() {
+        errors.add(SaleField::Date.form_field(), DATE_COLUMN_REQUIRED);
+    }
+    if mapping.value.is_none() {
+        errors.add(SaleField::Value.form_field(), VALUE_COLUMN_REQUIRED);
+    }
+    match by {
+        MatchBy::CallerNumber if mapping.phone.is_none() => {
+            errors.add(SaleField::Phone.form_field(), PHONE_COLUMN_REQUIRED)
+        }
+        MatchBy::CallId if mapping.call_id.is_none() => {
+            errors.add(SaleField::CallId.form_field(), CALL_ID_COLUMN_REQUIRED)
+        }
+        _ => {}
+    }
+    errors
+}
+
+/// A row read as a sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedSale {
+    pub sold_at: i64,
+    /// National digits; '' when the row has none.
+    pub phone: String,
+    pub value_pence: i64,
+    pub reference: String,
+    pub call_id: Option<i64>,
+}
+
+/// A date as a sales file writes it, in the account's zone: 'YYYY-MM-DD' or 'DD/MM/YYYY'
+/// (also with '-' or '.'), with an optional time ('14:05', '14:05:30', after a space or 'T').
+/// A date without a time is the end of that day, so the day's calls come before it.
+fn parse_date(text: &str, zone: &Tz) -> Option<i64> {
+    let text = text.trim();
+    let (day, time) = match text.split_once(['T', ' ']) {
+        Some((day, time)) => (day, Some(time.trim())),
+        None => (text, None),
+    };
+    let day = NaiveDate::parse_from_str(day, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(day, "%d/%m/%Y"))
+        .or_else(|_| NaiveDate::parse_from_str(day, "%d-%m-%Y"))
+        .or_else(|_| NaiveDate::parse_from_str(day, "%d.%m.%Y"))
+        .ok()?;
+    let time = match time {
+        Some(t) => NaiveTime::parse_from_str(t, "%H:%M:%S").or_else(|_| NaiveTime::parse_from_str(t, "%H:%M")).ok()?,
+        None => NaiveTime::from_hms_opt(23, 59, 59)?,
+    };
+    let local = NaiveDateTime::new(day, time);
+    zone.from_local_datetime(&local).earliest().map(|t| t.timestamp())
+}
+
+/// '£1,250.50', '1250.5', '99' as pence; at most 2 decimal places, from £0 to £1,000,000.
+fn parse_value(text: &str) -> Option<i64> {
+    let plain: String = text.trim().trim_start_matches('£').chars().filter(|c| !matches!(c, ',' | ' ')).collect();
+    let (pounds, pence) = plain.split_once('.').unwrap_or((&plain, ""));
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if pounds.is_empty() || !digits(pounds) || !digits(pence) || pence.len() > 2 || pounds.len() > 9 {
+        return None;
+    }
+    let pence = format!("{pence:0<2}").parse::<i64>().ok()?;
+    let value = pounds.parse::<i64>().ok()?.checked_mul(100)?.checked_add(pence)?;
+    (value <= VALUE_MAX_PENCE).then_some(value)
+}
+
+/// A UK phone number as typed ('07700 900123', '+44 7700 900123') as national digits.
+fn parse_phone(text: &str) -> Option<String> {
+    let national = number_needles(text, &NumberFormat::default()).pop()?;
+    (national.starts_with('0') && (10..=11).contains(&national.len())).then_some(national)
+}
+
+fn cell(cells: &[String], column: Option<usize>) -> &str {
+    column.and_then(|c| cells.get(c)).map_or("", |v| v.trim())
+}
+
+/// Shortened for a message.
+fn shown(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    if short.len() < text.len() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
+
+/// A row as a sale, or its problem in words.
+pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> Result<ImportedSale, String> {
+    let zone: Tz = time_zone.parse().map_err(|_| format!("The account's time zone '{time_zone}' is not known."))?;
+    if let Some(long) = cells.iter().find(|c| c.chars().count() > CELL_MAX) {
+        return Err(format!("A cell is longer than {CELL_MAX} characters ('{}').", shown(long)));
+    }
+    let date = cell(cells, mapping.date);
+    let sold_at = if date.is_empty() {
+        return Err("The date is empty.".into());
+    } else {
+        parse_date(date, &zone)
+            .ok_or_else(|| format!("'{}' is not a date: use DD/MM/YYYY or YYYY-MM-DD.", shown(date)))?
+    };
+    let value = cell(cells, mapping.value);
+    let value_pence = if value.is_empty() {
+        return Err("The value is empty.".into());
+    } else {
+        parse_value(value).ok_or_else(|| {
+            format!("'{}' is not a value in pounds from 0 to 1,000,000, such as 1,250.50.", shown(value))
+        })?
+    };
+    let phone_text = cell(cells, mapping.phone);
+    let phone = if phone_text.is_empty() {
+        String::new()
+    } else {
+        parse_phone(phone_text).ok_or_else(|| format!("'{}' is not a UK phone number.", shown(phone_text)))?
+    };
+    let reference = cell(cells, mapping.reference);
+    if reference.chars().count() > REFERENCE_MAX {
+        return Err(format!("The reference is longer than {REFERENCE_MAX} characters."));
+    }
+    let call_text = cell(cells, mapping.call_id);
+    let call_id = if call_text.is_empty() {
+        None
+    } else {
+        Some(
+            call_text
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| format!("'{}' is not a call id (a whole number).", shown(call_text)))?,
+        )
+    };
+    Ok(ImportedSale { sold_at, phone, value_pence, reference: reference.to_string(), call_id })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(cells: &[&str]) -> Vec<String> {
+        cells.iter().map(|c| c.to_string()).collect()
+    }
+
+    const MAPPING: ColumnMapping =
+        ColumnMapping { date: Some(0), phone: Some(1), value: Some(2), reference: Some(3), call_id: None };
+
+    #[test]
+    fn the_headers_suggest_the_mapping() {
+        let headers = row(&["Sale date", "Phone number", "Amount", "Order ID", "Call ID", "Notes"]);
+        assert_eq!(
+            guess_mapping(&headers),
+            ColumnMapping { date: Some(0), phone: Some(1), value: Some(2), reference: Some(3), call_id: Some(4) }
+        );
+        // A bare 'id' is the reference; a column is taken once.
+        let guessed = guess_mapping(&row(&["id", "date", "value", "tel", "Telephone"]));
+        assert_eq!((guessed.reference, guessed.phone), (Some(0), Some(3)));
+        assert_eq!(guess_mapping(&row(&["a", "b"])), ColumnMapping::default());
+    }
+
+    #[test]
+    fn the_mapping_needs_the_date_the_value_and_what_matching_reads() {
+        assert!(check_mapping(&MAPPING, 4, MatchBy::CallerNumber).is_empty());
+        let errors = check_mapping(&MAPPING, 4, MatchBy::CallId);
+        assert_eq!(errors.get("form_column_call_id"), Some(CALL_ID_COLUMN_REQUIRED));
+        let empty = check_mapping(&ColumnMapping::default(), 4, MatchBy::CallerNumber);
+        assert_eq!(empty.get("form_column_date"), Some(DATE_COLUMN_REQUIRED));
+        assert_eq!(empty.get("form_column_value"), Some(VALUE_COLUMN_REQUIRED));
+        assert_eq!(empty.get("form_column_phone"), Some(PHONE_COLUMN_REQUIRED));
+        let twice = ColumnMapping { reference: Some(0), ..MAPPING };
+        assert_eq!(check_mapping(&twice, 4, MatchBy::CallerNumber).get("form_column_reference"), Some(COLUMN_TWICE));
+        assert_eq!(
+            check_mapping(&MAPPING, 3, MatchBy::CallerNumber).get("form_column_reference"),
+            Some(COLUMN_UNKNOWN)
+        );
+    }
+
+    #[test]
+    fn a_row_is_read_in_the_accounts_zone() {
+        let sale =
+            read_row(&row(&["20/11/2026", "07700 900123", "£1,250.50", "INV-7"]), &MAPPING, "Europe/London").unwrap();
+        // 20 November ends at 23:59:59 GMT.
+        assert_eq!(sale.sold_at, 1_795_219_199);
+        assert_eq!((sale.phone.as_str(), sale.value_pence, sale.reference.as_str()), ("07700900123", 125_050, "INV-7"));
+        let timed =
+            read_row(&row(&["2026-07-01 09:30", "+44 7700 900123", "99", ""]), &MAPPING, "Europe/London").unwrap();
+        // 09:30 BST is 08:30 UTC.
+        assert_eq!(timed.sold_at, 1_782_894_600);
+        assert_eq!((timed.phone.as_str(), timed.value_pence), ("07700900123", 9_900));
+        let no_phone = read_row(&row(&["2026-11-20", "", "5", ""]), &MAPPING, "Europe/London").unwrap();
+        assert_eq!(no_phone.phone, "");
+    }
+
+    #[test]
+    fn a_bad_row_says_what_is_wrong() {
+        let problem = |cells: &[&str]| read_row(&row(cells), &MAPPING, "Europe/London").unwrap_err();
+        assert_eq!(
+            problem(&["31/02/2026", "07700900123", "5", ""]),
+            "'31/02/2026' is not a date: use DD/MM/YYYY or YYYY-MM-DD."
+        );
+        assert_eq!(problem(&["", "07700900123", "5", ""]), "The date is empty.");
+        assert_eq!(problem(&["20/11/2026", "07700900123", "", ""]), "The value is empty.");
+        assert_eq!(
+            problem(&["20/11/2026", "07700900123", "12.345", ""]),
+            "'12.345' is not a value in pounds from 0 to 1,000,000, such as 1,250.50."
+        );
+        assert!(problem(&["20/11/2026", "07700900123", "1000000.01", ""]).contains("not a value"));
+        assert!(problem(&["20/11/2026", "07700900123", "-5", ""]).contains("not a value"));
+        assert_eq!(problem(&["20/11/2026", "12345", "5", ""]), "'12345' is not a UK phone number.");
+        assert_eq!(
+            problem(&["20/11/2026", "07700900123", "5", &"r".repeat(101)]),
+            "The reference is longer than 100 characters."
+        );
+        let long = "x".repeat(1_001);
+        assert!(problem(&["20/11/2026", &long, "5", ""]).starts_with("A cell is longer than 1000 characters"));
+        let with_call = ColumnMapping { call_id: Some(3), reference: None, ..MAPPING };
+        assert_eq!(
+            read_row(&row(&["20/11/2026", "", "5", "abc"]), &with_call, "Europe/London").unwrap_err(),
+            "'abc' is not a call id (a whole number)."
+        );
+        assert_eq!(
+            read_row(&row(&["20/11/2026", "", "5", "41"]), &with_call, "Europe/London").unwrap().call_id,
+            Some(41)
+        );
+    }
+
+    #[test]
+    fn values_are_pence_without_rounding() {
+        assert_eq!(parse_value("£0"), Some(0));
+        assert_eq!(parse_value("0.5"), Some(50));
+        assert_eq!(parse_value("1 000 000"), Some(VALUE_MAX_PENCE));
+        assert_eq!(parse_value("£"), None);
+        assert_eq!(parse_value(".5"), None);
+        assert_eq!(parse_value("99999999999"), None);
+    }
+}
