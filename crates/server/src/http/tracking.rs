@@ -40,6 +40,7 @@ use super::error::AppError;
 use super::typed_form::Form;
 use crate::security::random_token;
 use crate::state::AppState;
+use crate::store::cta::page_list;
 use crate::store::{api_rate, sources, tracking};
 
 /// The script, as served (crates/server/assets/mhct.js).
@@ -242,7 +243,7 @@ async fn page_view(
     let ctas = tracking::ctas(&state.db, site.customer_id)
         .await?
         .into_iter()
-        .filter(|(_, _, _, pages)| applies_on(&page_lines(pages), &path))
+        .filter(|(_, _, _, pages)| applies_on(&page_list(pages), &path))
         .filter_map(|(id, kind, selector, _)| CtaKind::from_key(&kind).map(|kind| WatchedCta { id, kind, selector }))
         .collect();
     Ok(Json(PageViewAnswer {
@@ -252,10 +253,6 @@ async fn page_view(
         replace,
         ctas,
     }))
-}
-
-fn page_lines(pages: &str) -> Vec<String> {
-    pages.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
 }
 
 /// A click on a call-to-action, as the script posts it.
@@ -299,7 +296,7 @@ async fn click(
         return Err(AppError::NotFound);
     }
     let mut errors = FieldErrors::new();
-    if !applies_on(&page_lines(&pages), &page) {
+    if !applies_on(&page_list(&pages), &page) {
         errors.add("ctaId", CTA_NOT_ON_PAGE);
     } else if tracking::clicks_of_visit(&mut tx, form.visit_id).await? >= CLICKS_PER_VISIT_MAX {
         errors.add("visitId", TOO_MANY_CLICKS);

@@ -24,8 +24,13 @@ pub struct CtaRow {
 
 impl CtaRow {
     pub fn page_list(&self) -> Vec<String> {
-        self.pages.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
+        page_list(&self.pages)
     }
+}
+
+/// A call-to-action's stored pages (one pattern a line, '' for all pages) as a list.
+pub fn page_list(pages: &str) -> Vec<String> {
+    pages.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
 }
 
 /// The condition "call `c` followed a click of call-to-action `{cta}`": a click of its visit at

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
@@ -49,9 +49,11 @@ describe("a call's custom dimensions", () => {
     expect(within(form).getByLabelText('Policy type')).toBeDisabled();
     expect(within(form).queryByRole('button', { name: 'Save values' })).toBeNull();
     unmount();
-    stubApi({ '/api/customdimensions/getCallDimensions/8': () => jsonResponse({ canSet: true, fields: [] }) });
+    const fetch = stubApi({ '/api/customdimensions/getCallDimensions/8': () => jsonResponse({ canSet: true, fields: [] }) });
     const { container } = render(<CallDimensionsSection callId={8} />);
-    await new Promise((r) => setTimeout(r, 20));
+    // Loaded (the request answered and the loading line gone), and nothing shown.
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByText('Loading the custom dimensions…')).toBeNull());
     expect(container.querySelector('section')).toBeNull();
   });
 });
