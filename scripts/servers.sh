@@ -17,6 +17,23 @@ pg_begin() {
 
 pg_end() {
   [ "${PG_WAS_RUNNING:-1}" = 1 ] || bash scripts/pg.sh stop 2>/dev/null || true
+  # A cluster pg_in_memory made is gone with the run.
+  [ -n "${PG_IN_MEMORY:-}" ] && [ "${PG_WAS_RUNNING:-1}" = 0 ] && rm -rf "$PG_IN_MEMORY"
+  return 0
+}
+
+# Points PG_DIR (scripts/pg.sh) at a new folder in memory (/dev/shm) when it has room and no
+# PG_DIR was chosen: the tests make a database per test, each a copy of a seeded template, and
+# PostgreSQL creates about 900 files per copy. Measured on this disk: 0.7 s of system time a
+# copy, 529 copies in the PostgreSQL router tests alone; on tmpfs each file is 40 times
+# cheaper. The cluster is a throwaway (fsync off already); pg_end removes it.
+pg_in_memory() {
+  [ -n "${PG_DIR:-}" ] && return 0
+  local free_kb
+  free_kb=$(df --output=avail -k /dev/shm 2>/dev/null | tail -1) || return 0
+  [ "${free_kb:-0}" -gt 4000000 ] || return 0
+  PG_IN_MEMORY=/dev/shm/call-tracking-tests-pg-$$
+  export PG_DIR=$PG_IN_MEMORY
 }
 
 # An empty database $1 on the cluster (dropped first if it exists); prints its URL.
