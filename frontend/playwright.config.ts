@@ -10,13 +10,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // This file is loaded by the runner and again by each worker; the variable makes them share one
 // fresh database folder, created by whichever loads it first (the runner, which starts the server).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'calltrack-e2e-'));
+// A folder made here is removed when the run ends (e2e/teardown.ts).
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'calltrack-e2e-'));
+  process.env.E2E_DATA_DIR_MADE = '1';
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/teardown.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,

@@ -26,7 +26,7 @@ cdp.on('Network.loadingFinished', (event) => {
 const largest = () =>
   sizes
     .sort((a, b) => b[0] - a[0])
-    .slice(0, 5)
+    .slice(0, Number(process.env.LARGEST ?? 5))
     .map(([size, path]) => `${path.split('/').pop() || path} ${kb(size)}`)
     .join(', ');
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;

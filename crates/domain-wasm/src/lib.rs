@@ -39,6 +39,7 @@ mod scoring;
 mod shell;
 #[cfg(feature = "forms")]
 mod sources;
+#[cfg(feature = "forms")]
 mod tags;
 
 #[wasm_bindgen(typescript_custom_section)]
