@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Compiles crates/domain to WebAssembly for the browser (bundler target), twice: the `shell`
-# features into frontend/src/domain/pkg-shell (menus, guards, titles, formats: every screen) and
-# the `forms` features into frontend/src/domain/pkg (the form rules, loaded with the screens that
+# Compiles crates/domain to WebAssembly for the browser (bundler target), three times: the
+# `shell` feature into frontend/src/domain/pkg-shell (menus, guards, titles, dates: the first
+# screen), `pages` into pkg-pages (the purchase modal, plans, prices, lists: loaded with the
+# pages past the first screen) and `forms` into pkg (the form rules, loaded with the screens that
 # have forms). Each with the size-optimised `wasm` profile (Cargo.toml), then wasm-opt from npm's
 # binaryen (frontend devDependency; Debian's is too old, see TOOLCHAIN.md). A few seconds when
 # nothing changed.
@@ -26,4 +27,5 @@ build() { # <out dir> <features>
 }
 
 build frontend/src/domain/pkg-shell shell
+build frontend/src/domain/pkg-pages pages
 build frontend/src/domain/pkg forms

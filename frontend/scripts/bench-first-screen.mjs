@@ -18,6 +18,8 @@ let sizes = [];
 const urls = new Map();
 cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
 cdp.on('Network.loadingFinished', (event) => {
+  // A data: URL is part of the script that holds it, not a request.
+  if (urls.get(event.requestId)?.startsWith('data:')) return;
   bytes += event.encodedDataLength;
   requests += 1;
   sizes.push([event.encodedDataLength, new URL(urls.get(event.requestId) ?? base).pathname]);

@@ -1,10 +1,11 @@
 //! The domain rules exported to the browser. Values cross the boundary with
 //! serde-wasm-bindgen's JSON-compatible serializer, so maps arrive as plain objects.
 //!
-//! Built twice for the browser (scripts/build-wasm.sh), so that the first screen loads only
-//! what it needs: feature `shell` (menus, guards, titles, the route table, formats) for every
-//! screen, and feature `forms` (the form rules: users, routing, IVR) for the screens with forms,
-//! loaded with them. `cargo` builds both (the default).
+//! Built three times for the browser (scripts/build-wasm.sh), so that the first screen loads
+//! only what it needs: feature `shell` (menus, guards, titles, the route table, the integration
+//! overview, dates) for every screen; `pages` (the purchase modal, plans, prices, lists) with
+//! the pages past the first screen; and `forms` (the form rules) with the screens that have
+//! forms. `cargo` builds all three (the default).
 
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -25,6 +26,8 @@ mod forms;
 mod history;
 #[cfg(feature = "forms")]
 mod ivr;
+#[cfg(feature = "pages")]
+mod pages;
 #[cfg(feature = "forms")]
 mod partners;
 #[cfg(feature = "forms")]
@@ -184,6 +187,12 @@ export interface UserFormContext {
   identityReadOnly?: boolean;
 }
 "#;
+
+/// The account state the browser passes (from getAccountDetails).
+#[cfg(any(feature = "shell", feature = "pages"))]
+pub(crate) fn account(value: JsValue) -> Result<domain::AccountState, JsError> {
+    from_js(value)
+}
 
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))

@@ -1,13 +1,10 @@
-//! What every screen needs: the menu, the route guard and table, titles and formats.
+//! What the first screen needs: the menu, the route guard and table, titles, the integration
+//! overview and its dynamic URLs, dates. Everything else waits in `pages` (or `forms`).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, to_js};
-
-fn account(value: JsValue) -> Result<domain::AccountState, JsError> {
-    from_js(value)
-}
+use crate::{account, to_js};
 
 #[wasm_bindgen(js_name = buildMenu, unchecked_return_type = "Menu")]
 pub fn build_menu(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
@@ -39,11 +36,6 @@ pub fn resolve_route(
     to_js(&domain::resolve(path, &account(acc)?))
 }
 
-#[wasm_bindgen(js_name = showsAddButton)]
-pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] button: JsValue) -> Result<bool, JsError> {
-    Ok(domain::shows_add_button(&from_js(button)?))
-}
-
 /// The overview's integration cards for an account, `configured` naming the integrations the
 /// customer has set up (spec: plan logic on the overview, integration card buttons).
 #[wasm_bindgen(js_name = integrationOverview, unchecked_return_type = "IntegrationOverview")]
@@ -61,84 +53,6 @@ pub fn can_manage_integrations(
     #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
 ) -> Result<bool, JsError> {
     Ok(domain::integrations::can_manage_integrations(&account(acc)?))
-}
-
-/// What the purchase modal offers for a scope (add-on or upgrade screen, upgrade first, title,
-/// button, whether a price is fetched).
-#[wasm_bindgen(js_name = addonOffer, unchecked_return_type = "AddonOffer")]
-pub fn addon_offer(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
-    scope: &str,
-    view_only: bool,
-) -> Result<JsValue, JsError> {
-    to_js(&domain::purchase::addon_offer(&account(acc)?, scope, view_only))
-}
-
-/// Why the purchase modal cannot sell `scope` online ('notPurchaser', 'contactAccountManager',
-/// 'ownerOnly'), or null when it can.
-#[wasm_bindgen(js_name = purchaseBarrier, unchecked_return_type = "PurchaseBarrier | null")]
-pub fn purchase_barrier(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
-    scope: &str,
-) -> Result<JsValue, JsError> {
-    to_js(&domain::purchase::purchase_barrier(&account(acc)?, scope))
-}
-
-/// Buying online: the purchase right on an account that buys online.
-#[wasm_bindgen(js_name = canPurchaseOnline)]
-pub fn can_purchase_online(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {
-    Ok(account(acc)?.can_purchase_online())
-}
-
-/// What the plan and usage page does with ?scope=: 'openAddOn', 'upgrade' or 'owned'.
-#[wasm_bindgen(js_name = scopeQuery, unchecked_return_type = "ScopeQuery")]
-pub fn scope_query(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
-    scope: &str,
-) -> Result<JsValue, JsError> {
-    to_js(&domain::purchase::scope_query(&account(acc)?, scope))
-}
-
-/// What the plan and usage page shows (call tracking or not) and where its links go.
-#[wasm_bindgen(js_name = planPage, unchecked_return_type = "PlanPage")]
-pub fn plan_page(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
-    to_js(&domain::purchase::plan_page(&account(acc)?))
-}
-
-/// The page a purchase of `scope` unlocks (label, path, what it brings), or null.
-#[wasm_bindgen(js_name = unlockedBy, unchecked_return_type = "Unlocked | null")]
-pub fn unlocked_by(scope: &str) -> Result<JsValue, JsError> {
-    to_js(&domain::purchase::unlocked_by(scope))
-}
-
-/// What a page that is not built yet says under its heading, or undefined.
-#[wasm_bindgen(js_name = pageNote)]
-pub fn page_note(
-    path: &str,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
-) -> Result<Option<String>, JsError> {
-    Ok(domain::purchase::page_note(path, &account(acc)?))
-}
-
-/// What each plan includes, by category, from the plans' stored scopes (ticks or 'Costs apply').
-#[wasm_bindgen(js_name = planComparison, unchecked_return_type = "PlanComparison")]
-pub fn plan_comparison(
-    #[wasm_bindgen(unchecked_param_type = "PlanScopes[]")] plans: JsValue,
-) -> Result<JsValue, JsError> {
-    let plans: Vec<domain::purchase::PlanScopes> = from_js(plans)?;
-    to_js(&domain::purchase::plan_comparison(&plans))
-}
-
-/// 'You have X minutes left of your Y inclusive minutes', or undefined without inclusive minutes.
-#[wasm_bindgen(js_name = inclusiveMinutesText)]
-pub fn inclusive_minutes_text(left: f64, total: f64) -> Option<String> {
-    domain::purchase::usage::inclusive_minutes_text(left as i64, total as i64)
-}
-
-/// The call recording storage line of 'Add-ons included'.
-#[wasm_bindgen(js_name = recordingStorageText)]
-pub fn recording_storage_text(days: f64, free_days: f64) -> String {
-    domain::purchase::usage::recording_storage_text(days as i64, free_days as i64)
 }
 
 /// Whether the overview shows (and fetches) the Dynamic URLs section.
@@ -163,12 +77,6 @@ pub fn website_check_view(code: u8, mhct: bool, mhct_working: bool) -> Result<Js
 #[wasm_bindgen(js_name = websiteCheckPending, unchecked_return_type = "WebsiteCheckView")]
 pub fn website_check_pending() -> Result<JsValue, JsError> {
     to_js(&domain::integrations::website_check::no_job_view())
-}
-
-/// The script tag a customer puts on the website of a dynamic URL.
-#[wasm_bindgen(js_name = trackingSnippet)]
-pub fn tracking_snippet(origin: &str, reference: &str) -> String {
-    domain::integrations::tracking_snippet(origin, reference)
 }
 
 #[wasm_bindgen(js_name = pageTitle)]
@@ -202,39 +110,6 @@ pub fn route_table() -> Result<JsValue, JsError> {
     to_js(&routes)
 }
 
-#[wasm_bindgen(js_name = formatPrice)]
-pub fn format_price(pounds: f64) -> String {
-    domain::format_price(pounds)
-}
-
-#[wasm_bindgen(js_name = formatPence)]
-pub fn format_pence(pence: f64) -> String {
-    domain::format_pence(pence)
-}
-
-#[wasm_bindgen(js_name = quantitySuffix)]
-pub fn quantity_suffix(
-    #[wasm_bindgen(unchecked_param_type = "ChargeItem")] item: JsValue,
-) -> Result<Option<String>, JsError> {
-    Ok(domain::quantity_suffix(&from_js(item)?))
-}
-
-/// £1,234.50; -£12.30 below zero.
-#[wasm_bindgen(js_name = formatPounds)]
-pub fn format_pounds(pounds: f64) -> String {
-    domain::format_pounds(pounds)
-}
-
-#[wasm_bindgen(js_name = formatMoney)]
-pub fn format_money(pounds: f64) -> String {
-    domain::format_money(pounds)
-}
-
-#[wasm_bindgen(js_name = billingFrequencyWord)]
-pub fn billing_frequency_word(months: &str, frequency_id: Option<u32>) -> String {
-    domain::billing_frequency_word(months, frequency_id)
-}
-
 #[wasm_bindgen(js_name = formatDate)]
 pub fn format_date(stored: &str) -> Option<String> {
     domain::format_date(stored)
@@ -262,60 +137,4 @@ pub fn format_relative(epoch_seconds: f64, now_seconds: f64, time_zone: &str) ->
         (Some(at), Some(now)) => domain::format_relative(at, now, time_zone),
         _ => String::new(),
     }
-}
-
-#[wasm_bindgen(js_name = formatNumber)]
-pub fn format_number(
-    number: &str,
-    #[wasm_bindgen(unchecked_param_type = "NumberFormat")] format: JsValue,
-) -> Result<String, JsError> {
-    Ok(domain::format_number(number, &from_js(format)?))
-}
-
-/// A cell as the browser's lists hold it.
-#[derive(serde::Deserialize)]
-#[serde(untagged)]
-enum JsCell {
-    Text(String),
-    Number(f64),
-    Flag(bool),
-    Empty,
-}
-
-/// One CSV line (crates/domain/src/csv.rs), ending in CRLF: strings are text a user may have
-/// typed (formulas defused), numbers and flags are written as they are, null is empty.
-#[wasm_bindgen(js_name = csvLine)]
-pub fn csv_line(
-    #[wasm_bindgen(unchecked_param_type = "(string | number | boolean | null)[]")] cells: JsValue,
-) -> Result<String, JsError> {
-    let cells: Vec<JsCell> = from_js(cells)?;
-    let values: Vec<String> = cells
-        .iter()
-        .map(|cell| match cell {
-            JsCell::Number(n) => n.to_string(),
-            JsCell::Flag(b) => b.to_string(),
-            JsCell::Text(_) | JsCell::Empty => String::new(),
-        })
-        .collect();
-    let cells: Vec<domain::CsvCell> = cells
-        .iter()
-        .zip(&values)
-        .map(|(cell, value)| match cell {
-            JsCell::Text(text) => domain::CsvCell::Text(text),
-            _ => domain::CsvCell::Value(value),
-        })
-        .collect();
-    Ok(domain::csv_line(&cells))
-}
-
-/// The toolbar's rows-per-page choices besides 'All'.
-#[wasm_bindgen(js_name = rowsPerPage)]
-pub fn rows_per_page() -> Vec<u32> {
-    domain::routing::list_query::ROWS_PER_PAGE.to_vec()
-}
-
-/// The services page's online text ('Offline only', 'Online only', 'Online / offline').
-#[wasm_bindgen(js_name = onlineText)]
-pub fn online_text(status: i32) -> String {
-    domain::services::online_text(status.into()).to_string()
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { rowsPerPage, showsAddButton, type AddButton } from '../domain';
+import { type AddButton } from '../domain';
+import { rowsPerPage, showsAddButton } from '../domain/pages';
 import { downloadBlob, downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 import { useStoredState } from '../lib/useStoredState';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { pageNote } from '../domain';
+import { pageNote } from '../domain/pages';
 import { useOptionalAccount } from '../lib/account';
 
 /**

@@ -3,7 +3,7 @@
 // wasm build: `cargo test` checks the same file natively, so browser and server answers agree.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { onlineText } from './index';
+import { onlineText } from './pages';
 import * as services from './services';
 
 interface Case {

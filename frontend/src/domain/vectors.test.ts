@@ -11,26 +11,13 @@ import {
   type BillingDetailsForm,
 } from './forms';
 import {
-  addonOffer,
-  billingFrequencyWord,
-  inclusiveMinutesText,
-  planComparison,
-  purchaseBarrier,
-  recordingStorageText,
-  scopeQuery,
   buildMenu,
   canManageIntegrations,
   formatDate,
-  formatMoney,
-  formatPounds,
-  formatNumber,
-  formatPence,
-  formatPrice,
   guardRoute,
   integrationForPage,
   integrationOverview,
   pageTitle,
-  quantitySuffix,
   resolveRoute,
   showsDynamicUrls,
   type AccountInput,
@@ -47,6 +34,7 @@ import {
   type WebsiteCheckView,
   websiteCheckView,
 } from './index';
+import { addonOffer, billingFrequencyWord, inclusiveMinutesText, planComparison, purchaseBarrier, recordingStorageText, scopeQuery, formatMoney, formatPounds, formatNumber, formatPence, formatPrice, quantitySuffix } from './pages';
 
 interface Vectors {
   personas: Record<string, AccountInput>;

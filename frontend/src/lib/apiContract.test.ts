@@ -14,7 +14,7 @@ const PENDING: string[] = [];
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'pkg' || name === 'pkg-shell' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === 'pkg' || name === 'pkg-shell' || name === 'pkg-pages' ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.gen.ts') ? [path] : [];
   });
 }

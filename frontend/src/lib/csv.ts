@@ -1,4 +1,4 @@
-import { csvLine } from '../domain';
+import { csvLine } from '../domain/pages';
 
 export type CsvCell = string | number | boolean | null | undefined;
 

@@ -34,7 +34,8 @@ async fn database_url(dir: &TempDir) -> String {
     let name = format!("{}_{:016x}", postgres_base().1, rand::random::<u64>());
     // FILE_COPY copies the template's files; the default (WAL_LOG) also writes all of it to the
     // write-ahead log, once per test.
-    postgres_execute(&format!("CREATE DATABASE {name} TEMPLATE {} STRATEGY FILE_COPY", seeded_postgres_template())).await;
+    postgres_execute(&format!("CREATE DATABASE {name} TEMPLATE {} STRATEGY FILE_COPY", seeded_postgres_template()))
+        .await;
     postgres_url(&name)
 }
 

@@ -60,6 +60,16 @@ async fn every_response_has_the_security_headers() {
 }
 
 #[tokio::test]
+async fn scripts_go_without_the_document_headers() {
+    let app = TestApp::spawn().await;
+    let script = app.get("/manage/assets/app-123.js", None).await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert!(script.header("content-type").unwrap_or_default().starts_with("text/javascript"));
+    assert_eq!(script.header("x-content-type-options").as_deref(), Some("nosniff"));
+    assert_eq!((script.header("content-security-policy"), script.header("x-frame-options")), (None, None));
+}
+
+#[tokio::test]
 async fn malformed_bodies_get_400_json_not_500() {
     let app = TestApp::spawn().await;
     let token = app.login("owner@demo.test").await;

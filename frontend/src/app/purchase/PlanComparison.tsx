@@ -1,5 +1,6 @@
 import { COSTS_APPLY_TEXT } from './messages';
-import { planComparison, type FeatureCell, type PlanScopes } from '../../domain';
+import { type FeatureCell, type PlanScopes } from '../../domain';
+import { planComparison } from '../../domain/pages';
 
 function Cell({ cell }: { cell: FeatureCell }) {
   if (cell === 'included') {

@@ -1,4 +1,4 @@
-import { formatPence, formatPounds, quantitySuffix } from '../../domain';
+import { formatPence, formatPounds, quantitySuffix } from '../../domain/pages';
 import { frequencyWord } from './priceText';
 import { withContact } from '../../lib/contact';
 import { useLoader } from '../../lib/useLoader';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { addonOffer, purchaseBarrier, unlockedBy, type AddonOffer, type PurchaseBarrier } from '../../domain';
+import { type AddonOffer, type PurchaseBarrier } from '../../domain';
+import { addonOffer, purchaseBarrier, unlockedBy } from '../../domain/pages';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';

@@ -1,4 +1,4 @@
-import { billingFrequencyWord, formatPrice } from '../../domain';
+import { billingFrequencyWord, formatPrice } from '../../domain/pages';
 
 /** The word for a catalogue frequency: '1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR'. */
 export function frequencyWord(frequency: string, frequencyId?: number | null): string {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { trackingSnippet } from '../../domain';
+import { trackingSnippet } from '../../domain/pages';
 import { jsonResponse, stubApi } from '../../test/fixtures';
 import { callsTo, professional, renderAt, stubLocationAssign } from '../integrations/test-utils';
 import type { DynamicUrl, Job } from './api/types';

@@ -1,3 +1,4 @@
+import { iconSource } from '../integrations/components/IntegrationIcon';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/fixtures';
@@ -91,7 +92,7 @@ describe('the overview (Integrate)', () => {
       'href',
       '/subscription?scope=integration_api',
     );
-    expect(addOns.querySelector('img')).toHaveAttribute('src', '/manage/integrations/webhooks_api.svg');
+    expect(addOns.querySelector('img')).toHaveAttribute('src', iconSource('/manage/integrations/webhooks_api.svg'));
   });
 
   test('a group account gets no upgrade link and its dynamic URLs are not fetched', async () => {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { CheckboxField } from '../../components/fields';
-import { formatPrice } from '../../domain';
+import { formatPrice } from '../../domain/pages';
 import type { PriceList } from './static/api';
 
 /**

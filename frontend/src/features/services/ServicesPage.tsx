@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, onlineText } from '../../domain';
+import { formatPrice, onlineText } from '../../domain/pages';
 import { apiGet } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 import { useLoader } from '../../lib/useLoader';

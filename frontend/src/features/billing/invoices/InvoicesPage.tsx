@@ -3,7 +3,7 @@ import { SectionLoading } from '../../../app/sections';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
-import { formatPounds } from '../../../domain';
+import { formatPounds } from '../../../domain/pages';
 import { formatDay } from '../../../lib/dates';
 import { downloadBlob } from '../../../lib/csv';
 import { useLoader } from '../../../lib/useLoader';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatPounds, inclusiveMinutesText } from '../../../domain';
+import { formatPounds, inclusiveMinutesText } from '../../../domain/pages';
 import type { CallCharges, DirectionUsage, PeriodUsage } from '../api';
 
 /** The toggle's values, as the spec numbers them. */

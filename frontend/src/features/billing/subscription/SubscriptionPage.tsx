@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canPurchaseOnline, formatPounds, planPage, recordingStorageText, scopeQuery } from '../../../domain';
+import { canPurchaseOnline, formatPounds, planPage, recordingStorageText, scopeQuery } from '../../../domain/pages';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';

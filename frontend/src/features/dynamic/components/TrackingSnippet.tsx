@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { trackingSnippet } from '../../../domain';
+import { trackingSnippet } from '../../../domain/pages';
 
 /** The script tag for the dynamic URL's website, read-only, with a Copy button. */
 export function TrackingSnippet({ reference }: { reference: string }) {

@@ -1,4 +1,4 @@
-import { formatPounds } from '../../../domain';
+import { formatPounds } from '../../../domain/pages';
 import type { RewardRow } from '../api';
 
 /** Pence as invoices show money, by the domain's format. */

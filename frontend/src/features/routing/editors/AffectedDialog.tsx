@@ -1,5 +1,5 @@
 import { Dialog } from '../../../components/Dialog';
-import { formatNumber } from '../../../domain';
+import { formatNumber } from '../../../domain/pages';
 import { useAccount } from '../../../lib/account';
 import { HEADS_UP } from './messages';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
-import { formatPrice } from '../../../domain';
+import { formatPrice } from '../../../domain/pages';
 import { useLoader } from '../../../lib/useLoader';
 import { getMultiIvrCharges } from '../api/ivrs';
 import { PRICE_FAILED } from './messages';

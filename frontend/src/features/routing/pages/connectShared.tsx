@@ -3,7 +3,8 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { formatNumber, type NumberFormat } from '../../../domain';
+import { type NumberFormat } from '../../../domain';
+import { formatNumber } from '../../../domain/pages';
 import type { Impact } from '../../../domain/history';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';

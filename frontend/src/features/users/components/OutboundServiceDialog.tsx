@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
-import { billingFrequencyWord, formatPrice } from '../../../domain';
+import { billingFrequencyWord, formatPrice } from '../../../domain/pages';
 import { termsProblem } from '../../../domain/forms';
 import { withContact } from '../../../lib/contact';
 import { getOutboundService } from '../api/getOutboundService';
