@@ -158,7 +158,7 @@ pub fn within_allowance(earlier_calls_that_day: u32) -> bool {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum TrialStatus {
+pub enum SpeechTrialStatus {
     /// The account may start the trial.
     Available,
     /// The trial runs and converts at its end.
@@ -179,8 +179,8 @@ pub enum TrialStatus {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct TrialPage {
-    pub status: TrialStatus,
+pub struct SpeechTrialPage {
+    pub status: SpeechTrialStatus,
     /// Days left while it runs ("14 days left", "Your trial ends today").
     pub days_left: Option<i64>,
     pub days_left_text: Option<String>,
@@ -239,7 +239,7 @@ pub fn trial_page(
     price: Option<&SpeechPrice<'_>>,
     now: i64,
     time_zone: &str,
-) -> Result<TrialPage, String> {
+) -> Result<SpeechTrialPage, String> {
     let price_words = price.map_or_else(|| "its price".to_string(), SpeechPrice::text);
     let offer = vec![
         format!(
@@ -251,8 +251,8 @@ pub fn trial_page(
              trial ends. You can cancel on this page at any time during the trial."
         ),
     ];
-    let mut page = TrialPage {
-        status: TrialStatus::Available,
+    let mut page = SpeechTrialPage {
+        status: SpeechTrialStatus::Available,
         days_left: None,
         days_left_text: None,
         ends_at: None,
@@ -263,13 +263,13 @@ pub fn trial_page(
     };
     let Some(trial) = trial else {
         page.status = match may_start_trial(false, has_speech, plan_sells_speech) {
-            Ok(()) => TrialStatus::Available,
-            Err(ALREADY_HAS_SPEECH) => TrialStatus::HasSpeech,
-            Err(_) => TrialStatus::NotOffered,
+            Ok(()) => SpeechTrialStatus::Available,
+            Err(ALREADY_HAS_SPEECH) => SpeechTrialStatus::HasSpeech,
+            Err(_) => SpeechTrialStatus::NotOffered,
         };
         page.summary = match page.status {
-            TrialStatus::Available => page.offer.clone(),
-            TrialStatus::HasSpeech => vec![ALREADY_HAS_SPEECH.to_string()],
+            SpeechTrialStatus::Available => page.offer.clone(),
+            SpeechTrialStatus::HasSpeech => vec![ALREADY_HAS_SPEECH.to_string()],
             _ => vec![NOT_ON_PLAN.to_string()],
         };
         return Ok(page);
@@ -283,13 +283,13 @@ pub fn trial_page(
             page.days_left = Some(days);
             page.days_left_text = Some(days_left_text(days));
             if trial.cancelled_at.is_some() {
-                page.status = TrialStatus::Cancelled;
+                page.status = SpeechTrialStatus::Cancelled;
                 page.summary = vec![format!(
                     "Your trial is cancelled. Speech analytics stays on until {ends}, then it is turned off and \
                      nothing is charged."
                 )];
             } else {
-                page.status = TrialStatus::Running;
+                page.status = SpeechTrialStatus::Running;
                 page.summary = vec![
                     format!("Your free trial of speech analytics ends at {ends}."),
                     format!(
@@ -305,13 +305,13 @@ pub fn trial_page(
             }
         }
         TrialPhase::Converted => {
-            page.status = TrialStatus::Converted;
+            page.status = SpeechTrialStatus::Converted;
             page.summary = vec![format!(
                 "Your free trial ended at {ends}. Speech analytics is now part of your subscription at {price_words}."
             )];
         }
         TrialPhase::Ended => {
-            page.status = TrialStatus::Ended;
+            page.status = SpeechTrialStatus::Ended;
             page.summary = vec![format!(
                 "Your cancelled trial ended at {ends}, and speech analytics was turned off. Nothing was charged."
             )];
@@ -490,18 +490,21 @@ mod tests {
     #[test]
     fn the_page_offers_the_trial_with_its_terms_and_price() {
         let page = trial_page(None, false, true, Some(&price()), NOV_23_10, LONDON).unwrap();
-        assert_eq!(page.status, TrialStatus::Available);
+        assert_eq!(page.status, SpeechTrialStatus::Available);
         assert!(page.offer[1].contains("£35 per month (minimum charge £25 per month), unless you cancel"));
         assert_eq!(page.summary, page.offer);
-        assert_eq!(trial_page(None, true, true, None, NOV_23_10, LONDON).unwrap().status, TrialStatus::HasSpeech);
-        assert_eq!(trial_page(None, false, false, None, NOV_23_10, LONDON).unwrap().status, TrialStatus::NotOffered);
+        assert_eq!(trial_page(None, true, true, None, NOV_23_10, LONDON).unwrap().status, SpeechTrialStatus::HasSpeech);
+        assert_eq!(
+            trial_page(None, false, false, None, NOV_23_10, LONDON).unwrap().status,
+            SpeechTrialStatus::NotOffered
+        );
     }
 
     #[test]
     fn the_page_shows_the_days_left_and_how_to_cancel_while_it_runs() {
         let t = trial(NOV_23_10);
         let page = trial_page(Some(&t), true, true, Some(&price()), NOV_23_10 + 2 * DAY, LONDON).unwrap();
-        assert_eq!(page.status, TrialStatus::Running);
+        assert_eq!(page.status, SpeechTrialStatus::Running);
         assert_eq!(page.days_left_text.as_deref(), Some("12 days left"));
         assert_eq!(page.ends_at_text.as_deref(), Some("07/12/2026 10:00 GMT"));
         assert_eq!(
@@ -514,12 +517,12 @@ mod tests {
         );
         let cancelled = Trial { cancelled_at: Some(NOV_23_10 + DAY), ..t };
         let page = trial_page(Some(&cancelled), true, true, Some(&price()), t.ends_at - DAY, LONDON).unwrap();
-        assert_eq!((page.status, page.days_left_text.as_deref()), (TrialStatus::Cancelled, Some("1 day left")));
+        assert_eq!((page.status, page.days_left_text.as_deref()), (SpeechTrialStatus::Cancelled, Some("1 day left")));
         assert!(page.how_to_cancel.is_none());
         let over = trial_page(Some(&cancelled), false, true, Some(&price()), t.ends_at, LONDON).unwrap();
-        assert_eq!((over.status, over.days_left), (TrialStatus::Ended, None));
+        assert_eq!((over.status, over.days_left), (SpeechTrialStatus::Ended, None));
         let converted = trial_page(Some(&t), true, true, Some(&price()), t.ends_at, LONDON).unwrap();
-        assert_eq!(converted.status, TrialStatus::Converted);
+        assert_eq!(converted.status, SpeechTrialStatus::Converted);
         assert_eq!(days_left_text(0), "Your trial ends today");
     }
 }
