@@ -310,6 +310,11 @@ pub fn trial_page(
                 "Your free trial ended at {ends}. Speech analytics is now part of your subscription at {price_words}."
             )];
         }
+        // Bought after all: the account has speech analytics of its own.
+        TrialPhase::Ended if has_speech => {
+            page.status = SpeechTrialStatus::HasSpeech;
+            page.summary = vec![ALREADY_HAS_SPEECH.to_string()];
+        }
         TrialPhase::Ended => {
             page.status = SpeechTrialStatus::Ended;
             page.summary = vec![format!(
@@ -521,6 +526,8 @@ mod tests {
         assert!(page.how_to_cancel.is_none());
         let over = trial_page(Some(&cancelled), false, true, Some(&price()), t.ends_at, LONDON).unwrap();
         assert_eq!((over.status, over.days_left), (SpeechTrialStatus::Ended, None));
+        let bought = trial_page(Some(&cancelled), true, true, Some(&price()), t.ends_at, LONDON).unwrap();
+        assert_eq!(bought.status, SpeechTrialStatus::HasSpeech, "the add-on bought after all");
         let converted = trial_page(Some(&t), true, true, Some(&price()), t.ends_at, LONDON).unwrap();
         assert_eq!(converted.status, SpeechTrialStatus::Converted);
         assert_eq!(days_left_text(0), "Your trial ends today");

@@ -141,14 +141,15 @@ pub async fn load_state(
     .bind(user_id)
     .fetch_one(db)
     .await?;
-    let (mut package_scopes, mut addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
+    let (mut package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
     // A speech analytics trial gives the add-on's scope while it runs, and for good once it has
-    // converted (the billing run then adds the add-on itself).
+    // converted (the billing run then adds the add-on itself). The add-on stays on sale meanwhile
+    // (?scope=report_voice_tags buys it to keep after a cancelled trial); the menu shows no chip
+    // for a scope the package has.
     let trial = super::speech_trials::of_customer(db, customer_id).await?;
     if trial.is_some_and(|t| t.grants_speech(now)) && !package_scopes.iter().any(|s| s == SPEECH_SCOPE) {
         package_scopes.push(SPEECH_SCOPE.to_string());
         package_scopes.sort();
-        addon_scopes.retain(|s| s != SPEECH_SCOPE);
     }
     // Speech (hasSpeech): the customer's flag, or speech analytics in its package or add-ons.
     let has_speech = transcribes_calls(c.has_speech, &package_scopes);

@@ -112,7 +112,7 @@ async fn the_owner_starts_the_trial_with_the_terms_and_speech_turns_on_without_a
     let account = app.account(&starter).await;
     assert_eq!(account["hasSpeech"], true);
     assert!(has(&account["packageScopes"], "report_voice_tags"));
-    assert!(!has(&account["addonScopes"], "report_voice_tags"));
+    assert!(has(&account["addonScopes"], "report_voice_tags"), "still on sale, to keep after the trial");
     let state: domain::AccountState = serde_json::from_value(account).unwrap();
     let menu = serde_json::to_string(&domain::build_menu(&state)).unwrap();
     assert!(menu.contains("/call-insights") && !menu.contains("/tryspeech"), "{menu}");
@@ -370,4 +370,28 @@ async fn the_first_ten_recorded_calls_of_each_of_the_account_s_days_get_transcri
     for call in [before, tuesday[10], tuesday[11], after] {
         assert!(!transcribed(db).await.contains(&call), "{call}");
     }
+}
+
+#[tokio::test]
+async fn the_add_on_bought_during_the_trial_is_charged_from_then_and_once() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let starter = app.login("starter@demo.test").await;
+    let ends = started(&app, &starter).await;
+    assert_eq!(cancel(&app, &starter).await.0, StatusCode::OK);
+    // Kept after the cancelled trial: bought now, charged from now.
+    app.state.clock.advance(2 * DAY);
+    let starter = app.login("starter@demo.test").await;
+    let bought_at = app.state.clock.now();
+    let bought = app.post_multipart("/api/services/addAddon", Some(&starter), &[("scope", "report_voice_tags")]).await;
+    assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
+    app.state.clock.advance(ends + 60 - app.state.clock.now());
+    server::billing_run::run(db, app.state.clock.now()).await.unwrap();
+    let charges = speech_charges(db).await;
+    assert_eq!(charges.len(), 1, "{charges:?}");
+    let started_at: i64 = serde_json::from_str::<Value>(&charges[0]).unwrap()[2].as_i64().unwrap();
+    assert!((started_at - bought_at).abs() <= 2, "{charges:?}");
+    let starter = app.login("starter@demo.test").await;
+    assert_eq!(app.account(&starter).await["hasSpeech"], true, "bought: speech stays after the trial");
+    assert_eq!(get_trial(&app, &starter).await["trial"]["status"], "hasSpeech");
 }
