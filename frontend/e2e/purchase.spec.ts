@@ -3,8 +3,9 @@ import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, showAllRoutingRows, sideMenu } from './helpers';
 
 // Plans, add-ons and upgrades (issue 13). The flows change Stone & Sons Plumbing (Starter) for
-// good, in this order: its administrator is refused the upgrade, its owner adds Speech Insights,
-// then upgrades to Professional from the advanced routing page.
+// good, in this order: its administrator is refused the upgrade, its owner tries speech analytics
+// (issue 36: the trial, from /tryspeech, then cancelled), adds speech analytics for good, then
+// upgrades to Professional from the advanced routing page.
 
 const NOT_OWNER = 'Sorry, we cannot complete that action';
 
@@ -62,6 +63,57 @@ test("an administrator is refused the upgrade with the spec's text, by the page 
   await expectHeading(page, 'Plan: Starter');
 });
 
+test('the owner tries speech analytics from /tryspeech: the terms, the days left, how to cancel, and cancels', { tag: '@pg' }, async ({
+  page,
+}) => {
+  await logIn(page, 'starter@demo.test');
+  const menu = sideMenu(page, 'Admin');
+  // No speech yet: the menu offers the trial, not Speech Analytics.
+  await expect(menu.getByRole('button', { name: 'Speech Analytics', exact: true })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Try speech analytics' }).click();
+  await expectHeading(page, 'Try speech analytics');
+  await expect(page.getByRole('region', { name: 'Speech analytics' })).toContainText(
+    'the first 10 recorded calls each day are transcribed',
+  );
+  await expectAccessible(page, 'the speech analytics trial offer');
+
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Try speech analytics' });
+  await expect(dialog).toContainText('it becomes Speech analytics at £35 per month (minimum charge £25 per month)');
+  await expectAccessible(page, 'the trial in the purchase modal', { within: dialog });
+  await dialog.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(dialog).toContainText('Please accept the terms and conditions.');
+  await dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await dialog.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(dialog).toContainText('Your free trial of speech analytics has started.');
+  await expectAccessible(page, 'the purchase modal after the trial started', { within: dialog });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The days left, when it ends and how to cancel; the menu has Speech Analytics now.
+  await expect(page.getByRole('heading', { name: '14 days left' })).toBeVisible();
+  await expect(page.getByText(/Your free trial of speech analytics ends at 07\/12\/2026 10:\d\d GMT\./)).toBeVisible();
+  const howToCancel = page.getByRole('region', { name: 'How to cancel' });
+  await expect(howToCancel).toContainText('To cancel, press Cancel trial on this page before 07/12/2026');
+  await expect(menu.getByRole('button', { name: 'Speech Analytics', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Try speech analytics' })).toHaveCount(0);
+  await expectAccessible(page, 'the running trial');
+
+  // Cancelling asks first; Cancel keeps it.
+  await howToCancel.getByRole('button', { name: 'Cancel trial' }).click();
+  let confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('It stays on until the trial ends, then it is turned off and nothing is charged.');
+  await expectAccessible(page, 'the cancel confirmation', { within: confirm });
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '14 days left' })).toBeVisible();
+  await howToCancel.getByRole('button', { name: 'Cancel trial' }).click();
+  confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await confirm.getByRole('button', { name: 'Cancel trial' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your trial is cancelled: nothing will be charged.' })).toBeVisible();
+  await expect(page.getByText(/Speech analytics stays on until 07\/12\/2026 10:\d\d GMT/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'How to cancel' })).toHaveCount(0);
+  await expectAccessible(page, 'the cancelled trial');
+});
+
 test("Stone & Sons' Upgrade chips offer the plan that has the feature: Enterprise for speech, Professional with its price for scores", async ({
   page,
 }) => {
@@ -90,11 +142,10 @@ test("Stone & Sons' Upgrade chips offer the plan that has the feature: Enterpris
   expect(failures).toEqual([]);
 });
 
-test('the owner adds Speech Insights from its menu chip: the chip goes and the breakdown shows it', { tag: '@pg' }, async ({ page }) => {
-  await logIn(page, 'starter@demo.test');
+test('the owner keeps speech analytics after its cancelled trial: the add-on from the plan page, and the breakdown shows it', { tag: '@pg' }, async ({ page }) => {
+  // The trial (above) was cancelled: the add-on is bought to keep speech analytics after it.
+  await logIn(page, 'starter@demo.test', '/manage/subscription?scope=report_voice_tags');
   const menu = sideMenu(page, 'Admin');
-  await menu.getByRole('button', { name: 'Speech Analytics', exact: true }).click();
-  await menu.getByRole('button', { name: 'Speech Insights Add-on' }).click();
   const dialog = page.getByRole('dialog', { name: 'Speech analytics' });
   await expect(dialog).toContainText('Speech analytics: £35 per month');
   await expect(dialog).toContainText('Minimum charge: £25 per month.');

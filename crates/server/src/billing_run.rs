@@ -10,8 +10,10 @@ use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
 use crate::state::AppState;
+use crate::store::charges::{self, NewCharge};
 use crate::store::invoices::{self, NewInvoice};
-use crate::store::usage;
+use crate::store::{prices, speech_trials, usage};
+use domain::speech::SPEECH_SCOPE;
 
 pub const INTERVAL: Duration = Duration::from_secs(60 * 60);
 /// How far back a run looks for months without an invoice.
@@ -53,8 +55,47 @@ async fn invoice_month(
     Ok(invoices::insert(db, &invoice, now).await?.is_some())
 }
 
-/// Invoices every month due at `now`; returns how many invoices it made.
+/// Settles the speech analytics trials that ended by `now`, each once (domain
+/// `speech::trial`): one not cancelled becomes the add-on, charged from the trial's end at the
+/// plan's price (nothing more when the add-on was bought during the trial); a cancelled one just
+/// ends, uncharged. Returns how many converted.
+pub async fn settle_speech_trials(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
+    let mut converted = 0;
+    for trial in speech_trials::unsettled(db, now).await? {
+        let price = prices::price(db, SPEECH_SCOPE, &trial.plan).await?;
+        let customer = trial.customer_id;
+        let mut tx = db.begin().await?;
+        charges::lock_customer(&mut tx, customer).await?;
+        if !speech_trials::settle(&mut tx, trial.id, now).await? {
+            continue; // another run settled it
+        }
+        if trial.trial().converts(now) {
+            converted += 1;
+            let bought = charges::add_scope(&mut tx, customer, SPEECH_SCOPE).await?;
+            if let Some((price, pence)) = price.as_ref().and_then(|p| Some((p, p.price_pence?))).filter(|_| bought) {
+                let charge = NewCharge {
+                    customer_id: customer,
+                    item: SPEECH_SCOPE,
+                    description: &price.description,
+                    user_id: None,
+                    quantity: 1,
+                    unit_price_pence: pence,
+                    billing_frequency: &price.billing_frequency,
+                    created_by: trial.started_by,
+                };
+                charges::start(&mut tx, &charge, trial.ends_at).await?;
+            }
+            tracing::info!(customer, "speech analytics trial converted");
+        }
+        tx.commit().await?;
+    }
+    Ok(converted)
+}
+
+/// Invoices every month due at `now` (after settling the ended speech analytics trials);
+/// returns how many invoices it made.
 pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
+    settle_speech_trials(db, now).await?;
     let mut made = 0;
     for (customer, zone, plan, since) in invoices::billable_customers(db).await? {
         let Ok(months) = months_to_invoice(now, &zone, since, MONTHS_BACK) else {

@@ -24,6 +24,7 @@ pub mod store;
 pub mod summary_emails;
 pub mod tag_manager;
 pub mod transcription;
+pub mod trial_allowance;
 pub mod website_check;
 
 pub use http::app;

@@ -168,6 +168,10 @@ pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> s
         if store::claim(db, call_id, now, now + CLAIM_SECONDS, MAX_ATTEMPTS).await?.is_none() {
             continue; // another run has it, or has just finished it
         }
+        // A speech analytics trial's call beyond its day's allowance gets no insights.
+        if !crate::trial_allowance::gets_insights(db, call_id, customer_id).await? {
+            continue;
+        }
         let Some(audio) = store::audio(db, call_id).await? else { continue };
         let sha256: String = Sha256::digest(&audio).iter().map(|b| format!("{b:02x}")).collect();
         let heard = match store::heard_before(db, &sha256, recogniser.name()).await? {

@@ -29,7 +29,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The package's and add-ons' scopes, after a purchase. */
+        /** The package's and add-ons' scopes (and speech), after a purchase. */
         get: operations["get_accountsettings_getAccountScopes"];
         put?: never;
         post?: never;
@@ -4677,6 +4677,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tryspeech/cancelTrial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the running trial: speech analytics stays on until its end, then goes, and nothing
+         *     is charged. No trial: 404.
+         */
+        post: operations["post_tryspeech_cancelTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tryspeech/getTrial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's trial of speech analytics: offered, running (days left, when it ends, how to
+         *     cancel), cancelled, converted or ended.
+         */
+        get: operations["get_tryspeech_getTrial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tryspeech/startTrial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the trial now: 14 days in the account's zone, once per account, on a plan that sells
+         *     speech analytics to an account without it.
+         */
+        post: operations["post_tryspeech_startTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/checkUniqueEmail": {
         parameters: {
             query?: never;
@@ -4928,6 +4988,8 @@ export interface components {
             packageScopes: string[];
             addonScopes: string[];
             nextPackageScopes: string[];
+            /** @description Speech analytics bought, or a trial started, turns speech on (the menu follows). */
+            hasSpeech: boolean;
         };
         /**
          * @description The session and account state of spec/shell-users-integrations.md section 3. The server
@@ -9142,6 +9204,41 @@ export interface components {
         SpeechRequest: {
             whisperText?: string;
         };
+        /** @description /tryspeech: the trial's state and texts, and what this user may do. */
+        SpeechTrialAnswer: {
+            trial: components["schemas"]["SpeechTrialPage"];
+            /** @description The trial is available and this user may buy (starting it is a purchase). */
+            canStart: boolean;
+            /** @description The trial runs uncancelled and this user may buy. */
+            canCancel: boolean;
+        };
+        /** @description The page's state and texts. */
+        SpeechTrialPage: {
+            status: components["schemas"]["SpeechTrialStatus"];
+            /**
+             * Format: int64
+             * @description Days left while it runs ("14 days left", "Your trial ends today").
+             */
+            daysLeft?: number | null;
+            daysLeftText?: string | null;
+            /**
+             * Format: int64
+             * @description When it ends (unix seconds), and as the account reads it.
+             */
+            endsAt?: number | null;
+            endsAtText?: string | null;
+            /** @description What the trial is, or where it stands. */
+            summary: string[];
+            /** @description How to cancel, while it can be cancelled. */
+            howToCancel?: string | null;
+            /** @description The purchase modal's terms for starting it. */
+            offer: string[];
+        };
+        /**
+         * @description What /tryspeech shows.
+         * @enum {string}
+         */
+        SpeechTrialStatus: "available" | "running" | "cancelled" | "converted" | "ended" | "hasSpeech" | "notOffered";
         SplashScreen: {
             /**
              * Format: int64
@@ -9157,6 +9254,11 @@ export interface components {
             success: boolean;
             /** @description The MP3, base64. */
             audio: string;
+        };
+        /** @description Starting the trial: the terms ticked. */
+        StartSpeechTrialRequest: {
+            /** @description "1": the terms are ticked. */
+            terms?: string;
         };
         StaticDetails: {
             mediaOwners: components["schemas"]["ListItem"][];
@@ -28697,6 +28799,203 @@ export interface operations {
                 };
             };
             /** @description form_match_by, form_match_days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_tryspeech_cancelTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeechTrialAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not a purchaser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No trial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Ended or cancelled already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_tryspeech_getTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeechTrialAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description A portal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_tryspeech_startTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["StartSpeechTrialRequest"];
+                "multipart/form-data": components["schemas"]["StartSpeechTrialRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeechTrialAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not a purchaser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Terms not ticked, a trial had before, speech analytics already on, not sold */
             422: {
                 headers: {
                     [name: string]: unknown;

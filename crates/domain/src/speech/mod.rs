@@ -1,6 +1,7 @@
 //! Speech analytics (issue 36): which accounts have their recorded calls transcribed, and how a
 //! transcript is measured against what was said (the word error rate).
 
+pub mod trial;
 mod wer;
 
 pub use wer::{transcript_words, word_error_rate, WordErrors};

@@ -28,6 +28,8 @@ struct AccountScopes {
     package_scopes: Vec<String>,
     addon_scopes: Vec<String>,
     next_package_scopes: Vec<String>,
+    /// Speech analytics bought, or a trial started, turns speech on (the menu follows).
+    has_speech: bool,
 }
 
 /// The account switch: a customer's id (`form_customer_name` is sent too, and not needed), or
@@ -55,9 +57,15 @@ struct Switched {
 
 /// The current state, loaded afresh: access removed since login ends the session's use.
 pub(crate) async fn current_state(state: &AppState, session: &sessions::Session) -> Result<AccountState, AppError> {
-    accounts::load_state(&state.db, session.user_id, session.customer_id, &state.settings.product_name)
-        .await?
-        .ok_or(AppError::Forbidden)
+    accounts::load_state(
+        &state.db,
+        session.user_id,
+        session.customer_id,
+        &state.settings.product_name,
+        state.clock.now(),
+    )
+    .await?
+    .ok_or(AppError::Forbidden)
 }
 
 /// The auth check: who is logged in and what the account may do.
@@ -69,7 +77,7 @@ async fn account_details(
     Ok(Json(current_state(&state, &session).await?))
 }
 
-/// The package's and add-ons' scopes, after a purchase.
+/// The package's and add-ons' scopes (and speech), after a purchase.
 #[utoipa::path(get, path = "/accountsettings/getAccountScopes", tag = "account", responses((status = 200, body = AccountScopes)))]
 async fn account_scopes(
     State(state): State<AppState>,
@@ -80,6 +88,7 @@ async fn account_scopes(
         package_scopes: acc.package_scopes,
         addon_scopes: acc.addon_scopes,
         next_package_scopes: acc.next_package_scopes,
+        has_speech: acc.has_speech,
     }))
 }
 

@@ -126,9 +126,15 @@ async fn login(
     tracing::info!(user = user.id, "logged in");
     // Without a page to return to, each user lands where their work is (the domain decides).
     let return_to = if return_to == "/manage/" {
-        let landing = accounts::load_state(&state.db, user.id, user.home_customer_id, &state.settings.product_name)
-            .await?
-            .map_or("/", |acc| domain::landing_page(&acc));
+        let landing = accounts::load_state(
+            &state.db,
+            user.id,
+            user.home_customer_id,
+            &state.settings.product_name,
+            state.clock.now(),
+        )
+        .await?
+        .map_or("/", |acc| domain::landing_page(&acc));
         if landing == "/" {
             return_to
         } else {

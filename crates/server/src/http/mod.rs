@@ -42,6 +42,7 @@ pub(crate) mod scoring;
 mod services;
 pub mod session;
 mod sources;
+mod speech_trial;
 mod static_files;
 mod tags;
 mod technology_partner;
@@ -98,6 +99,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(cta::router())
         .merge(dimensions::router())
         .merge(track_sales::router())
+        .merge(speech_trial::router())
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())

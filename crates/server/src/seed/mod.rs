@@ -227,8 +227,8 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             plan: "Starter",
             kind: (false, false, false),
             partner_id: None,
-            // Speech, without Speech Insights: that is an add-on of Starter.
-            features: [true, true, false, false, true, true, false, false, false, true],
+            // No speech: its owner tries speech analytics (/tryspeech) or buys the add-on.
+            features: [true, true, false, false, false, true, false, false, false, true],
             logo: None,
             parameters: &[],
             addons: &[],

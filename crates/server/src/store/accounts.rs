@@ -2,6 +2,7 @@
 //! stored data: nothing here comes from the browser.
 
 use crate::db::Flag;
+use domain::speech::{transcribes_calls, SPEECH_SCOPE};
 use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, Plan, TopBar};
 use sqlx::{AnyPool, FromRow};
 
@@ -103,12 +104,13 @@ pub async fn accessible_customer(db: &AnyPool, user_id: i64, customer_id: i64) -
     Ok(row.map(|(name,)| name))
 }
 
-/// The state for a user on a customer, or None if the user has no access to it.
+/// The state for a user on a customer at `now`, or None if the user has no access to it.
 pub async fn load_state(
     db: &AnyPool,
     user_id: i64,
     customer_id: i64,
     product_name: &str,
+    now: i64,
 ) -> sqlx::Result<Option<AccountState>> {
     let access: Option<AccessRow> = sqlx::query_as(
         "SELECT auth_code, provisioning, perm_reports, perm_billing, perm_services_admin, perm_user_admin, perm_purchase,
@@ -139,7 +141,18 @@ pub async fn load_state(
     .bind(user_id)
     .fetch_one(db)
     .await?;
-    let (package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
+    let (mut package_scopes, addon_scopes, next_package_scopes) = scopes(db, customer_id, &c.plan).await?;
+    // A speech analytics trial gives the add-on's scope while it runs, and for good once it has
+    // converted (the billing run then adds the add-on itself). The add-on stays on sale meanwhile
+    // (?scope=report_voice_tags buys it to keep after a cancelled trial); the menu shows no chip
+    // for a scope the package has.
+    let trial = super::speech_trials::of_customer(db, customer_id).await?;
+    if trial.is_some_and(|t| t.grants_speech(now)) && !package_scopes.iter().any(|s| s == SPEECH_SCOPE) {
+        package_scopes.push(SPEECH_SCOPE.to_string());
+        package_scopes.sort();
+    }
+    // Speech (hasSpeech): the customer's flag, or speech analytics in its package or add-ons.
+    let has_speech = transcribes_calls(c.has_speech, &package_scopes);
     let parameters: Vec<(String,)> =
         sqlx::query_as("SELECT name FROM customer_parameters WHERE customer_id = $1 ORDER BY position")
             .bind(customer_id)
@@ -220,7 +233,7 @@ pub async fn load_state(
         has_dynamic: c.has_dynamic,
         has_outbound: c.has_outbound,
         has_old_outbound: c.has_old_outbound,
-        has_speech: c.has_speech,
+        has_speech,
         has_billing: c.has_billing && a.perm_billing,
         has_real_time: c.has_real_time,
         can_purchase,

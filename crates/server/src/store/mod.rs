@@ -43,6 +43,7 @@ pub mod scoring;
 pub mod service_plans;
 pub mod sessions;
 pub mod sources;
+pub mod speech_trials;
 pub mod splash_screens;
 pub mod summary_emails;
 pub mod tags;

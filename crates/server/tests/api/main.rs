@@ -59,6 +59,7 @@ mod services_statics;
 mod services_usage;
 mod session_expiry;
 mod sources_pages;
+mod speech_trial;
 mod static_numbers;
 mod summary_emails;
 mod tags;

@@ -67,8 +67,8 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents" => vec![Get("/api/agents/getAgents")],
         "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
-        "/tryspeech"
-        | "/voicetags"
+        "/tryspeech" => vec![Get("/api/tryspeech/getTrial")],
+        "/voicetags"
         | "/vocabularies"
         | "/call-insights"
         | "/importsales"

@@ -39,6 +39,10 @@ pub(crate) fn menu_items(account: &AccountState) -> Vec<MenuNode> {
 #[tokio::test]
 async fn every_chip_of_every_persona_offers_what_the_server_prices() {
     let app = TestApp::spawn().await;
+    // Stone & Sons has no speech: its speech analytics trial opens the Speech Analytics menu.
+    let starter = app.login("starter@demo.test").await;
+    let trial = app.post_multipart("/api/tryspeech/startTrial", Some(&starter), &[("terms", "1")]).await;
+    assert_eq!(trial.status, StatusCode::OK, "{}", trial.text());
     let mut walked = Vec::new();
     for email in PERSONAS {
         let session = app.login(email).await;
@@ -93,7 +97,8 @@ async fn every_chip_of_every_persona_offers_what_the_server_prices() {
             }
         }
     }
-    // Stone & Sons' speech chips (the case): Enterprise only, so 'Upgrade to Enterprise'.
+    // Stone & Sons' speech chips in its trial (the case): Enterprise only, so 'Upgrade to
+    // Enterprise'.
     for label in ["Voice tags", "Vocabularies"] {
         assert!(
             walked.contains(&("starter@demo.test", label.to_string(), OfferKind::Enterprise)),

@@ -117,6 +117,8 @@ mod services_usage;
 mod session_expiry;
 #[path = "../api/sources_pages.rs"]
 mod sources_pages;
+#[path = "../api/speech_trial.rs"]
+mod speech_trial;
 #[path = "../api/static_numbers.rs"]
 mod static_numbers;
 #[path = "../api/summary_emails.rs"]

@@ -7,7 +7,19 @@ export interface PurchaseResult {
   upgraded: boolean;
 }
 
+/** A free trial bought through the modal (speech analytics, /tryspeech): its terms and its start. */
+export interface TrialPurchase {
+  title: string;
+  /** What the trial is and what it becomes, above the terms tickbox. */
+  details: string[];
+  button: string;
+  doneText: string;
+  start: () => Promise<unknown>;
+}
+
 export interface PurchaseOptions {
+  /** Start this trial of the scope instead of buying it. */
+  trial?: TrialPurchase;
   onDone?: (result: PurchaseResult) => void;
   /** A purchase that was tried and failed (the modal shows why as well). */
   onFailed?: (name: string) => void;
@@ -39,6 +51,7 @@ export function PurchaseProvider({ children }: { children: ReactNode }) {
             scope={request.scope}
             onDone={request.options.onDone}
             onFailed={request.options.onFailed}
+            trial={request.options.trial}
             onClose={() => setRequest(null)}
           />
         </Suspense>

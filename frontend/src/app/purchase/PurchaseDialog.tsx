@@ -11,7 +11,7 @@ import { SectionLoading } from '../sections';
 import { CheckboxField } from '../../components/fields';
 import { addAddon, getAddonPrice, getAllPrices, upgradePlan, type AddonPrice } from './api';
 import { AddonDetails } from './AddonDetails';
-import type { PurchaseResult } from './PurchaseContext';
+import type { PurchaseResult, TrialPurchase } from './PurchaseContext';
 import {
   ADDON_FAILURE,
   BREAKDOWN_DELAY,
@@ -69,11 +69,13 @@ export default function PurchaseDialog({
   onClose,
   onDone,
   onFailed,
+  trial,
 }: {
   scope: string;
   onClose: () => void;
   onDone?: (result: PurchaseResult) => void;
   onFailed?: (name: string) => void;
+  trial?: TrialPurchase;
 }) {
   const { account, refreshScopes, reload } = useAccount();
   const [offer] = useState(() => addonOffer(account, scope));
@@ -115,7 +117,7 @@ export default function PurchaseDialog({
           ? state.name
           : null;
   // The title stays the add-on's name through saving and success.
-  const title = offer.title ?? (upgradeOnly ? 'Upgrade to Professional' : (name ?? 'Add-on'));
+  const title = trial?.title ?? offer.title ?? (upgradeOnly ? 'Upgrade to Professional' : (name ?? 'Add-on'));
 
   async function buy() {
     if (state.kind !== 'ready' || !canBuy) return;
@@ -127,9 +129,13 @@ export default function PurchaseDialog({
     const { price } = state;
     setState({ ...state, kind: 'saving' });
     try {
-      // The upgrade first, then the add-on it makes possible.
-      if (offer.requiresUpgrade) await upgradePlan();
-      if (!upgradeOnly) await addAddon(scope, scope === 'outbound' ? (userId ?? undefined) : undefined);
+      if (trial) {
+        await trial.start();
+      } else {
+        // The upgrade first, then the add-on it makes possible.
+        if (offer.requiresUpgrade) await upgradePlan();
+        if (!upgradeOnly) await addAddon(scope, scope === 'outbound' ? (userId ?? undefined) : undefined);
+      }
     } catch (error) {
       onFailed?.(price.name);
       if (error instanceof ApiError && error.status === 403 && offer.requiresUpgrade) {
@@ -139,7 +145,7 @@ export default function PurchaseDialog({
       }
       return;
     }
-    const result: PurchaseResult = { scope, name: price.name, upgraded: offer.requiresUpgrade };
+    const result: PurchaseResult = { scope, name: price.name, upgraded: !trial && offer.requiresUpgrade };
     setState({ kind: 'done', result });
     onDone?.(result);
     try {
@@ -171,7 +177,7 @@ export default function PurchaseDialog({
           </button>
           {(canBuy || saving) && (
             <button type="submit" className="button button-primary" aria-busy={saving || undefined} disabled={saving}>
-              {saving ? 'Saving…' : offer.button}
+              {saving ? 'Saving…' : (trial?.button ?? offer.button)}
             </button>
           )}
         </>
@@ -200,7 +206,7 @@ export default function PurchaseDialog({
       )}
       {state.kind === 'done' && (
         <div role="status" className="banner banner-success">
-          <p>{state.result.scope === 'upgrade' ? UPGRADED : addedText(state.result.name)}</p>
+          <p>{trial ? trial.doneText : state.result.scope === 'upgrade' ? UPGRADED : addedText(state.result.name)}</p>
           {state.result.upgraded && state.result.scope !== 'upgrade' && <p>{UPGRADED}</p>}
           {unlocked && (
             <p>
@@ -210,24 +216,32 @@ export default function PurchaseDialog({
               </Link>
             </p>
           )}
-          <p>{BREAKDOWN_DELAY}</p>
+          {!trial && <p>{BREAKDOWN_DELAY}</p>}
         </div>
       )}
       {(state.kind === 'ready' || saving) && (
         <>
-          <AddonDetails
-            scope={scope}
-            offer={offer}
-            price={state.price}
-            storageDays={state.storageDays}
-            userId={userId}
-            onUserChange={(id) => {
-              setUserId(id);
-              setUserError(undefined);
-            }}
-            userError={userError}
-            disabled={saving}
-          />
+          {trial ? (
+            <div className="purchase-details">
+              {trial.details.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          ) : (
+            <AddonDetails
+              scope={scope}
+              offer={offer}
+              price={state.price}
+              storageDays={state.storageDays}
+              userId={userId}
+              onUserChange={(id) => {
+                setUserId(id);
+                setUserError(undefined);
+              }}
+              userError={userError}
+              disabled={saving}
+            />
+          )}
           {canBuy || saving ? (
             <CheckboxField
               label="I accept the terms and conditions"

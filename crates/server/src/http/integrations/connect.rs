@@ -156,8 +156,14 @@ pub async fn finish_connect_flow(
 /// The connect link's checks again, on the flow's customer as the user stands there now (their
 /// access, level and rights, the package and the integration's card may have changed).
 async fn still_may_connect(state: &AppState, session: &Session, flow: &ConnectFlow) -> Result<bool, AppError> {
-    let account =
-        accounts::load_state(&state.db, session.user_id, flow.customer_id, &state.settings.product_name).await?;
+    let account = accounts::load_state(
+        &state.db,
+        session.user_id,
+        flow.customer_id,
+        &state.settings.product_name,
+        state.clock.now(),
+    )
+    .await?;
     let Some(account) = account else { return Ok(false) };
     let user = AccountUser { session: session.clone(), account };
     match may_connect(state, &user, &flow.identifier).await {
