@@ -280,6 +280,7 @@ pub const TOO_MANY_ROWS: &str = "The file has more than 200,000 rows: split it i
 pub const TOO_MANY_COLUMNS: &str = "The file has more than 50 columns: keep the sales' columns only.";
 pub const SAME_REFERENCE_CHOICE: &str =
     "Choose whether a sale with an earlier sale's reference is added to it or replaces it.";
+pub const IMPORT_ALREADY_UNDONE: &str = "This import was already undone.";
 pub const BAD_ROWS_CHOICE: &str = "Choose whether rows with problems are skipped or stop the import.";
 
 /// A file's kind from its name, or from its first bytes (a ZIP is .xlsx, an OLE2 file .xls).
@@ -436,12 +437,6 @@ pub fn parse_import_form(form: &ImportForm, columns: usize) -> Result<ImportOpti
         }
         _ => Err(errors),
     }
-}
-
-/// A file's row number as a spreadsheet shows it (the header is row 1), from the data row's
-/// 0-based index.
-pub fn sheet_row(index: usize) -> usize {
-    index + 2
 }
 
 /// Why an import that stops on a bad row imported nothing.
@@ -619,8 +614,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_are_numbered_as_the_spreadsheet_shows_them() {
-        assert_eq!(sheet_row(0), 2);
+    fn a_stopped_import_names_its_first_bad_row() {
         assert_eq!(
             stopped_message(1, 3, "The date is empty."),
             "Nothing was imported: 1 row has a problem. Row 3: The date is empty."
