@@ -23,7 +23,7 @@ pub struct SalesFile {
 }
 
 enum Rows {
-    Csv(csv::ByteRecordsIntoIter<Cursor<Arc<[u8]>>>, Lines),
+    Csv(csv::ByteRecordsIntoIter<Cursor<Shared>>, Lines),
     /// Excel's rows, already bounded (a workbook is read whole by calamine).
     Sheet(std::iter::Enumerate<std::vec::IntoIter<Vec<String>>>),
 }
@@ -129,7 +129,7 @@ impl SalesFile {
         let mut rows = match kind {
             FileKind::Csv => {
                 let delimiter = separator(&bytes);
-                let bytes: Arc<[u8]> = bytes.into();
+                let bytes = Shared(Arc::new(bytes));
                 let reader = csv::ReaderBuilder::new()
                     .has_headers(false)
                     .flexible(true)
@@ -159,10 +159,20 @@ impl SalesFile {
     }
 }
 
+/// The upload's bytes, read by the CSV reader and by the line count without a copy.
+#[derive(Clone)]
+struct Shared(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// The file's line of each record, counted as the records are read (the CSV reader's own count
 /// leaves out the blank lines it passes over).
 struct Lines {
-    bytes: Arc<[u8]>,
+    bytes: Shared,
     /// Bytes counted so far, and the line they end on.
     counted: usize,
     line: usize,
@@ -171,13 +181,14 @@ struct Lines {
 impl Lines {
     fn at(&mut self, position: Option<&csv::Position>) -> usize {
         let Some(position) = position else { return self.line };
-        let mut start = (position.byte() as usize).min(self.bytes.len());
+        let bytes = self.bytes.as_ref();
+        let mut start = (position.byte() as usize).min(bytes.len());
         // A record's position may be where the blank lines before it begin.
-        while start < self.bytes.len() && matches!(self.bytes[start], b'\r' | b'\n') {
+        while start < bytes.len() && matches!(bytes[start], b'\r' | b'\n') {
             start += 1;
         }
         if start > self.counted {
-            self.line += self.bytes[self.counted..start].iter().filter(|b| **b == b'\n').count();
+            self.line += bytes[self.counted..start].iter().filter(|b| **b == b'\n').count();
             self.counted = start;
         }
         self.line

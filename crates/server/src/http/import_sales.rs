@@ -210,10 +210,10 @@ impl SalesImportFields {
 }
 
 /// The posted file opened, or 422 on form_file with the problem in words.
-fn open_file(file: Option<&UploadedFile>) -> Result<(String, SalesFile), AppError> {
+fn open_file(file: Option<UploadedFile>) -> Result<(String, SalesFile), AppError> {
     let file = file.ok_or_else(|| AppError::field("form_file", FILE_REQUIRED))?;
     let name: String = file.file_name.chars().take(FILE_NAME_MAX).collect();
-    let opened = SalesFile::open(&name, file.bytes.clone()).map_err(|m| AppError::field("form_file", m))?;
+    let opened = SalesFile::open(&name, file.bytes).map_err(|m| AppError::field("form_file", m))?;
     Ok((name, opened))
 }
 
@@ -231,9 +231,9 @@ fn choices<T: Copy>(all: &[T], key: fn(T) -> &'static str, label: fn(T) -> &'sta
 async fn preview(
     State(state): State<AppState>,
     user: ImportSalesUser,
-    form: Form<SalesImportFields>,
+    mut form: Form<SalesImportFields>,
 ) -> Result<Json<SalesFilePreview>, AppError> {
-    let (file_name, file) = open_file(form.file("form_file"))?;
+    let (file_name, file) = open_file(form.take_file("form_file"))?;
     let settings = sales_store::settings(&state.db, user.customer()).await?;
     let fields = &form.fields;
     let match_by = MatchBy::from_key(fields.form_match_by.trim()).unwrap_or(settings.match_by);
@@ -322,10 +322,10 @@ struct SalesImported {
 async fn import(
     State(state): State<AppState>,
     user: ImportSalesUser,
-    form: Form<SalesImportFields>,
+    mut form: Form<SalesImportFields>,
 ) -> Result<Json<SalesImported>, AppError> {
     user.require_edit()?;
-    let (file_name, file) = open_file(form.file("form_file"))?;
+    let (file_name, file) = open_file(form.take_file("form_file"))?;
     let options = parse_import_form(&form.fields.form(), file.headers.len()).map_err(AppError::Validation)?;
     let customer = user.customer();
     let now = state.clock.now();
