@@ -222,6 +222,10 @@ fn shown(text: &str) -> String {
 /// A row as a sale, or its problem in words.
 pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> Result<ImportedSale, String> {
     let zone: Tz = time_zone.parse().map_err(|_| format!("The account's time zone '{time_zone}' is not known."))?;
+    // No text a person types holds a NUL (and PostgreSQL stores none): a file that does is not text.
+    if cells.iter().any(|c| c.contains('\0')) {
+        return Err("A cell holds a NUL character: save the file again as CSV or Excel.".into());
+    }
     if let Some(long) = cells.iter().find(|c| c.chars().count() > CELL_MAX) {
         return Err(format!("A cell is longer than {CELL_MAX} characters ('{}').", shown(long)));
     }
@@ -533,6 +537,10 @@ mod tests {
         assert_eq!(
             problem(&["20/11/2026", "07700900123", "5", &"r".repeat(101)]),
             "The reference is longer than 100 characters."
+        );
+        assert_eq!(
+            problem(&["20/11/2026", "07700900123", "5", "a\0b"]),
+            "A cell holds a NUL character: save the file again as CSV or Excel."
         );
         let long = "x".repeat(1_001);
         assert!(problem(&["20/11/2026", &long, "5", ""]).starts_with("A cell is longer than 1000 characters"));

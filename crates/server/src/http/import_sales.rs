@@ -212,7 +212,7 @@ impl SalesImportFields {
 /// The posted file opened, or 422 on form_file with the problem in words.
 fn open_file(file: Option<UploadedFile>) -> Result<(String, SalesFile), AppError> {
     let file = file.ok_or_else(|| AppError::field("form_file", FILE_REQUIRED))?;
-    let name: String = file.file_name.chars().take(FILE_NAME_MAX).collect();
+    let name: String = file.file_name.chars().filter(|c| !c.is_control()).take(FILE_NAME_MAX).collect();
     let opened = SalesFile::open(&name, file.bytes).map_err(|m| AppError::field("form_file", m))?;
     Ok((name, opened))
 }

@@ -270,6 +270,11 @@ async fn a_bad_row_stops_the_import_when_the_user_chooses() {
     // Skipping, the good rows are imported (in batches) and the bad ones listed.
     let done = ok(import(&app, &owner, &form("combine", "skip"), &csv).await);
     assert_eq!((done["imported"].as_i64(), done["skipped"].as_i64()), (Some(1_200), Some(2)));
+    // A NUL in a cell is the row's problem, never a database error.
+    let nul = "Date,Phone,Value,Reference\n20/11/2026,,5,A\0B\n20/11/2026,,6,OK\n";
+    let done = ok(import(&app, &owner, &form("combine", "skip"), nul).await);
+    assert_eq!((done["imported"].as_i64(), done["skipped"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(done["problems"][0]["problem"], "A cell holds a NUL character: save the file again as CSV or Excel.");
     // A file of bad rows only imports nothing, whatever the choice.
     refused(
         import(&app, &owner, &form("combine", "skip"), "Date,Phone,Value,Reference\nx,,1,\n").await,
