@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { PageNote } from '../../components/PageNote';
 import { DimensionsPage } from './components/DimensionsPage';
@@ -13,6 +13,8 @@ export default function SalesSection({ title }: SectionProps) {
   if (page === '/tracksales') return <TrackSalesPage title={title} />;
   if (page === '/importsales') return <ImportHistoryPage title={title} />;
   if (page === '/importsales/upload') return <ImportUploadPage title={title} />;
+  // The mapping and a retry are steps of the upload page here: the file stays in the browser.
+  if (page.startsWith('/importsales/fieldmapping/')) return <Navigate to="/importsales/upload" replace />;
   return (
     <>
       <PageHeading title={title} />
