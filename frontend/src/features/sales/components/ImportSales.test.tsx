@@ -139,6 +139,10 @@ describe('Import sales', () => {
     expect(screen.getByLabelText('Call id')).toHaveValue('');
     expect(screen.getByText('31/02/2026').closest('tr')).toHaveTextContent('is not a date');
     await noViolations();
+    await user.selectOptions(screen.getByLabelText('Call id'), '3');
+    expect(screen.getByText('The columns changed: check the rows again to see their problems under them.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Call id'), '');
+    expect(screen.queryByText(/The columns changed/)).toBeNull();
     await user.click(screen.getByLabelText("Replace the earlier sale's value with this one"));
     await user.click(screen.getByRole('button', { name: 'Import the sales' }));
     expect(await screen.findByText(/1 sale imported, 1 row with problems skipped\. 1 matched to a call: a match rate of 100%\./)).toBeInTheDocument();

@@ -131,6 +131,7 @@ export function ImportUploadPage({ title }: { title: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SalesFilePreview | null>(null);
   const [choices, setChoices] = useState<ImportChoices | null>(null);
+  const [checked, setChecked] = useState<ImportChoices | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
@@ -147,7 +148,9 @@ export function ImportUploadPage({ title }: { title: string }) {
     try {
       const found = await previewSales(file, withChoices);
       setPreview(found);
-      setChoices(withChoices ?? choicesFrom(found));
+      const now = withChoices ?? choicesFrom(found);
+      setChoices(now);
+      setChecked(now);
       setErrors(found.mappingErrors);
     } catch (failure) {
       const fields = refusalErrors(failure);
@@ -311,6 +314,9 @@ export function ImportUploadPage({ title }: { title: string }) {
                 <span>Only administrators import sales files.</span>
               )}
             </p>
+            {checked && JSON.stringify(checked.columns) !== JSON.stringify(choices.columns) && (
+              <p className="field-hint">The columns changed: check the rows again to see their problems under them.</p>
+            )}
             {busy === 'import' && <p role="status">Importing… a large file takes a few seconds.</p>}
             <RowsPreview preview={preview} />
           </form>
