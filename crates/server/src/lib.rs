@@ -14,6 +14,7 @@ pub mod http;
 pub mod invoice_files;
 pub mod payments;
 pub mod provisioning;
+pub mod sales_file;
 pub mod secrets;
 pub mod security;
 pub mod seed;

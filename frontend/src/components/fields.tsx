@@ -106,6 +106,35 @@ export function TextAreaField({
   );
 }
 
+/** A file input with its label, hint and error; `onChange` gets the chosen file (or null). */
+export function FileField({
+  label,
+  name,
+  accept,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: FieldBase & { accept?: string; onChange: (file: File | null) => void }) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      <Describe id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 export interface Option {
   value: string;
   label: string;

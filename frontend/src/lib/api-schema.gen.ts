@@ -792,6 +792,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/importsales/getImports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's latest 100 imports, newest first. */
+        get: operations["get_importsales_getImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/importsales/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the file's sales in one transaction: each row read by the domain's rules, matched in
+         *     batches, stored with the import's id; a bad row is skipped, or (form_bad_rows=stop) nothing
+         *     is stored and the answer is 422 naming the first bad row.
+         */
+        post: operations["post_importsales_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/importsales/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The file's headers and first rows, the mapping the headers suggest (or the one posted) and
+         *     each row's problem under it, with the counts of good and bad rows; nothing is stored.
+         */
+        post: operations["post_importsales_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/importsales/undoImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undoes an import in one transaction: its sales are deleted, the sales it replaced put back. */
+        post: operations["post_importsales_undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/connect/{identifier}": {
         parameters: {
             query?: never;
@@ -8839,6 +8914,136 @@ export interface components {
             callId?: number | null;
             credited: string;
         };
+        /** @description A column chosen for each field (0-based; null: not in the file). */
+        SalesColumnMapping: {
+            date?: number | null;
+            phone?: number | null;
+            value?: number | null;
+            reference?: number | null;
+            callId?: number | null;
+        };
+        SalesFilePreview: {
+            fileName: string;
+            headers: string[];
+            /** @description The posted mapping, or the one the headers suggest when none is posted. */
+            mapping: components["schemas"]["SalesColumnMapping"];
+            /** @description The mapping's problems by field (form_column_date, ...); rows are checked only without any. */
+            mappingErrors: {
+                [key: string]: string;
+            };
+            /** @description The first rows, each with its problem. */
+            rows: components["schemas"]["SalesPreviewRow"][];
+            /** @description The first rows with problems (at most 100). */
+            problems: components["schemas"]["SalesRowProblem"][];
+            totalRows: number;
+            goodRows: number;
+            badRows: number;
+            choices: components["schemas"]["SalesImportChoices"];
+            canImport: boolean;
+        };
+        SalesImportChoice: {
+            key: string;
+            label: string;
+        };
+        /** @description The import form's choices and the account's matching, as defaults. */
+        SalesImportChoices: {
+            matchBy: components["schemas"]["MatchBy"];
+            /** Format: int64 */
+            matchDays: number;
+            /** Format: int64 */
+            minDays: number;
+            /** Format: int64 */
+            maxDays: number;
+            matchByOptions: components["schemas"]["SalesImportChoice"][];
+            sameReferenceOptions: components["schemas"]["SalesImportChoice"][];
+            badRowsOptions: components["schemas"]["SalesImportChoice"][];
+        };
+        /** @description The import form's text fields (the file aside); a column is its 0-based index, '' for none. */
+        SalesImportFields: {
+            form_column_date?: string;
+            form_column_phone?: string;
+            form_column_value?: string;
+            form_column_reference?: string;
+            form_column_call_id?: string;
+            /** @description callerNumber or callId. */
+            form_match_by?: string;
+            /** @description 1 to 90. */
+            form_match_days?: string;
+            /** @description combine or replace. */
+            form_same_reference?: string;
+            /** @description skip or stop. */
+            form_bad_rows?: string;
+        };
+        SalesImportHistory: {
+            imports: components["schemas"]["SalesImportLine"][];
+            /** @description Whether the user may import and undo. */
+            canImport: boolean;
+        };
+        /** @description A past import. */
+        SalesImportLine: {
+            /** Format: int64 */
+            id: number;
+            /** @description When, in the account's zone. */
+            time: string;
+            fileName: string;
+            /** @description Who imported it. */
+            user: string;
+            sameReference: components["schemas"]["SameReference"];
+            /** Format: int64 */
+            imported: number;
+            /** Format: int64 */
+            skipped: number;
+            /** Format: int64 */
+            matched: number;
+            /** Format: int64 */
+            matchRate?: number | null;
+            /** Format: int64 */
+            replaced: number;
+            /** @description When it was undone ('' when it stands). */
+            undone: string;
+        };
+        SalesImportUndone: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The import's sales deleted.
+             */
+            removed: number;
+            /**
+             * Format: int64
+             * @description Earlier sales it had replaced, counted again.
+             */
+            restored: number;
+        };
+        SalesImported: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The import's id (for undo).
+             */
+            id: number;
+            /** Format: int64 */
+            imported: number;
+            /** Format: int64 */
+            skipped: number;
+            /**
+             * Format: int64
+             * @description Imported sales matched to a call.
+             */
+            matched: number;
+            /**
+             * Format: int64
+             * @description Whole percent of the imported sales matched; null when none was imported.
+             */
+            matchRate?: number | null;
+            /**
+             * Format: int64
+             * @description Earlier sales of the same reference replaced.
+             */
+            replaced: number;
+            /** @description The first skipped rows (at most 100) and why. */
+            problems: components["schemas"]["SalesRowProblem"][];
+        };
         SalesMatching: {
             matchBy: components["schemas"]["MatchBy"];
             /** Format: int64 */
@@ -8849,12 +9054,36 @@ export interface components {
             /** Format: int64 */
             maxDays: number;
         };
+        /** @description A row of the file as the preview shows it. */
+        SalesPreviewRow: {
+            /** @description The row's number as the spreadsheet shows it (the header is row 1). */
+            row: number;
+            cells: string[];
+            /** @description What is wrong with it, in words; null when it imports. */
+            problem?: string | null;
+        };
+        /** @description A row that does not import, and why. */
+        SalesRowProblem: {
+            row: number;
+            problem: string;
+        };
+        SalesUndoFields: {
+            /** @description The import's id. */
+            form_import_id?: string;
+        };
         SalesforceConfiguration: {
             configured: boolean;
             account?: string | null;
             /** Format: int64 */
             connectedAt?: number | null;
         };
+        /**
+         * @description What an import does with a sale whose reference an earlier sale of the account has (as
+         *     WhatConverts lets you choose): adds it (both count, so the values combine) or replaces the
+         *     earlier one (set aside, and put back if the import is undone).
+         * @enum {string}
+         */
+        SameReference: "combine" | "replace";
         /**
          * @description The billing details form. The domain's billing rules (`validate_billing_details`) decide;
          *     these bounds only stop absurd input first.
@@ -13037,6 +13266,277 @@ export interface operations {
             };
             /** @description Too many failed attempts. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_importsales_getImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesImportHistory"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Import sales menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_importsales_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SalesImportFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesImported"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The file is larger than 25 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description form_file, form_column_*, form_match_by, form_match_days, form_same_reference, form_bad_rows */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_importsales_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SalesImportFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesFilePreview"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Import sales menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The file is larger than 25 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description form_file: no file, not CSV or Excel, unreadable, no rows, too many rows or columns */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_importsales_undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SalesUndoFields"];
+                "multipart/form-data": components["schemas"]["SalesUndoFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesImportUndone"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an import of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_import_id: already undone */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

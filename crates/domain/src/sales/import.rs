@@ -222,6 +222,10 @@ fn shown(text: &str) -> String {
 /// A row as a sale, or its problem in words.
 pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> Result<ImportedSale, String> {
     let zone: Tz = time_zone.parse().map_err(|_| format!("The account's time zone '{time_zone}' is not known."))?;
+    // No text a person types holds a NUL (and PostgreSQL stores none): a file that does is not text.
+    if cells.iter().any(|c| c.contains('\0')) {
+        return Err("A cell holds a NUL character: save the file again as CSV or Excel.".into());
+    }
     if let Some(long) = cells.iter().find(|c| c.chars().count() > CELL_MAX) {
         return Err(format!("A cell is longer than {CELL_MAX} characters ('{}').", shown(long)));
     }
@@ -263,6 +267,198 @@ pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> R
         )
     };
     Ok(ImportedSale { sold_at, phone, value_pence, reference: reference.to_string(), call_id })
+}
+
+/// The file kinds read: CSV, and Excel's workbook formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Csv,
+    Excel,
+}
+
+pub const FILE_REQUIRED: &str = "Choose a CSV or Excel file of sales.";
+pub const FILE_KIND: &str = "The file must be a CSV or Excel file (.csv, .xlsx or .xls).";
+pub const FILE_UNREADABLE: &str = "The file could not be read: save it again as CSV or Excel and upload that.";
+pub const FILE_EMPTY: &str = "The file has no sales under its header row.";
+pub const TOO_MANY_ROWS: &str = "The file has more than 200,000 rows: split it into smaller files.";
+pub const TOO_MANY_COLUMNS: &str = "The file has more than 50 columns: keep the sales' columns only.";
+pub const SAME_REFERENCE_CHOICE: &str =
+    "Choose whether a sale with an earlier sale's reference is added to it or replaces it.";
+pub const IMPORT_ALREADY_UNDONE: &str = "This import was already undone.";
+pub const BAD_ROWS_CHOICE: &str = "Choose whether rows with problems are skipped or stop the import.";
+
+/// A file's kind from its name, or from its first bytes (a ZIP is .xlsx, an OLE2 file .xls).
+pub fn file_kind(file_name: &str, head: &[u8]) -> Option<FileKind> {
+    let lower = file_name.to_lowercase();
+    let (_, extension) = lower.rsplit_once('.').unwrap_or(("", ""));
+    match extension {
+        "csv" | "txt" => Some(FileKind::Csv),
+        "xlsx" | "xlsm" | "xls" => Some(FileKind::Excel),
+        _ if head.starts_with(b"PK\x03\x04") || head.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) => Some(FileKind::Excel),
+        _ => None,
+    }
+}
+
+/// What an import does with a sale whose reference an earlier sale of the account has (as
+/// WhatConverts lets you choose): adds it (both count, so the values combine) or replaces the
+/// earlier one (set aside, and put back if the import is undone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum SameReference {
+    Combine,
+    Replace,
+}
+
+impl SameReference {
+    pub const ALL: [SameReference; 2] = [SameReference::Combine, SameReference::Replace];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            SameReference::Combine => "combine",
+            SameReference::Replace => "replace",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SameReference::Combine => "Add it: the earlier sale and this one both count",
+            SameReference::Replace => "Replace the earlier sale's value with this one",
+        }
+    }
+}
+
+/// What rows with problems do: skipped (the good rows are imported) or stop the import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum BadRows {
+    Skip,
+    Stop,
+}
+
+impl BadRows {
+    pub const ALL: [BadRows; 2] = [BadRows::Skip, BadRows::Stop];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            BadRows::Skip => "skip",
+            BadRows::Stop => "stop",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            BadRows::Skip => "Skip rows with problems and import the others",
+            BadRows::Stop => "Import nothing if any row has a problem",
+        }
+    }
+}
+
+/// The import form as posted: the mapping (a column's 0-based index, '' for none) and the
+/// choices.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ImportForm {
+    pub column_date: String,
+    pub column_phone: String,
+    pub column_value: String,
+    pub column_reference: String,
+    pub column_call_id: String,
+    pub match_by: String,
+    pub match_days: String,
+    pub same_reference: String,
+    pub bad_rows: String,
+}
+
+/// An import's settings, read from its form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImportOptions {
+    pub mapping: ColumnMapping,
+    pub matching: super::MatchSettings,
+    pub same_reference: SameReference,
+    pub bad_rows: BadRows,
+}
+
+/// The posted mapping alone ('' none; a column that is not a number is unknown).
+pub fn parse_mapping(form: &ImportForm, errors: &mut FieldErrors) -> ColumnMapping {
+    let mut mapping = ColumnMapping::default();
+    for (field, text) in [
+        (SaleField::Date, &form.column_date),
+        (SaleField::Phone, &form.column_phone),
+        (SaleField::Value, &form.column_value),
+        (SaleField::Reference, &form.column_reference),
+        (SaleField::CallId, &form.column_call_id),
+    ] {
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match text.parse::<usize>() {
+            Ok(column) if column < COLUMNS_MAX => mapping.set(field, Some(column)),
+            _ => errors.add(field.form_field(), COLUMN_UNKNOWN),
+        }
+    }
+    mapping
+}
+
+/// The import form for a file of `columns` columns: the mapping (`check_mapping`), the matching
+/// (`parse_match_form`'s rules and messages) and the two choices.
+pub fn parse_import_form(form: &ImportForm, columns: usize) -> Result<ImportOptions, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mapping = parse_mapping(form, &mut errors);
+    let matching = super::parse_match_form(&super::MatchForm {
+        match_by: form.match_by.clone(),
+        match_days: form.match_days.clone(),
+    });
+    let matching = match matching {
+        Ok(settings) => Some(settings),
+        Err(found) => {
+            for (field, message) in found.iter() {
+                errors.add(field, message);
+            }
+            None
+        }
+    };
+    if let Some(settings) = matching {
+        for (field, message) in check_mapping(&mapping, columns, settings.match_by).iter() {
+            if errors.get(field).is_none() {
+                errors.add(field, message);
+            }
+        }
+    }
+    let same_reference = SameReference::ALL.into_iter().find(|s| s.key() == form.same_reference.trim());
+    if same_reference.is_none() {
+        errors.add("form_same_reference", SAME_REFERENCE_CHOICE);
+    }
+    let bad_rows = BadRows::ALL.into_iter().find(|b| b.key() == form.bad_rows.trim());
+    if bad_rows.is_none() {
+        errors.add("form_bad_rows", BAD_ROWS_CHOICE);
+    }
+    match (matching, same_reference, bad_rows) {
+        (Some(matching), Some(same_reference), Some(bad_rows)) if errors.is_empty() => {
+            Ok(ImportOptions { mapping, matching, same_reference, bad_rows })
+        }
+        _ => Err(errors),
+    }
+}
+
+/// Why an import that stops on a bad row imported nothing.
+pub fn stopped_message(bad: usize, first_row: usize, problem: &str) -> String {
+    let rows = if bad == 1 { "1 row has a problem".to_string() } else { format!("{bad} rows have problems") };
+    format!("Nothing was imported: {rows}. Row {first_row}: {problem}")
+}
+
+/// Whether the Import sales page opens for the user (its menu item: the
+/// `integration_sales_import` scope and sales data access).
+pub fn opens_import_sales(account: &crate::AccountState) -> bool {
+    crate::menu::menu_page_opens("/importsales", account)
+}
+
+/// Who imports and undoes imports: a user of the page who is an administrator or owner, as for
+/// Track Sales' matching.
+pub fn can_import_sales(account: &crate::AccountState) -> bool {
+    opens_import_sales(account) && account.user_auth_code >= 20
 }
 
 #[cfg(test)]
@@ -342,6 +538,10 @@ mod tests {
             problem(&["20/11/2026", "07700900123", "5", &"r".repeat(101)]),
             "The reference is longer than 100 characters."
         );
+        assert_eq!(
+            problem(&["20/11/2026", "07700900123", "5", "a\0b"]),
+            "A cell holds a NUL character: save the file again as CSV or Excel."
+        );
         let long = "x".repeat(1_001);
         assert!(problem(&["20/11/2026", &long, "5", ""]).starts_with("A cell is longer than 1000 characters"));
         let with_call = ColumnMapping { call_id: Some(3), reference: None, ..MAPPING };
@@ -363,5 +563,70 @@ mod tests {
         assert_eq!(parse_value("£"), None);
         assert_eq!(parse_value(".5"), None);
         assert_eq!(parse_value("99999999999"), None);
+    }
+
+    fn form() -> ImportForm {
+        ImportForm {
+            column_date: "0".into(),
+            column_phone: "1".into(),
+            column_value: "2".into(),
+            column_reference: "3".into(),
+            column_call_id: String::new(),
+            match_by: "callerNumber".into(),
+            match_days: "30".into(),
+            same_reference: "replace".into(),
+            bad_rows: "skip".into(),
+        }
+    }
+
+    #[test]
+    fn the_import_form_reads_the_mapping_and_the_choices() {
+        let options = parse_import_form(&form(), 4).unwrap();
+        assert_eq!(options.mapping, MAPPING);
+        assert_eq!(options.matching.match_days, 30);
+        assert_eq!((options.same_reference, options.bad_rows), (SameReference::Replace, BadRows::Skip));
+    }
+
+    #[test]
+    fn each_field_of_the_import_form_says_what_is_wrong() {
+        let bad = ImportForm {
+            column_phone: "x".into(),
+            match_days: "91".into(),
+            same_reference: "merge".into(),
+            bad_rows: String::new(),
+            ..form()
+        };
+        let errors = parse_import_form(&bad, 4).unwrap_err();
+        assert_eq!(errors.get("form_column_phone"), Some(COLUMN_UNKNOWN));
+        assert_eq!(errors.get("form_match_days"), Some(crate::sales::MATCH_DAYS_MESSAGE));
+        assert_eq!(errors.get("form_same_reference"), Some(SAME_REFERENCE_CHOICE));
+        assert_eq!(errors.get("form_bad_rows"), Some(BAD_ROWS_CHOICE));
+        let by_call = ImportForm { match_by: "callId".into(), ..form() };
+        assert_eq!(
+            parse_import_form(&by_call, 4).unwrap_err().get("form_column_call_id"),
+            Some(CALL_ID_COLUMN_REQUIRED)
+        );
+        let past = ImportForm { column_reference: "7".into(), ..form() };
+        assert_eq!(parse_import_form(&past, 4).unwrap_err().get("form_column_reference"), Some(COLUMN_UNKNOWN));
+        let huge = ImportForm { column_reference: "99999999999999999999".into(), ..form() };
+        assert_eq!(parse_import_form(&huge, 4).unwrap_err().get("form_column_reference"), Some(COLUMN_UNKNOWN));
+    }
+
+    #[test]
+    fn a_file_is_csv_or_excel_by_its_name_or_its_first_bytes() {
+        assert_eq!(file_kind("Sales.CSV", b""), Some(FileKind::Csv));
+        assert_eq!(file_kind("sales.xlsx", b""), Some(FileKind::Excel));
+        assert_eq!(file_kind("sales.xls", b""), Some(FileKind::Excel));
+        assert_eq!(file_kind("download", b"PK\x03\x04rest"), Some(FileKind::Excel));
+        assert_eq!(file_kind("sales.pdf", b"%PDF"), None);
+    }
+
+    #[test]
+    fn a_stopped_import_names_its_first_bad_row() {
+        assert_eq!(
+            stopped_message(1, 3, "The date is empty."),
+            "Nothing was imported: 1 row has a problem. Row 3: The date is empty."
+        );
+        assert!(stopped_message(4, 2, "x").contains("4 rows have problems"));
     }
 }

@@ -102,6 +102,12 @@ impl FormData {
         self.files.iter().find(|f| f.field == name)
     }
 
+    /// The uploaded file of a field, taken out of the form (no copy of its bytes).
+    pub fn take_file(&mut self, name: &str) -> Option<UploadedFile> {
+        let index = self.files.iter().position(|f| f.field == name)?;
+        Some(self.files.swap_remove(index))
+    }
+
     /// The uploaded files.
     pub fn into_files(self) -> Vec<UploadedFile> {
         self.files
@@ -182,7 +188,8 @@ impl<S: Send + Sync> FromRequest<S> for FormData {
                     // A file input left empty arrives with an empty file name: no file.
                     Some(file_name) if !file_name.is_empty() => {
                         let bytes = field.bytes().await.map_err(|e| rejected(e.status(), e.body_text()))?;
-                        files.push(UploadedFile { field: name, file_name, bytes: bytes.to_vec() });
+                        // Without a copy when the body's buffer is the field's alone.
+                        files.push(UploadedFile { field: name, file_name, bytes: Vec::from(bytes) });
                     }
                     Some(_) => {}
                     None => {

@@ -17,6 +17,7 @@ pub mod error;
 mod first_run;
 pub mod form;
 mod handleajax;
+mod import_sales;
 mod integrations;
 mod invoices;
 mod login;
@@ -100,6 +101,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(dimensions::router())
         .merge(track_sales::router())
         .merge(speech_trial::router())
+        .merge(import_sales::router())
         .merge(first_run::router())
         .merge(handleajax::router())
         .merge(integrations::router())

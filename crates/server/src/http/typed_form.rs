@@ -33,6 +33,11 @@ impl<T> Form<T> {
         self.data.file(name)
     }
 
+    /// The uploaded file of a field, taken out of the form (no copy of its bytes).
+    pub fn take_file(&mut self, name: &str) -> Option<UploadedFile> {
+        self.data.take_file(name)
+    }
+
     /// The rows of a row form, each as `R` (see `FormData::rows` for the numbering and the
     /// limit, checked before anything is allocated for a row). A cell's shape problem is 422
     /// keyed by its posted name with the index (`form_from_day[3]`).

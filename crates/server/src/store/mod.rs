@@ -38,6 +38,7 @@ pub mod reports_dashboard;
 pub mod routing_entries;
 pub mod routing_extras;
 pub mod routing_history;
+pub mod sale_imports;
 pub mod sales;
 pub mod scoring;
 pub mod service_plans;

@@ -3,6 +3,8 @@
 //! revenue by source / medium and campaign over a period. Every statement starts from the customer.
 
 use domain::sales::{match_sale, sale_credit, CandidateCall, Credit, MatchBy, MatchSettings, SaleFacts};
+use std::collections::HashMap;
+
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 const DAY: i64 = 24 * 60 * 60;
@@ -16,6 +18,145 @@ pub async fn settings(db: &AnyPool, customer: i64) -> sqlx::Result<MatchSettings
     Ok(MatchSettings { match_by: MatchBy::from_key(&by).unwrap_or(MatchBy::CallerNumber), match_days: days })
 }
 
+/// `$first, $first+1, ...`: `count` placeholders for an IN list.
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Values bound at most per statement (both backends accept far more).
+const IN_LIST: usize = 500;
+
+/// The account's inbound calls `sales` may match, by the caller's number (within the days
+/// before the earliest and the latest sale) or by the ids given: a few statements for any
+/// number of sales, however many there are.
+async fn candidates(
+    conn: &mut AnyConnection,
+    customer: i64,
+    sales: &[SaleFacts],
+    settings: &MatchSettings,
+) -> sqlx::Result<Vec<CandidateCall>> {
+    let mut found: Vec<(i64, String, i64)> = Vec::new();
+    match settings.match_by {
+        MatchBy::CallerNumber => {
+            let with_phone = || sales.iter().filter(|s| !s.phone.is_empty());
+            let (Some(first), Some(last)) =
+                (with_phone().map(|s| s.sold_at).min(), with_phone().map(|s| s.sold_at).max())
+            else {
+                return Ok(Vec::new());
+            };
+            let mut phones: Vec<&str> = with_phone().map(|s| s.phone.as_str()).collect();
+            phones.sort_unstable();
+            phones.dedup();
+            for chunk in phones.chunks(IN_LIST) {
+                let sql = format!(
+                    "SELECT id, caller_number, started_at FROM calls WHERE customer_id = $1 AND direction = 'inbound'
+                     AND started_at >= $2 AND started_at <= $3 AND caller_number IN ({})",
+                    placeholders(4, chunk.len())
+                );
+                let mut query = sqlx::query_as(&sql)
+                    .bind(customer)
+                    .bind(first.saturating_sub(settings.match_days.saturating_mul(DAY)))
+                    .bind(last);
+                for phone in chunk {
+                    query = query.bind(*phone);
+                }
+                found.extend(query.fetch_all(&mut *conn).await?);
+            }
+        }
+        MatchBy::CallId => {
+            let mut ids: Vec<i64> = sales.iter().filter_map(|s| s.call_id).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            for chunk in ids.chunks(IN_LIST) {
+                let sql = format!(
+                    "SELECT id, caller_number, started_at FROM calls WHERE customer_id = $1 AND direction = 'inbound'
+                     AND id IN ({})",
+                    placeholders(2, chunk.len())
+                );
+                let mut query = sqlx::query_as(&sql).bind(customer);
+                for id in chunk {
+                    query = query.bind(*id);
+                }
+                found.extend(query.fetch_all(&mut *conn).await?);
+            }
+        }
+    }
+    Ok(found.into_iter().map(|(id, caller, started_at)| CandidateCall { id, caller, started_at }).collect())
+}
+
+/// A call's id, source / medium, campaign and the missed call it returns.
+type CreditRow = (i64, Option<i64>, Option<i64>, Option<i64>);
+
+/// Each call's own credit and the missed call it returns (issue 32), by id.
+async fn call_credits(
+    conn: &mut AnyConnection,
+    customer: i64,
+    ids: &[i64],
+) -> sqlx::Result<HashMap<i64, (Credit, Option<i64>)>> {
+    let mut credits = HashMap::new();
+    for chunk in ids.chunks(IN_LIST) {
+        let sql = format!(
+            "SELECT c.id, c.source_medium_id, e.campaign_id, c.callback_of FROM calls c
+             LEFT JOIN routing_entries e ON e.id = c.routing_entry_id WHERE c.customer_id = $1 AND c.id IN ({})",
+            placeholders(2, chunk.len())
+        );
+        let mut query = sqlx::query_as(&sql).bind(customer);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        let rows: Vec<CreditRow> = query.fetch_all(&mut *conn).await?;
+        for (id, source_medium_id, campaign_id, callback_of) in rows {
+            credits.insert(id, (Credit { source_medium_id, campaign_id }, callback_of));
+        }
+    }
+    Ok(credits)
+}
+
+/// The call each sale matches under `settings` (domain `match_sale`), and what it is credited
+/// to (domain `sale_credit`), in the order of `sales`: the calls and their credits are read in
+/// batches, so matching 100,000 sales takes a few hundred statements, not several per sale.
+pub async fn match_many(
+    conn: &mut AnyConnection,
+    customer: i64,
+    sales: &[SaleFacts],
+    settings: &MatchSettings,
+) -> sqlx::Result<Vec<(Option<i64>, Credit)>> {
+    let calls = candidates(&mut *conn, customer, sales, settings).await?;
+    let mut by_key: HashMap<&str, Vec<CandidateCall>> = HashMap::new();
+    let mut by_id: HashMap<i64, CandidateCall> = HashMap::new();
+    for call in &calls {
+        by_key.entry(call.caller.as_str()).or_default().push(call.clone());
+        by_id.insert(call.id, call.clone());
+    }
+    let matched: Vec<Option<i64>> = sales
+        .iter()
+        .map(|sale| {
+            let own: Vec<CandidateCall> = match settings.match_by {
+                MatchBy::CallerNumber => by_key.get(sale.phone.as_str()).cloned().unwrap_or_default(),
+                MatchBy::CallId => sale.call_id.and_then(|id| by_id.get(&id).cloned()).into_iter().collect(),
+            };
+            match_sale(sale, &own, settings)
+        })
+        .collect();
+    let mut ids: Vec<i64> = matched.iter().flatten().copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut credits = call_credits(&mut *conn, customer, &ids).await?;
+    let mut firsts: Vec<i64> =
+        credits.values().filter_map(|(_, first)| *first).filter(|f| !credits.contains_key(f)).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    credits.extend(call_credits(&mut *conn, customer, &firsts).await?);
+    Ok(matched
+        .into_iter()
+        .map(|call| {
+            let Some((own, first)) = call.and_then(|c| credits.get(&c)) else { return (None, Credit::default()) };
+            let first_credit = first.and_then(|f| credits.get(&f)).map(|(credit, _)| *credit);
+            (call, sale_credit(*own, first_credit))
+        })
+        .collect())
+}
+
 /// The call a sale matches under `settings`, and what the sale is credited to.
 pub async fn match_one(
     conn: &mut AnyConnection,
@@ -23,51 +164,8 @@ pub async fn match_one(
     sale: &SaleFacts,
     settings: &MatchSettings,
 ) -> sqlx::Result<(Option<i64>, Credit)> {
-    let candidates: Vec<(i64, String, i64)> = match settings.match_by {
-        MatchBy::CallerNumber if sale.phone.is_empty() => Vec::new(),
-        MatchBy::CallerNumber => {
-            sqlx::query_as(
-                "SELECT id, caller_number, started_at FROM calls WHERE customer_id = $1 AND direction = 'inbound'
-                 AND caller_number = $2 AND started_at >= $3 AND started_at <= $4",
-            )
-            .bind(customer)
-            .bind(&sale.phone)
-            .bind(sale.sold_at.saturating_sub(settings.match_days * DAY))
-            .bind(sale.sold_at)
-            .fetch_all(&mut *conn)
-            .await?
-        }
-        MatchBy::CallId => {
-            sqlx::query_as(
-                "SELECT id, caller_number, started_at FROM calls WHERE customer_id = $1 AND direction = 'inbound'
-                 AND id = $2",
-            )
-            .bind(customer)
-            .bind(sale.call_id.unwrap_or(0))
-            .fetch_all(&mut *conn)
-            .await?
-        }
-    };
-    let calls: Vec<CandidateCall> =
-        candidates.into_iter().map(|(id, caller, started_at)| CandidateCall { id, caller, started_at }).collect();
-    let Some(call) = match_sale(sale, &calls, settings) else { return Ok((None, Credit::default())) };
-    let credit_of = |row: (Option<i64>, Option<i64>)| Credit { source_medium_id: row.0, campaign_id: row.1 };
-    let credit_sql = "SELECT c.source_medium_id, e.campaign_id FROM calls c
-        LEFT JOIN routing_entries e ON e.id = c.routing_entry_id WHERE c.customer_id = $1 AND c.id = $2";
-    let own: (Option<i64>, Option<i64>) =
-        sqlx::query_as(credit_sql).bind(customer).bind(call).fetch_one(&mut *conn).await?;
-    let first: Option<i64> = sqlx::query_scalar("SELECT callback_of FROM calls WHERE customer_id = $1 AND id = $2")
-        .bind(customer)
-        .bind(call)
-        .fetch_one(&mut *conn)
-        .await?;
-    let first_credit = match first {
-        Some(first) => {
-            sqlx::query_as(credit_sql).bind(customer).bind(first).fetch_optional(&mut *conn).await?.map(credit_of)
-        }
-        None => None,
-    };
-    Ok((Some(call), sale_credit(credit_of(own), first_credit)))
+    let mut found = match_many(conn, customer, std::slice::from_ref(sale), settings).await?;
+    Ok(found.pop().unwrap_or_default())
 }
 
 /// A sale to store.
@@ -121,25 +219,30 @@ pub async fn save_settings_and_rematch(db: &AnyPool, customer: i64, settings: &M
         .execute(&mut *tx)
         .await?;
     let sales: Vec<(i64, String, i64, Option<i64>)> =
-        sqlx::query_as("SELECT id, phone, sold_at, given_call_id FROM sales WHERE customer_id = $1 ORDER BY id")
+        sqlx::query_as("SELECT id, phone, sold_at, given_call_id FROM sales WHERE customer_id = $1 AND replaced_by_import IS NULL ORDER BY id")
             .bind(customer)
             .fetch_all(&mut *tx)
             .await?;
     let mut matched = 0;
-    for (id, phone, sold_at, given) in sales {
-        let facts = SaleFacts { phone, sold_at, call_id: given };
-        let (call, credit) = match_one(&mut tx, customer, &facts, settings).await?;
-        matched += i64::from(call.is_some());
-        sqlx::query(
+    for chunk in sales.chunks(1_000) {
+        let facts: Vec<SaleFacts> = chunk
+            .iter()
+            .map(|(_, phone, sold_at, given)| SaleFacts { phone: phone.clone(), sold_at: *sold_at, call_id: *given })
+            .collect();
+        let found = match_many(&mut tx, customer, &facts, settings).await?;
+        for ((id, ..), (call, credit)) in chunk.iter().zip(found) {
+            matched += i64::from(call.is_some());
+            sqlx::query(
             "UPDATE sales SET call_id = $3, source_medium_id = $4, campaign_id = $5 WHERE customer_id = $1 AND id = $2",
         )
         .bind(customer)
-        .bind(id)
+        .bind(*id)
         .bind(call)
         .bind(credit.source_medium_id)
         .bind(credit.campaign_id)
         .execute(&mut *tx)
         .await?;
+        }
     }
     tx.commit().await?;
     Ok(matched)
@@ -157,7 +260,7 @@ pub struct RevenueRow {
 pub async fn totals(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<(i64, i64, i64)> {
     sqlx::query_as(
         "SELECT COUNT(*), COUNT(call_id), CAST(COALESCE(SUM(value_pence), 0) AS BIGINT) FROM sales
-         WHERE customer_id = $1 AND sold_at >= $2 AND sold_at < $3",
+         WHERE customer_id = $1 AND sold_at >= $2 AND sold_at < $3 AND replaced_by_import IS NULL",
     )
     .bind(customer)
     .bind(start)
@@ -172,7 +275,7 @@ pub async fn by_source(db: &AnyPool, customer: i64, (start, end): (i64, i64)) ->
         "SELECT COALESCE(MAX(m.source || ' / ' || m.medium), '') AS label, COUNT(*) AS sales,
              CAST(COALESCE(SUM(s.value_pence), 0) AS BIGINT) AS value_pence
          FROM sales s LEFT JOIN sources_mediums m ON m.id = s.source_medium_id
-         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3
+         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3 AND s.replaced_by_import IS NULL
          GROUP BY s.source_medium_id ORDER BY value_pence DESC, label",
     )
     .bind(customer)
@@ -188,7 +291,7 @@ pub async fn by_campaign(db: &AnyPool, customer: i64, (start, end): (i64, i64)) 
         "SELECT COALESCE(MAX(k.description), '') AS label, COUNT(*) AS sales,
              CAST(COALESCE(SUM(s.value_pence), 0) AS BIGINT) AS value_pence
          FROM sales s LEFT JOIN campaigns k ON k.id = s.campaign_id
-         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3
+         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3 AND s.replaced_by_import IS NULL
          GROUP BY s.campaign_id ORDER BY value_pence DESC, label",
     )
     .bind(customer)
@@ -216,7 +319,7 @@ pub async fn latest(db: &AnyPool, customer: i64, (start, end): (i64, i64), limit
         "SELECT s.id, s.sold_at, s.phone, s.reference, s.value_pence, s.call_id,
              COALESCE(m.source || ' / ' || m.medium, '') AS credited
          FROM sales s LEFT JOIN sources_mediums m ON m.id = s.source_medium_id
-         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3
+         WHERE s.customer_id = $1 AND s.sold_at >= $2 AND s.sold_at < $3 AND s.replaced_by_import IS NULL
          ORDER BY s.sold_at DESC, s.id DESC LIMIT {limit}"
     ))
     .bind(customer)

@@ -23,6 +23,7 @@ mod first_run;
 mod helpers;
 mod hostile_forms;
 mod http_basics;
+mod import_sales;
 mod integrations_connect;
 mod integrations_settings;
 mod invoices;

@@ -64,6 +64,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/categories" => vec![Get("/api/categories/getCategories")],
         "/customdimensions" => vec![Get("/api/customdimensions/getDimensions")],
         "/tracksales" => vec![Get("/api/tracksales/getSales")],
+        "/importsales" => vec![Get("/api/importsales/getImports")],
         "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents" => vec![Get("/api/agents/getAgents")],
         "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
@@ -71,7 +72,6 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/voicetags"
         | "/vocabularies"
         | "/call-insights"
-        | "/importsales"
         | "/partner/benefits"
         | "/partner/benefits/reseller"
         | "/partner/benefits/referrer" => {

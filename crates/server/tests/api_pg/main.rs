@@ -45,6 +45,8 @@ mod helpers;
 mod hostile_forms;
 #[path = "../api/http_basics.rs"]
 mod http_basics;
+#[path = "../api/import_sales.rs"]
+mod import_sales;
 #[path = "../api/integrations_connect.rs"]
 mod integrations_connect;
 #[path = "../api/integrations_settings.rs"]

@@ -55,3 +55,54 @@ export function getTrackSales(query: string): Promise<TrackSalesPage> {
 export function saveMatching(matchBy: string, matchDays: string): Promise<{ matched: number }> {
   return apiPost('tracksales/saveMatching', { form_match_by: matchBy, form_match_days: matchDays });
 }
+
+// /importsales (issue 36, docs/sales-api.md): sales files previewed, imported, listed and undone.
+export type SalesFilePreview = Schemas['SalesFilePreview'];
+export type SalesImported = Schemas['SalesImported'];
+export type SalesImportHistory = Schemas['SalesImportHistory'];
+export type SalesImportLine = Schemas['SalesImportLine'];
+
+/** The import form's values: each field's column ('' none) and the choices. */
+export interface ImportChoices {
+  columns: Record<'date' | 'phone' | 'value' | 'reference' | 'callId', string>;
+  matchBy: string;
+  matchDays: string;
+  sameReference: string;
+  badRows: string;
+}
+
+function importForm(file: File, choices: ImportChoices | null): FormData {
+  const form = new FormData();
+  if (choices) {
+    form.append('form_column_date', choices.columns.date);
+    form.append('form_column_phone', choices.columns.phone);
+    form.append('form_column_value', choices.columns.value);
+    form.append('form_column_reference', choices.columns.reference);
+    form.append('form_column_call_id', choices.columns.callId);
+    form.append('form_match_by', choices.matchBy);
+    form.append('form_match_days', choices.matchDays);
+    form.append('form_same_reference', choices.sameReference);
+    form.append('form_bad_rows', choices.badRows);
+  }
+  form.append('form_file', file, file.name);
+  return form;
+}
+
+/** importsales/preview: the file's headers, the mapping (guessed without choices) and each row's problem. */
+export function previewSales(file: File, choices: ImportChoices | null): Promise<SalesFilePreview> {
+  return apiPost<SalesFilePreview>('importsales/preview', importForm(file, choices));
+}
+
+/** importsales/import: the file's sales in one transaction. */
+export function importSales(file: File, choices: ImportChoices): Promise<SalesImported> {
+  return apiPost<SalesImported>('importsales/import', importForm(file, choices));
+}
+
+export function getImports(): Promise<SalesImportHistory> {
+  return apiGet<SalesImportHistory>('importsales/getImports');
+}
+
+/** importsales/undoImport: the import's sales deleted, the sales it replaced put back. */
+export function undoImport(id: number): Promise<{ removed: number; restored: number }> {
+  return apiPost('importsales/undoImport', { form_import_id: id });
+}
