@@ -67,10 +67,10 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/outboundcli" => vec![Get("/api/outboundcli/getCallerIds")],
         "/agents" => vec![Get("/api/agents/getAgents")],
         "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
+        "/voicetags" => vec![Get("/api/speech/getVoiceTags")],
+        "/vocabularies" => vec![Get("/api/speech/getVocabularies")],
+        "/call-insights" => vec![Get("/api/speech/getInsights?preset=last30Days")],
         "/tryspeech"
-        | "/voicetags"
-        | "/vocabularies"
-        | "/call-insights"
         | "/importsales"
         | "/partner/benefits"
         | "/partner/benefits/reseller"
