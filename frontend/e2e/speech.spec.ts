@@ -17,13 +17,13 @@ test('a voice tag finds a phrase the caller says and shows on the call and in Sp
   await expect(tags).toContainText('Appointment');
   await expectAccessible(page, 'the voice tags page');
 
-  // The demo's 'Polite caller' listens for "please" too: deleted, so the phrase is the new tag's.
-  await page.getByRole('button', { name: 'Delete Polite caller' }).click();
+  // The demo's 'Polite caller' listens for "please" too; 'Price enquiry' is deleted.
+  await page.getByRole('button', { name: 'Delete Price enquiry' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText("Delete the voice tag 'Polite caller'?");
+  await expect(confirm).toContainText("Delete the voice tag 'Price enquiry'?");
   await expectAccessible(page, 'the delete confirmation', { within: confirm });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(tags).not.toContainText('Polite caller');
+  await expect(tags).not.toContainText('Price enquiry');
 
   await page.getByRole('button', { name: 'Add voice tag' }).click();
   const add = page.getByRole('dialog', { name: 'Add voice tag' });
@@ -54,7 +54,8 @@ test('a voice tag finds a phrase the caller says and shows on the call and in Sp
   const tagged = page.getByRole('table', { name: 'Calls with voice tags' });
   await tagged.locator('tbody tr').filter({ hasText: 'Courteous' }).first().getByRole('button', { name: /^Transcript of the call/ }).click();
   const call = page.getByRole('dialog', { name: 'Call transcript' });
-  await expect(call.locator('mark[title="Courteous"]').first()).toContainText('please');
+  // The word is both tags' phrase: marked with both.
+  await expect(call.locator('mark[title="Courteous, Polite caller"]').first()).toContainText('please');
   await expect(call.getByLabel('Call recording')).toBeVisible();
   await expectAccessible(page, "a call's transcript in Speech Insights", { within: call });
   await call.getByRole('button', { name: 'Close' }).click();

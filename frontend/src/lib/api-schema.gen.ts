@@ -7147,11 +7147,11 @@ export interface components {
             speakerLabel: string;
             parts: components["schemas"]["InsightPart"][];
         };
-        /** @description A piece of a line: plain words, or a voice tag's phrase. */
+        /** @description A piece of a line: plain words, or words of voice tags' phrases. */
         InsightPart: {
             text: string;
-            /** @description The voice tag's name when the words are its phrase. */
-            voiceTag?: string | null;
+            /** @description The names of the voice tags whose phrases the words are part of (empty: plain words). */
+            voiceTags: string[];
         };
         /** @description The spec's Integration entity, plus the stored connection. */
         Integration: {

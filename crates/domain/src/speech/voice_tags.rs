@@ -225,13 +225,13 @@ pub fn tags_found(text: &str, tags: &[VoiceTag]) -> Vec<i64> {
     ids
 }
 
-/// A piece of a line as the insights show it: plain words, or words of a phrase found.
+/// A piece of a line as the insights show it: plain words, or words of phrases found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LinePart {
     pub text: String,
-    /// The voice tag whose phrase these words are.
-    pub voice_tag: Option<i64>,
+    /// The voice tags whose phrases these words are part of, by id (none: plain words).
+    pub voice_tags: Vec<i64>,
 }
 
 /// A line of a transcript with its speaker and its phrases marked.
@@ -242,8 +242,8 @@ pub struct MarkedLine {
     pub parts: Vec<LinePart>,
 }
 
-/// The transcript's lines with the phrases found marked (a word in two finds goes to the first).
-/// The words are shown as compared (lower case, no punctuation).
+/// The transcript's lines with the phrases found marked: a word in the finds of several voice
+/// tags is marked with them all. The words are shown as compared (lower case, no punctuation).
 pub fn mark_phrases(text: &str, tags: &[VoiceTag]) -> Vec<MarkedLine> {
     let lines = line_words(text);
     let speakers = line_speakers(lines.len());
@@ -252,20 +252,23 @@ pub fn mark_phrases(text: &str, tags: &[VoiceTag]) -> Vec<MarkedLine> {
         .iter()
         .enumerate()
         .map(|(n, words)| {
-            let mut owner: Vec<Option<i64>> = vec![None; words.len()];
+            let mut owners: Vec<Vec<i64>> = vec![Vec::new(); words.len()];
             for hit in hits.iter().filter(|h| h.line == n) {
-                if owner[hit.first_word..hit.first_word + hit.words].iter().all(Option::is_none) {
-                    owner[hit.first_word..hit.first_word + hit.words].fill(Some(hit.voice_tag));
+                for owner in &mut owners[hit.first_word..hit.first_word + hit.words] {
+                    if !owner.contains(&hit.voice_tag) {
+                        owner.push(hit.voice_tag);
+                        owner.sort_unstable();
+                    }
                 }
             }
             let mut parts: Vec<LinePart> = Vec::new();
-            for (word, tag) in words.iter().zip(owner) {
+            for (word, tags) in words.iter().zip(owners) {
                 match parts.last_mut() {
-                    Some(last) if last.voice_tag == tag => {
+                    Some(last) if last.voice_tags == tags => {
                         last.text.push(' ');
                         last.text.push_str(word);
                     }
-                    _ => parts.push(LinePart { text: word.clone(), voice_tag: tag }),
+                    _ => parts.push(LinePart { text: word.clone(), voice_tags: tags }),
                 }
             }
             MarkedLine { speaker: speakers[n], parts }
@@ -337,15 +340,20 @@ mod tests {
         let lines = mark_phrases(CALL, &tags);
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[1].speaker, Speaker::Caller);
+        let part = |text: &str, tags: &[i64]| LinePart { text: text.into(), voice_tags: tags.to_vec() };
+        // "appointment" is in both phrases: marked with both tags.
         assert_eq!(
             lines[1].parts,
             vec![
-                LinePart { text: "i would like to".into(), voice_tag: None },
-                LinePart { text: "book an appointment".into(), voice_tag: Some(2) },
-                LinePart { text: "please".into(), voice_tag: None },
+                part("i would like to", &[]),
+                part("book an", &[2]),
+                part("appointment", &[2, 5]),
+                part("please", &[5])
             ]
         );
-        assert_eq!(lines[0].parts, vec![LinePart { text: "good morning how can i help".into(), voice_tag: None }]);
+        assert_eq!(lines[0].parts, vec![part("good morning how can i help", &[])]);
+        let same = [tag(9, &["please"], Side::Caller), tag(4, &["please"], Side::Either)];
+        assert_eq!(mark_phrases(CALL, &same)[1].parts.last(), Some(&part("please", &[4, 9])));
     }
 
     #[test]

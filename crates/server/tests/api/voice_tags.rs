@@ -296,9 +296,9 @@ async fn speech_insights_count_the_periods_voice_tags_and_mark_a_calls_phrases()
     assert_eq!(
         one["lines"][1]["parts"],
         serde_json::json!([
-            { "text": "i would like to", "voiceTag": null },
-            { "text": "book an appointment", "voiceTag": "Booking" },
-            { "text": "please", "voiceTag": null },
+            { "text": "i would like to", "voiceTags": [] },
+            { "text": "book an appointment", "voiceTags": ["Booking"] },
+            { "text": "please", "voiceTags": [] },
         ])
     );
     // A call without a transcript yet.

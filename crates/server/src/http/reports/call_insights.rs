@@ -141,13 +141,13 @@ async fn get_insights(
     }))
 }
 
-/// A piece of a line: plain words, or a voice tag's phrase.
+/// A piece of a line: plain words, or words of voice tags' phrases.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct InsightPart {
     text: String,
-    /// The voice tag's name when the words are its phrase.
-    voice_tag: Option<String>,
+    /// The names of the voice tags whose phrases the words are part of (empty: plain words).
+    voice_tags: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -215,7 +215,11 @@ async fn get_call_insight(
                 parts: line
                     .parts
                     .into_iter()
-                    .map(|p| InsightPart { text: p.text, voice_tag: p.voice_tag.map(name_of) })
+                    .map(|p| {
+                        let mut names: Vec<String> = p.voice_tags.into_iter().map(name_of).collect();
+                        names.sort_by_key(|name| name.to_lowercase());
+                        InsightPart { text: p.text, voice_tags: names }
+                    })
                     .collect(),
             })
             .collect(),

@@ -28,10 +28,10 @@ function Transcript({ call }: { call: CallInsight }) {
         <p key={i}>
           <strong>{line.speakerLabel}:</strong>{' '}
           {line.parts.map((part, j) =>
-            part.voiceTag ? (
-              <mark key={j} title={part.voiceTag} className="voice-tag-phrase">
+            part.voiceTags.length > 0 ? (
+              <mark key={j} title={part.voiceTags.join(', ')} className="voice-tag-phrase">
                 {part.text}
-                <span className="visually-hidden"> (voice tag {part.voiceTag})</span>
+                <span className="visually-hidden"> (voice tag {part.voiceTags.join(', ')})</span>
               </mark>
             ) : (
               <span key={j}>{part.text}</span>

@@ -55,13 +55,14 @@ const call: CallInsight = {
   transcribed: true,
   voiceTags: ['Appointment'],
   lines: [
-    { speaker: 'agent', speakerLabel: 'Agent', parts: [{ text: 'how can i help', voiceTag: null }] },
+    { speaker: 'agent', speakerLabel: 'Agent', parts: [{ text: 'how can i help', voiceTags: [] }] },
     {
       speaker: 'caller',
       speakerLabel: 'Caller',
       parts: [
-        { text: 'i would like to', voiceTag: null },
-        { text: 'book an appointment', voiceTag: 'Appointment' },
+        { text: 'i would like to', voiceTags: [] },
+        { text: 'book an', voiceTags: ['Appointment'] },
+        { text: 'appointment', voiceTags: ['Appointment', 'Booked'] },
       ],
     },
   ],
@@ -185,8 +186,9 @@ describe('speech insights', () => {
     await noViolations();
     await user.click(screen.getByRole('button', { name: 'Transcript of the call at 25/11/2026 09:12 GMT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Call transcript' });
-    const mark = await within(dialog).findByText('book an appointment');
+    const mark = await within(dialog).findByText('book an');
     expect(mark.closest('mark')).toHaveAttribute('title', 'Appointment');
+    expect(within(dialog).getByText('appointment').closest('mark')).toHaveAttribute('title', 'Appointment, Booked');
     expect(within(dialog).getByText('Caller:')).toBeInTheDocument();
     await noViolations();
     await user.selectOptions(screen.getByLabelText('Period'), 'last7Days');
