@@ -43,6 +43,8 @@ mod shell;
 #[cfg(feature = "forms")]
 mod sources;
 #[cfg(feature = "forms")]
+mod speech;
+#[cfg(feature = "forms")]
 mod tags;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -139,6 +141,8 @@ export interface CtaForm { name: string; kind: string; selector: string; allPage
 export interface CtaClick { visitId: number; at: number }
 export interface CtaCallStart { id: number; visitId: number | null; startedAt: number }
 export interface TagForm { description: string; colour: string }
+export interface VoiceTagForm { description: string; phrases: string; side: string }
+export interface VocabularyForm { description: string; words: string }
 export interface TagRuleForm {
   sourceMedium: string; campaign: string; minDuration: string; key: string; firstTime: string; outcome: string;
 }

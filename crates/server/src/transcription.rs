@@ -200,6 +200,7 @@ pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> s
                     audio_ms,
                 };
                 store::store(db, &transcript, now).await?;
+                crate::store::voice_tags::tag_call(db, customer_id, call_id).await?;
             }
             Err(cause) => {
                 tracing::warn!(call = call_id, %cause, "transcription failed; will retry");

@@ -4311,6 +4311,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/addVocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a vocabulary. */
+        post: operations["post_speech_addVocabulary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/addVoiceTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a voice tag and searches the account's transcripts for it. */
+        post: operations["post_speech_addVoiceTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/deleteVocabulary/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a vocabulary. */
+        post: operations["post_speech_deleteVocabulary_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/deleteVoiceTag/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a voice tag and takes it off its calls. */
+        post: operations["post_speech_deleteVoiceTag_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/editVocabulary/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames a vocabulary or replaces its words. */
+        post: operations["post_speech_editVocabulary_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/editVoiceTag/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a voice tag and searches the account's transcripts again. */
+        post: operations["post_speech_editVoiceTag_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/getCallInsight/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call's transcript with its voice tags' phrases marked, for users with the recordings flag. */
+        get: operations["get_speech_getCallInsight_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/getInsights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voice tags found most in a period, and its calls with voice tags. */
+        get: operations["get_speech_getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/getVocabularies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's vocabularies. */
+        get: operations["get_speech_getVocabularies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/getVoiceTags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's voice tags with the calls they were found in. */
+        get: operations["get_speech_getVoiceTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tagmanager/accounts": {
         parameters: {
             query?: never;
@@ -5775,6 +5945,20 @@ export interface components {
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
         };
+        /** @description A call's transcript with the phrases found. */
+        CallInsight: {
+            /** Format: int64 */
+            id: number;
+            time: string;
+            caller: string;
+            /** @description The recording to play beside the transcript ('' without one). */
+            recordingUrl: string;
+            /** @description Whether the call has a transcript yet. */
+            transcribed: boolean;
+            lines: components["schemas"]["InsightLine"][];
+            /** @description The voice tags found in it. */
+            voiceTags: string[];
+        };
         CallLog: {
             calls: components["schemas"]["CallLogRow"][];
             /** Format: int64 */
@@ -7083,6 +7267,28 @@ export interface components {
             used: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description A call with voice tags. */
+        InsightCall: {
+            /** Format: int64 */
+            id: number;
+            /** @description In the account's zone. */
+            time: string;
+            caller: string;
+            /** @description Its voice tags' names. */
+            voiceTags: string[];
+        };
+        InsightLine: {
+            /** @description "agent" or "caller" (the turn order: docs/speech-api.md). */
+            speaker: string;
+            speakerLabel: string;
+            parts: components["schemas"]["InsightPart"][];
+        };
+        /** @description A piece of a line: plain words, or words of voice tags' phrases. */
+        InsightPart: {
+            text: string;
+            /** @description The names of the voice tags whose phrases the words are part of (empty: plain words). */
+            voiceTags: string[];
         };
         /** @description The spec's Integration entity, plus the stored connection. */
         Integration: {
@@ -9361,6 +9567,12 @@ export interface components {
             form_contactEmail?: string;
             form_contactTelephone?: string;
         };
+        /** @description A choice of a select. */
+        SideChoice: {
+            /** @description "either", "caller" or "agent". */
+            value: string;
+            label: string;
+        };
         SourcePage: {
             source: components["schemas"]["SourceRow"];
             rules: components["schemas"]["RuleRow"][];
@@ -9429,6 +9641,15 @@ export interface components {
             /** @description The pairs, the rules in order, the default and the setting: what the classifier reads. */
             ruleset: components["schemas"]["Ruleset"];
             canEdit: boolean;
+        };
+        SpeechInsights: {
+            /** @description "01/11/2026 – 30/11/2026"-style days of the period. */
+            firstDay: string;
+            lastDay: string;
+            /** @description Most calls first. */
+            voiceTags: components["schemas"]["VoiceTagFigure"][];
+            /** @description The period's calls with voice tags, newest first (at most 100). */
+            calls: components["schemas"]["InsightCall"][];
         };
         SpeechRequest: {
             whisperText?: string;
@@ -10062,6 +10283,88 @@ export interface components {
             visits: number;
             /** Format: int64 */
             calls: number;
+        };
+        VocabulariesPage: {
+            vocabularies: components["schemas"]["VocabularyView"][];
+            canEdit: boolean;
+            /** @description How many vocabularies an account may have. */
+            maxVocabularies: number;
+        };
+        /** @description The vocabulary form. */
+        VocabularyFields: {
+            form_description?: string;
+            /** @description One word or phrase a line. */
+            form_words?: string;
+        };
+        VocabularyView: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /** @description Its words and phrases, one an entry. */
+            words: string[];
+        };
+        /** @description The voice tag form. */
+        VoiceTagFields: {
+            form_description?: string;
+            /** @description One phrase a line. */
+            form_phrases?: string;
+            /** @description "either", "caller" or "agent". */
+            form_side?: string;
+        };
+        /** @description A voice tag's calls in the period. */
+        VoiceTagFigure: {
+            /** Format: int64 */
+            id: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description Calls it was found in.
+             */
+            calls: number;
+            /**
+             * Format: int64
+             * @description Times its phrases were said.
+             */
+            hits: number;
+        };
+        /** @description A voice tag saved, and the transcripts searched again. */
+        VoiceTagSaved: {
+            success: boolean;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The account's transcripts searched.
+             */
+            transcripts: number;
+            /**
+             * Format: int64
+             * @description Calls with a voice tag after the search.
+             */
+            taggedCalls: number;
+        };
+        VoiceTagView: {
+            /** Format: int64 */
+            id: number;
+            /** @description Shown as the tag in the call log. */
+            description: string;
+            phrases: string[];
+            /** @description "either", "caller" or "agent". */
+            side: string;
+            sideLabel: string;
+            /**
+             * Format: int64
+             * @description Calls of the last 30 days it was found in.
+             */
+            calls30Days: number;
+            /** Format: int64 */
+            calls: number;
+        };
+        VoiceTagsPage: {
+            voiceTags: components["schemas"]["VoiceTagView"][];
+            canEdit: boolean;
+            sides: components["schemas"]["SideChoice"][];
+            maxVoiceTags: number;
         };
         VoicemailForm: {
             /** @default  */
@@ -27446,6 +27749,701 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_speech_addVocabulary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VocabularyFields"];
+                "multipart/form-data": components["schemas"]["VocabularyFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_description, form_words */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_speech_addVoiceTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VoiceTagFields"];
+                "multipart/form-data": components["schemas"]["VoiceTagFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTagSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description form_description, form_phrases, form_side */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_speech_deleteVocabulary_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vocabulary's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such vocabulary in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_speech_deleteVoiceTag_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voice tag's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such voice tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_speech_editVocabulary_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vocabulary's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VocabularyFields"];
+                "multipart/form-data": components["schemas"]["VocabularyFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such vocabulary in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_speech_editVoiceTag_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voice tag's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VoiceTagFields"];
+                "multipart/form-data": components["schemas"]["VoiceTagFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTagSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such voice tag in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_speech_getCallInsight_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallInsight"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Speech Insights menu item or no recordings flag */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_speech_getInsights: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description The first day of a custom range, YYYY-MM-DD. */
+                from?: string;
+                /** @description The last day of a custom range, YYYY-MM-DD. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeechInsights"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Speech Insights menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A period that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_speech_getVocabularies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VocabulariesPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Vocabularies menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_speech_getVoiceTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTagsPage"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Voice tags menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -1,9 +1,17 @@
 //! Speech analytics (issue 36): which accounts have their recorded calls transcribed, and how a
-//! transcript is measured against what was said (the word error rate).
+//! transcript is measured against what was said (the word error rate), an account's vocabularies
+//! and its voice tags (phrases found in transcripts).
 
 pub mod trial;
+pub mod vocabulary;
+pub mod voice_tags;
 mod wer;
 
+pub use vocabulary::{validate_vocabulary, vocabulary_entries, VocabularyForm};
+pub use voice_tags::{
+    find_phrases, line_speakers, mark_phrases, phrase_lines, tags_found, validate_voice_tag, Side, Speaker, VoiceTag,
+    VoiceTagForm,
+};
 pub use wer::{transcript_words, word_error_rate, WordErrors};
 
 /// The scope of speech analytics (the add-on "Speech analytics", in Enterprise's package).

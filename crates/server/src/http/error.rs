@@ -91,7 +91,9 @@ fn lost_race(index: &str) -> Option<AppError> {
         | "report_groups_description_unique"
         | "secondary_report_groups_description_unique"
         | "in_call_attributions_description_unique"
-        | "call_tag_names_description_unique" => not_unique("form_description"),
+        | "call_tag_names_description_unique"
+        | "vocabularies_description_unique"
+        | "voice_tags_description_unique" => not_unique("form_description"),
         _ => return None,
     })
 }

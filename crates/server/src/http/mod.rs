@@ -51,6 +51,7 @@ mod track_sales;
 mod tracking;
 mod typed_form;
 mod users;
+mod voice_tags;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::header::{
@@ -116,6 +117,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(partner::router())
         .merge(payment_details::router())
         .merge(reports::router())
+        .merge(voice_tags::router())
         .merge(routing::router())
         .merge(scoring::router())
         .merge(services::router())

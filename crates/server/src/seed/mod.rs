@@ -34,6 +34,7 @@ mod tag_manager;
 mod usage;
 mod users_area;
 mod visitors;
+mod voice_tags;
 
 /// The password of every demo login.
 pub const DEMO_PASSWORD: &str = "demopass";
@@ -156,6 +157,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     cta::seed(db, now).await?;
     // Atlas's custom dimensions and their values on its calls.
     dimensions::seed(db, now).await?;
+    // Atlas's vocabulary and voice tags (found by the transcription job).
+    voice_tags::seed(db, now).await?;
     // Harbour Lane's sales, matched to its calls.
     sales::seed(db, now).await?;
     // Conversion actions and their upload log, made by the job against the sandbox platform.

@@ -56,6 +56,7 @@ pub mod usage;
 pub mod user_admin;
 pub mod users;
 pub mod visit_figures;
+pub mod voice_tags;
 pub mod voicemails;
 
 /// ` LIMIT n OFFSET m` of a page of a list ('' for every row on one page).

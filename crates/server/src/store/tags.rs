@@ -312,7 +312,8 @@ fn list_of(from: usize, n: usize) -> String {
     (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
-/// Writes `calls.tags` of the calls from their links: the names by name, ", " between them.
+/// Writes `calls.tags` of the calls from their links and their voice tags (a name once): the
+/// names by name, ", " between them.
 pub async fn refresh_names(db: &mut AnyConnection, customer: i64, calls: &[i64]) -> sqlx::Result<()> {
     for chunk in calls.chunks(BATCH) {
         let sql = format!(
@@ -327,6 +328,23 @@ pub async fn refresh_names(db: &mut AnyConnection, customer: i64, calls: &[i64])
         let mut names: HashMap<i64, Vec<String>> = HashMap::new();
         for (call, name) in query.fetch_all(&mut *db).await? {
             names.entry(call).or_default().push(name);
+        }
+        // The voice tags found in the calls' transcripts show as tags too (issue 36).
+        let sql = format!(
+            "SELECT h.call_id, v.description FROM voice_tag_hits h JOIN voice_tags v ON v.id = h.voice_tag_id
+             WHERE h.customer_id = $1 AND h.call_id IN ({})",
+            list_of(2, chunk.len())
+        );
+        let mut query = sqlx::query_as::<_, (i64, String)>(&sql).bind(customer);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for (call, name) in query.fetch_all(&mut *db).await? {
+            let list = names.entry(call).or_default();
+            if !list.iter().any(|n| n.to_lowercase() == name.to_lowercase()) {
+                list.push(name);
+            }
+            list.sort_by_key(|n| n.to_lowercase());
         }
         for id in chunk {
             let text = names.get(id).map(|n| n.join(", ")).unwrap_or_default();

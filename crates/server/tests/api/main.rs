@@ -74,4 +74,5 @@ mod users_form;
 mod users_list;
 mod users_outbound;
 mod users_tenancy;
+mod voice_tags;
 mod website_checks;

@@ -69,10 +69,10 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/agents" => vec![Get("/api/agents/getAgents")],
         "/outboundcampaigns" => vec![Get("/api/outboundcampaigns/getCampaigns")],
         "/tryspeech" => vec![Get("/api/tryspeech/getTrial")],
-        "/voicetags"
-        | "/vocabularies"
-        | "/call-insights"
-        | "/partner/benefits"
+        "/voicetags" => vec![Get("/api/speech/getVoiceTags")],
+        "/vocabularies" => vec![Get("/api/speech/getVocabularies")],
+        "/call-insights" => vec![Get("/api/speech/getInsights?preset=last30Days")],
+        "/partner/benefits"
         | "/partner/benefits/reseller"
         | "/partner/benefits/referrer" => {
             vec![]

@@ -147,5 +147,7 @@ mod users_list;
 mod users_outbound;
 #[path = "../api/users_tenancy.rs"]
 mod users_tenancy;
+#[path = "../api/voice_tags.rs"]
+mod voice_tags;
 #[path = "../api/website_checks.rs"]
 mod website_checks;

@@ -4,6 +4,7 @@
 //! the client's account, never by naming another customer's call.
 
 mod call_detail;
+mod call_insights;
 mod call_log;
 mod call_score;
 mod call_tags;
@@ -31,6 +32,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_detail::router())
         .merge(call_tags::router())
         .merge(call_transcript::router())
+        .merge(call_insights::router())
         .merge(call_score::router())
         .merge(dashboard::router())
 }

@@ -1,0 +1,113 @@
+//! Vocabularies (/vocabularies): an account's own words and phrases (product names, places,
+//! people) for the recogniser. A vocabulary has a name and its entries, one a line: each entry one
+//! to four words of letters (any alphabet's), digits, apostrophes and hyphens, as the caller would
+//! say them ("Atlas Home Cover", "Llandudno", "24-hour"). Counts and lengths are bounded so a
+//! vocabulary stays a list a recogniser can take.
+
+use serde::{Deserialize, Serialize};
+
+use crate::routing::description::DescriptionRule;
+use crate::validation::FieldErrors;
+
+pub const VOCABULARY_NAME_MAX: usize = 40;
+pub const VOCABULARY_NAME_TOO_LONG: &str = "Description must not exceed 40 characters.";
+/// Entries in one vocabulary.
+pub const ENTRIES_MAX: usize = 100;
+/// Words in an entry.
+pub const ENTRY_WORDS_MAX: usize = 4;
+/// Characters in one word.
+pub const WORD_CHARS_MAX: usize = 30;
+/// Vocabularies an account may have.
+pub const VOCABULARIES_MAX: usize = 20;
+pub const ENTRIES_REQUIRED: &str = "Enter at least one word or phrase, one a line.";
+pub const TOO_MANY_ENTRIES: &str = "A vocabulary has at most 100 words or phrases.";
+pub const ENTRY_TOO_LONG: &str = "A phrase has at most 4 words, each at most 30 characters.";
+pub const ENTRY_CHARACTERS: &str = "Use letters, digits, apostrophes and hyphens only.";
+pub const ENTRY_REPEATED: &str = "Each word or phrase once.";
+pub const TOO_MANY_VOCABULARIES: &str = "An account has at most 20 vocabularies.";
+const NAME: DescriptionRule = DescriptionRule::standard(VOCABULARY_NAME_MAX, VOCABULARY_NAME_TOO_LONG);
+
+/// The vocabulary form.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct VocabularyForm {
+    /// form_description
+    pub description: String,
+    /// form_words: one word or phrase a line.
+    pub words: String,
+}
+
+/// The entries of the form's text: one a line, blank lines left out, spaces tidied.
+pub fn vocabulary_entries(text: &str) -> Vec<String> {
+    text.lines().map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|l| !l.is_empty()).collect()
+}
+
+/// Whether a word is one a recogniser can take: letters or digits, with apostrophes and hyphens
+/// inside it ("o'clock", "24-hour"), not at its ends.
+pub fn is_vocabulary_word(word: &str) -> bool {
+    let inner = |c: char| c.is_alphanumeric() || c == '\'' || c == '-';
+    let mut chars = word.chars();
+    let (Some(first), Some(last)) = (chars.next(), word.chars().last()) else { return false };
+    first.is_alphanumeric() && last.is_alphanumeric() && word.chars().all(inner)
+}
+
+/// Field errors of the vocabulary form; `taken` holds the account's other vocabularies' names.
+pub fn validate_vocabulary<S: AsRef<str>>(form: &VocabularyForm, taken: &[S]) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    NAME.check(&mut errors, "form_description", &form.description, taken);
+    let entries = vocabulary_entries(&form.words);
+    if entries.is_empty() {
+        errors.add("form_words", ENTRIES_REQUIRED);
+    } else if entries.len() > ENTRIES_MAX {
+        errors.add("form_words", TOO_MANY_ENTRIES);
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for entry in &entries {
+        let words: Vec<&str> = entry.split(' ').collect();
+        if words.len() > ENTRY_WORDS_MAX || words.iter().any(|w| w.chars().count() > WORD_CHARS_MAX) {
+            errors.add("form_words", ENTRY_TOO_LONG);
+        } else if !words.iter().all(|w| is_vocabulary_word(w)) {
+            errors.add("form_words", ENTRY_CHARACTERS);
+        } else if seen.contains(&entry.to_lowercase()) {
+            errors.add("form_words", ENTRY_REPEATED);
+        }
+        seen.push(entry.to_lowercase());
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(description: &str, words: &str) -> FieldErrors {
+        validate_vocabulary(&VocabularyForm { description: description.into(), words: words.into() }, &["Products"])
+    }
+
+    #[test]
+    fn words_are_letters_and_digits_with_apostrophes_and_hyphens_inside() {
+        for word in ["Llandudno", "o'clock", "24-hour", "Zoë", "A4"] {
+            assert!(is_vocabulary_word(word), "{word}");
+        }
+        for word in ["", "-ish", "rock'", "pounds£", "a.b", "<b>", "two words"] {
+            assert!(!is_vocabulary_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_vocabulary_has_a_unique_name_and_a_bounded_list_of_entries() {
+        assert!(errors("Places", "Llandudno\n\n  Atlas   Home Cover \n24-hour").is_empty());
+        assert_eq!(errors("", "x").get("form_description"), Some("Description is required."));
+        assert_eq!(errors("products ", "x").get("form_description"), Some("Description must be unique."));
+        assert_eq!(errors(&"n".repeat(41), "x").get("form_description"), Some(VOCABULARY_NAME_TOO_LONG));
+        assert_eq!(errors("P", " \n ").get("form_words"), Some(ENTRIES_REQUIRED));
+        let many = (0..101).map(|i| format!("word{i}")).collect::<Vec<_>>().join("\n");
+        assert_eq!(errors("P", &many).get("form_words"), Some(TOO_MANY_ENTRIES));
+        let hundred = (0..100).map(|i| format!("word{i}")).collect::<Vec<_>>().join("\n");
+        assert!(errors("P", &hundred).is_empty());
+        assert_eq!(errors("P", "one two three four five").get("form_words"), Some(ENTRY_TOO_LONG));
+        assert_eq!(errors("P", &"x".repeat(31)).get("form_words"), Some(ENTRY_TOO_LONG));
+        assert_eq!(errors("P", "price £5").get("form_words"), Some(ENTRY_CHARACTERS));
+        assert_eq!(errors("P", "Atlas Cover\natlas  COVER").get("form_words"), Some(ENTRY_REPEATED));
+    }
+}

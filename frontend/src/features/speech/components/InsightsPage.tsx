@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { SelectField } from '../../../components/fields';
+import { LoadedPage } from '../../../components/LoadedPage';
+import { useLoader } from '../../../lib/useLoader';
+// The call log's player: the same recording, the same controls.
+import { RecordingPlayer } from '../../reports/components/RecordingPlayer';
+import { getCallInsight, getInsights, type CallInsight, type SpeechInsights } from '../api';
+
+export const LOAD_FAILED = 'The speech insights could not be loaded. Try again later.';
+export const CALL_FAILED = 'The call could not be loaded. Try again later.';
+
+const PERIODS = [
+  { value: 'today', label: 'Today' },
+  { value: 'yesterday', label: 'Yesterday' },
+  { value: 'last7Days', label: 'Last 7 days' },
+  { value: 'last30Days', label: 'Last 30 days' },
+  { value: 'thisMonth', label: 'This month' },
+  { value: 'lastMonth', label: 'Last month' },
+];
+
+function Transcript({ call }: { call: CallInsight }) {
+  if (!call.transcribed) return <p className="transcript-state">Not transcribed yet.</p>;
+  if (call.lines.length === 0) return <p className="transcript-state">No speech was heard in this recording.</p>;
+  return (
+    <div className="transcript-text">
+      {call.lines.map((line, i) => (
+        <p key={i}>
+          <strong>{line.speakerLabel}:</strong>{' '}
+          {line.parts.map((part, j) =>
+            part.voiceTags.length > 0 ? (
+              <mark key={j} title={part.voiceTags.join(', ')} className="voice-tag-phrase">
+                {part.text}
+                <span className="visually-hidden"> (voice tag {part.voiceTags.join(', ')})</span>
+              </mark>
+            ) : (
+              <span key={j}>{part.text}</span>
+            ),
+          ).reduce<React.ReactNode[]>((all, node, j) => (j === 0 ? [node] : [...all, ' ', node]), [])}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** One call's transcript with the voice tags' phrases marked, beside its recording. */
+function CallDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const [load] = useLoader(() => getCallInsight(id), [id]);
+  return (
+    <Dialog
+      open
+      title="Call transcript"
+      onClose={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {load.status === 'loading' && <p>Loading the call…</p>}
+      {load.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {CALL_FAILED}
+        </p>
+      )}
+      {load.status === 'ready' && (
+        <div className="insight-call">
+          <p>
+            {load.data.time}, {load.data.caller}.{' '}
+            {load.data.voiceTags.length > 0 ? `Voice tags: ${load.data.voiceTags.join(', ')}.` : 'No voice tags.'}
+          </p>
+          {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
+          <section aria-label="Transcript">
+            <h3>Transcript</h3>
+            <Transcript call={load.data} />
+            <p className="transcript-meta">
+              Machine transcription: words may be misheard. The speaker is taken from the turns (the agent first).
+            </p>
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function Insights({ data, onOpen }: { data: SpeechInsights; onOpen: (id: number) => void }) {
+  const most = Math.max(1, ...data.voiceTags.map((t) => t.calls));
+  return (
+    <>
+      <section aria-labelledby="insights-tags">
+        <h2 id="insights-tags">Voice tags found most</h2>
+        {data.voiceTags.length === 0 ? (
+          <p className="empty-state">No voice tags were found in this period's calls.</p>
+        ) : (
+          <table className="simple-table">
+            <caption className="visually-hidden">
+              Voice tags found, {data.firstDay} to {data.lastDay}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Voice tag</th>
+                <th scope="col">Calls</th>
+                <th scope="col">Times said</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.voiceTags.map((tag) => (
+                <tr key={tag.id}>
+                  <td>{tag.description}</td>
+                  <td>
+                    <span className="insight-bar" style={{ width: `${(tag.calls / most) * 8}rem` }} aria-hidden="true" />{' '}
+                    {tag.calls}
+                  </td>
+                  <td>{tag.hits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="insights-calls">
+        <h2 id="insights-calls">Calls with voice tags</h2>
+        {data.calls.length === 0 ? (
+          <p className="empty-state">No calls.</p>
+        ) : (
+          <table className="simple-table">
+            <caption className="visually-hidden">Calls with voice tags</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Caller</th>
+                <th scope="col">Voice tags</th>
+                <th scope="col">
+                  <span className="visually-hidden">Transcript</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.calls.map((call) => (
+                <tr key={call.id}>
+                  <td>{call.time}</td>
+                  <td>{call.caller}</td>
+                  <td>{call.voiceTags.join(', ')}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Transcript of the call at ${call.time}`}
+                      onClick={() => onOpen(call.id)}
+                    >
+                      Transcript
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /call-insights: a period's voice tags by calls, its tagged calls, and one call's transcript. */
+export function InsightsPage({ title }: { title: string }) {
+  const [preset, setPreset] = useState('last30Days');
+  const [load] = useLoader(() => getInsights(preset), [preset]);
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
+      {(data) => (
+        <div className="card">
+          <SelectField label="Period" name="preset" value={preset} options={PERIODS} onChange={setPreset} />
+          <p>
+            {data.firstDay} to {data.lastDay}. Voice tags are found in the transcripts of recorded calls.
+          </p>
+          <Insights data={data} onOpen={setOpen} />
+          {open !== null && <CallDialog id={open} onClose={() => setOpen(null)} />}
+        </div>
+      )}
+    </LoadedPage>
+  );
+}
