@@ -10,7 +10,7 @@ use crate::security::hash_password;
 
 /// The benchmark's volume of calls (examples/bench_reports.rs).
 pub use calls::{seed_volume, Volume};
-pub use recordings::DIALOGUES;
+pub use recordings::{Dialogue, DIALOGUES};
 
 mod billing;
 mod call_scores;

@@ -72,9 +72,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
         "/voicetags" => vec![Get("/api/speech/getVoiceTags")],
         "/vocabularies" => vec![Get("/api/speech/getVocabularies")],
         "/call-insights" => vec![Get("/api/speech/getInsights?preset=last30Days")],
-        "/partner/benefits"
-        | "/partner/benefits/reseller"
-        | "/partner/benefits/referrer" => {
+        "/partner/benefits" | "/partner/benefits/reseller" | "/partner/benefits/referrer" => {
             vec![]
         }
         "/parameters" => vec![Get("/api/parameters/getParameters")],

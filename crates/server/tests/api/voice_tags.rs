@@ -5,7 +5,8 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
-use server::speech::{dialogue_mp3_in, DialogueVoices, Voice, BRITISH};
+use server::seed::DIALOGUES;
+use server::speech::dialogue_mp3_in;
 use server::transcription::{run_once, Pocketsphinx};
 use sqlx::AnyPool;
 
@@ -312,12 +313,10 @@ async fn a_synthesised_recording_heard_by_the_recogniser_is_tagged_with_the_phra
     let db = &app.state.db;
     let call = recorded_calls(db, ATLAS).await[0];
     sqlx::query("DELETE FROM call_recordings WHERE call_id <> $1").bind(call).execute(db).await.unwrap();
-    let lines = [
-        (Voice::Agent, "Good morning, how can I help?"),
-        (Voice::Caller, "I would like to book an appointment, please."),
-    ];
-    let voices = DialogueVoices { words_per_minute: 140, ..BRITISH };
-    let mp3 = dialogue_mp3_in(&lines, voices).await.expect("espeak-ng and lame are installed");
+    // The demo's booking: "Good morning, how can I help?" / "I would like to book an appointment,
+    // please.", at 140 words a minute.
+    let booking = &DIALOGUES[0];
+    let mp3 = dialogue_mp3_in(booking.lines, booking.voices()).await.expect("espeak-ng and lame are installed");
     sqlx::query("UPDATE call_recordings SET content = $1 WHERE call_id = $2")
         .bind(mp3)
         .bind(call)
@@ -452,12 +451,21 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
     for path in &gets {
         assert_eq!(app.get(path, Some(&enterprise)).await.status, StatusCode::OK, "{path}");
     }
-    sqlx::query("UPDATE customers SET has_speech = 0 WHERE id = $1").bind(ATLAS).execute(db).await.unwrap();
+    // hasSpeech is the flag or speech analytics in the plan (Enterprise has it): both go.
+    sqlx::query("UPDATE customers SET has_speech = 0, plan = 'Professional' WHERE id = $1")
+        .bind(ATLAS)
+        .execute(db)
+        .await
+        .unwrap();
     let enterprise = app.login("enterprise@demo.test").await;
     for path in &gets {
         assert_eq!(app.get(path, Some(&enterprise)).await.status, StatusCode::FORBIDDEN, "{path}");
     }
-    sqlx::query("UPDATE customers SET has_speech = 1 WHERE id = $1").bind(ATLAS).execute(db).await.unwrap();
+    sqlx::query("UPDATE customers SET has_speech = 1, plan = 'Enterprise' WHERE id = $1")
+        .bind(ATLAS)
+        .execute(db)
+        .await
+        .unwrap();
 
     // The one call's transcript needs the recordings flag, as the call log's.
     let user: i64 =
@@ -484,4 +492,35 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
     }
     // No session: the login.
     assert_eq!(app.get(VOICE_TAGS, None).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_demos_own_recordings_once_heard_tag_a_call_of_atlas_appointment() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    // The job until every waiting recording of the demo is heard (identical audio is heard once).
+    for _ in 0..20 {
+        let ran = run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap();
+        assert_eq!(ran.failed, 0, "{ran:?}");
+        if ran.heard + ran.reused == 0 {
+            break;
+        }
+    }
+    let mut tagged = Vec::new();
+    for call in recorded_calls(db, ATLAS).await {
+        if call_tags(db, call).await.split(',').any(|tag| tag.trim() == "Appointment") {
+            tagged.push(call);
+        }
+    }
+    let heard: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT t.call_id, t.text FROM transcripts t JOIN calls c ON c.id = t.call_id WHERE c.customer_id = $1",
+    )
+    .bind(ATLAS)
+    .fetch_all(db)
+    .await
+    .unwrap_or_default();
+    assert!(!tagged.is_empty(), "no demo call of Atlas was heard saying 'appointment': {heard:?}");
+    let enterprise = app.login("enterprise@demo.test").await;
+    let one = ok(app.get(&format!("/api/speech/getCallInsight/{}", tagged[0]), Some(&enterprise)).await);
+    assert!(one.to_string().contains("book an appointment"), "{one}");
 }
