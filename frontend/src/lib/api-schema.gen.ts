@@ -9661,6 +9661,11 @@ export interface components {
             canStart: boolean;
             /** @description The trial runs uncancelled and this user may buy. */
             canCancel: boolean;
+            /**
+             * @description The cancelled trial is over, the plan sells speech analytics and this user may buy: the
+             *     page offers the add-on (the purchase modal).
+             */
+            canBuy: boolean;
         };
         /** @description The page's state and texts. */
         SpeechTrialPage: {

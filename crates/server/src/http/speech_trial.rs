@@ -39,6 +39,9 @@ struct SpeechTrialAnswer {
     can_start: bool,
     /// The trial runs uncancelled and this user may buy.
     can_cancel: bool,
+    /// The cancelled trial is over, the plan sells speech analytics and this user may buy: the
+    /// page offers the add-on (the purchase modal).
+    can_buy: bool,
 }
 
 /// Customers of the admin area only: the portals have no speech analytics.
@@ -89,6 +92,7 @@ async fn answer(state: &AppState, user: &AccountUser, trial: Option<&Trial>) -> 
     Ok(SpeechTrialAnswer {
         can_start: buys && page.status == SpeechTrialStatus::Available,
         can_cancel: buys && page.status == SpeechTrialStatus::Running,
+        can_buy: buys && page.status == SpeechTrialStatus::Ended && !account.has_speech && sells_speech(account),
         trial: page,
     })
 }

@@ -107,6 +107,7 @@ async fn the_owner_starts_the_trial_with_the_terms_and_speech_turns_on_without_a
     assert_eq!(trial["endsAtText"], "07/12/2026 10:00 GMT");
     assert!(trial["howToCancel"].as_str().unwrap().starts_with("To cancel, press Cancel trial on this page before"));
     assert_eq!((body["canStart"].clone(), body["canCancel"].clone()), (false.into(), true.into()));
+    assert_eq!(body["canBuy"], false, "speech is on while the trial runs");
 
     // Speech is on, and the menu follows: Speech Analytics, no 'Try speech analytics'.
     let account = app.account(&starter).await;
@@ -150,6 +151,7 @@ async fn the_days_left_count_down_in_the_account_s_days() {
     app.state.clock.advance(ends - app.state.clock.now());
     let page = get_trial(&app, &admin).await;
     assert_eq!((page["trial"]["status"].clone(), page["canCancel"].clone()), ("converted".into(), false.into()));
+    assert_eq!(page["canBuy"], false, "bought already");
     assert!(page["trial"]["daysLeft"].is_null());
     assert_eq!(app.account(&admin).await["hasSpeech"], true);
 }
@@ -235,6 +237,9 @@ async fn a_cancelled_trial_keeps_speech_until_its_end_then_it_goes_uncharged() {
     assert!(has(&account["addonScopes"], "report_voice_tags"), "on sale again");
     let page = get_trial(&app, &starter).await;
     assert_eq!(page["trial"]["status"], "ended");
+    // The page offers the add-on instead.
+    let offers = (page["canStart"].clone(), page["canCancel"].clone(), page["canBuy"].clone());
+    assert_eq!(offers, (false.into(), false.into(), true.into()));
     let (status, body) = cancel(&app, &starter).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["trial"], "Your trial has ended, so it can no longer be cancelled.");

@@ -25,8 +25,8 @@ const RUNNING = trial({
   howToCancel: 'To cancel, press Cancel trial on this page before 07/12/2026 10:00 GMT.',
 });
 
-function answer(page: SpeechTrialPage, canStart = false, canCancel = false): SpeechTrialAnswer {
-  return { trial: page, canStart, canCancel };
+function answer(page: SpeechTrialPage, canStart = false, canCancel = false, canBuy = false): SpeechTrialAnswer {
+  return { trial: page, canStart, canCancel, canBuy };
 }
 
 const posted = (fetch: ReturnType<typeof stubApi>, part: string) =>
@@ -96,6 +96,18 @@ describe('/tryspeech', () => {
     stubApi({ '/api/tryspeech/getTrial': () => jsonResponse(answer(trial())) });
     renderPurchase(starterOwner(), { ui: <TrialPage title="Try speech analytics" /> });
     expect(await screen.findByText('Please speak to your account owner to start the trial.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start free trial' })).toBeNull();
+  });
+
+  test('after a cancelled trial the page offers speech analytics itself through the purchase modal', async () => {
+    const ended = trial({ status: 'ended', summary: ['Your free trial ended on 07/12/2026 and speech analytics was turned off.'] });
+    stubApi({
+      '/api/tryspeech/getTrial': () => jsonResponse(answer(ended, false, false, true)),
+      '/api/services/getAddonPrice': () => jsonResponse(addonPrice()),
+    });
+    const { user } = renderPurchase(starterOwner(), { ui: <TrialPage title="Try speech analytics" /> });
+    await user.click(await screen.findByRole('button', { name: 'Buy speech analytics' }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Start free trial' })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ export const CANCEL_QUESTION =
   'Cancel your free trial of speech analytics? It stays on until the trial ends, then it is turned off and nothing is charged.';
 export const STARTED = 'Your free trial of speech analytics has started.';
 export const CANCELLED = 'Your trial is cancelled: nothing will be charged.';
+export const BOUGHT = 'Speech analytics is added to your plan.';
 const SPEECH_SCOPE = 'report_voice_tags';
 
 function TrialBody({ data, onChanged }: { data: SpeechTrialAnswer; onChanged: (outcome: Outcome) => Promise<void> }) {
@@ -36,6 +37,11 @@ function TrialBody({ data, onChanged }: { data: SpeechTrialAnswer; onChanged: (o
       },
       onDone: () => void onChanged({ kind: 'success', text: STARTED }),
     });
+  }
+
+  // After a cancelled trial: the add-on itself, through the purchase modal.
+  function buy() {
+    open(SPEECH_SCOPE, { onDone: () => void onChanged({ kind: 'success', text: BOUGHT }) });
   }
 
   async function confirmCancel() {
@@ -83,6 +89,13 @@ function TrialBody({ data, onChanged }: { data: SpeechTrialAnswer; onChanged: (o
           )}
           {trial.status === 'available' && !data.canStart && (
             <p>Please speak to your account owner to start the trial.</p>
+          )}
+          {data.canBuy && (
+            <div className="toolbar-actions">
+              <button type="button" className="button button-primary" onClick={buy}>
+                Buy speech analytics
+              </button>
+            </div>
           )}
         </section>
       )}
