@@ -156,13 +156,11 @@ test('the owner keeps speech analytics after its cancelled trial: the add-on fro
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toContainText('Speech analytics has been added to your account.');
   await expectAccessible(page, 'the add-on modal after success', { within: dialog });
-  // The success box leads to what was unlocked, and that page says what happens next.
+  // The success box leads to what was unlocked: Speech Insights itself, open now.
   await dialog.getByRole('link', { name: 'Go to Speech Insights' }).click();
   await expect(dialog).toHaveCount(0);
   await expectHeading(page, 'Speech Insights');
-  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(
-    'Speech Insights is active on your account.',
-  );
+  await expect(page.getByRole('heading', { name: 'Voice tags found most' })).toBeVisible();
   await expectAccessible(page, 'the Speech Insights page after the purchase');
 
   // The scopes were refreshed: no chip, and the item is a link now.
