@@ -173,7 +173,7 @@ pub async fn update_voice_tag(
 
 /// Deletes a voice tag and takes it off its calls (their `calls.tags` rewritten).
 pub async fn delete_voice_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let calls: Vec<i64> =
         sqlx::query_scalar("SELECT call_id FROM voice_tag_hits WHERE voice_tag_id = $1 AND customer_id = $2")
             .bind(id)
@@ -270,7 +270,7 @@ const TRANSCRIPTS: &str = "SELECT t.call_id, t.text, t.words, c.started_at FROM 
 /// Finds the account's voice tags in one call's transcript (when it is stored).
 pub async fn tag_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<()> {
     let tags = for_matching(db, customer).await?;
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let rows: Vec<TranscriptColumns> = sqlx::query_as(&format!("{TRANSCRIPTS} AND t.call_id = $2"))
         .bind(customer)
         .bind(call)
@@ -303,7 +303,7 @@ pub async fn retag_all(db: &AnyPool, customer: i64) -> sqlx::Result<Retagged> {
                 .await?;
         let Some(last) = rows.last() else { break };
         after = last.call_id;
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::begin_write(db).await?;
         done.tagged += retag(&mut tx, customer, &tags, &rows).await? as i64;
         tx.commit().await?;
         done.transcripts += rows.len() as i64;
