@@ -60,6 +60,7 @@ stage "frontend: vitest (wasm parity and components) at the last second of 2026,
   bash scripts/test-clock.sh vitest
 stage "frontend: the API types are the ones the server's contract generates" bash scripts/api-types.sh --check
 stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
+stage "frontend: the first screen within its 150 KB budget" node frontend/scripts/check-first-screen.mjs
 
 # Every flow on SQLite; on PostgreSQL the flows that write across several tables (tagged @pg:
 # purchases, an upgrade, a rollback, payments, a user and a client saved): the router tests

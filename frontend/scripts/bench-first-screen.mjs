@@ -31,7 +31,7 @@ const largest = () =>
     .slice(0, Number(process.env.LARGEST ?? 5))
     .map(([size, path]) => `${path.split('/').pop() || path} ${kb(size)}`)
     .join(', ');
-const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function logIn() {
   await page.goto(`${base}/login?return=/manage/`);

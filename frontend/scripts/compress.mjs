@@ -6,7 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.wasm', '.svg', '.json', '.txt', '.map']);
-const MIN_BYTES = 1024;
+// Below this the Content-Encoding and Vary headers cost about what compression saves.
+const MIN_BYTES = 512;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

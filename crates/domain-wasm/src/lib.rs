@@ -10,6 +10,8 @@
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 
+#[cfg(any(feature = "shell", feature = "pages"))]
+mod account_fields;
 #[cfg(feature = "forms")]
 mod agents;
 #[cfg(feature = "forms")]
@@ -192,10 +194,11 @@ export interface UserFormContext {
 }
 "#;
 
-/// The account state the browser passes (from getAccountDetails).
+/// The account state the browser passes (from getAccountDetails), read without serde's
+/// deserializer (`account_fields`).
 #[cfg(any(feature = "shell", feature = "pages"))]
 pub(crate) fn account(value: JsValue) -> Result<domain::AccountState, JsError> {
-    from_js(value)
+    Ok(account_fields::account_state(&value))
 }
 
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {

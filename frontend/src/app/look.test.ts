@@ -1,11 +1,18 @@
 // The product's look, as files: the favicon index.html names exists, and colours come from the
 // theme's variables with one accent for everything a user can act on (issue 31's polish).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const html = read('../../index.html');
-const css = read('../styles.css');
+// Every stylesheet of the app: the global one and those loaded with a section.
+const css = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.css'))
+  .sort((a, b) => Number(b === 'styles.css') - Number(a === 'styles.css'))
+  .map((file) => read(`../${file}`))
+  .join('\n');
 
 /** The declarations of the rule whose selector list is exactly `selector`. */
 function rule(selector: string): string {

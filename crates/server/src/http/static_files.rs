@@ -5,7 +5,7 @@ use std::path::{Component, Path, PathBuf};
 
 use axum::body::Body;
 use axum::extract::{Path as UrlPath, Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::header::{ACCEPT_RANGES, CACHE_CONTROL, CONTENT_TYPE, LAST_MODIFIED};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -67,7 +67,14 @@ async fn serve(file: PathBuf, req: Request, immutable: bool) -> Response {
     };
     // Built asset names carry a content hash; index.html must always be fetched fresh.
     let cache = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    let headers = response.headers_mut();
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    if immutable {
+        // Never revalidated nor fetched in parts: a date to revalidate against and an offer of
+        // byte ranges would only add their bytes to each asset of the first screen.
+        headers.remove(LAST_MODIFIED);
+        headers.remove(ACCEPT_RANGES);
+    }
     response
 }
 

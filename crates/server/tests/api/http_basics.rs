@@ -47,7 +47,7 @@ async fn unknown_api_paths_are_json_404() {
 #[tokio::test]
 async fn every_response_has_the_security_headers() {
     let app = TestApp::spawn().await;
-    for path in ["/login", "/manage/", "/api/accountsettings/getAccountDetails"] {
+    for path in ["/login", "/manage/"] {
         let reply = app.get(path, None).await;
         let csp = reply.header("content-security-policy").unwrap_or_default();
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("'wasm-unsafe-eval'"), "{path}: {csp}");
@@ -57,6 +57,13 @@ async fn every_response_has_the_security_headers() {
         assert_eq!(reply.header("x-frame-options").as_deref(), Some("DENY"), "{path}");
         assert!(reply.header("referrer-policy").is_some(), "{path}");
     }
+    // An API answer is data: it may load nothing and be framed nowhere.
+    let token = app.login("owner@demo.test").await;
+    let reply = app.get("/api/accountsettings/getAccountDetails", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.header("content-security-policy").as_deref(), Some("default-src 'none'; frame-ancestors 'none'"));
+    assert_eq!(reply.header("x-frame-options").as_deref(), Some("DENY"));
+    assert_eq!(reply.header("x-content-type-options").as_deref(), Some("nosniff"));
 }
 
 #[tokio::test]
@@ -67,6 +74,13 @@ async fn scripts_go_without_the_document_headers() {
     assert!(script.header("content-type").unwrap_or_default().starts_with("text/javascript"));
     assert_eq!(script.header("x-content-type-options").as_deref(), Some("nosniff"));
     assert_eq!((script.header("content-security-policy"), script.header("x-frame-options")), (None, None));
+    // A hashed asset is kept for a year and never revalidated: no date to revalidate against.
+    assert_eq!(script.header("cache-control").as_deref(), Some("public, max-age=31536000, immutable"));
+    assert_eq!((script.header("last-modified"), script.header("accept-ranges")), (None, None));
+    // The page itself is revalidated each time, against its date.
+    let page = app.get("/manage/", None).await;
+    assert_eq!(page.header("cache-control").as_deref(), Some("no-cache"));
+    assert!(page.header("last-modified").is_some());
 }
 
 #[tokio::test]

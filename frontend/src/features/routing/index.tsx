@@ -1,3 +1,4 @@
+import './routing.css';
 import { useLocation } from 'react-router';
 import type { SectionProps } from '../../components/PageHeading';
 import { AdvancedConnect } from './pages/AdvancedConnect';

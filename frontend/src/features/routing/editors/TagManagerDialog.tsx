@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import '../routing.css';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
 import { campaignReference } from '../../../domain/routing';
