@@ -35,3 +35,10 @@ pub async fn gets_insights(db: &AnyPool, call_id: i64, customer: i64) -> sqlx::R
     }
     Ok(allowed)
 }
+
+/// Whether a call of the customer falls outside its speech analytics trial (before its start, at
+/// or after its end) while the trial is all the speech analytics it has: the job never hears it.
+pub async fn outside_trial(db: &AnyPool, customer: i64, call_at: i64) -> sqlx::Result<bool> {
+    let Some((trial, zone)) = store::trial_only(db, customer, SPEECH_SCOPE).await? else { return Ok(false) };
+    Ok(matches!(allowance_window(&trial, call_at, &zone), Ok(None)))
+}

@@ -10011,7 +10011,7 @@ export interface components {
          * @description Where a call's transcript stands.
          * @enum {string}
          */
-        TranscriptState: "ready" | "pending" | "failed" | "noRecording" | "notIncluded";
+        TranscriptState: "ready" | "pending" | "failed" | "noRecording" | "notIncluded" | "outsideTrialAllowance";
         /** @description A word heard, with where it is in the recording. */
         TranscriptWord: {
             word: string;

@@ -143,7 +143,7 @@ pub async fn beyond_allowance(db: &AnyPool, call_id: i64) -> sqlx::Result<()> {
          ON CONFLICT (call_id) DO UPDATE SET claimed_until = excluded.claimed_until, last_error = excluded.last_error",
     )
     .bind(call_id)
-    .bind(i64::MAX)
+    .bind(super::transcripts::PASSED_OVER)
     .bind("beyond the speech analytics trial's daily allowance")
     .execute(db)
     .await?;

@@ -143,7 +143,7 @@ pub async fn failed(db: &AnyPool, call_id: i64, cause: &str, retry_at: i64) -> s
 
 /// What the call log knows of one of the customer's calls' transcript: the transcript, and the
 /// attempts made so far (0 when none).
-pub async fn for_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<(Option<TranscriptRow>, i64)> {
+pub async fn for_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<(Option<TranscriptRow>, Claim)> {
     let transcript = sqlx::query_as(
         "SELECT text, words, recogniser, audio_ms, created_at FROM transcripts WHERE customer_id = $1 AND call_id = $2",
     )
@@ -151,9 +151,22 @@ pub async fn for_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<(O
     .bind(call)
     .fetch_optional(db)
     .await?;
-    let attempts: Option<i64> = sqlx::query_scalar("SELECT attempts FROM transcription_claims WHERE call_id = $1")
-        .bind(call)
-        .fetch_optional(db)
-        .await?;
-    Ok((transcript, attempts.unwrap_or(0)))
+    let claim: Option<(i64, i64)> =
+        sqlx::query_as("SELECT attempts, claimed_until FROM transcription_claims WHERE call_id = $1")
+            .bind(call)
+            .fetch_optional(db)
+            .await?;
+    let (attempts, claimed_until) = claim.unwrap_or((0, 0));
+    Ok((transcript, Claim { attempts, passed_over: claimed_until == PASSED_OVER }))
 }
+
+/// The transcription job's hold on a call: how often it tried, and whether it passed the call
+/// over for good (a speech trial's call beyond the day's allowance).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    pub attempts: i64,
+    pub passed_over: bool,
+}
+
+/// The claim's end that marks a call passed over for good: no run ever reaches it.
+pub const PASSED_OVER: i64 = i64::MAX;

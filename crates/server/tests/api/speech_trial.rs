@@ -375,6 +375,16 @@ async fn the_first_ten_recorded_calls_of_each_of_the_account_s_days_get_transcri
     for call in [before, tuesday[10], tuesday[11], after] {
         assert!(!transcribed(db).await.contains(&call), "{call}");
     }
+    // The call's transcript says why there is none, rather than 'not transcribed yet'.
+    sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
+    let state = |call: i64| {
+        let (app, starter) = (&app, &starter);
+        async move { app.get(&format!("/api/reports/getTranscript/{call}"), Some(starter)).await.json()["state"].clone() }
+    };
+    assert_eq!(state(tuesday[0]).await, "ready");
+    for call in [before, tuesday[10], after] {
+        assert_eq!(state(call).await, "outsideTrialAllowance", "{call}");
+    }
 }
 
 #[tokio::test]

@@ -36,6 +36,9 @@ enum TranscriptState {
     NoRecording,
     /// The account has no speech analytics.
     NotIncluded,
+    /// On the speech analytics trial, a call beyond its day's allowance (or outside the trial):
+    /// passed over for good.
+    OutsideTrialAllowance,
 }
 
 /// A word heard, with where it is in the recording.
@@ -77,7 +80,7 @@ async fn get_transcript(
         return Err(AppError::Forbidden);
     }
     let row = calls::row(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    let (stored, attempts) = transcripts::for_call(&state.db, customer, id).await?;
+    let (stored, claim) = transcripts::for_call(&state.db, customer, id).await?;
     let waiting = |state| CallTranscript {
         state,
         text: String::new(),
@@ -90,7 +93,11 @@ async fn get_transcript(
             TranscriptState::NoRecording
         } else if !transcribes_calls(user.account.has_speech, &user.account.package_scopes) {
             TranscriptState::NotIncluded
-        } else if attempts >= MAX_ATTEMPTS {
+        } else if claim.passed_over
+            || crate::trial_allowance::outside_trial(&state.db, customer, row.started_at).await?
+        {
+            TranscriptState::OutsideTrialAllowance
+        } else if claim.attempts >= MAX_ATTEMPTS {
             TranscriptState::Failed
         } else {
             TranscriptState::Pending

@@ -31,6 +31,7 @@ describe('a call transcript', () => {
       [2, { ...waiting('ready'), recogniser: 'pocketsphinx' }, 'No speech was heard in this recording.'],
       [3, waiting('notIncluded'), /come with speech analytics/],
       [4, waiting('failed'), 'This recording could not be transcribed.'],
+      [6, waiting('outsideTrialAllowance'), /trial transcribes the first recorded calls of each day/],
     ];
     for (const [id, answer, shown] of cases) {
       stubApi({ [`/api/reports/getTranscript/${id}`]: () => jsonResponse(answer) });

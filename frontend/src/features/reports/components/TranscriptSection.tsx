@@ -11,6 +11,8 @@ const WAITING: Record<Exclude<CallTranscript['state'], 'ready'>, string> = {
   failed: 'This recording could not be transcribed.',
   noRecording: 'This call has no recording to transcribe.',
   notIncluded: 'Transcripts of recorded calls come with speech analytics.',
+  outsideTrialAllowance:
+    'Not transcribed: the speech analytics trial transcribes the first recorded calls of each day of the trial, and this call came after them or outside the trial.',
 };
 
 function Body({ transcript }: { transcript: CallTranscript }) {
