@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
 // Import sales (issue 36): the owner uploads a CSV of two sales, one of them bad; the preview
-// states the bad row's problem; the good one is imported, matched to the call of a demo buyer,
+// states the bad row's problem; importing nothing if a row is bad stops at the retry page; the
+// good one is then imported, matched to the call of a demo buyer,
 // and its revenue shows by source on Track Sales; the import is in the history and is undone
 // after a confirmation. axe on each screen and the dialog.
 
@@ -35,11 +36,24 @@ test('the owner imports a sales file with one bad row and sees the revenue by so
   await expect(page).toHaveURL(/\/manage\/importsales\/upload$/);
   await page.getByLabel('Sales file', { exact: true }).setInputFiles({ name: 'e2e-sales.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and preview' }).click();
+  // The file is kept: its mapping is a page of its own.
+  await expect(page).toHaveURL(/\/manage\/importsales\/fieldmapping\/\d+$/);
+  await expectHeading(page, 'Import field mapping');
   await expect(page.getByText('2 rows in e2e-sales.csv: 1 ready to import, 1 row has a problem.')).toBeVisible();
   await expect(page.getByLabel('Value (£)')).toHaveValue('2');
   await expect(page.getByRole('row', { name: /E2E-2/ })).toContainText("'31/02/2026' is not a date: use DD/MM/YYYY or YYYY-MM-DD.");
   await expectAccessible(page, 'the mapping and preview');
 
+  // Importing nothing when a row is bad stops the import: the retry page keeps the choices.
+  await page.getByLabel('Import nothing if any row has a problem').check();
+  await page.getByRole('button', { name: 'Import the sales' }).click();
+  await expect(page).toHaveURL(/\/manage\/importsales\/fieldmapping\/\d+\/retry$/);
+  await expect(page.getByRole('alert')).toContainText('Nothing was imported: 1 row has a problem.');
+  await expect(page.getByLabel('Import nothing if any row has a problem')).toBeChecked();
+  await expect(page.getByText('2 rows in e2e-sales.csv: 1 ready to import, 1 row has a problem.')).toBeVisible();
+  await expectAccessible(page, 'the retry');
+
+  await page.getByLabel('Skip rows with problems and import the others').check();
   await page.getByRole('button', { name: 'Import the sales' }).click();
   await expect(page.getByRole('status').filter({ hasText: '1 sale imported, 1 row with problems skipped.' })).toContainText(
     '1 matched to a call: a match rate of 100%.',

@@ -49,6 +49,7 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
         ("DELETE FROM direct_debit_flows WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
         ("DELETE FROM sandbox_phone_messages WHERE sent_at < $1", now - SANDBOX_PHONE_RETENTION_SECONDS),
+        ("DELETE FROM sale_uploads WHERE created_at < $1", now - crate::store::sale_uploads::KEPT_SECONDS),
         (
             "DELETE FROM website_checks WHERE finished_at < $1
                AND id <> (SELECT MAX(l.id) FROM website_checks l

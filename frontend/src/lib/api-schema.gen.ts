@@ -867,6 +867,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/importsales/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps a sales file for its mapping page (/importsales/fieldmapping/{id}) once it opens as
+         *     CSV or Excel; the account keeps its newest 20 uploads for a week.
+         */
+        post: operations["post_importsales_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/connect/{identifier}": {
         parameters: {
             query?: never;
@@ -9179,6 +9199,8 @@ export interface components {
             form_same_reference?: string;
             /** @description skip or stop. */
             form_bad_rows?: string;
+            /** @description A file uploaded by importsales/upload, by its id: instead of form_file. */
+            form_upload?: string;
         };
         SalesImportHistory: {
             imports: components["schemas"]["SalesImportLine"][];
@@ -9276,6 +9298,18 @@ export interface components {
         SalesUndoFields: {
             /** @description The import's id. */
             form_import_id?: string;
+        };
+        /** @description An upload's form: the file alone. */
+        SalesUploadFields: Record<string, never>;
+        /** @description An uploaded sales file, kept for its mapping page. */
+        SalesUploaded: {
+            success: boolean;
+            /**
+             * Format: int64
+             * @description The upload's id: /importsales/fieldmapping/{id}.
+             */
+            uploadId: number;
+            fileName: string;
         };
         SalesforceConfiguration: {
             configured: boolean;
@@ -13844,6 +13878,78 @@ export interface operations {
                 };
             };
             /** @description form_import_id: already undone */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_importsales_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SalesUploadFields"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesUploaded"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No Import sales menu item */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The file is larger than 25 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description form_file: no file, not CSV or Excel, or unreadable */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -280,6 +280,8 @@ pub const FILE_REQUIRED: &str = "Choose a CSV or Excel file of sales.";
 pub const FILE_KIND: &str = "The file must be a CSV or Excel file (.csv, .xlsx or .xls).";
 pub const FILE_UNREADABLE: &str = "The file could not be read: save it again as CSV or Excel and upload that.";
 pub const FILE_EMPTY: &str = "The file has no sales under its header row.";
+/// An uploaded file asked for by its id that the account no longer has (kept for a week).
+pub const UPLOAD_GONE: &str = "That file is no longer here: files are kept for a week. Upload it again.";
 pub const TOO_MANY_ROWS: &str = "The file has more than 200,000 rows: split it into smaller files.";
 pub const TOO_MANY_COLUMNS: &str = "The file has more than 50 columns: keep the sales' columns only.";
 pub const SAME_REFERENCE_CHOICE: &str =

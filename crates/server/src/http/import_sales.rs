@@ -11,7 +11,7 @@ use axum::Json;
 use domain::sales::import::{
     can_import_sales, check_mapping, guess_mapping, opens_import_sales, parse_import_form, parse_mapping, read_row,
     stopped_message, BadRows, ColumnMapping, ImportForm, SameReference, FILE_REQUIRED, IMPORT_ALREADY_UNDONE, ROWS_MAX,
-    TOO_MANY_ROWS,
+    TOO_MANY_ROWS, UPLOAD_GONE,
 };
 use domain::sales::{match_rate, MatchBy, MATCH_DAYS_MAX, MATCH_DAYS_MIN};
 use domain::{format_date_time, AccountState, FieldErrors};
@@ -29,6 +29,7 @@ use super::typed_form::Form;
 use crate::sales_file::SalesFile;
 use crate::state::AppState;
 use crate::store::sale_imports::{self as store, Figures, NewImport, Undone, BATCH};
+use crate::store::sale_uploads;
 use crate::store::sales as sales_store;
 
 /// A sales file's upload at most: 200,000 rows of a few columns.
@@ -43,6 +44,7 @@ const FILE_NAME_MAX: usize = 200;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     let uploads = OpenApiRouter::new()
+        .routes(routes!(upload))
         .routes(routes!(preview))
         .routes(routes!(import))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT));
@@ -173,12 +175,37 @@ struct SalesImportFields {
     #[serde(default)]
     #[garde(length(chars, max = 20))]
     form_bad_rows: String,
+    /// A file uploaded by importsales/upload, by its id: instead of form_file.
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    form_upload: String,
     /// The CSV (.csv) or Excel (.xlsx, .xls) file, its first row the headers (multipart only).
     #[serde(skip)]
     #[schema(value_type = Option<String>, format = Binary)]
     #[garde(skip)]
     #[allow(dead_code)]
     form_file: (),
+}
+
+/// An upload's form: the file alone.
+#[derive(Deserialize, Validate, ToSchema)]
+struct SalesUploadFields {
+    /// The CSV (.csv) or Excel (.xlsx, .xls) file, its first row the headers (multipart only).
+    #[serde(skip)]
+    #[schema(value_type = Option<String>, format = Binary)]
+    #[garde(skip)]
+    #[allow(dead_code)]
+    form_file: (),
+}
+
+/// An uploaded sales file, kept for its mapping page.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SalesUploaded {
+    success: bool,
+    /// The upload's id: /importsales/fieldmapping/{id}.
+    upload_id: i64,
+    file_name: String,
 }
 
 impl SalesImportFields {
@@ -217,6 +244,45 @@ fn open_file(file: Option<UploadedFile>) -> Result<(String, SalesFile), AppError
     Ok((name, opened))
 }
 
+/// The file of a preview or an import: the one posted, else the account's upload named by
+/// form_upload (422 on form_upload when the account has no such upload, or no longer).
+async fn posted_or_uploaded(
+    state: &AppState,
+    customer: i64,
+    form: &mut Form<SalesImportFields>,
+) -> Result<(String, SalesFile), AppError> {
+    let posted = form.take_file("form_file");
+    let upload = form.fields.form_upload.trim();
+    if posted.is_some() || upload.is_empty() {
+        return open_file(posted);
+    }
+    let gone = || AppError::field("form_upload", UPLOAD_GONE);
+    let id: i64 = upload.parse().map_err(|_| gone())?;
+    let (name, content) = sale_uploads::load(&state.db, customer, id).await?.ok_or_else(gone)?;
+    open_file(Some(UploadedFile { field: "form_file".into(), file_name: name, bytes: content }))
+}
+
+/// Keeps a sales file for its mapping page (/importsales/fieldmapping/{id}) once it opens as
+/// CSV or Excel; the account keeps its newest 20 uploads for a week.
+#[utoipa::path(post, path = "/importsales/upload", tag = "sales",
+    request_body(content = SalesUploadFields, content_type = "multipart/form-data"),
+    responses((status = 200, body = SalesUploaded), (status = 403, description = "No Import sales menu item"),
+        (status = 413, description = "The file is larger than 25 MB"),
+        (status = 422, description = "form_file: no file, not CSV or Excel, or unreadable")))]
+async fn upload(
+    State(state): State<AppState>,
+    user: ImportSalesUser,
+    mut form: Form<SalesUploadFields>,
+) -> Result<Json<SalesUploaded>, AppError> {
+    let file = form.take_file("form_file").ok_or_else(|| AppError::field("form_file", FILE_REQUIRED))?;
+    // Opened (and dropped) first: a file that is not a sales file is refused here, not kept.
+    let (file_name, _) = open_file(Some(file.clone()))?;
+    let now = state.clock.now();
+    let upload_id =
+        sale_uploads::insert(&state.db, user.customer(), user.account.user_id, &file_name, &file.bytes, now).await?;
+    Ok(Json(SalesUploaded { success: true, upload_id, file_name }))
+}
+
 fn choices<T: Copy>(all: &[T], key: fn(T) -> &'static str, label: fn(T) -> &'static str) -> Vec<SalesImportChoice> {
     all.iter().map(|c| SalesImportChoice { key: key(*c).to_string(), label: label(*c).to_string() }).collect()
 }
@@ -233,7 +299,7 @@ async fn preview(
     user: ImportSalesUser,
     mut form: Form<SalesImportFields>,
 ) -> Result<Json<SalesFilePreview>, AppError> {
-    let (file_name, file) = open_file(form.take_file("form_file"))?;
+    let (file_name, file) = posted_or_uploaded(&state, user.customer(), &mut form).await?;
     let settings = sales_store::settings(&state.db, user.customer()).await?;
     let fields = &form.fields;
     let match_by = MatchBy::from_key(fields.form_match_by.trim()).unwrap_or(settings.match_by);
@@ -325,7 +391,7 @@ async fn import(
     mut form: Form<SalesImportFields>,
 ) -> Result<Json<SalesImported>, AppError> {
     user.require_edit()?;
-    let (file_name, file) = open_file(form.take_file("form_file"))?;
+    let (file_name, file) = posted_or_uploaded(&state, user.customer(), &mut form).await?;
     let options = parse_import_form(&form.fields.form(), file.headers.len()).map_err(AppError::Validation)?;
     let customer = user.customer();
     let now = state.clock.now();

@@ -39,6 +39,7 @@ pub mod routing_entries;
 pub mod routing_extras;
 pub mod routing_history;
 pub mod sale_imports;
+pub mod sale_uploads;
 pub mod sales;
 pub mod scoring;
 pub mod service_plans;

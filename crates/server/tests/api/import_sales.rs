@@ -6,10 +6,11 @@
 use axum::http::StatusCode;
 use domain::sales::import::{
     BAD_ROWS_CHOICE, CALL_ID_COLUMN_REQUIRED, COLUMN_TWICE, DATE_COLUMN_REQUIRED, FILE_EMPTY, FILE_KIND, FILE_REQUIRED,
-    FILE_UNREADABLE, IMPORT_ALREADY_UNDONE, SAME_REFERENCE_CHOICE, TOO_MANY_COLUMNS, TOO_MANY_ROWS,
+    FILE_UNREADABLE, IMPORT_ALREADY_UNDONE, SAME_REFERENCE_CHOICE, TOO_MANY_COLUMNS, TOO_MANY_ROWS, UPLOAD_GONE,
 };
 use domain::sales::{MATCH_BY_CHOICE, MATCH_DAYS_MESSAGE};
 use serde_json::Value;
+use server::store::sale_uploads::{KEPT, KEPT_SECONDS};
 
 use crate::helpers::{Reply, TestApp};
 
@@ -407,4 +408,104 @@ async fn another_customers_import_is_not_found_and_not_listed() {
         app.post_form(UNDO, Some(&owner), &[("form_import_id", &"9".repeat(21))]).await.status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+}
+
+const UPLOAD: &str = "/api/importsales/upload";
+
+async fn upload(app: &TestApp, session: &str, name: &str, content: &str) -> Reply {
+    app.post_multipart_file(UPLOAD, Some(session), &[], ("form_file", name, content.as_bytes())).await
+}
+
+#[tokio::test]
+async fn an_uploaded_file_is_mapped_previewed_and_imported_by_its_id() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let (_, caller, day) = recent_call(&app).await;
+    let csv = format!("Date,Phone,Value,Reference\n{day},{caller},80,UP-1\nnot a day,{caller},5,UP-2\n");
+    let uploaded = ok(upload(&app, &owner, "kept.csv", &csv).await);
+    assert_eq!((uploaded["success"].as_bool(), uploaded["fileName"].as_str()), (Some(true), Some("kept.csv")));
+    let id = uploaded["uploadId"].as_i64().unwrap().to_string();
+    // The mapping page reads the kept file: the guessed mapping, then the rows under a mapping.
+    let preview = ok(app.post_multipart(PREVIEW, Some(&owner), &[("form_upload", &id)]).await);
+    assert_eq!(preview["fileName"], "kept.csv");
+    assert_eq!(preview["headers"][3], "Reference");
+    assert_eq!((preview["totalRows"].as_i64(), preview["badRows"].as_i64()), (Some(2), Some(1)));
+    // A stopped import keeps the file for the retry, and the retry imports it.
+    let mut stop = form("combine", "stop");
+    stop.push(("form_upload", &id));
+    let stopped = app.post_multipart(IMPORT, Some(&owner), &stop).await;
+    assert_eq!(stopped.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let mut skip = form("combine", "skip");
+    skip.push(("form_upload", &id));
+    let done = ok(app.post_multipart(IMPORT, Some(&owner), &skip).await);
+    assert_eq!((done["imported"].as_i64(), done["skipped"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(ok(app.get(HISTORY, Some(&owner)).await)["imports"][0]["fileName"], "kept.csv");
+}
+
+#[tokio::test]
+async fn an_upload_is_refused_with_its_reason_and_another_accounts_upload_is_gone() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    refused(app.post_multipart(UPLOAD, Some(&owner), &[]).await, "form_file", FILE_REQUIRED);
+    refused(upload(&app, &owner, "sales.pdf", "%PDF-1.4").await, "form_file", FILE_KIND);
+    assert!(sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sale_uploads")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+        .eq(&0));
+    for gone in ["999999", "abc", "-1"] {
+        refused(app.post_multipart(PREVIEW, Some(&owner), &[("form_upload", gone)]).await, "form_upload", UPLOAD_GONE);
+    }
+    let too_long = "9".repeat(21);
+    let reply = app.post_multipart(PREVIEW, Some(&owner), &[("form_upload", &too_long)]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Another customer's upload: gone, its name nowhere in the answer.
+    let enterprise = app.login("enterprise@demo.test").await;
+    let theirs =
+        ok(upload(&app, &enterprise, "atlas-secret.csv", "Date,Phone,Value\n20/11/2026,07700900123,5\n").await);
+    let id = theirs["uploadId"].as_i64().unwrap().to_string();
+    let reply = app.post_multipart(PREVIEW, Some(&owner), &[("form_upload", &id)]).await;
+    assert!(!reply.text().contains("atlas-secret"));
+    refused(reply, "form_upload", UPLOAD_GONE);
+    let mut fields = form("combine", "skip");
+    fields.push(("form_upload", &id));
+    refused(app.post_multipart(IMPORT, Some(&owner), &fields).await, "form_upload", UPLOAD_GONE);
+    // A reports-only user uploads and previews; importing stays an administrator's.
+    let user = app.login("user@demo.test").await;
+    let mine = ok(upload(&app, &user, "mine.csv", "Date,Phone,Value\n20/11/2026,07700900123,5\n").await);
+    let id = mine["uploadId"].as_i64().unwrap().to_string();
+    assert_eq!(ok(app.post_multipart(PREVIEW, Some(&user), &[("form_upload", &id)]).await)["canImport"], false);
+    let mut fields = form("combine", "skip");
+    fields.push(("form_upload", &id));
+    assert_eq!(app.post_multipart(IMPORT, Some(&user), &fields).await.status, StatusCode::FORBIDDEN);
+    // No sales data access: no upload.
+    let starter = app.login("starter@demo.test").await;
+    assert_eq!(upload(&app, &starter, "s.csv", "Date\n1\n").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.post_multipart_file(UPLOAD, None, &[], ("form_file", "s.csv", b"x")).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn an_account_keeps_its_newest_twenty_uploads_for_a_week() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let csv = "Date,Phone,Value\n20/11/2026,07700900123,5\n";
+    let first = ok(upload(&app, &owner, "first.csv", csv).await)["uploadId"].as_i64().unwrap();
+    for _ in 0..KEPT {
+        ok(upload(&app, &owner, "later.csv", csv).await);
+    }
+    refused(
+        app.post_multipart(PREVIEW, Some(&owner), &[("form_upload", &first.to_string())]).await,
+        "form_upload",
+        UPLOAD_GONE,
+    );
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, KEPT);
+    // Housekeeping drops them a week on.
+    let now = app.state.clock.now();
+    server::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS - 60).await.unwrap();
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, KEPT);
+    server::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS + 60).await.unwrap();
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, 0);
 }

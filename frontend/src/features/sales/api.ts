@@ -61,6 +61,7 @@ export type SalesFilePreview = Schemas['SalesFilePreview'];
 export type SalesImported = Schemas['SalesImported'];
 export type SalesImportHistory = Schemas['SalesImportHistory'];
 export type SalesImportLine = Schemas['SalesImportLine'];
+export type SalesUploaded = Schemas['SalesUploaded'];
 
 /** The import form's values: each field's column ('' none) and the choices. */
 export interface ImportChoices {
@@ -71,7 +72,14 @@ export interface ImportChoices {
   badRows: string;
 }
 
-function importForm(file: File, choices: ImportChoices | null): FormData {
+/** importsales/upload: the file kept for its mapping page (/importsales/fieldmapping/{id}). */
+export function uploadSalesFile(file: File): Promise<SalesUploaded> {
+  const form = new FormData();
+  form.append('form_file', file, file.name);
+  return apiPost<SalesUploaded>('importsales/upload', form);
+}
+
+function importForm(upload: number, choices: ImportChoices | null): FormData {
   const form = new FormData();
   if (choices) {
     form.append('form_column_date', choices.columns.date);
@@ -84,18 +92,18 @@ function importForm(file: File, choices: ImportChoices | null): FormData {
     form.append('form_same_reference', choices.sameReference);
     form.append('form_bad_rows', choices.badRows);
   }
-  form.append('form_file', file, file.name);
+  form.append('form_upload', String(upload));
   return form;
 }
 
 /** importsales/preview: the file's headers, the mapping (guessed without choices) and each row's problem. */
-export function previewSales(file: File, choices: ImportChoices | null): Promise<SalesFilePreview> {
-  return apiPost<SalesFilePreview>('importsales/preview', importForm(file, choices));
+export function previewSales(upload: number, choices: ImportChoices | null): Promise<SalesFilePreview> {
+  return apiPost<SalesFilePreview>('importsales/preview', importForm(upload, choices));
 }
 
-/** importsales/import: the file's sales in one transaction. */
-export function importSales(file: File, choices: ImportChoices): Promise<SalesImported> {
-  return apiPost<SalesImported>('importsales/import', importForm(file, choices));
+/** importsales/import: the uploaded file's sales in one transaction. */
+export function importSales(upload: number, choices: ImportChoices): Promise<SalesImported> {
+  return apiPost<SalesImported>('importsales/import', importForm(upload, choices));
 }
 
 export function getImports(): Promise<SalesImportHistory> {

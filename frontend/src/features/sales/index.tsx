@@ -1,8 +1,9 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { PageNote } from '../../components/PageNote';
 import { DimensionsPage } from './components/DimensionsPage';
 import { ImportHistoryPage } from './components/ImportHistoryPage';
+import { ImportMappingPage } from './components/ImportMappingPage';
 import { ImportUploadPage } from './components/ImportUploadPage';
 import { TrackSalesPage } from './components/TrackSalesPage';
 
@@ -13,8 +14,9 @@ export default function SalesSection({ title }: SectionProps) {
   if (page === '/tracksales') return <TrackSalesPage title={title} />;
   if (page === '/importsales') return <ImportHistoryPage title={title} />;
   if (page === '/importsales/upload') return <ImportUploadPage title={title} />;
-  // The mapping and a retry are steps of the upload page here: the file stays in the browser.
-  if (page.startsWith('/importsales/fieldmapping/')) return <Navigate to="/importsales/upload" replace />;
+  // An uploaded file's mapping, and its retry after an import stopped.
+  const mapping = /^\/importsales\/fieldmapping\/(\d{1,15})(\/retry)?$/.exec(page);
+  if (mapping) return <ImportMappingPage title={title} upload={Number(mapping[1])} retry={mapping[2] !== undefined} />;
   return (
     <>
       <PageHeading title={title} />

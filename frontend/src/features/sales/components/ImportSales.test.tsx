@@ -5,8 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { SalesFilePreview, SalesImportHistory } from '../api';
-import { HISTORY_FAILED, ImportHistoryPage } from './ImportHistoryPage';
-import { ImportUploadPage } from './ImportUploadPage';
+import SalesSection from '../index';
+import { HISTORY_FAILED } from './ImportHistoryPage';
+import { RETRY_NOTE } from './ImportMappingPage';
+import { FILE_REQUIRED } from './ImportUploadPage';
 
 async function noViolations() {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
@@ -81,9 +83,12 @@ const PREVIEW: SalesFilePreview = {
   },
 };
 
-function renderWith(page: 'history' | 'upload', routes: Parameters<typeof stubApi>[0] = {}) {
+const PAGES = { history: '/importsales', upload: '/importsales/upload', retry: '/importsales/fieldmapping/5/retry' };
+
+function renderWith(page: keyof typeof PAGES, routes: Parameters<typeof stubApi>[0] = {}) {
   const fetch = stubApi({
     '/api/importsales/getImports': () => jsonResponse(history()),
+    '/api/importsales/upload': () => jsonResponse({ success: true, uploadId: 5, fileName: 'sales.csv' }),
     '/api/importsales/undoImport': () => jsonResponse({ success: true, removed: 120, restored: 2 }),
     '/api/importsales/preview': () => jsonResponse(PREVIEW),
     '/api/importsales/import': () =>
@@ -91,8 +96,10 @@ function renderWith(page: 'history' | 'upload', routes: Parameters<typeof stubAp
     ...routes,
   });
   render(
-    <MemoryRouter>
-      <main>{page === 'history' ? <ImportHistoryPage title="Import sales" /> : <ImportUploadPage title="Import sales" />}</main>
+    <MemoryRouter initialEntries={[PAGES[page]]}>
+      <main>
+        <SalesSection title="Import sales" />
+      </main>
     </MemoryRouter>,
   );
   return { user: userEvent.setup(), fetch };
@@ -150,7 +157,9 @@ describe('Import sales', () => {
     await noViolations();
     const body = fetch.mock.calls.find(([url]) => String(url).includes('importsales/import'))![1]!.body as FormData;
     expect([body.get('form_column_value'), body.get('form_same_reference'), body.get('form_bad_rows')]).toEqual(['2', 'replace', 'skip']);
-    expect((body.get('form_file') as File).name).toBe('sales.csv');
+    expect(body.get('form_upload')).toBe('5');
+    const sent = fetch.mock.calls.find(([url]) => String(url).includes('importsales/upload'))![1]!.body as FormData;
+    expect((sent.get('form_file') as File).name).toBe('sales.csv');
   });
 
   test("the server's refusals land on the file and the fields", async () => {
@@ -166,11 +175,40 @@ describe('Import sales', () => {
         ),
     });
     await user.click(screen.getByRole('button', { name: 'Upload and preview' }));
-    expect(screen.getByText('Choose a CSV or Excel file of sales.')).toBeInTheDocument();
+    expect(screen.getByText(FILE_REQUIRED)).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Sales file'), file());
     await user.click(screen.getByRole('button', { name: 'Upload and preview' }));
     await user.click(await screen.findByLabelText('Import nothing if any row has a problem'));
     await user.click(screen.getByRole('button', { name: 'Import the sales' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Nothing was imported: 1 row has a problem. Row 3'));
+    // The retry keeps the choice that stopped it.
+    expect(screen.getByLabelText('Import nothing if any row has a problem')).toBeChecked();
+  });
+
+  test('an upload the server refuses says why on the file field', async () => {
+    const { user } = renderWith('upload', {
+      '/api/importsales/upload': () =>
+        jsonResponse({ success: false, code: 'VALIDATION_FAILED', errors: { form_file: 'The file must be a CSV or Excel file (.csv, .xlsx or .xls).' } }, 422),
+    });
+    await user.upload(screen.getByLabelText('Sales file'), file());
+    await user.click(screen.getByRole('button', { name: 'Upload and preview' }));
+    expect(await screen.findByText('The file must be a CSV or Excel file (.csv, .xlsx or .xls).')).toBeInTheDocument();
+  });
+
+  test('a retry opened afresh says why it is there', async () => {
+    renderWith('retry');
+    expect(await screen.findByRole('alert')).toHaveTextContent(RETRY_NOTE);
+    expect(await screen.findByText('2 rows in sales.csv: 1 ready to import, 1 row has a problem.')).toBeInTheDocument();
+    await noViolations();
+  });
+
+  test('a file no longer kept says so with the way back', async () => {
+    const gone = 'That file is no longer here: files are kept for a week. Upload it again.';
+    renderWith('retry', {
+      '/api/importsales/preview': () => jsonResponse({ success: false, code: 'VALIDATION_FAILED', errors: { form_upload: gone } }, 422),
+    });
+    expect(await screen.findByText(gone)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(RETRY_NOTE)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Upload a sales file' })).toHaveAttribute('href', '/importsales/upload');
   });
 });
