@@ -262,6 +262,13 @@ pub struct Local {
     pub with_vocabulary: Pocketsphinx5,
 }
 
+impl Local {
+    /// With the PocketSphinx 5 of this checkout (tests and tools).
+    pub fn in_checkout() -> Local {
+        Local { with_vocabulary: Pocketsphinx5::in_checkout() }
+    }
+}
+
 /// The stored name of the local recogniser's transcripts.
 pub const LOCAL: &str = "pocketsphinx en-us, offline (Debian's 0.8; PyPI's 5.1.1 with the account's vocabulary)";
 

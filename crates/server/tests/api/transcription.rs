@@ -94,7 +94,7 @@ async fn the_job_transcribes_a_synthesised_recording_and_the_transcript_holds_th
     assert_eq!(before.status, StatusCode::OK);
     assert_eq!(before.json()["state"], "pending");
 
-    let ran = run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap();
+    let ran = run_once(db, &Local::in_checkout(), app.state.clock.now()).await.unwrap();
     assert_eq!((ran.heard, ran.failed), (1, 0), "{ran:?}");
     let reply = app.get(&format!("/api/reports/getTranscript/{call}"), Some(&enterprise)).await;
     assert_eq!(reply.status, StatusCode::OK);
@@ -110,7 +110,7 @@ async fn the_job_transcribes_a_synthesised_recording_and_the_transcript_holds_th
     assert!(appointment["endMs"].as_i64() > appointment["startMs"].as_i64());
 
     // Heard once: the next run has nothing to do.
-    assert_eq!(run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap(), Default::default());
+    assert_eq!(run_once(db, &Local::in_checkout(), app.state.clock.now()).await.unwrap(), Default::default());
 }
 
 /// A caller asking for a product whose name is no English word: the recogniser's dictionary lacks
