@@ -53,6 +53,17 @@ if ! command -v pocketsphinx_continuous >/dev/null || ! command -v sox >/dev/nul
   apt-get install -y -qq pocketsphinx pocketsphinx-en-us sox >/dev/null
 fi
 
+# PocketSphinx 5 (PyPI, with its own US English model), which hears recorded calls with the
+# account's vocabulary (crates/server/speech/hear.py; the server's SPEECH_PYTHON), in a virtual
+# environment of its own; the pin keeps transcripts and the benchmark comparable.
+POCKETSPHINX_VERSION=5.1.1
+if [ "$(target/speech/bin/python -c 'import importlib.metadata as m; print(m.version("pocketsphinx"))' 2>/dev/null)" != "$POCKETSPHINX_VERSION" ]; then
+  step "pocketsphinx $POCKETSPHINX_VERSION (PyPI) for transcription with vocabularies"
+  rm -rf target/speech
+  python3 -m venv target/speech
+  target/speech/bin/pip install -q "pocketsphinx==$POCKETSPHINX_VERSION"
+fi
+
 # The PostgreSQL tests (tests/api_pg, test-pg-schema.sh, test-scale-out.sh, test-crash.sh):
 # sqlite3 (the CLI), PostgreSQL (Debian's, with psql) and curl, which the scripts drive servers
 # with; pdftotext (poppler-utils), which the invoice tests read the PDFs back with.

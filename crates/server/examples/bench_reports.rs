@@ -190,6 +190,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         settings_key: None,
         website_check: FetchPolicy::default(),
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
+        speech_python: "target/speech/bin/python".into(),
     };
     println!("== reports benchmark on {backend}: {} calls on customer {CUSTOMER} over {} days", args.calls, args.days);
     let started = Instant::now();

@@ -148,6 +148,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         settings_key: None,
         website_check: FetchPolicy::default(),
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
+        speech_python: "target/speech/bin/python".into(),
     };
     println!("== Import sales benchmark on {backend}: {rows} rows");
     let state = AppState::start(settings).await?;

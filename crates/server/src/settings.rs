@@ -32,6 +32,9 @@ pub struct Settings {
     /// CALL_RETENTION_MONTHS: calls and their recordings are kept this many calendar months
     /// (25 by default; 14 to 120, so the billing run's months keep their calls).
     pub call_retention_months: u32,
+    /// SPEECH_PYTHON: the Python with PocketSphinx 5 installed, which hears recordings with the
+    /// account's vocabulary (scripts/setup.sh makes target/speech).
+    pub speech_python: PathBuf,
 }
 
 /// `host=ip:port,host=ip:port`: names the website check answers without DNS.
@@ -79,6 +82,7 @@ impl Settings {
                 "CALL_RETENTION_MONTHS",
                 &domain::reports::DEFAULT_CALL_RETENTION_MONTHS.to_string(),
             ))?,
+            speech_python: PathBuf::from(var("SPEECH_PYTHON", "target/speech/bin/python")),
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

@@ -1,20 +1,24 @@
 //! Transcription (issue 36): the recorded calls of accounts with speech analytics are
 //! transcribed by a background job with an offline recogniser, behind the `Recogniser` trait so a
-//! hosted one can replace it. The local one is Debian's pocketsphinx with its US English model
-//! (packages pocketsphinx and pocketsphinx-en-us, installed by scripts/setup.sh): the recording is
-//! decoded by lame, resampled to 16 kHz by sox and heard by `pocketsphinx_continuous`, each a
-//! process on this machine working on files in a folder of its own (removed after), so no audio
-//! leaves the installation. Why this
-//! recogniser, and how well it hears the demo's recordings: docs/speech-api.md.
+//! hosted one can replace it. The local one (`Local`) is Debian's pocketsphinx with its US English
+//! model (packages pocketsphinx and pocketsphinx-en-us, installed by scripts/setup.sh): the
+//! recording is decoded by lame, resampled to 16 kHz by sox and heard by `pocketsphinx_continuous`.
+//! Debian's takes no words of the account's, so when the account has a vocabulary
+//! (/vocabularies) the recording is heard as well by PocketSphinx 5 (PyPI, in target/speech),
+//! given the vocabulary's words (those its dictionary lacks with the phones espeak-ng says them
+//! with), and its transcript is taken when it has more of them. Each is a process on this machine
+//! working on files in a folder of its own (removed after), so no audio leaves the installation.
+//! Why these recognisers, and how well they hear the demo's recordings: docs/speech-api.md.
 //!
 //! Every server process runs the job; each call is claimed in the database before it is heard
 //! (`store::transcripts::claim`: held `CLAIM_SECONDS`, so a process that dies lets it go), so a
 //! call is transcribed once however many processes run. A failure holds the call for
-//! `RETRY_SECONDS`, and it is given up after `MAX_ATTEMPTS`. Audio heard before (by its SHA-256:
-//! the demo's calls share three dialogues) takes the earlier transcript instead of being heard
-//! again.
+//! `RETRY_SECONDS`, and it is given up after `MAX_ATTEMPTS`. Audio heard before with the same
+//! vocabulary (`heard_key`: the demo's calls share four dialogues) takes the earlier transcript
+//! instead of being heard again.
 
 use std::future::Future;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -62,8 +66,9 @@ pub struct Heard {
 pub trait Recogniser: Send + Sync {
     /// Its name, stored with each transcript.
     fn name(&self) -> &str;
-    /// What it hears in a recording (MP3 bytes).
-    fn transcribe(&self, mp3: &[u8]) -> impl Future<Output = Result<Heard, String>> + Send;
+    /// What it hears in a recording (MP3 bytes), the account's vocabulary words (lower case,
+    /// `domain::speech::recogniser_words`) added to what it knows.
+    fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> impl Future<Output = Result<Heard, String>> + Send;
 }
 
 /// Debian's pocketsphinx (0.8+5prealpha) with pocketsphinx-en-us, on this machine.
@@ -82,7 +87,7 @@ impl Recogniser for Pocketsphinx {
         POCKETSPHINX
     }
 
-    async fn transcribe(&self, mp3: &[u8]) -> Result<Heard, String> {
+    async fn transcribe(&self, mp3: &[u8], _vocabulary: &[String]) -> Result<Heard, String> {
         // Files of ours for the moment it takes, removed after: lame decodes MP3 from a file only
         // (from a pipe it fails unless the bytes are already waiting).
         let dir = std::env::temp_dir().join(format!("transcription-{}", random_token()));
@@ -93,21 +98,9 @@ impl Recogniser for Pocketsphinx {
     }
 }
 
-async fn hear_in(dir: &std::path::Path, mp3: &[u8]) -> Result<Heard, String> {
-    let (call, decoded, wav) = (dir.join("call.mp3"), dir.join("decoded.wav"), dir.join("call.wav"));
-    tokio::fs::write(&call, mp3).await.map_err(|e| format!("the recording could not be written: {e}"))?;
+async fn hear_in(dir: &Path, mp3: &[u8]) -> Result<Heard, String> {
+    let wav = decode(dir, mp3).await?;
     let step = |e: crate::speech::SpeechError| e.0;
-    run_program(Command::new("lame").args(["--quiet", "--decode"]).arg(&call).arg(&decoded), &[], true)
-        .await
-        .map_err(step)?;
-    // No dither (-D): sox's is random, and the same recording is then heard the same every time.
-    run_program(
-        Command::new("sox").args(["-q", "-D"]).arg(&decoded).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&wav),
-        &[],
-        true,
-    )
-    .await
-    .map_err(step)?;
     let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
     let heard = run_program(
         Command::new("pocketsphinx_continuous").arg("-infile").arg(&wav).args(["-time", "yes", "-logfn", "/dev/null"]),
@@ -151,6 +144,160 @@ pub fn parse_pocketsphinx(output: &str) -> Heard {
     Heard { text, words, audio_ms: 0 }
 }
 
+/// PocketSphinx 5 (PyPI `pocketsphinx`, with the US English model it ships) on this machine, run
+/// by crates/server/speech/hear.py with the Python of its virtual environment (scripts/setup.sh
+/// installs it in target/speech; SPEECH_PYTHON names another). It takes the account's vocabulary:
+/// each word its dictionary lacks is added with the phones espeak-ng says it with
+/// (`domain::speech::phones`), and to its language model.
+#[derive(Debug, Clone)]
+pub struct Pocketsphinx5 {
+    /// The Python that has `pocketsphinx` installed.
+    pub python: PathBuf,
+}
+
+/// The stored name of PocketSphinx 5.
+pub const POCKETSPHINX_5: &str = "pocketsphinx 5.1.1 en-us (PyPI, offline)";
+
+/// The script that hears a recording.
+const HEAR_PY: &str = include_str!("../speech/hear.py");
+
+impl Pocketsphinx5 {
+    /// The one scripts/setup.sh installs in this checkout's target/speech (tests and tools).
+    pub fn in_checkout() -> Pocketsphinx5 {
+        Pocketsphinx5 { python: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/speech/bin/python")) }
+    }
+}
+
+impl Recogniser for Pocketsphinx5 {
+    fn name(&self) -> &str {
+        POCKETSPHINX_5
+    }
+
+    async fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+        let dir = std::env::temp_dir().join(format!("transcription-{}", random_token()));
+        tokio::fs::create_dir(&dir).await.map_err(|e| format!("no working folder for the recording: {e}"))?;
+        let heard = hear_5_in(&dir, &self.python, mp3, vocabulary).await;
+        let _ = tokio::fs::remove_dir_all(&dir).await;
+        heard
+    }
+}
+
+async fn hear_5_in(dir: &Path, python: &Path, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+    let wav = decode(dir, mp3).await?;
+    let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
+    let script = dir.join("hear.py");
+    tokio::fs::write(&script, HEAR_PY)
+        .await
+        .map_err(|e| format!("the recogniser's script could not be written: {e}"))?;
+    let words = serde_json::to_vec(&pronunciations(vocabulary).await?).map_err(|e| e.to_string())?;
+    let heard = run_program(Command::new(python).arg(&script).arg(&wav), &words, true).await.map_err(|e| e.0)?;
+    let audio_ms = (bytes - WAV_HEADER as i64).max(0) * 1000 / (SAMPLE_RATE * 2);
+    Ok(Heard { audio_ms, ..parse_pocketsphinx(&String::from_utf8_lossy(&heard)) })
+}
+
+/// The phones of each vocabulary word as espeak-ng's American English says it, in the model's
+/// phone set; a word espeak-ng gives phonemes the table lacks is left out. One espeak-ng run for
+/// all the words, a line each ("word."); should its lines not match the words one to one, a run
+/// a word.
+pub async fn pronunciations(words: &[String]) -> Result<Vec<(String, String)>, String> {
+    let espeak = |text: String| async move {
+        let out =
+            run_program(Command::new("espeak-ng").args(["-v", "en-us", "-q", "-x", "--sep=_"]), text.as_bytes(), true)
+                .await
+                .map_err(|e| e.0)?;
+        Ok::<_, String>(
+            String::from_utf8_lossy(&out)
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        )
+    };
+    if words.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut said = espeak(words.iter().map(|w| format!("{w}.\n")).collect()).await?;
+    if said.len() != words.len() {
+        said = Vec::with_capacity(words.len());
+        for word in words {
+            said.push(espeak(format!("{word}.\n")).await?.join(" "));
+        }
+    }
+    Ok(words
+        .iter()
+        .zip(said)
+        .filter_map(|(word, espeak)| {
+            Some((word.clone(), domain::speech::phones::espeak_to_arpabet(&espeak)?.join(" ")))
+        })
+        .collect())
+}
+
+/// The recording as the model wants it: decoded by lame, resampled by sox to 16 kHz mono.
+async fn decode(dir: &Path, mp3: &[u8]) -> Result<PathBuf, String> {
+    let (call, decoded, wav) = (dir.join("call.mp3"), dir.join("decoded.wav"), dir.join("call.wav"));
+    tokio::fs::write(&call, mp3).await.map_err(|e| format!("the recording could not be written: {e}"))?;
+    let step = |e: crate::speech::SpeechError| e.0;
+    run_program(Command::new("lame").args(["--quiet", "--decode"]).arg(&call).arg(&decoded), &[], true)
+        .await
+        .map_err(step)?;
+    // No dither (-D): sox's is random, and the same recording is then heard the same every time.
+    run_program(
+        Command::new("sox").args(["-q", "-D"]).arg(&decoded).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&wav),
+        &[],
+        true,
+    )
+    .await
+    .map_err(step)?;
+    Ok(wav)
+}
+
+/// The local recogniser the job runs: Debian's pocketsphinx, which hears the demo's British
+/// recordings best (docs/speech-api.md), and, when the account has a vocabulary, PocketSphinx 5
+/// with it as well, whose transcript is taken when it has more of the vocabulary's words in it
+/// (Debian's cannot be given words). Should PocketSphinx 5 fail (not installed), Debian's
+/// transcript stands.
+#[derive(Debug, Clone)]
+pub struct Local {
+    pub with_vocabulary: Pocketsphinx5,
+}
+
+impl Local {
+    /// With the PocketSphinx 5 of this checkout (tests and tools).
+    pub fn in_checkout() -> Local {
+        Local { with_vocabulary: Pocketsphinx5::in_checkout() }
+    }
+}
+
+/// The stored name of the local recogniser's transcripts.
+pub const LOCAL: &str = "pocketsphinx en-us, offline (Debian's 0.8; PyPI's 5.1.1 with the account's vocabulary)";
+
+impl Recogniser for Local {
+    fn name(&self) -> &str {
+        LOCAL
+    }
+
+    async fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+        let heard = Pocketsphinx.transcribe(mp3, &[]).await?;
+        if vocabulary.is_empty() {
+            return Ok(heard);
+        }
+        match self.with_vocabulary.transcribe(mp3, vocabulary).await {
+            Ok(with) if vocabulary_heard(&with, vocabulary) > vocabulary_heard(&heard, vocabulary) => Ok(with),
+            Ok(_) => Ok(heard),
+            Err(cause) => {
+                tracing::warn!(%cause, "PocketSphinx 5 failed; the transcript is Debian's pocketsphinx's");
+                Ok(heard)
+            }
+        }
+    }
+}
+
+/// How many of the words heard are the vocabulary's.
+pub fn vocabulary_heard(heard: &Heard, vocabulary: &[String]) -> usize {
+    heard.words.iter().filter(|w| vocabulary.contains(&w.word)).count()
+}
+
 /// What a run did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Ran {
@@ -161,7 +308,20 @@ pub struct Ran {
     pub failed: usize,
 }
 
-/// Transcribes up to `BATCH` waiting calls, one at a time.
+/// What a transcript is reused by (`transcripts.audio_sha256`): the SHA-256 of the audio, or, when
+/// the account has vocabulary words, of the audio and the words (another account's vocabulary
+/// hears the same audio otherwise).
+pub fn heard_key(audio: &[u8], vocabulary: &[String]) -> String {
+    let mut hash = Sha256::new();
+    hash.update(audio);
+    if !vocabulary.is_empty() {
+        hash.update(b"\0vocabulary\0");
+        hash.update(vocabulary.join("\n").as_bytes());
+    }
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Transcribes up to `BATCH` waiting calls, one at a time, each with its account's vocabulary.
 pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> sqlx::Result<Ran> {
     let mut ran = Ran::default();
     for (call_id, customer_id) in store::waiting(db, now, MAX_ATTEMPTS, BATCH).await? {
@@ -173,13 +333,14 @@ pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> s
             continue;
         }
         let Some(audio) = store::audio(db, call_id).await? else { continue };
-        let sha256: String = Sha256::digest(&audio).iter().map(|b| format!("{b:02x}")).collect();
+        let vocabulary = crate::store::voice_tags::recogniser_words(db, customer_id).await?;
+        let sha256 = heard_key(&audio, &vocabulary);
         let heard = match store::heard_before(db, &sha256, recogniser.name()).await? {
             Some(before) => {
                 ran.reused += 1;
                 Ok((before.text, before.words, before.audio_ms))
             }
-            None => recogniser.transcribe(&audio).await.map(|heard| {
+            None => recogniser.transcribe(&audio, &vocabulary).await.map(|heard| {
                 ran.heard += 1;
                 // PostgreSQL's text holds no NUL, whatever a recogniser answers.
                 let clean = |text: &str| text.replace('\0', "");
@@ -214,10 +375,11 @@ pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> s
 
 /// Runs `run_once` with the local recogniser every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
+    let recogniser = Local { with_vocabulary: Pocketsphinx5 { python: state.settings.speech_python.clone() } };
     crate::background::every(INTERVAL, move || {
-        let state = state.clone();
+        let (state, recogniser) = (state.clone(), recogniser.clone());
         async move {
-            match run_once(&state.db, &Pocketsphinx, state.clock.now()).await {
+            match run_once(&state.db, &recogniser, state.clock.now()).await {
                 Ok(ran) if ran == Ran::default() => {}
                 Ok(ran) => tracing::info!(?ran, "transcription run"),
                 Err(error) => tracing::error!(%error, "transcription run failed"),
@@ -241,5 +403,40 @@ mod tests {
         assert_eq!(heard.words[0], HeardWord { word: "hello".into(), start_ms: 80, end_ms: 600 });
         assert_eq!(heard.words[2], HeardWord { word: "to".into(), start_ms: 2200, end_ms: 2400 });
         assert_eq!(parse_pocketsphinx(""), Heard::default());
+    }
+
+    #[test]
+    fn the_same_audio_is_heard_again_when_the_vocabulary_differs() {
+        let none = heard_key(b"audio", &[]);
+        assert_eq!(none, "6ed8919ce20490a5e3ad8630a4fab69475297abd07db73918dd5f36fcfaeb11b", "the audio's own SHA-256");
+        let dorvana = heard_key(b"audio", &["dorvana".into()]);
+        assert_ne!(none, dorvana);
+        assert_eq!(dorvana, heard_key(b"audio", &["dorvana".into()]));
+        assert_ne!(dorvana, heard_key(b"audio", &["dorvana".into(), "kit".into()]));
+    }
+
+    #[test]
+    fn the_vocabulary_words_heard_are_counted() {
+        let word = |w: &str| HeardWord { word: w.into(), start_ms: 0, end_ms: 1 };
+        let heard =
+            Heard { words: vec![word("the"), word("dorvana"), word("kit"), word("dorvana")], ..Heard::default() };
+        assert_eq!(vocabulary_heard(&heard, &["dorvana".into()]), 2);
+        assert_eq!(vocabulary_heard(&heard, &[]), 0);
+    }
+
+    #[tokio::test]
+    async fn vocabulary_words_get_the_phones_espeak_ng_says_them_with() {
+        let words: Vec<String> = ["zentrova", "dorvana", "24-hour"].map(String::from).into();
+        let said = pronunciations(&words).await.expect("espeak-ng is installed");
+        let phones: Vec<(&str, &str)> = said.iter().map(|(w, p)| (w.as_str(), p.as_str())).collect();
+        assert_eq!(
+            phones,
+            [
+                ("zentrova", "Z EH N T R OW V AH"),
+                ("dorvana", "D AO R V AA N AH"),
+                ("24-hour", "T W EH N T IY F AO R AW ER")
+            ]
+        );
+        assert!(pronunciations(&[]).await.unwrap().is_empty());
     }
 }

@@ -2,12 +2,13 @@
 //! transcript is measured against what was said (the word error rate), an account's vocabularies
 //! and its voice tags (phrases found in transcripts).
 
+pub mod phones;
 pub mod trial;
 pub mod vocabulary;
 pub mod voice_tags;
 mod wer;
 
-pub use vocabulary::{validate_vocabulary, vocabulary_entries, VocabularyForm};
+pub use vocabulary::{recogniser_words, validate_vocabulary, vocabulary_entries, VocabularyForm};
 pub use voice_tags::{
     find_phrases, line_speakers, mark_phrases, phrase_lines, tags_found, validate_voice_tag, Side, Speaker, VoiceTag,
     VoiceTagForm,

@@ -51,6 +51,20 @@ pub fn is_vocabulary_word(word: &str) -> bool {
     first.is_alphanumeric() && last.is_alphanumeric() && word.chars().all(inner)
 }
 
+/// The words an account's vocabularies (each its text, one entry a line) give the recogniser:
+/// each entry's words, lower case as the recogniser's dictionary has them, each once, sorted.
+pub fn recogniser_words<S: AsRef<str>>(vocabularies: &[S]) -> Vec<String> {
+    let mut words: Vec<String> = vocabularies
+        .iter()
+        .flat_map(|text| vocabulary_entries(text.as_ref()))
+        .flat_map(|entry| entry.split(' ').map(str::to_lowercase).collect::<Vec<_>>())
+        .filter(|word| is_vocabulary_word(word))
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
 /// Field errors of the vocabulary form; `taken` holds the account's other vocabularies' names.
 pub fn validate_vocabulary<S: AsRef<str>>(form: &VocabularyForm, taken: &[S]) -> FieldErrors {
     let mut errors = FieldErrors::new();
@@ -78,6 +92,16 @@ pub fn validate_vocabulary<S: AsRef<str>>(form: &VocabularyForm, taken: &[S]) ->
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_recogniser_takes_each_word_of_every_entry_once_in_lower_case() {
+        let vocabularies = ["Zentrova kit\nAtlas Home Cover\n\n", "atlas\n24-hour  callout", "bad!word"];
+        assert_eq!(
+            super::recogniser_words(&vocabularies),
+            ["24-hour", "atlas", "callout", "cover", "home", "kit", "zentrova"]
+        );
+        assert!(super::recogniser_words::<&str>(&[]).is_empty());
+    }
+
     use super::*;
 
     fn errors(description: &str, words: &str) -> FieldErrors {

@@ -30,6 +30,15 @@ pub async fn vocabularies(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Vocab
     .await
 }
 
+/// The words of all the account's vocabularies, for the recogniser (`domain::speech::recogniser_words`).
+pub async fn recogniser_words(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>> {
+    let texts: Vec<String> = sqlx::query_scalar("SELECT words FROM vocabularies WHERE customer_id = $1")
+        .bind(customer)
+        .fetch_all(db)
+        .await?;
+    Ok(domain::speech::recogniser_words(&texts))
+}
+
 /// The names of a table's rows of the customer but one (`except`), for the unique-name rule.
 async fn other_names(db: &AnyPool, table: &str, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))

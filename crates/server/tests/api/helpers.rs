@@ -139,6 +139,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         card_passphrase: None,
         settings_key: None,
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
+        speech_python: server::transcription::Pocketsphinx5::in_checkout().python,
         // The website-check tests serve their sites on this machine.
         website_check: FetchPolicy {
             allow_loopback: true,

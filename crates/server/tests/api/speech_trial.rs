@@ -296,7 +296,7 @@ impl Recogniser for Hearing {
         "hearing"
     }
 
-    async fn transcribe(&self, _: &[u8]) -> Result<Heard, String> {
+    async fn transcribe(&self, _: &[u8], _: &[String]) -> Result<Heard, String> {
         Ok(Heard { text: "heard".into(), words: Vec::new(), audio_ms: 1_000 })
     }
 }

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use server::seed::DIALOGUES;
 use server::speech::dialogue_mp3_in;
-use server::transcription::{run_once, Pocketsphinx};
+use server::transcription::{run_once, Local};
 use sqlx::AnyPool;
 
 use crate::helpers::{Reply, TestApp};
@@ -328,7 +328,7 @@ async fn a_synthesised_recording_heard_by_the_recogniser_is_tagged_with_the_phra
     // appointment", and one more): the job tags the call when it stores the transcript.
     add_voice_tag(&app, &enterprise, "Booked", "book an appointment", "either").await;
 
-    let ran = run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap();
+    let ran = run_once(db, &Local::in_checkout(), app.state.clock.now()).await.unwrap();
     assert_eq!(ran.heard, 1, "{ran:?}");
     let tags = call_tags(db, call).await;
     assert!(tags.contains("Appointment") && tags.contains("Booked"), "{tags}");
@@ -500,7 +500,7 @@ async fn the_demos_own_recordings_once_heard_tag_a_call_of_atlas_appointment() {
     let db = &app.state.db;
     // The job until every waiting recording of the demo is heard (identical audio is heard once).
     for _ in 0..20 {
-        let ran = run_once(db, &Pocketsphinx, app.state.clock.now()).await.unwrap();
+        let ran = run_once(db, &Local::in_checkout(), app.state.clock.now()).await.unwrap();
         assert_eq!(ran.failed, 0, "{ran:?}");
         if ran.heard + ran.reused == 0 {
             break;
