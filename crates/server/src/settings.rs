@@ -37,6 +37,13 @@ pub struct Settings {
     pub speech_python: PathBuf,
 }
 
+/// The checkout's PocketSphinx 5 (scripts/setup.sh): target/speech beside the target/debug or
+/// target/release folder this server runs from, wherever it is started; else relative.
+fn checkout_speech_python() -> PathBuf {
+    let beside = std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.parent()?.join("speech/bin/python")));
+    beside.filter(|python| python.exists()).unwrap_or_else(|| PathBuf::from("target/speech/bin/python"))
+}
+
 /// `host=ip:port,host=ip:port`: names the website check answers without DNS.
 fn parse_resolve(text: &str) -> Result<Vec<(String, SocketAddr)>, String> {
     text.split(',')
@@ -82,7 +89,10 @@ impl Settings {
                 "CALL_RETENTION_MONTHS",
                 &domain::reports::DEFAULT_CALL_RETENTION_MONTHS.to_string(),
             ))?,
-            speech_python: PathBuf::from(var("SPEECH_PYTHON", "target/speech/bin/python")),
+            speech_python: std::env::var_os("SPEECH_PYTHON")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .unwrap_or_else(checkout_speech_python),
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)
