@@ -113,3 +113,8 @@ CREATE TRIGGER plan_scopes_update_state_version AFTER UPDATE ON plan_scopes
 BEGIN UPDATE customers SET state_version = state_version + 1; END;
 CREATE TRIGGER plan_scopes_delete_state_version AFTER DELETE ON plan_scopes
 BEGIN UPDATE customers SET state_version = state_version + 1; END;
+
+-- The numbers lists count each number's inbound calls of the last 30 days (store::numbers,
+-- calls_of): one short range of this index a number, where the customer's inbound calls
+-- were read again for every number.
+CREATE INDEX calls_customer_entry_time ON calls (customer_id, routing_entry_id, direction, started_at);

@@ -103,3 +103,8 @@ BEGIN
 END $$;
 CREATE TRIGGER plan_scopes_state_version AFTER INSERT OR UPDATE OR DELETE ON plan_scopes
     FOR EACH STATEMENT EXECUTE FUNCTION plan_scopes_state_version();
+
+-- The numbers lists count each number's inbound calls of the last 30 days (store::numbers,
+-- calls_of): one short range of this index a number, where the customer's inbound calls
+-- were read again for every number.
+CREATE INDEX calls_customer_entry_time ON calls (customer_id, routing_entry_id, direction, started_at);
