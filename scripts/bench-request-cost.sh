@@ -69,7 +69,7 @@ echo "== PostgreSQL, two processes: $LOAD_SECONDS s at $RATE requests/s"
 load=$("$TARGET/examples/load" "$PG_DB" "$LOAD_SECONDS" "$RATE" "http://127.0.0.1:$A" "http://127.0.0.1:$B") || {
   echo "$load" >&2; exit 1; }
 echo "$load"
-p99=$(sed -n 's/.* p99 \([0-9.]*\) ms.*/\1/p' <<<"$load")
+p99=$(sed -n '1s/.* p99 \([0-9.]*\) ms.*/\1/p' <<<"$load")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 echo "== the cost of a request"

@@ -68,7 +68,11 @@ fn client_for(session: &str) -> Result<Client, Box<dyn std::error::Error>> {
     Ok(Client::builder().default_headers(headers).timeout(Duration::from_secs(30)).build()?)
 }
 
+/// The mix's kinds of request, in the order of `request`'s `n % 5`.
+const KINDS: [&str; 5] = ["plan list", "numbers page", "account", "numbers search", "new plan"];
+
 struct Outcome {
+    kind: usize,
     write: bool,
     status: Option<u16>,
     latency: Duration,
@@ -103,14 +107,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let done = done_tx.clone();
         tokio::spawn(async move {
             let status = request.send().await.ok().map(|answer| answer.status().as_u16());
-            let _ = done.send(Outcome { write, status, latency: due.elapsed() });
+            let _ = done.send(Outcome { kind: (n % 5) as usize, write, status, latency: due.elapsed() });
         });
     }
     drop(done_tx);
     let mut latencies = Vec::with_capacity(total as usize);
+    let mut by_kind: [Vec<Duration>; 5] = Default::default();
     let (mut errors, mut writes_ok) = (0u64, 0i64);
     while let Some(outcome) = done_rx.recv().await {
         latencies.push(outcome.latency);
+        by_kind[outcome.kind].push(outcome.latency);
         match outcome.status {
             Some(200) if outcome.write => writes_ok += 1,
             Some(200) => {}
@@ -118,6 +124,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let p99 = |mut l: Vec<Duration>| -> f64 {
+        l.sort();
+        l.get(((l.len() as f64 * 0.99) as usize).min(l.len().saturating_sub(1)))
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    let kinds: Vec<String> = KINDS.iter().zip(by_kind).map(|(name, l)| format!("{name} {:.1} ms", p99(l))).collect();
     latencies.sort();
     let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
     let plans_made = plan_count(&db).await? - plans_before;
@@ -131,6 +143,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         at(0.99).as_secs_f64() * 1000.0,
         if plans_made == writes_ok { " (exact)" } else { " (MISMATCH)" },
     );
+    println!("p99 by kind: {}", kinds.join(", "));
     if errors > 0 || plans_made != writes_ok {
         std::process::exit(1);
     }
