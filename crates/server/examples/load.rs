@@ -3,121 +3,76 @@
 //! and the errors, then checks that the database holds exactly the plans the writes created.
 //!   cargo run --release -p server --example load -- DATABASE_URL SECONDS RATE http://host:port [...]
 //! Requests go out on a schedule (open loop): a slow answer does not slow the next request
-//! down, and latency counts from the moment the request was due. HTTP/1.1 over keep-alive
-//! connections, written by hand to need no client crate.
+//! down, and latency counts from the moment the request was due. The HTTP client is reqwest
+//! (keep-alive connections pooled per server).
 
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use reqwest::header::{HeaderMap, HeaderValue, COOKIE, SET_COOKIE};
+use reqwest::{Client, RequestBuilder};
 use tokio::sync::mpsc;
-
-const CONNECTIONS_PER_SERVER: usize = 16;
 
 /// One request of the mix: 4 reads (the plan list, a page of numbers, the account, a search of
 /// numbers) to every write (a new one-row service plan with a description of its own).
-fn request(n: u64, host: &str, session: &str, target: i64) -> (bool, Vec<u8>) {
-    let read = |path: &str| {
-        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nX-Admin-Area: 1\r\nCookie: admin_session={session}\r\n\r\n")
-            .into_bytes()
-    };
+fn request(client: &Client, n: u64, server: &str, target: i64) -> (bool, RequestBuilder) {
+    let read = |path: &str| client.get(format!("{server}{path}"));
     match n % 5 {
         0 => (false, read("/api/manageconnections/getServicePlansList")),
         1 => (false, read("/api/manageconnections/getNumbersList?page=1&pageSize=25&sort=description&direction=asc")),
         2 => (false, read("/api/accountsettings/getAccountDetails")),
         3 => (false, read("/api/manageconnections/getNumbersList?page=1&pageSize=25&search=0161")),
         _ => {
-            let week = [("1", "0", "0", "7", "23", "59")];
-            let mut body = format!("form_plan_description=Load+plan+{n}");
-            for (i, (fd, fh, fm, td, th, tm)) in week.iter().enumerate() {
-                body.push_str(&format!(
-                    "&form_from_day%5B{i}%5D={fd}&form_from_hour%5B{i}%5D={fh}&form_from_minute%5B{i}%5D={fm}\
-                     &form_to_day%5B{i}%5D={td}&form_to_hour%5B{i}%5D={th}&form_to_minute%5B{i}%5D={tm}\
-                     &form_routing_type%5B{i}%5D=routing&form_routing%5B{i}%5D={target}&form_ivr%5B{i}%5D=0"
-                ));
-            }
-            let head = format!(
-                "POST /api/manageconnections/create_plan HTTP/1.1\r\nHost: {host}\r\nX-Admin-Area: 1\r\n\
-                 Cookie: admin_session={session}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-                 Content-Length: {}\r\n\r\n",
-                body.len()
-            );
-            (true, [head.into_bytes(), body.into_bytes()].concat())
+            let description = format!("Load plan {n}");
+            let target = target.to_string();
+            let form = [
+                ("form_plan_description", description.as_str()),
+                ("form_from_day[0]", "1"),
+                ("form_from_hour[0]", "0"),
+                ("form_from_minute[0]", "0"),
+                ("form_to_day[0]", "7"),
+                ("form_to_hour[0]", "23"),
+                ("form_to_minute[0]", "59"),
+                ("form_routing_type[0]", "routing"),
+                ("form_routing[0]", target.as_str()),
+                ("form_ivr[0]", "0"),
+            ];
+            (true, client.post(format!("{server}/api/manageconnections/create_plan")).form(&form))
         }
     }
 }
 
-/// A keep-alive connection; answers the status of each request it sends.
-struct Connection {
-    address: String,
-    stream: Option<BufReader<TcpStream>>,
-}
-
-impl Connection {
-    async fn send(&mut self, request: &[u8]) -> std::io::Result<u16> {
-        if self.stream.is_none() {
-            self.stream = Some(BufReader::new(TcpStream::connect(&self.address).await?));
-        }
-        let result = exchange(self.stream.as_mut().unwrap(), request).await;
-        if result.is_err() {
-            self.stream = None;
-        }
-        result
-    }
-}
-
-async fn exchange(stream: &mut BufReader<TcpStream>, request: &[u8]) -> std::io::Result<u16> {
-    stream.get_mut().write_all(request).await?;
-    let mut line = String::new();
-    stream.read_line(&mut line).await?;
-    let status: u16 = line.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| bad(&line))?;
-    let mut length = 0usize;
-    loop {
-        line.clear();
-        stream.read_line(&mut line).await?;
-        if line == "\r\n" || line.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().map_err(|_| bad(&line))?;
-            } else if name.eq_ignore_ascii_case("transfer-encoding") {
-                return Err(bad("a chunked answer: not one of the mix's"));
-            }
-        }
-    }
-    let mut body = vec![0; length];
-    stream.read_exact(&mut body).await?;
-    Ok(status)
-}
-
-fn bad(what: &str) -> std::io::Error {
-    std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string())
-}
-
+/// Logs in as the demo's owner on a server; the session cookie's value.
 async fn login(server: &str) -> Result<String, Box<dyn std::error::Error>> {
-    let address = server.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(address).await?;
-    let body = "email=owner%40demo.test&password=demopass&return=%2Fmanage%2Frouting";
-    let request = format!(
-        "POST /login HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await?;
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).await?;
+    let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build()?;
+    let answer = client
+        .post(format!("{server}/login"))
+        .form(&[("email", "owner@demo.test"), ("password", "demopass"), ("return", "/manage/routing")])
+        .send()
+        .await?;
     let cookie = answer
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: admin_session=").or_else(|| l.strip_prefix("Set-Cookie: admin_session="))
-        })
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.strip_prefix("admin_session="))
         .and_then(|rest| rest.split(';').next())
         .ok_or("the login set no session")?;
     Ok(cookie.to_string())
 }
 
+/// A client that sends the session and the admin marker with every request.
+fn client_for(session: &str) -> Result<Client, Box<dyn std::error::Error>> {
+    let mut headers = HeaderMap::new();
+    headers.insert("X-Admin-Area", HeaderValue::from_static("1"));
+    headers.insert(COOKIE, HeaderValue::from_str(&format!("admin_session={session}"))?);
+    Ok(Client::builder().default_headers(headers).timeout(Duration::from_secs(30)).build()?)
+}
+
+/// The mix's kinds of request, in the order of `request`'s `n % 5`.
+const KINDS: [&str; 5] = ["plan list", "numbers page", "account", "numbers search", "new plan"];
+
 struct Outcome {
+    kind: usize,
     write: bool,
     status: Option<u16>,
     latency: Duration,
@@ -139,41 +94,29 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let plans_before: i64 = plan_count(&db).await?;
     // One session, made on the first server, used on all of them (sessions live in the database).
     let session = login(&servers[0]).await?;
+    let client = client_for(&session)?;
 
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
-    let mut queues = Vec::new();
-    for server in servers {
-        let host = server.trim_start_matches("http://").to_string();
-        for _ in 0..CONNECTIONS_PER_SERVER {
-            let (tx, mut rx) = mpsc::unbounded_channel::<(Instant, bool, Vec<u8>)>();
-            let done = done_tx.clone();
-            let mut connection = Connection { address: host.clone(), stream: None };
-            tokio::spawn(async move {
-                while let Some((due, write, bytes)) = rx.recv().await {
-                    let status = connection.send(&bytes).await.ok();
-                    let _ = done.send(Outcome { write, status, latency: due.elapsed() });
-                }
-            });
-            queues.push((host.clone(), tx));
-        }
-    }
-    drop(done_tx);
-
     let total = seconds * rate;
     let start = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate as f64);
     for n in 0..total {
         let due = start + interval * n as u32;
         tokio::time::sleep_until(due.into()).await;
-        let (host, queue) = &queues[n as usize % queues.len()];
-        let (write, bytes) = request(n, host, &session, target);
-        queue.send((due, write, bytes))?;
+        let (write, request) = request(&client, n, &servers[n as usize % servers.len()], target);
+        let done = done_tx.clone();
+        tokio::spawn(async move {
+            let status = request.send().await.ok().map(|answer| answer.status().as_u16());
+            let _ = done.send(Outcome { kind: (n % 5) as usize, write, status, latency: due.elapsed() });
+        });
     }
-    drop(queues);
+    drop(done_tx);
     let mut latencies = Vec::with_capacity(total as usize);
+    let mut by_kind: [Vec<Duration>; 5] = Default::default();
     let (mut errors, mut writes_ok) = (0u64, 0i64);
     while let Some(outcome) = done_rx.recv().await {
         latencies.push(outcome.latency);
+        by_kind[outcome.kind].push(outcome.latency);
         match outcome.status {
             Some(200) if outcome.write => writes_ok += 1,
             Some(200) => {}
@@ -181,6 +124,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let p99 = |mut l: Vec<Duration>| -> f64 {
+        l.sort();
+        l.get(((l.len() as f64 * 0.99) as usize).min(l.len().saturating_sub(1)))
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    let kinds: Vec<String> = KINDS.iter().zip(by_kind).map(|(name, l)| format!("{name} {:.1} ms", p99(l))).collect();
     latencies.sort();
     let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
     let plans_made = plan_count(&db).await? - plans_before;
@@ -194,6 +143,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         at(0.99).as_secs_f64() * 1000.0,
         if plans_made == writes_ok { " (exact)" } else { " (MISMATCH)" },
     );
+    println!("p99 by kind: {}", kinds.join(", "));
     if errors > 0 || plans_made != writes_ok {
         std::process::exit(1);
     }

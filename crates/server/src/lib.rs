@@ -1,6 +1,7 @@
 //! The admin area's server: the `/api` of spec/, sessions, storage and the built frontend.
 //! `app(state)` builds the whole router, so tests drive exactly what `main` serves.
 
+pub mod account_states;
 pub mod ad_platforms;
 pub mod background;
 pub mod billing_run;

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 
+use crate::account_states::AccountStates;
 use crate::caller_id_verification::{CodeSender, SandboxPhone};
 use crate::clock::Clock;
 use crate::payments::{PaymentProvider, Sandbox};
@@ -23,6 +24,8 @@ pub struct AppState {
     pub secrets: Arc<SecretBox>,
     /// Caller id verification codes go to the number through this provider (Manage CLI).
     pub caller_id_codes: Arc<dyn CodeSender>,
+    /// The account states this process has derived, used while their versions hold.
+    pub account_states: Arc<AccountStates>,
 }
 
 impl AppState {
@@ -38,6 +41,15 @@ impl AppState {
         let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
         let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
         let caller_id_codes = Arc::new(SandboxPhone { db: db.clone(), product: settings.product_name.clone() });
-        Ok(AppState { db, settings: Arc::new(settings), clock, card_passphrase, payments, secrets, caller_id_codes })
+        Ok(AppState {
+            db,
+            settings: Arc::new(settings),
+            clock,
+            card_passphrase,
+            payments,
+            secrets,
+            caller_id_codes,
+            account_states: Arc::default(),
+        })
     }
 }

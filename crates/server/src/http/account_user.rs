@@ -1,16 +1,20 @@
 //! The extractor most /api handlers start from: a logged-in session and the current account's
-//! state, loaded afresh (access removed since login ends the session's use). Areas add their
-//! own checks on top (`users::Editor`, `routing::RoutingUser`).
+//! state. The session and the state's version numbers are read in one statement; the state
+//! itself is the one this process derived at those versions (`crate::account_states`), or is
+//! derived afresh (access removed since login ends the session's use). Areas add their own
+//! checks on top (`users::Editor`, `routing::RoutingUser`).
+
+use std::sync::Arc;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::AccountState;
 
-use super::accountsettings::current_state;
 use super::error::AppError;
-use super::session::CurrentSession;
+use super::session::session_with_versions;
 use crate::state::AppState;
-use crate::store::sessions::Session;
+use crate::store::accounts;
+use crate::store::sessions::{Session, StateVersions};
 
 /// A logged-in user with the current account's state.
 pub struct AccountUser {
@@ -26,8 +30,29 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentSession(session) = CurrentSession::from_request_parts(parts, state).await?;
-        let account = current_state(&AppState::from_ref(state), &session).await?;
-        Ok(AccountUser { session, account })
+        let state = AppState::from_ref(state);
+        let (session, versions) = session_with_versions(parts, &state).await?;
+        let account = kept_state(&state, &session, versions).await?;
+        Ok(AccountUser { session, account: AccountState::clone(&account) })
     }
+}
+
+/// The session's account state at these versions: the one kept, or derived and kept. The
+/// versions were read before the state is, so a state kept under them is never older than them.
+pub(crate) async fn kept_state(
+    state: &AppState,
+    session: &Session,
+    versions: StateVersions,
+) -> Result<Arc<AccountState>, AppError> {
+    let (user, customer, now) = (session.user_id, session.customer_id, state.clock.now());
+    if let Some(kept) = state.account_states.get(user, customer, versions, now) {
+        return Ok(kept);
+    }
+    let (account, valid_until) =
+        accounts::load_state_until(&state.db, user, customer, &state.settings.product_name, now)
+            .await?
+            .ok_or(AppError::Forbidden)?;
+    let account = Arc::new(account);
+    state.account_states.put(user, customer, versions, valid_until, account.clone());
+    Ok(account)
 }

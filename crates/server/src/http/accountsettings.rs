@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::account_user::AccountUser;
 use super::error::AppError;
 use super::session::CurrentSession;
 use super::typed_form::Form;
@@ -70,26 +71,19 @@ pub(crate) async fn current_state(state: &AppState, session: &sessions::Session)
 
 /// The auth check: who is logged in and what the account may do.
 #[utoipa::path(get, path = "/accountsettings/getAccountDetails", tag = "account", responses((status = 200, body = AccountState)))]
-async fn account_details(
-    State(state): State<AppState>,
-    CurrentSession(session): CurrentSession,
-) -> Result<Json<AccountState>, AppError> {
-    Ok(Json(current_state(&state, &session).await?))
+async fn account_details(user: AccountUser) -> Json<AccountState> {
+    Json(user.account)
 }
 
 /// The package's and add-ons' scopes (and speech), after a purchase.
 #[utoipa::path(get, path = "/accountsettings/getAccountScopes", tag = "account", responses((status = 200, body = AccountScopes)))]
-async fn account_scopes(
-    State(state): State<AppState>,
-    CurrentSession(session): CurrentSession,
-) -> Result<Json<AccountScopes>, AppError> {
-    let acc = current_state(&state, &session).await?;
-    Ok(Json(AccountScopes {
+async fn account_scopes(AccountUser { account: acc, .. }: AccountUser) -> Json<AccountScopes> {
+    Json(AccountScopes {
         package_scopes: acc.package_scopes,
         addon_scopes: acc.addon_scopes,
         next_package_scopes: acc.next_package_scopes,
         has_speech: acc.has_speech,
-    }))
+    })
 }
 
 /// Moves the session to another customer, only one the user really has access to. The partner

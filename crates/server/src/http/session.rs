@@ -62,6 +62,16 @@ where
     }
 }
 
+/// The logged-in session and its account state's versions (one statement), or 401.
+pub(crate) async fn session_with_versions(
+    parts: &Parts,
+    state: &AppState,
+) -> Result<(Session, sessions::StateVersions), AppError> {
+    let unauthorized = || AppError::Unauthorized { return_to: return_path(parts) };
+    let token = session_token(parts, state.settings.secure_cookies).ok_or_else(unauthorized)?;
+    sessions::find_with_versions(&state.db, &token, state.clock.now()).await?.ok_or_else(unauthorized)
+}
+
 /// Where the browser should come back to after logging in: the admin page it was on (from
 /// the Referer), or the admin home.
 fn return_path(parts: &Parts) -> String {

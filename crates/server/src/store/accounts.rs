@@ -112,6 +112,18 @@ pub async fn load_state(
     product_name: &str,
     now: i64,
 ) -> sqlx::Result<Option<AccountState>> {
+    Ok(load_state_until(db, user_id, customer_id, product_name, now).await?.map(|(state, _)| state))
+}
+
+/// `load_state`, with the instant from which the same data may give another state (a speech
+/// trial's end), if any: a state kept for later use is good until then.
+pub async fn load_state_until(
+    db: &AnyPool,
+    user_id: i64,
+    customer_id: i64,
+    product_name: &str,
+    now: i64,
+) -> sqlx::Result<Option<(AccountState, Option<i64>)>> {
     let access: Option<AccessRow> = sqlx::query_as(
         "SELECT auth_code, provisioning, perm_reports, perm_billing, perm_services_admin, perm_user_admin, perm_purchase,
                 perm_view_edit_users, perm_edit_api, perm_outbound, perm_accounts, perm_add_accounts, perm_rewards
@@ -147,6 +159,7 @@ pub async fn load_state(
     // (?scope=report_voice_tags buys it to keep after a cancelled trial); the menu shows no chip
     // for a scope the package has.
     let trial = super::speech_trials::of_customer(db, customer_id).await?;
+    let valid_until = trial.as_ref().map(|t| t.ends_at).filter(|&end| now < end);
     if trial.is_some_and(|t| t.grants_speech(now)) && !package_scopes.iter().any(|s| s == SPEECH_SCOPE) {
         package_scopes.push(SPEECH_SCOPE.to_string());
         package_scopes.sort();
@@ -194,7 +207,7 @@ pub async fn load_state(
     let auth = a.auth_code as u8;
     let is_administrator = auth >= AuthLevel::ADMINISTRATOR;
     let can_purchase = a.perm_purchase && !c.is_group;
-    Ok(Some(AccountState {
+    let state = AccountState {
         user_id,
         user_forename: u.forename,
         user_surname: u.surname,
@@ -265,7 +278,8 @@ pub async fn load_state(
         can_add_partner_accounts: u.home_is_partner && a.perm_add_accounts,
         can_access_partner_billing: u.home_is_partner && a.perm_billing,
         can_view_partner_accounts: u.home_is_partner && a.perm_accounts,
-    }))
+    };
+    Ok(Some((state, valid_until)))
 }
 
 /// (package scopes, add-on scopes on sale, scopes the next plan adds).

@@ -57,22 +57,28 @@ const JOINS: &str = "LEFT JOIN campaigns k ON k.id = e.campaign_id LEFT JOIN cha
     LEFT JOIN media_owners mo ON mo.id = e.media_owner_id LEFT JOIN departments d ON d.id = e.department_id
     LEFT JOIN service_plans p ON p.id = e.service_plan_id";
 
-/// Every tracked number of the customer ($1), with its calls since $2: static numbers and the
-/// numbers of its pools, as one relation `n` to filter, sort and page.
+/// Every tracked number of the customer ($1): static numbers and the numbers of its pools, as
+/// one relation `n` to filter, sort and page, without their calls (`calls_of`).
 fn every_number() -> String {
     format!(
         "SELECT e.id AS id, 'static' AS kind, e.number AS number, 0 AS pool_id, '' AS pool_name,
-            0 AS dynamic_url_id, {SHARED},
-            (SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.routing_entry_id = e.id
-               AND c.direction = 'inbound' AND c.started_at >= $2) AS calls
+            0 AS dynamic_url_id, {SHARED}
          FROM routing_entries e {JOINS} WHERE e.customer_id = $1 AND e.kind = 'static'
          UNION ALL
          SELECT e.id AS id, 'pool' AS kind, pn.number AS number, e.id AS pool_id, e.pool_name AS pool_name,
-            COALESCE(e.dynamic_url_id, 0) AS dynamic_url_id, {SHARED},
-            (SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.routing_entry_id = e.id
-               AND c.tracked_number = pn.number AND c.direction = 'inbound' AND c.started_at >= $2) AS calls
+            COALESCE(e.dynamic_url_id, 0) AS dynamic_url_id, {SHARED}
          FROM pool_numbers pn JOIN routing_entries e ON e.id = pn.routing_entry_id {JOINS}
          WHERE e.customer_id = $1 AND e.kind = 'dynamic'"
+    )
+}
+
+/// The inbound calls since `since` (a placeholder) of the row `n` of `every_number`: a static
+/// number's calls, a pool number's calls to that number (index calls_customer_entry_time).
+fn calls_of(since: &str) -> String {
+    format!(
+        "(SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.routing_entry_id = n.id
+            AND (n.kind = 'static' OR c.tracked_number = n.number) AND c.direction = 'inbound'
+            AND c.started_at >= {since})"
     )
 }
 
@@ -103,11 +109,11 @@ pub async fn page(
         let text = like_pattern(&query.search.to_lowercase());
         for column in ["campaign", "channel", "media_owner", "department", "media_description", "pool_name"] {
             binds.push(text.clone());
-            any.push(format!("LOWER(n.{column}) LIKE ${} ESCAPE '\\'", binds.len() + 2));
+            any.push(format!("LOWER(n.{column}) LIKE ${} ESCAPE '\\'", binds.len() + 1));
         }
         for digits in number_needles(&query.search, format) {
             binds.push(like_pattern(&digits));
-            any.push(format!("n.number LIKE ${} ESCAPE '\\'", binds.len() + 2));
+            any.push(format!("n.number LIKE ${} ESCAPE '\\'", binds.len() + 1));
         }
         condition.push_str(&format!(" AND ({})", any.join(" OR ")));
     }
@@ -122,25 +128,33 @@ pub async fn page(
         NumberSort::Calls => "n.calls",
     };
     let direction = if query.descending { "DESC" } else { "ASC" };
-    let relation = every_number();
-    let select = format!(
-        "SELECT * FROM ({relation}) n {condition} ORDER BY {column} {direction}, n.id ASC, n.number ASC{}",
-        page_clause(query)
-    );
+    let order = format!("ORDER BY {column} {direction}, n.id ASC, n.number ASC");
+    let (relation, page) = (every_number(), page_clause(query));
+    // The calls are counted for the page's rows only, unless the page is chosen by them.
+    let calls = calls_of(&format!("${}", binds.len() + 2));
+    let select = if query.sort == NumberSort::Calls {
+        format!("SELECT * FROM (SELECT n.*, {calls} AS calls FROM ({relation}) n {condition}) n {order}{page}")
+    } else {
+        format!("SELECT n.*, {calls} AS calls FROM (SELECT * FROM ({relation}) n {condition} {order}{page}) n {order}")
+    };
     let count = format!("SELECT COUNT(*) FROM ({relation}) n {condition}");
-    let mut rows = sqlx::query_as::<_, NumberRow>(&select).bind(customer).bind(calls_since);
-    let mut total = sqlx::query_as::<_, (i64,)>(&count).bind(customer).bind(calls_since);
+    let mut rows = sqlx::query_as::<_, NumberRow>(&select).bind(customer);
+    let mut total = sqlx::query_as::<_, (i64,)>(&count).bind(customer);
     for value in &binds {
         rows = rows.bind(value.as_str());
         total = total.bind(value.as_str());
     }
-    let (rows, (total,)) = tokio::try_join!(rows.fetch_all(db), total.fetch_one(db))?;
+    let (rows, (total,)) = tokio::try_join!(rows.bind(calls_since).fetch_all(db), total.fetch_one(db))?;
     Ok((rows, total))
 }
 
 /// One of the customer's static numbers.
 pub async fn one(db: &AnyPool, customer: i64, id: i64, calls_since: i64) -> sqlx::Result<Option<NumberRow>> {
-    let sql = format!("SELECT * FROM ({}) n WHERE n.kind = 'static' AND n.id = $3", every_number());
+    let sql = format!(
+        "SELECT n.*, {} AS calls FROM ({}) n WHERE n.kind = 'static' AND n.id = $3",
+        calls_of("$2"),
+        every_number()
+    );
     sqlx::query_as(&sql).bind(customer).bind(calls_since).bind(id).fetch_optional(db).await
 }
 

@@ -43,18 +43,57 @@ pub async fn find(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<Se
             .fetch_optional(db)
             .await?;
     let Some((user_id, customer_id, created_at, last_seen_at)) = row else { return Ok(None) };
+    live(db, Session { token_hash: hash, user_id, customer_id }, (created_at, last_seen_at), now).await
+}
+
+/// The version numbers of the account state a session sees (migration 0052): the current
+/// customer's, the user's and the user's home customer's. Triggers bump them in the transaction
+/// of every write the state is derived from, so equal versions mean an equal state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateVersions {
+    pub customer: i64,
+    pub user: i64,
+    pub home: i64,
+}
+
+/// `find` and the session's state versions, in one statement: what every `/api` request reads
+/// before it may use the account state this process keeps (`crate::account_states`).
+pub async fn find_with_versions(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<(Session, StateVersions)>> {
+    let hash = token_hash(token);
+    let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version, h.state_version
+         FROM sessions s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_id
+              JOIN customers h ON h.id = u.home_customer_id
+         WHERE s.token_hash = $1",
+    )
+    .bind(&hash)
+    .fetch_optional(db)
+    .await?;
+    let Some((user_id, customer_id, created_at, last_seen_at, customer, user, home)) = row else { return Ok(None) };
+    let session = live(db, Session { token_hash: hash, user_id, customer_id }, (created_at, last_seen_at), now).await?;
+    Ok(session.map(|s| (s, StateVersions { customer, user, home })))
+}
+
+/// The session if it has not expired (an expired one is deleted), its activity written at most
+/// once a minute.
+async fn live(
+    db: &AnyPool,
+    session: Session,
+    (created_at, last_seen_at): (i64, i64),
+    now: i64,
+) -> sqlx::Result<Option<Session>> {
     if now - last_seen_at > IDLE_SECONDS || now - created_at > ABSOLUTE_SECONDS {
-        delete(db, token).await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(&session.token_hash).execute(db).await?;
         return Ok(None);
     }
     if now - last_seen_at >= TOUCH_EVERY_SECONDS {
         sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
             .bind(now)
-            .bind(&hash)
+            .bind(&session.token_hash)
             .execute(db)
             .await?;
     }
-    Ok(Some(Session { token_hash: hash, user_id, customer_id }))
+    Ok(Some(session))
 }
 
 pub async fn delete(db: &AnyPool, token: &str) -> sqlx::Result<()> {

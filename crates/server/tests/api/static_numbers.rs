@@ -557,3 +557,37 @@ async fn the_routing_history_shows_a_release_and_a_rollback_cannot_take_it_back(
     assert!(rollback.text().contains("released"), "{}", rollback.text());
     assert!(statics(&app, &owner).await.iter().all(|(n, _)| *n != id));
 }
+
+/// Each number's inbound calls of the last 30 days, counted in SQL apart from the list's query.
+async fn calls_counted_apart(app: &TestApp, row: &Value) -> i64 {
+    let since = app.state.clock.now() - 30 * DAY;
+    let pool_number = if row["kind"] == "pool" {
+        format!("AND tracked_number = '{}'", row["number"].as_str().unwrap().replace(' ', ""))
+    } else {
+        String::new()
+    };
+    let sql = format!(
+        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND routing_entry_id = {} {pool_number}
+         AND direction = 'inbound' AND started_at >= {since}",
+        row["id"]
+    );
+    rows_as_text(&app.state.db, &sql).await[0].trim_matches(|c| c == '[' || c == ']').parse().unwrap()
+}
+
+#[tokio::test]
+async fn a_page_of_numbers_counts_the_calls_of_its_own_numbers_whatever_the_sort() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let all = get(&app, &format!("{NUMBERS}?pageSize=all&sort=calls&direction=desc"), &owner).await;
+    let all = all["numbers"].as_array().unwrap().clone();
+    assert!(all.iter().any(|r| r["kind"] == "pool") && all.iter().any(|r| r["kind"] == "static"));
+    assert!(all[0]["calls30Days"].as_i64().unwrap() > 0, "the demo's numbers take calls");
+    let counts: Vec<i64> = all.iter().map(|r| r["calls30Days"].as_i64().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "sorted by calls: {counts:?}");
+    let page = get(&app, &format!("{NUMBERS}?page=1&pageSize=25"), &owner).await;
+    let page = page["numbers"].as_array().unwrap().clone();
+    assert_eq!(page.len(), 25.min(all.len()));
+    for row in page.iter().chain(all.iter().take(5)).chain(all.iter().filter(|r| r["kind"] == "pool").take(5)) {
+        assert_eq!(row["calls30Days"].as_i64().unwrap(), calls_counted_apart(&app, row).await, "{row}");
+    }
+}

@@ -9,6 +9,8 @@ const ON_POSTGRES: bool = true;
 
 #[path = "../api/account_details.rs"]
 mod account_details;
+#[path = "../api/account_state_cache.rs"]
+mod account_state_cache;
 #[path = "../api/account_switch.rs"]
 mod account_switch;
 #[path = "../api/billing_details.rs"]
