@@ -5,7 +5,8 @@
 //! (domain `agents::opens_agents`: new outbound and the outbound permission); changes need a
 //! user admin. Another customer's user, or a user who is not an agent, is 404.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::Json;
 use domain::agents::{
     agents_summary, can_buy_agents, can_edit_agents, format_talk_time, give_access_problem, give_access_question,

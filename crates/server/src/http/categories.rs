@@ -5,7 +5,8 @@
 //! scope); changes need the edit right. Another customer's category is 404. Changes are recorded
 //! in the routing history, as the routing's own category calls are.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
 use domain::routing::{validate_category, GroupForm, DESCRIPTION_NOT_UNIQUE};

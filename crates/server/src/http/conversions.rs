@@ -4,7 +4,8 @@
 //! `conversions::opens_conversions`: conversions access and the page guard); changes need the
 //! edit right (`conversions::can_edit_conversions`). Another customer's action or upload is 404.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::pounds_text;
 use domain::conversions::{

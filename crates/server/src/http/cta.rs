@@ -4,7 +4,8 @@
 //! `cta::opens_cta`, the `admin_call_to_actions` scope) and its page guard; changes need the edit
 //! right (`cta::can_edit_cta`). Another customer's call-to-action is 404.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::Json;
 use domain::cta::{
     can_edit_cta, conversion_rate, delete_question, opens_cta, parse_cta, CtaForm, CtaKind, CALL_WINDOW_SECONDS,

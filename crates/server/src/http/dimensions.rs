@@ -5,7 +5,8 @@
 //! data access); definitions need an administrator (`can_edit_dimensions`), values the page's
 //! access (`can_set_values`). Another customer's dimension or call is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::dimensions::{
     can_edit_dimensions, can_set_values, check_value, delete_question, opens_dimensions, parse_dimension,

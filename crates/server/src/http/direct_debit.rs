@@ -4,7 +4,8 @@
 //! signature; then on to the billing details with directDebitUpdated=1 (or 0 for anything
 //! else: cancelled, tampered, replayed, expired).
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
 use axum::http::StatusCode;

@@ -3,7 +3,8 @@
 //! invoice. Only with the billing access flag; another customer's file, or a format the customer
 //! is not offered, is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::billing::invoice::{invoice_number, local_date};

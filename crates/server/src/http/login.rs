@@ -1,7 +1,8 @@
 //! The login page and form post, and logout. Sessions are rotated at login; failed attempts are
 //! throttled per account and source address, and per source address.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::header::{HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::StatusCode;

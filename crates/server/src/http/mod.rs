@@ -14,6 +14,7 @@ mod dimensions;
 mod direct_debit;
 mod download;
 pub mod error;
+pub(crate) mod extract;
 mod first_run;
 pub mod form;
 mod handleajax;

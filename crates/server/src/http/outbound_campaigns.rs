@@ -7,7 +7,8 @@
 //! `agents::opens_outbound_campaigns`); changes need an administrator. Another customer's
 //! campaign is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::agents::{
     campaign_delete_question, campaign_delete_refusal, can_edit_outbound_campaigns, opens_outbound_campaigns,

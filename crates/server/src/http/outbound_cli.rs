@@ -7,7 +7,8 @@
 //! caller id is set (here and users/save). Every call needs the Manage CLI menu item: new
 //! outbound and auth code 25 (the account owner). Another customer's ids are 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::{
     self, check_attempt, may_present, opens_manage_cli, remove_question, resend_refusal, status, validate_code,

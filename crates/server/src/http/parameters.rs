@@ -4,7 +4,8 @@
 //! value's calls as call log rows. The menu's rule decides who may (auth code 20 and up: the
 //! guard of /parameters); a name the account does not capture is 404.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::services::parameters::{validate_parameter_name, PARAMETER_FIELD, PARAMETER_NOT_UNIQUE};
 use domain::{guard, GuardStep};

@@ -1,6 +1,7 @@
 //! The page a password reset link opens: choose a new password, once, while the link lives.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;

@@ -4,7 +4,8 @@
 //! back to our return address with its own signed answer: the new mandate's reference and the
 //! account's last two digits, or that the customer cancelled. It keeps nothing of the account.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -2,7 +2,8 @@
 //! ad platform's own; the signed-in user stands for the customer's login there), and our
 //! callback that the provider sends the browser back to.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
 use axum::http::StatusCode;

@@ -5,7 +5,8 @@
 //! (`scoring::can_edit_scores`). Another customer's scorecard or rule is 404. Scoring a call is
 //! the call log's (reports::call_score).
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
 use domain::routing::RowLimit;

@@ -4,7 +4,8 @@
 //! Every call needs the menu item (domain `menu_page_opens("/sources")`: the menu item and the page's guard);
 //! changes need `sources::can_edit_sources`. Another customer's ids are 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::sources::{
     can_edit_sources, describe_rule, pair_in_use, parse_rule, validate_pair, PairForm, RuleForm, Ruleset,

@@ -3,8 +3,9 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::http::extract::Path as UrlPath;
 use axum::body::Body;
-use axum::extract::{Path as UrlPath, Request, State};
+use axum::extract::{Request, State};
 use axum::http::header::{ACCEPT_RANGES, CACHE_CONTROL, CONTENT_TYPE, LAST_MODIFIED};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};

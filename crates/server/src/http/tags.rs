@@ -3,7 +3,8 @@
 //! `tags::opens_tags`, the `admin_tagging_for_dynamics` scope) and its page guard; changes need
 //! the edit right (`tags::can_edit_tags`). Another customer's tag or rule is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
 use domain::tags::{

@@ -4,7 +4,8 @@
 //! `integration_track_sales` scope); the settings need an administrator. Saving them matches every
 //! sale of the account again.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::reports::{format_uk, preset_from_query, report_period};
 use domain::sales::{

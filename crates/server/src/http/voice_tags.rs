@@ -5,7 +5,8 @@
 //! re-tags every transcript of the account (in batches) before the answer. Another customer's
 //! record is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::menu_page_opens;
 use domain::speech::vocabulary::{TOO_MANY_VOCABULARIES, VOCABULARIES_MAX};

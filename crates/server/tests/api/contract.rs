@@ -169,6 +169,36 @@ async fn refusals_axum_writes_itself_answer_json_too() {
     assert_eq!(no_form.status, StatusCode::BAD_REQUEST, "a typed call without a form: {}", no_form.text());
 }
 
+#[tokio::test]
+async fn a_path_or_query_that_does_not_parse_is_refused_in_the_apis_words() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    // auth_code is a u8: 300 does not fit.
+    let reply = app.get("/api/users/getUserPermissions/0/300/0", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.text());
+    assert!(reply.header("content-type").unwrap_or_default().starts_with("application/json"), "{}", reply.text());
+    let body = reply.json();
+    assert_eq!(body["success"], false);
+    assert_eq!(body["code"], "BAD_REQUEST");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.contains("from 0 to 255") && message.contains("\"300\""), "{message}");
+    assert!(!message.contains("Invalid URL") && !message.contains("Cannot parse"), "axum's text: {message}");
+    // A named parameter is named.
+    let reply = app.get("/api/users/getUserDetails/x1", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.text());
+    let message = reply.json()["message"].as_str().unwrap().to_string();
+    assert!(!message.contains("Invalid URL") && !message.contains("Cannot parse"), "axum's text: {message}");
+    assert!(message.contains("whole number"), "{message}");
+    // A query whose number is not one.
+    let reply = app.get("/api/routinghistory/getChanges?page=abc", Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.text());
+    let body = reply.json();
+    assert_eq!(body["code"], "BAD_REQUEST");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.starts_with("The query string does not fit this call"), "{message}");
+    assert!(!message.contains("Failed to deserialize"), "axum's text: {message}");
+}
+
 /// The integrations and billing calls (issue 17), each with its method.
 const INTEGRATIONS_AND_BILLING: [(&str, &str); 19] = [
     ("/admin/getIntegrationsList", "get"),

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::integrations::{
     settings_fields, validate_settings, IntegrationDef, FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD,

@@ -2,7 +2,8 @@
 //! tagmanager/auth/{VcamID}: the overview's Dynamic URLs section and its website checks (the
 //! checks themselves run in the background: `crate::website_check`).
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::integrations::website_check::reason_text;
 use serde::Serialize;

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::integrations::{provider_settings, validate_provider_settings, ProviderSettingsDef};
 use garde::Validate;

@@ -2,7 +2,8 @@
 //! under the inline add's rule, deleted only when empty. Adding one is
 //! managecampaigns/insertCampaign (services::new_items), shared with the purchase form.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::Json;
 use domain::format_day_at;
 use domain::numbers::{campaign_not_empty, CampaignSort};

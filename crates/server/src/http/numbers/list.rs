@@ -1,7 +1,8 @@
 //! The numbers lists (docs/static-api.md "Numbers"): a campaign's static numbers, or every
 //! tracked number of the account, a page at a time; and the lists the edit dialogs choose from.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::numbers::NumberSort;
 use domain::routing::list_query::{parse_table_query, ListQueryInput};

@@ -2,7 +2,8 @@
 //! own call path at this moment, in words), its last calls (the call log's rows) and its
 //! routing history.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::numbers::{route_summary, NumberRoute};
 use domain::reports::{path_steps, range_since, CallLogQuery, CallSort, DatePreset, JourneyStep};

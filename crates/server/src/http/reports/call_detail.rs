@@ -1,7 +1,8 @@
 //! One call: its journey (the visit, the call, the routing's own account of it, where it
 //! ended), the calls that called it back, and its recording for users with the recordings flag.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;

@@ -4,7 +4,8 @@
 //! scope, the new reports) and the reports permission; a call's transcript also needs the
 //! recordings flag (as the transcript in the call log). Another customer's call is 404.
 
-use axum::extract::{Path, Query, State};
+use crate::http::extract::{Path, Query};
+use axum::extract::State;
 use axum::Json;
 use domain::reports::period::preset_from_query;
 use domain::reports::{format_uk, report_period, DatePreset};

@@ -1,7 +1,8 @@
 //! The call log: a page of the account's calls for the filters the address bar carries, the
 //! filters' choices, and the whole filtered set as CSV, written while it is read.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::dimensions::{opens_dimensions, DimensionKind};

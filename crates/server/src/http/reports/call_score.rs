@@ -3,7 +3,8 @@
 //! Scoring needs the reports permission and the scoring edit right (domain
 //! `scoring::can_edit_scores`); the call and the scorecard must be the customer's.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::RowLimit;
 use domain::scoring::{can_edit_scores, score_answers, score_label, ANSWER_NEEDED, QUESTIONS_MAX};

@@ -2,7 +2,8 @@
 //! and tagging or untagging it by hand. Tagging needs the reports permission and the tag edit
 //! right (domain `tags::can_edit_tags`); the call and the tag must be the customer's.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::tags::can_edit_tags;
 use garde::Validate;

@@ -3,7 +3,8 @@
 //! customer's call is not found. The transcript is made in the background by
 //! `transcription.rs`, on this machine: the answer says where it stands until then.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::speech::transcribes_calls;
 use serde::Serialize;

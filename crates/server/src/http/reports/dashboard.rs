@@ -3,7 +3,8 @@
 //! day, the top sources, and the totals, each against the period before. Needs the reports
 //! permission; the customer is always the session's.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::reports::dashboard::{average_seconds, NO_SOURCE};
 use domain::reports::period::preset_from_query;

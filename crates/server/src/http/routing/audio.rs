@@ -2,7 +2,8 @@
 //! password confirmation key), the upload and edit dialog (description check, add, update) and
 //! the player and download.
 
-use axum::extract::{DefaultBodyLimit, Path, State};
+use crate::http::extract::Path;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};

@@ -2,7 +2,8 @@
 //! details of a selection, and the lists issue 4 fills (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use futures_util::StreamExt;

@@ -3,7 +3,8 @@
 //! updateDestinationNumber, manageroutings/getRoutings/, manageconnections/getDestinationPlanDetails
 //! and manageroutings/save.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::RowLimit;

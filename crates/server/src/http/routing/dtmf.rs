@@ -1,7 +1,8 @@
 //! DTMF plans and DTMF IVRs (docs/routing-api.md "Part 2 (issue 4)"): the post call agent
 //! attribution a number can carry.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::dtmf::DTMF_TIMEOUT_DEFAULT;
 use domain::routing::history::RecordKind;

@@ -4,7 +4,8 @@
 //! are the domain's; the server adds uniqueness against stored rows, ownership of every id
 //! (404) and permission (reads need an advanced routing scope, writes an administrator with one).
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
 use domain::routing::{

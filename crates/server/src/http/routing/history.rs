@@ -4,8 +4,9 @@
 //! impact of an edit on the last week's calls, computed by the same domain function the browser
 //! runs through wasm.
 
+use crate::http::extract::{Path, Query};
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{

@@ -6,7 +6,8 @@
 //!
 //! Access: reads need an advanced routing scope, writes an administrator with one.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::ivr::{

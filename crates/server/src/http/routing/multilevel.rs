@@ -2,7 +2,8 @@
 //! credits used, the flow of an IVR (domain `ivr_flow`) and cloning an IVR with the child IVRs
 //! it reaches.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::ivr::{ivr_flow, validate_ivr, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
 use domain::routing::DESCRIPTION_NOT_UNIQUE;

@@ -1,6 +1,7 @@
 //! Call queues: manageconnections/getQueues/ and queues/save/{id}.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};

@@ -2,7 +2,8 @@
 //! answered by the provider behind the `TagManager` trait (the sandbox here). A 400 means the
 //! container is already set up.
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::campaign_reference;
 use garde::Validate;

@@ -1,6 +1,7 @@
 //! Voicemail boxes: managevoicemails/getList (the selector), get/{id}, store/ and update/{id}.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
 use domain::routing::{validate_voicemail, VoicemailForm};

@@ -1,7 +1,8 @@
 //! Dynamic whispers (docs/routing-api.md "Part 2 (issue 4)"): a text read to the agent per
 //! traffic source and medium of a pool's caller.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
 use domain::routing::{

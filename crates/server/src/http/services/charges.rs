@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::{month_call_charges, months_of, numbers_above_allowance, BillingMonth};
 use domain::purchase::usage::usage_periods;

@@ -5,7 +5,8 @@
 //! inventory, with its routing, provisioning requested; beyond the plan's pools the terms must
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::{

@@ -3,7 +3,8 @@
 //! last 72 hours, the window the visits that never call are kept. Gated like the dynamic URL
 //! pages; a pool of another customer, or of another dynamic URL, is 404.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::reports::format_uk;
 use domain::services::dynamic_pool::NUMBERS_PER_POOL;

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::purchase::{addon_offer, is_addon_on_sale, OfferKind, OfferScreen};
 use domain::{guard, GuardStep, Plan};

@@ -2,7 +2,8 @@
 //! API (`/v1/calls`) authenticates with. A key is shown once, when created; only its hash and
 //! its first characters are kept.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::partners::api_keys::{key_hint, validate_api_key_name, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
 use domain::partners::lead_reports::local_date_time;

@@ -2,7 +2,8 @@
 //! deleting act on the user everywhere, so they need the user's whole identity (every customer
 //! the user reaches is the editor's); removing acts on the current account only.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::users::{delete_refusal, removal_refusal, DeleteRequest};
 use domain::FieldErrors;

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::users::{
     assignable_auth_codes, authority_label, default_permissions, partner_permission_columns, permission_grid_columns,

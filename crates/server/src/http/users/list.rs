@@ -1,6 +1,7 @@
 //! users/getUsers/onaccount and /otheraccounts.
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
 use std::collections::HashMap;

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Path, State};
+use crate::http::extract::Path;
+use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::may_present;
 use domain::users::{
