@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// uPlot's canvas charts are recorded, in every file alike (src/test/uplot.ts says why).
+vi.mock('uplot', async () => ({ default: (await import('./uplot')).FakePlot }));
+
 /**
  * Every test starts at the same instant, whatever the machine's clock says: a Monday morning
  * in winter (GMT). Only Date is faked, so timers and waitFor keep real time; a test that needs

@@ -2,26 +2,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { Dashboard, PeriodChange } from './api';
 import { DashboardPage, LOAD_FAILED, NO_CALLS } from './DashboardPage';
 import { periodQuery, shortDay } from './period';
 import { stackTops } from './StackedBarChart';
 
-// The canvas chart is uPlot's; jsdom has no canvas, so the plots are recorded instead.
-const plots = vi.hoisted(() => [] as { series: { label?: string }[]; data: number[][] }[]);
-vi.mock('uplot', () => {
-  class FakePlot {
-    static paths = { bars: () => () => null };
-    constructor(options: { series: { label?: string }[] }, data: number[][]) {
-      plots.push({ series: options.series, data });
-    }
-    setSize() {}
-    destroy() {}
-  }
-  return { default: FakePlot };
-});
+// The canvas chart is uPlot's; jsdom has no canvas, so the plots are recorded instead (for every
+// test file: src/test/setup.ts).
+import { plots } from '../../../test/uplot';
 
 function change(current: number, previous: number, text: string): PeriodChange {
   return { current, previous, changePercent: previous ? Math.round(((current - previous) * 100) / previous) : null, change: text };
