@@ -92,6 +92,11 @@ if [ "$(target/schemathesis/bin/schemathesis --version 2>/dev/null | awk '{print
   python3 -m venv target/schemathesis
   target/schemathesis/bin/pip install -q "schemathesis==$SCHEMATHESIS_VERSION"
 fi
+# Python 3.11's ast.parse is not safe across threads (scripts/ast_parse_lock.py): a lock around it,
+# loaded at the environment's start-up by a .pth file.
+SITE=$(target/schemathesis/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+cmp -s scripts/ast_parse_lock.py "$SITE/ast_parse_lock.py" || cp scripts/ast_parse_lock.py "$SITE/ast_parse_lock.py"
+echo "import ast_parse_lock" >"$SITE/ast_parse_lock.pth"
 
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   step "frontend dependencies"
