@@ -13,6 +13,7 @@ pub mod file_export;
 pub mod housekeeping;
 pub mod http;
 pub mod invoice_files;
+pub mod kept_pages;
 pub mod payments;
 pub mod provisioning;
 pub mod sales_file;

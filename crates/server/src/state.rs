@@ -5,9 +5,11 @@ use sqlx::AnyPool;
 use crate::account_states::AccountStates;
 use crate::caller_id_verification::{CodeSender, SandboxPhone};
 use crate::clock::Clock;
+use crate::kept_pages::KeptPages;
 use crate::payments::{PaymentProvider, Sandbox};
 use crate::secrets::SecretBox;
 use crate::settings::Settings;
+use axum::body::Bytes;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -26,6 +28,8 @@ pub struct AppState {
     pub caller_id_codes: Arc<dyn CodeSender>,
     /// The account states this process has derived, used while their versions hold.
     pub account_states: Arc<AccountStates>,
+    /// The numbers pages this process has read, used while the customer's numbers version holds.
+    pub numbers_pages: Arc<KeptPages<Bytes>>,
 }
 
 impl AppState {
@@ -50,6 +54,7 @@ impl AppState {
             secrets,
             caller_id_codes,
             account_states: Arc::default(),
+            numbers_pages: Arc::default(),
         })
     }
 }

@@ -20,6 +20,8 @@ use crate::store::sessions::{Session, StateVersions};
 pub struct AccountUser {
     pub session: Session,
     pub account: AccountState,
+    /// The customer's numbers version, read with the session (`crate::kept_pages`).
+    pub numbers_version: i64,
 }
 
 impl<S> FromRequestParts<S> for AccountUser
@@ -31,9 +33,9 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        let (session, versions) = session_with_versions(parts, &state).await?;
+        let (session, versions, numbers_version) = session_with_versions(parts, &state).await?;
         let account = kept_state(&state, &session, versions).await?;
-        Ok(AccountUser { session, account: AccountState::clone(&account) })
+        Ok(AccountUser { session, account: AccountState::clone(&account), numbers_version })
     }
 }
 

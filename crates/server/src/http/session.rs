@@ -62,11 +62,12 @@ where
     }
 }
 
-/// The logged-in session and its account state's versions (one statement), or 401.
+/// The logged-in session, its account state's versions and its customer's numbers version (one
+/// statement), or 401.
 pub(crate) async fn session_with_versions(
     parts: &Parts,
     state: &AppState,
-) -> Result<(Session, sessions::StateVersions), AppError> {
+) -> Result<(Session, sessions::StateVersions, i64), AppError> {
     let unauthorized = || AppError::Unauthorized { return_to: return_path(parts) };
     let token = session_token(parts, state.settings.secure_cookies).ok_or_else(unauthorized)?;
     sessions::find_with_versions(&state.db, &token, state.clock.now()).await?.ok_or_else(unauthorized)

@@ -82,6 +82,13 @@ fn calls_of(since: &str) -> String {
     )
 }
 
+/// A page of numbers and how many match its search.
+#[derive(Debug)]
+pub struct NumberPage {
+    pub rows: Vec<NumberRow>,
+    pub total: i64,
+}
+
 /// Which numbers: a campaign's static numbers, or every tracked number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -97,7 +104,7 @@ pub async fn page(
     query: &TableQuery<NumberSort>,
     format: &NumberFormat,
     calls_since: i64,
-) -> sqlx::Result<(Vec<NumberRow>, i64)> {
+) -> sqlx::Result<NumberPage> {
     let mut condition = String::from("WHERE 1 = 1");
     let mut binds: Vec<String> = Vec::new();
     if let Scope::Campaign(id) = scope {
@@ -145,7 +152,7 @@ pub async fn page(
         total = total.bind(value.as_str());
     }
     let (rows, (total,)) = tokio::try_join!(rows.bind(calls_since).fetch_all(db), total.fetch_one(db))?;
-    Ok((rows, total))
+    Ok(NumberPage { rows, total })
 }
 
 /// One of the customer's static numbers.

@@ -56,12 +56,18 @@ pub struct StateVersions {
     pub home: i64,
 }
 
-/// `find` and the session's state versions, in one statement: what every `/api` request reads
-/// before it may use the account state this process keeps (`crate::account_states`).
-pub async fn find_with_versions(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<(Session, StateVersions)>> {
+/// `find`, the session's state versions and the current customer's numbers version (migration
+/// 0053), in one statement: what every `/api` request reads before it may use the account state
+/// (`crate::account_states`) or a numbers page (`crate::kept_pages`) this process keeps.
+pub async fn find_with_versions(
+    db: &AnyPool,
+    token: &str,
+    now: i64,
+) -> sqlx::Result<Option<(Session, StateVersions, i64)>> {
     let hash = token_hash(token);
-    let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
-        "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version, h.state_version
+    let row: Option<(i64, i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version, h.state_version,
+                c.numbers_version
          FROM sessions s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_id
               JOIN customers h ON h.id = u.home_customer_id
          WHERE s.token_hash = $1",
@@ -69,9 +75,11 @@ pub async fn find_with_versions(db: &AnyPool, token: &str, now: i64) -> sqlx::Re
     .bind(&hash)
     .fetch_optional(db)
     .await?;
-    let Some((user_id, customer_id, created_at, last_seen_at, customer, user, home)) = row else { return Ok(None) };
+    let Some((user_id, customer_id, created_at, last_seen_at, customer, user, home, numbers)) = row else {
+        return Ok(None);
+    };
     let session = live(db, Session { token_hash: hash, user_id, customer_id }, (created_at, last_seen_at), now).await?;
-    Ok(session.map(|s| (s, StateVersions { customer, user, home })))
+    Ok(session.map(|s| (s, StateVersions { customer, user, home }, numbers)))
 }
 
 /// The session if it has not expired (an expired one is deleted), its activity written at most

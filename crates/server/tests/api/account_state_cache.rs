@@ -3,36 +3,22 @@
 //! made through one process (A) after the other (B, its own pool and its own kept states on
 //! the same database) has kept the state; B's next request shows the change.
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::StatusCode;
-use axum::Router;
 use serde_json::{json, Value};
-use server::AppState;
 
-use crate::helpers::{request, send_via, Reply, TestApp};
+use crate::helpers::{request, SecondProcess, TestApp};
 
 const DETAILS: &str = "/api/accountsettings/getAccountDetails";
 const DAY: i64 = 24 * 60 * 60;
 
-/// A second server process on A's database: a pool and kept states of its own.
-struct Other {
-    state: AppState,
-    router: Router,
+/// A second server process on A's database (pool and kept states of its own) reads the account.
+trait Accounts {
+    async fn account(&self, token: &str) -> Value;
+    async fn kept_account(&self, token: &str) -> Value;
 }
 
-impl Other {
-    async fn of(app: &TestApp) -> Other {
-        let db = server::db::connect(&app.state.settings.database_url).await.unwrap();
-        let state = AppState { db, account_states: Arc::default(), ..app.state.clone() };
-        Other { router: server::app(state.clone()), state }
-    }
-
-    async fn get(&self, path: &str, token: &str) -> Reply {
-        send_via(&self.router, request("GET", path, Some(token), true).body(Body::empty()).unwrap()).await
-    }
-
+impl Accounts for SecondProcess {
     async fn account(&self, token: &str) -> Value {
         let reply = self.get(DETAILS, token).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -59,7 +45,7 @@ async fn run(app: &TestApp, sql: &str) {
 #[tokio::test]
 async fn a_plan_change_shows_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let starter = app.login("starter@demo.test").await;
     assert_eq!(b.kept_account(&starter).await["packageName"], "Starter");
     let mut tx = app.state.db.begin().await.unwrap();
@@ -73,7 +59,7 @@ async fn a_plan_change_shows_in_the_other_process() {
 #[tokio::test]
 async fn an_add_on_bought_and_removed_shows_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let owner = app.login("owner@demo.test").await;
     assert!(!has(&b.kept_account(&owner).await["packageScopes"], "report_voice_tags"));
     let reply = app.post_multipart("/api/services/addAddon", Some(&owner), &[("scope", "report_voice_tags")]).await;
@@ -88,7 +74,7 @@ async fn an_add_on_bought_and_removed_shows_in_the_other_process() {
 #[tokio::test]
 async fn a_plans_scopes_changed_show_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let owner = app.login("owner@demo.test").await;
     assert!(!has(&b.kept_account(&owner).await["packageScopes"], "report_new_thing"));
     run(&app, "INSERT INTO plan_scopes (plan, scope, addon) VALUES ('Professional', 'report_new_thing', 0)").await;
@@ -98,7 +84,7 @@ async fn a_plans_scopes_changed_show_in_the_other_process() {
 #[tokio::test]
 async fn a_speech_trial_shows_in_the_other_process_and_ends_there_on_time() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let starter = app.login("starter@demo.test").await;
     assert_eq!(b.kept_account(&starter).await["hasSpeech"], false);
     let reply = app.post_multipart("/api/tryspeech/startTrial", Some(&starter), &[("terms", "1")]).await;
@@ -133,7 +119,7 @@ fn uma_with_billing() -> Vec<(&'static str, String)> {
 #[tokio::test]
 async fn a_users_rights_changed_show_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let user = app.login("user@demo.test").await;
     assert_eq!(b.kept_account(&user).await["canAccessBilling"], false);
     let owner = app.login("owner@demo.test").await;
@@ -147,7 +133,7 @@ async fn a_users_rights_changed_show_in_the_other_process() {
 #[tokio::test]
 async fn access_removed_or_a_session_ended_shows_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let user = app.login("user@demo.test").await;
     b.kept_account(&user).await;
     let mut tx = app.state.db.begin().await.unwrap();
@@ -166,7 +152,7 @@ async fn access_removed_or_a_session_ended_shows_in_the_other_process() {
 #[tokio::test]
 async fn an_account_switch_shows_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let owner = app.login("owner@demo.test").await;
     assert_eq!(b.kept_account(&owner).await["customerId"], 100);
     let switch = [("form_customer_id", "101"), ("form_customer_name", "Harbour Lane Orthodontics")];
@@ -179,7 +165,7 @@ async fn an_account_switch_shows_in_the_other_process() {
 #[tokio::test]
 async fn names_shown_from_other_rows_change_in_the_other_process() {
     let app = TestApp::spawn().await;
-    let b = Other::of(&app).await;
+    let b = SecondProcess::of(&app).await;
     let admin = app.login("admin@demo.test").await;
     let owner = app.login("owner@demo.test").await;
     assert_eq!(b.kept_account(&admin).await["accountOwnerName"], "Olivia Owen");

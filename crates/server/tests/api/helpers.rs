@@ -337,6 +337,26 @@ pub async fn send_via(router: &Router, mut req: Request<Body>) -> Reply {
     Reply { status, headers, body }
 }
 
+/// A second server process on a test app's database: a pool of its own and its own kept
+/// account states and pages (issue 37), as another process of a scaled-out server has.
+pub struct SecondProcess {
+    pub state: AppState,
+    router: Router,
+}
+
+impl SecondProcess {
+    pub async fn of(app: &TestApp) -> SecondProcess {
+        let db = server::db::connect(&app.state.settings.database_url).await.unwrap();
+        let state =
+            AppState { db, account_states: Default::default(), numbers_pages: Default::default(), ..app.state.clone() };
+        SecondProcess { router: server::app(state.clone()), state }
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Reply {
+        send_via(&self.router, request("GET", path, Some(token), true).body(Body::empty()).unwrap()).await
+    }
+}
+
 pub fn request(method: &str, path: &str, session: Option<&str>, admin_header: bool) -> axum::http::request::Builder {
     let mut builder = Request::builder().method(method).uri(path);
     if admin_header {

@@ -30,6 +30,7 @@ mod integrations_settings;
 mod invoices;
 mod login;
 mod menu_pages;
+mod numbers_page_cache;
 mod outbound_agents;
 mod outbound_campaigns;
 mod outbound_cli;

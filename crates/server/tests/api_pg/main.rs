@@ -59,6 +59,8 @@ mod invoices;
 mod login;
 #[path = "../api/menu_pages.rs"]
 mod menu_pages;
+#[path = "../api/numbers_page_cache.rs"]
+mod numbers_page_cache;
 #[path = "../api/outbound_agents.rs"]
 mod outbound_agents;
 #[path = "../api/outbound_campaigns.rs"]

@@ -166,7 +166,8 @@ async fn still_may_connect(state: &AppState, session: &Session, flow: &ConnectFl
     )
     .await?;
     let Some(account) = account else { return Ok(false) };
-    let user = AccountUser { session: session.clone(), account };
+    // The checks read no kept page, so the numbers version is not needed here.
+    let user = AccountUser { session: session.clone(), account, numbers_version: 0 };
     match may_connect(state, &user, &flow.identifier).await {
         Ok(_) => Ok(true),
         Err(AppError::Forbidden | AppError::NotFound) => Ok(false),

@@ -2,7 +2,13 @@
 //! tracked number of the account, a page at a time; and the lists the edit dialogs choose from.
 
 use crate::http::extract::Query;
+use std::sync::Arc;
+
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domain::numbers::NumberSort;
 use domain::routing::list_query::{parse_table_query, ListQueryInput};
@@ -15,6 +21,7 @@ use utoipa_axum::routes;
 use super::campaigns::positive_id;
 use super::{NumberListRow, StaticUser};
 use crate::http::error::AppError;
+use crate::kept_pages::ReadAt;
 use crate::state::AppState;
 use crate::store::numbers::{self, Scope};
 use crate::store::{campaigns, number_lists};
@@ -47,23 +54,43 @@ async fn number_list(
     user: StaticUser,
     Query(campaign): Query<CampaignParam>,
     Query(input): Query<ListQueryInput>,
-) -> Result<Json<NumberPage>, AppError> {
+) -> Result<Response, AppError> {
     let query = parse_table_query(&input, NumberSort::Bought).map_err(AppError::Validation)?;
-    let since = user.calls_since(&state);
+    let (customer, since) = (user.customer(), user.calls_since(&state));
     let scope = match campaign.campaign.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         None => Scope::Everything,
-        Some(text) => {
-            let id = positive_id(text).ok_or(AppError::NotFound)?;
-            if campaigns::one(&state.db, user.customer(), id, since).await?.is_none() {
-                return Err(AppError::NotFound);
-            }
-            Scope::Campaign(id)
-        }
+        Some(text) => Scope::Campaign(positive_id(text).ok_or(AppError::NotFound)?),
     };
-    let (rows, total) =
-        numbers::page(&state.db, user.customer(), scope, &query, &user.account.number_format, since).await?;
-    let zone = &user.account.customer_time_zone;
-    Ok(Json(NumberPage { numbers: rows.into_iter().map(|row| NumberListRow::from_row(row, zone)).collect(), total }))
+    // The same question at the same version and instant has the same answer (crate::kept_pages),
+    // kept as sent. A campaign's page is kept only once the campaign was found to be this
+    // customer's.
+    let (format, zone) = (&user.account.number_format, &user.account.customer_time_zone);
+    let question = format!("{scope:?} {query:?} {format:?} {zone}");
+    let at = ReadAt { version: user.numbers_version, since };
+    if let Some(kept) = state.numbers_pages.get(customer, &question, at) {
+        return Ok(json_body(Bytes::clone(&kept)));
+    }
+    if let Scope::Campaign(id) = scope {
+        if campaigns::one(&state.db, customer, id, since).await?.is_none() {
+            return Err(AppError::NotFound);
+        }
+    }
+    let page = numbers::page(&state.db, customer, scope, &query, format, since).await?;
+    let numbers = page.rows.into_iter().map(|row| NumberListRow::from_row(row, zone)).collect();
+    let body = Bytes::from(
+        serde_json::to_vec(&NumberPage { numbers, total: page.total })
+            .map_err(|e| AppError::Internal(e.to_string()))?,
+    );
+    // "All" rows on one page can be any number of them: never kept.
+    if query.page_size.is_some() {
+        state.numbers_pages.put(customer, question, at, Arc::new(body.clone()));
+    }
+    Ok(json_body(body))
+}
+
+/// A JSON answer already serialised.
+fn json_body(body: Bytes) -> Response {
+    ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
 #[derive(Serialize, ToSchema)]

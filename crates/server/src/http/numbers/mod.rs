@@ -43,6 +43,8 @@ pub(crate) fn opens_static_pages(account: &AccountState) -> bool {
 pub struct StaticUser {
     pub session: Session,
     pub account: AccountState,
+    /// The customer's numbers version, read with the session (`crate::kept_pages`).
+    pub numbers_version: i64,
 }
 
 impl<S> FromRequestParts<S> for StaticUser
@@ -53,11 +55,11 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
+        let AccountUser { session, account, numbers_version } = AccountUser::from_request_parts(parts, state).await?;
         if !opens_static_pages(&account) {
             return Err(AppError::Forbidden);
         }
-        Ok(StaticUser { session, account })
+        Ok(StaticUser { session, account, numbers_version })
     }
 }
 

@@ -51,7 +51,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
+        let AccountUser { session, account, .. } = AccountUser::from_request_parts(parts, state).await?;
         if !account.can_access_reports {
             return Err(AppError::Forbidden);
         }

@@ -80,7 +80,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
+        let AccountUser { session, account, .. } = AccountUser::from_request_parts(parts, state).await?;
         let access = routing_access(&account);
         if !access.can_view {
             return Err(AppError::Forbidden);

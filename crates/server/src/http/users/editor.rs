@@ -31,7 +31,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let AccountUser { session, account } = AccountUser::from_request_parts(parts, state).await?;
+        let AccountUser { session, account, .. } = AccountUser::from_request_parts(parts, state).await?;
         if !account.is_user_admin || guard(USERS_PAGE, &account) != GuardStep::Allow {
             return Err(AppError::Forbidden);
         }
