@@ -441,47 +441,65 @@ pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSna
     Ok(RoutingSnapshot { service_plans, library, entries })
 }
 
-/// The names a change's explanation quotes, read on `conn`: in the change's own transaction,
-/// so that they include what it has just written and need no second connection while it holds
-/// the write lock.
+/// The tables whose rows a change's explanation may quote by name, in the order of `names`'
+/// lists; the traffic sources come last, named "source / medium".
+const NAMED_TABLES: [&str; 14] = [
+    "service_plans",
+    "destination_plans",
+    "ivrs",
+    "voicemails",
+    "queues",
+    "audios",
+    "destination_numbers",
+    "call_categories",
+    "report_groups",
+    "secondary_report_groups",
+    "in_call_attributions",
+    "dynamic_whispers",
+    "dtmf_plans",
+    "dtmf_ivrs",
+];
+
+/// The names a change's explanation quotes, read on `conn` in one statement: in the change's own
+/// transaction, so that they include what it has just written and need no second connection
+/// while it holds the write lock.
 pub async fn names(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<Names> {
+    let mut arms: Vec<String> = NAMED_TABLES
+        .iter()
+        .enumerate()
+        .map(|(list, table)| {
+            format!("SELECT CAST({list} AS BIGINT) AS list, id, description FROM {table} WHERE customer_id = $1")
+        })
+        .collect();
+    arms.push(format!(
+        "SELECT CAST({} AS BIGINT) AS list, id, source || ' / ' || medium FROM sources_mediums WHERE customer_id = $1",
+        NAMED_TABLES.len()
+    ));
+    let sql = format!("{} ORDER BY 1, 2", arms.join(" UNION ALL "));
+    let rows: Vec<(i64, i64, String)> = sqlx::query_as(&sql).bind(customer_id).fetch_all(conn).await?;
+    let mut lists: Vec<Vec<Named>> = vec![Vec::new(); NAMED_TABLES.len() + 1];
+    for (list, id, description) in rows {
+        lists[list as usize].push(Named { id, description });
+    }
+    let mut lists = lists.into_iter();
+    let mut next = || lists.next().unwrap_or_default();
     Ok(Names {
-        service_plans: named(conn, "service_plans", customer_id).await?,
-        destination_plans: named(conn, "destination_plans", customer_id).await?,
-        ivrs: named(conn, "ivrs", customer_id).await?,
-        voicemails: named(conn, "voicemails", customer_id).await?,
-        queues: named(conn, "queues", customer_id).await?,
-        audios: named(conn, "audios", customer_id).await?,
-        destination_numbers: named(conn, "destination_numbers", customer_id).await?,
-        categories: named(conn, "call_categories", customer_id).await?,
-        report_groups: named(conn, "report_groups", customer_id).await?,
-        secondary_report_groups: named(conn, "secondary_report_groups", customer_id).await?,
-        in_call_attributions: named(conn, "in_call_attributions", customer_id).await?,
-        dynamic_whispers: named(conn, "dynamic_whispers", customer_id).await?,
-        dtmf_plans: named(conn, "dtmf_plans", customer_id).await?,
-        dtmf_ivrs: named(conn, "dtmf_ivrs", customer_id).await?,
-        sources_mediums: sources_mediums(conn, customer_id).await?,
+        service_plans: next(),
+        destination_plans: next(),
+        ivrs: next(),
+        voicemails: next(),
+        queues: next(),
+        audios: next(),
+        destination_numbers: next(),
+        categories: next(),
+        report_groups: next(),
+        secondary_report_groups: next(),
+        in_call_attributions: next(),
+        dynamic_whispers: next(),
+        dtmf_plans: next(),
+        dtmf_ivrs: next(),
+        sources_mediums: next(),
     })
-}
-
-/// The customer's traffic sources as a whisper's explanation names them: "source / medium".
-async fn sources_mediums(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<Vec<Named>> {
-    let rows: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT id, source, medium FROM sources_mediums WHERE customer_id = $1 ORDER BY id")
-            .bind(customer_id)
-            .fetch_all(conn)
-            .await?;
-    Ok(rows.into_iter().map(|(id, source, medium)| Named { id, description: format!("{source} / {medium}") }).collect())
-}
-
-/// Every row of the customer's `table` (a constant of this module) as (id, description).
-async fn named(conn: &mut AnyConnection, table: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as(&format!("SELECT id, description FROM {table} WHERE customer_id = $1 ORDER BY id"))
-            .bind(customer_id)
-            .fetch_all(conn)
-            .await?;
-    Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
 }
 
 /// The customer's inbound calls since `since` (seconds) to the numbers and pools `entries`, as
