@@ -3,8 +3,10 @@
 //! and the errors, then checks that the database holds exactly the plans the writes created.
 //!   cargo run --release -p server --example load -- DATABASE_URL SECONDS RATE http://host:port [...]
 //! Requests go out on a schedule (open loop): a slow answer does not slow the next request
-//! down, and latency counts from the moment the request was due. The HTTP client is reqwest
-//! (keep-alive connections pooled per server).
+//! down, and latency counts from the moment the request was due. The first WARMUP (env, 2)
+//! seconds go at the same rate and are not counted: they open the servers' database
+//! connections and prepare their statements, which a server does once, not per request. The
+//! HTTP client is reqwest (keep-alive connections pooled per server).
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +17,8 @@ use tokio::sync::mpsc;
 /// One request of the mix: 4 reads (the plan list, a page of numbers, the account, a search of
 /// numbers) to every write (a new one-row service plan with a description of its own).
 fn request(client: &Client, n: u64, server: &str, target: i64) -> (bool, RequestBuilder) {
+    // Descriptions unique across runs on the same database.
+    let run = std::process::id();
     let read = |path: &str| client.get(format!("{server}{path}"));
     match n % 5 {
         0 => (false, read("/api/manageconnections/getServicePlansList")),
@@ -22,7 +26,7 @@ fn request(client: &Client, n: u64, server: &str, target: i64) -> (bool, Request
         2 => (false, read("/api/accountsettings/getAccountDetails")),
         3 => (false, read("/api/manageconnections/getNumbersList?page=1&pageSize=25&search=0161")),
         _ => {
-            let description = format!("Load plan {n}");
+            let description = format!("Load plan {run}-{n}");
             let target = target.to_string();
             let form = [
                 ("form_plan_description", description.as_str()),
@@ -72,6 +76,7 @@ fn client_for(session: &str) -> Result<Client, Box<dyn std::error::Error>> {
 const KINDS: [&str; 5] = ["plan list", "numbers page", "account", "numbers search", "new plan"];
 
 struct Outcome {
+    counted: bool,
     kind: usize,
     write: bool,
     status: Option<u16>,
@@ -88,6 +93,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("name at least one server".into());
     }
     let (seconds, rate): (u64, u64) = (seconds.parse()?, rate.parse()?);
+    let warmup: u64 = std::env::var("WARMUP").map_or(Ok(2), |w| w.parse())?;
     let db = server::db::connect(url).await?;
     let target: i64 =
         sqlx::query_scalar("SELECT MIN(id) FROM destination_plans WHERE customer_id = 100").fetch_one(&db).await?;
@@ -97,7 +103,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = client_for(&session)?;
 
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
-    let total = seconds * rate;
+    let (first_counted, total) = (warmup * rate, (warmup + seconds) * rate);
     let start = Instant::now();
     let interval = Duration::from_secs_f64(1.0 / rate as f64);
     for n in 0..total {
@@ -107,7 +113,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let done = done_tx.clone();
         tokio::spawn(async move {
             let status = request.send().await.ok().map(|answer| answer.status().as_u16());
-            let _ = done.send(Outcome { kind: (n % 5) as usize, write, status, latency: due.elapsed() });
+            let latency = due.elapsed();
+            let _ = done.send(Outcome { counted: n >= first_counted, kind: (n % 5) as usize, write, status, latency });
         });
     }
     drop(done_tx);
@@ -115,15 +122,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut by_kind: [Vec<Duration>; 5] = Default::default();
     let (mut errors, mut writes_ok) = (0u64, 0i64);
     while let Some(outcome) = done_rx.recv().await {
-        latencies.push(outcome.latency);
-        by_kind[outcome.kind].push(outcome.latency);
+        if outcome.counted {
+            latencies.push(outcome.latency);
+            by_kind[outcome.kind].push(outcome.latency);
+        }
         match outcome.status {
             Some(200) if outcome.write => writes_ok += 1,
             Some(200) => {}
             _ => errors += 1,
         }
     }
-    let elapsed = start.elapsed().as_secs_f64();
+    let elapsed = start.elapsed().as_secs_f64() - warmup as f64;
     let p99 = |mut l: Vec<Duration>| -> f64 {
         l.sort();
         l.get(((l.len() as f64 * 0.99) as usize).min(l.len().saturating_sub(1)))
@@ -134,8 +143,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
     let plans_made = plan_count(&db).await? - plans_before;
     println!(
-        "{} requests in {elapsed:.1} s to {} process(es): {:.1} requests/s, p50 {:.1} ms, p99 {:.1} ms, {errors} errors; \
-         {writes_ok} plans saved, {plans_made} new rows in service_plans{}",
+        "{} requests in {elapsed:.1} s to {} process(es) after {warmup} s of warm-up: {:.1} requests/s, p50 {:.1} ms, \
+         p99 {:.1} ms, {errors} errors; {writes_ok} plans saved, {plans_made} new rows in service_plans{}",
         latencies.len(),
         servers.len(),
         latencies.len() as f64 / elapsed,
