@@ -40,6 +40,17 @@ serve() { # port database
   echo "the server on port $1 did not start" >&2; tail -n 20 "$WORK/server.log" >&2; exit 1
 }
 
+# A server transcribes the demo's recorded calls when it starts (pocketsphinx, about a minute
+# of a core here): the measured seconds wait until no recogniser has run for 3 seconds.
+settle() {
+  local quiet=0
+  for _ in $(seq 1 300); do
+    if pgrep -f 'pocketsphinx|hear\.py' >/dev/null; then quiet=0; else quiet=$((quiet + 1)); fi
+    [ "$quiet" -ge 3 ] && return
+    sleep 1
+  done
+}
+
 # Requests/s of `wrk -t2 -c16` on a URL (with the session); fails on any answer but 2xx.
 measure() { # url
   local out
@@ -55,6 +66,7 @@ S=$(free_port $((BARE + 1))); serve "$S" "sqlite://$WORK/bench.db"
 TOKEN=$(curl -s -D - -o /dev/null --data-urlencode email=owner@demo.test --data-urlencode password=demopass \
   "http://127.0.0.1:$S/login" | sed -n 's/^[Ss]et-[Cc]ookie: admin_session=\([^;]*\).*/\1/p')
 [ -n "$TOKEN" ] || { echo "the login as owner@demo.test set no session" >&2; exit 1; }
+settle
 
 echo "== SQLite, one process, wrk -t2 -c16 -d${SECONDS_}s"
 bare=$(measure "http://127.0.0.1:$BARE/")
@@ -65,6 +77,10 @@ kill "${SERVER_PIDS[@]}" 2>/dev/null || true
 PG_DB=$(pg_fresh_database "${PG_BENCH_DATABASE:-request_cost_bench}")
 A=$(free_port $((S + 1))); serve "$A" "$PG_DB"
 B=$(free_port $((A + 1))); serve "$B" "$PG_DB"
+# As pgbench does before a run: the demo was just seeded, so PostgreSQL's autovacuum would
+# otherwise vacuum and analyse its tables during the measured seconds.
+settle
+psql "$PG_DB" -q -c "VACUUM ANALYZE"
 echo "== PostgreSQL, two processes: $LOAD_SECONDS s at $RATE requests/s"
 load=$("$TARGET/examples/load" "$PG_DB" "$LOAD_SECONDS" "$RATE" "http://127.0.0.1:$A" "http://127.0.0.1:$B") || {
   echo "$load" >&2; exit 1; }
