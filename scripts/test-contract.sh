@@ -47,10 +47,14 @@ ST_TIME_LIMIT=${ST_TIME_LIMIT:-600}
 run_schemathesis() {
   SESSION=$1 timeout --kill-after=10 "$ST_TIME_LIMIT" "$ST" --config-file scripts/schemathesis.toml run \
     "http://127.0.0.1:$PORT/api/openapi.json" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection \
-    --max-examples "$EXAMPLES" --workers 2 --seed "${ST_SEED:-20261123}" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance \
+    --max-examples "$EXAMPLES" --workers 2 --seed "$ST_SEED" \
     --report "${REPORT:-junit}" --report-dir "$REPORT_DIR/$2"
 }
+
+# A new seed each run, printed so that a failure can be replayed: ST_SEED=<seed> bash scripts/test-contract.sh
+ST_SEED=${ST_SEED:-$RANDOM$RANDOM}
+echo "== schemathesis seed $ST_SEED (replay: ST_SEED=$ST_SEED bash scripts/test-contract.sh $EXAMPLES${2:+ $2})"
 
 status=0
 for persona in owner@demo.test partner@demo.test techpartner@demo.test; do

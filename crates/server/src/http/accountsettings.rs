@@ -1,5 +1,6 @@
 //! accountsettings/*: the auth check, the account's scopes and the account switch.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::AccountState;
@@ -38,7 +39,8 @@ struct AccountScopes {
 #[derive(Deserialize, Validate, ToSchema)]
 struct SwitchForm {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     form_customer_id: Option<i64>,
     #[serde(default)]
     #[garde(length(max = 1))]

@@ -84,6 +84,11 @@ where
     if data.pairs().any(|(name, value)| name.contains('\0') || value.contains('\0')) {
         return Err(AppError::BadRequest("a form field holds a NUL character".into()));
     }
+    // A name with a control character cannot be posted as multipart (its header line refuses
+    // it), so it is refused the same in the other encoding: the contract says so of every form.
+    if data.pairs().any(|(name, _)| name.chars().any(|c| c.is_ascii_control())) {
+        return Err(AppError::BadRequest("a form field's name holds a control character".into()));
+    }
     let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(data.pairs()).finish();
     let fields: T = serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("the form: {e}")))?;
     fields.validate().map_err(|report| AppError::Validation(shape_errors(&report)))?;

@@ -1,6 +1,7 @@
 //! users/checkUniqueEmail and users/save: every rule of the user form checked again here,
 //! plus authority, ownership and which permissions this editor may change.
 
+use crate::http::bounds;
 use std::collections::HashMap;
 
 use crate::http::extract::Path;
@@ -127,7 +128,8 @@ struct SaveUserRequest {
     #[garde(length(max = 1))]
     hasAccessToNewOutbound: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     form_outbound_campaign: Option<i64>,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
