@@ -43,7 +43,8 @@ struct SwitchForm {
     #[schema(schema_with = bounds::id)]
     form_customer_id: Option<i64>,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_partner_login: String,
     #[serde(default)]
     #[garde(length(chars, max = 1_000))]

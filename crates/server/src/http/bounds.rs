@@ -10,6 +10,18 @@ use utoipa::openapi::schema::{KnownFormat, Object, ObjectBuilder, SchemaFormat, 
 /// The smallest id of any record: ids start at 1 (a form's `garde(range(min = ID_MIN))`).
 pub const ID_MIN: i64 = 1;
 
+/// A flag posted as text ("1", "0" or nothing): at most `FLAG_MAX` bytes (garde counts bytes).
+pub const FLAG_MAX: usize = 1;
+
+/// A flag's text: at most `FLAG_MAX` characters, each ASCII (so a character is a byte) and not NUL.
+pub fn flag() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(FLAG_MAX))
+        .pattern(Some(format!("^[\\x01-\\x7f]{{0,{FLAG_MAX}}}$")))
+        .build()
+}
+
 /// A day as the filters read it: `format: date`, in the shape the domain parses.
 pub fn date() -> Object {
     ObjectBuilder::new()
@@ -62,6 +74,11 @@ pub fn price_scopes_pattern() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flag_is_at_most_one_ascii_character() {
+        assert_eq!(flag().pattern.as_deref(), Some(r"^[\x01-\x7f]{0,1}$"));
+    }
 
     #[test]
     fn the_scopes_pattern_is_the_domains_figures() {

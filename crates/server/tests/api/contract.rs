@@ -351,7 +351,15 @@ async fn a_forms_schema_says_what_a_form_can_carry() {
     let enter = &api["components"]["schemas"]["EnterForm"];
     // An optional number is absent or a number: a form has no null.
     assert_eq!(enter["properties"]["form_customer_id"]["type"], "integer");
-    assert_eq!(enter["properties"]["form_partner_login"]["pattern"], FORM_TEXT_PATTERN);
+    // A flag: the bound garde checks, from the same constant.
+    let flag = &enter["properties"]["form_partner_login"];
+    assert_eq!(flag["maxLength"].as_u64(), Some(server::http::bounds::FLAG_MAX as u64));
+    assert_eq!(flag["pattern"].as_str(), server::http::bounds::flag().pattern.as_deref());
+    let category = &api["components"]["schemas"]["CategoryRequest"]["properties"];
+    assert!(
+        category.as_object().unwrap().values().any(|field| field["pattern"] == FORM_TEXT_PATTERN),
+        "a form's free text holds no NUL"
+    );
     assert_eq!(enter["propertyNames"]["pattern"], FIELD_NAME_PATTERN);
 }
 
@@ -383,4 +391,15 @@ async fn a_control_character_in_a_fields_name_is_refused_in_either_encoding() {
     let reply = app.post_form("/api/agents/giveAccess", Some(&token), &fields).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert_eq!(reply.json()["message"], "a form field's name holds a control character");
+}
+
+#[tokio::test]
+async fn a_nul_is_refused_in_a_field_the_form_reads_and_ignored_in_one_it_does_not() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    let read = app.post_form("/api/agents/giveAccess", Some(&token), &[("userId", "1\0")]).await;
+    assert_eq!(read.status, StatusCode::BAD_REQUEST);
+    assert_eq!(read.json()["message"], "a form field holds a NUL character");
+    let ignored = app.post_form("/api/agents/giveAccess", Some(&token), &[("userId", "0"), ("other", "a\0b")]).await;
+    assert_eq!(ignored.status, StatusCode::UNPROCESSABLE_ENTITY, "the shape rule answers, not the NUL");
 }

@@ -34,7 +34,8 @@ struct EnterForm {
     #[schema(schema_with = bounds::id)]
     form_customer_id: Option<i64>,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_partner_login: String,
 }
 

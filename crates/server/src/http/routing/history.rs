@@ -4,6 +4,7 @@
 //! impact of an edit on the last week's calls, computed by the same domain function the browser
 //! runs through wasm.
 
+use crate::http::bounds;
 use crate::http::extract::{Path, Query};
 use axum::body::Body;
 use axum::extract::State;
@@ -453,7 +454,8 @@ async fn rollback_preview(
 struct RollbackRequest {
     /// "1": roll back the later changes to the same records too.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     include_later: String,
 }
 

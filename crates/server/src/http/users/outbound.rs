@@ -95,11 +95,13 @@ struct SetOutboundRequest {
     serviceId: i64,
     /// 1: the terms were ticked; needed.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     acceptTerms: String,
     /// 1: the user also gets the outbound permission on this account.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_include_outbound_permission: String,
 }
 
