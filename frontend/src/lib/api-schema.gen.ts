@@ -27170,7 +27170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: userId: the outbound add-on goes to one of the account's users who may have it, a rule across fields on stored users. */
             422: {
                 headers: {
                     [name: string]: unknown;
