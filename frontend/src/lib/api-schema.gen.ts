@@ -4188,7 +4188,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `scopes`: the add-on scopes to price, comma-separated (at most 40, each at most 64 characters). */
         get: operations["get_services_getAllPrices_scopes"];
         put?: never;
         post?: never;
@@ -5228,8 +5227,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccessChanged: {
-            success: boolean;
             seats: components["schemas"]["AgentSeatsView"];
+            success: boolean;
         };
         AccountChoice: {
             /**
@@ -5241,37 +5240,76 @@ export interface components {
             customerName: string;
         };
         AccountCreated: {
-            success: boolean;
-            message: string;
             /** Format: int64 */
             id: number;
-            name: string;
             /** @description The invited owner's email, when one was invited. */
             invited?: string | null;
+            message: string;
+            name: string;
+            success: boolean;
         };
         AccountScopes: {
-            packageScopes: string[];
             addonScopes: string[];
-            nextPackageScopes: string[];
             /** @description Speech analytics bought, or a trial started, turns speech on (the menu follows). */
             hasSpeech: boolean;
+            nextPackageScopes: string[];
+            packageScopes: string[];
         };
         /**
          * @description The session and account state of spec/shell-users-integrations.md section 3. The server
          *     derives it from stored data; the browser only reads it.
          */
         AccountState: {
+            /** @default null */
+            accountCode: string | null;
             /**
-             * Format: int64
-             * @default 0
+             * @description The account owner a user asks for access (the unauthorised page): the customer's
+             *     longest-standing account owner's name, if it has one.
+             * @default null
              */
-            userId: number;
-            /** @default  */
-            userForename: string;
-            /** @default  */
-            userSurname: string;
-            /** @default  */
-            userEmail: string;
+            accountOwnerName: string | null;
+            /**
+             * @description Accounts the user may switch to, the current one included.
+             * @default []
+             */
+            accounts: components["schemas"]["AccountChoice"][];
+            /** @default [] */
+            addonScopes: string[];
+            /** @default false */
+            canAccessApi: boolean;
+            /** @default false */
+            canAccessBilling: boolean;
+            /** @default false */
+            canAccessOutbound: boolean;
+            /** @default false */
+            canAccessPartnerAccounts: boolean;
+            /** @default false */
+            canAccessPartnerBilling: boolean;
+            /** @default false */
+            canAccessPartnerRewards: boolean;
+            /** @default false */
+            canAccessReports: boolean;
+            /** @default false */
+            canAccessSalesData: boolean;
+            /** @default false */
+            canAddPartnerAccounts: boolean;
+            /**
+             * @description Number/campaign admin.
+             * @default false
+             */
+            canEditNumbersCampaigns: boolean;
+            /** @default false */
+            canEditUsers: boolean;
+            /** @default false */
+            canProvision: boolean;
+            /** @default false */
+            canPurchase: boolean;
+            /** @default false */
+            canViewAdminMenu: boolean;
+            /** @default false */
+            canViewPartnerAccounts: boolean;
+            /** @default false */
+            customerCanPurchaseOnline: boolean;
             /**
              * Format: int64
              * @default 0
@@ -5281,45 +5319,47 @@ export interface components {
             customerName: string;
             /** @default  */
             customerTimeZone: string;
-            /** @default null */
-            accountCode: string | null;
-            /** @default  */
-            packageName: string;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            userAuthCode: number;
-            /**
-             * @description The account owner a user asks for access (the unauthorised page): the customer's
-             *     longest-standing account owner's name, if it has one.
-             * @default null
-             */
-            accountOwnerName: string | null;
-            /** @default null */
-            logoUrl: string | null;
             /**
              * @description A partner's favicon, for the partner and its clients (issue 16).
              * @default null
              */
             faviconUrl: string | null;
-            /**
-             * @default {
-             *       "background": "",
-             *       "text": ""
-             *     }
-             */
-            topBar: components["schemas"]["TopBar"];
-            /** @default [] */
-            packageScopes: string[];
-            /** @default [] */
-            addonScopes: string[];
+            /** @default false */
+            hasAccessToConversions: boolean;
+            /** @default false */
+            hasBilling: boolean;
+            /** @default false */
+            hasDynamic: boolean;
+            /** @default false */
+            hasOldOutbound: boolean;
+            /** @default false */
+            hasOutbound: boolean;
+            /** @default false */
+            hasRealTime: boolean;
+            /** @default false */
+            hasSpeech: boolean;
+            /** @default false */
+            hasStatic: boolean;
+            /** @default false */
+            isAdministrator: boolean;
+            /** @default false */
+            isGroupAccount: boolean;
+            /** @default false */
+            isLegacyPackage: boolean;
+            /** @default false */
+            isPartner: boolean;
+            /** @default false */
+            isSystemManager: boolean;
+            /** @default false */
+            isTechPartner: boolean;
+            /** @default false */
+            isUserAdmin: boolean;
+            /** @default false */
+            isUserOnPartner: boolean;
+            /** @default null */
+            logoUrl: string | null;
             /** @default [] */
             nextPackageScopes: string[];
-            /** @default [] */
-            parameters: string[];
-            /** @default null */
-            splashScreen: null | components["schemas"]["SplashScreen"];
             /**
              * @default {
              *       "countryCode": 44,
@@ -5327,98 +5367,88 @@ export interface components {
              *     }
              */
             numberFormat: components["schemas"]["NumberFormat"];
-            /**
-             * @description Accounts the user may switch to, the current one included.
-             * @default []
-             */
-            accounts: components["schemas"]["AccountChoice"][];
             /** @default  */
-            productName: string;
-            /** @default false */
-            isPartner: boolean;
-            /** @default false */
-            isUserOnPartner: boolean;
-            /** @default false */
-            isTechPartner: boolean;
-            /** @default false */
-            techPartnerReportsLogin: boolean;
-            /** @default false */
-            isUserAdmin: boolean;
-            /** @default false */
-            isAdministrator: boolean;
-            /** @default false */
-            isSystemManager: boolean;
-            /** @default false */
-            isGroupAccount: boolean;
-            /** @default false */
-            isLegacyPackage: boolean;
-            /** @default false */
-            hasStatic: boolean;
-            /** @default false */
-            hasDynamic: boolean;
-            /** @default false */
-            hasOutbound: boolean;
-            /** @default false */
-            hasOldOutbound: boolean;
-            /** @default false */
-            hasSpeech: boolean;
-            /** @default false */
-            hasBilling: boolean;
-            /** @default false */
-            hasRealTime: boolean;
-            /** @default false */
-            canPurchase: boolean;
-            /** @default false */
-            customerCanPurchaseOnline: boolean;
-            /** @default false */
-            purchasePermissionFlag: boolean;
-            /** @default false */
-            canProvision: boolean;
-            /** @default false */
-            canViewAdminMenu: boolean;
-            /** @default false */
-            canAccessReports: boolean;
-            /** @default false */
-            canAccessBilling: boolean;
-            /** @default false */
-            canAccessOutbound: boolean;
-            /** @default false */
-            canAccessSalesData: boolean;
-            /** @default false */
-            canAccessApi: boolean;
-            /** @default false */
-            canEditUsers: boolean;
-            /**
-             * @description Number/campaign admin.
-             * @default false
-             */
-            canEditNumbersCampaigns: boolean;
-            /** @default false */
-            hasAccessToConversions: boolean;
-            /** @default false */
-            showReports2023: boolean;
-            /** @default false */
-            userCanCreatePartnerAccounts: boolean;
-            /** @default false */
-            partnerResellerApprovedFlag: boolean;
+            packageName: string;
+            /** @default [] */
+            packageScopes: string[];
+            /** @default [] */
+            parameters: string[];
             /** @default false */
             partnerReferrerApprovedFlag: boolean;
             /** @default false */
-            canAccessPartnerAccounts: boolean;
+            partnerResellerApprovedFlag: boolean;
+            /** @default  */
+            productName: string;
             /** @default false */
-            canAccessPartnerRewards: boolean;
+            purchasePermissionFlag: boolean;
             /** @default false */
-            canAddPartnerAccounts: boolean;
+            showReports2023: boolean;
+            /** @default null */
+            splashScreen: null | components["schemas"]["SplashScreen"];
             /** @default false */
-            canAccessPartnerBilling: boolean;
+            techPartnerReportsLogin: boolean;
+            /**
+             * @default {
+             *       "background": "",
+             *       "text": ""
+             *     }
+             */
+            topBar: components["schemas"]["TopBar"];
+            /**
+             * Format: int32
+             * @default 0
+             */
+            userAuthCode: number;
             /** @default false */
-            canViewPartnerAccounts: boolean;
+            userCanCreatePartnerAccounts: boolean;
+            /** @default  */
+            userEmail: string;
+            /** @default  */
+            userForename: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            userId: number;
+            /** @default  */
+            userSurname: string;
         };
         AccountUsage: {
+            addOns: components["schemas"]["UsageAddOn"][];
+            /**
+             * Format: int64
+             * @description Days of call recording storage.
+             */
+            callRecordingStorage: number;
             dynamicUrls: components["schemas"]["UsageDynamicUrl"][];
             dynamicUrlsCount: number;
-            poolsCount: number;
+            /** Format: int64 */
+            freeCallRecordingStorage: number;
+            /** Format: int64 */
+            inclusiveMinutesLeft: number;
+            /**
+             * Format: int64
+             * @description Inclusive minutes a month.
+             */
+            minutesAvailable: number;
+            onlyUseAssignedNumbers: boolean;
+            /** Format: int64 */
+            outboundAgents: number;
+            /** @description The plan charge's billing frequency ('1' month, '3' quarter, '12' year). */
+            planBillingFrequency?: string | null;
+            /**
+             * Format: double
+             * @description What the plan is charged, in pounds per `planBillingFrequency` (its running charge, at
+             *     the catalogue's price or the customer's contract price); null: price on application.
+             */
+            planPrice?: number | null;
             pools: components["schemas"]["UsagePool"][];
+            /**
+             * Format: int64
+             * @description Pools the plan includes.
+             */
+            poolsAvailable: number;
+            poolsCount: number;
             /** Format: int64 */
             staticNumbers: number;
             /**
@@ -5426,58 +5456,25 @@ export interface components {
              * @description Static numbers the plan includes.
              */
             staticsAvailable: number;
-            /**
-             * Format: int64
-             * @description Pools the plan includes.
-             */
-            poolsAvailable: number;
-            /** Format: int64 */
-            outboundAgents: number;
-            /**
-             * Format: int64
-             * @description Days of call recording storage.
-             */
-            callRecordingStorage: number;
-            /** Format: int64 */
-            freeCallRecordingStorage: number;
-            onlyUseAssignedNumbers: boolean;
-            /**
-             * Format: int64
-             * @description Inclusive minutes a month.
-             */
-            minutesAvailable: number;
-            /** Format: int64 */
-            inclusiveMinutesLeft: number;
-            addOns: components["schemas"]["UsageAddOn"][];
-            /**
-             * Format: double
-             * @description What the plan is charged, in pounds per `planBillingFrequency` (its running charge, at
-             *     the catalogue's price or the customer's contract price); null: price on application.
-             */
-            planPrice?: number | null;
-            /** @description The plan charge's billing frequency ('1' month, '3' quarter, '12' year). */
-            planBillingFrequency?: string | null;
         };
         /** @description The splash screen the user has seen. */
         AcknowledgeRequest: {
-            /**
-             * Format: int64
-             * @description The splash screen's id (accountsettings/getAccountDetails' splashScreen); none is 404.
-             */
-            id?: number | null;
+            /** Format: int64 */
+            id?: number;
         };
         ActionView: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            /** @description google_ads, microsoft_ads, meta_ads */
-            platform: string;
-            platformLabel: string;
-            /** @description "£40.00", or '' when no value is sent. */
-            value: string;
             active: boolean;
             /** @description Which calls count, in words, all of which must hold. */
             conditions: string[];
+            /**
+             * Format: int64
+             * @description Calls of the last 30 days that counted, were sent (or were already there), failed.
+             */
+            counted30Days: number;
+            /** @description The delete confirmation's question. */
+            deleteQuestion: string;
+            /** Format: int64 */
+            failed30Days: number;
             /**
              * @description The form's values: form_name, form_platform, form_value, form_min_duration, form_outcome,
              *     form_source_medium, form_tag, form_active.
@@ -5485,18 +5482,17 @@ export interface components {
             form: {
                 [key: string]: string;
             };
-            /**
-             * Format: int64
-             * @description Calls of the last 30 days that counted, were sent (or were already there), failed.
-             */
-            counted30Days: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            notConnected?: null | components["schemas"]["NotConnected"];
+            /** @description google_ads, microsoft_ads, meta_ads */
+            platform: string;
+            platformLabel: string;
             /** Format: int64 */
             sent30Days: number;
-            /** Format: int64 */
-            failed30Days: number;
-            notConnected?: null | components["schemas"]["NotConnected"];
-            /** @description The delete confirmation's question. */
-            deleteQuestion: string;
+            /** @description "£40.00", or '' when no value is sent. */
+            value: string;
         };
         /**
          * @description The Add partner account dialog's post. The spec's rules are the domain's
@@ -5504,10 +5500,11 @@ export interface components {
          */
         AddAccountRequest: {
             accountName?: string;
+            form_email?: string;
             form_first_name?: string;
             form_last_name?: string;
-            form_email?: string;
-            programme?: null | components["schemas"]["Programme"];
+            /** @description reseller (the default) or referrer. */
+            programme?: components["schemas"]["Programme"];
         };
         /** @description An add-on to buy; `userId` names the user who gets outbound. */
         AddAddonRequest: {
@@ -5517,7 +5514,7 @@ export interface components {
              */
             scope?: string;
             /** Format: int64 */
-            userId?: number | null;
+            userId?: number;
         };
         /**
          * @description A new audio (multipart): a file (WAV, MP3, WMA, M4A or AAC, at most 5 MB) or a sentence
@@ -5525,9 +5522,9 @@ export interface components {
          *     must be audio of its extension.
          */
         AddAudioRequest: {
-            form_description?: string;
             /** @description Text to speech, when no file is sent. */
             form_audio_sentence?: string;
+            form_description?: string;
         };
         AddCampaignRequest: {
             /** @description The domain's rules (`validate_campaign_name`) decide; this only bounds it first. */
@@ -5539,13 +5536,13 @@ export interface components {
             value: string;
         };
         AddonPrice: {
+            isAvailable: boolean;
+            items: components["schemas"]["PriceItem"][];
             /** @description What the add-on (or, on the upgrade screen, the plan) is called in the catalogue. */
             name: string;
-            items: components["schemas"]["PriceItem"][];
-            users: components["schemas"]["OutboundCandidate"][];
-            upgradePrice?: null | components["schemas"]["UpgradePrice"];
-            isAvailable: boolean;
             requiresUpgrade: boolean;
+            upgradePrice?: null | components["schemas"]["UpgradePrice"];
+            users: components["schemas"]["OutboundCandidate"][];
         };
         /** @description The add-on (or `upgrade`) whose price the purchase modal shows. */
         AddonPriceRequest: {
@@ -5554,60 +5551,34 @@ export interface components {
         };
         /** @description An add-on's prices on the two plans sold online. */
         AddonPrices: {
+            billing_frequency: string;
             /** @description The add-on's name in the catalogue. */
             name: string;
             /** Format: double */
-            starter?: number | null;
-            /** Format: double */
             professional?: number | null;
-            billing_frequency: string;
+            /** Format: double */
+            starter?: number | null;
         };
         /** @description One row of an advanced connect (`form_service_plan[i]`, ...). */
         AdvancedConnectRow: {
             form_description?: string;
-            form_number_id?: string;
-            form_number_set_id?: string;
-            form_service_plan?: string;
-            form_recording_flag?: string;
-            form_intro?: string;
-            form_whisper?: string;
-            form_post_url?: string;
             /** @description "" or "0" none, a DTMF plan's id, or `IVR_{id}` for a DTMF IVR. */
             form_dtmf?: string;
-            form_midcall_flag?: string;
-            form_midcall_audio?: string;
-            form_mid_call_divert_flag?: string;
             form_dynamic_whisper?: string;
+            form_intro?: string;
+            form_mid_call_divert_flag?: string;
+            form_midcall_audio?: string;
+            form_midcall_flag?: string;
+            form_number_id?: string;
+            form_number_set_id?: string;
+            form_post_url?: string;
+            form_recording_flag?: string;
+            form_service_plan?: string;
+            form_whisper?: string;
         };
         AdvancedRow: {
             /** @default  */
-            kind: string;
-            /** @default  */
             description: string;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            servicePlan: number;
-            /** @default false */
-            recording: boolean;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            intro: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            whisper: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            dynamicWhisper: number;
-            /** @default  */
-            postUrl: string;
             /**
              * Format: int64
              * @description The post call agent attribution's DTMF plan (0 = none).
@@ -5620,12 +5591,38 @@ export interface components {
              * @default 0
              */
             dtmfIvr: number;
-            /** @default false */
-            midCallFlag: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            dynamicWhisper: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            intro: number;
+            /** @default  */
+            kind: string;
             /** @default  */
             midCallAudio: string;
             /** @default false */
             midCallDivert: boolean;
+            /** @default false */
+            midCallFlag: boolean;
+            /** @default  */
+            postUrl: string;
+            /** @default false */
+            recording: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            servicePlan: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            whisper: number;
         };
         /** @description A number (`NumbNGNumber`) or pool (`VlnsDescription`) the change reaches too. */
         AffectedNumber: {
@@ -5633,99 +5630,99 @@ export interface components {
             VlnsDescription?: string | null;
         };
         AffectedPoolsAndNumbers: {
-            numbers: components["schemas"]["GroupNumber"][];
             number_sets: components["schemas"]["GroupPool"][];
+            numbers: components["schemas"]["GroupNumber"][];
         };
         AgentCallView: {
-            /** Format: int64 */
-            id: number;
-            /** @description "24/11/2026 09:15" in the account's time zone. */
-            started: string;
-            /** Format: int64 */
-            durationSeconds: number;
+            /** @description Pounds, "0.12". */
+            cost: string;
             /** @description "4m 05s". */
             duration: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            /** Format: int64 */
+            id: number;
             /** @description "Landline" or "Mobile". */
             kind: string;
             /** @description The number called, or "". */
             number: string;
-            /** @description Pounds, "0.12". */
-            cost: string;
+            /** @description "24/11/2026 09:15" in the account's time zone. */
+            started: string;
         };
         /** @description A user who may be given outbound access. */
         AgentCandidate: {
+            /** @description The confirmation before giving access. */
+            giveQuestion: string;
             /** Format: int64 */
             id: number;
             name: string;
-            /** @description The confirmation before giving access. */
-            giveQuestion: string;
         };
         AgentPage: {
             agent: components["schemas"]["AgentView"];
             calls: components["schemas"]["AgentCallView"][];
+            /** @description The account's campaigns, for the agent's campaign. */
+            campaigns: components["schemas"]["CampaignChoice"][];
+            canEdit: boolean;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
             /**
              * Format: int64
              * @description Every outbound call of the agent.
              */
             total: number;
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            pageSize: number;
-            /** @description The account's campaigns, for the agent's campaign. */
-            campaigns: components["schemas"]["CampaignChoice"][];
-            canEdit: boolean;
         };
         /** @description The account's agents against those it pays for. */
         AgentSeatsView: {
             /** Format: int64 */
             agents: number;
             /** Format: int64 */
-            paid: number;
-            /** Format: int64 */
             free: number;
+            /** Format: int64 */
+            paid: number;
             /** @description "2 of 3 paid agents in use (1 free)." */
             summary: string;
         };
         AgentView: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            email: string;
-            /** @description The number the agent's calls show, or "". */
-            outboundNumber: string;
-            /**
-             * Format: int64
-             * @description The agent's campaign's id, if any.
-             */
-            campaignId?: number | null;
-            /** @description The agent's campaign, or "". */
-            campaign: string;
             /**
              * Format: int64
              * @description Outbound calls in the last 30 days.
              */
             calls30Days: number;
+            /** @description The agent's campaign, or "". */
+            campaign: string;
+            /**
+             * Format: int64
+             * @description The agent's campaign's id, if any.
+             */
+            campaignId?: number | null;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The number the agent's calls show, or "". */
+            outboundNumber: string;
+            /** @description The confirmation before taking access. */
+            takeQuestion: string;
             /**
              * Format: int64
              * @description Their length in seconds, and as shown ("1h 02m").
              */
             talkSeconds30Days: number;
             talkTime30Days: string;
-            /** @description The confirmation before taking access. */
-            takeQuestion: string;
         };
         AgentsPage: {
-            agents: components["schemas"]["AgentView"][];
-            seats: components["schemas"]["AgentSeatsView"];
-            /** @description The account's users who may be given access (home on this account, no other accounts). */
-            candidates: components["schemas"]["AgentCandidate"][];
-            /** @description Whether the user may give and take access. */
-            canEdit: boolean;
-            /** @description Whether the user may buy another agent: the purchase modal of `addAgentScope`. */
-            canBuy: boolean;
             /** @description The add-on that pays for one more agent (its price comes from services/getAddonPrice). */
             addAgentScope: string;
+            agents: components["schemas"]["AgentView"][];
+            /** @description Whether the user may buy another agent: the purchase modal of `addAgentScope`. */
+            canBuy: boolean;
+            /** @description Whether the user may give and take access. */
+            canEdit: boolean;
+            /** @description The account's users who may be given access (home on this account, no other accounts). */
+            candidates: components["schemas"]["AgentCandidate"][];
+            seats: components["schemas"]["AgentSeatsView"];
         };
         AllPrices: {
             prices: components["schemas"]["CataloguePrices"];
@@ -5735,26 +5732,26 @@ export interface components {
             maxActiveKeys: number;
         };
         ApiKeyRow: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            /** @description "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief. */
-            hint: string;
-            createdBy: string;
             /** @description dd/mm/yyyy HH:MM and the zone's abbreviation, in the partner's zone. */
             created: string;
+            createdBy: string;
+            /** @description "ctk_Qd81xZ…": enough to tell keys apart, useless to a thief. */
+            hint: string;
+            /** Format: int64 */
+            id: number;
             lastUsed?: string | null;
+            name: string;
             revoked?: string | null;
         };
         AttributionOptions: {
-            dtmfs: components["schemas"]["RoutingChoice"][];
             dtmfIvrs: components["schemas"]["DtmfIvrChoice"][];
+            dtmfs: components["schemas"]["RoutingChoice"][];
         };
         AudioChoice: {
-            /** Format: int64 */
-            id: number;
             description: string;
             fileName: string;
+            /** Format: int64 */
+            id: number;
         };
         AudioDescriptionRequest: {
             form_description?: string;
@@ -5774,11 +5771,11 @@ export interface components {
         };
         /** @description A row of the audio list page (the spec's column names). */
         AudioListRow: {
-            /** Format: int64 */
-            AudiID: number;
             AudiDescription: string;
             /** @description The stored file's name (what getAudio and downloadAudio take); empty for text to speech. */
             AudiFilename: string;
+            /** Format: int64 */
+            AudiID: number;
             /** @description The text to speech sentence; empty for a file. */
             AudiSentence: string;
             /** @description dd/mm/yyyy */
@@ -5787,20 +5784,20 @@ export interface components {
         /** @description One place an audio is played. */
         AudioLocation: {
             audioDescription: string;
+            /** @description The number's, pool's, queue's, voicemail's or IVR's description. */
+            description: string;
             /** @description "Service number 0161...", "Pool ...", "Queue ...", "Voicemail ...", "IVR ...". */
             location: string;
             /** @description The slot: "intro", "whisper", "Welcome", "Greeting", "Intro"... */
             type: string;
-            /** @description The number's, pool's, queue's, voicemail's or IVR's description. */
-            description: string;
         };
         AudioLocationList: {
             list: components["schemas"]["AudioLocation"][];
         };
         AuthCodeChoice: {
+            label: string;
             /** Format: int32 */
             value: number;
-            label: string;
         };
         /**
          * @description One row of a basic connect (`form_description[i]`, ...). `form_plan_id` and
@@ -5808,9 +5805,9 @@ export interface components {
          */
         BasicConnectRow: {
             form_description?: string;
+            form_destination_number?: string;
             form_number_id?: string;
             form_number_set_id?: string;
-            form_destination_number?: string;
             form_plan_id?: string;
             form_pool_name?: string;
             /** @description "1", "true" or "on" when ticked. */
@@ -5818,50 +5815,51 @@ export interface components {
         };
         BasicRow: {
             /** @default  */
-            kind: string;
-            /** @default  */
             description: string;
             /** @default  */
             destination: string;
+            /** @default  */
+            kind: string;
             /** @default false */
             recording: boolean;
         };
         BillingAddress: {
             companyName: string;
+            country: string;
+            county: string;
+            postCode: string;
             street1: string;
             street2: string;
             town: string;
-            county: string;
-            postCode: string;
-            country: string;
         };
         BillingContact: {
-            name: string;
             email: string;
+            name: string;
             telephone: string;
         };
         BillingDetails: {
             address: components["schemas"]["BillingAddress"];
             contact: components["schemas"]["BillingContact"];
-            poNumber: string;
+            /** @description The mandate page a Direct Debit customer updates their bank details on. */
+            directDebitUrl?: string | null;
             /** @description What the customer pays by, in words ('Visa ending 4242, expires 08/28', 'Direct Debit'). */
             paymentMethod: string;
             /** @description '1' card, '2' Direct Debit. */
             paymentMethodType: string;
-            /** @description The mandate page a Direct Debit customer updates their bank details on. */
-            directDebitUrl?: string | null;
+            poNumber: string;
         };
         BoughtNumbers: {
             numbers: string[];
         };
         BrandingView: {
+            canEdit: boolean;
+            faviconUrl?: string | null;
+            logoUrl?: string | null;
             topBarBackground: string;
             topBarText: string;
-            logoUrl?: string | null;
-            faviconUrl?: string | null;
-            canEdit: boolean;
         };
         Breakdown: {
+            callCharges: components["schemas"]["MonthCalls"];
             /** @description By billing frequency ('1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR'). */
             services: {
                 [key: string]: components["schemas"]["ChargeLine"][];
@@ -5871,66 +5869,65 @@ export interface components {
                 [key: string]: number;
             };
             usageBasedCharges: components["schemas"]["UsageCharge"][];
-            callCharges: components["schemas"]["MonthCalls"];
         };
         /**
          * @description The static number form. The domain's rules (`validate_static_number`) decide; these bounds
          *     only stop absurd input first. Flags are "1" for on; a list not chosen is 0 or empty.
          */
         BuyNumbersRequest: {
-            /** Format: int64 */
-            prefix?: number | null;
-            /** Format: int64 */
-            destinationPlan?: number | null;
             callRecording?: string;
             /** Format: int64 */
-            campaign?: number | null;
+            campaign?: number;
+            /** Format: int64 */
+            channel?: number;
+            /** Format: int64 */
+            department?: number;
+            /** Format: int64 */
+            destinationPlan?: number;
             mediaDescription?: string;
             /** Format: int64 */
-            channel?: number | null;
-            /** Format: int64 */
-            department?: number | null;
-            /** Format: int64 */
-            mediaOwner?: number | null;
+            mediaOwner?: number;
             /** @description The free numbers' ids (from classicnumbers/searchForNumbers). */
             "numbers[]"?: string[];
+            /** Format: int64 */
+            prefix?: number;
             /** @description "1": the terms are ticked (needed beyond the plan's numbers). */
             terms?: string;
         };
         CallCharges: {
-            inclusive: components["schemas"]["InclusiveUsage"];
             inbound: components["schemas"]["DirectionUsage"];
+            inclusive: components["schemas"]["InclusiveUsage"];
             outbound: components["schemas"]["DirectionUsage"];
         };
         CallDetail: {
             call: components["schemas"]["CallLogRow"];
-            journey: components["schemas"]["JourneyStep"][];
-            referrer: string;
-            keyword: string;
-            /** @description The click id the landing page carried ("gclid=…"). */
-            clickId: string;
-            category: string;
-            reportGroup: string;
-            queue: string;
-            keysPressed: string;
-            firstCall?: null | components["schemas"]["LinkedCall"];
-            /** @description The source / medium the call is credited to: a call-back's is its missed call's. */
-            creditedTo: string;
             /** @description The calls that called this one back. */
             callbacks: components["schemas"]["LinkedCall"][];
+            category: string;
+            /** @description The click id the landing page carried ("gclid=…"). */
+            clickId: string;
+            /** @description The source / medium the call is credited to: a call-back's is its missed call's. */
+            creditedTo: string;
+            firstCall?: null | components["schemas"]["LinkedCall"];
+            journey: components["schemas"]["JourneyStep"][];
+            keysPressed: string;
+            keyword: string;
+            queue: string;
             /** @description The recording's address, for users with the recordings flag. */
             recordingUrl?: string | null;
-            /** @description The tags on the call with their colours, and those the user may add (issue 34). */
-            tags: components["schemas"]["CallTags"];
+            referrer: string;
+            reportGroup: string;
             /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
             scoring: components["schemas"]["CallScoring"];
+            /** @description The tags on the call with their colours, and those the user may add (issue 34). */
+            tags: components["schemas"]["CallTags"];
         };
         CallDimensionField: {
+            choices: string[];
             /** Format: int64 */
             id: number;
-            name: string;
             kind: components["schemas"]["DimensionKind"];
-            choices: string[];
+            name: string;
             /** @description '' when the call has none. */
             value: string;
         };
@@ -5945,90 +5942,83 @@ export interface components {
             form_value?: string;
         };
         CallDimensions: {
-            fields: components["schemas"]["CallDimensionField"][];
             /** @description Whether the user may set the values (else they are shown only). */
             canSet: boolean;
+            fields: components["schemas"]["CallDimensionField"][];
         };
         CallFilters: {
-            sources: components["schemas"]["Choice"][];
             campaigns: components["schemas"]["Choice"][];
-            numbers: components["schemas"]["Choice"][];
-            outcomes: components["schemas"]["KeyLabel"][];
-            /** @description The account's call tags (issue 34). */
-            tags: components["schemas"]["Choice"][];
             /** @description The account's call categories by name (issue 35): the filter's value is the name. */
             categories: components["schemas"]["KeyLabel"][];
-            /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
-            scores: components["schemas"]["KeyLabel"][];
             /** @description The account's custom dimensions, for a user of its Custom dimensions page (issue 36). */
             dimensions: components["schemas"]["DimensionFilterChoice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
+            numbers: components["schemas"]["Choice"][];
+            outcomes: components["schemas"]["KeyLabel"][];
+            /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
+            scores: components["schemas"]["KeyLabel"][];
+            sources: components["schemas"]["Choice"][];
+            /** @description The account's call tags (issue 34). */
+            tags: components["schemas"]["Choice"][];
         };
         /** @description A call's transcript with the phrases found. */
         CallInsight: {
+            caller: string;
             /** Format: int64 */
             id: number;
-            time: string;
-            caller: string;
+            lines: components["schemas"]["InsightLine"][];
             /** @description The recording to play beside the transcript ('' without one). */
             recordingUrl: string;
+            time: string;
             /** @description Whether the call has a transcript yet. */
             transcribed: boolean;
-            lines: components["schemas"]["InsightLine"][];
             /** @description The voice tags found in it. */
             voiceTags: string[];
         };
         CallLog: {
             calls: components["schemas"]["CallLogRow"][];
-            /** Format: int64 */
-            total: number;
+            /** @description The period's first and last local day, YYYY-MM-DD. */
+            firstDay: string;
+            lastDay: string;
             /** Format: int32 */
             page: number;
             /** Format: int32 */
             pageSize: number;
-            /** @description The period's first and last local day, YYYY-MM-DD. */
-            firstDay: string;
-            lastDay: string;
+            /** Format: int64 */
+            total: number;
         };
         /** @description A call as the log shows it. */
         CallLogRow: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            startedAt: number;
-            /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
-            time: string;
-            /** @description UK format ("07700 900123"), or "Withheld". */
-            caller: string;
-            trackedNumber: string;
-            /** @description The pool's name or the static number's description. */
-            numberName: string;
-            campaign: string;
-            source: string;
-            medium: string;
-            landingPage: string;
-            /** Format: int64 */
-            durationSeconds: number;
-            /** @description "4:05". */
-            duration: string;
-            /** Format: int64 */
-            ringSeconds: number;
-            /** Format: int64 */
-            talkSeconds: number;
-            /** @description The outcome's key: answered, missed, busy, voicemail or hungUpInIvr. */
-            outcome: string;
-            outcomeLabel: string;
-            destination: string;
-            tags: string[];
-            firstTime: boolean;
             /**
              * Format: int64
              * @description The missed call this one calls back (credited to that call's source).
              */
             callbackOf?: number | null;
+            /** @description UK format ("07700 900123"), or "Withheld". */
+            caller: string;
+            campaign: string;
+            destination: string;
+            /** @description "4:05". */
+            duration: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            firstTime: boolean;
             /** @description A recording the user may hear. */
             hasRecording: boolean;
+            /** Format: int64 */
+            id: number;
+            landingPage: string;
+            /** @description "Good lead" or "Not a lead" by the lead rules; "" when not judged. */
+            leadScore: string;
+            medium: string;
+            /** @description The pool's name or the static number's description. */
+            numberName: string;
+            /** @description The outcome's key: answered, missed, busy, voicemail or hungUpInIvr. */
+            outcome: string;
+            outcomeLabel: string;
+            /** Format: int64 */
+            ringSeconds: number;
             /**
              * Format: int64
              * @description The latest scorecard score, whole percent (issue 35).
@@ -6036,45 +6026,52 @@ export interface components {
             score?: number | null;
             /** @description "85%", or "" when not scored. */
             scoreLabel: string;
-            /** @description "Good lead" or "Not a lead" by the lead rules; "" when not judged. */
-            leadScore: string;
+            source: string;
+            /** Format: int64 */
+            startedAt: number;
+            tags: string[];
+            /** Format: int64 */
+            talkSeconds: number;
+            /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
+            time: string;
+            trackedNumber: string;
         };
         CallScoring: {
-            /** @description The scores given to the call, latest first (the latest is the call log's). */
-            scores: components["schemas"]["GivenScore"][];
-            /** @description "Good lead" or "Not a lead" by the lead rules; None when not judged. */
-            leadScore?: string | null;
             /** @description Whether the user may score the call. */
             canScore: boolean;
+            /** @description "Good lead" or "Not a lead" by the lead rules; None when not judged. */
+            leadScore?: string | null;
             /** @description The account's scorecards to score it with (when the user may). */
             scorecards: components["schemas"]["ScorecardChoice"][];
+            /** @description The scores given to the call, latest first (the latest is the call log's). */
+            scores: components["schemas"]["GivenScore"][];
         };
         CallTag: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            colour: string;
             /** @description A rule put it on the call (else a user did). */
             byRule: boolean;
+            colour: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
         };
         CallTags: {
-            /** @description The tags on the call, by name. */
-            on: components["schemas"]["CallTag"][];
             /** @description The account's other tags, to add. */
             available: components["schemas"]["CallTag"][];
             /** @description Whether the user may tag and untag the call. */
             canTag: boolean;
+            /** @description The tags on the call, by name. */
+            on: components["schemas"]["CallTag"][];
         };
         /** @description A call's transcript. */
         CallTranscript: {
+            /** @description The recogniser that heard it. */
+            recogniser: string;
             state: components["schemas"]["TranscriptState"];
             /** @description What was heard, one line an utterance ('' until ready). */
             text: string;
-            words: components["schemas"]["TranscriptWord"][];
-            /** @description The recogniser that heard it. */
-            recogniser: string;
             /** @description When it was transcribed, in the account's zone ('' until ready). */
             transcribedAt: string;
+            words: components["schemas"]["TranscriptWord"][];
         };
         /**
          * @description Where an outside number's verification stands.
@@ -6082,18 +6079,18 @@ export interface components {
          */
         CallerIdStatus: "verified" | "pending" | "expired";
         CallerIdsPage: {
-            tracked: components["schemas"]["TrackedCallerId"][];
-            outside: components["schemas"]["OutsideCallerId"][];
             agents: components["schemas"]["CliAgent"][];
+            outside: components["schemas"]["OutsideCallerId"][];
+            tracked: components["schemas"]["TrackedCallerId"][];
         };
         CampaignAdded: {
             campaign: components["schemas"]["AddedCampaign"];
         };
         CampaignAgent: {
+            email: string;
             /** Format: int64 */
             id: number;
             name: string;
-            email: string;
         };
         CampaignChoice: {
             /** Format: int64 */
@@ -6102,36 +6099,36 @@ export interface components {
         };
         CampaignId: {
             /** Format: int64 */
-            id?: number | null;
+            id?: number;
         };
         CampaignListRow: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            /**
-             * Format: int64
-             * @description Static numbers filed under it.
-             */
-            numbers: number;
             /**
              * Format: int64
              * @description Inbound calls to them in the last 30 days.
              */
             calls30Days: number;
-            /** Format: int64 */
-            createdAt: number;
             /** @description dd/mm/yyyy in the account's zone. */
             created: string;
+            /** Format: int64 */
+            createdAt: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Static numbers filed under it.
+             */
+            numbers: number;
         };
         CampaignPage: {
             campaigns: components["schemas"]["CampaignListRow"][];
+            /** @description Whether the user may add, rename, delete and change numbers. */
+            canEdit: boolean;
             /**
              * Format: int64
              * @description How many campaigns match the search.
              */
             total: number;
-            /** @description Whether the user may add, rename, delete and change numbers. */
-            canEdit: boolean;
         };
         CampaignsCustomer: {
             name: string;
@@ -6144,38 +6141,38 @@ export interface components {
         /** @description What the card form posts to the provider's hosted payment page (`actionURL`), signed. */
         CardParams: {
             accepturl: string;
+            actionURL: string;
             exceptionurl: string;
             orderid: string;
-            pspid: string;
-            shasign: string;
-            actionURL: string;
             /** @description The names the card fields are posted under. */
             paymentCardName: string;
             paymentCardNumber: string;
             paymentExpiryDate: string;
+            pspid: string;
+            shasign: string;
         };
         CataloguePrices: {
-            static?: null | components["schemas"]["ServicePrice"];
             dynamicPool?: null | components["schemas"]["ServicePrice"];
-            /**
-             * Format: int64
-             * @description The customer's call recording storage, in days.
-             */
-            recordingStorageLength: number;
             /**
              * Format: int64
              * @description How many of the customer's users have outbound.
              */
             outboundUsers: number;
-            starterPlan?: null | components["schemas"]["PlanPrice"];
             professionalPlan?: null | components["schemas"]["PlanPrice"];
+            /**
+             * Format: int64
+             * @description The customer's call recording storage, in days.
+             */
+            recordingStorageLength: number;
+            starterPlan?: null | components["schemas"]["PlanPrice"];
+            static?: null | components["schemas"]["ServicePrice"];
         } & {
             [key: string]: components["schemas"]["AddonPrices"];
         };
         CategoriesPage: {
-            categories: components["schemas"]["CategoryView"][];
             /** @description Whether the user may add, rename and delete categories. */
             canEdit: boolean;
+            categories: components["schemas"]["CategoryView"][];
         };
         CategoryDeleted: {
             success: boolean;
@@ -6195,28 +6192,28 @@ export interface components {
             form_record_id?: string;
         };
         CategorySaved: {
-            success: boolean;
             /** Format: int64 */
             id: number;
+            success: boolean;
         };
         CategoryView: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            /**
-             * Format: int64
-             * @description Inbound calls of the last 30 days filed under it.
-             */
-            calls30Days: number;
             /**
              * Format: int64
              * @description Every call filed under it.
              */
             calls: number;
-            /** @description Where the routing uses it ("IVR 'Main menu' key 1"); a category in use cannot be deleted. */
-            usedBy: string[];
+            /**
+             * Format: int64
+             * @description Inbound calls of the last 30 days filed under it.
+             */
+            calls30Days: number;
             /** @description The delete confirmation's question, or the refusal when it is in use. */
             deleteQuestion: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Where the routing uses it ("IVR 'Main menu' key 1"); a category in use cannot be deleted. */
+            usedBy: string[];
         };
         ChangePage: {
             changes: components["schemas"]["ChangeView"][];
@@ -6228,48 +6225,48 @@ export interface components {
         };
         /** @description One change as the history shows it. */
         ChangeView: {
+            /**
+             * Format: int64
+             * @description Seconds since 1970 (UTC).
+             */
+            createdAt: number;
             /** Format: int64 */
             id: number;
             kind: string;
             /** Format: int64 */
             recordId: number;
             recordName: string;
-            /** @description What the change did, a sentence each. */
-            sentences: string[];
-            /** Format: int64 */
-            userId?: number | null;
-            userName: string;
-            /** @description screen or rollback. */
-            source: string;
             /**
              * Format: int64
              * @description The change a rollback undid.
              */
             rollsBack?: number | null;
-            /**
-             * Format: int64
-             * @description Seconds since 1970 (UTC).
-             */
-            createdAt: number;
+            /** @description What the change did, a sentence each. */
+            sentences: string[];
+            /** @description screen or rollback. */
+            source: string;
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
         };
         ChargeLine: {
             description: string;
+            /** Format: double */
+            newPrice?: number | null;
             /** Format: int64 */
-            quantity: number;
+            newQuantity?: number | null;
+            /** Format: double */
+            newUnitPrice?: number | null;
+            plan: boolean;
             /**
              * Format: double
              * @description quantity × unit price, in pounds.
              */
             price: number;
+            /** Format: int64 */
+            quantity: number;
             /** Format: double */
             unitPrice: number;
-            plan: boolean;
-            /** Format: int64 */
-            newQuantity?: number | null;
-            /** Format: double */
-            newPrice?: number | null;
-            /** Format: double */
-            newUnitPrice?: number | null;
         };
         /** @description The user form's email, checked before saving. */
         CheckEmailRequest: {
@@ -6278,7 +6275,7 @@ export interface components {
              * Format: int64
              * @description The user being edited, whose own email is not taken; 0 or empty for a new user.
              */
-            userId?: number | null;
+            userId?: number;
         };
         Choice: {
             /** Format: int64 */
@@ -6287,44 +6284,44 @@ export interface components {
         };
         /** @description An agent of the account and whether they are restricted to the list. */
         CliAgent: {
+            cliRestricted: boolean;
             /** Format: int64 */
             id: number;
             name: string;
             /** @description The caller id the agent presents ("" for none). */
             outboundNumber: string;
-            cliRestricted: boolean;
         };
         ClickView: {
-            /** Format: int64 */
-            id: number;
-            /** @description In the account's time zone, "dd/mm/yyyy HH:MM". */
-            time: string;
-            /** Format: int64 */
-            clickedAt: number;
-            /** @description The page's path. */
-            page: string;
             /**
              * Format: int64
              * @description The call it led to (the first within 30 minutes in the same visit), if any.
              */
             callId?: number | null;
-        };
-        ClientAccount: {
+            /** Format: int64 */
+            clickedAt: number;
             /** Format: int64 */
             id: number;
-            name: string;
+            /** @description The page's path. */
+            page: string;
+            /** @description In the account's time zone, "dd/mm/yyyy HH:MM". */
+            time: string;
+        };
+        ClientAccount: {
             accountCode: string;
-            packageName: string;
-            /** @description "reseller" or "referrer". */
-            programme?: string | null;
-            /** Format: int64 */
-            numbers: number;
             /** Format: int64 */
             calls30Days: number;
+            /** Format: int64 */
+            createdAt: number;
             /** @description dd/mm/yyyy in the partner's zone, and the instant for sorting. */
             dateAdded: string;
             /** Format: int64 */
-            createdAt: number;
+            id: number;
+            name: string;
+            /** Format: int64 */
+            numbers: number;
+            packageName: string;
+            /** @description "reseller" or "referrer". */
+            programme?: string | null;
         };
         ClientAccounts: {
             accounts: components["schemas"]["ClientAccount"][];
@@ -6334,10 +6331,10 @@ export interface components {
         /** @description The answer of cloneIVR (the spec's shapes, both 200). */
         CloneIvrAnswer: components["schemas"]["IvrCloned"] | components["schemas"]["IvrNotCloned"];
         CloneIvrRequest: {
-            /** @description The top-level IVR to copy. */
-            id?: components["schemas"]["Option"];
             /** @description "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits. */
             acceptTerms?: string;
+            /** @description The top-level IVR to copy. */
+            id?: components["schemas"]["Option"];
         };
         /** @description The copy's id. */
         ClonedIvrId: {
@@ -6359,17 +6356,17 @@ export interface components {
          *     read). Anything not genuine is the one `generalError`; these bounds only stop absurd input.
          */
         ConfirmCardRequest: {
-            orderid?: string;
-            /** @description 1 when the card was accepted. */
-            success?: string;
             /** @description The provider's stored card, for later payments. */
             alias?: string;
             brand?: string;
-            last4?: string;
             /** @description MMYY. */
             expiry?: string;
+            last4?: string;
+            orderid?: string;
             /** @description The provider's signature of the fields above. */
             shasign?: string;
+            /** @description 1 when the card was accepted. */
+            success?: string;
         };
         ConfirmPasswordRequest: {
             /** @description The user's password. Its rules are the domain's; this only bounds it first. */
@@ -6392,178 +6389,178 @@ export interface components {
             path: string;
         };
         ConversionChoice: {
+            label: string;
             /** @description An id ("12"), a platform ("google_ads") or an outcome's key ("answered"). */
             value: string;
-            label: string;
         };
         ConversionDetail: {
-            conversion: components["schemas"]["ActionView"];
             canEdit: boolean;
-            uploads: components["schemas"]["UploadView"][];
+            conversion: components["schemas"]["ActionView"];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
             /**
              * Format: int64
              * @description Uploads in the log in all, the page shown and the rows a page.
              */
             total: number;
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            pageSize: number;
+            uploads: components["schemas"]["UploadView"][];
         };
         /** @description The conversion form; '' is 'any' for a condition. */
         ConversionFields: {
-            /** @description At most 100 characters, unique in the account. */
-            form_name?: string;
-            /** @description google_ads, microsoft_ads or meta_ads. */
-            form_platform?: string;
-            /** @description Pounds and pence, "25.00"; '' sends no value. */
-            form_value?: string;
+            /** @description "1": uploads are sent (the default); "0": paused. */
+            form_active?: string;
             /** @description Seconds, 0 to 3600; '' is 60. */
             form_min_duration?: string;
+            /** @description At most 100 characters, unique in the account. */
+            form_name?: string;
             /** @description An outcome's key ('answered', 'missed', ...); '' any. */
             form_outcome?: string;
+            /** @description google_ads, microsoft_ads or meta_ads. */
+            form_platform?: string;
             /** @description A source / medium's id; '' any. */
             form_source_medium?: string;
             /** @description A tag's id; '' any. */
             form_tag?: string;
-            /** @description "1": uploads are sent (the default); "0": paused. */
-            form_active?: string;
+            /** @description Pounds and pence, "25.00"; '' sends no value. */
+            form_value?: string;
         };
         ConversionsPage: {
-            conversions: components["schemas"]["ActionView"][];
             /** @description Whether the user may add, edit and delete conversions. */
             canEdit: boolean;
-            /** @description The form's lists. */
-            platforms: components["schemas"]["ConversionChoice"][];
-            sources: components["schemas"]["ConversionChoice"][];
-            tags: components["schemas"]["ConversionChoice"][];
-            outcomes: components["schemas"]["ConversionChoice"][];
+            conversions: components["schemas"]["ActionView"][];
             /**
              * Format: int64
              * @description The minimum duration a new action starts with (60 seconds, as Google Ads counts).
              */
             defaultMinDuration: number;
+            outcomes: components["schemas"]["ConversionChoice"][];
+            /** @description The form's lists. */
+            platforms: components["schemas"]["ConversionChoice"][];
+            sources: components["schemas"]["ConversionChoice"][];
+            tags: components["schemas"]["ConversionChoice"][];
         };
         CostPerCall: {
             cost: string;
             range: string;
         };
         CountryCodeOption: {
+            code: string;
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
-            code: string;
         };
         CreateKeyRequest: {
             /** @description The domain's rules (`validate_api_key_name`) decide; this only bounds it first. */
             form_name?: string;
         };
         CreatedApiKey: {
-            success: boolean;
+            hint: string;
             /** Format: int64 */
             id: number;
-            name: string;
             /** @description The whole key: in this answer only, never again. */
             key: string;
-            hint: string;
+            name: string;
+            success: boolean;
         };
         CreatedPlan: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         CtaDeleted: {
-            success: boolean;
             /**
              * Format: int64
              * @description The clicks deleted with it (calls stay).
              */
             clicks: number;
+            success: boolean;
         };
         CtaDetail: {
-            cta: components["schemas"]["CtaView"];
-            canEdit: boolean;
-            kinds: components["schemas"]["KindChoice"][];
-            /** Format: int64 */
-            days: number;
-            /** Format: int64 */
-            windowMinutes: number;
-            /** @description The account's other call-to-actions' names (the edit dialog's uniqueness check). */
-            taken: string[];
-            /** @description The latest 50 clicks, newest first. */
-            clicks: components["schemas"]["ClickView"][];
             /** @description The calls of the last 30 days its clicks led to, newest first, a page of 50. */
             calls: components["schemas"]["CallLogRow"][];
+            canEdit: boolean;
+            /** @description The latest 50 clicks, newest first. */
+            clicks: components["schemas"]["ClickView"][];
+            cta: components["schemas"]["CtaView"];
             /** Format: int64 */
-            total: number;
+            days: number;
+            kinds: components["schemas"]["KindChoice"][];
             /** Format: int64 */
             page: number;
             /** Format: int64 */
             pageSize: number;
+            /** @description The account's other call-to-actions' names (the edit dialog's uniqueness check). */
+            taken: string[];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            windowMinutes: number;
         };
         /** @description The call-to-action form. */
         CtaFields: {
-            /** @description At most 100 characters, unique in the account ignoring case. */
-            form_name?: string;
-            /** @description 'call_link', 'button' or 'form'. */
-            form_kind?: string;
-            /** @description A CSS selector, at most 500 characters. */
-            form_selector?: string;
             /** @description "1": all pages. */
             form_all_pages?: string;
+            /** @description 'call_link', 'button' or 'form'. */
+            form_kind?: string;
+            /** @description At most 100 characters, unique in the account ignoring case. */
+            form_name?: string;
             /**
              * @description Path patterns one a line (at most 20, each from '/', at most 200 characters, '*' only at
              *     the end).
              */
             form_pages?: string;
+            /** @description A CSS selector, at most 500 characters. */
+            form_selector?: string;
         };
         /** @description The form's values, as the edit dialog starts from them. */
         CtaFormValues: {
-            name: string;
-            kind: string;
-            selector: string;
             /** @description "1" for all pages, else "". */
             allPages: string;
+            kind: string;
+            name: string;
             /** @description One pattern a line. */
             pages: string;
+            selector: string;
         };
         CtaView: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            /** @description 'call_link', 'button' or 'form'. */
-            kind: string;
-            /** @description "Click-to-call link", "Button", "Form". */
-            kindLabel: string;
-            selector: string;
-            /** @description Path patterns ('/book*'); empty: all pages. */
-            pages: string[];
-            /**
-             * Format: int64
-             * @description Clicks in the last 30 days.
-             */
-            clicks30Days: number;
             /**
              * Format: int64
              * @description Inbound calls of the last 30 days that a click of their visit led to (within 30 minutes).
              */
             calls30Days: number;
+            /**
+             * Format: int64
+             * @description Clicks in the last 30 days.
+             */
+            clicks30Days: number;
             /** @description Calls per click, "12.5%", or "–" without clicks. */
             conversionRate: string;
             /** @description The delete confirmation's question. */
             deleteQuestion: string;
             form: components["schemas"]["CtaFormValues"];
+            /** Format: int64 */
+            id: number;
+            /** @description 'call_link', 'button' or 'form'. */
+            kind: string;
+            /** @description "Click-to-call link", "Button", "Form". */
+            kindLabel: string;
+            name: string;
+            /** @description Path patterns ('/book*'); empty: all pages. */
+            pages: string[];
+            selector: string;
         };
         CtasPage: {
-            ctas: components["schemas"]["CtaView"][];
             /** @description Whether the user may add, edit and delete call-to-actions. */
             canEdit: boolean;
-            kinds: components["schemas"]["KindChoice"][];
+            ctas: components["schemas"]["CtaView"][];
             /**
              * Format: int64
              * @description The counts' period.
              */
             days: number;
+            kinds: components["schemas"]["KindChoice"][];
             /**
              * Format: int64
              * @description A call counts when it starts at most this long after a click of its visit.
@@ -6572,40 +6569,40 @@ export interface components {
         };
         /** @description One of the customer's audios, as the selectors show it. */
         CustomerAudio: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         CustomerAudioList: {
             audios: components["schemas"]["CustomerAudio"][];
         };
         Dashboard: {
+            answered: number[];
+            /** @description Calls a day by source / medium: the top six and "Other". */
+            bySource: components["schemas"]["DaySeries"][];
+            /** @description Every local day of the period, YYYY-MM-DD; the series have a number for each. */
+            days: string[];
             /** @description The period's first and last local day, YYYY-MM-DD. */
             firstDay: string;
             lastDay: string;
+            missed: number[];
             /** @description What the figures are compared with: "vs previous 30 days". */
             previousLabel: string;
-            /** @description Every local day of the period, YYYY-MM-DD; the series have a number for each. */
-            days: string[];
-            /** @description Calls a day by source / medium: the top six and "Other". */
-            bySource: components["schemas"]["DaySeries"][];
-            answered: number[];
-            missed: number[];
             /** @description By calls, at most ten. */
             topSources: components["schemas"]["TopSource"][];
             totals: components["schemas"]["DashboardTotals"];
         };
         /** @description The period's totals, each with the period before's. */
         DashboardTotals: {
-            calls: components["schemas"]["PeriodChange"];
             answered: components["schemas"]["PeriodChange"];
-            /** @description Every outcome but answered. */
-            missed: components["schemas"]["PeriodChange"];
-            firstTime: components["schemas"]["PeriodChange"];
-            /** @description Of answered calls, whole seconds. */
-            averageTalkSeconds: components["schemas"]["PeriodChange"];
             /** @description "2:05". */
             averageTalk: string;
+            /** @description Of answered calls, whole seconds. */
+            averageTalkSeconds: components["schemas"]["PeriodChange"];
+            calls: components["schemas"]["PeriodChange"];
+            firstTime: components["schemas"]["PeriodChange"];
+            /** @description Every outcome but answered. */
+            missed: components["schemas"]["PeriodChange"];
             previousAverageTalk: string;
         };
         /** @description The call log's custom range that shows every stored call of the number. */
@@ -6616,8 +6613,8 @@ export interface components {
         };
         /** @description One series of the stacked chart: a day's calls each. */
         DaySeries: {
-            label: string;
             calls: number[];
+            label: string;
         };
         /** @description The audios to delete and the key from handleajax/confirmPassword. */
         DeleteAudioRequest: {
@@ -6636,10 +6633,10 @@ export interface components {
             descriptionValid: boolean;
         };
         DestinationInternationalCode: {
+            code: string;
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
-            code: string;
         };
         DestinationNumberList: {
             destinations: components["schemas"]["DestinationNumberOption"][];
@@ -6647,18 +6644,18 @@ export interface components {
         };
         /** @description One of the customer's destination numbers, as the selectors show it. */
         DestinationNumberOption: {
-            /** Format: int64 */
-            id: number;
+            /** @description The international code's digits ("44"). */
+            code: string;
             description: string;
             /** @description The number as dialled after the international code. */
             destination: string;
+            /** Format: int64 */
+            id: number;
             /**
              * Format: int64
              * @description The international code's id.
              */
             internationalCode: number;
-            /** @description The international code's digits ("44"). */
-            code: string;
             /**
              * Format: int64
              * @description 1: the number is a mailbox.
@@ -6671,14 +6668,26 @@ export interface components {
             plan: string;
         };
         DestinationPlanDetails: {
+            affectedNumberSets: components["schemas"]["PlanAffectedNumberSet"][];
+            affectedNumbers: components["schemas"]["PlanAffectedNumber"][];
             plan: components["schemas"]["DestinationPlanView"];
             planDestinations: components["schemas"]["PlanDestination"][];
-            affectedNumbers: components["schemas"]["PlanAffectedNumber"][];
-            affectedNumberSets: components["schemas"]["PlanAffectedNumberSet"][];
         };
         DestinationPlanForm: {
             /** @default  */
             description: string;
+            /** @default [] */
+            destinations: components["schemas"]["DestinationRow"][];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            incall: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            noResponseDestination: number;
             /**
              * Format: int64
              * @description 0 hunt group, 1 multi dial.
@@ -6690,27 +6699,15 @@ export interface components {
              * @default 0
              */
             queue: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            incall: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            noResponseDestination: number;
-            /** @default [] */
-            destinations: components["schemas"]["DestinationRow"][];
         };
         DestinationPlanList: {
             routings: components["schemas"]["DestinationPlanOption"][];
         };
         /** @description One of the customer's destination plans, as the selectors show it. */
         DestinationPlanOption: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             /**
              * Format: int64
              * @description 0: hunt group, 1: multi dial.
@@ -6718,17 +6715,27 @@ export interface components {
             planType: number;
         };
         DestinationPlanSaved: {
-            success: boolean;
             /**
              * Format: int64
              * @description The plan's id.
              */
             rogrId: number;
+            success: boolean;
         };
         DestinationPlanView: {
+            /**
+             * Format: int64
+             * @description The in-call attribution plan's id, 0 for none.
+             */
+            attributionId: number;
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
+            /**
+             * Format: int64
+             * @description A multi dial's no-response destination number, 0 for none.
+             */
+            noResponseDestination: number;
             /**
              * Format: int64
              * @description 0: hunt group, 1: multi dial.
@@ -6739,16 +6746,6 @@ export interface components {
              * @description The queue's id, 0 for none.
              */
             queue: number;
-            /**
-             * Format: int64
-             * @description The in-call attribution plan's id, 0 for none.
-             */
-            attributionId: number;
-            /**
-             * Format: int64
-             * @description A multi dial's no-response destination number, 0 for none.
-             */
-            noResponseDestination: number;
         };
         DestinationRow: {
             /**
@@ -6766,21 +6763,21 @@ export interface components {
         };
         /** @description The definition form. */
         DimensionFields: {
-            /** @description Required, at most 50 characters, unique in the account (without case). */
-            form_name?: string;
-            /** @description text, number or choice. */
-            form_kind?: string;
             /** @description A choice field's choices, one a line: 2 to 20, each at most 50 characters. */
             form_choices?: string;
+            /** @description text, number or choice. */
+            form_kind?: string;
+            /** @description Required, at most 50 characters, unique in the account (without case). */
+            form_name?: string;
         };
         /** @description A custom dimension the log filters by (issue 36). */
         DimensionFilterChoice: {
-            /** Format: int64 */
-            id: number;
-            label: string;
-            kind: components["schemas"]["DimensionKind"];
             /** @description A choice field's choices. */
             choices: string[];
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["DimensionKind"];
+            label: string;
         };
         /**
          * @description What a custom dimension holds.
@@ -6792,25 +6789,25 @@ export interface components {
             label: string;
         };
         DimensionView: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-            kind: components["schemas"]["DimensionKind"];
-            kindLabel: string;
-            /** @description A choice field's choices, in order. */
-            choices: string[];
             /**
              * Format: int64
              * @description Calls with a value.
              */
             calls: number;
+            /** @description A choice field's choices, in order. */
+            choices: string[];
             deleteQuestion: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["DimensionKind"];
+            kindLabel: string;
+            name: string;
         };
         DimensionsPage: {
-            dimensions: components["schemas"]["DimensionView"][];
-            kinds: components["schemas"]["DimensionKindChoice"][];
             /** @description Whether the user may add, edit and delete definitions. */
             canEdit: boolean;
+            dimensions: components["schemas"]["DimensionView"][];
+            kinds: components["schemas"]["DimensionKindChoice"][];
         };
         DirectionUsage: {
             monthlyUsage: components["schemas"]["TwoPeriods"];
@@ -6826,8 +6823,8 @@ export interface components {
         };
         /** @description A DTMF IVR as an attribution option: id `IVR_{id}`. */
         DtmfIvrChoice: {
-            id: string;
             description: string;
+            id: string;
         };
         DtmfIvrForm: {
             /** @default  */
@@ -6836,32 +6833,32 @@ export interface components {
              * Format: int64
              * @default 0
              */
-            introAudioId: number;
+            endAudioId: number;
             /**
              * Format: int64
              * @default 0
              */
-            endAudioId: number;
+            introAudioId: number;
             /** @default [] */
             keys: components["schemas"]["DtmfIvrKey"][];
         };
         DtmfIvrHead: {
-            /** Format: int64 */
-            id: number;
             description: string;
-            /** Format: int64 */
-            introAudioId: number;
             /** Format: int64 */
             endAudioId: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            introAudioId: number;
         };
         DtmfIvrKey: {
-            /** @default  */
-            description: string;
             /**
              * Format: int64
              * @default 0
              */
             categoryId: number;
+            /** @default  */
+            description: string;
             /**
              * Format: int64
              * @description The DTMF plan run after the key; 0 for none.
@@ -6871,24 +6868,24 @@ export interface components {
         };
         /** @description One key of a DTMF IVR (`keyDescription[i]`, ...); key i is 1-9, 0, *, # in order. */
         DtmfIvrKeyRow: {
-            keyDescription?: string;
             keyCategoryId?: string;
+            keyDescription?: string;
             keyDtmfId?: string;
         };
         DtmfIvrKeyView: {
-            /** @description 1-9, 0, * or #. */
-            key: string;
-            description: string;
             /** Format: int64 */
             categoryId: number;
+            description: string;
             /** Format: int64 */
             dtmfId: number;
+            /** @description 1-9, 0, * or #. */
+            key: string;
         };
         /** @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`). */
         DtmfIvrRequest: {
             description?: string;
-            introAudioId?: string;
             endAudioId?: string;
+            introAudioId?: string;
         };
         DtmfPlanAnswer: {
             data: components["schemas"]["DtmfPlanView"];
@@ -6900,22 +6897,7 @@ export interface components {
              * Format: int64
              * @default 0
              */
-            introAudio: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
             endAudio: number;
-            /**
-             * Format: int64
-             * @default 1
-             */
-            minimumDigits: number;
-            /**
-             * Format: int64
-             * @default 1
-             */
-            maximumDigits: number;
             /**
              * Format: int64
              * @default 1
@@ -6926,6 +6908,21 @@ export interface components {
              * @default 1
              */
             internalTimeout: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudio: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            maximumDigits: number;
+            /**
+             * Format: int64
+             * @default 1
+             */
+            minimumDigits: number;
             /** @default false */
             skipAudio: boolean;
         };
@@ -6933,95 +6930,95 @@ export interface components {
             id?: string;
         };
         DtmfPlanOption: {
-            unique: string;
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
+            unique: string;
         };
         /** @description A DTMF plan as posted. */
         DtmfPlanRequest: {
             description?: string;
-            introAudio?: string;
             endAudio?: string;
-            minimumDigits?: string;
-            maximumDigits?: string;
             initialTimeout?: string;
             internalTimeout?: string;
-            /** @description "1", "true" or "on" when ticked. */
-            skipAudio?: string;
+            introAudio?: string;
+            maximumDigits?: string;
+            minimumDigits?: string;
             /** @description The plan changed (update only). */
             planId?: string;
+            /** @description "1", "true" or "on" when ticked. */
+            skipAudio?: string;
         };
         DtmfPlanSaved: {
-            success: boolean;
             /** Format: int64 */
             planId: number;
+            success: boolean;
         };
         /** @description A DTMF plan by the spec's field names. */
         DtmfPlanView: {
             /** Format: int64 */
-            DtmfID: number;
-            DtmfDescription: string;
-            /** Format: int64 */
             DtmfAudiID: number;
+            DtmfDescription: string;
             /** Format: int64 */
             DtmfEndAudiID: number;
             /** Format: int64 */
-            DtmfMinLength: number;
-            /** Format: int64 */
-            DtmfMaxLength: number;
+            DtmfID: number;
             /** Format: int64 */
             DtmfInitialKeyTimeout: number;
             /** Format: int64 */
             DtmfInterKeyTimeout: number;
             /** Format: int64 */
+            DtmfMaxLength: number;
+            /** Format: int64 */
+            DtmfMinLength: number;
+            /** Format: int64 */
             DtmfSkipAudioFlag: number;
         };
         DynamicDetails: {
-            internationalCodes: components["schemas"]["InternationalCodeOption"][];
-            prefixes: components["schemas"]["NumberPrefixOption"][];
-            numberFormats: components["schemas"]["FormatOption"][];
-            internationalFormats: components["schemas"]["FormatOption"][];
-            servicePlans: components["schemas"]["ServicePlanOption"][];
-            /** @description For the new service plan dialog. */
-            restrictedDestinationPrefixes: string[];
-            audio: components["schemas"]["AudioChoice"][];
-            dtmfPostCallOptions: components["schemas"]["DtmfPlanOption"][];
-            midCallAudioOptions: components["schemas"]["MidCallAudioOption"][];
-            /** Format: int64 */
-            poolsAvailableOnAccount: number;
-            /** @description What buying one more pool costs, for the form to say before Buy. */
-            purchaseNote: components["schemas"]["PurchaseNote"];
             /** @description Starter: mid call divert and advanced call handling are off, with this prompt. */
             advancedSettingsLocked: boolean;
+            audio: components["schemas"]["AudioChoice"][];
+            dtmfPostCallOptions: components["schemas"]["DtmfPlanOption"][];
+            internationalCodes: components["schemas"]["InternationalCodeOption"][];
+            internationalFormats: components["schemas"]["FormatOption"][];
+            midCallAudioOptions: components["schemas"]["MidCallAudioOption"][];
+            numberFormats: components["schemas"]["FormatOption"][];
+            /** Format: int64 */
+            poolsAvailableOnAccount: number;
+            prefixes: components["schemas"]["NumberPrefixOption"][];
+            /** @description What buying one more pool costs, for the form to say before Buy. */
+            purchaseNote: components["schemas"]["PurchaseNote"];
+            /** @description For the new service plan dialog. */
+            restrictedDestinationPrefixes: string[];
+            servicePlans: components["schemas"]["ServicePlanOption"][];
             upgradePrompt: string;
         };
         DynamicUrlPool: {
+            callRecording: boolean;
             /** Format: int64 */
             id: number;
             name: string;
             numbers: string[];
+            provisioned: boolean;
             /** @description The service plan calls follow, or None for a basic destination. */
             servicePlan?: string | null;
-            callRecording: boolean;
-            provisioned: boolean;
         };
         DynamicUrlPools: {
             pools: components["schemas"]["DynamicUrlPool"][];
         };
         /** @description Whether the tag manager is connected (`status` true), else the consent page to connect it. */
         DynamicUrlTagManagerAuth: {
-            status: boolean;
             authUrl?: string | null;
+            status: boolean;
         };
         /** @description The spec's Dynamic URL entity, with its last finished check. */
         DynamicUrlWithCheck: {
+            VcamDescription: string;
             /** Format: int64 */
             VcamID: number;
-            VcamDescription: string;
             VcamReference: string;
-            url: string;
             previousDayCheck?: null | components["schemas"]["WebsiteCheckJob"];
+            url: string;
         };
         DynamicUrlsWithChecks: {
             dynamicUrls: components["schemas"]["DynamicUrlWithCheck"][];
@@ -7036,11 +7033,11 @@ export interface components {
             dynamicWhispers: components["schemas"]["RoutingChoice"][];
         };
         DynamicWhisperView: {
+            affectedPools: components["schemas"]["WhisperPool"][];
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             sources: components["schemas"]["WhisperSourceView"][];
-            affectedPools: components["schemas"]["WhisperPool"][];
         };
         /** @description The campaign form, as addCampaign posts it. */
         EditCampaignRequest: {
@@ -7049,21 +7046,21 @@ export interface components {
         };
         /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
         EligibilityRequest: {
-            type?: string;
             /** Format: int64 */
-            campaign_id?: number | null;
+            campaign_id?: number;
+            type?: string;
         };
         /** @description The portal's entry: a client's id, or `form_partner_login` 1 without one. */
         EnterForm: {
             /** Format: int64 */
-            form_customer_id?: number | null;
+            form_customer_id?: number;
             form_partner_login?: string;
         };
         Entered: {
-            success: boolean;
             /** Format: int64 */
             customerId: number;
             customerName: string;
+            success: boolean;
         };
         /**
          * @description Where a number or pool sends its calls: through a service plan, or (basic connect) straight
@@ -7081,14 +7078,14 @@ export interface components {
         };
         /** @description A row of getNumbersListForExport. */
         ExportRow: {
-            type: string;
-            numberPool: string;
+            /** Format: int32 */
+            callRecording: number;
             description: string;
             /** @description The basic number, else the plan. */
             destination: string;
+            numberPool: string;
             planDescription: string;
-            /** Format: int32 */
-            callRecording: number;
+            type: string;
         };
         ExportRows: {
             numbers: components["schemas"]["ExportRow"][];
@@ -7098,39 +7095,39 @@ export interface components {
         };
         /** @description One step of the checklist. */
         FirstRunStep: {
-            /** @description 'number', 'routing' or 'trackingCode'. */
-            key: string;
-            title: string;
             detail: string;
             done: boolean;
+            /** @description 'number', 'routing' or 'trackingCode'. */
+            key: string;
             /** @description The app path to do it on. */
             link: string;
             linkLabel: string;
+            title: string;
         };
         FlowEdge: {
             from: string;
-            to: string;
             /** @description The key pressed, or the service plan row ("Row 2") that leads there. */
             label: string;
+            to: string;
         };
         FlowIssues: {
-            /** @description Sentences naming each menu that can reach itself with no way out. */
-            loops: string[];
             /** @description Sentences naming each key that leads nowhere. */
             deadEnds: string[];
+            /** @description Sentences naming each menu that can reach itself with no way out. */
+            loops: string[];
         };
         FlowNode: {
+            description: string;
             /** @description `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`. */
             id: string;
-            description: string;
+            isChild: boolean;
             /** @description The keys of an IVR, e.g. "1: Reception"; empty for other nodes. */
             options: string[];
-            isChild: boolean;
         };
         FormatOption: {
+            format: string;
             /** Format: int64 */
             id: number;
-            format: string;
         };
         FreeNumber: {
             /** Format: int64 */
@@ -7169,34 +7166,31 @@ export interface components {
             form_ga_property_type?: string;
         };
         GiveAccessRequest: {
-            /**
-             * Format: int64
-             * @description A user of the account who is not an agent (getAgents' candidates); anything else is 404.
-             */
+            /** Format: int64 */
             userId: number;
         };
         GivenScore: {
-            /** Format: int64 */
-            scorecardId: number;
-            scorecard: string;
+            /** @description One answer a question, in order ("yes", "no", "1"…"5"). */
+            answers: string[];
+            /** @description "85%". */
+            label: string;
             /**
              * Format: int64
              * @description Whole percent.
              */
             score: number;
-            /** @description "85%". */
-            label: string;
-            /** @description One answer a question, in order ("yes", "no", "1"…"5"). */
-            answers: string[];
-            scoredBy: string;
+            scorecard: string;
+            /** Format: int64 */
+            scorecardId: number;
             /** @description In the account's time zone. */
             scoredAt: string;
+            scoredBy: string;
         };
         /** @description A column of the permission grid: a permission, its heading and whether the editor may change it. */
         GridColumn: {
-            permission: components["schemas"]["Permission"];
-            label: string;
             editable: boolean;
+            label: string;
+            permission: components["schemas"]["Permission"];
         };
         /** @description A call category, a report group or a secondary report group: only a description. */
         GroupForm: {
@@ -7224,21 +7218,21 @@ export interface components {
         HistoryLine: {
             /** Format: int64 */
             id: number;
+            summary: string;
             /** @description When, in the account's zone. */
             time: string;
             userName: string;
-            summary: string;
         };
         IdField: {
-            id?: string | null;
+            id?: string;
         };
         Impact: {
-            total: number;
-            moved: number;
             /** @description "12 of 340 calls would have gone elsewhere". */
             headline: string;
+            moved: number;
             /** @description Biggest first. */
             moves: components["schemas"]["Move"][];
+            total: number;
         };
         ImpactRequest: {
             /** @description The edited record as JSON (the domain's RoutingRecord; id 0 for a new one). */
@@ -7246,63 +7240,63 @@ export interface components {
         };
         /** @description The values as the dialog holds them (strings, like the spec's answer). */
         InCallAttributionForm: {
-            /** @default  */
-            description: string;
             /** @default 1 */
             active: string;
             /** @default  */
             attributionType: string;
             /** @default 0 */
-            terminator: string;
+            delayAfter: string;
             /** @default 0 */
             delayBefore: string;
+            /** @default  */
+            description: string;
             /** @default 0 */
-            delayAfter: string;
+            terminator: string;
         };
         /** @description An in-call attribution plan; the settings as text, as the page's selects hold them. */
         InCallAttributionView: {
-            /** Format: int64 */
-            id: number;
-            description: string;
             active: string;
             attributionType: string;
-            terminator: string;
-            delayBefore: string;
             delayAfter: string;
+            delayBefore: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            terminator: string;
         };
         InCallAttributions: {
             attributions: components["schemas"]["InCallAttributionView"][];
         };
         /** @description An in-call attribution plan as posted. */
         InCallRequest: {
-            form_description?: string;
             form_active_flag?: string;
-            form_transfer_type?: string;
-            form_terminator?: string;
-            form_delay_before?: string;
             form_delay_after?: string;
+            form_delay_before?: string;
+            form_description?: string;
+            form_terminator?: string;
+            form_transfer_type?: string;
         };
         InclusiveUsage: {
             /** Format: int64 */
-            used: number;
-            /** Format: int64 */
             total: number;
+            /** Format: int64 */
+            used: number;
         };
         /** @description A call with voice tags. */
         InsightCall: {
+            caller: string;
             /** Format: int64 */
             id: number;
             /** @description In the account's zone. */
             time: string;
-            caller: string;
             /** @description Its voice tags' names. */
             voiceTags: string[];
         };
         InsightLine: {
+            parts: components["schemas"]["InsightPart"][];
             /** @description "agent" or "caller" (the turn order: docs/speech-api.md). */
             speaker: string;
             speakerLabel: string;
-            parts: components["schemas"]["InsightPart"][];
         };
         /** @description A piece of a line: plain words, or words of voice tags' phrases. */
         InsightPart: {
@@ -7312,28 +7306,28 @@ export interface components {
         };
         /** @description The spec's Integration entity, plus the stored connection. */
         Integration: {
-            identifier: string;
-            title: string;
-            icon: string;
-            /** Format: int32 */
-            order: number;
-            scope: string;
-            isConfigured: boolean;
-            isPaidExtra: boolean;
-            isBeta: boolean;
-            isDynamicOnly: boolean;
-            isRecommended: boolean;
             configureUrl: string;
             connectUrl: string;
-            connectUrlNewWindow: boolean;
             connectUrlExternal: boolean;
-            removeUrl?: string | null;
+            connectUrlNewWindow: boolean;
+            connection?: null | components["schemas"]["IntegrationConnection"];
+            icon: string;
+            identifier: string;
+            isBeta: boolean;
+            isConfigured: boolean;
+            isDynamicOnly: boolean;
+            isPaidExtra: boolean;
+            isRecommended: boolean;
+            /** @description Always null. */
+            manualMode?: Record<string, never> | null;
+            /** Format: int32 */
+            order: number;
             params: {
                 [key: string]: string;
             };
-            /** @description Always null. */
-            manualMode?: Record<string, never> | null;
-            connection?: null | components["schemas"]["IntegrationConnection"];
+            removeUrl?: string | null;
+            scope: string;
+            title: string;
         };
         /** @description The provider's consent page, with this session's flow in it. */
         IntegrationAuthUrl: {
@@ -7347,11 +7341,11 @@ export interface components {
             account: string;
             /** Format: int64 */
             connectedAt: number;
+            /** @description A password is stored for it (the FTP export's; the password itself is never sent). */
+            secretStored: boolean;
             settings: {
                 [key: string]: string;
             };
-            /** @description A password is stored for it (the FTP export's; the password itself is never sent). */
-            secretStored: boolean;
         };
         /** @description The settings call's form. */
         IntegrationListRequest: {
@@ -7371,22 +7365,22 @@ export interface components {
          *     The FTP password is never stored with the settings, never sent back and never logged.
          */
         IntegrationSettingsRequest: {
-            /** @description Webhooks. */
-            form_webhook_url?: string;
-            /** @description FTP export: `ftp` or `sftp`. */
-            form_ftp_protocol?: string;
+            form_ftp_file_name?: string;
             form_ftp_host?: string;
-            /** @description 1 to 65535. */
-            form_ftp_port?: string;
-            form_ftp_username?: string;
+            /** @description "1": keep the password already stored (the password field left empty). */
+            form_ftp_keep_password?: string;
             /**
              * Format: password
              * @description Write-only: stored encrypted, never answered.
              */
             form_ftp_password?: string;
-            /** @description "1": keep the password already stored (the password field left empty). */
-            form_ftp_keep_password?: string;
-            form_ftp_file_name?: string;
+            /** @description 1 to 65535. */
+            form_ftp_port?: string;
+            /** @description FTP export: `ftp` or `sftp`. */
+            form_ftp_protocol?: string;
+            form_ftp_username?: string;
+            /** @description Webhooks. */
+            form_webhook_url?: string;
         };
         IntegrationsList: {
             integrations: components["schemas"]["Integration"][];
@@ -7395,32 +7389,32 @@ export interface components {
             integrationSettings: components["schemas"]["IntegrationSettings"];
         };
         InternationalCodeOption: {
+            countryCode: string;
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
-            countryCode: string;
         };
         Invoice: {
             /** Format: int64 */
-            id: number;
-            number: string;
+            csvId?: number | null;
             /** @description The invoice date in the account's zone, YYYY-MM-DD. */
             date: string;
+            /** Format: int64 */
+            excelId?: number | null;
+            /** Format: double */
+            gross: number;
+            /** Format: int64 */
+            id: number;
             /**
              * Format: double
              * @description In pounds.
              */
             net: number;
-            /** Format: double */
-            vat: number;
-            /** Format: double */
-            gross: number;
+            number: string;
             /** Format: int64 */
             pdfId?: number | null;
-            /** Format: int64 */
-            csvId?: number | null;
-            /** Format: int64 */
-            excelId?: number | null;
+            /** Format: double */
+            vat: number;
         };
         /**
          * Format: binary
@@ -7429,14 +7423,14 @@ export interface components {
         InvoiceFile: string;
         /** @description The file formats the customer is offered. */
         InvoiceFileOptions: {
-            pdf: boolean;
             csv: boolean;
             excel: boolean;
+            pdf: boolean;
         };
         InvoiceList: {
+            fileOptions: components["schemas"]["InvoiceFileOptions"];
             /** @description Newest first. */
             invoices: components["schemas"]["Invoice"][];
-            fileOptions: components["schemas"]["InvoiceFileOptions"];
         };
         /**
          * @description A number or pool whose service plan reaches the IVR: `NumbNGNumber` for a number,
@@ -7448,29 +7442,50 @@ export interface components {
         };
         /** @description A copy made: `status` is true. */
         IvrCloned: {
-            status: boolean;
             data: components["schemas"]["ClonedIvrId"];
+            status: boolean;
         };
         IvrDetails: {
-            ivr: components["schemas"]["IvrView"];
             affectedNumbers: components["schemas"]["IvrAffectedEntry"][];
+            ivr: components["schemas"]["IvrView"];
         };
         IvrFlow: {
-            nodes: components["schemas"]["FlowNode"][];
             edges: components["schemas"]["FlowEdge"][];
             issues: components["schemas"]["FlowIssues"];
+            nodes: components["schemas"]["FlowNode"][];
         };
         /** @description An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio". */
         IvrForm: {
+            /**
+             * @description The key taken when the caller presses nothing; "" for none.
+             * @default
+             */
+            defaultKey: string;
             /** @default  */
             description: string;
+            /** @default false */
+            hasDeadEnd: boolean;
             /**
              * Format: int64
              * @default 0
              */
             introAudio: number;
             /** @default false */
+            isChild: boolean;
+            /** @default false */
             logKeys: boolean;
+            /** @default [] */
+            options: components["schemas"]["IvrKey"][];
+            /**
+             * @description How many times the menu repeats, as typed.
+             * @default
+             */
+            repeatAudio: string;
+            /**
+             * @description A key of the table, or "none".
+             * @default
+             */
+            repeatKey: string;
             /**
              * Format: int64
              * @default 0
@@ -7481,36 +7496,16 @@ export interface components {
              * @default 0
              */
             secondaryReportGroupId: number;
-            /** @default false */
-            hasDeadEnd: boolean;
-            /**
-             * @description A key of the table, or "none".
-             * @default
-             */
-            repeatKey: string;
-            /**
-             * @description The key taken when the caller presses nothing; "" for none.
-             * @default
-             */
-            defaultKey: string;
-            /**
-             * @description How many times the menu repeats, as typed.
-             * @default
-             */
-            repeatAudio: string;
-            /** @default false */
-            isChild: boolean;
-            /** @default [] */
-            options: components["schemas"]["IvrKey"][];
         };
         /** @description One key option (ids are 0 when not chosen). */
         IvrKey: {
-            /** @default  */
-            key: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            categoryId: number;
             /** @default  */
             description: string;
-            /** @default routing */
-            type: components["schemas"]["KeyType"];
             /**
              * Format: int64
              * @default 0
@@ -7521,35 +7516,34 @@ export interface components {
              * @default 0
              */
             ivrId: number;
+            /** @default  */
+            key: string;
+            /** @default routing */
+            type: components["schemas"]["KeyType"];
             /**
              * Format: int64
              * @default 0
              */
             voicemailId: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            categoryId: number;
         };
         /**
          * @description An IVR key row as posted (`keys[i]`, `keyDescription[i]`...), read as text and parsed as
          *     before so the domain's messages name the row. Ids are 0 or empty when not chosen.
          */
         IvrKeyRow: {
-            /** @description 1-9, then 0, * and #. */
-            keys?: string;
+            /** @description The call category, 0 or empty for none. */
+            keyCategory?: string;
             keyDescription?: string;
-            /** @description routing (or empty), ivr or voicemail; anything else is 400. */
-            keyType?: string;
             /** @description The destination plan, for a routing key. */
             keyDestination?: string;
             /** @description The IVR, for an ivr key. */
             keyIvr?: string;
-            /** @description The call category, 0 or empty for none. */
-            keyCategory?: string;
+            /** @description routing (or empty), ivr or voicemail; anything else is 400. */
+            keyType?: string;
             /** @description The voicemail, for a voicemail key. */
             keyVoicemail?: string;
+            /** @description 1-9, then 0, * and #. */
+            keys?: string;
         };
         IvrList: {
             ivrs: components["schemas"]["IvrOption"][];
@@ -7559,13 +7553,13 @@ export interface components {
          *     terms are needed).
          */
         IvrNotCloned: {
-            status: string;
             message: string;
+            status: string;
         };
         IvrOption: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             /** @description "1": a child IVR, "0": a top-level one. */
             isChild: string;
         };
@@ -7575,66 +7569,66 @@ export interface components {
          *     posted as `keys[i]`, `keyDescription[i]`... (or `name[]`, in order), at most 12.
          */
         IvrRequest: {
-            description?: string;
-            /** @description The intro audio. */
-            audioId?: components["schemas"]["Option"];
-            /** @description "1": log the keys pressed. */
-            logStrokes?: string;
-            reportGroupId?: components["schemas"]["Option"];
-            secondaryReportGroupId?: components["schemas"]["Option"];
-            /** @description "1": hang up after the intro audio (the IVR keeps no keys). */
-            hasDeadEnd?: string;
-            /** @description The key that repeats the menu; "none" or empty for none. */
-            repeatMenu?: string;
-            defaultKey?: string;
-            /** @description How many times the menu repeats (the domain reads the text: 1 to 9). */
-            repeatAudio?: string;
-            /** @description "1": a child IVR (createIvr from a parent makes one whatever this says). */
-            isChildIvr?: string;
             /** @description createIvr: "1" accepts the multi-level IVR terms, needed once the IVR credits are used. */
             acceptTerms?: string;
+            /** @description The intro audio. */
+            audioId?: components["schemas"]["Option"];
+            defaultKey?: string;
+            description?: string;
             /** @description updateExistingIvr: the IVR being saved. */
             form_record_id?: components["schemas"]["Option"];
+            /** @description "1": hang up after the intro audio (the IVR keeps no keys). */
+            hasDeadEnd?: string;
+            /** @description "1": a child IVR (createIvr from a parent makes one whatever this says). */
+            isChildIvr?: string;
             /** @description updateExistingIvr: the IVR being saved, when form_record_id is empty or 0. */
             ivrId?: components["schemas"]["Option"];
+            /** @description "1": log the keys pressed. */
+            logStrokes?: string;
+            /** @description How many times the menu repeats (the domain reads the text: 1 to 9). */
+            repeatAudio?: string;
+            /** @description The key that repeats the menu; "none" or empty for none. */
+            repeatMenu?: string;
+            reportGroupId?: components["schemas"]["Option"];
+            secondaryReportGroupId?: components["schemas"]["Option"];
         };
         IvrSaved: {
-            success: boolean;
             /** Format: int64 */
             ivrId: number;
+            success: boolean;
         };
         /** @description An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape). */
         IvrView: {
-            /** Format: int64 */
-            id: number;
+            defaultKey: string;
             description: string;
-            /** @description "1": a child IVR, "0": a top-level one. */
-            isChild: string;
-            /** Format: int64 */
-            introAudio: number;
-            /**
-             * Format: int32
-             * @description 1: the keys pressed are logged.
-             */
-            logKeys: number;
-            /** Format: int64 */
-            reportGroupId: number;
-            /** Format: int64 */
-            secondaryReportGroupId: number;
             /**
              * Format: int32
              * @description 1: the call hangs up after the intro audio.
              */
             hasDeadEnd: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            introAudio: number;
+            /** @description "1": a child IVR, "0": a top-level one. */
+            isChild: string;
+            /**
+             * Format: int32
+             * @description 1: the keys pressed are logged.
+             */
+            logKeys: number;
+            options: components["schemas"]["IvrKey"][];
+            repeatAudio: string;
             /** @description The key that repeats the menu, or "none". */
             repeatKey: string;
-            defaultKey: string;
-            repeatAudio: string;
-            options: components["schemas"]["IvrKey"][];
+            /** Format: int64 */
+            reportGroupId: number;
+            /** Format: int64 */
+            secondaryReportGroupId: number;
         };
         JourneyStep: {
-            title: string;
             detail: string;
+            title: string;
         };
         KeyLabel: {
             key: string;
@@ -7643,26 +7637,26 @@ export interface components {
         /** @enum {string} */
         KeyType: "routing" | "ivr" | "voicemail";
         KindChoice: {
+            label: string;
             /** @description 'call_link', 'button' or 'form'. */
             value: string;
-            label: string;
         };
         /** @description A later change to the same records, with what it did. */
         LaterChange: {
+            explanation: string[];
             /** Format: int64 */
             id: number;
-            explanation: string[];
         };
         LeadReportRow: {
             /** Format: int64 */
             accountId: number;
             accountName: string;
+            /** Format: int32 */
+            calls: number;
             /** @description "2026-10", for sorting and charts. */
             month: string;
             /** @description "October 2026". */
             monthLabel: string;
-            /** Format: int32 */
-            calls: number;
             /** Format: int32 */
             qualifiedLeads: number;
         };
@@ -7670,57 +7664,57 @@ export interface components {
             accounts: components["schemas"]["SuppliedAccount"][];
             /** @description The report's months, oldest first (empty ones too, for the chart). */
             months: components["schemas"]["ReportMonth"][];
-            rows: components["schemas"]["LeadReportRow"][];
             /** Format: int64 */
             qualifiedLeadSeconds: number;
+            rows: components["schemas"]["LeadReportRow"][];
         };
         LeadsApplied: {
-            success: boolean;
             /**
              * Format: int64
              * @description Inbound calls of the last `days` days the rules were run on.
              */
             checked: number;
+            /** Format: int64 */
+            days: number;
             /**
              * Format: int64
              * @description Of them, good leads.
              */
             goodLeads: number;
-            /** Format: int64 */
-            days: number;
             /** @description "12 good leads of 340 calls in the last 90 days." */
             message: string;
+            success: boolean;
         };
         /** @description What the flow can point at: the customer's IVRs, destination plans and voicemails. */
         Library: {
             /** @default [] */
-            ivrs: components["schemas"]["StoredIvr"][];
-            /** @default [] */
             destinationPlans: components["schemas"]["Named"][];
+            /** @default [] */
+            ivrs: components["schemas"]["StoredIvr"][];
             /** @default [] */
             voicemails: components["schemas"]["Named"][];
         };
         /** @description The answer of a save: `{ success: true, id }`, the record's id. */
         LibrarySaved: {
-            success: boolean;
             /** Format: int64 */
             id: number;
+            success: boolean;
         };
         LinkedCall: {
             /** Format: int64 */
             id: number;
-            time: string;
             outcomeLabel: string;
+            time: string;
         };
         ListChoice: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         ListItem: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         ListItemCreated: {
             /** Format: int64 */
@@ -7728,17 +7722,17 @@ export interface components {
         };
         /** @description The permission flags a list row carries (spec section 3, "User row in list"). */
         ListedPermissions: {
-            PERM_REPORTS: boolean;
-            PERM_BILLING: boolean;
-            PERM_SERVICES_ADMIN: boolean;
-            PERM_USER_ADMIN: boolean;
-            PERM_PURCHASE: boolean;
-            PERM_VIEW_EDIT_USERS: boolean;
-            PERM_EDIT_API: boolean;
-            PERM_OUTBOUND: boolean;
             PERM_ACCOUNTS: boolean;
             PERM_ADD_ACCOUNTS: boolean;
+            PERM_BILLING: boolean;
+            PERM_EDIT_API: boolean;
+            PERM_OUTBOUND: boolean;
+            PERM_PURCHASE: boolean;
+            PERM_REPORTS: boolean;
             PERM_REWARDS: boolean;
+            PERM_SERVICES_ADMIN: boolean;
+            PERM_USER_ADMIN: boolean;
+            PERM_VIEW_EDIT_USERS: boolean;
             PERM_VOICEMAIL: boolean;
         };
         /** @description 401: no session; the browser goes to this login address. */
@@ -7767,30 +7761,30 @@ export interface components {
             form_match_days?: string;
         };
         MatchingSaved: {
-            success: boolean;
             /**
              * Format: int64
              * @description Sales of the account matched to a call under the new settings.
              */
             matched: number;
+            success: boolean;
         };
         MidCallAudioOption: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         /**
          * @description This month's calls charged on the plan: its inclusive minutes first, then the usage rates,
          *     as the month's invoice will charge them (domain `month_call_charges`).
          */
         MonthCalls: {
-            /** @description The month, e.g. 'November 2026'. */
-            label: string;
             /**
              * Format: int64
              * @description Inbound minutes the plan includes each month.
              */
             inclusiveMinutes: number;
+            /** @description The month, e.g. 'November 2026'. */
+            label: string;
             /**
              * Format: double
              * @description The month's call charges so far, in pounds.
@@ -7799,51 +7793,51 @@ export interface components {
         };
         /** @description Calls that went from one end to another at the same weekday and part of the day. */
         Move: {
+            /** @description The calls, in the order given, for the list to open. */
+            callIds: number[];
             count: number;
-            /** @description "31 calls on Saturday mornings: from Reception to voicemail 'Messages'". */
-            label: string;
-            /** @description Where the calls went with the stored routing. */
-            from: string;
-            /** @description Where they would have gone with the edited routing. */
-            to: string;
             /**
              * Format: int64
              * @description The local weekday, 1 (Monday) to 7.
              */
             day: number;
+            /** @description Where the calls went with the stored routing. */
+            from: string;
+            /** @description "31 calls on Saturday mornings: from Reception to voicemail 'Messages'". */
+            label: string;
             partOfDay: components["schemas"]["PartOfDay"];
-            /** @description The calls, in the order given, for the list to open. */
-            callIds: number[];
+            /** @description Where they would have gone with the edited routing. */
+            to: string;
         };
         MoveFields: {
-            id?: string | null;
             /** @description 'up' (earlier, stronger within its level) or 'down'. */
             direction?: string;
+            id?: string;
         };
         MoveNumbers: {
-            "ids[]"?: number[];
             /**
              * Format: int64
              * @description The campaign to file them under.
              */
-            campaign?: number | null;
+            campaign?: number;
+            "ids[]"?: number[];
         };
         Moved: {
-            moved: number;
             /** @description The campaign's name. */
             campaign: string;
+            moved: number;
         };
         /** @description The price of one more IVR past the credits. */
         MultiIvrCharges: {
             /** @description Pounds, two decimals, no sign ("10.00"). */
             cost: string;
-            /** @description The billing word: "month", "quarter"... */
-            frequency: string;
             /**
              * Format: int64
              * @description The IVRs the customer owns credits for.
              */
             credits: number;
+            /** @description The billing word: "month", "quarter"... */
+            frequency: string;
             /**
              * Format: int64
              * @description The IVRs the customer has.
@@ -7851,18 +7845,18 @@ export interface components {
             used: number;
         };
         MultiLevelIvr: {
-            ivrFlow: components["schemas"]["IvrFlow"];
             /** @description Only a top-level IVR can be cloned. */
             canClone: boolean;
+            ivrFlow: components["schemas"]["IvrFlow"];
         };
         Named: {
+            /** @default  */
+            description: string;
             /**
              * Format: int64
              * @default 0
              */
             id: number;
-            /** @default  */
-            description: string;
         };
         NewCampaign: {
             campaign?: string;
@@ -7882,33 +7876,33 @@ export interface components {
         };
         /** @description The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide. */
         NewServicePlanRequest: {
-            description?: string;
             /** Format: int64 */
-            countryCode?: number | null;
+            countryCode?: number;
+            description?: string;
             destinationNumber?: string;
         };
         /** @description The warning of an action whose platform is not connected, with where to connect it. */
         NotConnected: {
-            /** @description "Google Ads is not connected" */
-            message: string;
             /** @description The integration's page, "/googleads". */
             connectPath: string;
+            /** @description "Google Ads is not connected" */
+            message: string;
         };
         NumberDetails: {
-            number: components["schemas"]["NumberListRow"];
+            allCalls?: null | components["schemas"]["DayRange"];
             /**
              * @description Where a call made now goes, step by step (empty when it goes straight to a number or
              *     nowhere: `routeSummary` says so).
              */
             callPath: components["schemas"]["JourneyStep"][];
-            routeSummary: string;
-            /** @description The last calls, newest first (empty without the reports permission). */
-            recentCalls: components["schemas"]["CallLogRow"][];
-            /** @description Whether the user may see calls (the reports permission). */
-            seesCalls: boolean;
-            allCalls?: null | components["schemas"]["DayRange"];
             /** @description The number's routing changes, newest first. */
             history: components["schemas"]["HistoryLine"][];
+            number: components["schemas"]["NumberListRow"];
+            /** @description The last calls, newest first (empty without the reports permission). */
+            recentCalls: components["schemas"]["CallLogRow"][];
+            routeSummary: string;
+            /** @description Whether the user may see calls (the reports permission). */
+            seesCalls: boolean;
         };
         NumberFormat: {
             /**
@@ -7921,6 +7915,24 @@ export interface components {
         };
         /** @description A tracked number as the lists show it (docs/static-api.md "NumberRow"). */
         NumberListRow: {
+            /** @description The day bought, dd/mm/yyyy in the account's zone. */
+            bought: string;
+            callRecording: boolean;
+            /** Format: int64 */
+            calls30Days: number;
+            campaign: string;
+            /** Format: int64 */
+            campaignId: number;
+            channel: string;
+            /** Format: int64 */
+            channelId: number;
+            /** Format: int64 */
+            createdAt: number;
+            department: string;
+            /** Format: int64 */
+            departmentId: number;
+            /** Format: int64 */
+            dynamicUrlId: number;
             /**
              * Format: int64
              * @description The static number's id, or the pool's for a pool's number.
@@ -7928,44 +7940,26 @@ export interface components {
             id: number;
             /** @description 'static' or 'pool'. */
             kind: string;
+            mediaDescription: string;
+            mediaOwner: string;
+            /** Format: int64 */
+            mediaOwnerId: number;
             /** @description UK format: "0161 496 0000". */
             number: string;
             /** Format: int64 */
             poolId: number;
             poolName: string;
-            /** Format: int64 */
-            dynamicUrlId: number;
-            /** Format: int64 */
-            campaignId: number;
-            campaign: string;
-            mediaDescription: string;
-            /** Format: int64 */
-            channelId: number;
-            channel: string;
-            /** Format: int64 */
-            mediaOwnerId: number;
-            mediaOwner: string;
-            /** Format: int64 */
-            departmentId: number;
-            department: string;
             routing: components["schemas"]["RouteCell"];
-            callRecording: boolean;
-            /** Format: int64 */
-            calls30Days: number;
-            /** Format: int64 */
-            createdAt: number;
-            /** @description The day bought, dd/mm/yyyy in the account's zone. */
-            bought: string;
             /** @description 'live' or 'provisioning'. */
             status: string;
             statusLabel: string;
         };
         NumberLists: {
             campaigns: components["schemas"]["ListChoice"][];
-            channels: components["schemas"]["ListChoice"][];
-            mediaOwners: components["schemas"]["ListChoice"][];
-            departments: components["schemas"]["ListChoice"][];
             canEdit: boolean;
+            channels: components["schemas"]["ListChoice"][];
+            departments: components["schemas"]["ListChoice"][];
+            mediaOwners: components["schemas"]["ListChoice"][];
         };
         NumberPage: {
             numbers: components["schemas"]["NumberListRow"][];
@@ -7981,10 +7975,10 @@ export interface components {
          */
         NumberPrefix: "none" | "doubleZero" | "plus" | "zero";
         NumberPrefixOption: {
+            description: string;
             /** Format: int64 */
             id: number;
             prefix: string;
-            description: string;
         };
         NumbersPage: {
             numbers: components["schemas"]["RoutingRow"][];
@@ -8001,17 +7995,14 @@ export interface components {
             val: string;
         };
         OutboundCampaignPage: {
+            agents: components["schemas"]["CampaignAgent"][];
+            canEdit: boolean;
+            deleteQuestion: string;
             /** Format: int64 */
             id: number;
             name: string;
-            agents: components["schemas"]["CampaignAgent"][];
-            deleteQuestion: string;
-            canEdit: boolean;
         };
         OutboundCampaignView: {
-            /** Format: int64 */
-            id: number;
-            name: string;
             /**
              * Format: int64
              * @description Agents on the campaign; a campaign with agents cannot be deleted.
@@ -8019,52 +8010,55 @@ export interface components {
             agents: number;
             /** @description The delete confirmation's question, or the refusal naming the agents. */
             deleteQuestion: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** @description The outbound campaigns of the account, with its report-email options. */
         OutboundCampaigns: {
+            campaigns: components["schemas"]["OutboundCampaignOption"][];
+            outboundDailyEnabled: boolean;
+            outboundMonthlyEnabled: boolean;
+            outboundWeeklyEnabled: boolean;
             /**
              * Format: int32
              * @description Always 1.
              */
             status: number;
-            campaigns: components["schemas"]["OutboundCampaignOption"][];
-            outboundDailyEnabled: boolean;
-            outboundWeeklyEnabled: boolean;
-            outboundMonthlyEnabled: boolean;
             user: components["schemas"]["CampaignsUser"];
         };
         OutboundCampaignsPage: {
             campaigns: components["schemas"]["OutboundCampaignView"][];
-            /** @description The outbound report emails the account offers its users (the user form's checkboxes). */
-            outboundDailyEnabled: boolean;
-            outboundWeeklyEnabled: boolean;
-            outboundMonthlyEnabled: boolean;
             /** @description Whether the user may add, edit and delete campaigns and change the report emails. */
             canEdit: boolean;
+            /** @description The outbound report emails the account offers its users (the user form's checkboxes). */
+            outboundDailyEnabled: boolean;
+            outboundMonthlyEnabled: boolean;
+            outboundWeeklyEnabled: boolean;
         };
         /** @description A user the outbound add-on can be given to (the add-on price response's `users`). */
         OutboundCandidate: {
+            UserForename: string;
             /** Format: int64 */
             UserID: number;
-            UserForename: string;
             UserSurname: string;
         };
         OutboundOffer: {
-            /** Format: int64 */
-            serviceId: number;
-            /**
-             * Format: double
-             * @description Pounds per user per billing period.
-             */
-            price: number;
             billingFrequency: string;
+            existingCustomerService: boolean;
             /**
              * Format: int64
              * @description Months.
              */
             minimumTerm: number;
+            /**
+             * Format: double
+             * @description Pounds per user per billing period.
+             */
+            price: number;
             productCode: string;
-            existingCustomerService: boolean;
+            /** Format: int64 */
+            serviceId: number;
             serviceType: string;
         };
         /**
@@ -8072,36 +8066,41 @@ export interface components {
          *     one.
          */
         OutboundServiceAnswer: {
-            /** Format: int32 */
-            status: number;
             /** @description With status 1 only. */
             data?: components["schemas"]["OutboundOffer"];
+            /** Format: int32 */
+            status: number;
         };
         OutboundTermsPage: {
-            version: string;
-            title: string;
-            paragraphs: string[];
-            /** @description Who accepted this version for the account (their email), if anyone has. */
-            acceptedBy?: string | null;
             /**
              * Format: int64
              * @description When (unix seconds).
              */
             acceptedAt?: number | null;
+            /** @description Who accepted this version for the account (their email), if anyone has. */
+            acceptedBy?: string | null;
             /** @description Whether this user may accept (the account owner, while not accepted). */
             canAccept: boolean;
+            paragraphs: string[];
+            title: string;
+            version: string;
         };
         /** @description An outside number on the list. */
         OutsideCallerId: {
             /** Format: int64 */
-            id: number;
-            number: string;
-            status: components["schemas"]["CallerIdStatus"];
+            addedAt: number;
+            addedBy: string;
             /**
              * Format: int64
              * @description When the current code stops working (unix seconds); None once verified.
              */
             codeExpiresAt?: number | null;
+            /** Format: int64 */
+            id: number;
+            number: string;
+            /** @description The remove confirmation's question. */
+            removeQuestion: string;
+            status: components["schemas"]["CallerIdStatus"];
             /**
              * Format: int64
              * @description Wrong codes the current code still allows.
@@ -8109,11 +8108,6 @@ export interface components {
             triesLeft: number;
             /** Format: int64 */
             verifiedAt?: number | null;
-            addedBy: string;
-            /** Format: int64 */
-            addedAt: number;
-            /** @description The remove confirmation's question. */
-            removeQuestion: string;
         };
         /** @description The outside number form. */
         OutsideNumberFields: {
@@ -8122,10 +8116,10 @@ export interface components {
         };
         /** @description A pair's fields (the id only for an edit). */
         PairFields: {
-            id?: string | null;
+            id?: string;
+            medium?: string;
             /** @description Domain `validate_pair` decides; the bound stops absurd input. */
             source?: string;
-            medium?: string;
         };
         ParameterList: {
             parameters: components["schemas"]["ParameterRow"][];
@@ -8144,6 +8138,8 @@ export interface components {
             parameter?: string;
         };
         ParameterRow: {
+            /** Format: int64 */
+            calls: number;
             name: string;
             /**
              * Format: int64
@@ -8152,12 +8148,10 @@ export interface components {
             values: number;
             /** Format: int64 */
             visits: number;
-            /** Format: int64 */
-            calls: number;
         };
         ParameterSaved: {
-            success: boolean;
             parameter: string;
+            success: boolean;
         };
         ParameterValues: {
             parameter: string;
@@ -8181,15 +8175,15 @@ export interface components {
         };
         /** @description status 1 and the key for the destructive call. */
         PasswordConfirmed: {
-            /** Format: int32 */
-            status: number;
             /** @description Single use, for this session, for five minutes. */
             key: string;
+            /** Format: int32 */
+            status: number;
         };
         PasswordResetSent: {
-            success: boolean;
             /** @description "A password reset email has been sent to {name}". */
             message: string;
+            success: boolean;
         };
         /**
          * @description A path in the provider's tree, as posted. `campaignRef` is sent by the page and not read:
@@ -8200,22 +8194,22 @@ export interface components {
         };
         /** @description A figure against the period before. */
         PeriodChange: {
-            /** Format: int64 */
-            current: number;
-            /** Format: int64 */
-            previous: number;
+            /** @description "+12% vs previous 30 days", "No change vs yesterday", "New vs previous month". */
+            change: string;
             /**
              * Format: int64
              * @description Whole per cent, rounded; None when the period before had none.
              */
             changePercent?: number | null;
-            /** @description "+12% vs previous 30 days", "No change vs yesterday", "New vs previous month". */
-            change: string;
+            /** Format: int64 */
+            current: number;
+            /** Format: int64 */
+            previous: number;
         };
         PeriodUsage: {
-            label: string;
             /** Format: int64 */
             calls: number;
+            label: string;
             /** Format: int64 */
             minutes: number;
             /**
@@ -8243,8 +8237,8 @@ export interface components {
             planId: number;
         };
         PlanCreatedAnswer: {
-            success: boolean;
             data: components["schemas"]["CreatedPlan"];
+            success: boolean;
         };
         PlanDescriptionRequest: {
             description?: string;
@@ -8281,20 +8275,20 @@ export interface components {
             plans: components["schemas"]["PlanScopes"][];
         };
         PlanPrice: {
-            /** Format: double */
-            price?: number | null;
-            billing_frequency_months: string;
             /** Format: int32 */
             billing_frequency_id: number;
+            billing_frequency_months: string;
+            /** Format: double */
+            price?: number | null;
         };
         /** @description A plan's stored scopes: those it includes and those it sells as add-ons. */
         PlanScopes: {
-            /** @default  */
-            plan: string;
-            /** @default [] */
-            included: string[];
             /** @default [] */
             addons: string[];
+            /** @default [] */
+            included: string[];
+            /** @default  */
+            plan: string;
         };
         /**
          * @description One row of the plan form (`form_from_day[i]`, ...): days 1 (Monday) to 7, hours and minutes,
@@ -8304,17 +8298,17 @@ export interface components {
             form_from_day?: string;
             form_from_hour?: string;
             form_from_minute?: string;
+            form_ivr?: string;
+            form_routing?: string;
+            form_routing_type?: string;
             form_to_day?: string;
             form_to_hour?: string;
             form_to_minute?: string;
-            form_routing_type?: string;
-            form_routing?: string;
-            form_ivr?: string;
         };
         PlanUpdated: {
-            success: boolean;
             /** Format: int64 */
             id: number;
+            success: boolean;
         };
         PoolEligibility: {
             enoughCredits: boolean;
@@ -8322,25 +8316,9 @@ export interface components {
         };
         /** @description The health figure of a pool. */
         PoolHealth: {
-            /** Format: int32 */
-            visits: number;
-            /** Format: int32 */
-            peakHourlyVisitors: number;
-            /**
-             * Format: int32
-             * @description Whole percent of visits with a number of their own; None without visits.
-             */
-            ownNumberPercent?: number | null;
-            /** Format: int32 */
-            unattributedCalls: number;
-            /** Format: int32 */
-            sessionMinutes: number;
+            healthy: boolean;
             /** Format: int32 */
             marginPercent: number;
-            /** Format: int32 */
-            poolSize: number;
-            /** Format: int32 */
-            recommendedSize: number;
             /**
              * Format: int32
              * @description Numbers to add to reach the recommended size (0 when the pool is big enough).
@@ -8348,34 +8326,54 @@ export interface components {
             missingNumbers: number;
             /**
              * Format: int32
+             * @description Whole percent of visits with a number of their own; None without visits.
+             */
+            ownNumberPercent?: number | null;
+            /** Format: int32 */
+            peakHourlyVisitors: number;
+            /** Format: int32 */
+            poolSize: number;
+            /**
+             * Format: int32
              * @description Pools of [`NUMBERS_PER_POOL`] to buy for the missing numbers.
              */
             poolsToBuy: number;
-            healthy: boolean;
+            /** Format: int32 */
+            recommendedSize: number;
+            /** Format: int32 */
+            sessionMinutes: number;
+            /** Format: int32 */
+            unattributedCalls: number;
             /** @description The figure in a sentence. */
             verdict: string;
+            /** Format: int32 */
+            visits: number;
         };
         PoolInserted: {
-            success: boolean;
             /** Format: int64 */
             campaignId: number;
             numbers: string[];
+            success: boolean;
         };
         PoolNumberCalls: {
-            /** @description UK format, "0117 496 0100". */
-            number: string;
             /** Format: int64 */
             callsLast30Days: number;
+            /** @description UK format, "0117 496 0100". */
+            number: string;
         };
         PoolPage: {
+            /** @description Whether the user may buy numbers (the pool purchase form), and how many a pool holds. */
+            canBuy: boolean;
+            dynamicUrl: string;
+            /** Format: int64 */
+            dynamicUrlId: number;
+            health: components["schemas"]["PoolHealth"];
             /** Format: int64 */
             id: number;
             name: string;
-            /** Format: int64 */
-            dynamicUrlId: number;
-            dynamicUrl: string;
             numbers: components["schemas"]["PoolNumberCalls"][];
-            health: components["schemas"]["PoolHealth"];
+            /** Format: int64 */
+            numbersPerPool: number;
             /**
              * Format: int64
              * @description The health figure's window [from, to), seconds since the epoch: the last 72 hours.
@@ -8383,64 +8381,60 @@ export interface components {
             windowFrom: number;
             /** Format: int64 */
             windowTo: number;
-            /** @description Whether the user may buy numbers (the pool purchase form), and how many a pool holds. */
-            canBuy: boolean;
-            /** Format: int64 */
-            numbersPerPool: number;
         };
         /**
          * @description The dynamic URL and pool form. The domain's rules (`validate_dynamic_pool`) decide, then
          *     `check_choices`; these bounds only stop absurd input first. Flags are "1" for on.
          */
         PoolRequest: {
+            botsFlag?: string;
+            callRecordingFlag?: string;
             campaignId?: components["schemas"]["Option"];
             campaignName?: string;
-            botsFlag?: string;
-            poolName?: string;
-            internationalCode?: components["schemas"]["Option"];
-            numberPrefix?: components["schemas"]["Option"];
-            numberFormat?: components["schemas"]["Option"];
-            internationalFormat?: components["schemas"]["Option"];
             customFormat?: string;
-            servicePlan?: components["schemas"]["Option"];
-            callRecordingFlag?: string;
-            midCallDivertFlag?: string;
-            "numbersToReplace[]"?: string[];
-            introId?: components["schemas"]["Option"];
-            whisperId?: components["schemas"]["Option"];
-            postUrl?: string;
-            midCallFlag?: string;
-            midCallAudioOption?: components["schemas"]["Option"];
             dtmfPostCallOption?: components["schemas"]["Option"];
+            internationalCode?: components["schemas"]["Option"];
+            internationalFormat?: components["schemas"]["Option"];
+            introId?: components["schemas"]["Option"];
+            midCallAudioOption?: components["schemas"]["Option"];
+            midCallDivertFlag?: string;
+            midCallFlag?: string;
+            numberFormat?: components["schemas"]["Option"];
+            numberPrefix?: components["schemas"]["Option"];
+            "numbersToReplace[]"?: string[];
+            poolName?: string;
+            postUrl?: string;
+            servicePlan?: components["schemas"]["Option"];
             /** @description "1": the terms are ticked (needed beyond the plan's pools). */
             terms?: string;
+            whisperId?: components["schemas"]["Option"];
         };
         /** @description One line of the add-on price response. */
         PriceItem: {
-            /** Format: double */
-            price?: number | null;
             billing_frequency: string;
             /** Format: double */
             minimum_charge: number;
             minimum_charge_billing_frequency: string;
+            /** Format: double */
+            price?: number | null;
         };
         PriceList: {
+            billing_frequency: string;
+            cost_per_call: components["schemas"]["CostPerCall"][];
+            /** Format: int64 */
+            minimum_term: number;
             /**
              * Format: double
              * @description Pounds.
              */
             price: number;
-            billing_frequency: string;
-            /** Format: int64 */
-            minimum_term: number;
-            cost_per_call: components["schemas"]["CostPerCall"][];
         };
         /** @enum {string} */
         Programme: "reseller" | "referrer";
         ProgrammeTerms: {
+            approved: boolean;
             /** @description "reseller" or "referrer". */
             programme: string;
-            approved: boolean;
             /** @description "20%": the agreed share of clients' invoices (before VAT); None without an agreement. */
             rate?: string | null;
             /** @description dd/mm/yyyy. */
@@ -8454,10 +8448,10 @@ export interface components {
         };
         /** @description What the settings form offers and what is chosen now. */
         ProviderSettingsOptions: {
-            connected: boolean;
-            accounts: components["schemas"]["ProviderAccountOption"][];
             /** @description The account or portal chosen ("" for none yet). */
             accountId: string;
+            accounts: components["schemas"]["ProviderAccountOption"][];
+            connected: boolean;
             /** @description What is sent (values of the domain's options). */
             sends: string[];
         };
@@ -8483,9 +8477,9 @@ export interface components {
         };
         /** @description A question of a scorecard. */
         QuestionView: {
-            text: string;
             /** @description "yesNo" or "scale" (1 to 5). */
             kind: string;
+            text: string;
             /**
              * Format: int64
              * @description 1 to 10.
@@ -8493,38 +8487,6 @@ export interface components {
             weight: number;
         };
         QueueForm: {
-            /** @default  */
-            description: string;
-            /**
-             * @description As typed.
-             * @default
-             */
-            maxCalls: string;
-            /**
-             * @description As typed.
-             * @default
-             */
-            linesQty: string;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            holdMusic: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            messageMode: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            messageInterval: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            welcomeAudio: number;
             /**
              * Format: int64
              * @default 0
@@ -8540,6 +8502,33 @@ export interface components {
              * @default 0
              */
             audio3: number;
+            /** @default  */
+            description: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            holdMusic: number;
+            /**
+             * @description As typed.
+             * @default
+             */
+            linesQty: string;
+            /**
+             * @description As typed.
+             * @default
+             */
+            maxCalls: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            messageInterval: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            messageMode: number;
             /**
              * Format: int64
              * @default 0
@@ -8550,33 +8539,34 @@ export interface components {
              * @default 0
              */
             queueFullAudio: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            welcomeAudio: number;
         };
         QueueList: {
             queues: components["schemas"]["QueueView"][];
         };
         /** @description A queue as the editor and the selectors read it (audio ids are 0 for none). */
         QueueView: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            /** Format: int64 */
-            maxCalls: number;
-            /** Format: int64 */
-            quantityOfLines: number;
-            /**
-             * Format: int64
-             * @description The hold music genre.
-             */
-            holdMusic: number;
-            /** Format: int64 */
-            apologyMode: number;
             /**
              * Format: int64
              * @description Seconds between apology messages.
              */
             apologyInterval: number;
             /** Format: int64 */
-            welcomeAudio: number;
+            apologyMode: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description The hold music genre.
+             */
+            holdMusic: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            maxCalls: number;
             /** Format: int64 */
             message1Audio: number;
             /** Format: int64 */
@@ -8586,13 +8576,17 @@ export interface components {
             /** Format: int64 */
             nextInLineAudio: number;
             /** Format: int64 */
+            quantityOfLines: number;
+            /** Format: int64 */
             queueFullAudio: number;
+            /** Format: int64 */
+            welcomeAudio: number;
         };
         /** @description Which record: its kind and id (for a connect, the number's or pool's id). */
         RecordKey: {
-            kind: components["schemas"]["RecordKind"];
             /** Format: int64 */
             id: number;
+            kind: components["schemas"]["RecordKind"];
         };
         /**
          * @description The kinds of routing record a change can touch.
@@ -8611,10 +8605,10 @@ export interface components {
         RecordingBytes: string;
         /** @description 403, 404, 400 and 413: `{ success: false, code }` (400 adds a message). */
         Refusal: {
-            success: boolean;
             /** @description FORBIDDEN, NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE */
             code: string;
             message?: string | null;
+            success: boolean;
         };
         ReleaseNumbers: {
             "ids[]"?: number[];
@@ -8622,34 +8616,29 @@ export interface components {
             key?: string;
         };
         Released: {
-            /** @description The numbers released, UK format. */
-            released: string[];
             /** @description The last day their monthly charge runs, dd/mm/yyyy. */
             chargeEnds: string;
-            /** @description The day they return to the inventory, dd/mm/yyyy. */
-            returnsToInventory: string;
             /** @description What happened, in words. */
             message: string;
+            /** @description The numbers released, UK format. */
+            released: string[];
+            /** @description The day they return to the inventory, dd/mm/yyyy. */
+            returnsToInventory: string;
         };
         /** @description A campaign's new name. */
         RenameCampaign: {
-            /** Format: int64 */
-            id?: number | null;
             /** @description The inline add's rule decides (`validate_inline_add`); the bound stops absurd input. */
             campaign?: string;
+            /** Format: int64 */
+            id?: number;
         };
         RenamedCampaign: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         /** @description A recorded call: to which number or pool (`entry`), when, and the keys pressed in turn. */
         ReplayCall: {
-            /**
-             * Format: int64
-             * @default 0
-             */
-            id: number;
             /**
              * Format: int64
              * @default 0
@@ -8659,9 +8648,14 @@ export interface components {
              * Format: int64
              * @default 0
              */
-            startedAtMillis: number;
+            id: number;
             /** @default [] */
             presses: string[];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            startedAtMillis: number;
         };
         /**
          * @description What the browser replays an edit against: the routing as stored, last week's calls to every
@@ -8669,8 +8663,8 @@ export interface components {
          *     the account's time zone.
          */
         ReplayData: {
-            snapshot: components["schemas"]["RoutingSnapshot"];
             calls: components["schemas"]["ReplayCall"][];
+            snapshot: components["schemas"]["RoutingSnapshot"];
             timeZone: string;
         };
         ReportGroupList: {
@@ -8683,22 +8677,21 @@ export interface components {
             form_id?: string;
         };
         ReportGroupSaved: {
-            success: boolean;
+            affectedPoolsAndNumbers: components["schemas"]["AffectedPoolsAndNumbers"];
             /** Format: int64 */
             id: number;
-            affectedPoolsAndNumbers: components["schemas"]["AffectedPoolsAndNumbers"];
+            success: boolean;
         };
         /** @description A month of a report: "2026-11", "November 2026" and, for a chart's axis, "Nov 26". */
         ReportMonth: {
-            month: string;
             label: string;
+            month: string;
             shortLabel: string;
         };
         ReportSettingsRequest: {
-            /** @description "1" offers the daily report email; anything else does not. */
             outboundDailyEnabled?: string;
-            outboundWeeklyEnabled?: string;
             outboundMonthlyEnabled?: string;
+            outboundWeeklyEnabled?: string;
         };
         ReportVersion: {
             /** @description The new-reports mode, as now set. */
@@ -8712,32 +8705,32 @@ export interface components {
         RevenueLine: {
             /** @description What the sales are credited to; '' for sales matched to no call (or a call without one). */
             label: string;
-            /** Format: int64 */
-            sales: number;
             /** @description "1,234.50" (pounds). */
             revenue: string;
+            /** Format: int64 */
+            sales: number;
         };
         RewardRow: {
+            /** Format: int32 */
+            invoices: number;
             /**
              * Format: int64
              * @description The month's start, or the client's id.
              */
             key: number;
             label: string;
-            /** @description For a chart's axis: "Oct 26" for a month, the name for a client. */
-            shortLabel: string;
-            /** Format: int32 */
-            invoices: number;
             /** Format: int64 */
             netPence: number;
             /** Format: int64 */
             rewardPence: number;
+            /** @description For a chart's axis: "Oct 26" for a month, the name for a client. */
+            shortLabel: string;
         };
         RewardSummary: {
-            /** @description Newest month first. */
-            byMonth: components["schemas"]["RewardRow"][];
             /** @description By client name. */
             byClient: components["schemas"]["RewardRow"][];
+            /** @description Newest month first. */
+            byMonth: components["schemas"]["RewardRow"][];
             /** Format: int64 */
             totalNetPence: number;
             /** Format: int64 */
@@ -8755,62 +8748,61 @@ export interface components {
             outcome: "withLater";
         } | {
             laterChangeIds: number[];
-            reason: string;
             /** @enum {string} */
             outcome: "conflict";
-        } | {
             reason: string;
+        } | {
             /** @enum {string} */
             outcome: "refused";
+            reason: string;
         };
         RollbackPlan: {
-            outcome: components["schemas"]["RollbackOutcome"];
-            /** @description The records to put back and their states; empty unless the outcome is clean or with later. */
-            restores: components["schemas"]["RecordState"][];
             /** @description What will change back: the current state explained against the restored one. */
             changesBack: string[];
             /** @description The later changes to the same records, oldest first. */
             later: components["schemas"]["LaterChange"][];
+            outcome: components["schemas"]["RollbackOutcome"];
+            /** @description The records to put back and their states; empty unless the outcome is clean or with later. */
+            restores: components["schemas"]["RecordState"][];
         };
         /**
          * @description What a rollback would do: the domain's plan, the problem it would leave (refused), and its
          *     impact on last week's calls.
          */
         RollbackPreview: {
+            impact?: null | components["schemas"]["Impact"];
             plan: components["schemas"]["RollbackPlan"];
             /** @description Why the rollback is refused: it would leave routing broken. */
             problem?: string | null;
-            impact?: null | components["schemas"]["Impact"];
         };
         RollbackRequest: {
-            /** @description "1": roll back the later changes to the same records too. */
             includeLater?: string;
         };
         RolledBack: {
-            success: boolean;
             /** @description The changes the rollback recorded, one per record restored. */
             changeIds: number[];
+            success: boolean;
         };
         /** @description Where a number's calls go, for the lists' link. */
         RouteCell: {
-            /** @description 'plan', 'number' or 'none'. */
-            mode: string;
             /**
              * Format: int64
              * @description The service plan's id (plan), else 0.
              */
             id: number;
             label: string;
+            /** @description 'plan', 'number' or 'none'. */
+            mode: string;
         };
         /** @description A record of a selector list: a category, report group, DTMF plan or dynamic whisper. */
         RoutingChoice: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
         };
         RoutingData: {
-            plan: components["schemas"]["StoredPlan"];
             affected_numbers: components["schemas"]["AffectedNumber"][];
+            plan: components["schemas"]["StoredPlan"];
         };
         RoutingDataRequest: {
             /** @description The plan's id (not a plan of the account: 404). */
@@ -8826,170 +8818,111 @@ export interface components {
             route: components["schemas"]["EntryRoute"];
         };
         RoutingPlanOption: {
+            description: string;
             /**
              * Format: int64
              * @description 0 is '-- Disconnect --'.
              */
             id: number;
-            description: string;
         };
         RoutingPlanOptions: {
             plans: components["schemas"]["RoutingPlanOption"][];
         };
         /** @description One routing record as stored, tagged by `kind`. */
         RoutingRecord: {
+            form: components["schemas"]["ServicePlanForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["ServicePlanForm"];
             /** @enum {string} */
             kind: "servicePlan";
         } | {
+            form: components["schemas"]["DestinationPlanForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["DestinationPlanForm"];
             /** @enum {string} */
             kind: "destinationPlan";
         } | {
+            form: components["schemas"]["IvrForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["IvrForm"];
             /** @enum {string} */
             kind: "ivr";
         } | {
+            form: components["schemas"]["QueueForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["QueueForm"];
             /** @enum {string} */
             kind: "queue";
         } | {
+            connection: components["schemas"]["Connection"];
             /** Format: int64 */
             id: number;
-            label: string;
-            connection: components["schemas"]["Connection"];
             /** @enum {string} */
             kind: "connect";
+            label: string;
         } | {
+            form: components["schemas"]["StoredDestinationNumber"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["StoredDestinationNumber"];
             /** @enum {string} */
             kind: "destinationNumber";
         } | {
+            form: components["schemas"]["VoicemailForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["VoicemailForm"];
             /** @enum {string} */
             kind: "voicemail";
         } | {
+            form: components["schemas"]["StoredAudio"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["StoredAudio"];
             /** @enum {string} */
             kind: "audio";
         } | {
+            form: components["schemas"]["GroupForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["GroupForm"];
             /** @enum {string} */
             kind: "category";
         } | {
+            form: components["schemas"]["GroupForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["GroupForm"];
             /** @enum {string} */
             kind: "reportGroup";
         } | {
+            form: components["schemas"]["GroupForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["GroupForm"];
             /** @enum {string} */
             kind: "secondaryReportGroup";
         } | {
+            form: components["schemas"]["InCallAttributionForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["InCallAttributionForm"];
             /** @enum {string} */
             kind: "inCallAttribution";
         } | {
+            form: components["schemas"]["DtmfPlanForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["DtmfPlanForm"];
             /** @enum {string} */
             kind: "dtmfPlan";
         } | {
+            form: components["schemas"]["DtmfIvrForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["DtmfIvrForm"];
             /** @enum {string} */
             kind: "dtmfIvr";
         } | {
+            form: components["schemas"]["DynamicWhisperForm"];
             /** Format: int64 */
             id: number;
-            form: components["schemas"]["DynamicWhisperForm"];
             /** @enum {string} */
             kind: "dynamicWhisper";
         };
         /** @description A tracked number or pool with its routing, as getNumbersList sends it (section 3). */
         RoutingRow: {
-            /**
-             * Format: int64
-             * @default 0
-             */
-            id: number;
-            /**
-             * @description "static" or "dynamic".
-             * @default
-             */
-            type: string;
-            /**
-             * @description The number of a static row, the pool's name of a dynamic one.
-             * @default
-             */
-            numberPool: string;
-            /** @default  */
-            description: string;
-            /** @default  */
-            planDescription: string;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            planId: number;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            callRecording: number;
-            /** @default false */
-            hasAudio: boolean;
-            /** @default  */
-            destination: string;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            introAudio: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            whisperAudio: number;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            dynamicWhisperAudio: number;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            midCallDivert: number;
-            /**
-             * Format: int64
-             * @description The post call agent attribution's DTMF plan (0 = none).
-             * @default 0
-             */
-            attributionId: number;
             /**
              * Format: int64
              * @description The post call agent attribution's DTMF IVR, the option `IVR_{id}` (0 = none); a row has
@@ -8998,27 +8931,86 @@ export interface components {
              */
             attributionDtmfIvrId: number;
             /**
+             * Format: int64
+             * @description The post call agent attribution's DTMF plan (0 = none).
+             * @default 0
+             */
+            attributionId: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            callRecording: number;
+            /** @default  */
+            description: string;
+            /** @default  */
+            destination: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            dynamicWhisperAudio: number;
+            /** @default false */
+            hasAudio: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            introAudio: number;
+            /**
              * Format: int32
              * @default 0
              */
             midCallAttribution: number;
             /** @default  */
             midCallAudio: string;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            midCallDivert: number;
+            /**
+             * @description The number of a static row, the pool's name of a dynamic one.
+             * @default
+             */
+            numberPool: string;
+            /** @default  */
+            planDescription: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            planId: number;
             /** @default  */
             postUrl: string;
             /** @default false */
             provisioned: boolean;
+            /**
+             * @description "static" or "dynamic".
+             * @default
+             */
+            type: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            whisperAudio: number;
         };
         /** @description A saved record's id. */
         RoutingSaved: {
-            success: boolean;
             /** Format: int64 */
             id: number;
+            success: boolean;
         };
         /** @description The customer's routing as calls meet it. A number or pool not listed is not connected. */
         RoutingSnapshot: {
             /** @default [] */
-            servicePlans: components["schemas"]["StoredServicePlan"][];
+            entries: components["schemas"]["RoutingEntry"][];
             /**
              * @default {
              *       "destinationPlans": [],
@@ -9028,14 +9020,14 @@ export interface components {
              */
             library: components["schemas"]["Library"];
             /** @default [] */
-            entries: components["schemas"]["RoutingEntry"][];
+            servicePlans: components["schemas"]["StoredServicePlan"][];
         };
         /** @enum {string} */
         RowType: "routing" | "ivr";
         RuleChoice: {
+            label: string;
             /** @description An id ("12") or an outcome's key ("answered"). */
             value: string;
-            label: string;
         };
         /**
          * @description What a rule looks at.
@@ -9044,38 +9036,38 @@ export interface components {
         RuleField: "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
         /** @description The rule form; '' leaves a condition out, at least one is needed. */
         RuleFields: {
-            /** @description A source / medium's id. */
-            form_source_medium?: string;
             /** @description A campaign's id. */
             form_campaign?: string;
-            /** @description Seconds, 1 to 86400. */
-            form_min_duration?: string;
-            /** @description 0-9, * or #. */
-            form_key?: string;
             /** @description "1": first-time callers only. */
             form_first_time?: string;
+            /** @description 0-9, * or #. */
+            form_key?: string;
+            /** @description Seconds, 1 to 86400. */
+            form_min_duration?: string;
             /** @description An outcome's key ('answered', 'missed', ...). */
             form_outcome?: string;
+            /** @description A source / medium's id. */
+            form_source_medium?: string;
         };
         /** @description A rule as a pair's page shows it. */
         RuleRow: {
+            /** @description The rule in words: 'utm_source equals "bing"'. */
+            description: string;
+            field: components["schemas"]["RuleField"];
             /** Format: int64 */
             id: number;
+            op: components["schemas"]["MatchOp"];
             /**
              * Format: int64
              * @description Its place in the account's order, from 1.
              */
             position: number;
-            field: components["schemas"]["RuleField"];
-            op: components["schemas"]["MatchOp"];
             value: string;
-            /** @description The rule in words: 'utm_source equals "bing"'. */
-            description: string;
         };
         /** @description A rule as the page shows and edits it. */
         RuleView: {
-            /** Format: int64 */
-            id: number;
+            /** @description The conditions in words, all of which must hold. */
+            conditions: string[];
             /**
              * @description The form's values: form_source_medium, form_campaign, form_min_duration, form_key,
              *     form_first_time, form_outcome.
@@ -9083,35 +9075,28 @@ export interface components {
             form: {
                 [key: string]: string;
             };
-            /** @description The conditions in words, all of which must hold. */
-            conditions: string[];
+            /** Format: int64 */
+            id: number;
         };
         RulesApplied: {
-            success: boolean;
             /**
              * Format: int64
              * @description Inbound calls of the last `days` days the rules were run on.
              */
             checked: number;
+            /** Format: int64 */
+            days: number;
+            /** @description "12 calls tagged of 340 calls in the last 90 days." */
+            message: string;
+            success: boolean;
             /**
              * Format: int64
              * @description Calls that got a tag they did not have.
              */
             tagged: number;
-            /** Format: int64 */
-            days: number;
-            /** @description "12 calls tagged of 340 calls in the last 90 days." */
-            message: string;
         };
         /** @description Everything the classifier reads of the account. */
         Ruleset: {
-            /** @default [] */
-            pairs: components["schemas"]["SourcePair"][];
-            /**
-             * @description In the account's order.
-             * @default []
-             */
-            rules: components["schemas"]["SourceRule"][];
             /**
              * Format: int64
              * @description The 'direct / none' pair every visit no rule matches goes to.
@@ -9123,33 +9108,44 @@ export interface components {
              * @default false
              */
             paidOverrides: boolean;
+            /** @default [] */
+            pairs: components["schemas"]["SourcePair"][];
+            /**
+             * @description In the account's order.
+             * @default []
+             */
+            rules: components["schemas"]["SourceRule"][];
         };
         SaleLine: {
-            /** Format: int64 */
-            id: number;
-            /** @description In the account's zone. */
-            time: string;
-            /** @description UK format; '' when none. */
-            phone: string;
-            reference: string;
-            value: string;
             /**
              * Format: int64
              * @description The call it matched, for a link to its details.
              */
             callId?: number | null;
             credited: string;
+            /** Format: int64 */
+            id: number;
+            /** @description UK format; '' when none. */
+            phone: string;
+            reference: string;
+            /** @description In the account's zone. */
+            time: string;
+            value: string;
         };
         /** @description A column chosen for each field (0-based; null: not in the file). */
         SalesColumnMapping: {
+            callId?: number | null;
             date?: number | null;
             phone?: number | null;
-            value?: number | null;
             reference?: number | null;
-            callId?: number | null;
+            value?: number | null;
         };
         SalesFilePreview: {
+            badRows: number;
+            canImport: boolean;
+            choices: components["schemas"]["SalesImportChoices"];
             fileName: string;
+            goodRows: number;
             headers: string[];
             /** @description The posted mapping, or the one the headers suggest when none is posted. */
             mapping: components["schemas"]["SalesColumnMapping"];
@@ -9157,15 +9153,11 @@ export interface components {
             mappingErrors: {
                 [key: string]: string;
             };
-            /** @description The first rows, each with its problem. */
-            rows: components["schemas"]["SalesPreviewRow"][];
             /** @description The first rows with problems (at most 100). */
             problems: components["schemas"]["SalesRowProblem"][];
+            /** @description The first rows, each with its problem. */
+            rows: components["schemas"]["SalesPreviewRow"][];
             totalRows: number;
-            goodRows: number;
-            badRows: number;
-            choices: components["schemas"]["SalesImportChoices"];
-            canImport: boolean;
         };
         SalesImportChoice: {
             key: string;
@@ -9173,65 +9165,64 @@ export interface components {
         };
         /** @description The import form's choices and the account's matching, as defaults. */
         SalesImportChoices: {
+            badRowsOptions: components["schemas"]["SalesImportChoice"][];
             matchBy: components["schemas"]["MatchBy"];
+            matchByOptions: components["schemas"]["SalesImportChoice"][];
             /** Format: int64 */
             matchDays: number;
             /** Format: int64 */
-            minDays: number;
-            /** Format: int64 */
             maxDays: number;
-            matchByOptions: components["schemas"]["SalesImportChoice"][];
+            /** Format: int64 */
+            minDays: number;
             sameReferenceOptions: components["schemas"]["SalesImportChoice"][];
-            badRowsOptions: components["schemas"]["SalesImportChoice"][];
         };
         /** @description The import form's text fields (the file aside); a column is its 0-based index, '' for none. */
         SalesImportFields: {
+            /** @description skip or stop. */
+            form_bad_rows?: string;
+            form_column_call_id?: string;
             form_column_date?: string;
             form_column_phone?: string;
-            form_column_value?: string;
             form_column_reference?: string;
-            form_column_call_id?: string;
+            form_column_value?: string;
             /** @description callerNumber or callId. */
             form_match_by?: string;
             /** @description 1 to 90. */
             form_match_days?: string;
             /** @description combine or replace. */
             form_same_reference?: string;
-            /** @description skip or stop. */
-            form_bad_rows?: string;
             /** @description A file uploaded by importsales/upload, by its id: instead of form_file. */
             form_upload?: string;
         };
         SalesImportHistory: {
-            imports: components["schemas"]["SalesImportLine"][];
             /** @description Whether the user may import and undo. */
             canImport: boolean;
+            imports: components["schemas"]["SalesImportLine"][];
         };
         /** @description A past import. */
         SalesImportLine: {
+            fileName: string;
             /** Format: int64 */
             id: number;
-            /** @description When, in the account's zone. */
-            time: string;
-            fileName: string;
-            /** @description Who imported it. */
-            user: string;
-            sameReference: components["schemas"]["SameReference"];
             /** Format: int64 */
             imported: number;
             /** Format: int64 */
-            skipped: number;
+            matchRate?: number | null;
             /** Format: int64 */
             matched: number;
             /** Format: int64 */
-            matchRate?: number | null;
-            /** Format: int64 */
             replaced: number;
+            sameReference: components["schemas"]["SameReference"];
+            /** Format: int64 */
+            skipped: number;
+            /** @description When, in the account's zone. */
+            time: string;
             /** @description When it was undone ('' when it stands). */
             undone: string;
+            /** @description Who imported it. */
+            user: string;
         };
         SalesImportUndone: {
-            success: boolean;
             /**
              * Format: int64
              * @description The import's sales deleted.
@@ -9242,9 +9233,9 @@ export interface components {
              * @description Earlier sales it had replaced, counted again.
              */
             restored: number;
+            success: boolean;
         };
         SalesImported: {
-            success: boolean;
             /**
              * Format: int64
              * @description The import's id (for undo).
@@ -9252,13 +9243,6 @@ export interface components {
             id: number;
             /** Format: int64 */
             imported: number;
-            /** Format: int64 */
-            skipped: number;
-            /**
-             * Format: int64
-             * @description Imported sales matched to a call.
-             */
-            matched: number;
             /**
              * Format: int64
              * @description Whole percent of the imported sales matched; null when none was imported.
@@ -9266,34 +9250,42 @@ export interface components {
             matchRate?: number | null;
             /**
              * Format: int64
+             * @description Imported sales matched to a call.
+             */
+            matched: number;
+            /** @description The first skipped rows (at most 100) and why. */
+            problems: components["schemas"]["SalesRowProblem"][];
+            /**
+             * Format: int64
              * @description Earlier sales of the same reference replaced.
              */
             replaced: number;
-            /** @description The first skipped rows (at most 100) and why. */
-            problems: components["schemas"]["SalesRowProblem"][];
+            /** Format: int64 */
+            skipped: number;
+            success: boolean;
         };
         SalesMatching: {
             matchBy: components["schemas"]["MatchBy"];
             /** Format: int64 */
             matchDays: number;
-            options: components["schemas"]["MatchOption"][];
-            /** Format: int64 */
-            minDays: number;
             /** Format: int64 */
             maxDays: number;
+            /** Format: int64 */
+            minDays: number;
+            options: components["schemas"]["MatchOption"][];
         };
         /** @description A row of the file as the preview shows it. */
         SalesPreviewRow: {
-            /** @description The row's number as the spreadsheet shows it (the header is row 1). */
-            row: number;
             cells: string[];
             /** @description What is wrong with it, in words; null when it imports. */
             problem?: string | null;
+            /** @description The row's number as the spreadsheet shows it (the header is row 1). */
+            row: number;
         };
         /** @description A row that does not import, and why. */
         SalesRowProblem: {
-            row: number;
             problem: string;
+            row: number;
         };
         SalesUndoFields: {
             /** @description The import's id. */
@@ -9303,17 +9295,17 @@ export interface components {
         SalesUploadFields: Record<string, never>;
         /** @description An uploaded sales file, kept for its mapping page. */
         SalesUploaded: {
+            fileName: string;
             success: boolean;
             /**
              * Format: int64
              * @description The upload's id: /importsales/fieldmapping/{id}.
              */
             uploadId: number;
-            fileName: string;
         };
         SalesforceConfiguration: {
-            configured: boolean;
             account?: string | null;
+            configured: boolean;
             /** Format: int64 */
             connectedAt?: number | null;
         };
@@ -9330,27 +9322,26 @@ export interface components {
          */
         SaveBillingDetailsRequest: {
             form_companyName?: string;
+            form_contactEmail?: string;
+            form_contactName?: string;
+            form_contactTelephone?: string;
+            form_county?: string;
+            form_poNumber?: string;
+            form_postCode?: string;
             form_street1?: string;
             form_street2?: string;
             form_town?: string;
-            form_county?: string;
-            form_postCode?: string;
-            form_contactName?: string;
-            form_contactEmail?: string;
-            form_contactTelephone?: string;
-            form_poNumber?: string;
         };
         /**
          * @description The branding form (multipart). The files are read as files, not fields: `form_logo`,
          *     `form_favicon` (PNG), each optional.
          */
         SaveBrandingRequest: {
+            form_remove_favicon?: string;
+            form_remove_logo?: string;
             /** @description #rrggbb */
             form_top_bar_background?: string;
             form_top_bar_text?: string;
-            /** @description 1: remove the stored logo (when no new one is sent). */
-            form_remove_logo?: string;
-            form_remove_favicon?: string;
         };
         /**
          * @description A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
@@ -9359,14 +9350,14 @@ export interface components {
          */
         SavePlanRequest: {
             form_description?: string;
-            /** @description "0": hunt group, "1": multi dial. */
-            form_plan_type?: string;
-            /** @description The queue's id, 0 or empty for none. */
-            form_queue?: components["schemas"]["Option"];
             /** @description The in-call attribution plan's id, 0 or empty for none. */
             form_incall?: components["schemas"]["Option"];
             /** @description A multi dial's no-response destination number (ignored for a hunt group). */
             form_no_response_destination?: components["schemas"]["Option"];
+            /** @description "0": hunt group, "1": multi dial. */
+            form_plan_type?: string;
+            /** @description The queue's id, 0 or empty for none. */
+            form_queue?: components["schemas"]["Option"];
         };
         /**
          * @description A queue. The domain's rules (`validate_queue`) decide, numbers included (read as text, so
@@ -9374,22 +9365,22 @@ export interface components {
          *     ids are 0 or empty for none.
          */
         SaveQueueRequest: {
-            form_description?: string;
-            /** @description 1 to 100. */
-            form_max_calls?: string;
-            /** @description 1 to 99. */
-            form_lines_qty?: string;
-            /** @description The hold music genre. */
-            form_hold_music?: string;
-            form_message_mode?: string;
-            /** @description Seconds between apology messages. */
-            form_message_interval?: string;
-            form_welcome_audio?: components["schemas"]["Option"];
             form_audio_1?: components["schemas"]["Option"];
             form_audio_2?: components["schemas"]["Option"];
             form_audio_3?: components["schemas"]["Option"];
+            form_description?: string;
+            /** @description The hold music genre. */
+            form_hold_music?: string;
+            /** @description 1 to 99. */
+            form_lines_qty?: string;
+            /** @description 1 to 100. */
+            form_max_calls?: string;
+            /** @description Seconds between apology messages. */
+            form_message_interval?: string;
+            form_message_mode?: string;
             form_next_in_line_audio?: components["schemas"]["Option"];
             form_queue_full_audio?: components["schemas"]["Option"];
+            form_welcome_audio?: components["schemas"]["Option"];
         };
         /**
          * @description The user form (users/save/{id}). The domain's rules (`validate_user_form`) decide; these
@@ -9397,47 +9388,39 @@ export interface components {
          *     a field, read as before (`submitted_rows`, `submitted_partner_permissions`).
          */
         SaveUserRequest: {
-            form_first_name?: string;
-            form_last_name?: string;
-            form_email?: string;
+            acceptTerms?: string;
             /** @description "10", "20" or "25" (ignored when the account has no levels, and for oneself). */
             form_auth_code?: string;
-            /** @description "2": provisioning access; anything else none. */
-            form_provisioning?: string;
             /** @description The home customer's id. */
             form_customer?: string;
-            /** @description Call recording: "1" or "0". */
-            form_recordings?: string;
-            /** @description Outbound: "1" or "0" (needed when turning it on). */
-            hasAccessToNewOutbound?: string;
-            /** Format: int64 */
-            form_outbound_campaign?: number | null;
-            form_user_outbound_number?: string;
             form_customer_restrict_cli?: string;
-            form_new_outbound_auto_dial?: string;
+            form_email?: string;
             form_email_daily?: string;
-            form_email_weekly?: string;
             form_email_monthly?: string;
-            /**
-             * @description Call summary e-mails, "1" to receive them: kept only when the user has the reports
-             *     permission on their home customer.
-             */
-            form_summary_daily?: string;
-            form_summary_weekly?: string;
-            form_summary_monthly?: string;
-            /** @description "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission. */
+            form_email_weekly?: string;
+            form_first_name?: string;
             form_include_outbound_permission?: string;
-            acceptTerms?: string;
+            form_last_name?: string;
+            form_new_outbound_auto_dial?: string;
+            /** Format: int64 */
+            form_outbound_campaign?: number;
             /** @description JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`. */
-            form_permission?: string | null;
+            form_permission?: string;
+            form_provisioning?: string;
+            form_recordings?: string;
+            form_summary_daily?: string;
+            form_summary_monthly?: string;
+            form_summary_weekly?: string;
+            form_user_outbound_number?: string;
             /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
-            form_user_permissions?: string | null;
+            form_user_permissions?: string;
+            hasAccessToNewOutbound?: string;
         };
         /** @description The answer of a call that saved a record: the record's id. */
         Saved: {
-            success: boolean;
             /** Format: int64 */
             id: number;
+            success: boolean;
         };
         /** @description The scoring form: the scorecard, and rows of answers (`form_answer[0]`, ...). */
         ScoreFields: {
@@ -9451,12 +9434,12 @@ export interface components {
             questions: components["schemas"]["QuestionView"][];
         };
         ScorecardDeleted: {
-            success: boolean;
             /**
              * Format: int64
              * @description The calls whose score with it was removed.
              */
             calls: number;
+            success: boolean;
         };
         /**
          * @description The scorecard form: its name, and rows of questions (`form_question_text[0]`,
@@ -9466,6 +9449,8 @@ export interface components {
             form_name?: string;
         };
         ScorecardView: {
+            /** @description The delete confirmation's question. */
+            deleteQuestion: string;
             /** Format: int64 */
             id: number;
             name: string;
@@ -9475,65 +9460,63 @@ export interface components {
              * @description Calls scored with it.
              */
             scoredCalls: number;
-            /** @description The delete confirmation's question. */
-            deleteQuestion: string;
         };
         ScoresPage: {
-            scorecards: components["schemas"]["ScorecardView"][];
-            /** @description The lead rules: a call meeting every condition of any rule is a good lead. */
-            leadRules: components["schemas"]["RuleView"][];
-            /** @description Whether the user may change scorecards and rules and score calls. */
-            canEdit: boolean;
-            /** @description The rule form's lists. */
-            sources: components["schemas"]["RuleChoice"][];
-            campaigns: components["schemas"]["RuleChoice"][];
-            outcomes: components["schemas"]["RuleChoice"][];
             /**
              * Format: int64
              * @description How far back 'Apply to past calls' reaches.
              */
             applyDays: number;
+            campaigns: components["schemas"]["RuleChoice"][];
+            /** @description Whether the user may change scorecards and rules and score calls. */
+            canEdit: boolean;
+            /** @description The lead rules: a call meeting every condition of any rule is a good lead. */
+            leadRules: components["schemas"]["RuleView"][];
+            outcomes: components["schemas"]["RuleChoice"][];
+            scorecards: components["schemas"]["ScorecardView"][];
+            /** @description The rule form's lists. */
+            sources: components["schemas"]["RuleChoice"][];
         };
         /** @description The prefix whose free numbers to offer. */
         SearchNumbersRequest: {
             /** Format: int64 */
-            prefix?: number | null;
+            prefix?: number;
         };
         SelectedRequest: {
             /** @description A JSON array of row ids (numbers or numeric strings). */
-            selected?: string | null;
+            selected?: string;
         };
         SelectionDetails: {
-            selectionDetails: components["schemas"]["RoutingRow"][];
             hasOnlyBasicFeatures: boolean;
+            selectionDetails: components["schemas"]["RoutingRow"][];
         };
         ServiceCard: {
+            amount: string;
+            details: components["schemas"]["ServiceCardDetail"][];
+            findOutMore: string;
             /** @description 'static', 'dynamic' or 'dynamicPool'. */
             id: string;
+            marketing: string;
             name: string;
-            prices: components["schemas"]["ServiceCardPrice"];
-            amount: string;
             /**
              * Format: int64
              * @description 0 offline only, 1 online only, 2 both (the browser words it with the domain's online_text).
              */
             onlineStatus: number;
-            marketing: string;
-            findOutMore: string;
-            details: components["schemas"]["ServiceCardDetail"][];
+            prices: components["schemas"]["ServiceCardPrice"];
         };
         ServiceCardDetail: {
-            name: string;
             /** Format: int64 */
             id: number;
+            name: string;
         };
         ServiceCardPrice: {
+            billing_frequency: string;
             /**
              * Format: double
              * @description Pounds.
              */
             price: number;
-            billing_frequency: string;
         };
         ServiceCards: {
             services: components["schemas"]["ServiceCard"][];
@@ -9556,33 +9539,28 @@ export interface components {
             form_record_id?: string;
         };
         ServicePrice: {
+            billing_frequency: string;
             /** Format: double */
             price?: number | null;
-            billing_frequency: string;
         };
         SetCampaignRequest: {
             /**
              * Format: int64
              * @description A campaign of the account, or "" / 0 for none; another account's campaign is 404.
              */
-            outboundCampaignId?: number | null;
+            outboundCampaignId?: number;
         };
         /**
          * @description The outbound dialog's post for an existing user. The dialog also sends the offer's other
          *     fields (price, productCode...): the server's own offer is what is bought.
          */
         SetOutboundRequest: {
+            acceptTerms?: string;
+            form_include_outbound_permission?: string;
+            /** Format: int64 */
+            serviceId: number;
             /** Format: int64 */
             userId: number;
-            /**
-             * Format: int64
-             * @description The outbound service on offer (getOutboundService).
-             */
-            serviceId: number;
-            /** @description 1: the terms were ticked; needed. */
-            acceptTerms?: string;
-            /** @description 1: the user also gets the outbound permission on this account. */
-            form_include_outbound_permission?: string;
         };
         Settings: {
             paidOverrides: boolean;
@@ -9596,67 +9574,67 @@ export interface components {
          *     bounds only stop absurd input first.
          */
         SettingsRequest: {
-            form_website?: string;
-            form_contactName?: string;
             form_contactEmail?: string;
+            form_contactName?: string;
             form_contactTelephone?: string;
+            form_website?: string;
         };
         /** @description A choice of a select. */
         SideChoice: {
+            label: string;
             /** @description "either", "caller" or "agent". */
             value: string;
-            label: string;
         };
         SourcePage: {
-            source: components["schemas"]["SourceRow"];
-            rules: components["schemas"]["RuleRow"][];
-            /** @description The dynamic whispers that whisper for it, and the pools that play them. */
-            whispers: string[];
-            pools: string[];
+            canEdit: boolean;
             /** @description Why it cannot be deleted ('' when it can). */
             deleteRefusal: string;
+            pools: string[];
+            rules: components["schemas"]["RuleRow"][];
             ruleset: components["schemas"]["Ruleset"];
-            canEdit: boolean;
+            source: components["schemas"]["SourceRow"];
+            /** @description The dynamic whispers that whisper for it, and the pools that play them. */
+            whispers: string[];
         };
         /** @description A source / medium pair of the account. */
         SourcePair: {
             /** Format: int64 */
             id: number;
-            source: string;
             medium: string;
+            source: string;
         };
         /** @description A pair as the list shows it. */
         SourceRow: {
-            /** Format: int64 */
-            id: number;
-            source: string;
-            medium: string;
-            /** @description The 'direct / none' default: every visit no rule matches. */
-            isDefault: boolean;
-            /**
-             * Format: int64
-             * @description Its rules.
-             */
-            rules: number;
-            /**
-             * Format: int64
-             * @description Visits classified into it in the last 30 days.
-             */
-            visits30Days: number;
             /**
              * Format: int64
              * @description Inbound calls credited to it in the last 30 days.
              */
             calls30Days: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The 'direct / none' default: every visit no rule matches. */
+            isDefault: boolean;
+            medium: string;
+            /**
+             * Format: int64
+             * @description Its rules.
+             */
+            rules: number;
+            source: string;
+            /**
+             * Format: int64
+             * @description Visits classified into it in the last 30 days.
+             */
+            visits30Days: number;
         };
         /** @description A stored rule; the account's rules are kept in one order. */
         SourceRule: {
+            field: components["schemas"]["RuleField"];
             /** Format: int64 */
             id: number;
+            op?: components["schemas"]["MatchOp"];
             /** Format: int64 */
             sourceMediumId: number;
-            field: components["schemas"]["RuleField"];
-            op?: components["schemas"]["MatchOp"];
             value?: string;
         };
         /**
@@ -9664,46 +9642,45 @@ export interface components {
          *     `field`, `op` and `value` as domain `validate_rule` reads them.
          */
         SourceRuleFields: {
-            id?: string | null;
-            sourceId?: string | null;
             field?: string;
+            id?: string;
             op?: string;
+            sourceId?: string;
             value?: string;
         };
         SourcesPage: {
-            sources: components["schemas"]["SourceRow"][];
+            canEdit: boolean;
             /** @description The pairs, the rules in order, the default and the setting: what the classifier reads. */
             ruleset: components["schemas"]["Ruleset"];
-            canEdit: boolean;
+            sources: components["schemas"]["SourceRow"][];
         };
         SpeechInsights: {
+            /** @description The period's calls with voice tags, newest first (at most 100). */
+            calls: components["schemas"]["InsightCall"][];
             /** @description "01/11/2026 – 30/11/2026"-style days of the period. */
             firstDay: string;
             lastDay: string;
             /** @description Most calls first. */
             voiceTags: components["schemas"]["VoiceTagFigure"][];
-            /** @description The period's calls with voice tags, newest first (at most 100). */
-            calls: components["schemas"]["InsightCall"][];
         };
         SpeechRequest: {
             whisperText?: string;
         };
         /** @description /tryspeech: the trial's state and texts, and what this user may do. */
         SpeechTrialAnswer: {
-            trial: components["schemas"]["SpeechTrialPage"];
-            /** @description The trial is available and this user may buy (starting it is a purchase). */
-            canStart: boolean;
-            /** @description The trial runs uncancelled and this user may buy. */
-            canCancel: boolean;
             /**
              * @description The cancelled trial is over, the plan sells speech analytics and this user may buy: the
              *     page offers the add-on (the purchase modal).
              */
             canBuy: boolean;
+            /** @description The trial runs uncancelled and this user may buy. */
+            canCancel: boolean;
+            /** @description The trial is available and this user may buy (starting it is a purchase). */
+            canStart: boolean;
+            trial: components["schemas"]["SpeechTrialPage"];
         };
         /** @description The page's state and texts. */
         SpeechTrialPage: {
-            status: components["schemas"]["SpeechTrialStatus"];
             /**
              * Format: int64
              * @description Days left while it runs ("14 days left", "Your trial ends today").
@@ -9716,12 +9693,13 @@ export interface components {
              */
             endsAt?: number | null;
             endsAtText?: string | null;
-            /** @description What the trial is, or where it stands. */
-            summary: string[];
             /** @description How to cancel, while it can be cancelled. */
             howToCancel?: string | null;
             /** @description The purchase modal's terms for starting it. */
             offer: string[];
+            status: components["schemas"]["SpeechTrialStatus"];
+            /** @description What the trial is, or where it stands. */
+            summary: string[];
         };
         /**
          * @description What /tryspeech shows.
@@ -9729,6 +9707,8 @@ export interface components {
          */
         SpeechTrialStatus: "available" | "running" | "cancelled" | "converted" | "ended" | "hasSpeech" | "notOffered";
         SplashScreen: {
+            /** @default  */
+            body: string;
             /**
              * Format: int64
              * @default 0
@@ -9736,13 +9716,11 @@ export interface components {
             id: number;
             /** @default  */
             title: string;
-            /** @default  */
-            body: string;
         };
         SpokenWhisper: {
-            success: boolean;
             /** @description The MP3, base64. */
             audio: string;
+            success: boolean;
         };
         /** @description Starting the trial: the terms ticked. */
         StartSpeechTrialRequest: {
@@ -9750,34 +9728,34 @@ export interface components {
             terms?: string;
         };
         StaticDetails: {
-            mediaOwners: components["schemas"]["ListItem"][];
-            departments: components["schemas"]["ListItem"][];
-            channels: components["schemas"]["ListItem"][];
-            campaigns: components["schemas"]["ListItem"][];
-            destinationPlans: components["schemas"]["DestinationPlanChoice"][];
-            prefixes: components["schemas"]["NumberPrefixOption"][];
-            restrictedDestinationPrefixes: string[];
-            pricelist: components["schemas"]["PriceList"];
-            /** Format: int64 */
-            staticsAvailableOnAccount: number;
-            /** @description What buying one more costs, for the form to say before Buy. */
-            purchaseNote: components["schemas"]["PurchaseNote"];
-            countryCodes: components["schemas"]["CountryCodeOption"][];
             /** @description Whether the customer has inbound call recording (the form's recording switch). */
             callRecordingAvailable: boolean;
+            campaigns: components["schemas"]["ListItem"][];
+            channels: components["schemas"]["ListItem"][];
+            countryCodes: components["schemas"]["CountryCodeOption"][];
+            departments: components["schemas"]["ListItem"][];
+            destinationPlans: components["schemas"]["DestinationPlanChoice"][];
+            mediaOwners: components["schemas"]["ListItem"][];
+            prefixes: components["schemas"]["NumberPrefixOption"][];
+            pricelist: components["schemas"]["PriceList"];
+            /** @description What buying one more costs, for the form to say before Buy. */
+            purchaseNote: components["schemas"]["PurchaseNote"];
+            restrictedDestinationPrefixes: string[];
+            /** Format: int64 */
+            staticsAvailableOnAccount: number;
         };
         /**
          * @description A new destination number. The domain's rules (`validate_destination_number`) decide; these
          *     bounds only stop absurd input first.
          */
         StoreNumberRequest: {
-            form_number_description?: string;
             /** @description The number as dialled after the international code. */
             form_destination_number?: string;
             /** @description The international code's id (an unknown one counts as none chosen). */
             form_international_code?: components["schemas"]["Option"];
             /** @description "1": the number is a mailbox; "0" or empty: not. */
             form_mailbox?: string;
+            form_number_description?: string;
         };
         /**
          * @description An audio as stored: a file (`fileName` the stored name, `originalName` the name it was
@@ -9799,18 +9777,18 @@ export interface components {
          */
         StoredDestinationNumber: {
             /** @default  */
+            code: string;
+            /** @default  */
             description: string;
             /**
              * Format: int64
              * @default 0
              */
             internationalCode: number;
-            /** @default  */
-            code: string;
-            /** @default  */
-            number: string;
             /** @default false */
             mailbox: boolean;
+            /** @default  */
+            number: string;
         };
         /** @description A stored IVR: its id and form. */
         StoredIvr: components["schemas"]["IvrForm"] & {
@@ -9821,26 +9799,26 @@ export interface components {
             id: number;
         };
         StoredPlan: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             times: components["schemas"]["StoredPlanTime"][];
         };
         /** @description A row of a stored plan, by the spec's names. */
         StoredPlanTime: {
             /** Format: int64 */
+            TzonIvrsID: number;
+            /** Format: int64 */
             TzonLowerDay: number;
             /** @description "HH:MM" */
             TzonLowerTime: string;
+            /** Format: int64 */
+            TzonRogrID: number;
             /** Format: int64 */
             TzonUpperDay: number;
             TzonUpperTime: string;
             /** @description "routing" or "ivr". */
             planType: string;
-            /** Format: int64 */
-            TzonRogrID: number;
-            /** Format: int64 */
-            TzonIvrsID: number;
         };
         /** @description A stored service plan: its id and form. */
         StoredServicePlan: components["schemas"]["ServicePlanForm"] & {
@@ -9863,15 +9841,15 @@ export interface components {
          */
         SwitchForm: {
             /** Format: int64 */
-            form_customer_id?: number | null;
-            form_partner_login?: string;
+            form_customer_id?: number;
             form_customer_name?: string;
+            form_partner_login?: string;
         };
         Switched: {
-            success: boolean;
             /** Format: int64 */
             customerId: number;
             customerName: string;
+            success: boolean;
         };
         TagChoice: {
             /** @description The tag's id. */
@@ -9882,18 +9860,18 @@ export interface components {
             tag: components["schemas"]["TagManagerItem"];
         };
         TagDeleted: {
-            success: boolean;
             /**
              * Format: int64
              * @description The calls the tag was taken off.
              */
             calls: number;
+            success: boolean;
         };
         /** @description The tag form. */
         TagFields: {
-            form_description?: string;
             /** @description "#rrggbb", dark enough for white text. */
             form_colour?: string;
+            form_description?: string;
         };
         TagManagerAccounts: {
             accounts: components["schemas"]["TagManagerItem"][];
@@ -9910,60 +9888,60 @@ export interface components {
             workspaces: components["schemas"]["TagManagerItem"][];
         };
         TagView: {
-            /** Format: int64 */
-            id: number;
-            description: string;
-            /** @description "#2e7d32"; the tag's text is white. */
-            colour: string;
-            /**
-             * Format: int64
-             * @description Inbound calls of the last 30 days with the tag.
-             */
-            calls30Days: number;
             /**
              * Format: int64
              * @description Every call with the tag.
              */
             calls: number;
+            /**
+             * Format: int64
+             * @description Inbound calls of the last 30 days with the tag.
+             */
+            calls30Days: number;
+            /** @description "#2e7d32"; the tag's text is white. */
+            colour: string;
             /** @description The delete confirmation's question, with the calls it is on. */
             deleteQuestion: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
             rules: components["schemas"]["RuleView"][];
         };
         TagsPage: {
-            tags: components["schemas"]["TagView"][];
-            /** @description Whether the user may change tags and rules and tag calls by hand. */
-            canEdit: boolean;
-            /** @description The rule form's lists. */
-            sources: components["schemas"]["RuleChoice"][];
-            campaigns: components["schemas"]["RuleChoice"][];
-            outcomes: components["schemas"]["RuleChoice"][];
             /**
              * Format: int64
              * @description How far back 'Apply to past calls' reaches.
              */
             applyDays: number;
+            campaigns: components["schemas"]["RuleChoice"][];
+            /** @description Whether the user may change tags and rules and tag calls by hand. */
+            canEdit: boolean;
+            outcomes: components["schemas"]["RuleChoice"][];
+            /** @description The rule form's lists. */
+            sources: components["schemas"]["RuleChoice"][];
+            tags: components["schemas"]["TagView"][];
         };
         TechPartnerProfile: {
-            /**
-             * @description form_website (optional)
-             * @default
-             */
-            website: string;
-            /**
-             * @description form_contactName
-             * @default
-             */
-            contactName: string;
             /**
              * @description form_contactEmail
              * @default
              */
             contactEmail: string;
             /**
+             * @description form_contactName
+             * @default
+             */
+            contactName: string;
+            /**
              * @description form_contactTelephone (optional)
              * @default
              */
             contactTelephone: string;
+            /**
+             * @description form_website (optional)
+             * @default
+             */
+            website: string;
         };
         TechPartnerSettings: components["schemas"]["TechPartnerProfile"] & {
             companyName: string;
@@ -9979,23 +9957,23 @@ export interface components {
             fromHour: number;
             /** Format: int64 */
             fromMinute: number;
-            /** Format: int64 */
-            toDay: number;
-            /** Format: int64 */
-            toHour: number;
-            /** Format: int64 */
-            toMinute: number;
+            /**
+             * Format: int64
+             * @description IVR id, 0 for none.
+             */
+            ivr: number;
             planType: components["schemas"]["RowType"];
             /**
              * Format: int64
              * @description Destination plan id, 0 for none.
              */
             routing: number;
-            /**
-             * Format: int64
-             * @description IVR id, 0 for none.
-             */
-            ivr: number;
+            /** Format: int64 */
+            toDay: number;
+            /** Format: int64 */
+            toHour: number;
+            /** Format: int64 */
+            toMinute: number;
         };
         TopBar: {
             /** @default  */
@@ -10005,39 +9983,39 @@ export interface components {
         };
         /** @description One source's calls in the period. */
         TopSource: {
-            /** @description "google / cpc", or "(none)". */
-            label: string;
-            /** Format: int64 */
-            calls: number;
             /** Format: int64 */
             answered: number;
             /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
             firstTime: number;
+            /** @description "google / cpc", or "(none)". */
+            label: string;
         };
         TrackSalesPage: {
-            matching: components["schemas"]["SalesMatching"];
+            byCampaign: components["schemas"]["RevenueLine"][];
+            bySource: components["schemas"]["RevenueLine"][];
             canEdit: boolean;
             firstDay: string;
             lastDay: string;
-            /** Format: int64 */
-            sales: number;
-            /** Format: int64 */
-            matched: number;
+            latest: components["schemas"]["SaleLine"][];
             /**
              * Format: int64
              * @description Whole percent of the sales matched to a call; null without sales.
              */
             matchRate?: number | null;
+            /** Format: int64 */
+            matched: number;
+            matching: components["schemas"]["SalesMatching"];
             revenue: string;
-            bySource: components["schemas"]["RevenueLine"][];
-            byCampaign: components["schemas"]["RevenueLine"][];
-            latest: components["schemas"]["SaleLine"][];
+            /** Format: int64 */
+            sales: number;
         };
         /** @description One of the account's tracked numbers: a caller id of its own. */
         TrackedCallerId: {
-            number: string;
             /** @description "static" or "pool". */
             kind: string;
+            number: string;
             /** @description The pool's name ("" for a static number). */
             poolName: string;
         };
@@ -10048,45 +10026,45 @@ export interface components {
         TranscriptState: "ready" | "pending" | "failed" | "noRecording" | "notIncluded" | "outsideTrialAllowance";
         /** @description A word heard, with where it is in the recording. */
         TranscriptWord: {
-            word: string;
-            /** Format: int64 */
-            startMs: number;
             /** Format: int64 */
             endMs: number;
+            /** Format: int64 */
+            startMs: number;
+            word: string;
         };
         TwoPeriods: {
-            previous: components["schemas"]["PeriodUsage"];
             current: components["schemas"]["PeriodUsage"];
+            previous: components["schemas"]["PeriodUsage"];
         };
         /** @description An audio's new description and, optionally, a new file or sentence (multipart). */
         UpdateAudioRequest: {
-            /** @description The audio being updated. */
-            form_record_id?: components["schemas"]["Option"];
-            form_description?: string;
             /** @description Text to speech: replaces the stored file or sentence. */
             form_audio_sentence?: string;
+            form_description?: string;
+            /** @description The audio being updated. */
+            form_record_id?: components["schemas"]["Option"];
         };
         /** @description A destination number's new description and mailbox flag (the number itself does not change). */
         UpdateNumberRequest: {
-            /** @description The destination number being updated. */
-            form_record_id?: components["schemas"]["Option"];
-            form_number_description?: string;
             /** @description "1": the number is a mailbox; "0" or empty: not. */
             form_mailbox?: string;
+            form_number_description?: string;
+            /** @description The destination number being updated. */
+            form_record_id?: components["schemas"]["Option"];
         };
         /** @description An edit of the numbers' attribution fields: a field not posted stays as it is. */
         UpdateNumbers: {
-            "ids[]"?: number[];
-            mediaDescription?: string | null;
             /**
              * Format: int64
              * @description A channel's id; 0 for none.
              */
-            channel?: number | null;
+            channel?: number;
             /** Format: int64 */
-            department?: number | null;
+            department?: number;
+            "ids[]"?: number[];
+            mediaDescription?: string;
             /** Format: int64 */
-            mediaOwner?: number | null;
+            mediaOwner?: number;
         };
         Updated: {
             updated: number;
@@ -10096,54 +10074,54 @@ export interface components {
         };
         /** @description An upload of the log. */
         UploadView: {
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            callId: number;
-            /** @description The call's time in the account's zone, "23/11/2026 10:00 GMT". */
-            callTime: string;
-            /** @description The call's start as sent, "2026-11-23 10:00:00+00:00" ('' when not sent). */
-            sentCallTime: string;
-            /** @description The caller as the call log shows it ("07700 900123", "Withheld"). */
-            caller: string;
-            /** @description As sent, "+447700900123" ('' when withheld). */
-            callerE164: string;
-            clickId: string;
-            /** @description GRANTED, DENIED or UNSPECIFIED. */
-            consent: string;
-            /** @description "£40.00" or ''. */
-            value: string;
-            /** @description pending, sent, duplicate, failed, gaveUp, skipped */
-            status: string;
-            /** @description The status in words. */
-            statusText: string;
             /** @description The platform's answer, or why the call was skipped. */
             answer: string;
             /** Format: int64 */
             attempts: number;
+            /** Format: int64 */
+            callId: number;
+            /** @description The call's time in the account's zone, "23/11/2026 10:00 GMT". */
+            callTime: string;
+            /** @description The caller as the call log shows it ("07700 900123", "Withheld"). */
+            caller: string;
+            /** @description As sent, "+447700900123" ('' when withheld). */
+            callerE164: string;
+            /** @description Whether 'Retry now' is offered. */
+            canRetry: boolean;
+            clickId: string;
+            /** @description GRANTED, DENIED or UNSPECIFIED. */
+            consent: string;
+            /** Format: int64 */
+            id: number;
             /** @description When a failed upload is tried again, in the account's zone. */
             nextAttempt: string;
             sentAt: string;
-            /** @description Whether 'Retry now' is offered. */
-            canRetry: boolean;
+            /** @description The call's start as sent, "2026-11-23 10:00:00+00:00" ('' when not sent). */
+            sentCallTime: string;
+            /** @description pending, sent, duplicate, failed, gaveUp, skipped */
+            status: string;
+            /** @description The status in words. */
+            statusText: string;
+            /** @description "£40.00" or ''. */
+            value: string;
         };
         UsageAddOn: {
-            scope: string;
             description: string;
+            scope: string;
         };
         UsageCharge: {
             description: string;
+            frequency: string;
             /**
              * Format: double
              * @description In pence (1.5 is one and a half pence).
              */
             price: number;
-            frequency: string;
         };
         UsageDynamicUrl: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             url: string;
         };
         UsagePool: {
@@ -10158,77 +10136,77 @@ export interface components {
         };
         /** @description The user form's object: the user (blank for id 0) and what the form needs to know. */
         UserDetails: {
-            user: components["schemas"]["UserFields"];
             context: components["schemas"]["UserEditContext"];
+            user: components["schemas"]["UserFields"];
         };
         UserEditContext: {
-            /** @description The customers the editor administers. */
-            customers: components["schemas"]["UserCustomerChoice"][];
-            /** @description The levels the editor may give. */
-            authCodes: components["schemas"]["AuthCodeChoice"][];
             accountHasAuthCode: boolean;
             accountHasInboundRecording: boolean;
-            editorCanAccessRecordings: boolean;
-            isPartner: boolean;
-            isGroupAccount: boolean;
-            isTechPartnerReportsLogin: boolean;
-            isSelf: boolean;
+            /** @description The levels the editor may give. */
+            authCodes: components["schemas"]["AuthCodeChoice"][];
+            /** @description The customers the editor administers. */
+            customers: components["schemas"]["UserCustomerChoice"][];
             /** Format: int32 */
             editorAuthCode: number;
+            editorCanAccessRecordings: boolean;
+            hasOtherAccounts: boolean;
             identityEditable: boolean;
+            isGroupAccount: boolean;
+            isPartner: boolean;
+            isSelf: boolean;
+            isTechPartnerReportsLogin: boolean;
             /** @description The outbound section shows (domain `shows_outbound`). */
             showsOutbound: boolean;
-            hasOtherAccounts: boolean;
         };
         /** @description The user's values as the form shows them (flags as "1" or "0"). */
         UserFields: {
+            callRecFlag: string;
+            cliRestricted: string;
+            /** @description The home customer's id, "" when it is not one of the editor's. */
+            customerID: string;
+            email: string;
+            forename: string;
+            hasAccessToNewOutbound: boolean;
+            hasOutboundAccess: boolean;
             /**
              * Format: int64
              * @description 0 for a new user.
              */
             id: number;
-            forename: string;
-            surname: string;
             /** @description The login name: the email. */
             name: string;
-            email: string;
-            /** @description "10", "20" or "25". */
-            userAuthCode: string;
-            /** @description "0" or "2". */
-            provAuthCode: string;
-            /** @description The home customer's id, "" when it is not one of the editor's. */
-            customerID: string;
-            callRecFlag: string;
-            hasAccessToNewOutbound: boolean;
-            hasOutboundAccess: boolean;
+            newOutboundAutoDial: string;
             /** @description "" for none. */
             outboundCampaignId: string;
-            outboundNumber: string;
-            cliRestricted: string;
-            newOutboundAutoDial: string;
             outboundDaily: components["schemas"]["UserReportEmail"];
-            outboundWeekly: components["schemas"]["UserReportEmail"];
             outboundMonthly: components["schemas"]["UserReportEmail"];
+            outboundNumber: string;
+            outboundWeekly: components["schemas"]["UserReportEmail"];
+            /** @description "0" or "2". */
+            provAuthCode: string;
             /**
              * @description Call summary e-mails: offered when the user has the reports permission on their home
              *     customer (a new user: always; the save keeps them only with it).
              */
             summaryDaily: components["schemas"]["UserReportEmail"];
-            summaryWeekly: components["schemas"]["UserReportEmail"];
             summaryMonthly: components["schemas"]["UserReportEmail"];
+            summaryWeekly: components["schemas"]["UserReportEmail"];
+            surname: string;
+            /** @description "10", "20" or "25". */
+            userAuthCode: string;
         };
         /**
          * @description users/getUsers: onaccount also has the users whose home is another account and the
          *     number of account owners.
          */
         UserList: {
+            accessToOtherAccounts: boolean;
+            /** @description onaccount only. */
+            accountOwnersQty?: number;
+            canEditUsers: boolean;
             users: components["schemas"]["UserRow"][];
             /** @description onaccount only: users of other home accounts with access to this one. */
             usersWithPermission?: components["schemas"]["UserRow"][];
-            /** @description onaccount only. */
-            accountOwnersQty?: number;
-            accessToOtherAccounts: boolean;
-            canEditUsers: boolean;
         };
         /**
          * @description The permission grid: its columns, a row per customer the editor administers, and whether
@@ -10246,88 +10224,88 @@ export interface components {
          *     (`PERM_REPORTS`...), whether the user holds it there.
          */
         UserPermissionRow: {
-            /** Format: int64 */
-            customerId: number;
             CustomerName: string;
             HasCallAdvanceFeatures: boolean;
+            /** Format: int64 */
+            customerId: number;
         } & {
             [key: string]: boolean;
         };
         /** @description A report email: offered (on the account, or to the user), and chosen for the user. */
         UserReportEmail: {
-            enabled: boolean;
             checked: boolean;
+            enabled: boolean;
         };
         /** @description A user row in the list (spec section 3, "User row in list"), by the spec's keys. */
         UserRow: components["schemas"]["ListedPermissions"] & {
-            /** Format: int64 */
-            UserID: number;
-            UserForename: string;
-            UserSurname: string;
-            UserEmail: string;
-            CustName: string;
             /** @description The level's name ("Account Owner"). */
             Authorisation: string;
             /** Format: int64 */
-            UserAuthCode: number;
-            /** @description dd/mm/yyyy, or "" when never. */
-            UserDateAccessed: string;
+            CallsPlayed7Days: number;
+            CustName: string;
+            /** Format: int64 */
+            DeleteUser: number;
+            /** Format: int64 */
+            EditUser: number;
             /** @description "1" or "0". */
             MFAEnabled: string;
             /** Format: int64 */
-            CallsPlayed7Days: number;
+            UserAuthCode: number;
             /** @description "1" or "0". */
             UserCallRecFlag: string;
+            /** @description dd/mm/yyyy, or "" when never. */
+            UserDateAccessed: string;
             /** @description dd/mm/yyyy. */
             UserDateCreated: string;
+            UserEmail: string;
+            UserForename: string;
             /** Format: int64 */
-            EditUser: number;
-            /** Format: int64 */
-            DeleteUser: number;
+            UserID: number;
+            UserSurname: string;
             canManage: boolean;
             identityEditable: boolean;
         };
         UserSaved: {
-            success: boolean;
             /**
              * Format: int64
              * @description The user's id (new for id 0).
              */
             id: number;
+            success: boolean;
         };
         /** @description 422: the fields' messages, keyed by the posted field names. */
         ValidationFailed: {
-            success: boolean;
             /** @description VALIDATION_FAILED, or a catalogue code such as DESCRIPTION_NOT_UNIQUE */
             code: string;
             errors: {
                 [key: string]: string;
             };
+            success: boolean;
         };
         ValueCalls: {
-            parameter: string;
-            value: string;
             /** @description Newest first, a page of 50. */
             calls: components["schemas"]["CallLogRow"][];
-            /** Format: int64 */
-            total: number;
             /** Format: int64 */
             page: number;
             /** Format: int64 */
             pageSize: number;
+            parameter: string;
+            /** Format: int64 */
+            total: number;
+            value: string;
         };
         ValueRow: {
+            /** Format: int64 */
+            calls: number;
             value: string;
             /** Format: int64 */
             visits: number;
-            /** Format: int64 */
-            calls: number;
         };
         VocabulariesPage: {
-            vocabularies: components["schemas"]["VocabularyView"][];
             canEdit: boolean;
             /** @description How many vocabularies an account may have. */
             maxVocabularies: number;
+            vocabularies: components["schemas"]["VocabularyView"][];
         };
         /** @description The vocabulary form. */
         VocabularyFields: {
@@ -10336,9 +10314,9 @@ export interface components {
             form_words?: string;
         };
         VocabularyView: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
             /** @description Its words and phrases, one an entry. */
             words: string[];
         };
@@ -10352,67 +10330,67 @@ export interface components {
         };
         /** @description A voice tag's calls in the period. */
         VoiceTagFigure: {
-            /** Format: int64 */
-            id: number;
-            description: string;
             /**
              * Format: int64
              * @description Calls it was found in.
              */
             calls: number;
+            description: string;
             /**
              * Format: int64
              * @description Times its phrases were said.
              */
             hits: number;
+            /** Format: int64 */
+            id: number;
         };
         /** @description A voice tag saved, and the transcripts searched again. */
         VoiceTagSaved: {
-            success: boolean;
             /** Format: int64 */
             id: number;
-            /**
-             * Format: int64
-             * @description The account's transcripts searched.
-             */
-            transcripts: number;
+            success: boolean;
             /**
              * Format: int64
              * @description Calls with a voice tag after the search.
              */
             taggedCalls: number;
+            /**
+             * Format: int64
+             * @description The account's transcripts searched.
+             */
+            transcripts: number;
         };
         VoiceTagView: {
             /** Format: int64 */
-            id: number;
-            /** @description Shown as the tag in the call log. */
-            description: string;
-            phrases: string[];
-            /** @description "either", "caller" or "agent". */
-            side: string;
-            sideLabel: string;
+            calls: number;
             /**
              * Format: int64
              * @description Calls of the last 30 days it was found in.
              */
             calls30Days: number;
+            /** @description Shown as the tag in the call log. */
+            description: string;
             /** Format: int64 */
-            calls: number;
+            id: number;
+            phrases: string[];
+            /** @description "either", "caller" or "agent". */
+            side: string;
+            sideLabel: string;
         };
         VoiceTagsPage: {
-            voiceTags: components["schemas"]["VoiceTagView"][];
             canEdit: boolean;
-            sides: components["schemas"]["SideChoice"][];
             maxVoiceTags: number;
+            sides: components["schemas"]["SideChoice"][];
+            voiceTags: components["schemas"]["VoiceTagView"][];
         };
         VoicemailForm: {
-            /** @default  */
-            description: string;
             /**
              * Format: int64
              * @default 0
              */
             audioId: number;
+            /** @default  */
+            description: string;
         };
         VoicemailList: {
             voicemails: components["schemas"]["VoicemailView"][];
@@ -10423,17 +10401,17 @@ export interface components {
          *     the path's id and are not read.
          */
         VoicemailRequest: {
-            description?: string;
             /** @description The greeting: one of the customer's audios. */
             audioId?: components["schemas"]["Option"];
+            description?: string;
         };
         /** @description A voicemail box: its description and greeting audio. */
         VoicemailView: {
             /** Format: int64 */
-            id: number;
+            audioId: number;
             description: string;
             /** Format: int64 */
-            audioId: number;
+            id: number;
         };
         /**
          * @description The spec's Website-check job (Wech* fields, 0/1; `WechStatus` as in
@@ -10442,17 +10420,7 @@ export interface components {
          */
         WebsiteCheckJob: {
             /** Format: int64 */
-            jobId: number;
-            /** Format: int64 */
             VcamID: number;
-            /** Format: int64 */
-            WechStatus: number;
-            /** Format: int64 */
-            WechMhct: number;
-            /** Format: int64 */
-            WechMhctWorking: number;
-            /** Format: int64 */
-            WechTagManager: number;
             /** Format: int64 */
             WechBingAds: number;
             /** Format: int64 */
@@ -10462,26 +10430,36 @@ export interface components {
             /** Format: int64 */
             WechHubSpot: number;
             /** Format: int64 */
+            WechMarin: number;
+            /** Format: int64 */
+            WechMhct: number;
+            /** Format: int64 */
+            WechMhctWorking: number;
+            /** Format: int64 */
             WechOptimizelyX: number;
             /** Format: int64 */
-            WechMarin: number;
+            WechStatus: number;
+            /** Format: int64 */
+            WechTagManager: number;
             /**
              * Format: int64
              * @description When it finished (seconds since the epoch), null until then.
              */
             checkedAt?: number | null;
-            /**
-             * @description Once finished, why the tracking code was not found working, in words (the domain's
-             *     `website_check::problem_text`: 'We could not reach www.example.co.uk', 'The tracking
-             *     code was not found on the page', 'The site answered 404', ...); null when it was.
-             */
-            reason?: string | null;
+            /** Format: int64 */
+            jobId: number;
             /**
              * Format: int64
              * @description When a check of the dynamic URL last found its tracking code working (seconds since the
              *     epoch); null if none ever did.
              */
             lastGoodCheckAt?: number | null;
+            /**
+             * @description Once finished, why the tracking code was not found working, in words (the domain's
+             *     `website_check::problem_text`: 'We could not reach www.example.co.uk', 'The tracking
+             *     code was not found on the page', 'The site answered 404', ...); null when it was.
+             */
+            reason?: string | null;
         };
         WebsiteCheckStarted: {
             job: components["schemas"]["WebsiteCheckJob"];
@@ -10501,8 +10479,8 @@ export interface components {
         };
         /** @description One source's whisper (`sourceMediumID[i]`, `dynamicWhisper[i]`). */
         WhisperRow: {
-            sourceMediumID?: string;
             dynamicWhisper?: string;
+            sourceMediumID?: string;
         };
         WhisperSource: {
             /**
@@ -10518,10 +10496,10 @@ export interface components {
         };
         /** @description A traffic source and medium with its whisper text ("" when none). */
         WhisperSourceView: {
-            source: string;
-            medium: string;
             /** Format: int64 */
             id: number;
+            medium: string;
+            source: string;
             whisper: string;
         };
         WorkspaceStatus: {
@@ -10773,7 +10751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_customer_id: a customer's id, or form_partner_login 1 without one, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11400,12 +11378,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description AGENT_LIMIT_REACHED */
+            /** @description Validation failed: each field's message. Refused by the rules: userId: every agent the account pays for is in use (AGENT_LIMIT_REACHED), a count of stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -13732,12 +13712,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description form_file, form_column_*, form_match_by, form_match_days, form_same_reference, form_bad_rows */
+            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -13804,12 +13786,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description form_file: no file, not CSV or Excel, unreadable, no rows, too many rows or columns */
+            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -13949,12 +13933,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description form_file: no file, not CSV or Excel, or unreadable */
+            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -14419,8 +14405,8 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": components["schemas"]["InvoiceFile"];
-                    "text/csv": components["schemas"]["InvoiceFile"];
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["InvoiceFile"];
+                    "text/csv": components["schemas"]["InvoiceFile"];
                 };
             };
             /** @description A malformed request. */
@@ -14585,7 +14571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_customer_id: a client's id, or form_partner_login 1 without one, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14663,7 +14649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14741,7 +14727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15802,7 +15788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: id: a campaign that still holds numbers is not deleted, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16564,7 +16550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_from_day[i]: a plan's rows together cover the week from Monday 00:00, a rule across rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16595,12 +16581,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "audio/wav": components["schemas"]["AudioFileBytes"];
-                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
-                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
-                    "audio/mp4": components["schemas"]["AudioFileBytes"];
-                    "audio/aac": components["schemas"]["AudioFileBytes"];
                     "application/octet-stream": components["schemas"]["AudioFileBytes"];
+                    "audio/aac": components["schemas"]["AudioFileBytes"];
+                    "audio/mp4": components["schemas"]["AudioFileBytes"];
+                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
+                    "audio/wav": components["schemas"]["AudioFileBytes"];
+                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
                 };
             };
             /** @description A malformed request. */
@@ -16786,12 +16772,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "audio/wav": components["schemas"]["AudioFileBytes"];
-                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
-                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
-                    "audio/mp4": components["schemas"]["AudioFileBytes"];
-                    "audio/aac": components["schemas"]["AudioFileBytes"];
                     "application/octet-stream": components["schemas"]["AudioFileBytes"];
+                    "audio/aac": components["schemas"]["AudioFileBytes"];
+                    "audio/mp4": components["schemas"]["AudioFileBytes"];
+                    "audio/mpeg": components["schemas"]["AudioFileBytes"];
+                    "audio/wav": components["schemas"]["AudioFileBytes"];
+                    "audio/x-ms-wma": components["schemas"]["AudioFileBytes"];
                 };
             };
             /** @description A malformed request. */
@@ -24177,12 +24163,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description TERMS_ACCEPTED_ALREADY */
+            /** @description Validation failed: each field's message. Refused by the rules: form_terms: the outbound terms are accepted once (TERMS_ACCEPTED_ALREADY), the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -25135,7 +25123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: generalError: the card provider decides whether a card is accepted. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27182,7 +27170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: userId: the outbound add-on goes to one of the account's users who may have it, a rule across fields on stored users. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27853,7 +27841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: upgrade: whether the plan may be changed online is the account's state ("Please contact your account manager to change your plan."). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31214,7 +31202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: user: nobody removes their own access ("You cannot remove your own access to this account."), relative to the session. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,3 +23,8 @@ pub use offer::{
 };
 pub use plan_page::{plan_page, PageLink, PlanPage};
 pub use unlocks::{page_note, unlocked_by, Unlocked};
+
+/// The most add-on scopes one price request names (services/getAllPrices/{scopes}), and the
+/// longest scope name, in characters.
+pub const MAX_PRICE_SCOPES: usize = 40;
+pub const MAX_SCOPE_LENGTH: usize = 64;

@@ -1,5 +1,6 @@
 //! accountsettings/*: the auth check, the account's scopes and the account switch.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::AccountState;
@@ -38,10 +39,12 @@ struct AccountScopes {
 #[derive(Deserialize, Validate, ToSchema)]
 struct SwitchForm {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     form_customer_id: Option<i64>,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_partner_login: String,
     #[serde(default)]
     #[garde(length(chars, max = 1_000))]

@@ -5,6 +5,7 @@
 //! (domain `agents::opens_agents`: new outbound and the outbound permission); changes need a
 //! user admin. Another customer's user, or a user who is not an agent, is 404.
 
+use crate::http::bounds;
 use crate::http::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
@@ -269,7 +270,8 @@ async fn get_agent(
 #[allow(non_snake_case)] // the posted name, which the 422 body's errors are keyed by
 struct GiveAccessRequest {
     /// A user of the account who is not an agent (getAgents' candidates); anything else is 404.
-    #[garde(range(min = 1))]
+    #[garde(range(min = bounds::ID_MIN))]
+    #[schema(schema_with = bounds::id)]
     userId: i64,
 }
 

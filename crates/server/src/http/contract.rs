@@ -58,8 +58,17 @@ fn answer<T: ToSchema>(description: &str) -> RefOr<Response> {
     RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
 }
 
-/// Adds what every call shares to the collected document.
-pub fn finish(mut api: OpenApi) -> OpenApi {
+/// Adds what every call shares to the collected document, and says of every form what the
+/// server refuses in any form (see `forms_as_posted`) and which calls the rules may refuse.
+pub fn finish(api: OpenApi) -> serde_json::Value {
+    let mut api = serde_json::to_value(shared(api)).expect("the contract serialises");
+    forms_as_posted(&mut api);
+    refused_by_rules(&mut api);
+    api
+}
+
+/// What every call shares.
+fn shared(mut api: OpenApi) -> OpenApi {
     api.info.title = "Calltrack admin API".into();
     api.info.description = Some(
         "The admin area's calls. Every call needs the X-Admin-Area: 1 header and a session cookie \
@@ -133,6 +142,227 @@ fn operation_id(method: &str, path: &str, paths: &[String]) -> String {
 }
 
 /// GET /api/openapi.json
-pub async fn serve(api: std::sync::Arc<OpenApi>) -> axum::Json<OpenApi> {
+pub async fn serve(api: std::sync::Arc<serde_json::Value>) -> axum::Json<serde_json::Value> {
     axum::Json((*api).clone())
+}
+
+/// A form field's name holds no control character: multipart carries it in a header line, where
+/// none may stand, and the server refuses one in either encoding alike (`typed_form::typed`).
+pub const FIELD_NAME_PATTERN: &str = r"^[^\x00-\x1f\x7f]*$";
+/// No text a person types holds a NUL character, and PostgreSQL cannot store one: a form's text
+/// never holds one (`typed_form::typed` refuses it).
+pub const FORM_TEXT_PATTERN: &str = r"^[^\x00]*$";
+
+/// The schemas of the posted forms, told as a form carries them: a field is text, absent or
+/// present, never `null` (an `Option` is an optional field, not a nullable one: "null" posted
+/// for a number is not a number); a text never holds NUL; a field's name no control character.
+fn forms_as_posted(api: &mut serde_json::Value) {
+    let mut forms = std::collections::BTreeSet::new();
+    if let Some(paths) = api["paths"].as_object() {
+        for item in paths.values() {
+            for operation in item.as_object().into_iter().flat_map(|item| item.values()) {
+                let Some(content) = operation["requestBody"]["content"].as_object() else { continue };
+                for (media, body) in content {
+                    let form = media == "multipart/form-data" || media == "application/x-www-form-urlencoded";
+                    if let (true, Some(reference)) = (form, body["schema"]["$ref"].as_str()) {
+                        forms.insert(reference.trim_start_matches("#/components/schemas/").to_string());
+                    }
+                }
+            }
+        }
+    }
+    let Some(schemas) = api["components"]["schemas"].as_object_mut() else { return };
+    for name in forms {
+        let Some(form) = schemas.get_mut(&name) else { continue };
+        form["propertyNames"] = serde_json::json!({ "pattern": FIELD_NAME_PATTERN });
+        if let Some(properties) = form.get_mut("properties").and_then(|p| p.as_object_mut()) {
+            for field in properties.values_mut() {
+                as_posted(field);
+            }
+        }
+    }
+}
+
+/// One field's schema as posted (see `forms_as_posted`), and a list's items likewise.
+fn as_posted(field: &mut serde_json::Value) {
+    let Some(schema) = field.as_object_mut() else { return };
+    if let Some(serde_json::Value::Array(types)) = schema.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types[0].clone();
+            schema.insert("type".into(), only);
+        }
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(serde_json::Value::Array(choices)) = schema.get_mut(key) {
+            choices.retain(|choice| choice.get("type").is_none_or(|t| t != "null"));
+            if choices.len() == 1 {
+                let only = choices.remove(0);
+                schema.remove(key);
+                if let serde_json::Value::Object(only) = only {
+                    schema.extend(only);
+                }
+            }
+        }
+    }
+    let text = schema.get("type").is_some_and(|t| t == "string");
+    let free = !schema.contains_key("pattern") && !schema.contains_key("enum") && !schema.contains_key("format");
+    if text && free {
+        schema.insert("pattern".into(), FORM_TEXT_PATTERN.into());
+    }
+    if let Some(items) = schema.get_mut("items") {
+        as_posted(items);
+    }
+}
+
+/// The calls a schema-valid request may still be refused by (422), for a rule no schema can
+/// state (stored state, a rule across fields or rows, an outside party's answer): one place,
+/// each with the fields and the reason. Every other call accepts whatever its schema allows
+/// (schemathesis' positive_data_acceptance checks it); scripts/schemathesis.toml excepts exactly
+/// these, by the `x-refused-by-rules` mark `finish` puts on each, with the reason and the 422.
+pub const REFUSED_BY_RULES: &[(&str, &str)] = &[
+    ("post_services_addAddon", "userId: the outbound add-on goes to one of the account's users who may have it, a rule across fields on stored users."),
+    ("post_login", "form_customer_id: a client's id, or form_partner_login 1 without one, a rule across fields."),
+    ("post_accountsettings_switchAccount", "form_customer_id: a customer's id, or form_partner_login 1 without one, a rule across fields."),
+    ("post_managecampaigns_deleteCampaign", "id: a campaign that still holds numbers is not deleted, the account's stored state."),
+    ("post_importsales_upload", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
+    ("post_agents_giveAccess", "userId: every agent the account pays for is in use (AGENT_LIMIT_REACHED), a count of stored rows."),
+    ("post_outboundterms_acceptTerms", "form_terms: the outbound terms are accepted once (TERMS_ACCEPTED_ALREADY), the account's stored state."),
+    ("post_paymentdetails_confirmCard", "generalError: the card provider decides whether a card is accepted."),
+    ("post_services_upgrade", "upgrade: whether the plan may be changed online is the account's state (\"Please contact your account manager to change your plan.\")."),
+    ("post_users_removeFromAccount_id", "user: nobody removes their own access (\"You cannot remove your own access to this account.\"), relative to the session."),
+    ("post_manageconnections_create_plan", "form_from_day[i]: a plan's rows together cover the week from Monday 00:00, a rule across rows."),
+    ("post_manageaudios_addAudio", "form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields."),
+    ("post_manageaudios_addAudio_slash", "form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields."),
+    ("post_importsales_import", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
+    ("post_importsales_preview", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
+];
+
+/// The calls whose schema is still looser than the server (issue 38 is not finished for them):
+/// a request their schema allows may be refused (400 or 422) over the fields named, whose bound
+/// (a required text, an enumeration, a JSON list in a field, a flag's length, ...) is not yet in
+/// the schema. Marked `x-schema-looser` in the contract and excepted like the list above until
+/// their bounds are stated (`bounds`); this list only shrinks.
+pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
+    ("post_managevisioncampaigns_checkEligibility", "kind"),
+    ("get_managecampaigns_getCampaigns", "direction, page, pageSize"),
+    ("get_manageconnections_exportNumbersCsv", "page, sort"),
+    ("get_manageconnections_getNumbersList", "page"),
+    ("get_managenumbers_getNumbers", "sort"),
+    ("get_reports_dashboard", "preset"),
+    ("get_reports_exportCallsCsv", "outcome, pageSize, tag"),
+    ("get_reports_getCalls", "campaign, dimension, preset"),
+    ("get_tracksales_getSales", "preset"),
+    ("post_admin_getIntegrationsSettings", "integration_list"),
+    ("post_billingdetails_saveBillingDetails", "form_companyName, form_contactEmail, form_postCode, form_street1"),
+    ("post_categories_addCategory", "form_description"),
+    (
+        "post_classicnumbers_buyNumbers",
+        "a form field holds a NUL character, campaign, destinationPlan, mediaDescription, mediaOwner",
+    ),
+    ("post_classicnumbers_searchForNumbers", "prefix"),
+    ("post_conversions_addConversion", "form_name, form_platform"),
+    ("post_cta_addCta", "form_kind, form_name, form_pages"),
+    ("post_handleajax_confirmPassword", "form_password"),
+    ("post_integrations_ftp_export_test", "form_ftp_file_name, form_ftp_host, form_ftp_password"),
+    ("post_integrations_settings_identifier", "a form field holds a NUL character"),
+    ("post_manageaudios_getAffectedLocations", "form_audio_id[] is required"),
+    ("post_manageaudios_getAffectedLocations_slash", "form_audio_id[] is required"),
+    ("post_manageaudios_updateAudio", "the form"),
+    ("post_manageaudios_updateAudio_slash", "the form"),
+    ("post_managecallcategories_createNew", "form_description"),
+    ("post_managecallcategories_createNew_slash", "form_description"),
+    ("post_managecampaigns_insertCampaign", "campaign"),
+    ("post_managechannels_insertChannel", "channel"),
+    ("post_manageconnections_connectAdvanced", "no rows to connect"),
+    ("post_manageconnections_connectAdvanced_slash", "no rows to connect"),
+    ("post_manageconnections_connectBasic", "no rows to connect"),
+    ("post_manageconnections_connectBasic_slash", "no rows to connect"),
+    ("post_manageconnections_getSelectedDetails", "selected must be a JSON array of row ids"),
+    ("post_managedepartments_insertDepartment", "department"),
+    ("post_managedtmf_create", "description, endAudio, introAudio"),
+    ("post_managedtmf_create_slash", "description, endAudio, introAudio"),
+    ("post_managedtmf_saveInCall_id", "form_active_flag, form_delay_after"),
+    ("post_managedtmf_storeIvr_id", "description, introAudioId, keys"),
+    ("post_managedynamicwhispers_playTextToSpeech", "whisperText"),
+    ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
+    ("post_managegoogleanalytics_connect", "form_ga_property_id, form_ga_property_type"),
+    ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
+    ("post_manageivrrouting_updateExistingIvr", "the form"),
+    ("post_manageivrrouting_updateExistingIvr_slash", "the form"),
+    ("post_managemediaowners_insertMediaOwner", "mediaowner"),
+    ("post_managemultilevelivr_cloneIVR", "the form"),
+    ("post_managemultilevelivr_cloneIVR_slash", "the form"),
+    ("post_managenumbers_moveNumbers", "campaign"),
+    ("post_managenumbers_updateNumbers", "mediaDescription"),
+    ("post_managereportgroup_addReportGroup", "form_description"),
+    ("post_managereportgroup_addReportGroup_slash", "form_description"),
+    ("post_manageroutings_save_id", "form_description, form_destination[0]"),
+    ("post_managesecondaryreportgroup_addReportGroup", "form_description"),
+    ("post_managesecondaryreportgroup_addReportGroup_slash", "form_description"),
+    ("post_managesources_deleteSource", "id"),
+    ("post_managesources_insertRule", "source_id"),
+    ("post_managesources_insertSource", "medium, source"),
+    ("post_managesources_moveRule", "a form field holds a NUL character"),
+    ("post_managesources_updateRule", "a form field holds a NUL character"),
+    ("post_managesources_updateSettings", "paidOverrides"),
+    (
+        "post_manageterms_storeDestinationNumber",
+        "form_destination_number, form_international_code, form_number_description",
+    ),
+    (
+        "post_manageterms_storeDestinationNumber_slash",
+        "form_destination_number, form_international_code, form_number_description",
+    ),
+    ("post_manageterms_updateDestinationNumber", "the form"),
+    ("post_manageterms_updateDestinationNumber_slash", "the form"),
+    ("post_managevisioncampaigns_insert", "campaignName, customFormat, numberPrefix, the form"),
+    ("post_managevoicemails_store", "audioId, description, the form"),
+    ("post_managevoicemails_store_slash", "audioId, description, the form"),
+    ("post_managevoicemails_update_id", "audioId, description"),
+    ("post_outboundcampaigns_addCampaign", "outboundCampaignName"),
+    ("post_outboundcampaigns_saveReportSettings", "outboundDailyEnabled"),
+    ("post_outboundcli_addCallerId", "form_number"),
+    ("post_parameters_addParameter", "a form field holds a NUL character, parameter"),
+    ("post_partnerportal_addAccount", "accountName"),
+    (
+        "post_partnerportal_saveBranding",
+        "form_remove_favicon, form_remove_logo, form_top_bar_background, form_top_bar_text",
+    ),
+    ("post_queues_save_id", "form_description, form_hold_music, form_lines_qty"),
+    ("post_reports_tagCall_id", "a form field holds a NUL character"),
+    ("post_routinghistory_impact", "record must be a routing record as JSON"),
+    ("post_routinghistory_rollback_id", "include_later"),
+    ("post_scores_addLeadRule", "form_conditions"),
+    ("post_scores_addScorecard", "form_name, form_questions"),
+    ("post_tags_addTag", "form_colour, form_description"),
+    ("post_technologypartner_createApiKey", "form_name"),
+    ("post_technologypartner_saveSettings", "form_contactEmail, form_contactName"),
+    ("post_timeofday_createNewServicePlan", "description, destinationNumber"),
+    ("post_tracksales_saveMatching", "form_match_by, form_match_days"),
+    ("post_tryspeech_startTrial", "a form field holds a NUL character, terms"),
+    ("post_users_checkUniqueEmail", "userId"),
+    ("post_users_checkUniqueEmail_slash", "userId"),
+    ("post_users_save_id", "acceptTerms, form_auth_code, form_customer, form_email, form_email_monthly, "),
+    ("post_users_setOutboundService", "acceptTerms, form_include_outbound_permission"),
+];
+
+/// Marks the calls of `REFUSED_BY_RULES` (`x-refused-by-rules`, with the reason, and their 422
+/// told) and of `SCHEMA_LOOSER` (`x-schema-looser`, with the fields).
+fn refused_by_rules(api: &mut serde_json::Value) {
+    let Some(paths) = api["paths"].as_object_mut() else { return };
+    for item in paths.values_mut() {
+        let Some(item) = item.as_object_mut() else { continue };
+        for operation in item.values_mut() {
+            let id = operation["operationId"].as_str().unwrap_or_default().to_string();
+            if let Some((_, fields)) = SCHEMA_LOOSER.iter().find(|(op, _)| *op == id) {
+                operation["x-schema-looser"] = serde_json::json!({ "looser": true, "fields": fields });
+            }
+            let Some((_, reason)) = REFUSED_BY_RULES.iter().find(|(op, _)| *op == id) else { continue };
+            operation["x-refused-by-rules"] = serde_json::json!({ "refused": true, "reason": reason });
+            let description = format!("Validation failed: each field's message. Refused by the rules: {reason}");
+            let answer = serde_json::to_value(answer::<ValidationFailed>(&description)).expect("serialises");
+            operation["responses"]["422"] = answer;
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! short-lived, single-use key for it (spec/call-routing.md sections 4, 5 and 7); and
 //! handleajax/acknowledgesplashscreen/.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::{validate_password_confirmation, FieldErrors};
@@ -33,7 +34,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 struct AcknowledgeRequest {
     /// The splash screen's id (accountsettings/getAccountDetails' splashScreen); none is 404.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     id: Option<i64>,
 }
 

@@ -5,9 +5,10 @@ mod account_user;
 mod accountsettings;
 mod agents;
 mod billing_details;
+pub mod bounds;
 mod categories;
 pub mod client;
-pub(crate) mod contract;
+pub mod contract;
 mod conversions;
 mod cta;
 mod dimensions;
@@ -135,7 +136,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
 /// The contract as served at /api/openapi.json (`server --openapi` prints it).
 pub fn contract_json() -> String {
     let (_, description) = documented_routes().split_for_parts();
-    contract::finish(description).to_pretty_json().expect("the contract serialises")
+    serde_json::to_string_pretty(&contract::finish(description)).expect("the contract serialises")
 }
 
 /// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI

@@ -7,6 +7,7 @@
 //! `agents::opens_outbound_campaigns`); changes need an administrator. Another customer's
 //! campaign is 404.
 
+use crate::http::bounds;
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
@@ -241,13 +242,16 @@ async fn delete_campaign(
 struct ReportSettingsRequest {
     /// "1" offers the daily report email; anything else does not.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     outboundDailyEnabled: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     outboundWeeklyEnabled: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     outboundMonthlyEnabled: String,
 }
 

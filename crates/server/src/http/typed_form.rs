@@ -81,8 +81,19 @@ where
 {
     // No text a person types holds a NUL character, and PostgreSQL refuses to store one: refused
     // here, for every form, rather than as a database error (500) where it is first bound.
-    if data.pairs().any(|(name, value)| name.contains('\0') || value.contains('\0')) {
+    // Only the fields `T` reads: a field it ignores is never stored, and the contract (which
+    // states the pattern on `T`'s fields) lets a client send others as they are.
+    let read = read_fields::<T>();
+    let reads = |name: &str| {
+        read.as_ref().is_none_or(|fields| fields.iter().any(|f| name.split('[').next() == f.split('[').next()))
+    };
+    if data.pairs().any(|(name, value)| reads(name) && (name.contains('\0') || value.contains('\0'))) {
         return Err(AppError::BadRequest("a form field holds a NUL character".into()));
+    }
+    // A name with a control character cannot be posted as multipart (its header line refuses
+    // it), so it is refused the same in the other encoding: the contract says so of every form.
+    if data.pairs().any(|(name, _)| name.chars().any(|c| c.is_ascii_control())) {
+        return Err(AppError::BadRequest("a form field's name holds a control character".into()));
     }
     let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(data.pairs()).finish();
     let fields: T = serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("the form: {e}")))?;
@@ -106,4 +117,45 @@ where
         let fields = typed(&data)?;
         Ok(Form { fields, data })
     }
+}
+
+/// The names of the fields `T` reads (its serde names), or None when serde does not list them
+/// (a flattened struct, a map): then every field counts as read.
+fn read_fields<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
+    struct Names(Option<&'static [&'static str]>);
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("field names only")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    impl<'de> serde::Deserializer<'de> for &mut Names {
+        type Error = Stop;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(fields);
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option
+            unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+        }
+    }
+    let mut names = Names(None);
+    let _ = T::deserialize(&mut names);
+    names.0
 }

@@ -315,3 +315,91 @@ fn the_type_name_scan_finds_derived_schemas_only() {
                   #[derive(Debug)]\nstruct Other;\n#[derive(ToSchema)]\n/// Kinds.\nenum Kind<T> { A }\n";
     assert_eq!(contract_type_names(source), ["Saved", "Kind"]);
 }
+
+/// The schema of a path's operation's parameter.
+fn parameter<'a>(api: &'a Value, path: &str, name: &str) -> &'a Value {
+    let parameters = api["paths"][path]["get"]["parameters"].as_array().expect("parameters");
+    &parameters.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path} has {name}"))["schema"]
+}
+
+#[tokio::test]
+async fn the_contracts_bounds_are_the_rules_own_constants() {
+    use domain::purchase::{MAX_PRICE_SCOPES, MAX_SCOPE_LENGTH};
+    use server::http::bounds;
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    for field in ["from", "to"] {
+        let date = parameter(&api, "/routinghistory/getChanges", field);
+        assert_eq!(date["format"], "date");
+        assert_eq!(date["pattern"], domain::routing::history::DATE_PATTERN);
+    }
+    let scopes = parameter(&api, "/services/getAllPrices/{scopes}", "scopes");
+    let pattern = scopes["pattern"].as_str().unwrap();
+    assert!(pattern.contains(&format!("{{0,{MAX_SCOPE_LENGTH}}}")), "{pattern}");
+    assert!(pattern.ends_with(&format!("{{0,{}}}$", MAX_PRICE_SCOPES - 1)), "{pattern}");
+    let level = parameter(&api, "/users/getUserPermissions/{id}/{auth_code}/{update}", "auth_code");
+    assert_eq!((level["minimum"].as_u64(), level["maximum"].as_u64()), (Some(0), Some(u64::from(u8::MAX))));
+    let give = &api["components"]["schemas"]["GiveAccessRequest"]["properties"]["userId"];
+    assert_eq!(give["minimum"].as_i64(), Some(bounds::ID_MIN));
+}
+
+#[tokio::test]
+async fn a_forms_schema_says_what_a_form_can_carry() {
+    use server::http::contract::{FIELD_NAME_PATTERN, FORM_TEXT_PATTERN};
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let enter = &api["components"]["schemas"]["EnterForm"];
+    // An optional number is absent or a number: a form has no null.
+    assert_eq!(enter["properties"]["form_customer_id"]["type"], "integer");
+    // A flag: the bound garde checks, from the same constant.
+    let flag = &enter["properties"]["form_partner_login"];
+    assert_eq!(flag["maxLength"].as_u64(), Some(server::http::bounds::FLAG_MAX as u64));
+    assert_eq!(flag["pattern"].as_str(), server::http::bounds::flag().pattern.as_deref());
+    let category = &api["components"]["schemas"]["CategoryRequest"]["properties"];
+    assert!(
+        category.as_object().unwrap().values().any(|field| field["pattern"] == FORM_TEXT_PATTERN),
+        "a form's free text holds no NUL"
+    );
+    assert_eq!(enter["propertyNames"]["pattern"], FIELD_NAME_PATTERN);
+}
+
+#[tokio::test]
+async fn the_calls_the_rules_may_refuse_are_marked_with_their_reason() {
+    use server::http::contract::{REFUSED_BY_RULES, SCHEMA_LOOSER};
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let operations: Vec<&Value> =
+        api["paths"].as_object().unwrap().values().flat_map(|item| item.as_object().unwrap().values()).collect();
+    for (id, reason) in REFUSED_BY_RULES {
+        let operation = operations.iter().find(|op| op["operationId"] == *id).unwrap_or_else(|| panic!("{id} exists"));
+        assert_eq!(operation["x-refused-by-rules"]["reason"], *reason);
+        assert!(operation["responses"]["422"]["description"].as_str().unwrap().contains(reason));
+    }
+    let marked = operations.iter().filter(|op| op.get("x-refused-by-rules").is_some()).count();
+    assert_eq!(marked, REFUSED_BY_RULES.len());
+    for (id, fields) in SCHEMA_LOOSER {
+        let operation = operations.iter().find(|op| op["operationId"] == *id).unwrap_or_else(|| panic!("{id} exists"));
+        assert_eq!(operation["x-schema-looser"]["fields"], *fields);
+    }
+}
+
+#[tokio::test]
+async fn a_control_character_in_a_fields_name_is_refused_in_either_encoding() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    let fields = [("user\u{1}Id", "1"), ("userId", "1")];
+    let reply = app.post_form("/api/agents/giveAccess", Some(&token), &fields).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert_eq!(reply.json()["message"], "a form field's name holds a control character");
+}
+
+#[tokio::test]
+async fn a_nul_is_refused_in_a_field_the_form_reads_and_ignored_in_one_it_does_not() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    let read = app.post_form("/api/agents/giveAccess", Some(&token), &[("userId", "1\0")]).await;
+    assert_eq!(read.status, StatusCode::BAD_REQUEST);
+    assert_eq!(read.json()["message"], "a form field holds a NUL character");
+    let ignored = app.post_form("/api/agents/giveAccess", Some(&token), &[("userId", "0"), ("other", "a\0b")]).await;
+    assert_eq!(ignored.status, StatusCode::UNPROCESSABLE_ENTITY, "the shape rule answers, not the NUL");
+}

@@ -4,12 +4,23 @@ use chrono::{Days, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 
 pub const DATE_FORMAT_MESSAGE: &str = "Please enter a date as YYYY-MM-DD.";
+/// The shape of a date the filter reads (the contract states it): four digits, two, two.
+pub const DATE_PATTERN: &str = r"^\d{4}-\d{2}-\d{2}$";
+
+/// `date` has the shape of `DATE_PATTERN` (chrono alone would read "2026-1-5" or "+2026-01-05").
+fn dated_shape(date: &str) -> bool {
+    date.len() == 10
+        && date.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() })
+}
 
 /// The instant (seconds since 1970, UTC) the day `date` + `days_later` starts in `zone`: the
 /// history's `from` is the start of its day, its `to` the start of the day after.
 pub fn day_start(date: &str, zone: &str, days_later: u64) -> Result<i64, String> {
     let zone: Tz = zone.parse().map_err(|_| format!("Unknown time zone {zone}."))?;
-    let day = NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d").map_err(|_| DATE_FORMAT_MESSAGE.to_string())?;
+    if !dated_shape(date) {
+        return Err(DATE_FORMAT_MESSAGE.to_string());
+    }
+    let day = NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| DATE_FORMAT_MESSAGE.to_string())?;
     let day = day.checked_add_days(Days::new(days_later)).ok_or_else(|| DATE_FORMAT_MESSAGE.to_string())?;
     let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
     // Where the clocks change at midnight, the day starts at the first instant that exists.
@@ -51,6 +62,15 @@ mod tests {
         // The day the clocks go forward is an hour short.
         let short = day_start("2026-03-29", "Europe/London", 1).unwrap() - to;
         assert_eq!(short, 23 * 60 * 60);
+    }
+
+    #[test]
+    fn a_date_in_another_shape_is_refused_as_the_contract_says() {
+        for date in ["2026-1-5", "+2026-01-05", "20260-01-05", "2026/01/05", "2026-02-30", " 2026-01-05", ""] {
+            assert_eq!(day_start(date, "Europe/London", 0), Err(DATE_FORMAT_MESSAGE.to_string()), "{date}");
+        }
+        assert!(day_start("0001-01-01", "Europe/London", 0).is_ok());
+        assert!(day_start("9999-12-31", "Europe/London", 1).is_ok());
     }
 
     #[test]

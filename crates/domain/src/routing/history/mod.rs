@@ -15,7 +15,7 @@ mod snapshot;
 mod stored_connection;
 
 pub use affected::{affected_entries, reachable_records};
-pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE};
+pub use dates::{change_time, day_start, DATE_FORMAT_MESSAGE, DATE_PATTERN};
 pub use explain::explain_change;
 pub use names::{quoted, Names};
 pub use record::{Connection, RecordKey, RecordKind, RecordState, RoutingRecord, StoredAudio, StoredDestinationNumber};

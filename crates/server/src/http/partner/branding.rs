@@ -2,6 +2,7 @@
 //! logo and favicon (PNG), shown in its portal and its clients' admin area. Saving needs an
 //! administrator of the partner; the images are checked by the domain's rules before storing.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::partners::branding::{image_problem, validate_branding_colours, BrandImage, BrandingColours};
@@ -74,10 +75,12 @@ struct SaveBrandingRequest {
     form_top_bar_text: String,
     /// 1: remove the stored logo (when no new one is sent).
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_remove_logo: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_remove_favicon: String,
     #[serde(skip)]
     #[schema(value_type = Option<String>, format = Binary)]

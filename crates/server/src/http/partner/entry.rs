@@ -1,6 +1,7 @@
 //! partnerportal/getPartnerDetails/ and `login/`: the partner a user belongs to, and the
 //! portal's way into one of its client accounts and back.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use garde::Validate;
@@ -29,10 +30,12 @@ struct PartnerDetails {
 #[derive(Deserialize, Validate, ToSchema)]
 struct EnterForm {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     form_customer_id: Option<i64>,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_partner_login: String,
 }
 

@@ -4,6 +4,7 @@
 //! impact of an edit on the last week's calls, computed by the same domain function the browser
 //! runs through wasm.
 
+use crate::http::bounds;
 use crate::http::extract::{Path, Query};
 use axum::body::Body;
 use axum::extract::State;
@@ -182,9 +183,9 @@ struct HistoryQuery {
     /// The user who made the changes.
     #[param(minimum = 1)]
     user: Option<i64>,
-    #[param(max_length = 10)]
+    #[param(schema_with = crate::http::bounds::date)]
     from: Option<String>,
-    #[param(max_length = 10)]
+    #[param(schema_with = crate::http::bounds::date)]
     to: Option<String>,
     /// From 1.
     #[param(minimum = 1)]
@@ -239,7 +240,8 @@ struct ChangePage {
 
 /// A date (YYYY-MM-DD) as the instant its day starts in `zone`; None for an empty one.
 fn day_start(text: Option<&str>, zone: &str, field: &str, days_later: u64) -> Result<Option<i64>, AppError> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    // Present means a date, as the contract says (the history's screen sends none for a blank).
+    let Some(text) = text else { return Ok(None) };
     domain::routing::history::day_start(text, zone, days_later).map(Some).map_err(|message| {
         let mut errors = FieldErrors::new();
         errors.add(field, message);
@@ -452,7 +454,8 @@ async fn rollback_preview(
 struct RollbackRequest {
     /// "1": roll back the later changes to the same records too.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     include_later: String,
 }
 

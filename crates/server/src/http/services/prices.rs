@@ -33,11 +33,8 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 #[openapi(components(schemas(AddonPrices)))]
 struct FlattenedSchemas;
 
-/// The most scopes one price request may name, and the longest name.
-const MAX_SCOPES: usize = 40;
-pub(super) const MAX_SCOPE_LENGTH: usize = 64;
-/// The longest scope list: every scope at its longest, with a separator and a space.
-const MAX_SCOPES_TEXT: usize = MAX_SCOPES * (MAX_SCOPE_LENGTH + 2);
+use domain::purchase::MAX_PRICE_SCOPES;
+pub(super) use domain::purchase::MAX_SCOPE_LENGTH;
 
 fn pounds(pence: Option<i64>) -> Option<f64> {
     pence.map(|p| p as f64 / 100.0)
@@ -107,21 +104,27 @@ fn service_price(found: &[CataloguePrice], item: &str) -> Option<ServicePrice> {
         .map(|p| ServicePrice { price: pounds(p.price_pence), billing_frequency: p.billing_frequency.clone() })
 }
 
-/// The requested scopes: comma-separated, bounded, blanks skipped.
+/// The requested scopes: comma-separated, bounded as the contract says (`bounds::price_scopes`):
+/// at most `MAX_PRICE_SCOPES` parts, each at most `MAX_SCOPE_LENGTH` characters; blanks skipped.
 fn requested_scopes(list: &str) -> Result<Vec<&str>, AppError> {
-    // The whole list is bounded as the contract says, padding included, not only what is left.
-    if list.chars().count() > MAX_SCOPES_TEXT {
+    let parts: Vec<&str> = list.split(',').collect();
+    if parts.len() > MAX_PRICE_SCOPES || parts.iter().any(|s| s.chars().count() > MAX_SCOPE_LENGTH) {
         return Err(AppError::BadRequest("too many or too long scopes".into()));
     }
-    let scopes: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if scopes.len() > MAX_SCOPES || scopes.iter().any(|s| s.len() > MAX_SCOPE_LENGTH) {
-        return Err(AppError::BadRequest("too many or too long scopes".into()));
-    }
-    Ok(scopes)
+    Ok(parts.into_iter().map(str::trim).filter(|s| !s.is_empty()).collect())
 }
 
-/// `scopes`: the add-on scopes to price, comma-separated (at most 40, each at most 64 characters).
-#[utoipa::path(get, path = "/services/getAllPrices/{scopes}", tag = "services", params(("scopes" = String, Path, max_length = 2_640)), responses((status = 200, body = AllPrices)))]
+/// The add-on scopes to price.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)] // the contract's description; the handler reads the path as text
+struct ScopesPath {
+    /// Comma-separated add-on scopes (blank ones skipped), as many and as long as the pattern allows.
+    #[param(schema_with = crate::http::bounds::price_scopes, required = true)]
+    scopes: String,
+}
+
+#[utoipa::path(get, path = "/services/getAllPrices/{scopes}", tag = "services", params(ScopesPath), responses((status = 200, body = AllPrices)))]
 async fn all_prices(
     State(state): State<AppState>,
     user: AccountUser,

@@ -270,7 +270,7 @@ struct PartnerUserPermissionGrid {
 #[utoipa::path(get, path = "/users/getUserPermissions/{id}/{auth_code}/{update}", tag = "users",
     params(
         ("id" = i64, Path, minimum = 0, description = "The user; 0 for a new user."),
-        ("auth_code" = u8, Path, description = "The level whose default permissions a new row gets."),
+        ("auth_code" = inline(crate::http::bounds::Byte), Path, description = "The level whose default permissions a new row gets."),
         ("update" = String, Path, description = "1: the user's stored permissions; otherwise the defaults."),
     ),
     responses((status = 200, body = UserPermissionGrid)))]

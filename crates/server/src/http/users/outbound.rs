@@ -1,5 +1,6 @@
 //! users/getOutboundService, users/setOutboundService and outboundcampaigns/*.
 
+use crate::http::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::agents::can_edit_outbound_campaigns;
@@ -85,18 +86,22 @@ async fn outbound_service(
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct SetOutboundRequest {
-    #[garde(range(min = 1))]
+    #[garde(range(min = bounds::ID_MIN))]
+    #[schema(schema_with = bounds::id)]
     userId: i64,
     /// The outbound service on offer (getOutboundService).
-    #[garde(range(min = 1))]
+    #[garde(range(min = bounds::ID_MIN))]
+    #[schema(schema_with = bounds::id)]
     serviceId: i64,
     /// 1: the terms were ticked; needed.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     acceptTerms: String,
     /// 1: the user also gets the outbound permission on this account.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_include_outbound_permission: String,
 }
 

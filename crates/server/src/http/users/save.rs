@@ -1,6 +1,7 @@
 //! users/checkUniqueEmail and users/save: every rule of the user form checked again here,
 //! plus authority, ownership and which permissions this editor may change.
 
+use crate::http::bounds;
 use std::collections::HashMap;
 
 use crate::http::extract::Path;
@@ -112,7 +113,8 @@ struct SaveUserRequest {
     form_auth_code: String,
     /// "2": provisioning access; anything else none.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_provisioning: String,
     /// The home customer's id.
     #[serde(default)]
@@ -120,50 +122,63 @@ struct SaveUserRequest {
     form_customer: String,
     /// Call recording: "1" or "0".
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_recordings: String,
     /// Outbound: "1" or "0" (needed when turning it on).
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     hasAccessToNewOutbound: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(inner(range(min = 1)))]
+    #[garde(inner(range(min = bounds::ID_MIN)))]
+    #[schema(schema_with = bounds::id)]
     form_outbound_campaign: Option<i64>,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
     form_user_outbound_number: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_customer_restrict_cli: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_new_outbound_auto_dial: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_email_daily: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_email_weekly: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_email_monthly: String,
     /// Call summary e-mails, "1" to receive them: kept only when the user has the reports
     /// permission on their home customer.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_summary_daily: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_summary_weekly: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_summary_monthly: String,
     /// "1": a new outbound user is bought (with acceptTerms) and gets the outbound permission.
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     form_include_outbound_permission: String,
     #[serde(default)]
-    #[garde(length(max = 1))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     acceptTerms: String,
     /// JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`.
     #[garde(inner(length(max = BODY_LIMIT)))]
