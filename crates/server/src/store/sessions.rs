@@ -56,6 +56,10 @@ pub struct StateVersions {
     pub home: i64,
 }
 
+/// A session as `find_with_versions` reads it: user, customer, created and last seen, the three
+/// state versions and the customer's numbers version.
+type SessionRow = (i64, i64, i64, i64, i64, i64, i64, i64);
+
 /// `find`, the session's state versions and the current customer's numbers version (migration
 /// 0053), in one statement: what every `/api` request reads before it may use the account state
 /// (`crate::account_states`) or a numbers page (`crate::kept_pages`) this process keeps.
@@ -65,7 +69,7 @@ pub async fn find_with_versions(
     now: i64,
 ) -> sqlx::Result<Option<(Session, StateVersions, i64)>> {
     let hash = token_hash(token);
-    let row: Option<(i64, i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
+    let row: Option<SessionRow> = sqlx::query_as(
         "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version, h.state_version,
                 c.numbers_version
          FROM sessions s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_id

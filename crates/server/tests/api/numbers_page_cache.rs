@@ -130,7 +130,7 @@ async fn a_number_released_through_the_api_leaves_the_other_processs_page() {
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     let after = page(&b, &owner).await;
     assert_eq!(after["total"].as_i64().unwrap(), kept["total"].as_i64().unwrap() - 1);
-    assert!(after["numbers"].as_array().unwrap().iter().all(|row| row["id"].to_string() != id));
+    assert!(after["numbers"].as_array().unwrap().iter().all(|row| row["id"] != id.parse::<i64>().unwrap()));
 }
 
 #[tokio::test]
