@@ -66,12 +66,14 @@ stage "frontend: the first screen within its 150 KB budget" node frontend/script
 # purchases, an upgrade, a rollback, payments, a user and a client saved): the router tests
 # already run every query on PostgreSQL. The flows mostly wait on the page, so three runs go at
 # once (scripts/at-once.sh): the SQLite flows in two halves (Playwright's shards, by file) and the
-# @pg flows, each with its own server, database, ports and results folder.
+# @pg flows, each with its own server, database, ports and results folder. Playwright's trace
+# (a screenshot and a snapshot of the page at every step, kept only when a flow fails) costs a
+# sixth of the flows' time, so it is off here: E2E_TRACE=retain-on-failure keeps it.
 bash scripts/build-server.sh
 E2E_PG_DB=$(pg_fresh_database e2e)
 e2e_run() { # PORT EXTRA_ENV PLAYWRIGHT_ARGS: one run of the flows, its server on PORT
-  printf 'cd frontend && %s E2E_PORT=%s E2E_DEMO_SITE_PORT=%s E2E_OUTPUT_DIR=test-results-%s SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- %s' \
-    "$2" "$1" "$(($1 + 18))" "$1" "$3"
+  printf 'cd frontend && %s E2E_TRACE=%s E2E_PORT=%s E2E_DEMO_SITE_PORT=%s E2E_OUTPUT_DIR=test-results-%s SERVER_BIN="$PWD/../target/debug/server" npm run --silent e2e -- %s' \
+    "$2" "${E2E_TRACE:-off}" "$1" "$(($1 + 18))" "$1" "$3"
 }
 stage "browser flows: Playwright in Chromium, every flow on SQLite (two halves at once) and those that write across tables on PostgreSQL (@pg)" \
   bash scripts/at-once.sh \
