@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use axum::body::Bytes;
 use domain::AccountState;
 
 use crate::store::sessions::StateVersions;
@@ -20,6 +21,8 @@ struct Kept {
     /// The instant from which the same data may give another state (a speech trial's end).
     valid_until: Option<i64>,
     state: Arc<AccountState>,
+    /// The state as getAccountDetails sends it, serialised once.
+    json: Bytes,
 }
 
 /// The per-process store of account states, keyed by (user, customer).
@@ -32,10 +35,26 @@ impl AccountStates {
     /// The state kept for a user on a customer, if it was derived at these versions and is
     /// still good at `now`.
     pub fn get(&self, user: i64, customer: i64, versions: StateVersions, now: i64) -> Option<Arc<AccountState>> {
+        self.read(user, customer, versions, now, |k| k.state.clone())
+    }
+
+    /// `get`'s state as JSON (what `getAccountDetails` answers).
+    pub fn get_json(&self, user: i64, customer: i64, versions: StateVersions, now: i64) -> Option<Bytes> {
+        self.read(user, customer, versions, now, |k| k.json.clone())
+    }
+
+    fn read<T>(
+        &self,
+        user: i64,
+        customer: i64,
+        versions: StateVersions,
+        now: i64,
+        what: impl Fn(&Kept) -> T,
+    ) -> Option<T> {
         let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         kept.get(&(user, customer))
             .filter(|k| k.versions == versions && k.valid_until.is_none_or(|until| now < until))
-            .map(|k| k.state.clone())
+            .map(what)
     }
 
     /// Keeps a state derived after `versions` were read.
@@ -47,11 +66,12 @@ impl AccountStates {
         valid_until: Option<i64>,
         state: Arc<AccountState>,
     ) {
+        let json = Bytes::from(serde_json::to_vec(&*state).expect("an account state serialises"));
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         if kept.len() >= CAPACITY && !kept.contains_key(&(user, customer)) {
             kept.clear();
         }
-        kept.insert((user, customer), Kept { versions, valid_until, state });
+        kept.insert((user, customer), Kept { versions, valid_until, state, json });
     }
 
     /// How many states are kept.
@@ -79,6 +99,8 @@ mod tests {
         let states = AccountStates::default();
         states.put(7, 1, V, None, named("Atlas"));
         assert_eq!(states.get(7, 1, V, 100).unwrap().customer_name, "Atlas");
+        let json: serde_json::Value = serde_json::from_slice(&states.get_json(7, 1, V, 100).unwrap()).unwrap();
+        assert_eq!(json["customerName"], "Atlas", "the same state, as sent");
         for other in
             [StateVersions { customer: 4, ..V }, StateVersions { user: 6, ..V }, StateVersions { home: 3, ..V }]
         {
@@ -94,6 +116,7 @@ mod tests {
         states.put(7, 1, V, Some(200), named("Atlas"));
         assert!(states.get(7, 1, V, 199).is_some());
         assert!(states.get(7, 1, V, 200).is_none());
+        assert!(states.get_json(7, 1, V, 200).is_none());
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::kept_pages::KeptPages;
 use crate::payments::{PaymentProvider, Sandbox};
 use crate::secrets::SecretBox;
 use crate::settings::Settings;
+use crate::store::session_reads::SessionReads;
 use axum::body::Bytes;
 
 /// What every handler can reach.
@@ -30,6 +31,8 @@ pub struct AppState {
     pub account_states: Arc<AccountStates>,
     /// The numbers pages this process has read, used while the customer's numbers version holds.
     pub numbers_pages: Arc<KeptPages<Bytes>>,
+    /// Where the session every `/api` request starts with is read (on SQLite, in place).
+    pub session_reads: Arc<SessionReads>,
 }
 
 impl AppState {
@@ -45,6 +48,7 @@ impl AppState {
         let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
         let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
         let caller_id_codes = Arc::new(SandboxPhone { db: db.clone(), product: settings.product_name.clone() });
+        let session_reads = Arc::new(SessionReads::for_pool(&db));
         Ok(AppState {
             db,
             settings: Arc::new(settings),
@@ -55,6 +59,7 @@ impl AppState {
             caller_id_codes,
             account_states: Arc::default(),
             numbers_pages: Arc::default(),
+            session_reads,
         })
     }
 }

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::AccountState;
@@ -36,6 +37,29 @@ where
         let (session, versions, numbers_version) = session_with_versions(parts, &state).await?;
         let account = kept_state(&state, &session, versions).await?;
         Ok(AccountUser { session, account: AccountState::clone(&account), numbers_version })
+    }
+}
+
+/// The current account's state as JSON (getAccountDetails): kept serialised with the state, so a
+/// request that only reads it costs the session's statement and a copy of bytes (issue 37).
+pub struct AccountJson(pub Bytes);
+
+impl<S> FromRequestParts<S> for AccountJson
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let (session, versions, _) = session_with_versions(parts, &state).await?;
+        let (user, customer) = (session.user_id, session.customer_id);
+        if let Some(json) = state.account_states.get_json(user, customer, versions, state.clock.now()) {
+            return Ok(AccountJson(json));
+        }
+        let account = kept_state(&state, &session, versions).await?;
+        Ok(AccountJson(Bytes::from(serde_json::to_vec(&*account).map_err(|e| AppError::Internal(e.to_string()))?)))
     }
 }
 

@@ -2,6 +2,8 @@
 
 use crate::http::bounds;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
 use axum::Json;
 use domain::AccountState;
 use garde::Validate;
@@ -10,7 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
+use super::account_user::{AccountJson, AccountUser};
 use super::error::AppError;
 use super::session::CurrentSession;
 use super::typed_form::Form;
@@ -74,8 +76,8 @@ pub(crate) async fn current_state(state: &AppState, session: &sessions::Session)
 
 /// The auth check: who is logged in and what the account may do.
 #[utoipa::path(get, path = "/accountsettings/getAccountDetails", tag = "account", responses((status = 200, body = AccountState)))]
-async fn account_details(user: AccountUser) -> Json<AccountState> {
-    Json(user.account)
+async fn account_details(AccountJson(json): AccountJson) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], json)
 }
 
 /// The package's and add-ons' scopes (and speech), after a purchase.

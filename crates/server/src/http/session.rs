@@ -70,7 +70,9 @@ pub(crate) async fn session_with_versions(
 ) -> Result<(Session, sessions::StateVersions, i64), AppError> {
     let unauthorized = || AppError::Unauthorized { return_to: return_path(parts) };
     let token = session_token(parts, state.settings.secure_cookies).ok_or_else(unauthorized)?;
-    sessions::find_with_versions(&state.db, &token, state.clock.now()).await?.ok_or_else(unauthorized)
+    sessions::find_with_versions(&state.db, &state.session_reads, &token, state.clock.now())
+        .await?
+        .ok_or_else(unauthorized)
 }
 
 /// Where the browser should come back to after logging in: the admin page it was on (from

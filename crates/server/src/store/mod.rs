@@ -43,6 +43,7 @@ pub mod sale_uploads;
 pub mod sales;
 pub mod scoring;
 pub mod service_plans;
+pub mod session_reads;
 pub mod sessions;
 pub mod sources;
 pub mod speech_trials;

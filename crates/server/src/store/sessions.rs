@@ -2,6 +2,7 @@
 
 use sqlx::AnyPool;
 
+use super::session_reads::SessionReads;
 use crate::security::{random_token, token_hash};
 
 /// A session ends after 30 minutes without a request...
@@ -56,30 +57,29 @@ pub struct StateVersions {
     pub home: i64,
 }
 
-/// A session as `find_with_versions` reads it: user, customer, created and last seen, the three
-/// state versions and the customer's numbers version.
-type SessionRow = (i64, i64, i64, i64, i64, i64, i64, i64);
-
 /// `find`, the session's state versions and the current customer's numbers version (migration
 /// 0053), in one statement: what every `/api` request reads before it may use the account state
-/// (`crate::account_states`) or a numbers page (`crate::kept_pages`) this process keeps.
+/// (`crate::account_states`) or a numbers page (`crate::kept_pages`) this process keeps. It is
+/// read through `reads` (on SQLite, in place: `session_reads`); an expiry or the activity mark
+/// is written through `db`.
 pub async fn find_with_versions(
     db: &AnyPool,
+    reads: &SessionReads,
     token: &str,
     now: i64,
 ) -> sqlx::Result<Option<(Session, StateVersions, i64)>> {
     let hash = token_hash(token);
-    let row: Option<SessionRow> = sqlx::query_as(
-        "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version, h.state_version,
-                c.numbers_version
-         FROM sessions s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_id
-              JOIN customers h ON h.id = u.home_customer_id
-         WHERE s.token_hash = $1",
-    )
-    .bind(&hash)
-    .fetch_optional(db)
-    .await?;
-    let Some((user_id, customer_id, created_at, last_seen_at, customer, user, home, numbers)) = row else {
+    let row = reads
+        .row(
+            "SELECT s.user_id, s.customer_id, s.created_at, s.last_seen_at, c.state_version, u.state_version,
+                    h.state_version, c.numbers_version
+             FROM sessions s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_id
+                  JOIN customers h ON h.id = u.home_customer_id
+             WHERE s.token_hash = $1",
+            &hash,
+        )
+        .await?;
+    let Some([user_id, customer_id, created_at, last_seen_at, customer, user, home, numbers]) = row else {
         return Ok(None);
     };
     let session = live(db, Session { token_hash: hash, user_id, customer_id }, (created_at, last_seen_at), now).await?;

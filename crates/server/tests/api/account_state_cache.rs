@@ -184,3 +184,17 @@ async fn names_shown_from_other_rows_change_in_the_other_process() {
     assert_eq!(b.account(&admin).await["accountOwnerName"], "Olivia Owen-Price");
     assert!(names(&b.account(&owner).await).contains(&"Harbour Lane Braces".to_string()));
 }
+
+#[tokio::test]
+async fn on_sqlite_the_session_is_read_on_a_connection_of_its_own_kept_for_the_next_request() {
+    use server::store::session_reads::SessionReads;
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    for _ in 0..3 {
+        assert_eq!(app.get(DETAILS, Some(&owner)).await.status, StatusCode::OK);
+    }
+    match &*app.state.session_reads {
+        SessionReads::Sqlite(reads) => assert_eq!(reads.idle(), 1, "one connection, reused"),
+        SessionReads::Pool(_) => assert!(app.state.settings.database_url.starts_with("postgres")),
+    }
+}

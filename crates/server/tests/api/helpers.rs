@@ -347,8 +347,14 @@ pub struct SecondProcess {
 impl SecondProcess {
     pub async fn of(app: &TestApp) -> SecondProcess {
         let db = server::db::connect(&app.state.settings.database_url).await.unwrap();
-        let state =
-            AppState { db, account_states: Default::default(), numbers_pages: Default::default(), ..app.state.clone() };
+        let session_reads = std::sync::Arc::new(server::store::session_reads::SessionReads::for_pool(&db));
+        let state = AppState {
+            db,
+            account_states: Default::default(),
+            numbers_pages: Default::default(),
+            session_reads,
+            ..app.state.clone()
+        };
         SecondProcess { router: server::app(state.clone()), state }
     }
 
