@@ -48,6 +48,16 @@ impl CharacterRule {
         }
     }
 
+    /// The characters the rule allows, when it is a set of characters (the contract's pattern).
+    pub fn class(self) -> Option<CharacterClass> {
+        match self {
+            CharacterRule::NoForeignCharacters => Some(KEYBOARD_CHARACTERS),
+            CharacterRule::Alpha => Some(LETTERS),
+            CharacterRule::UrlTag => Some(URL_TAG_CHARACTERS),
+            _ => None,
+        }
+    }
+
     /// The message for a value that breaks this rule.
     pub fn message(self) -> String {
         format!("Invalid characters found. Allowed characters are {}.", self.hint())
@@ -64,7 +74,7 @@ impl CharacterRule {
             CharacterRule::NoForeignCharactersOrSlashes => {
                 value.chars().all(|c| is_keyboard_character(c) && c != '/' && c != '\\')
             }
-            CharacterRule::UrlTag => value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+            CharacterRule::UrlTag => value.chars().all(|c| in_class(URL_TAG_CHARACTERS, c)),
             CharacterRule::Alpha => value.chars().all(is_letter),
             CharacterRule::AlphaWithSpaces => value.chars().all(|c| is_letter(c) || c == ' '),
             CharacterRule::PhoneNumber => {
@@ -82,15 +92,33 @@ impl CharacterRule {
     }
 }
 
+/// A set of characters as inclusive ranges: the rule reads it, and the contract states it as a
+/// pattern's character class (`CharacterRule::class`).
+pub type CharacterClass = &'static [(char, char)];
+
 /// Letters of the Latin alphabets used in the UK and Europe: A-Z and the accented letters of
 /// Latin-1 (not × and ÷).
-fn is_letter(c: char) -> bool {
-    c.is_ascii_alphabetic() || (('\u{c0}'..='\u{ff}').contains(&c) && c != '\u{d7}' && c != '\u{f7}')
-}
+pub const LETTERS: CharacterClass =
+    &[('A', 'Z'), ('a', 'z'), ('\u{c0}', '\u{d6}'), ('\u{d8}', '\u{f6}'), ('\u{f8}', '\u{ff}')];
 
 /// What can be typed on a UK keyboard: printable ASCII, £, € and Latin letters.
+pub const KEYBOARD_CHARACTERS: CharacterClass =
+    &[(' ', '~'), ('£', '£'), ('€', '€'), ('\u{c0}', '\u{d6}'), ('\u{d8}', '\u{f6}'), ('\u{f8}', '\u{ff}')];
+
+/// Letters, digits and underscores (`CharacterRule::UrlTag`).
+pub const URL_TAG_CHARACTERS: CharacterClass = &[('0', '9'), ('A', 'Z'), ('_', '_'), ('a', 'z')];
+
+/// Whether `c` is in `class`.
+pub fn in_class(class: CharacterClass, c: char) -> bool {
+    class.iter().any(|(first, last)| (*first..=*last).contains(&c))
+}
+
+fn is_letter(c: char) -> bool {
+    in_class(LETTERS, c)
+}
+
 fn is_keyboard_character(c: char) -> bool {
-    (' '..='~').contains(&c) || c == '£' || c == '€' || is_letter(c)
+    in_class(KEYBOARD_CHARACTERS, c)
 }
 
 #[cfg(test)]
@@ -171,6 +199,16 @@ mod tests {
     fn empty_values_are_allowed_by_every_rule() {
         for rule in [FtpFileName, NoForeignCharacters, UrlTag, Alpha, PhoneNumber, NoSpaces, AlphaUnderscoreStart] {
             assert!(rule.allows(""), "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn a_rules_class_allows_exactly_what_the_rule_allows() {
+        for rule in [NoForeignCharacters, Alpha, UrlTag] {
+            let class = rule.class().unwrap();
+            for c in (0..0x3000).filter_map(char::from_u32) {
+                assert_eq!(super::in_class(class, c), rule.allows(&c.to_string()), "{rule:?} {c:?}");
+            }
         }
     }
 

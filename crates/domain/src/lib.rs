@@ -35,7 +35,7 @@ pub mod users;
 mod validation;
 
 pub use account::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, SplashScreen, TopBar};
-pub use character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
+pub use character_rules::{in_class, CharacterClass, CharacterRule, FTP_TIMESTAMP_TOKEN, KEYBOARD_CHARACTERS, LETTERS};
 pub use csv::{csv_line, defused, push_csv_line, CsvCell};
 pub use format::{
     billing_frequency_word, format_date, format_date_time, format_day_at, format_money, format_number, format_pence,
@@ -49,4 +49,4 @@ pub use menu::{build_menu, menu_page_opens, menu_shows, Chip, Menu, MenuNode};
 pub use plan::Plan;
 pub use route_table::{match_route, RouteDef, ADVANCED_ROUTING_SCOPES, ROUTES};
 pub use toolbar::{shows_add_button, AddButton};
-pub use validation::{validate_password_confirmation, FieldErrors};
+pub use validation::{validate_password_confirmation, FieldErrors, WHITESPACE};

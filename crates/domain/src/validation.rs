@@ -51,6 +51,15 @@ impl Serialize for FieldErrors {
     }
 }
 
+/// What the rules trim from a text before they judge it: exactly the characters of Rust's
+/// `char::is_whitespace` (Unicode's White_Space), which `str::trim` removes. Listed so that the
+/// contract can state "not blank" as a pattern (a schema's `\s` differs between regex engines).
+pub const WHITESPACE: &[char] = &[
+    '\u{9}', '\u{a}', '\u{b}', '\u{c}', '\u{d}', ' ', '\u{85}', '\u{a0}', '\u{1680}', '\u{2000}', '\u{2001}',
+    '\u{2002}', '\u{2003}', '\u{2004}', '\u{2005}', '\u{2006}', '\u{2007}', '\u{2008}', '\u{2009}', '\u{200a}',
+    '\u{2028}', '\u{2029}', '\u{202f}', '\u{205f}', '\u{3000}',
+];
+
 pub const PASSWORD_REQUIRED: &str = "The password field is required.";
 
 /// The password confirmation form of spec/call-routing.md section 5.
@@ -65,6 +74,13 @@ pub fn validate_password_confirmation(form_password: &str) -> Result<(), FieldEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_whitespace_list_is_every_character_trim_removes() {
+        let every: Vec<char> =
+            (0..=u32::from(char::MAX)).filter_map(char::from_u32).filter(|c| c.is_whitespace()).collect();
+        assert_eq!(every, WHITESPACE);
+    }
 
     #[test]
     fn a_password_is_required_to_confirm() {

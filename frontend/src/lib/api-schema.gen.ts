@@ -5499,7 +5499,7 @@ export interface components {
          *     (`validate_add_account`); these bounds only stop absurd input first.
          */
         AddAccountRequest: {
-            accountName?: string;
+            accountName: string;
             form_email?: string;
             form_first_name?: string;
             form_last_name?: string;
@@ -5527,8 +5527,7 @@ export interface components {
             form_description?: string;
         };
         AddCampaignRequest: {
-            /** @description The domain's rules (`validate_campaign_name`) decide; this only bounds it first. */
-            outboundCampaignName?: string;
+            outboundCampaignName: string;
         };
         AddedCampaign: {
             name: string;
@@ -5764,7 +5763,7 @@ export interface components {
         AudioFileBytes: string;
         /** @description The audios a call is about, each one of the customer's (posted as `form_audio_id[]`). */
         AudioIdsRequest: {
-            "form_audio_id[]"?: number[];
+            "form_audio_id[]": number[];
         };
         AudioList: {
             audioList: components["schemas"]["AudioListRow"][];
@@ -6179,15 +6178,14 @@ export interface components {
         };
         /** @description The category form. */
         CategoryFields: {
-            /** @description The name: required, at most 60 characters, unique in the account. */
-            form_description?: string;
+            form_description: string;
         };
         CategoryList: {
             categories: components["schemas"]["RoutingChoice"][];
         };
         /** @description A category as posted (`form_customer_id` is ignored: the customer is the session's). */
         CategoryRequest: {
-            form_description?: string;
+            form_description: string;
             /** @description The category changed (updateExisting only). */
             form_record_id?: string;
         };
@@ -6271,10 +6269,7 @@ export interface components {
         /** @description The user form's email, checked before saving. */
         CheckEmailRequest: {
             form_email?: string;
-            /**
-             * Format: int64
-             * @description The user being edited, whose own email is not taken; 0 or empty for a new user.
-             */
+            /** Format: int64 */
             userId?: number;
         };
         Choice: {
@@ -6369,8 +6364,7 @@ export interface components {
             success?: string;
         };
         ConfirmPasswordRequest: {
-            /** @description The user's password. Its rules are the domain's; this only bounds it first. */
-            form_password?: string;
+            form_password: string;
         };
         /** @description A connect's rows travel as `form_*[i]` fields; no other field is read. */
         ConnectRequest: Record<string, never>;
@@ -6452,8 +6446,7 @@ export interface components {
             id: number;
         };
         CreateKeyRequest: {
-            /** @description The domain's rules (`validate_api_key_name`) decide; this only bounds it first. */
-            form_name?: string;
+            form_name: string;
         };
         CreatedApiKey: {
             hint: string;
@@ -6502,10 +6495,9 @@ export interface components {
         CtaFields: {
             /** @description "1": all pages. */
             form_all_pages?: string;
-            /** @description 'call_link', 'button' or 'form'. */
-            form_kind?: string;
-            /** @description At most 100 characters, unique in the account ignoring case. */
-            form_name?: string;
+            /** @enum {string} */
+            form_kind: "call_link" | "button" | "form";
+            form_name: string;
             /**
              * @description Path patterns one a line (at most 20, each from '/', at most 200 characters, '*' only at
              *     the end).
@@ -6937,13 +6929,19 @@ export interface components {
         };
         /** @description A DTMF plan as posted. */
         DtmfPlanRequest: {
-            description?: string;
-            endAudio?: string;
-            initialTimeout?: string;
-            internalTimeout?: string;
-            introAudio?: string;
-            maximumDigits?: string;
-            minimumDigits?: string;
+            description: string;
+            /** Format: int64 */
+            endAudio: number;
+            /** Format: int64 */
+            initialTimeout?: number;
+            /** Format: int64 */
+            internalTimeout?: number;
+            /** Format: int64 */
+            introAudio: number;
+            /** Format: int64 */
+            maximumDigits: number;
+            /** Format: int64 */
+            minimumDigits: number;
             /** @description The plan changed (update only). */
             planId?: string;
             /** @description "1", "true" or "on" when ticked. */
@@ -7044,11 +7042,16 @@ export interface components {
             /** @description The domain's rules (`agents::validate_campaign`) decide; this only bounds it first. */
             outboundCampaignName?: string;
         };
+        /**
+         * @description What the eligibility is asked for.
+         * @enum {string}
+         */
+        Eligibility: "url" | "pool";
         /** @description What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`. */
         EligibilityRequest: {
             /** Format: int64 */
             campaign_id?: number;
-            type?: string;
+            type: components["schemas"]["Eligibility"];
         };
         /** @description The portal's entry: a client's id, or `form_partner_login` 1 without one. */
         EnterForm: {
@@ -7160,10 +7163,9 @@ export interface components {
          *     posts each property's URL as `form_ga_property_url[id]`: only an echo, not read.)
          */
         GaConnectRequest: {
-            /** @description One of the options' `ua`. */
-            form_ga_property_id?: string;
-            /** @description 1 events, 2 virtual pageviews. */
-            form_ga_property_type?: string;
+            form_ga_property_id: string;
+            /** @enum {string} */
+            form_ga_property_type: "1" | "2";
         };
         GiveAccessRequest: {
             /** Format: int64 */
@@ -7224,7 +7226,8 @@ export interface components {
             userName: string;
         };
         IdField: {
-            id?: string;
+            /** Format: int64 */
+            id?: number;
         };
         Impact: {
             /** @description "12 of 340 calls would have gone elsewhere". */
@@ -7269,12 +7272,17 @@ export interface components {
         };
         /** @description An in-call attribution plan as posted. */
         InCallRequest: {
-            form_active_flag?: string;
-            form_delay_after?: string;
-            form_delay_before?: string;
-            form_description?: string;
-            form_terminator?: string;
-            form_transfer_type?: string;
+            /** @enum {string} */
+            form_active_flag: "0" | "1";
+            /** Format: int64 */
+            form_delay_after: number;
+            /** Format: int64 */
+            form_delay_before: number;
+            form_description: string;
+            /** @enum {string} */
+            form_terminator: "0" | "1" | "2";
+            /** @enum {string} */
+            form_transfer_type: "1" | "2";
         };
         InclusiveUsage: {
             /** Format: int64 */
@@ -7349,11 +7357,7 @@ export interface components {
         };
         /** @description The settings call's form. */
         IntegrationListRequest: {
-            /**
-             * @description A JSON array of integration identifiers, `["google_analytics","marin"]`. Its own rules
-             *     (`requested`) decide; this only bounds it first.
-             */
-            integration_list?: string;
+            integration_list: string;
         };
         IntegrationSettings: {
             configured: string[];
@@ -7755,10 +7759,10 @@ export interface components {
         };
         /** @description The matching form. */
         MatchingFields: {
-            /** @description callerNumber or callId. */
-            form_match_by?: string;
-            /** @description 1 to 90. */
-            form_match_days?: string;
+            /** @enum {string} */
+            form_match_by: "callerNumber" | "callId";
+            /** Format: int64 */
+            form_match_days: number;
         };
         MatchingSaved: {
             /**
@@ -7810,17 +7814,15 @@ export interface components {
             to: string;
         };
         MoveFields: {
-            /** @description 'up' (earlier, stronger within its level) or 'down'. */
-            direction?: string;
-            id?: string;
+            /** @enum {string} */
+            direction: "up" | "down";
+            /** Format: int64 */
+            id?: number;
         };
         MoveNumbers: {
-            /**
-             * Format: int64
-             * @description The campaign to file them under.
-             */
-            campaign?: number;
-            "ids[]"?: number[];
+            /** Format: int64 */
+            campaign: number;
+            "ids[]": number[];
         };
         Moved: {
             /** @description The campaign's name. */
@@ -7859,27 +7861,27 @@ export interface components {
             id: number;
         };
         NewCampaign: {
-            campaign?: string;
+            campaign: string;
         };
         /**
          * @description The inline add dialogs' forms: the new item's description, posted under the list's own
          *     field name. The domain's rules (`validate_inline_add`) decide; the bound stops absurd input.
          */
         NewChannel: {
-            channel?: string;
+            channel: string;
         };
         NewDepartment: {
-            department?: string;
+            department: string;
         };
         NewMediaOwner: {
-            mediaowner?: string;
+            mediaowner: string;
         };
         /** @description The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide. */
         NewServicePlanRequest: {
             /** Format: int64 */
-            countryCode?: number;
-            description?: string;
-            destinationNumber?: string;
+            countryCode: number;
+            description: string;
+            destinationNumber: string;
         };
         /** @description The warning of an action whose platform is not connected, with where to connect it. */
         NotConnected: {
@@ -8111,15 +8113,13 @@ export interface components {
         };
         /** @description The outside number form. */
         OutsideNumberFields: {
-            /** @description 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already. */
-            form_number?: string;
+            form_number: string;
         };
         /** @description A pair's fields (the id only for an edit). */
         PairFields: {
             id?: string;
-            medium?: string;
-            /** @description Domain `validate_pair` decides; the bound stops absurd input. */
-            source?: string;
+            medium: string;
+            source: string;
         };
         ParameterList: {
             parameters: components["schemas"]["ParameterRow"][];
@@ -8131,11 +8131,7 @@ export interface components {
             uncalledVisitsKeptHours: number;
         };
         ParameterName: {
-            /**
-             * @description A URL tag: letters, numbers and underscores, at most 50 (the domain's rule decides; the
-             *     bound stops absurd input).
-             */
-            parameter?: string;
+            parameter: string;
         };
         ParameterRow: {
             /** Format: int64 */
@@ -8672,7 +8668,7 @@ export interface components {
         };
         /** @description A report group as posted. */
         ReportGroupRequest: {
-            form_description?: string;
+            form_description: string;
             /** @description The group changed (updateReportGroup only). */
             form_id?: string;
         };
@@ -9321,16 +9317,16 @@ export interface components {
          *     these bounds only stop absurd input first.
          */
         SaveBillingDetailsRequest: {
-            form_companyName?: string;
-            form_contactEmail?: string;
+            form_companyName: string;
+            form_contactEmail: string;
             form_contactName?: string;
             form_contactTelephone?: string;
             form_county?: string;
             form_poNumber?: string;
-            form_postCode?: string;
-            form_street1?: string;
+            form_postCode: string;
+            form_street1: string;
             form_street2?: string;
-            form_town?: string;
+            form_town: string;
         };
         /**
          * @description The branding form (multipart). The files are read as files, not fields: `form_logo`,
@@ -9339,9 +9335,8 @@ export interface components {
         SaveBrandingRequest: {
             form_remove_favicon?: string;
             form_remove_logo?: string;
-            /** @description #rrggbb */
-            form_top_bar_background?: string;
-            form_top_bar_text?: string;
+            form_top_bar_background: string;
+            form_top_bar_text: string;
         };
         /**
          * @description A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
@@ -9368,16 +9363,17 @@ export interface components {
             form_audio_1?: components["schemas"]["Option"];
             form_audio_2?: components["schemas"]["Option"];
             form_audio_3?: components["schemas"]["Option"];
-            form_description?: string;
-            /** @description The hold music genre. */
-            form_hold_music?: string;
-            /** @description 1 to 99. */
-            form_lines_qty?: string;
-            /** @description 1 to 100. */
-            form_max_calls?: string;
-            /** @description Seconds between apology messages. */
-            form_message_interval?: string;
-            form_message_mode?: string;
+            form_description: string;
+            /** @enum {string} */
+            form_hold_music: "1" | "2" | "3" | "4" | "5";
+            /** Format: int64 */
+            form_lines_qty: number;
+            /** Format: int64 */
+            form_max_calls: number;
+            /** @enum {string} */
+            form_message_interval: "30" | "40" | "50" | "60" | "70" | "80" | "90" | "100" | "110" | "120";
+            /** @enum {string} */
+            form_message_mode: "1" | "2" | "3" | "4" | "5";
             form_next_in_line_audio?: components["schemas"]["Option"];
             form_queue_full_audio?: components["schemas"]["Option"];
             form_welcome_audio?: components["schemas"]["Option"];
@@ -9480,10 +9476,10 @@ export interface components {
         /** @description The prefix whose free numbers to offer. */
         SearchNumbersRequest: {
             /** Format: int64 */
-            prefix?: number;
+            prefix: number;
         };
         SelectedRequest: {
-            /** @description A JSON array of row ids (numbers or numeric strings). */
+            /** @description A JSON array of at most 100000 ids, numbers or numeric strings. */
             selected?: string;
         };
         SelectionDetails: {
@@ -9555,7 +9551,8 @@ export interface components {
          *     fields (price, productCode...): the server's own offer is what is bought.
          */
         SetOutboundRequest: {
-            acceptTerms?: string;
+            /** @enum {string} */
+            acceptTerms: "1";
             form_include_outbound_permission?: string;
             /** Format: int64 */
             serviceId: number;
@@ -9566,16 +9563,16 @@ export interface components {
             paidOverrides: boolean;
         };
         SettingsFields: {
-            /** @description '1' lets a paid click (gclid, msclkid, a paid utm_medium) override a first touch. */
-            paidOverrides?: string;
+            /** @enum {string} */
+            paidOverrides: "1" | "true" | "0" | "false";
         };
         /**
          * @description The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
          *     bounds only stop absurd input first.
          */
         SettingsRequest: {
-            form_contactEmail?: string;
-            form_contactName?: string;
+            form_contactEmail: string;
+            form_contactName: string;
             form_contactTelephone?: string;
             form_website?: string;
         };
@@ -9642,10 +9639,12 @@ export interface components {
          *     `field`, `op` and `value` as domain `validate_rule` reads them.
          */
         SourceRuleFields: {
-            field?: string;
+            /** @enum {string} */
+            field: "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
             id?: string;
             op?: string;
-            sourceId?: string;
+            /** Format: int64 */
+            sourceId?: number;
             value?: string;
         };
         SourcesPage: {
@@ -9664,7 +9663,7 @@ export interface components {
             voiceTags: components["schemas"]["VoiceTagFigure"][];
         };
         SpeechRequest: {
-            whisperText?: string;
+            whisperText: string;
         };
         /** @description /tryspeech: the trial's state and texts, and what this user may do. */
         SpeechTrialAnswer: {
@@ -9724,8 +9723,8 @@ export interface components {
         };
         /** @description Starting the trial: the terms ticked. */
         StartSpeechTrialRequest: {
-            /** @description "1": the terms are ticked. */
-            terms?: string;
+            /** @enum {string} */
+            terms: "1";
         };
         StaticDetails: {
             /** @description Whether the customer has inbound call recording (the form's recording switch). */
@@ -9749,13 +9748,12 @@ export interface components {
          *     bounds only stop absurd input first.
          */
         StoreNumberRequest: {
-            /** @description The number as dialled after the international code. */
-            form_destination_number?: string;
-            /** @description The international code's id (an unknown one counts as none chosen). */
-            form_international_code?: components["schemas"]["Option"];
-            /** @description "1": the number is a mailbox; "0" or empty: not. */
-            form_mailbox?: string;
-            form_number_description?: string;
+            form_destination_number: string;
+            /** Format: int64 */
+            form_international_code: number;
+            /** Format: int64 */
+            form_mailbox?: number;
+            form_number_description: string;
         };
         /**
          * @description An audio as stored: a file (`fileName` the stored name, `originalName` the name it was
@@ -9852,8 +9850,8 @@ export interface components {
             success: boolean;
         };
         TagChoice: {
-            /** @description The tag's id. */
-            form_tag_id?: string;
+            /** Format: int64 */
+            form_tag_id: number;
         };
         TagCreated: {
             success: boolean;
@@ -9869,9 +9867,8 @@ export interface components {
         };
         /** @description The tag form. */
         TagFields: {
-            /** @description "#rrggbb", dark enough for white text. */
-            form_colour?: string;
-            form_description?: string;
+            form_colour: string;
+            form_description: string;
         };
         TagManagerAccounts: {
             accounts: components["schemas"]["TagManagerItem"][];
@@ -10038,30 +10035,26 @@ export interface components {
         };
         /** @description An audio's new description and, optionally, a new file or sentence (multipart). */
         UpdateAudioRequest: {
-            /** @description Text to speech: replaces the stored file or sentence. */
             form_audio_sentence?: string;
-            form_description?: string;
-            /** @description The audio being updated. */
-            form_record_id?: components["schemas"]["Option"];
+            form_description: string;
+            /** Format: int64 */
+            form_record_id: number;
         };
         /** @description A destination number's new description and mailbox flag (the number itself does not change). */
         UpdateNumberRequest: {
-            /** @description "1": the number is a mailbox; "0" or empty: not. */
-            form_mailbox?: string;
-            form_number_description?: string;
-            /** @description The destination number being updated. */
-            form_record_id?: components["schemas"]["Option"];
+            /** Format: int64 */
+            form_mailbox?: number;
+            form_number_description: string;
+            /** Format: int64 */
+            form_record_id?: number;
         };
         /** @description An edit of the numbers' attribution fields: a field not posted stays as it is. */
         UpdateNumbers: {
-            /**
-             * Format: int64
-             * @description A channel's id; 0 for none.
-             */
+            /** Format: int64 */
             channel?: number;
             /** Format: int64 */
             department?: number;
-            "ids[]"?: number[];
+            "ids[]": number[];
             mediaDescription?: string;
             /** Format: int64 */
             mediaOwner?: number;
@@ -10401,9 +10394,9 @@ export interface components {
          *     the path's id and are not read.
          */
         VoicemailRequest: {
-            /** @description The greeting: one of the customer's audios. */
-            audioId?: components["schemas"]["Option"];
-            description?: string;
+            /** Format: int64 */
+            audioId: number;
+            description: string;
         };
         /** @description A voicemail box: its description and greeting audio. */
         VoicemailView: {
@@ -10474,7 +10467,7 @@ export interface components {
          *     `name[]`); `form_record_id` repeats the path's id and is not read.
          */
         WhisperRequest: {
-            description?: string;
+            description: string;
             form_record_id?: string;
         };
         /** @description One source's whisper (`sourceMediumID[i]`, `dynamicWhisper[i]`). */
@@ -11747,12 +11740,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_description */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -12110,7 +12105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: prefix: a prefix the number inventory holds, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12619,12 +12614,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_name, form_kind, form_selector, form_pages */
+            /** @description Validation failed: each field's message. Refused by the rules: form_name: unique among the account's calls-to-action, stored rows; form_selector: a CSS selector the page script reads, a grammar; form_pages: path patterns unless form_all_pages is 1, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -13577,7 +13574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_password: the user's own password, the stored hash. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15315,7 +15312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15393,7 +15390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15472,7 +15469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15551,7 +15548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15861,11 +15858,13 @@ export interface operations {
     get_managecampaigns_getCampaigns: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                /** @description From 1. */
+                page?: number | "";
+                /** @description Rows per page, or all (the default). */
+                pageSize?: "" | "10" | "25" | "50" | "100" | "200" | "all";
                 search?: string;
-                sort?: string;
-                direction?: string;
+                sort?: "" | "description" | "numbers" | "calls" | "created";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -15997,7 +15996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: campaign: unique among the account's campaigns, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16155,7 +16154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: channel: unique among the account's channels, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16630,11 +16629,13 @@ export interface operations {
     get_manageconnections_exportNumbersCsv: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                /** @description From 1. */
+                page?: number | "";
+                /** @description Rows per page, or all (the default). */
+                pageSize?: "" | "10" | "25" | "50" | "100" | "200" | "all";
                 search?: string;
-                sort?: string;
-                direction?: string;
+                sort?: "" | "numberPool" | "type" | "description" | "destination" | "recording" | "status";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -17215,11 +17216,13 @@ export interface operations {
     get_manageconnections_getNumbersList: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                /** @description From 1. */
+                page?: number | "";
+                /** @description Rows per page, or all (the default). */
+                pageSize?: "" | "10" | "25" | "50" | "100" | "200" | "all";
                 search?: string;
-                sort?: string;
-                direction?: string;
+                sort?: "" | "numberPool" | "type" | "description" | "destination" | "recording" | "status";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -17812,7 +17815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: department: unique among the account's departments, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +17894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: minimumDigits: at most maximumDigits, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17970,7 +17973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: minimumDigits: at most maximumDigits, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18268,7 +18271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's in-call attribution plans (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18921,7 +18924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_ga_property_id: one of the properties the account's Google Analytics offers, an outside party's answer. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19581,7 +19584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: mediaowner: unique among the account's media owners, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20040,11 +20043,13 @@ export interface operations {
             query?: {
                 /** @description A campaign's id. */
                 campaign?: string;
-                page?: string;
-                pageSize?: string;
+                /** @description From 1. */
+                page?: number | "";
+                /** @description Rows per page, or all (the default). */
+                pageSize?: "" | "10" | "25" | "50" | "100" | "200" | "all";
                 search?: string;
-                sort?: string;
-                direction?: string;
+                sort?: "" | "bought" | "number" | "campaign" | "mediaDescription" | "channel" | "mediaOwner" | "department" | "calls";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -20413,7 +20418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20492,7 +20497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21147,7 +21152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21226,7 +21231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21654,7 +21659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: id: the default pair, or one a pool or whisper uses, is not deleted, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21848,7 +21853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21927,7 +21932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: source: the source / medium pair is unique in the account, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22085,7 +22090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22243,7 +22248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: source: the source / medium pair is unique in the account, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22322,7 +22327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22401,7 +22406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22480,7 +22485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's other destination numbers, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22559,7 +22564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's other destination numbers, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23205,7 +23210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: outboundCampaignName: unique among the account's outbound campaigns (NAME_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23737,12 +23742,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_number's message */
+            /** @description Validation failed: each field's message. Refused by the rules: form_number: not a tracked number, not listed already, at most OUTSIDE_MAX, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -24350,12 +24357,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The name breaks the rule, is captured already, or the account captures 20 */
+            /** @description Validation failed: each field's message. Refused by the rules: parameter: unique among the account's parameters, and at most PARAMETERS_MAX of them, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -24686,7 +24695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_first_name, form_last_name, form_email: all three or none (the owner invited), a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25044,7 +25053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_top_bar_text: in contrast with form_top_bar_background, a rule across fields; form_logo, form_favicon: PNG files, a rule on the files' content. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25261,7 +25270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's queues (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25275,11 +25284,11 @@ export interface operations {
     get_reports_dashboard: {
         parameters: {
             query?: {
-                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
-                preset?: string;
-                /** @description The first day of a custom range, YYYY-MM-DD. */
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 from?: string;
-                /** @description The last day of a custom range, YYYY-MM-DD. */
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
             };
             header?: never;
@@ -25331,57 +25340,54 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A period that is not one */
+            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
     get_reports_exportCallsCsv: {
         parameters: {
             query?: {
-                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
-                preset?: string;
-                /** @description The first day of a custom range, YYYY-MM-DD. */
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 from?: string;
-                /** @description The last day of a custom range, YYYY-MM-DD. */
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
                 /** @description A source / medium's id. */
-                source?: string;
+                source?: number | "";
                 /** @description A campaign's id. */
-                campaign?: string;
+                campaign?: number | "";
                 /** @description A tracked number's or pool's id. */
-                number?: string;
-                /** @description An outcome's key. */
-                outcome?: string;
-                /** @description A call tag's id (issue 34). */
-                tag?: string;
-                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                number?: number | "";
+                outcome?: "" | "answered" | "missed" | "busy" | "voicemail" | "hungUpInIvr";
+                /** @description A call tag's id. */
+                tag?: number | "";
+                /** @description A call category's name. */
                 category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
-                minDuration?: string;
-                /** @description scored, unscored, goodLead or notALead (issue 35). */
-                score?: string;
-                /** @description A scorecard score from 0 to 100: calls scored at least this. */
-                minScore?: string;
-                /** @description A custom dimension's id (issue 36): calls with a value of it. */
-                dimension?: string;
-                /**
-                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
-                 *     value; empty: any value.
-                 */
+                minDuration?: number | "";
+                score?: "" | "scored" | "unscored" | "goodLead" | "notALead";
+                /** @description Calls scored at least this. */
+                minScore?: number | "";
+                /** @description A custom dimension's id: calls with a value of it. */
+                dimension?: number | "";
+                /** @description The value of the dimension (needs dimension). */
                 dimensionValue?: string;
-                /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
+                /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
-                page?: string;
-                pageSize?: string;
-                sort?: string;
-                direction?: string;
+                page?: number | "";
+                pageSize?: "" | "25" | "50" | "100";
+                sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -25432,12 +25438,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A filter out of bounds */
+            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -25553,45 +25561,40 @@ export interface operations {
     get_reports_getCalls: {
         parameters: {
             query?: {
-                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
-                preset?: string;
-                /** @description The first day of a custom range, YYYY-MM-DD. */
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 from?: string;
-                /** @description The last day of a custom range, YYYY-MM-DD. */
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
                 /** @description A source / medium's id. */
-                source?: string;
+                source?: number | "";
                 /** @description A campaign's id. */
-                campaign?: string;
+                campaign?: number | "";
                 /** @description A tracked number's or pool's id. */
-                number?: string;
-                /** @description An outcome's key. */
-                outcome?: string;
-                /** @description A call tag's id (issue 34). */
-                tag?: string;
-                /** @description A call category's name, as the routing files calls under it (issue 35). */
+                number?: number | "";
+                outcome?: "" | "answered" | "missed" | "busy" | "voicemail" | "hungUpInIvr";
+                /** @description A call tag's id. */
+                tag?: number | "";
+                /** @description A call category's name. */
                 category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
-                minDuration?: string;
-                /** @description scored, unscored, goodLead or notALead (issue 35). */
-                score?: string;
-                /** @description A scorecard score from 0 to 100: calls scored at least this. */
-                minScore?: string;
-                /** @description A custom dimension's id (issue 36): calls with a value of it. */
-                dimension?: string;
-                /**
-                 * @description The value typed: a text is found inside the calls' text, a number or a choice is the
-                 *     value; empty: any value.
-                 */
+                minDuration?: number | "";
+                score?: "" | "scored" | "unscored" | "goodLead" | "notALead";
+                /** @description Calls scored at least this. */
+                minScore?: number | "";
+                /** @description A custom dimension's id: calls with a value of it. */
+                dimension?: number | "";
+                /** @description The value of the dimension (needs dimension). */
                 dimensionValue?: string;
-                /** @description A caller or tracked number, typed as the log shows it, or a number's or pool's name. */
+                /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
-                page?: string;
-                pageSize?: string;
-                sort?: string;
-                direction?: string;
+                page?: number | "";
+                pageSize?: "" | "25" | "50" | "100";
+                sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
+                direction?: "" | "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -25642,12 +25645,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A filter out of bounds */
+            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -26499,7 +26504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: include_later: a change that later changes depend on is rolled back with them or not at all, and a conflict with the records as they are now refuses it, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29254,12 +29259,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_description, form_colour */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's tags; form_colour: dark enough for the tag's white text (a contrast ratio). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -29636,7 +29643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's other tags; form_colour: dark enough for the tag's white text (a contrast ratio). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29769,7 +29776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: form_name: at most MAX_ACTIVE_KEYS keys are active at once, a count of stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30250,7 +30257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: description: unique among the account's service plans; destinationNumber: not a restricted prefix, the account's stored rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30264,11 +30271,11 @@ export interface operations {
     get_tracksales_getSales: {
         parameters: {
             query?: {
-                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
-                preset?: string;
-                /** @description A custom range's first day, YYYY-MM-DD. */
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 from?: string;
-                /** @description A custom range's last day, YYYY-MM-DD. */
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
             };
             header?: never;
@@ -30320,12 +30327,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description preset, from */
+            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -30463,12 +30472,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Ended or cancelled already */
+            /** @description Validation failed: each field's message. Refused by the rules: trial: a running trial is cancelled once, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -30592,12 +30603,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Terms not ticked, a trial had before, speech analytics already on, not sold */
+            /** @description Validation failed: each field's message. Refused by the rules: trial: once per account, on a plan that sells speech analytics without it, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -31439,7 +31452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: serviceId: the service on offer; hasAccessToNewOutbound: the user holds a permission, the account's stored state. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -38,8 +38,16 @@ pub struct BillingDetailsForm {
     pub po_number: String,
 }
 
-/// (posted name, label, required, maximum)
-const FIELDS: [(&str, &str, bool, usize); 10] = [
+/// A contact form's text field: (posted name, label, required, maximum).
+pub type ContactField = (&'static str, &'static str, bool, usize);
+
+/// The contact field whose text is an email address (`is_valid_email`).
+pub const CONTACT_EMAIL: &str = "form_contactEmail";
+/// The contact field whose text is a telephone number (`CharacterRule::PhoneNumber`).
+pub const CONTACT_TELEPHONE: &str = "form_contactTelephone";
+
+/// The billing details' fields, in the form's order.
+pub const FIELDS: [ContactField; 10] = [
     ("form_companyName", "Company name", true, 80),
     ("form_street1", "Street 1", true, 40),
     ("form_street2", "Street 2", false, 40),
@@ -81,11 +89,7 @@ pub fn validate_billing_details(form: &BillingDetailsForm) -> FieldErrors {
 /// One text field of a company or contact form: (name, label, required, maximum length); the
 /// contact email and telephone fields also get their format checked. Shared with the
 /// technology partner's settings.
-pub(crate) fn check_contact_field(
-    errors: &mut FieldErrors,
-    (name, label, required, max): (&str, &str, bool, usize),
-    value: &str,
-) {
+pub(crate) fn check_contact_field(errors: &mut FieldErrors, (name, label, required, max): ContactField, value: &str) {
     let value = value.trim();
     if value.is_empty() {
         if required {
@@ -95,9 +99,9 @@ pub(crate) fn check_contact_field(
         errors.add(name, format!("{label} cannot exceed {max} characters."));
     } else if !CharacterRule::NoForeignCharacters.allows(value) {
         errors.add(name, CharacterRule::NoForeignCharacters.message());
-    } else if name == "form_contactEmail" && !is_valid_email(value) {
+    } else if name == CONTACT_EMAIL && !is_valid_email(value) {
         errors.add(name, EMAIL_NOT_VALID);
-    } else if name == "form_contactTelephone" && !CharacterRule::PhoneNumber.allows(value) {
+    } else if name == CONTACT_TELEPHONE && !CharacterRule::PhoneNumber.allows(value) {
         errors.add(name, TELEPHONE_NOT_A_NUMBER);
     }
 }

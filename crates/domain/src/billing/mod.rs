@@ -9,3 +9,4 @@ pub mod plan_price;
 
 pub(crate) use details::check_contact_field;
 pub use details::{validate_billing_details, BillingDetailsForm, TELEPHONE_NOT_A_NUMBER};
+pub use details::{ContactField, CONTACT_EMAIL, CONTACT_TELEPHONE, FIELDS as BILLING_FIELDS};

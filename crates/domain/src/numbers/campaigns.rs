@@ -14,15 +14,12 @@ pub enum CampaignSort {
 }
 
 impl SortColumn for CampaignSort {
-    fn from_id(id: &str) -> Option<Self> {
-        Some(match id {
-            "description" => CampaignSort::Description,
-            "numbers" => CampaignSort::Numbers,
-            "calls" => CampaignSort::Calls,
-            "created" => CampaignSort::Created,
-            _ => return None,
-        })
-    }
+    const COLUMNS: &'static [(&'static str, CampaignSort)] = &[
+        ("description", CampaignSort::Description),
+        ("numbers", CampaignSort::Numbers),
+        ("calls", CampaignSort::Calls),
+        ("created", CampaignSort::Created),
+    ];
 }
 
 /// Why a campaign holding numbers is not deleted (None when it holds none).

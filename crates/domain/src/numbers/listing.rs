@@ -19,19 +19,16 @@ pub enum NumberSort {
 }
 
 impl SortColumn for NumberSort {
-    fn from_id(id: &str) -> Option<Self> {
-        Some(match id {
-            "bought" => NumberSort::Bought,
-            "number" => NumberSort::Number,
-            "campaign" => NumberSort::Campaign,
-            "mediaDescription" => NumberSort::MediaDescription,
-            "channel" => NumberSort::Channel,
-            "mediaOwner" => NumberSort::MediaOwner,
-            "department" => NumberSort::Department,
-            "calls" => NumberSort::Calls,
-            _ => return None,
-        })
-    }
+    const COLUMNS: &'static [(&'static str, NumberSort)] = &[
+        ("bought", NumberSort::Bought),
+        ("number", NumberSort::Number),
+        ("campaign", NumberSort::Campaign),
+        ("mediaDescription", NumberSort::MediaDescription),
+        ("channel", NumberSort::Channel),
+        ("mediaOwner", NumberSort::MediaOwner),
+        ("department", NumberSort::Department),
+        ("calls", NumberSort::Calls),
+    ];
 
     fn descending_by_default(self) -> bool {
         self == NumberSort::Bought

@@ -9,6 +9,7 @@ pub mod release;
 
 pub use attribution::{
     check_media_description, number_ids, validate_attribution, AttributionEdit, IDS_MAX, IDS_MESSAGE,
+    MEDIA_DESCRIPTION_MAX,
 };
 pub use campaigns::{campaign_not_empty, CampaignSort};
 pub use listing::{route_summary, status_label, NumberRoute, NumberSort};

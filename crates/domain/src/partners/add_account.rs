@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::users::{validate_user_form, UserForm, UserFormContext};
 use crate::validation::FieldErrors;
+use crate::{in_class, CharacterClass};
 
 pub const ACCOUNT_NAME_MAX: usize = 80;
 pub const ACCOUNT_REQUIRED: &str = "Account is required.";
@@ -31,8 +32,12 @@ impl AddAccountForm {
     }
 }
 
+/// An account name's characters: letters, digits, hyphens, underscores and spaces.
+pub const ACCOUNT_NAME_CHARACTERS: CharacterClass =
+    &[(' ', ' '), ('-', '-'), ('0', '9'), ('A', 'Z'), ('_', '_'), ('a', 'z')];
+
 fn allowed(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' ')
+    in_class(ACCOUNT_NAME_CHARACTERS, c)
 }
 
 /// The account name's rules, in the spec's order: required, characters, length.

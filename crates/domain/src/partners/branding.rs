@@ -26,9 +26,12 @@ pub struct BrandingColours {
 }
 
 /// #rrggbb as three channels.
+/// A colour's hex digits after '#'.
+pub const HEX_DIGITS: usize = 6;
+
 pub fn parse_hex_colour(value: &str) -> Option<[u8; 3]> {
     let hex = value.trim().strip_prefix('#')?;
-    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+    if hex.len() != HEX_DIGITS || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
         return None;
     }
     let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::billing::check_contact_field;
+use crate::billing::{check_contact_field, ContactField, CONTACT_EMAIL, CONTACT_TELEPHONE};
 use crate::validation::FieldErrors;
 
 pub const WEBSITE_MAX: usize = 200;
@@ -23,9 +23,19 @@ pub struct TechPartnerProfile {
     pub contact_telephone: String,
 }
 
+/// The technical contact's fields: name, email and telephone.
+pub const CONTACT_FIELDS: [ContactField; 3] = [
+    ("form_contactName", "Contact name", true, 40),
+    (CONTACT_EMAIL, "Contact email", true, 80),
+    (CONTACT_TELEPHONE, "Telephone", false, 20),
+];
+
+/// How a website's address starts.
+pub const WEBSITE_SCHEMES: [&str; 2] = ["https://", "http://"];
+
 fn website_problem(website: &str) -> Option<String> {
     let website = website.trim();
-    let rest = website.strip_prefix("https://").or_else(|| website.strip_prefix("http://"));
+    let rest = WEBSITE_SCHEMES.iter().find_map(|scheme| website.strip_prefix(scheme));
     if website.is_empty() {
         None
     } else if website.chars().count() > WEBSITE_MAX {
@@ -42,9 +52,10 @@ pub fn validate_tech_partner_profile(profile: &TechPartnerProfile) -> FieldError
     if let Some(problem) = website_problem(&profile.website) {
         errors.add("form_website", problem);
     }
-    check_contact_field(&mut errors, ("form_contactName", "Contact name", true, 40), &profile.contact_name);
-    check_contact_field(&mut errors, ("form_contactEmail", "Contact email", true, 80), &profile.contact_email);
-    check_contact_field(&mut errors, ("form_contactTelephone", "Telephone", false, 20), &profile.contact_telephone);
+    let [name, email, telephone] = CONTACT_FIELDS;
+    check_contact_field(&mut errors, name, &profile.contact_name);
+    check_contact_field(&mut errors, email, &profile.contact_email);
+    check_contact_field(&mut errors, telephone, &profile.contact_telephone);
     errors
 }
 

@@ -8,12 +8,15 @@ use super::outcome::CallOutcome;
 pub use super::period::PRESET_MESSAGE;
 use super::period::{preset_from_query, DatePreset};
 use crate::dimensions::{value_filter, DimensionKind, ValueFilter, TEXT_VALUE_MAX};
+use crate::routing::list_query::DIRECTIONS;
 use crate::validation::FieldErrors;
 
 pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];
 /// Deep enough for any use of the pages; the export has every row.
 pub const PAGE_MAX: u32 = 10_000;
 pub const SEARCH_MAX: usize = 100;
+/// A scorecard's highest score: the `minScore` filter is from 0 to this.
+pub const SCORE_MAX: i64 = 100;
 /// A day: no call lasts longer.
 pub const MIN_DURATION_MAX: i64 = 86_400;
 
@@ -234,7 +237,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         score
     });
     let min_score = text(&input.min_score).and_then(|raw| match raw.parse::<i64>() {
-        Ok(score) if (0..=100).contains(&score) => Some(score),
+        Ok(score) if (0..=SCORE_MAX).contains(&score) => Some(score),
         _ => {
             errors.add("minScore", MIN_SCORE_MESSAGE);
             None
@@ -266,8 +269,9 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     }
     // Newest first unless asked otherwise.
     let descending = match text(&input.direction) {
-        None | Some("desc") => true,
-        Some("asc") => false,
+        None => true,
+        Some(key) if key == DIRECTIONS[1] => true,
+        Some(key) if key == DIRECTIONS[0] => false,
         Some(_) => {
             errors.add("direction", DIRECTION_MESSAGE);
             true

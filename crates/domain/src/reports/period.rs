@@ -56,16 +56,27 @@ pub struct ReportPeriod {
 pub fn preset_from_query(preset: Option<&str>, from: Option<&str>, to: Option<&str>) -> Result<DatePreset, String> {
     let text = |value: Option<&str>| value.map(str::trim).unwrap_or("").to_string();
     let key = preset.map(str::trim).filter(|p| !p.is_empty()).unwrap_or(DEFAULT_PRESET);
-    Ok(match key {
-        "today" => DatePreset::Today,
-        "yesterday" => DatePreset::Yesterday,
-        "last7Days" => DatePreset::Last7Days,
-        "last30Days" => DatePreset::Last30Days,
-        "thisMonth" => DatePreset::ThisMonth,
-        "lastMonth" => DatePreset::LastMonth,
-        "custom" => DatePreset::Custom { from: text(from), to: text(to) },
-        _ => return Err(PRESET_MESSAGE.into()),
-    })
+    if key == CUSTOM_PRESET {
+        return Ok(DatePreset::Custom { from: text(from), to: text(to) });
+    }
+    PRESETS.iter().find(|(k, _)| *k == key).map(|(_, preset)| preset.clone()).ok_or_else(|| PRESET_MESSAGE.into())
+}
+
+/// The presets by their keys, but the custom range (`CUSTOM_PRESET`, with its days).
+pub const PRESETS: [(&str, DatePreset); 6] = [
+    ("today", DatePreset::Today),
+    ("yesterday", DatePreset::Yesterday),
+    ("last7Days", DatePreset::Last7Days),
+    ("last30Days", DatePreset::Last30Days),
+    ("thisMonth", DatePreset::ThisMonth),
+    ("lastMonth", DatePreset::LastMonth),
+];
+/// The key of a custom range, from `from` to `to`.
+pub const CUSTOM_PRESET: &str = "custom";
+
+/// Every preset's key, the custom range's last (the contract's enumeration of `preset`).
+pub fn preset_keys() -> impl Iterator<Item = &'static str> {
+    PRESETS.iter().map(|(key, _)| *key).chain([CUSTOM_PRESET])
 }
 
 fn zone_of(time_zone: &str) -> Result<Tz, String> {

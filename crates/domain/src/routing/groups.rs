@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::description::{is_taken, DescriptionRule, DESCRIPTION_NOT_UNIQUE, DESCRIPTION_REQUIRED};
 use crate::validation::FieldErrors;
+use crate::{in_class, CharacterClass};
 
 /// The spec gives no length for these; 60 like the other routing descriptions.
 pub const GROUP_DESCRIPTION_MAX: usize = 60;
@@ -33,9 +34,28 @@ pub fn validate_category(form: &GroupForm, taken: &[String]) -> Result<(), Field
 }
 
 /// Letters (A-Z and accented Latin ones), digits and _ - space \ ( ) . , ' & /.
+pub const REPORT_GROUP_CLASS: CharacterClass = &[
+    ('0', '9'),
+    ('A', 'Z'),
+    ('a', 'z'),
+    ('\u{c0}', '\u{d6}'),
+    ('\u{d8}', '\u{f6}'),
+    ('\u{f8}', '\u{ff}'),
+    ('_', '_'),
+    ('-', '-'),
+    (' ', ' '),
+    ('\\', '\\'),
+    ('(', ')'),
+    ('.', '.'),
+    (',', ','),
+    ('\'', '\''),
+    ('&', '&'),
+    ('/', '/'),
+];
+
+/// A character of `REPORT_GROUP_CLASS`.
 pub fn is_report_group_character(c: char) -> bool {
-    let latin = c.is_ascii_alphanumeric() || (('\u{c0}'..='\u{ff}').contains(&c) && c != '\u{d7}' && c != '\u{f7}');
-    latin || matches!(c, '_' | '-' | ' ' | '\\' | '(' | ')' | '.' | ',' | '\'' | '&' | '/')
+    in_class(REPORT_GROUP_CLASS, c)
 }
 
 /// Key: form_description. Required, at most 60, the report group character set, unique. The
@@ -75,6 +95,12 @@ mod tests {
         validate_report_group(&form(description), &taken(others))
             .err()
             .map(|e| e.get("form_description").unwrap().into())
+    }
+
+    #[test]
+    fn report_group_characters_are_latin_letters_digits_and_a_little_punctuation() {
+        assert!("Zoë's (North) & co. _-\\/,".chars().all(is_report_group_character));
+        assert!(!"×÷!?@#\t".chars().any(is_report_group_character));
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub const TERMINATOR_INVALID: &str = "Please choose a terminator.";
 pub const DELAY_BEFORE_INVALID: &str = "Delay before must be between 0 and 10 seconds.";
 pub const DELAY_AFTER_INVALID: &str = "Delay after must be between 0 and 10 seconds.";
 pub const ATTRIBUTION_DELAY_MAX: i64 = 10;
+/// active: '0' off, '1' on.
+pub const ACTIVE_FLAGS: [&str; 2] = ["0", "1"];
 /// attributionType: '1' CallID, '2' the caller's telephone number.
 pub const TRANSFER_TYPES: [(&str, &str); 2] = [("1", "CallID"), ("2", "Caller's telephone number")];
 /// terminator: '0' none, '1' *, '2' #.
@@ -57,7 +59,7 @@ fn is_delay(value: &str) -> bool {
 pub fn validate_in_call_attribution(form: &InCallAttributionForm, taken: &[String]) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
     DESCRIPTION.check(&mut errors, "form_description", &form.description, taken);
-    if !matches!(form.active.trim(), "0" | "1") {
+    if !ACTIVE_FLAGS.contains(&form.active.trim()) {
         errors.add("form_active_flag", ACTIVE_INVALID);
     }
     if !TRANSFER_TYPES.iter().any(|(id, _)| *id == form.attribution_type.trim()) {

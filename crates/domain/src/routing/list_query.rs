@@ -9,6 +9,10 @@ use crate::NumberFormat;
 
 /// The toolbar's rows-per-page choices besides 'All' (spec section 9).
 pub const ROWS_PER_PAGE: [u32; 5] = [10, 25, 50, 100, 200];
+/// The rows-per-page choice of every row on one page.
+pub const ALL_ROWS: &str = "all";
+/// The directions a list sorts in, as the query names them.
+pub const DIRECTIONS: [&str; 2] = ["asc", "desc"];
 pub const SEARCH_MAX: usize = 100;
 /// Far beyond any account (100,000 numbers at 10 a page is 10,000 pages), small enough that
 /// the offset stays cheap to compute.
@@ -34,25 +38,27 @@ pub enum ListSort {
 
 /// A sortable column of a list asked one page at a time: its id as the browser's table names
 /// it, and whether it starts newest (largest) first when no direction is asked.
-pub trait SortColumn: Copy {
-    fn from_id(id: &str) -> Option<Self>;
+pub trait SortColumn: Copy + 'static {
+    /// Every column, by its id (the query's `sort`, and the contract's enumeration of it).
+    const COLUMNS: &'static [(&'static str, Self)];
+
+    fn from_id(id: &str) -> Option<Self> {
+        Self::COLUMNS.iter().find(|(key, _)| *key == id).map(|(_, column)| *column)
+    }
     fn descending_by_default(self) -> bool {
         false
     }
 }
 
 impl SortColumn for ListSort {
-    fn from_id(id: &str) -> Option<ListSort> {
-        Some(match id {
-            "numberPool" => ListSort::NumberPool,
-            "type" => ListSort::Type,
-            "description" => ListSort::Description,
-            "destination" => ListSort::Destination,
-            "recording" => ListSort::Recording,
-            "status" => ListSort::Status,
-            _ => return None,
-        })
-    }
+    const COLUMNS: &'static [(&'static str, ListSort)] = &[
+        ("numberPool", ListSort::NumberPool),
+        ("type", ListSort::Type),
+        ("description", ListSort::Description),
+        ("destination", ListSort::Destination),
+        ("recording", ListSort::Recording),
+        ("status", ListSort::Status),
+    ];
 }
 
 /// How the list and its export name a row's kind.
@@ -123,7 +129,7 @@ pub fn parse_table_query<S: SortColumn>(input: &ListQueryInput, default_sort: S)
         },
     };
     let page_size = match text(&input.page_size) {
-        None | Some("all") => None,
+        None | Some(ALL_ROWS) => None,
         Some(raw) => match raw.parse::<u32>() {
             Ok(size) if ROWS_PER_PAGE.contains(&size) => Some(size),
             _ => {
@@ -145,8 +151,8 @@ pub fn parse_table_query<S: SortColumn>(input: &ListQueryInput, default_sort: S)
     };
     let descending = match text(&input.direction) {
         None => sort.descending_by_default(),
-        Some("asc") => false,
-        Some("desc") => true,
+        Some(key) if key == DIRECTIONS[0] => false,
+        Some(key) if key == DIRECTIONS[1] => true,
         Some(_) => {
             errors.add("direction", DIRECTION_MESSAGE);
             false

@@ -18,7 +18,7 @@ pub enum InlineList {
 
 impl InlineList {
     /// The longest description each list takes (any other list: 100).
-    pub fn max_length(self) -> usize {
+    pub const fn max_length(self) -> usize {
         match self {
             InlineList::Channel | InlineList::MediaOwner => 40,
             InlineList::Department => 80,

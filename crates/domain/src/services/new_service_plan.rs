@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::routing::description::DescriptionRule;
+use crate::routing::{DESTINATION_DIGITS_MAX, DESTINATION_DIGITS_MIN};
 use crate::validation::FieldErrors;
 
 pub const DESCRIPTION_MAX: usize = 1000;
@@ -36,9 +37,9 @@ pub fn destination_number_problem<S: AsRef<str>>(number: &str, restricted: &[S])
     let length = number.chars().count();
     if number.is_empty() {
         Some(NUMBER_REQUIRED)
-    } else if length < 8 {
+    } else if length < DESTINATION_DIGITS_MIN {
         Some(NUMBER_TOO_SHORT)
-    } else if length > 20 {
+    } else if length > DESTINATION_DIGITS_MAX {
         Some(NUMBER_TOO_LONG)
     } else if !number.chars().all(|c| c.is_ascii_digit()) {
         Some(NUMBER_NOT_NUMERIC)

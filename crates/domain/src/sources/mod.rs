@@ -15,7 +15,8 @@ pub use classify::{
 };
 pub use rules::{
     describe_rule, pair_in_use, parse_rule, validate_pair, validate_rule, MatchOp, PairForm, RuleField, RuleForm,
-    SourceRule, CLICK_IDS, PAIR_NOT_UNIQUE, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, VALUE_MAX,
+    SourceRule, CLICK_IDS, PAIR_NOT_UNIQUE, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, SOURCE_NAME_REFUSED,
+    VALUE_MAX,
 };
 pub use url::{is_direct, parse_landing, referrer_host, Landing};
 

@@ -4,9 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::validation::FieldErrors;
+use crate::{in_class, CharacterClass};
 
 /// Longest source or medium name.
 pub const SOURCE_MAX: usize = 100;
+/// What a source's or a medium's name may not hold: a control character (a line break) or '/'.
+pub const SOURCE_NAME_REFUSED: CharacterClass = &[('\0', '\u{1f}'), ('/', '/'), ('\u{7f}', '\u{9f}')];
 /// Longest rule value.
 pub const VALUE_MAX: usize = 200;
 /// The click ids a rule may ask for.
@@ -255,7 +258,7 @@ fn name_errors(errors: &mut FieldErrors, field: &str, label: &str, value: &str) 
         errors.add(field, format!("{label} is required."));
     } else if value.chars().count() > SOURCE_MAX {
         errors.add(field, format!("Max {} length is {SOURCE_MAX} characters.", label.to_lowercase()));
-    } else if value.chars().any(char::is_control) || value.contains('/') {
+    } else if value.chars().any(|c| in_class(SOURCE_NAME_REFUSED, c)) {
         errors.add(field, format!("{label} may not contain '/' or line breaks."));
     }
 }
@@ -312,6 +315,13 @@ pub fn pair_in_use(is_default: bool, whispers: &[String], pools: &[String]) -> O
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_names_refused_characters_are_the_controls_and_the_slash() {
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            assert_eq!(super::in_class(super::SOURCE_NAME_REFUSED, c), c.is_control() || c == '/', "{c:?}");
+        }
+    }
+
     use super::*;
 
     fn form(field: &str, op: &str, value: &str) -> RuleForm {

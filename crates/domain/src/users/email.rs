@@ -1,12 +1,15 @@
 /// A plausible email address: one @, a local part, and a dotted domain of letters, digits and
 /// hyphens; no spaces. (Deliverability is the mail server's business.)
+/// The characters besides letters, digits and dots an address's local part may hold.
+pub const EMAIL_LOCAL_SPECIALS: &str = "!#$%&'*+/=?^_`{|}~-";
+
 pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else { return false };
     let local_ok = !local.is_empty()
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
-        && local.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+        && local.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || EMAIL_LOCAL_SPECIALS.contains(c));
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|l| {

@@ -12,7 +12,7 @@ mod user_form;
 
 pub use authority::{assignable_auth_codes, authority_label, delete_refusal, may_manage, offers_delete, DeleteRequest};
 pub use authority::{CANNOT_DELETE_HIGHER, CANNOT_DELETE_LAST_OWNER, CANNOT_DELETE_SELF};
-pub use email::is_valid_email;
+pub use email::{is_valid_email, EMAIL_LOCAL_SPECIALS};
 pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};
 pub use outbound::{shows_outbound, terms_problem, ACCEPT_TERMS};
 pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
@@ -29,3 +29,4 @@ pub use user_form::{
     CALL_RECORDING_NOT_ALLOWED, EMAIL_IN_USE, NO_PERMISSIONS_FOR_OUTBOUND, USER_EMAIL_MAX, USER_FIRST_NAME_MAX,
     USER_LAST_NAME_MAX,
 };
+pub use user_form::{OUTBOUND_NUMBER_MAX, OUTBOUND_NUMBER_MIN, OUTBOUND_NUMBER_PREFIXES};

@@ -7,8 +7,10 @@ use crate::validation::FieldErrors;
 pub const USER_FIRST_NAME_MAX: usize = 20;
 pub const USER_LAST_NAME_MAX: usize = 20;
 pub const USER_EMAIL_MAX: usize = 80;
-const OUTBOUND_NUMBER_MIN: usize = 11;
-const OUTBOUND_NUMBER_MAX: usize = 20;
+pub const OUTBOUND_NUMBER_MIN: usize = 11;
+pub const OUTBOUND_NUMBER_MAX: usize = 20;
+/// How an outbound number (a UK geographic or mobile one) starts.
+pub const OUTBOUND_NUMBER_PREFIXES: [&str; 3] = ["01", "02", "07"];
 
 pub const EMAIL_IN_USE: &str = "This email is already in use.";
 pub const CALL_RECORDING_NOT_ALLOWED: &str =
@@ -129,7 +131,7 @@ pub fn outbound_number_message(number: &str) -> Option<&'static str> {
         Some("Phone number must be at least 11 digits in length.")
     } else if number.len() > OUTBOUND_NUMBER_MAX {
         Some("Phone number must not exceed 20 digits in length.")
-    } else if !["01", "02", "07"].iter().any(|p| number.starts_with(p)) {
+    } else if !OUTBOUND_NUMBER_PREFIXES.iter().any(|p| number.starts_with(p)) {
         Some("Number must start with 01, 02 or 07.")
     } else {
         None

@@ -120,40 +120,58 @@ async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Re
     }))
 }
 
+/// The most characters a billing field takes as posted, before the domain's rules.
+const RAW_MAX: usize = 1_000;
+
+/// The billing details' field `I` (`billing::BILLING_FIELDS`) as the domain judges it.
+fn billing_field<const I: usize>() -> utoipa::openapi::schema::Object {
+    crate::http::bounds::contact_field(domain::billing::BILLING_FIELDS[I], RAW_MAX)
+}
+
 /// The billing details form. The domain's billing rules (`validate_billing_details`) decide;
 /// these bounds only stop absurd input first.
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct SaveBillingDetailsRequest {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = billing_field::<0>)]
     form_companyName: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = billing_field::<1>)]
     form_street1: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = billing_field::<2>)]
     form_street2: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = billing_field::<3>)]
     form_town: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = billing_field::<4>)]
     form_county: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = billing_field::<5>)]
     form_postCode: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = billing_field::<6>)]
     form_contactName: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = billing_field::<7>)]
     form_contactEmail: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = billing_field::<8>)]
     form_contactTelephone: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = billing_field::<9>)]
     form_poNumber: String,
 }
 
@@ -186,4 +204,19 @@ async fn save_billing_details(
     billing::save(&state.db, user.account.customer_id, &details, state.clock.now()).await?;
     tracing::info!(customer = user.account.customer_id, "billing details saved");
     Ok(Json(Done { success: true }))
+}
+
+#[cfg(test)]
+mod contract_tests {
+    use super::*;
+
+    #[test]
+    fn the_forms_required_fields_are_the_domains() {
+        let schema = serde_json::to_value(<SaveBillingDetailsRequest as utoipa::PartialSchema>::schema()).unwrap();
+        let required: Vec<&str> =
+            schema["required"].as_array().map(|r| r.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
+        for (name, _, needed, _) in domain::billing::BILLING_FIELDS {
+            assert_eq!(required.contains(&name), needed, "{name}");
+        }
+    }
 }

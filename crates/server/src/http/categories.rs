@@ -9,7 +9,7 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
-use domain::routing::{validate_category, GroupForm, DESCRIPTION_NOT_UNIQUE};
+use domain::routing::{validate_category, GroupForm, DESCRIPTION_NOT_UNIQUE, GROUP_DESCRIPTION_MAX};
 use domain::scoring::{can_edit_categories, category_delete_question, category_delete_refusal, opens_categories};
 use domain::{AccountState, FieldErrors};
 use garde::Validate;
@@ -111,6 +111,7 @@ struct CategoryFields {
     /// The name: required, at most 60 characters, unique in the account.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = super::bounds::required_keyboard::<GROUP_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
 }
 

@@ -251,16 +251,22 @@ async fn get_cta(
     }))
 }
 
+fn cta_kinds() -> utoipa::openapi::schema::Object {
+    super::bounds::keys(domain::cta::CtaKind::ALL.map(domain::cta::CtaKind::key))
+}
+
 /// The call-to-action form.
 #[derive(Deserialize, Validate, ToSchema)]
 struct CtaFields {
     /// At most 100 characters, unique in the account ignoring case.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = super::bounds::required_keyboard::<{ domain::cta::NAME_MAX }, TEXT_MAX>)]
     form_name: String,
     /// 'call_link', 'button' or 'form'.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = cta_kinds)]
     form_kind: String,
     /// A CSS selector, at most 500 characters.
     #[serde(default)]

@@ -69,11 +69,23 @@ struct ConfirmPasswordRequest {
     /// The user's password. Its rules are the domain's; this only bounds it first.
     #[serde(default)]
     #[garde(length(chars, max = PASSWORD_MAX))]
+    #[schema(required = true, schema_with = password)]
     form_password: String,
 }
 
 /// No password is longer than this (new ones allow 128 characters).
 const PASSWORD_MAX: usize = 1_000;
+
+/// A password: not empty (spaces are a password: `validate_password_confirmation`), at most
+/// `PASSWORD_MAX` characters, no NUL.
+fn password() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .min_length(Some(1))
+        .max_length(Some(PASSWORD_MAX))
+        .pattern(Some(super::contract::FORM_TEXT_PATTERN))
+        .build()
+}
 
 /// status 1 and the key for the destructive call.
 #[derive(Serialize, ToSchema)]

@@ -157,6 +157,7 @@ struct OutsideNumberFields {
     /// 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::outbound_number)]
     form_number: String,
 }
 

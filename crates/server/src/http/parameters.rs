@@ -88,12 +88,22 @@ async fn get_parameters(State(state): State<AppState>, user: AccountUser) -> Res
     }))
 }
 
+/// The most characters a parameter's name takes as posted, before the domain's rule.
+const NAME_RAW_MAX: usize = 1_000;
+
+/// A URL tag (`validate_parameter_name`): letters, digits and underscores.
+fn parameter_name() -> utoipa::openapi::schema::Object {
+    use domain::services::parameters::PARAMETER_NAME_MAX;
+    super::bounds::required_by_rule(domain::CharacterRule::UrlTag, PARAMETER_NAME_MAX, NAME_RAW_MAX)
+}
+
 #[derive(Deserialize, Validate, ToSchema)]
 struct ParameterName {
     /// A URL tag: letters, numbers and underscores, at most 50 (the domain's rule decides; the
     /// bound stops absurd input).
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = NAME_RAW_MAX))]
+    #[schema(required = true, schema_with = parameter_name)]
     parameter: String,
 }
 

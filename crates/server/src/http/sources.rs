@@ -196,18 +196,28 @@ async fn source_page(
     }))
 }
 
+/// The most characters an id field takes (an add ignores the id: any text of this length).
+const ID_TEXT_MAX: usize = 30;
+
+/// The most characters a pair's name takes as posted, before the domain's rule.
+const NAME_RAW_MAX: usize = 1_000;
+
 /// A pair's fields (the id only for an edit).
 #[derive(Deserialize, Validate, ToSchema)]
 struct PairFields {
+    /// The record edited (an add ignores it).
     #[serde(default)]
-    #[garde(length(max = 30))]
+    #[garde(length(chars, max = ID_TEXT_MAX))]
+    #[schema(schema_with = super::bounds::text::<ID_TEXT_MAX>)]
     id: Option<String>,
     /// Domain `validate_pair` decides; the bound stops absurd input.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = NAME_RAW_MAX))]
+    #[schema(required = true, schema_with = super::bounds::source_name::<NAME_RAW_MAX>)]
     source: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = NAME_RAW_MAX))]
+    #[schema(required = true, schema_with = super::bounds::source_name::<NAME_RAW_MAX>)]
     medium: String,
 }
 
@@ -282,6 +292,7 @@ async fn update_source(
 struct IdField {
     #[serde(default)]
     #[garde(length(max = 30))]
+    #[schema(schema_with = super::bounds::id)]
     id: Option<String>,
 }
 
@@ -316,14 +327,18 @@ async fn delete_source(
 #[derive(Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SourceRuleFields {
+    /// The record edited (an add ignores it).
     #[serde(default)]
-    #[garde(length(max = 30))]
+    #[garde(length(chars, max = ID_TEXT_MAX))]
+    #[schema(schema_with = super::bounds::text::<ID_TEXT_MAX>)]
     id: Option<String>,
     #[serde(default)]
     #[garde(length(max = 30))]
+    #[schema(schema_with = super::bounds::id)]
     source_id: Option<String>,
     #[serde(default)]
     #[garde(length(max = 40))]
+    #[schema(required = true, schema_with = rule_fields)]
     field: String,
     #[serde(default)]
     #[garde(length(max = 40))]
@@ -365,7 +380,7 @@ async fn insert_rule(
         return Err(AppError::field("field", format!("An account keeps at most {RULES_MAX} rules.")));
     }
     drop(conn);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let id = store::insert_rule(&mut tx, customer, pair, (field, op, &value), state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(Saved { success: true, id }))
@@ -414,14 +429,34 @@ async fn delete_rule(
     }
 }
 
+fn rule_fields() -> utoipa::openapi::schema::Object {
+    super::bounds::keys(domain::sources::RuleField::ALL.map(domain::sources::RuleField::key))
+}
+
+/// A move's directions, and whether each is up.
+const MOVES: [(&str, bool); 2] = [("up", true), ("down", false)];
+
+fn move_directions() -> utoipa::openapi::schema::Object {
+    super::bounds::keys(MOVES.map(|(key, _)| key))
+}
+
+/// The paid-overrides setting's values, and whether each is on.
+const SWITCH: [(&str, bool); 4] = [("1", true), ("true", true), ("0", false), ("false", false)];
+
+fn switch_values() -> utoipa::openapi::schema::Object {
+    super::bounds::keys(SWITCH.map(|(key, _)| key))
+}
+
 #[derive(Deserialize, Validate, ToSchema)]
 struct MoveFields {
     #[serde(default)]
     #[garde(length(max = 30))]
+    #[schema(schema_with = super::bounds::id)]
     id: Option<String>,
     /// 'up' (earlier, stronger within its level) or 'down'.
     #[serde(default)]
     #[garde(length(max = 10))]
+    #[schema(required = true, schema_with = move_directions)]
     direction: String,
 }
 
@@ -437,10 +472,9 @@ async fn move_rule(
 ) -> Result<Json<Done>, AppError> {
     user.require_edit()?;
     let id = id_of(fields.id.as_deref())?;
-    let up = match fields.direction.as_str() {
-        "up" => true,
-        "down" => false,
-        _ => return Err(AppError::field("direction", "Choose up or down.")),
+    let up = match MOVES.iter().find(|(key, _)| *key == fields.direction) {
+        Some((_, up)) => *up,
+        None => return Err(AppError::field("direction", "Choose up or down.")),
     };
     if store::move_rule(&state.db, user.customer(), id, up).await? {
         Ok(Json(Done { success: true }))
@@ -455,6 +489,7 @@ struct SettingsFields {
     /// '1' lets a paid click (gclid, msclkid, a paid utm_medium) override a first touch.
     #[serde(default)]
     #[garde(length(max = 10))]
+    #[schema(required = true, schema_with = switch_values)]
     paid_overrides: String,
 }
 
@@ -474,10 +509,9 @@ async fn update_settings(
     Form { fields, .. }: Form<SettingsFields>,
 ) -> Result<Json<Settings>, AppError> {
     user.require_edit()?;
-    let on = match fields.paid_overrides.as_str() {
-        "1" | "true" => true,
-        "0" | "false" => false,
-        _ => return Err(AppError::field("paidOverrides", "Choose on or off.")),
+    let on = match SWITCH.iter().find(|(key, _)| *key == fields.paid_overrides) {
+        Some((_, on)) => *on,
+        None => return Err(AppError::field("paidOverrides", "Choose on or off.")),
     };
     store::set_paid_overrides(&state.db, user.customer(), on).await?;
     Ok(Json(Settings { paid_overrides: on }))

@@ -113,6 +113,7 @@ struct StartSpeechTrialRequest {
     /// "1": the terms are ticked.
     #[serde(default)]
     #[garde(length(max = 10))]
+    #[schema(required = true, schema_with = crate::http::bounds::ticked)]
     terms: String,
 }
 
@@ -128,7 +129,7 @@ async fn start_trial(
     Form { fields: form, .. }: Form<StartSpeechTrialRequest>,
 ) -> Result<Json<SpeechTrialAnswer>, AppError> {
     purchaser(&user)?;
-    if let Some(message) = terms_problem(form.terms == "1") {
+    if let Some(message) = terms_problem(form.terms == crate::http::bounds::TICKED) {
         return Err(AppError::field("terms", message));
     }
     let customer = user.customer();

@@ -159,10 +159,12 @@ async fn get_tags(State(state): State<AppState>, user: TagsUser) -> Result<Json<
 struct TagFields {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = super::bounds::required_keyboard::<{ domain::tags::TAG_NAME_MAX }, TEXT_MAX>)]
     form_description: String,
     /// "#rrggbb", dark enough for white text.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = super::bounds::hex_colour)]
     form_colour: String,
 }
 

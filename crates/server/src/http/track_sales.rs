@@ -130,7 +130,7 @@ fn lines(rows: Vec<store::RevenueRow>) -> Vec<RevenueLine> {
 
 /// The matching settings, and the period's sales: totals, revenue by source / medium and by
 /// campaign, the latest sales.
-#[utoipa::path(get, path = "/tracksales/getSales", tag = "sales", params(SalesQuery),
+#[utoipa::path(get, path = "/tracksales/getSales", tag = "sales", params(crate::http::bounds::PeriodParams),
     responses((status = 200, body = TrackSalesPage), (status = 403, description = "No Track Sales menu item"),
         (status = 422, description = "preset, from")))]
 async fn get_sales(
@@ -196,10 +196,12 @@ struct MatchingFields {
     /// callerNumber or callId.
     #[serde(default)]
     #[garde(length(chars, max = 20))]
+    #[schema(required = true, schema_with = crate::http::bounds::match_by)]
     form_match_by: String,
     /// 1 to 90.
     #[serde(default)]
     #[garde(length(chars, max = 20))]
+    #[schema(required = true, schema_with = crate::http::bounds::whole_in::<{ domain::sales::MATCH_DAYS_MIN }, { domain::sales::MATCH_DAYS_MAX }>)]
     form_match_days: String,
 }
 

@@ -62,6 +62,19 @@ async fn options(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     }))
 }
 
+/// The most characters a field takes as posted.
+const RAW_MAX: usize = 1_000;
+
+/// A property's id: one of the account's options, so not blank.
+fn property_id() -> utoipa::openapi::schema::Object {
+    crate::http::bounds::required::<RAW_MAX, RAW_MAX>()
+}
+
+/// How calls are sent to the property (`integrations::GA_PROPERTY_TYPES`).
+fn property_types() -> utoipa::openapi::schema::Object {
+    crate::http::bounds::keys(domain::integrations::GA_PROPERTY_TYPES)
+}
+
 /// The property chosen and how calls are sent to it. The domain's rules
 /// (`validate_ga_connect`) decide; these bounds only stop absurd input first. (The browser also
 /// posts each property's URL as `form_ga_property_url[id]`: only an echo, not read.)
@@ -69,11 +82,13 @@ async fn options(State(state): State<AppState>, user: AccountUser) -> Result<Jso
 struct GaConnectRequest {
     /// One of the options' `ua`.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = property_id)]
     form_ga_property_id: String,
     /// 1 events, 2 virtual pageviews.
     #[serde(default)]
     #[garde(length(chars, max = 1_000))]
+    #[schema(required = true, schema_with = property_types)]
     form_ga_property_type: String,
 }
 

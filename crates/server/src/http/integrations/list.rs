@@ -147,17 +147,27 @@ struct IntegrationListRequest {
     /// (`requested`) decide; this only bounds it first.
     #[serde(default)]
     #[garde(length(max = 100_000))]
+    #[schema(required = true, schema_with = integration_list)]
     integration_list: String,
 }
 
 /// The list posted: at most one entry per integration, each a known identifier.
+/// The longest list read (the catalogue's every identifier fits many times over).
+const LIST_BYTES_MAX: usize = 2_000;
+
+/// The list as the schema states it: the catalogue's identifiers, each once at most in number.
+fn integration_list() -> utoipa::openapi::schema::Object {
+    let identifiers: Vec<&str> = INTEGRATIONS.iter().map(|i| i.identifier).collect();
+    crate::http::bounds::json_keys(&identifiers, INTEGRATIONS.len(), LIST_BYTES_MAX)
+}
+
 fn requested(text: &str) -> Result<Vec<&'static IntegrationDef>, AppError> {
     let invalid = || {
         let mut errors = FieldErrors::new();
         errors.add("integration_list", LIST_INVALID);
         AppError::Validation(errors)
     };
-    if text.len() > 2_000 {
+    if text.len() > LIST_BYTES_MAX {
         return Err(invalid());
     }
     let names: Vec<String> = serde_json::from_str(text).map_err(|_| invalid())?;

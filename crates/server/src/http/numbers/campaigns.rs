@@ -69,7 +69,7 @@ struct CampaignPage {
 }
 
 /// A page of the campaigns: `sort` description (the default), numbers, calls or created.
-#[utoipa::path(get, path = "/managecampaigns/getCampaigns", tag = "static", params(ListQueryInput),
+#[utoipa::path(get, path = "/managecampaigns/getCampaigns", tag = "static", params(crate::http::bounds::ListParams<CampaignSort>),
     responses((status = 200, body = CampaignPage)))]
 async fn campaign_list(
     State(state): State<AppState>,

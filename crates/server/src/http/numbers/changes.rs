@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::StaticUser;
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::routing::history::{ChangeLog, Editor};
 use crate::http::typed_form::Form;
@@ -54,25 +55,33 @@ async fn owned(
     Ok(found)
 }
 
+/// The most characters a media description takes as posted, before the domain's rule.
+const RAW_MAX: usize = 1_000;
+
 /// An edit of the numbers' attribution fields: a field not posted stays as it is.
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct UpdateNumbers {
     #[serde(default, rename = "ids[]")]
     #[garde(length(max = IDS_POSTED_MAX))]
+    #[schema(required = true, schema_with = bounds::ids::<{ domain::numbers::IDS_MAX }>)]
     ids: Vec<i64>,
     #[serde(default)]
-    #[garde(inner(length(chars, max = 1_000)))]
+    #[garde(inner(length(chars, max = RAW_MAX)))]
+    #[schema(schema_with = bounds::required::<{ domain::numbers::MEDIA_DESCRIPTION_MAX }, RAW_MAX>)]
     mediaDescription: Option<String>,
     /// A channel's id; 0 for none.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     channel: Option<i64>,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     department: Option<i64>,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     mediaOwner: Option<i64>,
 }
 
@@ -113,7 +122,7 @@ async fn update_numbers(
             }
         }
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     owned(&mut tx, customer, &ids).await?;
     numbers::update_attribution(&mut tx, customer, &ids, &edit).await?;
     tx.commit().await?;
@@ -124,10 +133,12 @@ async fn update_numbers(
 struct MoveNumbers {
     #[serde(default, rename = "ids[]")]
     #[garde(length(max = IDS_POSTED_MAX))]
+    #[schema(required = true, schema_with = bounds::ids::<{ domain::numbers::IDS_MAX }>)]
     ids: Vec<i64>,
     /// The campaign to file them under.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = bounds::id)]
     campaign: Option<i64>,
 }
 
@@ -155,7 +166,7 @@ async fn move_numbers(
     let ids = checked_ids(&form.ids)?;
     let lists = number_lists::list(&state.db, customer, InlineList::Campaign).await?;
     let name = lists.into_iter().find(|(id, _)| *id == campaign).map(|(_, d)| d).ok_or(AppError::NotFound)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     owned(&mut tx, customer, &ids).await?;
     numbers::move_to(&mut tx, customer, &ids, campaign).await?;
     tx.commit().await?;
@@ -207,7 +218,7 @@ async fn release_numbers(
     let terms = release_terms(now, &zone).map_err(AppError::Internal)?;
     let prefixes: Vec<(i64, String)> =
         inventory::prefixes(&state.db).await?.into_iter().map(|(id, prefix, _)| (id, prefix)).collect();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let found = owned(&mut tx, customer, &ids).await?;
     let mut changes = ChangeLog::new(&state, &user);
     let mut released = Vec::with_capacity(found.len());

@@ -47,7 +47,7 @@ struct NumberPage {
 
 /// A page of numbers: `sort` bought (the default, newest first), number, campaign,
 /// mediaDescription, channel, mediaOwner, department or calls.
-#[utoipa::path(get, path = "/managenumbers/getNumbers", tag = "static", params(CampaignParam, ListQueryInput),
+#[utoipa::path(get, path = "/managenumbers/getNumbers", tag = "static", params(CampaignParam, crate::http::bounds::ListParams<NumberSort>),
     responses((status = 200, body = NumberPage)))]
 async fn number_list(
     State(state): State<AppState>,

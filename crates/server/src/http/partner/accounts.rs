@@ -103,6 +103,7 @@ fn may_add(user: &AccountUser, programme: Programme) -> bool {
 struct AddAccountRequest {
     #[serde(default)]
     #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::account_name::<FIELD_MAX>)]
     accountName: String,
     #[serde(default)]
     #[garde(length(chars, max = FIELD_MAX))]

@@ -69,9 +69,12 @@ struct SaveBrandingRequest {
     /// #rrggbb
     #[serde(default)]
     #[garde(length(chars, max = 20))]
+    #[schema(required = true, schema_with = bounds::hex_colour)]
     form_top_bar_background: String,
+    /// #rrggbb, in contrast with the background.
     #[serde(default)]
     #[garde(length(chars, max = 20))]
+    #[schema(required = true, schema_with = bounds::hex_colour)]
     form_top_bar_text: String,
     /// 1: remove the stored logo (when no new one is sent).
     #[serde(default)]

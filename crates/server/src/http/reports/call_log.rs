@@ -71,7 +71,7 @@ async fn with_dimension(state: &AppState, user: &ReportsUser, query: &mut CallLo
 }
 
 /// A page of the account's inbound calls, newest first unless sorted otherwise.
-#[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(CallLogQueryInput),
+#[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(crate::http::bounds::CallLogParams),
     responses((status = 200, body = CallLog), (status = 403, description = "No reports permission"),
         (status = 422, description = "A filter out of bounds")))]
 async fn get_calls(
@@ -240,7 +240,7 @@ const CSV_HEADER: [&str; 18] = [
 
 /// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
 /// are read: a million calls are never held in memory at once.
-#[utoipa::path(get, path = "/reports/exportCallsCsv", tag = "reports", params(CallLogQueryInput),
+#[utoipa::path(get, path = "/reports/exportCallsCsv", tag = "reports", params(crate::http::bounds::CallLogParams),
     responses((status = 200, description = "The calls as CSV (an attachment).", content_type = "text/csv", body = String),
         (status = 403, description = "No reports permission"), (status = 422, description = "A filter out of bounds")))]
 async fn export_calls_csv(

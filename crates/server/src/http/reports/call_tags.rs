@@ -74,6 +74,7 @@ struct TagChoice {
     /// The tag's id.
     #[serde(default)]
     #[garde(length(chars, max = 40))]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     form_tag_id: String,
 }
 

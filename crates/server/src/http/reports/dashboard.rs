@@ -109,7 +109,7 @@ fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals 
 }
 
 /// The dashboard's figures for a period.
-#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(DashboardQuery),
+#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(crate::http::bounds::PeriodParams),
     responses((status = 200, body = Dashboard), (status = 403, description = "No reports permission"),
         (status = 422, description = "A period that is not one")))]
 async fn dashboard(

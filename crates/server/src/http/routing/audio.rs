@@ -149,6 +149,7 @@ async fn audio_list_slash(state: State<AppState>, user: RoutingUser) -> Result<J
 struct AudioIdsRequest {
     #[serde(default, rename = "form_audio_id[]")]
     #[garde(length(max = MAX_AUDIO_IDS))]
+    #[schema(required = true, schema_with = crate::http::bounds::ids::<MAX_AUDIO_IDS>)]
     form_audio_id: Vec<i64>,
 }
 
@@ -157,10 +158,14 @@ async fn posted_audio_ids(state: &AppState, user: &RoutingUser, ids: &[i64]) -> 
     if ids.is_empty() {
         return Err(AppError::BadRequest("form_audio_id[] is required".into()));
     }
-    if !audios::owns_all(&state.db, user.customer(), ids).await? {
+    // Each audio once, however often it is posted: the callers read each one's uses.
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if !audios::owns_all(&state.db, user.customer(), &ids).await? {
         return Err(AppError::NotFound);
     }
-    Ok(ids.to_vec())
+    Ok(ids)
 }
 
 /// One place an audio is played.
@@ -445,13 +450,16 @@ struct UpdateAudioRequest {
     /// The audio being updated.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     form_record_id: IdField,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::AUDIO_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_description: String,
     /// Text to speech: replaces the stored file or sentence.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = crate::http::bounds::optional_keyboard::<{ domain::routing::AUDIO_SENTENCE_MAX }, TEXT_MAX>)]
     form_audio_sentence: String,
     /// A new audio file (multipart only): replaces the stored one.
     #[serde(skip)]

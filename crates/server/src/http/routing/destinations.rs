@@ -138,18 +138,22 @@ fn number_refused(errors: FieldErrors) -> AppError {
 struct StoreNumberRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_number_description: String,
     /// The number as dialled after the international code.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::destination_digits)]
     form_destination_number: String,
     /// The international code's id (an unknown one counts as none chosen).
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     form_international_code: IdField,
     /// "1": the number is a mailbox; "0" or empty: not.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(schema_with = crate::http::bounds::whole_in::<0, 1>)]
     form_mailbox: String,
 }
 
@@ -218,13 +222,16 @@ struct UpdateNumberRequest {
     /// The destination number being updated.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(schema_with = crate::http::bounds::id)]
     form_record_id: IdField,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_number_description: String,
     /// "1": the number is a mailbox; "0" or empty: not.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(schema_with = crate::http::bounds::whole_in::<0, 1>)]
     form_mailbox: String,
 }
 

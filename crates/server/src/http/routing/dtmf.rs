@@ -4,7 +4,9 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
-use domain::routing::dtmf::DTMF_TIMEOUT_DEFAULT;
+use domain::routing::dtmf::{
+    DTMF_DESCRIPTION_MAX, DTMF_DIGITS_MAX, DTMF_DIGITS_MIN, DTMF_TIMEOUT_DEFAULT, DTMF_TIMEOUT_MAX, DTMF_TIMEOUT_MIN,
+};
 use domain::routing::history::RecordKind;
 use domain::routing::{
     validate_dtmf_ivr, validate_dtmf_plan, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm, RowLimit, DTMF_IVR_KEY_ROWS,
@@ -18,6 +20,7 @@ use utoipa_axum::routes;
 use super::extras::{id, ids, not_found_unless, number, RoutingSaved, TEXT_MAX};
 use super::history::RecordedWrite;
 use super::RoutingUser;
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::state::AppState;
@@ -110,24 +113,34 @@ twin!(post edit_dtmf_plan_slash, "/managedtmf/editPlan/", edit_dtmf_plan, DtmfPl
 struct DtmfPlanRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<DTMF_DESCRIPTION_MAX, TEXT_MAX>)]
     description: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::id)]
     introAudio: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::id)]
     endAudio: String,
+    /// At most maximumDigits.
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<DTMF_DIGITS_MIN, DTMF_DIGITS_MAX>)]
     minimumDigits: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<DTMF_DIGITS_MIN, DTMF_DIGITS_MAX>)]
     maximumDigits: String,
+    /// Seconds; 1 when absent.
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(schema_with = bounds::whole_in::<DTMF_TIMEOUT_MIN, DTMF_TIMEOUT_MAX>)]
     initialTimeout: String,
+    /// Seconds; 1 when absent.
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(schema_with = bounds::whole_in::<DTMF_TIMEOUT_MIN, DTMF_TIMEOUT_MAX>)]
     internalTimeout: String,
     /// "1", "true" or "on" when ticked.
     #[serde(default)]

@@ -8,9 +8,10 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
+use domain::routing::in_call;
 use domain::routing::{
     validate_category, validate_in_call_attribution, validate_report_group, GroupForm, InCallAttributionForm,
-    DESCRIPTION_NOT_UNIQUE,
+    DESCRIPTION_NOT_UNIQUE, GROUP_DESCRIPTION_MAX,
 };
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ use utoipa_axum::routes;
 use super::history::RecordedWrite;
 use super::library::refused;
 use super::{dtmf, whispers, RoutingUser};
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
@@ -153,6 +155,7 @@ async fn save_group(
 struct CategoryRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<GROUP_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
     /// The category changed (updateExisting only).
     #[serde(default)]
@@ -240,6 +243,7 @@ async fn affected_pools_and_numbers(
 struct ReportGroupRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_report_group::<GROUP_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
     /// The group changed (updateReportGroup only).
     #[serde(default)]
@@ -403,26 +407,46 @@ async fn in_call_attributions(
 twin!(get in_call_attributions_bare, "/manageconnections/getInCallAttribution", in_call_attributions,
     InCallAttributions; state: State<AppState>, user: RoutingUser);
 
+fn in_call_active() -> utoipa::openapi::schema::Object {
+    bounds::keys(in_call::ACTIVE_FLAGS)
+}
+
+fn in_call_transfer_types() -> utoipa::openapi::schema::Object {
+    bounds::keys(in_call::TRANSFER_TYPES.map(|(id, _)| id))
+}
+
+fn in_call_terminators() -> utoipa::openapi::schema::Object {
+    bounds::keys(in_call::TERMINATORS.map(|(id, _)| id))
+}
+
 /// An in-call attribution plan as posted.
 #[derive(Deserialize, Validate, ToSchema)]
 struct InCallRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ in_call::IN_CALL_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_description: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = in_call_active)]
     form_active_flag: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = in_call_transfer_types)]
     form_transfer_type: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = in_call_terminators)]
     form_terminator: String,
+    /// Seconds.
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<0, { in_call::ATTRIBUTION_DELAY_MAX }>)]
     form_delay_before: String,
+    /// Seconds.
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<0, { in_call::ATTRIBUTION_DELAY_MAX }>)]
     form_delay_after: String,
 }
 

@@ -4,7 +4,10 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
-use domain::routing::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
+use domain::routing::{
+    validate_queue, QueueForm, HOLD_MUSIC, MESSAGE_MODES, QUEUE_DESCRIPTION_MAX, QUEUE_LINES_MAX, QUEUE_MAX_CALLS,
+    QUEUE_NOT_UNIQUE,
+};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -15,6 +18,7 @@ use utoipa_axum::routes;
 use super::history::record_change;
 use super::library::{IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
 use crate::state::AppState;
@@ -98,25 +102,31 @@ async fn list_slash(state: State<AppState>, user: RoutingUser) -> Result<Json<Qu
 struct SaveQueueRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<QUEUE_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
     /// 1 to 100.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<1, QUEUE_MAX_CALLS>)]
     form_max_calls: String,
     /// 1 to 99.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = bounds::whole_in::<1, QUEUE_LINES_MAX>)]
     form_lines_qty: String,
     /// The hold music genre.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = hold_music)]
     form_hold_music: String,
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = message_modes)]
     form_message_mode: String,
     /// Seconds between apology messages.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = message_intervals)]
     form_message_interval: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
@@ -136,6 +146,18 @@ struct SaveQueueRequest {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
     form_queue_full_audio: IdField,
+}
+
+fn hold_music() -> utoipa::openapi::schema::Object {
+    bounds::keys(HOLD_MUSIC.map(|(id, _)| id))
+}
+
+fn message_modes() -> utoipa::openapi::schema::Object {
+    bounds::keys(MESSAGE_MODES.map(|(id, _)| id))
+}
+
+fn message_intervals() -> utoipa::openapi::schema::Object {
+    bounds::keys(domain::routing::message_intervals())
 }
 
 /// A number field read as before: 0 when empty or not a number (the domain's 'required').

@@ -26,6 +26,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 struct SpeechRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::WHISPER_MAX }, TEXT_MAX>)]
     whisperText: String,
 }
 

@@ -82,10 +82,12 @@ async fn get(
 struct VoicemailRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::VOICEMAIL_DESCRIPTION_MAX }, TEXT_MAX>)]
     description: String,
     /// The greeting: one of the customer's audios.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     audioId: IdField,
 }
 

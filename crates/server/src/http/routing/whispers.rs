@@ -143,6 +143,7 @@ impl FormRow for WhisperRow {
 struct WhisperRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::DYNAMIC_WHISPER_DESCRIPTION_MAX }, TEXT_MAX>)]
     description: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]

@@ -185,12 +185,22 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
     }))
 }
 
+/// What the eligibility is asked for.
+#[derive(Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Eligibility {
+    /// A new dynamic URL.
+    Url,
+    /// A pool on a dynamic URL.
+    Pool,
+}
+
 /// What is being bought: a new dynamic URL (`url`) or a pool on the dynamic URL `campaign_id`.
 #[derive(Deserialize, Validate, ToSchema)]
 struct EligibilityRequest {
-    #[serde(default, rename = "type")]
-    #[garde(length(max = 10))]
-    kind: String,
+    #[serde(rename = "type")]
+    #[garde(skip)]
+    kind: Eligibility,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
     campaign_id: Option<i64>,
@@ -205,7 +215,7 @@ async fn check_eligibility(
     Form { fields: form, .. }: Form<EligibilityRequest>,
 ) -> Result<Json<PoolEligibility>, AppError> {
     require_dynamic_form(&user)?;
-    if form.kind == "pool"
+    if form.kind == Eligibility::Pool
         && dynamic_urls::find(&state.db, user.customer(), form.campaign_id.unwrap_or(0)).await?.is_none()
     {
         return Err(AppError::NotFound);

@@ -17,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::routing::history::record_change;
 use crate::http::typed_form::Form;
@@ -72,33 +73,40 @@ fn require_static_editor(user: &AccountUser) -> Result<(), AppError> {
     }
 }
 
+/// The most characters an inline add's field takes as posted (before the list's own maximum).
+const RAW_MAX: usize = 1_000;
+
 /// The inline add dialogs' forms: the new item's description, posted under the list's own
 /// field name. The domain's rules (`validate_inline_add`) decide; the bound stops absurd input.
 #[derive(Deserialize, Validate, ToSchema)]
 struct NewChannel {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ InlineList::Channel.max_length() }, RAW_MAX>)]
     channel: String,
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
 struct NewMediaOwner {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ InlineList::MediaOwner.max_length() }, RAW_MAX>)]
     mediaowner: String,
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
 struct NewDepartment {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ InlineList::Department.max_length() }, RAW_MAX>)]
     department: String,
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
 struct NewCampaign {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ InlineList::Campaign.max_length() }, RAW_MAX>)]
     campaign: String,
 }
 
@@ -272,13 +280,16 @@ async fn destination_number_for(
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct NewServicePlanRequest {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ domain::services::new_service_plan::DESCRIPTION_MAX }, RAW_MAX>)]
     description: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = bounds::id)]
     countryCode: Option<i64>,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = bounds::destination_digits)]
     destinationNumber: String,
 }
 

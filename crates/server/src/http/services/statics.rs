@@ -225,6 +225,7 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
 struct SearchNumbersRequest {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     prefix: Option<i64>,
 }
 

@@ -5,7 +5,7 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
-use domain::partners::api_keys::{key_hint, validate_api_key_name, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
+use domain::partners::api_keys::{key_hint, validate_api_key_name, API_KEY_NAME_MAX, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
 use domain::partners::lead_reports::local_date_time;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -70,11 +70,15 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<A
     Ok(Json(ApiKeyList { keys, max_active_keys: MAX_ACTIVE_KEYS }))
 }
 
+/// The most characters a key's name takes as posted, before the name's own rule.
+const NAME_RAW_MAX: usize = 1_000;
+
 #[derive(Deserialize, Validate, ToSchema)]
 struct CreateKeyRequest {
     /// The domain's rules (`validate_api_key_name`) decide; this only bounds it first.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = NAME_RAW_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<API_KEY_NAME_MAX, NAME_RAW_MAX>)]
     form_name: String,
 }
 

@@ -39,22 +39,34 @@ async fn get_settings(State(state): State<AppState>, user: AccountUser) -> Resul
     Ok(Json(TechPartnerSettings { company_name: user.account.customer_name.clone(), profile }))
 }
 
+/// The most characters a settings field takes as posted, before the domain's rules.
+const RAW_MAX: usize = 1_000;
+
+/// The contact's field `I` (`partners::profile::CONTACT_FIELDS`) as the domain judges it.
+fn contact_field<const I: usize>() -> utoipa::openapi::schema::Object {
+    crate::http::bounds::contact_field(domain::partners::profile::CONTACT_FIELDS[I], RAW_MAX)
+}
+
 /// The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
 /// bounds only stop absurd input first.
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct SettingsRequest {
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = crate::http::bounds::website)]
     form_website: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = contact_field::<0>)]
     form_contactName: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(required = true, schema_with = contact_field::<1>)]
     form_contactEmail: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = RAW_MAX))]
+    #[schema(schema_with = contact_field::<2>)]
     form_contactTelephone: String,
 }
 
@@ -79,4 +91,19 @@ async fn save_settings(
     tech_partners::save_profile(&state.db, partner, &profile, state.clock.now()).await?;
     tracing::info!(partner, user = user.session.user_id, "technology partner settings saved");
     Ok(Json(Done { success: true }))
+}
+
+#[cfg(test)]
+mod contract_tests {
+    use super::*;
+
+    #[test]
+    fn the_forms_required_fields_are_the_domains() {
+        let schema = serde_json::to_value(<SettingsRequest as utoipa::PartialSchema>::schema()).unwrap();
+        let required: Vec<&str> =
+            schema["required"].as_array().map(|r| r.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
+        for (name, _, needed, _) in domain::partners::profile::CONTACT_FIELDS {
+            assert_eq!(required.contains(&name), needed, "{name}");
+        }
+    }
 }

@@ -96,7 +96,7 @@ struct SetOutboundRequest {
     /// 1: the terms were ticked; needed.
     #[serde(default)]
     #[garde(length(max = bounds::FLAG_MAX))]
-    #[schema(schema_with = bounds::flag)]
+    #[schema(required = true, schema_with = bounds::ticked)]
     acceptTerms: String,
     /// 1: the user also gets the outbound permission on this account.
     #[serde(default)]
@@ -159,7 +159,7 @@ pub(super) const OUTBOUND_USER: &str = "outbound_user";
 
 /// A purchase on the customer's bill needs the terms ticked (`acceptTerms=1`), as the dialog asks.
 pub(super) fn require_terms(accept_terms: &str) -> Result<(), AppError> {
-    match terms_problem(accept_terms == "1") {
+    match terms_problem(accept_terms == bounds::TICKED) {
         None => Ok(()),
         Some(message) => {
             let mut errors = FieldErrors::new();
@@ -242,6 +242,7 @@ struct AddCampaignRequest {
     /// The domain's rules (`validate_campaign_name`) decide; this only bounds it first.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ domain::users::CAMPAIGN_NAME_MAX }, TEXT_MAX>)]
     outboundCampaignName: String,
 }
 

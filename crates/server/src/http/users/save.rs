@@ -60,6 +60,7 @@ struct CheckEmailRequest {
     /// The user being edited, whose own email is not taken; 0 or empty for a new user.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(inner(range(min = 0)))]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     userId: Option<i64>,
 }
 
