@@ -8,7 +8,7 @@ use super::outcome::CallOutcome;
 pub use super::period::PRESET_MESSAGE;
 use super::period::{preset_from_query, DatePreset};
 use crate::dimensions::{value_filter, DimensionKind, ValueFilter, TEXT_VALUE_MAX};
-use crate::routing::list_query::DIRECTIONS;
+use crate::routing::list_query::{searched, DIRECTIONS};
 use crate::validation::FieldErrors;
 
 pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];
@@ -210,7 +210,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     let campaign = id(&mut errors, "campaign", &input.campaign);
     let number = id(&mut errors, "number", &input.number);
     let tag = id(&mut errors, "tag", &input.tag);
-    let category = text(&input.category).map(str::to_string);
+    let category = text(&input.category).map(searched);
     if category.as_ref().is_some_and(|c| c.chars().count() > CATEGORY_MAX) {
         errors.add("category", CATEGORY_MESSAGE);
     }
@@ -244,13 +244,13 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         }
     });
     let dimension_id = id(&mut errors, "dimension", &input.dimension);
-    let dimension_value = text(&input.dimension_value).unwrap_or("").to_string();
+    let dimension_value = searched(text(&input.dimension_value).unwrap_or(""));
     if dimension_value.chars().count() > TEXT_VALUE_MAX {
         errors.add("dimensionValue", DIMENSION_VALUE_MESSAGE);
     } else if !dimension_value.is_empty() && text(&input.dimension).is_none() {
         errors.add("dimension", DIMENSION_MISSING_MESSAGE);
     }
-    let search = text(&input.search).unwrap_or("").to_string();
+    let search = searched(text(&input.search).unwrap_or(""));
     if search.chars().count() > SEARCH_MAX {
         errors.add("search", SEARCH_MESSAGE);
     }
