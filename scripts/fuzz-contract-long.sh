@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The long contract fuzz: schemathesis with many examples per operation (default 500) as each
-# persona, then, per persona, every operation with the number of requests it was sent and
-# their status codes, from the recorded requests; the failures are in schemathesis's output.
+# persona, every persona on every operation with every phase (CONTRACT_WHOLE=1), then, per
+# persona, every operation with the number of requests it was sent and their status codes, from
+# the recorded requests; the failures are in schemathesis's output.
 #
 #   bash scripts/fuzz-contract-long.sh [examples per operation] [database URL]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 EXAMPLES=${1:-500}
-ST_SEED=${ST_SEED:-$RANDOM$RANDOM} REPORT=ndjson,junit bash scripts/test-contract.sh "$EXAMPLES" "${2:-}"
+CONTRACT_WHOLE=1 ST_SEED=${ST_SEED:-$RANDOM$RANDOM} REPORT=ndjson,junit bash scripts/test-contract.sh "$EXAMPLES" "${2:-}"
 status=$?
 echo
 echo "== operations and the requests tried"
