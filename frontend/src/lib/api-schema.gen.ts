@@ -10744,7 +10744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_customer_id: a customer's id, or form_partner_login 1 without one, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_customer_id (a customer's id), or form_partner_login 1 without one */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11371,7 +11371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: userId: every agent the account pays for is in use (AGENT_LIMIT_REACHED), a count of stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: a limit on how many stored rows the account holds: userId (every agent the account pays for is in use, AGENT_LIMIT_REACHED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11740,7 +11740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12105,7 +12105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: prefix: a prefix the number inventory holds, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: prefix (one the number inventory holds) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,7 +12614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_name: unique among the account's calls-to-action, stored rows; form_selector: a CSS selector the page script reads, a grammar; form_pages: path patterns unless form_all_pages is 1, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name; a rule across fields or rows: form_pages (path patterns unless form_all_pages is 1); a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_selector (a selector the page script reads) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13574,7 +13574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_password: the user's own password, the stored hash. */
+            /** @description Validation failed: each field's message. Refused by the rules: who is asking: form_password (the user's own password) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13709,7 +13709,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
+            /** @description Validation failed: each field's message. Refused by the rules: a file's content: form_file (a CSV or Excel file the import can read) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13783,7 +13783,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
+            /** @description Validation failed: each field's message. Refused by the rules: a file's content: form_file (a CSV or Excel file the import can read) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13930,7 +13930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_file: a CSV or Excel file the import can read, a rule on the file's content. */
+            /** @description Validation failed: each field's message. Refused by the rules: a file's content: form_file (a CSV or Excel file the import can read) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14568,7 +14568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_customer_id: a client's id, or form_partner_login 1 without one, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_customer_id (a client's id), or form_partner_login 1 without one */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14646,7 +14646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_file or form_audio_sentence, one of the two */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14724,7 +14724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_file or form_audio_sentence, one of the two */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15312,7 +15312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a rule across fields or rows: form_file or form_audio_sentence, not both; a file's content: form_file (an audio file of its extension) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15390,7 +15390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a rule across fields or rows: form_file or form_audio_sentence, not both; a file's content: form_file (an audio file of its extension) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15469,7 +15469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15548,7 +15548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15785,7 +15785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: id: a campaign that still holds numbers is not deleted, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: id (a campaign that still holds numbers) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15996,7 +15996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: campaign: unique among the account's campaigns, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): campaign */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16154,7 +16154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: channel: unique among the account's channels, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): channel */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16549,7 +16549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_from_day[i]: a plan's rows together cover the week from Monday 00:00, a rule across rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17815,7 +17815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: department: unique among the account's departments, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): department */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17894,7 +17894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: minimumDigits: at most maximumDigits, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: minimumDigits (at most maximumDigits) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17973,7 +17973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: minimumDigits: at most maximumDigits, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: minimumDigits (at most maximumDigits) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18271,7 +18271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's in-call attribution plans (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18924,7 +18924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_ga_property_id: one of the properties the account's Google Analytics offers, an outside party's answer. */
+            /** @description Validation failed: each field's message. Refused by the rules: an outside party's answer: form_ga_property_id (one of the properties the account's Google Analytics offers) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19584,7 +19584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: mediaowner: unique among the account's media owners, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): mediaowner */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20418,7 +20418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20497,7 +20497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21152,7 +21152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21231,7 +21231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21659,7 +21659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: id: the default pair, or one a pool or whisper uses, is not deleted, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: id (the default pair, or one a pool or whisper uses) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21853,7 +21853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: a limit on how many stored rows the account holds: field (RULES_MAX); a rule across fields or rows: op, value (what they may be depends on field) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21932,7 +21932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: source: the source / medium pair is unique in the account, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): source and medium, as a pair */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22090,7 +22090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: a limit on how many stored rows the account holds: field (RULES_MAX); a rule across fields or rows: op, value (what they may be depends on field) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22248,7 +22248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: source: the source / medium pair is unique in the account, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): source and medium, as a pair */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22327,7 +22327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number_description; form_destination_number with its form_international_code */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22406,7 +22406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number_description; form_destination_number with its form_international_code */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22485,7 +22485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's other destination numbers, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22564,7 +22564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_number_description: unique among the account's other destination numbers, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23210,7 +23210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: outboundCampaignName: unique among the account's outbound campaigns (NAME_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): outboundCampaignName */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23742,7 +23742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_number: not a tracked number, not listed already, at most OUTSIDE_MAX, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number (not listed already, not one of the account's tracked numbers); a limit on how many stored rows the account holds: form_number (OUTSIDE_MAX) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24170,7 +24170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_terms: the outbound terms are accepted once (TERMS_ACCEPTED_ALREADY), the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_terms (accepted once, TERMS_ACCEPTED_ALREADY) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24357,7 +24357,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: parameter: unique among the account's parameters, and at most PARAMETERS_MAX of them, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): parameter; a limit on how many stored rows the account holds: parameter (PARAMETERS_MAX) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24695,7 +24695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_first_name, form_last_name, form_email: all three or none (the owner invited), a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_first_name, form_last_name, form_email (all three or none) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25053,7 +25053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_top_bar_text: in contrast with form_top_bar_background, a rule across fields; form_logo, form_favicon: PNG files, a rule on the files' content. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_top_bar_text (in contrast with form_top_bar_background); a file's content: form_logo, form_favicon (PNG files) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25132,7 +25132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: generalError: the card provider decides whether a card is accepted. */
+            /** @description Validation failed: each field's message. Refused by the rules: an outside party's answer: generalError (the card provider decides whether a card is accepted) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25270,7 +25270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's queues (DESCRIPTION_NOT_UNIQUE), the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25340,7 +25340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25438,7 +25438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25645,7 +25645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26504,7 +26504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: include_later: a change that later changes depend on is rolled back with them or not at all, and a conflict with the records as they are now refuses it, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: include_later (later changes that depend on it; a conflict with the records as they are now) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27175,7 +27175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: userId: the outbound add-on goes to one of the account's users who may have it, a rule across fields on stored users. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: userId (one of the account's users who may have the outbound add-on) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27846,7 +27846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: upgrade: whether the plan may be changed online is the account's state ("Please contact your account manager to change your plan."). */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: upgrade ("Please contact your account manager to change your plan.") */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29259,7 +29259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's tags; form_colour: dark enough for the tag's white text (a contrast ratio). */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29643,7 +29643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_description: unique among the account's other tags; form_colour: dark enough for the tag's white text (a contrast ratio). */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29776,7 +29776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: form_name: at most MAX_ACTIVE_KEYS keys are active at once, a count of stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: a limit on how many stored rows the account holds: form_name (MAX_ACTIVE_KEYS keys active at once) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30257,7 +30257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: description: unique among the account's service plans; destinationNumber: not a restricted prefix, the account's stored rows. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): description; what the account's stored records allow now: destinationNumber (not a restricted prefix) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30327,7 +30327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30472,7 +30472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: trial: a running trial is cancelled once, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: trial (a running trial, cancelled once) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30603,7 +30603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: trial: once per account, on a plan that sells speech analytics without it, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: trial (once per account, on a plan that sells speech analytics without it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31215,7 +31215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: user: nobody removes their own access ("You cannot remove your own access to this account."), relative to the session. */
+            /** @description Validation failed: each field's message. Refused by the rules: who is asking: user ("You cannot remove your own access to this account.") */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31452,7 +31452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: serviceId: the service on offer; hasAccessToNewOutbound: the user holds a permission, the account's stored state. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: serviceId (the service on offer); hasAccessToNewOutbound (the user holds a permission) */
             422: {
                 headers: {
                     [name: string]: unknown;

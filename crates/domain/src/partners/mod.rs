@@ -10,6 +10,10 @@ pub mod profile;
 pub mod rewards;
 
 use crate::account::AccountState;
+
+/// The portal's entry (`login/`) and the account switch without `form_customer_id`, unless
+/// `form_partner_login` is 1 (the partner's own account): a field message, as every refusal.
+pub const CHOOSE_AN_ACCOUNT: &str = "Choose the account to open.";
 use crate::guard::{guard, GuardStep};
 use crate::menu::{build_menu, MenuNode};
 

@@ -15,6 +15,10 @@ pub const OUTBOUND_NUMBER_PREFIXES: [&str; 3] = ["01", "02", "07"];
 pub const EMAIL_IN_USE: &str = "This email is already in use.";
 pub const CALL_RECORDING_NOT_ALLOWED: &str =
     "To enable call recording for a user you must have the feature enabled on your user and account.";
+/// users/setOutboundService with a serviceId that is not the outbound service on offer now (the
+/// offer changed since the page was opened).
+pub const OUTBOUND_SERVICE_CHANGED: &str =
+    "The outbound service on offer has changed since this page was opened. Reload the page to see it.";
 pub const NO_PERMISSIONS_FOR_OUTBOUND: &str = "The user you selected does not have any permissions set up. Please configure their permissions to be able to enable Outbound.";
 
 /// The user form's fields as posted to users/save (names in the comments).

@@ -106,7 +106,7 @@ async fn switch_account(
         None if form.form_partner_login == "1" => {
             users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?
         }
-        None => return Err(AppError::BadRequest("form_customer_id must be a customer id".into())),
+        None => return Err(AppError::field("form_customer_id", domain::partners::CHOOSE_AN_ACCOUNT)),
         Some(id) => id,
     };
     let name =

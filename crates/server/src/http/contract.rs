@@ -240,76 +240,6 @@ fn as_posted(field: &mut serde_json::Value) {
     }
 }
 
-/// The calls a schema-valid request may still be refused by (422), for a rule no schema can
-/// state (stored state, a rule across fields or rows, an outside party's answer): one place,
-/// each with the fields and the reason. Every other call accepts whatever its schema allows
-/// (schemathesis' positive_data_acceptance checks it); scripts/schemathesis.toml excepts exactly
-/// these, by the `x-refused-by-rules` mark `finish` puts on each, with the reason and the 422.
-pub const REFUSED_BY_RULES: &[(&str, &str)] = &[
-    ("post_services_addAddon", "userId: the outbound add-on goes to one of the account's users who may have it, a rule across fields on stored users."),
-    ("post_login", "form_customer_id: a client's id, or form_partner_login 1 without one, a rule across fields."),
-    ("post_accountsettings_switchAccount", "form_customer_id: a customer's id, or form_partner_login 1 without one, a rule across fields."),
-    ("post_managecampaigns_deleteCampaign", "id: a campaign that still holds numbers is not deleted, the account's stored state."),
-    ("post_importsales_upload", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
-    ("post_agents_giveAccess", "userId: every agent the account pays for is in use (AGENT_LIMIT_REACHED), a count of stored rows."),
-    ("post_outboundterms_acceptTerms", "form_terms: the outbound terms are accepted once (TERMS_ACCEPTED_ALREADY), the account's stored state."),
-    ("post_paymentdetails_confirmCard", "generalError: the card provider decides whether a card is accepted."),
-    ("post_services_upgrade", "upgrade: whether the plan may be changed online is the account's state (\"Please contact your account manager to change your plan.\")."),
-    ("post_users_removeFromAccount_id", "user: nobody removes their own access (\"You cannot remove your own access to this account.\"), relative to the session."),
-    ("post_manageconnections_create_plan", "form_from_day[i]: a plan's rows together cover the week from Monday 00:00, a rule across rows."),
-    ("post_manageaudios_addAudio", "form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields."),
-    ("post_manageaudios_addAudio_slash", "form_file, form_audio_sentence: a file or a text to speech, one of the two, a rule across fields."),
-    ("post_importsales_import", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
-    ("post_importsales_preview", "form_file: a CSV or Excel file the import can read, a rule on the file's content."),
-    ("post_categories_addCategory", "form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managecallcategories_createNew", "form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managecallcategories_createNew_slash", "form_description: unique among the account's categories (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managereportgroup_addReportGroup", "form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managereportgroup_addReportGroup_slash", "form_description: unique among the account's report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managesecondaryreportgroup_addReportGroup", "form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managesecondaryreportgroup_addReportGroup_slash", "form_description: unique among the account's secondary report groups (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managecampaigns_insertCampaign", "campaign: unique among the account's campaigns, the account's stored rows."),
-    ("post_managechannels_insertChannel", "channel: unique among the account's channels, the account's stored rows."),
-    ("post_managedepartments_insertDepartment", "department: unique among the account's departments, the account's stored rows."),
-    ("post_managemediaowners_insertMediaOwner", "mediaowner: unique among the account's media owners, the account's stored rows."),
-    ("post_outboundcampaigns_addCampaign", "outboundCampaignName: unique among the account's outbound campaigns (NAME_NOT_UNIQUE), the account's stored rows."),
-    ("post_technologypartner_createApiKey", "form_name: at most MAX_ACTIVE_KEYS keys are active at once, a count of stored rows."),
-    ("post_tags_addTag", "form_description: unique among the account's tags; form_colour: dark enough for the tag's white text (a contrast ratio)."),
-    ("post_tags_editTag_id", "form_description: unique among the account's other tags; form_colour: dark enough for the tag's white text (a contrast ratio)."),
-    ("post_managesources_insertSource", "source: the source / medium pair is unique in the account, the account's stored rows."),
-    ("post_managesources_updateSource", "source: the source / medium pair is unique in the account, the account's stored rows."),
-    ("post_managesources_deleteSource", "id: the default pair, or one a pool or whisper uses, is not deleted, the account's stored state."),
-    ("post_parameters_addParameter", "parameter: unique among the account's parameters, and at most PARAMETERS_MAX of them, stored rows."),
-    ("post_outboundcli_addCallerId", "form_number: not a tracked number, not listed already, at most OUTSIDE_MAX, the account's stored rows."),
-    ("post_queues_save_id", "form_description: unique among the account's queues (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_managedtmf_create", "minimumDigits: at most maximumDigits, a rule across fields."),
-    ("post_managedtmf_create_slash", "minimumDigits: at most maximumDigits, a rule across fields."),
-    ("post_timeofday_createNewServicePlan", "description: unique among the account's service plans; destinationNumber: not a restricted prefix, the account's stored rows."),
-    ("post_handleajax_confirmPassword", "form_password: the user's own password, the stored hash."),
-    ("post_tryspeech_startTrial", "trial: once per account, on a plan that sells speech analytics without it, the account's stored state."),
-    ("post_users_setOutboundService", "serviceId: the service on offer; hasAccessToNewOutbound: the user holds a permission, the account's stored state."),
-    ("post_partnerportal_addAccount", "form_first_name, form_last_name, form_email: all three or none (the owner invited), a rule across fields."),
-    ("post_partnerportal_saveBranding", "form_top_bar_text: in contrast with form_top_bar_background, a rule across fields; form_logo, form_favicon: PNG files, a rule on the files' content."),
-    ("post_managegoogleanalytics_connect", "form_ga_property_id: one of the properties the account's Google Analytics offers, an outside party's answer."),
-    ("get_reports_dashboard", "from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields."),
-    ("get_tracksales_getSales", "from, to: preset custom needs both, from not after to, at most 25 months, a rule across fields."),
-    ("get_reports_getCalls", "from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows."),
-    ("get_reports_exportCallsCsv", "from, to: preset custom needs both, in order, at most 25 months, a rule across fields; dimension: one of the account's custom dimensions, and dimensionValue its value's kind, stored rows."),
-    ("post_managedtmf_saveInCall_id", "form_description: unique among the account's in-call attribution plans (DESCRIPTION_NOT_UNIQUE), the account's stored rows."),
-    ("post_routinghistory_rollback_id", "include_later: a change that later changes depend on is rolled back with them or not at all, and a conflict with the records as they are now refuses it, the account's stored state."),
-    ("post_classicnumbers_searchForNumbers", "prefix: a prefix the number inventory holds, stored rows."),
-    ("post_manageterms_storeDestinationNumber", "form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows."),
-    ("post_manageterms_storeDestinationNumber_slash", "form_number_description: unique among the account's destination numbers; form_destination_number: not stored already with the same international code, and form_international_code one the product knows, stored rows."),
-    ("post_manageterms_updateDestinationNumber", "form_number_description: unique among the account's other destination numbers, stored rows."),
-    ("post_manageterms_updateDestinationNumber_slash", "form_number_description: unique among the account's other destination numbers, stored rows."),
-    ("post_manageaudios_updateAudio", "form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content."),
-    ("post_manageaudios_updateAudio_slash", "form_description: unique among the account's audios, stored rows; form_file, form_audio_sentence: a file or a text to speech, not both, a rule across fields; form_file: an audio file of its extension, a rule on the file's content."),
-    ("post_managesources_insertRule", "op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows."),
-    ("post_managesources_updateRule", "op, value: what they must be depends on field (an operator for the UTM fields and the path, a click id, a host, a path from '/', search or social), a rule across fields; field: at most RULES_MAX rules, a count of stored rows."),
-    ("post_cta_addCta", "form_name: unique among the account's calls-to-action, stored rows; form_selector: a CSS selector the page script reads, a grammar; form_pages: path patterns unless form_all_pages is 1, a rule across fields."),
-    ("post_tryspeech_cancelTrial", "trial: a running trial is cancelled once, the account's stored state."),
-];
-
 /// The calls whose schema is still looser than the server (issue 38 is not finished for them):
 /// a request their schema allows may be refused (400 or 422) over the fields named, whose bound
 /// (a required text, an enumeration, a JSON list in a field, a flag's length, ...) is not yet in
@@ -343,8 +273,8 @@ pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
     ("post_users_save_id", "acceptTerms, form_auth_code, form_customer, form_email, form_email_monthly, "),
 ];
 
-/// Marks the calls of `REFUSED_BY_RULES` (`x-refused-by-rules`, with the reason, and their 422
-/// told) and of `SCHEMA_LOOSER` (`x-schema-looser`, with the fields).
+/// Marks the calls of `refused_by_rules::REFUSED_BY_RULES` (`x-refused-by-rules`, with the
+/// reason, and their 422 told) and of `SCHEMA_LOOSER` (`x-schema-looser`, with the fields).
 fn refused_by_rules(api: &mut serde_json::Value) {
     let Some(paths) = api["paths"].as_object_mut() else { return };
     for item in paths.values_mut() {
@@ -354,9 +284,9 @@ fn refused_by_rules(api: &mut serde_json::Value) {
             if let Some((_, fields)) = SCHEMA_LOOSER.iter().find(|(op, _)| *op == id) {
                 operation["x-schema-looser"] = serde_json::json!({ "looser": true, "fields": fields });
             }
-            let Some((_, reason)) = REFUSED_BY_RULES.iter().find(|(op, _)| *op == id) else { continue };
-            operation["x-refused-by-rules"] = serde_json::json!({ "refused": true, "reason": reason });
+            let Some(reason) = super::refused_by_rules::reason(&id) else { continue };
             let description = format!("Validation failed: each field's message. Refused by the rules: {reason}");
+            operation["x-refused-by-rules"] = serde_json::json!({ "refused": true, "reason": reason });
             let answer = serde_json::to_value(answer::<ValidationFailed>(&description)).expect("serialises");
             operation["responses"]["422"] = answer;
         }

@@ -33,6 +33,7 @@ mod pages;
 mod parameters;
 mod partner;
 mod payment_details;
+pub mod refused_by_rules;
 mod reporting_api;
 mod reports;
 mod reset_password;

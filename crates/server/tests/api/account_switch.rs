@@ -97,3 +97,15 @@ async fn the_partner_portal_entry_is_404_for_users_who_are_not_partners() {
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert_eq!(app.account(&token).await["customerId"], 100);
 }
+
+#[tokio::test]
+async fn a_switch_with_no_account_chosen_asks_for_one_and_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    for flag in ["", "0"] {
+        let reply = app.post_multipart(SWITCH, Some(&token), &[("form_partner_login", flag)]).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+        assert_eq!(reply.json()["errors"]["form_customer_id"], domain::partners::CHOOSE_AN_ACCOUNT);
+    }
+    assert_eq!(app.account(&token).await["customerId"], 100);
+}

@@ -365,18 +365,35 @@ async fn a_forms_schema_says_what_a_form_can_carry() {
 
 #[tokio::test]
 async fn the_calls_the_rules_may_refuse_are_marked_with_their_reason() {
-    use server::http::contract::{REFUSED_BY_RULES, SCHEMA_LOOSER};
+    use server::http::contract::SCHEMA_LOOSER;
+    use server::http::refused_by_rules::{calls, reason};
     let app = TestApp::spawn().await;
     let api = contract(&app).await;
     let operations: Vec<&Value> =
         api["paths"].as_object().unwrap().values().flat_map(|item| item.as_object().unwrap().values()).collect();
-    for (id, reason) in REFUSED_BY_RULES {
+    let named = calls();
+    for id in &named {
         let operation = operations.iter().find(|op| op["operationId"] == *id).unwrap_or_else(|| panic!("{id} exists"));
-        assert_eq!(operation["x-refused-by-rules"]["reason"], *reason);
-        assert!(operation["responses"]["422"]["description"].as_str().unwrap().contains(reason));
+        let reason = reason(id).unwrap();
+        assert_eq!(operation["x-refused-by-rules"]["reason"], reason);
+        assert!(operation["responses"]["422"]["description"].as_str().unwrap().contains(&reason));
     }
-    let marked = operations.iter().filter(|op| op.get("x-refused-by-rules").is_some()).count();
-    assert_eq!(marked, REFUSED_BY_RULES.len());
+    // Each named call, and its twin at the path with a trailing slash where it has one.
+    let marked: Vec<&str> = operations
+        .iter()
+        .filter(|op| op.get("x-refused-by-rules").is_some())
+        .map(|op| op["operationId"].as_str().unwrap())
+        .collect();
+    for id in &marked {
+        assert!(named.contains(&id.strip_suffix("_slash").unwrap_or(id)), "{id} is marked but no rule names it");
+    }
+    let twins = marked.iter().filter(|id| id.ends_with("_slash")).count();
+    assert_eq!(marked.len(), named.len() + twins);
+    assert_eq!(
+        operations.iter().find(|op| op["operationId"] == "post_managedtmf_create_slash").unwrap()["x-refused-by-rules"]
+            ["reason"],
+        reason("post_managedtmf_create").unwrap()
+    );
     for (id, fields) in SCHEMA_LOOSER {
         let operation = operations.iter().find(|op| op["operationId"] == *id).unwrap_or_else(|| panic!("{id} exists"));
         assert_eq!(operation["x-schema-looser"]["fields"], *fields);

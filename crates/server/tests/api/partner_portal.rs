@@ -237,3 +237,13 @@ async fn the_partner_menus_users_and_billing_are_the_shared_screens_calls() {
     let grid = app.get("/api/users/getPartnerUserPermissions/8/1", Some(&token)).await.text();
     assert!(grid.contains("Brightside Marketing"), "the partner columns name the partner's accounts: {grid}");
 }
+
+#[tokio::test]
+async fn the_portals_entry_with_no_client_chosen_asks_for_one() {
+    let app = TestApp::spawn().await;
+    let token = app.login("partner@demo.test").await;
+    let reply = app.post_form("/api/login/", Some(&token), &[("form_partner_login", "")]).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+    assert_eq!(reply.json()["errors"]["form_customer_id"], domain::partners::CHOOSE_AN_ACCOUNT);
+    assert_eq!(app.account(&token).await["customerId"], 600);
+}

@@ -29,6 +29,18 @@ async fn the_outbound_service_comes_with_the_servers_price() {
 }
 
 #[tokio::test]
+async fn a_service_that_is_no_longer_on_offer_is_refused_with_a_reason_and_nothing_is_bought() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let before = outbound_quantity(&app).await;
+    let fields = [("serviceId", "6"), ("userId", "3"), ("form_include_outbound_permission", "1"), ("acceptTerms", "1")];
+    let reply = app.post_multipart("/api/users/setOutboundService", Some(&owner), &fields).await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text());
+    assert_eq!(reply.json()["errors"]["serviceId"], domain::users::OUTBOUND_SERVICE_CHANGED);
+    assert_eq!(outbound_quantity(&app).await, before);
+}
+
+#[tokio::test]
 async fn setting_the_service_gives_an_existing_user_outbound_and_bills_one_more_user() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;

@@ -73,7 +73,7 @@ async fn enter_account(
     let partner = users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?;
     let customer_id = match form.form_customer_id {
         None if form.form_partner_login == "1" => partner,
-        None => return Err(AppError::BadRequest("form_customer_id must be a customer id".into())),
+        None => return Err(AppError::field("form_customer_id", domain::partners::CHOOSE_AN_ACCOUNT)),
         Some(id) => {
             partners::client_name(&state.db, partner, id).await?.ok_or(AppError::NotFound)?;
             id

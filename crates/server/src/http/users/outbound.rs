@@ -124,7 +124,7 @@ async fn set_outbound_service(
     target.require_identity()?;
     let service = outbound::service_for(&state.db, customer).await?.ok_or(AppError::Forbidden)?;
     if form.serviceId != service.service_id {
-        return Err(AppError::BadRequest("serviceId is not the outbound service on offer".into()));
+        return Err(AppError::field("serviceId", domain::users::OUTBOUND_SERVICE_CHANGED));
     }
     if target.rows.iter().all(|r| r.permissions().is_empty()) {
         let mut errors = FieldErrors::new();

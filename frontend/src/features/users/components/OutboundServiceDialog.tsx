@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/Dialog';
 import { CheckboxField } from '../../../components/fields';
 import { billingFrequencyWord, formatPrice } from '../../../domain/pages';
 import { termsProblem } from '../../../domain/forms';
+import { refusalErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { getOutboundService } from '../api/getOutboundService';
 import { setOutboundService } from '../api/setOutboundService';
@@ -70,9 +71,11 @@ export function OutboundServiceDialog({ open, existingUserId, onClose, onAccepte
       await setOutboundService(state.service, existingUserId);
       setSaving(false);
       onAccepted(state.service);
-    } catch {
+    } catch (error) {
       setSaving(false);
-      setFailure(OUTBOUND_SAVE_FAILED);
+      // A refusal with a reason (the offer changed, the user has no permissions) says it.
+      const reasons = refusalErrors(error);
+      setFailure((reasons && Object.values(reasons)[0]) || OUTBOUND_SAVE_FAILED);
     }
   }
 

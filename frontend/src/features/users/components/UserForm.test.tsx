@@ -392,6 +392,27 @@ describe('User form', () => {
       expect(screen.getByRole('switch', { name: 'Outbound access' })).not.toBeChecked();
     });
 
+    test('a refused setOutboundService says the server\'s reason (the offer changed)', async () => {
+      const reason = 'The outbound service on offer has changed since this page was opened. Reload the page to see it.';
+      const { user } = setup(
+        '/users/42',
+        NINA,
+        {
+          '/api/users/getOutboundService': () => jsonResponse({ status: 1, data: SERVICE }),
+          '/api/users/setOutboundService': () =>
+            jsonResponse({ success: false, code: 'VALIDATION_FAILED', errors: { serviceId: reason } }, 422),
+        },
+        withReports,
+      );
+      await screen.findByRole('table', { name: 'Permissions' });
+      await user.click(screen.getByRole('switch', { name: 'Outbound access' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Outbound access' });
+      await user.click(await within(dialog).findByRole('checkbox', { name: 'I accept the terms and conditions' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(reason);
+      expect(screen.getByRole('switch', { name: 'Outbound access' })).not.toBeChecked();
+    });
+
     test('an existing user without permissions cannot get outbound', async () => {
       const { fetch, user } = setup('/users/42', NINA);
       await screen.findByRole('table', { name: 'Permissions' });

@@ -1,0 +1,177 @@
+//! The rules no schema can state, each with the calls it may refuse a schema-valid request by
+//! (422, with the field's message): one place. Every other call accepts whatever its schema
+//! allows. The contract marks each of these calls `x-refused-by-rules` with the reason and tells
+//! its 422 (`contract::finish`); schemathesis' positive_data_acceptance accepts that 422 from
+//! them and nothing else that refuses (scripts/schemathesis.toml), so a 400 for a schema-valid
+//! request still fails there too.
+//!
+//! A call is named by its operation id; a `_slash` twin (the same handler at the path with a
+//! trailing slash) is the same call, so it is named once.
+
+/// A rule no schema can state, and the calls it may refuse by, each with the fields it names.
+pub struct RefusedBy {
+    pub rule: &'static str,
+    pub calls: &'static [(&'static str, &'static str)],
+}
+
+pub const REFUSED_BY_RULES: &[RefusedBy] = &[
+    RefusedBy {
+        rule: "unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words)",
+        calls: &[
+            ("post_categories_addCategory", "form_description"),
+            ("post_managecallcategories_createNew", "form_description"),
+            ("post_managereportgroup_addReportGroup", "form_description"),
+            ("post_managesecondaryreportgroup_addReportGroup", "form_description"),
+            ("post_managecampaigns_insertCampaign", "campaign"),
+            ("post_managechannels_insertChannel", "channel"),
+            ("post_managedepartments_insertDepartment", "department"),
+            ("post_managemediaowners_insertMediaOwner", "mediaowner"),
+            ("post_outboundcampaigns_addCampaign", "outboundCampaignName"),
+            ("post_tags_addTag", "form_description"),
+            ("post_tags_editTag_id", "form_description"),
+            ("post_managesources_insertSource", "source and medium, as a pair"),
+            ("post_managesources_updateSource", "source and medium, as a pair"),
+            ("post_parameters_addParameter", "parameter"),
+            ("post_outboundcli_addCallerId", "form_number (not listed already, not one of the account's tracked numbers)"),
+            ("post_queues_save_id", "form_description"),
+            ("post_timeofday_createNewServicePlan", "description"),
+            ("post_managedtmf_saveInCall_id", "form_description"),
+            ("post_manageterms_storeDestinationNumber", "form_number_description; form_destination_number with its form_international_code"),
+            ("post_manageterms_updateDestinationNumber", "form_number_description"),
+            ("post_manageaudios_updateAudio", "form_description"),
+            ("post_cta_addCta", "form_name"),
+        ],
+    },
+    RefusedBy {
+        rule: "a limit on how many stored rows the account holds",
+        calls: &[
+            ("post_agents_giveAccess", "userId (every agent the account pays for is in use, AGENT_LIMIT_REACHED)"),
+            ("post_technologypartner_createApiKey", "form_name (MAX_ACTIVE_KEYS keys active at once)"),
+            ("post_parameters_addParameter", "parameter (PARAMETERS_MAX)"),
+            ("post_outboundcli_addCallerId", "form_number (OUTSIDE_MAX)"),
+            ("post_managesources_insertRule", "field (RULES_MAX)"),
+            ("post_managesources_updateRule", "field (RULES_MAX)"),
+        ],
+    },
+    RefusedBy {
+        rule: "what the account's stored records allow now",
+        calls: &[
+            ("post_managecampaigns_deleteCampaign", "id (a campaign that still holds numbers)"),
+            ("post_managesources_deleteSource", "id (the default pair, or one a pool or whisper uses)"),
+            ("post_outboundterms_acceptTerms", "form_terms (accepted once, TERMS_ACCEPTED_ALREADY)"),
+            ("post_services_upgrade", "upgrade (\"Please contact your account manager to change your plan.\")"),
+            ("post_services_addAddon", "userId (one of the account's users who may have the outbound add-on)"),
+            ("post_tryspeech_startTrial", "trial (once per account, on a plan that sells speech analytics without it)"),
+            ("post_tryspeech_cancelTrial", "trial (a running trial, cancelled once)"),
+            ("post_users_setOutboundService", "serviceId (the service on offer); hasAccessToNewOutbound (the user holds a permission)"),
+            ("post_routinghistory_rollback_id", "include_later (later changes that depend on it; a conflict with the records as they are now)"),
+            ("post_classicnumbers_searchForNumbers", "prefix (one the number inventory holds)"),
+            ("post_timeofday_createNewServicePlan", "destinationNumber (not a restricted prefix)"),
+            ("get_reports_getCalls", "dimension (one of the account's custom dimensions; dimensionValue of its kind)"),
+            ("get_reports_exportCallsCsv", "dimension (one of the account's custom dimensions; dimensionValue of its kind)"),
+        ],
+    },
+    RefusedBy {
+        rule: "a rule across fields or rows",
+        calls: &[
+            ("post_login", "form_customer_id (a client's id), or form_partner_login 1 without one"),
+            ("post_accountsettings_switchAccount", "form_customer_id (a customer's id), or form_partner_login 1 without one"),
+            ("post_manageconnections_create_plan", "form_from_day[i] (the rows together cover the week from Monday 00:00)"),
+            ("post_manageaudios_addAudio", "form_file or form_audio_sentence, one of the two"),
+            ("post_manageaudios_updateAudio", "form_file or form_audio_sentence, not both"),
+            ("post_managedtmf_create", "minimumDigits (at most maximumDigits)"),
+            ("post_partnerportal_addAccount", "form_first_name, form_last_name, form_email (all three or none)"),
+            ("post_partnerportal_saveBranding", "form_top_bar_text (in contrast with form_top_bar_background)"),
+            ("get_reports_dashboard", "from, to (preset custom needs both, from not after to, at most 25 months)"),
+            ("get_tracksales_getSales", "from, to (preset custom needs both, from not after to, at most 25 months)"),
+            ("get_reports_getCalls", "from, to (preset custom needs both, from not after to, at most 25 months)"),
+            ("get_reports_exportCallsCsv", "from, to (preset custom needs both, from not after to, at most 25 months)"),
+            ("post_managesources_insertRule", "op, value (what they may be depends on field)"),
+            ("post_managesources_updateRule", "op, value (what they may be depends on field)"),
+            ("post_cta_addCta", "form_pages (path patterns unless form_all_pages is 1)"),
+        ],
+    },
+    RefusedBy {
+        rule: "a measure no pattern states: a colour's contrast, a CSS selector's grammar",
+        calls: &[
+            ("post_tags_addTag", "form_colour (dark enough for the tag's white text)"),
+            ("post_tags_editTag_id", "form_colour (dark enough for the tag's white text)"),
+            ("post_cta_addCta", "form_selector (a selector the page script reads)"),
+        ],
+    },
+    RefusedBy {
+        rule: "a file's content",
+        calls: &[
+            ("post_importsales_upload", "form_file (a CSV or Excel file the import can read)"),
+            ("post_importsales_preview", "form_file (a CSV or Excel file the import can read)"),
+            ("post_importsales_import", "form_file (a CSV or Excel file the import can read)"),
+            ("post_manageaudios_updateAudio", "form_file (an audio file of its extension)"),
+            ("post_partnerportal_saveBranding", "form_logo, form_favicon (PNG files)"),
+        ],
+    },
+    RefusedBy {
+        rule: "an outside party's answer",
+        calls: &[
+            ("post_paymentdetails_confirmCard", "generalError (the card provider decides whether a card is accepted)"),
+            ("post_managegoogleanalytics_connect", "form_ga_property_id (one of the properties the account's Google Analytics offers)"),
+        ],
+    },
+    RefusedBy {
+        rule: "who is asking",
+        calls: &[
+            ("post_users_removeFromAccount_id", "user (\"You cannot remove your own access to this account.\")"),
+            ("post_handleajax_confirmPassword", "form_password (the user's own password)"),
+        ],
+    },
+];
+
+/// The reason a call may be refused though its request fits its schema: each rule that names
+/// it, with the fields. None for a call no rule names. `id` is an operation id, a `_slash` twin's
+/// too.
+pub fn reason(id: &str) -> Option<String> {
+    let call = id.strip_suffix("_slash").unwrap_or(id);
+    let reasons: Vec<String> = REFUSED_BY_RULES
+        .iter()
+        .flat_map(|refused| {
+            refused
+                .calls
+                .iter()
+                .filter(|(named, _)| *named == call)
+                .map(|(_, fields)| format!("{}: {fields}", refused.rule))
+        })
+        .collect();
+    (!reasons.is_empty()).then(|| reasons.join("; "))
+}
+
+/// Every call a rule names, once.
+pub fn calls() -> Vec<&'static str> {
+    let mut calls: Vec<&str> =
+        REFUSED_BY_RULES.iter().flat_map(|refused| refused.calls.iter().map(|(id, _)| *id)).collect();
+    calls.sort_unstable();
+    calls.dedup();
+    calls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_named_by_two_rules_gives_both_reasons() {
+        let reason = reason("post_tags_addTag").unwrap();
+        assert!(reason.starts_with("unique among the account's stored rows"), "{reason}");
+        assert!(reason.contains("; a measure no pattern states"), "{reason}");
+    }
+
+    #[test]
+    fn a_slash_twin_is_the_same_call() {
+        assert_eq!(reason("post_managedtmf_create_slash"), reason("post_managedtmf_create"));
+        assert!(reason("post_managedtmf_create").is_some());
+    }
+
+    #[test]
+    fn a_call_no_rule_names_has_no_reason() {
+        assert_eq!(reason("get_accountsettings_getAccountDetails"), None);
+        assert!(!calls().iter().any(|id| id.ends_with("_slash")), "a twin is named by its call");
+    }
+}
