@@ -65,13 +65,14 @@ impl AccountStates {
         versions: StateVersions,
         valid_until: Option<i64>,
         state: Arc<AccountState>,
-    ) {
+    ) -> Bytes {
         let json = Bytes::from(serde_json::to_vec(&*state).expect("an account state serialises"));
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         if kept.len() >= CAPACITY && !kept.contains_key(&(user, customer)) {
             kept.clear();
         }
-        kept.insert((user, customer), Kept { versions, valid_until, state, json });
+        kept.insert((user, customer), Kept { versions, valid_until, state, json: json.clone() });
+        json
     }
 
     /// How many states are kept.
@@ -97,9 +98,10 @@ mod tests {
     #[test]
     fn a_kept_state_is_used_only_at_the_versions_it_was_derived_at() {
         let states = AccountStates::default();
-        states.put(7, 1, V, None, named("Atlas"));
+        let put = states.put(7, 1, V, None, named("Atlas"));
         assert_eq!(states.get(7, 1, V, 100).unwrap().customer_name, "Atlas");
-        let json: serde_json::Value = serde_json::from_slice(&states.get_json(7, 1, V, 100).unwrap()).unwrap();
+        assert_eq!(states.get_json(7, 1, V, 100), Some(put.clone()), "put answers the JSON it keeps");
+        let json: serde_json::Value = serde_json::from_slice(&put).unwrap();
         assert_eq!(json["customerName"], "Atlas", "the same state, as sent");
         for other in
             [StateVersions { customer: 4, ..V }, StateVersions { user: 6, ..V }, StateVersions { home: 3, ..V }]

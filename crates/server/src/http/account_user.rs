@@ -58,8 +58,8 @@ where
         if let Some(json) = state.account_states.get_json(user, customer, versions, state.clock.now()) {
             return Ok(AccountJson(json));
         }
-        let account = kept_state(&state, &session, versions).await?;
-        Ok(AccountJson(Bytes::from(serde_json::to_vec(&*account).map_err(|e| AppError::Internal(e.to_string()))?)))
+        let (_, json) = derive_and_keep(&state, &session, versions).await?;
+        Ok(AccountJson(json))
     }
 }
 
@@ -74,11 +74,21 @@ pub(crate) async fn kept_state(
     if let Some(kept) = state.account_states.get(user, customer, versions, now) {
         return Ok(kept);
     }
+    Ok(derive_and_keep(state, session, versions).await?.0)
+}
+
+/// The state derived from the database and kept, with its JSON as kept.
+async fn derive_and_keep(
+    state: &AppState,
+    session: &Session,
+    versions: StateVersions,
+) -> Result<(Arc<AccountState>, Bytes), AppError> {
+    let (user, customer, now) = (session.user_id, session.customer_id, state.clock.now());
     let (account, valid_until) =
         accounts::load_state_until(&state.db, user, customer, &state.settings.product_name, now)
             .await?
             .ok_or(AppError::Forbidden)?;
     let account = Arc::new(account);
-    state.account_states.put(user, customer, versions, valid_until, account.clone());
-    Ok(account)
+    let json = state.account_states.put(user, customer, versions, valid_until, account.clone());
+    Ok((account, json))
 }
