@@ -156,7 +156,7 @@ pub async fn sandbox_consent(
     now: i64,
 ) -> sqlx::Result<String> {
     let code = random_token();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM sandbox_oauth_codes WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
     sqlx::query(
         "INSERT INTO sandbox_oauth_codes (code_hash, customer_id, identifier, account, expires_at) VALUES ($1, $2, $3, $4, $5)",

@@ -64,7 +64,7 @@ pub async fn settle_speech_trials(db: &AnyPool, now: i64) -> sqlx::Result<usize>
     for trial in speech_trials::unsettled(db, now).await? {
         let price = prices::price(db, SPEECH_SCOPE, &trial.plan).await?;
         let customer = trial.customer_id;
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::begin_write(db).await?;
         charges::lock_customer(&mut tx, customer).await?;
         if !speech_trials::settle(&mut tx, trial.id, now).await? {
             continue; // another run settled it

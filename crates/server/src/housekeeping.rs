@@ -31,7 +31,7 @@ pub const SANDBOX_PHONE_RETENTION_SECONDS: i64 = 24 * 60 * 60;
 
 /// Deletes everything expired at `now`; returns how many rows went.
 pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let mut purged = 0;
     for (sql, cutoff) in [
         ("DELETE FROM sessions WHERE last_seen_at < $1", now - sessions::IDLE_SECONDS),

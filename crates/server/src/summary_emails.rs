@@ -28,7 +28,7 @@ pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
             }
         };
         for summary in due.iter().filter(|s| subscriber.wants(s.frequency)) {
-            let mut tx = db.begin().await?;
+            let mut tx = crate::db::begin_write(db).await?;
             let claimed = summary_emails::claim(
                 &mut tx,
                 subscriber.user_id,

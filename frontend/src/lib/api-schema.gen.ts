@@ -9530,7 +9530,7 @@ export interface components {
         };
         /** @description A service plan as posted. Rows: the fields of PlanTimeRow, posted as `name[i]` from 0. */
         ServicePlanRequest: {
-            form_plan_description?: string;
+            form_plan_description: string;
             /** @description The plan being changed (update_plan only; not a plan of the account: 404). */
             form_record_id?: string;
         };
@@ -16549,7 +16549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17736,7 +17736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
             422: {
                 headers: {
                     [name: string]: unknown;

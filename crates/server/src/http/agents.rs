@@ -294,7 +294,7 @@ async fn give_access(
 ) -> Result<Json<AccessChanged>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     // One give at a time per account: the count below cannot change before the update.
     charges::lock_customer(&mut tx, customer).await?;
     let candidate = users::without_new_outbound(&mut *tx, customer)

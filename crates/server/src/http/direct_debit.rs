@@ -59,7 +59,7 @@ async fn record(state: &AppState, customer: i64, answer: &HashMap<String, String
         return Ok(false);
     }
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if !payments::claim(&mut tx, Journey::MandateFlow, text("flowid"), customer, now).await? {
         return Ok(false);
     }

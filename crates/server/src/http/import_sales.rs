@@ -405,7 +405,7 @@ async fn import(
     };
     let stop = options.bad_rows == BadRows::Stop;
     // Dropped without a commit on any error: nothing of the import is stored.
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let id = store::begin(&mut tx, customer, &import, now).await?;
     let mut figures = Figures::default();
     let mut problems = Vec::new();

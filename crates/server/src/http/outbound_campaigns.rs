@@ -220,7 +220,7 @@ async fn delete_campaign(
     user.require_edit()?;
     let (customer, id) = (user.customer(), path_id(&id)?);
     store::campaign(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if !store::delete(&mut tx, customer, id).await? {
         drop(tx);
         // An agent uses it (the delete checks in the same statement): name them.

@@ -165,7 +165,7 @@ async fn confirm_card(
         return Err(refused());
     }
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     // Used once, by the customer it was made for, while fresh: a replay changes nothing.
     let claimed = payments::claim(&mut tx, Journey::CardOrder, &form.orderid, user.account.customer_id, now).await?;
     if !claimed {

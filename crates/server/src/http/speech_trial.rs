@@ -136,7 +136,7 @@ async fn start_trial(
     let now = state.clock.now();
     let ends_at = trial_end(now, &user.account.customer_time_zone).map_err(|m| AppError::field("trial", m))?;
     let trial = Trial { started_at: now, ends_at, cancelled_at: None };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
     let had_trial = speech_trials::of_customer(&mut *tx, customer).await?.is_some();
     may_start_trial(had_trial, user.account.has_speech, sells_speech(&user.account))

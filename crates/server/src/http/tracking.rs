@@ -145,7 +145,7 @@ async fn visit_of(
     form: &PageViewForm,
     now: i64,
 ) -> Result<Option<(i64, tracking::Pool, String)>, AppError> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     tracking::lock_site(&mut tx, site.id).await?;
     let pools = tracking::pools(&mut tx, site.id, now, HOLD_SECONDS).await?;
     let pool_ids: Vec<i64> = pools.iter().map(|p| p.id).collect();
@@ -291,7 +291,7 @@ async fn click(
     let cta = tracking::ctas(&state.db, site.customer_id).await?.into_iter().find(|(id, ..)| *id == form.cta_id);
     let Some((_, _, _, pages)) = cta else { return Err(AppError::NotFound) };
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if !tracking::claim_visit(&mut tx, site.customer_id, &form.visitor_id, form.visit_id, now).await? {
         return Err(AppError::NotFound);
     }

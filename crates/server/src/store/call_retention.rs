@@ -23,7 +23,7 @@ impl Purged {
 /// and the links of calls calling them back), the visits that never called started before
 /// `visit_cutoff`, and older visits whose calls are all gone.
 pub async fn purge(db: &AnyPool, call_cutoff: i64, visit_cutoff: i64) -> sqlx::Result<Purged> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "UPDATE calls SET callback_of = NULL
          WHERE callback_of IN (SELECT id FROM calls WHERE started_at < $1)",

@@ -10,7 +10,7 @@ pub const VALID_SECONDS: i64 = 5 * 60;
 
 pub async fn issue(db: &AnyPool, session: &Session, now: i64) -> sqlx::Result<String> {
     let key = random_token();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM password_confirmations WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
     sqlx::query(
         "INSERT INTO password_confirmations (key_hash, user_id, session_hash, expires_at) VALUES ($1, $2, $3, $4)",

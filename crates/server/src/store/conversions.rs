@@ -157,7 +157,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, action: &ConversionAct
 
 /// Deletes an action and its log, in one transaction.
 pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM conversion_uploads WHERE action_id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -335,7 +335,7 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
     if candidates.is_empty() {
         return Ok(0);
     }
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let mut queued = 0;
     for c in candidates {
         let call = ConversionCall {

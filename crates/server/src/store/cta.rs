@@ -121,7 +121,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, cta: &Cta) -> sqlx::Re
 /// Deletes a call-to-action and its clicks (calls stay); the clicks deleted, or None when it
 /// was not the customer's.
 pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM call_to_actions WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)

@@ -83,7 +83,7 @@ pub async fn save(db: &AnyPool, customer: i64, id: i64, dimension: &Dimension, n
 
 /// Deletes a definition with its values (the key cascades); false when it is not the customer's.
 pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = $2")
         .bind(customer)
         .bind(id)

@@ -92,7 +92,7 @@ pub async fn start_check(
     reuse_since: i64,
     now: i64,
 ) -> sqlx::Result<WebsiteCheck> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     // One writer per dynamic URL at a time: two clicks never queue two checks.
     sqlx::query("UPDATE dynamic_urls SET created_at = created_at WHERE id = $1").bind(url.id).execute(&mut *tx).await?;
     let since = if fresh { i64::MAX } else { reuse_since };
@@ -144,7 +144,7 @@ pub async fn claim_checks(
     batch: i64,
     per_customer: i64,
 ) -> sqlx::Result<Vec<ClaimedCheck>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let backend = Backend::of_connection(&tx);
     if backend == Backend::Postgres {
         sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(CLAIM_LOCK).execute(&mut *tx).await?;
@@ -214,7 +214,7 @@ pub async fn finish(
     now: i64,
 ) -> sqlx::Result<()> {
     let f = |b: bool| i64::from(b);
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "UPDATE website_checks SET status = $1, mhct = $2, mhct_working = $3, tag_manager = $4, bing_ads = $5,
              google_ads = $6, google_analytics = $7, hubspot = $8, optimizely_x = $9, marin = $10,

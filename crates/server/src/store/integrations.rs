@@ -135,7 +135,7 @@ pub async fn begin_connect(
     now: i64,
 ) -> sqlx::Result<String> {
     let state = random_token();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM oauth_states WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
     sqlx::query(
         "INSERT INTO oauth_states (state_hash, customer_id, user_id, session_hash, identifier, return_to, expires_at)

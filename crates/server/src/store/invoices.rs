@@ -183,7 +183,7 @@ pub struct NewInvoice<'a> {
 /// Stores the invoice with its lines and one file per format, in one transaction; None when the
 /// month was invoiced already (by an earlier run or another server).
 pub async fn insert(db: &AnyPool, invoice: &NewInvoice<'_>, now: i64) -> sqlx::Result<Option<i64>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO invoices (customer_id, period_start, period_end, period_label, issued_at, bill_to, po_number,
              net_pence, vat_pence, gross_pence, created_at)

@@ -9,7 +9,7 @@ pub const VALID_SECONDS: i64 = 24 * 60 * 60;
 /// A new reset token for the user; earlier unused ones stop working.
 pub async fn issue(db: &AnyPool, user_id: i64, now: i64) -> sqlx::Result<String> {
     let token = random_token();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1 OR expires_at <= $2")
         .bind(user_id)
         .bind(now)
@@ -40,7 +40,7 @@ pub async fn peek(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<i6
 /// Sets the new password if the token is live, using it up, and ends the user's sessions.
 /// Returns false for a used, expired or unknown token.
 pub async fn redeem(db: &AnyPool, token: &str, password_hash: &str, now: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let row: Option<(i64,)> = sqlx::query_as(
         "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $3 RETURNING user_id",
     )

@@ -355,7 +355,7 @@ pub async fn claim_pending(db: &AnyPool, requested_by: i64, now: i64, until: i64
 /// Marks a claimed entry provisioned, unless it was changed again since it was claimed (then
 /// the newer request waits for its own turn), and gives up the claim. True when marked.
 pub async fn mark_provisioned(db: &AnyPool, entry: &PendingEntry) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE routing_entries SET provisioned = 1
          WHERE id = $1 AND provisioned = 0 AND provision_requested_at IS NOT DISTINCT FROM $2",
@@ -394,7 +394,7 @@ pub async fn add_static_numbers(
     numbers: &[(String, String)],
     destination: &str,
 ) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     for (number, description) in numbers {
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, description, destination) VALUES ($1, 'static', $2, $3, $4)",

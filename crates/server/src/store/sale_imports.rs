@@ -182,7 +182,7 @@ pub enum Undone {
 /// Undoes an import in one transaction: its sales are deleted and the sales it set aside are put
 /// back (a sale an import replaced counts again); the import stays in the history as undone.
 pub async fn undo(db: &AnyPool, customer: i64, import_id: i64, now: i64) -> sqlx::Result<Undone> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     // Claimed by the update, so two undos of one import cannot both run.
     let claimed =
         sqlx::query("UPDATE sale_imports SET undone_at = $3 WHERE customer_id = $1 AND id = $2 AND undone_at IS NULL")

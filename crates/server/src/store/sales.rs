@@ -211,7 +211,7 @@ pub async fn insert(
 /// Saves the settings and matches every sale of the account again under them, in one
 /// transaction; returns how many sales now match a call.
 pub async fn save_settings_and_rematch(db: &AnyPool, customer: i64, settings: &MatchSettings) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("UPDATE customers SET sales_match_by = $2, sales_match_days = $3 WHERE id = $1")
         .bind(customer)
         .bind(settings.match_by.key())

@@ -95,7 +95,7 @@ async fn insert_questions(
 
 /// Stores a new scorecard with its questions, in one transaction.
 pub async fn insert(db: &AnyPool, customer: i64, name: &str, questions: &[Question], now: i64) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let id: i64 =
         sqlx::query_scalar("INSERT INTO scorecards (customer_id, name, created_at) VALUES ($1, $2, $3) RETURNING id")
             .bind(customer)
@@ -110,7 +110,7 @@ pub async fn insert(db: &AnyPool, customer: i64, name: &str, questions: &[Questi
 
 /// Renames a scorecard and replaces its questions (scores already given stay as given).
 pub async fn update(db: &AnyPool, customer: i64, id: i64, name: &str, questions: &[Question]) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let done = sqlx::query("UPDATE scorecards SET name = $1 WHERE id = $2 AND customer_id = $3")
         .bind(name.trim())
         .bind(id)
@@ -133,7 +133,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, name: &str, questions:
 /// Deletes a scorecard, its questions and the scores given with it; the calls' scores are
 /// rewritten. The number of calls it had scored, or None when it was not the customer's.
 pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let calls: Vec<i64> =
         sqlx::query_scalar("SELECT call_id FROM call_scores WHERE scorecard_id = $1 AND customer_id = $2")
             .bind(id)
@@ -188,7 +188,7 @@ pub async fn score_call(
     user: i64,
     now: i64,
 ) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let answers = serde_json::to_string(answers).unwrap_or_else(|_| "[]".into());
     sqlx::query(
         "INSERT INTO call_scores (call_id, scorecard_id, customer_id, answers, score, scored_by, scored_at)
@@ -388,7 +388,7 @@ pub async fn apply_lead_rules(db: &AnyPool, customer: i64, since: i64) -> sqlx::
             by_score[slot].1.push(row.id);
         }
         applied.good += by_score[0].1.len() as i64;
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::begin_write(db).await?;
         for (flag, ids) in &by_score {
             if ids.is_empty() {
                 continue;

@@ -163,7 +163,7 @@ pub async fn users_of(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<(Vec
 
 /// Deletes a pair and its rules in one transaction; its past visits and calls keep no source.
 pub async fn delete_pair(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM source_rules WHERE customer_id = $1 AND source_medium_id = $2")
         .bind(customer)
         .bind(id)
@@ -258,7 +258,7 @@ pub async fn delete_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 /// renumbered 1.. in one transaction, so ties and gaps never make a move a no-op. False when the
 /// rule is not the customer's; a move past either end leaves the order as it is.
 pub async fn move_rule(db: &AnyPool, customer: i64, id: i64, up: bool) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let mut ids: Vec<i64> =
         sqlx::query_scalar("SELECT id FROM source_rules WHERE customer_id = $1 ORDER BY position, id")
             .bind(customer)

@@ -21,7 +21,7 @@ pub async fn pending(db: &AnyPool, customer: i64, user: i64) -> sqlx::Result<Opt
 /// Records that the user has seen the customer's splash screen; false when there is no such
 /// splash screen for the customer. Acknowledging twice is fine.
 pub async fn acknowledge(db: &AnyPool, customer: i64, user: i64, splash: i64, now: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM splash_screens WHERE id = $1 AND customer_id = $2")
         .bind(splash)
         .bind(customer)

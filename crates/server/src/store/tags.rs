@@ -109,7 +109,7 @@ pub async fn insert(
 
 /// Renames and recolours a tag, and rewrites the names of its calls, in one transaction.
 pub async fn update(db: &AnyPool, customer: i64, id: i64, description: &str, colour: &str) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let done =
         sqlx::query("UPDATE call_tag_names SET description = $1, colour = $2 WHERE id = $3 AND customer_id = $4")
             .bind(description.trim())
@@ -130,7 +130,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, description: &str, col
 /// Deletes a tag (its rules and links go with it) and rewrites its calls' names; the number of
 /// calls it was on, or None when it was not the customer's.
 pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let calls = calls_of_tag(&mut tx, customer, id).await?;
     sqlx::query("DELETE FROM call_tag_links WHERE tag_id = $1 AND customer_id = $2")
         .bind(id)
@@ -283,7 +283,7 @@ pub async fn of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec
 /// Tags a call by hand (nothing when it has the tag already) or takes the tag off, and rewrites
 /// the call's names. The caller checked the call and the tag are the customer's.
 pub async fn set_by_hand(db: &AnyPool, customer: i64, call: i64, tag: i64, on: bool, now: i64) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     if on {
         sqlx::query(
             "INSERT INTO call_tag_links (call_id, tag_id, customer_id, by_rule, created_at) VALUES ($1, $2, $3, 0, $4)
@@ -409,7 +409,7 @@ pub async fn apply_rules(db: &AnyPool, customer: i64, since: i64, now: i64) -> s
         if wanted.is_empty() {
             continue;
         }
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::begin_write(db).await?;
         let changed = link_by_rule(&mut tx, customer, &wanted, now).await?;
         refresh_names(&mut tx, customer, &changed).await?;
         tx.commit().await?;

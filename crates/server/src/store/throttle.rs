@@ -24,7 +24,7 @@ pub async fn is_locked(db: &AnyPool, email: &str, source: &str, now: i64) -> sql
 }
 
 pub async fn record_failure(db: &AnyPool, email: &str, source: &str, now: i64) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
         .bind(now - WINDOW_SECONDS)
         .execute(&mut *tx)

@@ -107,7 +107,7 @@ pub async fn heard_before(db: &AnyPool, audio_sha256: &str, recogniser: &str) ->
 
 /// Stores a transcript and gives up the claim, in one transaction. False when the call had one.
 pub async fn store(db: &AnyPool, transcript: &NewTranscript<'_>, now: i64) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let stored = sqlx::query(
         "INSERT INTO transcripts (call_id, customer_id, text, words, recogniser, audio_sha256, audio_ms, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (call_id) DO NOTHING",

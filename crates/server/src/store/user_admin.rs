@@ -346,7 +346,7 @@ pub async fn remove_access(tx: &mut Transaction<'_, Any>, user_id: i64, customer
 
 /// Removes a user and everything that hangs off them, in one transaction.
 pub async fn delete_user(db: &AnyPool, user_id: i64) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     for table in ["sessions", "password_confirmations", "password_resets", "user_access", "summary_emails_sent"] {
         sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1")).bind(user_id).execute(&mut *tx).await?;
     }

@@ -107,3 +107,31 @@ async fn the_database_names_a_second_destination_number_on_both_backends() {
         Some("destination_numbers_customer_id_international_code_id_numbe_key")
     );
 }
+
+/// Found by schemathesis with a random seed (issue 38): service plans bought at once, each
+/// reading the destination numbers before writing, answered 500 "database is locked" on SQLite
+/// (a deferred transaction's first write after another's commit). Every write transaction now
+/// takes the write lock first (`db::begin_write`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn service_plans_bought_at_once_for_one_number_are_all_saved() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let descriptions: Vec<String> = (0..8).map(|i| format!("Racing line {i}")).collect();
+    let replies = join_all(descriptions.iter().map(|description| {
+        let fields =
+            [("description", description.as_str()), ("countryCode", "1"), ("destinationNumber", "01144960777")];
+        let owner = owner.clone();
+        let app = &app;
+        async move { app.post_multipart("/api/timeofday/createNewServicePlan", Some(&owner), &fields).await }
+    }))
+    .await;
+    for reply in &replies {
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    }
+    let numbers = crate::helpers::rows_as_text(
+        &app.state.db,
+        "SELECT COUNT(*) FROM destination_numbers WHERE customer_id = 100 AND number = '01144960777'",
+    )
+    .await;
+    assert_eq!(numbers, ["[1]"], "one destination number, shared by the plans");
+}

@@ -341,6 +341,13 @@ async fn the_contracts_bounds_are_the_rules_own_constants() {
     assert_eq!((level["minimum"].as_u64(), level["maximum"].as_u64()), (Some(0), Some(u64::from(u8::MAX))));
     let give = &api["components"]["schemas"]["GiveAccessRequest"]["properties"]["userId"];
     assert_eq!(give["minimum"].as_i64(), Some(bounds::ID_MIN));
+    // A service plan's description: keyboard characters, at most the rule's maximum once trimmed.
+    let plan = &api["components"]["schemas"]["ServicePlanRequest"]["properties"]["form_plan_description"];
+    let keyboard = bounds::required_text_pattern(
+        bounds::Chars::Only(domain::KEYBOARD_CHARACTERS),
+        domain::routing::SERVICE_PLAN_DESCRIPTION_MAX,
+    );
+    assert_eq!(plan["pattern"].as_str(), Some(keyboard.as_str()));
 }
 
 #[tokio::test]

@@ -164,7 +164,7 @@ async fn add_account(
     let now = state.clock.now();
     let name = input.account_name.trim().to_string();
     let password_hash = if input.invites_owner() { Some(new_password_hash(&random_token()).await) } else { None };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let partner = user.account.customer_id;
     let id = partners::create_client(&mut tx, partner, user.session.user_id, &name, programme, now).await?;
     let owner = match &password_hash {

@@ -133,7 +133,7 @@ async fn save_branding(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let partner = user.account.customer_id;
     let now = state.clock.now();
     branding::save(&mut tx, partner, (&colours.background, &colours.text), logo, favicon, user.session.user_id, now)

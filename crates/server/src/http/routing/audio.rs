@@ -277,7 +277,7 @@ async fn bulk_soft_delete(
         return Err(AppError::Forbidden);
     }
     let ids = posted_audio_ids(&state, &user, &form.form_audio_id).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let mut before = vec![];
     for &id in &ids {
         before.push(load(&mut tx, user.customer(), RecordKey { kind: RecordKind::Audio, id }).await?);

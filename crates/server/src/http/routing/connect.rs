@@ -197,7 +197,7 @@ async fn connect_basic(
 
     let now = state.clock.now();
     let mut changes = ChangeLog::new(&state, &user);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     for (target, row) in targets.iter().zip(&rows) {
         let update = BasicConnect::written(target.id, row);
         let before = routing_history::connect(&mut tx, user.customer(), target.id).await?;
@@ -341,7 +341,7 @@ async fn connect_advanced(
 
     let now = state.clock.now();
     let mut changes = ChangeLog::new(&state, &user);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     for (target, row) in targets.iter().zip(&rows) {
         let update = advanced_connect(target.id, row);
         let before = routing_history::connect(&mut tx, customer, target.id).await?;

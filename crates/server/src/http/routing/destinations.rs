@@ -519,7 +519,7 @@ async fn save_plan(
     let taken = destinations::plan_descriptions(&state.db, customer, id).await?;
     validate_destination_plan(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
     let to_save = PlanToSave::from_form(&plan);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = match id {
         0 => None,
         id => routing_history::destination_plan(&mut tx, customer, id).await?,

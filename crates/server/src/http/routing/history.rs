@@ -433,7 +433,7 @@ async fn rollback_preview(
             return Err(AppError::Validation(errors));
         }
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let plan = plan_for(&mut tx, &user, id, include_later).await?;
     tx.rollback().await?;
     if plan.restores.is_empty() {

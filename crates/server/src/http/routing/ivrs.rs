@@ -544,7 +544,7 @@ async fn create(
     check_references(&state, customer, &ivr).await?;
     let ivr = normalized(ivr);
 
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let credits = credits_for(&mut tx, customer, 1, flag(&form.fields.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
         return Err(terms_refused());
@@ -585,7 +585,7 @@ async fn update(
 
     // Whether a plan reaches the IVR does not depend on the IVR's own keys.
     let plans = plans_reaching(&state, customer, id, &library(&state, customer).await?).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = routing_history::ivr(&mut tx, customer, id).await?;
     ivrs::update(&mut tx, customer, id, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;

@@ -217,7 +217,7 @@ async fn clone_ivr(
         copies.push(copy);
     }
 
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let credits = credits_for(&mut tx, customer, copies.len() as i64, flag(&form.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
         return Ok(not_cloned(TERMS_REQUIRED));

@@ -229,6 +229,7 @@ impl FormRow for PlanTimeRow {
 struct ServicePlanRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::SERVICE_PLAN_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_plan_description: String,
     /// The plan being changed (update_plan only; not a plan of the account: 404).
     #[serde(default)]
@@ -338,7 +339,7 @@ async fn create_plan(
     check_targets(&state, customer, &plan).await?;
 
     let description = plan.description.trim();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let id = service_plans::insert(&mut tx, customer, description).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
     let after = routing_history::service_plan(&mut tx, customer, id).await?;
@@ -365,7 +366,7 @@ async fn update_plan(
     validate(&plan, &taken)?;
     check_targets(&state, customer, &plan).await?;
 
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = routing_history::service_plan(&mut tx, customer, id).await?;
     service_plans::update_description(&mut tx, customer, id, plan.description.trim()).await?;
     service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;

@@ -235,7 +235,7 @@ async fn save(
         next_in_line_audio_id: queue.next_in_line_audio,
         queue_full_audio_id: queue.queue_full_audio,
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = match id {
         0 => None,
         id => routing_history::queue(&mut tx, customer, id).await?,

@@ -399,7 +399,7 @@ async fn insert(
     check_choices(&state, &user, &pool).await?;
     let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
     let (held,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic'")

@@ -318,7 +318,10 @@ async fn create_service_plan(
         return Err(AppError::field("countryCode", domain::services::new_service_plan::INTERNATIONAL_CODE_REQUIRED));
     }
     let number = plan.destination_number.trim();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    // Two plans bought at once for one number share it: on PostgreSQL the second waits here
+    // until the first has stored the number (SQLite's write lock already orders them).
+    crate::store::charges::lock_customer(&mut tx, customer).await?;
     let (number_id, new_number) = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
     let (destination_plan, made) = destination_plan_for(&mut tx, customer, number_id, number).await?;
     let new_destination_plan = made.then_some(destination_plan);

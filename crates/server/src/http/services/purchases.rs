@@ -67,7 +67,7 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     let professional = PlanPrices::load(&state.db, Plan::Professional).await?;
     let customer = user.customer();
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
     // A second click (or tab) finds the customer on Professional already: nothing is charged.
     if !charges::upgrade_to_professional(&mut tx, customer).await? {
@@ -159,7 +159,7 @@ async fn add_addon(
     };
     let customer = user.customer();
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
     let mut charge = NewCharge {
         customer_id: customer,

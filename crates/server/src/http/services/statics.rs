@@ -356,7 +356,7 @@ async fn buy_numbers(
     }
     let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
     let now = state.clock.now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     // One purchase of the customer at a time: the count of numbers held is then exact.
     charges::lock_customer(&mut tx, customer).await?;
     let (held,): (i64,) =

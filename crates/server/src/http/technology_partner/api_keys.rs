@@ -109,7 +109,7 @@ async fn create(
     let key = new_api_key();
     let hint = key_hint(&key);
     let partner = user.account.customer_id;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if tech_partners::active_key_count(&mut tx, partner).await? >= MAX_ACTIVE_KEYS as i64 {
         return Err(AppError::field("form_name", TOO_MANY_KEYS));
     }

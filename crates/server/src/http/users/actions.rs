@@ -145,7 +145,7 @@ async fn remove_from_account(
     if let Some(message) = removal_refusal(editor.id(), id, level, owners) {
         return Err(refusal(message));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     user_admin::remove_access(&mut tx, id, customer).await?;
     user_admin::rehome_if_needed(&mut tx, id).await?;
     sessions::end_on_customer(&mut tx, id, customer).await?;

@@ -138,7 +138,7 @@ async fn set_outbound_service(
     }
     settings.has_new_outbound = true;
     let row = target.main_row(customer);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     user_admin::update_settings(&mut tx, &settings).await?;
     if form.form_include_outbound_permission == "1" && row.customer_id == customer {
         let mut held = row.permissions();

@@ -420,7 +420,7 @@ async fn save_user(
         vec![]
     };
 
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let user_id = if id == 0 {
         // Nobody knows this password: the new user sets their own through the emailed link.
         user_admin::insert_user(&mut tx, &settings, &new_password_hash(&random_token()).await, now).await?
