@@ -521,7 +521,7 @@ pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
 /// leading zeros allowed), from `ID_MIN`: at most 18 digits after the zeros, so any is an
 /// `i64`; at most `raw` characters as posted.
 pub fn id_text(raw: usize) -> Object {
-    assert!(ID_MIN == 1, "an id's first digit is 1 to 9");
+    const { assert!(ID_MIN == 1, "an id's first digit is 1 to 9") };
     let space = space();
     let pattern = format!("^{space}*\\+?0*[1-9][0-9]{{0,17}}{space}*$");
     ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
