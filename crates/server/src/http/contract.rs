@@ -175,6 +175,11 @@ pub const FIELD_NAME_PATTERN: &str = r"^[^\x00-\x1f\x7f]*$";
 /// never holds one (`typed_form::typed` refuses it).
 pub const FORM_TEXT_PATTERN: &str = r"^[^\x00]*$";
 
+/// A form's rule across its fields that a schema states (one field or another present and of
+/// its shape): put by the form's contract under this extension (utoipa's schemas have no
+/// `anyOf` beside `properties`), made the form's `anyOf` here.
+pub const ANY_OF: &str = "x-any-of";
+
 /// The schemas of the posted forms, told as a form carries them: a field is text, absent or
 /// present, never `null` (an `Option` is an optional field, not a nullable one: "null" posted
 /// for a number is not a number); a text never holds NUL; a field's name no control character.
@@ -198,6 +203,9 @@ fn forms_as_posted(api: &mut serde_json::Value) {
     for name in forms {
         let Some(form) = schemas.get_mut(&name) else { continue };
         form["propertyNames"] = serde_json::json!({ "pattern": FIELD_NAME_PATTERN });
+        if let Some(choices) = form.as_object_mut().and_then(|form| form.remove(ANY_OF)) {
+            form["anyOf"] = choices;
+        }
         if let Some(properties) = form.get_mut("properties").and_then(|p| p.as_object_mut()) {
             for field in properties.values_mut() {
                 inlined(field, &components);
@@ -344,7 +352,6 @@ pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
     ("post_manageconnections_connectAdvanced_slash", "no rows to connect"),
     ("post_manageconnections_connectBasic", "no rows to connect"),
     ("post_manageconnections_connectBasic_slash", "no rows to connect"),
-    ("post_managedtmf_storeIvr_id", "description, introAudioId, keys"),
     ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
     ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
     ("post_manageroutings_save_id", "form_description, form_destination[0]"),

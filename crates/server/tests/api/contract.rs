@@ -452,3 +452,21 @@ async fn a_forms_field_of_an_aliased_type_is_told_as_posted() {
     assert_eq!(id["type"], "integer");
     assert!(id.get("oneOf").is_none(), "{id}");
 }
+
+#[tokio::test]
+async fn a_rule_across_a_forms_fields_a_schema_can_state_is_its_any_of() {
+    use domain::routing::dtmf::{DTMF_DESCRIPTION_MAX, DTMF_KEY_DESCRIPTION_MAX};
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let form = &api["components"]["schemas"]["DtmfIvrRequest"];
+    // An end audio, or a DTMF plan for the key: one of the two present, an id.
+    let choices: Vec<&Value> = form["anyOf"].as_array().expect("anyOf").iter().collect();
+    assert_eq!(choices[0]["required"][0], "endAudioId");
+    assert_eq!(choices[1]["required"][0], "keyDtmfId[0]");
+    assert!(form.get(server::http::contract::ANY_OF).is_none(), "the extension is made the anyOf");
+    let properties = &form["properties"];
+    let description = properties["description"]["pattern"].as_str().unwrap();
+    assert!(description.contains(&format!("{{0,{}}}", DTMF_DESCRIPTION_MAX - 2)), "{description}");
+    let key = properties["keyDescription[0]"]["pattern"].as_str().unwrap();
+    assert!(key.contains(&format!("{{0,{}}}", DTMF_KEY_DESCRIPTION_MAX - 2)), "{key}");
+}
