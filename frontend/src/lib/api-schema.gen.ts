@@ -6324,7 +6324,6 @@ export interface components {
         /** @description The answer of cloneIVR (the spec's shapes, both 200). */
         CloneIvrAnswer: components["schemas"]["IvrCloned"] | components["schemas"]["IvrNotCloned"];
         CloneIvrRequest: {
-            /** @description "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits. */
             acceptTerms?: string;
             /**
              * Format: int64
@@ -6861,8 +6860,8 @@ export interface components {
         };
         /** @description One key of a DTMF IVR (`keyDescription[i]`, ...); key i is 1-9, 0, *, # in order. */
         DtmfIvrKeyRow: {
-            keyCategoryId?: string;
-            keyDescription?: string;
+            keyCategoryId: string;
+            keyDescription: string;
             keyDtmfId?: string;
         };
         DtmfIvrKeyView: {
@@ -6874,11 +6873,22 @@ export interface components {
             /** @description 1-9, 0, * or #. */
             key: string;
         };
-        /** @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`). */
+        /**
+         * @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`).
+         *
+         *     Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` from 0 without gaps, at most 12 rows; row 0's are listed.
+         */
         DtmfIvrRequest: {
-            description?: string;
+            description: string;
             endAudioId?: string;
-            introAudioId?: string;
+            introAudioId: string;
+            "keyCategoryId[0]": string;
+            "keyDescription[0]": string;
+            "keyDtmfId[0]"?: string;
+        } | {
+            endAudioId: string;
+        } | {
+            "keyDtmfId[0]": string;
         };
         DtmfPlanAnswer: {
             data: components["schemas"]["DtmfPlanView"];
