@@ -354,6 +354,14 @@ pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
     ("post_manageconnections_connectBasic_slash", "no rows to connect"),
     ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
     ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
+    (
+        "post_manageivrrouting_updateExistingIvr",
+        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
+    ),
+    (
+        "post_manageivrrouting_updateExistingIvr_slash",
+        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
+    ),
     ("post_manageroutings_save_id", "form_description, form_destination[0]"),
     ("post_managevisioncampaigns_insert", "campaignName, customFormat, numberPrefix, the form"),
     ("post_routinghistory_impact", "record must be a routing record as JSON"),
