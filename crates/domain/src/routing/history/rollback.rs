@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::explain::explain_change;
 use super::names::Names;
-use super::record::{RecordKey, RecordKind, RecordState, RoutingRecord};
+use super::record::{RecordKey, RecordState, RoutingRecord};
 use super::snapshot::{EntryRoute, RoutingSnapshot};
 use crate::routing::ivr::{ivr_flow, service_plan_flow};
 use crate::routing::{validate_service_plan, RowType, NOTHING_TAKEN};
@@ -129,15 +129,6 @@ pub fn plan_rollback(target: &Change, later: &[Change], include_later: bool, nam
             later: later_explained,
         };
     }
-    // A number or pool is bought or released, never made or removed by routing: a change that
-    // brought one in (its connection's first state) is not undone by a rollback.
-    if let Some(bought) = chain.iter().find(|c| c.key.kind == RecordKind::Connect && c.before.is_none()) {
-        let name = bought.after.as_ref().map_or("The number or pool", |r| r.name());
-        return refused(format!(
-            "'{name}' was bought with change #{}: a rollback cannot remove a number or pool.",
-            bought.id
-        ));
-    }
     let mut restores = vec![];
     let mut changes_back = vec![];
     for key in &keys {
@@ -247,20 +238,6 @@ mod tests {
             form: crate::routing::QueueForm { description: description.into(), ..Default::default() },
         };
         change(id, Some(plan("Queue")), Some(plan("Renamed queue")))
-    }
-
-    #[test]
-    fn a_change_that_brought_a_number_in_is_refused_not_undone() {
-        use crate::routing::history::record::Connection;
-        let connect = RoutingRecord::Connect {
-            id: 343,
-            label: "01134960000".into(),
-            connection: Connection::Basic(crate::routing::BasicRow::default()),
-        };
-        let plan = plan_rollback(&change(2, None, Some(connect)), &[], false, &names());
-        let RollbackOutcome::Refused { reason } = plan.outcome else { panic!("refused: {plan:?}") };
-        assert_eq!(reason, "'01134960000' was bought with change #2: a rollback cannot remove a number or pool.");
-        assert!(plan.restores.is_empty());
     }
 
     #[test]
