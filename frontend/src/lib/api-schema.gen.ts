@@ -5876,21 +5876,19 @@ export interface components {
         BuyNumbersRequest: {
             callRecording?: string;
             /** Format: int64 */
-            campaign?: number;
+            campaign: number;
             /** Format: int64 */
             channel?: number;
             /** Format: int64 */
             department?: number;
             /** Format: int64 */
-            destinationPlan?: number;
-            mediaDescription?: string;
+            destinationPlan: number;
+            mediaDescription: string;
             /** Format: int64 */
             mediaOwner?: number;
-            /** @description The free numbers' ids (from classicnumbers/searchForNumbers). */
-            "numbers[]"?: string[];
+            "numbers[]": string[];
             /** Format: int64 */
-            prefix?: number;
-            /** @description "1": the terms are ticked (needed beyond the plan's numbers). */
+            prefix: number;
             terms?: string;
         };
         CallCharges: {
@@ -6326,10 +6324,12 @@ export interface components {
         /** @description The answer of cloneIVR (the spec's shapes, both 200). */
         CloneIvrAnswer: components["schemas"]["IvrCloned"] | components["schemas"]["IvrNotCloned"];
         CloneIvrRequest: {
-            /** @description "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits. */
             acceptTerms?: string;
-            /** @description The top-level IVR to copy. */
-            id?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description The top-level IVR to copy.
+             */
+            id?: number;
         };
         /** @description The copy's id. */
         ClonedIvrId: {
@@ -6860,8 +6860,8 @@ export interface components {
         };
         /** @description One key of a DTMF IVR (`keyDescription[i]`, ...); key i is 1-9, 0, *, # in order. */
         DtmfIvrKeyRow: {
-            keyCategoryId?: string;
-            keyDescription?: string;
+            keyCategoryId: string;
+            keyDescription: string;
             keyDtmfId?: string;
         };
         DtmfIvrKeyView: {
@@ -6873,11 +6873,22 @@ export interface components {
             /** @description 1-9, 0, * or #. */
             key: string;
         };
-        /** @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`). */
+        /**
+         * @description A DTMF IVR as posted. Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` (or `name[]`).
+         *
+         *     Rows: the fields of DtmfIvrKeyRow, posted as `name[i]` from 0 without gaps, at most 12 rows; row 0's are listed.
+         */
         DtmfIvrRequest: {
-            description?: string;
+            description: string;
             endAudioId?: string;
-            introAudioId?: string;
+            introAudioId: string;
+            "keyCategoryId[0]": string;
+            "keyDescription[0]": string;
+            "keyDtmfId[0]"?: string;
+        } | {
+            endAudioId: string;
+        } | {
+            "keyDtmfId[0]": string;
         };
         DtmfPlanAnswer: {
             data: components["schemas"]["DtmfPlanView"];
@@ -7051,7 +7062,11 @@ export interface components {
         EligibilityRequest: {
             /** Format: int64 */
             campaign_id?: number;
-            type: components["schemas"]["Eligibility"];
+            /**
+             * @description What the eligibility is asked for.
+             * @enum {string}
+             */
+            type: "url" | "pool";
         };
         /** @description The portal's entry: a client's id, or `form_partner_login` 1 without one. */
         EnterForm: {
@@ -7371,19 +7386,12 @@ export interface components {
         IntegrationSettingsRequest: {
             form_ftp_file_name?: string;
             form_ftp_host?: string;
-            /** @description "1": keep the password already stored (the password field left empty). */
             form_ftp_keep_password?: string;
-            /**
-             * Format: password
-             * @description Write-only: stored encrypted, never answered.
-             */
+            /** Format: password */
             form_ftp_password?: string;
-            /** @description 1 to 65535. */
             form_ftp_port?: string;
-            /** @description FTP export: `ftp` or `sftp`. */
             form_ftp_protocol?: string;
             form_ftp_username?: string;
-            /** @description Webhooks. */
             form_webhook_url?: string;
         };
         IntegrationsList: {
@@ -7575,26 +7583,37 @@ export interface components {
         IvrRequest: {
             /** @description createIvr: "1" accepts the multi-level IVR terms, needed once the IVR credits are used. */
             acceptTerms?: string;
-            /** @description The intro audio. */
-            audioId?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description The intro audio.
+             */
+            audioId?: number;
             defaultKey?: string;
             description?: string;
-            /** @description updateExistingIvr: the IVR being saved. */
-            form_record_id?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description updateExistingIvr: the IVR being saved.
+             */
+            form_record_id?: number;
             /** @description "1": hang up after the intro audio (the IVR keeps no keys). */
             hasDeadEnd?: string;
             /** @description "1": a child IVR (createIvr from a parent makes one whatever this says). */
             isChildIvr?: string;
-            /** @description updateExistingIvr: the IVR being saved, when form_record_id is empty or 0. */
-            ivrId?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description updateExistingIvr: the IVR being saved, when form_record_id is empty or 0.
+             */
+            ivrId?: number;
             /** @description "1": log the keys pressed. */
             logStrokes?: string;
             /** @description How many times the menu repeats (the domain reads the text: 1 to 9). */
             repeatAudio?: string;
             /** @description The key that repeats the menu; "none" or empty for none. */
             repeatMenu?: string;
-            reportGroupId?: components["schemas"]["Option"];
-            secondaryReportGroupId?: components["schemas"]["Option"];
+            /** Format: int64 */
+            reportGroupId?: number;
+            /** Format: int64 */
+            secondaryReportGroupId?: number;
         };
         IvrSaved: {
             /** Format: int64 */
@@ -8385,25 +8404,35 @@ export interface components {
         PoolRequest: {
             botsFlag?: string;
             callRecordingFlag?: string;
-            campaignId?: components["schemas"]["Option"];
+            /** Format: int64 */
+            campaignId?: number;
             campaignName?: string;
             customFormat?: string;
-            dtmfPostCallOption?: components["schemas"]["Option"];
-            internationalCode?: components["schemas"]["Option"];
-            internationalFormat?: components["schemas"]["Option"];
-            introId?: components["schemas"]["Option"];
-            midCallAudioOption?: components["schemas"]["Option"];
+            /** Format: int64 */
+            dtmfPostCallOption?: number;
+            /** Format: int64 */
+            internationalCode?: number;
+            /** Format: int64 */
+            internationalFormat?: number;
+            /** Format: int64 */
+            introId?: number;
+            /** Format: int64 */
+            midCallAudioOption?: number;
             midCallDivertFlag?: string;
             midCallFlag?: string;
-            numberFormat?: components["schemas"]["Option"];
-            numberPrefix?: components["schemas"]["Option"];
+            /** Format: int64 */
+            numberFormat?: number;
+            /** Format: int64 */
+            numberPrefix?: number;
             "numbersToReplace[]"?: string[];
             poolName?: string;
             postUrl?: string;
-            servicePlan?: components["schemas"]["Option"];
+            /** Format: int64 */
+            servicePlan?: number;
             /** @description "1": the terms are ticked (needed beyond the plan's pools). */
             terms?: string;
-            whisperId?: components["schemas"]["Option"];
+            /** Format: int64 */
+            whisperId?: number;
         };
         /** @description One line of the add-on price response. */
         PriceItem: {
@@ -9345,14 +9374,23 @@ export interface components {
          */
         SavePlanRequest: {
             form_description?: string;
-            /** @description The in-call attribution plan's id, 0 or empty for none. */
-            form_incall?: components["schemas"]["Option"];
-            /** @description A multi dial's no-response destination number (ignored for a hunt group). */
-            form_no_response_destination?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description The in-call attribution plan's id, 0 or empty for none.
+             */
+            form_incall?: number;
+            /**
+             * Format: int64
+             * @description A multi dial's no-response destination number (ignored for a hunt group).
+             */
+            form_no_response_destination?: number;
             /** @description "0": hunt group, "1": multi dial. */
             form_plan_type?: string;
-            /** @description The queue's id, 0 or empty for none. */
-            form_queue?: components["schemas"]["Option"];
+            /**
+             * Format: int64
+             * @description The queue's id, 0 or empty for none.
+             */
+            form_queue?: number;
         };
         /**
          * @description A queue. The domain's rules (`validate_queue`) decide, numbers included (read as text, so
@@ -9360,9 +9398,12 @@ export interface components {
          *     ids are 0 or empty for none.
          */
         SaveQueueRequest: {
-            form_audio_1?: components["schemas"]["Option"];
-            form_audio_2?: components["schemas"]["Option"];
-            form_audio_3?: components["schemas"]["Option"];
+            /** Format: int64 */
+            form_audio_1?: number;
+            /** Format: int64 */
+            form_audio_2?: number;
+            /** Format: int64 */
+            form_audio_3?: number;
             form_description: string;
             /** @enum {string} */
             form_hold_music: "1" | "2" | "3" | "4" | "5";
@@ -9374,9 +9415,12 @@ export interface components {
             form_message_interval: "30" | "40" | "50" | "60" | "70" | "80" | "90" | "100" | "110" | "120";
             /** @enum {string} */
             form_message_mode: "1" | "2" | "3" | "4" | "5";
-            form_next_in_line_audio?: components["schemas"]["Option"];
-            form_queue_full_audio?: components["schemas"]["Option"];
-            form_welcome_audio?: components["schemas"]["Option"];
+            /** Format: int64 */
+            form_next_in_line_audio?: number;
+            /** Format: int64 */
+            form_queue_full_audio?: number;
+            /** Format: int64 */
+            form_welcome_audio?: number;
         };
         /**
          * @description The user form (users/save/{id}). The domain's rules (`validate_user_form`) decide; these
@@ -9440,9 +9484,14 @@ export interface components {
         /**
          * @description The scorecard form: its name, and rows of questions (`form_question_text[0]`,
          *     `form_question_kind[0]`, `form_question_weight[0]`, ...).
+         *
+         *     Rows: the fields of QuestionRow, posted as `name[i]` from 0 without gaps, at most 20 rows; row 0's are listed.
          */
         ScorecardFields: {
-            form_name?: string;
+            form_name: string;
+            "form_question_kind[0]": string;
+            "form_question_text[0]": string;
+            "form_question_weight[0]": string;
         };
         ScorecardView: {
             /** @description The delete confirmation's question. */

@@ -34,6 +34,8 @@ pub enum AnswerKind {
 }
 
 impl AnswerKind {
+    pub const ALL: [AnswerKind; 2] = [AnswerKind::YesNo, AnswerKind::Scale];
+
     pub fn key(self) -> &'static str {
         match self {
             AnswerKind::YesNo => "yesNo",

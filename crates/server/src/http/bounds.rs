@@ -497,6 +497,36 @@ impl IntoParams for CallLogParams {
     }
 }
 
+/// One of `keys` as the rule reads it once trimmed (`str::trim`): the key between whitespace,
+/// at most `raw` characters as posted.
+pub fn trimmed_key(keys: &[&str], raw: usize) -> Object {
+    let space = space();
+    let choices: Vec<String> = keys.iter().map(|k| k.chars().map(escaped).collect()).collect();
+    let pattern = format!("^{space}*(?:{}){space}*$", choices.join("|"));
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
+}
+
+/// A whole number from `min` to `max` (0 or more, a few of them) as text the rule reads once
+/// trimmed with `str::parse::<i64>` (a '+' and leading zeros allowed); at most `raw` characters
+/// as posted.
+pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
+    assert!(0 <= min && min <= max && max - min <= 1_000, "a short range of whole numbers");
+    let space = space();
+    let numbers: Vec<String> = (min..=max).rev().map(|n| n.to_string()).collect();
+    let pattern = format!("^{space}*\\+?0*(?:{}){space}*$", numbers.join("|"));
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
+}
+
+/// A record's id as text the rule reads once trimmed with `str::parse::<i64>` (a '+' and
+/// leading zeros allowed), from `ID_MIN`: at most 18 digits after the zeros, so any is an
+/// `i64`; at most `raw` characters as posted.
+pub fn id_text(raw: usize) -> Object {
+    const { assert!(ID_MIN == 1, "an id's first digit is 1 to 9") };
+    let space = space();
+    let pattern = format!("^{space}*\\+?0*[1-9][0-9]{{0,17}}{space}*$");
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
+}
+
 /// A source's or a medium's name (`sources::validate_pair`): required, at most `SOURCE_MAX`
 /// once trimmed, no control character nor '/'; at most `RAW` characters as posted.
 pub fn source_name<const RAW: usize>() -> Object {

@@ -175,6 +175,11 @@ pub const FIELD_NAME_PATTERN: &str = r"^[^\x00-\x1f\x7f]*$";
 /// never holds one (`typed_form::typed` refuses it).
 pub const FORM_TEXT_PATTERN: &str = r"^[^\x00]*$";
 
+/// A form's rule across its fields that a schema states (one field or another present and of
+/// its shape): put by the form's contract under this extension (utoipa's schemas have no
+/// `anyOf` beside `properties`), made the form's `anyOf` here.
+pub const ANY_OF: &str = "x-any-of";
+
 /// The schemas of the posted forms, told as a form carries them: a field is text, absent or
 /// present, never `null` (an `Option` is an optional field, not a nullable one: "null" posted
 /// for a number is not a number); a text never holds NUL; a field's name no control character.
@@ -194,14 +199,35 @@ fn forms_as_posted(api: &mut serde_json::Value) {
         }
     }
     let Some(schemas) = api["components"]["schemas"].as_object_mut() else { return };
+    let components = schemas.clone();
     for name in forms {
         let Some(form) = schemas.get_mut(&name) else { continue };
         form["propertyNames"] = serde_json::json!({ "pattern": FIELD_NAME_PATTERN });
+        if let Some(choices) = form.as_object_mut().and_then(|form| form.remove(ANY_OF)) {
+            form["anyOf"] = choices;
+        }
         if let Some(properties) = form.get_mut("properties").and_then(|p| p.as_object_mut()) {
             for field in properties.values_mut() {
+                inlined(field, &components);
                 as_posted(field);
             }
         }
+    }
+}
+
+/// A form field whose schema is a component's (`$ref`, as utoipa writes a field of an aliased
+/// type, `Option<i64>` behind a name: "Option", nullable) gets that schema itself, so that it is
+/// told as posted like any other field; its own keys (a description) stay.
+fn inlined(field: &mut serde_json::Value, components: &serde_json::Map<String, serde_json::Value>) {
+    let Some(schema) = field.as_object_mut() else { return };
+    let Some(reference) = schema.get("$ref").and_then(|r| r.as_str()) else { return };
+    let Some(component) = reference.strip_prefix("#/components/schemas/").and_then(|name| components.get(name)) else {
+        return;
+    };
+    let Some(component) = component.as_object() else { return };
+    schema.remove("$ref");
+    for (key, value) in component {
+        schema.entry(key.clone()).or_insert_with(|| value.clone());
     }
 }
 
@@ -248,28 +274,29 @@ fn as_posted(field: &mut serde_json::Value) {
 pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
     (
         "post_classicnumbers_buyNumbers",
-        "a form field holds a NUL character, campaign, destinationPlan, mediaDescription, mediaOwner",
+        "prefix: one the number inventory holds; numbers[]: free in it, each id once (01 is 1); terms, callRecording: the account's allowance and recording, stored rows",
     ),
     ("post_conversions_addConversion", "form_name, form_platform"),
     ("post_integrations_ftp_export_test", "form_ftp_file_name, form_ftp_host, form_ftp_password"),
-    ("post_integrations_settings_identifier", "a form field holds a NUL character"),
     ("post_manageconnections_connectAdvanced", "no rows to connect"),
     ("post_manageconnections_connectAdvanced_slash", "no rows to connect"),
     ("post_manageconnections_connectBasic", "no rows to connect"),
     ("post_manageconnections_connectBasic_slash", "no rows to connect"),
-    ("post_managedtmf_storeIvr_id", "description, introAudioId, keys"),
     ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
     ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
-    ("post_manageivrrouting_updateExistingIvr", "the form"),
-    ("post_manageivrrouting_updateExistingIvr_slash", "the form"),
-    ("post_managemultilevelivr_cloneIVR", "the form"),
-    ("post_managemultilevelivr_cloneIVR_slash", "the form"),
+    (
+        "post_manageivrrouting_updateExistingIvr",
+        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
+    ),
+    (
+        "post_manageivrrouting_updateExistingIvr_slash",
+        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
+    ),
     ("post_manageroutings_save_id", "form_description, form_destination[0]"),
     ("post_managevisioncampaigns_insert", "campaignName, customFormat, numberPrefix, the form"),
-    ("post_outboundcampaigns_saveReportSettings", "outboundDailyEnabled"),
     ("post_routinghistory_impact", "record must be a routing record as JSON"),
     ("post_scores_addLeadRule", "form_conditions"),
-    ("post_scores_addScorecard", "form_name, form_questions"),
+    ("post_scores_addScorecard", "form_name: unique among the account's scorecards (NAME_NOT_UNIQUE), stored rows; rows past row 0: complete, numbered without gaps"),
     ("post_users_save_id", "acceptTerms, form_auth_code, form_customer, form_email, form_email_monthly, "),
 ];
 

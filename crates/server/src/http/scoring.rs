@@ -11,7 +11,7 @@ use axum::Json;
 use domain::reports::CallOutcome;
 use domain::routing::RowLimit;
 use domain::scoring::{
-    can_edit_scores, lead_result, opens_scores, validate_scorecard, Question, QuestionForm, ScorecardForm,
+    can_edit_scores, lead_result, opens_scores, scorecard, validate_scorecard, Question, QuestionForm, ScorecardForm,
     NAME_NOT_UNIQUE, QUESTIONS_COUNT, QUESTIONS_MAX,
 };
 use domain::tags::APPLY_DAYS;
@@ -22,11 +22,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::bounds;
 use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::tags::{label_of, path_id, rule_of, RuleChoice, RuleFields, RuleView};
-use super::typed_form::{Form, FormRow};
+use super::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::{scoring as store, tags as tag_store};
 
@@ -162,25 +163,43 @@ async fn get_scores(State(state): State<AppState>, user: ScoresUser) -> Result<J
 /// `form_question_kind[0]`, `form_question_weight[0]`, ...).
 #[derive(Deserialize, Validate, ToSchema)]
 struct ScorecardFields {
+    /// Unique among the account's scorecards (NAME_NOT_UNIQUE).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<{ scorecard::NAME_MAX }, TEXT_MAX>)]
     form_name: String,
 }
 
 /// A question row of the scorecard form.
-#[derive(Deserialize, Validate)]
+#[derive(Deserialize, Validate, ToSchema)]
 struct QuestionRow {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<{ scorecard::QUESTION_MAX }, TEXT_MAX>)]
     form_question_text: String,
     /// "yesNo" or "scale".
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = question_kind)]
     form_question_kind: String,
     /// 1 to 10.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = question_weight)]
     form_question_weight: String,
+}
+
+row_form!(ScorecardContract, ScorecardFields, QuestionRow);
+
+/// A question's kind as `AnswerKind::from_key` reads it.
+fn question_kind() -> utoipa::openapi::schema::Object {
+    let keys = scorecard::AnswerKind::ALL.map(scorecard::AnswerKind::key);
+    bounds::trimmed_key(&keys, TEXT_MAX)
+}
+
+/// A question's weight, 1 to `WEIGHT_MAX`.
+fn question_weight() -> utoipa::openapi::schema::Object {
+    bounds::trimmed_whole(1, scorecard::WEIGHT_MAX, TEXT_MAX)
 }
 
 impl FormRow for QuestionRow {
@@ -216,7 +235,7 @@ async fn scorecard_of(
 
 /// Adds a scorecard with its questions.
 #[utoipa::path(post, path = "/scores/addScorecard", tag = "call scoring",
-    request_body(content((ScorecardFields = "multipart/form-data"), (ScorecardFields = "application/x-www-form-urlencoded"))),
+    request_body(content((ScorecardContract = "multipart/form-data"), (ScorecardContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 422, description = "form_name, form_questions, form_question_*[i]")))]
 async fn add_scorecard(
     State(state): State<AppState>,
@@ -233,7 +252,7 @@ async fn add_scorecard(
 /// Renames a scorecard and replaces its questions (scores already given stay as given).
 #[utoipa::path(post, path = "/scores/editScorecard/{id}", tag = "call scoring",
     params(("id" = String, Path, description = "The scorecard's id")),
-    request_body(content((ScorecardFields = "multipart/form-data"), (ScorecardFields = "application/x-www-form-urlencoded"))),
+    request_body(content((ScorecardContract = "multipart/form-data"), (ScorecardContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 404, description = "No such scorecard in this account")))]
 async fn edit_scorecard(
     State(state): State<AppState>,

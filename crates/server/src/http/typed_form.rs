@@ -27,6 +27,53 @@ pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> {
     const LIMIT: RowLimit;
 }
 
+/// A row form's contract: the form `F`'s fields and its first row's, `R`'s fields as posted for
+/// row 0 (`form_question_text[0]`), those `R` requires required (a form that needs a row). Later
+/// rows (`name[1]`, ...) take the same fields; a field no row names is ignored.
+pub fn row_form_schema<F: utoipa::ToSchema, R: utoipa::ToSchema + FormRow>(
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    let (RefOr::T(Schema::Object(mut form)), RefOr::T(Schema::Object(row))) = (F::schema(), R::schema()) else {
+        panic!("a row form and its row are objects");
+    };
+    for (name, field) in row.properties {
+        form.properties.insert(format!("{name}[0]"), field);
+    }
+    form.required.extend(row.required.iter().map(|name| format!("{name}[0]")));
+    let rows = format!(
+        "Rows: the fields of {}, posted as `name[i]` from 0 without gaps, at most {} rows; row 0's are listed.",
+        R::name(),
+        R::LIMIT.max
+    );
+    form.description = Some(match form.description.take() {
+        Some(text) => format!("{text}\n\n{rows}"),
+        None => rows,
+    });
+    RefOr::T(Schema::Object(form))
+}
+
+/// `row_form!(Contract, Form, Row)`: the contract of a row form (`row_form_schema`), named as
+/// the form, for a path's `request_body`.
+macro_rules! row_form {
+    ($contract:ident, $form:ty, $row:ty) => {
+        pub(crate) struct $contract;
+
+        impl utoipa::PartialSchema for $contract {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                $crate::http::typed_form::row_form_schema::<$form, $row>()
+            }
+        }
+
+        impl utoipa::ToSchema for $contract {
+            fn name() -> std::borrow::Cow<'static, str> {
+                <$form as utoipa::ToSchema>::name()
+            }
+        }
+    };
+}
+pub(crate) use row_form;
+
 impl<T> Form<T> {
     /// The uploaded file of a field, if one was sent with a file name.
     pub fn file(&self, name: &str) -> Option<&UploadedFile> {
@@ -43,6 +90,10 @@ impl<T> Form<T> {
     /// keyed by its posted name with the index (`form_from_day[3]`).
     pub fn rows<R: FormRow>(&self) -> Result<Vec<R>, AppError> {
         let rows = self.data.rows(R::FIELDS, R::LIMIT)?;
+        // A cell read holds no NUL, as no field `typed` reads does.
+        if rows.indices().any(|i| R::FIELDS.iter().any(|name| rows.get(i, name).contains('\0'))) {
+            return Err(AppError::BadRequest("a form field holds a NUL character".into()));
+        }
         rows.indices()
             .map(|i| {
                 let pairs = R::FIELDS.iter().map(|name| (*name, rows.get(i, name)));
@@ -81,12 +132,12 @@ where
 {
     // No text a person types holds a NUL character, and PostgreSQL refuses to store one: refused
     // here, for every form, rather than as a database error (500) where it is first bound.
-    // Only the fields `T` reads: a field it ignores is never stored, and the contract (which
-    // states the pattern on `T`'s fields) lets a client send others as they are.
+    // Only the fields `T` reads, by their exact names: a field it ignores is never stored, and
+    // the contract (which states the pattern on `T`'s fields) lets a client send others as they
+    // are, `form_name[x` beside `form_name` too. A row form's cells are checked as its rows are
+    // read (`Form::rows`).
     let read = read_fields::<T>();
-    let reads = |name: &str| {
-        read.as_ref().is_none_or(|fields| fields.iter().any(|f| name.split('[').next() == f.split('[').next()))
-    };
+    let reads = |name: &str| read.as_ref().is_none_or(|fields| fields.contains(&name));
     if data.pairs().any(|(name, value)| reads(name) && (name.contains('\0') || value.contains('\0'))) {
         return Err(AppError::BadRequest("a form field holds a NUL character".into()));
     }

@@ -427,3 +427,70 @@ async fn a_nul_is_refused_in_a_field_the_form_reads_and_ignored_in_one_it_does_n
     let ignored = app.post_form("/api/agents/giveAccess", Some(&token), &[("userId", "0"), ("other", "a\0b")]).await;
     assert_eq!(ignored.status, StatusCode::UNPROCESSABLE_ENTITY, "the shape rule answers, not the NUL");
 }
+
+#[tokio::test]
+async fn a_nul_in_a_field_named_like_a_read_one_is_ignored_and_in_a_rows_cell_refused() {
+    let app = TestApp::spawn().await;
+    let token = app.login("owner@demo.test").await;
+    // `userId[x]` is not `userId`: the form never reads it (the contract lets it be anything).
+    let fields = [("userId", "0"), ("userId[x]", "a\0b")];
+    let beside = app.post_form("/api/agents/giveAccess", Some(&token), &fields).await;
+    assert_eq!(beside.status, StatusCode::UNPROCESSABLE_ENTITY, "the shape rule answers, not the NUL");
+    // A row's cell is read: a NUL in it is refused as in any field read.
+    let row = [("form_name", "Sales"), ("form_question_text[0]", "Polite\0"), ("form_question_kind[0]", "yesNo")];
+    let cell = app.post_form("/api/scores/addScorecard", Some(&token), &row).await;
+    assert_eq!(cell.status, StatusCode::BAD_REQUEST, "{}", cell.text());
+    assert_eq!(cell.json()["message"], "a form field holds a NUL character");
+}
+
+#[tokio::test]
+async fn a_row_forms_first_row_is_in_its_schema_with_the_rules_constants() {
+    use domain::scoring::scorecard::{AnswerKind, NAME_MAX, QUESTION_MAX, WEIGHT_MAX};
+    use server::http::bounds;
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let form = &api["components"]["schemas"]["ScorecardFields"];
+    let required: Vec<&str> = form["required"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    for field in ["form_name", "form_question_text[0]", "form_question_kind[0]", "form_question_weight[0]"] {
+        assert!(required.contains(&field), "{field} is required: {required:?}");
+    }
+    let properties = &form["properties"];
+    let weight = bounds::trimmed_whole(1, WEIGHT_MAX, 1).pattern.unwrap();
+    assert_eq!(properties["form_question_weight[0]"]["pattern"], weight);
+    assert!(weight.contains(&format!("(?:{WEIGHT_MAX}|")), "{weight}");
+    let kinds = bounds::trimmed_key(&AnswerKind::ALL.map(AnswerKind::key), 1).pattern.unwrap();
+    assert_eq!(properties["form_question_kind[0]"]["pattern"], kinds);
+    let text = properties["form_question_text[0]"]["pattern"].as_str().unwrap();
+    assert!(text.contains(&format!("{{0,{}}}", QUESTION_MAX - 2)), "{text}");
+    let name = properties["form_name"]["pattern"].as_str().unwrap();
+    assert!(name.contains(&format!("{{0,{}}}", NAME_MAX - 2)), "{name}");
+}
+
+#[tokio::test]
+async fn a_forms_field_of_an_aliased_type_is_told_as_posted() {
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    // `IdField` (an alias of Option<i64>) was a reference to a nullable "Option": "null" is no id.
+    let id = &api["components"]["schemas"]["CloneIvrRequest"]["properties"]["id"];
+    assert!(id.get("$ref").is_none(), "{id}");
+    assert_eq!(id["type"], "integer");
+    assert!(id.get("oneOf").is_none(), "{id}");
+}
+
+#[tokio::test]
+async fn a_rule_across_a_forms_fields_a_schema_can_state_is_its_any_of() {
+    use domain::routing::dtmf::{DTMF_DESCRIPTION_MAX, DTMF_KEY_DESCRIPTION_MAX};
+    let app = TestApp::spawn().await;
+    let api = contract(&app).await;
+    let form = &api["components"]["schemas"]["DtmfIvrRequest"];
+    // An end audio, or a DTMF plan for the key: one of the two present, an id.
+    let choices: Vec<&Value> = form["anyOf"].as_array().expect("anyOf").iter().collect();
+    assert_eq!(choices[0]["required"][0], "endAudioId");
+    assert_eq!(choices[1]["required"][0], "keyDtmfId[0]");
+    assert!(form.get(server::http::contract::ANY_OF).is_none(), "the extension is made the anyOf");
+    let properties = &form["properties"];
+    let description = properties["description"]["pattern"].as_str().unwrap();
+    assert!(description.contains(&format!("{{0,{}}}", DTMF_DESCRIPTION_MAX - 2)), "{description}");
+    let key = properties["keyDescription[0]"]["pattern"].as_str().unwrap();
+    assert!(key.contains(&format!("{{0,{}}}", DTMF_KEY_DESCRIPTION_MAX - 2)), "{key}");
+}

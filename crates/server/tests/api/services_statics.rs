@@ -119,6 +119,19 @@ async fn the_owner_buys_an_included_static_number_and_it_is_routed() {
     assert_eq!(change["recordName"], free[0].1.as_str(), "{history}");
     assert!(change["sentences"][0].as_str().unwrap().contains(&free[0].1), "{history}");
     assert_eq!(history["total"], 1, "{history}");
+    // A rollback cannot take the purchase back (it answered 500: found by schemathesis).
+    let rollback = format!("/api/routinghistory/rollback/{}", change["id"]);
+    let refused = app.post_form(&rollback, Some(&owner), &[]).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text());
+    assert_eq!(refused.json()["code"], "ROLLBACK_REFUSED");
+    let reason = refused.json()["errors"]["rollback"].as_str().unwrap().to_string();
+    assert!(reason.contains("a rollback cannot remove a number or pool"), "{reason}");
+    assert_eq!(
+        rows_as_text(&app.state.db, &format!("SELECT kind FROM routing_entries WHERE number = '{}'", free[0].1))
+            .await
+            .len(),
+        1
+    );
 }
 
 #[tokio::test]

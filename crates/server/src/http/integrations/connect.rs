@@ -20,6 +20,7 @@ use utoipa_axum::routes;
 use super::AccountUser;
 use crate::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
 use crate::file_export::{test_connection, Protocol, Target};
+use crate::http::bounds;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
@@ -211,34 +212,53 @@ async fn remove(
 struct IntegrationSettingsRequest {
     /// Webhooks.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_webhook_url: String,
     /// FTP export: `ftp` or `sftp`.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_ftp_protocol: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_ftp_host: String,
     /// 1 to 65535.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_ftp_port: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_ftp_username: String,
     /// Write-only: stored encrypted, never answered.
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
-    #[schema(format = Password)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = password)]
     form_ftp_password: String,
     /// "1": keep the password already stored (the password field left empty).
     #[serde(default)]
-    #[garde(length(chars, max = 10))]
+    #[garde(length(chars, max = KEEP_MAX))]
+    #[schema(schema_with = bounds::text::<KEEP_MAX>)]
     form_ftp_keep_password: String,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = bounds::text::<FIELD_MAX>)]
     form_ftp_file_name: String,
+}
+
+/// The longest settings field the form takes (the domain's rules are far below).
+const FIELD_MAX: usize = 1_000;
+/// The longest keep-the-password flag the form takes.
+const KEEP_MAX: usize = 10;
+
+/// The FTP password as posted: write-only text of at most `FIELD_MAX` characters.
+fn password() -> utoipa::openapi::schema::Object {
+    let mut schema = bounds::text::<FIELD_MAX>();
+    schema.format = Some(utoipa::openapi::schema::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Password));
+    schema
 }
 
 impl IntegrationSettingsRequest {

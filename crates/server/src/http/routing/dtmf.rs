@@ -5,7 +5,8 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::dtmf::{
-    DTMF_DESCRIPTION_MAX, DTMF_DIGITS_MAX, DTMF_DIGITS_MIN, DTMF_TIMEOUT_DEFAULT, DTMF_TIMEOUT_MAX, DTMF_TIMEOUT_MIN,
+    DTMF_DESCRIPTION_MAX, DTMF_DIGITS_MAX, DTMF_DIGITS_MIN, DTMF_KEY_DESCRIPTION_MAX, DTMF_TIMEOUT_DEFAULT,
+    DTMF_TIMEOUT_MAX, DTMF_TIMEOUT_MIN,
 };
 use domain::routing::history::RecordKind;
 use domain::routing::{
@@ -22,7 +23,7 @@ use super::history::RecordedWrite;
 use super::RoutingUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::typed_form::{row_form_schema, Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;
 use crate::store::routing_extras as store;
@@ -287,12 +288,17 @@ async fn dtmf_ivr(
 struct DtmfIvrKeyRow {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<DTMF_KEY_DESCRIPTION_MAX, TEXT_MAX>)]
     keyDescription: String,
+    /// A call category's id.
     #[serde(default)]
-    #[garde(length(max = TEXT_MAX))]
+    #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = id_text)]
     keyCategoryId: String,
+    /// A DTMF plan's id; anything else is none (then endAudioId is needed).
     #[serde(default)]
-    #[garde(length(max = TEXT_MAX))]
+    #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = bounds::text::<TEXT_MAX>)]
     keyDtmfId: String,
 }
 
@@ -307,19 +313,56 @@ impl FormRow for DtmfIvrKeyRow {
 struct DtmfIvrRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<DTMF_DESCRIPTION_MAX, TEXT_MAX>)]
     description: String,
+    /// An audio's id.
     #[serde(default)]
-    #[garde(length(max = TEXT_MAX))]
+    #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = id_text)]
     introAudioId: String,
+    /// An audio's id; anything else is none, which needs every key to have a DTMF plan.
     #[serde(default)]
-    #[garde(length(max = TEXT_MAX))]
+    #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = bounds::text::<TEXT_MAX>)]
     endAudioId: String,
+}
+
+/// An id as the form's fields are read (`extras::id`).
+fn id_text() -> utoipa::openapi::schema::Object {
+    bounds::id_text(TEXT_MAX)
+}
+
+/// The DTMF IVR form's contract: its fields and its first key's, and the rule across them a
+/// schema states: an end audio, or a DTMF plan for the key (`END_AUDIO_NEEDED_BY_KEYS`).
+struct DtmfIvrContract;
+
+impl utoipa::PartialSchema for DtmfIvrContract {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::Schema;
+        use utoipa::openapi::RefOr;
+        let RefOr::T(Schema::Object(mut form)) = row_form_schema::<DtmfIvrRequest, DtmfIvrKeyRow>() else {
+            unreachable!("a row form is an object");
+        };
+        let present = |field: &str| serde_json::json!({ "required": [field], "properties": { field: id_text() } });
+        form.extensions = Some(
+            utoipa::openapi::extensions::ExtensionsBuilder::new()
+                .add(crate::http::contract::ANY_OF, serde_json::json!([present("endAudioId"), present("keyDtmfId[0]")]))
+                .build(),
+        );
+        RefOr::T(Schema::Object(form))
+    }
+}
+
+impl ToSchema for DtmfIvrContract {
+    fn name() -> std::borrow::Cow<'static, str> {
+        DtmfIvrRequest::name()
+    }
 }
 
 /// managedtmf/storeIvr/{id or 0} -> id.
 #[utoipa::path(post, path = "/managedtmf/storeIvr/{id}", tag = "routing",
     params(("id" = i64, Path, description = "0 creates")),
-    request_body(content((DtmfIvrRequest = "multipart/form-data"), (DtmfIvrRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((DtmfIvrContract = "multipart/form-data"), (DtmfIvrContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = RoutingSaved)))]
 async fn store_dtmf_ivr(
     State(state): State<AppState>,

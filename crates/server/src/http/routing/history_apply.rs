@@ -236,11 +236,14 @@ async fn write(
                 ))));
             }
         }
-        // Numbers and pools are never created or removed by routing: a connect has a state.
+        // Numbers and pools are bought or released, never created or removed by routing: a
+        // change that brought one in (its connection's first state) is not undone.
         (RecordKind::Connect, None) => {
-            return Err(ApplyError::from(AppError::Internal(format!(
-                "a rollback cannot remove the number or pool {key:?}"
-            ))))
+            let name = store::connect(tx, customer, key.id).await?.map(|record| record.name().to_string());
+            let name = name.unwrap_or_else(|| "The number or pool".to_string());
+            return Err(ApplyError::from(refused(&format!(
+                "'{name}' was bought: a rollback cannot remove a number or pool."
+            ))));
         }
         (kind, None) => {
             if let Some(record) = store::load(tx, customer, key).await? {

@@ -154,6 +154,7 @@ struct CloneIvrRequest {
     /// "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(schema_with = crate::http::bounds::text::<NUMBER_MAX>)]
     acceptTerms: String,
 }
 

@@ -11,7 +11,9 @@ use axum::extract::State;
 use axum::Json;
 use domain::purchase::{number_purchase_note, NumberPurchase};
 use domain::services::inline_add::InlineList;
-use domain::services::static_number::{validate_static_number, StaticNumberForm, NUMBERS_PER_PURCHASE_MAX};
+use domain::services::static_number::{
+    validate_static_number, StaticNumberForm, MEDIA_DESCRIPTION_MAX, NUMBERS_PER_PURCHASE_MAX,
+};
 use domain::users::terms_problem;
 use domain::{billing_frequency_word, format_pence, guard, FieldErrors, GuardStep};
 use garde::Validate;
@@ -21,6 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::account_user::AccountUser;
+use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::routing::history::ChangeLog;
 use crate::http::typed_form::Form;
@@ -251,38 +254,68 @@ async fn search_for_numbers(
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct BuyNumbersRequest {
+    /// A prefix the number inventory holds (PREFIX_REQUIRED otherwise: stored rows).
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = bounds::id)]
     prefix: Option<i64>,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = bounds::id)]
     destinationPlan: Option<i64>,
+    /// "1": record the calls (when the account has inbound recording).
     #[serde(default)]
-    #[garde(length(max = 10))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     callRecording: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = bounds::id)]
     campaign: Option<i64>,
     #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
+    #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required::<MEDIA_DESCRIPTION_MAX, TEXT_MAX>)]
     mediaDescription: String,
+    /// 0 for none.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(inner(range(min = 0)))]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     channel: Option<i64>,
+    /// 0 for none.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(inner(range(min = 0)))]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     department: Option<i64>,
+    /// 0 for none.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(inner(range(min = 0)))]
+    #[schema(schema_with = bounds::whole_in::<0, { i64::MAX }>)]
     mediaOwner: Option<i64>,
-    /// The free numbers' ids (from classicnumbers/searchForNumbers).
+    /// The free numbers' ids (from classicnumbers/searchForNumbers), each once.
     #[serde(default, rename = "numbers[]")]
-    #[garde(length(max = 1_000), inner(length(max = 40)))]
+    #[garde(length(max = 1_000), inner(length(chars, max = ID_TEXT_MAX)))]
+    #[schema(required = true, schema_with = chosen_ids)]
     numbers: Vec<String>,
     /// "1": the terms are ticked (needed beyond the plan's numbers).
     #[serde(default)]
-    #[garde(length(max = 10))]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
     terms: String,
+}
+
+/// The longest text a form field here holds before the domain reads it.
+const TEXT_MAX: usize = 1_000;
+/// The longest id posted as text.
+const ID_TEXT_MAX: usize = 40;
+
+/// 1 to `NUMBERS_PER_PURCHASE_MAX` ids as text, each once.
+fn chosen_ids() -> utoipa::openapi::schema::Array {
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(bounds::id_text(ID_TEXT_MAX))
+        .min_items(Some(1))
+        .max_items(Some(NUMBERS_PER_PURCHASE_MAX))
+        .unique_items(true)
+        .build()
 }
 
 fn static_form(form: &BuyNumbersRequest) -> StaticNumberForm {
