@@ -110,7 +110,7 @@ impl TagManager for Sandbox<'_> {
     async fn create_tag(&self, customer: i64, workspace: &str, campaign_ref: &str, now: i64) -> Result<Item> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
-        let mut tx = crate::db::begin_write(&self.0).await?;
+        let mut tx = crate::db::begin_write(self.0).await?;
         let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_tags WHERE container_path = $1")
             .bind(&container)
             .fetch_one(&mut *tx)

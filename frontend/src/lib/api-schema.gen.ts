@@ -12075,7 +12075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: prefix (one the number inventory holds); numbers[] (free in it, each id once); terms, callRecording (the account's allowance and recording) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14419,7 +14419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored, for ftp_export) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19475,7 +19475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): description (among the account's other IVRs); a rule across fields or rows: keys[i] (in order, each key's target by its type, repeat and default keys apart, categories unique) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19554,7 +19554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): description (among the account's other IVRs); a rule across fields or rows: keys[i] (in order, each key's target by its type, repeat and default keys apart, categories unique) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26709,12 +26709,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_name, form_questions, form_question_*[i] */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name (NAME_NOT_UNIQUE); a rule across fields or rows: rows past row 0 (complete, numbered without gaps) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };

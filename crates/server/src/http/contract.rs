@@ -272,10 +272,6 @@ fn as_posted(field: &mut serde_json::Value) {
 /// the schema. Marked `x-schema-looser` in the contract and excepted like the list above until
 /// their bounds are stated (`bounds`); this list only shrinks.
 pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
-    (
-        "post_classicnumbers_buyNumbers",
-        "prefix: one the number inventory holds; numbers[]: free in it, each id once (01 is 1); terms, callRecording: the account's allowance and recording, stored rows",
-    ),
     ("post_conversions_addConversion", "form_name, form_platform"),
     ("post_integrations_ftp_export_test", "form_ftp_file_name, form_ftp_host, form_ftp_password"),
     ("post_manageconnections_connectAdvanced", "no rows to connect"),
@@ -284,19 +280,10 @@ pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
     ("post_manageconnections_connectBasic_slash", "no rows to connect"),
     ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
     ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
-    (
-        "post_manageivrrouting_updateExistingIvr",
-        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
-    ),
-    (
-        "post_manageivrrouting_updateExistingIvr_slash",
-        "description: unique among the account's other IVRs (DESCRIPTION_NOT_UNIQUE), stored rows; keys[i]: in order, each key's target by its type, repeat and default keys apart, categories unique, rules across fields and rows",
-    ),
     ("post_manageroutings_save_id", "form_description, form_destination[0]"),
     ("post_managevisioncampaigns_insert", "campaignName, customFormat, numberPrefix, the form"),
     ("post_routinghistory_impact", "record must be a routing record as JSON"),
     ("post_scores_addLeadRule", "form_conditions"),
-    ("post_scores_addScorecard", "form_name: unique among the account's scorecards (NAME_NOT_UNIQUE), stored rows; rows past row 0: complete, numbered without gaps"),
     ("post_users_save_id", "acceptTerms, form_auth_code, form_customer, form_email, form_email_monthly, "),
 ];
 

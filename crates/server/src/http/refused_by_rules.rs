@@ -42,6 +42,8 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_manageterms_updateDestinationNumber", "form_number_description"),
             ("post_manageaudios_updateAudio", "form_description"),
             ("post_cta_addCta", "form_name"),
+            ("post_scores_addScorecard", "form_name (NAME_NOT_UNIQUE)"),
+            ("post_manageivrrouting_updateExistingIvr", "description (among the account's other IVRs)"),
         ],
     },
     RefusedBy {
@@ -71,6 +73,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_timeofday_createNewServicePlan", "destinationNumber (not a restricted prefix)"),
             ("get_reports_getCalls", "dimension (one of the account's custom dimensions; dimensionValue of its kind)"),
             ("get_reports_exportCallsCsv", "dimension (one of the account's custom dimensions; dimensionValue of its kind)"),
+            ("post_classicnumbers_buyNumbers", "prefix (one the number inventory holds); numbers[] (free in it, each id once); terms, callRecording (the account's allowance and recording)"),
         ],
     },
     RefusedBy {
@@ -92,6 +95,9 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_managesources_insertRule", "op, value (what they may be depends on field)"),
             ("post_managesources_updateRule", "op, value (what they may be depends on field)"),
             ("post_cta_addCta", "form_pages (path patterns unless form_all_pages is 1)"),
+            ("post_manageivrrouting_updateExistingIvr", "keys[i] (in order, each key's target by its type, repeat and default keys apart, categories unique)"),
+            ("post_scores_addScorecard", "rows past row 0 (complete, numbered without gaps)"),
+            ("post_integrations_settings_identifier", "the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored, for ftp_export)"),
         ],
     },
     RefusedBy {
