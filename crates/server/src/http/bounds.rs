@@ -74,7 +74,9 @@ pub fn ids<const MAX: usize>() -> utoipa::openapi::schema::Array {
 /// most: any such is an `i64`), without spaces.
 pub fn json_ids(max: usize) -> Object {
     let description = format!("A JSON array of at most {max} ids, numbers or numeric strings.");
-    let id = "(?:-?[0-9]{1,18}|\"[0-9]{1,18}\")";
+    // A JSON number without a leading zero (`042` is not JSON) and not `-0` (serde_json reads
+    // a float); a numeric string may have one.
+    let id = "(?:0|-?[1-9][0-9]{0,17}|\"[0-9]{1,18}\")";
     // The count is the description's, not a repetition's (a regex engine's counts are small):
     // `max` ids do not fit in a body anyway.
     let pattern = format!("^\\[(?:{id}(?:,{id})*)?\\]$");
