@@ -5558,6 +5558,31 @@ export interface components {
             /** Format: double */
             starter?: number | null;
         };
+        /**
+         * @description An advanced connect's rows: the fields of AdvancedConnectRow as `name[i]`.
+         *
+         *     Rows: the fields of AdvancedConnectRow, posted as `name[i]` from 0 without gaps, at most 100000 rows; row 0's are listed.
+         */
+        AdvancedConnectForm: {
+            "form_description[0]"?: string;
+            /** @description "" or "0" none, a DTMF plan's id, or `IVR_{id}` for a DTMF IVR. */
+            "form_dtmf[0]"?: string;
+            "form_dynamic_whisper[0]"?: string;
+            "form_intro[0]"?: string;
+            "form_mid_call_divert_flag[0]"?: string;
+            "form_midcall_audio[0]"?: string;
+            "form_midcall_flag[0]"?: string;
+            "form_number_id[0]"?: string;
+            "form_number_set_id[0]"?: string;
+            "form_post_url[0]"?: string;
+            "form_recording_flag[0]"?: string;
+            "form_service_plan[0]"?: string;
+            "form_whisper[0]"?: string;
+        } | {
+            "form_number_id[0]": string;
+        } | {
+            "form_number_set_id[0]": string;
+        };
         /** @description One row of an advanced connect (`form_service_plan[i]`, ...). */
         AdvancedConnectRow: {
             form_description?: string;
@@ -5797,6 +5822,25 @@ export interface components {
             label: string;
             /** Format: int32 */
             value: number;
+        };
+        /**
+         * @description A basic connect's rows: the fields of BasicConnectRow as `name[i]`.
+         *
+         *     Rows: the fields of BasicConnectRow, posted as `name[i]` from 0 without gaps, at most 100000 rows; row 0's are listed.
+         */
+        BasicConnectForm: {
+            "form_description[0]"?: string;
+            "form_destination_number[0]"?: string;
+            "form_number_id[0]"?: string;
+            "form_number_set_id[0]"?: string;
+            "form_plan_id[0]"?: string;
+            "form_pool_name[0]"?: string;
+            /** @description "1", "true" or "on" when ticked. */
+            "form_recording_flag[0]"?: string;
+        } | {
+            "form_number_id[0]": string;
+        } | {
+            "form_number_set_id[0]": string;
         };
         /**
          * @description One row of a basic connect (`form_description[i]`, ...). `form_plan_id` and
@@ -6366,8 +6410,6 @@ export interface components {
         ConfirmPasswordRequest: {
             form_password: string;
         };
-        /** @description A connect's rows travel as `form_*[i]` fields; no other field is read. */
-        ConnectRequest: Record<string, never>;
         /**
          * @description How one number or pool is connected: the basic page's row or the advanced page's row
          *     (whose `servicePlan` 0 is '-- Disconnect --').
@@ -6405,19 +6447,12 @@ export interface components {
         ConversionFields: {
             /** @description "1": uploads are sent (the default); "0": paused. */
             form_active?: string;
-            /** @description Seconds, 0 to 3600; '' is 60. */
             form_min_duration?: string;
-            /** @description At most 100 characters, unique in the account. */
-            form_name?: string;
-            /** @description An outcome's key ('answered', 'missed', ...); '' any. */
+            form_name: string;
             form_outcome?: string;
-            /** @description google_ads, microsoft_ads or meta_ads. */
-            form_platform?: string;
-            /** @description A source / medium's id; '' any. */
+            form_platform: string;
             form_source_medium?: string;
-            /** @description A tag's id; '' any. */
             form_tag?: string;
-            /** @description Pounds and pence, "25.00"; '' sends no value. */
             form_value?: string;
         };
         ConversionsPage: {
@@ -7162,6 +7197,23 @@ export interface components {
             /** @description "Connected to ftp.example.co.uk:22 and wrote a test file, ...", or why not. */
             message: string;
         };
+        /** @description The FTP export's form as typed for a test: nothing is stored. */
+        FtpTestRequest: {
+            form_ftp_file_name: string;
+            form_ftp_host: string;
+            form_ftp_keep_password?: string;
+            /** Format: password */
+            form_ftp_password?: string;
+            form_ftp_port: string;
+            form_ftp_protocol: string;
+            form_ftp_username: string;
+        } | {
+            /** Format: password */
+            form_ftp_password: string;
+        } | {
+            /** @enum {string} */
+            form_ftp_keep_password: "1";
+        };
         GaConnectOptions: {
             connected: boolean;
             properties: components["schemas"]["GaConnectProperty"][];
@@ -7253,7 +7305,6 @@ export interface components {
             total: number;
         };
         ImpactRequest: {
-            /** @description The edited record as JSON (the domain's RoutingRecord; id 0 for a new one). */
             record: string;
         };
         /** @description The values as the dialog holds them (strings, like the spec's answer). */
@@ -7583,13 +7634,10 @@ export interface components {
         IvrRequest: {
             /** @description createIvr: "1" accepts the multi-level IVR terms, needed once the IVR credits are used. */
             acceptTerms?: string;
-            /**
-             * Format: int64
-             * @description The intro audio.
-             */
-            audioId?: number;
+            /** Format: int64 */
+            audioId: number;
             defaultKey?: string;
-            description?: string;
+            description: string;
             /**
              * Format: int64
              * @description updateExistingIvr: the IVR being saved.
@@ -7606,8 +7654,7 @@ export interface components {
             ivrId?: number;
             /** @description "1": log the keys pressed. */
             logStrokes?: string;
-            /** @description How many times the menu repeats (the domain reads the text: 1 to 9). */
-            repeatAudio?: string;
+            repeatAudio: string;
             /** @description The key that repeats the menu; "none" or empty for none. */
             repeatMenu?: string;
             /** Format: int64 */
@@ -8281,10 +8328,8 @@ export interface components {
          *     text and parsed as before so the domain's messages name the row.
          */
         PlanDestinationRow: {
-            /** @description The destination number's id. */
-            form_destination?: string;
-            /** @description Seconds (a multi dial reads row 0's only). */
-            form_ring_length?: string;
+            form_destination: string;
+            form_ring_length: string;
         };
         PlanList: {
             plans: components["schemas"]["PlanScopes"][];
@@ -8406,26 +8451,27 @@ export interface components {
             callRecordingFlag?: string;
             /** Format: int64 */
             campaignId?: number;
+            /** @description A new dynamic URL's address, required without campaignId. */
             campaignName?: string;
             customFormat?: string;
             /** Format: int64 */
             dtmfPostCallOption?: number;
             /** Format: int64 */
             internationalCode?: number;
-            /** Format: int64 */
-            internationalFormat?: number;
+            /** @enum {integer} */
+            internationalFormat: 1 | 2;
             /** Format: int64 */
             introId?: number;
             /** Format: int64 */
             midCallAudioOption?: number;
             midCallDivertFlag?: string;
             midCallFlag?: string;
+            /** @enum {integer} */
+            numberFormat?: 0 | 1 | 2 | 3;
             /** Format: int64 */
-            numberFormat?: number;
-            /** Format: int64 */
-            numberPrefix?: number;
-            "numbersToReplace[]"?: string[];
-            poolName?: string;
+            numberPrefix: number;
+            "numbersToReplace[]"?: string | string[];
+            poolName: string;
             postUrl?: string;
             /** Format: int64 */
             servicePlan?: number;
@@ -8433,6 +8479,26 @@ export interface components {
             terms?: string;
             /** Format: int64 */
             whisperId?: number;
+        } | {
+            /** Format: int64 */
+            campaignId: number;
+            /** @enum {integer} */
+            numberFormat: 1 | 2 | 3;
+        } | {
+            /** Format: int64 */
+            campaignId: number;
+            customFormat: string;
+            /** @enum {integer} */
+            numberFormat?: 0;
+        } | {
+            campaignName: string;
+            /** @enum {integer} */
+            numberFormat: 1 | 2 | 3;
+        } | {
+            campaignName: string;
+            customFormat: string;
+            /** @enum {integer} */
+            numberFormat?: 0;
         };
         /** @description One line of the add-on price response. */
         PriceItem: {
@@ -9061,18 +9127,25 @@ export interface components {
         RuleField: "utmSource" | "utmMedium" | "utmCampaign" | "clickId" | "referrerHost" | "referrerGroup" | "landingPath" | "always";
         /** @description The rule form; '' leaves a condition out, at least one is needed. */
         RuleFields: {
-            /** @description A campaign's id. */
             form_campaign?: string;
             /** @description "1": first-time callers only. */
             form_first_time?: string;
-            /** @description 0-9, * or #. */
             form_key?: string;
-            /** @description Seconds, 1 to 86400. */
             form_min_duration?: string;
-            /** @description An outcome's key ('answered', 'missed', ...). */
             form_outcome?: string;
-            /** @description A source / medium's id. */
             form_source_medium?: string;
+        } | {
+            form_source_medium: string;
+        } | {
+            form_campaign: string;
+        } | {
+            form_min_duration: string;
+        } | {
+            form_key: string;
+        } | {
+            form_first_time: string;
+        } | {
+            form_outcome: string;
         };
         /** @description A rule as a pair's page shows it. */
         RuleRow: {
@@ -9371,9 +9444,12 @@ export interface components {
          * @description A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
          *     only stop absurd input first. Rows: the fields of PlanDestinationRow posted as
          *     `form_destination[i]` and `form_ring_length[i]` (or `name[]`, in order), at most 20.
+         *
+         *     Rows: the fields of PlanDestinationRow, posted as `name[i]` from 0 without gaps, at most 20 rows; row 0's are listed.
          */
         SavePlanRequest: {
-            form_description?: string;
+            form_description: string;
+            "form_destination[0]": string;
             /**
              * Format: int64
              * @description The in-call attribution plan's id, 0 or empty for none.
@@ -9384,13 +9460,19 @@ export interface components {
              * @description A multi dial's no-response destination number (ignored for a hunt group).
              */
             form_no_response_destination?: number;
-            /** @description "0": hunt group, "1": multi dial. */
             form_plan_type?: string;
             /**
              * Format: int64
              * @description The queue's id, 0 or empty for none.
              */
             form_queue?: number;
+            "form_ring_length[0]": string;
+        } | {
+            form_plan_type?: string;
+            "form_ring_length[0]": string;
+        } | {
+            form_plan_type: string;
+            "form_ring_length[0]": string;
         };
         /**
          * @description A queue. The domain's rules (`validate_queue`) decide, numbers included (read as text, so
@@ -9431,20 +9513,18 @@ export interface components {
             acceptTerms?: string;
             /** @description "10", "20" or "25" (ignored when the account has no levels, and for oneself). */
             form_auth_code?: string;
-            /** @description The home customer's id. */
-            form_customer?: string;
+            form_customer: string;
             form_customer_restrict_cli?: string;
-            form_email?: string;
+            form_email: string;
             form_email_daily?: string;
             form_email_monthly?: string;
             form_email_weekly?: string;
-            form_first_name?: string;
+            form_first_name: string;
             form_include_outbound_permission?: string;
-            form_last_name?: string;
+            form_last_name: string;
             form_new_outbound_auto_dial?: string;
             /** Format: int64 */
             form_outbound_campaign?: number;
-            /** @description JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`. */
             form_permission?: string;
             form_provisioning?: string;
             form_recordings?: string;
@@ -9452,9 +9532,9 @@ export interface components {
             form_summary_monthly?: string;
             form_summary_weekly?: string;
             form_user_outbound_number?: string;
-            /** @description JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`. */
             form_user_permissions?: string;
-            hasAccessToNewOutbound?: string;
+            /** @enum {string} */
+            hasAccessToNewOutbound: "1" | "0";
         };
         /** @description The answer of a call that saved a record: the record's id. */
         Saved: {
@@ -10514,15 +10594,19 @@ export interface components {
         /**
          * @description A dynamic whisper as posted. Rows: the fields of WhisperRow, posted as `name[i]` (or
          *     `name[]`); `form_record_id` repeats the path's id and is not read.
+         *
+         *     Rows: the fields of WhisperRow, posted as `name[i]` from 0 without gaps, at most 1000 rows; row 0's are listed.
          */
         WhisperRequest: {
             description: string;
+            "dynamicWhisper[0]": string;
             form_record_id?: string;
+            "sourceMediumID[0]": string;
         };
         /** @description One source's whisper (`sourceMediumID[i]`, `dynamicWhisper[i]`). */
         WhisperRow: {
-            dynamicWhisper?: string;
-            sourceMediumID?: string;
+            dynamicWhisper: string;
+            sourceMediumID: string;
         };
         WhisperSource: {
             /**
@@ -12233,12 +12317,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The form's field messages */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name (NAME_NOT_UNIQUE); what the account's stored records allow now: form_source_medium, form_tag (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -12386,7 +12472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name (NAME_NOT_UNIQUE); what the account's stored records allow now: form_source_medium, form_tag (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12663,7 +12749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name; a rule across fields or rows: form_pages (path patterns unless form_all_pages is 1); a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_selector (a selector the page script reads) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name; a rule across fields or rows: form_pages (path patterns unless form_all_pages is 1); a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_selector (a selector the page script reads) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14058,8 +14144,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["IntegrationSettingsRequest"];
-                "multipart/form-data": components["schemas"]["IntegrationSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["FtpTestRequest"];
+                "multipart/form-data": components["schemas"]["FtpTestRequest"];
             };
         };
         responses: {
@@ -14117,7 +14203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_ftp_keep_password (a password stored to keep) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16223,8 +16309,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
-                "multipart/form-data": components["schemas"]["ConnectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AdvancedConnectForm"];
+                "multipart/form-data": components["schemas"]["AdvancedConnectForm"];
             };
         };
         responses: {
@@ -16282,7 +16368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_mid_call_divert_flag[i] (not with speech analytics on the account); a rule across fields or rows: each row's form_description[i] by its kind, form_midcall_audio[i] with form_midcall_flag[i], form_post_url[i] a web address */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16302,8 +16388,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
-                "multipart/form-data": components["schemas"]["ConnectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AdvancedConnectForm"];
+                "multipart/form-data": components["schemas"]["AdvancedConnectForm"];
             };
         };
         responses: {
@@ -16361,7 +16447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_mid_call_divert_flag[i] (not with speech analytics on the account); a rule across fields or rows: each row's form_description[i] by its kind, form_midcall_audio[i] with form_midcall_flag[i], form_post_url[i] a web address */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16381,8 +16467,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
-                "multipart/form-data": components["schemas"]["ConnectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BasicConnectForm"];
+                "multipart/form-data": components["schemas"]["BasicConnectForm"];
             };
         };
         responses: {
@@ -16440,7 +16526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: the rows' stored routing (a number or pool with more than basic routing is not connected over); a rule across fields or rows: each row's form_description[i] by its kind (a number's or a pool's), form_destination_number[i] */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16460,8 +16546,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ConnectRequest"];
-                "multipart/form-data": components["schemas"]["ConnectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BasicConnectForm"];
+                "multipart/form-data": components["schemas"]["BasicConnectForm"];
             };
         };
         responses: {
@@ -16519,7 +16605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: the rows' stored routing (a number or pool with more than basic routing is not connected over); a rule across fields or rows: each row's form_description[i] by its kind (a number's or a pool's), form_destination_number[i] */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18894,7 +18980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): description; a rule across fields or rows: rows past row 0 (a source each; dynamicWhisper[i] of keyboard characters, at most 255) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19055,7 +19141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): description (among the account's IVRs); what the account's stored records allow now: acceptTerms (the multi-level IVR terms, once the account's IVR credits are used); a rule across fields or rows: keys[i] (at least one unless hasDeadEnd is 1; in order, each key's target by its type, repeat and default keys apart, categories unique) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21122,7 +21208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a rule across fields or rows: rows past row 0 (each a destination and, in a hunt group, a ring length) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22771,7 +22857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: numberPrefix (one the number inventory holds, with enough numbers free); internationalCode (a known one); terms (beyond the plan's pools); midCallDivertFlag (advanced settings, not on Starter); a rule across fields or rows: numbersToReplace[] (no number twice, spaces aside) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26472,7 +26558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: record (a RoutingRecord in JSON, as its contentSchema states, that replays over the account's routing) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26632,12 +26718,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The rule form's fields */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_source_medium, form_campaign (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -27013,7 +27101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_source_medium, form_campaign (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29231,7 +29319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_source_medium, form_campaign (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29310,7 +29398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_colour (dark enough for the tag's white text) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29614,7 +29702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_source_medium, form_campaign (the account's own) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29694,7 +29782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar: form_colour (dark enough for the tag's white text) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -31348,7 +31436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_email (another user's, EMAIL_IN_USE); what the account's stored records allow now: form_auth_code (10, 20 or 25 when the account has authority levels); form_recordings (changed only with inbound recording and the editor's access to recordings); hasAccessToNewOutbound (turned on for a user with a permission); acceptTerms (a new outbound user bought) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,9 @@ pub const VALUE_RANGE: &str = "Value must be from £0.00 to £10,000.00.";
 pub const DURATION_RANGE: &str = "Minimum duration must be a whole number of seconds from 0 to 3600.";
 /// £10,000.00: no call is worth more to a bid strategy.
 pub const VALUE_MAX_PENCE: i64 = 1_000_000;
+/// The most digits of pounds a value is read with (leading zeros counted): past them it is out
+/// of range before it is read.
+pub const VALUE_POUNDS_DIGITS: usize = 7;
 /// Google Ads counts a call conversion from 60 seconds unless told otherwise.
 pub const MIN_DURATION_DEFAULT: i64 = 60;
 pub const MIN_DURATION_MAX: i64 = 3_600;
@@ -187,7 +190,7 @@ fn parse_value(text: &str) -> Result<Option<i64>, &'static str> {
     if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 2 || text.ends_with('.') {
         return Err(VALUE_FORMAT);
     }
-    if whole.len() > 7 {
+    if whole.len() > VALUE_POUNDS_DIGITS {
         return Err(VALUE_RANGE);
     }
     let pence = whole.parse::<i64>().map_err(|_| VALUE_FORMAT)? * 100

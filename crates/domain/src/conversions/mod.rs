@@ -10,7 +10,7 @@ pub mod upload;
 pub use action::{
     call_counts, parse_conversion, ConversionAction, ConversionCall, ConversionForm, Platform, DURATION_RANGE,
     MIN_DURATION_DEFAULT, MIN_DURATION_MAX, NAME_MAX, NAME_NOT_UNIQUE, NAME_REQUIRED, NAME_TOO_LONG, PLATFORM_CHOICE,
-    TAG_CHOICE, VALUE_FORMAT, VALUE_MAX_PENCE, VALUE_RANGE,
+    TAG_CHOICE, VALUE_FORMAT, VALUE_MAX_PENCE, VALUE_POUNDS_DIGITS, VALUE_RANGE,
 };
 pub use upload::{
     e164, google_call_time, next_attempt, status_words, upload_content, Consent, GiveUp, UploadContent, UploadFacts,

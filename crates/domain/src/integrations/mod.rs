@@ -24,6 +24,7 @@ pub use provider_settings::{
     PROVIDER_SETTINGS, SENDS_REQUIRED, SENDS_UNKNOWN,
 };
 pub use settings::{
-    ftp_file_name_hint, ftp_port, settings_fields, validate_settings, FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD,
-    FTP_PASSWORD_REQUIRED, FTP_PROTOCOLS,
+    ftp_file_name_hint, ftp_port, settings_fields, validate_settings, FTP_FILE_NAME_MAX, FTP_HOST_MAX,
+    FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD, FTP_PASSWORD_MAX, FTP_PASSWORD_REQUIRED, FTP_PROTOCOLS,
+    FTP_USERNAME_MAX,
 };

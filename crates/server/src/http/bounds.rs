@@ -125,7 +125,7 @@ pub fn price_scopes_pattern() -> String {
 }
 
 /// A character as a pattern's escape (`\u00a0`), the same in ECMA's and Python's regexes.
-fn escaped(c: char) -> String {
+pub(super) fn escaped(c: char) -> String {
     assert!(u32::from(c) <= 0xffff, "a pattern's \\u escape takes four digits");
     format!("\\u{:04x}", u32::from(c))
 }
@@ -252,7 +252,7 @@ pub fn outbound_number() -> Object {
 }
 
 /// The whitespace `str::trim` removes, as a pattern's class.
-fn space() -> String {
+pub(super) fn space() -> String {
     format!("[{}]", class_of(&WHITESPACE.iter().map(|c| (*c, *c)).collect::<Vec<_>>(), &[]))
 }
 
@@ -502,22 +502,19 @@ impl IntoParams for CallLogParams {
 /// One of `keys` as the rule reads it once trimmed (`str::trim`): the key between whitespace,
 /// at most `raw` characters as posted.
 pub fn trimmed_key(keys: &[&str], raw: usize) -> Object {
-    let space = space();
-    let choices: Vec<String> = keys.iter().map(|k| k.chars().map(escaped).collect()).collect();
-    let pattern = format!("^{space}*(?:{}){space}*$", choices.join("|"));
-    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
+    super::bounds_text::key_choice(keys, false, raw)
 }
 
-/// A whole number from `min` to `max` (0 or more, a few of them) as text the rule reads once
-/// trimmed with `str::parse::<i64>` (a '+' and leading zeros allowed); at most `raw` characters
-/// as posted.
+/// A whole number from `min` to `max` (0 or more) as text the rule reads once trimmed with
+/// `str::parse::<i64>` (a '+' and leading zeros allowed); at most `raw` characters as posted.
 pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
-    assert!(0 <= min && min <= max && max - min <= 1_000, "a short range of whole numbers");
-    let space = space();
-    let numbers: Vec<String> = (min..=max).rev().map(|n| n.to_string()).collect();
-    let pattern = format!("^{space}*\\+?0*(?:{}){space}*$", numbers.join("|"));
-    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
+    assert!(0 <= min && min <= max, "a range of whole numbers from 0");
+    super::bounds_text::trimmed(&super::bounds_text::parsed_whole(min as u64, max as u64), false, raw)
 }
+
+/// An id's digits as `str::parse::<i64>` reads them, from `ID_MIN`: at most 18 digits after the
+/// zeros, so any is an `i64`.
+pub const ID_DIGITS: &str = r"\+?0*[1-9][0-9]{0,17}";
 
 /// A record's id as text the rule reads once trimmed with `str::parse::<i64>` (a '+' and
 /// leading zeros allowed), from `ID_MIN`: at most 18 digits after the zeros, so any is an
@@ -525,7 +522,7 @@ pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
 pub fn id_text(raw: usize) -> Object {
     const { assert!(ID_MIN == 1, "an id's first digit is 1 to 9") };
     let space = space();
-    let pattern = format!("^{space}*\\+?0*[1-9][0-9]{{0,17}}{space}*$");
+    let pattern = format!("^{space}*{ID_DIGITS}{space}*$");
     ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(raw)).build()
 }
 

@@ -180,6 +180,11 @@ pub const FORM_TEXT_PATTERN: &str = r"^[^\x00]*$";
 /// `anyOf` beside `properties`), made the form's `anyOf` here.
 pub const ANY_OF: &str = "x-any-of";
 
+/// A form field whose text is JSON of a schema (`contentMediaType: application/json`): that
+/// schema, put by the field under this extension (utoipa's schemas have no `contentSchema`),
+/// made the field's `contentSchema` here.
+pub const CONTENT_SCHEMA: &str = "x-content-schema";
+
 /// The schemas of the posted forms, told as a form carries them: a field is text, absent or
 /// present, never `null` (an `Option` is an optional field, not a nullable one: "null" posted
 /// for a number is not a number); a text never holds NUL; a field's name no control character.
@@ -210,6 +215,9 @@ fn forms_as_posted(api: &mut serde_json::Value) {
             for field in properties.values_mut() {
                 inlined(field, &components);
                 as_posted(field);
+                if let Some(content) = field.as_object_mut().and_then(|field| field.remove(CONTENT_SCHEMA)) {
+                    field["contentSchema"] = content;
+                }
             }
         }
     }
@@ -266,38 +274,14 @@ fn as_posted(field: &mut serde_json::Value) {
     }
 }
 
-/// The calls whose schema is still looser than the server (issue 38 is not finished for them):
-/// a request their schema allows may be refused (400 or 422) over the fields named, whose bound
-/// (a required text, an enumeration, a JSON list in a field, a flag's length, ...) is not yet in
-/// the schema. Marked `x-schema-looser` in the contract and excepted like the list above until
-/// their bounds are stated (`bounds`); this list only shrinks.
-pub const SCHEMA_LOOSER: &[(&str, &str)] = &[
-    ("post_conversions_addConversion", "form_name, form_platform"),
-    ("post_integrations_ftp_export_test", "form_ftp_file_name, form_ftp_host, form_ftp_password"),
-    ("post_manageconnections_connectAdvanced", "no rows to connect"),
-    ("post_manageconnections_connectAdvanced_slash", "no rows to connect"),
-    ("post_manageconnections_connectBasic", "no rows to connect"),
-    ("post_manageconnections_connectBasic_slash", "no rows to connect"),
-    ("post_managedynamicwhispers_save_id", "description, dynamicWhisper"),
-    ("post_manageivrrouting_createIvr_parent", "audioId, description, keys"),
-    ("post_manageroutings_save_id", "form_description, form_destination[0]"),
-    ("post_managevisioncampaigns_insert", "campaignName, customFormat, numberPrefix, the form"),
-    ("post_routinghistory_impact", "record must be a routing record as JSON"),
-    ("post_scores_addLeadRule", "form_conditions"),
-    ("post_users_save_id", "acceptTerms, form_auth_code, form_customer, form_email, form_email_monthly, "),
-];
-
 /// Marks the calls of `refused_by_rules::REFUSED_BY_RULES` (`x-refused-by-rules`, with the
-/// reason, and their 422 told) and of `SCHEMA_LOOSER` (`x-schema-looser`, with the fields).
+/// reason, and their 422 told).
 fn refused_by_rules(api: &mut serde_json::Value) {
     let Some(paths) = api["paths"].as_object_mut() else { return };
     for item in paths.values_mut() {
         let Some(item) = item.as_object_mut() else { continue };
         for operation in item.values_mut() {
             let id = operation["operationId"].as_str().unwrap_or_default().to_string();
-            if let Some((_, fields)) = SCHEMA_LOOSER.iter().find(|(op, _)| *op == id) {
-                operation["x-schema-looser"] = serde_json::json!({ "looser": true, "fields": fields });
-            }
             let Some(reason) = super::refused_by_rules::reason(&id) else { continue };
             let description = format!("Validation failed: each field's message. Refused by the rules: {reason}");
             operation["x-refused-by-rules"] = serde_json::json!({ "refused": true, "reason": reason });

@@ -10,11 +10,12 @@ use axum::Json;
 use domain::billing::invoice::pounds_text;
 use domain::conversions::{
     can_edit_conversions, delete_question, not_connected, opens_conversions, parse_conversion, status_words,
-    ConversionAction, ConversionForm, Platform, UploadStatus, MIN_DURATION_DEFAULT, NAME_NOT_UNIQUE, TAG_CHOICE,
+    ConversionAction, ConversionForm, Platform, UploadStatus, MIN_DURATION_DEFAULT, MIN_DURATION_MAX, NAME_MAX,
+    NAME_NOT_UNIQUE, TAG_CHOICE, VALUE_MAX_PENCE, VALUE_POUNDS_DIGITS,
 };
 use domain::reports::{format_uk, CallOutcome};
 use domain::tags::SOURCE_CHOICE;
-use domain::{format_date_time, AccountState, FieldErrors};
+use domain::{format_date_time, AccountState, CharacterRule, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -25,9 +26,11 @@ use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
+use super::{bounds, bounds_text};
 use crate::state::AppState;
 use crate::store::conversions::{self as store, ActionRow, LOG_PAGE};
 use crate::store::tags as tag_store;
+use utoipa::openapi::schema::Object;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -310,35 +313,68 @@ struct ConversionFields {
     /// At most 100 characters, unique in the account.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = name)]
     form_name: String,
     /// google_ads, microsoft_ads or meta_ads.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = platform)]
     form_platform: String,
     /// Pounds and pence, "25.00"; '' sends no value.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = value)]
     form_value: String,
     /// Seconds, 0 to 3600; '' is 60.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = min_duration)]
     form_min_duration: String,
     /// An outcome's key ('answered', 'missed', ...); '' any.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = outcome)]
     form_outcome: String,
     /// A source / medium's id; '' any.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = id_or_any)]
     form_source_medium: String,
     /// A tag's id; '' any.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = id_or_any)]
     form_tag: String,
     /// "1": uploads are sent (the default); "0": paused.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
     form_active: String,
+}
+
+fn name() -> Object {
+    bounds::required_by_rule(CharacterRule::NoForeignCharacters, NAME_MAX, TEXT_MAX)
+}
+
+fn platform() -> Object {
+    bounds::trimmed_key(&Platform::ALL.map(Platform::key), TEXT_MAX)
+}
+
+fn value() -> Object {
+    bounds_text::trimmed(&bounds_text::pounds(VALUE_MAX_PENCE, VALUE_POUNDS_DIGITS), true, TEXT_MAX)
+}
+
+fn min_duration() -> Object {
+    bounds_text::whole(0, MIN_DURATION_MAX as u64, true, TEXT_MAX)
+}
+
+/// An outcome's key, "any" or nothing.
+fn outcome() -> Object {
+    let keys: Vec<&str> = std::iter::once("any").chain(CallOutcome::ALL.map(CallOutcome::key)).collect();
+    bounds_text::key_choice(&keys, true, TEXT_MAX)
+}
+
+fn id_or_any() -> Object {
+    bounds_text::id(true, TEXT_MAX)
 }
 
 /// The action the form describes, its name unique and its source / medium and tag the customer's.

@@ -26,7 +26,8 @@ use super::bounds;
 use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
-use super::tags::{label_of, path_id, rule_of, RuleChoice, RuleFields, RuleView};
+use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
+use super::tags::{label_of, path_id, RuleChoice, RuleView};
 use super::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::{scoring as store, tags as tag_store};
@@ -294,7 +295,7 @@ async fn delete_scorecard(
 /// Adds a lead rule (the tag rule form: `form_source_medium`, `form_campaign`,
 /// `form_min_duration`, `form_key`, `form_first_time`, `form_outcome`; at least one).
 #[utoipa::path(post, path = "/scores/addLeadRule", tag = "call scoring",
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((RuleContract = "multipart/form-data"), (RuleContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 422, description = "The rule form's fields")))]
 async fn add_lead_rule(
     State(state): State<AppState>,
@@ -312,7 +313,7 @@ async fn add_lead_rule(
 /// Replaces a lead rule's conditions.
 #[utoipa::path(post, path = "/scores/editLeadRule/{id}", tag = "call scoring",
     params(("id" = String, Path, description = "The rule's id")),
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((RuleContract = "multipart/form-data"), (RuleContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 404, description = "No such rule in this account")))]
 async fn edit_lead_rule(
     State(state): State<AppState>,

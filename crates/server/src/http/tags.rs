@@ -8,10 +8,9 @@ use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
 use domain::tags::{
-    apply_result, can_edit_tags, delete_question, opens_tags, parse_tag_rule, validate_tag, TagForm, TagRule,
-    TagRuleForm, APPLY_DAYS, CAMPAIGN_CHOICE, SOURCE_CHOICE,
+    apply_result, can_edit_tags, delete_question, opens_tags, validate_tag, TagForm, TagRuleForm, APPLY_DAYS,
 };
-use domain::{AccountState, FieldErrors};
+use domain::AccountState;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,6 +20,7 @@ use utoipa_axum::routes;
 use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
+use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
 use super::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tags::{self, RuleRow};
@@ -247,65 +247,10 @@ async fn delete_tag(
     Ok(Json(TagDeleted { success: true, calls }))
 }
 
-/// The rule form; '' leaves a condition out, at least one is needed.
-#[derive(Deserialize, Validate, ToSchema)]
-pub(super) struct RuleFields {
-    /// A source / medium's id.
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_source_medium: String,
-    /// A campaign's id.
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_campaign: String,
-    /// Seconds, 1 to 86400.
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_min_duration: String,
-    /// 0-9, * or #.
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_key: String,
-    /// "1": first-time callers only.
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_first_time: String,
-    /// An outcome's key ('answered', 'missed', ...).
-    #[serde(default)]
-    #[garde(length(chars, max = TEXT_MAX))]
-    form_outcome: String,
-}
-
-/// The rule the form describes, its source / medium and campaign the customer's.
-pub(super) async fn rule_of(state: &AppState, customer: i64, tag: i64, form: &RuleFields) -> Result<TagRule, AppError> {
-    let form = TagRuleForm {
-        source_medium: form.form_source_medium.clone(),
-        campaign: form.form_campaign.clone(),
-        min_duration: form.form_min_duration.clone(),
-        key: form.form_key.clone(),
-        first_time: form.form_first_time.clone(),
-        outcome: form.form_outcome.clone(),
-    };
-    let rule = parse_tag_rule(tag, &form).map_err(AppError::Validation)?;
-    let mut errors = FieldErrors::new();
-    if let Some(id) = rule.source_medium_id {
-        if !tags::owns_source(&state.db, customer, id).await? {
-            errors.add("form_source_medium", SOURCE_CHOICE);
-        }
-    }
-    if let Some(id) = rule.campaign_id {
-        if !tags::owns_campaign(&state.db, customer, id).await? {
-            errors.add("form_campaign", CAMPAIGN_CHOICE);
-        }
-    }
-    errors.into_result().map_err(AppError::Validation)?;
-    Ok(rule)
-}
-
 /// Adds a rule to a tag.
 #[utoipa::path(post, path = "/tags/addRule/{tag}", tag = "tags",
     params(("tag" = String, Path, description = "The tag's id")),
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((RuleContract = "multipart/form-data"), (RuleContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 404, description = "No such tag in this account")))]
 async fn add_rule(
     State(state): State<AppState>,
@@ -325,7 +270,7 @@ async fn add_rule(
 /// Replaces a rule's conditions.
 #[utoipa::path(post, path = "/tags/editRule/{id}", tag = "tags",
     params(("id" = String, Path, description = "The rule's id")),
-    request_body(content((RuleFields = "multipart/form-data"), (RuleFields = "application/x-www-form-urlencoded"))),
+    request_body(content((RuleContract = "multipart/form-data"), (RuleContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Saved), (status = 404, description = "No such rule in this account")))]
 async fn edit_rule(
     State(state): State<AppState>,

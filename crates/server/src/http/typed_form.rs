@@ -74,6 +74,51 @@ macro_rules! row_form {
 }
 pub(crate) use row_form;
 
+/// A form's schema with its rule across fields a schema states, as `anyOf` choices (each a
+/// schema of some fields: `required` and `properties`), put under `contract::ANY_OF`.
+pub fn with_any_of(
+    schema: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+    choices: serde_json::Value,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    let RefOr::T(Schema::Object(mut form)) = schema else { panic!("a form is an object") };
+    form.extensions =
+        Some(utoipa::openapi::extensions::ExtensionsBuilder::new().add(super::contract::ANY_OF, choices).build());
+    RefOr::T(Schema::Object(form))
+}
+
+/// One choice of `with_any_of`: `fields` present and each of its schema.
+pub fn any_of_choice(fields: &[(&str, utoipa::openapi::schema::Object)]) -> serde_json::Value {
+    let required: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+    let properties: serde_json::Map<String, serde_json::Value> = fields
+        .iter()
+        .map(|(name, schema)| ((*name).to_string(), serde_json::to_value(schema).expect("a schema serialises")))
+        .collect();
+    serde_json::json!({ "required": required, "properties": properties })
+}
+
+/// `form_contract!(Contract, Form, schema)`: a contract named as the form whose schema is the
+/// expression `schema` (a form with its `anyOf`, say), for a path's `request_body`.
+macro_rules! form_contract {
+    ($contract:ident, $form:ty, $schema:expr) => {
+        pub(crate) struct $contract;
+
+        impl utoipa::PartialSchema for $contract {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                $schema
+            }
+        }
+
+        impl utoipa::ToSchema for $contract {
+            fn name() -> std::borrow::Cow<'static, str> {
+                <$form as utoipa::ToSchema>::name()
+            }
+        }
+    };
+}
+pub(crate) use form_contract;
+
 impl<T> Form<T> {
     /// The uploaded file of a field, if one was sent with a file name.
     pub fn file(&self, name: &str) -> Option<&UploadedFile> {

@@ -279,11 +279,14 @@ async fn the_impact_of_an_edit_counts_last_weeks_calls_that_would_go_elsewhere()
     assert_eq!(impact["headline"], "3 of 4 calls would have gone elsewhere");
     assert_eq!(impact["moves"][0]["label"], "3 calls on Saturday mornings: from Hist reception to Hist voicemail");
 
-    // Another customer's plan is not found; a record that is not one is a bad request.
+    // Another customer's plan is not found; a record that is not one is refused on its field.
     let other = app.login(ENTERPRISE).await;
     assert_eq!(post(&app, "/api/routinghistory/impact", &other, &form).await.status, StatusCode::NOT_FOUND);
-    let junk = [("record".to_string(), "{\"kind\":\"servicePlan\"}".to_string())];
-    assert_eq!(post(&app, "/api/routinghistory/impact", &owner, &junk).await.status, StatusCode::BAD_REQUEST);
+    for junk in ["{\"kind\":\"servicePlan\"}", "not json", ""] {
+        let reply = post(&app, "/api/routinghistory/impact", &owner, &[("record".to_string(), junk.to_string())]).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{junk}");
+        assert_eq!(reply.json()["errors"]["record"], "The edited record is not a routing record this account can replay.");
+    }
 }
 
 #[tokio::test]

@@ -10,7 +10,7 @@ mod keys;
 pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
 pub(crate) use call_path::{reach, Reached};
 pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
-pub use form::{validate_ivr, IvrForm, TOO_MANY_KEYS};
+pub use form::{validate_ivr, IvrForm, IVR_DESCRIPTION_MAX, REPEAT_AUDIO_MAX, TOO_MANY_KEYS};
 pub use keys::{
     add_key, remove_key, set_hang_up_after_audio, set_key_type, set_repeat_key, IvrKey, KeyType, KEY_ORDER, MAX_KEYS,
     NO_REPEAT,

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::ftp_test_form::{FtpTestContract, FtpTestRequest};
 use super::AccountUser;
 use crate::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
 use crate::file_export::{test_connection, Protocol, Target};
@@ -361,13 +362,23 @@ pub struct FtpConnectionTest {
 /// is checked like a save, then the server logs in over SFTP or FTP and writes a test file.
 /// Nothing is saved.
 #[utoipa::path(post, path = "/integrations/ftp_export/test", tag = "integrations",
-    request_body(content((IntegrationSettingsRequest = "multipart/form-data"), (IntegrationSettingsRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((FtpTestContract = "multipart/form-data"), (FtpTestContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = FtpConnectionTest)))]
 async fn test_ftp_connection(
     State(state): State<AppState>,
     user: AccountUser,
-    Form { fields: form, .. }: Form<IntegrationSettingsRequest>,
+    Form { fields: typed, .. }: Form<FtpTestRequest>,
 ) -> Result<Json<FtpConnectionTest>, AppError> {
+    let form = IntegrationSettingsRequest {
+        form_webhook_url: String::new(),
+        form_ftp_protocol: typed.form_ftp_protocol,
+        form_ftp_host: typed.form_ftp_host,
+        form_ftp_port: typed.form_ftp_port,
+        form_ftp_username: typed.form_ftp_username,
+        form_ftp_password: typed.form_ftp_password,
+        form_ftp_keep_password: typed.form_ftp_keep_password,
+        form_ftp_file_name: typed.form_ftp_file_name,
+    };
     let def = user.usable(&state, "ftp_export").await?;
     let checked = check_settings(&state, &user, def, &form).await?;
     let password = match checked.typed_password {

@@ -5,6 +5,7 @@
 
 mod connect;
 mod dynamic_urls;
+mod ftp_test_form;
 mod google_analytics;
 mod list;
 mod provider_settings;

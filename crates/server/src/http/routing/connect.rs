@@ -23,7 +23,7 @@ use super::history_apply::advanced_connect;
 use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_entries::{self, BasicConnect};
 use crate::store::{routing_extras, routing_history};
@@ -80,6 +80,31 @@ const CELL_MAX: usize = 10_000;
 /// A connect's rows travel as `form_*[i]` fields; no other field is read.
 #[derive(Deserialize, Validate, ToSchema)]
 struct ConnectRequest {}
+
+/// A basic connect's rows: the fields of BasicConnectRow as `name[i]`.
+#[derive(ToSchema)]
+struct BasicConnectForm {}
+
+/// An advanced connect's rows: the fields of AdvancedConnectRow as `name[i]`.
+#[derive(ToSchema)]
+struct AdvancedConnectForm {}
+
+/// A connect's contract: row 0, which names its number (`form_number_id[0]`) or its pool
+/// (`form_number_set_id[0]`): without a row there is nothing to connect.
+fn connect_contract<F: ToSchema, R: ToSchema + FormRow>() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    let target = |field: &str| any_of_choice(&[(field, crate::http::bounds_text::id(false, CELL_MAX))]);
+    with_any_of(
+        row_form_schema::<F, R>(),
+        serde_json::json!([target("form_number_id[0]"), target("form_number_set_id[0]")]),
+    )
+}
+
+form_contract!(BasicConnectContract, BasicConnectForm, connect_contract::<BasicConnectForm, BasicConnectRow>());
+form_contract!(
+    AdvancedConnectContract,
+    AdvancedConnectForm,
+    connect_contract::<AdvancedConnectForm, AdvancedConnectRow>()
+);
 
 /// The row a connect names: a static number (`form_number_id[i]`) or a pool
 /// (`form_number_set_id[i]`).
@@ -164,7 +189,7 @@ impl FormRow for BasicConnectRow {
 /// Connects numbers and pools to one destination number each. Rows: the fields of
 /// BasicConnectRow, posted as `name[i]` from 0.
 #[utoipa::path(post, path = "/manageconnections/connectBasic/", tag = "routing",
-    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((BasicConnectContract = "multipart/form-data"), (BasicConnectContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done)))]
 async fn connect_basic(
     State(state): State<AppState>,
@@ -211,7 +236,7 @@ async fn connect_basic(
 
 /// manageconnections/connectBasic, without the trailing slash.
 #[utoipa::path(post, path = "/manageconnections/connectBasic", tag = "routing",
-    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((BasicConnectContract = "multipart/form-data"), (BasicConnectContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done)))]
 async fn connect_basic_bare(
     state: State<AppState>,
@@ -288,7 +313,7 @@ impl FormRow for AdvancedConnectRow {
 /// Connects numbers and pools to service plans with the advanced features. Rows: the fields
 /// of AdvancedConnectRow, posted as `name[i]` from 0.
 #[utoipa::path(post, path = "/manageconnections/connectAdvanced/", tag = "routing",
-    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((AdvancedConnectContract = "multipart/form-data"), (AdvancedConnectContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done)))]
 async fn connect_advanced(
     State(state): State<AppState>,
@@ -355,7 +380,7 @@ async fn connect_advanced(
 
 /// manageconnections/connectAdvanced, without the trailing slash.
 #[utoipa::path(post, path = "/manageconnections/connectAdvanced", tag = "routing",
-    request_body(content((ConnectRequest = "multipart/form-data"), (ConnectRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((AdvancedConnectContract = "multipart/form-data"), (AdvancedConnectContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done)))]
 async fn connect_advanced_bare(
     state: State<AppState>,

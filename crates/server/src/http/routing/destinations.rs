@@ -9,8 +9,9 @@ use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::RowLimit;
 use domain::routing::{
-    validate_destination_number, validate_destination_plan, DestinationNumberForm, DestinationPlanForm, DestinationRow,
-    DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, DESTINATION_PLAN_ROWS, MULTI_DIAL,
+    ring_lengths, ring_lengths_multi_dial, validate_destination_number, validate_destination_plan,
+    DestinationNumberForm, DestinationPlanForm, DestinationRow, DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE,
+    DESTINATION_PLAN_DESCRIPTION_MAX, DESTINATION_PLAN_ROWS, HUNT_GROUP, MULTI_DIAL,
 };
 use domain::FieldErrors;
 use garde::Validate;
@@ -23,10 +24,13 @@ use super::history::{record_change, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::http::{bounds, bounds_text};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};
 use crate::store::{queues, routing_extras, routing_history};
+use utoipa::openapi::schema::{Object, Schema};
+use utoipa::openapi::RefOr;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())
@@ -413,10 +417,12 @@ struct PlanDestinationRow {
     /// The destination number's id.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = destination)]
     form_destination: String,
     /// Seconds (a multi dial reads row 0's only).
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = any_ring_length)]
     form_ring_length: String,
 }
 
@@ -430,12 +436,15 @@ impl FormRow for PlanDestinationRow {
 /// `form_destination[i]` and `form_ring_length[i]` (or `name[]`, in order), at most 20.
 #[derive(Deserialize, Validate, ToSchema)]
 struct SavePlanRequest {
+    /// Unique among the account's plans (DESCRIPTION_NOT_UNIQUE).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<DESTINATION_PLAN_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
-    /// "0": hunt group, "1": multi dial.
+    /// "0" (or nothing): hunt group, "1": multi dial.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(schema_with = plan_type)]
     form_plan_type: String,
     /// The queue's id, 0 or empty for none.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
@@ -451,6 +460,40 @@ struct SavePlanRequest {
     form_no_response_destination: IdField,
 }
 
+fn destination() -> Object {
+    bounds_text::id(false, NUMBER_MAX)
+}
+
+fn plan_type() -> Object {
+    bounds_text::whole(HUNT_GROUP as u64, MULTI_DIAL as u64, true, NUMBER_MAX)
+}
+
+/// Row 0's ring length, of either kind of plan (which one is the rule across fields below).
+fn any_ring_length() -> Object {
+    let mut lengths = ring_lengths();
+    lengths.extend(ring_lengths_multi_dial());
+    lengths.sort_unstable();
+    lengths.dedup();
+    bounds_text::number_choice(&lengths, false, NUMBER_MAX)
+}
+
+/// The plan form's contract: its fields and row 0's, and the ring length row 0 needs by the
+/// plan's type: a hunt group's (the type left out, or 0) or a multi dial's.
+fn save_plan_contract() -> RefOr<Schema> {
+    let ring = "form_ring_length[0]";
+    let mut hunt = any_of_choice(&[(ring, bounds_text::number_choice(&ring_lengths(), false, NUMBER_MAX))]);
+    hunt["properties"]["form_plan_type"] =
+        serde_json::to_value(bounds_text::whole(HUNT_GROUP as u64, HUNT_GROUP as u64, true, NUMBER_MAX))
+            .expect("serialises");
+    let multi = any_of_choice(&[
+        ("form_plan_type", bounds_text::whole(MULTI_DIAL as u64, MULTI_DIAL as u64, false, NUMBER_MAX)),
+        (ring, bounds_text::number_choice(&ring_lengths_multi_dial(), false, NUMBER_MAX)),
+    ]);
+    with_any_of(row_form_schema::<SavePlanRequest, PlanDestinationRow>(), serde_json::json!([hunt, multi]))
+}
+
+form_contract!(SavePlanContract, SavePlanRequest, save_plan_contract());
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DestinationPlanSaved {
@@ -462,7 +505,7 @@ struct DestinationPlanSaved {
 /// manageroutings/save/{id}: `id` 0 creates (also "save as new", checked against every plan).
 #[utoipa::path(post, path = "/manageroutings/save/{id}", tag = "routing",
     params(("id" = i64, Path, minimum = 0, description = "The plan, 0 for a new one")),
-    request_body(content((SavePlanRequest = "multipart/form-data"), (SavePlanRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((SavePlanContract = "multipart/form-data"), (SavePlanContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = DestinationPlanSaved)))]
 async fn save_plan(
     State(state): State<AppState>,

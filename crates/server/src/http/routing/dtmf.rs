@@ -23,7 +23,7 @@ use super::history::RecordedWrite;
 use super::RoutingUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
-use crate::http::typed_form::{row_form_schema, Form, FormRow};
+use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;
 use crate::store::routing_extras as store;
@@ -334,30 +334,15 @@ fn id_text() -> utoipa::openapi::schema::Object {
 
 /// The DTMF IVR form's contract: its fields and its first key's, and the rule across them a
 /// schema states: an end audio, or a DTMF plan for the key (`END_AUDIO_NEEDED_BY_KEYS`).
-struct DtmfIvrContract;
-
-impl utoipa::PartialSchema for DtmfIvrContract {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::Schema;
-        use utoipa::openapi::RefOr;
-        let RefOr::T(Schema::Object(mut form)) = row_form_schema::<DtmfIvrRequest, DtmfIvrKeyRow>() else {
-            unreachable!("a row form is an object");
-        };
-        let present = |field: &str| serde_json::json!({ "required": [field], "properties": { field: id_text() } });
-        form.extensions = Some(
-            utoipa::openapi::extensions::ExtensionsBuilder::new()
-                .add(crate::http::contract::ANY_OF, serde_json::json!([present("endAudioId"), present("keyDtmfId[0]")]))
-                .build(),
-        );
-        RefOr::T(Schema::Object(form))
-    }
+fn dtmf_ivr_contract() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    let present = |field: &str| any_of_choice(&[(field, id_text())]);
+    with_any_of(
+        row_form_schema::<DtmfIvrRequest, DtmfIvrKeyRow>(),
+        serde_json::json!([present("endAudioId"), present("keyDtmfId[0]")]),
+    )
 }
 
-impl ToSchema for DtmfIvrContract {
-    fn name() -> std::borrow::Cow<'static, str> {
-        DtmfIvrRequest::name()
-    }
-}
+form_contract!(DtmfIvrContract, DtmfIvrRequest, dtmf_ivr_contract());
 
 /// managedtmf/storeIvr/{id or 0} -> id.
 #[utoipa::path(post, path = "/managedtmf/storeIvr/{id}", tag = "routing",

@@ -517,8 +517,35 @@ async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> R
 struct ImpactRequest {
     /// The edited record as JSON (the domain's RoutingRecord; id 0 for a new one).
     #[garde(length(max = crate::http::BODY_LIMIT))]
+    #[schema(schema_with = record_as_json)]
     record: String,
 }
+
+/// The record field's content: a RoutingRecord in JSON (`contentMediaType`, `contentSchema`).
+fn record_as_json() -> utoipa::openapi::schema::Object {
+    let mut schema = utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .content_media_type("application/json")
+        .build();
+    schema.extensions = Some(
+        utoipa::openapi::extensions::ExtensionsBuilder::new()
+            .add(
+                crate::http::contract::CONTENT_SCHEMA,
+                serde_json::json!({ "$ref": "#/components/schemas/RoutingRecord" }),
+            )
+            .build(),
+    );
+    schema
+}
+
+/// The impact call's refusal of a record it cannot replay, on the field.
+fn not_a_record(reason: impl std::fmt::Display) -> AppError {
+    tracing::debug!(%reason, "impact: not a routing record");
+    AppError::field("record", NOT_A_ROUTING_RECORD)
+}
+
+/// The field message of a record the impact call cannot read or replay.
+const NOT_A_ROUTING_RECORD: &str = "The edited record is not a routing record this account can replay.";
 
 /// What an edit would do to last week's calls: the stored routing and the routing with the
 /// edited record replayed through the call path (the browser runs the same function through
@@ -532,8 +559,7 @@ async fn impact(
     form: Form<ImpactRequest>,
 ) -> Result<Json<Impact>, AppError> {
     user.require_advanced()?;
-    let record: RoutingRecord = serde_json::from_str(&form.fields.record)
-        .map_err(|e| AppError::BadRequest(format!("record must be a routing record as JSON: {e}")))?;
+    let record: RoutingRecord = serde_json::from_str(&form.fields.record).map_err(not_a_record)?;
     let key = record.key();
     if key.id != 0 {
         let mut conn = state.db.acquire().await?;
@@ -542,7 +568,7 @@ async fn impact(
         }
     }
     let current = store::snapshot(&state.db, user.customer()).await?;
-    let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(AppError::BadRequest)?;
+    let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(not_a_record)?;
     let calls = last_week(&state, &user, &affected_entries(&current, &edited, key)).await?;
     Ok(Json(replayed(&user, &current, &edited, &calls)?))
 }

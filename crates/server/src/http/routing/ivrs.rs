@@ -12,7 +12,7 @@ use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::ivr::{
     service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
-    Library, StoredIvr, NO_REPEAT,
+    Library, StoredIvr, IVR_DESCRIPTION_MAX, NO_REPEAT, REPEAT_AUDIO_MAX,
 };
 use domain::routing::{RowLimit, RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
 use domain::FieldErrors;
@@ -303,12 +303,15 @@ impl FormRow for IvrKeyRow {
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
 struct IvrRequest {
+    /// Unique among the account's IVRs (DESCRIPTION_NOT_UNIQUE).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<IVR_DESCRIPTION_MAX, TEXT_MAX>)]
     description: String,
     /// The intro audio.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
+    #[schema(required = true, schema_with = crate::http::bounds::id)]
     audioId: IdField,
     /// "1": log the keys pressed.
     #[serde(default)]
@@ -331,9 +334,10 @@ struct IvrRequest {
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
     defaultKey: String,
-    /// How many times the menu repeats (the domain reads the text: 1 to 9).
+    /// How many times the menu repeats (the domain reads the text: 0 to 9).
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
+    #[schema(required = true, schema_with = repeat_audio)]
     repeatAudio: String,
     /// "1": a child IVR (createIvr from a parent makes one whatever this says).
     #[serde(default)]
@@ -351,6 +355,10 @@ struct IvrRequest {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
     ivrId: IdField,
+}
+
+fn repeat_audio() -> utoipa::openapi::schema::Object {
+    crate::http::bounds_text::whole(0, REPEAT_AUDIO_MAX as u64, false, NUMBER_MAX)
 }
 
 /// The posted IVR, as the domain's form.

@@ -19,9 +19,10 @@ use super::history::RecordedWrite;
 use super::library::refused;
 use super::RoutingUser;
 use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::routing_extras as store;
+use domain::routing::dynamic_whisper::WHISPER_MAX;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())
@@ -126,10 +127,18 @@ async fn dynamic_whisper(
 struct WhisperRow {
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
+    #[schema(required = true, schema_with = source_medium)]
     sourceMediumID: String,
+    /// Row 0's is required: at least one source has a whisper (WHISPER_REQUIRED).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<WHISPER_MAX, TEXT_MAX>)]
     dynamicWhisper: String,
+}
+
+/// A source / medium's id (one of the account's, or 404).
+fn source_medium() -> utoipa::openapi::schema::Object {
+    crate::http::bounds_text::id(false, TEXT_MAX)
 }
 
 impl FormRow for WhisperRow {
@@ -150,10 +159,12 @@ struct WhisperRequest {
     form_record_id: String,
 }
 
+row_form!(WhisperContract, WhisperRequest, WhisperRow);
+
 /// managedynamicwhispers/save/{id} -> id.
 #[utoipa::path(post, path = "/managedynamicwhispers/save/{id}", tag = "routing",
     params(("id" = i64, Path, description = "0 creates")),
-    request_body(content((WhisperRequest = "multipart/form-data"), (WhisperRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((WhisperContract = "multipart/form-data"), (WhisperContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = RoutingSaved)))]
 async fn save_dynamic_whisper(
     State(state): State<AppState>,

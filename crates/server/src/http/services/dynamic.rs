@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::pool_form::{pool_form, PoolContract, PoolRequest};
 use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, PriceList, PurchaseNote};
 use crate::db::Flag;
 use crate::http::account_user::AccountUser;
@@ -226,103 +227,6 @@ async fn check_eligibility(
     }))
 }
 
-/// An id field: a number, or empty for none.
-type IdField = Option<i64>;
-
-/// The dynamic URL and pool form. The domain's rules (`validate_dynamic_pool`) decide, then
-/// `check_choices`; these bounds only stop absurd input first. Flags are "1" for on.
-#[derive(Deserialize, Validate, ToSchema)]
-#[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
-struct PoolRequest {
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    campaignId: IdField,
-    #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
-    campaignName: String,
-    #[serde(default)]
-    #[garde(length(max = 10))]
-    botsFlag: String,
-    #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
-    poolName: String,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    internationalCode: IdField,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    numberPrefix: IdField,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    numberFormat: IdField,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    internationalFormat: IdField,
-    #[serde(default)]
-    #[garde(length(chars, max = 1_000))]
-    customFormat: String,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    servicePlan: IdField,
-    #[serde(default)]
-    #[garde(length(max = 10))]
-    callRecordingFlag: String,
-    #[serde(default)]
-    #[garde(length(max = 10))]
-    midCallDivertFlag: String,
-    #[serde(default, rename = "numbersToReplace[]")]
-    #[garde(length(max = 1_000), inner(length(chars, max = 1_000)))]
-    numbersToReplace: Vec<String>,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    introId: IdField,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    whisperId: IdField,
-    #[serde(default)]
-    #[garde(length(chars, max = 5_000))]
-    postUrl: String,
-    #[serde(default)]
-    #[garde(length(max = 10))]
-    midCallFlag: String,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    midCallAudioOption: IdField,
-    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
-    #[garde(skip)]
-    dtmfPostCallOption: IdField,
-    /// "1": the terms are ticked (needed beyond the plan's pools).
-    #[serde(default)]
-    #[garde(length(max = 10))]
-    terms: String,
-}
-
-fn pool_form(form: &PoolRequest) -> DynamicPoolForm {
-    let flag = |value: &str| value == "1";
-    let id = |value: IdField| value.unwrap_or(0);
-    DynamicPoolForm {
-        campaign_id: id(form.campaignId),
-        campaign_name: form.campaignName.clone(),
-        bots_flag: flag(&form.botsFlag),
-        pool_name: form.poolName.clone(),
-        international_code: id(form.internationalCode),
-        number_prefix: id(form.numberPrefix),
-        number_format: id(form.numberFormat),
-        international_format: id(form.internationalFormat),
-        custom_format: form.customFormat.clone(),
-        service_plan: id(form.servicePlan),
-        call_recording_flag: flag(&form.callRecordingFlag),
-        mid_call_divert_flag: flag(&form.midCallDivertFlag),
-        numbers_to_replace: form.numbersToReplace.clone(),
-        intro_id: id(form.introId),
-        whisper_id: id(form.whisperId),
-        post_url: form.postUrl.clone(),
-        mid_call_flag: flag(&form.midCallFlag),
-        mid_call_audio_option: id(form.midCallAudioOption),
-        dtmf_post_call_option: id(form.dtmfPostCallOption),
-    }
-}
-
 /// What the form names is the customer's and known (another customer's: 404).
 async fn check_choices(state: &AppState, user: &AccountUser, pool: &DynamicPoolForm) -> Result<(), AppError> {
     let customer = user.customer();
@@ -382,7 +286,7 @@ fn new_reference() -> String {
 }
 
 #[utoipa::path(post, path = "/managevisioncampaigns/insert", tag = "services",
-    request_body(content((PoolRequest = "multipart/form-data"), (PoolRequest = "application/x-www-form-urlencoded"))),
+    request_body(content((PoolContract = "multipart/form-data"), (PoolContract = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = PoolInserted)))]
 async fn insert(
     State(state): State<AppState>,

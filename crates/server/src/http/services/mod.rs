@@ -6,6 +6,7 @@ mod charges;
 mod dynamic;
 mod new_items;
 mod plans;
+mod pool_form;
 mod pool_page;
 mod prices;
 mod purchases;

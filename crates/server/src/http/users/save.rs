@@ -23,7 +23,7 @@ use utoipa_axum::routes;
 
 use super::details::partner_rights;
 use super::editor::{Editor, Target};
-use super::TEXT_MAX;
+use super::{save_bounds, TEXT_MAX};
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
@@ -101,12 +101,16 @@ async fn check_unique_email_slash(
 struct SaveUserRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = save_bounds::first_name)]
     form_first_name: String,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = save_bounds::last_name)]
     form_last_name: String,
+    /// Not another user's (EMAIL_IN_USE).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = save_bounds::email)]
     form_email: String,
     /// "10", "20" or "25" (ignored when the account has no levels, and for oneself).
     #[serde(default)]
@@ -120,6 +124,7 @@ struct SaveUserRequest {
     /// The home customer's id.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = save_bounds::customer)]
     form_customer: String,
     /// Call recording: "1" or "0".
     #[serde(default)]
@@ -129,7 +134,7 @@ struct SaveUserRequest {
     /// Outbound: "1" or "0" (needed when turning it on).
     #[serde(default)]
     #[garde(length(max = bounds::FLAG_MAX))]
-    #[schema(schema_with = bounds::flag)]
+    #[schema(required = true, schema_with = save_bounds::outbound_access)]
     hasAccessToNewOutbound: String,
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(inner(range(min = bounds::ID_MIN)))]
@@ -137,6 +142,7 @@ struct SaveUserRequest {
     form_outbound_campaign: Option<i64>,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(schema_with = save_bounds::outbound_number)]
     form_user_outbound_number: String,
     #[serde(default)]
     #[garde(length(max = bounds::FLAG_MAX))]
@@ -183,9 +189,11 @@ struct SaveUserRequest {
     acceptTerms: String,
     /// JSON: a list of grid rows, each `{ "customerId": 100, "PERM_REPORTS": true, ... }`.
     #[garde(inner(length(max = BODY_LIMIT)))]
+    #[schema(schema_with = save_bounds::permission_rows)]
     form_permission: Option<String>,
     /// JSON: the partner grid's ticked permission keys, `["PERM_ACCOUNTS"]`.
     #[garde(inner(length(max = BODY_LIMIT)))]
+    #[schema(schema_with = save_bounds::permission_keys)]
     form_user_permissions: Option<String>,
 }
 
