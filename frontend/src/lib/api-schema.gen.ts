@@ -5505,6 +5505,14 @@ export interface components {
             form_last_name?: string;
             /** @description reseller (the default) or referrer. */
             programme?: components["schemas"]["Programme"];
+        } | {
+            form_email?: string;
+            form_first_name?: string;
+            form_last_name?: string;
+        } | {
+            form_email: string;
+            form_first_name: string;
+            form_last_name: string;
         };
         /** @description An add-on to buy; `userId` names the user who gets outbound. */
         AddAddonRequest: {
@@ -14781,7 +14789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_file or form_audio_sentence, one of the two */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a rule across fields or rows: form_file or form_audio_sentence, one of the two; a file's content: form_file (an audio file of its extension) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14859,7 +14867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_file or form_audio_sentence, one of the two */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a rule across fields or rows: form_file or form_audio_sentence, one of the two; a file's content: form_file (an audio file of its extension) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24830,7 +24838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: form_first_name, form_last_name, form_email (all three or none) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_email (another user's, EMAIL_IN_USE) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -69,6 +69,11 @@ macro_rules! row_form {
             fn name() -> std::borrow::Cow<'static, str> {
                 <$form as utoipa::ToSchema>::name()
             }
+
+            // The components the form's fields refer to (an enumeration's), registered with it.
+            fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+                <$form as utoipa::ToSchema>::schemas(schemas)
+            }
         }
     };
 }
@@ -113,6 +118,11 @@ macro_rules! form_contract {
         impl utoipa::ToSchema for $contract {
             fn name() -> std::borrow::Cow<'static, str> {
                 <$form as utoipa::ToSchema>::name()
+            }
+
+            // The components the form's fields refer to (an enumeration's), registered with it.
+            fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+                <$form as utoipa::ToSchema>::schemas(schemas)
             }
         }
     };

@@ -483,7 +483,27 @@ async fn the_rules_across_fields_a_schema_states_are_the_forms_any_of() {
     // A connect names its first row's number or pool.
     assert_eq!(required_in("BasicConnectForm"), [r#"["form_number_id[0]"]"#, r#"["form_number_set_id[0]"]"#]);
     // A destination plan's first ring length by its type: a hunt group's or a multi dial's.
-    assert_eq!(required_in("SavePlanRequest"), [r#"["form_ring_length[0]"]"#, r#"["form_plan_type","form_ring_length[0]"]"#]);
+    assert_eq!(
+        required_in("SavePlanRequest"),
+        [r#"["form_ring_length[0]"]"#, r#"["form_plan_type","form_ring_length[0]"]"#]
+    );
+    // Every schema a form refers to is in the contract (a contract's form registers its fields').
+    fn refs<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(map) => {
+                found.extend(map.get("$ref").and_then(Value::as_str));
+                map.values().for_each(|v| refs(v, found));
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    refs(&api, &mut found);
+    for reference in found {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        assert!(schemas.get(name).is_some(), "{reference} resolves");
+    }
     // The impact call's record is JSON of a RoutingRecord.
     let record = &schemas["ImpactRequest"]["properties"]["record"];
     assert_eq!(record["contentMediaType"], "application/json");

@@ -285,7 +285,10 @@ async fn the_impact_of_an_edit_counts_last_weeks_calls_that_would_go_elsewhere()
     for junk in ["{\"kind\":\"servicePlan\"}", "not json", ""] {
         let reply = post(&app, "/api/routinghistory/impact", &owner, &[("record".to_string(), junk.to_string())]).await;
         assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{junk}");
-        assert_eq!(reply.json()["errors"]["record"], "The edited record is not a routing record this account can replay.");
+        assert_eq!(
+            reply.json()["errors"]["record"],
+            "The edited record is not a routing record this account can replay."
+        );
     }
 }
 

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 use super::require_page;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::typed_form::{any_of_choice, form_contract, with_any_of, Form};
 use crate::http::users::actions::send_password_email;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
@@ -134,7 +134,29 @@ struct AccountCreated {
     invited: Option<String>,
 }
 
-#[utoipa::path(post, path = "/partnerportal/addAccount", tag = "partner", request_body(content((AddAccountRequest = "multipart/form-data"), (AddAccountRequest = "application/x-www-form-urlencoded"))), responses((status = 200, body = AccountCreated)))]
+/// The dialog's contract: its fields, and the owner invited with all three of their fields (as
+/// the user form takes them) or with none (`invites_owner`).
+fn add_account_contract() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use crate::http::users::save_bounds::{email, first_name, last_name};
+    let blank = || {
+        let space = crate::http::bounds::space();
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some(format!("^{space}*$")))
+            .build()
+    };
+    let owner = ["form_first_name", "form_last_name", "form_email"];
+    let mut none = serde_json::json!({ "properties": {} });
+    for field in owner {
+        none["properties"][field] = serde_json::to_value(blank()).expect("serialises");
+    }
+    let invited = any_of_choice(&[(owner[0], first_name()), (owner[1], last_name()), (owner[2], email())]);
+    with_any_of(<AddAccountRequest as utoipa::PartialSchema>::schema(), serde_json::json!([none, invited]))
+}
+
+form_contract!(AddAccountContract, AddAccountRequest, add_account_contract());
+
+#[utoipa::path(post, path = "/partnerportal/addAccount", tag = "partner", request_body(content((AddAccountContract = "multipart/form-data"), (AddAccountContract = "application/x-www-form-urlencoded"))), responses((status = 200, body = AccountCreated)))]
 async fn add_account(
     State(state): State<AppState>,
     user: AccountUser,

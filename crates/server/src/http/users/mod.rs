@@ -7,7 +7,7 @@ mod editor;
 pub(super) mod list;
 mod outbound;
 mod save;
-mod save_bounds;
+pub(super) mod save_bounds;
 
 use axum::extract::State;
 use axum::Json;

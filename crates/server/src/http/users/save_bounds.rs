@@ -11,20 +11,26 @@ use crate::http::{bounds, bounds_text};
 
 /// JSON's own whitespace (serde_json reads no other).
 const JSON_SPACE: &str = "[ \\t\\n\\r]*";
-/// A JSON string as serde_json reads it: no control character unescaped.
-const JSON_STRING: &str = r#""(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*""#;
+/// A JSON string as serde_json reads it: no control character unescaped, and a `\u` escape of
+/// a surrogate only as a pair (serde_json refuses a lone one).
+const JSON_STRING: &str = concat!(
+    r#""(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]"#,
+    r"|\\u(?:[0-9a-cA-Ce-fE-F][0-9a-fA-F]{3}|[dD][0-7][0-9a-fA-F]{2})",
+    r"|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}",
+    r#")*""#
+);
 
-pub(super) fn first_name() -> Object {
+pub(in crate::http) fn first_name() -> Object {
     bounds::required_by_rule(CharacterRule::NoForeignCharacters, USER_FIRST_NAME_MAX, TEXT_MAX)
 }
 
-pub(super) fn last_name() -> Object {
+pub(in crate::http) fn last_name() -> Object {
     bounds::required_by_rule(CharacterRule::NoForeignCharacters, USER_LAST_NAME_MAX, TEXT_MAX)
 }
 
 /// An address as `is_valid_email` reads it, stated without spaces around it (as the contact
 /// fields'), so its length is the rule's.
-pub(super) fn email() -> Object {
+pub(in crate::http) fn email() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .min_length(Some(1))
