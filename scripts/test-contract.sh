@@ -5,8 +5,8 @@
 # operations that refuse it, see run_persona). Its checks: no 5xx, every answer
 # matches the description (status, content type, body schema), no bad request answered as a
 # success, and no schema-valid request refused (positive_data_acceptance), except by the calls
-# the contract marks as refused by rules no schema states (scripts/schemathesis.toml; the list
-# is crates/server/src/http/contract.rs). The seed is printed: ST_SEED=<seed> replays a run.
+# the contract marks as refused by rules no schema states, with a 422 (scripts/schemathesis.toml;
+# the list is crates/server/src/http/refused_by_rules.rs). The seed is printed: ST_SEED=<seed> replays a run.
 #
 #   bash scripts/test-contract.sh [examples per operation, default 25] [database URL]
 #
