@@ -84,9 +84,16 @@ pub fn post_url_valid(url: &str) -> bool {
     })
 }
 
+/// The X's of a custom number format, one a digit of the number.
+pub const CUSTOM_FORMAT_DIGITS: usize = 10;
+/// The longest custom number format (ASCII: a character is a byte).
+pub const CUSTOM_FORMAT_MAX: usize = 40;
+
 /// A custom number format has exactly ten X's (the number's digits) and nothing outside ASCII.
 pub fn custom_format_valid(format: &str) -> bool {
-    format.chars().filter(|c| *c == 'X' || *c == 'x').count() == 10 && format.is_ascii() && format.len() <= 40
+    format.chars().filter(|c| *c == 'X' || *c == 'x').count() == CUSTOM_FORMAT_DIGITS
+        && format.is_ascii()
+        && format.len() <= CUSTOM_FORMAT_MAX
 }
 
 /// Starter cannot use mid call divert or the advanced call handling settings.

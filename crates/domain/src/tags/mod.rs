@@ -8,7 +8,7 @@ pub mod tag;
 
 pub use rule::{
     automatic_tags, parse_tag_rule, TagFacts, TagRule, TagRuleForm, CAMPAIGN_CHOICE, CONDITION_NEEDED, DURATION_MAX,
-    DURATION_RANGE, KEY_CHOICE, OUTCOME_CHOICE, SOURCE_CHOICE,
+    DURATION_RANGE, FIRST_TIME_TICKED, KEYS_PRESSED, KEY_CHOICE, OUTCOME_CHOICE, SOURCE_CHOICE,
 };
 pub use tag::{validate_tag, TagForm, COLOUR_TOO_LIGHT, TAG_NAME_MAX, TAG_NAME_TOO_LONG};
 

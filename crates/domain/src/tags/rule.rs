@@ -11,6 +11,10 @@ use crate::validation::FieldErrors;
 pub const DURATION_MAX: i64 = 86_400;
 pub const DURATION_RANGE: &str = "Duration must be a whole number of seconds from 1 to 86400.";
 pub const KEY_CHOICE: &str = "Key must be one of 0 to 9, * or #.";
+/// The keys a rule's caller may have pressed.
+pub const KEYS_PRESSED: [&str; 12] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"];
+/// "First-time callers only" ticked, as a form may post it.
+pub const FIRST_TIME_TICKED: [&str; 3] = ["1", "true", "on"];
 pub const OUTCOME_CHOICE: &str = "Choose an outcome from the list.";
 pub const SOURCE_CHOICE: &str = "Choose a source / medium from the list.";
 pub const CAMPAIGN_CHOICE: &str = "Choose a campaign from the list.";
@@ -161,13 +165,13 @@ pub fn parse_tag_rule(tag_id: i64, form: &TagRuleForm) -> Result<TagRule, FieldE
     let key = form.key.trim();
     let key_pressed = if key.is_empty() {
         None
-    } else if key.len() == 1 && key.chars().all(|c| c.is_ascii_digit() || c == '*' || c == '#') {
+    } else if KEYS_PRESSED.contains(&key) {
         Some(key.to_string())
     } else {
         errors.add("form_key", KEY_CHOICE);
         None
     };
-    let first_time = matches!(form.first_time.trim(), "1" | "true" | "on");
+    let first_time = FIRST_TIME_TICKED.contains(&form.first_time.trim());
     let outcome = match form.outcome.trim() {
         "" => None,
         key => CallOutcome::from_key(key).or_else(|| {

@@ -3,7 +3,9 @@
 //! medium and campaign the customer's.
 
 use domain::reports::CallOutcome;
-use domain::tags::{parse_tag_rule, TagRule, TagRuleForm, CAMPAIGN_CHOICE, DURATION_MAX, SOURCE_CHOICE};
+use domain::tags::{
+    parse_tag_rule, TagRule, TagRuleForm, CAMPAIGN_CHOICE, DURATION_MAX, FIRST_TIME_TICKED, KEYS_PRESSED, SOURCE_CHOICE,
+};
 use domain::FieldErrors;
 use garde::Validate;
 use serde::Deserialize;
@@ -19,10 +21,6 @@ use crate::store::tags;
 
 /// The longest field the form takes (the rules' own limits are far below).
 const TEXT_MAX: usize = 1_000;
-/// The keys a caller may press: `parse_tag_rule` reads one character of these.
-const KEYS: [&str; 12] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"];
-/// A ticked "first-time callers only" as the rule reads it.
-const FIRST_TIME: [&str; 3] = ["1", "true", "on"];
 
 /// The rule form; '' leaves a condition out, at least one is needed.
 #[derive(Deserialize, Validate, ToSchema)]
@@ -67,7 +65,7 @@ fn min_duration() -> Object {
 }
 
 fn key() -> Object {
-    key_choice(&KEYS, true, TEXT_MAX)
+    key_choice(&KEYS_PRESSED, true, TEXT_MAX)
 }
 
 fn outcome() -> Object {
@@ -86,8 +84,8 @@ fn rule_contract() -> RefOr<Schema> {
         set("form_source_medium", id(false, TEXT_MAX)),
         set("form_campaign", id(false, TEXT_MAX)),
         set("form_min_duration", whole(1, DURATION_MAX as u64, false, TEXT_MAX)),
-        set("form_key", key_choice(&KEYS, false, TEXT_MAX)),
-        set("form_first_time", key_choice(&FIRST_TIME, false, TEXT_MAX)),
+        set("form_key", key_choice(&KEYS_PRESSED, false, TEXT_MAX)),
+        set("form_first_time", key_choice(&FIRST_TIME_TICKED, false, TEXT_MAX)),
         set("form_outcome", key_choice(&outcome_keys(), false, TEXT_MAX)),
     ]);
     with_any_of(<RuleFields as utoipa::PartialSchema>::schema(), conditions)

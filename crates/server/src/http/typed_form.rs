@@ -57,24 +57,11 @@ pub fn row_form_schema<F: utoipa::ToSchema, R: utoipa::ToSchema + FormRow>(
 /// the form, for a path's `request_body`.
 macro_rules! row_form {
     ($contract:ident, $form:ty, $row:ty) => {
-        pub(crate) struct $contract;
-
-        impl utoipa::PartialSchema for $contract {
-            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                $crate::http::typed_form::row_form_schema::<$form, $row>()
-            }
-        }
-
-        impl utoipa::ToSchema for $contract {
-            fn name() -> std::borrow::Cow<'static, str> {
-                <$form as utoipa::ToSchema>::name()
-            }
-
-            // The components the form's fields refer to (an enumeration's), registered with it.
-            fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
-                <$form as utoipa::ToSchema>::schemas(schemas)
-            }
-        }
+        $crate::http::typed_form::form_contract!(
+            $contract,
+            $form,
+            $crate::http::typed_form::row_form_schema::<$form, $row>()
+        );
     };
 }
 pub(crate) use row_form;

@@ -4,8 +4,8 @@
 
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::{
-    DynamicPoolForm, CUSTOM_FORMAT_ID, INTERNATIONAL_FORMATS, NAME_MAX, NUMBERS_TO_REPLACE_MAX, NUMBER_FORMATS,
-    NUMBER_TO_REPLACE_MAX,
+    DynamicPoolForm, CUSTOM_FORMAT_DIGITS, CUSTOM_FORMAT_ID, CUSTOM_FORMAT_MAX, INTERNATIONAL_FORMATS, NAME_MAX,
+    NUMBERS_TO_REPLACE_MAX, NUMBER_FORMATS, NUMBER_TO_REPLACE_MAX,
 };
 use garde::Validate;
 use serde::Deserialize;
@@ -16,11 +16,6 @@ use utoipa::ToSchema;
 use crate::http::bounds::{self, Chars};
 use crate::http::bounds_text;
 use crate::http::typed_form::{any_of_choice, form_contract, with_any_of};
-
-/// The longest custom number format (ASCII: a character is a byte).
-const CUSTOM_FORMAT_MAX: usize = 40;
-/// The X's a custom format has, one a digit of the number.
-const CUSTOM_FORMAT_DIGITS: usize = 10;
 
 /// An id field: a number, or empty for none.
 type IdField = Option<i64>;
