@@ -42,6 +42,15 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
   apt-get install -y -qq espeak-ng lame >/dev/null
 fi
 
+# ffmpeg (Debian) decodes every uploaded audio file whole before it is kept
+# (crates/server/src/audio_decode.rs): WAV, MP3, WMA, M4A and AAC.
+if ! command -v ffmpeg >/dev/null; then
+  step "ffmpeg (Debian) to decode uploaded audio"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq ffmpeg >/dev/null
+fi
+
 # The offline speech recogniser that transcribes recorded calls (crates/server/src/transcription.rs):
 # Debian's pocketsphinx with its US English model, and sox, which resamples the recordings to the
 # model's 16 kHz (docs/speech-api.md says why this recogniser).

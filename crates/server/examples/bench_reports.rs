@@ -191,6 +191,8 @@ async fn main() -> Result<(), Box<dyn Error>> {
         website_check: FetchPolicy::default(),
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
         speech_python: "target/speech/bin/python".into(),
+        workbook_reader: server::settings::own_binary(),
+        trusted_proxies: Default::default(),
     };
     println!("== reports benchmark on {backend}: {} calls on customer {CUSTOMER} over {} days", args.calls, args.days);
     let started = Instant::now();

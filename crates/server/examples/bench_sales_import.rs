@@ -149,6 +149,8 @@ async fn main() -> Result<(), Box<dyn Error>> {
         website_check: FetchPolicy::default(),
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
         speech_python: "target/speech/bin/python".into(),
+        workbook_reader: server::settings::own_binary(),
+        trusted_proxies: Default::default(),
     };
     println!("== Import sales benchmark on {backend}: {rows} rows");
     let state = AppState::start(settings).await?;

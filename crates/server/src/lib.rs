@@ -3,9 +3,11 @@
 
 pub mod account_states;
 pub mod ad_platforms;
+pub mod audio_decode;
 pub mod background;
 pub mod billing_run;
 pub mod caller_id_verification;
+pub mod child_process;
 pub mod clock;
 pub mod conversions;
 pub mod db;

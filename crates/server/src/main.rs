@@ -2,8 +2,17 @@ use server::{app, AppState, Settings};
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
+fn main() {
+    // `server read-workbook`: a customer's workbook read in a child process of the server
+    // (sales_file::WorkbookReader), before any runtime starts.
+    if std::env::args().nth(1).as_deref() == Some(server::sales_file::READ_WORKBOOK) {
+        std::process::exit(server::sales_file::read_workbook_main());
+    }
+    serve();
+}
+
 #[tokio::main]
-async fn main() {
+async fn serve() {
     // `server --openapi`: print the API contract (frontend/scripts/api-types.sh reads it).
     if std::env::args().any(|arg| arg == "--openapi") {
         println!("{}", server::http::contract_json());

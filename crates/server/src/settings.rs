@@ -1,4 +1,4 @@
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -35,6 +35,60 @@ pub struct Settings {
     /// SPEECH_PYTHON: the Python with PocketSphinx 5 installed, which hears recordings with the
     /// account's vocabulary (scripts/setup.sh makes target/speech).
     pub speech_python: PathBuf,
+    /// WORKBOOK_READER: the program that reads customers' workbooks in a child process, started
+    /// as `PROGRAM read-workbook` (this server's own binary unless set).
+    pub workbook_reader: PathBuf,
+    /// TRUSTED_PROXIES: the addresses (or CIDR ranges) of proxies in front of the server whose
+    /// X-Forwarded-For is believed, comma-separated; none by default.
+    pub trusted_proxies: TrustedProxies,
+}
+
+/// Proxies whose forwarded client address is believed: (network, prefix length) pairs.
+#[derive(Debug, Clone, Default)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+
+impl TrustedProxies {
+    /// `10.0.0.0/8, 192.0.2.1, ::1`: addresses or CIDR ranges, comma-separated.
+    pub fn parse(text: &str) -> Result<TrustedProxies, String> {
+        let each = text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(|item| {
+            let bad = || format!("TRUSTED_PROXIES: {item:?} is not an address or a CIDR range");
+            let (address, prefix) = item.split_once('/').unwrap_or((item, ""));
+            let ip: IpAddr = address.parse().map_err(|_| bad())?;
+            let bits = if ip.is_ipv4() { 32 } else { 128 };
+            let prefix = if prefix.is_empty() { bits } else { prefix.parse::<u8>().map_err(|_| bad())? };
+            if prefix > bits {
+                return Err(bad());
+            }
+            Ok((ip.to_canonical(), prefix))
+        });
+        each.collect::<Result<Vec<_>, _>>().map(TrustedProxies)
+    }
+
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = ip.to_canonical();
+        self.0.iter().any(|(network, prefix)| match (network, ip) {
+            (IpAddr::V4(n), IpAddr::V4(a)) => same_prefix(&n.octets(), &a.octets(), *prefix),
+            (IpAddr::V6(n), IpAddr::V6(a)) => same_prefix(&n.octets(), &a.octets(), *prefix),
+            _ => false,
+        })
+    }
+}
+
+/// Whether two addresses' first `prefix` bits agree.
+fn same_prefix(a: &[u8], b: &[u8], prefix: u8) -> bool {
+    let whole = usize::from(prefix / 8);
+    let rest = prefix % 8;
+    a[..whole] == b[..whole] && (rest == 0 || (a[whole] ^ b[whole]) >> (8 - rest) == 0)
+}
+
+/// This server's binary: the running program, or (in a test binary under target/debug/deps) the
+/// `server` built beside it (an example under target/*/examples likewise).
+pub fn own_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("server"));
+    if exe.file_stem().is_some_and(|name| name == "server") {
+        return exe;
+    }
+    exe.parent().and_then(|deps| deps.parent()).map(|dir| dir.join("server")).unwrap_or(exe)
 }
 
 /// The checkout's PocketSphinx 5 (scripts/setup.sh): target/speech beside the target/debug or
@@ -93,6 +147,11 @@ impl Settings {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
                 .unwrap_or_else(checkout_speech_python),
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES", ""))?,
+            workbook_reader: std::env::var_os("WORKBOOK_READER")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .unwrap_or_else(own_binary),
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)
@@ -100,5 +159,28 @@ impl Settings {
                 _ => None,
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_proxies_are_addresses_and_ranges() {
+        let trusted = TrustedProxies::parse(" 10.0.0.0/8 ,192.0.2.1, 2001:db8::/32,").unwrap();
+        for inside in ["10.200.3.4", "192.0.2.1", "2001:db8:ffff::1", "::ffff:10.0.0.9"] {
+            assert!(trusted.contains(inside.parse().unwrap()), "{inside}");
+        }
+        for outside in ["11.0.0.1", "192.0.2.2", "2001:db9::1", "::1"] {
+            assert!(!trusted.contains(outside.parse().unwrap()), "{outside}");
+        }
+        let odd = TrustedProxies::parse("172.16.0.0/12").unwrap();
+        assert!(odd.contains("172.31.255.255".parse().unwrap()));
+        assert!(!odd.contains("172.32.0.0".parse().unwrap()));
+        for bad in ["10.0.0.0/33", "proxy.local", "10.0.0.1/x", "::1/129"] {
+            assert!(TrustedProxies::parse(bad).is_err(), "{bad}");
+        }
+        assert!(!TrustedProxies::default().contains("127.0.0.1".parse().unwrap()));
     }
 }

@@ -2,10 +2,9 @@
 //! local one that really speaks — espeak-ng (British English) to WAV, then lame to MP3, both
 //! from Debian's packages (installed by scripts/setup.sh).
 
-use std::process::Stdio;
-
-use tokio::io::AsyncWriteExt;
 use tokio::process::Command;
+
+use crate::child_process::{self, Limits};
 
 #[derive(Debug)]
 pub struct SpeechError(pub String);
@@ -89,30 +88,22 @@ async fn run(command: &mut Command, input: &[u8]) -> Result<Vec<u8>, SpeechError
     run_program(command, input, false).await
 }
 
-/// Runs a program with `input` on its standard input (never through a shell): its standard
-/// output, an error when it fails (or, unless `may_be_empty`, writes nothing).
+/// Runs a program with `input` on its standard input (never through a shell), within the
+/// speech programs' limits of memory and time: its standard output, an error when it fails (or,
+/// unless `may_be_empty`, writes nothing).
 pub(crate) async fn run_program(
     command: &mut Command,
     input: &[u8],
     may_be_empty: bool,
 ) -> Result<Vec<u8>, SpeechError> {
     let program = command.as_std().get_program().to_string_lossy().into_owned();
-    let failed = |e: std::io::Error| SpeechError(format!("{program}: {e}"));
-    let mut child =
-        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(failed)?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    let writer = tokio::spawn(async move {
-        let written = stdin.write_all(&input).await;
-        drop(stdin);
-        written
-    });
-    let output = child.wait_with_output().await.map_err(failed)?;
-    writer.await.map_err(|e| SpeechError(e.to_string()))?.map_err(failed)?;
-    if !output.status.success() || (output.stdout.is_empty() && !may_be_empty) {
-        return Err(SpeechError(format!("{program} failed: {}", String::from_utf8_lossy(&output.stderr))));
+    let output = child_process::run(command, input, Limits::SPEECH)
+        .await
+        .map_err(|failure| SpeechError(format!("{program}: {failure}")))?;
+    if output.is_empty() && !may_be_empty {
+        return Err(SpeechError(format!("{program} wrote nothing")));
     }
-    Ok(output.stdout)
+    Ok(output)
 }
 
 #[cfg(test)]

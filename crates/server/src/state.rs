@@ -7,6 +7,7 @@ use crate::caller_id_verification::{CodeSender, SandboxPhone};
 use crate::clock::Clock;
 use crate::kept_pages::KeptPages;
 use crate::payments::{PaymentProvider, Sandbox};
+use crate::sales_file::WorkbookReader;
 use crate::secrets::SecretBox;
 use crate::settings::Settings;
 use crate::store::session_reads::SessionReads;
@@ -33,6 +34,8 @@ pub struct AppState {
     pub numbers_pages: Arc<KeptPages<Bytes>>,
     /// Where the session every `/api` request starts with is read (on SQLite, in place).
     pub session_reads: Arc<SessionReads>,
+    /// Customers' workbooks are read in child processes, a few at once.
+    pub workbooks: Arc<WorkbookReader>,
 }
 
 impl AppState {
@@ -49,6 +52,7 @@ impl AppState {
         let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
         let caller_id_codes = Arc::new(SandboxPhone { db: db.clone(), product: settings.product_name.clone() });
         let session_reads = Arc::new(SessionReads::for_pool(&db));
+        let workbooks = Arc::new(WorkbookReader::new(settings.workbook_reader.clone()));
         Ok(AppState {
             db,
             settings: Arc::new(settings),
@@ -60,6 +64,7 @@ impl AppState {
             account_states: Arc::default(),
             numbers_pages: Arc::default(),
             session_reads,
+            workbooks,
         })
     }
 }

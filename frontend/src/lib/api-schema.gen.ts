@@ -8410,6 +8410,14 @@ export interface components {
             recommendedSize: number;
             /** Format: int32 */
             sessionMinutes: number;
+            /** @description Those visits in a sentence; None without any. */
+            suspectedAbuse?: string | null;
+            /**
+             * Format: int32
+             * @description Visits left out of the figures: their address already held as many numbers as one
+             *     address may (a script draining the pool, or a very busy office).
+             */
+            suspectedAbuseVisits: number;
             /** Format: int32 */
             unattributedCalls: number;
             /** @description The figure in a sentence. */
@@ -13861,6 +13869,13 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
+            /** @description Every reader of workbooks is busy (two at once per server): try again in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     post_importsales_preview: {
@@ -13934,6 +13949,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+            /** @description Every reader of workbooks is busy (two at once per server): try again in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -14081,6 +14103,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+            /** @description Every reader of workbooks is busy (two at once per server): try again in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -28566,7 +28595,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginRequired"];
                 };
             };
-            /** @description No Speech Insights menu item */
+            /** @description No Speech Insights menu item, or no right to the recordings its transcripts quote */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -78,7 +78,14 @@ pub fn audio_content_problem(file_name: &str, head: &[u8]) -> Option<String> {
         "wma" => head.starts_with(&[0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11]),
         _ => return Some(BAD_EXTENSION.to_string()),
     };
-    (!ok).then(|| format!("The file is not a valid {} audio file.", ext.to_ascii_uppercase()))
+    (!ok).then(|| not_valid_audio(file_name))
+}
+
+/// The message for a file that is not audio of the kind its extension says (its first bytes,
+/// or the whole file once decoded).
+pub fn not_valid_audio(file_name: &str) -> String {
+    let ext = extension(file_name).unwrap_or_default();
+    format!("The file is not a valid {} audio file.", ext.to_ascii_uppercase())
 }
 
 /// An MPEG audio frame sync (11 set bits): MP3 frames and AAC ADTS headers start with one.

@@ -25,7 +25,7 @@ mod week_grid;
 mod working_hours;
 
 pub use access::{campaign_reference, routing_access, RoutingAccess};
-pub use audio::{audio_content_problem, extension as audio_extension, validate_audio, AudioForm};
+pub use audio::{audio_content_problem, extension as audio_extension, not_valid_audio, validate_audio, AudioForm};
 pub(crate) use call_path::{day_and_minute, local_time, parse_zone, row_at};
 pub use call_path::{unknown_zone_message, where_does_a_call_go, CallAnswer};
 pub use connect::{

@@ -284,6 +284,19 @@ pub const FILE_EMPTY: &str = "The file has no sales under its header row.";
 pub const UPLOAD_GONE: &str = "That file is no longer here: files are kept for a week. Upload it again.";
 pub const TOO_MANY_ROWS: &str = "The file has more than 200,000 rows: split it into smaller files.";
 pub const TOO_MANY_COLUMNS: &str = "The file has more than 50 columns: keep the sales' columns only.";
+/// An Excel workbook is a ZIP of XML parts: what they may unpack to, all together.
+pub const WORKBOOK_UNPACKED_MAX: u64 = 100 * 1024 * 1024;
+/// The text of a workbook's cells at most (a text shared by many cells counts each time).
+pub const WORKBOOK_TEXT_MAX: usize = 64 * 1024 * 1024;
+pub const WORKBOOK_TOO_LARGE: &str =
+    "The workbook unpacks to more than 100 MB: save its sales as CSV, or split it, and upload that.";
+pub const WORKBOOK_TOO_MUCH_TEXT: &str =
+    "The workbook's cells hold more than 64 MB of text: keep the sales' columns only, or save it as CSV.";
+/// The workbook passed the checks but its reading ran past the server's time or memory for one file.
+pub const WORKBOOK_TOO_HEAVY: &str =
+    "The workbook could not be read within the time and memory one file is given: save its sales as CSV and upload that.";
+/// Every reader of workbooks is busy (a few at once per server).
+pub const WORKBOOKS_BUSY: &str = "Other workbooks are being read just now: try again in a minute.";
 pub const SAME_REFERENCE_CHOICE: &str =
     "Choose whether a sale with an earlier sale's reference is added to it or replaces it.";
 pub const IMPORT_ALREADY_UNDONE: &str = "This import was already undone.";

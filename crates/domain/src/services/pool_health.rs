@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::dynamic_pool::NUMBERS_PER_POOL;
 use crate::reports::retention::UNCALLED_VISIT_RETENTION_SECONDS;
+use crate::tracking::ADDRESS_HOLDS_MAX;
 
 /// How long a pool number stays with one visitor (the session time, 20 to 30 minutes in the
 /// trade; the longer end, so a visitor who reads before calling still holds their number).
@@ -35,6 +36,9 @@ pub struct PoolVisitCounts {
     pub own_number_visits: u32,
     /// Calls whose visit was shown a number another visitor held.
     pub unattributed_calls: u32,
+    /// Visits from an address that already held `tracking::ADDRESS_HOLDS_MAX` of the numbers:
+    /// shown a shared number, and counted in none of the figures above.
+    pub suspected_abuse_visits: u32,
 }
 
 /// The health figure of a pool.
@@ -58,6 +62,11 @@ pub struct PoolHealth {
     pub healthy: bool,
     /// The figure in a sentence.
     pub verdict: String,
+    /// Visits left out of the figures: their address already held as many numbers as one
+    /// address may (a script draining the pool, or a very busy office).
+    pub suspected_abuse_visits: u32,
+    /// Those visits in a sentence; None without any.
+    pub suspected_abuse: Option<String>,
 }
 
 /// The numbers a pool needs for `peak_hourly_visitors` visitors an hour who each hold a number
@@ -95,7 +104,21 @@ pub fn pool_health(counts: &PoolVisitCounts) -> PoolHealth {
         pools_to_buy,
         healthy,
         verdict,
+        suspected_abuse_visits: counts.suspected_abuse_visits,
+        suspected_abuse: suspected_abuse(counts.suspected_abuse_visits),
     }
+}
+
+fn suspected_abuse(visits: u32) -> Option<String> {
+    (visits > 0).then(|| {
+        format!(
+            "Suspected abuse: {} from addresses that already held {ADDRESS_HOLDS_MAX} numbers each {} shown a \
+             shared number and {} left out of these figures.",
+            plural(visits, "visit", "visits"),
+            if visits == 1 { "was" } else { "were" },
+            if visits == 1 { "is" } else { "are" },
+        )
+    })
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {
@@ -180,11 +203,21 @@ mod tests {
             hourly_visits: vec![3, 6, 2],
             own_number_visits: 11,
             unattributed_calls: 0,
+            suspected_abuse_visits: 40,
         });
         assert_eq!((health.visits, health.peak_hourly_visitors, health.own_number_percent), (11, 6, Some(100)));
         assert_eq!((health.recommended_size, health.missing_numbers, health.pools_to_buy), (4, 0, 0));
         assert!(health.healthy);
         assert_eq!(health.verdict, "Healthy: 100% of visitors got a number of their own.");
+        // Visits past an address's bound are reported apart and move no figure.
+        assert_eq!(health.suspected_abuse_visits, 40);
+        assert_eq!(
+            health.suspected_abuse.as_deref(),
+            Some(
+                "Suspected abuse: 40 visits from addresses that already held 3 numbers each were shown a shared \
+                 number and are left out of these figures."
+            )
+        );
     }
 
     #[test]
@@ -194,6 +227,7 @@ mod tests {
             hourly_visits: vec![4, 30, 12],
             own_number_visits: 37,
             unattributed_calls: 2,
+            suspected_abuse_visits: 0,
         });
         assert_eq!(health.peak_hourly_visitors, 30);
         assert_eq!(health.own_number_percent, Some(80));
@@ -211,6 +245,7 @@ mod tests {
     fn no_visits_is_nothing_to_measure() {
         let health = pool_health(&PoolVisitCounts { pool_size: 5, ..Default::default() });
         assert_eq!(health.own_number_percent, None);
+        assert_eq!(health.suspected_abuse, None);
         assert_eq!(health.recommended_size, 0);
         assert!(health.healthy);
         assert_eq!(health.verdict, "No visits in the last 72 hours: nothing to measure yet.");
@@ -223,6 +258,7 @@ mod tests {
             hourly_visits: vec![u32::MAX, u32::MAX],
             own_number_visits: u32::MAX,
             unattributed_calls: 1,
+            suspected_abuse_visits: u32::MAX,
         });
         assert_eq!(health.visits, u32::MAX);
         assert_eq!(health.own_number_percent, Some(100));

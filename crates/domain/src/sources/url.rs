@@ -2,6 +2,8 @@
 //! parameters, and a referrer's host. Never fails: what does not read as a URL has no host,
 //! the path '/' and no parameters.
 
+use std::borrow::Cow;
+
 /// Longest URL read (longer input is cut): a browser's address bar keeps far less.
 const URL_MAX: usize = 8 * 1024;
 
@@ -23,30 +25,39 @@ impl Landing {
     }
 }
 
-fn bounded(text: &str) -> &str {
-    let text = text.trim();
-    if text.len() <= URL_MAX {
-        return text;
-    }
-    let mut end = URL_MAX;
+/// The URL as a browser reads it before parsing: spaces and controls trimmed, tabs and line
+/// breaks inside removed; then cut to `URL_MAX`.
+fn bounded(text: &str) -> Cow<'_, str> {
+    let text = text.trim_matches(|c: char| c <= ' ');
+    let mut end = text.len().min(URL_MAX);
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    &text[..end]
+    let text = &text[..end];
+    if text.contains(['\t', '\n', '\r']) {
+        Cow::Owned(text.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
-/// (host, the rest from the path on) of an absolute URL ('https://host/...' or '//host/...').
+/// Schemes whose URLs a browser reads with '\\' as '/' (WHATWG's special schemes).
+const SPECIAL_SCHEMES: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
+
+/// (host, the rest from the path on) of an absolute URL ('https://host/...' or '//host/...'),
+/// the host as a browser finds it: in a web URL a '\\' ends it as a '/' does, so
+/// 'https://evil.example\\@site/' is on evil.example.
 fn split_authority(url: &str) -> Option<(String, &str)> {
-    let after = if let Some(i) = url.find("://") {
+    let (after, special) = if let Some(i) = url.find("://") {
         let scheme = &url[..i];
         if scheme.is_empty() || !scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) {
             return None;
         }
-        &url[i + 3..]
+        (&url[i + 3..], SPECIAL_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
     } else {
-        url.strip_prefix("//")?
+        (url.strip_prefix("//")?, true)
     };
-    let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+    let end = after.find(|c| matches!(c, '/' | '?' | '#') || (special && c == '\\')).unwrap_or(after.len());
     let authority = &after[..end];
     let host = authority.rsplit('@').next().unwrap_or("");
     let host = host.split(':').next().unwrap_or("").trim_end_matches('.').to_lowercase();
@@ -88,6 +99,7 @@ fn decode(text: &str, plus_is_space: bool) -> String {
 /// ('/offers?gclid=x') reads as a path on no host.
 pub fn parse_landing(url: &str) -> Landing {
     let url = bounded(url);
+    let url = url.as_ref();
     let (host, rest) = match split_authority(url) {
         Some((host, rest)) => (host, rest),
         None if url.starts_with('/') => (String::new(), url),
@@ -114,7 +126,7 @@ pub fn parse_landing(url: &str) -> Landing {
 /// The referrer's host (lower case, without 'www.' or a port), or '' for none or what is not
 /// an absolute URL.
 pub fn referrer_host(referrer: &str) -> String {
-    split_authority(bounded(referrer)).map(|(host, _)| host).unwrap_or_default()
+    split_authority(&bounded(referrer)).map(|(host, _)| host).unwrap_or_default()
 }
 
 /// Whether a source / medium pair is the 'direct / none' default ('(direct) / (none)' as Google

@@ -10,7 +10,8 @@ mod site;
 use serde::{Deserialize, Serialize};
 
 pub use numbers::{
-    choose_number, continues_visit, pick_number, replace_pattern, shown_number, PoolChoice, ShownNumber,
+    choose_number, choose_number_for_address, continues_visit, pick_number, replace_pattern, shown_number,
+    AddressChoice, PoolChoice, ShownNumber, ADDRESS_HOLDS_MAX,
 };
 pub use site::{is_bot, on_site, visit_marks, VisitMarks};
 

@@ -55,6 +55,35 @@ pub fn choose_number(pools: &[Vec<i64>], at: i64) -> Option<PoolChoice> {
     shared.map(|(_, choice)| choice)
 }
 
+/// Numbers one client address (an IPv6 /64 counting as one) may hold on one dynamic URL at once:
+/// a household or a small office of visitors behind one address, never a script holding the
+/// whole pool so that real visitors share numbers and their calls cannot be attributed.
+pub const ADDRESS_HOLDS_MAX: usize = 3;
+
+/// The number for a visitor from an address that already holds `address_holds` of the dynamic
+/// URL's numbers: as [`choose_number`] below [`ADDRESS_HOLDS_MAX`]; at it, a number shared and
+/// held by nobody new (`own: false`, `past_address_bound: true`), the one whose hold ends first
+/// among the held, or the first number when none is held, so the free numbers stay free.
+pub fn choose_number_for_address(pools: &[Vec<i64>], at: i64, address_holds: usize) -> Option<AddressChoice> {
+    if address_holds < ADDRESS_HOLDS_MAX {
+        return choose_number(pools, at).map(|choice| AddressChoice { choice, past_address_bound: false });
+    }
+    let numbers =
+        pools.iter().enumerate().flat_map(|(pool, held)| held.iter().enumerate().map(move |(n, h)| (pool, n, *h)));
+    let held = numbers.clone().filter(|(_, _, until)| *until > at).min_by_key(|(_, _, until)| *until);
+    let (pool, number, _) = held.or_else(|| numbers.clone().next())?;
+    Some(AddressChoice { choice: PoolChoice { pool, number, own: false }, past_address_bound: true })
+}
+
+/// A number chosen for a visitor from one address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressChoice {
+    pub choice: PoolChoice,
+    /// The address already held [`ADDRESS_HOLDS_MAX`] numbers: the visit is shared, left out of
+    /// the pool's health figures and counted as suspected abuse.
+    pub past_address_bound: bool,
+}
+
 /// A pool number as the website shows it and dials it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShownNumber {
@@ -104,6 +133,30 @@ pub fn replace_pattern(typed: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_holds_at_most_its_bound_then_shares_without_taking_a_free_number() {
+        let at = 1_000;
+        // Two pools: numbers 0 and 1 held until 2_000 and 1_500, the rest free.
+        let pools = vec![vec![2_000, 1_500], vec![i64::MIN, i64::MIN]];
+        let below = choose_number_for_address(&pools, at, ADDRESS_HOLDS_MAX - 1).unwrap();
+        assert_eq!(
+            below,
+            AddressChoice { choice: PoolChoice { pool: 1, number: 0, own: true }, past_address_bound: false }
+        );
+        let at_bound = choose_number_for_address(&pools, at, ADDRESS_HOLDS_MAX).unwrap();
+        assert_eq!(
+            at_bound,
+            AddressChoice { choice: PoolChoice { pool: 0, number: 1, own: false }, past_address_bound: true }
+        );
+        // Nothing held: the first number, shown shared, leaves it free for the next visitor.
+        let free = vec![vec![i64::MIN, i64::MIN]];
+        let shared = choose_number_for_address(&free, at, ADDRESS_HOLDS_MAX + 5).unwrap();
+        assert_eq!(shared.choice, PoolChoice { pool: 0, number: 0, own: false });
+        assert!(choose_number(&free, at).unwrap().own);
+        // No numbers at all.
+        assert_eq!(choose_number_for_address(&[vec![]], at, ADDRESS_HOLDS_MAX), None);
+    }
 
     #[test]
     fn a_visit_continues_within_the_session_time() {

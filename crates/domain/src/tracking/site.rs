@@ -74,6 +74,12 @@ mod tests {
         assert!(on_site(site, "https://book.harbourlanedental.co.uk/slots?day=1"));
         assert!(!on_site(site, "https://notharbourlanedental.co.uk/"));
         assert!(!on_site(site, "https://harbourlanedental.co.uk.evil.example/"));
+        // As a browser reads them: a backslash ends the host, tabs and line breaks are dropped.
+        assert!(!on_site(site, "https://evil.example\\@harbourlanedental.co.uk/"));
+        assert!(!on_site(site, "https://evil.example\\@www.harbourlanedental.co.uk/offers"));
+        assert!(!on_site(site, "//evil.example\\@harbourlanedental.co.uk/"));
+        assert!(on_site(site, "https://harbour\tlanedental.co.uk\\offers"));
+        assert!(on_site(site, " https://user@harbourlanedental.co.uk/ "));
         assert!(!on_site("http://implants.harbourlanedental.co.uk/", "https://www.harbourlanedental.co.uk/"));
         assert!(!on_site("", "https://harbourlanedental.co.uk/"));
         assert!(!on_site(site, "/prices"));

@@ -17,8 +17,8 @@ pub use new_password::{validate_new_password, NEW_PASSWORD_MIN};
 pub use outbound::{shows_outbound, terms_problem, ACCEPT_TERMS};
 pub use outbound_campaign::{validate_campaign_name, CAMPAIGN_NAME_MAX};
 pub use permissions::{
-    default_permissions, merge_permissions, partner_permission_columns, permission_grid_columns, permissions_to_save,
-    GridColumn, GridRights, PartnerRights, Permission,
+    default_permissions, hears_recordings, merge_permissions, partner_permission_columns, permission_grid_columns,
+    permissions_to_save, GridColumn, GridRights, PartnerRights, Permission,
 };
 pub use tenancy::{
     editor_level_on, has_other_accounts, identity_editable, may_change_access, removal_refusal, LevelOn,

@@ -309,3 +309,30 @@ mod tests {
         assert_eq!(Permission::from_key("PERM_NOPE"), None);
     }
 }
+
+/// Who may hear an account's recordings, and read the transcripts and speech insights that
+/// quote them: a user with the recordings right, on an account with inbound recording, and, for
+/// a partner's user on a client's account, with that client's "Call recording access"
+/// permission (`client_permission`: None for a user on their own account).
+pub fn hears_recordings(
+    user_right: bool,
+    account_has_inbound_recording: bool,
+    client_permission: Option<bool>,
+) -> bool {
+    user_right && account_has_inbound_recording && client_permission.unwrap_or(true)
+}
+
+#[cfg(test)]
+mod recording_tests {
+    use super::hears_recordings;
+
+    #[test]
+    fn recordings_need_the_users_right_the_accounts_recording_and_a_clients_permission() {
+        assert!(hears_recordings(true, true, None));
+        assert!(hears_recordings(true, true, Some(true)));
+        assert!(!hears_recordings(false, true, None), "no right of the user's own");
+        assert!(!hears_recordings(true, false, None), "the account records no inbound calls");
+        assert!(!hears_recordings(true, true, Some(false)), "the client did not give the partner's user access");
+        assert!(!hears_recordings(false, true, Some(true)));
+    }
+}

@@ -235,7 +235,7 @@ async fn get_cta(
         .collect();
     let (rows, total) =
         calls::after_cta_clicks(&state.db, customer, (id, since), (CALLS_PAGE, (page - 1) * CALLS_PAGE)).await?;
-    let hears = calls::may_hear_recordings(&state.db, user.session.user_id).await?;
+    let hears = calls::may_hear_recordings(&state.db, user.session.user_id, user.customer()).await?;
     Ok(Json(CtaDetail {
         cta: view(row),
         can_edit: can_edit_cta(&user.account),

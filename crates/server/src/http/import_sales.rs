@@ -11,7 +11,7 @@ use axum::Json;
 use domain::sales::import::{
     can_import_sales, check_mapping, guess_mapping, opens_import_sales, parse_import_form, parse_mapping, read_row,
     stopped_message, BadRows, ColumnMapping, ImportForm, SameReference, FILE_REQUIRED, IMPORT_ALREADY_UNDONE, ROWS_MAX,
-    TOO_MANY_ROWS, UPLOAD_GONE,
+    TOO_MANY_ROWS, UPLOAD_GONE, WORKBOOKS_BUSY,
 };
 use domain::sales::{match_rate, MatchBy, MATCH_DAYS_MAX, MATCH_DAYS_MIN};
 use domain::{format_date_time, AccountState, FieldErrors};
@@ -26,7 +26,7 @@ use super::error::AppError;
 use super::form::UploadedFile;
 use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
-use crate::sales_file::SalesFile;
+use crate::sales_file::{Refused, SalesFile};
 use crate::state::AppState;
 use crate::store::sale_imports::{self as store, Figures, NewImport, Undone, BATCH};
 use crate::store::sale_uploads;
@@ -236,11 +236,15 @@ impl SalesImportFields {
     }
 }
 
-/// The posted file opened, or 422 on form_file with the problem in words.
-fn open_file(file: Option<UploadedFile>) -> Result<(String, SalesFile), AppError> {
+/// The posted file opened, or 422 on form_file with the problem in words (429 while every
+/// reader of workbooks is busy).
+async fn open_file(state: &AppState, file: Option<UploadedFile>) -> Result<(String, SalesFile), AppError> {
     let file = file.ok_or_else(|| AppError::field("form_file", FILE_REQUIRED))?;
     let name: String = file.file_name.chars().filter(|c| !c.is_control()).take(FILE_NAME_MAX).collect();
-    let opened = SalesFile::open(&name, file.bytes).map_err(|m| AppError::field("form_file", m))?;
+    let opened = SalesFile::open(&name, file.bytes, &state.workbooks).await.map_err(|refused| match refused {
+        Refused::File(words) => AppError::field("form_file", words),
+        Refused::Busy => AppError::TooManyRequests(WORKBOOKS_BUSY.into(), serde_json::json!({ "retryAfter": 60 })),
+    })?;
     Ok((name, opened))
 }
 
@@ -254,12 +258,12 @@ async fn posted_or_uploaded(
     let posted = form.take_file("form_file");
     let upload = form.fields.form_upload.trim();
     if posted.is_some() || upload.is_empty() {
-        return open_file(posted);
+        return open_file(state, posted).await;
     }
     let gone = || AppError::field("form_upload", UPLOAD_GONE);
     let id: i64 = upload.parse().map_err(|_| gone())?;
     let (name, content) = sale_uploads::load(&state.db, customer, id).await?.ok_or_else(gone)?;
-    open_file(Some(UploadedFile { field: "form_file".into(), file_name: name, bytes: content }))
+    open_file(state, Some(UploadedFile { field: "form_file".into(), file_name: name, bytes: content })).await
 }
 
 /// Keeps a sales file for its mapping page (/importsales/fieldmapping/{id}) once it opens as
@@ -268,7 +272,8 @@ async fn posted_or_uploaded(
     request_body(content = SalesUploadFields, content_type = "multipart/form-data"),
     responses((status = 200, body = SalesUploaded), (status = 403, description = "No Import sales menu item"),
         (status = 413, description = "The file is larger than 25 MB"),
-        (status = 422, description = "form_file: no file, not CSV or Excel, or unreadable")))]
+        (status = 422, description = "form_file: no file, not CSV or Excel, unreadable, or a workbook past its bounds (its parts unpack to more than 100 MB, its cells hold more than 64 MB of text, or its reading needs more than a child process's 60 s and 1.5 GB)"),
+        (status = 429, description = "Every reader of workbooks is busy (two at once per server): try again in a minute")))]
 async fn upload(
     State(state): State<AppState>,
     user: ImportSalesUser,
@@ -276,7 +281,7 @@ async fn upload(
 ) -> Result<Json<SalesUploaded>, AppError> {
     let file = form.take_file("form_file").ok_or_else(|| AppError::field("form_file", FILE_REQUIRED))?;
     // Opened (and dropped) first: a file that is not a sales file is refused here, not kept.
-    let (file_name, _) = open_file(Some(file.clone()))?;
+    let (file_name, _) = open_file(&state, Some(file.clone())).await?;
     let now = state.clock.now();
     let upload_id =
         sale_uploads::insert(&state.db, user.customer(), user.account.user_id, &file_name, &file.bytes, now).await?;
@@ -293,7 +298,8 @@ fn choices<T: Copy>(all: &[T], key: fn(T) -> &'static str, label: fn(T) -> &'sta
     request_body(content = SalesImportFields, content_type = "multipart/form-data"),
     responses((status = 200, body = SalesFilePreview), (status = 403, description = "No Import sales menu item"),
         (status = 413, description = "The file is larger than 25 MB"),
-        (status = 422, description = "form_file: no file, not CSV or Excel, unreadable, no rows, too many rows or columns")))]
+        (status = 422, description = "form_file: no file, not CSV or Excel, unreadable, no rows, more than 200,000 rows or 50 columns, or a workbook past its bounds (its parts unpack to more than 100 MB, its cells hold more than 64 MB of text, or its reading needs more than a child process's 60 s and 1.5 GB)"),
+        (status = 429, description = "Every reader of workbooks is busy (two at once per server): try again in a minute")))]
 async fn preview(
     State(state): State<AppState>,
     user: ImportSalesUser,
@@ -384,7 +390,8 @@ struct SalesImported {
     request_body(content = SalesImportFields, content_type = "multipart/form-data"),
     responses((status = 200, body = SalesImported), (status = 403, description = "Not an administrator"),
         (status = 413, description = "The file is larger than 25 MB"),
-        (status = 422, description = "form_file, form_column_*, form_match_by, form_match_days, form_same_reference, form_bad_rows")))]
+        (status = 422, description = "form_file (as preview: unreadable, more than 200,000 rows or 50 columns, a workbook past its bounds), form_column_*, form_match_by, form_match_days, form_same_reference, form_bad_rows"),
+        (status = 429, description = "Every reader of workbooks is busy (two at once per server): try again in a minute")))]
 async fn import(
     State(state): State<AppState>,
     user: ImportSalesUser,

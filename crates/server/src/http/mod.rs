@@ -285,8 +285,9 @@ async fn json_refusals(response: Response) -> Response {
         }),
     )
         .into_response();
-    // Keep what the refusal said about itself (Allow on a 405).
-    for (name, value) in parts.headers.iter().filter(|(name, _)| *name == axum::http::header::ALLOW) {
+    // Keep what the refusal said about itself (Allow on a 405, the length on a 416).
+    let own = [axum::http::header::ALLOW, axum::http::header::CONTENT_RANGE];
+    for (name, value) in parts.headers.iter().filter(|(name, _)| own.contains(name)) {
         answer.headers_mut().insert(name, value.clone());
     }
     answer

@@ -236,7 +236,7 @@ async fn get_calls(
         query.page.as_deref().and_then(|p| p.parse::<i64>().ok()).filter(|p| (1..=100_000).contains(p)).unwrap_or(1);
     let (rows, total) =
         calls::with_parameter(&state.db, customer, (&parameter, &value), (CALLS_PAGE, (page - 1) * CALLS_PAGE)).await?;
-    let hears = calls::may_hear_recordings(&state.db, user.session.user_id).await?;
+    let hears = calls::may_hear_recordings(&state.db, user.session.user_id, user.customer()).await?;
     let zone = &user.account.customer_time_zone;
     Ok(Json(ValueCalls {
         parameter,

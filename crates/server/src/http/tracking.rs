@@ -26,8 +26,9 @@ use domain::services::parameters::landing_parameters;
 use domain::services::pool_health::SESSION_MINUTES;
 use domain::sources::{classify, first_touch_after, parse_landing, VisitFacts};
 use domain::tracking::{
-    check_page_view, choose_number, clip, continues_visit, is_bot, replace_pattern, shown_number, valid_visitor_id,
-    visit_marks, CLICKS_PER_VISIT_MAX, CTA_NOT_ON_PAGE, REFERENCE_MAX, TOO_MANY_CLICKS, URL_MAX,
+    check_page_view, choose_number_for_address, clip, continues_visit, is_bot, replace_pattern, shown_number,
+    valid_visitor_id, visit_marks, AddressChoice, CLICKS_PER_VISIT_MAX, CTA_NOT_ON_PAGE, REFERENCE_MAX,
+    TOO_MANY_CLICKS, URL_MAX,
 };
 use domain::FieldErrors;
 use garde::Validate;
@@ -142,6 +143,7 @@ async fn visit_of(
     state: &AppState,
     site: &tracking::Site,
     visitor: &str,
+    client: &ClientAddr,
     form: &PageViewForm,
     now: i64,
 ) -> Result<Option<(i64, tracking::Pool, String)>, AppError> {
@@ -161,7 +163,12 @@ async fn visit_of(
         }
     }
     let holds: Vec<Vec<i64>> = pools.iter().map(|p| p.held_until.clone()).collect();
-    let Some(choice) = choose_number(&holds, now) else { return Ok(None) };
+    let client_key = client.hashed_key();
+    let address_holds = tracking::address_holds(&mut tx, &pool_ids, &client_key, now, HOLD_SECONDS).await?;
+    let Some(AddressChoice { choice, past_address_bound }) = choose_number_for_address(&holds, now, address_holds)
+    else {
+        return Ok(None);
+    };
     let pool = pools[choice.pool].clone();
     let number = pool.numbers[choice.number].clone();
     let page = clip(&form.page, URL_MAX);
@@ -198,6 +205,8 @@ async fn visit_of(
             visitor_id: visitor,
             consent: &consent,
             parameters: &parameters,
+            client_key: &client_key,
+            suspected_abuse: past_address_bound,
         },
     )
     .await?;
@@ -234,7 +243,7 @@ async fn page_view(
         return Ok(Json(nothing(visitor)));
     }
     let now = state.clock.now();
-    let Some((visit_id, pool, number)) = visit_of(&state, &site, &visitor, &form, now).await? else {
+    let Some((visit_id, pool, number)) = visit_of(&state, &site, &visitor, &client, &form, now).await? else {
         return Ok(Json(nothing(visitor)));
     };
     let shown = shown_number(&number, pool.number_format_id, &pool.custom_format);

@@ -118,5 +118,11 @@ pub(super) async fn store(tx: &mut Transaction<'_, Any>, calls: &[(i64, i64)], n
         }
         query.execute(&mut **tx).await?;
     }
+    // An account whose calls are recorded records its inbound calls (who hears them needs both).
+    sqlx::query(
+        "UPDATE customers SET has_inbound_recording = 1 WHERE id IN (SELECT DISTINCT customer_id FROM call_recordings)",
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }

@@ -376,9 +376,22 @@ pub async fn choices(db: &AnyPool, customer: i64, sql: &str) -> sqlx::Result<Vec
     sqlx::query_as(sql).bind(customer).fetch_all(db).await
 }
 
-/// Whether the user may hear and download recordings.
-pub async fn may_hear_recordings(db: &AnyPool, user: i64) -> sqlx::Result<bool> {
-    let flag: Option<i64> =
-        sqlx::query_scalar("SELECT call_rec_flag FROM users WHERE id = $1").bind(user).fetch_optional(db).await?;
-    Ok(flag == Some(1))
+/// Whether the user may hear and download the account's recordings (domain
+/// `users::hears_recordings`): the user's own right, the account's inbound recording and, for a
+/// partner's user on a client's account, that client's permission for them.
+pub async fn may_hear_recordings(db: &AnyPool, user: i64, customer: i64) -> sqlx::Result<bool> {
+    let rights: Option<(i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT u.call_rec_flag, c.has_inbound_recording, u.home_customer_id, h.is_partner, a.perm_call_recording
+         FROM users u JOIN customers h ON h.id = u.home_customer_id JOIN customers c ON c.id = $2
+         LEFT JOIN user_access a ON a.user_id = u.id AND a.customer_id = c.id
+         WHERE u.id = $1",
+    )
+    .bind(user)
+    .bind(customer)
+    .fetch_optional(db)
+    .await?;
+    Ok(rights.is_some_and(|(flag, inbound, home, partner, permission)| {
+        let client_permission = (partner == 1 && home != customer).then_some(permission == Some(1));
+        domain::users::hears_recordings(flag == 1, inbound == 1, client_permission)
+    }))
 }

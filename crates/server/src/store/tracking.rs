@@ -75,6 +75,31 @@ pub async fn pools(conn: &mut AnyConnection, site: i64, now: i64, hold: i64) -> 
     Ok(pools)
 }
 
+/// How many of `pools`' numbers visits from the address `client_key` hold at `now` (each held
+/// for `hold` after its visit's last page view; a shared number holds nothing).
+pub async fn address_holds(
+    conn: &mut AnyConnection,
+    pools: &[i64],
+    client_key: &str,
+    now: i64,
+    hold: i64,
+) -> sqlx::Result<usize> {
+    if pools.is_empty() || client_key.is_empty() {
+        return Ok(0);
+    }
+    let list = (0..pools.len()).map(|i| format!("${}", i + 3)).collect::<Vec<_>>().join(", ");
+    let sql = format!(
+        "SELECT COUNT(*) FROM (SELECT DISTINCT routing_entry_id, number_shown FROM visits
+         WHERE client_key = $1 AND last_seen_at > $2 AND pool_exhausted = 0 AND routing_entry_id IN ({list})) held"
+    );
+    let mut query = sqlx::query_scalar(&sql).bind(client_key).bind(now - hold);
+    for pool in pools {
+        query = query.bind(*pool);
+    }
+    let held: i64 = query.fetch_one(conn).await?;
+    Ok(usize::try_from(held).unwrap_or(usize::MAX))
+}
+
 /// A visitor's latest visit on one of `pools`.
 #[derive(Debug, Clone, FromRow)]
 pub struct LatestVisit {
@@ -164,13 +189,18 @@ pub struct NewVisit<'a> {
     pub consent: &'a str,
     /// (name, value) of the landing page's query.
     pub parameters: &'a [(String, String)],
+    /// The client address's key (`ClientAddr::hashed_key`).
+    pub client_key: &'a str,
+    /// Shown a shared number because its address already held its bound of numbers.
+    pub suspected_abuse: bool,
 }
 
 pub async fn insert_visit(conn: &mut AnyConnection, visit: &NewVisit<'_>) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO visits (customer_id, routing_entry_id, number_shown, source_medium_id, landing_page, referrer,
-             keyword, click_id, started_at, called, pool_exhausted, visitor_id, last_seen_at, ad_user_data_consent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12) RETURNING id",
+             keyword, click_id, started_at, called, pool_exhausted, visitor_id, last_seen_at, ad_user_data_consent,
+             client_key, suspected_abuse)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $9, $12, $13, $14) RETURNING id",
     )
     .bind(visit.customer_id)
     .bind(visit.pool)
@@ -184,6 +214,8 @@ pub async fn insert_visit(conn: &mut AnyConnection, visit: &NewVisit<'_>) -> sql
     .bind(Flag(visit.exhausted))
     .bind(visit.visitor_id)
     .bind(visit.consent)
+    .bind(visit.client_key)
+    .bind(Flag(visit.suspected_abuse))
     .fetch_one(&mut *conn)
     .await?;
     for (name, value) in visit.parameters {

@@ -48,6 +48,7 @@ pub async fn pool_visit_counts(
 ) -> sqlx::Result<PoolVisitCounts> {
     let hourly: Vec<(i64,)> = sqlx::query_as(
         "SELECT COUNT(*) FROM visits WHERE customer_id = $1 AND routing_entry_id = $2 AND started_at >= $3 AND started_at < $4
+             AND suspected_abuse = 0
          GROUP BY started_at / 3600",
     )
     .bind(customer)
@@ -56,9 +57,10 @@ pub async fn pool_visit_counts(
     .bind(to)
     .fetch_all(db)
     .await?;
-    let (own, unattributed): (i64, i64) = sqlx::query_as(
+    let (own, unattributed, suspected): (i64, i64, i64) = sqlx::query_as(
         "SELECT COALESCE(SUM(CASE WHEN pool_exhausted = 0 THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN pool_exhausted = 1 AND called = 1 THEN 1 ELSE 0 END), 0)
+                COALESCE(SUM(CASE WHEN pool_exhausted = 1 AND called = 1 AND suspected_abuse = 0 THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN suspected_abuse = 1 THEN 1 ELSE 0 END), 0)
          FROM visits WHERE customer_id = $1 AND routing_entry_id = $2 AND started_at >= $3 AND started_at < $4",
     )
     .bind(customer)
@@ -73,6 +75,7 @@ pub async fn pool_visit_counts(
         hourly_visits: hourly.into_iter().map(|(n,)| count(n)).collect(),
         own_number_visits: count(own),
         unattributed_calls: count(unattributed),
+        suspected_abuse_visits: count(suspected),
     })
 }
 

@@ -166,6 +166,8 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         settings_key: None,
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
         speech_python: server::transcription::Pocketsphinx5::in_checkout().python,
+        workbook_reader: env!("CARGO_BIN_EXE_server").into(),
+        trusted_proxies: Default::default(),
         // The website-check tests serve their sites on this machine.
         website_check: FetchPolicy {
             allow_loopback: true,

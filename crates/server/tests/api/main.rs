@@ -23,6 +23,7 @@ mod direct_debit;
 mod first_run;
 mod helpers;
 mod hostile_forms;
+mod hostile_workbooks;
 mod http_basics;
 mod import_sales;
 mod integrations_connect;

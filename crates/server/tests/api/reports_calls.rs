@@ -1,7 +1,7 @@
 //! Reports (issue 32): the call log, a call's detail and recording, and the CSV export, over the
 //! demo's year of generated calls. Figures are compared with the stored calls, counted in SQL.
 
-use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, RANGE};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_RANGE, CONTENT_TYPE, RANGE};
 use axum::http::StatusCode;
 use serde_json::Value;
 
@@ -341,6 +341,12 @@ async fn recordings_play_seek_and_download_only_with_the_recordings_flag() {
     let part = app.send(req).await;
     assert_eq!(part.status, StatusCode::PARTIAL_CONTENT);
     assert_eq!(part.body, full.body[100..200]);
+    // A range past the end: 416, and Content-Range says how long the recording is.
+    let past = format!("bytes={}-", full.body.len() + 10);
+    let req = request("GET", &url, Some(&user), true).header(RANGE, past).body(Default::default()).unwrap();
+    let refused = app.send(req).await;
+    assert_eq!(refused.status, StatusCode::RANGE_NOT_SATISFIABLE);
+    assert_eq!(refused.header(CONTENT_RANGE.as_str()), Some(format!("bytes */{}", full.body.len())));
     let saved = app.get(&format!("{url}?download=1"), Some(&user)).await;
     assert!(saved.header(CONTENT_DISPOSITION.as_str()).unwrap().starts_with("attachment"));
 
@@ -351,6 +357,52 @@ async fn recordings_play_seek_and_download_only_with_the_recordings_flag() {
     assert_eq!(detail["call"]["hasRecording"], false);
     assert_eq!(app.get(&url, Some(&admin)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get(&format!("{url}?download=1"), Some(&admin)).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn recordings_need_the_accounts_inbound_recording_and_a_partners_client_permission() {
+    let app = TestApp::spawn().await;
+    let user = app.login("owner@demo.test").await;
+    let call = recorded_call(&app).await;
+    let detail = app.get(&format!("/api/reports/getCall/{call}"), Some(&user)).await.json();
+    let url = detail["recordingUrl"].as_str().expect("the user hears recordings").to_string();
+    let transcript = format!("/api/reports/getTranscript/{call}");
+    // (The speech insights list, which quotes transcripts, is checked in voice_tags.)
+    let statuses = || async {
+        let mut seen = Vec::new();
+        for path in [url.as_str(), transcript.as_str()] {
+            seen.push(app.get(path, Some(&user)).await.status);
+        }
+        seen
+    };
+    assert!(statuses().await.iter().all(|s| *s != StatusCode::FORBIDDEN), "{:?}", statuses().await);
+    // The account stops recording inbound calls: the user's own flag is not enough.
+    sqlx::query("UPDATE customers SET has_inbound_recording = 0 WHERE id = 100").execute(&app.state.db).await.unwrap();
+    assert_eq!(statuses().await, vec![StatusCode::FORBIDDEN; 2]);
+    let detail = app.get(&format!("/api/reports/getCall/{call}"), Some(&user)).await.json();
+    assert_eq!(detail["recordingUrl"], Value::Null);
+
+    // A partner's user on a client's account needs the client's "Call recording access".
+    let partner = app.login("partner@demo.test").await;
+    let enter = [("form_partner_login", "1"), ("form_customer_id", "602"), ("form_customer_name", "Riverside")];
+    assert_eq!(app.post_multipart("/api/login/", Some(&partner), &enter).await.status, StatusCode::OK);
+    sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 8").execute(&app.state.db).await.unwrap();
+    sqlx::query("UPDATE customers SET has_inbound_recording = 1 WHERE id = 602").execute(&app.state.db).await.unwrap();
+    let hears = || async {
+        let filters = app.get("/api/reports/getCallFilters", Some(&partner)).await;
+        assert_eq!(filters.status, StatusCode::OK, "{}", filters.text());
+        filters.json()["hearsRecordings"].as_bool().unwrap()
+    };
+    sqlx::query("UPDATE user_access SET perm_call_recording = 0 WHERE user_id = 8 AND customer_id = 602")
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    assert!(!hears().await, "no permission from the client");
+    sqlx::query("UPDATE user_access SET perm_call_recording = 1 WHERE user_id = 8 AND customer_id = 602")
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    assert!(hears().await, "the client's permission, the user's flag and the account's recording");
 }
 
 #[tokio::test]

@@ -5,6 +5,8 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
+use server::speech::SpeechEngine;
+
 use crate::helpers::{Reply, TestApp};
 
 const FIVE_MB: usize = 5 * 1024 * 1024;
@@ -150,7 +152,7 @@ async fn an_uploaded_wav_plays_and_downloads_as_it_was_sent() {
     assert_eq!(downloaded.header("cache-control").as_deref(), Some("private, max-age=0"));
 
     // An MP3 is stored and served as one, through the path without the trailing slash.
-    let mp3 = [b"ID3\x04\x00\x00\x00\x00\x00\x00".as_slice(), &[0xFF, 0xFB, 0x90, 0x64], &[0u8; 400]].concat();
+    let mp3 = server::speech::LocalSpeech.mp3("Welcome to Harbour Lane").await.expect("espeak-ng and lame");
     let fields = [("form_description", "Jingle"), ("form_audio_sentence", "")];
     let reply = app
         .post_multipart_file("/api/manageaudios/addAudio", Some(&owner), &fields, ("form_file", "jingle.MP3", &mp3))
@@ -294,6 +296,29 @@ async fn every_audio_message_comes_back_on_its_field() {
             Some(("a.wav", b"<!doctype html><html><body>not audio</body></html>".to_vec())),
             "form_file",
             "The file is not a valid WAV audio file.",
+            "VALIDATION_FAILED",
+        ),
+        // First bytes of audio, then no sound that decodes: the whole file is decoded.
+        (
+            "Tone",
+            "",
+            Some((
+                "a.wav",
+                [&wav(440.0, 800)[..44], b"<!doctype html><p>not audio</p>".repeat(50).as_slice()].concat(),
+            )),
+            "form_file",
+            "The file is not a valid WAV audio file.",
+            "VALIDATION_FAILED",
+        ),
+        (
+            "Tone",
+            "",
+            Some((
+                "a.mp3",
+                [b"ID3\x04\x00\x00\x00\x00\x00\x00".as_slice(), &[0xFF, 0xFB, 0x90, 0x64], &[0u8; 400]].concat(),
+            )),
+            "form_file",
+            "The file is not a valid MP3 audio file.",
             "VALIDATION_FAILED",
         ),
         (

@@ -3,10 +3,15 @@
 //! visitor's first touch; clicks on call-to-actions; the bots filter; every bound, the address
 //! limit and other customers' visits and call-to-actions.
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::header::{CONTENT_TYPE, USER_AGENT};
 use axum::http::StatusCode;
-use domain::tracking::{CLICKS_PER_VISIT_MAX, CTA_NOT_ON_PAGE, PAGE_NOT_ON_SITE, PAGE_NOT_WEB, TOO_MANY_CLICKS};
+use domain::tracking::{
+    ADDRESS_HOLDS_MAX, CLICKS_PER_VISIT_MAX, CTA_NOT_ON_PAGE, PAGE_NOT_ON_SITE, PAGE_NOT_WEB, TOO_MANY_CLICKS,
+};
 use serde_json::Value;
 
 use crate::helpers::{request, Reply, TestApp};
@@ -20,13 +25,27 @@ const HOUR: i64 = 60 * 60;
 const DAY: i64 = 24 * HOUR;
 
 async fn post(app: &TestApp, path: &str, agent: &str, fields: &[(&str, &str)]) -> Reply {
+    post_from(app, LOCAL, path, agent, fields).await
+}
+
+const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// A tracking call from the client address `from`.
+async fn post_from(app: &TestApp, from: IpAddr, path: &str, agent: &str, fields: &[(&str, &str)]) -> Reply {
     let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(fields).finish();
-    let req = request("POST", path, None, false)
+    let mut req = request("POST", path, None, false)
         .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header(USER_AGENT, agent)
         .body(Body::from(body))
         .unwrap();
+    req.extensions_mut().insert(ConnectInfo(SocketAddr::new(from, 40_000)));
     app.send(req).await
+}
+
+/// A new visitor's page view on the implants site from `from`.
+async fn new_visit_from(app: &TestApp, from: &str) -> Value {
+    let fields = [("reference", IMPLANTS), ("visitorId", ""), ("page", "http://implants.harbourlanedental.co.uk/")];
+    ok(post_from(app, from.parse().unwrap(), "/tracking/visit", CHROME, &fields).await)
 }
 
 async fn view(app: &TestApp, visitor: &str, page: &str, referrer: &str) -> Reply {
@@ -153,21 +172,92 @@ async fn each_visitor_holds_a_number_alone_until_the_pool_runs_dry() {
     let app = quiet_app().await;
     let numbers = pool_numbers(&app).await;
     let mut shown = Vec::new();
-    for _ in 0..numbers.len() {
-        let answer = ok(view(&app, "", &format!("{SITE}/"), "").await);
+    // Each visitor from an address of their own (one address holds only a few numbers).
+    for i in 0..numbers.len() {
+        let answer = new_visit_from(&app, &format!("203.0.113.{i}")).await;
         shown.push(answer["number"]["display"].as_str().unwrap().to_string());
     }
     let mut distinct = shown.clone();
     distinct.sort();
     distinct.dedup();
     assert_eq!(distinct.len(), numbers.len(), "every visitor a number of their own: {shown:?}");
-    let dry = ok(view(&app, "", &format!("{SITE}/"), "").await);
+    let dry = new_visit_from(&app, "203.0.113.200").await;
     assert_eq!(stored_visit(&app, dry["visitId"].as_i64().unwrap()).await.5, 1, "the pool ran dry");
     assert!(shown.contains(&dry["number"]["display"].as_str().unwrap().to_string()));
     // 31 minutes on every hold has ended.
     app.state.clock.advance(31 * 60);
     let fresh = ok(view(&app, "", &format!("{SITE}/"), "").await);
     assert_eq!(stored_visit(&app, fresh["visitId"].as_i64().unwrap()).await.5, 0);
+}
+
+/// The implants site's first pool.
+async fn first_pool(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT MIN(id) FROM routing_entries WHERE dynamic_url_id = 2 AND kind = 'dynamic'")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+/// The pool page's health of the implants site's first pool.
+async fn first_pool_health(app: &TestApp, session: &str) -> Value {
+    let reply = app.get(&format!("/api/dynamicurls/getPool/2/{}", first_pool(app).await), Some(session)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply.json()["health"].clone()
+}
+
+#[tokio::test]
+async fn one_address_holds_at_most_a_few_numbers_and_its_other_visits_share_as_suspected_abuse() {
+    let app = quiet_app().await;
+    let owner = app.login("owner@demo.test").await;
+    let before = first_pool_health(&app, &owner).await;
+    let numbers = pool_numbers(&app).await;
+    assert!(numbers.len() > ADDRESS_HOLDS_MAX + 1, "the pool is larger than the bound");
+    let mut visits = Vec::new();
+    for _ in 0..30 {
+        visits.push(new_visit_from(&app, "198.51.100.7").await["visitId"].as_i64().unwrap());
+    }
+    let held: Vec<(String, i64, i64)> =
+        sqlx::query_as("SELECT number_shown, pool_exhausted, suspected_abuse FROM visits WHERE id >= $1 ORDER BY id")
+            .bind(visits[0])
+            .fetch_all(&app.state.db)
+            .await
+            .unwrap();
+    let own: Vec<&(String, i64, i64)> = held.iter().filter(|(_, exhausted, _)| *exhausted == 0).collect();
+    assert_eq!(own.len(), ADDRESS_HOLDS_MAX, "the address holds its bound: {held:?}");
+    assert!(held.iter().skip(ADDRESS_HOLDS_MAX).all(|(_, exhausted, abuse)| (*exhausted, *abuse) == (1, 1)));
+    // An IPv6 /64 is one address: its other addresses share too.
+    for i in 1..=5 {
+        new_visit_from(&app, &format!("2001:db8:7:7::{i}")).await;
+    }
+    let v6_own: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM visits WHERE id > $1 AND pool_exhausted = 0")
+        .bind(visits[29])
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(v6_own, ADDRESS_HOLDS_MAX as i64);
+    // A visitor from another address still gets a number of their own, free of the drainers'.
+    let other = new_visit_from(&app, "192.0.2.44").await;
+    assert_eq!(stored_visit(&app, other["visitId"].as_i64().unwrap()).await.5, 0, "a number of its own");
+    let drained: Vec<String> = own.iter().map(|(number, _, _)| number.clone()).collect();
+    let other_number: String = sqlx::query_scalar("SELECT number_shown FROM visits WHERE id = $1")
+        .bind(other["visitId"].as_i64().unwrap())
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert!(!drained.contains(&other_number));
+    // The pool page leaves the shared visits out of its figures and counts them as suspected abuse.
+    let after = first_pool_health(&app, &owner).await;
+    let grew = |field: &str| after[field].as_i64().unwrap() - before[field].as_i64().unwrap();
+    assert_eq!(grew("suspectedAbuseVisits"), (30 - ADDRESS_HOLDS_MAX + 5 - ADDRESS_HOLDS_MAX) as i64);
+    let own_in_pool: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM visits WHERE id >= $1 AND routing_entry_id = $2 AND pool_exhausted = 0",
+    )
+    .bind(visits[0])
+    .bind(first_pool(&app).await)
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(grew("visits"), own_in_pool, "only visits with numbers of their own: {after}");
 }
 
 #[tokio::test]
@@ -198,6 +288,9 @@ async fn bad_page_views_are_refused_and_every_field_is_bounded() {
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(field_error(&view(&app, "", "ftp://implants.harbourlanedental.co.uk/", "").await, "page"), PAGE_NOT_WEB);
     assert_eq!(field_error(&view(&app, "", "https://evil.example/", "").await, "page"), PAGE_NOT_ON_SITE);
+    // A browser reads this page as on evil.example (the backslash ends the host).
+    let disguised = "https://evil.example\\@implants.harbourlanedental.co.uk/";
+    assert_eq!(field_error(&view(&app, "", disguised, "").await, "page"), PAGE_NOT_ON_SITE);
     let huge = format!("{SITE}/?q={}", "x".repeat(9_000));
     assert_eq!(view(&app, "", &huge, "").await.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = format!("reference={IMPLANTS}&page={}", "x".repeat(20_000));

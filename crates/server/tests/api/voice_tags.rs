@@ -442,6 +442,9 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
         .await
         .unwrap();
     let starter = app.login("starter@demo.test").await;
+    // The insights quote the transcripts: without the recordings right they stay closed.
+    assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::FORBIDDEN);
+    sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
     assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::OK);
     assert_eq!(app.get(VOICE_TAGS, Some(&starter)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get(VOCABULARIES, Some(&starter)).await.status, StatusCode::FORBIDDEN);
@@ -467,13 +470,14 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
         .await
         .unwrap();
 
-    // The one call's transcript needs the recordings flag, as the call log's.
+    // The one call's transcript needs the recordings flag, as the call log's, and so does the list.
     let user: i64 =
         sqlx::query_scalar("SELECT id FROM users WHERE email = 'enterprise@demo.test'").fetch_one(db).await.unwrap();
     sqlx::query("UPDATE users SET call_rec_flag = 0 WHERE id = $1").bind(user).execute(db).await.unwrap();
     let enterprise = app.login("enterprise@demo.test").await;
     assert_eq!(app.get(&gets[3], Some(&enterprise)).await.status, StatusCode::FORBIDDEN);
-    assert_eq!(app.get(INSIGHTS, Some(&enterprise)).await.status, StatusCode::OK);
+    // The insights list quotes the transcripts: the same right.
+    assert_eq!(app.get(INSIGHTS, Some(&enterprise)).await.status, StatusCode::FORBIDDEN);
 
     // A User (10) reads the settings and cannot change them.
     sqlx::query("UPDATE user_access SET auth_code = 10 WHERE user_id = $1 AND customer_id = $2")

@@ -45,6 +45,8 @@ mod first_run;
 mod helpers;
 #[path = "../api/hostile_forms.rs"]
 mod hostile_forms;
+#[path = "../api/hostile_workbooks.rs"]
+mod hostile_workbooks;
 #[path = "../api/http_basics.rs"]
 mod http_basics;
 #[path = "../api/import_sales.rs"]

@@ -31,6 +31,8 @@ function page(overrides: Partial<PoolPageData['health']> = {}, canBuy = true): P
       poolsToBuy: 5,
       healthy: false,
       verdict: 'Too small: only 70% of visitors got a number of their own and 1 call could not be attributed. Add 21 numbers (5 pools).',
+      suspectedAbuseVisits: 0,
+      suspectedAbuse: null,
       ...overrides,
     },
     windowFrom: NOW - 72 * 3600,
@@ -79,6 +81,20 @@ describe('PoolPage', () => {
     renderPool();
     expect(await screen.findByText('Healthy: 100% of visitors got a number of their own.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+
+  test('visits left out as suspected abuse are said apart from the figures', async () => {
+    const words = 'Suspected abuse: 27 visits from addresses that already held 3 numbers each were shown a shared number and are left out of these figures.';
+    stubApi({ '/api/dynamicurls/getPool/1/301': () => jsonResponse(page({ suspectedAbuseVisits: 27, suspectedAbuse: words })) });
+    renderPool();
+    expect(await screen.findByText(words)).toBeInTheDocument();
+  });
+
+  test('no suspected abuse, no warning about it', async () => {
+    stubApi({ '/api/dynamicurls/getPool/1/301': () => jsonResponse(page()) });
+    renderPool();
+    await screen.findByRole('heading', { name: 'Pool health' });
+    expect(screen.queryByText(/Suspected abuse/)).not.toBeInTheDocument();
   });
 
   test('a pool that is not found says the page could not be loaded', async () => {

@@ -149,7 +149,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
     let sql = CallLogSql::new(&query, &user.account.number_format);
     let range = (0, state.clock.now() + 1);
     let (rows, _) = calls::page(&state.db, user.customer(), range, &sql, &query).await?;
-    let hears = calls::may_hear_recordings(&state.db, user.session.user_id).await?;
+    let hears = calls::may_hear_recordings(&state.db, user.session.user_id, user.customer()).await?;
     let zone = &user.account.customer_time_zone;
     Ok(rows.iter().map(|row| CallLogRow::from_row(row, zone, hears)).collect())
 }

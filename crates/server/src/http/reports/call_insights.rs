@@ -98,7 +98,8 @@ fn one_error(field: &str, message: String) -> AppError {
 
 /// The voice tags found most in a period, and its calls with voice tags.
 #[utoipa::path(get, path = "/speech/getInsights", tag = "speech", params(InsightsQuery),
-    responses((status = 200, body = SpeechInsights), (status = 403, description = "No Speech Insights menu item"),
+    responses((status = 200, body = SpeechInsights),
+        (status = 403, description = "No Speech Insights menu item, or no right to the recordings its transcripts quote"),
         (status = 422, description = "A period that is not one")))]
 async fn get_insights(
     State(state): State<AppState>,
@@ -106,6 +107,10 @@ async fn get_insights(
     Query(query): Query<InsightsQuery>,
 ) -> Result<Json<SpeechInsights>, AppError> {
     require_page(&user)?;
+    // The list quotes the transcripts: the same right as reading them.
+    if !user.hears_recordings(&state).await? {
+        return Err(AppError::Forbidden);
+    }
     let long = |value: &Option<String>, max: usize| value.as_ref().is_some_and(|v| v.chars().count() > max);
     if long(&query.preset, 20) || long(&query.from, 10) || long(&query.to, 10) {
         return Err(one_error("preset", "The period is not one.".into()));

@@ -66,7 +66,7 @@ impl ReportsUser {
 
     /// Whether the user may hear and download recordings (the user's recordings flag).
     pub async fn hears_recordings(&self, state: &AppState) -> Result<bool, AppError> {
-        Ok(calls::may_hear_recordings(&state.db, self.session.user_id).await?)
+        Ok(calls::may_hear_recordings(&state.db, self.session.user_id, self.customer()).await?)
     }
 }
 

@@ -10,7 +10,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{
-    audio_content_problem, audio_extension, is_taken, validate_audio, AudioForm, DESCRIPTION_NOT_UNIQUE,
+    audio_content_problem, audio_extension, is_taken, not_valid_audio, validate_audio, AudioForm,
+    DESCRIPTION_NOT_UNIQUE,
 };
 use domain::FieldErrors;
 use garde::Validate;
@@ -22,6 +23,7 @@ use utoipa_axum::routes;
 use super::history::{ChangeLog, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, AUDIO_BODY_LIMIT, TEXT_MAX};
 use super::RoutingUser;
+use crate::audio_decode::{self, NotAudio};
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::form::UploadedFile;
@@ -375,6 +377,18 @@ fn check_upload(
     }
 }
 
+/// The upload decoded whole (after the checks of its form and first bytes): 422 on form_file
+/// when it is not audio that plays.
+async fn decodes_whole(file: Option<&UploadedFile>) -> Result<(), AppError> {
+    let Some(file) = file.filter(|f| !f.bytes.is_empty()) else { return Ok(()) };
+    let extension = audio_extension(&file.file_name).unwrap_or_default();
+    match audio_decode::decode(&extension, &file.bytes).await {
+        Ok(_) => Ok(()),
+        Err(NotAudio::Undecodable) => Err(AppError::field("form_file", not_valid_audio(&file.file_name))),
+        Err(NotAudio::NoDecoder(cause)) => Err(AppError::Internal(format!("no audio decoder: {cause}"))),
+    }
+}
+
 /// A checked upload as stored: a random name with the file's extension.
 fn stored_file(file: &UploadedFile) -> Content {
     let extension = audio_extension(&file.file_name).unwrap_or_default();
@@ -421,6 +435,7 @@ async fn add_audio(
     let file = form.file("form_file");
     let taken = audios::descriptions(&state.db, customer, 0).await?;
     check_upload(description, sentence, file, false, &taken)?;
+    decodes_whole(file).await?;
     // Speaking a sentence is the text-to-speech engine's part (issue 4): only the text is kept.
     let content = match file {
         Some(f) => stored_file(f),
@@ -488,6 +503,7 @@ async fn update_audio(
     let file = form.file("form_file");
     let taken = audios::descriptions(&state.db, customer, id).await?;
     check_upload(description, sentence, file, !stored.file_name.is_empty(), &taken)?;
+    decodes_whole(file).await?;
     let content = match file {
         Some(f) => stored_file(f),
         None if !sentence.is_empty() => Content::Sentence(sentence.to_string()),

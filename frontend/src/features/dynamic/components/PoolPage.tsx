@@ -56,6 +56,7 @@ function HealthCard({ page, health }: { page: PoolPageData; health: PoolHealth }
           <Figure label="Numbers in the pool" value={health.poolSize} />
           <Figure label="Recommended size" value={health.recommendedSize} />
         </dl>
+        {health.suspectedAbuse && <p className="banner banner-warning">{health.suspectedAbuse}</p>}
         <p className="field-hint">
           From the visits stored for the last 72 hours ({formatDateTime(page.windowFrom, zone)} to{' '}
           {formatDateTime(page.windowTo, zone)}): visits that never call are kept only that long. A number is held for

@@ -2,7 +2,13 @@
 //! semicolon or tab; UTF-8, else Windows-1252 as Excel writes it), or the first sheet of an Excel
 //! workbook. Each row is its cells as text, as the domain's `sales::import::read_row` reads them;
 //! blank rows are passed over. The bounds (columns, rows) are checked as rows are read, so a
-//! hostile file costs no more than the upload limit.
+//! hostile file costs no more than the upload limit. A workbook is read in a child process
+//! (`workbook_reader`), its parts checked first (`workbook_parts`).
+
+mod workbook_parts;
+mod workbook_reader;
+
+pub use workbook_reader::{read_workbook_main, Refused, WorkbookReader, READ_WORKBOOK};
 
 use std::io::Cursor;
 use std::sync::Arc;
@@ -10,6 +16,7 @@ use std::sync::Arc;
 use calamine::{open_workbook_auto_from_rs, DataType, Reader, Sheets};
 use domain::sales::import::{
     file_kind, FileKind, COLUMNS_MAX, FILE_EMPTY, FILE_KIND, FILE_UNREADABLE, ROWS_MAX, TOO_MANY_COLUMNS,
+    WORKBOOK_TOO_MUCH_TEXT,
 };
 
 /// A row: its number as the spreadsheet shows it (the header is row 1), and its cells or why
@@ -73,17 +80,23 @@ fn cell_text<T: DataType>(cell: &T) -> String {
     cell.as_string().unwrap_or_default()
 }
 
-/// The first sheet's rows, at most `ROWS_MAX` + 2 (enough to tell the file is too long).
-fn excel_rows(bytes: Vec<u8>) -> Result<Vec<Vec<String>>, &'static str> {
+/// The first sheet's rows, at most `ROWS_MAX` + 2 (enough to tell the file is too long), their
+/// text at most `text_max` bytes. Run in the workbook's reader, never in the server.
+fn excel_rows(bytes: Vec<u8>, text_max: usize) -> Result<Vec<Vec<String>>, &'static str> {
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|_| FILE_UNREADABLE)?;
     let first = book.sheet_names().first().cloned().ok_or(FILE_EMPTY)?;
     let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut text_bytes = 0;
     let mut put = |row: usize, column: usize, text: String| -> Result<bool, &'static str> {
         if row > ROWS_MAX + 1 {
             return Ok(false);
         }
         if column >= COLUMNS_MAX {
             return if text.is_empty() { Ok(true) } else { Err(TOO_MANY_COLUMNS) };
+        }
+        text_bytes += text.len();
+        if text_bytes > text_max {
+            return Err(WORKBOOK_TOO_MUCH_TEXT);
         }
         while rows.len() <= row {
             rows.push(Vec::new());
@@ -122,23 +135,25 @@ fn excel_rows(bytes: Vec<u8>) -> Result<Vec<Vec<String>>, &'static str> {
 }
 
 impl SalesFile {
-    /// Opens an uploaded file by its name and first bytes; the problem in words when it is not a
-    /// sales file this can read (no header row, too many columns, neither CSV nor Excel).
-    pub fn open(file_name: &str, bytes: Vec<u8>) -> Result<SalesFile, &'static str> {
-        let kind = file_kind(file_name, &bytes[..bytes.len().min(8)]).ok_or(FILE_KIND)?;
-        let mut rows = match kind {
-            FileKind::Csv => {
-                let delimiter = separator(&bytes);
-                let bytes = Shared(Arc::new(bytes));
-                let reader = csv::ReaderBuilder::new()
-                    .has_headers(false)
-                    .flexible(true)
-                    .delimiter(delimiter)
-                    .from_reader(Cursor::new(bytes.clone()));
-                Rows::Csv(reader.into_byte_records(), Lines { bytes, counted: 0, line: 1 })
-            }
-            FileKind::Excel => Rows::Sheet(excel_rows(bytes)?.into_iter().enumerate()),
+    /// Opens an uploaded file by its name and first bytes (a workbook through `workbooks`); the
+    /// problem in words when it is not a sales file this can read (no header row, too many
+    /// columns, neither CSV nor Excel, a workbook past the bounds).
+    pub async fn open(file_name: &str, bytes: Vec<u8>, workbooks: &WorkbookReader) -> Result<SalesFile, Refused> {
+        let kind = file_kind(file_name, &bytes[..bytes.len().min(8)]).ok_or(Refused::File(FILE_KIND))?;
+        let rows = match kind {
+            FileKind::Csv => csv_rows(bytes),
+            FileKind::Excel => Rows::Sheet(workbooks.rows(&bytes).await?.into_iter().enumerate()),
         };
+        SalesFile::with_rows(rows).map_err(Refused::File)
+    }
+
+    /// A CSV file opened (a test's way in; `open` is the server's).
+    pub fn csv(bytes: Vec<u8>) -> Result<SalesFile, &'static str> {
+        SalesFile::with_rows(csv_rows(bytes))
+    }
+
+    /// The header row found, the rows after it to come.
+    fn with_rows(mut rows: Rows) -> Result<SalesFile, &'static str> {
         let headers = loop {
             match rows.next_cells() {
                 None => return Err(FILE_EMPTY),
@@ -157,6 +172,18 @@ impl SalesFile {
         };
         Ok(SalesFile { headers, rows })
     }
+}
+
+/// A CSV's records, read as they are asked for.
+fn csv_rows(bytes: Vec<u8>) -> Rows {
+    let delimiter = separator(&bytes);
+    let bytes = Shared(Arc::new(bytes));
+    let reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .from_reader(Cursor::new(bytes.clone()));
+    Rows::Csv(reader.into_byte_records(), Lines { bytes, counted: 0, line: 1 })
 }
 
 /// The upload's bytes, read by the CSV reader and by the line count without a copy.
@@ -234,8 +261,7 @@ mod tests {
 
     #[test]
     fn a_csv_is_read_with_its_separator_and_encoding() {
-        let mut file =
-            SalesFile::open("s.csv", b"\xef\xbb\xbfDate;Value\n1/2/2026;\xa312\n\n;\n2/2/2026;5\n".to_vec()).unwrap();
+        let mut file = SalesFile::csv(b"\xef\xbb\xbfDate;Value\n1/2/2026;\xa312\n\n;\n2/2/2026;5\n".to_vec()).unwrap();
         assert_eq!(file.headers, vec!["Date", "Value"]);
         assert_eq!(file.next().unwrap(), (2, Ok(vec!["1/2/2026".to_string(), "£12".to_string()])));
         // Blank lines are passed over; a row keeps its line's number.
@@ -243,12 +269,31 @@ mod tests {
         assert!(file.next().is_none());
     }
 
-    #[test]
-    fn a_file_that_is_not_sales_says_why() {
-        assert_eq!(SalesFile::open("s.pdf", b"%PDF".to_vec()).err(), Some(FILE_KIND));
-        assert_eq!(SalesFile::open("s.csv", b"\n\n".to_vec()).err(), Some(FILE_EMPTY));
-        assert_eq!(SalesFile::open("s.xlsx", b"PK\x03\x04junk".to_vec()).err(), Some(FILE_UNREADABLE));
+    #[tokio::test]
+    async fn a_file_that_is_not_sales_says_why() {
+        let nobody = WorkbookReader::new("/nonexistent/server".into());
+        assert_eq!(SalesFile::open("s.pdf", b"%PDF".to_vec(), &nobody).await.err(), Some(Refused::File(FILE_KIND)));
+        assert_eq!(SalesFile::csv(b"\n\n".to_vec()).err(), Some(FILE_EMPTY));
+        assert_eq!(excel_rows(b"PK\x03\x04junk".to_vec(), 1000).err(), Some(FILE_UNREADABLE));
         let wide = (0..51).map(|i| format!("c{i}")).collect::<Vec<_>>().join(",");
-        assert_eq!(SalesFile::open("s.csv", wide.into_bytes()).err(), Some(TOO_MANY_COLUMNS));
+        assert_eq!(SalesFile::csv(wide.into_bytes()).err(), Some(TOO_MANY_COLUMNS));
+    }
+
+    #[test]
+    fn a_workbook_is_read_to_its_text_bound() {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let sheet = book.add_worksheet();
+        sheet.write(0, 0, "Date").unwrap();
+        sheet.write(0, 1, "Value").unwrap();
+        for row in 1..=10 {
+            sheet.write(row, 0, "a text shared by every row").unwrap();
+            sheet.write(row, 1, 12.5).unwrap();
+        }
+        let bytes = book.save_to_buffer().unwrap();
+        let rows = excel_rows(bytes.clone(), 1000).unwrap();
+        assert_eq!(rows.len(), 11);
+        assert_eq!(rows[3], vec!["a text shared by every row".to_string(), "12.5".to_string()]);
+        // 10 times the shared text is 260 bytes of cells, and more with the headers and values.
+        assert_eq!(excel_rows(bytes, 200).err(), Some(WORKBOOK_TOO_MUCH_TEXT));
     }
 }
