@@ -45,9 +45,8 @@ pub fn ftp_test_port_allowed(port: u16, saved: Option<u16>) -> bool {
 /// An SFTP host key's fingerprint as OpenSSH shows it: `SHA256:` then 43 characters of
 /// unpadded base64.
 pub fn is_host_key_fingerprint(text: &str) -> bool {
-    text.strip_prefix("SHA256:").is_some_and(|b64| {
-        b64.len() == 43 && b64.chars().all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '/')
-    })
+    text.strip_prefix("SHA256:")
+        .is_some_and(|b64| b64.len() == 43 && b64.chars().all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '/'))
 }
 
 /// The stored password may be kept (neither typed nor sent anywhere new) only for the saved
@@ -110,7 +109,8 @@ mod tests {
 
     #[test]
     fn only_administrators_and_owners_set_up_the_ftp_export() {
-        let level = |user_auth_code| AccountState { user_auth_code, can_edit_numbers_campaigns: true, ..Default::default() };
+        let level =
+            |user_auth_code| AccountState { user_auth_code, can_edit_numbers_campaigns: true, ..Default::default() };
         assert!(!can_set_up_ftp_export(&level(AuthLevel::USER)), "the number admin right is not enough");
         assert!(can_set_up_ftp_export(&level(AuthLevel::ADMINISTRATOR)));
         assert!(can_set_up_ftp_export(&level(AuthLevel::ACCOUNT_OWNER)));

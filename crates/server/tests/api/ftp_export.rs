@@ -174,7 +174,10 @@ async fn test_connection_logs_in_over_sftp_once_the_host_key_is_confirmed_and_wr
 
     let mut wrong = confirmed.clone();
     wrong[4] = ("form_ftp_password", "wrong password");
-    assert_eq!(test_connection(&app, &owner, &wrong).await["message"], format!("127.0.0.1:{port} refused the username or password."));
+    assert_eq!(
+        test_connection(&app, &owner, &wrong).await["message"],
+        format!("127.0.0.1:{port} refused the username or password.")
+    );
 
     // The stored password is used when the form keeps it, with the key confirmed and saved.
     save(&app, &owner, &confirmed).await;

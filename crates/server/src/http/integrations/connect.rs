@@ -29,9 +29,7 @@ pub const TAG_MANAGER: &str = "google_tag_manager";
 pub const CALLBACK_PATH: &str = "/integrations/callback";
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(connect_link))
-        .routes(routes!(remove))
+    OpenApiRouter::new().routes(routes!(connect_link)).routes(routes!(remove))
 }
 
 /// The provider's consent page, with this session's flow in it.

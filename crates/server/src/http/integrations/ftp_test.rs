@@ -5,7 +5,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::integrations::{ftp_port, ftp_test_port_allowed, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY};
+use domain::integrations::{
+    ftp_port, ftp_test_port_allowed, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
