@@ -182,3 +182,42 @@ async fn each_account_may_test_only_a_few_times_a_minute() {
     app.state.clock.advance(60);
     assert_eq!(try_test(&app, &owner, &form).await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn internal_addresses_in_disguise_are_still_refused() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let disguised = [
+        "167772161",
+        "0xa000001",
+        "0x0a.0.0.1",
+        "012.0.0.1",
+        "10.1",
+        "10.0.1",
+        "2852039166",
+        "0xa9fea9fe",
+        "169.254.43518",
+        "3232235521",
+        "0xc0a80001",
+        "192.168.1",
+        "0300.0250.0.1",
+        "2886729729",
+        "0xac100001",
+        "172.16.1",
+    ];
+    for (n, host) in disguised.into_iter().enumerate() {
+        if n > 0 && n as i64 % FTP_TESTS_PER_MINUTE == 0 {
+            app.state.clock.advance(60);
+        }
+        let mut form = ftp_form("22", PASSWORD);
+        form[1] = ("form_ftp_host", host);
+        let answer = test_connection(&app, &owner, &form).await;
+        assert_eq!(answer["connected"], false, "{host}");
+        let message = answer["message"].as_str().unwrap();
+        assert!(
+            message.ends_with("is an address inside a private network: we only connect to servers on the internet.")
+                || message.starts_with("We could not find"),
+            "{host}: {message}"
+        );
+    }
+}
