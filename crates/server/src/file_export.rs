@@ -4,6 +4,9 @@
 //! inside a network refused, and the connection made to the address checked (for FTP's data
 //! connection too: the server's passive address is ignored for the control connection's), so a
 //! customer cannot make the server reach into its own network. The whole test has a time limit.
+//! Every failure to connect (refused, unreachable, silent) reads the same, so a test cannot tell
+//! open, closed and filtered ports apart; over SFTP, the password goes only to a server showing
+//! the host key the user confirmed.
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -12,6 +15,8 @@ use std::time::Duration;
 use russh::keys::HashAlg;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+
+use domain::integrations::{FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_NOT_CONNECTED};
 
 use crate::website_check::fetch::is_public;
 use crate::website_check::FetchPolicy;
@@ -41,6 +46,8 @@ pub struct Target<'a> {
     pub password: &'a str,
     /// The export's file name, `calls_{timestamp}`.
     pub file_name: &'a str,
+    /// SFTP: the fingerprint of the host key the user confirmed; none logs in nowhere.
+    pub host_key: Option<&'a str>,
 }
 
 /// What the test found, in words for the customer.
@@ -48,10 +55,20 @@ pub struct Target<'a> {
 pub struct Outcome {
     pub connected: bool,
     pub message: String,
+    /// SFTP: the fingerprint of the host key the server showed.
+    pub host_key: Option<String>,
+    /// The server's key was not the one confirmed (or none was): nothing was sent, the user
+    /// may check the key and confirm it.
+    pub confirm_host_key: bool,
 }
 
 fn failed(message: String) -> Outcome {
-    Outcome { connected: false, message }
+    Outcome { connected: false, message, host_key: None, confirm_host_key: false }
+}
+
+/// Any failure to open the connection, in the same words.
+fn not_connected() -> Outcome {
+    failed(FTP_NOT_CONNECTED.into())
 }
 
 /// `unix` as 20261123T100000 (UTC), what `{timestamp}` becomes.
@@ -80,29 +97,18 @@ const TEST_CONTENT: &[u8] = b"This file was written by the FTP export's Test con
 
 /// Logs in and writes a test file, within the policy's time limit.
 pub async fn test_connection(target: &Target<'_>, policy: &FetchPolicy, now: i64) -> Outcome {
-    let (host, port) = (target.host, target.port);
-    let limit = policy.timeout;
-    match tokio::time::timeout(limit, run(target, policy.allow_loopback, now)).await {
+    match tokio::time::timeout(policy.timeout, run(target, policy.allow_loopback, now)).await {
         Ok(outcome) => outcome,
-        Err(_) => failed(format!("{host}:{port} did not answer within {} seconds.", limit.as_secs().max(1))),
+        Err(_) => not_connected(),
     }
 }
 
 async fn run(target: &Target<'_>, allow_loopback: bool, now: i64) -> Outcome {
-    let (host, port) = (target.host, target.port);
-    let address = match resolve(host, port, allow_loopback).await {
+    let address = match resolve(target.host, target.port, allow_loopback).await {
         Ok(address) => address,
         Err(outcome) => return outcome,
     };
-    let stream = match TcpStream::connect(address).await {
-        Ok(stream) => stream,
-        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
-            return failed(format!(
-                "{host}:{port} refused the connection: check the port and that the server is running."
-            ))
-        }
-        Err(e) => return failed(format!("We could not reach {host}:{port} ({e}).")),
-    };
+    let Ok(stream) = TcpStream::connect(address).await else { return not_connected() };
     let name = test_file_name(target.file_name, now);
     match target.protocol {
         Protocol::Sftp => sftp(stream, target, &name).await,
@@ -124,9 +130,10 @@ async fn resolve(host: &str, port: u16, allow_loopback: bool) -> Result<SocketAd
     })
 }
 
-/// Trusts the host key it is shown (there is none to compare with yet) and remembers its
-/// fingerprint, to tell the customer.
+/// Accepts only the host key the user confirmed (before any password is sent), and remembers
+/// the fingerprint of the one shown, to tell the customer.
 struct Client {
+    expected: Option<String>,
     fingerprint: Arc<Mutex<Option<String>>>,
 }
 
@@ -134,11 +141,18 @@ impl russh::client::Handler for Client {
     type Error = russh::Error;
 
     async fn check_server_key(&mut self, key: &russh::keys::PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
-            *self.fingerprint.lock().expect("not poisoned") = Some(key.fingerprint(HashAlg::Sha256).to_string());
-        }
-        Ok(true)
+        let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key else { return Ok(false) };
+        let shown = key.fingerprint(HashAlg::Sha256).to_string();
+        let accepted = self.expected.as_deref() == Some(shown.as_str());
+        *self.fingerprint.lock().expect("not poisoned") = Some(shown);
+        Ok(accepted)
     }
+}
+
+/// The server showed a key other than the one confirmed (or none was): nothing was sent.
+fn key_not_confirmed(target: &Target<'_>, shown: String) -> Outcome {
+    let message = if target.host_key.is_some() { FTP_HOST_KEY_CHANGED } else { FTP_HOST_KEY_CONFIRM };
+    Outcome { connected: false, message: message.into(), host_key: Some(shown), confirm_host_key: true }
 }
 
 async fn sftp(stream: TcpStream, target: &Target<'_>, name: &str) -> Outcome {
@@ -154,11 +168,17 @@ async fn sftp(stream: TcpStream, target: &Target<'_>, name: &str) -> Outcome {
     let fingerprint = Arc::new(Mutex::new(None));
     let config =
         Arc::new(russh::client::Config { inactivity_timeout: Some(Duration::from_secs(60)), ..Default::default() });
-    let mut session =
-        match russh::client::connect_stream(config, stream, Client { fingerprint: fingerprint.clone() }).await {
-            Ok(session) => session,
-            Err(_) => return failed(format!("{host}:{port} did not answer as an SFTP server: is it an FTP one?")),
-        };
+    let client = Client { expected: target.host_key.map(String::from), fingerprint: fingerprint.clone() };
+    let mut session = match russh::client::connect_stream(config, stream, client).await {
+        Ok(session) => session,
+        Err(_) => {
+            let shown = fingerprint.lock().expect("not poisoned").clone();
+            return match shown {
+                Some(shown) if target.host_key != Some(shown.as_str()) => key_not_confirmed(target, shown),
+                _ => failed(format!("{host}:{port} did not answer as an SFTP server: is it an FTP one?")),
+            };
+        }
+    };
     match session.authenticate_password(target.username, target.password).await {
         Ok(answer) if answer.success() => {}
         Ok(_) => return failed(format!("{host}:{port} refused the username or password.")),
@@ -183,6 +203,8 @@ async fn sftp(stream: TcpStream, target: &Target<'_>, name: &str) -> Outcome {
             message: format!(
                 "Connected to {host}:{port} and wrote a test file, {name}. The server's host key is {key}."
             ),
+            host_key: Some(key),
+            confirm_host_key: false,
         },
         Err(reason) => failed(format!("Logged in to {host}:{port}, but could not write a test file: {reason}.")),
     }
@@ -280,9 +302,12 @@ async fn ftp(stream: TcpStream, address: SocketAddr, target: &Target<'_>, name: 
     let stored = control.ask(None).await;
     let _ = control.write.write_all(b"QUIT\r\n").await;
     match stored {
-        Ok((226 | 250, _)) if sent => {
-            Outcome { connected: true, message: format!("Connected to {host}:{port} and wrote a test file, {name}.") }
-        }
+        Ok((226 | 250, _)) if sent => Outcome {
+            connected: true,
+            message: format!("Connected to {host}:{port} and wrote a test file, {name}."),
+            host_key: None,
+            confirm_host_key: false,
+        },
         Ok((code, _)) if !(226..=250).contains(&code) => no(code, "to the test file"),
         Ok(_) => failed(format!("Logged in to {host}:{port}, but could not write a test file.")),
         Err(reason) => lost(reason),
@@ -309,6 +334,7 @@ mod tests {
             username: "u",
             password: "p",
             file_name: "calls",
+            host_key: None,
         };
         let outcome = test_connection(&target, &FetchPolicy::default(), 0).await;
         assert_eq!(

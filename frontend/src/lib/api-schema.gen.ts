@@ -914,8 +914,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Test connection: the FTP export's form as it stands (the stored password when it keeps it)
-         *     is checked like a save, then the server logs in over SFTP or FTP and writes a test file.
+         * Test connection: the FTP export's form as it stands (the stored password when it keeps it,
+         *     only for the server it was saved with) is checked like a save, and the port must be one the
+         *     form offers or the saved one; then, within the account's limit of tests, the server logs in
+         *     over SFTP (to a server with the confirmed host key only) or FTP and writes a test file.
          *     Nothing is saved.
          */
         post: operations["post_integrations_ftp_export_test"];
@@ -7200,8 +7202,15 @@ export interface components {
         };
         /** @description What Test connection found, in words. */
         FtpConnectionTest: {
+            /**
+             * @description The server's key is not the one confirmed (or none was), so nothing was sent: the user
+             *     may check `hostKey` and confirm it (posted back as `form_ftp_host_key`).
+             */
+            confirmHostKey: boolean;
             /** @description Logged in and wrote the test file. */
             connected: boolean;
+            /** @description SFTP: the fingerprint of the host key the server showed (`SHA256:...`). */
+            hostKey?: string | null;
             /** @description "Connected to ftp.example.co.uk:22 and wrote a test file, ...", or why not. */
             message: string;
         };
@@ -7209,6 +7218,7 @@ export interface components {
         FtpTestRequest: {
             form_ftp_file_name: string;
             form_ftp_host: string;
+            form_ftp_host_key?: string;
             form_ftp_keep_password?: string;
             /** Format: password */
             form_ftp_password?: string;
@@ -7423,6 +7433,8 @@ export interface components {
             account: string;
             /** Format: int64 */
             connectedAt: number;
+            /** @description The FTP export's SFTP host key the user confirmed (`SHA256:` fingerprint), "" for none. */
+            hostKey: string;
             /** @description A password is stored for it (the FTP export's; the password itself is never sent). */
             secretStored: boolean;
             settings: {
@@ -7445,6 +7457,7 @@ export interface components {
         IntegrationSettingsRequest: {
             form_ftp_file_name?: string;
             form_ftp_host?: string;
+            form_ftp_host_key?: string;
             form_ftp_keep_password?: string;
             /** Format: password */
             form_ftp_password?: string;
@@ -14240,7 +14253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_ftp_keep_password (a password stored to keep) */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_ftp_keep_password (a password stored to keep, with the saved protocol, host, port, username and host key); form_ftp_port (21, 22 or the saved port) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14542,7 +14555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored, for ftp_export) */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored with the saved protocol, host, port, username and host key, for ftp_export) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@
 
 mod catalogue;
 mod connect;
+mod ftp_export;
 mod overview;
 mod page_scan;
 mod provider_settings;
@@ -16,6 +17,11 @@ pub use catalogue::{integration, IntegrationDef, INTEGRATIONS, WEBHOOKS_AND_API_
 pub use connect::{
     can_manage_integrations, integration_for_page, shows_dynamic_urls, validate_ga_connect, GA_PROPERTY_REQUIRED,
     GA_PROPERTY_TYPES, GA_PROPERTY_UNKNOWN, GA_TYPE_REQUIRED,
+};
+pub use ftp_export::{
+    can_set_up_ftp_export, ftp_test_port_allowed, is_host_key_fingerprint, validate_kept_password,
+    FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT, FTP_NOT_CONNECTED,
+    FTP_PASSWORD_RETYPE, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
 };
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
 pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};

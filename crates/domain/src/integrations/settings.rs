@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::ftp_export::{is_host_key_fingerprint, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT};
 use crate::character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
 use crate::validation::FieldErrors;
 
@@ -136,6 +137,10 @@ pub fn validate_settings(identifier: &str, fields: &BTreeMap<String, String>) ->
                 && password.chars().any(char::is_control)
             {
                 errors.add(FTP_PASSWORD_FIELD, FTP_PASSWORD_CHARACTERS);
+            }
+            let key = value(FTP_HOST_KEY_FIELD).trim();
+            if !key.is_empty() && !is_host_key_fingerprint(key) {
+                errors.add(FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT);
             }
             let file = value("form_ftp_file_name");
             if required(&mut errors, "form_ftp_file_name", file, FTP_FILE_NAME_REQUIRED)
@@ -270,6 +275,25 @@ mod tests {
         assert_eq!(
             ftp_file_name_hint(),
             "Allowed characters are letters, numbers, underscores and {timestamp}. {timestamp} becomes the export's date and time, e.g. calls_{timestamp}."
+        );
+    }
+
+    #[test]
+    fn a_confirmed_host_key_is_a_fingerprint() {
+        let mut fields = form(&[
+            ("form_ftp_protocol", "sftp"),
+            ("form_ftp_host", "ftp.example.co.uk"),
+            ("form_ftp_port", "22"),
+            ("form_ftp_username", "calls"),
+            ("form_ftp_password", "secret"),
+            ("form_ftp_file_name", "calls"),
+            ("form_ftp_host_key", "SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s"),
+        ]);
+        assert!(validate_settings("ftp_export", &fields).is_ok());
+        fields.insert("form_ftp_host_key".into(), "ssh-ed25519 AAAA".into());
+        assert_eq!(
+            validate_settings("ftp_export", &fields).unwrap_err().get("form_ftp_host_key"),
+            Some(FTP_HOST_KEY_FORMAT)
         );
     }
 

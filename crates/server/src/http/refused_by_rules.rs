@@ -84,7 +84,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_manageivrrouting_createIvr_parent", "acceptTerms (the multi-level IVR terms, once the account's IVR credits are used)"),
             ("post_manageconnections_connectBasic", "the rows' stored routing (a number or pool with more than basic routing is not connected over)"),
             ("post_manageconnections_connectAdvanced", "form_mid_call_divert_flag[i] (not with speech analytics on the account)"),
-            ("post_integrations_ftp_export_test", "form_ftp_keep_password (a password stored to keep)"),
+            ("post_integrations_ftp_export_test", "form_ftp_keep_password (a password stored to keep, with the saved protocol, host, port, username and host key); form_ftp_port (21, 22 or the saved port)"),
             ("post_users_save_id", "form_auth_code (10, 20 or 25 when the account has authority levels); form_recordings (changed only with inbound recording and the editor's access to recordings); hasAccessToNewOutbound (turned on for a user with a permission); acceptTerms (a new outbound user bought)"),
             ("post_managevisioncampaigns_insert", "numberPrefix (one the number inventory holds, with enough numbers free); internationalCode (a known one); terms (beyond the plan's pools); midCallDivertFlag (advanced settings, not on Starter)"),
             ("post_conversions_addConversion", "form_source_medium, form_tag (the account's own)"),
@@ -122,7 +122,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_manageconnections_connectAdvanced", "each row's form_description[i] by its kind, form_midcall_audio[i] with form_midcall_flag[i], form_post_url[i] a web address"),
             ("post_managedynamicwhispers_save_id", "rows past row 0 (a source each; dynamicWhisper[i] of keyboard characters, at most 255)"),
             ("post_manageroutings_save_id", "rows past row 0 (each a destination and, in a hunt group, a ring length)"),
-            ("post_integrations_settings_identifier", "the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored, for ftp_export)"),
+            ("post_integrations_settings_identifier", "the fields the path's integration needs (a URL for webhooks; host, port, protocol, user, file name and a password, typed or stored with the saved protocol, host, port, username and host key, for ftp_export)"),
         ],
     },
     RefusedBy {

@@ -18,6 +18,8 @@ pub struct Configured {
     pub connected_at: i64,
     /// 1 when a secret (the FTP password, sealed) is stored; never the secret itself.
     pub has_secret: i64,
+    /// The SFTP server's host key the user confirmed (its fingerprint), "" for none.
+    pub host_key: String,
 }
 
 impl Configured {
@@ -29,7 +31,7 @@ impl Configured {
 
 pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> {
     sqlx::query_as(
-        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
+        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret, host_key FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
     )
     .bind(customer)
     .fetch_all(db)
@@ -38,7 +40,7 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> 
 
 pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<Configured>> {
     sqlx::query_as(
-        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
+        "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret, host_key FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
     )
     .bind(customer)
     .bind(identifier)
@@ -47,7 +49,7 @@ pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result
 }
 
 /// Sets the integration up (again): the account and settings replace what was there; `secret`
-/// (already sealed) replaces the stored one when given, else the stored one is kept.
+/// (already sealed) and `host_key` replace the stored ones when given, else those are kept.
 #[allow(clippy::too_many_arguments)]
 pub async fn configure(
     db: &AnyPool,
@@ -56,16 +58,18 @@ pub async fn configure(
     account: &str,
     settings: &BTreeMap<String, String>,
     secret: Option<&str>,
+    host_key: Option<&str>,
     user: i64,
     now: i64,
 ) -> sqlx::Result<()> {
     let settings = serde_json::to_string(settings).unwrap_or_else(|_| "{}".into());
     sqlx::query(
-        "INSERT INTO customer_integrations (customer_id, identifier, account, settings, secret, connected_at, connected_by)
-         VALUES ($1, $2, $3, $4, COALESCE($5, ''), $6, $7)
+        "INSERT INTO customer_integrations (customer_id, identifier, account, settings, secret, host_key, connected_at, connected_by)
+         VALUES ($1, $2, $3, $4, COALESCE($5, ''), COALESCE($6, ''), $7, $8)
          ON CONFLICT (customer_id, identifier)
          DO UPDATE SET account = excluded.account, settings = excluded.settings,
                        secret = COALESCE($5, customer_integrations.secret),
+                       host_key = COALESCE($6, customer_integrations.host_key),
                        connected_at = excluded.connected_at, connected_by = excluded.connected_by",
     )
     .bind(customer)
@@ -73,6 +77,7 @@ pub async fn configure(
     .bind(account)
     .bind(settings)
     .bind(secret)
+    .bind(host_key)
     .bind(now)
     .bind(user)
     .execute(db)

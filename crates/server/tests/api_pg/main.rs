@@ -41,6 +41,12 @@ mod custom_dimensions;
 mod direct_debit;
 #[path = "../api/first_run.rs"]
 mod first_run;
+#[path = "../api/ftp_export.rs"]
+mod ftp_export;
+#[path = "../api/ftp_export_safety.rs"]
+mod ftp_export_safety;
+#[path = "../api/ftp_servers.rs"]
+mod ftp_servers;
 #[path = "../api/helpers.rs"]
 mod helpers;
 #[path = "../api/hostile_forms.rs"]

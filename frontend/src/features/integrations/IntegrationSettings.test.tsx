@@ -187,4 +187,71 @@ describe('the FTP export form', () => {
     const result = await within(form).findByText(/^Connected to ftp.harbourlane.test:22 and wrote a test file/);
     expect(result).toHaveClass('banner-success');
   });
+
+  test("SFTP: the server's host key is shown to confirm, then the test logs in and Save stores it", async () => {
+    const key = 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s';
+    let tests = 0;
+    const fetch = stubApi({
+      ...integrationAnswers({ ftp_export: connection('', FTP_SETTINGS, true) }),
+      '/api/integrations/ftp_export/test': () =>
+        jsonResponse(
+          (tests += 1) === 1
+            ? {
+                connected: false,
+                message: "Check that this is your server's host key, then confirm it.",
+                hostKey: key,
+                confirmHostKey: true,
+              }
+            : { connected: true, message: 'Connected to ftp.harbourlane.test:22.', hostKey: key, confirmHostKey: false },
+        ),
+      '/api/integrations/settings/ftp_export': () => jsonResponse({ success: true }),
+    });
+    const { user } = renderAt('/ftpexport');
+    const form = await screen.findByRole('form', { name: 'FTP export settings' });
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm the server's host key" });
+    expect(within(dialog).getByText(key)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and test' }));
+    expect(await within(form).findByText('Connected to ftp.harbourlane.test:22.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const [, second] = callsTo(fetch, '/api/integrations/ftp_export/test');
+    expect(posted(second[1] as RequestInit)).toEqual({
+      ...FTP_SETTINGS,
+      form_ftp_password: '',
+      form_ftp_keep_password: '1',
+      form_ftp_host_key: key,
+    });
+    expect(within(form).getByText(key)).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/integrations/settings/ftp_export')).toHaveLength(1));
+    expect(posted(callsTo(fetch, '/api/integrations/settings/ftp_export')[0][1] as RequestInit)).toMatchObject({
+      form_ftp_host_key: key,
+    });
+    // Another server forgets the key confirmed for this one.
+    await user.type(within(form).getByLabelText('FTP host'), 'x');
+    expect(within(form).queryByText(key)).toBeNull();
+  });
+
+  test("tests past the account's limit say so in words", async () => {
+    stubApi({
+      ...integrationAnswers({ ftp_export: connection('', FTP_SETTINGS, true) }),
+      '/api/integrations/ftp_export/test': () =>
+        jsonResponse(
+          {
+            success: false,
+            code: 'TOO_MANY_REQUESTS',
+            message: 'You have tested the connection too often. Wait a minute, then try again.',
+          },
+          429,
+        ),
+    });
+    const { user } = renderAt('/ftpexport');
+    const form = await screen.findByRole('form', { name: 'FTP export settings' });
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(
+      await within(form).findByText('You have tested the connection too often. Wait a minute, then try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -102,8 +102,9 @@ export function connection(
   account = 'Harbour Lane GA',
   settings: Record<string, string> = {},
   secretStored = false,
+  hostKey = '',
 ): Connection {
-  return { account, connectedAt: CONNECTED_AT, settings, secretStored };
+  return { account, connectedAt: CONNECTED_AT, settings, secretStored, hostKey };
 }
 
 /** Answers for the list and the settings post; `configured` defaults to the connections given. */

@@ -59,6 +59,12 @@ pub(super) struct FtpTestRequest {
     #[garde(length(chars, max = FIELD_MAX))]
     #[schema(required = true, schema_with = file_name)]
     pub(super) form_ftp_file_name: String,
+    /// SFTP: the server's host key the user confirmed (`SHA256:` fingerprint); none logs in to
+    /// no server, the test only shows its key.
+    #[serde(default)]
+    #[garde(length(chars, max = FIELD_MAX))]
+    #[schema(schema_with = host_key)]
+    pub(super) form_ftp_host_key: String,
 }
 
 /// Whitespace (`domain::WHITESPACE`) as the inside of a character class.
@@ -79,6 +85,11 @@ fn host() -> Object {
 fn port() -> Object {
     let width = u16::MAX.to_string().len();
     bounds_text::trimmed(&bounds_text::padded_range(1, u64::from(u16::MAX), width), false, FIELD_MAX)
+}
+
+/// A host key's fingerprint (`is_host_key_fingerprint`), or nothing.
+pub(super) fn host_key() -> Object {
+    bounds_text::trimmed("SHA256:[A-Za-z0-9+/]{43}", true, FIELD_MAX)
 }
 
 fn username() -> Object {

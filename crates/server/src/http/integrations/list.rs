@@ -36,6 +36,8 @@ pub struct IntegrationConnection {
     pub settings: BTreeMap<String, String>,
     /// A password is stored for it (the FTP export's; the password itself is never sent).
     pub secret_stored: bool,
+    /// The FTP export's SFTP host key the user confirmed (`SHA256:` fingerprint), "" for none.
+    pub host_key: String,
 }
 
 impl From<&Configured> for IntegrationConnection {
@@ -45,6 +47,7 @@ impl From<&Configured> for IntegrationConnection {
             connected_at: c.connected_at,
             settings: c.settings_map(),
             secret_stored: c.has_secret != 0,
+            host_key: c.host_key.clone(),
         }
     }
 }

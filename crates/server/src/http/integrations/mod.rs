@@ -5,9 +5,11 @@
 
 mod connect;
 mod dynamic_urls;
+mod ftp_test;
 mod ftp_test_form;
 mod google_analytics;
 mod list;
+mod own_settings;
 mod provider_settings;
 
 use domain::integrations::{
@@ -26,6 +28,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(list::router())
         .merge(connect::router())
+        .merge(own_settings::router())
+        .merge(ftp_test::router())
         .merge(google_analytics::router())
         .merge(dynamic_urls::router())
         .merge(provider_settings::router())

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { SelectField, TextField, type Option } from '../../../components/fields';
 import { ftpFileNameHint, validateIntegrationSettings } from '../../../domain/forms';
-import { validationErrors } from '../../../lib/api';
+import { ApiError, validationErrors } from '../../../lib/api';
 import { saveIntegrationSettings } from '../api/saveIntegrationSettings';
 import { testFtpConnection, type FtpConnectionTest } from '../api/testFtpConnection';
 import type { Integration } from '../api/types';
+import { HostKeyDialog } from './HostKeyDialog';
 import { SOMETHING_WENT_WRONG } from './messages';
 
 interface FieldDef {
@@ -25,6 +26,16 @@ const DEFAULT_PORTS: Record<string, string> = { sftp: '22', ftp: '21' };
 
 const PASSWORD = 'form_ftp_password';
 const KEEP_PASSWORD = 'form_ftp_keep_password';
+const HOST_KEY = 'form_ftp_host_key';
+/** The fields a host key belongs to: changing one forgets the key confirmed. */
+const SERVER_FIELDS = ['form_ftp_protocol', 'form_ftp_host', 'form_ftp_port'];
+
+/** The message of a refusal that is not about a field (429: tested too often). */
+function refusalMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const body = error.body as { message?: unknown } | null;
+  return typeof body?.message === 'string' ? body.message : null;
+}
 
 /** The integrations set up with a form of ours, and the form's fields (issue 12 contract). */
 export const SETTINGS_FIELDS: Record<string, FieldDef[]> = {
@@ -69,28 +80,33 @@ export function IntegrationSettingsForm({
   const [busy, setBusy] = useState(false);
   const [tested, setTested] = useState<FtpConnectionTest | null>(null);
   const [testing, setTesting] = useState(false);
+  const [hostKey, setHostKey] = useState(integration.connection?.hostKey ?? '');
+  const [keyToConfirm, setKeyToConfirm] = useState<string | null>(null);
 
   // The API has nothing to fill in: once on, Remove turns it off.
   if (fields.length === 0 && configured) return null;
 
   const hasPassword = fields.some((f) => f.kind === 'password');
-  /** The fields as posted: an empty password keeps the stored one. */
-  function posted(): Record<string, string> {
-    if (!hasPassword || values[PASSWORD] !== '' || !secretStored) return values;
-    return { ...values, [KEEP_PASSWORD]: '1' };
+  /** The fields as posted: an empty password keeps the stored one; the host key confirmed. */
+  function posted(key = hostKey): Record<string, string> {
+    const fields = hasPassword && key !== '' ? { ...values, [HOST_KEY]: key } : values;
+    if (!hasPassword || values[PASSWORD] !== '' || !secretStored) return fields;
+    return { ...fields, [KEEP_PASSWORD]: '1' };
   }
 
   /** The domain's rules first; false when the form has errors. */
-  function checked(): boolean {
-    const found = validateIntegrationSettings(integration.identifier, posted());
+  function checked(key = hostKey): boolean {
+    const found = validateIntegrationSettings(integration.identifier, posted(key));
     setErrors(found);
     return Object.keys(found).length === 0;
   }
 
   function refused(error: unknown) {
     const fieldErrors = validationErrors(error);
-    if (fieldErrors && Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-    else setFailure(SOMETHING_WENT_WRONG);
+    if (fieldErrors && Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
+      if (fieldErrors[HOST_KEY]) setFailure(fieldErrors[HOST_KEY]);
+    } else setFailure(refusalMessage(error) ?? SOMETHING_WENT_WRONG);
   }
 
   async function save() {
@@ -110,15 +126,17 @@ export function IntegrationSettingsForm({
     setBusy(false);
   }
 
-  async function test() {
+  async function test(key = hostKey) {
     if (busy) return;
     setFailure(null);
     setTested(null);
-    if (!checked()) return;
+    if (!checked(key)) return;
     setBusy(true);
     setTesting(true);
     try {
-      setTested(await testFtpConnection(posted()));
+      const answer = await testFtpConnection(posted(key));
+      setTested(answer);
+      if (answer.confirmHostKey && answer.hostKey) setKeyToConfirm(answer.hostKey);
     } catch (error) {
       refused(error);
     }
@@ -126,7 +144,15 @@ export function IntegrationSettingsForm({
     setBusy(false);
   }
 
+  function confirmKey(key: string) {
+    setKeyToConfirm(null);
+    setHostKey(key);
+    setSaved(false);
+    void test(key);
+  }
+
   function change(name: string, value: string) {
+    if (SERVER_FIELDS.includes(name)) setHostKey('');
     setValues((current) => {
       const next = { ...current, [name]: value };
       // A port left at the other protocol's usual one follows the protocol.
@@ -188,6 +214,11 @@ export function IntegrationSettingsForm({
           />
         ),
       )}
+      {hasPassword && hostKey !== '' && (
+        <p className="integration-host-key">
+          Confirmed host key: <code>{hostKey}</code>
+        </p>
+      )}
       {tested && (
         <p role="status" className={`banner ${tested.connected ? 'banner-success' : 'banner-error'}`}>
           {tested.message}
@@ -206,6 +237,12 @@ export function IntegrationSettingsForm({
           {fields.length === 0 ? 'Turn on' : 'Save'}
         </button>
       </div>
+      <HostKeyDialog
+        hostKey={keyToConfirm}
+        message={tested?.message ?? ''}
+        onConfirm={confirmKey}
+        onClose={() => setKeyToConfirm(null)}
+      />
     </form>
   );
 }
