@@ -147,6 +147,7 @@ async fn a_number_gets_five_codes_a_day_however_often_it_is_removed_and_added() 
     // Another number of the account still gets its code; a day later, this one too.
     added(&app, &owner, "07700900124").await;
     app.state.clock.advance(DAY);
+    let owner = app.login("owner@demo.test").await; // the session idled out meanwhile
     added(&app, &owner, OUTSIDE).await;
     assert_eq!(codes_sent(&app, OUTSIDE).await, 6);
 }
@@ -168,6 +169,7 @@ async fn an_account_sends_twenty_codes_a_day() {
     assert_eq!(codes_sent(&app, "07700900300").await, 0);
     // A day after the first, the account sends again.
     app.state.clock.advance(DAY);
+    let owner = app.login("owner@demo.test").await; // the session idled out meanwhile
     added(&app, &owner, "07700900300").await;
 }
 
@@ -199,6 +201,7 @@ async fn a_number_takes_ten_wrong_codes_a_day_however_often_it_is_removed_and_ad
     assert_eq!(refused(verify(&app, &owner, id, &last_code(&app, OUTSIDE).await).await, "form_code"), expected);
     // A day after the first wrong code, a new code is tried again.
     app.state.clock.advance(DAY);
+    let owner = app.login("owner@demo.test").await; // the session idled out meanwhile
     ok(resend(&app, &owner, id).await);
     ok(verify(&app, &owner, id, &last_code(&app, OUTSIDE).await).await);
 }
