@@ -8,9 +8,9 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use domain::caller_ids::{resend_refusal, send_refusal, CodeState, SendRefusal};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use domain::caller_ids::{resend_refusal, send_refusal, CodeState, SendRefusal};
 use sqlx::AnyPool;
 
 use crate::store::caller_id_code_events as events;

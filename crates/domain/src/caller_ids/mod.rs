@@ -18,8 +18,8 @@ pub use list::{
     in_use_refusal, may_present, validate_outside_number, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX,
     TOO_MANY_OUTSIDE, TRACKED_ALREADY,
 };
-pub use terms::{OutboundTerms, OUTBOUND_TERMS};
 pub use number_kind::{caller_id_kind_message, uk_number_kind, UkNumberKind, CALLER_ID_PREFIXES, UK_NUMBER_DIGITS};
+pub use terms::{OutboundTerms, OUTBOUND_TERMS};
 pub use verification::{
     check_attempt, code_from_random, remove_question, resend_refusal, status, validate_code, wrong_code_message,
     CallerIdStatus, CodeState, CODE_EXPIRED, CODE_FORMAT, CODE_LENGTH, CODE_LIFETIME_SECONDS, MAX_ATTEMPTS,

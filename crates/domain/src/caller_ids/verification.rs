@@ -164,7 +164,10 @@ mod tests {
         let verified = CodeState { verified: true, ..sent(5) };
         assert_eq!(status(&verified, SENT + 99_999), CallerIdStatus::Verified);
         assert_eq!(check_attempt(&verified, SENT), Err(VERIFIED_ALREADY));
-        assert_eq!(resend_refusal(&verified, &SendHistory::default(), SENT + 99_999), Some(SendRefusal::VerifiedAlready));
+        assert_eq!(
+            resend_refusal(&verified, &SendHistory::default(), SENT + 99_999),
+            Some(SendRefusal::VerifiedAlready)
+        );
     }
 
     #[test]

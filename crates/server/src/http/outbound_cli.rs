@@ -30,9 +30,9 @@ use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
 use crate::caller_id_verification::{claim_send, code_hash, new_code};
 use crate::state::AppState;
+use crate::store::api_rate;
 use crate::store::caller_id_code_events as events;
 use crate::store::caller_ids::{self as store, OutsideRow};
-use crate::store::api_rate;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -175,8 +175,7 @@ fn path_id(raw: &str) -> Result<i64, AppError> {
 /// `REQUESTS_PER_MINUTE`, 429 with the words on `field` too.
 async fn limit_requests(state: &AppState, customer: i64, kind: &str, field: &str) -> Result<(), AppError> {
     let bucket = format!("outboundcli:{kind}:{customer}");
-    let usage =
-        api_rate::hit(&state.db, &bucket, caller_ids::limits::REQUESTS_PER_MINUTE, state.clock.now()).await?;
+    let usage = api_rate::hit(&state.db, &bucket, caller_ids::limits::REQUESTS_PER_MINUTE, state.clock.now()).await?;
     match too_many_requests(usage.used) {
         Some(message) => Err(AppError::TooManyRequests(
             message.into(),

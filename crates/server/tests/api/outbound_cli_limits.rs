@@ -91,7 +91,10 @@ async fn a_personal_number_a_pager_or_a_number_not_of_eleven_digits_gets_no_code
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
     for (number, message) in [
-        ("07000123456", "Numbers starting 070 are personal numbers, charged at a premium rate: they cannot be caller ids."),
+        (
+            "07000123456",
+            "Numbers starting 070 are personal numbers, charged at a premium rate: they cannot be caller ids.",
+        ),
         ("07624123456", "Numbers starting 076 are pagers: they cannot be caller ids."),
         ("077009001234", "A UK landline or mobile number has 11 digits, starting with 0."),
         ("0161496000012345", "A UK landline or mobile number has 11 digits, starting with 0."),
@@ -113,7 +116,10 @@ async fn removing_a_number_and_adding_it_again_keeps_the_minute_between_codes() 
     let owner = app.login("owner@demo.test").await;
     let id = added(&app, &owner, OUTSIDE).await;
     remove(&app, &owner, id).await;
-    assert_eq!(refused(add(&app, &owner, OUTSIDE).await, "form_number"), ("RESEND_TOO_SOON".into(), RESEND_WAIT.into()));
+    assert_eq!(
+        refused(add(&app, &owner, OUTSIDE).await, "form_number"),
+        ("RESEND_TOO_SOON".into(), RESEND_WAIT.into())
+    );
     assert_eq!(codes_sent(&app, OUTSIDE).await, 1);
     // The refused number is not on the list; a minute later it is added with a new code.
     let page = ok(app.get("/api/outboundcli/getCallerIds", Some(&owner)).await);
