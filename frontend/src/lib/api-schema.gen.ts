@@ -10112,6 +10112,22 @@ export interface components {
             /** Format: int64 */
             toMinute: number;
         };
+        /**
+         * @description Too many calls of a kind from the account this minute (429): the words, the same on the
+         *     form's field, and the seconds until the minute ends.
+         */
+        TooManyCalls: {
+            /** @description "TOO_MANY_REQUESTS". */
+            code: string;
+            /** @description The message on the call's field (form_number or form_code). */
+            errors: {
+                [key: string]: string;
+            };
+            message: string;
+            /** Format: int64 */
+            retryAfter: number;
+            success: boolean;
+        };
         TopBar: {
             /** @default  */
             background: string;
@@ -23897,12 +23913,14 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
-            /** @description Too many calls from the account this minute (message, errors.form_number) */
+            /** @description Too many calls from the account this minute (errors.form_number) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
+                };
             };
         };
     };
@@ -24106,12 +24124,14 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
-            /** @description Too many calls from the account this minute (message, errors.form_code) */
+            /** @description Too many calls from the account this minute (errors.form_code) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
+                };
             };
         };
     };
@@ -24271,12 +24291,14 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
-            /** @description Too many calls from the account this minute (message, errors.form_code) */
+            /** @description Too many calls from the account this minute (errors.form_code) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
+                };
             };
         };
     };

@@ -171,18 +171,34 @@ fn path_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 
+/// Too many calls of a kind from the account this minute (429): the words, the same on the
+/// form's field, and the seconds until the minute ends.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TooManyCalls {
+    success: bool,
+    /// "TOO_MANY_REQUESTS".
+    code: String,
+    message: String,
+    /// The message on the call's field (form_number or form_code).
+    errors: std::collections::BTreeMap<String, String>,
+    retry_after: i64,
+}
+
 /// Counts a call of `kind` (add, resend, verify) against the account's minute: past
 /// `REQUESTS_PER_MINUTE`, 429 with the words on `field` too.
 async fn limit_requests(state: &AppState, customer: i64, kind: &str, field: &str) -> Result<(), AppError> {
     let bucket = format!("outboundcli:{kind}:{customer}");
     let usage = api_rate::hit(&state.db, &bucket, caller_ids::limits::REQUESTS_PER_MINUTE, state.clock.now()).await?;
-    match too_many_requests(usage.used) {
-        Some(message) => Err(AppError::TooManyRequests(
-            message.into(),
-            serde_json::json!({ "retryAfter": usage.reset, "errors": { field: message } }),
-        )),
-        None => Ok(()),
-    }
+    let Some(message) = too_many_requests(usage.used) else { return Ok(()) };
+    let body = TooManyCalls {
+        success: false,
+        code: "TOO_MANY_REQUESTS".into(),
+        message: message.into(),
+        errors: [(field.to_string(), message.to_string())].into(),
+        retry_after: usage.reset,
+    };
+    Err(AppError::TooManyRequests(message.into(), serde_json::to_value(body).unwrap_or_default()))
 }
 
 /// A refusal to send a code, on `field`.
@@ -207,7 +223,7 @@ async fn send_code(state: &AppState, customer: i64, number: &str, code: &str) ->
     responses((status = 200, body = Saved),
         (status = 422, description = "form_number's message: VALIDATION_FAILED, or no code sent now: RESEND_TOO_SOON, \
             NUMBER_DAILY_LIMIT, ACCOUNT_DAILY_LIMIT"),
-        (status = 429, description = "Too many calls from the account this minute (message, errors.form_number)")))]
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_number)")))]
 async fn add_caller_id(
     State(state): State<AppState>,
     user: ManageCliUser,
@@ -257,7 +273,7 @@ fn code_refusal(code: &'static str, message: impl Into<String>) -> AppError {
     request_body(content((CodeFields = "multipart/form-data"), (CodeFields = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done), (status = 404, description = "No such caller id in this account"),
         (status = 422, description = "form_code's message"),
-        (status = 429, description = "Too many calls from the account this minute (message, errors.form_code)")))]
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_code)")))]
 async fn verify_caller_id(
     State(state): State<AppState>,
     user: ManageCliUser,
@@ -302,7 +318,7 @@ async fn verify_caller_id(
     params(("id" = String, Path, description = "The outside caller id")),
     responses((status = 200, body = Done), (status = 404, description = "No such caller id in this account"),
         (status = 422, description = "errors.form_code: why no code was sent"),
-        (status = 429, description = "Too many calls from the account this minute (message, errors.form_code)")))]
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_code)")))]
 async fn resend_code(
     State(state): State<AppState>,
     user: ManageCliUser,
