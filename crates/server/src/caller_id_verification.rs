@@ -2,14 +2,18 @@
 //! verification provider, behind one trait. The provider here is a sandbox standing in for the
 //! phone: it "sends" the code by keeping the message where the sandbox page (/sandbox/phone,
 //! `http/sandbox_phone.rs`) and the tests read it. The code itself is never logged; the server
-//! keeps only its hash (`code_hash`).
+//! keeps only its hash (`code_hash`). Before a code goes out, `claim_send` checks the limits
+//! (domain `caller_ids::limits`) against the codes sent by account and number and records it.
 
 use std::future::Future;
 use std::pin::Pin;
 
+use domain::caller_ids::{resend_refusal, send_refusal, CodeState, SendRefusal};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
+
+use crate::store::caller_id_code_events as events;
 
 /// What a provider's send answers: done, or why not (logged without the code).
 pub type Sent<'a> = Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
@@ -41,6 +45,35 @@ impl CodeSender for SandboxPhone {
                 .map_err(|e| format!("the sandbox phone could not keep the message: {e}"))
         })
     }
+}
+
+/// Claims a code for `number` if the limits allow one now, and records it as sent: `current` is
+/// the caller id's code as stored when a new code replaces it (None when the number is added).
+/// One transaction holds the account, so two requests at once cannot both pass a limit.
+pub async fn claim_send(
+    db: &AnyPool,
+    customer: i64,
+    number: &str,
+    current: Option<&CodeState>,
+    now: i64,
+) -> sqlx::Result<Result<(), SendRefusal>> {
+    let mut tx = crate::db::begin_write(db).await?;
+    events::lock_account(&mut tx, customer).await?;
+    let mut history = events::send_history(&mut tx, customer, number, now).await?;
+    // A code sent before the events were kept still counts for the minute's wait.
+    if let Some(state) = current {
+        history.last_to_number = history.last_to_number.max(Some(state.sent_at));
+    }
+    let refusal = match current {
+        Some(state) => resend_refusal(state, &history, now),
+        None => send_refusal(&history, now),
+    };
+    if let Some(refusal) = refusal {
+        return Ok(Err(refusal));
+    }
+    events::record_sent(&mut tx, customer, number, now).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
 }
 
 /// A new code from the operating system's random source (domain `code_from_random`).

@@ -7,7 +7,8 @@
 //! latest (the one the integrations page shows). Checks under way and live orders and flows are
 //! kept. Calls and their recordings go once older than the retention setting
 //! (`CALL_RETENTION_MONTHS`, 25 calendar months by default), visits that never called after 72
-//! hours (`purge_reports`). The sandbox phone's messages (caller id codes) go after a day.
+//! hours (`purge_reports`). The sandbox phone's messages (caller id codes) go after a day, and so do the
+//! codes sent and wrong codes Manage CLI's daily limits count.
 
 use std::time::Duration;
 
@@ -49,6 +50,7 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
         ("DELETE FROM direct_debit_flows WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
         ("DELETE FROM sandbox_phone_messages WHERE sent_at < $1", now - SANDBOX_PHONE_RETENTION_SECONDS),
+        ("DELETE FROM caller_id_code_events WHERE happened_at <= $1", now - domain::caller_ids::DAY_SECONDS),
         ("DELETE FROM sale_uploads WHERE created_at < $1", now - crate::store::sale_uploads::KEPT_SECONDS),
         (
             "DELETE FROM website_checks WHERE finished_at < $1

@@ -3332,8 +3332,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends a new code to an outside number not yet verified (at most once a minute); the old
-         *     code stops working and the tries start again. 422 RESEND_TOO_SOON or VERIFIED_ALREADY.
+         * Sends a new code to an outside number not yet verified (at most once a minute, and within
+         *     the number's and the account's codes a day); the old code stops working and the tries start
+         *     again. 422 RESEND_TOO_SOON, NUMBER_DAILY_LIMIT, ACCOUNT_DAILY_LIMIT or VERIFIED_ALREADY; 429
+         *     past the account's calls a minute.
          */
         post: operations["post_outboundcli_resendCode_id"];
         delete?: never;
@@ -3373,8 +3375,9 @@ export interface paths {
         put?: never;
         /**
          * Verifies an outside number with its code. Refusals (422, errors.form_code): WRONG_CODE with
-         *     the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY; a malformed code is
-         *     VALIDATION_FAILED and uses no try.
+         *     the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY, WRONG_CODE_DAILY_LIMIT (the
+         *     number's wrong codes of the day, across removals); a malformed code is VALIDATION_FAILED and
+         *     uses no try. 429 past the account's calls a minute.
          */
         post: operations["post_outboundcli_verifyCallerId_id"];
         delete?: never;
@@ -10129,6 +10132,22 @@ export interface components {
             toHour: number;
             /** Format: int64 */
             toMinute: number;
+        };
+        /**
+         * @description Too many calls of a kind from the account this minute (429): the words, the same on the
+         *     form's field, and the seconds until the minute ends.
+         */
+        TooManyCalls: {
+            /** @description "TOO_MANY_REQUESTS". */
+            code: string;
+            /** @description The message on the call's field (form_number or form_code). */
+            errors: {
+                [key: string]: string;
+            };
+            message: string;
+            /** Format: int64 */
+            retryAfter: number;
+            success: boolean;
         };
         TopBar: {
             /** @default  */
@@ -23927,13 +23946,22 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number (not listed already, not one of the account's tracked numbers); a limit on how many stored rows the account holds: form_number (OUTSIDE_MAX) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_number (not listed already, not one of the account's tracked numbers); a limit on how many stored rows the account holds: form_number (OUTSIDE_MAX); how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): form_number (a code a minute and CODES_PER_NUMBER_PER_DAY to a number, CODES_PER_ACCOUNT_PER_DAY from an account) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many calls from the account this minute (errors.form_number) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
                 };
             };
         };
@@ -24129,12 +24157,23 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description errors.form_code: why no code was sent */
+            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): form_code (a code a minute and CODES_PER_NUMBER_PER_DAY to a number, CODES_PER_ACCOUNT_PER_DAY from an account) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many calls from the account this minute (errors.form_code) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
+                };
             };
         };
     };
@@ -24285,12 +24324,23 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_code's message */
+            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): form_code (WRONG_CODES_PER_NUMBER_PER_DAY wrong codes for a number) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many calls from the account this minute (errors.form_code) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyCalls"];
+                };
             };
         };
     };

@@ -105,9 +105,10 @@ export function apiPost<T>(path: string, fields: FormFields | FormData): Promise
 }
 
 /** The field messages of any 422 answer (VALIDATION_FAILED or a coded refusal such as
- * DESCRIPTION_NOT_UNIQUE), or null for any other failure. */
+ * DESCRIPTION_NOT_UNIQUE), or of a 429 that names its field (too many calls a minute), or null
+ * for any other failure. */
 export function refusalErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 429)) return null;
   const body = error.body as { errors?: unknown } | null;
   if (!body || typeof body !== 'object' || !body.errors || typeof body.errors !== 'object') return null;
   const errors: Record<string, string> = {};

@@ -1,6 +1,7 @@
 //! The caller id list: the account's own tracked numbers and the outside numbers it added (each
 //! verified with a code before an agent restricted to the list may present it).
 
+use super::number_kind::caller_id_kind_message;
 use crate::users::outbound_number_message;
 use crate::validation::FieldErrors;
 
@@ -15,14 +16,17 @@ pub const NOT_ON_THE_LIST: &str =
     "This caller id is not one of the account's verified caller ids: verify it on Manage CLI first.";
 
 /// The outside number form (form_number): the outbound number's rules (11 to 20 digits starting
-/// 01, 02 or 07, the user form's messages), not one of the account's tracked numbers, not on the
-/// list already, at most `OUTSIDE_MAX`. Answers the number to store (trimmed).
+/// 01, 02 or 07, the user form's messages), then a landline or mobile number of 11 digits (no
+/// personal number or pager: `number_kind`), not one of the account's tracked numbers, not on
+/// the list already, at most `OUTSIDE_MAX`. Answers the number to store (trimmed).
 pub fn validate_outside_number(number: &str, tracked: &[String], outside: &[String]) -> Result<String, FieldErrors> {
     let number = number.trim();
     let mut errors = FieldErrors::new();
     let message = if number.is_empty() {
         Some(NUMBER_REQUIRED)
     } else if let Some(message) = outbound_number_message(number) {
+        Some(message)
+    } else if let Some(message) = caller_id_kind_message(number) {
         Some(message)
     } else if tracked.iter().any(|t| t == number) {
         Some(TRACKED_ALREADY)
@@ -95,6 +99,14 @@ mod tests {
         );
         assert_eq!(message("07700 900123", &[], &[]).as_deref(), Some("Phone number can have only numbers."));
         assert_eq!(message("08001234567", &[], &[]).as_deref(), Some("Number must start with 01, 02 or 07."));
+    }
+
+    #[test]
+    fn an_outside_number_is_a_landline_or_a_mobile_never_a_premium_number_or_a_pager() {
+        assert_eq!(message("07000123456", &[], &[]).as_deref(), Some(super::super::number_kind::PERSONAL_NUMBER));
+        assert_eq!(message("07624123456", &[], &[]).as_deref(), Some(super::super::number_kind::PAGER));
+        assert_eq!(message("077009001234", &[], &[]).as_deref(), Some(super::super::number_kind::NOT_ELEVEN_DIGITS));
+        assert_eq!(message("02079460000", &[], &[]), None);
     }
 
     #[test]

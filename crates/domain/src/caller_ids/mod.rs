@@ -4,19 +4,26 @@
 //! number, and the outbound terms an owner accepts once. The server decides with these
 //! functions; the browser checks the same form rules through wasm.
 
+pub mod limits;
 pub mod list;
+pub mod number_kind;
 pub mod terms;
 pub mod verification;
 
+pub use limits::{
+    send_refusal, too_many_requests, wrong_code_refusal, SendHistory, SendRefusal, DAY_SECONDS, RESEND_WAIT,
+    RESEND_WAIT_SECONDS, VERIFIED_ALREADY,
+};
 pub use list::{
     in_use_refusal, may_present, validate_outside_number, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX,
     TOO_MANY_OUTSIDE, TRACKED_ALREADY,
 };
+pub use number_kind::{caller_id_kind_message, uk_number_kind, UkNumberKind, CALLER_ID_PREFIXES, UK_NUMBER_DIGITS};
 pub use terms::{OutboundTerms, OUTBOUND_TERMS};
 pub use verification::{
     check_attempt, code_from_random, remove_question, resend_refusal, status, validate_code, wrong_code_message,
     CallerIdStatus, CodeState, CODE_EXPIRED, CODE_FORMAT, CODE_LENGTH, CODE_LIFETIME_SECONDS, MAX_ATTEMPTS,
-    RESEND_WAIT, RESEND_WAIT_SECONDS, TOO_MANY_TRIES, VERIFIED_ALREADY,
+    TOO_MANY_TRIES,
 };
 
 use crate::account::{AccountState, AuthLevel};

@@ -1,8 +1,9 @@
 //! Verifying an outside caller id: a 6-digit code sent to the number, valid for 10 minutes and
-//! 5 tries; a new code at most once a minute.
+//! 5 tries; a new code at most once a minute and within the day's limits (`limits`).
 
 use serde::{Deserialize, Serialize};
 
+use super::limits::{send_refusal, SendHistory, SendRefusal, VERIFIED_ALREADY};
 use crate::validation::FieldErrors;
 
 /// Digits in a code.
@@ -11,14 +12,10 @@ pub const CODE_LENGTH: usize = 6;
 pub const CODE_LIFETIME_SECONDS: i64 = 10 * 60;
 /// Wrong codes allowed per code sent; then a new code is needed.
 pub const MAX_ATTEMPTS: i64 = 5;
-/// A new code is sent at most this often to one number.
-pub const RESEND_WAIT_SECONDS: i64 = 60;
 
 pub const CODE_FORMAT: &str = "Enter the 6-digit code.";
 pub const CODE_EXPIRED: &str = "This code has expired: send a new code.";
 pub const TOO_MANY_TRIES: &str = "Too many wrong codes: send a new code.";
-pub const VERIFIED_ALREADY: &str = "This number is verified already.";
-pub const RESEND_WAIT: &str = "A code was sent less than a minute ago: wait a minute before asking for another.";
 
 /// Where an outside number's verification stands.
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -97,15 +94,13 @@ pub fn wrong_code_message(attempts: i64) -> String {
     }
 }
 
-/// Why a new code is not sent now, if so: the number is verified, or a code went less than a
-/// minute ago.
-pub fn resend_refusal(state: &CodeState, now: i64) -> Option<&'static str> {
+/// Why a new code is not sent now, if so: the number is verified, or `send_refusal` (a code
+/// went to the number less than a minute ago, or the day's codes are used up).
+pub fn resend_refusal(state: &CodeState, history: &SendHistory, now: i64) -> Option<SendRefusal> {
     if state.verified {
-        Some(VERIFIED_ALREADY)
-    } else if now < state.sent_at.saturating_add(RESEND_WAIT_SECONDS) {
-        Some(RESEND_WAIT)
+        Some(SendRefusal::VerifiedAlready)
     } else {
-        None
+        send_refusal(history, now)
     }
 }
 
@@ -122,6 +117,7 @@ pub fn remove_question(number: &str, status: CallerIdStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::caller_ids::limits::RESEND_WAIT_SECONDS;
 
     const SENT: i64 = 1_795_428_000;
 
@@ -168,21 +164,24 @@ mod tests {
         let verified = CodeState { verified: true, ..sent(5) };
         assert_eq!(status(&verified, SENT + 99_999), CallerIdStatus::Verified);
         assert_eq!(check_attempt(&verified, SENT), Err(VERIFIED_ALREADY));
-        assert_eq!(resend_refusal(&verified, SENT + 99_999), Some(VERIFIED_ALREADY));
+        assert_eq!(
+            resend_refusal(&verified, &SendHistory::default(), SENT + 99_999),
+            Some(SendRefusal::VerifiedAlready)
+        );
     }
 
     #[test]
     fn a_new_code_goes_at_most_once_a_minute() {
-        assert_eq!(resend_refusal(&sent(0), SENT + RESEND_WAIT_SECONDS - 1), Some(RESEND_WAIT));
-        assert_eq!(resend_refusal(&sent(0), SENT + RESEND_WAIT_SECONDS), None);
-        assert_eq!(resend_refusal(&sent(5), SENT + RESEND_WAIT_SECONDS), None);
+        let history = SendHistory { last_to_number: Some(SENT), to_number_today: 1, by_account_today: 1 };
+        assert_eq!(resend_refusal(&sent(0), &history, SENT + RESEND_WAIT_SECONDS - 1), Some(SendRefusal::TooSoon));
+        assert_eq!(resend_refusal(&sent(0), &history, SENT + RESEND_WAIT_SECONDS), None);
+        assert_eq!(resend_refusal(&sent(5), &history, SENT + RESEND_WAIT_SECONDS), None);
     }
 
     #[test]
     fn a_far_future_or_hostile_sent_time_does_not_overflow() {
         let state = CodeState { sent_at: i64::MAX, attempts: i64::MAX, verified: false };
         assert_eq!(status(&state, i64::MAX), CallerIdStatus::Expired);
-        assert_eq!(resend_refusal(&state, 0), Some(RESEND_WAIT));
         assert!(wrong_code_message(i64::MIN + 10).contains("tries left"));
     }
 

@@ -251,6 +251,17 @@ pub fn outbound_number() -> Object {
     ObjectBuilder::new().schema_type(Type::String).min_length(Some(OUTBOUND_NUMBER_MIN)).pattern(Some(pattern)).build()
 }
 
+/// A caller id a code goes to (`caller_ids::validate_outside_number`): `UK_NUMBER_DIGITS` digits
+/// starting with one of `CALLER_ID_PREFIXES` (a landline or a mobile), spaces around allowed.
+pub fn caller_id_number() -> Object {
+    use domain::caller_ids::{CALLER_ID_PREFIXES, UK_NUMBER_DIGITS};
+    let space = space();
+    let numbers: Vec<String> =
+        CALLER_ID_PREFIXES.iter().map(|p| format!("{p}[0-9]{{{}}}", UK_NUMBER_DIGITS - p.len())).collect();
+    let pattern = format!("^{space}*(?:{}){space}*$", numbers.join("|"));
+    ObjectBuilder::new().schema_type(Type::String).min_length(Some(UK_NUMBER_DIGITS)).pattern(Some(pattern)).build()
+}
+
 /// The whitespace `str::trim` removes, as a pattern's class.
 pub(super) fn space() -> String {
     format!("[{}]", class_of(&WHITESPACE.iter().map(|c| (*c, *c)).collect::<Vec<_>>(), &[]))

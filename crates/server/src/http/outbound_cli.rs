@@ -2,7 +2,9 @@
 //! agents may present. Its own tracked numbers are caller ids as they are; an outside number is
 //! added with a code sent to it through the verification provider (a sandbox here,
 //! `caller_id_verification.rs`), verified with that code (10 minutes, 5 tries, a new code once a
-//! minute: domain `caller_ids::verification`), and removed. Each agent restricted to the list
+//! minute: domain `caller_ids::verification`), and removed. Codes sent and wrong codes are
+//! limited by account and number per day, and each call that sends or tries a code by account
+//! per minute (domain `caller_ids::limits`), whatever the rows went through. Each agent restricted to the list
 //! (cliRestricted) presents only a listed number; the server refuses an unlisted one wherever a
 //! caller id is set (here and users/save). Every call needs the Manage CLI menu item: new
 //! outbound and auth code 25 (the account owner). Another customer's ids are 404.
@@ -11,8 +13,9 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::{
-    self, check_attempt, may_present, opens_manage_cli, remove_question, resend_refusal, status, validate_code,
-    validate_outside_number, wrong_code_message, CallerIdStatus, CodeState, MAX_ATTEMPTS, ON_THE_LIST,
+    self, check_attempt, may_present, opens_manage_cli, remove_question, status, too_many_requests, validate_code,
+    validate_outside_number, wrong_code_message, wrong_code_refusal, CallerIdStatus, CodeState, SendRefusal,
+    MAX_ATTEMPTS, ON_THE_LIST,
 };
 use domain::{AccountState, FieldErrors};
 use garde::Validate;
@@ -25,8 +28,10 @@ use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
-use crate::caller_id_verification::{code_hash, new_code};
+use crate::caller_id_verification::{claim_send, code_hash, new_code};
 use crate::state::AppState;
+use crate::store::api_rate;
+use crate::store::caller_id_code_events as events;
 use crate::store::caller_ids::{self as store, OutsideRow};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -154,15 +159,53 @@ async fn get_caller_ids(State(state): State<AppState>, user: ManageCliUser) -> R
 /// The outside number form.
 #[derive(Deserialize, Validate, ToSchema)]
 struct OutsideNumberFields {
-    /// 11 to 20 digits starting 01, 02 or 07; not a tracked number nor listed already.
+    /// A UK landline or mobile number: 11 digits starting 01, 02, 071 to 075 or 077 to 079 (no
+    /// 070 personal number, no 076 pager); not a tracked number nor listed already.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::outbound_number)]
+    #[schema(required = true, schema_with = crate::http::bounds::caller_id_number)]
     form_number: String,
 }
 
 fn path_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
+}
+
+/// Too many calls of a kind from the account this minute (429): the words, the same on the
+/// form's field, and the seconds until the minute ends.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TooManyCalls {
+    success: bool,
+    /// "TOO_MANY_REQUESTS".
+    code: String,
+    message: String,
+    /// The message on the call's field (form_number or form_code).
+    errors: std::collections::BTreeMap<String, String>,
+    retry_after: i64,
+}
+
+/// Counts a call of `kind` (add, resend, verify) against the account's minute: past
+/// `REQUESTS_PER_MINUTE`, 429 with the words on `field` too.
+async fn limit_requests(state: &AppState, customer: i64, kind: &str, field: &str) -> Result<(), AppError> {
+    let bucket = format!("outboundcli:{kind}:{customer}");
+    let usage = api_rate::hit(&state.db, &bucket, caller_ids::limits::REQUESTS_PER_MINUTE, state.clock.now()).await?;
+    let Some(message) = too_many_requests(usage.used) else { return Ok(()) };
+    let body = TooManyCalls {
+        success: false,
+        code: "TOO_MANY_REQUESTS".into(),
+        message: message.into(),
+        errors: [(field.to_string(), message.to_string())].into(),
+        retry_after: usage.reset,
+    };
+    Err(AppError::TooManyRequests(message.into(), serde_json::to_value(body).unwrap_or_default()))
+}
+
+/// A refusal to send a code, on `field`.
+fn send_refused(field: &str, refusal: SendRefusal) -> AppError {
+    let mut errors = FieldErrors::new();
+    errors.add(field, refusal.message());
+    AppError::Coded(refusal.code(), errors)
 }
 
 /// Sends `code` to the number through the provider (the code itself is never logged).
@@ -177,7 +220,10 @@ async fn send_code(state: &AppState, customer: i64, number: &str, code: &str) ->
 /// Adds an outside number and sends it a code (the sandbox phone shows it).
 #[utoipa::path(post, path = "/outboundcli/addCallerId", tag = "outbound",
     request_body(content((OutsideNumberFields = "multipart/form-data"), (OutsideNumberFields = "application/x-www-form-urlencoded"))),
-    responses((status = 200, body = Saved), (status = 422, description = "form_number's message")))]
+    responses((status = 200, body = Saved),
+        (status = 422, description = "form_number's message: VALIDATION_FAILED, or no code sent now: RESEND_TOO_SOON, \
+            NUMBER_DAILY_LIMIT, ACCOUNT_DAILY_LIMIT"),
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_number)")))]
 async fn add_caller_id(
     State(state): State<AppState>,
     user: ManageCliUser,
@@ -185,14 +231,17 @@ async fn add_caller_id(
 ) -> Result<Json<Saved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
+    limit_requests(&state, customer, "add", "form_number").await?;
     let tracked: Vec<String> = store::tracked(&state.db, customer).await?.into_iter().map(|t| t.number).collect();
     let outside: Vec<String> = store::outside(&state.db, customer).await?.into_iter().map(|o| o.number).collect();
     let number = validate_outside_number(&form.form_number, &tracked, &outside).map_err(AppError::Validation)?;
+    let now = state.clock.now();
+    claim_send(&state.db, customer, &number, None, now).await?.map_err(|r| send_refused("form_number", r))?;
     // The code goes out once the number is kept (its hash with it), so a code never names a
     // number we lost; if sending fails, a new code can be asked for.
     let code = new_code();
     let hash = code_hash(customer, &number, &code);
-    let id = store::insert(&state.db, customer, &number, &hash, &user.account.user_email, state.clock.now())
+    let id = store::insert(&state.db, customer, &number, &hash, &user.account.user_email, now)
         .await?
         .ok_or_else(|| AppError::field("form_number", ON_THE_LIST))?;
     send_code(&state, customer, &number, &code).await?;
@@ -216,13 +265,15 @@ fn code_refusal(code: &'static str, message: impl Into<String>) -> AppError {
 }
 
 /// Verifies an outside number with its code. Refusals (422, errors.form_code): WRONG_CODE with
-/// the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY; a malformed code is
-/// VALIDATION_FAILED and uses no try.
+/// the tries left, CODE_EXPIRED, TOO_MANY_ATTEMPTS, VERIFIED_ALREADY, WRONG_CODE_DAILY_LIMIT (the
+/// number's wrong codes of the day, across removals); a malformed code is VALIDATION_FAILED and
+/// uses no try. 429 past the account's calls a minute.
 #[utoipa::path(post, path = "/outboundcli/verifyCallerId/{id}", tag = "outbound",
     params(("id" = String, Path, description = "The outside caller id")),
     request_body(content((CodeFields = "multipart/form-data"), (CodeFields = "application/x-www-form-urlencoded"))),
     responses((status = 200, body = Done), (status = 404, description = "No such caller id in this account"),
-        (status = 422, description = "form_code's message")))]
+        (status = 422, description = "form_code's message"),
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_code)")))]
 async fn verify_caller_id(
     State(state): State<AppState>,
     user: ManageCliUser,
@@ -231,6 +282,7 @@ async fn verify_caller_id(
 ) -> Result<Json<Done>, AppError> {
     user.require_edit()?;
     let (customer, id, now) = (user.customer(), path_id(&id)?, state.clock.now());
+    limit_requests(&state, customer, "verify", "form_code").await?;
     let row = store::find(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     check_attempt(&code_state(&row), now).map_err(|message| {
         let code = match message {
@@ -241,37 +293,46 @@ async fn verify_caller_id(
         code_refusal(code, message)
     })?;
     let code = validate_code(&form.form_code).map_err(AppError::Validation)?;
+    if let Some(message) = wrong_code_refusal(events::wrong_today(&state.db, customer, &row.number, now).await?) {
+        return Err(code_refusal("WRONG_CODE_DAILY_LIMIT", message));
+    }
     let hash = code_hash(customer, &row.number, &code);
     if hash == row.code_hash && store::mark_verified(&state.db, customer, id, &hash, MAX_ATTEMPTS, now).await? {
         tracing::info!(customer, caller_id = id, "outside caller id verified");
         return Ok(Json(Done { success: true }));
     }
     match store::count_wrong_code(&state.db, customer, id, MAX_ATTEMPTS).await? {
-        Some(attempts) => Err(code_refusal("WRONG_CODE", wrong_code_message(attempts))),
+        Some(attempts) => {
+            events::record_wrong(&state.db, customer, &row.number, now).await?;
+            Err(code_refusal("WRONG_CODE", wrong_code_message(attempts)))
+        }
         None => Err(code_refusal("TOO_MANY_ATTEMPTS", caller_ids::TOO_MANY_TRIES)),
     }
 }
 
-/// Sends a new code to an outside number not yet verified (at most once a minute); the old
-/// code stops working and the tries start again. 422 RESEND_TOO_SOON or VERIFIED_ALREADY.
+/// Sends a new code to an outside number not yet verified (at most once a minute, and within
+/// the number's and the account's codes a day); the old code stops working and the tries start
+/// again. 422 RESEND_TOO_SOON, NUMBER_DAILY_LIMIT, ACCOUNT_DAILY_LIMIT or VERIFIED_ALREADY; 429
+/// past the account's calls a minute.
 #[utoipa::path(post, path = "/outboundcli/resendCode/{id}", tag = "outbound",
     params(("id" = String, Path, description = "The outside caller id")),
     responses((status = 200, body = Done), (status = 404, description = "No such caller id in this account"),
-        (status = 422, description = "errors.form_code: why no code was sent")))]
+        (status = 422, description = "errors.form_code: why no code was sent"),
+        (status = 429, body = TooManyCalls, description = "Too many calls from the account this minute (errors.form_code)")))]
 async fn resend_code(
     State(state): State<AppState>,
     user: ManageCliUser,
     Path(id): Path<String>,
 ) -> Result<Json<Done>, AppError> {
     user.require_edit()?;
-    let (customer, id) = (user.customer(), path_id(&id)?);
+    let (customer, id, now) = (user.customer(), path_id(&id)?, state.clock.now());
+    limit_requests(&state, customer, "resend", "form_code").await?;
     let row = store::find(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
-    if let Some(message) = resend_refusal(&code_state(&row), state.clock.now()) {
-        let code = if message == caller_ids::VERIFIED_ALREADY { "VERIFIED_ALREADY" } else { "RESEND_TOO_SOON" };
-        return Err(code_refusal(code, message));
-    }
+    claim_send(&state.db, customer, &row.number, Some(&code_state(&row)), now)
+        .await?
+        .map_err(|r| send_refused("form_code", r))?;
     let code = new_code();
-    if !store::new_code(&state.db, customer, id, &code_hash(customer, &row.number, &code), state.clock.now()).await? {
+    if !store::new_code(&state.db, customer, id, &code_hash(customer, &row.number, &code), now).await? {
         return Err(AppError::NotFound);
     }
     send_code(&state, customer, &row.number, &code).await?;

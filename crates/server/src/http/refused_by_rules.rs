@@ -66,6 +66,14 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
         ],
     },
     RefusedBy {
+        rule: "how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429)",
+        calls: &[
+            ("post_outboundcli_addCallerId", "form_number (a code a minute and CODES_PER_NUMBER_PER_DAY to a number, CODES_PER_ACCOUNT_PER_DAY from an account)"),
+            ("post_outboundcli_resendCode_id", "form_code (a code a minute and CODES_PER_NUMBER_PER_DAY to a number, CODES_PER_ACCOUNT_PER_DAY from an account)"),
+            ("post_outboundcli_verifyCallerId_id", "form_code (WRONG_CODES_PER_NUMBER_PER_DAY wrong codes for a number)"),
+        ],
+    },
+    RefusedBy {
         rule: "what the account's stored records allow now",
         calls: &[
             ("post_managecampaigns_deleteCampaign", "id (a campaign that still holds numbers)"),

@@ -38,6 +38,7 @@ mod numbers_page_cache;
 mod outbound_agents;
 mod outbound_campaigns;
 mod outbound_cli;
+mod outbound_cli_limits;
 mod partner_portal;
 mod partner_rewards_branding;
 mod pools_parameters;

@@ -75,6 +75,8 @@ mod outbound_agents;
 mod outbound_campaigns;
 #[path = "../api/outbound_cli.rs"]
 mod outbound_cli;
+#[path = "../api/outbound_cli_limits.rs"]
+mod outbound_cli_limits;
 #[path = "../api/partner_portal.rs"]
 mod partner_portal;
 #[path = "../api/partner_rewards_branding.rs"]

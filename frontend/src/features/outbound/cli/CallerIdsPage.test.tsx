@@ -110,6 +110,32 @@ describe('the Manage CLI page', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('resendCode/7'))).toBe(true);
   });
 
+  test('a premium personal number or a pager is refused as typed, and the day and minute limits in their words', async () => {
+    const tooMany = 'Too many requests from your account in a minute: wait a minute, then try again.';
+    const { user, fetch } = renderPage({
+      '/api/outboundcli/addCallerId': () =>
+        jsonResponse({ success: false, code: 'TOO_MANY_REQUESTS', message: tooMany, errors: { form_number: tooMany } }, 429),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add outside number' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add an outside caller id' });
+    const field = within(dialog).getByLabelText('Phone number');
+    await user.type(field, '07000123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a code' }));
+    expect(
+      within(dialog).getByText(
+        'Numbers starting 070 are personal numbers, charged at a premium rate: they cannot be caller ids.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '07624123456');
+    expect(within(dialog).getByText('Numbers starting 076 are pagers: they cannot be caller ids.')).toBeInTheDocument();
+    expect(posted(fetch, 'addCallerId')).toBeUndefined();
+    await user.clear(field);
+    await user.type(field, '07700900456');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a code' }));
+    expect(await within(dialog).findByText(tooMany)).toBeInTheDocument();
+  });
+
   test('a number is removed after confirming; a refusal is shown in its words', async () => {
     const { user } = renderPage({
       '/api/outboundcli/removeCallerId/7': () =>
