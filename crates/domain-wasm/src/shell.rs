@@ -55,6 +55,15 @@ pub fn can_manage_integrations(
     Ok(domain::integrations::can_manage_integrations(&account(acc)?))
 }
 
+/// Why the user may not set up or test the FTP export (its password opens the customer's
+/// server), or null when they may.
+#[wasm_bindgen(js_name = ftpExportRefusal)]
+pub fn ftp_export_refusal(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+) -> Result<Option<String>, JsError> {
+    Ok(domain::integrations::ftp_export_refusal(&account(acc)?).map(str::to_string))
+}
+
 /// Whether the overview shows (and fetches) the Dynamic URLs section.
 #[wasm_bindgen(js_name = showsDynamicUrls)]
 pub fn shows_dynamic_urls(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {

@@ -171,6 +171,11 @@ export function canManageIntegrations(account: AccountInput): boolean {
   return wasm.canManageIntegrations(account);
 }
 
+/** Why the user may not set up or test the FTP export, or null when they may. */
+export function ftpExportRefusal(account: AccountInput): string | null {
+  return wasm.ftpExportRefusal(account) ?? null;
+}
+
 /** Whether the overview shows (and fetches) the Dynamic URLs section. */
 export function showsDynamicUrls(account: AccountInput): boolean {
   return wasm.showsDynamicUrls(account);

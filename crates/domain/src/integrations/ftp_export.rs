@@ -36,6 +36,15 @@ pub fn can_set_up_ftp_export(account: &AccountState) -> bool {
     account.user_auth_code >= AuthLevel::ADMINISTRATOR
 }
 
+/// What the FTP export's form says to a user who may not set it up.
+pub const FTP_EXPORT_ADMINS_ONLY: &str =
+    "Only administrators can set up the FTP export or test its connection: its password opens your server.";
+
+/// Why the user may not set up the FTP export, or None when they may.
+pub fn ftp_export_refusal(account: &AccountState) -> Option<&'static str> {
+    (!can_set_up_ftp_export(account)).then_some(FTP_EXPORT_ADMINS_ONLY)
+}
+
 /// Whether Test connection may dial `port`: a protocol's usual port (the ones the form offers)
 /// or the port saved with the settings.
 pub fn ftp_test_port_allowed(port: u16, saved: Option<u16>) -> bool {
@@ -113,6 +122,8 @@ mod tests {
             |user_auth_code| AccountState { user_auth_code, can_edit_numbers_campaigns: true, ..Default::default() };
         assert!(!can_set_up_ftp_export(&level(AuthLevel::USER)), "the number admin right is not enough");
         assert!(can_set_up_ftp_export(&level(AuthLevel::ADMINISTRATOR)));
+        assert_eq!(ftp_export_refusal(&level(AuthLevel::ADMINISTRATOR)), None);
+        assert_eq!(ftp_export_refusal(&level(AuthLevel::USER)), Some(FTP_EXPORT_ADMINS_ONLY));
         assert!(can_set_up_ftp_export(&level(AuthLevel::ACCOUNT_OWNER)));
     }
 

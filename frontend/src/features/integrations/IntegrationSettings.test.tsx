@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/fixtures';
-import { callsTo, connection, integrationAnswers, posted, postedLists, renderAt } from './test-utils';
+import { callsTo, connection, integrationAnswers, posted, postedLists, professional, renderAt } from './test-utils';
 
 const ADS_OPTIONS = {
   connected: true,
@@ -116,6 +116,17 @@ const FTP_SETTINGS = {
 };
 
 describe('the FTP export form', () => {
+  test('a user who manages numbers but is no administrator sees why the form is closed to them', async () => {
+    stubApi(integrationAnswers());
+    renderAt('/ftpexport', professional({ userAuthCode: 10, canEditNumbersCampaigns: true }));
+    const form = await screen.findByRole('form', { name: 'FTP export settings' });
+    expect(
+      screen.getByText('Only administrators can set up the FTP export or test its connection: its password opens your server.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Test connection' })).toBeDisabled();
+  });
+
   test('the file name says which characters and token it takes; the port follows the protocol', async () => {
     stubApi(integrationAnswers());
     const { user } = renderAt('/ftpexport');

@@ -1,7 +1,13 @@
 import { useId, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { canManageIntegrations, integrationForPage, integrationOverview, type IntegrationCard } from '../../../domain';
+import {
+  canManageIntegrations,
+  ftpExportRefusal,
+  integrationForPage,
+  integrationOverview,
+  type IntegrationCard,
+} from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useIntegrations } from '../api/useIntegrations';
 import type { Integration } from '../api/types';
@@ -55,6 +61,7 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
   const load = useIntegrations();
   const actions = useIntegrationActions(load.reload);
   const canManage = canManageIntegrations(account);
+  const ftpRefusal = ftpExportRefusal(account);
   const headingId = useId();
   const notAllowedId = useId();
   const { state, configured } = load;
@@ -99,11 +106,14 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
               {isConfigured && hasProviderSettings(identifier) && (
                 <ProviderSettingsForm integration={integration} disabled={!canManage} onSaved={load.reload} />
               )}
+              {canManage && identifier === 'ftp_export' && ftpRefusal && (
+                <p className="banner banner-warning">{ftpRefusal}</p>
+              )}
               {hasSettingsForm(identifier) && card.buttons.main !== 'notAuthorised' && (
                 <IntegrationSettingsForm
                   integration={integration}
                   configured={isConfigured}
-                  disabled={!canManage}
+                  disabled={!canManage || (identifier === 'ftp_export' && ftpRefusal !== null)}
                   onSaved={load.reload}
                 />
               )}
