@@ -17,9 +17,11 @@ const NAMED_MAX: usize = 10;
 
 /// Whether a character (of a word in lower case) is one the recogniser can say: a to z, 0 to 9,
 /// an apostrophe or hyphen, or an accented Latin letter (Latin-1 and Latin Extended-A's small
-/// letters, ß to ſ, but not the division sign).
+/// letters, ß to ž), but not the division sign nor the letters espeak-ng spells out by their
+/// code (dotless ı, the ĳ ligature, ŉ, long ſ).
 fn sayable_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '\'' || c == '-' || (('\u{DF}'..='\u{17F}').contains(&c) && c != '\u{F7}')
+    let spelled_out = matches!(c, '\u{F7}' | 'ı' | 'ĳ' | 'ŉ' | 'ſ');
+    c.is_ascii_alphanumeric() || c == '\'' || c == '-' || (('ß'..='ž').contains(&c) && !spelled_out)
 }
 
 /// Whether the recogniser can use a word: a vocabulary word (`is_vocabulary_word`) whose
@@ -77,7 +79,8 @@ mod tests {
         }
         // Arabic-Indic digits, Cyrillic, Greek, Chinese, superscripts, a dotted capital I (its
         // lower case has a combining dot), a division sign, and what is no vocabulary word.
-        for word in ["٣٤٥", "Москва", "Ελλάδα", "東京", "x²", "İstanbul", "a÷b", "µ", "-ish", ""] {
+        for word in ["٣٤٥", "Москва", "Ελλάδα", "東京", "x²", "İstanbul", "a÷b", "µ", "kırmızı", "-ish", ""]
+        {
             assert!(!recogniser_can_say(word), "{word}");
         }
     }
