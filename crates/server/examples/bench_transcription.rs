@@ -11,7 +11,9 @@ use std::time::Instant;
 use domain::speech::{recogniser_words, word_error_rate, WordErrors};
 use server::seed::{Dialogue, DIALOGUES};
 use server::speech::{dialogue_mp3_in, DialogueVoices, AMERICAN};
-use server::transcription::{vocabulary_heard, Pocketsphinx, Pocketsphinx5, Recogniser};
+use server::transcription::{
+    pronunciations, vocabulary_heard, vocabulary_words, Pocketsphinx, Pocketsphinx5, Pronunciation, Recogniser,
+};
 
 /// A vocabulary none of the dialogues says: the demo's Atlas's, and invented product names.
 const UNSAID: [&str; 2] =
@@ -22,12 +24,12 @@ async fn main() {
     run(&Pocketsphinx, &[]).await;
     let ps5 = Pocketsphinx5::in_checkout();
     run(&ps5, &[]).await;
-    let vocabulary = recogniser_words(&UNSAID);
+    let vocabulary = pronunciations(&recogniser_words(&UNSAID)).await.expect("espeak-ng is installed");
     println!("\n\n#### with the vocabulary {vocabulary:?}");
     run(&ps5, &vocabulary).await;
 }
 
-async fn run(recogniser: &impl Recogniser, vocabulary: &[String]) {
+async fn run(recogniser: &impl Recogniser, vocabulary: &[Pronunciation]) {
     println!("\n\n#### recogniser: {}", recogniser.name());
     println!("\n== the demo's recordings (espeak-ng en-gb and en-gb+f3, each dialogue at its pace)");
     bench(recogniser, vocabulary, |dialogue| dialogue.voices()).await;
@@ -35,7 +37,11 @@ async fn run(recogniser: &impl Recogniser, vocabulary: &[String]) {
     bench(recogniser, vocabulary, |_| AMERICAN).await;
 }
 
-async fn bench(recogniser: &impl Recogniser, vocabulary: &[String], voices: impl Fn(&Dialogue) -> DialogueVoices) {
+async fn bench(
+    recogniser: &impl Recogniser,
+    vocabulary: &[Pronunciation],
+    voices: impl Fn(&Dialogue) -> DialogueVoices,
+) {
     let mut false_alarms = 0;
     let (mut total, mut audio_ms, mut spent) = (WordErrors::default(), 0i64, 0f64);
     for (n, dialogue) in DIALOGUES.iter().enumerate() {
@@ -46,7 +52,7 @@ async fn bench(recogniser: &impl Recogniser, vocabulary: &[String], voices: impl
             recogniser.transcribe(&mp3, vocabulary).await.expect("the recogniser is installed (scripts/setup.sh)");
         let seconds = started.elapsed().as_secs_f64();
         let errors = word_error_rate(&reference, &heard.text);
-        false_alarms += vocabulary_heard(&heard, vocabulary);
+        false_alarms += vocabulary_heard(&heard, &vocabulary_words(vocabulary));
         println!("\ndialogue {}: {:.1} s of audio heard in {seconds:.2} s", n + 1, heard.audio_ms as f64 / 1000.0);
         println!("  said:  {reference}");
         println!("  heard: {}", heard.text.replace('\n', " / "));

@@ -17,6 +17,7 @@ pub mod http;
 pub mod invoice_files;
 pub mod kept_pages;
 pub mod payments;
+pub mod pronunciations;
 pub mod provisioning;
 pub mod sales_file;
 pub mod secrets;

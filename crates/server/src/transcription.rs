@@ -5,8 +5,9 @@
 //! recording is decoded by lame, resampled to 16 kHz by sox and heard by `pocketsphinx_continuous`.
 //! Debian's takes no words of the account's, so when the account has a vocabulary
 //! (/vocabularies) the recording is heard as well by PocketSphinx 5 (PyPI, in target/speech),
-//! given the vocabulary's words (those its dictionary lacks with the phones espeak-ng says them
-//! with), and its transcript is taken when it has more of them. Each is a process on this machine
+//! given the vocabulary's words with the pronunciations kept when it was saved
+//! (`pronunciations`: espeak-ng is not run for a recording), and its transcript is taken when it
+//! has more of them. Each is a process on this machine
 //! working on files in a folder of its own (removed after), so no audio leaves the installation.
 //! Why these recognisers, and how well they hear the demo's recordings: docs/speech-api.md.
 //!
@@ -27,6 +28,7 @@ use sqlx::AnyPool;
 use tokio::process::Command;
 use tokio::task::JoinHandle;
 
+pub use crate::pronunciations::{pronunciations, Pronunciation};
 use crate::security::random_token;
 use crate::speech::run_program;
 use crate::state::AppState;
@@ -67,8 +69,13 @@ pub trait Recogniser: Send + Sync {
     /// Its name, stored with each transcript.
     fn name(&self) -> &str;
     /// What it hears in a recording (MP3 bytes), the account's vocabulary words (lower case,
-    /// `domain::speech::recogniser_words`) added to what it knows.
-    fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> impl Future<Output = Result<Heard, String>> + Send;
+    /// `domain::speech::recogniser_words`, with their kept pronunciations:
+    /// `pronunciations::account_vocabulary`) added to what it knows.
+    fn transcribe(
+        &self,
+        mp3: &[u8],
+        vocabulary: &[Pronunciation],
+    ) -> impl Future<Output = Result<Heard, String>> + Send;
 }
 
 /// Debian's pocketsphinx (0.8+5prealpha) with pocketsphinx-en-us, on this machine.
@@ -87,7 +94,7 @@ impl Recogniser for Pocketsphinx {
         POCKETSPHINX
     }
 
-    async fn transcribe(&self, mp3: &[u8], _vocabulary: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, mp3: &[u8], _vocabulary: &[Pronunciation]) -> Result<Heard, String> {
         // Files of ours for the moment it takes, removed after: lame decodes MP3 from a file only
         // (from a pipe it fails unless the bytes are already waiting).
         let dir = std::env::temp_dir().join(format!("transcription-{}", random_token()));
@@ -147,8 +154,9 @@ pub fn parse_pocketsphinx(output: &str) -> Heard {
 /// PocketSphinx 5 (PyPI `pocketsphinx`, with the US English model it ships) on this machine, run
 /// by crates/server/speech/hear.py with the Python of its virtual environment (scripts/setup.sh
 /// installs it in target/speech; SPEECH_PYTHON names another). It takes the account's vocabulary:
-/// each word its dictionary lacks is added with the phones espeak-ng says it with
-/// (`domain::speech::phones`), and to its language model.
+/// each word its dictionary lacks is added with its kept pronunciation (the phones espeak-ng says
+/// it with, worked out when the vocabulary was saved: `pronunciations`), and to its language
+/// model.
 #[derive(Debug, Clone)]
 pub struct Pocketsphinx5 {
     /// The Python that has `pocketsphinx` installed.
@@ -173,7 +181,7 @@ impl Recogniser for Pocketsphinx5 {
         POCKETSPHINX_5
     }
 
-    async fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, mp3: &[u8], vocabulary: &[Pronunciation]) -> Result<Heard, String> {
         let dir = std::env::temp_dir().join(format!("transcription-{}", random_token()));
         tokio::fs::create_dir(&dir).await.map_err(|e| format!("no working folder for the recording: {e}"))?;
         let heard = hear_5_in(&dir, &self.python, mp3, vocabulary).await;
@@ -182,55 +190,17 @@ impl Recogniser for Pocketsphinx5 {
     }
 }
 
-async fn hear_5_in(dir: &Path, python: &Path, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+async fn hear_5_in(dir: &Path, python: &Path, mp3: &[u8], vocabulary: &[Pronunciation]) -> Result<Heard, String> {
     let wav = decode(dir, mp3).await?;
     let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
     let script = dir.join("hear.py");
     tokio::fs::write(&script, HEAR_PY)
         .await
         .map_err(|e| format!("the recogniser's script could not be written: {e}"))?;
-    let words = serde_json::to_vec(&pronunciations(vocabulary).await?).map_err(|e| e.to_string())?;
+    let words = serde_json::to_vec(vocabulary).map_err(|e| e.to_string())?;
     let heard = run_program(Command::new(python).arg(&script).arg(&wav), &words, true).await.map_err(|e| e.0)?;
     let audio_ms = (bytes - WAV_HEADER as i64).max(0) * 1000 / (SAMPLE_RATE * 2);
     Ok(Heard { audio_ms, ..parse_pocketsphinx(&String::from_utf8_lossy(&heard)) })
-}
-
-/// The phones of each vocabulary word as espeak-ng's American English says it, in the model's
-/// phone set; a word espeak-ng gives phonemes the table lacks is left out. One espeak-ng run for
-/// all the words, a line each ("word."); should its lines not match the words one to one, a run
-/// a word.
-pub async fn pronunciations(words: &[String]) -> Result<Vec<(String, String)>, String> {
-    let espeak = |text: String| async move {
-        let out =
-            run_program(Command::new("espeak-ng").args(["-v", "en-us", "-q", "-x", "--sep=_"]), text.as_bytes(), true)
-                .await
-                .map_err(|e| e.0)?;
-        Ok::<_, String>(
-            String::from_utf8_lossy(&out)
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect::<Vec<_>>(),
-        )
-    };
-    if words.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut said = espeak(words.iter().map(|w| format!("{w}.\n")).collect()).await?;
-    if said.len() != words.len() {
-        said = Vec::with_capacity(words.len());
-        for word in words {
-            said.push(espeak(format!("{word}.\n")).await?.join(" "));
-        }
-    }
-    Ok(words
-        .iter()
-        .zip(said)
-        .filter_map(|(word, espeak)| {
-            Some((word.clone(), domain::speech::phones::espeak_to_arpabet(&espeak)?.join(" ")))
-        })
-        .collect())
 }
 
 /// The recording as the model wants it: decoded by lame, resampled by sox to 16 kHz mono.
@@ -277,13 +247,14 @@ impl Recogniser for Local {
         LOCAL
     }
 
-    async fn transcribe(&self, mp3: &[u8], vocabulary: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, mp3: &[u8], vocabulary: &[Pronunciation]) -> Result<Heard, String> {
         let heard = Pocketsphinx.transcribe(mp3, &[]).await?;
         if vocabulary.is_empty() {
             return Ok(heard);
         }
+        let words = vocabulary_words(vocabulary);
         match self.with_vocabulary.transcribe(mp3, vocabulary).await {
-            Ok(with) if vocabulary_heard(&with, vocabulary) > vocabulary_heard(&heard, vocabulary) => Ok(with),
+            Ok(with) if vocabulary_heard(&with, &words) > vocabulary_heard(&heard, &words) => Ok(with),
             Ok(_) => Ok(heard),
             Err(cause) => {
                 tracing::warn!(%cause, "PocketSphinx 5 failed; the transcript is Debian's pocketsphinx's");
@@ -291,6 +262,11 @@ impl Recogniser for Local {
             }
         }
     }
+}
+
+/// The words of a vocabulary given with their pronunciations.
+pub fn vocabulary_words(vocabulary: &[Pronunciation]) -> Vec<String> {
+    vocabulary.iter().map(|(word, _)| word.clone()).collect()
 }
 
 /// How many of the words heard are the vocabulary's.
@@ -323,8 +299,13 @@ pub fn heard_key(audio: &[u8], vocabulary: &[String]) -> String {
 
 /// Transcribes up to `BATCH` waiting calls, one at a time, each with its account's vocabulary.
 pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> sqlx::Result<Ran> {
+    run_batch(db, recogniser, now, BATCH).await
+}
+
+/// Transcribes up to `batch` waiting calls (the accounts' in turn: `store::transcripts::waiting`).
+pub async fn run_batch(db: &AnyPool, recogniser: &impl Recogniser, now: i64, batch: i64) -> sqlx::Result<Ran> {
     let mut ran = Ran::default();
-    for (call_id, customer_id) in store::waiting(db, now, MAX_ATTEMPTS, BATCH).await? {
+    for (call_id, customer_id) in store::waiting(db, now, MAX_ATTEMPTS, batch).await? {
         if store::claim(db, call_id, now, now + CLAIM_SECONDS, MAX_ATTEMPTS).await?.is_none() {
             continue; // another run has it, or has just finished it
         }
@@ -333,8 +314,8 @@ pub async fn run_once(db: &AnyPool, recogniser: &impl Recogniser, now: i64) -> s
             continue;
         }
         let Some(audio) = store::audio(db, call_id).await? else { continue };
-        let vocabulary = crate::store::voice_tags::recogniser_words(db, customer_id).await?;
-        let sha256 = heard_key(&audio, &vocabulary);
+        let vocabulary = crate::pronunciations::account_vocabulary(db, customer_id).await?;
+        let sha256 = heard_key(&audio, &vocabulary_words(&vocabulary));
         let heard = match store::heard_before(db, &sha256, recogniser.name()).await? {
             Some(before) => {
                 ran.reused += 1;
@@ -422,21 +403,5 @@ mod tests {
             Heard { words: vec![word("the"), word("dorvana"), word("kit"), word("dorvana")], ..Heard::default() };
         assert_eq!(vocabulary_heard(&heard, &["dorvana".into()]), 2);
         assert_eq!(vocabulary_heard(&heard, &[]), 0);
-    }
-
-    #[tokio::test]
-    async fn vocabulary_words_get_the_phones_espeak_ng_says_them_with() {
-        let words: Vec<String> = ["zentrova", "dorvana", "24-hour"].map(String::from).into();
-        let said = pronunciations(&words).await.expect("espeak-ng is installed");
-        let phones: Vec<(&str, &str)> = said.iter().map(|(w, p)| (w.as_str(), p.as_str())).collect();
-        assert_eq!(
-            phones,
-            [
-                ("zentrova", "Z EH N T R OW V AH"),
-                ("dorvana", "D AO R V AA N AH"),
-                ("24-hour", "T W EH N T IY F AO R AW ER")
-            ]
-        );
-        assert!(pronunciations(&[]).await.unwrap().is_empty());
     }
 }

@@ -3,6 +3,7 @@
 //! and its voice tags (phrases found in transcripts).
 
 pub mod phones;
+pub mod sayable;
 pub mod trial;
 pub mod vocabulary;
 pub mod voice_tags;

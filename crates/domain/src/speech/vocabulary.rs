@@ -1,11 +1,13 @@
 //! Vocabularies (/vocabularies): an account's own words and phrases (product names, places,
 //! people) for the recogniser. A vocabulary has a name and its entries, one a line: each entry one
-//! to four words of letters (any alphabet's), digits, apostrophes and hyphens, as the caller would
-//! say them ("Atlas Home Cover", "Llandudno", "24-hour"). Counts and lengths are bounded so a
-//! vocabulary stays a list a recogniser can take.
+//! to four words of letters, digits, apostrophes and hyphens, as the caller would say them
+//! ("Atlas Home Cover", "Llandudno", "24-hour"), each a word the recogniser can say (`sayable`:
+//! Latin letters and the digits 0 to 9; the words it cannot are named). Counts and lengths are
+//! bounded so a vocabulary stays a list a recogniser can take.
 
 use serde::{Deserialize, Serialize};
 
+use super::sayable::{cannot_say_message, recogniser_can_say, unsayable_words};
 use crate::routing::description::DescriptionRule;
 use crate::validation::FieldErrors;
 
@@ -52,13 +54,14 @@ pub fn is_vocabulary_word(word: &str) -> bool {
 }
 
 /// The words an account's vocabularies (each its text, one entry a line) give the recogniser:
-/// each entry's words, lower case as the recogniser's dictionary has them, each once, sorted.
+/// each entry's words it can say (`recogniser_can_say`), lower case as the recogniser's
+/// dictionary has them, each once, sorted.
 pub fn recogniser_words<S: AsRef<str>>(vocabularies: &[S]) -> Vec<String> {
     let mut words: Vec<String> = vocabularies
         .iter()
         .flat_map(|text| vocabulary_entries(text.as_ref()))
         .flat_map(|entry| entry.split(' ').map(str::to_lowercase).collect::<Vec<_>>())
-        .filter(|word| is_vocabulary_word(word))
+        .filter(|word| recogniser_can_say(word))
         .collect();
     words.sort();
     words.dedup();
@@ -87,6 +90,10 @@ pub fn validate_vocabulary<S: AsRef<str>>(form: &VocabularyForm, taken: &[S]) ->
         }
         seen.push(entry.to_lowercase());
     }
+    let unsayable = unsayable_words(&form.words);
+    if !unsayable.is_empty() {
+        errors.add("form_words", cannot_say_message(&unsayable));
+    }
     errors
 }
 
@@ -94,7 +101,7 @@ pub fn validate_vocabulary<S: AsRef<str>>(form: &VocabularyForm, taken: &[S]) ->
 mod tests {
     #[test]
     fn the_recogniser_takes_each_word_of_every_entry_once_in_lower_case() {
-        let vocabularies = ["Zentrova kit\nAtlas Home Cover\n\n", "atlas\n24-hour  callout", "bad!word"];
+        let vocabularies = ["Zentrova kit\nAtlas Home Cover\n\n", "atlas\n24-hour  callout", "bad!word\n٣٤٥ Москва"];
         assert_eq!(
             super::recogniser_words(&vocabularies),
             ["24-hour", "atlas", "callout", "cover", "home", "kit", "zentrova"]
@@ -133,5 +140,10 @@ mod tests {
         assert_eq!(errors("P", &"x".repeat(31)).get("form_words"), Some(ENTRY_TOO_LONG));
         assert_eq!(errors("P", "price £5").get("form_words"), Some(ENTRY_CHARACTERS));
         assert_eq!(errors("P", "Atlas Cover\natlas  COVER").get("form_words"), Some(ENTRY_REPEATED));
+        assert_eq!(
+            errors("P", "Atlas\nflat ٣٤٥\nМосква").get("form_words"),
+            Some(cannot_say_message(&["٣٤٥", "Москва"]).as_str())
+        );
+        assert!(errors("P", "Zoë\ncafé").is_empty());
     }
 }

@@ -1,7 +1,9 @@
 //! Speech analytics' settings (issue 36, docs/speech-api.md): vocabularies (/vocabularies, the
 //! `speech_vocabularies` scope) and voice tags (/voicetags, the `integration_speech_voice_tags`
 //! scope), each behind its menu item and guard (domain `menu::menu_page_opens`: speech analytics
-//! and the scope); changes need an administrator or owner. A voice tag added, changed or deleted
+//! and the scope); changes need an administrator or owner. A vocabulary saved has its words'
+//! pronunciations worked out once and kept with it (`pronunciations`), for the transcription job;
+//! a word the recogniser cannot use is refused, named. A voice tag added, changed or deleted
 //! re-tags every transcript of the account (in batches) before the answer. Another customer's
 //! record is 404.
 
@@ -9,6 +11,7 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::menu_page_opens;
+use domain::speech::sayable::{cannot_say_message, too_many_account_words, TOO_MANY_ACCOUNT_WORDS};
 use domain::speech::vocabulary::{TOO_MANY_VOCABULARIES, VOCABULARIES_MAX};
 use domain::speech::voice_tags::{TOO_MANY_VOICE_TAGS, VOICE_TAGS_MAX};
 use domain::speech::{
@@ -26,8 +29,9 @@ use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::tags::path_id;
 use super::typed_form::Form;
+use crate::pronunciations::{self, Pronunciation};
 use crate::state::AppState;
-use crate::store::voice_tags as store;
+use crate::store::voice_tags::{self as store, VocabularyRow};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -134,24 +138,34 @@ struct VocabularyFields {
     form_words: String,
 }
 
-/// Checks the form (and the account's count when adding); the entries to store, one a line.
+/// Checks the form against the account's other vocabularies (their count when adding, their
+/// names, their words with these), then works out the words' pronunciations (a word espeak-ng
+/// gives none for is refused, named): the entries to store, one a line, and their pronunciations.
 async fn check_vocabulary(
-    state: &AppState,
-    customer: i64,
-    id: i64,
+    others: &[VocabularyRow],
+    adding: bool,
     form: &VocabularyFields,
-) -> Result<String, AppError> {
-    let taken = store::other_vocabulary_names(&state.db, customer, id).await?;
+) -> Result<(String, Vec<Pronunciation>), AppError> {
+    let taken: Vec<&str> = others.iter().map(|v| v.description.as_str()).collect();
     let vocabulary = VocabularyForm { description: form.form_description.clone(), words: form.form_words.clone() };
     let mut errors = validate_vocabulary(&vocabulary, &taken);
-    if id == 0 && taken.len() >= VOCABULARIES_MAX {
+    if adding && taken.len() >= VOCABULARIES_MAX {
         errors.add("form_description", TOO_MANY_VOCABULARIES);
+    }
+    let other_words: Vec<&str> = others.iter().map(|v| v.words.as_str()).collect();
+    if too_many_account_words(&other_words, &form.form_words) {
+        errors.add("form_words", TOO_MANY_ACCOUNT_WORDS);
     }
     if errors.get("form_description") == Some(domain::routing::DESCRIPTION_NOT_UNIQUE) {
         return Err(AppError::Coded("DESCRIPTION_NOT_UNIQUE", errors));
     }
     errors.into_result().map_err(AppError::Validation)?;
-    Ok(vocabulary_entries(&form.form_words).join("\n"))
+    let entries = vocabulary_entries(&form.form_words).join("\n");
+    match pronunciations::of_entries(&entries).await {
+        Ok(said) => Ok((entries, said)),
+        Err(Ok(unsaid)) => Err(AppError::field("form_words", cannot_say_message(&unsaid))),
+        Err(Err(cause)) => Err(AppError::Internal(format!("the vocabulary's pronunciations: {cause}"))),
+    }
 }
 
 /// Adds a vocabulary.
@@ -165,8 +179,11 @@ async fn add_vocabulary(
 ) -> Result<Json<Saved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let words = check_vocabulary(&state, customer, 0, &form).await?;
-    let id = store::insert_vocabulary(&state.db, customer, &form.form_description, &words, state.clock.now()).await?;
+    let others = store::vocabularies(&state.db, customer).await?;
+    let (words, said) = check_vocabulary(&others, true, &form).await?;
+    let id =
+        store::insert_vocabulary(&state.db, customer, &form.form_description, &words, Some(&said), state.clock.now())
+            .await?;
     Ok(Json(Saved { success: true, id }))
 }
 
@@ -183,11 +200,13 @@ async fn edit_vocabulary(
 ) -> Result<Json<Saved>, AppError> {
     user.require_edit()?;
     let (customer, id) = (user.customer(), path_id(&id)?);
-    if !store::vocabularies(&state.db, customer).await?.iter().any(|v| v.id == id) {
+    let (this, others): (Vec<_>, Vec<_>) =
+        store::vocabularies(&state.db, customer).await?.into_iter().partition(|v| v.id == id);
+    if this.is_empty() {
         return Err(AppError::NotFound);
     }
-    let words = check_vocabulary(&state, customer, id, &form).await?;
-    if !store::update_vocabulary(&state.db, customer, id, &form.form_description, &words).await? {
+    let (words, said) = check_vocabulary(&others, false, &form).await?;
+    if !store::update_vocabulary(&state.db, customer, id, &form.form_description, &words, &said).await? {
         return Err(AppError::NotFound);
     }
     Ok(Json(Saved { success: true, id }))

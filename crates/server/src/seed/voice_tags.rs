@@ -3,7 +3,8 @@
 //! Atlas's demo transcripts a few seconds after the first start (store::voice_tags::tag_call), as
 //! it would for a real call. Which are found depends on what the recogniser heard (see
 //! docs/speech-api.md): today 'Polite caller' and 'Time offered' are, 'Appointment' is said in the
-//! dialogues but not heard.
+//! dialogues but not heard. The vocabulary is kept with its words' pronunciations, as one saved
+//! on /vocabularies is (without espeak-ng, the job works them out when it first needs them).
 
 use domain::speech::Side;
 use sqlx::AnyPool;
@@ -11,6 +12,9 @@ use sqlx::AnyPool;
 use crate::store::voice_tags as store;
 
 const ATLAS: i64 = 300;
+
+/// Atlas's vocabulary: its products and a place, one a line.
+const VOCABULARY: &str = "Atlas Home Cover\nno claims bonus\nexcess\nDun Laoghaire";
 
 const VOICE_TAGS: &[(&str, &str, Side)] = &[
     ("Appointment", "appointment\nbook an appointment", Side::Caller),
@@ -20,14 +24,14 @@ const VOICE_TAGS: &[(&str, &str, Side)] = &[
 ];
 
 pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
-    store::insert_vocabulary(
-        db,
-        ATLAS,
-        "Atlas products",
-        "Atlas Home Cover\nno claims bonus\nexcess\nDun Laoghaire",
-        now,
-    )
-    .await?;
+    let said = match crate::pronunciations::of_entries(VOCABULARY).await {
+        Ok(said) => Some(said),
+        Err(cause) => {
+            tracing::warn!(?cause, "the demo's vocabulary is kept without its pronunciations");
+            None
+        }
+    };
+    store::insert_vocabulary(db, ATLAS, "Atlas products", VOCABULARY, said.as_deref(), now).await?;
     for (name, phrases, side) in VOICE_TAGS {
         store::insert_voice_tag(db, ATLAS, name, phrases, *side, now).await?;
     }

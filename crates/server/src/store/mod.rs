@@ -59,6 +59,7 @@ pub mod usage;
 pub mod user_admin;
 pub mod users;
 pub mod visit_figures;
+pub mod vocabulary_pronunciations;
 pub mod voice_tags;
 pub mod voicemails;
 

@@ -26,22 +26,28 @@ pub struct NewTranscript<'a> {
     pub audio_ms: i64,
 }
 
-/// Up to `limit` recorded calls waiting for a transcript, newest first: their customer has
-/// speech (hasSpeech, or the speech analytics scope in its package or add-ons, or the call came
-/// during its speech analytics trial: `trial_allowance` then decides), they have no
-/// transcript, and no claim holds them (nor were they given up after `max_attempts`).
+/// Up to `limit` recorded calls waiting for a transcript, the accounts' in turn: each account's
+/// newest first, then each one's next, and so on (within a turn, newest first), so an account
+/// with many calls waiting holds up no other. A call waits when its customer has speech
+/// (hasSpeech, or the speech analytics scope in its package or add-ons, or the call came during
+/// its speech analytics trial: `trial_allowance` then decides), it has no transcript, and no
+/// claim holds it (nor was it given up after `max_attempts`).
 pub async fn waiting(db: &AnyPool, now: i64, max_attempts: i64, limit: i64) -> sqlx::Result<Vec<(i64, i64)>> {
     sqlx::query_as(
-        "SELECT r.call_id, r.customer_id FROM call_recordings r JOIN customers c ON c.id = r.customer_id
-         WHERE (c.has_speech = 1
-                OR EXISTS (SELECT 1 FROM plan_scopes p WHERE p.plan = c.plan AND p.addon = 0 AND p.scope = $1)
-                OR EXISTS (SELECT 1 FROM customer_addons a WHERE a.customer_id = c.id AND a.scope = $1)
-                OR EXISTS (SELECT 1 FROM speech_trials t JOIN calls k ON k.id = r.call_id
-                           WHERE t.customer_id = c.id AND k.started_at >= t.started_at AND k.started_at < t.ends_at))
-           AND NOT EXISTS (SELECT 1 FROM transcripts t WHERE t.call_id = r.call_id)
-           AND NOT EXISTS (SELECT 1 FROM transcription_claims k
-                           WHERE k.call_id = r.call_id AND (k.claimed_until > $2 OR k.attempts >= $3))
-         ORDER BY r.call_id DESC LIMIT $4",
+        "SELECT call_id, customer_id FROM (
+           SELECT r.call_id, r.customer_id,
+                  ROW_NUMBER() OVER (PARTITION BY r.customer_id ORDER BY r.call_id DESC) AS turn
+           FROM call_recordings r JOIN customers c ON c.id = r.customer_id
+           WHERE (c.has_speech = 1
+                  OR EXISTS (SELECT 1 FROM plan_scopes p WHERE p.plan = c.plan AND p.addon = 0 AND p.scope = $1)
+                  OR EXISTS (SELECT 1 FROM customer_addons a WHERE a.customer_id = c.id AND a.scope = $1)
+                  OR EXISTS (SELECT 1 FROM speech_trials t JOIN calls k ON k.id = r.call_id
+                             WHERE t.customer_id = c.id AND k.started_at >= t.started_at AND k.started_at < t.ends_at))
+             AND NOT EXISTS (SELECT 1 FROM transcripts t WHERE t.call_id = r.call_id)
+             AND NOT EXISTS (SELECT 1 FROM transcription_claims k
+                             WHERE k.call_id = r.call_id AND (k.claimed_until > $2 OR k.attempts >= $3))
+         ) waiting
+         ORDER BY turn, call_id DESC LIMIT $4",
     )
     .bind(SPEECH_SCOPE)
     .bind(now)

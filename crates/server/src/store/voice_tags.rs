@@ -10,6 +10,7 @@ use domain::speech::voice_tags::{find_phrases, phrase_lines, Side, VoiceTag};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use super::tags::refresh_names;
+use super::vocabulary_pronunciations::{to_json, Pronunciation};
 
 /// Transcripts read and re-tagged in one transaction.
 const BATCH: i64 = 200;
@@ -30,15 +31,6 @@ pub async fn vocabularies(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Vocab
     .await
 }
 
-/// The words of all the account's vocabularies, for the recogniser (`domain::speech::recogniser_words`).
-pub async fn recogniser_words(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>> {
-    let texts: Vec<String> = sqlx::query_scalar("SELECT words FROM vocabularies WHERE customer_id = $1")
-        .bind(customer)
-        .fetch_all(db)
-        .await?;
-    Ok(domain::speech::recogniser_words(&texts))
-}
-
 /// The names of a table's rows of the customer but one (`except`), for the unique-name rule.
 async fn other_names(db: &AnyPool, table: &str, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
@@ -48,46 +40,51 @@ async fn other_names(db: &AnyPool, table: &str, customer: i64, except: i64) -> s
         .await
 }
 
-pub async fn other_vocabulary_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
-    other_names(db, "vocabularies", customer, except).await
-}
-
 pub async fn other_voice_tag_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
     other_names(db, "voice_tags", customer, except).await
 }
 
+/// Adds a vocabulary with its words' pronunciations (None: to be worked out when first needed).
 pub async fn insert_vocabulary(
     db: &AnyPool,
     customer: i64,
     description: &str,
     words: &str,
+    pronunciations: Option<&[Pronunciation]>,
     now: i64,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO vocabularies (customer_id, description, words, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        "INSERT INTO vocabularies (customer_id, description, words, pronunciations, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(customer)
     .bind(description.trim())
     .bind(words)
+    .bind(pronunciations.map(to_json))
     .bind(now)
     .fetch_one(db)
     .await
 }
 
+/// Renames a vocabulary and replaces its words and their pronunciations.
 pub async fn update_vocabulary(
     db: &AnyPool,
     customer: i64,
     id: i64,
     description: &str,
     words: &str,
+    pronunciations: &[Pronunciation],
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE vocabularies SET description = $1, words = $2 WHERE id = $3 AND customer_id = $4")
-        .bind(description.trim())
-        .bind(words)
-        .bind(id)
-        .bind(customer)
-        .execute(db)
-        .await?;
+    let done = sqlx::query(
+        "UPDATE vocabularies SET description = $1, words = $2, pronunciations = $3 WHERE id = $4 AND customer_id = $5",
+    )
+    .bind(description.trim())
+    .bind(words)
+    .bind(to_json(pronunciations))
+    .bind(id)
+    .bind(customer)
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() > 0)
 }
 

@@ -81,5 +81,6 @@ mod users_form;
 mod users_list;
 mod users_outbound;
 mod users_tenancy;
+mod vocabulary_words;
 mod voice_tags;
 mod website_checks;

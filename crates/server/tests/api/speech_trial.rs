@@ -5,7 +5,7 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
-use server::transcription::{run_once, Heard, Recogniser};
+use server::transcription::{run_once, Heard, Pronunciation, Recogniser};
 use sqlx::AnyPool;
 
 use crate::helpers::{rows_as_text, TestApp};
@@ -296,7 +296,7 @@ impl Recogniser for Hearing {
         "hearing"
     }
 
-    async fn transcribe(&self, _: &[u8], _: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, _: &[u8], _: &[Pronunciation]) -> Result<Heard, String> {
         Ok(Heard { text: "heard".into(), words: Vec::new(), audio_ms: 1_000 })
     }
 }

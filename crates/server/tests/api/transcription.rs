@@ -8,9 +8,10 @@ use std::sync::Mutex;
 
 use axum::http::StatusCode;
 use server::speech::{dialogue_mp3_in, DialogueVoices, Voice, AMERICAN, BRITISH};
+use server::store::transcripts::waiting;
 use server::transcription::{
-    run_once, Heard, HeardWord, Local, Pocketsphinx, Pocketsphinx5, Recogniser, CLAIM_SECONDS, LOCAL, MAX_ATTEMPTS,
-    RETRY_SECONDS,
+    pronunciations, run_batch, run_once, Heard, HeardWord, Local, Pocketsphinx, Pocketsphinx5, Pronunciation,
+    Recogniser, CLAIM_SECONDS, LOCAL, MAX_ATTEMPTS, RETRY_SECONDS,
 };
 use sqlx::AnyPool;
 
@@ -53,11 +54,26 @@ impl Recogniser for Counting {
         "counting"
     }
 
-    async fn transcribe(&self, audio: &[u8], _: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, audio: &[u8], _: &[Pronunciation]) -> Result<Heard, String> {
         *self.0.lock().unwrap().entry(audio.to_vec()).or_default() += 1;
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         let word = HeardWord { word: "heard".into(), start_ms: 0, end_ms: 400 };
         Ok(Heard { text: String::from_utf8_lossy(audio).into_owned(), words: vec![word], audio_ms: 1_000 })
+    }
+}
+
+/// Hears nothing, keeping the vocabulary it is given for each recording.
+#[derive(Default)]
+struct Given(Mutex<Vec<Vec<Pronunciation>>>);
+
+impl Recogniser for Given {
+    fn name(&self) -> &str {
+        "given"
+    }
+
+    async fn transcribe(&self, _: &[u8], vocabulary: &[Pronunciation]) -> Result<Heard, String> {
+        self.0.lock().unwrap().push(vocabulary.to_vec());
+        Ok(Heard::default())
     }
 }
 
@@ -69,7 +85,7 @@ impl Recogniser for Broken {
         "broken"
     }
 
-    async fn transcribe(&self, _: &[u8], _: &[String]) -> Result<Heard, String> {
+    async fn transcribe(&self, _: &[u8], _: &[Pronunciation]) -> Result<Heard, String> {
         Err("pocketsphinx_continuous: No such file or directory".into())
     }
 }
@@ -130,7 +146,7 @@ async fn an_invented_product_name_is_heard_once_it_is_in_the_accounts_vocabulary
     assert!(!words(&without).contains(&"dorvana".to_string()), "{:?}", without.text);
     let debian = Pocketsphinx.transcribe(&mp3, &[]).await.unwrap();
     assert!(!words(&debian).contains(&"dorvana".to_string()), "{:?}", debian.text);
-    let vocabulary = vec!["dorvana".to_string(), "kit".to_string()];
+    let vocabulary = pronunciations(&["dorvana".into(), "kit".into()]).await.expect("espeak-ng is installed");
     let with = ps5.transcribe(&mp3, &vocabulary).await.unwrap();
     let dorvana = with.words.iter().find(|w| w.word == "dorvana").unwrap_or_else(|| panic!("{:?}", with.text));
     assert!(dorvana.start_ms > 1_500, "said in the caller's line: {dorvana:?}");
@@ -279,4 +295,102 @@ async fn the_transcript_needs_the_recordings_permission_and_the_calls_own_accoun
         assert_eq!(app.get(&path(atlas_call), Some(&session)).await.status, StatusCode::FORBIDDEN, "{email}");
     }
     assert_eq!(app.get(&path(atlas_call), None).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_job_takes_the_accounts_in_turn_so_one_with_many_calls_waiting_holds_up_no_other() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let now = app.state.clock.now();
+    // Every account with recordings has speech: Atlas and Harbour Lane Dental have several each.
+    sqlx::query("UPDATE customers SET has_speech = 1").execute(db).await.unwrap();
+    let recorded: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT call_id, customer_id FROM call_recordings ORDER BY call_id DESC")
+            .fetch_all(db)
+            .await
+            .unwrap();
+    let mut newest: Vec<(i64, i64)> = Vec::new();
+    for (call, customer) in &recorded {
+        if !newest.iter().any(|(_, c)| c == customer) {
+            newest.push((*call, *customer));
+        }
+    }
+    assert!(newest.len() >= 2 && recorded.len() > newest.len(), "{recorded:?}");
+    let accounts = newest.len() as i64;
+
+    newest.sort_unstable();
+    // As many calls as accounts: each account's newest waiting call, whoever has the most waiting;
+    // twice as many: those first, then each account's next.
+    let mut first_round = waiting(db, now, MAX_ATTEMPTS, accounts).await.unwrap();
+    first_round.sort_unstable();
+    assert_eq!(first_round, newest);
+    let mut two_rounds = waiting(db, now, MAX_ATTEMPTS, 2 * accounts).await.unwrap();
+    two_rounds.truncate(accounts as usize);
+    two_rounds.sort_unstable();
+    assert_eq!(two_rounds, newest);
+
+    // The job's batch as large as that: every account's newest call is heard.
+    let ran = run_batch(db, &Counting::default(), now, accounts).await.unwrap();
+    assert_eq!(ran.heard + ran.reused, newest.len(), "{ran:?}");
+    let heard: Vec<i64> = transcripts(db).await.into_iter().map(|(call, _)| call).collect();
+    assert_eq!(heard, newest.iter().map(|(call, _)| *call).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn the_recogniser_is_given_the_pronunciations_kept_with_the_vocabularies_and_old_ones_get_theirs_once() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let now = app.state.clock.now();
+    let calls: Vec<i64> =
+        waiting_calls(db).await.into_iter().filter(|(_, c)| *c == ATLAS).map(|(call, _)| call).collect();
+    assert!(calls.len() >= 2, "{calls:?}");
+    let enterprise = app.login("enterprise@demo.test").await;
+    let form = [("form_description", "Products"), ("form_words", "Zentrova kit")];
+    let saved = app.post_form("/api/speech/addVocabulary", Some(&enterprise), &form).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let products = saved.json()["id"].as_i64().unwrap();
+    // What is kept is what the recogniser is given: changed here, so no run of espeak-ng gives it.
+    sqlx::query("UPDATE vocabularies SET pronunciations = $1 WHERE id = $2")
+        .bind(r#"[["kit","K IH T"],["zentrova","Z EH N"]]"#)
+        .bind(products)
+        .execute(db)
+        .await
+        .unwrap();
+    // The demo's vocabulary as one saved before pronunciations were kept.
+    sqlx::query("UPDATE vocabularies SET pronunciations = NULL WHERE customer_id = $1 AND id <> $2")
+        .bind(ATLAS)
+        .bind(products)
+        .execute(db)
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM call_recordings WHERE call_id <> $1 AND call_id <> $2")
+        .bind(calls[0])
+        .bind(calls[1])
+        .execute(db)
+        .await
+        .unwrap();
+    set_audio(db, calls[0], b"one".to_vec()).await;
+    set_audio(db, calls[1], b"two".to_vec()).await;
+
+    let given = Given::default();
+    assert_eq!(run_once(db, &given, now).await.unwrap().heard, 2);
+    let given = given.0.into_inner().unwrap();
+    assert_eq!(given[0], given[1], "the same for each recording");
+    let phones = |word: &str| given[0].iter().find(|(w, _)| w == word).map(|(_, p)| p.clone());
+    assert_eq!(phones("zentrova").as_deref(), Some("Z EH N"), "the kept pronunciation");
+    assert_eq!(phones("kit").as_deref(), Some("K IH T"));
+    // The demo's words were worked out (once, by espeak-ng) and are kept now.
+    assert_eq!(phones("laoghaire").as_deref(), Some("L EY AH G HH EH R"));
+    let words: Vec<&str> = given[0].iter().map(|(w, _)| w.as_str()).collect();
+    let mut sorted = words.clone();
+    sorted.sort_unstable();
+    assert_eq!(words, sorted, "each word once, sorted");
+    let demo: Option<String> =
+        sqlx::query_scalar("SELECT pronunciations FROM vocabularies WHERE customer_id = $1 AND id <> $2")
+            .bind(ATLAS)
+            .bind(products)
+            .fetch_one(db)
+            .await
+            .unwrap();
+    assert!(demo.is_some_and(|kept| kept.contains(r#"["laoghaire","L EY AH G HH EH R"]"#)));
 }

@@ -380,12 +380,15 @@ async fn another_customers_vocabularies_voice_tags_and_calls_are_not_found() {
         let reply = app.post_form(&path, Some(&stone), voice_fields).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}: {}", reply.text());
     }
-    let vocabulary_fields: &[(&str, &str)] = &[("form_description", "Taken"), ("form_words", "x")];
-    for path in
-        [format!("/api/speech/editVocabulary/{vocabulary}"), format!("/api/speech/deleteVocabulary/{vocabulary}")]
-    {
-        let reply = app.post_form(&path, Some(&stone), vocabulary_fields).await;
-        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}: {}", reply.text());
+    // Not found whatever the words, even ones the recogniser cannot use.
+    for words in ["x", "٣٤٥"] {
+        let vocabulary_fields: &[(&str, &str)] = &[("form_description", "Taken"), ("form_words", words)];
+        for path in
+            [format!("/api/speech/editVocabulary/{vocabulary}"), format!("/api/speech/deleteVocabulary/{vocabulary}")]
+        {
+            let reply = app.post_form(&path, Some(&stone), vocabulary_fields).await;
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}: {}", reply.text());
+        }
     }
     for id in ["0", "-1", "abc", "99999999999999999999"] {
         let reply = app.post_form(&format!("/api/speech/deleteVoiceTag/{id}"), Some(&enterprise), &[]).await;

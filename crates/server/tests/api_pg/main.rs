@@ -161,6 +161,8 @@ mod users_list;
 mod users_outbound;
 #[path = "../api/users_tenancy.rs"]
 mod users_tenancy;
+#[path = "../api/vocabulary_words.rs"]
+mod vocabulary_words;
 #[path = "../api/voice_tags.rs"]
 mod voice_tags;
 #[path = "../api/website_checks.rs"]
