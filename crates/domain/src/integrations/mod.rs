@@ -20,8 +20,8 @@ pub use connect::{
 };
 pub use ftp_export::{
     can_set_up_ftp_export, ftp_export_refusal, ftp_test_port_allowed, is_host_key_fingerprint, validate_kept_password,
-    FTP_EXPORT_ADMINS_ONLY, FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT, FTP_NOT_CONNECTED,
-    FTP_PASSWORD_RETYPE, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
+    FTP_EXPORT_ADMINS_ONLY, FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT,
+    FTP_NOT_CONNECTED, FTP_PASSWORD_RETYPE, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
 };
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
 pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};

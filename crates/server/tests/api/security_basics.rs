@@ -144,6 +144,52 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_real_user_out() {
     assert_eq!(real.status, StatusCode::SEE_OTHER, "the real user still gets in");
 }
 
+/// A login as sent through our TLS proxy at 10.0.0.5 for the client `client`.
+fn through_proxy(client: &str, req: Request<Body>) -> Request<Body> {
+    let mut req = from([10, 0, 0, 5], req);
+    req.headers_mut().insert("x-forwarded-for", format!("198.51.100.99, {client}").parse().unwrap());
+    req
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_is_limited_by_its_own_address() {
+    let (_app, router) =
+        app_with(|s| s.trusted_proxies = server::settings::TrustedProxies::parse("10.0.0.0/8").unwrap()).await;
+    let sprayer = "203.0.113.44";
+    for n in 0..20 {
+        let (status, _) =
+            send(&router, through_proxy(sprayer, login_request(&format!("person{n}@demo.test"), "guess"))).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let (slowed, _) = send(&router, through_proxy(sprayer, login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(slowed, StatusCode::TOO_MANY_REQUESTS, "the sprayer behind the proxy is slowed");
+    // Another client through the same proxy is not: the limit is not the proxy's.
+    let (other, _) = send(&router, through_proxy("198.51.100.20", login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(other, StatusCode::SEE_OTHER, "another client of the proxy still gets in");
+    // An IPv6 client's /64 is one address: its neighbour in the /64 shares the limit.
+    for n in 0..20 {
+        let login = login_request(&format!("person{n}@demo.test"), "guess");
+        send(&router, through_proxy(&format!("2001:db8:5:5::{n}"), login)).await;
+    }
+    let (neighbour, _) =
+        send(&router, through_proxy("2001:db8:5:5:ffff::1", login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(neighbour, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn a_forwarded_header_from_a_peer_that_is_no_trusted_proxy_is_not_believed() {
+    let app = TestApp::spawn().await;
+    // No TRUSTED_PROXIES (the default): the header is the client's own words, and the limit
+    // stays with the address that sent it, whatever it names.
+    for n in 0..20 {
+        let mut req = from([203, 0, 113, 45], login_request(&format!("person{n}@demo.test"), "guess"));
+        req.headers_mut().insert("x-forwarded-for", format!("192.0.2.{n}").parse().unwrap());
+        app.send(req).await;
+    }
+    let next = app.send(from([203, 0, 113, 45], login_request("owner@demo.test", "demopass"))).await;
+    assert_eq!(next.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
 #[tokio::test]
 async fn spraying_many_accounts_from_one_address_is_slowed() {
     let app = TestApp::spawn().await;
