@@ -83,6 +83,9 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Any>, now: i64, hash: &str) ->
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 3").execute(&mut **tx).await?;
     // enterprise@demo.test hears Atlas's recordings and reads their transcripts (issue 36).
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 5").execute(&mut **tx).await?;
+    // starter@demo.test, Stone & Sons' owner, hears its recordings: Speech Insights, which
+    // quotes them, opens for the owner who buys speech analytics.
+    sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 4").execute(&mut **tx).await?;
     let outbound: i64 = sqlx::query_scalar(
         "INSERT INTO services (product_code, service_type, name, price_pence, billing_frequency, minimum_term)
          VALUES ('OUTBOUND-USER', 'outbound', 'Outbound user', 1500, '1', 12) RETURNING id",

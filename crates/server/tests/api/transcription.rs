@@ -289,7 +289,11 @@ async fn the_transcript_needs_the_recordings_permission_and_the_calls_own_accoun
     let unrecorded = harbour.iter().find(|(_, recorded)| *recorded == 0).unwrap().0;
     assert_eq!(app.get(&path(unrecorded), Some(&owner)).await.json()["state"], "noRecording");
 
-    // Without the recordings flag (starter@demo.test; admin@demo.test), no transcript.
+    // Atlas's call from Stone & Sons, whose owner hears its own recordings: not found.
+    let starter = app.login("starter@demo.test").await;
+    assert_eq!(app.get(&path(atlas_call), Some(&starter)).await.status, StatusCode::NOT_FOUND);
+    // Without the recordings flag (starter@demo.test once it is taken away; admin@demo.test), no transcript.
+    sqlx::query("UPDATE users SET call_rec_flag = 0 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
     for email in ["starter@demo.test", "admin@demo.test"] {
         let session = app.login(email).await;
         assert_eq!(app.get(&path(atlas_call), Some(&session)).await.status, StatusCode::FORBIDDEN, "{email}");

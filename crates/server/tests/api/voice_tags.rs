@@ -446,6 +446,7 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
         .unwrap();
     let starter = app.login("starter@demo.test").await;
     // The insights quote the transcripts: without the recordings right they stay closed.
+    sqlx::query("UPDATE users SET call_rec_flag = 0 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
     assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::FORBIDDEN);
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
     assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::OK);
