@@ -74,7 +74,14 @@ impl WorkbookReader {
         let mut command = Command::new(&self.program);
         command.arg(READ_WORKBOOK).env_clear();
         let output = child_process::run(&mut command, bytes, LIMITS).await.map_err(|failure| {
-            tracing::warn!("a workbook's reader: {failure}");
+            // Its standard error may quote the customer's file: only the kind of failure is logged.
+            let kind = match &failure {
+                ChildFailure::NotStarted(_) => "could not be started",
+                ChildFailure::TooSlow => "ran past its time",
+                ChildFailure::TooMuchOutput => "wrote past its output limit",
+                ChildFailure::Failed(_) => "failed or passed its memory or CPU limit",
+            };
+            tracing::warn!("a workbook's reader {kind}");
             match failure {
                 ChildFailure::NotStarted(_) => Refused::File(FILE_UNREADABLE),
                 _ => Refused::File(WORKBOOK_TOO_HEAVY),
