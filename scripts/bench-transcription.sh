@@ -2,7 +2,7 @@
 # Benchmark: the transcription of the demo's call recordings. Speaks each demo dialogue as the
 # seed does (espeak-ng in two voices, encoded by lame), transcribes it with each of the server's
 # local recognisers (Debian's pocketsphinx with pocketsphinx-en-us; PocketSphinx 5 from PyPI, without
-# and with a vocabulary: crates/server/src/transcription.rs), and prints each one's word error rate
+# and with a vocabulary: crates/server/src/jobs/transcription.rs), and prints each one's word error rate
 # against the dialogue's text (domain speech::word_error_rate), the rate over all of them, the
 # seconds of audio heard per second of processing, and the vocabulary's words heard though not said.
 #   bash scripts/bench-transcription.sh

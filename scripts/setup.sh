@@ -34,7 +34,7 @@ if [ "${SKIP_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
   apt-get install -y -qq chromium >/dev/null
 fi
 
-# The text-to-speech engine the server runs for whisper previews (crates/server/src/speech.rs).
+# The text-to-speech engine the server runs for whisper previews (crates/server/src/providers/text_to_speech.rs).
 if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
   step "espeak-ng and lame (Debian) for text to speech"
   export DEBIAN_FRONTEND=noninteractive
@@ -43,7 +43,7 @@ if ! command -v espeak-ng >/dev/null || ! command -v lame >/dev/null; then
 fi
 
 # ffmpeg (Debian) decodes every uploaded audio file whole before it is kept
-# (crates/server/src/audio_decode.rs): WAV, MP3, WMA, M4A and AAC.
+# (crates/server/src/files/audio_decode.rs): WAV, MP3, WMA, M4A and AAC.
 if ! command -v ffmpeg >/dev/null; then
   step "ffmpeg (Debian) to decode uploaded audio"
   export DEBIAN_FRONTEND=noninteractive
@@ -51,7 +51,7 @@ if ! command -v ffmpeg >/dev/null; then
   apt-get install -y -qq ffmpeg >/dev/null
 fi
 
-# The offline speech recogniser that transcribes recorded calls (crates/server/src/transcription.rs):
+# The offline speech recogniser that transcribes recorded calls (crates/server/src/jobs/transcription.rs):
 # Debian's pocketsphinx with its US English model, and sox, which resamples the recordings to the
 # model's 16 kHz (docs/speech-api.md says why this recogniser).
 if ! command -v pocketsphinx_continuous >/dev/null || ! command -v sox >/dev/null ||

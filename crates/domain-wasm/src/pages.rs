@@ -174,7 +174,7 @@ pub fn csv_line(
 /// The toolbar's rows-per-page choices besides 'All'.
 #[wasm_bindgen(js_name = rowsPerPage)]
 pub fn rows_per_page() -> Vec<u32> {
-    domain::routing::list_query::ROWS_PER_PAGE.to_vec()
+    domain::list_query::ROWS_PER_PAGE.to_vec()
 }
 
 /// The services page's online text ('Offline only', 'Online only', 'Online / offline').

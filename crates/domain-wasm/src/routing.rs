@@ -324,5 +324,5 @@ pub fn audio_content_problem(file_name: &str, head: &[u8]) -> Option<String> {
 /// How the routing list and its export name a row's kind ('Static', 'Dynamic pool').
 #[wasm_bindgen(js_name = kindLabel)]
 pub fn kind_label(kind: &str) -> String {
-    rules::list_query::kind_label(kind).to_string()
+    domain::list_query::kind_label(kind).to_string()
 }

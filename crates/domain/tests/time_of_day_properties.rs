@@ -1,9 +1,9 @@
 //! Properties of the time-of-day rules: whatever rows a user builds, a plan the rules accept
 //! covers every minute of the week exactly once, and the week grid agrees.
 
+use domain::names::NOTHING_TAKEN;
 use domain::routing::{
     validate_service_plan, week_grid, where_does_a_call_go, working_hours_rows, ServicePlanForm, TimeRow, WorkingHours,
-    NOTHING_TAKEN,
 };
 use proptest::prelude::*;
 

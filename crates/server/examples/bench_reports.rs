@@ -24,7 +24,7 @@ use axum::http::header::{CONTENT_TYPE, COOKIE, SET_COOKIE};
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use server::website_check::FetchPolicy;
+use server::jobs::website_check::FetchPolicy;
 use server::{app, AppState, Settings};
 
 /// The router tests' instant: Monday 2026-11-23 10:00 UTC.
@@ -197,6 +197,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
     println!("== reports benchmark on {backend}: {} calls on customer {CUSTOMER} over {} days", args.calls, args.days);
     let started = Instant::now();
     let state = AppState::start(settings).await?;
+    server::seed::seed_demo_if_asked(&state).await?;
     let db = state.db.clone();
     let (demo,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM calls WHERE customer_id = $1").bind(CUSTOMER).fetch_one(&db).await?;

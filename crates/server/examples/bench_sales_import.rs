@@ -21,7 +21,7 @@ use axum::http::header::{CONTENT_TYPE, COOKIE, SET_COOKIE};
 use axum::http::Request;
 use axum::Router;
 use http_body_util::BodyExt;
-use server::website_check::FetchPolicy;
+use server::jobs::website_check::FetchPolicy;
 use server::{app, AppState, Settings};
 
 /// The router tests' instant: Monday 2026-11-23 10:00 UTC.
@@ -154,6 +154,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
     };
     println!("== Import sales benchmark on {backend}: {rows} rows");
     let state = AppState::start(settings).await?;
+    server::seed::seed_demo_if_asked(&state).await?;
     let callers: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT caller_number FROM calls WHERE customer_id = 100 AND direction = 'inbound'
          AND caller_number <> '' AND started_at >= $1",

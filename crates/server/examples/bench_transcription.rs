@@ -9,11 +9,11 @@
 use std::time::Instant;
 
 use domain::speech::{recogniser_words, word_error_rate, WordErrors};
-use server::seed::{Dialogue, DIALOGUES};
-use server::speech::{dialogue_mp3_in, DialogueVoices, AMERICAN};
-use server::transcription::{
+use server::jobs::transcription::{
     pronunciations, vocabulary_heard, vocabulary_words, Pocketsphinx, Pocketsphinx5, Pronunciation, Recogniser,
 };
+use server::providers::text_to_speech::{dialogue_mp3_in, DialogueVoices, AMERICAN};
+use server::seed::{Dialogue, DIALOGUES};
 
 /// A vocabulary none of the dialogues says: the demo's Atlas's, and invented product names.
 const UNSAID: [&str; 2] =

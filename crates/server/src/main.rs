@@ -5,8 +5,8 @@ use tracing_subscriber::EnvFilter;
 fn main() {
     // `server read-workbook`: a customer's workbook read in a child process of the server
     // (sales_file::WorkbookReader), before any runtime starts.
-    if std::env::args().nth(1).as_deref() == Some(server::sales_file::READ_WORKBOOK) {
-        std::process::exit(server::sales_file::read_workbook_main());
+    if std::env::args().nth(1).as_deref() == Some(server::files::sales_file::READ_WORKBOOK) {
+        std::process::exit(server::files::sales_file::read_workbook_main());
     }
     serve();
 }
@@ -33,19 +33,20 @@ async fn serve() {
 async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let settings = Settings::from_env()?;
     let state = AppState::start(settings.clone()).await?;
+    server::seed::seed_demo_if_asked(&state).await?;
     // Connects and plan changes are applied on the telephony side in the background.
-    server::provisioning::spawn(state.clone());
-    server::housekeeping::spawn(state.clone());
+    server::jobs::provisioning::spawn(state.clone());
+    server::jobs::housekeeping::spawn(state.clone());
     // Each month's invoices, made once the month is over.
-    server::billing_run::spawn(state.clone());
+    server::jobs::billing_run::spawn(state.clone());
     // Daily, weekly and monthly call summaries to the users who asked for them.
-    server::summary_emails::spawn(state.clone());
+    server::jobs::summary_emails::spawn(state.clone());
     // Calls that count as conversions, uploaded to the connected ad platforms.
-    server::conversions::spawn(state.clone());
+    server::jobs::conversion_uploads::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
-    server::website_check::spawn(state.clone());
+    server::jobs::website_check::spawn(state.clone());
     // Recorded calls of accounts with speech analytics, transcribed on this machine.
-    server::transcription::spawn(state.clone());
+    server::jobs::transcription::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;
     tracing::info!(
         "serving http://{}/manage/ (static files from {})",

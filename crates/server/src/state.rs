@@ -2,12 +2,12 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 
-use crate::account_states::AccountStates;
-use crate::caller_id_verification::{CodeSender, SandboxPhone};
+use crate::caches::account_states::AccountStates;
+use crate::caches::kept_pages::KeptPages;
 use crate::clock::Clock;
-use crate::kept_pages::KeptPages;
-use crate::payments::{PaymentProvider, Sandbox};
-use crate::sales_file::WorkbookReader;
+use crate::files::sales_file::WorkbookReader;
+use crate::providers::caller_id_verification::{CodeSender, SandboxPhone};
+use crate::providers::payments::{PaymentProvider, Sandbox};
 use crate::secrets::SecretBox;
 use crate::settings::Settings;
 use crate::store::session_reads::SessionReads;
@@ -39,15 +39,13 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens (creating if needed) and migrates the database, seeding the demo into an empty one.
+    /// Opens (creating if needed) and migrates the database. The demo is seeded by the caller
+    /// (`seed::seed_demo_if_asked`), so the state knows nothing of it.
     pub async fn start(settings: Settings) -> Result<AppState, Box<dyn std::error::Error>> {
         let db = crate::db::connect(&settings.database_url).await?;
         let clock = settings.clock_start.map(Clock::starting_at).unwrap_or_default();
-        if settings.seed_demo {
-            crate::seed::seed_if_empty(&db, clock.now()).await?;
-        }
         let card_passphrase: Arc<str> =
-            crate::payments::passphrase(&db, settings.card_passphrase.as_deref()).await?.into();
+            crate::providers::payments::passphrase(&db, settings.card_passphrase.as_deref()).await?.into();
         let payments = Arc::new(Sandbox { passphrase: card_passphrase.clone() });
         let secrets = Arc::new(SecretBox::load(&db, settings.settings_key.as_deref()).await?);
         let caller_id_codes = Arc::new(SandboxPhone { db: db.clone(), product: settings.product_name.clone() });

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::format::format_money;
 use crate::purchase::usage::{month_label, period, shift, Period};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// VAT on every invoice line (UK standard rate).
 pub const VAT_PERCENT: i64 = 20;
@@ -29,7 +29,7 @@ impl BillingMonth {
 }
 
 fn zone_of(time_zone: &str) -> Result<Tz, String> {
-    time_zone.parse().map_err(|_| unknown_zone_message(time_zone))
+    parse_zone(time_zone)
 }
 
 /// (year, month) at an instant in a zone.

@@ -4,16 +4,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::character_rules::CharacterRule;
+use crate::names::TextRule;
 use crate::reports::CallOutcome;
-use crate::routing::description::is_taken;
 use crate::tags::{OUTCOME_CHOICE, SOURCE_CHOICE};
 use crate::validation::FieldErrors;
 
 pub const NAME_MAX: usize = 100;
-pub const NAME_REQUIRED: &str = "Name is required.";
+pub use crate::names::{NAME_NOT_UNIQUE, NAME_REQUIRED};
 pub const NAME_TOO_LONG: &str = "Name must not exceed 100 characters.";
-pub const NAME_NOT_UNIQUE: &str = "Name must be unique.";
+const NAME: TextRule = TextRule::name(NAME_MAX, NAME_TOO_LONG);
 pub const PLATFORM_CHOICE: &str = "Choose an ad platform from the list.";
 pub const TAG_CHOICE: &str = "Choose a tag from the list.";
 pub const VALUE_FORMAT: &str = "Value must be an amount in pounds and pence, such as 25.00.";
@@ -217,16 +216,8 @@ fn optional_id(value: &str) -> Result<Option<i64>, ()> {
 /// checks).
 pub fn parse_conversion<S: AsRef<str>>(form: &ConversionForm, taken: &[S]) -> Result<ConversionAction, FieldErrors> {
     let mut errors = FieldErrors::new();
+    NAME.check(&mut errors, "form_name", &form.name, taken);
     let name = form.name.trim();
-    if name.is_empty() {
-        errors.add("form_name", NAME_REQUIRED);
-    } else if name.chars().count() > NAME_MAX {
-        errors.add("form_name", NAME_TOO_LONG);
-    } else if !CharacterRule::NoForeignCharacters.allows(name) {
-        errors.add("form_name", CharacterRule::NoForeignCharacters.message());
-    } else if is_taken(name, taken) {
-        errors.add("form_name", NAME_NOT_UNIQUE);
-    }
     let platform = Platform::from_key(form.platform.trim());
     if platform.is_none() {
         errors.add("form_platform", PLATFORM_CHOICE);

@@ -9,7 +9,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::action::{ConversionAction, Platform};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 pub const CURRENCY: &str = "GBP";
 /// Google Ads takes offline conversions of clicks up to 90 days old.
@@ -103,7 +103,7 @@ pub fn e164(number: &str) -> Option<String> {
 /// The call's start as Google's offline call conversion import writes it,
 /// "yyyy-mm-dd hh:mm:ss+hh:mm", in the account's zone (British summer time is +01:00).
 pub fn google_call_time(at: i64, time_zone: &str) -> Result<String, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let instant = DateTime::from_timestamp(at, 0).ok_or("The time is out of range.")?;
     Ok(instant.with_timezone(&zone).format("%Y-%m-%d %H:%M:%S%:z").to_string())
 }

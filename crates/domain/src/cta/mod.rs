@@ -14,15 +14,14 @@ pub use pages::{applies_on, page_matches, parse_pages, PAGES_MAX, PAGES_REQUIRED
 pub use selector::{check_selector, selector_problem, MAX_NESTING};
 
 use crate::account::AccountState;
-use crate::character_rules::CharacterRule;
-use crate::routing::is_taken;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const NAME_MAX: usize = 100;
 pub const SELECTOR_MAX: usize = 500;
-pub const NAME_REQUIRED: &str = "Name is required.";
+pub use crate::names::{NAME_NOT_UNIQUE, NAME_REQUIRED};
 pub const NAME_TOO_LONG: &str = "Name must not exceed 100 characters.";
-pub const NAME_NOT_UNIQUE: &str = "Name must be unique.";
+const NAME: TextRule = TextRule::name(NAME_MAX, NAME_TOO_LONG);
 pub const KIND_CHOICE: &str = "Choose a kind from the list.";
 pub const SELECTOR_REQUIRED: &str = "CSS selector is required.";
 pub const SELECTOR_TOO_LONG: &str = "CSS selector must not exceed 500 characters.";
@@ -92,16 +91,8 @@ pub struct Cta {
 /// call-to-actions' names (compared ignoring case).
 pub fn parse_cta<S: AsRef<str>>(form: &CtaForm, taken: &[S]) -> Result<Cta, FieldErrors> {
     let mut errors = FieldErrors::new();
+    NAME.check(&mut errors, "form_name", &form.name, taken);
     let name = form.name.trim();
-    if name.is_empty() {
-        errors.add("form_name", NAME_REQUIRED);
-    } else if name.chars().count() > NAME_MAX {
-        errors.add("form_name", NAME_TOO_LONG);
-    } else if !CharacterRule::NoForeignCharacters.allows(name) {
-        errors.add("form_name", CharacterRule::NoForeignCharacters.message());
-    } else if is_taken(name, taken) {
-        errors.add("form_name", NAME_NOT_UNIQUE);
-    }
     let kind = CtaKind::from_key(form.kind.trim());
     if kind.is_none() {
         errors.add("form_kind", KIND_CHOICE);

@@ -2,7 +2,7 @@
 //! campaign cannot be deleted. A campaign's name follows the inline add's rule
 //! (`services::inline_add`, campaign: required, at most 1,000 characters, unique).
 
-use crate::routing::list_query::SortColumn;
+use crate::list_query::SortColumn;
 
 /// The campaigns list's sortable columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub fn campaign_not_empty(numbers: i64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::list_query::{parse_table_query, ListQueryInput, SORT_MESSAGE};
+    use crate::list_query::{parse_table_query, ListQueryInput, SORT_MESSAGE};
 
     #[test]
     fn an_empty_campaign_may_be_deleted_and_a_full_one_says_how_full() {

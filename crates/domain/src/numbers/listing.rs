@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::routing::list_query::SortColumn;
+use crate::list_query::SortColumn;
 
 /// The numbers lists' sortable columns; by date bought, newest first, unless asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub fn route_summary(route: &NumberRoute) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::list_query::{parse_table_query, ListQueryInput};
+    use crate::list_query::{parse_table_query, ListQueryInput};
 
     #[test]
     fn numbers_are_newest_first_unless_asked() {

@@ -6,7 +6,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::purchase::usage::{month_label, SHORT};
-use crate::routing::unknown_zone_message;
+use crate::time::{parse_zone, unknown_zone_message};
 use crate::validation::FieldErrors;
 
 /// An answered inbound call at least this long counts as a qualified lead.
@@ -61,7 +61,7 @@ pub struct LeadReportRow {
 /// Calls and qualified leads per account per calendar month in the partner's time zone:
 /// newest month first, then by account name. Only inbound calls count (`counts_as_lead_call`).
 pub fn monthly_lead_report(calls: &[ReportCall], time_zone: &str) -> Result<Vec<LeadReportRow>, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let mut rows: Vec<LeadReportRow> = Vec::new();
     for call in calls.iter().filter(|call| counts_as_lead_call(call.inbound)) {
         let local =
@@ -181,7 +181,7 @@ pub fn api_time(instant: i64) -> String {
 /// An instant as the portal's lists show it, the product's date and time in the partner's
 /// zone: "24/11/2026 12:00 GMT".
 pub fn local_date_time(instant: i64, time_zone: &str) -> Result<String, String> {
-    let _: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let _: Tz = parse_zone(time_zone)?;
     DateTime::from_timestamp(instant, 0).ok_or("The time is out of range.")?;
     Ok(crate::format_date_time(instant, time_zone))
 }
@@ -189,7 +189,7 @@ pub fn local_date_time(instant: i64, time_zone: &str) -> Result<String, String> 
 /// The first instant of the month `months_back` months before the one `now` falls in, in the
 /// zone (0: this month's first). Reports cover this month and the eleven before.
 pub fn months_back_start(now: i64, months_back: u32, time_zone: &str) -> Result<i64, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
     let months = local.year() * 12 + local.month0() as i32 - months_back as i32;
     let first = NaiveDate::from_ymd_opt(months.div_euclid(12), months.rem_euclid(12) as u32 + 1, 1)
@@ -210,7 +210,7 @@ pub struct ReportMonth {
 /// The `count` months up to the one `now` falls in (in the zone), oldest first: a report's
 /// months, empty ones included.
 pub fn report_months(now: i64, count: u32, time_zone: &str) -> Result<Vec<ReportMonth>, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
     let current = local.year() * 12 + local.month0() as i32;
     Ok((0..count as i32)

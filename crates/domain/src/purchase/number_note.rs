@@ -5,7 +5,7 @@ use chrono::{DateTime, Datelike};
 use chrono_tz::Tz;
 
 use crate::format::{format_date, format_price};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// What the purchase is and what the plan leaves of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +40,7 @@ fn plural(count: i64, noun: &str) -> String {
 /// The first day of the month after `now`'s in the account's zone, as dd/mm/yyyy: the date of
 /// the invoice that first charges what is bought now (invoices are dated the day after their month).
 pub fn first_invoice_date(now: i64, time_zone: &str) -> Result<String, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
     let (year, month) = if local.month() == 12 { (local.year() + 1, 1) } else { (local.year(), local.month() + 1) };
     format_date(&format!("{year:04}-{month:02}-01")).ok_or_else(|| "The date is out of range.".to_string())

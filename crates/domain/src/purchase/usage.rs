@@ -6,7 +6,7 @@ use chrono::{DateTime, Datelike, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// A call is charged per started minute.
 pub fn billable_minutes(duration_seconds: i64) -> i64 {
@@ -83,7 +83,7 @@ fn quarter_label((year, month): (i32, u32)) -> String {
 
 /// The months and quarters the call charges show at `now` for an account in `time_zone`.
 pub fn usage_periods(now: i64, time_zone: &str) -> Result<UsagePeriods, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let local = DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
     let this_month = (local.year(), local.month());
     let last_month = shift(this_month.0, this_month.1, -1);

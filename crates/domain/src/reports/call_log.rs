@@ -8,7 +8,7 @@ use super::outcome::CallOutcome;
 pub use super::period::PRESET_MESSAGE;
 use super::period::{preset_from_query, DatePreset};
 use crate::dimensions::{value_filter, DimensionKind, ValueFilter, TEXT_VALUE_MAX};
-use crate::routing::list_query::{searched, DIRECTIONS};
+use crate::list_query::{searched, DIRECTIONS};
 use crate::validation::FieldErrors;
 
 pub const PAGE_SIZES: [u32; 3] = [25, 50, 100];

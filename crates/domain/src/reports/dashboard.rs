@@ -7,7 +7,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::period::{DatePreset, ReportPeriod};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// The dashboard's period when the query names none.
 /// DaySeries of the stacked chart: the top sources, the rest added up as "Other".
@@ -60,7 +60,7 @@ fn change_between(zone: &Tz, mut after: i64, mut before: i64) -> i64 {
 /// The local days of `period` in `time_zone`, with the offsets in force during it (the clocks
 /// change at most a few times a year, and never twice in a day).
 pub fn day_buckets(period: &ReportPeriod, time_zone: &str) -> Result<DayBuckets, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     let parse = |day: &str| NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| format!("Bad day {day}."));
     let (first, last) = (parse(&period.first_day)?, parse(&period.last_day)?);
     let epoch = NaiveDate::from_ymd_opt(1970, 1, 1).expect("1970 exists");

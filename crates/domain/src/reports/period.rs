@@ -7,7 +7,7 @@ use chrono::{DateTime, Datelike, Days, Months, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// The longest custom range: the 25 months that calls are kept.
 pub const CUSTOM_DAYS_MAX: u64 = 762;
@@ -80,7 +80,7 @@ pub fn preset_keys() -> impl Iterator<Item = &'static str> {
 }
 
 fn zone_of(time_zone: &str) -> Result<Tz, String> {
-    time_zone.parse().map_err(|_| unknown_zone_message(time_zone))
+    parse_zone(time_zone)
 }
 
 /// Local midnight at the start of `day` (the earliest instant when the zone's clocks skip it).

@@ -8,7 +8,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::period::{report_period, DatePreset, ReportPeriod};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// The source / medium of a call that came with none.
 pub const NOT_SET: &str = "(not set)";
@@ -65,7 +65,7 @@ fn due(frequency: SummaryFrequency, period: ReportPeriod) -> DueSummary {
 }
 
 fn local_today(now: i64, time_zone: &str) -> Result<NaiveDate, String> {
-    let zone: Tz = time_zone.parse().map_err(|_| unknown_zone_message(time_zone))?;
+    let zone: Tz = parse_zone(time_zone)?;
     Ok(DateTime::from_timestamp(now, 0).ok_or("The time is out of range.")?.with_timezone(&zone).date_naive())
 }
 

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::constants::{AUDIO_DESCRIPTION_MAX, AUDIO_EXTENSIONS, AUDIO_SENTENCE_MAX, MAX_AUDIO_BYTES};
-use super::description::DescriptionRule;
 use crate::character_rules::CharacterRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const FILE_OR_SPEECH_REQUIRED: &str = "File or text to speech is required.";
@@ -15,8 +15,8 @@ pub const BAD_EXTENSION: &str = "Valid file extensions are wav, wma, mp3, m4a an
 pub const FILE_TOO_LARGE: &str = "The file must not exceed 5 MB.";
 pub const FILE_EMPTY: &str = "The file is empty.";
 pub const SENTENCE_TOO_LONG: &str = "Text to speech must not exceed 60 characters.";
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(AUDIO_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(AUDIO_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

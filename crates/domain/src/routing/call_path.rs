@@ -5,6 +5,8 @@ use chrono::{DateTime, Datelike, Timelike};
 use chrono_tz::Tz;
 use serde::Serialize;
 
+use crate::time::{local_time, parse_zone};
+
 use super::time_of_day::{RowType, TimeRow, MINUTES_PER_DAY};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -25,10 +27,6 @@ pub struct CallAnswer {
     pub ivr: i64,
 }
 
-pub fn unknown_zone_message(zone: &str) -> String {
-    format!("Unknown time zone {zone}.")
-}
-
 /// The answer for a call at `epoch_millis` (UTC) to a plan, for a customer in `time_zone`
 /// (an IANA name such as "Europe/London").
 pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64) -> Result<CallAnswer, String> {
@@ -47,18 +45,6 @@ pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64
         routing: chosen.filter(|r| r.plan_type == RowType::Routing).map_or(0, |r| r.routing),
         ivr: chosen.filter(|r| r.plan_type == RowType::Ivr).map_or(0, |r| r.ivr),
     })
-}
-
-/// The customer's zone, read once by callers that answer many calls.
-pub(crate) fn parse_zone(time_zone: &str) -> Result<Tz, String> {
-    time_zone.parse().map_err(|_| unknown_zone_message(time_zone))
-}
-
-/// The instant in the customer's zone.
-pub(crate) fn local_time(zone: &Tz, epoch_millis: i64) -> Result<DateTime<Tz>, String> {
-    let instant =
-        DateTime::from_timestamp_millis(epoch_millis).ok_or_else(|| "The time is out of range.".to_string())?;
-    Ok(instant.with_timezone(zone))
 }
 
 /// The local day (1 = Monday) and minute of the week (0 = Monday 00:00).

@@ -3,15 +3,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::constants::DESTINATION_NUMBER_DESCRIPTION_MAX;
-use super::description::DescriptionRule;
 use super::phone::destination_problem;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const INTERNATIONAL_CODE_REQUIRED: &str = "International code is required.";
 pub const MAILBOX_INVALID: &str = "Mailbox must be 0 or 1.";
 pub const DESTINATION_NUMBER_NOT_UNIQUE: &str = "This destination number already exists on this account.";
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(DESTINATION_NUMBER_DESCRIPTION_MAX, "Description must not exceed 40 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(DESTINATION_NUMBER_DESCRIPTION_MAX, "Description must not exceed 40 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

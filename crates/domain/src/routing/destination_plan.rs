@@ -7,14 +7,14 @@ use super::constants::{
     ring_lengths, ring_lengths_multi_dial, DESTINATION_PLAN_DESCRIPTION_MAX, RING_LENGTH_DEFAULT,
     RING_LENGTH_MULTI_DIAL_DEFAULT,
 };
-use super::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const DESTINATION_REQUIRED: &str = "Destination is required.";
 pub const RING_LENGTH_REQUIRED: &str = "Ring Length is required.";
 pub const PLAN_TYPE_INVALID: &str = "Please choose hunt group or multi dial.";
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(DESTINATION_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(DESTINATION_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 pub const HUNT_GROUP: i64 = 0;
 pub const MULTI_DIAL: i64 = 1;

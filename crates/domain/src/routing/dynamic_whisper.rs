@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::description::DescriptionRule;
 use crate::character_rules::CharacterRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const DYNAMIC_WHISPER_DESCRIPTION_MAX: usize = 60;
@@ -13,8 +13,8 @@ pub const WHISPER_REQUIRED: &str = "Please enter at least a whisper for any sour
 pub const WHISPER_TOO_LONG: &str = "Whisper must not exceed 255 characters.";
 pub const WHISPER_TEXT_REQUIRED: &str = "Please input the dynamic whisper text.";
 
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(DYNAMIC_WHISPER_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(DYNAMIC_WHISPER_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

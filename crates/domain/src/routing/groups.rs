@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::description::{is_taken, DescriptionRule, DESCRIPTION_NOT_UNIQUE, DESCRIPTION_REQUIRED};
+use crate::names::{Characters, TextRule};
 use crate::validation::FieldErrors;
 use crate::{in_class, CharacterClass};
 
@@ -15,8 +15,9 @@ pub const REPORT_GROUP_CHARACTERS: &str =
     "Description can only contain: numbers, letters, underscores, hyphens, spaces, \
 backslashes, parenthesis, periods, commas, single quotes, ampersands (&) and forward slashes.";
 
-const CATEGORY_DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(GROUP_DESCRIPTION_MAX, GROUP_DESCRIPTION_TOO_LONG);
+const CATEGORY_DESCRIPTION: TextRule = TextRule::description(GROUP_DESCRIPTION_MAX, GROUP_DESCRIPTION_TOO_LONG);
+const REPORT_GROUP_DESCRIPTION: TextRule =
+    CATEGORY_DESCRIPTION.characters(Characters::Class(REPORT_GROUP_CLASS, REPORT_GROUP_CHARACTERS));
 
 /// A call category, a report group or a secondary report group: only a description.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,16 +63,7 @@ pub fn is_report_group_character(c: char) -> bool {
 /// same rules serve report groups and secondary report groups.
 pub fn validate_report_group(form: &GroupForm, taken: &[String]) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
-    let value = form.description.trim();
-    if value.is_empty() {
-        errors.add("form_description", DESCRIPTION_REQUIRED);
-    } else if value.chars().count() > GROUP_DESCRIPTION_MAX {
-        errors.add("form_description", GROUP_DESCRIPTION_TOO_LONG);
-    } else if !value.chars().all(is_report_group_character) {
-        errors.add("form_description", REPORT_GROUP_CHARACTERS);
-    } else if is_taken(value, taken) {
-        errors.add("form_description", DESCRIPTION_NOT_UNIQUE);
-    }
+    REPORT_GROUP_DESCRIPTION.check(&mut errors, "form_description", &form.description, taken);
     errors.into_result()
 }
 

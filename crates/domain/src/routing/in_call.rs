@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const IN_CALL_DESCRIPTION_MAX: usize = 60;
@@ -20,8 +20,8 @@ pub const TRANSFER_TYPES: [(&str, &str); 2] = [("1", "CallID"), ("2", "Caller's 
 /// terminator: '0' none, '1' *, '2' #.
 pub const TERMINATORS: [(&str, &str); 3] = [("0", "None"), ("1", "*"), ("2", "#")];
 
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(IN_CALL_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(IN_CALL_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 /// The values as the dialog holds them (strings, like the spec's answer).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

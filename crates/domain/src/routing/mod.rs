@@ -6,7 +6,6 @@ mod audio;
 mod call_path;
 mod connect;
 mod constants;
-pub(crate) mod description;
 mod destination_number;
 mod destination_plan;
 pub mod dtmf;
@@ -15,7 +14,6 @@ pub mod groups;
 pub mod history;
 pub mod in_call;
 pub mod ivr;
-pub mod list_query;
 mod phone;
 mod queue;
 mod row_limits;
@@ -26,14 +24,13 @@ mod working_hours;
 
 pub use access::{campaign_reference, routing_access, RoutingAccess};
 pub use audio::{audio_content_problem, extension as audio_extension, not_valid_audio, validate_audio, AudioForm};
-pub(crate) use call_path::{day_and_minute, local_time, parse_zone, row_at};
-pub use call_path::{unknown_zone_message, where_does_a_call_go, CallAnswer};
+pub(crate) use call_path::{day_and_minute, row_at};
+pub use call_path::{where_does_a_call_go, CallAnswer};
 pub use connect::{
     basic_connect_refusal, has_only_basic_features, uses_additional_features, validate_connect_advanced,
     validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,
 };
 pub use constants::*;
-pub use description::{is_taken, DESCRIPTION_NOT_UNIQUE, NOTHING_TAKEN};
 pub use destination_number::{validate_destination_number, DestinationNumberForm, DESTINATION_NUMBER_NOT_UNIQUE};
 pub use destination_plan::{
     fit_destination_plan, validate_destination_plan, DestinationPlanForm, DestinationRow, HUNT_GROUP, MULTI_DIAL,

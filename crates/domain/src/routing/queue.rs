@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::constants::{
     message_intervals, HOLD_MUSIC, MESSAGE_MODES, QUEUE_DESCRIPTION_MAX, QUEUE_LINES_MAX, QUEUE_MAX_CALLS,
 };
-use super::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const MAX_CALLS_REQUIRED: &str = "Maximum calls in queue is required.";
@@ -16,11 +16,9 @@ pub const HOLD_MUSIC_REQUIRED: &str = "Hold music genre is required.";
 pub const MESSAGE_MODE_REQUIRED: &str = "Message mode is required.";
 pub const MESSAGE_INTERVAL_REQUIRED: &str = "Message interval is required.";
 pub const QUEUE_NOT_UNIQUE: &str = "Description is not unique.";
-const DESCRIPTION: DescriptionRule = DescriptionRule {
-    max: QUEUE_DESCRIPTION_MAX,
-    too_long: "Description can only be 60 characters in length.",
-    not_unique: QUEUE_NOT_UNIQUE,
-};
+const DESCRIPTION: TextRule =
+    TextRule::description(QUEUE_DESCRIPTION_MAX, "Description can only be 60 characters in length.")
+        .not_unique(QUEUE_NOT_UNIQUE);
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::constants::SERVICE_PLAN_DESCRIPTION_MAX;
-use super::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const MINUTES_PER_DAY: i64 = 1440;
@@ -16,8 +16,8 @@ pub const CONTIGUOUS_MESSAGE: &str =
     "Please ensure your time of day options follow the Monday - Sunday format with time being continuous";
 pub const DESTINATION_PLAN_REQUIRED: &str = "A destination plan is required.";
 pub const IVR_REQUIRED: &str = "An IVR is required.";
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(SERVICE_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(SERVICE_PLAN_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 pub fn end_message(row_number: usize) -> String {
     format!("Please change the to day and time to Sunday 23:59 on row {row_number}")
@@ -280,7 +280,7 @@ pub fn time_break_detail(rows: &[TimeRow]) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::description::NOTHING_TAKEN;
+    use crate::names::NOTHING_TAKEN;
 
     fn plan(rows: Vec<TimeRow>) -> ServicePlanForm {
         ServicePlanForm { description: "Office hours".into(), rows }

@@ -4,11 +4,11 @@ use serde::{Deserialize, Serialize};
 
 use super::connect::AUDIO_REQUIRED;
 use super::constants::VOICEMAIL_DESCRIPTION_MAX;
-use super::description::{DescriptionRule, NOTHING_TAKEN};
+use crate::names::{TextRule, NOTHING_TAKEN};
 use crate::validation::FieldErrors;
 
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(VOICEMAIL_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule =
+    TextRule::description(VOICEMAIL_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

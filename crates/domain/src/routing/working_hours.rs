@@ -78,7 +78,7 @@ pub fn working_hours_rows(hours: &WorkingHours) -> Result<Vec<TimeRow>, FieldErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::description::NOTHING_TAKEN;
+    use crate::names::NOTHING_TAKEN;
     use crate::routing::{validate_service_plan, ServicePlanForm};
 
     fn office(days: Vec<i64>) -> WorkingHours {

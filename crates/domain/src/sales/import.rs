@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::MatchBy;
 use crate::account::NumberFormat;
-use crate::routing::list_query::number_needles;
+use crate::list_query::number_needles;
 use crate::validation::FieldErrors;
 
 /// A file's rows at most (the header aside).

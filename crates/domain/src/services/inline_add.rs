@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::routing::description::{DescriptionRule, DESCRIPTION_NOT_UNIQUE};
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,8 +50,7 @@ pub const DEFAULT_MAX_LENGTH: usize = 100;
 
 /// Errors under the list's field name; `taken` holds the customer's other descriptions of that list.
 pub fn validate_inline_add<S: AsRef<str>>(list: InlineList, description: &str, taken: &[S]) -> FieldErrors {
-    let rule =
-        DescriptionRule { max: list.max_length(), too_long: list.too_long(), not_unique: DESCRIPTION_NOT_UNIQUE };
+    let rule = TextRule::description(list.max_length(), list.too_long());
     let mut errors = FieldErrors::new();
     rule.check(&mut errors, list.field(), description, taken);
     errors

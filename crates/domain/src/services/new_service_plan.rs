@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::routing::description::DescriptionRule;
-use crate::routing::{DESTINATION_DIGITS_MAX, DESTINATION_DIGITS_MIN};
+use crate::names::TextRule;
+use crate::routing::{ServicePlanForm, TimeRow, DESTINATION_DIGITS_MAX, DESTINATION_DIGITS_MIN, LAST_MINUTE_OF_WEEK};
 use crate::validation::FieldErrors;
 
 pub const DESCRIPTION_MAX: usize = 1000;
@@ -28,7 +28,7 @@ pub struct NewServicePlanForm {
     pub destination_number: String,
 }
 
-const DESCRIPTION: DescriptionRule = DescriptionRule::standard(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);
+const DESCRIPTION: TextRule = TextRule::description(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);
 
 /// The destination number's problem, if any: required, 8 to 20 characters, digits only, not a
 /// restricted prefix.
@@ -68,9 +68,29 @@ pub fn validate_new_service_plan<S: AsRef<str>, R: AsRef<str>>(
     errors
 }
 
+/// The plan the dialog makes: every call, all week (Monday 00:00 to Sunday 23:59), to one
+/// destination plan.
+pub fn all_week_plan(description: &str, destination_plan: i64) -> ServicePlanForm {
+    ServicePlanForm {
+        description: description.trim().to_string(),
+        rows: vec![TimeRow::spanning(0, LAST_MINUTE_OF_WEEK, destination_plan)],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::routing::RowType;
+
+    #[test]
+    fn the_dialog_plan_sends_every_minute_of_the_week_to_its_destination() {
+        let plan = all_week_plan(" Sales line ", 42);
+        assert_eq!(plan.description, "Sales line");
+        let [row] = plan.rows.as_slice() else { panic!("one row") };
+        assert_eq!((row.from_day, row.from_hour, row.from_minute), (1, 0, 0));
+        assert_eq!((row.to_day, row.to_hour, row.to_minute), (7, 23, 59));
+        assert_eq!((row.plan_type, row.routing, row.ivr), (RowType::Routing, 42, 0));
+    }
 
     const RESTRICTED: [&str; 3] = ["09", "118", "0871"];
 

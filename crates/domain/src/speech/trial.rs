@@ -9,7 +9,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::format::{billing_frequency_word, format_date_time, format_price};
-use crate::routing::unknown_zone_message;
+use crate::time::parse_zone;
 
 /// How long the trial runs, in the account's days.
 pub const TRIAL_DAYS: u64 = 14;
@@ -34,7 +34,7 @@ pub struct Trial {
 }
 
 fn zone_of(time_zone: &str) -> Result<Tz, String> {
-    time_zone.parse().map_err(|_| unknown_zone_message(time_zone))
+    parse_zone(time_zone)
 }
 
 fn local(instant: i64, zone: &Tz) -> Result<DateTime<Tz>, String> {

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::sayable::{cannot_say_message, recogniser_can_say, unsayable_words};
-use crate::routing::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const VOCABULARY_NAME_MAX: usize = 40;
@@ -27,7 +27,7 @@ pub const ENTRY_TOO_LONG: &str = "A phrase has at most 4 words, each at most 30 
 pub const ENTRY_CHARACTERS: &str = "Use letters, digits, apostrophes and hyphens only.";
 pub const ENTRY_REPEATED: &str = "Each word or phrase once.";
 pub const TOO_MANY_VOCABULARIES: &str = "An account has at most 20 vocabularies.";
-const NAME: DescriptionRule = DescriptionRule::standard(VOCABULARY_NAME_MAX, VOCABULARY_NAME_TOO_LONG);
+const NAME: TextRule = TextRule::description(VOCABULARY_NAME_MAX, VOCABULARY_NAME_TOO_LONG);
 
 /// The vocabulary form.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

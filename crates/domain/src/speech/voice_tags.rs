@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::transcript_words;
-use crate::routing::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 /// The longest voice tag name (as a call tag's: it shows as a tag in the call log).
@@ -35,7 +35,7 @@ pub const PHRASE_NO_WORDS: &str = "A phrase needs letters or digits.";
 pub const PHRASE_REPEATED: &str = "Each phrase once.";
 pub const SIDE_CHOICE: &str = "Choose who says the phrase.";
 pub const TOO_MANY_VOICE_TAGS: &str = "An account has at most 50 voice tags.";
-const NAME: DescriptionRule = DescriptionRule::standard(VOICE_TAG_NAME_MAX, VOICE_TAG_NAME_TOO_LONG);
+const NAME: TextRule = TextRule::description(VOICE_TAG_NAME_MAX, VOICE_TAG_NAME_TOO_LONG);
 
 /// Who speaks on a line of a transcript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,15 +4,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::names::TextRule;
 use crate::partners::branding::{contrast_ratio, parse_hex_colour, COLOUR_FORMAT, MIN_CONTRAST};
-use crate::routing::description::DescriptionRule;
 use crate::validation::FieldErrors;
 
 pub const TAG_NAME_MAX: usize = 40;
 pub const TAG_NAME_TOO_LONG: &str = "Description must not exceed 40 characters.";
 pub const COLOUR_TOO_LIGHT: &str =
     "Choose a darker colour: the tag's white text needs a contrast of at least 4.5 to 1.";
-const NAME: DescriptionRule = DescriptionRule::standard(TAG_NAME_MAX, TAG_NAME_TOO_LONG);
+const NAME: TextRule = TextRule::description(TAG_NAME_MAX, TAG_NAME_TOO_LONG);
 const WHITE: [u8; 3] = [255, 255, 255];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

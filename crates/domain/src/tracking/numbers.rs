@@ -1,7 +1,7 @@
 //! Which pool number a page view shows, and how the site writes it.
 
 use crate::account::NumberFormat;
-use crate::routing::list_query::number_needles;
+use crate::list_query::number_needles;
 use crate::services::dynamic_pool::{CUSTOM_FORMAT_ID, NUMBER_FORMATS};
 use crate::services::pool_health::{NumberAssignment, SESSION_MINUTES};
 

@@ -1,6 +1,6 @@
 //! The extractor most /api handlers start from: a logged-in session and the current account's
 //! state. The session and the state's version numbers are read in one statement; the state
-//! itself is the one this process derived at those versions (`crate::account_states`), or is
+//! itself is the one this process derived at those versions (`crate::caches::account_states`), or is
 //! derived afresh (access removed since login ends the session's use). Areas add their own
 //! checks on top (`users::Editor`, `routing::RoutingUser`).
 
@@ -21,7 +21,7 @@ use crate::store::sessions::{Session, StateVersions};
 pub struct AccountUser {
     pub session: Session,
     pub account: AccountState,
-    /// The customer's numbers version, read with the session (`crate::kept_pages`).
+    /// The customer's numbers version, read with the session (`crate::caches::kept_pages`).
     pub numbers_version: i64,
 }
 
@@ -91,4 +91,10 @@ async fn derive_and_keep(
     let account = Arc::new(account);
     let json = state.account_states.put(user, customer, versions, valid_until, account.clone());
     Ok((account, json))
+}
+
+impl<'a> From<&'a AccountUser> for crate::routing::change_log::Editor<'a> {
+    fn from(user: &'a AccountUser) -> Self {
+        crate::routing::change_log::Editor { user_id: user.session.user_id, account: &user.account }
+    }
 }

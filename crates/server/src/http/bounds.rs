@@ -9,7 +9,7 @@ use domain::routing::history::DATE_PATTERN;
 use domain::{CharacterClass, KEYBOARD_CHARACTERS, WHITESPACE};
 use std::marker::PhantomData;
 
-use domain::routing::list_query::{self, SortColumn, ALL_ROWS, DIRECTIONS, ROWS_PER_PAGE};
+use domain::list_query::{self, SortColumn, ALL_ROWS, DIRECTIONS, ROWS_PER_PAGE};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{KnownFormat, Object, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::Required;

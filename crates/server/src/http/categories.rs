@@ -8,8 +8,9 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::RecordKind;
-use domain::routing::{validate_category, GroupForm, DESCRIPTION_NOT_UNIQUE, GROUP_DESCRIPTION_MAX};
+use domain::routing::{validate_category, GroupForm, GROUP_DESCRIPTION_MAX};
 use domain::scoring::{can_edit_categories, category_delete_question, category_delete_refusal, opens_categories};
 use domain::{AccountState, FieldErrors};
 use garde::Validate;
@@ -20,8 +21,8 @@ use utoipa_axum::routes;
 
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
-use super::routing::history::RecordedWrite;
 use super::typed_form::Form;
+use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::call_categories as store;
 use crate::store::routing_extras::{self as groups, GroupKind};

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use super::accountsettings::current_state;
 use super::error::AppError;
 use super::session::page_session;
-use crate::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
+use crate::providers::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
 use crate::store::payment_orders;
 

@@ -4,7 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::routing::{DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE, QUEUE_NOT_UNIQUE};
+use domain::names::DESCRIPTION_NOT_UNIQUE;
+use domain::routing::{DESTINATION_NUMBER_NOT_UNIQUE, QUEUE_NOT_UNIQUE};
 use domain::users::EMAIL_IN_USE;
 use domain::FieldErrors;
 use serde_json::{json, Value};

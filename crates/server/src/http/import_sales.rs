@@ -26,7 +26,7 @@ use super::error::AppError;
 use super::form::UploadedFile;
 use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
-use crate::sales_file::{Refused, SalesFile};
+use crate::files::sales_file::{Refused, SalesFile};
 use crate::state::AppState;
 use crate::store::sale_imports::{self as store, Figures, NewImport, Undone, BATCH};
 use crate::store::sale_uploads;

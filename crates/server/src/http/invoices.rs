@@ -14,10 +14,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::files::invoices::{Format, InvoiceDocument};
 use crate::http::account_user::AccountUser;
 use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
-use crate::invoice_files::{Format, InvoiceDocument};
 use crate::state::AppState;
 use crate::store::invoices;
 

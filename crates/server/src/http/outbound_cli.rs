@@ -28,7 +28,7 @@ use super::contract::{Done, Saved};
 use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::typed_form::Form;
-use crate::caller_id_verification::{claim_send, code_hash, new_code};
+use crate::providers::caller_id_verification::{claim_send, code_hash, new_code};
 use crate::state::AppState;
 use crate::store::api_rate;
 use crate::store::caller_id_code_events as events;

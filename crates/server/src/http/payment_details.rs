@@ -15,7 +15,7 @@ use crate::http::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
-use crate::payments::{self, Journey, APP_BASE, RETURN_PAGE};
+use crate::providers::payments::{self, Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::{billing, payment_orders};
 use domain::FieldErrors;

@@ -13,7 +13,7 @@ use domain::billing::card::{card_brand, card_expiry_valid_at, card_number_valid,
 
 use super::form::FormData;
 use super::payment_details::SIGNED_RETURN;
-use crate::payments::{new_alias, sha_sign, signature_matches, ACTION_PATH};
+use crate::providers::payments::{new_alias, sha_sign, signature_matches, ACTION_PATH};
 use crate::state::AppState;
 
 pub(crate) fn router() -> Router<AppState> {

@@ -17,7 +17,9 @@ use serde::Deserialize;
 
 use super::form::FormData;
 use super::pages::{escape, layout};
-use crate::payments::{new_mandate_reference, sha_sign, signature_matches, MANDATE_PATH, MANDATE_SIGNED_RETURN};
+use crate::providers::payments::{
+    new_mandate_reference, sha_sign, signature_matches, MANDATE_PATH, MANDATE_SIGNED_RETURN,
+};
 use crate::state::AppState;
 
 pub(crate) fn router() -> Router<AppState> {

@@ -18,8 +18,8 @@ use super::form::FormData;
 use super::integrations::{finish_connect_flow, FlowEnd, TAG_MANAGER};
 use super::login::cross_site;
 use super::pages::{escape, layout};
-use crate::ad_platforms::{sandbox_consent, SANDBOX_AUTHORIZE_PATH};
 use crate::http::integrations::CALLBACK_PATH;
+use crate::providers::ad_platforms::{sandbox_consent, SANDBOX_AUTHORIZE_PATH};
 use crate::state::AppState;
 use crate::store::sessions::Session;
 

@@ -182,7 +182,7 @@ pub(super) fn path_id(raw: &str) -> Result<i64, AppError> {
 async fn check_tag(state: &AppState, customer: i64, id: i64, form: &TagFields) -> Result<(), AppError> {
     let taken = tags::other_names(&state.db, customer, id).await?;
     let errors = validate_tag(&form.form(), &taken);
-    if errors.get("form_description") == Some(domain::routing::DESCRIPTION_NOT_UNIQUE) {
+    if errors.get("form_description") == Some(domain::names::DESCRIPTION_NOT_UNIQUE) {
         return Err(AppError::Coded("DESCRIPTION_NOT_UNIQUE", errors));
     }
     errors.into_result().map_err(AppError::Validation)

@@ -29,7 +29,7 @@ use super::error::AppError;
 use super::page_user::{PageRights, PageUser};
 use super::tags::path_id;
 use super::typed_form::Form;
-use crate::pronunciations::{self, Pronunciation};
+use crate::providers::pronunciations::{self, Pronunciation};
 use crate::state::AppState;
 use crate::store::voice_tags::{self as store, VocabularyRow};
 
@@ -156,7 +156,7 @@ async fn check_vocabulary(
     if too_many_account_words(&other_words, &form.form_words) {
         errors.add("form_words", TOO_MANY_ACCOUNT_WORDS);
     }
-    if errors.get("form_description") == Some(domain::routing::DESCRIPTION_NOT_UNIQUE) {
+    if errors.get("form_description") == Some(domain::names::DESCRIPTION_NOT_UNIQUE) {
         return Err(AppError::Coded("DESCRIPTION_NOT_UNIQUE", errors));
     }
     errors.into_result().map_err(AppError::Validation)?;
@@ -315,7 +315,7 @@ async fn check_voice_tag(state: &AppState, customer: i64, id: i64, form: &VoiceT
     if id == 0 && taken.len() >= VOICE_TAGS_MAX {
         errors.add("form_description", TOO_MANY_VOICE_TAGS);
     }
-    if errors.get("form_description") == Some(domain::routing::DESCRIPTION_NOT_UNIQUE) {
+    if errors.get("form_description") == Some(domain::names::DESCRIPTION_NOT_UNIQUE) {
         return Err(AppError::Coded("DESCRIPTION_NOT_UNIQUE", errors));
     }
     errors.into_result().map_err(AppError::Validation)?;

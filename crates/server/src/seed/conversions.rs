@@ -9,7 +9,7 @@ use domain::conversions::{ConversionAction, Platform};
 use domain::reports::CallOutcome;
 use sqlx::AnyPool;
 
-use crate::conversions::{order_id, run, sandbox_outage, Sandbox};
+use crate::jobs::conversion_uploads::{order_id, run, sandbox_outage, Sandbox};
 use crate::store::conversions as store;
 
 const HARBOUR: i64 = 100;

@@ -130,6 +130,15 @@ const ADMIN: [bool; 13] = [true, true, true, true, true, true, true, true, false
 const REPORTS_AND_NUMBERS: [bool; 13] =
     [true, false, true, false, false, false, false, false, false, false, false, false, false];
 
+/// Seeds the demo into an empty database when the settings ask for it (SEED_DEMO), at the
+/// state's clock.
+pub async fn seed_demo_if_asked(state: &crate::state::AppState) -> sqlx::Result<()> {
+    if state.settings.seed_demo {
+        seed_if_empty(&state.db, state.clock.now()).await?;
+    }
+    Ok(())
+}
+
 /// Seeds the demo into an empty database, once however many server processes start together
 /// on one PostgreSQL database (the first takes a lock; the others then find it seeded).
 pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
@@ -164,7 +173,7 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     // Conversion actions and their upload log, made by the job against the sandbox platform.
     conversions::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
-    crate::billing_run::run(db, now).await?;
+    crate::jobs::billing_run::run(db, now).await?;
     Ok(())
 }
 

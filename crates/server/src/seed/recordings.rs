@@ -6,8 +6,8 @@
 use sqlx::{Any, Transaction};
 
 use super::calls::{placeholders, Call};
+use crate::providers::text_to_speech::{dialogue_mp3_in, DialogueVoices, Voice, BRITISH};
 use crate::security::random_token;
-use crate::speech::{dialogue_mp3_in, DialogueVoices, Voice, BRITISH};
 
 /// The latest answers of each customer that are recorded, whatever their source.
 const LATEST: usize = 3;

@@ -245,6 +245,7 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
 
 #[cfg(test)]
 mod tests {
+    use domain::names::is_taken;
     use domain::routing::*;
 
     use super::*;

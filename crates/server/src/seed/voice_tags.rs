@@ -24,7 +24,7 @@ const VOICE_TAGS: &[(&str, &str, Side)] = &[
 ];
 
 pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
-    let said = match crate::pronunciations::of_entries(VOCABULARY).await {
+    let said = match crate::providers::pronunciations::of_entries(VOCABULARY).await {
         Ok(said) => Some(said),
         Err(cause) => {
             tracing::warn!(?cause, "the demo's vocabulary is kept without its pronunciations");

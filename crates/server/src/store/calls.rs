@@ -3,8 +3,8 @@
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
 use domain::dimensions::{FilterOp, ValueFilter};
+use domain::list_query::number_needles;
 use domain::reports::{CallLogQuery, CallSort, ScoreFilter};
-use domain::routing::list_query::number_needles;
 use domain::NumberFormat;
 use sqlx::any::AnyArguments;
 use sqlx::{Any, AnyPool};

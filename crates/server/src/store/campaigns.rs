@@ -1,8 +1,8 @@
 //! Campaigns (issue 33): the lists static numbers are filed under, with how many numbers each
 //! holds and the calls to them; renamed and deleted within one customer.
 
+use domain::list_query::TableQuery;
 use domain::numbers::CampaignSort;
-use domain::routing::list_query::TableQuery;
 use sqlx::{AnyPool, FromRow};
 
 use super::page_clause;

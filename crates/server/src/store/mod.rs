@@ -64,7 +64,7 @@ pub mod voice_tags;
 pub mod voicemails;
 
 /// ` LIMIT n OFFSET m` of a page of a list ('' for every row on one page).
-pub fn page_clause<S>(query: &domain::routing::list_query::TableQuery<S>) -> String {
+pub fn page_clause<S>(query: &domain::list_query::TableQuery<S>) -> String {
     match query.page_size {
         Some(size) => format!(" LIMIT {size} OFFSET {}", query.offset()),
         None => String::new(),

@@ -3,8 +3,8 @@
 //! time, one static number, and the changes the campaign pages make (attribution, campaign,
 //! release). Every query is scoped by customer.
 
+use domain::list_query::{number_needles, TableQuery};
 use domain::numbers::{AttributionEdit, NumberSort, ReleaseTerms};
-use domain::routing::list_query::{number_needles, TableQuery};
 use domain::NumberFormat;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 

@@ -4,7 +4,7 @@
 
 use sqlx::AnyPool;
 
-use crate::payments::{new_order_id, Journey, ORDER_REUSE_SECONDS};
+use crate::providers::payments::{new_order_id, Journey, ORDER_REUSE_SECONDS};
 
 /// The table and id column of a journey.
 fn table(journey: Journey) -> (&'static str, &'static str) {

@@ -5,8 +5,8 @@
 
 use crate::db::Backend;
 use crate::db::Flag;
+use domain::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::history::written_basic;
-use domain::routing::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::{BasicRow, RoutingRow};
 use domain::NumberFormat;
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};

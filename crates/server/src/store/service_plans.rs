@@ -79,6 +79,33 @@ pub async fn times(db: &AnyPool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
     .await
 }
 
+/// Every plan of the customer with its rows in order, read at once (plans without rows left out).
+pub async fn all_times(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, Vec<PlanTime>)>> {
+    let rows: Vec<PlanTimeOf> = sqlx::query_as(
+        "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
+         FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
+         WHERE p.customer_id = $1 ORDER BY LOWER(p.description), p.id, t.position",
+    )
+    .bind(customer_id)
+    .fetch_all(db)
+    .await?;
+    let mut plans: Vec<(i64, Vec<PlanTime>)> = vec![];
+    for row in rows {
+        match plans.last_mut() {
+            Some((plan, times)) if *plan == row.plan_id => times.push(row.time),
+            _ => plans.push((row.plan_id, vec![row.time])),
+        }
+    }
+    Ok(plans)
+}
+
+#[derive(FromRow)]
+struct PlanTimeOf {
+    plan_id: i64,
+    #[sqlx(flatten)]
+    time: PlanTime,
+}
+
 /// The descriptions of the customer's plans other than `except` (0: all of them).
 pub async fn other_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =

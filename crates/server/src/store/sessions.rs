@@ -59,7 +59,7 @@ pub struct StateVersions {
 
 /// `find`, the session's state versions and the current customer's numbers version (migration
 /// 0053), in one statement: what every `/api` request reads before it may use the account state
-/// (`crate::account_states`) or a numbers page (`crate::kept_pages`) this process keeps. It is
+/// (`crate::caches::account_states`) or a numbers page (`crate::caches::kept_pages`) this process keeps. It is
 /// read through `reads` (on SQLite, in place: `session_reads`); an expiry or the activity mark
 /// is written through `db`.
 pub async fn find_with_versions(

@@ -90,7 +90,7 @@ async fn numbers_above_the_allowance_are_on_the_breakdown_as_the_billing_run_cha
 
     // November ends: the billing run charges November's numbers as the breakdown showed them.
     app.state.clock.advance(9 * 24 * 60 * 60);
-    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
     let starter = app.login("starter@demo.test").await;
     let november = newest_invoice(&app, &starter).await;
     let lines = invoice_lines(&app, november["id"].as_i64().unwrap()).await;

@@ -4,7 +4,7 @@
 //! were.
 
 use domain::reports::{call_retention_cutoff, DEFAULT_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS};
-use server::housekeeping::purge_reports;
+use server::jobs::housekeeping::purge_reports;
 use sqlx::AnyPool;
 
 use crate::helpers::{rows_as_text, TestApp, TEST_NOW};
@@ -127,7 +127,7 @@ async fn calls_older_than_25_months_go_with_their_recordings_and_uncalled_visits
         rows_as_text(db, "SELECT id, period_start, gross_pence FROM invoices ORDER BY id").await,
         invoices_before
     );
-    assert_eq!(server::billing_run::run(db, app.state.clock.now()).await.unwrap(), 0);
+    assert_eq!(server::jobs::billing_run::run(db, app.state.clock.now()).await.unwrap(), 0);
 
     // A second run has nothing left to do.
     assert_eq!(purge_reports(db, app.state.clock.now(), 25).await.unwrap().total(), 0);
@@ -143,7 +143,8 @@ async fn the_shortest_retention_keeps_the_calls_of_every_month_the_billing_run_m
     app.state.clock.advance(1_796_079_599 - app.state.clock.now());
     let now = app.state.clock.now();
     let months =
-        domain::billing::invoice::months_to_invoice(now, "Europe/London", 0, server::billing_run::MONTHS_BACK).unwrap();
+        domain::billing::invoice::months_to_invoice(now, "Europe/London", 0, server::jobs::billing_run::MONTHS_BACK)
+            .unwrap();
     let oldest = months[0].period.start;
     assert_eq!(oldest, 1_761_955_200, "2025-11-01 00:00 GMT");
     let first_call = insert_call(db, oldest, None).await;
@@ -169,6 +170,6 @@ async fn the_shortest_retention_keeps_the_calls_of_every_month_the_billing_run_m
         "the billing run reads the same calls for that month after the purge"
     );
     // The month is invoiced afresh, once.
-    assert_eq!(server::billing_run::run(db, now).await.unwrap(), 1);
-    assert_eq!(server::billing_run::run(db, now).await.unwrap(), 0);
+    assert_eq!(server::jobs::billing_run::run(db, now).await.unwrap(), 1);
+    assert_eq!(server::jobs::billing_run::run(db, now).await.unwrap(), 0);
 }

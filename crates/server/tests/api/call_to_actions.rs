@@ -360,7 +360,7 @@ async fn clicks_outlive_their_uncalled_visit_and_go_with_the_calls_retention() {
         .await
         .unwrap();
     }
-    server::housekeeping::purge_reports(db, now, app.state.settings.call_retention_months).await.unwrap();
+    server::jobs::housekeeping::purge_reports(db, now, app.state.settings.call_retention_months).await.unwrap();
     let visits = count(&app, &format!("SELECT COUNT(*) FROM visits WHERE id = {visit}")).await;
     assert_eq!(visits, 0, "an uncalled visit goes after 72 hours");
     let kept: Vec<i64> = sqlx::query_scalar(&format!("SELECT clicked_at FROM cta_clicks WHERE cta_id = {cta}"))

@@ -179,7 +179,7 @@ async fn showing_the_card_page_again_hands_out_the_users_live_order() {
 
     // Half an hour on, a new order, so at least half an hour is left for the trip to the provider;
     // the first still completes within its hour, once.
-    app.state.clock.advance(server::payments::ORDER_REUSE_SECONDS + 1);
+    app.state.clock.advance(server::providers::payments::ORDER_REUSE_SECONDS + 1);
     let owner = app.login("owner@demo.test").await; // the idle session has ended
     let later = params(&app, &owner).await;
     assert_ne!(later["orderid"], first["orderid"]);
@@ -203,11 +203,12 @@ async fn housekeeping_purges_expired_and_old_card_orders_and_keeps_live_ones() {
     let answer = pay(&app, &used, "Olivia Owen", "4242424242424242", "1230", "123").await;
     assert_eq!(confirm(&app, &owner, &answer).await, StatusCode::OK);
     let unused = params(&app, &admin).await;
-    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    let purge =
+        || async { server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
     purge().await;
     assert_eq!(orders(&app).await, listed(&[&used, &unused]), "nothing has expired yet");
 
-    app.state.clock.advance(server::payments::ORDER_LIFETIME_SECONDS + 1);
+    app.state.clock.advance(server::providers::payments::ORDER_LIFETIME_SECONDS + 1);
     let owner = app.login("owner@demo.test").await;
     let live = params(&app, &owner).await;
     purge().await;

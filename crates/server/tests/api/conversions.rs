@@ -7,7 +7,7 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
-use server::conversions::{run, sandbox_outage, Ran, Sandbox};
+use server::jobs::conversion_uploads::{run, sandbox_outage, Ran, Sandbox};
 
 use crate::helpers::{Reply, TestApp, TEST_NOW};
 

@@ -191,7 +191,7 @@ async fn showing_the_billing_details_again_hands_out_the_users_live_flow() {
     assert_ne!(next, link);
     assert_eq!(come_back(&app, &starter, &answer).await, NOT_UPDATED);
     // Half an hour on, a new one too.
-    app.state.clock.advance(server::payments::ORDER_REUSE_SECONDS + 1);
+    app.state.clock.advance(server::providers::payments::ORDER_REUSE_SECONDS + 1);
     let starter = app.login("starter@demo.test").await; // the idle session has ended
     assert_ne!(mandate_link(&app, &starter).await, next);
     assert_eq!(flows(&app).await, 3);
@@ -201,7 +201,8 @@ async fn showing_the_billing_details_again_hands_out_the_users_live_flow() {
 async fn housekeeping_purges_expired_and_old_flows_and_keeps_live_ones() {
     let app = TestApp::spawn().await;
     let starter = app.login("starter@demo.test").await;
-    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    let purge =
+        || async { server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
     let used = mandate_link(&app, &starter).await;
     let answer = submit(&app, &used, "confirm", "Stone & Sons", "20-00-00", "5543 9876").await;
     assert_eq!(come_back(&app, &starter, &answer).await, UPDATED);
@@ -209,7 +210,7 @@ async fn housekeeping_purges_expired_and_old_flows_and_keeps_live_ones() {
     purge().await;
     assert_eq!(flows(&app).await, 2);
 
-    app.state.clock.advance(server::payments::ORDER_LIFETIME_SECONDS + 1);
+    app.state.clock.advance(server::providers::payments::ORDER_LIFETIME_SECONDS + 1);
     let starter = app.login("starter@demo.test").await;
     let live = mandate_link(&app, &starter).await;
     purge().await;

@@ -13,7 +13,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::Value;
-use server::website_check::FetchPolicy;
+use server::jobs::website_check::FetchPolicy;
 use server::{app, AppState, Settings};
 use sqlx::{AnyConnection, Connection, Executor};
 use tempfile::TempDir;
@@ -49,6 +49,7 @@ fn seeded_sqlite_template() -> &'static [u8] {
         let target = copy.clone();
         on_own_runtime(async move {
             let state = AppState::start(test_settings(url, PathBuf::new())).await.expect("app starts");
+            server::seed::seed_demo_if_asked(&state).await.expect("demo seeded");
             cheap_demo_password(&state.db).await;
             // One file, the write-ahead log folded in.
             sqlx::query(&format!("VACUUM INTO '{}'", target.display())).execute(&state.db).await.unwrap();
@@ -69,6 +70,7 @@ fn seeded_postgres_template() -> &'static str {
             postgres_execute(&format!("CREATE DATABASE {template}")).await;
             let state =
                 AppState::start(test_settings(postgres_url(&template), PathBuf::new())).await.expect("app starts");
+            server::seed::seed_demo_if_asked(&state).await.expect("demo seeded");
             cheap_demo_password(&state.db).await;
             state.db.close().await;
         });
@@ -165,7 +167,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         card_passphrase: None,
         settings_key: None,
         call_retention_months: domain::reports::DEFAULT_CALL_RETENTION_MONTHS,
-        speech_python: server::transcription::Pocketsphinx5::in_checkout().python,
+        speech_python: server::jobs::transcription::Pocketsphinx5::in_checkout().python,
         workbook_reader: env!("CARGO_BIN_EXE_server").into(),
         trusted_proxies: Default::default(),
         // The website-check tests serve their sites on this machine.

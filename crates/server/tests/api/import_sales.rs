@@ -504,8 +504,8 @@ async fn an_account_keeps_its_newest_twenty_uploads_for_a_week() {
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, KEPT);
     // Housekeeping drops them a week on.
     let now = app.state.clock.now();
-    server::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS - 60).await.unwrap();
+    server::jobs::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS - 60).await.unwrap();
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, KEPT);
-    server::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS + 60).await.unwrap();
+    server::jobs::housekeeping::purge_expired(&app.state.db, now + KEPT_SECONDS + 60).await.unwrap();
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM sale_uploads WHERE customer_id = 100").await, 0);
 }

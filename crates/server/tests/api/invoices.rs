@@ -73,14 +73,16 @@ async fn the_run_invoices_each_month_once_however_often_it_runs() {
     let before = invoice_count(&app).await;
     assert!(before > 0);
     let now = app.state.clock.now();
-    assert_eq!(server::billing_run::run(&app.state.db, now).await.unwrap(), 0, "nothing new this month");
+    assert_eq!(server::jobs::billing_run::run(&app.state.db, now).await.unwrap(), 0, "nothing new this month");
     assert_eq!(invoice_count(&app).await, before);
 
     // Into December: November is over. Two runs at once (two servers) still make one each.
     app.state.clock.advance(9 * 24 * 60 * 60);
     let later = app.state.clock.now();
-    let (a, b) =
-        tokio::join!(server::billing_run::run(&app.state.db, later), server::billing_run::run(&app.state.db, later));
+    let (a, b) = tokio::join!(
+        server::jobs::billing_run::run(&app.state.db, later),
+        server::jobs::billing_run::run(&app.state.db, later)
+    );
     let made = a.unwrap() + b.unwrap();
     let customers = rows_as_text(&app.state.db, "SELECT DISTINCT customer_id FROM invoices").await.len();
     assert_eq!(made, customers, "one November invoice per billed customer");

@@ -337,10 +337,10 @@ async fn the_sandbox_phone_shows_the_codes_to_the_owner_only() {
     let admin = app.login("admin@demo.test").await;
     assert_eq!(app.get("/sandbox/phone", Some(&admin)).await.status, StatusCode::NOT_FOUND);
     // Housekeeping clears the messages after a day (the session lasts: it is used meanwhile).
-    server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
     assert!(app.get("/sandbox/phone", Some(&owner)).await.text().contains(&code), "kept within the day");
-    let day = server::housekeeping::SANDBOX_PHONE_RETENTION_SECONDS;
-    server::housekeeping::purge_expired(&app.state.db, app.state.clock.now() + day + 1).await.unwrap();
+    let day = server::jobs::housekeeping::SANDBOX_PHONE_RETENTION_SECONDS;
+    server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now() + day + 1).await.unwrap();
     let (kept,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM sandbox_phone_messages").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(kept, 0);

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use server::provisioning::{run_once_with, Provisioner, CLAIM_SECONDS};
+use server::jobs::provisioning::{run_once_with, Provisioner, CLAIM_SECONDS};
 use server::store::routing_entries::{claim_pending, PendingEntry, CLAIM_BATCH};
 
 use crate::helpers::TestApp;

@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use server::speech::SpeechEngine;
+use server::providers::text_to_speech::SpeechEngine;
 
 use crate::helpers::{Reply, TestApp};
 
@@ -152,7 +152,10 @@ async fn an_uploaded_wav_plays_and_downloads_as_it_was_sent() {
     assert_eq!(downloaded.header("cache-control").as_deref(), Some("private, max-age=0"));
 
     // An MP3 is stored and served as one, through the path without the trailing slash.
-    let mp3 = server::speech::LocalSpeech.mp3("Welcome to Harbour Lane").await.expect("espeak-ng and lame");
+    let mp3 = server::providers::text_to_speech::LocalSpeech
+        .mp3("Welcome to Harbour Lane")
+        .await
+        .expect("espeak-ng and lame");
     let fields = [("form_description", "Jingle"), ("form_audio_sentence", "")];
     let reply = app
         .post_multipart_file("/api/manageaudios/addAudio", Some(&owner), &fields, ("form_file", "jingle.MP3", &mp3))

@@ -644,7 +644,7 @@ async fn a_connected_row_is_provisioned_two_seconds_later() {
     let db = &app.state.db;
     // The seed's recently changed rows settle first.
     app.state.clock.advance(60);
-    server::provisioning::run_once(db, app.state.clock.now()).await.unwrap();
+    server::jobs::provisioning::run_once(db, app.state.clock.now()).await.unwrap();
     let number = basic_entry(&app, 100, "static").await;
     let reply =
         post(&app, BASIC, &owner, &basic_row(0, "form_number_id", number, "Website header", "01614960000")).await;
@@ -653,12 +653,12 @@ async fn a_connected_row_is_provisioned_two_seconds_later() {
 
     let requested = requested_at(&app, number).await;
     assert!((app.state.clock.now() - requested).abs() <= 2);
-    assert_eq!(server::provisioning::run_once(db, requested).await.unwrap(), 0);
-    assert_eq!(server::provisioning::run_once(db, requested + 1).await.unwrap(), 0);
+    assert_eq!(server::jobs::provisioning::run_once(db, requested).await.unwrap(), 0);
+    assert_eq!(server::jobs::provisioning::run_once(db, requested + 1).await.unwrap(), 0);
     assert_eq!(detail(&app, &owner, number).await["provisioned"], false);
-    assert_eq!(server::provisioning::run_once(db, requested + 2).await.unwrap(), 1);
+    assert_eq!(server::jobs::provisioning::run_once(db, requested + 2).await.unwrap(), 1);
     assert_eq!(detail(&app, &owner, number).await["provisioned"], true);
-    assert_eq!(server::provisioning::run_once(db, requested + 3).await.unwrap(), 0);
+    assert_eq!(server::jobs::provisioning::run_once(db, requested + 3).await.unwrap(), 0);
     let unprovisioned = get_json(&app, "/api/manageconnections/getNumbersList", &owner).await["numbers"]
         .as_array()
         .unwrap()
@@ -682,16 +682,16 @@ async fn a_row_changed_again_waits_for_its_newest_change() {
     let second = requested_at(&app, number).await;
     assert!(second > first);
     // Two seconds after the first change, less after the second: not yet.
-    server::provisioning::run_once(db, first + 2).await.unwrap();
+    server::jobs::provisioning::run_once(db, first + 2).await.unwrap();
     assert_eq!(detail(&app, &owner, number).await["provisioned"], false);
-    server::provisioning::run_once(db, second + 2).await.unwrap();
+    server::jobs::provisioning::run_once(db, second + 2).await.unwrap();
     assert_eq!(detail(&app, &owner, number).await["provisioned"], true);
 }
 
 /// A telephony side that is down.
 struct Unavailable;
 
-impl server::provisioning::Provisioner for Unavailable {
+impl server::jobs::provisioning::Provisioner for Unavailable {
     async fn provision(&self, _entry: &server::store::routing_entries::PendingEntry) -> Result<(), String> {
         Err("the telephony platform is unavailable".into())
     }
@@ -707,9 +707,9 @@ async fn a_failed_provisioning_is_tried_again_on_the_next_run() {
         post(&app, BASIC, &owner, &basic_row(0, "form_number_id", number, "Website header", "01614960000")).await;
     assert_eq!(reply.status, StatusCode::OK);
     let later = requested_at(&app, number).await + 10;
-    assert_eq!(server::provisioning::run_once_with(db, later, &Unavailable).await.unwrap(), 0);
+    assert_eq!(server::jobs::provisioning::run_once_with(db, later, &Unavailable).await.unwrap(), 0);
     assert_eq!(detail(&app, &owner, number).await["provisioned"], false);
-    assert!(server::provisioning::run_once(db, later).await.unwrap() >= 1);
+    assert!(server::jobs::provisioning::run_once(db, later).await.unwrap() >= 1);
     assert_eq!(detail(&app, &owner, number).await["provisioned"], true);
 }
 

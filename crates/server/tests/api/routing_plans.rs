@@ -119,7 +119,7 @@ async fn every_seeded_plan_is_valid_by_the_domain_rules() {
             let answer = plan_of(&app, &session, plan["id"].as_i64().unwrap()).await;
             let form = as_form(&answer["plan"]);
             assert!(!form.rows.is_empty());
-            assert_eq!(validate_service_plan(&form, domain::routing::NOTHING_TAKEN), Ok(()), "{}", answer["plan"]);
+            assert_eq!(validate_service_plan(&form, domain::names::NOTHING_TAKEN), Ok(()), "{}", answer["plan"]);
             // Every row routes to one of the customer's destination plans or IVRs.
             for row in &form.rows {
                 let (table, id) =
@@ -251,9 +251,9 @@ async fn an_updated_plan_is_saved_and_its_numbers_provisioned_again() {
         }
     };
     assert!(!provisioned(&app).await);
-    server::provisioning::run_once(&app.state.db, requested + 1).await.unwrap();
+    server::jobs::provisioning::run_once(&app.state.db, requested + 1).await.unwrap();
     assert!(!provisioned(&app).await);
-    server::provisioning::run_once(&app.state.db, requested + 2).await.unwrap();
+    server::jobs::provisioning::run_once(&app.state.db, requested + 2).await.unwrap();
     assert!(provisioned(&app).await);
 
     // A new description; its own description is not a clash.

@@ -297,7 +297,7 @@ async fn expired_sessions_keys_links_and_failures_are_purged() {
     app.state.clock.advance(20 * 60);
     app.get("/api/accountsettings/getAccountDetails", Some(&fresh)).await;
     app.state.clock.advance(20 * 60);
-    let purged = server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    let purged = server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
     assert!(purged >= 2, "the idle session and the old failure went ({purged})");
     let (sessions,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sessions").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(sessions, 1, "only the session used 20 minutes ago is left");

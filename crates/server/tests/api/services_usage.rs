@@ -315,7 +315,7 @@ async fn the_usage_pages_charge_for_a_closed_month_is_its_invoices_to_the_penny(
 
     // Into December: November is over; its invoice and the page agree too.
     app.state.clock.advance(9 * 24 * 60 * 60);
-    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
     for &customer in &customers {
         let Some(session) = subscription_session(&app, customer).await else { continue };
         let ((month, shown), _) = shown_charges(&app, &session).await;
@@ -327,7 +327,7 @@ async fn the_usage_pages_charge_for_a_closed_month_is_its_invoices_to_the_penny(
 
     // Into January: December is over, and October to December is the previous quarter.
     app.state.clock.advance(31 * 24 * 60 * 60);
-    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
     for &customer in &customers {
         let Some(session) = subscription_session(&app, customer).await else { continue };
         let ((month, shown_month), (quarter_label, shown_quarter)) = shown_charges(&app, &session).await;

@@ -5,7 +5,7 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
-use server::transcription::{run_once, Heard, Pronunciation, Recogniser};
+use server::jobs::transcription::{run_once, Heard, Pronunciation, Recogniser};
 use sqlx::AnyPool;
 
 use crate::helpers::{rows_as_text, TestApp};
@@ -247,7 +247,7 @@ async fn a_cancelled_trial_keeps_speech_until_its_end_then_it_goes_uncharged() {
 
     // The billing run settles it without a charge, and December's invoice has no speech.
     app.state.clock.advance(1_798_761_600 - app.state.clock.now()); // 2027-01-01 00:00 UTC
-    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
     assert!(speech_charges(&app.state.db).await.is_empty());
     assert!(speech_addon(&app.state.db).await.is_empty());
     let december = invoice_lines(&app.state.db, "December 2026").await;
@@ -263,7 +263,7 @@ async fn the_billing_run_charges_the_add_on_from_the_trial_s_end_not_during_it()
 
     // November ends during the trial: its invoice has no speech analytics, nothing is settled.
     app.state.clock.advance(1_796_083_200 - app.state.clock.now()); // 2026-12-01 00:00 UTC
-    server::billing_run::run(db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(db, app.state.clock.now()).await.unwrap();
     let november = invoice_lines(db, "November 2026").await;
     assert!(!november.is_empty() && !november.iter().any(|l| l.contains("Speech")), "{november:?}");
     assert!(speech_charges(db).await.is_empty());
@@ -272,10 +272,10 @@ async fn the_billing_run_charges_the_add_on_from_the_trial_s_end_not_during_it()
     // however often (and on however many servers) the run goes.
     app.state.clock.advance(ends + 60 - app.state.clock.now());
     let now = app.state.clock.now();
-    let (a, b) = tokio::join!(server::billing_run::run(db, now), server::billing_run::run(db, now));
+    let (a, b) = tokio::join!(server::jobs::billing_run::run(db, now), server::jobs::billing_run::run(db, now));
     a.unwrap();
     b.unwrap();
-    server::billing_run::run(db, now).await.unwrap();
+    server::jobs::billing_run::run(db, now).await.unwrap();
     assert_eq!(speech_charges(db).await, [format!(r#"["Speech analytics",3500,{ends},0]"#)]);
     assert_eq!(speech_addon(db).await.len(), 1);
     let starter = app.login("starter@demo.test").await;
@@ -283,7 +283,7 @@ async fn the_billing_run_charges_the_add_on_from_the_trial_s_end_not_during_it()
 
     // December's invoice: the part of the month from 7 December 10:00 (24 days 14 hours of 31).
     app.state.clock.advance(1_798_761_600 - app.state.clock.now()); // 2027-01-01 00:00 UTC
-    server::billing_run::run(db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(db, app.state.clock.now()).await.unwrap();
     let december = invoice_lines(db, "December 2026").await;
     assert!(december.contains(&r#"["Speech analytics (part month)",2776]"#.to_string()), "{december:?}");
 }
@@ -401,7 +401,7 @@ async fn the_add_on_bought_during_the_trial_is_charged_from_then_and_once() {
     let bought = app.post_multipart("/api/services/addAddon", Some(&starter), &[("scope", "report_voice_tags")]).await;
     assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
     app.state.clock.advance(ends + 60 - app.state.clock.now());
-    server::billing_run::run(db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(db, app.state.clock.now()).await.unwrap();
     let charges = speech_charges(db).await;
     assert_eq!(charges.len(), 1, "{charges:?}");
     let started_at: i64 = serde_json::from_str::<Value>(&charges[0]).unwrap()[2].as_i64().unwrap();

@@ -527,7 +527,7 @@ async fn a_released_number_stops_at_once_is_charged_to_the_months_end_and_rests_
 
     // November's invoice still charges it; December's does not.
     app.state.clock.advance(39 * DAY); // 2 January 2027
-    server::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::billing_run::run(&app.state.db, app.state.clock.now()).await.unwrap();
     let starter = app.login("starter@demo.test").await;
     let lines = numbers_above(&app, &starter).await;
     assert_eq!(

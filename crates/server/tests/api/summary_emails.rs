@@ -163,7 +163,7 @@ async fn summaries_go_daily_weekly_on_monday_and_monthly_on_the_first_once_with_
     call(db, STONE, monday - 3 * HOUR, Some(stone_cpc), "missed", "inbound").await;
 
     // Monday: the daily summary of Sunday and the weekly one; no monthly.
-    assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 3);
+    assert_eq!(server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 3);
     let mails = mails_to(db, fan).await;
     assert_eq!(
         subjects(&mails),
@@ -197,11 +197,11 @@ async fn summaries_go_daily_weekly_on_monday_and_monthly_on_the_first_once_with_
 
     // Not twice, however often the job runs.
     app.state.clock.advance(HOUR);
-    assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 0);
+    assert_eq!(server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 0);
 
     // Tuesday: Monday's daily summary only.
     app.state.clock.advance(DAY - HOUR);
-    assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 2);
+    assert_eq!(server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 2);
     let mails = mails_to(db, fan).await;
     assert_eq!(mails.len(), 3);
     assert_eq!(mails[2].0, "Daily call summary for Harbour Lane Dental: Monday 23/11/2026");
@@ -220,7 +220,7 @@ async fn summaries_go_daily_weekly_on_monday_and_monthly_on_the_first_once_with_
 
     // Tuesday 1 December, just after midnight: the daily one and November's.
     app.state.clock.advance(NOVEMBER.1 + 30 * 60 - app.state.clock.now());
-    assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 3);
+    assert_eq!(server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 3);
     let mails = mails_to(db, fan).await;
     assert_eq!(
         subjects(&mails[3..]),
@@ -239,7 +239,7 @@ async fn summaries_go_daily_weekly_on_monday_and_monthly_on_the_first_once_with_
         "{}",
         mails[4].1
     );
-    assert_eq!(server::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 0);
+    assert_eq!(server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap(), 0);
     assert_eq!(mails_to(db, quiet).await, []);
 }
 
@@ -271,7 +271,7 @@ async fn a_call_back_counts_for_the_missed_calls_source_in_the_summary() {
     .execute(db)
     .await
     .unwrap();
-    server::summary_emails::run(db, app.state.clock.now()).await.unwrap();
+    server::jobs::summary_emails::run(db, app.state.clock.now()).await.unwrap();
     let mails = mails_to(db, fan).await;
     assert_eq!(subjects(&mails), ["Daily call summary for Harbour Lane Dental: Sunday 22/11/2026"]);
     assert!(

@@ -500,7 +500,7 @@ async fn a_key_past_its_limit_gets_429_until_the_window_ends_and_other_keys_go_o
     // The housekeeping forgets the counts of past windows only.
     let counts = "SELECT COUNT(*) FROM api_rate_counts";
     assert_eq!(rows_as_text(&app.state.db, counts).await, ["[5]"], "address and two keys, then address and key");
-    server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
+    server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap();
     assert_eq!(rows_as_text(&app.state.db, counts).await, ["[2]"]);
 }
 

@@ -466,7 +466,7 @@ async fn the_demo_has_returning_visitors_whose_first_touch_is_stored_and_purged_
             .unwrap();
     assert!(stored > 0);
     assert_eq!(old, 0);
-    server::housekeeping::purge_expired(db, now + 30 * DAY).await.unwrap();
+    server::jobs::housekeeping::purge_expired(db, now + 30 * DAY).await.unwrap();
     let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM visitors").fetch_one(db).await.unwrap();
     assert_eq!(left, 0, "every first touch is over 30 days old by then");
 }

@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use axum::http::StatusCode;
-use server::speech::{dialogue_mp3_in, DialogueVoices, Voice, AMERICAN, BRITISH};
-use server::store::transcripts::waiting;
-use server::transcription::{
+use server::jobs::transcription::{
     pronunciations, run_batch, run_once, Heard, HeardWord, Local, Pocketsphinx, Pocketsphinx5, Pronunciation,
     Recogniser, CLAIM_SECONDS, LOCAL, MAX_ATTEMPTS, RETRY_SECONDS,
 };
+use server::providers::text_to_speech::{dialogue_mp3_in, DialogueVoices, Voice, AMERICAN, BRITISH};
+use server::store::transcripts::waiting;
 use sqlx::AnyPool;
 
 use crate::helpers::TestApp;

@@ -5,9 +5,9 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
+use server::jobs::transcription::{run_once, Local};
+use server::providers::text_to_speech::dialogue_mp3_in;
 use server::seed::DIALOGUES;
-use server::speech::dialogue_mp3_in;
-use server::transcription::{run_once, Local};
 use sqlx::AnyPool;
 
 use crate::helpers::{Reply, TestApp};

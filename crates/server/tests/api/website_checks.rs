@@ -11,8 +11,8 @@ use axum::response::{Html, Redirect};
 use axum::routing::get;
 use axum::Router;
 use serde_json::Value;
+use server::jobs::website_check::{self, FetchPolicy, PER_CUSTOMER};
 use server::store::dynamic_urls;
-use server::website_check::{self, FetchPolicy, PER_CUSTOMER};
 
 use crate::helpers::TestApp;
 
@@ -387,7 +387,8 @@ async fn checks_of_url_1(app: &TestApp) -> Vec<String> {
 #[tokio::test]
 async fn housekeeping_purges_old_finished_checks_but_each_urls_latest_and_those_under_way() {
     let app = TestApp::spawn().await;
-    let purge = || async { server::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
+    let purge =
+        || async { server::jobs::housekeeping::purge_expired(&app.state.db, app.state.clock.now()).await.unwrap() };
     let seeded = checks_of_url_1(&app).await;
     assert_eq!(seeded.len(), 1, "yesterday's check: {seeded:?}");
     const DAY: i64 = 24 * 60 * 60;

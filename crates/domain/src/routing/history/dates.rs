@@ -3,6 +3,8 @@
 use chrono::{Days, NaiveDate, TimeZone};
 use chrono_tz::Tz;
 
+use crate::time::parse_zone;
+
 pub const DATE_FORMAT_MESSAGE: &str = "Please enter a date as YYYY-MM-DD.";
 /// The shape of a date the filter reads (the contract states it): four digits, two, two.
 pub const DATE_PATTERN: &str = r"^\d{4}-\d{2}-\d{2}$";
@@ -16,7 +18,7 @@ fn dated_shape(date: &str) -> bool {
 /// The instant (seconds since 1970, UTC) the day `date` + `days_later` starts in `zone`: the
 /// history's `from` is the start of its day, its `to` the start of the day after.
 pub fn day_start(date: &str, zone: &str, days_later: u64) -> Result<i64, String> {
-    let zone: Tz = zone.parse().map_err(|_| format!("Unknown time zone {zone}."))?;
+    let zone: Tz = parse_zone(zone)?;
     if !dated_shape(date) {
         return Err(DATE_FORMAT_MESSAGE.to_string());
     }

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::snapshot::{EntryRoute, RoutingSnapshot};
 use crate::routing::ivr::{reach, Reached};
-use crate::routing::{day_and_minute, local_time, parse_zone, row_at, TimeRow};
+use crate::routing::{day_and_minute, row_at, TimeRow};
+use crate::time::{local_time, parse_zone};
 
 /// The most calls one replay takes (a week of a busy account, with room to spare).
 pub const MAX_REPLAY_CALLS: usize = 50_000;

@@ -11,8 +11,9 @@ use super::explain::explain_change;
 use super::names::Names;
 use super::record::{RecordKey, RecordState, RoutingRecord};
 use super::snapshot::{EntryRoute, RoutingSnapshot};
+use crate::names::NOTHING_TAKEN;
 use crate::routing::ivr::{ivr_flow, service_plan_flow};
-use crate::routing::{validate_service_plan, RowType, NOTHING_TAKEN};
+use crate::routing::{validate_service_plan, RowType};
 
 /// One saved change of one record, as the history stores it (changes are ordered by time).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

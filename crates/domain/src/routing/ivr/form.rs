@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::keys::{IvrKey, KeyType, KEY_ORDER, MAX_KEYS, NO_REPEAT};
-use crate::routing::description::DescriptionRule;
+use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
 pub const IVR_DESCRIPTION_MAX: usize = 60;
@@ -27,8 +27,7 @@ pub const DEFAULT_IS_REPEAT: &str = "Default key can't be set as repeat key.";
 pub const TOO_MANY_KEYS: &str = "An IVR can have at most 12 keys.";
 pub const NO_KEYS: &str = "An IVR needs at least one key.";
 pub const KEYS_OUT_OF_ORDER: &str = "Keys must run 1-9, then 0, * and #.";
-const DESCRIPTION: DescriptionRule =
-    DescriptionRule::standard(IVR_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
+const DESCRIPTION: TextRule = TextRule::description(IVR_DESCRIPTION_MAX, "Description must not exceed 60 characters.");
 
 /// An IVR as the dialog edits it (section 3). `has_dead_end` is "hang up after the audio".
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,12 +3,14 @@
 //! and the path a call takes through time of day and key presses.
 
 mod call_path;
+mod credits;
 mod flow;
 mod form;
 mod keys;
 
 pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
 pub(crate) use call_path::{reach, Reached};
+pub use credits::{bought_ivrs, ivr_credits, next_ivr_included, IvrCredits, TERMS_REQUIRED};
 pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
 pub use form::{validate_ivr, IvrForm, IVR_DESCRIPTION_MAX, REPEAT_AUDIO_MAX, TOO_MANY_KEYS};
 pub use keys::{

@@ -13,9 +13,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AccountUser;
-use crate::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
 use crate::http::contract::Done;
 use crate::http::error::AppError;
+use crate::providers::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
 use crate::state::AppState;
 use crate::store::integrations::ConnectFlow;
 use crate::store::sessions::Session;

@@ -1,6 +1,6 @@
 //! admin/getDynamicUrls, admin/startJob/{VcamID}[/1], admin/checkJob/{jobId} and
 //! tagmanager/auth/{VcamID}: the overview's Dynamic URLs section and its website checks (the
-//! checks themselves run in the background: `crate::website_check`).
+//! checks themselves run in the background: `crate::jobs::website_check`).
 
 use crate::http::extract::Path;
 use axum::extract::State;

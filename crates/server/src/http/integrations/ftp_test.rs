@@ -16,9 +16,9 @@ use utoipa_axum::routes;
 use super::ftp_test_form::{FtpTestContract, FtpTestRequest};
 use super::own_settings::{check_settings, secret_context, IntegrationSettingsRequest};
 use super::AccountUser;
-use crate::file_export::{test_connection, Protocol, Target};
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::providers::ftp_export::{test_connection, Protocol, Target};
 use crate::state::AppState;
 use crate::store::{api_rate, integrations};
 

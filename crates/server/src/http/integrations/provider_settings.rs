@@ -14,10 +14,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AccountUser;
-use crate::ad_platforms::{AdPlatforms, ProviderAccount, ProviderError, Sandbox};
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::providers::ad_platforms::{AdPlatforms, ProviderAccount, ProviderError, Sandbox};
 use crate::state::AppState;
 use crate::store::integrations;
 

@@ -10,8 +10,8 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::list_query::{parse_table_query, ListQueryInput};
 use domain::numbers::NumberSort;
-use domain::routing::list_query::{parse_table_query, ListQueryInput};
 use domain::services::inline_add::InlineList;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,8 +20,8 @@ use utoipa_axum::routes;
 
 use super::campaigns::positive_id;
 use super::{NumberListRow, StaticUser};
+use crate::caches::kept_pages::ReadAt;
 use crate::http::error::AppError;
-use crate::kept_pages::ReadAt;
 use crate::state::AppState;
 use crate::store::numbers::{self, Scope};
 use crate::store::{campaigns, number_lists};
@@ -61,7 +61,7 @@ async fn number_list(
         None => Scope::Everything,
         Some(text) => Scope::Campaign(positive_id(text).ok_or(AppError::NotFound)?),
     };
-    // The same question at the same version and instant has the same answer (crate::kept_pages),
+    // The same question at the same version and instant has the same answer (crate::caches::kept_pages),
     // kept as sent. A campaign's page is kept only once the campaign was found to be this
     // customer's.
     let (format, zone) = (&user.account.number_format, &user.account.customer_time_zone);

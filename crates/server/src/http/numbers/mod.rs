@@ -43,7 +43,7 @@ pub(crate) fn opens_static_pages(account: &AccountState) -> bool {
 pub struct StaticUser {
     pub session: Session,
     pub account: AccountState,
-    /// The customer's numbers version, read with the session (`crate::kept_pages`).
+    /// The customer's numbers version, read with the session (`crate::caches::kept_pages`).
     pub numbers_version: i64,
 }
 

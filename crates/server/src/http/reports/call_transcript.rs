@@ -15,9 +15,9 @@ use utoipa_axum::routes;
 use super::call_detail::call_id;
 use super::ReportsUser;
 use crate::http::error::AppError;
+use crate::jobs::transcription::MAX_ATTEMPTS;
 use crate::state::AppState;
 use crate::store::{calls, transcripts};
-use crate::transcription::MAX_ATTEMPTS;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_transcript))

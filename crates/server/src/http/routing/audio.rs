@@ -8,11 +8,9 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::names::{is_taken, DESCRIPTION_NOT_UNIQUE};
 use domain::routing::history::{RecordKey, RecordKind};
-use domain::routing::{
-    audio_content_problem, audio_extension, is_taken, not_valid_audio, validate_audio, AudioForm,
-    DESCRIPTION_NOT_UNIQUE,
-};
+use domain::routing::{audio_content_problem, audio_extension, not_valid_audio, validate_audio, AudioForm};
 use domain::FieldErrors;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -20,14 +18,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::{ChangeLog, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, AUDIO_BODY_LIMIT, TEXT_MAX};
 use super::RoutingUser;
-use crate::audio_decode::{self, NotAudio};
+use crate::files::audio_decode::{self, NotAudio};
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::form::UploadedFile;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::{ChangeLog, RecordedWrite};
 use crate::security::random_token;
 use crate::state::AppState;
 use crate::store::audios::{self, Content, Deleted, NewFile};

@@ -18,12 +18,12 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::ChangeLog;
-use super::history_apply::advanced_connect;
 use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::routing::change_log::ChangeLog;
+use crate::routing::rollback::advanced_connect;
 use crate::state::AppState;
 use crate::store::routing_entries::{self, BasicConnect};
 use crate::store::{routing_extras, routing_history};

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use domain::routing::list_query::{kind_label, parse_list_query, ListQueryInput};
+use domain::list_query::{kind_label, parse_list_query, ListQueryInput};
 use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
 use domain::{push_csv_line, CsvCell, FieldErrors};
 
@@ -45,7 +45,7 @@ struct NumbersPage {
 
 /// A page of the list (docs/routing-api.md "Routing rows"): `page`, `pageSize`, `search`,
 /// `sort` and `direction` are optional; without them, every row by number.
-#[utoipa::path(get, path = "/manageconnections/getNumbersList", tag = "routing", params(crate::http::bounds::ListParams<domain::routing::list_query::ListSort>),
+#[utoipa::path(get, path = "/manageconnections/getNumbersList", tag = "routing", params(crate::http::bounds::ListParams<domain::list_query::ListSort>),
     responses((status = 200, body = NumbersPage)))]
 async fn numbers_list(
     State(state): State<AppState>,
@@ -63,7 +63,7 @@ const CSV_HEADER: [&str; 6] = ["Type", "Number / pool", "Description", "Destinat
 
 /// Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
 /// rows are read: an account with 100,000 numbers is never held in memory at once.
-#[utoipa::path(get, path = "/manageconnections/exportNumbersCsv", tag = "routing", params(crate::http::bounds::ListParams<domain::routing::list_query::ListSort>),
+#[utoipa::path(get, path = "/manageconnections/exportNumbersCsv", tag = "routing", params(crate::http::bounds::ListParams<domain::list_query::ListSort>),
     responses((status = 200, description = "The rows as CSV (an attachment).", content_type = "text/csv", body = String)))]
 async fn numbers_csv(
     State(state): State<AppState>,

@@ -6,11 +6,12 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::RowLimit;
 use domain::routing::{
     ring_lengths, ring_lengths_multi_dial, validate_destination_number, validate_destination_plan,
-    DestinationNumberForm, DestinationPlanForm, DestinationRow, DESCRIPTION_NOT_UNIQUE, DESTINATION_NUMBER_NOT_UNIQUE,
+    DestinationNumberForm, DestinationPlanForm, DestinationRow, DESTINATION_NUMBER_NOT_UNIQUE,
     DESTINATION_PLAN_DESCRIPTION_MAX, DESTINATION_PLAN_ROWS, HUNT_GROUP, MULTI_DIAL,
 };
 use domain::FieldErrors;
@@ -20,12 +21,12 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::{record_change, RecordedWrite};
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::http::{bounds, bounds_text};
+use crate::routing::change_log::{record_change, RecordedWrite};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};
 use crate::store::{queues, routing_extras, routing_history};

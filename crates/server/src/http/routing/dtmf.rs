@@ -19,11 +19,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extras::{id, ids, not_found_unless, number, RoutingSaved, TEXT_MAX};
-use super::history::RecordedWrite;
 use super::RoutingUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;
 use crate::store::routing_extras as store;

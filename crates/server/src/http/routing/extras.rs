@@ -7,11 +7,12 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::RecordKind;
 use domain::routing::in_call;
 use domain::routing::{
     validate_category, validate_in_call_attribution, validate_report_group, GroupForm, InCallAttributionForm,
-    DESCRIPTION_NOT_UNIQUE, GROUP_DESCRIPTION_MAX,
+    GROUP_DESCRIPTION_MAX,
 };
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -19,12 +20,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::RecordedWrite;
 use super::library::refused;
 use super::{dtmf, whispers, RoutingUser};
 use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_extras::{self as store, GroupKind};
 

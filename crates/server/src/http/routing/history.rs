@@ -11,11 +11,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, explain_change, plan_rollback, replay_impact, Change, Impact,
-    Names, RecordKey, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord,
-    RoutingSnapshot, MAX_REPLAY_CALLS,
+    affected_entries, change_time, check_restored_graph, plan_rollback, replay_impact, Change, Impact, RecordKind,
+    RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
 };
-use domain::{push_csv_line, AccountState, CsvCell, FieldErrors};
+use domain::{push_csv_line, CsvCell, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
@@ -23,14 +22,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history_apply::{apply, refused};
 use super::RoutingUser;
-use crate::http::account_user::AccountUser;
 use crate::http::download::{attachment, file_name_part};
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::routing::rollback::{self, refused};
 use crate::state::AppState;
-use crate::store::routing_history::{self as store, Author, ChangeRow, Filter, Source};
+use crate::store::routing_history::{self as store, ChangeRow, Filter};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,123 +47,6 @@ pub const REPLAY_DAYS: i64 = 7;
 const PAGE_SIZE_MAX: i64 = 100;
 /// The most rows one CSV export carries (over 25 months, far more than any account makes).
 const EXPORT_MAX: i64 = 100_000;
-
-/// Who makes a change from a screen: the signed-in user of the routing pages or of another
-/// area (the purchase forms create service plans too).
-pub(crate) struct Editor<'a> {
-    pub user_id: i64,
-    pub account: &'a AccountState,
-}
-
-impl<'a> From<&'a RoutingUser> for Editor<'a> {
-    fn from(user: &'a RoutingUser) -> Self {
-        Editor { user_id: user.session.user_id, account: &user.account }
-    }
-}
-
-impl<'a> From<&'a AccountUser> for Editor<'a> {
-    fn from(user: &'a AccountUser) -> Self {
-        Editor { user_id: user.session.user_id, account: &user.account }
-    }
-}
-
-/// Records a change of `key` made in `tx` (nothing when the record did not change), explained
-/// in plain words by the domain. Call it after the write, in the write's transaction.
-pub(crate) async fn record_change<'a>(
-    state: &AppState,
-    tx: &mut Transaction<'_, Any>,
-    user: impl Into<Editor<'a>>,
-    key: RecordKey,
-    before: Option<RoutingRecord>,
-    after: Option<RoutingRecord>,
-) -> Result<Option<i64>, AppError> {
-    ChangeLog::new(state, user).record(tx, key, before, after).await
-}
-
-/// A write to one routing record, recorded in the history: begun as a transaction that has
-/// read the record's state before, committed with the change recorded in it.
-pub(crate) struct RecordedWrite {
-    pub tx: Transaction<'static, Any>,
-    kind: RecordKind,
-    customer: i64,
-    before: Option<RoutingRecord>,
-}
-
-impl RecordedWrite {
-    /// Begins a write to the customer's record `id` of `kind` (0: a new one).
-    pub(crate) async fn begin(state: &AppState, customer: i64, kind: RecordKind, id: i64) -> Result<Self, AppError> {
-        let mut tx = crate::db::begin_write(&state.db).await?;
-        let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
-        Ok(RecordedWrite { tx, kind, customer, before })
-    }
-
-    /// Records the change to the record `id` (the new one's id for a creation) and commits.
-    pub(crate) async fn commit<'a>(
-        mut self,
-        state: &AppState,
-        user: impl Into<Editor<'a>>,
-        id: i64,
-    ) -> Result<(), AppError> {
-        let key = RecordKey { kind: self.kind, id };
-        let after = store::load(&mut self.tx, self.customer, key).await?;
-        record_change(state, &mut self.tx, user, key, self.before, after).await?;
-        self.tx.commit().await?;
-        Ok(())
-    }
-}
-
-/// The changes one save makes to many records (a connect of many rows): one author, and the
-/// names the explanations quote read once.
-pub(crate) struct ChangeLog {
-    author: Author,
-    names: Option<Names>,
-    /// The change a rollback undoes.
-    rolls_back: Option<i64>,
-}
-
-impl ChangeLog {
-    pub(crate) fn new<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
-        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None }
-    }
-
-    /// As `record_change`.
-    pub(crate) async fn record(
-        &mut self,
-        tx: &mut Transaction<'_, Any>,
-        key: RecordKey,
-        before: Option<RoutingRecord>,
-        after: Option<RoutingRecord>,
-    ) -> Result<Option<i64>, AppError> {
-        if before == after {
-            return Ok(None);
-        }
-        let names = match &mut self.names {
-            Some(names) => names,
-            empty => empty.insert(store::names(tx, self.author.customer_id).await?),
-        };
-        let summary = explain_change(before.as_ref(), after.as_ref(), names);
-        Ok(store::record(tx, &self.author, key, before.as_ref(), after.as_ref(), &summary, self.rolls_back).await?)
-    }
-
-    /// Records a number or pool that a purchase created, outside the routing screens: its
-    /// routing from nothing to what `tx` now holds. Call it after the insert, in its transaction.
-    pub(crate) async fn record_new_entry(&mut self, tx: &mut Transaction<'_, Any>, id: i64) -> Result<(), AppError> {
-        let after = store::connect(tx, self.author.customer_id, id).await?;
-        self.record(tx, RecordKey { kind: RecordKind::Connect, id }, None, after).await?;
-        Ok(())
-    }
-}
-
-fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
-    let account = editor.account;
-    Author {
-        customer_id: account.customer_id,
-        user_id: editor.user_id,
-        user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
-        source,
-        at: state.clock.now(),
-    }
-}
 
 // ---- The history -------------------------------------------------------------------------------
 
@@ -490,25 +371,9 @@ async fn rollback(
     if let (_, Some(problem)) = restored(&current, &plan)? {
         return Err(refused(&problem));
     }
-    let author = author_of(&state, Editor::from(&user), Source::Rollback);
-    let mut change_ids = vec![];
-    for restore in &plan.restores {
-        let before = load(&mut tx, user.customer(), restore.key).await?;
-        apply(&state, &mut tx, user.customer(), restore).await?;
-        let after = load(&mut tx, user.customer(), restore.key).await?;
-        // The names read afresh for each record: an earlier one may have renamed what it quotes.
-        let mut changes = ChangeLog { author: author.clone(), names: None, rolls_back: Some(id) };
-        if let Some(change) = changes.record(&mut tx, restore.key, before, after).await? {
-            change_ids.push(change);
-        }
-    }
+    let change_ids = rollback::roll_back(&state, &mut tx, &user, id, &plan).await?;
     tx.commit().await?;
     Ok(Json(RolledBack { success: true, change_ids }))
-}
-
-/// A record as stored now, read in `tx`.
-async fn load(tx: &mut Transaction<'_, Any>, customer: i64, key: RecordKey) -> Result<Option<RoutingRecord>, AppError> {
-    Ok(store::load(tx, customer, key).await?)
 }
 
 // ---- Impact before saving ----------------------------------------------------------------------

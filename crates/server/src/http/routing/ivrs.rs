@@ -9,34 +9,32 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::ivr::{
-    service_plan_flow, set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType,
-    Library, StoredIvr, IVR_DESCRIPTION_MAX, NO_REPEAT, REPEAT_AUDIO_MAX,
+    set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType, Library, StoredIvr,
+    IVR_DESCRIPTION_MAX, NO_REPEAT, REPEAT_AUDIO_MAX, TERMS_REQUIRED,
 };
-use domain::routing::{RowLimit, RowType, TimeRow, DESCRIPTION_NOT_UNIQUE, IVR_KEY_ROWS};
+use domain::routing::{RowLimit, IVR_KEY_ROWS};
 use domain::FieldErrors;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::{Any, Transaction};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::connect::id_of;
-use super::history::record_change;
 use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
 use super::{multilevel, RoutingUser};
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
+use crate::routing::change_log::record_change;
+use crate::routing::ivrs::{charge, credits_for, library, plans_reaching, Credits};
 use crate::state::AppState;
-use crate::store::ivrs::{self, Charge};
-use crate::store::service_plans::{self, PlanTime};
+use crate::store::ivrs;
+use crate::store::service_plans::{self};
 use crate::store::{routing_entries, routing_history};
-
-/// The refusal when one more IVR needs the multi-level IVR terms (docs/ivr-api.md).
-pub const TERMS_REQUIRED: &str = "Please accept the terms to add another IVR.";
 
 /// Every IVR route, the multi-level ones included; the spec writes some with a trailing slash
 /// and some without, and those are served (and documented) both ways.
@@ -109,50 +107,6 @@ fn ivr_answer(stored: &StoredIvr) -> IvrView {
     }
 }
 
-/// What the customer's IVR keys can point at, with every IVR.
-pub(super) async fn library(state: &AppState, customer: i64) -> Result<Library, AppError> {
-    Ok(Library {
-        ivrs: ivrs::all(&state.db, customer).await?,
-        destination_plans: ivrs::destination_plans(&state.db, customer).await?,
-        voicemails: ivrs::voicemails(&state.db, customer).await?,
-    })
-}
-
-fn time_row(t: &PlanTime) -> TimeRow {
-    TimeRow {
-        from_day: t.from_day,
-        from_hour: t.from_minute / 60,
-        from_minute: t.from_minute % 60,
-        to_day: t.to_day,
-        to_hour: t.to_minute / 60,
-        to_minute: t.to_minute % 60,
-        plan_type: RowType::parse(&t.plan_type).unwrap_or(RowType::Routing),
-        routing: t.destination_plan_id.unwrap_or(0),
-        ivr: t.ivr_id.unwrap_or(0),
-    }
-}
-
-/// The customer's service plans whose flow reaches the IVR, directly or through other IVRs.
-async fn plans_reaching(state: &AppState, customer: i64, ivr_id: i64, library: &Library) -> Result<Vec<i64>, AppError> {
-    let node = format!("ivr-{ivr_id}");
-    let mut reaching = vec![];
-    for (plan, _) in service_plans::list(&state.db, customer).await? {
-        let rows: Vec<TimeRow> = service_plans::times(&state.db, plan).await?.iter().map(time_row).collect();
-        if rows.iter().any(|r| r.plan_type == RowType::Ivr)
-            && service_plan_flow(&rows, library).nodes.iter().any(|n| n.id == node)
-        {
-            reaching.push(plan);
-        }
-    }
-    Ok(reaching)
-}
-
-/// The customer's service plans reaching the IVR, read from the stored routing (what a save or
-/// a rollback of the IVR provisions again).
-pub(super) async fn plans_using(state: &AppState, customer: i64, ivr_id: i64) -> Result<Vec<i64>, AppError> {
-    plans_reaching(state, customer, ivr_id, &library(state, customer).await?).await
-}
-
 /// A number or pool whose service plan reaches the IVR: `NumbNGNumber` for a number,
 /// `VlnsDescription` for a pool (the spec's names).
 #[derive(Serialize, ToSchema)]
@@ -181,10 +135,10 @@ async fn details(
 ) -> Result<Json<IvrDetails>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
-    let library = library(&state, customer).await?;
+    let library = library(&state.db, customer).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     let mut affected = vec![];
-    for plan in plans_reaching(&state, customer, id, &library).await? {
+    for plan in plans_reaching(&state.db, customer, id, &library).await? {
         for (_, kind, number, pool) in routing_entries::using_plan(&state.db, customer, plan).await? {
             affected.push(match kind.as_str() {
                 "static" => IvrAffectedEntry { number: Some(number), pool: None },
@@ -247,7 +201,7 @@ async fn list(
 #[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary", tag = "routing", responses((status = 200, body = Library)))]
 async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Library>, AppError> {
     user.require_advanced()?;
-    let library = library(&state, user.customer()).await?;
+    let library = library(&state.db, user.customer()).await?;
     Ok(Json(library))
 }
 
@@ -453,63 +407,6 @@ async fn check_references(state: &AppState, customer: i64, form: &IvrForm) -> Re
     }
 }
 
-/// Whether `adding` more IVRs fit the customer's credits; past them, the terms.
-pub(super) enum Credits {
-    Enough,
-    /// The terms were not accepted.
-    TermsNeeded,
-    /// This many of the new IVRs are bought, each at this price.
-    Charge {
-        extra: i64,
-        price_pence: i64,
-        frequency: String,
-    },
-}
-
-pub(super) async fn credits_for(
-    tx: &mut Transaction<'_, Any>,
-    customer: i64,
-    adding: i64,
-    accepted: bool,
-) -> Result<Credits, AppError> {
-    let (used, credits) = ivrs::usage(tx, customer).await?;
-    let extra = (used + adding - credits).clamp(0, adding);
-    if extra == 0 {
-        return Ok(Credits::Enough);
-    }
-    if !accepted {
-        return Ok(Credits::TermsNeeded);
-    }
-    let (price_pence, frequency) = ivrs::multi_level_price(tx)
-        .await?
-        .ok_or_else(|| AppError::Internal("no multi_level_ivr row in services".into()))?;
-    Ok(Credits::Charge { extra, price_pence, frequency })
-}
-
-/// Records the charges of `credits` for the last of the new IVRs `ids`.
-pub(super) async fn charge(
-    tx: &mut Transaction<'_, Any>,
-    user: &RoutingUser,
-    credits: &Credits,
-    ids: &[i64],
-    now: i64,
-) -> Result<(), AppError> {
-    if let Credits::Charge { extra, price_pence, frequency } = credits {
-        let bought = ids.len().saturating_sub(*extra as usize);
-        for &ivr_id in &ids[bought..] {
-            let charge = Charge {
-                ivr_id,
-                price_pence: *price_pence,
-                frequency,
-                accepted_by: user.session.user_id,
-                accepted_at: now,
-            };
-            ivrs::record_charge(tx, user.customer(), &charge).await?;
-        }
-    }
-    Ok(())
-}
-
 /// An IVR in the routing history.
 pub(super) fn ivr_key(id: i64) -> RecordKey {
     RecordKey { kind: RecordKind::Ivr, id }
@@ -559,7 +456,7 @@ async fn create(
     }
     let id = ivrs::insert(&mut tx, customer, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
-    charge(&mut tx, &user, &credits, &[id], state.clock.now()).await?;
+    charge(&mut tx, customer, user.session.user_id, &credits, &[id], state.clock.now()).await?;
     let after = routing_history::ivr(&mut tx, customer, id).await?;
     record_change(&state, &mut tx, &user, ivr_key(id), None, after).await?;
     tx.commit().await?;
@@ -592,7 +489,7 @@ async fn update(
     let ivr = normalized(ivr);
 
     // Whether a plan reaches the IVR does not depend on the IVR's own keys.
-    let plans = plans_reaching(&state, customer, id, &library(&state, customer).await?).await?;
+    let plans = plans_reaching(&state.db, customer, id, &library(&state.db, customer).await?).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let before = routing_history::ivr(&mut tx, customer, id).await?;
     ivrs::update(&mut tx, customer, id, &ivr).await?;

@@ -30,7 +30,6 @@ mod destinations;
 mod dtmf;
 mod extras;
 pub(crate) mod history;
-mod history_apply;
 mod ivrs;
 mod library;
 mod multilevel;
@@ -50,6 +49,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
+use crate::routing::change_log::Editor;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 
@@ -130,5 +130,11 @@ impl RoutingUser {
         } else {
             Err(AppError::Forbidden)
         }
+    }
+}
+
+impl<'a> From<&'a RoutingUser> for Editor<'a> {
+    fn from(user: &'a RoutingUser) -> Self {
+        Editor { user_id: user.session.user_id, account: &user.account }
     }
 }

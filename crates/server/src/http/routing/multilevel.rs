@@ -5,8 +5,8 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::ivr::{ivr_flow, validate_ivr, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
-use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::{billing_frequency_word, format_money};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -14,14 +14,16 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::record_change;
-use super::ivrs::{charge, credits_for, flag, ivr_key, library, refused, Credits, TERMS_REQUIRED};
+use super::ivrs::{flag, ivr_key, refused};
 use super::library::{IdField, NUMBER_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::record_change;
+use crate::routing::ivrs::{charge, credits_for, library, Credits};
 use crate::state::AppState;
 use crate::store::{ivrs, routing_history};
+use domain::routing::ivr::TERMS_REQUIRED;
 
 /// Cloning answers 'false' with this for a child IVR (only top-level IVRs can be cloned).
 pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
@@ -92,7 +94,7 @@ async fn flow(
     Path(id): Path<i64>,
 ) -> Result<Json<MultiLevelIvr>, AppError> {
     user.require_advanced()?;
-    let library = library(&state, user.customer()).await?;
+    let library = library(&state.db, user.customer()).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library), can_clone: !stored.ivr.is_child }))
 }
@@ -203,7 +205,7 @@ async fn clone_ivr(
 ) -> Result<Json<CloneIvrAnswer>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let library = library(&state, customer).await?;
+    let library = library(&state.db, customer).await?;
     let root = library.ivr(form.id.unwrap_or(0)).ok_or(AppError::NotFound)?;
     if root.ivr.is_child {
         return Ok(not_cloned(ONLY_TOP_LEVEL));
@@ -235,7 +237,7 @@ async fn clone_ivr(
         }
         ivrs::replace_keys(&mut tx, *id, &keys).await?;
     }
-    charge(&mut tx, &user, &credits, &ids, state.clock.now()).await?;
+    charge(&mut tx, customer, user.session.user_id, &credits, &ids, state.clock.now()).await?;
     // Each copy is a change of its own: a new IVR.
     for &id in &ids {
         let after = routing_history::ivr(&mut tx, customer, id).await?;

@@ -4,10 +4,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::routing::history::{RecordKey, RecordKind};
+use domain::names::is_taken;
 use domain::routing::{
-    is_taken, set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL,
-    SERVICE_PLAN_ROWS,
+    set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL, SERVICE_PLAN_ROWS,
 };
 use domain::routing::{RowLimit, CONNECT_ROWS};
 use domain::FieldErrors;
@@ -18,13 +17,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::connect::id_of;
-use super::history::record_change;
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
+use crate::routing::change_log::ChangeLog;
+use crate::routing::service_plans;
 use crate::state::AppState;
-use crate::store::service_plans::{self, PlanTime};
-use crate::store::{routing_entries, routing_history};
+use crate::store::routing_entries;
+use crate::store::service_plans as stored_plans;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())
@@ -66,7 +66,7 @@ struct RoutingPlanOptions {
     responses((status = 200, body = RoutingPlanOptions)))]
 async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<RoutingPlanOptions>, AppError> {
     let mut plans = vec![RoutingPlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
-    for (id, description) in service_plans::list(&state.db, user.customer()).await? {
+    for (id, description) in stored_plans::list(&state.db, user.customer()).await? {
         plans.push(RoutingPlanOption { id, description });
     }
     Ok(Json(RoutingPlanOptions { plans }))
@@ -144,14 +144,14 @@ async fn routing_data(
     editor(&user)?;
     let customer = user.customer();
     let id = id_of(&form.fields.id);
-    let description = service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    let description = stored_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     let mut editing: Vec<i64> = form.fields.provisioning_numbers.iter().map(|e| id_of(e)).collect();
     editing.sort_unstable();
     editing.dedup();
     if routing_entries::by_ids(&state.db, customer, &editing).await?.len() != editing.len() {
         return Err(AppError::NotFound);
     }
-    let times = service_plans::times(&state.db, id)
+    let times = stored_plans::times(&state.db, id)
         .await?
         .into_iter()
         .map(|t| StoredPlanTime {
@@ -283,27 +283,6 @@ fn validate(plan: &ServicePlanForm, taken: &[String]) -> Result<(), AppError> {
     })
 }
 
-/// Every destination plan and IVR the rows point at must be the customer's (else 404).
-async fn check_targets(state: &AppState, customer: i64, plan: &ServicePlanForm) -> Result<(), AppError> {
-    let routings: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Routing).map(|r| r.routing).collect();
-    let ivrs: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Ivr).map(|r| r.ivr).collect();
-    if service_plans::destination_plans_owned(&state.db, customer, &routings).await?
-        && service_plans::ivrs_owned(&state.db, customer, &ivrs).await?
-    {
-        Ok(())
-    } else {
-        Err(AppError::NotFound)
-    }
-}
-
-fn plan_key(id: i64) -> RecordKey {
-    RecordKey { kind: RecordKind::ServicePlan, id }
-}
-
-fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
-    plan.rows.iter().map(PlanTime::from_row).collect()
-}
-
 #[derive(Serialize, ToSchema)]
 struct CreatedPlan {
     id: i64,
@@ -334,17 +313,14 @@ async fn create_plan(
     user.require_edit()?;
     let customer = user.customer();
     let plan = submitted_plan(&form)?;
-    let taken = service_plans::other_descriptions(&state.db, customer, 0).await?;
+    let taken = stored_plans::other_descriptions(&state.db, customer, 0).await?;
     validate(&plan, &taken)?;
-    check_targets(&state, customer, &plan).await?;
+    service_plans::check_targets(&state.db, customer, &plan).await?;
 
-    let description = plan.description.trim();
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let id = service_plans::insert(&mut tx, customer, description).await?;
-    service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
-    let after = routing_history::service_plan(&mut tx, customer, id).await?;
-    record_change(&state, &mut tx, &user, plan_key(id), None, after).await?;
+    let id = service_plans::create(&mut tx, &mut ChangeLog::new(&state, &user), customer, &plan).await?;
     tx.commit().await?;
+    let description = plan.description.trim();
     Ok(Json(PlanCreatedAnswer { success: true, data: CreatedPlan { id, description: description.to_string() } }))
 }
 
@@ -360,19 +336,15 @@ async fn update_plan(
     user.require_edit()?;
     let customer = user.customer();
     let id = id_of(&form.fields.form_record_id);
-    service_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    stored_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
     let plan = submitted_plan(&form)?;
-    let taken = service_plans::other_descriptions(&state.db, customer, id).await?;
+    let taken = stored_plans::other_descriptions(&state.db, customer, id).await?;
     validate(&plan, &taken)?;
-    check_targets(&state, customer, &plan).await?;
+    service_plans::check_targets(&state.db, customer, &plan).await?;
 
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let before = routing_history::service_plan(&mut tx, customer, id).await?;
-    service_plans::update_description(&mut tx, customer, id, plan.description.trim()).await?;
-    service_plans::replace_times(&mut tx, id, &stored_times(&plan)).await?;
-    routing_entries::reprovision_plan_users(&mut tx, customer, id, state.clock.now()).await?;
-    let after = routing_history::service_plan(&mut tx, customer, id).await?;
-    record_change(&state, &mut tx, &user, plan_key(id), before, after).await?;
+    let log = &mut ChangeLog::new(&state, &user);
+    service_plans::update(&mut tx, log, customer, id, &plan, state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(PlanUpdated { success: true, id }))
 }

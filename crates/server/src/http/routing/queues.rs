@@ -15,12 +15,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::record_change;
 use super::library::{IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::record_change;
 use crate::state::AppState;
 use crate::store::queues::{self, Queue};
 use crate::store::{audios, routing_history};

@@ -14,7 +14,7 @@ use super::extras::TEXT_MAX;
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
-use crate::speech::{LocalSpeech, SpeechEngine};
+use crate::providers::text_to_speech::{LocalSpeech, SpeechEngine};
 use crate::state::AppState;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {

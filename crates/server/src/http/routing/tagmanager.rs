@@ -17,8 +17,8 @@ use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::providers::tag_manager::{Item, Sandbox, TagManager, TagManagerError};
 use crate::state::AppState;
-use crate::tag_manager::{Item, Sandbox, TagManager, TagManagerError};
 
 pub const ALREADY_SET_UP: &str = "Tag manager is already set up for this container.";
 

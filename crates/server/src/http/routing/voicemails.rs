@@ -11,11 +11,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::history::RecordedWrite;
 use super::library::{IdField, LibrarySaved, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::voicemails::Voicemail;
 use crate::store::{audios, voicemails};

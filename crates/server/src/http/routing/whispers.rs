@@ -4,10 +4,9 @@
 use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::RecordKind;
-use domain::routing::{
-    validate_dynamic_whisper, DynamicWhisperForm, RowLimit, WhisperSource, DESCRIPTION_NOT_UNIQUE, DYNAMIC_WHISPER_ROWS,
-};
+use domain::routing::{validate_dynamic_whisper, DynamicWhisperForm, RowLimit, WhisperSource, DYNAMIC_WHISPER_ROWS};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
@@ -15,11 +14,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extras::{not_found_unless, RoutingChoice, RoutingSaved, TEXT_MAX};
-use super::history::RecordedWrite;
 use super::library::refused;
 use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{row_form, Form, FormRow};
+use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_extras as store;
 use domain::routing::dynamic_whisper::WHISPER_MAX;

@@ -27,8 +27,8 @@ use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, Pr
 use crate::db::Flag;
 use crate::http::account_user::AccountUser;
 use crate::http::error::AppError;
-use crate::http::routing::history::ChangeLog;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
 use crate::store::{audios, charges, destinations, dynamic_urls, inventory, service_plans, usage};
 

@@ -4,10 +4,10 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::{RecordKey, RecordKind};
-use domain::routing::DESCRIPTION_NOT_UNIQUE;
 use domain::services::inline_add::{validate_inline_add, InlineList};
-use domain::services::new_service_plan::{validate_new_service_plan, NewServicePlanForm};
+use domain::services::new_service_plan::{all_week_plan, validate_new_service_plan, NewServicePlanForm};
 use domain::{guard, GuardStep};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -19,10 +19,11 @@ use utoipa_axum::routes;
 use crate::http::account_user::AccountUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
-use crate::http::routing::history::record_change;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::ChangeLog;
+use crate::routing::service_plans;
 use crate::state::AppState;
-use crate::store::service_plans::{self, PlanTime};
+use crate::store::service_plans as stored_plans;
 use crate::store::{destinations, inventory, number_lists, routing_history};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -190,9 +191,9 @@ async fn check_unique_description(
     Form { fields: form, .. }: Form<PlanDescriptionRequest>,
 ) -> Result<Json<DescriptionCheck>, AppError> {
     require_purchase_forms(&user)?;
-    let taken = service_plans::other_descriptions(&state.db, user.customer(), 0).await?;
+    let taken = stored_plans::other_descriptions(&state.db, user.customer(), 0).await?;
     let description = form.description.trim();
-    let valid = !description.is_empty() && !domain::routing::is_taken(description, &taken);
+    let valid = !description.is_empty() && !domain::names::is_taken(description, &taken);
     Ok(Json(DescriptionCheck { description_valid: valid }))
 }
 
@@ -308,7 +309,7 @@ async fn create_service_plan(
         country_code: form.countryCode.unwrap_or(0),
         destination_number: form.destinationNumber,
     };
-    let taken = service_plans::other_descriptions(&state.db, customer, 0).await?;
+    let taken = stored_plans::other_descriptions(&state.db, customer, 0).await?;
     let restricted = inventory::restricted_prefixes(&state.db).await?;
     let errors = validate_new_service_plan(&plan, &taken, &restricted);
     if !errors.is_empty() {
@@ -325,32 +326,20 @@ async fn create_service_plan(
     let (number_id, new_number) = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
     let (destination_plan, made) = destination_plan_for(&mut tx, customer, number_id, number).await?;
     let new_destination_plan = made.then_some(destination_plan);
-    let plan_id = service_plans::insert(&mut tx, customer, plan.description.trim()).await?;
-    // All week, Monday 00:00 to Sunday 23:59, to the one destination.
-    let all_week = PlanTime {
-        from_day: 1,
-        from_minute: 0,
-        to_day: 7,
-        to_minute: 23 * 60 + 59,
-        plan_type: "routing".into(),
-        destination_plan_id: Some(destination_plan),
-        ivr_id: None,
-    };
-    service_plans::replace_times(&mut tx, plan_id, &[all_week]).await?;
+    let log = &mut ChangeLog::new(&state, &user);
     // The routing history: the destination number and plan when they were made for it, and the
     // service plan.
     if new_number {
         let key = RecordKey { kind: RecordKind::DestinationNumber, id: number_id };
         let after = routing_history::load(&mut tx, customer, key).await?;
-        record_change(&state, &mut tx, &user, key, None, after).await?;
+        log.record(&mut tx, key, None, after).await?;
     }
-    let key = RecordKey { kind: RecordKind::ServicePlan, id: plan_id };
-    let after = routing_history::service_plan(&mut tx, customer, plan_id).await?;
-    record_change(&state, &mut tx, &user, key, None, after).await?;
+    let plan_id =
+        service_plans::create(&mut tx, log, customer, &all_week_plan(&plan.description, destination_plan)).await?;
     if let Some(made) = new_destination_plan {
         let key = RecordKey { kind: RecordKind::DestinationPlan, id: made };
         let after = routing_history::destination_plan(&mut tx, customer, made).await?;
-        record_change(&state, &mut tx, &user, key, None, after).await?;
+        log.record(&mut tx, key, None, after).await?;
     }
     tx.commit().await?;
     tracing::info!(customer, plan_id, "service plan created from a purchase form");

@@ -25,8 +25,8 @@ use utoipa_axum::routes;
 use crate::http::account_user::AccountUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
-use crate::http::routing::history::ChangeLog;
 use crate::http::typed_form::Form;
+use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
 use crate::store::{charges, customers, destinations, inventory, number_lists, prices, service_plans, usage};
 

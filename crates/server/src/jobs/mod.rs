@@ -1,4 +1,13 @@
-//! Jobs the server runs on a timer for as long as it runs.
+//! Jobs the server runs on a timer for as long as it runs, each started by `main` with its
+//! `spawn`, and the one loop they share (`every`).
+
+pub mod billing_run;
+pub mod conversion_uploads;
+pub mod housekeeping;
+pub mod provisioning;
+pub mod summary_emails;
+pub mod transcription;
+pub mod website_check;
 
 use std::future::Future;
 use std::time::Duration;

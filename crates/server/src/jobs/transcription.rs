@@ -28,9 +28,9 @@ use sqlx::AnyPool;
 use tokio::process::Command;
 use tokio::task::JoinHandle;
 
-pub use crate::pronunciations::{pronunciations, Pronunciation};
+pub use crate::providers::pronunciations::{pronunciations, Pronunciation};
+use crate::providers::text_to_speech::run_program;
 use crate::security::random_token;
-use crate::speech::run_program;
 use crate::state::AppState;
 use crate::store::transcripts::{self as store, NewTranscript};
 
@@ -107,7 +107,7 @@ impl Recogniser for Pocketsphinx {
 
 async fn hear_in(dir: &Path, mp3: &[u8]) -> Result<Heard, String> {
     let wav = decode(dir, mp3).await?;
-    let step = |e: crate::speech::SpeechError| e.0;
+    let step = |e: crate::providers::text_to_speech::SpeechError| e.0;
     let bytes = tokio::fs::metadata(&wav).await.map_err(|e| format!("sox wrote nothing: {e}"))?.len() as i64;
     let heard = run_program(
         Command::new("pocketsphinx_continuous").arg("-infile").arg(&wav).args(["-time", "yes", "-logfn", "/dev/null"]),
@@ -167,7 +167,7 @@ pub struct Pocketsphinx5 {
 pub const POCKETSPHINX_5: &str = "pocketsphinx 5.1.1 en-us (PyPI, offline)";
 
 /// The script that hears a recording.
-const HEAR_PY: &str = include_str!("../speech/hear.py");
+const HEAR_PY: &str = include_str!("../../speech/hear.py");
 
 impl Pocketsphinx5 {
     /// The one scripts/setup.sh installs in this checkout's target/speech (tests and tools).
@@ -207,7 +207,7 @@ async fn hear_5_in(dir: &Path, python: &Path, mp3: &[u8], vocabulary: &[Pronunci
 async fn decode(dir: &Path, mp3: &[u8]) -> Result<PathBuf, String> {
     let (call, decoded, wav) = (dir.join("call.mp3"), dir.join("decoded.wav"), dir.join("call.wav"));
     tokio::fs::write(&call, mp3).await.map_err(|e| format!("the recording could not be written: {e}"))?;
-    let step = |e: crate::speech::SpeechError| e.0;
+    let step = |e: crate::providers::text_to_speech::SpeechError| e.0;
     run_program(Command::new("lame").args(["--quiet", "--decode"]).arg(&call).arg(&decoded), &[], true)
         .await
         .map_err(step)?;
@@ -314,7 +314,7 @@ pub async fn run_batch(db: &AnyPool, recogniser: &impl Recogniser, now: i64, bat
             continue;
         }
         let Some(audio) = store::audio(db, call_id).await? else { continue };
-        let vocabulary = crate::pronunciations::account_vocabulary(db, customer_id).await?;
+        let vocabulary = crate::providers::pronunciations::account_vocabulary(db, customer_id).await?;
         let sha256 = heard_key(&audio, &vocabulary_words(&vocabulary));
         let heard = match store::heard_before(db, &sha256, recogniser.name()).await? {
             Some(before) => {
@@ -357,7 +357,7 @@ pub async fn run_batch(db: &AnyPool, recogniser: &impl Recogniser, now: i64, bat
 /// Runs `run_once` with the local recogniser every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
     let recogniser = Local { with_vocabulary: Pocketsphinx5 { python: state.settings.speech_python.clone() } };
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let (state, recogniser) = (state.clone(), recogniser.clone());
         async move {
             match run_once(&state.db, &recogniser, state.clock.now()).await {

@@ -18,8 +18,8 @@ use tokio::net::TcpStream;
 
 use domain::integrations::{FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_NOT_CONNECTED};
 
-use crate::website_check::fetch::is_public;
-use crate::website_check::FetchPolicy;
+use crate::jobs::website_check::fetch::is_public;
+use crate::jobs::website_check::FetchPolicy;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {

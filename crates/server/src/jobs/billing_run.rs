@@ -114,7 +114,7 @@ pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
 
 /// Runs the billing run every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let state = state.clone();
         async move {
             match run(&state.db, state.clock.now()).await {

@@ -8,7 +8,7 @@
 use sqlx::AnyPool;
 use tokio::process::Command;
 
-use crate::speech::run_program;
+use crate::providers::text_to_speech::run_program;
 use crate::store::vocabulary_pronunciations as store;
 pub use crate::store::vocabulary_pronunciations::Pronunciation;
 

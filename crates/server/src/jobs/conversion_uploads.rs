@@ -148,7 +148,7 @@ pub async fn run(db: &AnyPool, platforms: &impl ConversionPlatforms, now: i64) -
 
 /// Runs `run` against the sandbox platforms every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let state = state.clone();
         async move {
             match run(&state.db, &Sandbox(&state.db), state.clock.now()).await {

@@ -96,7 +96,7 @@ async fn apply<P: Provisioner>(db: &AnyPool, claimed: &[PendingEntry], provision
 
 /// Runs `run_once` every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let state = state.clone();
         async move {
             match run_once(&state.db, state.clock.now()).await {

@@ -104,7 +104,7 @@ pub async fn run_once(db: &AnyPool, clock: &Clock, policy: &FetchPolicy) -> sqlx
 pub fn spawn(state: AppState) -> JoinHandle<()> {
     let policy = state.settings.website_check.clone();
     let places = Arc::new(Semaphore::new(IN_FLIGHT));
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let state = state.clone();
         let policy = policy.clone();
         let places = places.clone();

@@ -1,17 +1,18 @@
-//! How a rollback writes (issue 18, hardened in issue 29): each record put back in the state the
+//! How a rollback writes: each record put back in the state the
 //! domain's plan gives it, inside the rollback's transaction. Nothing it writes may point at a
 //! record that is not the customer's (`foreign_references`, checked against the customer's own
 //! records as that transaction sees them), and a write the database refuses (a description now
 //! taken, an id in use) is the rollback's refusal, never a server error.
 
 use domain::routing::history::{
-    foreign_references, written_advanced, Connection, RecordKind, RecordState, RoutingRecord,
+    foreign_references, written_advanced, Connection, RecordKind, RecordState, RollbackPlan, RoutingRecord,
 };
 use domain::routing::{AdvancedRow, QueueForm};
 use domain::FieldErrors;
 use sqlx::{Any, Transaction};
 
 use crate::http::error::AppError;
+use crate::routing::change_log::{ChangeLog, Editor};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};
 use crate::store::ivrs;
@@ -22,11 +23,11 @@ use crate::store::routing_history as store;
 use crate::store::service_plans::{self, PlanTime};
 
 /// The code of a rollback the routing as it is now does not allow.
-pub(super) const ROLLBACK_REFUSED: &str = "ROLLBACK_REFUSED";
+pub const ROLLBACK_REFUSED: &str = "ROLLBACK_REFUSED";
 
 /// The refusal of a rollback that would undo later changes, or leave routing broken: in words,
 /// on the `rollback` field.
-pub(super) fn refused(reason: &str) -> AppError {
+pub fn refused(reason: &str) -> AppError {
     let mut errors = FieldErrors::new();
     errors.add("rollback", reason);
     AppError::Coded(ROLLBACK_REFUSED, errors)
@@ -47,7 +48,7 @@ fn still_used(record: &RoutingRecord, users: &[String]) -> AppError {
 /// under its own id when it had been removed, or removed (None: its creation is rolled back)
 /// when nothing uses it. The numbers and pools whose routing it changes are provisioned again,
 /// as the normal saves do.
-pub(super) async fn apply(
+pub async fn apply(
     state: &AppState,
     tx: &mut Transaction<'_, Any>,
     customer: i64,
@@ -57,6 +58,31 @@ pub(super) async fn apply(
         refuse_foreign_references(tx, customer, record).await?;
     }
     write(state, tx, customer, restore).await.map_err(ApplyError::into_answer)
+}
+
+/// Puts back every record of `plan`, each change recorded as rolling back change `rolled_back`,
+/// in `tx`; the ids of the changes recorded.
+pub async fn roll_back<'a>(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    user: impl Into<Editor<'a>>,
+    rolled_back: i64,
+    plan: &RollbackPlan,
+) -> Result<Vec<i64>, AppError> {
+    let user = user.into();
+    let customer = user.account.customer_id;
+    let mut log = ChangeLog::rolling_back(state, user, rolled_back);
+    let mut change_ids = vec![];
+    for restore in &plan.restores {
+        let before = store::load(tx, customer, restore.key).await?;
+        apply(state, tx, customer, restore).await?;
+        let after = store::load(tx, customer, restore.key).await?;
+        log.forget_names();
+        if let Some(change) = log.record(tx, restore.key, before, after).await? {
+            change_ids.push(change);
+        }
+    }
+    Ok(change_ids)
 }
 
 /// Refuses to put back a state that points at a record the customer does not have: one deleted
@@ -170,7 +196,7 @@ async fn write(
                 ivrs::update(tx, customer, *id, form).await?;
             }
             ivrs::replace_keys(tx, *id, &form.options).await?;
-            for plan in super::ivrs::plans_using(state, customer, *id).await? {
+            for plan in crate::routing::ivrs::plans_using(&state.db, customer, *id).await? {
                 routing_entries::reprovision_plan_users(tx, customer, plan, now).await?;
             }
         }
@@ -288,7 +314,7 @@ fn stored_queue(id: i64, form: &QueueForm) -> Queue {
 
 /// An advanced row as connect writes it (the domain's `written_advanced`: no mid call audio is
 /// stored as 'None').
-pub(super) fn advanced_connect(id: i64, row: &AdvancedRow) -> AdvancedConnect {
+pub fn advanced_connect(id: i64, row: &AdvancedRow) -> AdvancedConnect {
     let row = written_advanced(row);
     AdvancedConnect {
         id,

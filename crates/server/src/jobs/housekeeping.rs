@@ -15,14 +15,14 @@ use std::time::Duration;
 use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
-use crate::payments::{COMPLETED_ORDER_RETENTION_SECONDS, ORDER_LIFETIME_SECONDS};
+use crate::providers::payments::{COMPLETED_ORDER_RETENTION_SECONDS, ORDER_LIFETIME_SECONDS};
 use crate::state::AppState;
 use crate::store::call_retention::{self, Purged};
 use crate::store::{api_rate, routing_history, sessions, throttle};
 
 // The billing run invoices any of its last months still without an invoice from the stored
 // calls: the shortest retention must keep them all.
-const _: () = assert!(domain::reports::MIN_CALL_RETENTION_MONTHS >= crate::billing_run::MONTHS_BACK + 2);
+const _: () = assert!(domain::reports::MIN_CALL_RETENTION_MONTHS >= crate::jobs::billing_run::MONTHS_BACK + 2);
 
 pub const INTERVAL: Duration = Duration::from_secs(10 * 60);
 /// A finished website check is kept this long, unless it is its dynamic URL's latest.
@@ -79,7 +79,7 @@ pub async fn purge_reports(db: &AnyPool, now: i64, call_retention_months: u32) -
 
 /// Runs `purge_expired` and `purge_reports` every `INTERVAL` for as long as the server runs.
 pub fn spawn(state: AppState) -> JoinHandle<()> {
-    crate::background::every(INTERVAL, move || {
+    crate::jobs::every(INTERVAL, move || {
         let state = state.clone();
         async move {
             match purge_expired(&state.db, state.clock.now()).await {

@@ -1,0 +1,126 @@
+//! The routing change log: every write to a routing record, from any entry point (a routing
+//! screen, a purchase form, a rollback), records what changed in the write's own transaction,
+//! explained in plain words by the domain.
+
+use domain::routing::history::{explain_change, Names, RecordKey, RecordKind, RoutingRecord};
+use domain::AccountState;
+use sqlx::{Any, Transaction};
+
+use crate::http::error::AppError;
+use crate::state::AppState;
+use crate::store::routing_history::{self as store, Author, Source};
+
+/// Who makes a change from a screen: the signed-in user of the routing pages or of another
+/// area (the purchase forms create service plans too).
+pub struct Editor<'a> {
+    pub user_id: i64,
+    pub account: &'a AccountState,
+}
+
+/// Records a change of `key` made in `tx` (nothing when the record did not change), explained
+/// in plain words by the domain. Call it after the write, in the write's transaction.
+pub async fn record_change<'a>(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    user: impl Into<Editor<'a>>,
+    key: RecordKey,
+    before: Option<RoutingRecord>,
+    after: Option<RoutingRecord>,
+) -> Result<Option<i64>, AppError> {
+    ChangeLog::new(state, user).record(tx, key, before, after).await
+}
+
+/// A write to one routing record, recorded in the history: begun as a transaction that has
+/// read the record's state before, committed with the change recorded in it.
+pub struct RecordedWrite {
+    pub tx: Transaction<'static, Any>,
+    kind: RecordKind,
+    customer: i64,
+    before: Option<RoutingRecord>,
+}
+
+impl RecordedWrite {
+    /// Begins a write to the customer's record `id` of `kind` (0: a new one).
+    pub async fn begin(state: &AppState, customer: i64, kind: RecordKind, id: i64) -> Result<Self, AppError> {
+        let mut tx = crate::db::begin_write(&state.db).await?;
+        let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
+        Ok(RecordedWrite { tx, kind, customer, before })
+    }
+
+    /// Records the change to the record `id` (the new one's id for a creation) and commits.
+    pub async fn commit<'a>(mut self, state: &AppState, user: impl Into<Editor<'a>>, id: i64) -> Result<(), AppError> {
+        let key = RecordKey { kind: self.kind, id };
+        let after = store::load(&mut self.tx, self.customer, key).await?;
+        record_change(state, &mut self.tx, user, key, self.before, after).await?;
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// The changes one save makes to many records (a connect of many rows): one author, and the
+/// names the explanations quote read once.
+pub struct ChangeLog {
+    author: Author,
+    names: Option<Names>,
+    /// The change a rollback undoes.
+    rolls_back: Option<i64>,
+}
+
+impl ChangeLog {
+    pub fn new<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
+        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None }
+    }
+
+    /// The changes a rollback of change `rolled_back` makes, by `user`.
+    pub fn rolling_back<'a>(state: &AppState, user: impl Into<Editor<'a>>, rolled_back: i64) -> ChangeLog {
+        ChangeLog {
+            author: author_of(state, user.into(), Source::Rollback),
+            names: None,
+            rolls_back: Some(rolled_back),
+        }
+    }
+
+    /// The names an explanation quotes are read again for the next record (an earlier write may
+    /// have renamed what it quotes).
+    pub fn forget_names(&mut self) {
+        self.names = None;
+    }
+
+    /// As `record_change`.
+    pub async fn record(
+        &mut self,
+        tx: &mut Transaction<'_, Any>,
+        key: RecordKey,
+        before: Option<RoutingRecord>,
+        after: Option<RoutingRecord>,
+    ) -> Result<Option<i64>, AppError> {
+        if before == after {
+            return Ok(None);
+        }
+        let names = match &mut self.names {
+            Some(names) => names,
+            empty => empty.insert(store::names(tx, self.author.customer_id).await?),
+        };
+        let summary = explain_change(before.as_ref(), after.as_ref(), names);
+        Ok(store::record(tx, &self.author, key, before.as_ref(), after.as_ref(), &summary, self.rolls_back).await?)
+    }
+
+    /// Records a number or pool that a purchase created, outside the routing screens: its
+    /// routing from nothing to what `tx` now holds. Call it after the insert, in its transaction.
+    pub async fn record_new_entry(&mut self, tx: &mut Transaction<'_, Any>, id: i64) -> Result<(), AppError> {
+        let after = store::connect(tx, self.author.customer_id, id).await?;
+        self.record(tx, RecordKey { kind: RecordKind::Connect, id }, None, after).await?;
+        Ok(())
+    }
+}
+
+fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
+    let account = editor.account;
+    Author {
+        customer_id: account.customer_id,
+        user_id: editor.user_id,
+        user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
+        source,
+        at: state.clock.now(),
+    }
+}
