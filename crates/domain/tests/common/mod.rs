@@ -209,7 +209,7 @@ pub fn check_fuzz_corpus(
     check_cases(corpus_file, read(corpus_file), "NEVER_UPDATE_THE_CORPUS_THIS_WAY", 10, answer);
 }
 
-/// Rounds of `fuzz_round` per test run: 16, or FUZZ_ROUNDS for a long run (README).
+/// Rounds of `fuzz_round` per test run: 16, or FUZZ_ROUNDS for a long run (docs/testing.md).
 pub fn fuzz_rounds() -> u32 {
     std::env::var("FUZZ_ROUNDS").ok().and_then(|n| n.parse().ok()).unwrap_or(16)
 }
