@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { canManageIntegrations, websiteCheckView } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { formatRelative } from '../../../lib/dates';
@@ -35,37 +36,48 @@ function LastCheck({ check, timeZone }: { check: PreviousDayCheck | null; timeZo
   );
 }
 
-function Row({ row, canManage, onTagManager, tagManagerBusy }: {
-  row: DynamicUrl;
+interface RowActions {
   canManage: boolean;
+  timeZone: string;
   onTagManager: (vcamId: number) => void;
-  tagManagerBusy: boolean;
-}) {
-  const { account } = useAccount();
-  return (
-    <tr>
-      <th scope="row">
-        <Link to={`/dynamicurls/${row.VcamID}`}>{row.VcamDescription}</Link>
-      </th>
-      <td className="dynamic-url-address">{row.url}</td>
-      <td>
-        <LastCheck check={row.previousDayCheck ?? null} timeZone={account.customerTimeZone} />
-      </td>
-      <td>
-        <WebsiteCheck vcamId={row.VcamID} description={row.VcamDescription} canManage={canManage} />
-      </td>
-      <td>
+  tagManagerBusy: number | null;
+}
+
+function urlColumns({ canManage, timeZone, onTagManager, tagManagerBusy }: RowActions): Column<DynamicUrl>[] {
+  return [
+    {
+      id: 'description',
+      header: 'Description',
+      rowHeader: true,
+      cell: (row) => <Link to={`/dynamicurls/${row.VcamID}`}>{row.VcamDescription}</Link>,
+    },
+    { id: 'url', header: 'URL', cell: (row) => <span className="dynamic-url-address">{row.url}</span> },
+    {
+      id: 'lastCheck',
+      header: 'Last check',
+      cell: (row) => <LastCheck check={row.previousDayCheck ?? null} timeZone={timeZone} />,
+    },
+    {
+      id: 'websiteCheck',
+      header: 'Website check',
+      cell: (row) => <WebsiteCheck vcamId={row.VcamID} description={row.VcamDescription} canManage={canManage} />,
+    },
+    {
+      id: 'tagManager',
+      header: 'Tag manager',
+      hiddenHeader: true,
+      cell: (row) => (
         <button
           type="button"
           className="button"
-          disabled={!canManage || tagManagerBusy}
+          disabled={!canManage || tagManagerBusy === row.VcamID}
           onClick={() => onTagManager(row.VcamID)}
         >
           Tag manager{' '}<span className="visually-hidden">for {row.VcamDescription}</span>
         </button>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** The customer's dynamic URLs with their website checks and tag manager setup. */
@@ -89,39 +101,21 @@ export function DynamicUrlsList() {
         {CHECK_FAILED}
       </p>
     );
-  } else if (load.data.length === 0) {
-    body = <p className="empty-state">No dynamic URLs yet.</p>;
   } else {
     body = (
-      <div className="table-scroll">
-        <table className="simple-table dynamic-urls">
-          <caption className="visually-hidden">
-            Dynamic URLs
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col">URL</th>
-              <th scope="col">Last check</th>
-              <th scope="col">Website check</th>
-              <th scope="col">
-                <span className="visually-hidden">Tag manager</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.data.map((row) => (
-              <Row
-                key={row.VcamID}
-                row={row}
-                canManage={canManage}
-                onTagManager={tagManager.start}
-                tagManagerBusy={tagManager.busy === row.VcamID}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        plain
+        label="Dynamic URLs"
+        columns={urlColumns({
+          canManage,
+          timeZone: account.customerTimeZone,
+          onTagManager: tagManager.start,
+          tagManagerBusy: tagManager.busy,
+        })}
+        rows={load.data}
+        rowKey={(row) => row.VcamID}
+        emptyText="No dynamic URLs yet."
+      />
     );
   }
 
