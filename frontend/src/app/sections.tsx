@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { SectionProps } from '../components/PageHeading';
+import { SectionLoading } from '../components/SectionLoading';
 
 type SectionModule = { default: ComponentType<SectionProps> };
 type Loaders = Record<string, () => Promise<SectionModule>>;
@@ -21,7 +22,7 @@ export const sectionLoaders: Loaders = {
   callscoring: () => import('../features/callscoring/index.tsx'),
   parameters: () => import('../features/parameters/index.tsx'),
   partner: () => import('../features/partner/index.tsx'),
-  partneraccounts: () => import('../features/partneraccounts/index.tsx'),
+  partneraccounts: () => import('../features/partner/accountsSection.tsx'),
   technologypartner: () => import('../features/technologypartner/index.tsx'),
   google: () => import('../features/google/index.tsx'),
   microsoft: () => import('../features/microsoft/index.tsx'),
@@ -107,16 +108,6 @@ class ChunkErrorBoundary extends Component<{ children: ReactNode; onRetry: () =>
     if (this.state.failed) return <ChunkErrorScreen onRetry={this.props.onRetry} />;
     return this.props.children;
   }
-}
-
-/** The spinner and what is loading ('Loading…' unless told). */
-export function SectionLoading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="section-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
 }
 
 /** Reloading the page also picks up chunks renamed by a new deployment. */

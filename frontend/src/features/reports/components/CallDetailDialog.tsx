@@ -1,4 +1,4 @@
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { SelectField, TextField } from '../../../components/fields';
 import { checkDimensionValue } from '../../../domain/dimensions';
 import { refusalErrors } from '../../../lib/api';

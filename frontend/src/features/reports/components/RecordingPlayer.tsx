@@ -1,4 +1,4 @@
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { useEffect, useRef, useState } from 'react';
 import { SelectField } from '../../../components/fields';
 import { downloadBlob } from '../../../lib/csv';

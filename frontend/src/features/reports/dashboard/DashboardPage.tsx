@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SelectField, TextField } from '../../../components/fields';
 import { PageHeading, type SectionProps } from '../../../components/PageHeading';

@@ -2,8 +2,8 @@ import { formatPence, formatPounds, quantitySuffix } from '../../domain/pages';
 import { frequencyWord } from './priceText';
 import { withContact } from '../../lib/contact';
 import { useLoader } from '../../lib/useLoader';
-import { Dialog } from '../../components/Dialog';
-import { SectionLoading } from '../sections';
+import { Dialog } from '../Dialog';
+import { SectionLoading } from '../SectionLoading';
 import { getCustomerCharges, getCustomerChargesUpgrade, type Breakdown, type ChargeLine } from './api';
 import { PRICING_FAILURE } from './messages';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/fields';
-import { validateAddAccount } from '../../domain/partners';
-import { validationErrors } from '../../lib/api';
-import { withContact } from '../../lib/contact';
-import { useShownErrors } from '../../lib/useShownErrors';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/fields';
+import { validateAddAccount } from '../../../domain/partners';
+import { validationErrors } from '../../../lib/api';
+import { withContact } from '../../../lib/contact';
+import { useShownErrors } from '../../../lib/useShownErrors';
 import { addAccount, type AccountCreated, type NewAccount, type Programme } from './api';
 import { ADD_FAILED } from './messages';
-import { DialogActions } from '../../components/DialogActions';
+import { DialogActions } from '../../../components/DialogActions';
 
 const EMPTY: NewAccount = { accountName: '', ownerFirstName: '', ownerLastName: '', ownerEmail: '' };
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { AccountsPage } from '../../app/partner/AccountsPage';
+import { AccountsPage } from './accounts/AccountsPage';
 import type { SectionProps } from '../../components/PageHeading';
 
 /**

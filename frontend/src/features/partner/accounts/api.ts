@@ -1,8 +1,8 @@
 // partnerportal/getAccounts, partnerportal/addAccount and login/: the partner's accounts, a new
 // one, and the way into one. Shared by the partner portal (/partner/accounts, Refer a client),
 // the account menu's '+' and Billing > Accounts (/partneraccounts).
-import { apiGet, apiPost } from '../../lib/api';
-import type { components } from '../../lib/api-schema.gen';
+import { apiGet, apiPost } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
 

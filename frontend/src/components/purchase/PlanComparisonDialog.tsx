@@ -1,6 +1,6 @@
 import { useLoader } from '../../lib/useLoader';
-import { Dialog } from '../../components/Dialog';
-import { SectionLoading } from '../sections';
+import { Dialog } from '../Dialog';
+import { SectionLoading } from '../SectionLoading';
 import { getPlanScopes } from './api';
 import { PlanComparisonTable } from './PlanComparison';
 

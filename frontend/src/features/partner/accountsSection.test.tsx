@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { AccountProvider } from '../../lib/account';
 import { account, jsonResponse, stubApi } from '../../test/fixtures';
-import PartneraccountsSection from './index';
+import PartneraccountsSection from './accountsSection';
 
 const CLIENTS = {
   accounts: [

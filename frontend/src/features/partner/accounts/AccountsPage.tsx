@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, ROWS_PER_PAGE, type Column } from '../../components/DataTable';
-import { LoadedPage } from '../../components/LoadedPage';
-import { useAccount } from '../../lib/account';
-import { withContact } from '../../lib/contact';
-import { useLoader } from '../../lib/useLoader';
+import { DataTable, ROWS_PER_PAGE, type Column } from '../../../components/DataTable';
+import { LoadedPage } from '../../../components/LoadedPage';
+import { useAccount } from '../../../lib/account';
+import { withContact } from '../../../lib/contact';
+import { useLoader } from '../../../lib/useLoader';
 import { enterClientAccount, getAccounts, type AccountCreated, type ClientAccount, type ClientAccounts } from './api';
 import { ACCOUNTS_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from './messages';
 import { AddAccountDialog } from './AddAccountDialog';
-import { LocationNotice } from '../../components/LocationNotice';
-import { ResultBanner, type Outcome } from '../../components/ResultBanner';
+import { LocationNotice } from '../../../components/LocationNotice';
+import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 
 function ClientTable({
