@@ -7,9 +7,12 @@ type Loaders = Record<string, () => Promise<SectionModule>>;
 
 export const SECTION_LOAD_TIMEOUT_MS = 120_000;
 
+// Each integration's page is the integrations feature's, in one chunk.
+const integrations = () => import('../features/integrations/index.tsx');
+
 /** Every on-demand section of the route table, each its own chunk. */
 export const sectionLoaders: Loaders = {
-  overview: () => import('../features/overview/index.tsx'),
+  overview: () => import('./overviewSection.tsx'),
   routing: () => import('../features/routing/index.tsx'),
   reports: () => import('../features/reports/index.tsx'),
   users: () => import('../features/users/index.tsx'),
@@ -24,16 +27,16 @@ export const sectionLoaders: Loaders = {
   partner: () => import('../features/partner/index.tsx'),
   partneraccounts: () => import('../features/partner/accountsSection.tsx'),
   technologypartner: () => import('../features/technologypartner/index.tsx'),
-  google: () => import('../features/google/index.tsx'),
-  microsoft: () => import('../features/microsoft/index.tsx'),
-  facebook: () => import('../features/facebook/index.tsx'),
-  doubleclick: () => import('../features/doubleclick/index.tsx'),
-  marin: () => import('../features/marin/index.tsx'),
-  optimizely: () => import('../features/optimizely/index.tsx'),
-  hubspot: () => import('../features/hubspot/index.tsx'),
-  salesforce: () => import('../features/salesforce/index.tsx'),
-  dealerweb: () => import('../features/dealerweb/index.tsx'),
-  integrations: () => import('../features/integrations/index.tsx'),
+  google: integrations,
+  microsoft: integrations,
+  facebook: integrations,
+  doubleclick: integrations,
+  marin: integrations,
+  optimizely: integrations,
+  hubspot: integrations,
+  salesforce: integrations,
+  dealerweb: integrations,
+  integrations,
   services: () => import('../features/services/index.tsx'),
   shell: () => import('../features/shell/index.tsx'),
 };

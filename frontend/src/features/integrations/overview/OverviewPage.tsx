@@ -1,37 +1,36 @@
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { canManageIntegrations, guardRoute, integrationOverview, showsDynamicUrls } from '../../../domain';
 import { useAccount } from '../../../lib/account';
-import { DynamicUrlsList } from '../../dynamic/components/DynamicUrlsList';
-import { useIntegrations } from '../../integrations/api/useIntegrations';
-import { ConnectionOutcome } from '../../integrations/components/ConnectionOutcome';
-import { MANAGE_NOT_ALLOWED, SOMETHING_WENT_WRONG } from '../../integrations/components/messages';
-import { useIntegrationActions } from '../../integrations/components/useIntegrationActions';
+import { useIntegrations } from '../api/useIntegrations';
+import { ConnectionOutcome } from '../components/ConnectionOutcome';
+import { MANAGE_NOT_ALLOWED, SOMETHING_WENT_WRONG } from '../components/messages';
+import { useIntegrationActions } from '../components/useIntegrationActions';
 import { FirstRunChecklist } from './FirstRunChecklist';
 import { IntegrationSections } from './IntegrationSections';
 
 // The setup dialog brings the form rules (the large wasm module): loaded only on /ga_connect.
 const GaConnectDialog = lazy(() =>
-  import('../../integrations/components/GaConnectDialog').then((m) => ({ default: m.GaConnectDialog })),
+  import('../components/GaConnectDialog').then((m) => ({ default: m.GaConnectDialog })),
 );
 
 export const GA_CONNECT_PATH = '/ga_connect';
 
-function DynamicUrlsSection() {
+function DynamicUrlsSection({ children }: { children: ReactNode }) {
   const headingId = useId();
   return (
     <section className="integration-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="integration-section-heading">
         Dynamic URLs
       </h2>
-      <DynamicUrlsList />
+      {children}
     </section>
   );
 }
 
 /** "/" (Integrate): the integration cards, the dynamic URLs, and on /ga_connect the GA setup. */
-export function OverviewPage({ title }: { title: string }) {
+export function OverviewPage({ title, dynamicUrls }: { title: string; dynamicUrls: ReactNode }) {
   const { account } = useAccount();
   const { pathname } = useLocation();
   const integrations = useIntegrations();
@@ -77,7 +76,7 @@ export function OverviewPage({ title }: { title: string }) {
           </div>
         )
       )}
-      {showsDynamic && <DynamicUrlsSection />}
+      {showsDynamic && <DynamicUrlsSection>{dynamicUrls}</DynamicUrlsSection>}
       {actions.dialog}
       {gaConnect && (
         <Suspense fallback={null}>

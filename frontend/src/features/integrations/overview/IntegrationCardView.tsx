@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { IntegrationCard } from '../../../domain';
-import type { Integration } from '../../integrations/api/types';
-import { IntegrationIcon, iconUrl } from '../../integrations/components/IntegrationIcon';
-import { MainAction, RemoveAction } from '../../integrations/components/MainAction';
-import type { IntegrationActions } from '../../integrations/components/useIntegrationActions';
+import type { Integration } from '../api/types';
+import { IntegrationIcon, iconUrl } from '../components/IntegrationIcon';
+import { MainAction, RemoveAction } from '../components/MainAction';
+import type { IntegrationActions } from '../components/useIntegrationActions';
 
 export interface CardContext {
   canManage: boolean;

@@ -1,18 +1,9 @@
-import { iconSource } from '../integrations/components/IntegrationIcon';
+import { iconSource } from './components/IntegrationIcon';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/fixtures';
-import {
-  callsTo,
-  connection,
-  integrationAnswers,
-  integrationsList,
-  posted,
-  professional,
-  renderAt,
-  starter,
-  stubLocationAssign,
-} from '../integrations/test-utils';
+import { callsTo, jsonResponse, posted, stubApi, stubLocationAssign } from '../../test/fixtures';
+import { professional, starter } from '../../test/personas';
+import { connection, integrationAnswers, integrationsList, renderAt } from './test-utils';
 
 const NO_DYNAMIC_URLS = { '/api/admin/getDynamicUrls': () => jsonResponse({ dynamicUrls: [] }) };
 

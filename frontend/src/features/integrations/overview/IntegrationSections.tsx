@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IntegrationCard, IntegrationOverview } from '../../../domain';
-import type { Integration } from '../../integrations/api/types';
+import type { Integration } from '../api/types';
 import { IntegrationCardView, type CardContext } from './IntegrationCardView';
 
 function CardSection({
