@@ -13,12 +13,12 @@ import { NoNumbersDialog } from './NoNumbersDialog';
 import { PlanLinks } from './PlanLinks';
 import { UsageCards } from './UsageCards';
 import { WhatToAddDialog, type DynamicChoice } from './WhatToAddDialog';
-import type { Added, PurchaseForm } from '../../services/PurchaseFormDialog';
-import { staticAdded } from '../../services/static/messages';
+import type { Added, PurchaseForm } from '../../../components/purchase/PurchaseFormDialog';
+import { staticAdded } from '../../../components/purchase/static/messages';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 // The purchase forms load with the first plus pressed, not with the page.
-const PurchaseFormDialog = lazy(() => import('../../services/PurchaseFormDialog'));
+const PurchaseFormDialog = lazy(() => import('../../../components/purchase/PurchaseFormDialog'));
 
 const RECORDING_STORAGE = 'routing_call_recording_extended';
 const RECORDING_STORAGE_MAX_DAYS = 180;

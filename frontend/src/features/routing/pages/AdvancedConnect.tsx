@@ -17,7 +17,7 @@ import {
   RoutingLibraryProvider,
   ServicePlanSelector,
 } from '../selectors';
-import { clearSelection } from '../selection';
+import { clearSelection } from '../../../lib/routingSelection';
 import {
   CellSelect,
   CellSwitch,

@@ -5,15 +5,12 @@ import { RadioGroupField, SelectField, TextField } from '../../../components/fie
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
+import { FIXED_PRESETS } from '../../../lib/periods';
 import { useLoader } from '../../../lib/useLoader';
-import { PRESETS } from '../../reports/filters';
 import { getTrackSales, saveMatching, type RevenueLine, type TrackSalesPage as Data } from '../api';
 
 export const LOAD_FAILED = 'The sales could not be loaded. Try again later.';
 export const SAVE_FAILED = 'The settings could not be saved. Try again later.';
-
-/** The presets a sales period offers (no custom range here). */
-const PERIODS = PRESETS.filter((p) => p.value !== 'custom');
 
 type Sale = Data['latest'][number];
 
@@ -157,7 +154,7 @@ export function TrackSalesPage({ title }: { title: string }) {
               if (result.kind === 'success') void reload();
             }}
           />
-          <SelectField label="Period" name="period" value={preset} options={PERIODS} onChange={setPreset} />
+          <SelectField label="Period" name="period" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
             {data.firstDay === data.lastDay ? data.firstDay : `${data.firstDay} to ${data.lastDay}`}:{' '}
             {plural(data.sales, 'sale', 'sales')}, £{data.revenue};{' '}

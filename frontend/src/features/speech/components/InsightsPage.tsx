@@ -3,22 +3,13 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer';
+import { FIXED_PRESETS } from '../../../lib/periods';
 import { useLoader } from '../../../lib/useLoader';
-// The call log's player: the same recording, the same controls.
-import { RecordingPlayer } from '../../reports/components/RecordingPlayer';
 import { getCallInsight, getInsights, type CallInsight, type SpeechInsights } from '../api';
 
 export const LOAD_FAILED = 'The speech insights could not be loaded. Try again later.';
 export const CALL_FAILED = 'The call could not be loaded. Try again later.';
-
-const PERIODS = [
-  { value: 'today', label: 'Today' },
-  { value: 'yesterday', label: 'Yesterday' },
-  { value: 'last7Days', label: 'Last 7 days' },
-  { value: 'last30Days', label: 'Last 30 days' },
-  { value: 'thisMonth', label: 'This month' },
-  { value: 'lastMonth', label: 'Last month' },
-];
 
 function Transcript({ call }: { call: CallInsight }) {
   if (!call.transcribed) return <p className="transcript-state">Not transcribed yet.</p>;
@@ -162,7 +153,7 @@ export function InsightsPage({ title }: { title: string }) {
     <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
       {(data) => (
         <div className="card">
-          <SelectField label="Period" name="preset" value={preset} options={PERIODS} onChange={setPreset} />
+          <SelectField label="Period" name="preset" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
             {data.firstDay} to {data.lastDay}. Voice tags are found in the transcripts of recorded calls.
           </p>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateDynamicPool, type DynamicPoolForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { useShownErrors } from '../../../lib/useShownErrors';
@@ -10,7 +10,7 @@ import type { PriceList } from '../static/api';
 import { FORM_FAILED } from '../static/messages';
 import { NewServicePlanDialog } from '../static/NewServicePlanDialog';
 import { checkEligibility, insertDynamicPool, type DynamicDetails } from './api';
-import { DismissibleBanner } from '../../../components/DismissibleBanner';
+import { DismissibleBanner } from '../../DismissibleBanner';
 
 /** The first error is scrolled to this far below the top of the window (spec section 5). */
 export const SCROLL_OFFSET_PX = 160;

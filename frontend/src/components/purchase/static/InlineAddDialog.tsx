@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useSnackbar } from '../../../components/Snackbar';
-import { Dialog } from '../../../components/Dialog';
-import { TextField } from '../../../components/fields';
+import { useSnackbar } from '../../Snackbar';
+import { Dialog } from '../../Dialog';
+import { TextField } from '../../fields';
 import { validateInlineAdd, type InlineList } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { insertListItem, type Item } from './api';
 import { FORM_FAILED } from './messages';
-import { DialogActions } from '../../../components/DialogActions';
+import { DialogActions } from '../../DialogActions';
 
 const FIELD: Record<InlineList, string> = {
   channel: 'channel',

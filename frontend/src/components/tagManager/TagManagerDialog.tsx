@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import '../routing.css';
-import { Dialog } from '../../../components/Dialog';
-import { SelectField } from '../../../components/fields';
-import { campaignReference } from '../../../domain/routing';
-import { ApiError } from '../../../lib/api';
-import { useAccount } from '../../../lib/account';
+import { Dialog } from '../Dialog';
+import { SelectField } from '../fields';
+import { campaignReference } from '../../domain/routing';
+import { ApiError } from '../../lib/api';
+import { useAccount } from '../../lib/account';
 import {
   createTagManagerTag,
   createTagManagerVersion,
@@ -14,7 +13,7 @@ import {
   getTagManagerWorkspaces,
   publishTagManagerVersion,
   type TagManagerItem,
-} from '../api/tagManager';
+} from './api';
 
 export const TAG_MANAGER_TITLE = 'Tag manager setup';
 /** Spec section 8: any tag manager failure but "already set up". */

@@ -1,4 +1,4 @@
-import { Dialog } from '../../components/Dialog';
+import { Dialog } from '../Dialog';
 import { useLoader } from '../../lib/useLoader';
 import { getDynamicDetails } from './dynamic/api';
 import { DynamicPoolForm } from './dynamic/DynamicPoolForm';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateStaticNumber, type InlineList, type StaticNumberForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
@@ -11,7 +11,7 @@ import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, stat
 import { NewServicePlanDialog } from './NewServicePlanDialog';
 import { PriceDialog } from '../PriceDialog';
 import { PurchaseNote } from '../PurchaseNote';
-import { DismissibleBanner } from '../../../components/DismissibleBanner';
+import { DismissibleBanner } from '../../DismissibleBanner';
 
 /** The lists with an inline add dialog: the list, its label, and the details key. */
 const LISTS: [InlineList, string, 'campaigns' | 'channels' | 'departments' | 'mediaOwners', keyof Form][] = [

@@ -1,8 +1,8 @@
-import { SectionLoading } from '../../../components/SectionLoading';
 import { useEffect, useRef, useState } from 'react';
-import { SelectField } from '../../../components/fields';
-import { downloadBlob } from '../../../lib/csv';
-import { downloadRecording, getRecording } from '../api';
+import { downloadBlob } from '../../lib/csv';
+import { SelectField } from '../fields';
+import { SectionLoading } from '../SectionLoading';
+import { downloadRecording, getRecording } from './api';
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '2'].map((value) => ({ value, label: `${value}×` }));
 export const RECORDING_FAILED = 'The recording could not be loaded. Try again later.';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog';
-import { CheckboxField } from '../../components/fields';
+import { Dialog } from '../Dialog';
+import { CheckboxField } from '../fields';
 import { formatPrice } from '../../domain/pages';
 import type { PriceList } from './static/api';
 

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { StaticDetails } from './api';
-import { SnackbarProvider } from '../../../components/Snackbar';
+import { SnackbarProvider } from '../../Snackbar';
 import { afterPurchase, StaticNumberForm } from './StaticNumberForm';
 
 const DETAILS: StaticDetails = {

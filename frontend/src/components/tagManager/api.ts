@@ -1,7 +1,7 @@
 // The tag manager setup calls (spec/call-routing.md section 7, docs/ivr-api.md "Tag manager
 // setup"). Every call takes an AbortSignal: closing the dialog cancels what is in flight.
-import { apiRequest, toFormData } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema.gen';
+import { apiRequest, toFormData } from '../../lib/api';
+import type { components } from '../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
 

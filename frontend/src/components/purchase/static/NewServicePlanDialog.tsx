@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSnackbar } from '../../../components/Snackbar';
-import { Dialog } from '../../../components/Dialog';
-import { SelectField, TextField } from '../../../components/fields';
+import { useSnackbar } from '../../Snackbar';
+import { Dialog } from '../../Dialog';
+import { SelectField, TextField } from '../../fields';
 import { validateNewServicePlan } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { useShownErrors } from '../../../lib/useShownErrors';
