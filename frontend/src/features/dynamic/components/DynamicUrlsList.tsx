@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { DataTable, type Column } from '../../../components/DataTable';
 import { canManageIntegrations, websiteCheckView } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { formatRelative } from '../../../lib/dates';
@@ -36,48 +35,37 @@ function LastCheck({ check, timeZone }: { check: PreviousDayCheck | null; timeZo
   );
 }
 
-interface RowActions {
+function Row({ row, canManage, onTagManager, tagManagerBusy }: {
+  row: DynamicUrl;
   canManage: boolean;
-  timeZone: string;
   onTagManager: (vcamId: number) => void;
-  tagManagerBusy: number | null;
-}
-
-function urlColumns({ canManage, timeZone, onTagManager, tagManagerBusy }: RowActions): Column<DynamicUrl>[] {
-  return [
-    {
-      id: 'description',
-      header: 'Description',
-      rowHeader: true,
-      cell: (row) => <Link to={`/dynamicurls/${row.VcamID}`}>{row.VcamDescription}</Link>,
-    },
-    { id: 'url', header: 'URL', cell: (row) => <span className="dynamic-url-address">{row.url}</span> },
-    {
-      id: 'lastCheck',
-      header: 'Last check',
-      cell: (row) => <LastCheck check={row.previousDayCheck ?? null} timeZone={timeZone} />,
-    },
-    {
-      id: 'websiteCheck',
-      header: 'Website check',
-      cell: (row) => <WebsiteCheck vcamId={row.VcamID} description={row.VcamDescription} canManage={canManage} />,
-    },
-    {
-      id: 'tagManager',
-      header: 'Tag manager',
-      hiddenHeader: true,
-      cell: (row) => (
+  tagManagerBusy: boolean;
+}) {
+  const { account } = useAccount();
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/dynamicurls/${row.VcamID}`}>{row.VcamDescription}</Link>
+      </th>
+      <td className="dynamic-url-address">{row.url}</td>
+      <td>
+        <LastCheck check={row.previousDayCheck ?? null} timeZone={account.customerTimeZone} />
+      </td>
+      <td>
+        <WebsiteCheck vcamId={row.VcamID} description={row.VcamDescription} canManage={canManage} />
+      </td>
+      <td>
         <button
           type="button"
           className="button"
-          disabled={!canManage || tagManagerBusy === row.VcamID}
+          disabled={!canManage || tagManagerBusy}
           onClick={() => onTagManager(row.VcamID)}
         >
           Tag manager{' '}<span className="visually-hidden">for {row.VcamDescription}</span>
         </button>
-      ),
-    },
-  ];
+      </td>
+    </tr>
+  );
 }
 
 /** The customer's dynamic URLs with their website checks and tag manager setup. */
@@ -101,21 +89,41 @@ export function DynamicUrlsList() {
         {CHECK_FAILED}
       </p>
     );
+  } else if (load.data.length === 0) {
+    body = <p className="empty-state">No dynamic URLs yet.</p>;
   } else {
+    // Not the DataTable: the home page shows this list, and the first screen's budget cannot take
+    // the list rules' wasm (domain/pages) that the DataTable brings.
     body = (
-      <DataTable
-        plain
-        label="Dynamic URLs"
-        columns={urlColumns({
-          canManage,
-          timeZone: account.customerTimeZone,
-          onTagManager: tagManager.start,
-          tagManagerBusy: tagManager.busy,
-        })}
-        rows={load.data}
-        rowKey={(row) => row.VcamID}
-        emptyText="No dynamic URLs yet."
-      />
+      <div className="table-scroll">
+        <table className="simple-table dynamic-urls">
+          <caption className="visually-hidden">
+            Dynamic URLs
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">URL</th>
+              <th scope="col">Last check</th>
+              <th scope="col">Website check</th>
+              <th scope="col">
+                <span className="visually-hidden">Tag manager</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.data.map((row) => (
+              <Row
+                key={row.VcamID}
+                row={row}
+                canManage={canManage}
+                onTagManager={tagManager.start}
+                tagManagerBusy={tagManager.busy === row.VcamID}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
   }
 
