@@ -12,16 +12,16 @@ const everyScreen = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|react-router|scheduler)[\/]`,
     String.raw`src[\/]lib[\/](account|api|clock|dates|useLoader|useStoredState|useShownErrors)\.tsx?$`,
-    String.raw`src[\/]components[\/](Icon|Dialog|DialogActions|Snackbar|PageHeading)\.tsx$`,
+    String.raw`src[\/]components[\/](Icon|Dialog|DialogActions|Snackbar|PageHeading|SectionLoading|purchase[\/]PurchaseContext)\.tsx$`,
     String.raw`src[\/]domain[\/](index\.ts$|pkg-shell[\/])`,
-    String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*Dialog)|purchase[\/]PurchaseContext)`,
+    String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*Dialog))`,
     'vite[\\/]preload-helper',
   ].join('|'),
 );
 
 // The home page (the integration overview, the first screen after login) and what it uses.
 const homePage =
-  /src[\\/]features[\\/](overview[\\/]|integrations[\\/]components[\\/]useIntegrationActions|dynamic[\\/]components[\\/]DynamicUrlsList)/;
+  /src[\\/](app[\\/]overviewSection|features[\\/](integrations[\\/](overview[\\/]|api[\\/]getFirstRun|components[\\/]useIntegrationActions)|dynamic[\\/]components[\\/]DynamicUrlsList))/;
 
 export default defineConfig(({ mode }) => ({
   base: '/manage/',

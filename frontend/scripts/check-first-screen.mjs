@@ -17,7 +17,7 @@ export const BUDGET = 150 * 1024;
  *  2026-11-27): five API answers (5 KB), the logo and favicon (1.3 KB), fifteen responses'
  *  headers. */
 export const NOT_BUILT = 9 * 1024;
-const HOME_ROUTE = 'src/features/overview/index.tsx';
+const HOME_ROUTE = 'src/app/overviewSection.tsx';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifestPath = join(dist, '.vite/manifest.json');

@@ -4,7 +4,8 @@ import { resolveRoute } from '../domain';
 import { AccountProvider, useAccountLoader } from '../lib/account';
 import { SnackbarProvider } from '../components/Snackbar';
 import { AppRoutes } from './AppRoutes';
-import { SectionLoading, SectionPage } from './sections';
+import { SectionLoading } from '../components/SectionLoading';
+import { SectionPage } from './sections';
 
 function Unauthorised() {
   const navigate = useNavigate();

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { pageTitle, resolveRoute, routeTable, type AccountState } from '../domain';
-import { SectionLoading, SectionPage } from './sections';
+import { SectionLoading } from '../components/SectionLoading';
+import { SectionPage } from './sections';
 import { Shell } from './shell/Shell';
 
 /** The domain's `{id}` parameters in react-router's `:id` form. */

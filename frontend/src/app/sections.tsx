@@ -1,14 +1,18 @@
 import { Component, Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { SectionProps } from '../components/PageHeading';
+import { SectionLoading } from '../components/SectionLoading';
 
 type SectionModule = { default: ComponentType<SectionProps> };
 type Loaders = Record<string, () => Promise<SectionModule>>;
 
 export const SECTION_LOAD_TIMEOUT_MS = 120_000;
 
+// Each integration's page is the integrations feature's, in one chunk.
+const integrations = () => import('../features/integrations/index.tsx');
+
 /** Every on-demand section of the route table, each its own chunk. */
 export const sectionLoaders: Loaders = {
-  overview: () => import('../features/overview/index.tsx'),
+  overview: () => import('./overviewSection.tsx'),
   routing: () => import('../features/routing/index.tsx'),
   reports: () => import('../features/reports/index.tsx'),
   users: () => import('../features/users/index.tsx'),
@@ -21,18 +25,18 @@ export const sectionLoaders: Loaders = {
   callscoring: () => import('../features/callscoring/index.tsx'),
   parameters: () => import('../features/parameters/index.tsx'),
   partner: () => import('../features/partner/index.tsx'),
-  partneraccounts: () => import('../features/partneraccounts/index.tsx'),
+  partneraccounts: () => import('../features/partner/accountsSection.tsx'),
   technologypartner: () => import('../features/technologypartner/index.tsx'),
-  google: () => import('../features/google/index.tsx'),
-  microsoft: () => import('../features/microsoft/index.tsx'),
-  facebook: () => import('../features/facebook/index.tsx'),
-  doubleclick: () => import('../features/doubleclick/index.tsx'),
-  marin: () => import('../features/marin/index.tsx'),
-  optimizely: () => import('../features/optimizely/index.tsx'),
-  hubspot: () => import('../features/hubspot/index.tsx'),
-  salesforce: () => import('../features/salesforce/index.tsx'),
-  dealerweb: () => import('../features/dealerweb/index.tsx'),
-  integrations: () => import('../features/integrations/index.tsx'),
+  google: integrations,
+  microsoft: integrations,
+  facebook: integrations,
+  doubleclick: integrations,
+  marin: integrations,
+  optimizely: integrations,
+  hubspot: integrations,
+  salesforce: integrations,
+  dealerweb: integrations,
+  integrations,
   services: () => import('../features/services/index.tsx'),
   shell: () => import('../features/shell/index.tsx'),
 };
@@ -107,16 +111,6 @@ class ChunkErrorBoundary extends Component<{ children: ReactNode; onRetry: () =>
     if (this.state.failed) return <ChunkErrorScreen onRetry={this.props.onRetry} />;
     return this.props.children;
   }
-}
-
-/** The spinner and what is loading ('Loading…' unless told). */
-export function SectionLoading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="section-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
 }
 
 /** Reloading the page also picks up chunks renamed by a new deployment. */

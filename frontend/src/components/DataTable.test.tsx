@@ -230,4 +230,43 @@ describe('DataTable', () => {
     render(withAdd({ isAdministrator: false, isGroupAccount: false }));
     expect(screen.queryByRole('link', { name: 'Add item' })).not.toBeInTheDocument();
   });
+
+  test('a plain table shows every row in the given order, with no toolbar or paging', () => {
+    const named: Column<Item>[] = [
+      { id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true },
+      { id: 'open', header: 'Open', cell: (row) => <button type="button">Open {row.name}</button>, hiddenHeader: true },
+    ];
+    const rows = items(30).reverse();
+    render(<DataTable plain label="Items" columns={named} rows={rows} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    expect(bodyRows()).toHaveLength(30);
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)[0]).toBe('Item 030');
+    expect(screen.getByRole('columnheader', { name: 'Open' }).firstElementChild).toHaveClass('visually-hidden');
+    expect(screen.queryByText('30 record(s)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  test('a plain table with no rows is its empty text alone', () => {
+    render(<DataTable plain label="Items" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing here.')).toBeInTheDocument();
+  });
+
+  test('a shown label is the caption; a scroll label names the scroll region', () => {
+    render(
+      <DataTable
+        plain
+        labelShown
+        scrollLabel="Items table"
+        label="Items"
+        columns={columns}
+        rows={items(2)}
+        rowKey={(row) => row.id}
+        emptyText="Nothing here."
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Items' });
+    expect(within(table).getByText('Items', { selector: 'caption' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Items table' })).toContainElement(table);
+  });
 });

@@ -4,6 +4,7 @@ import { type AddButton } from '../domain';
 import { rowsPerPage, showsAddButton } from '../domain/pages';
 import { downloadBlob, downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 import { useStoredState } from '../lib/useStoredState';
+import { TableScroll } from './TableScroll';
 
 export interface Column<T> {
   id: string;
@@ -14,6 +15,10 @@ export interface Column<T> {
   /** Exported when set (and csvOnly columns are exported without being shown). */
   csv?: (row: T) => CsvCell;
   csvOnly?: boolean;
+  /** The row's header cell (its name for screen readers). */
+  rowHeader?: boolean;
+  /** The header is read by screen readers only (e.g. a column of row buttons). */
+  hiddenHeader?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -72,11 +77,12 @@ export interface DataTableProps<T> {
   rows: T[];
   remote?: RemoteRows;
   rowKey: (row: T) => RowKey;
-  /** The initial page size. */
-  pageSize: PageSize;
+  /** The initial page size (every row when omitted). */
+  pageSize?: PageSize;
   /** When set, a 'Rows per page' select offers these sizes (use ROWS_PER_PAGE). */
   pageSizeOptions?: readonly PageSize[];
-  defaultSort: { column: string; direction: SortDirection };
+  /** Unsorted (the given order) when omitted. */
+  defaultSort?: { column: string; direction: SortDirection };
   /** The text a search matches, lower-cased by the table (a remote table's server searches). */
   searchText?: (row: T) => string;
   csvFileName?: string;
@@ -105,7 +111,15 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   /** An extra class of a row (e.g. a highlight; say it in the row's text too, not by colour only). */
   rowClassName?: (row: T) => string | undefined;
+  /** Every row with no toolbar or paging (a short list within a page); no rows: the emptyText alone. */
+  plain?: boolean;
+  /** The label is shown as the table's caption. */
+  labelShown?: boolean;
+  /** The sideways scroll is a TableScroll region of this name. */
+  scrollLabel?: string;
 }
+
+const UNSORTED = { column: '', direction: 'asc' } as const;
 
 /** The value, once it has stayed the same for `delay` ms (at once when delay is 0). */
 function useDebounced<V>(value: V, delay: number): V {
@@ -174,9 +188,9 @@ export function DataTable<T>({
   rows,
   remote,
   rowKey,
-  pageSize: initialPageSize,
+  pageSize: initialPageSize = 'all',
   pageSizeOptions,
-  defaultSort,
+  defaultSort = UNSORTED,
   searchText,
   csvFileName,
   csvRows,
@@ -192,6 +206,9 @@ export function DataTable<T>({
   searchable = true,
   searchPlaceholder,
   rowClassName,
+  plain = false,
+  labelShown = false,
+  scrollLabel,
 }: DataTableProps<T>) {
   const searchId = useId();
   const sizeId = useId();
@@ -228,7 +245,7 @@ export function DataTable<T>({
   }, [remote, rows, search, searchText, sort, columns]);
 
   const total = remote ? remote.total : matching.length;
-  const size = pageSize === 'all' ? Math.max(1, total) : pageSize;
+  const size = pageSize === 'all' || plain ? Math.max(1, total) : pageSize;
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(page, pages - 1);
   const pageRows = remote ? rows : matching.slice(current * size, (current + 1) * size);
@@ -331,160 +348,181 @@ export function DataTable<T>({
     </nav>
   );
 
-  return (
-    <div className="data-table">
-      <div className="table-toolbar">
-        {searchable && searchToggle && (searchText || remote) && (
-          <button
-            type="button"
-            className="button"
-            aria-expanded={searchOpen}
-            aria-controls={searchOpen ? searchId : undefined}
-            onClick={() => {
-              if (searchOpen) setSearch('');
-              setSearchOpen(!searchOpen);
+  const toolbar = (
+    <div className="table-toolbar">
+      {searchable && searchToggle && (searchText || remote) && (
+        <button
+          type="button"
+          className="button"
+          aria-expanded={searchOpen}
+          aria-controls={searchOpen ? searchId : undefined}
+          onClick={() => {
+            if (searchOpen) setSearch('');
+            setSearchOpen(!searchOpen);
+            setPage(0);
+          }}
+        >
+          Search
+        </button>
+      )}
+      {searchable && (searchText || remote) && searchOpen && (
+        <div className="table-search">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            // Opened by its toggle: the user is about to type.
+            autoFocus={searchToggle}
+            placeholder={searchPlaceholder}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+          />
+        </div>
+      )}
+      <span className="table-count" aria-live="polite">
+        {total} record(s)
+      </span>
+      <span className="table-toolbar-spacer" />
+      {pageSizeOptions && (
+        <div className="table-search table-page-size">
+          <label htmlFor={sizeId}>Rows per page</label>
+          <select
+            id={sizeId}
+            value={String(pageSize)}
+            onChange={(event) => {
+              const value = event.target.value;
+              setPageSize(value === 'all' ? 'all' : Number(value));
               setPage(0);
             }}
           >
-            Search
+            {pageSizeOptions.map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {sizeLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {csvFileName && (
+        <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
+          Export CSV
+        </button>
+      )}
+      {actions}
+      {pagingInHeader && paging}
+      {add &&
+        showsAddButton(add.rule) &&
+        ('to' in add ? (
+          <Link className="button button-primary" to={add.to}>
+            {add.label}
+          </Link>
+        ) : (
+          <button type="button" className="button button-primary" onClick={add.onClick}>
+            {add.label}
           </button>
-        )}
-        {searchable && (searchText || remote) && searchOpen && (
-          <div className="table-search">
-            <label htmlFor={searchId}>Search</label>
-            <input
-              id={searchId}
-              type="search"
-              // Opened by its toggle: the user is about to type.
-              autoFocus={searchToggle}
-              placeholder={searchPlaceholder}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(0);
-              }}
-            />
-          </div>
-        )}
-        <span className="table-count" aria-live="polite">
-          {total} record(s)
-        </span>
-        <span className="table-toolbar-spacer" />
-        {pageSizeOptions && (
-          <div className="table-search table-page-size">
-            <label htmlFor={sizeId}>Rows per page</label>
-            <select
-              id={sizeId}
-              value={String(pageSize)}
-              onChange={(event) => {
-                const value = event.target.value;
-                setPageSize(value === 'all' ? 'all' : Number(value));
-                setPage(0);
-              }}
-            >
-              {pageSizeOptions.map((option) => (
-                <option key={String(option)} value={String(option)}>
-                  {sizeLabel(option)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {csvFileName && (
-          <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
-            Export CSV
-          </button>
-        )}
-        {actions}
-        {pagingInHeader && paging}
-        {add &&
-          showsAddButton(add.rule) &&
-          ('to' in add ? (
-            <Link className="button button-primary" to={add.to}>
-              {add.label}
-            </Link>
-          ) : (
-            <button type="button" className="button button-primary" onClick={add.onClick}>
-              {add.label}
-            </button>
-          ))}
-      </div>
-      <div className="table-scroll">
-        <table aria-label={label} aria-busy={remote?.loading || undefined}>
-          <thead>
-            <tr>
-              {selection && (
-                <th scope="col" className="row-select-cell">
-                  <SelectAllCheckbox
-                    checked={selectableOnPage.length > 0 && selectedOnPage === selectableOnPage.length}
-                    indeterminate={selectedOnPage > 0 && selectedOnPage < selectableOnPage.length}
-                    disabled={selectableOnPage.length === 0}
-                    onChange={togglePage}
-                  />
-                </th>
-              )}
-              {shown.map((column) => {
-                const sorted = sort.column === column.id;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {column.sortValue ? (
-                      <button type="button" className="sort-button" onClick={() => toggleSort(column.id)}>
-                        {column.header}
-                        <span className="sort-arrow" aria-hidden="true">
-                          {sorted ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {pageRows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="table-empty">
-                  {remote?.loading ? 'Loading…' : emptyText}
-                </td>
+        ))}
+    </div>
+  );
+
+  const table = (
+    <table aria-label={labelShown ? undefined : label} aria-busy={remote?.loading || undefined}>
+      {labelShown && <caption>{label}</caption>}
+      <thead>
+        <tr>
+          {selection && (
+            <th scope="col" className="row-select-cell">
+              <SelectAllCheckbox
+                checked={selectableOnPage.length > 0 && selectedOnPage === selectableOnPage.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < selectableOnPage.length}
+                disabled={selectableOnPage.length === 0}
+                onChange={togglePage}
+              />
+            </th>
+          )}
+          {shown.map((column) => {
+            const sorted = sort.column === column.id;
+            return (
+              <th
+                key={column.id}
+                scope="col"
+                aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
+                {column.sortValue ? (
+                  <button type="button" className="sort-button" onClick={() => toggleSort(column.id)}>
+                    {column.header}
+                    <span className="sort-arrow" aria-hidden="true">
+                      {sorted ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  </button>
+                ) : column.hiddenHeader ? (
+                  <span className="visually-hidden">{column.header}</span>
+                ) : (
+                  column.header
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {pageRows.length === 0 ? (
+          <tr>
+            <td colSpan={columnCount} className="table-empty">
+              {remote?.loading ? 'Loading…' : emptyText}
+            </td>
+          </tr>
+        ) : (
+          pageRows.map((row) => {
+            const key = rowKey(row);
+            const isSelected = selected.has(key);
+            return (
+              <tr
+                key={key}
+                className={[isSelected ? 'row-selected' : '', rowClassName?.(row) ?? ''].join(' ').trim() || undefined}
+              >
+                {selection && (
+                  <td className="row-select-cell">
+                    <input
+                      type="checkbox"
+                      className="row-select"
+                      aria-label={selection.rowLabel(row)}
+                      checked={isSelected}
+                      disabled={!(selection.selectable?.(row) ?? true)}
+                      onChange={(event) => toggleRow(key, event.target.checked)}
+                    />
+                  </td>
+                )}
+                {shown.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.id} scope="row">
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.id}>{column.cell(row)}</td>
+                  ),
+                )}
               </tr>
-            ) : (
-              pageRows.map((row) => {
-                const key = rowKey(row);
-                const isSelected = selected.has(key);
-                return (
-                  <tr
-                    key={key}
-                    className={[isSelected ? 'row-selected' : '', rowClassName?.(row) ?? ''].join(' ').trim() || undefined}
-                  >
-                    {selection && (
-                      <td className="row-select-cell">
-                        <input
-                          type="checkbox"
-                          className="row-select"
-                          aria-label={selection.rowLabel(row)}
-                          checked={isSelected}
-                          disabled={!(selection.selectable?.(row) ?? true)}
-                          onChange={(event) => toggleRow(key, event.target.checked)}
-                        />
-                      </td>
-                    )}
-                    {shown.map((column) => (
-                      <td key={column.id}>{column.cell(row)}</td>
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-      {!pagingInHeader && paging}
+            );
+          })
+        )}
+      </tbody>
+    </table>
+  );
+
+  if (plain && pageRows.length === 0) return <p className="empty-state">{emptyText}</p>;
+
+  return (
+    <div className={plain ? 'data-table data-table-plain' : 'data-table'}>
+      {!plain && toolbar}
+      {scrollLabel ? (
+        <TableScroll label={scrollLabel}>{table}</TableScroll>
+      ) : (
+        <div className="table-scroll">{table}</div>
+      )}
+      {!plain && !pagingInHeader && paging}
     </div>
   );
 }

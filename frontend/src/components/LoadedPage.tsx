@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SectionLoading } from '../app/sections';
+import { SectionLoading } from './SectionLoading';
 import type { Load } from '../lib/useLoader';
 import { PageHeading } from './PageHeading';
 import { isPermissionError, PermissionError } from './PermissionError';

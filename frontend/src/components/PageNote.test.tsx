@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderPurchase } from '../app/purchase/testUtils';
+import { renderPurchase } from './purchase/testUtils';
 import { account } from '../test/fixtures';
 import { PageNote } from './PageNote';
 

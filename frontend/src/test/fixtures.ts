@@ -91,3 +91,27 @@ export function stubApi(answers: Record<string, Answer>) {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+/** The calls of a stubbed fetch to one path (any query). */
+export function callsTo(fetch: { mock: { calls: unknown[][] } }, path: string) {
+  return fetch.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
+}
+
+/** The fields of a multipart post (the last value of a field posted twice). */
+export function posted(init: RequestInit | undefined): Record<string, string> {
+  return Object.fromEntries(Array.from((init?.body as FormData).entries(), ([k, v]) => [k, String(v)]));
+}
+
+/** Every value of each posted field (a list field, `form_sends[]`, has several). */
+export function postedLists(init: RequestInit | undefined): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [k, v] of (init?.body as FormData).entries()) (lists[k] ??= []).push(String(v));
+  return lists;
+}
+
+/** Replaces window.location with one whose assign() is recorded. */
+export function stubLocationAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+  return assign;
+}

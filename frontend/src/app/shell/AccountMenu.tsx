@@ -3,10 +3,10 @@ import type { AccountState } from '../../domain';
 import { ApiError } from '../../lib/api';
 import { Icon } from '../../components/Icon';
 import { usePopover } from './hooks';
-import type { AccountCreated } from '../partner/api';
+import type { AccountCreated } from '../../features/partner/accounts/api';
 // The dialog's rules are the forms wasm module (a megabyte): fetched when a partner opens it,
 // never with the first screen.
-const AddAccountDialog = lazy(() => import('../partner/AddAccountDialog').then((m) => ({ default: m.AddAccountDialog })));
+const AddAccountDialog = lazy(() => import('../../features/partner/accounts/AddAccountDialog').then((m) => ({ default: m.AddAccountDialog })));
 
 export interface AccountMenuProps {
   account: AccountState;

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { buildMenu, type Resolution } from '../../domain';
 import { useAccount } from '../../lib/account';
-import type { AccountCreated } from '../partner/api';
-import { accountCreated } from '../partner/messages';
-import { PurchaseProvider } from '../purchase/PurchaseContext';
+import type { AccountCreated } from '../../features/partner/accounts/api';
+import { accountCreated } from '../../features/partner/accounts/messages';
+import { PurchaseProvider } from '../../components/purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
 import { SplashScreen } from './SplashScreen';
 import { TopBar } from './TopBar';

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { buildMenu, resolveRoute, type AccountState } from '../../domain';
 import { AccountProvider } from '../../lib/account';
 import { account, jsonResponse, stubApi } from '../../test/fixtures';
-import { PurchaseProvider } from '../purchase/PurchaseContext';
+import { PurchaseProvider } from '../../components/purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
 import { MENU_MINIMISED_KEY, useMinimisedMenu } from './hooks';
 

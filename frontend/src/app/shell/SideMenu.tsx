@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Menu, MenuNode } from '../../domain';
 import { Icon } from '../../components/Icon';
-import { usePurchase } from '../purchase/PurchaseContext';
+import { usePurchase } from '../../components/purchase/PurchaseContext';
 
 export interface SideMenuProps {
   menu: Menu;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AccountState } from '../../domain';
 import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
-import type { AccountCreated } from '../partner/api';
+import type { AccountCreated } from '../../features/partner/accounts/api';
 import { ChatPanel } from './ChatPanel';
 import { swapReportVersion } from './api';
 

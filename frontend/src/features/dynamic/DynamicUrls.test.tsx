@@ -1,9 +1,36 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
+import type { AccountState } from '../../domain';
 import { trackingSnippet } from '../../domain/pages';
-import { jsonResponse, stubApi } from '../../test/fixtures';
-import { callsTo, professional, renderAt, stubLocationAssign } from '../integrations/test-utils';
+import { AccountProvider } from '../../lib/account';
+import { callsTo, jsonResponse, stubApi, stubLocationAssign } from '../../test/fixtures';
+import { professional } from '../../test/personas';
 import type { DynamicUrl, Job } from './api/types';
+import DynamicSection from './index';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{pathname + search}</output>;
+}
+
+/** The dynamic URL pages at `path`, as the app's routes mount them. */
+function renderAt(path: string, acc: AccountState = professional()) {
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
+        <Routes>
+          <Route path="/dynamicurls" element={<DynamicSection title="Dynamic URLs" />} />
+          <Route path="/dynamicurls/:id" element={<DynamicSection title="Dynamic URL" />} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <Where />
+      </AccountProvider>
+    </MemoryRouter>,
+  );
+  return { ...result, user: userEvent.setup() };
+}
 
 const CHECKED_AT = Date.UTC(2026, 10, 22, 6, 0) / 1000;
 

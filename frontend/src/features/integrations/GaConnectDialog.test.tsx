@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/fixtures';
-import { callsTo, connection, integrationAnswers, posted, renderAt, stubLocationAssign } from './test-utils';
+import { callsTo, jsonResponse, posted, stubApi, stubLocationAssign } from '../../test/fixtures';
+import { connection, integrationAnswers, renderAt } from './test-utils';
 
 const PROPERTIES = [
   { ua: 'UA-1234-1', url: 'https://www.harbourlanedental.test' },

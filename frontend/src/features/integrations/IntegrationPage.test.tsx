@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/fixtures';
-import {
-  callsTo,
-  connection,
-  integrationAnswers,
-  posted,
-  professional,
-  renderAt,
-  starter,
-  stubLocationAssign,
-} from './test-utils';
+import { callsTo, jsonResponse, posted, stubApi, stubLocationAssign } from '../../test/fixtures';
+import { professional, starter } from '../../test/personas';
+import { connection, integrationAnswers, renderAt } from './test-utils';
 
 const page = () => screen.getByRole('region', { name: /./ });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/fixtures';
-import { callsTo, connection, integrationAnswers, posted, postedLists, professional, renderAt } from './test-utils';
+import { callsTo, jsonResponse, posted, postedLists, stubApi } from '../../test/fixtures';
+import { professional } from '../../test/personas';
+import { connection, integrationAnswers, renderAt } from './test-utils';
 
 const ADS_OPTIONS = {
   connected: true,

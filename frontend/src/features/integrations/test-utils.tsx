@@ -1,50 +1,14 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import type { AccountState } from '../../domain';
 import { AccountProvider } from '../../lib/account';
-import { account, jsonResponse } from '../../test/fixtures';
-import DynamicSection from '../dynamic/index';
-import GoogleSection from '../google/index';
-import HubspotSection from '../hubspot/index';
-import OverviewSection from '../overview/index';
+import { jsonResponse } from '../../test/fixtures';
+import { professional } from '../../test/personas';
 import type { Connection, Integration } from './api/types';
 import IntegrationsSection from './index';
+import { OverviewPage } from './overview/OverviewPage';
 
-/** The scopes of the Professional and Starter personas of crates/domain/tests/vectors.json. */
-const PROFESSIONAL_SCOPES = [
-  'admin_user_management', 'admin_call_scoring', 'billing_subscription', 'routing_simple',
-  'integration_google_analytics', 'integration_google_ads', 'integrations_google_business_profile',
-  'integration_microsoft_ads', 'integration_ftp_export', 'integration_facebook', 'integrations_facebook_pages',
-  'integration_hubspot', 'integration_optimizelyx', 'integration_marin', 'integration_double_click',
-  'integrations', 'dynamic_url', 'dynamic_pool', 'static',
-];
-const STARTER_SCOPES = [
-  'routing_simple', 'admin_user_management', 'billing_subscription', 'integration_google_analytics',
-  'integration_google_ads', 'integrations_google_business_profile', 'integration_microsoft_ads',
-  'integration_facebook', 'integrations_facebook_pages', 'integrations', 'dynamic_url', 'static',
-];
-
-export function professional(overrides: Partial<AccountState> = {}): AccountState {
-  return account({
-    packageName: 'Professional',
-    packageScopes: PROFESSIONAL_SCOPES,
-    addonScopes: ['integration_api', 'integration_webhooks', 'integration_salesforce', 'integration_dealerweb'],
-    nextPackageScopes: ['enterprise'],
-    ...overrides,
-  });
-}
-
-export function starter(overrides: Partial<AccountState> = {}): AccountState {
-  return account({
-    packageName: 'Starter',
-    packageScopes: STARTER_SCOPES,
-    addonScopes: ['integration_api', 'integration_webhooks', 'upgrade'],
-    nextPackageScopes: [...PROFESSIONAL_SCOPES],
-    ...overrides,
-  });
-}
 
 type Kind = 'oauth' | 'external' | 'settings';
 
@@ -121,22 +85,22 @@ function Where() {
   return <output aria-label="location">{pathname + search}</output>;
 }
 
-/** The overview, integration pages and dynamic URL pages at `path`, as the app's routes mount them. */
+const overview = <OverviewPage title="Integrate" dynamicUrls={<p>The dynamic URLs</p>} />;
+
+/** The overview and the integration pages at `path`, as the app's routes mount them. */
 export function renderAt(path: string, acc: AccountState = professional()) {
   const result = render(
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
         <Routes>
-          <Route path="/" element={<OverviewSection title="Integrate" />} />
-          <Route path="/ga_connect" element={<OverviewSection title="Integrate" />} />
-          <Route path="/googleanalytics" element={<GoogleSection title="Google Analytics" />} />
-          <Route path="/googleads/conversions" element={<GoogleSection title="Google Ads conversions" />} />
-          <Route path="/googleads" element={<GoogleSection title="Google Ads" />} />
-          <Route path="/hubspot" element={<HubspotSection title="HubSpot" />} />
+          <Route path="/" element={overview} />
+          <Route path="/ga_connect" element={overview} />
+          <Route path="/googleanalytics" element={<IntegrationsSection title="Google Analytics" />} />
+          <Route path="/googleads/conversions" element={<IntegrationsSection title="Google Ads conversions" />} />
+          <Route path="/googleads" element={<IntegrationsSection title="Google Ads" />} />
+          <Route path="/hubspot" element={<IntegrationsSection title="HubSpot" />} />
           <Route path="/webhooks" element={<IntegrationsSection title="Webhooks" />} />
           <Route path="/ftpexport" element={<IntegrationsSection title="FTP export" />} />
-          <Route path="/dynamicurls" element={<DynamicSection title="Dynamic URLs" />} />
-          <Route path="/dynamicurls/:id" element={<DynamicSection title="Dynamic URL" />} />
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
         <Where />
@@ -144,27 +108,4 @@ export function renderAt(path: string, acc: AccountState = professional()) {
     </MemoryRouter>,
   );
   return { ...result, user: userEvent.setup() };
-}
-
-/** Replaces window.location with one whose assign() is recorded. */
-export function stubLocationAssign() {
-  const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
-  return assign;
-}
-
-/** The fields of a multipart post. */
-/** Every value of each posted field (a list field, `form_sends[]`, has several). */
-export function postedLists(init: RequestInit | undefined): Record<string, string[]> {
-  const lists: Record<string, string[]> = {};
-  for (const [k, v] of (init?.body as FormData).entries()) (lists[k] ??= []).push(String(v));
-  return lists;
-}
-
-export function posted(init: RequestInit | undefined): Record<string, string> {
-  return Object.fromEntries(Array.from((init?.body as FormData).entries(), ([k, v]) => [k, String(v)]));
-}
-
-export function callsTo(fetch: { mock: { calls: unknown[][] } }, path: string) {
-  return fetch.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
 }

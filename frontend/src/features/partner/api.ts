@@ -4,7 +4,7 @@ import type { components } from '../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
 
-export type { AccountCreated, ClientAccount, ClientAccounts, NewAccount, Programme } from '../../app/partner/api';
+export type { AccountCreated, ClientAccount, ClientAccounts, NewAccount, Programme } from './accounts/api';
 
 export type Rewards = Schemas['Rewards'];
 export type RewardRow = Schemas['RewardRow'];

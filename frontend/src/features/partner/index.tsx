@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
-import { AccountsPage } from '../../app/partner/AccountsPage';
+import { AccountsPage } from './accounts/AccountsPage';
 import { BenefitsPage } from './benefits/BenefitsPage';
 import { RewardsPage } from './rewards/RewardsPage';
 import { BrandingPage } from './settings/BrandingPage';

@@ -1,5 +1,5 @@
 // The partner portal's texts.
-export { ACCOUNTS_FAILED, ADD_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from '../../app/partner/messages';
+export { ACCOUNTS_FAILED, ADD_FAILED, accountCreated, ENTER_FAILED, NO_ACCOUNTS } from './accounts/messages';
 export const REWARDS_FAILED = 'Your rewards could not be loaded. Please try again, or call {phone}.';
 export const NO_REWARDS = 'No invoices of your clients yet: rewards appear here once they are invoiced.';
 export const PROGRAMMES_FAILED = 'The programme details could not be loaded. Please try again, or call {phone}.';

@@ -1,10 +1,11 @@
-import { apiDownload, apiFile, apiGet, apiPost } from '../../lib/api';
+import { apiDownload, apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 
 export type CallLog = components['schemas']['CallLog'];
 export type CallLogRow = components['schemas']['CallLogRow'];
 export type CallFilters = components['schemas']['CallFilters'];
 export type CallDetail = components['schemas']['CallDetail'];
+export type CallDimensions = components['schemas']['CallDimensions'];
 
 /** reports/getCalls: a page of the account's calls for the query string of the filters. */
 export function getCalls(query: string): Promise<CallLog> {
@@ -24,16 +25,6 @@ export function getCall(id: number): Promise<CallDetail> {
 /** reports/exportCallsCsv: every call of the filters, as the server writes it. */
 export function exportCalls(query: string) {
   return apiDownload(`reports/exportCallsCsv?${query}`);
-}
-
-/** The recording's MP3, to play from memory (the player seeks in it). */
-export function getRecording(url: string): Promise<Blob> {
-  return apiFile(url.replace(/^\/api\//, ''));
-}
-
-/** The recording as the attachment the server names. */
-export function downloadRecording(url: string) {
-  return apiDownload(`${url.replace(/^\/api\//, '')}?download=1`);
 }
 
 export type CallTags = components['schemas']['CallTags'];
@@ -61,4 +52,17 @@ export type CallTranscript = components['schemas']['CallTranscript'];
 /** reports/getTranscript/{id}: the call's transcript, or where it stands (made in the background). */
 export function getTranscript(id: number): Promise<CallTranscript> {
   return apiGet<CallTranscript>(`reports/getTranscript/${id}`);
+}
+
+/** customdimensions/getCallDimensions: the account's own fields on a call, with its values. */
+export function getCallDimensions(callId: number): Promise<CallDimensions> {
+  return apiGet<CallDimensions>(`customdimensions/getCallDimensions/${callId}`);
+}
+
+/** Sets (or, with '', clears) a call's value; the call's values after. */
+export function setCallDimension(callId: number, dimensionId: number, value: string): Promise<CallDimensions> {
+  return apiPost<CallDimensions>(`customdimensions/setCallDimension/${callId}`, {
+    form_dimension_id: dimensionId,
+    form_value: value,
+  });
 }

@@ -27,16 +27,7 @@ export type ViewKey = (typeof VIEW_KEYS)[number];
 
 export const DEFAULT_PRESET = 'last30Days';
 
-/** The date ranges, by the keys the server reads. */
-export const PRESETS = [
-  { value: 'today', label: 'Today' },
-  { value: 'yesterday', label: 'Yesterday' },
-  { value: 'last7Days', label: 'Last 7 days' },
-  { value: 'last30Days', label: 'Last 30 days' },
-  { value: 'thisMonth', label: 'This month' },
-  { value: 'lastMonth', label: 'Last month' },
-  { value: 'custom', label: 'Custom range' },
-];
+export { PRESETS } from '../../lib/periods';
 
 /** Whether the range can be asked for: any preset, or a custom range with both its days. */
 export function rangeComplete(params: URLSearchParams): boolean {

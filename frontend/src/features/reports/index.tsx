@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { SectionLoading } from '../../app/sections';
+import { SectionLoading } from '../../components/SectionLoading';
 import type { SectionProps } from '../../components/PageHeading';
 import { CallLogPage } from './components/CallLogPage';
 

@@ -5,8 +5,6 @@ import type { components } from '../../lib/api-schema.gen';
 type Schemas = components['schemas'];
 export type DimensionsPage = Schemas['DimensionsPage'];
 export type DimensionView = Schemas['DimensionView'];
-export type CallDimensions = Schemas['CallDimensions'];
-export type CallDimensionField = Schemas['CallDimensionField'];
 
 /** The definition form's values, as posted. */
 export interface DimensionValues {
@@ -29,18 +27,6 @@ export function saveDimension(id: number | null, v: DimensionValues): Promise<{ 
 
 export function deleteDimension(id: number): Promise<{ success: boolean }> {
   return apiPost(`customdimensions/deleteDimension/${id}`, {});
-}
-
-export function getCallDimensions(callId: number): Promise<CallDimensions> {
-  return apiGet<CallDimensions>(`customdimensions/getCallDimensions/${callId}`);
-}
-
-/** Sets (or, with '', clears) a call's value; the call's values after. */
-export function setCallDimension(callId: number, dimensionId: number, value: string): Promise<CallDimensions> {
-  return apiPost<CallDimensions>(`customdimensions/setCallDimension/${callId}`, {
-    form_dimension_id: dimensionId,
-    form_value: value,
-  });
 }
 
 export type TrackSalesPage = Schemas['TrackSalesPage'];

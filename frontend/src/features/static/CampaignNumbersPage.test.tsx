@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/fixtures';
-import { loadSelection } from '../routing/selection';
+import { loadSelection } from '../../lib/routingSelection';
 import type { NumberRow } from './api';
 import { LISTS, numberRow, postedForm, renderStatic, validation, where } from './testUtils';
 

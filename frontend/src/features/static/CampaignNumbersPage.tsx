@@ -5,8 +5,7 @@ import { LoadedPage } from '../../components/LoadedPage';
 import { LocationNotice } from '../../components/LocationNotice';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 import { useLoader } from '../../lib/useLoader';
-import { saveSelection } from '../routing/selection';
-import { getSelectedDetails } from '../routing/api/rows';
+import { connectPageFor } from '../../lib/routingSelection';
 import { getCampaign, getNumberLists, getNumbers, type NumberLists, type NumberRow } from './api';
 import { campaignColumns } from './columns';
 import { EditAttributionDialog } from './EditAttributionDialog';
@@ -72,10 +71,8 @@ function CampaignNumbers({ id }: { id: number }) {
 
   async function changeRouting() {
     setRouting(true);
-    saveSelection(picked);
     try {
-      const details = await getSelectedDetails(picked);
-      navigate(details.hasOnlyBasicFeatures ? '/routing/numbers' : '/routing/numbers/advanced');
+      navigate(await connectPageFor(picked));
     } catch {
       setRouting(false);
       failedAction(ACTION_FAILED);

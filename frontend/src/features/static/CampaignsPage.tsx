@@ -4,7 +4,7 @@ import { DataTable, ROWS_PER_PAGE, type Column } from '../../components/DataTabl
 import { DeleteConfirmDialog } from '../../components/DeleteConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
-import { SectionLoading } from '../../app/sections';
+import { SectionLoading } from '../../components/SectionLoading';
 import { validationErrors } from '../../lib/api';
 import { useLoader } from '../../lib/useLoader';
 import { deleteCampaign, getCampaigns, getNumberLists, type CampaignRow } from './api';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DataTable, type Column } from '../../components/DataTable';
 import { LoadedPage } from '../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 import { validationErrors } from '../../lib/api';
@@ -10,7 +11,19 @@ import { RoutingCell, recordingLabel, StatusCell } from './columns';
 import { ACTION_FAILED, failedText, NUMBER_NOT_FOUND } from './messages';
 import { ReleaseFlow } from './ReleaseFlow';
 
-/** /numbers/{id} and /campaigns/{campaign}/number/{id}: one static number. */
+const CALL_COLUMNS: Column<NumberDetails['recentCalls'][number]>[] = [
+  { id: 'time', header: 'Time', cell: (call) => call.time },
+  { id: 'caller', header: 'Caller', cell: (call) => call.caller },
+  { id: 'duration', header: 'Duration', cell: (call) => call.duration },
+  { id: 'outcome', header: 'Outcome', cell: (call) => call.outcomeLabel },
+];
+
+const HISTORY_COLUMNS: Column<NumberDetails['history'][number]>[] = [
+  { id: 'time', header: 'Time', cell: (entry) => entry.time },
+  { id: 'who', header: 'Who', cell: (entry) => entry.userName },
+  { id: 'change', header: 'Change', cell: (entry) => entry.summary },
+];
+
 /** The call log filtered to the number, over the days its stored calls span (the log's default is 30 days). */
 export function allCallsLink(id: number, range: NumberDetails['allCalls']): string {
   const query = new URLSearchParams({ number: String(id) });
@@ -22,6 +35,7 @@ export function allCallsLink(id: number, range: NumberDetails['allCalls']): stri
   return `/reports?${query}`;
 }
 
+/** /numbers/{id} and /campaigns/{campaign}/number/{id}: one static number. */
 export function NumberPage({ id, title }: { id: number; title: string }) {
   const [load, reload] = useLoader(() => Promise.all([getNumber(id), getNumberLists()]), [id]);
   const heading = load.status === 'ready' ? load.data[0].number.number : title;
@@ -136,28 +150,14 @@ function NumberView({
           {details.recentCalls.length === 0 ? (
             <p>No calls yet.</p>
           ) : (
-            <div className="table-scroll">
-              <table className="simple-table" aria-labelledby="number-calls">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Caller</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Outcome</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {details.recentCalls.map((call) => (
-                    <tr key={call.id}>
-                      <td>{call.time}</td>
-                      <td>{call.caller}</td>
-                      <td>{call.duration}</td>
-                      <td>{call.outcomeLabel}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              plain
+              label="Recent calls"
+              columns={CALL_COLUMNS}
+              rows={details.recentCalls}
+              rowKey={(call) => call.id}
+              emptyText="No calls yet."
+            />
           )}
           <p>
             <Link to={allCallsLink(row.id, details.allCalls)}>See all calls to {row.number}</Link>
@@ -169,26 +169,14 @@ function NumberView({
         {details.history.length === 0 ? (
           <p>No routing changes yet.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="simple-table" aria-labelledby="number-history">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {details.history.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{entry.time}</td>
-                    <td>{entry.userName}</td>
-                    <td>{entry.summary}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            plain
+            label="Routing history"
+            columns={HISTORY_COLUMNS}
+            rows={details.history}
+            rowKey={(entry) => entry.id}
+            emptyText="No routing changes yet."
+          />
         )}
       </section>
       {releasing && (

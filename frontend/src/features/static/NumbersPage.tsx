@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { DataTable, ROWS_PER_PAGE, type TableQuery } from '../../components/DataTable';
 import { PageHeading } from '../../components/PageHeading';
-import { SectionLoading } from '../../app/sections';
+import { SectionLoading } from '../../components/SectionLoading';
 import { getNumbers } from './api';
 import { allNumbersColumns } from './columns';
 import { FailedPage } from './FailedPage';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../components/fields';
 import { validateNumberAttribution, type InlineList } from '../../domain/services';
 import { useShownErrors } from '../../lib/useShownErrors';
-import { InlineAddDialog } from '../services/static/InlineAddDialog';
+import { InlineAddDialog } from '../../components/purchase/static/InlineAddDialog';
 import type { AttributionChange, ListItem, NumberLists, NumberRow } from './api';
 
 /** The attribution form's values: a list's chosen id as text ('0' none; '' unchanged, several numbers). */

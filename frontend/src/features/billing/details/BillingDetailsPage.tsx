@@ -8,7 +8,7 @@ import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import { useShownErrors } from '../../../lib/useShownErrors';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
 import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
 import { LocationNotice } from '../../../components/LocationNotice';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';

@@ -4,7 +4,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { getBillingDetails } from '../details/api';
 import { confirmCard, getCardParams, type CardParams } from './api';
 import { now } from '../../../lib/clock';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { addonPrice, item, renderPurchase, starterOwner } from '../../../app/purchase/testUtils';
+import { addonPrice, item, renderPurchase, starterOwner } from '../../../components/purchase/testUtils';
 import { account, jsonResponse, stubApi } from '../../../test/fixtures';
 import type { AccountUsage, CallCharges, PeriodUsage } from '../api';
 import { SubscriptionPage } from './SubscriptionPage';

@@ -3,22 +3,22 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { canPurchaseOnline, formatPounds, planPage, recordingStorageText, scopeQuery } from '../../../domain/pages';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
-import { usePurchase, type PurchaseResult } from '../../../app/purchase/PurchaseContext';
-import { PlanComparisonDialog } from '../../../app/purchase/PlanComparisonDialog';
-import { PricingBreakdownDialog } from '../../../app/purchase/PricingBreakdownDialog';
-import { frequencyWord } from '../../../app/purchase/priceText';
+import { usePurchase, type PurchaseResult } from '../../../components/purchase/PurchaseContext';
+import { PlanComparisonDialog } from '../../../components/purchase/PlanComparisonDialog';
+import { PricingBreakdownDialog } from '../../../components/purchase/PricingBreakdownDialog';
+import { frequencyWord } from '../../../components/purchase/priceText';
 import { getAccountUsage, getCallCharges } from '../api';
 import { CallChargesCard } from './CallChargesCard';
 import { NoNumbersDialog } from './NoNumbersDialog';
 import { PlanLinks } from './PlanLinks';
 import { UsageCards } from './UsageCards';
 import { WhatToAddDialog, type DynamicChoice } from './WhatToAddDialog';
-import type { Added, PurchaseForm } from '../../services/PurchaseFormDialog';
-import { staticAdded } from '../../services/static/messages';
+import type { Added, PurchaseForm } from '../../../components/purchase/PurchaseFormDialog';
+import { staticAdded } from '../../../components/purchase/static/messages';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 
 // The purchase forms load with the first plus pressed, not with the page.
-const PurchaseFormDialog = lazy(() => import('../../services/PurchaseFormDialog'));
+const PurchaseFormDialog = lazy(() => import('../../../components/purchase/PurchaseFormDialog'));
 
 const RECORDING_STORAGE = 'routing_call_recording_extended';
 const RECORDING_STORAGE_MAX_DAYS = 180;

@@ -1,5 +1,5 @@
-import type { AddonPrices } from '../../../app/purchase/api';
-import { priceText as price } from '../../../app/purchase/priceText';
+import type { AddonPrices } from '../../../components/purchase/api';
+import { priceText as price } from '../../../components/purchase/priceText';
 
 /** The add-ons with their Starter and Professional prices ('–' where a plan does not sell one). */
 export function AddonsTable({ addons }: { addons: [string, AddonPrices][] }) {

@@ -1,5 +1,5 @@
-import type { PlanPrice } from '../../../app/purchase/api';
-import { priceText as withFrequency } from '../../../app/purchase/priceText';
+import type { PlanPrice } from '../../../components/purchase/api';
+import { priceText as withFrequency } from '../../../components/purchase/priceText';
 
 const PLANS = ['Starter', 'Professional', 'Enterprise'] as const;
 

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
-import { getAllPrices, getPlanScopes, type AddonPrices } from '../../../app/purchase/api';
-import { PlanComparisonTable } from '../../../app/purchase/PlanComparison';
-import { PricingBreakdownDialog } from '../../../app/purchase/PricingBreakdownDialog';
-import { usePurchase } from '../../../app/purchase/PurchaseContext';
+import { getAllPrices, getPlanScopes, type AddonPrices } from '../../../components/purchase/api';
+import { PlanComparisonTable } from '../../../components/purchase/PlanComparison';
+import { PricingBreakdownDialog } from '../../../components/purchase/PricingBreakdownDialog';
+import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { AddonsTable } from './AddonsTable';
 import { PlanBoxes } from './PlanBoxes';
 

@@ -92,6 +92,8 @@ export function DynamicUrlsList() {
   } else if (load.data.length === 0) {
     body = <p className="empty-state">No dynamic URLs yet.</p>;
   } else {
+    // Not the DataTable: the home page shows this list, and the first screen's budget cannot take
+    // the list rules' wasm (domain/pages) that the DataTable brings.
     body = (
       <div className="table-scroll">
         <table className="simple-table dynamic-urls">

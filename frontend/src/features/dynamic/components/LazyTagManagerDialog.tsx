@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 
-// The routing feature's dialog, loaded when first opened (it brings the routing rules with it).
+// Loaded when first opened (it brings the routing rules with it).
 const TagManagerDialog = lazy(() =>
-  import('../../routing/editors/TagManagerDialog').then((m) => ({ default: m.TagManagerDialog })),
+  import('../../../components/tagManager/TagManagerDialog').then((m) => ({ default: m.TagManagerDialog })),
 );
 
 export function LazyTagManagerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

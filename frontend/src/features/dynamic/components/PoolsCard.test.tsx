@@ -26,7 +26,7 @@ describe('PoolsCard', () => {
       </MemoryRouter>,
     );
     const table = await screen.findByRole('table', { name: 'Pools' });
-    expect(table).toHaveClass('simple-table');
+    expect(table.closest('.data-table')).not.toBeNull();
     expect(screen.getByRole('region', { name: 'Pools table' })).toContainElement(table);
     const row = within(table).getByRole('row', { name: /Website - Google Ads/ });
     expect(row).toHaveTextContent('01614960995, 01614960996');

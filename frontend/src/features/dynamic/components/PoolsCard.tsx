@@ -1,10 +1,25 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { TableScroll } from '../../../components/TableScroll';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { useLoader } from '../../../lib/useLoader';
-import { getPools } from '../api/pools';
+import { getPools, type PoolView } from '../api/pools';
 
 export const POOLS_FAILED = "This dynamic URL's pools could not be loaded. Please try again.";
+
+function poolColumns(vcamId: string): Column<PoolView>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Pool',
+      rowHeader: true,
+      cell: (pool) => <Link to={`/dynamicurls/${vcamId}/${pool.id}`}>{pool.name}</Link>,
+    },
+    { id: 'numbers', header: 'Numbers', cell: (pool) => pool.numbers.join(', ') || 'None' },
+    { id: 'plan', header: 'Service plan', cell: (pool) => pool.servicePlan ?? 'None' },
+    { id: 'recording', header: 'Call recording', cell: (pool) => (pool.callRecording ? 'On' : 'Off') },
+    { id: 'status', header: 'Status', cell: (pool) => (pool.provisioned ? 'Live' : 'Being set up') },
+  ];
+}
 
 /** A dynamic URL's pools: their numbers and where their calls go. */
 export function PoolsCard({ vcamId }: { vcamId: string }) {
@@ -24,32 +39,15 @@ export function PoolsCard({ vcamId }: { vcamId: string }) {
         )}
         {load.status === 'ready' && load.data.pools.length === 0 && <p>This dynamic URL has no pools yet.</p>}
         {load.status === 'ready' && load.data.pools.length > 0 && (
-          <TableScroll label="Pools table">
-            <table aria-label="Pools" className="simple-table pools-table">
-              <thead>
-                <tr>
-                  <th scope="col">Pool</th>
-                  <th scope="col">Numbers</th>
-                  <th scope="col">Service plan</th>
-                  <th scope="col">Call recording</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.data.pools.map((pool) => (
-                  <tr key={pool.id}>
-                    <th scope="row">
-                      <Link to={`/dynamicurls/${vcamId}/${pool.id}`}>{pool.name}</Link>
-                    </th>
-                    <td>{pool.numbers.join(', ') || 'None'}</td>
-                    <td>{pool.servicePlan ?? 'None'}</td>
-                    <td>{pool.callRecording ? 'On' : 'Off'}</td>
-                    <td>{pool.provisioned ? 'Live' : 'Being set up'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            plain
+            label="Pools"
+            scrollLabel="Pools table"
+            columns={poolColumns(vcamId)}
+            rows={load.data.pools}
+            rowKey={(pool) => pool.id}
+            emptyText="This dynamic URL has no pools yet."
+          />
         )}
       </div>
     </section>

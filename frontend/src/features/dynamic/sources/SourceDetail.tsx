@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { useLoader } from '../../../lib/useLoader';
 import { deleteRule, deleteSource, fieldErrors, getSource, moveRule, type RuleRow, type SourcePage } from './api';
 import { PairDialog } from './PairDialog';
-import { FIELDS, RuleDialog } from './RuleDialog';
+import { ruleColumns } from './ruleColumns';
+import { RuleDialog } from './RuleDialog';
 import { ClassificationTester } from './Tester';
-
-const fieldLabel = (field: string) => FIELDS.find((f) => f.value === field)?.label ?? field;
 
 type Editing = { kind: 'rule'; rule?: RuleRow } | { kind: 'pair' } | null;
 
@@ -48,66 +48,21 @@ function Rules({ page, onChanged }: { page: SourcePage; onChanged: () => void })
       {page.rules.length === 0 ? (
         <p>{page.source.isDefault ? 'Every visit no rule matches comes here.' : 'No rules yet.'}</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">Rules of {page.source.source} / {page.source.medium}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Looks at</th>
-              <th scope="col">Rule</th>
-              {page.canEdit && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {page.rules.map((rule) => (
-              <tr key={rule.id}>
-                <td>
-                  {rule.position} of {total}
-                </td>
-                <td>{fieldLabel(rule.field)}</td>
-                <th scope="row">{rule.description}</th>
-                {page.canEdit && (
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Move up: ${rule.description}`}
-                      disabled={busy || rule.position === 1}
-                      onClick={() => void act(() => moveRule(rule.id, 'up'))}
-                    >
-                      Up
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Move down: ${rule.description}`}
-                      disabled={busy || rule.position === total}
-                      onClick={() => void act(() => moveRule(rule.id, 'down'))}
-                    >
-                      Down
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Edit: ${rule.description}`}
-                      onClick={() => setEditing({ kind: 'rule', rule })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-danger"
-                      aria-label={`Delete: ${rule.description}`}
-                      onClick={() => setDeleting(rule)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          plain
+          label={`Rules of ${page.source.source} / ${page.source.medium}`}
+          columns={ruleColumns({
+            total,
+            canEdit: page.canEdit,
+            busy,
+            onMove: (rule, direction) => void act(() => moveRule(rule.id, direction)),
+            onEdit: (rule) => setEditing({ kind: 'rule', rule }),
+            onDelete: setDeleting,
+          })}
+          rows={page.rules}
+          rowKey={(rule) => rule.id}
+          emptyText="No rules yet."
+        />
       )}
       {page.canEdit && (
         <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'rule' })}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { SelectField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
@@ -12,36 +13,27 @@ export const NOT_AN_AGENT = 'This user is not an outbound agent of this account.
 export const CAMPAIGN_FAILED = "The agent's campaign could not be saved. Try again later.";
 export const NO_CALLS = 'This agent has made no outbound calls.';
 
+const CALL_COLUMNS: Column<AgentPageData['calls'][number]>[] = [
+  { id: 'started', header: 'Date', cell: (call) => call.started },
+  { id: 'number', header: 'Number called', cell: (call) => call.number || 'Not recorded' },
+  { id: 'kind', header: 'Type', cell: (call) => call.kind },
+  { id: 'duration', header: 'Duration', cell: (call) => call.duration },
+  { id: 'cost', header: 'Cost (£)', cell: (call) => call.cost },
+];
+
 function Calls({ data, page, onPage }: { data: AgentPageData; page: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(data.total / AGENT_CALLS_PAGE_SIZE));
   if (data.total === 0) return <p className="empty-state">{NO_CALLS}</p>;
   return (
     <>
-      <div className="table-scroll">
-        <table className="simple-table">
-          <caption className="visually-hidden">Outbound calls of {data.agent.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Number called</th>
-              <th scope="col">Type</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Cost (£)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.calls.map((call) => (
-              <tr key={call.id}>
-                <td>{call.started}</td>
-                <td>{call.number || 'Not recorded'}</td>
-                <td>{call.kind}</td>
-                <td>{call.duration}</td>
-                <td>{call.cost}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        plain
+        label={`Outbound calls of ${data.agent.name}`}
+        columns={CALL_COLUMNS}
+        rows={data.calls}
+        rowKey={(call) => call.id}
+        emptyText={NO_CALLS}
+      />
       <nav className="toolbar-actions" aria-label="Pages of calls">
         <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
-import { addonPrice, item, renderPurchase } from '../../../app/purchase/testUtils';
+import { addonPrice, item, renderPurchase } from '../../../components/purchase/testUtils';
 import { account, jsonResponse, stubApi } from '../../../test/fixtures';
 import type { AgentsPageData } from './api';
 import { AgentsPage, LOAD_FAILED, NO_AGENTS } from './AgentsPage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePurchase } from '../../../app/purchase/PurchaseContext';
+import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { Dialog } from '../../../components/Dialog';

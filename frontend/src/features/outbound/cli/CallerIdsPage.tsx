@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { CheckboxField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { useOptionalAccount } from '../../../lib/account';
-import { formatDateTime } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
 import {
   getCallerIds,
@@ -17,122 +17,12 @@ import {
   type OutsideCallerId,
 } from './api';
 import { CallerIdDialog, type DialogStart } from './CallerIdDialog';
+import { outsideColumns, TRACKED_COLUMNS } from './columns';
 
 export const LOAD_FAILED = 'The caller ids could not be loaded. Try again later.';
 export const REMOVE_FAILED = 'The caller id could not be removed. Try again later.';
 export const RESTRICT_FAILED = 'The restriction could not be saved. Try again later.';
 export const RESEND_FAILED = 'A new code could not be sent. Try again later.';
-
-const STATUS: Record<OutsideCallerId['status'], string> = {
-  verified: 'Verified',
-  pending: 'Waiting for the code',
-  expired: 'Code expired',
-};
-
-function OutsideTable({
-  rows,
-  zone,
-  onCode,
-  onResend,
-  onRemove,
-}: {
-  rows: OutsideCallerId[];
-  zone: string;
-  onCode: (row: OutsideCallerId) => void;
-  onResend: (row: OutsideCallerId) => void;
-  onRemove: (row: OutsideCallerId) => void;
-}) {
-  if (rows.length === 0) return <p className="empty-state">No outside numbers yet.</p>;
-  return (
-    <div className="table-scroll">
-      <table className="simple-table">
-        <caption className="visually-hidden">Outside caller ids</caption>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Status</th>
-            <th scope="col">Added</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>{row.number}</td>
-              <td>
-                {STATUS[row.status]}
-                {row.status === 'verified' && row.verifiedAt != null && ` on ${formatDateTime(row.verifiedAt, zone)}`}
-                {row.status === 'pending' &&
-                  row.codeExpiresAt != null &&
-                  ` (until ${formatDateTime(row.codeExpiresAt, zone)})`}
-              </td>
-              <td>
-                {formatDateTime(row.addedAt, zone)} by {row.addedBy}
-              </td>
-              <td className="row-actions">
-                {row.status !== 'verified' && (
-                  <>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Enter the code for ${row.number}`}
-                      onClick={() => onCode(row)}
-                    >
-                      Enter code
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Send a new code to ${row.number}`}
-                      onClick={() => onResend(row)}
-                    >
-                      Send a new code
-                    </button>{' '}
-                  </>
-                )}
-                <button
-                  type="button"
-                  className="button button-danger"
-                  aria-label={`Remove ${row.number}`}
-                  onClick={() => onRemove(row)}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function TrackedTable({ data }: { data: Data }) {
-  if (data.tracked.length === 0) return <p className="empty-state">The account has no tracked numbers yet.</p>;
-  return (
-    <div className="table-scroll">
-      <table className="simple-table">
-        <caption className="visually-hidden">Tracked numbers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Kind</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.tracked.map((t) => (
-            <tr key={t.number}>
-              <td>{t.number}</td>
-              <td>{t.kind === 'pool' ? `Pool '${t.poolName}'` : 'Static number'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function AgentsList({
   data,
@@ -200,17 +90,21 @@ export function CallerIdsPage({ title }: { title: string }) {
                 Add outside number
               </button>
             </div>
-            <OutsideTable
+            <DataTable
+              plain
+              label="Outside caller ids"
+              columns={outsideColumns(zone, {
+                onCode: (row) => setDialog({ step: 'code', id: row.id, number: row.number }),
+                onResend: (row) =>
+                  void act(() => resendCode(row.id), `A new code was sent to ${row.number}.`, RESEND_FAILED, 'form_code'),
+                onRemove: (row) => {
+                  setOutcome(null);
+                  setRemoving(row);
+                },
+              })}
               rows={data.outside}
-              zone={zone}
-              onCode={(row) => setDialog({ step: 'code', id: row.id, number: row.number })}
-              onResend={(row) =>
-                void act(() => resendCode(row.id), `A new code was sent to ${row.number}.`, RESEND_FAILED, 'form_code')
-              }
-              onRemove={(row) => {
-                setOutcome(null);
-                setRemoving(row);
-              }}
+              rowKey={(row) => row.id}
+              emptyText="No outside numbers yet."
             />
           </div>
           <div className="card">
@@ -234,7 +128,14 @@ export function CallerIdsPage({ title }: { title: string }) {
           </div>
           <div className="card">
             <h2>Tracked numbers</h2>
-            <TrackedTable data={data} />
+            <DataTable
+              plain
+              label="Tracked numbers"
+              columns={TRACKED_COLUMNS}
+              rows={data.tracked}
+              rowKey={(t) => t.number}
+              emptyText="The account has no tracked numbers yet."
+            />
           </div>
           {dialog && (
             <CallerIdDialog

@@ -5,7 +5,7 @@ import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { useAccount } from '../../../lib/account';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { AddAccountDialog } from '../../../app/partner/AddAccountDialog';
+import { AddAccountDialog } from '../accounts/AddAccountDialog';
 import { getProgrammes, type AccountCreated, type Programme, type ProgrammeTerms } from '../api';
 import { accountCreated, PROGRAMMES_FAILED } from '../messages';
 

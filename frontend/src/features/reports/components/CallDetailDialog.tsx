@@ -1,4 +1,4 @@
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
 import { getCall, type CallDetail } from '../api';
@@ -7,7 +7,7 @@ import { useOptionalAccount } from '../../../lib/account';
 import { CallDimensionsSection } from './CallDimensionsSection';
 import { CallScoreSection } from './CallScoreSection';
 import { CallTagsSection } from './CallTagsSection';
-import { RecordingPlayer } from './RecordingPlayer';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer';
 import { TranscriptSection } from './TranscriptSection';
 
 export const DETAIL_FAILED = 'This call could not be loaded. It may have been removed; try again later.';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { validationErrors } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
 import { useLoader } from '../../../lib/useLoader';
 import { getTranscript, type CallTranscript } from '../api';
 

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SectionLoading } from '../../../app/sections';
+import { SectionLoading } from '../../../components/SectionLoading';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { SelectField, TextField } from '../../../components/fields';
 import { PageHeading, type SectionProps } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
-import { TableScroll } from '../../../components/TableScroll';
 import { validationErrors } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDashboard, type Dashboard, type PeriodChange } from './api';
@@ -15,6 +15,13 @@ import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './Stacke
 
 export const NO_CALLS = 'No calls in this period.';
 export const LOAD_FAILED = 'The dashboard could not be loaded.';
+
+const TOP_SOURCE_COLUMNS: Column<Dashboard['topSources'][number]>[] = [
+  { id: 'label', header: 'Source / medium', rowHeader: true, cell: (source) => source.label },
+  { id: 'calls', header: 'Calls', cell: (source) => source.calls },
+  { id: 'answered', header: 'Answered', cell: (source) => source.answered },
+  { id: 'firstTime', header: 'First-time callers', cell: (source) => source.firstTime },
+];
 
 function PeriodPicker({ error }: { error: string | null }) {
   const [params, setParams] = useSearchParams();
@@ -116,28 +123,15 @@ function Charts({ data }: { data: Dashboard }) {
       </section>
       <section className="dashboard-section" aria-labelledby="dashboard-top-sources">
         <h2 id="dashboard-top-sources">Top sources</h2>
-        <TableScroll label="Top sources table" className="data-table">
-          <table aria-labelledby="dashboard-top-sources">
-            <thead>
-              <tr>
-                <th scope="col">Source / medium</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Answered</th>
-                <th scope="col">First-time callers</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.topSources.map((s) => (
-                <tr key={s.label}>
-                  <th scope="row">{s.label}</th>
-                  <td>{s.calls}</td>
-                  <td>{s.answered}</td>
-                  <td>{s.firstTime}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          plain
+          label="Top sources"
+          scrollLabel="Top sources table"
+          columns={TOP_SOURCE_COLUMNS}
+          rows={data.topSources}
+          rowKey={(source) => source.label}
+          emptyText={NO_CALLS}
+        />
       </section>
     </>
   );

@@ -1,5 +1,4 @@
-// The routing rows of docs/routing-api.md: the list, its export, the selection's details and
-// the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
+// The routing rows of docs/routing-api.md: the list, its export and the two connect posts (basic and advanced). Every row field carries its explicit [i] index.
 import type { TableQuery } from '../../../components/DataTable';
 import type { AdvancedRow, RoutingRow as DomainRoutingRow } from '../../../domain/routing';
 import { apiFile, apiGet, apiPost, type FormFields } from '../../../lib/api';
@@ -30,8 +29,6 @@ export type RoutingRow = Schemas['RoutingRow'];
 
 /** One row of the CSV export (destination: the basic number, else the plan). */
 export type ExportRow = Schemas['ExportRow'];
-
-export type SelectedDetails = Schemas['SelectionDetails'];
 
 export async function getNumbersList(): Promise<RoutingRow[]> {
   const answer = await apiGet<NumbersPage | null>('manageconnections/getNumbersList');
@@ -66,16 +63,6 @@ export function exportNumbersCsv(query: TableQuery): Promise<Blob> {
 export async function getNumbersListForExport(): Promise<ExportRow[]> {
   const answer = await apiGet<Schemas['ExportRows'] | null>('manageconnections/getNumbersListForExport');
   return answer?.numbers ?? [];
-}
-
-export async function getSelectedDetails(ids: readonly number[]): Promise<SelectedDetails> {
-  const answer = await apiPost<SelectedDetails | null>('manageconnections/getSelectedDetails', {
-    selected: JSON.stringify(ids),
-  });
-  return {
-    selectionDetails: answer?.selectionDetails ?? [],
-    hasOnlyBasicFeatures: answer?.hasOnlyBasicFeatures ?? true,
-  };
 }
 
 /** A row of the basic connect form. */

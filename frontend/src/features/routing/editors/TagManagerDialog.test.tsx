@@ -5,7 +5,7 @@ import type { AccountState } from '../../../domain';
 import { AccountProvider } from '../../../lib/account';
 import { account, jsonResponse } from '../../../test/fixtures';
 import { numbersList, posted, professional, renderRouting, routingRow, starter } from '../pages/connectTestUtils';
-import { TAG_MANAGER_FAILED, TagManagerDialog } from './TagManagerDialog';
+import { TAG_MANAGER_FAILED, TagManagerDialog } from '../../../components/tagManager/TagManagerDialog';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } f
 import { Link, useNavigate } from 'react-router';
 import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnectAdvanced } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
-import { usePurchase } from '../../../app/purchase/PurchaseContext';
+import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { TableScroll } from '../../../components/TableScroll';
@@ -17,7 +17,7 @@ import {
   RoutingLibraryProvider,
   ServicePlanSelector,
 } from '../selectors';
-import { clearSelection } from '../selection';
+import { clearSelection } from '../../../lib/routingSelection';
 import {
   CellSelect,
   CellSwitch,

@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import { DataTable, ROWS_PER_PAGE, type Column, type RowKey } from '../../../components/DataTable';
-import { Dialog } from '../../../components/Dialog';
 import { Icon } from '../../../components/Icon';
 import { PageHeading } from '../../../components/PageHeading';
 import { PasswordConfirmDialog } from '../../../components/PasswordConfirmDialog';
@@ -20,6 +19,7 @@ import { AudioDialog } from '../editors/AudioDialog';
 import { ROUTING_FAILED } from '../editors/messages';
 import { VoicemailDialog } from '../editors/VoicemailDialog';
 import { RoutingLibraryProvider, useRoutingLibrary } from '../selectors/RoutingLibrary';
+import { AudioInUseDialog } from './AudioInUseDialog';
 import { Loading } from './connectShared';
 
 export const AUDIO_PAGE_SIZE = 10;
@@ -228,54 +228,6 @@ function AudioSection({ canEdit }: { canEdit: boolean }) {
         onConfirmed={(key) => void remove(key)}
       />
     </section>
-  );
-}
-
-/** The places the selected audio is used in: it cannot be deleted until it is taken out of them. */
-function AudioInUseDialog({
-  open,
-  locations,
-  onClose,
-}: {
-  open: boolean;
-  locations: AffectedLocation[];
-  onClose: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      title="Audio in use"
-      onClose={onClose}
-      actions={
-        <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
-          Close
-        </button>
-      }
-    >
-      <p>The selected audio cannot be deleted while it is used here. Choose other audio in these places first.</p>
-      <div className="table-scroll">
-        <table className="simple-table" aria-label="Where the audio is used">
-          <thead>
-            <tr>
-              <th scope="col">Audio</th>
-              <th scope="col">Location</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {locations.map((location, i) => (
-              <tr key={i}>
-                <td>{location.audioDescription}</td>
-                <td>{location.location}</td>
-                <td>{location.type}</td>
-                <td>{location.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Dialog>
   );
 }
 

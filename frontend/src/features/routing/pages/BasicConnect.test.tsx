@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
 import { MONDAY_MORNING, replayCall } from '../editors/replayTestUtils';
-import { loadSelection, saveSelection } from '../selection';
+import { loadSelection, saveSelection } from '../../../lib/routingSelection';
 import { numbersList, posted, renderRouting, routingRow } from './connectTestUtils';
 
 const ROUTING_ERROR =

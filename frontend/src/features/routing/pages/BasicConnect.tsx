@@ -6,7 +6,7 @@ import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
-import { clearSelection } from '../selection';
+import { clearSelection } from '../../../lib/routingSelection';
 import { basicConnectRecord } from './connectImpact';
 import {
   CellSwitch,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
-import { loadSelection, saveSelection } from '../selection';
+import { loadSelection, saveSelection } from '../../../lib/routingSelection';
 import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
 const ROUTING_ERROR =

@@ -5,9 +5,9 @@ import { PageHeading } from '../../../components/PageHeading';
 import { routingAccess } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
-import { exportNumbersCsv, getNumbersPage, getSelectedDetails, type NumbersPage, type RoutingRow } from '../api/rows';
-import { TagManagerDialog } from '../editors/TagManagerDialog';
-import { loadSelection, saveSelection } from '../selection';
+import { exportNumbersCsv, getNumbersPage, type NumbersPage, type RoutingRow } from '../api/rows';
+import { TagManagerDialog } from '../../../components/tagManager/TagManagerDialog';
+import { connectPageFor, loadSelection } from '../../../lib/routingSelection';
 import { Loading, kindLabel, routingError, rowName, type RoutingNoticeState } from './connectShared';
 
 export const ROUTING_PAGE_SIZE = 25;
@@ -120,10 +120,8 @@ export function RoutingList({ title }: { title: string }) {
     setFailure(null);
     setNotice(null);
     setConnecting(true);
-    saveSelection(selected);
     try {
-      const details = await getSelectedDetails(selected);
-      navigate(details.hasOnlyBasicFeatures ? '/routing/numbers' : '/routing/numbers/advanced');
+      navigate(await connectPageFor(selected));
     } catch {
       setFailure(routingError());
       setConnecting(false);

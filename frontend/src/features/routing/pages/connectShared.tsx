@@ -10,9 +10,9 @@ import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { getSelectedDetails, type RoutingRow } from '../api/rows';
+import type { RoutingRow } from '../api/rows';
 import { ImpactSummary } from '../editors/ImpactSummary';
-import { loadSelection } from '../selection';
+import { getSelectedDetails, loadSelection } from '../../../lib/routingSelection';
 
 export const PROVISIONED_MESSAGE = 'Success! The numbers will be provisioned shortly.';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AccountState } from '../../../domain';
-import { PurchaseProvider } from '../../../app/purchase/PurchaseContext';
+import { PurchaseProvider } from '../../../components/purchase/PurchaseContext';
 import { AccountProvider } from '../../../lib/account';
 import { account } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';

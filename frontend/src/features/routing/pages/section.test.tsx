@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { AccountProvider } from '../../../lib/account';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import RoutingSection from '../index';
-import { saveSelection } from '../selection';
+import { saveSelection } from '../../../lib/routingSelection';
 import { numbersList, professional, routingRow } from './connectTestUtils';
 
 function renderSection(path: string) {

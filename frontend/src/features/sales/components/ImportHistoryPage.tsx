@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
@@ -12,6 +13,51 @@ export const UNDO_FAILED = 'The import could not be undone. Try again later.';
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+function importColumns(canImport: boolean, onUndo: (line: SalesImportLine) => void): Column<SalesImportLine>[] {
+  return [
+    { id: 'time', header: 'Imported', cell: (line) => line.time },
+    { id: 'file', header: 'File', cell: (line) => line.fileName },
+    { id: 'user', header: 'By', cell: (line) => line.user },
+    { id: 'imported', header: 'Sales', cell: (line) => line.imported },
+    { id: 'skipped', header: 'Rows skipped', cell: (line) => line.skipped },
+    {
+      id: 'matched',
+      header: 'Matched to a call',
+      cell: (line) => (
+        <>
+          {line.matched}
+          {line.matchRate === null || line.matchRate === undefined ? '' : ` (${line.matchRate}%)`}
+        </>
+      ),
+    },
+    {
+      id: 'sameReference',
+      header: 'Same reference',
+      cell: (line) =>
+        line.sameReference === 'replace' ? `Replaced ${plural(line.replaced, 'earlier sale', 'earlier sales')}` : 'Added',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (line) =>
+        line.undone ? (
+          `Undone ${line.undone}`
+        ) : canImport ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => onUndo(line)}
+            aria-label={`Undo the import of ${line.fileName} (${line.time})`}
+          >
+            Undo
+          </button>
+        ) : (
+          'Imported'
+        ),
+    },
+  ];
 }
 
 /** /importsales: the account's past imports, newest first, each undone after a confirmation. */
@@ -58,63 +104,14 @@ export function ImportHistoryPage({ title }: { title: string }) {
           <ResultBanner outcome={outcome} />
           <section aria-labelledby="past-imports">
             <h2 id="past-imports">Past imports</h2>
-            {data.imports.length === 0 ? (
-              <p className="empty-state">No sales files imported yet.</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="simple-table">
-                  <caption className="visually-hidden">Past imports</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Imported</th>
-                      <th scope="col">File</th>
-                      <th scope="col">By</th>
-                      <th scope="col">Sales</th>
-                      <th scope="col">Rows skipped</th>
-                      <th scope="col">Matched to a call</th>
-                      <th scope="col">Same reference</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.imports.map((line) => (
-                      <tr key={line.id}>
-                        <td>{line.time}</td>
-                        <td>{line.fileName}</td>
-                        <td>{line.user}</td>
-                        <td>{line.imported}</td>
-                        <td>{line.skipped}</td>
-                        <td>
-                          {line.matched}
-                          {line.matchRate === null || line.matchRate === undefined ? '' : ` (${line.matchRate}%)`}
-                        </td>
-                        <td>
-                          {line.sameReference === 'replace'
-                            ? `Replaced ${plural(line.replaced, 'earlier sale', 'earlier sales')}`
-                            : 'Added'}
-                        </td>
-                        <td>
-                          {line.undone ? (
-                            `Undone ${line.undone}`
-                          ) : data.canImport ? (
-                            <button
-                              type="button"
-                              className="button"
-                              onClick={() => setUndoing(line)}
-                              aria-label={`Undo the import of ${line.fileName} (${line.time})`}
-                            >
-                              Undo
-                            </button>
-                          ) : (
-                            'Imported'
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              plain
+              label="Past imports"
+              columns={importColumns(data.canImport, setUndoing)}
+              rows={data.imports}
+              rowKey={(line) => line.id}
+              emptyText="No sales files imported yet."
+            />
           </section>
           <DeleteConfirmDialog
             open={undoing !== null}

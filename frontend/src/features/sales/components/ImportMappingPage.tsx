@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RadioGroupField, SelectField, TextField } from '../../../components/fields';
+import { DataTable, type Column as TableColumn } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
@@ -51,6 +52,21 @@ function choicesFrom(preview: SalesFilePreview): ImportChoices {
   };
 }
 
+type PreviewRow = SalesFilePreview['rows'][number];
+
+function previewColumns(preview: SalesFilePreview): TableColumn<PreviewRow>[] {
+  const unmapped = Object.keys(preview.mappingErrors).length > 0;
+  return [
+    { id: 'row', header: 'Row', cell: (row) => row.row },
+    ...preview.headers.map((header, i) => ({
+      id: `column-${i}`,
+      header: header || `Column ${i + 1}`,
+      cell: (row: PreviewRow) => row.cells[i] ?? '',
+    })),
+    { id: 'problem', header: 'Problem', cell: (row) => row.problem ?? (unmapped ? '—' : 'Ready') },
+  ];
+}
+
 function RowsPreview({ preview }: { preview: SalesFilePreview }) {
   return (
     <section aria-labelledby="preview-rows">
@@ -61,33 +77,14 @@ function RowsPreview({ preview }: { preview: SalesFilePreview }) {
           ? ': choose the columns to check the rows.'
           : `: ${preview.goodRows} ready to import, ${plural(preview.badRows, 'row has a problem', 'rows have problems')}.`}
       </p>
-      <div className="table-scroll">
-        <table className="simple-table">
-          <caption className="visually-hidden">The file's first rows</caption>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              {preview.headers.map((header, i) => (
-                <th scope="col" key={i}>
-                  {header || `Column ${i + 1}`}
-                </th>
-              ))}
-              <th scope="col">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((row) => (
-              <tr key={row.row}>
-                <td>{row.row}</td>
-                {preview.headers.map((_, i) => (
-                  <td key={i}>{row.cells[i] ?? ''}</td>
-                ))}
-                <td>{row.problem ?? (Object.keys(preview.mappingErrors).length > 0 ? '—' : 'Ready')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        plain
+        label="The file's first rows"
+        columns={previewColumns(preview)}
+        rows={preview.rows}
+        rowKey={(row) => row.row}
+        emptyText="The file has no rows."
+      />
       {preview.problems.length > 0 && (
         <>
           <h3>Rows with problems</h3>

@@ -1,18 +1,38 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { RadioGroupField, SelectField, TextField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
+import { FIXED_PRESETS } from '../../../lib/periods';
 import { useLoader } from '../../../lib/useLoader';
-import { PRESETS } from '../../reports/filters';
 import { getTrackSales, saveMatching, type RevenueLine, type TrackSalesPage as Data } from '../api';
 
 export const LOAD_FAILED = 'The sales could not be loaded. Try again later.';
 export const SAVE_FAILED = 'The settings could not be saved. Try again later.';
 
-/** The presets a sales period offers (no custom range here). */
-const PERIODS = PRESETS.filter((p) => p.value !== 'custom');
+type Sale = Data['latest'][number];
+
+const LATEST_COLUMNS: Column<Sale>[] = [
+  { id: 'time', header: 'Time', cell: (sale) => sale.time },
+  { id: 'phone', header: 'Phone', cell: (sale) => sale.phone || '—' },
+  { id: 'reference', header: 'Reference', cell: (sale) => sale.reference || '—' },
+  { id: 'value', header: 'Value (£)', cell: (sale) => sale.value },
+  { id: 'credited', header: 'Credited to', cell: (sale) => sale.credited || '—' },
+  {
+    id: 'call',
+    header: 'Call',
+    cell: (sale) =>
+      sale.callId === null || sale.callId === undefined ? (
+        'Not matched'
+      ) : (
+        <Link to={`/reports?call=${sale.callId}`} aria-label={`The call of sale ${sale.reference || sale.id}`}>
+          Open the call
+        </Link>
+      ),
+  },
+];
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
@@ -29,29 +49,21 @@ function RevenueTable({
   rows: RevenueLine[];
   none: string;
 }) {
-  if (rows.length === 0) return <p className="empty-state">No sales in this period.</p>;
+  const columns: Column<RevenueLine>[] = [
+    { id: 'label', header: column, cell: (row) => row.label || none },
+    { id: 'sales', header: 'Sales', cell: (row) => row.sales },
+    { id: 'revenue', header: 'Revenue (£)', cell: (row) => row.revenue },
+  ];
   return (
-    <div className="table-scroll">
-      <table className="simple-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{column}</th>
-            <th scope="col">Sales</th>
-            <th scope="col">Revenue (£)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label || none}>
-              <td>{row.label || none}</td>
-              <td>{row.sales}</td>
-              <td>{row.revenue}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      plain
+      labelShown
+      label={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.label || none}
+      emptyText="No sales in this period."
+    />
   );
 }
 
@@ -142,7 +154,7 @@ export function TrackSalesPage({ title }: { title: string }) {
               if (result.kind === 'success') void reload();
             }}
           />
-          <SelectField label="Period" name="period" value={preset} options={PERIODS} onChange={setPreset} />
+          <SelectField label="Period" name="period" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
             {data.firstDay === data.lastDay ? data.firstDay : `${data.firstDay} to ${data.lastDay}`}:{' '}
             {plural(data.sales, 'sale', 'sales')}, £{data.revenue};{' '}
@@ -152,45 +164,14 @@ export function TrackSalesPage({ title }: { title: string }) {
           <RevenueTable caption="Revenue by campaign" column="Campaign" rows={data.byCampaign} none="No campaign" />
           <section aria-labelledby="latest-sales">
             <h2 id="latest-sales">Latest sales</h2>
-            {data.latest.length === 0 ? (
-              <p className="empty-state">No sales in this period.</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="simple-table">
-                  <caption className="visually-hidden">Latest sales</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Phone</th>
-                      <th scope="col">Reference</th>
-                      <th scope="col">Value (£)</th>
-                      <th scope="col">Credited to</th>
-                      <th scope="col">Call</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.latest.map((sale) => (
-                      <tr key={sale.id}>
-                        <td>{sale.time}</td>
-                        <td>{sale.phone || '—'}</td>
-                        <td>{sale.reference || '—'}</td>
-                        <td>{sale.value}</td>
-                        <td>{sale.credited || '—'}</td>
-                        <td>
-                          {sale.callId === null || sale.callId === undefined ? (
-                            'Not matched'
-                          ) : (
-                            <Link to={`/reports?call=${sale.callId}`} aria-label={`The call of sale ${sale.reference || sale.id}`}>
-                              Open the call
-                            </Link>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              plain
+              label="Latest sales"
+              columns={LATEST_COLUMNS}
+              rows={data.latest}
+              rowKey={(sale) => sale.id}
+              emptyText="No sales in this period."
+            />
           </section>
         </div>
       )}

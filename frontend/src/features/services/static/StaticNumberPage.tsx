@@ -1,7 +1,7 @@
 import { useLoader } from '../../../lib/useLoader';
 import { LoadedPage } from '../LoadedPage';
-import { getStaticDetails } from './api';
-import { StaticNumberForm } from './StaticNumberForm';
+import { getStaticDetails } from '../../../components/purchase/static/api';
+import { StaticNumberForm } from '../../../components/purchase/static/StaticNumberForm';
 
 /** /services/static: buy a static number. */
 export function StaticNumberPage({ title }: { title: string }) {

@@ -1,23 +1,15 @@
 import { useState } from 'react';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer';
+import { FIXED_PRESETS } from '../../../lib/periods';
 import { useLoader } from '../../../lib/useLoader';
-// The call log's player: the same recording, the same controls.
-import { RecordingPlayer } from '../../reports/components/RecordingPlayer';
 import { getCallInsight, getInsights, type CallInsight, type SpeechInsights } from '../api';
 
 export const LOAD_FAILED = 'The speech insights could not be loaded. Try again later.';
 export const CALL_FAILED = 'The call could not be loaded. Try again later.';
-
-const PERIODS = [
-  { value: 'today', label: 'Today' },
-  { value: 'yesterday', label: 'Yesterday' },
-  { value: 'last7Days', label: 'Last 7 days' },
-  { value: 'last30Days', label: 'Last 30 days' },
-  { value: 'thisMonth', label: 'This month' },
-  { value: 'lastMonth', label: 'Last month' },
-];
 
 function Transcript({ call }: { call: CallInsight }) {
   if (!call.transcribed) return <p className="transcript-state">Not transcribed yet.</p>;
@@ -83,79 +75,70 @@ function CallDialog({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+function tagColumns(most: number): Column<SpeechInsights['voiceTags'][number]>[] {
+  return [
+    { id: 'tag', header: 'Voice tag', cell: (tag) => tag.description },
+    {
+      id: 'calls',
+      header: 'Calls',
+      cell: (tag) => (
+        <>
+          <span className="insight-bar" style={{ width: `${(tag.calls / most) * 8}rem` }} aria-hidden="true" />{' '}
+          {tag.calls}
+        </>
+      ),
+    },
+    { id: 'hits', header: 'Times said', cell: (tag) => tag.hits },
+  ];
+}
+
+function callColumns(onOpen: (id: number) => void): Column<SpeechInsights['calls'][number]>[] {
+  return [
+    { id: 'time', header: 'Time', cell: (call) => call.time },
+    { id: 'caller', header: 'Caller', cell: (call) => call.caller },
+    { id: 'tags', header: 'Voice tags', cell: (call) => call.voiceTags.join(', ') },
+    {
+      id: 'transcript',
+      header: 'Transcript',
+      hiddenHeader: true,
+      cell: (call) => (
+        <button
+          type="button"
+          className="button"
+          aria-label={`Transcript of the call at ${call.time}`}
+          onClick={() => onOpen(call.id)}
+        >
+          Transcript
+        </button>
+      ),
+    },
+  ];
+}
+
 function Insights({ data, onOpen }: { data: SpeechInsights; onOpen: (id: number) => void }) {
-  const most = Math.max(1, ...data.voiceTags.map((t) => t.calls));
   return (
     <>
       <section aria-labelledby="insights-tags">
         <h2 id="insights-tags">Voice tags found most</h2>
-        {data.voiceTags.length === 0 ? (
-          <p className="empty-state">No voice tags were found in this period's calls.</p>
-        ) : (
-          <table className="simple-table">
-            <caption className="visually-hidden">
-              Voice tags found, {data.firstDay} to {data.lastDay}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Voice tag</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Times said</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.voiceTags.map((tag) => (
-                <tr key={tag.id}>
-                  <td>{tag.description}</td>
-                  <td>
-                    <span className="insight-bar" style={{ width: `${(tag.calls / most) * 8}rem` }} aria-hidden="true" />{' '}
-                    {tag.calls}
-                  </td>
-                  <td>{tag.hits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          plain
+          label={`Voice tags found, ${data.firstDay} to ${data.lastDay}`}
+          columns={tagColumns(Math.max(1, ...data.voiceTags.map((t) => t.calls)))}
+          rows={data.voiceTags}
+          rowKey={(tag) => tag.id}
+          emptyText="No voice tags were found in this period's calls."
+        />
       </section>
       <section aria-labelledby="insights-calls">
         <h2 id="insights-calls">Calls with voice tags</h2>
-        {data.calls.length === 0 ? (
-          <p className="empty-state">No calls.</p>
-        ) : (
-          <table className="simple-table">
-            <caption className="visually-hidden">Calls with voice tags</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Caller</th>
-                <th scope="col">Voice tags</th>
-                <th scope="col">
-                  <span className="visually-hidden">Transcript</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.calls.map((call) => (
-                <tr key={call.id}>
-                  <td>{call.time}</td>
-                  <td>{call.caller}</td>
-                  <td>{call.voiceTags.join(', ')}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Transcript of the call at ${call.time}`}
-                      onClick={() => onOpen(call.id)}
-                    >
-                      Transcript
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          plain
+          label="Calls with voice tags"
+          columns={callColumns(onOpen)}
+          rows={data.calls}
+          rowKey={(call) => call.id}
+          emptyText="No calls."
+        />
       </section>
     </>
   );
@@ -170,7 +153,7 @@ export function InsightsPage({ title }: { title: string }) {
     <LoadedPage title={title} load={load} failedText={LOAD_FAILED}>
       {(data) => (
         <div className="card">
-          <SelectField label="Period" name="preset" value={preset} options={PERIODS} onChange={setPreset} />
+          <SelectField label="Period" name="preset" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
             {data.firstDay} to {data.lastDay}. Voice tags are found in the transcripts of recorded calls.
           </p>

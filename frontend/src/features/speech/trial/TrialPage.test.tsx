@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
-import { addonPrice, renderPurchase, starterOwner } from '../../../app/purchase/testUtils';
+import { addonPrice, renderPurchase, starterOwner } from '../../../components/purchase/testUtils';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { SpeechTrialAnswer, SpeechTrialPage } from './api';
 import { CANCEL_QUESTION, CANCELLED, STARTED, TrialPage } from './TrialPage';

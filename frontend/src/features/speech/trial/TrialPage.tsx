@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePurchase } from '../../../app/purchase/PurchaseContext';
+import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';

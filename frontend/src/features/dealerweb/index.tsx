@@ -1,6 +1,0 @@
-import type { SectionProps } from '../../components/PageHeading';
-import { IntegrationPage } from '../integrations/components/IntegrationPage';
-
-export default function DealerwebSection({ title }: SectionProps) {
-  return <IntegrationPage title={title} />;
-}
