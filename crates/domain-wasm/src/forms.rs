@@ -148,3 +148,9 @@ pub fn validate_dynamic_pool(
     let form: domain::services::dynamic_pool::DynamicPoolForm = from_js(form)?;
     to_js(&domain::services::dynamic_pool::validate_dynamic_pool(&form))
 }
+
+/// Why the sales upload form may not send yet (no file chosen), or null.
+#[wasm_bindgen(js_name = chosenSalesFileProblem)]
+pub fn chosen_sales_file_problem(file_name: Option<String>) -> Option<String> {
+    domain::sales::import::chosen_file_problem(file_name.as_deref()).map(str::to_string)
+}

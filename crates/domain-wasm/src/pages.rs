@@ -182,3 +182,17 @@ pub fn rows_per_page() -> Vec<u32> {
 pub fn online_text(status: i32) -> String {
     domain::services::online_text(status.into()).to_string()
 }
+
+/// Why the outbound add-on cannot go to `chosen` among `candidates` (the users without
+/// outbound): none to choose from, or none chosen; null when it can.
+#[wasm_bindgen(js_name = outboundUserProblem)]
+pub fn outbound_user_problem(chosen: Option<u32>, candidates: Vec<u32>) -> Option<String> {
+    let candidates: Vec<i64> = candidates.into_iter().map(i64::from).collect();
+    domain::purchase::rules::outbound_user(chosen.map(i64::from), &candidates).err().map(str::to_string)
+}
+
+/// The plan comparison's words for a feature sold as an add-on ('Costs apply').
+#[wasm_bindgen(js_name = costsApplyText)]
+pub fn costs_apply_text() -> String {
+    domain::purchase::COSTS_APPLY.to_string()
+}

@@ -326,3 +326,9 @@ pub fn audio_content_problem(file_name: &str, head: &[u8]) -> Option<String> {
 pub fn kind_label(kind: &str) -> String {
     domain::list_query::kind_label(kind).to_string()
 }
+
+/// The label of the service plan choice that disconnects a number ('-- Disconnect --').
+#[wasm_bindgen(js_name = disconnectLabel)]
+pub fn disconnect_label() -> String {
+    rules::DISCONNECT_LABEL.to_string()
+}

@@ -119,3 +119,13 @@ export function csvLine(cells: (string | number | boolean | null)[]): string {
 export function rowsPerPage(): number[] {
   return Array.from(wasm.rowsPerPage());
 }
+
+/** Why the outbound add-on cannot go to `chosen` among `candidates` (users without outbound), or null. */
+export function outboundUserProblem(chosen: number | null, candidates: number[]): string | null {
+  return wasm.outboundUserProblem(chosen ?? undefined, new Uint32Array(candidates)) ?? null;
+}
+
+/** The plan comparison's words for a feature sold as an add-on. */
+export function costsApplyText(): string {
+  return wasm.costsApplyText();
+}

@@ -265,3 +265,8 @@ export function whisperTextProblem(text: string): string | null {
 export function kindLabel(kind: string): string {
   return wasm.kindLabel(kind);
 }
+
+/** The service plan choice that disconnects a number or pool. */
+export function disconnectLabel(): string {
+  return wasm.disconnectLabel();
+}

@@ -15,6 +15,12 @@ pub const UPGRADE_FIRST: &str = "This add-on needs an upgrade of your plan first
 pub const PRICE_ON_APPLICATION: &str = "This add-on is priced on application. Please contact us to add it.";
 pub const NOT_ONLINE: &str = "Please contact your account manager to change your plan.";
 
+/// Only Starter changes plan online (to Professional); every other change is arranged by the
+/// account manager (`NOT_ONLINE`).
+pub fn upgrades_online(plan: crate::Plan) -> bool {
+    plan == crate::Plan::Starter
+}
+
 /// The storage after one more step, or why not: at the limit, or changed within the last day
 /// (`last_changed` unix seconds, None if never).
 pub fn extend_recording_storage(current_days: u32, last_changed: Option<i64>, now: i64) -> Result<u32, &'static str> {
@@ -39,6 +45,13 @@ pub fn outbound_user(chosen: Option<i64>, candidates: &[i64]) -> Result<i64, &'s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_starter_upgrades_online() {
+        assert!(upgrades_online(crate::Plan::Starter));
+        assert!(!upgrades_online(crate::Plan::Professional));
+        assert!(!upgrades_online(crate::Plan::Enterprise));
+    }
 
     const DAY: i64 = 24 * 60 * 60;
 

@@ -302,6 +302,12 @@ pub const SAME_REFERENCE_CHOICE: &str =
 pub const IMPORT_ALREADY_UNDONE: &str = "This import was already undone.";
 pub const BAD_ROWS_CHOICE: &str = "Choose whether rows with problems are skipped or stop the import.";
 
+/// Why the upload form may not send yet: no file chosen. What the file holds is judged by the
+/// server once it has it (`file_kind` reads its first bytes).
+pub fn chosen_file_problem(file_name: Option<&str>) -> Option<&'static str> {
+    file_name.is_none_or(|name| name.trim().is_empty()).then_some(FILE_REQUIRED)
+}
+
 /// A file's kind from its name, or from its first bytes (a ZIP is .xlsx, an OLE2 file .xls).
 pub fn file_kind(file_name: &str, head: &[u8]) -> Option<FileKind> {
     let lower = file_name.to_lowercase();
@@ -479,6 +485,13 @@ pub fn can_import_sales(account: &crate::AccountState) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_upload_form_needs_a_file_chosen() {
+        assert_eq!(chosen_file_problem(None), Some(FILE_REQUIRED));
+        assert_eq!(chosen_file_problem(Some(" ")), Some(FILE_REQUIRED));
+        assert_eq!(chosen_file_problem(Some("sales.csv")), None);
+    }
 
     fn row(cells: &[&str]) -> Vec<String> {
         cells.iter().map(|c| c.to_string()).collect()

@@ -6,12 +6,16 @@
 use serde::{Deserialize, Serialize};
 
 use crate::plan::Plan;
+use crate::routing::MID_CALL_AUDIOS;
 use crate::validation::FieldErrors;
 
 pub const URL_REQUIRED: &str = "Dynamic URL is required.";
 pub const URL_TOO_LONG: &str = "Maximum Dynamic URL length is 60 characters.";
 pub const POOL_NAME_REQUIRED: &str = "Pool name is required.";
 pub const POOL_NAME_TOO_LONG: &str = "Maximum pool name length is 60 characters.";
+pub const INTERNATIONAL_CODE_CHOICE: &str = "Choose an international code.";
+pub const INTERNATIONAL_FORMAT_CHOICE: &str = "Choose an international format.";
+pub const MID_CALL_AUDIO_CHOICE: &str = "Choose a mid call audio.";
 pub const PREFIX_REQUIRED: &str = "Number prefix is required.";
 pub const POST_URL_INVALID: &str = "URL must begin with http:// or https://";
 pub const NUMBER_NOT_UNIQUE: &str = "Number must be unique";
@@ -119,6 +123,12 @@ pub fn validate_dynamic_pool(form: &DynamicPoolForm) -> FieldErrors {
     }
     if !post_url_valid(&form.post_url) {
         errors.add("postUrl", POST_URL_INVALID);
+    }
+    if !INTERNATIONAL_FORMATS.iter().any(|(id, _)| *id == form.international_format) {
+        errors.add("internationalFormat", INTERNATIONAL_FORMAT_CHOICE);
+    }
+    if usize::try_from(form.mid_call_audio_option).map_or(true, |i| i >= MID_CALL_AUDIOS.len()) {
+        errors.add("midCallAudioOption", MID_CALL_AUDIO_CHOICE);
     }
     if form.numbers_to_replace.len() > NUMBERS_TO_REPLACE_MAX {
         errors.add("numbersToReplace", TOO_MANY_NUMBERS_TO_REPLACE);

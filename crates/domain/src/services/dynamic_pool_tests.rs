@@ -5,6 +5,7 @@ fn form() -> DynamicPoolForm {
         campaign_name: "www.stoneandsons.test".into(),
         pool_name: "Website visitors".into(),
         international_code: 1,
+        international_format: 1,
         number_prefix: 2,
         number_format: 1,
         service_plan: 3,
@@ -82,4 +83,15 @@ fn the_number_format_is_one_offered_or_custom() {
     for (id, _) in NUMBER_FORMATS {
         assert!(validate_dynamic_pool(&DynamicPoolForm { number_format: id, ..form() }).is_empty());
     }
+}
+
+#[test]
+fn an_international_format_and_mid_call_audio_come_from_their_lists() {
+    assert!(validate_dynamic_pool(&form()).is_empty());
+    let unknown = DynamicPoolForm { international_format: 9, mid_call_audio_option: 7, ..form() };
+    let errors = validate_dynamic_pool(&unknown);
+    assert_eq!(errors.get("internationalFormat"), Some(INTERNATIONAL_FORMAT_CHOICE));
+    assert_eq!(errors.get("midCallAudioOption"), Some(MID_CALL_AUDIO_CHOICE));
+    let negative = DynamicPoolForm { mid_call_audio_option: -1, ..form() };
+    assert_eq!(validate_dynamic_pool(&negative).get("midCallAudioOption"), Some(MID_CALL_AUDIO_CHOICE));
 }

@@ -14,9 +14,9 @@ pub use classify::{
     FIRST_TOUCH_DAYS,
 };
 pub use rules::{
-    describe_rule, pair_in_use, parse_rule, validate_pair, validate_rule, MatchOp, PairForm, RuleField, RuleForm,
-    SourceRule, CLICK_IDS, PAIR_NOT_UNIQUE, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, SOURCE_NAME_REFUSED,
-    VALUE_MAX,
+    describe_rule, pair_in_use, pairs_limit_problem, parse_rule, rules_limit_problem, validate_pair, validate_rule,
+    MatchOp, PairForm, RuleField, RuleForm, SourceRule, CLICK_IDS, PAIRS_AT_LIMIT, PAIRS_MAX, PAIR_NOT_UNIQUE,
+    RULES_AT_LIMIT, RULES_MAX, SEARCH_ENGINES, SOCIAL_NETWORKS, SOURCE_MAX, SOURCE_NAME_REFUSED, VALUE_MAX,
 };
 pub use url::{is_direct, parse_landing, referrer_host, Landing};
 

@@ -58,6 +58,23 @@ pub const SOCIAL_NETWORKS: &[&str] = &[
     "threads.net",
     "snapchat.com",
 ];
+/// Pairs an account may keep: far more than any real set, a bound on what one page loads.
+pub const PAIRS_MAX: usize = 500;
+pub const PAIRS_AT_LIMIT: &str = "An account keeps at most 500 source / mediums.";
+/// Rules an account may keep, likewise.
+pub const RULES_MAX: usize = 500;
+pub const RULES_AT_LIMIT: &str = "An account keeps at most 500 rules.";
+
+/// Why one more pair may not be added to `kept`, if it may not.
+pub fn pairs_limit_problem(kept: usize) -> Option<&'static str> {
+    (kept >= PAIRS_MAX).then_some(PAIRS_AT_LIMIT)
+}
+
+/// Why one more rule may not be added to `kept`, if it may not.
+pub fn rules_limit_problem(kept: usize) -> Option<&'static str> {
+    (kept >= RULES_MAX).then_some(RULES_AT_LIMIT)
+}
+
 /// A second pair with the same source and medium.
 pub const PAIR_NOT_UNIQUE: &str = "This source / medium already exists.";
 

@@ -167,6 +167,7 @@ struct EditCampaignRequest {
     /// The domain's rules (`agents::validate_campaign`) decide; this only bounds it first.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ domain::users::CAMPAIGN_NAME_MAX }, TEXT_MAX>)]
     outboundCampaignName: String,
 }
 

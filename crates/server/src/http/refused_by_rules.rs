@@ -27,6 +27,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_managedepartments_insertDepartment", "department"),
             ("post_managemediaowners_insertMediaOwner", "mediaowner"),
             ("post_outboundcampaigns_addCampaign", "outboundCampaignName"),
+            ("post_outboundcampaigns_editCampaign_id", "outboundCampaignName"),
             ("post_tags_addTag", "form_description"),
             ("post_tags_editTag_id", "form_description"),
             ("post_managesources_insertSource", "source and medium, as a pair"),

@@ -8,8 +8,8 @@ use crate::http::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::sources::{
-    can_edit_sources, describe_rule, pair_in_use, parse_rule, validate_pair, PairForm, RuleForm, Ruleset,
-    PAIR_NOT_UNIQUE,
+    can_edit_sources, describe_rule, pair_in_use, pairs_limit_problem, parse_rule, rules_limit_problem, validate_pair,
+    PairForm, RuleForm, Ruleset, PAIR_NOT_UNIQUE,
 };
 use domain::{menu_page_opens, AccountState};
 use garde::Validate;
@@ -42,10 +42,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 /// 'Visits' and 'calls' count the last 30 days.
 const COUNT_DAYS: i64 = 30;
-/// Rules an account may keep: far more than any real set, a bound on what one page loads.
-const RULES_MAX: usize = 500;
-/// Pairs an account may keep.
-const PAIRS_MAX: usize = 500;
 
 /// The Source / mediums pages: the menu item and its guard; changes need the edit right.
 pub struct SourcesRights;
@@ -231,8 +227,8 @@ async fn check_pair(state: &AppState, customer: i64, except: i64, fields: &PairF
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    if except == 0 && taken.len() >= PAIRS_MAX {
-        return Err(AppError::field("source", format!("An account keeps at most {PAIRS_MAX} source / mediums.")));
+    if let Some(problem) = pairs_limit_problem(taken.len()).filter(|_| except == 0) {
+        return Err(AppError::field("source", problem));
     }
     Ok(())
 }
@@ -376,8 +372,8 @@ async fn insert_rule(
     let pair = own_pair(&state, customer, fields.source_id.as_deref()).await?;
     let (field, op, value) = parse(&fields)?;
     let mut conn = state.db.acquire().await?;
-    if store::rules(&mut conn, customer).await?.len() >= RULES_MAX {
-        return Err(AppError::field("field", format!("An account keeps at most {RULES_MAX} rules.")));
+    if let Some(problem) = rules_limit_problem(store::rules(&mut conn, customer).await?.len()) {
+        return Err(AppError::field("field", problem));
     }
     drop(conn);
     let mut tx = crate::db::begin_write(&state.db).await?;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { AddonOffer } from '../../domain';
 import { priceText } from './priceText';
 import type { AddonPrice, PriceItem } from './api';
-import { NO_OUTBOUND_USER } from './messages';
+import { outboundUserProblem } from '../../domain/pages';
 
 const STORAGE_STEP_DAYS = 30;
 
@@ -73,7 +73,7 @@ export function AddonDetails({
       {!price.isAvailable && <p>This is priced on application: please contact us to add it.</p>}
       {scope === 'outbound' &&
         (price.users.length === 0 ? (
-          <p className="banner banner-warning">{NO_OUTBOUND_USER}</p>
+          <p className="banner banner-warning">{outboundUserProblem(null, [])}</p>
         ) : (
           <fieldset className={`field${userError ? ' field-invalid' : ''}`} aria-describedby={userError ? `${usersLabel}-error` : undefined}>
             <legend id={usersLabel}>The user who will get Outbound</legend>

@@ -1,6 +1,5 @@
-import { COSTS_APPLY_TEXT } from './messages';
 import { type FeatureCell, type PlanScopes } from '../../domain';
-import { planComparison } from '../../domain/pages';
+import { costsApplyText, planComparison } from '../../domain/pages';
 
 function Cell({ cell }: { cell: FeatureCell }) {
   if (cell === 'included') {
@@ -11,7 +10,7 @@ function Cell({ cell }: { cell: FeatureCell }) {
       </>
     );
   }
-  if (cell === 'costsApply') return <>{COSTS_APPLY_TEXT}</>;
+  if (cell === 'costsApply') return <>{costsApplyText()}</>;
   return (
     <>
       <span aria-hidden="true">–</span>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type AddonOffer, type PurchaseBarrier } from '../../domain';
-import { addonOffer, purchaseBarrier, unlockedBy } from '../../domain/pages';
+import { addonOffer, outboundUserProblem, purchaseBarrier, unlockedBy } from '../../domain/pages';
 import { termsProblem } from '../../domain/forms';
 import { useAccount } from '../../lib/account';
 import { ApiError, validationErrors } from '../../lib/api';
@@ -16,7 +16,6 @@ import {
   ADDON_FAILURE,
   BREAKDOWN_DELAY,
   CHANGE_PLAN_TEXT,
-  CHOOSE_OUTBOUND_USER,
   ENTERPRISE_TEXT,
   ENTERPRISE_UPGRADE_TEXT,
   NOT_OWNER_TEXT,
@@ -117,15 +116,15 @@ export default function PurchaseDialog({
           ? state.name
           : null;
   // The title stays the add-on's name through saving and success.
-  const title = trial?.title ?? offer.title ?? (upgradeOnly ? 'Upgrade to Professional' : (name ?? 'Add-on'));
+  const title = trial?.title ?? offer.title ?? name ?? 'Add-on';
 
   async function buy() {
     if (state.kind !== 'ready' || !canBuy) return;
     const problem = termsProblem(terms === 1);
     setTermsError(problem);
-    const noUser = scope === 'outbound' && userId === null;
-    setUserError(noUser ? CHOOSE_OUTBOUND_USER : undefined);
-    if (problem || noUser) return;
+    const userProblem = scope === 'outbound' ? outboundUserProblem(userId, state.price.users.map((u) => u.UserID)) : null;
+    setUserError(userProblem ?? undefined);
+    if (problem || userProblem) return;
     const { price } = state;
     setState({ ...state, kind: 'saving' });
     try {

@@ -12,14 +12,9 @@ export const ENTERPRISE_UPGRADE_TEXT =
   'This comes with the Enterprise plan, which is priced on application. Please contact your account manager to upgrade: they will be happy to help.';
 export const CHANGE_PLAN_TEXT =
   'This comes with our current plans. Your plan is changed by your account manager: please contact them to upgrade.';
-export const NO_OUTBOUND_USER = 'Please add an extra user to your account to get this add-on.';
-export const CHOOSE_OUTBOUND_USER = 'Please choose the user who will get Outbound.';
 export const BREAKDOWN_DELAY = 'Your billing breakdown may take up to 2 business days to update.';
 export const UPGRADED = 'Your plan has been upgraded to Professional.';
 
 export function addedText(name: string): string {
   return `${name} has been added to your account.`;
 }
-
-/** A feature a plan sells as an add-on (the plan comparison). */
-export const COSTS_APPLY_TEXT = 'Costs apply';

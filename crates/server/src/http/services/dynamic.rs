@@ -251,13 +251,7 @@ async fn check_choices(state: &AppState, user: &AccountUser, pool: &DynamicPoolF
     if pool.international_code > 0
         && !destinations::international_code_exists(&state.db, pool.international_code).await?
     {
-        return Err(AppError::field("internationalCode", "Choose an international code."));
-    }
-    if !INTERNATIONAL_FORMATS.iter().any(|(id, _)| *id == pool.international_format) {
-        return Err(AppError::field("internationalFormat", "Choose an international format."));
-    }
-    if usize::try_from(pool.mid_call_audio_option).map_or(true, |i| i >= MID_CALL_AUDIOS.len()) {
-        return Err(AppError::field("midCallAudioOption", "Choose a mid call audio."));
+        return Err(AppError::field("internationalCode", domain::services::dynamic_pool::INTERNATIONAL_CODE_CHOICE));
     }
     // Starter keeps mid call divert and the advanced call handling off.
     let advanced = pool.mid_call_divert_flag

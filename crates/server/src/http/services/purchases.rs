@@ -8,8 +8,8 @@ use axum::Json;
 use domain::agents::ADD_AGENT_SCOPE;
 use domain::purchase::may_upgrade;
 use domain::purchase::rules::{
-    extend_recording_storage, outbound_user, NOT_ONLINE, PRICE_ON_APPLICATION, RECORDING_STORAGE_FREE_DAYS,
-    RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
+    extend_recording_storage, outbound_user, upgrades_online, NOT_ONLINE, PRICE_ON_APPLICATION,
+    RECORDING_STORAGE_FREE_DAYS, RECORDING_STORAGE_STEP_DAYS, UPGRADE_FIRST,
 };
 use domain::purchase::{addon_sale, AddonRepricing, AddonSale};
 use domain::{FieldErrors, Plan};
@@ -57,7 +57,7 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     if !may_upgrade(&user.account) {
         return Err(AppError::Forbidden);
     }
-    if user.account.plan() != Plan::Starter {
+    if !upgrades_online(user.account.plan()) {
         return Err(refused("upgrade", NOT_ONLINE));
     }
     let price = prices::price(&state.db, "plan", "Professional").await?;

@@ -31,7 +31,10 @@ export function NewServicePlanDialog({
   const fieldErrors = useShownErrors(errors);
   const { touch, touchAll, setServerErrors } = fieldErrors;
   const shown = (field: string) =>
-    fieldErrors.shown(field) ?? (field === 'description' && check === 'taken' ? 'Description must be unique.' : undefined);
+    fieldErrors.shown(field) ??
+    (field === 'description' && check === 'taken'
+      ? validateNewServicePlan(form, [form.description], details.restrictedDestinationPrefixes).description
+      : undefined);
 
   useEffect(() => {
     const description = form.description.trim();

@@ -1,3 +1,4 @@
+import { disconnectLabel } from '../../../domain/routing';
 import { ServicePlanDialog } from '../editors/ServicePlanDialog';
 import { LibrarySelect, type SelectorProps } from './LibrarySelect';
 import { useRoutingLibrary } from './RoutingLibrary';
@@ -15,7 +16,7 @@ export function ServicePlanSelector({ rowIds, ...props }: ServicePlanSelectorPro
   return (
     <>
       <LibrarySelect
-        noneLabel="-- Disconnect --"
+        noneLabel={disconnectLabel()}
         {...props}
         noun="service plan"
         options={library.plans.items}

@@ -8,7 +8,9 @@ import type { SalesFilePreview, SalesImportHistory } from '../api';
 import SalesSection from '../index';
 import { HISTORY_FAILED } from './ImportHistoryPage';
 import { RETRY_NOTE } from './ImportMappingPage';
-import { FILE_REQUIRED } from './ImportUploadPage';
+import { chosenSalesFileProblem } from '../../../domain/sales';
+
+const FILE_REQUIRED = chosenSalesFileProblem(null) as string;
 
 async function noViolations() {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });

@@ -5,9 +5,9 @@ import { PageHeading } from '../../../components/PageHeading';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { uploadSalesFile } from '../api';
+import { chosenSalesFileProblem } from '../../../domain/sales';
 
 export const UPLOAD_FAILED = 'The file could not be uploaded. Try again later.';
-export const FILE_REQUIRED = 'Choose a CSV or Excel file of sales.';
 
 /** /importsales/upload: a sales file chosen and kept, then its mapping page
  *  (/importsales/fieldmapping/{id}). */
@@ -19,8 +19,9 @@ export function ImportUploadPage({ title }: { title: string }) {
   const [busy, setBusy] = useState(false);
 
   async function send() {
-    if (!file) {
-      setError(FILE_REQUIRED);
+    const problem = chosenSalesFileProblem(file?.name ?? null);
+    if (problem || !file) {
+      setError(problem);
       return;
     }
     setBusy(true);
