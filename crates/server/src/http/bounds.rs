@@ -15,6 +15,9 @@ use utoipa::openapi::schema::{KnownFormat, Object, ObjectBuilder, Schema, Schema
 use utoipa::openapi::Required;
 use utoipa::IntoParams;
 
+pub use super::bounds_chars::{class_of, escaped, space};
+pub use super::bounds_text::ID_DIGITS;
+
 /// The smallest id of any record: ids start at 1 (a form's `garde(range(min = ID_MIN))`).
 pub const ID_MIN: i64 = 1;
 
@@ -122,28 +125,6 @@ pub fn price_scopes() -> Object {
 /// `^[^,]{0,64}(,[^,]{0,64}){0,39}$` with the domain's figures.
 pub fn price_scopes_pattern() -> String {
     format!("^[^,]{{0,{MAX_SCOPE_LENGTH}}}(,[^,]{{0,{MAX_SCOPE_LENGTH}}}){{0,{}}}$", MAX_PRICE_SCOPES - 1)
-}
-
-/// A character as a pattern's escape (`\u00a0`), the same in ECMA's and Python's regexes.
-pub(super) fn escaped(c: char) -> String {
-    assert!(u32::from(c) <= 0xffff, "a pattern's \\u escape takes four digits");
-    format!("\\u{:04x}", u32::from(c))
-}
-
-/// The inside of a character class: `ranges` without `without`.
-fn class_of(ranges: &[(char, char)], without: &[char]) -> String {
-    let chars: std::collections::BTreeSet<char> =
-        ranges.iter().flat_map(|&(first, last)| first..=last).filter(|c| !without.contains(c)).collect();
-    let mut runs: Vec<(char, char)> = Vec::new();
-    for c in chars {
-        match runs.last_mut() {
-            Some((_, to)) if u32::from(*to) + 1 == u32::from(c) => *to = c,
-            _ => runs.push((c, c)),
-        }
-    }
-    runs.iter()
-        .map(|&(from, to)| if from == to { escaped(from) } else { format!("{}-{}", escaped(from), escaped(to)) })
-        .collect()
 }
 
 /// The characters a required text may hold.
@@ -260,11 +241,6 @@ pub fn caller_id_number() -> Object {
         CALLER_ID_PREFIXES.iter().map(|p| format!("{p}[0-9]{{{}}}", UK_NUMBER_DIGITS - p.len())).collect();
     let pattern = format!("^{space}*(?:{}){space}*$", numbers.join("|"));
     ObjectBuilder::new().schema_type(Type::String).min_length(Some(UK_NUMBER_DIGITS)).pattern(Some(pattern)).build()
-}
-
-/// The whitespace `str::trim` removes, as a pattern's class.
-pub(super) fn space() -> String {
-    format!("[{}]", class_of(&WHITESPACE.iter().map(|c| (*c, *c)).collect::<Vec<_>>(), &[]))
 }
 
 /// An email address as `users::is_valid_email` reads it: a local part of letters, digits and
@@ -522,10 +498,6 @@ pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
     assert!(0 <= min && min <= max, "a range of whole numbers from 0");
     super::bounds_text::trimmed(&super::bounds_text::parsed_whole(min as u64, max as u64), false, raw)
 }
-
-/// An id's digits as `str::parse::<i64>` reads them, from `ID_MIN`: at most 18 digits after the
-/// zeros, so any is an `i64`.
-pub const ID_DIGITS: &str = r"\+?0*[1-9][0-9]{0,17}";
 
 /// A record's id as text the rule reads once trimmed with `str::parse::<i64>` (a '+' and
 /// leading zeros allowed), from `ID_MIN`: at most 18 digits after the zeros, so any is an

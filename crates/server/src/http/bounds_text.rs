@@ -2,8 +2,12 @@
 //! optional ones too ('' is "none" or "any"): the patterns `bounds` builds its schemas from,
 //! each from the rule's own constants.
 
-use super::bounds::{escaped, space};
+use super::bounds_chars::{escaped, space};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
+
+/// An id's digits as `str::parse::<i64>` reads them, from `ID_MIN`: at most 18 digits after the
+/// zeros, so any is an `i64`.
+pub const ID_DIGITS: &str = r"\+?0*[1-9][0-9]{0,17}";
 
 /// The decimal numbers from `min` to `max` (no sign, no leading zero) as a regex without
 /// anchors: by digit count, then by leading digit, the way a person would write the range.
@@ -96,7 +100,7 @@ pub fn whole(min: u64, max: u64, optional: bool, raw: usize) -> Object {
 
 /// A record's id (`bounds::ID_DIGITS`) or, when `optional`, nothing ("any").
 pub fn id(optional: bool, raw: usize) -> Object {
-    trimmed(super::bounds::ID_DIGITS, optional, raw)
+    trimmed(ID_DIGITS, optional, raw)
 }
 
 /// One of the whole numbers `values` as `str::parse` reads them once trimmed or, when

@@ -6,6 +6,7 @@ mod accountsettings;
 mod agents;
 mod billing_details;
 pub mod bounds;
+pub mod bounds_chars;
 pub mod bounds_text;
 mod categories;
 pub mod client;

@@ -9,7 +9,7 @@ use domain::scoring::{lead_score, score_answers, AnswerKind, LeadScore, Question
 use domain::tags::{TagFacts, TagRule};
 use sqlx::{Any, Transaction};
 
-use super::calls::{Call, Customer};
+use super::call_rows::{Call, Customer};
 use crate::db::Flag;
 
 pub(super) const DEMO_CUSTOMER: i64 = 100;

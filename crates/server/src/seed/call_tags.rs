@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use domain::tags::{automatic_tags, TagFacts, TagRule};
 use sqlx::{Any, Transaction};
 
-use super::calls::{Call, Customer};
+use super::call_rows::{Call, Customer};
 use crate::db::Flag;
 use crate::store::tags as store;
 

@@ -5,7 +5,7 @@
 
 use sqlx::{Any, Transaction};
 
-use super::calls::{placeholders, Call};
+use super::call_rows::{placeholders, Call};
 use crate::providers::text_to_speech::{dialogue_mp3_in, DialogueVoices, Voice, BRITISH};
 use crate::security::random_token;
 

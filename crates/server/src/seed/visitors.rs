@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use domain::sources::{first_touch_holds, FirstTouch, Ruleset, FIRST_TOUCH_DAYS};
 use sqlx::{Any, AnyPool};
 
-use super::calls::Visit;
+use super::call_rows::Visit;
 
 /// One visit in this many comes back as an earlier visitor (when one of its pair may).
 const RETURNING_EVERY: i64 = 4;

@@ -5,7 +5,12 @@ use crate::db::Flag;
 use domain::routing::history::StoredAudio;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
 
-use super::library_records::PutRefused;
+/// Why a library record could not be put back.
+#[derive(Debug)]
+pub enum PutRefused {
+    /// The file an audio played then is no longer kept.
+    FileGone,
+}
 
 /// An audio without its bytes.
 #[derive(Debug, Clone, FromRow)]

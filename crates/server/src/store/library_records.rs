@@ -5,6 +5,7 @@
 //! removed when a rollback undoes its creation and nothing uses it. Every query is scoped by
 //! customer and runs on the caller's connection (the change's transaction).
 
+pub use super::audios::PutRefused;
 use domain::routing::history::{RecordKind, RoutingRecord, StoredAudio, StoredDestinationNumber};
 use domain::routing::{DynamicWhisperForm, GroupForm, VoicemailForm, WhisperSource};
 use sqlx::AnyConnection;
@@ -115,13 +116,6 @@ async fn dynamic_whisper(conn: &mut AnyConnection, customer_id: i64, id: i64) ->
         id,
         form: DynamicWhisperForm { description: whisper.description, sources },
     }))
-}
-
-/// Why a library record could not be put back.
-#[derive(Debug)]
-pub enum PutRefused {
-    /// The file an audio played then is no longer kept.
-    FileGone,
 }
 
 /// Puts one of the customer's library records in `record`'s state: updated in place, or

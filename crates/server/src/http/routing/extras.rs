@@ -21,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::library::refused;
-use super::{dtmf, whispers, RoutingUser};
+use super::RoutingUser;
 use crate::http::bounds;
 use crate::http::error::AppError;
 use crate::http::typed_form::Form;
@@ -53,8 +53,6 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(in_call_attributions_bare))
         .routes(routes!(save_in_call))
         .routes(routes!(attribution_options))
-        .merge(dtmf::router())
-        .merge(whispers::router())
 }
 
 /// Far above the domain's limits: only absurd input stops here.

@@ -2,7 +2,7 @@
 //! affects, the lists (top-level only or with children), the library the browser draws flows
 //! and simulates calls with, and create / update with the domain's rules, the ownership of
 //! every referenced id and the multi-level IVR terms once the IVR credits are used up. The
-//! multi-level calls are in `multilevel`, whose routes this router carries too.
+//! multi-level calls are in `multilevel`, whose routes are merged beside these in `routing::router`.
 //!
 //! Access: reads need an advanced routing scope, writes an administrator with one.
 
@@ -26,7 +26,7 @@ use utoipa_axum::routes;
 
 use super::connect::id_of;
 use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
-use super::{multilevel, RoutingUser};
+use super::RoutingUser;
 use crate::http::error::AppError;
 use crate::http::typed_form::{Form, FormRow};
 use crate::routing::change_log::record_change;
@@ -49,7 +49,6 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create))
         .routes(routes!(update))
         .routes(routes!(update_slash))
-        .merge(multilevel::router())
 }
 
 /// The row of a row form, documented beside the request that names it (utoipa does not

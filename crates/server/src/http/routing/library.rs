@@ -1,6 +1,6 @@
 //! The library calls are routed through (docs/routing-api.md, "Destination plans, numbers,
-//! queues" and "Audio and voicemail"): the routes of `destinations`, `queues`, `audio` and
-//! `voicemails`, and what their saves share.
+//! queues" and "Audio and voicemail"): what the saves of `destinations`, `queues`, `audio` and
+//! `voicemails` share (their routes are merged in `routing::router`).
 //!
 //! Access: every call needs a `RoutingUser`. The lists the connect pages' selectors read
 //! (destination plans, destination numbers, queues, audio, voicemails, the audio player) need
@@ -10,11 +10,8 @@
 use domain::FieldErrors;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 
-use super::{audio, destinations, queues, voicemails};
 use crate::http::error::AppError;
-use crate::state::AppState;
 
 /// Audio uploads carry a file of up to 5 MB (domain `MAX_AUDIO_BYTES`, which gives the
 /// message); the body may be a little larger so such a file gets that message, not a 413.
@@ -42,16 +39,6 @@ impl LibrarySaved {
     pub fn id(id: i64) -> Self {
         LibrarySaved { success: true, id }
     }
-}
-
-/// Every route of the library; the spec writes some with a trailing slash and some without,
-/// and those are served (and documented) both ways.
-pub(crate) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(destinations::router())
-        .merge(queues::router())
-        .merge(audio::router())
-        .merge(voicemails::router())
 }
 
 /// The 422 for a failed save: when the only problem is that the description is taken, the

@@ -56,9 +56,16 @@ use crate::store::sessions::Session;
 pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(connections::router())
-        .merge(library::router())
+        // The library: destination plans and numbers, queues, audio and voicemail.
+        .merge(destinations::router())
+        .merge(queues::router())
+        .merge(audio::router())
+        .merge(voicemails::router())
         .merge(extras::router())
+        .merge(dtmf::router())
+        .merge(whispers::router())
         .merge(ivrs::router())
+        .merge(multilevel::router())
         .merge(speech::router())
         .merge(tagmanager::router())
         .merge(history::router())
