@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::account::{AccountState, AuthLevel};
-use crate::menu::menu_item_for;
+use crate::menu_items::menu_item_for;
 use crate::plan::Plan;
 use crate::route_table::{match_route, path_only, Audience, RouteDef};
 

@@ -66,40 +66,6 @@ pub fn menu_page_opens(path: &str, acc: &AccountState) -> bool {
     menu_shows(path, acc) && crate::guard::guard(path, acc) == crate::guard::GuardStep::Allow
 }
 
-/// The menu item a path belongs to, as route metadata: (its parent's id, the item's path).
-/// The longest leading part of the path that is an item's path wins.
-pub(crate) fn menu_item_for(path: &str) -> Option<(Option<&'static str>, String)> {
-    let path = path.trim_end_matches('/');
-    if path.is_empty() {
-        return find_item("/").map(|parent| (parent, "/".to_string()));
-    }
-    let mut prefix = path;
-    while !prefix.is_empty() {
-        if let Some(parent) = find_item(prefix) {
-            return Some((parent, prefix.to_string()));
-        }
-        prefix = &prefix[..prefix.rfind('/').unwrap_or(0)];
-    }
-    None
-}
-
-/// Some(parent id or None for a top-level item) when an item has this exact path.
-fn find_item(path: &str) -> Option<Option<&'static str>> {
-    for menu in [MAIN_MENU, PARTNER_MENU, TECH_PARTNER_MENU] {
-        for def in menu.iter() {
-            if def.path == Some(path) {
-                return Some(None);
-            }
-            let generated = def.generated == Generated::Parameters
-                && path.strip_prefix("/parameter/").is_some_and(|name| !name.is_empty() && !name.contains('/'));
-            if generated || def.children.iter().any(|c| c.path == Some(path)) {
-                return Some(Some(def.id));
-            }
-        }
-    }
-    None
-}
-
 fn node(def: &ItemDef, acc: &AccountState) -> Option<MenuNode> {
     if !visible(def, acc) {
         return None;

@@ -14,7 +14,7 @@ import type {
   ScopeQuery,
   Unlocked,
 } from './index';
-import type { AccountInput } from './index';
+import type { AccountInput } from './account';
 
 /** The shared toolbar's add button rule. */
 export function showsAddButton(button: AddButton): boolean {

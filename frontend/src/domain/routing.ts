@@ -26,7 +26,7 @@ import type {
   WorkingHours,
   WorkingHoursResult,
 } from './pkg/domain_wasm.js';
-import type { AccountInput } from './index';
+import type { AccountInput } from './account';
 
 export type {
   AdvancedRow,

@@ -6,9 +6,25 @@
 
 use std::collections::BTreeMap;
 
-use super::settings::{ftp_port, FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD, FTP_PROTOCOLS};
 use crate::account::{AccountState, AuthLevel};
 use crate::validation::FieldErrors;
+
+/// The FTP export's protocols, as posted in `form_ftp_protocol`, with their usual ports.
+pub const FTP_PROTOCOLS: [(&str, u16); 2] = [("ftp", 21), ("sftp", 22)];
+
+/// The FTP export's password field: checked with the form, kept apart from its settings.
+pub const FTP_PASSWORD_FIELD: &str = "form_ftp_password";
+/// Posted as "1" to keep the password already stored (the form never shows it).
+pub const FTP_KEEP_PASSWORD_FIELD: &str = "form_ftp_keep_password";
+
+/// The port of an FTP export form: 1 to 65535, digits only.
+pub fn ftp_port(value: &str) -> Option<u16> {
+    let value = value.trim();
+    if value.is_empty() || value.len() > 5 || !value.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    value.parse::<u16>().ok().filter(|p| *p > 0)
+}
 
 /// The SFTP server's host key the user confirmed, as its fingerprint (`SHA256:` and base64).
 pub const FTP_HOST_KEY_FIELD: &str = "form_ftp_host_key";

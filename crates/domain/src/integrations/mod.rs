@@ -19,9 +19,10 @@ pub use connect::{
     GA_PROPERTY_TYPES, GA_PROPERTY_UNKNOWN, GA_TYPE_REQUIRED,
 };
 pub use ftp_export::{
-    can_set_up_ftp_export, ftp_export_refusal, ftp_test_port_allowed, is_host_key_fingerprint, validate_kept_password,
-    FTP_EXPORT_ADMINS_ONLY, FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT,
-    FTP_NOT_CONNECTED, FTP_PASSWORD_RETYPE, FTP_PORT_NOT_TESTED, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
+    can_set_up_ftp_export, ftp_export_refusal, ftp_port, ftp_test_port_allowed, is_host_key_fingerprint,
+    validate_kept_password, FTP_EXPORT_ADMINS_ONLY, FTP_HOST_KEY_CHANGED, FTP_HOST_KEY_CONFIRM, FTP_HOST_KEY_FIELD,
+    FTP_HOST_KEY_FORMAT, FTP_KEEP_PASSWORD_FIELD, FTP_NOT_CONNECTED, FTP_PASSWORD_FIELD, FTP_PASSWORD_RETYPE,
+    FTP_PORT_NOT_TESTED, FTP_PROTOCOLS, FTP_TESTS_PER_MINUTE, FTP_TESTS_TOO_MANY,
 };
 pub use overview::{card_buttons, overview, section, Card, CardButtons, MainButton, Overview, Section};
 pub use page_scan::{scan_page, tracking_snippet, PageScan, TRACKING_SCRIPT_PATH};
@@ -30,7 +31,6 @@ pub use provider_settings::{
     PROVIDER_SETTINGS, SENDS_REQUIRED, SENDS_UNKNOWN,
 };
 pub use settings::{
-    ftp_file_name_hint, ftp_port, settings_fields, validate_settings, FTP_FILE_NAME_MAX, FTP_HOST_MAX,
-    FTP_KEEP_PASSWORD_FIELD, FTP_PASSWORD_FIELD, FTP_PASSWORD_MAX, FTP_PASSWORD_REQUIRED, FTP_PROTOCOLS,
-    FTP_USERNAME_MAX,
+    ftp_file_name_hint, settings_fields, validate_settings, FTP_FILE_NAME_MAX, FTP_HOST_MAX, FTP_PASSWORD_MAX,
+    FTP_PASSWORD_REQUIRED, FTP_USERNAME_MAX,
 };

@@ -5,7 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use super::ftp_export::{is_host_key_fingerprint, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT};
+use super::ftp_export::{
+    ftp_port, is_host_key_fingerprint, FTP_HOST_KEY_FIELD, FTP_HOST_KEY_FORMAT, FTP_KEEP_PASSWORD_FIELD,
+    FTP_PASSWORD_FIELD, FTP_PROTOCOLS,
+};
 use crate::character_rules::{CharacterRule, FTP_TIMESTAMP_TOKEN};
 use crate::validation::FieldErrors;
 
@@ -27,14 +30,6 @@ pub const FTP_PASSWORD_REQUIRED: &str = "FTP password is required.";
 pub const FTP_USERNAME_CHARACTERS: &str = "FTP username cannot contain spaces or control characters.";
 pub const FTP_PASSWORD_CHARACTERS: &str = "FTP password cannot contain control characters.";
 
-/// The FTP export's protocols, as posted in `form_ftp_protocol`, with their usual ports.
-pub const FTP_PROTOCOLS: [(&str, u16); 2] = [("ftp", 21), ("sftp", 22)];
-
-/// The FTP export's password field: checked with the form, kept apart from its settings.
-pub const FTP_PASSWORD_FIELD: &str = "form_ftp_password";
-/// Posted as "1" to keep the password already stored (the form never shows it).
-pub const FTP_KEEP_PASSWORD_FIELD: &str = "form_ftp_keep_password";
-
 /// The help text under the FTP export's file name: the character rule's hint and what the
 /// token becomes.
 pub fn ftp_file_name_hint() -> String {
@@ -44,15 +39,6 @@ pub fn ftp_file_name_hint() -> String {
         FTP_TIMESTAMP_TOKEN,
         FTP_TIMESTAMP_TOKEN
     )
-}
-
-/// The port of an FTP export form: 1 to 65535, digits only.
-pub fn ftp_port(value: &str) -> Option<u16> {
-    let value = value.trim();
-    if value.is_empty() || value.len() > 5 || !value.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    value.parse::<u16>().ok().filter(|p| *p > 0)
 }
 
 /// The form fields of an integration set up on our side that are stored as its settings (the

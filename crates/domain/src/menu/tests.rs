@@ -1,5 +1,6 @@
 use super::*;
 use crate::account::AccountState;
+use crate::menu_items::menu_item_for;
 
 fn owner() -> AccountState {
     AccountState {

@@ -13,10 +13,8 @@ use serde::Serialize;
 use super::dynamic_pool::NUMBERS_PER_POOL;
 use crate::reports::retention::UNCALLED_VISIT_RETENTION_SECONDS;
 use crate::tracking::ADDRESS_HOLDS_MAX;
+pub use crate::tracking::{NumberAssignment, SESSION_MINUTES};
 
-/// How long a pool number stays with one visitor (the session time, 20 to 30 minutes in the
-/// trade; the longer end, so a visitor who reads before calling still holds their number).
-pub const SESSION_MINUTES: u32 = 30;
 /// The headroom above the busiest hour's need, in percent.
 pub const MARGIN_PERCENT: u32 = 20;
 /// The window the figure covers: visits that never called are kept only this long, so an older
@@ -151,14 +149,6 @@ fn verdict(visits: u32, own: Option<u32>, unattributed: u32, missing: u32, pools
         plural(missing, "number", "numbers"),
         plural(pools, "pool", "pools")
     )
-}
-
-/// The number a visit was shown, and whether it held it alone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NumberAssignment {
-    /// Index into the pool's numbers.
-    pub number: usize,
-    pub own: bool,
 }
 
 /// How a pool of `pool_size` numbers serves visits starting at `starts` (seconds, in time order)

@@ -8,6 +8,7 @@ pub mod trial;
 pub mod vocabulary;
 pub mod voice_tags;
 mod wer;
+mod words;
 
 pub use vocabulary::{recogniser_words, validate_vocabulary, vocabulary_entries, VocabularyForm};
 pub use voice_tags::{

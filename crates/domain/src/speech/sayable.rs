@@ -7,7 +7,7 @@
 //! `ACCOUNT_WORDS_MAX` different words, so the recogniser's dictionary stays one it loads quickly
 //! for each recording.
 
-use super::vocabulary::{is_vocabulary_word, recogniser_words, vocabulary_entries};
+use super::words::{is_vocabulary_word, vocabulary_entries};
 
 /// Different words in all of an account's vocabularies together.
 pub const ACCOUNT_WORDS_MAX: usize = 500;
@@ -57,6 +57,21 @@ pub fn cannot_say_message<S: AsRef<str>>(words: &[S]) -> String {
         "The recogniser cannot use {these}: {list}{more}. Write each word as it is said, with the letters a to z \
          (accents allowed) and the digits 0 to 9."
     )
+}
+
+/// The words an account's vocabularies (each its text, one entry a line) give the recogniser:
+/// each entry's words it can say (`recogniser_can_say`), lower case as the recogniser's
+/// dictionary has them, each once, sorted.
+pub fn recogniser_words<S: AsRef<str>>(vocabularies: &[S]) -> Vec<String> {
+    let mut words: Vec<String> = vocabularies
+        .iter()
+        .flat_map(|text| vocabulary_entries(text.as_ref()))
+        .flat_map(|entry| entry.split(' ').map(str::to_lowercase).collect::<Vec<_>>())
+        .filter(|word| recogniser_can_say(word))
+        .collect();
+    words.sort();
+    words.dedup();
+    words
 }
 
 /// Whether the account's vocabularies would have more than `ACCOUNT_WORDS_MAX` different words

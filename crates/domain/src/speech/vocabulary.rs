@@ -7,7 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::sayable::{cannot_say_message, recogniser_can_say, unsayable_words};
+pub use super::sayable::recogniser_words;
+use super::sayable::{cannot_say_message, unsayable_words};
+pub use super::words::{is_vocabulary_word, vocabulary_entries};
 use crate::names::TextRule;
 use crate::validation::FieldErrors;
 
@@ -37,35 +39,6 @@ pub struct VocabularyForm {
     pub description: String,
     /// form_words: one word or phrase a line.
     pub words: String,
-}
-
-/// The entries of the form's text: one a line, blank lines left out, spaces tidied.
-pub fn vocabulary_entries(text: &str) -> Vec<String> {
-    text.lines().map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|l| !l.is_empty()).collect()
-}
-
-/// Whether a word is one a recogniser can take: letters or digits, with apostrophes and hyphens
-/// inside it ("o'clock", "24-hour"), not at its ends.
-pub fn is_vocabulary_word(word: &str) -> bool {
-    let inner = |c: char| c.is_alphanumeric() || c == '\'' || c == '-';
-    let mut chars = word.chars();
-    let (Some(first), Some(last)) = (chars.next(), word.chars().last()) else { return false };
-    first.is_alphanumeric() && last.is_alphanumeric() && word.chars().all(inner)
-}
-
-/// The words an account's vocabularies (each its text, one entry a line) give the recogniser:
-/// each entry's words it can say (`recogniser_can_say`), lower case as the recogniser's
-/// dictionary has them, each once, sorted.
-pub fn recogniser_words<S: AsRef<str>>(vocabularies: &[S]) -> Vec<String> {
-    let mut words: Vec<String> = vocabularies
-        .iter()
-        .flat_map(|text| vocabulary_entries(text.as_ref()))
-        .flat_map(|entry| entry.split(' ').map(str::to_lowercase).collect::<Vec<_>>())
-        .filter(|word| recogniser_can_say(word))
-        .collect();
-    words.sort();
-    words.dedup();
-    words
 }
 
 /// Field errors of the vocabulary form; `taken` holds the account's other vocabularies' names.

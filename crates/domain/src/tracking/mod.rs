@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 pub use numbers::{
     choose_number, choose_number_for_address, continues_visit, pick_number, replace_pattern, shown_number,
-    AddressChoice, PoolChoice, ShownNumber, ADDRESS_HOLDS_MAX,
+    AddressChoice, NumberAssignment, PoolChoice, ShownNumber, ADDRESS_HOLDS_MAX, SESSION_MINUTES,
 };
 pub use site::{is_bot, on_site, visit_marks, VisitMarks};
 

@@ -3,7 +3,18 @@
 use crate::account::NumberFormat;
 use crate::list_query::number_needles;
 use crate::services::dynamic_pool::{CUSTOM_FORMAT_ID, NUMBER_FORMATS};
-use crate::services::pool_health::{NumberAssignment, SESSION_MINUTES};
+
+/// How long a pool number stays with one visitor (the session time, 20 to 30 minutes in the
+/// trade; the longer end, so a visitor who reads before calling still holds their number).
+pub const SESSION_MINUTES: u32 = 30;
+
+/// The number a visit was shown, and whether it held it alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NumberAssignment {
+    /// Index into the pool's numbers.
+    pub number: usize,
+    pub own: bool,
+}
 
 const HOLD_SECONDS: i64 = SESSION_MINUTES as i64 * 60;
 

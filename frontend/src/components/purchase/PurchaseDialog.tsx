@@ -11,7 +11,7 @@ import { SectionLoading } from '../SectionLoading';
 import { CheckboxField } from '../fields';
 import { addAddon, getAddonPrice, getAllPrices, upgradePlan, type AddonPrice } from './api';
 import { AddonDetails } from './AddonDetails';
-import type { PurchaseResult, TrialPurchase } from './PurchaseContext';
+import type { PurchaseResult, TrialPurchase } from './purchaseTypes';
 import {
   ADDON_FAILURE,
   BREAKDOWN_DELAY,

@@ -2,6 +2,7 @@
 //! between the stored state before and after, in a fixed order (the record's name first, then
 //! its rows or keys in order, then its other settings).
 
+use super::explain_words::{changed, on_off, quote, seconds, switched, text_or_none};
 use std::collections::BTreeMap;
 
 use super::names::{quoted, Names};
@@ -59,10 +60,6 @@ pub fn explain_change(before: Option<&RoutingRecord>, after: Option<&RoutingReco
     out
 }
 
-pub(super) fn quote(text: &str) -> String {
-    format!("'{text}'")
-}
-
 fn creation(record: &RoutingRecord, names: &Names) -> String {
     match record {
         RoutingRecord::Connect { label, connection, .. } => {
@@ -77,32 +74,6 @@ fn deletion(record: &RoutingRecord) -> String {
         // Numbers leave the routing only when released (issue 33).
         RoutingRecord::Connect { label, .. } => format!("{} released: it no longer takes calls.", quote(label)),
         other => format!("{} {} deleted.", other.kind().noun(), quote(other.name())),
-    }
-}
-
-/// "{what} is now {new} instead of {old}." when they differ.
-pub(super) fn changed(out: &mut Vec<String>, what: impl FnOnce() -> String, old: String, new: String) {
-    if old != new {
-        out.push(format!("{} is now {new} instead of {old}.", what()));
-    }
-}
-
-/// A sentence for a setting turned on or off.
-pub(super) fn switched(out: &mut Vec<String>, old: bool, new: bool, on: String, off: String) {
-    if old != new {
-        out.push(if new { on } else { off });
-    }
-}
-
-pub(super) fn on_off(value: bool) -> String {
-    if value { "on" } else { "off" }.to_string()
-}
-
-pub(super) fn text_or_none(text: &str) -> String {
-    if text.is_empty() {
-        "none".to_string()
-    } else {
-        quote(text)
     }
 }
 
@@ -314,14 +285,6 @@ fn plan_type(value: i64) -> String {
         HUNT_GROUP => "hunt group".to_string(),
         MULTI_DIAL => "multi dial".to_string(),
         other => format!("type {other}"),
-    }
-}
-
-pub(super) fn seconds(value: i64) -> String {
-    match value {
-        0 => "none".to_string(),
-        1 => "1 second".to_string(),
-        _ => format!("{value} seconds"),
     }
 }
 

@@ -2,7 +2,7 @@
 //! voicemails, audio, in-call attribution, DTMF plans and IVRs, dynamic whispers. (Categories
 //! and report groups are only a description: their rename is told by `explain_change`.)
 
-use super::explain::{changed, quote, seconds, switched, text_or_none};
+use super::explain_words::{changed, quote, seconds, switched, text_or_none};
 use super::names::{quoted, Names};
 use super::record::{RoutingRecord, StoredAudio, StoredDestinationNumber};
 use crate::routing::dtmf::DTMF_IVR_KEYS;

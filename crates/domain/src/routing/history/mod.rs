@@ -6,6 +6,7 @@ mod affected;
 mod dates;
 mod explain;
 mod explain_library;
+mod explain_words;
 mod names;
 mod record;
 mod references;
