@@ -56,6 +56,21 @@ export function untagCall(id: number, tagId: number): Promise<CallTags> {
   return apiPost<CallTags>(`reports/untagCall/${id}`, { form_tag_id: tagId });
 }
 
+export type CallDimensions = components['schemas']['CallDimensions'];
+
+/** customdimensions/getCallDimensions/{id}: the account's custom dimensions with the call's values. */
+export function getCallDimensions(callId: number): Promise<CallDimensions> {
+  return apiGet<CallDimensions>(`customdimensions/getCallDimensions/${callId}`);
+}
+
+/** Sets (or, with '', clears) a call's value; the call's values after. */
+export function setCallDimension(callId: number, dimensionId: number, value: string): Promise<CallDimensions> {
+  return apiPost<CallDimensions>(`customdimensions/setCallDimension/${callId}`, {
+    form_dimension_id: dimensionId,
+    form_value: value,
+  });
+}
+
 export type CallTranscript = components['schemas']['CallTranscript'];
 
 /** reports/getTranscript/{id}: the call's transcript, or where it stands (made in the background). */

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
-import type { CallDimensions } from '../../sales/api';
+import type { CallDimensions } from '../api';
 import { CallDimensionsSection } from './CallDimensionsSection';
 
 function answer(policy = 'Car', premium = ''): CallDimensions {

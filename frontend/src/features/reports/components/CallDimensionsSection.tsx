@@ -3,7 +3,7 @@ import { SectionLoading } from '../../../app/sections';
 import { SelectField, TextField } from '../../../components/fields';
 import { checkDimensionValue } from '../../../domain/dimensions';
 import { refusalErrors } from '../../../lib/api';
-import { getCallDimensions, setCallDimension, type CallDimensions } from '../../sales/api';
+import { getCallDimensions, setCallDimension, type CallDimensions } from '../api';
 
 export const DIMENSIONS_FAILED = 'The custom dimensions could not be loaded. Try again later.';
 export const SAVE_FAILED = 'The values could not be saved. Try again later.';
