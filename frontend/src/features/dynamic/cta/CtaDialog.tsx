@@ -3,7 +3,8 @@ import { Dialog } from '../../../components/Dialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/fields';
 import { validateCta } from '../../../domain/cta';
-import { fieldErrors, saveCta, type CtaValues, type KindChoice } from './api';
+import { fieldErrorsOf } from '../../../lib/api';
+import { saveCta, type CtaValues, type KindChoice } from './api';
 
 export const SAVE_FAILED = 'The call-to-action could not be saved. Try again later.';
 
@@ -59,7 +60,7 @@ export function CtaDialog({
       const { id } = await saveCta(cta?.id ?? null, values);
       onSaved(id, values.name.trim());
     } catch (failed) {
-      const fields = fieldErrors(failed);
+      const fields = fieldErrorsOf(failed);
       if (fields) setServerErrors(fields);
       else setFailure(SAVE_FAILED);
     } finally {

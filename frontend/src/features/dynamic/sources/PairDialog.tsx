@@ -3,7 +3,8 @@ import { Dialog } from '../../../components/Dialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { TextField } from '../../../components/fields';
 import { validateSourcePair } from '../../../domain/sources';
-import { fieldErrors, saveSource } from './api';
+import { fieldErrorsOf } from '../../../lib/api';
+import { saveSource } from './api';
 
 /** Adds a source / medium pair, or renames one (`pair` given); `taken` the account's other pairs. */
 export function PairDialog({
@@ -34,7 +35,7 @@ export function PairDialog({
       const saved = await saveSource({ id: pair?.id, source, medium });
       onSaved(saved.id);
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { source: 'The source / medium could not be saved. Please try again.' });
+      setErrors(fieldErrorsOf(error) ?? { source: 'The source / medium could not be saved. Please try again.' });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@ import { Dialog } from '../../../components/Dialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { SelectField, TextField } from '../../../components/fields';
 import { validateSourceRule } from '../../../domain/sources';
-import { fieldErrors, saveRule, type RuleRow } from './api';
+import { fieldErrorsOf } from '../../../lib/api';
+import { saveRule, type RuleRow } from './api';
 
 export const FIELDS = [
   { value: 'utmSource', label: 'UTM source (utm_source)' },
@@ -68,7 +69,7 @@ export function RuleDialog({
       await saveRule({ id: rule?.id, sourceId, field, op, value });
       onSaved();
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { value: 'The rule could not be saved. Please try again.' });
+      setErrors(fieldErrorsOf(error) ?? { value: 'The rule could not be saved. Please try again.' });
     } finally {
       setBusy(false);
     }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { fieldErrorsOf } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
-import { deleteRule, deleteSource, fieldErrors, getSource, moveRule, type RuleRow, type SourcePage } from './api';
+import { deleteRule, deleteSource, getSource, moveRule, type RuleRow, type SourcePage } from './api';
 import { PairDialog } from './PairDialog';
 import { FIELDS, RuleDialog } from './RuleDialog';
 import { ClassificationTester } from './Tester';
@@ -158,7 +159,7 @@ function PairActions({ page, onChanged }: { page: SourcePage; onChanged: () => v
       navigate('/sources');
     } catch (error) {
       setConfirming(false);
-      setFailure(fieldErrors(error)?.id ?? 'The source / medium could not be deleted. Please try again.');
+      setFailure(fieldErrorsOf(error)?.id ?? 'The source / medium could not be deleted. Please try again.');
     } finally {
       setBusy(false);
     }
