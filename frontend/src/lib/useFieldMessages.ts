@@ -100,6 +100,7 @@ export function useFieldMessages(errors: FieldMessages, known: (field: string) =
     changed,
     touchAll,
     showAllErrors,
+    serverErrors: server,
     setServerErrors: setServer,
     reset,
     refuseSave,
