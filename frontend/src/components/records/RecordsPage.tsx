@@ -52,7 +52,6 @@ export interface RecordsPageProps<D, T extends { id: number }> {
   after?: (page: RecordsPageState<D, T>) => ReactNode;
   /** The list's path, whose /{id} opens that row's editor, and what it says when there is no such row. */
   path?: { base: string; missing: string };
-  className?: string;
   table?: Partial<Pick<DataTableProps<T>, 'pageSize' | 'searchText' | 'csvFileName'>>;
 }
 
@@ -71,7 +70,11 @@ export function RecordsPage<D, T extends { id: number }>(props: RecordsPageProps
   return (
     <LoadedPage title={props.title} load={load} failedText={props.failedText}>
       {(data) => (
-        <RecordsList {...props} page={{ ...records, data, canEdit: props.canEdit(data) }} openId={fromPath ? id : undefined} />
+        <RecordsList
+          {...props}
+          page={{ ...records, data, canEdit: props.canEdit(data) }}
+          openId={fromPath ? id : undefined}
+        />
       )}
     </LoadedPage>
   );
@@ -95,7 +98,8 @@ function RecordsList<D, T extends { id: number }>({
       page.setOutcome({ kind: 'error', text: refusal });
       return;
     }
-    page.askDelete({ message: props.remove.question(row), run: () => props.remove.run(row), failed: props.remove.failed });
+    const { question, run, failed } = props.remove;
+    page.askDelete({ message: question(row), run: () => run(row), failed });
   }
 
   const actions: Column<T> = {
@@ -116,7 +120,7 @@ function RecordsList<D, T extends { id: number }>({
 
   return (
     <>
-      <section className={props.className ?? 'card'} aria-labelledby={props.heading ? headingId : undefined}>
+      <section className="card" aria-labelledby={props.heading ? headingId : undefined}>
         {props.heading && <h2 id={headingId}>{props.heading}</h2>}
         {props.intro?.(page)}
         <ResultBanner outcome={page.outcome} />

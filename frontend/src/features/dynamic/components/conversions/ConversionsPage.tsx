@@ -14,7 +14,6 @@ export function ConversionsPage({ title }: { title: string }) {
       title={title}
       load={getConversions}
       failedText={LOAD_FAILED}
-      className="card conversions-card"
       intro={() => (
         <p>
           Calls that count are sent to the ad platform as conversions, so its bidding learns which clicks bring calls.

@@ -59,3 +59,17 @@ export function TagRules({
     </ul>
   );
 }
+
+/** A tag's 'Add rule' action. */
+export function AddRuleButton({ tag, onAdd }: { tag: TagView; onAdd: (edit: RuleEdit) => void }) {
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-label={`Add rule to ${tag.description}`}
+      onClick={() => onAdd({ tag, target: { tagId: tag.id }, initial: null })}
+    >
+      Add rule
+    </button>
+  );
+}

@@ -6,7 +6,7 @@ import { TagChip } from '../../../../components/TagChip';
 import { applyRules, deleteTag, getTags, type TagView } from '../../api/tags';
 import { RuleDialog } from './RuleDialog';
 import { TagDialog } from './TagDialog';
-import { DELETE_FAILED, TagRules, type RuleEdit } from './TagRules';
+import { AddRuleButton, DELETE_FAILED, TagRules, type RuleEdit } from './TagRules';
 
 export const LOAD_FAILED = 'The tags could not be loaded. Try again later.';
 export const APPLY_FAILED = 'The rules could not be applied. Try again later.';
@@ -24,7 +24,6 @@ export function TagsPage({ title }: { title: string }) {
       failedText={LOAD_FAILED}
       rows={(data) => data.tags}
       canEdit={(data) => data.canEdit}
-      className="card tags-card"
       intro={() => (
         <p>
           Tags mark calls in the call log. Rules put a tag on each new call that meets all their conditions; you can
@@ -69,16 +68,7 @@ export function TagsPage({ title }: { title: string }) {
           cell: (tag) => <TagRules tag={tag} canEdit={page.canEdit} onEdit={setRule} askDelete={page.askDelete} />,
         },
       ]}
-      rowActions={(tag) => (
-        <button
-          type="button"
-          className="button"
-          aria-label={`Add rule to ${tag.description}`}
-          onClick={() => setRule({ tag, target: { tagId: tag.id }, initial: null })}
-        >
-          Add rule
-        </button>
-      )}
+      rowActions={(tag) => <AddRuleButton tag={tag} onAdd={setRule} />}
       editor={(tag, page) => (
         <TagDialog
           tag={tag}
