@@ -5,12 +5,25 @@ import { describe, expect, test, vi } from 'vitest';
 import { routeTable } from '../domain';
 import { AccountProvider } from '../lib/account';
 import { account, stubApi } from '../test/fixtures';
-import { ChunkLoadError, SECTION_LOAD_TIMEOUT_MS, SectionPage, loadWithTimeout, sectionLoaders } from './sections';
+import {
+  ChunkLoadError,
+  SECTION_LOAD_TIMEOUT_MS,
+  SectionPage,
+  loadWithTimeout,
+  pageSection,
+  sectionLoaders,
+} from './sections';
 
 describe('sections', () => {
   test('every section of the route table has a loader', () => {
     const sections = new Set(routeTable().filter((r) => r.title && !r.external && !r.redirect).map((r) => r.section));
     for (const section of sections) expect(sectionLoaders, section).toHaveProperty(section);
+  });
+
+  test('custom dimensions load from their own folder; other pages from their section', () => {
+    expect(pageSection('/customdimensions', 'sales')).toBe('dimensions');
+    expect(sectionLoaders).toHaveProperty('dimensions');
+    expect(pageSection('/tracksales', 'sales')).toBe('sales');
   });
 
   test('a section shows the title of its route', async () => {

@@ -22,7 +22,8 @@ export const sectionLoaders: Loaders = {
   outbound: () => import('../features/outbound/index.tsx'),
   speech: () => import('../features/speech/index.tsx'),
   sales: () => import('../features/sales/index.tsx'),
-  callscoring: () => import('../features/callscoring/index.tsx'),
+  dimensions: () => import('../features/dimensions/index.tsx'),
+  callscoring: () => import('../features/scoring/index.tsx'),
   parameters: () => import('../features/parameters/index.tsx'),
   partner: () => import('../features/partner/index.tsx'),
   partneraccounts: () => import('../features/partner/accountsSection.tsx'),
@@ -40,6 +41,14 @@ export const sectionLoaders: Loaders = {
   services: () => import('../features/services/index.tsx'),
   shell: () => import('../features/shell/index.tsx'),
 };
+
+/** Pages whose feature folder is not the section the route table names. */
+const SECTION_OF_PAGE: Record<string, string> = { '/customdimensions': 'dimensions' };
+
+/** The section that loads the page at `path` of the route table's `section`. */
+export function pageSection(path: string, section: string): string {
+  return SECTION_OF_PAGE[path] ?? section;
+}
 
 export class ChunkLoadError extends Error {
   constructor(section: string, cause?: unknown) {

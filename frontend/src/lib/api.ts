@@ -118,6 +118,19 @@ export function refusalErrors(error: unknown): Record<string, string> | null {
   return errors;
 }
 
+/** The field messages of any 422 answer (VALIDATION_FAILED, DESCRIPTION_NOT_UNIQUE, ...), or null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { errors?: unknown } | null;
+  const errors: Record<string, string> = {};
+  if (body && typeof body === 'object' && body.errors && typeof body.errors === 'object') {
+    for (const [field, message] of Object.entries(body.errors as Record<string, unknown>)) {
+      if (typeof message === 'string') errors[field] = message;
+    }
+  }
+  return errors;
+}
+
 /** The field messages of a 422 VALIDATION_FAILED answer, or null for any other failure. */
 export function validationErrors(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;

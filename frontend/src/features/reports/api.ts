@@ -47,14 +47,7 @@ export function untagCall(id: number, tagId: number): Promise<CallTags> {
   return apiPost<CallTags>(`reports/untagCall/${id}`, { form_tag_id: tagId });
 }
 
-export type CallTranscript = components['schemas']['CallTranscript'];
-
-/** reports/getTranscript/{id}: the call's transcript, or where it stands (made in the background). */
-export function getTranscript(id: number): Promise<CallTranscript> {
-  return apiGet<CallTranscript>(`reports/getTranscript/${id}`);
-}
-
-/** customdimensions/getCallDimensions: the account's own fields on a call, with its values. */
+/** customdimensions/getCallDimensions/{id}: the account's custom dimensions with the call's values. */
 export function getCallDimensions(callId: number): Promise<CallDimensions> {
   return apiGet<CallDimensions>(`customdimensions/getCallDimensions/${callId}`);
 }
@@ -65,4 +58,11 @@ export function setCallDimension(callId: number, dimensionId: number, value: str
     form_dimension_id: dimensionId,
     form_value: value,
   });
+}
+
+export type CallTranscript = components['schemas']['CallTranscript'];
+
+/** reports/getTranscript/{id}: the call's transcript, or where it stands (made in the background). */
+export function getTranscript(id: number): Promise<CallTranscript> {
+  return apiGet<CallTranscript>(`reports/getTranscript/${id}`);
 }

@@ -1,16 +1,14 @@
 import { useLocation } from 'react-router';
 import { PageHeading, type SectionProps } from '../../components/PageHeading';
 import { PageNote } from '../../components/PageNote';
-import { DimensionsPage } from './components/DimensionsPage';
 import { ImportHistoryPage } from './components/ImportHistoryPage';
 import { ImportMappingPage } from './components/ImportMappingPage';
 import { ImportUploadPage } from './components/ImportUploadPage';
 import { TrackSalesPage } from './components/TrackSalesPage';
 
-/** /customdimensions: the account's own fields on calls; /tracksales: sales matched to calls; /importsales: sales files imported (issue 36). */
+/** /tracksales: sales matched to calls; /importsales: sales files imported. */
 export default function SalesSection({ title }: SectionProps) {
   const page = useLocation().pathname.replace(/\/+$/, '');
-  if (page === '/customdimensions') return <DimensionsPage title={title} />;
   if (page === '/tracksales') return <TrackSalesPage title={title} />;
   if (page === '/importsales') return <ImportHistoryPage title={title} />;
   if (page === '/importsales/upload') return <ImportUploadPage title={title} />;

@@ -4,6 +4,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { TextField } from '../../components/fields';
 import { validateInlineAdd } from '../../domain/services';
 import { validationErrors } from '../../lib/api';
+import { useFieldMessages } from '../../lib/useFieldMessages';
 import { insertCampaign, renameCampaign } from './api';
 import { ACTION_FAILED } from './messages';
 
@@ -23,18 +24,16 @@ export function CampaignDialog({
   onClose: () => void;
 }) {
   const [description, setDescription] = useState(campaign?.description ?? '');
-  const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const others = campaign ? taken.filter((t) => t !== campaign.description) : taken;
   const errors = validateInlineAdd('campaign', description, others);
-  const error = touched ? (errors.campaign ?? failure) : failure;
+  const { errorOf, left, changed, showAllErrors, setServerErrors } = useFieldMessages(errors);
 
   async function save() {
-    setTouched(true);
+    showAllErrors();
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
-    setFailure(null);
+    setServerErrors({});
     const text = description.trim();
     try {
       if (campaign) {
@@ -46,7 +45,7 @@ export function CampaignDialog({
       }
     } catch (caught) {
       const fields = validationErrors(caught);
-      setFailure(fields?.campaign ?? fields?.id ?? ACTION_FAILED);
+      setServerErrors({ campaign: fields?.campaign ?? fields?.id ?? ACTION_FAILED });
       setSaving(false);
     }
   }
@@ -66,10 +65,10 @@ export function CampaignDialog({
         value={description}
         onChange={(value) => {
           setDescription(value);
-          setFailure(null);
+          changed('campaign');
         }}
-        onBlur={() => setTouched(true)}
-        error={error}
+        onBlur={() => left('campaign')}
+        error={errorOf('campaign')}
         disabled={saving}
       />
     </Dialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SelectField, TextField } from '../../components/fields';
 import { validateNumberAttribution, type InlineList } from '../../domain/services';
-import { useShownErrors } from '../../lib/useShownErrors';
+import { useFieldMessages } from '../../lib/useFieldMessages';
 import { InlineAddDialog } from '../../components/purchase/static/InlineAddDialog';
 import type { AttributionChange, ListItem, NumberLists, NumberRow } from './api';
 
@@ -63,8 +63,8 @@ export function useAttributionForm(rows: NumberRow[]) {
   const [form, setForm] = useState<AttributionForm>(() => initialForm(rows));
   const change = toChange(form, several);
   const errors = attributionErrors(change);
-  const shownErrors = useShownErrors(errors);
-  return { form, setForm, several, change, errors, ...shownErrors };
+  const messages = useFieldMessages(errors);
+  return { form, setForm, several, change, errors, ...messages };
 }
 
 /** The media description and the three lists, each with its inline add. */
@@ -79,7 +79,7 @@ export function AttributionFields({
   onListsChange: (lists: NumberLists) => void;
   disabled: boolean;
 }) {
-  const { form, setForm, several, shown, touch, changed } = state;
+  const { form, setForm, several, errorOf, left, changed } = state;
   const [adding, setAdding] = useState<InlineList | null>(null);
 
   function set(field: keyof AttributionForm, value: string) {
@@ -100,8 +100,8 @@ export function AttributionFields({
         name="mediaDescription"
         value={form.mediaDescription}
         onChange={(value) => set('mediaDescription', value)}
-        onBlur={() => touch('mediaDescription')}
-        error={shown('mediaDescription')}
+        onBlur={() => left('mediaDescription')}
+        error={errorOf('mediaDescription')}
         hint={several ? 'Leave empty to keep each number’s own.' : undefined}
         disabled={disabled}
       />
@@ -117,8 +117,8 @@ export function AttributionFields({
               ...lists[key].map((item) => ({ value: String(item.id), label: item.description })),
             ]}
             onChange={(value) => set(field, value)}
-            onBlur={() => touch(field)}
-            error={shown(field)}
+            onBlur={() => left(field)}
+            error={errorOf(field)}
             disabled={disabled}
           />
           <button

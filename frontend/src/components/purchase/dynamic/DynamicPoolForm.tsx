@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateDynamicPool, type DynamicPoolForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { PriceDialog } from '../PriceDialog';
 import { PurchaseNote } from '../PurchaseNote';
 import type { PriceList } from '../static/api';
@@ -76,7 +76,7 @@ export function DynamicPoolForm({
   const [prices, setPrices] = useState<PriceList | null>(null);
   const [addingPlan, setAddingPlan] = useState(false);
   const errors = validateDynamicPool({ ...form, numbersToReplace: form.numbersToReplace });
-  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors } = useFieldMessages(errors);
   const locked = details.advancedSettingsLocked;
   const lockHint = locked ? details.upgradePrompt : undefined;
 
@@ -84,7 +84,7 @@ export function DynamicPoolForm({
     setForm((current) => ({ ...current, [field]: value }));
     changed(field);
   }
-  const blur = (field: string) => () => touch(field);
+  const blur = (field: string) => () => left(field);
 
   async function insert(terms: boolean) {
     setBusy(true);
@@ -148,7 +148,7 @@ export function DynamicPoolForm({
             value={form.campaignName}
             onChange={(value) => change('campaignName', value)}
             onBlur={blur('campaignName')}
-            error={shown('campaignName')}
+            error={errorOf('campaignName')}
             hint="The website address whose visitors see this pool's numbers."
             disabled={busy}
           />
@@ -166,7 +166,7 @@ export function DynamicPoolForm({
         value={form.poolName}
         onChange={(value) => change('poolName', value)}
         onBlur={blur('poolName')}
-        error={shown('poolName')}
+        error={errorOf('poolName')}
         disabled={busy}
       />
       <SelectField
@@ -174,7 +174,7 @@ export function DynamicPoolForm({
         value={id(form.internationalCode)}
         options={details.internationalCodes.map((c) => ({ value: String(c.id), label: `${c.description} (+${c.countryCode})` }))}
         onChange={(value) => change('internationalCode', Number(value) || 0)}
-        error={shown('internationalCode')}
+        error={errorOf('internationalCode')}
         disabled={busy}
       />
       <SelectField
@@ -184,7 +184,7 @@ export function DynamicPoolForm({
         options={details.prefixes.map((p) => ({ value: String(p.id), label: `${p.prefix} (${p.description})` }))}
         onChange={(value) => change('numberPrefix', Number(value) || 0)}
         onBlur={blur('numberPrefix')}
-        error={shown('numberPrefix')}
+        error={errorOf('numberPrefix')}
         disabled={busy}
       />
       <SelectField
@@ -192,7 +192,7 @@ export function DynamicPoolForm({
         value={String(form.numberFormat)}
         options={numberFormats.map((f) => ({ value: String(f.id), label: f.format }))}
         onChange={(value) => change('numberFormat', Number(value))}
-        error={shown('numberFormat')}
+        error={errorOf('numberFormat')}
         disabled={busy}
       />
       {form.numberFormat === CUSTOM && (
@@ -201,7 +201,7 @@ export function DynamicPoolForm({
           value={form.customFormat}
           onChange={(value) => change('customFormat', value)}
           onBlur={blur('customFormat')}
-          error={shown('customFormat')}
+          error={errorOf('customFormat')}
           hint="Ten X's stand for the number's digits, e.g. (XXXXX) XXXXX."
           disabled={busy}
         />
@@ -211,7 +211,7 @@ export function DynamicPoolForm({
         value={String(form.internationalFormat)}
         options={details.internationalFormats.map((f) => ({ value: String(f.id), label: f.format }))}
         onChange={(value) => change('internationalFormat', Number(value))}
-        error={shown('internationalFormat')}
+        error={errorOf('internationalFormat')}
         disabled={busy}
       />
       <div className="field-with-action">
@@ -221,7 +221,7 @@ export function DynamicPoolForm({
           placeholder="None"
           options={details.servicePlans.map((p) => ({ value: String(p.id), label: p.plan }))}
           onChange={(value) => change('servicePlan', Number(value) || 0)}
-          error={shown('servicePlan')}
+          error={errorOf('servicePlan')}
           disabled={busy}
         />
         <button type="button" className="button" onClick={() => setAddingPlan(true)} disabled={busy}>
@@ -242,7 +242,7 @@ export function DynamicPoolForm({
         onChange={(checked) => change('midCallDivertFlag', checked)}
         disabled={busy || locked}
         hint={lockHint ?? 'Lets whoever answers pass the caller on to another number during the call; the call stays tracked to this pool.'}
-        error={shown('midCallDivertFlag')}
+        error={errorOf('midCallDivertFlag')}
       />
       <fieldset className="field-group" aria-describedby="numbers-to-replace-hint">
         <legend>Numbers to replace</legend>
@@ -256,7 +256,7 @@ export function DynamicPoolForm({
               value={number}
               onChange={(value) => change('numbersToReplace', form.numbersToReplace.map((n, j) => (j === i ? value : n)))}
               onBlur={blur(`numbersToReplace.${i}`)}
-              error={shown(`numbersToReplace.${i}`)}
+              error={errorOf(`numbersToReplace.${i}`)}
               inputMode="tel"
               disabled={busy}
             />
@@ -271,7 +271,7 @@ export function DynamicPoolForm({
             </button>
           </div>
         ))}
-        {shown('numbersToReplace') && <p className="field-error">{shown('numbersToReplace')}</p>}
+        {errorOf('numbersToReplace') && <p className="field-error">{errorOf('numbersToReplace')}</p>}
         <button
           type="button"
           className="button"
@@ -305,7 +305,7 @@ export function DynamicPoolForm({
           value={form.postUrl}
           onChange={(value) => change('postUrl', value)}
           onBlur={blur('postUrl')}
-          error={shown('postUrl')}
+          error={errorOf('postUrl')}
           hint="Optional: a web address of yours that receives each call's details (caller, number called, source) after the call ends."
           disabled={busy}
         />

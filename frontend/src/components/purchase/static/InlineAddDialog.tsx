@@ -4,6 +4,7 @@ import { Dialog } from '../../Dialog';
 import { TextField } from '../../fields';
 import { validateInlineAdd, type InlineList } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { insertListItem, type Item } from './api';
 import { FORM_FAILED } from './messages';
 import { DialogActions } from '../../DialogActions';
@@ -31,17 +32,16 @@ export function InlineAddDialog({
 }) {
   const notify = useSnackbar();
   const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const field = FIELD[list];
   const errors = validateInlineAdd(list, description, taken);
-  const error = touched ? (errors[FIELD[list]] ?? failure) : failure;
+  const { errorOf, left, changed, showAllErrors, setServerErrors } = useFieldMessages(errors);
 
   async function save() {
-    setTouched(true);
+    showAllErrors();
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
-    setFailure(null);
+    setServerErrors({});
     try {
       const { id } = await insertListItem(list, description.trim());
       // 'Add campaign' → "Campaign 'Local paper' added and chosen."
@@ -49,7 +49,7 @@ export function InlineAddDialog({
       notify(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} '${description.trim()}' added and chosen.`);
       onAdded({ id, description: description.trim() });
     } catch (caught) {
-      setFailure(validationErrors(caught)?.[FIELD[list]] ?? FORM_FAILED);
+      setServerErrors({ [field]: validationErrors(caught)?.[field] ?? FORM_FAILED });
       setSaving(false);
     }
   }
@@ -68,10 +68,10 @@ export function InlineAddDialog({
         value={description}
         onChange={(value) => {
           setDescription(value);
-          setFailure(null);
+          changed(field);
         }}
-        onBlur={() => setTouched(true)}
-        error={error}
+        onBlur={() => left(field)}
+        error={errorOf(field)}
         disabled={saving}
       />
     </Dialog>

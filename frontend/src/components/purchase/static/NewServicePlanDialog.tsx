@@ -4,7 +4,7 @@ import { Dialog } from '../../Dialog';
 import { SelectField, TextField } from '../../fields';
 import { validateNewServicePlan } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { checkUniquePlanDescription, createNewServicePlan, type StaticDetails } from './api';
 
 /** The description is checked with the server this long after the last keystroke (spec section 9). */
@@ -28,10 +28,10 @@ export function NewServicePlanDialog({
   const [saving, setSaving] = useState(false);
   const taken = details.destinationPlans.map((p) => p.plan);
   const errors = validateNewServicePlan(form, taken, details.restrictedDestinationPrefixes);
-  const fieldErrors = useShownErrors(errors);
-  const { touch, touchAll, setServerErrors } = fieldErrors;
+  const fieldMessages = useFieldMessages(errors);
+  const { left, touchAll, setServerErrors } = fieldMessages;
   const shown = (field: string) =>
-    fieldErrors.shown(field) ??
+    fieldMessages.errorOf(field) ??
     (field === 'description' && check === 'taken'
       ? validateNewServicePlan(form, [form.description], details.restrictedDestinationPrefixes).description
       : undefined);
@@ -77,7 +77,7 @@ export function NewServicePlanDialog({
     setForm({ ...form, [field]: value });
     setServerErrors({});
   };
-  const blur = (field: string) => () => touch(field);
+  const blur = (field: string) => () => left(field);
 
   return (
     <Dialog

@@ -4,7 +4,7 @@ import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateStaticNumber, type InlineList, type StaticNumberForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { buyNumbers, searchForNumbers, type Item, type StaticDetails } from './api';
 import { InlineAddDialog } from './InlineAddDialog';
 import { FORM_FAILED, NO_NUMBERS_LEFT, PURCHASE_FAILED, RECORDING_DISABLED, staticAdded } from './messages';
@@ -64,13 +64,13 @@ export function StaticNumberForm({
   const [adding, setAdding] = useState<InlineList | 'plan' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const errors = validateStaticNumber(form);
-  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors } = useFieldMessages(errors);
 
   function change<K extends keyof Form>(field: K, value: Form[K]) {
     setForm({ ...form, [field]: value });
     changed(field);
   }
-  const blur = (field: string) => () => touch(field);
+  const blur = (field: string) => () => left(field);
 
   async function buy(number: Pending, terms: boolean) {
     setBusy(true);
@@ -147,7 +147,7 @@ export function StaticNumberForm({
         options={details.prefixes.map((p) => ({ value: String(p.id), label: `${p.prefix} (${p.description})` }))}
         onChange={(value) => change('prefix', Number(value) || 0)}
         onBlur={blur('prefix')}
-        error={shown('prefix')}
+        error={errorOf('prefix')}
         disabled={busy}
       />
       <div className="field-with-action">
@@ -158,7 +158,7 @@ export function StaticNumberForm({
           options={details.destinationPlans.map((p) => ({ value: String(p.id), label: p.plan }))}
           onChange={(value) => change('destinationPlan', Number(value) || 0)}
           onBlur={blur('destinationPlan')}
-          error={shown('destinationPlan')}
+          error={errorOf('destinationPlan')}
           disabled={busy}
         />
         <button type="button" className="button" onClick={() => setAdding('plan')} disabled={busy}>
@@ -172,14 +172,14 @@ export function StaticNumberForm({
         onChange={(checked) => change('callRecording', checked)}
         disabled={busy || !details.callRecordingAvailable}
         hint={details.callRecordingAvailable ? undefined : RECORDING_DISABLED}
-        error={shown('callRecording')}
+        error={errorOf('callRecording')}
       />
       <TextField
         label="Media description"
         value={form.mediaDescription}
         onChange={(value) => change('mediaDescription', value)}
         onBlur={blur('mediaDescription')}
-        error={shown('mediaDescription')}
+        error={errorOf('mediaDescription')}
         disabled={busy}
       />
       {LISTS.map(([list, label, key, field]) => (
@@ -191,7 +191,7 @@ export function StaticNumberForm({
             options={optionsOf(details[key])}
             onChange={(value) => change(field, (Number(value) || 0) as never)}
             onBlur={blur(field)}
-            error={shown(field)}
+            error={errorOf(field)}
             disabled={busy}
           />
           <button

@@ -7,7 +7,7 @@ import { validateBillingDetails, type BillingDetailsForm } from '../../../domain
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { SectionLoading } from '../../../components/SectionLoading';
 import { formOf, getBillingDetails, saveBillingDetails, type BillingDetails } from './api';
 import { DIRECT_DEBIT_FAILED, DIRECT_DEBIT_UPDATED, LOAD_FAILED, SAVED, SAVE_FAILED } from './messages';
@@ -37,7 +37,7 @@ function BillingForm({ details, portal }: { details: BillingDetails; portal: str
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<Outcome | null>(null);
   const errors = validateBillingDetails(form);
-  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors } = useFieldMessages(errors);
 
   function field([key, name, label]: [Key, string, string]) {
     return (
@@ -51,8 +51,8 @@ function BillingForm({ details, portal }: { details: BillingDetails; portal: str
           setForm({ ...form, [key]: value });
           changed(name);
         }}
-        onBlur={() => touch(name)}
-        error={shown(name)}
+        onBlur={() => left(name)}
+        error={errorOf(name)}
         disabled={saving}
       />
     );

@@ -1,6 +1,7 @@
 // /tags (issue 34, docs/tags-api.md): the account's call tags, their rules, and applying them.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
+import { callRuleFields, type CallRuleValues } from '../../../lib/callRules';
 
 type Schemas = components['schemas'];
 export type TagsPage = Schemas['TagsPage'];
@@ -9,14 +10,7 @@ export type RuleView = Schemas['RuleView'];
 export type RulesApplied = Schemas['RulesApplied'];
 
 /** The rule form's values, as posted and as a rule's `form` holds them. */
-export interface RuleValues {
-  sourceMedium: string;
-  campaign: string;
-  minDuration: string;
-  key: string;
-  firstTime: string;
-  outcome: string;
-}
+export type RuleValues = CallRuleValues;
 
 export function getTags(): Promise<TagsPage> {
   return apiGet<TagsPage>('tags/getTags');
@@ -34,14 +28,7 @@ export function deleteTag(id: number): Promise<{ calls: number }> {
 /** Adds a rule to `tagId`, or replaces rule `ruleId`'s conditions. */
 export function saveRule(target: { tagId: number } | { ruleId: number }, v: RuleValues): Promise<{ id: number }> {
   const path = 'tagId' in target ? `tags/addRule/${target.tagId}` : `tags/editRule/${target.ruleId}`;
-  return apiPost(path, {
-    form_source_medium: v.sourceMedium,
-    form_campaign: v.campaign,
-    form_min_duration: v.minDuration,
-    form_key: v.key,
-    form_first_time: v.firstTime,
-    form_outcome: v.outcome,
-  });
+  return apiPost(path, callRuleFields(v));
 }
 
 export function deleteRule(id: number): Promise<{ success: boolean }> {

@@ -155,18 +155,19 @@ export function CtaPage({ title, id }: { title: string; id: string }) {
               emptyText={`No calls within ${data.windowMinutes} minutes of a click in the last ${data.days} days.`}
             />
           </section>
-          <CtaDialog
-            open={editing}
-            cta={editing ? data.cta : null}
-            kinds={data.kinds}
-            taken={data.taken}
-            onClose={() => setEditing(false)}
-            onSaved={(_id, name) => {
-              setEditing(false);
-              setOutcome({ kind: 'success', text: `The call-to-action '${name}' was saved.` });
-              void reload();
-            }}
-          />
+          {editing && (
+            <CtaDialog
+              cta={data.cta}
+              kinds={data.kinds}
+              taken={data.taken}
+              onClose={() => setEditing(false)}
+              onSaved={(text) => {
+                setEditing(false);
+                setOutcome({ kind: 'success', text });
+                void reload();
+              }}
+            />
+          )}
           <DeleteConfirmDialog
             open={deleting}
             message={data.cta.deleteQuestion}

@@ -1,6 +1,6 @@
 // Call-to-actions (docs/cta-api.md): the calls of /cta and /cta/{id}, typed from the generated
 // API contract.
-import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
@@ -48,11 +48,4 @@ export function deleteCta(id: number): Promise<{ clicks: number }> {
 /** The pages in words: 'All pages' or the patterns. */
 export function pagesText(cta: Pick<CtaView, 'pages'>): string {
   return cta.pages.length === 0 ? 'All pages' : cta.pages.join(', ');
-}
-
-/** A 422's field messages, whatever its code (VALIDATION_FAILED, NAME_NOT_UNIQUE); null otherwise. */
-export function fieldErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).filter(([, m]) => typeof m === 'string')) as Record<string, string>;
 }

@@ -3,7 +3,9 @@ import { Dialog } from '../../../components/Dialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { TextField } from '../../../components/fields';
 import { validateSourcePair } from '../../../domain/sources';
-import { fieldErrors, saveSource } from './api';
+import { fieldErrorsOf } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
+import { saveSource } from './api';
 
 /** Adds a source / medium pair, or renames one (`pair` given); `taken` the account's other pairs. */
 export function PairDialog({
@@ -21,20 +23,20 @@ export function PairDialog({
 }) {
   const [source, setSource] = useState(pair?.source ?? '');
   const [medium, setMedium] = useState(pair?.medium ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, setServerErrors } = useFieldMessages({});
   const [busy, setBusy] = useState(false);
   const title = pair ? 'Edit source / medium' : 'Add source / medium';
 
   async function submit() {
     const found = validateSourcePair({ source, medium }, taken);
-    setErrors(found);
+    setServerErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       const saved = await saveSource({ id: pair?.id, source, medium });
       onSaved(saved.id);
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { source: 'The source / medium could not be saved. Please try again.' });
+      setServerErrors(fieldErrorsOf(error) ?? { source: 'The source / medium could not be saved. Please try again.' });
     } finally {
       setBusy(false);
     }
@@ -49,8 +51,8 @@ export function PairDialog({
       busy={busy}
       actions={<DialogActions onCancel={onClose} submitLabel="Save" busyLabel="Saving…" busy={busy} />}
     >
-      <TextField label="Source" value={source} onChange={setSource} error={errors.source} hint="e.g. bing" />
-      <TextField label="Medium" value={medium} onChange={setMedium} error={errors.medium} hint="e.g. cpc" />
+      <TextField label="Source" value={source} onChange={setSource} error={errorOf('source')} hint="e.g. bing" />
+      <TextField label="Medium" value={medium} onChange={setMedium} error={errorOf('medium')} hint="e.g. cpc" />
     </Dialog>
   );
 }

@@ -3,7 +3,9 @@ import { Dialog } from '../../../components/Dialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { SelectField, TextField } from '../../../components/fields';
 import { validateSourceRule } from '../../../domain/sources';
-import { fieldErrors, saveRule, type RuleRow } from './api';
+import { fieldErrorsOf } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
+import { saveRule, type RuleRow } from './api';
 
 export const FIELDS = [
   { value: 'utmSource', label: 'UTM source (utm_source)' },
@@ -48,7 +50,7 @@ export function RuleDialog({
   const [field, setField] = useState<string>(rule?.field ?? 'utmSource');
   const [op, setOp] = useState<string>(rule?.op ?? 'equals');
   const [value, setValue] = useState(rule?.value ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, setServerErrors } = useFieldMessages({});
   const [busy, setBusy] = useState(false);
   const hasOp = field.startsWith('utm') || field === 'landingPath';
   const choices = CHOICES[field];
@@ -56,19 +58,19 @@ export function RuleDialog({
   function chooseField(next: string) {
     setField(next);
     setValue(CHOICES[next]?.[0]?.value ?? '');
-    setErrors({});
+    setServerErrors({});
   }
 
   async function submit() {
     const found = validateSourceRule({ field, op, value });
-    setErrors(found);
+    setServerErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       await saveRule({ id: rule?.id, sourceId, field, op, value });
       onSaved();
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { value: 'The rule could not be saved. Please try again.' });
+      setServerErrors(fieldErrorsOf(error) ?? { value: 'The rule could not be saved. Please try again.' });
     } finally {
       setBusy(false);
     }
@@ -83,11 +85,11 @@ export function RuleDialog({
       busy={busy}
       actions={<DialogActions onCancel={onClose} submitLabel="Save rule" busyLabel="Saving…" busy={busy} />}
     >
-      <SelectField label="The rule looks at" value={field} options={FIELDS} onChange={chooseField} error={errors.field} />
-      {hasOp && <SelectField label="Comparison" value={op} options={OPS} onChange={setOp} error={errors.op} />}
-      {choices && <SelectField label="Value" value={value} options={choices} onChange={setValue} error={errors.value} />}
+      <SelectField label="The rule looks at" value={field} options={FIELDS} onChange={chooseField} error={errorOf('field')} />
+      {hasOp && <SelectField label="Comparison" value={op} options={OPS} onChange={setOp} error={errorOf('op')} />}
+      {choices && <SelectField label="Value" value={value} options={choices} onChange={setValue} error={errorOf('value')} />}
       {!choices && field !== 'always' && (
-        <TextField label="Value" value={value} onChange={setValue} error={errors.value} hint={HINTS[field]} />
+        <TextField label="Value" value={value} onChange={setValue} error={errorOf('value')} hint={HINTS[field]} />
       )}
     </Dialog>
   );

@@ -3,8 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { fieldErrorsOf } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
-import { deleteRule, deleteSource, fieldErrors, getSource, moveRule, type RuleRow, type SourcePage } from './api';
+import { deleteRule, deleteSource, getSource, moveRule, type RuleRow, type SourcePage } from './api';
 import { PairDialog } from './PairDialog';
 import { ruleColumns } from './ruleColumns';
 import { RuleDialog } from './RuleDialog';
@@ -113,7 +114,7 @@ function PairActions({ page, onChanged }: { page: SourcePage; onChanged: () => v
       navigate('/sources');
     } catch (error) {
       setConfirming(false);
-      setFailure(fieldErrors(error)?.id ?? 'The source / medium could not be deleted. Please try again.');
+      setFailure(fieldErrorsOf(error)?.id ?? 'The source / medium could not be deleted. Please try again.');
     } finally {
       setBusy(false);
     }

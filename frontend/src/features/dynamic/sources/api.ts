@@ -1,6 +1,6 @@
 // Source / mediums (docs/sources-api.md): the calls of /sources and /sources/{id}, typed from
 // the generated API contract.
-import { ApiError, apiGet, apiPost } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 
 type Schemas = components['schemas'];
@@ -49,11 +49,4 @@ export function moveRule(id: number, direction: 'up' | 'down'): Promise<{ succes
 
 export function updateSettings(paidOverrides: boolean): Promise<{ paidOverrides: boolean }> {
   return apiPost('managesources/updateSettings', { paidOverrides: paidOverrides ? '1' : '0' });
-}
-
-/** The field messages of any 422 answer (VALIDATION_FAILED or a coded one), else null. */
-export function fieldErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
-  return Object.fromEntries(Object.entries(errors).filter(([, m]) => typeof m === 'string')) as Record<string, string>;
 }

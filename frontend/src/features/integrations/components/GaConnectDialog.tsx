@@ -6,6 +6,7 @@ import { canManageIntegrations } from '../../../domain';
 import { validateGaConnect } from '../../../domain/forms';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import { startConnection } from '../api/connectIntegration';
 import { connectGaProperty, getGaConnectOptions } from '../api/googleAnalytics';
@@ -66,7 +67,7 @@ export function GaConnectDialog() {
   const [load] = useLoader(getGaConnectOptions);
   const [propertyId, setPropertyId] = useState('');
   const [propertyType, setPropertyType] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, changed, setServerErrors } = useFieldMessages({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -89,7 +90,7 @@ export function GaConnectDialog() {
     if (busy || !ready?.connected) return;
     setFailure(null);
     const found = validateGaConnect(propertyId, propertyType, properties.map((p) => p.ua));
-    setErrors(found);
+    setServerErrors(found);
     if (Object.keys(found).length > 0) return;
     const property = properties.find((p) => p.ua === propertyId);
     if (!property) return;
@@ -99,7 +100,7 @@ export function GaConnectDialog() {
       navigate('/googleanalytics?connected=1');
     } catch (error) {
       const fields = validationErrors(error);
-      if (fields && Object.keys(fields).length > 0) setErrors(fields);
+      if (fields && Object.keys(fields).length > 0) setServerErrors(fields);
       else setFailure(SOMETHING_WENT_WRONG);
       setBusy(false);
     }
@@ -167,17 +168,17 @@ export function GaConnectDialog() {
             options={properties.map((p) => ({ value: p.ua, label: `${p.url} (${p.ua})` }))}
             onChange={(value) => {
               setPropertyId(value);
-              setErrors(({ form_ga_property_id: _, ...rest }) => rest);
+              changed('form_ga_property_id');
             }}
-            error={errors.form_ga_property_id}
+            error={errorOf('form_ga_property_id')}
           />
           <SendCallsAs
             value={propertyType}
             onChange={(value) => {
               setPropertyType(value);
-              setErrors(({ form_ga_property_type: _, ...rest }) => rest);
+              changed('form_ga_property_type');
             }}
-            error={errors.form_ga_property_type}
+            error={errorOf('form_ga_property_type')}
           />
         </>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SelectField, TextField, type Option } from '../../../components/fields';
 import { ftpFileNameHint, validateIntegrationSettings } from '../../../domain/forms';
 import { ApiError, validationErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { saveIntegrationSettings } from '../api/saveIntegrationSettings';
 import { testFtpConnection, type FtpConnectionTest } from '../api/testFtpConnection';
 import type { Integration } from '../api/types';
@@ -74,7 +75,7 @@ export function IntegrationSettingsForm({
       fields.map((f) => [f.name, f.kind === 'password' ? '' : (stored[f.name] ?? (configured ? '' : (f.initial ?? '')))]),
     ),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, changed, setServerErrors } = useFieldMessages({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -97,14 +98,14 @@ export function IntegrationSettingsForm({
   /** The domain's rules first; false when the form has errors. */
   function checked(key = hostKey): boolean {
     const found = validateIntegrationSettings(integration.identifier, posted(key));
-    setErrors(found);
+    setServerErrors(found);
     return Object.keys(found).length === 0;
   }
 
   function refused(error: unknown) {
     const fieldErrors = validationErrors(error);
     if (fieldErrors && Object.keys(fieldErrors).length > 0) {
-      setErrors(fieldErrors);
+      setServerErrors(fieldErrors);
       if (fieldErrors[HOST_KEY]) setFailure(fieldErrors[HOST_KEY]);
     } else setFailure(refusalMessage(error) ?? SOMETHING_WENT_WRONG);
   }
@@ -161,7 +162,7 @@ export function IntegrationSettingsForm({
       }
       return next;
     });
-    setErrors(({ [name]: _, ...rest }) => rest);
+    changed(name);
     setSaved(false);
   }
 
@@ -189,7 +190,7 @@ export function IntegrationSettingsForm({
             value={values[field.name] ?? ''}
             options={field.options ?? []}
             disabled={disabled || busy}
-            error={errors[field.name]}
+            error={errorOf(field.name)}
             onChange={(value) => change(field.name, value)}
           />
         ) : (
@@ -202,7 +203,7 @@ export function IntegrationSettingsForm({
             autoComplete={field.kind === 'password' ? 'new-password' : undefined}
             value={values[field.name] ?? ''}
             disabled={disabled || busy}
-            error={errors[field.name]}
+            error={errorOf(field.name)}
             hint={
               field.kind === 'password'
                 ? secretStored

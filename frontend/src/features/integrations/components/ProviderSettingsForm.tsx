@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { CheckboxGroupField, SelectField } from '../../../components/fields';
 import { providerSettings, validateProviderSettings } from '../../../domain/forms';
 import { validationErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { getProviderSettings, saveProviderSettings, type ProviderSettingsOptions } from '../api/providerSettings';
 import type { Integration } from '../api/types';
 import { SOMETHING_WENT_WRONG } from './messages';
@@ -27,7 +28,7 @@ export function ProviderSettingsForm({
   const [options, setOptions] = useState<ProviderSettingsOptions | null>(null);
   const [accountId, setAccountId] = useState('');
   const [sends, setSends] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, changed, setServerErrors } = useFieldMessages({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,7 +73,7 @@ export function ProviderSettingsForm({
       sends,
       options.accounts.map((a) => a.id),
     );
-    setErrors(found);
+    setServerErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
@@ -81,7 +82,7 @@ export function ProviderSettingsForm({
       await onSaved();
     } catch (error) {
       const fieldErrors = validationErrors(error);
-      if (fieldErrors && Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
       else setFailure(SOMETHING_WENT_WRONG);
     }
     setBusy(false);
@@ -114,11 +115,11 @@ export function ProviderSettingsForm({
         placeholder={`Choose a ${def.accountNoun}`}
         options={options.accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.id})` }))}
         disabled={disabled || busy}
-        error={errors.form_account_id}
+        error={errorOf('form_account_id')}
         hint={`The ${def.accountNoun}s of the login you connected.`}
         onChange={(value) => {
           setAccountId(value);
-          setErrors(({ form_account_id: _, ...rest }) => rest);
+          changed('form_account_id');
         }}
       />
       <CheckboxGroupField
@@ -127,10 +128,10 @@ export function ProviderSettingsForm({
         values={sends}
         options={def.sends}
         disabled={disabled || busy}
-        error={errors.form_sends}
+        error={errorOf('form_sends')}
         onChange={(values) => {
           setSends(values);
-          setErrors(({ form_sends: _, ...rest }) => rest);
+          changed('form_sends');
         }}
       />
       <div className="form-actions">

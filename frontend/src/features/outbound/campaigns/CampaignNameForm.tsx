@@ -1,90 +1,37 @@
-import { useState } from 'react';
-import { TextField } from '../../../components/fields';
+import { NameForm } from '../../../components/records/NameForm';
 import { validateOutboundCampaign } from '../../../domain/agents';
-import { refusalErrors } from '../../../lib/api';
 import { CAMPAIGN_FIELD, saveCampaign } from './api';
 
 export const SAVE_FAILED = 'The campaign could not be saved. Try again later.';
 
-/** A campaign's name as typed: checked by the domain as typed, by the server on save (id null adds). */
+/** A new campaign's name (campaign null), or a campaign's new name: checked by the domain as typed, by the server on save. */
 export function CampaignNameForm({
-  label,
-  initial,
+  campaign,
+  label = campaign ? `New name for ${campaign.name}` : 'New campaign',
   taken,
-  submitLabel,
-  id,
   onSaved,
   onCancel,
 }: {
-  label: string;
-  initial: string;
+  campaign: { id: number; name: string } | null;
+  label?: string;
   taken: string[];
-  submitLabel: string;
-  id: number | null;
-  onSaved: (name: string) => void;
+  onSaved: (text: string) => void;
   onCancel?: () => void;
 }) {
-  const [name, setName] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const errors = validateOutboundCampaign(name, taken);
-  const shown = (touched ? errors[CAMPAIGN_FIELD] : undefined) ?? serverError ?? undefined;
-
-  async function save() {
-    setTouched(true);
-    if (errors[CAMPAIGN_FIELD] || saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await saveCampaign(id, name.trim());
-      setName(id === null ? '' : name.trim());
-      setTouched(false);
-      onSaved(name.trim());
-    } catch (failed) {
-      const fields = refusalErrors(failed);
-      if (fields?.[CAMPAIGN_FIELD]) setServerError(fields[CAMPAIGN_FIELD]);
-      else setFailure(SAVE_FAILED);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form
-      className="category-form toolbar-actions"
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+    <NameForm
+      label={label}
+      field={CAMPAIGN_FIELD}
+      initial={campaign?.name ?? ''}
+      validate={(name) => validateOutboundCampaign(name, taken)}
+      save={async (name) => {
+        await saveCampaign(campaign?.id ?? null, name.trim());
+        return campaign ? `The campaign was renamed to '${name.trim()}'.` : `The campaign '${name.trim()}' was added.`;
       }}
-    >
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
-      )}
-      <TextField
-        label={label}
-        name={CAMPAIGN_FIELD}
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          setServerError(null);
-        }}
-        onBlur={() => name !== initial && setTouched(true)}
-        error={shown}
-        disabled={saving}
-      />
-      <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-        {submitLabel}
-      </button>
-      {onCancel && (
-        <button type="button" className="button" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      )}
-    </form>
+      onSaved={onSaved}
+      failedText={SAVE_FAILED}
+      submitLabel={campaign ? 'Save' : 'Add campaign'}
+      onCancel={onCancel}
+    />
   );
 }

@@ -49,13 +49,11 @@ export function CampaignPage({ title, id }: { title: string; id: number }) {
             {data.canEdit && (
               <CampaignNameForm
                 key={data.name}
+                campaign={data}
                 label="Campaign name"
-                initial={data.name}
                 taken={[]}
-                submitLabel="Save"
-                id={data.id}
-                onSaved={(name) => {
-                  setOutcome({ kind: 'success', text: `The campaign was renamed to '${name}'.` });
+                onSaved={(text) => {
+                  setOutcome({ kind: 'success', text });
                   void reload();
                 }}
               />

@@ -4,6 +4,7 @@ import { DialogActions } from '../../../components/DialogActions';
 import { TextField } from '../../../components/fields';
 import { validateCallerIdCode, validateOutsideNumber } from '../../../domain/callerIds';
 import { refusalErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { addCallerId, resendCode, verifyCallerId } from './api';
 
 export const ADD_FAILED = 'The number could not be added. Try again later.';
@@ -35,14 +36,12 @@ export function CallerIdDialog({
   const [step, setStep] = useState<DialogStart>(start);
   const [number, setNumber] = useState('');
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errors = step.step === 'number' ? validateOutsideNumber(number, tracked, outside) : validateCallerIdCode(code);
   const field = step.step === 'number' ? 'form_number' : 'form_code';
-  const shown = (touched ? errors[field] : undefined) ?? serverError ?? undefined;
+  const { errorOf, left, changed, showAllErrors, setServerErrors, reset } = useFieldMessages(errors);
 
   async function run(action: () => Promise<void>, failed: string) {
     setBusy(true);
@@ -53,7 +52,7 @@ export function CallerIdDialog({
     } catch (error) {
       const fields = refusalErrors(error);
       const message = fields?.[field] ?? fields?.form_code ?? fields?.form_number;
-      if (message) setServerError(message);
+      if (message) setServerErrors({ [field]: message });
       else setFailure(failed);
     } finally {
       setBusy(false);
@@ -61,15 +60,14 @@ export function CallerIdDialog({
   }
 
   async function submit() {
-    setTouched(true);
+    showAllErrors();
     if (errors[field] || busy) return;
     if (step.step === 'number') {
       await run(async () => {
         const added = await addCallerId(number.trim());
         onAdded();
         setStep({ step: 'code', id: added.id, number: number.trim() });
-        setTouched(false);
-        setServerError(null);
+        reset();
         setNote(`A code was sent to ${number.trim()}. It works for 10 minutes.`);
       }, ADD_FAILED);
     } else {
@@ -84,11 +82,11 @@ export function CallerIdDialog({
   async function resend() {
     if (step.step !== 'code' || busy) return;
     const { id, number: to } = step;
-    setServerError(null);
+    setServerErrors({});
     await run(async () => {
       await resendCode(id);
       setCode('');
-      setTouched(false);
+      reset();
       setNote(`A new code was sent to ${to}. It works for 10 minutes.`);
     }, RESEND_FAILED);
   }
@@ -130,10 +128,10 @@ export function CallerIdDialog({
           hint="A number of yours outside this account, 11 to 20 digits starting 01, 02 or 07. We send it a code."
           onChange={(value) => {
             setNumber(value);
-            setServerError(null);
+            changed(field);
           }}
-          onBlur={() => number !== '' && setTouched(true)}
-          error={shown}
+          onBlur={() => number !== '' && left(field)}
+          error={errorOf(field)}
           disabled={busy}
         />
       ) : (
@@ -147,10 +145,10 @@ export function CallerIdDialog({
             hint={`The 6-digit code sent to ${step.number}.`}
             onChange={(value) => {
               setCode(value);
-              setServerError(null);
+              changed(field);
             }}
-            onBlur={() => code !== '' && setTouched(true)}
-            error={shown}
+            onBlur={() => code !== '' && left(field)}
+            error={errorOf(field)}
             disabled={busy}
           />
           <button type="button" className="button" onClick={() => void resend()} disabled={busy}>

@@ -8,6 +8,7 @@ import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { validateParameterName } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import { addParameter, getParameters, parameterPath, removeParameter, type ParameterList, type ParameterRow } from '../api';
 import { ADDED, NO_PARAMETERS, PARAMETERS_FAILED, REMOVED, REMOVE_WARNING, SAVE_FAILED } from '../messages';
@@ -15,29 +16,26 @@ import { ADDED, NO_PARAMETERS, PARAMETERS_FAILED, REMOVED, REMOVE_WARNING, SAVE_
 /** The add form: the domain's rule as typed (once touched), the server's answer on the same field. */
 function AddParameterForm({ existing, onAdded }: { existing: string[]; onAdded: (name: string) => Promise<void> }) {
   const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const ruleError = touched ? (validateParameterName(name, existing).parameter ?? null) : null;
-  const error = ruleError ?? serverError;
+  const errors = validateParameterName(name, existing);
+  const { errorOf, left, changed, showAllErrors, setServerErrors, reset } = useFieldMessages(errors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched(true);
-    if (saving || validateParameterName(name, existing).parameter) return;
+    showAllErrors();
+    if (saving || errors.parameter) return;
     setSaving(true);
-    setError(null);
+    setServerErrors({});
     setFailure(null);
     try {
       const saved = await addParameter(name);
       setName('');
-      setTouched(false);
+      reset();
       await onAdded(saved.parameter);
     } catch (failed) {
       const fields = validationErrors(failed);
-      if (fields?.parameter) setError(fields.parameter);
+      if (fields?.parameter) setServerErrors({ parameter: fields.parameter });
       else setFailure(SAVE_FAILED);
     } finally {
       setSaving(false);
@@ -58,10 +56,10 @@ function AddParameterForm({ existing, onAdded }: { existing: string[]; onAdded: 
           value={name}
           onChange={(value) => {
             setName(value);
-            setError(null);
+            changed('parameter');
           }}
-          onBlur={() => name !== '' && setTouched(true)}
-          error={error}
+          onBlur={() => name !== '' && left('parameter')}
+          error={errorOf('parameter')}
           hint="As it appears in your landing page addresses, e.g. utm_term: letters, numbers and underscores."
         />
         <button type="submit" className="button button-primary" disabled={saving}>

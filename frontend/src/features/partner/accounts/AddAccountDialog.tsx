@@ -4,7 +4,7 @@ import { TextField } from '../../../components/fields';
 import { validateAddAccount } from '../../../domain/partners';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { addAccount, type AccountCreated, type NewAccount, type Programme } from './api';
 import { ADD_FAILED } from './messages';
 import { DialogActions } from '../../../components/DialogActions';
@@ -37,7 +37,7 @@ export function AddAccountDialog({
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = validateAddAccount(form);
-  const { shown, touch, touchAll, changed, setServerErrors, reset } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors, reset } = useFieldMessages(errors);
 
   useEffect(() => {
     if (!open) return;
@@ -73,8 +73,8 @@ export function AddAccountDialog({
         setForm({ ...form, [key]: value });
         changed(name);
       }}
-      onBlur={() => touch(name)}
-      error={shown(name)}
+      onBlur={() => left(name)}
+      error={errorOf(name)}
       disabled={saving}
     />
   );

@@ -6,7 +6,7 @@ import { validationErrors } from '../../../lib/api';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { getBranding, saveBranding, type Branding } from '../api';
 import { BRANDING_FAILED, BRANDING_READ_ONLY, BRANDING_SAVED, BRANDING_SAVE_FAILED } from '../messages';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
@@ -100,7 +100,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
   // Bumped after a save, to empty the file inputs (they cannot be set from code).
   const [saves, setSaves] = useState(0);
   const errors = { ...validateBrandingColours(colours), ...Object.fromEntries(Object.entries(fileProblems).filter(([, v]) => v)) } as Record<string, string>;
-  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors } = useFieldMessages(errors);
   const readOnly = !branding.canEdit || saving;
 
   async function save() {
@@ -131,14 +131,14 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
       label={label}
       name={name}
       value={colours[key]}
-      error={shown(name)}
+      error={errorOf(name)}
       disabled={readOnly}
       onChange={(value) => {
         setColours({ ...colours, [key]: value });
         changed(name);
-        touch(name);
+        left(name);
       }}
-      onBlur={() => touch(name)}
+      onBlur={() => left(name)}
     />
   );
 
@@ -171,13 +171,13 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
         favicon={false}
         current={branding.logoUrl}
         remove={removeLogo}
-        error={shown('form_logo')}
+        error={errorOf('form_logo')}
         disabled={readOnly}
         onFile={(file, problem) => {
           setLogo(problem ? null : file);
           setFileProblems({ ...fileProblems, form_logo: problem });
           changed('form_logo');
-          touch('form_logo');
+          left('form_logo');
         }}
         onRemove={setRemoveLogo}
       />
@@ -188,13 +188,13 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
         favicon
         current={branding.faviconUrl}
         remove={removeFavicon}
-        error={shown('form_favicon')}
+        error={errorOf('form_favicon')}
         disabled={readOnly}
         onFile={(file, problem) => {
           setFavicon(problem ? null : file);
           setFileProblems({ ...fileProblems, form_favicon: problem });
           changed('form_favicon');
-          touch('form_favicon');
+          left('form_favicon');
         }}
         onRemove={setRemoveFavicon}
       />

@@ -3,6 +3,7 @@ import { SectionLoading } from '../../../components/SectionLoading';
 import { SelectField, TextField } from '../../../components/fields';
 import { checkDimensionValue } from '../../../domain/dimensions';
 import { refusalErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { getCallDimensions, setCallDimension, type CallDimensions } from '../api';
 
 export const DIMENSIONS_FAILED = 'The custom dimensions could not be loaded. Try again later.';
@@ -16,7 +17,7 @@ export function CallDimensionsSection({ callId, onChanged }: { callId: number; o
   const [data, setData] = useState<CallDimensions | null>(null);
   const [failed, setFailed] = useState(false);
   const [values, setValues] = useState<Record<number, string>>({});
-  const [serverErrors, setServerErrors] = useState<Record<number, string>>({});
+  const { errorOf, changed: valueChanged, setServerErrors } = useFieldMessages({});
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
@@ -69,7 +70,7 @@ export function CallDimensionsSection({ callId, onChanged }: { callId: number; o
       // The fields saved before the refusal keep their new values.
       setData(answer);
       const message = refusalErrors(failure)?.form_value;
-      if (message && current !== null) setServerErrors({ [current]: message });
+      if (message && current !== null) setServerErrors({ [String(current)]: message });
       setStatus({ kind: 'error', text: message ?? SAVE_FAILED });
     } finally {
       setSaving(false);
@@ -95,10 +96,10 @@ export function CallDimensionsSection({ callId, onChanged }: { callId: number; o
         {data.fields.map((field) => {
           const change = (value: string) => {
             setValues((v) => ({ ...v, [field.id]: value }));
-            setServerErrors((e) => ({ ...e, [field.id]: '' }));
+            valueChanged(String(field.id));
             setStatus(null);
           };
-          const error = problems[field.id] ?? (serverErrors[field.id] || undefined);
+          const error = problems[field.id] ?? errorOf(String(field.id));
           const disabled = !data.canSet || saving;
           return field.kind === 'choice' ? (
             <SelectField

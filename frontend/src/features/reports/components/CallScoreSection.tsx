@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RadioGroupField, SelectField } from '../../../components/fields';
 import { scoreAnswers } from '../../../domain/scoring';
 import { refusalErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { scoreCall, type CallScoring } from '../api';
 
 export const SCORE_FAILED = 'The score could not be saved. Try again later.';
@@ -28,8 +29,6 @@ export function CallScoreSection({
   const [scoring, setScoring] = useState(initial);
   const [cardId, setCardId] = useState('');
   const [answers, setAnswers] = useState<string[]>([]);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -37,18 +36,17 @@ export function CallScoreSection({
   const card = scoring.scorecards.find((c) => String(c.id) === cardId) ?? null;
   const questions = (card?.questions ?? []).map((q) => ({ ...q, kind: q.kind as 'yesNo' | 'scale' }));
   const result = card ? scoreAnswers(questions, questions.map((_, i) => answers[i] ?? '')) : null;
-  const shown = (field: string) => (touched ? result?.errors[field] : undefined) ?? serverErrors[field];
+  const { errorOf, showAllErrors, setServerErrors, reset } = useFieldMessages(result?.errors ?? {});
 
   function choose(id: string) {
     setCardId(id);
     setAnswers([]);
-    setTouched(false);
-    setServerErrors({});
+    reset();
     setSaved(null);
   }
 
   async function save() {
-    setTouched(true);
+    showAllErrors();
     if (!card || !result || result.score === null || busy) return;
     setBusy(true);
     setFailure(null);
@@ -58,7 +56,7 @@ export function CallScoreSection({
       setSaved(`Scored ${after.scores[0]?.label ?? ''} with ${card.name}.`);
       setCardId('');
       setAnswers([]);
-      setTouched(false);
+      reset();
       onChanged?.();
     } catch (failed) {
       const fields = refusalErrors(failed);
@@ -129,7 +127,7 @@ export function CallScoreSection({
                 });
                 setServerErrors({});
               }}
-              error={shown(`form_answer[${i}]`)}
+              error={errorOf(`form_answer[${i}]`)}
               disabled={busy}
             />
           ))}

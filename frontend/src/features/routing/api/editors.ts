@@ -52,24 +52,6 @@ export type AttributionOptions = Schemas['AttributionOptions'];
 /** The answer of the library saves (destination numbers, queues, audio, voicemail). */
 type Saved = Schemas['LibrarySaved'];
 
-// ---- Errors -------------------------------------------------------------------------------
-
-/**
- * The field messages of any 422 answer (VALIDATION_FAILED, DESCRIPTION_NOT_UNIQUE,
- * DESTINATION_NUMBER_NOT_UNIQUE...), or null for any other failure.
- */
-export function fieldErrorsOf(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const body = error.body as { errors?: unknown } | null;
-  const errors: Record<string, string> = {};
-  if (body && typeof body === 'object' && body.errors && typeof body.errors === 'object') {
-    for (const [field, message] of Object.entries(body.errors as Record<string, unknown>)) {
-      if (typeof message === 'string') errors[field] = message;
-    }
-  }
-  return errors;
-}
-
 /** The id of a save answer, or an error when the answer is not a success. */
 function savedId(answer: Saved | null): number {
   const id = Number(answer?.id);

@@ -20,7 +20,7 @@ import { EditorActions } from './EditorActions';
 import { RecordHistoryLink } from './RecordHistoryLink';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { AUDIO_FAILED } from './messages';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 
 export interface AudioDialogProps {
   open: boolean;
@@ -92,7 +92,7 @@ function AudioEditor({
     [description, sentence, file, storedFile],
   );
   const errors = useMemo(() => validateAudio(form, taken), [form, taken]);
-  const { errorOf, touch, showAllErrors, showSaveErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, showAllErrors, showSaveErrors, unplaced } = useFieldMessages(errors, known);
   const fileError = errorOf('form_file') ?? contentProblem ?? undefined;
 
   async function chooseFile(chosen: File | null) {

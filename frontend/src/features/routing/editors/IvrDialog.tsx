@@ -19,7 +19,7 @@ import { IvrKeyTable, targetField } from './IvrKeyTable';
 import { IVR_SAVE_FAILED } from './messages';
 import { MultiLevelTermsDialog } from './MultiLevelTermsDialog';
 import { affectedOf } from './ServicePlanDialog';
-import { focusFirstInvalid, useFormErrors } from './useFormErrors';
+import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { ImpactSummary } from './ImpactSummary';
 import { RecordHistoryLink } from './RecordHistoryLink';
 import { useEditImpact } from './useEditImpact';
@@ -116,7 +116,7 @@ function IvrEditor({
     },
     [form],
   );
-  const { errorOf, touch, setServerErrors, refuseSave, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, setServerErrors, refuseSave, unplaced } = useFieldMessages(errors, known);
 
   function change(patch: Partial<IvrForm>, ...keys: string[]) {
     setForm((current) => ({ ...current, ...patch }));

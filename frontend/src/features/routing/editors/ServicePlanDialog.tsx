@@ -22,7 +22,7 @@ import { SOMETHING_WENT_WRONG } from './messages';
 import { DAY_NAMES, pad2, planFields, rowFromAnswer } from './servicePlanForm';
 import { RecordHistoryLink } from './RecordHistoryLink';
 import { useEditImpact } from './useEditImpact';
-import { useFormErrors } from './useFormErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { WeekGrid } from './WeekGrid';
 import { WorkingHoursDialog } from './WorkingHoursDialog';
 
@@ -141,7 +141,7 @@ function ServicePlanEditor({
     },
     [rows.length],
   );
-  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFormErrors(errors, known);
+  const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFieldMessages(errors, known);
 
   const routingName = useCallback(
     (routing: number) => library.routings.items.find((r) => r.id === routing)?.description,

@@ -3,7 +3,7 @@ import type { FieldErrors } from '../../../domain';
 import { otherDescriptions } from '../selectors/RoutingLibrary';
 import type { SaveAction } from './EditorActions';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { useFormErrors } from './useFormErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useSnackbar } from '../../../components/Snackbar';
 
 const NO_ITEMS: { id: number; description: string }[] = [];
@@ -61,7 +61,7 @@ export function useEditorForm<F>({
   const taken = useMemo(() => otherDescriptions(items, id), [items, id]);
   const errors = useMemo(() => validate(form, taken), [validate, form, taken]);
   const knownKey = useCallback((key: string) => known(key, form), [known, form]);
-  const formErrors = useFormErrors(errors, knownKey);
+  const formErrors = useFieldMessages(errors, knownKey);
   const { touch, refuseSave, showSaveErrors } = formErrors;
 
   function change(patch: Partial<F>, ...keys: string[]) {

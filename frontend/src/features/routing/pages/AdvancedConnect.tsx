@@ -6,6 +6,7 @@ import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { TableScroll } from '../../../components/TableScroll';
+import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { attributionOf, attributionValue } from '../api/extras';
 import { advancedDomainRow, advancedRowFrom, connectAdvanced, domainRow, type AdvancedConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
@@ -38,13 +39,18 @@ export const UPGRADE_TEXT =
 /** The fields only shown with 'Additional features' on. */
 const ADDITIONAL_FIELDS = ['form_post_url', 'form_dtmf', 'form_midcall_flag', 'form_midcall_audio', 'form_mid_call_divert_flag'];
 
-const field = (name: string, i: number) => `${name}[${i}]`;
+/** A row's fields: a change to one shows the row's messages. */
+const ROW_FIELDS = [
+  'form_description',
+  'form_service_plan',
+  'form_recording_flag',
+  'form_intro',
+  'form_whisper',
+  'form_dynamic_whisper',
+  ...ADDITIONAL_FIELDS,
+];
 
-/** The row index of a field key such as form_post_url[3], or null. */
-function rowOf(key: string): number | null {
-  const match = /\[(\d+)\]$/.exec(key);
-  return match ? Number(match[1]) : null;
-}
+const field = (name: string, i: number) => `${name}[${i}]`;
 
 /** /routing/numbers/advanced: service plan, audio and attribution for each selected number or pool. */
 export function AdvancedConnect({ title }: { title: string }) {
@@ -137,9 +143,6 @@ function AdvancedConnectForm({
   const lastClicked = useRef<number | null>(null);
   // Whether shift was held on the click that ticked or unticked a row (shift-click: a range).
   const shiftHeld = useRef(false);
-  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
@@ -166,11 +169,8 @@ function AdvancedConnectForm({
     [rows, hasSpeech],
   );
 
-  function errorOf(name: string, i: number): string | undefined {
-    const key = field(name, i);
-    if (serverErrors[key]) return serverErrors[key];
-    return submitted || touched.has(i) ? errors[key] : undefined;
-  }
+  const messages = useFieldMessages(errors);
+  const errorOf = (name: string, i: number) => messages.errorOf(field(name, i));
 
   /** Changes row i; when it is a picked row the change (but a description) goes to every picked row. */
   function update(i: number, patch: Partial<AdvancedConnectRow>) {
@@ -180,20 +180,7 @@ function AdvancedConnectForm({
     setRows((current) =>
       current.map((row, j) => (j === i ? { ...row, ...patch } : changed[j] ? { ...row, ...shared } : row)),
     );
-    setTouched((current) => {
-      const next = new Set(current);
-      changed.forEach((on, j) => on && next.add(j));
-      return next;
-    });
-    setServerErrors((current) => {
-      const rest = Object.fromEntries(
-        Object.entries(current).filter(([key]) => {
-          const row = rowOf(key);
-          return row === null || !changed[row];
-        }),
-      );
-      return Object.keys(rest).length === Object.keys(current).length ? current : rest;
-    });
+    messages.touch(...changed.flatMap((on, j) => (on ? ROW_FIELDS.map((name) => field(name, j)) : [])));
   }
 
   function pick(i: number, on: boolean, shift: boolean) {
@@ -216,10 +203,6 @@ function AdvancedConnectForm({
     lastClicked.current = null;
   }
 
-  function focusFirstInvalid() {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  }
-
   function shown(key: string): boolean {
     return formRef.current?.querySelector(`[name="${key}"]`) != null;
   }
@@ -228,12 +211,12 @@ function AdvancedConnectForm({
 
   async function save() {
     if (saving) return;
-    setSubmitted(true);
+    messages.showAllErrors();
     setBanner([]);
     const invalid = Object.keys(errors);
     if (invalid.length > 0) {
       if (!additional && invalid.some(isAdditional)) setAdditional(true);
-      focusFirstInvalid();
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSaving(true);
@@ -253,9 +236,9 @@ function AdvancedConnectForm({
         const willShow = (key: string) => shown(key) || isAdditional(key);
         if (!additional && Object.keys(fieldErrors).some(isAdditional)) setAdditional(true);
         const placed = placeFieldErrors(fieldErrors, willShow);
-        setServerErrors(placed.onFields);
+        messages.setServerErrors(placed.onFields);
         if (placed.banner) setBanner(placed.banner);
-        focusFirstInvalid();
+        focusFirstInvalid(formRef.current);
       }
     }
     setSaving(false);

@@ -5,10 +5,10 @@ import { PageHeading } from '../../../components/PageHeading';
 import { PasswordConfirmDialog } from '../../../components/PasswordConfirmDialog';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
+import { fieldErrorsOf } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import {
   bulkSoftDelete,
-  fieldErrorsOf,
   getAffectedLocations,
   getAudioList,
   type AffectedLocation,

@@ -4,6 +4,7 @@ import { routingAccess, validateConnectBasic } from '../../../domain/routing';
 import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
+import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
 import { clearSelection } from '../../../lib/routingSelection';
@@ -18,7 +19,6 @@ import {
   placeFieldErrors,
   routingError,
   rowName,
-  without,
   type RoutingNoticeState,
 } from './connectShared';
 
@@ -58,9 +58,6 @@ function BasicConnectForm({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [rows, setRows] = useState<BasicConnectRow[]>(() => initial.map(basicRow));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const records = useMemo(() => (canConnect ? rows.map(basicConnectRecord) : null), [rows, canConnect]);
@@ -74,25 +71,11 @@ function BasicConnectForm({
     [rows],
   );
 
-  function errorOf(field: string): string | undefined {
-    if (serverErrors[field]) return serverErrors[field];
-    return submitted || touched.has(field) ? errors[field] : undefined;
-  }
-
-  function touch(field: string) {
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  }
+  const { errorOf, touch, left, showAllErrors, setServerErrors } = useFieldMessages(errors);
 
   function change(i: number, patch: Partial<BasicConnectRow>, field?: string) {
     setRows((current) => current.map((row, j) => (j === i ? { ...row, ...patch } : row)));
-    if (field) {
-      touch(field);
-      setServerErrors((current) => without(current, [field]));
-    }
-  }
-
-  function focusFirstInvalid() {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+    if (field) touch(field);
   }
 
   function shown(field: string): boolean {
@@ -101,10 +84,10 @@ function BasicConnectForm({
 
   async function save() {
     if (saving) return;
-    setSubmitted(true);
+    showAllErrors();
     setBanner([]);
     if (Object.keys(errors).length > 0) {
-      focusFirstInvalid();
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSaving(true);
@@ -124,7 +107,7 @@ function BasicConnectForm({
         const placed = placeFieldErrors(fieldErrors, shown);
         setServerErrors(placed.onFields);
         if (placed.banner) setBanner(placed.banner);
-        focusFirstInvalid();
+        focusFirstInvalid(formRef.current);
       }
     }
     setSaving(false);
@@ -167,7 +150,7 @@ function BasicConnectForm({
                       name={descriptionField(i)}
                       value={row.description}
                       onChange={(description) => change(i, { description }, descriptionField(i))}
-                      onBlur={() => touch(descriptionField(i))}
+                      onBlur={() => left(descriptionField(i))}
                       error={errorOf(descriptionField(i))}
                     />
                   </td>
@@ -179,7 +162,7 @@ function BasicConnectForm({
                       inputMode="tel"
                       value={row.destination}
                       onChange={(destination) => change(i, { destination }, destinationField(i))}
-                      onBlur={() => touch(destinationField(i))}
+                      onBlur={() => left(destinationField(i))}
                       error={errorOf(destinationField(i))}
                     />
                   </td>

@@ -7,6 +7,7 @@ import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import {
   exportChangesCsv,
@@ -109,7 +110,7 @@ export function RoutingHistory({ title }: { title: string }) {
   const filter = useMemo(() => filterOf(params), [params]);
   const filterKey = filterQuery(filter).toString();
   const [draft, setDraft] = useState(filter);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { errorOf, serverErrors, setServerErrors } = useFieldMessages({});
   const [query, setQuery] = useState<{ table: TableQuery; filter: string } | null>(null);
   const [page, setPage] = useState<ChangePage | null>(null);
   const [loading, setLoading] = useState(false);
@@ -132,13 +133,13 @@ export function RoutingHistory({ title }: { title: string }) {
         if (!current) return;
         setPage(answer);
         setFailure(null);
-        setFieldErrors({});
+        setServerErrors({});
         setLoading(false);
       },
       (error: unknown) => {
         if (!current) return;
         const fields = validationErrors(error);
-        if (fields && Object.keys(fields).length > 0) setFieldErrors(fields);
+        if (fields && Object.keys(fields).length > 0) setServerErrors(fields);
         else setFailure(routingError());
         setLoading(false);
       },
@@ -165,7 +166,7 @@ export function RoutingHistory({ title }: { title: string }) {
 
   function clear() {
     setNotice(null);
-    setFieldErrors({});
+    setServerErrors({});
     setParams(new URLSearchParams());
   }
 
@@ -218,7 +219,7 @@ export function RoutingHistory({ title }: { title: string }) {
             name="from"
             type="date"
             value={draft.from ?? ''}
-            error={fieldErrors.from}
+            error={errorOf('from')}
             onChange={(from) => setDraft({ ...draft, from })}
           />
           <TextField
@@ -226,7 +227,7 @@ export function RoutingHistory({ title }: { title: string }) {
             name="to"
             type="date"
             value={draft.to ?? ''}
-            error={fieldErrors.to}
+            error={errorOf('to')}
             onChange={(to) => setDraft({ ...draft, to })}
           />
         </div>
@@ -241,7 +242,7 @@ export function RoutingHistory({ title }: { title: string }) {
           )}
         </div>
       </form>
-      {!page && !failure && Object.keys(fieldErrors).length === 0 && <Loading>Loading routing history…</Loading>}
+      {!page && !failure && Object.keys(serverErrors).length === 0 && <Loading>Loading routing history…</Loading>}
       <div className="card routing-history" hidden={!page}>
         <DataTable
           key={filterKey}

@@ -178,14 +178,6 @@ export function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** Drops the keys from an errors object (answers the same object when none were there). */
-export function without(errors: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  if (!keys.some((key) => key in errors)) return errors;
-  const rest = { ...errors };
-  for (const key of keys) delete rest[key];
-  return rest;
-}
-
 /**
  * The frame of a connect page: its heading, then the selected rows once loaded, drawn by
  * `children`. Without view access only the heading; with nothing selected, no selected row found

@@ -5,6 +5,7 @@ import { DataTable, type Column as TableColumn } from '../../../components/DataT
 import { PageHeading } from '../../../components/PageHeading';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { importSales, previewSales, type ImportChoices, type SalesFilePreview, type SalesImported } from '../api';
 
 export const PREVIEW_FAILED = 'The file could not be read. Try again later.';
@@ -143,7 +144,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
   const [preview, setPreview] = useState<SalesFilePreview | null>(null);
   const [choices, setChoices] = useState<ImportChoices | null>(null);
   const [checked, setChecked] = useState<ImportChoices | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, setServerErrors } = useFieldMessages({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [gone, setGone] = useState<string | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>('preview');
@@ -151,7 +152,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
 
   async function check(withChoices: ImportChoices | null, note: Outcome | null = null) {
     setBusy('preview');
-    setErrors({});
+    setServerErrors({});
     setOutcome(note);
     try {
       const found = await previewSales(upload, withChoices);
@@ -159,7 +160,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
       const now = withChoices ?? choicesFrom(found);
       setChoices(now);
       setChecked(now);
-      setErrors({ ...found.mappingErrors, ...(note && stopped ? stopped.errors : {}) });
+      setServerErrors({ ...found.mappingErrors, ...(note && stopped ? stopped.errors : {}) });
     } catch (failure) {
       const fields = refusalErrors(failure);
       if (fields?.form_upload) setGone(fields.form_upload);
@@ -185,7 +186,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
   async function runImport() {
     if (!choices) return;
     setBusy('import');
-    setErrors({});
+    setServerErrors({});
     setOutcome(null);
     try {
       setDone(await importSales(upload, choices));
@@ -196,7 +197,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
         const message = fields.form_file ?? 'Check the highlighted choices: nothing was imported.';
         // The retry has an address of its own, with the choices kept.
         navigate(`/importsales/fieldmapping/${upload}/retry`, { state: { choices, errors: fields, message } satisfies Stopped });
-        setErrors(fields);
+        setServerErrors(fields);
         setOutcome({ kind: 'error', text: message });
       } else setOutcome({ kind: 'error', text: IMPORT_FAILED });
     } finally {
@@ -262,7 +263,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
                 value={choices.columns[field.key]}
                 placeholder="Not in the file"
                 options={headerOptions}
-                error={errors[field.form]}
+                error={errorOf(field.form)}
                 disabled={busy !== null}
                 onChange={(value) => set({ columns: { ...choices.columns, [field.key]: value } })}
               />
@@ -272,7 +273,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
               name="form_match_by"
               value={choices.matchBy}
               options={preview.choices.matchByOptions.map((o) => ({ value: o.key, label: o.label }))}
-              error={errors.form_match_by}
+              error={errorOf('form_match_by')}
               disabled={busy !== null}
               onChange={(matchBy) => set({ matchBy })}
             />
@@ -283,7 +284,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
                 value={choices.matchDays}
                 inputMode="numeric"
                 hint={`${preview.choices.minDays} to ${preview.choices.maxDays}: the latest call from the sale's number in these days gets the credit.`}
-                error={errors.form_match_days}
+                error={errorOf('form_match_days')}
                 disabled={busy !== null}
                 onChange={(matchDays) => set({ matchDays })}
               />
@@ -293,7 +294,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
               name="form_same_reference"
               value={choices.sameReference}
               options={preview.choices.sameReferenceOptions.map((o) => ({ value: o.key, label: o.label }))}
-              error={errors.form_same_reference}
+              error={errorOf('form_same_reference')}
               disabled={busy !== null}
               onChange={(sameReference) => set({ sameReference })}
             />
@@ -302,7 +303,7 @@ export function ImportMappingPage({ title, upload, retry }: { title: string; upl
               name="form_bad_rows"
               value={choices.badRows}
               options={preview.choices.badRowsOptions.map((o) => ({ value: o.key, label: o.label }))}
-              error={errors.form_bad_rows}
+              error={errorOf('form_bad_rows')}
               disabled={busy !== null}
               onChange={(badRows) => set({ badRows })}
             />

@@ -6,6 +6,7 @@ import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { FIXED_PRESETS } from '../../../lib/periods';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import { getTrackSales, saveMatching, type RevenueLine, type TrackSalesPage as Data } from '../api';
 
@@ -71,7 +72,7 @@ function RevenueTable({
 function MatchingForm({ data, onSaved }: { data: Data; onSaved: (outcome: Outcome) => void }) {
   const [matchBy, setMatchBy] = useState<string>(data.matching.matchBy);
   const [days, setDays] = useState(String(data.matching.matchDays));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errorOf, setServerErrors } = useFieldMessages({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     setMatchBy(data.matching.matchBy);
@@ -80,13 +81,13 @@ function MatchingForm({ data, onSaved }: { data: Data; onSaved: (outcome: Outcom
 
   async function save() {
     setSaving(true);
-    setErrors({});
+    setServerErrors({});
     try {
       const { matched } = await saveMatching(matchBy, days);
       onSaved({ kind: 'success', text: `Saved. ${plural(matched, 'sale now matches a call', 'sales now match a call')}.` });
     } catch (failure) {
       const fields = refusalErrors(failure);
-      if (fields) setErrors(fields);
+      if (fields) setServerErrors(fields);
       else onSaved({ kind: 'error', text: SAVE_FAILED });
     } finally {
       setSaving(false);
@@ -108,7 +109,7 @@ function MatchingForm({ data, onSaved }: { data: Data; onSaved: (outcome: Outcom
         value={matchBy}
         options={data.matching.options.map((o) => ({ value: o.key, label: o.label }))}
         onChange={setMatchBy}
-        error={errors.form_match_by}
+        error={errorOf('form_match_by')}
         disabled={!data.canEdit || saving}
       />
       {matchBy === 'callerNumber' && (
@@ -119,7 +120,7 @@ function MatchingForm({ data, onSaved }: { data: Data; onSaved: (outcome: Outcom
           inputMode="numeric"
           hint={`${data.matching.minDays} to ${data.matching.maxDays}: the latest call from the sale's number in these days gets the credit.`}
           onChange={setDays}
-          error={errors.form_match_days}
+          error={errorOf('form_match_days')}
           disabled={!data.canEdit || saving}
         />
       )}

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/fields';
 import { validateApiKeyName } from '../../../domain/partners';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { createApiKey, type CreatedKey } from '../api';
 import { CREATE_FAILED, KEY_SHOWN_ONCE } from '../messages';
 import { DialogActions } from '../../../components/DialogActions';
@@ -40,26 +41,23 @@ function ShowKey({ created }: { created: CreatedKey }) {
 /** Create API key: a name (the domain's rules as typed), then the key itself, once. */
 export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
+  const errors = validateApiKeyName(name);
+  const { errorOf, left, changed, showAllErrors, setServerErrors, reset } = useFieldMessages(errors);
 
   useEffect(() => {
     if (!open) return;
     setName('');
-    setTouched(false);
-    setServerError(null);
+    reset();
     setFailure(null);
     setCreated(null);
-  }, [open]);
-
-  const error = validateApiKeyName(name).form_name;
+  }, [open, reset]);
 
   async function create() {
-    setTouched(true);
-    if (error || saving) return;
+    showAllErrors();
+    if (errors.form_name || saving) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -67,7 +65,7 @@ export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; o
       onCreated();
     } catch (failed) {
       const fields = validationErrors(failed);
-      if (fields?.form_name) setServerError(fields.form_name);
+      if (fields?.form_name) setServerErrors({ form_name: fields.form_name });
       else setFailure(withContact(CREATE_FAILED));
     } finally {
       setSaving(false);
@@ -111,10 +109,10 @@ export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; o
         hint="What the key is for, e.g. 'CRM sync'."
         onChange={(value) => {
           setName(value);
-          setServerError(null);
+          changed('form_name');
         }}
-        onBlur={() => setTouched(true)}
-        error={(touched ? error : undefined) ?? serverError}
+        onBlur={() => left('form_name')}
+        error={errorOf('form_name')}
         disabled={saving}
       />
     </Dialog>

@@ -5,7 +5,7 @@ import { validateTechPartnerProfile, type TechPartnerProfile } from '../../../do
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
-import { useShownErrors } from '../../../lib/useShownErrors';
+import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { getSettings, saveSettings, type PartnerSettings } from '../api';
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVE_FAILED } from '../messages';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
@@ -31,7 +31,7 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<Outcome | null>(null);
   const errors = validateTechPartnerProfile(form);
-  const { shown, touch, touchAll, changed, setServerErrors } = useShownErrors(errors);
+  const { errorOf, left, touchAll, changed, setServerErrors } = useFieldMessages(errors);
 
   async function save() {
     touchAll(FIELDS.map(([, name]) => name));
@@ -74,8 +74,8 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
             setForm({ ...form, [key]: value });
             changed(name);
           }}
-          onBlur={() => touch(name)}
-          error={shown(name)}
+          onBlur={() => left(name)}
+          error={errorOf(name)}
           disabled={saving}
         />
       ))}

@@ -5,6 +5,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { SOMETHING_WENT_WRONG } from '../../../components/PasswordConfirmDialog';
 import { validateUserForm } from '../../../domain/forms';
 import { validationErrors } from '../../../lib/api';
+import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import { checkUniqueEmail } from '../api/checkUniqueEmail';
 import { getOutboundCampaigns } from '../api/getOutboundCampaigns';
@@ -101,9 +102,6 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
   const partnerHeading = useId();
 
   const [values, setValues] = useState<FormValues>(() => initialValues(details));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [outboundOnServer, setOutboundOnServer] = useState(Boolean(user.hasAccessToNewOutbound));
@@ -140,27 +138,17 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
   const context_ = validationContext(details, values, outboundOnServer, hasPermissions);
   const errors = validateUserForm(toDomainForm(values), context_);
   const enablingOutbound = context_.enablingOutbound;
-
-  function errorOf(key: keyof FormValues): string | undefined {
-    const field = FIELD_NAMES[key];
-    if (serverErrors[field]) return serverErrors[field];
-    return submitted || touched.has(field) ? errors[field] : undefined;
-  }
+  const messages = useFieldMessages(errors);
+  const { setServerErrors } = messages;
+  const errorOf = (key: keyof FormValues) => messages.errorOf(FIELD_NAMES[key]);
 
   function change<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    const field = FIELD_NAMES[key];
     setValues((current) => ({ ...current, [key]: value }));
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-    setServerErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
+    messages.touch(FIELD_NAMES[key]);
   }
 
   function blur(key: keyof FormValues) {
-    const field = FIELD_NAMES[key];
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+    messages.left(FIELD_NAMES[key]);
   }
 
   function enableRefusal(): string | null {
@@ -169,23 +157,19 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
     return result.hasAccessToNewOutbound ?? null;
   }
 
-  function focusFirstInvalid() {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  }
-
   function shown(field: string): boolean {
     return formRef.current?.querySelector(`[name="${field}"]`) !== null;
   }
 
   async function save() {
     if (saving) return;
-    setSubmitted(true);
+    messages.showAllErrors();
     setBanner([]);
     const invalid = Object.keys(errors);
     if (invalid.length > 0) {
       const hidden = invalid.filter((field) => !shown(field)).map((field) => errors[field]);
       if (hidden.length > 0) setBanner(hidden);
-      focusFirstInvalid();
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSaving(true);
@@ -195,7 +179,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
         const check = await checkUniqueEmail(email, userId);
         if (!check.unique) {
           setServerErrors({ form_email: check.message });
-          focusFirstInvalid();
+          focusFirstInvalid(formRef.current);
           return;
         }
       }
@@ -236,7 +220,7 @@ function UserFormBody({ title, userId, details }: { title: string; userId: strin
       if (others.length > 0 || Object.keys(onFields).length === 0) {
         setBanner(others.length > 0 ? others : [SOMETHING_WENT_WRONG]);
       }
-      focusFirstInvalid();
+      focusFirstInvalid(formRef.current);
     } finally {
       setSaving(false);
     }

@@ -5,7 +5,7 @@ import { LoadedPage } from '../../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../../components/ResultBanner';
 import { useLoader, type Load } from '../../../../lib/useLoader';
 import { getConversion, retryUpload, type ConversionDetail, type UploadView } from '../../api/conversions';
-import { NotConnectedWarning } from './ConversionsPage';
+import { NotConnectedWarning } from './NotConnectedWarning';
 
 export const DETAIL_FAILED = 'The conversion could not be loaded. Try again later.';
 export const RETRY_FAILED = 'The upload could not be queued again. Try again later.';

@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { DialogActions } from '../../../../components/DialogActions';
-import { CheckboxField, SelectField, TextField, type Option } from '../../../../components/fields';
+import { CheckboxField, SelectField, TextField } from '../../../../components/fields';
+import { RecordDialog } from '../../../../components/records/RecordDialog';
 import { validateConversion } from '../../../../domain/conversions';
-import { validationErrors } from '../../../../lib/api';
-import { saveConversion, type ConversionValues } from '../../api/conversions';
+import { saveConversion, type ActionView, type ConversionsPage, type ConversionValues } from '../../api/conversions';
 
 export const SAVE_FAILED = 'The conversion could not be saved. Try again later.';
 
@@ -23,161 +20,70 @@ export function emptyConversion(defaultMinDuration: number): ConversionValues {
 
 /** Add conversion / Edit conversion: the platform, the name and value, and which calls count, checked by the domain as typed. */
 export function ConversionDialog({
-  open,
-  id,
-  initial,
-  taken,
-  platforms,
-  sources,
-  tags,
-  outcomes,
+  editing,
+  data,
   onClose,
   onSaved,
 }: {
-  open: boolean;
-  id: number | null;
-  initial: ConversionValues;
-  taken: string[];
-  platforms: Option[];
-  sources: Option[];
-  tags: Option[];
-  outcomes: Option[];
+  editing: ActionView | null;
+  data: ConversionsPage;
   onClose: () => void;
-  onSaved: (name: string) => void;
+  onSaved: (text: string) => void;
 }) {
-  const [values, setValues] = useState<ConversionValues>(initial);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setValues(initial);
-    setTouched(false);
-    setServerErrors({});
-    setFailure(null);
-  }, [open, initial]);
-
-  const errors = validateConversion(values, taken);
-  const shown = (field: string) => (touched ? errors[field] : undefined) ?? serverErrors[field];
-  const set = (key: keyof ConversionValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServerErrors({});
-  };
-
-  async function save() {
-    setTouched(true);
-    if (Object.keys(errors).length > 0 || saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await saveConversion(id, values);
-      onSaved(values.name.trim());
-    } catch (failed) {
-      const fields = validationErrors(failed);
-      if (fields) setServerErrors(fields);
-      else setFailure(SAVE_FAILED);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const taken = data.conversions.filter((c) => c.id !== editing?.id).map((c) => c.name);
   return (
-    <Dialog
-      open={open}
-      title={id === null ? 'Add conversion' : `Edit ${initial.name}`}
+    <RecordDialog
+      title={editing ? `Edit ${editing.form.name}` : 'Add conversion'}
+      initial={editing ? (editing.form as unknown as ConversionValues) : emptyConversion(data.defaultMinDuration)}
+      validate={(values) => validateConversion(values, taken)}
+      save={async (values) => {
+        await saveConversion(editing?.id ?? null, values);
+        return `The conversion '${values.name.trim()}' was saved.`;
+      }}
+      failedText={SAVE_FAILED}
       onClose={onClose}
-      onSubmit={() => void save()}
-      busy={saving}
-      actions={<DialogActions onCancel={onClose} submitLabel="Save" busyLabel="Saving…" busy={saving} />}
+      onSaved={onSaved}
     >
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
+      {(form) => (
+        <>
+          <TextField
+            label="Name"
+            {...form.field('name', 'form_name')}
+            hint="As the conversion action is named in the ad platform."
+          />
+          <SelectField label="Ad platform" {...form.field('platform', 'form_platform')} options={data.platforms} />
+          <TextField
+            label="Value (£)"
+            {...form.field('value', 'form_value')}
+            inputMode="numeric"
+            hint="Sent with each conversion in GBP; leave empty to send none."
+          />
+          <fieldset className="field-group">
+            <legend>Which calls count</legend>
+            <TextField
+              label="Lasted at least (seconds)"
+              {...form.field('minDuration', 'form_min_duration')}
+              inputMode="numeric"
+              hint="Google Ads counts a call from 60 seconds."
+            />
+            <SelectField label="Outcome" {...form.field('outcome', 'form_outcome')} options={data.outcomes} placeholder="Any" />
+            <SelectField
+              label="Source / medium"
+              {...form.field('sourceMedium', 'form_source_medium')}
+              options={data.sources}
+              placeholder="Any"
+            />
+            <SelectField label="Tag" {...form.field('tag', 'form_tag')} options={data.tags} placeholder="Any" />
+          </fieldset>
+          <CheckboxField
+            label="Active: send calls that count"
+            name="form_active"
+            checked={form.values.active !== '0'}
+            onChange={(checked) => form.update((v) => ({ ...v, active: checked ? '1' : '0' }), 'form_active')}
+            disabled={form.busy}
+          />
+        </>
       )}
-      <TextField
-        label="Name"
-        name="form_name"
-        value={values.name}
-        onChange={set('name')}
-        onBlur={() => setTouched(true)}
-        error={shown('form_name')}
-        hint="As the conversion action is named in the ad platform."
-        disabled={saving}
-      />
-      <SelectField
-        label="Ad platform"
-        name="form_platform"
-        value={values.platform}
-        options={platforms}
-        onChange={set('platform')}
-        error={shown('form_platform')}
-        disabled={saving}
-      />
-      <TextField
-        label="Value (£)"
-        name="form_value"
-        value={values.value}
-        inputMode="numeric"
-        onChange={set('value')}
-        onBlur={() => setTouched(true)}
-        error={shown('form_value')}
-        hint="Sent with each conversion in GBP; leave empty to send none."
-        disabled={saving}
-      />
-      <fieldset className="field-group">
-        <legend>Which calls count</legend>
-        <TextField
-          label="Lasted at least (seconds)"
-          name="form_min_duration"
-          value={values.minDuration}
-          inputMode="numeric"
-          onChange={set('minDuration')}
-          onBlur={() => setTouched(true)}
-          error={shown('form_min_duration')}
-          hint="Google Ads counts a call from 60 seconds."
-          disabled={saving}
-        />
-        <SelectField
-          label="Outcome"
-          name="form_outcome"
-          value={values.outcome}
-          options={outcomes}
-          placeholder="Any"
-          onChange={set('outcome')}
-          error={shown('form_outcome')}
-          disabled={saving}
-        />
-        <SelectField
-          label="Source / medium"
-          name="form_source_medium"
-          value={values.sourceMedium}
-          options={sources}
-          placeholder="Any"
-          onChange={set('sourceMedium')}
-          error={shown('form_source_medium')}
-          disabled={saving}
-        />
-        <SelectField
-          label="Tag"
-          name="form_tag"
-          value={values.tag}
-          options={tags}
-          placeholder="Any"
-          onChange={set('tag')}
-          error={shown('form_tag')}
-          disabled={saving}
-        />
-      </fieldset>
-      <CheckboxField
-        label="Active: send calls that count"
-        name="form_active"
-        checked={values.active !== '0'}
-        onChange={(checked) => set('active')(checked ? '1' : '0')}
-        disabled={saving}
-      />
-    </Dialog>
+    </RecordDialog>
   );
 }

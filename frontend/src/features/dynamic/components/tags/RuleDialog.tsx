@@ -1,23 +1,37 @@
-import type { ComponentProps } from 'react';
 import { CallRuleDialog } from '../../../../components/CallRuleDialog';
-import { saveRule } from '../../api/tags';
+import type { RecordsPageState } from '../../../../components/records/RecordsPage';
+import { saveRule, type TagsPage, type TagView } from '../../api/tags';
+import type { RuleEdit } from './TagRules';
 
 export { RULE_SAVE_FAILED } from '../../../../components/CallRuleDialog';
 
-type Shared = Omit<ComponentProps<typeof CallRuleDialog>, 'title' | 'intro' | 'save'>;
-
 /** Add rule / Edit rule: the conditions a call must all meet to get the tag. */
 export function RuleDialog({
-  tagName,
-  target,
-  ...shared
-}: Shared & { tagName: string; target: { tagId: number } | { ruleId: number } }) {
+  edit: { tag, target, initial },
+  page,
+  onClose,
+}: {
+  edit: RuleEdit;
+  page: RecordsPageState<TagsPage, TagView>;
+  onClose: () => void;
+}) {
   return (
     <CallRuleDialog
-      {...shared}
-      title={'ruleId' in target ? `Edit rule of ${tagName}` : `Add rule to ${tagName}`}
+      title={'ruleId' in target ? `Edit rule of ${tag.description}` : `Add rule to ${tag.description}`}
       intro="A call gets the tag when it meets every condition you set."
-      save={(values) => saveRule(target, values)}
+      initial={initial}
+      sources={page.data.sources}
+      campaigns={page.data.campaigns}
+      outcomes={page.data.outcomes}
+      save={async (values) => {
+        await saveRule(target, values);
+        return 'The rule was saved. Apply to past calls to tag the calls it finds.';
+      }}
+      onClose={onClose}
+      onSaved={(text) => {
+        onClose();
+        page.succeeded(text);
+      }}
     />
   );
 }

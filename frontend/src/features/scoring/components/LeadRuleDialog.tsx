@@ -13,7 +13,10 @@ export function LeadRuleDialog({ id, ...shared }: Shared & { id: number | null }
       {...shared}
       title={id === null ? 'Add lead rule' : 'Edit lead rule'}
       intro="A call is a good lead when it meets every condition of any lead rule."
-      save={(values) => saveLeadRule(id, values)}
+      save={async (values) => {
+        await saveLeadRule(id, values);
+        return 'The lead rule was saved. Apply to past calls to score the calls it finds.';
+      }}
     />
   );
 }

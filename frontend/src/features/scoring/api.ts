@@ -1,6 +1,7 @@
 // /scores and /categories (issue 35, docs/call-scoring-api.md): scorecards, lead rules and call categories.
 import { apiGet, apiPost, type FormFields } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
+import { callRuleFields, type CallRuleValues } from '../../lib/callRules';
 
 type Schemas = components['schemas'];
 export type ScoresPage = Schemas['ScoresPage'];
@@ -17,14 +18,7 @@ export interface QuestionValues {
 }
 
 /** The lead rule form's values (the tag rule form's), as posted and as a rule's `form` holds them. */
-export interface LeadRuleValues {
-  sourceMedium: string;
-  campaign: string;
-  minDuration: string;
-  key: string;
-  firstTime: string;
-  outcome: string;
-}
+export type LeadRuleValues = CallRuleValues;
 
 export function getScores(): Promise<ScoresPage> {
   return apiGet<ScoresPage>('scores/getScores');
@@ -45,14 +39,7 @@ export function deleteScorecard(id: number): Promise<{ calls: number }> {
 }
 
 export function saveLeadRule(id: number | null, v: LeadRuleValues): Promise<{ id: number }> {
-  return apiPost(id === null ? 'scores/addLeadRule' : `scores/editLeadRule/${id}`, {
-    form_source_medium: v.sourceMedium,
-    form_campaign: v.campaign,
-    form_min_duration: v.minDuration,
-    form_key: v.key,
-    form_first_time: v.firstTime,
-    form_outcome: v.outcome,
-  });
+  return apiPost(id === null ? 'scores/addLeadRule' : `scores/editLeadRule/${id}`, callRuleFields(v));
 }
 
 export function deleteLeadRule(id: number): Promise<{ success: boolean }> {
