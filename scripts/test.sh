@@ -18,6 +18,7 @@ if [ "$MODE" = quick ]; then
   stage "setup" env SKIP_BROWSER=1 bash scripts/setup.sh
   stage "Rust: formatting and lints" bash -c 'cargo fmt --all -- --check && cargo clippy --workspace --all-targets --quiet -- -D warnings'
   stage "no test reads the wall clock" bash scripts/check-clock.sh
+  stage "no import circle between files" python3 scripts/check-import-circles.py
   stage "Rust: domain and server on SQLite" env -u TEST_DATABASE_URL cargo test --workspace --quiet
   stage "wasm build" bash scripts/build-wasm.sh
   stage "frontend: vitest" bash -c 'cd frontend && npx vitest run --reporter=dot'
@@ -38,6 +39,7 @@ export TEST_DATABASE_URL
 
 stage "Rust: formatting and lints" bash -c 'cargo fmt --all -- --check && cargo clippy --workspace --all-targets --quiet -- -D warnings'
 stage "no test reads the wall clock" bash scripts/check-clock.sh
+stage "no import circle between files" python3 scripts/check-import-circles.py
 # Four tests at once on two cores: a router test mostly waits on its database (measured: the
 # PostgreSQL router tests 144 s with two at once, 107 s with four).
 stage "Rust: domain and server (the server on SQLite and on PostgreSQL)" env RUST_TEST_THREADS=4 cargo test --workspace --quiet
