@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { pageTitle, resolveRoute, routeTable, type AccountState } from '../domain';
 import { SectionLoading } from '../components/SectionLoading';
-import { pageSection, SectionPage } from './sections';
+import { SectionPage } from './sections';
 import { Shell } from './shell/Shell';
 
 /** The domain's `{id}` parameters in react-router's `:id` form. */
@@ -29,7 +29,7 @@ const routes = routeTable().map((route) => (
     path={toRouterPath(route.pattern)}
     element={
       route.title && !route.external && !route.redirect ? (
-        <SectionPage section={pageSection(route.pattern, route.section)} title={route.title} />
+        <SectionPage section={route.section} title={route.title} />
       ) : null
     }
   />
@@ -73,7 +73,7 @@ export function AppRoutes({ account }: { account: AccountState }) {
           path="*"
           element={
             resolution.title ? (
-              <SectionPage section={pageSection(resolution.path, resolution.section)} title={resolution.title} />
+              <SectionPage section={resolution.section} title={resolution.title} />
             ) : null
           }
         />

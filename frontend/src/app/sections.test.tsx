@@ -10,7 +10,6 @@ import {
   SECTION_LOAD_TIMEOUT_MS,
   SectionPage,
   loadWithTimeout,
-  pageSection,
   sectionLoaders,
 } from './sections';
 
@@ -20,10 +19,11 @@ describe('sections', () => {
     for (const section of sections) expect(sectionLoaders, section).toHaveProperty(section);
   });
 
-  test('custom dimensions load from their own folder; other pages from their section', () => {
-    expect(pageSection('/customdimensions', 'sales')).toBe('dimensions');
-    expect(sectionLoaders).toHaveProperty('dimensions');
-    expect(pageSection('/tracksales', 'sales')).toBe('sales');
+  test('a section is named for its feature folder: scoring, custom dimensions apart from sales', () => {
+    const sectionOf = (path: string) => routeTable().find((r) => r.pattern === path)?.section;
+    expect(sectionOf('/scores')).toBe('scoring');
+    expect(sectionOf('/customdimensions')).toBe('dimensions');
+    expect(sectionOf('/tracksales')).toBe('sales');
   });
 
   test('a section shows the title of its route', async () => {

@@ -23,7 +23,7 @@ export const sectionLoaders: Loaders = {
   speech: () => import('../features/speech/index.tsx'),
   sales: () => import('../features/sales/index.tsx'),
   dimensions: () => import('../features/dimensions/index.tsx'),
-  callscoring: () => import('../features/scoring/index.tsx'),
+  scoring: () => import('../features/scoring/index.tsx'),
   parameters: () => import('../features/parameters/index.tsx'),
   partner: () => import('../features/partner/index.tsx'),
   partneraccounts: () => import('../features/partner/accountsSection.tsx'),
@@ -41,14 +41,6 @@ export const sectionLoaders: Loaders = {
   services: () => import('../features/services/index.tsx'),
   shell: () => import('../features/shell/index.tsx'),
 };
-
-/** Pages whose feature folder is not the section the route table names. */
-const SECTION_OF_PAGE: Record<string, string> = { '/customdimensions': 'dimensions' };
-
-/** The section that loads the page at `path` of the route table's `section`. */
-export function pageSection(path: string, section: string): string {
-  return SECTION_OF_PAGE[path] ?? section;
-}
 
 export class ChunkLoadError extends Error {
   constructor(section: string, cause?: unknown) {
