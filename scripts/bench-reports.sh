@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the reports (issue 32, "Performance"): CALLS inbound calls (1,000,000 by default)
+# Benchmark of the reports ("Performance"): CALLS inbound calls (1,000,000 by default)
 # on the demo owner's customer, made by the demo's call generator, then the call log's first page,
 # each filter and sort, the dashboard (when the branch has it) and the CSV export, timed server
 # side in-process through the real router (crates/server/examples/bench_reports.rs: why an

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cost of a request (issue 37), three figures measured in one run, then the first screen:
+# The cost of a request, three figures measured in one run, then the first screen:
 #  1. getAccountDetails' requests/s as a share of a bare axum handler's (goal at least 0.2),
 #  2. a page of 25 numbers (the Numbers page's managenumbers/getNumbers) the same (goal 0.1),
 #     each with `wrk -t2 -c16` for DURATION (10) seconds against a release server on SQLite
@@ -93,7 +93,7 @@ printf '%-40s %8s requests/s\n' "a bare axum handler" "$bare"
 printf '%-40s %8s requests/s  ratio %s (goal 0.2)\n' "getAccountDetails" "$details" "$(ratio "$details" "$bare")"
 printf '%-40s %8s requests/s  ratio %s (goal 0.1)\n' "a page of 25 numbers" "$numbers" "$(ratio "$numbers" "$bare")"
 printf '%-40s %8s ms (goal under 20)\n' "p99, $RATE requests/s, two processes, PG" "$p99"
-# The fourth figure of issue 37: the first screen's bytes, as the test command checks them
+# The fourth figure of the request-cost benchmark: the first screen's bytes, as the test command checks them
 # (compressed built files plus the measured allowance; scripts/bench-first-screen.sh measures
 # them as sent in Chromium).
 (cd frontend && npm run --silent build >/dev/null)

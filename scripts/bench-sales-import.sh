@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of Import sales (issue 36): ROWS sales (100,000 by default) in one CSV imported as
+# Benchmark of Import sales: ROWS sales (100,000 by default) in one CSV imported as
 # owner@demo.test through the real router in-process (crates/server/examples/bench_sales_import.rs),
 # after a file a tenth the size: prints the rows per second and the peak RSS before and after
 # each. On SQLite (a temporary file), then on PostgreSQL (a fresh database bench_sales_import on

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Billing details (issue 14).
+// Billing details.
 
 test('the owner edits the billing details: an error shows as typed, then the save is kept', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/billing/details');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Buying numbers (issue 15). This file runs before purchase.spec.ts, which upgrades Stone & Sons
+// Buying numbers. This file runs before purchase.spec.ts, which upgrades Stone & Sons
 // to Professional; the numbers bought here sort after the demo's in the routing lists.
 
 test('the services page offers each service with its price and leads to its form', async ({ page }) => {

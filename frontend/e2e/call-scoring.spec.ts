@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Call scoring (issue 35): the owner adds a question to the demo's scorecard, scores a call with
+// Call scoring: the owner adds a question to the demo's scorecard, scores a call with
 // it from the call log and sees its score in the log; then adds and renames a call category and
 // sees a used category's delete refused in words; axe on each screen and dialog.
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, menuItem, sideMenu } from './helpers';
 
-// Conversions (issue 34): the owner opens Conversions, adds a conversion for paid search calls
+// Conversions: the owner opens Conversions, adds a conversion for paid search calls
 // (google / cpc) of 60 seconds (the default), sees it listed, and opens its page with the upload
 // log; axe on each screen and dialog. An account without conversions access has no menu item.
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Call-to-actions (issue 34): the owner opens Dynamic > Call-to-actions, sees the demo's clicks
+// Call-to-actions: the owner opens Dynamic > Call-to-actions, sees the demo's clicks
 // and the calls within 30 minutes of a click, adds one (an invalid selector first: the domain's
 // message as typed), and opens its page and the demo header link's page; axe on each screen and
 // dialog.

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Custom dimensions (issue 36): Atlas's owner (Enterprise, with sales data) sees the demo's
+// Custom dimensions: Atlas's owner (Enterprise, with sales data) sees the demo's
 // fields with their calls, adds a choice field (the domain's message as typed first), sets it and
 // a number on the newest call from its details in the call log, and deletes the field after the
 // question; axe on each screen and dialog.

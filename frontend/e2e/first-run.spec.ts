@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, passwordLinkFor } from './helpers';
 import { DEMO_SITE_PORT } from './ports';
 
-// A new client from nothing to tracked calls (issue 31): the partner creates the account, its
+// A new client from nothing to tracked calls: the partner creates the account, its
 // owner sets a password from the invitation, and the home page's first-run checklist walks her
 // through a first number, its routing and the tracking code, ticking each step off as it is done.
 // The account is on Starter, so its routing step is a phone for every number (with advanced

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Import sales (issue 36): the owner uploads a CSV of two sales, one of them bad; the preview
+// Import sales: the owner uploads a CSV of two sales, one of them bad; the preview
 // states the bad row's problem; importing nothing if a row is bad stops at the retry page; the
 // good one is then imported, matched to the call of a demo buyer,
 // and its revenue shows by source on Track Sales; the import is in the history and is undone

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { PASSWORD, expectAccessible, expectHeading, logIn } from './helpers';
 
-// The home page (issue 12). This file runs before the others that log in as admin@demo.test, so
+// The home page. This file runs before the others that log in as admin@demo.test, so
 // the administrator still has Harbour Lane Dental's splash screen to see.
 
 test('the splash screen shows once after login and does not come back once closed', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Outbound agents and campaigns (issue 35): the owner tries to give user@demo.test outbound
+// Outbound agents and campaigns: the owner tries to give user@demo.test outbound
 // access with every paid agent in use, is refused in words with the offer to buy another, buys
 // one through the purchase modal, gives the access, sees Uma listed and opens her page; then
 // puts an agent on a campaign, adds and renames a campaign, sees a used campaign's delete

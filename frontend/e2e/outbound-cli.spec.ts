@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, sideMenu } from './helpers';
 
-// Manage CLI and the outbound terms (issue 35): the owner opens Outbound > Manage CLI, adds an
+// Manage CLI and the outbound terms: the owner opens Outbound > Manage CLI, adds an
 // outside caller id, reads the code from the sandbox verification provider's phone page,
 // verifies the number and sees it verified; then accepts the outbound terms and sees who and
 // when; axe on each screen and dialog.

@@ -7,7 +7,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-// The partner portal (issue 16): the clients, a new client with its owner invited, the way into
+// The partner portal: the clients, a new client with its owner invited, the way into
 // a client's admin area and back, rewards, the programmes and the branding.
 
 test('a partner adds a client, logs in to it and returns to the portal', { tag: '@pg' }, async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// A pool's page and the captured parameters (issue 34): the owner opens the busy pool of
+// A pool's page and the captured parameters: the owner opens the busy pool of
 // Harbour Lane's main website, reads its health figure (the demo's rush hours ran its five
 // numbers dry) and its numbers; then captures utm_term, which the paid landing URLs carried all
 // along, and follows it to a value and that value's calls.

@@ -2,9 +2,9 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, showAllRoutingRows, sideMenu } from './helpers';
 
-// Plans, add-ons and upgrades (issue 13). The flows change Stone & Sons Plumbing (Starter) for
+// Plans, add-ons and upgrades. The flows change Stone & Sons Plumbing (Starter) for
 // good, in this order: its administrator is refused the upgrade, its owner tries speech analytics
-// (issue 36: the trial, from /tryspeech, then cancelled), adds speech analytics for good, then
+// (the trial, from /tryspeech, then cancelled), adds speech analytics for good, then
 // upgrades to Professional from the advanced routing page.
 
 const NOT_OWNER = 'Sorry, we cannot complete that action';

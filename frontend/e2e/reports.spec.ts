@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { acknowledgeSplashScreen, expectAccessible, expectHeading, logIn, PASSWORD } from './helpers';
 
-// Reports (issue 32): a user's work is the calls. user@demo.test logs in and lands on the call
+// Reports: a user's work is the calls. user@demo.test logs in and lands on the call
 // log, narrows it to paid search in the last 7 days, opens a call and hears its recording, and
 // exports what the filters show. The demo's calls are generated through the routing, a year of
 // them, with real (text-to-speech) recordings.
@@ -95,7 +95,7 @@ test('Return to reports opens the call log, whose dashboard is a tab away', asyn
   await expectAccessible(page, 'the reports dashboard');
 });
 
-// Transcription (issue 36): Atlas's recorded calls are transcribed in the background on this
+// Transcription: Atlas's recorded calls are transcribed in the background on this
 // machine by an offline recogniser a few seconds after the server starts; the owner reads a
 // call's transcript under its recording, with the line that the audio never left.
 test('a recorded call of an account with speech shows its transcript under the recording', async ({ page }) => {

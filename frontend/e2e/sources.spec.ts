@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Source / mediums (issue 34): the owner reads the account's pairs, adds a rule to 'bing / cpc',
+// Source / mediums: the owner reads the account's pairs, adds a rule to 'bing / cpc',
 // moves it with the keyboard, and the classification tester (the server's classifier, through
 // wasm) shows a paid Bing click landing in 'bing / cpc' by a landing-page rule.
 

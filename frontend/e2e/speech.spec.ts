@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Voice tags, vocabularies and Speech Insights (issue 36). Atlas's recorded calls are transcribed
+// Voice tags, vocabularies and Speech Insights. Atlas's recorded calls are transcribed
 // in the background a few seconds after the server starts (an offline recogniser on this
 // machine); enterprise@demo.test adds a voice tag for 'appointment', said by the caller, finds it
 // as a tag on a demo call in the call log and in Speech Insights with the word marked in the

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, PASSWORD, unique } from './helpers';
 
-// Campaigns and numbers (issue 33): a static number from its purchase to its release.
+// Campaigns and numbers: a static number from its purchase to its release.
 
 test('the owner buys a static number, edits, moves and releases it from its campaign', { tag: '@pg' }, async ({ page }) => {
   // A long flow (a purchase, three dialogs, a release and four axe runs): about 17 s alone.

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Tags (issue 34): the owner adds a tag with a rule (calls of at least 60 seconds from
+// Tags: the owner adds a tag with a rule (calls of at least 60 seconds from
 // google / cpc), applies it to past calls, finds the tagged calls in the call log, and tags a call
 // by hand from its details; axe on each screen and dialog.
 

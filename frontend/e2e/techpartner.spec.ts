@@ -2,7 +2,7 @@ import { request as apiRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn, menuItem, sideMenu } from './helpers';
 
-// The technology-partner portal (issue 16): API keys that really open the reporting API, lead
+// The technology-partner portal: API keys that really open the reporting API, lead
 // reports, settings, and the API's reference.
 
 /** The reporting API as a partner's own program calls it: no cookie, no admin header. */

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Track Sales (issue 36): the owner sees the demo's sales of the last 30 days by source and
+// Track Sales: the owner sees the demo's sales of the last 30 days by source and
 // campaign (matched by the server to the latest call from each buyer's number), opens a sale's
 // call, and narrows the matching to 7 days: every sale is matched again; axe on the page.
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 import { DEMO_SITE_PORT, PORT } from './ports';
 
-// Live tracking (issue 34): Harbour Lane's implants page carries the tracking snippet; a visitor
+// Live tracking: Harbour Lane's implants page carries the tracking snippet; a visitor
 // (a browser without the admin's session) sees a number of the page's pool in place of the
 // page's own number, in text and in the tel: link, keeps it when the page reloads, and clicks
 // 'Book now'; the owner finds that click on the call-to-action's page.

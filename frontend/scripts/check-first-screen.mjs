@@ -1,4 +1,4 @@
-// The first screen's budget, guarded in the test command (issue 37): the files a new browser
+// The first screen's budget, guarded in the test command: the files a new browser
 // loads to show the home page after login, compressed as the server sends them, must stay
 // within 150 KB less what the build does not make (the API answers and every response's
 // headers, measured by scripts/bench-first-screen.sh). Bytes of built files are

@@ -1,7 +1,7 @@
 //! The account state the browser passes, read field by field rather than through serde's
 //! deserializer: serde-wasm-bindgen's deserializer for this 60-field struct (its visitor, the
 //! error texts that print numbers) was 18 KB of the first screen's 63 KB wasm, compressed
-//! (issue 37). The same semantics as the struct's `#[serde(default)]`: a missing or null field
+//!. The same semantics as the struct's `#[serde(default)]`: a missing or null field
 //! takes its default, and so does one of the wrong kind (the server's own JSON never has one).
 //!
 //! `Fields` is the one place that knows how to read an object; `account_state` is checked

@@ -1,4 +1,4 @@
-//! Outbound campaigns (issue 35, /outboundcampaigns): the campaign form as it is typed.
+//! Outbound campaigns (/outboundcampaigns): the campaign form as it is typed.
 
 use wasm_bindgen::prelude::*;
 

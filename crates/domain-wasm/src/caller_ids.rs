@@ -1,4 +1,4 @@
-//! Manage CLI (issue 35): the outside number form and the code form.
+//! Manage CLI: the outside number form and the code form.
 
 use wasm_bindgen::prelude::*;
 

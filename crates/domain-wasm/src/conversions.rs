@@ -1,4 +1,4 @@
-//! Conversions (issue 34): the conversion action form, the rule deciding which calls count, and
+//! Conversions: the conversion action form, the rule deciding which calls count, and
 //! what an upload carries.
 
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,4 @@
-//! Call-to-actions (issue 34): the form, a page pattern's match and the 30-minute call rule.
+//! Call-to-actions: the form, a page pattern's match and the 30-minute call rule.
 
 use wasm_bindgen::prelude::*;
 

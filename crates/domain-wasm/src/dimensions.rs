@@ -1,4 +1,4 @@
-//! Custom dimensions (issue 36): the definition form and a call's value as typed.
+//! Custom dimensions: the definition form and a call's value as typed.
 
 use wasm_bindgen::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Routing history for the browser (issue 18): what a change did in plain words, the impact of
+//! Routing history for the browser: what a change did in plain words, the impact of
 //! an edit on last week's calls (run on the edited form as the user types), rollback plans and
 //! the check that a restore leaves routing whole.
 

@@ -1,4 +1,4 @@
-//! The portals' form rules (issue 16): the Add partner account dialog, partner branding, API
+//! The portals' form rules: the Add partner account dialog, partner branding, API
 //! key names and the technology partner's settings.
 
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,4 @@
-//! The reports' rules (issue 32): report periods in the account's zone, call outcomes,
+//! The reports' rules: report periods in the account's zone, call outcomes,
 //! abandoned calls, call-backs and first-time callers, for the call log and dashboard screens.
 
 use std::collections::HashSet;

@@ -1,4 +1,4 @@
-//! The simpler call routing editors of issue 4 for the browser: call categories, report groups,
+//! The simpler call routing editors for the browser: call categories, report groups,
 //! in-call attribution plans, DTMF plans and DTMF IVRs, dynamic whispers.
 
 use domain::routing::{self as rules};

@@ -1,4 +1,4 @@
-//! Call scoring (issue 35): the scorecard form and a call's score from its answers.
+//! Call scoring: the scorecard form and a call's score from its answers.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,4 @@
-//! Source / mediums (issue 34): the classifier the page's tester runs (the server's own), and
+//! Source / mediums: the classifier the page's tester runs (the server's own), and
 //! the rule and pair forms' messages.
 
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,4 @@
-//! Speech analytics' forms (issue 36): a voice tag and a vocabulary.
+//! Speech analytics' forms: a voice tag and a vocabulary.
 
 use wasm_bindgen::prelude::*;
 

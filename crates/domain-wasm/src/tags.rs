@@ -1,4 +1,4 @@
-//! Call tags (issue 34): the tag form, the rule form and the rules' decision on a call.
+//! Call tags: the tag form, the rule form and the rules' decision on a call.
 
 use wasm_bindgen::prelude::*;
 

@@ -31,7 +31,7 @@ pub struct AccountState {
     /// longest-standing account owner's name, if it has one.
     pub account_owner_name: Option<String>,
     pub logo_url: Option<String>,
-    /// A partner's favicon, for the partner and its clients (issue 16).
+    /// A partner's favicon, for the partner and its clients.
     pub favicon_url: Option<String>,
     pub top_bar: TopBar,
     pub package_scopes: Vec<String>,

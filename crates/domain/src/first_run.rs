@@ -1,4 +1,4 @@
-//! The first-run checklist on a new account's home page (issue 31): the three steps from an
+//! The first-run checklist on a new account's home page: the three steps from an
 //! empty account to tracked calls, each ticked by what the account holds, never by a click.
 
 use serde::Serialize;

@@ -172,7 +172,7 @@ pub static ROUTES: &[RouteDef] = &[
     page("/", "Integrate", "overview"),
     // The overview with the Google Analytics setup dialog open (spec: "A path suffix /ga_connect").
     scoped("/ga_connect", "Integrate", "overview", GA),
-    // Where 'Return to reports' and everyone without admin rights go (issue 32).
+    // Where 'Return to reports' and everyone without admin rights go.
     redirect("/backtoreports", "/reports"),
     reports("/reports", "Call log"),
     reports("/reports/dashboard", "Dashboard"),

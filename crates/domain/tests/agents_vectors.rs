@@ -1,4 +1,4 @@
-//! The outbound campaign form vectors (issue 35): the same cases run through the wasm build in
+//! The outbound campaign form vectors: the same cases run through the wasm build in
 //! vitest (frontend/src/domain/agentsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_AGENTS_VECTORS=1 cargo test -p domain --test agents_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

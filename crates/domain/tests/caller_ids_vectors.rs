@@ -1,4 +1,4 @@
-//! The Manage CLI vectors (issue 35): the same cases run through the wasm build in vitest
+//! The Manage CLI vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/callerIdsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_CALLER_IDS_VECTORS=1 cargo test -p domain --test caller_ids_vectors` rewrites the
 //! expected answers after a deliberate rule change (review the diff).

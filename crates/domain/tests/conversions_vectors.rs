@@ -1,4 +1,4 @@
-//! The conversions' test vectors (issue 34): the same cases run through the wasm build in vitest
+//! The conversions' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/conversionsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_CONVERSIONS_VECTORS=1 cargo test -p domain --test conversions_vectors` rewrites the
 //! expected answers after a deliberate rule change (review the diff).

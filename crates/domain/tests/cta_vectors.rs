@@ -1,4 +1,4 @@
-//! The call-to-actions' test vectors (issue 34): the same cases run through the wasm build in vitest
+//! The call-to-actions' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/ctaVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_CTA_VECTORS=1 cargo test -p domain --test cta_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The custom dimensions' test vectors (issue 36): the same cases run through the wasm build in
+//! The custom dimensions' test vectors: the same cases run through the wasm build in
 //! vitest (frontend/src/domain/dimensionsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_DIMENSIONS_VECTORS=1 cargo test -p domain --test dimensions_vectors` rewrites the
 //! expected answers after a deliberate rule change (review the diff).

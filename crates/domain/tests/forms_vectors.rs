@@ -1,5 +1,5 @@
 //! The form validators of the users, integrations, billing and password forms as calls, for
-//! fuzzing (issue 17): the seed cases come from tests/vectors.json, the arbitrary ones are in
+//! fuzzing: the seed cases come from tests/vectors.json, the arbitrary ones are in
 //! tests/fuzz/forms.json; the wasm build answers the same in vitest
 //! (frontend/src/domain/formsVectors.test.ts). `UPDATE_FORMS_VECTORS=1` rewrites the answers.
 

@@ -1,4 +1,4 @@
-//! The routing history vectors (issue 18): the explainer, the replay of calls, rollback plans and
+//! The routing history vectors: the explainer, the replay of calls, rollback plans and
 //! the restored-routing check, answered here natively and through wasm in vitest (the frontend's
 //! src/domain/historyVectors.test.ts), so the server's and the browser's answers agree.
 //! `UPDATE_HISTORY_VECTORS=1 cargo test -p domain --test history_vectors` rewrites the expected

@@ -1,4 +1,4 @@
-//! The portals' test vectors (issue 16): the same cases run through the wasm build in vitest
+//! The portals' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/partnersVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_PARTNERS_VECTORS=1 cargo test -p domain --test partners_vectors` rewrites the
 //! expected answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The reports' test vectors (issue 32): the same cases run through the wasm build in vitest
+//! The reports' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/reportsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_REPORTS_VECTORS=1 cargo test -p domain --test reports_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The call scoring vectors (issue 35): the same cases run through the wasm build in vitest
+//! The call scoring vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/scoringVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_SCORING_VECTORS=1 cargo test -p domain --test scoring_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The number purchase forms' test vectors (issue 15): the same cases run through the wasm
+//! The number purchase forms' test vectors: the same cases run through the wasm
 //! build in vitest (frontend/src/domain/servicesVectors.test.ts), so native and browser answers
 //! agree. `UPDATE_SERVICES_VECTORS=1 cargo test -p domain --test services_vectors` rewrites the
 //! expected answers after a deliberate rule change (review the diff).

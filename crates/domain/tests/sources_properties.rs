@@ -1,4 +1,4 @@
-//! Properties of the source / medium classifier (issue 34): every visit, whatever its landing
+//! Properties of the source / medium classifier: every visit, whatever its landing
 //! URL and referrer, lands in exactly one of the account's pairs (a rule's or the default), the
 //! classifier never panics, the winning rule is the first of the strongest level that matches,
 //! and a first touch within 30 days holds unless a paid click may override it.

@@ -1,4 +1,4 @@
-//! The source / medium classifier's test vectors (issue 34): the same cases run through the
+//! The source / medium classifier's test vectors: the same cases run through the
 //! wasm build in vitest (frontend/src/domain/sourcesVectors.test.ts), so the browser's tester
 //! and the server classify alike. `UPDATE_SOURCES_VECTORS=1 cargo test -p domain --test
 //! sources_vectors` rewrites the expected answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The speech forms' test vectors (issue 36): the same cases run through the wasm build in vitest
+//! The speech forms' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/speechVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_SPEECH_VECTORS=1 cargo test -p domain --test speech_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The tags' test vectors (issue 34): the same cases run through the wasm build in vitest
+//! The tags' test vectors: the same cases run through the wasm build in vitest
 //! (frontend/src/domain/tagsVectors.test.ts), so native and browser answers agree.
 //! `UPDATE_TAGS_VECTORS=1 cargo test -p domain --test tags_vectors` rewrites the expected
 //! answers after a deliberate rule change (review the diff).

@@ -1,4 +1,4 @@
-//! The reports' benchmark (issue 32, "Performance"): run by `scripts/bench-reports.sh`, or
+//! The reports' benchmark ("Performance"): run by `scripts/bench-reports.sh`, or
 //! `cargo run --release -p server --example bench_reports -- [--calls N] [--days D] [--runs R]
 //! [--database-url postgres://…/empty_database | --sqlite-file new.db]`.
 //!

@@ -1,4 +1,4 @@
-//! Import sales' benchmark (issue 36): run by `scripts/bench-sales-import.sh`, or
+//! Import sales' benchmark: run by `scripts/bench-sales-import.sh`, or
 //! `cargo run --release -p server --example bench_sales_import -- [--rows N] [--database-url
 //! postgres://…/empty_database]`.
 //!

@@ -147,7 +147,7 @@ async fn open(database_url: &str) -> Result<AnyPool, Box<dyn std::error::Error>>
         .acquire_timeout(std::time::Duration::from_secs(10))
         // sqlx pings a connection before lending it, by default: on SQLite that is a round trip
         // to the connection's worker thread for a file that cannot have hung up, and it doubled
-        // the thread wake-ups of a request that runs one statement (issue 37). A PostgreSQL
+        // the thread wake-ups of a request that runs one statement. A PostgreSQL
         // connection can be dropped by the server, so its pool still checks.
         .test_before_acquire(backend == Backend::Postgres)
         .after_connect(|conn, _meta| {

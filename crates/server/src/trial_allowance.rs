@@ -1,4 +1,4 @@
-//! The speech analytics trial's daily allowance (issue 36; domain `speech::trial`): an account
+//! The speech analytics trial's daily allowance (domain `speech::trial`): an account
 //! whose speech analytics is its trial alone gets insights for the first 10 recorded calls of
 //! each of its days (in its time zone) during the trial, and none outside it.
 

@@ -1,5 +1,5 @@
 // The product's look, as files: the favicon index.html names exists, and colours come from the
-// theme's variables with one accent for everything a user can act on (issue 31's polish).
+// theme's variables with one accent for everything a user can act on.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

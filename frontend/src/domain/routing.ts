@@ -202,7 +202,7 @@ export function audioContentProblem(fileName: string, head: Uint8Array): string 
   return wasm.audioContentProblem(fileName, head) ?? null;
 }
 
-// Issue 4, the simpler editors (crates/domain-wasm/src/routing_extras.rs).
+// The simpler editors (crates/domain-wasm/src/routing_extras.rs).
 export type {
   DtmfIvrForm,
   DtmfIvrKey,

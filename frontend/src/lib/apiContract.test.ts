@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 const SRC = new URL('..', import.meta.url).pathname;
 
-/** Areas whose calls are not typed yet: none since issue 17; a new area joins the contract at once. */
+/** Areas whose calls are not typed yet: none; a new area joins the contract at once. */
 const PENDING: string[] = [];
 
 function sourceFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-//! Outbound agents and outbound campaigns (issue 35, /agents and /outboundcampaigns): who opens
+//! Outbound agents and outbound campaigns (/agents and /outboundcampaigns): who opens
 //! and changes the pages, how many users may make outbound calls (the agents the account pays
 //! for), the campaign form and the words of the confirmations and refusals. The server decides
 //! with these functions; the browser checks the campaign form through wasm as it is typed.

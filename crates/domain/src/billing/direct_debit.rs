@@ -1,4 +1,4 @@
-//! The Direct Debit mandate form's checks (issue 14), as a UK bank account is given for a
+//! The Direct Debit mandate form's checks, as a UK bank account is given for a
 //! Bacs Direct Debit: the account holder's name (Bacs keeps 18 characters), a six-digit sort
 //! code and an eight-digit account number; spaces and dashes are allowed as people write them.
 //! (The banks' modulus checks are not modelled.)

@@ -1,4 +1,4 @@
-//! Invoices (issue 14): the months a billing run invoices, what a month's invoice holds (from
+//! Invoices: the months a billing run invoices, what a month's invoice holds (from
 //! the customer's stored charges, numbers and calls), its totals with VAT at 20% in whole pence,
 //! its number and its file names.
 

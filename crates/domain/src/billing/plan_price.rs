@@ -1,4 +1,4 @@
-//! What a customer's plan is charged at (issue 31): the catalogue's price; where the catalogue
+//! What a customer's plan is charged at: the catalogue's price; where the catalogue
 //! has none (a plan priced on application, Enterprise), the contract price stored on the
 //! customer. The one rule the plan's running charge, hence its invoices, the pricing breakdown
 //! and the plan and usage page, are priced by.

@@ -1,4 +1,4 @@
-//! Manage CLI and the outbound terms (issue 35, /outboundcli and /outboundterms): the caller ids
+//! Manage CLI and the outbound terms (/outboundcli and /outboundterms): the caller ids
 //! an account's agents may present (its own tracked numbers and outside numbers verified with a
 //! code), the verification code's rules, whether an agent restricted to the list may present a
 //! number, and the outbound terms an owner accepts once. The server decides with these

@@ -1,4 +1,4 @@
-//! Conversions (issue 34, /conversions): conversion actions sent to the connected ad platforms
+//! Conversions (/conversions): conversion actions sent to the connected ad platforms
 //! (Google Ads, Microsoft Ads, Meta), modelled on CallRail's Google Ads conversion settings and
 //! offline call conversion uploads. The action's form and which calls count (`action`), what an
 //! upload carries (`upload`: the caller in E.164, the call's time as Google's offline import

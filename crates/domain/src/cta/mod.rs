@@ -1,4 +1,4 @@
-//! Call-to-actions (issue 34, /cta): the elements of a customer's site the tracking script
+//! Call-to-actions (/cta): the elements of a customer's site the tracking script
 //! watches (a click-to-call link, a button, a form), each with a name, a CSS selector and the
 //! pages it applies to; and the rule that credits a call to a call-to-action: the same visit
 //! clicked it at most 30 minutes before the call started (CallRail's and Infinity's click-to-call

@@ -1,4 +1,4 @@
-//! Custom dimensions (issue 36, /customdimensions): fields of the account's own on calls (a text,
+//! Custom dimensions (/customdimensions): fields of the account's own on calls (a text,
 //! a number or one of a list of choices), defined on the page, given a value in a call's details,
 //! filtered on in the call log and carried by its CSV. The definitions' and the values' rules
 //! are here; the server checks with them and the browser runs the same through wasm.

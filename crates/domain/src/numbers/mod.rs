@@ -1,4 +1,4 @@
-//! Static numbers after they are bought (issue 33): campaigns, a number's attribution fields,
+//! Static numbers after they are bought: campaigns, a number's attribution fields,
 //! moving and releasing numbers, and the lists' sorts. The purchase form's rules
 //! (`services::static_number`) share the attribution rule with the edit.
 

@@ -227,7 +227,7 @@ pub fn report_months(now: i64, count: u32, time_zone: &str) -> Result<Vec<Report
         .collect())
 }
 
-/// What the reports store about a call, as the reporting API reads it (issue 32).
+/// What the reports store about a call, as the reporting API reads it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StoredCallReport {
@@ -249,7 +249,7 @@ pub struct StoredCallReport {
     pub category: String,
     pub report_group: String,
     pub callback_of: Option<i64>,
-    /// The latest scorecard score, whole percent (issue 35).
+    /// The latest scorecard score, whole percent.
     pub score: Option<i64>,
     /// 1 good lead, 0 not a lead, None not judged.
     pub lead_score: Option<i64>,

@@ -1,4 +1,4 @@
-//! The partner portal and the technology-partner portal (issue 16): the Add partner account
+//! The partner portal and the technology-partner portal: the Add partner account
 //! dialog of spec/shell-users-integrations.md section 5, partner rewards, partner branding, API
 //! keys and the lead reports.
 

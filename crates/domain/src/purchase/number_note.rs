@@ -1,5 +1,5 @@
 //! What buying a static number or a pool will cost, told on the form before its Buy button
-//! (issue 31): included in the plan, or the price and when billing starts.
+//!: included in the plan, or the price and when billing starts.
 
 use chrono::{DateTime, Datelike};
 use chrono_tz::Tz;

@@ -1,4 +1,4 @@
-//! The call log's query (issue 32): the filters as the address bar carries them, bounded before
+//! The call log's query: the filters as the address bar carries them, bounded before
 //! anything is read. Every field arrives as optional text; the answer is the query with its
 //! defaults (the last 30 days, newest first, 25 a page), or the field errors.
 
@@ -36,7 +36,7 @@ pub const CATEGORY_MAX: usize = 60;
 pub const DIMENSION_VALUE_MESSAGE: &str = "A custom dimension's value must not exceed 200 characters.";
 pub const DIMENSION_MISSING_MESSAGE: &str = "Choose the custom dimension the value is of.";
 
-/// The call log's score filter (issue 35).
+/// The call log's score filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ScoreFilter {
@@ -118,19 +118,19 @@ pub struct CallLogQueryInput {
     pub number: Option<String>,
     /// An outcome's key.
     pub outcome: Option<String>,
-    /// A call tag's id (issue 34).
+    /// A call tag's id.
     pub tag: Option<String>,
-    /// A call category's name, as the routing files calls under it (issue 35).
+    /// A call category's name, as the routing files calls under it.
     pub category: Option<String>,
     /// "1": first-time callers only.
     pub first_time: Option<String>,
     /// Seconds.
     pub min_duration: Option<String>,
-    /// scored, unscored, goodLead or notALead (issue 35).
+    /// scored, unscored, goodLead or notALead.
     pub score: Option<String>,
     /// A scorecard score from 0 to 100: calls scored at least this.
     pub min_score: Option<String>,
-    /// A custom dimension's id (issue 36): calls with a value of it.
+    /// A custom dimension's id: calls with a value of it.
     pub dimension: Option<String>,
     /// The value typed: a text is found inside the calls' text, a number or a choice is the
     /// value; empty: any value.

@@ -1,4 +1,4 @@
-//! A missed call that is called back still counts (issue 32): a missed or abandoned call
+//! A missed call that is called back still counts: a missed or abandoned call
 //! followed within 7 days by another call between the same caller and the account is linked to
 //! it, so that the call-back (and any sale matched to it later) is credited to the first call's
 //! source.

@@ -1,4 +1,4 @@
-//! The reports dashboard (issue 32): the period from the query, the local days its charts show
+//! The reports dashboard: the period from the query, the local days its charts show
 //! (a day without calls shows as zero), how each figure compares with the period before, and
 //! the few series a stacked chart can show (the top sources, the rest as "Other").
 

@@ -1,4 +1,4 @@
-//! Reports (issue 32): the rules of the call log and the dashboard. The periods a report covers in
+//! Reports: the rules of the call log and the dashboard. The periods a report covers in
 //! the account's time zone, what became of a call, first-time callers, and which call-backs
 //! belong to a missed call.
 

@@ -1,4 +1,4 @@
-//! Import sales (issue 36, /importsales): a sales file's columns mapped to the sale's fields (a
+//! Import sales (/importsales): a sales file's columns mapped to the sale's fields (a
 //! guess from the headers, changed by the user), and each row read as a sale or given its
 //! problem in words. The server reads every row with these, the preview shows them, and a bad
 //! row never stops the good ones unless the user asks it to.

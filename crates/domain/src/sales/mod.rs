@@ -1,7 +1,7 @@
-//! Sales matched to calls (issue 36, /tracksales): how a sale finds the call that led to it (the
+//! Sales matched to calls (/tracksales): how a sale finds the call that led to it (the
 //! caller's number within the chosen days before the sale, or the call's id given with the
 //! sale), and whom it is credited to: the call's source / medium and campaign, or, for a call-back
-//! of a missed call, the missed call's (issue 32: a missed call that is called back still counts).
+//! of a missed call, the missed call's (a missed call that is called back still counts).
 //! The server matches with these when it stores a sale; the page's settings are checked here.
 
 pub mod import;

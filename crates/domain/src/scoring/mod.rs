@@ -1,4 +1,4 @@
-//! Call scoring (issue 35, /scores and /categories): scorecards (questions answered yes / no or
+//! Call scoring (/scores and /categories): scorecards (questions answered yes / no or
 //! 1 to 5, each with a weight) and a call's score from its answers; automatic lead scoring rules
 //! (the tag rules' conditions: a call meeting every condition of any rule is a "Good lead", a
 //! call the rules checked and none held is "Not a lead"); and the call categories page's words.

@@ -1,5 +1,5 @@
 //! Buying numbers (spec/billing-subscription-purchase.md, "/services", "Dynamic URL / pool
-//! form", "Static number form"; issue 15): the services page's texts, and the rules of the
+//! form", "Static number form"): the services page's texts, and the rules of the
 //! static number form, the dynamic URL and pool form, the new service plan dialog and the inline
 //! add dialogs.
 

@@ -1,4 +1,4 @@
-//! Captured URL parameters (issue 34, /parameters): the names the account reports on (utm_term,
+//! Captured URL parameters (/parameters): the names the account reports on (utm_term,
 //! utm_content, its own), and how a visit's landing URL gives the values stored with the visit.
 //! A name follows the spec's URL-tag character rule (letters, numbers and underscores).
 

@@ -1,4 +1,4 @@
-//! A dynamic pool's health (issue 34), from its stored visits: how busy the website got, how many
+//! A dynamic pool's health, from its stored visits: how busy the website got, how many
 //! visitors got a number of their own, the calls lost because the pool ran dry, and how many
 //! numbers the pool should have.
 //!

@@ -1,4 +1,4 @@
-//! Source / mediums (issue 34): the account's traffic sources and the ordered rules that
+//! Source / mediums: the account's traffic sources and the ordered rules that
 //! classify a website visit into one of them, with CallRail's precedence (a landing-page
 //! parameter or URL rule, then a specific referrer, then a referrer group, then 'always', then
 //! the website's default 'direct / none'), first touch for 30 days and an optional paid-click

@@ -1,4 +1,4 @@
-//! Speech analytics (issue 36): which accounts have their recorded calls transcribed, and how a
+//! Speech analytics: which accounts have their recorded calls transcribed, and how a
 //! transcript is measured against what was said (the word error rate), an account's vocabularies
 //! and its voice tags (phrases found in transcripts).
 

@@ -1,4 +1,4 @@
-//! Pronunciations for the recogniser (issue 36): an account's vocabulary words the recogniser's
+//! Pronunciations for the recogniser: an account's vocabulary words the recogniser's
 //! dictionary lacks ("Zentrova") are given the phones espeak-ng says them with. espeak-ng writes
 //! its phoneme mnemonics (`-x --sep=_`: "z_E_n_t_r_'oU_v_@"); the recogniser's US English model
 //! wants the CMU dictionary's phones (ARPAbet without stress: "Z EH N T R OW V AH"). This is the

@@ -1,4 +1,4 @@
-//! The speech analytics trial (spec/shell-users-integrations.md section 9, issue 36): 14 days,
+//! The speech analytics trial (spec/shell-users-integrations.md section 9): 14 days,
 //! the first 10 recorded calls of each day get insights, and it becomes the paid add-on
 //! (`report_voice_tags`, "Speech analytics") at its end unless cancelled before. Days are the
 //! account's: the trial ends at the same local time 14 days later, its days left and each

@@ -1,4 +1,4 @@
-//! Call tags (issue 34, /tags): a tag's name and colour, the rules that tag calls automatically
+//! Call tags (/tags): a tag's name and colour, the rules that tag calls automatically
 //! (a conjunction of conditions on the call's facts) and who may change them. The server applies
 //! `automatic_tags` when a call is stored and on demand over past calls; the browser validates
 //! the same forms through wasm.

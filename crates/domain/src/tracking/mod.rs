@@ -1,4 +1,4 @@
-//! The tracking script's two calls (issue 34), as the server reads them: a page view on a
+//! The tracking script's two calls, as the server reads them: a page view on a
 //! customer's website asks which pool number to show the visitor (and so starts or continues a
 //! visit, classified by `sources::classify` with the visitor's first touch), and a click on a
 //! call-to-action is recorded against the visit. Everything the script sends is bounded here

@@ -1,5 +1,5 @@
 //! Pages of a customer's lists this process has read, kept to answer the same question again
-//! (issue 37: the numbers page). A kept page is used only while the customer's version number
+//! (the numbers page). A kept page is used only while the customer's version number
 //! for that list, read with the session on the request (`sessions::find_with_versions`, the
 //! one statement every /api request makes), is the one it was read at, and the instant it was
 //! read for (the calls counted "in the last 30 days") is the same. The database's triggers bump

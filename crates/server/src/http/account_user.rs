@@ -41,7 +41,7 @@ where
 }
 
 /// The current account's state as JSON (getAccountDetails): kept serialised with the state, so a
-/// request that only reads it costs the session's statement and a copy of bytes (issue 37).
+/// request that only reads it costs the session's statement and a copy of bytes.
 pub struct AccountJson(pub Bytes);
 
 impl<S> FromRequestParts<S> for AccountJson

@@ -1,4 +1,4 @@
-//! Outbound agents (issue 35, /agents and /agents/{id}, docs/outbound-api.md): the users with
+//! Outbound agents (/agents and /agents/{id}, docs/outbound-api.md): the users with
 //! outbound access, their outbound number, campaign and the last 30 days' calls and talk time;
 //! giving access within the agents the account pays for (checked in one transaction) and taking
 //! it back; an agent's page with their outbound calls. Every call needs the Agents menu item

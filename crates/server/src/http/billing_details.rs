@@ -1,4 +1,4 @@
-//! billingdetails/getBillingDetails and billingdetails/saveBillingDetails (issue 14): the
+//! billingdetails/getBillingDetails and billingdetails/saveBillingDetails: the
 //! billing details form, for those with the billing access flag; validated by the domain's
 //! billing rules, the same the browser runs.
 

@@ -1,4 +1,4 @@
-//! The bounds the server applies, as the contract states them (issue 38): each schema here is
+//! The bounds the server applies, as the contract states them: each schema here is
 //! built from the constant the rule itself reads, so the schema and the server cannot differ.
 //! utoipa's `maximum = …` and `max_length = …` take literals only, which would write a bound
 //! twice; fields and parameters name these functions instead (`schema_with = bounds::…`).

@@ -1,4 +1,4 @@
-//! The API's published contract (issue 17): an OpenAPI 3.1 document generated from the typed
+//! The API's published contract: an OpenAPI 3.1 document generated from the typed
 //! requests and responses of the `/api` handlers (`#[utoipa::path]`, collected by
 //! `utoipa_axum`'s router as the routes are registered), finished here with what every call
 //! shares: the admin header and the session cookie, and the 400/401/403/404/413/422 answers.

@@ -1,4 +1,4 @@
-//! Conversions (issue 34, /conversions, /conversions/{id}, docs/conversions-api.md): the
+//! Conversions (/conversions, /conversions/{id}, docs/conversions-api.md): the
 //! conversion actions with their last 30 days, add / edit / delete, one action with its upload
 //! log, and 'Retry now' of a failed upload. Every call needs the Conversions menu item (domain
 //! `conversions::opens_conversions`: conversions access and the page guard); changes need the

@@ -1,4 +1,4 @@
-//! Call-to-actions (issue 34, /cta and /cta/{id}, docs/cta-api.md): the elements of the
+//! Call-to-actions (/cta and /cta/{id}, docs/cta-api.md): the elements of the
 //! customer's site the tracking script watches, with their clicks and the calls within 30 minutes
 //! of a click; add / edit / delete. Every call needs the Call-to-actions menu item (domain
 //! `cta::opens_cta`, the `admin_call_to_actions` scope) and its page guard; changes need the edit

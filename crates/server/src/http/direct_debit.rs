@@ -1,4 +1,4 @@
-//! Direct Debit updates (issue 14): the billing details' update link starts a flow at the
+//! Direct Debit updates: the billing details' update link starts a flow at the
 //! provider's hosted mandate page; the provider sends the browser back here with its signed
 //! answer, which is recorded once, for this customer's own fresh flow, only with a good
 //! signature; then on to the billing details with directDebitUpdated=1 (or 0 for anything

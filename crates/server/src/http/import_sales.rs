@@ -1,4 +1,4 @@
-//! Import sales (issue 36, /importsales, docs/sales-api.md): a CSV or Excel file of sales
+//! Import sales (/importsales, docs/sales-api.md): a CSV or Excel file of sales
 //! previewed (the columns guessed from its headers, the first rows, each row's problem in
 //! words), imported in one transaction (matched in batches by the domain's rule; a sale of an
 //! earlier sale's reference added or replacing it; bad rows skipped or stopping the import), the

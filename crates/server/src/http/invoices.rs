@@ -1,4 +1,4 @@
-//! invoices/getInvoiceList and invoices/downloadInvoice/{fileId}/{pdf|csv|excel} (issue 14):
+//! invoices/getInvoiceList and invoices/downloadInvoice/{fileId}/{pdf|csv|excel}:
 //! the customer's invoices, made by the billing run, and their files, generated from the stored
 //! invoice. Only with the billing access flag; another customer's file, or a format the customer
 //! is not offered, is 404.

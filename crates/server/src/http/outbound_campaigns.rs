@@ -1,4 +1,4 @@
-//! Outbound campaigns (issue 35, /outboundcampaigns and /outboundcampaigns/{id},
+//! Outbound campaigns (/outboundcampaigns and /outboundcampaigns/{id},
 //! docs/outbound-api.md): the account's campaigns with the agents on each, edited (the name's
 //! rules of the spec's addCampaign, unique in the account) and deleted (refused while agents use
 //! it, naming them), and the daily / weekly / monthly report emails the account offers (the

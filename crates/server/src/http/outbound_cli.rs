@@ -1,4 +1,4 @@
-//! Manage CLI (issue 35, /outboundcli, docs/outbound-cli-api.md): the caller ids the account's
+//! Manage CLI (/outboundcli, docs/outbound-cli-api.md): the caller ids the account's
 //! agents may present. Its own tracked numbers are caller ids as they are; an outside number is
 //! added with a code sent to it through the verification provider (a sandbox here,
 //! `caller_id_verification.rs`), verified with that code (10 minutes, 5 tries, a new code once a

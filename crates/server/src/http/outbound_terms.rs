@@ -1,4 +1,4 @@
-//! The outbound terms (issue 35, /outboundterms, docs/outbound-cli-api.md): the current
+//! The outbound terms (/outboundterms, docs/outbound-cli-api.md): the current
 //! version's text, which the account owner accepts once; recorded in terms_acceptances like
 //! the other terms (who, when, which version) and shown afterwards. Read by an admin-area user
 //! of an account with outbound; accepted only by its owner (auth code 25).

@@ -52,7 +52,7 @@ a{{color:#a84600}}
     ))
 }
 
-/// The old address of the reports: they are in the admin area now (issue 32).
+/// The old address of the reports: they are in the admin area now.
 async fn back_to_reports() -> Redirect {
     Redirect::to("/manage/reports")
 }

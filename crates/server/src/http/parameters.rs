@@ -1,4 +1,4 @@
-//! Captured URL parameters (issue 34: /parameters, /parameter/{p}, /parameter/{p}/{v}): the
+//! Captured URL parameters (/parameters, /parameter/{p}, /parameter/{p}/{v}): the
 //! parameters the account reports on, added (the domain's `validate_parameter_name`) and removed;
 //! each one's values seen in the stored visits' landing URLs with their visits and calls; and a
 //! value's calls as call log rows. The menu's rule decides who may (auth code 20 and up: the

@@ -1,4 +1,4 @@
-//! paymentdetails/getBarclayCardParams and paymentdetails/confirmCard (issue 14): the signed
+//! paymentdetails/getBarclayCardParams and paymentdetails/confirmCard: the signed
 //! parameters the card form posts to the provider's hosted payment page, and the provider's
 //! signed answer, checked before anything is recorded. Only card payers with billing access.
 

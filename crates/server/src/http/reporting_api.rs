@@ -112,7 +112,7 @@ struct Call {
     started_at: String,
     duration_seconds: i64,
     qualified_lead: bool,
-    /// The account's custom dimensions with a value on the call, by name (issue 36).
+    /// The account's custom dimensions with a value on the call, by name.
     custom_dimensions: BTreeMap<String, String>,
     /// What the reports know of an inbound call (domain `api_call_report`); null for outbound.
     #[serde(flatten)]

@@ -1,4 +1,4 @@
-//! The sandbox card provider's hosted payment page (issue 14), standing in for the real one:
+//! The sandbox card provider's hosted payment page, standing in for the real one:
 //! it takes the card form's post, checks our signature over the order, checks the card (Luhn,
 //! expiry MMYY not past, CVC three digits), and sends the browser back to the merchant's
 //! address with its own signed answer. It keeps nothing of the card and logs none of it.

@@ -1,4 +1,4 @@
-//! The sandbox Direct Debit provider's hosted mandate page (issue 14), standing in for the real
+//! The sandbox Direct Debit provider's hosted mandate page, standing in for the real
 //! one: it takes the browser with our signed flow, asks for the bank account (the domain's
 //! mandate checks, errors shown on the page as a real provider's are), and sends the browser
 //! back to our return address with its own signed answer: the new mandate's reference and the

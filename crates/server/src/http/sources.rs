@@ -1,4 +1,4 @@
-//! Dynamic: Source / mediums (issue 34, docs/sources-api.md). The account's source / medium
+//! Dynamic: Source / mediums (docs/sources-api.md). The account's source / medium
 //! pairs with their visits and calls, the ordered rules that classify a visit (domain
 //! `sources::classify`, which the page's tester runs through wasm), and the paid-click setting.
 //! Every call needs the menu item (domain `menu_page_opens("/sources")`: the menu item and the page's guard);

@@ -1,4 +1,4 @@
-//! Try speech analytics (issue 36, /tryspeech, docs/services-api.md): the trial of the speech
+//! Try speech analytics (/tryspeech, docs/services-api.md): the trial of the speech
 //! analytics add-on. Starting it is a purchase (the purchase right on an account that buys
 //! online, the terms ticked); it runs 14 days in the account's zone, the first 10 recorded calls
 //! a day get insights (transcription.rs), and the billing run makes it the paid add-on at its

@@ -1,4 +1,4 @@
-//! Call tags (issue 34, /tags, docs/tags-api.md): the tags with their calls, add / edit / delete,
+//! Call tags (/tags, docs/tags-api.md): the tags with their calls, add / edit / delete,
 //! their rules, and 'Apply to past calls'. Every call needs the Tags menu item (domain
 //! `tags::opens_tags`, the `admin_tagging_for_dynamics` scope) and its page guard; changes need
 //! the edit right (`tags::can_edit_tags`). Another customer's tag or rule is 404.

@@ -1,4 +1,4 @@
-//! Track Sales (issue 36, /tracksales, docs/sales-api.md): how a sale is matched to a call, and
+//! Track Sales (/tracksales, docs/sales-api.md): how a sale is matched to a call, and
 //! the revenue by source / medium and campaign over a period, with the latest sales and the
 //! calls they matched. The page needs its menu item (domain `sales::opens_track_sales`, the
 //! `integration_track_sales` scope); the settings need an administrator. Saving them matches every

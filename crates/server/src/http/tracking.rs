@@ -1,4 +1,4 @@
-//! The tracking script and its two calls (issue 34, docs/tracking-api.md), outside `/api`: they
+//! The tracking script and its two calls (docs/tracking-api.md), outside `/api`: they
 //! come from customers' websites, with no session and no admin header, so they answer any origin
 //! (`Access-Control-Allow-Origin: *`, never with credentials) and take a plain form (a "simple"
 //! request: no preflight).

@@ -1,4 +1,4 @@
-//! Speech analytics' settings (issue 36, docs/speech-api.md): vocabularies (/vocabularies, the
+//! Speech analytics' settings (docs/speech-api.md): vocabularies (/vocabularies, the
 //! `speech_vocabularies` scope) and voice tags (/voicetags, the `integration_speech_voice_tags`
 //! scope), each behind its menu item and guard (domain `menu::menu_page_opens`: speech analytics
 //! and the scope); changes need an administrator or owner. A vocabulary saved has its words'

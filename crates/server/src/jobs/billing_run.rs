@@ -1,4 +1,4 @@
-//! The monthly billing run (issue 14): for each customer, every complete month of the last
+//! The monthly billing run: for each customer, every complete month of the last
 //! twelve since its first charge or call that has no invoice yet becomes one, made by the
 //! domain's invoice rules from the stored charges, numbers and calls. Safe to rerun and to run
 //! on several servers at once: a month is invoiced once (a unique index decides).

@@ -1,4 +1,4 @@
-//! Conversion uploads (issue 34): a background job queues the calls that count for each active
+//! Conversion uploads: a background job queues the calls that count for each active
 //! conversion action (since the action was created, at most the 90 days of Google's click
 //! window) and sends the uploads due to their ad platform, behind the `ConversionPlatforms`
 //! trait. The sandbox platform lives in this server's database: it records what it received,

@@ -1,4 +1,4 @@
-//! Scheduled summary e-mails (issue 32): users who opted in get, through the outbox, their
+//! Scheduled summary e-mails: users who opted in get, through the outbox, their
 //! home customer's inbound calls of the day before (daily), of the week before (on Mondays) and
 //! of the month before (on the 1st), by source / medium, answered and missed. Which summaries are
 //! due, and the e-mail itself, are the domain's (`reports::summary`), in the account's zone. Each

@@ -1,4 +1,4 @@
-//! Transcription (issue 36): the recorded calls of accounts with speech analytics are
+//! Transcription: the recorded calls of accounts with speech analytics are
 //! transcribed by a background job with an offline recogniser, behind the `Recogniser` trait so a
 //! hosted one can replace it. The local one (`Local`) is Debian's pocketsphinx with its US English
 //! model (packages pocketsphinx and pocketsphinx-en-us, installed by scripts/setup.sh): the

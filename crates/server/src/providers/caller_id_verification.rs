@@ -1,4 +1,4 @@
-//! Verifying an outside caller id (issue 35, Manage CLI): a code goes to the number through a
+//! Verifying an outside caller id (Manage CLI): a code goes to the number through a
 //! verification provider, behind one trait. The provider here is a sandbox standing in for the
 //! phone: it "sends" the code by keeping the message where the sandbox page (/sandbox/phone,
 //! `http/sandbox_phone.rs`) and the tests read it. The code itself is never logged; the server

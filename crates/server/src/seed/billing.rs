@@ -1,4 +1,4 @@
-//! Billing details (issue 14): Harbour Lane Dental (and the technology partner Quantum Leads)
+//! Billing details: Harbour Lane Dental (and the technology partner Quantum Leads)
 //! pay by card, Stone & Sons by Direct Debit.
 //! Harbour Lane Dental's invoices come as PDF, CSV and Excel; the others' as the default PDF and
 //! CSV.

@@ -1,4 +1,4 @@
-//! The demo's call scoring (issue 35): Harbour Lane Dental (customer 100) has the scorecard
+//! The demo's call scoring: Harbour Lane Dental (customer 100) has the scorecard
 //! "New patient call" with some of its answered calls scored by the owner (the score worked out
 //! by the domain's `scoring::score_answers`), and two lead rules whose lead scores its calls carry
 //! (the domain's `scoring::lead_score`, as the server decides them). A few statements: the router

@@ -1,4 +1,4 @@
-//! The demo's call tags (issue 34): a few tags with rules, stored for each customer, and the tags
+//! The demo's call tags: a few tags with rules, stored for each customer, and the tags
 //! of its demo calls decided by the domain's rules (`tags::automatic_tags`), as the server does
 //! when a call is stored, so the call log's tags come from rules, never typed in.
 

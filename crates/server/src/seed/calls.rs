@@ -1,4 +1,4 @@
-//! The demo's calls (issues 13 and 32): a year of calls for every customer with tracked numbers,
+//! The demo's calls: a year of calls for every customer with tracked numbers,
 //! with a daily and weekly rhythm, from a fixed seed per customer (the same demo gives the same
 //! calls). Each inbound call is sent through the domain's call path (`follow_call`: the service
 //! plan row at that instant in the account's zone, then the keys pressed) to decide where it went,

@@ -1,4 +1,4 @@
-//! The demo's conversions (issue 34): Harbour Lane Dental sends paid search calls to Google Ads
+//! The demo's conversions: Harbour Lane Dental sends paid search calls to Google Ads
 //! (not connected in the demo: its calls wait, and the page says how to connect it) and answered
 //! calls of 90 seconds to Meta Ads (connected). The log is made by the real job against the
 //! sandbox platform: an outage first (every Meta upload fails once), then a retry that sends

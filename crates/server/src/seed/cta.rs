@@ -1,4 +1,4 @@
-//! The demo's call-to-actions (issue 34): three for each customer with dynamic pools (the
+//! The demo's call-to-actions: three for each customer with dynamic pools (the
 //! header's click-to-call link on every page, a booking button, the contact form), and clicks on
 //! the stored visits: a few minutes before some of the pool calls of the last 30 days (and a
 //! few after, or too long before, which do not count), and many on visits that never called.

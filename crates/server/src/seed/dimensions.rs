@@ -1,4 +1,4 @@
-//! The demo's custom dimensions (issue 36): Atlas Insurance Group (Enterprise, with sales data)
+//! The demo's custom dimensions: Atlas Insurance Group (Enterprise, with sales data)
 //! records the policy asked about, the premium quoted and a note on its calls; about a third of
 //! its calls of the last 60 days have values, checked by the domain as a user's would be.
 

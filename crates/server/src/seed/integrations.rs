@@ -1,4 +1,4 @@
-//! The home page's demo (issue 12): Harbour Lane Dental (100) has Google Analytics (with a
+//! The home page's demo: Harbour Lane Dental (100) has Google Analytics (with a
 //! property), HubSpot and the tag manager connected, three dynamic URLs (the main site checked
 //! yesterday and working) and a splash screen; its sister practice, Stone & Sons (Starter) and
 //! Atlas Insurance have a dynamic URL each, for the tenant tests.
@@ -79,7 +79,7 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
             r#"{"accountId":"400010001","accountName":"Harbour Lane Dental","sends":"call_timeline,new_contacts"}"#,
         ),
         (100, "google_tag_manager", "Harbour Lane Dental (Google Tag Manager)", "{}"),
-        // Its conversions go to Meta (issue 34); Google Ads stays unconnected, as the tests connect it.
+        // Its conversions go to Meta; Google Ads stays unconnected, as the tests connect it.
         (100, "meta_ads", "Harbour Lane Dental (Meta Ads)", "{}"),
         (
             300,

@@ -1,4 +1,4 @@
-//! The number inventory (issue 15): the numbers free to buy, in Ofcom's ranges kept for drama
+//! The number inventory: the numbers free to buy, in Ofcom's ranges kept for drama
 //! (0113 496 0xxx, 0114 496 0xxx, 0117 496 0xxx, 0121 496 0xxx, 0161 496 0xxx, 020 7946 0xxx)
 //! plus 0800 and 0330 ranges, less the numbers the demo's customers hold; the restricted
 //! destination prefixes; the demo pools' numbers and dynamic URLs; and each customer's campaigns,
@@ -124,7 +124,7 @@ async fn demo_pools(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// The demo's static numbers are filed as a purchase files them (issue 33): each under one of
+/// The demo's static numbers are filed as a purchase files them: each under one of
 /// its customer's campaigns, channels, departments and media owners in turn (some without the
 /// optional ones), described, and bought over a year ago, before every month the billing run
 /// invoices, so the invoices are what they were before.

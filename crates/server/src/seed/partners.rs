@@ -1,4 +1,4 @@
-//! The portals (issue 16): Brightside Marketing's agreements (a reseller margin and a referral
+//! The portals: Brightside Marketing's agreements (a reseller margin and a referral
 //! fee), how each of its clients came, its top-bar colours and a few numbers for its clients
 //! (their calls come from the usage seed); Quantum Leads' lead supplies (Harbour Lane Dental
 //! and Atlas Insurance), its profile and one API key in use (whose secret nobody holds).

@@ -1,4 +1,4 @@
-//! The demo's website visits beyond those that called (issue 34): for the stored window of
+//! The demo's website visits beyond those that called: for the stored window of
 //! visits that never call (the last 72 hours), every pool's visitors hour by hour, with a daily
 //! rhythm and a few busy hours in which a pool of five runs dry. Each visit is given its number
 //! by the domain's `assign_numbers` (a number held for one visitor for the session time, shared

@@ -1,4 +1,4 @@
-//! The price catalogue (issue 13): realistic UK prices for the plans, the services and each
+//! The price catalogue: realistic UK prices for the plans, the services and each
 //! plan's add-ons, in pence per month unless the frequency says otherwise. Enterprise and
 //! Dealerweb are price on application; Atlas Insurance has a contract price for its Enterprise
 //! plan.

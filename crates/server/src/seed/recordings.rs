@@ -1,4 +1,4 @@
-//! The demo's call recordings (issue 32): real audio, a short dialogue in two voices made with
+//! The demo's call recordings: real audio, a short dialogue in two voices made with
 //! the project's text-to-speech engine, stored like uploaded audio. A few recorded, answered
 //! calls of each customer get one (the latest of each source, and the latest few); the dialogues
 //! are spoken once and shared.

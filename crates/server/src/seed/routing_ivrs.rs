@@ -1,4 +1,4 @@
-//! Demo IVR menus (issue 4), after the other routing seeds whose audio, destination plans,
+//! Demo IVR menus, after the other routing seeds whose audio, destination plans,
 //! voicemails and categories the keys point at (found by description; a menu whose targets
 //! are missing is skipped).
 //!

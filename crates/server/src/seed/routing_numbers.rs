@@ -1,4 +1,4 @@
-//! Demo numbers, pools and service plans (issue 3). Runs after `routing_library`, whose
+//! Demo numbers, pools and service plans. Runs after `routing_library`, whose
 //! destination plans and audio the routing points at; with none of those the numbers are
 //! connected to basic destinations only.
 //!

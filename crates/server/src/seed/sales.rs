@@ -1,4 +1,4 @@
-//! The demo's sales (issue 36): Harbour Lane Dental (with Track Sales) sold treatments to some of
+//! The demo's sales: Harbour Lane Dental (with Track Sales) sold treatments to some of
 //! the callers of its answered calls of the last 120 days, a few days after the call, and a few
 //! sales came from people who never called. Each is stored as a real one is: matched and credited
 //! by the domain under the account's settings (a call-back's sale goes to its missed call's source).

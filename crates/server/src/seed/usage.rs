@@ -1,4 +1,4 @@
-//! Plan and usage (issue 13): what each plan includes. The calls usage is counted from are
+//! Plan and usage: what each plan includes. The calls usage is counted from are
 //! `seed::calls`.
 
 use sqlx::{Any, Transaction};

@@ -79,9 +79,9 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Any>, now: i64, hash: &str) ->
     sqlx::query("UPDATE users SET call_rec_flag = 1, has_new_outbound = 1 WHERE id IN (1, 10)")
         .execute(&mut **tx)
         .await?;
-    // user@demo.test hears the call recordings of the reports (issue 32).
+    // user@demo.test hears the call recordings of the reports.
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 3").execute(&mut **tx).await?;
-    // enterprise@demo.test hears Atlas's recordings and reads their transcripts (issue 36).
+    // enterprise@demo.test hears Atlas's recordings and reads their transcripts.
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE id = 5").execute(&mut **tx).await?;
     // starter@demo.test, Stone & Sons' owner, hears its recordings: Speech Insights, which
     // quotes them, opens for the owner who buys speech analytics.

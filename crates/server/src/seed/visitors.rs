@@ -1,4 +1,4 @@
-//! The demo's visitors (issue 34): every visit carries the id the tracking script keeps in the
+//! The demo's visitors: every visit carries the id the tracking script keeps in the
 //! visitor's browser, and some visitors come back. A returning visit is one of the same source /
 //! medium while the visitor's first touch still holds (domain `sources::first_touch_holds`), so
 //! the stored visits agree with the first-touch rule they would have been classified by. Then

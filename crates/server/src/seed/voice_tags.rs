@@ -1,4 +1,4 @@
-//! The demo's speech settings (issue 36): Atlas Insurance Group's vocabulary and voice tags. The
+//! The demo's speech settings: Atlas Insurance Group's vocabulary and voice tags. The
 //! seed transcribes nothing, so no call has a voice tag yet: the transcription job finds them in
 //! Atlas's demo transcripts a few seconds after the first start (store::voice_tags::tag_call), as
 //! it would for a real call. Which are found depends on what the recogniser heard (see

@@ -1,4 +1,4 @@
-//! Outbound agents and campaigns (issue 35): the users with outbound access and their outbound
+//! Outbound agents and campaigns: the users with outbound access and their outbound
 //! calls, the agents the account pays for, and the campaigns with the agents using them.
 
 use domain::agents::AgentSeats;

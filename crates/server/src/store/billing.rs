@@ -1,4 +1,4 @@
-//! Billing details (issue 14): the customer's billing address, contact and payment method.
+//! Billing details: the customer's billing address, contact and payment method.
 
 use domain::billing::BillingDetailsForm;
 use sqlx::AnyPool;

@@ -1,4 +1,4 @@
-//! The call categories page (issue 35, /categories): the customer's categories with their calls
+//! The call categories page (/categories): the customer's categories with their calls
 //! (calls carry their category's name, written when the call is stored), where the routing uses
 //! each (IVR keys and DTMF IVR keys), renaming (the calls follow) and deleting. Every statement
 //! names the customer.

@@ -1,4 +1,4 @@
-//! Retention of the reports' records (issue 32): calls older than the retention go with their
+//! Retention of the reports' records: calls older than the retention go with their
 //! recordings, and call-backs pointing at them are unlinked; visits that never called go after
 //! 72 hours, and a called visit once it is older than the retention and no call is left from it.
 //! Call-to-action clicks go with the calls' retention. Invoices are stored, so no invoice changes when its calls go.

@@ -1,4 +1,4 @@
-//! Manage CLI (issue 35): the account's outside caller ids and their codes, the tracked numbers
+//! Manage CLI: the account's outside caller ids and their codes, the tracked numbers
 //! that are caller ids of their own, the sandbox phone's messages, and the outbound terms'
 //! acceptances. Every query is scoped by customer.
 

@@ -1,4 +1,4 @@
-//! The call log (issue 32): a customer's inbound calls, filtered, sorted and paged in SQL (the
+//! The call log: a customer's inbound calls, filtered, sorted and paged in SQL (the
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
@@ -79,7 +79,7 @@ pub struct CallRow {
     pub first_time: i64,
     pub callback_of: Option<i64>,
     pub has_recording: i64,
-    /// The latest scorecard score, whole percent (issue 35).
+    /// The latest scorecard score, whole percent.
     pub score: Option<i64>,
     /// 1 good lead, 0 not a lead, None not judged.
     pub lead_score: Option<i64>,
@@ -125,7 +125,7 @@ impl CallLogSql {
             add(" AND c.outcome = ?", Bind::Text(outcome.key().to_string()), &mut binds, &mut condition);
         }
         if let Some(id) = query.tag {
-            // The tag's calls, found once by the link table's index (issue 34).
+            // The tag's calls, found once by the link table's index.
             add(
                 " AND c.id IN (SELECT call_id FROM call_tag_links WHERE tag_id = ? AND customer_id = $1)",
                 Bind::Int(id),
@@ -150,7 +150,7 @@ impl CallLogSql {
             add(" AND c.score >= ?", Bind::Int(score), &mut binds, &mut condition);
         }
         if let Some((dimension, filter)) = &query.dimension_match {
-            // The dimension's calls (with this value), found once by its index (issue 36).
+            // The dimension's calls (with this value), found once by its index.
             add(
                 " AND c.id IN (SELECT call_id FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = ?",
                 Bind::Int(*dimension),

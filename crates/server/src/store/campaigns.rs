@@ -1,4 +1,4 @@
-//! Campaigns (issue 33): the lists static numbers are filed under, with how many numbers each
+//! Campaigns: the lists static numbers are filed under, with how many numbers each
 //! holds and the calls to them; renamed and deleted within one customer.
 
 use domain::list_query::TableQuery;

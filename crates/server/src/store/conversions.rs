@@ -1,4 +1,4 @@
-//! Conversions (issue 34): a customer's conversion actions, the calls that count queued as
+//! Conversions: a customer's conversion actions, the calls that count queued as
 //! uploads (one row per action and call: UNIQUE, so none is queued twice), the uploads due, and
 //! the log. Every statement the pages use names the customer.
 

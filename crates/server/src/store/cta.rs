@@ -1,4 +1,4 @@
-//! Call-to-actions (issue 34): a customer's call-to-actions with their clicks and the calls
+//! Call-to-actions: a customer's call-to-actions with their clicks and the calls
 //! those clicks led to (the same visit, at most `cta::CALL_WINDOW_SECONDS` after a click: domain
 //! `cta::calls_after_clicks`, counted here in SQL), and the clicks themselves. Every statement
 //! names the customer.

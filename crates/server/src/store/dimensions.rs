@@ -1,4 +1,4 @@
-//! Custom dimensions (issue 36): the account's definitions with their calls, and the calls'
+//! Custom dimensions: the account's definitions with their calls, and the calls'
 //! values. Every statement starts from the customer.
 
 use domain::dimensions::{Dimension, DimensionKind};

@@ -1,4 +1,4 @@
-//! The number inventory (issue 15): the prefixes numbers are sold under, the free numbers of a
+//! The number inventory: the prefixes numbers are sold under, the free numbers of a
 //! prefix, and taking numbers out of it inside a purchase's transaction: a number can be taken
 //! once, so of two buyers of the same number exactly one gets it.
 

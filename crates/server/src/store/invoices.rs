@@ -1,4 +1,4 @@
-//! Invoices (issue 14): what the billing run reads to make a month's invoice, the invoice it
+//! Invoices: what the billing run reads to make a month's invoice, the invoice it
 //! stores (with its lines and files, in one transaction, once per customer per month), and what
 //! the invoices list and downloads read back, always within one customer.
 

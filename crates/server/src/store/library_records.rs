@@ -1,4 +1,4 @@
-//! The library's routing records as the routing history keeps them (issue 18): destination
+//! The library's routing records as the routing history keeps them: destination
 //! numbers, voicemails, audio, categories, report groups, in-call attribution, DTMF plans and
 //! IVRs, dynamic whispers. Each is read in the shape of the domain's `RoutingRecord`, put back
 //! in a given state by a rollback (updated in place, or re-created under its own id), or

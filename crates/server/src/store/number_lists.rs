@@ -1,4 +1,4 @@
-//! The lists a static number is filed under (issue 15): the customer's campaigns, channels,
+//! The lists a static number is filed under: the customer's campaigns, channels,
 //! departments and media owners.
 
 use domain::services::inline_add::InlineList;

@@ -1,4 +1,4 @@
-//! Tracked numbers after purchase (issue 33): the static numbers of a campaign and every
+//! Tracked numbers after purchase: the static numbers of a campaign and every
 //! tracked number of the account (static numbers and the numbers of its pools) a page at a
 //! time, one static number, and the changes the campaign pages make (attribution, campaign,
 //! release). Every query is scoped by customer.

@@ -1,4 +1,4 @@
-//! The reports dashboard's aggregates (issue 32): the account's inbound calls of a period,
+//! The reports dashboard's aggregates: the account's inbound calls of a period,
 //! counted in SQL by local day and source, and the period before's totals.
 
 use domain::reports::DayBuckets;

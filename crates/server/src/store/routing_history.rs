@@ -1,4 +1,4 @@
-//! The routing history (issue 18): each change to a routing record with its state before and
+//! The routing history: each change to a routing record with its state before and
 //! after (the domain's `RoutingRecord` as JSON), written in the change's own transaction; the
 //! records read back in that shape; the routing as a whole (`RoutingSnapshot`) and the last
 //! week's calls for the impact replay. Every query is scoped by customer.

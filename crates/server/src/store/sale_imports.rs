@@ -1,4 +1,4 @@
-//! Imports of sales files (issue 36, /importsales; migration 0049): an import's sales stored in
+//! Imports of sales files (/importsales; migration 0049): an import's sales stored in
 //! batches inside the caller's transaction, each batch matched at once (`sales::match_many`);
 //! the account's imports listed; an import undone (its sales deleted, the earlier sales it
 //! replaced put back) in one transaction. Every statement starts from the customer.

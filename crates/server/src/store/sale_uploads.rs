@@ -1,4 +1,4 @@
-//! Sales files uploaded for import (issue 36, migration 0055): kept so that the column mapping
+//! Sales files uploaded for import (migration 0055): kept so that the column mapping
 //! and a retry are pages of their own (/importsales/fieldmapping/{id}, .../retry). A customer
 //! keeps its newest `KEPT` uploads, each for `KEPT_SECONDS` (housekeeping).
 

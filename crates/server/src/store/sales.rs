@@ -1,4 +1,4 @@
-//! Sales (issue 36, /tracksales): the account's matching settings, a sale matched and credited
+//! Sales (/tracksales): the account's matching settings, a sale matched and credited
 //! (domain `sales::match_sale`, `sales::sale_credit`) as it is stored or matched again, and the
 //! revenue by source / medium and campaign over a period. Every statement starts from the customer.
 
@@ -87,7 +87,7 @@ async fn candidates(
 /// A call's id, source / medium, campaign and the missed call it returns.
 type CreditRow = (i64, Option<i64>, Option<i64>, Option<i64>);
 
-/// Each call's own credit and the missed call it returns (issue 32), by id.
+/// Each call's own credit and the missed call it returns, by id.
 async fn call_credits(
     conn: &mut AnyConnection,
     customer: i64,

@@ -1,4 +1,4 @@
-//! Call scoring (issue 35): a customer's scorecards and their questions, the scores given to
+//! Call scoring: a customer's scorecards and their questions, the scores given to
 //! calls, the lead scoring rules and the calls' lead scores. `calls.score` (the call's latest
 //! scorecard score) and `calls.lead_score` are kept in step with the rows they come from, so
 //! the call log reads them without a join. Every statement names the customer.

@@ -2,7 +2,7 @@
 //! read. On SQLite it runs on the request's own thread, on a read-only connection of its own:
 //! sqlx runs each SQLite connection on a worker thread and hands every statement to it, and its
 //! rows back, through channels, and for a request whose only statement is this one those thread
-//! wake-ups cost more than the read (issue 37: half the server's CPU under load was the kernel
+//! wake-ups cost more than the read (half the server's CPU under load was the kernel
 //! switching threads). The read is one row found by index in a file in write-ahead-log mode,
 //! where a reader never waits for a writer, so running it in place does not hold the thread up;
 //! and each statement sees every transaction committed before it, from any process, as the

@@ -1,4 +1,4 @@
-//! Source / mediums (issue 34): the account's pairs with their visits and calls, the ordered
+//! Source / mediums: the account's pairs with their visits and calls, the ordered
 //! classification rules, the paid-click setting, and the ruleset the domain's classifier reads.
 
 use domain::sources::{is_direct, MatchOp, RuleField, Ruleset, SourcePair, SourceRule};

@@ -1,4 +1,4 @@
-//! The speech analytics trial (issue 36, /tryspeech): one a customer, ever. Its rules are
+//! The speech analytics trial (/tryspeech): one a customer, ever. Its rules are
 //! domain `speech::trial`; the billing run settles the ended ones (billing_run.rs), and the
 //! transcription job counts each trial day's recorded calls (transcription.rs).
 

@@ -1,4 +1,4 @@
-//! Scheduled summary e-mails (issue 32): who receives them, the record of each summary sent
+//! Scheduled summary e-mails: who receives them, the record of each summary sent
 //! (claimed before the mail is written, in its transaction, so a period goes once per user) and
 //! the period's inbound calls by source / medium.
 

@@ -1,4 +1,4 @@
-//! Call tags (issue 34): a customer's tags with their call counts, the rules that tag calls, the
+//! Call tags: a customer's tags with their call counts, the rules that tag calls, the
 //! links of calls to tags, and `calls.tags`, the names the call log shows, kept in step with the
 //! links. Every statement names the customer.
 
@@ -329,7 +329,7 @@ pub async fn refresh_names(db: &mut AnyConnection, customer: i64, calls: &[i64])
         for (call, name) in query.fetch_all(&mut *db).await? {
             names.entry(call).or_default().push(name);
         }
-        // The voice tags found in the calls' transcripts show as tags too (issue 36).
+        // The voice tags found in the calls' transcripts show as tags too.
         let sql = format!(
             "SELECT h.call_id, v.description FROM voice_tag_hits h JOIN voice_tags v ON v.id = h.voice_tag_id
              WHERE h.customer_id = $1 AND h.call_id IN ({})",

@@ -1,4 +1,4 @@
-//! What the tracking script's calls read and write (issue 34): a dynamic URL by its reference,
+//! What the tracking script's calls read and write: a dynamic URL by its reference,
 //! its pools with the holds on their numbers, the visitor's latest visit and first touch, a new
 //! visit with its parameters, and a click.
 

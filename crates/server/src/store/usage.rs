@@ -1,4 +1,4 @@
-//! Plan and usage (issue 13): what the plan includes and what the customer uses, counted from
+//! Plan and usage: what the plan includes and what the customer uses, counted from
 //! the routing tables, the dynamic URLs, the users and the calls.
 
 use sqlx::AnyPool;

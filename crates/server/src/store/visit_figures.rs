@@ -1,4 +1,4 @@
-//! What the stored visits say (issue 34): a pool's numbers with their calls and its visit counts
+//! What the stored visits say: a pool's numbers with their calls and its visit counts
 //! for the health figure, and the account's captured parameters with the values their visits
 //! carried. Every statement starts from the customer.
 

@@ -1,4 +1,4 @@
-//! Vocabularies and voice tags (issue 36, migration 0051), and the voice tags found in the
+//! Vocabularies and voice tags (migration 0051), and the voice tags found in the
 //! account's transcripts (`voice_tag_hits`). The hits are the domain's finds
 //! (`speech::voice_tags::find_phrases`) over `transcripts.text`, rewritten for a call when its
 //! transcript is stored and for every transcript of the account, in batches, when a voice tag is

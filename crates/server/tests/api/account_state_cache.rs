@@ -1,4 +1,4 @@
-//! Issue 37: each process keeps the account states it derived, and uses one only while the
+//! Each process keeps the account states it derived, and uses one only while the
 //! version numbers read with the session are those it was derived at. Every kind of change is
 //! made through one process (A) after the other (B, its own pool and its own kept states on
 //! the same database) has kept the state; B's next request shows the change.

@@ -1,4 +1,4 @@
-//! billingdetails/getBillingDetails and billingdetails/saveBillingDetails (issue 14).
+//! billingdetails/getBillingDetails and billingdetails/saveBillingDetails.
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

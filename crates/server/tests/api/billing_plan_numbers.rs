@@ -1,4 +1,4 @@
-//! Issue 31, one set of money figures: an Enterprise plan is charged its contract price, and
+//! One set of money figures: an Enterprise plan is charged its contract price, and
 //! numbers above the plan's allowance are charged; the invoices the billing run makes and the
 //! pages (plan and usage, pricing breakdown) show the same amounts.
 

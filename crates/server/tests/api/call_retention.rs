@@ -1,4 +1,4 @@
-//! Retention of calls, recordings and visits (issue 32): housekeeping purges calls older than
+//! Retention of calls, recordings and visits: housekeeping purges calls older than
 //! the retention (25 calendar months by default) with their recordings and unlinks call-backs
 //! pointing at them, purges visits that never called after 72 hours, and leaves invoices as they
 //! were.

@@ -1,4 +1,4 @@
-//! Call-to-actions (issue 34, docs/cta-api.md): the list with the demo's clicks and the calls
+//! Call-to-actions (docs/cta-api.md): the list with the demo's clicks and the calls
 //! within 30 minutes of a click (checked against the domain's rule over the stored rows), a
 //! call-to-action's page, add / edit / delete with every message, permissions and other
 //! customers' ids.

@@ -1,4 +1,4 @@
-//! The card update through the sandbox hosted payment page (issue 14): signed parameters out,
+//! The card update through the sandbox hosted payment page: signed parameters out,
 //! the sandbox's card checks, and its signed answer checked before anything is recorded.
 
 use axum::http::StatusCode;

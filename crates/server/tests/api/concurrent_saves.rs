@@ -108,7 +108,7 @@ async fn the_database_names_a_second_destination_number_on_both_backends() {
     );
 }
 
-/// Found by schemathesis with a random seed (issue 38): service plans bought at once, each
+/// Found by schemathesis with a random seed: service plans bought at once, each
 /// reading the destination numbers before writing, answered 500 "database is locked" on SQLite
 /// (a deferred transaction's first write after another's commit). Every write transaction now
 /// takes the write lock first (`db::begin_write`).

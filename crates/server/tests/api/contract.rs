@@ -1,4 +1,4 @@
-//! The published contract (issue 17): `/api/openapi.json` describes the typed calls, with what
+//! The published contract: `/api/openapi.json` describes the typed calls, with what
 //! every call shares, and a typed form's shape rules answer as the other checks do.
 
 use axum::http::StatusCode;
@@ -199,7 +199,7 @@ async fn a_path_or_query_that_does_not_parse_is_refused_in_the_apis_words() {
     assert!(!message.contains("Failed to deserialize"), "axum's text: {message}");
 }
 
-/// The integrations and billing calls (issue 17), each with its method.
+/// The integrations and billing calls, each with its method.
 const INTEGRATIONS_AND_BILLING: [(&str, &str); 19] = [
     ("/admin/getIntegrationsList", "get"),
     ("/admin/getIntegrationsSettings", "post"),

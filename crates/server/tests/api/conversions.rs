@@ -1,4 +1,4 @@
-//! Conversions (issue 34, docs/conversions-api.md): the conversions page and an action's log,
+//! Conversions (docs/conversions-api.md): the conversions page and an action's log,
 //! actions added, edited and deleted with every message, access and the edit right, other
 //! customers' ids, and the upload job driven with the test clock: which calls count (59 s no,
 //! 60 s yes), what an upload carries (E.164, Google's time format in the account's zone, the

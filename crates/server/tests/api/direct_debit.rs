@@ -1,4 +1,4 @@
-//! The Direct Debit update through the sandbox hosted mandate page (issue 14): a signed flow
+//! The Direct Debit update through the sandbox hosted mandate page: a signed flow
 //! out, the sandbox's bank account checks, and its signed answer checked before anything is
 //! recorded; back to the billing details with directDebitUpdated=1 or 0.
 

@@ -1,4 +1,4 @@
-//! overview/getFirstRun (issue 31): a new client's home page checklist, ticked by what the
+//! overview/getFirstRun: a new client's home page checklist, ticked by what the
 //! account holds, and only by its own records.
 
 use axum::http::StatusCode;

@@ -368,7 +368,7 @@ pub async fn send_via(router: &Router, mut req: Request<Body>) -> Reply {
 }
 
 /// A second server process on a test app's database: a pool of its own and its own kept
-/// account states and pages (issue 37), as another process of a scaled-out server has.
+/// account states and pages, as another process of a scaled-out server has.
 pub struct SecondProcess {
     pub state: AppState,
     router: Router,

@@ -1,4 +1,4 @@
-//! Import sales (issue 36, docs/sales-api.md): a file previewed with each row's problem, imported
+//! Import sales (docs/sales-api.md): a file previewed with each row's problem, imported
 //! in one transaction (matched by the caller's number or the call id, added to or replacing an
 //! earlier sale of the same reference, bad rows skipped or stopping it), the history with its
 //! match rate, undo; every message, the bounds, permissions and other accounts.

@@ -1,4 +1,4 @@
-//! Each connected integration's settings (issue 31): Google Ads' account and HubSpot's portal
+//! Each connected integration's settings: Google Ads' account and HubSpot's portal
 //! chosen from the sandbox provider's list, with what is sent. The FTP export's are in
 //! `ftp_export` and `ftp_export_safety`.
 

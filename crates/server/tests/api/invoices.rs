@@ -1,4 +1,4 @@
-//! The monthly billing run, invoices/getInvoiceList and invoices/downloadInvoice (issue 14).
+//! The monthly billing run, invoices/getInvoiceList and invoices/downloadInvoice.
 
 use axum::http::StatusCode;
 use serde_json::Value;

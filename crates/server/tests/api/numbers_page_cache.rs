@@ -1,4 +1,4 @@
-//! Issue 37: each process keeps the numbers pages it read, and uses one only while the
+//! Each process keeps the numbers pages it read, and uses one only while the
 //! customer's numbers version read with the session is the one it was read at (migration 0053's
 //! triggers bump it). Every kind of change the list shows is made through one process (A) after
 //! the other (B, its own pool and its own kept pages on the same database) has kept the page;

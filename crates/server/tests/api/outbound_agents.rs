@@ -1,4 +1,4 @@
-//! Outbound agents (issue 35, /agents, docs/outbound-api.md): the agents with their last 30
+//! Outbound agents (/agents, docs/outbound-api.md): the agents with their last 30
 //! days from the calls, giving access within the paid agents (refused beyond them, allowed
 //! again once another agent is bought) and taking it, an agent's page with their calls, the
 //! agent's campaign, permissions and another customer's ids.

@@ -1,4 +1,4 @@
-//! Outbound campaigns (issue 35, /outboundcampaigns, docs/outbound-api.md): the list with the
+//! Outbound campaigns (/outboundcampaigns, docs/outbound-api.md): the list with the
 //! agents on each, add and edit with every message, a delete refused while agents use the
 //! campaign (naming them), the report emails on offer, permissions and another customer's ids.
 

@@ -1,4 +1,4 @@
-//! Manage CLI and the outbound terms (issue 35, /outboundcli and /outboundterms,
+//! Manage CLI and the outbound terms (/outboundcli and /outboundterms,
 //! docs/outbound-cli-api.md): the caller id list, adding an outside number with a code through
 //! the sandbox phone, verifying it (wrong code, expiry at exactly 10 minutes on the test clock,
 //! too many tries), a new code, removing, restricting agents, the refusal of an unlisted caller

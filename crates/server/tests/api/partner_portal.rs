@@ -1,4 +1,4 @@
-//! The partner portal (issue 16): the client list, adding a client (with its owner invited),
+//! The partner portal: the client list, adding a client (with its owner invited),
 //! the entry into a client account, and who may do each.
 
 use axum::http::StatusCode;

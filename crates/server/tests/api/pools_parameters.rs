@@ -1,4 +1,4 @@
-//! A pool's page and the captured parameters (issue 34): dynamicurls/getPool/{id}/{pool} with
+//! A pool's page and the captured parameters: dynamicurls/getPool/{id}/{pool} with
 //! its health figure from the demo's stored visits, and parameters/* (the list, adding and
 //! removing, a parameter's values, a value's calls): every message, the permission (auth code 20,
 //! the dynamic URL pages' guard) and another customer's ids answered 404.

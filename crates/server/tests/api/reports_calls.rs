@@ -1,4 +1,4 @@
-//! Reports (issue 32): the call log, a call's detail and recording, and the CSV export, over the
+//! Reports: the call log, a call's detail and recording, and the CSV export, over the
 //! demo's year of generated calls. Figures are compared with the stored calls, counted in SQL.
 
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_RANGE, CONTENT_TYPE, RANGE};
@@ -302,7 +302,7 @@ async fn a_calls_detail_tells_its_journey_and_links_its_call_backs() {
         .filter(|s| !s.is_empty())
         .map(|s| format!("{s} / {}", back["call"]["medium"].as_str().unwrap()));
     assert_eq!(back["creditedTo"].as_str(), first_source.or(own).as_deref().or(Some("(none)")));
-    // The call log's tags are the call's tags (issue 34: the demo's rules put them on).
+    // The call log's tags are the call's tags (the demo's rules put them on).
     let on: Vec<&str> =
         back["tags"]["on"].as_array().unwrap().iter().map(|t| t["description"].as_str().unwrap()).collect();
     let listed: Vec<&str> = back["call"]["tags"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();

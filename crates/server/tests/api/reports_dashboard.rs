@@ -1,4 +1,4 @@
-//! reports/dashboard (issue 32): the dashboard's figures from calls the tests insert, against
+//! reports/dashboard: the dashboard's figures from calls the tests insert, against
 //! the period before, for the session's customer only, in the account's days across the clock
 //! change; the reports permission; bad periods refused with the domain's messages.
 

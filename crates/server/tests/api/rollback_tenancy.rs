@@ -1,4 +1,4 @@
-//! A rollback never points one customer's routing at another customer's record (issue 29): ids
+//! A rollback never points one customer's routing at another customer's record: ids
 //! of stored records are never handed out again (SQLite AUTOINCREMENT, migration 0027;
 //! PostgreSQL identity columns), every id a rollback would put back must be the customer's own,
 //! checked in the rollback's transaction, and a rollback the database cannot apply is the

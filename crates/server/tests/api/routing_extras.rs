@@ -1,4 +1,4 @@
-//! Call routing part 2, the simpler entities (docs/routing-api.md "Part 2 (issue 4)"): call
+//! Call routing part 2, the simpler entities (docs/routing-api.md "Part 2"): call
 //! categories, report groups, in-call attribution, DTMF plans and DTMF IVRs, dynamic whispers.
 //! Seeded: customer 100's records start at id 1, Atlas Insurance's (300) at 101.
 

@@ -1,4 +1,4 @@
-//! The routing history (issue 18, docs/routing-history-api.md): service plan changes recorded in
+//! The routing history (docs/routing-history-api.md): service plan changes recorded in
 //! plain words with who and when, filtered and exported; rollback (clean, under later changes,
 //! refused when it would break routing), tenancy and permission; the impact of an edit on last
 //! week's calls.

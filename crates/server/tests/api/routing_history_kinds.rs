@@ -1,4 +1,4 @@
-//! The routing history of every kind of record (issue 18, docs/routing-history-api.md): a change
+//! The routing history of every kind of record (docs/routing-history-api.md): a change
 //! of a destination plan, IVR, queue or connect through its own screen's call is recorded in
 //! plain words, and rolling it back puts the stored rows back exactly; a connect records one
 //! change per row it changed; the purchase form's new service plan is recorded too; another

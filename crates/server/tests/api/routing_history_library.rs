@@ -1,4 +1,4 @@
-//! The routing history of the library's records (issue 18, docs/routing-history-api.md):
+//! The routing history of the library's records (docs/routing-history-api.md):
 //! destination numbers, voicemails, audio, categories, report groups, in-call attribution, DTMF
 //! plans and IVRs and dynamic whispers. Each save through its own screen's call is recorded in
 //! plain words in the save's transaction; a rollback puts the stored rows back exactly, removes

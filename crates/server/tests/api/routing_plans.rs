@@ -104,7 +104,7 @@ pub(crate) async fn plan_count(app: &TestApp) -> i64 {
 #[tokio::test]
 async fn every_seeded_plan_is_valid_by_the_domain_rules() {
     let app = TestApp::spawn().await;
-    // Harbour Lane's seventh, "Menu in office hours", plays the seeded main menu (issue 4).
+    // Harbour Lane's seventh, "Menu in office hours", plays the seeded main menu.
     for (email, customer, expected) in [(OWNER, 100, 7), (ENTERPRISE, 300, 1)] {
         let session = app.login(email).await;
         let plans = list(&app, &session).await;

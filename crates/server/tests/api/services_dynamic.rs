@@ -1,4 +1,4 @@
-//! Buying dynamic URLs and pools (issue 15): services/getDynamicDetails,
+//! Buying dynamic URLs and pools: services/getDynamicDetails,
 //! managevisioncampaigns/checkEligibility and managevisioncampaigns/insert.
 
 use axum::http::StatusCode;

@@ -1,4 +1,4 @@
-//! Buying static numbers (issue 15): services/getStaticDetails, classicnumbers/searchForNumbers,
+//! Buying static numbers: services/getStaticDetails, classicnumbers/searchForNumbers,
 //! classicnumbers/buyNumbers, the inline lists and the new service plan dialog's calls.
 
 use axum::http::StatusCode;
@@ -257,7 +257,7 @@ async fn only_online_buyers_reach_the_static_number_calls() {
     assert_eq!(app.get(DETAILS, Some(&user)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.post_multipart(SEARCH, Some(&user), &[("prefix", SHEFFIELD)]).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.post_multipart(BUY, Some(&user), &[("prefix", SHEFFIELD)]).await.status, StatusCode::FORBIDDEN);
-    // A campaign is added on the Static pages too, by the number/campaign admin (issue 33): not without the right.
+    // A campaign is added on the Static pages too, by the number/campaign admin: not without the right.
     let insert = app.post_multipart("/api/managecampaigns/insertCampaign", Some(&user), &[("campaign", "x")]).await;
     assert_eq!(insert.status, StatusCode::OK, "{}", insert.text());
     sqlx::query("UPDATE user_access SET perm_services_admin = 0 WHERE user_id = 3 AND customer_id = 100")

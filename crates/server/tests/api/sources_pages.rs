@@ -1,4 +1,4 @@
-//! Dynamic: Source / mediums (issue 34, docs/sources-api.md): the pairs with their visits and
+//! Dynamic: Source / mediums (docs/sources-api.md): the pairs with their visits and
 //! calls, the demo's visits classified by the seeded rules (domain `sources::classify`), adding,
 //! renaming and deleting pairs (refused while a whisper or pool uses one), the rules' changes
 //! and order, the paid-click setting, permissions and other customers' ids.

@@ -1,4 +1,4 @@
-//! Try speech analytics (issue 36, /tryspeech): starting the trial is a purchase with terms, it
+//! Try speech analytics (/tryspeech): starting the trial is a purchase with terms, it
 //! turns speech on for 14 days in the account's zone, the first 10 recorded calls of each of
 //! the account's days get transcripts, it can be cancelled before its end (speech then goes at
 //! the end, uncharged), and otherwise the billing run charges the add-on from its end.

@@ -1,4 +1,4 @@
-//! Static: campaigns and numbers (issue 33, docs/static-api.md): the campaigns list and its
+//! Static: campaigns and numbers (docs/static-api.md): the campaigns list and its
 //! changes, the numbers lists, a number's page, editing, moving and releasing numbers (and the
 //! release's charge end, quarantine and history), permissions and other customers' ids.
 

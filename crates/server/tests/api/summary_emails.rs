@@ -1,4 +1,4 @@
-//! Scheduled call summary e-mails (issue 32): users with the reports permission opt in per
+//! Scheduled call summary e-mails: users with the reports permission opt in per
 //! frequency in the user editor; the job sends, through the outbox, the daily summary every day,
 //! the weekly one on Mondays and the monthly one on the 1st (in the account's zone), each once,
 //! with their own customer's inbound calls by source / medium, answered and missed.

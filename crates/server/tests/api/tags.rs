@@ -1,4 +1,4 @@
-//! Call tags (issue 34, docs/tags-api.md): the tags page, tags and rules added, edited and
+//! Call tags (docs/tags-api.md): the tags page, tags and rules added, edited and
 //! deleted with every message, 'Apply to past calls', tagging a call by hand from the call log,
 //! permissions and other customers' ids.
 

@@ -1,4 +1,4 @@
-//! The technology-partner portal (issue 16): API keys, lead reports, settings and the way back
+//! The technology-partner portal: API keys, lead reports, settings and the way back
 //! to the portal; and the reporting API those keys open (`GET /v1/calls`).
 
 use axum::body::Body;
@@ -126,7 +126,7 @@ async fn the_reporting_api_answers_with_a_live_key_and_refuses_it_once_revoked()
     assert!([100, 300].contains(&first["accountId"].as_i64().unwrap()));
     let qualified = first["direction"] == "inbound" && first["durationSeconds"].as_i64().unwrap() >= 60;
     assert_eq!(first["qualifiedLead"], qualified);
-    // The call's custom dimensions, by name (issue 36); a call without values has none.
+    // The call's custom dimensions, by name; a call without values has none.
     let (call, account) = (first["id"].as_i64().unwrap(), first["accountId"].as_i64().unwrap());
     assert!(body["data"].as_array().unwrap().iter().all(|c| c["customDimensions"].is_object()));
     sqlx::query(&format!(

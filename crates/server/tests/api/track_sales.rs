@@ -1,6 +1,6 @@
-//! Track Sales (issue 36, docs/sales-api.md): the period's revenue by source / medium and
+//! Track Sales (docs/sales-api.md): the period's revenue by source / medium and
 //! campaign from the stored sales, each matched by the domain's rule; a call-back's sale credited
-//! to its missed call's source (issue 32); the settings saved and every sale matched again; every
+//! to its missed call's source; the settings saved and every sale matched again; every
 //! message, permissions and other accounts.
 
 use axum::http::StatusCode;

@@ -1,4 +1,4 @@
-//! The tracking script's calls (issue 34, docs/tracking-api.md): page views given a pool number
+//! The tracking script's calls (docs/tracking-api.md): page views given a pool number
 //! of their own (kept for the session, shared when the pool runs dry), classified with the
 //! visitor's first touch; clicks on call-to-actions; the bots filter; every bound, the address
 //! limit and other customers' visits and call-to-actions.

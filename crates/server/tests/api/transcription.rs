@@ -1,4 +1,4 @@
-//! Transcription (issue 36): the job hears a synthesised recording with the local recogniser
+//! Transcription: the job hears a synthesised recording with the local recogniser
 //! and finds what was said; each call is transcribed once however many processes run the job
 //! (claims in the database, lapsing); the transcript is read under the call's recording with the
 //! recordings permission, and another customer's call is not found.

@@ -1,4 +1,4 @@
-//! Vocabularies, voice tags and Speech Insights (issue 36, docs/speech-api.md): every call with
+//! Vocabularies, voice tags and Speech Insights (docs/speech-api.md): every call with
 //! its messages, voice tags found in transcripts (the side, re-tagging when a tag changes, the
 //! call log's tags), the insights of a period and of one call, a synthesised recording heard by
 //! the local recogniser and tagged, permissions, and other customers' ids.

@@ -1,4 +1,4 @@
-// partnerportal/* and login/ (issue 16): the partner's clients, rewards, programmes and branding.
+// partnerportal/* and login/: the partner's clients, rewards, programmes and branding.
 import { apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 

@@ -16,7 +16,7 @@ export function saveMatching(matchBy: string, matchDays: string): Promise<{ matc
   return apiPost('tracksales/saveMatching', { form_match_by: matchBy, form_match_days: matchDays });
 }
 
-// /importsales (issue 36, docs/sales-api.md): sales files previewed, imported, listed and undone.
+// /importsales (docs/sales-api.md): sales files previewed, imported, listed and undone.
 export type SalesFilePreview = Schemas['SalesFilePreview'];
 export type SalesImported = Schemas['SalesImported'];
 export type SalesImportHistory = Schemas['SalesImportHistory'];

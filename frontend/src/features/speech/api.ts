@@ -1,4 +1,4 @@
-// /vocabularies, /voicetags and /call-insights (issue 36, docs/speech-api.md).
+// /vocabularies, /voicetags and /call-insights (docs/speech-api.md).
 import { apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 

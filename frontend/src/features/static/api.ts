@@ -1,4 +1,4 @@
-// The campaigns and numbers calls of docs/static-api.md (issue 33), typed.
+// The campaigns and numbers calls of docs/static-api.md, typed.
 import type { TableQuery } from '../../components/DataTable';
 import { apiGet, apiPost, type FormFields } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';

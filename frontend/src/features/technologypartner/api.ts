@@ -1,4 +1,4 @@
-// technologypartner/* (issue 16): the technology partner's API keys, lead reports and settings.
+// technologypartner/*: the technology partner's API keys, lead reports and settings.
 import type { TechPartnerProfile } from '../../domain/partners';
 import { apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';

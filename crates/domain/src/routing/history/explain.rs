@@ -71,7 +71,7 @@ fn creation(record: &RoutingRecord, names: &Names) -> String {
 
 fn deletion(record: &RoutingRecord) -> String {
     match record {
-        // Numbers leave the routing only when released (issue 33).
+        // Numbers leave the routing only when released.
         RoutingRecord::Connect { label, .. } => format!("{} released: it no longer takes calls.", quote(label)),
         other => format!("{} {} deleted.", other.kind().noun(), quote(other.name())),
     }

@@ -1,4 +1,4 @@
-//! Invoice files (issue 14), generated from the stored invoice each time one is downloaded:
+//! Invoice files, generated from the stored invoice each time one is downloaded:
 //! a PDF (base-14 fonts, so no font files), a CSV (the `csv` crate) and an Excel workbook
 //! (`rust_xlsxwriter`). Each shows the same document: who issued it to whom, its lines and its
 //! totals with VAT.

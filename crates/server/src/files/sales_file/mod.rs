@@ -1,4 +1,4 @@
-//! A sales file read row by row (Import sales, issue 36): CSV streamed from the upload (comma,
+//! A sales file read row by row (Import sales): CSV streamed from the upload (comma,
 //! semicolon or tab; UTF-8, else Windows-1252 as Excel writes it), or the first sheet of an Excel
 //! workbook. Each row is its cells as text, as the domain's `sales::import::read_row` reads them;
 //! blank rows are passed over. The bounds (columns, rows) are checked as rows are read, so a

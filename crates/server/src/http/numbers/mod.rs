@@ -1,4 +1,4 @@
-//! Static: campaigns and numbers (issue 33, docs/static-api.md). Every call needs the Static
+//! Static: campaigns and numbers (docs/static-api.md). Every call needs the Static
 //! menu (the static feature, not a group account) and the page's guard; changes need the
 //! number/campaign admin right (domain `numbers::can_edit_numbers`). The customer is always the
 //! session's: another customer's campaign or number is 404.

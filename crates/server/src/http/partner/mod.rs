@@ -1,4 +1,4 @@
-//! The partner portal (issue 16): partnerportal/* for the partner's client accounts, adding
+//! The partner portal: partnerportal/* for the partner's client accounts, adding
 //! one, rewards, the programmes and branding, and the portal's entry into a client (`login/`).
 //! A call is answered only when the account's menu leads to its page (`portal_page_open`), so
 //! the server refuses exactly what the menu hides.

@@ -54,9 +54,9 @@ struct CallDetail {
     callbacks: Vec<LinkedCall>,
     /// The recording's address, for users with the recordings flag.
     recording_url: Option<String>,
-    /// The tags on the call with their colours, and those the user may add (issue 34).
+    /// The tags on the call with their colours, and those the user may add.
     tags: CallTags,
-    /// The scores given to the call, its lead score, and the scorecards to score it with (issue 35).
+    /// The scores given to the call, its lead score, and the scorecards to score it with.
     scoring: CallScoring,
 }
 

@@ -1,4 +1,4 @@
-//! Speech Insights (/call-insights, issue 36): for a period, the voice tags found most with their
+//! Speech Insights (/call-insights): for a period, the voice tags found most with their
 //! calls, the calls with voice tags, and one call's transcript with its phrases marked (beside its
 //! recording). Needs the page's menu item and guard (speech analytics, the `report_voice_tags`
 //! scope, the new reports) and the reports permission; a call's transcript also needs the

@@ -101,7 +101,7 @@ struct Choice {
     label: String,
 }
 
-/// A custom dimension the log filters by (issue 36).
+/// A custom dimension the log filters by.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DimensionFilterChoice {
@@ -125,13 +125,13 @@ struct CallFilters {
     campaigns: Vec<Choice>,
     numbers: Vec<Choice>,
     outcomes: Vec<KeyLabel>,
-    /// The account's call tags (issue 34).
+    /// The account's call tags.
     tags: Vec<Choice>,
-    /// The account's call categories by name (issue 35): the filter's value is the name.
+    /// The account's call categories by name: the filter's value is the name.
     categories: Vec<KeyLabel>,
-    /// The score filter's choices (issue 35): scored, unscored, goodLead, notALead.
+    /// The score filter's choices: scored, unscored, goodLead, notALead.
     scores: Vec<KeyLabel>,
-    /// The account's custom dimensions, for a user of its Custom dimensions page (issue 36).
+    /// The account's custom dimensions, for a user of its Custom dimensions page.
     dimensions: Vec<DimensionFilterChoice>,
     /// Whether the user may hear recordings.
     hears_recordings: bool,

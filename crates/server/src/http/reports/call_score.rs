@@ -1,4 +1,4 @@
-//! A call's scores in the call log's detail (issue 35): the scores given to it with scorecards,
+//! A call's scores in the call log's detail: the scores given to it with scorecards,
 //! its lead score, and scoring it with a scorecard (one answer a question, `form_answer[0]`…).
 //! Scoring needs the reports permission and the scoring edit right (domain
 //! `scoring::can_edit_scores`); the call and the scorecard must be the customer's.

@@ -1,4 +1,4 @@
-//! A call's tags in the call log's detail (issue 34): the tags on it, those the user may add,
+//! A call's tags in the call log's detail: the tags on it, those the user may add,
 //! and tagging or untagging it by hand. Tagging needs the reports permission and the tag edit
 //! right (domain `tags::can_edit_tags`); the call and the tag must be the customer's.
 

@@ -1,4 +1,4 @@
-//! A call's transcript (issue 36), under its recording in the call log's detail. Like the
+//! A call's transcript, under its recording in the call log's detail. Like the
 //! recording, it needs the reports permission and the user's recordings flag; another
 //! customer's call is not found. The transcript is made in the background by
 //! `transcription.rs`, on this machine: the answer says where it stands until then.

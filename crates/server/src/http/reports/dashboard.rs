@@ -1,4 +1,4 @@
-//! reports/dashboard (issue 32): the dashboard's figures for a period in the account's time
+//! reports/dashboard: the dashboard's figures for a period in the account's time
 //! zone: calls a day by source (the top sources and "Other", stacked), answered and missed a
 //! day, the top sources, and the totals, each against the period before. Needs the reports
 //! permission; the customer is always the session's.

@@ -1,4 +1,4 @@
-//! Reports (issue 32): the call log, a call's detail and recording, and the export. Every call
+//! Reports: the call log, a call's detail and recording, and the export. Every call
 //! needs the reports permission (`canAccessReports`); recordings need the user's recordings flag
 //! too. The customer is always the session's: a partner sees a client's calls once it has entered
 //! the client's account, never by naming another customer's call.
@@ -102,7 +102,7 @@ pub struct CallLogRow {
     pub callback_of: Option<i64>,
     /// A recording the user may hear.
     pub has_recording: bool,
-    /// The latest scorecard score, whole percent (issue 35).
+    /// The latest scorecard score, whole percent.
     pub score: Option<i64>,
     /// "85%", or "" when not scored.
     pub score_label: String,

@@ -434,7 +434,7 @@ async fn add_audio(
     let taken = audios::descriptions(&state.db, customer, 0).await?;
     check_upload(description, sentence, file, false, &taken)?;
     decodes_whole(file).await?;
-    // Speaking a sentence is the text-to-speech engine's part (issue 4): only the text is kept.
+    // Speaking a sentence is the text-to-speech engine's part: only the text is kept.
     let content = match file {
         Some(f) => stored_file(f),
         None => Content::Sentence(sentence.to_string()),

@@ -1,5 +1,5 @@
 //! The numbers and pools (docs/routing-api.md "Routing rows"): the list, its export, the
-//! details of a selection, and the lists issue 4 fills (in-call attribution, attribution
+//! details of a selection, and the lists the simpler editors fill (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
 use crate::http::extract::Query;

@@ -1,4 +1,4 @@
-//! DTMF plans and DTMF IVRs (docs/routing-api.md "Part 2 (issue 4)"): the post call agent
+//! DTMF plans and DTMF IVRs (docs/routing-api.md "Part 2"): the post call agent
 //! attribution a number can carry.
 
 use crate::http::extract::Path;

@@ -1,4 +1,4 @@
-//! Call routing part 2, the simpler entities (docs/routing-api.md "Part 2 (issue 4)"): call
+//! Call routing part 2, the simpler entities (docs/routing-api.md "Part 2"): call
 //! categories, report groups and secondary report groups, and in-call attribution plans here;
 //! DTMF plans and DTMF IVRs in `dtmf`, dynamic whispers in `whispers`. The rules and messages
 //! are the domain's; the server adds uniqueness against stored rows, ownership of every id

@@ -1,4 +1,4 @@
-//! The routing history (issue 18, docs/routing-history-api.md): every recorded change explained
+//! The routing history (docs/routing-history-api.md): every recorded change explained
 //! in plain words, filtered and exported; a change rolled back in one transaction after the
 //! domain's plan (later changes to the same records, a routing left valid) and impact; and the
 //! impact of an edit on the last week's calls, computed by the same domain function the browser

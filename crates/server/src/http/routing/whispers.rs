@@ -1,4 +1,4 @@
-//! Dynamic whispers (docs/routing-api.md "Part 2 (issue 4)"): a text read to the agent per
+//! Dynamic whispers (docs/routing-api.md "Part 2"): a text read to the agent per
 //! traffic source and medium of a pool's caller.
 
 use crate::http::extract::Path;

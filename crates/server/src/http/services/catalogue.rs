@@ -1,4 +1,4 @@
-//! services/getDetails (issue 15): the services page's cards, one per service the customer can
+//! services/getDetails: the services page's cards, one per service the customer can
 //! buy online (static numbers, dynamic URLs, pools on its dynamic URLs), with the catalogue's
 //! price, what the plan still includes and the marketing text. The pool card lists the
 //! customer's dynamic URLs (and is left out without any).

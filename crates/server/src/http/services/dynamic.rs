@@ -1,4 +1,4 @@
-//! Dynamic URLs and pools (issue 15): services/getDynamicDetails (the form's lists and the pools
+//! Dynamic URLs and pools: services/getDynamicDetails (the form's lists and the pools
 //! left on the account), managevisioncampaigns/checkEligibility (whether the plan still
 //! includes a pool, else the price list) and managevisioncampaigns/insert: in one transaction a
 //! new dynamic URL (or a pool on an existing one) whose pool takes its numbers from the

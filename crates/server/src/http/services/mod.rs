@@ -1,5 +1,5 @@
 //! services/*: the price catalogue as the upgrade centre and the purchase modal read it, and
-//! the purchases themselves (issue 13); buying numbers (issue 15).
+//! the purchases themselves; buying numbers.
 
 mod catalogue;
 mod charges;

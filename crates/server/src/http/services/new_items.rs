@@ -1,4 +1,4 @@
-//! What the purchase forms add on the way (issue 15): a channel, media owner, department or
+//! What the purchase forms add on the way: a channel, media owner, department or
 //! campaign from the inline add dialogs, and a service plan from the new service plan dialog (a
 //! plan sending every call, all week, to one destination number), with its uniqueness check.
 
@@ -54,7 +54,7 @@ struct DescriptionCheck {
 }
 
 /// The purchase forms' guard: buying numbers online (or, for the lists a number is filed
-/// under, changing numbers on the Static pages: issue 33).
+/// under, changing numbers on the Static pages).
 fn require_purchase_forms(user: &AccountUser) -> Result<(), AppError> {
     let allowed =
         ["/services/static", "/services/dynamic"].iter().any(|page| guard(page, &user.account) == GuardStep::Allow);

@@ -1,4 +1,4 @@
-//! A pool's page (issue 34, /dynamicurls/{id}/{pool}): its numbers with their calls in the last
+//! A pool's page (/dynamicurls/{id}/{pool}): its numbers with their calls in the last
 //! 30 days, and its health figure (the domain's `pool_health`) over the stored visits of the
 //! last 72 hours, the window the visits that never call are kept. Gated like the dynamic URL
 //! pages; a pool of another customer, or of another dynamic URL, is 404.

@@ -1,5 +1,5 @@
 //! services/getAllPrices/{scopes} and services/getAddonPrice: the price catalogue as the upgrade
-//! centre and the purchase modal read it (issue 13, first step). Money leaves as pounds; the
+//! centre and the purchase modal read it (first step). Money leaves as pounds; the
 //! browser formats it with the domain's price formatting.
 
 use std::collections::BTreeMap;

@@ -186,7 +186,7 @@ async fn add_addon(
             }
         }
         ADD_AGENT_SCOPE => {
-            // Each purchase pays for one more outbound agent (issue 35, /agents).
+            // Each purchase pays for one more outbound agent (/agents).
             charges::add_scope(&mut tx, customer, scope).await?;
             if !charges::add_quantity(&mut tx, customer, scope, 1).await? {
                 charges::start(&mut tx, &charge, now).await?;

@@ -1,4 +1,4 @@
-//! Static numbers (issue 15): services/getStaticDetails (the form's lists, price list and
+//! Static numbers: services/getStaticDetails (the form's lists, price list and
 //! statics left on the account), classicnumbers/searchForNumbers (free numbers of a prefix) and
 //! classicnumbers/buyNumbers: in one transaction the numbers leave the inventory (each once: of
 //! two buyers exactly one gets it), each becomes a routing entry filed under the chosen plan and

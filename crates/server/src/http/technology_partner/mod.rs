@@ -1,4 +1,4 @@
-//! The technology-partner portal (issue 16): technologypartner/* for the partner's API keys,
+//! The technology-partner portal: technologypartner/* for the partner's API keys,
 //! its lead reports and its settings, and the way back to the portal. A call is answered only
 //! when the account's menu leads to its page (`portal_page_open`), as in the partner portal.
 

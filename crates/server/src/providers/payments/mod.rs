@@ -1,4 +1,4 @@
-//! Payments through outside providers (issue 14), behind one trait: card updates through a
+//! Payments through outside providers, behind one trait: card updates through a
 //! hosted payment page, and Direct Debit mandates through a hosted mandate page. The provider
 //! here is a sandbox our own server serves (`http/sandbox_card.rs`, `http/sandbox_direct_debit.rs`)
 //! that speaks the real ones' protocols: the browser goes to the provider with parameters we

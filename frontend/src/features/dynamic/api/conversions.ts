@@ -1,4 +1,4 @@
-// /conversions (issue 34, docs/conversions-api.md): conversion actions sent to the ad platforms
+// /conversions (docs/conversions-api.md): conversion actions sent to the ad platforms
 // and their upload logs.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';

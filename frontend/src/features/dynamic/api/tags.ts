@@ -1,4 +1,4 @@
-// /tags (issue 34, docs/tags-api.md): the account's call tags, their rules, and applying them.
+// /tags (docs/tags-api.md): the account's call tags, their rules, and applying them.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 import { callRuleFields, type CallRuleValues } from '../../../lib/callRules';

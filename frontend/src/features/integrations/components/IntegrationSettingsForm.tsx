@@ -38,7 +38,7 @@ function refusalMessage(error: unknown): string | null {
   return typeof body?.message === 'string' ? body.message : null;
 }
 
-/** The integrations set up with a form of ours, and the form's fields (issue 12 contract). */
+/** The integrations set up with a form of ours, and the form's fields. */
 export const SETTINGS_FIELDS: Record<string, FieldDef[]> = {
   webhooks: [{ name: 'form_webhook_url', label: 'Webhook URL' }],
   ftp_export: [

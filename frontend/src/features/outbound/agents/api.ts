@@ -1,4 +1,4 @@
-// /agents and /agents/{id} (issue 35, docs/outbound-api.md): the outbound agents and their calls.
+// /agents and /agents/{id} (docs/outbound-api.md): the outbound agents and their calls.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 

@@ -1,4 +1,4 @@
-// /outboundcampaigns and /outboundcampaigns/{id} (issue 35, docs/outbound-api.md).
+// /outboundcampaigns and /outboundcampaigns/{id} (docs/outbound-api.md).
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 

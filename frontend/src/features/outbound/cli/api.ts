@@ -1,4 +1,4 @@
-// /outboundcli (issue 35, docs/outbound-cli-api.md): the caller ids agents may present.
+// /outboundcli (docs/outbound-cli-api.md): the caller ids agents may present.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 

@@ -1,4 +1,4 @@
-// /outboundterms (issue 35, docs/outbound-cli-api.md): the outbound terms the owner accepts once.
+// /outboundterms (docs/outbound-cli-api.md): the outbound terms the owner accepts once.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 

@@ -56,7 +56,7 @@ export function CallDetailDialog({
 }) {
   const [load] = useLoader(() => getCall(id), [id]);
   const account = useOptionalAccount();
-  // The account's own fields on calls (issue 36), where its Custom dimensions page opens.
+  // The account's own fields on calls, where its Custom dimensions page opens.
   const hasDimensions = account !== null && guardRoute('/customdimensions', account).kind === 'allow';
   const title = load.status === 'ready' ? `Call from ${load.data.call.caller}, ${load.data.call.time}` : 'Call';
   return (

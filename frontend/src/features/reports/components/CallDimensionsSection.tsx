@@ -10,7 +10,7 @@ export const DIMENSIONS_FAILED = 'The custom dimensions could not be loaded. Try
 export const SAVE_FAILED = 'The values could not be saved. Try again later.';
 
 /**
- * The call's custom dimensions (issue 36): each field with the call's value, edited in one form
+ * The call's custom dimensions: each field with the call's value, edited in one form
  * (checked by the domain as typed) and saved field by field; read only without the right.
  */
 export function CallDimensionsSection({ callId, onChanged }: { callId: number; onChanged?: () => void }) {

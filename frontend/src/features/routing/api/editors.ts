@@ -255,7 +255,7 @@ export async function updateVoicemail(id: number, description: string, audioId: 
   return toId(answer?.id) || id;
 }
 
-// ---- Issue 4 lists (empty until then; IVRs: api/ivrs.ts) -----------------------------------------------------
+// ---- The simpler editors' lists (IVRs: api/ivrs.ts) -----------------------------------------------------
 
 export async function getInCallAttribution(): Promise<AttributionOption[]> {
   const answer = await apiGet<Schemas['InCallAttributions'] | null>('manageconnections/getInCallAttribution/');

@@ -1,4 +1,4 @@
-// The calls of the simpler issue-4 editors (docs/routing-api.md "Part 2 (issue 4)"): call
+// The calls of the simpler issue-4 editors (docs/routing-api.md "Part 2"): call
 // categories, report groups and secondary report groups, in-call attribution plans, DTMF plans
 // and DTMF IVRs, dynamic whispers and their text to speech.
 import type { DtmfIvrForm, DtmfPlanForm, InCallAttributionForm } from '../../../domain';

@@ -50,7 +50,7 @@ function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
 
 /**
  * The list a page at a time: an account can hold 100,000 numbers, so the server searches,
- * sorts and pages them (issue 9 §4). While the next page loads the current one stays shown, and
+ * sorts and pages them. While the next page loads the current one stays shown, and
  * so it does when the next page fails (`failed`: the user can try again from the table).
  */
 function useNumbersPages(enabled: boolean) {

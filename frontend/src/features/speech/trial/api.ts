@@ -1,4 +1,4 @@
-// /tryspeech (issue 36, docs/services-api.md): the speech analytics trial.
+// /tryspeech (docs/services-api.md): the speech analytics trial.
 import { apiGet, apiPost } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema.gen';
 
