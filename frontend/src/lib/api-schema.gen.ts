@@ -5325,7 +5325,7 @@ export interface components {
             /** @default  */
             customerTimeZone: string;
             /**
-             * @description A partner's favicon, for the partner and its clients (issue 16).
+             * @description A partner's favicon, for the partner and its clients.
              * @default null
              */
             faviconUrl: string | null;
@@ -5971,9 +5971,9 @@ export interface components {
             recordingUrl?: string | null;
             referrer: string;
             reportGroup: string;
-            /** @description The scores given to the call, its lead score, and the scorecards to score it with (issue 35). */
+            /** @description The scores given to the call, its lead score, and the scorecards to score it with. */
             scoring: components["schemas"]["CallScoring"];
-            /** @description The tags on the call with their colours, and those the user may add (issue 34). */
+            /** @description The tags on the call with their colours, and those the user may add. */
             tags: components["schemas"]["CallTags"];
         };
         CallDimensionField: {
@@ -6002,18 +6002,18 @@ export interface components {
         };
         CallFilters: {
             campaigns: components["schemas"]["Choice"][];
-            /** @description The account's call categories by name (issue 35): the filter's value is the name. */
+            /** @description The account's call categories by name: the filter's value is the name. */
             categories: components["schemas"]["KeyLabel"][];
-            /** @description The account's custom dimensions, for a user of its Custom dimensions page (issue 36). */
+            /** @description The account's custom dimensions, for a user of its Custom dimensions page. */
             dimensions: components["schemas"]["DimensionFilterChoice"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
             numbers: components["schemas"]["Choice"][];
             outcomes: components["schemas"]["KeyLabel"][];
-            /** @description The score filter's choices (issue 35): scored, unscored, goodLead, notALead. */
+            /** @description The score filter's choices: scored, unscored, goodLead, notALead. */
             scores: components["schemas"]["KeyLabel"][];
             sources: components["schemas"]["Choice"][];
-            /** @description The account's call tags (issue 34). */
+            /** @description The account's call tags. */
             tags: components["schemas"]["Choice"][];
         };
         /** @description A call's transcript with the phrases found. */
@@ -6075,7 +6075,7 @@ export interface components {
             ringSeconds: number;
             /**
              * Format: int64
-             * @description The latest scorecard score, whole percent (issue 35).
+             * @description The latest scorecard score, whole percent.
              */
             score?: number | null;
             /** @description "85%", or "" when not scored. */
@@ -6810,7 +6810,7 @@ export interface components {
             /** @description Required, at most 50 characters, unique in the account (without case). */
             form_name?: string;
         };
-        /** @description A custom dimension the log filters by (issue 36). */
+        /** @description A custom dimension the log filters by. */
         DimensionFilterChoice: {
             /** @description A choice field's choices. */
             choices: string[];
@@ -7098,8 +7098,7 @@ export interface components {
         };
         /** @description The campaign form, as addCampaign posts it. */
         EditCampaignRequest: {
-            /** @description The domain's rules (`agents::validate_campaign`) decide; this only bounds it first. */
-            outboundCampaignName?: string;
+            outboundCampaignName: string;
         };
         /**
          * @description What the eligibility is asked for.
@@ -23567,12 +23566,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description outboundCampaignName; NAME_NOT_UNIQUE */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): outboundCampaignName */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };

@@ -795,7 +795,7 @@ pub async fn seed_volume(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::routing::history::RoutingEntry;
+    use domain::routing::history::{RoutingEntry, RoutingSnapshot};
 
     fn customer() -> Customer {
         let entry = |id, dynamic, number: &str| Entry {
