@@ -398,7 +398,7 @@ fn query(name: &str, description: &str, schema: impl Into<Schema>) -> Parameter 
         .build()
 }
 
-/// A list asked one page at a time (`routing::list_query::ListQueryInput`, parsed by
+/// A list asked one page at a time (`list_query::ListQueryInput`, parsed by
 /// `parse_table_query::<S>`): its query's bounds, with `S`'s columns as the sort's keys.
 pub struct ListParams<S>(PhantomData<S>);
 
