@@ -33,14 +33,22 @@ ITEM = re.compile(
 MACRO = re.compile(r"^\s*macro_rules!\s*([A-Za-z_][A-Za-z0-9_]*)", re.M)
 USE = re.compile(r"^\s*(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", re.M)
 INLINE = re.compile(r"(?<![A-Za-z0-9_:])((?:crate|super|domain|server)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+# A path through a module brought in by `use` (`calls::visit` after `use super::calls`).
+LOCAL = re.compile(r"(?<![A-Za-z0-9_:])([a-z_][a-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+
+
+RUST_NOISE = re.compile(
+    r"//[^\n]*|/\*.*?\*/"  # comments
+    r'|(?<![A-Za-z0-9_])r(#*)".*?"\1'  # raw strings
+    r'|b?"(?:[^"\\]|\\.)*"'  # strings
+    r"|'(?:\\.|[^\\'\n])'",  # character literals ('"' among them); lifetimes are left alone
+    re.S,
+)
 
 
 def strip_rust(text):
-    """The code without comments and string literals (so paths in them are not read)."""
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r'r#*"(?:.|\n)*?"#*', '""', text)
-    return re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)
+    """The code without comments and literals (so paths in them are not read)."""
+    return RUST_NOISE.sub(lambda m: "" if m.group(0).startswith("/") else '""', text)
 
 
 def without_tests(text):
@@ -155,6 +163,12 @@ def rust_edges():
         # A `pub use` passes a name on (a module's face); it is followed to the defining file
         # but is not itself a use.
         paths = [p for is_pub, p in module.uses if not is_pub] + INLINE.findall(module.code)
+        # `name::rest` where `name` is a module this file brought in by a `use`.
+        brought = {p.split("::")[-1]: p for is_pub, p in module.uses if not is_pub}
+        for path in LOCAL.findall(module.code):
+            head, rest = path.split("::", 1)
+            if head in brought and head not in ("crate", "super", "self", "domain", "server"):
+                paths.append(f"{brought[head]}::{rest}")
         for path in paths:
             target = resolve_rust(modules, module, path)
             if target and target != module.file:

@@ -1,4 +1,4 @@
-//! Call categories (/categories, docs/call-scoring-api.md): the categories the routing
+//! Call categories (/categories, docs/scoring-api.md): the categories the routing
 //! files calls under (IVR and DTMF IVR keys), with their calls, added, renamed (the calls follow)
 //! and deleted (refused while a key uses the category, naming where). Every call needs the
 //! Categories menu item (domain `scoring::opens_categories`, the `admin_call_categorisation`

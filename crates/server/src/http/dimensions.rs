@@ -1,4 +1,4 @@
-//! Custom dimensions (/customdimensions, docs/custom-dimensions-api.md): the account's
+//! Custom dimensions (/customdimensions, docs/dimensions-api.md): the account's
 //! own fields on calls, added, edited and deleted (with the values on calls, after a question),
 //! and each call's values, set in the call log's details. The page needs the Custom dimensions
 //! menu item (domain `dimensions::opens_dimensions`: the `sales_custom_dimensions` scope and sales

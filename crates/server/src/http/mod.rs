@@ -143,8 +143,8 @@ pub fn contract_json() -> String {
     serde_json::to_string_pretty(&contract::finish(description)).expect("the contract serialises")
 }
 
-/// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
-/// description) and those not yet converted, under one router with `/openapi.json`.
+/// The `/api` calls, every one documented in the contract (typed, collected with its OpenAPI
+/// description), under one router with `/openapi.json`; an unknown path is 404.
 pub fn api_router() -> Router<AppState> {
     let (documented, description) = documented_routes().split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));

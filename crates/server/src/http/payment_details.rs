@@ -172,18 +172,8 @@ async fn confirm_card(
         tracing::warn!(customer = user.account.customer_id, "card answer refused: unknown, used or expired order");
         return Err(refused());
     }
-    sqlx::query(
-        "UPDATE billing_details SET card_brand = $1, card_last4 = $2, card_expiry = $3, card_alias = $4, updated_at = $5
-         WHERE customer_id = $6",
-    )
-    .bind(brand)
-    .bind(last4)
-    .bind(expiry)
-    .bind(alias)
-    .bind(now)
-    .bind(user.account.customer_id)
-    .execute(&mut *tx)
-    .await?;
+    let card = billing::StoredCard { brand, last4, expiry, alias };
+    billing::set_card(&mut tx, user.account.customer_id, &card, now).await?;
     tx.commit().await?;
     tracing::info!(customer = user.account.customer_id, "card details updated");
     Ok(Json(Done { success: true }))

@@ -1,4 +1,4 @@
-//! Call scoring (/scores, docs/call-scoring-api.md): scorecards with their questions,
+//! Call scoring (/scores, docs/scoring-api.md): scorecards with their questions,
 //! and the automatic lead scoring rules (the tag rules' conditions and form) with 'Apply to past
 //! calls'. Every call needs the Scores menu item (domain `scoring::opens_scores`, the
 //! `admin_call_scoring` scope) and its page guard; changes need the edit right
