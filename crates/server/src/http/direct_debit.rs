@@ -4,7 +4,7 @@
 //! signature; then on to the billing details with directDebitUpdated=1 (or 0 for anything
 //! else: cancelled, tampered, replayed, expired).
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
@@ -16,8 +16,8 @@ use domain::{billing_page, guard, AccountState, GuardStep};
 use std::collections::HashMap;
 
 use super::accountsettings::current_state;
-use super::error::AppError;
-use super::session::page_session;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::page_session;
 use crate::providers::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
 use crate::store::{billing, payment_orders};

@@ -5,7 +5,7 @@
 //! (`scoring::can_edit_scores`). Another customer's scorecard or rule is 404. Scoring a call is
 //! the call log's (reports::call_score).
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
@@ -22,13 +22,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::bounds;
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::contract::bounds;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
 use super::tags::{label_of, path_id, RuleChoice, RuleView};
-use super::typed_form::{row_form, Form, FormRow};
+use crate::http::kit::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::{scoring as store, tags as tag_store};
 

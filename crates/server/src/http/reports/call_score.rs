@@ -3,7 +3,7 @@
 //! Scoring needs the reports permission and the scoring edit right (domain
 //! `scoring::can_edit_scores`); the call and the scorecard must be the customer's.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::RowLimit;
@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ReportsUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::http::scoring::QuestionView;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::kit::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::{calls, scoring as store};
 

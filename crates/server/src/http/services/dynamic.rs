@@ -5,7 +5,7 @@
 //! inventory, with its routing, provisioning requested; beyond the plan's pools the terms must
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::MID_CALL_AUDIOS;
@@ -25,9 +25,9 @@ use utoipa_axum::routes;
 use super::pool_form::{pool_form, PoolContract, PoolRequest};
 use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, PriceList, PurchaseNote};
 use crate::db::Flag;
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
 use crate::store::dynamic_pools::{self, NewDynamicUrl};

@@ -22,10 +22,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
 use crate::store::{charges, customers, destinations, inventory, number_lists, prices, routing_entries, service_plans, usage};
@@ -228,7 +228,7 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
 struct SearchNumbersRequest {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     prefix: Option<i64>,
 }
 

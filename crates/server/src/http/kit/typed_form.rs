@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 
 use domain::routing::RowLimit;
 
-use super::error::AppError;
-use super::form::{FormData, UploadedFile};
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::{FormData, UploadedFile};
 
 pub struct Form<T> {
     pub fields: T,
@@ -57,10 +57,10 @@ pub fn row_form_schema<F: utoipa::ToSchema, R: utoipa::ToSchema + FormRow>(
 /// the form, for a path's `request_body`.
 macro_rules! row_form {
     ($contract:ident, $form:ty, $row:ty) => {
-        $crate::http::typed_form::form_contract!(
+        $crate::http::kit::typed_form::form_contract!(
             $contract,
             $form,
-            $crate::http::typed_form::row_form_schema::<$form, $row>()
+            $crate::http::kit::typed_form::row_form_schema::<$form, $row>()
         );
     };
 }
@@ -76,7 +76,7 @@ pub fn with_any_of(
     use utoipa::openapi::RefOr;
     let RefOr::T(Schema::Object(mut form)) = schema else { panic!("a form is an object") };
     form.extensions =
-        Some(utoipa::openapi::extensions::ExtensionsBuilder::new().add(super::contract::ANY_OF, choices).build());
+        Some(utoipa::openapi::extensions::ExtensionsBuilder::new().add(crate::http::contract::ANY_OF, choices).build());
     RefOr::T(Schema::Object(form))
 }
 
