@@ -204,7 +204,6 @@ fn question_weight() -> utoipa::openapi::schema::Object {
 }
 
 impl FormRow for QuestionRow {
-    const FIELDS: &'static [&'static str] = &["form_question_text", "form_question_kind", "form_question_weight"];
     const LIMIT: RowLimit = RowLimit { max: QUESTIONS_MAX, field: "form_questions", message: QUESTIONS_COUNT };
 }
 

@@ -108,7 +108,7 @@ struct ScoreFields {
     form_scorecard_id: String,
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(Deserialize, Validate, ToSchema)]
 struct AnswerRow {
     /// "yes" / "no", or "1" to "5".
     #[serde(default)]
@@ -117,7 +117,6 @@ struct AnswerRow {
 }
 
 impl FormRow for AnswerRow {
-    const FIELDS: &'static [&'static str] = &["form_answer"];
     const LIMIT: RowLimit = RowLimit { max: QUESTIONS_MAX, field: "form_answers", message: ANSWER_NEEDED };
 }
 

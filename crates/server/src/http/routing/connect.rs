@@ -174,15 +174,6 @@ struct BasicConnectRow {
 }
 
 impl FormRow for BasicConnectRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_description",
-        "form_number_id",
-        "form_number_set_id",
-        "form_destination_number",
-        "form_plan_id",
-        "form_pool_name",
-        "form_recording_flag",
-    ];
     const LIMIT: RowLimit = CONNECT_ROWS;
 }
 
@@ -292,21 +283,6 @@ struct AdvancedConnectRow {
 }
 
 impl FormRow for AdvancedConnectRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_description",
-        "form_number_id",
-        "form_number_set_id",
-        "form_service_plan",
-        "form_recording_flag",
-        "form_intro",
-        "form_whisper",
-        "form_post_url",
-        "form_dtmf",
-        "form_midcall_flag",
-        "form_midcall_audio",
-        "form_mid_call_divert_flag",
-        "form_dynamic_whisper",
-    ];
     const LIMIT: RowLimit = CONNECT_ROWS;
 }
 

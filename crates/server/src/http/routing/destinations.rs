@@ -428,7 +428,6 @@ struct PlanDestinationRow {
 }
 
 impl FormRow for PlanDestinationRow {
-    const FIELDS: &'static [&'static str] = &["form_destination", "form_ring_length"];
     const LIMIT: RowLimit = DESTINATION_PLAN_ROWS;
 }
 

@@ -303,7 +303,6 @@ struct DtmfIvrKeyRow {
 }
 
 impl FormRow for DtmfIvrKeyRow {
-    const FIELDS: &'static [&'static str] = &["keyDescription", "keyCategoryId", "keyDtmfId"];
     const LIMIT: RowLimit = DTMF_IVR_KEY_ROWS;
 }
 

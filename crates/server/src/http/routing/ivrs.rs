@@ -245,8 +245,6 @@ struct IvrKeyRow {
 }
 
 impl FormRow for IvrKeyRow {
-    const FIELDS: &'static [&'static str] =
-        &["keys", "keyDescription", "keyType", "keyDestination", "keyIvr", "keyCategory", "keyVoicemail"];
     const LIMIT: RowLimit = IVR_KEY_ROWS;
 }
 

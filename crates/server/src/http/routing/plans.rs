@@ -210,17 +210,6 @@ struct PlanTimeRow {
 }
 
 impl FormRow for PlanTimeRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_from_day",
-        "form_from_hour",
-        "form_from_minute",
-        "form_to_day",
-        "form_to_hour",
-        "form_to_minute",
-        "form_routing_type",
-        "form_routing",
-        "form_ivr",
-    ];
     const LIMIT: RowLimit = SERVICE_PLAN_ROWS;
 }
 

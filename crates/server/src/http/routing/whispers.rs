@@ -141,7 +141,6 @@ fn source_medium() -> utoipa::openapi::schema::Object {
 }
 
 impl FormRow for WhisperRow {
-    const FIELDS: &'static [&'static str] = &["sourceMediumID", "dynamicWhisper"];
     const LIMIT: RowLimit = DYNAMIC_WHISPER_ROWS;
 }
 
