@@ -120,3 +120,9 @@ pub fn follow_call(
         ivr::follow_call(&rows, time_zone, epoch_millis as i64, &library, &presses).map_err(|e| JsError::new(&e))?;
     to_js(&path)
 }
+
+/// Why no key may be added to an IVR of `keys` keys, or null.
+#[wasm_bindgen(js_name = noMoreKeys)]
+pub fn no_more_keys(keys: usize) -> Option<String> {
+    domain::routing::ivr::no_more_keys(keys).map(str::to_string)
+}

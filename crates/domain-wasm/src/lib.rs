@@ -94,7 +94,10 @@ export interface DynamicPoolForm {
 }
 export interface Unlocked { label: string; path: string; what: string }
 export interface PageLink { label: string; path: string; external: boolean }
-export interface PlanPage { callTracking: boolean; planLink: PageLink | null; invoicesPath: string }
+export interface PlanPage {
+  callTracking: boolean; planLink: PageLink | null; invoicesPath: string; pricingBreakdown: boolean;
+  upgradeScope: "upgrade" | "enterprise";
+}
 export type PurchaseBarrier = "notPurchaser" | "contactAccountManager" | "ownerOnly";
 export type ScopeQuery = "openAddOn" | "upgrade" | "owned";
 export interface PlanScopes { plan: string; included: string[]; addons: string[] }

@@ -196,3 +196,16 @@ pub fn outbound_user_problem(chosen: Option<u32>, candidates: Vec<u32>) -> Optio
 pub fn costs_apply_text() -> String {
     domain::purchase::COSTS_APPLY.to_string()
 }
+
+/// Whether the upgrade centre sells the `target` plan online to an account on `current`.
+#[wasm_bindgen(js_name = onlineUpgradeTo)]
+pub fn online_upgrade_to(current: &str, target: &str) -> bool {
+    use domain::Plan;
+    domain::purchase::rules::online_upgrade_to(Plan::from_package_name(current), Plan::from_package_name(target))
+}
+
+/// Whether the call recording storage can be extended beyond `days`.
+#[wasm_bindgen(js_name = recordingStorageExtends)]
+pub fn recording_storage_extends(days: u32) -> bool {
+    domain::purchase::rules::recording_storage_extends(days)
+}

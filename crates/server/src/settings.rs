@@ -2,7 +2,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::jobs::website_check::FetchPolicy;
+use crate::jobs::website_check::fetch::FetchPolicy;
 
 /// Server settings from the environment, each with a default that works on a new machine.
 #[derive(Debug, Clone)]

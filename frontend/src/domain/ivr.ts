@@ -43,3 +43,8 @@ export function followCall(
 ): CallPath {
   return wasm.followCall(rows, timeZone, epochMillis, library, presses);
 }
+
+/** Why no key may be added to an IVR of `keys` keys, or undefined. */
+export function noMoreKeys(keys: number): string | undefined {
+  return wasm.noMoreKeys(keys) ?? undefined;
+}

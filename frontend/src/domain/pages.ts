@@ -129,3 +129,13 @@ export function outboundUserProblem(chosen: number | null, candidates: number[])
 export function costsApplyText(): string {
   return wasm.costsApplyText();
 }
+
+/** Whether the upgrade centre sells the `target` plan online to an account on `current`. */
+export function onlineUpgradeTo(current: string, target: string): boolean {
+  return wasm.onlineUpgradeTo(current, target);
+}
+
+/** Whether the call recording storage can be extended beyond `days`. */
+export function recordingStorageExtends(days: number): boolean {
+  return wasm.recordingStorageExtends(days);
+}

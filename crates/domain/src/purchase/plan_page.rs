@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::account::AccountState;
 use crate::guard::billing_page;
+use crate::plan::Plan;
+use crate::purchase::rules::upgrades_online;
 
 /// A link of the page: its label, where it goes, and whether that is outside the app.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +31,11 @@ pub struct PlanPage {
     pub plan_link: Option<PageLink>,
     /// Where the footer's Invoices link goes: the account's own portal's invoices.
     pub invoices_path: String,
+    /// The current pricing breakdown is offered (not on Enterprise, whose prices are its contract's).
+    pub pricing_breakdown: bool,
+    /// What /subscription/upgrade opens in the purchase modal: the online upgrade on Starter,
+    /// else the Enterprise offer.
+    pub upgrade_scope: String,
 }
 
 pub const UPGRADE_CENTRE: &str = "Upgrade centre";
@@ -43,7 +50,14 @@ pub fn plan_page(acc: &AccountState) -> PlanPage {
     } else {
         Some(PageLink { label: UPGRADE_CENTRE.into(), path: "/upgradecentre".into(), external: false })
     };
-    PlanPage { call_tracking: !acc.is_tech_partner, plan_link, invoices_path: billing_page("/invoices", acc) }
+    let plan = acc.plan();
+    PlanPage {
+        call_tracking: !acc.is_tech_partner,
+        plan_link,
+        invoices_path: billing_page("/invoices", acc),
+        pricing_breakdown: plan != Plan::Enterprise,
+        upgrade_scope: if upgrades_online(plan) { "upgrade" } else { "enterprise" }.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -62,6 +76,16 @@ mod tests {
             package_scopes: vec!["admin_view_invoices".into(), "billing_subscription".into()],
             ..AccountState::default()
         }
+    }
+
+    #[test]
+    fn starter_upgrades_online_and_enterprise_has_no_pricing_breakdown() {
+        let starter = AccountState { package_name: "Starter".into(), ..customer() };
+        let enterprise = AccountState { package_name: "Enterprise".into(), ..customer() };
+        assert_eq!(plan_page(&starter).upgrade_scope, "upgrade");
+        assert_eq!(plan_page(&customer()).upgrade_scope, "enterprise");
+        assert!(plan_page(&customer()).pricing_breakdown);
+        assert!(!plan_page(&enterprise).pricing_breakdown);
     }
 
     #[test]

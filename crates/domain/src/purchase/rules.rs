@@ -21,6 +21,17 @@ pub fn upgrades_online(plan: crate::Plan) -> bool {
     plan == crate::Plan::Starter
 }
 
+/// The plan a box of the upgrade centre offers is bought online from `current`: Starter to
+/// Professional only.
+pub fn online_upgrade_to(current: crate::Plan, target: crate::Plan) -> bool {
+    upgrades_online(current) && target == crate::Plan::Professional
+}
+
+/// Whether the call recording storage can be extended beyond `days`.
+pub fn recording_storage_extends(days: u32) -> bool {
+    days < RECORDING_STORAGE_MAX_DAYS
+}
+
 /// The storage after one more step, or why not: at the limit, or changed within the last day
 /// (`last_changed` unix seconds, None if never).
 pub fn extend_recording_storage(current_days: u32, last_changed: Option<i64>, now: i64) -> Result<u32, &'static str> {
@@ -45,6 +56,16 @@ pub fn outbound_user(chosen: Option<i64>, candidates: &[i64]) -> Result<i64, &'s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_upgrade_centre_sells_professional_to_starter_and_storage_stops_at_its_maximum() {
+        use crate::Plan::*;
+        assert!(online_upgrade_to(Starter, Professional));
+        assert!(!online_upgrade_to(Starter, Enterprise));
+        assert!(!online_upgrade_to(Professional, Enterprise));
+        assert!(recording_storage_extends(150));
+        assert!(!recording_storage_extends(RECORDING_STORAGE_MAX_DAYS));
+    }
 
     #[test]
     fn only_starter_upgrades_online() {

@@ -77,10 +77,26 @@ pub fn all_week_plan(description: &str, destination_plan: i64) -> ServicePlanFor
     }
 }
 
+/// The description of a destination plan made to ring one number: "Ring {number}", then
+/// "Ring {number} (2)" and on while one is taken (ignoring case) among the customer's plans.
+pub fn ringing_plan_description<S: AsRef<str>>(number: &str, taken: &[S]) -> String {
+    let base = format!("Ring {number}");
+    (1..)
+        .map(|n| if n == 1 { base.clone() } else { format!("{base} ({n})") })
+        .find(|d| !crate::names::is_taken(d, taken))
+        .unwrap_or(base)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::routing::RowType;
+
+    #[test]
+    fn a_ringing_plan_is_named_for_its_number_and_numbered_past_a_taken_name() {
+        assert_eq!(ringing_plan_description("07700900123", &[] as &[&str]), "Ring 07700900123");
+        assert_eq!(ringing_plan_description("0113", &["ring 0113", "Ring 0113 (2)"]), "Ring 0113 (3)");
+    }
 
     #[test]
     fn the_dialog_plan_sends_every_minute_of_the_week_to_its_destination() {

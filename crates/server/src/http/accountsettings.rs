@@ -1,6 +1,6 @@
 //! accountsettings/*: the auth check, the account's scopes and the account switch.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::{AccountJson, AccountUser};
-use super::error::AppError;
-use super::session::CurrentSession;
-use super::typed_form::Form;
+use crate::http::kit::account_user::{AccountJson, AccountUser};
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::CurrentSession;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{accounts, sessions, users};
 

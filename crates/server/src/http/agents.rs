@@ -5,8 +5,8 @@
 //! (domain `agents::opens_agents`: new outbound and the outbound permission); changes need a
 //! user admin. Another customer's user, or a user who is not an agent, is 404.
 
-use crate::http::bounds;
-use crate::http::extract::{Path, Query};
+use crate::http::contract::bounds;
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
 use domain::agents::{
@@ -20,10 +20,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::Done;
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::Done;
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::agents as store;
 use crate::store::{charges, outbound, users};

@@ -12,11 +12,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::direct_debit::mandate_url;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::billing;
 
@@ -125,7 +125,7 @@ const RAW_MAX: usize = 1_000;
 
 /// The billing details' field `I` (`billing::BILLING_FIELDS`) as the domain judges it.
 fn billing_field<const I: usize>() -> utoipa::openapi::schema::Object {
-    crate::http::bounds::contact_field(domain::billing::BILLING_FIELDS[I], RAW_MAX)
+    crate::http::contract::bounds::contact_field(domain::billing::BILLING_FIELDS[I], RAW_MAX)
 }
 
 /// The billing details form. The domain's billing rules (`validate_billing_details`) decide;

@@ -1,11 +1,11 @@
-//! Call categories (/categories, docs/call-scoring-api.md): the categories the routing
+//! Call categories (/categories, docs/scoring-api.md): the categories the routing
 //! files calls under (IVR and DTMF IVR keys), with their calls, added, renamed (the calls follow)
 //! and deleted (refused while a key uses the category, naming where). Every call needs the
 //! Categories menu item (domain `scoring::opens_categories`, the `admin_call_categorisation`
 //! scope); changes need the edit right. Another customer's category is 404. Changes are recorded
 //! in the routing history, as the routing's own category calls are.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -19,9 +19,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::call_categories as store;
@@ -112,7 +112,7 @@ struct CategoryFields {
     /// The name: required, at most 60 characters, unique in the account.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = super::bounds::required_keyboard::<GROUP_DESCRIPTION_MAX, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<GROUP_DESCRIPTION_MAX, TEXT_MAX>)]
     form_description: String,
 }
 

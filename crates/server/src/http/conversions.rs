@@ -4,7 +4,7 @@
 //! `conversions::opens_conversions`: conversions access and the page guard); changes need the
 //! edit right (`conversions::can_edit_conversions`). Another customer's action or upload is 404.
 
-use crate::http::extract::{Path, Query};
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::pounds_text;
@@ -22,10 +22,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use super::{bounds, bounds_text};
 use crate::state::AppState;
 use crate::store::conversions::{self as store, ActionRow, LOG_PAGE};

@@ -4,7 +4,7 @@
 //! `cta::opens_cta`, the `admin_call_to_actions` scope) and its page guard; changes need the edit
 //! right (`cta::can_edit_cta`). Another customer's call-to-action is 404.
 
-use crate::http::extract::{Path, Query};
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
 use domain::cta::{
@@ -18,11 +18,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::Saved;
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::contract::Saved;
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use super::reports::CallLogRow;
-use super::typed_form::Form;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, cta};
 
@@ -252,7 +252,7 @@ async fn get_cta(
 }
 
 fn cta_kinds() -> utoipa::openapi::schema::Object {
-    super::bounds::keys(domain::cta::CtaKind::ALL.map(domain::cta::CtaKind::key))
+    crate::http::contract::bounds::keys(domain::cta::CtaKind::ALL.map(domain::cta::CtaKind::key))
 }
 
 /// The call-to-action form.
@@ -261,7 +261,7 @@ struct CtaFields {
     /// At most 100 characters, unique in the account ignoring case.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = super::bounds::required_keyboard::<{ domain::cta::NAME_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::cta::NAME_MAX }, TEXT_MAX>)]
     form_name: String,
     /// 'call_link', 'button' or 'form'.
     #[serde(default)]

@@ -1,11 +1,11 @@
-//! Custom dimensions (/customdimensions, docs/custom-dimensions-api.md): the account's
+//! Custom dimensions (/customdimensions, docs/dimensions-api.md): the account's
 //! own fields on calls, added, edited and deleted (with the values on calls, after a question),
 //! and each call's values, set in the call log's details. The page needs the Custom dimensions
 //! menu item (domain `dimensions::opens_dimensions`: the `sales_custom_dimensions` scope and sales
 //! data access); definitions need an administrator (`can_edit_dimensions`), values the page's
 //! access (`can_set_values`). Another customer's dimension or call is 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::dimensions::{
@@ -19,10 +19,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, dimensions as store};
 

@@ -4,7 +4,7 @@
 //! signature; then on to the billing details with directDebitUpdated=1 (or 0 for anything
 //! else: cancelled, tampered, replayed, expired).
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
@@ -16,11 +16,11 @@ use domain::{billing_page, guard, AccountState, GuardStep};
 use std::collections::HashMap;
 
 use super::accountsettings::current_state;
-use super::error::AppError;
-use super::session::page_session;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::page_session;
 use crate::providers::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
-use crate::store::payment_orders;
+use crate::store::{billing, payment_orders};
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new().route(MANDATE_RETURN_PATH, get(mandate_return))
@@ -63,17 +63,8 @@ async fn record(state: &AppState, customer: i64, answer: &HashMap<String, String
     if !payments::claim(&mut tx, Journey::MandateFlow, text("flowid"), customer, now).await? {
         return Ok(false);
     }
-    let updated = sqlx::query(
-        "UPDATE billing_details SET direct_debit_reference = $1, direct_debit_account_ending = $2, updated_at = $3
-         WHERE customer_id = $4 AND payment_method_type = '2'",
-    )
-    .bind(mandate)
-    .bind(account)
-    .bind(now)
-    .bind(customer)
-    .execute(&mut *tx)
-    .await?;
-    if updated.rows_affected() != 1 {
+    let updated = billing::set_direct_debit(&mut tx, customer, mandate, account, now).await?;
+    if !updated {
         return Ok(false);
     }
     tx.commit().await?;

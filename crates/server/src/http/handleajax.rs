@@ -2,7 +2,7 @@
 //! short-lived, single-use key for it (spec/call-routing.md sections 4, 5 and 7); and
 //! handleajax/acknowledgesplashscreen/.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::{validate_password_confirmation, FieldErrors};
@@ -13,11 +13,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::client::ClientAddr;
-use super::contract::Done;
-use super::error::AppError;
-use super::session::CurrentSession;
-use super::typed_form::Form;
+use crate::http::kit::client::ClientAddr;
+use crate::http::contract::Done;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::CurrentSession;
+use crate::http::kit::typed_form::Form;
 use crate::security::check_password;
 use crate::state::AppState;
 use crate::store::{confirmations, splash_screens, throttle, users};
@@ -83,7 +83,7 @@ fn password() -> utoipa::openapi::schema::Object {
         .schema_type(utoipa::openapi::schema::Type::String)
         .min_length(Some(1))
         .max_length(Some(PASSWORD_MAX))
-        .pattern(Some(super::contract::FORM_TEXT_PATTERN))
+        .pattern(Some(crate::http::contract::FORM_TEXT_PATTERN))
         .build()
 }
 

@@ -3,7 +3,7 @@
 //! invoice. Only with the billing access flag; another customer's file, or a format the customer
 //! is not offered, is 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::files::invoices::{Format, InvoiceDocument};
-use crate::http::account_user::AccountUser;
-use crate::http::download::{attachment, file_name_part};
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::download::{attachment, file_name_part};
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::invoices;
 

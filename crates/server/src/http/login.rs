@@ -1,7 +1,7 @@
 //! The login page and form post, and logout. Sessions are rotated at login; failed attempts are
 //! throttled per account and source address, and per source address.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::header::{HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::request::Parts;
@@ -11,11 +11,11 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
 
-use super::client::ClientAddr;
-use super::error::AppError;
-use super::form::FormData;
+use crate::http::kit::client::ClientAddr;
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::FormData;
 use super::pages::{escape, layout};
-use super::session::{cleared_cookie, safe_return, session_cookie, session_token};
+use crate::http::kit::session::{cleared_cookie, safe_return, session_cookie, session_token};
 use crate::security::{check_against_nothing, check_password};
 use crate::state::AppState;
 use crate::store::{accounts, sessions, throttle, users};

@@ -1,25 +1,17 @@
 //! The router: `/api` by feature, the login pages, the small outside pages and the frontend,
 //! under one set of security headers, body limits and request logs.
 
-mod account_user;
+pub mod contract;
+pub mod kit;
 mod accountsettings;
 mod agents;
 mod billing_details;
-pub mod bounds;
-pub mod bounds_chars;
-pub mod bounds_text;
 mod categories;
-pub mod client;
-pub mod contract;
 mod conversions;
 mod cta;
 mod dimensions;
 mod direct_debit;
-mod download;
-pub mod error;
-pub(crate) mod extract;
 mod first_run;
-pub mod form;
 mod handleajax;
 mod import_sales;
 mod integrations;
@@ -30,12 +22,10 @@ pub(crate) mod outbound_campaigns;
 mod outbound_cli;
 mod outbound_terms;
 mod outbox_page;
-mod page_user;
 mod pages;
 mod parameters;
 mod partner;
 mod payment_details;
-pub mod refused_by_rules;
 mod reporting_api;
 mod reports;
 mod reset_password;
@@ -46,7 +36,6 @@ mod sandbox_oauth;
 mod sandbox_phone;
 pub(crate) mod scoring;
 mod services;
-pub mod session;
 mod sources;
 mod speech_trial;
 mod static_files;
@@ -55,7 +44,6 @@ mod tags;
 mod technology_partner;
 mod track_sales;
 mod tracking;
-mod typed_form;
 mod users;
 mod voice_tags;
 
@@ -78,7 +66,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-pub use error::AppError;
+pub use kit::error::AppError;
 pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
 pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
 pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED};
@@ -143,8 +131,8 @@ pub fn contract_json() -> String {
     serde_json::to_string_pretty(&contract::finish(description)).expect("the contract serialises")
 }
 
-/// The `/api` calls: those documented in the contract (typed, collected with their OpenAPI
-/// description) and those not yet converted, under one router with `/openapi.json`.
+/// The `/api` calls, every one documented in the contract (typed, collected with its OpenAPI
+/// description), under one router with `/openapi.json`; an unknown path is 404.
 pub fn api_router() -> Router<AppState> {
     let (documented, description) = documented_routes().split_for_parts();
     let contract = std::sync::Arc::new(contract::finish(description));

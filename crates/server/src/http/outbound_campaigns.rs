@@ -7,8 +7,8 @@
 //! `agents::opens_outbound_campaigns`); changes need an administrator. Another customer's
 //! campaign is 404.
 
-use crate::http::bounds;
-use crate::http::extract::Path;
+use crate::http::contract::bounds;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::agents::{
@@ -22,10 +22,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::Done;
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::Done;
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::agents as store;
 use crate::store::outbound;

@@ -9,7 +9,7 @@
 //! caller id is set (here and users/save). Every call needs the Manage CLI menu item: new
 //! outbound and auth code 25 (the account owner). Another customer's ids are 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::{
@@ -24,10 +24,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::providers::caller_id_verification::{claim_send, code_hash, new_code};
 use crate::state::AppState;
 use crate::store::api_rate;
@@ -163,7 +163,7 @@ struct OutsideNumberFields {
     /// 070 personal number, no 076 pager); not a tracked number nor listed already.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::caller_id_number)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::caller_id_number)]
     form_number: String,
 }
 

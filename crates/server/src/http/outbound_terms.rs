@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::state::AppState;
 use crate::store::caller_ids as store;
 

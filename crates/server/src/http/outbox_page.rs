@@ -9,10 +9,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
-use super::client::ClientAddr;
-use super::error::AppError;
+use crate::http::kit::client::ClientAddr;
+use crate::http::kit::error::AppError;
 use super::pages::{escape, layout};
-use super::session::session_token;
+use crate::http::kit::session::session_token;
 use crate::state::AppState;
 use crate::store::{outbox, sessions, users};
 

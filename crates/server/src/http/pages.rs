@@ -8,6 +8,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::state::AppState;
+use crate::store::prices;
 
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
@@ -172,16 +173,8 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
 /// The provider's pricing page (the services page's 'Find out more'): the price catalogue and
 /// the call rates, as stored.
 async fn pricing(State(state): State<AppState>) -> Result<Html<String>, crate::http::AppError> {
-    let rows: Vec<(String, String, Option<i64>, String)> = sqlx::query_as(
-        "SELECT description, plan, price_pence, billing_frequency FROM price_catalogue
-         WHERE description <> '' ORDER BY CASE WHEN item = 'plan' THEN 0 ELSE 1 END, description, plan",
-    )
-    .fetch_all(&state.db)
-    .await?;
-    let rates: Vec<(String, i64)> =
-        sqlx::query_as("SELECT description, price_tenth_pence FROM usage_rates ORDER BY position")
-            .fetch_all(&state.db)
-            .await?;
+    let rows = prices::public_catalogue(&state.db).await?;
+    let rates = prices::public_call_rates(&state.db).await?;
     let price_rows: String = rows
         .iter()
         .map(|(description, plan, pence, frequency)| {

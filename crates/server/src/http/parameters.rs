@@ -4,7 +4,7 @@
 //! value's calls as call log rows. The menu's rule decides who may (auth code 20 and up: the
 //! guard of /parameters); a name the account does not capture is 404.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::services::parameters::{validate_parameter_name, PARAMETER_FIELD, PARAMETER_NOT_UNIQUE};
@@ -15,10 +15,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use super::reports::CallLogRow;
-use super::typed_form::Form;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, visit_figures};
 
@@ -94,7 +94,7 @@ const NAME_RAW_MAX: usize = 1_000;
 /// A URL tag (`validate_parameter_name`): letters, digits and underscores.
 fn parameter_name() -> utoipa::openapi::schema::Object {
     use domain::services::parameters::PARAMETER_NAME_MAX;
-    super::bounds::required_by_rule(domain::CharacterRule::UrlTag, PARAMETER_NAME_MAX, NAME_RAW_MAX)
+    crate::http::contract::bounds::required_by_rule(domain::CharacterRule::UrlTag, PARAMETER_NAME_MAX, NAME_RAW_MAX)
 }
 
 #[derive(Deserialize, Validate, ToSchema)]

@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::providers::payments::{self, Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::{billing, payment_orders};
@@ -172,18 +172,8 @@ async fn confirm_card(
         tracing::warn!(customer = user.account.customer_id, "card answer refused: unknown, used or expired order");
         return Err(refused());
     }
-    sqlx::query(
-        "UPDATE billing_details SET card_brand = $1, card_last4 = $2, card_expiry = $3, card_alias = $4, updated_at = $5
-         WHERE customer_id = $6",
-    )
-    .bind(brand)
-    .bind(last4)
-    .bind(expiry)
-    .bind(alias)
-    .bind(now)
-    .bind(user.account.customer_id)
-    .execute(&mut *tx)
-    .await?;
+    let card = billing::StoredCard { brand, last4, expiry, alias };
+    billing::set_card(&mut tx, user.account.customer_id, &card, now).await?;
     tx.commit().await?;
     tracing::info!(customer = user.account.customer_id, "card details updated");
     Ok(Json(Done { success: true }))

@@ -23,8 +23,8 @@ use domain::partners::lead_reports::{
 };
 use serde::Serialize;
 
-use crate::http::client::ClientAddr;
-use crate::http::error::AppError;
+use crate::http::kit::client::ClientAddr;
+use crate::http::kit::error::AppError;
 use crate::security::token_hash;
 use crate::state::AppState;
 use crate::store::api_rate::{self, Usage};

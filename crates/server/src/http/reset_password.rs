@@ -1,6 +1,6 @@
 //! The page a password reset link opens: choose a new password, once, while the link lives.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -9,8 +9,8 @@ use axum::Router;
 use domain::users::validate_new_password;
 use serde::Deserialize;
 
-use super::error::AppError;
-use super::form::FormData;
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::FormData;
 use super::pages::{escape, layout};
 use crate::security::new_password_hash;
 use crate::state::AppState;

@@ -4,7 +4,7 @@
 //! back to our return address with its own signed answer: the new mandate's reference and the
 //! account's last two digits, or that the customer cancelled. It keeps nothing of the account.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::StatusCode;
@@ -15,7 +15,7 @@ use domain::billing::direct_debit::{account_number, validate_mandate, HOLDER_MAX
 use domain::FieldErrors;
 use serde::Deserialize;
 
-use super::form::FormData;
+use crate::http::kit::form::FormData;
 use super::pages::{escape, layout};
 use crate::providers::payments::{
     new_mandate_reference, sha_sign, signature_matches, MANDATE_PATH, MANDATE_SIGNED_RETURN,

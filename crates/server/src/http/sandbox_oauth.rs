@@ -2,7 +2,7 @@
 //! ad platform's own; the signed-in user stands for the customer's login there), and our
 //! callback that the provider sends the browser back to.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
@@ -13,8 +13,8 @@ use axum::Router;
 use serde::Deserialize;
 
 use super::accountsettings::current_state;
-use super::error::AppError;
-use super::form::FormData;
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::FormData;
 use super::integrations::{finish_connect_flow, FlowEnd, TAG_MANAGER};
 use super::login::cross_site;
 use super::pages::{escape, layout};
@@ -33,7 +33,7 @@ fn see_other(to: &str) -> Response {
 
 /// The signed-in session, or the login page coming back to this address.
 async fn page_session(state: &AppState, parts: &Parts) -> Result<Result<Session, Response>, AppError> {
-    let session = super::session::page_session(state, parts).await?;
+    let session = crate::http::kit::session::page_session(state, parts).await?;
     Ok(session.ok_or_else(|| {
         // The login page only returns to /manage paths; the consent is asked again from there.
         see_other("/login?return=%2Fmanage%2F")

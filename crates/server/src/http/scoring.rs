@@ -1,11 +1,11 @@
-//! Call scoring (/scores, docs/call-scoring-api.md): scorecards with their questions,
+//! Call scoring (/scores, docs/scoring-api.md): scorecards with their questions,
 //! and the automatic lead scoring rules (the tag rules' conditions and form) with 'Apply to past
 //! calls'. Every call needs the Scores menu item (domain `scoring::opens_scores`, the
 //! `admin_call_scoring` scope) and its page guard; changes need the edit right
 //! (`scoring::can_edit_scores`). Another customer's scorecard or rule is 404. Scoring a call is
 //! the call log's (reports::call_score).
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
@@ -22,13 +22,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::bounds;
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::contract::bounds;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
 use super::tags::{label_of, path_id, RuleChoice, RuleView};
-use super::typed_form::{row_form, Form, FormRow};
+use crate::http::kit::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::{scoring as store, tags as tag_store};
 
@@ -204,7 +204,6 @@ fn question_weight() -> utoipa::openapi::schema::Object {
 }
 
 impl FormRow for QuestionRow {
-    const FIELDS: &'static [&'static str] = &["form_question_text", "form_question_kind", "form_question_weight"];
     const LIMIT: RowLimit = RowLimit { max: QUESTIONS_MAX, field: "form_questions", message: QUESTIONS_COUNT };
 }
 

@@ -4,7 +4,7 @@
 //! Every call needs the menu item (domain `menu_page_opens("/sources")`: the menu item and the page's guard);
 //! changes need `sources::can_edit_sources`. Another customer's ids are 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::sources::{
@@ -18,10 +18,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::db::violated_unique_index;
 use crate::state::AppState;
 use crate::store::sources::{self as store, PairRow};
@@ -204,16 +204,16 @@ struct PairFields {
     /// The record edited (an add ignores it).
     #[serde(default)]
     #[garde(length(chars, max = ID_TEXT_MAX))]
-    #[schema(schema_with = super::bounds::text::<ID_TEXT_MAX>)]
+    #[schema(schema_with = crate::http::contract::bounds::text::<ID_TEXT_MAX>)]
     id: Option<String>,
     /// Domain `validate_pair` decides; the bound stops absurd input.
     #[serde(default)]
     #[garde(length(chars, max = NAME_RAW_MAX))]
-    #[schema(required = true, schema_with = super::bounds::source_name::<NAME_RAW_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::source_name::<NAME_RAW_MAX>)]
     source: String,
     #[serde(default)]
     #[garde(length(chars, max = NAME_RAW_MAX))]
-    #[schema(required = true, schema_with = super::bounds::source_name::<NAME_RAW_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::source_name::<NAME_RAW_MAX>)]
     medium: String,
 }
 
@@ -288,7 +288,7 @@ async fn update_source(
 struct IdField {
     #[serde(default)]
     #[garde(length(max = 30))]
-    #[schema(schema_with = super::bounds::id)]
+    #[schema(schema_with = crate::http::contract::bounds::id)]
     id: Option<String>,
 }
 
@@ -326,11 +326,11 @@ struct SourceRuleFields {
     /// The record edited (an add ignores it).
     #[serde(default)]
     #[garde(length(chars, max = ID_TEXT_MAX))]
-    #[schema(schema_with = super::bounds::text::<ID_TEXT_MAX>)]
+    #[schema(schema_with = crate::http::contract::bounds::text::<ID_TEXT_MAX>)]
     id: Option<String>,
     #[serde(default)]
     #[garde(length(max = 30))]
-    #[schema(schema_with = super::bounds::id)]
+    #[schema(schema_with = crate::http::contract::bounds::id)]
     source_id: Option<String>,
     #[serde(default)]
     #[garde(length(max = 40))]
@@ -426,28 +426,28 @@ async fn delete_rule(
 }
 
 fn rule_fields() -> utoipa::openapi::schema::Object {
-    super::bounds::keys(domain::sources::RuleField::ALL.map(domain::sources::RuleField::key))
+    crate::http::contract::bounds::keys(domain::sources::RuleField::ALL.map(domain::sources::RuleField::key))
 }
 
 /// A move's directions, and whether each is up.
 const MOVES: [(&str, bool); 2] = [("up", true), ("down", false)];
 
 fn move_directions() -> utoipa::openapi::schema::Object {
-    super::bounds::keys(MOVES.map(|(key, _)| key))
+    crate::http::contract::bounds::keys(MOVES.map(|(key, _)| key))
 }
 
 /// The paid-overrides setting's values, and whether each is on.
 const SWITCH: [(&str, bool); 4] = [("1", true), ("true", true), ("0", false), ("false", false)];
 
 fn switch_values() -> utoipa::openapi::schema::Object {
-    super::bounds::keys(SWITCH.map(|(key, _)| key))
+    crate::http::contract::bounds::keys(SWITCH.map(|(key, _)| key))
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
 struct MoveFields {
     #[serde(default)]
     #[garde(length(max = 30))]
-    #[schema(schema_with = super::bounds::id)]
+    #[schema(schema_with = crate::http::contract::bounds::id)]
     id: Option<String>,
     /// 'up' (earlier, stronger within its level) or 'down'.
     #[serde(default)]

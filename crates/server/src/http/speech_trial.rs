@@ -20,9 +20,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
-use super::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{charges, prices, speech_trials};
 
@@ -113,7 +113,7 @@ struct StartSpeechTrialRequest {
     /// "1": the terms are ticked.
     #[serde(default)]
     #[garde(length(max = 10))]
-    #[schema(required = true, schema_with = crate::http::bounds::ticked)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::ticked)]
     terms: String,
 }
 
@@ -129,7 +129,7 @@ async fn start_trial(
     Form { fields: form, .. }: Form<StartSpeechTrialRequest>,
 ) -> Result<Json<SpeechTrialAnswer>, AppError> {
     purchaser(&user)?;
-    if let Some(message) = terms_problem(form.terms == crate::http::bounds::TICKED) {
+    if let Some(message) = terms_problem(form.terms == crate::http::contract::bounds::TICKED) {
         return Err(AppError::field("terms", message));
     }
     let customer = user.customer();

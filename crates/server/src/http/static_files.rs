@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::http::extract::Path as UrlPath;
+use crate::http::kit::extract::Path as UrlPath;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::{ACCEPT_RANGES, CACHE_CONTROL, CONTENT_TYPE, LAST_MODIFIED};
@@ -14,7 +14,7 @@ use axum::Router;
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
-use super::session::CurrentSession;
+use crate::http::kit::session::CurrentSession;
 use crate::state::AppState;
 use crate::store::{accounts, branding};
 

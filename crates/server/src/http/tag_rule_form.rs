@@ -13,9 +13,9 @@ use utoipa::openapi::schema::{Object, Schema};
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-use super::bounds_text::{id, key_choice, whole};
-use super::error::AppError;
-use super::typed_form::{any_of_choice, form_contract, with_any_of};
+use crate::http::contract::bounds_text::{id, key_choice, whole};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, with_any_of};
 use crate::state::AppState;
 use crate::store::tags;
 

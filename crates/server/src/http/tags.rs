@@ -3,7 +3,7 @@
 //! `tags::opens_tags`, the `admin_tagging_for_dynamics` scope) and its page guard; changes need
 //! the edit right (`tags::can_edit_tags`). Another customer's tag or rule is 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
@@ -17,11 +17,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
-use super::typed_form::Form;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tags::{self, RuleRow};
 
@@ -159,12 +159,12 @@ async fn get_tags(State(state): State<AppState>, user: TagsUser) -> Result<Json<
 struct TagFields {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = super::bounds::required_keyboard::<{ domain::tags::TAG_NAME_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::tags::TAG_NAME_MAX }, TEXT_MAX>)]
     form_description: String,
     /// "#rrggbb", dark enough for white text.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = super::bounds::hex_colour)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::hex_colour)]
     form_colour: String,
 }
 

@@ -4,7 +4,7 @@
 //! `integration_track_sales` scope); the settings need an administrator. Saving them matches every
 //! sale of the account again.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::{format_uk, preset_from_query, report_period};
@@ -19,9 +19,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
-use super::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::sales as store;
 
@@ -130,7 +130,7 @@ fn lines(rows: Vec<store::RevenueRow>) -> Vec<RevenueLine> {
 
 /// The matching settings, and the period's sales: totals, revenue by source / medium and by
 /// campaign, the latest sales.
-#[utoipa::path(get, path = "/tracksales/getSales", tag = "sales", params(crate::http::bounds::PeriodParams),
+#[utoipa::path(get, path = "/tracksales/getSales", tag = "sales", params(crate::http::contract::bounds::PeriodParams),
     responses((status = 200, body = TrackSalesPage), (status = 403, description = "No Track Sales menu item"),
         (status = 422, description = "preset, from")))]
 async fn get_sales(
@@ -196,12 +196,12 @@ struct MatchingFields {
     /// callerNumber or callId.
     #[serde(default)]
     #[garde(length(chars, max = 20))]
-    #[schema(required = true, schema_with = crate::http::bounds::match_by)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::match_by)]
     form_match_by: String,
     /// 1 to 90.
     #[serde(default)]
     #[garde(length(chars, max = 20))]
-    #[schema(required = true, schema_with = crate::http::bounds::whole_in::<{ domain::sales::MATCH_DAYS_MIN }, { domain::sales::MATCH_DAYS_MAX }>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::whole_in::<{ domain::sales::MATCH_DAYS_MIN }, { domain::sales::MATCH_DAYS_MAX }>)]
     form_match_days: String,
 }
 

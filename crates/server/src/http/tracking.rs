@@ -36,9 +36,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use super::client::ClientAddr;
-use super::error::AppError;
-use super::typed_form::Form;
+use crate::http::kit::client::ClientAddr;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::security::random_token;
 use crate::state::AppState;
 use crate::store::cta::page_list;

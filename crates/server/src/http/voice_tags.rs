@@ -7,7 +7,7 @@
 //! re-tags every transcript of the account (in batches) before the answer. Another customer's
 //! record is 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::menu_page_opens;
@@ -24,11 +24,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contract::{Done, Saved};
-use super::error::AppError;
-use super::page_user::{PageRights, PageUser};
+use crate::http::contract::{Done, Saved};
+use crate::http::kit::error::AppError;
+use crate::http::kit::page_user::{PageRights, PageUser};
 use super::tags::path_id;
-use super::typed_form::Form;
+use crate::http::kit::typed_form::Form;
 use crate::providers::pronunciations::{self, Pronunciation};
 use crate::state::AppState;
 use crate::store::voice_tags::{self as store, VocabularyRow};

@@ -6,7 +6,7 @@ use domain::routing::history::{explain_change, Names, RecordKey, RecordKind, Rou
 use domain::AccountState;
 use sqlx::{Any, Transaction};
 
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::routing_history::{self as store, Author, Source};
 

@@ -6,7 +6,7 @@ use domain::routing::ivr::{bought_ivrs, ivr_credits, service_plan_flow, IvrCredi
 use domain::routing::{RowType, TimeRow};
 use sqlx::{Any, AnyPool, Transaction};
 
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::store::ivrs::{self, Charge};
 use crate::store::service_plans;
 

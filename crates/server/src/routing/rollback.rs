@@ -11,7 +11,7 @@ use domain::routing::{AdvancedRow, QueueForm};
 use domain::FieldErrors;
 use sqlx::{Any, Transaction};
 
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::routing::change_log::{ChangeLog, Editor};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};

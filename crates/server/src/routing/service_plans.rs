@@ -5,7 +5,7 @@ use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{RowType, ServicePlanForm};
 use sqlx::{Any, Transaction};
 
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::routing::change_log::ChangeLog;
 use crate::store::service_plans::{self, PlanTime};
 use crate::store::{routing_entries, routing_history};

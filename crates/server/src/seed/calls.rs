@@ -144,7 +144,7 @@ pub(super) fn visit(dice: &mut Dice, customer: &Customer, entry: &Entry, id: i64
     let number_shown = dice.pick(&entry.pool_numbers).clone();
     let keyword = if medium == "cpc" { dice.pick(&KEYWORDS).to_string() } else { String::new() };
     let started_at = call_at - 60 - dice.roll(20 * 60);
-    let captured = super::pool_visits::landing_query(&customer.parameters, &keyword, medium, started_at);
+    let captured = super::landing_urls::landing_query(&customer.parameters, &keyword, medium, started_at);
     let query = match captured.strip_prefix('?') {
         Some(more) if !query.is_empty() => format!("{query}&{more}"),
         _ if query.is_empty() => captured,

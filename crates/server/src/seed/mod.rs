@@ -22,6 +22,7 @@ mod cta;
 mod dimensions;
 mod integrations;
 mod inventory;
+mod landing_urls;
 mod partners;
 mod pool_visits;
 mod prices;

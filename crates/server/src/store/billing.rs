@@ -1,7 +1,7 @@
 //! Billing details: the customer's billing address, contact and payment method.
 
 use domain::billing::BillingDetailsForm;
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Transaction};
 
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct StoredBillingDetails {
@@ -61,6 +61,53 @@ pub async fn save(db: &AnyPool, customer: i64, form: &BillingDetailsForm, now: i
     .bind(form.po_number.trim())
     .bind(now)
     .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Keeps the Direct Debit mandate the provider confirmed, on a customer paying by Direct Debit;
+/// false when the customer's billing details are not (or no longer) that.
+pub async fn set_direct_debit(
+    tx: &mut Transaction<'_, Any>,
+    customer: i64,
+    mandate: &str,
+    account_ending: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let updated = sqlx::query(
+        "UPDATE billing_details SET direct_debit_reference = $1, direct_debit_account_ending = $2, updated_at = $3
+         WHERE customer_id = $4 AND payment_method_type = '2'",
+    )
+    .bind(mandate)
+    .bind(account_ending)
+    .bind(now)
+    .bind(customer)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// The card the provider answered for, as shown (never its number).
+pub struct StoredCard<'a> {
+    pub brand: &'a str,
+    pub last4: &'a str,
+    pub expiry: &'a str,
+    pub alias: &'a str,
+}
+
+/// Keeps the customer's card.
+pub async fn set_card(tx: &mut Transaction<'_, Any>, customer: i64, card: &StoredCard<'_>, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE billing_details SET card_brand = $1, card_last4 = $2, card_expiry = $3, card_alias = $4, updated_at = $5
+         WHERE customer_id = $6",
+    )
+    .bind(card.brand)
+    .bind(card.last4)
+    .bind(card.expiry)
+    .bind(card.alias)
+    .bind(now)
+    .bind(customer)
+    .execute(&mut **tx)
     .await?;
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! is scoped by the customer.
 
 use domain::routing::{DestinationPlanForm, MULTI_DIAL};
-use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
+use domain::services::new_service_plan::ringing_plan_description;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InternationalCode {
@@ -354,4 +355,80 @@ pub async fn plan_affected_entries(db: &AnyPool, customer_id: i64, plan_id: i64)
     .bind(plan_id)
     .fetch_all(db)
     .await
+}
+
+/// The customer's destination plan that rings only this destination number, or a new one (then
+/// true).
+pub async fn ringing_plan_for(
+    tx: &mut Transaction<'_, Any>,
+    customer: i64,
+    number_id: i64,
+    number: &str,
+) -> sqlx::Result<(i64, bool)> {
+    let existing: Option<(i64,)> = sqlx::query_as(
+        "SELECT p.id FROM destination_plans p JOIN destination_plan_rows r ON r.plan_id = p.id
+         WHERE p.customer_id = $1 AND p.plan_type = 0
+         GROUP BY p.id HAVING COUNT(*) = 1 AND MAX(r.destination_number_id) = $2 ORDER BY p.id LIMIT 1",
+    )
+    .bind(customer)
+    .bind(number_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if let Some((id,)) = existing {
+        return Ok((id, false));
+    }
+    let taken: Vec<(String,)> =
+        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1")
+            .bind(customer)
+            .fetch_all(&mut **tx)
+            .await?;
+    let taken: Vec<String> = taken.into_iter().map(|(t,)| t).collect();
+    let description = ringing_plan_description(number, &taken);
+    let (plan,): (i64,) = sqlx::query_as(
+        "INSERT INTO destination_plans (customer_id, description, plan_type) VALUES ($1, $2, 0) RETURNING id",
+    )
+    .bind(customer)
+    .bind(&description)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length) VALUES ($1, 0, $2, 20)",
+    )
+    .bind(plan)
+    .bind(number_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok((plan, true))
+}
+
+/// The customer's destination number with this code and digits, or a new one named by them;
+/// and whether it was made.
+pub async fn number_for(
+    tx: &mut Transaction<'_, Any>,
+    customer: i64,
+    code: i64,
+    number: &str,
+) -> sqlx::Result<(i64, bool)> {
+    let existing: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
+    )
+    .bind(customer)
+    .bind(code)
+    .bind(number)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if let Some((id,)) = existing {
+        return Ok((id, false));
+    }
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
+         VALUES ($1, $2, $3, $4, 0) RETURNING id",
+    )
+    .bind(customer)
+    .bind(number)
+    .bind(code)
+    .bind(number)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((id, true))
 }

@@ -58,3 +58,25 @@ pub async fn plan_includes(db: &AnyPool, plan: &str) -> sqlx::Result<Vec<String>
         sqlx::query_as("SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0").bind(plan).fetch_all(db).await?;
     Ok(rows.into_iter().map(|(scope,)| scope).collect())
 }
+
+/// Every scope of the plans sold today (Legacy left out), by scope: (plan, scope, 1 for an
+/// add-on the plan sells, 0 for one it includes).
+pub async fn plan_scopes(db: &AnyPool) -> sqlx::Result<Vec<(String, String, i64)>> {
+    sqlx::query_as("SELECT plan, scope, addon FROM plan_scopes WHERE plan <> 'Legacy' ORDER BY scope").fetch_all(db).await
+}
+
+/// The price catalogue as the public pricing page lists it: (description, plan, price in pence
+/// or None on application, billing frequency), plans first.
+pub async fn public_catalogue(db: &AnyPool) -> sqlx::Result<Vec<(String, String, Option<i64>, String)>> {
+    sqlx::query_as(
+        "SELECT description, plan, price_pence, billing_frequency FROM price_catalogue
+         WHERE description <> '' ORDER BY CASE WHEN item = 'plan' THEN 0 ELSE 1 END, description, plan",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The call rates as the public pricing page lists them: (description, tenths of a penny).
+pub async fn public_call_rates(db: &AnyPool) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as("SELECT description, price_tenth_pence FROM usage_rates ORDER BY position").fetch_all(db).await
+}

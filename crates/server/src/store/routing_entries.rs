@@ -8,6 +8,7 @@ use crate::db::Flag;
 use domain::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::history::written_basic;
 use domain::routing::{BasicRow, RoutingRow};
+use domain::services::static_number::StaticNumberForm;
 use domain::NumberFormat;
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
@@ -537,4 +538,46 @@ pub fn like_pattern(text: &str) -> String {
     }
     pattern.push('%');
     pattern
+}
+
+/// How many numbers (`static`) or pools (`dynamic`) the customer holds, read in `tx`.
+pub async fn count_of_kind(tx: &mut Transaction<'_, Any>, customer_id: i64, kind: &str) -> sqlx::Result<i64> {
+    let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = $2")
+        .bind(customer_id)
+        .bind(kind)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(held)
+}
+
+/// Stores a bought static number with the purchase form's checked routing and attribution,
+/// waiting to be provisioned; its id.
+pub async fn insert_static(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: i64,
+    number: &str,
+    order: &StaticNumberForm,
+    now: i64,
+) -> sqlx::Result<i64> {
+    let (entry,): (i64,) = sqlx::query_as(
+        "INSERT INTO routing_entries (customer_id, kind, number, description, service_plan_id, call_recording,
+             campaign_id, channel_id, department_id, media_owner_id, media_description, created_at, provisioned,
+             provision_requested_at)
+         VALUES ($1, 'static', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $11)
+         RETURNING id",
+    )
+    .bind(customer_id)
+    .bind(number)
+    .bind(order.media_description.trim())
+    .bind(order.destination_plan)
+    .bind(Flag(order.call_recording))
+    .bind(order.campaign)
+    .bind((order.channel > 0).then_some(order.channel))
+    .bind((order.department > 0).then_some(order.department))
+    .bind((order.media_owner > 0).then_some(order.media_owner))
+    .bind(order.media_description.trim())
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(entry)
 }

@@ -1,4 +1,4 @@
-//! Call categories (/categories, docs/call-scoring-api.md): the page with the calls
+//! Call categories (/categories, docs/scoring-api.md): the page with the calls
 //! per category and where the routing uses each, adding and renaming with every message (the
 //! calls follow a rename), a delete refused while a key uses the category (naming where),
 //! permissions and another customer's ids.

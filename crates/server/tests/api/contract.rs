@@ -325,7 +325,7 @@ fn parameter<'a>(api: &'a Value, path: &str, name: &str) -> &'a Value {
 #[tokio::test]
 async fn the_contracts_bounds_are_the_rules_own_constants() {
     use domain::purchase::{MAX_PRICE_SCOPES, MAX_SCOPE_LENGTH};
-    use server::http::bounds;
+    use server::http::contract::bounds;
     let app = TestApp::spawn().await;
     let api = contract(&app).await;
     for field in ["from", "to"] {
@@ -360,8 +360,8 @@ async fn a_forms_schema_says_what_a_form_can_carry() {
     assert_eq!(enter["properties"]["form_customer_id"]["type"], "integer");
     // A flag: the bound garde checks, from the same constant.
     let flag = &enter["properties"]["form_partner_login"];
-    assert_eq!(flag["maxLength"].as_u64(), Some(server::http::bounds::FLAG_MAX as u64));
-    assert_eq!(flag["pattern"].as_str(), server::http::bounds::flag().pattern.as_deref());
+    assert_eq!(flag["maxLength"].as_u64(), Some(server::http::contract::bounds::FLAG_MAX as u64));
+    assert_eq!(flag["pattern"].as_str(), server::http::contract::bounds::flag().pattern.as_deref());
     let category = &api["components"]["schemas"]["CategoryRequest"]["properties"];
     assert!(
         category.as_object().unwrap().values().any(|field| field["pattern"] == FORM_TEXT_PATTERN),
@@ -372,7 +372,7 @@ async fn a_forms_schema_says_what_a_form_can_carry() {
 
 #[tokio::test]
 async fn the_calls_the_rules_may_refuse_are_marked_with_their_reason() {
-    use server::http::refused_by_rules::{calls, reason};
+    use server::http::contract::refused_by_rules::{calls, reason};
     let app = TestApp::spawn().await;
     let api = contract(&app).await;
     let operations: Vec<&Value> =
@@ -443,7 +443,7 @@ async fn a_nul_in_a_field_named_like_a_read_one_is_ignored_and_in_a_rows_cell_re
 #[tokio::test]
 async fn a_row_forms_first_row_is_in_its_schema_with_the_rules_constants() {
     use domain::scoring::scorecard::{AnswerKind, NAME_MAX, QUESTION_MAX, WEIGHT_MAX};
-    use server::http::bounds;
+    use server::http::contract::bounds;
     let app = TestApp::spawn().await;
     let api = contract(&app).await;
     let form = &api["components"]["schemas"]["ScorecardFields"];

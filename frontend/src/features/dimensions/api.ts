@@ -1,4 +1,4 @@
-// /customdimensions (docs/custom-dimensions-api.md): the account's own fields on calls.
+// /customdimensions (docs/dimensions-api.md): the account's own fields on calls.
 import { apiGet, apiPost } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 

@@ -1,4 +1,4 @@
-// /scores and /categories (docs/call-scoring-api.md): scorecards, lead rules and call categories.
+// /scores and /categories (docs/scoring-api.md): scorecards, lead rules and call categories.
 import { apiGet, apiPost, type FormFields } from '../../lib/api';
 import type { components } from '../../lib/api-schema.gen';
 import { callRuleFields, type CallRuleValues } from '../../lib/callRules';

@@ -25,6 +25,11 @@ pub const KEY_IS_REPEAT: &str = "This key is set as repeat.";
 pub const CATEGORY_NOT_UNIQUE: &str = "Category must be unique.";
 pub const DEFAULT_IS_REPEAT: &str = "Default key can't be set as repeat key.";
 pub const TOO_MANY_KEYS: &str = "An IVR can have at most 12 keys.";
+
+/// Why no key may be added to a table of `keys` keys, if none may.
+pub fn no_more_keys(keys: usize) -> Option<&'static str> {
+    (keys >= MAX_KEYS).then_some(TOO_MANY_KEYS)
+}
 pub const NO_KEYS: &str = "An IVR needs at least one key.";
 pub const KEYS_OUT_OF_ORDER: &str = "Keys must run 1-9, then 0, * and #.";
 const DESCRIPTION: TextRule = TextRule::description(IVR_DESCRIPTION_MAX, "Description must not exceed 60 characters.");

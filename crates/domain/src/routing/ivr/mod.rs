@@ -13,6 +13,6 @@ pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
 pub(crate) use call_path::{reach, Reached};
 pub use credits::{bought_ivrs, ivr_credits, next_ivr_included, IvrCredits, TERMS_REQUIRED};
 pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
-pub use form::{validate_ivr, IvrForm, IVR_DESCRIPTION_MAX, REPEAT_AUDIO_MAX, TOO_MANY_KEYS};
+pub use form::{no_more_keys, validate_ivr, IvrForm, IVR_DESCRIPTION_MAX, REPEAT_AUDIO_MAX, TOO_MANY_KEYS};
 pub use key_edits::{add_key, remove_key, set_hang_up_after_audio, set_key_type, set_repeat_key};
 pub use keys::{IvrKey, KeyType, KEY_ORDER, MAX_KEYS, NO_REPEAT};

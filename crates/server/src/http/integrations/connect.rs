@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::integrations::IntegrationDef;
@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use super::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::providers::ad_platforms::{AdPlatforms, ProviderError, Sandbox};
 use crate::state::AppState;
 use crate::store::integrations::ConnectFlow;

@@ -2,7 +2,7 @@
 //! tagmanager/auth/{VcamID}: the overview's Dynamic URLs section and its website checks (the
 //! checks themselves run in the background: `crate::jobs::website_check`).
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::integrations::website_check::reason_text;
@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::connect::{auth_url, TAG_MANAGER};
 use super::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::dynamic_urls::{self, DynamicUrl, WebsiteCheck};
 use crate::store::integrations;

@@ -10,9 +10,9 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-use crate::http::bounds::{self, escaped};
-use crate::http::bounds_text;
-use crate::http::typed_form::{any_of_choice, form_contract, with_any_of};
+use crate::http::contract::bounds::{self, escaped};
+use crate::http::contract::bounds_text;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, with_any_of};
 
 /// The longest field the form takes (the rules' own limits are far below).
 const FIELD_MAX: usize = 1_000;

@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 
 use super::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::providers::ad_platforms::{AdPlatforms, GaProperty, ProviderError, Sandbox};
 use crate::state::AppState;
 use crate::store::integrations;
@@ -67,12 +67,12 @@ const RAW_MAX: usize = 1_000;
 
 /// A property's id: one of the account's options, so not blank.
 fn property_id() -> utoipa::openapi::schema::Object {
-    crate::http::bounds::required::<RAW_MAX, RAW_MAX>()
+    crate::http::contract::bounds::required::<RAW_MAX, RAW_MAX>()
 }
 
 /// How calls are sent to the property (`integrations::GA_PROPERTY_TYPES`).
 fn property_types() -> utoipa::openapi::schema::Object {
-    crate::http::bounds::keys(domain::integrations::GA_PROPERTY_TYPES)
+    crate::http::contract::bounds::keys(domain::integrations::GA_PROPERTY_TYPES)
 }
 
 /// The property chosen and how calls are sent to it. The domain's rules

@@ -14,8 +14,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AccountUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::integrations::{self, Configured};
 
@@ -161,7 +161,7 @@ const LIST_BYTES_MAX: usize = 2_000;
 /// The list as the schema states it: the catalogue's identifiers, each once at most in number.
 fn integration_list() -> utoipa::openapi::schema::Object {
     let identifiers: Vec<&str> = INTEGRATIONS.iter().map(|i| i.identifier).collect();
-    crate::http::bounds::json_keys(&identifiers, INTEGRATIONS.len(), LIST_BYTES_MAX)
+    crate::http::contract::bounds::json_keys(&identifiers, INTEGRATIONS.len(), LIST_BYTES_MAX)
 }
 
 fn requested(text: &str) -> Result<Vec<&'static IntegrationDef>, AppError> {

@@ -17,8 +17,8 @@ use domain::integrations::{
 };
 use utoipa_axum::router::OpenApiRouter;
 
-pub use super::account_user::AccountUser;
-use super::error::AppError;
+pub use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::integrations;
 

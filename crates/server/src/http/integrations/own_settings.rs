@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::integrations::{
@@ -18,10 +18,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AccountUser;
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::integrations;
 

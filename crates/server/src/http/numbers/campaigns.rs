@@ -2,7 +2,7 @@
 //! under the inline add's rule, deleted only when empty. Adding one is
 //! managecampaigns/insertCampaign (services::new_items), shared with the purchase form.
 
-use crate::http::extract::{Path, Query};
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
 use domain::format_day_at;
@@ -18,8 +18,8 @@ use utoipa_axum::routes;
 
 use super::StaticUser;
 use crate::db::violated_unique_index;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::campaigns::{self, CampaignRow};
 
@@ -69,7 +69,7 @@ struct CampaignPage {
 }
 
 /// A page of the campaigns: `sort` description (the default), numbers, calls or created.
-#[utoipa::path(get, path = "/managecampaigns/getCampaigns", tag = "static", params(crate::http::bounds::ListParams<CampaignSort>),
+#[utoipa::path(get, path = "/managecampaigns/getCampaigns", tag = "static", params(crate::http::contract::bounds::ListParams<CampaignSort>),
     responses((status = 200, body = CampaignPage)))]
 async fn campaign_list(
     State(state): State<AppState>,

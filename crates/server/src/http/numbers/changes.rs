@@ -16,9 +16,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::StaticUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::{ChangeLog, Editor};
 use crate::state::AppState;
 use crate::store::routing_history as history_store;

@@ -1,7 +1,7 @@
 //! The numbers lists (docs/static-api.md "Numbers"): a campaign's static numbers, or every
 //! tracked number of the account, a page at a time; and the lists the edit dialogs choose from.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -21,7 +21,7 @@ use utoipa_axum::routes;
 use super::campaigns::positive_id;
 use super::{NumberListRow, StaticUser};
 use crate::caches::kept_pages::ReadAt;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::numbers::{self, Scope};
 use crate::store::{campaigns, number_lists};
@@ -47,7 +47,7 @@ struct NumberPage {
 
 /// A page of numbers: `sort` bought (the default, newest first), number, campaign,
 /// mediaDescription, channel, mediaOwner, department or calls.
-#[utoipa::path(get, path = "/managenumbers/getNumbers", tag = "static", params(CampaignParam, crate::http::bounds::ListParams<NumberSort>),
+#[utoipa::path(get, path = "/managenumbers/getNumbers", tag = "static", params(CampaignParam, crate::http::contract::bounds::ListParams<NumberSort>),
     responses((status = 200, body = NumberPage)))]
 async fn number_list(
     State(state): State<AppState>,

@@ -17,8 +17,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::numbers::NumberRow;
 use crate::store::sessions::Session;

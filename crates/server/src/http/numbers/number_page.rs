@@ -2,7 +2,7 @@
 //! own call path at this moment, in words), its last calls (the call log's rows) and its
 //! routing history.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::numbers::{route_summary, NumberRoute};
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use super::campaigns::positive_id;
 use super::{route_of, NumberListRow, StaticUser};
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::http::reports::CallLogRow;
 use crate::state::AppState;
 use crate::store::calls::{self, CallLogSql};

@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::require_page;
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::{any_of_choice, form_contract, with_any_of, Form};
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, with_any_of, Form};
 use crate::http::users::actions::send_password_email;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;
@@ -103,7 +103,7 @@ fn may_add(user: &AccountUser, programme: Programme) -> bool {
 struct AddAccountRequest {
     #[serde(default)]
     #[garde(length(chars, max = FIELD_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::account_name::<FIELD_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::account_name::<FIELD_MAX>)]
     accountName: String,
     #[serde(default)]
     #[garde(length(chars, max = FIELD_MAX))]
@@ -139,7 +139,7 @@ struct AccountCreated {
 fn add_account_contract() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     use crate::http::users::save_bounds::{email, first_name, last_name};
     let blank = || {
-        let space = crate::http::bounds::space();
+        let space = crate::http::contract::bounds::space();
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
             .pattern(Some(format!("^{space}*$")))

@@ -2,7 +2,7 @@
 //! logo and favicon (PNG), shown in its portal and its clients' admin area. Saving needs an
 //! administrator of the partner; the images are checked by the domain's rules before storing.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::partners::branding::{image_problem, validate_branding_colours, BrandImage, BrandingColours};
@@ -13,10 +13,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::require_page;
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::branding::{self, ImageChange};
 

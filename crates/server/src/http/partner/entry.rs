@@ -1,7 +1,7 @@
 //! partnerportal/getPartnerDetails/ and `login/`: the partner a user belongs to, and the
 //! portal's way into one of its client accounts and back.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use axum::extract::State;
 use axum::Json;
 use garde::Validate;
@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::error::AppError;
-use crate::http::session::CurrentSession;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::CurrentSession;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{accounts, partners, sessions, users};
 

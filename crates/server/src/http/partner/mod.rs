@@ -11,8 +11,8 @@ mod rewards;
 use domain::partners::portal_page_open;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {

@@ -12,8 +12,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::require_page;
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::partners;
 

@@ -1,7 +1,7 @@
 //! One call: its journey (the visit, the call, the routing's own account of it, where it
 //! ended), the calls that called it back, and its recording for users with the recordings flag.
 
-use crate::http::extract::{Path, Query};
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,8 +16,8 @@ use utoipa_axum::routes;
 use super::call_score::{call_scoring, CallScoring};
 use super::call_tags::{call_tags, CallTags};
 use super::{CallLogRow, ReportsUser};
-use crate::http::download::attachment;
-use crate::http::error::AppError;
+use crate::http::kit::download::attachment;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallRow};
 

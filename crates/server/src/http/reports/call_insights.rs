@@ -4,7 +4,7 @@
 //! scope, the new reports) and the reports permission; a call's transcript also needs the
 //! recordings flag (as the transcript in the call log). Another customer's call is 404.
 
-use crate::http::extract::{Path, Query};
+use crate::http::kit::extract::{Path, Query};
 use axum::extract::State;
 use axum::Json;
 use domain::reports::period::preset_from_query;
@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 
 use super::call_detail::call_id;
 use super::ReportsUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::{calls, transcripts, voice_tags as store};
 

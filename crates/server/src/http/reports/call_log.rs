@@ -1,7 +1,7 @@
 //! The call log: a page of the account's calls for the filters the address bar carries, the
 //! filters' choices, and the whole filtered set as CSV, written while it is read.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
@@ -19,8 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{CallLogRow, ReportsUser};
-use crate::http::download::{attachment, file_name_part, streamed_csv};
-use crate::http::error::AppError;
+use crate::http::kit::download::{attachment, file_name_part, streamed_csv};
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallLogSql};
 use crate::store::dimensions;
@@ -71,7 +71,7 @@ async fn with_dimension(state: &AppState, user: &ReportsUser, query: &mut CallLo
 }
 
 /// A page of the account's inbound calls, newest first unless sorted otherwise.
-#[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(crate::http::bounds::CallLogParams),
+#[utoipa::path(get, path = "/reports/getCalls", tag = "reports", params(crate::http::contract::bounds::CallLogParams),
     responses((status = 200, body = CallLog), (status = 403, description = "No reports permission"),
         (status = 422, description = "A filter out of bounds")))]
 async fn get_calls(
@@ -240,7 +240,7 @@ const CSV_HEADER: [&str; 18] = [
 
 /// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
 /// are read: a million calls are never held in memory at once.
-#[utoipa::path(get, path = "/reports/exportCallsCsv", tag = "reports", params(crate::http::bounds::CallLogParams),
+#[utoipa::path(get, path = "/reports/exportCallsCsv", tag = "reports", params(crate::http::contract::bounds::CallLogParams),
     responses((status = 200, description = "The calls as CSV (an attachment).", content_type = "text/csv", body = String),
         (status = 403, description = "No reports permission"), (status = 422, description = "A filter out of bounds")))]
 async fn export_calls_csv(

@@ -3,7 +3,7 @@
 //! Scoring needs the reports permission and the scoring edit right (domain
 //! `scoring::can_edit_scores`); the call and the scorecard must be the customer's.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::RowLimit;
@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ReportsUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::http::scoring::QuestionView;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::kit::typed_form::{Form, FormRow};
 use crate::state::AppState;
 use crate::store::{calls, scoring as store};
 
@@ -108,7 +108,7 @@ struct ScoreFields {
     form_scorecard_id: String,
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(Deserialize, Validate, ToSchema)]
 struct AnswerRow {
     /// "yes" / "no", or "1" to "5".
     #[serde(default)]
@@ -117,7 +117,6 @@ struct AnswerRow {
 }
 
 impl FormRow for AnswerRow {
-    const FIELDS: &'static [&'static str] = &["form_answer"];
     const LIMIT: RowLimit = RowLimit { max: QUESTIONS_MAX, field: "form_answers", message: ANSWER_NEEDED };
 }
 

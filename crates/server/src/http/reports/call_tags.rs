@@ -2,7 +2,7 @@
 //! and tagging or untagging it by hand. Tagging needs the reports permission and the tag edit
 //! right (domain `tags::can_edit_tags`); the call and the tag must be the customer's.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::tags::can_edit_tags;
@@ -13,8 +13,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ReportsUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, tags};
 
@@ -74,7 +74,7 @@ struct TagChoice {
     /// The tag's id.
     #[serde(default)]
     #[garde(length(chars, max = 40))]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     form_tag_id: String,
 }
 

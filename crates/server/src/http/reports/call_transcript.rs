@@ -3,7 +3,7 @@
 //! customer's call is not found. The transcript is made in the background by
 //! `transcription.rs`, on this machine: the answer says where it stands until then.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::speech::transcribes_calls;
@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use super::call_detail::call_id;
 use super::ReportsUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::jobs::transcription::MAX_ATTEMPTS;
 use crate::state::AppState;
 use crate::store::{calls, transcripts};

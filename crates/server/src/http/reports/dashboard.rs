@@ -3,7 +3,7 @@
 //! day, the top sources, and the totals, each against the period before. Needs the reports
 //! permission; the customer is always the session's.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::dashboard::{average_seconds, NO_SOURCE};
@@ -19,7 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ReportsUser;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::reports_dashboard::{self as store, Totals};
 
@@ -109,7 +109,7 @@ fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals 
 }
 
 /// The dashboard's figures for a period.
-#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(crate::http::bounds::PeriodParams),
+#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(crate::http::contract::bounds::PeriodParams),
     responses((status = 200, body = Dashboard), (status = 403, description = "No reports permission"),
         (status = 422, description = "A period that is not one")))]
 async fn dashboard(

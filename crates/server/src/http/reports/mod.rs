@@ -20,8 +20,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallRow};
 use crate::store::sessions::Session;

@@ -2,7 +2,7 @@
 //! password confirmation key), the upload and edit dialog (description check, add, update) and
 //! the player and download.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::HeaderValue;
@@ -22,9 +22,9 @@ use super::library::{refused, IdField, LibrarySaved, AUDIO_BODY_LIMIT, TEXT_MAX}
 use super::RoutingUser;
 use crate::files::audio_decode::{self, NotAudio};
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::form::UploadedFile;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::UploadedFile;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::{ChangeLog, RecordedWrite};
 use crate::security::random_token;
 use crate::state::AppState;
@@ -149,7 +149,7 @@ async fn audio_list_slash(state: State<AppState>, user: RoutingUser) -> Result<J
 struct AudioIdsRequest {
     #[serde(default, rename = "form_audio_id[]")]
     #[garde(length(max = MAX_AUDIO_IDS))]
-    #[schema(required = true, schema_with = crate::http::bounds::ids::<MAX_AUDIO_IDS>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::ids::<MAX_AUDIO_IDS>)]
     form_audio_id: Vec<i64>,
 }
 
@@ -463,16 +463,16 @@ struct UpdateAudioRequest {
     /// The audio being updated.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     form_record_id: IdField,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::AUDIO_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::AUDIO_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_description: String,
     /// Text to speech: replaces the stored file or sentence.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(schema_with = crate::http::bounds::optional_keyboard::<{ domain::routing::AUDIO_SENTENCE_MAX }, TEXT_MAX>)]
+    #[schema(schema_with = crate::http::contract::bounds::optional_keyboard::<{ domain::routing::AUDIO_SENTENCE_MAX }, TEXT_MAX>)]
     form_audio_sentence: String,
     /// A new audio file (multipart only): replaces the stored one.
     #[serde(skip)]

@@ -20,8 +20,8 @@ use utoipa_axum::routes;
 
 use super::RoutingUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::routing::change_log::ChangeLog;
 use crate::routing::rollback::advanced_connect;
 use crate::state::AppState;
@@ -92,7 +92,7 @@ struct AdvancedConnectForm {}
 /// A connect's contract: row 0, which names its number (`form_number_id[0]`) or its pool
 /// (`form_number_set_id[0]`): without a row there is nothing to connect.
 fn connect_contract<F: ToSchema, R: ToSchema + FormRow>() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-    let target = |field: &str| any_of_choice(&[(field, crate::http::bounds_text::id(false, CELL_MAX))]);
+    let target = |field: &str| any_of_choice(&[(field, crate::http::contract::bounds_text::id(false, CELL_MAX))]);
     with_any_of(
         row_form_schema::<F, R>(),
         serde_json::json!([target("form_number_id[0]"), target("form_number_set_id[0]")]),
@@ -174,15 +174,6 @@ struct BasicConnectRow {
 }
 
 impl FormRow for BasicConnectRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_description",
-        "form_number_id",
-        "form_number_set_id",
-        "form_destination_number",
-        "form_plan_id",
-        "form_pool_name",
-        "form_recording_flag",
-    ];
     const LIMIT: RowLimit = CONNECT_ROWS;
 }
 
@@ -292,21 +283,6 @@ struct AdvancedConnectRow {
 }
 
 impl FormRow for AdvancedConnectRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_description",
-        "form_number_id",
-        "form_number_set_id",
-        "form_service_plan",
-        "form_recording_flag",
-        "form_intro",
-        "form_whisper",
-        "form_post_url",
-        "form_dtmf",
-        "form_midcall_flag",
-        "form_midcall_audio",
-        "form_mid_call_divert_flag",
-        "form_dynamic_whisper",
-    ];
     const LIMIT: RowLimit = CONNECT_ROWS;
 }
 

@@ -2,7 +2,7 @@
 //! details of a selection, and the lists the simpler editors fill (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
@@ -20,9 +20,9 @@ use domain::routing::{has_only_basic_features, RoutingRow, CONNECT_ROWS};
 use domain::{push_csv_line, CsvCell, FieldErrors};
 
 use super::{connect, plans, RoutingUser};
-use crate::http::download::{attachment, file_name_part, streamed_csv};
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::download::{attachment, file_name_part, streamed_csv};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::routing_entries;
 
@@ -45,7 +45,7 @@ struct NumbersPage {
 
 /// A page of the list (docs/routing-api.md "Routing rows"): `page`, `pageSize`, `search`,
 /// `sort` and `direction` are optional; without them, every row by number.
-#[utoipa::path(get, path = "/manageconnections/getNumbersList", tag = "routing", params(crate::http::bounds::ListParams<domain::list_query::ListSort>),
+#[utoipa::path(get, path = "/manageconnections/getNumbersList", tag = "routing", params(crate::http::contract::bounds::ListParams<domain::list_query::ListSort>),
     responses((status = 200, body = NumbersPage)))]
 async fn numbers_list(
     State(state): State<AppState>,
@@ -63,7 +63,7 @@ const CSV_HEADER: [&str; 6] = ["Type", "Number / pool", "Description", "Destinat
 
 /// Every row matching `search`, in the `sort` and `direction` asked, as CSV written while the
 /// rows are read: an account with 100,000 numbers is never held in memory at once.
-#[utoipa::path(get, path = "/manageconnections/exportNumbersCsv", tag = "routing", params(crate::http::bounds::ListParams<domain::list_query::ListSort>),
+#[utoipa::path(get, path = "/manageconnections/exportNumbersCsv", tag = "routing", params(crate::http::contract::bounds::ListParams<domain::list_query::ListSort>),
     responses((status = 200, description = "The rows as CSV (an attachment).", content_type = "text/csv", body = String)))]
 async fn numbers_csv(
     State(state): State<AppState>,
@@ -165,7 +165,7 @@ fn parse_ids(raw: &str) -> Result<Vec<i64>, AppError> {
 }
 
 fn selected_ids() -> utoipa::openapi::schema::Object {
-    crate::http::bounds::json_ids(CONNECT_ROWS.max)
+    crate::http::contract::bounds::json_ids(CONNECT_ROWS.max)
 }
 
 #[derive(Deserialize, Validate, ToSchema)]

@@ -3,7 +3,7 @@
 //! updateDestinationNumber, manageroutings/getRoutings/, manageconnections/getDestinationPlanDetails
 //! and manageroutings/save.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -23,9 +23,9 @@ use utoipa_axum::routes;
 
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::http::{bounds, bounds_text};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::http::contract::{bounds, bounds_text};
 use crate::routing::change_log::{record_change, RecordedWrite};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};
@@ -143,22 +143,22 @@ fn number_refused(errors: FieldErrors) -> AppError {
 struct StoreNumberRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_number_description: String,
     /// The number as dialled after the international code.
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::destination_digits)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::destination_digits)]
     form_destination_number: String,
     /// The international code's id (an unknown one counts as none chosen).
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     form_international_code: IdField,
     /// "1": the number is a mailbox; "0" or empty: not.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
-    #[schema(schema_with = crate::http::bounds::whole_in::<0, 1>)]
+    #[schema(schema_with = crate::http::contract::bounds::whole_in::<0, 1>)]
     form_mailbox: String,
 }
 
@@ -227,16 +227,16 @@ struct UpdateNumberRequest {
     /// The destination number being updated.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(schema_with = crate::http::bounds::id)]
+    #[schema(schema_with = crate::http::contract::bounds::id)]
     form_record_id: IdField,
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::DESTINATION_NUMBER_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_number_description: String,
     /// "1": the number is a mailbox; "0" or empty: not.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
-    #[schema(schema_with = crate::http::bounds::whole_in::<0, 1>)]
+    #[schema(schema_with = crate::http::contract::bounds::whole_in::<0, 1>)]
     form_mailbox: String,
 }
 
@@ -428,7 +428,6 @@ struct PlanDestinationRow {
 }
 
 impl FormRow for PlanDestinationRow {
-    const FIELDS: &'static [&'static str] = &["form_destination", "form_ring_length"];
     const LIMIT: RowLimit = DESTINATION_PLAN_ROWS;
 }
 

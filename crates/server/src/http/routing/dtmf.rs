@@ -1,7 +1,7 @@
 //! DTMF plans and DTMF IVRs (docs/routing-api.md "Part 2"): the post call agent
 //! attribution a number can carry.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::dtmf::{
@@ -20,9 +20,9 @@ use utoipa_axum::routes;
 
 use super::extras::{id, ids, not_found_unless, number, RoutingSaved, TEXT_MAX};
 use super::RoutingUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;
@@ -303,7 +303,6 @@ struct DtmfIvrKeyRow {
 }
 
 impl FormRow for DtmfIvrKeyRow {
-    const FIELDS: &'static [&'static str] = &["keyDescription", "keyCategoryId", "keyDtmfId"];
     const LIMIT: RowLimit = DTMF_IVR_KEY_ROWS;
 }
 

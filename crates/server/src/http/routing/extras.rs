@@ -4,7 +4,7 @@
 //! are the domain's; the server adds uniqueness against stored rows, ownership of every id
 //! (404) and permission (reads need an advanced routing scope, writes an administrator with one).
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -22,9 +22,9 @@ use utoipa_axum::routes;
 
 use super::library::refused;
 use super::RoutingUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_extras::{self as store, GroupKind};

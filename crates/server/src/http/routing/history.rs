@@ -4,8 +4,8 @@
 //! impact of an edit on the last week's calls, computed by the same domain function the browser
 //! runs through wasm.
 
-use crate::http::bounds;
-use crate::http::extract::{Path, Query};
+use crate::http::contract::bounds;
+use crate::http::kit::extract::{Path, Query};
 use axum::body::Body;
 use axum::extract::State;
 use axum::response::Response;
@@ -23,9 +23,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::RoutingUser;
-use crate::http::download::{attachment, file_name_part};
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::download::{attachment, file_name_part};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::rollback::{self, refused};
 use crate::state::AppState;
 use crate::store::routing_history::{self as store, ChangeRow, Filter};
@@ -64,9 +64,9 @@ struct HistoryQuery {
     /// The user who made the changes.
     #[param(minimum = 1)]
     user: Option<i64>,
-    #[param(schema_with = crate::http::bounds::date)]
+    #[param(schema_with = crate::http::contract::bounds::date)]
     from: Option<String>,
-    #[param(schema_with = crate::http::bounds::date)]
+    #[param(schema_with = crate::http::contract::bounds::date)]
     to: Option<String>,
     /// From 1.
     #[param(minimum = 1)]

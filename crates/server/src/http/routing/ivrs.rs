@@ -6,7 +6,7 @@
 //!
 //! Access: reads need an advanced routing scope, writes an administrator with one.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -27,8 +27,8 @@ use utoipa_axum::routes;
 use super::connect::id_of;
 use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{Form, FormRow};
 use crate::routing::change_log::record_change;
 use crate::routing::ivrs::{charge, credits_for, library, plans_reaching, Credits};
 use crate::state::AppState;
@@ -245,8 +245,6 @@ struct IvrKeyRow {
 }
 
 impl FormRow for IvrKeyRow {
-    const FIELDS: &'static [&'static str] =
-        &["keys", "keyDescription", "keyType", "keyDestination", "keyIvr", "keyCategory", "keyVoicemail"];
     const LIMIT: RowLimit = IVR_KEY_ROWS;
 }
 
@@ -259,12 +257,12 @@ struct IvrRequest {
     /// Unique among the account's IVRs (DESCRIPTION_NOT_UNIQUE).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<IVR_DESCRIPTION_MAX, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<IVR_DESCRIPTION_MAX, TEXT_MAX>)]
     description: String,
     /// The intro audio.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     audioId: IdField,
     /// "1": log the keys pressed.
     #[serde(default)]
@@ -311,7 +309,7 @@ struct IvrRequest {
 }
 
 fn repeat_audio() -> utoipa::openapi::schema::Object {
-    crate::http::bounds_text::whole(0, REPEAT_AUDIO_MAX as u64, false, NUMBER_MAX)
+    crate::http::contract::bounds_text::whole(0, REPEAT_AUDIO_MAX as u64, false, NUMBER_MAX)
 }
 
 /// The posted IVR, as the domain's form.

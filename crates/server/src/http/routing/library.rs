@@ -11,7 +11,7 @@ use domain::FieldErrors;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 
 /// Audio uploads carry a file of up to 5 MB (domain `MAX_AUDIO_BYTES`, which gives the
 /// message); the body may be a little larger so such a file gets that message, not a 413.

@@ -9,7 +9,7 @@
 macro_rules! twin {
     (get $twin:ident, $path:literal, $target:path, $answer:ty; $($arg:ident: $ty:ty),*) => {
         #[utoipa::path(get, path = $path, tag = "routing", responses((status = 200, body = $answer)))]
-        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::error::AppError> {
+        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::kit::error::AppError> {
             $target($($arg),*).await
         }
     };
@@ -17,7 +17,7 @@ macro_rules! twin {
         #[utoipa::path(post, path = $path, tag = "routing",
             request_body(content(($request = "multipart/form-data"), ($request = "application/x-www-form-urlencoded"))),
             responses((status = 200, body = $answer)))]
-        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::error::AppError> {
+        async fn $twin($($arg: $ty),*) -> Result<axum::Json<$answer>, crate::http::kit::error::AppError> {
             $target($($arg),*).await
         }
     };
@@ -47,8 +47,8 @@ use domain::AccountState;
 
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::routing::change_log::Editor;
 use crate::state::AppState;
 use crate::store::sessions::Session;

@@ -2,7 +2,7 @@
 //! credits used, the flow of an IVR (domain `ivr_flow`) and cloning an IVR with the child IVRs
 //! it reaches.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -17,8 +17,8 @@ use utoipa_axum::routes;
 use super::ivrs::{flag, ivr_key, refused};
 use super::library::{IdField, NUMBER_MAX};
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::record_change;
 use crate::routing::ivrs::{charge, credits_for, library, Credits};
 use crate::state::AppState;
@@ -156,7 +156,7 @@ struct CloneIvrRequest {
     /// "1" accepts the multi-level IVR terms, needed when the copies go past the IVR credits.
     #[serde(default)]
     #[garde(length(chars, max = NUMBER_MAX))]
-    #[schema(schema_with = crate::http::bounds::text::<NUMBER_MAX>)]
+    #[schema(schema_with = crate::http::contract::bounds::text::<NUMBER_MAX>)]
     acceptTerms: String,
 }
 

@@ -18,8 +18,8 @@ use utoipa_axum::routes;
 
 use super::connect::id_of;
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::{Form, FormRow};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{Form, FormRow};
 use crate::routing::change_log::ChangeLog;
 use crate::routing::service_plans;
 use crate::state::AppState;
@@ -210,17 +210,6 @@ struct PlanTimeRow {
 }
 
 impl FormRow for PlanTimeRow {
-    const FIELDS: &'static [&'static str] = &[
-        "form_from_day",
-        "form_from_hour",
-        "form_from_minute",
-        "form_to_day",
-        "form_to_hour",
-        "form_to_minute",
-        "form_routing_type",
-        "form_routing",
-        "form_ivr",
-    ];
     const LIMIT: RowLimit = SERVICE_PLAN_ROWS;
 }
 
@@ -229,7 +218,7 @@ impl FormRow for PlanTimeRow {
 struct ServicePlanRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::SERVICE_PLAN_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::SERVICE_PLAN_DESCRIPTION_MAX }, TEXT_MAX>)]
     form_plan_description: String,
     /// The plan being changed (update_plan only; not a plan of the account: 404).
     #[serde(default)]

@@ -1,6 +1,6 @@
 //! Call queues: manageconnections/getQueues/ and queues/save/{id}.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::history::{RecordKey, RecordKind};
@@ -17,9 +17,9 @@ use utoipa_axum::routes;
 
 use super::library::{IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::record_change;
 use crate::state::AppState;
 use crate::store::queues::{self, Queue};

@@ -12,8 +12,8 @@ use utoipa_axum::routes;
 
 use super::extras::TEXT_MAX;
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::providers::text_to_speech::{LocalSpeech, SpeechEngine};
 use crate::state::AppState;
 
@@ -26,7 +26,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 struct SpeechRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::WHISPER_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::WHISPER_MAX }, TEXT_MAX>)]
     whisperText: String,
 }
 

@@ -2,7 +2,7 @@
 //! answered by the provider behind the `TagManager` trait (the sandbox here). A 400 means the
 //! container is already set up.
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::campaign_reference;
@@ -15,8 +15,8 @@ use utoipa_axum::routes;
 use super::extras::TEXT_MAX;
 use super::RoutingUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::providers::tag_manager::{Item, Sandbox, TagManager, TagManagerError};
 use crate::state::AppState;
 

@@ -1,6 +1,6 @@
 //! Voicemail boxes: managevoicemails/getList (the selector), get/{id}, store/ and update/{id}.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::history::RecordKind;
@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 
 use super::library::{IdField, LibrarySaved, TEXT_MAX};
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::voicemails::Voicemail;
@@ -82,12 +82,12 @@ async fn get(
 struct VoicemailRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::VOICEMAIL_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::VOICEMAIL_DESCRIPTION_MAX }, TEXT_MAX>)]
     description: String,
     /// The greeting: one of the customer's audios.
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     audioId: IdField,
 }
 

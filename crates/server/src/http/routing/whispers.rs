@@ -1,7 +1,7 @@
 //! Dynamic whispers (docs/routing-api.md "Part 2"): a text read to the agent per
 //! traffic source and medium of a pool's caller.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -16,8 +16,8 @@ use utoipa_axum::routes;
 use super::extras::{not_found_unless, RoutingChoice, RoutingSaved, TEXT_MAX};
 use super::library::refused;
 use super::RoutingUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::{row_form, Form, FormRow};
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::{row_form, Form, FormRow};
 use crate::routing::change_log::RecordedWrite;
 use crate::state::AppState;
 use crate::store::routing_extras as store;
@@ -131,17 +131,16 @@ struct WhisperRow {
     /// Row 0's is required: at least one source has a whisper (WHISPER_REQUIRED).
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<WHISPER_MAX, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<WHISPER_MAX, TEXT_MAX>)]
     dynamicWhisper: String,
 }
 
 /// A source / medium's id (one of the account's, or 404).
 fn source_medium() -> utoipa::openapi::schema::Object {
-    crate::http::bounds_text::id(false, TEXT_MAX)
+    crate::http::contract::bounds_text::id(false, TEXT_MAX)
 }
 
 impl FormRow for WhisperRow {
-    const FIELDS: &'static [&'static str] = &["sourceMediumID", "dynamicWhisper"];
     const LIMIT: RowLimit = DYNAMIC_WHISPER_ROWS;
 }
 
@@ -151,7 +150,7 @@ impl FormRow for WhisperRow {
 struct WhisperRequest {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::DYNAMIC_WHISPER_DESCRIPTION_MAX }, TEXT_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<{ domain::routing::dynamic_whisper::DYNAMIC_WHISPER_DESCRIPTION_MAX }, TEXT_MAX>)]
     description: String,
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::http::extract::Query;
+use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::{month_call_charges, months_of, numbers_above_allowance, BillingMonth};
@@ -19,8 +19,8 @@ use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
 use super::repricing::PlanPrices;
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::charges::{self, RunningCharge, UsageRate};
 use crate::store::prices::{self, CataloguePrice};

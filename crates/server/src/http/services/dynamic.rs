@@ -5,7 +5,7 @@
 //! inventory, with its routing, provisioning requested; beyond the plan's pools the terms must
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::MID_CALL_AUDIOS;
@@ -25,12 +25,13 @@ use utoipa_axum::routes;
 use super::pool_form::{pool_form, PoolContract, PoolRequest};
 use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, PriceList, PurchaseNote};
 use crate::db::Flag;
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
-use crate::store::{audios, charges, destinations, dynamic_urls, inventory, service_plans, usage};
+use crate::store::dynamic_pools::{self, NewDynamicUrl};
+use crate::store::{audios, charges, destinations, dynamic_urls, inventory, routing_entries, service_plans, usage};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -134,10 +135,7 @@ async fn pools_left(state: &AppState, user: &AccountUser) -> Result<i64, AppErro
 }
 
 async fn dtmf_plans(state: &AppState, customer: i64) -> Result<Vec<(i64, String)>, AppError> {
-    Ok(sqlx::query_as("SELECT id, description FROM dtmf_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
-        .bind(customer)
-        .fetch_all(&state.db)
-        .await?)
+    Ok(dynamic_pools::dtmf_plan_choices(&state.db, customer).await?)
 }
 
 fn formats(list: &[(i64, &str)]) -> Vec<FormatOption> {
@@ -299,11 +297,7 @@ async fn insert(
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
-    let (held,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic'")
-            .bind(customer)
-            .fetch_one(&mut *tx)
-            .await?;
+    let held = routing_entries::count_of_kind(&mut tx, customer, "dynamic").await?;
     if held + 1 > allowance.pools {
         if let Some(message) = terms_problem(form.terms == "1") {
             return Err(AppError::field("terms", message));
@@ -312,79 +306,23 @@ async fn insert(
     let dynamic_url = if pool.campaign_id > 0 {
         pool.campaign_id
     } else {
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO dynamic_urls (customer_id, description, url, reference, created_at, bots_filter)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-        )
-        .bind(customer)
-        .bind(pool.campaign_name.trim())
-        .bind(url_of(&pool.campaign_name))
-        .bind(new_reference())
-        .bind(now)
-        .bind(Flag(pool.bots_flag))
-        .fetch_one(&mut *tx)
-        .await?;
-        for (position, number) in pool.numbers_to_replace.iter().filter(|n| !n.trim().is_empty()).enumerate() {
-            sqlx::query("INSERT INTO dynamic_url_replacements (dynamic_url_id, position, number) VALUES ($1, $2, $3)")
-                .bind(id)
-                .bind(position as i64)
-                .bind(number.trim())
-                .execute(&mut *tx)
-                .await?;
-        }
-        id
+        let url = NewDynamicUrl {
+            description: pool.campaign_name.trim(),
+            url: &url_of(&pool.campaign_name),
+            reference: &new_reference(),
+            bots_filter: pool.bots_flag,
+            numbers_to_replace: pool.numbers_to_replace.iter().map(|n| n.trim()).filter(|n| !n.is_empty()).collect(),
+            created_at: now,
+        };
+        dynamic_pools::insert_dynamic_url(&mut tx, customer, &url).await?
     };
-    // The pool's numbers, each taken once: a buyer who loses a number to another gets fewer.
-    let numbers: Vec<(String,)> = sqlx::query_as(
-        "DELETE FROM available_numbers WHERE id IN
-             (SELECT id FROM available_numbers WHERE prefix_id = $1 AND available_from <= $3 ORDER BY number LIMIT $2)
-         RETURNING number",
-    )
-    .bind(pool.number_prefix)
-    .bind(NUMBERS_PER_POOL as i64)
-    .bind(state.clock.now())
-    .fetch_all(&mut *tx)
-    .await?;
+    let numbers = dynamic_pools::take_numbers(&mut tx, pool.number_prefix, NUMBERS_PER_POOL, now).await?;
     if numbers.len() < NUMBERS_PER_POOL {
         return Err(AppError::field("numberPrefix", NOT_ENOUGH_NUMBERS));
     }
-    let mut numbers: Vec<String> = numbers.into_iter().map(|(n,)| n).collect();
-    numbers.sort();
-    let (entry,): (i64,) = sqlx::query_as(
-        "INSERT INTO routing_entries (customer_id, kind, pool_name, description, service_plan_id, call_recording,
-             intro_audio_id, whisper_audio_id, mid_call_divert, mid_call_attribution, mid_call_audio, post_url,
-             dynamic_url_id, number_format_id, custom_format, international_format_id, post_call_dtmf_plan_id,
-             created_at, provisioned, provision_requested_at)
-         VALUES ($1, 'dynamic', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $17)
-         RETURNING id",
-    )
-    .bind(customer)
-    .bind(pool.pool_name.trim())
-    .bind(pool.pool_name.trim())
-    .bind((pool.service_plan > 0).then_some(pool.service_plan))
-    .bind(Flag(pool.call_recording_flag))
-    .bind(pool.intro_id.max(0))
-    .bind(pool.whisper_id.max(0))
-    .bind(Flag(pool.mid_call_divert_flag))
-    .bind(Flag(pool.mid_call_flag))
-    .bind(MID_CALL_AUDIOS[pool.mid_call_audio_option as usize])
-    .bind(pool.post_url.trim())
-    .bind(dynamic_url)
-    .bind(pool.number_format)
-    .bind(pool.custom_format.trim())
-    .bind(pool.international_format)
-    .bind((pool.dtmf_post_call_option > 0).then_some(pool.dtmf_post_call_option))
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
+    let entry = dynamic_pools::insert_pool(&mut tx, customer, &pool, dynamic_url, now).await?;
     ChangeLog::new(&state, &user).record_new_entry(&mut tx, entry).await?;
-    for number in &numbers {
-        sqlx::query("INSERT INTO pool_numbers (number, routing_entry_id) VALUES ($1, $2)")
-            .bind(number)
-            .bind(entry)
-            .execute(&mut *tx)
-            .await?;
-    }
+    dynamic_pools::add_pool_numbers(&mut tx, entry, &numbers).await?;
     tx.commit().await?;
     tracing::info!(customer, dynamic_url, entry, "dynamic pool bought");
     Ok(Json(PoolInserted { success: true, campaign_id: dynamic_url, numbers }))
@@ -407,15 +345,6 @@ struct DynamicUrlPools {
     pools: Vec<DynamicUrlPool>,
 }
 
-#[derive(sqlx::FromRow)]
-struct PoolRow {
-    id: i64,
-    pool_name: String,
-    plan: Option<String>,
-    call_recording: Flag,
-    provisioned: Flag,
-}
-
 /// A dynamic URL's pools with their numbers and routing (its page, /dynamicurls/{id}).
 #[utoipa::path(get, path = "/dynamicurls/getPools/{id}", tag = "services", params(("id" = i64, Path, minimum = 1)), responses((status = 200, body = DynamicUrlPools)))]
 async fn pools_of(
@@ -431,30 +360,17 @@ async fn pools_of(
     if dynamic_urls::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let rows: Vec<PoolRow> = sqlx::query_as(
-        "SELECT e.id, e.pool_name, p.description AS plan, e.call_recording, e.provisioned
-         FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id AND p.customer_id = e.customer_id
-         WHERE e.customer_id = $1 AND e.dynamic_url_id = $2 AND e.kind = 'dynamic' ORDER BY e.id",
-    )
-    .bind(customer)
-    .bind(id)
-    .fetch_all(&state.db)
-    .await?;
-    let mut pools = Vec::with_capacity(rows.len());
-    for row in rows {
-        let numbers: Vec<(String,)> =
-            sqlx::query_as("SELECT number FROM pool_numbers WHERE routing_entry_id = $1 ORDER BY number")
-                .bind(row.id)
-                .fetch_all(&state.db)
-                .await?;
-        pools.push(DynamicUrlPool {
-            id: row.id,
-            name: row.pool_name,
-            numbers: numbers.into_iter().map(|(n,)| n).collect(),
-            service_plan: row.plan,
-            call_recording: row.call_recording.into(),
-            provisioned: row.provisioned.into(),
-        });
-    }
+    let pools = dynamic_pools::pools_of_url(&state.db, customer, id)
+        .await?
+        .into_iter()
+        .map(|pool| DynamicUrlPool {
+            id: pool.id,
+            name: pool.pool_name,
+            numbers: pool.numbers,
+            service_plan: pool.plan,
+            call_recording: pool.call_recording.into(),
+            provisioned: pool.provisioned.into(),
+        })
+        .collect();
     Ok(Json(DynamicUrlPools { pools }))
 }

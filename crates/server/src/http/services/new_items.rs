@@ -16,10 +16,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::routing::service_plans;
 use crate::state::AppState;
@@ -197,85 +197,6 @@ async fn check_unique_description(
     Ok(Json(DescriptionCheck { description_valid: valid }))
 }
 
-/// The customer's destination plan that rings only this destination number, or a new one (then
-/// true).
-async fn destination_plan_for(
-    tx: &mut Transaction<'_, Any>,
-    customer: i64,
-    number_id: i64,
-    number: &str,
-) -> Result<(i64, bool), AppError> {
-    let existing: Option<(i64,)> = sqlx::query_as(
-        "SELECT p.id FROM destination_plans p JOIN destination_plan_rows r ON r.plan_id = p.id
-         WHERE p.customer_id = $1 AND p.plan_type = 0
-         GROUP BY p.id HAVING COUNT(*) = 1 AND MAX(r.destination_number_id) = $2 ORDER BY p.id LIMIT 1",
-    )
-    .bind(customer)
-    .bind(number_id)
-    .fetch_optional(&mut **tx)
-    .await?;
-    if let Some((id,)) = existing {
-        return Ok((id, false));
-    }
-    let taken: Vec<(String,)> =
-        sqlx::query_as("SELECT LOWER(description) FROM destination_plans WHERE customer_id = $1")
-            .bind(customer)
-            .fetch_all(&mut **tx)
-            .await?;
-    let base = format!("Ring {number}");
-    let description = (1..)
-        .map(|n| if n == 1 { base.clone() } else { format!("{base} ({n})") })
-        .find(|d| !taken.iter().any(|(t,)| *t == d.to_lowercase()))
-        .unwrap_or(base);
-    let (plan,): (i64,) = sqlx::query_as(
-        "INSERT INTO destination_plans (customer_id, description, plan_type) VALUES ($1, $2, 0) RETURNING id",
-    )
-    .bind(customer)
-    .bind(&description)
-    .fetch_one(&mut **tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO destination_plan_rows (plan_id, position, destination_number_id, ring_length) VALUES ($1, 0, $2, 20)",
-    )
-    .bind(plan)
-    .bind(number_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok((plan, true))
-}
-
-/// The customer's destination number with this code and digits, or a new one named by them;
-/// and whether it was made.
-async fn destination_number_for(
-    tx: &mut Transaction<'_, Any>,
-    customer: i64,
-    code: i64,
-    number: &str,
-) -> Result<(i64, bool), AppError> {
-    let existing: Option<(i64,)> = sqlx::query_as(
-        "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
-    )
-    .bind(customer)
-    .bind(code)
-    .bind(number)
-    .fetch_optional(&mut **tx)
-    .await?;
-    if let Some((id,)) = existing {
-        return Ok((id, false));
-    }
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO destination_numbers (customer_id, description, international_code_id, number, mailbox)
-         VALUES ($1, $2, $3, $4, 0) RETURNING id",
-    )
-    .bind(customer)
-    .bind(number)
-    .bind(code)
-    .bind(number)
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok((id, true))
-}
-
 /// The new service plan dialog. The domain's rules (`validate_new_service_plan`) decide.
 #[derive(Deserialize, Validate, ToSchema)]
 #[allow(non_snake_case)] // the posted names, which the 422 body's errors are keyed by
@@ -323,8 +244,8 @@ async fn create_service_plan(
     // Two plans bought at once for one number share it: on PostgreSQL the second waits here
     // until the first has stored the number (SQLite's write lock already orders them).
     crate::store::charges::lock_customer(&mut tx, customer).await?;
-    let (number_id, new_number) = destination_number_for(&mut tx, customer, plan.country_code, number).await?;
-    let (destination_plan, made) = destination_plan_for(&mut tx, customer, number_id, number).await?;
+    let (number_id, new_number) = destinations::number_for(&mut tx, customer, plan.country_code, number).await?;
+    let (destination_plan, made) = destinations::ringing_plan_for(&mut tx, customer, number_id, number).await?;
     let new_destination_plan = made.then_some(destination_plan);
     let log = &mut ChangeLog::new(&state, &user);
     // The routing history: the destination number and plan when they were made for it, and the

@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
+use crate::store::prices;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(plan_scopes))
@@ -29,10 +30,7 @@ async fn plan_scopes(State(state): State<AppState>, user: AccountUser) -> Result
     if guard("/upgradecentre", &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
     }
-    let rows: Vec<(String, String, i64)> =
-        sqlx::query_as("SELECT plan, scope, addon FROM plan_scopes WHERE plan <> 'Legacy' ORDER BY scope")
-            .fetch_all(&state.db)
-            .await?;
+    let rows = prices::plan_scopes(&state.db).await?;
     let plans = [Plan::Starter, Plan::Professional, Plan::Enterprise]
         .into_iter()
         .map(|plan| {

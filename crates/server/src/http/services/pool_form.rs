@@ -13,9 +13,9 @@ use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, Object, ObjectBuilder,
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-use crate::http::bounds::{self, Chars};
-use crate::http::bounds_text;
-use crate::http::typed_form::{any_of_choice, form_contract, with_any_of};
+use crate::http::contract::bounds::{self, Chars};
+use crate::http::contract::bounds_text;
+use crate::http::kit::typed_form::{any_of_choice, form_contract, with_any_of};
 
 /// An id field: a number, or empty for none.
 type IdField = Option<i64>;

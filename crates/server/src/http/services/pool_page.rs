@@ -3,7 +3,7 @@
 //! last 72 hours, the window the visits that never call are kept. Gated like the dynamic URL
 //! pages; a pool of another customer, or of another dynamic URL, is 404.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::format_uk;
@@ -15,8 +15,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::visit_figures;
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::purchase::{addon_offer, is_addon_on_sale, OfferKind, OfferScreen};
@@ -15,9 +15,9 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::charges;
 use crate::store::prices::{self, CataloguePrice};
@@ -120,7 +120,7 @@ fn requested_scopes(list: &str) -> Result<Vec<&str>, AppError> {
 #[allow(dead_code)] // the contract's description; the handler reads the path as text
 struct ScopesPath {
     /// Comma-separated add-on scopes (blank ones skipped), as many and as long as the pattern allows.
-    #[param(schema_with = crate::http::bounds::price_scopes, required = true)]
+    #[param(schema_with = crate::http::contract::bounds::price_scopes, required = true)]
     scopes: String,
 }
 

@@ -22,13 +22,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::account_user::AccountUser;
-use crate::http::bounds;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::contract::bounds;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
-use crate::store::{charges, customers, destinations, inventory, number_lists, prices, service_plans, usage};
+use crate::store::{charges, customers, destinations, inventory, number_lists, prices, routing_entries, service_plans, usage};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -228,7 +228,7 @@ async fn static_details(State(state): State<AppState>, user: AccountUser) -> Res
 struct SearchNumbersRequest {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
-    #[schema(required = true, schema_with = crate::http::bounds::id)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::id)]
     prefix: Option<i64>,
 }
 
@@ -392,11 +392,7 @@ async fn buy_numbers(
     let mut tx = crate::db::begin_write(&state.db).await?;
     // One purchase of the customer at a time: the count of numbers held is then exact.
     charges::lock_customer(&mut tx, customer).await?;
-    let (held,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'static'")
-            .bind(customer)
-            .fetch_one(&mut *tx)
-            .await?;
+    let held = routing_entries::count_of_kind(&mut tx, customer, "static").await?;
     // Included statics are used first; beyond them the numbers cost money, so the terms count.
     if held + ids.len() as i64 > allowance.static_numbers {
         if let Some(message) = terms_problem(form.terms == "1") {
@@ -410,26 +406,7 @@ async fn buy_numbers(
             // Someone else was quicker: nothing of this purchase happens.
             return Err(AppError::field("numbers", NUMBER_TAKEN));
         };
-        let (entry,): (i64,) = sqlx::query_as(
-            "INSERT INTO routing_entries (customer_id, kind, number, description, service_plan_id, call_recording,
-                 campaign_id, channel_id, department_id, media_owner_id, media_description, created_at, provisioned,
-                 provision_requested_at)
-             VALUES ($1, 'static', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $11)
-             RETURNING id",
-        )
-        .bind(customer)
-        .bind(&number)
-        .bind(order.media_description.trim())
-        .bind(order.destination_plan)
-        .bind(crate::db::Flag(order.call_recording))
-        .bind(order.campaign)
-        .bind((order.channel > 0).then_some(order.channel))
-        .bind((order.department > 0).then_some(order.department))
-        .bind((order.media_owner > 0).then_some(order.media_owner))
-        .bind(order.media_description.trim())
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        let entry = routing_entries::insert_static(&mut tx, customer, &number, &order, now).await?;
         changes.record_new_entry(&mut tx, entry).await?;
         bought.push(number);
     }

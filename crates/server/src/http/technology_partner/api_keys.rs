@@ -2,7 +2,7 @@
 //! API (`/v1/calls`) authenticates with. A key is shown once, when created; only its hash and
 //! its first characters are kept.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::partners::api_keys::{key_hint, validate_api_key_name, API_KEY_NAME_MAX, MAX_ACTIVE_KEYS, TOO_MANY_KEYS};
@@ -14,10 +14,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::require_page;
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::security::{new_api_key, token_hash};
 use crate::state::AppState;
 use crate::store::tech_partners::{self, NewKey};
@@ -78,7 +78,7 @@ struct CreateKeyRequest {
     /// The domain's rules (`validate_api_key_name`) decide; this only bounds it first.
     #[serde(default)]
     #[garde(length(chars, max = NAME_RAW_MAX))]
-    #[schema(required = true, schema_with = crate::http::bounds::required_keyboard::<API_KEY_NAME_MAX, NAME_RAW_MAX>)]
+    #[schema(required = true, schema_with = crate::http::contract::bounds::required_keyboard::<API_KEY_NAME_MAX, NAME_RAW_MAX>)]
     form_name: String,
 }
 

@@ -11,10 +11,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::http::error::{login_url, AppError};
+use crate::http::kit::error::{login_url, AppError};
 use crate::http::login::cross_site;
 use crate::http::pages::{escape, layout};
-use crate::http::session::page_session;
+use crate::http::kit::session::page_session;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::{accounts, sessions, users};

@@ -11,8 +11,8 @@ use axum::Router;
 use domain::partners::portal_page_open;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 
 /// The portal's calls, under /api.

@@ -11,10 +11,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::require_page;
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tech_partners;
 
@@ -44,7 +44,7 @@ const RAW_MAX: usize = 1_000;
 
 /// The contact's field `I` (`partners::profile::CONTACT_FIELDS`) as the domain judges it.
 fn contact_field<const I: usize>() -> utoipa::openapi::schema::Object {
-    crate::http::bounds::contact_field(domain::partners::profile::CONTACT_FIELDS[I], RAW_MAX)
+    crate::http::contract::bounds::contact_field(domain::partners::profile::CONTACT_FIELDS[I], RAW_MAX)
 }
 
 /// The settings form; the domain's rules (`validate_tech_partner_profile`) decide, these
@@ -54,7 +54,7 @@ fn contact_field<const I: usize>() -> utoipa::openapi::schema::Object {
 struct SettingsRequest {
     #[serde(default)]
     #[garde(length(chars, max = RAW_MAX))]
-    #[schema(schema_with = crate::http::bounds::website)]
+    #[schema(schema_with = crate::http::contract::bounds::website)]
     form_website: String,
     #[serde(default)]
     #[garde(length(chars, max = RAW_MAX))]

@@ -2,7 +2,7 @@
 //! deleting act on the user everywhere, so they need the user's whole identity (every customer
 //! the user reaches is the editor's); removing acts on the current account only.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::users::{delete_refusal, removal_refusal, DeleteRequest};
@@ -17,8 +17,8 @@ use utoipa_axum::routes;
 use super::editor::{Editor, Target};
 use super::TEXT_MAX;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{confirmations, outbox, password_resets, sessions, user_admin};
 

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::users::{
@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserAccessRow};
 use crate::store::{customers, outbound};
@@ -270,7 +270,7 @@ struct PartnerUserPermissionGrid {
 #[utoipa::path(get, path = "/users/getUserPermissions/{id}/{auth_code}/{update}", tag = "users",
     params(
         ("id" = i64, Path, minimum = 0, description = "The user; 0 for a new user."),
-        ("auth_code" = inline(crate::http::bounds::Byte), Path, description = "The level whose default permissions a new row gets."),
+        ("auth_code" = inline(crate::http::contract::bounds::Byte), Path, description = "The level whose default permissions a new row gets."),
         ("update" = String, Path, description = "1: the user's stored permissions; otherwise the defaults."),
     ),
     responses((status = 200, body = UserPermissionGrid)))]

@@ -7,8 +7,8 @@ use domain::users::{
 };
 use domain::{guard, AccountState, GuardStep};
 
-use crate::http::account_user::AccountUser;
-use crate::http::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::user_admin::{self, UserAccessRow};

@@ -1,6 +1,6 @@
 //! users/getUsers/onaccount and /otheraccounts.
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
@@ -13,7 +13,7 @@ use domain::users::{authority_label, identity_editable, may_manage, LevelOn, Per
 use domain::{format_date, AuthLevel};
 
 use super::editor::Editor;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::user_admin::{self, UserAccessRow};
 

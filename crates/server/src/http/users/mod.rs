@@ -16,8 +16,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::error::AppError;
-use super::session::CurrentSession;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::CurrentSession;
 use crate::state::AppState;
 use crate::store::users;
 

@@ -1,6 +1,6 @@
 //! users/getOutboundService, users/setOutboundService and outboundcampaigns/*.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use axum::extract::State;
 use axum::Json;
 use domain::agents::can_edit_outbound_campaigns;
@@ -14,11 +14,11 @@ use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
 use super::TEXT_MAX;
-use crate::http::account_user::AccountUser;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
-use crate::http::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::http::outbound_campaigns::check_campaign_name;
-use crate::http::typed_form::Form;
+use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{outbound, user_admin};
 

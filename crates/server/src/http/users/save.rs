@@ -1,10 +1,10 @@
 //! users/checkUniqueEmail and users/save: every rule of the user form checked again here,
 //! plus authority, ownership and which permissions this editor may change.
 
-use crate::http::bounds;
+use crate::http::contract::bounds;
 use std::collections::HashMap;
 
-use crate::http::extract::Path;
+use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::may_present;
@@ -25,8 +25,8 @@ use super::details::partner_rights;
 use super::editor::{Editor, Target};
 use super::{save_bounds, TEXT_MAX};
 use crate::http::contract::Done;
-use crate::http::error::AppError;
-use crate::http::typed_form::Form;
+use crate::http::kit::error::AppError;
+use crate::http::kit::typed_form::Form;
 use crate::http::BODY_LIMIT;
 use crate::security::{new_password_hash, random_token};
 use crate::state::AppState;

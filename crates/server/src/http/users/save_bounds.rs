@@ -7,7 +7,7 @@ use domain::CharacterRule;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use super::TEXT_MAX;
-use crate::http::{bounds, bounds_text};
+use crate::http::contract::{bounds, bounds_text};
 
 /// JSON's own whitespace (serde_json reads no other).
 const JSON_SPACE: &str = "[ \\t\\n\\r]*";

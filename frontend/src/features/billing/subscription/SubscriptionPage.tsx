@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canPurchaseOnline, formatPounds, planPage, recordingStorageText, scopeQuery } from '../../../domain/pages';
+import { canPurchaseOnline, formatPounds, planPage, recordingStorageExtends, recordingStorageText, scopeQuery } from '../../../domain/pages';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../components/purchase/PurchaseContext';
@@ -21,7 +21,6 @@ import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 const PurchaseFormDialog = lazy(() => import('../../../components/purchase/PurchaseFormDialog'));
 
 const RECORDING_STORAGE = 'routing_call_recording_extended';
-const RECORDING_STORAGE_MAX_DAYS = 180;
 
 
 /** The plan and usage page (spec/billing-subscription-purchase.md, "Plan and usage page"). */
@@ -41,7 +40,6 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
   const [dialog, setDialog] = useState<'breakdown' | 'compare' | 'whatToAdd' | 'noNumbers' | null>(null);
   const [form, setForm] = useState<PurchaseForm | null>(null);
   const online = canPurchaseOnline(account);
-  const enterprise = account.packageName === 'Enterprise';
 
   const buy = useCallback(
     (scope: string) =>
@@ -62,7 +60,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
     handled.current = true;
     const scope = params.get('scope') ?? params.get('type');
     if (upgrade) {
-      buy(account.packageName === 'Starter' ? 'upgrade' : 'enterprise');
+      buy(page.upgradeScope);
     } else if (scope) {
       const answer = scopeQuery(account, scope);
       if (answer === 'openAddOn') buy(scope);
@@ -104,7 +102,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
                 {page.planLink.label}
               </Link>
             ))}
-          {!enterprise && (
+          {page.pricingBreakdown && (
             <button type="button" className="button" onClick={() => setDialog('breakdown')}>
               Current pricing breakdown
             </button>
@@ -164,7 +162,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
           ) : (
             <p>{usage ? 'None.' : '…'}</p>
           )}
-          {page.callTracking && online && usage && usage.callRecordingStorage < RECORDING_STORAGE_MAX_DAYS && (
+          {page.callTracking && online && usage && recordingStorageExtends(usage.callRecordingStorage) && (
             <button type="button" className="button" onClick={() => buy(RECORDING_STORAGE)}>
               Extend call recording storage
             </button>

@@ -1,5 +1,6 @@
 import type { PlanPrice } from '../../../components/purchase/api';
 import { priceText as withFrequency } from '../../../components/purchase/priceText';
+import { onlineUpgradeTo } from '../../../domain/pages';
 
 const PLANS = ['Starter', 'Professional', 'Enterprise'] as const;
 
@@ -33,7 +34,7 @@ export function PlanBoxes({
     <div className="plan-boxes">
       {PLANS.map((plan, index) => {
         const isCurrent = index === currentIndex;
-        const onlineUpgrade = current === 'Starter' && plan === 'Professional';
+        const onlineUpgrade = onlineUpgradeTo(current, plan);
         return (
           <section key={plan} className={`card plan-box${isCurrent ? ' plan-box-current' : ''}`} aria-label={`${plan} plan`}>
             <h2 className="card-heading">{plan}</h2>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/Icon';
-import { ivrAddKey, ivrRemoveKey, ivrSetKeyType, ivrSetRepeatKey } from '../../../domain/ivr';
+import { ivrAddKey, ivrRemoveKey, ivrSetKeyType, ivrSetRepeatKey, noMoreKeys } from '../../../domain/ivr';
 import { type IvrForm, type IvrKey, type KeyType } from '../../../domain';
 import { CategorySelector } from '../selectors/CategorySelector';
 import { DestinationPlanSelector } from '../selectors/DestinationPlanSelector';
@@ -8,7 +8,6 @@ import { IvrSelector } from '../selectors/IvrSelector';
 import { VoicemailSelector } from '../selectors/VoicemailSelector';
 
 /** At most this many keys: 1-9, 0, * and #. */
-export const MAX_KEYS = 12;
 const NO_REPEAT = 'none';
 
 const KEY_TYPES: [KeyType, string][] = [
@@ -56,7 +55,7 @@ export interface IvrKeyTableProps {
 export function IvrKeyTable({ form, update, errorOf, touch, onRowsChanged, ivrId, disabled }: IvrKeyTableProps) {
   const radioName = useId();
   const keysError = errorOf('keys');
-  const full = form.options.length >= MAX_KEYS;
+  const full = noMoreKeys(form.options.length);
 
   function changeRows(change: (form: IvrForm) => IvrForm) {
     update(change);
@@ -137,8 +136,8 @@ export function IvrKeyTable({ form, update, errorOf, touch, onRowsChanged, ivrId
         <button
           type="button"
           className="button"
-          disabled={disabled || full || form.hasDeadEnd}
-          title={full ? `An IVR has at most ${MAX_KEYS} keys.` : undefined}
+          disabled={disabled || full !== undefined || form.hasDeadEnd}
+          title={full}
           onClick={() => changeRows(ivrAddKey)}
         >
           <Icon name="add" size={18} /> Add key

@@ -5,7 +5,7 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::{COOKIE, REFERER};
 use axum::http::request::Parts;
 
-use super::error::AppError;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::sessions::{self, Session};
 

@@ -9,7 +9,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use super::error::AppError;
+use crate::http::kit::error::AppError;
 
 /// The path's parameters, as `axum::extract::Path`.
 pub struct Path<T>(pub T);

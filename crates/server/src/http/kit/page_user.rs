@@ -10,8 +10,8 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::AccountState;
 
-use super::account_user::AccountUser;
-use super::error::AppError;
+use crate::http::kit::account_user::AccountUser;
+use crate::http::kit::error::AppError;
 use crate::state::AppState;
 
 /// Who may open a page and who may change what it shows (domain rules).

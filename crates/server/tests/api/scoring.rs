@@ -1,4 +1,4 @@
-//! Call scoring (/scores, docs/call-scoring-api.md): the scores page with the demo's
+//! Call scoring (/scores, docs/scoring-api.md): the scores page with the demo's
 //! scorecard and lead rules, scorecards added, edited and deleted with every message, scoring a
 //! call from the call log with every message, the score in the call log (column, filter, CSV),
 //! lead rules and 'Apply to past calls', permissions and another customer's ids.

@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 
 use domain::routing::RowLimit;
 
-use super::error::AppError;
-use super::form::{FormData, UploadedFile};
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::{FormData, UploadedFile};
 
 pub struct Form<T> {
     pub fields: T,
@@ -22,9 +22,19 @@ pub struct Form<T> {
 /// One row of a row form (`form_from_day[3]` is row 3's `form_from_day`): its fields, by the
 /// names posted without the index, and the form's row limit. Cells are text (absent is ""),
 /// read by the handler as before, so a row that is not numbered right answers as it always did.
-pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> {
-    const FIELDS: &'static [&'static str];
+pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> + utoipa::ToSchema {
     const LIMIT: RowLimit;
+}
+
+/// A row's posted field names, read from its schema: the names the contract states, never a
+/// list kept beside them.
+pub fn row_fields<R: FormRow>() -> Vec<String> {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    match R::schema() {
+        RefOr::T(Schema::Object(row)) => row.properties.into_keys().collect(),
+        _ => panic!("a form row is an object"),
+    }
 }
 
 /// A row form's contract: the form `F`'s fields and its first row's, `R`'s fields as posted for
@@ -57,10 +67,10 @@ pub fn row_form_schema<F: utoipa::ToSchema, R: utoipa::ToSchema + FormRow>(
 /// the form, for a path's `request_body`.
 macro_rules! row_form {
     ($contract:ident, $form:ty, $row:ty) => {
-        $crate::http::typed_form::form_contract!(
+        $crate::http::kit::typed_form::form_contract!(
             $contract,
             $form,
-            $crate::http::typed_form::row_form_schema::<$form, $row>()
+            $crate::http::kit::typed_form::row_form_schema::<$form, $row>()
         );
     };
 }
@@ -76,7 +86,7 @@ pub fn with_any_of(
     use utoipa::openapi::RefOr;
     let RefOr::T(Schema::Object(mut form)) = schema else { panic!("a form is an object") };
     form.extensions =
-        Some(utoipa::openapi::extensions::ExtensionsBuilder::new().add(super::contract::ANY_OF, choices).build());
+        Some(utoipa::openapi::extensions::ExtensionsBuilder::new().add(crate::http::contract::ANY_OF, choices).build());
     RefOr::T(Schema::Object(form))
 }
 
@@ -131,14 +141,16 @@ impl<T> Form<T> {
     /// limit, checked before anything is allocated for a row). A cell's shape problem is 422
     /// keyed by its posted name with the index (`form_from_day[3]`).
     pub fn rows<R: FormRow>(&self) -> Result<Vec<R>, AppError> {
-        let rows = self.data.rows(R::FIELDS, R::LIMIT)?;
+        let fields = row_fields::<R>();
+        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let rows = self.data.rows(&names, R::LIMIT)?;
         // A cell read holds no NUL, as no field `typed` reads does.
-        if rows.indices().any(|i| R::FIELDS.iter().any(|name| rows.get(i, name).contains('\0'))) {
+        if rows.indices().any(|i| names.iter().any(|name| rows.get(i, name).contains('\0'))) {
             return Err(AppError::BadRequest("a form field holds a NUL character".into()));
         }
         rows.indices()
             .map(|i| {
-                let pairs = R::FIELDS.iter().map(|name| (*name, rows.get(i, name)));
+                let pairs = names.iter().map(|name| (*name, rows.get(i, name)));
                 let encoded = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
                 let row: R =
                     serde_html_form::from_str(&encoded).map_err(|e| AppError::BadRequest(format!("row {i}: {e}")))?;

@@ -2,7 +2,7 @@
 //! optional ones too ('' is "none" or "any"): the patterns `bounds` builds its schemas from,
 //! each from the rule's own constants.
 
-use super::bounds_chars::{escaped, space};
+use crate::http::contract::bounds_chars::{escaped, space};
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 /// An id's digits as `str::parse::<i64>` reads them, from `ID_MIN`: at most 18 digits after the

@@ -11,8 +11,8 @@ use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::AccountState;
 
-use super::error::AppError;
-use super::session::session_with_versions;
+use crate::http::kit::error::AppError;
+use crate::http::kit::session::session_with_versions;
 use crate::state::AppState;
 use crate::store::accounts;
 use crate::store::sessions::{Session, StateVersions};

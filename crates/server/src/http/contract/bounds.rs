@@ -15,8 +15,8 @@ use utoipa::openapi::schema::{KnownFormat, Object, ObjectBuilder, Schema, Schema
 use utoipa::openapi::Required;
 use utoipa::IntoParams;
 
-pub use super::bounds_chars::{class_of, escaped, space};
-pub use super::bounds_text::ID_DIGITS;
+pub use crate::http::contract::bounds_chars::{class_of, escaped, space};
+pub use crate::http::contract::bounds_text::ID_DIGITS;
 
 /// The smallest id of any record: ids start at 1 (a form's `garde(range(min = ID_MIN))`).
 pub const ID_MIN: i64 = 1;
@@ -64,7 +64,7 @@ pub fn text<const MAX: usize>() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .max_length(Some(MAX))
-        .pattern(Some(super::contract::FORM_TEXT_PATTERN))
+        .pattern(Some(crate::http::contract::FORM_TEXT_PATTERN))
         .build()
 }
 
@@ -489,14 +489,14 @@ impl IntoParams for CallLogParams {
 /// One of `keys` as the rule reads it once trimmed (`str::trim`): the key between whitespace,
 /// at most `raw` characters as posted.
 pub fn trimmed_key(keys: &[&str], raw: usize) -> Object {
-    super::bounds_text::key_choice(keys, false, raw)
+    crate::http::contract::bounds_text::key_choice(keys, false, raw)
 }
 
 /// A whole number from `min` to `max` (0 or more) as text the rule reads once trimmed with
 /// `str::parse::<i64>` (a '+' and leading zeros allowed); at most `raw` characters as posted.
 pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
     assert!(0 <= min && min <= max, "a range of whole numbers from 0");
-    super::bounds_text::trimmed(&super::bounds_text::parsed_whole(min as u64, max as u64), false, raw)
+    crate::http::contract::bounds_text::trimmed(&crate::http::contract::bounds_text::parsed_whole(min as u64, max as u64), false, raw)
 }
 
 /// A record's id as text the rule reads once trimmed with `str::parse::<i64>` (a '+' and

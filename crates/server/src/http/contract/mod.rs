@@ -4,6 +4,11 @@
 //! shares: the admin header and the session cookie, and the 400/401/403/404/413/422 answers.
 //! Served at `/api/openapi.json`.
 
+pub mod bounds;
+pub mod bounds_chars;
+pub mod bounds_text;
+pub mod refused_by_rules;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -12,7 +17,7 @@ use utoipa::openapi::server::Server;
 use utoipa::openapi::{ComponentsBuilder, OpenApi, RefOr, Response, ResponseBuilder};
 use utoipa::{PartialSchema, ToSchema};
 
-use super::session::COOKIE_NAME;
+use crate::http::kit::session::COOKIE_NAME;
 
 /// 403, 404, 400 and 413: `{ success: false, code }` (400 adds a message).
 #[derive(Serialize, ToSchema)]
@@ -282,7 +287,7 @@ fn refused_by_rules(api: &mut serde_json::Value) {
         let Some(item) = item.as_object_mut() else { continue };
         for operation in item.values_mut() {
             let id = operation["operationId"].as_str().unwrap_or_default().to_string();
-            let Some(reason) = super::refused_by_rules::reason(&id) else { continue };
+            let Some(reason) = crate::http::contract::refused_by_rules::reason(&id) else { continue };
             let description = format!("Validation failed: each field's message. Refused by the rules: {reason}");
             operation["x-refused-by-rules"] = serde_json::json!({ "refused": true, "reason": reason });
             let answer = serde_json::to_value(answer::<ValidationFailed>(&description)).expect("serialises");

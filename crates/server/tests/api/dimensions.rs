@@ -1,4 +1,4 @@
-//! Custom dimensions (docs/custom-dimensions-api.md): Atlas's demo fields with the
+//! Custom dimensions (docs/dimensions-api.md): Atlas's demo fields with the
 //! calls that have a value, add / edit / delete with every message, a call's values set and
 //! cleared, permissions (the menu item, administrators for definitions) and other customers' ids.
 

@@ -8,7 +8,7 @@ use axum::http::header::CONTENT_TYPE;
 use domain::routing::RowLimit;
 use domain::FieldErrors;
 
-use super::error::AppError;
+use crate::http::kit::error::AppError;
 
 /// A body rejection as our error: too large is 413, anything else malformed is 400.
 fn rejected(status: axum::http::StatusCode, text: String) -> AppError {
