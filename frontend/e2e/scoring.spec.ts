@@ -95,8 +95,9 @@ test('the owner adds and renames a category and sees why a used one cannot be de
 
   // A used category: the refusal says where it is used.
   await page.getByRole('button', { name: 'Delete Billing question' }).click();
+  // The IVR flow may have cloned 'Billing menu' earlier in the run: its copy uses it too.
   await expect(page.getByRole('alert')).toHaveText(
-    "The category 'Billing question' is used by IVR 'Billing menu' key 1: choose another category there first.",
+    /^The category 'Billing question' is used by IVR 'Billing menu' key 1( and IVR '[^']+' key \d+)*: choose another category there first\.$/,
   );
   await expect(table).toContainText('Billing question');
 

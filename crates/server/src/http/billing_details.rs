@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
 use crate::http::direct_debit::mandate_url;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;

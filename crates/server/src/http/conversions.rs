@@ -22,11 +22,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::contract::{bounds, bounds_text};
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::http::kit::typed_form::Form;
-use super::{bounds, bounds_text};
 use crate::state::AppState;
 use crate::store::conversions::{self as store, ActionRow, LOG_PAGE};
 use crate::store::tags as tag_store;

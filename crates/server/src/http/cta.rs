@@ -18,10 +18,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::reports::CallLogRow;
 use crate::http::contract::Saved;
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
-use super::reports::CallLogRow;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, cta};

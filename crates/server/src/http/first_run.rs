@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::first_run::{first_run_checklist, FirstRunFacts};
+use domain::first_run::first_run_checklist;
 use domain::routing::routing_access;
 use serde::Serialize;
 use utoipa::ToSchema;

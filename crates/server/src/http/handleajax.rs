@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::kit::client::ClientAddr;
 use crate::http::contract::Done;
+use crate::http::kit::client::ClientAddr;
 use crate::http::kit::error::AppError;
 use crate::http::kit::session::CurrentSession;
 use crate::http::kit::typed_form::Form;

@@ -22,11 +22,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::files::sales_file::{Refused, SalesFile};
 use crate::http::kit::error::AppError;
 use crate::http::kit::form::UploadedFile;
 use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::http::kit::typed_form::Form;
-use crate::files::sales_file::{Refused, SalesFile};
 use crate::state::AppState;
 use crate::store::sale_imports::{self as store, Figures, NewImport, Undone, BATCH};
 use crate::store::sale_uploads;

@@ -11,10 +11,10 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
 
+use super::pages::{escape, layout};
 use crate::http::kit::client::ClientAddr;
 use crate::http::kit::error::AppError;
 use crate::http::kit::form::FormData;
-use super::pages::{escape, layout};
 use crate::http::kit::session::{cleared_cookie, safe_return, session_cookie, session_token};
 use crate::security::{check_against_nothing, check_password};
 use crate::state::AppState;

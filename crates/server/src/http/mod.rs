@@ -1,12 +1,11 @@
 //! The router: `/api` by feature, the login pages, the small outside pages and the frontend,
 //! under one set of security headers, body limits and request logs.
 
-pub mod contract;
-pub mod kit;
 mod accountsettings;
 mod agents;
 mod billing_details;
 mod categories;
+pub mod contract;
 mod conversions;
 mod cta;
 mod dimensions;
@@ -16,6 +15,7 @@ mod handleajax;
 mod import_sales;
 mod integrations;
 mod invoices;
+pub mod kit;
 mod login;
 pub(crate) mod numbers;
 pub(crate) mod outbound_campaigns;
@@ -66,8 +66,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-pub use kit::error::AppError;
 pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
+pub use kit::error::AppError;
 pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
 pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED};
 pub use tracking::ADDRESS_LIMIT as TRACKING_ADDRESS_LIMIT;

@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
+use super::pages::{escape, layout};
 use crate::http::kit::client::ClientAddr;
 use crate::http::kit::error::AppError;
-use super::pages::{escape, layout};
 use crate::http::kit::session::session_token;
 use crate::state::AppState;
 use crate::store::{outbox, sessions, users};

@@ -15,9 +15,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::reports::CallLogRow;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
-use super::reports::CallLogRow;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::{calls, visit_figures};

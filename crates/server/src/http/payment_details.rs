@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::providers::payments::{self, Journey, APP_BASE, RETURN_PAGE};

@@ -9,9 +9,9 @@ use axum::Router;
 use domain::users::validate_new_password;
 use serde::Deserialize;
 
+use super::pages::{escape, layout};
 use crate::http::kit::error::AppError;
 use crate::http::kit::form::FormData;
-use super::pages::{escape, layout};
 use crate::security::new_password_hash;
 use crate::state::AppState;
 use crate::store::password_resets;

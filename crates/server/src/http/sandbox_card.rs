@@ -11,8 +11,8 @@ use axum::routing::post;
 use axum::Router;
 use domain::billing::card::{card_brand, card_expiry_valid_at, card_number_valid, cvc_valid};
 
-use crate::http::kit::form::FormData;
 use super::payment_details::SIGNED_RETURN;
+use crate::http::kit::form::FormData;
 use crate::providers::payments::{new_alias, sha_sign, signature_matches, ACTION_PATH};
 use crate::state::AppState;
 

@@ -15,8 +15,8 @@ use domain::billing::direct_debit::{account_number, validate_mandate, HOLDER_MAX
 use domain::FieldErrors;
 use serde::Deserialize;
 
-use crate::http::kit::form::FormData;
 use super::pages::{escape, layout};
+use crate::http::kit::form::FormData;
 use crate::providers::payments::{
     new_mandate_reference, sha_sign, signature_matches, MANDATE_PATH, MANDATE_SIGNED_RETURN,
 };

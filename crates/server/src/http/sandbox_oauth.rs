@@ -13,12 +13,12 @@ use axum::Router;
 use serde::Deserialize;
 
 use super::accountsettings::current_state;
-use crate::http::kit::error::AppError;
-use crate::http::kit::form::FormData;
 use super::integrations::{finish_connect_flow, FlowEnd, TAG_MANAGER};
 use super::login::cross_site;
 use super::pages::{escape, layout};
 use crate::http::integrations::CALLBACK_PATH;
+use crate::http::kit::error::AppError;
+use crate::http::kit::form::FormData;
 use crate::providers::ad_platforms::{sandbox_consent, SANDBOX_AUTHORIZE_PATH};
 use crate::state::AppState;
 use crate::store::sessions::Session;

@@ -11,8 +11,8 @@ use axum::routing::get;
 use axum::Router;
 
 use super::accountsettings::current_state;
-use crate::http::kit::error::AppError;
 use super::pages::{escape, layout};
+use crate::http::kit::error::AppError;
 use crate::http::kit::session::page_session;
 use crate::state::AppState;
 use crate::store::caller_ids;

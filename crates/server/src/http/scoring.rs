@@ -22,12 +22,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
+use super::tags::{label_of, path_id, RuleChoice, RuleView};
 use crate::http::contract::bounds;
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
-use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
-use super::tags::{label_of, path_id, RuleChoice, RuleView};
 use crate::http::kit::typed_form::{row_form, Form, FormRow};
 use crate::state::AppState;
 use crate::store::{scoring as store, tags as tag_store};

@@ -18,11 +18,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::db::violated_unique_index;
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::http::kit::typed_form::Form;
-use crate::db::violated_unique_index;
 use crate::state::AppState;
 use crate::store::sources::{self as store, PairRow};
 

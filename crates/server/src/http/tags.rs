@@ -17,10 +17,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
-use super::tag_rule_form::{rule_of, RuleContract, RuleFields};
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::tags::{self, RuleRow};

@@ -24,10 +24,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::tags::path_id;
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
-use super::tags::path_id;
 use crate::http::kit::typed_form::Form;
 use crate::providers::pronunciations::{self, Pronunciation};
 use crate::state::AppState;

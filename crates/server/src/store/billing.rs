@@ -96,7 +96,12 @@ pub struct StoredCard<'a> {
 }
 
 /// Keeps the customer's card.
-pub async fn set_card(tx: &mut Transaction<'_, Any>, customer: i64, card: &StoredCard<'_>, now: i64) -> sqlx::Result<()> {
+pub async fn set_card(
+    tx: &mut Transaction<'_, Any>,
+    customer: i64,
+    card: &StoredCard<'_>,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE billing_details SET card_brand = $1, card_last4 = $2, card_expiry = $3, card_alias = $4, updated_at = $5
          WHERE customer_id = $6",

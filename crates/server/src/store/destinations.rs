@@ -377,11 +377,10 @@ pub async fn ringing_plan_for(
     if let Some((id,)) = existing {
         return Ok((id, false));
     }
-    let taken: Vec<(String,)> =
-        sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1")
-            .bind(customer)
-            .fetch_all(&mut **tx)
-            .await?;
+    let taken: Vec<(String,)> = sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1")
+        .bind(customer)
+        .fetch_all(&mut **tx)
+        .await?;
     let taken: Vec<String> = taken.into_iter().map(|(t,)| t).collect();
     let description = ringing_plan_description(number, &taken);
     let (plan,): (i64,) = sqlx::query_as(

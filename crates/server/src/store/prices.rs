@@ -62,7 +62,9 @@ pub async fn plan_includes(db: &AnyPool, plan: &str) -> sqlx::Result<Vec<String>
 /// Every scope of the plans sold today (Legacy left out), by scope: (plan, scope, 1 for an
 /// add-on the plan sells, 0 for one it includes).
 pub async fn plan_scopes(db: &AnyPool) -> sqlx::Result<Vec<(String, String, i64)>> {
-    sqlx::query_as("SELECT plan, scope, addon FROM plan_scopes WHERE plan <> 'Legacy' ORDER BY scope").fetch_all(db).await
+    sqlx::query_as("SELECT plan, scope, addon FROM plan_scopes WHERE plan <> 'Legacy' ORDER BY scope")
+        .fetch_all(db)
+        .await
 }
 
 /// The price catalogue as the public pricing page lists it: (description, plan, price in pence

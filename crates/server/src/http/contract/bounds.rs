@@ -496,7 +496,11 @@ pub fn trimmed_key(keys: &[&str], raw: usize) -> Object {
 /// `str::parse::<i64>` (a '+' and leading zeros allowed); at most `raw` characters as posted.
 pub fn trimmed_whole(min: i64, max: i64, raw: usize) -> Object {
     assert!(0 <= min && min <= max, "a range of whole numbers from 0");
-    crate::http::contract::bounds_text::trimmed(&crate::http::contract::bounds_text::parsed_whole(min as u64, max as u64), false, raw)
+    crate::http::contract::bounds_text::trimmed(
+        &crate::http::contract::bounds_text::parsed_whole(min as u64, max as u64),
+        false,
+        raw,
+    )
 }
 
 /// A record's id as text the rule reads once trimmed with `str::parse::<i64>` (a '+' and

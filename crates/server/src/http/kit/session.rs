@@ -100,7 +100,7 @@ pub fn safe_return(path: &str) -> bool {
 pub(crate) async fn page_session(
     state: &crate::state::AppState,
     parts: &Parts,
-) -> Result<Option<crate::store::sessions::Session>, super::AppError> {
+) -> Result<Option<crate::store::sessions::Session>, crate::http::kit::error::AppError> {
     match session_token(parts, state.settings.secure_cookies) {
         Some(token) => Ok(crate::store::sessions::find(&state.db, &token, state.clock.now()).await?),
         None => Ok(None),

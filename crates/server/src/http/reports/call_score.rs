@@ -16,8 +16,8 @@ use utoipa_axum::routes;
 
 use super::ReportsUser;
 use crate::http::kit::error::AppError;
-use crate::http::scoring::QuestionView;
 use crate::http::kit::typed_form::{Form, FormRow};
+use crate::http::scoring::QuestionView;
 use crate::state::AppState;
 use crate::store::{calls, scoring as store};
 

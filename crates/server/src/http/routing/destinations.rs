@@ -23,9 +23,9 @@ use utoipa_axum::routes;
 
 use super::library::{refused, IdField, LibrarySaved, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
+use crate::http::contract::{bounds, bounds_text};
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::http::contract::{bounds, bounds_text};
 use crate::routing::change_log::{record_change, RecordedWrite};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};

@@ -24,7 +24,6 @@ use utoipa_axum::routes;
 
 use super::pool_form::{pool_form, PoolContract, PoolRequest};
 use super::statics::{prefixes, price_list, purchase_note, NumberPrefixOption, PriceList, PurchaseNote};
-use crate::db::Flag;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;

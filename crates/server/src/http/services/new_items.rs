@@ -11,13 +11,12 @@ use domain::services::new_service_plan::{all_week_plan, validate_new_service_pla
 use domain::{guard, GuardStep};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Transaction};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::bounds;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;

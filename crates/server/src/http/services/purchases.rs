@@ -21,8 +21,8 @@ use utoipa_axum::routes;
 
 use super::prices::MAX_SCOPE_LENGTH;
 use super::repricing::PlanPrices;
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;

@@ -22,13 +22,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::bounds;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::ChangeLog;
 use crate::state::AppState;
-use crate::store::{charges, customers, destinations, inventory, number_lists, prices, routing_entries, service_plans, usage};
+use crate::store::{
+    charges, customers, destinations, inventory, number_lists, prices, routing_entries, service_plans, usage,
+};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

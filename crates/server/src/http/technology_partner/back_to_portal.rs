@@ -12,9 +12,9 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::http::kit::error::{login_url, AppError};
+use crate::http::kit::session::page_session;
 use crate::http::login::cross_site;
 use crate::http::pages::{escape, layout};
-use crate::http::kit::session::page_session;
 use crate::state::AppState;
 use crate::store::sessions::Session;
 use crate::store::{accounts, sessions, users};

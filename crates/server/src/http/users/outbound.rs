@@ -14,11 +14,11 @@ use utoipa_axum::routes;
 
 use super::editor::{Editor, Target};
 use super::TEXT_MAX;
-use crate::http::kit::account_user::AccountUser;
 use crate::http::contract::Done;
+use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
-use crate::http::outbound_campaigns::check_campaign_name;
 use crate::http::kit::typed_form::Form;
+use crate::http::outbound_campaigns::check_campaign_name;
 use crate::state::AppState;
 use crate::store::{outbound, user_admin};
 
