@@ -22,19 +22,27 @@ pub struct Form<T> {
 /// One row of a row form (`form_from_day[3]` is row 3's `form_from_day`): its fields, by the
 /// names posted without the index, and the form's row limit. Cells are text (absent is ""),
 /// read by the handler as before, so a row that is not numbered right answers as it always did.
-pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> + utoipa::ToSchema {
+pub trait FormRow: DeserializeOwned + garde::Validate<Context = ()> + utoipa::ToSchema + 'static {
     const LIMIT: RowLimit;
 }
 
-/// A row's posted field names, read from its schema: the names the contract states, never a
-/// list kept beside them.
-pub fn row_fields<R: FormRow>() -> Vec<String> {
+/// A row's posted field names, read once from its schema: the names the contract states, never
+/// a list kept beside them. Kept per row type (a handful, for the life of the process), as the
+/// schema is built with its patterns each time it is asked for.
+pub fn row_fields<R: FormRow>() -> &'static [&'static str] {
+    use std::any::TypeId;
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
     use utoipa::openapi::schema::Schema;
     use utoipa::openapi::RefOr;
-    match R::schema() {
-        RefOr::T(Schema::Object(row)) => row.properties.into_keys().collect(),
-        _ => panic!("a form row is an object"),
-    }
+    static FIELDS: OnceLock<Mutex<HashMap<TypeId, &'static [&'static str]>>> = OnceLock::new();
+    let mut known = FIELDS.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    known.entry(TypeId::of::<R>()).or_insert_with(|| {
+        let RefOr::T(Schema::Object(row)) = R::schema() else { panic!("a form row is an object") };
+        let names: Vec<&'static str> =
+            row.properties.into_keys().map(|name| &*Box::leak(name.into_boxed_str())).collect();
+        Box::leak(names.into_boxed_slice())
+    })
 }
 
 /// A row form's contract: the form `F`'s fields and its first row's, `R`'s fields as posted for
@@ -141,9 +149,8 @@ impl<T> Form<T> {
     /// limit, checked before anything is allocated for a row). A cell's shape problem is 422
     /// keyed by its posted name with the index (`form_from_day[3]`).
     pub fn rows<R: FormRow>(&self) -> Result<Vec<R>, AppError> {
-        let fields = row_fields::<R>();
-        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
-        let rows = self.data.rows(&names, R::LIMIT)?;
+        let names = row_fields::<R>();
+        let rows = self.data.rows(names, R::LIMIT)?;
         // A cell read holds no NUL, as no field `typed` reads does.
         if rows.indices().any(|i| names.iter().any(|name| rows.get(i, name).contains('\0'))) {
             return Err(AppError::BadRequest("a form field holds a NUL character".into()));
@@ -263,4 +270,34 @@ fn read_fields<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
     let mut names = Names(None);
     let _ = T::deserialize(&mut names);
     names.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use garde::Validate;
+    use serde::Deserialize;
+    use utoipa::ToSchema;
+
+    #[derive(Deserialize, Validate, ToSchema)]
+    #[allow(dead_code)] // only its shape is read
+    struct ScoreRow {
+        #[garde(skip)]
+        form_answer: String,
+        #[serde(rename = "keyType")]
+        #[garde(skip)]
+        key_type: String,
+    }
+
+    impl FormRow for ScoreRow {
+        const LIMIT: RowLimit = RowLimit { max: 3, field: "form_answers", message: "too many" };
+    }
+
+    #[test]
+    fn a_rows_fields_are_its_posted_names_read_once() {
+        let mut fields = row_fields::<ScoreRow>().to_vec();
+        fields.sort();
+        assert_eq!(fields, ["form_answer", "keyType"]);
+        assert!(std::ptr::eq(row_fields::<ScoreRow>(), row_fields::<ScoreRow>()));
+    }
 }
