@@ -208,13 +208,14 @@ async fn main() -> Result<(), Box<dyn Error>> {
 
     let started = Instant::now();
     let mut last_report = Instant::now();
-    let volume = server::seed::seed_volume(&db, CUSTOMER, NOW, args.calls, args.days, |n| {
-        if last_report.elapsed() > Duration::from_secs(10) {
-            last_report = Instant::now();
-            println!("  … {n} calls stored, {:.0} calls/s", n as f64 / started.elapsed().as_secs_f64());
-        }
-    })
-    .await?;
+    let volume =
+        server::seed::seed_volume(&db, server::store::CustomerId::new(CUSTOMER), NOW, args.calls, args.days, |n| {
+            if last_report.elapsed() > Duration::from_secs(10) {
+                last_report = Instant::now();
+                println!("  … {n} calls stored, {:.0} calls/s", n as f64 / started.elapsed().as_secs_f64());
+            }
+        })
+        .await?;
     let took = started.elapsed().as_secs_f64();
     println!(
         "generated {} inbound calls ({} calls with the agents' outbound ones, {} visits) in {took:.1} s: {:.0} calls/s",

@@ -5,6 +5,7 @@
 //! database's triggers (migration 0052) bump them in the transaction of every write the state
 //! is derived from, so a state kept here is never stale, whichever process wrote.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -28,25 +29,25 @@ struct Kept {
 /// The per-process store of account states, keyed by (user, customer).
 #[derive(Default)]
 pub struct AccountStates {
-    kept: Mutex<HashMap<(i64, i64), Kept>>,
+    kept: Mutex<HashMap<(i64, CustomerId), Kept>>,
 }
 
 impl AccountStates {
     /// The state kept for a user on a customer, if it was derived at these versions and is
     /// still good at `now`.
-    pub fn get(&self, user: i64, customer: i64, versions: StateVersions, now: i64) -> Option<Arc<AccountState>> {
+    pub fn get(&self, user: i64, customer: CustomerId, versions: StateVersions, now: i64) -> Option<Arc<AccountState>> {
         self.read(user, customer, versions, now, |k| k.state.clone())
     }
 
     /// `get`'s state as JSON (what `getAccountDetails` answers).
-    pub fn get_json(&self, user: i64, customer: i64, versions: StateVersions, now: i64) -> Option<Bytes> {
+    pub fn get_json(&self, user: i64, customer: CustomerId, versions: StateVersions, now: i64) -> Option<Bytes> {
         self.read(user, customer, versions, now, |k| k.json.clone())
     }
 
     fn read<T>(
         &self,
         user: i64,
-        customer: i64,
+        customer: CustomerId,
         versions: StateVersions,
         now: i64,
         what: impl Fn(&Kept) -> T,
@@ -61,7 +62,7 @@ impl AccountStates {
     pub fn put(
         &self,
         user: i64,
-        customer: i64,
+        customer: CustomerId,
         versions: StateVersions,
         valid_until: Option<i64>,
         state: Arc<AccountState>,
@@ -98,39 +99,39 @@ mod tests {
     #[test]
     fn a_kept_state_is_used_only_at_the_versions_it_was_derived_at() {
         let states = AccountStates::default();
-        let put = states.put(7, 1, V, None, named("Atlas"));
-        assert_eq!(states.get(7, 1, V, 100).unwrap().customer_name, "Atlas");
-        assert_eq!(states.get_json(7, 1, V, 100), Some(put.clone()), "put answers the JSON it keeps");
+        let put = states.put(7, CustomerId::new(1), V, None, named("Atlas"));
+        assert_eq!(states.get(7, CustomerId::new(1), V, 100).unwrap().customer_name, "Atlas");
+        assert_eq!(states.get_json(7, CustomerId::new(1), V, 100), Some(put.clone()), "put answers the JSON it keeps");
         let json: serde_json::Value = serde_json::from_slice(&put).unwrap();
         assert_eq!(json["customerName"], "Atlas", "the same state, as sent");
         for other in
             [StateVersions { customer: 4, ..V }, StateVersions { user: 6, ..V }, StateVersions { home: 3, ..V }]
         {
-            assert!(states.get(7, 1, other, 100).is_none());
+            assert!(states.get(7, CustomerId::new(1), other, 100).is_none());
         }
-        assert!(states.get(7, 2, V, 100).is_none(), "another customer");
-        assert!(states.get(8, 1, V, 100).is_none(), "another user");
+        assert!(states.get(7, CustomerId::new(2), V, 100).is_none(), "another customer");
+        assert!(states.get(8, CustomerId::new(1), V, 100).is_none(), "another user");
     }
 
     #[test]
     fn a_kept_state_ends_when_its_data_would_give_another() {
         let states = AccountStates::default();
-        states.put(7, 1, V, Some(200), named("Atlas"));
-        assert!(states.get(7, 1, V, 199).is_some());
-        assert!(states.get(7, 1, V, 200).is_none());
-        assert!(states.get_json(7, 1, V, 200).is_none());
+        states.put(7, CustomerId::new(1), V, Some(200), named("Atlas"));
+        assert!(states.get(7, CustomerId::new(1), V, 199).is_some());
+        assert!(states.get(7, CustomerId::new(1), V, 200).is_none());
+        assert!(states.get_json(7, CustomerId::new(1), V, 200).is_none());
     }
 
     #[test]
     fn a_full_store_starts_again() {
         let states = AccountStates::default();
         for user in 0..CAPACITY as i64 {
-            states.put(user, 1, V, None, named("Atlas"));
+            states.put(user, CustomerId::new(1), V, None, named("Atlas"));
         }
         assert_eq!(states.len(), CAPACITY);
-        states.put(7, 1, V, None, named("Atlas"));
+        states.put(7, CustomerId::new(1), V, None, named("Atlas"));
         assert_eq!(states.len(), CAPACITY, "replacing one keeps the rest");
-        states.put(-1, 1, V, None, named("Atlas"));
+        states.put(-1, CustomerId::new(1), V, None, named("Atlas"));
         assert_eq!(states.len(), 1);
     }
 }

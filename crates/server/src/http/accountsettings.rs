@@ -1,6 +1,7 @@
 //! accountsettings/*: the auth check, the account's scopes and the account switch.
 
 use crate::http::contract::bounds;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -107,11 +108,11 @@ async fn switch_account(
             users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::NotFound)?
         }
         None => return Err(AppError::field("form_customer_id", domain::partners::CHOOSE_AN_ACCOUNT)),
-        Some(id) => id,
+        Some(id) => CustomerId::new(id),
     };
     let name =
         accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
-    tracing::info!(user = session.user_id, customer = customer_id, "account switched");
-    Ok(Json(Switched { success: true, customer_id, customer_name: name }))
+    tracing::info!(user = session.user_id, customer = customer_id.get(), "account switched");
+    Ok(Json(Switched { success: true, customer_id: customer_id.get(), customer_name: name }))
 }

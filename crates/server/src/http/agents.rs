@@ -313,7 +313,7 @@ async fn give_access(
     }
     let seats = store::seats(&mut *tx, customer).await?;
     tx.commit().await?;
-    tracing::info!(customer, agent = candidate.id, "outbound access given");
+    tracing::info!(customer = customer.get(), agent = candidate.id, "outbound access given");
     Ok(Json(AccessChanged { success: true, seats: seats.into() }))
 }
 
@@ -331,7 +331,7 @@ async fn take_access(
     if !store::take_access(&state.db, customer, id).await? {
         return Err(AppError::NotFound);
     }
-    tracing::info!(customer, agent = id, "outbound access taken");
+    tracing::info!(customer = customer.get(), agent = id, "outbound access taken");
     let seats = store::seats(&state.db, customer).await?;
     Ok(Json(AccessChanged { success: true, seats: seats.into() }))
 }

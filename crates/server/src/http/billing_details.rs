@@ -87,18 +87,17 @@ fn payment_method(stored: &billing::StoredBillingDetails) -> String {
 #[utoipa::path(get, path = "/billingdetails/getBillingDetails", tag = "billing", responses((status = 200, body = BillingDetails)))]
 async fn billing_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<BillingDetails>, AppError> {
     require_billing(&user)?;
-    let stored =
-        billing::load(&state.db, user.account.customer_id).await?.unwrap_or_else(|| billing::StoredBillingDetails {
-            company_name: user.account.customer_name.clone(),
-            country: "United Kingdom".into(),
-            payment_method_type: "1".into(),
-            ..Default::default()
-        });
+    let stored = billing::load(&state.db, user.customer()).await?.unwrap_or_else(|| billing::StoredBillingDetails {
+        company_name: user.account.customer_name.clone(),
+        country: "United Kingdom".into(),
+        payment_method_type: "1".into(),
+        ..Default::default()
+    });
     Ok(Json(BillingDetails {
         payment_method: payment_method(&stored),
         // The user's live flow at the provider's mandate page (a new one once used or stale).
         direct_debit_url: match stored.payment_method_type.as_str() {
-            "2" => Some(mandate_url(&state, user.account.customer_id, user.session.user_id).await?),
+            "2" => Some(mandate_url(&state, user.customer(), user.session.user_id).await?),
             _ => None,
         },
         payment_method_type: stored.payment_method_type,
@@ -201,8 +200,8 @@ async fn save_billing_details(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    billing::save(&state.db, user.account.customer_id, &details, state.clock.now()).await?;
-    tracing::info!(customer = user.account.customer_id, "billing details saved");
+    billing::save(&state.db, user.customer(), &details, state.clock.now()).await?;
+    tracing::info!(customer = user.customer().get(), "billing details saved");
     Ok(Json(Done { success: true }))
 }
 

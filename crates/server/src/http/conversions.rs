@@ -5,6 +5,7 @@
 //! edit right (`conversions::can_edit_conversions`). Another customer's action or upload is 404.
 
 use crate::http::kit::extract::{Path, Query};
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::pounds_text;
@@ -134,7 +135,7 @@ struct Lists {
     connected: Vec<String>,
 }
 
-async fn lists(state: &AppState, customer: i64) -> Result<Lists, AppError> {
+async fn lists(state: &AppState, customer: CustomerId) -> Result<Lists, AppError> {
     let (sources, _) = tag_store::choices(&state.db, customer).await?;
     Ok(Lists {
         sources,
@@ -380,7 +381,7 @@ fn id_or_any() -> Object {
 /// The action the form describes, its name unique and its source / medium and tag the customer's.
 async fn action_of(
     state: &AppState,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     fields: &ConversionFields,
 ) -> Result<ConversionAction, AppError> {

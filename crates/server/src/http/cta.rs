@@ -5,6 +5,7 @@
 //! right (`cta::can_edit_cta`). Another customer's call-to-action is 404.
 
 use crate::http::kit::extract::{Path, Query};
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::cta::{
@@ -295,7 +296,12 @@ impl CtaFields {
     }
 }
 
-async fn checked(state: &AppState, customer: i64, id: i64, form: &CtaFields) -> Result<domain::cta::Cta, AppError> {
+async fn checked(
+    state: &AppState,
+    customer: CustomerId,
+    id: i64,
+    form: &CtaFields,
+) -> Result<domain::cta::Cta, AppError> {
     let taken = cta::other_names(&state.db, customer, id).await?;
     parse_cta(&form.form(), &taken).map_err(|errors| {
         if errors.get("form_name") == Some(NAME_NOT_UNIQUE) {

@@ -5,6 +5,7 @@
 //! else: cancelled, tampered, replayed, expired).
 
 use crate::http::kit::extract::Query;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::http::header::LOCATION;
 use axum::http::request::Parts;
@@ -28,7 +29,7 @@ pub(crate) fn router() -> Router<AppState> {
 
 /// The provider's page to start the customer's user's flow at: their live flow again, or a new
 /// one (the billing details' GET adds no row each time).
-pub(crate) async fn mandate_url(state: &AppState, customer: i64, user: i64) -> Result<String, AppError> {
+pub(crate) async fn mandate_url(state: &AppState, customer: CustomerId, user: i64) -> Result<String, AppError> {
     let now = state.clock.now();
     let flow = payment_orders::live_or_new(&state.db, Journey::MandateFlow, customer, user, now).await?;
     Ok(state.payments.mandate_url(&flow, MANDATE_RETURN_PATH))
@@ -44,7 +45,7 @@ fn billing_details(account: &AccountState, updated: bool) -> Response {
 }
 
 /// Records a genuine, successful answer for the customer's own fresh flow; false otherwise.
-async fn record(state: &AppState, customer: i64, answer: &HashMap<String, String>) -> Result<bool, AppError> {
+async fn record(state: &AppState, customer: CustomerId, answer: &HashMap<String, String>) -> Result<bool, AppError> {
     let text = |name: &str| answer.get(name).map(String::as_str).unwrap_or("");
     let params: Vec<(&str, &str)> = MANDATE_SIGNED_RETURN.iter().map(|name| (*name, text(name))).collect();
     if !state.payments.mandate_answer_is_genuine(&params, text("shasign")) || text("status") != "success" {
@@ -83,7 +84,7 @@ async fn mandate_return(
     if guard(&billing_page("/billing/details", &account), &account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
     }
-    let recorded = record(&state, account.customer_id, &answer).await?;
+    let recorded = record(&state, CustomerId::new(account.customer_id), &answer).await?;
     if recorded {
         tracing::info!(customer = account.customer_id, "direct debit mandate updated");
     } else {

@@ -6,6 +6,7 @@
 //! (the `integration_sales_import` scope and sales data access, domain
 //! `sales::import::opens_import_sales`); importing and undoing need an administrator.
 
+use crate::store::CustomerId;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::Json;
 use domain::sales::import::{
@@ -252,7 +253,7 @@ async fn open_file(state: &AppState, file: Option<UploadedFile>) -> Result<(Stri
 /// form_upload (422 on form_upload when the account has no such upload, or no longer).
 async fn posted_or_uploaded(
     state: &AppState,
-    customer: i64,
+    customer: CustomerId,
     form: &mut Form<SalesImportFields>,
 ) -> Result<(String, SalesFile), AppError> {
     let posted = form.take_file("form_file");

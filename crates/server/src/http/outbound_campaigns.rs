@@ -9,6 +9,7 @@
 
 use crate::http::contract::bounds;
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::agents::{
@@ -172,7 +173,12 @@ struct EditCampaignRequest {
 }
 
 /// Checks a campaign name against the domain's rules and the account's other campaigns.
-pub(crate) async fn check_campaign_name(state: &AppState, customer: i64, id: i64, name: &str) -> Result<(), AppError> {
+pub(crate) async fn check_campaign_name(
+    state: &AppState,
+    customer: CustomerId,
+    id: i64,
+    name: &str,
+) -> Result<(), AppError> {
     let taken = store::other_names(&state.db, customer, id).await?;
     let errors = validate_campaign(name, &taken);
     if errors.is_empty() {

@@ -10,6 +10,7 @@
 //! outbound and auth code 25 (the account owner). Another customer's ids are 404.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::caller_ids::{
@@ -187,7 +188,7 @@ struct TooManyCalls {
 
 /// Counts a call of `kind` (add, resend, verify) against the account's minute: past
 /// `REQUESTS_PER_MINUTE`, 429 with the words on `field` too.
-async fn limit_requests(state: &AppState, customer: i64, kind: &str, field: &str) -> Result<(), AppError> {
+async fn limit_requests(state: &AppState, customer: CustomerId, kind: &str, field: &str) -> Result<(), AppError> {
     let bucket = format!("outboundcli:{kind}:{customer}");
     let usage = api_rate::hit(&state.db, &bucket, caller_ids::limits::REQUESTS_PER_MINUTE, state.clock.now()).await?;
     let Some(message) = too_many_requests(usage.used) else { return Ok(()) };
@@ -209,7 +210,7 @@ fn send_refused(field: &str, refusal: SendRefusal) -> AppError {
 }
 
 /// Sends `code` to the number through the provider (the code itself is never logged).
-async fn send_code(state: &AppState, customer: i64, number: &str, code: &str) -> Result<(), AppError> {
+async fn send_code(state: &AppState, customer: CustomerId, number: &str, code: &str) -> Result<(), AppError> {
     state
         .caller_id_codes
         .send(customer, number, code, state.clock.now())
@@ -245,7 +246,7 @@ async fn add_caller_id(
         .await?
         .ok_or_else(|| AppError::field("form_number", ON_THE_LIST))?;
     send_code(&state, customer, &number, &code).await?;
-    tracing::info!(customer, caller_id = id, "outside caller id added, code sent");
+    tracing::info!(customer = customer.get(), caller_id = id, "outside caller id added, code sent");
     Ok(Json(Saved { success: true, id }))
 }
 
@@ -298,7 +299,7 @@ async fn verify_caller_id(
     }
     let hash = code_hash(customer, &row.number, &code);
     if hash == row.code_hash && store::mark_verified(&state.db, customer, id, &hash, MAX_ATTEMPTS, now).await? {
-        tracing::info!(customer, caller_id = id, "outside caller id verified");
+        tracing::info!(customer = customer.get(), caller_id = id, "outside caller id verified");
         return Ok(Json(Done { success: true }));
     }
     match store::count_wrong_code(&state.db, customer, id, MAX_ATTEMPTS).await? {
@@ -336,7 +337,7 @@ async fn resend_code(
         return Err(AppError::NotFound);
     }
     send_code(&state, customer, &row.number, &code).await?;
-    tracing::info!(customer, caller_id = id, "caller id code sent again");
+    tracing::info!(customer = customer.get(), caller_id = id, "caller id code sent again");
     Ok(Json(Done { success: true }))
 }
 
@@ -368,7 +369,7 @@ async fn remove_caller_id(
     if !store::delete(&state.db, customer, id).await? {
         return Err(AppError::NotFound);
     }
-    tracing::info!(customer, caller_id = id, "outside caller id removed");
+    tracing::info!(customer = customer.get(), caller_id = id, "outside caller id removed");
     Ok(Json(Done { success: true }))
 }
 
@@ -406,6 +407,6 @@ async fn restrict_agent(
     may_present(&agent.outbound_number, restricted, &allowed)
         .map_err(|message| AppError::field("form_customer_restrict_cli", message))?;
     store::set_restricted(&state.db, agent.id, restricted).await?;
-    tracing::info!(customer, agent = agent.id, restricted, "agent caller id restriction saved");
+    tracing::info!(customer = customer.get(), agent = agent.id, restricted, "agent caller id restriction saved");
     Ok(Json(Done { success: true }))
 }

@@ -91,6 +91,11 @@ async fn accept_outbound_terms(
         errors.add("form_terms", domain::caller_ids::terms::accepted_already(&email));
         return Err(AppError::Coded("TERMS_ACCEPTED_ALREADY", errors));
     }
-    tracing::info!(customer, user = user.account.user_id, version = OUTBOUND_TERMS.version, "outbound terms accepted");
+    tracing::info!(
+        customer = customer.get(),
+        user = user.account.user_id,
+        version = OUTBOUND_TERMS.version,
+        "outbound terms accepted"
+    );
     Ok(Json(page(&state, &user).await?))
 }

@@ -5,6 +5,7 @@
 //! guard of /parameters); a name the account does not capture is 404.
 
 use crate::http::kit::extract::Query;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::services::parameters::{validate_parameter_name, PARAMETER_FIELD, PARAMETER_NOT_UNIQUE};
@@ -43,7 +44,7 @@ fn require(user: &AccountUser) -> Result<(), AppError> {
 }
 
 /// The captured parameter named exactly `name`, else 404.
-async fn captured(state: &AppState, customer: i64, name: &str) -> Result<String, AppError> {
+async fn captured(state: &AppState, customer: CustomerId, name: &str) -> Result<String, AppError> {
     let names = visit_figures::parameters(&state.db, customer).await?;
     names.into_iter().find(|n| n == name).ok_or(AppError::NotFound)
 }

@@ -53,7 +53,7 @@ async fn require_card_payer(state: &AppState, user: &AccountUser) -> Result<(), 
     if guard(&billing_page("/billing/details/payment", &user.account), &user.account) != GuardStep::Allow {
         return Err(AppError::Forbidden);
     }
-    let details = billing::load(&state.db, user.account.customer_id).await?;
+    let details = billing::load(&state.db, user.customer()).await?;
     match details {
         Some(d) if d.payment_method_type == "1" => Ok(()),
         _ => Err(AppError::Forbidden),
@@ -68,7 +68,7 @@ async fn card_params(State(state): State<AppState>, user: AccountUser) -> Result
     let order = payment_orders::live_or_new(
         &state.db,
         Journey::CardOrder,
-        user.account.customer_id,
+        user.customer(),
         user.session.user_id,
         state.clock.now(),
     )
@@ -155,7 +155,7 @@ async fn confirm_card(
     require_card_payer(&state, &user).await?;
     let params: Vec<(&str, &str)> = SIGNED_RETURN.iter().map(|name| (*name, form.signed(name))).collect();
     if !state.payments.card_answer_is_genuine(&params, &form.shasign) || form.success != "1" {
-        tracing::warn!(customer = user.account.customer_id, "card answer refused: bad signature or not a success");
+        tracing::warn!(customer = user.customer().get(), "card answer refused: bad signature or not a success");
         return Err(refused());
     }
     let (last4, expiry, brand, alias) =
@@ -167,14 +167,14 @@ async fn confirm_card(
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
     // Used once, by the customer it was made for, while fresh: a replay changes nothing.
-    let claimed = payments::claim(&mut tx, Journey::CardOrder, &form.orderid, user.account.customer_id, now).await?;
+    let claimed = payments::claim(&mut tx, Journey::CardOrder, &form.orderid, user.customer(), now).await?;
     if !claimed {
-        tracing::warn!(customer = user.account.customer_id, "card answer refused: unknown, used or expired order");
+        tracing::warn!(customer = user.customer().get(), "card answer refused: unknown, used or expired order");
         return Err(refused());
     }
     let card = billing::StoredCard { brand, last4, expiry, alias };
-    billing::set_card(&mut tx, user.account.customer_id, &card, now).await?;
+    billing::set_card(&mut tx, user.customer(), &card, now).await?;
     tx.commit().await?;
-    tracing::info!(customer = user.account.customer_id, "card details updated");
+    tracing::info!(customer = user.customer().get(), "card details updated");
     Ok(Json(Done { success: true }))
 }

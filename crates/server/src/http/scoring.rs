@@ -6,6 +6,7 @@
 //! the call log's (reports::call_score).
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
@@ -210,7 +211,7 @@ impl FormRow for QuestionRow {
 /// The scorecard the form describes, checked by the domain against the other names.
 async fn scorecard_of(
     state: &AppState,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     form: &Form<ScorecardFields>,
 ) -> Result<(String, Vec<Question>), AppError> {

@@ -5,6 +5,7 @@
 //! changes need `sources::can_edit_sources`. Another customer's ids are 404.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::sources::{
@@ -108,7 +109,7 @@ struct SourcesPage {
     can_edit: bool,
 }
 
-async fn ruleset_of(state: &AppState, customer: i64) -> Result<Ruleset, AppError> {
+async fn ruleset_of(state: &AppState, customer: CustomerId) -> Result<Ruleset, AppError> {
     let mut conn = state.db.acquire().await?;
     Ok(store::ruleset(&mut conn, customer).await?)
 }
@@ -217,7 +218,7 @@ struct PairFields {
     medium: String,
 }
 
-async fn check_pair(state: &AppState, customer: i64, except: i64, fields: &PairFields) -> Result<(), AppError> {
+async fn check_pair(state: &AppState, customer: CustomerId, except: i64, fields: &PairFields) -> Result<(), AppError> {
     let taken = store::taken(&state.db, customer, except).await?;
     let form = PairForm { source: fields.source.clone(), medium: fields.medium.clone() };
     let errors = validate_pair(&form, &taken);
@@ -352,7 +353,7 @@ fn parse(fields: &SourceRuleFields) -> Result<ParsedRule, AppError> {
 }
 
 /// The customer's pair named by `sourceId`, else 404.
-async fn own_pair(state: &AppState, customer: i64, text: Option<&str>) -> Result<i64, AppError> {
+async fn own_pair(state: &AppState, customer: CustomerId, text: Option<&str>) -> Result<i64, AppError> {
     let id = id_of(text)?;
     store::pair(&state.db, customer, id, 0).await?.ok_or(AppError::NotFound)?;
     Ok(id)

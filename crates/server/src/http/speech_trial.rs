@@ -145,7 +145,7 @@ async fn start_trial(
         return Err(AppError::field("trial", TRIAL_TAKEN));
     }
     tx.commit().await?;
-    tracing::info!(customer, ends_at, "speech analytics trial started");
+    tracing::info!(customer = customer.get(), ends_at, "speech analytics trial started");
     Ok(Json(answer(&state, &user, Some(&trial)).await?))
 }
 
@@ -163,7 +163,7 @@ async fn cancel_trial(State(state): State<AppState>, user: AccountUser) -> Resul
     if !speech_trials::cancel(&state.db, customer, now, user.session.user_id).await? {
         return Err(AppError::field("trial", ALREADY_CANCELLED));
     }
-    tracing::info!(customer, "speech analytics trial cancelled");
+    tracing::info!(customer = customer.get(), "speech analytics trial cancelled");
     let trial = Trial { cancelled_at: Some(now), ..trial };
     Ok(Json(answer(&state, &user, Some(&trial)).await?))
 }

@@ -1,6 +1,7 @@
 //! The built frontend under /manage/. Page paths fall back to index.html (history-mode routing);
 //! a missing asset is a 404, never index.html.
 
+use crate::store::CustomerId;
 use std::path::{Component, Path, PathBuf};
 
 use crate::http::kit::extract::Path as UrlPath;
@@ -95,7 +96,9 @@ async fn logo(
     } else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let Ok(customer_id) = stem.parse::<i64>() else { return StatusCode::NOT_FOUND.into_response() };
+    let Ok(customer_id) = stem.parse::<i64>().map(CustomerId::new) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let allowed = accounts::accessible_customer(&state.db, session.user_id, customer_id).await.ok().flatten().is_some();
     if !allowed {
         return StatusCode::NOT_FOUND.into_response();

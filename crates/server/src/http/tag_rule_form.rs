@@ -2,6 +2,7 @@
 //! across them a schema states (at least one condition), and the rule it describes, its source /
 //! medium and campaign the customer's.
 
+use crate::store::CustomerId;
 use domain::reports::CallOutcome;
 use domain::tags::{
     parse_tag_rule, TagRule, TagRuleForm, CAMPAIGN_CHOICE, DURATION_MAX, FIRST_TIME_TICKED, KEYS_PRESSED, SOURCE_CHOICE,
@@ -94,7 +95,12 @@ fn rule_contract() -> RefOr<Schema> {
 form_contract!(RuleContract, RuleFields, rule_contract());
 
 /// The rule the form describes, its source / medium and campaign the customer's.
-pub(super) async fn rule_of(state: &AppState, customer: i64, tag: i64, form: &RuleFields) -> Result<TagRule, AppError> {
+pub(super) async fn rule_of(
+    state: &AppState,
+    customer: CustomerId,
+    tag: i64,
+    form: &RuleFields,
+) -> Result<TagRule, AppError> {
     let form = TagRuleForm {
         source_medium: form.form_source_medium.clone(),
         campaign: form.form_campaign.clone(),

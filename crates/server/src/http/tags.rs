@@ -4,6 +4,7 @@
 //! the edit right (`tags::can_edit_tags`). Another customer's tag or rule is 404.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::CallOutcome;
@@ -179,7 +180,7 @@ pub(super) fn path_id(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or(AppError::NotFound)
 }
 
-async fn check_tag(state: &AppState, customer: i64, id: i64, form: &TagFields) -> Result<(), AppError> {
+async fn check_tag(state: &AppState, customer: CustomerId, id: i64, form: &TagFields) -> Result<(), AppError> {
     let taken = tags::other_names(&state.db, customer, id).await?;
     let errors = validate_tag(&form.form(), &taken);
     if errors.get("form_description") == Some(domain::names::DESCRIPTION_NOT_UNIQUE) {

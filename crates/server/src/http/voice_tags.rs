@@ -8,6 +8,7 @@
 //! record is 404.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::menu_page_opens;
@@ -304,7 +305,12 @@ struct VoiceTagFields {
     form_side: String,
 }
 
-async fn check_voice_tag(state: &AppState, customer: i64, id: i64, form: &VoiceTagFields) -> Result<Side, AppError> {
+async fn check_voice_tag(
+    state: &AppState,
+    customer: CustomerId,
+    id: i64,
+    form: &VoiceTagFields,
+) -> Result<Side, AppError> {
     let taken = store::other_voice_tag_names(&state.db, customer, id).await?;
     let tag = VoiceTagForm {
         description: form.form_description.clone(),

@@ -3,6 +3,7 @@
 //! domain's invoice rules from the stored charges, numbers and calls. Safe to rerun and to run
 //! on several servers at once: a month is invoiced once (a unique index decides).
 
+use crate::store::CustomerId;
 use std::time::Duration;
 
 use domain::billing::invoice::{invoice_lines, invoice_totals, months_to_invoice, BillingMonth, InvoiceInput};
@@ -21,7 +22,7 @@ pub const MONTHS_BACK: u32 = 12;
 
 async fn invoice_month(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     zone: &str,
     plan: &str,
     month: &BillingMonth,
@@ -36,7 +37,7 @@ async fn invoice_month(
     let lines = match invoice_lines(month, zone, &input) {
         Ok(lines) => lines,
         Err(error) => {
-            tracing::error!(customer, %error, "invoice not made");
+            tracing::error!(customer = customer.get(), %error, "invoice not made");
             return Ok(false);
         }
     };
@@ -85,7 +86,7 @@ pub async fn settle_speech_trials(db: &AnyPool, now: i64) -> sqlx::Result<usize>
                 };
                 charges::start(&mut tx, &charge, trial.ends_at).await?;
             }
-            tracing::info!(customer, "speech analytics trial converted");
+            tracing::info!(customer = customer.get(), "speech analytics trial converted");
         }
         tx.commit().await?;
     }
@@ -99,7 +100,7 @@ pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
     let mut made = 0;
     for (customer, zone, plan, since) in invoices::billable_customers(db).await? {
         let Ok(months) = months_to_invoice(now, &zone, since, MONTHS_BACK) else {
-            tracing::error!(customer, zone, "unknown time zone: not invoiced");
+            tracing::error!(customer = customer.get(), zone, "unknown time zone: not invoiced");
             continue;
         };
         let done = invoices::invoiced_periods(db, customer).await?;

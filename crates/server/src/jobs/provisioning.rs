@@ -47,7 +47,12 @@ impl Provisioner for LocalProvisioner {
             (None, destination) => format!("destination {destination}"),
         };
         let name = if entry.kind == "static" { &entry.number } else { &entry.pool_name };
-        tracing::info!(customer = entry.customer_id, entry = entry.id, "provisioned {} {name} to {target}", entry.kind);
+        tracing::info!(
+            customer = entry.customer_id.get(),
+            entry = entry.id,
+            "provisioned {} {name} to {target}",
+            entry.kind
+        );
         Ok(())
     }
 }

@@ -23,7 +23,7 @@ pub async fn run(db: &AnyPool, now: i64) -> sqlx::Result<usize> {
         let due = match summaries_due(now, &subscriber.time_zone) {
             Ok(due) => due,
             Err(error) => {
-                tracing::error!(customer = subscriber.customer_id, %error, "summary e-mails not sent");
+                tracing::error!(customer = subscriber.customer_id.get(), %error, "summary e-mails not sent");
                 continue;
             }
         };

@@ -4,6 +4,7 @@
 //! agreed to; exchanging it yields the account connected. Google Analytics' properties come
 //! from the provider too.
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 use crate::security::{random_token, token_hash};
@@ -56,16 +57,16 @@ pub trait AdPlatforms {
         &self,
         identifier: &str,
         code: &str,
-        customer: i64,
+        customer: CustomerId,
         now: i64,
     ) -> impl std::future::Future<Output = Result<Grant>> + Send;
     /// The Google Analytics properties of the customer's connected account.
-    fn ga_properties(&self, customer: i64) -> impl std::future::Future<Output = Result<Vec<GaProperty>>> + Send;
+    fn ga_properties(&self, customer: CustomerId) -> impl std::future::Future<Output = Result<Vec<GaProperty>>> + Send;
     /// The accounts or portals of the customer's connected login for `identifier`.
     fn accounts(
         &self,
         identifier: &str,
-        customer: i64,
+        customer: CustomerId,
     ) -> impl std::future::Future<Output = Result<Vec<ProviderAccount>>> + Send;
 }
 
@@ -88,7 +89,7 @@ impl AdPlatforms for Sandbox<'_> {
         )
     }
 
-    async fn exchange(&self, identifier: &str, code: &str, customer: i64, now: i64) -> Result<Grant> {
+    async fn exchange(&self, identifier: &str, code: &str, customer: CustomerId, now: i64) -> Result<Grant> {
         let row: Option<(String,)> = sqlx::query_as(
             "UPDATE sandbox_oauth_codes SET used_at = $1
              WHERE code_hash = $2 AND identifier = $3 AND customer_id = $4 AND used_at IS NULL AND expires_at > $1
@@ -103,14 +104,14 @@ impl AdPlatforms for Sandbox<'_> {
         row.map(|(account,)| Grant { account }).ok_or(ProviderError::Refused)
     }
 
-    async fn ga_properties(&self, customer: i64) -> Result<Vec<GaProperty>> {
+    async fn ga_properties(&self, customer: CustomerId) -> Result<Vec<GaProperty>> {
         Ok(sqlx::query_as("SELECT ua, url FROM sandbox_ga_properties WHERE customer_id = $1 ORDER BY ua")
             .bind(customer)
             .fetch_all(self.0)
             .await?)
     }
 
-    async fn accounts(&self, identifier: &str, customer: i64) -> Result<Vec<ProviderAccount>> {
+    async fn accounts(&self, identifier: &str, customer: CustomerId) -> Result<Vec<ProviderAccount>> {
         Ok(sqlx::query_as(
             "SELECT account_id, name FROM sandbox_provider_accounts WHERE customer_id = $1 AND identifier = $2 ORDER BY account_id",
         )
@@ -123,22 +124,22 @@ impl AdPlatforms for Sandbox<'_> {
 
 /// The accounts a first sandbox consent gives the customer's login: two Google Ads accounts, or
 /// two HubSpot portals (ids made from the customer's, so each customer's differ).
-pub fn sandbox_accounts(identifier: &str, customer: i64, customer_name: &str) -> Vec<ProviderAccount> {
+pub fn sandbox_accounts(identifier: &str, customer: CustomerId, customer_name: &str) -> Vec<ProviderAccount> {
     let account = |account_id: String, name: String| ProviderAccount { account_id, name };
     match identifier {
         "google_ads" => vec![
             account(
-                format!("{:03}-{:03}-0001", customer / 1000 % 1000, customer % 1000),
+                format!("{:03}-{:03}-0001", customer.get() / 1000 % 1000, customer.get() % 1000),
                 format!("{customer_name} – Search"),
             ),
             account(
-                format!("{:03}-{:03}-0002", customer / 1000 % 1000, customer % 1000),
+                format!("{:03}-{:03}-0002", customer.get() / 1000 % 1000, customer.get() % 1000),
                 format!("{customer_name} – Display"),
             ),
         ],
         "hubspot" => vec![
-            account(format!("{}01", 4_000_000 + customer), customer_name.to_string()),
-            account(format!("{}02", 4_000_000 + customer), format!("{customer_name} (test portal)")),
+            account(format!("{}01", 4_000_000 + customer.get()), customer_name.to_string()),
+            account(format!("{}02", 4_000_000 + customer.get()), format!("{customer_name} (test portal)")),
         ],
         _ => Vec::new(),
     }
@@ -149,7 +150,7 @@ pub fn sandbox_accounts(identifier: &str, customer: i64, customer_name: &str) ->
 /// a first Google Ads or HubSpot one, its accounts or portals (`sandbox_accounts`).
 pub async fn sandbox_consent(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     customer_name: &str,
     identifier: &str,
     account: &str,

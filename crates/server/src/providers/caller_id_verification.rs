@@ -5,6 +5,7 @@
 //! keeps only its hash (`code_hash`). Before a code goes out, `claim_send` checks the limits
 //! (domain `caller_ids::limits`) against the codes sent by account and number and records it.
 
+use crate::store::CustomerId;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -21,7 +22,7 @@ pub type Sent<'a> = Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>
 /// An outside provider that sends a verification code to a phone number (a text or a call).
 pub trait CodeSender: Send + Sync {
     /// Sends `code` to `number` for the account `customer`.
-    fn send<'a>(&'a self, customer: i64, number: &'a str, code: &'a str, now: i64) -> Sent<'a>;
+    fn send<'a>(&'a self, customer: CustomerId, number: &'a str, code: &'a str, now: i64) -> Sent<'a>;
 }
 
 /// The sandbox provider: the message lands in `sandbox_phone_messages`.
@@ -37,7 +38,7 @@ pub fn code_message(code: &str, product: &str) -> String {
 }
 
 impl CodeSender for SandboxPhone {
-    fn send<'a>(&'a self, customer: i64, number: &'a str, code: &'a str, now: i64) -> Sent<'a> {
+    fn send<'a>(&'a self, customer: CustomerId, number: &'a str, code: &'a str, now: i64) -> Sent<'a> {
         Box::pin(async move {
             let message = code_message(code, &self.product);
             crate::store::caller_ids::record_sandbox_message(&self.db, customer, number, &message, now)
@@ -52,7 +53,7 @@ impl CodeSender for SandboxPhone {
 /// One transaction holds the account, so two requests at once cannot both pass a limit.
 pub async fn claim_send(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     number: &str,
     current: Option<&CodeState>,
     now: i64,
@@ -83,7 +84,7 @@ pub fn new_code() -> String {
 
 /// The stored form of a code: SHA-256 over the account, the number and the code, so a code
 /// hash is not the same for two numbers.
-pub fn code_hash(customer: i64, number: &str, code: &str) -> String {
+pub fn code_hash(customer: CustomerId, number: &str, code: &str) -> String {
     let digest = Sha256::digest(format!("{customer}:{number}:{code}").as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -94,11 +95,11 @@ mod tests {
 
     #[test]
     fn a_code_hash_depends_on_the_number_and_the_code() {
-        let hash = code_hash(100, "07700900123", "123456");
+        let hash = code_hash(CustomerId::new(100), "07700900123", "123456");
         assert_eq!(hash.len(), 64);
-        assert_ne!(hash, code_hash(100, "07700900124", "123456"));
-        assert_ne!(hash, code_hash(100, "07700900123", "123457"));
-        assert_ne!(hash, code_hash(101, "07700900123", "123456"));
+        assert_ne!(hash, code_hash(CustomerId::new(100), "07700900124", "123456"));
+        assert_ne!(hash, code_hash(CustomerId::new(100), "07700900123", "123457"));
+        assert_ne!(hash, code_hash(CustomerId::new(101), "07700900123", "123456"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! (`store::vocabulary_pronunciations`); the transcription job reads them, and runs espeak-ng
 //! only for a vocabulary saved before they were kept, once, keeping what it gives.
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 use tokio::process::Command;
 
@@ -67,7 +68,7 @@ pub async fn of_entries(entries: &str) -> Result<Vec<Pronunciation>, Result<Vec<
 /// The account's vocabulary as the recogniser is given it: the kept pronunciations of all its
 /// vocabularies' words, each word once, sorted. A vocabulary kept without them (saved before they
 /// were) has them worked out now and kept; should espeak-ng fail, its words are left out this time.
-pub async fn account_vocabulary(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Pronunciation>> {
+pub async fn account_vocabulary(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<Pronunciation>> {
     let mut all = Vec::new();
     for vocabulary in store::of_account(db, customer).await? {
         match vocabulary.pronunciations() {

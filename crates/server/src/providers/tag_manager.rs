@@ -4,6 +4,7 @@
 //! changes needs a manual publish, and a version can be made and published.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,13 +32,20 @@ type Result<T> = std::result::Result<T, TagManagerError>;
 
 /// What the setup dialog asks of a tag-manager provider, on behalf of one customer.
 pub trait TagManager {
-    fn accounts(&self, customer: i64) -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
-    fn containers(&self, customer: i64, account: &str) -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
-    fn workspaces(&self, customer: i64, container: &str)
-        -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
+    fn accounts(&self, customer: CustomerId) -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
+    fn containers(
+        &self,
+        customer: CustomerId,
+        account: &str,
+    ) -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
+    fn workspaces(
+        &self,
+        customer: CustomerId,
+        container: &str,
+    ) -> impl std::future::Future<Output = Result<Vec<Item>>> + Send;
     fn create_tag(
         &self,
-        customer: i64,
+        customer: CustomerId,
         workspace: &str,
         campaign_ref: &str,
         now: i64,
@@ -45,16 +53,21 @@ pub trait TagManager {
     /// "publish" when the workspace can be published now, "manual" when the user must.
     fn workspace_status(
         &self,
-        customer: i64,
+        customer: CustomerId,
         workspace: &str,
         tag: &str,
     ) -> impl std::future::Future<Output = Result<&'static str>> + Send;
     fn create_version(
         &self,
-        customer: i64,
+        customer: CustomerId,
         workspace: &str,
     ) -> impl std::future::Future<Output = Result<String>> + Send;
-    fn publish(&self, customer: i64, version: &str, now: i64) -> impl std::future::Future<Output = Result<()>> + Send;
+    fn publish(
+        &self,
+        customer: CustomerId,
+        version: &str,
+        now: i64,
+    ) -> impl std::future::Future<Output = Result<()>> + Send;
 }
 
 pub const TAG_NAME: &str = "Call tracking numbers";
@@ -63,7 +76,7 @@ pub const TAG_NAME: &str = "Call tracking numbers";
 pub struct Sandbox<'a>(pub &'a AnyPool);
 
 /// The account of a path (its first two segments), when it is the customer's.
-async fn owns(db: &AnyPool, customer: i64, path: &str) -> Result<()> {
+async fn owns(db: &AnyPool, customer: CustomerId, path: &str) -> Result<()> {
     let account: String = path.split('/').take(2).collect::<Vec<_>>().join("/");
     let found: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM tm_accounts WHERE path = $1 AND customer_id = $2")
         .bind(&account)
@@ -88,7 +101,7 @@ async fn container_of(db: &AnyPool, workspace: &str) -> Result<String> {
 }
 
 impl TagManager for Sandbox<'_> {
-    async fn accounts(&self, customer: i64) -> Result<Vec<Item>> {
+    async fn accounts(&self, customer: CustomerId) -> Result<Vec<Item>> {
         let rows: Vec<(String, String)> =
             sqlx::query_as("SELECT name, path FROM tm_accounts WHERE customer_id = $1 ORDER BY name")
                 .bind(customer)
@@ -97,17 +110,17 @@ impl TagManager for Sandbox<'_> {
         Ok(rows.into_iter().map(|(name, path)| Item { name, path }).collect())
     }
 
-    async fn containers(&self, customer: i64, account: &str) -> Result<Vec<Item>> {
+    async fn containers(&self, customer: CustomerId, account: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, account).await?;
         items(self.0, "SELECT name, path FROM tm_containers WHERE account_path = $1 ORDER BY name", account).await
     }
 
-    async fn workspaces(&self, customer: i64, container: &str) -> Result<Vec<Item>> {
+    async fn workspaces(&self, customer: CustomerId, container: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, container).await?;
         items(self.0, "SELECT name, path FROM tm_workspaces WHERE container_path = $1 ORDER BY name", container).await
     }
 
-    async fn create_tag(&self, customer: i64, workspace: &str, campaign_ref: &str, now: i64) -> Result<Item> {
+    async fn create_tag(&self, customer: CustomerId, workspace: &str, campaign_ref: &str, now: i64) -> Result<Item> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
         let mut tx = crate::db::begin_write(self.0).await?;
@@ -131,7 +144,7 @@ impl TagManager for Sandbox<'_> {
         Ok(Item { name: TAG_NAME.to_string(), path })
     }
 
-    async fn workspace_status(&self, customer: i64, workspace: &str, tag: &str) -> Result<&'static str> {
+    async fn workspace_status(&self, customer: CustomerId, workspace: &str, tag: &str) -> Result<&'static str> {
         owns(self.0, customer, workspace).await?;
         let row: Option<(Flag,)> = sqlx::query_as(
             "SELECT w.has_other_changes FROM tm_workspaces w JOIN tm_tags t ON t.workspace_path = w.path
@@ -148,7 +161,7 @@ impl TagManager for Sandbox<'_> {
         }
     }
 
-    async fn create_version(&self, customer: i64, workspace: &str) -> Result<String> {
+    async fn create_version(&self, customer: CustomerId, workspace: &str) -> Result<String> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
         let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_versions WHERE container_path = $1")
@@ -165,7 +178,7 @@ impl TagManager for Sandbox<'_> {
         Ok(path)
     }
 
-    async fn publish(&self, customer: i64, version: &str, now: i64) -> Result<()> {
+    async fn publish(&self, customer: CustomerId, version: &str, now: i64) -> Result<()> {
         owns(self.0, customer, version).await?;
         let done = sqlx::query("UPDATE tm_versions SET published_at = $1 WHERE path = $2")
             .bind(now)

@@ -2,6 +2,7 @@
 //! screen, a purchase form, a rollback), records what changed in the write's own transaction,
 //! explained in plain words by the domain.
 
+use crate::store::CustomerId;
 use domain::routing::history::{explain_change, Names, RecordKey, RecordKind, RoutingRecord};
 use domain::AccountState;
 use sqlx::{Any, Transaction};
@@ -15,6 +16,13 @@ use crate::store::routing_history::{self as store, Author, Source};
 pub struct Editor<'a> {
     pub user_id: i64,
     pub account: &'a AccountState,
+}
+
+impl Editor<'_> {
+    /// The account whose routing is changed.
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
+    }
 }
 
 /// Records a change of `key` made in `tx` (nothing when the record did not change), explained
@@ -35,13 +43,13 @@ pub async fn record_change<'a>(
 pub struct RecordedWrite {
     pub tx: Transaction<'static, Any>,
     kind: RecordKind,
-    customer: i64,
+    customer: CustomerId,
     before: Option<RoutingRecord>,
 }
 
 impl RecordedWrite {
     /// Begins a write to the customer's record `id` of `kind` (0: a new one).
-    pub async fn begin(state: &AppState, customer: i64, kind: RecordKind, id: i64) -> Result<Self, AppError> {
+    pub async fn begin(state: &AppState, customer: CustomerId, kind: RecordKind, id: i64) -> Result<Self, AppError> {
         let mut tx = crate::db::begin_write(&state.db).await?;
         let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
         Ok(RecordedWrite { tx, kind, customer, before })
@@ -117,7 +125,7 @@ impl ChangeLog {
 fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
     let account = editor.account;
     Author {
-        customer_id: account.customer_id,
+        customer_id: CustomerId::new(account.customer_id),
         user_id: editor.user_id,
         user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
         source,

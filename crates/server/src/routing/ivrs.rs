@@ -2,6 +2,7 @@
 //! multi-level IVR credits charged when a save (a new IVR, a copy with its children) goes past
 //! them.
 
+use crate::store::CustomerId;
 use domain::routing::ivr::{bought_ivrs, ivr_credits, service_plan_flow, IvrCredits, Library};
 use domain::routing::{RowType, TimeRow};
 use sqlx::{Any, AnyPool, Transaction};
@@ -11,7 +12,7 @@ use crate::store::ivrs::{self, Charge};
 use crate::store::service_plans;
 
 /// The customer's IVRs, destination plans and voicemails, as the flow rules read them.
-pub async fn library(db: &AnyPool, customer: i64) -> Result<Library, AppError> {
+pub async fn library(db: &AnyPool, customer: CustomerId) -> Result<Library, AppError> {
     Ok(Library {
         ivrs: ivrs::all(db, customer).await?,
         destination_plans: ivrs::destination_plans(db, customer).await?,
@@ -20,7 +21,12 @@ pub async fn library(db: &AnyPool, customer: i64) -> Result<Library, AppError> {
 }
 
 /// The customer's service plans whose flow reaches the IVR, directly or through other IVRs.
-pub async fn plans_reaching(db: &AnyPool, customer: i64, ivr_id: i64, library: &Library) -> Result<Vec<i64>, AppError> {
+pub async fn plans_reaching(
+    db: &AnyPool,
+    customer: CustomerId,
+    ivr_id: i64,
+    library: &Library,
+) -> Result<Vec<i64>, AppError> {
     let node = format!("ivr-{ivr_id}");
     let mut reaching = vec![];
     for (plan, rows) in service_plans::all_times(db, customer).await? {
@@ -36,7 +42,7 @@ pub async fn plans_reaching(db: &AnyPool, customer: i64, ivr_id: i64, library: &
 
 /// The customer's service plans reaching the IVR, read from the stored routing (what a save or
 /// a rollback of the IVR provisions again).
-pub async fn plans_using(db: &AnyPool, customer: i64, ivr_id: i64) -> Result<Vec<i64>, AppError> {
+pub async fn plans_using(db: &AnyPool, customer: CustomerId, ivr_id: i64) -> Result<Vec<i64>, AppError> {
     plans_reaching(db, customer, ivr_id, &library(db, customer).await?).await
 }
 
@@ -51,7 +57,7 @@ pub enum Credits {
 /// terms, then the multi-level price.
 pub async fn credits_for(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     adding: i64,
     accepted: bool,
 ) -> Result<Credits, AppError> {
@@ -71,7 +77,7 @@ pub async fn credits_for(
 /// Records the charges of `credits` for the new IVRs `ids` bought, accepted by `user_id`.
 pub async fn charge(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     user_id: i64,
     credits: &Credits,
     ids: &[i64],

@@ -4,6 +4,7 @@
 //! records as that transaction sees them), and a write the database refuses (a description now
 //! taken, an id in use) is the rollback's refusal, never a server error.
 
+use crate::store::CustomerId;
 use domain::routing::history::{
     foreign_references, written_advanced, Connection, RecordKind, RecordState, RollbackPlan, RoutingRecord,
 };
@@ -51,7 +52,7 @@ fn still_used(record: &RoutingRecord, users: &[String]) -> AppError {
 pub async fn apply(
     state: &AppState,
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     restore: &RecordState,
 ) -> Result<(), AppError> {
     if let Some(record) = &restore.state {
@@ -70,7 +71,7 @@ pub async fn roll_back<'a>(
     plan: &RollbackPlan,
 ) -> Result<Vec<i64>, AppError> {
     let user = user.into();
-    let customer = user.account.customer_id;
+    let customer = user.customer();
     let mut log = ChangeLog::rolling_back(state, user, rolled_back);
     let mut change_ids = vec![];
     for restore in &plan.restores {
@@ -89,7 +90,7 @@ pub async fn roll_back<'a>(
 /// since, or (an id reused before migration 0027, or a forged history) another customer's.
 async fn refuse_foreign_references(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     record: &RoutingRecord,
 ) -> Result<(), AppError> {
     let names = store::names(tx, customer).await?;
@@ -155,7 +156,7 @@ fn is_constraint(error: &sqlx::Error) -> bool {
 async fn write(
     state: &AppState,
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     restore: &RecordState,
 ) -> Result<(), ApplyError> {
     let key = restore.key;

@@ -1,6 +1,7 @@
 //! Service plans: one create and one update for the routing editor and the purchase form's new
 //! service plan, each storing the rows and recording the change in the history.
 
+use crate::store::CustomerId;
 use domain::routing::history::{RecordKey, RecordKind};
 use domain::routing::{RowType, ServicePlanForm};
 use sqlx::{Any, Transaction};
@@ -20,7 +21,7 @@ fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
 }
 
 /// Every destination plan and IVR the rows point at must be the customer's (else 404).
-pub async fn check_targets(db: &AnyPool, customer: i64, plan: &ServicePlanForm) -> Result<(), AppError> {
+pub async fn check_targets(db: &AnyPool, customer: CustomerId, plan: &ServicePlanForm) -> Result<(), AppError> {
     let routings: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Routing).map(|r| r.routing).collect();
     let ivrs: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Ivr).map(|r| r.ivr).collect();
     if service_plans::destination_plans_owned(db, customer, &routings).await?
@@ -36,7 +37,7 @@ pub async fn check_targets(db: &AnyPool, customer: i64, plan: &ServicePlanForm) 
 pub async fn create(
     tx: &mut Transaction<'_, Any>,
     log: &mut ChangeLog,
-    customer: i64,
+    customer: CustomerId,
     plan: &ServicePlanForm,
 ) -> Result<i64, AppError> {
     let id = service_plans::insert(tx, customer, plan.description.trim()).await?;
@@ -51,7 +52,7 @@ pub async fn create(
 pub async fn update(
     tx: &mut Transaction<'_, Any>,
     log: &mut ChangeLog,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     plan: &ServicePlanForm,
     now: i64,

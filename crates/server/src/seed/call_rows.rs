@@ -2,6 +2,7 @@
 //! sources, and the visits and calls made for it. Shared by `calls` and the modules that add to
 //! its calls (scores, tags, recordings, visitors).
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::reports::CallOutcome;
@@ -21,7 +22,7 @@ pub(super) struct Entry {
 
 /// Everything of one customer the calls are made from.
 pub(super) struct Customer {
-    pub id: i64,
+    pub id: CustomerId,
     pub time_zone: String,
     pub website: String,
     pub entries: Vec<Entry>,

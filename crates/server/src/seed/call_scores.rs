@@ -4,6 +4,7 @@
 //! (the domain's `scoring::lead_score`, as the server decides them). A few statements: the router
 //! tests seed per test.
 
+use crate::store::CustomerId;
 use domain::reports::CallOutcome;
 use domain::scoring::{lead_score, score_answers, AnswerKind, LeadScore, Question};
 use domain::tags::{TagFacts, TagRule};
@@ -12,7 +13,7 @@ use sqlx::{Any, Transaction};
 use super::call_rows::{Call, Customer};
 use crate::db::Flag;
 
-pub(super) const DEMO_CUSTOMER: i64 = 100;
+pub(super) const DEMO_CUSTOMER: CustomerId = CustomerId::new(100);
 /// Scored calls at most.
 const SCORED: usize = 12;
 

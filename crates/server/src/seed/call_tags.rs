@@ -2,6 +2,7 @@
 //! of its demo calls decided by the domain's rules (`tags::automatic_tags`), as the server does
 //! when a call is stored, so the call log's tags come from rules, never typed in.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::tags::{automatic_tags, TagFacts, TagRule};
@@ -86,7 +87,7 @@ pub(super) async fn tag_calls(
 /// Stores the links `tag_calls` decided, by rule.
 pub(super) async fn insert_links(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     links: &[(i64, Vec<i64>)],
     now: i64,
 ) -> sqlx::Result<()> {

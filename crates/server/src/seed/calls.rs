@@ -8,6 +8,7 @@
 //! Run after the rest of the demo is committed (the routing is read back as the routing
 //! history's snapshot), before the billing run that invoices the calls.
 
+use crate::store::CustomerId;
 use std::collections::{HashMap, HashSet};
 
 use domain::purchase::usage::{billable_minutes, call_cost};
@@ -331,7 +332,7 @@ fn day_of_calls(
         let started_at = midnight + 8 * 3600 + dice.roll(10 * 3600);
         let duration = 15 + dice.roll(600);
         let mut call = Call {
-            customer_id: customer.id,
+            customer_id: customer.id.get(),
             entry_id: Some(entry.id),
             inbound: true,
             rate_item: match (freephone(&entry.number), mobile && has_rate("forwarded_mobile")) {
@@ -365,7 +366,7 @@ fn day_of_calls(
         }
         for _ in 0..dice.roll(4) {
             today.push(Call {
-                customer_id: customer.id,
+                customer_id: customer.id.get(),
                 user_id: Some(*agent),
                 rate_item: if dice.roll(3) == 0 { "outbound_mobile" } else { "outbound_landline" },
                 started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
@@ -387,7 +388,7 @@ pub(super) fn calls_for(
     next_call: i64,
     next_visit: i64,
 ) -> (Vec<Call>, Vec<Visit>) {
-    let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ customer.id as u64);
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ customer.id.get() as u64);
     let regulars: Vec<String> =
         (0..REGULARS).map(|_| format!("{}{:03}", dice.pick(&CALLER_RANGES), dice.roll(1000))).collect();
     let pools: Vec<&Entry> = customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
@@ -430,7 +431,7 @@ fn mark_first_times_and_callbacks(calls: &mut [Call], known: &HashSet<String>) {
 
 async fn insert_visits(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     visits: &[Visit],
     batch: usize,
 ) -> sqlx::Result<()> {
@@ -525,12 +526,12 @@ async fn insert_calls(
     Ok(())
 }
 
-async fn pairs(db: &AnyPool, sql: &str, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+async fn pairs(db: &AnyPool, sql: &str, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(sql).bind(customer_id).fetch_all(db).await
 }
 
 /// Reads what the customer's calls are made from (the routing as the routing history sees it).
-pub(super) async fn customer(db: &AnyPool, id: i64) -> sqlx::Result<Customer> {
+pub(super) async fn customer(db: &AnyPool, id: CustomerId) -> sqlx::Result<Customer> {
     let time_zone: String =
         sqlx::query_scalar("SELECT time_zone FROM customers WHERE id = $1").bind(id).fetch_one(db).await?;
     let website: Option<String> =
@@ -648,9 +649,10 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     }
     let rates: Vec<(String, i64)> =
         sqlx::query_as("SELECT item, price_tenth_pence FROM usage_rates WHERE plan = ''").fetch_all(db).await?;
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT DISTINCT customer_id FROM routing_entries ORDER BY customer_id")
-        .fetch_all(db)
-        .await?;
+    let ids: Vec<CustomerId> =
+        sqlx::query_scalar("SELECT DISTINCT customer_id FROM routing_entries ORDER BY customer_id")
+            .fetch_all(db)
+            .await?;
     let mut customers = Vec::new();
     for id in ids {
         customers.push(customer(db, id).await?);
@@ -712,7 +714,7 @@ const VOLUME_CHUNK: usize = 100_000;
 /// recordings are stored. `progress` hears the inbound calls stored so far.
 pub async fn seed_volume(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     now: i64,
     count: u64,
     days: i64,
@@ -739,7 +741,7 @@ pub async fn seed_volume(
             .collect();
     tx.commit().await?;
 
-    let mut dice = Dice(0x5eed_ca11 ^ customer_id as u64);
+    let mut dice = Dice(0x5eed_ca11 ^ customer_id.get() as u64);
     let regulars: Vec<String> =
         (0..REGULARS).map(|_| format!("{}{:03}", dice.pick(&CALLER_RANGES), dice.roll(1000))).collect();
     let pools: Vec<&Entry> = customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
@@ -806,7 +808,7 @@ mod tests {
             pool_numbers: if dynamic { vec!["01174960100".into(), "01174960101".into()] } else { vec![] },
         };
         Customer {
-            id: 100,
+            id: CustomerId::new(100),
             time_zone: "Europe/London".into(),
             website: "https://www.example.test".into(),
             entries: vec![entry(1, false, "01614960000"), entry(2, true, ""), entry(3, false, "08001234567")],

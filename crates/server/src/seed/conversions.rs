@@ -5,6 +5,7 @@
 //! them, one answered 'duplicate' (the sandbox had it already) and one left failed awaiting its
 //! retry; withheld callers without a click id are skipped with the reason.
 
+use crate::store::CustomerId;
 use domain::conversions::{ConversionAction, Platform};
 use domain::reports::CallOutcome;
 use sqlx::AnyPool;
@@ -12,7 +13,7 @@ use sqlx::AnyPool;
 use crate::jobs::conversion_uploads::{order_id, run, sandbox_outage, Sandbox};
 use crate::store::conversions as store;
 
-const HARBOUR: i64 = 100;
+const HARBOUR: CustomerId = CustomerId::new(100);
 const DAY: i64 = 24 * 60 * 60;
 
 pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {

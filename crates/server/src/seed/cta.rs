@@ -5,6 +5,7 @@
 //! The counts the pages show come from these rows by the same query the page uses. A few dozen
 //! rows a customer, inserted in batches.
 
+use crate::store::CustomerId;
 use domain::cta::{Cta, CtaKind, CALL_WINDOW_SECONDS};
 use sqlx::AnyPool;
 
@@ -57,7 +58,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     if stored > 0 {
         return Ok(());
     }
-    let customers: Vec<i64> = sqlx::query_scalar(
+    let customers: Vec<CustomerId> = sqlx::query_scalar(
         "SELECT DISTINCT customer_id FROM routing_entries WHERE kind = 'dynamic' ORDER BY customer_id",
     )
     .fetch_all(&mut *tx)

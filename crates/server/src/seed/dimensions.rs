@@ -2,10 +2,11 @@
 //! records the policy asked about, the premium quoted and a note on its calls; about a third of
 //! its calls of the last 60 days have values, checked by the domain as a user's would be.
 
+use crate::store::CustomerId;
 use domain::dimensions::{check_value, DimensionKind};
 use sqlx::AnyPool;
 
-const CUSTOMER: i64 = 300;
+const CUSTOMER: CustomerId = CustomerId::new(300);
 const DAY: i64 = 24 * 60 * 60;
 const POLICIES: [&str; 4] = ["Car", "Home", "Travel", "Business"];
 const NOTES: [&str; 3] = ["Wants a callback after 5pm", "Comparing three quotes", "Renewal due next month"];

@@ -3,6 +3,7 @@
 //! yesterday and working) and a splash screen; its sister practice, Stone & Sons (Starter) and
 //! Atlas Insurance have a dynamic URL each, for the tenant tests.
 
+use crate::store::CustomerId;
 use sqlx::{Any, Transaction};
 
 const DAY: i64 = 24 * 60 * 60;
@@ -104,7 +105,7 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
     // The logins' accounts and portals at the sandbox provider, as a first consent makes them.
     let logins = [(100, "hubspot", "Harbour Lane Dental"), (300, "google_ads", "Atlas Insurance Group")];
     for (customer, identifier, name) in logins {
-        for found in crate::providers::ad_platforms::sandbox_accounts(identifier, customer, name) {
+        for found in crate::providers::ad_platforms::sandbox_accounts(identifier, CustomerId::new(customer), name) {
             sqlx::query(
                 "INSERT INTO sandbox_provider_accounts (customer_id, identifier, account_id, name) VALUES ($1, $2, $3, $4)",
             )

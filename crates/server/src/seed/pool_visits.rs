@@ -5,6 +5,7 @@
 //! when none is free), the visits that called included, so the pool's page has real figures.
 //! And the parameters of every visit's landing URL, as the tracking captures them.
 
+use crate::store::CustomerId;
 use domain::services::parameters::landing_parameters;
 use domain::services::pool_health::{assign_numbers, HEALTH_WINDOW_SECONDS, SESSION_MINUTES};
 use sqlx::{Any, AnyPool, Transaction};
@@ -108,7 +109,7 @@ async fn pool(
     Ok(new)
 }
 
-async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, visits: &[NewVisit]) -> sqlx::Result<()> {
+async fn insert(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, visits: &[NewVisit]) -> sqlx::Result<()> {
     for chunk in visits.chunks(BATCH) {
         let sql = format!(
             "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, source_medium_id, landing_page,
@@ -167,7 +168,7 @@ async fn capture_parameters(tx: &mut Transaction<'_, Any>) -> sqlx::Result<()> {
 
 /// Seeds the visits that did not call once, after the calls: nothing when any is stored.
 pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
-    let pools: Vec<(i64, i64)> =
+    let pools: Vec<(CustomerId, i64)> =
         sqlx::query_as("SELECT customer_id, id FROM routing_entries WHERE kind = 'dynamic' ORDER BY customer_id, id")
             .fetch_all(db)
             .await?;
@@ -193,7 +194,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         calls::ensure_rules(&mut tx, customer, now).await?;
     }
     for customer in &customers {
-        let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ customer.id as u64);
+        let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ customer.id.get() as u64);
         let pools: Vec<&calls::Entry> =
             customer.entries.iter().filter(|e| e.dynamic && !e.pool_numbers.is_empty()).collect();
         for (i, entry) in pools.iter().enumerate() {

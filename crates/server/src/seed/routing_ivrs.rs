@@ -9,6 +9,7 @@
 //! hours" playing the main menu in office hours, used by a few numbers and a pool. Atlas
 //! Insurance (300): "Claims menu". Every menu passes the domain's rules before it is stored.
 
+use crate::store::CustomerId;
 use domain::routing::ivr::{add_key, set_key_type, set_repeat_key, validate_ivr, IvrForm, KeyType, NO_REPEAT};
 use domain::routing::{
     set_row_type, validate_service_plan, working_hours_rows, RowType, ServicePlanForm, TimeRow, WorkingHours,
@@ -37,7 +38,7 @@ pub async fn seed(tx: Tx<'_, '_>) -> Result<(), sqlx::Error> {
 }
 
 /// The id of the customer's row of `table` with this description, or 0.
-async fn find(tx: Tx<'_, '_>, table: &'static str, customer: i64, description: &str) -> sqlx::Result<i64> {
+async fn find(tx: Tx<'_, '_>, table: &'static str, customer: CustomerId, description: &str) -> sqlx::Result<i64> {
     let row: Option<(i64,)> = sqlx::query_as(&format!(
         "SELECT id FROM {table} WHERE customer_id = $1 AND description = $2 ORDER BY id LIMIT 1"
     ))
@@ -75,7 +76,7 @@ fn menu(description: &str, intro: i64, keys: &[Key<'_>], repeat_audio: &str) -> 
 }
 
 /// Stores the menus (id, form) when every one passes the domain's rules.
-async fn insert_menus(tx: Tx<'_, '_>, customer: i64, menus: &[(i64, IvrForm)]) -> sqlx::Result<bool> {
+async fn insert_menus(tx: Tx<'_, '_>, customer: CustomerId, menus: &[(i64, IvrForm)]) -> sqlx::Result<bool> {
     for (id, form) in menus {
         let taken: Vec<String> =
             menus.iter().filter(|(other, _)| other != id).map(|(_, f)| f.description.clone()).collect();
@@ -98,7 +99,7 @@ async fn insert_menus(tx: Tx<'_, '_>, customer: i64, menus: &[(i64, IvrForm)]) -
 }
 
 async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
-    const CUSTOMER: i64 = 100;
+    const CUSTOMER: CustomerId = CustomerId::new(100);
     const MAIN: i64 = 1;
     const BILLING: i64 = 2;
     const CLOSED: i64 = 3;
@@ -182,7 +183,7 @@ async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
 }
 
 async fn seed_insurance(tx: Tx<'_, '_>) -> sqlx::Result<()> {
-    const CUSTOMER: i64 = 300;
+    const CUSTOMER: CustomerId = CustomerId::new(300);
     let welcome = find(tx, "audios", CUSTOMER, "Atlas welcome").await?;
     let head_office = find(tx, "destination_plans", CUSTOMER, "Head office").await?;
     let claims = find(tx, "voicemails", CUSTOMER, "Claims").await?;

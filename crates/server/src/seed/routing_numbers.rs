@@ -8,6 +8,7 @@
 //! destinations. Numbers come from Ofcom's drama ranges.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::routing::{
     time_template, validate_service_plan, working_hours_rows, ServicePlanForm, TemplateKind, TimeRow, WorkingHours,
 };
@@ -118,7 +119,7 @@ pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::E
 }
 
 /// The customer's destination plans (id, lower-case description), oldest first.
-async fn destination_plans(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
+async fn destination_plans(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     let rows: Vec<(i64, String)> =
         sqlx::query_as("SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY id")
             .bind(customer)
@@ -137,7 +138,7 @@ fn pick(plans: &[(i64, String)], words: &[&str], fallback: usize) -> i64 {
 }
 
 /// The customer's audio for intros and for whispers (0 when none).
-async fn intro_and_whisper(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<(i64, i64)> {
+async fn intro_and_whisper(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<(i64, i64)> {
     let rows: Vec<(i64, String)> =
         sqlx::query_as("SELECT id, description FROM audios WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY id")
             .bind(customer)
@@ -203,7 +204,7 @@ fn routed(rows: Vec<TimeRow>, routings: &[i64]) -> Vec<TimeRow> {
 /// domain's templates); returns its id.
 async fn insert_plan(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     description: &str,
     rows: Vec<TimeRow>,
 ) -> sqlx::Result<Option<i64>> {
@@ -218,7 +219,12 @@ async fn insert_plan(
     Ok(Some(id))
 }
 
-async fn insert_entries(tx: &mut Transaction<'_, Any>, customer: i64, entries: &[Entry], now: i64) -> sqlx::Result<()> {
+async fn insert_entries(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    entries: &[Entry],
+    now: i64,
+) -> sqlx::Result<()> {
     for e in entries {
         sqlx::query(
             "INSERT INTO routing_entries (customer_id, kind, number, pool_name, description, service_plan_id, destination,
@@ -248,7 +254,7 @@ async fn insert_entries(tx: &mut Transaction<'_, Any>, customer: i64, entries: &
 }
 
 async fn seed_dental(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
-    const CUSTOMER: i64 = 100;
+    const CUSTOMER: CustomerId = CustomerId::new(100);
     let destinations = destination_plans(tx, CUSTOMER).await?;
     let (intro, whisper) = intro_and_whisper(tx, CUSTOMER).await?;
     let mut plans: Vec<i64> = vec![];
@@ -348,7 +354,7 @@ async fn seed_dental(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()
 }
 
 async fn seed_insurance(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
-    const CUSTOMER: i64 = 300;
+    const CUSTOMER: CustomerId = CustomerId::new(300);
     const NUMBERS: [&str; 10] = [
         "Car insurance - Google Ads",
         "Home insurance - Google Ads",
@@ -390,7 +396,7 @@ async fn seed_insurance(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result
 }
 
 async fn seed_plumbing(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
-    const CUSTOMER: i64 = 200;
+    const CUSTOMER: CustomerId = CustomerId::new(200);
     const NUMBERS: [&str; 15] = [
         "Van livery",
         "Yellow Pages - Sheffield",

@@ -3,12 +3,13 @@
 //! sales came from people who never called. Each is stored as a real one is: matched and credited
 //! by the domain under the account's settings (a call-back's sale goes to its missed call's source).
 
+use crate::store::CustomerId;
 use domain::sales::MatchSettings;
 use sqlx::AnyPool;
 
 use crate::store::sales::{insert, NewSale};
 
-const CUSTOMER: i64 = 100;
+const CUSTOMER: CustomerId = CustomerId::new(100);
 const DAY: i64 = 24 * 60 * 60;
 const TREATMENTS: [&str; 4] = ["IMP", "WHT", "CHK", "ORT"];
 

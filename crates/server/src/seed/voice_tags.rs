@@ -6,12 +6,13 @@
 //! dialogues but not heard. The vocabulary is kept with its words' pronunciations, as one saved
 //! on /vocabularies is (without espeak-ng, the job works them out when it first needs them).
 
+use crate::store::CustomerId;
 use domain::speech::Side;
 use sqlx::AnyPool;
 
 use crate::store::voice_tags as store;
 
-const ATLAS: i64 = 300;
+const ATLAS: CustomerId = CustomerId::new(300);
 
 /// Atlas's vocabulary: its products and a place, one a line.
 const VOCABULARY: &str = "Atlas Home Cover\nno claims bonus\nexcess\nDun Laoghaire";

@@ -2,6 +2,7 @@
 //! stored data: nothing here comes from the browser.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::speech::{transcribes_calls, SPEECH_SCOPE};
 use domain::{AccountChoice, AccountState, AuthLevel, NumberFormat, NumberPrefix, Plan, TopBar};
 use sqlx::{AnyPool, FromRow};
@@ -93,7 +94,7 @@ struct AccessRow {
 }
 
 /// The customer's name if this user has access to it.
-pub async fn accessible_customer(db: &AnyPool, user_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
+pub async fn accessible_customer(db: &AnyPool, user_id: i64, customer_id: CustomerId) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT c.name FROM user_access a JOIN customers c ON c.id = a.customer_id WHERE a.user_id = $1 AND a.customer_id = $2",
     )
@@ -108,7 +109,7 @@ pub async fn accessible_customer(db: &AnyPool, user_id: i64, customer_id: i64) -
 pub async fn load_state(
     db: &AnyPool,
     user_id: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
     product_name: &str,
     now: i64,
 ) -> sqlx::Result<Option<AccountState>> {
@@ -120,7 +121,7 @@ pub async fn load_state(
 pub async fn load_state_until(
     db: &AnyPool,
     user_id: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
     product_name: &str,
     now: i64,
 ) -> sqlx::Result<Option<(AccountState, Option<i64>)>> {
@@ -212,7 +213,7 @@ pub async fn load_state_until(
         user_forename: u.forename,
         user_surname: u.surname,
         user_email: u.email,
-        customer_id,
+        customer_id: customer_id.get(),
         customer_name: c.name,
         customer_time_zone: c.time_zone,
         account_code: c.account_code,
@@ -283,7 +284,11 @@ pub async fn load_state_until(
 }
 
 /// (package scopes, add-on scopes on sale, scopes the next plan adds).
-async fn scopes(db: &AnyPool, customer_id: i64, plan: &str) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
+async fn scopes(
+    db: &AnyPool,
+    customer_id: CustomerId,
+    plan: &str,
+) -> sqlx::Result<(Vec<String>, Vec<String>, Vec<String>)> {
     let package: Vec<(String,)> = sqlx::query_as(
         "SELECT scope FROM plan_scopes WHERE plan = $1 AND addon = 0
          UNION SELECT scope FROM customer_addons WHERE customer_id = $2 ORDER BY 1",
@@ -317,7 +322,7 @@ fn prefix(stored: &str) -> NumberPrefix {
     }
 }
 
-pub async fn logo_svg(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<String>> {
+pub async fn logo_svg(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Option<String>> {
     let row: Option<(Option<String>,)> =
         sqlx::query_as("SELECT logo_svg FROM customers WHERE id = $1").bind(customer_id).fetch_optional(db).await?;
     Ok(row.and_then(|(svg,)| svg))

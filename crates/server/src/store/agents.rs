@@ -1,6 +1,7 @@
 //! Outbound agents and campaigns: the users with outbound access and their outbound
 //! calls, the agents the account pays for, and the campaigns with the agents using them.
 
+use crate::store::CustomerId;
 use domain::agents::AgentSeats;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
@@ -11,7 +12,7 @@ use crate::db::Flag;
 const PAID_AGENT_ITEMS: &str = "('outbound', 'outbound_user', 'outbound_additional_user')";
 
 /// The account's agents against the agents its running charges pay for.
-pub async fn seats<'e, E>(db: E, customer: i64) -> sqlx::Result<AgentSeats>
+pub async fn seats<'e, E>(db: E, customer: CustomerId) -> sqlx::Result<AgentSeats>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -52,7 +53,7 @@ const AGENT_SELECT: &str = "SELECT u.id, u.forename, u.surname, u.email, u.outbo
     WHERE u.home_customer_id = $4 AND u.has_new_outbound = 1";
 
 /// The account's agents by name, with their outbound calls and talk time since `since`.
-pub async fn agents(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<AgentRow>> {
+pub async fn agents(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<AgentRow>> {
     sqlx::query_as(&format!("{AGENT_SELECT} ORDER BY u.surname, u.forename, u.id"))
         .bind(customer)
         .bind(customer)
@@ -63,7 +64,7 @@ pub async fn agents(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec
 }
 
 /// One agent of the account; None for a user who is not one (or not the account's).
-pub async fn agent(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Result<Option<AgentRow>> {
+pub async fn agent(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<AgentRow>> {
     sqlx::query_as(&format!("{AGENT_SELECT} AND u.id = $5"))
         .bind(customer)
         .bind(customer)
@@ -88,7 +89,7 @@ pub struct AgentCall {
 /// A page of an agent's outbound calls, newest first, and how many there are.
 pub async fn agent_calls(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     agent: i64,
     limit: i64,
     offset: i64,
@@ -114,7 +115,7 @@ pub async fn agent_calls(
 }
 
 /// Takes outbound access from an agent of the account; false when they are not one.
-pub async fn take_access(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn take_access(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET has_new_outbound = 0 WHERE id = $1 AND home_customer_id = $2 AND has_new_outbound = 1",
     )
@@ -127,7 +128,7 @@ pub async fn take_access(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 
 /// Puts an agent of the account on a campaign of the account (None: no campaign); false when
 /// either is not the account's.
-pub async fn set_campaign(db: &AnyPool, customer: i64, id: i64, campaign: Option<i64>) -> sqlx::Result<bool> {
+pub async fn set_campaign(db: &AnyPool, customer: CustomerId, id: i64, campaign: Option<i64>) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET outbound_campaign_id = $1
          WHERE id = $2 AND home_customer_id = $3 AND has_new_outbound = 1
@@ -152,7 +153,7 @@ pub struct CampaignRow {
     pub agents: i64,
 }
 
-pub async fn campaigns(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<CampaignRow>> {
+pub async fn campaigns(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<CampaignRow>> {
     sqlx::query_as(
         "SELECT oc.id, oc.name,
             (SELECT COUNT(*) FROM users u WHERE u.outbound_campaign_id = oc.id AND u.has_new_outbound = 1) AS agents
@@ -163,7 +164,7 @@ pub async fn campaigns(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Campaign
     .await
 }
 
-pub async fn campaign(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<(i64, String)>> {
+pub async fn campaign(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<(i64, String)>> {
     sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -183,7 +184,7 @@ pub async fn campaign_agents(db: &AnyPool, campaign: i64) -> sqlx::Result<Vec<(i
 }
 
 /// The names of the account's campaigns other than `except`.
-pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT name FROM outbound_campaigns WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -191,7 +192,7 @@ pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Resu
         .await
 }
 
-pub async fn rename(db: &AnyPool, customer: i64, id: i64, name: &str) -> sqlx::Result<bool> {
+pub async fn rename(db: &AnyPool, customer: CustomerId, id: i64, name: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE outbound_campaigns SET name = $1 WHERE id = $2 AND customer_id = $3")
         .bind(name)
         .bind(id)
@@ -203,7 +204,7 @@ pub async fn rename(db: &AnyPool, customer: i64, id: i64, name: &str) -> sqlx::R
 
 /// Deletes a campaign no agent uses (users without outbound who kept it lose it); false when
 /// it is not the account's or an agent uses it by now.
-pub async fn delete(tx: &mut Transaction<'_, Any>, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete(tx: &mut Transaction<'_, Any>, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "DELETE FROM outbound_campaigns WHERE id = $1 AND customer_id = $2
            AND NOT EXISTS (SELECT 1 FROM users WHERE outbound_campaign_id = $3 AND has_new_outbound = 1)",
@@ -225,7 +226,7 @@ pub async fn delete(tx: &mut Transaction<'_, Any>, customer: i64, id: i64) -> sq
 /// Sets the outbound report emails the account offers its users (daily, weekly, monthly).
 pub async fn set_report_options(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     daily: bool,
     weekly: bool,
     monthly: bool,

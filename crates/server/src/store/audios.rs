@@ -2,6 +2,7 @@
 //! deleted audio keeps its row (old references stay readable) but leaves every list.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::routing::history::StoredAudio;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
 
@@ -73,7 +74,7 @@ const SELECT: &str = "SELECT id, description, file_name, original_name, sentence
         created_at FROM audios";
 
 /// The customer's audio that is not deleted, by description.
-pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
+pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -81,7 +82,11 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Audio>> {
 }
 
 /// One of the customer's audios, if it is not deleted.
-pub async fn find<'e>(db: impl Executor<'e, Database = Any>, customer_id: i64, id: i64) -> sqlx::Result<Option<Audio>> {
+pub async fn find<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL"))
         .bind(customer_id)
         .bind(id)
@@ -90,12 +95,12 @@ pub async fn find<'e>(db: impl Executor<'e, Database = Any>, customer_id: i64, i
 }
 
 /// True when every id is one of the customer's audios that is not deleted.
-pub async fn owns_all(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn owns_all(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     let mut conn = db.acquire().await?;
     owns_all_on(&mut conn, customer_id, ids).await
 }
 
-async fn owns_all_on(conn: &mut AnyConnection, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+async fn owns_all_on(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
         let found: Option<(i64,)> =
             sqlx::query_as("SELECT id FROM audios WHERE customer_id = $1 AND id = $2 AND deleted_at IS NULL")
@@ -111,7 +116,7 @@ async fn owns_all_on(conn: &mut AnyConnection, customer_id: i64, ids: &[i64]) ->
 }
 
 /// The stored file of one of the customer's audios that is not deleted, by its stored name.
-pub async fn file(db: &AnyPool, customer_id: i64, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
+pub async fn file(db: &AnyPool, customer_id: CustomerId, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
     sqlx::query_as(
         "SELECT description, file_name, content FROM audios
          WHERE customer_id = $1 AND file_name = $2 AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
@@ -123,7 +128,7 @@ pub async fn file(db: &AnyPool, customer_id: i64, file_name: &str) -> sqlx::Resu
 }
 
 /// The descriptions of the customer's other audio (not deleted, not `except`; 0: all).
-pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM audios WHERE customer_id = $1 AND id <> $2 AND deleted_at IS NULL")
             .bind(customer_id)
@@ -135,7 +140,7 @@ pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::
 
 pub async fn insert<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     description: &str,
     content: &Content,
     now: i64,
@@ -161,7 +166,7 @@ pub async fn insert<'e>(
 /// `Keep`. A file it replaces is kept in the archive, for a rollback to put back.
 pub async fn update(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
     content: &Content,
@@ -183,7 +188,7 @@ pub async fn update(
 
 async fn write_content(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
     (file_name, original_name, sentence, bytes): (&str, &str, &str, Option<&[u8]>),
@@ -205,7 +210,7 @@ async fn write_content(
 }
 
 /// Keeps the audio's current file (if it has one) in the archive under its stored name.
-async fn archive_file(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<()> {
+async fn archive_file(conn: &mut AnyConnection, customer_id: CustomerId, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO audio_file_archive (file_name, customer_id, original_name, content, archived_at)
          SELECT file_name, customer_id, original_name, content, $1 FROM audios
@@ -225,7 +230,7 @@ async fn archive_file(conn: &mut AnyConnection, customer_id: i64, id: i64, now: 
 /// restored. The file it replaces is archived in turn.
 pub async fn restore(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     audio: &StoredAudio,
     now: i64,
@@ -279,7 +284,7 @@ fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
 }
 
 /// The customer's numbers and pools using an audio as intro or whisper.
-pub async fn entry_uses(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
+pub async fn entry_uses(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
     sqlx::query_as(
         "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
          WHERE customer_id = $1 AND intro_audio_id = $2
@@ -299,7 +304,7 @@ pub async fn entry_uses(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::
 /// Whether anything of the customer's plays this audio: a number's or pool's intro or
 /// whisper, a queue's audio slot, a voicemail greeting, an IVR's intro, or a DTMF plan's or
 /// DTMF IVR's intro or end.
-async fn in_use(conn: &mut AnyConnection, customer_id: i64, audio_id: i64) -> sqlx::Result<bool> {
+async fn in_use(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<bool> {
     let (Flag(used),): (Flag,) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM routing_entries WHERE customer_id = $1
                         AND (intro_audio_id = $2 OR whisper_audio_id = $2))
@@ -320,7 +325,12 @@ async fn in_use(conn: &mut AnyConnection, customer_id: i64, audio_id: i64) -> sq
 
 /// Soft-deletes the audios on the caller's transaction, or nothing when one is not the
 /// customer's or is in use.
-pub async fn soft_delete(tx: &mut AnyConnection, customer_id: i64, ids: &[i64], now: i64) -> sqlx::Result<Deleted> {
+pub async fn soft_delete(
+    tx: &mut AnyConnection,
+    customer_id: CustomerId,
+    ids: &[i64],
+    now: i64,
+) -> sqlx::Result<Deleted> {
     if !owns_all_on(tx, customer_id, ids).await? {
         return Ok(Deleted::NotFound);
     }
@@ -335,7 +345,7 @@ pub async fn soft_delete(tx: &mut AnyConnection, customer_id: i64, ids: &[i64], 
     Ok(Deleted::Done)
 }
 
-async fn mark_deleted(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<()> {
+async fn mark_deleted(conn: &mut AnyConnection, customer_id: CustomerId, id: i64, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE audios SET deleted_at = $1 WHERE customer_id = $2 AND id = $3 AND deleted_at IS NULL")
         .bind(now)
         .bind(customer_id)
@@ -346,7 +356,12 @@ async fn mark_deleted(conn: &mut AnyConnection, customer_id: i64, id: i64, now: 
 }
 
 /// Soft-deletes one audio unless something plays it (then false).
-pub async fn soft_delete_on(conn: &mut AnyConnection, customer_id: i64, id: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn soft_delete_on(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
     if in_use(conn, customer_id, id).await? {
         return Ok(false);
     }

@@ -1,5 +1,6 @@
 //! Billing details: the customer's billing address, contact and payment method.
 
+use crate::store::CustomerId;
 use domain::billing::BillingDetailsForm;
 use sqlx::{Any, AnyPool, Transaction};
 
@@ -24,7 +25,7 @@ pub struct StoredBillingDetails {
     pub direct_debit_account_ending: String,
 }
 
-pub async fn load(db: &AnyPool, customer: i64) -> sqlx::Result<Option<StoredBillingDetails>> {
+pub async fn load(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Option<StoredBillingDetails>> {
     sqlx::query_as(
         "SELECT company_name, street1, street2, town, county, post_code, country, contact_name, contact_email,
                 contact_telephone, po_number, payment_method_type, card_brand, card_last4, card_expiry,
@@ -37,7 +38,7 @@ pub async fn load(db: &AnyPool, customer: i64) -> sqlx::Result<Option<StoredBill
 }
 
 /// Saves the editable fields (one statement: the row is created with defaults the first time).
-pub async fn save(db: &AnyPool, customer: i64, form: &BillingDetailsForm, now: i64) -> sqlx::Result<()> {
+pub async fn save(db: &AnyPool, customer: CustomerId, form: &BillingDetailsForm, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO billing_details (customer_id, company_name, street1, street2, town, county, post_code,
              contact_name, contact_email, contact_telephone, po_number, updated_at)
@@ -69,7 +70,7 @@ pub async fn save(db: &AnyPool, customer: i64, form: &BillingDetailsForm, now: i
 /// false when the customer's billing details are not (or no longer) that.
 pub async fn set_direct_debit(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     mandate: &str,
     account_ending: &str,
     now: i64,
@@ -98,7 +99,7 @@ pub struct StoredCard<'a> {
 /// Keeps the customer's card.
 pub async fn set_card(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     card: &StoredCard<'_>,
     now: i64,
 ) -> sqlx::Result<()> {

@@ -1,11 +1,12 @@
 //! Partner branding: the top-bar colours and PNG images a partner shows in its portal and in
 //! its clients' admin area.
 
+use crate::store::CustomerId;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Branding {
-    pub partner_id: i64,
+    pub partner_id: CustomerId,
     pub top_bar_background: String,
     pub top_bar_text: String,
     pub has_logo: i64,
@@ -15,7 +16,7 @@ pub struct Branding {
 
 /// The branding a customer's admin area shows: its own when it is a partner, else its
 /// partner's; None when that partner has set none.
-pub async fn for_customer(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<Branding>> {
+pub async fn for_customer(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Option<Branding>> {
     sqlx::query_as(
         "SELECT b.partner_id, b.top_bar_background, b.top_bar_text,
                 CASE WHEN b.logo_png IS NULL THEN 0 ELSE 1 END AS has_logo,
@@ -38,7 +39,7 @@ pub enum ImageChange {
 
 pub async fn save(
     tx: &mut Transaction<'_, Any>,
-    partner_id: i64,
+    partner_id: CustomerId,
     (background, text): (&str, &str),
     logo: ImageChange,
     favicon: ImageChange,
@@ -75,7 +76,7 @@ pub async fn save(
 }
 
 /// The logo or favicon a customer's admin area shows (see `for_customer`).
-pub async fn image(db: &AnyPool, customer_id: i64, favicon: bool) -> sqlx::Result<Option<Vec<u8>>> {
+pub async fn image(db: &AnyPool, customer_id: CustomerId, favicon: bool) -> sqlx::Result<Option<Vec<u8>>> {
     let column = if favicon { "favicon_png" } else { "logo_png" };
     let row: Option<(Option<Vec<u8>>,)> = sqlx::query_as(&format!(
         "SELECT b.{column} FROM customers c JOIN partner_branding b

@@ -3,6 +3,7 @@
 //! each (IVR keys and DTMF IVR keys), renaming (the calls follow) and deleting. Every statement
 //! names the customer.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::scoring::CategoryUse;
@@ -18,7 +19,7 @@ pub struct CategoryCalls {
 /// The customer's inbound calls by category name (lower case), in one pass over its calls.
 pub async fn calls_by_category(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     since: i64,
 ) -> sqlx::Result<HashMap<String, CategoryCalls>> {
     let rows: Vec<(String, i64, i64)> = sqlx::query_as(
@@ -33,7 +34,7 @@ pub async fn calls_by_category(
 }
 
 /// Where the routing uses the category: IVR keys and DTMF IVR keys, by menu and key.
-pub async fn uses(db: &AnyPool, customer: i64, category: i64) -> sqlx::Result<Vec<CategoryUse>> {
+pub async fn uses(db: &AnyPool, customer: CustomerId, category: i64) -> sqlx::Result<Vec<CategoryUse>> {
     let ivr: Vec<(String, String)> = sqlx::query_as(
         "SELECT i.description, k.key FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id
          WHERE i.customer_id = $1 AND k.category_id = $2 ORDER BY LOWER(i.description), i.id, k.position",
@@ -59,7 +60,7 @@ pub async fn uses(db: &AnyPool, customer: i64, category: i64) -> sqlx::Result<Ve
 }
 
 /// Gives the calls filed under `old` the category's new name (one statement).
-pub async fn rename_calls(db: &mut AnyConnection, customer: i64, old: &str, new: &str) -> sqlx::Result<()> {
+pub async fn rename_calls(db: &mut AnyConnection, customer: CustomerId, old: &str, new: &str) -> sqlx::Result<()> {
     if old == new {
         return Ok(());
     }
@@ -73,7 +74,7 @@ pub async fn rename_calls(db: &mut AnyConnection, customer: i64, old: &str, new:
 }
 
 /// Deletes the customer's category; whether it was theirs.
-pub async fn delete(db: &mut AnyConnection, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete(db: &mut AnyConnection, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM call_categories WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)

@@ -2,6 +2,7 @@
 //! (caller_id_code_events), apart from the caller id rows so that removing a number and adding
 //! it again keeps its counts (domain `caller_ids::limits`). Days are the last `DAY_SECONDS`.
 
+use crate::store::CustomerId;
 use domain::caller_ids::{SendHistory, DAY_SECONDS};
 use sqlx::{Any, AnyPool, Transaction};
 
@@ -23,7 +24,7 @@ impl CodeEvent {
 
 /// Holds the account for this transaction: another code for the account waits until it ends,
 /// so two requests at once cannot both pass a limit.
-pub async fn lock_account(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<()> {
+pub async fn lock_account(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<()> {
     sqlx::query("UPDATE customers SET id = id WHERE id = $1").bind(customer).execute(&mut **tx).await?;
     Ok(())
 }
@@ -32,7 +33,7 @@ pub async fn lock_account(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx:
 /// account sent in the last day.
 pub async fn send_history(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     number: &str,
     now: i64,
 ) -> sqlx::Result<SendHistory> {
@@ -51,18 +52,23 @@ pub async fn send_history(
 }
 
 /// Records that a code was sent to `number`, within the transaction that checked the limits.
-pub async fn record_sent(tx: &mut Transaction<'_, Any>, customer: i64, number: &str, now: i64) -> sqlx::Result<()> {
+pub async fn record_sent(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    number: &str,
+    now: i64,
+) -> sqlx::Result<()> {
     insert(&mut **tx, customer, number, CodeEvent::Sent, now).await
 }
 
 /// Records a wrong code entered for `number`.
-pub async fn record_wrong(db: &AnyPool, customer: i64, number: &str, now: i64) -> sqlx::Result<()> {
+pub async fn record_wrong(db: &AnyPool, customer: CustomerId, number: &str, now: i64) -> sqlx::Result<()> {
     insert(db, customer, number, CodeEvent::Wrong, now).await
 }
 
 async fn insert<'e>(
     executor: impl sqlx::Executor<'e, Database = Any>,
-    customer: i64,
+    customer: CustomerId,
     number: &str,
     event: CodeEvent,
     now: i64,
@@ -78,7 +84,7 @@ async fn insert<'e>(
 }
 
 /// Wrong codes entered for `number` in the last day.
-pub async fn wrong_today(db: &AnyPool, customer: i64, number: &str, now: i64) -> sqlx::Result<i64> {
+pub async fn wrong_today(db: &AnyPool, customer: CustomerId, number: &str, now: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM caller_id_code_events
          WHERE customer_id = $1 AND number = $2 AND event = 'wrong' AND happened_at > $3",

@@ -2,6 +2,7 @@
 //! that are caller ids of their own, the sandbox phone's messages, and the outbound terms'
 //! acceptances. Every query is scoped by customer.
 
+use crate::store::CustomerId;
 use sqlx::{AnyPool, FromRow};
 
 /// An outside caller id as stored.
@@ -31,7 +32,7 @@ const OUTSIDE: &str =
     "SELECT id, number, code_hash, code_sent_at, attempts, verified_at, added_by_email, added_at FROM caller_ids";
 
 /// The account's tracked numbers (static and pool numbers), by number.
-pub async fn tracked(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<TrackedRow>> {
+pub async fn tracked(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<TrackedRow>> {
     sqlx::query_as(
         "SELECT number, 'static' AS kind, '' AS pool_name FROM routing_entries
             WHERE customer_id = $1 AND kind = 'static' AND number <> ''
@@ -47,12 +48,12 @@ pub async fn tracked(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<TrackedRow
 }
 
 /// The account's outside caller ids, by number.
-pub async fn outside(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<OutsideRow>> {
+pub async fn outside(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<OutsideRow>> {
     sqlx::query_as(&format!("{OUTSIDE} WHERE customer_id = $1 ORDER BY number, id")).bind(customer).fetch_all(db).await
 }
 
 /// One outside caller id of the account.
-pub async fn find(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<OutsideRow>> {
+pub async fn find(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<OutsideRow>> {
     sqlx::query_as(&format!("{OUTSIDE} WHERE customer_id = $1 AND id = $2"))
         .bind(customer)
         .bind(id)
@@ -64,7 +65,7 @@ pub async fn find(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<O
 /// save that lost a race).
 pub async fn insert(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     number: &str,
     code_hash: &str,
     added_by: &str,
@@ -86,7 +87,7 @@ pub async fn insert(
 
 /// A new code for a number not yet verified: its hash, sent now, no tries yet. False when the
 /// number is gone or verified meanwhile.
-pub async fn new_code(db: &AnyPool, customer: i64, id: i64, code_hash: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn new_code(db: &AnyPool, customer: CustomerId, id: i64, code_hash: &str, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE caller_ids SET code_hash = $1, code_sent_at = $2, attempts = 0
          WHERE customer_id = $3 AND id = $4 AND verified_at IS NULL",
@@ -102,7 +103,7 @@ pub async fn new_code(db: &AnyPool, customer: i64, id: i64, code_hash: &str, now
 
 /// Counts a wrong code (while tries are left) and answers the tries made, or None when none
 /// were left (another request used the last one).
-pub async fn count_wrong_code(db: &AnyPool, customer: i64, id: i64, max: i64) -> sqlx::Result<Option<i64>> {
+pub async fn count_wrong_code(db: &AnyPool, customer: CustomerId, id: i64, max: i64) -> sqlx::Result<Option<i64>> {
     let row: Option<(i64,)> = sqlx::query_as(
         "UPDATE caller_ids SET attempts = attempts + 1
          WHERE customer_id = $1 AND id = $2 AND verified_at IS NULL AND attempts < $3 RETURNING attempts",
@@ -119,7 +120,7 @@ pub async fn count_wrong_code(db: &AnyPool, customer: i64, id: i64, max: i64) ->
 /// tries left; false otherwise (a new code or the last try went meanwhile).
 pub async fn mark_verified(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     code_hash: &str,
     max: i64,
@@ -140,7 +141,7 @@ pub async fn mark_verified(
 }
 
 /// Removes an outside caller id; false when the account has no such id.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM caller_ids WHERE customer_id = $1 AND id = $2")
         .bind(customer)
         .bind(id)
@@ -151,7 +152,7 @@ pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> 
 
 /// The numbers the account's agents may present when restricted: its tracked numbers and its
 /// verified outside numbers.
-pub async fn allowed(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>> {
+pub async fn allowed(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<String>> {
     let mut numbers: Vec<String> = tracked(db, customer).await?.into_iter().map(|t| t.number).collect();
     let verified: Vec<(String,)> =
         sqlx::query_as("SELECT number FROM caller_ids WHERE customer_id = $1 AND verified_at IS NOT NULL")
@@ -172,7 +173,7 @@ pub struct SandboxMessage {
 
 pub async fn record_sandbox_message(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     number: &str,
     message: &str,
     now: i64,
@@ -188,7 +189,7 @@ pub async fn record_sandbox_message(
 }
 
 /// The account's latest sandbox messages, newest first.
-pub async fn sandbox_messages(db: &AnyPool, customer: i64, limit: i64) -> sqlx::Result<Vec<SandboxMessage>> {
+pub async fn sandbox_messages(db: &AnyPool, customer: CustomerId, limit: i64) -> sqlx::Result<Vec<SandboxMessage>> {
     sqlx::query_as(
         "SELECT number, message, sent_at FROM sandbox_phone_messages WHERE customer_id = $1 ORDER BY id DESC LIMIT $2",
     )
@@ -202,7 +203,7 @@ pub async fn sandbox_messages(db: &AnyPool, customer: i64, limit: i64) -> sqlx::
 pub const OUTBOUND_TERMS: &str = "outbound terms";
 
 /// Who accepted this version of the outbound terms for the account, and when.
-pub async fn terms_accepted(db: &AnyPool, customer: i64, version: &str) -> sqlx::Result<Option<(String, i64)>> {
+pub async fn terms_accepted(db: &AnyPool, customer: CustomerId, version: &str) -> sqlx::Result<Option<(String, i64)>> {
     sqlx::query_as(
         "SELECT accepted_by_email, accepted_at FROM terms_acceptances
          WHERE customer_id = $1 AND purchase = $2 AND terms_version = $3 ORDER BY id LIMIT 1",
@@ -216,7 +217,13 @@ pub async fn terms_accepted(db: &AnyPool, customer: i64, version: &str) -> sqlx:
 
 /// Records the user's acceptance of this version; false when the account had accepted it
 /// already (the unique index decides between two at once).
-pub async fn accept_terms(db: &AnyPool, customer: i64, user: i64, version: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn accept_terms(
+    db: &AnyPool,
+    customer: CustomerId,
+    user: i64,
+    version: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO terms_acceptances (customer_id, purchase, accepted_by_user_id, accepted_by_email, accepted_at, terms_version)
          VALUES ($1, $2, $3, (SELECT email FROM users WHERE id = $3), $4, $5) ON CONFLICT DO NOTHING",
@@ -246,12 +253,12 @@ const AGENTS: &str = "SELECT u.id, u.forename, u.surname, u.outbound_number, u.c
     FROM users u JOIN user_access a ON a.user_id = u.id WHERE a.customer_id = $1 AND u.has_new_outbound = 1";
 
 /// The account's agents, by name.
-pub async fn agents(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<AgentRow>> {
+pub async fn agents(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<AgentRow>> {
     sqlx::query_as(&format!("{AGENTS} ORDER BY u.forename, u.surname, u.id")).bind(customer).fetch_all(db).await
 }
 
 /// One agent of the account.
-pub async fn agent(db: &AnyPool, customer: i64, user: i64) -> sqlx::Result<Option<AgentRow>> {
+pub async fn agent(db: &AnyPool, customer: CustomerId, user: i64) -> sqlx::Result<Option<AgentRow>> {
     sqlx::query_as(&format!("{AGENTS} AND u.id = $2")).bind(customer).bind(user).fetch_optional(db).await
 }
 

@@ -2,6 +2,7 @@
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
+use crate::store::CustomerId;
 use domain::dimensions::{FilterOp, ValueFilter};
 use domain::list_query::number_needles;
 use domain::reports::{CallLogQuery, CallSort, ScoreFilter};
@@ -228,7 +229,7 @@ type QueryAs<'q, O> = sqlx::query::QueryAs<'q, Any, O, AnyArguments<'q>>;
 /// One page of the log and how many calls match, in [start, end).
 pub async fn page(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     (start, end): (i64, i64),
     sql: &CallLogSql,
     query: &CallLogQuery,
@@ -250,7 +251,7 @@ pub async fn page(
 /// Every matching call in order, read as it is sent (the export).
 pub fn stream<'a>(
     db: &'a AnyPool,
-    customer: i64,
+    customer: CustomerId,
     (start, end): (i64, i64),
     sql: &'a CallLogSql,
 ) -> impl futures_util::Stream<Item = sqlx::Result<CallRow>> + 'a {
@@ -258,7 +259,7 @@ pub fn stream<'a>(
 }
 
 /// One of the customer's inbound calls, as a row of the log.
-pub async fn row(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<CallRow>> {
+pub async fn row(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<CallRow>> {
     sqlx::query_as(&format!(
         "{ROW_SELECT} FROM calls c {JOINS} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction = 'inbound'"
     ))
@@ -272,7 +273,7 @@ pub async fn row(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<Ca
 /// first: a page of `size` and how many there are.
 pub async fn with_parameter(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     (name, value): (&str, &str),
     (size, offset): (i64, i64),
 ) -> sqlx::Result<(Vec<CallRow>, i64)> {
@@ -299,7 +300,7 @@ pub async fn with_parameter(
 /// same visit, at most the domain's window before the call), newest first: a page and the total.
 pub async fn after_cta_clicks(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     (cta, since): (i64, i64),
     (size, offset): (i64, i64),
 ) -> sqlx::Result<(Vec<CallRow>, i64)> {
@@ -338,7 +339,7 @@ pub struct CallExtras {
     pub keys_pressed: String,
 }
 
-pub async fn extras(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<CallExtras> {
+pub async fn extras(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<CallExtras> {
     sqlx::query_as(
         "SELECT COALESCE(v.referrer, '') AS referrer, COALESCE(v.keyword, '') AS keyword,
                 COALESCE(v.click_id, '') AS click_id, v.started_at AS visit_started_at, c.route_path, c.queue_name,
@@ -352,7 +353,7 @@ pub async fn extras(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<CallEx
 }
 
 /// The calls that call back `id` (linked to it), oldest first: (id, started_at, outcome).
-pub async fn callbacks(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Vec<(i64, i64, String)>> {
+pub async fn callbacks(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Vec<(i64, i64, String)>> {
     sqlx::query_as(
         "SELECT id, started_at, outcome FROM calls WHERE customer_id = $1 AND callback_of = $2 ORDER BY started_at, id",
     )
@@ -363,7 +364,7 @@ pub async fn callbacks(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Vec
 }
 
 /// The recording of one of the customer's calls: (file name, MP3 bytes).
-pub async fn recording(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Option<(String, Vec<u8>)>> {
+pub async fn recording(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<Option<(String, Vec<u8>)>> {
     sqlx::query_as("SELECT file_name, content FROM call_recordings WHERE customer_id = $1 AND call_id = $2")
         .bind(customer)
         .bind(call)
@@ -372,14 +373,14 @@ pub async fn recording(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<O
 }
 
 /// The filters' choices: (id, label) of the customer's sources, campaigns and numbers.
-pub async fn choices(db: &AnyPool, customer: i64, sql: &str) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn choices(db: &AnyPool, customer: CustomerId, sql: &str) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(sql).bind(customer).fetch_all(db).await
 }
 
 /// Whether the user may hear and download the account's recordings (domain
 /// `users::hears_recordings`): the user's own right, the account's inbound recording and, for a
 /// partner's user on a client's account, that client's permission for them.
-pub async fn may_hear_recordings(db: &AnyPool, user: i64, customer: i64) -> sqlx::Result<bool> {
+pub async fn may_hear_recordings(db: &AnyPool, user: i64, customer: CustomerId) -> sqlx::Result<bool> {
     let rights: Option<(i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
         "SELECT u.call_rec_flag, c.has_inbound_recording, u.home_customer_id, h.is_partner, a.perm_call_recording
          FROM users u JOIN customers h ON h.id = u.home_customer_id JOIN customers c ON c.id = $2
@@ -391,7 +392,7 @@ pub async fn may_hear_recordings(db: &AnyPool, user: i64, customer: i64) -> sqlx
     .fetch_optional(db)
     .await?;
     Ok(rights.is_some_and(|(flag, inbound, home, partner, permission)| {
-        let client_permission = (partner == 1 && home != customer).then_some(permission == Some(1));
+        let client_permission = (partner == 1 && home != customer.get()).then_some(permission == Some(1));
         domain::users::hears_recordings(flag == 1, inbound == 1, client_permission)
     }))
 }

@@ -1,6 +1,7 @@
 //! Campaigns: the lists static numbers are filed under, with how many numbers each
 //! holds and the calls to them; renamed and deleted within one customer.
 
+use crate::store::CustomerId;
 use domain::list_query::TableQuery;
 use domain::numbers::CampaignSort;
 use sqlx::{AnyPool, FromRow};
@@ -33,7 +34,7 @@ const ROW: &str = "SELECT k.id, k.description,
 /// A page of the customer's campaigns whose name contains the search, and how many match.
 pub async fn page(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     query: &TableQuery<CampaignSort>,
     calls_since: i64,
 ) -> sqlx::Result<(Vec<CampaignRow>, i64)> {
@@ -60,12 +61,12 @@ pub async fn page(
 }
 
 /// One of the customer's campaigns.
-pub async fn one(db: &AnyPool, customer: i64, id: i64, calls_since: i64) -> sqlx::Result<Option<CampaignRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, calls_since: i64) -> sqlx::Result<Option<CampaignRow>> {
     sqlx::query_as(&format!("{ROW} AND k.id = $3")).bind(customer).bind(calls_since).bind(id).fetch_optional(db).await
 }
 
 /// The customer's other campaigns' names (the uniqueness rule of a rename).
-pub async fn other_descriptions(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_descriptions(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM campaigns WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -75,7 +76,7 @@ pub async fn other_descriptions(db: &AnyPool, customer: i64, except: i64) -> sql
 }
 
 /// Renames a campaign of the customer; false when it is not theirs.
-pub async fn rename(db: &AnyPool, customer: i64, id: i64, description: &str) -> sqlx::Result<bool> {
+pub async fn rename(db: &AnyPool, customer: CustomerId, id: i64, description: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE campaigns SET description = $1 WHERE id = $2 AND customer_id = $3")
         .bind(description.trim())
         .bind(id)
@@ -88,7 +89,7 @@ pub async fn rename(db: &AnyPool, customer: i64, id: i64, description: &str) -> 
 /// Deletes a campaign of the customer if it holds no number (checked in the statement, so a
 /// number filed under it meanwhile keeps it): Ok(None) when deleted, Ok(Some(n)) when it holds
 /// n numbers, Err for a database failure. The caller has checked it is the customer's.
-pub async fn delete_if_empty(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn delete_if_empty(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     let done = sqlx::query(
         "DELETE FROM campaigns WHERE id = $1 AND customer_id = $2
            AND NOT EXISTS (SELECT 1 FROM routing_entries e WHERE e.customer_id = $2 AND e.campaign_id = $1)",

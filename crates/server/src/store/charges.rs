@@ -2,13 +2,14 @@
 //! call recording storage. Every purchase runs in one transaction that first locks the
 //! customer's row, so purchases of one customer happen one at a time on either backend.
 
+use crate::store::CustomerId;
 use sqlx::{Any, Transaction};
 
 use crate::db::Flag;
 
 /// A charge to start.
 pub struct NewCharge<'a> {
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub item: &'a str,
     pub description: &'a str,
     pub user_id: Option<i64>,
@@ -19,7 +20,7 @@ pub struct NewCharge<'a> {
 }
 
 /// Locks the customer for this purchase (the other purchases of the customer wait).
-pub async fn lock_customer(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<()> {
+pub async fn lock_customer(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<()> {
     sqlx::query("UPDATE customers SET id = id WHERE id = $1").bind(customer).execute(&mut **tx).await?;
     Ok(())
 }
@@ -45,7 +46,7 @@ pub async fn start(tx: &mut Transaction<'_, Any>, charge: &NewCharge<'_>, now: i
 }
 
 /// Ends the running charges of an item (a plan replaced).
-pub async fn end(tx: &mut Transaction<'_, Any>, customer: i64, item: &str, now: i64) -> sqlx::Result<()> {
+pub async fn end(tx: &mut Transaction<'_, Any>, customer: CustomerId, item: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE customer_charges SET ended_at = $1 WHERE customer_id = $2 AND item = $3 AND ended_at IS NULL")
         .bind(now)
         .bind(customer)
@@ -78,7 +79,7 @@ pub struct RunningAddon {
 }
 
 /// The customer's running charges other than its plan, read in the purchase's transaction.
-pub async fn running_addons(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<Vec<RunningAddon>> {
+pub async fn running_addons(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<Vec<RunningAddon>> {
     sqlx::query_as(
         "SELECT id, item, user_id, description, quantity, unit_price_pence, billing_frequency FROM customer_charges
          WHERE customer_id = $1 AND ended_at IS NULL AND item <> 'plan' ORDER BY id",
@@ -91,7 +92,7 @@ pub async fn running_addons(tx: &mut Transaction<'_, Any>, customer: i64) -> sql
 /// Sets the quantity of the running charge of an item; false when none runs.
 pub async fn set_quantity(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     item: &str,
     quantity: i64,
 ) -> sqlx::Result<bool> {
@@ -107,7 +108,12 @@ pub async fn set_quantity(
 }
 
 /// Adds to the quantity of the running charge of an item; false when none runs.
-pub async fn add_quantity(tx: &mut Transaction<'_, Any>, customer: i64, item: &str, more: i64) -> sqlx::Result<bool> {
+pub async fn add_quantity(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    item: &str,
+    more: i64,
+) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE customer_charges SET quantity = quantity + $1
          WHERE customer_id = $2 AND item = $3 AND user_id IS NULL AND ended_at IS NULL",
@@ -121,7 +127,7 @@ pub async fn add_quantity(tx: &mut Transaction<'_, Any>, customer: i64, item: &s
 }
 
 /// Moves a Starter customer to Professional; false when it is no longer on Starter.
-pub async fn upgrade_to_professional(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<bool> {
+pub async fn upgrade_to_professional(tx: &mut Transaction<'_, Any>, customer: CustomerId) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE customers SET plan = 'Professional', package_name = 'Professional' WHERE id = $1 AND plan = 'Starter'",
     )
@@ -132,7 +138,7 @@ pub async fn upgrade_to_professional(tx: &mut Transaction<'_, Any>, customer: i6
 }
 
 /// Adds the scope to the customer's add-ons; false when it was there already.
-pub async fn add_scope(tx: &mut Transaction<'_, Any>, customer: i64, scope: &str) -> sqlx::Result<bool> {
+pub async fn add_scope(tx: &mut Transaction<'_, Any>, customer: CustomerId, scope: &str) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO customer_addons (customer_id, scope) VALUES ($1, $2) ON CONFLICT (customer_id, scope) DO NOTHING",
     )
@@ -144,7 +150,7 @@ pub async fn add_scope(tx: &mut Transaction<'_, Any>, customer: i64, scope: &str
 }
 
 /// Gives a user of the customer outbound; false when they had it (or are not the customer's).
-pub async fn give_outbound(tx: &mut Transaction<'_, Any>, customer: i64, user: i64) -> sqlx::Result<bool> {
+pub async fn give_outbound(tx: &mut Transaction<'_, Any>, customer: CustomerId, user: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE users SET has_new_outbound = 1
          WHERE id = $1 AND has_new_outbound = 0 AND home_customer_id = $2
@@ -166,7 +172,10 @@ pub async fn give_outbound(tx: &mut Transaction<'_, Any>, customer: i64, user: i
 }
 
 /// The customer's recording storage in days and when it last changed.
-pub async fn recording_storage(tx: &mut Transaction<'_, Any>, customer: i64) -> sqlx::Result<(i64, Option<i64>)> {
+pub async fn recording_storage(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+) -> sqlx::Result<(i64, Option<i64>)> {
     sqlx::query_as("SELECT recording_storage_days, recording_storage_changed_at FROM customers WHERE id = $1")
         .bind(customer)
         .fetch_one(&mut **tx)
@@ -175,7 +184,7 @@ pub async fn recording_storage(tx: &mut Transaction<'_, Any>, customer: i64) -> 
 
 pub async fn set_recording_storage(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     days: i64,
     now: i64,
 ) -> sqlx::Result<()> {
@@ -199,7 +208,7 @@ pub struct RunningCharge {
 }
 
 /// The customer's running charges; the outbound users' merged into one line per item.
-pub async fn running(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<Vec<RunningCharge>> {
+pub async fn running(db: &sqlx::AnyPool, customer: CustomerId) -> sqlx::Result<Vec<RunningCharge>> {
     sqlx::query_as(
         "SELECT item, description, CAST(SUM(quantity) AS BIGINT) AS quantity, unit_price_pence, billing_frequency
          FROM customer_charges WHERE customer_id = $1 AND ended_at IS NULL
@@ -229,7 +238,7 @@ pub async fn usage_rates(db: &sqlx::AnyPool, plan: &str) -> sqlx::Result<Vec<Usa
 }
 
 /// The customer's call recording storage, in days.
-pub async fn recording_storage_days(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<i64> {
+pub async fn recording_storage_days(db: &sqlx::AnyPool, customer: CustomerId) -> sqlx::Result<i64> {
     let (days,): (i64,) = sqlx::query_as("SELECT recording_storage_days FROM customers WHERE id = $1")
         .bind(customer)
         .fetch_one(db)
@@ -238,7 +247,7 @@ pub async fn recording_storage_days(db: &sqlx::AnyPool, customer: i64) -> sqlx::
 }
 
 /// How many of the customer's users have outbound.
-pub async fn outbound_users(db: &sqlx::AnyPool, customer: i64) -> sqlx::Result<i64> {
+pub async fn outbound_users(db: &sqlx::AnyPool, customer: CustomerId) -> sqlx::Result<i64> {
     let (count,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM users u JOIN user_access a ON a.user_id = u.id
          WHERE a.customer_id = $1 AND u.has_new_outbound = 1",

@@ -2,6 +2,7 @@
 //! uploads (one row per action and call: UNIQUE, so none is queued twice), the uploads due, and
 //! the log. Every statement the pages use names the customer.
 
+use crate::store::CustomerId;
 use domain::conversions::{
     call_counts, upload_content, ConversionAction, ConversionCall, Platform, UploadFacts, UploadStatus,
 };
@@ -20,7 +21,7 @@ pub const LOG_PAGE: i64 = 25;
 #[derive(Debug, Clone)]
 pub struct ActionRow {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub action: ConversionAction,
     pub created_at: i64,
     /// Calls of the period queued (counted), sent (or already at the platform), failed.
@@ -34,7 +35,7 @@ pub struct ActionRow {
 #[derive(FromRow)]
 struct ActionColumns {
     id: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
     name: String,
     platform: String,
     value_pence: Option<i64>,
@@ -86,7 +87,7 @@ const ACTION_ROW: &str = "SELECT a.id, a.customer_id, a.name, a.platform, a.valu
     FROM conversion_actions a WHERE a.customer_id = $1";
 
 /// The customer's actions by name, with their calls since `since`.
-pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<ActionRow>> {
+pub async fn list(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<ActionRow>> {
     let rows: Vec<ActionColumns> = sqlx::query_as(&format!("{ACTION_ROW} ORDER BY LOWER(a.name), a.id"))
         .bind(customer)
         .bind(since)
@@ -96,7 +97,7 @@ pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<A
 }
 
 /// One of the customer's actions.
-pub async fn one(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Result<Option<ActionRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<ActionRow>> {
     let row: Option<ActionColumns> = sqlx::query_as(&format!("{ACTION_ROW} AND a.id = $3"))
         .bind(customer)
         .bind(since)
@@ -107,7 +108,7 @@ pub async fn one(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Resu
 }
 
 /// The names of the customer's actions other than `except`.
-pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT name FROM conversion_actions WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -115,7 +116,12 @@ pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Resu
         .await
 }
 
-pub async fn insert(db: &mut AnyConnection, customer: i64, action: &ConversionAction, now: i64) -> sqlx::Result<i64> {
+pub async fn insert(
+    db: &mut AnyConnection,
+    customer: CustomerId,
+    action: &ConversionAction,
+    now: i64,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO conversion_actions (customer_id, name, platform, value_pence, min_duration_seconds, outcome,
              source_medium_id, tag_id, active, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
@@ -135,7 +141,7 @@ pub async fn insert(db: &mut AnyConnection, customer: i64, action: &ConversionAc
 }
 
 /// Replaces an action's settings; the uploads already queued stay as they are.
-pub async fn update(db: &AnyPool, customer: i64, id: i64, action: &ConversionAction) -> sqlx::Result<bool> {
+pub async fn update(db: &AnyPool, customer: CustomerId, id: i64, action: &ConversionAction) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE conversion_actions SET name = $1, platform = $2, value_pence = $3, min_duration_seconds = $4,
              outcome = $5, source_medium_id = $6, tag_id = $7, active = $8 WHERE id = $9 AND customer_id = $10",
@@ -156,7 +162,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, action: &ConversionAct
 }
 
 /// Deletes an action and its log, in one transaction.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM conversion_uploads WHERE action_id = $1 AND customer_id = $2")
         .bind(id)
@@ -176,7 +182,7 @@ pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> 
 }
 
 /// The integrations the customer has connected (their identifiers).
-pub async fn connected(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>> {
+pub async fn connected(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT identifier FROM customer_integrations WHERE customer_id = $1")
         .bind(customer)
         .fetch_all(db)
@@ -184,7 +190,7 @@ pub async fn connected(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>>
 }
 
 /// The customer's tags (id, name) for the form.
-pub async fn tag_choices(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn tag_choices(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM call_tag_names WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer)
         .fetch_all(db)
@@ -192,7 +198,7 @@ pub async fn tag_choices(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, 
 }
 
 /// Whether the tag is the customer's.
-pub async fn owns_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_tag(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar("SELECT id FROM call_tag_names WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -222,7 +228,7 @@ pub struct LogRow {
 }
 
 /// A page of an action's log, newest call first, and the rows in all.
-pub async fn log(db: &AnyPool, customer: i64, action: i64, page: i64) -> sqlx::Result<(Vec<LogRow>, i64)> {
+pub async fn log(db: &AnyPool, customer: CustomerId, action: i64, page: i64) -> sqlx::Result<(Vec<LogRow>, i64)> {
     let rows = sqlx::query_as(
         "SELECT u.id, u.call_id, c.started_at, c.caller_number, u.status, u.attempts, u.next_attempt_at, u.sent_at,
                 u.caller, u.call_time, u.click_id, u.consent, u.value_pence, u.currency, u.answer
@@ -246,7 +252,7 @@ pub async fn log(db: &AnyPool, customer: i64, action: i64, page: i64) -> sqlx::R
 
 /// 'Retry now' of a failed or given-up upload of the customer's: due at once, with its attempts
 /// counted afresh when it had been given up. False when there is no such upload to retry.
-pub async fn retry_now(db: &AnyPool, customer: i64, upload: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn retry_now(db: &AnyPool, customer: CustomerId, upload: i64, now: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE conversion_uploads SET status = 'failed', next_attempt_at = $1,
              attempts = CASE WHEN status = 'gaveUp' THEN 0 ELSE attempts END
@@ -389,7 +395,7 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
 #[derive(Debug, Clone, FromRow)]
 pub struct DueUpload {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub action_id: i64,
     pub call_id: i64,
     pub name: String,

@@ -3,6 +3,7 @@
 //! `cta::calls_after_clicks`, counted here in SQL), and the clicks themselves. Every statement
 //! names the customer.
 
+use crate::store::CustomerId;
 use domain::cta::{Cta, CALL_WINDOW_SECONDS};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
@@ -58,7 +59,7 @@ fn cta_row_sql() -> String {
 }
 
 /// The customer's call-to-actions by name, with their clicks and calls since `since`.
-pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<CtaRow>> {
+pub async fn list(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<CtaRow>> {
     sqlx::query_as(&format!("{} ORDER BY LOWER(a.name), a.id", cta_row_sql()))
         .bind(customer)
         .bind(since)
@@ -68,7 +69,7 @@ pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<C
 }
 
 /// One of the customer's call-to-actions.
-pub async fn one(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Result<Option<CtaRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<CtaRow>> {
     sqlx::query_as(&format!("{} AND a.id = $4", cta_row_sql()))
         .bind(customer)
         .bind(since)
@@ -79,7 +80,7 @@ pub async fn one(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Resu
 }
 
 /// The names of the customer's call-to-actions other than `except`.
-pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT name FROM call_to_actions WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -87,7 +88,7 @@ pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Resu
         .await
 }
 
-pub async fn insert(db: &mut AnyConnection, customer: i64, cta: &Cta, now: i64) -> sqlx::Result<i64> {
+pub async fn insert(db: &mut AnyConnection, customer: CustomerId, cta: &Cta, now: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO call_to_actions (customer_id, name, kind, selector, pages, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -103,7 +104,7 @@ pub async fn insert(db: &mut AnyConnection, customer: i64, cta: &Cta, now: i64) 
 }
 
 /// Replaces a call-to-action's fields (its clicks stay); false when it is not the customer's.
-pub async fn update(db: &AnyPool, customer: i64, id: i64, cta: &Cta) -> sqlx::Result<bool> {
+pub async fn update(db: &AnyPool, customer: CustomerId, id: i64, cta: &Cta) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE call_to_actions SET name = $1, kind = $2, selector = $3, pages = $4 WHERE id = $5 AND customer_id = $6",
     )
@@ -120,7 +121,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, cta: &Cta) -> sqlx::Re
 
 /// Deletes a call-to-action and its clicks (calls stay); the clicks deleted, or None when it
 /// was not the customer's.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     let mut tx = crate::db::begin_write(db).await?;
     let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM call_to_actions WHERE id = $1 AND customer_id = $2")
         .bind(id)
@@ -157,7 +158,7 @@ pub struct ClickRow {
 }
 
 /// The call-to-action's latest `limit` clicks, newest first, each with the call it led to.
-pub async fn recent_clicks(db: &AnyPool, customer: i64, cta: i64, limit: i64) -> sqlx::Result<Vec<ClickRow>> {
+pub async fn recent_clicks(db: &AnyPool, customer: CustomerId, cta: i64, limit: i64) -> sqlx::Result<Vec<ClickRow>> {
     sqlx::query_as(&format!(
         "SELECT k.id, k.visit_id, k.clicked_at, k.page_path,
             (SELECT MIN(c.id) FROM calls c WHERE c.customer_id = $1 AND c.direction = 'inbound'
@@ -187,7 +188,12 @@ pub fn calls_condition() -> String {
 pub type NewClick = (i64, i64, String);
 
 /// Stores clicks of one call-to-action, a statement for each 100.
-pub async fn insert_clicks(db: &mut AnyConnection, customer: i64, cta: i64, clicks: &[NewClick]) -> sqlx::Result<()> {
+pub async fn insert_clicks(
+    db: &mut AnyConnection,
+    customer: CustomerId,
+    cta: i64,
+    clicks: &[NewClick],
+) -> sqlx::Result<()> {
     for chunk in clicks.chunks(100) {
         let rows: Vec<String> = (0..chunk.len())
             .map(|i| {

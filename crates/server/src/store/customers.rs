@@ -1,6 +1,7 @@
 //! Customer settings the users area needs.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use sqlx::{AnyPool, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
@@ -11,7 +12,7 @@ pub struct CustomerFlags {
     pub has_inbound_recording: bool,
 }
 
-pub async fn flags(db: &AnyPool, customer_id: i64) -> sqlx::Result<CustomerFlags> {
+pub async fn flags(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<CustomerFlags> {
     sqlx::query_as("SELECT has_auth_codes, has_inbound_recording FROM customers WHERE id = $1")
         .bind(customer_id)
         .fetch_one(db)
@@ -19,7 +20,7 @@ pub async fn flags(db: &AnyPool, customer_id: i64) -> sqlx::Result<CustomerFlags
 }
 
 /// Whether the customer's package (plan or owned add-ons) includes a scope.
-pub async fn has_scope(db: &AnyPool, customer_id: i64, scope: &str) -> sqlx::Result<bool> {
+pub async fn has_scope(db: &AnyPool, customer_id: CustomerId, scope: &str) -> sqlx::Result<bool> {
     let (Flag(found),): (Flag,) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM customers c JOIN plan_scopes p ON p.plan = c.plan AND p.addon = 0
                         WHERE c.id = $1 AND p.scope = $2)

@@ -2,6 +2,7 @@
 //! with, and destination plans (hunt groups and multi dials over those numbers). Every query
 //! is scoped by the customer.
 
+use crate::store::CustomerId;
 use domain::routing::{DestinationPlanForm, MULTI_DIAL};
 use domain::services::new_service_plan::ringing_plan_description;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow, Transaction};
@@ -99,7 +100,7 @@ const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id
         d.number, d.mailbox
      FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
 
-pub async fn numbers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DestinationNumber>> {
+pub async fn numbers(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY LOWER(d.description), d.id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -108,7 +109,7 @@ pub async fn numbers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Destina
 
 pub async fn find_number<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 AND d.id = $2"))
@@ -119,7 +120,7 @@ pub async fn find_number<'e>(
 }
 
 /// The descriptions of the customer's destination numbers other than `except` (0: all).
-pub async fn number_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn number_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
@@ -130,7 +131,7 @@ pub async fn number_descriptions(db: &AnyPool, customer_id: i64, except: i64) ->
 }
 
 /// Whether the customer already has this number with this international code.
-pub async fn number_exists(db: &AnyPool, customer_id: i64, code_id: i64, number: &str) -> sqlx::Result<bool> {
+pub async fn number_exists(db: &AnyPool, customer_id: CustomerId, code_id: i64, number: &str) -> sqlx::Result<bool> {
     let found: Option<(i64,)> = sqlx::query_as(
         "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
@@ -143,7 +144,7 @@ pub async fn number_exists(db: &AnyPool, customer_id: i64, code_id: i64, number:
 }
 
 /// True when every id is one of the customer's destination numbers.
-pub async fn owns_numbers(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn owns_numbers(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
         if find_number(db, customer_id, id).await?.is_none() {
             return Ok(false);
@@ -154,7 +155,7 @@ pub async fn owns_numbers(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::
 
 pub async fn insert_number<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     description: &str,
     code_id: i64,
     number: &str,
@@ -177,7 +178,7 @@ pub async fn insert_number<'e>(
 /// Changes the description and mailbox; the number itself stays.
 pub async fn update_number<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
     mailbox: i64,
@@ -195,14 +196,14 @@ pub async fn update_number<'e>(
 const PLAN_SELECT: &str =
     "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
 
-pub async fn plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DestinationPlan>> {
+pub async fn plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find_plan(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
+pub async fn find_plan(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -211,7 +212,7 @@ pub async fn find_plan(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<
 }
 
 /// The rows of one of the customer's plans, in order.
-pub async fn plan_rows(db: &AnyPool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
+pub async fn plan_rows(db: &AnyPool, customer_id: CustomerId, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
     sqlx::query_as(
         "SELECT r.destination_number_id, r.ring_length FROM destination_plan_rows r
          JOIN destination_plans p ON p.id = r.plan_id
@@ -224,7 +225,7 @@ pub async fn plan_rows(db: &AnyPool, customer_id: i64, plan_id: i64) -> sqlx::Re
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all).
-pub async fn plan_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn plan_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
@@ -236,7 +237,12 @@ pub async fn plan_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> s
 
 /// Creates (`id` 0) or replaces one of the customer's plans with its rows, in the caller's
 /// transaction (the routing history records the change in the same one). Returns the plan's id.
-pub async fn save_plan(tx: &mut AnyConnection, customer_id: i64, id: i64, plan: &PlanToSave) -> sqlx::Result<i64> {
+pub async fn save_plan(
+    tx: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+    plan: &PlanToSave,
+) -> sqlx::Result<i64> {
     let id = if id == 0 {
         sqlx::query_scalar::<_, i64>(
             "INSERT INTO destination_plans (customer_id, description, plan_type, queue_id, incall_id,
@@ -290,7 +296,7 @@ async fn insert_plan_rows(tx: &mut AnyConnection, plan_id: i64, rows: &[PlanRow]
 /// Puts back a plan that a rollback restores after its creation was undone: the same id.
 pub async fn insert_plan_with_id(
     tx: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     plan: &PlanToSave,
 ) -> sqlx::Result<()> {
@@ -312,7 +318,7 @@ pub async fn insert_plan_with_id(
 
 /// Removes one of the customer's plans and its rows (a rollback of its creation; the caller
 /// has made sure nothing uses it).
-pub async fn delete_plan(tx: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<()> {
+pub async fn delete_plan(tx: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<()> {
     let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM destination_plans WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer_id)
@@ -327,7 +333,7 @@ pub async fn delete_plan(tx: &mut AnyConnection, customer_id: i64, id: i64) -> s
 
 /// What still uses one of the customer's destination plans: the descriptions of the service
 /// plans and IVRs routing to it (a rollback may not remove it while any does).
-pub async fn plan_users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Vec<String>> {
+pub async fn plan_users(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "SELECT s.description FROM service_plans s JOIN service_plan_times t ON t.plan_id = s.id
          WHERE s.customer_id = $1 AND t.plan_type = 'routing' AND t.destination_plan_id = $2
@@ -342,7 +348,11 @@ pub async fn plan_users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> 
 }
 
 /// The customer's numbers and pools whose service plan has a row routing to this plan.
-pub async fn plan_affected_entries(db: &AnyPool, customer_id: i64, plan_id: i64) -> sqlx::Result<Vec<AffectedEntry>> {
+pub async fn plan_affected_entries(
+    db: &AnyPool,
+    customer_id: CustomerId,
+    plan_id: i64,
+) -> sqlx::Result<Vec<AffectedEntry>> {
     sqlx::query_as(
         "SELECT e.kind, e.number, e.pool_name FROM routing_entries e
          WHERE e.customer_id = $1 AND e.service_plan_id IN (
@@ -361,7 +371,7 @@ pub async fn plan_affected_entries(db: &AnyPool, customer_id: i64, plan_id: i64)
 /// true).
 pub async fn ringing_plan_for(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     number_id: i64,
     number: &str,
 ) -> sqlx::Result<(i64, bool)> {
@@ -404,7 +414,7 @@ pub async fn ringing_plan_for(
 /// and whether it was made.
 pub async fn number_for(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     code: i64,
     number: &str,
 ) -> sqlx::Result<(i64, bool)> {

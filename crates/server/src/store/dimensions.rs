@@ -1,6 +1,7 @@
 //! Custom dimensions: the account's definitions with their calls, and the calls'
 //! values. Every statement starts from the customer.
 
+use crate::store::CustomerId;
 use domain::dimensions::{Dimension, DimensionKind};
 use std::collections::{BTreeMap, HashMap};
 
@@ -32,16 +33,16 @@ const SELECT: &str = "SELECT d.id, d.name, d.kind, d.choices,
     (SELECT COUNT(*) FROM call_dimension_values v WHERE v.dimension_id = d.id) AS calls
     FROM custom_dimensions d WHERE d.customer_id = $1";
 
-pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DimensionRow>> {
+pub async fn list(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<DimensionRow>> {
     sqlx::query_as(&format!("{SELECT} ORDER BY LOWER(d.name), d.id")).bind(customer).fetch_all(db).await
 }
 
-pub async fn one(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<DimensionRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<DimensionRow>> {
     sqlx::query_as(&format!("{SELECT} AND d.id = $2")).bind(customer).bind(id).fetch_optional(db).await
 }
 
 /// The calls that have each value of a dimension: (value, calls).
-pub async fn value_counts(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Vec<(String, i64)>> {
+pub async fn value_counts(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Vec<(String, i64)>> {
     sqlx::query_as(
         "SELECT value, COUNT(*) FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = $2 GROUP BY value",
     )
@@ -52,7 +53,13 @@ pub async fn value_counts(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<
 }
 
 /// Adds (`id` 0) or updates a definition; None when `id` is not the customer's.
-pub async fn save(db: &AnyPool, customer: i64, id: i64, dimension: &Dimension, now: i64) -> sqlx::Result<Option<i64>> {
+pub async fn save(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    dimension: &Dimension,
+    now: i64,
+) -> sqlx::Result<Option<i64>> {
     let choices = dimension.choices.join("\n");
     if id == 0 {
         let id = sqlx::query_scalar(
@@ -82,7 +89,7 @@ pub async fn save(db: &AnyPool, customer: i64, id: i64, dimension: &Dimension, n
 }
 
 /// Deletes a definition with its values (the key cascades); false when it is not the customer's.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = $2")
         .bind(customer)
@@ -99,7 +106,7 @@ pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> 
 }
 
 /// A call's values: (dimension id, value).
-pub async fn values_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn values_of_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT dimension_id, value FROM call_dimension_values WHERE customer_id = $1 AND call_id = $2")
         .bind(customer)
         .bind(call)
@@ -110,7 +117,7 @@ pub async fn values_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Res
 /// Sets a call's value ('' clears it).
 pub async fn set_value(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     call: i64,
     dimension: i64,
     value: &str,
@@ -143,7 +150,7 @@ pub async fn set_value(
 /// The values of `fields` on `calls` (the customer's), by (call, field).
 pub async fn values_of_calls(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     fields: &[i64],
     calls: &[i64],
 ) -> sqlx::Result<HashMap<(i64, i64), String>> {

@@ -1,6 +1,7 @@
 //! Dynamic pools as bought on the purchase form: the dynamic URL made for them, their numbers
 //! taken from the inventory, the pool's routing entry, and a URL's pools with their numbers.
 
+use crate::store::CustomerId;
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::DynamicPoolForm;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
@@ -8,7 +9,7 @@ use sqlx::{Any, AnyPool, FromRow, Transaction};
 use crate::db::Flag;
 
 /// The customer's DTMF plans a pool may end its calls with, by description.
-pub async fn dtmf_plan_choices(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn dtmf_plan_choices(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM dtmf_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer)
         .fetch_all(db)
@@ -29,7 +30,7 @@ pub struct NewDynamicUrl<'a> {
 /// Stores a new dynamic URL with its numbers to replace; its id.
 pub async fn insert_dynamic_url(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     url: &NewDynamicUrl<'_>,
 ) -> sqlx::Result<i64> {
     let (id,): (i64,) = sqlx::query_as(
@@ -81,7 +82,7 @@ pub async fn take_numbers(
 /// Stores a checked pool's routing entry under `dynamic_url`, waiting to be provisioned; its id.
 pub async fn insert_pool(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     pool: &DynamicPoolForm,
     dynamic_url: i64,
     now: i64,
@@ -144,7 +145,7 @@ pub struct UrlPool {
 
 /// The customer's pools of a dynamic URL in the order bought, each with its numbers: two reads
 /// whatever the number of pools.
-pub async fn pools_of_url(db: &AnyPool, customer: i64, dynamic_url: i64) -> sqlx::Result<Vec<UrlPool>> {
+pub async fn pools_of_url(db: &AnyPool, customer: CustomerId, dynamic_url: i64) -> sqlx::Result<Vec<UrlPool>> {
     let mut pools: Vec<UrlPool> = sqlx::query_as(
         "SELECT e.id, e.pool_name, p.description AS plan, e.call_recording, e.provisioned
          FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id AND p.customer_id = e.customer_id

@@ -1,5 +1,6 @@
 //! Dynamic URLs (websites tracked with dynamic numbers) and their website checks.
 
+use crate::store::CustomerId;
 use domain::integrations::website_check::{status, CheckProblem};
 use domain::integrations::PageScan;
 use sqlx::AnyPool;
@@ -9,7 +10,7 @@ use crate::db::Backend;
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DynamicUrl {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub description: String,
     pub url: String,
     pub reference: String,
@@ -46,7 +47,7 @@ const URL_COLUMNS: &str = "id, customer_id, description, url, reference, last_go
 /// Statuses of a check still under way.
 const RUNNING: &str = "(1, 3, 4)";
 
-pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DynamicUrl>> {
+pub async fn list(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<DynamicUrl>> {
     sqlx::query_as(&format!("SELECT {URL_COLUMNS} FROM dynamic_urls WHERE customer_id = $1 ORDER BY description, id"))
         .bind(customer)
         .fetch_all(db)
@@ -54,7 +55,7 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<DynamicUrl>> 
 }
 
 /// The customer's dynamic URL with this id (None for another customer's).
-pub async fn find(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<DynamicUrl>> {
+pub async fn find(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<DynamicUrl>> {
     sqlx::query_as(&format!("SELECT {URL_COLUMNS} FROM dynamic_urls WHERE id = $1 AND customer_id = $2"))
         .bind(id)
         .bind(customer)
@@ -63,7 +64,7 @@ pub async fn find(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<D
 }
 
 /// The latest finished check of each of the customer's dynamic URLs.
-pub async fn latest_finished(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<WebsiteCheck>> {
+pub async fn latest_finished(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<WebsiteCheck>> {
     sqlx::query_as(&format!(
         "SELECT {CHECK_COLUMNS} FROM website_checks c
          WHERE customer_id = $1 AND finished_at IS NOT NULL
@@ -75,7 +76,7 @@ pub async fn latest_finished(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<We
 }
 
 /// The customer's check with this id (None for another customer's).
-pub async fn find_check(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<WebsiteCheck>> {
+pub async fn find_check(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<WebsiteCheck>> {
     sqlx::query_as(&format!("SELECT {CHECK_COLUMNS} FROM website_checks WHERE id = $1 AND customer_id = $2"))
         .bind(id)
         .bind(customer)

@@ -1,12 +1,13 @@
 //! What the first-run checklist is decided from: the account's numbers, their routing, its
 //! hours, and whether the tracking code was found on its website.
 
+use crate::store::CustomerId;
 use domain::first_run::FirstRunFacts;
 use domain::integrations::website_check::status;
 use sqlx::AnyPool;
 
 /// The facts of the customer's first-run checklist.
-pub async fn facts(db: &AnyPool, customer: i64, advanced_routing: bool) -> sqlx::Result<FirstRunFacts> {
+pub async fn facts(db: &AnyPool, customer: CustomerId, advanced_routing: bool) -> sqlx::Result<FirstRunFacts> {
     // Static numbers, and each number of a pool.
     let numbers: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'static')

@@ -1,5 +1,6 @@
 //! The integrations each customer has set up, and the connect flows under way.
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use sqlx::AnyPool;
@@ -29,7 +30,7 @@ impl Configured {
     }
 }
 
-pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> {
+pub async fn list(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<Configured>> {
     sqlx::query_as(
         "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret, host_key FROM customer_integrations WHERE customer_id = $1 ORDER BY identifier",
     )
@@ -38,7 +39,7 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Configured>> 
     .await
 }
 
-pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<Configured>> {
+pub async fn find(db: &AnyPool, customer: CustomerId, identifier: &str) -> sqlx::Result<Option<Configured>> {
     sqlx::query_as(
         "SELECT identifier, account, settings, connected_at, CASE WHEN secret = '' THEN 0 ELSE 1 END AS has_secret, host_key FROM customer_integrations WHERE customer_id = $1 AND identifier = $2",
     )
@@ -53,7 +54,7 @@ pub async fn find(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result
 #[allow(clippy::too_many_arguments)]
 pub async fn configure(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     identifier: &str,
     account: &str,
     settings: &BTreeMap<String, String>,
@@ -86,7 +87,7 @@ pub async fn configure(
 }
 
 /// The stored secret (sealed) of a configured integration, "" when none.
-pub async fn secret(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<Option<String>> {
+pub async fn secret(db: &AnyPool, customer: CustomerId, identifier: &str) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT secret FROM customer_integrations WHERE customer_id = $1 AND identifier = $2")
             .bind(customer)
@@ -99,7 +100,7 @@ pub async fn secret(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Resu
 /// Replaces the settings of a configured integration; false when it is not configured.
 pub async fn update_settings(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     identifier: &str,
     settings: &BTreeMap<String, String>,
 ) -> sqlx::Result<bool> {
@@ -114,7 +115,7 @@ pub async fn update_settings(
 }
 
 /// Unconfigures the integration; false when it was not configured.
-pub async fn remove(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Result<bool> {
+pub async fn remove(db: &AnyPool, customer: CustomerId, identifier: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM customer_integrations WHERE customer_id = $1 AND identifier = $2")
         .bind(customer)
         .bind(identifier)
@@ -126,7 +127,7 @@ pub async fn remove(db: &AnyPool, customer: i64, identifier: &str) -> sqlx::Resu
 /// A connect flow that came back: who started it, for what, and where to return.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ConnectFlow {
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub identifier: String,
     pub return_to: String,
 }

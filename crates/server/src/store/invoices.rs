@@ -2,6 +2,7 @@
 //! stores (with its lines and files, in one transaction, once per customer per month), and what
 //! the invoices list and downloads read back, always within one customer.
 
+use crate::store::CustomerId;
 use domain::billing::invoice::{BillingMonth, CallUsage, InvoiceLine, InvoiceTotals, NumberCharge, RecurringCharge};
 use sqlx::AnyPool;
 
@@ -9,7 +10,7 @@ use sqlx::AnyPool;
 pub const FORMATS: [&str; 3] = ["pdf", "csv", "excel"];
 
 /// A customer the run may invoice: (id, time zone, plan, when its first charge or call began).
-pub async fn billable_customers(db: &AnyPool) -> sqlx::Result<Vec<(i64, String, String, i64)>> {
+pub async fn billable_customers(db: &AnyPool) -> sqlx::Result<Vec<(CustomerId, String, String, i64)>> {
     sqlx::query_as(
         "SELECT c.id, c.time_zone, c.plan, MIN(x.started_at)
          FROM customers c JOIN (SELECT customer_id, started_at FROM customer_charges
@@ -21,7 +22,7 @@ pub async fn billable_customers(db: &AnyPool) -> sqlx::Result<Vec<(i64, String, 
 }
 
 /// The months already invoiced, by their start.
-pub async fn invoiced_periods(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<i64>> {
+pub async fn invoiced_periods(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<i64>> {
     let rows: Vec<(i64,)> =
         sqlx::query_as("SELECT period_start FROM invoices WHERE customer_id = $1").bind(customer).fetch_all(db).await?;
     Ok(rows.into_iter().map(|(start,)| start).collect())
@@ -38,7 +39,11 @@ struct ChargeRow {
 }
 
 /// The charges that ran at some time in the month (a user's charge names the user).
-pub async fn charges_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sqlx::Result<Vec<RecurringCharge>> {
+pub async fn charges_in(
+    db: &AnyPool,
+    customer: CustomerId,
+    month: &BillingMonth,
+) -> sqlx::Result<Vec<RecurringCharge>> {
     let rows: Vec<ChargeRow> = sqlx::query_as(
         "SELECT CASE WHEN u.id IS NULL THEN ch.description
                      ELSE ch.description || ': ' || u.forename || ' ' || u.surname END AS description,
@@ -67,14 +72,19 @@ pub async fn charges_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sq
 
 /// Static numbers and pools held at the month's end (bought before it), and static numbers
 /// released during it, against the plan's allowance, at the catalogue's prices.
-pub async fn numbers(db: &AnyPool, customer: i64, plan: &str, month: &BillingMonth) -> sqlx::Result<Vec<NumberCharge>> {
+pub async fn numbers(
+    db: &AnyPool,
+    customer: CustomerId,
+    plan: &str,
+    month: &BillingMonth,
+) -> sqlx::Result<Vec<NumberCharge>> {
     Ok(numbers_by_item(db, customer, plan, month).await?.into_iter().map(|(_, numbers)| numbers).collect())
 }
 
 /// `numbers`, each with its catalogue item ('static', 'dynamic_pool').
 pub async fn numbers_by_item(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     plan: &str,
     month: &BillingMonth,
 ) -> sqlx::Result<Vec<(&'static str, NumberCharge)>> {
@@ -133,7 +143,7 @@ pub async fn numbers_by_item(
 }
 
 /// The month's calls per direction and usage rate, described as the rate is.
-pub async fn calls_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sqlx::Result<Vec<CallUsage>> {
+pub async fn calls_in(db: &AnyPool, customer: CustomerId, month: &BillingMonth) -> sqlx::Result<Vec<CallUsage>> {
     let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
         "SELECT c.direction, COALESCE(MAX(r.description), c.rate_item), CAST(SUM(c.minutes) AS BIGINT),
                 CAST(SUM(c.cost_tenth_pence) AS BIGINT)
@@ -158,7 +168,7 @@ pub async fn calls_in(db: &AnyPool, customer: i64, month: &BillingMonth) -> sqlx
 }
 
 /// The billing address lines an invoice is issued to, and its PO number.
-pub async fn bill_to(db: &AnyPool, customer: i64) -> sqlx::Result<(String, String)> {
+pub async fn bill_to(db: &AnyPool, customer: CustomerId) -> sqlx::Result<(String, String)> {
     if let Some(d) = super::billing::load(db, customer).await? {
         let lines: Vec<String> = [d.company_name, d.street1, d.street2, d.town, d.county, d.post_code, d.country]
             .into_iter()
@@ -172,7 +182,7 @@ pub async fn bill_to(db: &AnyPool, customer: i64) -> sqlx::Result<(String, Strin
 }
 
 pub struct NewInvoice<'a> {
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub month: &'a BillingMonth,
     pub bill_to: &'a str,
     pub po_number: &'a str,
@@ -244,7 +254,7 @@ pub struct ListedInvoice {
     pub excel_id: Option<i64>,
 }
 
-pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<ListedInvoice>> {
+pub async fn list(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<ListedInvoice>> {
     sqlx::query_as(
         "SELECT i.id, i.issued_at, i.net_pence, i.vat_pence, i.gross_pence,
                 MAX(CASE WHEN f.format = 'pdf' THEN f.id END) AS pdf_id,
@@ -261,7 +271,7 @@ pub async fn list(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<ListedInvoice
 }
 
 /// The customer's file options ('pdf,csv').
-pub async fn file_options(db: &AnyPool, customer: i64) -> sqlx::Result<String> {
+pub async fn file_options(db: &AnyPool, customer: CustomerId) -> sqlx::Result<String> {
     let (options,): (String,) =
         sqlx::query_as("SELECT invoice_file_options FROM customers WHERE id = $1").bind(customer).fetch_one(db).await?;
     Ok(options)
@@ -283,7 +293,7 @@ pub struct StoredInvoice {
 /// The invoice a file belongs to, if the file is the customer's and of that format.
 pub async fn invoice_of_file(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     file: i64,
     format: &str,
 ) -> sqlx::Result<Option<(StoredInvoice, Vec<InvoiceLine>)>> {

@@ -2,6 +2,7 @@
 //! (docs/ivr-api.md), plus the lists an IVR's keys point at. Every query is scoped by customer.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::routing::ivr::{IvrForm, IvrKey, KeyType, Named, StoredIvr};
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
@@ -81,7 +82,7 @@ const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destina
     k.voicemail_id, k.category_id";
 
 /// Every IVR of the customer with its keys, by description.
-pub async fn all(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>> {
+pub async fn all(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<StoredIvr>> {
     let rows: Vec<IvrRow> = sqlx::query_as(&format!(
         "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id"
     ))
@@ -99,12 +100,12 @@ pub async fn all(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<StoredIvr>>
 }
 
 /// One of the customer's IVRs with its keys.
-pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+pub async fn find(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<StoredIvr>> {
     find_in(&mut *db.acquire().await?, customer_id, id).await
 }
 
 /// One of the customer's IVRs with its keys, read on `conn` (in a transaction).
-pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<StoredIvr>> {
     let row: Option<IvrRow> =
         sqlx::query_as(&format!("SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 AND id = $2"))
             .bind(customer_id)
@@ -124,7 +125,11 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sql
 }
 
 /// The customer's IVRs (id, description, is a child) by description; children only when asked.
-pub async fn list(db: &AnyPool, customer_id: i64, with_children: bool) -> sqlx::Result<Vec<(i64, String, bool)>> {
+pub async fn list(
+    db: &AnyPool,
+    customer_id: CustomerId,
+    with_children: bool,
+) -> sqlx::Result<Vec<(i64, String, bool)>> {
     let rows: Vec<(i64, String, Flag)> = sqlx::query_as(
         "SELECT id, description, is_child FROM ivrs WHERE customer_id = $1 AND ($2 = 1 OR is_child = 0)
          ORDER BY LOWER(description), id",
@@ -137,7 +142,7 @@ pub async fn list(db: &AnyPool, customer_id: i64, with_children: bool) -> sqlx::
 }
 
 /// The descriptions of the customer's IVRs other than `except` (0: all of them).
-pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = $1 AND id != $2")
         .bind(customer_id)
         .bind(except)
@@ -147,7 +152,7 @@ pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::
 }
 
 /// The customer's IVRs greeting callers with this audio (id, description).
-pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn using_audio(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
          ORDER BY LOWER(description), id",
@@ -159,7 +164,7 @@ pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx:
 }
 
 /// The customer's destination plans, as IVR keys name them.
-pub async fn destination_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+pub async fn destination_plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
     named(
         db,
         "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
@@ -169,7 +174,7 @@ pub async fn destination_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<V
 }
 
 /// The customer's voicemails, as IVR keys name them.
-pub async fn voicemails(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+pub async fn voicemails(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
     named(
         db,
         "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
@@ -178,38 +183,38 @@ pub async fn voicemails(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Name
     .await
 }
 
-async fn named(db: &AnyPool, sql: &'static str, customer_id: i64) -> sqlx::Result<Vec<Named>> {
+async fn named(db: &AnyPool, sql: &'static str, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
     let rows: Vec<(i64, String)> = sqlx::query_as(sql).bind(customer_id).fetch_all(db).await?;
     Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "ivrs", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's voicemails.
-pub async fn voicemails_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn voicemails_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "voicemails", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's call categories.
-pub async fn categories_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn categories_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "call_categories", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's report groups.
-pub async fn report_groups_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn report_groups_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "report_groups", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's secondary report groups.
-pub async fn secondary_report_groups_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn secondary_report_groups_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "secondary_report_groups", "", customer_id, ids).await
 }
 
 /// How many IVRs the customer has, and how many it may have (its IVR credits).
-pub async fn usage(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<(i64, i64)> {
+pub async fn usage(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<(i64, i64)> {
     sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM ivrs WHERE customer_id = $1), ivr_credits FROM customers WHERE id = $1",
     )
@@ -235,7 +240,11 @@ pub struct Charge<'a> {
     pub accepted_at: i64,
 }
 
-pub async fn record_charge(tx: &mut Transaction<'_, Any>, customer_id: i64, charge: &Charge<'_>) -> sqlx::Result<()> {
+pub async fn record_charge(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: CustomerId,
+    charge: &Charge<'_>,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO ivr_charges (customer_id, ivr_id, price_pence, frequency, accepted_by_user_id, accepted_by_email,
                                   accepted_at)
@@ -258,7 +267,7 @@ pub async fn record_charge(tx: &mut Transaction<'_, Any>, customer_id: i64, char
 }
 
 /// Inserts an IVR without keys (see `replace_keys`); returns its id.
-pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, form: &IvrForm) -> sqlx::Result<i64> {
+pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, form: &IvrForm) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>("INSERT INTO ivrs (customer_id, description) VALUES ($1, $2) RETURNING id")
         .bind(customer_id)
         .bind(form.description.trim())
@@ -269,7 +278,12 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, form: &IvrF
 }
 
 /// Saves an IVR's fields (not its keys).
-pub async fn update(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64, form: &IvrForm) -> sqlx::Result<()> {
+pub async fn update(
+    tx: &mut Transaction<'_, Any>,
+    customer_id: CustomerId,
+    id: i64,
+    form: &IvrForm,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE ivrs SET description = $1, is_child = $2, intro_audio_id = $3, log_keys = $4, report_group_id = $5,
          secondary_report_group_id = $6, has_dead_end = $7, repeat_key = $8, default_key = $9, repeat_audio = $10
@@ -319,7 +333,7 @@ pub async fn replace_keys(tx: &mut Transaction<'_, Any>, ivr_id: i64, keys: &[Iv
 /// without keys (see `replace_keys`).
 pub async fn insert_with_id(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     form: &IvrForm,
 ) -> sqlx::Result<()> {
@@ -334,7 +348,7 @@ pub async fn insert_with_id(
 
 /// Removes one of the customer's IVRs and its keys (a rollback of its creation; the caller has
 /// made sure nothing uses it and no charge names it).
-pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, id: i64) -> sqlx::Result<()> {
     let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM ivrs WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer_id)
@@ -349,7 +363,7 @@ pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) ->
 
 /// What keeps one of the customer's IVRs: the service plans and other IVRs going to it, and
 /// whether a multi-level IVR charge names it (a bought IVR stays on the bill).
-pub async fn users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<(Vec<String>, bool)> {
+pub async fn users(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<(Vec<String>, bool)> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "SELECT s.description FROM service_plans s JOIN service_plan_times t ON t.plan_id = s.id
          WHERE s.customer_id = $1 AND t.plan_type = 'ivr' AND t.ivr_id = $2

@@ -6,6 +6,7 @@
 //! customer and runs on the caller's connection (the change's transaction).
 
 pub use super::audios::PutRefused;
+use crate::store::CustomerId;
 use domain::routing::history::{RecordKind, RoutingRecord, StoredAudio, StoredDestinationNumber};
 use domain::routing::{DynamicWhisperForm, GroupForm, VoicemailForm, WhisperSource};
 use sqlx::AnyConnection;
@@ -40,7 +41,7 @@ fn table(kind: RecordKind) -> Option<&'static str> {
 /// of another module), read with the store's own finders. A deleted audio reads as None.
 pub async fn load(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     kind: RecordKind,
     id: i64,
 ) -> sqlx::Result<Option<RoutingRecord>> {
@@ -100,7 +101,11 @@ pub async fn load(
 }
 
 /// A whisper with only the sources that have a text (the dialog's list shows every source).
-async fn dynamic_whisper(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+async fn dynamic_whisper(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<RoutingRecord>> {
     let Some(whisper) = routing_extras::find_dynamic_whisper(&mut *conn, customer_id, id).await? else {
         return Ok(None);
     };
@@ -122,7 +127,7 @@ async fn dynamic_whisper(conn: &mut AnyConnection, customer_id: i64, id: i64) ->
 /// re-created under its own id when a rollback had removed it. A deleted audio is restored.
 pub async fn put(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     record: &RoutingRecord,
     now: i64,
 ) -> sqlx::Result<Result<(), PutRefused>> {
@@ -250,7 +255,12 @@ pub async fn put(
 }
 
 /// Whether the customer has the row (a deleted audio's row counts: it is restored in place).
-async fn row_exists(conn: &mut AnyConnection, kind: RecordKind, customer_id: i64, id: i64) -> sqlx::Result<bool> {
+async fn row_exists(
+    conn: &mut AnyConnection,
+    kind: RecordKind,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<bool> {
     let Some(table) = table(kind) else { return Ok(false) };
     let found: Option<i64> = sqlx::query_scalar(&format!("SELECT id FROM {table} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
@@ -283,7 +293,7 @@ fn references(kind: RecordKind) -> &'static [(&'static str, &'static str)] {
 /// false.
 pub async fn remove(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     kind: RecordKind,
     id: i64,
     now: i64,

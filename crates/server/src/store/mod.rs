@@ -19,6 +19,7 @@ pub mod charges;
 pub mod confirmations;
 pub mod conversions;
 pub mod cta;
+pub mod customer_id;
 pub mod customers;
 pub mod destinations;
 pub mod dimensions;
@@ -66,6 +67,8 @@ pub mod visit_figures;
 pub mod vocabulary_pronunciations;
 pub mod voice_tags;
 pub mod voicemails;
+
+pub use customer_id::CustomerId;
 
 /// ` LIMIT n OFFSET m` of a page of a list ('' for every row on one page).
 pub fn page_clause<S>(query: &domain::list_query::TableQuery<S>) -> String {

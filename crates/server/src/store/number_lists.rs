@@ -1,6 +1,7 @@
 //! The lists a static number is filed under: the customer's campaigns, channels,
 //! departments and media owners.
 
+use crate::store::CustomerId;
 use domain::services::inline_add::InlineList;
 use sqlx::AnyPool;
 
@@ -14,7 +15,7 @@ fn table(list: InlineList) -> &'static str {
 }
 
 /// (id, description), newest first (a new item goes to the top of the list).
-pub async fn list(db: &AnyPool, customer: i64, list: InlineList) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn list(db: &AnyPool, customer: CustomerId, list: InlineList) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY id DESC", table(list)))
         .bind(customer)
         .fetch_all(db)
@@ -22,7 +23,7 @@ pub async fn list(db: &AnyPool, customer: i64, list: InlineList) -> sqlx::Result
 }
 
 /// Whether the item is the customer's.
-pub async fn owns(db: &AnyPool, customer: i64, list: InlineList, id: i64) -> sqlx::Result<bool> {
+pub async fn owns(db: &AnyPool, customer: CustomerId, list: InlineList, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
         sqlx::query_as(&format!("SELECT id FROM {} WHERE id = $1 AND customer_id = $2", table(list)))
             .bind(id)
@@ -36,7 +37,7 @@ pub async fn owns(db: &AnyPool, customer: i64, list: InlineList, id: i64) -> sql
 /// decides, so two tabs adding the same one at once make one).
 pub async fn insert(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     list: InlineList,
     description: &str,
     now: i64,

@@ -3,6 +3,7 @@
 //! time, one static number, and the changes the campaign pages make (attribution, campaign,
 //! release). Every query is scoped by customer.
 
+use crate::store::CustomerId;
 use domain::list_query::{number_needles, TableQuery};
 use domain::numbers::{AttributionEdit, NumberSort, ReleaseTerms};
 use domain::NumberFormat;
@@ -99,7 +100,7 @@ pub enum Scope {
 /// A page of the numbers in `scope` matching the query's search, and how many match.
 pub async fn page(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     scope: Scope,
     query: &TableQuery<NumberSort>,
     format: &NumberFormat,
@@ -156,7 +157,7 @@ pub async fn page(
 }
 
 /// One of the customer's static numbers.
-pub async fn one(db: &AnyPool, customer: i64, id: i64, calls_since: i64) -> sqlx::Result<Option<NumberRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, calls_since: i64) -> sqlx::Result<Option<NumberRow>> {
     let sql = format!(
         "SELECT n.*, {} AS calls FROM ({}) n WHERE n.kind = 'static' AND n.id = $3",
         calls_of("$2"),
@@ -168,7 +169,7 @@ pub async fn one(db: &AnyPool, customer: i64, id: i64, calls_since: i64) -> sqlx
 /// The customer's static numbers among `ids` (id, number), locked for the change being made.
 pub async fn owned_statics(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     ids: &[i64],
 ) -> sqlx::Result<Vec<(i64, String)>> {
     let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
@@ -184,7 +185,7 @@ pub async fn owned_statics(
 /// Sets the fields the edit names on the numbers (already checked to be the customer's).
 pub async fn update_attribution(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     ids: &[i64],
     edit: &AttributionEdit,
 ) -> sqlx::Result<()> {
@@ -215,7 +216,12 @@ pub async fn update_attribution(
 }
 
 /// Files the numbers under another campaign of the customer.
-pub async fn move_to(tx: &mut Transaction<'_, Any>, customer: i64, ids: &[i64], campaign: i64) -> sqlx::Result<()> {
+pub async fn move_to(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    ids: &[i64],
+    campaign: i64,
+) -> sqlx::Result<()> {
     for id in ids {
         sqlx::query("UPDATE routing_entries SET campaign_id = $1 WHERE id = $2 AND customer_id = $3")
             .bind(campaign)
@@ -231,7 +237,7 @@ pub async fn move_to(tx: &mut Transaction<'_, Any>, customer: i64, ids: &[i64], 
 /// needs (when bought, when its charge ends) and leaves routing_entries.
 pub async fn release(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     released_by: i64,
     now: i64,
@@ -260,7 +266,11 @@ pub async fn release(
 }
 
 /// Whether the customer released the number with this id (a rollback cannot bring it back).
-pub async fn released_label(tx: &mut Transaction<'_, Any>, customer: i64, id: i64) -> sqlx::Result<Option<String>> {
+pub async fn released_label(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<String>> {
     let found: Option<(String,)> =
         sqlx::query_as("SELECT number FROM released_numbers WHERE entry_id = $1 AND customer_id = $2")
             .bind(id)
@@ -271,7 +281,7 @@ pub async fn released_label(tx: &mut Transaction<'_, Any>, customer: i64, id: i6
 }
 
 /// When the number's first stored inbound call came (None without calls).
-pub async fn first_call(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn first_call(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     let (first,): (Option<i64>,) = sqlx::query_as(
         "SELECT MIN(started_at) FROM calls WHERE customer_id = $1 AND routing_entry_id = $2 AND direction = 'inbound'",
     )

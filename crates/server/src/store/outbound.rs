@@ -2,6 +2,7 @@
 
 use crate::db::Flag;
 use crate::store::charges::{self, NewCharge};
+use crate::store::CustomerId;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
@@ -17,7 +18,7 @@ pub struct OutboundService {
 }
 
 /// The outbound service on offer to a customer that has outbound.
-pub async fn service_for(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<OutboundService>> {
+pub async fn service_for(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Option<OutboundService>> {
     sqlx::query_as(
         "SELECT s.id AS service_id, s.product_code, s.service_type, s.price_pence, s.billing_frequency, s.minimum_term,
                 EXISTS (SELECT 1 FROM customer_services cs WHERE cs.customer_id = c.id AND cs.service_id = s.id)
@@ -34,7 +35,7 @@ pub async fn service_for(db: &AnyPool, customer_id: i64) -> sqlx::Result<Option<
 /// charge (`outbound_user`), which the pricing breakdown lists and the paid agents count.
 pub async fn add_user_to_service(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     service: &OutboundService,
     user_id: i64,
     created_by: i64,
@@ -63,14 +64,14 @@ pub async fn add_user_to_service(
     charges::start(tx, &charge, now).await
 }
 
-pub async fn campaigns(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn campaigns(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, name FROM outbound_campaigns WHERE customer_id = $1 ORDER BY name")
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn campaign_belongs(db: &AnyPool, customer_id: i64, campaign_id: i64) -> sqlx::Result<bool> {
+pub async fn campaign_belongs(db: &AnyPool, customer_id: CustomerId, campaign_id: i64) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM outbound_campaigns WHERE id = $1 AND customer_id = $2")
         .bind(campaign_id)
         .bind(customer_id)
@@ -80,7 +81,7 @@ pub async fn campaign_belongs(db: &AnyPool, customer_id: i64, campaign_id: i64) 
 }
 
 /// Adds a campaign (or finds the one of that name) and returns its id.
-pub async fn add_campaign(db: &AnyPool, customer_id: i64, name: &str) -> sqlx::Result<i64> {
+pub async fn add_campaign(db: &AnyPool, customer_id: CustomerId, name: &str) -> sqlx::Result<i64> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO outbound_campaigns (customer_id, name) VALUES ($1, $2)
          ON CONFLICT (customer_id, name) DO UPDATE SET name = excluded.name RETURNING id",
@@ -93,7 +94,7 @@ pub async fn add_campaign(db: &AnyPool, customer_id: i64, name: &str) -> sqlx::R
 }
 
 /// The customer's outbound report-email options (daily, weekly, monthly).
-pub async fn report_options(db: &AnyPool, customer_id: i64) -> sqlx::Result<(bool, bool, bool)> {
+pub async fn report_options(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<(bool, bool, bool)> {
     let (Flag(daily), Flag(weekly), Flag(monthly)): (Flag, Flag, Flag) = sqlx::query_as(
         "SELECT outbound_daily_enabled, outbound_weekly_enabled, outbound_monthly_enabled FROM customers WHERE id = $1",
     )
@@ -106,7 +107,7 @@ pub async fn report_options(db: &AnyPool, customer_id: i64) -> sqlx::Result<(boo
 /// Records that a user accepted the terms of a purchase (kept if the user is deleted).
 pub async fn record_terms(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     purchase: &str,
     user_id: i64,
     now: i64,

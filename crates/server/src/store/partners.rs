@@ -1,6 +1,7 @@
 //! The partner portal's data: a partner's clients, creating one, its agreements and its
 //! clients' invoices (rewards), and its branding.
 
+use crate::store::CustomerId;
 use domain::partners::rewards::{AgreementRates, ClientInvoice, Programme};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
@@ -22,7 +23,7 @@ pub struct Client {
     pub created_at: i64,
 }
 
-pub async fn clients(db: &AnyPool, partner_id: i64, now: i64) -> sqlx::Result<Vec<Client>> {
+pub async fn clients(db: &AnyPool, partner_id: CustomerId, now: i64) -> sqlx::Result<Vec<Client>> {
     sqlx::query_as(
         "SELECT c.id, c.name, c.account_code, c.package_name, c.partner_programme AS programme,
                 CAST((SELECT COUNT(*) FROM routing_entries e WHERE e.customer_id = c.id AND e.kind = 'static')
@@ -40,7 +41,11 @@ pub async fn clients(db: &AnyPool, partner_id: i64, now: i64) -> sqlx::Result<Ve
 }
 
 /// The client's name when `customer_id` is one of the partner's clients.
-pub async fn client_name(db: &AnyPool, partner_id: i64, customer_id: i64) -> sqlx::Result<Option<String>> {
+pub async fn client_name(
+    db: &AnyPool,
+    partner_id: CustomerId,
+    customer_id: CustomerId,
+) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> = sqlx::query_as("SELECT name FROM customers WHERE id = $1 AND partner_id = $2")
         .bind(customer_id)
         .bind(partner_id)
@@ -53,13 +58,13 @@ pub async fn client_name(db: &AnyPool, partner_id: i64, customer_id: i64) -> sql
 /// users who may see its accounts (and by whoever created it), each with their partner rights.
 pub async fn create_client(
     tx: &mut Transaction<'_, Any>,
-    partner_id: i64,
+    partner_id: CustomerId,
     creator: i64,
     name: &str,
     programme: Programme,
     now: i64,
-) -> sqlx::Result<i64> {
-    let (id,): (i64,) = sqlx::query_as(
+) -> sqlx::Result<CustomerId> {
+    let (id,): (CustomerId,) = sqlx::query_as(
         "INSERT INTO customers (name, time_zone, package_name, plan, partner_id, partner_programme, has_static,
                                 has_dynamic, has_billing, can_purchase_online, created_at)
          SELECT $1, time_zone, 'Starter', 'Starter', id, $2, 1, 1, 1, 1, $3 FROM customers WHERE id = $4
@@ -72,7 +77,7 @@ pub async fn create_client(
     .fetch_one(&mut **tx)
     .await?;
     sqlx::query("UPDATE customers SET account_code = $1 WHERE id = $2")
-        .bind(domain::partners::add_account::account_code(name, id))
+        .bind(domain::partners::add_account::account_code(name, id.get()))
         .bind(id)
         .execute(&mut **tx)
         .await?;
@@ -97,7 +102,7 @@ pub async fn create_client(
 /// the emailed link, owner of the new account with every customer right.
 pub async fn create_owner(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     (forename, surname, email): (&str, &str, &str),
     password_hash: &str,
     now: i64,
@@ -135,7 +140,7 @@ pub struct Agreement {
     pub signed_at: i64,
 }
 
-pub async fn agreements(db: &AnyPool, partner_id: i64) -> sqlx::Result<Vec<Agreement>> {
+pub async fn agreements(db: &AnyPool, partner_id: CustomerId) -> sqlx::Result<Vec<Agreement>> {
     sqlx::query_as(
         "SELECT programme, rate_basis_points, signed_at FROM partner_agreements WHERE partner_id = $1 ORDER BY programme",
     )
@@ -162,7 +167,7 @@ struct InvoiceRow {
 }
 
 /// Every invoice of the partner's clients.
-pub async fn client_invoices(db: &AnyPool, partner_id: i64) -> sqlx::Result<Vec<ClientInvoice>> {
+pub async fn client_invoices(db: &AnyPool, partner_id: CustomerId) -> sqlx::Result<Vec<ClientInvoice>> {
     let rows: Vec<InvoiceRow> = sqlx::query_as(
         "SELECT c.id AS client_id, c.name AS client_name, c.partner_programme AS programme, i.period_start,
                 i.period_label, i.net_pence

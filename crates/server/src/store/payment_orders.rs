@@ -2,6 +2,7 @@
 //! most once (`payments::claim`). Showing the card page or the billing details hands out the
 //! user's live one again instead of adding a row each time.
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 use crate::providers::payments::{new_order_id, Journey, ORDER_REUSE_SECONDS};
@@ -16,7 +17,13 @@ fn table(journey: Journey) -> (&'static str, &'static str) {
 
 /// The id of the customer's user's unused order (or flow) made within `ORDER_REUSE_SECONDS`,
 /// so that at least half its life is left; else of a new one.
-pub async fn live_or_new(db: &AnyPool, journey: Journey, customer: i64, user: i64, now: i64) -> sqlx::Result<String> {
+pub async fn live_or_new(
+    db: &AnyPool,
+    journey: Journey,
+    customer: CustomerId,
+    user: i64,
+    now: i64,
+) -> sqlx::Result<String> {
     let (table, id) = table(journey);
     let live: Option<(String,)> = sqlx::query_as(&format!(
         "SELECT {id} FROM {table}

@@ -1,5 +1,6 @@
 //! Call queues, scoped by the customer.
 
+use crate::store::CustomerId;
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 #[derive(Debug, Clone, Default, FromRow)]
@@ -37,14 +38,14 @@ const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, 
         welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id, queue_full_audio_id
      FROM queues";
 
-pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Queue>> {
+pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
         .await
 }
 
-pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
+pub async fn find(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -53,7 +54,7 @@ pub async fn find(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Optio
 }
 
 /// One of the customer's queues, read on `conn` (in a transaction).
-pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<Queue>> {
+pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -62,7 +63,7 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sql
 }
 
 /// The descriptions of the customer's queues other than `except` (0: all).
-pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = $1 AND id <> $2")
         .bind(customer_id)
         .bind(except)
@@ -73,7 +74,7 @@ pub async fn descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::
 
 /// Creates (`queue.id` 0) or updates one of the customer's queues, in the caller's transaction
 /// (the routing history records the change in the same one); returns its id.
-pub async fn save(db: &mut AnyConnection, customer_id: i64, queue: &Queue) -> sqlx::Result<i64> {
+pub async fn save(db: &mut AnyConnection, customer_id: CustomerId, queue: &Queue) -> sqlx::Result<i64> {
     let q = queue;
     if q.id == 0 {
         let id = sqlx::query_scalar::<_, i64>(
@@ -123,7 +124,7 @@ pub async fn save(db: &mut AnyConnection, customer_id: i64, queue: &Queue) -> sq
 }
 
 /// Puts back a queue that a rollback restores after its creation was undone: the same id.
-pub async fn insert_with_id(conn: &mut AnyConnection, customer_id: i64, queue: &Queue) -> sqlx::Result<()> {
+pub async fn insert_with_id(conn: &mut AnyConnection, customer_id: CustomerId, queue: &Queue) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO queues (id, customer_id, description, max_calls, lines_qty, hold_music, message_mode,
          message_interval) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -145,7 +146,7 @@ pub async fn insert_with_id(conn: &mut AnyConnection, customer_id: i64, queue: &
 
 /// Removes one of the customer's queues (a rollback of its creation; the caller has made sure
 /// no destination plan uses it).
-pub async fn delete(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<()> {
+pub async fn delete(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM queues WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
@@ -155,7 +156,7 @@ pub async fn delete(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx
 }
 
 /// The descriptions of the customer's destination plans using a queue.
-pub async fn users(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Vec<String>> {
+pub async fn users(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND queue_id = $2")
             .bind(customer_id)

@@ -1,6 +1,7 @@
 //! The reports dashboard's aggregates: the account's inbound calls of a period,
 //! counted in SQL by local day and source, and the period before's totals.
 
+use crate::store::CustomerId;
 use domain::reports::DayBuckets;
 use sqlx::AnyPool;
 
@@ -54,7 +55,7 @@ fn local_day_sql(buckets: &DayBuckets) -> String {
 /// its missed call's, as domain `reports::credited_source` says).
 pub async fn by_day_and_source(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     (start, end): (i64, i64),
     buckets: &DayBuckets,
 ) -> sqlx::Result<Vec<DaySourceCount>> {
@@ -71,7 +72,7 @@ pub async fn by_day_and_source(
 }
 
 /// The totals of [start, end).
-pub async fn totals(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<Totals> {
+pub async fn totals(db: &AnyPool, customer: CustomerId, (start, end): (i64, i64)) -> sqlx::Result<Totals> {
     let sql = format!(
         "SELECT {FIGURES} FROM calls c
          WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3"

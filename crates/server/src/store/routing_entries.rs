@@ -5,6 +5,7 @@
 
 use crate::db::Backend;
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::list_query::{kind_label, number_needles, ListQuery, ListSort};
 use domain::routing::history::written_basic;
 use domain::routing::{BasicRow, RoutingRow};
@@ -98,7 +99,7 @@ const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.descri
     FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id";
 
 /// A customer's numbers (by number) then pools (by name).
-pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
+pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Entry>> {
     sqlx::query_as(&format!(
         "{ENTRY_SELECT} WHERE e.customer_id = $1 ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
     ))
@@ -108,7 +109,7 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Entry>> {
 }
 
 /// The customer's entries among `ids` (others' and unknown ids are left out), in id order.
-pub async fn by_ids(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
+pub async fn by_ids(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
     let ids_in = Backend::of(db).json_integers(2);
     sqlx::query_as(&format!("{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id IN ({ids_in}) ORDER BY e.id"))
         .bind(customer_id)
@@ -118,7 +119,7 @@ pub async fn by_ids(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result
 }
 
 /// One of the customer's entries, read on `conn` (in a transaction).
-pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<Entry>> {
+pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<Entry>> {
     sqlx::query_as(&format!("{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -129,7 +130,7 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sql
 /// The entries using a service plan: (id, kind, number, pool name), numbers first.
 pub async fn using_plan(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     plan_id: i64,
 ) -> sqlx::Result<Vec<(i64, String, String, String)>> {
     sqlx::query_as(
@@ -154,7 +155,7 @@ pub(crate) async fn all_owned(
     db: &AnyPool,
     table: &'static str,
     extra: &'static str,
-    customer_id: i64,
+    customer_id: CustomerId,
     ids: &[i64],
 ) -> sqlx::Result<bool> {
     let mut distinct = ids.to_vec();
@@ -174,12 +175,12 @@ pub(crate) async fn all_owned(
 }
 
 /// Whether every id is one of the customer's audios that has not been deleted.
-pub async fn audios_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn audios_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "audios", "AND deleted_at IS NULL", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's service plans.
-pub async fn service_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn service_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "service_plans", "", customer_id, ids).await
 }
 
@@ -204,7 +205,7 @@ impl BasicConnect {
 /// it for provisioning.
 pub async fn connect_basic(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     row: &BasicConnect,
     now: i64,
 ) -> sqlx::Result<()> {
@@ -247,7 +248,7 @@ pub struct AdvancedConnect {
 
 pub async fn connect_advanced(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     row: &AdvancedConnect,
     now: i64,
 ) -> sqlx::Result<()> {
@@ -281,7 +282,7 @@ pub async fn connect_advanced(
 
 /// Clears a row's basic destination (a rollback putting back an advanced row disconnected from
 /// any plan, which had none: `connect_advanced` without a plan keeps the destination).
-pub async fn clear_destination(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+pub async fn clear_destination(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, id: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE routing_entries SET destination = '' WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer_id)
@@ -293,7 +294,7 @@ pub async fn clear_destination(tx: &mut Transaction<'_, Any>, customer_id: i64, 
 /// The routing of every entry using a plan changed: they are provisioned again.
 pub async fn reprovision_plan_users(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     plan_id: i64,
     now: i64,
 ) -> sqlx::Result<u64> {
@@ -312,7 +313,7 @@ pub async fn reprovision_plan_users(
 #[derive(Debug, Clone, FromRow)]
 pub struct PendingEntry {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub kind: String,
     pub number: String,
     pub pool_name: String,
@@ -391,7 +392,7 @@ pub async fn count_with_prefix(db: &AnyPool, prefix: &str) -> sqlx::Result<i64> 
 /// (bulk provisioning, and the large-account benchmark).
 pub async fn add_static_numbers(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     numbers: &[(String, String)],
     destination: &str,
 ) -> sqlx::Result<()> {
@@ -413,7 +414,7 @@ pub async fn add_static_numbers(
 /// One page of the customer's entries as the routing list asks for it, and how many match.
 pub async fn page(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     query: &ListQuery,
     format: &NumberFormat,
 ) -> sqlx::Result<(Vec<Entry>, i64)> {
@@ -430,7 +431,7 @@ pub async fn page(
 /// export writes them as they come instead of holding 100,000 rows.
 pub fn stream_matching<'a>(
     db: &'a AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     sql: &'a ListSql,
 ) -> impl futures_util::Stream<Item = sqlx::Result<Entry>> + 'a {
     sql.bind_all(sqlx::query_as::<_, Entry>(&sql.select).bind(customer_id)).fetch(db)
@@ -541,7 +542,7 @@ pub fn like_pattern(text: &str) -> String {
 }
 
 /// How many numbers (`static`) or pools (`dynamic`) the customer holds, read in `tx`.
-pub async fn count_of_kind(tx: &mut Transaction<'_, Any>, customer_id: i64, kind: &str) -> sqlx::Result<i64> {
+pub async fn count_of_kind(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, kind: &str) -> sqlx::Result<i64> {
     let (held,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = $2")
         .bind(customer_id)
         .bind(kind)
@@ -554,7 +555,7 @@ pub async fn count_of_kind(tx: &mut Transaction<'_, Any>, customer_id: i64, kind
 /// waiting to be provisioned; its id.
 pub async fn insert_static(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     number: &str,
     order: &StaticNumberForm,
     now: i64,

@@ -2,6 +2,7 @@
 //! report groups, in-call attribution plans, DTMF plans and DTMF IVRs, sources / mediums and
 //! dynamic whispers. Every query is scoped by the customer.
 
+use crate::store::CustomerId;
 use domain::routing::dtmf::DTMF_IVR_KEYS;
 use domain::routing::history::RecordKind;
 use domain::routing::{DtmfIvrForm, DtmfPlanForm, InCallAttributionForm};
@@ -42,7 +43,7 @@ pub struct Group {
     pub description: String,
 }
 
-pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(&format!(
         "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY LOWER(description), id",
         kind.table()
@@ -55,7 +56,7 @@ pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: i64) -> sqlx::Re
 pub async fn find_group<'e>(
     db: impl Executor<'e, Database = Any>,
     kind: GroupKind,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<Group>> {
     sqlx::query_as(&format!("SELECT id, description FROM {} WHERE customer_id = $1 AND id = $2", kind.table()))
@@ -66,7 +67,7 @@ pub async fn find_group<'e>(
 }
 
 /// The descriptions of the customer's rows other than `except` (0: all).
-async fn descriptions_of(db: &AnyPool, table: &str, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+async fn descriptions_of(db: &AnyPool, table: &str, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
             .bind(customer_id)
@@ -79,7 +80,7 @@ async fn descriptions_of(db: &AnyPool, table: &str, customer_id: i64, except: i6
 pub async fn group_descriptions(
     db: &AnyPool,
     kind: GroupKind,
-    customer_id: i64,
+    customer_id: CustomerId,
     except: i64,
 ) -> sqlx::Result<Vec<String>> {
     descriptions_of(db, kind.table(), customer_id, except).await
@@ -89,7 +90,7 @@ pub async fn group_descriptions(
 pub async fn save_group(
     db: &mut AnyConnection,
     kind: GroupKind,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
 ) -> sqlx::Result<i64> {
@@ -155,7 +156,7 @@ impl InCallAttribution {
 const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
      FROM in_call_attributions";
 
-pub async fn in_call_attributions(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<InCallAttribution>> {
+pub async fn in_call_attributions(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -164,7 +165,7 @@ pub async fn in_call_attributions(db: &AnyPool, customer_id: i64) -> sqlx::Resul
 
 pub async fn find_in_call<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 AND id = $2"))
@@ -174,14 +175,14 @@ pub async fn find_in_call<'e>(
         .await
 }
 
-pub async fn in_call_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn in_call_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     descriptions_of(db, "in_call_attributions", customer_id, except).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
 pub async fn save_in_call<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     plan: &InCallAttribution,
 ) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
@@ -207,7 +208,7 @@ pub async fn save_in_call<'e>(
     Ok(id.unwrap_or(plan.id))
 }
 
-pub async fn in_calls_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn in_calls_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "in_call_attributions", "", customer_id, ids).await
 }
 
@@ -258,7 +259,7 @@ impl DtmfPlan {
 const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_length, max_length,
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
-pub async fn dtmf_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfPlan>> {
+pub async fn dtmf_plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -267,7 +268,7 @@ pub async fn dtmf_plans(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Dtmf
 
 pub async fn find_dtmf_plan<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 AND id = $2"))
@@ -277,14 +278,14 @@ pub async fn find_dtmf_plan<'e>(
         .await
 }
 
-pub async fn dtmf_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dtmf_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dtmf_plans", "", customer_id, ids).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
 pub async fn save_dtmf_plan<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     plan: &DtmfPlan,
 ) -> sqlx::Result<i64> {
     let sql = if plan.id == 0 {
@@ -372,7 +373,7 @@ impl DtmfIvr {
     }
 }
 
-pub async fn dtmf_ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfIvr>> {
+pub async fn dtmf_ivrs(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
          ORDER BY LOWER(description), id",
@@ -384,7 +385,7 @@ pub async fn dtmf_ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<DtmfI
 
 pub async fn find_dtmf_ivr<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<DtmfIvr>> {
     sqlx::query_as(
@@ -398,7 +399,7 @@ pub async fn find_dtmf_ivr<'e>(
 
 pub async fn dtmf_ivr_keys<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     ivr_id: i64,
 ) -> sqlx::Result<Vec<DtmfIvrKey>> {
     sqlx::query_as(
@@ -415,7 +416,7 @@ pub async fn dtmf_ivr_keys<'e>(
 /// transaction.
 pub async fn save_dtmf_ivr(
     tx: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     ivr: &DtmfIvr,
     keys: &[DtmfIvrKey],
 ) -> sqlx::Result<i64> {
@@ -460,11 +461,11 @@ pub async fn save_dtmf_ivr(
     Ok(id)
 }
 
-pub async fn dtmf_ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dtmf_ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dtmf_ivrs", "", customer_id, ids).await
 }
 
-pub async fn categories_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn categories_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "call_categories", "", customer_id, ids).await
 }
 
@@ -478,7 +479,11 @@ pub struct SourceWhisper {
 }
 
 /// Every source / medium of the customer with the whisper of `whisper_id` (0: none) for it.
-pub async fn whisper_sources(db: &AnyPool, customer_id: i64, whisper_id: i64) -> sqlx::Result<Vec<SourceWhisper>> {
+pub async fn whisper_sources(
+    db: &AnyPool,
+    customer_id: CustomerId,
+    whisper_id: i64,
+) -> sqlx::Result<Vec<SourceWhisper>> {
     sqlx::query_as(
         "SELECT s.id, s.source, s.medium, COALESCE(w.whisper, '') AS whisper FROM sources_mediums s
          LEFT JOIN dynamic_whisper_sources w ON w.source_medium_id = s.id AND w.whisper_id = $1
@@ -490,11 +495,11 @@ pub async fn whisper_sources(db: &AnyPool, customer_id: i64, whisper_id: i64) ->
     .await
 }
 
-pub async fn sources_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn sources_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "sources_mediums", "", customer_id, ids).await
 }
 
-pub async fn dynamic_whispers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Group>> {
+pub async fn dynamic_whispers(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(
         "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
@@ -505,7 +510,7 @@ pub async fn dynamic_whispers(db: &AnyPool, customer_id: i64) -> sqlx::Result<Ve
 
 pub async fn find_dynamic_whisper<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<Group>> {
     sqlx::query_as("SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 AND id = $2")
@@ -515,11 +520,15 @@ pub async fn find_dynamic_whisper<'e>(
         .await
 }
 
-pub async fn dynamic_whisper_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn dynamic_whisper_descriptions(
+    db: &AnyPool,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     descriptions_of(db, "dynamic_whispers", customer_id, except).await
 }
 
-pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "dynamic_whispers", "", customer_id, ids).await
 }
 
@@ -527,7 +536,7 @@ pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: i64, ids: &[i64])
 /// the non-empty ones are kept), on the caller's transaction.
 pub async fn save_dynamic_whisper(
     tx: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
     sources: &[(i64, String)],
@@ -567,7 +576,7 @@ pub async fn save_dynamic_whisper(
 /// The customer's pools that whisper with `whisper_id`, other than the entry `except`.
 pub async fn pools_using_whisper(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     whisper_id: i64,
     except: i64,
 ) -> sqlx::Result<Vec<String>> {
@@ -584,7 +593,7 @@ pub async fn pools_using_whisper(
 }
 
 /// Whether `id` is one of the customer's pools.
-pub async fn owns_pool(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_pool(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
         sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = $1 AND id = $2 AND kind = 'dynamic'")
             .bind(customer_id)
@@ -598,7 +607,7 @@ pub async fn owns_pool(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<
 /// through other IVRs' keys, an IVR that files its calls under this report group.
 pub async fn numbers_using_group(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     kind: GroupKind,
     group: i64,
 ) -> sqlx::Result<(Vec<String>, Vec<String>)> {

@@ -3,6 +3,7 @@
 //! records read back in that shape; the routing as a whole (`RoutingSnapshot`) and the last
 //! week's calls for the impact replay. Every query is scoped by customer.
 
+use crate::store::CustomerId;
 use domain::routing::history::{
     stored_connection, Change, EntryRoute, Names, RecordKey, RecordKind, ReplayCall, RoutingEntry, RoutingRecord,
     RoutingSnapshot, StoredServicePlan,
@@ -39,7 +40,7 @@ impl Source {
 /// Who made a change, and when.
 #[derive(Debug, Clone)]
 pub struct Author {
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub user_id: i64,
     pub user_name: String,
     pub source: Source,
@@ -179,7 +180,7 @@ enum FilterValue {
 /// A page of the customer's changes matching `filter`, newest first, and how many match.
 pub async fn page(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     filter: &Filter,
     offset: i64,
     limit: i64,
@@ -207,7 +208,7 @@ pub async fn page(
 /// One of the customer's changes.
 /// The users who made the customer's recorded changes, each once, under the name of their latest
 /// change, by name: the history's user filter.
-pub async fn authors(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn authors(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT c.user_id, c.user_name FROM routing_changes c
          JOIN (SELECT user_id, MAX(id) AS latest FROM routing_changes
@@ -219,7 +220,7 @@ pub async fn authors(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, S
     .await
 }
 
-pub async fn find(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<ChangeRow>> {
+pub async fn find(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<ChangeRow>> {
     sqlx::query_as(&format!("SELECT {CHANGE_COLUMNS} FROM routing_changes WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -230,7 +231,7 @@ pub async fn find(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::
 /// The customer's changes after `id` to the record `key`, oldest first.
 pub async fn later_on(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     key: RecordKey,
 ) -> sqlx::Result<Vec<ChangeRow>> {
@@ -262,7 +263,11 @@ pub async fn purge_older_than(db: &AnyPool, cutoff: i64) -> sqlx::Result<u64> {
 }
 
 /// One of the customer's service plans as a history record.
-pub async fn service_plan(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+pub async fn service_plan(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<RoutingRecord>> {
     let description: Option<String> =
         sqlx::query_scalar("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
             .bind(id)
@@ -286,7 +291,7 @@ pub async fn service_plan(conn: &mut AnyConnection, customer_id: i64, id: i64) -
 /// (`fit_destination_plan`) does.
 pub async fn destination_plan(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<RoutingRecord>> {
     let plan: Option<(String, i64, i64, i64, i64)> = sqlx::query_as(
@@ -314,13 +319,13 @@ pub async fn destination_plan(
 
 /// One of the customer's IVRs as a history record: the stored menu and keys (the description,
 /// the number of repeats and the key descriptions as saved, trimmed).
-pub async fn ivr(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+pub async fn ivr(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
     Ok(ivrs::find_in(conn, customer_id, id).await?.map(|stored| RoutingRecord::Ivr { id, form: stored.ivr }))
 }
 
 /// One of the customer's queues as a history record. The form carries the counts as typed
 /// ("05", " 5"); the store keeps the number, so the record has the stored number as text.
-pub async fn queue(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+pub async fn queue(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
     let Some(q) = queues::find_in(conn, customer_id, id).await? else { return Ok(None) };
     let form = QueueForm {
         description: q.description,
@@ -345,7 +350,11 @@ pub async fn queue(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx:
 /// without a plan keeps a basic destination, and such a row reads as basic, its advanced
 /// settings (which basic routing does not use) left out; the mid call audio is as stored,
 /// 'None' for none (the form's empty choice is saved so).
-pub async fn connect(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sqlx::Result<Option<RoutingRecord>> {
+pub async fn connect(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<RoutingRecord>> {
     let Some(e) = routing_entries::find_in(conn, customer_id, id).await? else { return Ok(None) };
     let label = e.number_pool().to_string();
     let advanced = AdvancedRow {
@@ -368,7 +377,11 @@ pub async fn connect(conn: &mut AnyConnection, customer_id: i64, id: i64) -> sql
 }
 
 /// Any routing record of the customer as stored now, read on `conn`.
-pub async fn load(conn: &mut AnyConnection, customer_id: i64, key: RecordKey) -> sqlx::Result<Option<RoutingRecord>> {
+pub async fn load(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    key: RecordKey,
+) -> sqlx::Result<Option<RoutingRecord>> {
     match key.kind {
         RecordKind::ServicePlan => service_plan(conn, customer_id, key.id).await,
         RecordKind::DestinationPlan => destination_plan(conn, customer_id, key.id).await,
@@ -385,7 +398,7 @@ type PlanTimeRow = (i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>);
 
 /// The customer's routing as the replay follows it: every service plan with its rows, the IVRs,
 /// destination plans and voicemails, and how each number and pool is connected.
-pub async fn snapshot(db: &AnyPool, customer_id: i64) -> sqlx::Result<RoutingSnapshot> {
+pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<RoutingSnapshot> {
     let plans: Vec<(i64, String)> = sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1")
         .bind(customer_id)
         .fetch_all(db)
@@ -463,7 +476,7 @@ const NAMED_TABLES: [&str; 14] = [
 /// The names a change's explanation quotes, read on `conn` in one statement: in the change's own
 /// transaction, so that they include what it has just written and need no second connection
 /// while it holds the write lock.
-pub async fn names(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<Names> {
+pub async fn names(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Names> {
     let mut arms: Vec<String> = NAMED_TABLES
         .iter()
         .enumerate()
@@ -506,7 +519,7 @@ pub async fn names(conn: &mut AnyConnection, customer_id: i64) -> sqlx::Result<N
 /// the replay takes them, oldest first; at most `limit`.
 pub async fn calls_since(
     db: &AnyPool,
-    customer_id: i64,
+    customer_id: CustomerId,
     since: i64,
     entries: &[i64],
     limit: i64,

@@ -3,6 +3,7 @@
 //! the account's imports listed; an import undone (its sales deleted, the earlier sales it
 //! replaced put back) in one transaction. Every statement starts from the customer.
 
+use crate::store::CustomerId;
 use domain::sales::import::{ImportedSale, SameReference};
 use domain::sales::{MatchSettings, SaleFacts};
 use sqlx::{AnyConnection, AnyPool, FromRow};
@@ -22,7 +23,12 @@ pub struct NewImport<'a> {
 }
 
 /// Starts an import's record; its figures are written by `finish`.
-pub async fn begin(conn: &mut AnyConnection, customer: i64, import: &NewImport<'_>, now: i64) -> sqlx::Result<i64> {
+pub async fn begin(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    import: &NewImport<'_>,
+    now: i64,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO sale_imports (customer_id, user_id, user_name, file_name, match_by, match_days, same_reference,
              created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -42,7 +48,7 @@ pub async fn begin(conn: &mut AnyConnection, customer: i64, import: &NewImport<'
 /// What a batch did: (matched to a call, earlier sales replaced).
 pub async fn add_batch(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     import_id: i64,
     import: &NewImport<'_>,
     batch: &[ImportedSale],
@@ -127,7 +133,12 @@ pub struct Figures {
     pub replaced: i64,
 }
 
-pub async fn finish(conn: &mut AnyConnection, customer: i64, import_id: i64, figures: &Figures) -> sqlx::Result<()> {
+pub async fn finish(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    import_id: i64,
+    figures: &Figures,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE sale_imports SET rows_imported = $3, rows_skipped = $4, matched = $5, replaced = $6
          WHERE customer_id = $1 AND id = $2",
@@ -159,7 +170,7 @@ pub struct ImportRow {
 }
 
 /// The account's latest `limit` imports, newest first.
-pub async fn list(db: &AnyPool, customer: i64, limit: i64) -> sqlx::Result<Vec<ImportRow>> {
+pub async fn list(db: &AnyPool, customer: CustomerId, limit: i64) -> sqlx::Result<Vec<ImportRow>> {
     sqlx::query_as(&format!(
         "SELECT id, created_at, file_name, user_name, same_reference, rows_imported, rows_skipped, matched, replaced,
              undone_at FROM sale_imports WHERE customer_id = $1 ORDER BY id DESC LIMIT {limit}"
@@ -181,7 +192,7 @@ pub enum Undone {
 
 /// Undoes an import in one transaction: its sales are deleted and the sales it set aside are put
 /// back (a sale an import replaced counts again); the import stays in the history as undone.
-pub async fn undo(db: &AnyPool, customer: i64, import_id: i64, now: i64) -> sqlx::Result<Undone> {
+pub async fn undo(db: &AnyPool, customer: CustomerId, import_id: i64, now: i64) -> sqlx::Result<Undone> {
     let mut tx = crate::db::begin_write(db).await?;
     // Claimed by the update, so two undos of one import cannot both run.
     let claimed =

@@ -2,6 +2,7 @@
 //! and a retry are pages of their own (/importsales/fieldmapping/{id}, .../retry). A customer
 //! keeps its newest `KEPT` uploads, each for `KEPT_SECONDS` (housekeeping).
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 /// Uploads a customer keeps at most: storing another drops the oldest.
@@ -13,7 +14,7 @@ pub const KEPT_SECONDS: i64 = 7 * 24 * 60 * 60;
 /// same transaction. The upload's id.
 pub async fn insert(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     user: i64,
     file_name: &str,
     content: &[u8],
@@ -45,7 +46,7 @@ pub async fn insert(
 
 /// The customer's upload: its file name and content; None when it is another customer's, gone
 /// or never was.
-pub async fn load(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<(String, Vec<u8>)>> {
+pub async fn load(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<(String, Vec<u8>)>> {
     sqlx::query_as("SELECT file_name, content FROM sale_uploads WHERE customer_id = $1 AND id = $2")
         .bind(customer)
         .bind(id)

@@ -2,6 +2,7 @@
 //! (domain `sales::match_sale`, `sales::sale_credit`) as it is stored or matched again, and the
 //! revenue by source / medium and campaign over a period. Every statement starts from the customer.
 
+use crate::store::CustomerId;
 use domain::sales::{match_sale, sale_credit, CandidateCall, Credit, MatchBy, MatchSettings, SaleFacts};
 use std::collections::HashMap;
 
@@ -9,7 +10,7 @@ use sqlx::{AnyConnection, AnyPool, FromRow};
 
 const DAY: i64 = 24 * 60 * 60;
 
-pub async fn settings(db: &AnyPool, customer: i64) -> sqlx::Result<MatchSettings> {
+pub async fn settings(db: &AnyPool, customer: CustomerId) -> sqlx::Result<MatchSettings> {
     let (by, days): (String, i64) =
         sqlx::query_as("SELECT sales_match_by, sales_match_days FROM customers WHERE id = $1")
             .bind(customer)
@@ -31,7 +32,7 @@ const IN_LIST: usize = 500;
 /// number of sales, however many there are.
 async fn candidates(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     sales: &[SaleFacts],
     settings: &MatchSettings,
 ) -> sqlx::Result<Vec<CandidateCall>> {
@@ -90,7 +91,7 @@ type CreditRow = (i64, Option<i64>, Option<i64>, Option<i64>);
 /// Each call's own credit and the missed call it returns, by id.
 async fn call_credits(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     ids: &[i64],
 ) -> sqlx::Result<HashMap<i64, (Credit, Option<i64>)>> {
     let mut credits = HashMap::new();
@@ -117,7 +118,7 @@ async fn call_credits(
 /// batches, so matching 100,000 sales takes a few hundred statements, not several per sale.
 pub async fn match_many(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     sales: &[SaleFacts],
     settings: &MatchSettings,
 ) -> sqlx::Result<Vec<(Option<i64>, Credit)>> {
@@ -160,7 +161,7 @@ pub async fn match_many(
 /// The call a sale matches under `settings`, and what the sale is credited to.
 pub async fn match_one(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     sale: &SaleFacts,
     settings: &MatchSettings,
 ) -> sqlx::Result<(Option<i64>, Credit)> {
@@ -182,7 +183,7 @@ pub struct NewSale {
 /// Stores a sale, matched and credited under the account's settings.
 pub async fn insert(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     sale: &NewSale,
     settings: &MatchSettings,
     now: i64,
@@ -210,7 +211,11 @@ pub async fn insert(
 
 /// Saves the settings and matches every sale of the account again under them, in one
 /// transaction; returns how many sales now match a call.
-pub async fn save_settings_and_rematch(db: &AnyPool, customer: i64, settings: &MatchSettings) -> sqlx::Result<i64> {
+pub async fn save_settings_and_rematch(
+    db: &AnyPool,
+    customer: CustomerId,
+    settings: &MatchSettings,
+) -> sqlx::Result<i64> {
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("UPDATE customers SET sales_match_by = $2, sales_match_days = $3 WHERE id = $1")
         .bind(customer)
@@ -257,7 +262,7 @@ pub struct RevenueRow {
 }
 
 /// Sales in [start, end): (sales, matched, revenue in pence).
-pub async fn totals(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<(i64, i64, i64)> {
+pub async fn totals(db: &AnyPool, customer: CustomerId, (start, end): (i64, i64)) -> sqlx::Result<(i64, i64, i64)> {
     sqlx::query_as(
         "SELECT COUNT(*), COUNT(call_id), CAST(COALESCE(SUM(value_pence), 0) AS BIGINT) FROM sales
          WHERE customer_id = $1 AND sold_at >= $2 AND sold_at < $3 AND replaced_by_import IS NULL",
@@ -270,7 +275,7 @@ pub async fn totals(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sq
 }
 
 /// The revenue in [start, end) by source / medium, most first.
-pub async fn by_source(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<Vec<RevenueRow>> {
+pub async fn by_source(db: &AnyPool, customer: CustomerId, (start, end): (i64, i64)) -> sqlx::Result<Vec<RevenueRow>> {
     sqlx::query_as(
         "SELECT COALESCE(MAX(m.source || ' / ' || m.medium), '') AS label, COUNT(*) AS sales,
              CAST(COALESCE(SUM(s.value_pence), 0) AS BIGINT) AS value_pence
@@ -286,7 +291,11 @@ pub async fn by_source(db: &AnyPool, customer: i64, (start, end): (i64, i64)) ->
 }
 
 /// The revenue in [start, end) by campaign, most first.
-pub async fn by_campaign(db: &AnyPool, customer: i64, (start, end): (i64, i64)) -> sqlx::Result<Vec<RevenueRow>> {
+pub async fn by_campaign(
+    db: &AnyPool,
+    customer: CustomerId,
+    (start, end): (i64, i64),
+) -> sqlx::Result<Vec<RevenueRow>> {
     sqlx::query_as(
         "SELECT COALESCE(MAX(k.description), '') AS label, COUNT(*) AS sales,
              CAST(COALESCE(SUM(s.value_pence), 0) AS BIGINT) AS value_pence
@@ -314,7 +323,12 @@ pub struct SaleRow {
 }
 
 /// The latest `limit` sales in [start, end).
-pub async fn latest(db: &AnyPool, customer: i64, (start, end): (i64, i64), limit: i64) -> sqlx::Result<Vec<SaleRow>> {
+pub async fn latest(
+    db: &AnyPool,
+    customer: CustomerId,
+    (start, end): (i64, i64),
+    limit: i64,
+) -> sqlx::Result<Vec<SaleRow>> {
     sqlx::query_as(&format!(
         "SELECT s.id, s.sold_at, s.phone, s.reference, s.value_pence, s.call_id,
              COALESCE(m.source || ' / ' || m.medium, '') AS credited

@@ -3,6 +3,7 @@
 //! scorecard score) and `calls.lead_score` are kept in step with the rows they come from, so
 //! the call log reads them without a join. Every statement names the customer.
 
+use crate::store::CustomerId;
 use domain::reports::CallOutcome;
 use domain::scoring::{lead_score, AnswerKind, LeadScore, Question};
 use domain::tags::{TagFacts, TagRule};
@@ -33,17 +34,17 @@ const CARD_ROW: &str = "SELECT s.id, s.name,
     FROM scorecards s WHERE s.customer_id = $1";
 
 /// The customer's scorecards by name.
-pub async fn scorecards(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<ScorecardRow>> {
+pub async fn scorecards(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<ScorecardRow>> {
     sqlx::query_as(&format!("{CARD_ROW} ORDER BY LOWER(s.name), s.id")).bind(customer).fetch_all(db).await
 }
 
 /// One of the customer's scorecards.
-pub async fn scorecard(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<ScorecardRow>> {
+pub async fn scorecard(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<ScorecardRow>> {
     sqlx::query_as(&format!("{CARD_ROW} AND s.id = $2")).bind(customer).bind(id).fetch_optional(db).await
 }
 
 /// The questions of the customer's scorecards (of one when `only` is set), by card and position.
-pub async fn questions(db: &AnyPool, customer: i64, only: Option<i64>) -> sqlx::Result<Vec<QuestionRow>> {
+pub async fn questions(db: &AnyPool, customer: CustomerId, only: Option<i64>) -> sqlx::Result<Vec<QuestionRow>> {
     let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
         "SELECT scorecard_id, text, kind, weight FROM scorecard_questions
          WHERE customer_id = $1 AND ($2 = 0 OR scorecard_id = $2) ORDER BY scorecard_id, position",
@@ -62,7 +63,7 @@ pub async fn questions(db: &AnyPool, customer: i64, only: Option<i64>) -> sqlx::
 }
 
 /// The names of the customer's scorecards other than `except`.
-pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT name FROM scorecards WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -72,7 +73,7 @@ pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Resu
 
 async fn insert_questions(
     db: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     card: i64,
     questions: &[Question],
 ) -> sqlx::Result<()> {
@@ -94,7 +95,13 @@ async fn insert_questions(
 }
 
 /// Stores a new scorecard with its questions, in one transaction.
-pub async fn insert(db: &AnyPool, customer: i64, name: &str, questions: &[Question], now: i64) -> sqlx::Result<i64> {
+pub async fn insert(
+    db: &AnyPool,
+    customer: CustomerId,
+    name: &str,
+    questions: &[Question],
+    now: i64,
+) -> sqlx::Result<i64> {
     let mut tx = crate::db::begin_write(db).await?;
     let id: i64 =
         sqlx::query_scalar("INSERT INTO scorecards (customer_id, name, created_at) VALUES ($1, $2, $3) RETURNING id")
@@ -109,7 +116,13 @@ pub async fn insert(db: &AnyPool, customer: i64, name: &str, questions: &[Questi
 }
 
 /// Renames a scorecard and replaces its questions (scores already given stay as given).
-pub async fn update(db: &AnyPool, customer: i64, id: i64, name: &str, questions: &[Question]) -> sqlx::Result<bool> {
+pub async fn update(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    name: &str,
+    questions: &[Question],
+) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     let done = sqlx::query("UPDATE scorecards SET name = $1 WHERE id = $2 AND customer_id = $3")
         .bind(name.trim())
@@ -132,7 +145,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, name: &str, questions:
 
 /// Deletes a scorecard, its questions and the scores given with it; the calls' scores are
 /// rewritten. The number of calls it had scored, or None when it was not the customer's.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     let mut tx = crate::db::begin_write(db).await?;
     let calls: Vec<i64> =
         sqlx::query_scalar("SELECT call_id FROM call_scores WHERE scorecard_id = $1 AND customer_id = $2")
@@ -163,7 +176,7 @@ pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option
 }
 
 /// Writes `calls.score` of a call from its latest score (NULL when it has none).
-async fn refresh_score(db: &mut AnyConnection, customer: i64, call: i64) -> sqlx::Result<()> {
+async fn refresh_score(db: &mut AnyConnection, customer: CustomerId, call: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE calls SET score = (SELECT x.score FROM call_scores x WHERE x.call_id = $1 AND x.customer_id = $2
              ORDER BY x.scored_at DESC, x.id DESC LIMIT 1) WHERE id = $1 AND customer_id = $2",
@@ -180,7 +193,7 @@ async fn refresh_score(db: &mut AnyConnection, customer: i64, call: i64) -> sqlx
 #[allow(clippy::too_many_arguments)]
 pub async fn score_call(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     call: i64,
     card: i64,
     answers: &[String],
@@ -220,7 +233,7 @@ pub struct CallScoreRow {
 }
 
 /// The scores given to a call of the customer's, latest first.
-pub async fn scores_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec<CallScoreRow>> {
+pub async fn scores_of_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<Vec<CallScoreRow>> {
     sqlx::query_as(
         "SELECT x.scorecard_id, s.name AS scorecard, x.answers, x.score,
                 COALESCE(u.forename || ' ' || u.surname, '') AS scored_by, x.scored_at
@@ -234,7 +247,7 @@ pub async fn scores_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Res
 }
 
 /// The lead score stored on a call of the customer's.
-pub async fn lead_of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Option<LeadScore>> {
+pub async fn lead_of_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<Option<LeadScore>> {
     let flag: Option<Option<i64>> =
         sqlx::query_scalar("SELECT lead_score FROM calls WHERE id = $1 AND customer_id = $2")
             .bind(call)
@@ -265,7 +278,7 @@ struct RuleColumns {
 }
 
 /// The customer's lead rules, as added.
-pub async fn lead_rules(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<LeadRuleRow>> {
+pub async fn lead_rules(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<LeadRuleRow>> {
     let rows: Vec<RuleColumns> = sqlx::query_as(
         "SELECT id, source_medium_id, campaign_id, min_duration_seconds, key_pressed, first_time, outcome
          FROM lead_rules WHERE customer_id = $1 ORDER BY id",
@@ -290,7 +303,12 @@ pub async fn lead_rules(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<LeadRul
         .collect())
 }
 
-pub async fn insert_lead_rule(db: &mut AnyConnection, customer: i64, rule: &TagRule, now: i64) -> sqlx::Result<i64> {
+pub async fn insert_lead_rule(
+    db: &mut AnyConnection,
+    customer: CustomerId,
+    rule: &TagRule,
+    now: i64,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO lead_rules (customer_id, source_medium_id, campaign_id, min_duration_seconds, key_pressed,
              first_time, outcome, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -307,7 +325,7 @@ pub async fn insert_lead_rule(db: &mut AnyConnection, customer: i64, rule: &TagR
     .await
 }
 
-pub async fn update_lead_rule(db: &AnyPool, customer: i64, id: i64, rule: &TagRule) -> sqlx::Result<bool> {
+pub async fn update_lead_rule(db: &AnyPool, customer: CustomerId, id: i64, rule: &TagRule) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE lead_rules SET source_medium_id = $1, campaign_id = $2, min_duration_seconds = $3,
              key_pressed = $4, first_time = $5, outcome = $6 WHERE id = $7 AND customer_id = $8",
@@ -325,7 +343,7 @@ pub async fn update_lead_rule(db: &AnyPool, customer: i64, id: i64, rule: &TagRu
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete_lead_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_lead_rule(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM lead_rules WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -359,7 +377,7 @@ fn list_of(from: usize, n: usize) -> String {
 
 /// Runs the customer's lead rules over its inbound calls since `since`, a batch of calls a
 /// statement per score, writing each call's lead score (NULL when the account has no rules).
-pub async fn apply_lead_rules(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<LeadsApplied> {
+pub async fn apply_lead_rules(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<LeadsApplied> {
     let rules: Vec<TagRule> = lead_rules(db, customer).await?.into_iter().map(|r| r.rule).collect();
     let mut applied = LeadsApplied::default();
     let mut after = 0i64;

@@ -1,6 +1,7 @@
 //! Service plans (time of day) and their rows, plus the ownership checks of what the rows
 //! point at (destination plans, IVRs) and the IVR list. Every query is scoped by customer.
 
+use crate::store::CustomerId;
 use domain::routing::{RowType, TimeRow};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
@@ -50,7 +51,7 @@ impl PlanTime {
 }
 
 /// The customer's plans (id, description) by description.
-pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
         .fetch_all(db)
@@ -58,7 +59,7 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, Stri
 }
 
 /// One of the customer's plans: its description.
-pub async fn description(db: &AnyPool, customer_id: i64, id: i64) -> sqlx::Result<Option<String>> {
+pub async fn description(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
             .bind(id)
@@ -80,7 +81,7 @@ pub async fn times(db: &AnyPool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
 }
 
 /// Every plan of the customer with its rows in order, read at once (plans without rows left out).
-pub async fn all_times(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, Vec<PlanTime>)>> {
+pub async fn all_times(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, Vec<PlanTime>)>> {
     let rows: Vec<PlanTimeOf> = sqlx::query_as(
         "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
          FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
@@ -107,7 +108,7 @@ struct PlanTimeOf {
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all of them).
-pub async fn other_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1 AND id != $2")
             .bind(customer_id)
@@ -117,7 +118,7 @@ pub async fn other_descriptions(db: &AnyPool, customer_id: i64, except: i64) -> 
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
-pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, description: &str) -> sqlx::Result<i64> {
+pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, description: &str) -> sqlx::Result<i64> {
     let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO service_plans (customer_id, description) VALUES ($1, $2) RETURNING id",
     )
@@ -131,7 +132,7 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, customer_id: i64, description
 /// Puts back a plan that a rollback restores after its creation was undone: the same id.
 pub async fn insert_with_id(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
 ) -> sqlx::Result<()> {
@@ -145,7 +146,7 @@ pub async fn insert_with_id(
 }
 
 /// Removes a plan and its rows (a rollback of its creation; nothing may use it by then).
-pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) -> sqlx::Result<()> {
+pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, id: i64) -> sqlx::Result<()> {
     let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM service_plans WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer_id)
@@ -160,7 +161,7 @@ pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: i64, id: i64) ->
 
 pub async fn update_description(
     tx: &mut Transaction<'_, Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
 ) -> sqlx::Result<()> {
@@ -197,17 +198,17 @@ pub async fn replace_times(tx: &mut Transaction<'_, Any>, plan_id: i64, rows: &[
 }
 
 /// Whether every id is one of the customer's destination plans.
-pub async fn destination_plans_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn destination_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "destination_plans", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &AnyPool, customer_id: i64, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     all_owned(db, "ivrs", "", customer_id, ids).await
 }
 
 /// The customer's IVRs (id, description) by description.
-pub async fn ivrs(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn ivrs(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
         .fetch_all(db)

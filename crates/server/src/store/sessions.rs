@@ -1,5 +1,6 @@
 //! Server-side sessions. The cookie holds a random token; the table holds its hash.
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 use super::session_reads::SessionReads;
@@ -16,11 +17,11 @@ const TOUCH_EVERY_SECONDS: i64 = 60;
 pub struct Session {
     pub token_hash: String,
     pub user_id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
 }
 
 /// Starts a session and returns the token for the cookie.
-pub async fn create(db: &AnyPool, user_id: i64, customer_id: i64, now: i64) -> sqlx::Result<String> {
+pub async fn create(db: &AnyPool, user_id: i64, customer_id: CustomerId, now: i64) -> sqlx::Result<String> {
     let token = random_token();
     sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, customer_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)",
@@ -38,7 +39,7 @@ pub async fn create(db: &AnyPool, user_id: i64, customer_id: i64, now: i64) -> s
 /// The live session for a token, marking it active; an expired one is deleted.
 pub async fn find(db: &AnyPool, token: &str, now: i64) -> sqlx::Result<Option<Session>> {
     let hash = token_hash(token);
-    let row: Option<(i64, i64, i64, i64)> =
+    let row: Option<(i64, CustomerId, i64, i64)> =
         sqlx::query_as("SELECT user_id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = $1")
             .bind(&hash)
             .fetch_optional(db)
@@ -82,6 +83,7 @@ pub async fn find_with_versions(
     let Some([user_id, customer_id, created_at, last_seen_at, customer, user, home, numbers]) = row else {
         return Ok(None);
     };
+    let customer_id = CustomerId::new(customer_id);
     let session = live(db, Session { token_hash: hash, user_id, customer_id }, (created_at, last_seen_at), now).await?;
     Ok(session.map(|s| (s, StateVersions { customer, user, home }, numbers)))
 }
@@ -113,7 +115,7 @@ pub async fn delete(db: &AnyPool, token: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
-pub async fn switch_customer(db: &AnyPool, session: &Session, customer_id: i64) -> sqlx::Result<()> {
+pub async fn switch_customer(db: &AnyPool, session: &Session, customer_id: CustomerId) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET customer_id = $1 WHERE token_hash = $2")
         .bind(customer_id)
         .bind(&session.token_hash)
@@ -126,7 +128,7 @@ pub async fn switch_customer(db: &AnyPool, session: &Session, customer_id: i64) 
 pub async fn end_on_customer(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     user_id: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
 ) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND customer_id = $2")
         .bind(user_id)

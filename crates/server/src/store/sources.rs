@@ -1,6 +1,7 @@
 //! Source / mediums: the account's pairs with their visits and calls, the ordered
 //! classification rules, the paid-click setting, and the ruleset the domain's classifier reads.
 
+use crate::store::CustomerId;
 use domain::sources::{is_direct, MatchOp, RuleField, Ruleset, SourcePair, SourceRule};
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
 
@@ -25,7 +26,7 @@ const PAIR: &str = "SELECT s.id, s.source, s.medium,
     FROM sources_mediums s WHERE s.customer_id = $1";
 
 /// The customer's pairs, by source then medium, with visits and inbound calls since `since`.
-pub async fn pairs(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<PairRow>> {
+pub async fn pairs(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<PairRow>> {
     sqlx::query_as(&format!("{PAIR} ORDER BY LOWER(s.source), LOWER(s.medium), s.id"))
         .bind(customer)
         .bind(since)
@@ -34,7 +35,7 @@ pub async fn pairs(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<
 }
 
 /// One of the customer's pairs.
-pub async fn pair(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Result<Option<PairRow>> {
+pub async fn pair(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<PairRow>> {
     sqlx::query_as(&format!("{PAIR} AND s.id = $3")).bind(customer).bind(since).bind(id).fetch_optional(db).await
 }
 
@@ -48,7 +49,7 @@ struct RuleRow {
 }
 
 /// The customer's rules in their order (a stored key the domain no longer knows is skipped).
-pub async fn rules(conn: &mut AnyConnection, customer: i64) -> sqlx::Result<Vec<SourceRule>> {
+pub async fn rules(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<Vec<SourceRule>> {
     let rows: Vec<RuleRow> = sqlx::query_as(
         "SELECT id, source_medium_id, field, op, value FROM source_rules WHERE customer_id = $1 ORDER BY position, id",
     )
@@ -71,7 +72,7 @@ pub async fn rules(conn: &mut AnyConnection, customer: i64) -> sqlx::Result<Vec<
 
 /// Everything the classifier reads of the customer. The default is the customer's 'direct /
 /// none' pair, made when missing (every visit must land somewhere).
-pub async fn ruleset(conn: &mut AnyConnection, customer: i64) -> sqlx::Result<Ruleset> {
+pub async fn ruleset(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<Ruleset> {
     let pairs: Vec<(i64, String, String)> =
         sqlx::query_as("SELECT id, source, medium FROM sources_mediums WHERE customer_id = $1 ORDER BY id")
             .bind(customer)
@@ -109,7 +110,7 @@ pub async fn ruleset(conn: &mut AnyConnection, customer: i64) -> sqlx::Result<Ru
 }
 
 /// Whether a pair with this source and medium (without case) exists, other than `except`.
-pub async fn taken(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<(String, String)>> {
+pub async fn taken(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<(String, String)>> {
     sqlx::query_as("SELECT source, medium FROM sources_mediums WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -117,7 +118,7 @@ pub async fn taken(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec
         .await
 }
 
-pub async fn insert_pair(db: &AnyPool, customer: i64, source: &str, medium: &str) -> sqlx::Result<i64> {
+pub async fn insert_pair(db: &AnyPool, customer: CustomerId, source: &str, medium: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, $2, $3) RETURNING id")
         .bind(customer)
         .bind(source)
@@ -127,7 +128,13 @@ pub async fn insert_pair(db: &AnyPool, customer: i64, source: &str, medium: &str
 }
 
 /// Renames a pair; false when it is not the customer's.
-pub async fn update_pair(db: &AnyPool, customer: i64, id: i64, source: &str, medium: &str) -> sqlx::Result<bool> {
+pub async fn update_pair(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    source: &str,
+    medium: &str,
+) -> sqlx::Result<bool> {
     let done = sqlx::query("UPDATE sources_mediums SET source = $1, medium = $2 WHERE id = $3 AND customer_id = $4")
         .bind(source)
         .bind(medium)
@@ -139,7 +146,7 @@ pub async fn update_pair(db: &AnyPool, customer: i64, id: i64, source: &str, med
 }
 
 /// The dynamic whispers that whisper for a pair, and the pools that play those whispers.
-pub async fn users_of(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<(Vec<String>, Vec<String>)> {
+pub async fn users_of(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<(Vec<String>, Vec<String>)> {
     let whispers: Vec<String> = sqlx::query_scalar(
         "SELECT w.description FROM dynamic_whispers w JOIN dynamic_whisper_sources s ON s.whisper_id = w.id
          WHERE w.customer_id = $1 AND s.source_medium_id = $2 ORDER BY w.description, w.id",
@@ -162,7 +169,7 @@ pub async fn users_of(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<(Vec
 }
 
 /// Deletes a pair and its rules in one transaction; its past visits and calls keep no source.
-pub async fn delete_pair(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_pair(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("DELETE FROM source_rules WHERE customer_id = $1 AND source_medium_id = $2")
         .bind(customer)
@@ -190,7 +197,7 @@ pub async fn delete_pair(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 /// Adds a rule at the end of the customer's order.
 pub async fn insert_rule(
     tx: &mut Transaction<'_, Any>,
-    customer: i64,
+    customer: CustomerId,
     pair: i64,
     rule: (RuleField, MatchOp, &str),
     now: i64,
@@ -216,7 +223,7 @@ pub async fn insert_rule(
 }
 
 /// The pair a rule of the customer's belongs to.
-pub async fn rule_pair(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn rule_pair(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT source_medium_id FROM source_rules WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -226,7 +233,7 @@ pub async fn rule_pair(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Opt
 
 pub async fn update_rule(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     pair: i64,
     rule: (RuleField, MatchOp, &str),
@@ -245,7 +252,7 @@ pub async fn update_rule(
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn delete_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_rule(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM source_rules WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -257,7 +264,7 @@ pub async fn delete_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 /// Moves a rule one place up (earlier) or down in the customer's order: the whole order is
 /// renumbered 1.. in one transaction, so ties and gaps never make a move a no-op. False when the
 /// rule is not the customer's; a move past either end leaves the order as it is.
-pub async fn move_rule(db: &AnyPool, customer: i64, id: i64, up: bool) -> sqlx::Result<bool> {
+pub async fn move_rule(db: &AnyPool, customer: CustomerId, id: i64, up: bool) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     let mut ids: Vec<i64> =
         sqlx::query_scalar("SELECT id FROM source_rules WHERE customer_id = $1 ORDER BY position, id")
@@ -281,7 +288,7 @@ pub async fn move_rule(db: &AnyPool, customer: i64, id: i64, up: bool) -> sqlx::
     Ok(true)
 }
 
-pub async fn set_paid_overrides(db: &AnyPool, customer: i64, on: bool) -> sqlx::Result<()> {
+pub async fn set_paid_overrides(db: &AnyPool, customer: CustomerId, on: bool) -> sqlx::Result<()> {
     sqlx::query("UPDATE customers SET paid_click_overrides = $1 WHERE id = $2")
         .bind(Flag(on))
         .bind(customer)

@@ -2,6 +2,7 @@
 //! domain `speech::trial`; the billing run settles the ended ones (billing_run.rs), and the
 //! transcription job counts each trial day's recorded calls (transcription.rs).
 
+use crate::store::CustomerId;
 use domain::speech::trial::Trial;
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
@@ -19,7 +20,10 @@ impl From<TrialRow> for Trial {
 }
 
 /// The customer's trial, if it ever had one.
-pub async fn of_customer<'e>(db: impl Executor<'e, Database = Any>, customer: i64) -> sqlx::Result<Option<Trial>> {
+pub async fn of_customer<'e>(
+    db: impl Executor<'e, Database = Any>,
+    customer: CustomerId,
+) -> sqlx::Result<Option<Trial>> {
     let row: Option<TrialRow> =
         sqlx::query_as("SELECT started_at, ends_at, cancelled_at FROM speech_trials WHERE customer_id = $1")
             .bind(customer)
@@ -29,7 +33,7 @@ pub async fn of_customer<'e>(db: impl Executor<'e, Database = Any>, customer: i6
 }
 
 /// Starts the customer's trial; false when it had one already (the unique key decides a race).
-pub async fn start(tx: &mut Transaction<'_, Any>, customer: i64, trial: &Trial, by: i64) -> sqlx::Result<bool> {
+pub async fn start(tx: &mut Transaction<'_, Any>, customer: CustomerId, trial: &Trial, by: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO speech_trials (customer_id, started_at, ends_at, started_by) VALUES ($1, $2, $3, $4)
          ON CONFLICT (customer_id) DO NOTHING",
@@ -44,7 +48,7 @@ pub async fn start(tx: &mut Transaction<'_, Any>, customer: i64, trial: &Trial, 
 }
 
 /// Cancels the customer's running trial; false when none runs uncancelled at `now`.
-pub async fn cancel(db: &AnyPool, customer: i64, now: i64, by: i64) -> sqlx::Result<bool> {
+pub async fn cancel(db: &AnyPool, customer: CustomerId, now: i64, by: i64) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE speech_trials SET cancelled_at = $1, cancelled_by = $2
          WHERE customer_id = $3 AND cancelled_at IS NULL AND ends_at > $1",
@@ -61,7 +65,7 @@ pub async fn cancel(db: &AnyPool, customer: i64, now: i64, by: i64) -> sqlx::Res
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Unsettled {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub plan: String,
     pub started_by: i64,
     pub started_at: i64,
@@ -99,7 +103,7 @@ pub async fn settle(tx: &mut Transaction<'_, Any>, id: i64, now: i64) -> sqlx::R
 
 /// The trial and time zone of a customer whose speech analytics is the trial's alone (no
 /// hasSpeech, no speech analytics scope): its calls get insights within the daily allowance.
-pub async fn trial_only(db: &AnyPool, customer: i64, scope: &str) -> sqlx::Result<Option<(Trial, String)>> {
+pub async fn trial_only(db: &AnyPool, customer: CustomerId, scope: &str) -> sqlx::Result<Option<(Trial, String)>> {
     let row: Option<(i64, i64, Option<i64>, String)> = sqlx::query_as(
         "SELECT t.started_at, t.ends_at, t.cancelled_at, c.time_zone
          FROM speech_trials t JOIN customers c ON c.id = t.customer_id
@@ -116,7 +120,13 @@ pub async fn trial_only(db: &AnyPool, customer: i64, scope: &str) -> sqlx::Resul
 
 /// The customer's recorded calls that started in [from, to), and those at `to` with a smaller
 /// id: the calls of a trial day before a call.
-pub async fn recorded_calls_before(db: &AnyPool, customer: i64, from: i64, to: i64, call_id: i64) -> sqlx::Result<i64> {
+pub async fn recorded_calls_before(
+    db: &AnyPool,
+    customer: CustomerId,
+    from: i64,
+    to: i64,
+    call_id: i64,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM calls c JOIN call_recordings r ON r.call_id = c.id
          WHERE c.customer_id = $1 AND c.started_at >= $2

@@ -1,10 +1,11 @@
 //! Splash screens: a customer's announcement, shown to each of its users once.
 
+use crate::store::CustomerId;
 use domain::SplashScreen;
 use sqlx::AnyPool;
 
 /// The newest splash screen of the customer this user has not acknowledged.
-pub async fn pending(db: &AnyPool, customer: i64, user: i64) -> sqlx::Result<Option<SplashScreen>> {
+pub async fn pending(db: &AnyPool, customer: CustomerId, user: i64) -> sqlx::Result<Option<SplashScreen>> {
     let row: Option<(i64, String, String)> = sqlx::query_as(
         "SELECT s.id, s.title, s.body FROM splash_screens s
          WHERE s.customer_id = $1
@@ -20,7 +21,7 @@ pub async fn pending(db: &AnyPool, customer: i64, user: i64) -> sqlx::Result<Opt
 
 /// Records that the user has seen the customer's splash screen; false when there is no such
 /// splash screen for the customer. Acknowledging twice is fine.
-pub async fn acknowledge(db: &AnyPool, customer: i64, user: i64, splash: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn acknowledge(db: &AnyPool, customer: CustomerId, user: i64, splash: i64, now: i64) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM splash_screens WHERE id = $1 AND customer_id = $2")
         .bind(splash)

@@ -2,6 +2,7 @@
 //! (claimed before the mail is written, in its transaction, so a period goes once per user) and
 //! the period's inbound calls by source / medium.
 
+use crate::store::CustomerId;
 use domain::reports::{SourceCalls, SummaryFrequency};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
@@ -12,7 +13,7 @@ use crate::db::Flag;
 pub struct Subscriber {
     pub user_id: i64,
     pub email: String,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub customer_name: String,
     pub time_zone: String,
     #[sqlx(try_from = "Flag")]
@@ -54,7 +55,7 @@ pub async fn claim(
     user_id: i64,
     frequency: SummaryFrequency,
     period_start: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
     now: i64,
 ) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as(
@@ -75,7 +76,7 @@ pub async fn claim(
 /// call-back's is its missed call's, as domain `reports::credited_source` says): answered, and not.
 pub async fn calls_by_source(
     conn: &mut AnyConnection,
-    customer_id: i64,
+    customer_id: CustomerId,
     start: i64,
     end: i64,
 ) -> sqlx::Result<Vec<SourceCalls>> {

@@ -2,6 +2,7 @@
 //! links of calls to tags, and `calls.tags`, the names the call log shows, kept in step with the
 //! links. Every statement names the customer.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::reports::CallOutcome;
@@ -67,7 +68,7 @@ const TAG_ROW: &str = "SELECT t.id, t.description, t.colour,
     FROM call_tag_names t WHERE t.customer_id = $1";
 
 /// The customer's tags by name, with their calls since `since` and in all.
-pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<TagRow>> {
+pub async fn list(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<TagRow>> {
     sqlx::query_as(&format!("{TAG_ROW} ORDER BY LOWER(t.description), t.id"))
         .bind(customer)
         .bind(since)
@@ -76,12 +77,12 @@ pub async fn list(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<T
 }
 
 /// One of the customer's tags.
-pub async fn one(db: &AnyPool, customer: i64, id: i64, since: i64) -> sqlx::Result<Option<TagRow>> {
+pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<TagRow>> {
     sqlx::query_as(&format!("{TAG_ROW} AND t.id = $3")).bind(customer).bind(since).bind(id).fetch_optional(db).await
 }
 
 /// The names of the customer's tags other than `except`.
-pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT description FROM call_tag_names WHERE customer_id = $1 AND id <> $2")
         .bind(customer)
         .bind(except)
@@ -91,7 +92,7 @@ pub async fn other_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Resu
 
 pub async fn insert(
     db: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     description: &str,
     colour: &str,
     now: i64,
@@ -108,7 +109,13 @@ pub async fn insert(
 }
 
 /// Renames and recolours a tag, and rewrites the names of its calls, in one transaction.
-pub async fn update(db: &AnyPool, customer: i64, id: i64, description: &str, colour: &str) -> sqlx::Result<bool> {
+pub async fn update(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    description: &str,
+    colour: &str,
+) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     let done =
         sqlx::query("UPDATE call_tag_names SET description = $1, colour = $2 WHERE id = $3 AND customer_id = $4")
@@ -129,7 +136,7 @@ pub async fn update(db: &AnyPool, customer: i64, id: i64, description: &str, col
 
 /// Deletes a tag (its rules and links go with it) and rewrites its calls' names; the number of
 /// calls it was on, or None when it was not the customer's.
-pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn delete(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     let mut tx = crate::db::begin_write(db).await?;
     let calls = calls_of_tag(&mut tx, customer, id).await?;
     sqlx::query("DELETE FROM call_tag_links WHERE tag_id = $1 AND customer_id = $2")
@@ -155,7 +162,7 @@ pub async fn delete(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option
     Ok(Some(calls.len() as i64))
 }
 
-async fn calls_of_tag(db: &mut AnyConnection, customer: i64, tag: i64) -> sqlx::Result<Vec<i64>> {
+async fn calls_of_tag(db: &mut AnyConnection, customer: CustomerId, tag: i64) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("SELECT call_id FROM call_tag_links WHERE tag_id = $1 AND customer_id = $2 ORDER BY call_id")
         .bind(tag)
         .bind(customer)
@@ -164,7 +171,7 @@ async fn calls_of_tag(db: &mut AnyConnection, customer: i64, tag: i64) -> sqlx::
 }
 
 /// The customer's rules, by tag then as added.
-pub async fn rules(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<RuleRow>> {
+pub async fn rules(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<RuleRow>> {
     let rows: Vec<RuleColumns> = sqlx::query_as(
         "SELECT id, tag_id, source_medium_id, campaign_id, min_duration_seconds, key_pressed, first_time, outcome
          FROM call_tag_rules WHERE customer_id = $1 ORDER BY tag_id, id",
@@ -176,7 +183,7 @@ pub async fn rules(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<RuleRow>> {
 }
 
 /// Stores a new rule of the customer's tag `rule.tag_id` (the caller checked the tag is theirs).
-pub async fn insert_rule(db: &mut AnyConnection, customer: i64, rule: &TagRule, now: i64) -> sqlx::Result<i64> {
+pub async fn insert_rule(db: &mut AnyConnection, customer: CustomerId, rule: &TagRule, now: i64) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "INSERT INTO call_tag_rules (customer_id, tag_id, source_medium_id, campaign_id, min_duration_seconds,
              key_pressed, first_time, outcome, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
@@ -195,7 +202,7 @@ pub async fn insert_rule(db: &mut AnyConnection, customer: i64, rule: &TagRule, 
 }
 
 /// Replaces a rule's conditions (its tag stays).
-pub async fn update_rule(db: &AnyPool, customer: i64, id: i64, rule: &TagRule) -> sqlx::Result<bool> {
+pub async fn update_rule(db: &AnyPool, customer: CustomerId, id: i64, rule: &TagRule) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE call_tag_rules SET source_medium_id = $1, campaign_id = $2, min_duration_seconds = $3,
              key_pressed = $4, first_time = $5, outcome = $6 WHERE id = $7 AND customer_id = $8",
@@ -213,7 +220,7 @@ pub async fn update_rule(db: &AnyPool, customer: i64, id: i64, rule: &TagRule) -
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_rule(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM call_tag_rules WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -223,7 +230,7 @@ pub async fn delete_rule(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 }
 
 /// The tag of a rule of the customer's.
-pub async fn rule_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Option<i64>> {
+pub async fn rule_tag(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar("SELECT tag_id FROM call_tag_rules WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -232,7 +239,7 @@ pub async fn rule_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<Opti
 }
 
 /// Whether the source / medium is the customer's.
-pub async fn owns_source(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_source(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar("SELECT id FROM sources_mediums WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -242,7 +249,7 @@ pub async fn owns_source(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<b
 }
 
 /// Whether the campaign is the customer's.
-pub async fn owns_campaign(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_campaign(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar("SELECT id FROM campaigns WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -252,7 +259,7 @@ pub async fn owns_campaign(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result
 }
 
 /// The customer's sources / mediums ("google / cpc") and campaigns, by id, for the rule form.
-pub async fn choices(db: &AnyPool, customer: i64) -> sqlx::Result<(Vec<(i64, String)>, Vec<(i64, String)>)> {
+pub async fn choices(db: &AnyPool, customer: CustomerId) -> sqlx::Result<(Vec<(i64, String)>, Vec<(i64, String)>)> {
     let sources: Vec<(i64, String, String)> = sqlx::query_as(
         "SELECT id, source, medium FROM sources_mediums WHERE customer_id = $1 ORDER BY LOWER(source), LOWER(medium), id",
     )
@@ -268,7 +275,7 @@ pub async fn choices(db: &AnyPool, customer: i64) -> sqlx::Result<(Vec<(i64, Str
 }
 
 /// The tags on a call of the customer's: (tag id, by a rule), by name.
-pub async fn of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec<(i64, bool)>> {
+pub async fn of_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<Vec<(i64, bool)>> {
     let rows: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT l.tag_id, l.by_rule FROM call_tag_links l JOIN call_tag_names t ON t.id = l.tag_id
          WHERE l.call_id = $1 AND l.customer_id = $2 ORDER BY LOWER(t.description), t.id",
@@ -282,7 +289,14 @@ pub async fn of_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<Vec
 
 /// Tags a call by hand (nothing when it has the tag already) or takes the tag off, and rewrites
 /// the call's names. The caller checked the call and the tag are the customer's.
-pub async fn set_by_hand(db: &AnyPool, customer: i64, call: i64, tag: i64, on: bool, now: i64) -> sqlx::Result<()> {
+pub async fn set_by_hand(
+    db: &AnyPool,
+    customer: CustomerId,
+    call: i64,
+    tag: i64,
+    on: bool,
+    now: i64,
+) -> sqlx::Result<()> {
     let mut tx = crate::db::begin_write(db).await?;
     if on {
         sqlx::query(
@@ -314,7 +328,7 @@ fn list_of(from: usize, n: usize) -> String {
 
 /// Writes `calls.tags` of the calls from their links and their voice tags (a name once): the
 /// names by name, ", " between them.
-pub async fn refresh_names(db: &mut AnyConnection, customer: i64, calls: &[i64]) -> sqlx::Result<()> {
+pub async fn refresh_names(db: &mut AnyConnection, customer: CustomerId, calls: &[i64]) -> sqlx::Result<()> {
     for chunk in calls.chunks(BATCH) {
         let sql = format!(
             "SELECT l.call_id, t.description FROM call_tag_links l JOIN call_tag_names t ON t.id = l.tag_id
@@ -382,7 +396,7 @@ pub struct Applied {
 /// Runs the customer's rules over its inbound calls since `since`, a batch of calls a
 /// transaction, adding the tags the rules give (a tag already on a call stays as it is; nothing
 /// is taken off).
-pub async fn apply_rules(db: &AnyPool, customer: i64, since: i64, now: i64) -> sqlx::Result<Applied> {
+pub async fn apply_rules(db: &AnyPool, customer: CustomerId, since: i64, now: i64) -> sqlx::Result<Applied> {
     let rules: Vec<TagRule> = rules(db, customer).await?.into_iter().map(|r| r.rule).collect();
     let mut applied = Applied::default();
     let mut after = 0i64;
@@ -432,7 +446,7 @@ fn facts(row: &FactColumns) -> TagFacts {
 /// Links each call to its tags by rule where it lacks them; the calls that gained a tag.
 pub async fn link_by_rule(
     db: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     wanted: &[(i64, Vec<i64>)],
     now: i64,
 ) -> sqlx::Result<Vec<i64>> {

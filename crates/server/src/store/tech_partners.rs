@@ -2,6 +2,7 @@
 //! supplies leads to and their calls, and the partner's profile.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use domain::partners::lead_reports::{CallsWindow, ReportCall};
 use domain::partners::profile::TechPartnerProfile;
 use sqlx::{Any, AnyPool, FromRow, Transaction};
@@ -18,7 +19,7 @@ pub struct ApiKey {
     pub revoked_at: Option<i64>,
 }
 
-pub async fn api_keys(db: &AnyPool, partner: i64) -> sqlx::Result<Vec<ApiKey>> {
+pub async fn api_keys(db: &AnyPool, partner: CustomerId) -> sqlx::Result<Vec<ApiKey>> {
     sqlx::query_as(
         "SELECT k.id, k.name, k.key_hint, COALESCE(u.forename || ' ' || u.surname, '') AS created_by,
                 k.created_at, k.last_used_at, k.revoked_at
@@ -32,7 +33,7 @@ pub async fn api_keys(db: &AnyPool, partner: i64) -> sqlx::Result<Vec<ApiKey>> {
 
 /// Keys not revoked. Counted inside the creating transaction, after locking the partner's row
 /// (PostgreSQL) or the database (SQLite), so two creations at once cannot both pass the limit.
-pub async fn active_key_count(tx: &mut Transaction<'_, Any>, partner: i64) -> sqlx::Result<i64> {
+pub async fn active_key_count(tx: &mut Transaction<'_, Any>, partner: CustomerId) -> sqlx::Result<i64> {
     sqlx::query("UPDATE customers SET id = id WHERE id = $1").bind(partner).execute(&mut **tx).await?;
     let (count,): (i64,) =
         sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM api_keys WHERE customer_id = $1 AND revoked_at IS NULL")
@@ -50,7 +51,7 @@ pub struct NewKey<'a> {
 
 pub async fn insert_key(
     tx: &mut Transaction<'_, Any>,
-    partner: i64,
+    partner: CustomerId,
     key: NewKey<'_>,
     user: i64,
     now: i64,
@@ -71,7 +72,7 @@ pub async fn insert_key(
 }
 
 /// Revokes the partner's key; false when the partner has no such key (or it is already revoked).
-pub async fn revoke_key(db: &AnyPool, partner: i64, id: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn revoke_key(db: &AnyPool, partner: CustomerId, id: i64, now: i64) -> sqlx::Result<bool> {
     let done =
         sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND customer_id = $3 AND revoked_at IS NULL")
             .bind(now)
@@ -83,7 +84,7 @@ pub async fn revoke_key(db: &AnyPool, partner: i64, id: i64, now: i64) -> sqlx::
 }
 
 /// Whether the partner has a key of that id at all (revoked or not).
-pub async fn has_key(db: &AnyPool, partner: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn has_key(db: &AnyPool, partner: CustomerId, id: i64) -> sqlx::Result<bool> {
     let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM api_keys WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(partner)
@@ -96,13 +97,13 @@ pub async fn has_key(db: &AnyPool, partner: i64, id: i64) -> sqlx::Result<bool> 
 #[derive(Debug, Clone)]
 pub struct LiveKey {
     pub id: i64,
-    pub partner: i64,
+    pub partner: CustomerId,
     pub zone: String,
 }
 
 /// The live key with this hash, if any (read only: see `record_use`).
 pub async fn authenticate(db: &AnyPool, key_hash: &str) -> sqlx::Result<Option<LiveKey>> {
-    let row: Option<(i64, i64, String)> = sqlx::query_as(
+    let row: Option<(i64, CustomerId, String)> = sqlx::query_as(
         "SELECT k.id, c.id, c.time_zone FROM api_keys k JOIN customers c ON c.id = k.customer_id
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND c.is_tech_partner = 1",
     )
@@ -134,7 +135,7 @@ pub struct SuppliedAccount {
     pub since: i64,
 }
 
-pub async fn supplied_accounts(db: &AnyPool, partner: i64) -> sqlx::Result<Vec<SuppliedAccount>> {
+pub async fn supplied_accounts(db: &AnyPool, partner: CustomerId) -> sqlx::Result<Vec<SuppliedAccount>> {
     sqlx::query_as(
         "SELECT c.id, c.name, s.since FROM lead_supplies s JOIN customers c ON c.id = s.customer_id
          WHERE s.tech_partner_id = $1 ORDER BY LOWER(c.name), c.id",
@@ -146,7 +147,7 @@ pub async fn supplied_accounts(db: &AnyPool, partner: i64) -> sqlx::Result<Vec<S
 
 /// The inbound calls (the only ones a lead report counts) of the supplied accounts from `start`
 /// on (never from before the supply began).
-pub async fn report_calls(db: &AnyPool, partner: i64, start: i64) -> sqlx::Result<Vec<ReportCall>> {
+pub async fn report_calls(db: &AnyPool, partner: CustomerId, start: i64) -> sqlx::Result<Vec<ReportCall>> {
     let rows: Vec<(i64, String, i64, i64, String)> = sqlx::query_as(
         "SELECT k.customer_id, c.name, k.started_at, k.duration_seconds, k.direction
          FROM lead_supplies s JOIN calls k ON k.customer_id = s.customer_id JOIN customers c ON c.id = k.customer_id
@@ -202,7 +203,7 @@ const API_CALLS_FROM: &str = "FROM lead_supplies s JOIN calls k ON k.customer_id
      WHERE s.tech_partner_id = $1 AND k.started_at >= $2 AND k.started_at < $3 AND k.started_at >= s.since";
 
 /// A page of the window's calls, oldest first, and how many there are in all.
-pub async fn api_calls(db: &AnyPool, partner: i64, window: &CallsWindow) -> sqlx::Result<(Vec<ApiCall>, i64)> {
+pub async fn api_calls(db: &AnyPool, partner: CustomerId, window: &CallsWindow) -> sqlx::Result<(Vec<ApiCall>, i64)> {
     let (total,): (i64,) = sqlx::query_as(&format!("SELECT CAST(COUNT(*) AS BIGINT) {API_CALLS_FROM}"))
         .bind(partner)
         .bind(window.start)
@@ -234,7 +235,7 @@ pub async fn api_calls(db: &AnyPool, partner: i64, window: &CallsWindow) -> sqlx
     Ok((calls, total))
 }
 
-pub async fn profile(db: &AnyPool, partner: i64) -> sqlx::Result<TechPartnerProfile> {
+pub async fn profile(db: &AnyPool, partner: CustomerId) -> sqlx::Result<TechPartnerProfile> {
     let row: Option<(String, String, String, String)> = sqlx::query_as(
         "SELECT website, contact_name, contact_email, contact_telephone FROM tech_partner_profiles WHERE customer_id = $1",
     )
@@ -251,7 +252,12 @@ pub async fn profile(db: &AnyPool, partner: i64) -> sqlx::Result<TechPartnerProf
         .unwrap_or_default())
 }
 
-pub async fn save_profile(db: &AnyPool, partner: i64, profile: &TechPartnerProfile, now: i64) -> sqlx::Result<()> {
+pub async fn save_profile(
+    db: &AnyPool,
+    partner: CustomerId,
+    profile: &TechPartnerProfile,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO tech_partner_profiles (customer_id, website, contact_name, contact_email, contact_telephone, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6)

@@ -2,6 +2,7 @@
 //! its pools with the holds on their numbers, the visitor's latest visit and first touch, a new
 //! visit with its parameters, and a click.
 
+use crate::store::CustomerId;
 use domain::sources::FirstTouch;
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
@@ -11,7 +12,7 @@ use crate::db::Flag;
 #[derive(Debug, Clone, FromRow)]
 pub struct Site {
     pub id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub url: String,
     pub bots_filter: Flag,
 }
@@ -111,7 +112,7 @@ pub struct LatestVisit {
 
 pub async fn latest_visit(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     visitor: &str,
     pools: &[i64],
 ) -> sqlx::Result<Option<LatestVisit>> {
@@ -141,7 +142,11 @@ pub async fn seen(conn: &mut AnyConnection, visit: i64, now: i64) -> sqlx::Resul
     Ok(())
 }
 
-pub async fn first_touch(conn: &mut AnyConnection, customer: i64, visitor: &str) -> sqlx::Result<Option<FirstTouch>> {
+pub async fn first_touch(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    visitor: &str,
+) -> sqlx::Result<Option<FirstTouch>> {
     let row: Option<(i64, i64)> = sqlx::query_as(
         "SELECT first_source_medium_id, first_seen_at FROM visitors WHERE customer_id = $1 AND visitor_id = $2",
     )
@@ -154,7 +159,7 @@ pub async fn first_touch(conn: &mut AnyConnection, customer: i64, visitor: &str)
 
 pub async fn keep_first_touch(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     visitor: &str,
     first: FirstTouch,
 ) -> sqlx::Result<()> {
@@ -175,7 +180,7 @@ pub async fn keep_first_touch(
 /// A visit to store.
 #[derive(Debug, Clone)]
 pub struct NewVisit<'a> {
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub pool: i64,
     pub number_shown: &'a str,
     pub source_medium_id: i64,
@@ -241,7 +246,7 @@ pub async fn replacements(db: &AnyPool, site: i64) -> sqlx::Result<Vec<String>> 
 /// A call-to-action as the script watches it: (id, kind, selector, pages one a line).
 pub type WatchedCta = (i64, String, String, String);
 
-pub async fn ctas(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<WatchedCta>> {
+pub async fn ctas(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<WatchedCta>> {
     sqlx::query_as("SELECT id, kind, selector, pages FROM call_to_actions WHERE customer_id = $1 ORDER BY id")
         .bind(customer)
         .fetch_all(db)
@@ -252,7 +257,7 @@ pub async fn ctas(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<WatchedCta>> 
 /// none (another visitor's id, another customer's visit). The update also locks the visit.
 pub async fn claim_visit(
     conn: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     visitor: &str,
     visit: i64,
     now: i64,

@@ -1,5 +1,6 @@
 //! Transcripts of recorded calls and the claims of the transcription job (transcription.rs).
 
+use crate::store::CustomerId;
 use domain::speech::SPEECH_SCOPE;
 use sqlx::AnyPool;
 
@@ -18,7 +19,7 @@ pub struct TranscriptRow {
 #[derive(Debug, Clone)]
 pub struct NewTranscript<'a> {
     pub call_id: i64,
-    pub customer_id: i64,
+    pub customer_id: CustomerId,
     pub text: &'a str,
     pub words: &'a str,
     pub recogniser: &'a str,
@@ -32,7 +33,7 @@ pub struct NewTranscript<'a> {
 /// (hasSpeech, or the speech analytics scope in its package or add-ons, or the call came during
 /// its speech analytics trial: `trial_allowance` then decides), it has no transcript, and no
 /// claim holds it (nor was it given up after `max_attempts`).
-pub async fn waiting(db: &AnyPool, now: i64, max_attempts: i64, limit: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+pub async fn waiting(db: &AnyPool, now: i64, max_attempts: i64, limit: i64) -> sqlx::Result<Vec<(i64, CustomerId)>> {
     sqlx::query_as(
         "SELECT call_id, customer_id FROM (
            SELECT r.call_id, r.customer_id,
@@ -149,7 +150,7 @@ pub async fn failed(db: &AnyPool, call_id: i64, cause: &str, retry_at: i64) -> s
 
 /// What the call log knows of one of the customer's calls' transcript: the transcript, and the
 /// attempts made so far (0 when none).
-pub async fn for_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<(Option<TranscriptRow>, Claim)> {
+pub async fn for_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<(Option<TranscriptRow>, Claim)> {
     let transcript = sqlx::query_as(
         "SELECT text, words, recogniser, audio_ms, created_at FROM transcripts WHERE customer_id = $1 AND call_id = $2",
     )

@@ -1,6 +1,7 @@
 //! Plan and usage: what the plan includes and what the customer uses, counted from
 //! the routing tables, the dynamic URLs, the users and the calls.
 
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 /// What a plan includes.
@@ -40,7 +41,7 @@ impl Held {
     }
 }
 
-pub async fn held(db: &AnyPool, customer: i64, plan: &str) -> sqlx::Result<Held> {
+pub async fn held(db: &AnyPool, customer: CustomerId, plan: &str) -> sqlx::Result<Held> {
     Ok(Held {
         allowance: allowance(db, plan).await?,
         statics: static_numbers(db, customer).await?,
@@ -49,7 +50,7 @@ pub async fn held(db: &AnyPool, customer: i64, plan: &str) -> sqlx::Result<Held>
 }
 
 /// (id, description, url) of the customer's dynamic URLs.
-pub async fn dynamic_urls(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, String, String)>> {
+pub async fn dynamic_urls(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(i64, String, String)>> {
     sqlx::query_as("SELECT id, description, url FROM dynamic_urls WHERE customer_id = $1 ORDER BY id")
         .bind(customer)
         .fetch_all(db)
@@ -57,14 +58,14 @@ pub async fn dynamic_urls(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64,
 }
 
 /// (id, pool name) of the customer's dynamic pools.
-pub async fn pools(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn pools(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, pool_name FROM routing_entries WHERE customer_id = $1 AND kind = 'dynamic' ORDER BY id")
         .bind(customer)
         .fetch_all(db)
         .await
 }
 
-pub async fn static_numbers(db: &AnyPool, customer: i64) -> sqlx::Result<i64> {
+pub async fn static_numbers(db: &AnyPool, customer: CustomerId) -> sqlx::Result<i64> {
     let (count,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'static'")
             .bind(customer)
@@ -74,7 +75,7 @@ pub async fn static_numbers(db: &AnyPool, customer: i64) -> sqlx::Result<i64> {
 }
 
 /// The users outbound is charged to this customer for (their home customer).
-pub async fn outbound_agents(db: &AnyPool, customer: i64) -> sqlx::Result<i64> {
+pub async fn outbound_agents(db: &AnyPool, customer: CustomerId) -> sqlx::Result<i64> {
     let (count,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM users WHERE home_customer_id = $1 AND has_new_outbound = 1")
             .bind(customer)
@@ -83,7 +84,7 @@ pub async fn outbound_agents(db: &AnyPool, customer: i64) -> sqlx::Result<i64> {
     Ok(count)
 }
 
-pub async fn recording_storage_days(db: &AnyPool, customer: i64) -> sqlx::Result<i64> {
+pub async fn recording_storage_days(db: &AnyPool, customer: CustomerId) -> sqlx::Result<i64> {
     let (days,): (i64,) = sqlx::query_as("SELECT recording_storage_days FROM customers WHERE id = $1")
         .bind(customer)
         .fetch_one(db)
@@ -92,7 +93,7 @@ pub async fn recording_storage_days(db: &AnyPool, customer: i64) -> sqlx::Result
 }
 
 /// (scope, description) of each add-on the customer has.
-pub async fn addons(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(String, String)>> {
+pub async fn addons(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(String, String)>> {
     sqlx::query_as(
         "SELECT a.scope, COALESCE(MAX(p.description), a.scope) FROM customer_addons a
          LEFT JOIN price_catalogue p ON p.item = a.scope AND p.description <> ''
@@ -114,7 +115,7 @@ pub struct CallTotals {
 
 pub async fn call_totals(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     direction: &str,
     start: i64,
     end: i64,

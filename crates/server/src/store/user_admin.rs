@@ -2,6 +2,7 @@
 //! deleting. Every query is scoped to customers the editor administers.
 
 use crate::db::Flag;
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::users::{LevelOn, Permission};
@@ -103,7 +104,7 @@ const ACCESS_SELECT: &str = "SELECT u.id AS user_id, u.forename, u.surname, u.em
     FROM user_access a JOIN users u ON u.id = a.user_id JOIN customers c ON c.id = a.customer_id";
 
 /// Everyone with access to a customer, ordered by email.
-pub async fn access_rows_on(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<UserAccessRow>> {
+pub async fn access_rows_on(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!("{ACCESS_SELECT} WHERE a.customer_id = $1 ORDER BY LOWER(u.email), u.id"))
         .bind(customer_id)
         .fetch_all(db)
@@ -114,7 +115,7 @@ pub async fn access_rows_on(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<
 pub async fn access_rows_on_other_accounts(
     db: &AnyPool,
     editor_id: i64,
-    current_customer: i64,
+    current_customer: CustomerId,
 ) -> sqlx::Result<Vec<UserAccessRow>> {
     sqlx::query_as(&format!(
         "{ACCESS_SELECT} WHERE a.customer_id IN (
@@ -151,7 +152,7 @@ pub async fn administered_customers(db: &AnyPool, editor_id: i64) -> sqlx::Resul
     .await
 }
 
-pub async fn owners_on(db: &AnyPool, customer_id: i64) -> sqlx::Result<u32> {
+pub async fn owners_on(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<u32> {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM user_access WHERE customer_id = $1 AND auth_code = 25")
         .bind(customer_id)
         .fetch_one(db)
@@ -310,7 +311,7 @@ pub async fn drop_summaries_without_reports(tx: &mut Transaction<'_, Any>, user_
 pub async fn put_access(
     tx: &mut Transaction<'_, Any>,
     user_id: i64,
-    customer_id: i64,
+    customer_id: CustomerId,
     auth_code: u8,
     provisioning: &str,
     permissions: &[Permission],
@@ -335,7 +336,7 @@ pub async fn put_access(
     Ok(())
 }
 
-pub async fn remove_access(tx: &mut Transaction<'_, Any>, user_id: i64, customer_id: i64) -> sqlx::Result<()> {
+pub async fn remove_access(tx: &mut Transaction<'_, Any>, user_id: i64, customer_id: CustomerId) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM user_access WHERE user_id = $1 AND customer_id = $2")
         .bind(user_id)
         .bind(customer_id)

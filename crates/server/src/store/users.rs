@@ -1,4 +1,5 @@
 use crate::db::Flag;
+use crate::store::CustomerId;
 use sqlx::AnyPool;
 
 #[derive(sqlx::FromRow)]
@@ -6,7 +7,7 @@ pub struct Credentials {
     pub id: i64,
     pub email: String,
     pub password_hash: String,
-    pub home_customer_id: i64,
+    pub home_customer_id: CustomerId,
 }
 
 const CREDENTIALS: &str = "SELECT id, email, password_hash, home_customer_id FROM users";
@@ -42,8 +43,8 @@ pub async fn toggle_new_reports(db: &AnyPool, id: i64) -> sqlx::Result<bool> {
 }
 
 /// The user's home account when it is a partner account (the partner portal).
-pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<i64>> {
-    let row: Option<(i64,)> = sqlx::query_as(
+pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<CustomerId>> {
+    let row: Option<(CustomerId,)> = sqlx::query_as(
         "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = $1 AND c.is_partner = 1",
     )
     .bind(id)
@@ -53,8 +54,8 @@ pub async fn home_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<
 }
 
 /// The user's own account when it is a technology partner's (technologypartnerportal/backToPortal).
-pub async fn home_tech_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<i64>> {
-    let row: Option<(i64,)> = sqlx::query_as(
+pub async fn home_tech_partner_account(db: &AnyPool, id: i64) -> sqlx::Result<Option<CustomerId>> {
+    let row: Option<(CustomerId,)> = sqlx::query_as(
         "SELECT c.id FROM users u JOIN customers c ON c.id = u.home_customer_id WHERE u.id = $1 AND c.is_tech_partner = 1",
     )
     .bind(id)
@@ -77,7 +78,7 @@ pub struct OutboundCandidate {
 /// The customer's users who do not have outbound yet. Outbound is a setting of the user, so only
 /// users who are this customer's alone (home here, no access elsewhere) are offered: buying it
 /// must not change a user another customer shares.
-pub async fn without_new_outbound<'e, E>(db: E, customer: i64) -> sqlx::Result<Vec<OutboundCandidate>>
+pub async fn without_new_outbound<'e, E>(db: E, customer: CustomerId) -> sqlx::Result<Vec<OutboundCandidate>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {

@@ -2,11 +2,17 @@
 //! for the health figure, and the account's captured parameters with the values their visits
 //! carried. Every statement starts from the customer.
 
+use crate::store::CustomerId;
 use domain::services::pool_health::PoolVisitCounts;
 use sqlx::AnyPool;
 
 /// A pool of the customer on dynamic URL `dynamic_url`: (name, the URL's description).
-pub async fn pool(db: &AnyPool, customer: i64, dynamic_url: i64, pool: i64) -> sqlx::Result<Option<(String, String)>> {
+pub async fn pool(
+    db: &AnyPool,
+    customer: CustomerId,
+    dynamic_url: i64,
+    pool: i64,
+) -> sqlx::Result<Option<(String, String)>> {
     sqlx::query_as(
         "SELECT e.pool_name, d.description FROM routing_entries e JOIN dynamic_urls d ON d.id = e.dynamic_url_id
          WHERE e.customer_id = $1 AND d.customer_id = $1 AND e.dynamic_url_id = $2 AND e.id = $3 AND e.kind = 'dynamic'",
@@ -21,7 +27,7 @@ pub async fn pool(db: &AnyPool, customer: i64, dynamic_url: i64, pool: i64) -> s
 /// The pool's numbers with their inbound calls in [from, to), in number order.
 pub async fn pool_numbers(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     pool: i64,
     (from, to): (i64, i64),
 ) -> sqlx::Result<Vec<(String, i64)>> {
@@ -41,7 +47,7 @@ pub async fn pool_numbers(
 /// The pool's visits in [from, to), counted for the health figure.
 pub async fn pool_visit_counts(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     pool: i64,
     pool_size: u32,
     (from, to): (i64, i64),
@@ -80,7 +86,7 @@ pub async fn pool_visit_counts(
 }
 
 /// The account's captured parameters, in their order.
-pub async fn parameters(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>> {
+pub async fn parameters(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar("SELECT name FROM customer_parameters WHERE customer_id = $1 ORDER BY position, name")
         .bind(customer)
         .fetch_all(db)
@@ -88,7 +94,7 @@ pub async fn parameters(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<String>
 }
 
 /// Captures one more parameter, last; false when the account captures it already.
-pub async fn add_parameter(db: &AnyPool, customer: i64, name: &str) -> sqlx::Result<bool> {
+pub async fn add_parameter(db: &AnyPool, customer: CustomerId, name: &str) -> sqlx::Result<bool> {
     let added = sqlx::query(
         "INSERT INTO customer_parameters (customer_id, name, position)
          SELECT $1, $2, COALESCE(MAX(position), -1) + 1 FROM customer_parameters WHERE customer_id = $1
@@ -103,7 +109,7 @@ pub async fn add_parameter(db: &AnyPool, customer: i64, name: &str) -> sqlx::Res
 
 /// Stops capturing a parameter (the values stored with visits stay until the visits go); false
 /// when the account did not capture it.
-pub async fn remove_parameter(db: &AnyPool, customer: i64, name: &str) -> sqlx::Result<bool> {
+pub async fn remove_parameter(db: &AnyPool, customer: CustomerId, name: &str) -> sqlx::Result<bool> {
     let removed = sqlx::query("DELETE FROM customer_parameters WHERE customer_id = $1 AND name = $2")
         .bind(customer)
         .bind(name)
@@ -122,7 +128,7 @@ pub struct ValueFigures {
 }
 
 /// Each parameter name's distinct values, visits and calls over the stored visits.
-pub async fn parameter_figures(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<(String, ValueFigures)>> {
+pub async fn parameter_figures(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(String, ValueFigures)>> {
     let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
         "SELECT p.name, COUNT(DISTINCT p.value), COUNT(*),
                 CAST(COALESCE(SUM((SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.visit_id = p.visit_id)), 0) AS BIGINT)
@@ -141,7 +147,7 @@ pub async fn parameter_figures(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<
 pub const VALUES_MAX: i64 = 1_000;
 
 /// A parameter's values with their visits and calls, the most visited first.
-pub async fn values(db: &AnyPool, customer: i64, name: &str) -> sqlx::Result<Vec<ValueFigures>> {
+pub async fn values(db: &AnyPool, customer: CustomerId, name: &str) -> sqlx::Result<Vec<ValueFigures>> {
     sqlx::query_as(&format!(
         "SELECT p.value AS value, CAST(1 AS BIGINT) AS \"values\", COUNT(*) AS visits,
                

@@ -3,6 +3,7 @@
 //! it is saved, as JSON, a list of [word, phones]. NULL for a vocabulary saved before they were
 //! kept (`transcription::account_vocabulary` works them out the first time and keeps them).
 
+use crate::store::CustomerId;
 use sqlx::{AnyPool, FromRow};
 
 /// A word and its phones in the model's phone set ("zentrova", "Z EH N T R OW V AH").
@@ -30,7 +31,7 @@ impl VocabularyPronunciations {
 }
 
 /// The account's vocabularies with their pronunciations.
-pub async fn of_account(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<VocabularyPronunciations>> {
+pub async fn of_account(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<VocabularyPronunciations>> {
     sqlx::query_as("SELECT id, words, pronunciations FROM vocabularies WHERE customer_id = $1 ORDER BY id")
         .bind(customer)
         .fetch_all(db)
@@ -40,7 +41,7 @@ pub async fn of_account(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Vocabul
 /// Keeps a vocabulary's pronunciations, unless its words have changed since they were read.
 pub async fn keep(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     words: &str,
     pronunciations: &[Pronunciation],

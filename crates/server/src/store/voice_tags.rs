@@ -4,6 +4,7 @@
 //! transcript is stored and for every transcript of the account, in batches, when a voice tag is
 //! added, changed or deleted; `calls.tags` (the call log's tags) shows their names.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use domain::speech::voice_tags::{find_phrases, phrase_lines, Side, VoiceTag};
@@ -22,7 +23,7 @@ pub struct VocabularyRow {
     pub words: String,
 }
 
-pub async fn vocabularies(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<VocabularyRow>> {
+pub async fn vocabularies(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<VocabularyRow>> {
     sqlx::query_as(
         "SELECT id, description, words FROM vocabularies WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
@@ -32,7 +33,7 @@ pub async fn vocabularies(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<Vocab
 }
 
 /// The names of a table's rows of the customer but one (`except`), for the unique-name rule.
-async fn other_names(db: &AnyPool, table: &str, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+async fn other_names(db: &AnyPool, table: &str, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
         .bind(customer)
         .bind(except)
@@ -40,14 +41,14 @@ async fn other_names(db: &AnyPool, table: &str, customer: i64, except: i64) -> s
         .await
 }
 
-pub async fn other_voice_tag_names(db: &AnyPool, customer: i64, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_voice_tag_names(db: &AnyPool, customer: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     other_names(db, "voice_tags", customer, except).await
 }
 
 /// Adds a vocabulary with its words' pronunciations (None: to be worked out when first needed).
 pub async fn insert_vocabulary(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     description: &str,
     words: &str,
     pronunciations: Option<&[Pronunciation]>,
@@ -69,7 +70,7 @@ pub async fn insert_vocabulary(
 /// Renames a vocabulary and replaces its words and their pronunciations.
 pub async fn update_vocabulary(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     description: &str,
     words: &str,
@@ -88,7 +89,7 @@ pub async fn update_vocabulary(
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete_vocabulary(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_vocabulary(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM vocabularies WHERE id = $1 AND customer_id = $2")
         .bind(id)
         .bind(customer)
@@ -119,7 +120,7 @@ impl VoiceTagRow {
     }
 }
 
-pub async fn voice_tags(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result<Vec<VoiceTagRow>> {
+pub async fn voice_tags(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<VoiceTagRow>> {
     sqlx::query_as(
         "SELECT v.id, v.description, v.phrases, v.side,
                 CAST(COALESCE(SUM(CASE WHEN h.started_at >= $2 THEN 1 ELSE 0 END), 0) AS BIGINT) AS recent_calls,
@@ -137,7 +138,7 @@ pub async fn voice_tags(db: &AnyPool, customer: i64, since: i64) -> sqlx::Result
 
 pub async fn insert_voice_tag(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     description: &str,
     phrases: &str,
     side: Side,
@@ -158,7 +159,7 @@ pub async fn insert_voice_tag(
 
 pub async fn update_voice_tag(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     id: i64,
     description: &str,
     phrases: &str,
@@ -178,7 +179,7 @@ pub async fn update_voice_tag(
 }
 
 /// Deletes a voice tag and takes it off its calls (their `calls.tags` rewritten).
-pub async fn delete_voice_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Result<bool> {
+pub async fn delete_voice_tag(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<bool> {
     let mut tx = crate::db::begin_write(db).await?;
     let calls: Vec<i64> =
         sqlx::query_scalar("SELECT call_id FROM voice_tag_hits WHERE voice_tag_id = $1 AND customer_id = $2")
@@ -202,7 +203,7 @@ pub async fn delete_voice_tag(db: &AnyPool, customer: i64, id: i64) -> sqlx::Res
 }
 
 /// The account's voice tags as matching needs them.
-pub async fn for_matching(db: &AnyPool, customer: i64) -> sqlx::Result<Vec<VoiceTag>> {
+pub async fn for_matching(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<VoiceTag>> {
     Ok(voice_tags(db, customer, 0).await?.iter().map(VoiceTagRow::for_matching).collect())
 }
 
@@ -217,7 +218,7 @@ struct TranscriptColumns {
 /// Rewrites the hits of the given transcripts and the tag names of their calls.
 async fn retag(
     db: &mut AnyConnection,
-    customer: i64,
+    customer: CustomerId,
     tags: &[VoiceTag],
     rows: &[TranscriptColumns],
 ) -> sqlx::Result<usize> {
@@ -274,7 +275,7 @@ const TRANSCRIPTS: &str = "SELECT t.call_id, t.text, t.words, c.started_at FROM 
      JOIN calls c ON c.id = t.call_id WHERE t.customer_id = $1";
 
 /// Finds the account's voice tags in one call's transcript (when it is stored).
-pub async fn tag_call(db: &AnyPool, customer: i64, call: i64) -> sqlx::Result<()> {
+pub async fn tag_call(db: &AnyPool, customer: CustomerId, call: i64) -> sqlx::Result<()> {
     let tags = for_matching(db, customer).await?;
     let mut tx = crate::db::begin_write(db).await?;
     let rows: Vec<TranscriptColumns> = sqlx::query_as(&format!("{TRANSCRIPTS} AND t.call_id = $2"))
@@ -296,7 +297,7 @@ pub struct Retagged {
 
 /// Finds the account's voice tags in all its transcripts again, `BATCH` a transaction (after a
 /// voice tag is added, changed or deleted).
-pub async fn retag_all(db: &AnyPool, customer: i64) -> sqlx::Result<Retagged> {
+pub async fn retag_all(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Retagged> {
     let tags = for_matching(db, customer).await?;
     let mut done = Retagged::default();
     let mut after = 0i64;
@@ -327,7 +328,7 @@ pub struct TagFigures {
 }
 
 /// The voice tags found in the period's calls, most calls first.
-pub async fn figures(db: &AnyPool, customer: i64, from: i64, to: i64) -> sqlx::Result<Vec<TagFigures>> {
+pub async fn figures(db: &AnyPool, customer: CustomerId, from: i64, to: i64) -> sqlx::Result<Vec<TagFigures>> {
     sqlx::query_as(
         "SELECT v.id, v.description, COUNT(h.call_id) AS calls, CAST(COALESCE(SUM(h.hits), 0) AS BIGINT) AS hits
          FROM voice_tags v JOIN voice_tag_hits h ON h.voice_tag_id = v.id
@@ -356,7 +357,7 @@ pub struct TaggedCall {
 /// and tag.
 pub async fn tagged_calls(
     db: &AnyPool,
-    customer: i64,
+    customer: CustomerId,
     from: i64,
     to: i64,
     limit: i64,

@@ -1,5 +1,6 @@
 //! Voicemail boxes (a description and the greeting audio), scoped by the customer.
 
+use crate::store::CustomerId;
 use sqlx::{Any, AnyPool, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
@@ -9,7 +10,7 @@ pub struct Voicemail {
     pub audio_id: i64,
 }
 
-pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
@@ -20,7 +21,7 @@ pub async fn list(db: &AnyPool, customer_id: i64) -> sqlx::Result<Vec<Voicemail>
 
 pub async fn find<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
 ) -> sqlx::Result<Option<Voicemail>> {
     sqlx::query_as("SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND id = $2")
@@ -31,7 +32,7 @@ pub async fn find<'e>(
 }
 
 /// The customer's voicemails greeting callers with this audio.
-pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn using_audio(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
          ORDER BY LOWER(description), id",
@@ -44,7 +45,7 @@ pub async fn using_audio(db: &AnyPool, customer_id: i64, audio_id: i64) -> sqlx:
 
 pub async fn insert<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     description: &str,
     audio_id: i64,
 ) -> sqlx::Result<i64> {
@@ -61,7 +62,7 @@ pub async fn insert<'e>(
 
 pub async fn update<'e>(
     db: impl Executor<'e, Database = Any>,
-    customer_id: i64,
+    customer_id: CustomerId,
     id: i64,
     description: &str,
     audio_id: i64,

@@ -6,6 +6,7 @@
 use axum::body::Body;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
+use server::store::CustomerId;
 
 use crate::helpers::{request, SecondProcess, TestApp};
 
@@ -49,7 +50,7 @@ async fn a_plan_change_shows_in_the_other_process() {
     let starter = app.login("starter@demo.test").await;
     assert_eq!(b.kept_account(&starter).await["packageName"], "Starter");
     let mut tx = app.state.db.begin().await.unwrap();
-    assert!(server::store::charges::upgrade_to_professional(&mut tx, 200).await.unwrap());
+    assert!(server::store::charges::upgrade_to_professional(&mut tx, CustomerId::new(200)).await.unwrap());
     tx.commit().await.unwrap();
     let account = b.account(&starter).await;
     assert_eq!(account["packageName"], "Professional");
@@ -137,7 +138,7 @@ async fn access_removed_or_a_session_ended_shows_in_the_other_process() {
     let user = app.login("user@demo.test").await;
     b.kept_account(&user).await;
     let mut tx = app.state.db.begin().await.unwrap();
-    server::store::user_admin::remove_access(&mut tx, 3, 100).await.unwrap();
+    server::store::user_admin::remove_access(&mut tx, 3, CustomerId::new(100)).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(b.get(DETAILS, &user).await.status, StatusCode::FORBIDDEN);
     assert_eq!(b.get("/api/managenumbers/getNumbers", &user).await.status, StatusCode::FORBIDDEN);

@@ -5,6 +5,7 @@
 
 use domain::reports::{call_retention_cutoff, DEFAULT_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS};
 use server::jobs::housekeeping::purge_reports;
+use server::store::CustomerId;
 use sqlx::AnyPool;
 
 use crate::helpers::{rows_as_text, TestApp, TEST_NOW};
@@ -159,13 +160,13 @@ async fn the_shortest_retention_keeps_the_calls_of_every_month_the_billing_run_m
     ] {
         sqlx::query(sql).bind(CUSTOMER).bind(oldest).execute(db).await.unwrap();
     }
-    let billed_before = server::store::invoices::calls_in(db, CUSTOMER, &months[0]).await.unwrap();
+    let billed_before = server::store::invoices::calls_in(db, CustomerId::new(CUSTOMER), &months[0]).await.unwrap();
     assert!(!billed_before.is_empty());
     purge_reports(db, now, MIN_CALL_RETENTION_MONTHS).await.unwrap();
     assert!(exists(db, "calls", "id", first_call).await, "the month's first call is kept");
     assert!(!exists(db, "calls", "id", expired).await, "a call before the cutoff goes");
     assert_eq!(
-        server::store::invoices::calls_in(db, CUSTOMER, &months[0]).await.unwrap(),
+        server::store::invoices::calls_in(db, CustomerId::new(CUSTOMER), &months[0]).await.unwrap(),
         billed_before,
         "the billing run reads the same calls for that month after the purge"
     );

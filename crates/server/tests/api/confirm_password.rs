@@ -1,4 +1,5 @@
 use axum::http::StatusCode;
+use server::store::CustomerId;
 use server::store::{confirmations, sessions};
 
 use crate::helpers::TestApp;
@@ -55,7 +56,11 @@ async fn a_key_expires_after_five_minutes() {
         .unwrap()
         .to_string();
     app.state.clock.advance(5 * 60 + 1);
-    let session = sessions::Session { token_hash: server::security::token_hash(&token), user_id: 1, customer_id: 100 };
+    let session = sessions::Session {
+        token_hash: server::security::token_hash(&token),
+        user_id: 1,
+        customer_id: CustomerId::new(100),
+    };
     assert!(!confirmations::consume(&app.state.db, &session, &key, app.state.clock.now()).await.unwrap());
 }
 

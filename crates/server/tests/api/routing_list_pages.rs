@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use serde_json::Value;
+use server::store::CustomerId;
 use std::collections::HashSet;
 
 use crate::helpers::TestApp;
@@ -199,7 +200,7 @@ async fn a_static_number_is_held_by_one_customer_only() {
     for customer in [holder, other] {
         let taken = server::store::routing_entries::add_static_numbers(
             &app.state.db,
-            customer,
+            CustomerId::new(customer),
             &[(number.clone(), "Taken".to_string())],
             "01614960000",
         )
@@ -209,5 +210,7 @@ async fn a_static_number_is_held_by_one_customer_only() {
         assert!(unique, "{number} for customer {customer}: {taken}");
     }
     let fresh = [("01619990001".to_string(), "Free".to_string())];
-    server::store::routing_entries::add_static_numbers(&app.state.db, other, &fresh, "01614960000").await.unwrap();
+    server::store::routing_entries::add_static_numbers(&app.state.db, CustomerId::new(other), &fresh, "01614960000")
+        .await
+        .unwrap();
 }

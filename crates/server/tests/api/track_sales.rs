@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use domain::sales::{MatchSettings, MATCH_BY_CHOICE, MATCH_DAYS_MESSAGE};
 use serde_json::Value;
 use server::store::sales::{insert, NewSale};
+use server::store::CustomerId;
 
 use crate::helpers::{Reply, TestApp};
 
@@ -109,7 +110,7 @@ async fn a_call_backs_sale_is_credited_to_the_missed_calls_source() {
         given_call_id: None,
         import_id: None,
     };
-    let id = insert(&mut conn, 100, &sale, &MatchSettings::default(), started + 60).await.unwrap();
+    let id = insert(&mut conn, CustomerId::new(100), &sale, &MatchSettings::default(), started + 60).await.unwrap();
     let (matched, source): (Option<i64>, Option<i64>) =
         sqlx::query_as(&format!("SELECT call_id, source_medium_id FROM sales WHERE id = {id}"))
             .fetch_one(&app.state.db)

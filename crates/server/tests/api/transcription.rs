@@ -3,6 +3,7 @@
 //! (claims in the database, lapsing); the transcript is read under the call's recording with the
 //! recordings permission, and another customer's call is not found.
 
+use server::store::CustomerId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -327,6 +328,8 @@ async fn the_job_takes_the_accounts_in_turn_so_one_with_many_calls_waiting_holds
     // twice as many: those first, then each account's next.
     let mut first_round = waiting(db, now, MAX_ATTEMPTS, accounts).await.unwrap();
     first_round.sort_unstable();
+    let newest: Vec<(i64, CustomerId)> =
+        newest.into_iter().map(|(call, customer)| (call, CustomerId::new(customer))).collect();
     assert_eq!(first_round, newest);
     let mut two_rounds = waiting(db, now, MAX_ATTEMPTS, 2 * accounts).await.unwrap();
     two_rounds.truncate(accounts as usize);

@@ -116,7 +116,7 @@ pub async fn finish_connect_flow(
     if !still_may_connect(state, session, &flow).await? {
         tracing::warn!(
             user = session.user_id,
-            customer = flow.customer_id,
+            customer = flow.customer_id.get(),
             integration = flow.identifier,
             "connect flow refused: the user may no longer connect it"
         );
@@ -136,7 +136,7 @@ pub async fn finish_connect_flow(
                 now,
             )
             .await?;
-            tracing::info!(customer = flow.customer_id, integration = flow.identifier, "integration connected");
+            tracing::info!(customer = flow.customer_id.get(), integration = flow.identifier, "integration connected");
             Ok(FlowEnd::Connected(format!("{}{sep}connected=1", flow.return_to)))
         }
         Err(ProviderError::Refused) => Ok(FlowEnd::Declined(format!("{}{sep}error=failed", flow.return_to))),
@@ -190,6 +190,6 @@ async fn remove(
     if !integrations::remove(&state.db, user.customer(), def.identifier).await? {
         return Err(AppError::NotFound);
     }
-    tracing::info!(customer = user.customer(), integration = def.identifier, "integration removed");
+    tracing::info!(customer = user.customer().get(), integration = def.identifier, "integration removed");
     Ok(Json(Done { success: true }))
 }

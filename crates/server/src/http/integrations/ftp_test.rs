@@ -106,7 +106,7 @@ async fn test_ftp_connection(
         host_key: Some(checked.host_key.as_str()).filter(|k| !k.is_empty()),
     };
     let outcome = test_connection(&target, &state.settings.website_check, state.clock.now()).await;
-    tracing::info!(customer = user.customer(), connected = outcome.connected, "FTP export connection tested");
+    tracing::info!(customer = user.customer().get(), connected = outcome.connected, "FTP export connection tested");
     Ok(Json(FtpConnectionTest {
         connected: outcome.connected,
         message: outcome.message,

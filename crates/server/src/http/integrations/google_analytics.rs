@@ -1,5 +1,6 @@
 //! admin/getGAConnectOptions and managegoogleanalytics/connect (spec: "Google Analytics setup").
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -40,7 +41,7 @@ struct GaConnectOptions {
 }
 
 /// The account's properties, when Google Analytics is connected.
-async fn properties(state: &AppState, customer: i64) -> Result<Option<Vec<GaProperty>>, AppError> {
+async fn properties(state: &AppState, customer: CustomerId) -> Result<Option<Vec<GaProperty>>, AppError> {
     if integrations::find(&state.db, customer, GA).await?.is_none() {
         return Ok(None);
     }

@@ -36,10 +36,6 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
 }
 
 impl AccountUser {
-    pub fn customer(&self) -> i64 {
-        self.account.customer_id
-    }
-
     /// Connecting, removing and website checks (domain `can_manage_integrations`).
     pub fn require_manage(&self) -> Result<(), AppError> {
         if can_manage_integrations(&self.account) {

@@ -2,6 +2,7 @@
 //! the domain's rules and stored. The FTP export is set up by administrators only, and its
 //! stored password is kept only for the server it was saved with.
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use crate::http::kit::extract::Path;
@@ -107,7 +108,7 @@ impl IntegrationSettingsRequest {
 }
 
 /// Where a customer's sealed secret belongs (it opens only there).
-pub(super) fn secret_context(identifier: &str, customer: i64) -> String {
+pub(super) fn secret_context(identifier: &str, customer: CustomerId) -> String {
     format!("{identifier}:{customer}")
 }
 

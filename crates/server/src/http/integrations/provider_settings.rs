@@ -1,6 +1,7 @@
 //! The settings of Google Ads and HubSpot once connected: the login's accounts or portals, from
 //! the provider, to choose one; and what is sent there (domain `provider_settings`).
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use crate::http::kit::extract::Path;
@@ -62,7 +63,11 @@ async fn form_of(
 }
 
 /// The login's accounts, when the integration is connected on this customer.
-async fn accounts(state: &AppState, customer: i64, identifier: &str) -> Result<Option<Vec<ProviderAccount>>, AppError> {
+async fn accounts(
+    state: &AppState,
+    customer: CustomerId,
+    identifier: &str,
+) -> Result<Option<Vec<ProviderAccount>>, AppError> {
     if integrations::find(&state.db, customer, identifier).await?.is_none() {
         return Ok(None);
     }
@@ -146,6 +151,6 @@ async fn save(
     if !integrations::update_settings(&state.db, user.customer(), def.identifier, &settings).await? {
         return Err(AppError::NotFound);
     }
-    tracing::info!(customer = user.customer(), integration = def.identifier, "integration settings saved");
+    tracing::info!(customer = user.customer().get(), integration = def.identifier, "integration settings saved");
     Ok(Json(Done { success: true }))
 }

@@ -14,8 +14,8 @@ use domain::AccountState;
 use crate::http::kit::error::AppError;
 use crate::http::kit::session::session_with_versions;
 use crate::state::AppState;
-use crate::store::accounts;
 use crate::store::sessions::{Session, StateVersions};
+use crate::store::{accounts, CustomerId};
 
 /// A logged-in user with the current account's state.
 pub struct AccountUser {
@@ -23,6 +23,13 @@ pub struct AccountUser {
     pub account: AccountState,
     /// The customer's numbers version, read with the session (`crate::caches::kept_pages`).
     pub numbers_version: i64,
+}
+
+impl AccountUser {
+    /// The customer whose account the user has open: the key of every row the request reads.
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
+    }
 }
 
 impl<S> FromRequestParts<S> for AccountUser

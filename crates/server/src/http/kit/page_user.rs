@@ -13,6 +13,7 @@ use domain::AccountState;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
+use crate::store::CustomerId;
 
 /// Who may open a page and who may change what it shows (domain rules).
 pub trait PageRights {
@@ -51,8 +52,8 @@ impl<P> Deref for PageUser<P> {
 }
 
 impl<P: PageRights> PageUser<P> {
-    pub fn customer(&self) -> i64 {
-        self.user.account.customer_id
+    pub fn customer(&self) -> CustomerId {
+        self.user.customer()
     }
 
     /// The account's time zone ("Europe/London").

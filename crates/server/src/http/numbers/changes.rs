@@ -2,6 +2,7 @@
 //! their attribution fields, their campaign, and releasing them. Each checks every number (and
 //! every list id) is the customer's and changes them in one transaction.
 
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::numbers::{number_ids, prefix_of, release_message, release_terms, validate_attribution, AttributionEdit};
@@ -45,7 +46,7 @@ fn checked_ids(posted: &[i64]) -> Result<Vec<i64>, AppError> {
 /// The customer's static numbers among `ids`, every one of them, else 404.
 async fn owned(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    customer: i64,
+    customer: CustomerId,
     ids: &[i64],
 ) -> Result<Vec<(i64, String)>, AppError> {
     let found = numbers::owned_statics(tx, customer, ids).await?;
@@ -233,7 +234,7 @@ async fn release_numbers(
         released.push(format_uk(number));
     }
     tx.commit().await?;
-    tracing::info!(customer, count = released.len(), "static numbers released");
+    tracing::info!(customer = customer.get(), count = released.len(), "static numbers released");
     Ok(Json(Released {
         message: release_message(&released, &terms),
         released,

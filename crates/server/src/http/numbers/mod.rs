@@ -22,6 +22,7 @@ use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::numbers::NumberRow;
 use crate::store::sessions::Session;
+use crate::store::CustomerId;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -64,8 +65,8 @@ where
 }
 
 impl StaticUser {
-    pub fn customer(&self) -> i64 {
-        self.account.customer_id
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
     }
 
     pub fn can_edit(&self) -> bool {

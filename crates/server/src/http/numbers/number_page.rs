@@ -3,6 +3,7 @@
 //! routing history.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::numbers::{route_summary, NumberRoute};
@@ -116,7 +117,12 @@ async fn number_page(
 }
 
 /// The plan's call path at this moment with no key pressed, in words.
-async fn call_path_now(state: &AppState, customer: i64, plan: i64, zone: &str) -> Result<Vec<JourneyStep>, AppError> {
+async fn call_path_now(
+    state: &AppState,
+    customer: CustomerId,
+    plan: i64,
+    zone: &str,
+) -> Result<Vec<JourneyStep>, AppError> {
     let snapshot = routing_history::snapshot(&state.db, customer).await?;
     let Some(stored) = snapshot.service_plans.iter().find(|p| p.id == plan) else { return Ok(Vec::new()) };
     let path = follow_call(&stored.form.rows, zone, state.clock.now() * 1000, &snapshot.library, &[])

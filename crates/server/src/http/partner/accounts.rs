@@ -57,7 +57,7 @@ async fn client_accounts(State(state): State<AppState>, user: AccountUser) -> Re
     // (/partneraccounts) lists the same clients of the user's partner, where the menu shows it.
     let partner = if user.account.is_partner {
         require_page(&user, "/partner/accounts")?;
-        user.account.customer_id
+        user.customer()
     } else if portal_page_open(&user.account, "/partneraccounts") {
         users::home_partner_account(&state.db, user.session.user_id).await?.ok_or(AppError::Forbidden)?
     } else {
@@ -187,7 +187,7 @@ async fn add_account(
     let name = input.account_name.trim().to_string();
     let password_hash = if input.invites_owner() { Some(new_password_hash(&random_token()).await) } else { None };
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     let id = partners::create_client(&mut tx, partner, user.session.user_id, &name, programme, now).await?;
     let owner = match &password_hash {
         Some(hash) => {
@@ -197,14 +197,14 @@ async fn add_account(
         None => None,
     };
     tx.commit().await?;
-    tracing::info!(partner, customer = id, user = user.session.user_id, "partner client created");
+    tracing::info!(partner = partner.get(), customer = id.get(), user = user.session.user_id, "partner client created");
     if let Some(owner) = owner {
         send_password_email(&state, owner, true).await?;
     }
     Ok(Json(AccountCreated {
         success: true,
         message: CUSTOMER_CREATED,
-        id,
+        id: id.get(),
         name,
         invited: owner.map(|_| owner_email.to_string()),
     }))

@@ -41,7 +41,7 @@ struct BrandingView {
 #[utoipa::path(get, path = "/partnerportal/getBranding", tag = "partner", responses((status = 200, body = BrandingView)))]
 async fn get_branding(State(state): State<AppState>, user: AccountUser) -> Result<Json<BrandingView>, AppError> {
     require_page(&user, "/partner/settings")?;
-    let customer = user.account.customer_id;
+    let customer = user.customer();
     let stored = branding::for_customer(&state.db, customer).await?;
     let view = match stored {
         Some(b) => BrandingView {
@@ -134,11 +134,11 @@ async fn save_branding(
         return Err(AppError::Validation(errors));
     }
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     let now = state.clock.now();
     branding::save(&mut tx, partner, (&colours.background, &colours.text), logo, favicon, user.session.user_id, now)
         .await?;
     tx.commit().await?;
-    tracing::info!(partner, user = user.session.user_id, "partner branding saved");
+    tracing::info!(partner = partner.get(), user = user.session.user_id, "partner branding saved");
     Ok(Json(Done { success: true }))
 }

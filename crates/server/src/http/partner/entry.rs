@@ -2,6 +2,7 @@
 //! portal's way into one of its client accounts and back.
 
 use crate::http::contract::bounds;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use garde::Validate;
@@ -56,7 +57,7 @@ async fn partner_details(
 ) -> Result<Json<Vec<PartnerDetails>>, AppError> {
     let partner = users::home_partner_account(&state.db, session.user_id).await?.ok_or(AppError::Forbidden)?;
     let name = accounts::accessible_customer(&state.db, session.user_id, partner).await?.ok_or(AppError::Forbidden)?;
-    Ok(Json(vec![PartnerDetails { id: partner, name }]))
+    Ok(Json(vec![PartnerDetails { id: partner.get(), name }]))
 }
 
 /// The portal's entry: `form_partner_login` 1 with no customer goes back to the user's own
@@ -75,6 +76,7 @@ async fn enter_account(
         None if form.form_partner_login == "1" => partner,
         None => return Err(AppError::field("form_customer_id", domain::partners::CHOOSE_AN_ACCOUNT)),
         Some(id) => {
+            let id = CustomerId::new(id);
             partners::client_name(&state.db, partner, id).await?.ok_or(AppError::NotFound)?;
             id
         }
@@ -82,6 +84,6 @@ async fn enter_account(
     let customer_name =
         accounts::accessible_customer(&state.db, session.user_id, customer_id).await?.ok_or(AppError::NotFound)?;
     sessions::switch_customer(&state.db, &session, customer_id).await?;
-    tracing::info!(user = session.user_id, customer = customer_id, "entered from the partner portal");
-    Ok(Json(Entered { success: true, customer_id, customer_name }))
+    tracing::info!(user = session.user_id, customer = customer_id.get(), "entered from the partner portal");
+    Ok(Json(Entered { success: true, customer_id: customer_id.get(), customer_name }))
 }

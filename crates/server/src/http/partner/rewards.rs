@@ -42,7 +42,7 @@ struct Rewards {
 }
 
 async fn terms(state: &AppState, user: &AccountUser) -> Result<Vec<ProgrammeTerms>, AppError> {
-    let agreements = partners::agreements(&state.db, user.account.customer_id).await?;
+    let agreements = partners::agreements(&state.db, user.customer()).await?;
     let zone = &user.account.customer_time_zone;
     Ok([Programme::Reseller, Programme::Referrer]
         .into_iter()
@@ -64,7 +64,7 @@ async fn terms(state: &AppState, user: &AccountUser) -> Result<Vec<ProgrammeTerm
 #[utoipa::path(get, path = "/partnerportal/getRewards", tag = "partner", responses((status = 200, body = Rewards)))]
 async fn rewards(State(state): State<AppState>, user: AccountUser) -> Result<Json<Rewards>, AppError> {
     require_page(&user, "/partner/rewards")?;
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     let rates = partners::rates(&partners::agreements(&state.db, partner).await?);
     let invoices = partners::client_invoices(&state.db, partner).await?;
     Ok(Json(Rewards { summary: summarise_rewards(&invoices, &rates), programmes: terms(&state, &user).await? }))

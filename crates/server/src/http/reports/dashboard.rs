@@ -124,7 +124,7 @@ async fn dashboard(
         one_error(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
     })?;
     let buckets = day_buckets(&period, zone).map_err(AppError::Internal)?;
-    let customer = user.account.customer_id;
+    let customer = user.customer();
     let rows = store::by_day_and_source(&state.db, customer, (period.start, period.end), &buckets).await?;
     let previous = store::totals(&state.db, customer, (period.previous_start, period.previous_end)).await?;
 

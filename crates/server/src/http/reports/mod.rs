@@ -25,6 +25,7 @@ use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::calls::{self, CallRow};
 use crate::store::sessions::Session;
+use crate::store::CustomerId;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -60,8 +61,8 @@ where
 }
 
 impl ReportsUser {
-    pub fn customer(&self) -> i64 {
-        self.account.customer_id
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
     }
 
     /// Whether the user may hear and download recordings (the user's recordings flag).

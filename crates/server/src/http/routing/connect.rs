@@ -2,6 +2,7 @@
 //! the domain's rules, then for ownership of every id they carry, then written in one
 //! transaction and queued for provisioning.
 
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use axum::extract::State;
@@ -129,7 +130,7 @@ fn targets<'a>(ids: impl ExactSizeIterator<Item = (&'a str, &'a str)>) -> Result
 /// stored rows, by id.
 async fn check_targets(
     state: &AppState,
-    customer: i64,
+    customer: CustomerId,
     targets: &[Target],
 ) -> Result<HashMap<i64, RoutingRow>, AppError> {
     let ids: Vec<i64> = targets.iter().map(|t| t.id).collect();

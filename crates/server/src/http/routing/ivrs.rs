@@ -7,6 +7,7 @@
 //! Access: reads need an advanced routing scope, writes an administrator with one.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
@@ -380,7 +381,7 @@ fn normalized(form: IvrForm) -> IvrForm {
 
 /// Every id the posted IVR refers to (audio, destination plans, IVRs, voicemails, categories,
 /// report groups) must be the customer's: else 404.
-async fn check_references(state: &AppState, customer: i64, form: &IvrForm) -> Result<(), AppError> {
+async fn check_references(state: &AppState, customer: CustomerId, form: &IvrForm) -> Result<(), AppError> {
     let db = &state.db;
     let of_keys = |id: fn(&IvrKey) -> i64| -> Vec<i64> { form.options.iter().map(id).filter(|i| *i != 0).collect() };
     let one = |id: i64| -> Vec<i64> {

@@ -52,6 +52,7 @@ use crate::http::kit::error::AppError;
 use crate::routing::change_log::Editor;
 use crate::state::AppState;
 use crate::store::sessions::Session;
+use crate::store::CustomerId;
 
 pub(crate) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -98,8 +99,8 @@ where
 
 impl RoutingUser {
     /// The customer every query is scoped by.
-    pub fn customer(&self) -> i64 {
-        self.account.customer_id
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
     }
 
     /// Bulk connect: an administrator with routing_simple.

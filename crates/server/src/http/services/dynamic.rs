@@ -6,6 +6,7 @@
 //! be ticked. The pool is charged on the invoice from the month it was bought.
 
 use crate::http::kit::extract::Path;
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::Json;
 use domain::routing::MID_CALL_AUDIOS;
@@ -133,7 +134,7 @@ async fn pools_left(state: &AppState, user: &AccountUser) -> Result<i64, AppErro
     Ok(usage::held(&state.db, user.customer(), user.account.plan().name()).await?.pools_left())
 }
 
-async fn dtmf_plans(state: &AppState, customer: i64) -> Result<Vec<(i64, String)>, AppError> {
+async fn dtmf_plans(state: &AppState, customer: CustomerId) -> Result<Vec<(i64, String)>, AppError> {
     Ok(dynamic_pools::dtmf_plan_choices(&state.db, customer).await?)
 }
 
@@ -323,7 +324,7 @@ async fn insert(
     ChangeLog::new(&state, &user).record_new_entry(&mut tx, entry).await?;
     dynamic_pools::add_pool_numbers(&mut tx, entry, &numbers).await?;
     tx.commit().await?;
-    tracing::info!(customer, dynamic_url, entry, "dynamic pool bought");
+    tracing::info!(customer = customer.get(), dynamic_url, entry, "dynamic pool bought");
     Ok(Json(PoolInserted { success: true, campaign_id: dynamic_url, numbers }))
 }
 

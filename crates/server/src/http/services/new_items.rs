@@ -262,6 +262,6 @@ async fn create_service_plan(
         log.record(&mut tx, key, None, after).await?;
     }
     tx.commit().await?;
-    tracing::info!(customer, plan_id, "service plan created from a purchase form");
+    tracing::info!(customer = customer.get(), plan_id, "service plan created from a purchase form");
     Ok(Json(PlanCreated { plan_id }))
 }

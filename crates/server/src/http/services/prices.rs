@@ -2,6 +2,7 @@
 //! centre and the purchase modal read it (first step). Money leaves as pounds; the
 //! browser formats it with the domain's price formatting.
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use crate::http::kit::extract::Path;
@@ -280,7 +281,7 @@ async fn addon_price(
     let is_available =
         offer.fetches_price && (item.is_none() || priced(&item)) && (!offer.requires_upgrade || priced(&upgrade));
     let users = if scope == "outbound" {
-        users::without_new_outbound(&state.db, account.customer_id).await?
+        users::without_new_outbound(&state.db, CustomerId::new(account.customer_id)).await?
     } else {
         Vec::new()
     };

@@ -110,7 +110,7 @@ async fn upgrade(State(state): State<AppState>, user: AccountUser) -> Result<Jso
     };
     charges::start(&mut tx, &charge, now).await?;
     tx.commit().await?;
-    tracing::info!(customer, "upgraded to Professional");
+    tracing::info!(customer = customer.get(), "upgraded to Professional");
     Ok(Json(Done { success: true }))
 }
 
@@ -212,6 +212,6 @@ async fn add_addon(
         }
     }
     tx.commit().await?;
-    tracing::info!(customer, scope, "add-on bought");
+    tracing::info!(customer = customer.get(), scope, "add-on bought");
     Ok(Json(Done { success: true }))
 }

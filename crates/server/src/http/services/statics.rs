@@ -5,6 +5,7 @@
 //! lists, and provisioning is requested. Numbers above the plan's are charged on the invoice from
 //! the month they were bought; buying them needs the terms ticked.
 
+use crate::store::CustomerId;
 use std::collections::HashSet;
 
 use axum::extract::State;
@@ -160,7 +161,7 @@ fn require_static_form(user: &AccountUser) -> Result<(), AppError> {
     }
 }
 
-async fn items(state: &AppState, customer: i64, list: InlineList) -> Result<Vec<ListItem>, AppError> {
+async fn items(state: &AppState, customer: CustomerId, list: InlineList) -> Result<Vec<ListItem>, AppError> {
     let rows = number_lists::list(&state.db, customer, list).await?;
     Ok(rows.into_iter().map(|(id, description)| ListItem { id, description }).collect())
 }
@@ -348,7 +349,7 @@ fn chosen_numbers(form: &BuyNumbersRequest) -> Result<Vec<i64>, AppError> {
 }
 
 /// Every id the form names is the customer's (another customer's: 404, as if it did not exist).
-async fn check_owned(state: &AppState, customer: i64, form: &StaticNumberForm) -> Result<(), AppError> {
+async fn check_owned(state: &AppState, customer: CustomerId, form: &StaticNumberForm) -> Result<(), AppError> {
     if service_plans::description(&state.db, customer, form.destination_plan).await?.is_none()
         || !number_lists::owns(&state.db, customer, InlineList::Campaign, form.campaign).await?
     {
@@ -413,6 +414,6 @@ async fn buy_numbers(
         bought.push(number);
     }
     tx.commit().await?;
-    tracing::info!(customer, count = bought.len(), "static numbers bought");
+    tracing::info!(customer = customer.get(), count = bought.len(), "static numbers bought");
     Ok(Json(BoughtNumbers { numbers: bought }))
 }

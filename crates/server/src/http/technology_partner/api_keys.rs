@@ -54,7 +54,7 @@ async fn list(State(state): State<AppState>, user: AccountUser) -> Result<Json<A
     require_page(&user, PAGE)?;
     let zone = &user.account.customer_time_zone;
     let when = |instant: i64| local_date_time(instant, zone).unwrap_or_default();
-    let keys = tech_partners::api_keys(&state.db, user.account.customer_id)
+    let keys = tech_partners::api_keys(&state.db, user.customer())
         .await?
         .into_iter()
         .map(|k| ApiKeyRow {
@@ -108,7 +108,7 @@ async fn create(
     let name = name.trim().to_string();
     let key = new_api_key();
     let hint = key_hint(&key);
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     let mut tx = crate::db::begin_write(&state.db).await?;
     if tech_partners::active_key_count(&mut tx, partner).await? >= MAX_ACTIVE_KEYS as i64 {
         return Err(AppError::field("form_name", TOO_MANY_KEYS));
@@ -116,7 +116,7 @@ async fn create(
     let new_key = NewKey { name: &name, hash: &token_hash(&key), hint: &hint };
     let id = tech_partners::insert_key(&mut tx, partner, new_key, user.session.user_id, state.clock.now()).await?;
     tx.commit().await?;
-    tracing::info!(partner, key = id, user = user.session.user_id, "API key created");
+    tracing::info!(partner = partner.get(), key = id, user = user.session.user_id, "API key created");
     Ok(Json(CreatedApiKey { success: true, id, name, key, hint }))
 }
 
@@ -130,12 +130,12 @@ async fn revoke(
 ) -> Result<Json<Done>, AppError> {
     require_page(&user, PAGE)?;
     let id: i64 = id.parse().map_err(|_| AppError::NotFound)?;
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     if !tech_partners::revoke_key(&state.db, partner, id, state.clock.now()).await?
         && !tech_partners::has_key(&state.db, partner, id).await?
     {
         return Err(AppError::NotFound);
     }
-    tracing::info!(partner, key = id, user = user.session.user_id, "API key revoked");
+    tracing::info!(partner = partner.get(), key = id, user = user.session.user_id, "API key revoked");
     Ok(Json(Done { success: true }))
 }

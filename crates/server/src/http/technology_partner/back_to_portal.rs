@@ -5,6 +5,7 @@
 //! straight to the portal when the session is already there; without a session it goes to the
 //! login page, which lands on the user's own account.
 
+use crate::store::CustomerId;
 use axum::extract::State;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -35,7 +36,7 @@ enum Way {
     /// The session is on the partner's account already.
     There,
     /// The session is on another account; the partner's is `id`, called `name`.
-    Back { session: Session, id: i64, name: String },
+    Back { session: Session, id: CustomerId, name: String },
 }
 
 async fn way(state: &AppState, parts: &Parts) -> Result<Way, AppError> {
@@ -83,7 +84,7 @@ async fn back_to_portal(State(state): State<AppState>, parts: Parts) -> Result<R
         Way::There => Ok(Redirect::to(PORTAL).into_response()),
         Way::Back { session, id, .. } => {
             sessions::switch_customer(&state.db, &session, id).await?;
-            tracing::info!(user = session.user_id, customer = id, "back to the technology partner portal");
+            tracing::info!(user = session.user_id, customer = id.get(), "back to the technology partner portal");
             Ok(Redirect::to(PORTAL).into_response())
         }
     }

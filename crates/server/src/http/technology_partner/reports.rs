@@ -48,7 +48,7 @@ struct LeadReports {
 #[utoipa::path(get, path = "/technologypartner/getReports", tag = "technology partner", responses((status = 200, body = LeadReports)))]
 async fn reports(State(state): State<AppState>, user: AccountUser) -> Result<Json<LeadReports>, AppError> {
     require_page(&user, "/technologypartner/reports")?;
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     let zone = &user.account.customer_time_zone;
     let now = state.clock.now();
     let start = months_back_start(now, REPORT_MONTHS - 1, zone).map_err(AppError::Internal)?;

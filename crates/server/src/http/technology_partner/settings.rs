@@ -35,7 +35,7 @@ struct TechPartnerSettings {
 #[utoipa::path(get, path = "/technologypartner/getSettings", tag = "technology partner", responses((status = 200, body = TechPartnerSettings)))]
 async fn get_settings(State(state): State<AppState>, user: AccountUser) -> Result<Json<TechPartnerSettings>, AppError> {
     require_page(&user, PAGE)?;
-    let profile = tech_partners::profile(&state.db, user.account.customer_id).await?;
+    let profile = tech_partners::profile(&state.db, user.customer()).await?;
     Ok(Json(TechPartnerSettings { company_name: user.account.customer_name.clone(), profile }))
 }
 
@@ -87,9 +87,9 @@ async fn save_settings(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let partner = user.account.customer_id;
+    let partner = user.customer();
     tech_partners::save_profile(&state.db, partner, &profile, state.clock.now()).await?;
-    tracing::info!(partner, user = user.session.user_id, "technology partner settings saved");
+    tracing::info!(partner = partner.get(), user = user.session.user_id, "technology partner settings saved");
     Ok(Json(Done { success: true }))
 }
 

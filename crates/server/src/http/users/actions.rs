@@ -137,10 +137,10 @@ async fn remove_from_account(
     Path(id): Path<i64>,
 ) -> Result<Json<Done>, AppError> {
     editor.require_editing()?;
-    let customer = editor.account.customer_id;
+    let customer = editor.customer();
     let target = Target::load(&state, &editor, id).await?;
-    let level = target.level_on(customer).ok_or(AppError::NotFound)?;
-    target.require_access_change(customer, None)?;
+    let level = target.level_on(customer.get()).ok_or(AppError::NotFound)?;
+    target.require_access_change(customer.get(), None)?;
     let owners = user_admin::owners_on(&state.db, customer).await?;
     if let Some(message) = removal_refusal(editor.id(), id, level, owners) {
         return Err(refusal(message));
@@ -150,6 +150,6 @@ async fn remove_from_account(
     user_admin::rehome_if_needed(&mut tx, id).await?;
     sessions::end_on_customer(&mut tx, id, customer).await?;
     tx.commit().await?;
-    tracing::info!(editor = editor.id(), user = id, customer, "user removed from account");
+    tracing::info!(editor = editor.id(), user = id, customer = customer.get(), "user removed from account");
     Ok(Json(Done { success: true }))
 }

@@ -1,5 +1,6 @@
 //! users/getUserDetails, getUserPermissions and getPartnerUserPermissions.
 
+use crate::store::CustomerId;
 use std::collections::BTreeMap;
 
 use crate::http::kit::extract::Path;
@@ -120,8 +121,8 @@ async fn user_details(
 ) -> Result<Json<UserDetails>, AppError> {
     editor.require_editing()?;
     let acc = &editor.account;
-    let customer = customers::flags(&state.db, acc.customer_id).await?;
-    let (daily, weekly, monthly) = outbound::report_options(&state.db, acc.customer_id).await?;
+    let customer = customers::flags(&state.db, CustomerId::new(acc.customer_id)).await?;
+    let (daily, weekly, monthly) = outbound::report_options(&state.db, CustomerId::new(acc.customer_id)).await?;
     let editor_settings = user_admin::settings(&state.db, editor.id()).await?.ok_or(AppError::Forbidden)?;
     let option = |enabled: bool, checked: bool| UserReportEmail { enabled, checked };
     let (user, identity_editable, has_other_accounts) = if id == 0 {
@@ -301,7 +302,7 @@ async fn user_permissions(
         } else {
             vec![]
         };
-        let advanced = customers::has_scope(&state.db, customer_id, "advanced_call_handling").await?;
+        let advanced = customers::has_scope(&state.db, CustomerId::new(customer_id), "advanced_call_handling").await?;
         let editable: Vec<_> = columns.iter().filter(|c| c.editable).collect();
         let all = !editable.is_empty() && editable.iter().all(|c| held.contains(&c.permission));
         select_all.insert(customer_id.to_string(), all);

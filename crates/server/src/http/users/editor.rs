@@ -1,5 +1,6 @@
 //! Who may use the users area, and the target users they may reach.
 
+use crate::store::CustomerId;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use domain::users::{
@@ -42,6 +43,11 @@ where
 impl Editor {
     pub fn id(&self) -> i64 {
         self.session.user_id
+    }
+
+    /// The account the editor has open.
+    pub fn customer(&self) -> CustomerId {
+        CustomerId::new(self.account.customer_id)
     }
 
     pub fn level(&self) -> u8 {

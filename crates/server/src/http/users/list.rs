@@ -133,7 +133,7 @@ async fn get_users(
     editor: Editor,
     Path(view): Path<String>,
 ) -> Result<Json<UserList>, AppError> {
-    let customer = editor.account.customer_id;
+    let customer = editor.customer();
     let access_to_other_accounts = editor.account.accounts.len() > 1;
     let can_edit_users = editor.account.is_administrator && editor.account.can_edit_users;
     let rights = Rights {
@@ -144,7 +144,7 @@ async fn get_users(
     match view.as_str() {
         "onaccount" => {
             let rows = user_admin::access_rows_on(&state.db, customer).await?;
-            let (home, permitted): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.home_customer_id == customer);
+            let (home, permitted): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.home_customer_id == customer.get());
             let owners = rows.iter().filter(|r| r.auth_code == AuthLevel::ACCOUNT_OWNER as i64).count();
             Ok(Json(UserList {
                 users: home.into_iter().map(|r| user_row(r, &rights)).collect(),

@@ -64,7 +64,7 @@ async fn outbound_service(
 ) -> Result<Json<OutboundServiceAnswer>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
-    let Some(service) = outbound::service_for(&state.db, editor.account.customer_id).await? else {
+    let Some(service) = outbound::service_for(&state.db, editor.customer()).await? else {
         return Ok(Json(OutboundServiceAnswer { status: 0, data: None }));
     };
     Ok(Json(OutboundServiceAnswer {
@@ -116,7 +116,7 @@ async fn set_outbound_service(
 ) -> Result<Json<Done>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
-    let customer = editor.account.customer_id;
+    let customer = editor.customer();
     let user_id = form.userId;
     let target = Target::load(&state, &editor, user_id).await?;
     target.require_manageable(&editor)?;
@@ -137,10 +137,10 @@ async fn set_outbound_service(
         return Ok(Json(Done { success: true }));
     }
     settings.has_new_outbound = true;
-    let row = target.main_row(customer);
+    let row = target.main_row(customer.get());
     let mut tx = crate::db::begin_write(&state.db).await?;
     user_admin::update_settings(&mut tx, &settings).await?;
-    if form.form_include_outbound_permission == "1" && row.customer_id == customer {
+    if form.form_include_outbound_permission == "1" && row.customer_id == customer.get() {
         let mut held = row.permissions();
         if !held.contains(&Permission::Outbound) {
             held.push(Permission::Outbound);
@@ -207,7 +207,7 @@ struct CampaignsCustomer {
 async fn campaigns(State(state): State<AppState>, editor: Editor) -> Result<Json<OutboundCampaigns>, AppError> {
     editor.require_editing()?;
     editor.require_outbound()?;
-    let customer = editor.account.customer_id;
+    let customer = editor.customer();
     let campaigns = outbound::campaigns(&state.db, customer)
         .await?
         .into_iter()
@@ -273,7 +273,7 @@ async fn add_campaign(
     if !by_editor && !can_edit_outbound_campaigns(&user.account) {
         return Err(AppError::Forbidden);
     }
-    let customer = user.account.customer_id;
+    let customer = user.customer();
     let name = form.outboundCampaignName.trim();
     check_campaign_name(&state, customer, 0, name).await?;
     let id = outbound::add_campaign(&state.db, customer, name).await?;

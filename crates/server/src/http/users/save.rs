@@ -2,6 +2,7 @@
 //! plus authority, ownership and which permissions this editor may change.
 
 use crate::http::contract::bounds;
+use crate::store::CustomerId;
 use std::collections::HashMap;
 
 use crate::http::kit::extract::Path;
@@ -321,7 +322,7 @@ async fn save_user(
     // Outbound settings are the user's everywhere and shown only on some accounts.
     let outbound_here = identity && shows_outbound(acc);
     let enabling_outbound = outbound_here && form.hasAccessToNewOutbound == "1" && !stored.has_new_outbound;
-    let customer_flags = customers::flags(&state.db, acc.customer_id).await?;
+    let customer_flags = customers::flags(&state.db, CustomerId::new(acc.customer_id)).await?;
     let editor_settings = user_admin::settings(&state.db, editor.id()).await?.ok_or(AppError::Forbidden)?;
     let user_form = user_form_of(&form, &stored, identity);
     let any_permission = grid_rows.values().any(|p| !p.is_empty())
@@ -372,9 +373,9 @@ async fn save_user(
             ..stored.clone()
         }
     } else if identity {
-        let (daily, weekly, monthly) = outbound::report_options(&state.db, acc.customer_id).await?;
+        let (daily, weekly, monthly) = outbound::report_options(&state.db, CustomerId::new(acc.customer_id)).await?;
         let campaign = match form.form_outbound_campaign {
-            Some(c) if outbound::campaign_belongs(&state.db, acc.customer_id, c).await? => Some(c),
+            Some(c) if outbound::campaign_belongs(&state.db, CustomerId::new(acc.customer_id), c).await? => Some(c),
             Some(_) => return Err(AppError::NotFound),
             None => None,
         };
@@ -405,13 +406,13 @@ async fn save_user(
     if outbound_here
         && (settings.outbound_number != stored.outbound_number || settings.cli_restricted != stored.cli_restricted)
     {
-        let allowed = caller_ids::allowed(&state.db, acc.customer_id).await?;
+        let allowed = caller_ids::allowed(&state.db, CustomerId::new(acc.customer_id)).await?;
         may_present(&settings.outbound_number, settings.cli_restricted, &allowed)
             .map_err(|message| AppError::field("form_user_outbound_number", message))?;
     }
     let service = if enabling_outbound && include_outbound {
         super::outbound::require_terms(&form.acceptTerms)?;
-        Some(outbound::service_for(&state.db, acc.customer_id).await?.ok_or(AppError::Forbidden)?)
+        Some(outbound::service_for(&state.db, CustomerId::new(acc.customer_id)).await?.ok_or(AppError::Forbidden)?)
     } else {
         None
     };
@@ -477,10 +478,13 @@ async fn save_user(
             return Err(AppError::Forbidden);
         }
         match new_level {
-            Some(level) => user_admin::put_access(&mut tx, user_id, *customer_id, level, provisioning, &held).await?,
+            Some(level) => {
+                user_admin::put_access(&mut tx, user_id, CustomerId::new(*customer_id), level, provisioning, &held)
+                    .await?
+            }
             None => {
-                user_admin::remove_access(&mut tx, user_id, *customer_id).await?;
-                sessions::end_on_customer(&mut tx, user_id, *customer_id).await?;
+                user_admin::remove_access(&mut tx, user_id, CustomerId::new(*customer_id)).await?;
+                sessions::end_on_customer(&mut tx, user_id, CustomerId::new(*customer_id)).await?;
             }
         }
     }
@@ -490,8 +494,16 @@ async fn save_user(
     // Summary e-mails are for users who may read the reports.
     user_admin::drop_summaries_without_reports(&mut tx, user_id).await?;
     if let Some(service) = &service {
-        outbound::add_user_to_service(&mut tx, acc.customer_id, service, user_id, editor.id(), now).await?;
-        outbound::record_terms(&mut tx, acc.customer_id, super::outbound::OUTBOUND_USER, editor.id(), now).await?;
+        outbound::add_user_to_service(&mut tx, CustomerId::new(acc.customer_id), service, user_id, editor.id(), now)
+            .await?;
+        outbound::record_terms(
+            &mut tx,
+            CustomerId::new(acc.customer_id),
+            super::outbound::OUTBOUND_USER,
+            editor.id(),
+            now,
+        )
+        .await?;
     }
     tx.commit().await?;
     if id == 0 {

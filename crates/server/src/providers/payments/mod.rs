@@ -9,6 +9,7 @@
 
 mod signature;
 
+use crate::store::CustomerId;
 use std::sync::Arc;
 
 pub use signature::{sha_sign, signature_matches};
@@ -115,7 +116,7 @@ pub async fn claim(
     tx: &mut Transaction<'_, Any>,
     journey: Journey,
     id: &str,
-    customer: i64,
+    customer: CustomerId,
     now: i64,
 ) -> sqlx::Result<bool> {
     let sql = match journey {
