@@ -108,6 +108,8 @@ export interface WebsiteCheckView {
   label: string | null; failed: boolean; pollAfterMs: number | null; action: "configure" | "connect" | "none";
 }
 export type GuardStep = { kind: "allow" } | { kind: "redirect"; to: string };
+export type PartnerPortalIcon = "link" | "switchBack";
+export interface TopBarIcons { partnerPortal: PartnerPortalIcon | null; technologyPartnerPortal: boolean; reportsSwitch: boolean }
 export interface Resolution {
   path: string; pattern: string; title: string | null; section: string; external: boolean;
   menuParent: string | null; menuPath: string | null;

@@ -8,7 +8,7 @@ use crate::{from_js, to_js};
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export interface RoutingAccess {
-  canView: boolean; canConnect: boolean; hasAdvanced: boolean; canEdit: boolean; offerUpgrade: boolean;
+  canView: boolean; showsConnect: boolean; canConnect: boolean; hasAdvanced: boolean; canEdit: boolean; offerUpgrade: boolean;
   showsAudioLink: boolean;
   showsTagManager: boolean;
 }

@@ -11,6 +11,12 @@ pub fn build_menu(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue
     to_js(&domain::build_menu(&account(acc)?))
 }
 
+/// The top bar's portal icons and reports switch for the account.
+#[wasm_bindgen(js_name = topBarIcons, unchecked_return_type = "TopBarIcons")]
+pub fn top_bar_icons(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+    to_js(&domain::top_bar_icons(&account(acc)?))
+}
+
 #[wasm_bindgen(js_name = guardRoute, unchecked_return_type = "GuardStep")]
 pub fn guard_route(
     path: &str,

@@ -19,6 +19,7 @@ import type {
   MenuNode,
   NumberFormat,
   PageLink,
+  PartnerPortalIcon,
   PlanComparison,
   PlanPage,
   PlanScopes,
@@ -28,6 +29,7 @@ import type {
   FeatureRow,
   Resolution,
   RouteInfo,
+  TopBarIcons,
   UnauthorisedNotice,
   Unlocked,
   UserForm,
@@ -49,6 +51,7 @@ export type {
   MenuNode,
   NumberFormat,
   PageLink,
+  PartnerPortalIcon,
   PlanComparison,
   PlanPage,
   PlanScopes,
@@ -58,6 +61,7 @@ export type {
   FeatureRow,
   Resolution,
   RouteInfo,
+  TopBarIcons,
   UnauthorisedNotice,
   Unlocked,
   UserForm,
@@ -73,6 +77,11 @@ export const DEFAULT_PAGE_TITLE = 'Admin area';
 
 export function buildMenu(account: AccountInput): Menu {
   return wasm.buildMenu(account);
+}
+
+/** The top bar's partner-portal and technology-partner icons and its reports switch. */
+export function topBarIcons(account: AccountInput): TopBarIcons {
+  return wasm.topBarIcons(account);
 }
 
 export function guardRoute(path: string, account: AccountInput): GuardStep {

@@ -14,7 +14,9 @@ pub struct RoutingAccess {
     /// technology-partner portal, with admin-menu rights), a non-group account and
     /// provisioning rights.
     pub can_view: bool,
-    /// Bulk Connect: also an administrator and the routing_simple scope.
+    /// The bulk Connect button (with rows selected): an administrator on a non-group account.
+    pub shows_connect: bool,
+    /// Bulk Connect enabled: also the routing_simple scope (the button shows, disabled, without).
     pub can_connect: bool,
     /// Advanced connect, the editors and the audio list: any advanced routing scope.
     pub has_advanced: bool,
@@ -48,6 +50,7 @@ pub fn routing_access(account: &AccountState) -> RoutingAccess {
     let has_advanced = can_view && ADVANCED_ROUTING_SCOPES.iter().any(|s| account.has_scope(s));
     RoutingAccess {
         can_view,
+        shows_connect: can_view && account.is_administrator,
         can_connect: can_view && account.is_administrator && account.has_scope("routing_simple"),
         has_advanced,
         can_edit: has_advanced && account.is_administrator,
@@ -84,6 +87,16 @@ mod tests {
         assert!(routing_access(&account(&["routing_queue"])).has_advanced);
         assert!(routing_access(&account(&["advanced_call_handling"])).has_advanced);
         assert!(!routing_access(&account(&["routing_queue"])).can_connect);
+    }
+
+    #[test]
+    fn bulk_connect_shows_to_administrators_and_is_enabled_by_routing_simple() {
+        let without_scope = routing_access(&account(&["routing_queue"]));
+        assert!(without_scope.shows_connect && !without_scope.can_connect, "shown, disabled");
+        let user = AccountState { is_administrator: false, ..account(&["routing_simple"]) };
+        assert!(!routing_access(&user).shows_connect);
+        let group = AccountState { is_group_account: true, ..account(&["routing_simple"]) };
+        assert!(!routing_access(&group).shows_connect);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AccountState } from '../../domain';
+import { topBarIcons, type AccountState, type PartnerPortalIcon as PartnerPortalWay } from '../../domain';
 import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
 import type { AccountCreated } from '../../features/partner/accounts/api';
@@ -65,9 +65,9 @@ function ReportsSwitch({ account, onSwap }: { account: AccountState; onSwap: () 
   );
 }
 
-function PartnerPortalIcon({ account, onEnter }: { account: AccountState; onEnter: () => Promise<void> }) {
+function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
-  if (account.isPartner) {
+  if (way === 'link') {
     return (
       <Link to="/partner" className="icon-button" aria-label="Partner portal" title="Partner portal">
         <Icon name="partner" />
@@ -105,6 +105,7 @@ export function TopBar({
     account.topBar?.background || account.topBar?.text
       ? { background: account.topBar.background || undefined, color: account.topBar.text || undefined }
       : undefined;
+  const icons = topBarIcons(account);
   return (
     <header className="top-bar" style={style}>
       <button
@@ -119,15 +120,13 @@ export function TopBar({
       </button>
       <Logo key={account.customerId} account={account} />
       <span className="top-bar-spacer" />
-      {(account.isPartner || account.isUserOnPartner) && (
-        <PartnerPortalIcon account={account} onEnter={onEnterPartnerPortal} />
-      )}
-      {account.isTechPartner && (
+      {icons.partnerPortal && <PartnerPortalIcon way={icons.partnerPortal} onEnter={onEnterPartnerPortal} />}
+      {icons.technologyPartnerPortal && (
         <Link to="/technologypartner" className="icon-button" aria-label="Technology partner portal" title="Technology partner portal">
           <Icon name="techpartner" />
         </Link>
       )}
-      {account.isSystemManager && <ReportsSwitch account={account} onSwap={onSwapReports} />}
+      {icons.reportsSwitch && <ReportsSwitch account={account} onSwap={onSwapReports} />}
       <ChatPanel />
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>

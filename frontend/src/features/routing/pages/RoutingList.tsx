@@ -111,7 +111,7 @@ export function RoutingList({ title }: { title: string }) {
 
   if (!access.canView) return <PageHeading title={title} />;
 
-  const showConnect = account.isAdministrator && !account.isGroupAccount && selected.length > 0;
+  const showConnect = access.showsConnect && selected.length > 0;
   const showAudio = access.showsAudioLink;
   const showTagManager = access.showsTagManager;
 
