@@ -109,6 +109,7 @@ export interface WebsiteCheckView {
 }
 export type GuardStep = { kind: "allow" } | { kind: "redirect"; to: string };
 export type PartnerPortalIcon = "link" | "switchBack";
+export interface CardFieldError { field: "name" | "number" | "date" | "cvc"; flag: string; message: string }
 export interface TopBarIcons { partnerPortal: PartnerPortalIcon | null; technologyPartnerPortal: boolean; reportsSwitch: boolean }
 export interface Resolution {
   path: string; pattern: string; title: string | null; section: string; external: boolean;

@@ -112,6 +112,12 @@ pub fn quantity_suffix(
 }
 
 /// £1,234.50; -£12.30 below zero.
+/// The card form's fields the payment provider may send back as refused, with the page's texts.
+#[wasm_bindgen(js_name = cardFieldErrors, unchecked_return_type = "CardFieldError[]")]
+pub fn card_field_errors() -> Result<JsValue, JsError> {
+    to_js(&domain::billing::card::CARD_FIELD_ERRORS)
+}
+
 #[wasm_bindgen(js_name = formatPounds)]
 pub fn format_pounds(pounds: f64) -> String {
     domain::format_pounds(pounds)

@@ -14,6 +14,7 @@ import type {
   ScopeQuery,
   Unlocked,
 } from './index';
+import type { CardFieldError } from './pkg-pages/domain_wasm.js';
 import type { AccountInput } from './account';
 
 /** The shared toolbar's add button rule. */
@@ -94,6 +95,11 @@ export function formatMoney(pounds: number): string {
 }
 
 /** An amount of money as invoices and rewards show it: £1,234.50, and -£12.30 below zero. */
+/** The card form's fields the payment provider may send back as refused (`nameError=1`), with their texts. */
+export function cardFieldErrors(): CardFieldError[] {
+  return wasm.cardFieldErrors();
+}
+
 export function formatPounds(pounds: number): string {
   return wasm.formatPounds(pounds);
 }

@@ -2,6 +2,33 @@
 //! what the card form checks as typed and what the sandbox card provider checks before it
 //! accepts a card.
 
+use serde::Serialize;
+
+/// A card form field the payment provider sent back as refused: the flag it sets in the return
+/// address (`nameError=1`) and what the payment page says beside the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CardFieldError {
+    pub field: &'static str,
+    pub flag: &'static str,
+    pub message: &'static str,
+}
+
+pub const CARD_FIELD_ERRORS: [CardFieldError; 4] = [
+    CardFieldError { field: "name", flag: "nameError", message: "Please enter the name on the card." },
+    CardFieldError { field: "number", flag: "numberError", message: "Please enter a valid card number." },
+    CardFieldError {
+        field: "date",
+        flag: "dateError",
+        message: "Please enter the expiry date as MMYY, not in the past.",
+    },
+    CardFieldError {
+        field: "cvc",
+        flag: "cvcError",
+        message: "Please enter the three digits on the back of your card.",
+    },
+];
+
 /// The Luhn checksum over 12 to 19 digits (spaces allowed between groups).
 pub fn card_number_valid(number: &str) -> bool {
     let digits: Vec<u32> = number.chars().filter(|c| *c != ' ').map(|c| c.to_digit(10).unwrap_or(99)).collect();
@@ -64,6 +91,15 @@ pub fn card_brand(number: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_card_field_has_its_own_flag_and_message() {
+        for (i, error) in CARD_FIELD_ERRORS.iter().enumerate() {
+            assert_eq!(error.flag, format!("{}Error", error.field));
+            assert!(error.message.starts_with("Please enter ") && error.message.ends_with('.'));
+            assert!(CARD_FIELD_ERRORS[i + 1..].iter().all(|other| other.field != error.field));
+        }
+    }
 
     #[test]
     fn card_numbers_pass_the_luhn_check() {

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
-use domain::billing::card::{card_brand, card_expiry_valid_at, card_number_valid, cvc_valid};
+use domain::billing::card::{card_brand, card_expiry_valid_at, card_number_valid, cvc_valid, CARD_FIELD_ERRORS};
 
 use super::payment_details::SIGNED_RETURN;
 use crate::http::kit::form::FormData;
@@ -66,17 +66,20 @@ async fn hosted_payment(State(state): State<AppState>, form: FormData) -> Respon
         let shown_number = masked(number);
         // The name and expiry come back to be shown again; the number only masked.
         let mut answer: Vec<(&str, &str)> = vec![("orderid", order), ("name", name), ("date", expiry)];
-        if name.is_empty() || name.chars().count() > 80 {
-            answer.push(("nameError", "1"));
+        // The flags the payment page reads (the domain's list).
+        for error in &CARD_FIELD_ERRORS {
+            let refused = match error.field {
+                "name" => name.is_empty() || name.chars().count() > 80,
+                "number" => !number_ok,
+                "date" => !expiry_ok,
+                _ => !cvc_valid(cvc),
+            };
+            if refused {
+                answer.push((error.flag, "1"));
+            }
         }
         if !number_ok {
-            answer.extend([("numberError", "1"), ("number", shown_number.as_str())]);
-        }
-        if !expiry_ok {
-            answer.push(("dateError", "1"));
-        }
-        if !cvc_valid(cvc) {
-            answer.push(("cvcError", "1"));
+            answer.push(("number", shown_number.as_str()));
         }
         return back_to(exception, &answer, &state.card_passphrase, true);
     }

@@ -8,18 +8,12 @@ import { SectionLoading } from '../../../components/SectionLoading';
 import { getBillingDetails } from '../details/api';
 import { confirmCard, getCardParams, type CardParams } from './api';
 import { now } from '../../../lib/clock';
+import { cardFieldErrors } from '../../../domain/pages';
 
 export const CARD_UPDATED = 'Your credit card details have been updated successfully.';
 export const CARD_FAILED = 'Your credit card details could not be updated. Please try again or contact us at {email} or call {phone}.';
 export const PARAMS_FAILED = 'Your payment details could not be loaded. Please try again or contact us at {email} or call {phone}.';
 
-/** The field errors the provider sends back by query. */
-const FIELD_ERRORS = {
-  name: ['nameError', 'Please enter the name on the card.'],
-  number: ['numberError', 'Please enter a valid card number.'],
-  date: ['dateError', 'Please enter the expiry date as MMYY, not in the past.'],
-  cvc: ['cvcError', 'Please enter the three digits on the back of your card.'],
-} as const;
 
 type Outcome = { kind: 'none' } | { kind: 'checking' } | { kind: 'success' } | { kind: 'failed' };
 
@@ -80,8 +74,9 @@ function Field({ id, label, name, error, hint, ...input }: {
 
 /** The card form: an ordinary post straight to the provider's page, never through our server. */
 function CardForm({ params, query, portal }: { params: CardParams; query: URLSearchParams; portal: string }) {
-  const error = (key: keyof typeof FIELD_ERRORS) =>
-    query.get(FIELD_ERRORS[key][0]) === '1' ? FIELD_ERRORS[key][1] : undefined;
+  // The provider sends refused fields back as flags in the address (nameError=1); the domain has their texts.
+  const refused = cardFieldErrors().filter((e) => query.get(e.flag) === '1');
+  const error = (field: string) => refused.find((e) => e.field === field)?.message;
   return (
     <form method="post" action={params.actionURL} className="card card-body billing-form">
       <input type="hidden" name="ACCEPTURL" value={params.accepturl} />
