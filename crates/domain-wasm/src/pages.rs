@@ -204,6 +204,12 @@ pub fn costs_apply_text() -> String {
 }
 
 /// Whether the upgrade centre sells the `target` plan online to an account on `current`.
+/// What a plan or add-on without a list price shows instead of one.
+#[wasm_bindgen(js_name = priceOnApplicationText)]
+pub fn price_on_application_text() -> String {
+    domain::purchase::rules::NO_LIST_PRICE.to_string()
+}
+
 #[wasm_bindgen(js_name = onlineUpgradeTo)]
 pub fn online_upgrade_to(current: &str, target: &str) -> bool {
     use domain::Plan;

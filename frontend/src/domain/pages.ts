@@ -137,6 +137,11 @@ export function costsApplyText(): string {
 }
 
 /** Whether the upgrade centre sells the `target` plan online to an account on `current`. */
+/** What a plan or add-on without a list price (Enterprise) shows instead of one. */
+export function priceOnApplicationText(): string {
+  return wasm.priceOnApplicationText();
+}
+
 export function onlineUpgradeTo(current: string, target: string): boolean {
   return wasm.onlineUpgradeTo(current, target);
 }

@@ -27,6 +27,9 @@ pub fn online_upgrade_to(current: crate::Plan, target: crate::Plan) -> bool {
     upgrades_online(current) && target == crate::Plan::Professional
 }
 
+/// What a plan or add-on without a list price (Enterprise) shows instead of one.
+pub const NO_LIST_PRICE: &str = "Price on application";
+
 /// Whether the call recording storage can be extended beyond `days`.
 pub fn recording_storage_extends(days: u32) -> bool {
     days < RECORDING_STORAGE_MAX_DAYS

@@ -1,4 +1,4 @@
-import { billingFrequencyWord, formatPrice } from '../../domain/pages';
+import { billingFrequencyWord, formatPrice, priceOnApplicationText } from '../../domain/pages';
 
 /** The word for a catalogue frequency: '1' month, '3' quarter, '12' year, '5' one-off, 'per_IVR'. */
 export function frequencyWord(frequency: string, frequencyId?: number | null): string {
@@ -7,7 +7,7 @@ export function frequencyWord(frequency: string, frequencyId?: number | null): s
 
 /** '£25 per month', '£50 one-off', or 'Price on application' for no price. */
 export function priceText(price: number | null | undefined, frequency: string, frequencyId?: number | null): string {
-  if (price === null || price === undefined) return 'Price on application';
+  if (price === null || price === undefined) return priceOnApplicationText();
   const word = frequencyWord(frequency, frequencyId);
   return `${formatPrice(price)} ${word === 'one-off' ? word : `per ${word}`}`;
 }

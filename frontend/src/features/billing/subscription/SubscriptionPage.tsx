@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { canPurchaseOnline, formatPounds, planPage, recordingStorageExtends, recordingStorageText, scopeQuery } from '../../../domain/pages';
+import { canPurchaseOnline, formatPounds, planPage, priceOnApplicationText, recordingStorageExtends, recordingStorageText, scopeQuery } from '../../../domain/pages';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { usePurchase, type PurchaseResult } from '../../../components/purchase/PurchaseContext';
@@ -137,7 +137,7 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
               {!usage
                 ? '…'
                 : usage.planPrice == null
-                  ? 'Price on application'
+                  ? priceOnApplicationText()
                   : `${formatPounds(usage.planPrice)} per ${frequencyWord(usage.planBillingFrequency ?? '1')}`}
             </dd>
             {page.callTracking && (

@@ -25,7 +25,8 @@ export function PlanBoxes({
   onCompareUpgrade,
 }: {
   current: string;
-  prices: { Starter: PlanPrice | null; Professional: PlanPrice | null } | null;
+  /** The plans' list prices: Enterprise has none (its price is on application). */
+  prices: Partial<Record<(typeof PLANS)[number], PlanPrice | null>> | null;
   onUpgrade: () => void;
   onCompareUpgrade: () => void;
 }) {
@@ -40,7 +41,7 @@ export function PlanBoxes({
             <h2 className="card-heading">{plan}</h2>
             <div className="card-body">
               <p className="plan-price">
-                {plan === 'Enterprise' ? 'Price on application' : prices ? priceText(prices[plan]) : '…'}
+                {prices ? priceText(prices[plan]) : '…'}
               </p>
               <p>{SUMMARY[plan]}</p>
               {isCurrent ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
+import { planPage } from '../../../domain/pages';
 import { getAllPrices, getPlanScopes, type AddonPrices } from '../../../components/purchase/api';
 import { PlanComparisonTable } from '../../../components/purchase/PlanComparison';
 import { PricingBreakdownDialog } from '../../../components/purchase/PricingBreakdownDialog';
@@ -52,7 +53,7 @@ export function UpgradeCentrePage({ title }: { title: string }) {
         <Link className="button" to="/subscription">
           Back
         </Link>
-        {account.packageName !== 'Enterprise' && (
+        {planPage(account).pricingBreakdown && (
           <button type="button" className="button" onClick={() => setBreakdown({})}>
             Current pricing breakdown
           </button>
