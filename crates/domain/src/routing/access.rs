@@ -33,6 +33,9 @@ pub struct RoutingAccess {
     pub shows_tag_manager: bool,
 }
 
+/// Setting up the tag manager on a container that already has the tag.
+pub const TAG_MANAGER_ALREADY_SET_UP: &str = "Tag manager is already set up for this container.";
+
 /// The campaign reference a tag manager tag carries: the account's code, else its id.
 pub fn campaign_reference(account: &AccountState) -> String {
     match account.account_code.as_deref().map(str::trim) {

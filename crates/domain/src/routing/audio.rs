@@ -13,6 +13,8 @@ pub const ADD_FILE_OR_SPEECH: &str = "Add file or type text to speech.";
 pub const FILE_AND_SPEECH: &str = "Choose a file or text to speech, not both.";
 pub const BAD_EXTENSION: &str = "Valid file extensions are wav, wma, mp3, m4a and aac.";
 pub const FILE_TOO_LARGE: &str = "The file must not exceed 5 MB.";
+/// Deleting an audio that routing, an IVR or a whisper still plays.
+pub const AUDIO_IN_USE: &str = "This audio is in use and cannot be deleted.";
 pub const FILE_EMPTY: &str = "The file is empty.";
 pub const SENTENCE_TOO_LONG: &str = "Text to speech must not exceed 60 characters.";
 const DESCRIPTION: TextRule =

@@ -176,6 +176,27 @@ pub fn score_label(score: i64) -> String {
     format!("{score}%")
 }
 
+/// The question before a scorecard is deleted, saying how many calls lose their score.
+pub fn delete_question(name: &str, scored_calls: i64) -> String {
+    match scored_calls {
+        0 => format!("Delete the scorecard '{name}'? No calls are scored with it."),
+        1 => format!("Delete the scorecard '{name}'? Its score of 1 call will be removed."),
+        n => format!("Delete the scorecard '{name}'? Its scores of {n} calls will be removed."),
+    }
+}
+
+#[cfg(test)]
+mod tests_delete_question {
+    use super::delete_question;
+
+    #[test]
+    fn says_how_many_calls_lose_their_score() {
+        assert_eq!(delete_question("Sales", 0), "Delete the scorecard 'Sales'? No calls are scored with it.");
+        assert_eq!(delete_question("Sales", 1), "Delete the scorecard 'Sales'? Its score of 1 call will be removed.");
+        assert_eq!(delete_question("Sales", 7), "Delete the scorecard 'Sales'? Its scores of 7 calls will be removed.");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

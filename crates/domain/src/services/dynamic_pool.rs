@@ -19,6 +19,9 @@ pub const MID_CALL_AUDIO_CHOICE: &str = "Choose a mid call audio.";
 pub const PREFIX_REQUIRED: &str = "Number prefix is required.";
 pub const POST_URL_INVALID: &str = "URL must begin with http:// or https://";
 pub const NUMBER_NOT_UNIQUE: &str = "Number must be unique";
+/// The inventory has fewer free numbers with the chosen prefix than the pool needs.
+pub const NOT_ENOUGH_NUMBERS: &str =
+    "There are not enough numbers left with this prefix. Please choose another prefix.";
 pub const CUSTOM_FORMAT_INVALID: &str = "You must have 10 X's in your custom number format";
 pub const TOO_MANY_NUMBERS_TO_REPLACE: &str = "At most 20 numbers can be replaced.";
 pub const NUMBER_TO_REPLACE_TOO_LONG: &str = "A number to replace cannot exceed 30 characters.";

@@ -11,6 +11,21 @@ pub const CAMPAIGN_REQUIRED: &str = "Campaign is required.";
 pub use crate::numbers::attribution::{MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_REQUIRED, MEDIA_DESCRIPTION_TOO_LONG};
 /// How many numbers one purchase may buy.
 pub const NUMBERS_PER_PURCHASE_MAX: usize = 20;
+/// A chosen number was bought by someone else meanwhile (or the choice named one twice).
+pub const NUMBER_TAKEN: &str = "A number you chose has just been bought by someone else. Please choose again.";
+/// Asking for call recording on an account without inbound recording.
+pub const RECORDING_UNAVAILABLE: &str = "Call recording is not available on this account.";
+
+/// Why `count` chosen numbers cannot be bought in one purchase, or None.
+pub fn numbers_count_problem(count: usize) -> Option<String> {
+    (count == 0 || count > NUMBERS_PER_PURCHASE_MAX)
+        .then(|| format!("Choose between 1 and {NUMBERS_PER_PURCHASE_MAX} numbers."))
+}
+
+/// Why the order's call recording cannot be had, or None: it needs inbound recording.
+pub fn recording_problem(call_recording: bool, has_inbound_recording: bool) -> Option<&'static str> {
+    (call_recording && !has_inbound_recording).then_some(RECORDING_UNAVAILABLE)
+}
 
 /// The form as posted: ids are 0 when nothing is chosen (channel, department and media owner
 /// are optional).
@@ -46,6 +61,21 @@ pub fn validate_static_number(form: &StaticNumberForm) -> FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_purchase_buys_one_to_twenty_numbers() {
+        assert_eq!(numbers_count_problem(0).as_deref(), Some("Choose between 1 and 20 numbers."));
+        assert_eq!(numbers_count_problem(1), None);
+        assert_eq!(numbers_count_problem(NUMBERS_PER_PURCHASE_MAX), None);
+        assert!(numbers_count_problem(NUMBERS_PER_PURCHASE_MAX + 1).is_some());
+    }
+
+    #[test]
+    fn call_recording_needs_inbound_recording() {
+        assert_eq!(recording_problem(true, false), Some(RECORDING_UNAVAILABLE));
+        assert_eq!(recording_problem(true, true), None);
+        assert_eq!(recording_problem(false, false), None);
+    }
 
     fn form() -> StaticNumberForm {
         StaticNumberForm {

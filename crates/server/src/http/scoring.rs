@@ -109,14 +109,6 @@ struct ScoresPage {
     apply_days: i64,
 }
 
-fn delete_question(name: &str, calls: i64) -> String {
-    match calls {
-        0 => format!("Delete the scorecard '{name}'? No calls are scored with it."),
-        1 => format!("Delete the scorecard '{name}'? Its score of 1 call will be removed."),
-        n => format!("Delete the scorecard '{name}'? Its scores of {n} calls will be removed."),
-    }
-}
-
 /// The account's scorecards with their questions, and the lead rules.
 #[utoipa::path(get, path = "/scores/getScores", tag = "call scoring",
     responses((status = 200, body = ScoresPage), (status = 403, description = "No Scores menu item")))]
@@ -130,7 +122,7 @@ async fn get_scores(State(state): State<AppState>, user: ScoresUser) -> Result<J
         .into_iter()
         .map(|card| ScorecardView {
             questions: questions.iter().filter(|q| q.scorecard_id == card.id).map(|q| (&q.question).into()).collect(),
-            delete_question: delete_question(&card.name, card.scored_calls),
+            delete_question: domain::scoring::scorecard::delete_question(&card.name, card.scored_calls),
             id: card.id,
             name: card.name,
             scored_calls: card.scored_calls,

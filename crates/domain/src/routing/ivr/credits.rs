@@ -2,6 +2,14 @@
 //! included; past them each new IVR is bought at the multi-level price, once the terms are
 //! accepted. One rule for a new IVR and for copying an IVR with its children.
 
+/// Cloning copies an IVR with its children, so only a top-level IVR may be cloned.
+pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
+
+/// Why an IVR cannot be cloned (a child of another IVR), or None.
+pub fn clone_refusal(is_child: bool) -> Option<&'static str> {
+    is_child.then_some(ONLY_TOP_LEVEL)
+}
+
 /// The refusal when one more IVR needs the multi-level IVR terms.
 pub const TERMS_REQUIRED: &str = "Please accept the terms to add another IVR.";
 
@@ -40,6 +48,12 @@ pub fn bought_ivrs(ids: &[i64], extra: i64) -> &[i64] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_top_level_ivr_is_cloned() {
+        assert_eq!(clone_refusal(true), Some(ONLY_TOP_LEVEL));
+        assert_eq!(clone_refusal(false), None);
+    }
 
     #[test]
     fn within_the_credits_nothing_is_asked_or_bought() {

@@ -11,7 +11,9 @@ mod keys;
 
 pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
 pub(crate) use call_path::{reach, Reached};
-pub use credits::{bought_ivrs, ivr_credits, next_ivr_included, IvrCredits, TERMS_REQUIRED};
+pub use credits::{
+    bought_ivrs, clone_refusal, ivr_credits, next_ivr_included, IvrCredits, ONLY_TOP_LEVEL, TERMS_REQUIRED,
+};
 pub use flow::{ivr_flow, service_plan_flow, FlowEdge, FlowIssues, FlowNode, IvrFlow, Library, Named, StoredIvr};
 pub use form::{no_more_keys, validate_ivr, IvrForm, IVR_DESCRIPTION_MAX, REPEAT_AUDIO_MAX, TOO_MANY_KEYS};
 pub use key_edits::{add_key, remove_key, set_hang_up_after_audio, set_key_type, set_repeat_key};

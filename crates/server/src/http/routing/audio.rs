@@ -32,9 +32,6 @@ use crate::store::audios::{self, Content, Deleted, NewFile};
 use crate::store::routing_history::load;
 use crate::store::{confirmations, ivrs, queues, voicemails};
 
-/// The refusal of a delete that would leave a number, queue or voicemail without its audio.
-pub const AUDIO_IN_USE: &str = "This audio is in use and cannot be deleted.";
-
 /// How many of a file's first bytes the content check looks at.
 const HEAD_BYTES: usize = 64;
 
@@ -294,7 +291,7 @@ async fn bulk_soft_delete(
         Deleted::NotFound => Err(AppError::NotFound),
         Deleted::InUse => {
             let mut errors = FieldErrors::new();
-            errors.add("form_audio_id", AUDIO_IN_USE);
+            errors.add("form_audio_id", domain::routing::AUDIO_IN_USE);
             Err(AppError::Validation(errors))
         }
     }

@@ -25,9 +25,6 @@ use crate::state::AppState;
 use crate::store::{ivrs, routing_history};
 use domain::routing::ivr::TERMS_REQUIRED;
 
-/// Cloning answers 'false' with this for a child IVR (only top-level IVRs can be cloned).
-pub const ONLY_TOP_LEVEL: &str = "Only a top-level IVR can be cloned.";
-
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(charges))
@@ -207,8 +204,8 @@ async fn clone_ivr(
     let customer = user.customer();
     let library = library(&state.db, customer).await?;
     let root = library.ivr(form.id.unwrap_or(0)).ok_or(AppError::NotFound)?;
-    if root.ivr.is_child {
-        return Ok(not_cloned(ONLY_TOP_LEVEL));
+    if let Some(refusal) = domain::routing::ivr::clone_refusal(root.ivr.is_child) {
+        return Ok(not_cloned(refusal));
     }
     let originals = to_copy(root, &library);
     let mut taken: Vec<String> = library.ivrs.iter().map(|i| i.ivr.description.clone()).collect();

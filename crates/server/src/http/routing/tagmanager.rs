@@ -20,8 +20,6 @@ use crate::http::kit::typed_form::Form;
 use crate::providers::tag_manager::{Item, Sandbox, TagManager, TagManagerError};
 use crate::state::AppState;
 
-pub const ALREADY_SET_UP: &str = "Tag manager is already set up for this container.";
-
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(accounts))
@@ -97,7 +95,7 @@ struct ContainerVersion {
 fn refused(error: TagManagerError) -> AppError {
     match error {
         TagManagerError::NotFound => AppError::NotFound,
-        TagManagerError::AlreadySetUp => AppError::BadRequest(ALREADY_SET_UP.into()),
+        TagManagerError::AlreadySetUp => AppError::BadRequest(domain::routing::TAG_MANAGER_ALREADY_SET_UP.into()),
         TagManagerError::Provider(cause) => AppError::Internal(cause),
     }
 }

@@ -41,9 +41,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(pools_of))
 }
 
-pub const NOT_ENOUGH_NUMBERS: &str =
-    "There are not enough numbers left with this prefix. Please choose another prefix.";
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct InternationalCodeOption {
@@ -318,7 +315,7 @@ async fn insert(
     };
     let numbers = dynamic_pools::take_numbers(&mut tx, pool.number_prefix, NUMBERS_PER_POOL, now).await?;
     if numbers.len() < NUMBERS_PER_POOL {
-        return Err(AppError::field("numberPrefix", NOT_ENOUGH_NUMBERS));
+        return Err(AppError::field("numberPrefix", domain::services::dynamic_pool::NOT_ENOUGH_NUMBERS));
     }
     let entry = dynamic_pools::insert_pool(&mut tx, customer, &pool, dynamic_url, now).await?;
     ChangeLog::new(&state, &user).record_new_entry(&mut tx, entry).await?;

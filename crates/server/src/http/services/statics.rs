@@ -13,7 +13,8 @@ use axum::Json;
 use domain::purchase::{number_purchase_note, NumberPurchase};
 use domain::services::inline_add::InlineList;
 use domain::services::static_number::{
-    validate_static_number, StaticNumberForm, MEDIA_DESCRIPTION_MAX, NUMBERS_PER_PURCHASE_MAX,
+    numbers_count_problem, recording_problem, validate_static_number, StaticNumberForm, MEDIA_DESCRIPTION_MAX,
+    NUMBERS_PER_PURCHASE_MAX, NUMBER_TAKEN,
 };
 use domain::users::terms_problem;
 use domain::{billing_frequency_word, format_pence, guard, FieldErrors, GuardStep};
@@ -42,8 +43,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 
 /// How many free numbers a search offers.
 pub const SEARCH_RESULTS: i64 = 10;
-pub const NUMBER_TAKEN: &str = "A number you chose has just been bought by someone else. Please choose again.";
-pub const RECORDING_UNAVAILABLE: &str = "Call recording is not available on this account.";
 
 #[derive(Serialize, ToSchema)]
 pub(super) struct ListItem {
@@ -337,8 +336,8 @@ fn static_form(form: &BuyNumbersRequest) -> StaticNumberForm {
 /// The chosen numbers' ids: 1 to NUMBERS_PER_PURCHASE_MAX distinct positive ids.
 fn chosen_numbers(form: &BuyNumbersRequest) -> Result<Vec<i64>, AppError> {
     let raw = &form.numbers;
-    if raw.is_empty() || raw.len() > NUMBERS_PER_PURCHASE_MAX {
-        return Err(AppError::field("numbers", format!("Choose between 1 and {NUMBERS_PER_PURCHASE_MAX} numbers.")));
+    if let Some(problem) = numbers_count_problem(raw.len()) {
+        return Err(AppError::field("numbers", problem));
     }
     let ids: Vec<i64> = raw.iter().filter_map(|v| v.trim().parse().ok()).filter(|id| *id > 0).collect();
     let distinct: HashSet<i64> = ids.iter().copied().collect();
@@ -387,8 +386,11 @@ async fn buy_numbers(
     }
     let ids = chosen_numbers(&form)?;
     check_owned(&state, customer, &order).await?;
-    if order.call_recording && !customers::flags(&state.db, customer).await?.has_inbound_recording {
-        return Err(AppError::field("callRecording", RECORDING_UNAVAILABLE));
+    if order.call_recording {
+        let has_inbound_recording = customers::flags(&state.db, customer).await?.has_inbound_recording;
+        if let Some(problem) = recording_problem(order.call_recording, has_inbound_recording) {
+            return Err(AppError::field("callRecording", problem));
+        }
     }
     let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
     let now = state.clock.now();
