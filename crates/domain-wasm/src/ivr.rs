@@ -7,33 +7,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export type KeyType = "routing" | "ivr" | "voicemail";
-export interface IvrKey {
-  key: string; description: string; type: KeyType; destinationId: number; ivrId: number;
-  voicemailId: number; categoryId: number;
-}
-export interface IvrForm {
-  description: string; introAudio: number; logKeys: boolean; reportGroupId: number; secondaryReportGroupId: number;
-  hasDeadEnd: boolean; repeatKey: string; defaultKey: string; repeatAudio: string; isChild: boolean; options: IvrKey[];
-}
-export interface StoredIvr extends IvrForm { id: number }
-export interface Named { id: number; description: string }
-export interface IvrLibrary { ivrs: StoredIvr[]; destinationPlans: Named[]; voicemails: Named[] }
-export interface FlowNode { id: string; description: string; options: string[]; isChild: boolean }
-export interface FlowEdge { from: string; to: string; label: string }
-export interface IvrFlow { nodes: FlowNode[]; edges: FlowEdge[]; issues: { loops: string[]; deadEnds: string[] } }
-export type CallStep =
-  | { kind: "timeOfDay"; row: number; day: number; time: string; zone: string }
-  | { kind: "menu"; ivr: number; description: string; pressed: string; note: string };
-export type CallEnd =
-  | { kind: "destinationPlan"; id: number; description: string }
-  | { kind: "voicemail"; id: number; description: string }
-  | { kind: "hangUp"; reason: string };
-export interface CallPath { steps: CallStep[]; end: CallEnd }
-"#;
-
 fn form(value: JsValue) -> Result<IvrForm, JsError> {
     from_js(value)
 }

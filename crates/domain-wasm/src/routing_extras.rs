@@ -7,38 +7,17 @@ use wasm_bindgen::prelude::*;
 use crate::routing::{errors, taken};
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export interface GroupForm { description: string }
-export interface InCallAttributionForm {
-  description: string; active: string; attributionType: string; terminator: string; delayBefore: string;
-  delayAfter: string;
-}
-export interface DtmfPlanForm {
-  description: string; introAudio: number; endAudio: number; minimumDigits: number; maximumDigits: number;
-  initialTimeout: number; internalTimeout: number; skipAudio: boolean;
-}
-export interface DtmfIvrKey { description: string; categoryId: number; dtmfId: number }
-export interface DtmfIvrForm { description: string; introAudioId: number; endAudioId: number; keys: DtmfIvrKey[] }
-export interface WhisperSource { sourceMediumId: number; whisper: string }
-export interface DynamicWhisperForm { description: string; sources: WhisperSource[] }
-export interface LabelledChoice { id: string; label: string }
-export interface RoutingExtrasConstants {
-  transferTypes: LabelledChoice[]; terminators: LabelledChoice[]; attributionDelayMax: number;
-  dtmfDigitsMin: number; dtmfDigitsMax: number; dtmfTimeoutMin: number; dtmfTimeoutMax: number;
-  dtmfTimeoutDefault: number; dtmfIvrKeys: string[]; whisperMax: number;
-}
-"#;
-
 #[derive(serde::Serialize)]
-struct LabelledChoice {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct LabelledChoice {
     id: &'static str,
     label: &'static str,
 }
 
 #[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
-struct RoutingExtrasConstants {
+pub(crate) struct RoutingExtrasConstants {
     transfer_types: Vec<LabelledChoice>,
     terminators: Vec<LabelledChoice>,
     attribution_delay_max: i64,

@@ -94,8 +94,9 @@ pub fn page_title(product: &str, title: Option<String>) -> String {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
-struct RouteInfo {
+pub(crate) struct RouteInfo {
     pattern: &'static str,
     title: Option<&'static str>,
     section: &'static str,

@@ -16,6 +16,7 @@ pub const NUMBERS_PER_PURCHASE_MAX: usize = 20;
 /// are optional).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StaticNumberForm {
     pub prefix: i64,
     pub destination_plan: i64,
