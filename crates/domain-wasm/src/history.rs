@@ -48,6 +48,7 @@ pub fn replay_impact(
 }
 
 /// The snapshot with each record put in its state: the edited routing for `replayImpact`.
+/// Throws for a broken state.
 #[wasm_bindgen(js_name = applyRecords, unchecked_return_type = "RoutingSnapshot")]
 pub fn apply_records(
     #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] snapshot: JsValue,

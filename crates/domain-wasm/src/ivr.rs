@@ -53,7 +53,7 @@ pub fn set_hang_up_after_audio(
 #[wasm_bindgen(js_name = validateIvr, unchecked_return_type = "FieldErrors")]
 pub fn validate_ivr(
     #[wasm_bindgen(unchecked_param_type = "IvrForm")] ivr: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     let taken: Vec<String> = if taken_descriptions.is_undefined() { vec![] } else { from_js(taken_descriptions)? };
     to_js(&ivr::validate_ivr(&form(ivr)?, &taken).err().unwrap_or_default())
@@ -78,6 +78,7 @@ pub fn service_plan_flow(
     to_js(&ivr::service_plan_flow(&rows, &library))
 }
 
+/// The full path of a call at that moment, keys pressed in turn; throws for an unknown time zone.
 #[wasm_bindgen(js_name = followCall, unchecked_return_type = "CallPath")]
 pub fn follow_call(
     #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,

@@ -9,6 +9,7 @@ pub(crate) fn errors(result: Result<(), domain::FieldErrors>) -> Result<JsValue,
     to_js(&result.err().unwrap_or_default())
 }
 
+/// The other records' descriptions; left out (the parameter is optional in TypeScript), none.
 pub(crate) fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
     if value.is_undefined() || value.is_null() {
         Ok(vec![])
@@ -18,13 +19,16 @@ pub(crate) fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
 }
 
 #[wasm_bindgen(js_name = routingAccess, unchecked_return_type = "RoutingAccess")]
-pub fn routing_access(#[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue) -> Result<JsValue, JsError> {
+pub fn routing_access(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&rules::routing_access(&from_js(account)?))
 }
 
+/// The campaign reference a tag manager tag carries: the account's code, else its id.
 #[wasm_bindgen(js_name = campaignReference)]
 pub fn campaign_reference(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
 ) -> Result<String, JsError> {
     Ok(rules::campaign_reference(&from_js(account)?))
 }
@@ -37,7 +41,7 @@ pub fn routing_constants() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = validateServicePlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_service_plan(
     #[wasm_bindgen(unchecked_param_type = "ServicePlanForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_service_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -172,6 +176,7 @@ pub fn week_grid(#[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsVal
     to_js(&rules::week_grid(&rows))
 }
 
+/// Which row answers a call at that moment in the zone; throws for an unknown time zone.
 #[wasm_bindgen(js_name = whereDoesACallGo, unchecked_return_type = "CallAnswer")]
 pub fn where_does_a_call_go(
     #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,
@@ -219,7 +224,7 @@ pub fn uses_additional_features(
 #[wasm_bindgen(js_name = validateDestinationNumber, unchecked_return_type = "FieldErrors")]
 pub fn validate_destination_number(
     #[wasm_bindgen(unchecked_param_type = "DestinationNumberForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_destination_number(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -227,7 +232,7 @@ pub fn validate_destination_number(
 #[wasm_bindgen(js_name = validateDestinationPlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_destination_plan(
     #[wasm_bindgen(unchecked_param_type = "DestinationPlanForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_destination_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -243,7 +248,7 @@ pub fn fit_destination_plan(
 #[wasm_bindgen(js_name = validateQueue, unchecked_return_type = "FieldErrors")]
 pub fn validate_queue(
     #[wasm_bindgen(unchecked_param_type = "QueueForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_queue(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -258,7 +263,7 @@ pub fn validate_voicemail(
 #[wasm_bindgen(js_name = validateAudio, unchecked_return_type = "FieldErrors")]
 pub fn validate_audio(
     #[wasm_bindgen(unchecked_param_type = "AudioForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_audio(&from_js(form)?, &taken(taken_descriptions)?))
 }

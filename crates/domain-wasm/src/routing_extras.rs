@@ -50,31 +50,36 @@ pub fn routing_extras_constants() -> Result<JsValue, JsError> {
     })
 }
 
+/// Call categories. Key: form_description.
 #[wasm_bindgen(js_name = validateCategory, unchecked_return_type = "FieldErrors")]
 pub fn validate_category(
     #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_category(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
-/// Report groups and secondary report groups.
+/// Report groups and secondary report groups. Key: form_description.
 #[wasm_bindgen(js_name = validateReportGroup, unchecked_return_type = "FieldErrors")]
 pub fn validate_report_group(
     #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_report_group(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// Keys: form_description, form_active_flag, form_transfer_type, form_terminator,
+/// form_delay_before, form_delay_after.
 #[wasm_bindgen(js_name = validateInCallAttribution, unchecked_return_type = "FieldErrors")]
 pub fn validate_in_call_attribution(
     #[wasm_bindgen(unchecked_param_type = "InCallAttributionForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_in_call_attribution(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// Keys: description, introAudio, endAudio, minimumDigits, maximumDigits, initialTimeout,
+/// internalTimeout.
 #[wasm_bindgen(js_name = validateDtmfPlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_dtmf_plan(
     #[wasm_bindgen(unchecked_param_type = "DtmfPlanForm")] form: JsValue,
@@ -82,6 +87,7 @@ pub fn validate_dtmf_plan(
     errors(rules::validate_dtmf_plan(&from_js(form)?))
 }
 
+/// Keys: description, introAudioId, endAudioId, keys, keyDescription[i], keyCategoryId[i].
 #[wasm_bindgen(js_name = validateDtmfIvr, unchecked_return_type = "FieldErrors")]
 pub fn validate_dtmf_ivr(
     #[wasm_bindgen(unchecked_param_type = "DtmfIvrForm")] form: JsValue,
@@ -89,10 +95,11 @@ pub fn validate_dtmf_ivr(
     errors(rules::validate_dtmf_ivr(&from_js(form)?))
 }
 
+/// Keys: description, dynamicWhisper, dynamicWhisper[i] (i = source row).
 #[wasm_bindgen(js_name = validateDynamicWhisper, unchecked_return_type = "FieldErrors")]
 pub fn validate_dynamic_whisper(
     #[wasm_bindgen(unchecked_param_type = "DynamicWhisperForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_dynamic_whisper(&from_js(form)?, &taken(taken_descriptions)?))
 }

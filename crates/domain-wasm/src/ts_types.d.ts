@@ -1,6 +1,91 @@
 // Generated from the Rust types by crates/domain-wasm/src/ts_types.rs: do not edit.
 // UPDATE_TS_TYPES=1 cargo test -p domain-wasm ts_types rewrites it.
 
+export type AccountChoice = {
+  customerId: number,
+  customerName: string,
+};
+
+/**
+ * The session and account state of spec/shell-users-integrations.md section 3. The server
+ * derives it from stored data; the browser only reads it.
+ */
+export type AccountState = {
+  userId: number,
+  userForename: string,
+  userSurname: string,
+  userEmail: string,
+  customerId: number,
+  customerName: string,
+  customerTimeZone: string,
+  accountCode: string | null,
+  packageName: string,
+  userAuthCode: number,
+  /**
+   * The account owner a user asks for access (the unauthorised page): the customer's
+   * longest-standing account owner's name, if it has one.
+   */
+  accountOwnerName: string | null,
+  logoUrl: string | null,
+  /**
+   * A partner's favicon, for the partner and its clients.
+   */
+  faviconUrl: string | null,
+  topBar: TopBar,
+  packageScopes: Array<string>,
+  addonScopes: Array<string>,
+  nextPackageScopes: Array<string>,
+  parameters: Array<string>,
+  splashScreen: SplashScreen | null,
+  numberFormat: NumberFormat,
+  /**
+   * Accounts the user may switch to, the current one included.
+   */
+  accounts: Array<AccountChoice>,
+  productName: string,
+  isPartner: boolean,
+  isUserOnPartner: boolean,
+  isTechPartner: boolean,
+  techPartnerReportsLogin: boolean,
+  isUserAdmin: boolean,
+  isAdministrator: boolean,
+  isSystemManager: boolean,
+  isGroupAccount: boolean,
+  isLegacyPackage: boolean,
+  hasStatic: boolean,
+  hasDynamic: boolean,
+  hasOutbound: boolean,
+  hasOldOutbound: boolean,
+  hasSpeech: boolean,
+  hasBilling: boolean,
+  hasRealTime: boolean,
+  canPurchase: boolean,
+  customerCanPurchaseOnline: boolean,
+  purchasePermissionFlag: boolean,
+  canProvision: boolean,
+  canViewAdminMenu: boolean,
+  canAccessReports: boolean,
+  canAccessBilling: boolean,
+  canAccessOutbound: boolean,
+  canAccessSalesData: boolean,
+  canAccessApi: boolean,
+  canEditUsers: boolean,
+  /**
+   * Number/campaign admin.
+   */
+  canEditNumbersCampaigns: boolean,
+  hasAccessToConversions: boolean,
+  showReports2023: boolean,
+  userCanCreatePartnerAccounts: boolean,
+  partnerResellerApprovedFlag: boolean,
+  partnerReferrerApprovedFlag: boolean,
+  canAccessPartnerAccounts: boolean,
+  canAccessPartnerRewards: boolean,
+  canAddPartnerAccounts: boolean,
+  canAccessPartnerBilling: boolean,
+  canViewPartnerAccounts: boolean,
+};
+
 /**
  * What partnerportal/addAccount receives: accountName, and form_first_name, form_last_name and
  * form_email for the owner to invite (all three empty: nobody is invited).
@@ -1367,6 +1452,12 @@ export type Span = {
   text: string,
 };
 
+export type SplashScreen = {
+  id: number,
+  title: string,
+  body: string,
+};
+
 /**
  * The form as posted: ids are 0 when nothing is chosen (channel, department and media owner
  * are optional).
@@ -1545,6 +1636,11 @@ export type TimeRow = {
    * IVR id, 0 for none.
    */
   ivr: number,
+};
+
+export type TopBar = {
+  background: string,
+  text: string,
 };
 
 /**
