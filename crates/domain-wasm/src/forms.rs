@@ -55,7 +55,7 @@ pub fn validate_provider_settings(
     )
 }
 
-/// Field errors of the user form ({} when valid), keyed by the users/save field names.
+/// A purchase's terms tickbox: its message while it is not ticked.
 #[wasm_bindgen(js_name = termsProblem)]
 pub fn terms_problem(accepted: bool) -> Option<String> {
     domain::users::terms_problem(accepted).map(str::to_string)
@@ -67,6 +67,7 @@ pub fn offers_user_delete(actor_id: f64, actor_level: u8, target_id: f64, target
     domain::users::offers_delete(actor_id as i64, actor_level, target_id as i64, target_level)
 }
 
+/// Field errors of the user form ({} when valid), keyed by the users/save field names.
 #[wasm_bindgen(js_name = validateUserForm, unchecked_return_type = "FieldErrors")]
 pub fn validate_user_form(
     #[wasm_bindgen(unchecked_param_type = "UserForm")] form: JsValue,

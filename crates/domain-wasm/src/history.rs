@@ -9,61 +9,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export type RecordKind =
-  | "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect" | "destinationNumber" | "voicemail" | "audio"
-  | "category" | "reportGroup" | "secondaryReportGroup" | "inCallAttribution" | "dtmfPlan" | "dtmfIvr"
-  | "dynamicWhisper";
-export interface RecordKey { kind: RecordKind; id: number }
-export type Connection = ({ mode: "basic" } & BasicRow) | ({ mode: "advanced" } & AdvancedRow);
-export type RoutingRecord =
-  | { kind: "servicePlan"; id: number; form: ServicePlanForm }
-  | { kind: "destinationPlan"; id: number; form: DestinationPlanForm }
-  | { kind: "ivr"; id: number; form: IvrForm }
-  | { kind: "queue"; id: number; form: QueueForm }
-  | { kind: "connect"; id: number; label: string; connection: Connection }
-  | { kind: "destinationNumber"; id: number; form: StoredDestinationNumber }
-  | { kind: "voicemail"; id: number; form: VoicemailForm }
-  | { kind: "audio"; id: number; form: StoredAudio }
-  | { kind: "category" | "reportGroup" | "secondaryReportGroup"; id: number; form: GroupForm }
-  | { kind: "inCallAttribution"; id: number; form: InCallAttributionForm }
-  | { kind: "dtmfPlan"; id: number; form: DtmfPlanForm }
-  | { kind: "dtmfIvr"; id: number; form: DtmfIvrForm }
-  | { kind: "dynamicWhisper"; id: number; form: DynamicWhisperForm };
-export interface StoredDestinationNumber {
-  description: string; internationalCode: number; code: string; number: string; mailbox: boolean;
-}
-export interface StoredAudio { description: string; fileName: string; originalName: string; sentence: string }
-export interface RecordState { key: RecordKey; state: RoutingRecord | null }
-export interface HistoryNames {
-  servicePlans?: Named[]; destinationPlans?: Named[]; ivrs?: Named[]; voicemails?: Named[]; queues?: Named[];
-  audios?: Named[]; destinationNumbers?: Named[]; categories?: Named[]; reportGroups?: Named[];
-  secondaryReportGroups?: Named[]; inCallAttributions?: Named[]; dynamicWhispers?: Named[]; dtmfPlans?: Named[];
-  dtmfIvrs?: Named[]; sourcesMediums?: Named[];
-}
-export type EntryRoute = { kind: "servicePlan"; id: number } | { kind: "number"; destination: string };
-export interface RoutingEntry { id: number; label: string; route: EntryRoute }
-export interface StoredServicePlan extends ServicePlanForm { id: number }
-export interface RoutingSnapshot { servicePlans: StoredServicePlan[]; library: IvrLibrary; entries: RoutingEntry[] }
-export interface ReplayCall { id: number; entry: number; startedAtMillis: number; presses: string[] }
-export type PartOfDay = "night" | "morning" | "afternoon" | "evening";
-export interface Move {
-  count: number; label: string; from: string; to: string; day: number; partOfDay: PartOfDay; callIds: number[];
-}
-export interface Impact { total: number; moved: number; headline: string; moves: Move[] }
-export interface Change { id: number; key: RecordKey; before: RoutingRecord | null; after: RoutingRecord | null }
-export interface LaterChange { id: number; explanation: string[] }
-export type RollbackOutcome =
-  | { outcome: "clean" }
-  | { outcome: "withLater"; changeIds: number[] }
-  | { outcome: "conflict"; laterChangeIds: number[]; reason: string }
-  | { outcome: "refused"; reason: string };
-export interface RollbackPlan {
-  outcome: RollbackOutcome; restores: RecordState[]; changesBack: string[]; later: LaterChange[];
-}
-"#;
-
 /// When a change was made, in the account's zone ("15/07/2026 09:30 BST"), as the history's CSV
 /// writes it. Seconds come as a JS number; one beyond the dates the domain knows gives "".
 #[wasm_bindgen(js_name = changeTime)]
@@ -103,6 +48,7 @@ pub fn replay_impact(
 }
 
 /// The snapshot with each record put in its state: the edited routing for `replayImpact`.
+/// Throws for a broken state.
 #[wasm_bindgen(js_name = applyRecords, unchecked_return_type = "RoutingSnapshot")]
 pub fn apply_records(
     #[wasm_bindgen(unchecked_param_type = "RoutingSnapshot")] snapshot: JsValue,

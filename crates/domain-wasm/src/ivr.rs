@@ -7,33 +7,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export type KeyType = "routing" | "ivr" | "voicemail";
-export interface IvrKey {
-  key: string; description: string; type: KeyType; destinationId: number; ivrId: number;
-  voicemailId: number; categoryId: number;
-}
-export interface IvrForm {
-  description: string; introAudio: number; logKeys: boolean; reportGroupId: number; secondaryReportGroupId: number;
-  hasDeadEnd: boolean; repeatKey: string; defaultKey: string; repeatAudio: string; isChild: boolean; options: IvrKey[];
-}
-export interface StoredIvr extends IvrForm { id: number }
-export interface Named { id: number; description: string }
-export interface IvrLibrary { ivrs: StoredIvr[]; destinationPlans: Named[]; voicemails: Named[] }
-export interface FlowNode { id: string; description: string; options: string[]; isChild: boolean }
-export interface FlowEdge { from: string; to: string; label: string }
-export interface IvrFlow { nodes: FlowNode[]; edges: FlowEdge[]; issues: { loops: string[]; deadEnds: string[] } }
-export type CallStep =
-  | { kind: "timeOfDay"; row: number; day: number; time: string; zone: string }
-  | { kind: "menu"; ivr: number; description: string; pressed: string; note: string };
-export type CallEnd =
-  | { kind: "destinationPlan"; id: number; description: string }
-  | { kind: "voicemail"; id: number; description: string }
-  | { kind: "hangUp"; reason: string };
-export interface CallPath { steps: CallStep[]; end: CallEnd }
-"#;
-
 fn form(value: JsValue) -> Result<IvrForm, JsError> {
     from_js(value)
 }
@@ -80,7 +53,7 @@ pub fn set_hang_up_after_audio(
 #[wasm_bindgen(js_name = validateIvr, unchecked_return_type = "FieldErrors")]
 pub fn validate_ivr(
     #[wasm_bindgen(unchecked_param_type = "IvrForm")] ivr: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     let taken: Vec<String> = if taken_descriptions.is_undefined() { vec![] } else { from_js(taken_descriptions)? };
     to_js(&ivr::validate_ivr(&form(ivr)?, &taken).err().unwrap_or_default())
@@ -105,6 +78,7 @@ pub fn service_plan_flow(
     to_js(&ivr::service_plan_flow(&rows, &library))
 }
 
+/// The full path of a call at that moment, keys pressed in turn; throws for an unknown time zone.
 #[wasm_bindgen(js_name = followCall, unchecked_return_type = "CallPath")]
 pub fn follow_call(
     #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,

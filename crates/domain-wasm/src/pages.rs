@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::{account, from_js, to_js};
 
+/// The shared toolbar's add button rule.
 #[wasm_bindgen(js_name = showsAddButton)]
 pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] button: JsValue) -> Result<bool, JsError> {
     Ok(domain::shows_add_button(&from_js(button)?))
@@ -14,7 +15,7 @@ pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] butt
 /// button, whether a price is fetched).
 #[wasm_bindgen(js_name = addonOffer, unchecked_return_type = "AddonOffer")]
 pub fn addon_offer(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
     scope: &str,
     view_only: bool,
 ) -> Result<JsValue, JsError> {
@@ -25,7 +26,7 @@ pub fn addon_offer(
 /// 'ownerOnly'), or null when it can.
 #[wasm_bindgen(js_name = purchaseBarrier, unchecked_return_type = "PurchaseBarrier | null")]
 pub fn purchase_barrier(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
     scope: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::purchase::purchase_barrier(&account(acc)?, scope))
@@ -33,14 +34,16 @@ pub fn purchase_barrier(
 
 /// Buying online: the purchase right on an account that buys online.
 #[wasm_bindgen(js_name = canPurchaseOnline)]
-pub fn can_purchase_online(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {
+pub fn can_purchase_online(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
+) -> Result<bool, JsError> {
     Ok(account(acc)?.can_purchase_online())
 }
 
 /// What the plan and usage page does with ?scope=: 'openAddOn', 'upgrade' or 'owned'.
 #[wasm_bindgen(js_name = scopeQuery, unchecked_return_type = "ScopeQuery")]
 pub fn scope_query(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
     scope: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::purchase::scope_query(&account(acc)?, scope))
@@ -48,7 +51,9 @@ pub fn scope_query(
 
 /// What the plan and usage page shows (call tracking or not) and where its links go.
 #[wasm_bindgen(js_name = planPage, unchecked_return_type = "PlanPage")]
-pub fn plan_page(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+pub fn plan_page(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&domain::purchase::plan_page(&account(acc)?))
 }
 
@@ -62,7 +67,7 @@ pub fn unlocked_by(scope: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = pageNote)]
 pub fn page_note(
     path: &str,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<Option<String>, JsError> {
     Ok(domain::purchase::page_note(path, &account(acc)?))
 }

@@ -14,7 +14,8 @@ use domain::reports::{
 
 /// A period, or why the dates were refused (one of the two is null).
 #[derive(Serialize)]
-struct PeriodAnswer {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PeriodAnswer {
     period: Option<ReportPeriod>,
     error: Option<String>,
 }

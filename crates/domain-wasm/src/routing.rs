@@ -5,74 +5,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export interface RoutingAccess {
-  canView: boolean; showsConnect: boolean; canConnect: boolean; hasAdvanced: boolean; canEdit: boolean; offerUpgrade: boolean;
-  showsAudioLink: boolean;
-  showsTagManager: boolean;
-}
-export interface Choice { id: number; label: string }
-export interface RoutingConstants {
-  ringLengths: number[]; ringLengthsMultiDial: number[]; defaultRingLength: number; defaultRingLengthMultiDial: number;
-  holdMusic: Choice[]; messageModes: Choice[]; messageIntervals: number[]; midCallAudios: string[];
-  audioExtensions: string[]; maxAudioBytes: number; queueMaxCalls: number; queueLinesMax: number;
-}
-export type RowType = "routing" | "ivr";
-export interface TimeRow {
-  fromDay: number; fromHour: number; fromMinute: number; toDay: number; toHour: number; toMinute: number;
-  planType: RowType; routing: number; ivr: number;
-}
-export interface ServicePlanForm { description: string; rows: TimeRow[] }
-export type TemplateKind = "allSame" | "weekdays";
-export interface WorkingHours {
-  days: number[]; startHour: number; startMinute: number; endHour: number; endMinute: number;
-  openRouting: number; closedRouting: number;
-}
-export type WorkingHoursResult = { ok: true; rows: TimeRow[] } | { ok: false; errors: FieldErrors };
-export interface Span { fromDay: number; fromTime: string; toDay: number; toTime: string; text: string }
-export interface TimeBreak { field: string; message: string }
-export interface Segment { from: number; to: number; rows: number[] }
-export interface WeekGrid { days: { day: number; segments: Segment[] }[]; gaps: Span[]; overlaps: Span[] }
-export interface CallAnswer {
-  row: number | null; day: number; time: string; zone: string; offset: string;
-  planType: RowType | null; routing: number; ivr: number;
-}
-export interface RoutingRow {
-  id: number; type: "static" | "dynamic"; numberPool: string; description: string; planDescription: string;
-  planId: number; callRecording: number; hasAudio: boolean; destination: string; introAudio: number;
-  whisperAudio: number; dynamicWhisperAudio: number; midCallDivert: number; attributionId: number;
-  attributionDtmfIvrId: number; midCallAttribution: number; midCallAudio: string; postUrl: string; provisioned: boolean;
-}
-export interface BasicRow { kind: "static" | "dynamic"; description: string; destination: string; recording: boolean }
-export interface AdvancedRow {
-  kind: "static" | "dynamic"; description: string; servicePlan: number; recording: boolean; intro: number;
-  whisper: number; dynamicWhisper: number; postUrl: string; dtmf: number; dtmfIvr: number;
-  midCallFlag: boolean; midCallAudio: string; midCallDivert: boolean;
-}
-export interface DestinationNumberForm {
-  description: string; destination: string; internationalCode: number; mailbox: number; insert: boolean;
-}
-export interface DestinationRow { destination: number; ringLength: number }
-export interface DestinationPlanForm {
-  description: string; planType: number; queue: number; incall: number; noResponseDestination: number;
-  destinations: DestinationRow[];
-}
-export interface QueueForm {
-  description: string; maxCalls: string; linesQty: string; holdMusic: number; messageMode: number;
-  messageInterval: number; welcomeAudio: number; audio1: number; audio2: number; audio3: number;
-  nextInLineAudio: number; queueFullAudio: number;
-}
-export interface VoicemailForm { description: string; audioId: number }
-export interface AudioForm {
-  description: string; sentence: string; fileName: string | null; fileSize: number; hasStoredFile: boolean;
-}
-"#;
-
 pub(crate) fn errors(result: Result<(), domain::FieldErrors>) -> Result<JsValue, JsError> {
     to_js(&result.err().unwrap_or_default())
 }
 
+/// The other records' descriptions; left out (the parameter is optional in TypeScript), none.
 pub(crate) fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
     if value.is_undefined() || value.is_null() {
         Ok(vec![])
@@ -82,13 +19,16 @@ pub(crate) fn taken(value: JsValue) -> Result<Vec<String>, JsError> {
 }
 
 #[wasm_bindgen(js_name = routingAccess, unchecked_return_type = "RoutingAccess")]
-pub fn routing_access(#[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue) -> Result<JsValue, JsError> {
+pub fn routing_access(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&rules::routing_access(&from_js(account)?))
 }
 
+/// The campaign reference a tag manager tag carries: the account's code, else its id.
 #[wasm_bindgen(js_name = campaignReference)]
 pub fn campaign_reference(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] account: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
 ) -> Result<String, JsError> {
     Ok(rules::campaign_reference(&from_js(account)?))
 }
@@ -101,7 +41,7 @@ pub fn routing_constants() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = validateServicePlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_service_plan(
     #[wasm_bindgen(unchecked_param_type = "ServicePlanForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_service_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -179,7 +119,8 @@ impl ServicePlanCheck {
 }
 
 #[derive(serde::Serialize)]
-struct TimeBreak {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct TimeBreak {
     field: String,
     message: String,
 }
@@ -202,11 +143,21 @@ pub fn time_template(#[wasm_bindgen(unchecked_param_type = "TemplateKind")] kind
     to_js(&rules::time_template(from_js(kind)?))
 }
 
+/// The rows, or why the hours give none; `ok` tells which.
 #[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(untagged)]
-enum WorkingHoursResult {
-    Rows { ok: bool, rows: Vec<TimeRow> },
-    Errors { ok: bool, errors: domain::FieldErrors },
+pub(crate) enum WorkingHoursResult {
+    Rows {
+        #[cfg_attr(test, ts(type = "true"))]
+        ok: bool,
+        rows: Vec<TimeRow>,
+    },
+    Errors {
+        #[cfg_attr(test, ts(type = "false"))]
+        ok: bool,
+        errors: domain::FieldErrors,
+    },
 }
 
 #[wasm_bindgen(js_name = workingHoursRows, unchecked_return_type = "WorkingHoursResult")]
@@ -225,6 +176,7 @@ pub fn week_grid(#[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsVal
     to_js(&rules::week_grid(&rows))
 }
 
+/// Which row answers a call at that moment in the zone; throws for an unknown time zone.
 #[wasm_bindgen(js_name = whereDoesACallGo, unchecked_return_type = "CallAnswer")]
 pub fn where_does_a_call_go(
     #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,
@@ -272,7 +224,7 @@ pub fn uses_additional_features(
 #[wasm_bindgen(js_name = validateDestinationNumber, unchecked_return_type = "FieldErrors")]
 pub fn validate_destination_number(
     #[wasm_bindgen(unchecked_param_type = "DestinationNumberForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_destination_number(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -280,7 +232,7 @@ pub fn validate_destination_number(
 #[wasm_bindgen(js_name = validateDestinationPlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_destination_plan(
     #[wasm_bindgen(unchecked_param_type = "DestinationPlanForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_destination_plan(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -296,7 +248,7 @@ pub fn fit_destination_plan(
 #[wasm_bindgen(js_name = validateQueue, unchecked_return_type = "FieldErrors")]
 pub fn validate_queue(
     #[wasm_bindgen(unchecked_param_type = "QueueForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_queue(&from_js(form)?, &taken(taken_descriptions)?))
 }
@@ -311,7 +263,7 @@ pub fn validate_voicemail(
 #[wasm_bindgen(js_name = validateAudio, unchecked_return_type = "FieldErrors")]
 pub fn validate_audio(
     #[wasm_bindgen(unchecked_param_type = "AudioForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_audio(&from_js(form)?, &taken(taken_descriptions)?))
 }

@@ -7,38 +7,17 @@ use wasm_bindgen::prelude::*;
 use crate::routing::{errors, taken};
 use crate::{from_js, to_js};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export interface GroupForm { description: string }
-export interface InCallAttributionForm {
-  description: string; active: string; attributionType: string; terminator: string; delayBefore: string;
-  delayAfter: string;
-}
-export interface DtmfPlanForm {
-  description: string; introAudio: number; endAudio: number; minimumDigits: number; maximumDigits: number;
-  initialTimeout: number; internalTimeout: number; skipAudio: boolean;
-}
-export interface DtmfIvrKey { description: string; categoryId: number; dtmfId: number }
-export interface DtmfIvrForm { description: string; introAudioId: number; endAudioId: number; keys: DtmfIvrKey[] }
-export interface WhisperSource { sourceMediumId: number; whisper: string }
-export interface DynamicWhisperForm { description: string; sources: WhisperSource[] }
-export interface LabelledChoice { id: string; label: string }
-export interface RoutingExtrasConstants {
-  transferTypes: LabelledChoice[]; terminators: LabelledChoice[]; attributionDelayMax: number;
-  dtmfDigitsMin: number; dtmfDigitsMax: number; dtmfTimeoutMin: number; dtmfTimeoutMax: number;
-  dtmfTimeoutDefault: number; dtmfIvrKeys: string[]; whisperMax: number;
-}
-"#;
-
 #[derive(serde::Serialize)]
-struct LabelledChoice {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct LabelledChoice {
     id: &'static str,
     label: &'static str,
 }
 
 #[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
-struct RoutingExtrasConstants {
+pub(crate) struct RoutingExtrasConstants {
     transfer_types: Vec<LabelledChoice>,
     terminators: Vec<LabelledChoice>,
     attribution_delay_max: i64,
@@ -71,31 +50,36 @@ pub fn routing_extras_constants() -> Result<JsValue, JsError> {
     })
 }
 
+/// Call categories. Key: form_description.
 #[wasm_bindgen(js_name = validateCategory, unchecked_return_type = "FieldErrors")]
 pub fn validate_category(
     #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_category(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
-/// Report groups and secondary report groups.
+/// Report groups and secondary report groups. Key: form_description.
 #[wasm_bindgen(js_name = validateReportGroup, unchecked_return_type = "FieldErrors")]
 pub fn validate_report_group(
     #[wasm_bindgen(unchecked_param_type = "GroupForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_report_group(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// Keys: form_description, form_active_flag, form_transfer_type, form_terminator,
+/// form_delay_before, form_delay_after.
 #[wasm_bindgen(js_name = validateInCallAttribution, unchecked_return_type = "FieldErrors")]
 pub fn validate_in_call_attribution(
     #[wasm_bindgen(unchecked_param_type = "InCallAttributionForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_in_call_attribution(&from_js(form)?, &taken(taken_descriptions)?))
 }
 
+/// Keys: description, introAudio, endAudio, minimumDigits, maximumDigits, initialTimeout,
+/// internalTimeout.
 #[wasm_bindgen(js_name = validateDtmfPlan, unchecked_return_type = "FieldErrors")]
 pub fn validate_dtmf_plan(
     #[wasm_bindgen(unchecked_param_type = "DtmfPlanForm")] form: JsValue,
@@ -103,6 +87,7 @@ pub fn validate_dtmf_plan(
     errors(rules::validate_dtmf_plan(&from_js(form)?))
 }
 
+/// Keys: description, introAudioId, endAudioId, keys, keyDescription[i], keyCategoryId[i].
 #[wasm_bindgen(js_name = validateDtmfIvr, unchecked_return_type = "FieldErrors")]
 pub fn validate_dtmf_ivr(
     #[wasm_bindgen(unchecked_param_type = "DtmfIvrForm")] form: JsValue,
@@ -110,10 +95,11 @@ pub fn validate_dtmf_ivr(
     errors(rules::validate_dtmf_ivr(&from_js(form)?))
 }
 
+/// Keys: description, dynamicWhisper, dynamicWhisper[i] (i = source row).
 #[wasm_bindgen(js_name = validateDynamicWhisper, unchecked_return_type = "FieldErrors")]
 pub fn validate_dynamic_whisper(
     #[wasm_bindgen(unchecked_param_type = "DynamicWhisperForm")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] taken_descriptions: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] taken_descriptions: JsValue,
 ) -> Result<JsValue, JsError> {
     errors(rules::validate_dynamic_whisper(&from_js(form)?, &taken(taken_descriptions)?))
 }

@@ -18,7 +18,8 @@ pub fn validate_scorecard(
 }
 
 #[derive(Serialize)]
-struct ScoreAnswer {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ScoreAnswer {
     score: Option<i64>,
     errors: FieldErrors,
 }

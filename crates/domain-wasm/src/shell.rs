@@ -7,7 +7,9 @@ use wasm_bindgen::prelude::*;
 use crate::{account, to_js};
 
 #[wasm_bindgen(js_name = buildMenu, unchecked_return_type = "Menu")]
-pub fn build_menu(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<JsValue, JsError> {
+pub fn build_menu(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
+) -> Result<JsValue, JsError> {
     to_js(&domain::build_menu(&account(acc)?))
 }
 
@@ -20,7 +22,7 @@ pub fn top_bar_icons(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsVa
 #[wasm_bindgen(js_name = guardRoute, unchecked_return_type = "GuardStep")]
 pub fn guard_route(
     path: &str,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::guard(path, &account(acc)?))
 }
@@ -29,7 +31,7 @@ pub fn guard_route(
 #[wasm_bindgen(js_name = unauthorisedNotice, unchecked_return_type = "UnauthorisedNotice")]
 pub fn unauthorised_notice(
     from: &str,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::unauthorised_notice(from, &account(acc)?))
 }
@@ -37,7 +39,7 @@ pub fn unauthorised_notice(
 #[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "Resolution")]
 pub fn resolve_route(
     path: &str,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&domain::resolve(path, &account(acc)?))
 }
@@ -46,7 +48,7 @@ pub fn resolve_route(
 /// customer has set up (spec: plan logic on the overview, integration card buttons).
 #[wasm_bindgen(js_name = integrationOverview, unchecked_return_type = "IntegrationOverview")]
 pub fn integration_overview(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
     configured: Vec<String>,
 ) -> Result<JsValue, JsError> {
     let account = account(acc)?;
@@ -56,7 +58,7 @@ pub fn integration_overview(
 /// Whether the user may connect and remove integrations and run website checks.
 #[wasm_bindgen(js_name = canManageIntegrations)]
 pub fn can_manage_integrations(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<bool, JsError> {
     Ok(domain::integrations::can_manage_integrations(&account(acc)?))
 }
@@ -65,14 +67,16 @@ pub fn can_manage_integrations(
 /// server), or null when they may.
 #[wasm_bindgen(js_name = ftpExportRefusal)]
 pub fn ftp_export_refusal(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
 ) -> Result<Option<String>, JsError> {
     Ok(domain::integrations::ftp_export_refusal(&account(acc)?).map(str::to_string))
 }
 
 /// Whether the overview shows (and fetches) the Dynamic URLs section.
 #[wasm_bindgen(js_name = showsDynamicUrls)]
-pub fn shows_dynamic_urls(#[wasm_bindgen(unchecked_param_type = "unknown")] acc: JsValue) -> Result<bool, JsError> {
+pub fn shows_dynamic_urls(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
+) -> Result<bool, JsError> {
     Ok(domain::integrations::shows_dynamic_urls(&account(acc)?))
 }
 
@@ -100,8 +104,9 @@ pub fn page_title(product: &str, title: Option<String>) -> String {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
-struct RouteInfo {
+pub(crate) struct RouteInfo {
     pattern: &'static str,
     title: Option<&'static str>,
     section: &'static str,

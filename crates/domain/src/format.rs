@@ -26,6 +26,7 @@ fn trimmed_thousandths(value: f64) -> String {
 /// One line of a charges list.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChargeItem {
     pub quantity: f64,
     pub unit_price: f64,

@@ -22,6 +22,7 @@ pub const REPORTS: &str = "/reports";
 /// The unauthorised page's text for a refused page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UnauthorisedNotice {
     pub reason: String,
     pub ask: String,
@@ -30,6 +31,7 @@ pub struct UnauthorisedNotice {
 /// One decision of the route guard for one path.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum GuardStep {
     Allow,
     Redirect { to: String },
@@ -38,6 +40,7 @@ pub enum GuardStep {
 /// Where a navigation ends after every guard and redirect, and what that page is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Resolution {
     pub path: String,
     pub pattern: String,

@@ -8,6 +8,7 @@ use crate::purchase::{offer_kind, OfferKind};
 /// The side menu one user sees.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Menu {
     /// 'Partner' in the partner and technology-partner portals, otherwise 'Admin'.
     pub title: String,
@@ -16,6 +17,7 @@ pub struct Menu {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MenuNode {
     pub id: String,
     pub label: String,
@@ -31,6 +33,7 @@ pub struct MenuNode {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Chip {
     Upgrade,
     #[serde(rename = "Add-on")]

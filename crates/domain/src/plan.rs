@@ -2,6 +2,7 @@ use serde::{Deserialize, Serialize};
 
 /// The packages the product sells, plus the legacy package of older customers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Plan {
     Starter,
     Professional,

@@ -6,13 +6,18 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AddButton {
     pub is_administrator: bool,
     pub is_group_account: bool,
+    // The browser may leave these out (TypeScript `?`): serde's default fills them.
     /// The list offers its add button on group accounts too.
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub shows_for_group: bool,
     /// How many the account has and may have, for lists with a limit.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub used: Option<u32>,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub total: Option<u32>,
 }
 

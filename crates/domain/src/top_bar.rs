@@ -8,6 +8,7 @@ use crate::AccountState;
 
 /// How the partner-portal icon reaches the portal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum PartnerPortalIcon {
     /// The user is in the partner's own account: the icon is a link to the portal.
@@ -18,6 +19,7 @@ pub enum PartnerPortalIcon {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TopBarIcons {
     /// None when the user reaches no partner portal.

@@ -4,6 +4,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 /// spec's exact texts. It becomes the 422 `errors` object on the server and the form errors in
 /// the browser.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+// Serialized by hand below, as a map from field to message.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "std::collections::BTreeMap<String, String>"))]
 pub struct FieldErrors(Vec<(String, String)>);
 
 impl FieldErrors {

@@ -1,32 +1,7 @@
 // The call routing rules (crates/domain/src/routing), as the browser calls them. Types and
 // field keys are listed in docs/routing-domain.md.
 import * as wasm from './pkg/domain_wasm.js';
-import type {
-  AdvancedRow,
-  AudioForm,
-  BasicRow,
-  CallAnswer,
-  Choice,
-  DestinationNumberForm,
-  DestinationPlanForm,
-  DestinationRow,
-  FieldErrors,
-  QueueForm,
-  RoutingAccess,
-  RoutingConstants,
-  RoutingRow,
-  RowType,
-  Segment,
-  ServicePlanForm,
-  Span,
-  TemplateKind,
-  TimeRow,
-  VoicemailForm,
-  WeekGrid,
-  WorkingHours,
-  WorkingHoursResult,
-} from './pkg/domain_wasm.js';
-import type { AccountInput } from './account';
+import type { FieldErrors, RoutingConstants, RoutingExtrasConstants, ServicePlanForm, TimeRow } from './pkg/domain_wasm.js';
 
 export type {
   AdvancedRow,
@@ -51,17 +26,34 @@ export type {
   WeekGrid,
   WorkingHours,
   WorkingHoursResult,
-};
+} from './pkg/domain_wasm.js';
 
-export function routingAccess(account: AccountInput): RoutingAccess {
-  return wasm.routingAccess(account);
-}
+// The rules wasm answers as they are: re-exported, with the declarations wasm-bindgen writes
+// from the Rust code (parameters, results and doc comments).
+export {
+  campaignReference,
+  defaultTimeRow,
+  disconnectLabel,
+  fitDestinationPlan,
+  hasOnlyBasicFeatures,
+  kindLabel,
+  routingAccess,
+  setRowType,
+  timeTemplate,
+  usesAdditionalFeatures,
+  validateAudio,
+  validateConnectAdvanced,
+  validateConnectBasic,
+  validateDestinationNumber,
+  validateDestinationPlan,
+  validateQueue,
+  validateVoicemail,
+  weekGrid,
+  whereDoesACallGo,
+  workingHoursRows,
+} from './pkg/domain_wasm.js';
 
-/** The campaign reference a tag manager tag carries: the account's code, else its id. */
-export function campaignReference(account: AccountInput): string {
-  return wasm.campaignReference(account);
-}
-
+// Computed once and kept.
 let constants: RoutingConstants | null = null;
 /** The selects' choices and limits (computed once). */
 export function routingConstants(): RoutingConstants {
@@ -131,72 +123,8 @@ export function validateServicePlanInDetail(form: ServicePlanForm, takenDescript
   return detail && detail.field in errors ? { ...errors, [detail.field]: detail.message } : errors;
 }
 
-export function setRowType(row: TimeRow, planType: RowType): TimeRow {
-  return wasm.setRowType(row, planType);
-}
-
-export function defaultTimeRow(): TimeRow {
-  return wasm.defaultTimeRow();
-}
-
-export function timeTemplate(kind: TemplateKind): TimeRow[] {
-  return wasm.timeTemplate(kind);
-}
-
-export function workingHoursRows(hours: WorkingHours): WorkingHoursResult {
-  return wasm.workingHoursRows(hours);
-}
-
-export function weekGrid(rows: TimeRow[]): WeekGrid {
-  return wasm.weekGrid(rows);
-}
-
-/** Throws for an unknown time zone. */
-export function whereDoesACallGo(rows: TimeRow[], timeZone: string, epochMillis: number): CallAnswer {
-  return wasm.whereDoesACallGo(rows, timeZone, epochMillis);
-}
-
-export function validateConnectBasic(rows: BasicRow[]): FieldErrors {
-  return wasm.validateConnectBasic(rows);
-}
-
-export function validateConnectAdvanced(rows: AdvancedRow[], hasSpeech: boolean): FieldErrors {
-  return wasm.validateConnectAdvanced(rows, hasSpeech);
-}
-
-export function hasOnlyBasicFeatures(rows: RoutingRow[]): boolean {
-  return wasm.hasOnlyBasicFeatures(rows);
-}
-
-export function usesAdditionalFeatures(rows: RoutingRow[]): boolean {
-  return wasm.usesAdditionalFeatures(rows);
-}
-
-export function validateDestinationNumber(form: DestinationNumberForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateDestinationNumber(form, takenDescriptions);
-}
-
-export function validateDestinationPlan(form: DestinationPlanForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateDestinationPlan(form, takenDescriptions);
-}
-
-/** The plan with its rows fitted to its type (multi dial: ring length on the first row only). */
-export function fitDestinationPlan(form: DestinationPlanForm): DestinationPlanForm {
-  return wasm.fitDestinationPlan(form);
-}
-
-export function validateQueue(form: QueueForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateQueue(form, takenDescriptions);
-}
-
-export function validateVoicemail(form: VoicemailForm): FieldErrors {
-  return wasm.validateVoicemail(form);
-}
-
-export function validateAudio(form: AudioForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateAudio(form, takenDescriptions);
-}
-
+// wasm answers undefined for "none"; this and whisperTextProblem answer null, as their callers
+// expect.
 /** A message when the file's first bytes are not the audio its extension claims, else null. */
 export function audioContentProblem(fileName: string, head: Uint8Array): string | null {
   return wasm.audioContentProblem(fileName, head) ?? null;
@@ -215,58 +143,24 @@ export type {
   WhisperSource,
 } from './pkg/domain_wasm.js';
 
-let extrasConstants: wasm.RoutingExtrasConstants | null = null;
+let extrasConstants: RoutingExtrasConstants | null = null;
 
 /** Transfer types, terminators, delays, DTMF digits and timeouts, DTMF IVR keys, whisper length. */
-export function routingExtrasConstants(): wasm.RoutingExtrasConstants {
+export function routingExtrasConstants(): RoutingExtrasConstants {
   extrasConstants ??= wasm.routingExtrasConstants();
   return extrasConstants;
 }
 
-/** Call categories. Key: form_description. */
-export function validateCategory(form: wasm.GroupForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateCategory(form, takenDescriptions);
-}
-
-/** Report groups and secondary report groups. Key: form_description. */
-export function validateReportGroup(form: wasm.GroupForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateReportGroup(form, takenDescriptions);
-}
-
-/** Keys: form_description, form_active_flag, form_transfer_type, form_terminator, form_delay_before, form_delay_after. */
-export function validateInCallAttribution(
-  form: wasm.InCallAttributionForm,
-  takenDescriptions: string[] = [],
-): FieldErrors {
-  return wasm.validateInCallAttribution(form, takenDescriptions);
-}
-
-/** Keys: description, introAudio, endAudio, minimumDigits, maximumDigits, initialTimeout, internalTimeout. */
-export function validateDtmfPlan(form: wasm.DtmfPlanForm): FieldErrors {
-  return wasm.validateDtmfPlan(form);
-}
-
-/** Keys: description, introAudioId, endAudioId, keys, keyDescription[i], keyCategoryId[i]. */
-export function validateDtmfIvr(form: wasm.DtmfIvrForm): FieldErrors {
-  return wasm.validateDtmfIvr(form);
-}
-
-/** Keys: description, dynamicWhisper, dynamicWhisper[i] (i = source row). */
-export function validateDynamicWhisper(form: wasm.DynamicWhisperForm, takenDescriptions: string[] = []): FieldErrors {
-  return wasm.validateDynamicWhisper(form, takenDescriptions);
-}
+export {
+  validateCategory,
+  validateDtmfIvr,
+  validateDtmfPlan,
+  validateDynamicWhisper,
+  validateInCallAttribution,
+  validateReportGroup,
+} from './pkg/domain_wasm.js';
 
 /** The play button's check: 'Please input the dynamic whisper text.' or null. */
 export function whisperTextProblem(text: string): string | null {
   return wasm.whisperTextProblem(text) ?? null;
-}
-
-/** How the routing list and its export name a row's kind ('Static', 'Dynamic pool'). */
-export function kindLabel(kind: string): string {
-  return wasm.kindLabel(kind);
-}
-
-/** The service plan choice that disconnects a number or pool. */
-export function disconnectLabel(): string {
-  return wasm.disconnectLabel();
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 /// A card form field the payment provider sent back as refused: the flag it sets in the return
 /// address (`nameError=1`) and what the payment page says beside the field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CardFieldError {
     pub field: &'static str,

@@ -15,6 +15,7 @@ pub const EMAIL_NOT_VALID: &str = "Must be a valid email.";
 /// The form as billingdetails/saveBillingDetails posts it (the form_ names in the comments).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BillingDetailsForm {
     /// form_companyName
     pub company_name: String,

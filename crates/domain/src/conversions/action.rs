@@ -29,6 +29,7 @@ pub const MIN_DURATION_MAX: i64 = 3_600;
 
 /// The ad platforms a conversion goes to: the integrations catalogue's identifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Platform {
     #[serde(rename = "google_ads")]
     GoogleAds,
@@ -85,6 +86,7 @@ impl Platform {
 /// form_source_medium, form_tag, form_active); '' is 'any' for a condition.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConversionForm {
     pub name: String,
     pub platform: String,
@@ -102,6 +104,7 @@ pub struct ConversionForm {
 /// A conversion action as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConversionAction {
     pub name: String,
     pub platform: Platform,
@@ -117,6 +120,7 @@ pub struct ConversionAction {
 /// What the rule reads of a stored call.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConversionCall {
     pub inbound: bool,
     pub duration_seconds: i64,

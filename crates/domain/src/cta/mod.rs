@@ -67,6 +67,7 @@ impl CtaKind {
 /// form_pages: one pattern a line).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CtaForm {
     pub name: String,
     pub kind: String,
@@ -127,6 +128,8 @@ pub fn validate_cta<S: AsRef<str>>(form: &CtaForm, taken: &[S]) -> FieldErrors {
 /// A click on a call-to-action: the visit it was in and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "CtaClick"))]
 pub struct Click {
     pub visit_id: i64,
     pub at: i64,
@@ -135,6 +138,8 @@ pub struct Click {
 /// A call: its id, the visit it came from (a pool call), and when it started.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "CtaCallStart"))]
 pub struct CallStart {
     pub id: i64,
     pub visit_id: Option<i64>,

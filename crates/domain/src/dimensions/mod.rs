@@ -49,6 +49,7 @@ pub fn choice_in_use(choice: &str, calls: i64) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DimensionKind {
     Text,
     Number,
@@ -82,6 +83,7 @@ impl DimensionKind {
 /// The definition form as posted: form_name, form_kind, form_choices (one a line).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DimensionForm {
     pub name: String,
     pub kind: String,
@@ -103,6 +105,7 @@ pub struct Dimension {
 /// calls that have it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DimensionContext {
     pub other_names: Vec<String>,
     /// None for a new dimension.
@@ -172,6 +175,8 @@ pub fn validate_dimension(form: &DimensionForm, context: &DimensionContext) -> F
 /// A typed value's answer: the value as stored, or the message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "DimensionValueAnswer"))]
 pub struct ValueAnswer {
     pub value: Option<String>,
     pub error: Option<String>,

@@ -41,6 +41,8 @@ pub fn section(def: &IntegrationDef, account: &AccountState) -> Option<Section> 
 /// A card's main button (spec: integration card buttons).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "IntegrationButton"))]
 pub enum MainButton {
     /// 'Add-on': not in the package, sold as an add-on.
     AddOn,
@@ -73,6 +75,7 @@ impl MainButton {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardButtons {
     pub main: MainButton,
     /// Remove (after the password is confirmed): configured, and there is something to remove.
@@ -104,6 +107,8 @@ pub fn card_buttons(def: &IntegrationDef, section: Section, configured: bool, ac
 /// One card of the overview.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "IntegrationCard"))]
 pub struct Card {
     /// The integration's identifier; `webhooks_api` for the one add-on card of both.
     pub identifier: String,
@@ -116,6 +121,8 @@ pub struct Card {
 /// The overview's cards by section, each in display order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "IntegrationOverview"))]
 pub struct Overview {
     pub authorised: Vec<Card>,
     pub unauthorised: Vec<Card>,

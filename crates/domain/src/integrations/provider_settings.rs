@@ -8,6 +8,7 @@ use crate::validation::FieldErrors;
 
 /// One thing an integration can send, as posted in `form_sends[]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SendOption {
     pub value: &'static str,
     pub label: &'static str,
@@ -16,6 +17,7 @@ pub struct SendOption {
 /// The settings form of an integration connected at the provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProviderSettingsDef {
     pub identifier: &'static str,
     /// The chooser's label, "Google Ads account".

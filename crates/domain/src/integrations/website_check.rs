@@ -43,6 +43,7 @@ pub fn status_label(code: u8) -> Option<&'static str> {
 /// The button a dynamic URL's row offers after a check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CheckAction {
     /// The script is there and working: configure the dynamic URL.
     Configure,
@@ -55,6 +56,8 @@ pub enum CheckAction {
 /// button after completion.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WebsiteCheckView"))]
 pub struct CheckView {
     pub label: Option<String>,
     pub failed: bool,

@@ -26,6 +26,9 @@ pub fn check_media_description(errors: &mut FieldErrors, text: &str) {
 /// An edit of one or more numbers: a field left None stays as it is; a list id 0 clears it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// In TypeScript each field may be left out as well as null (`?: T | null`).
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct AttributionEdit {
     pub media_description: Option<String>,
     pub channel: Option<i64>,

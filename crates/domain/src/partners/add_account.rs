@@ -18,6 +18,7 @@ pub const CUSTOMER_CREATED: &str = "Customer was created.";
 /// form_email for the owner to invite (all three empty: nobody is invited).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AddAccountForm {
     pub account_name: String,
     pub owner_first_name: String,

@@ -12,6 +12,7 @@ pub const WEBSITE_FORMAT: &str = "Website must be a web address starting https:/
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TechPartnerProfile {
     /// form_website (optional)
     pub website: String,

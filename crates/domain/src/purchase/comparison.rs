@@ -68,6 +68,7 @@ const FEATURES: &[Feature] = &[
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlanScopes {
     pub plan: String,
     pub included: Vec<String>,
@@ -76,6 +77,7 @@ pub struct PlanScopes {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum FeatureCell {
     Included,
     CostsApply,
@@ -84,6 +86,7 @@ pub enum FeatureCell {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FeatureRow {
     pub label: String,
     pub scope: String,
@@ -95,6 +98,7 @@ pub struct FeatureRow {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FeatureCategory {
     pub name: String,
     pub rows: Vec<FeatureRow>,
@@ -102,6 +106,7 @@ pub struct FeatureCategory {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlanComparison {
     pub plans: Vec<String>,
     pub categories: Vec<FeatureCategory>,

@@ -14,6 +14,7 @@ pub const CHANGE_PLAN_TITLE: &str = "Upgrade your plan";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OfferScreen {
     /// The add-on's details, with its price.
     AddOn,
@@ -25,6 +26,7 @@ pub enum OfferScreen {
 /// scope the account lacks: one rule for the menu's chip, the modal and services/getAddonPrice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OfferKind {
     /// An add-on of the current plan (or one bought before, bought again): its price, 'Add'.
     AddOn,
@@ -68,6 +70,7 @@ pub fn offer_kind(account: &AccountState, scope: &str) -> OfferKind {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AddonOffer {
     pub kind: OfferKind,
     pub screen: OfferScreen,
@@ -115,6 +118,7 @@ pub fn addon_offer(account: &AccountState, scope: &str, view_only: bool) -> Addo
 /// Why the purchase modal cannot sell a scope online, before any price is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PurchaseBarrier {
     /// Not a purchaser on an account that buys online: the account owner is asked.
     NotPurchaser,
@@ -151,6 +155,7 @@ pub fn purchase_barrier(account: &AccountState, scope: &str) -> Option<PurchaseB
 /// leave a scope the package has alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ScopeQuery {
     OpenAddOn,
     Upgrade,

@@ -14,6 +14,7 @@ use crate::purchase::rules::upgrades_online;
 /// A link of the page: its label, where it goes, and whether that is outside the app.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PageLink {
     pub label: String,
     pub path: String,
@@ -22,6 +23,7 @@ pub struct PageLink {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlanPage {
     /// The usage cards, recording storage, inclusive minutes, call charges and the plan
     /// comparison (and the server's services/getCallCharges).

@@ -8,6 +8,7 @@ use crate::account::AccountState;
 /// The page a purchased scope opens, with what it brings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Unlocked {
     /// The page's menu label ('Speech Insights').
     pub label: String,

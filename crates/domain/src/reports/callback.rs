@@ -11,6 +11,7 @@ pub const CALLBACK_WINDOW_SECONDS: i64 = 7 * 86_400;
 /// One call of one caller (in either direction), as the rule needs it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallerCall {
     pub id: i64,
     /// The caller's number as stored (the same caller writes the same way).
@@ -22,6 +23,7 @@ pub struct CallerCall {
 /// A later call linked to the missed call that started its chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallbackLink {
     pub call_id: i64,
     pub first_call_id: i64,

@@ -9,6 +9,7 @@ pub const ABANDONED_UNDER_SECONDS: i64 = 15;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CallOutcome {
     Answered,
     Missed,
@@ -56,14 +57,20 @@ impl CallOutcome {
 /// How a call ended, as the call path and the carrier report it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallFacts {
+    // The browser may leave any out (TypeScript `?`): serde's default fills it.
     /// Seconds a destination talked with the caller (0: nobody answered).
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub talk_seconds: i64,
     /// Whether every destination tried was busy.
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub busy: bool,
     /// Whether the caller reached a voicemail box.
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub reached_voicemail: bool,
     /// Whether the caller hung up while an IVR menu played, before choosing where to go.
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub ended_in_ivr: bool,
 }
 

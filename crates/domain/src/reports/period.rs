@@ -24,6 +24,7 @@ pub const PRESET_MESSAGE: &str = "Choose a date range from the list.";
 /// A date range as the filters name it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "preset")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DatePreset {
     Today,
     Yesterday,
@@ -41,6 +42,7 @@ pub enum DatePreset {
 /// A period: its first and last local day, and the instants it covers, [start, end).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReportPeriod {
     pub first_day: String,
     pub last_day: String,

@@ -9,6 +9,7 @@ use crate::route_table::ADVANCED_ROUTING_SCOPES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoutingAccess {
     /// Routing pages need the /routing page's guard (a customer account, not a partner or
     /// technology-partner portal, with admin-menu rights), a non-group account and

@@ -22,6 +22,7 @@ const DESCRIPTION: TextRule =
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AudioForm {
     pub description: String,
     pub sentence: String,

@@ -11,6 +11,7 @@ use super::time_of_day::{RowType, TimeRow, MINUTES_PER_DAY};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallAnswer {
     /// The index of the first row covering the moment; None when no row does (a gap).
     pub row: Option<usize>,

@@ -18,6 +18,7 @@ pub const INVALID_URL: &str = "Please enter a valid URL.";
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoutingRow {
     pub id: i64,
     /// "static" or "dynamic".
@@ -93,6 +94,7 @@ pub fn uses_additional_features(rows: &[RoutingRow]) -> bool {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BasicRow {
     pub kind: String,
     pub description: String,
@@ -103,6 +105,7 @@ pub struct BasicRow {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AdvancedRow {
     pub kind: String,
     pub description: String,

@@ -50,6 +50,7 @@ pub const MESSAGE_MODES: [(u32, &str); 5] = [
 ];
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Choice {
     pub id: u32,
     pub label: &'static str,
@@ -58,6 +59,7 @@ pub struct Choice {
 /// Everything the routing screens' selects offer, in one answer for the browser.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoutingConstants {
     pub ring_lengths: Vec<u32>,
     pub ring_lengths_multi_dial: Vec<u32>,

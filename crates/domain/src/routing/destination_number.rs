@@ -15,6 +15,7 @@ const DESCRIPTION: TextRule =
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DestinationNumberForm {
     pub description: String,
     pub destination: String,

@@ -22,6 +22,7 @@ pub const MULTI_DIAL: i64 = 1;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DestinationRow {
     /// The destination number's id, 0 when not chosen.
     pub destination: i64,
@@ -32,6 +33,7 @@ pub struct DestinationRow {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DestinationPlanForm {
     pub description: String,
     /// 0 hunt group, 1 multi dial.

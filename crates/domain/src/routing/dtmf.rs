@@ -35,6 +35,7 @@ pub const TOO_MANY_KEYS: &str = "A DTMF IVR can have at most 12 keys.";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DtmfPlanForm {
     pub description: String,
     pub intro_audio: i64,
@@ -108,6 +109,7 @@ pub fn validate_dtmf_plan(form: &DtmfPlanForm) -> Result<(), FieldErrors> {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DtmfIvrKey {
     pub description: String,
     pub category_id: i64,
@@ -118,6 +120,7 @@ pub struct DtmfIvrKey {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DtmfIvrForm {
     pub description: String,
     pub intro_audio_id: i64,

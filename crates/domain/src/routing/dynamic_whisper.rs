@@ -19,6 +19,7 @@ const DESCRIPTION: TextRule =
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WhisperSource {
     pub source_medium_id: i64,
     /// '' for no whisper on this source.
@@ -28,6 +29,7 @@ pub struct WhisperSource {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DynamicWhisperForm {
     pub description: String,
     pub sources: Vec<WhisperSource>,

@@ -23,6 +23,7 @@ const REPORT_GROUP_DESCRIPTION: TextRule =
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GroupForm {
     pub description: String,
 }

@@ -27,6 +27,7 @@ const DESCRIPTION: TextRule =
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InCallAttributionForm {
     pub description: String,
     pub active: String,

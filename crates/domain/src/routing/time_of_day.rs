@@ -30,6 +30,7 @@ pub fn invalid_time_message(row_number: usize) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum RowType {
     #[default]
     Routing,
@@ -58,6 +59,7 @@ impl RowType {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimeRow {
     pub from_day: i64,
     pub from_hour: i64,
@@ -108,6 +110,7 @@ pub fn minute_of_week(day: i64, hour: i64, minute: i64) -> Option<i64> {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ServicePlanForm {
     pub description: String,
     pub rows: Vec<TimeRow>,
@@ -128,6 +131,7 @@ pub fn set_row_type(row: TimeRow, plan_type: RowType) -> TimeRow {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TemplateKind {
     /// One row for the whole week.
     AllSame,

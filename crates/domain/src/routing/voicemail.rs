@@ -13,6 +13,7 @@ const DESCRIPTION: TextRule =
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VoicemailForm {
     pub description: String,
     pub audio_id: i64,

@@ -7,6 +7,7 @@ use super::time_of_day::{span_text, TimeRow, LAST_MINUTE_OF_WEEK, MINUTES_PER_DA
 
 /// A run of minutes within one day (inclusive, minutes of the day) covered by the same rows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Segment {
     pub from: i64,
     pub to: i64,
@@ -15,6 +16,7 @@ pub struct Segment {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DayBar {
     pub day: i64,
     pub segments: Vec<Segment>,
@@ -23,6 +25,7 @@ pub struct DayBar {
 /// A stretch of the week, "HH:MM" inclusive at both ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Span {
     pub from_day: i64,
     pub from_time: String,
@@ -33,6 +36,7 @@ pub struct Span {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeekGrid {
     pub days: Vec<DayBar>,
     pub gaps: Vec<Span>,

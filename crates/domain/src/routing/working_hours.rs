@@ -13,6 +13,7 @@ pub const END_AFTER_START: &str = "The end time must be after the start time.";
 /// destination plans for open hours and for the gaps (0 leaves a row to be chosen).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WorkingHours {
     pub days: Vec<i64>,
     pub start_hour: i64,

@@ -26,6 +26,7 @@ pub const ANSWER_CHOICE: &str = "Choose one of the answers.";
 /// How a question is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum AnswerKind {
     /// "yes" or "no".
     YesNo,
@@ -66,6 +67,7 @@ impl AnswerKind {
 /// A question as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Question {
     pub text: String,
     pub kind: AnswerKind,
@@ -75,6 +77,7 @@ pub struct Question {
 /// A question as the form posts it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct QuestionForm {
     /// form_question_text[i]
     pub text: String,
@@ -87,6 +90,7 @@ pub struct QuestionForm {
 /// The scorecard form.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScorecardForm {
     /// form_name
     pub name: String,

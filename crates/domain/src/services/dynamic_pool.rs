@@ -44,6 +44,7 @@ pub const CUSTOM_FORMAT_ID: i64 = 0;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DynamicPoolForm {
     /// The dynamic URL a new pool goes on; 0 for a new dynamic URL.
     pub campaign_id: i64,

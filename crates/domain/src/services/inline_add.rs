@@ -9,6 +9,7 @@ use crate::validation::FieldErrors;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum InlineList {
     Channel,
     MediaOwner,

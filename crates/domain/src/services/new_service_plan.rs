@@ -21,6 +21,7 @@ pub const PREFIX_RESTRICTED: &str = "This number prefix is restricted.";
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NewServicePlanForm {
     pub description: String,
     /// The international code's id, 0 for none.

@@ -31,6 +31,7 @@ pub fn recording_problem(call_recording: bool, has_inbound_recording: bool) -> O
 /// are optional).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StaticNumberForm {
     pub prefix: i64,
     pub destination_plan: i64,

@@ -30,6 +30,7 @@ const PAID_CLICK_IDS: &[&str] = &["gclid", "msclkid", "gbraid", "wbraid", "dclid
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourcePair {
     pub id: i64,
     pub source: String,
@@ -40,6 +41,7 @@ pub struct SourcePair {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Ruleset {
     pub pairs: Vec<SourcePair>,
     /// In the account's order.
@@ -53,6 +55,7 @@ pub struct Ruleset {
 /// A visitor's first visit: its pair and time (unix seconds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FirstTouch {
     pub source_medium_id: i64,
     pub started_at: i64,
@@ -61,11 +64,15 @@ pub struct FirstTouch {
 /// A visit as the classifier reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VisitFacts {
     pub landing_url: String,
     pub referrer: String,
+    // The browser may leave these out (TypeScript `?`): serde's default fills them.
     /// Unix seconds (only compared with the first touch).
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub started_at: i64,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub first_touch: Option<FirstTouch>,
 }
 
@@ -73,6 +80,7 @@ pub struct VisitFacts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Level {
     FirstTouch,
     LandingPage,
@@ -109,6 +117,7 @@ impl Level {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Classification {
     pub source_medium_id: i64,
     pub rule_id: Option<i64>,

@@ -82,6 +82,7 @@ pub const PAIR_NOT_UNIQUE: &str = "This source / medium already exists.";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum RuleField {
     UtmSource,
     UtmMedium,
@@ -147,6 +148,7 @@ impl RuleField {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum MatchOp {
     #[default]
     Equals,
@@ -170,6 +172,7 @@ impl MatchOp {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceRule {
     pub id: i64,
     pub source_medium_id: i64,
@@ -183,6 +186,7 @@ pub struct SourceRule {
 /// A rule as the form posts it (keys as text, so an unknown one gets a message).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RuleForm {
     pub field: String,
     pub op: String,
@@ -192,6 +196,7 @@ pub struct RuleForm {
 /// A pair as the form posts it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PairForm {
     pub source: String,
     pub medium: String,

@@ -34,6 +34,7 @@ const NAME: TextRule = TextRule::description(VOCABULARY_NAME_MAX, VOCABULARY_NAM
 /// The vocabulary form.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VocabularyForm {
     /// form_description
     pub description: String,

@@ -106,6 +106,7 @@ impl Side {
 /// The voice tag form.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VoiceTagForm {
     /// form_description: shown as the tag in the call log.
     pub description: String,

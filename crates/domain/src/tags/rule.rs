@@ -23,6 +23,7 @@ pub const CONDITION_NEEDED: &str = "A rule needs at least one condition.";
 /// What a rule reads of a call.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TagFacts {
     pub source_medium_id: Option<i64>,
     pub campaign_id: Option<i64>,
@@ -37,6 +38,7 @@ pub struct TagFacts {
 /// A rule of a tag: each condition set must hold (a conjunction); at least one is set.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TagRule {
     pub tag_id: i64,
     pub source_medium_id: Option<i64>,
@@ -52,6 +54,7 @@ pub struct TagRule {
 /// form_first_time, form_outcome); '' leaves a condition out.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TagRuleForm {
     pub source_medium: String,
     pub campaign: String,

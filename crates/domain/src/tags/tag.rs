@@ -17,6 +17,7 @@ const WHITE: [u8; 3] = [255, 255, 255];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TagForm {
     /// form_description
     pub description: String,

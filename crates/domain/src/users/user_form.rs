@@ -24,6 +24,7 @@ pub const NO_PERMISSIONS_FOR_OUTBOUND: &str = "The user you selected does not ha
 /// The user form's fields as posted to users/save (names in the comments).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserForm {
     /// form_first_name
     pub first_name: String,
@@ -47,6 +48,7 @@ pub struct UserForm {
 /// loaded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserFormContext {
     /// Accounts without auth codes do not ask for one.
     pub account_has_auth_code: bool,
@@ -62,6 +64,8 @@ pub struct UserFormContext {
     /// The user reaches accounts beyond the editor's, so who they are (names, email, home
     /// customer, recording and outbound settings) is shown read-only and not checked: only
     /// their access to the editor's accounts can change.
+    // The browser may leave it out (TypeScript `?`): serde's default fills it.
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub identity_read_only: bool,
 }
 

@@ -9,6 +9,8 @@ use crate::routing::ivr::Named;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "HistoryNames"))]
 pub struct Names {
     pub service_plans: Vec<Named>,
     pub destination_plans: Vec<Named>,

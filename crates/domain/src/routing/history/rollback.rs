@@ -19,6 +19,7 @@ use crate::routing::{validate_service_plan, RowType};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Change {
     pub id: i64,
     pub key: RecordKey,
@@ -30,6 +31,7 @@ pub struct Change {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LaterChange {
     pub id: i64,
     pub explanation: Vec<String>,
@@ -38,6 +40,7 @@ pub struct LaterChange {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "outcome", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum RollbackOutcome {
     /// No later change touched the records: they go back as they were before the change.
     Clean,
@@ -56,6 +59,7 @@ pub enum RollbackOutcome {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RollbackPlan {
     pub outcome: RollbackOutcome,
     /// The records to put back and their states; empty unless the outcome is clean or with later.

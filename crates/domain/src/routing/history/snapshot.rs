@@ -12,6 +12,7 @@ use crate::routing::ServicePlanForm;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StoredServicePlan {
     pub id: i64,
     #[serde(flatten)]
@@ -23,6 +24,7 @@ pub struct StoredServicePlan {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum EntryRoute {
     ServicePlan { id: i64 },
     Number { destination: String },
@@ -32,6 +34,7 @@ pub enum EntryRoute {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoutingEntry {
     pub id: i64,
     #[serde(default)]
@@ -43,6 +46,7 @@ pub struct RoutingEntry {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoutingSnapshot {
     pub service_plans: Vec<StoredServicePlan>,
     pub library: Library,

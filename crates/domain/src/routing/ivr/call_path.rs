@@ -13,6 +13,7 @@ pub const MAX_MENU_STEPS: usize = 50;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CallStep {
     /// The service plan row that answered, at the local day and time.
     #[serde(rename_all = "camelCase")]
@@ -24,6 +25,7 @@ pub enum CallStep {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CallEnd {
     DestinationPlan { id: i64, description: String },
     Voicemail { id: i64, description: String },
@@ -31,6 +33,7 @@ pub enum CallEnd {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallPath {
     pub steps: Vec<CallStep>,
     pub end: CallEnd,

@@ -14,6 +14,7 @@ use crate::routing::{RowType, TimeRow};
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StoredIvr {
     pub id: i64,
     #[serde(flatten)]
@@ -23,6 +24,7 @@ pub struct StoredIvr {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Named {
     pub id: i64,
     pub description: String,
@@ -32,6 +34,8 @@ pub struct Named {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "IvrLibrary"))]
 pub struct Library {
     pub ivrs: Vec<StoredIvr>,
     pub destination_plans: Vec<Named>,
@@ -51,6 +55,7 @@ impl Library {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FlowNode {
     /// `ivr-3`, `hangup-3`, `routing-7`, `voicemail-2`.
     pub id: String,
@@ -62,6 +67,7 @@ pub struct FlowNode {
 
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FlowEdge {
     pub from: String,
     pub to: String,
@@ -72,6 +78,7 @@ pub struct FlowEdge {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FlowIssues {
     /// Sentences naming each menu that can reach itself with no way out.
     pub loops: Vec<String>,
@@ -81,6 +88,7 @@ pub struct FlowIssues {
 
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IvrFlow {
     pub nodes: Vec<FlowNode>,
     pub edges: Vec<FlowEdge>,

@@ -38,6 +38,7 @@ const DESCRIPTION: TextRule = TextRule::description(IVR_DESCRIPTION_MAX, "Descri
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IvrForm {
     pub description: String,
     pub intro_audio: i64,
