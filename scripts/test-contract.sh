@@ -68,6 +68,9 @@ own_tags() {
   esac
 }
 OTHERS_EXAMPLES=${OTHERS_EXAMPLES:-3}
+# OTHERS_EXAMPLES=0 leaves out those few cases of every other operation: the 403 a portal's user
+# meets there is decided from the account state in memory, the same on either database, so the
+# test command proves it once, on SQLite.
 
 run_persona() { # SESSION PERSONA
   local session=$1 subdir=${2%@*} own
@@ -83,6 +86,7 @@ run_persona() { # SESSION PERSONA
   done
   echo "-- $2's own operations (tags: $own, ${shared[*]}), every phase"
   run_schemathesis "$session" "$subdir" "${include[@]}" || return
+  [ "$OTHERS_EXAMPLES" = 0 ] && return
   echo "-- every other operation as $2: fuzzing, $OTHERS_EXAMPLES cases each"
   run_schemathesis "$session" "$subdir-others" "${exclude[@]}" --phases fuzzing --max-examples "$OTHERS_EXAMPLES"
 }

@@ -33,7 +33,7 @@ async fn site() -> String {
         .route(
             "/slow",
             get(|| async {
-                tokio::time::sleep(Duration::from_secs(10)).await;
+                tokio::time::sleep(Duration::from_secs(60)).await;
                 Html("late")
             }),
         )
@@ -164,7 +164,8 @@ async fn slow_looping_huge_and_missing_pages_end_in_error_checking_website() {
         let job = check(&app, &owner, &format!("{site}{path}")).await;
         assert_eq!(job["WechStatus"], 6, "{path}");
         assert_eq!(job["WechMhct"], 0, "{path}");
-        assert!(started.elapsed() < Duration::from_secs(8), "{path} took {:?}", started.elapsed());
+        // The slow page answers after a minute: the check gave up long before.
+        assert!(started.elapsed() < Duration::from_secs(30), "{path} took {:?}", started.elapsed());
     }
 }
 
