@@ -51,17 +51,7 @@ impl SecretBox {
         let mut fresh = [0u8; 32];
         rand::rngs::OsRng.fill_bytes(&mut fresh);
         let hex: String = fresh.iter().map(|b| format!("{b:02x}")).collect();
-        sqlx::query("INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-            .bind(KEY_NAME)
-            .bind(hex)
-            .execute(db)
-            .await
-            .map_err(|e| e.to_string())?;
-        let (stored,): (String,) = sqlx::query_as("SELECT value FROM app_secrets WHERE name = $1")
-            .bind(KEY_NAME)
-            .fetch_one(db)
-            .await
-            .map_err(|e| e.to_string())?;
+        let stored = crate::store::app_secrets::kept_or_stored(db, KEY_NAME, &hex).await.map_err(|e| e.to_string())?;
         let key = parse_hex_key(&stored).ok_or("the stored settings encryption key is damaged")?;
         Ok(SecretBox::new(&key))
     }

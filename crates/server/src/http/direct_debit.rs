@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use super::accountsettings::current_state;
 use crate::http::kit::error::AppError;
 use crate::http::kit::session::page_session;
-use crate::providers::payments::{self, Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
+use crate::providers::payments::{Journey, APP_BASE, MANDATE_RETURN_PATH, MANDATE_SIGNED_RETURN};
 use crate::state::AppState;
 use crate::store::{billing, payment_orders};
 
@@ -61,7 +61,7 @@ async fn record(state: &AppState, customer: CustomerId, answer: &HashMap<String,
     }
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
-    if !payments::claim(&mut tx, Journey::MandateFlow, text("flowid"), customer, now).await? {
+    if !payment_orders::claim(&mut tx, Journey::MandateFlow, text("flowid"), customer, now).await? {
         return Ok(false);
     }
     let updated = billing::set_direct_debit(&mut tx, customer, mandate, account, now).await?;

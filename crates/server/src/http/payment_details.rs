@@ -15,7 +15,7 @@ use crate::http::contract::Done;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
-use crate::providers::payments::{self, Journey, APP_BASE, RETURN_PAGE};
+use crate::providers::payments::{Journey, APP_BASE, RETURN_PAGE};
 use crate::state::AppState;
 use crate::store::{billing, payment_orders};
 use domain::FieldErrors;
@@ -167,7 +167,7 @@ async fn confirm_card(
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
     // Used once, by the customer it was made for, while fresh: a replay changes nothing.
-    let claimed = payments::claim(&mut tx, Journey::CardOrder, &form.orderid, user.customer(), now).await?;
+    let claimed = payment_orders::claim(&mut tx, Journey::CardOrder, &form.orderid, user.customer(), now).await?;
     if !claimed {
         tracing::warn!(customer = user.customer().get(), "card answer refused: unknown, used or expired order");
         return Err(refused());

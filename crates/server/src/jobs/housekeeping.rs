@@ -18,6 +18,7 @@ use tokio::task::JoinHandle;
 use crate::providers::payments::{COMPLETED_ORDER_RETENTION_SECONDS, ORDER_LIFETIME_SECONDS};
 use crate::state::AppState;
 use crate::store::call_retention::{self, Purged};
+use crate::store::expired::{self, Cutoffs};
 use crate::store::{api_rate, routing_history, sessions, throttle};
 
 // The billing run invoices any of its last months still without an invoice from the stored
@@ -32,38 +33,23 @@ pub const SANDBOX_PHONE_RETENTION_SECONDS: i64 = 24 * 60 * 60;
 
 /// Deletes everything expired at `now`; returns how many rows went.
 pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
-    let mut tx = crate::db::begin_write(db).await?;
-    let mut purged = 0;
-    for (sql, cutoff) in [
-        ("DELETE FROM sessions WHERE last_seen_at < $1", now - sessions::IDLE_SECONDS),
-        ("DELETE FROM sessions WHERE created_at < $1", now - sessions::ABSOLUTE_SECONDS),
-        ("DELETE FROM password_confirmations WHERE expires_at < $1 OR used_at IS NOT NULL", now),
-        ("DELETE FROM password_resets WHERE expires_at < $1 OR used_at IS NOT NULL", now),
-        ("DELETE FROM oauth_states WHERE expires_at < $1 OR used_at IS NOT NULL", now),
-        ("DELETE FROM sandbox_oauth_codes WHERE expires_at < $1 OR used_at IS NOT NULL", now),
-        ("DELETE FROM login_failures WHERE failed_at <= $1", now - throttle::WINDOW_SECONDS),
-        ("DELETE FROM api_rate_counts WHERE window_start <= $1", now - api_rate::WINDOW_SECONDS),
+    let cutoffs = Cutoffs {
+        now,
+        idle_sessions: now - sessions::IDLE_SECONDS,
+        old_sessions: now - sessions::ABSOLUTE_SECONDS,
+        login_failures: now - throttle::WINDOW_SECONDS,
+        api_rate_counts: now - api_rate::WINDOW_SECONDS,
         // A first touch older than 30 days no longer credits anything.
-        ("DELETE FROM visitors WHERE first_seen_at <= $1", now - domain::sources::FIRST_TOUCH_DAYS * 24 * 60 * 60),
-        ("DELETE FROM card_orders WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
-        ("DELETE FROM card_orders WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
-        ("DELETE FROM direct_debit_flows WHERE completed_at IS NULL AND created_at < $1", now - ORDER_LIFETIME_SECONDS),
-        ("DELETE FROM direct_debit_flows WHERE completed_at < $1", now - COMPLETED_ORDER_RETENTION_SECONDS),
-        ("DELETE FROM sandbox_phone_messages WHERE sent_at < $1", now - SANDBOX_PHONE_RETENTION_SECONDS),
-        ("DELETE FROM caller_id_code_events WHERE happened_at <= $1", now - domain::caller_ids::DAY_SECONDS),
-        ("DELETE FROM sale_uploads WHERE created_at < $1", now - crate::store::sale_uploads::KEPT_SECONDS),
-        (
-            "DELETE FROM website_checks WHERE finished_at < $1
-               AND id <> (SELECT MAX(l.id) FROM website_checks l
-                          WHERE l.dynamic_url_id = website_checks.dynamic_url_id AND l.finished_at IS NOT NULL)",
-            now - WEBSITE_CHECK_RETENTION_SECONDS,
-        ),
-    ] {
-        purged += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
-    }
-    tx.commit().await?;
-    purged += routing_history::purge_older_than(db, now - routing_history::RETENTION_SECONDS).await?;
-    Ok(purged)
+        visitors: now - domain::sources::FIRST_TOUCH_DAYS * 24 * 60 * 60,
+        unused_orders: now - ORDER_LIFETIME_SECONDS,
+        completed_orders: now - COMPLETED_ORDER_RETENTION_SECONDS,
+        sandbox_phone_messages: now - SANDBOX_PHONE_RETENTION_SECONDS,
+        caller_id_code_events: now - domain::caller_ids::DAY_SECONDS,
+        sale_uploads: now - crate::store::sale_uploads::KEPT_SECONDS,
+        website_checks: now - WEBSITE_CHECK_RETENTION_SECONDS,
+    };
+    let purged = expired::delete(db, &cutoffs).await?;
+    Ok(purged + routing_history::purge_older_than(db, now - routing_history::RETENTION_SECONDS).await?)
 }
 
 /// Purges the calls (with their recordings) older than `call_retention_months` calendar months

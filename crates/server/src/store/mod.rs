@@ -1,11 +1,11 @@
 //! The queries, behind small functions, so a second database backend is an addition rather
 //! than a rewrite. A handler or job calls these; the few statements still outside (the demo
-//! seed, the providers' sandboxes, the settings key, a few handlers) are listed in
-//! docs/storage.md.
+//! seed, the sandboxes standing in for outside providers) are listed in docs/storage.md.
 
 pub mod accounts;
 pub mod agents;
 pub mod api_rate;
+pub mod app_secrets;
 pub mod audios;
 pub mod billing;
 pub mod branding;
@@ -25,6 +25,7 @@ pub mod destinations;
 pub mod dimensions;
 pub mod dynamic_pools;
 pub mod dynamic_urls;
+pub mod expired;
 pub mod first_run;
 pub mod integrations;
 pub mod inventory;

@@ -1,11 +1,13 @@
 //! Card orders and Direct Debit flows: each trip to a payment provider's hosted page, used at
-//! most once (`payments::claim`). Showing the card page or the billing details hands out the
+//! most once (`claim`). Showing the card page or the billing details hands out the
 //! user's live one again instead of adding a row each time.
 
 use crate::store::CustomerId;
 use sqlx::AnyPool;
 
-use crate::providers::payments::{new_order_id, Journey, ORDER_REUSE_SECONDS};
+use sqlx::{Any, Transaction};
+
+use crate::providers::payments::{new_order_id, Journey, ORDER_LIFETIME_SECONDS, ORDER_REUSE_SECONDS};
 
 /// The table and id column of a journey.
 fn table(journey: Journey) -> (&'static str, &'static str) {
@@ -48,4 +50,29 @@ pub async fn live_or_new(
         .execute(db)
         .await?;
     Ok(new)
+}
+
+/// Marks a card order or mandate flow used: once, by the customer it was made for, while fresh
+/// (within ORDER_LIFETIME_SECONDS). False when it is unknown, used, expired or another
+/// customer's: a replayed answer changes nothing.
+pub async fn claim(
+    tx: &mut Transaction<'_, Any>,
+    journey: Journey,
+    id: &str,
+    customer: CustomerId,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let (table, id_column) = table(journey);
+    let sql = format!(
+        "UPDATE {table} SET completed_at = $1
+         WHERE {id_column} = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4"
+    );
+    let claimed = sqlx::query(&sql)
+        .bind(now)
+        .bind(id)
+        .bind(customer)
+        .bind(now - ORDER_LIFETIME_SECONDS)
+        .execute(&mut **tx)
+        .await?;
+    Ok(claimed.rows_affected() == 1)
 }

@@ -9,13 +9,12 @@
 
 mod signature;
 
-use crate::store::CustomerId;
 use std::sync::Arc;
 
 pub use signature::{sha_sign, signature_matches};
 
 use rand::RngCore;
-use sqlx::{Any, AnyPool, Transaction};
+use sqlx::AnyPool;
 
 /// The merchant id the sandbox knows us by.
 pub const PSPID: &str = "CALLTRACK";
@@ -109,36 +108,6 @@ pub enum Journey {
     MandateFlow,
 }
 
-/// Marks a card order or mandate flow used: once, by the customer it was made for, while fresh
-/// (within ORDER_LIFETIME_SECONDS). False when it is unknown, used, expired or another
-/// customer's: a replayed answer changes nothing.
-pub async fn claim(
-    tx: &mut Transaction<'_, Any>,
-    journey: Journey,
-    id: &str,
-    customer: CustomerId,
-    now: i64,
-) -> sqlx::Result<bool> {
-    let sql = match journey {
-        Journey::CardOrder => {
-            "UPDATE card_orders SET completed_at = $1
-             WHERE order_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4"
-        }
-        Journey::MandateFlow => {
-            "UPDATE direct_debit_flows SET completed_at = $1
-             WHERE flow_id = $2 AND customer_id = $3 AND completed_at IS NULL AND created_at >= $4"
-        }
-    };
-    let claimed = sqlx::query(sql)
-        .bind(now)
-        .bind(id)
-        .bind(customer)
-        .bind(now - ORDER_LIFETIME_SECONDS)
-        .execute(&mut **tx)
-        .await?;
-    Ok(claimed.rows_affected() == 1)
-}
-
 fn random_hex(bytes: usize) -> String {
     let mut raw = vec![0u8; bytes];
     rand::thread_rng().fill_bytes(&mut raw);
@@ -163,13 +132,5 @@ pub async fn passphrase(db: &AnyPool, configured: Option<&str>) -> sqlx::Result<
     if let Some(configured) = configured.filter(|p| !p.is_empty()) {
         return Ok(configured.to_string());
     }
-    sqlx::query(
-        "INSERT INTO app_secrets (name, value) VALUES ('card_sha_passphrase', $1) ON CONFLICT (name) DO NOTHING",
-    )
-    .bind(random_hex(32))
-    .execute(db)
-    .await?;
-    let (value,): (String,) =
-        sqlx::query_as("SELECT value FROM app_secrets WHERE name = 'card_sha_passphrase'").fetch_one(db).await?;
-    Ok(value)
+    crate::store::app_secrets::kept_or_stored(db, "card_sha_passphrase", &random_hex(32)).await
 }
