@@ -8749,8 +8749,7 @@ export interface components {
         };
         /** @description A campaign's new name. */
         RenameCampaign: {
-            /** @description The inline add's rule decides (`validate_inline_add`); the bound stops absurd input. */
-            campaign?: string;
+            campaign: string;
             /** Format: int64 */
             id?: number;
         };
@@ -16278,7 +16277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): campaign (among the account's other campaigns) */
             422: {
                 headers: {
                     [name: string]: unknown;

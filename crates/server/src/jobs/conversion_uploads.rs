@@ -16,6 +16,7 @@ use tokio::task::JoinHandle;
 
 use crate::state::AppState;
 use crate::store::conversions::{self as store, DueUpload};
+use crate::store::sandbox_conversions as sandbox;
 
 pub const INTERVAL: Duration = Duration::from_secs(5 * 60);
 const DAY: i64 = 24 * 60 * 60;
@@ -53,51 +54,19 @@ impl ConversionPlatforms for Sandbox<'_> {
 }
 
 async fn sandbox_receive(db: &AnyPool, upload: &DueUpload, now: i64) -> sqlx::Result<Answer> {
-    let out: Option<i64> =
-        sqlx::query_scalar("SELECT until_at FROM sandbox_conversion_outages WHERE platform = $1 AND until_at > $2")
-            .bind(&upload.platform)
-            .bind(now)
-            .fetch_optional(db)
-            .await?;
-    if out.is_some() {
+    if sandbox::is_down(db, &upload.platform, now).await? {
         return Ok(Answer::Unavailable("503 Service unavailable: the platform is down, try again later.".into()));
     }
-    let stored = sqlx::query(
-        "INSERT INTO sandbox_conversion_uploads (customer_id, platform, order_id, conversion_name, caller, call_time,
-             click_id, consent, value_pence, currency, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (customer_id, platform, order_id) DO NOTHING",
-    )
-    .bind(upload.customer_id)
-    .bind(&upload.platform)
-    .bind(order_id(upload))
-    .bind(&upload.name)
-    .bind(&upload.caller)
-    .bind(&upload.call_time)
-    .bind(&upload.click_id)
-    .bind(&upload.consent)
-    .bind(upload.value_pence)
-    .bind(&upload.currency)
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(if stored.rows_affected() == 0 {
-        Answer::Duplicate("Already received: this conversion was uploaded before.".into())
-    } else {
+    Ok(if sandbox::receive(db, upload, &order_id(upload), now).await? {
         Answer::Accepted("Received: 1 conversion accepted.".into())
+    } else {
+        Answer::Duplicate("Already received: this conversion was uploaded before.".into())
     })
 }
 
 /// Makes the sandbox platform unavailable until `until` (a past time ends the outage).
 pub async fn sandbox_outage(db: &AnyPool, platform: &str, until: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO sandbox_conversion_outages (platform, until_at) VALUES ($1, $2)
-         ON CONFLICT (platform) DO UPDATE SET until_at = excluded.until_at",
-    )
-    .bind(platform)
-    .bind(until)
-    .execute(db)
-    .await?;
-    Ok(())
+    sandbox::set_outage(db, platform, until).await
 }
 
 /// What a run did.

@@ -4,6 +4,7 @@
 //! agreed to; exchanging it yields the account connected. Google Analytics' properties come
 //! from the provider too.
 
+use crate::store::sandbox_ad_platforms as sandbox;
 use crate::store::CustomerId;
 use sqlx::AnyPool;
 
@@ -90,35 +91,16 @@ impl AdPlatforms for Sandbox<'_> {
     }
 
     async fn exchange(&self, identifier: &str, code: &str, customer: CustomerId, now: i64) -> Result<Grant> {
-        let row: Option<(String,)> = sqlx::query_as(
-            "UPDATE sandbox_oauth_codes SET used_at = $1
-             WHERE code_hash = $2 AND identifier = $3 AND customer_id = $4 AND used_at IS NULL AND expires_at > $1
-             RETURNING account",
-        )
-        .bind(now)
-        .bind(token_hash(code))
-        .bind(identifier)
-        .bind(customer)
-        .fetch_optional(self.0)
-        .await?;
-        row.map(|(account,)| Grant { account }).ok_or(ProviderError::Refused)
+        let account = sandbox::use_code(self.0, &token_hash(code), identifier, customer, now).await?;
+        account.map(|account| Grant { account }).ok_or(ProviderError::Refused)
     }
 
     async fn ga_properties(&self, customer: CustomerId) -> Result<Vec<GaProperty>> {
-        Ok(sqlx::query_as("SELECT ua, url FROM sandbox_ga_properties WHERE customer_id = $1 ORDER BY ua")
-            .bind(customer)
-            .fetch_all(self.0)
-            .await?)
+        Ok(sandbox::ga_properties(self.0, customer).await?)
     }
 
     async fn accounts(&self, identifier: &str, customer: CustomerId) -> Result<Vec<ProviderAccount>> {
-        Ok(sqlx::query_as(
-            "SELECT account_id, name FROM sandbox_provider_accounts WHERE customer_id = $1 AND identifier = $2 ORDER BY account_id",
-        )
-        .bind(customer)
-        .bind(identifier)
-        .fetch_all(self.0)
-        .await?)
+        Ok(sandbox::accounts(self.0, identifier, customer).await?)
     }
 }
 
@@ -157,52 +139,16 @@ pub async fn sandbox_consent(
     now: i64,
 ) -> sqlx::Result<String> {
     let code = random_token();
-    let mut tx = crate::db::begin_write(db).await?;
-    sqlx::query("DELETE FROM sandbox_oauth_codes WHERE expires_at <= $1").bind(now).execute(&mut *tx).await?;
-    sqlx::query(
-        "INSERT INTO sandbox_oauth_codes (code_hash, customer_id, identifier, account, expires_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(token_hash(&code))
-    .bind(customer)
-    .bind(identifier)
-    .bind(account)
-    .bind(now + CODE_SECONDS)
-    .execute(&mut *tx)
-    .await?;
-    if identifier == "google_analytics" {
-        let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM sandbox_ga_properties WHERE customer_id = $1")
-            .bind(customer)
-            .fetch_one(&mut *tx)
-            .await?;
-        if existing == 0 {
-            let sites: Vec<(String,)> =
-                sqlx::query_as("SELECT url FROM dynamic_urls WHERE customer_id = $1 ORDER BY id LIMIT 3")
-                    .bind(customer)
-                    .fetch_all(&mut *tx)
-                    .await?;
-            let sites = if sites.is_empty() { vec![("https://www.example.co.uk/".to_string(),)] } else { sites };
-            for (i, (url,)) in sites.iter().enumerate() {
-                sqlx::query("INSERT INTO sandbox_ga_properties (customer_id, ua, url) VALUES ($1, $2, $3)")
-                    .bind(customer)
-                    .bind(format!("G-{customer:06}{i:02}"))
-                    .bind(url)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-        }
-    }
-    for found in sandbox_accounts(identifier, customer, customer_name) {
-        sqlx::query(
-            "INSERT INTO sandbox_provider_accounts (customer_id, identifier, account_id, name) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (customer_id, identifier, account_id) DO NOTHING",
-        )
-        .bind(customer)
-        .bind(identifier)
-        .bind(&found.account_id)
-        .bind(&found.name)
-        .execute(&mut *tx)
-        .await?;
-    }
-    tx.commit().await?;
+    let accounts = sandbox_accounts(identifier, customer, customer_name);
+    let consent = sandbox::Consent {
+        code_hash: &token_hash(&code),
+        customer,
+        identifier,
+        account,
+        expires_at: now + CODE_SECONDS,
+        ga_properties: identifier == "google_analytics",
+        accounts: &accounts,
+    };
+    sandbox::consent(db, &consent, now).await?;
     Ok(code)
 }

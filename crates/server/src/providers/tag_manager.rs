@@ -3,7 +3,7 @@
 //! a second tag in a container is refused (already set up), a workspace with someone else's
 //! changes needs a manual publish, and a version can be made and published.
 
-use crate::db::Flag;
+use crate::store::sandbox_tag_manager as store;
 use crate::store::CustomerId;
 use sqlx::AnyPool;
 
@@ -78,85 +78,52 @@ pub struct Sandbox<'a>(pub &'a AnyPool);
 /// The account of a path (its first two segments), when it is the customer's.
 async fn owns(db: &AnyPool, customer: CustomerId, path: &str) -> Result<()> {
     let account: String = path.split('/').take(2).collect::<Vec<_>>().join("/");
-    let found: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM tm_accounts WHERE path = $1 AND customer_id = $2")
-        .bind(&account)
-        .bind(customer)
-        .fetch_optional(db)
-        .await?;
-    found.map(|_| ()).ok_or(TagManagerError::NotFound)
+    if store::owns_account(db, customer, &account).await? {
+        Ok(())
+    } else {
+        Err(TagManagerError::NotFound)
+    }
 }
 
-async fn items(db: &AnyPool, sql: &str, parent: &str) -> Result<Vec<Item>> {
-    let rows: Vec<(String, String)> = sqlx::query_as(sql).bind(parent).fetch_all(db).await?;
-    Ok(rows.into_iter().map(|(name, path)| Item { name, path }).collect())
+fn items(rows: Vec<(String, String)>) -> Vec<Item> {
+    rows.into_iter().map(|(name, path)| Item { name, path }).collect()
 }
 
 /// The container of a workspace path that exists.
 async fn container_of(db: &AnyPool, workspace: &str) -> Result<String> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT container_path FROM tm_workspaces WHERE path = $1")
-        .bind(workspace)
-        .fetch_optional(db)
-        .await?;
-    row.map(|(c,)| c).ok_or(TagManagerError::NotFound)
+    store::container_of(db, workspace).await?.ok_or(TagManagerError::NotFound)
 }
 
 impl TagManager for Sandbox<'_> {
     async fn accounts(&self, customer: CustomerId) -> Result<Vec<Item>> {
-        let rows: Vec<(String, String)> =
-            sqlx::query_as("SELECT name, path FROM tm_accounts WHERE customer_id = $1 ORDER BY name")
-                .bind(customer)
-                .fetch_all(self.0)
-                .await?;
-        Ok(rows.into_iter().map(|(name, path)| Item { name, path }).collect())
+        Ok(items(store::accounts(self.0, customer).await?))
     }
 
     async fn containers(&self, customer: CustomerId, account: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, account).await?;
-        items(self.0, "SELECT name, path FROM tm_containers WHERE account_path = $1 ORDER BY name", account).await
+        Ok(items(store::containers(self.0, account).await?))
     }
 
     async fn workspaces(&self, customer: CustomerId, container: &str) -> Result<Vec<Item>> {
         owns(self.0, customer, container).await?;
-        items(self.0, "SELECT name, path FROM tm_workspaces WHERE container_path = $1 ORDER BY name", container).await
+        Ok(items(store::workspaces(self.0, container).await?))
     }
 
     async fn create_tag(&self, customer: CustomerId, workspace: &str, campaign_ref: &str, now: i64) -> Result<Item> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
-        let mut tx = crate::db::begin_write(self.0).await?;
-        let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_tags WHERE container_path = $1")
-            .bind(&container)
-            .fetch_one(&mut *tx)
-            .await?;
-        if existing > 0 {
+        let path = format!("{workspace}/tags/1");
+        if !store::add_tag_once(self.0, &path, (workspace, &container), campaign_ref, now).await? {
             return Err(TagManagerError::AlreadySetUp);
         }
-        let path = format!("{workspace}/tags/1");
-        sqlx::query("INSERT INTO tm_tags (path, workspace_path, container_path, campaign_ref, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&path)
-            .bind(workspace)
-            .bind(&container)
-            .bind(campaign_ref)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
         Ok(Item { name: TAG_NAME.to_string(), path })
     }
 
     async fn workspace_status(&self, customer: CustomerId, workspace: &str, tag: &str) -> Result<&'static str> {
         owns(self.0, customer, workspace).await?;
-        let row: Option<(Flag,)> = sqlx::query_as(
-            "SELECT w.has_other_changes FROM tm_workspaces w JOIN tm_tags t ON t.workspace_path = w.path
-             WHERE w.path = $1 AND t.path = $2",
-        )
-        .bind(workspace)
-        .bind(tag)
-        .fetch_optional(self.0)
-        .await?;
-        match row {
-            Some((Flag(true),)) => Ok("manual"),
-            Some((Flag(false),)) => Ok("publish"),
+        match store::has_other_changes(self.0, workspace, tag).await? {
+            Some(true) => Ok("manual"),
+            Some(false) => Ok("publish"),
             None => Err(TagManagerError::NotFound),
         }
     }
@@ -164,30 +131,15 @@ impl TagManager for Sandbox<'_> {
     async fn create_version(&self, customer: CustomerId, workspace: &str) -> Result<String> {
         owns(self.0, customer, workspace).await?;
         let container = container_of(self.0, workspace).await?;
-        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tm_versions WHERE container_path = $1")
-            .bind(&container)
-            .fetch_one(self.0)
-            .await?;
-        let path = format!("{container}/versions/{}", count + 1);
-        sqlx::query("INSERT INTO tm_versions (path, container_path, workspace_path) VALUES ($1, $2, $3)")
-            .bind(&path)
-            .bind(&container)
-            .bind(workspace)
-            .execute(self.0)
-            .await?;
-        Ok(path)
+        Ok(store::add_version(self.0, &container, workspace).await?)
     }
 
     async fn publish(&self, customer: CustomerId, version: &str, now: i64) -> Result<()> {
         owns(self.0, customer, version).await?;
-        let done = sqlx::query("UPDATE tm_versions SET published_at = $1 WHERE path = $2")
-            .bind(now)
-            .bind(version)
-            .execute(self.0)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(TagManagerError::NotFound);
+        if store::publish(self.0, version, now).await? {
+            Ok(())
+        } else {
+            Err(TagManagerError::NotFound)
         }
-        Ok(())
     }
 }

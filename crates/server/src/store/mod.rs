@@ -1,6 +1,6 @@
 //! The queries, behind small functions, so a second database backend is an addition rather
-//! than a rewrite. A handler or job calls these; the few statements still outside (the demo
-//! seed, the sandboxes standing in for outside providers) are listed in docs/storage.md.
+//! than a rewrite. A handler, job or provider calls these; only the demo's seed runs statements
+//! of its own (docs/storage.md).
 
 pub mod accounts;
 pub mod agents;
@@ -48,6 +48,9 @@ pub mod routing_history;
 pub mod sale_imports;
 pub mod sale_uploads;
 pub mod sales;
+pub mod sandbox_ad_platforms;
+pub mod sandbox_conversions;
+pub mod sandbox_tag_manager;
 pub mod scoring;
 pub mod service_plans;
 pub mod session_reads;

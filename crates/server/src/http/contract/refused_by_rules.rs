@@ -23,6 +23,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_managereportgroup_addReportGroup", "form_description"),
             ("post_managesecondaryreportgroup_addReportGroup", "form_description"),
             ("post_managecampaigns_insertCampaign", "campaign"),
+            ("post_managecampaigns_renameCampaign", "campaign (among the account's other campaigns)"),
             ("post_managechannels_insertChannel", "channel"),
             ("post_managedepartments_insertDepartment", "department"),
             ("post_managemediaowners_insertMediaOwner", "mediaowner"),

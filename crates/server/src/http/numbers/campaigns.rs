@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 
 use super::StaticUser;
 use crate::db::violated_unique_index;
+use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
@@ -112,9 +113,11 @@ struct RenameCampaign {
     #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
     #[garde(skip)]
     id: Option<i64>,
-    /// The inline add's rule decides (`validate_inline_add`); the bound stops absurd input.
+    /// The inline add's rule decides (`validate_inline_add`), as insertCampaign's; the schema
+    /// states the same bounds (required, keyboard characters, the list's length).
     #[serde(default)]
     #[garde(length(chars, max = 2_000))]
+    #[schema(required = true, schema_with = bounds::required_keyboard::<{ InlineList::Campaign.max_length() }, 2_000>)]
     campaign: String,
 }
 
