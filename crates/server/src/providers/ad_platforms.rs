@@ -5,6 +5,7 @@
 //! from the provider too.
 
 use crate::store::sandbox_ad_platforms as sandbox;
+pub use crate::store::sandbox_ad_platforms::{GaProperty, ProviderAccount};
 use crate::store::CustomerId;
 use sqlx::AnyPool;
 
@@ -17,19 +18,6 @@ pub const CODE_SECONDS: i64 = 5 * 60;
 pub struct Grant {
     /// The account at the provider the user connected.
     pub account: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct GaProperty {
-    pub ua: String,
-    pub url: String,
-}
-
-/// An account (Google Ads) or portal (HubSpot) of the customer's login at the provider.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct ProviderAccount {
-    pub account_id: String,
-    pub name: String,
 }
 
 #[derive(Debug)]

@@ -4,8 +4,20 @@
 
 use sqlx::AnyPool;
 
-use crate::providers::ad_platforms::{GaProperty, ProviderAccount};
 use crate::store::CustomerId;
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct GaProperty {
+    pub ua: String,
+    pub url: String,
+}
+
+/// An account (Google Ads) or portal (HubSpot) of the customer's login at the provider.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProviderAccount {
+    pub account_id: String,
+    pub name: String,
+}
 
 /// Uses the code (once, for its integration and customer, before it expires); the account it
 /// names.
