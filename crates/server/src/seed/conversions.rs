@@ -73,23 +73,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     // The sandbox had one already (an upload made by hand, say): answered 'duplicate'.
     let due = store::due(db, now + 3_600).await?;
     if let Some(upload) = due.iter().find(|u| u.call_id == duplicate_call) {
-        sqlx::query(
-            "INSERT INTO sandbox_conversion_uploads (customer_id, platform, order_id, conversion_name, caller, call_time,
-                 click_id, consent, value_pence, currency, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        )
-        .bind(HARBOUR)
-        .bind(&upload.platform)
-        .bind(order_id(upload))
-        .bind(&upload.name)
-        .bind(&upload.caller)
-        .bind(&upload.call_time)
-        .bind(&upload.click_id)
-        .bind(&upload.consent)
-        .bind(upload.value_pence)
-        .bind(&upload.currency)
-        .bind(now - DAY)
-        .execute(db)
-        .await?;
+        crate::store::sandbox_conversions::receive(db, upload, &order_id(upload), now - DAY).await?;
     }
     // The retry: due now, all but the last, which still waits for its hour.
     sqlx::query(
