@@ -14,6 +14,7 @@ pub mod groups;
 pub mod history;
 pub mod in_call;
 pub mod ivr;
+pub mod live;
 mod phone;
 mod queue;
 mod row_limits;

@@ -39,6 +39,20 @@ pub struct CallPath {
     pub end: CallEnd,
 }
 
+/// The end a call reached, named from the library ("Missing" for what no longer exists).
+pub fn call_end(reached: Reached, library: &Library) -> CallEnd {
+    let name = |list: &[super::flow::Named], id: i64| {
+        list.iter().find(|n| n.id == id).map_or_else(|| "Missing".to_string(), |n| n.description.clone())
+    };
+    match reached {
+        Reached::DestinationPlan(id) => {
+            CallEnd::DestinationPlan { id, description: name(&library.destination_plans, id) }
+        }
+        Reached::Voicemail(id) => CallEnd::Voicemail { id, description: name(&library.voicemails, id) },
+        Reached::HangUp(reason) => hang_up(reason),
+    }
+}
+
 fn hang_up(reason: &str) -> CallEnd {
     CallEnd::HangUp { reason: reason.to_string() }
 }
@@ -46,7 +60,7 @@ fn hang_up(reason: &str) -> CallEnd {
 /// Where a call ends, by id: what `follow_call` names, and what the replay of history compares
 /// without building a single string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Reached {
+pub enum Reached {
     DestinationPlan(i64),
     Voicemail(i64),
     HangUp(&'static str),
@@ -74,16 +88,7 @@ pub fn follow_call(
             note: note.to_string(),
         })
     });
-    let name = |list: &[super::flow::Named], id: i64| {
-        list.iter().find(|n| n.id == id).map_or_else(|| "Missing".to_string(), |n| n.description.clone())
-    };
-    let end = match reached {
-        Reached::DestinationPlan(id) => {
-            CallEnd::DestinationPlan { id, description: name(&library.destination_plans, id) }
-        }
-        Reached::Voicemail(id) => CallEnd::Voicemail { id, description: name(&library.voicemails, id) },
-        Reached::HangUp(reason) => hang_up(reason),
-    };
+    let end = call_end(reached, library);
     Ok(CallPath { steps, end })
 }
 
@@ -95,58 +100,123 @@ pub(crate) fn reach(
     presses: &[String],
     mut on_menu: impl FnMut(i64, &IvrForm, &str, &'static str),
 ) -> Reached {
-    let Some(row) = row else {
-        return Reached::HangUp("No row of the service plan covers this time.");
-    };
-    if row.plan_type == RowType::Routing {
-        return Reached::DestinationPlan(row.routing);
-    }
-    let mut current = row.ivr;
+    let (mut menus, mut next) = Menus::enter(row, library, &mut on_menu);
     let mut presses = presses.iter();
-    let mut repeats: Option<(i64, i64)> = None; // (menu, repeats left)
-    for _ in 0..MAX_MENU_STEPS {
-        let Some(stored) = library.ivr(current) else {
-            return Reached::HangUp("The menu no longer exists.");
+    loop {
+        match next {
+            Next::End(reached) => return reached,
+            Next::Menu { .. } => next = menus.press(library, presses.next().map(String::as_str), &mut on_menu),
+        }
+    }
+}
+
+/// What a call meets next on its way through the menus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next<'a> {
+    /// A menu plays and waits for a key.
+    Menu {
+        ivr: i64,
+        form: &'a IvrForm,
+    },
+    End(Reached),
+}
+
+/// A call's way through the menus, one key at a time: what `follow_call` walks with a list of
+/// presses and the live call session walks with the keys a caller presses as they come.
+#[derive(Debug, Clone, Default)]
+pub struct Menus {
+    current: i64,
+    /// (menu, repeats left)
+    repeats: Option<(i64, i64)>,
+    /// Menus played so far, repeats included.
+    played: usize,
+}
+
+impl Menus {
+    /// The call answered by `row` (None: no row covers the moment): its first menu or its end.
+    pub fn enter<'a>(
+        row: Option<&TimeRow>,
+        library: &'a Library,
+        on_menu: &mut impl FnMut(i64, &IvrForm, &str, &'static str),
+    ) -> (Menus, Next<'a>) {
+        let mut menus = Menus { current: 0, repeats: None, played: 0 };
+        let next = match row {
+            None => Next::End(Reached::HangUp("No row of the service plan covers this time.")),
+            Some(row) if row.plan_type == RowType::Routing => Next::End(Reached::DestinationPlan(row.routing)),
+            Some(row) => {
+                menus.current = row.ivr;
+                menus.arrive(library, on_menu)
+            }
+        };
+        (menus, next)
+    }
+
+    /// Plays the current menu: it waits for a key, or it ends the call.
+    fn arrive<'a>(
+        &mut self,
+        library: &'a Library,
+        on_menu: &mut impl FnMut(i64, &IvrForm, &str, &'static str),
+    ) -> Next<'a> {
+        self.played += 1;
+        if self.played > MAX_MENU_STEPS {
+            return Next::End(Reached::HangUp("The call went round the menus without reaching anyone."));
+        }
+        let Some(stored) = library.ivr(self.current) else {
+            return Next::End(Reached::HangUp("The menu no longer exists."));
         };
         let ivr = &stored.ivr;
         if ivr.has_dead_end {
-            on_menu(current, ivr, "", "The menu hangs up after its audio.");
-            return Reached::HangUp("The menu hangs up after its audio.");
+            on_menu(self.current, ivr, "", "The menu hangs up after its audio.");
+            return Next::End(Reached::HangUp("The menu hangs up after its audio."));
         }
-        let (pressed, note) = match presses.next() {
-            Some(key) => (key.as_str(), "Pressed"),
+        Next::Menu { ivr: self.current, form: ivr }
+    }
+
+    /// The caller's key at the menu waiting for one (None: no key came before the time out).
+    pub fn press<'a>(
+        &mut self,
+        library: &'a Library,
+        key: Option<&str>,
+        on_menu: &mut impl FnMut(i64, &IvrForm, &str, &'static str),
+    ) -> Next<'a> {
+        let current = self.current;
+        let Some(stored) = library.ivr(current) else {
+            return Next::End(Reached::HangUp("The menu no longer exists."));
+        };
+        let ivr = &stored.ivr;
+        let (pressed, note) = match key {
+            Some(key) => (key, "Pressed"),
             None if !ivr.default_key.is_empty() => (ivr.default_key.as_str(), "No key pressed: the default key"),
             None => {
                 on_menu(current, ivr, "", "No key pressed and no default key");
-                return Reached::HangUp("No key was pressed and the menu has no default key.");
+                return Next::End(Reached::HangUp("No key was pressed and the menu has no default key."));
             }
         };
         let option = ivr.options.iter().find(|k| k.key == pressed);
-        if option.is_none() || ivr.repeats(pressed) {
-            let left = match repeats {
+        let Some(option) = option.filter(|_| !ivr.repeats(pressed)) else {
+            let left = match self.repeats {
                 Some((menu_id, left)) if menu_id == current => left,
                 _ => ivr.repeat_audio.trim().parse::<i64>().unwrap_or(0),
             };
             let why = if option.is_none() { "Not a key of this menu: the menu repeats" } else { "Repeat" };
             on_menu(current, ivr, pressed, why);
             if left <= 0 {
-                return Reached::HangUp("The menu repeated as often as it may.");
+                return Next::End(Reached::HangUp("The menu repeated as often as it may."));
             }
-            repeats = Some((current, left - 1));
-            continue;
-        }
-        let option = option.expect("checked above");
+            self.repeats = Some((current, left - 1));
+            return self.arrive(library, on_menu);
+        };
         on_menu(current, ivr, pressed, note);
         match option.key_type {
-            KeyType::Routing => return Reached::DestinationPlan(option.destination_id),
-            KeyType::Voicemail => return Reached::Voicemail(option.voicemail_id),
+            KeyType::Routing => Next::End(Reached::DestinationPlan(option.destination_id)),
+            KeyType::Voicemail => Next::End(Reached::Voicemail(option.voicemail_id)),
             KeyType::Ivr => {
-                current = option.ivr_id;
-                repeats = None;
+                self.current = option.ivr_id;
+                self.repeats = None;
+                self.arrive(library, on_menu)
             }
         }
     }
-    Reached::HangUp("The call went round the menus without reaching anyone.")
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@ mod form;
 mod key_edits;
 mod keys;
 
+pub(crate) use call_path::reach;
+pub use call_path::{call_end, Menus, Next, Reached};
 pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
-pub(crate) use call_path::{reach, Reached};
 pub use credits::{
     bought_ivrs, clone_refusal, ivr_credits, next_ivr_included, IvrCredits, ONLY_TOP_LEVEL, TERMS_REQUIRED,
 };
