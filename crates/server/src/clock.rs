@@ -24,6 +24,12 @@ impl Clock {
         system_now() + self.offset.load(Ordering::Relaxed)
     }
 
+    /// The same clock in milliseconds (the live calls' events are timed to the millisecond).
+    pub fn now_millis(&self) -> i64 {
+        let millis = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0);
+        millis + self.offset.load(Ordering::Relaxed) * 1000
+    }
+
     /// Moves this clock (and every clone of it) forward.
     pub fn advance(&self, seconds: i64) {
         self.offset.fetch_add(seconds, Ordering::Relaxed);

@@ -16,8 +16,9 @@ pub mod seed;
 pub mod settings;
 pub mod state;
 pub mod store;
+pub mod telephony;
 pub mod trial_allowance;
 
 pub use http::app;
-pub use settings::Settings;
+pub use settings::{Settings, TelephonySettings};
 pub use state::AppState;

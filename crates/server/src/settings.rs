@@ -41,6 +41,33 @@ pub struct Settings {
     /// TRUSTED_PROXIES: the addresses (or CIDR ranges) of proxies in front of the server whose
     /// X-Forwarded-For is believed, comma-separated; none by default.
     pub trusted_proxies: TrustedProxies,
+    /// How the telephony engine (Asterisk over ARI) reaches the server and the server it.
+    pub telephony: TelephonySettings,
+}
+
+/// The telephony engine's settings (docs/telephony.md).
+#[derive(Debug, Clone, Default)]
+pub struct TelephonySettings {
+    /// TELEPHONY_SECRET: the password the engine connects to /telephony/ari with (user
+    /// `calltrack`) and that signs the addresses of customers' audio; unset, the route is off.
+    pub secret: Option<String>,
+    /// TELEPHONY_DIAL: how the engine dials a destination, `{number}` standing for its digits
+    /// (default `PJSIP/{number}@carrier`, the carrier's trunk).
+    pub dial: String,
+    /// TELEPHONY_MEDIA_URL: this server as the engine reaches it, for customers' audio
+    /// (default `http://` and BIND).
+    pub media_url: String,
+    /// TELEPHONY_ARI_URL: the engine's ARI over HTTP, where recordings are fetched from
+    /// (default `http://127.0.0.1:8088/ari`).
+    pub ari_url: String,
+}
+
+impl TelephonySettings {
+    /// The engine's dial string for `number` (digits only: nothing else reaches the template).
+    pub fn dial_string(&self, number: &str) -> String {
+        let digits: String = number.chars().filter(char::is_ascii_digit).take(20).collect();
+        self.dial.replace("{number}", &digits)
+    }
 }
 
 /// Proxies whose forwarded client address is believed: (network, prefix length) pairs.
@@ -152,6 +179,12 @@ impl Settings {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
                 .unwrap_or_else(own_binary),
+            telephony: TelephonySettings {
+                secret: std::env::var("TELEPHONY_SECRET").ok().filter(|s| !s.is_empty()),
+                dial: var("TELEPHONY_DIAL", "PJSIP/{number}@carrier"),
+                media_url: var("TELEPHONY_MEDIA_URL", &format!("http://{}", var("BIND", "127.0.0.1:8080"))),
+                ari_url: var("TELEPHONY_ARI_URL", "http://127.0.0.1:8088/ari"),
+            },
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)

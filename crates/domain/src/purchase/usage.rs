@@ -18,6 +18,19 @@ pub fn call_cost(duration_seconds: i64, rate_tenth_pence: i64) -> i64 {
     billable_minutes(duration_seconds) * rate_tenth_pence
 }
 
+/// The usage item an inbound call is charged as: a call to a freephone number (0800) as
+/// freephone, else one put through to a mobile as forwarded to a mobile (when the account's
+/// rates have that item), else a geographic call.
+pub fn inbound_rate_item(tracked_number: &str, to_mobile: bool, mobile_rate_exists: bool) -> &'static str {
+    if tracked_number.starts_with("0800") || tracked_number.starts_with("44800") {
+        "inbound_freephone"
+    } else if to_mobile && mobile_rate_exists {
+        "forwarded_mobile"
+    } else {
+        "inbound_geographic"
+    }
+}
+
 /// A span of time in unix seconds, `start` included and `end` excluded, with its name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,6 +142,14 @@ pub fn recording_storage_text(days: i64, free_days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_inbound_call_is_charged_as_freephone_mobile_or_geographic() {
+        assert_eq!(inbound_rate_item("08001234567", true, true), "inbound_freephone");
+        assert_eq!(inbound_rate_item("01614960000", true, true), "forwarded_mobile");
+        assert_eq!(inbound_rate_item("01614960000", true, false), "inbound_geographic");
+        assert_eq!(inbound_rate_item("01614960000", false, true), "inbound_geographic");
+    }
 
     /// 2026-11-23 14:00 UTC, a Monday.
     const NOW: i64 = 1_795_442_400;

@@ -22,7 +22,7 @@ pub use first_time::first_time_calls;
 pub use journey::{journey, minutes_seconds, path_steps, JourneyFacts, JourneyStep};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{preset_from_query, range_since, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
-pub use phone::{format_uk, WITHHELD};
+pub use phone::{format_uk, stored_number, NUMBER_DIGITS_MAX, WITHHELD};
 pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
     MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,

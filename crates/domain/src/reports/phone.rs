@@ -5,27 +5,53 @@
 /// The label of a caller who withheld the number.
 pub const WITHHELD: &str = "Withheld";
 
-/// `number` is stored as national digits ("07700900123"), or international ("00353…", "+353…",
-/// "44…").
-pub fn format_uk(number: &str) -> String {
+/// The most digits a number may have (E.164 allows 15; a national form adds a 0 or "00").
+pub const NUMBER_DIGITS_MAX: usize = 20;
+
+/// A number as it is stored, from whatever a caller's phone network or a form sent
+/// ("+44 7700 900123", "447700900123", "07700900123", "tel:+353…"): UK numbers as national
+/// digits ("07700900123"), numbers abroad as "+" and their digits, "" when withheld (no digits
+/// at all, or more than any number has).
+pub fn stored_number(raw: &str) -> String {
+    let raw: String = raw.chars().take(64).collect();
+    let digits = raw.chars().filter(char::is_ascii_digit).count();
+    if digits == 0 || digits > NUMBER_DIGITS_MAX {
+        return String::new();
+    }
+    national(&raw).unwrap_or_default()
+}
+
+/// `number`'s national form (UK) or "+digits" (abroad); None when it has no digits.
+fn national(number: &str) -> Option<String> {
     let digits: String = number.chars().filter(char::is_ascii_digit).collect();
     if digits.is_empty() {
-        return WITHHELD.to_string();
+        return None;
     }
-    let plus = number.trim_start().starts_with('+');
+    let plus = number.trim_start().trim_start_matches("tel:").trim_start().starts_with('+');
     let international = digits.strip_prefix("00").or(if plus { Some(digits.as_str()) } else { None });
-    let national = match international {
+    Some(match international {
         Some(rest) => match rest.strip_prefix("44") {
             Some(uk) => format!("0{uk}"),
-            None => return format!("+{rest}"),
+            None => format!("+{rest}"),
         },
         None if digits.starts_with('0') => digits,
         // Stored without any prefix: international with the country code.
         None => match digits.strip_prefix("44") {
             Some(uk) => format!("0{uk}"),
-            None => return format!("+{digits}"),
+            None => format!("+{digits}"),
         },
+    })
+}
+
+/// `number` is stored as national digits ("07700900123"), or international ("00353…", "+353…",
+/// "44…").
+pub fn format_uk(number: &str) -> String {
+    let Some(national) = national(number) else {
+        return WITHHELD.to_string();
     };
+    if national.starts_with('+') {
+        return national;
+    }
     if national.len() != 11 {
         return national;
     }
@@ -48,6 +74,18 @@ pub fn format_uk(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_stored_national_or_with_a_plus_and_bounded() {
+        assert_eq!(stored_number("+44 7700 900123"), "07700900123");
+        assert_eq!(stored_number("447700900123"), "07700900123");
+        assert_eq!(stored_number("07700900123"), "07700900123");
+        assert_eq!(stored_number("tel:+353851234567"), "+353851234567");
+        assert_eq!(stored_number("00353851234567"), "+353851234567");
+        assert_eq!(stored_number("anonymous"), "");
+        assert_eq!(stored_number(&"9".repeat(21)), "", "longer than any number");
+        assert_eq!(stored_number(&format!("{}1", "x".repeat(100))), "", "only the first 64 characters are read");
+    }
 
     #[test]
     fn uk_numbers_take_the_numbering_plans_spaces() {

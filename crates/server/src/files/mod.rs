@@ -2,5 +2,6 @@
 //! workbooks read in a child process, and invoice PDFs.
 
 pub mod audio_decode;
+pub mod engine_audio;
 pub mod invoices;
 pub mod sales_file;

@@ -166,6 +166,7 @@ pub fn app(state: AppState) -> Router {
         .merge(technology_partner::pages())
         .merge(reporting_api::router())
         .merge(tracking::router())
+        .merge(crate::telephony::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, content_policy))

@@ -11,12 +11,12 @@
 use crate::store::CustomerId;
 use std::collections::{HashMap, HashSet};
 
-use domain::purchase::usage::{billable_minutes, call_cost};
+use domain::purchase::usage::{billable_minutes, call_cost, inbound_rate_item};
 use domain::reports::{
     call_outcome, first_time_calls, is_abandoned, link_callbacks, CallFacts, CallOutcome, CallerCall,
 };
 use domain::routing::history::EntryRoute;
-use domain::routing::ivr::{follow_call, CallEnd, CallPath, CallStep};
+use domain::routing::ivr::{follow_call, menu_credits, CallEnd, CallPath, CallStep};
 use domain::sources::{classify, MatchOp, RuleField, Ruleset, VisitFacts};
 use sqlx::{Any, AnyPool, Transaction};
 
@@ -69,10 +69,6 @@ const KEYWORDS: [&str; 6] = ["emergency appointment", "near me", "prices", "revi
 /// call's own time and length.
 fn keys_of(started_at: i64, duration: i64) -> &'static str {
     ["", "1", "2", "3"][(started_at + duration).rem_euclid(4) as usize]
-}
-
-fn freephone(number: &str) -> bool {
-    number.starts_with("0800") || number.starts_with("44800")
 }
 
 fn caller(dice: &mut Dice, regulars: &[String]) -> String {
@@ -248,17 +244,9 @@ fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
     let mut facts = CallFacts::default();
     match (&path, entry.map(|e| &e.route)) {
         (Some(path), _) => {
-            if let Some(CallStep::Menu { ivr, pressed, .. }) =
-                path.steps.iter().rev().find(|s| matches!(s, CallStep::Menu { .. }))
-            {
-                if let Some(stored) = customer.snapshot.library.ivr(*ivr) {
-                    let option = stored.ivr.options.iter().find(|o| &o.key == pressed);
-                    call.category =
-                        option.and_then(|o| customer.categories.get(&o.category_id)).cloned().unwrap_or_default();
-                    call.report_group =
-                        customer.report_groups.get(&stored.ivr.report_group_id).cloned().unwrap_or_default();
-                }
-            }
+            let (category, report_group) = menu_credits(&path.steps, &customer.snapshot.library);
+            call.category = customer.categories.get(&category).cloned().unwrap_or_default();
+            call.report_group = customer.report_groups.get(&report_group).cloned().unwrap_or_default();
             match &path.end {
                 CallEnd::DestinationPlan { id, .. } => {
                     members = customer.plan_members.get(id).cloned().unwrap_or_default();
@@ -335,11 +323,7 @@ fn day_of_calls(
             customer_id: customer.id.get(),
             entry_id: Some(entry.id),
             inbound: true,
-            rate_item: match (freephone(&entry.number), mobile && has_rate("forwarded_mobile")) {
-                (true, _) => "inbound_freephone",
-                (false, true) => "forwarded_mobile",
-                (false, false) => "inbound_geographic",
-            },
+            rate_item: inbound_rate_item(&entry.number, mobile, has_rate("forwarded_mobile")),
             started_at,
             duration,
             recorded: entry.recording,

@@ -368,3 +368,34 @@ pub async fn soft_delete_on(
     mark_deleted(conn, customer_id, id, now).await?;
     Ok(true)
 }
+
+/// An audio as the telephony engine plays it: its 8 kHz WAV when made, else what it is made
+/// from (the stored file and its name, or the sentence).
+#[derive(Debug, Clone, FromRow)]
+pub struct EngineAudio {
+    pub engine_wav: Option<Vec<u8>>,
+    pub file_name: String,
+    pub content: Option<Vec<u8>>,
+    pub sentence: String,
+}
+
+/// One of the customer's audios for the engine (a deleted one too: a call may still play what
+/// routing referred to when it started).
+pub async fn engine_audio(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<EngineAudio>> {
+    sqlx::query_as("SELECT engine_wav, file_name, content, sentence FROM audios WHERE customer_id = $1 AND id = $2")
+        .bind(customer_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Keeps the engine's WAV of an audio (made once, when saved or first played).
+pub async fn set_engine_wav(db: &AnyPool, customer_id: CustomerId, id: i64, wav: &[u8]) -> sqlx::Result<()> {
+    sqlx::query("UPDATE audios SET engine_wav = $1 WHERE customer_id = $2 AND id = $3")
+        .bind(wav)
+        .bind(customer_id)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}

@@ -32,6 +32,7 @@ pub mod inventory;
 pub mod invoices;
 pub mod ivrs;
 pub mod library_records;
+pub mod live_calls;
 pub mod number_lists;
 pub mod numbers;
 pub mod outbound;

@@ -154,6 +154,9 @@ fn on_own_runtime(work: impl Future<Output = ()> + Send + 'static) {
 /// 2026-11-23 10:00 UTC. A test that needs another moment advances the clock.
 pub const TEST_NOW: i64 = 1_795_428_000;
 
+/// The password the test's fake telephony engine connects with.
+pub const TELEPHONY_SECRET: &str = "engine-secret-for-tests";
+
 fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
     Settings {
         bind: "127.0.0.1:0".into(),
@@ -170,6 +173,12 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         speech_python: server::jobs::transcription::Pocketsphinx5::in_checkout().python,
         workbook_reader: env!("CARGO_BIN_EXE_server").into(),
         trusted_proxies: Default::default(),
+        telephony: server::TelephonySettings {
+            secret: Some(TELEPHONY_SECRET.into()),
+            dial: "PJSIP/{number}@carrier".into(),
+            media_url: "http://127.0.0.1:8080".into(),
+            ari_url: "http://127.0.0.1:1/ari".into(),
+        },
         // The website-check tests serve their sites on this machine. The timeout is well above
         // what a page of this machine takes on a busy CI machine (2 s once failed a fetch there),
         // and far below the minute the slow page waits.

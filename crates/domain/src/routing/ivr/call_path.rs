@@ -53,6 +53,19 @@ pub fn call_end(reached: Reached, library: &Library) -> CallEnd {
     }
 }
 
+/// The call category and report group a call's menus credit it with (0 for none): the category
+/// of the key taken at its last menu, and that menu's report group.
+pub fn menu_credits(steps: &[CallStep], library: &Library) -> (i64, i64) {
+    let last = steps.iter().rev().find_map(|s| match s {
+        CallStep::Menu { ivr, pressed, .. } => Some((*ivr, pressed.as_str())),
+        CallStep::TimeOfDay { .. } => None,
+    });
+    let Some((ivr, pressed)) = last else { return (0, 0) };
+    let Some(stored) = library.ivr(ivr) else { return (0, 0) };
+    let category = stored.ivr.options.iter().find(|o| o.key == pressed).map_or(0, |o| o.category_id);
+    (category, stored.ivr.report_group_id)
+}
+
 fn hang_up(reason: &str) -> CallEnd {
     CallEnd::HangUp { reason: reason.to_string() }
 }
@@ -257,6 +270,16 @@ mod tests {
         let path = follow(WEDNESDAY, &["2", "1"]);
         assert_eq!(path.end, CallEnd::DestinationPlan { id: 11, description: "Accounts".into() });
         assert_eq!(path.steps.len(), 3);
+    }
+
+    #[test]
+    fn the_last_menus_key_credits_its_category_and_the_menu_its_report_group() {
+        let mut lib = library();
+        lib.ivrs[1].ivr.options[0].category_id = 7;
+        lib.ivrs[1].ivr.report_group_id = 3;
+        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["2", "1"])).unwrap();
+        assert_eq!(menu_credits(&path.steps, &lib), (7, 3));
+        assert_eq!(menu_credits(&follow(SATURDAY, &[]).steps, &lib), (0, 0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod key_edits;
 mod keys;
 
 pub(crate) use call_path::reach;
-pub use call_path::{call_end, Menus, Next, Reached};
+pub use call_path::{call_end, menu_credits, Menus, Next, Reached};
 pub use call_path::{follow_call, CallEnd, CallPath, CallStep, MAX_MENU_STEPS};
 pub use credits::{
     bought_ivrs, clone_refusal, ivr_credits, next_ivr_included, IvrCredits, ONLY_TOP_LEVEL, TERMS_REQUIRED,

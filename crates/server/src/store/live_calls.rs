@@ -1,0 +1,261 @@
+//! Real calls as the telephony engine brings them: which customer's number was dialled, the
+//! visit holding a pool number, and the call's row, written at the first ring (keyed by the
+//! engine's channel id, so a replayed event writes nothing twice) and completed at the end.
+
+use sqlx::{AnyPool, FromRow};
+
+use crate::db::Flag;
+use crate::store::CustomerId;
+
+/// A tracked number as a call to it finds it: whose it is and which number or pool answers.
+#[derive(Debug, Clone, FromRow)]
+pub struct Tracked {
+    pub customer_id: CustomerId,
+    pub entry_id: i64,
+    /// "static" or "dynamic" (a pool's number).
+    pub kind: String,
+    pub time_zone: String,
+}
+
+/// The number or pool that answers `number` (national digits), if any customer tracks it.
+pub async fn tracked(db: &AnyPool, number: &str) -> sqlx::Result<Option<Tracked>> {
+    sqlx::query_as(
+        "SELECT e.customer_id, e.id AS entry_id, e.kind, c.time_zone
+         FROM routing_entries e JOIN customers c ON c.id = e.customer_id
+         WHERE (e.kind = 'static' AND e.number = $1)
+            OR e.id = (SELECT routing_entry_id FROM pool_numbers WHERE number = $1)
+         ORDER BY e.id LIMIT 1",
+    )
+    .bind(number)
+    .fetch_optional(db)
+    .await
+}
+
+/// The latest visit shown `number` of pool `entry` on its own (a shared number credits no one),
+/// with when it was last seen: the domain decides whether it still held the number.
+#[derive(Debug, Clone, FromRow)]
+pub struct Holder {
+    pub id: i64,
+    pub source_medium_id: Option<i64>,
+    pub last_seen_at: i64,
+}
+
+pub async fn latest_holder(
+    db: &AnyPool,
+    customer: CustomerId,
+    entry: i64,
+    number: &str,
+    at: i64,
+) -> sqlx::Result<Option<Holder>> {
+    sqlx::query_as(
+        "SELECT id, source_medium_id, last_seen_at FROM visits
+         WHERE customer_id = $1 AND routing_entry_id = $2 AND number_shown = $3 AND pool_exhausted = 0
+           AND started_at <= $4
+         ORDER BY last_seen_at DESC, id DESC LIMIT 1",
+    )
+    .bind(customer)
+    .bind(entry)
+    .bind(number)
+    .bind(at)
+    .fetch_optional(db)
+    .await
+}
+
+/// A call as it arrives.
+#[derive(Debug, Clone)]
+pub struct Arrival<'a> {
+    pub customer: CustomerId,
+    pub entry_id: i64,
+    pub channel: &'a str,
+    pub rate_item: &'a str,
+    pub started_at: i64,
+    pub caller: &'a str,
+    pub tracked_number: &'a str,
+    pub visit_id: Option<i64>,
+    pub source_medium_id: Option<i64>,
+    pub recorded: bool,
+}
+
+/// Writes the call's row at its first ring (nothing if the channel's row exists) and gives its
+/// id. A credited visit is marked called.
+pub async fn open(db: &AnyPool, call: &Arrival<'_>) -> sqlx::Result<i64> {
+    let mut tx = db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO calls (customer_id, routing_entry_id, direction, rate_item, started_at, duration_seconds, minutes,
+             cost_tenth_pence, recorded, caller_number, tracked_number, visit_id, source_medium_id, outcome,
+             engine_channel, in_progress)
+         VALUES ($1, $2, 'inbound', $3, $4, 0, 0, 0, $5, $6, $7, $8, $9, 'missed', $10, 1)
+         ON CONFLICT (engine_channel) WHERE engine_channel IS NOT NULL DO NOTHING",
+    )
+    .bind(call.customer)
+    .bind(call.entry_id)
+    .bind(call.rate_item)
+    .bind(call.started_at)
+    .bind(Flag(call.recorded))
+    .bind(call.caller)
+    .bind(call.tracked_number)
+    .bind(call.visit_id)
+    .bind(call.source_medium_id)
+    .bind(call.channel)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 1 {
+        if let Some(visit) = call.visit_id {
+            sqlx::query("UPDATE visits SET called = 1 WHERE id = $1 AND customer_id = $2")
+                .bind(visit)
+                .bind(call.customer)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    let id = sqlx::query_scalar("SELECT id FROM calls WHERE engine_channel = $1")
+        .bind(call.channel)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// A call as it ended.
+#[derive(Debug, Clone, Default)]
+pub struct Ending {
+    pub duration_seconds: i64,
+    pub minutes: i64,
+    pub cost_tenth_pence: i64,
+    pub recorded: bool,
+    pub keys: String,
+    pub route_path: String,
+    pub queue: String,
+    pub destination: String,
+    pub ring_seconds: i64,
+    pub talk_seconds: i64,
+    /// `reports::CallOutcome::key`.
+    pub outcome: &'static str,
+    pub first_time: bool,
+    pub category: String,
+    pub report_group: String,
+    pub destinations_tried: String,
+    pub ended_where: String,
+    pub end_reason: String,
+}
+
+/// Completes a call's row; a call already completed is left as it is (false).
+pub async fn close(db: &AnyPool, customer: CustomerId, id: i64, end: &Ending) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE calls SET duration_seconds = $1, minutes = $2, cost_tenth_pence = $3, recorded = $4,
+             keys_pressed = $5, route_path = $6, queue_name = $7, destination = $8, ring_seconds = $9,
+             talk_seconds = $10, outcome = $11, first_time = $12, category = $13, report_group = $14,
+             destinations_tried = $15, ended_where = $16, end_reason = $17, in_progress = 0
+         WHERE id = $18 AND customer_id = $19 AND in_progress = 1",
+    )
+    .bind(end.duration_seconds)
+    .bind(end.minutes)
+    .bind(end.cost_tenth_pence)
+    .bind(Flag(end.recorded))
+    .bind(end.keys.as_str())
+    .bind(end.route_path.as_str())
+    .bind(end.queue.as_str())
+    .bind(end.destination.as_str())
+    .bind(end.ring_seconds)
+    .bind(end.talk_seconds)
+    .bind(end.outcome)
+    .bind(Flag(end.first_time))
+    .bind(end.category.as_str())
+    .bind(end.report_group.as_str())
+    .bind(end.destinations_tried.as_str())
+    .bind(end.ended_where.as_str())
+    .bind(end.end_reason.as_str())
+    .bind(id)
+    .bind(customer)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Whether `caller` called the customer before `before` (a withheld number never did).
+pub async fn called_before(db: &AnyPool, customer: CustomerId, caller: &str, before: i64) -> sqlx::Result<bool> {
+    if caller.is_empty() {
+        return Ok(true);
+    }
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM calls WHERE customer_id = $1 AND caller_number = $2 AND started_at < $3",
+    )
+    .bind(customer)
+    .bind(caller)
+    .bind(before)
+    .fetch_one(db)
+    .await?;
+    Ok(n > 0)
+}
+
+/// The price of a usage item (tenths of a penny a minute; 0 when not priced).
+pub async fn rate(db: &AnyPool, item: &str) -> sqlx::Result<i64> {
+    let rate: Option<i64> =
+        sqlx::query_scalar("SELECT price_tenth_pence FROM usage_rates WHERE item = $1 AND plan = '' LIMIT 1")
+            .bind(item)
+            .fetch_optional(db)
+            .await?;
+    Ok(rate.unwrap_or(0))
+}
+
+/// The rows of calls still in progress whose channel no session holds (the server restarted,
+/// or the engine did): (id, customer, channel, started_at).
+pub async fn in_progress(db: &AnyPool) -> sqlx::Result<Vec<(i64, CustomerId, String, i64)>> {
+    sqlx::query_as(
+        "SELECT id, customer_id, engine_channel, started_at FROM calls
+         WHERE in_progress = 1 AND engine_channel IS NOT NULL ORDER BY id",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Stores a call's recording (an MP3), replacing none: a repeated upload keeps the first.
+pub async fn store_recording(
+    db: &AnyPool,
+    customer: CustomerId,
+    call: i64,
+    file_name: &str,
+    mp3: &[u8],
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO call_recordings (call_id, customer_id, file_name, content, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (call_id) DO NOTHING",
+    )
+    .bind(call)
+    .bind(customer)
+    .bind(file_name)
+    .bind(mp3)
+    .bind(now)
+    .execute(db)
+    .await?;
+    sqlx::query("UPDATE calls SET recorded = 1 WHERE id = $1 AND customer_id = $2")
+        .bind(call)
+        .bind(customer)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The description of a call category or report group (`table`) of the customer; '' for none.
+pub async fn group_name(db: &AnyPool, table: &'static str, customer: CustomerId, id: i64) -> sqlx::Result<String> {
+    if id <= 0 || !matches!(table, "call_categories" | "report_groups") {
+        return Ok(String::new());
+    }
+    let name: Option<String> =
+        sqlx::query_scalar(&format!("SELECT description FROM {table} WHERE id = $1 AND customer_id = $2"))
+            .bind(id)
+            .bind(customer)
+            .fetch_optional(db)
+            .await?;
+    Ok(name.unwrap_or_default())
+}
+
+/// Whose call `id` is (a real call's: one the engine brought).
+pub async fn customer_of(db: &AnyPool, id: i64) -> sqlx::Result<Option<CustomerId>> {
+    sqlx::query_scalar("SELECT customer_id FROM calls WHERE id = $1 AND engine_channel IS NOT NULL")
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}

@@ -1,0 +1,164 @@
+//! A real call's record: found and opened when the engine brings it (whose number, the routing
+//! it meets, the visit it is credited to), and completed from the live session when it ends,
+//! through the same domain rules as every other call (outcome, cost, first-time caller, menu
+//! credits).
+
+use domain::purchase::usage::{billable_minutes, call_cost, inbound_rate_item};
+use domain::reports::stored_number;
+use domain::routing::history::{EntryRoute, RecordKey, RecordKind, RoutingRecord};
+use domain::routing::ivr::menu_credits;
+use domain::routing::live::{CallFacts, LegResult, LiveEntry, SessionRecord};
+use domain::tracking::continues_visit;
+use sqlx::AnyPool;
+
+use crate::store::live_calls::{self, Arrival, Ending};
+use crate::store::{routing_entries, routing_history, CustomerId};
+
+/// A call the server has taken: its row, and what its session starts from.
+#[derive(Debug)]
+pub struct Opened {
+    pub call_id: i64,
+    pub customer: CustomerId,
+    pub tracked_number: String,
+    pub caller: String,
+    pub facts: CallFacts,
+}
+
+/// The call to `dialled` from `caller`, arriving at `now_millis` on the engine's `channel`:
+/// its row is written (once per channel) and its routing read. None when no customer tracks
+/// the number: nothing is written.
+pub async fn open(
+    db: &AnyPool,
+    channel: &str,
+    dialled: &str,
+    caller: &str,
+    now_millis: i64,
+) -> sqlx::Result<Option<Opened>> {
+    let number = stored_number(dialled);
+    if number.is_empty() {
+        return Ok(None);
+    }
+    let Some(tracked) = live_calls::tracked(db, &number).await? else { return Ok(None) };
+    let customer = tracked.customer_id;
+    let facts = facts(db, customer, tracked.entry_id, &tracked.time_zone, now_millis).await?;
+    let Some(facts) = facts else { return Ok(None) };
+    let now = now_millis / 1000;
+    let holder = if tracked.kind == "dynamic" {
+        live_calls::latest_holder(db, customer, tracked.entry_id, &number, now)
+            .await?
+            .filter(|visit| continues_visit(visit.last_seen_at, now))
+    } else {
+        None
+    };
+    let caller = stored_number(caller);
+    let call_id = live_calls::open(
+        db,
+        &Arrival {
+            customer,
+            entry_id: tracked.entry_id,
+            channel,
+            rate_item: inbound_rate_item(&number, false, false),
+            started_at: now,
+            caller: &caller,
+            tracked_number: &number,
+            visit_id: holder.as_ref().map(|h| h.id),
+            source_medium_id: holder.and_then(|h| h.source_medium_id),
+            recorded: false,
+        },
+    )
+    .await?;
+    Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts }))
+}
+
+/// The routing a call to `entry` meets now, as stored.
+async fn facts(
+    db: &AnyPool,
+    customer: CustomerId,
+    entry: i64,
+    time_zone: &str,
+    now_millis: i64,
+) -> sqlx::Result<Option<CallFacts>> {
+    let mut conn = db.acquire().await?;
+    let Some(row) = routing_entries::find_in(&mut conn, customer, entry).await? else { return Ok(None) };
+    let route = match row.service_plan_id {
+        Some(id) => Some(EntryRoute::ServicePlan { id }),
+        None if !row.destination.is_empty() => Some(EntryRoute::Number { destination: row.destination.clone() }),
+        None => None,
+    };
+    drop(conn);
+    let snapshot = routing_history::snapshot(db, customer).await?;
+    let mut conn = db.acquire().await?;
+    let mut records = Vec::new();
+    let mut wanted: Vec<(RecordKind, i64)> =
+        snapshot.library.destination_plans.iter().map(|p| (RecordKind::DestinationPlan, p.id)).collect();
+    wanted.extend(snapshot.library.voicemails.iter().map(|v| (RecordKind::Voicemail, v.id)));
+    let mut i = 0;
+    while i < wanted.len() {
+        let (kind, id) = wanted[i];
+        i += 1;
+        let Some(record) = routing_history::load(&mut conn, customer, RecordKey { kind, id }).await? else { continue };
+        if let RoutingRecord::DestinationPlan { form, .. } = &record {
+            let numbers = form.destinations.iter().map(|d| d.destination).chain([form.no_response_destination]);
+            for number in numbers.filter(|n| *n > 0) {
+                if !wanted.contains(&(RecordKind::DestinationNumber, number)) {
+                    wanted.push((RecordKind::DestinationNumber, number));
+                }
+            }
+            if form.queue > 0 && !wanted.contains(&(RecordKind::Queue, form.queue)) {
+                wanted.push((RecordKind::Queue, form.queue));
+            }
+        }
+        records.push(record);
+    }
+    Ok(Some(CallFacts {
+        started_at_millis: now_millis,
+        time_zone: time_zone.to_string(),
+        entry: LiveEntry {
+            id: entry,
+            route,
+            recording: row.call_recording,
+            intro_audio: row.intro_audio_id,
+            whisper_audio: row.whisper_audio_id,
+        },
+        snapshot,
+        records,
+        queue_waiting: Vec::new(),
+    }))
+}
+
+/// Completes the call's row from its session's record.
+pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx::Result<()> {
+    let duration = record.duration_seconds();
+    let answered = record.tries.iter().find(|t| t.result == Some(LegResult::Answered));
+    let to_mobile = answered.is_some_and(|t| stored_number(&t.number).starts_with("07"));
+    let mobile_rate = live_calls::rate(db, "forwarded_mobile").await? > 0;
+    let item = inbound_rate_item(&call.tracked_number, to_mobile, mobile_rate);
+    let rate = live_calls::rate(db, item).await?;
+    let (category, report_group) = menu_credits(&record.steps, &call.facts.snapshot.library);
+    let first_time = !live_calls::called_before(db, call.customer, &call.caller, record.started_millis / 1000).await?;
+    let ending = Ending {
+        duration_seconds: duration,
+        minutes: billable_minutes(duration),
+        cost_tenth_pence: call_cost(duration, rate),
+        recorded: record.recorded,
+        keys: record.keys.clone(),
+        route_path: record.path().map(|p| serde_json::to_string(&p).expect("a path serialises")).unwrap_or_default(),
+        queue: record.queue.clone(),
+        destination: record.answered_by.clone(),
+        ring_seconds: record.ring_seconds(),
+        talk_seconds: record.talk_seconds(),
+        outcome: record.outcome().key(),
+        first_time,
+        category: live_calls::group_name(db, "call_categories", call.customer, category).await?,
+        report_group: live_calls::group_name(db, "report_groups", call.customer, report_group).await?,
+        destinations_tried: if record.tries.is_empty() {
+            String::new()
+        } else {
+            serde_json::to_string(&record.tries).expect("tries serialise")
+        },
+        ended_where: record.ended_at.clone(),
+        end_reason: record.hang_up_reason.clone(),
+    };
+    live_calls::close(db, call.customer, call.call_id, &ending).await?;
+    Ok(())
+}

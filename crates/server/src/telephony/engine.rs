@@ -1,0 +1,341 @@
+//! One connection from the telephony engine (Asterisk's ARI outbound websocket): the engine's
+//! events in, each call's live session deciding, the session's commands out as REST requests on
+//! the same socket. Database work (opening a call's row, completing it, fetching a recording)
+//! runs in tasks of its own, so one slow write never holds up another call's next step.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket};
+use domain::routing::live::{Command, Event, Party, Prompt, RecordingKind, Session};
+use tokio::sync::mpsc;
+
+use super::ari::{bounded_id, encode, leg_failure, Incoming, RestRequest};
+use super::calls::{self, Opened};
+use super::media;
+use super::recordings;
+use crate::state::AppState;
+
+/// The ARI application calls arrive in (the dialplan's `Stasis(calltrack,…)`).
+pub const APP: &str = "calltrack";
+/// A call being opened queues at most this many events before its session exists.
+const PENDING_MAX: usize = 64;
+/// Calls one connection carries at once, at most; more are refused (busy).
+pub const CALLS_MAX: usize = 2000;
+
+/// What the connection's own tasks report back to it.
+#[derive(Debug)]
+pub enum Internal {
+    Opened { channel: String, opened: Option<Box<Opened>> },
+    Timer { channel: String, timer: u32 },
+}
+
+struct LiveCall {
+    opened: Opened,
+    session: Session,
+    legs: HashMap<u32, String>,
+    answered_legs: Vec<u32>,
+    bridge: Option<String>,
+}
+
+/// One engine connection's calls.
+pub struct Engine {
+    state: AppState,
+    tx: mpsc::UnboundedSender<Internal>,
+    calls: HashMap<String, LiveCall>,
+    /// Calls whose rows are being opened: the events that came meanwhile.
+    pending: HashMap<String, Vec<Event>>,
+    /// A leg's channel -> (the caller's channel, the leg).
+    legs: HashMap<String, (String, u32)>,
+    /// An engine playback id -> (the caller's channel, the session's playback).
+    playbacks: HashMap<String, (String, u32)>,
+    next_request: u64,
+}
+
+impl Engine {
+    pub fn new(state: AppState, tx: mpsc::UnboundedSender<Internal>) -> Engine {
+        Engine {
+            state,
+            tx,
+            calls: HashMap::new(),
+            pending: HashMap::new(),
+            legs: HashMap::new(),
+            playbacks: HashMap::new(),
+            next_request: 0,
+        }
+    }
+
+    fn request(&mut self, method: &str, uri: String) -> RestRequest {
+        self.next_request += 1;
+        RestRequest::new(self.next_request, method, uri)
+    }
+
+    /// A message from the engine: the requests to send back.
+    pub fn incoming(&mut self, text: &str) -> Vec<RestRequest> {
+        let Ok(message) = serde_json::from_str::<Incoming>(text) else {
+            tracing::warn!(bytes = text.len(), "telephony: a message that is not an ARI event");
+            return Vec::new();
+        };
+        match message {
+            Incoming::StasisStart { args, channel } => {
+                let id = bounded_id(&channel.id);
+                match args.first().map(String::as_str) {
+                    Some("inbound") => self.arrive(id, &channel.dialplan.exten, &channel.caller.number),
+                    _ => match self.legs.get(&id).cloned() {
+                        Some((caller, leg)) => {
+                            if let Some(call) = self.calls.get_mut(&caller) {
+                                call.answered_legs.push(leg);
+                            }
+                            self.event(&caller, Event::LegAnswered { leg })
+                        }
+                        // A leg of no call this server knows (it restarted): hang it up.
+                        None => vec![self.request("DELETE", format!("channels/{}", encode(&id)))],
+                    },
+                }
+            }
+            Incoming::ChannelDtmfReceived { digit, channel } => {
+                let digit: String = digit.chars().take(1).collect();
+                self.event(&bounded_id(&channel.id), Event::Key { key: digit })
+            }
+            Incoming::PlaybackFinished { playback } => match self.playbacks.remove(&bounded_id(&playback.id)) {
+                Some((caller, playback)) => self.event(&caller, Event::PlaybackFinished { playback }),
+                None => Vec::new(),
+            },
+            Incoming::StasisEnd { channel } => {
+                let id = bounded_id(&channel.id);
+                match self.legs.get(&id).cloned() {
+                    Some((caller, leg)) => self.event(&caller, Event::LegHungUp { leg }),
+                    None => self.event(&id, Event::CallerHungUp),
+                }
+            }
+            Incoming::ChannelDestroyed { cause, channel } => {
+                let id = bounded_id(&channel.id);
+                match self.legs.remove(&id) {
+                    Some((caller, leg)) => {
+                        let answered = self.calls.get(&caller).is_some_and(|c| c.answered_legs.contains(&leg));
+                        let event = if answered {
+                            Event::LegHungUp { leg }
+                        } else {
+                            Event::LegFailed { leg, failure: leg_failure(cause) }
+                        };
+                        self.event(&caller, event)
+                    }
+                    None => self.event(&id, Event::CallerHungUp),
+                }
+            }
+            Incoming::RecordingFinished { recording } => {
+                recordings::fetch_later(&self.state, &bounded_id(&recording.name));
+                Vec::new()
+            }
+            Incoming::RestResponse { status_code, request_id, .. } => {
+                if status_code >= 400 {
+                    tracing::debug!(status_code, request_id, "telephony: the engine refused a request");
+                }
+                Vec::new()
+            }
+            Incoming::RecordingFailed { .. } | Incoming::ChannelStateChange { .. } | Incoming::Other => Vec::new(),
+        }
+    }
+
+    /// A report from one of the connection's tasks.
+    pub fn internal(&mut self, message: Internal) -> Vec<RestRequest> {
+        match message {
+            Internal::Timer { channel, timer } => self.event(&channel, Event::TimerFired { timer }),
+            Internal::Opened { channel, opened } => {
+                let waiting = self.pending.remove(&channel).unwrap_or_default();
+                let Some(opened) = opened else {
+                    // No customer tracks the number: refused as unallocated (SIP 404).
+                    return vec![self.request("DELETE", format!("channels/{}?reason=unallocated", encode(&channel)))];
+                };
+                let (session, commands) = Session::start(opened.facts.clone());
+                let call =
+                    LiveCall { opened: *opened, session, legs: HashMap::new(), answered_legs: vec![], bridge: None };
+                self.calls.insert(channel.clone(), call);
+                let mut out = self.perform(&channel, commands);
+                for event in waiting {
+                    out.extend(self.event(&channel, event));
+                }
+                out
+            }
+        }
+    }
+
+    fn arrive(&mut self, channel: String, dialled: &str, caller: &str) -> Vec<RestRequest> {
+        if self.calls.contains_key(&channel) || self.pending.contains_key(&channel) {
+            return Vec::new(); // a replayed StasisStart
+        }
+        if self.calls.len() + self.pending.len() >= CALLS_MAX {
+            return vec![self.request("DELETE", format!("channels/{}?reason=busy", encode(&channel)))];
+        }
+        self.pending.insert(channel.clone(), Vec::new());
+        let (db, tx) = (self.state.db.clone(), self.tx.clone());
+        let now = self.state.clock.now_millis();
+        let dialled: String = dialled.chars().take(64).collect();
+        let caller: String = caller.chars().take(64).collect();
+        tokio::spawn(async move {
+            let opened = match calls::open(&db, &channel, &dialled, &caller, now).await {
+                Ok(opened) => opened,
+                Err(e) => {
+                    tracing::error!(error = %e, "telephony: a call could not be opened");
+                    None
+                }
+            };
+            let _ = tx.send(Internal::Opened { channel, opened: opened.map(Box::new) });
+        });
+        Vec::new()
+    }
+
+    /// An event of the call on `caller`'s channel, through its session.
+    fn event(&mut self, caller: &str, event: Event) -> Vec<RestRequest> {
+        if let Some(waiting) = self.pending.get_mut(caller) {
+            if waiting.len() < PENDING_MAX {
+                waiting.push(event);
+            }
+            return Vec::new();
+        }
+        let now = self.state.clock.now_millis();
+        let Some(call) = self.calls.get_mut(caller) else { return Vec::new() };
+        let commands = call.session.on(event, now);
+        self.perform(caller, commands)
+    }
+
+    /// The session's commands as engine requests; a call that has ended is completed.
+    fn perform(&mut self, caller: &str, commands: Vec<Command>) -> Vec<RestRequest> {
+        let mut out = Vec::new();
+        for command in commands {
+            self.one(caller, command, &mut out);
+        }
+        let ended = self.calls.get(caller).is_some_and(|c| c.session.has_ended());
+        if ended {
+            let call = self.calls.remove(caller).expect("checked above");
+            self.legs.retain(|_, (owner, _)| owner != caller);
+            self.playbacks.retain(|_, (owner, _)| owner != caller);
+            if let Some(bridge) = &call.bridge {
+                out.push(self.request("DELETE", format!("bridges/{}", encode(bridge))));
+            }
+            let db = self.state.db.clone();
+            tokio::spawn(async move {
+                if let Err(e) = calls::close(&db, &call.opened, call.session.record()).await {
+                    tracing::error!(error = %e, call = call.opened.call_id, "telephony: a call's record could not be completed");
+                }
+            });
+        }
+        out
+    }
+
+    fn one(&mut self, caller: &str, command: Command, out: &mut Vec<RestRequest>) {
+        let channel = encode(caller);
+        let Some(call) = self.calls.get_mut(caller) else { return };
+        let (customer, call_id) = (call.opened.customer, call.opened.call_id);
+        let request = match command {
+            Command::Ring => ("POST", format!("channels/{channel}/ring")),
+            Command::Answer => ("POST", format!("channels/{channel}/answer")),
+            Command::Play { playback, to, prompt } => {
+                let target = match to {
+                    Party::Caller => caller.to_string(),
+                    Party::Leg(leg) => match call.legs.get(&leg) {
+                        Some(leg) => leg.clone(),
+                        None => return,
+                    },
+                };
+                let id = format!("{caller}-p{playback}");
+                self.playbacks.insert(id.clone(), (caller.to_string(), playback));
+                let media = match prompt {
+                    Prompt::Audio(audio) => media::audio_uri(&self.state, customer, audio),
+                    Prompt::Beep => "sound:beep".to_string(),
+                };
+                ("POST", format!("channels/{}/play/{}?media={}", encode(&target), encode(&id), encode(&media)))
+            }
+            Command::StopPlayback { playback } => {
+                ("DELETE", format!("playbacks/{}", encode(&format!("{caller}-p{playback}"))))
+            }
+            Command::Hold { .. } => ("POST", format!("channels/{channel}/moh")),
+            Command::StopHold => ("DELETE", format!("channels/{channel}/moh")),
+            Command::StartTimer { timer, seconds } => {
+                let (tx, caller) = (self.tx.clone(), caller.to_string());
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
+                    let _ = tx.send(Internal::Timer { channel: caller, timer });
+                });
+                return;
+            }
+            Command::Dial { leg, number, seconds } => {
+                let leg_channel = format!("{caller}-{leg}");
+                call.legs.insert(leg, leg_channel.clone());
+                self.legs.insert(leg_channel.clone(), (caller.to_string(), leg));
+                let endpoint = self.state.settings.telephony.dial_string(&number);
+                let caller_id = call.opened.caller.clone();
+                (
+                    "POST",
+                    format!(
+                        "channels?endpoint={}&app={APP}&appArgs=leg&channelId={}&timeout={seconds}&callerId={}",
+                        encode(&endpoint),
+                        encode(&leg_channel),
+                        encode(&caller_id)
+                    ),
+                )
+            }
+            Command::DropLeg { leg } => match call.legs.get(&leg) {
+                Some(leg_channel) => ("DELETE", format!("channels/{}", encode(leg_channel))),
+                None => return,
+            },
+            Command::Connect { leg } => {
+                let Some(leg_channel) = call.legs.get(&leg).cloned() else { return };
+                let bridge = format!("{caller}-b");
+                call.bridge = Some(bridge.clone());
+                out.push(self.request("POST", format!("bridges?type=mixing&bridgeId={}", encode(&bridge))));
+                ("POST", format!("bridges/{}/addChannel?channel={},{}", encode(&bridge), channel, encode(&leg_channel)))
+            }
+            Command::Record { kind: RecordingKind::Call } => {
+                let Some(bridge) = call.bridge.clone() else { return };
+                let name = recordings::name(call_id);
+                ("POST", format!("bridges/{}/record?name={name}&format=wav&ifExists=overwrite", encode(&bridge)))
+            }
+            Command::Record { kind: RecordingKind::Voicemail { max_seconds } } => {
+                let name = recordings::name(call_id);
+                (
+                    "POST",
+                    format!(
+                        "channels/{channel}/record?name={name}&format=wav&ifExists=overwrite&maxDurationSeconds={max_seconds}&beep=false"
+                    ),
+                )
+            }
+            Command::HangUp { .. } => ("DELETE", format!("channels/{channel}?reason=normal")),
+        };
+        let request = self.request(request.0, request.1);
+        out.push(request);
+    }
+
+    /// The connection is gone: every call it carried is closed with what is known.
+    pub fn lost(&mut self) {
+        let callers: Vec<String> = self.calls.keys().cloned().collect();
+        for caller in callers {
+            let _ = self.event(&caller, Event::EngineLost);
+        }
+    }
+}
+
+/// Serves one engine connection until it closes.
+pub async fn serve(state: AppState, mut socket: WebSocket) {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut engine = Engine::new(state, tx);
+    tracing::info!("telephony: the engine connected");
+    loop {
+        let out = tokio::select! {
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => engine.incoming(text.as_str()),
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Binary(_))) => Vec::new(),
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            },
+            Some(internal) = rx.recv() => engine.internal(internal),
+        };
+        for request in out {
+            let text = serde_json::to_string(&request).expect("a request serialises");
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+    }
+    tracing::warn!("telephony: the engine's connection closed");
+    engine.lost();
+}

@@ -1,0 +1,73 @@
+//! Customers' audio for the engine: a signed address per audio (the engine cannot sign in),
+//! serving the audio's 8 kHz WAV, made once and kept.
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use ring::hmac;
+
+use crate::files::engine_audio;
+use crate::state::AppState;
+use crate::store::{audios, CustomerId};
+
+const AUDIO_PATH: &str = "/telephony/audio/{customer}/{audio}/{signature}";
+
+pub fn router() -> Router<AppState> {
+    Router::new().route(AUDIO_PATH, get(serve))
+}
+
+fn key(secret: &str) -> hmac::Key {
+    hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes())
+}
+
+fn signature(secret: &str, customer: CustomerId, audio: i64) -> String {
+    let tag = hmac::sign(&key(secret), format!("audio/{customer}/{audio}").as_bytes());
+    tag.as_ref()[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The media the engine plays for one of the customer's audios.
+pub fn audio_uri(state: &AppState, customer: CustomerId, audio: i64) -> String {
+    let telephony = &state.settings.telephony;
+    let secret = telephony.secret.as_deref().unwrap_or_default();
+    let base = telephony.media_url.trim_end_matches('/');
+    format!("sound:{base}/telephony/audio/{customer}/{audio}/{}.wav", signature(secret, customer, audio))
+}
+
+async fn serve(State(state): State<AppState>, Path((customer, audio, signed)): Path<(i64, i64, String)>) -> Response {
+    let Some(secret) = state.settings.telephony.secret.as_deref() else { return StatusCode::NOT_FOUND.into_response() };
+    let customer = CustomerId::new(customer);
+    let expected = format!("{}.wav", signature(secret, customer, audio));
+    if !super::same_secret(signed.as_bytes(), expected.as_bytes()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    match engine_wav(&state, customer, audio).await {
+        Ok(Some(wav)) => {
+            ([(header::CONTENT_TYPE, "audio/wav"), (header::CACHE_CONTROL, "max-age=300")], wav).into_response()
+        }
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, audio, "telephony: an audio could not be made for the engine");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// The audio's engine WAV: kept, or made now (an audio saved before the engine's form was
+/// kept) and kept.
+pub async fn engine_wav(state: &AppState, customer: CustomerId, audio: i64) -> Result<Option<Vec<u8>>, String> {
+    let Some(stored) = audios::engine_audio(&state.db, customer, audio).await.map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    if let Some(wav) = stored.engine_wav {
+        return Ok(Some(wav));
+    }
+    let wav = match stored.content.filter(|c| !c.is_empty()) {
+        Some(content) => engine_audio::from_file(&stored.file_name, &content).await?,
+        None if !stored.sentence.trim().is_empty() => engine_audio::from_sentence(&stored.sentence).await?,
+        None => return Ok(None),
+    };
+    audios::set_engine_wav(&state.db, customer, audio, &wav).await.map_err(|e| e.to_string())?;
+    Ok(Some(wav))
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Starts or stops Asterisk 22 from the telephony root (scripts/telephony/root.sh), configured
+# from scripts/telephony/asterisk/: one line of dialplan into the server's ARI application over
+# a persistent outbound websocket. Runs as root (chroot, mount). Loopback only.
+#
+#   engine.sh start   prints the Asterisk version; waits until it is fully booted
+#   engine.sh stop
+#   engine.sh cli 'pjsip show endpoints'
+#
+# Settings (environment): TELEPHONY_SECRET (required to start), SERVER_WS (the server's
+# /telephony/ari, default ws://127.0.0.1:8080/telephony/ari), SIP_PORT (15060), ARI_HTTP_PORT
+# (18088), CARRIER_OUT (where destinations are dialled, 127.0.0.1:15070), LAB_PHONES=1 adds the
+# test lab's phones (447700900101-5 on ports 15071-5).
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(bash "$HERE/root.sh")"
+
+cli() { chroot "$ROOT" /usr/sbin/asterisk -rx "$1"; }
+
+stop() {
+  if [ -S "$ROOT/var/run/asterisk/asterisk.ctl" ]; then
+    cli 'core stop now' >/dev/null 2>&1 || true
+    for _ in $(seq 50); do pgrep -f "^/usr/sbin/asterisk -f" >/dev/null || break; sleep 0.1; done
+  fi
+  pkill -f "^/usr/sbin/asterisk -f" 2>/dev/null || true
+  if mountpoint -q "$ROOT/proc"; then umount "$ROOT/proc" || umount -l "$ROOT/proc"; fi
+}
+
+start() {
+  : "${TELEPHONY_SECRET:?TELEPHONY_SECRET must be set}"
+  stop
+  local etc="$ROOT/etc/asterisk"
+  for file in "$HERE"/asterisk/*.conf; do
+    sed -e "s|@SECRET@|$TELEPHONY_SECRET|g" \
+      -e "s|@SERVER_WS@|${SERVER_WS:-ws://127.0.0.1:8080/telephony/ari}|g" \
+      -e "s|@SIP_PORT@|${SIP_PORT:-15060}|g" \
+      -e "s|@ARI_HTTP_PORT@|${ARI_HTTP_PORT:-18088}|g" \
+      -e "s|@CARRIER_OUT@|${CARRIER_OUT:-127.0.0.1:15070}|g" \
+      -e "s|@FALLBACK@|${FALLBACK_SOUND:-ss-noservice}|g" \
+      "$file" >"$etc/$(basename "$file")"
+  done
+  if [ "${LAB_PHONES:-0}" = 1 ]; then cat "$HERE/asterisk/phones.conf.lab" >>"$etc/pjsip.conf"; fi
+  chmod 640 "$etc"/*.conf
+  chroot "$ROOT" chown -R asterisk:asterisk /etc/asterisk
+  # The package lacks the recordings' folder: ARI recording answers 500 without it.
+  mkdir -p "$ROOT/var/spool/asterisk/recording"
+  chroot "$ROOT" chown -R asterisk:asterisk /var/spool/asterisk /var/log/asterisk /var/lib/asterisk /var/run/asterisk 2>/dev/null || true
+  mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
+  (cd / && setsid chroot "$ROOT" /usr/sbin/asterisk -f -n -U asterisk -G asterisk >"$ROOT/var/log/asterisk/console.log" 2>&1 &)
+  for _ in $(seq 100); do
+    if cli 'core waitfullybooted' >/dev/null 2>&1; then
+      echo "telephony engine: $(cli 'core show version' | head -1)" >&2
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "Asterisk did not start; its console:" >&2
+  tail -20 "$ROOT/var/log/asterisk/console.log" >&2
+  return 1
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  cli) cli "${2:?a CLI command}" ;;
+  root) echo "$ROOT" ;;
+  *) echo "usage: $0 start|stop|cli COMMAND|root" >&2; exit 2 ;;
+esac
