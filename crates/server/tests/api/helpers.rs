@@ -246,6 +246,25 @@ impl TestApp {
         TestApp { router: app(state.clone()), state, static_dir, _dir: dir }
     }
 
+    /// An app served on a port of this machine (as `main` serves it), for what must come over
+    /// a real connection: the telephony engine's websocket and its audio fetches.
+    pub async fn spawn_serving() -> (TestApp, std::net::SocketAddr) {
+        let _ = tracing_subscriber::fmt().with_test_writer().with_max_level(tracing::Level::WARN).try_init();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let dir = TempDir::new().unwrap();
+        let static_dir = dir.path().join("dist");
+        std::fs::create_dir_all(&static_dir).unwrap();
+        std::fs::write(static_dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+        let mut settings = test_settings(database_url(&dir).await, static_dir.clone());
+        settings.telephony.media_url = format!("http://{addr}");
+        let state = AppState::start(settings).await.expect("app starts");
+        let router = app(state.clone());
+        let service = router.clone().into_make_service_with_connect_info::<std::net::SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, service).await });
+        (TestApp { router, state, static_dir, _dir: dir }, addr)
+    }
+
     /// Sends a request as a browser on this machine would (see `send_via`).
     pub async fn send(&self, req: Request<Body>) -> Reply {
         send_via(&self.router, req).await

@@ -72,6 +72,8 @@ mod static_numbers;
 mod summary_emails;
 mod tags;
 mod tech_partner_portal;
+mod telephony;
+mod telephony_lab;
 mod track_sales;
 mod tracking;
 mod transcription;

@@ -627,7 +627,10 @@ impl Session {
     fn leg_hung_up(&mut self, leg: u32, now: i64, out: &mut Vec<Command>) {
         match self.stage.clone() {
             Stage::Connected { leg: connected } | Stage::Whisper { leg: connected, .. } if connected == leg => {
-                self.hang_up(now, DESTINATION_HUNG_UP, out);
+                // That leg is gone already: only the caller is hung up.
+                self.record.ended_at = self.whereabouts();
+                out.push(Command::HangUp { reason: DESTINATION_HUNG_UP.to_string() });
+                self.close(now, DESTINATION_HUNG_UP);
             }
             Stage::Ringing(_) => self.leg_failed(leg, LegFailure::NoAnswer, now, out),
             _ => {}

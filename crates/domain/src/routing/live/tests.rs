@@ -368,3 +368,12 @@ fn dialled_numbers_take_the_code_and_drop_the_national_zero() {
     assert_eq!(dial_number("+353", "0851234567"), "353851234567");
     assert_eq!(dial_number("", "01614960000"), "01614960000");
 }
+
+#[test]
+fn when_the_destination_hangs_up_only_the_caller_is_hung_up() {
+    let (mut s, _) = Session::start(facts(SATURDAY));
+    s.on(Event::LegAnswered { leg: 1 }, SATURDAY + 2_000);
+    let end = s.on(Event::LegHungUp { leg: 1 }, SATURDAY + 12_000);
+    assert_eq!(end, vec![Command::HangUp { reason: "The destination hung up.".into() }]);
+    assert_eq!((s.record().talk_seconds(), s.record().ended_at.as_str()), (10, "Talking to Alice"));
+}

@@ -1,0 +1,228 @@
+//! Real calls against a scripted fake of the telephony engine (the same websocket protocol
+//! Asterisk speaks): the route refuses anyone without the engine's credentials; a number no
+//! one tracks is refused and writes nothing; a call is answered, routed by the customer's
+//! rules, put through, recorded and written once, however often its events come.
+//! `telephony_engine` runs the same kinds of call through the real engine.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::TELEPHONY_SECRET;
+use crate::telephony_lab::{
+    destroyed, engine_request, hung_up, key, leg_answered, playback_finished, query, stasis_start, FakeEngine, Lab,
+};
+
+/// Monday 09:00 to Friday 17:29 to `open`, the weekend to `closed` (the test clock is Monday
+/// 10:00 GMT: open).
+pub(crate) fn office(
+    open: (&'static str, i64, i64),
+    closed: (&'static str, i64, i64),
+) -> Vec<crate::routing_plans::Row> {
+    vec![
+        (1, 0, 0, 1, 8, 59, closed.0, closed.1, closed.2),
+        (1, 9, 0, 5, 17, 29, open.0, open.1, open.2),
+        (5, 17, 30, 7, 23, 59, closed.0, closed.1, closed.2),
+    ]
+}
+
+async fn reception(lab: &Lab) -> (i64, i64, i64) {
+    let alice = lab.destination("Alice", "07700900101").await;
+    let bob = lab.destination("Bob", "07700900102").await;
+    let plan = lab.destination_plan("Front desk", false, &[(alice, 5), (bob, 30)], 0).await;
+    (alice, bob, plan)
+}
+
+#[tokio::test]
+async fn only_the_engine_may_connect() {
+    let lab = Lab::start().await;
+    for password in ["wrong", ""] {
+        let refused = tokio_tungstenite::connect_async(engine_request(lab.addr, password)).await.unwrap_err();
+        let tokio_tungstenite::tungstenite::Error::Http(response) = refused else { panic!("an HTTP refusal") };
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    }
+    let reply = lab.app.get("/telephony/ari", None).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    // The engine's credentials, but no websocket: nothing to serve.
+    assert!(tokio_tungstenite::connect_async(engine_request(lab.addr, TELEPHONY_SECRET)).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_number_no_one_tracks_is_refused_and_writes_nothing() {
+    let lab = Lab::start().await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    for (channel, dialled) in [("c404", "441632960999"), ("c405", "not a number; DROP TABLE calls"), ("c406", "")] {
+        engine.send(stasis_start(channel, "07700900123", dialled)).await;
+        let refusal = engine.next().await;
+        assert_eq!(
+            (refusal["method"].as_str(), refusal["uri"].as_str()),
+            (Some("DELETE"), Some(&*format!("channels/{channel}?reason=unallocated")))
+        );
+        assert_eq!(lab.call(channel).await, None);
+    }
+}
+
+#[tokio::test]
+async fn an_answered_call_is_put_through_recorded_and_written_once() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (entry, number) = lab.number(0, plan, true, 0).await;
+    let dialled = format!("44{}", &number[1..]);
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c1", "+447700900123", &dialled)).await;
+    assert_eq!(engine.next().await["uri"], "channels/c1/ring", "the caller hears ringing first");
+    let dial = engine.until("POST channels?").await;
+    assert_eq!(query(&dial, "endpoint"), "PJSIP/447700900101@carrier");
+    assert_eq!((query(&dial, "app"), query(&dial, "channelId")), ("calltrack".into(), "c1-1".into()));
+    // The row exists from the first ring.
+    let ringing = lab.call("c1").await.expect("a row from the first ring");
+    assert_eq!(ringing["inProgress"], true);
+    // A replayed StasisStart writes nothing more.
+    engine.send(stasis_start("c1", "+447700900123", &dialled)).await;
+    engine.send(leg_answered("c1-1")).await;
+    assert_eq!(engine.next().await["uri"], "channels/c1/answer");
+    let bridge = engine.next().await;
+    assert_eq!(bridge["uri"], "bridges?type=mixing&bridgeId=c1-b");
+    assert_eq!(engine.next().await["uri"], "bridges/c1-b/addChannel?channel=c1,c1-1");
+    let record = engine.next().await;
+    assert!(record["uri"].as_str().unwrap().starts_with("bridges/c1-b/record?name=call-"), "{record}");
+    engine.send(hung_up("c1")).await;
+    assert_eq!(engine.until("DELETE channels/c1-1").await["method"], "DELETE");
+    let call = lab.finished_call("c1").await;
+    assert_eq!((call["outcome"].as_str(), call["destination"].as_str()), (Some("answered"), Some("Alice")));
+    assert_eq!(call["routePath"]["end"]["description"], "Front desk");
+    assert_eq!(call["tried"][0]["result"], "answered");
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM calls WHERE routing_entry_id = $1 AND engine_channel IS NOT NULL")
+            .bind(entry)
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(count, 1, "one row, however often the engine repeats itself");
+    let (caller, tracked): (String, String) =
+        sqlx::query_as("SELECT caller_number, tracked_number FROM calls WHERE engine_channel = 'c1'")
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    assert_eq!((caller.as_str(), tracked), ("07700900123", number));
+}
+
+#[tokio::test]
+async fn a_hunt_group_moves_on_when_the_first_does_not_answer() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(1, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c2", "07700900123", &number)).await;
+    engine.until("POST channels?endpoint=PJSIP%2F447700900101").await;
+    // Alice's phone is busy: Bob rings at once.
+    engine.send(destroyed("c2-1", 17)).await;
+    let bob = engine.until("POST channels?").await;
+    assert_eq!(query(&bob, "endpoint"), "PJSIP/447700900102@carrier");
+    engine.send(leg_answered(&query(&bob, "channelId"))).await;
+    engine.until("POST bridges/c2-b/addChannel").await;
+    engine.send(destroyed(&query(&bob, "channelId"), 16)).await;
+    assert_eq!(engine.next().await["uri"], "channels/c2?reason=normal", "the caller is hung up, nothing else");
+    let call = lab.finished_call("c2").await;
+    assert_eq!(call["destination"], "Bob");
+    assert_eq!(call["endReason"], "The destination hung up.");
+    let results: Vec<&str> = call["tried"].as_array().unwrap().iter().map(|t| t["result"].as_str().unwrap()).collect();
+    assert_eq!(results, ["busy", "answered"]);
+}
+
+#[tokio::test]
+async fn keys_pressed_in_the_menu_route_the_call_as_the_simulator_does() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let prompt = lab.audio("Main prompt", "Press one for the front desk").await;
+    let greeting = lab.audio("Greeting", "Please leave a message").await;
+    let messages = lab.voicemail("Messages", greeting).await;
+    let menu = lab
+        .menu("Main", prompt, &[("Front desk", "routing", desk, 0), ("Messages", "voicemail", messages, 0)], "")
+        .await;
+    let plan = lab.service_plan("Menu", &office(("ivr", 0, menu), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(2, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c3", "07700900123", &number)).await;
+    assert_eq!(engine.next().await["uri"], "channels/c3/answer");
+    let play = engine.next().await;
+    let media = query(&play, "media");
+    assert!(media.starts_with(&format!("sound:http://{}/telephony/audio/100/{prompt}/", lab.addr)), "{media}");
+    // The engine fetches the prompt: an 8 kHz WAV, made once; a wrong signature is not served.
+    let url = media.strip_prefix("sound:").unwrap();
+    let wav = reqwest::get(url).await.unwrap();
+    assert_eq!(wav.status(), 200);
+    let wav = wav.bytes().await.unwrap();
+    assert_eq!(&wav[..4], b"RIFF");
+    assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), 8000, "8 kHz");
+    let forged = url.replace(&format!("/{prompt}/"), &format!("/{greeting}/"));
+    assert_eq!(reqwest::get(&forged).await.unwrap().status(), 404);
+    // A wrong key repeats the menu; then 2 reaches the voicemail.
+    engine.send(key("c3", "9")).await;
+    engine.until("DELETE playbacks/c3-p1").await;
+    engine.until("POST channels/c3/play").await;
+    engine.send(key("c3", "2")).await;
+    let greeting_play = engine.until("POST channels/c3/play").await;
+    let playback =
+        greeting_play["uri"].as_str().unwrap().split('/').nth(3).unwrap().split('?').next().unwrap().to_string();
+    engine.send(playback_finished(&playback)).await;
+    let beep = engine.until("POST channels/c3/play").await;
+    assert_eq!(query(&beep, "media"), "sound:beep");
+    let playback = beep["uri"].as_str().unwrap().split('/').nth(3).unwrap().split('?').next().unwrap().to_string();
+    engine.send(playback_finished(&playback)).await;
+    let record = engine.until("POST channels/c3/record").await;
+    assert_eq!(query(&record, "maxDurationSeconds"), "180");
+    engine.send(hung_up("c3")).await;
+    let call = lab.finished_call("c3").await;
+    assert_eq!((call["outcome"].as_str(), call["keys"].as_str()), (Some("voicemail"), Some("92")));
+    // The path is the simulator's for the same keys at the same moment.
+    let snapshot =
+        server::store::routing_history::snapshot(&lab.app.state.db, server::store::CustomerId::new(100)).await.unwrap();
+    let stored = snapshot.service_plans.iter().find(|p| p.id == plan).unwrap();
+    let keys = ["9".to_string(), "2".to_string()];
+    let simulated = domain::routing::ivr::follow_call(
+        &stored.form.rows,
+        "Europe/London",
+        crate::helpers::TEST_NOW * 1000,
+        &snapshot.library,
+        &keys,
+    )
+    .unwrap();
+    assert_eq!(call["routePath"], serde_json::to_value(&simulated).unwrap());
+}
+
+#[tokio::test]
+async fn a_caller_who_hangs_up_in_the_menu_is_written_as_such() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let prompt = lab.audio("Main prompt", "Press one").await;
+    let menu = lab.menu("Main", prompt, &[("Front desk", "routing", desk, 0)], "").await;
+    let plan = lab.service_plan("Menu", &office(("ivr", 0, menu), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(3, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c4", "07700900123", &number)).await;
+    engine.until("POST channels/c4/play").await;
+    engine.send(hung_up("c4")).await;
+    let call = lab.finished_call("c4").await;
+    assert_eq!(call["outcome"], "hungUpInIvr");
+    assert_eq!(call["endedWhere"], "IVR 'Main': waiting for a key");
+    assert_eq!(call["routePath"], Value::Null, "the routing had not reached an end");
+}
+
+#[tokio::test]
+async fn the_engine_going_away_closes_its_calls_with_a_reason() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(4, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c5", "07700900123", &number)).await;
+    engine.until("POST channels?").await;
+    engine.close().await;
+    let call = lab.finished_call("c5").await;
+    assert_eq!(
+        (call["outcome"].as_str(), call["endReason"].as_str()),
+        (Some("missed"), Some("The telephony engine lost the call."))
+    );
+}
