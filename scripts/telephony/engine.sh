@@ -46,7 +46,9 @@ start() {
   mkdir -p "$ROOT/var/spool/asterisk/recording"
   chroot "$ROOT" chown -R asterisk:asterisk /var/spool/asterisk /var/log/asterisk /var/lib/asterisk /var/run/asterisk 2>/dev/null || true
   mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
-  (cd / && setsid chroot "$ROOT" /usr/sbin/asterisk -f -n -U asterisk -G asterisk >"$ROOT/var/log/asterisk/console.log" 2>&1 &)
+  # Nothing of this script's output stays open in Asterisk (a caller waiting for it would wait).
+  (cd / && exec setsid chroot "$ROOT" /usr/sbin/asterisk -f -n -U asterisk -G asterisk) \
+    >"$ROOT/var/log/asterisk/console.log" 2>&1 </dev/null &
   for _ in $(seq 100); do
     if cli 'core waitfullybooted' >/dev/null 2>&1; then
       echo "telephony engine: $(cli 'core show version' | head -1)" >&2

@@ -258,6 +258,10 @@ impl TestApp {
         std::fs::write(static_dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
         let mut settings = test_settings(database_url(&dir).await, static_dir.clone());
         settings.telephony.media_url = format!("http://{addr}");
+        // As the test lab's engine dials its phones (scripts/telephony/asterisk/phones.conf.lab)
+        // and serves recordings (engine.sh's ARI_HTTP_PORT).
+        settings.telephony.dial = "PJSIP/{number}".into();
+        settings.telephony.ari_url = "http://127.0.0.1:18088/ari".into();
         let state = AppState::start(settings).await.expect("app starts");
         let router = app(state.clone());
         let service = router.clone().into_make_service_with_connect_info::<std::net::SocketAddr>();

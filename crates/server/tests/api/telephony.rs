@@ -72,7 +72,7 @@ async fn an_answered_call_is_put_through_recorded_and_written_once() {
     engine.send(stasis_start("c1", "+447700900123", &dialled)).await;
     assert_eq!(engine.next().await["uri"], "channels/c1/ring", "the caller hears ringing first");
     let dial = engine.until("POST channels?").await;
-    assert_eq!(query(&dial, "endpoint"), "PJSIP/447700900101@carrier");
+    assert_eq!(query(&dial, "endpoint"), "PJSIP/447700900101");
     assert_eq!((query(&dial, "app"), query(&dial, "channelId")), ("calltrack".into(), "c1-1".into()));
     // The row exists from the first ring.
     let ringing = lab.call("c1").await.expect("a row from the first ring");
@@ -119,7 +119,7 @@ async fn a_hunt_group_moves_on_when_the_first_does_not_answer() {
     // Alice's phone is busy: Bob rings at once.
     engine.send(destroyed("c2-1", 17)).await;
     let bob = engine.until("POST channels?").await;
-    assert_eq!(query(&bob, "endpoint"), "PJSIP/447700900102@carrier");
+    assert_eq!(query(&bob, "endpoint"), "PJSIP/447700900102");
     engine.send(leg_answered(&query(&bob, "channelId"))).await;
     engine.until("POST bridges/c2-b/addChannel").await;
     engine.send(destroyed(&query(&bob, "channelId"), 16)).await;

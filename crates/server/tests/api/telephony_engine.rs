@@ -1,0 +1,306 @@
+//! Real calls through the real engine: Asterisk 22 from the Debian testing root
+//! (scripts/telephony/engine.sh) connects to this test's server, SIPp places the calls and plays
+//! the destination phones (scripts/telephony/sipp/), and the calls are read back from the
+//! database. Needs root and the telephony root: `bash scripts/test-telephony.sh` runs it, on
+//! SQLite and on PostgreSQL. One engine at a time (fixed loopback ports), so one test runs
+//! every scenario in turn.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::process::Command;
+
+use crate::helpers::TELEPHONY_SECRET;
+use crate::routing_connect::{advanced_row, post};
+use crate::telephony::office;
+use crate::telephony_lab::Lab;
+
+const CALLER: &str = "07700900123";
+const SCENARIOS: &str = "/opt/calltrack-sipp";
+
+struct RealEngine {
+    scripts: PathBuf,
+    root: PathBuf,
+}
+
+fn scripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/telephony")
+}
+
+impl RealEngine {
+    async fn start(lab: &Lab) -> RealEngine {
+        let scripts = scripts();
+        let output = Command::new("bash")
+            .arg(scripts.join("engine.sh"))
+            .arg("start")
+            .env("TELEPHONY_SECRET", TELEPHONY_SECRET)
+            .env("SERVER_WS", format!("ws://{}/telephony/ari", lab.addr))
+            .env("LAB_PHONES", "1")
+            .output()
+            .await
+            .unwrap();
+        assert!(output.status.success(), "the engine starts: {}", String::from_utf8_lossy(&output.stderr));
+        let root = String::from_utf8(
+            Command::new("bash").arg(scripts.join("engine.sh")).arg("root").output().await.unwrap().stdout,
+        )
+        .unwrap();
+        let engine = RealEngine { scripts, root: PathBuf::from(root.trim()) };
+        // The scenarios go inside the root, where SIPp runs.
+        let target = engine.root.join(SCENARIOS.trim_start_matches('/'));
+        std::fs::create_dir_all(&target).unwrap();
+        for entry in std::fs::read_dir(engine.scripts.join("sipp")).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, target.join(path.file_name().unwrap())).unwrap();
+        }
+        for key in ["1", "2"] {
+            let text = std::fs::read_to_string(target.join("caller_presses_rfc4733.xml")).unwrap();
+            std::fs::write(target.join(format!("caller_presses_rfc4733_{key}.xml")), text.replace("KEY", key)).unwrap();
+        }
+        // Wait until the engine's application is registered over its websocket to this server.
+        for _ in 0..100 {
+            if engine.cli("ari show apps").await.contains("calltrack") {
+                return engine;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the engine never connected: {}", engine.cli("ari show apps").await);
+    }
+
+    async fn cli(&self, command: &str) -> String {
+        let out =
+            Command::new("bash").arg(self.scripts.join("engine.sh")).args(["cli", command]).output().await.unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// A destination phone on `port` playing `scenario` for one call.
+    fn phone(&self, port: u16, scenario: &str) -> tokio::process::Child {
+        Command::new("chroot")
+            .arg(&self.root)
+            .args(["timeout", "90", "sipp", "-sf", &format!("{SCENARIOS}/{scenario}.xml")])
+            .args(["-i", "127.0.0.1", "-p", &port.to_string(), "-m", "1", "-mi", "127.0.0.1"])
+            .args([
+                "-mp",
+                &(16_100 + (port - 15_070) * 10).to_string(),
+                "-timeout",
+                "80s",
+                "-timeout_error",
+                "-nostdin",
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap()
+    }
+
+    /// A caller dialling `number` playing `scenario` (`key` for the SIP INFO scenario).
+    async fn call(&self, scenario: &str, number: &str, key: &str) -> Output {
+        Command::new("chroot")
+            .arg(&self.root)
+            .args(["timeout", "90", "sipp", "-sf", &format!("{SCENARIOS}/{scenario}.xml"), "-s", number])
+            .args(["-key", "caller", CALLER, "-key", "key", key])
+            .args(["-i", "127.0.0.1", "-p", "15061", "-m", "1", "-mi", "127.0.0.1", "-mp", "16000"])
+            .args(["-timeout", "80s", "-timeout_error", "-nostdin", "127.0.0.1:15060"])
+            .output()
+            .await
+            .unwrap()
+    }
+}
+
+impl Drop for RealEngine {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("bash").arg(self.scripts.join("engine.sh")).arg("stop").status();
+    }
+}
+
+fn succeeded(what: &str, output: &Output) {
+    assert!(
+        output.status.success(),
+        "{what}: SIPp failed\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout).lines().rev().take(30).collect::<Vec<_>>().join("\n"),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+async fn phone_done(what: &str, phone: tokio::process::Child) {
+    let output = tokio::time::timeout(Duration::from_secs(60), phone.wait_with_output()).await.unwrap().unwrap();
+    succeeded(what, &output);
+}
+
+/// The latest real call to `number`, once complete.
+async fn last_call(lab: &Lab, number: &str) -> Value {
+    let channel: String = sqlx::query_scalar(
+        "SELECT engine_channel FROM calls WHERE tracked_number = $1 AND engine_channel IS NOT NULL ORDER BY id DESC LIMIT 1",
+    )
+    .bind(number)
+    .fetch_one(&lab.app.state.db)
+    .await
+    .unwrap_or_else(|e| panic!("no call to {number}: {e}"));
+    lab.finished_call(&channel).await
+}
+
+/// Waits (up to 30 s) for call `id`'s recording: its MP3's size.
+async fn recording_bytes(lab: &Lab, id: i64) -> usize {
+    for _ in 0..300 {
+        let content: Option<Vec<u8>> = sqlx::query_scalar("SELECT content FROM call_recordings WHERE call_id = $1")
+            .bind(id)
+            .fetch_optional(&lab.app.state.db)
+            .await
+            .unwrap();
+        if let Some(content) = content {
+            return content.len();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("call {id} has no recording");
+}
+
+#[tokio::test]
+#[ignore = "needs root and the telephony root: bash scripts/test-telephony.sh runs it"]
+async fn real_calls_through_asterisk() {
+    let lab = Lab::start().await;
+    let alice = lab.destination("Alice", "07700900101").await;
+    let bob = lab.destination("Bob", "07700900102").await;
+    let carol = lab.destination("Carol", "07700900103").await;
+    let dan = lab.destination("Dan", "07700900104").await;
+    let erin = lab.destination("Erin", "07700900105").await;
+    let front = lab.destination_plan("Front desk", false, &[(alice, 20)], 0).await;
+    let back = lab.destination_plan("Back office", false, &[(bob, 20)], 0).await;
+    let hunt = lab.destination_plan("Carol then Dan", false, &[(carol, 5), (dan, 20)], 0).await;
+    let web = lab.destination_plan("Website calls", false, &[(erin, 20)], 0).await;
+    let prompt = lab.audio("Main prompt", "Press one for the front desk, two for the back office").await;
+    let whisper = lab.audio("Whisper", "A call from the van").await;
+    let greeting = lab.audio("Greeting", "We are closed. Please leave a message").await;
+    let messages = lab.voicemail("Messages", greeting).await;
+    let menu =
+        lab.menu("Main", prompt, &[("Front desk", "routing", front, 0), ("Back office", "routing", back, 0)], "").await;
+    let closed = lab.menu("Closed", greeting, &[("Messages", "voicemail", messages, 0)], "1").await;
+    let engine = RealEngine::start(&lab).await;
+
+    // 1. In hours (Monday 10:00 GMT): the front desk's phone hears the whisper, then the caller,
+    // and the call is recorded.
+    let in_hours = lab.service_plan("Office", &office(("routing", front, 0), ("routing", front, 0))).await;
+    let (_, van) = lab.number(0, in_hours, true, whisper).await;
+    let phone = engine.phone(15071, "phone_answers");
+    succeeded("in hours", &engine.call("caller_talks", &van, "").await);
+    phone_done("in hours: the phone", phone).await;
+    let call = last_call(&lab, &van).await;
+    assert_eq!((call["outcome"].as_str(), call["destination"].as_str()), (Some("answered"), Some("Alice")), "{call}");
+    assert!(call["talkSeconds"].as_i64().unwrap() >= 7, "{call}");
+    assert!(recording_bytes(&lab, call["id"].as_i64().unwrap()).await > 10_000, "a recording of the conversation");
+    let whispered: Option<Vec<u8>> = sqlx::query_scalar("SELECT engine_wav FROM audios WHERE id = $1")
+        .bind(whisper)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    assert!(whispered.is_some(), "the engine fetched the whisper to play it");
+
+    // 2. Out of hours (Monday is closed for this plan): the menu's key 1 (SIP INFO) leads to the
+    // voicemail; the message is recorded.
+    let after_hours = lab
+        .service_plan(
+            "After hours",
+            &[(1, 0, 0, 1, 23, 59, "ivr", 0, closed), (2, 0, 0, 7, 23, 59, "routing", front, 0)],
+        )
+        .await;
+    let (_, evening) = lab.number(1, after_hours, false, 0).await;
+    succeeded("voicemail", &engine.call("caller_presses_info", &evening, "1").await);
+    let call = last_call(&lab, &evening).await;
+    assert_eq!((call["outcome"].as_str(), call["keys"].as_str()), (Some("voicemail"), Some("1")), "{call}");
+    assert_eq!(call["routePath"]["end"]["description"], "Messages");
+    assert!(recording_bytes(&lab, call["id"].as_i64().unwrap()).await > 5_000, "the message is kept");
+
+    // 3. A menu: key 2 pressed as RFC 4733 events reaches the back office.
+    let menu_plan = lab.service_plan("Menu", &office(("ivr", 0, menu), ("routing", front, 0))).await;
+    let (_, main) = lab.number(2, menu_plan, false, 0).await;
+    let phone = engine.phone(15072, "phone_answers");
+    succeeded("menu", &engine.call("caller_presses_rfc4733_2", &main, "").await);
+    phone_done("menu: the phone", phone).await;
+    let call = last_call(&lab, &main).await;
+    assert_eq!((call["keys"].as_str(), call["destination"].as_str()), (Some("2"), Some("Bob")), "{call}");
+
+    // 4. The caller hangs up in the menu: abandoned there.
+    succeeded("abandon", &engine.call("caller_hangs_up", &main, "").await);
+    let call = last_call(&lab, &main).await;
+    assert_eq!(call["outcome"], "hungUpInIvr", "{call}");
+    assert_eq!(call["endedWhere"], "IVR 'Main': waiting for a key");
+
+    // 5. A hunt group: Carol's phone rings out after 5 s, Dan's answers.
+    let hunt_plan = lab.service_plan("Hunt", &office(("routing", hunt, 0), ("routing", hunt, 0))).await;
+    let (_, sales) = lab.number(3, hunt_plan, false, 0).await;
+    let (carol_phone, dan_phone) = (engine.phone(15073, "phone_rings_out"), engine.phone(15074, "phone_answers"));
+    succeeded("hunt", &engine.call("caller_talks", &sales, "").await);
+    phone_done("hunt: Carol", carol_phone).await;
+    phone_done("hunt: Dan", dan_phone).await;
+    let call = last_call(&lab, &sales).await;
+    let results: Vec<&str> = call["tried"].as_array().unwrap().iter().map(|t| t["result"].as_str().unwrap()).collect();
+    assert_eq!(results, ["noAnswer", "answered"], "{call}");
+    assert!(call["ringSeconds"].as_i64().unwrap() >= 5, "{call}");
+
+    // 6. A number no one tracks is refused (SIP 404) and writes nothing.
+    let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
+    succeeded("untracked", &engine.call("caller_refused", "441632960999", "").await);
+    let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
+    assert_eq!(before, after);
+
+    // 7. A website visitor is shown a pool number and calls it: the call is credited to the visit.
+    let client = reqwest::Client::new();
+    let visit = client
+        .post(format!("http://{}/tracking/visit", lab.addr))
+        .header("user-agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36")
+        .form(&[
+            ("reference", "hld-implants"),
+            ("visitorId", ""),
+            ("page", "http://implants.harbourlanedental.co.uk/?utm_source=newsletter&utm_medium=email"),
+            ("referrer", ""),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let visit: Value = serde_json::from_str(&visit).unwrap();
+    let shown: String = visit["number"]["tel"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a number: {visit}"))
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let national = format!("0{}", shown.strip_prefix("44").unwrap_or(&shown));
+    let pool: i64 = sqlx::query_scalar("SELECT routing_entry_id FROM pool_numbers WHERE number = $1")
+        .bind(&national)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    let web_plan = lab.service_plan("Website", &office(("routing", web, 0), ("routing", web, 0))).await;
+    let reply = post(
+        &lab.app,
+        "/api/manageconnections/connectAdvanced/",
+        &lab.owner,
+        &advanced_row(0, "form_number_set_id", pool, "", web_plan),
+    )
+    .await;
+    assert_eq!(reply.status, axum::http::StatusCode::OK, "{}", reply.text());
+    let phone = engine.phone(15075, "phone_answers");
+    succeeded("website call", &engine.call("caller_talks", &shown, "").await);
+    phone_done("website call: the phone", phone).await;
+    let call = last_call(&lab, &national).await;
+    let (visit_id, source): (Option<i64>, Option<i64>) =
+        sqlx::query_as("SELECT visit_id, source_medium_id FROM calls WHERE id = $1")
+            .bind(call["id"].as_i64().unwrap())
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(visit_id, visit["visitId"].as_i64(), "the call is the visit's");
+    let (visit_source,): (Option<i64>,) = sqlx::query_as("SELECT source_medium_id FROM visits WHERE id = $1")
+        .bind(visit_id)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(source, visit_source, "credited to the visit's source");
+    assert!(source.is_some());
+    drop(engine);
+}
