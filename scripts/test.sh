@@ -43,6 +43,7 @@ stage "no import circle between files" python3 scripts/check-import-circles.py
 # Four tests at once on two cores: a router test mostly waits on its database (measured: the
 # PostgreSQL router tests 144 s with two at once, 107 s with four).
 stage "Rust: domain and server (the server on SQLite and on PostgreSQL)" env RUST_TEST_THREADS=4 cargo test --workspace --quiet
+stage "telephony: real calls through Asterisk 22 and SIPp (SQLite and PostgreSQL)" bash scripts/test-telephony.sh
 stage "PostgreSQL: its migrations apply and match SQLite's" bash scripts/test-pg-schema.sh
 stage "PostgreSQL: two server processes on one database behave as one" \
   bash -c 'bash scripts/build-server.sh && bash scripts/test-scale-out.sh'

@@ -36,6 +36,8 @@ pub struct AppState {
     pub session_reads: Arc<SessionReads>,
     /// Customers' workbooks are read in child processes, a few at once.
     pub workbooks: Arc<WorkbookReader>,
+    /// How long each step of a live call took to decide (telephony/metrics.rs).
+    pub telephony_steps: Arc<crate::telephony::metrics::StepTimes>,
 }
 
 impl AppState {
@@ -63,6 +65,7 @@ impl AppState {
             numbers_pages: Arc::default(),
             session_reads,
             workbooks,
+            telephony_steps: Arc::default(),
         })
     }
 }

@@ -318,16 +318,27 @@ impl Engine {
 /// Serves one engine connection until it closes.
 pub async fn serve(state: AppState, mut socket: WebSocket) {
     let (tx, mut rx) = mpsc::unbounded_channel();
+    let steps = state.telephony_steps.clone();
     let mut engine = Engine::new(state, tx);
     tracing::info!("telephony: the engine connected");
     loop {
         let out = tokio::select! {
             message = socket.recv() => match message {
-                Some(Ok(Message::Text(text))) => engine.incoming(text.as_str()),
+                Some(Ok(Message::Text(text))) => {
+                    let began = std::time::Instant::now();
+                    let out = engine.incoming(text.as_str());
+                    steps.add(began.elapsed());
+                    out
+                }
                 Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Binary(_))) => Vec::new(),
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
             },
-            Some(internal) = rx.recv() => engine.internal(internal),
+            Some(internal) = rx.recv() => {
+                let began = std::time::Instant::now();
+                let out = engine.internal(internal);
+                steps.add(began.elapsed());
+                out
+            }
         };
         for request in out {
             let text = serde_json::to_string(&request).expect("a request serialises");

@@ -9,6 +9,7 @@ pub mod ari;
 pub mod calls;
 pub mod engine;
 pub mod media;
+pub mod metrics;
 pub mod recordings;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;

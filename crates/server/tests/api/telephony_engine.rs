@@ -304,3 +304,106 @@ async fn real_calls_through_asterisk() {
     assert!(source.is_some());
     drop(engine);
 }
+
+/// SIPp's per-call response times (ms) from its `-trace_rtt` files under `dir`, removing them.
+fn response_times(dir: &Path) -> Vec<u32> {
+    let mut times = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("caller_bench_") && name.ends_with("_rtt.csv") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // Date_ms;response_time_ms;rtd_no
+            for line in text.lines().skip(1) {
+                if let Some(ms) = line.split(';').nth(1).and_then(|v| v.trim().parse::<f64>().ok()) {
+                    times.push(ms.round() as u32);
+                }
+            }
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+    times.sort_unstable();
+    times
+}
+
+/// One round of the benchmark: `calls` calls at `rate` a second, each talking 12 s, to a number
+/// whose phone answers them all. Returns (post-dial delays in ms, calls written complete).
+async fn round(lab: &Lab, engine: &RealEngine, number: &str, calls: u32, rate: u32) -> (Vec<u32>, i64) {
+    let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls WHERE tracked_number = $1 AND in_progress = 0")
+        .bind(number)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    let phone = Command::new("chroot")
+        .arg(&engine.root)
+        .args(["timeout", "120", "sipp", "-sf", &format!("{SCENARIOS}/phone_answers.xml")])
+        .args(["-i", "127.0.0.1", "-p", "15071", "-m", &calls.to_string(), "-mi", "127.0.0.1", "-mp", "16100"])
+        .args(["-timeout", "100s", "-timeout_error", "-nostdin"])
+        .output();
+    let caller = Command::new("chroot")
+        .arg(&engine.root)
+        .args(["timeout", "120", "sipp", "-sf", &format!("{SCENARIOS}/caller_bench.xml"), "-s", number])
+        .args(["-key", "caller", CALLER, "-i", "127.0.0.1", "-p", "15061", "-mi", "127.0.0.1", "-mp", "16000"])
+        .args([
+            "-m",
+            &calls.to_string(),
+            "-l",
+            &calls.to_string(),
+            "-r",
+            &rate.to_string(),
+            "-trace_rtt",
+            "-rtt_freq",
+            "1",
+        ])
+        .args(["-timeout", "100s", "-timeout_error", "-nostdin", "127.0.0.1:15060"])
+        .output();
+    let (phone, caller) = tokio::join!(phone, caller);
+    succeeded("benchmark: the callers", &caller.unwrap());
+    succeeded("benchmark: the phone", &phone.unwrap());
+    let mut complete = 0;
+    for _ in 0..200 {
+        let now: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls WHERE tracked_number = $1 AND in_progress = 0")
+            .bind(number)
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+        complete = now - before;
+        if complete >= i64::from(calls) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // SIPp writes its response times where it runs: the root's /.
+    (response_times(&engine.root), complete)
+}
+
+/// `bash scripts/bench-telephony.sh`: 20 and then 50 concurrent calls through the real engine.
+#[tokio::test]
+#[ignore = "a benchmark: bash scripts/bench-telephony.sh runs it"]
+async fn benchmark_concurrent_calls() {
+    use server::telephony::metrics::percentile;
+    let lab = Lab::start().await;
+    let alice = lab.destination("Alice", "07700900101").await;
+    let front = lab.destination_plan("Front desk", false, &[(alice, 30)], 0).await;
+    let plan = lab.service_plan("Office", &office(("routing", front, 0), ("routing", front, 0))).await;
+    let (_, number) = lab.number(0, plan, false, 0).await;
+    let engine = RealEngine::start(&lab).await;
+    for (calls, rate) in [(20, 2), (50, 5)] {
+        lab.app.state.telephony_steps.clear();
+        let (delays, complete) = round(&lab, &engine, &number, calls, rate).await;
+        let steps = lab.app.state.telephony_steps.sorted();
+        println!(
+            "{calls} concurrent calls: {complete} written complete, {} lost; post-dial delay p50 {} ms, p99 {} ms ({} measured); \
+             the server's decision per step p50 {} µs, p99 {} µs ({} steps)",
+            i64::from(calls) - complete,
+            percentile(&delays, 50.0),
+            percentile(&delays, 99.0),
+            delays.len(),
+            percentile(&steps, 50.0),
+            percentile(&steps, 99.0),
+            steps.len()
+        );
+        assert_eq!(complete, i64::from(calls), "no call lost, no row missing");
+    }
+    drop(engine);
+}
