@@ -259,3 +259,66 @@ pub async fn customer_of(db: &AnyPool, id: i64) -> sqlx::Result<Option<CustomerI
         .fetch_optional(db)
         .await
 }
+
+/// Notes on the row that the call was put through (to `destination`, after `ring_seconds`), so
+/// that a server restart mid-call loses nothing already known.
+pub async fn mark_connected(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    destination: &str,
+    ring_seconds: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE calls SET destination = $1, ring_seconds = $2, outcome = 'answered'
+         WHERE id = $3 AND customer_id = $4 AND in_progress = 1",
+    )
+    .bind(destination)
+    .bind(ring_seconds)
+    .bind(id)
+    .bind(customer)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A call in progress as its row knows it: (id, customer, started_at, ring_seconds, outcome,
+/// rate_item).
+pub type InProgress = (i64, CustomerId, i64, i64, String, String);
+
+/// The row of the call on `channel`, if it is still in progress.
+pub async fn in_progress_on(db: &AnyPool, channel: &str) -> sqlx::Result<Option<InProgress>> {
+    sqlx::query_as(
+        "SELECT id, customer_id, started_at, ring_seconds, outcome, rate_item FROM calls
+         WHERE engine_channel = $1 AND in_progress = 1",
+    )
+    .bind(channel)
+    .fetch_optional(db)
+    .await
+}
+
+/// Completes, as far as it is known, a call whose session no process holds any more.
+pub async fn close_unheld(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    end: (i64, i64, i64, i64),
+    reason: &str,
+) -> sqlx::Result<bool> {
+    let (duration, minutes, cost, talk) = end;
+    let done = sqlx::query(
+        "UPDATE calls SET duration_seconds = $1, minutes = $2, cost_tenth_pence = $3, talk_seconds = $4,
+             end_reason = $5, ended_where = 'Not known: the server restarted during the call', in_progress = 0
+         WHERE id = $6 AND customer_id = $7 AND in_progress = 1",
+    )
+    .bind(duration)
+    .bind(minutes)
+    .bind(cost)
+    .bind(talk)
+    .bind(reason)
+    .bind(id)
+    .bind(customer)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

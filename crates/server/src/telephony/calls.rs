@@ -15,7 +15,7 @@ use crate::store::live_calls::{self, Arrival, Ending};
 use crate::store::{routing_entries, routing_history, CustomerId};
 
 /// A call the server has taken: its row, and what its session starts from.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Opened {
     pub call_id: i64,
     pub customer: CustomerId,
@@ -161,4 +161,29 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     };
     live_calls::close(db, call.customer, call.call_id, &ending).await?;
     Ok(())
+}
+
+/// The call on `channel` ended, and no session of this process held it (the server restarted
+/// while it went on): its row is completed as far as it was known.
+pub async fn close_unheld(db: &AnyPool, channel: &str, now: i64) -> sqlx::Result<()> {
+    let Some((id, customer, started_at, ring_seconds, outcome, rate_item)) =
+        live_calls::in_progress_on(db, channel).await?
+    else {
+        return Ok(());
+    };
+    let duration = (now - started_at).max(0);
+    let talk = if outcome == "answered" { (duration - ring_seconds).max(1) } else { 0 };
+    let rate = live_calls::rate(db, &rate_item).await?;
+    let end = (duration, billable_minutes(duration), call_cost(duration, rate), talk);
+    live_calls::close_unheld(db, customer, id, end, RESTARTED).await?;
+    Ok(())
+}
+
+/// Why a call's record ends where it does when the server restarted during it.
+pub const RESTARTED: &str = "The server restarted during the call; the record is complete as far as it was known.";
+
+/// Notes on the row that the call was put through.
+pub async fn connected(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx::Result<()> {
+    let ring_seconds = record.connected_millis.map_or(0, |at| (at - record.started_millis) / 1000);
+    live_calls::mark_connected(db, call.customer, call.call_id, &record.answered_by, ring_seconds).await
 }

@@ -3,7 +3,7 @@
 //! the same socket. Database work (opening a call's row, completing it, fetching a recording)
 //! runs in tasks of its own, so one slow write never holds up another call's next step.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
@@ -33,6 +33,8 @@ pub enum Internal {
 struct LiveCall {
     opened: Opened,
     session: Session,
+    /// Whether the row already says the call was put through.
+    noted_connected: bool,
     legs: HashMap<u32, String>,
     answered_legs: Vec<u32>,
     bridge: Option<String>,
@@ -49,8 +51,13 @@ pub struct Engine {
     legs: HashMap<String, (String, u32)>,
     /// An engine playback id -> (the caller's channel, the session's playback).
     playbacks: HashMap<String, (String, u32)>,
+    /// Callers' channels whose calls ended here lately: their last events change nothing.
+    ended: VecDeque<String>,
     next_request: u64,
 }
+
+/// Ended calls remembered, for the events that follow an end (StasisEnd, ChannelDestroyed).
+const ENDED_KEPT: usize = 1000;
 
 impl Engine {
     pub fn new(state: AppState, tx: mpsc::UnboundedSender<Internal>) -> Engine {
@@ -61,6 +68,7 @@ impl Engine {
             pending: HashMap::new(),
             legs: HashMap::new(),
             playbacks: HashMap::new(),
+            ended: VecDeque::new(),
             next_request: 0,
         }
     }
@@ -105,7 +113,7 @@ impl Engine {
                 let id = bounded_id(&channel.id);
                 match self.legs.get(&id).cloned() {
                     Some((caller, leg)) => self.event(&caller, Event::LegHungUp { leg }),
-                    None => self.event(&id, Event::CallerHungUp),
+                    None => self.caller_gone(id),
                 }
             }
             Incoming::ChannelDestroyed { cause, channel } => {
@@ -120,7 +128,7 @@ impl Engine {
                         };
                         self.event(&caller, event)
                     }
-                    None => self.event(&id, Event::CallerHungUp),
+                    None => self.caller_gone(id),
                 }
             }
             Incoming::RecordingFinished { recording } => {
@@ -148,8 +156,14 @@ impl Engine {
                     return vec![self.request("DELETE", format!("channels/{}?reason=unallocated", encode(&channel)))];
                 };
                 let (session, commands) = Session::start(opened.facts.clone());
-                let call =
-                    LiveCall { opened: *opened, session, legs: HashMap::new(), answered_legs: vec![], bridge: None };
+                let call = LiveCall {
+                    opened: *opened,
+                    session,
+                    noted_connected: false,
+                    legs: HashMap::new(),
+                    answered_legs: vec![],
+                    bridge: None,
+                };
                 self.calls.insert(channel.clone(), call);
                 let mut out = self.perform(&channel, commands);
                 for event in waiting {
@@ -158,6 +172,24 @@ impl Engine {
                 out
             }
         }
+    }
+
+    /// A caller's channel ended. A call this connection never held (the server restarted while
+    /// it went on) is completed as far as its row knows.
+    fn caller_gone(&mut self, channel: String) -> Vec<RestRequest> {
+        if self.calls.contains_key(&channel) || self.pending.contains_key(&channel) {
+            return self.event(&channel, Event::CallerHungUp);
+        }
+        if self.ended.contains(&channel) {
+            return Vec::new();
+        }
+        let (db, now) = (self.state.db.clone(), self.state.clock.now());
+        tokio::spawn(async move {
+            if let Err(e) = calls::close_unheld(&db, &channel, now).await {
+                tracing::error!(error = %e, "telephony: a call held before a restart could not be completed");
+            }
+        });
+        Vec::new()
     }
 
     fn arrive(&mut self, channel: String, dialled: &str, caller: &str) -> Vec<RestRequest> {
@@ -205,9 +237,24 @@ impl Engine {
         for command in commands {
             self.one(caller, command, &mut out);
         }
+        if let Some(call) = self.calls.get_mut(caller) {
+            if !call.noted_connected && call.session.record().connected_millis.is_some() && !call.session.has_ended() {
+                call.noted_connected = true;
+                let (db, opened, record) = (self.state.db.clone(), call.opened.clone(), call.session.record().clone());
+                tokio::spawn(async move {
+                    if let Err(e) = calls::connected(&db, &opened, &record).await {
+                        tracing::error!(error = %e, "telephony: a call's answer could not be noted");
+                    }
+                });
+            }
+        }
         let ended = self.calls.get(caller).is_some_and(|c| c.session.has_ended());
         if ended {
             let call = self.calls.remove(caller).expect("checked above");
+            if self.ended.len() == ENDED_KEPT {
+                self.ended.pop_front();
+            }
+            self.ended.push_back(caller.to_string());
             self.legs.retain(|_, (owner, _)| owner != caller);
             self.playbacks.retain(|_, (owner, _)| owner != caller);
             if let Some(bridge) = &call.bridge {

@@ -422,6 +422,15 @@ impl SecondProcess {
         SecondProcess { router: server::app(state.clone()), state }
     }
 
+    /// This process served on a port of this machine.
+    pub async fn serve(&self) -> SocketAddr {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let service = self.router.clone().into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, service).await });
+        addr
+    }
+
     pub async fn get(&self, path: &str, token: &str) -> Reply {
         send_via(&self.router, request("GET", path, Some(token), true).body(Body::empty()).unwrap()).await
     }

@@ -226,3 +226,39 @@ async fn the_engine_going_away_closes_its_calls_with_a_reason() {
         (Some("missed"), Some("The telephony engine lost the call."))
     );
 }
+
+#[tokio::test]
+async fn a_call_that_outlives_a_server_restart_is_completed_as_far_as_known() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(5, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("c6", "07700900123", &number)).await;
+    engine.until("POST channels?").await;
+    lab.app.state.clock.advance(4);
+    engine.send(leg_answered("c6-1")).await;
+    engine.until("POST bridges/c6-b/addChannel").await;
+    // The answer is on the row before the call ends.
+    for _ in 0..100 {
+        if lab.call("c6").await.unwrap()["outcome"] == "answered" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(lab.call("c6").await.unwrap()["destination"], "Alice");
+    // The server restarts: a new process, which never held the call, hears it end.
+    let restarted = crate::helpers::SecondProcess::of(&lab.app).await;
+    let mut reconnected = FakeEngine::connect(restarted.serve().await).await;
+    lab.app.state.clock.advance(30);
+    reconnected.send(hung_up("c6")).await;
+    let call = lab.finished_call("c6").await;
+    assert_eq!((call["outcome"].as_str(), call["destination"].as_str()), (Some("answered"), Some("Alice")));
+    // 30 s on the clock, and the second or so the test itself took.
+    assert!((30..=33).contains(&call["talkSeconds"].as_i64().unwrap()), "{call}");
+    assert_eq!(call["endReason"], server::telephony::calls::RESTARTED);
+    // Its last events after that change nothing.
+    reconnected.send(destroyed("c6", 16)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(lab.call("c6").await.unwrap(), call);
+}

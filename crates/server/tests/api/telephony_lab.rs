@@ -22,6 +22,10 @@ use crate::routing_plans::{plan_form, Row};
 
 pub const CUSTOMER: i64 = 100;
 
+/// A real call's row: id, customer, outcome, destination, ring and talk seconds, route path,
+/// keys, destinations tried, where it ended, why, in progress, recorded.
+type CallRow = (i64, i64, String, String, i64, i64, String, String, String, String, String, i64, i64);
+
 pub struct Lab {
     pub app: TestApp,
     pub addr: SocketAddr,
@@ -137,16 +141,15 @@ impl Lab {
 
     /// The call the engine's `channel` brought, as stored.
     pub async fn call(&self, channel: &str) -> Option<Value> {
-        let row: Option<(i64, i64, String, String, i64, i64, String, String, String, String, String, i64, i64)> =
-            sqlx::query_as(
-                "SELECT id, customer_id, outcome, destination, ring_seconds, talk_seconds, route_path, keys_pressed,
+        let row: Option<CallRow> = sqlx::query_as(
+            "SELECT id, customer_id, outcome, destination, ring_seconds, talk_seconds, route_path, keys_pressed,
                     destinations_tried, ended_where, end_reason, in_progress, recorded
              FROM calls WHERE engine_channel = $1",
-            )
-            .bind(channel)
-            .fetch_optional(&self.app.state.db)
-            .await
-            .unwrap();
+        )
+        .bind(channel)
+        .fetch_optional(&self.app.state.db)
+        .await
+        .unwrap();
         row.map(|r| {
             json!({
                 "id": r.0, "customer": r.1, "outcome": r.2, "destination": r.3, "ringSeconds": r.4,
