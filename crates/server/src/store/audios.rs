@@ -194,7 +194,8 @@ async fn write_content(
     (file_name, original_name, sentence, bytes): (&str, &str, &str, Option<&[u8]>),
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE audios SET description = $1, file_name = $2, original_name = $3, sentence = $4, content = $5
+        "UPDATE audios SET description = $1, file_name = $2, original_name = $3, sentence = $4, content = $5,
+             engine_wav = NULL
          WHERE customer_id = $6 AND id = $7",
     )
     .bind(description)

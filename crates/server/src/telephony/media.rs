@@ -54,6 +54,14 @@ async fn serve(State(state): State<AppState>, Path((customer, audio, signed)): P
     }
 }
 
+/// Makes a saved audio's engine WAV once, as it is saved. A failure is logged, and the engine's
+/// first fetch tries again.
+pub async fn prepare(state: &AppState, customer: CustomerId, audio: i64) {
+    if let Err(e) = engine_wav(state, customer, audio).await {
+        tracing::warn!(error = %e, audio, "telephony: a saved audio could not be made for the engine yet");
+    }
+}
+
 /// The audio's engine WAV: kept, or made now (an audio saved before the engine's form was
 /// kept) and kept.
 pub async fn engine_wav(state: &AppState, customer: CustomerId, audio: i64) -> Result<Option<Vec<u8>>, String> {

@@ -262,3 +262,27 @@ async fn a_call_that_outlives_a_server_restart_is_completed_as_far_as_known() {
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert_eq!(lab.call("c6").await.unwrap(), call);
 }
+
+#[tokio::test]
+async fn an_audio_is_made_for_the_engine_once_when_it_is_saved() {
+    let lab = Lab::start().await;
+    let audio = lab.audio("Welcome", "Welcome to the practice").await;
+    let wav = |db: sqlx::AnyPool| async move {
+        let wav: Option<Vec<u8>> =
+            sqlx::query_scalar("SELECT engine_wav FROM audios WHERE id = $1").bind(audio).fetch_one(&db).await.unwrap();
+        wav
+    };
+    let made = wav(lab.app.state.db.clone()).await.expect("made when saved");
+    assert_eq!((&made[..4], u32::from_le_bytes(made[24..28].try_into().unwrap())), (&b"RIFF"[..], 8000));
+    // A new sentence makes it again.
+    let id = audio.to_string();
+    let fields = [
+        ("form_record_id", id.as_str()),
+        ("form_description", "Welcome"),
+        ("form_audio_sentence", "Hello and welcome to the practice, how can we help"),
+    ];
+    let reply = lab.app.post_multipart("/api/manageaudios/updateAudio/", Some(&lab.owner), &fields).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let remade = wav(lab.app.state.db.clone()).await.expect("made again");
+    assert!(remade.len() > made.len(), "the longer sentence's audio");
+}

@@ -439,6 +439,7 @@ async fn add_audio(
     let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, 0).await?;
     let id = audios::insert(&mut *write.tx, customer, description, &content, state.clock.now()).await?;
     write.commit(&state, &user, id).await?;
+    crate::telephony::media::prepare(&state, customer, id).await;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -507,6 +508,9 @@ async fn update_audio(
     let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, id).await?;
     audios::update(&mut write.tx, customer, id, description, &content, state.clock.now()).await?;
     write.commit(&state, &user, id).await?;
+    if !matches!(content, Content::Keep) {
+        crate::telephony::media::prepare(&state, customer, id).await;
+    }
     Ok(Json(LibrarySaved::id(id)))
 }
 
