@@ -19,6 +19,8 @@ use crate::telephony_lab::Lab;
 
 const CALLER: &str = "07700900123";
 const SCENARIOS: &str = "/opt/calltrack-sipp";
+/// What the caller of the transcript scenario says.
+const SENTENCE: &str = "please call me back tomorrow morning about my appointment";
 
 struct RealEngine {
     scripts: PathBuf,
@@ -72,6 +74,17 @@ impl RealEngine {
         let out =
             Command::new("bash").arg(self.scripts.join("engine.sh")).args(["cli", command]).output().await.unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Writes what the transcript scenario's caller says: espeak-ng's voice, 8 kHz A-law.
+    async fn say(&self, sentence: &str) {
+        let spoken = std::env::temp_dir().join("calltrack-sentence.wav");
+        let espeak =
+            Command::new("espeak-ng").args(["-v", "en-us", "-s", "140", "-w"]).arg(&spoken).arg(sentence).status();
+        assert!(espeak.await.unwrap().success());
+        let target = self.root.join(SCENARIOS.trim_start_matches('/')).join("sentence.wav");
+        let sox = Command::new("sox").arg(&spoken).args(["-r", "8000", "-c", "1", "-e", "a-law"]).arg(&target).status();
+        assert!(sox.await.unwrap().success());
     }
 
     /// A destination phone on `port` playing `scenario` for one call.
@@ -283,6 +296,31 @@ async fn real_calls_through_asterisk() {
         .await
         .unwrap();
     assert!(!queue_name.is_empty(), "the call names its queue");
+
+    // 5e. The caller says a known sentence (espeak-ng, streamed by SIPp): the recording is
+    // transcribed by the transcription job the demo's calls go through.
+    sqlx::query("UPDATE customers SET has_speech = 1 WHERE id = 100").execute(&lab.app.state.db).await.unwrap();
+    engine.say(SENTENCE).await;
+    let (_, spoken) = lab.number(7, in_hours, true, 0).await;
+    let phone = engine.phone(15071, "phone_listens");
+    succeeded("a sentence", &engine.call("caller_speaks", &spoken, "").await);
+    phone_done("a sentence: the phone", phone).await;
+    let call = last_call(&lab, &spoken).await;
+    let id = call["id"].as_i64().unwrap();
+    recording_bytes(&lab, id).await;
+    let recogniser = server::jobs::transcription::Local::in_checkout();
+    server::jobs::transcription::run_once(&lab.app.state.db, &recogniser, lab.app.state.clock.now()).await.unwrap();
+    let text: String = sqlx::query_scalar("SELECT text FROM transcripts WHERE call_id = $1")
+        .bind(id)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    // Debian's pocketsphinx, today's recogniser, hears even the clean espeak-ng sentence as other
+    // words ("these are all we got two are in are you"): the words themselves are asserted once
+    // the recogniser is replaced (the speech issue). Here: the call's speech reached a transcript.
+    let heard = SENTENCE.split(' ').filter(|w| text.to_lowercase().split(' ').any(|t| t == *w)).count();
+    println!("the sentence {SENTENCE:?} was heard as {text:?}: {heard} of its words");
+    assert!(text.split_whitespace().count() >= 3, "the caller's speech is in the transcript: {text:?}");
 
     // 6. A number no one tracks is refused (SIP 404) and writes nothing.
     let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
