@@ -17,12 +17,18 @@ ROOT="$(bash "$HERE/root.sh")"
 
 cli() { chroot "$ROOT" /usr/sbin/asterisk -rx "$1"; }
 
+running() { pgrep -f "^/usr/sbin/asterisk -f" >/dev/null; }
+
 stop() {
   if [ -S "$ROOT/var/run/asterisk/asterisk.ctl" ]; then
     cli 'core stop now' >/dev/null 2>&1 || true
-    for _ in $(seq 50); do pgrep -f "^/usr/sbin/asterisk -f" >/dev/null || break; sleep 0.1; done
+    for _ in $(seq 50); do running || break; sleep 0.1; done
   fi
-  pkill -f "^/usr/sbin/asterisk -f" 2>/dev/null || true
+  # Gone before anything starts again: a second Asterisk refuses to start beside the first.
+  if running; then pkill -f "^/usr/sbin/asterisk -f" || true; fi
+  for _ in $(seq 50); do running || break; sleep 0.1; done
+  if running; then pkill -9 -f "^/usr/sbin/asterisk -f" || true; sleep 0.2; fi
+  rm -f "$ROOT/var/run/asterisk/asterisk.ctl"
   if mountpoint -q "$ROOT/proc"; then umount "$ROOT/proc" || umount -l "$ROOT/proc"; fi
 }
 
@@ -30,9 +36,15 @@ start() {
   : "${TELEPHONY_SECRET:?TELEPHONY_SECRET must be set}"
   stop
   local etc="$ROOT/etc/asterisk"
+  local ws="${SERVER_WS:-ws://127.0.0.1:8080/telephony/ari}"
+  # Where the dialplan asks whether the server is there: the same server over HTTP.
+  local ready="${ws/#ws:/http:}"
+  ready="${ready/#wss:/https:}"
+  ready="${ready%/telephony/ari}/telephony/ready"
   for file in "$HERE"/asterisk/*.conf; do
     sed -e "s|@SECRET@|$TELEPHONY_SECRET|g" \
-      -e "s|@SERVER_WS@|${SERVER_WS:-ws://127.0.0.1:8080/telephony/ari}|g" \
+      -e "s|@SERVER_WS@|$ws|g" \
+      -e "s|@READY_URL@|$ready|g" \
       -e "s|@SIP_PORT@|${SIP_PORT:-15060}|g" \
       -e "s|@ARI_HTTP_PORT@|${ARI_HTTP_PORT:-18088}|g" \
       -e "s|@CARRIER_OUT@|${CARRIER_OUT:-127.0.0.1:15070}|g" \

@@ -28,8 +28,19 @@ pub const ARI_PATH: &str = "/telephony/ari";
 /// The user the engine connects as.
 pub const ENGINE_USER: &str = "calltrack";
 
+/// Where the engine's dialplan asks whether the server is there before a call enters it.
+pub const READY_PATH: &str = "/telephony/ready";
+
 pub fn router() -> Router<AppState> {
-    Router::new().route(ARI_PATH, get(connect)).merge(media::router())
+    Router::new().route(ARI_PATH, get(connect)).route(READY_PATH, get(ready)).merge(media::router())
+}
+
+/// "ready" while real calls are on (TELEPHONY_SECRET set); it tells nothing else.
+async fn ready(State(state): State<AppState>) -> Response {
+    match state.settings.telephony.secret {
+        Some(_) => "ready".into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 /// Whether `headers` carry the engine's credentials (HTTP Basic, user `calltrack`).

@@ -42,6 +42,8 @@ async fn only_the_engine_may_connect() {
     }
     let reply = lab.app.get("/telephony/ari", None).await;
     assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    // What the engine's dialplan asks before a call enters the server's application.
+    assert_eq!(lab.app.get("/telephony/ready", None).await.text(), "ready");
     // The engine's credentials, but no websocket: nothing to serve.
     assert!(tokio_tungstenite::connect_async(engine_request(lab.addr, TELEPHONY_SECRET)).await.is_ok());
 }
@@ -105,6 +107,13 @@ async fn an_answered_call_is_put_through_recorded_and_written_once() {
             .await
             .unwrap();
     assert_eq!((caller.as_str(), tracked), ("07700900123", number));
+    // The call detail reads it as it reads every call: the journey from the service plan to
+    // the outcome.
+    let detail = lab.app.get(&format!("/api/reports/getCall/{}", call["id"]), Some(&lab.owner)).await.json();
+    assert_eq!(detail["call"]["outcome"], "answered", "{detail}");
+    let titles: Vec<&str> =
+        detail["journey"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
+    assert!(titles.contains(&"Service plan") && titles.last() == Some(&"Outcome"), "{titles:?}");
 }
 
 #[tokio::test]

@@ -27,6 +27,20 @@ struct RealEngine {
     root: PathBuf,
 }
 
+/// Starts the engine (stopping one that runs) connecting to `server_ws`.
+async fn start_engine(scripts: &Path, server_ws: &str) {
+    let output = Command::new("bash")
+        .arg(scripts.join("engine.sh"))
+        .arg("start")
+        .env("TELEPHONY_SECRET", TELEPHONY_SECRET)
+        .env("SERVER_WS", server_ws)
+        .env("LAB_PHONES", "1")
+        .output()
+        .await
+        .unwrap();
+    assert!(output.status.success(), "the engine starts: {}", String::from_utf8_lossy(&output.stderr));
+}
+
 fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/telephony")
 }
@@ -34,16 +48,7 @@ fn scripts() -> PathBuf {
 impl RealEngine {
     async fn start(lab: &Lab) -> RealEngine {
         let scripts = scripts();
-        let output = Command::new("bash")
-            .arg(scripts.join("engine.sh"))
-            .arg("start")
-            .env("TELEPHONY_SECRET", TELEPHONY_SECRET)
-            .env("SERVER_WS", format!("ws://{}/telephony/ari", lab.addr))
-            .env("LAB_PHONES", "1")
-            .output()
-            .await
-            .unwrap();
-        assert!(output.status.success(), "the engine starts: {}", String::from_utf8_lossy(&output.stderr));
+        start_engine(&scripts, &format!("ws://{}/telephony/ari", lab.addr)).await;
         let root = String::from_utf8(
             Command::new("bash").arg(scripts.join("engine.sh")).arg("root").output().await.unwrap().stdout,
         )
@@ -60,14 +65,19 @@ impl RealEngine {
             let text = std::fs::read_to_string(target.join("caller_presses_rfc4733.xml")).unwrap();
             std::fs::write(target.join(format!("caller_presses_rfc4733_{key}.xml")), text.replace("KEY", key)).unwrap();
         }
-        // Wait until the engine's application is registered over its websocket to this server.
+        engine.registered().await;
+        engine
+    }
+
+    /// Waits until the engine's application is registered over its websocket to the server.
+    async fn registered(&self) {
         for _ in 0..100 {
-            if engine.cli("ari show apps").await.contains("calltrack") {
-                return engine;
+            if self.cli("ari show apps").await.contains("calltrack") {
+                return;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("the engine never connected: {}", engine.cli("ari show apps").await);
+        panic!("the engine never connected: {}", self.cli("ari show apps").await);
     }
 
     async fn cli(&self, command: &str) -> String {
@@ -297,31 +307,6 @@ async fn real_calls_through_asterisk() {
         .unwrap();
     assert!(!queue_name.is_empty(), "the call names its queue");
 
-    // 5e. The caller says a known sentence (espeak-ng, streamed by SIPp): the recording is
-    // transcribed by the transcription job the demo's calls go through.
-    sqlx::query("UPDATE customers SET has_speech = 1 WHERE id = 100").execute(&lab.app.state.db).await.unwrap();
-    engine.say(SENTENCE).await;
-    let (_, spoken) = lab.number(7, in_hours, true, 0).await;
-    let phone = engine.phone(15071, "phone_listens");
-    succeeded("a sentence", &engine.call("caller_speaks", &spoken, "").await);
-    phone_done("a sentence: the phone", phone).await;
-    let call = last_call(&lab, &spoken).await;
-    let id = call["id"].as_i64().unwrap();
-    recording_bytes(&lab, id).await;
-    let recogniser = server::jobs::transcription::Local::in_checkout();
-    server::jobs::transcription::run_once(&lab.app.state.db, &recogniser, lab.app.state.clock.now()).await.unwrap();
-    let text: String = sqlx::query_scalar("SELECT text FROM transcripts WHERE call_id = $1")
-        .bind(id)
-        .fetch_one(&lab.app.state.db)
-        .await
-        .unwrap();
-    // Debian's pocketsphinx, today's recogniser, hears even the clean espeak-ng sentence as other
-    // words ("these are all we got two are in are you"): the words themselves are asserted once
-    // the recogniser is replaced (the speech issue). Here: the call's speech reached a transcript.
-    let heard = SENTENCE.split(' ').filter(|w| text.to_lowercase().split(' ').any(|t| t == *w)).count();
-    println!("the sentence {SENTENCE:?} was heard as {text:?}: {heard} of its words");
-    assert!(text.split_whitespace().count() >= 3, "the caller's speech is in the transcript: {text:?}");
-
     // 6. A number no one tracks is refused (SIP 404) and writes nothing.
     let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
     succeeded("untracked", &engine.call("caller_refused", "441632960999", "").await);
@@ -385,6 +370,87 @@ async fn real_calls_through_asterisk() {
         .unwrap();
     assert_eq!(source, visit_source, "credited to the visit's source");
     assert!(source.is_some());
+
+    // What follows proves the engine's and the recogniser's side, the same on either database:
+    // once, on SQLite (the transcription job itself runs on both in tests/api/transcription.rs).
+    if crate::ON_POSTGRES {
+        return;
+    }
+
+    // 8. The caller says a known sentence (espeak-ng, streamed by SIPp): the recording is
+    // transcribed by the transcription job the demo's calls go through.
+    sqlx::query("UPDATE customers SET has_speech = 1 WHERE id = 100").execute(&lab.app.state.db).await.unwrap();
+    engine.say(SENTENCE).await;
+    let (_, spoken) = lab.number(7, in_hours, true, 0).await;
+    let phone = engine.phone(15071, "phone_listens");
+    succeeded("a sentence", &engine.call("caller_speaks", &spoken, "").await);
+    phone_done("a sentence: the phone", phone).await;
+    let call = last_call(&lab, &spoken).await;
+    let id = call["id"].as_i64().unwrap();
+    recording_bytes(&lab, id).await;
+    let recogniser = server::jobs::transcription::Local::in_checkout();
+    server::jobs::transcription::run_once(&lab.app.state.db, &recogniser, lab.app.state.clock.now()).await.unwrap();
+    let (text, audio_ms): (String, i64) = sqlx::query_as("SELECT text, audio_ms FROM transcripts WHERE call_id = $1")
+        .bind(id)
+        .fetch_one(&lab.app.state.db)
+        .await
+        .unwrap();
+    // Debian's pocketsphinx, today's recogniser, hears even the clean espeak-ng sentence as other
+    // words ("these are all we got two are in are you"): the words themselves are asserted once
+    // the recogniser is replaced (the speech issue), and it hears the same call differently from
+    // run to run. Here: the recording, as long as the sentence, was heard into a transcript.
+    let heard = SENTENCE.split(' ').filter(|w| text.to_lowercase().split(' ').any(|t| t == *w)).count();
+    println!("the sentence {SENTENCE:?} was heard as {text:?}: {heard} of its words");
+    assert!(
+        !text.trim().is_empty() && audio_ms >= 4_000,
+        "the recording of the sentence was heard: {text:?}, {audio_ms} ms"
+    );
+
+    // 9. The engine restarts mid-call: the call is closed with a reason, once; the engine
+    // connects again on its own.
+    let (_, cut) = lab.number(8, in_hours, false, 0).await;
+    let _phone = engine.phone(15071, "phone_answers");
+    let restart = async {
+        for _ in 0..200 {
+            let answered: Option<String> = sqlx::query_scalar(
+                "SELECT outcome FROM calls WHERE tracked_number = $1 AND engine_channel IS NOT NULL AND in_progress = 1",
+            )
+            .bind(&cut)
+            .fetch_optional(&lab.app.state.db)
+            .await
+            .unwrap();
+            if answered.as_deref() == Some("answered") {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        start_engine(&engine.scripts, &format!("ws://{}/telephony/ari", lab.addr)).await;
+    };
+    let (_cut_off, ()) = tokio::join!(engine.call("caller_cut_off", &cut, ""), restart);
+    let call = last_call(&lab, &cut).await;
+    // Whichever of its channels the stopping engine hangs up first (or the connection's loss)
+    // closes it, with that reason.
+    assert!(
+        ["The telephony engine lost the call.", "The caller hung up.", "The destination hung up."]
+            .contains(&call["endReason"].as_str().unwrap()),
+        "{call}"
+    );
+    let rows: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM calls WHERE tracked_number = $1 AND engine_channel IS NOT NULL")
+            .bind(&cut)
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(rows, 1, "nothing counted twice");
+    engine.registered().await;
+
+    // 10. The server cannot be reached: the caller is answered with the fallback message, never
+    // dead air, and nothing is written.
+    start_engine(&engine.scripts, "ws://127.0.0.1:9/telephony/ari").await;
+    let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
+    succeeded("fallback", &engine.call("caller_hears_fallback", &van, "").await);
+    let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();
+    assert_eq!(before, after);
     drop(engine);
 }
 
