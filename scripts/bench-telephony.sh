@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 bash scripts/telephony/root.sh >/dev/null
 trap 'bash scripts/telephony/engine.sh stop' EXIT
-cargo test -p server --release --quiet --test api -- --ignored --nocapture benchmark_concurrent_calls 2>&1 \
+cargo test -p server --release --quiet --test api -- --ignored --exact --nocapture telephony_engine::benchmark_concurrent_calls 2>&1 \
   | grep -E "concurrent calls|test result|panicked"
 if [ "${BENCH_PG:-0}" = 1 ]; then
-  cargo test -p server --release --quiet --test api_pg -- --ignored --nocapture benchmark_concurrent_calls 2>&1 \
+  cargo test -p server --release --quiet --test api_pg -- --ignored --exact --nocapture telephony_engine::benchmark_concurrent_calls 2>&1 \
     | grep -E "concurrent calls|test result|panicked"
 fi

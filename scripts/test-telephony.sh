@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 bash scripts/telephony/root.sh >/dev/null
 trap 'bash scripts/telephony/engine.sh stop' EXIT
-cargo test -p server --quiet --test api -- --ignored telephony_engine
+cargo test -p server --quiet --test api -- --ignored --exact telephony_engine::real_calls_through_asterisk
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  cargo test -p server --quiet --test api_pg -- --ignored telephony_engine
+  cargo test -p server --quiet --test api_pg -- --ignored --exact telephony_engine::real_calls_through_asterisk
 fi
