@@ -155,7 +155,17 @@ impl Engine {
                     // No customer tracks the number: refused as unallocated (SIP 404).
                     return vec![self.request("DELETE", format!("channels/{}?reason=unallocated", encode(&channel)))];
                 };
-                let (session, commands) = Session::start(opened.facts.clone());
+                // A queue's callers are counted as the call arrives (those of this connection).
+                let mut facts = opened.facts.clone();
+                for call in self.calls.values() {
+                    if let Some(queue) = call.session.waiting_in() {
+                        match facts.queue_waiting.iter_mut().find(|(q, _)| *q == queue) {
+                            Some((_, n)) => *n += 1,
+                            None => facts.queue_waiting.push((queue, 1)),
+                        }
+                    }
+                }
+                let (session, commands) = Session::start(facts);
                 let call = LiveCall {
                     opened: *opened,
                     session,

@@ -295,3 +295,40 @@ async fn an_audio_is_made_for_the_engine_once_when_it_is_saved() {
     let remade = wav(lab.app.state.db.clone()).await.expect("made again");
     assert!(remade.len() > made.len(), "the longer sentence's audio");
 }
+
+#[tokio::test]
+async fn a_full_queue_sends_the_next_caller_on() {
+    let lab = Lab::start().await;
+    let alice = lab.destination("Alice", "07700900101").await;
+    let (queue, full_audio): (i64, i64) =
+        sqlx::query_as("SELECT id, queue_full_audio_id FROM queues WHERE customer_id = 100 ORDER BY id LIMIT 1")
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    // The queue takes one caller at a time (its form allows 1 to 100).
+    sqlx::query("UPDATE queues SET max_calls = 1 WHERE id = $1").bind(queue).execute(&lab.app.state.db).await.unwrap();
+    let queued = lab.destination_plan("Queued", false, &[(alice, 30)], queue).await;
+    let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
+    let (_, number) = lab.number(6, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("q1", "07700900123", &number)).await;
+    engine.until("POST channels/q1/answer").await;
+    // The first caller hears the queue's welcome (the demo queue has one), then waits while
+    // Alice rings.
+    let welcome = engine.until("POST channels/q1/play").await;
+    let playback = welcome["uri"].as_str().unwrap().split('/').nth(3).unwrap().split('?').next().unwrap().to_string();
+    engine.send(playback_finished(&playback)).await;
+    engine.until("POST channels/q1/moh").await;
+    engine.until("POST channels?").await;
+    // The second caller finds the queue full: its audio, then on (no one else to ring).
+    engine.send(stasis_start("q2", "07700900124", &number)).await;
+    engine.until("POST channels/q2/answer").await;
+    let full = engine.until("POST channels/q2/play").await;
+    assert!(query(&full, "media").contains(&format!("/telephony/audio/100/{full_audio}/")), "{full}");
+    let playback = full["uri"].as_str().unwrap().split('/').nth(3).unwrap().split('?').next().unwrap().to_string();
+    engine.send(playback_finished(&playback)).await;
+    engine.until("DELETE channels/q2?reason=normal").await;
+    let call = lab.finished_call("q2").await;
+    assert_eq!(call["endReason"], "The queue was full.", "{call}");
+    assert_eq!(lab.call("q1").await.unwrap()["inProgress"], true, "the first caller still waits");
+}

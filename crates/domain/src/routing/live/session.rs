@@ -47,6 +47,8 @@ struct Ringing {
     no_response: Option<Target>,
     /// When the caller joined the queue (None: no queue).
     queued_at: Option<i64>,
+    /// The queue's id (0: none).
+    queue: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -127,6 +129,15 @@ impl Session {
 
     pub fn has_ended(&self) -> bool {
         matches!(self.stage, Stage::Ended)
+    }
+
+    /// The queue the caller waits in now, if any (a full queue counts its callers by this).
+    pub fn waiting_in(&self) -> Option<i64> {
+        match &self.stage {
+            Stage::QueueWelcome { ringing, .. } => Some(ringing.queue),
+            Stage::Ringing(ringing) if ringing.queued_at.is_some() => Some(ringing.queue),
+            _ => None,
+        }
     }
 
     /// Where the call is now, in the simulator's words.
@@ -244,6 +255,7 @@ impl Session {
                     timer: 0,
                     no_response: None,
                     queued_at: None,
+                    queue: 0,
                 };
                 self.ring(ringing, now, out);
             }
@@ -372,8 +384,16 @@ impl Session {
         let no_response = (multi_dial && plan.no_response_destination > 0)
             .then(|| target(&self.facts, plan.no_response_destination, i64::from(RING_LENGTH_DEFAULT)))
             .flatten();
-        let mut ringing =
-            Ringing { targets, multi_dial, next: 0, live: vec![], timer: 0, no_response, queued_at: None };
+        let mut ringing = Ringing {
+            targets,
+            multi_dial,
+            next: 0,
+            live: vec![],
+            timer: 0,
+            no_response,
+            queued_at: None,
+            queue: plan.queue,
+        };
         if let Some(queue) = self.facts.queue(plan.queue).cloned() {
             self.record.queue = queue.description.clone();
             ringing.queued_at = Some(now);
@@ -461,6 +481,7 @@ impl Session {
                 timer: 0,
                 no_response: None,
                 queued_at: None,
+                queue: 0,
             };
             return self.ring(ringing, now, out);
         }
