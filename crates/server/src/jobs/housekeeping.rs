@@ -8,7 +8,8 @@
 //! kept. Calls and their recordings go once older than the retention setting
 //! (`CALL_RETENTION_MONTHS`, 25 calendar months by default), visits that never called after 72
 //! hours (`purge_reports`). The sandbox phone's messages (caller id codes) go after a day, and so do the
-//! codes sent and wrong codes Manage CLI's daily limits count.
+//! codes sent and wrong codes Manage CLI's daily limits count. A real call whose end was never
+//! reported is closed 12 hours after it began.
 
 use std::time::Duration;
 
@@ -72,6 +73,11 @@ pub fn spawn(state: AppState) -> JoinHandle<()> {
                 Ok(0) => {}
                 Ok(count) => tracing::debug!(count, "expired rows purged"),
                 Err(error) => tracing::error!(%error, "purging expired rows failed"),
+            }
+            match crate::telephony::calls::close_stale(&state.db, state.clock.now()).await {
+                Ok(0) => {}
+                Ok(count) => tracing::warn!(count, "real calls with no reported end closed"),
+                Err(error) => tracing::error!(%error, "closing real calls with no reported end failed"),
             }
             match purge_reports(&state.db, state.clock.now(), state.settings.call_retention_months).await {
                 Ok(purged) if purged.total() == 0 => {}

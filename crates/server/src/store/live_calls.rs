@@ -322,3 +322,17 @@ pub async fn close_unheld(
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Closes the rows of calls still in progress that began before `before`: no end was ever
+/// reported for them. What the row knew (an answer, who answered) stays. How many were closed.
+pub async fn close_stale(db: &AnyPool, before: i64, reason: &str) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "UPDATE calls SET in_progress = 0, end_reason = $1, ended_where = 'Not known: no end was reported'
+         WHERE in_progress = 1 AND engine_channel IS NOT NULL AND started_at < $2",
+    )
+    .bind(reason)
+    .bind(before)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}

@@ -187,3 +187,11 @@ pub async fn connected(db: &AnyPool, call: &Opened, record: &SessionRecord) -> s
     let ring_seconds = record.connected_millis.map_or(0, |at| (at - record.started_millis) / 1000);
     live_calls::mark_connected(db, call.customer, call.call_id, &record.answered_by, ring_seconds).await
 }
+
+/// Why a call's record ends where it does when no end was ever reported for it.
+pub const NEVER_ENDED: &str = "No end was reported for this call; it was closed as far as it was known.";
+
+/// Closes the calls still in progress longer than any call lasts (the housekeeping's part).
+pub async fn close_stale(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
+    live_calls::close_stale(db, now - domain::routing::live::LONGEST_CALL_SECONDS, NEVER_ENDED).await
+}

@@ -332,3 +332,25 @@ async fn a_full_queue_sends_the_next_caller_on() {
     assert_eq!(call["endReason"], "The queue was full.", "{call}");
     assert_eq!(lab.call("q1").await.unwrap()["inProgress"], true, "the first caller still waits");
 }
+
+#[tokio::test]
+async fn a_call_whose_end_never_comes_is_closed_by_the_housekeeping() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(7, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("s1", "07700900123", &number)).await;
+    engine.until("POST channels?").await;
+    let db = &lab.app.state.db;
+    let now = lab.app.state.clock.now();
+    // Not yet: a call may last for hours.
+    assert_eq!(server::telephony::calls::close_stale(db, now + 11 * 3600).await.unwrap(), 0);
+    assert_eq!(lab.call("s1").await.unwrap()["inProgress"], true);
+    assert_eq!(server::telephony::calls::close_stale(db, now + 13 * 3600).await.unwrap(), 1);
+    let call = lab.call("s1").await.unwrap();
+    assert_eq!(
+        (call["inProgress"].as_bool(), call["endReason"].as_str()),
+        (Some(false), Some(server::telephony::calls::NEVER_ENDED))
+    );
+}

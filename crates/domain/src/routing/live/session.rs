@@ -13,6 +13,9 @@ use crate::routing::{where_does_a_call_go, MULTI_DIAL, RING_LENGTH_DEFAULT, RING
 pub const MENU_WAIT_SECONDS: u32 = 5;
 /// The longest message a voicemail takes.
 pub const VOICEMAIL_MAX_SECONDS: u32 = 180;
+/// A call still in progress this long after it began is taken to have ended unreported (the
+/// engine that carried it went away for good).
+pub const LONGEST_CALL_SECONDS: i64 = 12 * 60 * 60;
 /// The longest a caller waits in a queue before it sends the call on.
 pub const QUEUE_MAX_WAIT_SECONDS: i64 = 300;
 
