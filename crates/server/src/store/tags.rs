@@ -432,6 +432,34 @@ pub async fn apply_rules(db: &AnyPool, customer: CustomerId, since: i64, now: i6
     Ok(applied)
 }
 
+/// Runs the customer's rules over one call as it is completed (a real call), adding the tags
+/// they give, as 'Apply to past calls' does for many; whether it gained a tag.
+pub async fn apply_rules_to_call(db: &AnyPool, customer: CustomerId, call: i64, now: i64) -> sqlx::Result<bool> {
+    let rules: Vec<TagRule> = rules(db, customer).await?.into_iter().map(|r| r.rule).collect();
+    if rules.is_empty() {
+        return Ok(false);
+    }
+    let row: Option<FactColumns> = sqlx::query_as(
+        "SELECT c.id, c.source_medium_id, e.campaign_id, c.duration_seconds, c.keys_pressed, c.first_time, c.outcome
+         FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
+         WHERE c.customer_id = $1 AND c.id = $2 AND c.direction = 'inbound'",
+    )
+    .bind(customer)
+    .bind(call)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(false) };
+    let tags = automatic_tags(&facts(&row), &rules);
+    if tags.is_empty() {
+        return Ok(false);
+    }
+    let mut tx = crate::db::begin_write(db).await?;
+    let changed = link_by_rule(&mut tx, customer, &[(call, tags)], now).await?;
+    refresh_names(&mut tx, customer, &changed).await?;
+    tx.commit().await?;
+    Ok(!changed.is_empty())
+}
+
 fn facts(row: &FactColumns) -> TagFacts {
     TagFacts {
         source_medium_id: row.source_medium_id,

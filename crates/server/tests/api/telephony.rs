@@ -354,3 +354,33 @@ async fn a_call_whose_end_never_comes_is_closed_by_the_housekeeping() {
         (Some(false), Some(server::telephony::calls::NEVER_ENDED))
     );
 }
+
+#[tokio::test]
+async fn a_real_call_gets_its_automatic_tags_when_it_ends() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (_, number) = lab.number(8, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("t1", "07700900123", &number)).await;
+    engine.until("POST channels?").await;
+    engine.send(leg_answered("t1-1")).await;
+    engine.until("POST bridges/t1-b/addChannel").await;
+    // The demo's "Qualified lead" rule: calls of two minutes or more.
+    lab.app.state.clock.advance(150);
+    engine.send(hung_up("t1")).await;
+    let call = lab.finished_call("t1").await;
+    let mut tags = String::new();
+    for _ in 0..100 {
+        tags = sqlx::query_scalar("SELECT tags FROM calls WHERE id = $1")
+            .bind(call["id"].as_i64().unwrap())
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+        if !tags.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(tags.contains("Qualified lead"), "{tags:?}");
+}
