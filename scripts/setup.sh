@@ -51,6 +51,15 @@ if ! command -v ffmpeg >/dev/null; then
   apt-get install -y -qq ffmpeg >/dev/null
 fi
 
+# The telephony stage (scripts/telephony/engine.sh) waits for Asterisk with pgrep and pkill;
+# its Debian testing root is built by scripts/telephony/root.sh when the stage first runs.
+if ! command -v pgrep >/dev/null || ! command -v pkill >/dev/null; then
+  step "procps (Debian) for the telephony stage"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq procps >/dev/null
+fi
+
 # The offline speech recogniser that transcribes recorded calls (crates/server/src/jobs/transcription.rs):
 # Debian's pocketsphinx with its US English model, and sox, which resamples the recordings to the
 # model's 16 kHz (docs/speech-api.md says why this recogniser).

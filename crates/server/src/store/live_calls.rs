@@ -173,11 +173,8 @@ pub async fn close(db: &AnyPool, customer: CustomerId, id: i64, end: &Ending) ->
     Ok(done.rows_affected() == 1)
 }
 
-/// Whether `caller` called the customer before `before` (a withheld number never did).
+/// Whether `caller` called the customer before `before`.
 pub async fn called_before(db: &AnyPool, customer: CustomerId, caller: &str, before: i64) -> sqlx::Result<bool> {
-    if caller.is_empty() {
-        return Ok(true);
-    }
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM calls WHERE customer_id = $1 AND caller_number = $2 AND started_at < $3",
     )

@@ -4,7 +4,9 @@
 //! credits).
 
 use domain::purchase::usage::{billable_minutes, call_cost, inbound_rate_item};
-use domain::reports::stored_number;
+use std::collections::HashSet;
+
+use domain::reports::{first_time_calls, stored_number, CallerCall};
 use domain::routing::history::{EntryRoute, RecordKey, RecordKind, RoutingRecord};
 use domain::routing::ivr::menu_credits;
 use domain::routing::live::{CallFacts, LegResult, LiveEntry, SessionRecord};
@@ -135,7 +137,7 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     let item = inbound_rate_item(&call.tracked_number, to_mobile, mobile_rate);
     let rate = live_calls::rate(db, item).await?;
     let (category, report_group) = menu_credits(&record.steps, &call.facts.snapshot.library);
-    let first_time = !live_calls::called_before(db, call.customer, &call.caller, record.started_millis / 1000).await?;
+    let first_time = first_time(db, call, record.started_millis / 1000).await?;
     let ending = Ending {
         duration_seconds: duration,
         minutes: billable_minutes(duration),
@@ -198,4 +200,13 @@ pub const NEVER_ENDED: &str = "No end was reported for this call; it was closed 
 /// Closes the calls still in progress longer than any call lasts (the housekeeping's part).
 pub async fn close_stale(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
     live_calls::close_stale(db, now - domain::routing::live::LONGEST_CALL_SECONDS, NEVER_ENDED).await
+}
+
+/// Whether the call is its caller's first, by the reports' own rule (`first_time_calls`: a
+/// withheld number never is), given whether the caller called before.
+async fn first_time(db: &AnyPool, call: &Opened, started_at: i64) -> sqlx::Result<bool> {
+    let before = live_calls::called_before(db, call.customer, &call.caller, started_at).await?;
+    let known: HashSet<String> = if before { HashSet::from([call.caller.clone()]) } else { HashSet::new() };
+    let this = CallerCall { id: call.call_id, caller: call.caller.clone(), started_at, abandoned: false };
+    Ok(first_time_calls(&[this], &known).contains(&call.call_id))
 }

@@ -248,8 +248,8 @@ async fn a_call_that_outlives_a_server_restart_is_completed_as_far_as_known() {
     lab.app.state.clock.advance(4);
     engine.send(leg_answered("c6-1")).await;
     engine.until("POST bridges/c6-b/addChannel").await;
-    // The answer is on the row before the call ends.
-    for _ in 0..100 {
+    // The answer is on the row before the call ends (written by a task of its own: wait for it).
+    for _ in 0..500 {
         if lab.call("c6").await.unwrap()["outcome"] == "answered" {
             break;
         }
@@ -370,8 +370,9 @@ async fn a_real_call_gets_its_automatic_tags_when_it_ends() {
     lab.app.state.clock.advance(150);
     engine.send(hung_up("t1")).await;
     let call = lab.finished_call("t1").await;
+    // The tags are linked by the task that completes the call: wait for them.
     let mut tags = String::new();
-    for _ in 0..100 {
+    for _ in 0..500 {
         tags = sqlx::query_scalar("SELECT tags FROM calls WHERE id = $1")
             .bind(call["id"].as_i64().unwrap())
             .fetch_one(&lab.app.state.db)

@@ -54,6 +54,22 @@ struct Ringing {
     queue: i64,
 }
 
+impl Ringing {
+    /// One destination, no queue: a number's basic route, or a multi dial's no-response one.
+    fn single(target: Target) -> Ringing {
+        Ringing {
+            targets: vec![target],
+            multi_dial: false,
+            next: 0,
+            live: vec![],
+            timer: 0,
+            no_response: None,
+            queued_at: None,
+            queue: 0,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 enum Stage {
     Intro {
@@ -250,17 +266,7 @@ impl Session {
                     number: destination.clone(),
                     seconds: RING_LENGTH_DEFAULT,
                 };
-                let ringing = Ringing {
-                    targets: vec![target],
-                    multi_dial: false,
-                    next: 0,
-                    live: vec![],
-                    timer: 0,
-                    no_response: None,
-                    queued_at: None,
-                    queue: 0,
-                };
-                self.ring(ringing, now, out);
+                self.ring(Ringing::single(target), now, out);
             }
             EntryRoute::ServicePlan { id } => {
                 let Some(plan) = self.facts.snapshot.service_plans.iter().find(|p| p.id == *id) else {
@@ -476,17 +482,7 @@ impl Session {
             ringing.queued_at = None;
         }
         if let Some(target) = ringing.no_response.take() {
-            let ringing = Ringing {
-                targets: vec![target],
-                multi_dial: false,
-                next: 0,
-                live: vec![],
-                timer: 0,
-                no_response: None,
-                queued_at: None,
-                queue: 0,
-            };
-            return self.ring(ringing, now, out);
+            return self.ring(Ringing::single(target), now, out);
         }
         let reason = if self.record.hang_up_reason.is_empty() {
             NO_ANSWER.to_string()
