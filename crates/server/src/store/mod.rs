@@ -46,6 +46,7 @@ pub mod reports_dashboard;
 pub mod routing_entries;
 pub mod routing_extras;
 pub mod routing_history;
+pub mod rule_facts;
 pub mod sale_imports;
 pub mod sale_uploads;
 pub mod sales;

@@ -3,10 +3,10 @@
 //! scorecard score) and `calls.lead_score` are kept in step with the rows they come from, so
 //! the call log reads them without a join. Every statement names the customer.
 
-use crate::store::CustomerId;
+use crate::store::{rule_facts, CustomerId};
 use domain::reports::CallOutcome;
 use domain::scoring::{lead_score, AnswerKind, LeadScore, Question};
-use domain::tags::{TagFacts, TagRule};
+use domain::tags::TagRule;
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use crate::db::Flag;
@@ -352,17 +352,6 @@ pub async fn delete_lead_rule(db: &AnyPool, customer: CustomerId, id: i64) -> sq
     Ok(done.rows_affected() > 0)
 }
 
-#[derive(FromRow)]
-struct FactColumns {
-    id: i64,
-    source_medium_id: Option<i64>,
-    campaign_id: Option<i64>,
-    duration_seconds: i64,
-    keys_pressed: String,
-    first_time: i64,
-    outcome: String,
-}
-
 /// What 'Apply to past calls' did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LeadsApplied {
@@ -382,28 +371,18 @@ pub async fn apply_lead_rules(db: &AnyPool, customer: CustomerId, since: i64) ->
     let mut applied = LeadsApplied::default();
     let mut after = 0i64;
     loop {
-        let rows: Vec<FactColumns> = sqlx::query_as(&format!(
-            "SELECT c.id, c.source_medium_id, e.campaign_id, c.duration_seconds, c.keys_pressed, c.first_time, c.outcome
-             FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
-             WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.id > $3
-             ORDER BY c.id LIMIT {BATCH}"
-        ))
-        .bind(customer)
-        .bind(since)
-        .bind(after)
-        .fetch_all(db)
-        .await?;
-        let Some(last) = rows.last() else { break };
-        after = last.id;
+        let rows = rule_facts::batch_since(db, customer, since, after).await?;
+        let Some((last, _)) = rows.last() else { break };
+        after = *last;
         applied.checked += rows.len() as i64;
         let mut by_score: [(Option<i64>, Vec<i64>); 3] = [(Some(1), vec![]), (Some(0), vec![]), (None, vec![])];
-        for row in &rows {
-            let slot = match lead_score(&facts(row), &rules) {
+        for (id, facts) in &rows {
+            let slot = match lead_score(facts, &rules) {
                 Some(LeadScore::GoodLead) => 0,
                 Some(LeadScore::NotALead) => 1,
                 None => 2,
             };
-            by_score[slot].1.push(row.id);
+            by_score[slot].1.push(*id);
         }
         applied.good += by_score[0].1.len() as i64;
         let mut tx = crate::db::begin_write(db).await?;
@@ -426,14 +405,26 @@ pub async fn apply_lead_rules(db: &AnyPool, customer: CustomerId, since: i64) ->
     Ok(applied)
 }
 
-/// A call's facts as the rules read them.
-fn facts(row: &FactColumns) -> TagFacts {
-    TagFacts {
-        source_medium_id: row.source_medium_id,
-        campaign_id: row.campaign_id,
-        duration_seconds: row.duration_seconds,
-        keys_pressed: row.keys_pressed.clone(),
-        first_time: row.first_time != 0,
-        outcome: CallOutcome::from_key(&row.outcome),
+/// Runs the customer's lead rules over one call as it is completed (a real call), as 'Apply to
+/// past calls' does for many; the lead score written (None: the account has no rules, or the
+/// call is not its inbound call).
+pub async fn apply_lead_rules_to_call(
+    db: &AnyPool,
+    customer: CustomerId,
+    call: i64,
+) -> sqlx::Result<Option<LeadScore>> {
+    let rules: Vec<TagRule> = lead_rules(db, customer).await?.into_iter().map(|r| r.rule).collect();
+    if rules.is_empty() {
+        return Ok(None);
     }
+    let Some(facts) = rule_facts::of_call(db, customer, call).await? else { return Ok(None) };
+    let score = lead_score(&facts, &rules);
+    let flag = score.map(|s| i64::from(s == LeadScore::GoodLead));
+    sqlx::query("UPDATE calls SET lead_score = $1 WHERE customer_id = $2 AND id = $3")
+        .bind(flag)
+        .bind(customer)
+        .bind(call)
+        .execute(db)
+        .await?;
+    Ok(score)
 }

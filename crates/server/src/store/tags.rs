@@ -2,11 +2,11 @@
 //! links of calls to tags, and `calls.tags`, the names the call log shows, kept in step with the
 //! links. Every statement names the customer.
 
-use crate::store::CustomerId;
+use crate::store::{rule_facts, CustomerId};
 use std::collections::HashMap;
 
 use domain::reports::CallOutcome;
-use domain::tags::{automatic_tags, TagFacts, TagRule};
+use domain::tags::{automatic_tags, TagRule};
 use sqlx::{AnyConnection, AnyPool, FromRow};
 
 use crate::db::Flag;
@@ -373,17 +373,6 @@ pub async fn refresh_names(db: &mut AnyConnection, customer: CustomerId, calls: 
     Ok(())
 }
 
-#[derive(FromRow)]
-struct FactColumns {
-    id: i64,
-    source_medium_id: Option<i64>,
-    campaign_id: Option<i64>,
-    duration_seconds: i64,
-    keys_pressed: String,
-    first_time: i64,
-    outcome: String,
-}
-
 /// What 'Apply to past calls' did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Applied {
@@ -401,23 +390,13 @@ pub async fn apply_rules(db: &AnyPool, customer: CustomerId, since: i64, now: i6
     let mut applied = Applied::default();
     let mut after = 0i64;
     loop {
-        let rows: Vec<FactColumns> = sqlx::query_as(&format!(
-            "SELECT c.id, c.source_medium_id, e.campaign_id, c.duration_seconds, c.keys_pressed, c.first_time, c.outcome
-             FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
-             WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.id > $3
-             ORDER BY c.id LIMIT {BATCH}"
-        ))
-        .bind(customer)
-        .bind(since)
-        .bind(after)
-        .fetch_all(db)
-        .await?;
-        let Some(last) = rows.last() else { break };
-        after = last.id;
+        let rows = rule_facts::batch_since(db, customer, since, after).await?;
+        let Some((last, _)) = rows.last() else { break };
+        after = *last;
         applied.checked += rows.len() as i64;
         let wanted: Vec<(i64, Vec<i64>)> = rows
             .iter()
-            .map(|r| (r.id, automatic_tags(&facts(r), &rules)))
+            .map(|(id, facts)| (*id, automatic_tags(facts, &rules)))
             .filter(|(_, tags)| !tags.is_empty())
             .collect();
         if wanted.is_empty() {
@@ -439,17 +418,8 @@ pub async fn apply_rules_to_call(db: &AnyPool, customer: CustomerId, call: i64, 
     if rules.is_empty() {
         return Ok(false);
     }
-    let row: Option<FactColumns> = sqlx::query_as(
-        "SELECT c.id, c.source_medium_id, e.campaign_id, c.duration_seconds, c.keys_pressed, c.first_time, c.outcome
-         FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
-         WHERE c.customer_id = $1 AND c.id = $2 AND c.direction = 'inbound'",
-    )
-    .bind(customer)
-    .bind(call)
-    .fetch_optional(db)
-    .await?;
-    let Some(row) = row else { return Ok(false) };
-    let tags = automatic_tags(&facts(&row), &rules);
+    let Some(facts) = rule_facts::of_call(db, customer, call).await? else { return Ok(false) };
+    let tags = automatic_tags(&facts, &rules);
     if tags.is_empty() {
         return Ok(false);
     }
@@ -458,17 +428,6 @@ pub async fn apply_rules_to_call(db: &AnyPool, customer: CustomerId, call: i64, 
     refresh_names(&mut tx, customer, &changed).await?;
     tx.commit().await?;
     Ok(!changed.is_empty())
-}
-
-fn facts(row: &FactColumns) -> TagFacts {
-    TagFacts {
-        source_medium_id: row.source_medium_id,
-        campaign_id: row.campaign_id,
-        duration_seconds: row.duration_seconds,
-        keys_pressed: row.keys_pressed.clone(),
-        first_time: row.first_time != 0,
-        outcome: CallOutcome::from_key(&row.outcome),
-    }
 }
 
 /// Links each call to its tags by rule where it lacks them; the calls that gained a tag.

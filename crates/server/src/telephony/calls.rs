@@ -162,9 +162,10 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
         end_reason: record.hang_up_reason.clone(),
     };
     if live_calls::close(db, call.customer, call.call_id, &ending).await? {
-        // The automatic tags, by the customer's rules, as any call gets them.
+        // The automatic tags and the lead score, by the customer's rules, as any call gets them.
         let now = record.ended_millis.unwrap_or(record.started_millis) / 1000;
         crate::store::tags::apply_rules_to_call(db, call.customer, call.call_id, now).await?;
+        crate::store::scoring::apply_lead_rules_to_call(db, call.customer, call.call_id).await?;
     }
     Ok(())
 }

@@ -356,7 +356,7 @@ async fn a_call_whose_end_never_comes_is_closed_by_the_housekeeping() {
 }
 
 #[tokio::test]
-async fn a_real_call_gets_its_automatic_tags_when_it_ends() {
+async fn a_real_call_gets_its_automatic_tags_and_lead_score_when_it_ends() {
     let lab = Lab::start().await;
     let (_, _, desk) = reception(&lab).await;
     let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
@@ -370,18 +370,20 @@ async fn a_real_call_gets_its_automatic_tags_when_it_ends() {
     lab.app.state.clock.advance(150);
     engine.send(hung_up("t1")).await;
     let call = lab.finished_call("t1").await;
-    // The tags are linked by the task that completes the call: wait for them.
-    let mut tags = String::new();
+    // The tags and the lead score are written by the task that completes the call: wait for them.
+    let mut seen: (String, Option<i64>) = (String::new(), None);
     for _ in 0..500 {
-        tags = sqlx::query_scalar("SELECT tags FROM calls WHERE id = $1")
+        seen = sqlx::query_as("SELECT tags, lead_score FROM calls WHERE id = $1")
             .bind(call["id"].as_i64().unwrap())
             .fetch_one(&lab.app.state.db)
             .await
             .unwrap();
-        if !tags.is_empty() {
+        if seen.1.is_some() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    assert!(tags.contains("Qualified lead"), "{tags:?}");
+    assert!(seen.0.contains("Qualified lead"), "{seen:?}");
+    // The demo's first lead rule: answered and at least 120 seconds is a good lead.
+    assert_eq!(seen.1, Some(1), "{seen:?}");
 }
