@@ -7,6 +7,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::routing::day_name;
 use crate::routing::ivr::{CallEnd, CallPath, CallStep};
+use crate::routing::live::{LegResult, LegTry};
+
+/// What a real call's live session recorded beyond its path (None for a made-up call).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LiveAccount {
+    /// Each destination rung, in order.
+    pub tried: Vec<LegTry>,
+    /// The in-call attribution reference sent to whoever answered.
+    pub reference_sent: String,
+    /// The digits whoever answered entered after the call, and the category their key gave.
+    pub agent_reference: String,
+    pub agent_category: String,
+    /// Where the call was when it ended, and why it ended.
+    pub ended_where: String,
+    pub end_reason: String,
+}
 
 /// What a stored call holds of its way.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +47,7 @@ pub struct JourneyFacts {
     pub outcome_label: String,
     pub ring_seconds: i64,
     pub talk_seconds: i64,
+    pub live: Option<LiveAccount>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +76,12 @@ pub fn journey(facts: &JourneyFacts) -> Vec<JourneyStep> {
     if !facts.queue.is_empty() {
         steps.push(step("Queue", format!("Waited in {}.", facts.queue)));
     }
+    if let Some(live) = &facts.live {
+        steps.extend(live.tried.iter().map(rang));
+        if !live.reference_sent.is_empty() {
+            steps.push(step("Reference sent", format!("{} to {}.", live.reference_sent, facts.destination)));
+        }
+    }
     let outcome = match (facts.destination.is_empty(), facts.talk_seconds) {
         (true, _) => format!("{} after {} s.", facts.outcome_label, facts.ring_seconds),
         (false, 0) => format!("{}: {} rang for {} s.", facts.outcome_label, facts.destination, facts.ring_seconds),
@@ -66,7 +90,38 @@ pub fn journey(facts: &JourneyFacts) -> Vec<JourneyStep> {
         }
     };
     steps.push(step("Outcome", outcome));
+    if let Some(live) = &facts.live {
+        if !live.end_reason.is_empty() {
+            steps.push(step("Ended", format!("{}: {}", live.ended_where, live.end_reason)));
+        }
+        let entered = match (live.agent_category.is_empty(), live.agent_reference.is_empty()) {
+            (true, true) => None,
+            (false, true) => Some(format!("Category {} by {}.", live.agent_category, facts.destination)),
+            (true, false) => Some(format!("{} by {}.", live.agent_reference, facts.destination)),
+            (false, false) => Some(format!(
+                "Category {}, then {} by {}.",
+                live.agent_category, live.agent_reference, facts.destination
+            )),
+        };
+        if let Some(entered) = entered {
+            steps.push(step("Entered after the call", entered));
+        }
+    }
     steps
+}
+
+/// One destination rung, and how it went.
+fn rang(tried: &LegTry) -> JourneyStep {
+    let seconds = tried.rang_millis / 1000;
+    let how = match tried.result {
+        Some(LegResult::Answered) => format!("answered after {seconds} s"),
+        Some(LegResult::NoAnswer) => format!("no answer in {seconds} s"),
+        Some(LegResult::Busy) => "busy".to_string(),
+        Some(LegResult::Unreachable) => "unreachable".to_string(),
+        Some(LegResult::Stopped) => format!("stopped after {seconds} s"),
+        None => "ringing".to_string(),
+    };
+    step("Rang", format!("{}: {how}.", tried.destination))
 }
 
 /// The routing's account of a call in words: each service plan row and menu, then its end (also
@@ -135,6 +190,7 @@ mod tests {
             outcome_label: "Answered".into(),
             ring_seconds: 8,
             talk_seconds: 245,
+            live: None,
         }
     }
 
@@ -182,6 +238,43 @@ mod tests {
             ..facts
         };
         assert_eq!(journey(&voicemail)[1].detail, "Voicemail 'Messages'");
+    }
+
+    #[test]
+    fn a_real_calls_journey_tells_each_destination_rung_the_reference_its_end_and_what_was_entered() {
+        let tried = |destination: &str, rang_millis, result| LegTry {
+            leg: 1,
+            destination: destination.into(),
+            number: "447700900101".into(),
+            started_millis: 0,
+            rang_millis,
+            result: Some(result),
+        };
+        let live = LiveAccount {
+            tried: vec![tried("Alice", 20_400, LegResult::NoAnswer), tried("Front desk", 6_000, LegResult::Answered)],
+            reference_sent: "4812#".into(),
+            agent_reference: "1234".into(),
+            agent_category: "Booked".into(),
+            ended_where: "Talking to Front desk".into(),
+            end_reason: "The caller hung up.".into(),
+        };
+        let steps = journey(&JourneyFacts { live: Some(live.clone()), ..pool_call() });
+        let tail: Vec<(&str, &str)> = steps[8..].iter().map(|s| (s.title.as_str(), s.detail.as_str())).collect();
+        assert_eq!(
+            tail,
+            [
+                ("Rang", "Alice: no answer in 20 s."),
+                ("Rang", "Front desk: answered after 6 s."),
+                ("Reference sent", "4812# to Front desk."),
+                ("Outcome", "Answered: Front desk talked for 4:05."),
+                ("Ended", "Talking to Front desk: The caller hung up."),
+                ("Entered after the call", "Category Booked, then 1234 by Front desk."),
+            ]
+        );
+        let only_digits = LiveAccount { agent_category: String::new(), reference_sent: String::new(), ..live };
+        let steps = journey(&JourneyFacts { live: Some(only_digits), ..pool_call() });
+        assert_eq!(steps.last().unwrap().detail, "1234 by Front desk.");
+        assert!(steps.iter().all(|s| s.title != "Reference sent"));
     }
 
     #[test]

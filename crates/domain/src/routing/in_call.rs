@@ -78,6 +78,45 @@ pub fn validate_in_call_attribution(form: &InCallAttributionForm, taken: &[Strin
     errors.into_result()
 }
 
+/// What an active plan sends to the destination that answers, before the caller is put
+/// through: the reference as DTMF digits (then the terminator), after `seconds_before` and
+/// followed by `seconds_after` of quiet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InCallReference {
+    pub digits: String,
+    pub seconds_before: u32,
+    pub seconds_after: u32,
+}
+
+/// The reference a plan sends for call `call_id` from `caller`: the call's id (transfer type
+/// '1') or the caller's number (type '2'), as digits. None when the plan is off or there is no
+/// reference to send (a withheld number).
+pub fn in_call_reference(form: &InCallAttributionForm, call_id: i64, caller: &str) -> Option<InCallReference> {
+    if form.active.trim() != "1" {
+        return None;
+    }
+    let reference: String = match form.attribution_type.trim() {
+        "1" if call_id > 0 => call_id.to_string(),
+        "2" => caller.chars().filter(char::is_ascii_digit).collect(),
+        _ => String::new(),
+    };
+    if reference.is_empty() {
+        return None;
+    }
+    let terminator = match form.terminator.trim() {
+        "1" => "*",
+        "2" => "#",
+        _ => "",
+    };
+    let delay = |value: &str| value.trim().parse::<u32>().unwrap_or(0).min(ATTRIBUTION_DELAY_MAX as u32);
+    Some(InCallReference {
+        digits: format!("{reference}{terminator}"),
+        seconds_before: delay(&form.delay_before),
+        seconds_after: delay(&form.delay_after),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +178,31 @@ mod tests {
         assert_eq!(problem(&after, "form_delay_after").as_deref(), Some(DELAY_AFTER_INVALID));
         let empty = InCallAttributionForm { delay_after: "".into(), ..plan() };
         assert_eq!(problem(&empty, "form_delay_after").as_deref(), Some(DELAY_AFTER_INVALID));
+    }
+
+    #[test]
+    fn an_active_plan_sends_the_call_id_or_the_callers_number_with_its_terminator() {
+        let call_id = InCallAttributionForm { terminator: "2".into(), delay_before: "3".into(), ..plan() };
+        assert_eq!(
+            in_call_reference(&call_id, 4812, "07700 900123"),
+            Some(InCallReference { digits: "4812#".into(), seconds_before: 3, seconds_after: 0 })
+        );
+        let number = InCallAttributionForm { attribution_type: "2".into(), terminator: "1".into(), ..plan() };
+        assert_eq!(in_call_reference(&number, 4812, "07700 900123").unwrap().digits, "07700900123*");
+        let no_terminator = InCallAttributionForm { delay_after: "10".into(), ..plan() };
+        let sent = in_call_reference(&no_terminator, 7, "").unwrap();
+        assert_eq!((sent.digits.as_str(), sent.seconds_after), ("7", 10));
+    }
+
+    #[test]
+    fn nothing_is_sent_by_a_plan_that_is_off_or_for_a_withheld_number() {
+        let off = InCallAttributionForm { active: "0".into(), ..plan() };
+        assert_eq!(in_call_reference(&off, 4812, "07700900123"), None);
+        let number = InCallAttributionForm { attribution_type: "2".into(), ..plan() };
+        assert_eq!(in_call_reference(&number, 4812, ""), None);
+        assert_eq!(in_call_reference(&number, 4812, "anonymous"), None);
+        // A delay beyond the rule's (a row stored before it) is held to 10 seconds.
+        let long = InCallAttributionForm { delay_before: "99".into(), ..plan() };
+        assert_eq!(in_call_reference(&long, 1, "").unwrap().seconds_before, 10);
     }
 }

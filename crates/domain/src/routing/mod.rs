@@ -41,7 +41,7 @@ pub use destination_plan::{
 pub use dtmf::{validate_dtmf_ivr, validate_dtmf_plan, DtmfIvrForm, DtmfIvrKey, DtmfPlanForm};
 pub use dynamic_whisper::{validate_dynamic_whisper, whisper_text_problem, DynamicWhisperForm, WhisperSource};
 pub use groups::{validate_category, validate_report_group, GroupForm, GROUP_DESCRIPTION_MAX, REPORT_GROUP_CLASS};
-pub use in_call::{validate_in_call_attribution, InCallAttributionForm};
+pub use in_call::{in_call_reference, validate_in_call_attribution, InCallAttributionForm, InCallReference};
 pub use phone::destination_problem;
 pub use queue::{validate_queue, QueueForm, QUEUE_NOT_UNIQUE};
 pub use row_limits::{

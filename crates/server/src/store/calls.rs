@@ -337,13 +337,22 @@ pub struct CallExtras {
     pub category: String,
     pub report_group: String,
     pub keys_pressed: String,
+    /// A real call's (NULL for a made-up one).
+    pub engine_channel: Option<String>,
+    pub destinations_tried: String,
+    pub ended_where: String,
+    pub end_reason: String,
+    pub reference_sent: String,
+    pub agent_reference: String,
+    pub agent_category: String,
 }
 
 pub async fn extras(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<CallExtras> {
     sqlx::query_as(
         "SELECT COALESCE(v.referrer, '') AS referrer, COALESCE(v.keyword, '') AS keyword,
                 COALESCE(v.click_id, '') AS click_id, v.started_at AS visit_started_at, c.route_path, c.queue_name,
-                c.category, c.report_group, c.keys_pressed
+                c.category, c.report_group, c.keys_pressed, c.engine_channel, c.destinations_tried, c.ended_where,
+                c.end_reason, c.reference_sent, c.agent_reference, c.agent_category
          FROM calls c LEFT JOIN visits v ON v.id = c.visit_id WHERE c.customer_id = $1 AND c.id = $2",
     )
     .bind(customer)

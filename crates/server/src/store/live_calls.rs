@@ -138,6 +138,9 @@ pub struct Ending {
     pub destinations_tried: String,
     pub ended_where: String,
     pub end_reason: String,
+    pub reference_sent: String,
+    pub agent_reference: String,
+    pub agent_category: String,
 }
 
 /// Completes a call's row; a call already completed is left as it is (false).
@@ -146,8 +149,9 @@ pub async fn close(db: &AnyPool, customer: CustomerId, id: i64, end: &Ending) ->
         "UPDATE calls SET duration_seconds = $1, minutes = $2, cost_tenth_pence = $3, recorded = $4,
              keys_pressed = $5, route_path = $6, queue_name = $7, destination = $8, ring_seconds = $9,
              talk_seconds = $10, outcome = $11, first_time = $12, category = $13, report_group = $14,
-             destinations_tried = $15, ended_where = $16, end_reason = $17, in_progress = 0
-         WHERE id = $18 AND customer_id = $19 AND in_progress = 1",
+             destinations_tried = $15, ended_where = $16, end_reason = $17, reference_sent = $18,
+             agent_reference = $19, agent_category = $20, in_progress = 0
+         WHERE id = $21 AND customer_id = $22 AND in_progress = 1",
     )
     .bind(end.duration_seconds)
     .bind(end.minutes)
@@ -166,6 +170,9 @@ pub async fn close(db: &AnyPool, customer: CustomerId, id: i64, end: &Ending) ->
     .bind(end.destinations_tried.as_str())
     .bind(end.ended_where.as_str())
     .bind(end.end_reason.as_str())
+    .bind(end.reference_sent.as_str())
+    .bind(end.agent_reference.as_str())
+    .bind(end.agent_category.as_str())
     .bind(id)
     .bind(customer)
     .execute(db)

@@ -9,12 +9,12 @@ use std::collections::HashSet;
 use domain::reports::{first_time_calls, stored_number, CallerCall};
 use domain::routing::history::{EntryRoute, RecordKey, RecordKind, RoutingRecord};
 use domain::routing::ivr::menu_credits;
-use domain::routing::live::{CallFacts, LegResult, LiveEntry, SessionRecord};
+use domain::routing::live::{AgentAttribution, CallFacts, LegResult, LiveEntry, SessionRecord};
 use domain::tracking::continues_visit;
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
 use crate::store::live_calls::{self, Arrival, Ending};
-use crate::store::{routing_entries, routing_history, CustomerId};
+use crate::store::{routing_entries, routing_extras, routing_history, CustomerId};
 
 /// A call the server has taken: its row, and what its session starts from.
 #[derive(Debug, Clone)]
@@ -43,7 +43,7 @@ pub async fn open(
     let Some(tracked) = live_calls::tracked(db, &number).await? else { return Ok(None) };
     let customer = tracked.customer_id;
     let facts = facts(db, customer, tracked.entry_id, &tracked.time_zone, now_millis).await?;
-    let Some(facts) = facts else { return Ok(None) };
+    let Some(mut facts) = facts else { return Ok(None) };
     let now = now_millis / 1000;
     let holder = if tracked.kind == "dynamic" {
         live_calls::latest_holder(db, customer, tracked.entry_id, &number, now)
@@ -69,6 +69,8 @@ pub async fn open(
         },
     )
     .await?;
+    facts.call_id = call_id;
+    facts.caller = caller.clone();
     Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts }))
 }
 
@@ -112,6 +114,17 @@ async fn facts(
         }
         records.push(record);
     }
+    let mut in_call_plans = Vec::new();
+    for record in &records {
+        if let RoutingRecord::DestinationPlan { form, .. } = record {
+            if form.incall > 0 && !in_call_plans.iter().any(|(id, _)| *id == form.incall) {
+                if let Some(plan) = routing_extras::find_in_call(&mut *conn, customer, form.incall).await? {
+                    in_call_plans.push((plan.id, plan.form()));
+                }
+            }
+        }
+    }
+    let agent = agent_attribution(&mut conn, customer, row.attribution_id, row.attribution_dtmf_ivr_id).await?;
     Ok(Some(CallFacts {
         started_at_millis: now_millis,
         time_zone: time_zone.to_string(),
@@ -121,11 +134,44 @@ async fn facts(
             recording: row.call_recording,
             intro_audio: row.intro_audio_id,
             whisper_audio: row.whisper_audio_id,
+            agent,
         },
         snapshot,
         records,
         queue_waiting: Vec::new(),
+        in_call_plans,
+        // Known once the call's row is written (`open`).
+        call_id: 0,
+        caller: String::new(),
     }))
+}
+
+/// The connection's post call attribution: its DTMF plan (`plan`), or its DTMF IVR (`ivr`)
+/// with the plans its keys run; None for neither, or one no longer stored.
+async fn agent_attribution(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    plan: i64,
+    ivr: i64,
+) -> sqlx::Result<Option<AgentAttribution>> {
+    if plan > 0 {
+        let found = routing_extras::find_dtmf_plan(&mut *conn, customer, plan).await?;
+        return Ok(found.map(|p| AgentAttribution::Plan { plan: p.form() }));
+    }
+    if ivr <= 0 {
+        return Ok(None);
+    }
+    let Some(stored) = routing_extras::find_dtmf_ivr(&mut *conn, customer, ivr).await? else { return Ok(None) };
+    let keys = routing_extras::dtmf_ivr_keys(&mut *conn, customer, ivr).await?;
+    let mut plans = Vec::new();
+    for id in keys.iter().map(|k| k.dtmf_plan_id).filter(|id| *id > 0) {
+        if !plans.iter().any(|(known, _)| *known == id) {
+            if let Some(p) = routing_extras::find_dtmf_plan(&mut *conn, customer, id).await? {
+                plans.push((id, p.form()));
+            }
+        }
+    }
+    Ok(Some(AgentAttribution::Ivr { ivr: stored.form(&keys), plans }))
 }
 
 /// Completes the call's row from its session's record.
@@ -138,6 +184,13 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     let rate = live_calls::rate(db, item).await?;
     let (category, report_group) = menu_credits(&record.steps, &call.facts.snapshot.library);
     let first_time = first_time(db, call, record.started_millis / 1000).await?;
+    // The category whoever answered keyed in after the call, else the menus' own.
+    let agent_category = live_calls::group_name(db, "call_categories", call.customer, record.agent_category).await?;
+    let category = if agent_category.is_empty() {
+        live_calls::group_name(db, "call_categories", call.customer, category).await?
+    } else {
+        agent_category.clone()
+    };
     let ending = Ending {
         duration_seconds: duration,
         minutes: billable_minutes(duration),
@@ -151,7 +204,7 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
         talk_seconds: record.talk_seconds(),
         outcome: record.outcome().key(),
         first_time,
-        category: live_calls::group_name(db, "call_categories", call.customer, category).await?,
+        category,
         report_group: live_calls::group_name(db, "report_groups", call.customer, report_group).await?,
         destinations_tried: if record.tries.is_empty() {
             String::new()
@@ -160,6 +213,9 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
         },
         ended_where: record.ended_at.clone(),
         end_reason: record.hang_up_reason.clone(),
+        reference_sent: record.reference_sent.clone(),
+        agent_reference: record.agent_reference.clone(),
+        agent_category,
     };
     if live_calls::close(db, call.customer, call.call_id, &ending).await? {
         // The automatic tags and the lead score, by the customer's rules, as any call gets them.

@@ -102,8 +102,12 @@ impl Engine {
                 }
             }
             Incoming::ChannelDtmfReceived { digit, channel } => {
-                let digit: String = digit.chars().take(1).collect();
-                self.event(&bounded_id(&channel.id), Event::Key { key: digit })
+                let key: String = digit.chars().take(1).collect();
+                let id = bounded_id(&channel.id);
+                match self.legs.get(&id).cloned() {
+                    Some((caller, leg)) => self.event(&caller, Event::LegKey { leg, key }),
+                    None => self.event(&id, Event::Key { key }),
+                }
             }
             Incoming::PlaybackFinished { playback } => match self.playbacks.remove(&bounded_id(&playback.id)) {
                 Some((caller, playback)) => self.event(&caller, Event::PlaybackFinished { playback }),
@@ -336,6 +340,15 @@ impl Engine {
                 Some(leg_channel) => ("DELETE", format!("channels/{}", encode(leg_channel))),
                 None => return,
             },
+            Command::SendDigits { leg, digits } => {
+                let Some(leg_channel) = call.legs.get(&leg) else { return };
+                // The session builds the digits from the call's id or the caller's number.
+                let digits: String = digits.chars().filter(|c| c.is_ascii_digit() || matches!(c, '*' | '#')).collect();
+                (
+                    "POST",
+                    format!("channels/{}/dtmf?dtmf={}&between=100&duration=100", encode(leg_channel), encode(&digits)),
+                )
+            }
             Command::Connect { leg } => {
                 let Some(leg_channel) = call.legs.get(&leg).cloned() else { return };
                 let bridge = format!("{caller}-b");

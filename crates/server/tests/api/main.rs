@@ -73,6 +73,7 @@ mod summary_emails;
 mod tags;
 mod tech_partner_portal;
 mod telephony;
+mod telephony_attribution;
 mod telephony_engine;
 mod telephony_lab;
 mod track_sales;

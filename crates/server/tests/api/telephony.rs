@@ -25,7 +25,7 @@ pub(crate) fn office(
     ]
 }
 
-async fn reception(lab: &Lab) -> (i64, i64, i64) {
+pub(crate) async fn reception(lab: &Lab) -> (i64, i64, i64) {
     let alice = lab.destination("Alice", "07700900101").await;
     let bob = lab.destination("Bob", "07700900102").await;
     let plan = lab.destination_plan("Front desk", false, &[(alice, 5), (bob, 30)], 0).await;
@@ -113,7 +113,12 @@ async fn an_answered_call_is_put_through_recorded_and_written_once() {
     assert_eq!(detail["call"]["outcome"], "answered", "{detail}");
     let titles: Vec<&str> =
         detail["journey"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
-    assert!(titles.contains(&"Service plan") && titles.last() == Some(&"Outcome"), "{titles:?}");
+    assert!(titles.contains(&"Service plan") && titles.contains(&"Outcome"), "{titles:?}");
+    // A real call's own account: each destination rung, and where and why it ended.
+    let details: Vec<&str> =
+        detail["journey"].as_array().unwrap().iter().map(|s| s["detail"].as_str().unwrap()).collect();
+    assert!(details.iter().any(|d| d.starts_with("Alice: answered after")), "{details:?}");
+    assert_eq!(details.last(), Some(&"Talking to Alice: The caller hung up."), "{details:?}");
 }
 
 #[tokio::test]

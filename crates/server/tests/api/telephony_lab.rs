@@ -64,11 +64,23 @@ impl Lab {
 
     /// A destination plan: a hunt group or a multi dial of (destination, ring length) rows.
     pub async fn destination_plan(&self, description: &str, multi_dial: bool, rows: &[(i64, i64)], queue: i64) -> i64 {
+        self.destination_plan_sending(description, multi_dial, rows, queue, 0).await
+    }
+
+    /// A destination plan whose in-call attribution plan is `in_call` (0 none).
+    pub async fn destination_plan_sending(
+        &self,
+        description: &str,
+        multi_dial: bool,
+        rows: &[(i64, i64)],
+        queue: i64,
+        in_call: i64,
+    ) -> i64 {
         let mut fields = vec![
             ("form_description".to_string(), description.to_string()),
             ("form_record_id".into(), "0".into()),
             ("form_queue".into(), queue.to_string()),
-            ("form_incall".into(), "0".into()),
+            ("form_incall".into(), in_call.to_string()),
             ("form_plan_type".into(), if multi_dial { "1" } else { "0" }.into()),
         ];
         for (i, (destination, ring)) in rows.iter().enumerate() {
@@ -119,6 +131,62 @@ impl Lab {
     /// The customer's `nth` static number, connected to `plan` (advanced connect), and its
     /// national digits.
     pub async fn number(&self, nth: i64, plan: i64, recording: bool, whisper: i64) -> (i64, String) {
+        self.number_asking(nth, plan, recording, whisper, "").await
+    }
+
+    /// An in-call attribution plan sending the call's id ("1") or the caller's number ("2")
+    /// with '#' after `before` seconds.
+    pub async fn in_call_plan(&self, description: &str, kind: &str, before: i64) -> i64 {
+        let before = before.to_string();
+        let fields = [
+            ("form_description", description),
+            ("form_active_flag", "1"),
+            ("form_transfer_type", kind),
+            ("form_terminator", "2"),
+            ("form_delay_before", before.as_str()),
+            ("form_delay_after", "0"),
+        ];
+        id_of(&self.app.post_multipart("/api/managedtmf/saveInCall/0", Some(&self.owner), &fields).await)
+    }
+
+    /// A DTMF plan of `min`-`max` digits with its intro and end audio (initial timeout 5 s,
+    /// between keys 3 s; keys may skip the intro).
+    pub async fn dtmf_plan(&self, description: &str, intro: i64, end: i64, min: i64, max: i64) -> i64 {
+        let (intro, end, min, max) = (intro.to_string(), end.to_string(), min.to_string(), max.to_string());
+        let fields = [
+            ("description", description),
+            ("introAudio", intro.as_str()),
+            ("endAudio", end.as_str()),
+            ("minimumDigits", min.as_str()),
+            ("maximumDigits", max.as_str()),
+            ("initialTimeout", "5"),
+            ("internalTimeout", "3"),
+            ("skipAudio", "1"),
+        ];
+        let reply = self.app.post_multipart("/api/managedtmf/create", Some(&self.owner), &fields).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        reply.json()["planId"].as_i64().expect("a plan id")
+    }
+
+    /// A DTMF IVR: keys 1, 2... as (description, category, DTMF plan or 0).
+    pub async fn dtmf_ivr(&self, description: &str, intro: i64, end: i64, keys: &[(&str, i64, i64)]) -> i64 {
+        let mut fields: Vec<(String, String)> = vec![
+            ("description".into(), description.into()),
+            ("introAudioId".into(), intro.to_string()),
+            ("endAudioId".into(), end.to_string()),
+        ];
+        for (name, category, plan) in keys {
+            fields.push(("keyDescription[]".into(), name.to_string()));
+            fields.push(("keyCategoryId[]".into(), category.to_string()));
+            fields.push(("keyDtmfId[]".into(), plan.to_string()));
+        }
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        id_of(&self.app.post_multipart("/api/managedtmf/storeIvr/0", Some(&self.owner), &fields).await)
+    }
+
+    /// As `number`, with the connection's post call attribution `dtmf`: a DTMF plan's id, or
+    /// "IVR_{id}" for a DTMF IVR ("" none).
+    pub async fn number_asking(&self, nth: i64, plan: i64, recording: bool, whisper: i64, dtmf: &str) -> (i64, String) {
         let (entry, number): (i64, String) = sqlx::query_as(
             "SELECT id, number FROM routing_entries WHERE customer_id = $1 AND kind = 'static'
              ORDER BY id DESC LIMIT 1 OFFSET $2",
@@ -133,6 +201,10 @@ impl Lab {
         row.push(("form_whisper[0]".into(), whisper.to_string()));
         if recording {
             row.push(("form_recording_flag[0]".into(), "1".into()));
+        }
+        if !dtmf.is_empty() {
+            row.retain(|(k, _)| !k.starts_with("form_dtmf"));
+            row.push(("form_dtmf[0]".into(), dtmf.to_string()));
         }
         let reply = post(&self.app, "/api/manageconnections/connectAdvanced/", &self.owner, &row).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());

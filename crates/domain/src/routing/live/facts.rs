@@ -4,7 +4,23 @@
 use serde::{Deserialize, Serialize};
 
 use crate::routing::history::{EntryRoute, RoutingRecord, RoutingSnapshot, StoredDestinationNumber};
-use crate::routing::{DestinationPlanForm, QueueForm, VoicemailForm};
+use crate::routing::{DestinationPlanForm, DtmfIvrForm, DtmfPlanForm, InCallAttributionForm, QueueForm, VoicemailForm};
+
+/// What the destination who took a call is asked once the caller has hung up (the connection's
+/// post call agent attribution): a DTMF plan's digits, or a DTMF IVR's key (a category, then
+/// perhaps its plan's digits).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum AgentAttribution {
+    Plan {
+        plan: DtmfPlanForm,
+    },
+    /// `plans`: the DTMF plans its keys run, by id.
+    Ivr {
+        ivr: DtmfIvrForm,
+        plans: Vec<(i64, DtmfPlanForm)>,
+    },
+}
 
 /// The tracked number or pool called: where it sends calls and what its connection adds.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +34,8 @@ pub struct LiveEntry {
     pub intro_audio: i64,
     /// Played to whoever answers before the caller is put through (0: none).
     pub whisper_audio: i64,
+    /// Asked of whoever took the call once the caller hangs up (None: nothing).
+    pub agent: Option<AgentAttribution>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -25,6 +43,10 @@ pub struct LiveEntry {
 pub struct CallFacts {
     /// When the call arrived (UTC milliseconds); the service plan reads it in `time_zone`.
     pub started_at_millis: i64,
+    /// The call's id where calls are kept (an in-call attribution plan may send it).
+    pub call_id: i64,
+    /// The caller's number as stored ("" when withheld).
+    pub caller: String,
     pub time_zone: String,
     pub entry: LiveEntry,
     pub snapshot: RoutingSnapshot,
@@ -32,6 +54,8 @@ pub struct CallFacts {
     pub records: Vec<RoutingRecord>,
     /// Calls already waiting in each queue as this one arrives: (queue id, calls).
     pub queue_waiting: Vec<(i64, i64)>,
+    /// The in-call attribution plans the destination plans name, by id.
+    pub in_call_plans: Vec<(i64, InCallAttributionForm)>,
 }
 
 impl CallFacts {
@@ -61,6 +85,10 @@ impl CallFacts {
             RoutingRecord::Queue { id: i, form } if *i == id => Some(form),
             _ => None,
         })
+    }
+
+    pub fn in_call_plan(&self, id: i64) -> Option<&InCallAttributionForm> {
+        self.in_call_plans.iter().find(|(i, _)| *i == id).map(|(_, form)| form)
     }
 
     pub fn waiting_in(&self, queue: i64) -> i64 {

@@ -66,6 +66,11 @@ pub enum Command {
     DropLeg {
         leg: u32,
     },
+    /// Send these DTMF digits to an answered leg (an in-call attribution reference).
+    SendDigits {
+        leg: u32,
+        digits: String,
+    },
     /// Put the caller through to an answered leg.
     Connect {
         leg: u32,
@@ -94,6 +99,11 @@ pub enum Event {
     },
     /// One key the caller pressed (RFC 4733 or SIP INFO: the engine does not say which).
     Key {
+        key: String,
+    },
+    /// One key pressed by whoever answered on a leg.
+    LegKey {
+        leg: u32,
         key: String,
     },
     TimerFired {

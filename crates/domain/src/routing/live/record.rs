@@ -55,6 +55,13 @@ pub struct SessionRecord {
     /// Where the call was when it ended, in words ("IVR 'Main menu': waiting for a key").
     pub ended_at: String,
     pub hang_up_reason: String,
+    /// The in-call attribution reference sent to the destination that answered ("" none).
+    pub reference_sent: String,
+    /// The digits the destination entered after the call for its DTMF plan ("" none, or too
+    /// few).
+    pub agent_reference: String,
+    /// The call category of the DTMF IVR key the destination pressed after the call (0 none).
+    pub agent_category: i64,
 }
 
 impl SessionRecord {

@@ -1,6 +1,8 @@
 //! The session's state machine: time of day, the number's intro, the menus, then a destination
 //! plan (hunt group, multi dial, queue), a voicemail or a hang-up.
 
+mod attribution;
+
 use super::facts::{dial_number, CallFacts};
 use super::messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
 use super::record::{LegResult, LegTry, SessionRecord};
@@ -52,6 +54,8 @@ struct Ringing {
     queued_at: Option<i64>,
     /// The queue's id (0: none).
     queue: i64,
+    /// The destination plan's in-call attribution plan (0: none).
+    in_call: i64,
 }
 
 impl Ringing {
@@ -66,6 +70,7 @@ impl Ringing {
             no_response: None,
             queued_at: None,
             queue: 0,
+            in_call: 0,
         }
     }
 }
@@ -94,6 +99,14 @@ enum Stage {
         ringing: Ringing,
     },
     Ringing(Ringing),
+    /// The answering destination waits for, or hears, the call's in-call attribution
+    /// reference (`digits` still to send; None: sent, the quiet after it).
+    Reference {
+        leg: u32,
+        timer: u32,
+        digits: Option<String>,
+        after: u32,
+    },
     Whisper {
         leg: u32,
         playback: u32,
@@ -109,6 +122,11 @@ enum Stage {
     },
     VoicemailMessage {
         timer: u32,
+    },
+    /// The caller has hung up; whoever answered is asked the post call attribution.
+    Agent {
+        leg: u32,
+        survey: attribution::Survey,
     },
     Ended,
 }
@@ -187,12 +205,14 @@ impl Session {
                     (None, false) => format!("Ringing {}", names.join(", ")),
                 }
             }
+            Stage::Reference { .. } => format!("{} answered: hearing the call's reference", self.record.answered_by),
             Stage::Whisper { .. } => format!("{} answered: hearing the whisper", self.record.answered_by),
             Stage::Connected { .. } => format!("Talking to {}", self.record.answered_by),
             Stage::VoicemailGreeting { .. } | Stage::VoicemailBeep { .. } => {
                 format!("Voicemail '{}': hearing the greeting", self.record.answered_by)
             }
             Stage::VoicemailMessage { .. } => format!("Voicemail '{}': recording a message", self.record.answered_by),
+            Stage::Agent { .. } => format!("{}: entering the call's attribution", self.record.answered_by),
             Stage::Ended => self.record.ended_at.clone(),
         }
     }
@@ -207,10 +227,16 @@ impl Session {
             }
             return out;
         }
+        if matches!(self.stage, Stage::Agent { .. }) {
+            self.agent_event(event, &mut out);
+            return out;
+        }
         match event {
             Event::CallerHungUp => self.caller_gone(now, CALLER_HUNG_UP, &mut out),
             Event::EngineLost => self.caller_gone(now, ENGINE_LOST, &mut out),
             Event::Key { key } => self.key(&key, now, &mut out),
+            // Keys from whoever answered count only once the caller has gone (Stage::Agent).
+            Event::LegKey { .. } => {}
             Event::PlaybackFinished { playback } => self.playback_finished(playback, now, &mut out),
             Event::TimerFired { timer } => self.timer_fired(timer, now, &mut out),
             Event::LegAnswered { leg } => self.leg_answered(leg, now, &mut out),
@@ -402,6 +428,7 @@ impl Session {
             no_response,
             queued_at: None,
             queue: plan.queue,
+            in_call: plan.incall,
         };
         if let Some(queue) = self.facts.queue(plan.queue).cloned() {
             self.record.queue = queue.description.clone();
@@ -482,7 +509,7 @@ impl Session {
             ringing.queued_at = None;
         }
         if let Some(target) = ringing.no_response.take() {
-            return self.ring(Ringing::single(target), now, out);
+            return self.ring(Ringing { in_call: ringing.in_call, ..Ringing::single(target) }, now, out);
         }
         let reason = if self.record.hang_up_reason.is_empty() {
             NO_ANSWER.to_string()
@@ -574,6 +601,9 @@ impl Session {
                 self.after_round(ringing, now, out);
             }
             Stage::VoicemailMessage { timer } if timer == fired => self.hang_up(now, MESSAGE_TOO_LONG, out),
+            Stage::Reference { leg, timer, digits, after } if timer == fired => {
+                self.reference_timer(leg, digits, after, now, out)
+            }
             _ => {}
         }
     }
@@ -606,6 +636,11 @@ impl Session {
         }
         self.record.answered_by =
             self.record.tries.iter().find(|t| t.leg == leg).map_or_else(String::new, |t| t.destination.clone());
+        self.put_through(leg, ringing.in_call, now, out);
+    }
+
+    /// After any in-call reference: the whisper to whoever answered, then the caller.
+    fn whisper_or_connect(&mut self, leg: u32, now: i64, out: &mut Vec<Command>) {
         if self.facts.entry.whisper_audio > 0 {
             let playback = self.play(Party::Leg(leg), Prompt::Audio(self.facts.entry.whisper_audio), out);
             self.stage = Stage::Whisper { leg, playback };
@@ -646,7 +681,11 @@ impl Session {
 
     fn leg_hung_up(&mut self, leg: u32, now: i64, out: &mut Vec<Command>) {
         match self.stage.clone() {
-            Stage::Connected { leg: connected } | Stage::Whisper { leg: connected, .. } if connected == leg => {
+            Stage::Connected { leg: connected }
+            | Stage::Whisper { leg: connected, .. }
+            | Stage::Reference { leg: connected, .. }
+                if connected == leg =>
+            {
                 // That leg is gone already: only the caller is hung up.
                 self.record.ended_at = self.whereabouts();
                 out.push(Command::HangUp { reason: DESTINATION_HUNG_UP.to_string() });
@@ -668,7 +707,15 @@ impl Session {
                     out.push(Command::DropLeg { leg });
                 }
             }
-            Stage::Whisper { leg, .. } | Stage::Connected { leg } => out.push(Command::DropLeg { leg }),
+            Stage::Connected { leg } if reason == CALLER_HUNG_UP && self.facts.entry.agent.is_some() => {
+                // Whoever answered stays on the line for the post call attribution.
+                self.close(now, reason);
+                self.ask_agent(leg, out);
+                return;
+            }
+            Stage::Whisper { leg, .. } | Stage::Connected { leg } | Stage::Reference { leg, .. } => {
+                out.push(Command::DropLeg { leg })
+            }
             _ => {}
         }
         self.close(now, reason);
@@ -676,7 +723,7 @@ impl Session {
 
     fn hang_up(&mut self, now: i64, reason: &str, out: &mut Vec<Command>) {
         self.record.ended_at = self.whereabouts();
-        if let Stage::Connected { leg } | Stage::Whisper { leg, .. } = self.stage {
+        if let Stage::Connected { leg } | Stage::Whisper { leg, .. } | Stage::Reference { leg, .. } = self.stage {
             out.push(Command::DropLeg { leg });
         }
         out.push(Command::HangUp { reason: reason.to_string() });

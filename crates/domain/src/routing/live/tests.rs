@@ -8,8 +8,8 @@ use crate::routing::{
 };
 
 // Wednesday 14 January 2026, 10:00 GMT; Saturday 17 January 2026, 10:00 GMT.
-const WEDNESDAY: i64 = 1_768_384_800_000;
-const SATURDAY: i64 = 1_768_644_000_000;
+pub(super) const WEDNESDAY: i64 = 1_768_384_800_000;
+pub(super) const SATURDAY: i64 = 1_768_644_000_000;
 
 fn key(key: &str, key_type: KeyType, id: i64) -> IvrKey {
     let mut k = IvrKey { key: key.into(), description: format!("Option {key}"), key_type, ..Default::default() };
@@ -24,7 +24,7 @@ fn key(key: &str, key_type: KeyType, id: i64) -> IvrKey {
 /// Weekdays to the main menu (IVR 1: 1 Reception, 2 the billing menu, 3 voicemail), weekends
 /// straight to Reception (a hunt group of Alice then Bob). Billing (IVR 2): 1 Sales (a multi
 /// dial of Carol and Dan, then Erin when no one answers), 2 back.
-fn facts(at: i64) -> CallFacts {
+pub(super) fn facts(at: i64) -> CallFacts {
     let rows = vec![
         TimeRow { plan_type: RowType::Ivr, routing: 0, ivr: 1, ..TimeRow::spanning(0, 5 * 1440 - 1, 0) },
         TimeRow::spanning(5 * 1440, LAST_MINUTE_OF_WEEK, 10),
@@ -105,14 +105,18 @@ fn facts(at: i64) -> CallFacts {
             recording: true,
             intro_audio: 0,
             whisper_audio: 0,
+            agent: None,
         },
         snapshot,
         records,
         queue_waiting: vec![],
+        call_id: 4812,
+        caller: "07700900123".into(),
+        in_call_plans: vec![],
     }
 }
 
-fn dials(commands: &[Command]) -> Vec<(u32, String)> {
+pub(super) fn dials(commands: &[Command]) -> Vec<(u32, String)> {
     commands
         .iter()
         .filter_map(|c| match c {
@@ -122,7 +126,7 @@ fn dials(commands: &[Command]) -> Vec<(u32, String)> {
         .collect()
 }
 
-fn timer(commands: &[Command]) -> u32 {
+pub(super) fn timer(commands: &[Command]) -> u32 {
     commands
         .iter()
         .find_map(|c| match c {
@@ -132,7 +136,7 @@ fn timer(commands: &[Command]) -> u32 {
         .expect("a timer")
 }
 
-fn playback(commands: &[Command]) -> u32 {
+pub(super) fn playback(commands: &[Command]) -> u32 {
     commands
         .iter()
         .find_map(|c| match c {

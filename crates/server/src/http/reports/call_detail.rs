@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::reports::{credited_source, journey, CallOutcome, JourneyFacts, JourneyStep};
+use domain::reports::{credited_source, journey, CallOutcome, JourneyFacts, JourneyStep, LiveAccount};
 use domain::routing::ivr::CallPath;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -90,6 +90,14 @@ async fn get_call(
     let zone = &user.account.customer_time_zone;
     let call = CallLogRow::from_row(&row, zone, hears);
     let path: Option<CallPath> = serde_json::from_str(&extras.route_path).ok();
+    let live = extras.engine_channel.is_some().then(|| LiveAccount {
+        tried: serde_json::from_str(&extras.destinations_tried).unwrap_or_default(),
+        reference_sent: extras.reference_sent.clone(),
+        agent_reference: extras.agent_reference.clone(),
+        agent_category: extras.agent_category.clone(),
+        ended_where: extras.ended_where.clone(),
+        end_reason: extras.end_reason.clone(),
+    });
     let facts = JourneyFacts {
         landing_page: call.landing_page.clone(),
         source_medium: call.source_medium(),
@@ -102,6 +110,7 @@ async fn get_call(
         outcome_label: call.outcome_label.clone(),
         ring_seconds: call.ring_seconds,
         talk_seconds: call.talk_seconds,
+        live,
     };
     let first_row = match row.callback_of {
         Some(first) => calls::row(&state.db, customer, first).await?,
