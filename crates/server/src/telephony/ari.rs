@@ -37,6 +37,9 @@ pub struct Channel {
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct Playback {
     pub id: String,
+    /// "done", "failed" (the media could not be played), ...
+    #[serde(default)]
+    pub state: String,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

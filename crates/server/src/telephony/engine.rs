@@ -109,10 +109,17 @@ impl Engine {
                     None => self.event(&id, Event::Key { key }),
                 }
             }
-            Incoming::PlaybackFinished { playback } => match self.playbacks.remove(&bounded_id(&playback.id)) {
-                Some((caller, playback)) => self.event(&caller, Event::PlaybackFinished { playback }),
-                None => Vec::new(),
-            },
+            Incoming::PlaybackFinished { playback } => {
+                if playback.state == "failed" {
+                    // The call goes on as if it had played: a missing prompt never stalls a call.
+                    tracing::warn!(playback = %bounded_id(&playback.id), "telephony: the engine could not play a prompt");
+                    self.state.telephony_steps.playback_failed();
+                }
+                match self.playbacks.remove(&bounded_id(&playback.id)) {
+                    Some((caller, playback)) => self.event(&caller, Event::PlaybackFinished { playback }),
+                    None => Vec::new(),
+                }
+            }
             Incoming::StasisEnd { channel } => {
                 let id = bounded_id(&channel.id);
                 match self.legs.get(&id).cloned() {

@@ -1,8 +1,9 @@
 //! How long the server takes to decide each step of a live call (an engine event in, its
 //! requests out; database work runs apart), kept for the last steps so that a benchmark and an
-//! operator can read the percentiles.
+//! operator can read the percentiles; and how many prompts the engine could not play.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -12,9 +13,19 @@ const KEPT: usize = 100_000;
 #[derive(Debug, Default)]
 pub struct StepTimes {
     micros: Mutex<VecDeque<u32>>,
+    failed_playbacks: AtomicU64,
 }
 
 impl StepTimes {
+    /// The engine reported a prompt it could not play (the caller heard nothing of it).
+    pub fn playback_failed(&self) {
+        self.failed_playbacks.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn failed_playbacks(&self) -> u64 {
+        self.failed_playbacks.load(Ordering::Relaxed)
+    }
+
     pub fn add(&self, took: Duration) {
         let mut micros = self.micros.lock().expect("the step times' lock");
         if micros.len() == KEPT {

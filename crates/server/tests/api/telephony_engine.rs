@@ -244,6 +244,35 @@ async fn real_calls_through_asterisk() {
     let call = last_call(&lab, &main).await;
     assert_eq!((call["keys"].as_str(), call["destination"].as_str()), (Some("2"), Some("Bob")), "{call}");
 
+    // 3b. Attributed by the parties: whoever answers is sent the call's reference (its id) before
+    // the caller is put through, and after the caller hangs up keys in a DTMF IVR's key 2 (a
+    // category) then its plan's two digits, as RFC 4733 events.
+    let reference = lab.in_call_plan("Send the call id", "1", 0).await;
+    let sending = lab.destination_plan_sending("Front desk, sent the id", false, &[(alice, 20)], 0, reference).await;
+    let question = lab.audio("Outcome question", "Press one for booked, two for a quote").await;
+    let thanks = lab.audio("Thanks", "Thank you").await;
+    let digits = lab.dtmf_plan("Quote number", question, thanks, 2, 2).await;
+    let outcome = lab.dtmf_ivr("Outcome", question, thanks, &[("Booked", 2, 0), ("Quote", 4, digits)]).await;
+    let asking = lab.service_plan("Asking", &office(("routing", sending, 0), ("routing", sending, 0))).await;
+    let (_, asked) = lab.number_asking(9, asking, false, 0, &format!("IVR_{outcome}")).await;
+    let phone = engine.phone(15071, "phone_keys_after");
+    succeeded("attributed", &engine.call("caller_talks", &asked, "").await);
+    phone_done("attributed: the phone keys in", phone).await;
+    let call = last_call(&lab, &asked).await;
+    let (sent, keyed, category): (String, String, String) =
+        sqlx::query_as("SELECT reference_sent, agent_reference, agent_category FROM calls WHERE id = $1")
+            .bind(call["id"].as_i64().unwrap())
+            .fetch_one(&lab.app.state.db)
+            .await
+            .unwrap();
+    assert_eq!(sent, format!("{}#", call["id"]), "{call}");
+    assert_eq!(keyed, "47", "{call}");
+    assert!(!category.is_empty(), "{call}");
+    assert_eq!(call["outcome"], "answered", "{call}");
+
+    // Every prompt so far (whispers, menus, greetings, questions) was played, not skipped.
+    assert_eq!(lab.app.state.telephony_steps.failed_playbacks(), 0, "the engine could not play a prompt");
+
     // 4. The caller hangs up in the menu: abandoned there.
     succeeded("abandon", &engine.call("caller_hangs_up", &main, "").await);
     let call = last_call(&lab, &main).await;
