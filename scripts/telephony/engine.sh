@@ -56,6 +56,9 @@ start() {
   chroot "$ROOT" chown -R asterisk:asterisk /etc/asterisk
   # The package lacks the recordings' folder: ARI recording answers 500 without it.
   mkdir -p "$ROOT/var/spool/asterisk/recording"
+  # The detail records of calls the server missed, served over the engine's HTTP (static).
+  mkdir -p "$ROOT/usr/share/asterisk/static-http"
+  ln -sfn /var/log/asterisk/cdr-csv/unreached.csv "$ROOT/usr/share/asterisk/static-http/unreached.csv"
   chroot "$ROOT" chown -R asterisk:asterisk /var/spool/asterisk /var/log/asterisk /var/lib/asterisk /var/run/asterisk 2>/dev/null || true
   mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
   # Nothing of this script's output stays open in Asterisk (a caller waiting for it would wait).

@@ -174,8 +174,8 @@ async fn agent_attribution(
     Ok(Some(AgentAttribution::Ivr { ivr: stored.form(&keys), plans }))
 }
 
-/// Completes the call's row from its session's record.
-pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx::Result<()> {
+/// Completes the call's row from its session's record; false when it was complete already.
+pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx::Result<bool> {
     let duration = record.duration_seconds();
     let answered = record.tries.iter().find(|t| t.result == Some(LegResult::Answered));
     let to_mobile = answered.is_some_and(|t| stored_number(&t.number).starts_with("07"));
@@ -222,8 +222,9 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
         let now = record.ended_millis.unwrap_or(record.started_millis) / 1000;
         crate::store::tags::apply_rules_to_call(db, call.customer, call.call_id, now).await?;
         crate::store::scoring::apply_lead_rules_to_call(db, call.customer, call.call_id).await?;
+        return Ok(true);
     }
-    Ok(())
+    Ok(false)
 }
 
 /// The call on `channel` ended, and no session of this process held it (the server restarted

@@ -396,8 +396,11 @@ impl Engine {
 pub async fn serve(state: AppState, mut socket: WebSocket) {
     let (tx, mut rx) = mpsc::unbounded_channel();
     let steps = state.telephony_steps.clone();
+    let state_for_records = state.clone();
     let mut engine = Engine::new(state, tx);
     tracing::info!("telephony: the engine connected");
+    // The server is back for the engine: the calls it answered alone meanwhile are written.
+    super::unreached::collect_later(&state_for_records);
     loop {
         let out = tokio::select! {
             message = socket.recv() => match message {

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod media;
 pub mod metrics;
 pub mod recordings;
+pub mod unreached;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;

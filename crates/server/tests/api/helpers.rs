@@ -249,6 +249,13 @@ impl TestApp {
     /// An app served on a port of this machine (as `main` serves it), for what must come over
     /// a real connection: the telephony engine's websocket and its audio fetches.
     pub async fn spawn_serving() -> (TestApp, std::net::SocketAddr) {
+        // Nothing listens there: no engine's files reach a test that has no engine.
+        TestApp::spawn_serving_with("http://127.0.0.1:1/ari").await
+    }
+
+    /// As `spawn_serving`, with the engine's ARI over HTTP at `ari_url` (recordings, and the
+    /// records of calls missed while away).
+    pub async fn spawn_serving_with(ari_url: &str) -> (TestApp, std::net::SocketAddr) {
         let _ = tracing_subscriber::fmt().with_test_writer().with_max_level(tracing::Level::WARN).try_init();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -258,10 +265,9 @@ impl TestApp {
         std::fs::write(static_dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
         let mut settings = test_settings(database_url(&dir).await, static_dir.clone());
         settings.telephony.media_url = format!("http://{addr}");
-        // As the test lab's engine dials its phones (scripts/telephony/asterisk/phones.conf.lab)
-        // and serves recordings (engine.sh's ARI_HTTP_PORT).
+        // As the test lab's engine dials its phones (scripts/telephony/asterisk/phones.conf.lab).
         settings.telephony.dial = "PJSIP/{number}".into();
-        settings.telephony.ari_url = "http://127.0.0.1:18088/ari".into();
+        settings.telephony.ari_url = ari_url.into();
         let state = AppState::start(settings).await.expect("app starts");
         let router = app(state.clone());
         let service = router.clone().into_make_service_with_connect_info::<std::net::SocketAddr>();

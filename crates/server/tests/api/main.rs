@@ -76,6 +76,7 @@ mod telephony;
 mod telephony_attribution;
 mod telephony_engine;
 mod telephony_lab;
+mod telephony_missed;
 mod track_sales;
 mod tracking;
 mod transcription;

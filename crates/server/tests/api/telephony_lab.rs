@@ -50,6 +50,14 @@ impl Lab {
         Lab { app, addr, owner }
     }
 
+    /// A lab whose engine serves ARI over HTTP at `ari_url` (the real engine: engine.sh's
+    /// ARI_HTTP_PORT, 18088).
+    pub async fn start_with(ari_url: &str) -> Lab {
+        let (app, addr) = TestApp::spawn_serving_with(ari_url).await;
+        let owner = app.login(OWNER).await;
+        Lab { app, addr, owner }
+    }
+
     /// A destination number (national digits).
     pub async fn destination(&self, description: &str, number: &str) -> i64 {
         let fields = [
