@@ -361,7 +361,7 @@ async fn a_call_whose_end_never_comes_is_closed_by_the_housekeeping() {
 }
 
 #[tokio::test]
-async fn a_real_call_gets_its_automatic_tags_and_lead_score_when_it_ends() {
+async fn a_real_call_gets_its_tags_and_lead_score_and_counts_in_conversions_and_the_summary() {
     let lab = Lab::start().await;
     let (_, _, desk) = reception(&lab).await;
     let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
@@ -391,4 +391,29 @@ async fn a_real_call_gets_its_automatic_tags_and_lead_score_when_it_ends() {
     assert!(seen.0.contains("Qualified lead"), "{seen:?}");
     // The demo's first lead rule: answered and at least 120 seconds is a good lead.
     assert_eq!(seen.1, Some(1), "{seen:?}");
+    // The daily work reads it as any call: the demo's conversion actions queue it for upload,
+    // and the summary e-mail counts it answered (the window holds this call alone).
+    let db = &lab.app.state.db;
+    let id = call["id"].as_i64().unwrap();
+    let started: i64 =
+        sqlx::query_scalar("SELECT started_at FROM calls WHERE id = $1").bind(id).fetch_one(db).await.unwrap();
+    let customer = server::store::CustomerId::new(100);
+    for (action, zone) in server::store::conversions::active_actions(db).await.unwrap() {
+        if action.customer_id == customer {
+            server::store::conversions::queue_calls(db, &action, &zone, started, lab.app.state.clock.now())
+                .await
+                .unwrap();
+        }
+    }
+    let uploads: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM conversion_uploads WHERE call_id = $1")
+        .bind(id)
+        .fetch_one(db)
+        .await
+        .unwrap();
+    assert!(uploads >= 1, "a real answered call of 150 s is queued for the ad platforms");
+    let mut conn = db.acquire().await.unwrap();
+    let by_source =
+        server::store::summary_emails::calls_by_source(&mut conn, customer, started, started + 1).await.unwrap();
+    let (answered, missed): (i64, i64) = by_source.iter().fold((0, 0), |(a, m), s| (a + s.answered, m + s.missed));
+    assert_eq!((answered, missed), (1, 0), "{by_source:?}");
 }
