@@ -248,8 +248,38 @@ impl Engine {
         }
         let now = self.state.clock.now_millis();
         let Some(call) = self.calls.get_mut(caller) else { return Vec::new() };
+        let was_waiting = call.session.waiting_since().map(|(queue, _)| queue);
         let commands = call.session.on(event, now);
-        self.perform(caller, commands)
+        let mut out = self.perform(caller, commands);
+        if let Some(queue) = was_waiting {
+            let waiting = self.calls.get(caller).and_then(|c| c.session.waiting_since()).map(|(queue, _)| queue);
+            if waiting != Some(queue) {
+                out.extend(self.tell_queue(queue, now));
+            }
+        }
+        out
+    }
+
+    /// A caller left `queue`: each caller still waiting there is told how many are ahead (this
+    /// connection's callers, in the order they joined).
+    fn tell_queue(&mut self, queue: i64, now: i64) -> Vec<RestRequest> {
+        let mut waiting: Vec<(i64, String)> = self
+            .calls
+            .iter()
+            .filter_map(|(channel, call)| match call.session.waiting_since() {
+                Some((q, since)) if q == queue => Some((since, channel.clone())),
+                _ => None,
+            })
+            .collect();
+        waiting.sort();
+        let mut out = Vec::new();
+        for (ahead, (_, channel)) in waiting.into_iter().enumerate() {
+            let Some(call) = self.calls.get_mut(&channel) else { continue };
+            let ahead = u32::try_from(ahead).unwrap_or(u32::MAX);
+            let commands = call.session.on(Event::CallersAhead { ahead }, now);
+            out.extend(self.perform(&channel, commands));
+        }
+        out
     }
 
     /// The session's commands as engine requests; a call that has ended is completed.

@@ -77,6 +77,7 @@ mod telephony_attribution;
 mod telephony_engine;
 mod telephony_lab;
 mod telephony_missed;
+mod telephony_queue;
 mod track_sales;
 mod tracking;
 mod transcription;

@@ -41,7 +41,8 @@ async fn calls_the_engine_answered_alone_are_written_once_when_it_connects_again
     for round in 0..2 {
         let engine = FakeEngine::connect(lab.addr).await;
         let mut call = None;
-        for _ in 0..200 {
+        // Up to 20 s: the records are read by a task of the connection's own.
+        for _ in 0..800 {
             call = lab.call("m1").await;
             if call.is_some() {
                 break;

@@ -120,6 +120,10 @@ pub enum Event {
         leg: u32,
     },
     CallerHungUp,
+    /// How many callers are ahead of this one in its queue now (others left it).
+    CallersAhead {
+        ahead: u32,
+    },
     /// The engine lost the call (it restarted, or the server lost it): close what is known.
     EngineLost,
 }

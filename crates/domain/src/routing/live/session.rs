@@ -2,6 +2,9 @@
 //! plan (hunt group, multi dial, queue), a voicemail or a hang-up.
 
 mod attribution;
+mod queue;
+
+pub use queue::announcement;
 
 use super::facts::{dial_number, CallFacts};
 use super::messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
@@ -56,6 +59,14 @@ struct Ringing {
     queue: i64,
     /// The destination plan's in-call attribution plan (0: none).
     in_call: i64,
+    /// The queue's next announcement (0: none timed).
+    announce_timer: u32,
+    /// Announcements made so far; the one playing, and the prompts after it.
+    announced: usize,
+    announcing: Option<u32>,
+    prompts: Vec<i64>,
+    /// Callers in the queue ahead of this one.
+    ahead: i64,
 }
 
 impl Ringing {
@@ -71,6 +82,11 @@ impl Ringing {
             queued_at: None,
             queue: 0,
             in_call: 0,
+            announce_timer: 0,
+            announced: 0,
+            announcing: None,
+            prompts: Vec::new(),
+            ahead: 0,
         }
     }
 }
@@ -177,6 +193,17 @@ impl Session {
         }
     }
 
+    /// The queue the caller waits in and since when (milliseconds): the engine orders a
+    /// queue's callers by it to tell each how many are ahead.
+    pub fn waiting_since(&self) -> Option<(i64, i64)> {
+        match &self.stage {
+            Stage::QueueWelcome { ringing, .. } | Stage::Ringing(ringing) => {
+                ringing.queued_at.map(|at| (ringing.queue, at))
+            }
+            _ => None,
+        }
+    }
+
     /// Where the call is now, in the simulator's words.
     pub fn whereabouts(&self) -> String {
         match &self.stage {
@@ -242,6 +269,10 @@ impl Session {
             Event::LegAnswered { leg } => self.leg_answered(leg, now, &mut out),
             Event::LegFailed { leg, failure } => self.leg_failed(leg, failure, now, &mut out),
             Event::LegHungUp { leg } => self.leg_hung_up(leg, now, &mut out),
+            Event::CallersAhead { ahead } => match &mut self.stage {
+                Stage::Ringing(ringing) | Stage::QueueWelcome { ringing, .. } => ringing.ahead = i64::from(ahead),
+                _ => {}
+            },
         }
         out
     }
@@ -429,6 +460,11 @@ impl Session {
             queued_at: None,
             queue: plan.queue,
             in_call: plan.incall,
+            announce_timer: 0,
+            announced: 0,
+            announcing: None,
+            prompts: Vec::new(),
+            ahead: self.facts.waiting_in(plan.queue),
         };
         if let Some(queue) = self.facts.queue(plan.queue).cloned() {
             self.record.queue = queue.description.clone();
@@ -452,7 +488,7 @@ impl Session {
                 self.stage = Stage::QueueWelcome { playback, ringing };
                 return;
             }
-            out.push(Command::Hold { music: queue.hold_music });
+            self.hold(&mut ringing, out);
         }
         self.ring(ringing, now, out);
     }
@@ -505,7 +541,7 @@ impl Session {
                 ringing.next = 0;
                 return self.ring(ringing, now, out);
             }
-            out.push(Command::StopHold);
+            Self::leave_queue(&mut ringing, out);
             ringing.queued_at = None;
         }
         if let Some(target) = ringing.no_response.take() {
@@ -552,11 +588,11 @@ impl Session {
                 let reason = self.record.hang_up_reason.clone();
                 self.hang_up(now, &reason, out);
             }
-            Stage::QueueWelcome { playback, ringing } if playback == finished => {
-                let music = self.queue_music();
-                out.push(Command::Hold { music });
+            Stage::QueueWelcome { playback, mut ringing } if playback == finished => {
+                self.hold(&mut ringing, out);
                 self.ring(ringing, now, out);
             }
+            Stage::Ringing(ringing) if ringing.announcing == Some(finished) => self.announced(ringing, out),
             Stage::QueueFull { playback, ringing } if playback == finished => {
                 self.record.hang_up_reason = QUEUE_FULL.into();
                 self.no_one_answered(ringing, now, out);
@@ -577,19 +613,6 @@ impl Session {
         }
     }
 
-    fn queue_music(&self) -> i64 {
-        self.facts
-            .records
-            .iter()
-            .find_map(|r| match r {
-                crate::routing::history::RoutingRecord::Queue { form, .. } if form.description == self.record.queue => {
-                    Some(form.hold_music)
-                }
-                _ => None,
-            })
-            .unwrap_or(0)
-    }
-
     fn timer_fired(&mut self, fired: u32, now: i64, out: &mut Vec<Command>) {
         match self.stage.clone() {
             Stage::Menu { timer: Some(timer), .. } if timer == fired => self.press(None, now, out),
@@ -599,6 +622,9 @@ impl Session {
                     out.push(Command::DropLeg { leg });
                 }
                 self.after_round(ringing, now, out);
+            }
+            Stage::Ringing(ringing) if ringing.announce_timer == fired && ringing.queued_at.is_some() => {
+                self.announce(ringing, out)
             }
             Stage::VoicemailMessage { timer } if timer == fired => self.hang_up(now, MESSAGE_TOO_LONG, out),
             Stage::Reference { leg, timer, digits, after } if timer == fired => {
@@ -631,8 +657,9 @@ impl Session {
             self.settle(other, LegResult::Stopped, now);
             out.push(Command::DropLeg { leg: other });
         }
+        let mut ringing = ringing;
         if ringing.queued_at.is_some() {
-            out.push(Command::StopHold);
+            Self::leave_queue(&mut ringing, out);
         }
         self.record.answered_by =
             self.record.tries.iter().find(|t| t.leg == leg).map_or_else(String::new, |t| t.destination.clone());

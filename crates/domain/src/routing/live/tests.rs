@@ -136,6 +136,18 @@ pub(super) fn timer(commands: &[Command]) -> u32 {
         .expect("a timer")
 }
 
+/// The last timer started: a round's ringing, after any queue announcement's.
+pub(super) fn ring_timer(commands: &[Command]) -> u32 {
+    commands
+        .iter()
+        .rev()
+        .find_map(|c| match c {
+            Command::StartTimer { timer, .. } => Some(*timer),
+            _ => None,
+        })
+        .expect("a timer")
+}
+
 pub(super) fn playback(commands: &[Command]) -> u32 {
     commands
         .iter()
@@ -314,7 +326,7 @@ fn a_full_queue_says_so_and_sends_the_call_on() {
     assert_eq!(hold[0], Command::Hold { music: 3 });
     assert_eq!(dials(&hold).len(), 1);
     // Nobody answers a round: the queue goes round again while the caller may wait.
-    let t = timer(&hold);
+    let t = ring_timer(&hold);
     let t = timer(&s.on(Event::TimerFired { timer: t }, SATURDAY + 24_000));
     let round_two = s.on(Event::TimerFired { timer: t }, SATURDAY + 54_000);
     assert_eq!(dials(&round_two)[0].1, "447700900101");
