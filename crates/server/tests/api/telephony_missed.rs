@@ -41,10 +41,11 @@ async fn calls_the_engine_answered_alone_are_written_once_when_it_connects_again
     for round in 0..2 {
         let engine = FakeEngine::connect(lab.addr).await;
         let mut call = None;
-        // Up to 20 s: the records are read by a task of the connection's own.
+        // Up to 20 s: the records are read, and each call opened then completed, by a task of
+        // the connection's own.
         for _ in 0..800 {
             call = lab.call("m1").await;
-            if call.is_some() {
+            if call.as_ref().is_some_and(|c| c["inProgress"] == false) {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
