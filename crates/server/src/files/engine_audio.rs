@@ -63,7 +63,8 @@ fn set_sizes(wav: &mut [u8]) -> Result<(), String> {
             return Ok(());
         }
         // Chunks are padded to an even size.
-        at += 8 + usize::try_from(size).unwrap_or(usize::MAX).saturating_add(size as usize & 1);
+        let padded = usize::try_from(size).unwrap_or(usize::MAX).saturating_add(size as usize & 1);
+        at = at.saturating_add(8).saturating_add(padded);
     }
     Err("ffmpeg wrote a WAV without sound".into())
 }

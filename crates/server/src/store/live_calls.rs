@@ -290,6 +290,13 @@ pub async fn mark_connected(
 /// rate_item).
 pub type InProgress = (i64, CustomerId, i64, i64, String, String);
 
+/// Whether a call was written for the engine's `channel` already.
+pub async fn on_channel(db: &AnyPool, channel: &str) -> sqlx::Result<bool> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM calls WHERE engine_channel = $1").bind(channel).fetch_optional(db).await?;
+    Ok(found.is_some())
+}
+
 /// The row of the call on `channel`, if it is still in progress.
 pub async fn in_progress_on(db: &AnyPool, channel: &str) -> sqlx::Result<Option<InProgress>> {
     sqlx::query_as(

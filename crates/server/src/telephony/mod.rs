@@ -8,6 +8,7 @@
 pub mod ari;
 pub mod calls;
 pub mod engine;
+pub mod engine_http;
 pub mod media;
 pub mod metrics;
 pub mod recordings;

@@ -2,11 +2,9 @@
 //! it as WAV; the server fetches it over ARI's HTTP interface, keeps it as MP3 where recordings
 //! live (the transcription job takes it from there), and has the engine delete its copy.
 
-use std::time::Duration;
-
 use tokio::process::Command;
 
-use super::ENGINE_USER;
+use super::{engine_http, ENGINE_USER};
 use crate::child_process::{self, Limits};
 use crate::state::AppState;
 use crate::store::live_calls;
@@ -35,19 +33,11 @@ async fn fetch(state: &AppState, call: i64, name: &str) -> Result<(), String> {
     let telephony = &state.settings.telephony;
     let secret = telephony.secret.as_deref().unwrap_or_default();
     let url = format!("{}/recordings/stored/{name}/file", telephony.ari_url.trim_end_matches('/'));
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().map_err(|e| e.to_string())?;
-    let mut response =
-        client.get(&url).basic_auth(ENGINE_USER, Some(secret)).send().await.map_err(|e| e.to_string())?;
-    if !response.status().is_success() {
-        return Err(format!("the engine answered {}", response.status()));
-    }
-    let mut wav = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
-        if wav.len() + chunk.len() > RECORDING_MAX_BYTES {
-            return Err("the recording is longer than any call may be".into());
-        }
-        wav.extend_from_slice(&chunk);
-    }
+    let client = engine_http::client()?;
+    let too_long = "the recording is longer than any call may be";
+    let wav = engine_http::get_bounded(state, &client, &url, RECORDING_MAX_BYTES, too_long)
+        .await?
+        .ok_or_else(|| "the engine has no such recording".to_string())?;
     let mp3 = child_process::run(
         Command::new("lame").args(["--quiet", "-b", "32", "-m", "m", "-", "-"]),
         &wav,

@@ -4,14 +4,13 @@
 //! over the engine's HTTP (static/unreached.csv) and writes each call for its customer, keyed
 //! by the engine's unique id like every real call, so a record read twice is one call.
 
-use std::time::Duration;
-
 use chrono::NaiveDateTime;
 use domain::routing::live::SessionRecord;
 
 use super::ari::bounded_id;
-use super::calls;
+use super::{calls, engine_http};
 use crate::state::AppState;
+use crate::store::live_calls;
 
 /// Why such a call ended where it did.
 pub const UNREACHED: &str = "The server could not be reached: the caller heard the fallback message.";
@@ -88,21 +87,12 @@ pub fn records_url(ari_url: &str) -> String {
 /// The missed calls' records read and written: how many calls were new.
 pub async fn collect(state: &AppState) -> Result<usize, String> {
     let url = records_url(&state.settings.telephony.ari_url);
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().map_err(|e| e.to_string())?;
-    let mut response = client.get(&url).send().await.map_err(|e| e.to_string())?;
-    if response.status() == reqwest::StatusCode::NOT_FOUND {
-        return Ok(0); // no call has been missed
-    }
-    if !response.status().is_success() {
-        return Err(format!("the engine answered {}", response.status()));
-    }
-    let mut text = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
-        if text.len() + chunk.len() > RECORDS_MAX_BYTES {
-            return Err("the records of missed calls are over 16 MB: rotate them on the engine's host".into());
-        }
-        text.extend_from_slice(&chunk);
-    }
+    let too_long = "the records of missed calls are over 16 MB: rotate them on the engine's host";
+    let client = engine_http::client()?;
+    // None: no call has been missed.
+    let Some(text) = engine_http::get_bounded(state, &client, &url, RECORDS_MAX_BYTES, too_long).await? else {
+        return Ok(0);
+    };
     let mut written = 0;
     for missed in parse(&text) {
         if write(state, &missed).await.map_err(|e| e.to_string())? {
@@ -116,6 +106,11 @@ pub async fn collect(state: &AppState) -> Result<usize, String> {
 /// it was new.
 async fn write(state: &AppState, missed: &Missed) -> sqlx::Result<bool> {
     let db = &state.db;
+    // Read again at every connection: a call already written costs one indexed look-up, not
+    // the routing read that opening it takes.
+    if live_calls::on_channel(db, &missed.channel).await? {
+        return Ok(false);
+    }
     let opened = calls::open(db, &missed.channel, &missed.dialled, &missed.caller, missed.started_millis).await?;
     let Some(opened) = opened else { return Ok(false) };
     let record = SessionRecord {
