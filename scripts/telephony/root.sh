@@ -6,7 +6,7 @@
 # mirror apt already uses. Prints the root's path on stdout, progress on stderr.
 set -euo pipefail
 
-PACKAGES="asterisk sip-tester"
+PACKAGES="asterisk asterisk-moh-opsound-gsm sip-tester"
 CACHE="${TELEPHONY_CACHE:-/var/cache/calltrack}"
 ROOT="$CACHE/telephony-forky-$(echo "$PACKAGES v1" | sha256sum | cut -c1-12)"
 

@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
-use domain::routing::live::{Command, Event, Party, Prompt, RecordingKind, Session};
+use domain::routing::live::{Command, Event, Party, RecordingKind, Session};
 use tokio::sync::mpsc;
 
 use super::ari::{bounded_id, encode, leg_failure, Incoming, RestRequest};
@@ -114,6 +114,8 @@ impl Engine {
                     // The call goes on as if it had played: a missing prompt never stalls a call.
                     tracing::warn!(playback = %bounded_id(&playback.id), "telephony: the engine could not play a prompt");
                     self.state.telephony_steps.playback_failed();
+                } else {
+                    self.state.telephony_steps.playback_done();
                 }
                 match self.playbacks.remove(&bounded_id(&playback.id)) {
                     Some((caller, playback)) => self.event(&caller, Event::PlaybackFinished { playback }),
@@ -338,16 +340,15 @@ impl Engine {
                 };
                 let id = format!("{caller}-p{playback}");
                 self.playbacks.insert(id.clone(), (caller.to_string(), playback));
-                let media = match prompt {
-                    Prompt::Audio(audio) => media::audio_uri(&self.state, customer, audio),
-                    Prompt::Beep => "sound:beep".to_string(),
-                };
-                ("POST", format!("channels/{}/play/{}?media={}", encode(&target), encode(&id), encode(&media)))
+                let media = media::prompt_media(&self.state, customer, prompt);
+                ("POST", format!("channels/{}/play/{}?{media}", encode(&target), encode(&id)))
             }
             Command::StopPlayback { playback } => {
                 ("DELETE", format!("playbacks/{}", encode(&format!("{caller}-p{playback}"))))
             }
-            Command::Hold { .. } => ("POST", format!("channels/{channel}/moh")),
+            Command::Hold { music } => {
+                ("POST", format!("channels/{channel}/moh?mohClass={}", media::hold_class(music)))
+            }
             Command::StopHold => ("DELETE", format!("channels/{channel}/moh")),
             Command::StartTimer { timer, seconds } => {
                 let (tx, caller) = (self.tx.clone(), caller.to_string());

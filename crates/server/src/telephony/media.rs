@@ -8,6 +8,10 @@ use axum::routing::get;
 use axum::Router;
 use ring::hmac;
 
+use domain::routing::live::Prompt;
+use domain::routing::HOLD_MUSIC;
+
+use super::ari::encode;
 use crate::files::engine_audio;
 use crate::state::AppState;
 use crate::store::{audios, CustomerId};
@@ -33,6 +37,35 @@ pub fn audio_uri(state: &AppState, customer: CustomerId, audio: i64) -> String {
     let secret = telephony.secret.as_deref().unwrap_or_default();
     let base = telephony.media_url.trim_end_matches('/');
     format!("sound:{base}/telephony/audio/{customer}/{audio}/{}.wav", signature(secret, customer, audio))
+}
+
+/// The engine's `media` parameter for a prompt: one of the customer's audios, or the engine's
+/// own sounds (Asterisk's core English prompts and its way of saying a number). Several media
+/// play as one playback, reported finished after the last; ARI takes them comma-separated (a
+/// repeated parameter keeps only the last). Our audio addresses hold no comma.
+pub fn prompt_media(state: &AppState, customer: CustomerId, prompt: Prompt) -> String {
+    media_param(prompt, |audio| audio_uri(state, customer, audio))
+}
+
+fn media_param(prompt: Prompt, audio_uri: impl Fn(i64) -> String) -> String {
+    let media = match prompt {
+        Prompt::Audio(audio) => vec![audio_uri(audio)],
+        Prompt::Beep => vec!["sound:beep".to_string()],
+        Prompt::Position(place) => {
+            vec!["sound:queue-thereare".to_string(), format!("number:{place}"), "sound:queue-callswaiting".to_string()]
+        }
+    };
+    format!("media={}", encode(&media.join(",")))
+}
+
+/// The engine's music-on-hold class for a queue's hold music genre (scripts/telephony/asterisk/
+/// musiconhold.conf): `hold-<genre>`, or the default class for a genre the product does not offer.
+pub fn hold_class(genre: i64) -> String {
+    if HOLD_MUSIC.iter().any(|(id, _)| i64::from(*id) == genre) {
+        format!("hold-{genre}")
+    } else {
+        "default".to_string()
+    }
 }
 
 async fn serve(State(state): State<AppState>, Path((customer, audio, signed)): Path<(i64, i64, String)>) -> Response {
@@ -78,4 +111,25 @@ pub async fn engine_wav(state: &AppState, customer: CustomerId, audio: i64) -> R
     };
     audios::set_engine_wav(&state.db, customer, audio, &wav).await.map_err(|e| e.to_string())?;
     Ok(Some(wav))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_is_three_media_in_one_playback_and_a_genre_names_its_class() {
+        let uri = |audio: i64| format!("sound:http://server/a/{audio}.wav");
+        assert_eq!(media_param(Prompt::Audio(7), uri), "media=sound%3Ahttp%3A%2F%2Fserver%2Fa%2F7.wav");
+        assert_eq!(media_param(Prompt::Beep, uri), "media=sound%3Abeep");
+        assert_eq!(
+            media_param(Prompt::Position(3), uri),
+            "media=sound%3Aqueue-thereare%2Cnumber%3A3%2Csound%3Aqueue-callswaiting"
+        );
+        assert_eq!((hold_class(1), hold_class(5)), ("hold-1".to_string(), "hold-5".to_string()));
+        assert_eq!(
+            (hold_class(0), hold_class(6), hold_class(-1)),
+            ("default".to_string(), "default".to_string(), "default".to_string())
+        );
+    }
 }

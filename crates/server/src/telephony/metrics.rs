@@ -1,6 +1,6 @@
 //! How long the server takes to decide each step of a live call (an engine event in, its
 //! requests out; database work runs apart), kept for the last steps so that a benchmark and an
-//! operator can read the percentiles; and how many prompts the engine could not play.
+//! operator can read the percentiles; and how many prompts the engine played, and could not.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,12 +14,22 @@ const KEPT: usize = 100_000;
 pub struct StepTimes {
     micros: Mutex<VecDeque<u32>>,
     failed_playbacks: AtomicU64,
+    played_playbacks: AtomicU64,
 }
 
 impl StepTimes {
     /// The engine reported a prompt it could not play (the caller heard nothing of it).
     pub fn playback_failed(&self) {
         self.failed_playbacks.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The engine reported a prompt played to its end (or stopped by the call).
+    pub fn playback_done(&self) {
+        self.played_playbacks.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn played_playbacks(&self) -> u64 {
+        self.played_playbacks.load(Ordering::Relaxed)
     }
 
     pub fn failed_playbacks(&self) -> u64 {

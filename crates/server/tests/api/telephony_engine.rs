@@ -64,6 +64,8 @@ impl RealEngine {
             let path = entry.unwrap().path();
             std::fs::copy(&path, target.join(path.file_name().unwrap())).unwrap();
         }
+        let waits = std::fs::read_to_string(target.join("caller_waits.xml")).unwrap();
+        std::fs::write(target.join("caller_waits_longer.xml"), waits.replace("16000", "17000")).unwrap();
         for key in ["1", "2"] {
             let text = std::fs::read_to_string(target.join("caller_presses_rfc4733.xml")).unwrap();
             std::fs::write(target.join(format!("caller_presses_rfc4733_{key}.xml")), text.replace("KEY", key)).unwrap();
@@ -100,6 +102,12 @@ impl RealEngine {
         assert!(sox.await.unwrap().success());
     }
 
+    /// How many lines of the engine's log contain `text` (its verbose log says what it plays).
+    fn logged(&self, text: &str) -> usize {
+        let log = std::fs::read(self.root.join("var/log/asterisk/messages.log")).unwrap_or_default();
+        String::from_utf8_lossy(&log).lines().filter(|line| line.contains(text)).count()
+    }
+
     /// A destination phone on `port` playing `scenario` for one call.
     fn phone(&self, port: u16, scenario: &str) -> tokio::process::Child {
         Command::new("chroot")
@@ -123,11 +131,17 @@ impl RealEngine {
 
     /// A caller dialling `number` playing `scenario` (`key` for the SIP INFO scenario).
     async fn call(&self, scenario: &str, number: &str, key: &str) -> Output {
+        self.call_from(15061, scenario, number, key).await
+    }
+
+    /// A call from the caller on SIP `port` (15061-15069), so that several can call at once.
+    async fn call_from(&self, port: u16, scenario: &str, number: &str, key: &str) -> Output {
+        let media = (16_000 + (port - 15_061) * 10).to_string();
         Command::new("chroot")
             .arg(&self.root)
             .args(["timeout", "90", "sipp", "-sf", &format!("{SCENARIOS}/{scenario}.xml"), "-s", number])
             .args(["-key", "caller", CALLER, "-key", "key", key])
-            .args(["-i", "127.0.0.1", "-p", "15061", "-m", "1", "-mi", "127.0.0.1", "-mp", "16000"])
+            .args(["-i", "127.0.0.1", "-p", &port.to_string(), "-m", "1", "-mi", "127.0.0.1", "-mp", &media])
             .args(["-timeout", "80s", "-timeout_error", "-nostdin", "127.0.0.1:15060"])
             .output()
             .await
@@ -173,6 +187,17 @@ async fn last_call(lab: &Lab, number: &str) -> Value {
     .await
     .unwrap_or_else(|e| panic!("no call to {number}: {e}"));
     lab.finished_call(&channel).await
+}
+
+/// The engine's channels of the real calls to `number`.
+async fn engine_channels(lab: &Lab, number: &str) -> Vec<String> {
+    sqlx::query_scalar(
+        "SELECT engine_channel FROM calls WHERE tracked_number = $1 AND engine_channel IS NOT NULL ORDER BY id",
+    )
+    .bind(number)
+    .fetch_all(&lab.app.state.db)
+    .await
+    .unwrap()
 }
 
 /// Waits (up to 30 s) for call `id`'s recording: its MP3's size.
@@ -347,6 +372,58 @@ async fn real_calls_through_asterisk() {
         .await
         .unwrap();
     assert!(!queue_name.is_empty(), "the call names its queue");
+
+    // 5e. A queue of one line, in a position mode, with its hold music: two callers. The first
+    // rings Erin (who does not answer) and waits 17 s; the second, arriving once the first is
+    // there, waits for the line and, at the 10 s message, hears its place in the engine's voice
+    // ("You are currently caller number 2 ..."), then hangs up at 16 s, never having rung anyone.
+    let message = lab.audio("Hold message", "Thank you for holding.").await;
+    let next = lab.audio("Next in line", "You are next.").await;
+    sqlx::query(
+        "UPDATE queues SET message_mode = 3, message_interval = 10, hold_music = 3, welcome_audio_id = 0, audio_1_id = $1,
+         next_in_line_audio_id = $2, max_calls = 10, lines_qty = 1 WHERE id = $3",
+    )
+    .bind(message)
+    .bind(next)
+    .bind(queue)
+    .execute(&lab.app.state.db)
+    .await
+    .unwrap();
+    let one_line = lab.destination_plan("One line to Erin", false, &[(erin, 30)], queue).await;
+    let one_line_plan = lab.service_plan("One line", &office(("routing", one_line, 0), ("routing", one_line, 0))).await;
+    let (_, busy_queue) = lab.number(10, one_line_plan, false, 0).await;
+    let steps = &lab.app.state.telephony_steps;
+    let (played, failed) = (steps.played_playbacks(), steps.failed_playbacks());
+    let heard = [
+        "Playing 'queue-thereare",
+        "Playing 'digits/2",
+        "Playing 'queue-callswaiting",
+        "music on hold, class 'hold-3'",
+    ];
+    let logged_before: Vec<usize> = heard.iter().map(|text| engine.logged(text)).collect();
+    let phone = engine.phone(15075, "phone_rings_out");
+    let (first, second) = tokio::join!(engine.call_from(15061, "caller_waits_longer", &busy_queue, ""), async {
+        while engine_channels(&lab, &busy_queue).await.is_empty() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        engine.call_from(15062, "caller_waits", &busy_queue, "").await
+    });
+    succeeded("one line: the first caller", &first);
+    succeeded("one line: the second caller", &second);
+    phone_done("one line: Erin rings out", phone).await;
+    let mut tried = Vec::new();
+    for channel in engine_channels(&lab, &busy_queue).await {
+        let call = lab.finished_call(&channel).await;
+        tried.push(call["tried"].as_array().map_or(0, Vec::len));
+    }
+    assert_eq!(tried, [1, 0], "the first caller rang Erin, the second waited for the line");
+    // The first heard "next in line", the second its place, spoken, each to its end.
+    assert_eq!(steps.failed_playbacks(), failed, "every prompt played");
+    // At 10 s the first heard "next in line", the second its place.
+    assert!(steps.played_playbacks() >= played + 2, "the places were played");
+    for (text, before) in heard.iter().zip(logged_before) {
+        assert!(engine.logged(text) > before, "the engine's log says it played {text}");
+    }
 
     // 6. A number no one tracks is refused (SIP 404) and writes nothing.
     let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM calls").fetch_one(&lab.app.state.db).await.unwrap();

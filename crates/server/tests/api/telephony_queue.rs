@@ -1,19 +1,39 @@
 //! A queue's messages on a real call, against the fake engine: callers waiting hear the
-//! queue's message between the hold music, and once the caller ahead has gone, the
-//! next-in-line message after it (the engine tells each waiting caller how many are ahead).
+//! queue's message between the hold music, then their place: the next-in-line message once the
+//! caller ahead has gone, the engine's voice saying the place while others are ahead (the
+//! engine tells each waiting caller how many are ahead). A queue of one line rings its
+//! destinations for one caller at a time.
 
 use crate::telephony::office;
-use crate::telephony_lab::{hung_up, playback_finished, stasis_start, FakeEngine, Lab};
+use crate::telephony_lab::{hung_up, playback_finished, query, stasis_start, FakeEngine, Lab};
 
-/// The playback id and the media of a `POST channels/{c}/play/{id}?media=...` request.
-fn played(request: &serde_json::Value) -> (String, String) {
+/// The caller, the playback id and every media of a `POST channels/{c}/play/{id}?media=a,b`
+/// request.
+fn played(request: &serde_json::Value) -> (String, String, Vec<String>) {
     let uri = request["uri"].as_str().unwrap();
-    let id = uri.split('/').nth(3).unwrap().split('?').next().unwrap().to_string();
-    (id, crate::telephony_lab::query(request, "media"))
+    let mut parts = uri.split('/');
+    let caller = parts.nth(1).unwrap().to_string();
+    let id = parts.nth(1).unwrap().split('?').next().unwrap().to_string();
+    let query = uri.split_once('?').map_or("", |(_, q)| q);
+    let media = url::form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == "media").map(|(_, v)| v.into_owned());
+    (caller, id, media.unwrap_or_default().split(',').map(str::to_string).collect())
+}
+
+/// Waits for the request starting `wanted`, keeping every request on the way.
+async fn until_seen(engine: &mut FakeEngine, seen: &mut Vec<serde_json::Value>, wanted: &str) {
+    loop {
+        let request = engine.next().await;
+        let found =
+            format!("{} {}", request["method"].as_str().unwrap(), request["uri"].as_str().unwrap()).starts_with(wanted);
+        seen.push(request);
+        if found {
+            return;
+        }
+    }
 }
 
 #[tokio::test]
-async fn a_waiting_caller_hears_the_queue_message_and_then_that_they_are_next() {
+async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
     let lab = Lab::start().await;
     let db = &lab.app.state.db;
     let alice = lab.destination("Alice", "07700900101").await;
@@ -27,7 +47,7 @@ async fn a_waiting_caller_hears_the_queue_message_and_then_that_they_are_next() 
     // the test, within the session's bounds).
     sqlx::query(
         "UPDATE queues SET message_mode = 4, message_interval = 10, welcome_audio_id = 0, audio_1_id = $1,
-         audio_2_id = 0, audio_3_id = 0, next_in_line_audio_id = $2, max_calls = 10 WHERE id = $3",
+         audio_2_id = 0, audio_3_id = 0, next_in_line_audio_id = $2, max_calls = 10, lines_qty = 1 WHERE id = $3",
     )
     .bind(message)
     .bind(next)
@@ -39,23 +59,46 @@ async fn a_waiting_caller_hears_the_queue_message_and_then_that_they_are_next() 
     let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
     let (_, number) = lab.number(12, plan, false, 0).await;
     let mut engine = FakeEngine::connect(lab.addr).await;
-    engine.send(stasis_start("w1", "07700900123", &number)).await;
-    engine.until("POST channels/w1/moh").await;
-    engine.send(stasis_start("w2", "07700900124", &number)).await;
-    engine.until("POST channels/w2/moh").await;
-    // The first caller gives up: the second is now next.
+    let mut seen = Vec::new();
+    for (channel, caller) in [("w1", "07700900123"), ("w2", "07700900124"), ("w3", "07700900125")] {
+        engine.send(stasis_start(channel, caller, &number)).await;
+        until_seen(&mut engine, &mut seen, &format!("POST channels/{channel}/moh")).await;
+    }
+    // One line: only the first caller rings Alice.
+    if !seen.iter().any(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint")) {
+        until_seen(&mut engine, &mut seen, "POST channels?endpoint").await;
+    }
+    // The first caller gives up: the second is now next and rings Alice, the third has one
+    // caller ahead and still waits for the line.
     engine.send(hung_up("w1")).await;
-    engine.until("DELETE channels/w1-").await;
-    // The second caller's announcement: the music stops, the message, then next in line.
-    engine.until("DELETE channels/w2/moh").await;
-    let (id, media) = played(&engine.until("POST channels/w2/play/").await);
-    assert!(media.contains(&format!("/telephony/audio/100/{message}/")), "{media}");
-    engine.send(playback_finished(&id)).await;
-    let (id, media) = played(&engine.until("POST channels/w2/play/").await);
-    assert!(media.contains(&format!("/telephony/audio/100/{next}/")), "the next-in-line message: {media}");
-    engine.send(playback_finished(&id)).await;
-    engine.until("POST channels/w2/moh").await;
-    engine.send(hung_up("w2")).await;
-    let call = lab.finished_call("w2").await;
-    assert_eq!(call["outcome"], "missed", "{call}");
+    until_seen(&mut engine, &mut seen, "DELETE channels/w1-").await;
+    until_seen(&mut engine, &mut seen, "POST channels?endpoint").await;
+    let rang: Vec<String> = seen
+        .iter()
+        .filter(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint"))
+        .map(|r| query(r, "channelId"))
+        .collect();
+    assert!(rang.len() == 2 && rang[0].starts_with("w1-") && rang[1].starts_with("w2-"), "{rang:?}");
+    // Their announcements (due at the same moment): the music stops, the message, then the place.
+    let mut heard: std::collections::HashMap<String, Vec<Vec<String>>> = Default::default();
+    while heard.values().map(Vec::len).sum::<usize>() < 4 {
+        let request = engine.next().await;
+        if request["method"] == "POST" && request["uri"].as_str().unwrap().contains("/play/") {
+            let (caller, id, media) = played(&request);
+            heard.entry(caller).or_default().push(media);
+            engine.send(playback_finished(&id)).await;
+        }
+    }
+    let audio = |id: i64| format!("/telephony/audio/100/{id}/");
+    for caller in ["w2", "w3"] {
+        let plays = &heard[caller];
+        assert!(plays[0].len() == 1 && plays[0][0].contains(&audio(message)), "{caller}: {plays:?}");
+    }
+    assert!(heard["w2"][1].len() == 1 && heard["w2"][1][0].contains(&audio(next)), "next in line: {heard:?}");
+    assert_eq!(heard["w3"][1], ["sound:queue-thereare", "number:2", "sound:queue-callswaiting"], "the place, spoken");
+    for caller in ["w2", "w3"] {
+        engine.send(hung_up(caller)).await;
+        let call = lab.finished_call(caller).await;
+        assert_eq!(call["outcome"], "missed", "{call}");
+    }
 }

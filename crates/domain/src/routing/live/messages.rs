@@ -19,6 +19,10 @@ pub enum Prompt {
     Audio(i64),
     /// The tone before a voicemail message.
     Beep,
+    /// The engine's own voice says the caller's place in a queue: "You are currently caller
+    /// number 3, waiting to speak with a representative" (2 and up; the first hears the queue's
+    /// next-in-line message).
+    Position(u32),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,8 @@ pub use facts::{dial_number, AgentAttribution, CallFacts, LiveEntry};
 pub use messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
 pub use record::{LegResult, LegTry, SessionRecord};
 pub use session::{
-    announcement, Session, LONGEST_CALL_SECONDS, MENU_WAIT_SECONDS, QUEUE_MAX_WAIT_SECONDS, VOICEMAIL_MAX_SECONDS,
+    announcement, lines, Session, LONGEST_CALL_SECONDS, MENU_WAIT_SECONDS, QUEUE_MAX_WAIT_SECONDS,
+    VOICEMAIL_MAX_SECONDS,
 };
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 mod attribution;
 mod queue;
 
-pub use queue::announcement;
+pub use queue::{announcement, lines};
 
 use super::facts::{dial_number, CallFacts};
 use super::messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
@@ -64,9 +64,11 @@ struct Ringing {
     /// Announcements made so far; the one playing, and the prompts after it.
     announced: usize,
     announcing: Option<u32>,
-    prompts: Vec<i64>,
+    prompts: Vec<Prompt>,
     /// Callers in the queue ahead of this one.
     ahead: i64,
+    /// Waiting for a line: the callers ahead fill the queue's lines, so nothing rings yet.
+    held: bool,
 }
 
 impl Ringing {
@@ -87,6 +89,7 @@ impl Ringing {
             announcing: None,
             prompts: Vec::new(),
             ahead: 0,
+            held: false,
         }
     }
 }
@@ -227,6 +230,7 @@ impl Session {
                     .map(|t| t.destination.as_str())
                     .collect();
                 match (&r.queued_at, names.is_empty()) {
+                    (Some(_), _) if r.held => format!("Queue '{}': waiting for a free line", self.record.queue),
                     (Some(_), _) => format!("Queue '{}': waiting, ringing {}", self.record.queue, names.join(", ")),
                     (None, true) => "Between destinations".into(),
                     (None, false) => format!("Ringing {}", names.join(", ")),
@@ -269,10 +273,7 @@ impl Session {
             Event::LegAnswered { leg } => self.leg_answered(leg, now, &mut out),
             Event::LegFailed { leg, failure } => self.leg_failed(leg, failure, now, &mut out),
             Event::LegHungUp { leg } => self.leg_hung_up(leg, now, &mut out),
-            Event::CallersAhead { ahead } => match &mut self.stage {
-                Stage::Ringing(ringing) | Stage::QueueWelcome { ringing, .. } => ringing.ahead = i64::from(ahead),
-                _ => {}
-            },
+            Event::CallersAhead { ahead } => self.callers_ahead(i64::from(ahead), now, &mut out),
         }
         out
     }
@@ -465,6 +466,7 @@ impl Session {
             announcing: None,
             prompts: Vec::new(),
             ahead: self.facts.waiting_in(plan.queue),
+            held: false,
         };
         if let Some(queue) = self.facts.queue(plan.queue).cloned() {
             self.record.queue = queue.description.clone();
@@ -489,6 +491,7 @@ impl Session {
                 return;
             }
             self.hold(&mut ringing, out);
+            return self.offer(ringing, now, out);
         }
         self.ring(ringing, now, out);
     }
@@ -590,7 +593,7 @@ impl Session {
             }
             Stage::QueueWelcome { playback, mut ringing } if playback == finished => {
                 self.hold(&mut ringing, out);
-                self.ring(ringing, now, out);
+                self.offer(ringing, now, out);
             }
             Stage::Ringing(ringing) if ringing.announcing == Some(finished) => self.announced(ringing, out),
             Stage::QueueFull { playback, ringing } if playback == finished => {
@@ -616,6 +619,9 @@ impl Session {
     fn timer_fired(&mut self, fired: u32, now: i64, out: &mut Vec<Command>) {
         match self.stage.clone() {
             Stage::Menu { timer: Some(timer), .. } if timer == fired => self.press(None, now, out),
+            Stage::Ringing(ringing) if ringing.timer == fired && ringing.held => {
+                self.waited_too_long(ringing, now, out)
+            }
             Stage::Ringing(mut ringing) if ringing.timer == fired => {
                 for leg in std::mem::take(&mut ringing.live) {
                     self.settle(leg, LegResult::NoAnswer, now);

@@ -308,6 +308,7 @@ fn a_full_queue_says_so_and_sends_the_call_on() {
         form: QueueForm {
             description: "Front desk".into(),
             max_calls: "2".into(),
+            lines_qty: "2".into(),
             hold_music: 3,
             queue_full_audio: 540,
             welcome_audio: 541,
