@@ -10,7 +10,9 @@
 # Settings (environment): TELEPHONY_SECRET (required to start), SERVER_WS (the server's
 # /telephony/ari, default ws://127.0.0.1:8080/telephony/ari), SIP_PORT (15060), ARI_HTTP_PORT
 # (18088), CARRIER_OUT (where destinations are dialled, 127.0.0.1:15070), LAB_PHONES=1 adds the
-# test lab's phones (447700900101-5 on ports 15071-5).
+# test lab's phones (447700900101-5 on ports 15071-5), ENGINE_NAME (this engine's name, unique
+# among the engines of one server: it prefixes every call's id; default the host's name and SIP
+# port).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(bash "$HERE/root.sh")"
@@ -51,6 +53,12 @@ start() {
       -e "s|@FALLBACK@|${FALLBACK_SOUND:-ss-noservice}|g" \
       "$file" >"$etc/$(basename "$file")"
   done
+  # Calls' ids are the engine's start second and a counter: two engines started in the same
+  # second would give the same ids, and the server takes a repeated id for the same call. The
+  # engine's name before them keeps them apart.
+  local name="${ENGINE_NAME:-$(hostname -s)-${SIP_PORT:-15060}}"
+  name="$(printf '%s' "$name" | tr -cd 'A-Za-z0-9-' | cut -c1-32)"
+  sed -i -e '/^systemname *=/d' -e "s|^\[options\]\$|[options]\nsystemname = ${name:-engine}|" "$etc/asterisk.conf"
   if [ "${LAB_PHONES:-0}" = 1 ]; then cat "$HERE/asterisk/phones.conf.lab" >>"$etc/pjsip.conf"; fi
   chmod 640 "$etc"/*.conf
   chroot "$ROOT" chown -R asterisk:asterisk /etc/asterisk
