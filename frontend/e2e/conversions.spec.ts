@@ -20,7 +20,7 @@ test('the owner adds a conversion for paid search calls of 60 seconds and opens 
 
   await page.getByRole('button', { name: 'Add conversion' }).click();
   const add = page.getByRole('dialog', { name: 'Add conversion' });
-  await expect(add.getByLabel('Lasted at least (seconds)')).toHaveValue('60');
+  await expect(add.getByLabel('Talked for at least (seconds)')).toHaveValue('60');
   // The domain checks the form as typed.
   await add.getByLabel('Name').fill('paid search calls');
   await add.getByLabel('Value (£)').fill('40.123');
@@ -36,7 +36,7 @@ test('the owner adds a conversion for paid search calls of 60 seconds and opens 
   await expect(add).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: "The conversion 'Paid search calls of a minute' was saved." })).toBeVisible();
   const added = list.getByRole('row').filter({ hasText: 'Paid search calls of a minute' });
-  await expect(added).toContainText('Lasted at least 60 seconds and Source / medium is google / cpc');
+  await expect(added).toContainText('Talked for at least 60 seconds and Source / medium is google / cpc');
   await expect(added).toContainText('£40.00');
 
   // The demo's Meta conversion: its log, each call linking to the call log.

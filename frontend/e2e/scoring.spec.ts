@@ -12,7 +12,7 @@ test('the owner adds a scorecard question, scores a call from the call log and s
   await expectHeading(page, 'Scores');
   const cards = page.getByRole('table', { name: 'Scorecards' });
   await expect(cards).toContainText('New patient call');
-  await expect(page.getByRole('list', { name: 'Lead rules' })).toContainText('Lasted at least 120 seconds');
+  await expect(page.getByRole('list', { name: 'Lead rules' })).toContainText('Talked for at least 120 seconds');
   await expectAccessible(page, 'the scores page');
 
   // A sixth question: a yes / no of weight 2.

@@ -31,12 +31,12 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
   await page.getByRole('button', { name: 'Add rule to Paid minute' }).click();
   const rule = page.getByRole('dialog', { name: 'Add rule to Paid minute' });
   await rule.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
-  await rule.getByLabel('Lasted at least (seconds)').fill('60');
+  await rule.getByLabel('Talked for at least (seconds)').fill('60');
   await expectAccessible(page, 'the rule dialog', { within: rule });
   await rule.getByRole('button', { name: 'Save rule' }).click();
   await expect(rule).toBeHidden();
   await expect(tags.getByRole('list', { name: 'Rules of Paid minute' })).toContainText(
-    'Source / medium is google / cpc and Lasted at least 60 seconds',
+    'Source / medium is google / cpc and Talked for at least 60 seconds',
   );
 
   // Applied to past calls: the result in words.
@@ -71,8 +71,8 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
   await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
   await filtered;
   const longer = page.waitForResponse((r) => /getCalls\?.*minDuration=60/.test(r.url()));
-  await page.getByLabel('Minimum duration (seconds)').fill('60');
-  await page.getByLabel('Minimum duration (seconds)').press('Enter');
+  await page.getByLabel('Minimum talk time (seconds)').fill('60');
+  await page.getByLabel('Minimum talk time (seconds)').press('Enter');
   await longer;
   await expect(calls).not.toHaveAttribute('aria-busy', 'true');
   const rows = calls.locator('tbody tr');

@@ -425,7 +425,10 @@ export type ConversionAction = {
  */
 export type ConversionCall = {
   inbound: boolean,
-  durationSeconds: number,
+  /**
+   * Seconds talking (0: not answered; ringing is not talk).
+   */
+  talkSeconds: number,
   outcome: CallOutcome | null,
   sourceMediumId: number | null,
   tagIds: Array<number>,
@@ -1557,7 +1560,10 @@ export type StoredServicePlan = {
 export type TagFacts = {
   sourceMediumId: number | null,
   campaignId: number | null,
-  durationSeconds: number,
+  /**
+   * Seconds talking to whoever answered (0: not answered; ringing is not talk).
+   */
+  talkSeconds: number,
   /**
    * The menu keys pressed, in order ("12").
    */

@@ -15,9 +15,9 @@ fn outcome() -> impl Strategy<Value = Option<CallOutcome>> {
 
 fn call() -> impl Strategy<Value = ConversionCall> {
     (any::<bool>(), 0i64..4_000, outcome(), prop::option::of(1i64..4), prop::collection::vec(1i64..4, 0..3)).prop_map(
-        |(inbound, duration_seconds, outcome, source_medium_id, tag_ids)| ConversionCall {
+        |(inbound, talk_seconds, outcome, source_medium_id, tag_ids)| ConversionCall {
             inbound,
-            duration_seconds,
+            talk_seconds,
             outcome,
             source_medium_id,
             tag_ids,
@@ -45,7 +45,7 @@ proptest! {
     fn a_call_counts_exactly_when_each_condition_holds(action in action(), call in call()) {
         let expected = action.active
             && call.inbound
-            && call.duration_seconds >= action.min_duration_seconds
+            && call.talk_seconds >= action.min_duration_seconds
             && action.outcome.is_none_or(|o| call.outcome == Some(o))
             && action.source_medium_id.is_none_or(|s| call.source_medium_id == Some(s))
             && action.tag_id.is_none_or(|t| call.tag_ids.contains(&t));
@@ -56,7 +56,7 @@ proptest! {
     fn the_minimum_duration_is_a_sharp_boundary(action in action(), call in call()) {
         let action = ConversionAction { active: true, outcome: None, source_medium_id: None, tag_id: None, ..action };
         let call = ConversionCall { inbound: true, ..call };
-        let at = |seconds: i64| call_counts(&action, &ConversionCall { duration_seconds: seconds, ..call.clone() });
+        let at = |seconds: i64| call_counts(&action, &ConversionCall { talk_seconds: seconds, ..call.clone() });
         prop_assert!(at(action.min_duration_seconds));
         if action.min_duration_seconds > 0 {
             prop_assert!(!at(action.min_duration_seconds - 1));

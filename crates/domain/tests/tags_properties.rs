@@ -12,10 +12,10 @@ fn outcome() -> impl Strategy<Value = Option<CallOutcome>> {
 
 fn facts() -> impl Strategy<Value = TagFacts> {
     (prop::option::of(1i64..5), prop::option::of(1i64..5), 0i64..400, "[0-9*#]{0,3}", any::<bool>(), outcome())
-        .prop_map(|(source_medium_id, campaign_id, duration_seconds, keys_pressed, first_time, outcome)| TagFacts {
+        .prop_map(|(source_medium_id, campaign_id, talk_seconds, keys_pressed, first_time, outcome)| TagFacts {
             source_medium_id,
             campaign_id,
-            duration_seconds,
+            talk_seconds,
             keys_pressed,
             first_time,
             outcome,

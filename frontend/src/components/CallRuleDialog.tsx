@@ -63,7 +63,7 @@ export function CallRuleDialog({
           />
           <SelectField label="Campaign" {...form.field('campaign', 'form_campaign')} options={campaigns} placeholder="Any" />
           <TextField
-            label="Lasted at least (seconds)"
+            label="Talked for at least (seconds)"
             {...form.field('minDuration', 'form_min_duration')}
             inputMode="numeric"
           />

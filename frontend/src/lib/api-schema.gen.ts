@@ -5673,10 +5673,8 @@ export interface components {
         AgentCallView: {
             /** @description Pounds, "0.12". */
             cost: string;
-            /** @description "4m 05s". */
+            /** @description The talk time, "4m 05s". */
             duration: string;
-            /** Format: int64 */
-            durationSeconds: number;
             /** Format: int64 */
             id: number;
             /** @description "Landline" or "Mobile". */
@@ -5685,6 +5683,11 @@ export interface components {
             number: string;
             /** @description "24/11/2026 09:15" in the account's time zone. */
             started: string;
+            /**
+             * Format: int64
+             * @description Seconds talking once the called party answered.
+             */
+            talkSeconds: number;
         };
         /** @description A user who may be given outbound access. */
         AgentCandidate: {
@@ -6053,9 +6056,12 @@ export interface components {
             caller: string;
             campaign: string;
             destination: string;
-            /** @description "4:05". */
+            /** @description The talk time as shown: "4:05", or "No talk" when no one answered (ringing is not talk). */
             duration: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The whole call, from the first ring to the hang-up (menus, ringing and talk).
+             */
             durationSeconds: number;
             firstTime: boolean;
             /** @description A recording the user may hear. */
@@ -6071,8 +6077,13 @@ export interface components {
             /** @description The outcome's key: answered, missed, busy, voicemail or hungUpInIvr. */
             outcome: string;
             outcomeLabel: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Seconds the caller heard ringing while destinations were tried.
+             */
             ringSeconds: number;
+            /** @description The ring time as shown: "0:12". */
+            ringTime: string;
             /**
              * Format: int64
              * @description The latest scorecard score, whole percent.
@@ -6084,7 +6095,10 @@ export interface components {
             /** Format: int64 */
             startedAt: number;
             tags: string[];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Seconds talking to whoever answered (0: no one did).
+             */
             talkSeconds: number;
             /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
             time: string;

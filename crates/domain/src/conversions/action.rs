@@ -17,7 +17,7 @@ pub const PLATFORM_CHOICE: &str = "Choose an ad platform from the list.";
 pub const TAG_CHOICE: &str = "Choose a tag from the list.";
 pub const VALUE_FORMAT: &str = "Value must be an amount in pounds and pence, such as 25.00.";
 pub const VALUE_RANGE: &str = "Value must be from £0.00 to £10,000.00.";
-pub const DURATION_RANGE: &str = "Minimum duration must be a whole number of seconds from 0 to 3600.";
+pub const DURATION_RANGE: &str = "Minimum talk time must be a whole number of seconds from 0 to 3600.";
 /// £10,000.00: no call is worth more to a bid strategy.
 pub const VALUE_MAX_PENCE: i64 = 1_000_000;
 /// The most digits of pounds a value is read with (leading zeros counted): past them it is out
@@ -123,19 +123,20 @@ pub struct ConversionAction {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConversionCall {
     pub inbound: bool,
-    pub duration_seconds: i64,
+    /// Seconds talking (0: not answered; ringing is not talk).
+    pub talk_seconds: i64,
     pub outcome: Option<CallOutcome>,
     pub source_medium_id: Option<i64>,
     pub tag_ids: Vec<i64>,
 }
 
-/// Whether a call counts as a conversion of the action: an inbound call of at least the
-/// minimum duration, with the outcome, source / medium and tag the action names (each 'any'
+/// Whether a call counts as a conversion of the action: an inbound call with at least the
+/// minimum talk time, with the outcome, source / medium and tag the action names (each 'any'
 /// when unset). An inactive action counts nothing.
 pub fn call_counts(action: &ConversionAction, call: &ConversionCall) -> bool {
     action.active
         && call.inbound
-        && call.duration_seconds >= action.min_duration_seconds
+        && call.talk_seconds >= action.min_duration_seconds
         && action.outcome.is_none_or(|o| call.outcome == Some(o))
         && action.source_medium_id.is_none_or(|id| call.source_medium_id == Some(id))
         && action.tag_id.is_none_or(|id| call.tag_ids.contains(&id))
@@ -144,7 +145,7 @@ pub fn call_counts(action: &ConversionAction, call: &ConversionCall) -> bool {
 impl ConversionAction {
     /// Which calls count, in words, with the names of the source / medium and the tag.
     pub fn in_words(&self, source_medium: &str, tag: &str) -> Vec<String> {
-        let mut words = vec![format!("Lasted at least {} seconds", self.min_duration_seconds)];
+        let mut words = vec![format!("Talked for at least {} seconds", self.min_duration_seconds)];
         if let Some(outcome) = self.outcome {
             words.push(format!("Outcome is {}", outcome.label()));
         }
@@ -288,7 +289,7 @@ mod tests {
     fn call(seconds: i64) -> ConversionCall {
         ConversionCall {
             inbound: true,
-            duration_seconds: seconds,
+            talk_seconds: seconds,
             outcome: Some(CallOutcome::Answered),
             source_medium_id: Some(3),
             tag_ids: vec![7],
@@ -387,7 +388,7 @@ mod tests {
         assert_eq!(
             action.in_words("google / cpc", "Qualified lead"),
             [
-                "Lasted at least 60 seconds",
+                "Talked for at least 60 seconds",
                 "Outcome is Answered",
                 "Source / medium is google / cpc",
                 "Tagged Qualified lead"

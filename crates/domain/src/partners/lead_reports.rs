@@ -9,7 +9,8 @@ use crate::purchase::usage::{month_label, SHORT};
 use crate::time::{parse_zone, unknown_zone_message};
 use crate::validation::FieldErrors;
 
-/// An answered inbound call at least this long counts as a qualified lead.
+/// An inbound call with at least this much talk time counts as a qualified lead (ringing is
+/// not talk: a missed call never qualifies).
 pub const QUALIFIED_LEAD_SECONDS: i64 = 60;
 /// The longest range one API request may ask for, and the largest page.
 pub const MAX_RANGE_DAYS: i64 = 366;
@@ -29,8 +30,8 @@ pub fn counts_as_lead_call(inbound: bool) -> bool {
     inbound
 }
 
-pub fn is_qualified_lead(inbound: bool, duration_seconds: i64) -> bool {
-    counts_as_lead_call(inbound) && duration_seconds >= QUALIFIED_LEAD_SECONDS
+pub fn is_qualified_lead(inbound: bool, talk_seconds: i64) -> bool {
+    counts_as_lead_call(inbound) && talk_seconds >= QUALIFIED_LEAD_SECONDS
 }
 
 /// One call of a supplied account.
@@ -40,7 +41,7 @@ pub struct ReportCall {
     pub account_id: i64,
     pub account_name: String,
     pub started_at: i64,
-    pub duration_seconds: i64,
+    pub talk_seconds: i64,
     pub inbound: bool,
 }
 
@@ -67,7 +68,7 @@ pub fn monthly_lead_report(calls: &[ReportCall], time_zone: &str) -> Result<Vec<
         let local =
             DateTime::from_timestamp(call.started_at, 0).ok_or("The time is out of range.")?.with_timezone(&zone);
         let month = format!("{:04}-{:02}", local.year(), local.month());
-        let qualified = u32::from(is_qualified_lead(call.inbound, call.duration_seconds));
+        let qualified = u32::from(is_qualified_lead(call.inbound, call.talk_seconds));
         match rows.iter_mut().find(|r| r.account_id == call.account_id && r.month == month) {
             Some(row) => {
                 row.calls += 1;
@@ -325,8 +326,8 @@ mod tests {
     const NOW: i64 = 1_795_521_600;
     const ZONE: &str = "Europe/London";
 
-    fn call(account_id: i64, started_at: i64, duration_seconds: i64, inbound: bool) -> ReportCall {
-        ReportCall { account_id, account_name: format!("Account {account_id}"), started_at, duration_seconds, inbound }
+    fn call(account_id: i64, started_at: i64, talk_seconds: i64, inbound: bool) -> ReportCall {
+        ReportCall { account_id, account_name: format!("Account {account_id}"), started_at, talk_seconds, inbound }
     }
 
     fn query(from: Option<&str>, to: Option<&str>) -> CallsQuery {

@@ -22,7 +22,7 @@ pub const MIN_DURATION_MAX: i64 = 86_400;
 
 pub const ID_MESSAGE: &str = "Choose an item from the list.";
 pub const OUTCOME_MESSAGE: &str = "Outcome must be answered, missed, busy, voicemail or hung up in menu.";
-pub const MIN_DURATION_MESSAGE: &str = "Minimum duration must be a whole number of seconds from 0 to 86400.";
+pub const MIN_DURATION_MESSAGE: &str = "Minimum talk time must be a whole number of seconds from 0 to 86400.";
 pub const PAGE_MESSAGE: &str = "Page must be a whole number from 1 to 10000.";
 pub const PAGE_SIZE_MESSAGE: &str = "Rows per page must be 25, 50 or 100.";
 pub const SEARCH_MESSAGE: &str = "Search must not exceed 100 characters.";

@@ -156,9 +156,31 @@ pub fn minutes_seconds(seconds: i64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// What a call with no one talking shows as its talk time.
+pub const NO_TALK: &str = "No talk";
+
+/// A call's talk time as every screen shows it: "4:05", or "No talk" when no one answered (its
+/// ringing is ring time, never talk time).
+pub fn talk_time(talk_seconds: i64) -> String {
+    if talk_seconds > 0 {
+        minutes_seconds(talk_seconds)
+    } else {
+        NO_TALK.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn talk_time_is_never_ringing() {
+        assert_eq!(
+            (talk_time(245), talk_time(1), talk_time(0), talk_time(-3)),
+            ("4:05".into(), "0:01".into(), NO_TALK.into(), NO_TALK.into())
+        );
+        assert_eq!(minutes_seconds(488), "8:08");
+    }
 
     fn pool_call() -> JourneyFacts {
         JourneyFacts {

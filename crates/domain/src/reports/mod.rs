@@ -19,7 +19,7 @@ pub use dashboard::{
     compare, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries, PeriodChange,
 };
 pub use first_time::first_time_calls;
-pub use journey::{journey, minutes_seconds, path_steps, JourneyFacts, JourneyStep, LiveAccount};
+pub use journey::{journey, minutes_seconds, path_steps, talk_time, JourneyFacts, JourneyStep, LiveAccount, NO_TALK};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{preset_from_query, range_since, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
 pub use phone::{format_uk, stored_number, NUMBER_DIGITS_MAX, WITHHELD};

@@ -73,7 +73,7 @@ mod tests {
     use crate::reports::CallOutcome;
 
     fn call(seconds: i64, first_time: bool) -> TagFacts {
-        TagFacts { duration_seconds: seconds, first_time, outcome: Some(CallOutcome::Answered), ..TagFacts::default() }
+        TagFacts { talk_seconds: seconds, first_time, outcome: Some(CallOutcome::Answered), ..TagFacts::default() }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Tag rules: a rule tags a call when every condition it sets holds (source / medium, campaign,
-//! a duration of at least N seconds, a key pressed in a menu, a first-time caller, an outcome).
+//! a talk time of at least N seconds (ringing never counts), a key pressed in a menu, a first-time caller, an outcome).
 //! `automatic_tags` is the one place that decides a call's automatic tags from its facts.
 
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,8 @@ pub const CONDITION_NEEDED: &str = "A rule needs at least one condition.";
 pub struct TagFacts {
     pub source_medium_id: Option<i64>,
     pub campaign_id: Option<i64>,
-    pub duration_seconds: i64,
+    /// Seconds talking to whoever answered (0: not answered; ringing is not talk).
+    pub talk_seconds: i64,
     /// The menu keys pressed, in order ("12").
     pub keys_pressed: String,
     pub first_time: bool,
@@ -69,7 +70,7 @@ impl TagRule {
     pub fn matches(&self, call: &TagFacts) -> bool {
         self.source_medium_id.is_none_or(|id| call.source_medium_id == Some(id))
             && self.campaign_id.is_none_or(|id| call.campaign_id == Some(id))
-            && self.min_duration_seconds.is_none_or(|s| call.duration_seconds >= s)
+            && self.min_duration_seconds.is_none_or(|s| call.talk_seconds >= s)
             && self.key_pressed.as_deref().is_none_or(|k| call.keys_pressed.contains(k))
             && (!self.first_time || call.first_time)
             && self.outcome.is_none_or(|o| call.outcome == Some(o))
@@ -94,7 +95,7 @@ impl TagRule {
             words.push(format!("Campaign is {campaign}"));
         }
         if let Some(seconds) = self.min_duration_seconds {
-            words.push(format!("Lasted at least {seconds} seconds"));
+            words.push(format!("Talked for at least {seconds} seconds"));
         }
         if let Some(key) = &self.key_pressed {
             words.push(format!("Pressed {key} in a menu"));
@@ -215,7 +216,7 @@ mod tests {
         TagFacts {
             source_medium_id: Some(3),
             campaign_id: Some(9),
-            duration_seconds: seconds,
+            talk_seconds: seconds,
             keys_pressed: "12".into(),
             first_time: true,
             outcome: Some(CallOutcome::Answered),
@@ -292,7 +293,7 @@ mod tests {
             rule.in_words("google / cpc", ""),
             [
                 "Source / medium is google / cpc",
-                "Lasted at least 60 seconds",
+                "Talked for at least 60 seconds",
                 "Pressed 1 in a menu",
                 "First-time caller",
                 "Outcome is Hung up in menu"

@@ -185,8 +185,9 @@ struct AgentCallView {
     id: i64,
     /// "24/11/2026 09:15" in the account's time zone.
     started: String,
-    duration_seconds: i64,
-    /// "4m 05s".
+    /// Seconds talking once the called party answered.
+    talk_seconds: i64,
+    /// The talk time, "4m 05s".
     duration: String,
     /// "Landline" or "Mobile".
     kind: String,
@@ -243,8 +244,8 @@ async fn get_agent(
         .map(|c| AgentCallView {
             id: c.id,
             started: format_date_time(c.started_at, user.zone()),
-            duration: format_talk_time(c.duration_seconds),
-            duration_seconds: c.duration_seconds,
+            duration: format_talk_time(c.talk_seconds),
+            talk_seconds: c.talk_seconds,
             kind: if c.rate_item.contains("mobile") { "Mobile" } else { "Landline" }.to_string(),
             number: c.caller_number,
             cost: format_money(c.cost_tenth_pence as f64 / 1000.0),

@@ -125,7 +125,7 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
 <tr><td><code>page</code></td><td>1 to {MAX_PAGE}; default 1.</td></tr>
 <tr><td><code>per_page</code></td><td>1 to {MAX_PER_PAGE}; default {DEFAULT_PER_PAGE}.</td></tr>
 </tbody></table>
-<p>Calls come oldest first. A call is a <em>qualified lead</em> when it is inbound and lasts {QUALIFIED_LEAD_SECONDS} seconds or more. Only calls from the day you began supplying an account are included.</p>
+<p>Calls come oldest first. A call is a <em>qualified lead</em> when it is inbound and its talk time (<code>talkSeconds</code>, never the ringing) is {QUALIFIED_LEAD_SECONDS} seconds or more; <code>durationSeconds</code> is the whole call, ringing and menus included. Only calls from the day you began supplying an account are included.</p>
 <pre>curl -H "Authorization: Bearer $KEY" "{base}/v1/calls?from=2026-10-01&amp;to=2026-10-31&amp;per_page=100"
 
 {{

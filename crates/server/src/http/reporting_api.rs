@@ -110,7 +110,10 @@ struct Call {
     direction: String,
     /// RFC 3339, UTC.
     started_at: String,
+    /// The whole call, from the first ring to the hang-up (menus, ringing and talk); the talk
+    /// time alone is `talkSeconds`, the ringing `ringSeconds`.
     duration_seconds: i64,
+    /// An inbound call with at least 60 seconds of talk time (ringing never counts).
     qualified_lead: bool,
     /// The account's custom dimensions with a value on the call, by name.
     custom_dimensions: BTreeMap<String, String>,
@@ -201,7 +204,7 @@ async fn answer(
     let data = rows
         .into_iter()
         .map(|c| Call {
-            qualified_lead: is_qualified_lead(c.direction == "inbound", c.duration_seconds),
+            qualified_lead: is_qualified_lead(c.direction == "inbound", c.talk_seconds),
             report: api_call_report(&StoredCallReport {
                 inbound: c.direction == "inbound",
                 caller_number: c.caller_number,

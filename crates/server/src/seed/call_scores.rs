@@ -80,7 +80,7 @@ pub(super) async fn score_calls(
     }
     let answered = calls
         .iter()
-        .filter(|c| c.inbound && c.outcome == Some(CallOutcome::Answered) && c.duration >= 60)
+        .filter(|c| c.inbound && c.outcome == Some(CallOutcome::Answered) && c.talk_seconds >= 60)
         .step_by(3)
         .take(SCORED);
     for call in answered {
@@ -121,7 +121,7 @@ pub(super) async fn score_calls(
         let facts = TagFacts {
             source_medium_id: call.source_medium_id,
             campaign_id: None,
-            duration_seconds: call.duration,
+            talk_seconds: call.talk_seconds,
             keys_pressed: call.keys.clone(),
             first_time: call.first_time,
             outcome: call.outcome,

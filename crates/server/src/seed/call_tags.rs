@@ -67,7 +67,7 @@ pub(super) async fn tag_calls(
         let facts = TagFacts {
             source_medium_id: call.source_medium_id,
             campaign_id: None,
-            duration_seconds: call.duration,
+            talk_seconds: call.talk_seconds,
             keys_pressed: call.keys.clone(),
             first_time: call.first_time,
             outcome: call.outcome,

@@ -272,12 +272,19 @@ fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
             facts.talk_seconds = (call.duration - call.ring_seconds).max(1);
             call.destination = dice.pick(&members).clone();
         } else {
+            // Not answered: a busy line ends at once, otherwise the caller gives up after
+            // ringing for under a minute. The call is that long: ringing is never talk time.
             facts.busy = roll < 77;
-            call.ring_seconds = call.duration;
+            // (From the call's drawn length, not a new draw: the demo's later calls stay as
+            // they were.)
+            call.ring_seconds = if facts.busy { call.duration % 3 } else { 10 + call.duration % 50 };
+            call.duration = call.ring_seconds.max(1);
             call.destination = members[0].clone();
         }
     } else if facts.reached_voicemail {
-        call.ring_seconds = (20 + dice.roll(10)).min(call.duration);
+        // Ringing, then the greeting and a message of up to a minute.
+        call.ring_seconds = 20 + dice.roll(10);
+        call.duration = call.ring_seconds + 10 + call.duration % 50;
     }
     call.talk_seconds = facts.talk_seconds;
     call.outcome = Some(call_outcome(&facts));
@@ -349,12 +356,15 @@ fn day_of_calls(
             continue;
         }
         for _ in 0..dice.roll(4) {
+            // An agent's call is talk from the moment the other party answers.
+            let duration = 30 + dice.roll(420);
             today.push(Call {
                 customer_id: customer.id.get(),
                 user_id: Some(*agent),
                 rate_item: if dice.roll(3) == 0 { "outbound_mobile" } else { "outbound_landline" },
                 started_at: midnight + 9 * 3600 + dice.roll(8 * 3600),
-                duration: 30 + dice.roll(420),
+                duration,
+                talk_seconds: duration,
                 ..Call::default()
             });
         }

@@ -16,7 +16,7 @@ const TREATMENTS: [&str; 4] = ["IMP", "WHT", "CHK", "ORT"];
 pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     let calls: Vec<(i64, String, i64)> = sqlx::query_as(
         "SELECT id, caller_number, started_at FROM calls WHERE customer_id = $1 AND direction = 'inbound'
-           AND caller_number <> '' AND duration_seconds >= 60 AND started_at >= $2 ORDER BY id",
+           AND caller_number <> '' AND talk_seconds >= 60 AND started_at >= $2 ORDER BY id",
     )
     .bind(CUSTOMER)
     .bind(now - 120 * DAY)

@@ -47,7 +47,7 @@ const AGENT_SELECT: &str = "SELECT u.id, u.forename, u.surname, u.email, u.outbo
         CAST(COALESCE(s.calls, 0) AS BIGINT) AS calls, CAST(COALESCE(s.talk, 0) AS BIGINT) AS talk_seconds
     FROM users u
     LEFT JOIN outbound_campaigns oc ON oc.id = u.outbound_campaign_id AND oc.customer_id = $1
-    LEFT JOIN (SELECT user_id, COUNT(*) AS calls, SUM(duration_seconds) AS talk FROM calls
+    LEFT JOIN (SELECT user_id, COUNT(*) AS calls, SUM(talk_seconds) AS talk FROM calls
                WHERE customer_id = $2 AND direction = 'outbound' AND started_at >= $3 GROUP BY user_id) s
         ON s.user_id = u.id
     WHERE u.home_customer_id = $4 AND u.has_new_outbound = 1";
@@ -80,7 +80,8 @@ pub async fn agent(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> s
 pub struct AgentCall {
     pub id: i64,
     pub started_at: i64,
-    pub duration_seconds: i64,
+    /// Seconds talking once the called party answered.
+    pub talk_seconds: i64,
     pub rate_item: String,
     pub cost_tenth_pence: i64,
     pub caller_number: String,
@@ -95,7 +96,7 @@ pub async fn agent_calls(
     offset: i64,
 ) -> sqlx::Result<(Vec<AgentCall>, i64)> {
     let rows = sqlx::query_as(
-        "SELECT id, started_at, duration_seconds, rate_item, cost_tenth_pence, caller_number FROM calls
+        "SELECT id, started_at, talk_seconds, rate_item, cost_tenth_pence, caller_number FROM calls
          WHERE customer_id = $1 AND user_id = $2 AND direction = 'outbound'
          ORDER BY started_at DESC, id DESC LIMIT $3 OFFSET $4",
     )

@@ -173,7 +173,7 @@ impl CallLogSql {
             condition.push(')');
         }
         if let Some(seconds) = query.min_duration {
-            add(" AND c.duration_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);
+            add(" AND c.talk_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);
         }
         let mut search = Vec::new();
         if !query.search.is_empty() {
@@ -198,7 +198,7 @@ impl CallLogSql {
         let direction = if query.descending { "DESC" } else { "ASC" };
         let order = match query.sort {
             CallSort::Time => format!("c.started_at {direction}, c.id {direction}"),
-            CallSort::Duration => format!("c.duration_seconds {direction}, c.started_at DESC, c.id DESC"),
+            CallSort::Duration => format!("c.talk_seconds {direction}, c.started_at DESC, c.id DESC"),
             CallSort::Caller => format!("c.caller_number {direction}, c.started_at DESC, c.id DESC"),
             CallSort::Source => format!("s.source {direction}, s.medium {direction}, c.started_at DESC, c.id DESC"),
             CallSort::Outcome => format!("c.outcome {direction}, c.started_at DESC, c.id DESC"),

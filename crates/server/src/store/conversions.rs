@@ -290,7 +290,7 @@ pub async fn active_actions(db: &AnyPool) -> sqlx::Result<Vec<(ActionRow, String
 #[derive(FromRow)]
 struct CandidateColumns {
     id: i64,
-    duration_seconds: i64,
+    talk_seconds: i64,
     outcome: String,
     source_medium_id: Option<i64>,
     has_tag: i64,
@@ -321,13 +321,13 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
         ));
     }
     let candidates: Vec<CandidateColumns> = sqlx::query_as(&format!(
-        "SELECT c.id, c.duration_seconds, c.outcome, c.source_medium_id,
+        "SELECT c.id, c.talk_seconds, c.outcome, c.source_medium_id,
                 (SELECT COUNT(*) FROM call_tag_links l WHERE l.call_id = c.id AND l.tag_id = {tag}) AS has_tag,
                 c.caller_number, c.started_at, COALESCE(v.click_id, '') AS click_id,
                 COALESCE(v.landing_page, '') AS landing_page, COALESCE(v.ad_user_data_consent, '') AS consent
          FROM calls c LEFT JOIN visits v ON v.id = c.visit_id
          WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at <= $3
-           AND c.duration_seconds >= $4 {conditions}
+           AND c.talk_seconds >= $4 {conditions}
            AND NOT EXISTS (SELECT 1 FROM conversion_uploads u WHERE u.action_id = $5 AND u.call_id = c.id)
          ORDER BY c.id LIMIT {BATCH}"
     ))
@@ -346,7 +346,7 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
     for c in candidates {
         let call = ConversionCall {
             inbound: true,
-            duration_seconds: c.duration_seconds,
+            talk_seconds: c.talk_seconds,
             outcome: CallOutcome::from_key(&c.outcome),
             source_medium_id: c.source_medium_id,
             tag_ids: if c.has_tag > 0 { vec![tag] } else { Vec::new() },

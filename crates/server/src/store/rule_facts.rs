@@ -12,7 +12,7 @@ use crate::store::CustomerId;
 pub const BATCH: usize = 500;
 
 const COLUMNS: &str =
-    "SELECT c.id, c.source_medium_id, e.campaign_id, c.duration_seconds, c.keys_pressed, c.first_time, c.outcome
+    "SELECT c.id, c.source_medium_id, e.campaign_id, c.talk_seconds, c.keys_pressed, c.first_time, c.outcome
      FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
      WHERE c.customer_id = $1 AND c.direction = 'inbound'";
 
@@ -21,7 +21,7 @@ struct FactColumns {
     id: i64,
     source_medium_id: Option<i64>,
     campaign_id: Option<i64>,
-    duration_seconds: i64,
+    talk_seconds: i64,
     keys_pressed: String,
     first_time: i64,
     outcome: String,
@@ -32,7 +32,7 @@ impl FactColumns {
         let facts = TagFacts {
             source_medium_id: self.source_medium_id,
             campaign_id: self.campaign_id,
-            duration_seconds: self.duration_seconds,
+            talk_seconds: self.talk_seconds,
             keys_pressed: self.keys_pressed,
             first_time: self.first_time != 0,
             outcome: CallOutcome::from_key(&self.outcome),

@@ -149,7 +149,7 @@ pub async fn supplied_accounts(db: &AnyPool, partner: CustomerId) -> sqlx::Resul
 /// on (never from before the supply began).
 pub async fn report_calls(db: &AnyPool, partner: CustomerId, start: i64) -> sqlx::Result<Vec<ReportCall>> {
     let rows: Vec<(i64, String, i64, i64, String)> = sqlx::query_as(
-        "SELECT k.customer_id, c.name, k.started_at, k.duration_seconds, k.direction
+        "SELECT k.customer_id, c.name, k.started_at, k.talk_seconds, k.direction
          FROM lead_supplies s JOIN calls k ON k.customer_id = s.customer_id JOIN customers c ON c.id = k.customer_id
          WHERE s.tech_partner_id = $1 AND k.started_at >= $2 AND k.started_at >= s.since AND k.direction = $3",
     )
@@ -160,11 +160,11 @@ pub async fn report_calls(db: &AnyPool, partner: CustomerId, start: i64) -> sqlx
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(account_id, account_name, started_at, duration_seconds, direction)| ReportCall {
+        .map(|(account_id, account_name, started_at, talk_seconds, direction)| ReportCall {
             account_id,
             account_name,
             started_at,
-            duration_seconds,
+            talk_seconds,
             inbound: direction == "inbound",
         })
         .collect())

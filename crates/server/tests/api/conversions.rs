@@ -87,9 +87,9 @@ async fn call(app: &TestApp, at: i64, seconds: i64, source: Option<i64>, caller:
         )
     };
     sqlx::query_scalar(
-        "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, minutes, cost_tenth_pence,
-             caller_number, visit_id, source_medium_id, outcome)
-         VALUES ($1, 'inbound', 'inbound_geographic', $2, $3, 1, 0, $4, $5, $6, 'answered') RETURNING id",
+        "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, talk_seconds, minutes,
+             cost_tenth_pence, caller_number, visit_id, source_medium_id, outcome)
+         VALUES ($1, 'inbound', 'inbound_geographic', $2, $3, $3, 1, 0, $4, $5, $6, 'answered') RETURNING id",
     )
     .bind(HARBOUR)
     .bind(at)
@@ -132,7 +132,7 @@ async fn the_conversions_page_lists_the_demo_actions_their_30_days_and_what_is_n
     assert_eq!(google["notConnected"]["connectPath"], "/googleads");
     assert_eq!(
         google["conditions"],
-        serde_json::json!(["Lasted at least 60 seconds", "Source / medium is google / cpc"])
+        serde_json::json!(["Talked for at least 60 seconds", "Source / medium is google / cpc"])
     );
     assert_eq!(google["value"], "£40.00");
     assert!(google["counted30Days"].as_i64().unwrap() > 0);
@@ -195,7 +195,7 @@ async fn a_conversion_is_added_edited_and_deleted_with_every_message() {
         (
             &[("form_name", "A"), ("form_platform", "google_ads"), ("form_min_duration", "3601")],
             "form_min_duration",
-            "Minimum duration must be a whole number of seconds from 0 to 3600.",
+            "Minimum talk time must be a whole number of seconds from 0 to 3600.",
         ),
         (
             &[("form_name", "A"), ("form_platform", "google_ads"), ("form_outcome", "won")],
@@ -278,7 +278,7 @@ async fn a_conversion_is_added_edited_and_deleted_with_every_message() {
         .await);
     let page = ok(app.get(LIST, Some(&owner)).await);
     let edited = named(&page, "Answered Bing calls");
-    assert_eq!(edited["conditions"], serde_json::json!(["Lasted at least 0 seconds", "Outcome is Answered"]));
+    assert_eq!(edited["conditions"], serde_json::json!(["Talked for at least 0 seconds", "Outcome is Answered"]));
     assert_eq!((edited["active"].as_bool(), edited["value"].as_str()), (Some(false), Some("")));
     assert_eq!(edited["notConnected"]["message"], "Microsoft Ads is not connected");
 

@@ -71,6 +71,7 @@ mod speech_trial;
 mod static_numbers;
 mod summary_emails;
 mod tags;
+mod talk_time;
 mod tech_partner_portal;
 mod telephony;
 mod telephony_attribution;

@@ -24,7 +24,7 @@ fn agent(page: &Value, id: i64) -> Option<&Value> {
 async fn recent(app: &TestApp, user: i64) -> (i64, i64) {
     let since = app.state.clock.now() - 30 * DAY;
     sqlx::query_as(
-        "SELECT COUNT(*), CAST(COALESCE(SUM(duration_seconds), 0) AS BIGINT) FROM calls
+        "SELECT COUNT(*), CAST(COALESCE(SUM(talk_seconds), 0) AS BIGINT) FROM calls
          WHERE customer_id = 100 AND user_id = $1 AND direction = 'outbound' AND started_at >= $2",
     )
     .bind(user)

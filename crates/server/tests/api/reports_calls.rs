@@ -91,11 +91,11 @@ async fn every_filter_narrows_the_log_to_exactly_the_matching_calls() {
         ("outcome=missed".to_string(), "c.outcome = 'missed'".to_string()),
         ("outcome=answered".to_string(), "c.outcome = 'answered'".to_string()),
         ("firstTime=1".to_string(), "c.first_time = 1".to_string()),
-        ("minDuration=300".to_string(), "c.duration_seconds >= 300".to_string()),
+        ("minDuration=300".to_string(), "c.talk_seconds >= 300".to_string()),
         (format!("number={pool}"), format!("c.routing_entry_id = {pool}")),
         (
             format!("source={paid}&outcome=answered&minDuration=60"),
-            format!("c.source_medium_id = {paid} AND c.outcome = 'answered' AND c.duration_seconds >= 60"),
+            format!("c.source_medium_id = {paid} AND c.outcome = 'answered' AND c.talk_seconds >= 60"),
         ),
     ] {
         let log = calls(&app, &user, &format!("{query}&pageSize=100")).await;
@@ -187,7 +187,7 @@ async fn out_of_bounds_filters_are_422_with_the_domains_messages() {
         ("preset=custom&from=1%2F11%2F2026&to=2026-11-01", "from", "Dates are written as YYYY-MM-DD."),
         ("source=abc", "source", "Choose an item from the list."),
         ("outcome=lost", "outcome", "Outcome must be answered, missed, busy, voicemail or hung up in menu."),
-        ("minDuration=99999", "minDuration", "Minimum duration must be a whole number of seconds from 0 to 86400."),
+        ("minDuration=99999", "minDuration", "Minimum talk time must be a whole number of seconds from 0 to 86400."),
         ("pageSize=1000000", "pageSize", "Rows per page must be 25, 50 or 100."),
         ("page=99999999999", "page", "Page must be a whole number from 1 to 10000."),
         ("sort=cost", "sort", "Sort must be one of the log's columns."),

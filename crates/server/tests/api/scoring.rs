@@ -82,7 +82,7 @@ async fn the_scores_page_lists_the_demo_scorecard_and_lead_rules() {
     assert!(card["scoredCalls"].as_i64().unwrap() > 0, "{card}");
     assert_eq!(
         page["leadRules"][0]["conditions"],
-        serde_json::json!(["Lasted at least 120 seconds", "Outcome is Answered"])
+        serde_json::json!(["Talked for at least 120 seconds", "Outcome is Answered"])
     );
     assert_eq!(page["leadRules"][1]["form"]["firstTime"], "1");
     assert!(page["sources"].as_array().unwrap().iter().any(|s| s["label"] == "google / cpc"));
@@ -97,7 +97,7 @@ async fn the_scores_page_lists_the_demo_scorecard_and_lead_rules() {
     assert_eq!(unmatched, 0);
     // Their lead scores came from the rules: every answered call of 120 seconds or more is a good lead.
     let wrong: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND duration_seconds >= 120
+        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND talk_seconds >= 120
            AND outcome = 'answered' AND (lead_score IS NULL OR lead_score <> 1)",
     )
     .fetch_one(&app.state.db)
@@ -260,10 +260,10 @@ async fn lead_rules_are_added_edited_deleted_and_applied_to_past_calls() {
     let id = ok(app.post_form(add, Some(&owner), &[("form_min_duration", "200")]).await)["id"].as_i64().unwrap();
     ok(app.post_form(&format!("/api/scores/editLeadRule/{id}"), Some(&owner), &[("form_min_duration", "300")]).await);
     let page = ok(app.get(PAGE, Some(&owner)).await);
-    assert_eq!(page["leadRules"][0]["conditions"], serde_json::json!(["Lasted at least 300 seconds"]));
+    assert_eq!(page["leadRules"][0]["conditions"], serde_json::json!(["Talked for at least 300 seconds"]));
     let applied = ok(app.post_form("/api/scores/applyLeadRules", Some(&owner), &[]).await);
     let good: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND duration_seconds >= 300
+        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND talk_seconds >= 300
            AND started_at >= {}",
         app.state.clock.now() - 90 * 24 * 60 * 60
     ))
@@ -276,11 +276,11 @@ async fn lead_rules_are_added_edited_deleted_and_applied_to_past_calls() {
     let log = ok(app.get("/api/reports/getCalls?score=goodLead&pageSize=100", Some(&owner)).await);
     assert!(log["total"].as_i64().unwrap() > 0);
     for row in log["calls"].as_array().unwrap() {
-        assert!(row["durationSeconds"].as_i64().unwrap() >= 300, "{row}");
+        assert!(row["talkSeconds"].as_i64().unwrap() >= 300, "{row}");
         assert_eq!(row["leadScore"], "Good lead");
     }
     let log = ok(app.get("/api/reports/getCalls?score=notALead&pageSize=100", Some(&owner)).await);
-    assert!(log["calls"].as_array().unwrap().iter().all(|r| r["durationSeconds"].as_i64().unwrap() < 300));
+    assert!(log["calls"].as_array().unwrap().iter().all(|r| r["talkSeconds"].as_i64().unwrap() < 300));
     // Without rules, applying leaves the calls unjudged.
     ok(app.post_form(&format!("/api/scores/deleteLeadRule/{id}"), Some(&owner), &[]).await);
     ok(app.post_form("/api/scores/applyLeadRules", Some(&owner), &[]).await);

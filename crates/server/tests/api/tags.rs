@@ -53,18 +53,18 @@ async fn the_tags_page_lists_the_demo_tags_their_calls_and_rules() {
     assert_eq!(lead["colour"], "#2e7d32");
     assert!(lead["calls30Days"].as_i64().unwrap() > 0, "{lead}");
     assert!(lead["calls"].as_i64().unwrap() >= lead["calls30Days"].as_i64().unwrap());
-    assert_eq!(lead["rules"][0]["conditions"][0], "Lasted at least 120 seconds");
+    assert_eq!(lead["rules"][0]["conditions"][0], "Talked for at least 120 seconds");
     assert_eq!(lead["rules"][0]["form"]["minDuration"], "120");
     let paid = tag_named(&page, "Paid search lead");
     assert_eq!(
         paid["rules"][0]["conditions"],
-        serde_json::json!(["Source / medium is google / cpc", "Lasted at least 60 seconds"])
+        serde_json::json!(["Source / medium is google / cpc", "Talked for at least 60 seconds"])
     );
     assert!(page["sources"].as_array().unwrap().iter().any(|s| s["label"] == "google / cpc"));
     assert!(page["outcomes"].as_array().unwrap().iter().any(|o| o["value"] == "hungUpInIvr"));
     // The demo's tags came from the rules: every call of 120 seconds or more is a qualified lead.
     let untagged: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM calls c WHERE c.customer_id = 100 AND c.direction = 'inbound' AND c.duration_seconds >= 120
+        "SELECT COUNT(*) FROM calls c WHERE c.customer_id = 100 AND c.direction = 'inbound' AND c.talk_seconds >= 120
            AND NOT EXISTS (SELECT 1 FROM call_tag_links l JOIN call_tag_names t ON t.id = l.tag_id
                            WHERE l.call_id = c.id AND t.description = 'Qualified lead')",
     )
@@ -73,7 +73,7 @@ async fn the_tags_page_lists_the_demo_tags_their_calls_and_rules() {
     .unwrap();
     assert_eq!(untagged, 0);
     let short_leads: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND duration_seconds < 120 AND tags LIKE '%Qualified lead%'",
+        "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND talk_seconds < 120 AND tags LIKE '%Qualified lead%'",
     )
     .fetch_one(&app.state.db)
     .await
@@ -211,7 +211,7 @@ async fn rules_are_added_edited_and_deleted_with_every_message() {
     assert_eq!(rules[0]["id"], rule);
     assert_eq!(
         rules[0]["conditions"],
-        serde_json::json!(["Source / medium is google / cpc", "Lasted at least 60 seconds"])
+        serde_json::json!(["Source / medium is google / cpc", "Talked for at least 60 seconds"])
     );
 
     let edit = format!("/api/tags/editRule/{rule}");
@@ -392,10 +392,13 @@ async fn the_call_log_filters_by_tag_and_offers_the_accounts_tags() {
     let lead = filters["tags"].as_array().unwrap().iter().find(|t| t["label"] == "Qualified lead").unwrap()["id"]
         .as_i64()
         .unwrap();
-    let since = app.state.clock.now() - 30 * DAY;
+    // The log's last 30 days: from 25 October 00:00 BST to the end of 23 November, the test
+    // clock's day (not the 30 days back from the clock's moment).
+    let (since, until) = (1_792_882_800_i64, 1_795_478_400_i64);
     let expected: i64 = sqlx::query_scalar(&format!(
         "SELECT COUNT(*) FROM calls c JOIN call_tag_links l ON l.call_id = c.id
-         WHERE c.customer_id = 100 AND c.direction = 'inbound' AND l.tag_id = {lead} AND c.started_at >= {since}"
+         WHERE c.customer_id = 100 AND c.direction = 'inbound' AND l.tag_id = {lead}
+           AND c.started_at >= {since} AND c.started_at < {until}"
     ))
     .fetch_one(&app.state.db)
     .await
@@ -405,7 +408,7 @@ async fn the_call_log_filters_by_tag_and_offers_the_accounts_tags() {
     assert_eq!(log["total"], expected);
     for row in log["calls"].as_array().unwrap() {
         assert!(row["tags"].as_array().unwrap().iter().any(|t| t == "Qualified lead"), "{row}");
-        assert!(row["durationSeconds"].as_i64().unwrap() >= 120);
+        assert!(row["talkSeconds"].as_i64().unwrap() >= 120);
     }
     // Another customer's tag finds none of theirs; a bad id is the filter's message.
     let other = app.login("enterprise@demo.test").await;

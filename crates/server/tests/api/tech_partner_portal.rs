@@ -124,7 +124,7 @@ async fn the_reporting_api_answers_with_a_live_key_and_refuses_it_once_revoked()
             && first["startedAt"].as_str().unwrap().ends_with('Z')
     );
     assert!([100, 300].contains(&first["accountId"].as_i64().unwrap()));
-    let qualified = first["direction"] == "inbound" && first["durationSeconds"].as_i64().unwrap() >= 60;
+    let qualified = first["direction"] == "inbound" && first["talkSeconds"].as_i64().unwrap_or(0) >= 60;
     assert_eq!(first["qualifiedLead"], qualified);
     // The call's custom dimensions, by name; a call without values has none.
     let (call, account) = (first["id"].as_i64().unwrap(), first["accountId"].as_i64().unwrap());
@@ -253,7 +253,7 @@ async fn reports_count_calls_and_qualified_leads_per_account_per_month() {
     let counted = rows_as_text(
         &app.state.db,
         "SELECT SUM(CASE WHEN direction = 'inbound' THEN 1 ELSE 0 END),
-                SUM(CASE WHEN direction = 'inbound' AND duration_seconds >= 60 THEN 1 ELSE 0 END),
+                SUM(CASE WHEN direction = 'inbound' AND talk_seconds >= 60 THEN 1 ELSE 0 END),
                 SUM(CASE WHEN direction = 'outbound' THEN 1 ELSE 0 END)
          FROM calls WHERE customer_id = 100 AND started_at >= 1793491200",
     )

@@ -284,7 +284,8 @@ async fn the_transcript_needs_the_recordings_permission_and_the_calls_own_accoun
     // Harbour Lane Dental's recorded call: no speech analytics. An unrecorded call: no recording.
     let harbour: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT c.id, CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END FROM calls c
-         LEFT JOIN call_recordings r ON r.call_id = c.id WHERE c.customer_id = $1 ORDER BY 2 DESC, c.id DESC",
+         LEFT JOIN call_recordings r ON r.call_id = c.id WHERE c.customer_id = $1 AND c.direction = 'inbound'
+         ORDER BY 2 DESC, c.id DESC",
     )
     .bind(HARBOUR_LANE)
     .fetch_all(db)

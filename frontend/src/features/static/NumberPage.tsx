@@ -14,7 +14,7 @@ import { ReleaseFlow } from './ReleaseFlow';
 const CALL_COLUMNS: Column<NumberDetails['recentCalls'][number]>[] = [
   { id: 'time', header: 'Time', cell: (call) => call.time },
   { id: 'caller', header: 'Caller', cell: (call) => call.caller },
-  { id: 'duration', header: 'Duration', cell: (call) => call.duration },
+  { id: 'duration', header: 'Talk time', cell: (call) => call.duration },
   { id: 'outcome', header: 'Outcome', cell: (call) => call.outcomeLabel },
 ];
 

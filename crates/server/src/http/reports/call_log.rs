@@ -217,7 +217,7 @@ async fn account_dimensions(state: &AppState, user: &ReportsUser) -> Result<Vec<
 }
 
 /// The export's columns.
-const CSV_HEADER: [&str; 18] = [
+const CSV_HEADER: [&str; 19] = [
     "Date and time",
     "Caller",
     "Tracked number",
@@ -226,8 +226,9 @@ const CSV_HEADER: [&str; 18] = [
     "Source",
     "Medium",
     "Landing page",
-    "Duration (s)",
     "Talk time (s)",
+    "Ring time (s)",
+    "Whole call (s)",
     "Outcome",
     "Destination",
     "First-time caller",
@@ -300,7 +301,9 @@ async fn export_calls_csv(
 const VALUES_BATCH: usize = 500;
 
 fn push_row(out: &mut String, row: &CallLogRow, dimension_values: &[&str]) {
-    let (duration, talk, id) = (row.duration_seconds.to_string(), row.talk_seconds.to_string(), row.id.to_string());
+    let (talk, ring, whole) =
+        (row.talk_seconds.to_string(), row.ring_seconds.to_string(), row.duration_seconds.to_string());
+    let id = row.id.to_string();
     let callback = row.callback_of.map(|id| id.to_string()).unwrap_or_default();
     let tags = row.tags.join(", ");
     let score = row.score.map(|s| s.to_string()).unwrap_or_default();
@@ -313,8 +316,9 @@ fn push_row(out: &mut String, row: &CallLogRow, dimension_values: &[&str]) {
         CsvCell::Text(&row.source),
         CsvCell::Text(&row.medium),
         CsvCell::Text(&row.landing_page),
-        CsvCell::Value(&duration),
         CsvCell::Value(&talk),
+        CsvCell::Value(&ring),
+        CsvCell::Value(&whole),
         CsvCell::Value(&row.outcome_label),
         CsvCell::Text(&row.destination),
         CsvCell::Value(if row.first_time { "Yes" } else { "No" }),

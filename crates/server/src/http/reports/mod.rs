@@ -13,7 +13,7 @@ mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use domain::reports::{format_uk, minutes_seconds, CallOutcome};
+use domain::reports::{format_uk, minutes_seconds, talk_time, CallOutcome};
 use domain::scoring::LeadScore;
 use domain::AccountState;
 use serde::Serialize;
@@ -88,10 +88,15 @@ pub struct CallLogRow {
     pub source: String,
     pub medium: String,
     pub landing_page: String,
+    /// The whole call, from the first ring to the hang-up (menus, ringing and talk).
     pub duration_seconds: i64,
-    /// "4:05".
+    /// The talk time as shown: "4:05", or "No talk" when no one answered (ringing is not talk).
     pub duration: String,
+    /// Seconds the caller heard ringing while destinations were tried.
     pub ring_seconds: i64,
+    /// The ring time as shown: "0:12".
+    pub ring_time: String,
+    /// Seconds talking to whoever answered (0: no one did).
     pub talk_seconds: i64,
     /// The outcome's key: answered, missed, busy, voicemail or hungUpInIvr.
     pub outcome: String,
@@ -126,8 +131,9 @@ impl CallLogRow {
             medium: row.medium.clone(),
             landing_page: row.landing_page.clone(),
             duration_seconds: row.duration_seconds,
-            duration: minutes_seconds(row.duration_seconds),
+            duration: talk_time(row.talk_seconds),
             ring_seconds: row.ring_seconds,
+            ring_time: minutes_seconds(row.ring_seconds),
             talk_seconds: row.talk_seconds,
             outcome: row.outcome.clone(),
             outcome_label: outcome.map_or_else(|| row.outcome.clone(), |o| o.label().to_string()),

@@ -29,7 +29,7 @@ const callColumns: Column<CtaCall>[] = [
   { id: 'caller', header: 'Caller', cell: (c) => c.caller, csv: (c) => c.caller },
   { id: 'number', header: 'Number', cell: (c) => `${c.trackedNumber} (${c.numberName})`, csv: (c) => c.trackedNumber },
   { id: 'source', header: 'Source / medium', cell: sourceMedium, csv: sourceMedium },
-  { id: 'duration', header: 'Duration', cell: (c) => c.duration, csv: (c) => c.duration },
+  { id: 'duration', header: 'Talk time', cell: (c) => c.duration, csv: (c) => c.duration },
   { id: 'outcome', header: 'Outcome', cell: (c) => c.outcomeLabel, csv: (c) => c.outcomeLabel },
 ];
 

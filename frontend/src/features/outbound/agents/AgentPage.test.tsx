@@ -24,7 +24,7 @@ function data(page = 1): AgentPageData {
       {
         id: 900 + page,
         started: `2${page}/11/2026 09:15`,
-        durationSeconds: 245,
+        talkSeconds: 245,
         duration: '4m 05s',
         kind: 'Mobile',
         number: '',

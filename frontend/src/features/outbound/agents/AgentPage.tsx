@@ -17,7 +17,7 @@ const CALL_COLUMNS: Column<AgentPageData['calls'][number]>[] = [
   { id: 'started', header: 'Date', cell: (call) => call.started },
   { id: 'number', header: 'Number called', cell: (call) => call.number || 'Not recorded' },
   { id: 'kind', header: 'Type', cell: (call) => call.kind },
-  { id: 'duration', header: 'Duration', cell: (call) => call.duration },
+  { id: 'duration', header: 'Talk time', cell: (call) => call.duration },
   { id: 'cost', header: 'Cost (£)', cell: (call) => call.cost },
 ];
 

@@ -24,7 +24,7 @@ const columns: Column<ValueCall>[] = [
   { id: 'number', header: 'Number', cell: (c) => `${c.trackedNumber} (${c.numberName})`, csv: (c) => c.trackedNumber },
   { id: 'source', header: 'Source / medium', cell: sourceMedium, csv: sourceMedium },
   { id: 'landing', header: 'Landing page', cell: (c) => c.landingPage, csv: (c) => c.landingPage },
-  { id: 'duration', header: 'Duration', cell: (c) => c.duration, csv: (c) => c.duration },
+  { id: 'duration', header: 'Talk time', cell: (c) => c.duration, csv: (c) => c.duration },
   { id: 'outcome', header: 'Outcome', cell: (c) => c.outcomeLabel, csv: (c) => c.outcomeLabel },
 ];
 

@@ -151,7 +151,7 @@ export function CallFilterBar({
         />
       )}
       <TextField
-        label="Minimum duration (seconds)"
+        label="Minimum talk time (seconds)"
         value={minDuration}
         inputMode="numeric"
         onChange={setMinDuration}

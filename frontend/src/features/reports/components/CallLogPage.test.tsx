@@ -19,8 +19,9 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     medium: 'cpc',
     landingPage: 'https://www.harbourlane.example/offers',
     durationSeconds: 245,
-    duration: '4:05',
+    duration: '3:57',
     ringSeconds: 8,
+    ringTime: '0:08',
     talkSeconds: 237,
     outcome: 'answered',
     outcomeLabel: 'Answered',
@@ -111,7 +112,7 @@ function renderLog(address = '/reports', total = 60) {
         return jsonResponse({ calls: [], total: 0, page: 1, pageSize: 25, firstDay: '2026-10-25', lastDay: '2026-11-23' });
       if (url.searchParams.get('minDuration') === '99999')
         return jsonResponse(
-          { success: false, code: 'VALIDATION_FAILED', errors: { minDuration: 'Minimum duration must be a whole number of seconds from 0 to 86400.' } },
+          { success: false, code: 'VALIDATION_FAILED', errors: { minDuration: 'Minimum talk time must be a whole number of seconds from 0 to 86400.' } },
           422,
         );
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -234,13 +235,13 @@ describe('the call log', () => {
     expect(asked[0]).toBe('?preset=last7Days&source=1&outcome=missed&sort=duration&direction=asc');
     expect(screen.getByLabelText('Source / medium')).toHaveValue('1');
     expect(screen.getByLabelText('Outcome')).toHaveValue('missed');
-    expect(screen.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Talk time/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   test('sorting and paging are asked of the server', async () => {
     const { user } = renderLog();
     await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
-    await user.click(screen.getByRole('button', { name: /Duration/ }));
+    await user.click(screen.getByRole('button', { name: /Talk time/ }));
     await waitFor(() => expect(address()).toBe('/reports?sort=duration&direction=desc'));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(address()).toBe('/reports?sort=duration&direction=desc&page=2'));
@@ -258,9 +259,9 @@ describe('the call log', () => {
   test('a filter the server refuses shows its message at the field', async () => {
     renderLog('/reports?minDuration=99999');
     expect(
-      await screen.findByText('Minimum duration must be a whole number of seconds from 0 to 86400.'),
+      await screen.findByText('Minimum talk time must be a whole number of seconds from 0 to 86400.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Minimum duration (seconds)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Minimum talk time (seconds)')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a call opens with its journey and recording, and closing it leaves the address clean', async () => {

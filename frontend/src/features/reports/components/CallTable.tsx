@@ -16,7 +16,7 @@ const SORTABLE: Record<string, string> = {
   time: 'Date and time',
   caller: 'Caller',
   source: 'Source / medium',
-  duration: 'Duration',
+  duration: 'Talk time',
   outcome: 'Outcome',
 };
 

@@ -30,7 +30,7 @@ function page(canEdit = true): Data {
       {
         id: 3,
         form: { sourceMedium: '', campaign: '', minDuration: '120', key: '', firstTime: '', outcome: 'answered' },
-        conditions: ['Lasted at least 120 seconds', 'Outcome is Answered'],
+        conditions: ['Talked for at least 120 seconds', 'Outcome is Answered'],
       },
     ],
   };
@@ -69,7 +69,7 @@ describe('the scores page', () => {
       '/reports?score=scored',
     );
     expect(screen.getByRole('list', { name: 'Lead rules' })).toHaveTextContent(
-      'Good lead when: Lasted at least 120 seconds and Outcome is Answered',
+      'Good lead when: Talked for at least 120 seconds and Outcome is Answered',
     );
   });
 

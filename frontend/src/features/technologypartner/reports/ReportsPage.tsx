@@ -45,7 +45,7 @@ function Report({ report }: { report: LeadReports }) {
           </ul>
         )}
         <p>
-          A qualified lead is an inbound call of {report.qualifiedLeadSeconds} seconds or more. In the last 12 months:{' '}
+          A qualified lead is an inbound call with {report.qualifiedLeadSeconds} seconds or more of talk time (ringing never counts). In the last 12 months:{' '}
           {totalCalls} calls, {totalLeads} qualified leads ({percent(totalLeads, totalCalls)}).
         </p>
       </section>

@@ -61,7 +61,7 @@ export function ConversionDialog({
           <fieldset className="field-group">
             <legend>Which calls count</legend>
             <TextField
-              label="Lasted at least (seconds)"
+              label="Talked for at least (seconds)"
               {...form.field('minDuration', 'form_min_duration')}
               inputMode="numeric"
               hint="Google Ads counts a call from 60 seconds."

@@ -15,7 +15,7 @@ function action(over: Partial<ActionView> = {}): ActionView {
     platformLabel: 'Google Ads',
     value: '£40.00',
     active: true,
-    conditions: ['Lasted at least 60 seconds', 'Source / medium is google / cpc'],
+    conditions: ['Talked for at least 60 seconds', 'Source / medium is google / cpc'],
     form: {
       name: 'Paid search calls',
       platform: 'google_ads',
@@ -70,7 +70,7 @@ describe('the conversions page', () => {
     renderList();
     const table = await screen.findByRole('table', { name: 'Conversions' });
     expect(within(table).getByRole('link', { name: 'Paid search calls' })).toHaveAttribute('href', '/conversions/1');
-    expect(within(table).getByText('Lasted at least 60 seconds and Source / medium is google / cpc')).toBeInTheDocument();
+    expect(within(table).getByText('Talked for at least 60 seconds and Source / medium is google / cpc')).toBeInTheDocument();
     expect(within(table).getByText('£40.00')).toBeInTheDocument();
     expect(within(table).getByText(/Google Ads is not connected/)).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Connect Google Ads' })).toHaveAttribute('href', '/googleads');
@@ -85,7 +85,7 @@ describe('the conversions page', () => {
     const { user, fetch } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Add conversion' }));
     const dialog = screen.getByRole('dialog', { name: 'Add conversion' });
-    expect(within(dialog).getByLabelText('Lasted at least (seconds)')).toHaveValue('60');
+    expect(within(dialog).getByLabelText('Talked for at least (seconds)')).toHaveValue('60');
     await user.type(within(dialog).getByLabelText('Name'), 'paid search CALLS');
     await user.type(within(dialog).getByLabelText('Value (£)'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

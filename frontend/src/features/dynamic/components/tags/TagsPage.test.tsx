@@ -28,7 +28,7 @@ function page(canEdit = true): TagsData {
           {
             id: 7,
             form: { sourceMedium: '3', campaign: '', minDuration: '60', key: '', firstTime: '', outcome: '' },
-            conditions: ['Source / medium is google / cpc', 'Lasted at least 60 seconds'],
+            conditions: ['Source / medium is google / cpc', 'Talked for at least 60 seconds'],
           },
         ],
       },
@@ -63,7 +63,7 @@ describe('the tags page', () => {
       'href',
       '/reports?tag=1',
     );
-    expect(within(table).getByText(/Source \/ medium is google \/ cpc and Lasted at least 60 seconds/)).toBeInTheDocument();
+    expect(within(table).getByText(/Source \/ medium is google \/ cpc and Talked for at least 60 seconds/)).toBeInTheDocument();
   });
 
   test('a tag is added with the domain checking the name and the colour as typed', async () => {
