@@ -38,6 +38,8 @@ pub struct AppState {
     pub workbooks: Arc<WorkbookReader>,
     /// How long each step of a live call took to decide (telephony/metrics.rs).
     pub telephony_steps: Arc<crate::telephony::metrics::StepTimes>,
+    /// The callers waiting in each queue, across every engine connection.
+    pub telephony_queues: Arc<crate::telephony::queues::QueueBoard>,
 }
 
 impl AppState {
@@ -66,6 +68,7 @@ impl AppState {
             session_reads,
             workbooks,
             telephony_steps: Arc::default(),
+            telephony_queues: Arc::default(),
         })
     }
 }

@@ -26,8 +26,19 @@ pub const CALLS_MAX: usize = 2000;
 /// What the connection's own tasks report back to it.
 #[derive(Debug)]
 pub enum Internal {
-    Opened { channel: String, opened: Option<Box<Opened>> },
-    Timer { channel: String, timer: u32 },
+    Opened {
+        channel: String,
+        opened: Option<Box<Opened>>,
+    },
+    Timer {
+        channel: String,
+        timer: u32,
+    },
+    /// How many callers are ahead of this connection's caller in its queue now.
+    CallersAhead {
+        channel: String,
+        ahead: u32,
+    },
 }
 
 struct LiveCall {
@@ -43,6 +54,8 @@ struct LiveCall {
 /// One engine connection's calls.
 pub struct Engine {
     state: AppState,
+    /// This connection's number on the queue board.
+    connection: u64,
     tx: mpsc::UnboundedSender<Internal>,
     calls: HashMap<String, LiveCall>,
     /// Calls whose rows are being opened: the events that came meanwhile.
@@ -62,6 +75,7 @@ const ENDED_KEPT: usize = 1000;
 impl Engine {
     pub fn new(state: AppState, tx: mpsc::UnboundedSender<Internal>) -> Engine {
         Engine {
+            connection: state.telephony_queues.connection(),
             state,
             tx,
             calls: HashMap::new(),
@@ -162,22 +176,16 @@ impl Engine {
     pub fn internal(&mut self, message: Internal) -> Vec<RestRequest> {
         match message {
             Internal::Timer { channel, timer } => self.event(&channel, Event::TimerFired { timer }),
+            Internal::CallersAhead { channel, ahead } => self.event(&channel, Event::CallersAhead { ahead }),
             Internal::Opened { channel, opened } => {
                 let waiting = self.pending.remove(&channel).unwrap_or_default();
                 let Some(opened) = opened else {
                     // No customer tracks the number: refused as unallocated (SIP 404).
                     return vec![self.request("DELETE", format!("channels/{}?reason=unallocated", encode(&channel)))];
                 };
-                // A queue's callers are counted as the call arrives (those of this connection).
+                // A queue's callers are counted as the call arrives, those of every engine.
                 let mut facts = opened.facts.clone();
-                for call in self.calls.values() {
-                    if let Some(queue) = call.session.waiting_in() {
-                        match facts.queue_waiting.iter_mut().find(|(q, _)| *q == queue) {
-                            Some((_, n)) => *n += 1,
-                            None => facts.queue_waiting.push((queue, 1)),
-                        }
-                    }
-                }
+                facts.queue_waiting = self.state.telephony_queues.counts();
                 let (session, commands) = Session::start(facts);
                 let call = LiveCall {
                     opened: *opened,
@@ -189,6 +197,7 @@ impl Engine {
                 };
                 self.calls.insert(channel.clone(), call);
                 let mut out = self.perform(&channel, commands);
+                self.keep_queue_board(&channel, None);
                 for event in waiting {
                     out.extend(self.event(&channel, event));
                 }
@@ -250,38 +259,27 @@ impl Engine {
         }
         let now = self.state.clock.now_millis();
         let Some(call) = self.calls.get_mut(caller) else { return Vec::new() };
-        let was_waiting = call.session.waiting_since().map(|(queue, _)| queue);
+        let before = call.session.waiting_since();
         let commands = call.session.on(event, now);
-        let mut out = self.perform(caller, commands);
-        if let Some(queue) = was_waiting {
-            let waiting = self.calls.get(caller).and_then(|c| c.session.waiting_since()).map(|(queue, _)| queue);
-            if waiting != Some(queue) {
-                out.extend(self.tell_queue(queue, now));
-            }
-        }
+        let out = self.perform(caller, commands);
+        self.keep_queue_board(caller, before);
         out
     }
 
-    /// A caller left `queue`: each caller still waiting there is told how many are ahead (this
-    /// connection's callers, in the order they joined).
-    fn tell_queue(&mut self, queue: i64, now: i64) -> Vec<RestRequest> {
-        let mut waiting: Vec<(i64, String)> = self
-            .calls
-            .iter()
-            .filter_map(|(channel, call)| match call.session.waiting_since() {
-                Some((q, since)) if q == queue => Some((since, channel.clone())),
-                _ => None,
-            })
-            .collect();
-        waiting.sort();
-        let mut out = Vec::new();
-        for (ahead, (_, channel)) in waiting.into_iter().enumerate() {
-            let Some(call) = self.calls.get_mut(&channel) else { continue };
-            let ahead = u32::try_from(ahead).unwrap_or(u32::MAX);
-            let commands = call.session.on(Event::CallersAhead { ahead }, now);
-            out.extend(self.perform(&channel, commands));
+    /// Keeps the queue board in step with the caller: joined a queue, or left it (answered, sent
+    /// on, hung up); those still waiting, on any engine, are then told how many are ahead.
+    fn keep_queue_board(&mut self, caller: &str, before: Option<(i64, i64)>) {
+        let after = self.calls.get(caller).and_then(|c| c.session.waiting_since());
+        if before == after {
+            return;
         }
-        out
+        let board = &self.state.telephony_queues;
+        if let Some((queue, _)) = before {
+            board.leave(queue, caller);
+        }
+        if let Some((queue, since)) = after {
+            board.join(queue, since, caller, self.connection, &self.tx);
+        }
     }
 
     /// The session's commands as engine requests; a call that has ended is completed.
@@ -420,6 +418,7 @@ impl Engine {
         for caller in callers {
             let _ = self.event(&caller, Event::EngineLost);
         }
+        self.state.telephony_queues.forget(self.connection);
     }
 }
 

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod engine_http;
 pub mod media;
 pub mod metrics;
+pub mod queues;
 pub mod recordings;
 pub mod unreached;
 

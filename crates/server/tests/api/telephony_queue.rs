@@ -102,3 +102,48 @@ async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
         assert_eq!(call["outcome"], "missed", "{call}");
     }
 }
+
+#[tokio::test]
+async fn callers_on_two_engines_share_the_queues_lines() {
+    let lab = Lab::start().await;
+    let db = &lab.app.state.db;
+    let alice = lab.destination("Alice", "07700900101").await;
+    let queue: i64 = sqlx::query_scalar("SELECT id FROM queues WHERE customer_id = 100 ORDER BY id LIMIT 1")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE queues SET welcome_audio_id = 0, max_calls = 10, lines_qty = 1 WHERE id = $1")
+        .bind(queue)
+        .execute(db)
+        .await
+        .unwrap();
+    let queued = lab.destination_plan("Queued", false, &[(alice, 60)], queue).await;
+    let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
+    let (_, number) = lab.number(12, plan, false, 0).await;
+    // Two engines (behind a SIP proxy), one caller each, in one queue of one line.
+    let (mut first, mut second) = (FakeEngine::connect(lab.addr).await, FakeEngine::connect(lab.addr).await);
+    first.send(stasis_start("e1", "07700900123", &number)).await;
+    first.until("POST channels?endpoint").await;
+    let mut seen = Vec::new();
+    second.send(stasis_start("e2", "07700900124", &number)).await;
+    until_seen(&mut second, &mut seen, "POST channels/e2/moh").await;
+    // A call to no tracked number on the second engine: its refusal comes after anything the
+    // second caller's arrival made the server send (a connection's requests go in order).
+    second.send(stasis_start("x9", "07700900125", "441632960999")).await;
+    until_seen(&mut second, &mut seen, "DELETE channels/x9").await;
+    assert!(
+        !seen.iter().any(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint")),
+        "the second caller waits for the line the first engine's caller holds"
+    );
+    // The first engine's caller gives up: the second engine's caller gets the line.
+    first.send(hung_up("e1")).await;
+    until_seen(&mut second, &mut seen, "POST channels?endpoint").await;
+    let rang: Vec<String> = seen
+        .iter()
+        .filter(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint"))
+        .map(|r| query(r, "channelId"))
+        .collect();
+    assert!(rang.len() == 1 && rang[0].starts_with("e2-"), "the second rang only once the first had gone: {rang:?}");
+    second.send(hung_up("e2")).await;
+    assert_eq!(lab.finished_call("e2").await["outcome"], "missed");
+}
