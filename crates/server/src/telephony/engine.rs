@@ -4,6 +4,7 @@
 //! runs in tasks of its own, so one slow write never holds up another call's next step.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
@@ -13,6 +14,7 @@ use tokio::sync::mpsc;
 use super::ari::{bounded_id, encode, leg_failure, Incoming, RestRequest};
 use super::calls::{self, Opened};
 use super::media;
+use super::queues::Tell;
 use super::recordings;
 use crate::state::AppState;
 
@@ -54,8 +56,9 @@ struct LiveCall {
 /// One engine connection's calls.
 pub struct Engine {
     state: AppState,
-    /// This connection's number on the queue board.
+    /// This connection's number on the queue board, and how the board tells its callers.
     connection: u64,
+    tell: Tell,
     tx: mpsc::UnboundedSender<Internal>,
     calls: HashMap<String, LiveCall>,
     /// Calls whose rows are being opened: the events that came meanwhile.
@@ -74,8 +77,14 @@ const ENDED_KEPT: usize = 1000;
 
 impl Engine {
     pub fn new(state: AppState, tx: mpsc::UnboundedSender<Internal>) -> Engine {
+        let to_self = tx.clone();
+        let tell: Tell = Arc::new(move |channel: &str, ahead| {
+            // A connection that has closed no longer listens; its callers leave with it.
+            let _ = to_self.send(Internal::CallersAhead { channel: channel.to_string(), ahead });
+        });
         Engine {
             connection: state.telephony_queues.connection(),
+            tell,
             state,
             tx,
             calls: HashMap::new(),
@@ -278,7 +287,7 @@ impl Engine {
             board.leave(queue, caller);
         }
         if let Some((queue, since)) = after {
-            board.join(queue, since, caller, self.connection, &self.tx);
+            board.join(queue, since, caller, self.connection, &self.tell);
         }
     }
 
