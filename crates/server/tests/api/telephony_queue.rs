@@ -19,6 +19,27 @@ fn played(request: &serde_json::Value) -> (String, String, Vec<String>) {
     (caller, id, media.unwrap_or_default().split(',').map(str::to_string).collect())
 }
 
+/// A number whose calls wait in the demo's first queue, made a queue of one line with no
+/// welcome, ringing Alice; `settings` (SQL assignments) set the rest.
+async fn queue_of_one_line(lab: &Lab, settings: &str) -> String {
+    let db = &lab.app.state.db;
+    let alice = lab.destination("Alice", "07700900101").await;
+    let queue: i64 = sqlx::query_scalar("SELECT id FROM queues WHERE customer_id = 100 ORDER BY id LIMIT 1")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    sqlx::query(&format!(
+        "UPDATE queues SET welcome_audio_id = 0, max_calls = 10, lines_qty = 1, {settings} WHERE id = $1"
+    ))
+    .bind(queue)
+    .execute(db)
+    .await
+    .unwrap();
+    let queued = lab.destination_plan("Queued", false, &[(alice, 60)], queue).await;
+    let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
+    lab.number(12, plan, false, 0).await.1
+}
+
 /// Waits for the request starting `wanted`, keeping every request on the way.
 async fn until_seen(engine: &mut FakeEngine, seen: &mut Vec<serde_json::Value>, wanted: &str) {
     loop {
@@ -35,29 +56,18 @@ async fn until_seen(engine: &mut FakeEngine, seen: &mut Vec<serde_json::Value>, 
 #[tokio::test]
 async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
     let lab = Lab::start().await;
-    let db = &lab.app.state.db;
-    let alice = lab.destination("Alice", "07700900101").await;
     let message = lab.audio("Please hold", "Thank you for holding.").await;
     let next = lab.audio("You are next", "You are next in line.").await;
-    let queue: i64 = sqlx::query_scalar("SELECT id FROM queues WHERE customer_id = 100 ORDER BY id LIMIT 1")
-        .fetch_one(db)
-        .await
-        .unwrap();
-    // Cycle + position, no welcome; every 10 s (the form offers 30 s and more: shortened for
-    // the test, within the session's bounds).
-    sqlx::query(
-        "UPDATE queues SET message_mode = 4, message_interval = 10, welcome_audio_id = 0, audio_1_id = $1,
-         audio_2_id = 0, audio_3_id = 0, next_in_line_audio_id = $2, max_calls = 10, lines_qty = 1 WHERE id = $3",
+    // Cycle + position; every 10 s (the form offers 30 s and more: shortened for the test,
+    // within the session's bounds).
+    let number = queue_of_one_line(
+        &lab,
+        &format!(
+            "message_mode = 4, message_interval = 10, audio_1_id = {message}, audio_2_id = 0, audio_3_id = 0,
+             next_in_line_audio_id = {next}"
+        ),
     )
-    .bind(message)
-    .bind(next)
-    .bind(queue)
-    .execute(db)
-    .await
-    .unwrap();
-    let queued = lab.destination_plan("Queued", false, &[(alice, 60)], queue).await;
-    let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
-    let (_, number) = lab.number(12, plan, false, 0).await;
+    .await;
     let mut engine = FakeEngine::connect(lab.addr).await;
     let mut seen = Vec::new();
     for (channel, caller) in [("w1", "07700900123"), ("w2", "07700900124"), ("w3", "07700900125")] {
@@ -106,20 +116,7 @@ async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
 #[tokio::test]
 async fn callers_on_two_engines_share_the_queues_lines() {
     let lab = Lab::start().await;
-    let db = &lab.app.state.db;
-    let alice = lab.destination("Alice", "07700900101").await;
-    let queue: i64 = sqlx::query_scalar("SELECT id FROM queues WHERE customer_id = 100 ORDER BY id LIMIT 1")
-        .fetch_one(db)
-        .await
-        .unwrap();
-    sqlx::query("UPDATE queues SET welcome_audio_id = 0, max_calls = 10, lines_qty = 1 WHERE id = $1")
-        .bind(queue)
-        .execute(db)
-        .await
-        .unwrap();
-    let queued = lab.destination_plan("Queued", false, &[(alice, 60)], queue).await;
-    let plan = lab.service_plan("Queue", &office(("routing", queued, 0), ("routing", queued, 0))).await;
-    let (_, number) = lab.number(12, plan, false, 0).await;
+    let number = queue_of_one_line(&lab, "message_mode = 1").await;
     // Two engines (behind a SIP proxy), one caller each, in one queue of one line.
     let (mut first, mut second) = (FakeEngine::connect(lab.addr).await, FakeEngine::connect(lab.addr).await);
     first.send(stasis_start("e1", "07700900123", &number)).await;
