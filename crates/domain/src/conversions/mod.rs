@@ -13,8 +13,8 @@ pub use action::{
     TAG_CHOICE, VALUE_FORMAT, VALUE_MAX_PENCE, VALUE_POUNDS_DIGITS, VALUE_RANGE,
 };
 pub use upload::{
-    e164, google_call_time, next_attempt, status_words, upload_content, Consent, GiveUp, UploadContent, UploadFacts,
-    UploadStatus, CLICK_WINDOW_DAYS, CURRENCY, MAX_ATTEMPTS, RETRY_HOURS,
+    e164, from_platform, google_call_time, next_attempt, status_words, upload_content, Consent, GiveUp, UploadContent,
+    UploadFacts, UploadStatus, CLICK_WINDOW_DAYS, CONSENT_DENIED, CURRENCY, MAX_ATTEMPTS, RETRY_HOURS,
 };
 
 use crate::account::AccountState;

@@ -61,6 +61,9 @@ pub struct UploadFacts {
     pub landing_page: String,
     /// The visit's ad_user_data consent as stored.
     pub consent: String,
+    /// The call's source and medium as credited ("google", "cpc"); '' when none.
+    pub source: String,
+    pub medium: String,
 }
 
 /// What is sent for one call.
@@ -127,13 +130,44 @@ pub fn click_id(platform: Platform, facts: &UploadFacts) -> Option<String> {
     parameter(&facts.click_id, name).or_else(|| parameter(&facts.landing_page, name))
 }
 
-/// What an upload of the call for the action carries, or why it cannot be sent (in words):
-/// a call is sent by its click id or by the caller's number, and one with neither is skipped.
+/// Mediums of paid advertising.
+const PAID_MEDIUMS: [&str; 6] = ["cpc", "ppc", "paid", "paidsocial", "paid_social", "paid-social"];
+
+/// The sources a platform's own ads arrive as. Google's and Meta's call conversions also match
+/// a call by the caller's number, so a call from their paid source counts without a click id;
+/// Microsoft's offline conversions need its click id.
+fn platform_sources(platform: Platform) -> &'static [&'static str] {
+    match platform {
+        Platform::GoogleAds => &["google"],
+        Platform::MetaAds => &["facebook", "instagram", "fb", "ig", "meta"],
+        Platform::MicrosoftAds => &[],
+    }
+}
+
+/// Whether the call came from the platform's ads: the visit carries the platform's click id,
+/// or the call's source / medium is the platform's paid source.
+pub fn from_platform(platform: Platform, facts: &UploadFacts) -> bool {
+    let (source, medium) = (facts.source.trim().to_ascii_lowercase(), facts.medium.trim().to_ascii_lowercase());
+    click_id(platform, facts).is_some()
+        || (platform_sources(platform).contains(&source.as_str()) && PAID_MEDIUMS.contains(&medium.as_str()))
+}
+
+/// Why a call whose visitor refused ad data is never sent.
+pub const CONSENT_DENIED: &str =
+    "Not sent: the visitor refused the use of their data for advertising (ad_user_data consent denied).";
+
+/// What an upload of the call for the action carries, or why it cannot be sent (in words). Only
+/// a call from the action's platform is ever offered (`from_platform`: the others are no
+/// conversion of that action). It is never sent when its visitor refused ad data, and is sent
+/// by its click id or the caller's number; one with neither is skipped.
 pub fn upload_content(
     action: &ConversionAction,
     facts: &UploadFacts,
     time_zone: &str,
 ) -> Result<UploadContent, String> {
+    if Consent::from_stored(&facts.consent) == Consent::Denied {
+        return Err(CONSENT_DENIED.to_string());
+    }
     let caller = e164(&facts.caller_number);
     let click = click_id(action.platform, facts);
     if caller.is_none() && click.is_none() {
@@ -287,6 +321,8 @@ mod tests {
             click_id: "fbclid=IwAR1".into(),
             landing_page: String::new(),
             consent: "granted".into(),
+            source: "google".into(),
+            medium: "cpc".into(),
         };
         let content = upload_content(&action("meta_ads"), &facts, "Europe/London").unwrap();
         assert_eq!(content.caller.as_deref(), Some("+447700900123"));
@@ -294,15 +330,65 @@ mod tests {
         assert_eq!(content.click_id.as_deref(), Some("IwAR1"));
         assert_eq!(content.consent, Consent::Granted);
         assert_eq!((content.value_pence, content.currency.as_str()), (Some(2500), "GBP"));
-        // Google has no click id here, but the number is enough.
+        // Google has no click id here, but the call came from its paid source and the number is
+        // enough.
         let google = upload_content(&action("google_ads"), &facts, "Europe/London").unwrap();
         assert_eq!((google.click_id, google.consent), (None, Consent::Granted));
         assert_eq!(Consent::from_stored("").key(), "UNSPECIFIED");
     }
 
     #[test]
+    fn a_call_comes_from_a_platform_by_its_click_id_or_its_paid_source() {
+        let from = |source: &str, medium: &str, click: &str| UploadFacts {
+            click_id: click.into(),
+            source: source.into(),
+            medium: medium.into(),
+            ..Default::default()
+        };
+        use Platform::{GoogleAds, MetaAds, MicrosoftAds};
+        // A referral from yell.com came from no platform's ads.
+        let yell = from("yell.com", "referral", "");
+        assert!([GoogleAds, MetaAds, MicrosoftAds].iter().all(|p| !from_platform(*p, &yell)));
+        // Google's and Meta's paid sources, whatever their case; not their organic ones.
+        assert!(
+            from_platform(GoogleAds, &from("Google", "CPC", "")) && !from_platform(MetaAds, &from("google", "cpc", ""))
+        );
+        assert!(from_platform(MetaAds, &from("instagram", "paid_social", "")));
+        assert!(!from_platform(MetaAds, &from("facebook", "referral", "")));
+        assert!(!from_platform(GoogleAds, &from("google", "organic", "")));
+        // Microsoft needs its click id; a platform's click id makes the call its own, wherever
+        // the visit was credited.
+        assert!(!from_platform(MicrosoftAds, &from("bing", "cpc", "")));
+        assert!(from_platform(MicrosoftAds, &from("bing", "cpc", "msclkid=ff")));
+        assert!(from_platform(MetaAds, &from("facebook", "social", "fbclid=IwAR1")));
+        assert!(from_platform(GoogleAds, &from("", "", "gclid=Cj0")) && !from_platform(GoogleAds, &from("", "", "")));
+    }
+
+    #[test]
+    fn a_visitor_who_refused_ad_data_is_never_sent() {
+        let facts = UploadFacts {
+            caller_number: "07700900123".into(),
+            click_id: "gclid=Cj0".into(),
+            consent: "denied".into(),
+            ..Default::default()
+        };
+        assert_eq!(upload_content(&action("google_ads"), &facts, "Europe/London").unwrap_err(), CONSENT_DENIED);
+        let unknown = UploadFacts { consent: String::new(), ..facts };
+        assert_eq!(
+            upload_content(&action("google_ads"), &unknown, "Europe/London").unwrap().consent,
+            Consent::Unspecified
+        );
+    }
+
+    #[test]
     fn a_withheld_caller_without_a_click_is_skipped_with_a_reason() {
-        let facts = UploadFacts { started_at: 1_795_428_000, click_id: "fbclid=IwAR1".into(), ..Default::default() };
+        let facts = UploadFacts {
+            started_at: 1_795_428_000,
+            click_id: "fbclid=IwAR1".into(),
+            source: "google".into(),
+            medium: "cpc".into(),
+            ..Default::default()
+        };
         assert_eq!(
             upload_content(&action("google_ads"), &facts, "Europe/London").unwrap_err(),
             "Not sent: the visit had no Google Ads click id (gclid) and the caller withheld the number."

@@ -1,6 +1,7 @@
 //! The demo's conversions: Harbour Lane Dental sends paid search calls to Google Ads
 //! (not connected in the demo: its calls wait, and the page says how to connect it) and answered
-//! calls of 90 seconds to Meta Ads (connected). The log is made by the real job against the
+//! calls of 90 seconds to Meta Ads (connected; only the calls of its own ads, over the 90 days
+//! of the click window). The log is made by the real job against the
 //! sandbox platform: an outage first (every Meta upload fails once), then a retry that sends
 //! them, one answered 'duplicate' (the sandbox had it already) and one left failed awaiting its
 //! retry; withheld callers without a click id are skipped with the reason.
@@ -55,7 +56,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     };
     let mut conn = db.acquire().await?;
     store::insert(&mut conn, HARBOUR, &paid_search, now - 30 * DAY).await?;
-    let meta = store::insert(&mut conn, HARBOUR, &answered, now - 14 * DAY).await?;
+    let meta = store::insert(&mut conn, HARBOUR, &answered, now - 90 * DAY).await?;
     drop(conn);
     // First run: Meta is down, so each upload fails once and waits an hour.
     sandbox_outage(db, Platform::MetaAds.key(), now + 1).await?;

@@ -4,7 +4,7 @@
 
 use crate::store::CustomerId;
 use domain::conversions::{
-    call_counts, upload_content, ConversionAction, ConversionCall, Platform, UploadFacts, UploadStatus,
+    call_counts, from_platform, upload_content, ConversionAction, ConversionCall, Platform, UploadFacts, UploadStatus,
 };
 use domain::reports::CallOutcome;
 use sqlx::{AnyConnection, AnyPool, FromRow};
@@ -299,6 +299,8 @@ struct CandidateColumns {
     click_id: String,
     landing_page: String,
     consent: String,
+    source: String,
+    medium: String,
 }
 
 /// Queues the action's calls since `since` that count and are not queued yet (at most `BATCH`),
@@ -324,8 +326,10 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
         "SELECT c.id, c.talk_seconds, c.outcome, c.source_medium_id,
                 (SELECT COUNT(*) FROM call_tag_links l WHERE l.call_id = c.id AND l.tag_id = {tag}) AS has_tag,
                 c.caller_number, c.started_at, COALESCE(v.click_id, '') AS click_id,
-                COALESCE(v.landing_page, '') AS landing_page, COALESCE(v.ad_user_data_consent, '') AS consent
+                COALESCE(v.landing_page, '') AS landing_page, COALESCE(v.ad_user_data_consent, '') AS consent,
+                COALESCE(m.source, '') AS source, COALESCE(m.medium, '') AS medium
          FROM calls c LEFT JOIN visits v ON v.id = c.visit_id
+         LEFT JOIN sources_mediums m ON m.id = c.source_medium_id AND m.customer_id = c.customer_id
          WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at <= $3
            AND c.talk_seconds >= $4 {conditions}
            AND NOT EXISTS (SELECT 1 FROM conversion_uploads u WHERE u.action_id = $5 AND u.call_id = c.id)
@@ -351,16 +355,20 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
             source_medium_id: c.source_medium_id,
             tag_ids: if c.has_tag > 0 { vec![tag] } else { Vec::new() },
         };
-        if !call_counts(action, &call) {
-            continue;
-        }
         let facts = UploadFacts {
             caller_number: c.caller_number,
             started_at: c.started_at,
             click_id: c.click_id,
             landing_page: c.landing_page,
             consent: c.consent,
+            source: c.source,
+            medium: c.medium,
         };
+        // Calls of other sources are no conversions of the action: a platform hears only of the
+        // calls its own ads made.
+        if !call_counts(action, &call) || !from_platform(action.platform, &facts) {
+            continue;
+        }
         let (status, content, answer) = match upload_content(action, &facts, zone) {
             Ok(content) => (UploadStatus::Pending, Some(content), String::new()),
             Err(reason) => (UploadStatus::Skipped, None, reason),

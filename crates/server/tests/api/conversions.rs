@@ -604,3 +604,55 @@ async fn uploads_wait_while_the_platform_is_not_connected() {
         "abc"
     );
 }
+
+#[tokio::test]
+async fn a_platform_hears_only_of_the_calls_its_own_ads_made_and_never_of_a_refused_consent() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    connect(&app, HARBOUR, "google_ads").await;
+    let meta = add(&app, &owner, &[("form_name", "Any Meta calls"), ("form_platform", "meta_ads")]).await;
+    let google = add(&app, &owner, &[("form_name", "Any Google calls"), ("form_platform", "google_ads")]).await;
+    app.state.clock.advance(60);
+    let now = app.state.clock.now();
+    let yell = source_id(&app, HARBOUR, "yell.com", "referral").await;
+    let paid_search = source_id(&app, HARBOUR, "google", "cpc").await;
+    let facebook = source_id(&app, HARBOUR, "facebook", "social").await;
+    let referral = call(&app, now - 50, 300, Some(yell), "07700900121", "utm_source=yell.com").await;
+    let searched = call(&app, now - 40, 300, Some(paid_search), "07700900122", "").await;
+    let clicked = call(&app, now - 30, 300, Some(facebook), "07700900123", "fbclid=IwAR1").await;
+    let refused = call(&app, now - 20, 300, Some(paid_search), "07700900124", "gclid=Cj0Refused").await;
+    sqlx::query(&format!(
+        "UPDATE visits SET ad_user_data_consent = 'denied' WHERE id = (SELECT visit_id FROM calls WHERE id = {refused})"
+    ))
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    job(&app).await;
+    let queued = |action: i64, call: i64| {
+        let app = &app;
+        async move {
+            scalar(
+                app,
+                &format!("SELECT COUNT(*) FROM conversion_uploads WHERE action_id = {action} AND call_id = {call}"),
+            )
+            .await
+        }
+    };
+    // Meta: only the call whose visit came from its ad (its click id); not a referral, not
+    // Google's paid search.
+    assert_eq!([queued(meta, referral).await, queued(meta, searched).await, queued(meta, clicked).await], [0, 0, 1]);
+    assert_eq!(upload_status(&app, meta, clicked).await, "sent");
+    // Google: its paid search call by the caller's number, not Meta's, not the referral.
+    assert_eq!(
+        [queued(google, referral).await, queued(google, clicked).await, queued(google, searched).await],
+        [0, 0, 1]
+    );
+    assert_eq!(upload_status(&app, google, searched).await, "sent");
+    // A visitor who refused the use of their data for ads: logged with the reason, never sent.
+    assert_eq!(upload_status(&app, google, refused).await, "skipped");
+    let detail = ok(app.get(&format!("/api/conversions/getConversion/{google}"), Some(&owner)).await);
+    let row = detail["uploads"].as_array().unwrap().iter().find(|u| u["callId"] == refused).unwrap().clone();
+    assert_eq!(row["answer"], domain::conversions::CONSENT_DENIED);
+    let sent = scalar(&app, "SELECT COUNT(*) FROM sandbox_conversion_uploads WHERE click_id = 'Cj0Refused'").await;
+    assert_eq!(sent, 0);
+}

@@ -398,19 +398,33 @@ async fn a_real_call_gets_its_tags_and_lead_score_and_counts_in_conversions_and_
     let started: i64 =
         sqlx::query_scalar("SELECT started_at FROM calls WHERE id = $1").bind(id).fetch_one(db).await.unwrap();
     let customer = server::store::CustomerId::new(100);
-    for (action, zone) in server::store::conversions::active_actions(db).await.unwrap() {
-        if action.customer_id == customer {
-            server::store::conversions::queue_calls(db, &action, &zone, started, lab.app.state.clock.now())
-                .await
-                .unwrap();
+    let queue_and_count = || async {
+        for (action, zone) in server::store::conversions::active_actions(db).await.unwrap() {
+            if action.customer_id == customer {
+                server::store::conversions::queue_calls(db, &action, &zone, started, lab.app.state.clock.now())
+                    .await
+                    .unwrap();
+            }
         }
-    }
-    let uploads: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM conversion_uploads WHERE call_id = $1")
-        .bind(id)
-        .fetch_one(db)
-        .await
-        .unwrap();
-    assert!(uploads >= 1, "a real answered call of 150 s is queued for the ad platforms");
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM conversion_uploads WHERE call_id = $1")
+            .bind(id)
+            .fetch_one(db)
+            .await
+            .unwrap()
+    };
+    // A static number's call came from no ad platform: no platform hears of it.
+    assert_eq!(queue_and_count().await, 0, "a call from no ad platform is no platform's conversion");
+    // Credited to Google's paid search (a number in its call ads), Google's action queues it.
+    sqlx::query(
+        "UPDATE calls SET source_medium_id =
+            (SELECT id FROM sources_mediums WHERE customer_id = 100 AND source = 'google' AND medium = 'cpc')
+         WHERE id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await
+    .unwrap();
+    assert_eq!(queue_and_count().await, 1, "a real answered call of 150 s from Google's ads is queued for Google");
     let mut conn = db.acquire().await.unwrap();
     let by_source =
         server::store::summary_emails::calls_by_source(&mut conn, customer, started, started + 1).await.unwrap();

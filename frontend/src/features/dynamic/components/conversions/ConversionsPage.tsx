@@ -18,7 +18,9 @@ export function ConversionsPage({ title }: { title: string }) {
         <p>
           Calls that count are sent to the ad platform as conversions, so its bidding learns which clicks bring calls.
           Each upload carries the caller&apos;s number, the call&apos;s time and the click id of the visit; one that fails
-          is tried again hours later, and a call is never sent twice.
+          is tried again hours later, and a call is never sent twice. A platform hears only of the calls its own ads
+          made: the visit carries its click id, or (for Google Ads and Meta Ads) the call came from its paid source. A
+          caller whose visit refused the use of their data for advertising is never sent; the log says so.
         </p>
       )}
       rows={(data) => data.conversions}
