@@ -56,7 +56,7 @@ start() {
   # Calls' ids are the engine's start second and a counter: two engines started in the same
   # second would give the same ids, and the server takes a repeated id for the same call. The
   # engine's name before them keeps them apart.
-  local name="${ENGINE_NAME:-$(hostname -s)-${SIP_PORT:-15060}}"
+  local name="${ENGINE_NAME:-${HOSTNAME%%.*}-${SIP_PORT:-15060}}"
   name="$(printf '%s' "$name" | tr -cd 'A-Za-z0-9-' | cut -c1-32)"
   sed -i -e '/^systemname *=/d' -e "s|^\[options\]\$|[options]\nsystemname = ${name:-engine}|" "$etc/asterisk.conf"
   if [ "${LAB_PHONES:-0}" = 1 ]; then cat "$HERE/asterisk/phones.conf.lab" >>"$etc/pjsip.conf"; fi

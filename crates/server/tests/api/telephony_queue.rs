@@ -40,6 +40,14 @@ async fn queue_of_one_line(lab: &Lab, settings: &str) -> String {
     lab.number(12, plan, false, 0).await.1
 }
 
+/// The legs dialled among `seen` requests, by their channel ids ("w1-2"), in order.
+fn dialled(seen: &[serde_json::Value]) -> Vec<String> {
+    seen.iter()
+        .filter(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint"))
+        .map(|r| query(r, "channelId"))
+        .collect()
+}
+
 /// Waits for the request starting `wanted`, keeping every request on the way.
 async fn until_seen(engine: &mut FakeEngine, seen: &mut Vec<serde_json::Value>, wanted: &str) {
     loop {
@@ -75,7 +83,7 @@ async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
         until_seen(&mut engine, &mut seen, &format!("POST channels/{channel}/moh")).await;
     }
     // One line: only the first caller rings Alice.
-    if !seen.iter().any(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint")) {
+    if dialled(&seen).is_empty() {
         until_seen(&mut engine, &mut seen, "POST channels?endpoint").await;
     }
     // The first caller gives up: the second is now next and rings Alice, the third has one
@@ -83,11 +91,7 @@ async fn waiting_callers_hear_the_queue_message_and_then_their_place() {
     engine.send(hung_up("w1")).await;
     until_seen(&mut engine, &mut seen, "DELETE channels/w1-").await;
     until_seen(&mut engine, &mut seen, "POST channels?endpoint").await;
-    let rang: Vec<String> = seen
-        .iter()
-        .filter(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint"))
-        .map(|r| query(r, "channelId"))
-        .collect();
+    let rang = dialled(&seen);
     assert!(rang.len() == 2 && rang[0].starts_with("w1-") && rang[1].starts_with("w2-"), "{rang:?}");
     // Their announcements (due at the same moment): the music stops, the message, then the place.
     let mut heard: std::collections::HashMap<String, Vec<Vec<String>>> = Default::default();
@@ -128,18 +132,11 @@ async fn callers_on_two_engines_share_the_queues_lines() {
     // second caller's arrival made the server send (a connection's requests go in order).
     second.send(stasis_start("x9", "07700900125", "441632960999")).await;
     until_seen(&mut second, &mut seen, "DELETE channels/x9").await;
-    assert!(
-        !seen.iter().any(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint")),
-        "the second caller waits for the line the first engine's caller holds"
-    );
+    assert!(dialled(&seen).is_empty(), "the second caller waits for the line the first engine's caller holds");
     // The first engine's caller gives up: the second engine's caller gets the line.
     first.send(hung_up("e1")).await;
     until_seen(&mut second, &mut seen, "POST channels?endpoint").await;
-    let rang: Vec<String> = seen
-        .iter()
-        .filter(|r| r["uri"].as_str().unwrap().starts_with("channels?endpoint"))
-        .map(|r| query(r, "channelId"))
-        .collect();
+    let rang = dialled(&seen);
     assert!(rang.len() == 1 && rang[0].starts_with("e2-"), "the second rang only once the first had gone: {rang:?}");
     second.send(hung_up("e2")).await;
     assert_eq!(lab.finished_call("e2").await["outcome"], "missed");

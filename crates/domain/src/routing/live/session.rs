@@ -187,17 +187,9 @@ impl Session {
         matches!(self.stage, Stage::Ended)
     }
 
-    /// The queue the caller waits in now, if any (a full queue counts its callers by this).
-    pub fn waiting_in(&self) -> Option<i64> {
-        match &self.stage {
-            Stage::QueueWelcome { ringing, .. } => Some(ringing.queue),
-            Stage::Ringing(ringing) if ringing.queued_at.is_some() => Some(ringing.queue),
-            _ => None,
-        }
-    }
-
-    /// The queue the caller waits in and since when (milliseconds): the engine orders a
-    /// queue's callers by it to tell each how many are ahead.
+    /// The queue the caller waits in and since when (milliseconds): the server counts a queue's
+    /// callers by it as a call arrives (a full queue, the lines taken) and orders them by it to
+    /// tell each how many are ahead.
     pub fn waiting_since(&self) -> Option<(i64, i64)> {
         match &self.stage {
             Stage::QueueWelcome { ringing, .. } | Stage::Ringing(ringing) => {

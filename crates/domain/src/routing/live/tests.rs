@@ -331,10 +331,10 @@ fn a_full_queue_says_so_and_sends_the_call_on() {
     let t = timer(&s.on(Event::TimerFired { timer: t }, SATURDAY + 24_000));
     let round_two = s.on(Event::TimerFired { timer: t }, SATURDAY + 54_000);
     assert_eq!(dials(&round_two)[0].1, "447700900101");
-    assert_eq!(s.waiting_in(), Some(40), "a caller counted as waiting in the queue");
+    assert_eq!(s.waiting_since().map(|(queue, _)| queue), Some(40), "a caller counted as waiting in the queue");
     let answered = s.on(Event::LegAnswered { leg: dials(&round_two)[0].0 }, SATURDAY + 60_000);
     assert_eq!(answered[0], Command::StopHold);
-    assert_eq!(s.waiting_in(), None);
+    assert_eq!(s.waiting_since(), None);
     assert_eq!(s.record().queue, "Front desk");
 
     let mut full = f;
