@@ -6172,7 +6172,7 @@ export interface components {
         CampaignListRow: {
             /**
              * Format: int64
-             * @description Inbound calls to them in the last 30 days.
+             * @description Inbound calls credited to it in the last 30 days (its numbers' and its website visits').
              */
             calls30Days: number;
             /** @description dd/mm/yyyy in the account's zone. */

@@ -235,9 +235,11 @@ pub struct StoredCallReport {
     pub inbound: bool,
     /// National digits; '' when withheld.
     pub caller_number: String,
-    /// The call's source / medium, when it has one.
+    /// The source / medium and campaign the call is credited to (domain `reports::credit`: a
+    /// call-back's are its missed call's), when it has them.
     pub source: Option<String>,
     pub medium: Option<String>,
+    pub campaign: Option<String>,
     /// The visit that showed a pool number, when there was one.
     pub landing_page: Option<String>,
     pub keyword: Option<String>,
@@ -257,7 +259,7 @@ pub struct StoredCallReport {
 }
 
 /// A call's report fields as the reporting API answers them: the caller in the UK format
-/// ("07700 900123", "Withheld"), the source / medium, the visit's landing page and search
+/// ("07700 900123", "Withheld"), the source / medium and campaign it is credited to, the visit's landing page and search
 /// keyword, the outcome key, first-time caller, ring and talk seconds, who answered, category,
 /// report group, and the missed call this one calls back. Outbound calls are no leads and have
 /// none of these (all null); an inbound call's text field is null when empty, its outcome null
@@ -268,6 +270,7 @@ pub struct ApiCallReport {
     pub caller_number: Option<String>,
     pub source: Option<String>,
     pub medium: Option<String>,
+    pub campaign: Option<String>,
     pub landing_page: Option<String>,
     pub keyword: Option<String>,
     pub outcome: Option<String>,
@@ -299,6 +302,7 @@ pub fn api_call_report(call: &StoredCallReport) -> ApiCallReport {
         caller_number: Some(crate::reports::format_uk(&call.caller_number)),
         source: optional(&call.source),
         medium: optional(&call.medium),
+        campaign: optional(&call.campaign),
         landing_page: optional(&call.landing_page),
         keyword: optional(&call.keyword),
         outcome: crate::reports::CallOutcome::from_key(&call.outcome).map(|o| o.key().to_string()),
@@ -458,6 +462,7 @@ mod tests {
             caller_number: "07700900123".into(),
             source: Some("google".into()),
             medium: Some("cpc".into()),
+            campaign: Some(" spring_offer ".into()),
             landing_page: Some("https://www.example.co.uk/implants".into()),
             keyword: Some(" dental implants ".into()),
             outcome: "answered".into(),
@@ -476,6 +481,7 @@ mod tests {
         assert_eq!(report.caller_number.as_deref(), Some("07700 900123"));
         assert_eq!((report.source.as_deref(), report.medium.as_deref()), (Some("google"), Some("cpc")));
         assert_eq!(report.keyword.as_deref(), Some("dental implants"));
+        assert_eq!(report.campaign.as_deref(), Some("spring_offer"));
         assert_eq!(report.outcome.as_deref(), Some("answered"));
         assert_eq!((report.first_time, report.ring_seconds, report.talk_seconds), (Some(true), Some(7), Some(185)));
         assert_eq!(report.destination.as_deref(), Some("Reception"));
@@ -499,6 +505,7 @@ mod tests {
             [
                 "callbackOf",
                 "callerNumber",
+                "campaign",
                 "category",
                 "destination",
                 "firstTime",

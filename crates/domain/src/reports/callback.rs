@@ -59,11 +59,24 @@ pub fn link_callbacks(calls: &[CallerCall]) -> Vec<CallbackLink> {
     links
 }
 
-/// The source a call is credited to: a call-back's is its first call's (`first_call`: Some for a
-/// call-back, holding the first call's source), where the caller found the account; else, or when
-/// the first call has none, its own.
-pub fn credited_source<T>(own: Option<T>, first_call: Option<Option<T>>) -> Option<T> {
-    first_call.flatten().or(own)
+/// The caller's latest call before a new one, with the link stored for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LatestCall {
+    pub id: i64,
+    pub started_at: i64,
+    pub abandoned: bool,
+    /// The missed call it was linked to, and when that call started.
+    pub linked_to: Option<(i64, i64)>,
+}
+
+/// The missed call a new call (at `started_at`) of the same caller calls back, from the caller's
+/// latest earlier call and its stored link: the chain `link_callbacks` leaves open after that
+/// call (an abandoned call continues its chain, or opens one), while within 7 days of the
+/// chain's first call. So a live call is linked as the whole history would link it.
+pub fn callback_after(latest: Option<LatestCall>, started_at: i64) -> Option<i64> {
+    let latest = latest.filter(|l| l.abandoned)?;
+    let (first, first_at) = latest.linked_to.unwrap_or((latest.id, latest.started_at));
+    (started_at - first_at <= CALLBACK_WINDOW_SECONDS).then_some(first)
 }
 
 #[cfg(test)]
@@ -116,11 +129,28 @@ mod tests {
         assert!(link_callbacks(&calls).is_empty());
     }
 
-    #[test]
-    fn a_call_back_is_credited_to_the_first_calls_source() {
-        assert_eq!(credited_source(Some("organic"), Some(Some("cpc"))), Some("cpc"));
-        assert_eq!(credited_source(Some("organic"), Some(None)), Some("organic"));
-        assert_eq!(credited_source(Some("organic"), None), Some("organic"));
-        assert_eq!(credited_source::<&str>(None, None), None);
+    proptest::proptest! {
+        /// Linking each call as it comes, from the caller's latest call and its link, gives the
+        /// links of the whole history.
+        #[test]
+        fn a_call_linked_as_it_comes_is_linked_as_the_history_links_it(
+            gaps in proptest::collection::vec((0i64..5 * DAY, proptest::bool::ANY), 1..25)
+        ) {
+            let mut at = 1_795_428_000;
+            let calls: Vec<CallerCall> = gaps.iter().enumerate().map(|(i, (gap, abandoned))| {
+                at += gap;
+                CallerCall { id: i as i64 + 1, caller: "07700900009".into(), started_at: at, abandoned: *abandoned }
+            }).collect();
+            let links = link_callbacks(&calls);
+            let link_of = |id: i64| links.iter().find(|l| l.call_id == id).map(|l| l.first_call_id);
+            for (i, call) in calls.iter().enumerate() {
+                let latest = i.checked_sub(1).map(|p| {
+                    let previous = &calls[p];
+                    let linked_to = link_of(previous.id).map(|first| (first, calls[first as usize - 1].started_at));
+                    LatestCall { id: previous.id, started_at: previous.started_at, abandoned: previous.abandoned, linked_to }
+                });
+                proptest::prop_assert_eq!(callback_after(latest, call.started_at), link_of(call.id));
+            }
+        }
     }
 }

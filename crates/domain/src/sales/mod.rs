@@ -9,7 +9,7 @@ pub mod import;
 use serde::{Deserialize, Serialize};
 
 use crate::account::AccountState;
-use crate::reports::credited_source;
+pub use crate::reports::credit::{credit_of, Credit};
 use crate::validation::FieldErrors;
 
 /// The days before a sale its caller's call may be (the default, and the bounds).
@@ -135,24 +135,6 @@ pub fn match_sale(sale: &SaleFacts, calls: &[CandidateCall], settings: &MatchSet
                 .max_by_key(|c| (c.started_at, c.id))
                 .map(|c| c.id)
         }
-    }
-}
-
-/// What a sale is credited to: (source / medium, campaign).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Credit {
-    pub source_medium_id: Option<i64>,
-    pub campaign_id: Option<i64>,
-}
-
-/// The credit of a sale matched to a call: the call's, or, when the call is a call-back of a
-/// missed call, the missed call's (where the caller found the account), each part falling back
-/// to the call's own when the missed call has none.
-pub fn sale_credit(call: Credit, first_call: Option<Credit>) -> Credit {
-    Credit {
-        source_medium_id: credited_source(call.source_medium_id, first_call.map(|f| f.source_medium_id)),
-        campaign_id: credited_source(call.campaign_id, first_call.map(|f| f.campaign_id)),
     }
 }
 

@@ -45,9 +45,9 @@ fn by_call_id_a_sale_matches_that_call_of_the_account_only() {
 #[test]
 fn a_call_back_credits_the_missed_calls_source_and_campaign() {
     let own = Credit { source_medium_id: Some(7), campaign_id: Some(3) };
-    assert_eq!(sale_credit(own, None), own);
+    assert_eq!(credit_of(own, None), own);
     let first = Credit { source_medium_id: Some(2), campaign_id: None };
-    assert_eq!(sale_credit(own, Some(first)), Credit { source_medium_id: Some(2), campaign_id: Some(3) });
+    assert_eq!(credit_of(own, Some(first)), Credit { source_medium_id: Some(2), campaign_id: Some(3) });
 }
 
 #[test]

@@ -132,7 +132,7 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
   "data": [
     {{ "id": 4182, "accountId": 100, "accountName": "Acme Widgets", "trackedNumber": "01614960001",
       "direction": "inbound", "startedAt": "2026-10-01T08:14:03Z", "durationSeconds": 187, "qualifiedLead": true,
-      "callerNumber": "07700 900123", "source": "google", "medium": "cpc",
+      "callerNumber": "07700 900123", "source": "google", "medium": "cpc", "campaign": "spring_offer",
       "landingPage": "https://www.acme.example/widgets", "keyword": "blue widgets", "outcome": "answered",
       "firstTime": true, "ringSeconds": 9, "talkSeconds": 178, "destination": "Sales team",
       "category": "New enquiry", "reportGroup": "Sales", "callbackOf": null, "score": 85, "leadScore": "goodLead",
@@ -143,7 +143,7 @@ async fn api_docs(State(state): State<AppState>, headers: HeaderMap) -> Html<Str
 {placeholder_note}<p><code>trackedNumber</code> is the number dialled, national digits (null for outbound calls). Times are UTC (RFC 3339).</p>
 <table><thead><tr><th scope="col">Field</th><th scope="col">Meaning (inbound calls; every one is null for an outbound call)</th></tr></thead><tbody>
 <tr><td><code>callerNumber</code></td><td>Who called, written the UK way (<code>07700 900123</code>, <code>020 7946 0000</code>; abroad <code>+</code> and the digits), or <code>Withheld</code>.</td></tr>
-<tr><td><code>source</code>, <code>medium</code></td><td>Where the caller came from: the website visit's for a pool number, the number's own for a static one; null when unknown.</td></tr>
+<tr><td><code>source</code>, <code>medium</code>, <code>campaign</code></td><td>What the call is credited to, as every figure in the product counts it: for a pool number the website visit's source and the campaign its <code>utm_campaign</code> named; a static number counts under its channel's offline source (<code>Print</code> / <code>offline</code>) and its campaign; a call-back of a missed call takes the missed call's. Null when unknown.</td></tr>
 <tr><td><code>landingPage</code>, <code>keyword</code></td><td>The page the visit landed on and its search keyword; null without a visit.</td></tr>
 <tr><td><code>outcome</code></td><td><code>answered</code>, <code>missed</code>, <code>busy</code>, <code>voicemail</code> or <code>hungUpInIvr</code> (hung up in a menu).</td></tr>
 <tr><td><code>firstTime</code></td><td>The caller's first call to the account.</td></tr>

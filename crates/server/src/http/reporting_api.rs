@@ -210,6 +210,7 @@ async fn answer(
                 caller_number: c.caller_number,
                 source: c.source,
                 medium: c.medium,
+                campaign: c.campaign,
                 landing_page: c.landing_page,
                 keyword: c.keyword,
                 outcome: c.outcome,

@@ -23,6 +23,7 @@ use crate::db::violated_unique_index;
 use crate::http::contract::{Done, Saved};
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
+use crate::http::kit::recent::last_30_days;
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::sources::{self as store, PairRow};
@@ -41,9 +42,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_settings))
 }
 
-/// 'Visits' and 'calls' count the last 30 days.
-const COUNT_DAYS: i64 = 30;
-
 /// The Source / mediums pages: the menu item and its guard; changes need the edit right.
 pub struct SourcesRights;
 
@@ -59,10 +57,6 @@ impl PageRights for SourcesRights {
 
 /// A user of the page.
 pub type SourcesUser = PageUser<SourcesRights>;
-
-fn since(state: &AppState) -> i64 {
-    state.clock.now() - COUNT_DAYS * 24 * 60 * 60
-}
 
 /// A positive whole number, else 404 (an id in a path or form).
 fn id_of(text: Option<&str>) -> Result<i64, AppError> {
@@ -119,7 +113,7 @@ async fn ruleset_of(state: &AppState, customer: CustomerId) -> Result<Ruleset, A
 #[utoipa::path(get, path = "/managesources/getSources", tag = "dynamic", responses((status = 200, body = SourcesPage)))]
 async fn source_list(State(state): State<AppState>, user: SourcesUser) -> Result<Json<SourcesPage>, AppError> {
     let ruleset = ruleset_of(&state, user.customer()).await?;
-    let rows = store::pairs(&state.db, user.customer(), since(&state)).await?;
+    let rows = store::pairs(&state.db, user.customer(), last_30_days(&state, user.zone())?).await?;
     Ok(Json(SourcesPage {
         sources: rows.into_iter().map(|r| SourceRow::from_row(r, ruleset.default_id)).collect(),
         ruleset,
@@ -165,7 +159,8 @@ async fn source_page(
 ) -> Result<Json<SourcePage>, AppError> {
     let id = id_of(Some(&id))?;
     let customer = user.customer();
-    let row = store::pair(&state.db, customer, id, since(&state)).await?.ok_or(AppError::NotFound)?;
+    let row =
+        store::pair(&state.db, customer, id, last_30_days(&state, user.zone())?).await?.ok_or(AppError::NotFound)?;
     let ruleset = ruleset_of(&state, customer).await?;
     let (whispers, pools) = store::users_of(&state.db, customer, id).await?;
     let rules = ruleset
@@ -273,7 +268,7 @@ async fn update_source(
     user.require_edit()?;
     let id = id_of(fields.id.as_deref())?;
     let customer = user.customer();
-    store::pair(&state.db, customer, id, 0).await?.ok_or(AppError::NotFound)?;
+    store::pair(&state.db, customer, id, (0, 0)).await?.ok_or(AppError::NotFound)?;
     check_pair(&state, customer, id, &fields).await?;
     let updated = store::update_pair(&state.db, customer, id, fields.source.trim(), fields.medium.trim())
         .await
@@ -306,7 +301,7 @@ async fn delete_source(
     user.require_edit()?;
     let id = id_of(fields.id.as_deref())?;
     let customer = user.customer();
-    store::pair(&state.db, customer, id, 0).await?.ok_or(AppError::NotFound)?;
+    store::pair(&state.db, customer, id, (0, 0)).await?.ok_or(AppError::NotFound)?;
     let default_id = ruleset_of(&state, customer).await?.default_id;
     let (whispers, pools) = store::users_of(&state.db, customer, id).await?;
     if let Some(refusal) = pair_in_use(id == default_id, &whispers, &pools) {
@@ -355,7 +350,7 @@ fn parse(fields: &SourceRuleFields) -> Result<ParsedRule, AppError> {
 /// The customer's pair named by `sourceId`, else 404.
 async fn own_pair(state: &AppState, customer: CustomerId, text: Option<&str>) -> Result<i64, AppError> {
     let id = id_of(text)?;
-    store::pair(&state.db, customer, id, 0).await?.ok_or(AppError::NotFound)?;
+    store::pair(&state.db, customer, id, (0, 0)).await?.ok_or(AppError::NotFound)?;
     Ok(id)
 }
 

@@ -85,6 +85,8 @@ pub(super) struct Call {
     pub report_group: String,
     pub tags: String,
     pub callback_of: Option<i64>,
+    /// What it is credited to (`seed::call_credits`).
+    pub credit: domain::reports::Credit,
 }
 
 /// "($1, $2), ($3, $4)" for `rows` rows of `columns`.

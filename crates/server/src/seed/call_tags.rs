@@ -65,8 +65,8 @@ pub(super) async fn tag_calls(
     let mut links = Vec::new();
     for call in calls.iter_mut().filter(|c| c.inbound) {
         let facts = TagFacts {
-            source_medium_id: call.source_medium_id,
-            campaign_id: None,
+            source_medium_id: call.credit.source_medium_id,
+            campaign_id: call.credit.campaign_id,
             talk_seconds: call.talk_seconds,
             keys_pressed: call.keys.clone(),
             first_time: call.first_time,

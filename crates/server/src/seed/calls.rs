@@ -210,17 +210,6 @@ pub(super) async fn ensure_rules(tx: &mut Transaction<'_, Any>, customer: &mut C
     Ok(())
 }
 
-/// A static number's own source: one of the customer's offline-like sources, by the number.
-fn static_source(customer: &Customer, entry: &Entry) -> Option<i64> {
-    let offline: Vec<i64> = customer
-        .sources
-        .iter()
-        .filter(|(_, _, m)| matches!(m.as_str(), "referral" | "email" | "(none)"))
-        .map(|(id, _, _)| *id)
-        .collect();
-    (!offline.is_empty()).then(|| offline[entry.id.rem_euclid(offline.len() as i64) as usize])
-}
-
 /// Where the call went (the domain's call path), and what became of it.
 fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
     let entry = customer.snapshot.entries.iter().find(|e| Some(e.id) == call.entry_id);
@@ -345,8 +334,6 @@ fn day_of_calls(
             call.visit_id = Some(shown.id);
             call.source_medium_id = shown.source_medium_id;
             visits.push(shown);
-        } else {
-            call.source_medium_id = static_source(customer, entry);
         }
         route(dice, customer, &mut call);
         today.push(call);
@@ -480,8 +467,8 @@ async fn insert_calls(
             "INSERT INTO calls (id, customer_id, routing_entry_id, user_id, direction, rate_item, started_at,
                  duration_seconds, minutes, cost_tenth_pence, recorded, keys_pressed, caller_number, tracked_number,
                  visit_id, source_medium_id, route_path, queue_name, destination, ring_seconds, talk_seconds, outcome,
-                 first_time, category, report_group, tags, callback_of) VALUES {}",
-            placeholders_on(tx, chunk.len(), 27)
+                 first_time, category, report_group, tags, callback_of, credit_source_id, campaign_id) VALUES {}",
+            placeholders_on(tx, chunk.len(), 29)
         );
         let mut query = sqlx::query(&sql);
         for call in chunk {
@@ -513,7 +500,9 @@ async fn insert_calls(
                 .bind(call.category.as_str())
                 .bind(call.report_group.as_str())
                 .bind(call.tags.as_str())
-                .bind(call.callback_of);
+                .bind(call.callback_of)
+                .bind(call.credit.source_medium_id)
+                .bind(call.credit.campaign_id);
         }
         query.execute(&mut **tx).await?;
     }
@@ -613,24 +602,20 @@ pub(super) async fn customer(db: &AnyPool, id: CustomerId) -> sqlx::Result<Custo
 }
 
 /// Gives a customer without traffic sources the usual ones, so its calls have a source.
-async fn default_sources(
-    tx: &mut Transaction<'_, Any>,
-    customer: &mut Customer,
-    next_id: &mut i64,
-) -> sqlx::Result<()> {
+async fn default_sources(tx: &mut Transaction<'_, Any>, customer: &mut Customer) -> sqlx::Result<()> {
     if !customer.sources.is_empty() {
         return Ok(());
     }
     for (source, medium) in DEFAULT_SOURCES {
-        sqlx::query("INSERT INTO sources_mediums (id, customer_id, source, medium) VALUES ($1, $2, $3, $4)")
-            .bind(*next_id)
-            .bind(customer.id)
-            .bind(source)
-            .bind(medium)
-            .execute(&mut **tx)
-            .await?;
-        customer.sources.push((*next_id, source.to_string(), medium.to_string()));
-        *next_id += 1;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(customer.id)
+        .bind(source)
+        .bind(medium)
+        .fetch_one(&mut **tx)
+        .await?;
+        customer.sources.push((id, source.to_string(), medium.to_string()));
     }
     Ok(())
 }
@@ -661,14 +646,13 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
     if stored > 0 {
         return Ok(());
     }
-    let mut next_source: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sources_mediums").fetch_one(&mut *tx).await?;
     let (mut next_call, mut next_visit) = (1, 1);
     let mut recorded = Vec::new();
     for customer in &mut customers {
-        default_sources(&mut tx, customer, &mut next_source).await?;
+        default_sources(&mut tx, customer).await?;
         ensure_rules(&mut tx, customer, now).await?;
         let (mut calls, visits) = calls_for(customer, &rates, now, next_call, next_visit);
+        super::call_credits::credit(&mut tx, customer.id, &mut calls, &visits, now).await?;
         let tag_links = super::call_tags::tag_calls(&mut tx, customer, &mut calls, now).await?;
         insert_visits(&mut tx, customer.id, &visits, BATCH).await?;
         insert_calls(&mut tx, &calls, &rates, BATCH).await?;
@@ -695,7 +679,7 @@ pub struct Volume {
     pub visits: u64,
 }
 
-/// Rows per INSERT for `seed_volume`: 27 columns a call, within SQLite's 32,766 placeholders.
+/// Rows per INSERT for `seed_volume`: 29 columns a call, within SQLite's 32,766 placeholders.
 const VOLUME_BATCH: usize = 1_000;
 /// Calls generated, marked and stored a transaction at a time: memory stays bounded.
 const VOLUME_CHUNK: usize = 100_000;
@@ -718,9 +702,7 @@ pub async fn seed_volume(
         sqlx::query_as("SELECT item, price_tenth_pence FROM usage_rates WHERE plan = ''").fetch_all(db).await?;
     let mut customer = customer(db, customer_id).await?;
     let mut tx = db.begin().await?;
-    let mut next_source: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sources_mediums").fetch_one(&mut *tx).await?;
-    default_sources(&mut tx, &mut customer, &mut next_source).await?;
+    default_sources(&mut tx, &mut customer).await?;
     ensure_rules(&mut tx, &mut customer, now).await?;
     let mut next_call: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM calls").fetch_one(&mut *tx).await?;
@@ -767,6 +749,7 @@ pub async fn seed_volume(
             mark_first_times_and_callbacks(&mut calls, &known);
             known.extend(calls.iter().filter(|c| c.inbound && !c.caller.is_empty()).map(|c| c.caller.clone()));
             let mut tx = db.begin().await?;
+            super::call_credits::credit(&mut tx, customer_id, &mut calls, &visits, now).await?;
             insert_visits(&mut tx, customer_id, &visits, VOLUME_BATCH * 2).await?;
             insert_calls(&mut tx, &calls, &rates, VOLUME_BATCH).await?;
             tx.commit().await?;

@@ -13,6 +13,7 @@ pub use calls::{seed_volume, Volume};
 pub use recordings::{Dialogue, DIALOGUES};
 
 mod billing;
+mod call_credits;
 mod call_rows;
 mod call_scores;
 mod call_tags;

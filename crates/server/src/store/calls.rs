@@ -2,6 +2,7 @@
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
+use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::dimensions::{FilterOp, ValueFilter};
 use domain::list_query::number_needles;
@@ -47,12 +48,12 @@ const ROW_SELECT: &str = "SELECT c.id AS id, c.started_at AS started_at, c.calle
     CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score";
 
 /// The join the sort by source reads, alone.
-const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.source_medium_id";
+const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.credit_source_id";
 
 /// The joins of a row of the log, after `calls c`.
 const JOINS: &str = "LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
-    LEFT JOIN campaigns k ON k.id = e.campaign_id
-    LEFT JOIN sources_mediums s ON s.id = c.source_medium_id
+    LEFT JOIN campaigns k ON k.id = c.campaign_id
+    LEFT JOIN sources_mediums s ON s.id = c.credit_source_id
     LEFT JOIN visits v ON v.id = c.visit_id
     LEFT JOIN call_recordings r ON r.call_id = c.id";
 
@@ -99,25 +100,19 @@ impl CallRow {
 
 impl CallLogSql {
     pub fn new(query: &CallLogQuery, format: &NumberFormat) -> CallLogSql {
-        let mut condition = String::from(
-            "WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3",
-        );
+        // The calls every figure counts (`store::call_credit::COUNTED`), then the filters.
+        let mut condition = format!("WHERE {COUNTED}");
         let mut binds = Vec::new();
         let add = |sql: &str, value: Bind, binds: &mut Vec<Bind>, condition: &mut String| {
             binds.push(value);
             condition.push_str(&sql.replace('?', &format!("${}", binds.len() + 3)));
         };
+        // The source and campaign the call is credited to (`store::call_credit`), as every figure.
         if let Some(id) = query.source {
-            add(" AND c.source_medium_id = ?", Bind::Int(id), &mut binds, &mut condition);
+            add(" AND c.credit_source_id = ?", Bind::Int(id), &mut binds, &mut condition);
         }
         if let Some(id) = query.campaign {
-            // The campaign's numbers, found once: no join a row.
-            add(
-                " AND c.routing_entry_id IN (SELECT id FROM routing_entries WHERE customer_id = $1 AND campaign_id = ?)",
-                Bind::Int(id),
-                &mut binds,
-                &mut condition,
-            );
+            add(" AND c.campaign_id = ?", Bind::Int(id), &mut binds, &mut condition);
         }
         if let Some(id) = query.number {
             add(" AND c.routing_entry_id = ?", Bind::Int(id), &mut binds, &mut condition);
@@ -345,6 +340,9 @@ pub struct CallExtras {
     pub reference_sent: String,
     pub agent_reference: String,
     pub agent_category: String,
+    /// The call's own source / medium (a call-back's before it took its missed call's).
+    pub own_source: String,
+    pub own_medium: String,
 }
 
 pub async fn extras(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<CallExtras> {
@@ -352,8 +350,11 @@ pub async fn extras(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result
         "SELECT COALESCE(v.referrer, '') AS referrer, COALESCE(v.keyword, '') AS keyword,
                 COALESCE(v.click_id, '') AS click_id, v.started_at AS visit_started_at, c.route_path, c.queue_name,
                 c.category, c.report_group, c.keys_pressed, c.engine_channel, c.destinations_tried, c.ended_where,
-                c.end_reason, c.reference_sent, c.agent_reference, c.agent_category
-         FROM calls c LEFT JOIN visits v ON v.id = c.visit_id WHERE c.customer_id = $1 AND c.id = $2",
+                c.end_reason, c.reference_sent, c.agent_reference, c.agent_category,
+                COALESCE(s.source, '') AS own_source, COALESCE(s.medium, '') AS own_medium
+         FROM calls c LEFT JOIN visits v ON v.id = c.visit_id
+         LEFT JOIN sources_mediums s ON s.id = c.source_medium_id AND s.customer_id = c.customer_id
+         WHERE c.customer_id = $1 AND c.id = $2",
     )
     .bind(customer)
     .bind(id)

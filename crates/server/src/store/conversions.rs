@@ -314,7 +314,7 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
         conditions.push_str(&format!(" AND c.outcome = '{}'", outcome.key()));
     }
     if let Some(source) = action.source_medium_id {
-        conditions.push_str(&format!(" AND c.source_medium_id = {source}"));
+        conditions.push_str(&format!(" AND c.credit_source_id = {source}"));
     }
     let tag = action.tag_id.unwrap_or(0);
     if action.tag_id.is_some() {
@@ -323,13 +323,13 @@ pub async fn queue_calls(db: &AnyPool, row: &ActionRow, zone: &str, since: i64, 
         ));
     }
     let candidates: Vec<CandidateColumns> = sqlx::query_as(&format!(
-        "SELECT c.id, c.talk_seconds, c.outcome, c.source_medium_id,
+        "SELECT c.id, c.talk_seconds, c.outcome, c.credit_source_id AS source_medium_id,
                 (SELECT COUNT(*) FROM call_tag_links l WHERE l.call_id = c.id AND l.tag_id = {tag}) AS has_tag,
                 c.caller_number, c.started_at, COALESCE(v.click_id, '') AS click_id,
                 COALESCE(v.landing_page, '') AS landing_page, COALESCE(v.ad_user_data_consent, '') AS consent,
                 COALESCE(m.source, '') AS source, COALESCE(m.medium, '') AS medium
          FROM calls c LEFT JOIN visits v ON v.id = c.visit_id
-         LEFT JOIN sources_mediums m ON m.id = c.source_medium_id AND m.customer_id = c.customer_id
+         LEFT JOIN sources_mediums m ON m.id = c.credit_source_id AND m.customer_id = c.customer_id
          WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at <= $3
            AND c.talk_seconds >= $4 {conditions}
            AND NOT EXISTS (SELECT 1 FROM conversion_uploads u WHERE u.action_id = $5 AND u.call_id = c.id)

@@ -5,7 +5,8 @@
 use sqlx::{AnyPool, FromRow};
 
 use crate::db::Flag;
-use crate::store::CustomerId;
+use crate::store::{call_credit, CustomerId};
+use domain::reports::Credit;
 
 /// A tracked number as a call to it finds it: whose it is and which number or pool answers.
 #[derive(Debug, Clone, FromRow)]
@@ -37,6 +38,7 @@ pub async fn tracked(db: &AnyPool, number: &str) -> sqlx::Result<Option<Tracked>
 pub struct Holder {
     pub id: i64,
     pub source_medium_id: Option<i64>,
+    pub landing_page: String,
     pub last_seen_at: i64,
 }
 
@@ -48,7 +50,7 @@ pub async fn latest_holder(
     at: i64,
 ) -> sqlx::Result<Option<Holder>> {
     sqlx::query_as(
-        "SELECT id, source_medium_id, last_seen_at FROM visits
+        "SELECT id, source_medium_id, landing_page, last_seen_at FROM visits
          WHERE customer_id = $1 AND routing_entry_id = $2 AND number_shown = $3 AND pool_exhausted = 0
            AND started_at <= $4
          ORDER BY last_seen_at DESC, id DESC LIMIT 1",
@@ -71,40 +73,57 @@ pub struct Arrival<'a> {
     pub started_at: i64,
     pub caller: &'a str,
     pub tracked_number: &'a str,
-    pub visit_id: Option<i64>,
-    pub source_medium_id: Option<i64>,
+    /// A static number's call, else a pool's.
+    pub static_number: bool,
+    /// The visit a pool call is credited to.
+    pub visit: Option<&'a Holder>,
     pub recorded: bool,
 }
 
 /// Writes the call's row at its first ring (nothing if the channel's row exists) and gives its
-/// id. A credited visit is marked called.
+/// id, credited as the domain says (`store::call_credit`): the static number's own source and
+/// campaign, or its visit's, or the missed call's it calls back. A credited visit is marked
+/// called.
 pub async fn open(db: &AnyPool, call: &Arrival<'_>) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
+    let customer = call.customer;
+    let own = match call.visit {
+        _ if call.static_number => call_credit::static_number(&mut tx, customer, call.entry_id).await?,
+        Some(visit) => {
+            call_credit::visit(&mut tx, customer, visit.source_medium_id, &visit.landing_page, call.started_at).await?
+        }
+        None => Credit::default(),
+    };
+    let missed = call_credit::missed_call(&mut tx, customer, call.caller, call.started_at).await?;
+    let (credit, callback_of) = call_credit::credited(own, missed);
     let inserted = sqlx::query(
         "INSERT INTO calls (customer_id, routing_entry_id, direction, rate_item, started_at, duration_seconds, minutes,
              cost_tenth_pence, recorded, caller_number, tracked_number, visit_id, source_medium_id, outcome,
-             engine_channel, in_progress)
-         VALUES ($1, $2, 'inbound', $3, $4, 0, 0, 0, $5, $6, $7, $8, $9, 'missed', $10, 1)
+             engine_channel, in_progress, credit_source_id, campaign_id, callback_of)
+         VALUES ($1, $2, 'inbound', $3, $4, 0, 0, 0, $5, $6, $7, $8, $9, 'missed', $10, 1, $11, $12, $13)
          ON CONFLICT (engine_channel) WHERE engine_channel IS NOT NULL DO NOTHING",
     )
-    .bind(call.customer)
+    .bind(customer)
     .bind(call.entry_id)
     .bind(call.rate_item)
     .bind(call.started_at)
     .bind(Flag(call.recorded))
     .bind(call.caller)
     .bind(call.tracked_number)
-    .bind(call.visit_id)
-    .bind(call.source_medium_id)
+    .bind(call.visit.map(|v| v.id))
+    .bind(own.source_medium_id)
     .bind(call.channel)
+    .bind(credit.source_medium_id)
+    .bind(credit.campaign_id)
+    .bind(callback_of)
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if inserted == 1 {
-        if let Some(visit) = call.visit_id {
+        if let Some(visit) = call.visit {
             sqlx::query("UPDATE visits SET called = 1 WHERE id = $1 AND customer_id = $2")
-                .bind(visit)
-                .bind(call.customer)
+                .bind(visit.id)
+                .bind(customer)
                 .execute(&mut *tx)
                 .await?;
         }

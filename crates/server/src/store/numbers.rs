@@ -73,13 +73,15 @@ fn every_number() -> String {
     )
 }
 
-/// The inbound calls since `since` (a placeholder) of the row `n` of `every_number`: a static
-/// number's calls, a pool number's calls to that number (index calls_customer_entry_time).
-fn calls_of(since: &str) -> String {
+/// The inbound calls in [$start, $end) (placeholders `start` and the one after) of the row `n` of
+/// `every_number`: a static number's calls, a pool number's calls to that number (index
+/// calls_customer_entry_time).
+fn calls_of(start: usize) -> String {
+    let end = start + 1;
     format!(
         "(SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.routing_entry_id = n.id
             AND (n.kind = 'static' OR c.tracked_number = n.number) AND c.direction = 'inbound'
-            AND c.started_at >= {since})"
+            AND c.started_at >= ${start} AND c.started_at < ${end})"
     )
 }
 
@@ -104,7 +106,7 @@ pub async fn page(
     scope: Scope,
     query: &TableQuery<NumberSort>,
     format: &NumberFormat,
-    calls_since: i64,
+    (start, end): (i64, i64),
 ) -> sqlx::Result<NumberPage> {
     let mut condition = String::from("WHERE 1 = 1");
     let mut binds: Vec<String> = Vec::new();
@@ -139,7 +141,7 @@ pub async fn page(
     let order = format!("ORDER BY {column} {direction}, n.id ASC, n.number ASC");
     let (relation, page) = (every_number(), page_clause(query));
     // The calls are counted for the page's rows only, unless the page is chosen by them.
-    let calls = calls_of(&format!("${}", binds.len() + 2));
+    let calls = calls_of(binds.len() + 2);
     let select = if query.sort == NumberSort::Calls {
         format!("SELECT * FROM (SELECT n.*, {calls} AS calls FROM ({relation}) n {condition}) n {order}{page}")
     } else {
@@ -152,18 +154,23 @@ pub async fn page(
         rows = rows.bind(value.as_str());
         total = total.bind(value.as_str());
     }
-    let (rows, (total,)) = tokio::try_join!(rows.bind(calls_since).fetch_all(db), total.fetch_one(db))?;
+    let (rows, (total,)) = tokio::try_join!(rows.bind(start).bind(end).fetch_all(db), total.fetch_one(db))?;
     Ok(NumberPage { rows, total })
 }
 
 /// One of the customer's static numbers.
-pub async fn one(db: &AnyPool, customer: CustomerId, id: i64, calls_since: i64) -> sqlx::Result<Option<NumberRow>> {
+pub async fn one(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    (start, end): (i64, i64),
+) -> sqlx::Result<Option<NumberRow>> {
     let sql = format!(
-        "SELECT n.*, {} AS calls FROM ({}) n WHERE n.kind = 'static' AND n.id = $3",
-        calls_of("$2"),
+        "SELECT n.*, {} AS calls FROM ({}) n WHERE n.kind = 'static' AND n.id = $4",
+        calls_of(2),
         every_number()
     );
-    sqlx::query_as(&sql).bind(customer).bind(calls_since).bind(id).fetch_optional(db).await
+    sqlx::query_as(&sql).bind(customer).bind(start).bind(end).bind(id).fetch_optional(db).await
 }
 
 /// The customer's static numbers among `ids` (id, number), locked for the change being made.

@@ -1,6 +1,7 @@
 //! The reports dashboard's aggregates: the account's inbound calls of a period,
 //! counted in SQL by local day and source, and the period before's totals.
 
+use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::reports::DayBuckets;
 use sqlx::AnyPool;
@@ -51,8 +52,8 @@ fn local_day_sql(buckets: &DayBuckets) -> String {
     format!("CAST((c.started_at + {offset}) / 86400 AS BIGINT)")
 }
 
-/// The calls of [start, end) by local day and the source they are credited to (a call-back's is
-/// its missed call's, as domain `reports::credited_source` says).
+/// The calls of [start, end) by local day and the source they are credited to
+/// (`store::call_credit`: a call-back's is its missed call's).
 pub async fn by_day_and_source(
     db: &AnyPool,
     customer: CustomerId,
@@ -62,9 +63,8 @@ pub async fn by_day_and_source(
     let sql = format!(
         "SELECT {day} AS day, COALESCE(sm.source, '') AS source, COALESCE(sm.medium, '') AS medium, {FIGURES}
          FROM calls c
-         LEFT JOIN calls f ON f.id = c.callback_of AND f.customer_id = c.customer_id
-         LEFT JOIN sources_mediums sm ON sm.id = COALESCE(f.source_medium_id, c.source_medium_id)
-         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3
+         LEFT JOIN sources_mediums sm ON sm.id = c.credit_source_id
+         WHERE {COUNTED}
          GROUP BY {day}, COALESCE(sm.source, ''), COALESCE(sm.medium, '')",
         day = local_day_sql(buckets)
     );
@@ -73,9 +73,6 @@ pub async fn by_day_and_source(
 
 /// The totals of [start, end).
 pub async fn totals(db: &AnyPool, customer: CustomerId, (start, end): (i64, i64)) -> sqlx::Result<Totals> {
-    let sql = format!(
-        "SELECT {FIGURES} FROM calls c
-         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3"
-    );
+    let sql = format!("SELECT {FIGURES} FROM calls c WHERE {COUNTED}");
     sqlx::query_as(&sql).bind(customer).bind(start).bind(end).fetch_one(db).await
 }

@@ -12,9 +12,9 @@ use crate::store::CustomerId;
 pub const BATCH: usize = 500;
 
 const COLUMNS: &str =
-    "SELECT c.id, c.source_medium_id, e.campaign_id, c.talk_seconds, c.keys_pressed, c.first_time, c.outcome
-     FROM calls c LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
-     WHERE c.customer_id = $1 AND c.direction = 'inbound'";
+    "SELECT c.id, c.credit_source_id AS source_medium_id, c.campaign_id, c.talk_seconds, c.keys_pressed,
+            c.first_time, c.outcome
+     FROM calls c WHERE c.customer_id = $1 AND c.direction = 'inbound'";
 
 #[derive(FromRow)]
 struct FactColumns {

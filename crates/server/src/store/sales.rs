@@ -1,9 +1,9 @@
 //! Sales (/tracksales): the account's matching settings, a sale matched and credited
-//! (domain `sales::match_sale`, `sales::sale_credit`) as it is stored or matched again, and the
+//! (domain `sales::match_sale`; a sale takes its call's credit, domain `reports::credit`) as it is stored or matched again, and the
 //! revenue by source / medium and campaign over a period. Every statement starts from the customer.
 
 use crate::store::CustomerId;
-use domain::sales::{match_sale, sale_credit, CandidateCall, Credit, MatchBy, MatchSettings, SaleFacts};
+use domain::sales::{match_sale, CandidateCall, Credit, MatchBy, MatchSettings, SaleFacts};
 use std::collections::HashMap;
 
 use sqlx::{AnyConnection, AnyPool, FromRow};
@@ -85,36 +85,32 @@ async fn candidates(
     Ok(found.into_iter().map(|(id, caller, started_at)| CandidateCall { id, caller, started_at }).collect())
 }
 
-/// A call's id, source / medium, campaign and the missed call it returns.
-type CreditRow = (i64, Option<i64>, Option<i64>, Option<i64>);
-
-/// Each call's own credit and the missed call it returns, by id.
+/// Each call's credit as stored with it (domain `reports::credit`), by id.
 async fn call_credits(
     conn: &mut AnyConnection,
     customer: CustomerId,
     ids: &[i64],
-) -> sqlx::Result<HashMap<i64, (Credit, Option<i64>)>> {
+) -> sqlx::Result<HashMap<i64, Credit>> {
     let mut credits = HashMap::new();
     for chunk in ids.chunks(IN_LIST) {
         let sql = format!(
-            "SELECT c.id, c.source_medium_id, e.campaign_id, c.callback_of FROM calls c
-             LEFT JOIN routing_entries e ON e.id = c.routing_entry_id WHERE c.customer_id = $1 AND c.id IN ({})",
+            "SELECT id, credit_source_id, campaign_id FROM calls WHERE customer_id = $1 AND id IN ({})",
             placeholders(2, chunk.len())
         );
         let mut query = sqlx::query_as(&sql).bind(customer);
         for id in chunk {
             query = query.bind(*id);
         }
-        let rows: Vec<CreditRow> = query.fetch_all(&mut *conn).await?;
-        for (id, source_medium_id, campaign_id, callback_of) in rows {
-            credits.insert(id, (Credit { source_medium_id, campaign_id }, callback_of));
+        let rows: Vec<(i64, Option<i64>, Option<i64>)> = query.fetch_all(&mut *conn).await?;
+        for (id, source_medium_id, campaign_id) in rows {
+            credits.insert(id, Credit { source_medium_id, campaign_id });
         }
     }
     Ok(credits)
 }
 
 /// The call each sale matches under `settings` (domain `match_sale`), and what it is credited
-/// to (domain `sale_credit`), in the order of `sales`: the calls and their credits are read in
+/// to (its call's), in the order of `sales`: the calls and their credits are read in
 /// batches, so matching 100,000 sales takes a few hundred statements, not several per sale.
 pub async fn match_many(
     conn: &mut AnyConnection,
@@ -142,18 +138,12 @@ pub async fn match_many(
     let mut ids: Vec<i64> = matched.iter().flatten().copied().collect();
     ids.sort_unstable();
     ids.dedup();
-    let mut credits = call_credits(&mut *conn, customer, &ids).await?;
-    let mut firsts: Vec<i64> =
-        credits.values().filter_map(|(_, first)| *first).filter(|f| !credits.contains_key(f)).collect();
-    firsts.sort_unstable();
-    firsts.dedup();
-    credits.extend(call_credits(&mut *conn, customer, &firsts).await?);
+    let credits = call_credits(&mut *conn, customer, &ids).await?;
     Ok(matched
         .into_iter()
-        .map(|call| {
-            let Some((own, first)) = call.and_then(|c| credits.get(&c)) else { return (None, Credit::default()) };
-            let first_credit = first.and_then(|f| credits.get(&f)).map(|(credit, _)| *credit);
-            (call, sale_credit(*own, first_credit))
+        .map(|call| match call.and_then(|c| credits.get(&c)) {
+            Some(credit) => (call, *credit),
+            None => (None, Credit::default()),
         })
         .collect())
 }

@@ -1,6 +1,7 @@
 //! Source / mediums: the account's pairs with their visits and calls, the ordered
 //! classification rules, the paid-click setting, and the ruleset the domain's classifier reads.
 
+use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::sources::{is_direct, MatchOp, RuleField, Ruleset, SourcePair, SourceRule};
 use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
@@ -17,26 +18,43 @@ pub struct PairRow {
     pub calls: i64,
 }
 
-/// The columns of a pair; binds the customer as $1 and the counts' start as $2.
-const PAIR: &str = "SELECT s.id, s.source, s.medium,
-        (SELECT COUNT(*) FROM source_rules r WHERE r.customer_id = $1 AND r.source_medium_id = s.id) AS rules,
-        (SELECT COUNT(*) FROM visits v WHERE v.customer_id = $1 AND v.source_medium_id = s.id AND v.started_at >= $2) AS visits,
-        (SELECT COUNT(*) FROM calls c WHERE c.customer_id = $1 AND c.direction = 'inbound'
-           AND c.source_medium_id = s.id AND c.started_at >= $2) AS calls
-    FROM sources_mediums s WHERE s.customer_id = $1";
+/// The columns of a pair; binds the customer as $1 and the counts' period as [$2, $3): the visits
+/// classified into it, and the calls credited to it as every figure counts them.
+fn pair_sql() -> String {
+    format!(
+        "SELECT s.id, s.source, s.medium,
+            (SELECT COUNT(*) FROM source_rules r WHERE r.customer_id = $1 AND r.source_medium_id = s.id) AS rules,
+            (SELECT COUNT(*) FROM visits v WHERE v.customer_id = $1 AND v.source_medium_id = s.id
+               AND v.started_at >= $2 AND v.started_at < $3) AS visits,
+            (SELECT COUNT(*) FROM calls c WHERE {COUNTED} AND c.credit_source_id = s.id) AS calls
+        FROM sources_mediums s WHERE s.customer_id = $1"
+    )
+}
 
-/// The customer's pairs, by source then medium, with visits and inbound calls since `since`.
-pub async fn pairs(db: &AnyPool, customer: CustomerId, since: i64) -> sqlx::Result<Vec<PairRow>> {
-    sqlx::query_as(&format!("{PAIR} ORDER BY LOWER(s.source), LOWER(s.medium), s.id"))
+/// The customer's pairs, by source then medium, with visits and inbound calls in [start, end).
+pub async fn pairs(db: &AnyPool, customer: CustomerId, (start, end): (i64, i64)) -> sqlx::Result<Vec<PairRow>> {
+    sqlx::query_as(&format!("{} ORDER BY LOWER(s.source), LOWER(s.medium), s.id", pair_sql()))
         .bind(customer)
-        .bind(since)
+        .bind(start)
+        .bind(end)
         .fetch_all(db)
         .await
 }
 
 /// One of the customer's pairs.
-pub async fn pair(db: &AnyPool, customer: CustomerId, id: i64, since: i64) -> sqlx::Result<Option<PairRow>> {
-    sqlx::query_as(&format!("{PAIR} AND s.id = $3")).bind(customer).bind(since).bind(id).fetch_optional(db).await
+pub async fn pair(
+    db: &AnyPool,
+    customer: CustomerId,
+    id: i64,
+    (start, end): (i64, i64),
+) -> sqlx::Result<Option<PairRow>> {
+    sqlx::query_as(&format!("{} AND s.id = $4", pair_sql()))
+        .bind(customer)
+        .bind(start)
+        .bind(end)
+        .bind(id)
+        .fetch_optional(db)
+        .await
 }
 
 #[derive(Debug, Clone, FromRow)]
@@ -176,14 +194,14 @@ pub async fn delete_pair(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::R
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    for table in ["visits", "calls"] {
-        sqlx::query(&format!(
-            "UPDATE {table} SET source_medium_id = NULL WHERE customer_id = $1 AND source_medium_id = $2"
-        ))
-        .bind(customer)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    for (table, column) in
+        [("visits", "source_medium_id"), ("calls", "source_medium_id"), ("calls", "credit_source_id")]
+    {
+        sqlx::query(&format!("UPDATE {table} SET {column} = NULL WHERE customer_id = $1 AND {column} = $2"))
+            .bind(customer)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
     }
     let done = sqlx::query("DELETE FROM sources_mediums WHERE id = $1 AND customer_id = $2")
         .bind(id)

@@ -2,6 +2,7 @@
 //! (claimed before the mail is written, in its transaction, so a period goes once per user) and
 //! the period's inbound calls by source / medium.
 
+use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::reports::{SourceCalls, SummaryFrequency};
 use sqlx::{AnyConnection, AnyPool, FromRow};
@@ -72,25 +73,23 @@ pub async fn claim(
     Ok(row.is_some())
 }
 
-/// The customer's inbound calls in [start, end) by the source / medium they are credited to (a
-/// call-back's is its missed call's, as domain `reports::credited_source` says): answered, and not.
+/// The customer's inbound calls in [start, end) by the source / medium they are credited to
+/// (`store::call_credit`: a call-back's is its missed call's): answered, and not.
 pub async fn calls_by_source(
     conn: &mut AnyConnection,
     customer_id: CustomerId,
     start: i64,
     end: i64,
 ) -> sqlx::Result<Vec<SourceCalls>> {
-    let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+    let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(&format!(
         "SELECT COALESCE(s.source, ''), COALESCE(s.medium, ''),
                 CAST(COUNT(*) FILTER (WHERE c.outcome = 'answered') AS BIGINT),
                 CAST(COUNT(*) FILTER (WHERE c.outcome <> 'answered') AS BIGINT)
          FROM calls c
-         LEFT JOIN calls f ON f.id = c.callback_of AND f.customer_id = c.customer_id
-         LEFT JOIN sources_mediums s ON s.id = COALESCE(f.source_medium_id, c.source_medium_id)
-              AND s.customer_id = c.customer_id
-         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3
-         GROUP BY s.source, s.medium",
-    )
+         LEFT JOIN sources_mediums s ON s.id = c.credit_source_id AND s.customer_id = c.customer_id
+         WHERE {COUNTED}
+         GROUP BY s.source, s.medium"
+    ))
     .bind(customer_id)
     .bind(start)
     .bind(end)

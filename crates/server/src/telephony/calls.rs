@@ -63,8 +63,8 @@ pub async fn open(
             started_at: now,
             caller: &caller,
             tracked_number: &number,
-            visit_id: holder.as_ref().map(|h| h.id),
-            source_medium_id: holder.and_then(|h| h.source_medium_id),
+            static_number: tracked.kind == "static",
+            visit: holder.as_ref(),
             recorded: false,
         },
     )

@@ -88,8 +88,8 @@ async fn call(app: &TestApp, at: i64, seconds: i64, source: Option<i64>, caller:
     };
     sqlx::query_scalar(
         "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, talk_seconds, minutes,
-             cost_tenth_pence, caller_number, visit_id, source_medium_id, outcome)
-         VALUES ($1, 'inbound', 'inbound_geographic', $2, $3, $3, 1, 0, $4, $5, $6, 'answered') RETURNING id",
+             cost_tenth_pence, caller_number, visit_id, source_medium_id, credit_source_id, outcome)
+         VALUES ($1, 'inbound', 'inbound_geographic', $2, $3, $3, 1, 0, $4, $5, $6, $6, 'answered') RETURNING id",
     )
     .bind(HARBOUR)
     .bind(at)

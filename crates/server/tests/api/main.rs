@@ -19,6 +19,7 @@ mod conversions;
 mod cta;
 mod dimensions;
 mod direct_debit;
+mod figures_agree;
 mod first_run;
 mod ftp_export;
 mod ftp_export_safety;

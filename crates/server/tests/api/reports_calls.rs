@@ -87,7 +87,7 @@ async fn every_filter_narrows_the_log_to_exactly_the_matching_calls() {
             .await;
     let pool = scalar(&app, "SELECT MIN(id) FROM routing_entries WHERE customer_id = 100 AND kind = 'dynamic'").await;
     for (query, condition) in [
-        (format!("source={paid}"), format!("c.source_medium_id = {paid}")),
+        (format!("source={paid}"), format!("c.credit_source_id = {paid}")),
         ("outcome=missed".to_string(), "c.outcome = 'missed'".to_string()),
         ("outcome=answered".to_string(), "c.outcome = 'answered'".to_string()),
         ("firstTime=1".to_string(), "c.first_time = 1".to_string()),
@@ -95,7 +95,7 @@ async fn every_filter_narrows_the_log_to_exactly_the_matching_calls() {
         (format!("number={pool}"), format!("c.routing_entry_id = {pool}")),
         (
             format!("source={paid}&outcome=answered&minDuration=60"),
-            format!("c.source_medium_id = {paid} AND c.outcome = 'answered' AND c.talk_seconds >= 60"),
+            format!("c.credit_source_id = {paid} AND c.outcome = 'answered' AND c.talk_seconds >= 60"),
         ),
     ] {
         let log = calls(&app, &user, &format!("{query}&pageSize=100")).await;

@@ -30,8 +30,8 @@ fn call(at: i64, source: Option<i64>, outcome: &'static str, talk: i64, first_ti
 async fn insert(app: &TestApp, call: Call) {
     sqlx::query(
         "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, minutes, cost_tenth_pence,
-                            source_medium_id, outcome, talk_seconds, first_time)
-         VALUES ($1, $2, 'inbound_geographic', $3, $4, 1, 0, $5, $6, $7, $8)",
+                            source_medium_id, credit_source_id, outcome, talk_seconds, first_time)
+         VALUES ($1, $2, 'inbound_geographic', $3, $4, 1, 0, $5, $5, $6, $7, $8)",
     )
     .bind(call.customer)
     .bind(call.direction)

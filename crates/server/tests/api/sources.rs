@@ -19,7 +19,6 @@ const EDIT_RULE: &str = "/api/managesources/updateRule";
 const DROP_RULE: &str = "/api/managesources/deleteRule";
 const MOVE_RULE: &str = "/api/managesources/moveRule";
 const SETTINGS: &str = "/api/managesources/updateSettings";
-const DAY: i64 = 24 * 60 * 60;
 
 fn ok(reply: Reply) -> Value {
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -64,25 +63,32 @@ async fn the_pairs_are_listed_with_their_rules_visits_and_calls_in_30_days() {
     let list = get(&app, LIST, &owner).await;
     assert_eq!(list["canEdit"], true);
     let sources = list["sources"].as_array().unwrap();
-    assert_eq!(sources.len(), 10, "{list}");
+    // The website's ten, and the offline pair of each channel its static numbers' calls came on.
+    let offline: Vec<&Value> = sources.iter().filter(|s| s["medium"] == "offline").collect();
+    assert_eq!((sources.len(), offline.len()), (10 + offline.len(), 4), "{list}");
+    assert!(offline.iter().all(|s| s["rules"] == 0 && s["visits30Days"] == 0), "{list}");
     let direct = sources.iter().find(|s| s["source"] == "(direct)").unwrap();
     assert_eq!(direct["isDefault"], true);
     assert_eq!(list["ruleset"]["defaultId"], direct["id"]);
     assert_eq!(list["ruleset"]["paidOverrides"], false);
     assert!(list["ruleset"]["rules"].as_array().unwrap().len() >= 8, "the demo's rules: {list}");
-    let since = app.state.clock.now() - 30 * DAY;
+    // The last 30 days: the 30 local days to today, as the dashboard and the call log count them.
+    let (since, end) = (1_792_882_800, 1_795_478_400);
     for source in sources {
         let id = source["id"].as_i64().unwrap();
         let visits = count(
             &app,
-            &format!("SELECT COUNT(*) FROM visits WHERE customer_id = 100 AND source_medium_id = {id} AND started_at >= {since}"),
+            &format!(
+                "SELECT COUNT(*) FROM visits WHERE customer_id = 100 AND source_medium_id = {id}
+                 AND started_at >= {since} AND started_at < {end}"
+            ),
         )
         .await;
         let calls = count(
             &app,
             &format!(
-                "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND source_medium_id = {id}
-                 AND started_at >= {since}"
+                "SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND credit_source_id = {id}
+                 AND started_at >= {since} AND started_at < {end}"
             ),
         )
         .await;
@@ -165,17 +171,17 @@ async fn a_pair_is_added_renamed_and_deleted_unless_in_use() {
     assert_eq!(field_error(&taken, "source"), "This source / medium already exists.");
     assert_eq!(taken.json()["code"], "SOURCE_MEDIUM_NOT_UNIQUE");
     let id =
-        ok(post(&app, INSERT, &owner, &[("source", "radio"), ("medium", "offline")]).await)["id"].as_i64().unwrap();
+        ok(post(&app, INSERT, &owner, &[("source", "podcast"), ("medium", "offline")]).await)["id"].as_i64().unwrap();
     let text = id.to_string();
     let renamed =
-        ok(post(&app, UPDATE, &owner, &[("id", &text), ("source", "Radio Leeds"), ("medium", "offline")]).await);
+        ok(post(&app, UPDATE, &owner, &[("id", &text), ("source", "Podcast Leeds"), ("medium", "offline")]).await);
     assert_eq!(renamed["id"], id);
     let page = get(&app, &format!("{PAGE}/{id}"), &owner).await;
-    assert_eq!((page["source"]["source"].as_str(), page["deleteRefusal"].as_str()), (Some("Radio Leeds"), Some("")));
+    assert_eq!((page["source"]["source"].as_str(), page["deleteRefusal"].as_str()), (Some("Podcast Leeds"), Some("")));
     // Renaming into another pair's name is refused; keeping its own is not.
     let clash = post(&app, UPDATE, &owner, &[("id", &text), ("source", "bing"), ("medium", "cpc")]).await;
     assert_eq!(field_error(&clash, "source"), "This source / medium already exists.");
-    ok(post(&app, UPDATE, &owner, &[("id", &text), ("source", "Radio Leeds"), ("medium", "offline")]).await);
+    ok(post(&app, UPDATE, &owner, &[("id", &text), ("source", "Podcast Leeds"), ("medium", "offline")]).await);
     // Its rules go with it.
     ok(post(
         &app,
@@ -413,7 +419,7 @@ async fn an_account_without_direct_none_is_given_it_as_the_default_once() {
     let (first, second) = tokio::join!(app.get(LIST, Some(&owner)), app.get(LIST, Some(&owner)));
     for list in [ok(first), ok(second), get(&app, LIST, &owner).await] {
         let sources = list["sources"].as_array().unwrap();
-        assert_eq!(sources.len(), 11, "{list}");
+        assert_eq!(sources.len(), 15, "{list}: the website's ten, the four offline pairs, (direct)");
         let direct = sources.iter().find(|s| s["source"] == "(direct)").unwrap();
         assert_eq!(
             (direct["isDefault"].as_bool(), list["ruleset"]["defaultId"].as_i64()),

@@ -88,8 +88,8 @@ async fn source(db: &AnyPool, customer: i64, source: &str, medium: &str) -> i64 
 async fn call(db: &AnyPool, customer: i64, at: i64, source: Option<i64>, outcome: &str, direction: &str) {
     sqlx::query(
         "INSERT INTO calls (customer_id, direction, rate_item, started_at, duration_seconds, minutes, cost_tenth_pence,
-                            source_medium_id, outcome)
-         VALUES ($1, $2, 'inbound_geographic', $3, 60, 1, 15, $4, $5)",
+                            source_medium_id, credit_source_id, outcome)
+         VALUES ($1, $2, 'inbound_geographic', $3, 60, 1, 15, $4, $4, $5)",
     )
     .bind(customer)
     .bind(direction)
@@ -263,7 +263,9 @@ async fn a_call_back_counts_for_the_missed_calls_source_in_the_summary() {
     call(db, HARBOUR, sunday + 9 * HOUR, Some(cpc), "missed", "inbound").await;
     call(db, HARBOUR, sunday + 11 * HOUR, Some(organic), "answered", "inbound").await;
     sqlx::query(
-        "UPDATE calls SET callback_of = (SELECT MIN(id) FROM calls WHERE customer_id = $1 AND started_at >= $2)
+        "UPDATE calls SET callback_of = (SELECT MIN(id) FROM calls WHERE customer_id = $1 AND started_at >= $2),
+             credit_source_id = (SELECT credit_source_id FROM calls WHERE id =
+                 (SELECT MIN(id) FROM calls WHERE customer_id = $1 AND started_at >= $2))
          WHERE id = (SELECT MAX(id) FROM calls WHERE customer_id = $1)",
     )
     .bind(HARBOUR)

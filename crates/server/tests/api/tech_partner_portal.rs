@@ -614,9 +614,9 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
     let answered = insert_id(
         &app,
         &format!(
-            "INSERT INTO calls ({columns}, caller_number, tracked_number, visit_id, source_medium_id, outcome, ring_seconds,
+            "INSERT INTO calls ({columns}, caller_number, tracked_number, visit_id, source_medium_id, credit_source_id, outcome, ring_seconds,
                                 talk_seconds, first_time, destination, category, report_group, callback_of, score, lead_score)
-             VALUES (100, 'inbound', 'inbound_geographic', {}, 194, 4, 60, '07700900123', '01632960777', {visit}, {source},
+             VALUES (100, 'inbound', 'inbound_geographic', {}, 194, 4, 60, '07700900123', '01632960777', {visit}, {source}, {source},
                      'answered', 9, 185, 1, 'Reception', 'New patient', 'Implants', {missed}, 72, 1) RETURNING id",
             NOV_20 + 9 * 3_600
         ),
@@ -643,7 +643,7 @@ async fn the_reporting_api_answers_each_calls_report_fields() {
         serde_json::json!({
             "id": answered, "accountId": 100, "accountName": "Harbour Lane Dental", "trackedNumber": "01632960777",
             "direction": "inbound", "startedAt": "2026-11-20T09:00:00Z", "durationSeconds": 194, "qualifiedLead": true,
-            "callerNumber": "07700 900123", "source": "apitest", "medium": "cpc",
+            "callerNumber": "07700 900123", "source": "apitest", "medium": "cpc", "campaign": null,
             "landingPage": "https://www.harbourlanedental.co.uk/implants", "keyword": "dental implants",
             "outcome": "answered", "firstTime": true, "ringSeconds": 9, "talkSeconds": 185, "destination": "Reception",
             "category": "New patient", "reportGroup": "Implants", "callbackOf": missed,

@@ -416,7 +416,7 @@ async fn a_real_call_gets_its_tags_and_lead_score_and_counts_in_conversions_and_
     assert_eq!(queue_and_count().await, 0, "a call from no ad platform is no platform's conversion");
     // Credited to Google's paid search (a number in its call ads), Google's action queues it.
     sqlx::query(
-        "UPDATE calls SET source_medium_id =
+        "UPDATE calls SET credit_source_id =
             (SELECT id FROM sources_mediums WHERE customer_id = 100 AND source = 'google' AND medium = 'cpc')
          WHERE id = $1",
     )

@@ -13,6 +13,10 @@ import { FailedPage } from './FailedPage';
 import { ACTION_FAILED, LOAD_FAILED, NO_CAMPAIGNS } from './messages';
 import { useRemotePages } from './useRemotePages';
 
+/** What the calls column counts, as the dashboard and the call log count it. */
+export const CAMPAIGN_CALLS_NOTE =
+  "Calls (30 days) are the calls credited to each campaign: its numbers' calls, and website calls whose visit named it (utm_campaign). A call-back of a missed call counts under the missed call's campaign."
+
 type Editing = { kind: 'add' } | { kind: 'rename'; row: CampaignRow } | { kind: 'delete'; row: CampaignRow } | null;
 
 /** /campaigns: the customer's campaigns, paged by the server; add, rename and delete an empty one. */
@@ -95,6 +99,7 @@ export function CampaignsPage({ title }: { title: string }) {
         </p>
       )}
       <div className="card" hidden={!page}>
+        <p className="field-hint">{CAMPAIGN_CALLS_NOTE}</p>
         <DataTable
           label="Campaigns"
           columns={columns}

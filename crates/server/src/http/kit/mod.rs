@@ -10,5 +10,6 @@ pub mod error;
 pub mod extract;
 pub mod form;
 pub mod page_user;
+pub mod recent;
 pub mod session;
 pub mod typed_form;

@@ -39,7 +39,7 @@ pub struct CampaignListRow {
     description: String,
     /// Static numbers filed under it.
     numbers: i64,
-    /// Inbound calls to them in the last 30 days.
+    /// Inbound calls credited to it in the last 30 days (its numbers' and its website visits').
     calls30_days: i64,
     created_at: i64,
     /// dd/mm/yyyy in the account's zone.
@@ -78,7 +78,7 @@ async fn campaign_list(
     Query(input): Query<ListQueryInput>,
 ) -> Result<Json<CampaignPage>, AppError> {
     let query = parse_table_query(&input, CampaignSort::Description).map_err(AppError::Validation)?;
-    let (rows, total) = campaigns::page(&state.db, user.customer(), &query, user.calls_since(&state)).await?;
+    let (rows, total) = campaigns::page(&state.db, user.customer(), &query, user.calls_period(&state)?).await?;
     let zone = &user.account.customer_time_zone;
     Ok(Json(CampaignPage {
         campaigns: rows.into_iter().map(|row| CampaignListRow::from_row(row, zone)).collect(),
@@ -98,7 +98,7 @@ async fn campaign(
 ) -> Result<Json<CampaignListRow>, AppError> {
     let id = positive_id(&id).ok_or(AppError::NotFound)?;
     let row =
-        campaigns::one(&state.db, user.customer(), id, user.calls_since(&state)).await?.ok_or(AppError::NotFound)?;
+        campaigns::one(&state.db, user.customer(), id, user.calls_period(&state)?).await?.ok_or(AppError::NotFound)?;
     Ok(Json(CampaignListRow::from_row(row, &user.account.customer_time_zone)))
 }
 
@@ -138,7 +138,7 @@ async fn rename_campaign(
     user.require_edit()?;
     let customer = user.customer();
     let id = form.id.filter(|id| *id > 0).ok_or(AppError::NotFound)?;
-    if campaigns::one(&state.db, customer, id, 0).await?.is_none() {
+    if campaigns::one(&state.db, customer, id, (0, 0)).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let taken = campaigns::other_descriptions(&state.db, customer, id).await?;
@@ -181,7 +181,7 @@ async fn delete_campaign(
     user.require_edit()?;
     let customer = user.customer();
     let id = form.id.filter(|id| *id > 0).ok_or(AppError::NotFound)?;
-    if campaigns::one(&state.db, customer, id, 0).await?.is_none() {
+    if campaigns::one(&state.db, customer, id, (0, 0)).await?.is_none() {
         return Err(AppError::NotFound);
     }
     match campaigns::delete_if_empty(&state.db, customer, id).await? {

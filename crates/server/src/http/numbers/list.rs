@@ -56,7 +56,7 @@ async fn number_list(
     Query(input): Query<ListQueryInput>,
 ) -> Result<Response, AppError> {
     let query = parse_table_query(&input, NumberSort::Bought).map_err(AppError::Validation)?;
-    let (customer, since) = (user.customer(), user.calls_since(&state));
+    let (customer, period) = (user.customer(), user.calls_period(&state)?);
     let scope = match campaign.campaign.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         None => Scope::Everything,
         Some(text) => Scope::Campaign(positive_id(text).ok_or(AppError::NotFound)?),
@@ -66,16 +66,16 @@ async fn number_list(
     // customer's.
     let (format, zone) = (&user.account.number_format, &user.account.customer_time_zone);
     let question = format!("{scope:?} {query:?} {format:?} {zone}");
-    let at = ReadAt { version: user.numbers_version, since };
+    let at = ReadAt { version: user.numbers_version, since: period.0 };
     if let Some(kept) = state.numbers_pages.get(customer, &question, at) {
         return Ok(json_body(Bytes::clone(&kept)));
     }
     if let Scope::Campaign(id) = scope {
-        if campaigns::one(&state.db, customer, id, since).await?.is_none() {
+        if campaigns::one(&state.db, customer, id, period).await?.is_none() {
             return Err(AppError::NotFound);
         }
     }
-    let page = numbers::page(&state.db, customer, scope, &query, format, since).await?;
+    let page = numbers::page(&state.db, customer, scope, &query, format, period).await?;
     let numbers = page.rows.into_iter().map(|row| NumberListRow::from_row(row, zone)).collect();
     let body = Bytes::from(
         serde_json::to_vec(&NumberPage { numbers, total: page.total })

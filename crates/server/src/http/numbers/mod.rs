@@ -32,9 +32,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(changes::router())
 }
 
-/// 'Calls in the last 30 days' of the lists.
-const CALLS_DAYS: i64 = 30;
-
 /// The Static menu's rule (the static feature, not a group account) and the pages' guard.
 pub(crate) fn opens_static_pages(account: &AccountState) -> bool {
     menu_page_opens("/campaigns", account)
@@ -81,9 +78,9 @@ impl StaticUser {
         }
     }
 
-    /// Calls since this instant count as 'the last 30 days'.
-    pub fn calls_since(&self, state: &AppState) -> i64 {
-        state.clock.now() - CALLS_DAYS * 24 * 60 * 60
+    /// The period of the lists' 'calls in the last 30 days', as every screen counts it.
+    pub fn calls_period(&self, state: &AppState) -> Result<(i64, i64), AppError> {
+        crate::http::kit::recent::last_30_days(state, &self.account.customer_time_zone)
     }
 }
 

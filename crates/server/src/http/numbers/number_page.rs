@@ -78,7 +78,7 @@ async fn number_page(
     let id = positive_id(&id).ok_or(AppError::NotFound)?;
     let customer = user.customer();
     let zone = user.account.customer_time_zone.clone();
-    let row = numbers::one(&state.db, customer, id, user.calls_since(&state)).await?.ok_or(AppError::NotFound)?;
+    let row = numbers::one(&state.db, customer, id, user.calls_period(&state)?).await?.ok_or(AppError::NotFound)?;
     let route = route_of(&row);
     let call_path = match &route {
         NumberRoute::Plan { id: plan, .. } => call_path_now(&state, customer, *plan, &zone).await?,

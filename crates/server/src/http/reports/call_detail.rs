@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::reports::{credited_source, journey, CallOutcome, JourneyFacts, JourneyStep, LiveAccount};
+use domain::reports::{journey, source_label, CallOutcome, JourneyFacts, JourneyStep, LiveAccount};
 use domain::routing::ivr::CallPath;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -19,7 +19,7 @@ use super::{CallLogRow, ReportsUser};
 use crate::http::kit::download::attachment;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
-use crate::store::calls::{self, CallRow};
+use crate::store::calls;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_call)).routes(routes!(get_recording))
@@ -100,7 +100,7 @@ async fn get_call(
     });
     let facts = JourneyFacts {
         landing_page: call.landing_page.clone(),
-        source_medium: call.source_medium(),
+        source_medium: source_label(&extras.own_source, &extras.own_medium),
         number: call.tracked_number.clone(),
         number_name: call.number_name.clone(),
         called_at: call.time.clone(),
@@ -116,9 +116,8 @@ async fn get_call(
         Some(first) => calls::row(&state.db, customer, first).await?,
         None => None,
     };
-    let source_of = |r: &CallRow| (!r.source.is_empty()).then(|| format!("{} / {}", r.source, r.medium));
-    let credited_to =
-        credited_source(source_of(&row), first_row.as_ref().map(source_of)).unwrap_or_else(|| "(none)".to_string());
+    // As every figure counts it (`store::call_credit`): a call-back under its missed call's.
+    let credited_to = call.source_medium();
     let first_call = first_row.map(|r| linked(r.id, r.started_at, &r.outcome, zone));
     let callbacks = calls::callbacks(&state.db, customer, id)
         .await?

@@ -8,6 +8,10 @@ import { getSources, updateSettings, type SourceRow, type SourcesPage } from './
 import { PairDialog } from './PairDialog';
 import { ClassificationTester } from './Tester';
 
+/** What the calls column counts, as the dashboard and the call log count it. */
+export const SOURCE_CALLS_NOTE =
+  "Calls (30 days) are the calls credited to each source / medium: a static number counts under its channel's offline source (Print / offline), and a call-back of a missed call counts under the missed call's source."
+
 const columns: Column<SourceRow>[] = [
   {
     id: 'source',
@@ -76,6 +80,7 @@ export function SourcesList({ title }: { title: string }) {
     <LoadedPage title={title} load={load} failedText="The source / mediums could not be loaded. Please try again.">
       {(page) => (
         <>
+          <p className="field-hint">{SOURCE_CALLS_NOTE}</p>
           <DataTable
             label="Source / mediums"
             columns={columns}

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { CallDetail, CallFilters, CallLogRow } from '../api';
 import { CallLogPage, NO_CALLS } from './CallLogPage';
+import { CALLBACK_SOURCE_NOTE } from './CallTable';
 
 function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
   return {
@@ -117,7 +118,7 @@ function renderLog(address = '/reports', total = 60) {
         );
       const page = Number(url.searchParams.get('page') ?? 1);
       return jsonResponse({
-        calls: [row(page * 10 + 1), row(page * 10 + 2, { outcome: 'missed', outcomeLabel: 'Missed', destination: '' })],
+        calls: [row(page * 10 + 1), row(page * 10 + 2, { outcome: 'missed', outcomeLabel: 'Missed', destination: '', callbackOf: 4 })],
         total,
         page,
         pageSize: 25,
@@ -198,6 +199,8 @@ describe('the call log', () => {
     expect(within(table).getAllByText('google / cpc')).toHaveLength(2);
     expect(within(table).getAllByText('/offers')).toHaveLength(2);
     expect(within(table).getByText('First-time')).toBeInTheDocument();
+    // A call-back says whose source it counts under.
+    expect(within(table).getAllByText(CALLBACK_SOURCE_NOTE)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Call log' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Go to page 3' })).toBeInTheDocument();
   });

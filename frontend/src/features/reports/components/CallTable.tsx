@@ -11,6 +11,9 @@ function pagePath(url: string): string {
   }
 }
 
+/** A call-back counts under the missed call's source, as every figure counts it. */
+export const CALLBACK_SOURCE_NOTE = "Call-back: the missed call's source";
+
 /** The columns the server sorts by, by its keys. */
 const SORTABLE: Record<string, string> = {
   time: 'Date and time',
@@ -131,7 +134,10 @@ export function CallTable({
                   {call.trackedNumber}
                   <div className="cell-note">{[call.numberName, call.campaign].filter(Boolean).join(' · ')}</div>
                 </td>
-                <td>{call.source ? `${call.source} / ${call.medium}` : '—'}</td>
+                <td>
+                  {call.source ? `${call.source} / ${call.medium}` : '—'}
+                  {call.callbackOf != null && <div className="cell-note">{CALLBACK_SOURCE_NOTE}</div>}
+                </td>
                 <td className="cell-url">{call.landingPage ? pagePath(call.landingPage) : '—'}</td>
                 <td>{call.duration}</td>
                 <td>

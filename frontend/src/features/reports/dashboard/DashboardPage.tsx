@@ -14,6 +14,8 @@ import './dashboard.css';
 import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './StackedBarChart';
 
 export const NO_CALLS = 'No calls in this period.';
+/** Where the dashboard, the call log, Source / mediums and Campaigns count a call-back. */
+export const CALLBACK_CREDIT_NOTE = "A call-back of a missed call counts under the missed call's source and campaign.";
 export const LOAD_FAILED = 'The dashboard could not be loaded.';
 
 const TOP_SOURCE_COLUMNS: Column<Dashboard['topSources'][number]>[] = [
@@ -123,6 +125,7 @@ function Charts({ data }: { data: Dashboard }) {
       </section>
       <section className="dashboard-section" aria-labelledby="dashboard-top-sources">
         <h2 id="dashboard-top-sources">Top sources</h2>
+        <p className="field-hint">{CALLBACK_CREDIT_NOTE}</p>
         <DataTable
           plain
           label="Top sources"

@@ -1,0 +1,59 @@
+//! Spend imported from the ad platforms the account connects (Google Ads, Microsoft Ads, Meta
+//! Ads): which source / medium a platform's spend is on, how far back an import reaches, and
+//! the import's state in words.
+
+use serde::{Deserialize, Serialize};
+
+use crate::conversions::Platform;
+use crate::format_date_time;
+
+/// An import reads the platform's spend of the last this many days (a platform corrects its
+/// figures for days after a click, so each import reads them again).
+pub const IMPORT_DAYS: i64 = 30;
+
+/// The source / medium a platform's spend is on: its paid traffic, as the account's source
+/// rules name it ("google / cpc", "bing / cpc", "facebook / paid_social").
+pub fn spend_pair(platform: Platform) -> (&'static str, &'static str) {
+    match platform {
+        Platform::GoogleAds => ("google", "cpc"),
+        Platform::MicrosoftAds => ("bing", "cpc"),
+        Platform::MetaAds => ("facebook", "paid_social"),
+    }
+}
+
+/// Where a platform's import stands.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "state")]
+pub enum ImportState {
+    /// The account has not connected the platform.
+    NotConnected,
+    /// Connected, not imported yet.
+    Waiting,
+    /// The last import worked: when, how many days of spend it read and what they add up to.
+    Imported { at: i64, days: i64, total_pence: i64 },
+    /// The last import failed; the one before (if any) still stands.
+    Failed { at: i64, reason: String, retry_at: i64 },
+}
+
+/// The state in words, times in the account's zone.
+pub fn import_words(platform: Platform, state: &ImportState, zone: &str) -> String {
+    let name = platform.label();
+    match state {
+        ImportState::NotConnected => {
+            format!("Not connected: connect {name} on its integration page to import its spend every day.")
+        }
+        ImportState::Waiting => format!("Connected: the first import of {name} spend runs within the hour."),
+        ImportState::Imported { at, days, total_pence } => format!(
+            "Imported {}: {} spent {} over the last {days} days.",
+            format_date_time(*at, zone),
+            name,
+            crate::billing::invoice::pounds_text(*total_pence)
+        ),
+        ImportState::Failed { at, reason, retry_at } => format!(
+            "The import at {} failed ({reason}). It is tried again at {}; the spend imported before stays.",
+            format_date_time(*at, zone),
+            format_date_time(*retry_at, zone)
+        ),
+    }
+}
