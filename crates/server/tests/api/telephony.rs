@@ -224,6 +224,58 @@ async fn a_caller_who_hangs_up_in_the_menu_is_written_as_such() {
     assert_eq!(call["routePath"], Value::Null, "the routing had not reached an end");
 }
 
+/// A static number's real call is credited to its channel's offline source and its campaign; a
+/// caller who hung up and rings again is a call-back, credited as the missed call was.
+#[tokio::test]
+async fn a_real_call_is_credited_as_every_figure_counts_it_and_a_ring_back_is_a_call_back() {
+    let lab = Lab::start().await;
+    let (_, _, desk) = reception(&lab).await;
+    let prompt = lab.audio("Main prompt", "Press one").await;
+    let menu = lab.menu("Main", prompt, &[("Front desk", "routing", desk, 0)], "").await;
+    let plan = lab.service_plan("Menu", &office(("ivr", 0, menu), ("routing", desk, 0))).await;
+    let (entry, number) = lab.number(6, plan, false, 0).await;
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    engine.send(stasis_start("cb1", "07700900777", &number)).await;
+    engine.until("POST channels/cb1/play").await;
+    engine.send(hung_up("cb1")).await;
+    let missed = lab.finished_call("cb1").await;
+    assert_eq!(missed["outcome"], "hungUpInIvr");
+    engine.send(stasis_start("cb2", "07700900777", &number)).await;
+    engine.until("POST channels/cb2/play").await;
+    engine.send(hung_up("cb2")).await;
+    let again = lab.finished_call("cb2").await;
+
+    type Credit = (Option<i64>, Option<i64>, Option<i64>, String, String);
+    let credit = |id: &Value| {
+        let db = lab.app.state.db.clone();
+        let id = id.as_i64().unwrap();
+        async move {
+            sqlx::query_as::<_, Credit>(
+                "SELECT c.callback_of, c.campaign_id, e.campaign_id, COALESCE(s.source, ''), COALESCE(s.medium, '')
+                 FROM calls c JOIN routing_entries e ON e.id = c.routing_entry_id
+                 LEFT JOIN sources_mediums s ON s.id = c.credit_source_id WHERE c.id = $1",
+            )
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap()
+        }
+    };
+    let channel: Option<String> = sqlx::query_scalar(
+        "SELECT ch.description FROM routing_entries e LEFT JOIN channels ch ON ch.id = e.channel_id WHERE e.id = $1",
+    )
+    .bind(entry)
+    .fetch_one(&lab.app.state.db)
+    .await
+    .unwrap();
+    let (source, medium) = domain::reports::static_pair(channel.as_deref());
+    let first = credit(&missed["id"]).await;
+    assert_eq!(first, (None, first.2, first.2, source.clone(), medium.clone()), "the number's own credit");
+    assert!(first.2.is_some(), "the demo files every static number under a campaign");
+    let second = credit(&again["id"]).await;
+    assert_eq!(second, (missed["id"].as_i64(), first.2, first.2, source, medium), "a call-back of the missed call");
+}
+
 #[tokio::test]
 async fn the_engine_going_away_closes_its_calls_with_a_reason() {
     let lab = Lab::start().await;
