@@ -116,3 +116,32 @@ test('a recorded call of an account with speech shows its transcript under the r
   await expect(transcript.locator('.transcript-text p').first()).not.toBeEmpty();
   await expectAccessible(page, "a call's transcript", { within: call });
 });
+
+// Ad spend: the owner enters what a campaign cost this month, and the dashboard divides it by
+// the campaign's calls, with the domain's arithmetic in the browser.
+test('the owner enters a month of spend and the dashboard says what each call cost', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/reports/spend');
+  await expectHeading(page, 'Ad spend');
+  await expect(page.getByText(/Meta Ads spent £[\d,.]+ over the last 30 days/)).toBeVisible();
+  await expect(page.getByText(/Not connected: connect Google Ads/)).toBeVisible();
+  await expectAccessible(page, 'the ad spend page');
+  await page.getByLabel('Campaign').selectOption({ label: 'brand' });
+  await page.getByLabel('2 Nov', { exact: true }).fill('twelve');
+  await page.getByRole('button', { name: 'Save the month' }).click();
+  await expect(page.getByText('Enter an amount in pounds, like 12.50.')).toBeVisible();
+  await page.getByLabel('2 Nov', { exact: true }).fill('250');
+  await page.getByRole('button', { name: 'Save the month' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved the spend on brand for November 2026: £250.00 over 1 day.');
+  const lines = page.getByRole('table', { name: 'Spend in November 2026' });
+  await expect(lines.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'brand', exact: true }) })).toContainText(
+    '£250.00',
+  );
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expectHeading(page, 'Dashboard');
+  await page.getByLabel('Break down by').selectOption('campaign');
+  const costs = page.getByRole('table', { name: 'What each call cost' });
+  const brand = costs.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'brand', exact: true }) });
+  await expect(brand).toContainText('£250.00');
+  await expectAccessible(page, 'the dashboard with what each call cost');
+});

@@ -47,6 +47,8 @@ mod sources;
 #[cfg(feature = "forms")]
 mod speech;
 #[cfg(feature = "forms")]
+mod spend;
+#[cfg(feature = "forms")]
 mod tags;
 #[cfg(all(test, feature = "shell", feature = "pages", feature = "forms"))]
 mod ts_types;

@@ -459,6 +459,50 @@ export type ConversionForm = {
 };
 
 /**
+ * One line's figures over a period: the spend on it, its calls as every screen counts them
+ * (`reports::credit`), their first-time callers and qualified leads (talk time of 60 seconds or
+ * more, `partners::lead_reports::is_qualified_lead`), and the sales matched to its calls.
+ */
+export type CostFacts = {
+  spendPence: number,
+  calls: number,
+  firstTime: number,
+  qualified: number,
+  sales: number,
+  revenuePence: number,
+};
+
+/**
+ * A line as shown: money as "£12.40", a figure without spend or without its count as "—".
+ */
+export type CostLine = {
+  spend: string,
+  calls: number,
+  costPerCall: string,
+  costPerFirstTime: string,
+  costPerLead: string,
+  costPerSale: string,
+  revenue: string,
+  /**
+   * Revenue over spend: "3.20×".
+   */
+  returnOnSpend: string,
+};
+
+/**
+ * A source's, campaign's or number's line this period and the period before, and how its
+ * cost per call and return on spend changed ("−12% vs previous 30 days"; "—" when either
+ * period has no figure).
+ */
+export type CostRow = {
+  label: string,
+  current: CostLine,
+  previous: CostLine,
+  costPerCallChange: string,
+  returnChange: string,
+};
+
+/**
  * A call: its id, the visit it came from (a pool call), and when it started.
  */
 export type CtaCallStart = {
@@ -1181,6 +1225,11 @@ export type ReportPeriod = {
    */
   previousStart: number,
   previousEnd: number,
+  /**
+   * The period before's first and last local day, YYYY-MM-DD.
+   */
+  previousFirstDay: string,
+  previousLastDay: string,
 };
 
 /**
@@ -1472,6 +1521,23 @@ export type Span = {
    * "Thursday 19:01 to Thursday 20:00".
    */
   text: string,
+};
+
+/**
+ * A month's table as posted: one amount a day of the month ('' none), for one source and
+ * campaign.
+ */
+export type SpendMonthForm = {
+  /**
+   * YYYY-MM.
+   */
+  month: string,
+  sourceMediumId: number | null,
+  campaignId: number | null,
+  /**
+   * Pounds, one a day of the month in order.
+   */
+  amounts: Array<string>,
 };
 
 export type SplashScreen = {

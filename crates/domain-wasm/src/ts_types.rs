@@ -85,6 +85,10 @@ fn declare_all(c: &mut Collect) {
     c.visit::<reports::CallFacts>();
     c.visit::<reports::CallerCall>();
     c.visit::<reports::CallbackLink>();
+    c.visit::<domain::spend::SpendMonthForm>();
+    c.visit::<domain::spend::CostFacts>();
+    c.visit::<domain::spend::CostLine>();
+    c.visit::<domain::spend::CostRow>();
 
     // Call routing.
     c.visit::<routing::RoutingAccess>();

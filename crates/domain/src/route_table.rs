@@ -176,6 +176,7 @@ pub static ROUTES: &[RouteDef] = &[
     redirect("/backtoreports", "/reports"),
     reports("/reports", "Call log"),
     reports("/reports/dashboard", "Dashboard"),
+    reports("/reports/spend", "Ad spend"),
     RouteDef { audience: Audience::Everyone, ..page("/unauthorised", "Unauthorised", "shell") },
     external("/logout"),
     external("/contactus"),

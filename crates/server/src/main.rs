@@ -43,6 +43,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     server::jobs::summary_emails::spawn(state.clone());
     // Calls that count as conversions, uploaded to the connected ad platforms.
     server::jobs::conversion_uploads::spawn(state.clone());
+    // The connected ad platforms' daily spend, imported once a day.
+    server::jobs::spend_import::spawn(state.clone());
     // Website checks of dynamic URLs run in the background; the browser polls for the result.
     server::jobs::website_check::spawn(state.clone());
     // Recorded calls of accounts with speech analytics, transcribed on this machine.

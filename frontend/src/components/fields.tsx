@@ -49,7 +49,7 @@ export function TextField({
   /** 'date': the browser's date picker; the value is YYYY-MM-DD whatever the display. */
   type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
 }) {
   const id = useId();
   return (

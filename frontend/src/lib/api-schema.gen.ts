@@ -3692,6 +3692,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each call cost over a period. */
+        get: operations["get_reports_costs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/dashboard": {
         parameters: {
             query?: never;
@@ -4499,6 +4516,40 @@ export interface paths {
         get: operations["get_speech_getVoiceTags"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spend/getMonth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's spend, day by day, with the imports' states. */
+        get: operations["get_spend_getMonth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spend/saveMonth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a month's table of one line, replacing what was entered by hand for it that month. */
+        post: operations["post_spend_saveMonth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6497,9 +6548,69 @@ export interface components {
             sources: components["schemas"]["ConversionChoice"][];
             tags: components["schemas"]["ConversionChoice"][];
         };
+        /**
+         * @description One line's figures over a period: the spend on it, its calls as every screen counts them
+         *     (`reports::credit`), their first-time callers and qualified leads (talk time of 60 seconds or
+         *     more, `partners::lead_reports::is_qualified_lead`), and the sales matched to its calls.
+         */
+        CostFacts: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            calls: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            firstTime: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            qualified: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            revenuePence: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            sales: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            spendPence: number;
+        };
         CostPerCall: {
             cost: string;
             range: string;
+        };
+        CostReport: {
+            /** @description source, campaign or number. */
+            by: string;
+            firstDay: string;
+            lastDay: string;
+            /** @description "vs previous 30 days". */
+            previousLabel: string;
+            /** @description By spend this period, then calls. */
+            rows: components["schemas"]["CostReportRow"][];
+            /** @description The whole account, spend on any line included. */
+            total: components["schemas"]["CostReportRow"];
+        };
+        /** @description One line: a source's, campaign's or number's figures this period and the period before. */
+        CostReportRow: {
+            current: components["schemas"]["CostFacts"];
+            /**
+             * Format: int64
+             * @description The line's id (0 for calls without a source or campaign).
+             */
+            id: number;
+            label: string;
+            previous: components["schemas"]["CostFacts"];
         };
         CountryCodeOption: {
             code: string;
@@ -9484,6 +9595,16 @@ export interface components {
             form_top_bar_background: string;
             form_top_bar_text: string;
         };
+        /** @description A month's table of one line, as posted. */
+        SaveMonth: {
+            /** @description Pounds, one a day of the month in order ('' none). */
+            "amounts[]": string[];
+            /** Format: int64 */
+            campaignId?: number;
+            month: string;
+            /** Format: int64 */
+            sourceMediumId?: number;
+        };
         /**
          * @description A destination plan. The domain's rules (`validate_destination_plan`) decide; these bounds
          *     only stop absurd input first. Rows: the fields of PlanDestinationRow posted as
@@ -9878,6 +9999,56 @@ export interface components {
          * @enum {string}
          */
         SpeechTrialStatus: "available" | "running" | "cancelled" | "converted" | "ended" | "hasSpeech" | "notOffered";
+        SpendChoice: {
+            /** Format: int64 */
+            id: number;
+            label: string;
+        };
+        /** @description A platform's import in words. */
+        SpendImport: {
+            connected: boolean;
+            label: string;
+            platform: string;
+            state: string;
+        };
+        /** @description One line of the month: what it is on, where it came from, and each day's pence (null none). */
+        SpendLine: {
+            /** Format: int64 */
+            campaignId?: number | null;
+            days: (number | null)[];
+            /** @description "google / cpc · spring_offer". */
+            label: string;
+            /** @description domain `spend::SpendOrigin` key: manual, google_ads, microsoft_ads, meta_ads. */
+            origin: string;
+            /** @description "Entered by hand", "Imported from Google Ads". */
+            originLabel: string;
+            /** Format: int64 */
+            sourceMediumId?: number | null;
+            /** @description "£1,234.50". */
+            total: string;
+        };
+        SpendMonth: {
+            campaigns: components["schemas"]["SpendChoice"][];
+            canEdit: boolean;
+            /** @description Every day of the month, YYYY-MM-DD. */
+            days: string[];
+            imports: components["schemas"]["SpendImport"][];
+            lines: components["schemas"]["SpendLine"][];
+            /** @description YYYY-MM. */
+            month: string;
+            /** @description "November 2026". */
+            monthLabel: string;
+            sources: components["schemas"]["SpendChoice"][];
+            /** @description The account's today, YYYY-MM-DD (the last month a table may be entered for). */
+            today: string;
+            /** @description "£2,345.00". */
+            total: string;
+        };
+        SpendSaved: {
+            /** @description "SpendSaved the spend on google / cpc for November 2026: £1,234.50 over 12 days." */
+            message: string;
+            success: boolean;
+        };
         SplashScreen: {
             /** @default  */
             body: string;
@@ -25530,6 +25701,76 @@ export interface operations {
             };
         };
     };
+    get_reports_costs: {
+        parameters: {
+            query?: {
+                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
+                preset?: string;
+                /** @description The first day of a custom range, YYYY-MM-DD. */
+                from?: string;
+                /** @description The last day of a custom range, YYYY-MM-DD. */
+                to?: string;
+                /** @description source (the default), campaign or number. */
+                by?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostReport"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A period or breakdown that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     get_reports_dashboard: {
         parameters: {
             query?: {
@@ -28802,6 +29043,142 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+        };
+    };
+    get_spend_getMonth: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM; this month when empty. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendMonth"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A month that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_spend_saveMonth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SaveMonth"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendSaved"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator or owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A source or campaign that is not the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Each field's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -20,12 +20,9 @@ use crate::sources::{parse_landing, SOURCE_MAX};
 /// The medium of every static number's calls.
 pub const OFFLINE_MEDIUM: &str = "offline";
 /// The source of a static number without a channel.
-pub const STATIC_NUMBER_SOURCE: &str = "Static number";
+const STATIC_NUMBER_SOURCE: &str = "Static number";
 /// A campaign's longest name (the campaigns' inline add allows 1000).
 pub const CAMPAIGN_NAME_MAX: usize = 1_000;
-/// What a screen says beside a figure that counts call-backs.
-pub const CALLBACK_CREDIT_NOTE: &str =
-    "A call-back of a missed call counts under the missed call's source and campaign.";
 
 /// What a call is credited to: (source / medium, campaign), as ids of the account's lists.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

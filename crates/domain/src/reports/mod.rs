@@ -16,7 +16,7 @@ pub mod summary;
 
 pub use call_log::{parse_call_log_query, resolve_dimension, CallLogQuery, CallLogQueryInput, CallSort, ScoreFilter};
 pub use callback::{callback_after, link_callbacks, CallbackLink, CallerCall, LatestCall, CALLBACK_WINDOW_SECONDS};
-pub use credit::{counts, credit_of, static_pair, visit_campaign, CountedFacts, Credit, CALLBACK_CREDIT_NOTE};
+pub use credit::{counts, credit_of, static_pair, visit_campaign, CountedFacts, Credit};
 pub use dashboard::{
     compare, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries, PeriodChange,
 };

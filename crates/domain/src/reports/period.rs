@@ -51,6 +51,9 @@ pub struct ReportPeriod {
     /// The period just before, as long in days (or the month before a month), for comparisons.
     pub previous_start: i64,
     pub previous_end: i64,
+    /// The period before's first and last local day, YYYY-MM-DD.
+    pub previous_first_day: String,
+    pub previous_last_day: String,
 }
 
 /// The period a query names: the preset's key (the last 30 days when empty), and the days of a
@@ -156,6 +159,8 @@ pub fn report_period(preset: &DatePreset, now: i64, time_zone: &str) -> Result<R
         end: day_start(&zone, next(last)),
         previous_start: day_start(&zone, previous_first),
         previous_end: day_start(&zone, next(previous_last)),
+        previous_first_day: previous_first.format("%Y-%m-%d").to_string(),
+        previous_last_day: previous_last.format("%Y-%m-%d").to_string(),
     })
 }
 

@@ -186,17 +186,9 @@ fn parse_date(text: &str, zone: &Tz) -> Option<i64> {
     zone.from_local_datetime(&local).earliest().map(|t| t.timestamp())
 }
 
-/// '£1,250.50', '1250.5', '99' as pence; at most 2 decimal places, from £0 to £1,000,000.
+/// '£1,250.50', '1250.5', '99' as pence (`money::parse_pence`), from £0 to £1,000,000.
 fn parse_value(text: &str) -> Option<i64> {
-    let plain: String = text.trim().trim_start_matches('£').chars().filter(|c| !matches!(c, ',' | ' ')).collect();
-    let (pounds, pence) = plain.split_once('.').unwrap_or((&plain, ""));
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    if pounds.is_empty() || !digits(pounds) || !digits(pence) || pence.len() > 2 || pounds.len() > 9 {
-        return None;
-    }
-    let pence = format!("{pence:0<2}").parse::<i64>().ok()?;
-    let value = pounds.parse::<i64>().ok()?.checked_mul(100)?.checked_add(pence)?;
-    (value <= VALUE_MAX_PENCE).then_some(value)
+    crate::money::parse_pence(text).ok().flatten().filter(|pence| *pence <= VALUE_MAX_PENCE)
 }
 
 /// A UK phone number as typed ('07700 900123', '+44 7700 900123') as national digits.

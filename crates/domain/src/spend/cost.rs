@@ -15,6 +15,7 @@ pub const NO_FIGURE: &str = "—";
 /// (`reports::credit`), their first-time callers and qualified leads (talk time of 60 seconds or
 /// more, `partners::lead_reports::is_qualified_lead`), and the sales matched to its calls.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CostFacts {
@@ -98,7 +99,10 @@ pub fn cost_lines(rows: &[(String, CostFacts, CostFacts)], previous_label: &str)
             label: label.clone(),
             current: cost_line(now),
             previous: cost_line(before),
-            cost_per_call_change: change(cost_per(now.spend_pence, now.calls), cost_per(before.spend_pence, before.calls)),
+            cost_per_call_change: change(
+                cost_per(now.spend_pence, now.calls),
+                cost_per(before.spend_pence, before.calls),
+            ),
             return_change: change(
                 return_hundredths(now.revenue_pence, now.spend_pence),
                 return_hundredths(before.revenue_pence, before.spend_pence),

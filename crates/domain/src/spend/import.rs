@@ -57,3 +57,23 @@ pub fn import_words(platform: Platform, state: &ImportState, zone: &str) -> Stri
         ),
     }
 }
+
+/// An import reads at most this many lines (a day and campaign each) from a platform.
+pub const IMPORT_LINES_MAX: usize = 20_000;
+
+/// The days an import on `today` (YYYY-MM-DD, the account's) reads: the `IMPORT_DAYS` to today.
+pub fn import_window(today: &str) -> Option<(String, String)> {
+    let last = chrono::NaiveDate::parse_from_str(today, "%Y-%m-%d").ok()?;
+    let first = last.checked_sub_days(chrono::Days::new(IMPORT_DAYS as u64 - 1))?;
+    Some((first.format("%Y-%m-%d").to_string(), today.to_string()))
+}
+
+/// A line a platform sent, checked: its day within the window, its campaign named (within a
+/// campaign's length) and its cost from nothing to a day's most. None for a line to leave out.
+pub fn checked_line(line: (&str, &str, i64), (first, last): (&str, &str)) -> Option<(String, String, i64)> {
+    let (day, campaign, pence) = line;
+    let in_window = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok() && day >= first && day <= last;
+    let campaign: String = campaign.trim().chars().take(crate::reports::credit::CAMPAIGN_NAME_MAX).collect();
+    (in_window && (1..=super::DAY_MAX_PENCE).contains(&pence))
+        .then(|| (day.to_string(), campaign.trim().to_string(), pence))
+}

@@ -12,7 +12,7 @@ use crate::money::{parse_pence, PenceError};
 use crate::FieldErrors;
 
 pub use cost::{cost_line, cost_lines, CostFacts, CostLine, CostRow};
-pub use import::{import_words, spend_pair, ImportState, IMPORT_DAYS};
+pub use import::{checked_line, import_window, import_words, spend_pair, ImportState, IMPORT_DAYS, IMPORT_LINES_MAX};
 
 /// At most this much spend a day on one source and campaign: £1,000,000.00.
 pub const DAY_MAX_PENCE: i64 = 100_000_000;
@@ -137,7 +137,7 @@ pub fn parse_month_form(form: &SpendMonthForm, today: &str) -> Result<Vec<(Strin
         match parse_day_amount(text) {
             Ok(Some(pence)) if pence > 0 => spent.push((days[i].clone(), pence)),
             Ok(_) => {}
-            Err(message) => errors.add(&format!("amounts.{i}"), message),
+            Err(message) => errors.add(format!("amounts.{i}"), message),
         }
     }
     if errors.is_empty() {

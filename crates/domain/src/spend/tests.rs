@@ -17,7 +17,10 @@ fn a_month_is_this_one_or_one_of_the_25_before() {
     assert_eq!(parse_month("2026-11", TODAY).unwrap().to_string(), "2026-11-01");
     assert_eq!(parse_month(" 2024-10 ", TODAY).unwrap().to_string(), "2024-10-01");
     assert_eq!(parse_month("2024-09", TODAY).unwrap_err(), "Spend can be entered for the last 25 months.");
-    assert_eq!(parse_month("2026-12", TODAY).unwrap_err(), "Spend can be entered for this month and the months before it.");
+    assert_eq!(
+        parse_month("2026-12", TODAY).unwrap_err(),
+        "Spend can be entered for this month and the months before it."
+    );
     for bad in ["", "2026-13", "11/2026", "2026"] {
         assert_eq!(parse_month(bad, TODAY).unwrap_err(), MONTH_INVALID, "{bad}");
     }
@@ -56,7 +59,10 @@ fn each_wrong_day_gets_its_message_and_nothing_is_kept() {
     let wrong_length = parse_month_form(&form("2026-11", vec!["1"; 31]), TODAY).unwrap_err();
     assert_eq!(wrong_length.get("amounts"), Some("Give one amount for each of the month's 30 days."));
     let nothing_on = SpendMonthForm { source_medium_id: None, ..form("2026-11", vec![""; 30]) };
-    assert_eq!(parse_month_form(&nothing_on, TODAY).unwrap_err().get("sourceMediumId"), Some(SOURCE_OR_CAMPAIGN_REQUIRED));
+    assert_eq!(
+        parse_month_form(&nothing_on, TODAY).unwrap_err().get("sourceMediumId"),
+        Some(SOURCE_OR_CAMPAIGN_REQUIRED)
+    );
 }
 
 #[test]
@@ -70,7 +76,8 @@ fn origins_have_keys_and_words() {
 
 #[test]
 fn each_cost_divides_the_spend_and_a_missing_count_or_spend_is_a_dash() {
-    let facts = CostFacts { spend_pence: 100_000, calls: 40, first_time: 30, qualified: 16, sales: 3, revenue_pence: 320_050 };
+    let facts =
+        CostFacts { spend_pence: 100_000, calls: 40, first_time: 30, qualified: 16, sales: 3, revenue_pence: 320_050 };
     let line = cost_line(&facts);
     assert_eq!(line.spend, "£1,000.00");
     assert_eq!(line.cost_per_call, "£25.00");
@@ -80,7 +87,10 @@ fn each_cost_divides_the_spend_and_a_missing_count_or_spend_is_a_dash() {
     assert_eq!(line.revenue, "£3,200.50");
     assert_eq!(line.return_on_spend, "3.20×");
     let no_spend = cost_line(&CostFacts { spend_pence: 0, ..facts });
-    assert_eq!((no_spend.spend.as_str(), no_spend.cost_per_call.as_str(), no_spend.return_on_spend.as_str()), ("—", "—", "—"));
+    assert_eq!(
+        (no_spend.spend.as_str(), no_spend.cost_per_call.as_str(), no_spend.return_on_spend.as_str()),
+        ("—", "—", "—")
+    );
     let no_sales = cost_line(&CostFacts { sales: 0, revenue_pence: 0, ..facts });
     assert_eq!((no_sales.cost_per_sale.as_str(), no_sales.return_on_spend.as_str()), ("—", "0.00×"));
     // Half a penny rounds up.
@@ -115,5 +125,25 @@ fn each_platforms_spend_is_on_its_paid_source_and_its_import_is_worded() {
         format!("Imported {}: Google Ads spent £1,234.56 over the last 30 days.", crate::format_date_time(at, zone))
     );
     let failed = ImportState::Failed { at, reason: "the platform is down".into(), retry_at: at + 3_600 };
-    assert!(import_words(Platform::MetaAds, &failed, zone).contains("failed (the platform is down). It is tried again at"));
+    assert!(
+        import_words(Platform::MetaAds, &failed, zone).contains("failed (the platform is down). It is tried again at")
+    );
+}
+
+#[test]
+fn an_import_reads_the_30_days_to_today_and_leaves_out_lines_it_cannot_trust() {
+    let window = import_window("2026-11-23").unwrap();
+    assert_eq!(window, ("2026-10-25".to_string(), "2026-11-23".to_string()));
+    let window = (window.0.as_str(), window.1.as_str());
+    assert_eq!(
+        checked_line(("2026-11-01", " Brand ", 1_250), window),
+        Some(("2026-11-01".into(), "Brand".into(), 1_250))
+    );
+    assert_eq!(checked_line(("2026-10-24", "Brand", 1_250), window), None, "before the window");
+    assert_eq!(checked_line(("2026-11-24", "Brand", 1_250), window), None, "after it");
+    assert_eq!(checked_line(("23/11/2026", "Brand", 1_250), window), None);
+    assert_eq!(checked_line(("2026-11-01", "Brand", -5), window), None);
+    assert_eq!(checked_line(("2026-11-01", "Brand", 0), window), None);
+    assert_eq!(checked_line(("2026-11-01", "Brand", DAY_MAX_PENCE + 1), window), None);
+    assert_eq!(import_window("yesterday"), None);
 }

@@ -27,7 +27,7 @@ mod parameters;
 mod partner;
 mod payment_details;
 mod reporting_api;
-mod reports;
+pub(crate) mod reports;
 mod reset_password;
 mod routing;
 mod sandbox_card;
@@ -38,6 +38,7 @@ pub(crate) mod scoring;
 mod services;
 mod sources;
 mod speech_trial;
+mod spend;
 mod static_files;
 mod tag_rule_form;
 mod tags;
@@ -119,6 +120,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(scoring::router())
         .merge(services::router())
         .merge(sources::router())
+        .merge(spend::router())
         .merge(tags::router())
         .merge(conversions::router())
         .merge(technology_partner::router())

@@ -33,6 +33,7 @@ mod routing_ivrs;
 mod routing_library;
 mod routing_numbers;
 mod sales;
+mod spend;
 mod tag_manager;
 mod usage;
 mod users_area;
@@ -175,6 +176,8 @@ pub async fn seed_if_empty(db: &AnyPool, now: i64) -> Result<(), sqlx::Error> {
     sales::seed(db, now).await?;
     // Conversion actions and their upload log, made by the job against the sandbox platform.
     conversions::seed(db, now).await?;
+    // Ad spend: imported from the connected platforms by the real job, and entered by hand.
+    spend::seed(db, now).await?;
     // A year of invoices, made by the billing run from the demo's charges and calls.
     crate::jobs::billing_run::run(db, now).await?;
     Ok(())

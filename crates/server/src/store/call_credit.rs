@@ -16,7 +16,7 @@ use crate::store::CustomerId;
 pub const COUNTED: &str = "c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3";
 
 /// The customer's pair of that source and medium, made if missing.
-async fn pair_id(conn: &mut AnyConnection, customer: CustomerId, source: &str, medium: &str) -> sqlx::Result<i64> {
+pub async fn pair_id(conn: &mut AnyConnection, customer: CustomerId, source: &str, medium: &str) -> sqlx::Result<i64> {
     sqlx::query("INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(customer)
         .bind(source)
@@ -32,7 +32,7 @@ async fn pair_id(conn: &mut AnyConnection, customer: CustomerId, source: &str, m
 }
 
 /// The customer's campaign of that name (in any case), made if missing.
-async fn campaign_id(conn: &mut AnyConnection, customer: CustomerId, name: &str, now: i64) -> sqlx::Result<i64> {
+pub async fn campaign_id(conn: &mut AnyConnection, customer: CustomerId, name: &str, now: i64) -> sqlx::Result<i64> {
     sqlx::query(
         "INSERT INTO campaigns (customer_id, description, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
     )

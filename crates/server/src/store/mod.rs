@@ -3,6 +3,7 @@
 //! of its own (docs/storage.md).
 
 pub mod accounts;
+pub mod ad_spend;
 pub mod agents;
 pub mod api_rate;
 pub mod app_secrets;
@@ -19,6 +20,7 @@ pub mod campaigns;
 pub mod charges;
 pub mod confirmations;
 pub mod conversions;
+pub mod cost_figures;
 pub mod cta;
 pub mod customer_id;
 pub mod customers;

@@ -7,6 +7,7 @@ const ON_POSTGRES: bool = false;
 mod account_details;
 mod account_state_cache;
 mod account_switch;
+mod ad_spend;
 mod billing_details;
 mod billing_plan_numbers;
 mod call_retention;

@@ -480,8 +480,8 @@ async fn a_new_dynamic_whisper_offers_every_source_of_the_customer() {
     assert_eq!(blank["description"], "");
     assert_eq!(blank["affectedPools"], json!([]));
     let sources = blank["sources"].as_array().unwrap();
-    // The website's ten and the four offline pairs of the static numbers' channels.
-    assert_eq!(sources.len(), 14);
+    // The website's ten, Meta's paid social and the four offline pairs of the static numbers' channels.
+    assert_eq!(sources.len(), 15);
     assert!(sources.contains(&json!({ "source": "google", "medium": "cpc", "id": 1, "whisper": "" })));
     assert!(sources.contains(&json!({ "source": "(direct)", "medium": "(none)", "id": 7, "whisper": "" })));
     assert!(sources.iter().all(|s| s["whisper"] == ""));

@@ -63,9 +63,11 @@ async fn the_pairs_are_listed_with_their_rules_visits_and_calls_in_30_days() {
     let list = get(&app, LIST, &owner).await;
     assert_eq!(list["canEdit"], true);
     let sources = list["sources"].as_array().unwrap();
-    // The website's ten, and the offline pair of each channel its static numbers' calls came on.
+    // The website's ten, Meta's paid social (its imported spend is on it), and the offline pair
+    // of each channel its static numbers' calls came on.
     let offline: Vec<&Value> = sources.iter().filter(|s| s["medium"] == "offline").collect();
-    assert_eq!((sources.len(), offline.len()), (10 + offline.len(), 4), "{list}");
+    assert_eq!((sources.len(), offline.len()), (11 + offline.len(), 4), "{list}");
+    assert!(sources.iter().any(|s| s["source"] == "facebook" && s["medium"] == "paid_social"), "{list}");
     assert!(offline.iter().all(|s| s["rules"] == 0 && s["visits30Days"] == 0), "{list}");
     let direct = sources.iter().find(|s| s["source"] == "(direct)").unwrap();
     assert_eq!(direct["isDefault"], true);
@@ -419,7 +421,11 @@ async fn an_account_without_direct_none_is_given_it_as_the_default_once() {
     let (first, second) = tokio::join!(app.get(LIST, Some(&owner)), app.get(LIST, Some(&owner)));
     for list in [ok(first), ok(second), get(&app, LIST, &owner).await] {
         let sources = list["sources"].as_array().unwrap();
-        assert_eq!(sources.len(), 15, "{list}: the website's ten, the four offline pairs, (direct)");
+        assert_eq!(
+            sources.len(),
+            16,
+            "{list}: the website's ten, Meta's paid social, the four offline pairs, (direct)"
+        );
         let direct = sources.iter().find(|s| s["source"] == "(direct)").unwrap();
         assert_eq!(
             (direct["isDefault"].as_bool(), list["ruleset"]["defaultId"].as_i64()),

@@ -9,6 +9,7 @@ mod call_log;
 mod call_score;
 mod call_tags;
 mod call_transcript;
+mod costs;
 mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -36,6 +37,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_insights::router())
         .merge(call_score::router())
         .merge(dashboard::router())
+        .merge(costs::router())
 }
 
 /// A user who may see the account's calls.

@@ -8,6 +8,7 @@ export function ReportsTabs() {
         Call log
       </NavLink>
       <NavLink to="/reports/dashboard">Dashboard</NavLink>
+      <NavLink to="/reports/spend">Ad spend</NavLink>
     </nav>
   );
 }

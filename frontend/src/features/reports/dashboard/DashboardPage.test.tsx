@@ -60,7 +60,8 @@ function renderPage(answer: (url: URL) => Response, path = '/reports/dashboard')
   return { user: userEvent.setup(), fetch };
 }
 
-const asked = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.map(([input]) => String(input));
+const asked = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.map(([input]) => String(input)).filter((path) => path.startsWith('/api/reports/dashboard'));
 
 describe('the reports dashboard', () => {
   test('shows each total against the period before, the charts with their tables and the top sources', async () => {

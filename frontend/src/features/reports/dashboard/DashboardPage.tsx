@@ -9,6 +9,7 @@ import { validationErrors } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
 import { getDashboard, type Dashboard, type PeriodChange } from './api';
 import { ReportsTabs } from '../components/ReportsTabs';
+import { CostsSection } from '../../../components/costs/CostsSection';
 import { DEFAULT_PRESET, periodQuery, PRESETS, shortDay } from './period';
 import './dashboard.css';
 import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './StackedBarChart';
@@ -180,6 +181,7 @@ export function DashboardPage({ title }: SectionProps) {
               <Charts data={load.data} />
             </>
           )}
+          <CostsSection period={query ?? ''} />
         </>
       )}
     </>

@@ -6,6 +6,7 @@ import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { FIXED_PRESETS } from '../../../lib/periods';
+import { CostsSection } from '../../../components/costs/CostsSection';
 import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { useLoader } from '../../../lib/useLoader';
 import { getTrackSales, saveMatching, type RevenueLine, type TrackSalesPage as Data } from '../api';
@@ -163,6 +164,7 @@ export function TrackSalesPage({ title }: { title: string }) {
           </p>
           <RevenueTable caption="Revenue by source / medium" column="Source / medium" rows={data.bySource} none="No source (not matched)" />
           <RevenueTable caption="Revenue by campaign" column="Campaign" rows={data.byCampaign} none="No campaign" />
+          <CostsSection period={`preset=${preset}`} />
           <section aria-labelledby="latest-sales">
             <h2 id="latest-sales">Latest sales</h2>
             <DataTable

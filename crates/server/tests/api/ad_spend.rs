@@ -1,0 +1,264 @@
+//! Ad spend (docs/figures.md): a month's spend read and entered by hand with every message,
+//! the rights and another customer's ids; the import from the connected platforms (the demo's,
+//! an outage and its retry, lines it cannot trust); and what each call cost, whose figures are
+//! the ones every screen counts and whose arithmetic is the domain's.
+
+use axum::http::StatusCode;
+use domain::spend::{cost_line, CostFacts};
+use serde_json::Value;
+use server::jobs::conversion_uploads::sandbox_outage;
+use server::jobs::spend_import::{run, Ran, Sandbox, RETRY_SECONDS};
+
+use crate::helpers::{Reply, TestApp, TEST_NOW};
+
+const MONTH: &str = "/api/spend/getMonth";
+const SAVE: &str = "/api/spend/saveMonth";
+const COSTS: &str = "/api/reports/costs";
+const DAY: i64 = 86_400;
+
+fn ok(reply: Reply) -> Value {
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply.json()
+}
+
+async fn scalar(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.state.db).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// The posted table of a month of `days` days: `amounts` on the days given (1-based).
+fn table(month: &str, days: usize, on: (&str, &str), amounts: &[(usize, &str)]) -> Vec<(String, String)> {
+    let mut fields = vec![
+        ("month".to_string(), month.to_string()),
+        ("sourceMediumId".to_string(), on.0.to_string()),
+        ("campaignId".to_string(), on.1.to_string()),
+    ];
+    for day in 1..=days {
+        let amount = amounts.iter().find(|(d, _)| *d == day).map_or("", |(_, a)| *a);
+        fields.push(("amounts[]".to_string(), amount.to_string()));
+    }
+    fields
+}
+
+async fn save(app: &TestApp, session: &str, fields: &[(String, String)]) -> Reply {
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    app.post_form(SAVE, Some(session), &fields).await
+}
+
+#[tokio::test]
+async fn a_month_shows_the_spend_entered_and_imported_with_each_imports_state() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let month = ok(app.get(MONTH, Some(&owner)).await);
+    assert_eq!((month["month"].as_str(), month["monthLabel"].as_str()), (Some("2026-11"), Some("November 2026")));
+    assert_eq!(month["days"].as_array().unwrap().len(), 30);
+    assert_eq!(month["canEdit"], true);
+    let lines = month["lines"].as_array().unwrap();
+    let line = |label: &str, origin: &str| {
+        lines
+            .iter()
+            .find(|l| l["label"] == label && l["origin"] == origin)
+            .unwrap_or_else(|| panic!("{label}: {month}"))
+    };
+    // Yell.com's listing on the 1st, entered by hand; Meta's import, every day to today.
+    let yell = line("yell.com / referral", "manual");
+    assert_eq!((yell["days"][0].as_i64(), yell["total"].as_str()), (Some(12_000), Some("£120.00")));
+    assert_eq!(yell["originLabel"], "Entered by hand");
+    let meta = line("facebook / paid_social · new_patients", "meta_ads");
+    assert_eq!(meta["days"].as_array().unwrap().iter().filter(|d| d.is_i64()).count(), 23, "to 23/11");
+    let imports = month["imports"].as_array().unwrap();
+    let state = |platform: &str| imports.iter().find(|i| i["platform"] == platform).unwrap()["state"].clone();
+    assert_eq!(
+        state("google_ads"),
+        "Not connected: connect Google Ads on its integration page to import its spend every day."
+    );
+    assert!(state("meta_ads").as_str().unwrap().starts_with("Imported 23/11/2026"), "{}", state("meta_ads"));
+    // Another month, and months it cannot be.
+    assert_eq!(
+        ok(app.get(&format!("{MONTH}?month=2026-02"), Some(&owner)).await)["days"].as_array().unwrap().len(),
+        28
+    );
+    for (month, message) in [
+        ("2026-12", "Spend can be entered for this month and the months before it."),
+        ("2024-09", "Spend can be entered for the last 25 months."),
+        ("Nov", "Choose a month, like 2026-11."),
+    ] {
+        let reply = app.get(&format!("{MONTH}?month={month}"), Some(&owner)).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{month}");
+        assert_eq!(reply.json()["errors"]["month"], message);
+    }
+    // No reports permission, no spend.
+    sqlx::query("UPDATE user_access SET perm_reports = 0 WHERE user_id = 3").execute(&app.state.db).await.unwrap();
+    let user = app.login("user@demo.test").await;
+    assert_eq!(app.get(MONTH, Some(&user)).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_months_table_is_saved_whole_with_each_days_message_and_only_by_an_administrator() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let google =
+        scalar(&app, "SELECT id FROM sources_mediums WHERE customer_id = 100 AND source = 'google' AND medium = 'cpc'")
+            .await;
+    let google = google.to_string();
+    let saved = ok(save(&app, &owner, &table("2026-10", 31, (&google, ""), &[(1, "£1,250.50"), (31, "20")])).await);
+    assert_eq!(saved["message"], "Saved the spend on google / cpc for October 2026: £1,270.50 over 2 days.");
+    let stored = |app: &TestApp| {
+        let sql = format!(
+            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {google}
+             AND origin = 'manual' AND day >= '2026-10-01' AND day <= '2026-10-31'"
+        );
+        let db = app.state.db.clone();
+        async move { sqlx::query_scalar::<_, i64>(&sql).fetch_one(&db).await.unwrap() }
+    };
+    assert_eq!(stored(&app).await, 127_050);
+    // A table is saved whole: the month's days not posted are cleared.
+    ok(save(&app, &owner, &table("2026-10", 31, (&google, ""), &[(2, "5")])).await);
+    assert_eq!(stored(&app).await, 500);
+
+    // Each wrong day has its message; nothing changes.
+    let bad =
+        save(&app, &owner, &table("2026-10", 31, (&google, ""), &[(3, "twelve"), (4, "-4"), (8, "1000000.01")])).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.text());
+    let errors = &bad.json()["errors"];
+    assert_eq!(errors["amounts.2"], "Enter an amount in pounds, like 12.50.");
+    assert_eq!(errors["amounts.3"], "Spend cannot be negative.");
+    assert_eq!(errors["amounts.7"], "Spend cannot be more than £1,000,000.00 a day.");
+    assert_eq!(stored(&app).await, 500);
+    let short = save(&app, &owner, &table("2026-10", 30, (&google, ""), &[])).await;
+    assert_eq!(short.json()["errors"]["amounts"], "Give one amount for each of the month's 31 days.");
+    let nothing_on = save(&app, &owner, &table("2026-10", 31, ("", ""), &[(1, "5")])).await;
+    assert_eq!(
+        nothing_on.json()["errors"]["sourceMediumId"],
+        "Choose a source / medium or a campaign the spend was on."
+    );
+    let later = save(&app, &owner, &table("2026-12", 31, (&google, ""), &[(1, "5")])).await;
+    assert_eq!(later.json()["errors"]["month"], "Spend can be entered for this month and the months before it.");
+    // Too many days posted is refused by the contract's bounds.
+    assert_eq!(
+        save(&app, &owner, &table("2026-10", 32, (&google, ""), &[])).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    // Another customer's source or campaign: 404, nothing stored.
+    let theirs = scalar(&app, "SELECT MIN(id) FROM campaigns WHERE customer_id = 300").await.to_string();
+    let foreign = save(&app, &owner, &table("2026-10", 31, ("", &theirs), &[(1, "5")])).await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM ad_spend WHERE campaign_id = {theirs} AND customer_id = 100"))
+            .await,
+        0
+    );
+    // A user who reads the reports may not change the spend.
+    let user = app.login("user@demo.test").await;
+    assert_eq!(ok(app.get(MONTH, Some(&user)).await)["canEdit"], false);
+    assert_eq!(
+        save(&app, &user, &table("2026-10", 31, (&google, ""), &[(1, "5")])).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(stored(&app).await, 500);
+}
+
+#[tokio::test]
+async fn an_import_that_fails_says_why_keeps_the_spend_it_had_and_is_tried_again() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let imported = || {
+        scalar(
+            &app,
+            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 300 AND origin = 'google_ads'",
+        )
+    };
+    let before = imported().await;
+    assert!(before > 0, "the demo imported Atlas's Google Ads spend");
+    // The platform is down a day later: the import fails, the spend stays, and it says so.
+    let tomorrow = TEST_NOW + DAY;
+    sandbox_outage(db, "google_ads", tomorrow + 10).await.unwrap();
+    let ran = run(db, &Sandbox(db), tomorrow).await.unwrap();
+    assert_eq!(ran, Ran { imported: 1, failed: 1 }, "Atlas's Google Ads fails; Harbour Lane's Meta Ads, up, imports");
+    assert_eq!(imported().await, before);
+    let enterprise = app.login("enterprise@demo.test").await;
+    let month = ok(app.get(MONTH, Some(&enterprise)).await);
+    let google = month["imports"].as_array().unwrap().iter().find(|i| i["platform"] == "google_ads").unwrap().clone();
+    assert!(
+        google["state"]
+            .as_str()
+            .unwrap()
+            .contains("failed (the platform answered 503 Service unavailable). It is tried again at"),
+        "{google}"
+    );
+    // Not before the retry; then it imports again, leaving out the lines it cannot trust.
+    sandbox_outage(db, "google_ads", tomorrow).await.unwrap();
+    assert_eq!(run(db, &Sandbox(db), tomorrow + 60).await.unwrap().imported, 0);
+    sqlx::query(
+        "INSERT INTO sandbox_ad_spend (customer_id, platform, day, campaign, cost_pence) VALUES
+         (300, 'google_ads', '2026-11-24', 'brand', -500), (300, 'google_ads', '2026-11-24', 'Summer', 999999999999)",
+    )
+    .execute(db)
+    .await
+    .unwrap();
+    assert_eq!(run(db, &Sandbox(db), tomorrow + RETRY_SECONDS).await.unwrap(), Ran { imported: 1, failed: 0 });
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM ad_spend WHERE customer_id = 300 AND amount_pence <= 0").await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM campaigns WHERE customer_id = 300 AND description = 'Summer'").await,
+        0
+    );
+    let month = ok(app.get(MONTH, Some(&enterprise)).await);
+    let google = month["imports"].as_array().unwrap().iter().find(|i| i["platform"] == "google_ads").unwrap().clone();
+    assert!(google["state"].as_str().unwrap().starts_with("Imported 24/11/2026"), "{google}");
+}
+
+#[tokio::test]
+async fn what_each_call_cost_divides_the_spend_by_the_calls_every_screen_counts() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let report = ok(app.get(&format!("{COSTS}?preset=last30Days&by=source"), Some(&owner)).await);
+    assert_eq!(report["previousLabel"], "vs previous 30 days");
+    let rows = report["rows"].as_array().unwrap();
+    let yell = rows.iter().find(|r| r["label"] == "yell.com / referral").unwrap();
+    let yell_id = yell["id"].as_i64().unwrap();
+    // The calls are the call log's for that source; the spend what was entered for its days.
+    let log = ok(app.get(&format!("/api/reports/getCalls?preset=last30Days&source={yell_id}"), Some(&owner)).await);
+    assert_eq!(yell["current"]["calls"], log["total"]);
+    let (first, last) = (report["firstDay"].as_str().unwrap(), report["lastDay"].as_str().unwrap());
+    let spent = scalar(
+        &app,
+        &format!(
+            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {yell_id}
+             AND day >= '{first}' AND day <= '{last}'"
+        ),
+    )
+    .await;
+    assert_eq!((yell["current"]["spendPence"].as_i64(), spent), (Some(12_000), 12_000), "November's listing");
+    // The arithmetic the browser runs through wasm, on the server's figures.
+    let facts: CostFacts = serde_json::from_value(yell["current"].clone()).unwrap();
+    let calls = facts.calls;
+    assert!(calls > 0);
+    let expected = (12_000 + calls / 2) / calls;
+    assert_eq!(cost_line(&facts).cost_per_call, format!("£{}.{:02}", expected / 100, expected % 100));
+    // The whole account: every spend of the days, every call counted.
+    let total = &report["total"]["current"];
+    let all_spend =
+        scalar(&app, &format!("SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND day >= '{first}' AND day <= '{last}'")).await;
+    assert_eq!(total["spendPence"].as_i64(), Some(all_spend));
+    let everything = ok(app.get("/api/reports/getCalls?preset=last30Days", Some(&owner)).await);
+    assert_eq!(total["calls"], everything["total"]);
+
+    // By campaign: the radio advert's spend against its calls; by number, no spend of its own.
+    let by_campaign = ok(app.get(&format!("{COSTS}?by=campaign"), Some(&owner)).await);
+    let radio = by_campaign["rows"].as_array().unwrap().iter().find(|r| r["label"] == "Local radio").unwrap().clone();
+    assert!(radio["current"]["spendPence"].as_i64().unwrap() > 0 && radio["current"]["calls"].as_i64().unwrap() > 0);
+    let by_number = ok(app.get(&format!("{COSTS}?by=number&preset=last7Days"), Some(&owner)).await);
+    assert!(by_number["rows"].as_array().unwrap().iter().all(|r| r["current"]["spendPence"] == 0));
+    // A breakdown or period that is not one.
+    let bad = app.get(&format!("{COSTS}?by=weather"), Some(&owner)).await;
+    assert_eq!(
+        (bad.status, bad.json()["errors"]["by"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Value::from("Break down by source, campaign or number."))
+    );
+    assert_eq!(
+        app.get(&format!("{COSTS}?preset=fortnight"), Some(&owner)).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    // Another customer's figures never show: Atlas's Google Ads spend is not Harbour Lane's.
+    assert!(!rows.iter().any(|r| r["label"] == "google / cpc" && r["current"]["spendPence"].as_i64().unwrap() > 0));
+}
