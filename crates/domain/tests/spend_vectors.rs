@@ -10,6 +10,8 @@ use domain::spend::{cost_line, cost_lines, parse_month_form, CostFacts, SpendMon
 use serde_json::{json, Value};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/spend_vectors.json");
+/// Arbitrary arguments for the same calls, with their native answers (`common::check_fuzz_corpus`).
+const FUZZ: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz/spend.json");
 
 fn answer(call: &str, args: &[Value]) -> Value {
     match call {
@@ -30,4 +32,17 @@ fn answer(call: &str, args: &[Value]) -> Value {
 #[test]
 fn every_spend_vector_gives_its_expected_answer() {
     common::check_cases(FILE, common::read(FILE), "UPDATE_SPEND_VECTORS", 8, answer);
+}
+
+#[test]
+fn the_fuzz_corpus_gives_its_answers() {
+    common::check_fuzz_corpus(FILE, FUZZ, "UPDATE_SPEND_VECTORS", answer);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(common::fuzz_rounds()))]
+    #[test]
+    fn arbitrary_input_is_answered_quickly_without_a_panic(seed in proptest::prelude::any::<u64>()) {
+        common::fuzz_round(&common::read(FILE), seed, answer);
+    }
 }

@@ -6743,12 +6743,18 @@ export interface components {
         };
         Dashboard: {
             answered: number[];
-            /** @description Calls a day by source / medium: the top six and "Other". */
+            /** @description Each bar's label ("23 Nov", "w/c 16 Nov", "Nov 2026"); the series have a number for each. */
+            bars: string[];
+            /** @description source, campaign or number: what `by_source` and `top_sources` break the calls down by. */
+            by: string;
+            /** @description Calls a bar by line: the top six and "Other". */
             bySource: components["schemas"]["DaySeries"][];
-            /** @description Every local day of the period, YYYY-MM-DD; the series have a number for each. */
+            /** @description Every local day of the period, YYYY-MM-DD. */
             days: string[];
             /** @description The period's first and last local day, YYYY-MM-DD. */
             firstDay: string;
+            /** @description A bar a day, week or month: how long the period is decides. */
+            grouping: components["schemas"]["Grouping"];
             lastDay: string;
             missed: number[];
             /** @description What the figures are compared with: "vs previous 30 days". */
@@ -7419,6 +7425,12 @@ export interface components {
         GroupPool: {
             VlnsDescription: string;
         };
+        /**
+         * @description How the charts group a period's days: a bar a day up to `DAY_BARS_MAX` days, a week (Monday
+         *     to Sunday) up to `WEEK_BARS_MAX` days, else a month (a year of 365 daily bars is unreadable).
+         * @enum {string}
+         */
+        Grouping: "day" | "week" | "month";
         /** @description Someone who made changes to the account's routing. */
         HistoryAuthor: {
             /** Format: int64 */
@@ -10045,7 +10057,7 @@ export interface components {
             total: string;
         };
         SpendSaved: {
-            /** @description "SpendSaved the spend on google / cpc for November 2026: £1,234.50 over 12 days." */
+            /** @description "Saved the spend on google / cpc for November 2026: £1,234.50 over 12 days." */
             message: string;
             success: boolean;
         };
@@ -10338,7 +10350,7 @@ export interface components {
             /** @default  */
             text: string;
         };
-        /** @description One source's calls in the period. */
+        /** @description One line's calls in the period. */
         TopSource: {
             /** Format: int64 */
             answered: number;
@@ -10346,7 +10358,7 @@ export interface components {
             calls: number;
             /** Format: int64 */
             firstTime: number;
-            /** @description "google / cpc", or "(none)". */
+            /** @description "google / cpc", "(none)"; a campaign; a number or pool. */
             label: string;
         };
         TrackSalesPage: {
@@ -25704,14 +25716,14 @@ export interface operations {
     get_reports_costs: {
         parameters: {
             query?: {
-                /** @description today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom. */
-                preset?: string;
-                /** @description The first day of a custom range, YYYY-MM-DD. */
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 from?: string;
-                /** @description The last day of a custom range, YYYY-MM-DD. */
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
-                /** @description source (the default), campaign or number. */
-                by?: string;
+                /** @description What the lines are: source (the default), campaign or number. */
+                by?: "" | "source" | "campaign" | "number";
             };
             header?: never;
             path?: never;
@@ -25780,6 +25792,8 @@ export interface operations {
                 from?: string;
                 /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
+                /** @description What the lines are: source (the default), campaign or number. */
+                by?: "" | "source" | "campaign" | "number";
             };
             header?: never;
             path?: never;

@@ -2,7 +2,7 @@
 //! (a day without calls shows as zero), how each figure compares with the period before, and
 //! the few series a stacked chart can show (the top sources, the rest as "Other").
 
-use chrono::{DateTime, Days, NaiveDate, Offset, TimeZone};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Offset, TimeZone};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
@@ -82,6 +82,88 @@ pub fn day_buckets(period: &ReportPeriod, time_zone: &str) -> Result<DayBuckets,
         at = step;
     }
     Ok(DayBuckets { days, first_epoch_day: (first - epoch).num_days(), offsets })
+}
+
+/// How the charts group a period's days: a bar a day up to `DAY_BARS_MAX` days, a week (Monday
+/// to Sunday) up to `WEEK_BARS_MAX` days, else a month (a year of 365 daily bars is unreadable).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Grouping {
+    Day,
+    Week,
+    Month,
+}
+
+pub const DAY_BARS_MAX: usize = 62;
+pub const WEEK_BARS_MAX: usize = 190;
+
+/// The grouping of a period of `days` days.
+pub fn grouping_for(days: usize) -> Grouping {
+    if days <= DAY_BARS_MAX {
+        Grouping::Day
+    } else if days <= WEEK_BARS_MAX {
+        Grouping::Week
+    } else {
+        Grouping::Month
+    }
+}
+
+impl Grouping {
+    /// "day", "week", "month": what a chart's bar is ("Calls per week").
+    pub fn word(self) -> &'static str {
+        match self {
+            Grouping::Day => "day",
+            Grouping::Week => "week",
+            Grouping::Month => "month",
+        }
+    }
+}
+
+/// The bars of a period: each bar's label ("23 Nov", "w/c 16 Nov", "Nov 2026") and the bar of
+/// each of its days (by index in `days`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bars {
+    pub grouping: Grouping,
+    pub labels: Vec<String>,
+    pub of_day: Vec<usize>,
+}
+
+/// The bars of the period's days (YYYY-MM-DD, in order) under `grouping`; a week starts on
+/// Monday, so the first and last weeks may be short.
+pub fn bars(days: &[String], grouping: Grouping) -> Bars {
+    let mut labels: Vec<String> = Vec::new();
+    let mut of_day = Vec::with_capacity(days.len());
+    for day in days {
+        let Ok(date) = NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
+            of_day.push(labels.len().saturating_sub(1));
+            continue;
+        };
+        let label = match grouping {
+            Grouping::Day => date.format("%-d %b").to_string(),
+            Grouping::Week => {
+                let monday = date - Days::new(u64::from(date.weekday().num_days_from_monday()));
+                format!("w/c {}", monday.format("%-d %b"))
+            }
+            Grouping::Month => date.format("%b %Y").to_string(),
+        };
+        if labels.last() != Some(&label) {
+            labels.push(label);
+        }
+        of_day.push(labels.len() - 1);
+    }
+    Bars { grouping, labels, of_day }
+}
+
+/// Each bar's total of a value a day.
+pub fn per_bar(values: &[i64], bars: &Bars) -> Vec<i64> {
+    let mut totals = vec![0; bars.labels.len()];
+    for (day, value) in values.iter().enumerate() {
+        if let Some(bar) = bars.of_day.get(day) {
+            totals[*bar] += value;
+        }
+    }
+    totals
 }
 
 /// The words a figure is compared with: "vs previous 30 days", "vs yesterday".
@@ -322,5 +404,26 @@ mod tests {
         assert_eq!(average_seconds(0, 0), 0);
         assert_eq!(average_seconds(301, 2), 151);
         assert_eq!(average_seconds(300, 2), 150);
+    }
+
+    #[test]
+    fn a_long_period_is_grouped_by_week_then_by_month() {
+        assert_eq!(grouping_for(30), Grouping::Day);
+        assert_eq!(grouping_for(62), Grouping::Day);
+        assert_eq!(grouping_for(63), Grouping::Week);
+        assert_eq!(grouping_for(190), Grouping::Week);
+        assert_eq!(grouping_for(365), Grouping::Month);
+        let period = report_period(&custom("2026-10-28", "2026-11-10"), NOV_23, LONDON).unwrap();
+        let days = day_buckets(&period, LONDON).unwrap().days;
+        let daily = bars(&days, Grouping::Day);
+        assert_eq!((daily.labels.len(), daily.labels[0].as_str()), (14, "28 Oct"));
+        // Wednesday 28 October: its week began on Monday the 26th.
+        let weekly = bars(&days, Grouping::Week);
+        assert_eq!(weekly.labels, ["w/c 26 Oct", "w/c 2 Nov", "w/c 9 Nov"]);
+        assert_eq!(weekly.of_day[..7], [0, 0, 0, 0, 0, 1, 1]);
+        assert_eq!(per_bar(&[1; 14], &weekly), [5, 7, 2]);
+        let monthly = bars(&days, Grouping::Month);
+        assert_eq!(monthly.labels, ["Oct 2026", "Nov 2026"]);
+        assert_eq!(per_bar(&[2; 14], &monthly), [8, 20]);
     }
 }

@@ -45,12 +45,12 @@ pub struct CostLine {
 
 /// Spend over a count, in whole pence rounded half up; None without spend or without the count.
 pub fn cost_per(spend_pence: i64, count: i64) -> Option<i64> {
-    (spend_pence > 0 && count > 0).then(|| (spend_pence + count / 2) / count)
+    (spend_pence > 0 && count > 0).then(|| spend_pence.saturating_add(count / 2) / count)
 }
 
 /// Revenue over spend in hundredths ("3.20×" is 320), rounded half up; None without spend.
 pub fn return_hundredths(revenue_pence: i64, spend_pence: i64) -> Option<i64> {
-    (spend_pence > 0).then(|| (revenue_pence.max(0) * 100 + spend_pence / 2) / spend_pence)
+    (spend_pence > 0).then(|| revenue_pence.max(0).saturating_mul(100).saturating_add(spend_pence / 2) / spend_pence)
 }
 
 fn money(pence: Option<i64>) -> String {

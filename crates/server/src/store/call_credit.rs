@@ -15,6 +15,35 @@ use crate::store::CustomerId;
 /// customer's inbound calls that started in it (domain `reports::credit::counts`).
 pub const COUNTED: &str = "c.customer_id = $1 AND c.direction = 'inbound' AND c.started_at >= $2 AND c.started_at < $3";
 
+/// What a figure is broken down by: the source / medium or the campaign a call is credited to,
+/// or the number or pool it came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Breakdown {
+    Source,
+    Campaign,
+    Number,
+}
+
+impl Breakdown {
+    pub fn from_key(key: &str) -> Option<Breakdown> {
+        match key {
+            "source" => Some(Breakdown::Source),
+            "campaign" => Some(Breakdown::Campaign),
+            "number" => Some(Breakdown::Number),
+            _ => None,
+        }
+    }
+
+    /// The call's column a line is keyed by (ours, never input).
+    pub fn call_column(self) -> &'static str {
+        match self {
+            Breakdown::Source => "c.credit_source_id",
+            Breakdown::Campaign => "c.campaign_id",
+            Breakdown::Number => "c.routing_entry_id",
+        }
+    }
+}
+
 /// The customer's pair of that source and medium, made if missing.
 pub async fn pair_id(conn: &mut AnyConnection, customer: CustomerId, source: &str, medium: &str) -> sqlx::Result<i64> {
     sqlx::query("INSERT INTO sources_mediums (customer_id, source, medium) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")

@@ -13,33 +13,7 @@ use super::ad_spend;
 use super::call_credit::COUNTED;
 use crate::store::CustomerId;
 
-/// What a cost report breaks down by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CostBy {
-    Source,
-    Campaign,
-    Number,
-}
-
-impl CostBy {
-    pub fn from_key(key: &str) -> Option<CostBy> {
-        match key {
-            "source" => Some(CostBy::Source),
-            "campaign" => Some(CostBy::Campaign),
-            "number" => Some(CostBy::Number),
-            _ => None,
-        }
-    }
-
-    /// The call's column a line is keyed by (ours, never input).
-    fn call_column(self) -> &'static str {
-        match self {
-            CostBy::Source => "c.credit_source_id",
-            CostBy::Campaign => "c.campaign_id",
-            CostBy::Number => "c.routing_entry_id",
-        }
-    }
-}
+pub use super::call_credit::Breakdown as CostBy;
 
 /// The figures of [start, end) (the days [first_day, last_day] for the spend) by line: the
 /// line's id, or None for calls without one (no source, no campaign).

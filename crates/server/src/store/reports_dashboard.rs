@@ -1,18 +1,19 @@
 //! The reports dashboard's aggregates: the account's inbound calls of a period,
-//! counted in SQL by local day and source, and the period before's totals.
+//! counted in SQL by local day and line (source, campaign or number), and the period before's
+//! totals.
 
-use crate::store::call_credit::COUNTED;
+use crate::store::call_credit::{Breakdown, COUNTED};
 use crate::store::CustomerId;
 use domain::reports::DayBuckets;
 use sqlx::AnyPool;
 
-/// The calls of one local day from one source.
+/// The calls of one local day on one line (a source / medium, a campaign, a number or pool).
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct DaySourceCount {
+pub struct DayLineCount {
     /// Days since 1970-01-01 in the account's zone.
     pub day: i64,
-    pub source: String,
-    pub medium: String,
+    /// The line's id; None for calls without one.
+    pub line: Option<i64>,
     pub calls: i64,
     pub answered: i64,
     pub first_time: i64,
@@ -52,21 +53,21 @@ fn local_day_sql(buckets: &DayBuckets) -> String {
     format!("CAST((c.started_at + {offset}) / 86400 AS BIGINT)")
 }
 
-/// The calls of [start, end) by local day and the source they are credited to
-/// (`store::call_credit`: a call-back's is its missed call's).
-pub async fn by_day_and_source(
+/// The calls of [start, end) by local day and line: the source or campaign they are credited
+/// to (`store::call_credit`: a call-back's is its missed call's), or the number they came to.
+pub async fn by_day_and_line(
     db: &AnyPool,
     customer: CustomerId,
+    by: Breakdown,
     (start, end): (i64, i64),
     buckets: &DayBuckets,
-) -> sqlx::Result<Vec<DaySourceCount>> {
+) -> sqlx::Result<Vec<DayLineCount>> {
     let sql = format!(
-        "SELECT {day} AS day, COALESCE(sm.source, '') AS source, COALESCE(sm.medium, '') AS medium, {FIGURES}
-         FROM calls c
-         LEFT JOIN sources_mediums sm ON sm.id = c.credit_source_id
-         WHERE {COUNTED}
-         GROUP BY {day}, COALESCE(sm.source, ''), COALESCE(sm.medium, '')",
-        day = local_day_sql(buckets)
+        "SELECT {day} AS day, {line} AS line, {FIGURES}
+         FROM calls c WHERE {COUNTED}
+         GROUP BY {day}, {line}",
+        day = local_day_sql(buckets),
+        line = by.call_column()
     );
     sqlx::query_as(&sql).bind(customer).bind(start).bind(end).fetch_all(db).await
 }

@@ -1,7 +1,7 @@
 //! One count for one question: for every demo account with calls, every source, campaign and
-//! number, over the last 7 and the last 30 days, the dashboard, the call log, Source / mediums,
-//! Campaigns, the numbers' list, the CSV export and the reporting API give the same number of
-//! calls (each screen that shows the figure for that period).
+//! number, over the last 7 and the last 30 days, the dashboard (by source and by campaign), the
+//! call log, Source / mediums, Campaigns, the numbers' list, the CSV export and the reporting API
+//! give the same number of calls (each screen that shows the figure for that period).
 
 use std::collections::BTreeMap;
 
@@ -159,10 +159,21 @@ async fn every_screen_gives_the_same_count_for_each_source_campaign_and_number()
                 }
                 compared += 1;
             }
+            let by_campaign =
+                json(&app, &format!("/api/reports/dashboard?preset={preset}&by=campaign"), &session).await;
+            let top_campaigns: BTreeMap<String, i64> = by_campaign["topSources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| (s["label"].as_str().unwrap().to_string(), s["calls"].as_i64().unwrap()))
+                .collect();
             for campaign in &campaigns {
                 let name = campaign["description"].as_str().unwrap();
                 let log = log_total(&app, &session, preset, &format!("&campaign={}", campaign["id"])).await;
                 let context = format!("{email} {days} campaign {name}");
+                if let Some(calls) = top_campaigns.get(name) {
+                    assert_eq!(*calls, log, "{context}: dashboard by campaign = call log");
+                }
                 assert_eq!(csv.by_campaign.get(name).copied().unwrap_or(0), log, "{context}: export = call log");
                 if let Some(api) = &api {
                     assert_eq!(api.by_campaign.get(name).copied().unwrap_or(0), log, "{context}: API = call log");

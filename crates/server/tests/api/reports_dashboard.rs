@@ -231,3 +231,46 @@ async fn a_period_that_is_not_one_is_refused_with_the_domains_message() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     refused(&body, "from", "Dates are written as YYYY-MM-DD.");
 }
+
+/// A year of daily bars is unreadable: a long period is a bar a month (a few months, a week),
+/// each bar the sum of its days, and the calls break down by campaign or number as by source.
+#[tokio::test]
+async fn a_long_period_is_grouped_by_month_and_the_calls_break_down_by_campaign_or_number() {
+    let app = TestApp::spawn().await;
+    let user = app.login("user@demo.test").await;
+    let (status, year) = dashboard(&app, &user, "preset=custom&from=2025-11-24&to=2026-11-23").await;
+    assert_eq!(status, StatusCode::OK, "{year}");
+    assert_eq!(year["grouping"], "month");
+    let bars = year["bars"].as_array().unwrap();
+    assert_eq!((bars.len(), bars[0].as_str(), bars[12].as_str()), (13, Some("Nov 2025"), Some("Nov 2026")));
+    let total: i64 = year["bySource"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["calls"].as_array().unwrap())
+        .map(|c| c.as_i64().unwrap())
+        .sum();
+    assert_eq!(total, year["totals"]["calls"]["current"].as_i64().unwrap());
+    let answered: i64 = year["answered"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum();
+    assert_eq!(answered, year["totals"]["answered"]["current"].as_i64().unwrap());
+    let (_, quarter) = dashboard(&app, &user, "preset=custom&from=2026-08-24&to=2026-11-23").await;
+    assert_eq!((quarter["grouping"].as_str(), quarter["bars"][0].as_str()), (Some("week"), Some("w/c 24 Aug")));
+    let (_, month) = dashboard(&app, &user, "preset=last30Days").await;
+    assert_eq!((month["grouping"].as_str(), month["bars"].as_array().unwrap().len()), (Some("day"), 30));
+
+    for by in ["campaign", "number"] {
+        let (status, lines) = dashboard(&app, &user, &format!("preset=last30Days&by={by}")).await;
+        assert_eq!(status, StatusCode::OK, "{lines}");
+        assert_eq!(lines["by"], by);
+        let total: i64 = lines["topSources"].as_array().unwrap().iter().map(|s| s["calls"].as_i64().unwrap()).sum();
+        assert!(total <= month["totals"]["calls"]["current"].as_i64().unwrap() && total > 0, "{by}: {lines}");
+        assert_eq!(lines["totals"], month["totals"], "{by}: the totals do not depend on the lines");
+    }
+    let (_, campaigns) = dashboard(&app, &user, "preset=last30Days&by=campaign").await;
+    assert!(campaigns["topSources"].as_array().unwrap().iter().any(|s| s["label"] == "Local radio"), "{campaigns}");
+    let (status, refused) = dashboard(&app, &user, "by=weather").await;
+    assert_eq!(
+        (status, refused["errors"]["by"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("Break down by source, campaign or number."))
+    );
+}

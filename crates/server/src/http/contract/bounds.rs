@@ -429,6 +429,19 @@ impl IntoParams for PeriodParams {
     }
 }
 
+/// A report's period and what its lines break the calls down by: `by` is source (the default),
+/// campaign or number (`store::call_credit::Breakdown`).
+pub struct PeriodByParams;
+
+impl IntoParams for PeriodByParams {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let mut params = period_params();
+        let lines = ["source", "campaign", "number"].map(String::from).to_vec();
+        params.push(query("by", "What the lines are: source (the default), campaign or number.", choice(lines)));
+        params
+    }
+}
+
 /// `from` and `to` are read only with the preset custom (a rule across fields): their shape is
 /// the rule's, not the schema's.
 const CUSTOM_DAY: &str = "A custom range's first or last day, YYYY-MM-DD (read only when preset is custom).";

@@ -3,26 +3,24 @@
 //! browser words with the domain's arithmetic through wasm (`spend::cost_lines`). Needs the
 //! reports permission; the customer is always the session's.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
 use domain::reports::period::preset_from_query;
-use domain::reports::{previous_label, report_period, source_label, DatePreset};
+use domain::reports::{previous_label, report_period, DatePreset};
 use domain::spend::CostFacts;
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ReportsUser;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
-use crate::store::calls;
 use crate::store::cost_figures::{self, CostBy};
-use crate::store::CustomerId;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(costs))
@@ -32,9 +30,8 @@ pub const BY_MESSAGE: &str = "Break down by source, campaign or number.";
 /// How a line without a source or campaign is named.
 const NO_CAMPAIGN: &str = "No campaign";
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
+#[derive(Debug, Default, Deserialize)]
 #[serde(default)]
-#[into_params(parameter_in = Query)]
 struct CostsQuery {
     /// today, yesterday, last7Days, last30Days (the default), thisMonth, lastMonth or custom.
     preset: Option<String>,
@@ -78,45 +75,6 @@ fn one_error(field: &str, message: impl Into<String>) -> AppError {
     AppError::Validation(errors)
 }
 
-/// Each line's name, by id.
-async fn labels(state: &AppState, customer: CustomerId, by: CostBy) -> Result<BTreeMap<i64, String>, AppError> {
-    let rows = match by {
-        CostBy::Source => {
-            let pairs = calls::choices(
-                &state.db,
-                customer,
-                "SELECT id, source || '\u{1f}' || medium FROM sources_mediums WHERE customer_id = $1",
-            )
-            .await?;
-            pairs
-                .into_iter()
-                .map(|(id, pair)| {
-                    let (source, medium) = pair.split_once('\u{1f}').unwrap_or((&pair, ""));
-                    (id, source_label(source, medium))
-                })
-                .collect()
-        }
-        CostBy::Campaign => {
-            calls::choices(&state.db, customer, "SELECT id, description FROM campaigns WHERE customer_id = $1").await?
-        }
-        CostBy::Number => calls::choices(
-            &state.db,
-            customer,
-            "SELECT id, CASE WHEN kind = 'static' THEN number ELSE pool_name END FROM routing_entries
-             WHERE customer_id = $1",
-        )
-        .await?
-        .into_iter()
-        .map(|(id, label)| {
-            let shown =
-                if label.chars().all(|c| c.is_ascii_digit()) { domain::reports::format_uk(&label) } else { label };
-            (id, shown)
-        })
-        .collect(),
-    };
-    Ok(rows.into_iter().collect())
-}
-
 fn add(total: &mut CostFacts, line: &CostFacts) {
     total.calls += line.calls;
     total.first_time += line.first_time;
@@ -126,7 +84,7 @@ fn add(total: &mut CostFacts, line: &CostFacts) {
 }
 
 /// What each call cost over a period.
-#[utoipa::path(get, path = "/reports/costs", tag = "reports", params(CostsQuery),
+#[utoipa::path(get, path = "/reports/costs", tag = "reports", params(crate::http::contract::bounds::PeriodByParams),
     responses((status = 200, body = CostReport), (status = 403, description = "No reports permission"),
         (status = 422, description = "A period or breakdown that is not one")))]
 async fn costs(
@@ -159,7 +117,7 @@ async fn costs(
         (&period.previous_first_day, &period.previous_last_day),
     )
     .await?;
-    let names = labels(&state, customer, by).await?;
+    let names = super::line_labels(&state, customer, by).await?;
     let none_label = if by == CostBy::Source { domain::reports::dashboard::NO_SOURCE } else { NO_CAMPAIGN };
     let keys: BTreeSet<Option<i64>> = current.keys().chain(previous.keys()).copied().collect();
     let mut total = CostReportRow {

@@ -1,16 +1,17 @@
 //! reports/dashboard: the dashboard's figures for a period in the account's time
-//! zone: calls a day by source (the top sources and "Other", stacked), answered and missed a
-//! day, the top sources, and the totals, each against the period before. Needs the reports
-//! permission; the customer is always the session's.
+//! zone: calls a bar by source, campaign or number (the top lines and "Other", stacked),
+//! answered and missed a bar, the top lines, and the totals, each against the period before. A
+//! bar is a day, or a week or a month for a long period (domain `reports::dashboard::bars`).
+//! Needs the reports permission; the customer is always the session's.
 
 use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
-use domain::reports::dashboard::{average_seconds, NO_SOURCE};
+use domain::reports::dashboard::{average_seconds, bars, grouping_for, per_bar, Grouping, NO_SOURCE};
 use domain::reports::period::preset_from_query;
 use domain::reports::{
-    compare, day_buckets, minutes_seconds, previous_label, report_period, source_label, stack_series, DatePreset,
-    DaySeries, PeriodChange,
+    compare, day_buckets, minutes_seconds, previous_label, report_period, stack_series, DatePreset, DaySeries,
+    PeriodChange,
 };
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ use utoipa_axum::routes;
 use super::ReportsUser;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
+use crate::store::call_credit::Breakdown;
 use crate::store::reports_dashboard::{self as store, Totals};
 
 /// Rows of the top sources table.
@@ -41,13 +43,18 @@ struct DashboardQuery {
     from: Option<String>,
     /// The last day of a custom range, YYYY-MM-DD.
     to: Option<String>,
+    /// source (the default), campaign or number.
+    by: Option<String>,
 }
 
-/// One source's calls in the period.
+/// How a call without a campaign is named.
+const NO_CAMPAIGN: &str = "No campaign";
+
+/// One line's calls in the period.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TopSource {
-    /// "google / cpc", or "(none)".
+    /// "google / cpc", "(none)"; a campaign; a number or pool.
     label: String,
     calls: i64,
     answered: i64,
@@ -78,9 +85,15 @@ struct Dashboard {
     last_day: String,
     /// What the figures are compared with: "vs previous 30 days".
     previous_label: String,
-    /// Every local day of the period, YYYY-MM-DD; the series have a number for each.
+    /// Every local day of the period, YYYY-MM-DD.
     days: Vec<String>,
-    /// Calls a day by source / medium: the top six and "Other".
+    /// A bar a day, week or month: how long the period is decides.
+    grouping: Grouping,
+    /// Each bar's label ("23 Nov", "w/c 16 Nov", "Nov 2026"); the series have a number for each.
+    bars: Vec<String>,
+    /// source, campaign or number: what `by_source` and `top_sources` break the calls down by.
+    by: String,
+    /// Calls a bar by line: the top six and "Other".
     by_source: Vec<DaySeries>,
     answered: Vec<i64>,
     missed: Vec<i64>,
@@ -109,7 +122,7 @@ fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals 
 }
 
 /// The dashboard's figures for a period.
-#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(crate::http::contract::bounds::PeriodParams),
+#[utoipa::path(get, path = "/reports/dashboard", tag = "reports", params(crate::http::contract::bounds::PeriodByParams),
     responses((status = 200, body = Dashboard), (status = 403, description = "No reports permission"),
         (status = 422, description = "A period that is not one")))]
 async fn dashboard(
@@ -123,22 +136,30 @@ async fn dashboard(
     let period = report_period(&preset, state.clock.now(), zone).map_err(|message| {
         one_error(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
     })?;
+    let by_key = query.by.as_deref().map(str::trim).filter(|b| !b.is_empty()).unwrap_or("source");
+    let by = Breakdown::from_key(by_key).ok_or_else(|| one_error("by", super::costs::BY_MESSAGE.to_string()))?;
     let buckets = day_buckets(&period, zone).map_err(AppError::Internal)?;
     let customer = user.customer();
-    let rows = store::by_day_and_source(&state.db, customer, (period.start, period.end), &buckets).await?;
+    let rows = store::by_day_and_line(&state.db, customer, by, (period.start, period.end), &buckets).await?;
     let previous = store::totals(&state.db, customer, (period.previous_start, period.previous_end)).await?;
+    let names = super::line_labels(&state, customer, by).await?;
+    let none = if by == Breakdown::Source { NO_SOURCE } else { NO_CAMPAIGN };
 
     let days = buckets.days.len();
+    let bars = bars(&buckets.days, grouping_for(days));
     let (mut answered, mut missed) = (vec![0; days], vec![0; days]);
     let mut counts = Vec::new();
     let mut sources: Vec<TopSource> = Vec::new();
     let mut current = Totals::default();
     for row in &rows {
-        let label = source_label(&row.source, &row.medium);
+        let label = match row.line {
+            Some(id) => names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+            None => none.to_string(),
+        };
         if let Some(day) = buckets.index_of(row.day) {
             answered[day] += row.answered;
             missed[day] += row.calls - row.answered;
-            counts.push((day, label.clone(), row.calls));
+            counts.push((bars.of_day[day], label.clone(), row.calls));
         }
         current.calls += row.calls;
         current.answered += row.answered;
@@ -155,24 +176,24 @@ async fn dashboard(
             }
         }
     }
-    // Most calls first; "(none)" after named sources with as many.
+    // Most calls first; "(none)" after named lines with as many.
     sources.sort_by(|a, b| {
-        b.calls
-            .cmp(&a.calls)
-            .then_with(|| (a.label == NO_SOURCE).cmp(&(b.label == NO_SOURCE)))
-            .then(a.label.cmp(&b.label))
+        b.calls.cmp(&a.calls).then_with(|| (a.label == none).cmp(&(b.label == none))).then(a.label.cmp(&b.label))
     });
     sources.truncate(TOP_SOURCES_MAX);
     let label = previous_label(&preset, &period);
     Ok(Json(Dashboard {
-        by_source: stack_series(&counts, days),
+        by_source: stack_series(&counts, bars.labels.len()),
         totals: totals_of(current, previous, &label),
         first_day: period.first_day,
         last_day: period.last_day,
         previous_label: label,
         days: buckets.days,
-        answered,
-        missed,
+        grouping: bars.grouping,
+        answered: per_bar(&answered, &bars),
+        missed: per_bar(&missed, &bars),
+        bars: bars.labels,
+        by: by_key.to_string(),
         top_sources: sources,
     }))
 }

@@ -14,7 +14,7 @@ mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use domain::reports::{format_uk, minutes_seconds, talk_time, CallOutcome};
+use domain::reports::{format_uk, minutes_seconds, source_label, talk_time, CallOutcome};
 use domain::scoring::LeadScore;
 use domain::AccountState;
 use serde::Serialize;
@@ -24,9 +24,11 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
+use crate::store::call_credit::Breakdown;
 use crate::store::calls::{self, CallRow};
 use crate::store::sessions::Session;
 use crate::store::CustomerId;
+use std::collections::BTreeMap;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,6 +40,50 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_score::router())
         .merge(dashboard::router())
         .merge(costs::router())
+}
+
+/// Each line's name by its id: a source / medium as the dashboard names it, a campaign, a
+/// static number in the UK format or a pool by its name.
+pub(super) async fn line_labels(
+    state: &AppState,
+    customer: CustomerId,
+    by: Breakdown,
+) -> Result<BTreeMap<i64, String>, AppError> {
+    let rows = match by {
+        Breakdown::Source => {
+            let pairs = calls::choices(
+                &state.db,
+                customer,
+                "SELECT id, source || '\u{1f}' || medium FROM sources_mediums WHERE customer_id = $1",
+            )
+            .await?;
+            pairs
+                .into_iter()
+                .map(|(id, pair)| {
+                    let (source, medium) = pair.split_once('\u{1f}').unwrap_or((&pair, ""));
+                    (id, source_label(source, medium))
+                })
+                .collect()
+        }
+        Breakdown::Campaign => {
+            calls::choices(&state.db, customer, "SELECT id, description FROM campaigns WHERE customer_id = $1").await?
+        }
+        Breakdown::Number => calls::choices(
+            &state.db,
+            customer,
+            "SELECT id, CASE WHEN kind = 'static' THEN number ELSE pool_name END FROM routing_entries
+             WHERE customer_id = $1",
+        )
+        .await?
+        .into_iter()
+        .map(|(id, label)| {
+            let shown =
+                if label.chars().all(|c| c.is_ascii_digit()) { domain::reports::format_uk(&label) } else { label };
+            (id, shown)
+        })
+        .collect(),
+    };
+    Ok(rows.into_iter().collect())
 }
 
 /// A user who may see the account's calls.

@@ -25,6 +25,9 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     lastDay: DAYS[2],
     previousLabel: 'vs previous 3 days',
     days: DAYS,
+    grouping: 'day',
+    bars: ['17 Nov', '18 Nov', '19 Nov'],
+    by: 'source',
     bySource: [
       { label: 'google / cpc', calls: [2, 0, 1] },
       { label: '(none)', calls: [0, 1, 0] },
@@ -49,7 +52,10 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
 }
 
 function renderPage(answer: (url: URL) => Response, path = '/reports/dashboard') {
-  const fetch = stubApi({ '/api/reports/dashboard': (_init, url) => answer(url) });
+  const fetch = stubApi({
+    '/api/reports/dashboard': (_init, url) => answer(url),
+    '/api/reports/costs': () => jsonResponse({ firstDay: DAYS[0], lastDay: DAYS[2], previousLabel: 'vs previous 3 days', by: 'source', rows: [], total: { id: 0, label: 'All calls', current: {}, previous: {} } }),
+  });
   render(
     <MemoryRouter initialEntries={[path]}>
       <main>
@@ -99,6 +105,30 @@ describe('the reports dashboard', () => {
     await screen.findByText('+100% vs previous 3 days');
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  });
+
+  test('the calls break down by campaign, and a long period is a bar a week', async () => {
+    const { user, fetch } = renderPage((url) =>
+      jsonResponse(
+        url.searchParams.get('by') === 'campaign'
+          ? dashboard({
+              by: 'campaign',
+              grouping: 'week',
+              bars: ['w/c 16 Nov'],
+              bySource: [{ label: 'Local radio', calls: [3] }],
+              answered: [2],
+              missed: [1],
+              topSources: [{ label: 'Local radio', calls: 3, answered: 2, firstTime: 1 }],
+            })
+          : dashboard(),
+      ),
+    );
+    await screen.findByRole('heading', { name: 'Calls per day by source / medium' });
+    await user.selectOptions(screen.getByLabelText('Break the calls down by'), 'campaign');
+    expect(await screen.findByRole('heading', { name: 'Calls per week by campaign' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Top campaigns' })).toHaveTextContent('Local radio');
+    expect(screen.getByRole('table', { name: 'Calls per week by campaign' })).toHaveTextContent('w/c 16 Nov');
+    expect(asked(fetch)).toContain('/api/reports/dashboard?by=campaign');
   });
 
   test('a period without calls says so', async () => {

@@ -19,8 +19,20 @@ export const NO_CALLS = 'No calls in this period.';
 export const CALLBACK_CREDIT_NOTE = "A call-back of a missed call counts under the missed call's source and campaign.";
 export const LOAD_FAILED = 'The dashboard could not be loaded.';
 
-const TOP_SOURCE_COLUMNS: Column<Dashboard['topSources'][number]>[] = [
-  { id: 'label', header: 'Source / medium', rowHeader: true, cell: (source) => source.label },
+/** What the dashboard's lines are, in words. */
+const BY_WORDS: Record<string, { line: string; top: string; column: string }> = {
+  source: { line: 'source / medium', top: 'Top sources', column: 'Source / medium' },
+  campaign: { line: 'campaign', top: 'Top campaigns', column: 'Campaign' },
+  number: { line: 'number or pool', top: 'Top numbers and pools', column: 'Number or pool' },
+};
+export const BY_OPTIONS = [
+  { value: 'source', label: 'Source / medium' },
+  { value: 'campaign', label: 'Campaign' },
+  { value: 'number', label: 'Number or pool' },
+];
+
+const topColumns = (header: string): Column<Dashboard['topSources'][number]>[] => [
+  { id: 'label', header, rowHeader: true, cell: (source) => source.label },
   { id: 'calls', header: 'Calls', cell: (source) => source.calls },
   { id: 'answered', header: 'Answered', cell: (source) => source.answered },
   { id: 'firstTime', header: 'First-time callers', cell: (source) => source.firstTime },
@@ -104,34 +116,38 @@ function Charts({ data }: { data: Dashboard }) {
     [data],
   );
   const range = `${shortDay(data.firstDay)} to ${shortDay(data.lastDay)}`;
+  const by = BY_WORDS[data.by] ?? BY_WORDS.source;
+  const per = `per ${data.grouping}`;
+  const bar = data.grouping.charAt(0).toUpperCase() + data.grouping.slice(1);
+  const stacked = `Calls ${per} by ${by.line}`;
   return (
     <>
       <section className="dashboard-section" aria-labelledby="dashboard-by-source">
-        <h2 id="dashboard-by-source">Calls per day by source / medium</h2>
+        <h2 id="dashboard-by-source">{stacked}</h2>
         <StackedBarChart
-          label={`Calls per day by source / medium, ${range}: ${data.bySource.map((s) => `${s.label} ${s.calls.reduce((a, b) => a + b, 0)}`).join(', ')}`}
-          days={data.days}
+          label={`${stacked}, ${range}: ${data.bySource.map((s) => `${s.label} ${s.calls.reduce((a, b) => a + b, 0)}`).join(', ')}`}
+          bars={data.bars}
           series={bySource}
         />
-        <ChartTable caption="Calls per day by source / medium" days={data.days} series={bySource} />
+        <ChartTable caption={stacked} bar={bar} bars={data.bars} series={bySource} />
       </section>
       <section className="dashboard-section" aria-labelledby="dashboard-outcomes">
         <h2 id="dashboard-outcomes">Answered vs missed</h2>
         <StackedBarChart
-          label={`Answered and missed calls per day, ${range}: ${data.totals.answered.current} answered, ${data.totals.missed.current} missed`}
-          days={data.days}
+          label={`Answered and missed calls ${per}, ${range}: ${data.totals.answered.current} answered, ${data.totals.missed.current} missed`}
+          bars={data.bars}
           series={outcomes}
         />
-        <ChartTable caption="Answered and missed calls per day" days={data.days} series={outcomes} />
+        <ChartTable caption={`Answered and missed calls ${per}`} bar={bar} bars={data.bars} series={outcomes} />
       </section>
       <section className="dashboard-section" aria-labelledby="dashboard-top-sources">
-        <h2 id="dashboard-top-sources">Top sources</h2>
+        <h2 id="dashboard-top-sources">{by.top}</h2>
         <p className="field-hint">{CALLBACK_CREDIT_NOTE}</p>
         <DataTable
           plain
-          label="Top sources"
-          scrollLabel="Top sources table"
-          columns={TOP_SOURCE_COLUMNS}
+          label={by.top}
+          scrollLabel={`${by.top} table`}
+          columns={topColumns(by.column)}
           rows={data.topSources}
           rowKey={(source) => source.label}
           emptyText={NO_CALLS}
@@ -143,9 +159,17 @@ function Charts({ data }: { data: Dashboard }) {
 
 /** The reports dashboard: the period's calls by day and source, outcomes, top sources, totals. */
 export function DashboardPage({ title }: SectionProps) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const query = periodQuery(params);
-  const [load, reload] = useLoader(query === null ? null : () => getDashboard(query), [query]);
+  const by = params.get('by') || 'source';
+  const asked = query === null ? null : [query, by === 'source' ? '' : `by=${encodeURIComponent(by)}`].filter(Boolean).join('&');
+  const [load, reload] = useLoader(asked === null ? null : () => getDashboard(asked), [asked]);
+  const breakDown = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'source') next.delete('by');
+    else next.set('by', value);
+    setParams(next);
+  };
   if (load.status === 'failed' && isPermissionError(load.error)) return <PermissionError />;
   const fieldErrors = load.status === 'failed' ? validationErrors(load.error) : null;
   const periodError = fieldErrors ? (fieldErrors.from ?? fieldErrors.preset ?? Object.values(fieldErrors)[0] ?? null) : null;
@@ -154,6 +178,7 @@ export function DashboardPage({ title }: SectionProps) {
       <PageHeading title={title} />
       <ReportsTabs />
       <PeriodPicker key={params.get('preset') ?? ''} error={periodError} />
+      <SelectField label="Break the calls down by" name="by" value={by} options={BY_OPTIONS} onChange={breakDown} />
       {load.status === 'loading' && <SectionLoading />}
       {load.status === 'failed' && !fieldErrors && (
         <div role="alert" className="banner banner-error">

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { TableScroll } from '../../../components/TableScroll';
-import { shortDay } from './period';
 
 /** One colour per series, each 3:1 against white (WCAG non-text contrast); the last is "Other". */
 export const COLOURS = ['#00796b', '#b45309', '#5e35b1', '#1565c0', '#ad1457', '#2e7d32', '#616161'];
@@ -25,10 +24,11 @@ export function stackTops(series: { values: number[] }[]): number[][] {
 }
 
 /**
- * Bars a day, the series stacked (uPlot, drawn on a canvas). The picture is named by `label`;
- * the page shows the same figures in a table beside it.
+ * A bar each (a day, a week or a month, as `bars` names them), the series stacked (uPlot, drawn
+ * on a canvas). The picture is named by `label`; the page shows the same figures in a table
+ * beside it.
  */
-export function StackedBarChart({ label, days, series }: { label: string; days: string[]; series: ChartSeries[] }) {
+export function StackedBarChart({ label, bars: days, series }: { label: string; bars: string[]; series: ChartSeries[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -49,7 +49,7 @@ export function StackedBarChart({ label, days, series }: { label: string; days: 
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [
-          { incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => shortDay(days[t] ?? '')) },
+          { incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => days[t] ?? '') },
           { incrs: COUNT_STEPS, size: 48 },
         ],
         series: [
@@ -89,8 +89,18 @@ export function StackedBarChart({ label, days, series }: { label: string; days: 
   );
 }
 
-/** The figures of a chart as a table: a row a day, a column a series. */
-export function ChartTable({ caption, days, series }: { caption: string; days: string[]; series: ChartSeries[] }) {
+/** The figures of a chart as a table: a row a bar (`bar` names them: Day, Week, Month), a column a series. */
+export function ChartTable({
+  caption,
+  bar,
+  bars: days,
+  series,
+}: {
+  caption: string;
+  bar: string;
+  bars: string[];
+  series: ChartSeries[];
+}) {
   return (
     <details className="dashboard-chart-table">
       <summary>{`${caption} as a table`}</summary>
@@ -99,7 +109,7 @@ export function ChartTable({ caption, days, series }: { caption: string; days: s
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{bar}</th>
               {series.map((s) => (
                 <th key={s.label} scope="col">
                   {s.label}
@@ -110,7 +120,7 @@ export function ChartTable({ caption, days, series }: { caption: string; days: s
           <tbody>
             {days.map((day, i) => (
               <tr key={day}>
-                <th scope="row">{shortDay(day)}</th>
+                <th scope="row">{day}</th>
                 {series.map((s) => (
                   <td key={s.label}>{s.values[i] ?? 0}</td>
                 ))}
