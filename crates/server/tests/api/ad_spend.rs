@@ -104,7 +104,7 @@ async fn a_months_table_is_saved_whole_with_each_days_message_and_only_by_an_adm
     assert_eq!(saved["message"], "Saved the spend on google / cpc for October 2026: £1,270.50 over 2 days.");
     let stored = |app: &TestApp| {
         let sql = format!(
-            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {google}
+            "SELECT CAST(COALESCE(SUM(amount_pence), 0) AS BIGINT) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {google}
              AND origin = 'manual' AND day >= '2026-10-01' AND day <= '2026-10-31'"
         );
         let db = app.state.db.clone();
@@ -165,7 +165,7 @@ async fn an_import_that_fails_says_why_keeps_the_spend_it_had_and_is_tried_again
     let imported = || {
         scalar(
             &app,
-            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 300 AND origin = 'google_ads'",
+            "SELECT CAST(COALESCE(SUM(amount_pence), 0) AS BIGINT) FROM ad_spend WHERE customer_id = 300 AND origin = 'google_ads'",
         )
     };
     let before = imported().await;
@@ -223,7 +223,7 @@ async fn what_each_call_cost_divides_the_spend_by_the_calls_every_screen_counts(
     let spent = scalar(
         &app,
         &format!(
-            "SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {yell_id}
+            "SELECT CAST(COALESCE(SUM(amount_pence), 0) AS BIGINT) FROM ad_spend WHERE customer_id = 100 AND source_medium_id = {yell_id}
              AND day >= '{first}' AND day <= '{last}'"
         ),
     )
@@ -238,7 +238,7 @@ async fn what_each_call_cost_divides_the_spend_by_the_calls_every_screen_counts(
     // The whole account: every spend of the days, every call counted.
     let total = &report["total"]["current"];
     let all_spend =
-        scalar(&app, &format!("SELECT COALESCE(SUM(amount_pence), 0) FROM ad_spend WHERE customer_id = 100 AND day >= '{first}' AND day <= '{last}'")).await;
+        scalar(&app, &format!("SELECT CAST(COALESCE(SUM(amount_pence), 0) AS BIGINT) FROM ad_spend WHERE customer_id = 100 AND day >= '{first}' AND day <= '{last}'")).await;
     assert_eq!(total["spendPence"].as_i64(), Some(all_spend));
     let everything = ok(app.get("/api/reports/getCalls?preset=last30Days", Some(&owner)).await);
     assert_eq!(total["calls"], everything["total"]);
