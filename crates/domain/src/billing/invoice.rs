@@ -253,6 +253,13 @@ fn charged_calls(calls: &[CallUsage], inclusive_minutes: i64) -> Vec<(&CallUsage
     lines.into_iter().map(|(_, usage, line, covered)| (usage, line, covered)).collect()
 }
 
+/// The inclusive minutes a month's call charges are worked out with: those its invoice was made
+/// with once it is invoiced (a change of plan afterwards never re-prices a month already
+/// invoiced), else the plan's of today.
+pub fn month_inclusive_minutes(invoiced: Option<i64>, plan_now: i64) -> i64 {
+    invoiced.unwrap_or(plan_now)
+}
+
 /// The month's call charges of `calls` (one entry per direction and rate) after
 /// `inclusive_minutes`.
 pub fn month_call_charges(calls: &[CallUsage], inclusive_minutes: i64) -> MonthCallCharges {

@@ -260,3 +260,13 @@ fn a_quarter_of_the_usage_page_is_its_three_calendar_months() {
     assert_eq!(month, [october()]);
     assert!(months_of(&periods.previous_month, "Mars/Olympus").is_err());
 }
+
+#[test]
+fn a_month_already_invoiced_keeps_the_inclusive_minutes_it_was_invoiced_with() {
+    // Invoiced on Starter's 100 minutes, since upgraded to 1,000: the month stays as invoiced.
+    assert_eq!(month_inclusive_minutes(Some(100), 1_000), 100);
+    assert_eq!(month_inclusive_minutes(None, 1_000), 1_000, "a month not invoiced yet: today's plan");
+    let calls = [CallUsage { inbound: true, description: "Inbound".into(), minutes: 300, cost_tenth_pence: 3_000 }];
+    assert!(month_call_charges(&calls, month_inclusive_minutes(Some(100), 1_000)).inbound_pence > 0);
+    assert_eq!(month_call_charges(&calls, month_inclusive_minutes(None, 1_000)).inbound_pence, 0);
+}

@@ -52,6 +52,7 @@ async fn invoice_month(
         po_number: &po_number,
         totals: invoice_totals(&lines),
         lines: &lines,
+        inclusive_minutes: input.inclusive_minutes,
     };
     Ok(invoices::insert(db, &invoice, now).await?.is_some())
 }

@@ -188,6 +188,8 @@ pub struct NewInvoice<'a> {
     pub po_number: &'a str,
     pub lines: &'a [InvoiceLine],
     pub totals: InvoiceTotals,
+    /// The plan's inclusive minutes the call charges were made with.
+    pub inclusive_minutes: i64,
 }
 
 /// Stores the invoice with its lines and one file per format, in one transaction; None when the
@@ -196,8 +198,8 @@ pub async fn insert(db: &AnyPool, invoice: &NewInvoice<'_>, now: i64) -> sqlx::R
     let mut tx = crate::db::begin_write(db).await?;
     let created: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO invoices (customer_id, period_start, period_end, period_label, issued_at, bill_to, po_number,
-             net_pence, vat_pence, gross_pence, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             net_pence, vat_pence, gross_pence, created_at, inclusive_minutes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT (customer_id, period_start) DO NOTHING RETURNING id",
     )
     .bind(invoice.customer_id)
@@ -211,6 +213,7 @@ pub async fn insert(db: &AnyPool, invoice: &NewInvoice<'_>, now: i64) -> sqlx::R
     .bind(invoice.totals.vat_pence)
     .bind(invoice.totals.gross_pence)
     .bind(now)
+    .bind(invoice.inclusive_minutes)
     .fetch_optional(&mut *tx)
     .await?;
     let Some((id,)) = created else {
@@ -239,6 +242,22 @@ pub async fn insert(db: &AnyPool, invoice: &NewInvoice<'_>, now: i64) -> sqlx::R
     }
     tx.commit().await?;
     Ok(Some(id))
+}
+
+/// The inclusive minutes the month starting `period_start` was invoiced with; None when it has no
+/// invoice (or one made before they were kept).
+pub async fn invoiced_inclusive_minutes(
+    db: &AnyPool,
+    customer: CustomerId,
+    period_start: i64,
+) -> sqlx::Result<Option<i64>> {
+    let row: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT inclusive_minutes FROM invoices WHERE customer_id = $1 AND period_start = $2")
+            .bind(customer)
+            .bind(period_start)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.and_then(|(minutes,)| minutes))
 }
 
 /// One row of the invoices list: the invoice with its file ids.

@@ -339,3 +339,45 @@ async fn the_usage_pages_charge_for_a_closed_month_is_its_invoices_to_the_penny(
         assert_eq!(shown_quarter, quarter, "customer {customer}: October to December");
     }
 }
+
+/// A change of plan never re-prices a month already invoiced: after an upgrade (more inclusive
+/// minutes), an add-on bought, a downgrade and the add-on's end, My subscription's past month
+/// and quarter are still what their invoices charged.
+#[tokio::test]
+async fn past_months_stay_as_invoiced_after_an_upgrade_a_downgrade_and_an_add_on_bought_and_ended() {
+    let app = TestApp::spawn().await;
+    const STONE: i64 = 200;
+    let owner = app.login("starter@demo.test").await;
+    let quarter = [1_782_860_400, 1_785_538_800, 1_788_217_200];
+    let compare = |when: &'static str| {
+        let (app, owner) = (&app, &owner);
+        async move {
+            let invoiced = invoiced_call_charges(app, STONE).await;
+            let ((month, shown_month), (_, shown_quarter)) = shown_charges(app, owner).await;
+            assert_eq!(month, "October 2026");
+            let october = invoiced.iter().find(|(start, _)| *start == OCTOBER_START).map_or(0, |m| m.1);
+            assert_eq!(shown_month, october, "{when}: October on the page and on its invoice");
+            let invoiced_quarter: i64 = invoiced.iter().filter(|(start, _)| quarter.contains(start)).map(|m| m.1).sum();
+            assert_eq!(shown_quarter, invoiced_quarter, "{when}: July to September");
+            shown_quarter
+        }
+    };
+    // Starter's inclusive minutes left Stone & Sons paying for calls: what an upgrade would hide.
+    assert!(compare("on Starter").await > 0, "the quarter charged calls beyond Starter's minutes");
+    let upgraded = app.post_form("/api/services/upgrade", Some(&owner), &[]).await;
+    assert_eq!(upgraded.status, StatusCode::OK, "{}", upgraded.text());
+    compare("after the upgrade to Professional").await;
+    let bought = app.post_form("/api/services/addAddon", Some(&owner), &[("scope", "report_voice_tags")]).await;
+    assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
+    compare("after an add-on was bought").await;
+    // The product has no online downgrade: our staff make it (the plan and its charge) by hand.
+    let db = &app.state.db;
+    for sql in [
+        "UPDATE customers SET plan = 'Starter', package_name = 'Starter' WHERE id = 200",
+        "UPDATE customer_charges SET ended_at = 1795428000 WHERE customer_id = 200 AND ended_at IS NULL AND item <> 'plan'",
+        "DELETE FROM customer_addons WHERE customer_id = 200 AND scope = 'report_voice_tags'",
+    ] {
+        sqlx::query(sql).execute(db).await.unwrap();
+    }
+    compare("after a downgrade and the add-on's end").await;
+}

@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::billing::invoice::{month_call_charges, months_of};
+use domain::billing::invoice::{month_call_charges, month_inclusive_minutes, months_of};
 use domain::purchase::usage::{inclusive_minutes, usage_periods, Period};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -158,7 +158,8 @@ struct CallCharges {
 }
 
 /// The calls of a period, and their charge in pence: each calendar month charged after the
-/// plan's inclusive minutes as its invoice is.
+/// inclusive minutes its invoice was made with (the plan's of today for a month not invoiced
+/// yet), so a past month is what its invoice charged whatever the plan became.
 async fn period_usage(
     state: &AppState,
     user: &AccountUser,
@@ -169,7 +170,8 @@ async fn period_usage(
     let (mut inbound_pence, mut outbound_pence) = (0, 0);
     for month in months_of(period, &user.account.customer_time_zone).map_err(AppError::Internal)? {
         let calls = invoices::calls_in(&state.db, customer, &month).await?;
-        let charges = month_call_charges(&calls, inclusive_total);
+        let invoiced = invoices::invoiced_inclusive_minutes(&state.db, customer, month.period.start).await?;
+        let charges = month_call_charges(&calls, month_inclusive_minutes(invoiced, inclusive_total));
         inbound_pence += charges.inbound_pence;
         outbound_pence += charges.outbound_pence;
     }
