@@ -29,6 +29,11 @@ pub fn can_edit_agents(account: &AccountState) -> bool {
 
 /// The add-on that pays for one more agent.
 pub const ADD_AGENT_SCOPE: &str = "outbound_additional_user";
+/// The price list items an outbound agent is charged at, the first the plan lists first (the
+/// plan's additional user, its outbound per user, the price for every plan): one price for an
+/// agent whichever page gives a user outbound (the Users dialog, the Agents page, the Upgrade
+/// centre) and on the invoice.
+pub const AGENT_PRICE_ITEMS: [&str; 3] = [ADD_AGENT_SCOPE, "outbound", "outbound_user"];
 
 /// Whether the user may buy another agent online (the purchase modal of `ADD_AGENT_SCOPE`).
 pub fn can_buy_agents(account: &AccountState) -> bool {

@@ -95,8 +95,13 @@ const DEMO_CHARGES: [&str; 2] = [
      FROM customer_addons a JOIN customers c ON c.id = a.customer_id
      JOIN price_catalogue p ON p.item = a.scope AND p.plan = c.plan
      WHERE a.scope <> 'outbound' AND p.price_pence IS NOT NULL",
+    // An agent at the agent's one price (domain agents::AGENT_PRICE_ITEMS: the plan's additional
+    // user first), as the pages offer it.
     "INSERT INTO customer_charges (customer_id, item, description, user_id, quantity, unit_price_pence, billing_frequency, started_at, created_by)
-     SELECT u.home_customer_id, 'outbound', p.description, u.id, 1, p.price_pence, p.billing_frequency, $1, 0
+     SELECT u.home_customer_id, 'outbound', p.description, u.id, 1,
+            COALESCE((SELECT a.price_pence FROM price_catalogue a WHERE a.item = 'outbound_additional_user' AND a.plan = c.plan),
+                     p.price_pence),
+            p.billing_frequency, $1, 0
      FROM users u JOIN customers c ON c.id = u.home_customer_id
      JOIN price_catalogue p ON p.item = 'outbound' AND p.plan = c.plan
      WHERE u.has_new_outbound = 1 AND p.price_pence IS NOT NULL",

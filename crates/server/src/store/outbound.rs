@@ -17,16 +17,28 @@ pub struct OutboundService {
     pub existing_customer_service: bool,
 }
 
-/// The outbound service on offer to a customer that has outbound.
+/// The outbound service on offer to a customer that has outbound, at the price list's price of an
+/// agent on the customer's plan (domain `agents::AGENT_PRICE_ITEMS`, the one price every page
+/// offers and charges), the service's own only when the list has none.
 pub async fn service_for(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Option<OutboundService>> {
+    let [additional, outbound, per_user] = domain::agents::AGENT_PRICE_ITEMS;
     sqlx::query_as(
-        "SELECT s.id AS service_id, s.product_code, s.service_type, s.price_pence, s.billing_frequency, s.minimum_term,
+        "SELECT s.id AS service_id, s.product_code, s.service_type,
+                COALESCE((SELECT p.price_pence FROM price_catalogue p WHERE p.item = $2 AND p.plan = c.plan),
+                         (SELECT p.price_pence FROM price_catalogue p WHERE p.item = $3 AND p.plan = c.plan),
+                         (SELECT p.price_pence FROM price_catalogue p WHERE p.item = $4 AND p.plan IN (c.plan, '')
+                          ORDER BY p.plan DESC LIMIT 1),
+                         s.price_pence) AS price_pence,
+                s.billing_frequency, s.minimum_term,
                 EXISTS (SELECT 1 FROM customer_services cs WHERE cs.customer_id = c.id AND cs.service_id = s.id)
                     AS existing_customer_service
          FROM customers c JOIN services s ON s.service_type = 'outbound'
          WHERE c.id = $1 AND c.has_outbound = 1",
     )
     .bind(customer_id)
+    .bind(additional)
+    .bind(outbound)
+    .bind(per_user)
     .fetch_optional(db)
     .await
 }
@@ -43,7 +55,8 @@ pub async fn add_user_to_service(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO customer_services (customer_id, service_id, quantity, price_pence, started_at) VALUES ($1, $2, 1, $3, $4)
-         ON CONFLICT (customer_id, service_id) DO UPDATE SET quantity = customer_services.quantity + 1",
+         ON CONFLICT (customer_id, service_id)
+         DO UPDATE SET quantity = customer_services.quantity + 1, price_pence = excluded.price_pence",
     )
     .bind(customer_id)
     .bind(service.service_id)

@@ -37,8 +37,9 @@ async fn the_breakdown_lists_the_plan_add_ons_and_outbound_users_with_totals() {
     let count: i64 = outbound_users[0].trim_matches(['[', ']']).parse().unwrap();
     assert!(count > 0);
     assert_eq!(line(&charges, "Outbound")["quantity"], count);
-    assert_eq!(line(&charges, "Outbound")["unitPrice"], 15.0);
-    let expected = 149.0 + 20.0 + 15.0 * count as f64;
+    // An agent's one price: Professional's additional user, as the Agents page offers it.
+    assert_eq!(line(&charges, "Outbound")["unitPrice"], 12.0);
+    let expected = 149.0 + 20.0 + 12.0 * count as f64;
     assert_eq!(charges["totals"]["1"], expected);
     assert_eq!(
         charges["usageBasedCharges"][0],

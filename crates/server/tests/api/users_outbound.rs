@@ -20,7 +20,8 @@ async fn the_outbound_service_comes_with_the_servers_price() {
     let owner = app.login("owner@demo.test").await;
     let body = app.get("/api/users/getOutboundService", Some(&owner)).await.json();
     assert_eq!(body["status"], 1);
-    assert_eq!(body["data"]["price"], 15.0);
+    // One price for an agent: Professional's additional user, as the Upgrade centre offers it.
+    assert_eq!(body["data"]["price"], 12.0);
     assert_eq!(body["data"]["billingFrequency"], "1");
     assert_eq!(body["data"]["minimumTerm"], 12);
     assert_eq!(body["data"]["existingCustomerService"], true);
@@ -66,7 +67,14 @@ async fn setting_the_service_gives_an_existing_user_outbound_and_bills_one_more_
         .fetch_one(&app.state.db)
         .await
         .unwrap();
-    assert_eq!(price, 1500, "the browser's price is ignored");
+    assert_eq!(price, 1200, "the browser's price is ignored: the agent's one price is charged");
+    let (charged,): (i64,) = sqlx::query_as(
+        "SELECT unit_price_pence FROM customer_charges WHERE customer_id = 100 AND item = 'outbound_user' AND user_id = 3",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(charged, 1200, "invoiced at the price offered");
 }
 
 #[tokio::test]
