@@ -80,7 +80,6 @@ const USAGE_RATES: &[(&str, &str, i64)] = &[
     ("forwarded_mobile", "Calls forwarded to mobiles", 60),
     ("outbound_landline", "Outbound calls to UK landlines", 12),
     ("outbound_mobile", "Outbound calls to UK mobiles", 40),
-    ("call_recording", "Call recording", 3),
 ];
 
 /// Contract prices agreed with customers on a plan priced on application, in pence a month:

@@ -54,8 +54,9 @@ pub async fn client_name(
     Ok(row.map(|(name,)| name))
 }
 
-/// A new client of the partner, on Starter in the partner's time zone, reached by the partner's
-/// users who may see its accounts (and by whoever created it), each with their partner rights.
+/// A new client of the partner, on Starter (charged at its price from now) in the partner's time
+/// zone, reached by the partner's users who may see its accounts (and by whoever created it), each
+/// with their partner rights.
 pub async fn create_client(
     tx: &mut Transaction<'_, Any>,
     partner_id: CustomerId,
@@ -81,6 +82,19 @@ pub async fn create_client(
         .bind(id)
         .execute(&mut **tx)
         .await?;
+    // Its plan is charged from today at the price list's price, as a plan bought online is: its
+    // subscription shows the price and the charge, and the month's invoice has it.
+    sqlx::query(
+        "INSERT INTO customer_charges (customer_id, item, description, quantity, unit_price_pence, billing_frequency,
+             started_at, created_by)
+         SELECT $1, 'plan', description, 1, price_pence, billing_frequency, $2, $3 FROM price_catalogue
+         WHERE item = 'plan' AND plan = 'Starter' AND price_pence IS NOT NULL",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(creator)
+    .execute(&mut **tx)
+    .await?;
     sqlx::query(
         "INSERT INTO user_access (user_id, customer_id, auth_code, provisioning, perm_reports, perm_billing,
              perm_services_admin, perm_user_admin, perm_purchase, perm_view_edit_users, perm_edit_api, perm_outbound,

@@ -146,6 +146,16 @@ async fn adding_a_client_lists_it_at_once_and_invites_its_owner() {
     let entered = app.post_form("/api/login/", Some(&token), &[("form_customer_id", &id.to_string())]).await;
     assert_eq!(entered.status, StatusCode::OK, "{}", entered.text());
     assert_eq!(app.account(&token).await["customerName"], "Northern Lights Dental");
+    // Its subscription shows its plan's price and the plan's charge, as a plan bought online.
+    let usage = app.get("/api/services/getAccountUsage", Some(&token)).await;
+    assert_eq!(usage.status, StatusCode::OK, "{}", usage.text());
+    assert_eq!(
+        (usage.json()["planPrice"].as_f64(), usage.json()["planBillingFrequency"].as_str()),
+        (Some(49.0), Some("1"))
+    );
+    let charges = app.get("/api/services/getCustomerCharges", Some(&token)).await;
+    assert_eq!(charges.status, StatusCode::OK, "{}", charges.text());
+    assert!(charges.text().contains("Starter plan"), "{}", charges.text());
 }
 
 #[tokio::test]

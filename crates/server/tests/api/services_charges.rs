@@ -45,6 +45,9 @@ async fn the_breakdown_lists_the_plan_add_ons_and_outbound_users_with_totals() {
         charges["usageBasedCharges"][0],
         json!({ "description": "Inbound calls to geographic numbers", "price": 1.5, "frequency": "per minute" })
     );
+    // Only what a call is charged at is listed: call recording is paid for by its storage.
+    let listed = charges["usageBasedCharges"].to_string();
+    assert!(!listed.contains("Call recording"), "{listed}");
 
     // A purchase shows at once as a new line and in the total.
     let bought = app.post_multipart("/api/services/addAddon", Some(&owner), &[("scope", "report_voice_tags")]).await;
