@@ -6466,6 +6466,11 @@ export interface components {
         Comparison: {
             current: components["schemas"]["Breakdown"];
             new: components["schemas"]["Breakdown"];
+            /**
+             * @description What the purchase changes, in words (domain `purchase::upgrade_notes`): the new monthly
+             *     total and when it starts, each running add-on's new price or end, a running trial.
+             */
+            notes: string[];
         };
         /**
          * @description The provider's answer, as the return address's query carried it (`SIGNED_RETURN` and the

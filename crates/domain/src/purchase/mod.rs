@@ -9,6 +9,7 @@ mod offer;
 pub mod plan_page;
 pub mod rules;
 mod unlocks;
+mod upgrade_notes;
 pub mod usage;
 
 pub use addons::{
@@ -23,6 +24,7 @@ pub use offer::{
 };
 pub use plan_page::{plan_page, PageLink, PlanPage};
 pub use unlocks::{page_note, unlocked_by, Unlocked};
+pub use upgrade_notes::{upgrade_notes, AddonChange, RunningTrial};
 
 /// The most add-on scopes one price request names (services/getAllPrices/{scopes}), and the
 /// longest scope name, in characters.

@@ -110,6 +110,27 @@ async fn the_comparison_shows_an_add_on_as_a_new_line_and_an_upgrade_repriced() 
     assert_eq!(line(&upgrade["new"], "Professional plan")["quantity"], 0);
     assert_eq!(line(&upgrade["new"], "Starter plan")["newQuantity"], 0);
     assert_eq!(upgrade["new"]["totals"]["1"], 149.0);
+    // The dialog says the new monthly total and when it starts.
+    assert_eq!(
+        upgrade["notes"][0],
+        "From today, 23/11/2026, your monthly total is £149.00: this month's invoice charges each price for the days it ran."
+    );
+    // With a speech analytics trial running, what happens to it after the upgrade.
+    sqlx::query(
+        "INSERT INTO speech_trials (customer_id, started_at, ends_at, started_by) VALUES (200, 1795000000, 1796000000, 4)",
+    )
+    .execute(&app.state.db)
+    .await
+    .unwrap();
+    let upgrade = app.get("/api/services/getCustomerChargesUpgrade/?product_code=upgrade", Some(&starter)).await.json();
+    let notes: Vec<&str> = upgrade["notes"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    assert_eq!(
+        notes[1..],
+        [
+            "Static numbers above the 10 included: included in Professional, no longer charged.",
+            "Your speech analytics trial carries on until 30/11/2026; after it, Speech analytics is £25.00 a month on Professional unless you cancel it.",
+        ]
+    );
     // An add-on of the next plan: the upgrade and the add-on together.
     let salesforce = app
         .get("/api/services/getCustomerChargesUpgrade/?product_code=integration_salesforce", Some(&starter))

@@ -105,13 +105,20 @@ describe('the pricing breakdown', () => {
       usageBasedCharges: [],
       callCharges: CURRENT.callCharges,
     };
-    stubApi({ '/api/services/getCustomerChargesUpgrade/': () => jsonResponse({ current: starter, new: upgraded }) });
+    const notes = [
+      "From today, 23/11/2026, your monthly total is £149.00: this month's invoice charges each price for the days it ran.",
+      'Your speech analytics trial carries on until 30/11/2026; after it, Speech analytics is £25.00 a month on Professional unless you cancel it.',
+    ];
+    stubApi({ '/api/services/getCustomerChargesUpgrade/': () => jsonResponse({ current: starter, new: upgraded, notes }) });
     render(<PricingBreakdownDialog open productCode="upgrade" onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Comparison pricing breakdown' });
     const table = await within(dialog).findByRole('table', { name: 'Charged per month' });
     expect(within(table).getByRole('row', { name: /Starter plan/ })).toHaveTextContent(/^Starter plan£49\.00–$/);
     expect(within(table).getByRole('row', { name: /Professional plan/ })).toHaveTextContent(/^Professional plan–£149\.00$/);
     expect(within(table).getByRole('row', { name: /Total per month/ })).toHaveTextContent('£49.00£149.00');
+    // What changes, in words: the new monthly total from today, and the running trial.
+    const changes = within(dialog).getByRole('region', { name: 'What changes' });
+    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(notes);
   });
 
   test('a failed load shows the error box with the contact details', async () => {

@@ -119,12 +119,12 @@ export function PricingBreakdownDialog({
   productCode?: string;
   onClose: () => void;
 }) {
-  const [load] = useLoader<{ shown: Breakdown; current?: Breakdown }>(
+  const [load] = useLoader<{ shown: Breakdown; current?: Breakdown; notes?: string[] }>(
     open
       ? async () => {
           if (!productCode) return { shown: await getCustomerCharges() };
           const comparison = await getCustomerChargesUpgrade(productCode);
-          return { shown: comparison.new, current: comparison.current };
+          return { shown: comparison.new, current: comparison.current, notes: comparison.notes };
         }
       : null,
     [open, productCode],
@@ -148,6 +148,16 @@ export function PricingBreakdownDialog({
           <p role="alert" className="banner banner-error">
             {withContact(PRICING_FAILURE)}
           </p>
+        )}
+        {load.status === 'ready' && load.data.notes && load.data.notes.length > 0 && (
+          <section aria-labelledby="breakdown-changes">
+            <h3 id="breakdown-changes">What changes</h3>
+            <ul className="breakdown-notes">
+              {load.data.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </section>
         )}
         {load.status === 'ready' && <BreakdownTables breakdown={load.data.shown} current={load.data.current} />}
       </div>

@@ -7,9 +7,13 @@ use std::collections::BTreeMap;
 use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::Json;
+use domain::billing::invoice::local_date;
 use domain::billing::invoice::{month_call_charges, months_of, numbers_above_allowance, BillingMonth};
 use domain::purchase::usage::usage_periods;
-use domain::purchase::{addon_offer, is_addon_on_sale, is_plan_change, AddonRepricing};
+use domain::purchase::{
+    addon_offer, is_addon_on_sale, is_plan_change, upgrade_notes, AddonChange, AddonRepricing, RunningTrial,
+};
+use domain::speech::SPEECH_SCOPE;
 use domain::Plan;
 use domain::{guard, GuardStep};
 use serde::{Deserialize, Serialize};
@@ -24,7 +28,7 @@ use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::charges::{self, RunningCharge, UsageRate};
 use crate::store::prices::{self, CataloguePrice};
-use crate::store::{invoices, usage};
+use crate::store::{invoices, speech_trials, usage};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(customer_charges)).routes(routes!(upgrade_comparison))
@@ -203,6 +207,55 @@ struct ComparisonQuery {
 struct Comparison {
     current: Breakdown,
     new: Breakdown,
+    /// What the purchase changes, in words (domain `purchase::upgrade_notes`): the new monthly
+    /// total and when it starts, each running add-on's new price or end, a running trial.
+    notes: Vec<String>,
+}
+
+/// The words of a period a charge is billed for.
+fn per(frequency: &str) -> &'static str {
+    match frequency.trim() {
+        "3" => "quarter",
+        "12" => "year",
+        _ => "month",
+    }
+}
+
+/// The notes of the comparison: the running lines the purchase changes, and a running trial.
+async fn notes_of(
+    state: &AppState,
+    user: &AccountUser,
+    target: Plan,
+    lines: &[Line],
+    monthly_pounds: f64,
+) -> Result<Vec<String>, AppError> {
+    let changes: Vec<AddonChange> = lines
+        .iter()
+        .filter(|line| line.charge.item != "plan" && line.charge.quantity > 0)
+        .filter_map(|line| {
+            let (quantity, unit) = line.new?;
+            Some(AddonChange {
+                description: line.charge.description.clone(),
+                before_pence: line.charge.quantity * line.charge.unit_price_pence,
+                after_pence: Some(quantity * unit).filter(|pence| *pence > 0),
+                per: per(&line.charge.billing_frequency).to_string(),
+            })
+        })
+        .collect();
+    let now = state.clock.now();
+    let zone = &user.account.customer_time_zone;
+    let day = |instant: i64| local_date(instant, zone).ok().and_then(|d| domain::format_date(&d)).unwrap_or_default();
+    let trial = match speech_trials::of_customer(&state.db, user.customer()).await? {
+        Some(trial) if trial.ends_at > now => Some(RunningTrial {
+            name: "Speech analytics".to_string(),
+            ends_on: day(trial.ends_at),
+            cancelled: trial.cancelled_at.is_some(),
+            price_after_pence: prices::price(&state.db, SPEECH_SCOPE, target.name()).await?.and_then(|p| p.price_pence),
+        }),
+        _ => None,
+    };
+    let monthly = (monthly_pounds * 100.0).round() as i64;
+    Ok(upgrade_notes(target.name(), &day(now), monthly, &changes, trial.as_ref()))
 }
 
 /// What the breakdown becomes with `product_code` bought: an add-on scope (priced on the plan
@@ -310,5 +363,9 @@ async fn upgrade_comparison(
         current_usage,
         current_calls,
     );
-    Ok(Json(Comparison { current, new: breakdown(lines, new_usage, new_calls) }))
+    let monthly = |b: &Breakdown| b.totals.get("1").copied().unwrap_or(0.0);
+    let notes_lines: Vec<Line> = lines.iter().map(|l| Line { charge: l.charge.clone(), new: l.new }).collect();
+    let new = breakdown(lines, new_usage, new_calls);
+    let notes = notes_of(&state, &user, target, &notes_lines, monthly(&new)).await?;
+    Ok(Json(Comparison { current, new, notes }))
 }
