@@ -25779,12 +25779,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A period or breakdown that is not one */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -29120,12 +29122,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A month that is not one */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: month (YYYY-MM: this month or one of the 25 before) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -29192,12 +29196,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Each field's message */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: month (this month or one of the 25 before); amounts[] (one a day of that month, each an amount in pounds within a day's most); sourceMediumId or campaignId (one at least) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
