@@ -58,6 +58,21 @@ pub fn import_words(platform: Platform, state: &ImportState, zone: &str) -> Stri
     }
 }
 
+/// The platform's click id of a call's visit ("gclid=Cj0…" as stored, or the landing page's
+/// parameter) when the visit named no campaign of its own (`reports::credit::visit_campaign`):
+/// such a call takes the campaign the platform's click report gives the click.
+pub fn click_to_resolve(platform: Platform, click_id: &str, landing_page: &str) -> Option<String> {
+    if crate::reports::credit::visit_campaign(landing_page).is_some() {
+        return None;
+    }
+    let facts = crate::conversions::UploadFacts {
+        click_id: click_id.to_string(),
+        landing_page: landing_page.to_string(),
+        ..Default::default()
+    };
+    crate::conversions::upload::click_id(platform, &facts).filter(|click| !click.trim().is_empty())
+}
+
 /// An import reads at most this many lines (a day and campaign each) from a platform.
 pub const IMPORT_LINES_MAX: usize = 20_000;
 

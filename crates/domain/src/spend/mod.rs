@@ -12,7 +12,9 @@ use crate::money::{parse_pence, PenceError};
 use crate::FieldErrors;
 
 pub use cost::{cost_line, cost_lines, CostFacts, CostLine, CostRow};
-pub use import::{checked_line, import_window, import_words, spend_pair, ImportState, IMPORT_DAYS, IMPORT_LINES_MAX};
+pub use import::{
+    checked_line, click_to_resolve, import_window, import_words, spend_pair, ImportState, IMPORT_DAYS, IMPORT_LINES_MAX,
+};
 
 /// At most this much spend a day on one source and campaign: £1,000,000.00.
 pub const DAY_MAX_PENCE: i64 = 100_000_000;

@@ -147,3 +147,24 @@ fn an_import_reads_the_30_days_to_today_and_leaves_out_lines_it_cannot_trust() {
     assert_eq!(checked_line(("2026-11-01", "Brand", DAY_MAX_PENCE + 1), window), None);
     assert_eq!(import_window("yesterday"), None);
 }
+
+#[test]
+fn a_call_from_an_ad_click_without_utm_tags_asks_the_platform_for_its_campaign() {
+    assert_eq!(
+        click_to_resolve(Platform::GoogleAds, "gclid=Cj0abc", "https://example.com/offers?gclid=Cj0abc"),
+        Some("Cj0abc".into())
+    );
+    assert_eq!(click_to_resolve(Platform::GoogleAds, "", "https://example.com/?gclid=Zz9"), Some("Zz9".into()));
+    // The visit named its campaign itself: nothing to ask.
+    assert_eq!(
+        click_to_resolve(Platform::GoogleAds, "gclid=Cj0abc", "https://example.com/?utm_campaign=brand&gclid=Cj0abc"),
+        None
+    );
+    // Another platform's click, or none.
+    assert_eq!(click_to_resolve(Platform::GoogleAds, "msclkid=77", "https://example.com/?msclkid=77"), None);
+    assert_eq!(
+        click_to_resolve(Platform::MicrosoftAds, "msclkid=77", "https://example.com/?msclkid=77"),
+        Some("77".into())
+    );
+    assert_eq!(click_to_resolve(Platform::MetaAds, "", "https://example.com/"), None);
+}

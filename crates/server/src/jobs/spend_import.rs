@@ -5,14 +5,18 @@
 //! `SpendPlatforms` trait; the sandbox platform lives in this server's database and is down
 //! while its outage row says so. An import runs once a day; a failed one is tried again an hour
 //! later, and the spend imported before stays. What a platform sends is checked before use
-//! (domain `spend::checked_line`) and bounded (`IMPORT_LINES_MAX`).
+//! (domain `spend::checked_line`) and bounded (`IMPORT_LINES_MAX`). A website call from the
+//! platform's ad click whose visit named no campaign gets the campaign of its click, from the
+//! platform's click report.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use domain::billing::invoice::local_date;
 use domain::conversions::Platform;
-use domain::spend::{checked_line, import_window, spend_pair, ImportState, SpendOrigin, IMPORT_DAYS, IMPORT_LINES_MAX};
+use domain::spend::{
+    checked_line, click_to_resolve, import_window, spend_pair, ImportState, SpendOrigin, IMPORT_DAYS, IMPORT_LINES_MAX,
+};
 use sqlx::AnyPool;
 use tokio::task::JoinHandle;
 
@@ -35,6 +39,13 @@ pub trait SpendPlatforms {
         days: (&str, &str),
         now: i64,
     ) -> impl std::future::Future<Output = Result<CostLines, String>> + Send;
+    /// The campaign of each of `clicks` the platform's click report knows: (click id, campaign).
+    fn click_campaigns(
+        &self,
+        customer: CustomerId,
+        platform: Platform,
+        clicks: &[String],
+    ) -> impl std::future::Future<Output = Result<Vec<(String, String)>, String>> + Send;
 }
 
 /// The sandbox platforms, in this server's database.
@@ -71,7 +82,45 @@ impl SpendPlatforms for Sandbox<'_> {
             Err(error) => Err(format!("the platform could not be reached: {error}")),
         }
     }
+
+    async fn click_campaigns(
+        &self,
+        customer: CustomerId,
+        platform: Platform,
+        clicks: &[String],
+    ) -> Result<Vec<(String, String)>, String> {
+        self.known_clicks(customer, platform, clicks)
+            .await
+            .map_err(|error| format!("the platform's click report could not be read: {error}"))
+    }
 }
+
+impl Sandbox<'_> {
+    async fn known_clicks(
+        &self,
+        customer: CustomerId,
+        platform: Platform,
+        clicks: &[String],
+    ) -> sqlx::Result<Vec<(String, String)>> {
+        let mut known = Vec::new();
+        for chunk in clicks.chunks(CLICKS_A_QUERY) {
+            let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 3)).collect();
+            let sql = format!(
+                "SELECT click_id, campaign FROM sandbox_ad_clicks WHERE platform = $1 AND customer_id = $2 AND click_id IN ({})",
+                marks.join(", ")
+            );
+            let mut query = sqlx::query_as(&sql).bind(platform.key()).bind(customer);
+            for click in chunk {
+                query = query.bind(click);
+            }
+            known.extend(query.fetch_all(self.0).await?);
+        }
+        Ok(known)
+    }
+}
+
+/// Click ids asked of the sandbox a statement at a time.
+const CLICKS_A_QUERY: usize = 500;
 
 /// What a run did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -124,7 +173,63 @@ async fn import_one(
     drop(conn);
     let rows: Vec<(String, Option<i64>, i64)> = by_day.into_iter().map(|((day, id), pence)| (day, id, pence)).collect();
     ad_spend::save_import(db, customer, origin_of(platform), pair, window, &rows, now).await?;
+    if let Err(reason) = resolve_click_campaigns(db, platforms, (customer, platform), now).await? {
+        return Ok(Err(reason));
+    }
     Ok(Ok(rows.iter().map(|(_, _, pence)| pence).sum()))
+}
+
+/// Gives the calls of the last `IMPORT_DAYS` days that came from the platform's ad clicks and
+/// have no campaign (their visit named none) the campaign the platform's click report names
+/// (domain `spend::click_to_resolve`), and their call-backs with it.
+async fn resolve_click_campaigns(
+    db: &AnyPool,
+    platforms: &impl SpendPlatforms,
+    (customer, platform): (CustomerId, Platform),
+    now: i64,
+) -> sqlx::Result<Result<(), String>> {
+    let since = now - IMPORT_DAYS * 86_400;
+    let calls: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT c.id, v.click_id, v.landing_page FROM calls c
+         JOIN visits v ON v.id = c.visit_id AND v.customer_id = c.customer_id
+         WHERE c.customer_id = $1 AND c.direction = 'inbound' AND c.campaign_id IS NULL AND c.started_at >= $2
+         ORDER BY c.id LIMIT $3",
+    )
+    .bind(customer)
+    .bind(since)
+    .bind(IMPORT_LINES_MAX as i64)
+    .fetch_all(db)
+    .await?;
+    let asked: Vec<(i64, String)> = calls
+        .into_iter()
+        .filter_map(|(id, click, landing)| click_to_resolve(platform, &click, &landing).map(|c| (id, c)))
+        .collect();
+    if asked.is_empty() {
+        return Ok(Ok(()));
+    }
+    let clicks: Vec<String> = asked.iter().map(|(_, click)| click.clone()).collect();
+    let known = match platforms.click_campaigns(customer, platform, &clicks).await {
+        Ok(known) => known,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let mut conn = db.acquire().await?;
+    for (call, click) in &asked {
+        let Some((_, campaign)) = known.iter().find(|(k, _)| k == click) else { continue };
+        let name: String = campaign.trim().chars().take(domain::reports::credit::CAMPAIGN_NAME_MAX).collect();
+        if name.trim().is_empty() {
+            continue;
+        }
+        let id = call_credit::campaign_id(&mut conn, customer, name.trim(), now).await?;
+        sqlx::query(
+            "UPDATE calls SET campaign_id = $1 WHERE customer_id = $2 AND campaign_id IS NULL AND (id = $3 OR callback_of = $3)",
+        )
+        .bind(id)
+        .bind(customer)
+        .bind(*call)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(Ok(()))
 }
 
 /// Imports the spend of every connected platform that is due at `now`.

@@ -1,5 +1,6 @@
 //! The demo's ad spend. Atlas Insurance's connected Google Ads account reports a daily cost
-//! for the campaigns its visits name (utm_campaign), and Harbour Lane's connected Meta Ads one
+//! for the campaigns its visits name (utm_campaign), and Harbour Lane's connected Meta Ads one,
+//! with the campaign of each ad click in their click reports (Meta's clicks carry no UTM tags)
 //! for its new-patient campaign: the real import job reads them from the sandbox platform, run
 //! as it would have run every 30 days over the last year and then today. Harbour Lane enters
 //! by hand what its offline marketing costs: the Yell.com listing each month, and the local
@@ -56,6 +57,31 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
             sandbox_line(db, ATLAS, "google_ads", &day, campaign, varied(base, &day, 1_500)).await?;
         }
         sandbox_line(db, HARBOUR, "meta_ads", &day, "new_patients", varied(600, &day, 400)).await?;
+    }
+    // The platforms' click reports: the campaign of each ad click of their connected accounts
+    // (Harbour Lane's Meta clicks carry no UTM tags).
+    use domain::conversions::Platform;
+    for (customer, platform) in [(HARBOUR, Platform::MetaAds), (ATLAS, Platform::GoogleAds)] {
+        let clicks: Vec<(i64, String, String)> =
+            sqlx::query_as("SELECT id, click_id, landing_page FROM visits WHERE customer_id = $1 AND click_id LIKE $2")
+                .bind(customer)
+                .bind(format!("{}=%", platform.click_parameter()))
+                .fetch_all(db)
+                .await?;
+        for (id, click, landing) in clicks {
+            let Some(click) = domain::spend::click_to_resolve(platform, &click, &landing) else { continue };
+            let campaign = ["spring_offer", "new_patients", "brand"][id.rem_euclid(3) as usize];
+            sqlx::query(
+                "INSERT INTO sandbox_ad_clicks (platform, click_id, customer_id, campaign) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (platform, click_id) DO NOTHING",
+            )
+            .bind(platform.key())
+            .bind(click)
+            .bind(customer)
+            .bind(campaign)
+            .execute(db)
+            .await?;
+        }
     }
     // The imports as they ran: every 30 days over the year, then today.
     for back in (1..=12).rev() {

@@ -262,3 +262,56 @@ async fn what_each_call_cost_divides_the_spend_by_the_calls_every_screen_counts(
     // Another customer's figures never show: Atlas's Google Ads spend is not Harbour Lane's.
     assert!(!rows.iter().any(|r| r["label"] == "google / cpc" && r["current"]["spendPence"].as_i64().unwrap() > 0));
 }
+
+/// A website call from a Google Ads click whose visit carried no UTM tags gets the campaign of
+/// its click from the platform's click report, with the import; an unknown click gets none.
+#[tokio::test]
+async fn a_call_from_an_ad_click_takes_its_campaign_from_the_platforms_click_report() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    // The demo: Harbour Lane's recent calls from Meta ad clicks (no UTM tags) have their click's.
+    let from_meta = |resolved: bool| {
+        format!(
+            "SELECT COUNT(*) FROM calls c JOIN visits v ON v.id = c.visit_id
+             WHERE c.customer_id = 100 AND v.click_id LIKE 'fbclid=%' AND v.landing_page NOT LIKE '%utm_campaign=%'
+               AND c.campaign_id IS {} NULL AND c.started_at >= {}",
+            if resolved { "NOT" } else { "" },
+            TEST_NOW - 29 * DAY
+        )
+    };
+    assert_eq!(scalar(&app, &from_meta(false)).await, 0, "every recent Meta ad call has its click's campaign");
+    assert!(scalar(&app, &from_meta(true)).await > 0);
+    let pool = scalar(&app, "SELECT MIN(id) FROM routing_entries WHERE customer_id = 300").await;
+    let at = TEST_NOW - 2 * 3_600;
+    for (visit, click) in [(900_001, "gclid=WINTERCLICK"), (900_002, "gclid=UNKNOWNCLICK")] {
+        sqlx::query(&format!(
+            "INSERT INTO visits (id, customer_id, routing_entry_id, number_shown, landing_page, click_id, started_at, called)
+             VALUES ({visit}, 300, {pool}, '', 'https://www.atlas.example/quote?{}', '{click}', {at}, 1)",
+            click
+        ))
+        .execute(db)
+        .await
+        .unwrap();
+        sqlx::query(&format!(
+            "INSERT INTO calls (customer_id, routing_entry_id, direction, rate_item, started_at, duration_seconds, minutes,
+                 cost_tenth_pence, visit_id, outcome)
+             VALUES (300, {pool}, 'inbound', 'inbound_geographic', {at}, 60, 1, 0, {visit}, 'answered')"
+        ))
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    sqlx::query("INSERT INTO sandbox_ad_clicks (platform, click_id, customer_id, campaign) VALUES ('google_ads', 'WINTERCLICK', 300, 'Winter promo')")
+        .execute(db)
+        .await
+        .unwrap();
+    assert_eq!(run(db, &Sandbox(db), TEST_NOW + DAY).await.unwrap().failed, 0);
+    let campaign_of = |visit: i64| {
+        let sql = format!(
+            "SELECT COALESCE((SELECT g.description FROM campaigns g WHERE g.id = c.campaign_id), '') FROM calls c WHERE c.visit_id = {visit}"
+        );
+        async move { sqlx::query_scalar::<_, String>(&sql).fetch_one(db).await.unwrap() }
+    };
+    assert_eq!(campaign_of(900_001).await, "Winter promo");
+    assert_eq!(campaign_of(900_002).await, "", "a click the platform does not know gets no campaign");
+}
