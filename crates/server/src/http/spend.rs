@@ -9,7 +9,6 @@ use axum::extract::State;
 use axum::Json;
 use domain::billing::invoice::{local_date, pounds_text};
 use domain::conversions::Platform;
-use domain::reports::source_label;
 use domain::spend::{self, import_words, ImportState, SpendMonthForm, SpendOrigin};
 use domain::AuthLevel;
 use garde::Validate;
@@ -22,10 +21,11 @@ use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::extract::Query;
 use crate::http::kit::typed_form::Form;
-use crate::http::reports::ReportsUser;
+use crate::http::reports::{named_lines, ReportsUser};
 use crate::state::AppState;
 use crate::store::ad_spend::{self, SpendOn};
-use crate::store::{calls, conversions, CustomerId};
+use crate::store::call_credit::Breakdown;
+use crate::store::{conversions, CustomerId};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_month)).routes(routes!(save_month))
@@ -108,29 +108,12 @@ fn today(state: &AppState, user: &ReportsUser) -> Result<String, AppError> {
     local_date(state.clock.now(), &user.account.customer_time_zone).map_err(AppError::Internal)
 }
 
+/// The account's sources / mediums and campaigns a line of spend may be on, named as the reports
+/// name them.
 async fn choices(state: &AppState, customer: CustomerId) -> Result<(Vec<SpendChoice>, Vec<SpendChoice>), AppError> {
-    let pairs = calls::choices(
-        &state.db,
-        customer,
-        "SELECT id, source || '\u{1f}' || medium FROM sources_mediums WHERE customer_id = $1 ORDER BY LOWER(source), LOWER(medium)",
-    )
-    .await?;
-    let sources = pairs
-        .into_iter()
-        .map(|(id, pair)| {
-            let (source, medium) = pair.split_once('\u{1f}').unwrap_or((&pair, ""));
-            SpendChoice { id, label: source_label(source, medium) }
-        })
-        .collect();
-    let campaigns = calls::choices(
-        &state.db,
-        customer,
-        "SELECT id, description FROM campaigns WHERE customer_id = $1 ORDER BY LOWER(description)",
-    )
-    .await?
-    .into_iter()
-    .map(|(id, label)| SpendChoice { id, label })
-    .collect();
+    let choice = |(id, label): (i64, String)| SpendChoice { id, label };
+    let sources = named_lines(state, customer, Breakdown::Source).await?.into_iter().map(choice).collect();
+    let campaigns = named_lines(state, customer, Breakdown::Campaign).await?.into_iter().map(choice).collect();
     Ok((sources, campaigns))
 }
 

@@ -11,7 +11,6 @@ use axum::Json;
 use domain::reports::period::preset_from_query;
 use domain::reports::{previous_label, report_period, DatePreset};
 use domain::spend::CostFacts;
-use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -69,12 +68,6 @@ struct CostReport {
     total: CostReportRow,
 }
 
-fn one_error(field: &str, message: impl Into<String>) -> AppError {
-    let mut errors = FieldErrors::new();
-    errors.add(field, message);
-    AppError::Validation(errors)
-}
-
 fn add(total: &mut CostFacts, line: &CostFacts) {
     total.calls += line.calls;
     total.first_time += line.first_time;
@@ -94,11 +87,11 @@ async fn costs(
 ) -> Result<Json<CostReport>, AppError> {
     let zone = &user.account.customer_time_zone;
     let by_key = query.by.as_deref().map(str::trim).filter(|b| !b.is_empty()).unwrap_or("source");
-    let by = CostBy::from_key(by_key).ok_or_else(|| one_error("by", BY_MESSAGE))?;
+    let by = CostBy::from_key(by_key).ok_or_else(|| AppError::field("by", BY_MESSAGE))?;
     let preset = preset_from_query(query.preset.as_deref(), query.from.as_deref(), query.to.as_deref())
-        .map_err(|message| one_error("preset", message))?;
+        .map_err(|message| AppError::field("preset", message))?;
     let period = report_period(&preset, state.clock.now(), zone).map_err(|message| {
-        one_error(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
+        AppError::field(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
     })?;
     let customer = user.customer();
     let current = cost_figures::figures(

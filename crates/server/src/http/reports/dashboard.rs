@@ -13,7 +13,6 @@ use domain::reports::{
     compare, day_buckets, minutes_seconds, previous_label, report_period, stack_series, DatePreset, DaySeries,
     PeriodChange,
 };
-use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -102,12 +101,6 @@ struct Dashboard {
     totals: DashboardTotals,
 }
 
-fn one_error(field: &str, message: String) -> AppError {
-    let mut errors = FieldErrors::new();
-    errors.add(field, message);
-    AppError::Validation(errors)
-}
-
 fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals {
     let average = |t: Totals| average_seconds(t.talk_seconds, t.answered);
     DashboardTotals {
@@ -132,12 +125,12 @@ async fn dashboard(
 ) -> Result<Json<Dashboard>, AppError> {
     let zone = &user.account.customer_time_zone;
     let preset = preset_from_query(query.preset.as_deref(), query.from.as_deref(), query.to.as_deref())
-        .map_err(|message| one_error("preset", message))?;
+        .map_err(|message| AppError::field("preset", message))?;
     let period = report_period(&preset, state.clock.now(), zone).map_err(|message| {
-        one_error(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
+        AppError::field(if matches!(preset, DatePreset::Custom { .. }) { "from" } else { "preset" }, message)
     })?;
     let by_key = query.by.as_deref().map(str::trim).filter(|b| !b.is_empty()).unwrap_or("source");
-    let by = Breakdown::from_key(by_key).ok_or_else(|| one_error("by", super::costs::BY_MESSAGE.to_string()))?;
+    let by = Breakdown::from_key(by_key).ok_or_else(|| AppError::field("by", super::costs::BY_MESSAGE))?;
     let buckets = day_buckets(&period, zone).map_err(AppError::Internal)?;
     let customer = user.customer();
     let rows = store::by_day_and_line(&state.db, customer, by, (period.start, period.end), &buckets).await?;

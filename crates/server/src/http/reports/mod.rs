@@ -42,29 +42,26 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(costs::router())
 }
 
-/// Each line's name by its id: a source / medium as the dashboard names it, a campaign, a
-/// static number in the UK format or a pool by its name.
-pub(super) async fn line_labels(
+/// Each line of a breakdown, (id, name), by name: a source / medium as the dashboard names it
+/// ("google / cpc"), a campaign, a static number in the UK format or a pool by its name.
+pub(crate) async fn named_lines(
     state: &AppState,
     customer: CustomerId,
     by: Breakdown,
-) -> Result<BTreeMap<i64, String>, AppError> {
-    let rows = match by {
-        Breakdown::Source => {
-            let pairs = calls::choices(
-                &state.db,
-                customer,
-                "SELECT id, source || '\u{1f}' || medium FROM sources_mediums WHERE customer_id = $1",
-            )
-            .await?;
-            pairs
-                .into_iter()
-                .map(|(id, pair)| {
-                    let (source, medium) = pair.split_once('\u{1f}').unwrap_or((&pair, ""));
-                    (id, source_label(source, medium))
-                })
-                .collect()
-        }
+) -> Result<Vec<(i64, String)>, AppError> {
+    let mut rows: Vec<(i64, String)> = match by {
+        Breakdown::Source => calls::choices(
+            &state.db,
+            customer,
+            "SELECT id, source || '\u{1f}' || medium FROM sources_mediums WHERE customer_id = $1",
+        )
+        .await?
+        .into_iter()
+        .map(|(id, pair)| {
+            let (source, medium) = pair.split_once('\u{1f}').unwrap_or((&pair, ""));
+            (id, source_label(source, medium))
+        })
+        .collect(),
         Breakdown::Campaign => {
             calls::choices(&state.db, customer, "SELECT id, description FROM campaigns WHERE customer_id = $1").await?
         }
@@ -83,7 +80,17 @@ pub(super) async fn line_labels(
         })
         .collect(),
     };
-    Ok(rows.into_iter().collect())
+    rows.sort_by(|a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()).then(a.0.cmp(&b.0)));
+    Ok(rows)
+}
+
+/// Each line's name by its id (`named_lines`).
+pub(super) async fn line_labels(
+    state: &AppState,
+    customer: CustomerId,
+    by: Breakdown,
+) -> Result<BTreeMap<i64, String>, AppError> {
+    Ok(named_lines(state, customer, by).await?.into_iter().collect())
 }
 
 /// A user who may see the account's calls.
