@@ -145,3 +145,28 @@ test('the owner enters a month of spend and the dashboard says what each call co
   await expect(brand).toContainText('£250.00');
   await expectAccessible(page, 'the dashboard with what each call cost');
 });
+
+// A number's own spend: the van livery printed with its number, found by typing, and the
+// dashboard's costs by number divide it by that number's calls.
+test("the owner enters what a number's advert cost and sees its cost per call", async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/reports/spend');
+  await expectHeading(page, 'Ad spend');
+  const number = page.getByRole('combobox', { name: 'Number' });
+  await number.fill('van livery');
+  await expect(page.getByRole('listbox', { name: 'Number' }).getByRole('option')).toHaveCount(1);
+  await expectAccessible(page, 'the ad spend page with the number list open');
+  await number.press('Enter');
+  await expect(number).toHaveValue(/ · Van livery$/);
+  const label = await number.inputValue();
+  await expect(page.getByLabel('1 Nov', { exact: true })).toHaveValue('45.00');
+  await page.getByLabel('2 Nov', { exact: true }).fill('60');
+  await page.getByRole('button', { name: 'Save the month' }).click();
+  await expect(page.getByRole('status')).toContainText(`Saved the spend on ${label} for November 2026: £105.00 over 2 days.`);
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expectHeading(page, 'Dashboard');
+  await page.getByLabel('Break down by').selectOption('number');
+  const costs = page.getByRole('table', { name: 'What each call cost' });
+  const van = costs.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  await expect(van).toContainText('£105.00');
+});

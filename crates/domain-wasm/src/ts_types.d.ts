@@ -1524,8 +1524,10 @@ export type Span = {
 };
 
 /**
- * A month's table as posted: one amount a day of the month ('' none), for one source and
- * campaign.
+ * A month's table as posted: one amount a day of the month ('' none), for one line: a source
+ * / medium, a campaign, a number (a static number or a pool: what a radio advert or a van
+ * livery printed cost), or several of them. Each cost breakdown reads the spend of its own
+ * choice, so a number's spend shows on the costs by number.
  */
 export type SpendMonthForm = {
   /**
@@ -1534,6 +1536,7 @@ export type SpendMonthForm = {
   month: string,
   sourceMediumId: number | null,
   campaignId: number | null,
+  routingEntryId: number | null,
   /**
    * Pounds, one a day of the month in order.
    */

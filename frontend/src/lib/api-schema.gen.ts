@@ -9620,6 +9620,8 @@ export interface components {
             campaignId?: number;
             month: string;
             /** Format: int64 */
+            routingEntryId?: number;
+            /** Format: int64 */
             sourceMediumId?: number;
         };
         /**
@@ -10033,12 +10035,17 @@ export interface components {
             /** Format: int64 */
             campaignId?: number | null;
             days: (number | null)[];
-            /** @description "google / cpc · spring_offer". */
+            /** @description "google / cpc · spring_offer", "Local radio · 01632 960 123". */
             label: string;
             /** @description domain `spend::SpendOrigin` key: manual, google_ads, microsoft_ads, meta_ads. */
             origin: string;
             /** @description "Entered by hand", "Imported from Google Ads". */
             originLabel: string;
+            /**
+             * Format: int64
+             * @description A static number's or a pool's id.
+             */
+            routingEntryId?: number | null;
             /** Format: int64 */
             sourceMediumId?: number | null;
             /** @description "£1,234.50". */
@@ -10055,6 +10062,8 @@ export interface components {
             month: string;
             /** @description "November 2026". */
             monthLabel: string;
+            /** @description The account's static numbers and pools. */
+            numbers: components["schemas"]["SpendChoice"][];
             sources: components["schemas"]["SpendChoice"][];
             /** @description The account's today, YYYY-MM-DD (the last month a table may be entered for). */
             today: string;
@@ -29180,7 +29189,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A source or campaign that is not the account's */
+            /** @description A source, campaign or number that is not the account's */
             404: {
                 headers: {
                     [name: string]: unknown;

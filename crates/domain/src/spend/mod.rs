@@ -1,4 +1,4 @@
-//! Ad spend: what an account spent on a source and campaign each day, entered by hand a month
+//! Ad spend: what an account spent on a source, campaign or number each day, entered by hand a month
 //! at a time or imported from the ad platforms it connects, and what each call cost
 //! (`cost`). Days are the account's local days, YYYY-MM-DD.
 
@@ -22,7 +22,7 @@ pub const AMOUNT_INVALID: &str = "Enter an amount in pounds, like 12.50.";
 pub const AMOUNT_NEGATIVE: &str = "Spend cannot be negative.";
 pub const AMOUNT_TOO_LARGE: &str = "Spend cannot be more than £1,000,000.00 a day.";
 pub const MONTH_INVALID: &str = "Choose a month, like 2026-11.";
-pub const SOURCE_OR_CAMPAIGN_REQUIRED: &str = "Choose a source / medium or a campaign the spend was on.";
+pub const SPEND_ON_REQUIRED: &str = "Choose a source / medium, a campaign or a number the spend was on.";
 /// The months back a table may be entered for, and ahead (none).
 pub const MONTHS_BACK_MAX: u32 = 25;
 
@@ -92,8 +92,10 @@ pub fn month_label(first: NaiveDate) -> String {
     first.format("%B %Y").to_string()
 }
 
-/// A month's table as posted: one amount a day of the month ('' none), for one source and
-/// campaign.
+/// A month's table as posted: one amount a day of the month ('' none), for one line: a source
+/// / medium, a campaign, a number (a static number or a pool: what a radio advert or a van
+/// livery printed cost), or several of them. Each cost breakdown reads the spend of its own
+/// choice, so a number's spend shows on the costs by number.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -102,6 +104,7 @@ pub struct SpendMonthForm {
     pub month: String,
     pub source_medium_id: Option<i64>,
     pub campaign_id: Option<i64>,
+    pub routing_entry_id: Option<i64>,
     /// Pounds, one a day of the month in order.
     pub amounts: Vec<String>,
 }
@@ -117,7 +120,7 @@ pub fn parse_day_amount(text: &str) -> Result<Option<i64>, &'static str> {
 }
 
 /// The days with spend of a month's table, (day, pence), or each field's message: `month`,
-/// `sourceMediumId` (a source or a campaign is needed), and `amounts.N` for the day at N.
+/// `sourceMediumId` (a source, a campaign or a number is needed), and `amounts.N` for the day at N.
 pub fn parse_month_form(form: &SpendMonthForm, today: &str) -> Result<Vec<(String, i64)>, FieldErrors> {
     let mut errors = FieldErrors::new();
     let first = match parse_month(&form.month, today) {
@@ -127,8 +130,8 @@ pub fn parse_month_form(form: &SpendMonthForm, today: &str) -> Result<Vec<(Strin
             None
         }
     };
-    if form.source_medium_id.is_none() && form.campaign_id.is_none() {
-        errors.add("sourceMediumId", SOURCE_OR_CAMPAIGN_REQUIRED);
+    if form.source_medium_id.is_none() && form.campaign_id.is_none() && form.routing_entry_id.is_none() {
+        errors.add("sourceMediumId", SPEND_ON_REQUIRED);
     }
     let days = first.map(month_days).unwrap_or_default();
     if first.is_some() && form.amounts.len() != days.len() {

@@ -8,6 +8,7 @@ fn form(month: &str, amounts: Vec<&str>) -> SpendMonthForm {
         month: month.into(),
         source_medium_id: Some(1),
         campaign_id: None,
+        routing_entry_id: None,
         amounts: amounts.into_iter().map(String::from).collect(),
     }
 }
@@ -59,10 +60,9 @@ fn each_wrong_day_gets_its_message_and_nothing_is_kept() {
     let wrong_length = parse_month_form(&form("2026-11", vec!["1"; 31]), TODAY).unwrap_err();
     assert_eq!(wrong_length.get("amounts"), Some("Give one amount for each of the month's 30 days."));
     let nothing_on = SpendMonthForm { source_medium_id: None, ..form("2026-11", vec![""; 30]) };
-    assert_eq!(
-        parse_month_form(&nothing_on, TODAY).unwrap_err().get("sourceMediumId"),
-        Some(SOURCE_OR_CAMPAIGN_REQUIRED)
-    );
+    assert_eq!(parse_month_form(&nothing_on, TODAY).unwrap_err().get("sourceMediumId"), Some(SPEND_ON_REQUIRED));
+    let on_a_number = SpendMonthForm { routing_entry_id: Some(7), ..nothing_on };
+    assert!(parse_month_form(&on_a_number, TODAY).is_ok(), "a number alone is a line");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Ad spend (/reports/spend): a month's spend by source / medium and campaign, day by day, as
+//! Ad spend (/reports/spend): a month's spend by source / medium, campaign and number, day by day, as
 //! entered by hand and as imported from the connected ad platforms with each import's state in
 //! words; and a month's table of one line saved at once. Reading needs the reports permission;
 //! saving an administrator or owner as well. The rules are domain `spend`.
@@ -34,6 +34,8 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 /// A month's amounts as posted: at most 31 days, each a short amount.
 const AMOUNT_RAW_MAX: usize = 40;
 const DAYS_MAX: usize = 31;
+/// The name of a line whose source, campaign or number was since deleted or released.
+const NO_LONGER_LISTED: &str = "No longer listed";
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default)]
@@ -56,7 +58,9 @@ struct SpendChoice {
 struct SpendLine {
     source_medium_id: Option<i64>,
     campaign_id: Option<i64>,
-    /// "google / cpc · spring_offer".
+    /// A static number's or a pool's id.
+    routing_entry_id: Option<i64>,
+    /// "google / cpc · spring_offer", "Local radio · 01632 960 123".
     label: String,
     /// domain `spend::SpendOrigin` key: manual, google_ads, microsoft_ads, meta_ads.
     origin: String,
@@ -93,12 +97,14 @@ struct SpendMonth {
     total: String,
     sources: Vec<SpendChoice>,
     campaigns: Vec<SpendChoice>,
+    /// The account's static numbers and pools.
+    numbers: Vec<SpendChoice>,
     imports: Vec<SpendImport>,
     can_edit: bool,
 }
 
-/// What a line of the month is on and where it came from: (source, campaign, origin).
-type LineKey = (Option<i64>, Option<i64>, String);
+/// What a line of the month is on and where it came from.
+type LineKey = (SpendOn, String);
 
 fn can_edit(user: &ReportsUser) -> bool {
     user.account.user_auth_code >= AuthLevel::ADMINISTRATOR
@@ -108,13 +114,41 @@ fn today(state: &AppState, user: &ReportsUser) -> Result<String, AppError> {
     local_date(state.clock.now(), &user.account.customer_time_zone).map_err(AppError::Internal)
 }
 
-/// The account's sources / mediums and campaigns a line of spend may be on, named as the reports
-/// name them.
-async fn choices(state: &AppState, customer: CustomerId) -> Result<(Vec<SpendChoice>, Vec<SpendChoice>), AppError> {
-    let choice = |(id, label): (i64, String)| SpendChoice { id, label };
-    let sources = named_lines(state, customer, Breakdown::Source).await?.into_iter().map(choice).collect();
-    let campaigns = named_lines(state, customer, Breakdown::Campaign).await?.into_iter().map(choice).collect();
-    Ok((sources, campaigns))
+/// The account's sources / mediums, campaigns and numbers a line of spend may be on, named as
+/// the reports name them.
+struct Choices {
+    sources: Vec<SpendChoice>,
+    campaigns: Vec<SpendChoice>,
+    numbers: Vec<SpendChoice>,
+}
+
+impl Choices {
+    async fn of(state: &AppState, customer: CustomerId) -> Result<Choices, AppError> {
+        let list = |by| async move {
+            let lines = named_lines(state, customer, by).await?;
+            Ok::<_, AppError>(lines.into_iter().map(|(id, label)| SpendChoice { id, label }).collect())
+        };
+        Ok(Choices {
+            sources: list(Breakdown::Source).await?,
+            campaigns: list(Breakdown::Campaign).await?,
+            numbers: list(Breakdown::Number).await?,
+        })
+    }
+
+    /// "google / cpc · Local radio · 01632 960 123": the names of what a line is on, or
+    /// Err(id) for an id that is not among the account's.
+    fn label(&self, on: &SpendOn) -> Result<String, i64> {
+        let name = |list: &[SpendChoice], id: Option<i64>| match id {
+            None => Ok(None),
+            Some(id) => list.iter().find(|c| c.id == id).map(|c| Some(c.label.clone())).ok_or(id),
+        };
+        let names = [
+            name(&self.sources, on.source_medium_id)?,
+            name(&self.campaigns, on.campaign_id)?,
+            name(&self.numbers, on.routing_entry_id)?,
+        ];
+        Ok(names.into_iter().flatten().collect::<Vec<_>>().join(" · "))
+    }
 }
 
 /// A month's spend, day by day, with the imports' states.
@@ -132,29 +166,34 @@ async fn get_month(
     let days = spend::month_days(first);
     let (first_day, last_day) = (days[0].clone(), days[days.len() - 1].clone());
     let customer = user.customer();
-    let (sources, campaigns) = choices(&state, customer).await?;
-    let names = |list: &[SpendChoice], id: Option<i64>| {
-        id.and_then(|id| list.iter().find(|c| c.id == id)).map(|c| c.label.clone())
-    };
+    let choices = Choices::of(&state, customer).await?;
     let mut grouped: BTreeMap<LineKey, Vec<Option<i64>>> = BTreeMap::new();
     let mut total = 0;
     for day in ad_spend::days(&state.db, customer, (&first_day, &last_day)).await? {
         let Some(at) = days.iter().position(|d| *d == day.day) else { continue };
         let line = grouped
-            .entry((day.source_medium_id, day.campaign_id, day.origin))
+            .entry((
+                SpendOn {
+                    source_medium_id: day.source_medium_id,
+                    campaign_id: day.campaign_id,
+                    routing_entry_id: day.routing_entry_id,
+                },
+                day.origin,
+            ))
             .or_insert_with(|| vec![None; days.len()]);
         line[at] = Some(line[at].unwrap_or(0) + day.amount_pence);
         total += day.amount_pence;
     }
     let lines = grouped
         .into_iter()
-        .map(|((source, campaign, origin), amounts)| {
-            let label =
-                [names(&sources, source), names(&campaigns, campaign)].into_iter().flatten().collect::<Vec<_>>();
+        .map(|((on, origin), amounts)| {
+            // A line on something since deleted or released keeps its spend, unnamed.
+            let label = choices.label(&on).unwrap_or_else(|_| NO_LONGER_LISTED.to_string());
             SpendLine {
-                source_medium_id: source,
-                campaign_id: campaign,
-                label: label.join(" · "),
+                source_medium_id: on.source_medium_id,
+                campaign_id: on.campaign_id,
+                routing_entry_id: on.routing_entry_id,
+                label,
                 origin_label: SpendOrigin::from_key(&origin).map_or("", SpendOrigin::label).to_string(),
                 origin,
                 total: pounds_text(amounts.iter().flatten().sum()),
@@ -185,8 +224,9 @@ async fn get_month(
         today,
         lines,
         total: pounds_text(total),
-        sources,
-        campaigns,
+        sources: choices.sources,
+        campaigns: choices.campaigns,
+        numbers: choices.numbers,
         imports,
         can_edit: can_edit(&user),
     }))
@@ -209,6 +249,10 @@ struct SaveMonth {
     #[garde(skip)]
     #[schema(schema_with = bounds::id)]
     campaignId: Option<i64>,
+    #[serde(default, deserialize_with = "serde_html_form::de::empty_as_none")]
+    #[garde(skip)]
+    #[schema(schema_with = bounds::id)]
+    routingEntryId: Option<i64>,
     /// Pounds, one a day of the month in order ('' none).
     #[serde(default, rename = "amounts[]")]
     #[garde(length(max = DAYS_MAX), inner(length(chars, max = AMOUNT_RAW_MAX)))]
@@ -226,7 +270,7 @@ struct SpendSaved {
 /// Saves a month's table of one line, replacing what was entered by hand for it that month.
 #[utoipa::path(post, path = "/spend/saveMonth", tag = "reports", request_body(content = SaveMonth, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = SpendSaved), (status = 403, description = "Not an administrator or owner"),
-        (status = 404, description = "A source or campaign that is not the account's"),
+        (status = 404, description = "A source, campaign or number that is not the account's"),
         (status = 422, description = "Each field's message")))]
 async fn save_month(
     State(state): State<AppState>,
@@ -241,25 +285,19 @@ async fn save_month(
         month: form.month,
         source_medium_id: form.sourceMediumId,
         campaign_id: form.campaignId,
+        routing_entry_id: form.routingEntryId,
         amounts: form.amounts,
     };
     let spent = spend::parse_month_form(&posted, &today).map_err(AppError::Validation)?;
     let customer = user.customer();
-    let (sources, campaigns) = choices(&state, customer).await?;
-    let find = |list: &[SpendChoice], id: Option<i64>| -> Result<Option<String>, AppError> {
-        match id {
-            None => Ok(None),
-            Some(id) => list.iter().find(|c| c.id == id).map(|c| Some(c.label.clone())).ok_or(AppError::NotFound),
-        }
+    let on = SpendOn {
+        source_medium_id: posted.source_medium_id,
+        campaign_id: posted.campaign_id,
+        routing_entry_id: posted.routing_entry_id,
     };
-    let on_label = [find(&sources, posted.source_medium_id)?, find(&campaigns, posted.campaign_id)?]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ");
+    let on_label = Choices::of(&state, customer).await?.label(&on).map_err(|_| AppError::NotFound)?;
     let first = spend::parse_month(&posted.month, &today).map_err(|m| AppError::field("month", m))?;
     let days = spend::month_days(first);
-    let on = SpendOn { source_medium_id: posted.source_medium_id, campaign_id: posted.campaign_id };
     let month = (days[0].as_str(), days[days.len() - 1].as_str());
     ad_spend::save_month(&state.db, customer, on, month, &spent, state.clock.now()).await?;
     let total: i64 = spent.iter().map(|(_, pence)| pence).sum();

@@ -3,8 +3,8 @@
 //! with the campaign of each ad click in their click reports (Meta's clicks carry no UTM tags)
 //! for its new-patient campaign: the real import job reads them from the sandbox platform, run
 //! as it would have run every 30 days over the last year and then today. Harbour Lane enters
-//! by hand what its offline marketing costs: the Yell.com listing each month, and the local
-//! radio advert on weekdays.
+//! by hand what its offline marketing costs: the Yell.com listing each month, the local radio
+//! advert on weekdays, and the van livery (its own number) a month at a time.
 
 use chrono::{Datelike, NaiveDate};
 use domain::billing::invoice::local_date;
@@ -100,6 +100,9 @@ async fn manual(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).bind(HARBOUR).fetch_optional(db).await };
     let yell = id("SELECT id FROM sources_mediums WHERE customer_id = $1 AND source = 'yell.com'").await?;
     let radio = id("SELECT id FROM campaigns WHERE customer_id = $1 AND description = 'Local radio'").await?;
+    let van =
+        id("SELECT id FROM routing_entries WHERE customer_id = $1 AND description = 'Van livery' ORDER BY id LIMIT 1")
+            .await?;
     let today = local_date(now, "Europe/London").unwrap_or_default();
     let Ok(this_month) = NaiveDate::parse_from_str(&format!("{}-01", &today[..7]), "%Y-%m-%d") else { return Ok(()) };
     for back in (0..12).rev() {
@@ -111,12 +114,14 @@ async fn manual(db: &AnyPool, now: i64) -> sqlx::Result<()> {
             let pence = varied(3_000, d, 1_000);
             (date.weekday().num_days_from_monday() < 5).then(|| format!("{}.{:02}", pence / 100, pence % 100))
         };
+        let livery: DayAmount = |d, _| d.ends_with("-01").then(|| "45.00".to_string());
         let lines = [
-            (SpendOn { source_medium_id: yell, campaign_id: None }, listing),
-            (SpendOn { source_medium_id: None, campaign_id: radio }, advert),
+            (SpendOn { source_medium_id: yell, ..SpendOn::default() }, listing),
+            (SpendOn { campaign_id: radio, ..SpendOn::default() }, advert),
+            (SpendOn { routing_entry_id: van, ..SpendOn::default() }, livery),
         ];
         for (on, amount) in lines {
-            if on.source_medium_id.is_none() && on.campaign_id.is_none() {
+            if on == SpendOn::default() {
                 continue;
             }
             let amounts = days
@@ -134,6 +139,7 @@ async fn manual(db: &AnyPool, now: i64) -> sqlx::Result<()> {
                 month: month.clone(),
                 source_medium_id: on.source_medium_id,
                 campaign_id: on.campaign_id,
+                routing_entry_id: on.routing_entry_id,
                 amounts,
             };
             let Ok(spent) = domain::spend::parse_month_form(&form, &today) else { continue };

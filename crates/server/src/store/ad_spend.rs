@@ -1,27 +1,28 @@
 //! Ad spend (domain `spend`): a month's lines, a month's table entered by hand, a platform's
-//! import and where it stands, and the spend of a period by source / medium and campaign.
+//! import and where it stands, and the spend of a period by source / medium, campaign and number.
 
 use domain::spend::{ImportState, SpendOrigin};
 use sqlx::{AnyPool, FromRow};
 
 use crate::store::CustomerId;
 
-/// One day's spend on one source and campaign from one origin.
+/// One day's spend on one line from one origin.
 #[derive(Debug, Clone, FromRow)]
 pub struct SpendDay {
     pub day: String,
     pub source_medium_id: Option<i64>,
     pub campaign_id: Option<i64>,
+    pub routing_entry_id: Option<i64>,
     pub origin: String,
     pub amount_pence: i64,
 }
 
-/// The spend of the days [first, last] (YYYY-MM-DD), by source, campaign, origin and day.
+/// The spend of the days [first, last] (YYYY-MM-DD), by line, origin and day.
 pub async fn days(db: &AnyPool, customer: CustomerId, (first, last): (&str, &str)) -> sqlx::Result<Vec<SpendDay>> {
     sqlx::query_as(
-        "SELECT day, source_medium_id, campaign_id, origin, amount_pence FROM ad_spend
+        "SELECT day, source_medium_id, campaign_id, routing_entry_id, origin, amount_pence FROM ad_spend
          WHERE customer_id = $1 AND day >= $2 AND day <= $3
-         ORDER BY source_medium_id, campaign_id, origin, day",
+         ORDER BY source_medium_id, campaign_id, routing_entry_id, origin, day",
     )
     .bind(customer)
     .bind(first)
@@ -30,11 +31,12 @@ pub async fn days(db: &AnyPool, customer: CustomerId, (first, last): (&str, &str
     .await
 }
 
-/// What a line of spend is on: a source / medium, a campaign, or both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a line of spend is on: a source / medium, a campaign, a number, or several of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SpendOn {
     pub source_medium_id: Option<i64>,
     pub campaign_id: Option<i64>,
+    pub routing_entry_id: Option<i64>,
 }
 
 /// Replaces the spend of one origin on one line over the days [first, last] by `spent` (day,
@@ -51,7 +53,8 @@ async fn replace(
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "DELETE FROM ad_spend WHERE customer_id = $1 AND origin = $2 AND day >= $3 AND day <= $4
-           AND COALESCE(source_medium_id, 0) = $5 AND COALESCE(campaign_id, 0) = $6",
+           AND COALESCE(source_medium_id, 0) = $5 AND COALESCE(campaign_id, 0) = $6
+           AND COALESCE(routing_entry_id, 0) = $7",
     )
     .bind(customer)
     .bind(origin.key())
@@ -59,17 +62,20 @@ async fn replace(
     .bind(last)
     .bind(on.source_medium_id.unwrap_or(0))
     .bind(on.campaign_id.unwrap_or(0))
+    .bind(on.routing_entry_id.unwrap_or(0))
     .execute(&mut *tx)
     .await?;
     for (day, pence) in spent {
         sqlx::query(
-            "INSERT INTO ad_spend (customer_id, day, source_medium_id, campaign_id, origin, amount_pence, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO ad_spend (customer_id, day, source_medium_id, campaign_id, routing_entry_id, origin, amount_pence,
+                 updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(customer)
         .bind(day)
         .bind(on.source_medium_id)
         .bind(on.campaign_id)
+        .bind(on.routing_entry_id)
         .bind(origin.key())
         .bind(*pence)
         .bind(now)
@@ -206,19 +212,28 @@ pub async fn record_import(
     Ok(())
 }
 
-/// The spend of the days [first, last] by what it is on: (source / medium, campaign, pence).
+/// (source / medium, campaign, number, pence).
+type TotalRow = (Option<i64>, Option<i64>, Option<i64>, i64);
+
+/// The spend of the days [first, last] by what it is on, in pence.
 pub async fn totals(
     db: &AnyPool,
     customer: CustomerId,
     (first, last): (&str, &str),
-) -> sqlx::Result<Vec<(Option<i64>, Option<i64>, i64)>> {
-    sqlx::query_as(
-        "SELECT source_medium_id, campaign_id, CAST(SUM(amount_pence) AS BIGINT) FROM ad_spend
-         WHERE customer_id = $1 AND day >= $2 AND day <= $3 GROUP BY source_medium_id, campaign_id",
+) -> sqlx::Result<Vec<(SpendOn, i64)>> {
+    let rows: Vec<TotalRow> = sqlx::query_as(
+        "SELECT source_medium_id, campaign_id, routing_entry_id, CAST(SUM(amount_pence) AS BIGINT) FROM ad_spend
+         WHERE customer_id = $1 AND day >= $2 AND day <= $3 GROUP BY source_medium_id, campaign_id, routing_entry_id",
     )
     .bind(customer)
     .bind(first)
     .bind(last)
     .fetch_all(db)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(source_medium_id, campaign_id, routing_entry_id, pence)| {
+            (SpendOn { source_medium_id, campaign_id, routing_entry_id }, pence)
+        })
+        .collect())
 }

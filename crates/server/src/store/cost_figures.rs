@@ -1,5 +1,5 @@
 //! The figures what each call cost is made of (domain `spend::CostFacts`), for a period, by
-//! source / medium, campaign or number: the calls as every figure counts them
+//! source / medium, campaign or number (each reading the spend entered on it): the calls as every figure counts them
 //! (`call_credit::COUNTED`, their credit), their first-time callers and qualified leads, the
 //! sales matched to calls and their revenue, and the spend.
 
@@ -61,13 +61,15 @@ pub async fn figures(
         let line = lines.entry(key).or_default();
         (line.sales, line.revenue_pence) = (count, revenue);
     }
-    // Spend is entered per source and campaign; a number's shows through them.
-    if by != CostBy::Number {
-        for (source, campaign, pence) in ad_spend::totals(db, customer, days).await? {
-            let key = if by == CostBy::Source { source } else { campaign };
-            if key.is_some() {
-                lines.entry(key).or_default().spend_pence += pence;
-            }
+    // Each breakdown reads the spend entered on its own choice.
+    for (on, pence) in ad_spend::totals(db, customer, days).await? {
+        let key = match by {
+            CostBy::Source => on.source_medium_id,
+            CostBy::Campaign => on.campaign_id,
+            CostBy::Number => on.routing_entry_id,
+        };
+        if key.is_some() {
+            lines.entry(key).or_default().spend_pence += pence;
         }
     }
     Ok(lines)

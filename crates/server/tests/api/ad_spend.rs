@@ -8,6 +8,7 @@ use domain::spend::{cost_line, CostFacts};
 use serde_json::Value;
 use server::jobs::conversion_uploads::sandbox_outage;
 use server::jobs::spend_import::{run, Ran, Sandbox, RETRY_SECONDS};
+use server::store::CustomerId;
 
 use crate::helpers::{Reply, TestApp, TEST_NOW};
 
@@ -25,12 +26,19 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&app.state.db).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
-/// The posted table of a month of `days` days: `amounts` on the days given (1-based).
+/// The posted table of a month of `days` days on (source, campaign): `amounts` on the days
+/// given (1-based).
 fn table(month: &str, days: usize, on: (&str, &str), amounts: &[(usize, &str)]) -> Vec<(String, String)> {
+    number_table(month, days, (on.0, on.1, ""), amounts)
+}
+
+/// The same on (source, campaign, number).
+fn number_table(month: &str, days: usize, on: (&str, &str, &str), amounts: &[(usize, &str)]) -> Vec<(String, String)> {
     let mut fields = vec![
         ("month".to_string(), month.to_string()),
         ("sourceMediumId".to_string(), on.0.to_string()),
         ("campaignId".to_string(), on.1.to_string()),
+        ("routingEntryId".to_string(), on.2.to_string()),
     ];
     for day in 1..=days {
         let amount = amounts.iter().find(|(d, _)| *d == day).map_or("", |(_, a)| *a);
@@ -129,7 +137,7 @@ async fn a_months_table_is_saved_whole_with_each_days_message_and_only_by_an_adm
     let nothing_on = save(&app, &owner, &table("2026-10", 31, ("", ""), &[(1, "5")])).await;
     assert_eq!(
         nothing_on.json()["errors"]["sourceMediumId"],
-        "Choose a source / medium or a campaign the spend was on."
+        "Choose a source / medium, a campaign or a number the spend was on."
     );
     let later = save(&app, &owner, &table("2026-12", 31, (&google, ""), &[(1, "5")])).await;
     assert_eq!(later.json()["errors"]["month"], "Spend can be entered for this month and the months before it.");
@@ -243,12 +251,10 @@ async fn what_each_call_cost_divides_the_spend_by_the_calls_every_screen_counts(
     let everything = ok(app.get("/api/reports/getCalls?preset=last30Days", Some(&owner)).await);
     assert_eq!(total["calls"], everything["total"]);
 
-    // By campaign: the radio advert's spend against its calls; by number, no spend of its own.
+    // By campaign: the radio advert's spend against its calls.
     let by_campaign = ok(app.get(&format!("{COSTS}?by=campaign"), Some(&owner)).await);
     let radio = by_campaign["rows"].as_array().unwrap().iter().find(|r| r["label"] == "Local radio").unwrap().clone();
     assert!(radio["current"]["spendPence"].as_i64().unwrap() > 0 && radio["current"]["calls"].as_i64().unwrap() > 0);
-    let by_number = ok(app.get(&format!("{COSTS}?by=number&preset=last7Days"), Some(&owner)).await);
-    assert!(by_number["rows"].as_array().unwrap().iter().all(|r| r["current"]["spendPence"] == 0));
     // A breakdown or period that is not one.
     let bad = app.get(&format!("{COSTS}?by=weather"), Some(&owner)).await;
     assert_eq!(
@@ -314,4 +320,80 @@ async fn a_call_from_an_ad_click_takes_its_campaign_from_the_platforms_click_rep
     };
     assert_eq!(campaign_of(900_001).await, "Winter promo");
     assert_eq!(campaign_of(900_002).await, "", "a click the platform does not know gets no campaign");
+}
+
+/// A line of spend on a number (the van livery printed with it): saved with its message, read
+/// back on the month, and the number's own spend on the costs by number against its calls; a
+/// number that is not the account's is 404 and stores nothing; a released number's spend and
+/// calls still count, under its number.
+#[tokio::test]
+async fn a_numbers_own_spend_is_its_cost_per_call() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let van = scalar(
+        &app,
+        "SELECT id FROM routing_entries WHERE customer_id = 100 AND description = 'Van livery' ORDER BY id LIMIT 1",
+    )
+    .await;
+    let number_label = |report: &Value, id: i64| {
+        report["rows"].as_array().unwrap().iter().find(|r| r["id"] == id).cloned().unwrap_or(Value::Null)
+    };
+    // The demo entered the livery's £45 on the 1st of each month.
+    let month = ok(app.get(&format!("{MONTH}?month=2026-11"), Some(&owner)).await);
+    let line = month["lines"].as_array().unwrap().iter().find(|l| l["routingEntryId"] == van).unwrap().clone();
+    assert_eq!((line["total"].as_str(), line["originLabel"].as_str()), (Some("£45.00"), Some("Entered by hand")));
+    let number = month["numbers"].as_array().unwrap().iter().find(|n| n["id"] == van).unwrap()["label"].clone();
+    assert_eq!(line["label"], number);
+
+    let costs = |by: &'static str| {
+        let url = format!("{COSTS}?preset=custom&from=2026-11-01&to=2026-11-30&by={by}");
+        let (app, owner) = (&app, owner.clone());
+        async move { ok(app.get(&url, Some(&owner)).await) }
+    };
+    let rows_spend = |report: &Value| -> Vec<(i64, i64)> {
+        let rows = report["rows"].as_array().unwrap().iter();
+        rows.map(|r| (r["id"].as_i64().unwrap(), r["current"]["spendPence"].as_i64().unwrap())).collect()
+    };
+    let others = [("source", costs("source").await), ("campaign", costs("campaign").await)];
+    let id = van.to_string();
+    let saved = ok(save(&app, &owner, &number_table("2026-11", 30, ("", "", &id), &[(1, "45"), (16, "30")])).await);
+    assert_eq!(
+        saved["message"],
+        format!("Saved the spend on {} for November 2026: £75.00 over 2 days.", number.as_str().unwrap())
+    );
+    let row = number_label(&costs("number").await, van);
+    assert_eq!(row["current"]["spendPence"], 7_500, "{row}");
+    let log = ok(app
+        .get(&format!("/api/reports/getCalls?preset=custom&from=2026-11-01&to=2026-11-30&number={van}"), Some(&owner))
+        .await);
+    assert_eq!(row["current"]["calls"], log["total"]);
+    // The number's spend is its own: the source and campaign breakdowns do not read it; the
+    // total reads every line once.
+    for (by, before) in &others {
+        let after = costs(by).await;
+        assert_eq!(rows_spend(&after), rows_spend(before), "{by}");
+        assert_eq!(
+            after["total"]["current"]["spendPence"].as_i64().unwrap()
+                - before["total"]["current"]["spendPence"].as_i64().unwrap(),
+            3_000
+        );
+    }
+
+    // Another customer's number: 404, nothing stored.
+    let theirs = scalar(&app, "SELECT MIN(id) FROM routing_entries WHERE customer_id = 300").await.to_string();
+    let foreign = save(&app, &owner, &number_table("2026-11", 30, ("", "", &theirs), &[(1, "5")])).await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM ad_spend WHERE routing_entry_id = {theirs}")).await, 0);
+
+    // Released, the number keeps its spend and calls, named as released.
+    let terms = domain::numbers::release_terms(TEST_NOW, "Europe/London").unwrap();
+    let mut tx = app.state.db.begin().await.unwrap();
+    server::store::numbers::release(&mut tx, CustomerId::new(100), van, 1, TEST_NOW, &terms).await.unwrap();
+    tx.commit().await.unwrap();
+    let row = number_label(&costs("number").await, van);
+    assert_eq!(row["current"]["spendPence"], 7_500);
+    assert!(row["label"].as_str().unwrap().ends_with(" (released)"), "{row}");
+    let month = ok(app.get(&format!("{MONTH}?month=2026-11"), Some(&owner)).await);
+    let line = month["lines"].as_array().unwrap().iter().find(|l| l["routingEntryId"] == van).unwrap().clone();
+    assert_eq!(line["label"], "No longer listed");
 }

@@ -136,7 +136,7 @@ async fn costs(
         let (first, last) = (days.0.to_string(), days.1.to_string());
         async move {
             let lines = crate::store::ad_spend::totals(&db, customer, (&first, &last)).await?;
-            Ok::<i64, sqlx::Error>(lines.iter().map(|(_, _, pence)| pence).sum())
+            Ok::<i64, sqlx::Error>(lines.iter().map(|(_, pence)| pence).sum())
         }
     };
     total.current.spend_pence = spend((&period.first_day, &period.last_day)).await?;

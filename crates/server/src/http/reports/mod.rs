@@ -43,7 +43,8 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Each line of a breakdown, (id, name), by name: a source / medium as the dashboard names it
-/// ("google / cpc"), a campaign, a static number in the UK format or a pool by its name.
+/// ("google / cpc"), a campaign, a static number in the UK format with what it is for
+/// ("01632 960 123 · Van livery"), or a pool by its name.
 pub(crate) async fn named_lines(
     state: &AppState,
     customer: CustomerId,
@@ -68,15 +69,15 @@ pub(crate) async fn named_lines(
         Breakdown::Number => calls::choices(
             &state.db,
             customer,
-            "SELECT id, CASE WHEN kind = 'static' THEN number ELSE pool_name END FROM routing_entries
-             WHERE customer_id = $1",
+            "SELECT id, CASE WHEN kind = 'static' THEN number || '\u{1f}' || description ELSE pool_name END
+             FROM routing_entries WHERE customer_id = $1",
         )
         .await?
         .into_iter()
-        .map(|(id, label)| {
-            let shown =
-                if label.chars().all(|c| c.is_ascii_digit()) { domain::reports::format_uk(&label) } else { label };
-            (id, shown)
+        .map(|(id, label)| match label.split_once('\u{1f}') {
+            Some((number, "")) => (id, format_uk(number)),
+            Some((number, description)) => (id, format!("{} · {description}", format_uk(number))),
+            None => (id, label),
         })
         .collect(),
     };
@@ -84,13 +85,21 @@ pub(crate) async fn named_lines(
     Ok(rows)
 }
 
-/// Each line's name by its id (`named_lines`).
+/// Each line's name by its id (`named_lines`), with the numbers the account released, whose
+/// past calls and spend still count.
 pub(super) async fn line_labels(
     state: &AppState,
     customer: CustomerId,
     by: Breakdown,
 ) -> Result<BTreeMap<i64, String>, AppError> {
-    Ok(named_lines(state, customer, by).await?.into_iter().collect())
+    let mut labels: BTreeMap<i64, String> = named_lines(state, customer, by).await?.into_iter().collect();
+    if by == Breakdown::Number {
+        let sql = "SELECT entry_id, number FROM released_numbers WHERE customer_id = $1";
+        for (id, number) in calls::choices(&state.db, customer, sql).await? {
+            labels.entry(id).or_insert_with(|| format!("{} (released)", domain::reports::format_uk(&number)));
+        }
+    }
+    Ok(labels)
 }
 
 /// A user who may see the account's calls.

@@ -83,19 +83,35 @@ const MONTH: SpendMonth = {
     {
       sourceMediumId: 10,
       campaignId: null,
+      routingEntryId: null,
       label: 'yell.com / referral',
       origin: 'manual',
       originLabel: 'Entered by hand',
       days: [12_000, ...Array(29).fill(null)],
       total: '£120.00',
     },
+    {
+      sourceMediumId: null,
+      campaignId: null,
+      routingEntryId: 41,
+      label: '01632 960 141',
+      origin: 'manual',
+      originLabel: 'Entered by hand',
+      days: [4_500, ...Array(29).fill(null)],
+      total: '£45.00',
+    },
   ],
-  total: '£120.00',
+  total: '£165.00',
   sources: [
     { id: 1, label: 'google / cpc' },
     { id: 10, label: 'yell.com / referral' },
   ],
   campaigns: [{ id: 3, label: 'Local radio' }],
+  numbers: [
+    { id: 40, label: '01632 960 140' },
+    { id: 41, label: '01632 960 141' },
+    { id: 50, label: 'Website visitors' },
+  ],
   imports: [
     { platform: 'google_ads', label: 'Google Ads', connected: false, state: 'Not connected: connect Google Ads on its integration page to import its spend every day.' },
   ],
@@ -135,6 +151,34 @@ describe('the ad spend page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Saved the spend on yell.com / referral');
     expect(posted[0].slice(0, 3)).toEqual(['120.00', '', '30']);
     expect(posted[0]).toHaveLength(30);
+  });
+
+  test('a number is found by typing part of it, and its line is saved on it', async () => {
+    const posted: FormData[] = [];
+    stubApi({
+      '/api/spend/getMonth': () => jsonResponse(MONTH),
+      '/api/spend/saveMonth': (init) => {
+        posted.push(init?.body as FormData);
+        return jsonResponse({ success: true, message: 'Saved the spend on 01632 960 141 for November 2026: £45.00 over 1 day.' });
+      },
+    });
+    render(
+      <MemoryRouter>
+        <SpendPage title="Ad spend" />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    const number = await screen.findByRole('combobox', { name: 'Number' });
+    await user.type(number, '960141');
+    const listed = screen.getByRole('listbox', { name: 'Number' });
+    expect(within(listed).getAllByRole('option').map((o) => o.textContent)).toEqual(['01632 960 141']);
+    await user.keyboard('{Enter}');
+    expect(number).toHaveValue('01632 960 141');
+    expect(screen.getByLabelText('1 Nov')).toHaveValue('45.00');
+    await user.click(screen.getByRole('button', { name: 'Save the month' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved the spend on 01632 960 141');
+    expect(posted[0].get('routingEntryId')).toBe('41');
+    expect(posted[0].get('sourceMediumId')).toBe('');
   });
 
   test('months step back and forth, never past this one', () => {

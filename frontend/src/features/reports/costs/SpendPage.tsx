@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SelectField, TextField } from '../../../components/fields';
+import { SearchSelectField } from '../../../components/SearchSelectField';
 import { LoadedPage } from '../../../components/LoadedPage';
 import type { SectionProps } from '../../../components/PageHeading';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
@@ -16,7 +17,7 @@ export const SPEND_LOAD_FAILED = 'The ad spend could not be loaded. Please try a
 export const SAVE_FAILED = 'The spend could not be saved. Please try again.';
 export const NO_SPEND_LINES = 'No spend this month yet.';
 export const SPEND_INTRO =
-  'What your marketing cost, a day at a time: entered here for each source / medium or campaign, or imported every day from the ad platforms you connect. The dashboard and Track sales divide it by the calls.';
+  'What your marketing cost, a day at a time: entered here for each source / medium, campaign or number (what the radio advert or the van livery printed with it cost), or imported every day from the ad platforms you connect. The dashboard and Track sales divide it by the calls.';
 
 /** The month before or after 'YYYY-MM'. */
 export function shiftMonth(month: string, by: number): string {
@@ -35,21 +36,34 @@ const LINE_COLUMNS: Column<SpendLine>[] = [
 /** Pounds of a day's pence, as the table is typed ('' none). */
 const pounds = (pence: number | null | undefined) => (pence == null ? '' : (pence / 100).toFixed(2));
 
+/** What a line is on: a source / medium, a campaign and a number, each '' for none. */
+interface SpendOn {
+  source: string;
+  campaign: string;
+  number: string;
+}
+
+const idOf = (id: number | null | undefined) => String(id ?? '');
+const asId = (chosen: string) => (chosen ? Number(chosen) : null);
+
 /** A month's table of one line: what it is on, then an amount a day. */
 function SpendEditor({ data, onSaved }: { data: SpendMonth; onSaved: (outcome: Outcome) => void }) {
-  const [source, setSource] = useState('');
-  const [campaign, setCampaign] = useState('');
-  const entered = (s: string, c: string) =>
+  const [on, setOn] = useState<SpendOn>({ source: '', campaign: '', number: '' });
+  const entered = (chosen: SpendOn) =>
     data.lines.find(
-      (line) => line.origin === 'manual' && String(line.sourceMediumId ?? '') === s && String(line.campaignId ?? '') === c,
+      (line) =>
+        line.origin === 'manual' &&
+        idOf(line.sourceMediumId) === chosen.source &&
+        idOf(line.campaignId) === chosen.campaign &&
+        idOf(line.routingEntryId) === chosen.number,
     );
   const [amounts, setAmounts] = useState<string[]>(() => data.days.map(() => ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const choose = (s: string, c: string) => {
-    setSource(s);
-    setCampaign(c);
-    const line = entered(s, c);
+  const choose = (change: Partial<SpendOn>) => {
+    const chosen = { ...on, ...change };
+    setOn(chosen);
+    const line = entered(chosen);
     setAmounts(data.days.map((_, i) => pounds(line?.days[i])));
     setErrors({});
   };
@@ -57,8 +71,9 @@ function SpendEditor({ data, onSaved }: { data: SpendMonth; onSaved: (outcome: O
     event.preventDefault();
     const form = {
       month: data.month,
-      sourceMediumId: source ? Number(source) : null,
-      campaignId: campaign ? Number(campaign) : null,
+      sourceMediumId: asId(on.source),
+      campaignId: asId(on.campaign),
+      routingEntryId: asId(on.number),
       amounts,
     };
     const found = validateSpendMonth(form, data.today) as Record<string, string>;
@@ -66,7 +81,7 @@ function SpendEditor({ data, onSaved }: { data: SpendMonth; onSaved: (outcome: O
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const saved = await saveSpendMonth({ month: data.month, sourceMediumId: source, campaignId: campaign, amounts });
+      const saved = await saveSpendMonth({ month: data.month, ...on, amounts });
       onSaved({ kind: 'success', text: saved.message });
     } catch (error) {
       const refused = refusalErrors(error);
@@ -78,6 +93,7 @@ function SpendEditor({ data, onSaved }: { data: SpendMonth; onSaved: (outcome: O
   };
   const sources = data.sources.map((s) => ({ value: String(s.id), label: s.label }));
   const campaigns = data.campaigns.map((c) => ({ value: String(c.id), label: c.label }));
+  const numbers = data.numbers.map((n) => ({ value: String(n.id), label: n.label }));
   const future = (day: string) => day > data.today;
   return (
     <form className="card" aria-labelledby="spend-enter" onSubmit={(event) => void submit(event)} noValidate>
@@ -85,19 +101,28 @@ function SpendEditor({ data, onSaved }: { data: SpendMonth; onSaved: (outcome: O
       <SelectField
         label="Source / medium"
         name="sourceMediumId"
-        value={source}
+        value={on.source}
         options={sources}
         placeholder="No source / medium"
-        onChange={(value) => choose(value, campaign)}
+        onChange={(source) => choose({ source })}
         error={errors.sourceMediumId}
       />
       <SelectField
         label="Campaign"
         name="campaignId"
-        value={campaign}
+        value={on.campaign}
         options={campaigns}
         placeholder="No campaign"
-        onChange={(value) => choose(source, value)}
+        onChange={(campaign) => choose({ campaign })}
+      />
+      <SearchSelectField
+        label="Number"
+        name="routingEntryId"
+        value={on.number}
+        options={numbers}
+        placeholder="No number"
+        hint="Type part of the number or the pool's name."
+        onChange={(number) => choose({ number })}
       />
       <p className="field-hint">
         Pounds a day, like 12.50; leave a day empty when nothing was spent. Saving replaces this month&apos;s table for
@@ -181,7 +206,9 @@ export function SpendPage({ title }: SectionProps) {
               label={`Spend in ${data.monthLabel}`}
               columns={LINE_COLUMNS}
               rows={data.lines}
-              rowKey={(line) => `${line.sourceMediumId ?? 0}-${line.campaignId ?? 0}-${line.origin}`}
+              rowKey={(line) =>
+                `${line.sourceMediumId ?? 0}-${line.campaignId ?? 0}-${line.routingEntryId ?? 0}-${line.origin}`
+              }
               emptyText={NO_SPEND_LINES}
             />
           </section>

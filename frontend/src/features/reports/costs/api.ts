@@ -11,11 +11,18 @@ export function getSpendMonth(month: string): Promise<SpendMonth> {
 }
 
 /** spend/saveMonth: a month's table of one line, saved whole. */
-export function saveSpendMonth(form: { month: string; sourceMediumId: string; campaignId: string; amounts: string[] }): Promise<Saved> {
+export function saveSpendMonth(form: {
+  month: string;
+  source: string;
+  campaign: string;
+  number: string;
+  amounts: string[];
+}): Promise<Saved> {
   return apiPost<Saved>('spend/saveMonth', {
     month: form.month,
-    sourceMediumId: form.sourceMediumId,
-    campaignId: form.campaignId,
+    sourceMediumId: form.source,
+    campaignId: form.campaign,
+    routingEntryId: form.number,
     'amounts[]': form.amounts,
   });
 }
