@@ -3746,6 +3746,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/followUpCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a call handled or "we called back", or clears the mark. */
+        post: operations["post_reports_followUpCall_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/getCall/{id}": {
         parameters: {
             query?: never;
@@ -3828,6 +3845,23 @@ export interface paths {
         get: operations["get_reports_getTranscript_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/noteCall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps a note on a call; an empty note removes it. */
+        post: operations["post_reports_noteCall_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6060,6 +6094,10 @@ export interface components {
             categories: components["schemas"]["KeyLabel"][];
             /** @description The account's custom dimensions, for a user of its Custom dimensions page. */
             dimensions: components["schemas"]["DimensionFilterChoice"][];
+            /** @description What a call can be marked: handled, calledBack. */
+            followUpMarks: components["schemas"]["KeyLabel"][];
+            /** @description The follow-up filter's choices: open, handled, calledBack, noted. */
+            followUps: components["schemas"]["KeyLabel"][];
             /** @description Whether the user may hear recordings. */
             hearsRecordings: boolean;
             numbers: components["schemas"]["Choice"][];
@@ -6069,6 +6107,13 @@ export interface components {
             sources: components["schemas"]["Choice"][];
             /** @description The account's call tags. */
             tags: components["schemas"]["Choice"][];
+        };
+        CallFollowedUp: {
+            /** @description The call as the log now shows it. */
+            call: components["schemas"]["CallLogRow"];
+            /** @description "Marked that we called 07700 900123 back." */
+            message: string;
+            success: boolean;
         };
         /** @description A call's transcript with the phrases found. */
         CallInsight: {
@@ -6105,6 +6150,8 @@ export interface components {
             callbackOf?: number | null;
             /** @description UK format ("07700 900123"), or "Withheld". */
             caller: string;
+            /** @description "tel:+447700900123" to ring the caller back; None when withheld. */
+            callerDial?: string | null;
             campaign: string;
             destination: string;
             /** @description The talk time as shown: "4:05", or "No talk" when no one answered (ringing is not talk). */
@@ -6115,6 +6162,9 @@ export interface components {
              */
             durationSeconds: number;
             firstTime: boolean;
+            followUp?: null | components["schemas"]["FollowUp"];
+            /** @description "We called back · Sam Jones, 23/11/2026 10:04"; "" when nothing was done yet. */
+            followUpLabel: string;
             /** @description A recording the user may hear. */
             hasRecording: boolean;
             /** Format: int64 */
@@ -6123,11 +6173,19 @@ export interface components {
             /** @description "Good lead" or "Not a lead" by the lead rules; "" when not judged. */
             leadScore: string;
             medium: string;
+            /** @description The note on the call ("" none). */
+            note: string;
+            /** @description Who last wrote the note and when: "Sam Jones, 23/11/2026 10:04". */
+            noteBy: string;
             /** @description The pool's name or the static number's description. */
             numberName: string;
             /** @description The outcome's key: answered, missed, busy, voicemail or hungUpInIvr. */
             outcome: string;
             outcomeLabel: string;
+            /** @description How long it lasts: "0:42" ("" when not known). */
+            recordingLength: string;
+            /** @description Where to fetch it (the voicemail message of a voicemail call), for a user who may hear it. */
+            recordingUrl?: string | null;
             /**
              * Format: int64
              * @description Seconds the caller heard ringing while destinations were tried.
@@ -7325,6 +7383,15 @@ export interface components {
             /** @description The keys of an IVR, e.g. "1: Reception"; empty for other nodes. */
             options: string[];
         };
+        /**
+         * @description What was done about a call.
+         * @enum {string}
+         */
+        FollowUp: "handled" | "calledBack";
+        FollowUpForm: {
+            /** @enum {string} */
+            followUp: "" | "handled" | "calledBack";
+        };
         FormatOption: {
             format: string;
             /** Format: int64 */
@@ -8120,6 +8187,9 @@ export interface components {
             connectPath: string;
             /** @description "Google Ads is not connected" */
             message: string;
+        };
+        NoteForm: {
+            note: string;
         };
         NumberDetails: {
             allCalls?: null | components["schemas"]["DayRange"];
@@ -13006,7 +13076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name; a rule across fields or rows: form_pages (path patterns unless form_all_pages is 1); a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_selector (a selector the page script reads) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_name; a rule across fields or rows: form_pages (path patterns unless form_all_pages is 1); a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: form_selector (a selector the page script reads) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25886,7 +25956,10 @@ export interface operations {
                 campaign?: number | "";
                 /** @description A tracked number's or pool's id. */
                 number?: number | "";
-                outcome?: "" | "answered" | "missed" | "busy" | "voicemail" | "hungUpInIvr";
+                /** @description Outcomes' keys, comma-separated: calls with any of them. */
+                outcome?: string;
+                /** @description What the account did about the call. */
+                followUp?: "" | "open" | "handled" | "calledBack" | "noted";
                 /** @description A call tag's id. */
                 tag?: number | "";
                 /** @description A call category's name. */
@@ -25966,6 +26039,81 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    post_reports_followUpCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FollowUpForm"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFollowedUp"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The field's message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -26093,7 +26241,10 @@ export interface operations {
                 campaign?: number | "";
                 /** @description A tracked number's or pool's id. */
                 number?: number | "";
-                outcome?: "" | "answered" | "missed" | "busy" | "voicemail" | "hungUpInIvr";
+                /** @description Outcomes' keys, comma-separated: calls with any of them. */
+                outcome?: string;
+                /** @description What the account did about the call. */
+                followUp?: "" | "open" | "handled" | "calledBack" | "noted";
                 /** @description A call tag's id. */
                 tag?: number | "";
                 /** @description A call category's name. */
@@ -26304,6 +26455,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    post_reports_noteCall_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NoteForm"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFollowedUp"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such call in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: note (at most NOTE_MAX characters once trimmed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -26943,7 +27171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: record (a RoutingRecord in JSON, as its contentSchema states, that replays over the account's routing) */
+            /** @description Validation failed: each field's message. Refused by the rules: a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: record (a RoutingRecord in JSON, as its contentSchema states, that replays over the account's routing) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29205,7 +29433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: month (this month or one of the 25 before); amounts[] (one a day of that month, each an amount in pounds within a day's most); sourceMediumId or campaignId (one at least) */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: month (this month or one of the 25 before); amounts[] (one a day of that month, each an amount in pounds within a day's most); sourceMediumId, campaignId or routingEntryId (one at least) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29923,7 +30151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_colour (dark enough for the tag's white text) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30307,7 +30535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field: form_colour (dark enough for the tag's white text) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_description; a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: form_colour (dark enough for the tag's white text) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::follow_up::{FollowUpFilter, FOLLOW_UP_FILTER_MESSAGE};
 use super::outcome::CallOutcome;
 pub use super::period::PRESET_MESSAGE;
 use super::period::{preset_from_query, DatePreset};
@@ -116,8 +117,10 @@ pub struct CallLogQueryInput {
     pub campaign: Option<String>,
     /// A tracked number's or pool's id.
     pub number: Option<String>,
-    /// An outcome's key.
+    /// Outcomes' keys, comma-separated ("missed,busy,voicemail"): calls with any of them.
     pub outcome: Option<String>,
+    /// open, handled, calledBack or noted: what the account did about the call.
+    pub follow_up: Option<String>,
     /// A call tag's id.
     pub tag: Option<String>,
     /// A call category's name, as the routing files calls under it.
@@ -149,7 +152,9 @@ pub struct CallLogQuery {
     pub source: Option<i64>,
     pub campaign: Option<i64>,
     pub number: Option<i64>,
-    pub outcome: Option<CallOutcome>,
+    /// Calls with any of these outcomes (none: every outcome), each once.
+    pub outcomes: Vec<CallOutcome>,
+    pub follow_up: Option<FollowUpFilter>,
     /// Calls with this tag.
     pub tag: Option<i64>,
     /// Calls filed under this category.
@@ -214,12 +219,23 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     if category.as_ref().is_some_and(|c| c.chars().count() > CATEGORY_MAX) {
         errors.add("category", CATEGORY_MESSAGE);
     }
-    let outcome = text(&input.outcome).and_then(|key| {
-        let outcome = CallOutcome::from_key(key);
-        if outcome.is_none() {
-            errors.add("outcome", OUTCOME_MESSAGE);
+    let mut outcomes = Vec::new();
+    for key in text(&input.outcome).unwrap_or("").split(',').map(str::trim).filter(|k| !k.is_empty()) {
+        match CallOutcome::from_key(key) {
+            Some(outcome) if !outcomes.contains(&outcome) => outcomes.push(outcome),
+            Some(_) => {}
+            None => {
+                errors.add("outcome", OUTCOME_MESSAGE);
+                break;
+            }
         }
-        outcome
+    }
+    let follow_up = text(&input.follow_up).and_then(|key| {
+        let found = FollowUpFilter::from_key(key);
+        if found.is_none() {
+            errors.add("followUp", FOLLOW_UP_FILTER_MESSAGE);
+        }
+        found
     });
     let first_time = text(&input.first_time) == Some("1");
     let min_duration = text(&input.min_duration).and_then(|raw| match raw.parse::<i64>() {
@@ -282,7 +298,8 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         source,
         campaign,
         number,
-        outcome,
+        outcomes,
+        follow_up,
         tag,
         category,
         first_time,
@@ -330,6 +347,7 @@ mod tests {
             campaign: get("campaign"),
             number: get("number"),
             outcome: get("outcome"),
+            follow_up: get("followUp"),
             first_time: get("firstTime"),
             tag: get("tag"),
             category: get("category"),
@@ -351,7 +369,7 @@ mod tests {
         let query = parse_call_log_query(&CallLogQueryInput::default()).unwrap();
         assert_eq!(query.period, DatePreset::Last30Days);
         assert_eq!((query.page, query.page_size, query.sort, query.descending), (1, 25, CallSort::Time, true));
-        assert_eq!((query.source, query.outcome, query.first_time, query.min_duration), (None, None, false, None));
+        assert_eq!((query.source, query.outcomes.len(), query.first_time, query.min_duration), (None, 0, false, None));
         assert_eq!(query.offset(), 0);
     }
 
@@ -377,7 +395,7 @@ mod tests {
         .unwrap();
         assert_eq!(query.period, DatePreset::Custom { from: "2026-03-01".into(), to: "2026-03-31".into() });
         assert_eq!((query.source, query.campaign, query.number), (Some(3), Some(4), Some(5)));
-        assert_eq!(query.outcome, Some(CallOutcome::HungUpInIvr));
+        assert_eq!(query.outcomes, vec![CallOutcome::HungUpInIvr]);
         assert_eq!(query.tag, Some(8));
         assert!(query.first_time);
         assert_eq!(query.min_duration, Some(60));
@@ -387,13 +405,25 @@ mod tests {
     }
 
     #[test]
+    fn several_outcomes_are_read_once_each_with_the_follow_up() {
+        let query =
+            parse_call_log_query(&input(&[("outcome", "missed, busy,voicemail,missed,,"), ("followUp", "open")]))
+                .unwrap();
+        assert_eq!(query.outcomes, vec![CallOutcome::Missed, CallOutcome::Busy, CallOutcome::Voicemail]);
+        assert_eq!(query.follow_up, Some(FollowUpFilter::Open));
+        let noted = parse_call_log_query(&input(&[("followUp", "noted")])).unwrap();
+        assert_eq!(noted.follow_up, Some(FollowUpFilter::Noted));
+    }
+
+    #[test]
     fn out_of_bounds_values_are_each_refused_with_their_message() {
         let errors = parse_call_log_query(&input(&[
             ("preset", "lastYear"),
             ("source", "-1"),
             ("campaign", "x"),
             ("number", "99999999999999999999"),
-            ("outcome", "lost"),
+            ("outcome", "missed,lost"),
+            ("followUp", "rangAgain"),
             ("minDuration", "86401"),
             ("search", &"9".repeat(101)),
             ("page", "10001"),
@@ -408,6 +438,7 @@ mod tests {
         assert_eq!(message("campaign"), Some(ID_MESSAGE));
         assert_eq!(message("number"), Some(ID_MESSAGE));
         assert_eq!(message("outcome"), Some(OUTCOME_MESSAGE));
+        assert_eq!(message("followUp"), Some(FOLLOW_UP_FILTER_MESSAGE));
         assert_eq!(message("minDuration"), Some(MIN_DURATION_MESSAGE));
         assert_eq!(message("search"), Some(SEARCH_MESSAGE));
         assert_eq!(message("page"), Some(PAGE_MESSAGE));

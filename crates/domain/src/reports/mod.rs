@@ -7,6 +7,7 @@ pub mod callback;
 pub mod credit;
 pub mod dashboard;
 pub mod first_time;
+pub mod follow_up;
 pub mod journey;
 pub mod outcome;
 pub mod period;
@@ -21,10 +22,11 @@ pub use dashboard::{
     compare, day_buckets, previous_label, source_label, stack_series, DayBuckets, DaySeries, PeriodChange,
 };
 pub use first_time::first_time_calls;
+pub use follow_up::{FollowUp, FollowUpFilter};
 pub use journey::{journey, minutes_seconds, path_steps, talk_time, JourneyFacts, JourneyStep, LiveAccount, NO_TALK};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{preset_from_query, range_since, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
-pub use phone::{format_uk, stored_number, NUMBER_DIGITS_MAX, WITHHELD};
+pub use phone::{dial_link, format_uk, stored_number, NUMBER_DIGITS_MAX, WITHHELD};
 pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
     MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,

@@ -71,9 +71,26 @@ pub fn format_uk(number: &str) -> String {
     parts.join(" ")
 }
 
+/// The `tel:` address that rings `number` back ("tel:+447700900123"); None when withheld.
+pub fn dial_link(number: &str) -> Option<String> {
+    let national = national(number)?;
+    Some(match national.strip_prefix('0') {
+        Some(uk) => format!("tel:+44{uk}"),
+        None => format!("tel:{national}"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caller_is_rung_back_in_international_form() {
+        assert_eq!(dial_link("07700900123").as_deref(), Some("tel:+447700900123"));
+        assert_eq!(dial_link("+35312345678").as_deref(), Some("tel:+35312345678"));
+        assert_eq!(dial_link(""), None);
+        assert_eq!(dial_link("anonymous"), None);
+    }
 
     #[test]
     fn numbers_are_stored_national_or_with_a_plus_and_bounded() {

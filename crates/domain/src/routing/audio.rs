@@ -96,8 +96,55 @@ fn is_mpeg_frame(head: &[u8]) -> bool {
     head.len() >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0
 }
 
+/// How long a constant-bit-rate MP3 lasts (what lame writes here), in whole seconds rounded:
+/// its bytes after any ID3 tag over the first frame's bit rate. None when no MPEG-1/2 layer III
+/// frame header is found in its first 64 KB.
+pub fn mp3_seconds(mp3: &[u8]) -> Option<i64> {
+    // kbit/s by the header's index, MPEG-1 and MPEG-2/2.5 layer III.
+    const MPEG1: [i64; 15] = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+    const MPEG2: [i64; 15] = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+    let mut start = 0;
+    if mp3.len() >= 10 && mp3.starts_with(b"ID3") {
+        // The tag's size: four 7-bit bytes, after its 10-byte header.
+        let size = mp3[6..10].iter().fold(0usize, |n, b| (n << 7) | usize::from(b & 0x7F));
+        start = 10 + size;
+    }
+    let window = mp3.get(start..)?.iter().take(65_536).count();
+    let at = (start..start + window.saturating_sub(3)).find(|&i| {
+        mp3[i] == 0xFF && mp3[i + 1] & 0xE0 == 0xE0 && mp3[i + 1] & 0x06 == 0x02 && mp3[i + 2] >> 4 != 0x0F
+    })?;
+    let index = usize::from(mp3[at + 2] >> 4);
+    let kbits = if mp3[at + 1] & 0x18 == 0x18 { MPEG1[index] } else { MPEG2[index] };
+    if kbits == 0 {
+        return None;
+    }
+    let bytes = i64::try_from(mp3.len() - at).ok()?;
+    Some((bytes * 8 + kbits * 500) / (kbits * 1000))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_mp3s_length_comes_from_its_bit_rate() {
+        use super::mp3_seconds;
+        // A 32 kbit/s MPEG-1 layer III frame header (FF FB 1x) and 42 seconds of bytes.
+        let mut mp3 = vec![0xFF, 0xFB, 0x10, 0xC4];
+        mp3.resize(42 * 4_000, 0);
+        assert_eq!(mp3_seconds(&mp3), Some(42));
+        // After an ID3 tag of 100 bytes.
+        let mut tagged = b"ID3\x04\x00\x00\x00\x00\x00\x64".to_vec();
+        tagged.extend(vec![0; 100]);
+        tagged.extend(&mp3);
+        assert_eq!(mp3_seconds(&tagged), Some(42));
+        // MPEG-2 at 32 kbit/s (index 4).
+        let mut low = vec![0xFF, 0xF3, 0x40, 0xC4];
+        low.resize(10 * 4_000, 0);
+        assert_eq!(mp3_seconds(&low), Some(10));
+        assert_eq!(mp3_seconds(b"RIFF....WAVE"), None);
+        assert_eq!(mp3_seconds(&[]), None);
+        assert_eq!(mp3_seconds(&[0xFF, 0xFB, 0x00, 0x00]), None, "a free-format frame has no rate");
+    }
+
     use super::*;
 
     fn with_file(name: &str, size: usize) -> AudioForm {

@@ -25,7 +25,8 @@ mod working_hours;
 
 pub use access::{campaign_reference, routing_access, RoutingAccess, TAG_MANAGER_ALREADY_SET_UP};
 pub use audio::{
-    audio_content_problem, extension as audio_extension, not_valid_audio, validate_audio, AudioForm, AUDIO_IN_USE,
+    audio_content_problem, extension as audio_extension, mp3_seconds, not_valid_audio, validate_audio, AudioForm,
+    AUDIO_IN_USE,
 };
 pub(crate) use call_path::{day_and_minute, row_at};
 pub use call_path::{where_does_a_call_go, CallAnswer};

@@ -647,7 +647,7 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         return Ok(());
     }
     let (mut next_call, mut next_visit) = (1, 1);
-    let mut recorded = Vec::new();
+    let (mut recorded, mut voicemails) = (Vec::new(), Vec::new());
     for customer in &mut customers {
         default_sources(&mut tx, customer).await?;
         ensure_rules(&mut tx, customer, now).await?;
@@ -661,8 +661,9 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         next_call += calls.len() as i64;
         next_visit += visits.len() as i64;
         recorded.extend(recordings::chosen(&calls));
+        voicemails.extend(recordings::voicemails(&calls));
     }
-    recordings::store(&mut tx, &recorded, now).await?;
+    recordings::store(&mut tx, &recorded, &voicemails, now).await?;
     if backend == Backend::Postgres {
         super::continue_identities(&mut tx).await?;
     }

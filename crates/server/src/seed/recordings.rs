@@ -1,7 +1,8 @@
 //! The demo's call recordings: real audio, a short dialogue in two voices made with
 //! the project's text-to-speech engine, stored like uploaded audio. A few recorded, answered
 //! calls of each customer get one (the latest of each source, and the latest few); the dialogues
-//! are spoken once and shared.
+//! are spoken once and shared. The latest few voicemail calls of each customer keep the caller's
+//! message, spoken the same way.
 
 use sqlx::{Any, Transaction};
 
@@ -67,6 +68,18 @@ impl Dialogue {
     }
 }
 
+/// The messages the demo's voicemail callers leave, in turn.
+pub const VOICEMAILS: [&str; 2] = [
+    "Hello, this is Sarah Wilson. I would like to book a check up for my son, please call me back when you can. Thank you.",
+    "Hi, it's Tom. I'm ringing about the quote you sent last week. Could someone call me back this afternoon? Thanks, bye.",
+];
+
+/// (call id, customer id) of each customer's latest voicemail calls, whose message is kept.
+pub(super) fn voicemails(calls: &[Call]) -> Vec<(i64, i64)> {
+    let left = calls.iter().rev().filter(|c| c.inbound && c.outcome == Some(domain::reports::CallOutcome::Voicemail));
+    left.take(LATEST).map(|c| (c.id, c.customer_id)).collect()
+}
+
 /// (call id, customer id) of the calls to record: each customer's latest recorded answer from
 /// each source (so every source's calls can be heard), and its latest few overall.
 pub(super) fn chosen(calls: &[Call]) -> Vec<(i64, i64)> {
@@ -85,9 +98,15 @@ pub(super) fn chosen(calls: &[Call]) -> Vec<(i64, i64)> {
     picked
 }
 
-/// Speaks the dialogues and stores one per chosen call. Without the speech engine (espeak-ng and
-/// lame missing) the demo has no recordings, and says so in the log.
-pub(super) async fn store(tx: &mut Transaction<'_, Any>, calls: &[(i64, i64)], now: i64) -> sqlx::Result<()> {
+/// Speaks the dialogues and stores one per chosen call, and a voicemail message per voicemail
+/// call. Without the speech engine (espeak-ng and lame missing) the demo has no recordings, and
+/// says so in the log.
+pub(super) async fn store(
+    tx: &mut Transaction<'_, Any>,
+    calls: &[(i64, i64)],
+    voicemail_calls: &[(i64, i64)],
+    now: i64,
+) -> sqlx::Result<()> {
     let mut spoken = Vec::new();
     for dialogue in &DIALOGUES {
         match dialogue_mp3_in(dialogue.lines, dialogue.voices()).await {
@@ -98,12 +117,36 @@ pub(super) async fn store(tx: &mut Transaction<'_, Any>, calls: &[(i64, i64)], n
             }
         }
     }
+    let mut messages = Vec::new();
+    for message in VOICEMAILS {
+        match dialogue_mp3_in(&[(Voice::Caller, message)], BRITISH).await {
+            Ok(mp3) => messages.push(mp3),
+            Err(e) => {
+                tracing::warn!("the demo has no voicemail messages: {}", e.0);
+                return Ok(());
+            }
+        }
+    }
+    insert(tx, calls, &spoken, now).await?;
+    insert(tx, voicemail_calls, &messages, now).await?;
+    // An account whose calls are recorded records its inbound calls (who hears them needs both).
+    sqlx::query(
+        "UPDATE customers SET has_inbound_recording = 1 WHERE id IN (SELECT DISTINCT customer_id FROM call_recordings)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Stores `audio` in turn for each customer's `calls`, with its length.
+async fn insert(tx: &mut Transaction<'_, Any>, calls: &[(i64, i64)], audio: &[Vec<u8>], now: i64) -> sqlx::Result<()> {
+    let spoken = audio;
     // Each customer's recordings take the dialogues in turn: one with four or more has them all.
     let mut taken: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
     for chunk in calls.chunks(20) {
         let sql = format!(
-            "INSERT INTO call_recordings (call_id, customer_id, file_name, content, created_at) VALUES {}",
-            placeholders(chunk.len(), 5)
+            "INSERT INTO call_recordings (call_id, customer_id, file_name, content, created_at, seconds) VALUES {}",
+            placeholders(chunk.len(), 6)
         );
         let mut query = sqlx::query(&sql);
         for (call, customer) in chunk {
@@ -113,16 +156,11 @@ pub(super) async fn store(tx: &mut Transaction<'_, Any>, calls: &[(i64, i64)], n
                 .bind(*customer)
                 .bind(format!("{}.mp3", random_token()))
                 .bind(spoken[*turn % spoken.len()].clone())
-                .bind(now);
+                .bind(now)
+                .bind(domain::routing::mp3_seconds(&spoken[*turn % spoken.len()]));
             *turn += 1;
         }
         query.execute(&mut **tx).await?;
     }
-    // An account whose calls are recorded records its inbound calls (who hears them needs both).
-    sqlx::query(
-        "UPDATE customers SET has_inbound_recording = 1 WHERE id IN (SELECT DISTINCT customer_id FROM call_recordings)",
-    )
-    .execute(&mut **tx)
-    .await?;
     Ok(())
 }

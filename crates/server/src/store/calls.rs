@@ -6,7 +6,7 @@ use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::dimensions::{FilterOp, ValueFilter};
 use domain::list_query::number_needles;
-use domain::reports::{CallLogQuery, CallSort, ScoreFilter};
+use domain::reports::{CallLogQuery, CallSort, FollowUpFilter, ScoreFilter};
 use domain::NumberFormat;
 use sqlx::any::AnyArguments;
 use sqlx::{Any, AnyPool};
@@ -45,7 +45,9 @@ const ROW_SELECT: &str = "SELECT c.id AS id, c.started_at AS started_at, c.calle
     COALESCE(v.landing_page, '') AS landing_page, c.duration_seconds AS duration_seconds,
     c.ring_seconds AS ring_seconds, c.talk_seconds AS talk_seconds, c.outcome AS outcome,
     c.destination AS destination, c.tags AS tags, c.first_time AS first_time, c.callback_of AS callback_of,
-    CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score";
+    CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score,
+    c.follow_up AS follow_up, c.follow_up_by AS follow_up_by, c.follow_up_at AS follow_up_at, c.note AS note,
+    c.note_by AS note_by, c.note_at AS note_at, r.seconds AS recording_seconds";
 
 /// The join the sort by source reads, alone.
 const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.credit_source_id";
@@ -85,6 +87,16 @@ pub struct CallRow {
     pub score: Option<i64>,
     /// 1 good lead, 0 not a lead, None not judged.
     pub lead_score: Option<i64>,
+    /// domain `reports::FollowUp` key, or '' when nothing was done yet; by whom (their name
+    /// then) and when.
+    pub follow_up: String,
+    pub follow_up_by: String,
+    pub follow_up_at: Option<i64>,
+    pub note: String,
+    pub note_by: String,
+    pub note_at: Option<i64>,
+    /// How long the recording lasts, when known.
+    pub recording_seconds: Option<i64>,
 }
 
 impl CallRow {
@@ -117,8 +129,21 @@ impl CallLogSql {
         if let Some(id) = query.number {
             add(" AND c.routing_entry_id = ?", Bind::Int(id), &mut binds, &mut condition);
         }
-        if let Some(outcome) = query.outcome {
-            add(" AND c.outcome = ?", Bind::Text(outcome.key().to_string()), &mut binds, &mut condition);
+        // Any of the outcomes asked (at most the five there are).
+        for (i, outcome) in query.outcomes.iter().enumerate() {
+            let sql = match (i, i + 1 == query.outcomes.len()) {
+                (0, true) => " AND c.outcome IN (?)",
+                (0, false) => " AND c.outcome IN (?",
+                (_, true) => ", ?)",
+                (_, false) => ", ?",
+            };
+            add(sql, Bind::Text(outcome.key().to_string()), &mut binds, &mut condition);
+        }
+        match query.follow_up {
+            Some(FollowUpFilter::Open) => condition.push_str(" AND c.follow_up = ''"),
+            Some(FollowUpFilter::Noted) => condition.push_str(" AND c.note <> ''"),
+            Some(done) => add(" AND c.follow_up = ?", Bind::Text(done.key().to_string()), &mut binds, &mut condition),
+            None => {}
         }
         if let Some(id) = query.tag {
             // The tag's calls, found once by the link table's index.

@@ -243,7 +243,8 @@ pub async fn store_recording(
     now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO call_recordings (call_id, customer_id, file_name, content, created_at) VALUES ($1, $2, $3, $4, $5)
+        "INSERT INTO call_recordings (call_id, customer_id, file_name, content, created_at, seconds)
+         VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (call_id) DO NOTHING",
     )
     .bind(call)
@@ -251,6 +252,7 @@ pub async fn store_recording(
     .bind(file_name)
     .bind(mp3)
     .bind(now)
+    .bind(domain::routing::mp3_seconds(mp3))
     .execute(db)
     .await?;
     sqlx::query("UPDATE calls SET recorded = 1 WHERE id = $1 AND customer_id = $2")

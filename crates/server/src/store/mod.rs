@@ -12,6 +12,7 @@ pub mod billing;
 pub mod branding;
 pub mod call_categories;
 pub mod call_credit;
+pub mod call_follow_up;
 pub mod call_retention;
 pub mod caller_id_code_events;
 pub mod caller_ids;

@@ -10,6 +10,7 @@ mod account_switch;
 mod ad_spend;
 mod billing_details;
 mod billing_plan_numbers;
+mod call_follow_up;
 mod call_retention;
 mod card_payments;
 mod categories;

@@ -232,7 +232,7 @@ async fn the_owner_scores_a_call_and_the_call_log_shows_filters_and_exports_the_
     assert_eq!(filters["scores"][2], serde_json::json!({"key": "goodLead", "label": "Good lead"}));
     let csv = app.get("/api/reports/exportCallsCsv?score=scored", Some(&owner)).await.text();
     let header = csv.lines().next().unwrap();
-    assert!(header.ends_with(r#""Call id","Score (%)","Lead score""#), "{header}");
+    assert!(header.ends_with(r#""Call id","Score (%)","Lead score","Follow-up","Note""#), "{header}");
     assert!(csv.lines().any(|l| l.contains(&format!(r#""{call}","33","#))), "{csv}");
 }
 

@@ -66,3 +66,15 @@ export type CallTranscript = components['schemas']['CallTranscript'];
 export function getTranscript(id: number): Promise<CallTranscript> {
   return apiGet<CallTranscript>(`reports/getTranscript/${id}`);
 }
+
+export type CallFollowedUp = components['schemas']['CallFollowedUp'];
+
+/** reports/followUpCall/{id}: marks the call handled or "we called back" ('' clears); the row after. */
+export function followUpCall(id: number, followUp: string): Promise<CallFollowedUp> {
+  return apiPost<CallFollowedUp>(`reports/followUpCall/${id}`, { followUp });
+}
+
+/** reports/noteCall/{id}: keeps a note on the call ('' removes it); the row after. */
+export function noteCall(id: number, note: string): Promise<CallFollowedUp> {
+  return apiPost<CallFollowedUp>(`reports/noteCall/${id}`, { note });
+}

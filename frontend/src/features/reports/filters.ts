@@ -10,6 +10,7 @@ export const FILTER_KEYS = [
   'campaign',
   'number',
   'outcome',
+  'followUp',
   'tag',
   'category',
   'firstTime',
@@ -91,4 +92,58 @@ export function activeFilterCount(params: URLSearchParams): number {
     if (key === 'preset') return value !== '' && value !== DEFAULT_PRESET;
     return value !== '';
   }).length;
+}
+
+/** A filter as its chip names it: "Outcome: Missed, Busy". */
+export interface FilterChip {
+  key: FilterKey;
+  label: string;
+}
+
+interface ChipChoices {
+  sources: { id: number; label: string }[];
+  campaigns: { id: number; label: string }[];
+  numbers: { id: number; label: string }[];
+  tags: { id: number; label: string }[];
+  dimensions: { id: number; label: string }[];
+  outcomes: { key: string; label: string }[];
+  followUps: { key: string; label: string }[];
+  scores: { key: string; label: string }[];
+}
+
+/** The filters in use, one chip each (the date range when not the default), named by `choices`. */
+export function activeChips(params: URLSearchParams, choices: ChipChoices | null, presets: { value: string; label: string }[]): FilterChip[] {
+  const get = (key: FilterKey) => params.get(key)?.trim() ?? '';
+  const byId = (list: { id: number; label: string }[] | undefined, value: string) =>
+    list?.find((c) => String(c.id) === value)?.label ?? value;
+  const byKey = (list: { key: string; label: string }[] | undefined, value: string) =>
+    list?.find((c) => c.key === value)?.label ?? value;
+  const chips: FilterChip[] = [];
+  const preset = get('preset');
+  if (preset && preset !== DEFAULT_PRESET) {
+    const name = presets.find((p) => p.value === preset)?.label ?? preset;
+    const range = preset === 'custom' ? `${get('from') || '…'} to ${get('to') || '…'}` : name;
+    chips.push({ key: 'preset', label: `Date: ${range}` });
+  }
+  const named: [FilterKey, string, (value: string) => string][] = [
+    ['source', 'Source / medium', (v) => byId(choices?.sources, v)],
+    ['campaign', 'Campaign', (v) => byId(choices?.campaigns, v)],
+    ['number', 'Number or pool', (v) => byId(choices?.numbers, v)],
+    ['outcome', 'Outcome', (v) => v.split(',').map((o) => byKey(choices?.outcomes, o)).join(', ')],
+    ['followUp', 'Follow-up', (v) => byKey(choices?.followUps, v)],
+    ['tag', 'Tag', (v) => byId(choices?.tags, v)],
+    ['category', 'Category', (v) => v],
+    ['score', 'Score', (v) => byKey(choices?.scores, v)],
+    ['minScore', 'Minimum score', (v) => `${v}%`],
+    ['dimension', 'Custom dimension', (v) => byId(choices?.dimensions, v)],
+    ['dimensionValue', 'Value', (v) => v],
+    ['minDuration', 'Minimum talk time', (v) => `${v} s`],
+    ['search', 'Search', (v) => v],
+  ];
+  for (const [key, name, word] of named) {
+    const value = get(key);
+    if (value) chips.push({ key, label: `${name}: ${word(value)}` });
+  }
+  if (get('firstTime') === '1') chips.push({ key: 'firstTime', label: 'First-time callers only' });
+  return chips;
 }

@@ -15,7 +15,7 @@ import { useRemotePages } from './useRemotePages';
 
 /** What the calls column counts, as the dashboard and the call log count it. */
 export const CAMPAIGN_CALLS_NOTE =
-  "Calls (30 days) are the calls credited to each campaign: its numbers' calls, and website calls whose visit named it (utm_campaign). A call-back of a missed call counts under the missed call's campaign."
+  "Calls (30 days) are the calls credited to each campaign: its numbers' calls, and website calls whose visit named it (utm_campaign). A caller who rings again after a missed call counts under the missed call's campaign."
 
 type Editing = { kind: 'add' } | { kind: 'rename'; row: CampaignRow } | { kind: 'delete'; row: CampaignRow } | null;
 

@@ -442,6 +442,12 @@ impl IntoParams for PeriodByParams {
     }
 }
 
+/// Empty, or `keys` comma-separated ("missed,busy").
+fn key_list(keys: &[&str]) -> Object {
+    let one = format!("({})", keys.join("|"));
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^$|^{one}(,{one})*$"))).build()
+}
+
 /// `from` and `to` are read only with the preset custom (a rule across fields): their shape is
 /// the rule's, not the schema's.
 const CUSTOM_DAY: &str = "A custom range's first or last day, YYYY-MM-DD (read only when preset is custom).";
@@ -472,7 +478,16 @@ impl IntoParams for CallLogParams {
             query("source", "A source / medium's id.", or_empty(id())),
             query("campaign", "A campaign's id.", or_empty(id())),
             query("number", "A tracked number's or pool's id.", or_empty(id())),
-            query("outcome", "", choice(CallOutcome::ALL.map(CallOutcome::key))),
+            query(
+                "outcome",
+                "Outcomes' keys, comma-separated: calls with any of them.",
+                key_list(&CallOutcome::ALL.map(CallOutcome::key)),
+            ),
+            query(
+                "followUp",
+                "What the account did about the call.",
+                choice(domain::reports::FollowUpFilter::ALL.map(domain::reports::FollowUpFilter::key)),
+            ),
             query("tag", "A call tag's id.", or_empty(id())),
             query("category", "A call category's name.", text(CATEGORY_MAX)),
             query(

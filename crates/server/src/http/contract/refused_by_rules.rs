@@ -120,7 +120,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("get_reports_dashboard", "from, to (preset custom needs both, from not after to, at most 25 months)"),
             ("get_reports_costs", "from, to (preset custom needs both, from not after to, at most 25 months)"),
             ("get_spend_getMonth", "month (YYYY-MM: this month or one of the 25 before)"),
-            ("post_spend_saveMonth", "month (this month or one of the 25 before); amounts[] (one a day of that month, each an amount in pounds within a day's most); sourceMediumId or campaignId (one at least)"),
+            ("post_spend_saveMonth", "month (this month or one of the 25 before); amounts[] (one a day of that month, each an amount in pounds within a day's most); sourceMediumId, campaignId or routingEntryId (one at least)"),
             ("get_tracksales_getSales", "from, to (preset custom needs both, from not after to, at most 25 months)"),
             ("get_reports_getCalls", "from, to (preset custom needs both, from not after to, at most 25 months)"),
             ("get_reports_exportCallsCsv", "from, to (preset custom needs both, from not after to, at most 25 months)"),
@@ -139,8 +139,9 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
         ],
     },
     RefusedBy {
-        rule: "a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field",
+        rule: "a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed",
         calls: &[
+            ("post_reports_noteCall_id", "note (at most NOTE_MAX characters once trimmed)"),
             ("post_tags_addTag", "form_colour (dark enough for the tag's white text)"),
             ("post_tags_editTag_id", "form_colour (dark enough for the tag's white text)"),
             ("post_cta_addCta", "form_selector (a selector the page script reads)"),

@@ -9,7 +9,7 @@ use domain::dimensions::{opens_dimensions, DimensionKind};
 use domain::reports::call_log::ID_MESSAGE;
 use domain::reports::{
     parse_call_log_query, report_period, resolve_dimension, CallLogQuery, CallLogQueryInput, CallOutcome, DatePreset,
-    ScoreFilter,
+    FollowUp, FollowUpFilter, ScoreFilter,
 };
 use domain::{push_csv_line, CsvCell, FieldErrors};
 use futures_util::StreamExt;
@@ -131,6 +131,10 @@ struct CallFilters {
     categories: Vec<KeyLabel>,
     /// The score filter's choices: scored, unscored, goodLead, notALead.
     scores: Vec<KeyLabel>,
+    /// The follow-up filter's choices: open, handled, calledBack, noted.
+    follow_ups: Vec<KeyLabel>,
+    /// What a call can be marked: handled, calledBack.
+    follow_up_marks: Vec<KeyLabel>,
     /// The account's custom dimensions, for a user of its Custom dimensions page.
     dimensions: Vec<DimensionFilterChoice>,
     /// Whether the user may hear recordings.
@@ -191,6 +195,14 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
         .into_iter()
         .map(|(_, name)| KeyLabel { key: name.clone(), label: name })
         .collect(),
+        follow_up_marks: FollowUp::ALL
+            .into_iter()
+            .map(|f| KeyLabel { key: f.key().to_string(), label: f.label().to_string() })
+            .collect(),
+        follow_ups: FollowUpFilter::ALL
+            .into_iter()
+            .map(|f| KeyLabel { key: f.key().to_string(), label: f.label().to_string() })
+            .collect(),
         scores: ScoreFilter::ALL
             .into_iter()
             .map(|s| KeyLabel { key: s.key().to_string(), label: s.label().to_string() })
@@ -217,7 +229,7 @@ async fn account_dimensions(state: &AppState, user: &ReportsUser) -> Result<Vec<
 }
 
 /// The export's columns.
-const CSV_HEADER: [&str; 19] = [
+const CSV_HEADER: [&str; 21] = [
     "Date and time",
     "Caller",
     "Tracked number",
@@ -233,10 +245,12 @@ const CSV_HEADER: [&str; 19] = [
     "Destination",
     "First-time caller",
     "Tags",
-    "Calls back",
+    "Rang again after call (id)",
     "Call id",
     "Score (%)",
     "Lead score",
+    "Follow-up",
+    "Note",
 ];
 
 /// Every call matching the filters (no paging), in the order asked, as CSV written while the rows
@@ -327,6 +341,8 @@ fn push_row(out: &mut String, row: &CallLogRow, dimension_values: &[&str]) {
         CsvCell::Value(&id),
         CsvCell::Value(&score),
         CsvCell::Value(&row.lead_score),
+        CsvCell::Text(&row.follow_up_label),
+        CsvCell::Text(&row.note),
     ];
     cells.extend(dimension_values.iter().map(|v| CsvCell::Text(v)));
     push_csv_line(out, &cells);

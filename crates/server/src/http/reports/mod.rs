@@ -4,6 +4,7 @@
 //! the client's account, never by naming another customer's call.
 
 mod call_detail;
+mod call_follow_up;
 mod call_insights;
 mod call_log;
 mod call_score;
@@ -14,7 +15,8 @@ mod dashboard;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
-use domain::reports::{format_uk, minutes_seconds, source_label, talk_time, CallOutcome};
+use domain::reports::follow_up::{follow_up_words, who_when};
+use domain::reports::{format_uk, minutes_seconds, source_label, talk_time, CallOutcome, FollowUp};
 use domain::scoring::LeadScore;
 use domain::AccountState;
 use serde::Serialize;
@@ -34,6 +36,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(call_log::router())
         .merge(call_detail::router())
+        .merge(call_follow_up::router())
         .merge(call_tags::router())
         .merge(call_transcript::router())
         .merge(call_insights::router())
@@ -145,6 +148,8 @@ pub struct CallLogRow {
     pub time: String,
     /// UK format ("07700 900123"), or "Withheld".
     pub caller: String,
+    /// "tel:+447700900123" to ring the caller back; None when withheld.
+    pub caller_dial: Option<String>,
     pub tracked_number: String,
     /// The pool's name or the static number's description.
     pub number_name: String,
@@ -172,12 +177,24 @@ pub struct CallLogRow {
     pub callback_of: Option<i64>,
     /// A recording the user may hear.
     pub has_recording: bool,
+    /// Where to fetch it (the voicemail message of a voicemail call), for a user who may hear it.
+    pub recording_url: Option<String>,
+    /// How long it lasts: "0:42" ("" when not known).
+    pub recording_length: String,
     /// The latest scorecard score, whole percent.
     pub score: Option<i64>,
     /// "85%", or "" when not scored.
     pub score_label: String,
     /// "Good lead" or "Not a lead" by the lead rules; "" when not judged.
     pub lead_score: String,
+    /// What the account did about the call, if anything.
+    pub follow_up: Option<FollowUp>,
+    /// "We called back · Sam Jones, 23/11/2026 10:04"; "" when nothing was done yet.
+    pub follow_up_label: String,
+    /// The note on the call ("" none).
+    pub note: String,
+    /// Who last wrote the note and when: "Sam Jones, 23/11/2026 10:04".
+    pub note_by: String,
 }
 
 impl CallLogRow {
@@ -188,6 +205,7 @@ impl CallLogRow {
             started_at: row.started_at,
             time: domain::format_date_time(row.started_at, zone),
             caller: format_uk(&row.caller_number),
+            caller_dial: domain::reports::dial_link(&row.caller_number),
             tracked_number: format_uk(&row.tracked_number),
             number_name: row.number_name().to_string(),
             campaign: row.campaign.clone(),
@@ -206,6 +224,9 @@ impl CallLogRow {
             first_time: row.first_time != 0,
             callback_of: row.callback_of,
             has_recording: hears_recordings && row.has_recording != 0,
+            recording_url: (hears_recordings && row.has_recording != 0)
+                .then(|| format!("/api/reports/getRecording/{}", row.id)),
+            recording_length: row.recording_seconds.map(minutes_seconds).unwrap_or_default(),
             score: row.score,
             score_label: row.score.map(domain::scoring::score_label).unwrap_or_default(),
             lead_score: match row.lead_score {
@@ -213,6 +234,13 @@ impl CallLogRow {
                 Some(_) => LeadScore::NotALead.label().to_string(),
                 None => String::new(),
             },
+            follow_up: FollowUp::from_key(&row.follow_up),
+            follow_up_label: match (FollowUp::from_key(&row.follow_up), row.follow_up_at) {
+                (Some(done), Some(at)) => follow_up_words(done, &row.follow_up_by, at, zone),
+                _ => String::new(),
+            },
+            note: row.note.clone(),
+            note_by: row.note_at.map(|at| who_when(&row.note_by, at, zone)).unwrap_or_default(),
         }
     }
 

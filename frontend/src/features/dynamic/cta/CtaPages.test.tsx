@@ -69,6 +69,10 @@ const CALL = {
   score: null,
   scoreLabel: '',
   leadScore: '',
+  followUpLabel: '',
+  note: '',
+  noteBy: '',
+  recordingLength: '',
 } as CtaCall;
 
 const DETAIL: CtaDetail = {

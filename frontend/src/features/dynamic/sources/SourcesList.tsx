@@ -10,7 +10,7 @@ import { ClassificationTester } from './Tester';
 
 /** What the calls column counts, as the dashboard and the call log count it. */
 export const SOURCE_CALLS_NOTE =
-  "Calls (30 days) are the calls credited to each source / medium: a static number counts under its channel's offline source (Print / offline), and a call-back of a missed call counts under the missed call's source."
+  "Calls (30 days) are the calls credited to each source / medium: a static number counts under its channel's offline source (Print / offline), and a caller who rings again after a missed call counts under the missed call's source."
 
 const columns: Column<SourceRow>[] = [
   {

@@ -97,16 +97,16 @@ export function CallDetailDialog({
           </section>
           {load.data.firstCall && (
             <p className="callback-note">
-              This call returns a missed call ({load.data.firstCall.time}, {load.data.firstCall.outcomeLabel}): it is
-              credited to that call's source.{' '}
+              The caller rang again after a missed call ({load.data.firstCall.time},{' '}
+              {load.data.firstCall.outcomeLabel}): this call is credited to that call's source.{' '}
               <button type="button" className="link-button" onClick={() => onOpen(load.data.firstCall!.id)}>
                 Open the missed call
               </button>
             </p>
           )}
           {load.data.callbacks.length > 0 && (
-            <section aria-label="Called back">
-              <h3>Called back</h3>
+            <section aria-label="The caller rang again">
+              <h3>The caller rang again</h3>
               <ul>
                 {load.data.callbacks.map((c) => (
                   <li key={c.id}>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { CheckboxField, SelectField, TextField } from '../../../components/fields';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CheckboxField, CheckboxGroupField, SelectField, TextField } from '../../../components/fields';
+import { SearchSelectField } from '../../../components/SearchSelectField';
 import type { CallFilters } from '../api';
-import { activeFilterCount, PRESETS, type FilterKey } from '../filters';
+import { activeChips, activeFilterCount, PRESETS, type FilterKey } from '../filters';
 
 /** A typed field waits this long after the last keystroke before the log is asked again. */
 export const TYPING_DELAY_MS = 300;
@@ -22,7 +23,11 @@ function useTyped(value: string, onSettled: (value: string) => void): [string, (
 
 const choices = (list: { id: number; label: string }[]) => list.map((c) => ({ value: String(c.id), label: c.label }));
 
-/** The call log's filters, each change written to the address bar by `onChange`. */
+/**
+ * The call log's filters, each change written to the address bar by `onChange`: the date range
+ * and the search always in view, the rest in a panel that opens and closes, and every filter in
+ * use as a chip that removes it.
+ */
 export function CallFilterBar({
   params,
   filters,
@@ -44,15 +49,63 @@ export function CallFilterBar({
   const dimension = (filters?.dimensions ?? []).find((d) => String(d.id) === get('dimension'));
   const preset = get('preset') || 'last30Days';
   const active = activeFilterCount(params);
+  const chips = activeChips(params, filters, PRESETS);
+  const panelId = useId();
+  // The panel opens by itself when a filter inside it has an error to show.
+  const [open, setOpen] = useState(false);
+  const shown = open || Object.keys(errors).some((key) => !['preset', 'from', 'to', 'search'].includes(key));
   return (
-    <section className="call-filters" aria-label="Filters">
-      <SelectField label="Date range" value={preset} options={PRESETS} onChange={(v) => onChange('preset', v)} error={errors.preset} />
-      {preset === 'custom' && (
-        <>
-          <TextField label="From" type="date" value={get('from')} onChange={(v) => onChange('from', v)} error={errors.from} />
-          <TextField label="To" type="date" value={get('to')} onChange={(v) => onChange('to', v)} error={errors.to} />
-        </>
+    <section className="call-filters-bar" aria-label="Filters">
+      <div className="call-filters-main">
+        <SelectField label="Date range" value={preset} options={PRESETS} onChange={(v) => onChange('preset', v)} error={errors.preset} />
+        {preset === 'custom' && (
+          <>
+            <TextField label="From" type="date" value={get('from')} onChange={(v) => onChange('from', v)} error={errors.from} />
+            <TextField label="To" type="date" value={get('to')} onChange={(v) => onChange('to', v)} error={errors.to} />
+          </>
+        )}
+        <TextField
+          label="Search caller or number"
+          value={search}
+          onChange={setSearch}
+          hint="Type a number as the log shows it, or a number's name."
+          error={errors.search}
+        />
+        <button
+          type="button"
+          className="button call-filters-toggle"
+          aria-expanded={shown}
+          aria-controls={panelId}
+          onClick={() => setOpen(!shown)}
+        >
+          {shown ? 'Hide filters' : active > 0 ? `More filters (${active} in use)` : 'More filters'}
+        </button>
+      </div>
+      {chips.length > 0 && (
+        <ul className="filter-chips" aria-label="Filters in use">
+          {chips.map((chip) => (
+            <li key={chip.key} className="chip filter-chip">
+              {chip.label}
+              <button
+                type="button"
+                className="filter-chip-remove"
+                aria-label={`Remove filter ${chip.label}`}
+                onClick={() => onChange(chip.key, '')}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+          {active > 1 && (
+            <li>
+              <button type="button" className="link-button" onClick={onClear}>
+                Clear all
+              </button>
+            </li>
+          )}
+        </ul>
       )}
+      <div id={panelId} className="call-filters" hidden={!shown}>
       <SelectField
         label="Source / medium"
         value={get('source')}
@@ -69,7 +122,7 @@ export function CallFilterBar({
         onChange={(v) => onChange('campaign', v)}
         error={errors.campaign}
       />
-      <SelectField
+      <SearchSelectField
         label="Number or pool"
         value={get('number')}
         placeholder="All numbers"
@@ -77,13 +130,20 @@ export function CallFilterBar({
         onChange={(v) => onChange('number', v)}
         error={errors.number}
       />
-      <SelectField
+      <CheckboxGroupField
         label="Outcome"
-        value={get('outcome')}
-        placeholder="Any outcome"
+        values={get('outcome').split(',').filter(Boolean)}
         options={(filters?.outcomes ?? []).map((o) => ({ value: o.key, label: o.label }))}
-        onChange={(v) => onChange('outcome', v)}
+        onChange={(values) => onChange('outcome', values.join(','))}
         error={errors.outcome}
+      />
+      <SelectField
+        label="Follow-up"
+        value={get('followUp')}
+        placeholder="Any follow-up"
+        options={(filters?.followUps ?? []).map((f) => ({ value: f.key, label: f.label }))}
+        onChange={(v) => onChange('followUp', v)}
+        error={errors.followUp}
       />
       {(filters?.tags ?? []).length > 0 && (
         <SelectField
@@ -157,23 +217,12 @@ export function CallFilterBar({
         onChange={setMinDuration}
         error={errors.minDuration}
       />
-      <TextField
-        label="Search caller or number"
-        value={search}
-        onChange={setSearch}
-        hint="Type a number as the log shows it, or a number's name."
-        error={errors.search}
-      />
       <CheckboxField
         label="First-time callers only"
         checked={get('firstTime') === '1'}
         onChange={(on) => onChange('firstTime', on ? '1' : '')}
       />
-      {active > 0 && (
-        <button type="button" className="button" onClick={onClear}>
-          Clear {active === 1 ? 'filter' : `${active} filters`}
-        </button>
-      )}
+      </div>
     </section>
   );
 }

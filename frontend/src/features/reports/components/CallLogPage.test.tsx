@@ -34,6 +34,13 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     score: null,
     scoreLabel: '',
     leadScore: 'Good lead',
+    callerDial: 'tel:+447700900123',
+    recordingUrl: `/api/reports/getRecording/${id}`,
+    recordingLength: '3:57',
+    followUp: null,
+    followUpLabel: '',
+    note: '',
+    noteBy: '',
     ...overrides,
   };
 }
@@ -49,6 +56,14 @@ const FILTERS: CallFilters = {
   outcomes: [
     { key: 'answered', label: 'Answered' },
     { key: 'missed', label: 'Missed' },
+  ],
+  followUpMarks: [
+    { key: 'handled', label: 'Handled' },
+    { key: 'calledBack', label: 'We called back' },
+  ],
+  followUps: [
+    { key: 'open', label: 'Not followed up' },
+    { key: 'calledBack', label: 'We called back' },
   ],
   scores: [
     { key: 'scored', label: 'Scored' },
@@ -127,6 +142,30 @@ function renderLog(address = '/reports', total = 60) {
       });
     },
     '/api/reports/getCallFilters': () => jsonResponse(FILTERS),
+    '/api/reports/followUpCall/12': () =>
+      jsonResponse({
+        success: true,
+        message: 'Marked that we called 07700 900123 back.',
+        call: row(12, {
+          outcome: 'missed',
+          outcomeLabel: 'Missed',
+          followUp: 'calledBack',
+          followUpLabel: 'We called back · Rita Reception, 23/11/2026 10:00 GMT',
+        }),
+      }),
+    '/api/reports/noteCall/12': () =>
+      jsonResponse({
+        success: true,
+        message: 'Saved the note.',
+        call: row(12, {
+          outcome: 'missed',
+          outcomeLabel: 'Missed',
+          followUp: 'calledBack',
+          followUpLabel: 'We called back · Rita Reception, 23/11/2026 10:00 GMT',
+          note: 'Booked for Thursday',
+          noteBy: 'Rita Reception, 23/11/2026 10:00 GMT',
+        }),
+      }),
     '/api/reports/getCall/11': () => jsonResponse(detail(11)),
     '/api/reports/tagCall/11': () =>
       jsonResponse({
@@ -197,7 +236,8 @@ describe('the call log', () => {
     const table = screen.getByRole('table', { name: 'Calls' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByText('google / cpc')).toHaveLength(2);
-    expect(within(table).getAllByText('/offers')).toHaveLength(2);
+    // The landing page is in the source's title: one line a call.
+    expect(within(table).getAllByTitle('/offers')).toHaveLength(2);
     expect(within(table).getByText('First-time')).toBeInTheDocument();
     // A call-back says whose source it counts under.
     expect(within(table).getAllByText(CALLBACK_SOURCE_NOTE)).toHaveLength(1);
@@ -213,9 +253,17 @@ describe('the call log', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('?source=1'));
     await user.selectOptions(screen.getByLabelText('Date range'), 'last7Days');
     await waitFor(() => expect(address()).toBe('/reports?source=1&preset=last7Days'));
+    await user.click(screen.getByRole('button', { name: 'More filters (2 in use)' }));
     await user.click(screen.getByRole('checkbox', { name: 'First-time callers only' }));
     await waitFor(() => expect(address()).toContain('firstTime=1'));
-    await user.click(screen.getByRole('button', { name: 'Clear 3 filters' }));
+    const chips = screen.getByRole('list', { name: 'Filters in use' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Date: Last 7 days×',
+      'Source / medium: google / cpc×',
+      'First-time callers only×',
+      'Clear all',
+    ]);
+    await user.click(within(chips).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(address()).toBe('/reports'));
   });
 
@@ -237,8 +285,48 @@ describe('the call log', () => {
     await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
     expect(asked[0]).toBe('?preset=last7Days&source=1&outcome=missed&sort=duration&direction=asc');
     expect(screen.getByLabelText('Source / medium')).toHaveValue('1');
-    expect(screen.getByLabelText('Outcome')).toHaveValue('missed');
+    const chips = screen.getByRole('list', { name: 'Filters in use' });
+    expect(within(chips).getByText('Outcome: Missed')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Talk time/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('several outcomes are one view, and a chip takes its filter off', async () => {
+    const { user, asked } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    const outcome = screen.getByRole('group', { name: 'Outcome' });
+    await user.click(within(outcome).getByRole('checkbox', { name: 'Missed' }));
+    await user.click(within(outcome).getByRole('checkbox', { name: 'Answered' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?outcome=answered%2Cmissed'));
+    await user.selectOptions(screen.getByLabelText('Follow-up'), 'open');
+    await waitFor(() => expect(asked.at(-1)).toBe('?outcome=answered%2Cmissed&followUp=open'));
+    await user.click(screen.getByRole('button', { name: 'Remove filter Outcome: Answered, Missed' }));
+    await waitFor(() => expect(address()).toBe('/reports?followUp=open'));
+    // The number picker is searched, not scrolled.
+    await user.type(screen.getByRole('combobox', { name: 'Number or pool' }), 'pool');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address()).toBe('/reports?followUp=open&number=5'));
+  });
+
+  test('a missed call is followed up from its row, and the row says who and when', async () => {
+    const { user, fetch } = renderLog();
+    await screen.findByText('60 calls from 25/10/2026 to 23/11/2026');
+    const table = screen.getByRole('table', { name: 'Calls' });
+    expect(within(table).getAllByRole('link', { name: 'Call 07700 900123 back' })[0]).toHaveAttribute(
+      'href',
+      'tel:+447700900123',
+    );
+    await user.click(within(table).getByRole('button', { name: 'Follow up the call from 07700 900123 at 23/11/2026 09:12 GMT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Follow up the call from 07700 900123' });
+    await user.click(within(dialog).getByRole('radio', { name: 'We called back' }));
+    await user.type(within(dialog).getByLabelText('Note'), 'Booked for Thursday');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const posted = (part: string) => fetch.mock.calls.find(([url]) => String(url).includes(part))?.[1]?.body as FormData;
+    expect(posted('followUpCall/12').get('followUp')).toBe('calledBack');
+    expect(posted('noteCall/12').get('note')).toBe('Booked for Thursday');
+    expect(within(table).getByTitle('We called back · Rita Reception, 23/11/2026 10:00 GMT')).toHaveTextContent('We called back');
+    expect(within(table).getByText('Note: Booked for Thursday')).toBeInTheDocument();
   });
 
   test('sorting and paging are asked of the server', async () => {

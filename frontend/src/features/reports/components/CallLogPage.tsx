@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionLoading } from '../../../components/SectionLoading';
 import { PageHeading } from '../../../components/PageHeading';
@@ -12,6 +12,8 @@ import { clearedFilters, exportQuery, serverQuery, withParam, type FilterKey } f
 import { CallDetailDialog } from './CallDetailDialog';
 import { CallFilterBar } from './CallFilterBar';
 import { CallTable } from './CallTable';
+import { FollowUpDialog } from './FollowUpDialog';
+import './callLog.css';
 import { ReportsTabs } from './ReportsTabs';
 
 export const LOG_FAILED = 'The calls could not be loaded. Try again later.';
@@ -26,10 +28,15 @@ export function CallLogPage({ title }: { title: string }) {
   const [filtersLoad] = useLoader(getCallFilters, []);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
+  const [followingUp, setFollowingUp] = useState<CallLogRow | null>(null);
+  // A call's follow-up saved: its row shows the server's answer until the page reloads.
+  const [changed, setChanged] = useState<Record<number, CallLogRow>>({});
   const update = useCallback((next: URLSearchParams) => setParams(next), [setParams]);
   // While the next page or filter loads, the last answer stays on screen (marked busy).
   const shown = useRef<CallLog | null>(null);
   if (load.status === 'ready') shown.current = load.data;
+  const fresh = load.status === 'ready' ? load.data : null;
+  useEffect(() => setChanged({}), [fresh]);
   if (load.status === 'failed') shown.current = null;
 
   if (
@@ -107,7 +114,7 @@ export function CallLogPage({ title }: { title: string }) {
       )}
       {log && log.total > 0 && (
         <CallTable
-          calls={log.calls}
+          calls={log.calls.map((call) => changed[call.id] ?? call)}
           loading={loading}
           view={{
             page: log.page,
@@ -120,6 +127,15 @@ export function CallLogPage({ title }: { title: string }) {
           onSort={onSort}
           onPage={(page) => update(withParam(params, 'page', String(page)))}
           onOpen={(call: CallLogRow) => update(withParam(params, 'call', String(call.id)))}
+          onFollowUp={setFollowingUp}
+        />
+      )}
+      {followingUp && (
+        <FollowUpDialog
+          call={followingUp}
+          marks={filtersLoad.status === 'ready' ? filtersLoad.data.followUpMarks : []}
+          onClose={() => setFollowingUp(null)}
+          onSaved={(row) => setChanged((now) => ({ ...now, [row.id]: row }))}
         />
       )}
       {openCall && (

@@ -1,5 +1,6 @@
 import { pageWindow } from '../../../components/DataTable';
 import { TableScroll } from '../../../components/TableScroll';
+import { RowPlayer } from '../../../components/recording/RowPlayer';
 import type { CallLogRow } from '../api';
 
 /** The page of a landing page's address ("/offers"), or the text as stored. */
@@ -11,8 +12,8 @@ function pagePath(url: string): string {
   }
 }
 
-/** A call-back counts under the missed call's source, as every figure counts it. */
-export const CALLBACK_SOURCE_NOTE = "Call-back: the missed call's source";
+/** A caller who rang again after a missed call counts under the missed call's source. */
+export const CALLBACK_SOURCE_NOTE = "Rang again: the missed call's source";
 
 /** The columns the server sorts by, by its keys. */
 const SORTABLE: Record<string, string> = {
@@ -84,7 +85,29 @@ function Paging({ view, onPage }: { view: TableView; onPage: (page: number) => v
   );
 }
 
-/** A page of calls, sorted and paged by the server; a call opens with its View button. */
+/** The short word for what was done about a call, its full account in the title. */
+function FollowUpCell({ call }: { call: CallLogRow }) {
+  if (!call.followUp && !call.note) return <span className="cell-muted">—</span>;
+  return (
+    <span className="follow-up-cell">
+      {call.followUpLabel && (
+        <span className={`chip follow-up-${call.followUp}`} title={call.followUpLabel}>
+          {call.followUpLabel.split(' · ')[0]}
+        </span>
+      )}
+      {call.note && (
+        <span className="follow-up-note" title={`${call.note}\n(${call.noteBy})`}>
+          Note: {call.note}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A page of calls, sorted and paged by the server, one line each (cards on a phone). Each call
+ * can be rung back, followed up, heard (its recording or voicemail message) and opened.
+ */
 export function CallTable({
   calls,
   view,
@@ -92,6 +115,7 @@ export function CallTable({
   onSort,
   onPage,
   onOpen,
+  onFollowUp,
 }: {
   calls: CallLogRow[];
   view: TableView;
@@ -99,6 +123,7 @@ export function CallTable({
   onSort: (id: string) => void;
   onPage: (page: number) => void;
   onOpen: (call: CallLogRow) => void;
+  onFollowUp: (call: CallLogRow) => void;
 }) {
   return (
     <div className="data-table call-log">
@@ -110,47 +135,64 @@ export function CallTable({
               <SortHeader id="caller" view={view} onSort={onSort} />
               <th scope="col">Tracked number</th>
               <SortHeader id="source" view={view} onSort={onSort} />
-              <th scope="col">Landing page</th>
               <SortHeader id="duration" view={view} onSort={onSort} />
               <SortHeader id="outcome" view={view} onSort={onSort} />
-              <th scope="col">Destination</th>
+              <th scope="col">Follow-up</th>
               <th scope="col">Tags</th>
               <th scope="col">Score</th>
               <th scope="col">Recording</th>
               <th scope="col">
-                <span className="visually-hidden">Details</span>
+                <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {calls.map((call) => (
               <tr key={call.id}>
-                <td>{call.time}</td>
-                <td>
+                <td data-label="Date and time">{call.time}</td>
+                <td data-label="Caller" className="cell-caller">
                   {call.caller}
                   {call.firstTime && <span className="chip chip-new">First-time</span>}
                 </td>
-                <td>
+                <td data-label="Tracked number" title={[call.numberName, call.campaign].filter(Boolean).join(' · ')}>
                   {call.trackedNumber}
-                  <div className="cell-note">{[call.numberName, call.campaign].filter(Boolean).join(' · ')}</div>
+                  {call.numberName && <span className="cell-note cell-after">{call.numberName}</span>}
                 </td>
-                <td>
+                <td data-label="Source / medium" title={call.landingPage ? pagePath(call.landingPage) : undefined}>
                   {call.source ? `${call.source} / ${call.medium}` : '—'}
-                  {call.callbackOf != null && <div className="cell-note">{CALLBACK_SOURCE_NOTE}</div>}
+                  {call.callbackOf != null && <span className="cell-note cell-after">{CALLBACK_SOURCE_NOTE}</span>}
                 </td>
-                <td className="cell-url">{call.landingPage ? pagePath(call.landingPage) : '—'}</td>
-                <td>{call.duration}</td>
-                <td>
+                <td data-label="Talk time">{call.duration}</td>
+                <td data-label="Outcome">
                   <span className={`outcome outcome-${call.outcome}`}>{call.outcomeLabel}</span>
                 </td>
-                <td>{call.destination || '—'}</td>
-                <td>{call.tags.join(', ')}</td>
-                <td>
-                  {call.scoreLabel}
-                  {call.leadScore && <div className="cell-note">{call.leadScore}</div>}
+                <td data-label="Follow-up">
+                  <FollowUpCell call={call} />
                 </td>
-                <td>{call.hasRecording ? 'Recorded' : ''}</td>
-                <td>
+                <td data-label="Tags">{call.tags.join(', ') || <span className="cell-muted">—</span>}</td>
+                <td data-label="Score" title={call.leadScore || undefined}>
+                  {call.scoreLabel || call.leadScore || <span className="cell-muted">—</span>}
+                </td>
+                <td data-label="Recording">
+                  {call.recordingUrl ? (
+                    <RowPlayer
+                      url={call.recordingUrl}
+                      length={call.recordingLength}
+                      label={`${call.outcome === 'voicemail' ? 'voicemail from' : 'recording of the call from'} ${call.caller} at ${call.time}`}
+                    />
+                  ) : (
+                    <span className="cell-muted">—</span>
+                  )}
+                </td>
+                <td className="call-actions">
+                  {call.callerDial && (
+                    <a className="button" href={call.callerDial} aria-label={`Call ${call.caller} back`}>
+                      Call back
+                    </a>
+                  )}
+                  <button type="button" className="button" onClick={() => onFollowUp(call)} aria-label={`Follow up the call from ${call.caller} at ${call.time}`}>
+                    Follow up
+                  </button>
                   <button type="button" className="button" onClick={() => onOpen(call)} aria-label={`View call from ${call.caller} at ${call.time}`}>
                     View
                   </button>

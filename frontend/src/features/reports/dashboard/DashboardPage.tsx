@@ -16,7 +16,7 @@ import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './Stacke
 
 export const NO_CALLS = 'No calls in this period.';
 /** Where the dashboard, the call log, Source / mediums and Campaigns count a call-back. */
-export const CALLBACK_CREDIT_NOTE = "A call-back of a missed call counts under the missed call's source and campaign.";
+export const CALLBACK_CREDIT_NOTE = "A caller who rings again after a missed call counts under the missed call's source and campaign.";
 export const LOAD_FAILED = 'The dashboard could not be loaded.';
 
 /** What the dashboard's lines are, in words. */

@@ -145,8 +145,8 @@ export function TrackSalesPage({ title }: { title: string }) {
       {(data) => (
         <div className="card">
           <p>
-            A sale is credited to the call that led to it, and so to that call's source. A call that returns a missed
-            call passes the sale on to where the caller first found you.
+            A sale is credited to the call that led to it, and so to that call's source. When a caller rings again
+            after a missed call, the sale passes on to where the caller first found you.
           </p>
           <ResultBanner outcome={outcome} />
           <MatchingForm
