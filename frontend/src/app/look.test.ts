@@ -44,6 +44,11 @@ describe('the look', () => {
     }
   });
 
+  test('a card pads what it holds, by one padding for every card', () => {
+    expect(rule('.card')).toMatch(/padding: var\(--card-padding\);/);
+    expect(css).toMatch(/--card-padding: \d+px;/);
+  });
+
   test('outside the theme variables no colour of the teal family is written by hand', () => {
     const rootEnd = css.indexOf('}');
     const rest = css.slice(rootEnd).replace(/\.week-grid-row-\d[^\n]*/g, '');

@@ -13,9 +13,7 @@ export function PageNote() {
   if (!note) return null;
   return (
     <section className="card" aria-label="What happens next">
-      <div className="card-body">
-        <p>{note}</p>
-      </div>
+      <p>{note}</p>
     </section>
   );
 }

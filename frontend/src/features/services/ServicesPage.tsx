@@ -31,39 +31,37 @@ function Card({ service }: { service: Service }) {
       <h2 id={headingId} className="card-heading">
         {service.name}
       </h2>
-      <div className="card-body">
-        <p className="service-price">
-          <strong>{formatPrice(service.prices.price)}</strong> per {service.prices.billing_frequency}
-        </p>
-        <p>{service.amount}</p>
-        <p className="field-hint">{onlineText(service.onlineStatus)}</p>
-        <p>{service.marketing}</p>
-        <p>
-          <a href={service.findOutMore}>Find out more</a>
-        </p>
-        {service.id === 'dynamicPool' ? (
-          choosing ? (
-            <ul className="service-campaigns" aria-label={`${service.name}: choose a dynamic URL`}>
-              {service.details.map((detail) => (
-                <li key={detail.id}>
-                  <span>{detail.name}</span>{' '}
-                  <Link className="button button-primary" to={`/services/dynamic/${detail.id}`} aria-label={`Buy now for ${detail.name}`}>
-                    Buy now
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <button type="button" className="button" onClick={() => setChoosing(true)}>
-              Select campaign
-            </button>
-          )
+      <p className="service-price">
+        <strong>{formatPrice(service.prices.price)}</strong> per {service.prices.billing_frequency}
+      </p>
+      <p>{service.amount}</p>
+      <p className="field-hint">{onlineText(service.onlineStatus)}</p>
+      <p>{service.marketing}</p>
+      <p>
+        <a href={service.findOutMore}>Find out more</a>
+      </p>
+      {service.id === 'dynamicPool' ? (
+        choosing ? (
+          <ul className="service-campaigns" aria-label={`${service.name}: choose a dynamic URL`}>
+            {service.details.map((detail) => (
+              <li key={detail.id}>
+                <span>{detail.name}</span>{' '}
+                <Link className="button button-primary" to={`/services/dynamic/${detail.id}`} aria-label={`Buy now for ${detail.name}`}>
+                  Buy now
+                </Link>
+              </li>
+            ))}
+          </ul>
         ) : (
-          <Link className="button button-primary" to={BUY[service.id]} aria-label={`Buy now: ${service.name}`}>
-            Buy now
-          </Link>
-        )}
-      </div>
+          <button type="button" className="button" onClick={() => setChoosing(true)}>
+            Select campaign
+          </button>
+        )
+      ) : (
+        <Link className="button button-primary" to={BUY[service.id]} aria-label={`Buy now: ${service.name}`}>
+          Buy now
+        </Link>
+      )}
     </section>
   );
 }

@@ -13,15 +13,13 @@ export default function ShellSection({ title }: SectionProps) {
     <>
       <PageHeading title={title} />
       <section className="card" aria-label="Why you cannot open this page">
-        <div className="card-body">
-          <p>{notice.reason}</p>
-          <p>{notice.ask}</p>
-          {account && (
-            <p>
-              <Link to="/">Back to the overview</Link>
-            </p>
-          )}
-        </div>
+        <p>{notice.reason}</p>
+        <p>{notice.ask}</p>
+        {account && (
+          <p>
+            <Link to="/">Back to the overview</Link>
+          </p>
+        )}
       </section>
     </>
   );

@@ -84,7 +84,7 @@ function NumberView({
   return (
     <div className="number-page-sections">
       <ResultBanner outcome={outcome} />
-      <section className="card card-body" aria-labelledby="number-summary">
+      <section className="card" aria-labelledby="number-summary">
         <h2 id="number-summary">Summary</h2>
         <dl className="number-facts">
           <dt>Campaign</dt>
@@ -112,7 +112,7 @@ function NumberView({
           </button>
         )}
       </section>
-      <section className="card card-body" aria-labelledby="number-attribution">
+      <section className="card" aria-labelledby="number-attribution">
         <h2 id="number-attribution">Attribution</h2>
         <form
           noValidate
@@ -131,7 +131,7 @@ function NumberView({
           )}
         </form>
       </section>
-      <section className="card card-body" aria-labelledby="number-path">
+      <section className="card" aria-labelledby="number-path">
         <h2 id="number-path">Where a call goes now</h2>
         <p>{details.routeSummary}</p>
         {details.callPath.length > 0 && (
@@ -145,7 +145,7 @@ function NumberView({
         )}
       </section>
       {details.seesCalls && (
-        <section className="card card-body" aria-labelledby="number-calls">
+        <section className="card" aria-labelledby="number-calls">
           <h2 id="number-calls">Recent calls</h2>
           {details.recentCalls.length === 0 ? (
             <p>No calls yet.</p>
@@ -164,7 +164,7 @@ function NumberView({
           </p>
         </section>
       )}
-      <section className="card card-body" aria-labelledby="number-history">
+      <section className="card" aria-labelledby="number-history">
         <h2 id="number-history">Routing history</h2>
         {details.history.length === 0 ? (
           <p>No routing changes yet.</p>

@@ -134,7 +134,7 @@ export function DynamicPoolForm({
     <form
       ref={formRef}
       noValidate
-      className="card card-body purchase-form"
+      className="card purchase-form"
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -133,7 +133,7 @@ export function StaticNumberForm({
   return (
     <form
       noValidate
-      className="card card-body purchase-form"
+      className="card purchase-form"
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -92,17 +92,17 @@ function BillingForm({ details, portal }: { details: BillingDetails; portal: str
       }}
     >
       <ResultBanner outcome={banner} />
-      <section className="card card-body" aria-labelledby="billing-address">
+      <section className="card" aria-labelledby="billing-address">
         <h2 id="billing-address">Address</h2>
         {ADDRESS.map(field)}
         <TextField label="Country" value={details.address.country} onChange={() => {}} readOnly />
       </section>
-      <section className="card card-body" aria-labelledby="billing-contact">
+      <section className="card" aria-labelledby="billing-contact">
         <h2 id="billing-contact">Contact</h2>
         {CONTACT.map(field)}
         {saveButton}
       </section>
-      <section className="card card-body" aria-labelledby="billing-payment">
+      <section className="card" aria-labelledby="billing-payment">
         <h2 id="billing-payment">Payment</h2>
         {field(['poNumber', 'form_poNumber', 'PO number'])}
         <TextField label="Payment method" value={details.paymentMethod} onChange={() => {}} readOnly />

@@ -78,7 +78,7 @@ function CardForm({ params, query, portal }: { params: CardParams; query: URLSea
   const refused = cardFieldErrors().filter((e) => query.get(e.flag) === '1');
   const error = (field: string) => refused.find((e) => e.field === field)?.message;
   return (
-    <form method="post" action={params.actionURL} className="card card-body billing-form">
+    <form method="post" action={params.actionURL} className="card billing-form">
       <input type="hidden" name="ACCEPTURL" value={params.accepturl} />
       <input type="hidden" name="EXCEPTIONURL" value={params.exceptionurl} />
       <input type="hidden" name="ORDERID" value={params.orderid} />

@@ -34,66 +34,64 @@ export function CallChargesCard({
       <h2 id="call-charges-heading" className="card-heading">
         Call charges
       </h2>
-      <div className="card-body">
-        {minutesText && (
-          <div className="inclusive-minutes">
-            <p id="inclusive-minutes-text">{minutesText}</p>
-            <progress
-              max={minutesAvailable}
-              value={minutesAvailable - minutesLeft}
-              aria-labelledby="inclusive-minutes-text"
-            />
-          </div>
-        )}
-        <h3>Additional charges</h3>
-        <div className="toggle-group" role="group" aria-label="Charges period">
-          {[
-            [MONTHLY, 'Monthly'],
-            [QUARTERLY, 'Quarterly'],
-          ].map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              className="toggle-button"
-              aria-pressed={toggle === value}
-              onClick={() => setToggle(value as number)}
-            >
-              {label}
-            </button>
-          ))}
+      {minutesText && (
+        <div className="inclusive-minutes">
+          <p id="inclusive-minutes-text">{minutesText}</p>
+          <progress
+            max={minutesAvailable}
+            value={minutesAvailable - minutesLeft}
+            aria-labelledby="inclusive-minutes-text"
+          />
         </div>
-        {charges === null ? (
-          <p className="muted">…</p>
-        ) : (
-          <table className="breakdown-table">
-            <caption className="visually-hidden">Calls and charges by {toggle === MONTHLY ? 'month' : 'quarter'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Calls</th>
-                {periods(charges.inbound, toggle).map((p) => (
-                  <th key={p.label} scope="col">
-                    {p.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {(['inbound', 'outbound'] as const).flatMap((direction) =>
-                rows.map(([what, show]) => (
-                  <tr key={`${direction}-${what}`}>
-                    <th scope="row">
-                      {direction === 'inbound' ? 'Inbound' : 'Outbound'} {what}
-                    </th>
-                    {periods(charges[direction], toggle).map((p) => (
-                      <td key={p.label}>{show(p)}</td>
-                    ))}
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        )}
+      )}
+      <h3>Additional charges</h3>
+      <div className="toggle-group" role="group" aria-label="Charges period">
+        {[
+          [MONTHLY, 'Monthly'],
+          [QUARTERLY, 'Quarterly'],
+        ].map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="toggle-button"
+            aria-pressed={toggle === value}
+            onClick={() => setToggle(value as number)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
+      {charges === null ? (
+        <p className="muted">…</p>
+      ) : (
+        <table className="breakdown-table">
+          <caption className="visually-hidden">Calls and charges by {toggle === MONTHLY ? 'month' : 'quarter'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Calls</th>
+              {periods(charges.inbound, toggle).map((p) => (
+                <th key={p.label} scope="col">
+                  {p.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(['inbound', 'outbound'] as const).flatMap((direction) =>
+              rows.map(([what, show]) => (
+                <tr key={`${direction}-${what}`}>
+                  <th scope="row">
+                    {direction === 'inbound' ? 'Inbound' : 'Outbound'} {what}
+                  </th>
+                  {periods(charges[direction], toggle).map((p) => (
+                    <td key={p.label}>{show(p)}</td>
+                  ))}
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

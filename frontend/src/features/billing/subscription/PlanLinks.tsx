@@ -6,7 +6,7 @@ import { Link } from 'react-router';
  */
 export function PlanLinks({ invoicesPath, callCharges }: { invoicesPath: string; callCharges: boolean }) {
   return (
-    <nav className="card card-body plan-links" aria-label="Billing and policies">
+    <nav className="card plan-links" aria-label="Billing and policies">
       <ul>
         <li>
           <Link to={invoicesPath}>Invoices</Link>

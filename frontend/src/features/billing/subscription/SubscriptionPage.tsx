@@ -128,46 +128,44 @@ export function SubscriptionPage({ upgrade }: { upgrade: boolean }) {
         <h2 id="plan-heading" className="card-heading">
           Your plan
         </h2>
-        <div className="card-body">
-          <dl className="plan-facts">
-            <dt>Package</dt>
-            <dd>{account.packageName}</dd>
-            <dt>Plan price</dt>
-            <dd>
-              {!usage
-                ? '…'
-                : usage.planPrice == null
-                  ? priceOnApplicationText()
-                  : `${formatPounds(usage.planPrice)} per ${frequencyWord(usage.planBillingFrequency ?? '1')}`}
-            </dd>
-            {page.callTracking && (
-              <>
-                <dt>Call recording storage</dt>
-                <dd>{usage ? `${usage.callRecordingStorage} days (${usage.freeCallRecordingStorage} days free)` : '…'}</dd>
-                <dt>Inclusive minutes</dt>
-                <dd>
-                  {usage
-                    ? `${(usage.minutesAvailable - usage.inclusiveMinutesLeft).toLocaleString('en-GB')} used, ${usage.inclusiveMinutesLeft.toLocaleString('en-GB')} left`
-                    : '…'}
-                </dd>
-              </>
-            )}
-          </dl>
-          <h3>Add-ons included</h3>
-          {page.callTracking || (usage && usage.addOns.length > 0) ? (
-            <ul>
-              {page.callTracking && storage && <li>{storage}</li>}
-              {usage?.addOns.map((addOn) => <li key={addOn.scope}>{addOn.description}</li>)}
-            </ul>
-          ) : (
-            <p>{usage ? 'None.' : '…'}</p>
+        <dl className="plan-facts">
+          <dt>Package</dt>
+          <dd>{account.packageName}</dd>
+          <dt>Plan price</dt>
+          <dd>
+            {!usage
+              ? '…'
+              : usage.planPrice == null
+                ? priceOnApplicationText()
+                : `${formatPounds(usage.planPrice)} per ${frequencyWord(usage.planBillingFrequency ?? '1')}`}
+          </dd>
+          {page.callTracking && (
+            <>
+              <dt>Call recording storage</dt>
+              <dd>{usage ? `${usage.callRecordingStorage} days (${usage.freeCallRecordingStorage} days free)` : '…'}</dd>
+              <dt>Inclusive minutes</dt>
+              <dd>
+                {usage
+                  ? `${(usage.minutesAvailable - usage.inclusiveMinutesLeft).toLocaleString('en-GB')} used, ${usage.inclusiveMinutesLeft.toLocaleString('en-GB')} left`
+                  : '…'}
+              </dd>
+            </>
           )}
-          {page.callTracking && online && usage && recordingStorageExtends(usage.callRecordingStorage) && (
-            <button type="button" className="button" onClick={() => buy(RECORDING_STORAGE)}>
-              Extend call recording storage
-            </button>
-          )}
-        </div>
+        </dl>
+        <h3>Add-ons included</h3>
+        {page.callTracking || (usage && usage.addOns.length > 0) ? (
+          <ul>
+            {page.callTracking && storage && <li>{storage}</li>}
+            {usage?.addOns.map((addOn) => <li key={addOn.scope}>{addOn.description}</li>)}
+          </ul>
+        ) : (
+          <p>{usage ? 'None.' : '…'}</p>
+        )}
+        {page.callTracking && online && usage && recordingStorageExtends(usage.callRecordingStorage) && (
+          <button type="button" className="button" onClick={() => buy(RECORDING_STORAGE)}>
+            Extend call recording storage
+          </button>
+        )}
       </section>
       {page.callTracking && (
         <CallChargesCard

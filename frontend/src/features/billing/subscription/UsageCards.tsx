@@ -15,7 +15,7 @@ function UsageCard({
   return (
     <section className="card usage-card" aria-label={title}>
       <h2 className="card-heading">{title}</h2>
-      <div className="card-body usage-card-body">
+      <div className="usage-card-body">
         <div>{children}</div>
         {onAdd && (
           <button type="button" className="icon-button usage-add" aria-label={addLabel} title={addLabel} onClick={onAdd}>

@@ -39,28 +39,26 @@ export function PlanBoxes({
         return (
           <section key={plan} className={`card plan-box${isCurrent ? ' plan-box-current' : ''}`} aria-label={`${plan} plan`}>
             <h2 className="card-heading">{plan}</h2>
-            <div className="card-body">
-              <p className="plan-price">
-                {prices ? priceText(prices[plan]) : '…'}
-              </p>
-              <p>{SUMMARY[plan]}</p>
-              {isCurrent ? (
-                <p className="plan-current">Your current plan</p>
-              ) : onlineUpgrade ? (
-                <div className="form-actions">
-                  <button type="button" className="button button-primary" onClick={onUpgrade}>
-                    Upgrade
-                  </button>
-                  <button type="button" className="button" onClick={onCompareUpgrade}>
-                    See the new pricing
-                  </button>
-                </div>
-              ) : (
-                <a className="button" href="/contactus">
-                  Contact us
-                </a>
-              )}
-            </div>
+            <p className="plan-price">
+              {prices ? priceText(prices[plan]) : '…'}
+            </p>
+            <p>{SUMMARY[plan]}</p>
+            {isCurrent ? (
+              <p className="plan-current">Your current plan</p>
+            ) : onlineUpgrade ? (
+              <div className="form-actions">
+                <button type="button" className="button button-primary" onClick={onUpgrade}>
+                  Upgrade
+                </button>
+                <button type="button" className="button" onClick={onCompareUpgrade}>
+                  See the new pricing
+                </button>
+              </div>
+            ) : (
+              <a className="button" href="/contactus">
+                Contact us
+              </a>
+            )}
           </section>
         );
       })}

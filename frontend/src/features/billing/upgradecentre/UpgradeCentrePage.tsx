@@ -74,13 +74,13 @@ export function UpgradeCentrePage({ title }: { title: string }) {
         <h2 id="key-features" className="card-heading">
           Key features
         </h2>
-        <div className="card-body">{plans ? <PlanComparisonTable plans={plans} keyOnly /> : <p>…</p>}</div>
+        {plans ? <PlanComparisonTable plans={plans} keyOnly /> : <p>…</p>}
       </section>
       <section className="card" aria-labelledby="addons-heading">
         <h2 id="addons-heading" className="card-heading">
           Add-ons
         </h2>
-        <div className="card-body">{prices ? <AddonsTable addons={addons} /> : <p>…</p>}</div>
+        {prices ? <AddonsTable addons={addons} /> : <p>…</p>}
       </section>
       <section className="card" aria-labelledby="full-comparison">
         <h2 id="full-comparison" className="card-heading">
@@ -94,7 +94,7 @@ export function UpgradeCentrePage({ title }: { title: string }) {
             Compare every feature
           </button>
         </h2>
-        <div id={fullId} className="card-body" hidden={!expanded}>
+        <div id={fullId} hidden={!expanded}>
           {expanded && plans && <PlanComparisonTable plans={plans} />}
         </div>
       </section>

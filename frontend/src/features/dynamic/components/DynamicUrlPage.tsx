@@ -43,16 +43,14 @@ export function DynamicUrlPage({ title, vcamId }: { title: string; vcamId: strin
           <h2 id={headingId} className="card-heading">
             {found.VcamDescription}
           </h2>
-          <div className="card-body">
-            <p className="dynamic-url-address">{found.url}</p>
-            <WebsiteCheck
-              vcamId={found.VcamID}
-              description={found.VcamDescription}
-              canManage={canManageIntegrations(account)}
-              showActions={false}
-            />
-            <TrackingSnippet reference={found.VcamReference} />
-          </div>
+          <p className="dynamic-url-address">{found.url}</p>
+          <WebsiteCheck
+            vcamId={found.VcamID}
+            description={found.VcamDescription}
+            canManage={canManageIntegrations(account)}
+            showActions={false}
+          />
+          <TrackingSnippet reference={found.VcamReference} />
         </section>
         <PoolsCard vcamId={vcamId} />
       </>

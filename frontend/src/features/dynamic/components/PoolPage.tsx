@@ -41,40 +41,38 @@ function HealthCard({ page, health }: { page: PoolPageData; health: PoolHealth }
       <h2 id={headingId} className="card-heading">
         Pool health
       </h2>
-      <div className="card-body">
-        <p className={`banner ${health.healthy ? 'banner-success' : 'banner-warning'}`} role="status">
-          {health.verdict}
+      <p className={`banner ${health.healthy ? 'banner-success' : 'banner-warning'}`} role="status">
+        {health.verdict}
+      </p>
+      <dl className="pool-figures">
+        <Figure label="Visits" value={health.visits} />
+        <Figure label="Peak hourly visitors" value={health.peakHourlyVisitors} />
+        <Figure
+          label="Visits with a number of their own"
+          value={health.ownNumberPercent == null ? 'No visits' : `${health.ownNumberPercent}%`}
+        />
+        <Figure label="Calls not attributed (pool ran dry)" value={health.unattributedCalls} />
+        <Figure label="Numbers in the pool" value={health.poolSize} />
+        <Figure label="Recommended size" value={health.recommendedSize} />
+      </dl>
+      {health.suspectedAbuse && <p className="banner banner-warning">{health.suspectedAbuse}</p>}
+      <p className="field-hint">
+        From the visits stored for the last 72 hours ({formatDateTime(page.windowFrom, zone)} to{' '}
+        {formatDateTime(page.windowTo, zone)}): visits that never call are kept only that long. A number is held for
+        one visitor for {health.sessionMinutes} minutes; the recommended size is the peak hourly visitors divided by
+        60 over {health.sessionMinutes} minutes, rounded up, plus {health.marginPercent}%.
+      </p>
+      {health.missingNumbers > 0 && page.canBuy && (
+        <p>
+          <Link className="button button-primary" to={`/services/dynamic/${page.dynamicUrlId}`}>
+            Buy {health.missingNumbers} more numbers
+          </Link>{' '}
+          <span className="field-hint">
+            Numbers come in pools of {page.numbersPerPool}: {health.poolsToBuy} more{' '}
+            {health.poolsToBuy === 1 ? 'pool' : 'pools'} on {page.dynamicUrl}.
+          </span>
         </p>
-        <dl className="pool-figures">
-          <Figure label="Visits" value={health.visits} />
-          <Figure label="Peak hourly visitors" value={health.peakHourlyVisitors} />
-          <Figure
-            label="Visits with a number of their own"
-            value={health.ownNumberPercent == null ? 'No visits' : `${health.ownNumberPercent}%`}
-          />
-          <Figure label="Calls not attributed (pool ran dry)" value={health.unattributedCalls} />
-          <Figure label="Numbers in the pool" value={health.poolSize} />
-          <Figure label="Recommended size" value={health.recommendedSize} />
-        </dl>
-        {health.suspectedAbuse && <p className="banner banner-warning">{health.suspectedAbuse}</p>}
-        <p className="field-hint">
-          From the visits stored for the last 72 hours ({formatDateTime(page.windowFrom, zone)} to{' '}
-          {formatDateTime(page.windowTo, zone)}): visits that never call are kept only that long. A number is held for
-          one visitor for {health.sessionMinutes} minutes; the recommended size is the peak hourly visitors divided by
-          60 over {health.sessionMinutes} minutes, rounded up, plus {health.marginPercent}%.
-        </p>
-        {health.missingNumbers > 0 && page.canBuy && (
-          <p>
-            <Link className="button button-primary" to={`/services/dynamic/${page.dynamicUrlId}`}>
-              Buy {health.missingNumbers} more numbers
-            </Link>{' '}
-            <span className="field-hint">
-              Numbers come in pools of {page.numbersPerPool}: {health.poolsToBuy} more{' '}
-              {health.poolsToBuy === 1 ? 'pool' : 'pools'} on {page.dynamicUrl}.
-            </span>
-          </p>
-        )}
-      </div>
+      )}
     </section>
   );
 }

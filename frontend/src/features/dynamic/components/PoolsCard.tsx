@@ -30,26 +30,24 @@ export function PoolsCard({ vcamId }: { vcamId: string }) {
       <h2 id={headingId} className="card-heading">
         Pools
       </h2>
-      <div className="card-body">
-        {load.status === 'loading' && <p role="status">Loading the pools…</p>}
-        {load.status === 'failed' && (
-          <p role="alert" className="banner banner-error">
-            {POOLS_FAILED}
-          </p>
-        )}
-        {load.status === 'ready' && load.data.pools.length === 0 && <p>This dynamic URL has no pools yet.</p>}
-        {load.status === 'ready' && load.data.pools.length > 0 && (
-          <DataTable
-            plain
-            label="Pools"
-            scrollLabel="Pools table"
-            columns={poolColumns(vcamId)}
-            rows={load.data.pools}
-            rowKey={(pool) => pool.id}
-            emptyText="This dynamic URL has no pools yet."
-          />
-        )}
-      </div>
+      {load.status === 'loading' && <p role="status">Loading the pools…</p>}
+      {load.status === 'failed' && (
+        <p role="alert" className="banner banner-error">
+          {POOLS_FAILED}
+        </p>
+      )}
+      {load.status === 'ready' && load.data.pools.length === 0 && <p>This dynamic URL has no pools yet.</p>}
+      {load.status === 'ready' && load.data.pools.length > 0 && (
+        <DataTable
+          plain
+          label="Pools"
+          scrollLabel="Pools table"
+          columns={poolColumns(vcamId)}
+          rows={load.data.pools}
+          rowKey={(pool) => pool.id}
+          emptyText="This dynamic URL has no pools yet."
+        />
+      )}
     </section>
   );
 }

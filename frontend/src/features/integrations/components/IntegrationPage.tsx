@@ -89,69 +89,67 @@ function IntegrationDetails({ title, identifier }: { title: string; identifier: 
           <h2 id={headingId}>{integration.title}</h2>
           {integration.isPaidExtra && <span className="integration-badge">Paid extra</span>}
         </div>
-        <div className="card-body">
-          {!card ? (
-            <NotInPackage title={integration.title} />
-          ) : (
-            <>
-              <p className="integration-status">
-                {integrationStatus(isConfigured, integration.connection ?? null, account.customerTimeZone)}
+        {!card ? (
+          <NotInPackage title={integration.title} />
+        ) : (
+          <>
+            <p className="integration-status">
+              {integrationStatus(isConfigured, integration.connection ?? null, account.customerTimeZone)}
+            </p>
+            <ConnectionSettings connection={integration.connection ?? null} />
+            {!canManage && (
+              <p id={notAllowedId} className="banner banner-warning">
+                {MANAGE_NOT_ALLOWED}
               </p>
-              <ConnectionSettings connection={integration.connection ?? null} />
-              {!canManage && (
-                <p id={notAllowedId} className="banner banner-warning">
-                  {MANAGE_NOT_ALLOWED}
-                </p>
+            )}
+            {isConfigured && hasProviderSettings(identifier) && (
+              <ProviderSettingsForm integration={integration} disabled={!canManage} onSaved={load.reload} />
+            )}
+            {canManage && identifier === 'ftp_export' && ftpRefusal && (
+              <p className="banner banner-warning">{ftpRefusal}</p>
+            )}
+            {hasSettingsForm(identifier) && card.buttons.main !== 'notAuthorised' && (
+              <IntegrationSettingsForm
+                integration={integration}
+                configured={isConfigured}
+                disabled={!canManage || (identifier === 'ftp_export' && ftpRefusal !== null)}
+                onSaved={load.reload}
+              />
+            )}
+            <div className="integration-actions">
+              {identifier === 'google_analytics' && isConfigured && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={!canManage}
+                  aria-describedby={canManage ? undefined : notAllowedId}
+                  onClick={() => navigate('/ga_connect')}
+                >
+                  Choose property
+                </button>
               )}
-              {isConfigured && hasProviderSettings(identifier) && (
-                <ProviderSettingsForm integration={integration} disabled={!canManage} onSaved={load.reload} />
-              )}
-              {canManage && identifier === 'ftp_export' && ftpRefusal && (
-                <p className="banner banner-warning">{ftpRefusal}</p>
-              )}
-              {hasSettingsForm(identifier) && card.buttons.main !== 'notAuthorised' && (
-                <IntegrationSettingsForm
+              {pageButton(card, integration) && (
+                <MainAction
+                  button={card.buttons.main}
                   integration={integration}
-                  configured={isConfigured}
-                  disabled={!canManage || (identifier === 'ftp_export' && ftpRefusal !== null)}
-                  onSaved={load.reload}
+                  title={integration.title}
+                  canManage={canManage}
+                  notAllowedId={notAllowedId}
+                  connecting={actions.connecting === identifier}
+                  onConnect={actions.connect}
                 />
               )}
-              <div className="integration-actions">
-                {identifier === 'google_analytics' && isConfigured && (
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    disabled={!canManage}
-                    aria-describedby={canManage ? undefined : notAllowedId}
-                    onClick={() => navigate('/ga_connect')}
-                  >
-                    Choose property
-                  </button>
-                )}
-                {pageButton(card, integration) && (
-                  <MainAction
-                    button={card.buttons.main}
-                    integration={integration}
-                    title={integration.title}
-                    canManage={canManage}
-                    notAllowedId={notAllowedId}
-                    connecting={actions.connecting === identifier}
-                    onConnect={actions.connect}
-                  />
-                )}
-                {card.buttons.remove && integration.removeUrl && (
-                  <RemoveAction
-                    integration={integration}
-                    canManage={canManage}
-                    notAllowedId={notAllowedId}
-                    onRemove={actions.remove}
-                  />
-                )}
-              </div>
-            </>
-          )}
-        </div>
+              {card.buttons.remove && integration.removeUrl && (
+                <RemoveAction
+                  integration={integration}
+                  canManage={canManage}
+                  notAllowedId={notAllowedId}
+                  onRemove={actions.remove}
+                />
+              )}
+            </div>
+          </>
+        )}
       </section>
     );
   }

@@ -50,7 +50,7 @@ export function FirstRunChecklist({ customerId }: { customerId: number }) {
   if (left === 0 && !seen) return null;
   const doneCount = steps.length - left;
   return (
-    <section className="card card-body first-run" aria-labelledby={headingId}>
+    <section className="card first-run" aria-labelledby={headingId}>
       <h2 id={headingId}>{left > 0 ? 'Get started' : 'Your account is set up'}</h2>
       <p className="first-run-progress">
         {left > 0 ? `${doneCount} of ${steps.length} steps done.` : 'All three steps are done: your calls are tracked.'}

@@ -44,28 +44,26 @@ function AddParameterForm({ existing, onAdded }: { existing: string[]; onAdded: 
 
   return (
     <form className="card add-parameter" aria-label="Add a captured parameter" onSubmit={(e) => void submit(e)}>
-      <div className="card-body">
-        {failure && (
-          <p role="alert" className="banner banner-error">
-            {failure}
-          </p>
-        )}
-        <TextField
-          label="Parameter name"
-          name="parameter"
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            changed('parameter');
-          }}
-          onBlur={() => name !== '' && left('parameter')}
-          error={errorOf('parameter')}
-          hint="As it appears in your landing page addresses, e.g. utm_term: letters, numbers and underscores."
-        />
-        <button type="submit" className="button button-primary" disabled={saving}>
-          Add parameter
-        </button>
-      </div>
+      {failure && (
+        <p role="alert" className="banner banner-error">
+          {failure}
+        </p>
+      )}
+      <TextField
+        label="Parameter name"
+        name="parameter"
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          changed('parameter');
+        }}
+        onBlur={() => name !== '' && left('parameter')}
+        error={errorOf('parameter')}
+        hint="As it appears in your landing page addresses, e.g. utm_term: letters, numbers and underscores."
+      />
+      <button type="submit" className="button button-primary" disabled={saving}>
+        Add parameter
+      </button>
     </form>
   );
 }

@@ -49,7 +49,7 @@ function Benefits({ programme, terms }: { programme: Programme; terms: Programme
   return (
     <>
       <ResultBanner outcome={done} />
-      <section className="card card-body" aria-labelledby="programme-name">
+      <section className="card" aria-labelledby="programme-name">
         <h2 id="programme-name">{about.name}</h2>
         <ul>
           {about.gives.map((line) => (

@@ -21,7 +21,7 @@ export function RewardTable({
   totalRewardPence: number;
 }) {
   return (
-    <section className="card card-body" aria-labelledby={id}>
+    <section className="card" aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
       <div className="table-scroll">
         <table className="breakdown-table reward-table" aria-labelledby={id}>

@@ -21,7 +21,7 @@ function RewardsReport({ rewards }: { rewards: Rewards }) {
   const totals = { totalNetPence: rewards.totalNetPence, totalRewardPence: rewards.totalRewardPence };
   return (
     <>
-      <section className="card card-body" aria-labelledby="reward-terms">
+      <section className="card" aria-labelledby="reward-terms">
         <h2 id="reward-terms">Your agreement</h2>
         <p>{rates || 'No agreement on file: contact client services.'}</p>
         <p>
@@ -30,10 +30,10 @@ function RewardsReport({ rewards }: { rewards: Rewards }) {
         </p>
       </section>
       {rewards.byMonth.length === 0 ? (
-        <p className="card card-body">{NO_REWARDS}</p>
+        <p className="card">{NO_REWARDS}</p>
       ) : (
         <>
-          <section className="card card-body" aria-labelledby="rewards-chart">
+          <section className="card" aria-labelledby="rewards-chart">
             <h2 id="rewards-chart">Rewards by month</h2>
             <BarChart
               label={`Rewards per month, ${months[0]?.label} to ${months.at(-1)?.label} (figures in the By month table)`}

@@ -145,7 +145,7 @@ function BrandingForm({ branding, onSaved }: { branding: Branding; onSaved: () =
   return (
     <form
       noValidate
-      className="card card-body settings-form"
+      className="card settings-form"
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -399,6 +399,18 @@ function applyRowChange(row: TimeRow, change: RowChange): TimeRow {
   }
 }
 
+/**
+ * A cell's column header, shown in the cell where the rows stack (a phone): the header row is
+ * hidden there. Screen readers have the header and the selects' own labels already.
+ */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="time-row-label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
 const TimeRowEditor = memo(function TimeRowEditor({
   index,
   row,
@@ -431,6 +443,7 @@ const TimeRowEditor = memo(function TimeRowEditor({
     const describedBy = error ? `${errorId}-${side}` : undefined;
     return (
       <td className={error ? 'field-invalid' : undefined}>
+        <CellLabel>{word}</CellLabel>
         <div className="time-picker">
           <PlainSelect
             label={`${word} day, row ${n}`}
@@ -468,10 +481,14 @@ const TimeRowEditor = memo(function TimeRowEditor({
 
   return (
     <tr>
-      <th scope="row">{n}</th>
+      <th scope="row">
+        <CellLabel>Row </CellLabel>
+        {n}
+      </th>
       {end('from', fromError)}
       {end('to', toError)}
       <td className="time-row-target">
+        <CellLabel>Goes to</CellLabel>
         <div className="time-row-type">
           <PlainSelect
             label={`Type, row ${n}`}
@@ -501,7 +518,7 @@ const TimeRowEditor = memo(function TimeRowEditor({
           />
         )}
       </td>
-      <td>
+      <td className="time-row-remove">
         <button
           type="button"
           className="row-action row-action-danger"

@@ -31,7 +31,7 @@ function Report({ report }: { report: LeadReports }) {
   const totalLeads = monthly.reduce((sum, m) => sum + m.leads, 0);
   return (
     <>
-      <section className="card card-body" aria-labelledby="supplied-accounts">
+      <section className="card" aria-labelledby="supplied-accounts">
         <h2 id="supplied-accounts">Accounts you supply</h2>
         {report.accounts.length === 0 ? (
           <p>{NO_ACCOUNTS}</p>
@@ -49,7 +49,7 @@ function Report({ report }: { report: LeadReports }) {
           {totalCalls} calls, {totalLeads} qualified leads ({percent(totalLeads, totalCalls)}).
         </p>
       </section>
-      <section className="card card-body" aria-labelledby="calls-by-month">
+      <section className="card" aria-labelledby="calls-by-month">
         <h2 id="calls-by-month">Calls and qualified leads by month</h2>
         <BarChart
           label={`Calls and qualified leads per month, ${monthly[0]?.label ?? ''} to ${monthly.at(-1)?.label ?? ''}`}

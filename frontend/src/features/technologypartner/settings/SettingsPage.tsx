@@ -53,7 +53,7 @@ function SettingsForm({ settings }: { settings: PartnerSettings }) {
   return (
     <form
       noValidate
-      className="card card-body settings-form"
+      className="card settings-form"
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -166,6 +166,7 @@ export function UsersList({ title }: { title: string }) {
             csvFileName={`${account.productName}_users_export.csv`}
             emptyText="No users found."
             storageKey="users"
+            compact
             add={{
               label: 'Add User',
               to: '/users/0',

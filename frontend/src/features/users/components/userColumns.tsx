@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/DataTable';
 import { Icon } from '../../../components/Icon';
@@ -26,6 +27,19 @@ export function fullName(row: Pick<UserRow, 'UserForename' | 'UserSurname'>): st
 function sortableDate(date: string): string {
   const [day, month, year] = date.split('/');
   return year && month && day ? `${year}${month}${day}` : '';
+}
+
+/** An address wraps, when its column is narrow, after its @ rather than anywhere. */
+function wrappableEmail(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
 }
 
 const yesNo = (flag: string | boolean) => (flag === true || flag === '1' ? 'Yes' : 'No');
@@ -75,7 +89,7 @@ export function userColumns({
     { id: 'forename', header: 'First name', cell: () => null, csvOnly: true, csv: (r) => r.UserForename },
     { id: 'surname', header: 'Last name', cell: () => null, csvOnly: true, csv: (r) => r.UserSurname },
     { id: 'name', header: 'Name', cell: fullName, sortValue: fullName },
-    { id: 'email', header: 'Email', cell: (r) => r.UserEmail, sortValue: (r) => r.UserEmail, csv: (r) => r.UserEmail },
+    { id: 'email', header: 'Email', cell: (r) => wrappableEmail(r.UserEmail), sortValue: (r) => r.UserEmail, csv: (r) => r.UserEmail },
     { id: 'customer', header: 'Customer', cell: (r) => r.CustName, sortValue: (r) => r.CustName, csv: (r) => r.CustName },
     {
       id: 'authorisation',
