@@ -25,6 +25,7 @@ test('a user lands on the call log, filters to paid search, hears a call and exp
   await page.getByLabel('Date range').selectOption({ label: 'Last 7 days' });
   // The last answer stays on screen while the next loads: wait for the filtered one.
   const filtered = page.waitForResponse((r) => /getCalls\?preset=last7Days&source=\d+$/.test(r.url()));
+  await page.getByRole('button', { name: /^More filters/ }).click();
   await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
   await expect(page).toHaveURL(/preset=last7Days&source=\d+/);
   await filtered;
@@ -39,12 +40,16 @@ test('a user lands on the call log, filters to paid search, hears a call and exp
 
   // The address reproduces the view.
   await page.reload();
-  await expect(page.getByLabel('Source / medium')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Source / medium', { exact: true })).toHaveValue(/\d+/);
   await expect(page.getByLabel('Date range')).toHaveValue('last7Days');
   await expect(summary).toBeVisible();
 
   // A recorded call: its journey, and its recording played, sought and sped up.
-  await rows.filter({ hasText: 'Recorded' }).first().getByRole('button', { name: /^View call from / }).click();
+  await rows
+    .filter({ has: page.getByRole('button', { name: /^Play the recording of the call from / }) })
+    .first()
+    .getByRole('button', { name: /^View call from / })
+    .click();
   const call = page.getByRole('dialog', { name: /^Call from / });
   await expect(page).toHaveURL(/call=\d+/);
   const journey = call.getByRole('region', { name: 'Journey' });
@@ -102,7 +107,10 @@ test('a recorded call of an account with speech shows its transcript under the r
   await logIn(page, 'enterprise@demo.test', '/manage/reports');
   await expectHeading(page, 'Call log');
   const calls = page.getByRole('table', { name: 'Calls' });
-  const recorded = calls.locator('tbody tr').filter({ hasText: 'Recorded' }).first();
+  const recorded = calls
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: /^Play the recording of the call from / }) })
+    .first();
   const call = page.getByRole('dialog', { name: /^Call from / });
   const transcript = call.getByRole('region', { name: 'Transcript' });
   // The job may still be hearing it: open the call again until it has.

@@ -61,6 +61,7 @@ test('the owner adds a scorecard question, scores a call from the call log and s
 
   // The score filter finds it.
   const scored = page.waitForResponse((r) => /getCalls\?.*minScore=63/.test(r.url()));
+  await page.getByRole('button', { name: /^More filters/ }).click();
   await page.getByLabel('Minimum score (%)').fill('63');
   await scored;
   await expect(calls).not.toHaveAttribute('aria-busy', 'true');

@@ -58,7 +58,7 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
   await tags.getByRole('link', { name: /calls tagged Paid minute in the call log$/ }).click();
   await expect(page).toHaveURL(/\/manage\/reports\?tag=\d+$/);
   await expectHeading(page, 'Call log');
-  await expect(page.getByLabel('Tag')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Tag', { exact: true })).toHaveValue(/\d+/);
   const calls = page.getByRole('table', { name: 'Calls' });
   await expect(calls.locator('tbody tr').first()).toBeVisible();
   const ofTag = calls.locator('tbody tr');
@@ -68,6 +68,7 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
   await page.goto('/manage/reports');
   await expect(calls.locator('tbody tr').first()).toBeVisible();
   const filtered = page.waitForResponse((r) => /getCalls\?.*source=\d+/.test(r.url()));
+  await page.getByRole('button', { name: /^More filters/ }).click();
   await page.getByLabel('Source / medium').selectOption({ label: 'google / cpc' });
   await filtered;
   const longer = page.waitForResponse((r) => /getCalls\?.*minDuration=60/.test(r.url()));

@@ -57,7 +57,8 @@ export function RowPlayer({ url, label, length }: { url: string; label: string; 
     }
   };
 
-  const word = { idle: 'Play', loading: 'Loading…', playing: 'Pause', paused: 'Play', failed: 'Try again' }[state];
+  // ▶ and ❚❚ (the name says what the button does; aria-pressed whether it plays).
+  const word = { idle: '▶', loading: '…', playing: '❚❚', paused: '▶', failed: 'Try again' }[state];
   return (
     <button
       type="button"

@@ -85,6 +85,18 @@ function Paging({ view, onPage }: { view: TableView; onPage: (page: number) => v
   );
 }
 
+/** A handset: ring the caller back. */
+function PhoneIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6.62 10.79a15.05 15.05 0 0 0 6.59 6.59l2.2-2.2a1 1 0 0 1 1.02-.24c1.12.37 2.33.57 3.57.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1.02l-2.2 2.2z"
+      />
+    </svg>
+  );
+}
+
 /** The short word for what was done about a call, its full account in the title. */
 function FollowUpCell({ call }: { call: CallLogRow }) {
   if (!call.followUp && !call.note) return <span className="cell-muted">—</span>;
@@ -138,12 +150,10 @@ export function CallTable({
               <SortHeader id="duration" view={view} onSort={onSort} />
               <SortHeader id="outcome" view={view} onSort={onSort} />
               <th scope="col">Follow-up</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Score</th>
-              <th scope="col">Recording</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
+              <th scope="col">Tags and score</th>
             </tr>
           </thead>
           <tbody>
@@ -156,7 +166,7 @@ export function CallTable({
                 </td>
                 <td data-label="Tracked number" title={[call.numberName, call.campaign].filter(Boolean).join(' · ')}>
                   {call.trackedNumber}
-                  {call.numberName && <span className="cell-note cell-after">{call.numberName}</span>}
+                  {call.numberName && <span className="cell-note cell-after cell-wide-hidden">{call.numberName}</span>}
                 </td>
                 <td data-label="Source / medium" title={call.landingPage ? pagePath(call.landingPage) : undefined}>
                   {call.source ? `${call.source} / ${call.medium}` : '—'}
@@ -169,25 +179,18 @@ export function CallTable({
                 <td data-label="Follow-up">
                   <FollowUpCell call={call} />
                 </td>
-                <td data-label="Tags">{call.tags.join(', ') || <span className="cell-muted">—</span>}</td>
-                <td data-label="Score" title={call.leadScore || undefined}>
-                  {call.scoreLabel || call.leadScore || <span className="cell-muted">—</span>}
-                </td>
-                <td data-label="Recording">
-                  {call.recordingUrl ? (
+                <td className="call-actions">
+                  <div className="call-actions-row">
+                  {call.recordingUrl && (
                     <RowPlayer
                       url={call.recordingUrl}
                       length={call.recordingLength}
                       label={`${call.outcome === 'voicemail' ? 'voicemail from' : 'recording of the call from'} ${call.caller} at ${call.time}`}
                     />
-                  ) : (
-                    <span className="cell-muted">—</span>
                   )}
-                </td>
-                <td className="call-actions">
                   {call.callerDial && (
-                    <a className="button" href={call.callerDial} aria-label={`Call ${call.caller} back`}>
-                      Call back
+                    <a className="button" href={call.callerDial} aria-label={`Call ${call.caller} back`} title="Call back">
+                      <PhoneIcon />
                     </a>
                   )}
                   <button type="button" className="button" onClick={() => onFollowUp(call)} aria-label={`Follow up the call from ${call.caller} at ${call.time}`}>
@@ -196,6 +199,12 @@ export function CallTable({
                   <button type="button" className="button" onClick={() => onOpen(call)} aria-label={`View call from ${call.caller} at ${call.time}`}>
                     View
                   </button>
+                  </div>
+                </td>
+                <td data-label="Tags and score" title={[...call.tags, call.scoreLabel, call.leadScore].filter(Boolean).join(' · ')}>
+                  {[...call.tags, call.scoreLabel || call.leadScore].filter(Boolean).join(' · ') || (
+                    <span className="cell-muted">—</span>
+                  )}
                 </td>
               </tr>
             ))}
