@@ -83,6 +83,14 @@ test('the receptionist works the missed calls from the call log', async ({ page 
   await done;
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(caller);
+  // Its detail says what was done, beside the recording, the caller's other calls and the journey.
+  await rows.first().getByRole('button', { name: /^View call from / }).click();
+  const detail = page.getByRole('dialog', { name: /^Call from / });
+  await expect(detail.locator('dl.call-facts')).toContainText('We called back ·');
+  await expect(detail.locator('dl.call-facts')).toContainText('Note: Booked a check-up for Thursday 10:00');
+  await expect(detail.getByRole('region', { name: 'Journey' })).toBeVisible();
+  await expectAccessible(page, "a followed-up call's detail", { within: detail });
+  await detail.getByRole('button', { name: 'Close' }).click();
 
   // On a phone: a card a call, its outcome and its actions in view, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });

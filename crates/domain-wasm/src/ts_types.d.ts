@@ -311,7 +311,7 @@ export type CallPath = {
   end: CallEnd,
 };
 
-export type CallStep = { "kind": "timeOfDay", row: number, day: number, time: string, zone: string, } | { "kind": "menu", ivr: number, description: string, pressed: string, note: string, };
+export type CallStep = { "kind": "timeOfDay", row: number, day: number, time: string, zone: string, plan: string, span: string, } | { "kind": "menu", ivr: number, description: string, pressed: string, note: string, };
 
 /**
  * A later call linked to the missed call that started its chain.

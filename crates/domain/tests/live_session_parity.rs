@@ -137,7 +137,7 @@ proptest! {
                 ..Default::default()
             };
             let (session, used) = call(facts, &presses);
-            let expected = follow_call(&rows, "Europe/London", at, &library, &presses[..used]).unwrap();
+            let expected = follow_call(&rows, "Europe/London", at, &library, &presses[..used]).unwrap().named("P");
             prop_assert_eq!(session.record().path(), Some(expected));
             prop_assert_eq!(session.record().keys.len(), used);
         }

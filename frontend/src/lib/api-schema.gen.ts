@@ -6045,6 +6045,8 @@ export interface components {
             call: components["schemas"]["CallLogRow"];
             /** @description The calls that called this one back. */
             callbacks: components["schemas"]["LinkedCall"][];
+            /** @description The caller's other calls, newest first (the latest `CALLER_CALLS_MAX`). */
+            callerCalls: components["schemas"]["LinkedCall"][];
             category: string;
             /** @description The click id the landing page carried ("gclid=…"). */
             clickId: string;

@@ -131,8 +131,17 @@ pub fn path_steps(path: &CallPath) -> Vec<JourneyStep> {
         .steps
         .iter()
         .map(|call_step| match call_step {
-            CallStep::TimeOfDay { row, day, time, zone } => {
-                step("Service plan", format!("Row {} answered: {} {time} {zone}.", row + 1, day_name(*day)))
+            CallStep::TimeOfDay { row, day, time, zone, plan, span } => {
+                let came = format!("{} {time} {zone}", day_name(*day));
+                step(
+                    "Service plan",
+                    match (plan.as_str(), span.as_str()) {
+                        ("", "") => format!("Row {} answered: {came}.", row + 1),
+                        ("", span) => format!("Routed by its hours {span} (called {came})."),
+                        (plan, "") => format!("Routed by {plan}, row {} (called {came}).", row + 1),
+                        (plan, span) => format!("Routed by {plan}, {span} (called {came})."),
+                    },
+                )
             }
             CallStep::Menu { description, pressed, note, .. } if pressed.is_empty() => {
                 step("Menu", format!("{description}: {note}."))
@@ -191,7 +200,14 @@ mod tests {
             called_at: "15/07/2026 10:30".into(),
             path: Some(CallPath {
                 steps: vec![
-                    CallStep::TimeOfDay { row: 0, day: 3, time: "10:30".into(), zone: "BST".into() },
+                    CallStep::TimeOfDay {
+                        row: 0,
+                        day: 3,
+                        time: "10:30".into(),
+                        zone: "BST".into(),
+                        plan: "Office hours".into(),
+                        span: "Monday 08:00 to Friday 17:59".into(),
+                    },
                     CallStep::Menu {
                         ivr: 1,
                         description: "Main menu".into(),
@@ -235,7 +251,10 @@ mod tests {
             ]
         );
         assert_eq!(steps[0].detail, "/implants from google / cpc");
-        assert_eq!(steps[3].detail, "Row 1 answered: Wednesday 10:30 BST.");
+        assert_eq!(
+            steps[3].detail,
+            "Routed by Office hours, Monday 08:00 to Friday 17:59 (called Wednesday 10:30 BST)."
+        );
         assert_eq!(steps[4].detail, "Main menu: Pressed 1.");
         assert_eq!(steps[5].detail, "Bookings: No key pressed and no default key.");
         assert_eq!(steps[8].detail, "Answered: Front desk talked for 4:05.");

@@ -50,8 +50,8 @@ pub use row_limits::{
     SERVICE_PLAN_ROWS,
 };
 pub use time_of_day::{
-    day_name, default_time_row, minute_of_week, minute_text, set_row_type, span_text, time_break_detail, time_template,
-    validate_service_plan, RowType, ServicePlanForm, TemplateKind, TimeRow,
+    day_name, default_time_row, minute_of_week, minute_text, row_span, set_row_type, span_text, time_break_detail,
+    time_template, validate_service_plan, RowType, ServicePlanForm, TemplateKind, TimeRow,
 };
 pub use time_of_day::{LAST_MINUTE_OF_WEEK, MINUTES_PER_DAY};
 pub use voicemail::{validate_voicemail, VoicemailForm};

@@ -245,6 +245,20 @@ pub fn day_name(day: i64) -> String {
 
 const DAY_NAMES: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/// A row's span in words: "Thursday 17:31-08:29" when it starts and ends within a day of its
+/// start, else "Monday 09:00 to Friday 17:30".
+pub fn row_span(row: &TimeRow) -> String {
+    let (from, to) =
+        (format!("{:02}:{:02}", row.from_hour, row.from_minute), format!("{:02}:{:02}", row.to_hour, row.to_minute));
+    let next_day =
+        row.to_day == row.from_day % 7 + 1 && (row.to_hour, row.to_minute) < (row.from_hour, row.from_minute);
+    if (row.to_day == row.from_day && (row.to_hour, row.to_minute) >= (row.from_hour, row.from_minute)) || next_day {
+        format!("{} {from}-{to}", day_name(row.from_day))
+    } else {
+        format!("{} {from} to {} {to}", day_name(row.from_day), day_name(row.to_day))
+    }
+}
+
 /// A minute of the week as "Thursday 19:01".
 pub fn minute_text(minute: i64) -> String {
     format!("{} {:02}:{:02}", day_name(minute / MINUTES_PER_DAY + 1), minute % MINUTES_PER_DAY / 60, minute % 60)
@@ -284,6 +298,25 @@ pub fn time_break_detail(rows: &[TimeRow]) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rows_span_reads_as_a_day_and_its_hours() {
+        let row = |from: (i64, i64, i64), to: (i64, i64, i64)| TimeRow {
+            from_day: from.0,
+            from_hour: from.1,
+            from_minute: from.2,
+            to_day: to.0,
+            to_hour: to.1,
+            to_minute: to.2,
+            plan_type: RowType::Routing,
+            routing: 1,
+            ivr: 0,
+        };
+        assert_eq!(row_span(&row((4, 17, 31), (5, 8, 29))), "Thursday 17:31-08:29");
+        assert_eq!(row_span(&row((7, 18, 0), (1, 8, 0))), "Sunday 18:00-08:00");
+        assert_eq!(row_span(&row((1, 9, 0), (1, 17, 30))), "Monday 09:00-17:30");
+        assert_eq!(row_span(&row((1, 9, 0), (5, 17, 30))), "Monday 09:00 to Friday 17:30");
+    }
     use crate::names::NOTHING_TAKEN;
 
     fn plan(rows: Vec<TimeRow>) -> ServicePlanForm {

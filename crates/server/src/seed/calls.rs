@@ -225,6 +225,7 @@ fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
                     &presses,
                 )
                 .ok()
+                .map(|path| path.named(&plan.form.description))
             })
         }
         _ => None,

@@ -387,6 +387,31 @@ pub async fn extras(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result
     .await
 }
 
+/// The caller's other inbound calls to the customer, newest first, at most `limit`: (id,
+/// started_at, outcome). None for a withheld number.
+pub async fn of_caller(
+    db: &AnyPool,
+    customer: CustomerId,
+    caller: &str,
+    except: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    if caller.is_empty() {
+        return Ok(Vec::new());
+    }
+    sqlx::query_as(
+        "SELECT id, started_at, outcome FROM calls
+         WHERE customer_id = $1 AND caller_number = $2 AND id <> $3 AND direction = 'inbound'
+         ORDER BY started_at DESC, id DESC LIMIT $4",
+    )
+    .bind(customer)
+    .bind(caller)
+    .bind(except)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
 /// The calls that call back `id` (linked to it), oldest first: (id, started_at, outcome).
 pub async fn callbacks(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Vec<(i64, i64, String)>> {
     sqlx::query_as(

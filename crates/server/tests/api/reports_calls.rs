@@ -277,8 +277,23 @@ async fn a_calls_detail_tells_its_journey_and_links_its_call_backs() {
         detail["journey"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap()).collect();
     assert_eq!(&titles[..3], ["Visited the website", "Was shown a tracking number", "Called"], "{detail}");
     assert!(titles.contains(&"Service plan"), "{titles:?}");
+    // The routing in plain words: the plan by name and the hours of the row that answered.
+    let plan = detail["journey"].as_array().unwrap().iter().find(|s| s["title"] == "Service plan").unwrap().clone();
+    assert!(plan["detail"].as_str().unwrap().starts_with("Routed by "), "{plan}");
+    assert!(!plan["detail"].as_str().unwrap().contains("Row "), "{plan}");
     assert_eq!(*titles.last().unwrap(), "Outcome");
     assert_eq!(detail["call"]["id"], pool_call);
+    // The caller's other calls, newest first, are the stored ones.
+    let caller: String = sqlx::query_scalar(&format!("SELECT caller_number FROM calls WHERE id = {pool_call}"))
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    let others = scalar(
+        &app,
+        &format!("SELECT COUNT(*) FROM calls WHERE customer_id = 100 AND direction = 'inbound' AND caller_number = '{caller}' AND id <> {pool_call}"),
+    )
+    .await;
+    assert_eq!(detail["callerCalls"].as_array().unwrap().len() as i64, others.min(10));
     // A call-back is linked both ways.
     let (callback, first): (i64, i64) = sqlx::query_as(
         "SELECT MAX(id), MAX(callback_of) FROM calls WHERE customer_id = 100

@@ -15,9 +15,19 @@ pub const MAX_MENU_STEPS: usize = 50;
 #[serde(tag = "kind", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CallStep {
-    /// The service plan row that answered, at the local day and time.
+    /// The service plan row that answered, at the local day and time; the plan's name and the
+    /// row's span in words ("Thursday 17:31-08:29"; both empty in paths stored before them).
     #[serde(rename_all = "camelCase")]
-    TimeOfDay { row: usize, day: i64, time: String, zone: String },
+    TimeOfDay {
+        row: usize,
+        day: i64,
+        time: String,
+        zone: String,
+        #[serde(default)]
+        plan: String,
+        #[serde(default)]
+        span: String,
+    },
     /// A menu played; `pressed` is the key taken ("" when none was pressed), `note` says why.
     #[serde(rename_all = "camelCase")]
     Menu { ivr: i64, description: String, pressed: String, note: String },
@@ -37,6 +47,18 @@ pub enum CallEnd {
 pub struct CallPath {
     pub steps: Vec<CallStep>,
     pub end: CallEnd,
+}
+
+impl CallPath {
+    /// The path with its service plan named, as its journey says it ("Routed by Office hours").
+    pub fn named(mut self, plan_name: &str) -> CallPath {
+        for step in &mut self.steps {
+            if let CallStep::TimeOfDay { plan, .. } = step {
+                *plan = plan_name.to_string();
+            }
+        }
+        self
+    }
 }
 
 /// The end a call reached, named from the library ("Missing" for what no longer exists).
@@ -91,7 +113,14 @@ pub fn follow_call(
     let answer = where_does_a_call_go(rows, time_zone, epoch_millis)?;
     let mut steps = vec![];
     if let Some(row) = answer.row {
-        steps.push(CallStep::TimeOfDay { row, day: answer.day, time: answer.time.clone(), zone: answer.zone.clone() });
+        steps.push(CallStep::TimeOfDay {
+            row,
+            day: answer.day,
+            time: answer.time.clone(),
+            zone: answer.zone.clone(),
+            plan: String::new(),
+            span: crate::routing::row_span(&rows[row]),
+        });
     }
     let reached = reach(answer.row.map(|i| &rows[i]), library, presses, |ivr, form, pressed, note| {
         steps.push(CallStep::Menu {

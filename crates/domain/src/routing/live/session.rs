@@ -334,6 +334,8 @@ impl Session {
                         day: answer.day,
                         time: answer.time.clone(),
                         zone: answer.zone.clone(),
+                        plan: plan.form.description.clone(),
+                        span: crate::routing::row_span(&rows[row]),
                     });
                     self.row = Some(rows[row]);
                 }

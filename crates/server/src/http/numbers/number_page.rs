@@ -126,7 +126,8 @@ async fn call_path_now(
     let snapshot = routing_history::snapshot(&state.db, customer).await?;
     let Some(stored) = snapshot.service_plans.iter().find(|p| p.id == plan) else { return Ok(Vec::new()) };
     let path = follow_call(&stored.form.rows, zone, state.clock.now() * 1000, &snapshot.library, &[])
-        .map_err(AppError::Internal)?;
+        .map_err(AppError::Internal)?
+        .named(&stored.form.description);
     Ok(path_steps(&path))
 }
 

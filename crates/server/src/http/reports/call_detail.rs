@@ -52,6 +52,8 @@ struct CallDetail {
     credited_to: String,
     /// The calls that called this one back.
     callbacks: Vec<LinkedCall>,
+    /// The caller's other calls, newest first (the latest `CALLER_CALLS_MAX`).
+    caller_calls: Vec<LinkedCall>,
     /// The recording's address, for users with the recordings flag.
     recording_url: Option<String>,
     /// The tags on the call with their colours, and those the user may add.
@@ -59,6 +61,9 @@ struct CallDetail {
     /// The scores given to the call, its lead score, and the scorecards to score it with.
     scoring: CallScoring,
 }
+
+/// The caller's other calls the detail lists.
+const CALLER_CALLS_MAX: i64 = 10;
 
 /// An id from the path: a positive whole number, else no such call.
 pub(super) fn call_id(raw: &str) -> Result<i64, AppError> {
@@ -124,6 +129,11 @@ async fn get_call(
         .into_iter()
         .map(|(id, at, outcome)| linked(id, at, &outcome, zone))
         .collect();
+    let caller_calls = calls::of_caller(&state.db, customer, &row.caller_number, id, CALLER_CALLS_MAX)
+        .await?
+        .into_iter()
+        .map(|(id, at, outcome)| linked(id, at, &outcome, zone))
+        .collect();
     let tags = call_tags(&state, &user, id).await?;
     let scoring = call_scoring(&state, &user, id).await?;
     Ok(Json(CallDetail {
@@ -140,6 +150,7 @@ async fn get_call(
         first_call,
         credited_to,
         callbacks,
+        caller_calls,
         recording_url: call.has_recording.then(|| format!("/api/reports/getRecording/{id}")),
         call,
     }))

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { SectionLoading } from '../../../components/SectionLoading';
 import { Dialog } from '../../../components/Dialog';
 import { useLoader } from '../../../lib/useLoader';
-import { getCall, type CallDetail } from '../api';
+import { getCall, type CallDetail, type CallScoring } from '../api';
 import { guardRoute } from '../../../domain';
 import { useOptionalAccount } from '../../../lib/account';
 import { CallDimensionsSection } from './CallDimensionsSection';
@@ -12,8 +13,11 @@ import { TranscriptSection } from './TranscriptSection';
 
 export const DETAIL_FAILED = 'This call could not be loaded. It may have been removed; try again later.';
 
-function Facts({ detail }: { detail: CallDetail }) {
+/** The call's facts; `scoring`, once a score is saved here, is the latest. */
+function Facts({ detail, scoring }: { detail: CallDetail; scoring: CallScoring | null }) {
   const { call } = detail;
+  const score = scoring ? (scoring.scores[0]?.label ?? '') : call.scoreLabel;
+  const lead = scoring ? (scoring.leadScore ?? '') : call.leadScore;
   const rows: [string, string][] = [
     ['Caller', call.firstTime ? `${call.caller} (first-time caller)` : call.caller],
     ['Tracked number', `${call.trackedNumber} · ${call.numberName}`],
@@ -27,8 +31,9 @@ function Facts({ detail }: { detail: CallDetail }) {
     ['Outcome', call.outcomeLabel],
     ['Category', detail.category || '—'],
     ['Report group', detail.reportGroup || '—'],
-    ['Score', call.scoreLabel || 'Not scored'],
-    ['Lead score', call.leadScore || '—'],
+    ['Score', score || 'Not scored'],
+    ['Lead score', lead || '—'],
+    ['Follow-up', [call.followUpLabel, call.note && `Note: ${call.note}`].filter(Boolean).join(' · ') || '—'],
   ];
   return (
     <dl className="call-facts">
@@ -42,7 +47,10 @@ function Facts({ detail }: { detail: CallDetail }) {
   );
 }
 
-/** One call: what it was, its journey step by step, its call-backs, its recording and transcript. */
+/**
+ * One call: its recording and transcript first, the caller's other calls, then what it was, its
+ * tags and score, and its journey step by step.
+ */
 export function CallDetailDialog({
   id,
   onClose,
@@ -56,6 +64,7 @@ export function CallDetailDialog({
   onChanged?: () => void;
 }) {
   const [load] = useLoader(() => getCall(id), [id]);
+  const [scored, setScored] = useState<{ id: number; scoring: CallScoring } | null>(null);
   const account = useOptionalAccount();
   // The account's own fields on calls, where its Custom dimensions page opens.
   const hasDimensions = account !== null && guardRoute('/customdimensions', account).kind === 'allow';
@@ -81,9 +90,32 @@ export function CallDetailDialog({
       )}
       {load.status === 'ready' && (
         <div className="call-detail">
-          <Facts detail={load.data} />
+          {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
+          {load.data.recordingUrl && <TranscriptSection key={`transcript-${id}`} callId={id} />}
+          {load.data.callerCalls.length > 0 && (
+            <section aria-label="The caller's other calls">
+              <h3>The caller&apos;s other calls</h3>
+              <ul className="caller-calls">
+                {load.data.callerCalls.map((c) => (
+                  <li key={c.id}>
+                    <button type="button" className="link-button" onClick={() => onOpen(c.id)}>
+                      {c.time}
+                    </button>{' '}
+                    {c.outcomeLabel}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <Facts detail={load.data} scoring={scored?.id === id ? scored.scoring : null} />
           <CallTagsSection key={id} callId={id} initial={load.data.tags} onChanged={onChanged} />
-          <CallScoreSection key={`score-${id}`} callId={id} initial={load.data.scoring} onChanged={onChanged} />
+          <CallScoreSection
+            key={`score-${id}`}
+            callId={id}
+            initial={load.data.scoring}
+            onChanged={onChanged}
+            onScored={(scoring) => setScored({ id, scoring })}
+          />
           {hasDimensions && <CallDimensionsSection key={`dimensions-${id}`} callId={id} onChanged={onChanged} />}
           <section aria-label="Journey">
             <h3>Journey</h3>
@@ -98,7 +130,7 @@ export function CallDetailDialog({
           {load.data.firstCall && (
             <p className="callback-note">
               The caller rang again after a missed call ({load.data.firstCall.time},{' '}
-              {load.data.firstCall.outcomeLabel}): this call is credited to that call's source.{' '}
+              {load.data.firstCall.outcomeLabel}): this call is credited to that call&apos;s source.{' '}
               <button type="button" className="link-button" onClick={() => onOpen(load.data.firstCall!.id)}>
                 Open the missed call
               </button>
@@ -119,8 +151,6 @@ export function CallDetailDialog({
               </ul>
             </section>
           )}
-          {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
-          {load.data.recordingUrl && <TranscriptSection key={`transcript-${id}`} callId={id} />}
         </div>
       )}
     </Dialog>

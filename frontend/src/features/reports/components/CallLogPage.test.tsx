@@ -104,6 +104,7 @@ function detail(id: number): CallDetail {
     firstCall: null,
     creditedTo: 'google / cpc',
     callbacks: [],
+    callerCalls: [{ id: 3, time: '20/11/2026 12:00 GMT', outcomeLabel: 'Missed' }],
     recordingUrl: `/api/reports/getRecording/${id}`,
     tags: {
       on: [{ id: 4, description: 'Qualified lead', colour: '#2e7d32', byRule: true }],
@@ -363,6 +364,11 @@ describe('the call log', () => {
     expect(address()).toBe('/reports?call=11');
     const journey = within(dialog).getByRole('region', { name: 'Journey' });
     expect(within(journey).getAllByRole('listitem')).toHaveLength(3);
+    // The recording comes first; then the caller's other calls, each opened from there.
+    const regions = within(dialog).getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    expect(regions.indexOf('Transcript')).toBeLessThan(regions.indexOf('Journey'));
+    const others = within(dialog).getByRole('region', { name: "The caller's other calls" });
+    expect(within(others).getByRole('button', { name: '20/11/2026 12:00 GMT' })).toBeInTheDocument();
     expect(within(dialog).getByText('gclid=Cj0KCQabc')).toBeInTheDocument();
     expect(await within(dialog).findByLabelText('Call recording')).toHaveAttribute('src', 'blob:recording');
     await user.selectOptions(within(dialog).getByLabelText('Speed'), '1.5');
@@ -414,6 +420,9 @@ describe('the call log', () => {
     expect(within(form).getByText('Score: 83%')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save score' }));
     expect(await within(section).findByText('Scored 83% with New patient call.')).toBeInTheDocument();
+    // The call's summary says the new score at once.
+    const summary = dialog.querySelector('dl.call-facts') as HTMLElement;
+    expect(within(summary).getByText('Score').nextElementSibling).toHaveTextContent('83%');
     expect(within(section).getByText('83%')).toBeInTheDocument();
     const posted = fetch.mock.calls.find(([url]) => String(url).includes('scoreCall/11'));
     const body = posted?.[1]?.body as FormData;

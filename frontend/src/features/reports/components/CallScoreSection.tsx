@@ -21,10 +21,13 @@ export function CallScoreSection({
   callId,
   initial,
   onChanged,
+  onScored,
 }: {
   callId: number;
   initial: CallScoring;
   onChanged?: () => void;
+  /** The call's scores after a score is saved (the detail's summary shows the latest). */
+  onScored?: (scoring: CallScoring) => void;
 }) {
   const [scoring, setScoring] = useState(initial);
   const [cardId, setCardId] = useState('');
@@ -53,6 +56,7 @@ export function CallScoreSection({
     try {
       const after = await scoreCall(callId, card.id, questions.map((_, i) => answers[i] ?? ''));
       setScoring(after);
+      onScored?.(after);
       setSaved(`Scored ${after.scores[0]?.label ?? ''} with ${card.name}.`);
       setCardId('');
       setAnswers([]);
