@@ -27,10 +27,12 @@ test('a new client walks the first-run checklist from an empty home page to trac
 
   // Lena sets her password from the invitation and logs in to her new account.
   await page.goto(await passwordLinkFor(browser, OWNER));
+  await expect(page.getByRole('heading', { name: 'Welcome, set your password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await expect(page.getByText('Your password is set: log in with your email address and it.')).toBeVisible();
   expect((await page.request.post('/logout')).ok()).toBe(true);
   await logIn(page, OWNER, '/manage/', OWNER_PASSWORD);
 

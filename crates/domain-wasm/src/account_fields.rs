@@ -108,6 +108,7 @@ pub(crate) fn account_state(o: &impl Fields) -> AccountState {
             .map(|items| items.iter().map(account_choice).collect())
             .unwrap_or_default(),
         product_name: text(o, "productName"),
+        live_chat_url: text(o, "liveChatUrl"),
         is_partner: flag(o, "isPartner"),
         is_user_on_partner: flag(o, "isUserOnPartner"),
         is_tech_partner: flag(o, "isTechPartner"),

@@ -43,6 +43,10 @@ export type AccountState = {
    */
   accounts: Array<AccountChoice>,
   productName: string,
+  /**
+   * The live-chat provider's page ("" when chat is not offered: no chat icon).
+   */
+  liveChatUrl: string,
   isPartner: boolean,
   isUserOnPartner: boolean,
   isTechPartner: boolean,
@@ -1747,6 +1751,10 @@ export type TopBarIcons = {
    * The normal / new reports switch: system managers only.
    */
   reportsSwitch: boolean,
+  /**
+   * Live chat, where the installation offers it.
+   */
+  chat: boolean,
 };
 
 /**

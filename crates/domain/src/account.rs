@@ -44,6 +44,8 @@ pub struct AccountState {
     /// Accounts the user may switch to, the current one included.
     pub accounts: Vec<AccountChoice>,
     pub product_name: String,
+    /// The live-chat provider's page ("" when chat is not offered: no chat icon).
+    pub live_chat_url: String,
 
     pub is_partner: bool,
     pub is_user_on_partner: bool,

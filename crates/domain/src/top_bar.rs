@@ -27,6 +27,8 @@ pub struct TopBarIcons {
     pub technology_partner_portal: bool,
     /// The normal / new reports switch: system managers only.
     pub reports_switch: bool,
+    /// Live chat, where the installation offers it.
+    pub chat: bool,
 }
 
 pub fn top_bar_icons(account: &AccountState) -> TopBarIcons {
@@ -41,6 +43,7 @@ pub fn top_bar_icons(account: &AccountState) -> TopBarIcons {
         partner_portal,
         technology_partner_portal: account.is_tech_partner,
         reports_switch: account.is_system_manager,
+        chat: !account.live_chat_url.is_empty(),
     }
 }
 
@@ -53,8 +56,10 @@ mod tests {
         let icons = top_bar_icons(&AccountState::default());
         assert_eq!(
             icons,
-            TopBarIcons { partner_portal: None, technology_partner_portal: false, reports_switch: false }
+            TopBarIcons { partner_portal: None, technology_partner_portal: false, reports_switch: false, chat: false }
         );
+        let chat = AccountState { live_chat_url: "https://chat.example/calltrack".into(), ..AccountState::default() };
+        assert!(top_bar_icons(&chat).chat, "chat where the installation offers it");
     }
 
     #[test]
@@ -81,6 +86,9 @@ mod tests {
     fn serialises_with_the_browser_names() {
         let icons = top_bar_icons(&AccountState { is_user_on_partner: true, ..AccountState::default() });
         let json = serde_json::to_string(&icons).unwrap();
-        assert_eq!(json, r#"{"partnerPortal":"switchBack","technologyPartnerPortal":false,"reportsSwitch":false}"#);
+        assert_eq!(
+            json,
+            r#"{"partnerPortal":"switchBack","technologyPartnerPortal":false,"reportsSwitch":false,"chat":false}"#
+        );
     }
 }

@@ -193,6 +193,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         speech_python: "target/speech/bin/python".into(),
         workbook_reader: server::settings::own_binary(),
         trusted_proxies: Default::default(),
+        live_chat_url: None,
         telephony: Default::default(),
     };
     println!("== reports benchmark on {backend}: {} calls on customer {CUSTOMER} over {} days", args.calls, args.days);

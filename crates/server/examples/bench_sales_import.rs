@@ -151,6 +151,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         speech_python: "target/speech/bin/python".into(),
         workbook_reader: server::settings::own_binary(),
         trusted_proxies: Default::default(),
+        live_chat_url: None,
         telephony: Default::default(),
     };
     println!("== Import sales benchmark on {backend}: {rows} rows");

@@ -43,6 +43,8 @@ pub struct Settings {
     pub trusted_proxies: TrustedProxies,
     /// How the telephony engine (Asterisk over ARI) reaches the server and the server it.
     pub telephony: TelephonySettings,
+    /// LIVE_CHAT_URL: the live-chat provider's https page; unset, the top bar shows no chat icon.
+    pub live_chat_url: Option<String>,
 }
 
 /// The telephony engine's settings (docs/telephony.md).
@@ -185,6 +187,7 @@ impl Settings {
                 media_url: var("TELEPHONY_MEDIA_URL", &format!("http://{}", var("BIND", "127.0.0.1:8080"))),
                 ari_url: var("TELEPHONY_ARI_URL", "http://127.0.0.1:8088/ari"),
             },
+            live_chat_url: live_chat_url(&var("LIVE_CHAT_URL", ""))?,
             clock_start: match std::env::var("CLOCK_START") {
                 Ok(text) if !text.is_empty() => {
                     Some(text.parse().map_err(|_| format!("CLOCK_START must be unix seconds, not {text:?}"))?)
@@ -195,9 +198,30 @@ impl Settings {
     }
 }
 
+/// LIVE_CHAT_URL: empty for no chat, else an https page (the browser opens it).
+fn live_chat_url(text: &str) -> Result<Option<String>, String> {
+    match text.trim() {
+        "" => Ok(None),
+        url if url.starts_with("https://") && !url.contains(char::is_whitespace) => Ok(Some(url.to_string())),
+        _ => Err("LIVE_CHAT_URL must be an https:// address".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn live_chat_is_an_https_page_or_none() {
+        assert_eq!(live_chat_url(""), Ok(None));
+        assert_eq!(
+            live_chat_url(" https://chat.example/calltrack "),
+            Ok(Some("https://chat.example/calltrack".into()))
+        );
+        for bad in ["http://chat.example", "javascript:alert(1)", "https://chat example"] {
+            assert!(live_chat_url(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn trusted_proxies_are_addresses_and_ranges() {

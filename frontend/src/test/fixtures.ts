@@ -24,6 +24,7 @@ const BASE: AccountState = {
   numberFormat: { countryCode: 44, prefix: 'zero' },
   accounts: [{ customerId: 100, customerName: 'Harbour Lane Dental' }],
   productName: 'Calltrack',
+  liveChatUrl: '',
   isPartner: false,
   isUserOnPartner: false,
   isTechPartner: false,

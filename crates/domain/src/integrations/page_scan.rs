@@ -8,12 +8,25 @@ use serde::{Deserialize, Serialize};
 /// reference in `data-vcam` (see `tracking_snippet`).
 pub const TRACKING_SCRIPT_PATH: &str = "/tracking/mhct.js";
 
-/// The snippet a customer puts on their website for one dynamic URL.
+/// The snippet a customer puts on their website for one dynamic URL. The script is always asked
+/// for over https (a site on https refuses a script over http), whatever address the admin area
+/// was opened at behind its proxy; only this machine itself (localhost, 127.0.0.1) keeps http,
+/// for development.
 pub fn tracking_snippet(origin: &str, reference: &str) -> String {
     format!(
         r#"<script async src="{}{TRACKING_SCRIPT_PATH}" data-vcam="{reference}"></script>"#,
-        origin.trim_end_matches('/')
+        script_origin(origin.trim_end_matches('/'))
     )
+}
+
+fn script_origin(origin: &str) -> String {
+    let Some(host) = origin.strip_prefix("http://") else { return origin.to_string() };
+    let name = host.split(':').next().unwrap_or_default();
+    if name == "localhost" || name == "127.0.0.1" || name == "[::1]" {
+        origin.to_string()
+    } else {
+        format!("https://{host}")
+    }
 }
 
 /// What a page was found to contain.
@@ -127,6 +140,16 @@ pub fn scan_page(html: &str, reference: &str) -> PageScan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_snippet_asks_for_the_script_over_https_except_on_this_machine() {
+        let script = |origin| tracking_snippet(origin, "hld-main");
+        assert!(script("http://calltrack.example/").contains(r#"src="https://calltrack.example/tracking/mhct.js""#));
+        assert!(script("https://calltrack.example").contains(r#"src="https://calltrack.example/tracking/mhct.js""#));
+        assert!(script("http://calltrack.example:8080").contains(r#"src="https://calltrack.example:8080/tracking"#));
+        assert!(script("http://localhost:5173").contains(r#"src="http://localhost:5173/tracking"#));
+        assert!(script("http://127.0.0.1:8181").contains(r#"src="http://127.0.0.1:8181/tracking"#));
+    }
 
     #[test]
     fn the_snippet_we_hand_out_is_found_and_working() {

@@ -72,6 +72,7 @@ pub(crate) async fn current_state(state: &AppState, session: &sessions::Session)
         state.clock.now(),
     )
     .await?
+    .map(|account| AccountState { live_chat_url: state.settings.live_chat_url.clone().unwrap_or_default(), ..account })
     .ok_or(AppError::Forbidden)
 }
 

@@ -70,7 +70,7 @@ use tracing::Level;
 pub use handleajax::{TOO_MANY_ATTEMPTS as CONFIRM_TOO_MANY_ATTEMPTS, WRONG_PASSWORD};
 pub use kit::error::AppError;
 pub use login::{BAD_CREDENTIALS, TOO_MANY_ATTEMPTS};
-pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED};
+pub use reset_password::{LINK_NOT_VALID, PASSWORD_CHANGED, PASSWORD_SET, WELCOME_TITLE};
 pub use tracking::ADDRESS_LIMIT as TRACKING_ADDRESS_LIMIT;
 
 use crate::state::AppState;

@@ -43,7 +43,10 @@ async fn outbox_page(State(state): State<AppState>, client: ClientAddr, parts: P
         let link = mail
             .link
             .as_deref()
-            .map(|l| format!(r#"<p><a href="{}">Reset your password</a></p>"#, escape(l)))
+            .map(|l| {
+                let words = if l.contains("welcome=1") { "Set your password" } else { "Reset your password" };
+                format!(r#"<p><a href="{}">{words}</a></p>"#, escape(l))
+            })
             .unwrap_or_default();
         body.push_str(&format!(
             r#"<article class="mail"><p><strong>To:</strong> {}<br><strong>Subject:</strong> {}</p>{link}</article><hr>"#,

@@ -234,6 +234,8 @@ pub async fn load_state_until(
             .map(|(customer_id, customer_name)| AccountChoice { customer_id, customer_name })
             .collect(),
         product_name: product_name.to_string(),
+        // The installation's, set where the state is kept (http::kit::account_user).
+        live_chat_url: String::new(),
         is_partner: c.is_partner,
         is_user_on_partner: u.home_is_partner,
         is_tech_partner: c.is_tech_partner,

@@ -173,6 +173,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         speech_python: server::jobs::transcription::Pocketsphinx5::in_checkout().python,
         workbook_reader: env!("CARGO_BIN_EXE_server").into(),
         trusted_proxies: Default::default(),
+        live_chat_url: None,
         telephony: server::TelephonySettings {
             secret: Some(TELEPHONY_SECRET.into()),
             dial: "PJSIP/{number}@carrier".into(),

@@ -131,7 +131,7 @@ async fn adding_a_client_lists_it_at_once_and_invites_its_owner() {
     )
     .await;
     assert_eq!(mail.len(), 1);
-    assert!(mail[0].contains("/resetpassword?token="), "a set-password link: {}", mail[0]);
+    assert!(mail[0].contains("/resetpassword?welcome=1&token="), "a set-password link: {}", mail[0]);
     let access = rows_as_text(
         &app.state.db,
         &format!(

@@ -202,7 +202,8 @@ async fn keys_pressed_in_the_menu_route_the_call_as_the_simulator_does() {
         &snapshot.library,
         &keys,
     )
-    .unwrap();
+    .unwrap()
+    .named(&stored.form.description);
     assert_eq!(call["routePath"], serde_json::to_value(&simulated).unwrap());
 }
 

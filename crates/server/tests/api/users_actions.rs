@@ -176,3 +176,52 @@ async fn another_customers_user_cannot_be_deleted_and_is_404() {
         sqlx::query_as("SELECT COUNT(*) FROM users WHERE id = 4").fetch_one(&app.state.db).await.unwrap();
     assert_eq!(n, 1);
 }
+
+/// A new user gets a welcome link: it opens on "Welcome, set your password"
+/// and ends on a welcome, not on "Password changed".
+#[tokio::test]
+async fn a_welcome_link_says_welcome_from_the_mail_to_the_end() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let fields = [
+        ("form_first_name", "Nina"),
+        ("form_last_name", "Newton"),
+        ("form_email", "nina@example.test"),
+        ("form_auth_code", "10"),
+        ("form_customer", "100"),
+        ("hasAccessToNewOutbound", "0"),
+        ("form_permission", r#"[{"customerId": 100, "PERM_REPORTS": true}]"#),
+    ];
+    let saved = app.post_multipart("/api/users/save/0", Some(&owner), &fields).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let link = latest_link(&app, "nina@example.test").await;
+    assert!(link.starts_with("/resetpassword?welcome=1&token="), "{link}");
+    let body: String = sqlx::query_scalar(
+        "SELECT body_text FROM outbox WHERE to_email = 'nina@example.test' ORDER BY id DESC LIMIT 1",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert!(body.contains("Set your password here:"), "{body}");
+    let page = app.get(&link, None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text().contains(server::http::WELCOME_TITLE));
+    let token = token_of(&link);
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("token", token.as_str()),
+            ("welcome", "1"),
+            ("password", "a-long-new-pass"),
+            ("confirm", "a-long-new-pass"),
+        ])
+        .finish();
+    let req = axum::http::Request::post("/resetpassword")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let done = app.send(req).await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert!(done.text().contains("Welcome to ") && done.text().contains(server::http::PASSWORD_SET), "{}", done.text());
+    assert!(!done.text().contains("Password changed"));
+    assert_eq!(app.login_attempt("nina@example.test", "a-long-new-pass").await.status, StatusCode::SEE_OTHER);
+}

@@ -2,8 +2,11 @@ import { useId } from 'react';
 import { Icon } from '../../components/Icon';
 import { usePopover } from './hooks';
 
-/** The live-chat provider cannot load here, so the chat icon points to the contact page. */
-export function ChatPanel() {
+/**
+ * Live chat, shown only where the installation offers it (LIVE_CHAT_URL): the provider's page
+ * opens in a tab of its own; the contact page is beside it.
+ */
+export function ChatPanel({ url }: { url: string }) {
   const { open, setOpen, container } = usePopover();
   const panelId = useId();
   return (
@@ -21,8 +24,10 @@ export function ChatPanel() {
       {open && (
         <div id={panelId} className="popover chat-panel" role="region" aria-label="Chat">
           <p className="popover-heading">Need help?</p>
-          <p>Live chat is not available at the moment.</p>
-          <a href="/contactus" className="button button-primary">
+          <a href={url} className="button button-primary" target="_blank" rel="noopener noreferrer">
+            Open live chat
+          </a>
+          <a href="/contactus" className="button">
             Contact us
           </a>
         </div>

@@ -36,6 +36,8 @@ describe('TopBar', () => {
     const logo = screen.getByRole('img', { name: 'Harbour Lane Dental' });
     expect(logo).toHaveAttribute('src', '/logos/100.png');
     expect(screen.getByRole('link', { name: 'Harbour Lane Dental' })).toHaveAttribute('href', '/');
+    // The bar names the account beside an image too (said once to a screen reader: the image).
+    expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-customer' })).toHaveAttribute('aria-hidden', 'true');
   });
 
   test('falls back to the customer name when the logo fails to load', () => {
@@ -94,10 +96,14 @@ describe('TopBar', () => {
     expect(screen.queryByRole('link', { name: 'Technology partner portal' })).not.toBeInTheDocument();
   });
 
-  test('the chat icon opens a panel pointing to the contact page', async () => {
-    const { user } = renderBar(account());
+  test('no chat icon where chat is not offered; where it is, the icon opens the chat and the contact page', async () => {
+    renderBar(account());
+    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    cleanup();
+    const { user } = renderBar(account({ liveChatUrl: 'https://chat.example/calltrack' }));
     await user.click(screen.getByRole('button', { name: 'Chat' }));
     const panel = screen.getByRole('region', { name: 'Chat' });
+    expect(within(panel).getByRole('link', { name: 'Open live chat' })).toHaveAttribute('href', 'https://chat.example/calltrack');
     expect(within(panel).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Chat' })).not.toBeInTheDocument();
@@ -105,7 +111,8 @@ describe('TopBar', () => {
 
   test('the account menu of a single-account customer user', async () => {
     const { user } = renderBar(account());
-    expect(screen.queryByText('Harbour Lane Dental', { selector: '.top-bar-customer' })).not.toBeInTheDocument();
+    // The bar names the account beside its logo.
+    expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-logo-text, .top-bar-customer' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('region', { name: 'Account menu' });
     expect(menu).toHaveTextContent('Olivia Owen');
@@ -126,7 +133,7 @@ describe('TopBar', () => {
     const { onSwitchAccount, user } = renderBar(
       account({ accounts: TWO_ACCOUNTS, userCanCreatePartnerAccounts: true, logoUrl: '/logos/100.png' }),
     );
-    expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-customer' })).toBeInTheDocument();
+    expect(screen.getByText('Harbour Lane Dental', { selector: '.top-bar-logo-text, .top-bar-customer' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('region', { name: 'Account menu' });
     expect(within(menu).getByRole('button', { name: 'Create account' })).toBeInTheDocument();

@@ -19,14 +19,13 @@ export interface TopBarProps {
 }
 
 /**
- * The logo, linking home; where there is no logo image, the customer's name in its place. A
- * user of several accounts also sees which one is open, beside an image: the name is said once.
+ * The logo, linking home; where there is no logo image, the customer's name in its place, else
+ * beside it, so the bar always names the account open (said once: the image's text is it).
  */
 function Logo({ account }: { account: AccountState }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = account.logoUrl;
   const showImage = !!url && failedUrl !== url;
-  const manyAccounts = (account.accounts?.length ?? 0) > 1;
   return (
     <>
       <Link to="/" className="top-bar-logo">
@@ -36,7 +35,7 @@ function Logo({ account }: { account: AccountState }) {
           <span className="top-bar-logo-text">{account.customerName}</span>
         )}
       </Link>
-      {showImage && manyAccounts && (
+      {showImage && (
         <span className="top-bar-customer" aria-hidden="true">
           {account.customerName}
         </span>
@@ -127,7 +126,7 @@ export function TopBar({
         </Link>
       )}
       {icons.reportsSwitch && <ReportsSwitch account={account} onSwap={onSwapReports} />}
-      <ChatPanel />
+      {icons.chat && <ChatPanel url={account.liveChatUrl} />}
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>
   );

@@ -91,10 +91,11 @@ async fn derive_and_keep(
     versions: StateVersions,
 ) -> Result<(Arc<AccountState>, Bytes), AppError> {
     let (user, customer, now) = (session.user_id, session.customer_id, state.clock.now());
-    let (account, valid_until) =
+    let (mut account, valid_until) =
         accounts::load_state_until(&state.db, user, customer, &state.settings.product_name, now)
             .await?
             .ok_or(AppError::Forbidden)?;
+    account.live_chat_url = state.settings.live_chat_url.clone().unwrap_or_default();
     let account = Arc::new(account);
     let json = state.account_states.put(user, customer, versions, valid_until, account.clone());
     Ok((account, json))

@@ -34,12 +34,24 @@ pub(crate) async fn send_password_email(state: &AppState, user_id: i64, welcome:
     let user = user_admin::settings(&state.db, user_id).await?.ok_or(AppError::NotFound)?;
     let now = state.clock.now();
     let token = password_resets::issue(&state.db, user_id, now).await?;
-    let link = format!("/resetpassword?token={token}");
-    let product = &state.settings.product_name;
-    let (subject, opening) = if welcome {
-        (format!("Welcome to {product}"), format!("An account has been created for you on {product}."))
+    let link = if welcome {
+        format!("/resetpassword?welcome=1&token={token}")
     } else {
-        (format!("Reset your {product} password"), "We received a request to reset your password.".to_string())
+        format!("/resetpassword?token={token}")
+    };
+    let product = &state.settings.product_name;
+    let (subject, opening, action) = if welcome {
+        (
+            format!("Welcome to {product}"),
+            format!("An account has been created for you on {product}."),
+            "Set your password here",
+        )
+    } else {
+        (
+            format!("Reset your {product} password"),
+            "We received a request to reset your password.".to_string(),
+            "Reset your password here",
+        )
     };
     // The link is kept only where the outbox is served (DEV_OUTBOX): elsewhere the stored copy
     // says a link was sent without holding it, since a reset link is as good as a password.
@@ -48,10 +60,8 @@ pub(crate) async fn send_password_email(state: &AppState, user_id: i64, welcome:
     } else {
         ("(withheld from this copy)", None)
     };
-    let body = format!(
-        "Hello {},\n\n{opening}\nReset your password here: {shown}\nThe link works once, for 24 hours.\n",
-        user.forename
-    );
+    let body =
+        format!("Hello {},\n\n{opening}\n{action}: {shown}\nThe link works once, for 24 hours.\n", user.forename);
     outbox::send(&state.db, &user.email, &subject, &body, kept, now).await?;
     Ok(format!("{} {}", user.forename, user.surname))
 }
