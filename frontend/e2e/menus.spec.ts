@@ -42,7 +42,7 @@ test('a technology partner has the technology-partner menu and lands on the subs
   await expectAccessible(page, "the technology partner's My subscription page");
 });
 
-test("Lacey Motors (legacy): Dynamic > URLs answers, and the Tags chip is an upgrade through the account manager", async ({ page }) => {
+test("Lacey Motors (legacy): Dynamic > URLs answers, and Call scoring's Tags chip is an upgrade through the account manager", async ({ page }) => {
   await logIn(page, 'legacy@demo.test');
   const menu = sideMenu(page, 'Admin');
   await menu.getByRole('button', { name: 'Dynamic', exact: true }).click();
@@ -50,6 +50,8 @@ test("Lacey Motors (legacy): Dynamic > URLs answers, and the Tags chip is an upg
   await expectHeading(page, 'Dynamic URLs');
   await expect(page.getByText('No dynamic URLs yet.')).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  // Tags apply to every call: they sit under Call scoring.
+  await menu.getByRole('button', { name: 'Call scoring', exact: true }).click();
   await menu.getByRole('button', { name: 'Tags Upgrade' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(dialog).toContainText('Your plan is changed by your account manager');

@@ -10,6 +10,10 @@ test('the owner tags paid calls of a minute by a rule, applies it to past calls 
 }) => {
   await logIn(page, 'owner@demo.test', '/manage/tags');
   await expectHeading(page, 'Tags');
+  // The page's place in the menu: with scoring, where what applies to every call is.
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link', { name: 'Tags', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('button', { name: 'Call scoring', exact: true })).toHaveAttribute('aria-expanded', 'true');
   const tags = page.getByRole('table', { name: 'Tags' });
   await expect(tags).toContainText('Qualified lead');
   await expectAccessible(page, 'the tags page');

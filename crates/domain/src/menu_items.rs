@@ -114,7 +114,6 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
             leaf("dynamicurls", "URLs", "/dynamicurls"),
             leaf("sources", "Source/mediums", "/sources"),
             ItemDef { scope: Some("admin_call_to_actions"), ..leaf("cta", "Call-to-actions", "/cta") },
-            ItemDef { scope: Some("admin_tagging_for_dynamics"), ..leaf("tags", "Tags", "/tags") },
             ItemDef { needs: &[Conversions], ..leaf("conversions", "Conversions", "/conversions") },
         ],
         ..BASE
@@ -148,6 +147,8 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
         children: &[
             ItemDef { scope: Some("admin_call_scoring"), ..leaf("scores", "Scores", "/scores") },
             ItemDef { scope: Some("admin_call_categorisation"), ..leaf("categories", "Categories", "/categories") },
+            // Tags apply to every call (static numbers' too), so they sit with scoring, not Dynamic.
+            ItemDef { scope: Some("admin_tagging_for_dynamics"), hide_on_group: true, ..leaf("tags", "Tags", "/tags") },
         ],
         ..BASE
     },

@@ -186,7 +186,7 @@ pub static ROUTES: &[RouteDef] = &[
     page("/dynamicurls", "Dynamic URLs", "dynamic"),
     page("/dynamicurls/{id}", "Dynamic URL", "dynamic"),
     page("/dynamicurls/{id}/{pool}", "Dynamic pool", "dynamic"),
-    scoped("/tags", "Tags", "dynamic", &["admin_tagging_for_dynamics"]),
+    scoped("/tags", "Tags", "scoring", &["admin_tagging_for_dynamics"]),
     min_auth(20, page("/parameter/{parameter}", "Parameter", "parameters")),
     min_auth(20, page("/parameter/{parameter}/{value}", "Parameter value", "parameters")),
     min_auth(20, page("/parameters", "Parameters", "parameters")),

@@ -5446,6 +5446,11 @@ export interface components {
             isUserAdmin: boolean;
             /** @default false */
             isUserOnPartner: boolean;
+            /**
+             * @description The live-chat provider's page ("" when chat is not offered: no chat icon).
+             * @default
+             */
+            liveChatUrl: string;
             /** @default null */
             logoUrl: string | null;
             /** @default [] */
@@ -9605,6 +9610,8 @@ export interface components {
             /** Format: int64 */
             skipped: number;
             success: boolean;
+            /** @description The imported sales no call matched (the first 100), so they can be looked into. */
+            unmatched: components["schemas"]["UnmatchedSale"][];
         };
         SalesMatching: {
             matchBy: components["schemas"]["MatchBy"];
@@ -10490,6 +10497,17 @@ export interface components {
         TwoPeriods: {
             current: components["schemas"]["PeriodUsage"];
             previous: components["schemas"]["PeriodUsage"];
+        };
+        /** @description An imported sale no call matched, as the customer's file gave it. */
+        UnmatchedSale: {
+            /** @description "23/11/2026". */
+            date: string;
+            /** @description "07700 900123", or "" when the file gave none. */
+            phone: string;
+            /** @description "" when the file gave none. */
+            reference: string;
+            /** @description "£1,250.50". */
+            value: string;
         };
         /** @description An audio's new description and, optionally, a new file or sentence (multipart). */
         UpdateAudioRequest: {

@@ -57,12 +57,70 @@ impl SaleField {
     /// Header words that name it (lower case, compared without spaces, '_' or '-').
     fn names(self) -> &'static [&'static str] {
         match self {
-            SaleField::Date => &["date", "saledate", "solddate", "orderdate", "datetime", "time", "when"],
-            SaleField::Phone => {
-                &["phone", "phonenumber", "telephone", "tel", "mobile", "number", "caller", "customerphone"]
-            }
-            SaleField::Value => &["value", "amount", "revenue", "total", "price", "salevalue", "ordervalue"],
-            SaleField::Reference => &["reference", "ref", "orderid", "order", "invoice", "invoiceno", "saleid", "id"],
+            SaleField::Date => &[
+                "date",
+                "saledate",
+                "solddate",
+                "orderdate",
+                "invoicedate",
+                "bookingdate",
+                "dateofsale",
+                "datetime",
+                "time",
+                "when",
+            ],
+            SaleField::Phone => &[
+                "phone",
+                "phonenumber",
+                "phoneno",
+                "telephone",
+                "telephonenumber",
+                "tel",
+                "telno",
+                "mobile",
+                "mobilenumber",
+                "contactnumber",
+                "number",
+                "caller",
+                "customerphone",
+            ],
+            SaleField::Value => &[
+                "value",
+                "amount",
+                "revenue",
+                "total",
+                "price",
+                "salevalue",
+                "ordervalue",
+                "totalamount",
+                "netamount",
+                "grossamount",
+                "invoicetotal",
+                "invoiceamount",
+            ],
+            SaleField::Reference => &[
+                "reference",
+                "ref",
+                "orderid",
+                "order",
+                "orderref",
+                "orderreference",
+                "ordernumber",
+                "orderno",
+                "invoice",
+                "invoiceno",
+                "invoiceref",
+                "invoicereference",
+                "invoicenumber",
+                "invoiceid",
+                "saleid",
+                "saleref",
+                "bookingref",
+                "bookingreference",
+                "jobref",
+                "jobnumber",
+                "id",
+            ],
             SaleField::CallId => &["callid", "call"],
         }
     }
@@ -101,8 +159,20 @@ impl ColumnMapping {
     }
 }
 
+/// A header as the names are listed: its letters and digits in lower case, what is in brackets
+/// left out ("Amount (£)" is "amount", "Invoice ref." is "invoiceref").
 fn bare(header: &str) -> String {
-    header.chars().filter(|c| !matches!(c, ' ' | '_' | '-' | '.')).collect::<String>().to_lowercase()
+    let mut depth = 0usize;
+    let mut out = String::new();
+    for c in header.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            c if depth == 0 && c.is_alphanumeric() => out.extend(c.to_lowercase()),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The mapping the headers suggest: each field takes the first column named as it is (a column
@@ -211,7 +281,7 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// A row as a sale, or its problem in words.
+/// A row as a sale, or every problem it has in words, one sentence each.
 pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> Result<ImportedSale, String> {
     let zone: Tz = time_zone.parse().map_err(|_| format!("The account's time zone '{time_zone}' is not known."))?;
     // No text a person types holds a NUL (and PostgreSQL stores none): a file that does is not text.
@@ -221,44 +291,60 @@ pub fn read_row(cells: &[String], mapping: &ColumnMapping, time_zone: &str) -> R
     if let Some(long) = cells.iter().find(|c| c.chars().count() > CELL_MAX) {
         return Err(format!("A cell is longer than {CELL_MAX} characters ('{}').", shown(long)));
     }
+    let mut problems: Vec<String> = Vec::new();
     let date = cell(cells, mapping.date);
     let sold_at = if date.is_empty() {
-        return Err("The date is empty.".into());
+        problems.push("The date is empty.".into());
+        None
     } else {
-        parse_date(date, &zone)
-            .ok_or_else(|| format!("'{}' is not a date: use DD/MM/YYYY or YYYY-MM-DD.", shown(date)))?
+        let sold_at = parse_date(date, &zone);
+        if sold_at.is_none() {
+            problems.push(format!("'{}' is not a date: use DD/MM/YYYY or YYYY-MM-DD.", shown(date)));
+        }
+        sold_at
     };
     let value = cell(cells, mapping.value);
     let value_pence = if value.is_empty() {
-        return Err("The value is empty.".into());
+        problems.push("The value is empty.".into());
+        None
     } else {
-        parse_value(value).ok_or_else(|| {
-            format!("'{}' is not a value in pounds from 0 to 1,000,000, such as 1,250.50.", shown(value))
-        })?
+        let pence = parse_value(value);
+        if pence.is_none() {
+            problems
+                .push(format!("'{}' is not a value in pounds from 0 to 1,000,000, such as 1,250.50.", shown(value)));
+        }
+        pence
     };
     let phone_text = cell(cells, mapping.phone);
     let phone = if phone_text.is_empty() {
-        String::new()
+        Some(String::new())
     } else {
-        parse_phone(phone_text).ok_or_else(|| format!("'{}' is not a UK phone number.", shown(phone_text)))?
+        let phone = parse_phone(phone_text);
+        if phone.is_none() {
+            problems.push(format!("'{}' is not a UK phone number.", shown(phone_text)));
+        }
+        phone
     };
     let reference = cell(cells, mapping.reference);
     if reference.chars().count() > REFERENCE_MAX {
-        return Err(format!("The reference is longer than {REFERENCE_MAX} characters."));
+        problems.push(format!("The reference is longer than {REFERENCE_MAX} characters."));
     }
     let call_text = cell(cells, mapping.call_id);
     let call_id = if call_text.is_empty() {
-        None
+        Some(None)
     } else {
-        Some(
-            call_text
-                .parse::<i64>()
-                .ok()
-                .filter(|id| *id > 0)
-                .ok_or_else(|| format!("'{}' is not a call id (a whole number).", shown(call_text)))?,
-        )
+        let id = call_text.parse::<i64>().ok().filter(|id| *id > 0);
+        if id.is_none() {
+            problems.push(format!("'{}' is not a call id (a whole number).", shown(call_text)));
+        }
+        id.map(Some)
     };
-    Ok(ImportedSale { sold_at, phone, value_pence, reference: reference.to_string(), call_id })
+    match (sold_at, value_pence, phone, call_id) {
+        (Some(sold_at), Some(value_pence), Some(phone), Some(call_id)) if problems.is_empty() => {
+            Ok(ImportedSale { sold_at, phone, value_pence, reference: reference.to_string(), call_id })
+        }
+        _ => Err(problems.join(" ")),
+    }
 }
 
 /// The file kinds read: CSV, and Excel's workbook formats.
@@ -491,6 +577,29 @@ mod tests {
 
     const MAPPING: ColumnMapping =
         ColumnMapping { date: Some(0), phone: Some(1), value: Some(2), reference: Some(3), call_id: None };
+
+    #[test]
+    fn headers_as_people_write_them_are_recognised() {
+        let guessed = guess_mapping(&row(&["Invoice date", "Customer phone", "Amount (£)", "Invoice ref", "Notes"]));
+        assert_eq!(
+            guessed,
+            ColumnMapping { date: Some(0), phone: Some(1), value: Some(2), reference: Some(3), call_id: None }
+        );
+        let guessed = guess_mapping(&row(&["Date", "Telephone number", "Total [GBP]", "Order no."]));
+        assert_eq!((guessed.phone, guessed.value, guessed.reference), (Some(1), Some(2), Some(3)));
+    }
+
+    #[test]
+    fn a_row_is_told_every_problem_it_has() {
+        let cells = row(&["31/02/2026", "07700 900123", "twelve", "INV-1"]);
+        let problem = read_row(&cells, &MAPPING, "Europe/London").unwrap_err();
+        assert_eq!(
+            problem,
+            "'31/02/2026' is not a date: use DD/MM/YYYY or YYYY-MM-DD. 'twelve' is not a value in pounds from 0 to 1,000,000, such as 1,250.50."
+        );
+        let empty = read_row(&row(&["", "12345", "", ""]), &MAPPING, "Europe/London").unwrap_err();
+        assert_eq!(empty, "The date is empty. The value is empty. '12345' is not a UK phone number.");
+    }
 
     #[test]
     fn the_headers_suggest_the_mapping() {

@@ -382,6 +382,22 @@ struct SalesImported {
     replaced: i64,
     /// The first skipped rows (at most 100) and why.
     problems: Vec<SalesRowProblem>,
+    /// The imported sales no call matched (the first 100), so they can be looked into.
+    unmatched: Vec<UnmatchedSale>,
+}
+
+/// An imported sale no call matched, as the customer's file gave it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UnmatchedSale {
+    /// "" when the file gave none.
+    reference: String,
+    /// "23/11/2026".
+    date: String,
+    /// "£1,250.50".
+    value: String,
+    /// "07700 900123", or "" when the file gave none.
+    phone: String,
 }
 
 /// Imports the file's sales in one transaction: each row read by the domain's rules, matched in
@@ -451,6 +467,16 @@ async fn import(
     figures.matched += matched;
     figures.replaced += replaced;
     store::finish(&mut tx, customer, id, &figures).await?;
+    let unmatched = store::unmatched(&mut tx, customer, id, PROBLEMS_LISTED as i64)
+        .await?
+        .into_iter()
+        .map(|(reference, sold_at, pence, phone)| UnmatchedSale {
+            reference,
+            date: domain::format_day_at(sold_at, user.zone()),
+            value: domain::billing::invoice::pounds_text(pence),
+            phone: if phone.is_empty() { String::new() } else { domain::reports::format_uk(&phone) },
+        })
+        .collect();
     tx.commit().await?;
     Ok(Json(SalesImported {
         success: true,
@@ -461,6 +487,7 @@ async fn import(
         match_rate: match_rate(figures.matched, figures.imported),
         replaced: figures.replaced,
         problems,
+        unmatched,
     }))
 }
 

@@ -133,6 +133,25 @@ pub struct Figures {
     pub replaced: i64,
 }
 
+/// The import's sales that matched no call, in file order, at most `limit`: (reference,
+/// sold_at, value_pence, phone).
+pub async fn unmatched(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    import_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(String, i64, i64, String)>> {
+    sqlx::query_as(
+        "SELECT reference, sold_at, value_pence, phone FROM sales
+         WHERE customer_id = $1 AND import_id = $2 AND call_id IS NULL ORDER BY id LIMIT $3",
+    )
+    .bind(customer)
+    .bind(import_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
 pub async fn finish(
     conn: &mut AnyConnection,
     customer: CustomerId,

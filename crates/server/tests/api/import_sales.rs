@@ -66,6 +66,27 @@ async fn recent_call(app: &TestApp) -> (i64, String, String) {
     (id, caller, domain::format_day_at(started, "Europe/London"))
 }
 
+/// Headers as a bookkeeping export writes them are mapped on their own; a row with several
+/// problems is told all of them.
+#[tokio::test]
+async fn an_accounts_export_is_mapped_by_its_own_headers_and_every_problem_of_a_row_is_told() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let csv = "Invoice date,Customer phone,Amount (£),Invoice ref\n20/11/2026,07700 900123,1250.50,INV-1\n31/02/2026,12345,twelve,INV-2\n";
+    let reply =
+        app.post_multipart_file(PREVIEW, Some(&owner), &[], ("form_file", "invoices.csv", csv.as_bytes())).await;
+    let preview = ok(reply);
+    assert_eq!(
+        preview["mapping"],
+        serde_json::json!({"date": 0, "phone": 1, "value": 2, "reference": 3, "callId": null})
+    );
+    let rows = preview["rows"].as_array().unwrap();
+    assert_eq!(
+        rows[1]["problem"],
+        "'31/02/2026' is not a date: use DD/MM/YYYY or YYYY-MM-DD. 'twelve' is not a value in pounds from 0 to 1,000,000, such as 1,250.50. '12345' is not a UK phone number."
+    );
+}
+
 #[tokio::test]
 async fn a_file_is_previewed_with_the_guessed_mapping_and_each_rows_problem() {
     let app = TestApp::spawn().await;
@@ -196,6 +217,11 @@ async fn an_import_stores_the_good_rows_matched_and_shows_in_track_sales() {
     assert_eq!((done["matched"].as_i64(), done["matchRate"].as_i64()), (Some(1), Some(50)));
     assert_eq!(done["problems"][0]["row"], 4);
     assert_eq!(done["problems"][0]["problem"], "'not a day' is not a date: use DD/MM/YYYY or YYYY-MM-DD.");
+    // The sale no call matched is named, as the file gave it.
+    let unmatched = done["unmatched"].as_array().unwrap();
+    assert_eq!(unmatched.len(), 1);
+    assert_eq!((unmatched[0]["reference"].as_str(), unmatched[0]["value"].as_str()), (Some("IMP-2"), Some("£50.00")));
+    assert_eq!(unmatched[0]["phone"], "07000 000001");
     let id = done["id"].as_i64().unwrap();
     // Matched to the latest call of that number by the day's end (the call found, or a later one that day).
     let matched = scalar(&app, "SELECT call_id FROM sales WHERE reference = 'IMP-1'").await;

@@ -5,7 +5,6 @@ import { DynamicUrlsList } from './components/DynamicUrlsList';
 import { PoolPage } from './components/PoolPage';
 import { ConversionDetailPage } from './components/conversions/ConversionDetailPage';
 import { ConversionsPage } from './components/conversions/ConversionsPage';
-import { TagsPage } from './components/tags/TagsPage';
 import { CtaList } from './cta/CtaList';
 import { CtaPage } from './cta/CtaPage';
 import { SourceDetail } from './sources/SourceDetail';
@@ -13,7 +12,7 @@ import { SourcesList } from './sources/SourcesList';
 
 /**
  * /dynamicurls lists the dynamic URLs, /dynamicurls/{id} shows one, /dynamicurls/{id}/{pool} a
- * pool, /sources and /sources/{id} the source / mediums, /tags the call tags, /cta and /cta/{id}
+ * pool, /sources and /sources/{id} the source / mediums, /cta and /cta/{id}
  * the call-to-actions, /conversions and /conversions/{id} the conversions sent to the ad platforms.
  */
 export default function DynamicSection({ title }: SectionProps) {
@@ -28,7 +27,6 @@ export default function DynamicSection({ title }: SectionProps) {
       </>
     );
   }
-  if (page === '/tags') return <TagsPage title={title} />;
   if (page === '/conversions') return <ConversionsPage title={title} />;
   if (page.startsWith('/conversions/') && id !== undefined) return <ConversionDetailPage title={title} id={id} />;
   if (page.startsWith('/dynamicurls/') && id !== undefined && pool === undefined) {

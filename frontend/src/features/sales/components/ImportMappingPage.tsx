@@ -126,6 +126,24 @@ function Result({ done }: { done: SalesImported }) {
           ))}
         </ul>
       )}
+      {done.unmatched.length > 0 && (
+        <>
+          <h3 id="import-unmatched">Not matched to a call</h3>
+          <p>
+            No call matched these sales: check the phone number or call id each gives, and the days matching looks
+            back.
+            {done.imported - done.matched > done.unmatched.length &&
+              ` The first ${done.unmatched.length} of ${done.imported - done.matched}.`}
+          </p>
+          <ul className="import-problems" aria-labelledby="import-unmatched">
+            {done.unmatched.map((sale, i) => (
+              <li key={i}>
+                {[sale.reference || 'No reference', sale.date, sale.value, sale.phone || 'no phone number'].join(' · ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <p>
         <Link to="/tracksales">See the revenue by source in Track Sales</Link> ·{' '}
         <Link to="/importsales">Past imports</Link>

@@ -94,7 +94,17 @@ function renderWith(page: keyof typeof PAGES, routes: Parameters<typeof stubApi>
     '/api/importsales/undoImport': () => jsonResponse({ success: true, removed: 120, restored: 2 }),
     '/api/importsales/preview': () => jsonResponse(PREVIEW),
     '/api/importsales/import': () =>
-      jsonResponse({ success: true, id: 8, imported: 1, skipped: 1, matched: 1, matchRate: 100, replaced: 0, problems: PREVIEW.problems }),
+      jsonResponse({
+        success: true,
+        id: 8,
+        imported: 2,
+        skipped: 1,
+        matched: 1,
+        matchRate: 50,
+        replaced: 0,
+        problems: PREVIEW.problems,
+        unmatched: [{ reference: 'INV-2', date: '21/11/2026', value: '£99.00', phone: '07700 900124' }],
+      }),
     ...routes,
   });
   render(
@@ -154,7 +164,10 @@ describe('Import sales', () => {
     expect(screen.queryByText(/The columns changed/)).toBeNull();
     await user.click(screen.getByLabelText("Replace the earlier sale's value with this one"));
     await user.click(screen.getByRole('button', { name: 'Import the sales' }));
-    expect(await screen.findByText(/1 sale imported, 1 row with problems skipped\. 1 matched to a call: a match rate of 100%\./)).toBeInTheDocument();
+    expect(await screen.findByText(/2 sales imported, 1 row with problems skipped\. 1 matched to a call: a match rate of 50%\./)).toBeInTheDocument();
+    // The sale no call matched is named, to be looked into.
+    const unmatched = screen.getByRole('list', { name: 'Not matched to a call' });
+    expect(unmatched).toHaveTextContent('INV-2 · 21/11/2026 · £99.00 · 07700 900124');
     expect(screen.getByRole('link', { name: 'See the revenue by source in Track Sales' })).toHaveAttribute('href', '/tracksales');
     await noViolations();
     const body = fetch.mock.calls.find(([url]) => String(url).includes('importsales/import'))![1]!.body as FormData;
