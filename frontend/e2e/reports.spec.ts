@@ -118,7 +118,7 @@ test('a recorded call of an account with speech shows its transcript under the r
     if (await call.isVisible()) await call.getByRole('button', { name: 'Close' }).click();
     await recorded.getByRole('button', { name: /^View call from / }).click();
     await expect(call.getByLabel('Call recording')).toBeVisible();
-    await expect(transcript).toContainText(/Transcribed .* by pocketsphinx/, { timeout: 2_000 });
+    await expect(transcript).toContainText(/Transcribed .* by our basic offline speech recogniser/, { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(transcript).toContainText('the audio never leaves the installation');
   await expect(transcript.locator('.transcript-text p').first()).not.toBeEmpty();

@@ -10,6 +10,33 @@ pub mod voice_tags;
 mod wer;
 mod words;
 
+/// The recogniser that wrote a transcript, in words a customer understands (never the version
+/// string kept with it).
+pub fn recogniser_label(kept: &str) -> &'static str {
+    let kept = kept.to_ascii_lowercase();
+    if kept.contains("whisper") {
+        "our accurate offline speech recogniser"
+    } else if kept.contains("pocketsphinx") {
+        "our basic offline speech recogniser"
+    } else {
+        "our offline speech recogniser"
+    }
+}
+
+#[cfg(test)]
+mod recogniser_tests {
+    #[test]
+    fn a_transcript_names_its_recogniser_in_words() {
+        use super::recogniser_label;
+        assert_eq!(
+            recogniser_label("pocketsphinx 0.8+5prealpha en-us (Debian, offline)"),
+            "our basic offline speech recogniser"
+        );
+        assert_eq!(recogniser_label("faster-whisper 1.1 base"), "our accurate offline speech recogniser");
+        assert_eq!(recogniser_label(""), "our offline speech recogniser");
+    }
+}
+
 pub use vocabulary::{recogniser_words, validate_vocabulary, vocabulary_entries, VocabularyForm};
 pub use voice_tags::{
     find_phrases, line_speakers, mark_phrases, phrase_lines, tags_found, validate_voice_tag, Side, Speaker, VoiceTag,

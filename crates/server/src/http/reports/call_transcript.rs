@@ -59,7 +59,7 @@ struct CallTranscript {
     /// What was heard, one line an utterance ('' until ready).
     text: String,
     words: Vec<TranscriptWord>,
-    /// The recogniser that heard it.
+    /// The recogniser that heard it, in words ("our basic offline speech recogniser").
     recogniser: String,
     /// When it was transcribed, in the account's zone ('' until ready).
     transcribed_at: String,
@@ -109,7 +109,7 @@ async fn get_transcript(
         state: TranscriptState::Ready,
         text: stored.text,
         words: words.into_iter().map(|(word, start_ms, end_ms)| TranscriptWord { word, start_ms, end_ms }).collect(),
-        recogniser: stored.recogniser,
+        recogniser: domain::speech::recogniser_label(&stored.recogniser).to_string(),
         transcribed_at: domain::format_date_time(stored.created_at, &user.account.customer_time_zone),
     }))
 }

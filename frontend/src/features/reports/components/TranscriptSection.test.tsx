@@ -13,7 +13,7 @@ describe('a call transcript', () => {
           state: 'ready',
           text: 'thursday at ten\nthank you',
           words: [],
-          recogniser: 'pocketsphinx',
+          recogniser: 'our basic offline speech recogniser',
           transcribedAt: '23/11/2026 10:00 GMT',
         }),
     });
@@ -21,7 +21,7 @@ describe('a call transcript', () => {
     expect(screen.getByText('Loading the transcript…')).toBeInTheDocument();
     expect(await screen.findByText('thursday at ten')).toBeInTheDocument();
     expect(screen.getByText('thank you')).toBeInTheDocument();
-    expect(screen.getByText(/Transcribed 23\/11\/2026 10:00 GMT by pocketsphinx/)).toBeInTheDocument();
+    expect(screen.getByText(/Transcribed 23\/11\/2026 10:00 GMT by our basic offline speech recogniser/)).toBeInTheDocument();
     expect(screen.getByText(NEVER_LEAVES)).toBeInTheDocument();
   });
 
