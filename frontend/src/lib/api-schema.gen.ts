@@ -6248,7 +6248,7 @@ export interface components {
         };
         /** @description A call's transcript. */
         CallTranscript: {
-            /** @description The recogniser that heard it. */
+            /** @description The recogniser that heard it, in words ("our basic offline speech recogniser"). */
             recogniser: string;
             state: components["schemas"]["TranscriptState"];
             /** @description What was heard, one line an utterance ('' until ready). */
