@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Option } from './fields';
+import { Describe, describedBy, type Option } from './fields';
 import './searchSelect.css';
 
 /** At most this many matches are listed; typing narrows the rest. */
@@ -76,7 +76,6 @@ export function SearchSelectField({
     else return;
     event.preventDefault();
   };
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const optionId = (i: number) => `${id}-option-${i}`;
   return (
     <div className={`field search-select${error ? ' field-invalid' : ''}`}>
@@ -92,7 +91,7 @@ export function SearchSelectField({
         aria-controls={`${id}-list`}
         aria-activedescendant={open && listed[active] ? optionId(active) : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, error, hint)}
         disabled={disabled}
         value={typed ?? chosen?.label ?? ''}
         placeholder={placeholder}
@@ -129,16 +128,7 @@ export function SearchSelectField({
         {listed.length === 0 && <p className="search-select-note">{`Nothing matches "${typed ?? ''}".`}</p>}
         {more > 0 && <p className="search-select-note">{`${more} more: type to narrow the list.`}</p>}
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <Describe id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -9,7 +9,8 @@ interface FieldBase {
   onBlur?: () => void;
 }
 
-function Describe({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
+/** A field's hint, or its error in the hint's place. */
+export function Describe({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
   return (
     <>
       {hint && !error && (
@@ -26,7 +27,7 @@ function Describe({ id, error, hint }: { id: string; error?: string | null; hint
   );
 }
 
-const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
+export const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 export function TextField({

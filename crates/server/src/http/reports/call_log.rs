@@ -159,21 +159,9 @@ async fn get_call_filters(State(state): State<AppState>, user: ReportsUser) -> R
         "SELECT id, description FROM campaigns WHERE customer_id = $1 ORDER BY LOWER(description)",
     )
     .await?;
-    let numbers = calls::choices(
-        &state.db,
-        customer,
-        "SELECT id, CASE WHEN kind = 'static' THEN number ELSE pool_name END FROM routing_entries
-         WHERE customer_id = $1 ORDER BY kind DESC, number, pool_name",
-    )
-    .await?;
-    let numbers = numbers
-        .into_iter()
-        .map(|(id, label)| {
-            let shown =
-                if label.chars().all(|c| c.is_ascii_digit()) { domain::reports::format_uk(&label) } else { label };
-            (id, shown)
-        })
-        .collect();
+    // Named as every report names them ("01632 960 123 · Van livery"), so the picker finds a
+    // number by what it is for.
+    let numbers = super::named_lines(&state, customer, crate::store::call_credit::Breakdown::Number).await?;
     Ok(Json(CallFilters {
         sources: choices(sources),
         campaigns: choices(campaigns),

@@ -47,6 +47,34 @@ function Facts({ detail, scoring }: { detail: CallDetail; scoring: CallScoring |
   );
 }
 
+/** Other calls, each opened from here by its time; nothing when there are none. */
+function LinkedCalls({
+  title,
+  calls,
+  onOpen,
+}: {
+  title: string;
+  calls: CallDetail['callbacks'];
+  onOpen: (id: number) => void;
+}) {
+  if (calls.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <ul className="linked-calls">
+        {calls.map((c) => (
+          <li key={c.id}>
+            <button type="button" className="link-button" onClick={() => onOpen(c.id)}>
+              {c.time}
+            </button>{' '}
+            {c.outcomeLabel}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * One call: its recording and transcript first, the caller's other calls, then what it was, its
  * tags and score, and its journey step by step.
@@ -92,21 +120,7 @@ export function CallDetailDialog({
         <div className="call-detail">
           {load.data.recordingUrl && <RecordingPlayer url={load.data.recordingUrl} callId={id} />}
           {load.data.recordingUrl && <TranscriptSection key={`transcript-${id}`} callId={id} />}
-          {load.data.callerCalls.length > 0 && (
-            <section aria-label="The caller's other calls">
-              <h3>The caller&apos;s other calls</h3>
-              <ul className="caller-calls">
-                {load.data.callerCalls.map((c) => (
-                  <li key={c.id}>
-                    <button type="button" className="link-button" onClick={() => onOpen(c.id)}>
-                      {c.time}
-                    </button>{' '}
-                    {c.outcomeLabel}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <LinkedCalls title="The caller's other calls" calls={load.data.callerCalls} onOpen={onOpen} />
           <Facts detail={load.data} scoring={scored?.id === id ? scored.scoring : null} />
           <CallTagsSection key={id} callId={id} initial={load.data.tags} onChanged={onChanged} />
           <CallScoreSection
@@ -136,21 +150,7 @@ export function CallDetailDialog({
               </button>
             </p>
           )}
-          {load.data.callbacks.length > 0 && (
-            <section aria-label="The caller rang again">
-              <h3>The caller rang again</h3>
-              <ul>
-                {load.data.callbacks.map((c) => (
-                  <li key={c.id}>
-                    <button type="button" className="link-button" onClick={() => onOpen(c.id)}>
-                      {c.time}
-                    </button>{' '}
-                    {c.outcomeLabel}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <LinkedCalls title="The caller rang again" calls={load.data.callbacks} onOpen={onOpen} />
         </div>
       )}
     </Dialog>

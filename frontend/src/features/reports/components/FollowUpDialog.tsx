@@ -37,19 +37,19 @@ export function FollowUpDialog({
     setBusy(true);
     setFailed('');
     try {
-      let row = call;
       const messages: string[] = [];
+      // Each answer updates the row at once, so a note that fails after the mark was saved
+      // leaves the row saying what is stored.
       if (followUp !== (call.followUp ?? '')) {
         const answer = await followUpCall(call.id, followUp);
-        row = answer.call;
+        onSaved(answer.call);
         messages.push(answer.message);
       }
       if (note.trim() !== call.note) {
         const answer = await noteCall(call.id, note);
-        row = answer.call;
+        onSaved(answer.call);
         messages.push(answer.message);
       }
-      onSaved(row);
       notify(messages.length > 0 ? messages.join(' ') : 'Nothing changed.');
       onClose();
     } catch (error) {
