@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, expectHeading, logIn } from './helpers';
 
-// Outbound agents and campaigns: the owner tries to give user@demo.test outbound
-// access with every paid agent in use, is refused in words with the offer to buy another, buys
-// one through the purchase modal, gives the access, sees Uma listed and opens her page; then
+// Outbound agents and campaigns: with every paid agent in use the owner is told so before
+// choosing anyone, with the offer to buy another, buys one through the purchase modal, gives
+// user@demo.test the access, sees Uma listed and opens her page; picks Morgan's caller id from
+// the tracked numbers and sees each of his calls with the number it rang; then
 // puts an agent on a campaign, adds and renames a campaign, sees a used campaign's delete
 // refused naming the agent and deletes an unused one; axe on each screen and dialog.
 
@@ -17,16 +18,11 @@ test('the owner buys another agent, gives user@demo.test outbound access and ope
   await expect(page.getByText('2 of 2 paid agents in use.')).toBeVisible();
   await expectAccessible(page, 'the agents page');
 
-  const give = page.getByRole('form', { name: 'Give outbound access' });
-  await give.getByLabel('User').selectOption({ label: 'Uma Upton' });
-  await give.getByRole('button', { name: 'Give outbound access' }).click();
-  let confirm = page.getByRole('dialog', { name: 'Give outbound access' });
-  await expect(confirm).toContainText('Give Uma Upton outbound access?');
-  await expectAccessible(page, 'the give access confirmation', { within: confirm });
-  await confirm.getByRole('button', { name: 'Give access' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'All 2 agents your account pays for are in use.' });
-  await expect(refusal).toContainText('Buy another agent to give Uma Upton outbound access');
-  await refusal.getByRole('button', { name: 'Buy another agent' }).click();
+  // Every paid agent is in use: said before anyone is chosen, with the way to buy another.
+  const full = page.getByRole('status').filter({ hasText: 'All 2 agents your account pays for are in use.' });
+  await expect(full).toContainText('Buy another agent to give a user outbound access');
+  await expect(page.getByRole('form', { name: 'Give outbound access' })).toHaveCount(0);
+  await full.getByRole('button', { name: 'Buy another agent' }).click();
 
   const modal = page.getByRole('dialog', { name: 'Outbound additional user' });
   await expect(modal).toContainText('£12');
@@ -37,9 +33,12 @@ test('the owner buys another agent, gives user@demo.test outbound access and ope
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('2 of 3 paid agents in use (1 free).')).toBeVisible();
 
+  const give = page.getByRole('form', { name: 'Give outbound access' });
   await give.getByLabel('User').selectOption({ label: 'Uma Upton' });
   await give.getByRole('button', { name: 'Give outbound access' }).click();
-  confirm = page.getByRole('dialog', { name: 'Give outbound access' });
+  const confirm = page.getByRole('dialog', { name: 'Give outbound access' });
+  await expect(confirm).toContainText('Give Uma Upton outbound access?');
+  await expectAccessible(page, 'the give access confirmation', { within: confirm });
   await confirm.getByRole('button', { name: 'Give access' }).click();
   await expect(page.getByText('Uma Upton now has outbound access.')).toBeVisible();
   await expect(page.getByText('3 of 3 paid agents in use.')).toBeVisible();
@@ -49,11 +48,25 @@ test('the owner buys another agent, gives user@demo.test outbound access and ope
   await expect(page.getByText('This agent has made no outbound calls.')).toBeVisible();
   await expectAccessible(page, "Uma's agent page");
 
-  // An agent with calls: their page lists them.
+  // An agent with calls: their page lists them, each with the number it rang.
   await page.goto('/manage/agents/10');
   await expectHeading(page, 'Agent: Morgan Marsh');
-  await expect(page.getByRole('table', { name: 'Outbound calls of Morgan Marsh' }).locator('tbody tr').first()).toBeVisible();
+  const calls = page.getByRole('table', { name: 'Outbound calls of Morgan Marsh' });
+  await expect(calls.locator('tbody tr').first()).toBeVisible();
+  await expect(calls).not.toContainText('Not recorded');
   await expectAccessible(page, "Morgan's agent page");
+
+  // Their caller id is picked from the account's tracked numbers and verified caller ids.
+  const callerId = page.getByRole('combobox', { name: 'Outbound number' });
+  await callerId.click();
+  await callerId.fill('Tracked number');
+  const choice = page.getByRole('option').first();
+  const label = (await choice.textContent()) ?? '';
+  await choice.click();
+  const shown = label.split(' · ')[0];
+  await expect(page.getByText(`The agent's calls now show ${shown}.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Outbound number' })).toHaveValue(label);
 });
 
 test('the owner adds and renames a campaign, and a campaign an agent uses is not deleted', async ({ page }) => {

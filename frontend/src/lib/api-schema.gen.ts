@@ -255,6 +255,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/setCallerId/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives an agent one of the account's tracked numbers or verified caller ids as the number
+         *     their calls show (or none). A number not among the choices is 422 on outboundNumber.
+         */
+        post: operations["post_agents_setCallerId_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/setCampaign/{id}": {
         parameters: {
             query?: never;
@@ -5789,6 +5809,8 @@ export interface components {
         };
         AgentPage: {
             agent: components["schemas"]["AgentView"];
+            /** @description The caller ids the agent can be given: the account's tracked numbers and verified caller ids. */
+            callerIds: components["schemas"]["CallerIdChoice"][];
             calls: components["schemas"]["AgentCallView"][];
             /** @description The account's campaigns, for the agent's campaign. */
             campaigns: components["schemas"]["CampaignChoice"][];
@@ -5846,6 +5868,11 @@ export interface components {
             /** @description The add-on that pays for one more agent (its price comes from services/getAddonPrice). */
             addAgentScope: string;
             agents: components["schemas"]["AgentView"][];
+            /**
+             * @description Said before a user is chosen when every paid agent is in use (the refusal giving access
+             *     would meet), else None.
+             */
+            allInUse?: string | null;
             /** @description Whether the user may buy another agent: the purchase modal of `addAgentScope`. */
             canBuy: boolean;
             /** @description Whether the user may give and take access. */
@@ -6256,6 +6283,12 @@ export interface components {
             /** @description When it was transcribed, in the account's zone ('' until ready). */
             transcribedAt: string;
             words: components["schemas"]["TranscriptWord"][];
+        };
+        /** @description A caller id an agent can be given, and how the picker names it. */
+        CallerIdChoice: {
+            /** @description "01632 960123 · Tracked number", "0161 496 0000 · Pool Spring offer", "07700 900123 · Verified caller id". */
+            label: string;
+            number: string;
         };
         /**
          * @description Where an outside number's verification stands.
@@ -9931,6 +9964,10 @@ export interface components {
             /** Format: double */
             price?: number | null;
         };
+        SetCallerIdRequest: {
+            /** @description One of getAgent's callerIds, or "" for none. */
+            outboundNumber?: string;
+        };
         SetCampaignRequest: {
             /**
              * Format: int64
@@ -11852,6 +11889,86 @@ export interface operations {
                 };
             };
             /** @description Validation failed: each field's message. Refused by the rules: a limit on how many stored rows the account holds: userId (every agent the account pays for is in use, AGENT_LIMIT_REACHED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_agents_setCallerId_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SetCallerIdRequest"];
+                "multipart/form-data": components["schemas"]["SetCallerIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not an agent of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: outboundNumber (one of the account's tracked numbers or verified caller ids) */
             422: {
                 headers: {
                     [name: string]: unknown;

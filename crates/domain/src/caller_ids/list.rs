@@ -14,6 +14,7 @@ pub const ON_THE_LIST: &str = "This number is on the list already.";
 pub const TOO_MANY_OUTSIDE: &str = "An account can have at most 20 outside numbers: remove one first.";
 pub const NOT_ON_THE_LIST: &str =
     "This caller id is not one of the account's verified caller ids: verify it on Manage CLI first.";
+pub const NOT_A_CALLER_ID_CHOICE: &str = "Choose one of your tracked numbers or verified caller ids.";
 
 /// The outside number form (form_number): the outbound number's rules (11 to 20 digits starting
 /// 01, 02 or 07, the user form's messages), then a landline or mobile number of 11 digits (no
@@ -55,6 +56,26 @@ pub fn may_present(number: &str, restricted: bool, allowed: &[String]) -> Result
     }
 }
 
+/// The caller ids an agent can be given on the Agents page: of `allowed` (the account's tracked
+/// numbers and verified outside numbers), those an agent may present (well-formed outbound
+/// numbers), each once, in the order given.
+pub fn caller_id_choices(allowed: &[String]) -> Vec<String> {
+    let mut choices: Vec<String> = Vec::new();
+    for number in allowed.iter().map(|n| n.trim()) {
+        if outbound_number_message(number).is_none() && !choices.iter().any(|c| c == number) {
+            choices.push(number.to_string());
+        }
+    }
+    choices
+}
+
+/// Why `number` cannot be the caller id picked for an agent from `choices`; "" (no caller id:
+/// the calls show the account's default) is always fine.
+pub fn caller_id_choice_problem(number: &str, choices: &[String]) -> Option<&'static str> {
+    let number = number.trim();
+    (!number.is_empty() && !choices.iter().any(|c| c == number)).then_some(NOT_A_CALLER_ID_CHOICE)
+}
+
 /// Why an outside number is not removed: restricted agents present it ("07700900123 is the
 /// caller id of Nina Okafor, restricted to the list: give them another caller id or lift the
 /// restriction first.").
@@ -73,6 +94,20 @@ pub fn in_use_refusal(number: &str, agents: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_agent_s_caller_id_is_picked_from_the_tracked_and_verified_numbers() {
+        use super::*;
+        let allowed: Vec<String> =
+            ["01632960123", "07700900123", "01632960123", "08001234567", "12"].map(String::from).to_vec();
+        let choices = caller_id_choices(&allowed);
+        assert_eq!(choices, ["01632960123", "07700900123"], "once each, only numbers an agent may present");
+        assert_eq!(caller_id_choice_problem("07700900123", &choices), None);
+        assert_eq!(caller_id_choice_problem(" 07700900123 ", &choices), None);
+        assert_eq!(caller_id_choice_problem("", &choices), None, "no caller id");
+        assert_eq!(caller_id_choice_problem("07700900999", &choices), Some(NOT_A_CALLER_ID_CHOICE));
+        assert_eq!(caller_id_choice_problem("08001234567", &choices), Some(NOT_A_CALLER_ID_CHOICE));
+    }
+
     use super::*;
 
     fn list(numbers: &[&str]) -> Vec<String> {

@@ -15,8 +15,9 @@ pub use limits::{
     RESEND_WAIT_SECONDS, VERIFIED_ALREADY,
 };
 pub use list::{
-    in_use_refusal, may_present, validate_outside_number, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX,
-    TOO_MANY_OUTSIDE, TRACKED_ALREADY,
+    caller_id_choice_problem, caller_id_choices, in_use_refusal, may_present, validate_outside_number,
+    NOT_A_CALLER_ID_CHOICE, NOT_ON_THE_LIST, NUMBER_REQUIRED, ON_THE_LIST, OUTSIDE_MAX, TOO_MANY_OUTSIDE,
+    TRACKED_ALREADY,
 };
 pub use number_kind::{caller_id_kind_message, uk_number_kind, UkNumberKind, CALLER_ID_PREFIXES, UK_NUMBER_DIGITS};
 pub use terms::{OutboundTerms, OUTBOUND_TERMS};

@@ -13,6 +13,8 @@ use domain::agents::{
     agents_summary, can_buy_agents, can_edit_agents, format_talk_time, give_access_problem, give_access_question,
     opens_agents, take_access_question, AgentSeats, ADD_AGENT_SCOPE, AGENT_LIMIT_REACHED,
 };
+use domain::caller_ids::{caller_id_choice_problem, caller_id_choices};
+use domain::reports::phone::format_uk;
 use domain::{format_date_time, format_money, AccountState, FieldErrors};
 use garde::Validate;
 use serde::{Deserialize, Serialize};
@@ -26,7 +28,7 @@ use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
 use crate::store::agents as store;
-use crate::store::{charges, outbound, users};
+use crate::store::{caller_ids, charges, outbound, users};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,6 +37,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(give_access))
         .routes(routes!(take_access))
         .routes(routes!(set_campaign))
+        .routes(routes!(set_caller_id))
 }
 
 const RECENT_DAYS: i64 = 30;
@@ -139,6 +142,9 @@ struct AgentsPage {
     can_buy: bool,
     /// The add-on that pays for one more agent (its price comes from services/getAddonPrice).
     add_agent_scope: String,
+    /// Said before a user is chosen when every paid agent is in use (the refusal giving access
+    /// would meet), else None.
+    all_in_use: Option<String>,
 }
 
 /// The account's agents by name with their last 30 days, the paid agents and who may be given
@@ -165,6 +171,7 @@ async fn get_agents(State(state): State<AppState>, user: AgentsUser) -> Result<J
         can_edit: user.can_edit(),
         can_buy: can_buy_agents(&user.account),
         add_agent_scope: ADD_AGENT_SCOPE.to_string(),
+        all_in_use: give_access_problem(seats, "a user"),
     }))
 }
 
@@ -215,7 +222,37 @@ struct AgentPage {
     page_size: i64,
     /// The account's campaigns, for the agent's campaign.
     campaigns: Vec<CampaignChoice>,
+    /// The caller ids the agent can be given: the account's tracked numbers and verified caller ids.
+    caller_ids: Vec<CallerIdChoice>,
     can_edit: bool,
+}
+
+/// A caller id an agent can be given, and how the picker names it.
+#[derive(Serialize, ToSchema)]
+struct CallerIdChoice {
+    number: String,
+    /// "01632 960123 · Tracked number", "0161 496 0000 · Pool Spring offer", "07700 900123 · Verified caller id".
+    label: String,
+}
+
+/// The account's caller ids an agent can be given (domain `caller_id_choices`), each named.
+async fn caller_id_choices_of(
+    state: &AppState,
+    customer: crate::store::CustomerId,
+) -> Result<Vec<CallerIdChoice>, AppError> {
+    let tracked = caller_ids::tracked(&state.db, customer).await?;
+    let allowed = caller_ids::allowed(&state.db, customer).await?;
+    Ok(caller_id_choices(&allowed)
+        .into_iter()
+        .map(|number| {
+            let what = match tracked.iter().find(|t| t.number == number) {
+                Some(t) if t.kind == "pool" => format!("Pool {}", t.pool_name),
+                Some(_) => "Tracked number".to_string(),
+                None => "Verified caller id".to_string(),
+            };
+            CallerIdChoice { label: format!("{} · {what}", format_uk(&number)), number }
+        })
+        .collect())
 }
 
 fn path_id(raw: &str) -> Result<i64, AppError> {
@@ -263,6 +300,7 @@ async fn get_agent(
         page,
         page_size,
         campaigns,
+        caller_ids: caller_id_choices_of(&state, customer).await?,
         can_edit: user.can_edit(),
     }))
 }
@@ -367,5 +405,42 @@ async fn set_campaign(
     if !store::set_campaign(&state.db, customer, id, campaign).await? {
         return Err(AppError::NotFound);
     }
+    Ok(Json(Done { success: true }))
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted name, as the user form posts it
+struct SetCallerIdRequest {
+    /// One of getAgent's callerIds, or "" for none.
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    outboundNumber: String,
+}
+
+/// Gives an agent one of the account's tracked numbers or verified caller ids as the number
+/// their calls show (or none). A number not among the choices is 422 on outboundNumber.
+#[utoipa::path(post, path = "/agents/setCallerId/{id}", tag = "outbound",
+    params(("id" = String, Path, description = "The agent's user id")),
+    request_body(content((SetCallerIdRequest = "multipart/form-data"), (SetCallerIdRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done), (status = 404, description = "Not an agent of this account"),
+        (status = 422, description = "Not one of the account's tracked numbers or verified caller ids")))]
+async fn set_caller_id(
+    State(state): State<AppState>,
+    user: AgentsUser,
+    Path(id): Path<String>,
+    Form { fields: form, .. }: Form<SetCallerIdRequest>,
+) -> Result<Json<Done>, AppError> {
+    user.require_edit()?;
+    let (customer, id) = (user.customer(), path_id(&id)?);
+    store::agent(&state.db, customer, id, 0).await?.ok_or(AppError::NotFound)?;
+    let number = form.outboundNumber.trim();
+    let choices = caller_id_choices(&caller_ids::allowed(&state.db, customer).await?);
+    if let Some(problem) = caller_id_choice_problem(number, &choices) {
+        return Err(AppError::field("outboundNumber", problem));
+    }
+    if !store::set_outbound_number(&state.db, customer, id, number).await? {
+        return Err(AppError::NotFound);
+    }
+    tracing::info!(customer = customer.get(), agent = id, "agent caller id saved");
     Ok(Json(Done { success: true }))
 }

@@ -146,6 +146,20 @@ pub async fn set_campaign(db: &AnyPool, customer: CustomerId, id: i64, campaign:
     Ok(done.rows_affected() == 1)
 }
 
+/// Gives an agent of the account the caller id `number` ("" for none); false when they are not
+/// an agent of the account.
+pub async fn set_outbound_number(db: &AnyPool, customer: CustomerId, id: i64, number: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE users SET outbound_number = $1 WHERE id = $2 AND home_customer_id = $3 AND has_new_outbound = 1",
+    )
+    .bind(number)
+    .bind(id)
+    .bind(customer)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// A campaign of the account with how many agents use it.
 #[derive(Debug, Clone, FromRow)]
 pub struct CampaignRow {

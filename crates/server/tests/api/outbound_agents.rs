@@ -57,6 +57,11 @@ async fn the_agents_page_lists_the_agents_with_their_last_30_days_and_the_paid_a
     assert_eq!(page["canEdit"], true);
     assert_eq!(page["canBuy"], true);
     assert_eq!(page["addAgentScope"], "outbound_additional_user");
+    // Every paid agent is in use: said before a user is chosen, in the refusal's words.
+    assert_eq!(
+        page["allInUse"],
+        "All 2 agents your account pays for are in use. Buy another agent to give a user outbound access, or take access from an agent first."
+    );
 }
 
 #[tokio::test]
@@ -74,6 +79,7 @@ async fn access_beyond_the_paid_agents_is_refused_until_another_agent_is_bought(
 
     let bought = app.post_form("/api/services/addAddon", Some(&owner), &[("scope", "outbound_additional_user")]).await;
     assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
+    assert_eq!(ok(app.get(PAGE, Some(&owner)).await)["allInUse"], Value::Null, "a free paid agent");
     let given = ok(app.post_form(GIVE, Some(&owner), &[("userId", "3")]).await);
     assert_eq!(given["seats"]["agents"], 3);
     assert_eq!(given["seats"]["paid"], 3);
@@ -180,6 +186,63 @@ async fn an_agent_is_put_on_one_of_the_accounts_campaigns() {
 }
 
 #[tokio::test]
+async fn an_agent_s_caller_id_is_picked_from_the_tracked_numbers_and_verified_caller_ids() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    let page = ok(app.get("/api/agents/getAgent/10", Some(&owner)).await);
+    let choices = page["callerIds"].as_array().unwrap();
+    let allowed = domain::caller_ids::caller_id_choices(
+        &sqlx::query_scalar::<_, String>(
+            "SELECT number FROM routing_entries WHERE customer_id = 100 AND kind = 'static' AND number <> ''",
+        )
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap(),
+    );
+    assert!(!allowed.is_empty());
+    for number in &allowed {
+        let choice = choices.iter().find(|c| c["number"] == number.as_str()).unwrap_or_else(|| panic!("{number}"));
+        assert!(choice["label"].as_str().unwrap().ends_with(" · Tracked number"), "{choice}");
+    }
+    let set = |number: &str| {
+        let (app, owner, number) = (&app, owner.clone(), number.to_string());
+        async move {
+            app.post_form("/api/agents/setCallerId/10", Some(&owner), &[("outboundNumber", number.as_str())]).await
+        }
+    };
+    let number = allowed[0].clone();
+    ok(set(&number).await);
+    let page = ok(app.get("/api/agents/getAgent/10", Some(&owner)).await);
+    assert_eq!(page["agent"]["outboundNumber"], number.as_str());
+    // A number that is neither tracked nor verified: refused, the caller id unchanged.
+    let refused = set("07700900999").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.json()["errors"]["outboundNumber"], domain::caller_ids::NOT_A_CALLER_ID_CHOICE);
+    assert_eq!(ok(app.get("/api/agents/getAgent/10", Some(&owner)).await)["agent"]["outboundNumber"], number.as_str());
+    // Another customer's tracked number is not this account's choice.
+    let theirs: String = sqlx::query_scalar(
+        "SELECT number FROM routing_entries WHERE customer_id = 300 AND kind = 'static' AND number <> '' LIMIT 1",
+    )
+    .fetch_one(&app.state.db)
+    .await
+    .unwrap();
+    assert_eq!(set(&theirs).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    ok(set("").await);
+    assert_eq!(ok(app.get("/api/agents/getAgent/10", Some(&owner)).await)["agent"]["outboundNumber"], "");
+    // Not an agent, or another customer's agent: 404, whatever the number.
+    assert_eq!(
+        app.post_form("/api/agents/setCallerId/3", Some(&owner), &[("outboundNumber", "")]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let other = app.login("enterprise@demo.test").await;
+    let reply = app.post_form("/api/agents/setCallerId/10", Some(&other), &[("outboundNumber", theirs.as_str())]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    let user = app.login("user@demo.test").await;
+    let reply = app.post_form("/api/agents/setCallerId/10", Some(&user), &[("outboundNumber", "")]).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
 async fn agents_need_the_outbound_permission_and_changes_need_a_user_admin() {
     let app = TestApp::spawn().await;
     let calls = [
@@ -188,6 +251,7 @@ async fn agents_need_the_outbound_permission_and_changes_need_a_user_admin() {
         ("POST", GIVE.to_string()),
         ("POST", "/api/agents/takeAccess/1".to_string()),
         ("POST", "/api/agents/setCampaign/1".to_string()),
+        ("POST", "/api/agents/setCallerId/1".to_string()),
     ];
     // user@demo.test has no outbound permission; Starter has no outbound at all.
     for email in ["user@demo.test", "starter@demo.test"] {

@@ -6,6 +6,8 @@ import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { AgentPageData } from './api';
 import { AgentPage, NOT_AN_AGENT } from './AgentPage';
 
+const NOT_A_CHOICE = 'Choose one of your tracked numbers or verified caller ids.';
+
 function data(page = 1): AgentPageData {
   return {
     agent: {
@@ -35,6 +37,10 @@ function data(page = 1): AgentPageData {
     page,
     pageSize: 25,
     campaigns: [{ id: 7, name: 'Spring recall' }],
+    callerIds: [
+      { number: '01632960123', label: '01632 960123 · Tracked number' },
+      { number: '07700900123', label: '07700 900123 · Verified caller id' },
+    ],
     canEdit: true,
   };
 }
@@ -73,6 +79,28 @@ describe("an agent's page", () => {
     expect(await screen.findByText("The agent's campaign was saved.")).toBeInTheDocument();
     const body = fetch.mock.calls.find(([u]) => String(u).includes('setCampaign'))?.[1]?.body as FormData;
     expect(body.get('outboundCampaignId')).toBe('7');
+  });
+
+  test("the agent's caller id is picked from the tracked numbers and verified caller ids", async () => {
+    const { user, fetch } = renderPage({ '/api/agents/setCallerId/10': () => jsonResponse({ success: true }) });
+    const box = await screen.findByRole('combobox', { name: 'Outbound number' });
+    await user.click(box);
+    await user.type(box, 'verified');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText("The agent's calls now show 07700 900123.")).toBeInTheDocument();
+    const body = fetch.mock.calls.find(([u]) => String(u).includes('setCallerId'))?.[1]?.body as FormData;
+    expect(body.get('outboundNumber')).toBe('07700900123');
+  });
+
+  test("a caller id the server refuses says why", async () => {
+    const { user } = renderPage({
+      '/api/agents/setCallerId/10': () => jsonResponse({ success: false, errors: { outboundNumber: NOT_A_CHOICE } }, 422),
+    });
+    const box = await screen.findByRole('combobox', { name: 'Outbound number' });
+    await user.click(box);
+    await user.type(box, 'tracked');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText(NOT_A_CHOICE)).toBeInTheDocument();
   });
 
   test('a user who is not an agent is said to be none', async () => {

@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { SelectField } from '../../../components/fields';
+import { SearchSelectField } from '../../../components/SearchSelectField';
+import { formatUk } from '../../../domain/reports';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalErrors } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
-import { AGENT_CALLS_PAGE_SIZE, getAgent, setAgentCampaign, type AgentPageData } from './api';
+import { AGENT_CALLS_PAGE_SIZE, getAgent, setAgentCallerId, setAgentCampaign, type AgentPageData } from './api';
 
 export const AGENT_FAILED = 'The agent could not be loaded. Try again later.';
 export const NOT_AN_AGENT = 'This user is not an outbound agent of this account.';
 export const CAMPAIGN_FAILED = "The agent's campaign could not be saved. Try again later.";
 export const NO_CALLS = 'This agent has made no outbound calls.';
+export const CALLER_ID_FAILED = "The agent's caller id could not be saved. Try again later.";
 
 const CALL_COLUMNS: Column<AgentPageData['calls'][number]>[] = [
   { id: 'started', header: 'Date', cell: (call) => call.started },
-  { id: 'number', header: 'Number called', cell: (call) => call.number || 'Not recorded' },
+  { id: 'number', header: 'Number called', cell: (call) => (call.number ? formatUk(call.number) : 'Not recorded') },
   { id: 'kind', header: 'Type', cell: (call) => call.kind },
   { id: 'duration', header: 'Talk time', cell: (call) => call.duration },
   { id: 'cost', header: 'Cost (£)', cell: (call) => call.cost },
@@ -49,6 +52,14 @@ function Calls({ data, page, onPage }: { data: AgentPageData; page: number; onPa
   );
 }
 
+/** The caller ids on offer; a number given on the user form that is not one of them stays listed as it is. */
+function callerIdOptions(data: AgentPageData) {
+  const options = data.callerIds.map((c) => ({ value: c.number, label: c.label }));
+  const current = data.agent.outboundNumber;
+  if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: formatUk(current) });
+  return options;
+}
+
 /** /agents/{id}: an agent's details, their campaign and their outbound calls. */
 export function AgentPage({ title, id }: { title: string; id: number }) {
   const [page, setPage] = useState(1);
@@ -57,6 +68,23 @@ export function AgentPage({ title, id }: { title: string; id: number }) {
   const [saving, setSaving] = useState(false);
   const notAgent = load.status === 'failed' && load.error instanceof ApiError && load.error.status === 404;
   const heading = load.status === 'ready' ? `${title}: ${load.data.agent.name}` : title;
+
+  async function changeCallerId(value: string) {
+    setSaving(true);
+    setOutcome(null);
+    try {
+      await setAgentCallerId(id, value);
+      setOutcome({
+        kind: 'success',
+        text: value ? `The agent's calls now show ${formatUk(value)}.` : "The agent's calls show no caller id of their own.",
+      });
+      await reload();
+    } catch (failed) {
+      setOutcome({ kind: 'error', text: refusalErrors(failed)?.outboundNumber ?? CALLER_ID_FAILED });
+    } finally {
+      setSaving(false);
+    }
+  }
 
   async function changeCampaign(value: string) {
     setSaving(true);
@@ -87,8 +115,12 @@ export function AgentPage({ title, id }: { title: string; id: number }) {
             <dl className="plan-facts">
               <dt>Email</dt>
               <dd>{data.agent.email}</dd>
-              <dt>Outbound number</dt>
-              <dd>{data.agent.outboundNumber || 'None'}</dd>
+              {!data.canEdit && (
+                <>
+                  <dt>Outbound number</dt>
+                  <dd>{data.agent.outboundNumber ? formatUk(data.agent.outboundNumber) : 'None'}</dd>
+                </>
+              )}
               <dt>Calls (30 days)</dt>
               <dd>{data.agent.calls30Days}</dd>
               <dt>Talk time (30 days)</dt>
@@ -100,6 +132,18 @@ export function AgentPage({ title, id }: { title: string; id: number }) {
                 </>
               )}
             </dl>
+            {data.canEdit && (
+              <SearchSelectField
+                label="Outbound number"
+                name="outboundNumber"
+                value={data.agent.outboundNumber}
+                placeholder="No caller id of their own"
+                options={callerIdOptions(data)}
+                hint="The number the people they call see: one of your tracked numbers or verified caller ids."
+                onChange={(value) => void changeCallerId(value)}
+                disabled={saving}
+              />
+            )}
             {data.canEdit && (
               <SelectField
                 label="Campaign"

@@ -30,6 +30,7 @@ function page(overrides: Partial<AgentsPageData> = {}): AgentsPageData {
     canEdit: true,
     canBuy: true,
     addAgentScope: 'outbound_additional_user',
+    allInUse: null,
     ...overrides,
   };
 }
@@ -59,7 +60,7 @@ describe('the agents page', () => {
     const table = await screen.findByRole('table', { name: 'Outbound agents' });
     const row = within(table).getByRole('link', { name: 'Olivia Owen' }).closest('tr')!;
     expect(within(table).getByRole('link', { name: 'Olivia Owen' })).toHaveAttribute('href', '/agents/1');
-    for (const text of ['owner@demo.test', '01632960001', 'Spring recall', '42', '1h 02m']) {
+    for (const text of ['owner@demo.test', '01632 960001', 'Spring recall', '42', '1h 02m']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByText('2 of 2 paid agents in use.')).toBeInTheDocument();
@@ -85,6 +86,22 @@ describe('the agents page', () => {
     await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Buy another agent' }));
     const modal = await screen.findByRole('dialog', { name: 'Outbound additional user' });
     expect(modal).toHaveTextContent('£12');
+  });
+
+  test('every paid agent in use is said before a user is chosen, with the way to buy another', async () => {
+    const full =
+      'All 2 agents your account pays for are in use. Buy another agent to give a user outbound access, or take access from an agent first.';
+    const { user } = renderPage(
+      {
+        '/api/services/getAddonPrice': () =>
+          jsonResponse(addonPrice({ name: 'Outbound additional user', items: [item(12)] })),
+      },
+      page({ allInUse: full }),
+    );
+    const note = await screen.findByText(full);
+    expect(screen.queryByRole('form', { name: 'Give outbound access' })).toBeNull();
+    await user.click(within(note.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Buy another agent' }));
+    expect(await screen.findByRole('dialog', { name: 'Outbound additional user' })).toHaveTextContent('£12');
   });
 
   test('a given user is reported and the list reloaded', async () => {

@@ -6,6 +6,7 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
+import { formatUk } from '../../../domain/reports';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { useLoader } from '../../../lib/useLoader';
@@ -28,6 +29,23 @@ function GiveAccess({ data, onGiven }: { data: AgentsPageData; onGiven: (name: s
   const candidate = data.candidates.find((c) => String(c.id) === chosen);
 
   if (data.candidates.length === 0) return <p className="field-hint">{NO_CANDIDATES}</p>;
+  // Every paid agent in use: said before anyone is chosen, with the way to buy another.
+  if (data.allInUse && !refusal) {
+    return (
+      <div role="status" className="banner banner-warning">
+        <p>{data.allInUse}</p>
+        {data.canBuy && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => purchase.open(data.addAgentScope, { onDone: () => void onGiven('') })}
+          >
+            Buy another agent
+          </button>
+        )}
+      </div>
+    );
+  }
 
   async function give() {
     if (!candidate) return;
@@ -156,7 +174,7 @@ export function AgentsPage({ title }: { title: string }) {
       {
         id: 'number',
         header: 'Outbound number',
-        cell: (a) => a.outboundNumber || 'None',
+        cell: (a) => (a.outboundNumber ? formatUk(a.outboundNumber) : 'None'),
         csv: (a) => a.outboundNumber,
       },
       {

@@ -34,3 +34,8 @@ export function takeAccess(id: number): Promise<AccessChanged> {
 export function setAgentCampaign(id: number, campaignId: string): Promise<{ success: boolean }> {
   return apiPost(`agents/setCampaign/${id}`, { outboundCampaignId: campaignId });
 }
+
+/** Gives the agent one of the account's tracked numbers or verified caller ids ('' for none). */
+export function setAgentCallerId(id: number, outboundNumber: string): Promise<{ success: boolean }> {
+  return apiPost(`agents/setCallerId/${id}`, { outboundNumber });
+}
