@@ -1,5 +1,6 @@
 // The rows picked on /routing (or a campaign's numbers), kept in sessionStorage so the connect
-// pages survive a reload (per tab, gone when the tab closes), and their details.
+// pages survive a reload (per tab, gone when the tab closes), and their details. A save, a connect
+// page's Cancel and the list's Clear selection drop it: it never comes back unseen.
 import { apiPost } from './api';
 import type { components } from './api-schema.gen';
 

@@ -333,6 +333,47 @@ describe('Advanced connect', () => {
     expect(location()).toHaveTextContent('/routing/numbers/advanced');
   });
 
+  test('Cancel with no routing changed (the switch and the ticked rows are none) leaves at once, nothing selected', async () => {
+    saveSelection([1, 2]);
+    stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1), planned(2)]) }));
+    const user = renderRouting('/routing/numbers/advanced');
+    const f = await form();
+    await plansLoaded();
+    await user.click(screen.getByRole('switch', { name: 'Additional features' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(loadSelection()).toEqual([]);
+  });
+
+  test('Cancel with a changed plan asks first; Keep editing keeps it, Discard changes leaves with nothing selected', async () => {
+    saveSelection([1, 2]);
+    const fetch = stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1), planned(2)]) }));
+    const user = renderRouting('/routing/numbers/advanced');
+    const f = await form();
+    await plansLoaded();
+    await user.selectOptions(planSelect('01614960002'), 'Weekend');
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    const asked = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/routing/numbers/advanced');
+    expect(planSelect('01614960002')).toHaveDisplayValue('Weekend');
+    expect(loadSelection()).toEqual([1, 2]);
+
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/routing/numbers/advanced');
+
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(loadSelection()).toEqual([]);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('connectAdvanced'))).toBe(false);
+  });
+
   test('Starter sees the rows read-only with an Upgrade chip opening the purchase modal on the upgrade', async () => {
     saveSelection([1]);
     const fetch = stubApi(

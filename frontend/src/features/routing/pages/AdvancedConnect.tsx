@@ -19,6 +19,7 @@ import {
   ServicePlanSelector,
 } from '../selectors';
 import { clearSelection } from '../../../lib/routingSelection';
+import { rowsEdited } from '../../../lib/rowsEdited';
 import {
   CellSelect,
   CellSwitch,
@@ -137,7 +138,10 @@ function AdvancedConnectForm({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const midCallAudios = useMemo(() => routingConstants().midCallAudios, []);
-  const [rows, setRows] = useState<AdvancedConnectRow[]>(() => initial.map(advancedRowFrom));
+  const saved = useMemo(() => initial.map(advancedRowFrom), [initial]);
+  const [rows, setRows] = useState<AdvancedConnectRow[]>(saved);
+  // The rows' values only: the additional features switch and the ticked rows change no routing.
+  const edited = rowsEdited(saved, rows);
   const [additional, setAdditional] = useState(() => usesAdditionalFeatures(initial.map(domainRow)));
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const lastClicked = useRef<number | null>(null);
@@ -257,6 +261,7 @@ function AdvancedConnectForm({
       busyLabel="Saving…"
       onSubmit={() => void save()}
       impact={impact}
+      edited={edited}
     >
       <div className="routing-connect-toolbar">
         <div className="field-check-row">

@@ -172,7 +172,7 @@ describe('Basic connect', () => {
     expect(screen.getByRole('link', { name: 'Back to call routing' })).toHaveAttribute('href', '/routing');
   });
 
-  test('Cancel goes back to /routing and keeps the selection', async () => {
+  test('Cancel without edits goes back to /routing at once, with nothing selected there', async () => {
     saveSelection([1]);
     stubApi({
       '/api/manageconnections/getSelectedDetails': details([manchester()]),
@@ -180,10 +180,59 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     const f = await form();
-    await user.click(within(f).getByRole('link', { name: 'Cancel' }));
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(loadSelection()).toEqual([]);
     const t = await screen.findByRole('table', { name: 'Call routing' });
-    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+
+  test('Cancel with edits asks first: Keep editing stays with the edits, Discard changes leaves', async () => {
+    saveSelection([1]);
+    const fetch = stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester()]),
+      '/api/manageconnections/getNumbersList': numbersList([manchester()]),
+    });
+    const user = renderRouting('/routing/numbers');
+    const f = await form();
+    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    await user.type(destination, '01614960999');
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    const asked = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    expect(asked).toHaveTextContent('Your changes to the selected numbers and pools have not been saved.');
+
+    await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/routing/numbers');
+    expect(destination).toHaveValue('01614960999');
+    expect(within(f).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(loadSelection()).toEqual([1]);
+
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(location()).toHaveTextContent(/^\/routing$/);
+    expect(loadSelection()).toEqual([]);
+    const t = await screen.findByRole('table', { name: 'Call routing' });
+    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('connectBasic'))).toBe(false);
+  });
+
+  test('an edit undone is no edit: Cancel leaves at once', async () => {
+    saveSelection([1]);
+    stubApi({
+      '/api/manageconnections/getSelectedDetails': details([manchester()]),
+      '/api/manageconnections/getNumbersList': numbersList([manchester()]),
+    });
+    const user = renderRouting('/routing/numbers');
+    const f = await form();
+    const recording = screen.getByRole('switch', { name: 'Recording for 01614960001' });
+    await user.click(recording);
+    await user.click(recording);
+    await user.click(within(f).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/routing$/);
   });
 });
 

@@ -8,6 +8,7 @@ import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessag
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
 import { useEditImpact } from '../editors/useEditImpact';
 import { clearSelection } from '../../../lib/routingSelection';
+import { rowsEdited } from '../../../lib/rowsEdited';
 import { basicConnectRecord } from './connectImpact';
 import {
   CellSwitch,
@@ -57,7 +58,9 @@ function BasicConnectForm({
 }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [rows, setRows] = useState<BasicConnectRow[]>(() => initial.map(basicRow));
+  const saved = useMemo(() => initial.map(basicRow), [initial]);
+  const [rows, setRows] = useState<BasicConnectRow[]>(saved);
+  const edited = rowsEdited(saved, rows);
   const [banner, setBanner] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const records = useMemo(() => (canConnect ? rows.map(basicConnectRecord) : null), [rows, canConnect]);
@@ -124,6 +127,7 @@ function BasicConnectForm({
       busyLabel="Connecting…"
       onSubmit={() => void save()}
       impact={impact}
+      edited={edited}
     >
       <div className="table-scroll data-table">
         <table aria-label="Selected numbers and pools">

@@ -11,6 +11,8 @@ const list = numbersList;
 const table = () => screen.findByRole('table', { name: 'Call routing' });
 const bodyRows = (t: HTMLElement) => within(t).getAllByRole('row').slice(1);
 const location = () => screen.getByRole('status', { name: 'location' });
+/** The toolbar's note of the selection (the status without a name). */
+const selectionNote = () => screen.getAllByRole('status').find((node) => !node.hasAttribute('aria-label'))!;
 
 const manchester = () => routingRow({ id: 1, numberPool: '01614960001', description: 'Google Ads - Manchester', destination: '01614960999' });
 const leeds = () =>
@@ -96,13 +98,39 @@ describe('Call routing list', () => {
     await waitFor(() => expect(bodyRows(t)).toHaveLength(5));
     expect(bodyRows(t)[0]).toHaveTextContent('01614960025');
     await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960029' }));
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    // The row ticked on page 1 is not shown on page 2: the note says so.
+    expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');
     await user.click(within(t).getByRole('button', { name: /Number \/ pool/ }));
     await waitFor(() => expect(bodyRows(t)[0]).toHaveTextContent('01614960029'));
     const last = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
     expect([last.get('page'), last.get('direction')]).toEqual(['1', 'desc']);
     expect(within(t).getByRole('checkbox', { name: 'Select 01614960029' })).toBeChecked();
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');
+  });
+
+  test('a search that hides the selected rows says so; Clear selection empties it, stored one too', async () => {
+    saveSelection([1]);
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester(), leeds(), website()]) });
+    const user = renderRouting('/routing');
+    const t = await table();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select Website visitors' }));
+    expect(selectionNote()).toHaveTextContent(/^2 selected$/);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'leeds');
+    await waitFor(() => expect(bodyRows(t)).toHaveLength(1));
+    expect(selectionNote()).toHaveTextContent('2 selected, none of them shown on this page');
+    expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 01134960002' }));
+    expect(selectionNote()).toHaveTextContent('3 selected, 2 of them not shown on this page');
+
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(selectionNote()).toHaveTextContent('Selection cleared');
+    expect(selectionNote()).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear selection' })).not.toBeInTheDocument();
+    expect(loadSelection()).toEqual([]);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await waitFor(() => expect(bodyRows(t)).toHaveLength(3));
+    for (const box of within(t).getAllByRole('checkbox')) expect(box).not.toBeChecked();
   });
 
   test('an empty list says so', async () => {
@@ -180,6 +208,8 @@ describe('Call routing list', () => {
     const t = await table();
     await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
     expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+    // The selection is counted all the same.
+    expect(selectionNote()).toHaveTextContent(/^1 selected$/);
   });
 
   test('the Audio link leads to /routing/audio with routing_simple', async () => {
@@ -236,8 +266,10 @@ describe('Call routing list', () => {
     const t = await table();
     expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
     expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
-    // Row 99 is on no page shown here; it stays selected, and Connect lets the server check it.
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    // Row 99 is on no page shown here: it stays selected, and the note says so (Connect lets the
+    // server check it).
+    expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');
+    expect(screen.getByRole('button', { name: 'Clear selection' })).toBeInTheDocument();
   });
 
   test("exports the server's CSV of the matching rows, named after the product", async () => {

@@ -7,7 +7,8 @@ import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { exportNumbersCsv, getNumbersPage, type NumbersPage, type RoutingRow } from '../api/rows';
 import { TagManagerDialog } from '../../../components/tagManager/TagManagerDialog';
-import { connectPageFor, loadSelection } from '../../../lib/routingSelection';
+import { SelectedRowsNote } from '../../../components/SelectedRowsNote';
+import { clearSelection, connectPageFor, loadSelection } from '../../../lib/routingSelection';
 import { Loading, kindLabel, routingError, rowName, type RoutingNoticeState } from './connectShared';
 
 export const ROUTING_PAGE_SIZE = 25;
@@ -104,8 +105,10 @@ export function RoutingList({ title }: { title: string }) {
     }
   }, [location.state, location.pathname, navigate]);
 
-  // The selection holds rows of any page; the server checks each id again on Connect.
+  // The selection holds rows of any page (the note says how many are not shown); the server
+  // checks each id again on Connect.
   const selected = picked;
+  const shownIds = useMemo(() => (page?.numbers ?? []).map((row) => row.id), [page]);
 
   const columns = useMemo(() => routingColumns(account.numberFormat), [account.numberFormat]);
 
@@ -114,6 +117,11 @@ export function RoutingList({ title }: { title: string }) {
   const showConnect = access.showsConnect && selected.length > 0;
   const showAudio = access.showsAudioLink;
   const showTagManager = access.showsTagManager;
+
+  function clearPicked() {
+    setPicked([]);
+    clearSelection();
+  }
 
   async function connect() {
     if (connecting || selected.length === 0) return;
@@ -189,7 +197,7 @@ export function RoutingList({ title }: { title: string }) {
                   Routing history
                 </Link>
               )}
-              {showConnect && <span className="table-selected-count">{selected.length} selected</span>}
+              <SelectedRowsNote selected={selected} shown={shownIds} onClear={clearPicked} />
               {showConnect && (
                 <button
                   type="button"

@@ -1,7 +1,8 @@
 // What the routing list and the two connect pages share: messages, row names, the small labelled
 // controls that sit in table cells, and the connect pages' frame and server-error placing.
 import { useId, useState, type ReactNode, type RefObject } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { PageHeading } from '../../../components/PageHeading';
 import { type NumberFormat } from '../../../domain';
 import { formatNumber } from '../../../domain/pages';
@@ -12,7 +13,7 @@ import { withContact } from '../../../lib/contact';
 import { useLoader } from '../../../lib/useLoader';
 import type { RoutingRow } from '../api/rows';
 import { ImpactSummary } from '../editors/ImpactSummary';
-import { getSelectedDetails, loadSelection } from '../../../lib/routingSelection';
+import { clearSelection, getSelectedDetails, loadSelection } from '../../../lib/routingSelection';
 
 export const PROVISIONED_MESSAGE = 'Success! The numbers will be provisioned shortly.';
 
@@ -230,8 +231,9 @@ export function ConnectPage({
 }
 
 /**
- * A connect page's form: the messages that have no field, `children` (the rows), then Cancel (back
- * to /routing) and the submit button, disabled while saving or without connect access.
+ * A connect page's form: the messages that have no field, `children` (the rows), then Cancel and
+ * the submit button, disabled while saving or without connect access. Cancel drops the selection
+ * and goes back to /routing, with nothing selected there; with edits not saved it asks first.
  */
 export function ConnectForm({
   formRef,
@@ -243,6 +245,7 @@ export function ConnectForm({
   busyLabel,
   onSubmit,
   impact = null,
+  edited,
   children,
 }: {
   formRef: RefObject<HTMLFormElement | null>;
@@ -256,37 +259,55 @@ export function ConnectForm({
   onSubmit: () => void;
   /** What saving would do to last week's calls (editors/useEditImpact.ts), when known. */
   impact?: Impact | null;
+  /** The rows differ from the saved ones: Cancel asks before it throws the edits away. */
+  edited: boolean;
   children: ReactNode;
 }) {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+
+  function leave() {
+    clearSelection();
+    navigate('/routing');
+  }
+
   return (
-    <form
-      ref={formRef}
-      className="card routing-connect"
-      aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {banner.length > 0 && (
-        <div role="alert" className="banner banner-error">
-          {banner.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
+    <>
+      <form
+        ref={formRef}
+        className="card routing-connect"
+        aria-label={label}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {banner.length > 0 && (
+          <div role="alert" className="banner banner-error">
+            {banner.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        )}
+        {children}
+        {impact && <ImpactSummary impact={impact} />}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => (edited ? setAsking(true) : leave())}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
+            {saving ? busyLabel : submitLabel}
+          </button>
         </div>
-      )}
-      {children}
-      {impact && <ImpactSummary impact={impact} />}
-      <div className="form-actions">
-        <Link className="button" to="/routing">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving || !canConnect} aria-busy={saving || undefined}>
-          {saving ? busyLabel : submitLabel}
-        </button>
-      </div>
-    </form>
+      </form>
+      <DiscardChangesDialog
+        open={asking}
+        message="Your changes to the selected numbers and pools have not been saved."
+        onKeepEditing={() => setAsking(false)}
+        onDiscard={leave}
+      />
+    </>
   );
 }
 
