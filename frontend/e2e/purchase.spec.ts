@@ -50,6 +50,19 @@ test('the owner reads the plan and usage page, the breakdown, the plans and the 
   await page.getByRole('button', { name: 'Compare every feature' }).click();
   await expect(page.getByRole('table', { name: 'Features by plan', exact: true })).toBeVisible();
   await expectAccessible(page, 'the upgrade centre');
+  // Each add-on the plan sells is bought where it is priced.
+  const addons = page.getByRole('table', { name: 'Add-ons and their prices' });
+  await addons.getByRole('button', { name: 'Buy API' }).click();
+  let offer = page.getByRole('dialog', { name: 'API' });
+  await expect(offer).toContainText('£15');
+  await offer.getByRole('button', { name: 'Cancel' }).click();
+
+  // The API's own page, without the add-on, offers it at once rather than vanishing.
+  await page.goto('/manage/apisettings');
+  await expect(page).toHaveURL(/\/manage\/subscription\?scope=integration_api$/);
+  offer = page.getByRole('dialog', { name: 'API' });
+  await expect(offer).toContainText('£15');
+  await expectAccessible(page, 'the API add-on offered from its page', { within: offer });
 });
 
 test("an administrator is refused the upgrade with the spec's text, by the page and by the server", async ({ page }) => {
@@ -98,6 +111,17 @@ test('the owner tries speech analytics from /tryspeech: the terms, the days left
   await expect(menu.getByRole('link', { name: 'Try speech analytics' })).toHaveCount(0);
   await expectAccessible(page, 'the running trial');
 
+  // What the trial is for: its transcribed calls, and the words it spots (voice tags), a click away.
+  await page.goto('/manage/call-insights');
+  await expectHeading(page, 'Speech Insights');
+  await expect(page.getByRole('heading', { name: 'Transcribed calls' })).toBeVisible();
+  await expect(page.getByText('No recorded call of this period has been transcribed yet.')).toBeVisible();
+  await expectAccessible(page, 'Speech Insights at the start of the trial');
+  await page.getByRole('link', { name: 'Add your first voice tag' }).click();
+  await expectHeading(page, 'Voice tags');
+  await page.goto('/manage/tryspeech');
+  await expect(page.getByRole('heading', { name: '14 days left' })).toBeVisible();
+
   // Cancelling asks first; Cancel keeps it.
   await howToCancel.getByRole('button', { name: 'Cancel trial' }).click();
   let confirm = page.getByRole('dialog', { name: 'Are you sure?' });
@@ -124,13 +148,15 @@ test("Stone & Sons' Upgrade chips offer the plan that has the feature: Enterpris
   await logIn(page, 'starter@demo.test');
   const menu = sideMenu(page, 'Admin');
   await menu.getByRole('button', { name: 'Speech Analytics', exact: true }).click();
-  for (const label of ['Voice tags', 'Vocabularies']) {
+  // Keyword spotting (voice tags) comes with the speech analytics trial; vocabularies are Enterprise's.
+  await expect(menu.getByRole('link', { name: 'Voice tags', exact: true })).toBeVisible();
+  for (const label of ['Vocabularies']) {
     await menu.getByRole('button', { name: `${label} Upgrade` }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Enterprise' });
     await expect(dialog).toContainText('comes with the Enterprise plan, which is priced on application');
     await expect(dialog).not.toContainText('An error occurred');
     await expect(dialog.getByRole('link', { name: 'Contact us' })).toBeVisible();
-    if (label === 'Voice tags') await expectAccessible(page, 'the Enterprise upgrade offer', { within: dialog });
+    await expectAccessible(page, 'the Enterprise upgrade offer', { within: dialog });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }
   await menu.getByRole('button', { name: 'Call scoring', exact: true }).click();

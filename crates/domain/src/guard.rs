@@ -117,7 +117,7 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
         });
     }
     if !route.scopes.is_empty() && !route.scopes.iter().any(|s| acc.has_scope(s)) {
-        return redirect("/upgradepackage");
+        return redirect(&missing_scope_page(route, acc));
     }
     if (route.purchase && !acc.can_purchase) || (route.online_purchase && !acc.can_purchase_online()) {
         return redirect("/");
@@ -190,6 +190,17 @@ fn audience_redirect(route: &RouteDef, acc: &AccountState) -> Option<&'static st
         return (route.audience != Audience::TechPartners).then_some("/technologypartner");
     }
     matches!(route.audience, Audience::Partners | Audience::TechPartners).then_some("/")
+}
+
+/// Where a page whose scope the account lacks sends it: My subscription, asked to offer the
+/// page's add-on (the one the plan sells, if any; else the first, which My subscription offers
+/// with the upgrade), so that the purchase opens at once rather than the page vanishing.
+fn missing_scope_page(route: &RouteDef, acc: &AccountState) -> String {
+    let scope = route.scopes.iter().find(|s| acc.is_addon_scope(s)).or(route.scopes.first());
+    match scope {
+        Some(scope) => format!("/subscription?scope={scope}"),
+        None => "/subscription".to_string(),
+    }
 }
 
 fn redirect(to: &str) -> GuardStep {

@@ -164,7 +164,8 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
         icon: "speech",
         needs: &[Speech],
         children: &[
-            ItemDef { scope: Some("integration_speech_voice_tags"), ..leaf("voicetags", "Voice tags", "/voicetags") },
+            // Keyword spotting comes with speech analytics itself (its trial too).
+            ItemDef { scope: Some("report_voice_tags"), ..leaf("voicetags", "Voice tags", "/voicetags") },
             ItemDef { scope: Some("speech_vocabularies"), ..leaf("vocabularies", "Vocabularies", "/vocabularies") },
             ItemDef {
                 scope: Some("report_voice_tags"),

@@ -156,7 +156,8 @@ const FTP: &[&str] = &["integration_ftp_export"];
 const CTA: &[&str] = &["admin_call_to_actions"];
 const DEALERWEB: &[&str] = &["integration_dealerweb"];
 const VOCABS: &[&str] = &["speech_vocabularies"];
-const VOICETAGS: &[&str] = &["integration_speech_voice_tags"];
+/// Keyword spotting (voice tags) comes with speech analytics itself, its trial included.
+const VOICETAGS: &[&str] = &["report_voice_tags", "integration_speech_voice_tags"];
 const SERVICES: &[&str] = &["admin_add_services"];
 const WEBHOOKS: &[&str] = &["integration_webhooks"];
 const SALESFORCE: &[&str] = &["integration_salesforce"];

@@ -8,8 +8,8 @@ import { account, jsonResponse, stubApi } from '../test/fixtures';
 import { App } from './App';
 
 function Where() {
-  const { pathname } = useLocation();
-  return <output aria-label="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{pathname + search}</output>;
 }
 
 function renderApp(path: string, details: AccountState | string) {
@@ -46,6 +46,11 @@ describe('App', () => {
     renderApp('/no/such/page', account());
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrate' })).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/no\/such\/page$/);
+  });
+
+  test('a page without its add-on lands on My subscription asked to offer that add-on', async () => {
+    renderApp('/apisettings', account({ addonScopes: ['integration_api'] }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/subscription\?scope=integration_api$/), { timeout: 10_000 });
   });
 
   test('partners are kept in their portal', async () => {

@@ -53,16 +53,19 @@ export function AppRoutes({ account }: { account: AccountState }) {
   }, [resolution]);
 
   if (resolution.external) return <SectionLoading />;
-  // A redirect keeps the query (/adwords?connected=1 lands on /googleads?connected=1); the
-  // unauthorised page is told which page was refused, to say why.
-  if (resolution.path !== path)
+  // A redirect keeps the query (/adwords?connected=1 lands on /googleads?connected=1) unless it
+  // brings its own (a page without its add-on lands on /subscription?scope=…); the unauthorised
+  // page is told which page was refused, to say why.
+  if (resolution.path !== path) {
+    const [pathname, own] = resolution.path.split('?', 2);
     return (
       <Navigate
-        to={{ pathname: resolution.path, search: location.search }}
+        to={{ pathname, search: own === undefined ? location.search : `?${own}` }}
         state={resolution.path === UNAUTHORISED ? { from: path } : undefined}
         replace
       />
     );
+  }
 
   return (
     <Shell resolution={resolution}>

@@ -10085,9 +10085,13 @@ export interface components {
         SpeechInsights: {
             /** @description The period's calls with voice tags, newest first (at most 100). */
             calls: components["schemas"]["InsightCall"][];
+            /** @description Whether the user may add voice tags (the words spotted): the Voice tags page opens. */
+            canAddVoiceTags: boolean;
             /** @description "01/11/2026 – 30/11/2026"-style days of the period. */
             firstDay: string;
             lastDay: string;
+            /** @description The period's transcribed calls, newest first (at most 100), each with its voice tags. */
+            transcribed: components["schemas"]["InsightCall"][];
             /** @description Most calls first. */
             voiceTags: components["schemas"]["VoiceTagFigure"][];
         };

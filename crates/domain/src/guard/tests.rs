@@ -84,19 +84,27 @@ fn customers_cannot_open_portal_pages() {
 }
 
 #[test]
-fn a_missing_scope_goes_to_the_upgrade_page() {
+fn a_missing_scope_goes_to_my_subscription_offering_the_page_s_add_on() {
     let acc = owner();
-    assert_eq!(guard("/scores", &acc), GuardStep::Redirect { to: "/upgradepackage".into() });
-    assert_eq!(lands("/scores", &acc), "/subscription");
+    assert_eq!(guard("/scores", &acc), GuardStep::Redirect { to: "/subscription?scope=admin_call_scoring".into() });
+    assert_eq!(lands("/scores", &acc), "/subscription?scope=admin_call_scoring");
+    // The API page on a plan that sells the API as an add-on: that add-on is offered.
+    let professional = AccountState { addon_scopes: vec!["integration_api".into()], ..owner() };
+    assert_eq!(lands("/apisettings", &professional), "/subscription?scope=integration_api");
+    assert_eq!(lands("/webhooks", &professional), "/subscription?scope=integration_webhooks");
 }
 
 #[test]
 fn any_advanced_scope_opens_advanced_routing() {
     assert_eq!(lands("/routing/numbers/advanced", &owner()), "/routing/numbers/advanced");
     let simple = AccountState { package_scopes: vec!["routing_simple".into()], ..owner() };
-    assert_eq!(guard("/routing/audio", &simple), GuardStep::Redirect { to: "/upgradepackage".into() });
+    assert!(
+        matches!(guard("/routing/audio", &simple), GuardStep::Redirect { to } if to.starts_with("/subscription?scope="))
+    );
     assert_eq!(lands("/routing/history", &owner()), "/routing/history");
-    assert_eq!(guard("/routing/history", &simple), GuardStep::Redirect { to: "/upgradepackage".into() });
+    assert!(
+        matches!(guard("/routing/history", &simple), GuardStep::Redirect { to } if to.starts_with("/subscription?scope="))
+    );
 }
 
 #[test]

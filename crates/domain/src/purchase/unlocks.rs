@@ -34,7 +34,8 @@ const fn built(scope: &'static str, path: &'static str, label: &'static str, wha
     AddonPage { scope, path, label, what, built: true }
 }
 
-const SPEECH: &str = "Your recorded calls are transcribed and analysed for keywords, topics and sentiment.";
+const SPEECH: &str =
+    "Your recorded calls are transcribed, and the words and phrases you choose (voice tags) are spotted in them.";
 const ROUTING: &str = "Time of day plans, IVR menus, hunt groups and queues can be set on your numbers.";
 
 static ADDON_PAGES: &[AddonPage] = &[

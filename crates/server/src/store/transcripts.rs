@@ -177,3 +177,33 @@ pub struct Claim {
 
 /// The claim's end that marks a call passed over for good: no run ever reaches it.
 pub const PASSED_OVER: i64 = i64::MAX;
+
+/// A transcribed call of a period.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TranscribedCall {
+    pub call_id: i64,
+    pub started_at: i64,
+    pub caller: String,
+}
+
+/// The customer's calls started in [from, to) that have a transcript, newest first, at most `limit`.
+pub async fn transcribed_calls(
+    db: &AnyPool,
+    customer: CustomerId,
+    from: i64,
+    to: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<TranscribedCall>> {
+    sqlx::query_as(
+        "SELECT c.id AS call_id, c.started_at, c.caller_number AS caller
+         FROM transcripts t JOIN calls c ON c.id = t.call_id
+         WHERE t.customer_id = $1 AND c.customer_id = $1 AND c.started_at >= $2 AND c.started_at < $3
+         ORDER BY c.started_at DESC, c.id DESC LIMIT $4",
+    )
+    .bind(customer)
+    .bind(from)
+    .bind(to)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

@@ -275,6 +275,16 @@ async fn speech_insights_count_the_periods_voice_tags_and_mark_a_calls_phrases()
     let listed = insights["calls"].as_array().unwrap();
     let first = listed.iter().find(|c| c["id"] == calls[0]).unwrap();
     assert_eq!(first["voiceTags"], serde_json::json!(["Booking", "Thursday"]));
+    // Every transcribed call of the period is listed, with its voice tags or none.
+    store_transcript(db, ATLAS, calls[3], "good afternoon\nmy boiler has stopped").await;
+    let insights = ok(app.get(&format!("{INSIGHTS}?preset=last30Days"), Some(&enterprise)).await);
+    let transcribed = insights["transcribed"].as_array().unwrap();
+    let of = |id: i64| transcribed.iter().find(|c| c["id"] == id).map(|c| c["voiceTags"].clone());
+    assert_eq!(of(calls[0]), Some(serde_json::json!(["Booking", "Thursday"])));
+    assert_eq!(of(calls[3]), Some(serde_json::json!([])));
+    assert_eq!(of(calls[2]), None, "not transcribed yet");
+    assert!(!insights["calls"].as_array().unwrap().iter().any(|c| c["id"] == calls[3]), "no voice tag");
+    assert_eq!(insights["canAddVoiceTags"], true);
     // Periods before the calls have none; a period that is not one is refused.
     let custom =
         ok(app.get(&format!("{INSIGHTS}?preset=custom&from=2020-01-01&to=2020-01-31"), Some(&enterprise)).await);
@@ -449,8 +459,18 @@ async fn the_pages_need_speech_their_scopes_and_changes_an_administrator() {
     sqlx::query("UPDATE users SET call_rec_flag = 0 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
     assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::FORBIDDEN);
     sqlx::query("UPDATE users SET call_rec_flag = 1 WHERE email = 'starter@demo.test'").execute(db).await.unwrap();
-    assert_eq!(app.get(INSIGHTS, Some(&starter)).await.status, StatusCode::OK);
-    assert_eq!(app.get(VOICE_TAGS, Some(&starter)).await.status, StatusCode::FORBIDDEN);
+    let insights = ok(app.get(INSIGHTS, Some(&starter)).await);
+    // Keyword spotting comes with speech analytics: its voice tags open; vocabularies are Enterprise's.
+    assert_eq!(insights["canAddVoiceTags"], true);
+    assert_eq!(app.get(VOICE_TAGS, Some(&starter)).await.status, StatusCode::OK);
+    let reply = app
+        .post_form(
+            ADD_VOICE_TAG,
+            Some(&starter),
+            &[("form_description", "Boiler"), ("form_phrases", "boiler"), ("form_side", "either")],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
     assert_eq!(app.get(VOCABULARIES, Some(&starter)).await.status, StatusCode::FORBIDDEN);
 
     // Atlas without hasSpeech: no Speech Analytics menu at all.

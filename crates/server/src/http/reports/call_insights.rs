@@ -88,6 +88,10 @@ struct SpeechInsights {
     voice_tags: Vec<VoiceTagFigure>,
     /// The period's calls with voice tags, newest first (at most 100).
     calls: Vec<InsightCall>,
+    /// The period's transcribed calls, newest first (at most 100), each with its voice tags.
+    transcribed: Vec<InsightCall>,
+    /// Whether the user may add voice tags (the words spotted): the Voice tags page opens.
+    can_add_voice_tags: bool,
 }
 
 fn one_error(field: &str, message: String) -> AppError {
@@ -136,7 +140,19 @@ async fn get_insights(
             }),
         }
     }
+    let transcribed = transcripts::transcribed_calls(&state.db, customer, period.start, period.end, CALLS_MAX)
+        .await?
+        .into_iter()
+        .map(|row| InsightCall {
+            id: row.call_id,
+            time: domain::format_date_time(row.started_at, zone),
+            caller: format_uk(&row.caller),
+            voice_tags: calls.iter().find(|c| c.id == row.call_id).map(|c| c.voice_tags.clone()).unwrap_or_default(),
+        })
+        .collect();
     Ok(Json(SpeechInsights {
+        transcribed,
+        can_add_voice_tags: menu_page_opens("/voicetags", &user.account),
         first_day: period.first_day,
         last_day: period.last_day,
         voice_tags: figures

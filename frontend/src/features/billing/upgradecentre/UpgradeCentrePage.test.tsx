@@ -15,6 +15,7 @@ const PRICES = {
     report_voice_tags: { name: 'Speech analytics', starter: 35, professional: 25, billing_frequency: '1' },
     integration_salesforce: { name: 'Salesforce integration', starter: null, professional: 75, billing_frequency: '1' },
     integration_dealerweb: { name: 'Dealerweb integration', starter: null, professional: null, billing_frequency: '1' },
+    integration_api: { name: 'API', starter: 20, professional: 15, billing_frequency: '1' },
   },
 };
 const PLANS = [
@@ -64,6 +65,19 @@ describe('the upgrade centre', () => {
     expect(screen.getByRole('table', { name: 'Features by plan' })).toBeInTheDocument();
     // Professional: Starter is a downgrade, by contacting us.
     expect(within(screen.getByRole('region', { name: 'Starter plan' })).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+  });
+
+  test('each add-on says what the account can do: it is active, it is bought here, or the plan does not sell it', async () => {
+    api();
+    const { user } = renderPurchase(
+      account({ addonScopes: ['integration_api'], packageScopes: ['report_voice_tags'] }),
+      { ui: <UpgradeCentrePage title="Upgrade centre" /> },
+    );
+    const addons = await screen.findByRole('table', { name: 'Add-ons and their prices' });
+    expect(within(addons).getByRole('row', { name: /Speech analytics/ })).toHaveTextContent('Active');
+    expect(within(addons).getByRole('row', { name: /Dealerweb/ })).toHaveTextContent('Not on your plan');
+    await user.click(within(addons).getByRole('button', { name: 'Buy API' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   test('a prices failure shows the banner', async () => {

@@ -16,6 +16,7 @@ export const ADDON_SCOPES = [
   'report_voice_tags',
   'integration_speech_redaction',
   'integration_api',
+  'integration_webhooks',
   'integration_salesforce',
   'outbound',
   'other_managed',
@@ -35,6 +36,7 @@ export function UpgradeCentrePage({ title }: { title: string }) {
   const [plansLoad] = useLoader(getPlanScopes);
   const [expanded, setExpanded] = useState(false);
   const [breakdown, setBreakdown] = useState<{ productCode?: string } | null>(null);
+  const [bought, setBought] = useState<string | null>(null);
   const fullId = useId();
 
   const prices = pricesLoad.status === 'ready' ? pricesLoad.data.prices : null;
@@ -80,7 +82,12 @@ export function UpgradeCentrePage({ title }: { title: string }) {
         <h2 id="addons-heading" className="card-heading">
           Add-ons
         </h2>
-        {prices ? <AddonsTable addons={addons} /> : <p>…</p>}
+        {bought && (
+          <p role="status" className="banner banner-success">
+            {bought} has been added to your account.
+          </p>
+        )}
+        {prices ? <AddonsTable addons={addons} onBought={setBought} /> : <p>…</p>}
       </section>
       <section className="card" aria-labelledby="full-comparison">
         <h2 id="full-comparison" className="card-heading">

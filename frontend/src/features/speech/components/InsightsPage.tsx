@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
@@ -96,7 +97,7 @@ function callColumns(onOpen: (id: number) => void): Column<SpeechInsights['calls
   return [
     { id: 'time', header: 'Time', cell: (call) => call.time },
     { id: 'caller', header: 'Caller', cell: (call) => call.caller },
-    { id: 'tags', header: 'Voice tags', cell: (call) => call.voiceTags.join(', ') },
+    { id: 'tags', header: 'Voice tags', cell: (call) => call.voiceTags.join(', ') || 'None' },
     {
       id: 'transcript',
       header: 'Transcript',
@@ -128,6 +129,12 @@ function Insights({ data, onOpen }: { data: SpeechInsights; onOpen: (id: number)
           rowKey={(tag) => tag.id}
           emptyText="No voice tags were found in this period's calls."
         />
+        {data.canAddVoiceTags && (
+          <p className="field-hint">
+            Voice tags are the words and phrases spotted in your calls, such as a product or &quot;complaint&quot;.{' '}
+            <Link to="/voicetags">{data.voiceTags.length === 0 ? 'Add your first voice tag' : 'Manage voice tags'}</Link>
+          </p>
+        )}
       </section>
       <section aria-labelledby="insights-calls">
         <h2 id="insights-calls">Calls with voice tags</h2>
@@ -138,6 +145,17 @@ function Insights({ data, onOpen }: { data: SpeechInsights; onOpen: (id: number)
           rows={data.calls}
           rowKey={(call) => call.id}
           emptyText="No calls."
+        />
+      </section>
+      <section aria-labelledby="insights-transcribed">
+        <h2 id="insights-transcribed">Transcribed calls</h2>
+        <DataTable
+          plain
+          label="Transcribed calls"
+          columns={callColumns(onOpen)}
+          rows={data.transcribed}
+          rowKey={(call) => call.id}
+          emptyText="No recorded call of this period has been transcribed yet."
         />
       </section>
     </>

@@ -45,6 +45,11 @@ const insights: SpeechInsights = {
   lastDay: '26/11/2026',
   voiceTags: [{ id: 7, description: 'Appointment', calls: 2, hits: 3 }],
   calls: [{ id: 41, time: '25/11/2026 09:12 GMT', caller: '07700 900123', voiceTags: ['Appointment'] }],
+  transcribed: [
+    { id: 42, time: '25/11/2026 11:40 GMT', caller: '0161 496 0000', voiceTags: [] },
+    { id: 41, time: '25/11/2026 09:12 GMT', caller: '07700 900123', voiceTags: ['Appointment'] },
+  ],
+  canAddVoiceTags: true,
 };
 
 const call: CallInsight = {
@@ -184,7 +189,8 @@ describe('speech insights', () => {
     const tags = await screen.findByRole('table', { name: /Voice tags found/ });
     expect(within(tags).getByText('Appointment')).toBeInTheDocument();
     await noViolations();
-    await user.click(screen.getByRole('button', { name: 'Transcript of the call at 25/11/2026 09:12 GMT' }));
+    const tagged = screen.getByRole('table', { name: 'Calls with voice tags' });
+    await user.click(within(tagged).getByRole('button', { name: 'Transcript of the call at 25/11/2026 09:12 GMT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Call transcript' });
     const mark = await within(dialog).findByText('book an');
     expect(mark.closest('mark')).toHaveAttribute('title', 'Appointment');
@@ -193,5 +199,16 @@ describe('speech insights', () => {
     await noViolations();
     await user.selectOptions(screen.getByLabelText('Period'), 'last7Days');
     expect(fetch.mock.calls.some(([url]) => String(url).includes('preset=last7Days'))).toBe(true);
+  });
+
+  test('before any voice tag (a trial) the transcribed calls are listed and the first voice tag is a click away', async () => {
+    renderAt('/call-insights', {
+      '/api/speech/getInsights': () => jsonResponse({ ...insights, voiceTags: [], calls: [] }),
+    });
+    const transcribed = await screen.findByRole('table', { name: 'Transcribed calls' });
+    expect(within(transcribed).getByText('0161 496 0000')).toBeInTheDocument();
+    expect(within(transcribed).getAllByText('None')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Add your first voice tag' })).toHaveAttribute('href', '/voicetags');
+    await noViolations();
   });
 });
