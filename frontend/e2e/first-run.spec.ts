@@ -78,22 +78,20 @@ test('a new client walks the first-run checklist from an empty home page to trac
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Overview' }).click();
   await expectHeading(page, 'Integrate');
 
-  // 3. The website: a pool of numbers for its visitors, then the tracking code on its pages.
+  // 3. The website: Starter includes it, added by its address alone, the tracking code at once.
   await checklist.getByRole('link', { name: 'Add your website' }).click();
-  await expectHeading(page, 'Add dynamic URLs');
+  await expectHeading(page, 'Add your website');
+  const website = page.getByRole('form', { name: 'Add your website' });
+  await expect(website).toContainText('Nothing more is charged.');
+  await expectAccessible(page, 'the website form');
+  await website.getByRole('button', { name: 'Add website' }).click();
+  await expect(website).toContainText('Website address is required.');
   // The demo site answers plain http (a typed address without a scheme is taken as https).
-  await page.getByRole('textbox', { name: 'Dynamic URL' }).fill(`http://${SITE}/`);
-  await page.getByLabel('Pool name').fill('Website visitors');
-  await page.getByLabel('Number prefix').selectOption({ label: '0117 496 (Bristol)' });
-  await page.getByLabel('Service plan', { exact: true }).selectOption({ label: 'Practice line' });
-  await page.getByRole('textbox', { name: 'Number to replace 1' }).fill('0117 496 0123');
-  // Starter includes no pools: the form says the price before Buy, and the terms come next.
-  await expect(page.getByLabel('What it costs')).toContainText("Your plan's pools are all in use");
-  await page.getByRole('button', { name: 'Buy' }).click();
-  const price = page.getByRole('dialog', { name: 'Buy a dynamic URL' });
-  await price.getByLabel('I accept the terms and conditions').check();
-  await price.getByRole('button', { name: 'Buy' }).click();
-  await expect(page.getByText('Website visitors has been added successfully.')).toBeVisible();
+  await website.getByLabel('Website address').fill(`http://${SITE}/`);
+  await website.getByLabel('Phone number on your website').fill('+44 117 496 0123');
+  await website.getByLabel('Calls go to').selectOption({ label: 'Practice line' });
+  await website.getByRole('button', { name: 'Add website' }).click();
+  await expect(page.getByText(`Your website tracking is set up for http://${SITE}/`)).toBeVisible();
   await expectHeading(page, 'Dynamic URL');
 
   // The code, pasted into the website's pages (the demo site serves what it is given).
@@ -104,10 +102,10 @@ test('a new client walks the first-run checklist from an empty home page to trac
 
   await page.goto('/manage/');
   await expect(checklist.getByRole('link', { name: 'Get the tracking code' })).toBeVisible();
-  const website = page.getByRole('region', { name: 'Dynamic URLs' }).getByRole('row', { name: /Website visitors|lakesidephysio/ });
-  await website.getByRole('button', { name: /Check website/ }).click();
+  const row = page.getByRole('region', { name: 'Dynamic URLs' }).getByRole('row', { name: /Website visitors|lakesidephysio/ });
+  await row.getByRole('button', { name: /Check website/ }).click();
   // The background job fetches the site and the page asks every 5 s.
-  await expect(website.getByRole('status')).toHaveText('Checked and working', { timeout: 20_000 });
+  await expect(row.getByRole('status')).toHaveText('Checked and working', { timeout: 20_000 });
 
   await page.reload();
   const done = page.getByRole('region', { name: 'Your account is set up' });

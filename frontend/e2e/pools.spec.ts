@@ -15,9 +15,23 @@ test("the owner reads a pool's health and numbers, captures a parameter and read
   await expect(health.getByRole('status')).toContainText('Too small: only');
   await expect(health).toContainText('Peak hourly visitors');
   await expect(health).toContainText('From the visits stored for the last 72 hours');
-  await expect(page.getByRole('link', { name: /^Buy \d+ more numbers$/ })).toHaveAttribute('href', '/manage/services/dynamic/1');
-  await expect(page.getByRole('table', { name: 'Pool numbers' }).locator('tbody tr')).toHaveCount(5);
+  const rows = page.getByRole('table', { name: 'Pool numbers' }).locator('tbody tr');
+  await expect(rows).toHaveCount(5);
   await expectAccessible(page, "a pool's page");
+
+  // The numbers the figure recommends are what Buy adds to this pool, priced first.
+  const recommended = Number(await health.getByText('Recommended size').locator('xpath=following-sibling::dd').textContent());
+  const buy = page.getByRole('button', { name: /^Buy \d+ more numbers$/ });
+  await expect(buy).toHaveText(`Buy ${recommended - 5} more numbers`);
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: `Buy ${recommended - 5} more numbers` });
+  await expect(dialog).toContainText(`${recommended - 5} more numbers for Website - Google Ads: £5 each per month`);
+  await expectAccessible(page, 'the price of the recommended numbers', { within: dialog });
+  await dialog.getByLabel('I accept the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByText(`${recommended - 5} numbers were added to Website - Google Ads.`)).toBeVisible();
+  await expect(health.getByText('Numbers in the pool').locator('xpath=following-sibling::dd')).toHaveText(String(recommended));
+  await expect(buy).toHaveCount(0);
 
   await page.goto('/manage/parameters');
   await expectHeading(page, 'Parameters');

@@ -3,6 +3,9 @@
 
 use serde::Serialize;
 
+/// The website form: a website by its address, with the pool its plan includes.
+pub const WEBSITE_FORM: &str = "/services/website";
+
 /// What the account holds, as the checklist needs it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FirstRunFacts {
@@ -18,6 +21,9 @@ pub struct FirstRunFacts {
     pub tracking_code_found: bool,
     /// The account's first dynamic URL (its page shows the tracking code), if any.
     pub first_dynamic_url: Option<i64>,
+    /// Whether the plan still includes a website's pool (Starter's website tracking): the
+    /// website is then added by its address alone, at no charge.
+    pub website_included: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -96,6 +102,7 @@ pub fn first_run_checklist(facts: &FirstRunFacts) -> Vec<FirstRunStep> {
     let number_done = facts.numbers > 0;
     let (tracking_link, tracking_label) = match facts.first_dynamic_url {
         Some(id) => (format!("/dynamicurls/{id}"), "Get the tracking code"),
+        None if facts.website_included => (WEBSITE_FORM.to_string(), "Add your website"),
         None => ("/services/dynamic".to_string(), "Add your website"),
     };
     vec![
@@ -166,6 +173,7 @@ mod tests {
             hours_set: true,
             tracking_code_found: false,
             first_dynamic_url: Some(42),
+            website_included: false,
         };
         let steps = first_run_checklist(&facts);
         assert_eq!(done(&steps), [true, true, false]);
@@ -177,6 +185,14 @@ mod tests {
         let all = first_run_checklist(&FirstRunFacts { tracking_code_found: true, ..facts });
         assert_eq!(done(&all), [true, true, true]);
         assert!(all[2].detail.starts_with("The tracking code is on your website and working"));
+    }
+
+    #[test]
+    fn a_plan_that_includes_a_website_adds_it_by_its_address_alone() {
+        let steps = first_run_checklist(&FirstRunFacts { website_included: true, ..Default::default() });
+        assert_eq!((steps[2].link.as_str(), steps[2].link_label.as_str()), (WEBSITE_FORM, "Add your website"));
+        let added = FirstRunFacts { website_included: true, first_dynamic_url: Some(7), ..Default::default() };
+        assert_eq!(first_run_checklist(&added)[2].link, "/dynamicurls/7");
     }
 
     #[test]

@@ -267,6 +267,11 @@ pub static ROUTES: &[RouteDef] = &[
         online_purchase: true,
         ..purchase("/services/dynamic/{id}", "Add dynamic pool", "services")
     },
+    RouteDef {
+        scopes: SERVICES,
+        online_purchase: true,
+        ..purchase("/services/website", "Add your website", "services")
+    },
     scoped("/webhooks", "Webhooks", "integrations", WEBHOOKS),
     scoped("/webhooks/{id}", "Webhook", "integrations", WEBHOOKS),
     scoped("/tracksales", "Track sales", "sales", &["integration_track_sales"]),

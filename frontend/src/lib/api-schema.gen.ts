@@ -738,6 +738,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dynamicurls/addPoolNumbers/{id}/{pool}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_dynamicurls_addPoolNumbers_id_pool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dynamicurls/getPool/{id}/{pool}": {
         parameters: {
             query?: never;
@@ -4225,6 +4241,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/addWebsite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_services_addWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/getAccountUsage": {
         parameters: {
             query?: never;
@@ -4381,6 +4413,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_services_getStaticDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/getWebsiteDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_services_getWebsiteDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7389,6 +7437,36 @@ export interface components {
         ExportRows: {
             numbers: components["schemas"]["ExportRow"][];
         };
+        ExtraNumbersAdded: {
+            /** @description The numbers added to the pool. */
+            numbers: string[];
+            success: boolean;
+        };
+        /** @description What buying `count` more numbers for a pool costs, said before Buy. */
+        ExtraNumbersOffer: {
+            /**
+             * Format: int64
+             * @description The count the health figure recommends: what Buy adds.
+             */
+            count: number;
+            /** @description "13 more numbers for Website visitors: £5 each per quarter, £65 per quarter in all. ..." */
+            note: string;
+            /**
+             * Format: int64
+             * @description One number's price, pence per billing period.
+             */
+            unitPricePence: number;
+        };
+        /** @description The purchase: how many, and the terms. */
+        ExtraNumbersRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 200: the count the pool's page offers.
+             */
+            count: number;
+            /** @description "1": the terms are ticked. */
+            terms?: string;
+        };
         FirstRun: {
             steps: components["schemas"]["FirstRunStep"][];
         };
@@ -8569,6 +8647,11 @@ export interface components {
         PlanAffectedNumberSet: {
             description: string;
         };
+        PlanChoice: {
+            /** Format: int64 */
+            id: number;
+            plan: string;
+        };
         PlanCreated: {
             /** Format: int64 */
             planId: number;
@@ -8668,11 +8751,6 @@ export interface components {
             peakHourlyVisitors: number;
             /** Format: int32 */
             poolSize: number;
-            /**
-             * Format: int32
-             * @description Pools of [`NUMBERS_PER_POOL`] to buy for the missing numbers.
-             */
-            poolsToBuy: number;
             /** Format: int32 */
             recommendedSize: number;
             /** Format: int32 */
@@ -8710,6 +8788,7 @@ export interface components {
             dynamicUrl: string;
             /** Format: int64 */
             dynamicUrlId: number;
+            extraNumbers?: null | components["schemas"]["ExtraNumbersOffer"];
             health: components["schemas"]["PoolHealth"];
             /** Format: int64 */
             id: number;
@@ -10923,6 +11002,15 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        WebsiteAdded: {
+            /**
+             * Format: int64
+             * @description The new dynamic URL: its page shows the tracking code.
+             */
+            campaignId: number;
+            numbers: string[];
+            success: boolean;
+        };
         /**
          * @description The spec's Website-check job (Wech* fields, 0/1; `WechStatus` as in
          *     `domain::integrations::website_check::status`: 1 queued, 2 invalid domain, 3 loading the
@@ -10975,6 +11063,32 @@ export interface components {
             job: components["schemas"]["WebsiteCheckJob"];
             /** Format: int64 */
             jobId: number;
+        };
+        /**
+         * @description What the website form needs: whether the plan still includes a website, and the service
+         *     plans its calls may follow.
+         */
+        WebsiteDetails: {
+            /** @description The plan includes another website's pool (else the form sends the user to Add dynamic URLs). */
+            included: boolean;
+            /**
+             * Format: int64
+             * @description How many websites' pools the plan includes.
+             */
+            includedInPlan: number;
+            servicePlans: components["schemas"]["PlanChoice"][];
+        };
+        /** @description The website form as posted. */
+        WebsiteRequest: {
+            /** @description The phone number the website shows, in any common form, or "". */
+            numberShown?: string;
+            /**
+             * Format: int64
+             * @description A service plan of the account for its calls; 0 or "" for none yet.
+             */
+            servicePlan?: number;
+            /** @description The website's address ("www.example.co.uk"), at most 60 characters once trimmed. */
+            websiteUrl?: string;
         };
         WhisperPool: {
             description: string;
@@ -13914,6 +14028,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    post_dynamicurls_addPoolNumbers_id_pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pool: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ExtraNumbersRequest"];
+                "multipart/form-data": components["schemas"]["ExtraNumbersRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtraNumbersAdded"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No right to buy numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a pool of this dynamic URL of the account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: terms (ticked); count (numbers left in the inventory) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -28079,6 +28271,81 @@ export interface operations {
             };
         };
     };
+    post_services_addWebsite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WebsiteRequest"];
+                "multipart/form-data": components["schemas"]["WebsiteRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteAdded"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No right to add services */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another account's service plan */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: websiteUrl (a website's pool left in the plan, numbers left in the inventory); numberShown (a phone number in any common form) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
     get_services_getAccountUsage: {
         parameters: {
             query?: never;
@@ -28664,6 +28931,60 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_services_getWebsiteDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteDetails"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No right to add services */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such record for this account. */
             404: {

@@ -6,6 +6,7 @@ mod addons;
 pub mod comparison;
 mod number_note;
 mod offer;
+pub mod plan_includes;
 pub mod plan_page;
 pub mod rules;
 mod unlocks;
@@ -22,6 +23,7 @@ pub use offer::{
     addon_offer, may_upgrade, offer_kind, purchase_barrier, scope_query, AddonOffer, OfferKind, OfferScreen,
     PurchaseBarrier, ScopeQuery, CHANGE_PLAN_TITLE, ENTERPRISE_TITLE, PROFESSIONAL_TITLE,
 };
+pub use plan_includes::{plan_includes, PlanIncludes};
 pub use plan_page::{plan_page, PageLink, PlanPage};
 pub use unlocks::{page_note, unlocked_by, Unlocked};
 pub use upgrade_notes::{upgrade_notes, AddonChange, RunningTrial};

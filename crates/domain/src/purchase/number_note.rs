@@ -12,6 +12,8 @@ use crate::time::parse_zone;
 pub struct NumberPurchase<'a> {
     /// 'static number' or 'pool', as the sentence names one.
     pub what: &'a str,
+    /// How many the plan includes (0: none at all, which is not "all in use").
+    pub included_in_plan: i64,
     /// How many more the plan includes (0 or less: all in use).
     pub left_in_plan: i64,
     /// The catalogue price of one beyond the plan, in pence.
@@ -49,7 +51,8 @@ pub fn first_invoice_date(now: i64, time_zone: &str) -> Result<String, String> {
 /// 'Included in your plan: 3 static numbers left, so this one costs nothing extra.', or, once the
 /// plan's are all in use, the price, the minimum term and the invoice that first charges it.
 pub fn number_purchase_note(purchase: &NumberPurchase, now: i64, time_zone: &str) -> Result<PurchaseNote, String> {
-    let NumberPurchase { what, left_in_plan, price_pence, frequency_word, minimum_term_months } = *purchase;
+    let NumberPurchase { what, included_in_plan, left_in_plan, price_pence, frequency_word, minimum_term_months } =
+        *purchase;
     if left_in_plan > 0 {
         return Ok(PurchaseNote {
             included: true,
@@ -63,8 +66,13 @@ pub fn number_purchase_note(purchase: &NumberPurchase, now: i64, time_zone: &str
     Ok(PurchaseNote {
         included: false,
         text: format!(
-            "Your plan's {what}s are all in use: this one costs {} per {frequency_word}, for at least {}. \
+            "{}: this one costs {} per {frequency_word}, for at least {}. \
              Billing starts when you buy it; the first charge is on your invoice of {first_invoice}.",
+            if included_in_plan > 0 {
+                format!("Your plan's {what}s are all in use")
+            } else {
+                format!("Your plan includes no {what}s")
+            },
             // A unit price: the spec's price rule, as the price dialog and the catalogue write it.
             format_price(price_pence as f64 / 100.0),
             plural(minimum_term_months.max(1), "month"),
@@ -83,6 +91,7 @@ mod tests {
     fn static_number(left_in_plan: i64) -> NumberPurchase<'static> {
         NumberPurchase {
             what: "static number",
+            included_in_plan: 10,
             left_in_plan,
             price_pence: 200,
             frequency_word: "month",
@@ -117,6 +126,7 @@ mod tests {
         }
         let pool = NumberPurchase {
             what: "pool",
+            included_in_plan: 15,
             left_in_plan: 0,
             price_pence: 2_500,
             frequency_word: "quarter",
@@ -125,6 +135,14 @@ mod tests {
         let text = number_purchase_note(&pool, NOV_23, LONDON).unwrap().text;
         assert!(text
             .starts_with("Your plan's pools are all in use: this one costs £25 per quarter, for at least 12 months."));
+    }
+
+    #[test]
+    fn a_plan_that_includes_none_says_so_rather_than_all_in_use() {
+        let none = NumberPurchase { included_in_plan: 0, left_in_plan: 0, ..static_number(0) };
+        let text = number_purchase_note(&none, NOV_23, LONDON).unwrap().text;
+        assert!(text.starts_with("Your plan includes no static numbers: this one costs £2 per month"), "{text}");
+        assert!(!text.contains("all in use"));
     }
 
     #[test]

@@ -8,7 +8,9 @@ pub mod inline_add;
 pub mod new_service_plan;
 pub mod parameters;
 pub mod pool_health;
+pub mod pool_numbers;
 pub mod static_number;
+pub mod website;
 
 /// The services page's online text for a service's online status.
 pub fn online_text(status: i64) -> &'static str {

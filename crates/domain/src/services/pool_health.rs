@@ -10,7 +10,6 @@
 
 use serde::Serialize;
 
-use super::dynamic_pool::NUMBERS_PER_POOL;
 use crate::reports::retention::UNCALLED_VISIT_RETENTION_SECONDS;
 use crate::tracking::ADDRESS_HOLDS_MAX;
 pub use crate::tracking::{NumberAssignment, SESSION_MINUTES};
@@ -55,8 +54,6 @@ pub struct PoolHealth {
     pub recommended_size: u32,
     /// Numbers to add to reach the recommended size (0 when the pool is big enough).
     pub missing_numbers: u32,
-    /// Pools of [`NUMBERS_PER_POOL`] to buy for the missing numbers.
-    pub pools_to_buy: u32,
     pub healthy: bool,
     /// The figure in a sentence.
     pub verdict: String,
@@ -85,10 +82,9 @@ pub fn pool_health(counts: &PoolVisitCounts) -> PoolHealth {
         (visits > 0).then(|| u32::try_from(u64::from(own) * 100 / u64::from(visits)).unwrap_or(100));
     let recommended = recommended_pool_size(peak, SESSION_MINUTES, MARGIN_PERCENT);
     let missing = recommended.saturating_sub(counts.pool_size);
-    let pools_to_buy = missing.div_ceil(NUMBERS_PER_POOL as u32);
     let dry = own_number_percent.is_some_and(|p| p < HEALTHY_OWN_NUMBER_PERCENT) || counts.unattributed_calls > 0;
     let healthy = !dry && missing == 0;
-    let verdict = verdict(visits, own_number_percent, counts.unattributed_calls, missing, pools_to_buy);
+    let verdict = verdict(visits, own_number_percent, counts.unattributed_calls, missing);
     PoolHealth {
         visits,
         peak_hourly_visitors: peak,
@@ -99,7 +95,6 @@ pub fn pool_health(counts: &PoolVisitCounts) -> PoolHealth {
         pool_size: counts.pool_size,
         recommended_size: recommended,
         missing_numbers: missing,
-        pools_to_buy,
         healthy,
         verdict,
         suspected_abuse_visits: counts.suspected_abuse_visits,
@@ -127,7 +122,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     }
 }
 
-fn verdict(visits: u32, own: Option<u32>, unattributed: u32, missing: u32, pools: u32) -> String {
+fn verdict(visits: u32, own: Option<u32>, unattributed: u32, missing: u32) -> String {
     let Some(own) = own.filter(|_| visits > 0) else {
         return "No visits in the last 72 hours: nothing to measure yet.".into();
     };
@@ -145,9 +140,8 @@ fn verdict(visits: u32, own: Option<u32>, unattributed: u32, missing: u32, pools
         );
     }
     format!(
-        "Too small: only {own}% of visitors got a number of their own{lost}. Add {} ({}).",
+        "Too small: only {own}% of visitors got a number of their own{lost}. Add {}.",
         plural(missing, "number", "numbers"),
-        plural(pools, "pool", "pools")
     )
 }
 
@@ -196,7 +190,7 @@ mod tests {
             suspected_abuse_visits: 40,
         });
         assert_eq!((health.visits, health.peak_hourly_visitors, health.own_number_percent), (11, 6, Some(100)));
-        assert_eq!((health.recommended_size, health.missing_numbers, health.pools_to_buy), (4, 0, 0));
+        assert_eq!((health.recommended_size, health.missing_numbers), (4, 0));
         assert!(health.healthy);
         assert_eq!(health.verdict, "Healthy: 100% of visitors got a number of their own.");
         // Visits past an address's bound are reported apart and move no figure.
@@ -222,12 +216,12 @@ mod tests {
         assert_eq!(health.peak_hourly_visitors, 30);
         assert_eq!(health.own_number_percent, Some(80));
         // 30 an hour for 30 minutes: 15 at once, 18 with the margin; 13 more, 3 pools of 5.
-        assert_eq!((health.recommended_size, health.missing_numbers, health.pools_to_buy), (18, 13, 3));
+        assert_eq!((health.recommended_size, health.missing_numbers), (18, 13));
         assert!(!health.healthy);
         assert_eq!(
             health.verdict,
             "Too small: only 80% of visitors got a number of their own and 2 calls could not be attributed. \
-             Add 13 numbers (3 pools)."
+             Add 13 numbers."
         );
     }
 

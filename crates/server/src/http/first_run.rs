@@ -41,7 +41,7 @@ struct FirstRun {
 #[utoipa::path(get, path = "/overview/getFirstRun", tag = "overview", responses((status = 200, body = FirstRun)))]
 async fn first_run(State(state): State<AppState>, user: AccountUser) -> Result<Json<FirstRun>, AppError> {
     let advanced_routing = routing_access(&user.account).has_advanced;
-    let facts = first_run::facts(&state.db, user.customer(), advanced_routing).await?;
+    let facts = first_run::facts(&state.db, user.customer(), advanced_routing, user.account.plan().name()).await?;
     let steps = first_run_checklist(&facts)
         .into_iter()
         .map(|step| FirstRunStep {

@@ -32,7 +32,7 @@ async fn invoice_month(
         charges: invoices::charges_in(db, customer, month).await?,
         numbers: invoices::numbers(db, customer, plan, month).await?,
         calls: invoices::calls_in(db, customer, month).await?,
-        inclusive_minutes: usage::allowance(db, plan).await?.inclusive_minutes,
+        inclusive_minutes: usage::allowance(plan).inclusive_minutes,
     };
     let lines = match invoice_lines(month, zone, &input) {
         Ok(lines) => lines,

@@ -130,6 +130,14 @@ pub async fn add_pool_numbers(tx: &mut Transaction<'_, Any>, entry: i64, numbers
     Ok(())
 }
 
+/// A pool's first number (its numbers' place), if it has any.
+pub async fn first_number(db: &sqlx::AnyPool, pool: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT number FROM pool_numbers WHERE routing_entry_id = $1 ORDER BY number LIMIT 1")
+        .bind(pool)
+        .fetch_optional(db)
+        .await
+}
+
 /// One of a dynamic URL's pools, with its numbers and routing.
 #[derive(Debug, FromRow)]
 pub struct UrlPool {

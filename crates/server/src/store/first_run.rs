@@ -7,7 +7,12 @@ use domain::integrations::website_check::status;
 use sqlx::AnyPool;
 
 /// The facts of the customer's first-run checklist.
-pub async fn facts(db: &AnyPool, customer: CustomerId, advanced_routing: bool) -> sqlx::Result<FirstRunFacts> {
+pub async fn facts(
+    db: &AnyPool,
+    customer: CustomerId,
+    advanced_routing: bool,
+    plan: &str,
+) -> sqlx::Result<FirstRunFacts> {
     // Static numbers, and each number of a pool.
     let numbers: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM routing_entries WHERE customer_id = $1 AND kind = 'static')
@@ -49,5 +54,6 @@ pub async fn facts(db: &AnyPool, customer: CustomerId, advanced_routing: bool) -
         hours_set: with_hours > 0,
         tracking_code_found: working > 0,
         first_dynamic_url,
+        website_included: super::usage::held(db, customer, plan).await?.pools_left() > 0,
     })
 }

@@ -15,6 +15,18 @@ pub async fn prefix_exists(db: &AnyPool, prefix: i64) -> sqlx::Result<bool> {
     Ok(found.is_some())
 }
 
+/// Each prefix (id, prefix, free numbers now), in the inventory's order.
+pub async fn prefix_stock(db: &AnyPool, now: i64) -> sqlx::Result<Vec<(i64, String, i64)>> {
+    sqlx::query_as(
+        "SELECT p.id, p.prefix,
+            (SELECT COUNT(*) FROM available_numbers a WHERE a.prefix_id = p.id AND a.available_from <= $1) AS free
+         FROM number_prefixes p ORDER BY p.position",
+    )
+    .bind(now)
+    .fetch_all(db)
+    .await
+}
+
 /// Up to `limit` free numbers of a prefix, (id, number) in number order (a released number
 /// only once its quarantine is over).
 pub async fn free_numbers(db: &AnyPool, prefix: i64, limit: i64, now: i64) -> sqlx::Result<Vec<(i64, String)>> {

@@ -109,7 +109,7 @@ pub async fn numbers_by_item(
     .bind(month.period.start)
     .fetch_one(db)
     .await?;
-    let allowance = super::usage::allowance(db, plan).await?;
+    let allowance = super::usage::allowance(plan);
     let price = |item: &'static str| async move {
         let found: Option<(Option<i64>,)> = sqlx::query_as(
             "SELECT price_pence FROM price_catalogue WHERE item = $1 AND plan IN ($2, '') ORDER BY plan DESC",

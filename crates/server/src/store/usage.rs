@@ -4,23 +4,11 @@
 use crate::store::CustomerId;
 use sqlx::AnyPool;
 
-/// What a plan includes.
-#[derive(Debug, Clone, Copy, Default, sqlx::FromRow)]
-pub struct Allowance {
-    pub static_numbers: i64,
-    pub pools: i64,
-    pub inclusive_minutes: i64,
-    pub free_recording_days: i64,
-}
+/// What a plan includes (domain `plan_includes`, by the plan's stored name).
+pub type Allowance = domain::purchase::PlanIncludes;
 
-pub async fn allowance(db: &AnyPool, plan: &str) -> sqlx::Result<Allowance> {
-    let found: Option<Allowance> = sqlx::query_as(
-        "SELECT static_numbers, pools, inclusive_minutes, free_recording_days FROM plan_allowances WHERE plan = $1",
-    )
-    .bind(plan)
-    .fetch_optional(db)
-    .await?;
-    Ok(found.unwrap_or_default())
+pub fn allowance(plan: &str) -> Allowance {
+    domain::purchase::plan_includes(domain::Plan::from_package_name(plan))
 }
 
 /// What the customer holds against what its plan includes.
@@ -43,7 +31,7 @@ impl Held {
 
 pub async fn held(db: &AnyPool, customer: CustomerId, plan: &str) -> sqlx::Result<Held> {
     Ok(Held {
-        allowance: allowance(db, plan).await?,
+        allowance: allowance(plan),
         statics: static_numbers(db, customer).await?,
         pools: pools(db, customer).await?.len() as i64,
     })

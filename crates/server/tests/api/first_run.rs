@@ -17,7 +17,7 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
 }
 
 /// The partner adds Northern Lights Dental and goes into it: (session, customer id).
-async fn new_client(app: &TestApp) -> (String, i64) {
+pub(crate) async fn new_client(app: &TestApp) -> (String, i64) {
     let partner = app.login("partner@demo.test").await;
     let fields = [
         ("accountName", "Northern Lights Dental"),
@@ -60,7 +60,8 @@ async fn a_new_clients_checklist_ticks_itself_as_its_own_records_arrive() {
     assert_eq!(empty[1]["link"], "/routing");
     assert_eq!(
         (empty[2]["link"].as_str(), empty[2]["linkLabel"].as_str()),
-        (Some("/services/dynamic"), Some("Add your website"))
+        (Some("/services/website"), Some("Add your website")),
+        "Starter includes a website: added by its address alone"
     );
 
     // A number on a plan that sends every call, all week, to one place: on Starter (no advanced

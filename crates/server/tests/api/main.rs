@@ -93,4 +93,5 @@ mod users_outbound;
 mod users_tenancy;
 mod vocabulary_words;
 mod voice_tags;
+mod website;
 mod website_checks;

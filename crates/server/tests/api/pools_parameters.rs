@@ -71,6 +71,37 @@ async fn a_pools_page_shows_its_numbers_calls_and_health_from_the_stored_visits(
     assert!(health["verdict"].as_str().unwrap().starts_with("Too small: only "), "{health}");
     assert_eq!((page["canBuy"].as_bool(), page["numbersPerPool"].as_i64()), (Some(true), Some(5)));
 
+    // The numbers it recommends are what Buy adds to this pool, each at its share of a pool's price.
+    let missing = recommended - 5;
+    let offer = &page["extraNumbers"];
+    assert_eq!(offer["count"].as_i64(), Some(missing));
+    assert_eq!(offer["unitPricePence"], 500, "£25 a pool of five");
+    assert!(offer["note"].as_str().unwrap().starts_with(&format!("{missing} more numbers for ")), "{offer}");
+    let path = format!("/api/dynamicurls/addPoolNumbers/1/{pool}");
+    let count = missing.to_string();
+    let unticked = app.post_form(&path, Some(&owner), &[("count", count.as_str())]).await;
+    assert_eq!(unticked.json()["errors"]["terms"], "Please accept the terms and conditions.");
+    for bad in ["0", "201", "-3"] {
+        let reply = app.post_form(&path, Some(&owner), &[("count", bad), ("terms", "1")]).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+    }
+    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM pool_numbers WHERE routing_entry_id = {pool}")).await, 5);
+    let bought = app.post_form(&path, Some(&owner), &[("count", count.as_str()), ("terms", "1")]).await;
+    assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
+    let numbers = bought.json()["numbers"].as_array().unwrap().clone();
+    assert_eq!(numbers.len() as i64, missing);
+    assert!(numbers.iter().all(|n| n.as_str().unwrap().starts_with("01614960")), "near the pool's own: {numbers:?}");
+    let after = ok(&app, &format!("/api/dynamicurls/getPool/1/{pool}"), &owner).await;
+    assert_eq!(after["health"]["poolSize"].as_i64(), Some(recommended));
+    assert_eq!(after["health"]["missingNumbers"], 0);
+    assert_eq!(after["extraNumbers"], serde_json::Value::Null);
+    let charged = scalar(
+        &app,
+        &format!("SELECT quantity * unit_price_pence FROM customer_charges WHERE customer_id = 100 AND item = 'pool_numbers'"),
+    )
+    .await;
+    assert_eq!(charged, missing * 500);
+
     // A quieter pool of the same website is healthy.
     let other = scalar(
         &app,
@@ -91,7 +122,16 @@ async fn a_pools_page_is_gated_and_another_customers_pool_is_not_found() {
     assert_eq!(app.get(&url, Some(&admin)).await.status, StatusCode::OK);
     // A user sees the dynamic URL pages as the guard lets them, but may not buy numbers.
     let user = app.login("user@demo.test").await;
-    assert_eq!(ok(&app, &url, &user).await["canBuy"], false);
+    let seen = ok(&app, &url, &user).await;
+    assert_eq!((seen["canBuy"].as_bool(), seen["extraNumbers"].is_null()), (Some(false), true));
+    let buy = format!("/api/dynamicurls/addPoolNumbers/1/{pool}");
+    let reply = app.post_form(&buy, Some(&user), &[("count", "1"), ("terms", "1")]).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+    // Another customer's pool: not found, nothing added.
+    let starter = app.login("starter@demo.test").await;
+    let reply = app.post_form(&buy, Some(&starter), &[("count", "1"), ("terms", "1")]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM pool_numbers WHERE routing_entry_id = {pool}")).await, 5);
     // A group account has no dynamic URL pages.
     let group = app.login("group@demo.test").await;
     assert_eq!(app.get(&url, Some(&group)).await.status, StatusCode::FORBIDDEN);

@@ -129,12 +129,23 @@ async fn the_owner_buys_a_dynamic_url_with_a_pool_of_numbers_from_the_inventory(
 }
 
 #[tokio::test]
-async fn starter_pays_for_a_pool_and_keeps_the_advanced_settings_off() {
+async fn starter_s_first_pool_is_included_its_second_is_paid_and_the_advanced_settings_stay_off() {
     let app = TestApp::spawn().await;
     let starter = app.login("starter@demo.test").await;
     let d = details(&app, &starter).await;
     assert_eq!(d["advancedSettingsLocked"], true);
     assert_eq!(d["upgradePrompt"], "This is available by upgrading to the Professional plan");
+    // Starter's website tracking: one pool, included.
+    assert_eq!(d["poolsAvailableOnAccount"], 1);
+    assert_eq!(d["purchaseNote"]["included"], true);
+    let divert = insert(&app, &starter, &url_form(&[("midCallDivertFlag", "1")])).await;
+    assert_eq!(divert.json()["errors"]["midCallDivertFlag"], "This is available by upgrading to the Professional plan");
+    assert_eq!(count(&app, "SELECT id FROM routing_entries WHERE customer_id = 200 AND kind = 'dynamic'").await, 0);
+    let included = insert(&app, &starter, &url_form(&[])).await;
+    assert_eq!(included.status, StatusCode::OK, "no terms within the plan: {}", included.text());
+
+    // The second is paid: its price and terms come first.
+    let d = details(&app, &starter).await;
     assert_eq!(d["poolsAvailableOnAccount"], 0);
     assert_eq!(d["purchaseNote"]["included"], false);
     let note = d["purchaseNote"]["text"].as_str().unwrap();
@@ -142,12 +153,9 @@ async fn starter_pays_for_a_pool_and_keeps_the_advanced_settings_off() {
     assert!(note.ends_with("the first charge is on your invoice of 01/12/2026."), "{note}");
     let eligible = app.post_multipart(ELIGIBILITY, Some(&starter), &[("type", "pool"), ("campaign_id", "5")]).await;
     assert_eq!(eligible.json()["enoughCredits"], false);
-
-    let unticked = insert(&app, &starter, &url_form(&[])).await;
+    let unticked = insert(&app, &starter, &url_form(&[("campaignId", "5"), ("campaignName", "")])).await;
     assert_eq!(unticked.json()["errors"]["terms"], "Please accept the terms and conditions.");
-    let divert = insert(&app, &starter, &url_form(&[("terms", "1"), ("midCallDivertFlag", "1")])).await;
-    assert_eq!(divert.json()["errors"]["midCallDivertFlag"], "This is available by upgrading to the Professional plan");
-    assert_eq!(count(&app, "SELECT id FROM routing_entries WHERE customer_id = 200 AND kind = 'dynamic'").await, 0);
+    assert_eq!(count(&app, "SELECT id FROM routing_entries WHERE customer_id = 200 AND kind = 'dynamic'").await, 1);
     let bought = insert(&app, &starter, &url_form(&[("terms", "1"), ("campaignId", "5"), ("campaignName", "")])).await;
     assert_eq!(bought.status, StatusCode::OK, "{}", bought.text());
     assert_eq!(bought.json()["campaignId"], 5);

@@ -76,7 +76,7 @@ async fn usage_is_counted_from_the_customers_own_numbers_pools_users_and_calls()
         count(&app, "SELECT COUNT(*) FROM routing_entries WHERE customer_id = 200 AND kind = 'static'").await;
     assert_eq!(theirs["staticNumbers"], their_statics);
     assert_eq!(theirs["staticsAvailable"], 10);
-    assert_eq!(theirs["poolsAvailable"], 0);
+    assert_eq!(theirs["poolsAvailable"], 1, "Starter's website tracking");
     assert_eq!(theirs["addOns"], json!([]));
 }
 

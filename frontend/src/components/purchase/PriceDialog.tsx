@@ -12,11 +12,14 @@ export function PriceDialog({
   title,
   item,
   prices,
+  note,
   busy,
   onBuy,
   onClose,
 }: {
   title: string;
+  /** The purchase note (domain number_purchase_note): why it is charged, its price and first invoice. */
+  note: string;
   /** What is bought, as the sentence names it ('01144960001', 'A new pool'). */
   item: ReactNode;
   prices: PriceList;
@@ -43,9 +46,9 @@ export function PriceDialog({
         </>
       }
     >
+      <p>{note}</p>
       <p>
-        Your plan's allowance is all in use. {item} costs <strong>{formatPrice(prices.price)}</strong> per{' '}
-        {prices.billing_frequency}, for at least {prices.minimum_term} month(s).
+        {item}: <strong>{formatPrice(prices.price)}</strong> per {prices.billing_frequency}.
       </p>
       {prices.cost_per_call.length > 0 && (
         <table className="price-table" aria-label="Cost per call">

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { AccountProvider } from '../../lib/account';
@@ -28,9 +29,8 @@ function page(overrides: Partial<PoolPageData['health']> = {}, canBuy = true): P
       poolSize: 5,
       recommendedSize: 26,
       missingNumbers: 21,
-      poolsToBuy: 5,
       healthy: false,
-      verdict: 'Too small: only 70% of visitors got a number of their own and 1 call could not be attributed. Add 21 numbers (5 pools).',
+      verdict: 'Too small: only 70% of visitors got a number of their own and 1 call could not be attributed. Add 21 numbers.',
       suspectedAbuseVisits: 0,
       suspectedAbuse: null,
       ...overrides,
@@ -39,8 +39,12 @@ function page(overrides: Partial<PoolPageData['health']> = {}, canBuy = true): P
     windowTo: NOW,
     canBuy,
     numbersPerPool: 5,
+    extraNumbers: canBuy && (overrides.missingNumbers ?? 21) > 0 ? { count: 21, unitPricePence: 500, note: NOTE } : null,
   };
 }
+
+const NOTE =
+  '21 more numbers for Website - Google Ads: £5 each per quarter, £105 per quarter in all. Billing starts when you buy them.';
 
 function renderPool() {
   return render(
@@ -66,8 +70,6 @@ describe('PoolPage', () => {
     expect(within(figures).getByText('Calls not attributed (pool ran dry)').nextSibling).toHaveTextContent('1');
     expect(within(figures).getByText('Recommended size').nextSibling).toHaveTextContent('26');
     expect(figures).toHaveTextContent('From the visits stored for the last 72 hours');
-    const buy = screen.getByRole('link', { name: 'Buy 21 more numbers' });
-    expect(buy).toHaveAttribute('href', '/services/dynamic/1');
     const table = screen.getByRole('table', { name: 'Pool numbers' });
     expect(within(table).getByRole('row', { name: /0161 496 0999/ })).toHaveTextContent('5');
     expect(screen.getByRole('link', { name: 'Main website' })).toHaveAttribute('href', '/dynamicurls/1');
@@ -76,11 +78,35 @@ describe('PoolPage', () => {
   test('a healthy pool, or a user who may not buy, has no buy button', async () => {
     stubApi({
       '/api/dynamicurls/getPool/1/301': () =>
-        jsonResponse(page({ healthy: true, missingNumbers: 0, poolsToBuy: 0, verdict: 'Healthy: 100% of visitors got a number of their own.' })),
+        jsonResponse(page({ healthy: true, missingNumbers: 0, verdict: 'Healthy: 100% of visitors got a number of their own.' })),
     });
     renderPool();
     expect(await screen.findByText('Healthy: 100% of visitors got a number of their own.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Buy/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+
+  test('Buy adds the recommended numbers to this pool: the price first, then the terms', async () => {
+    let bought = false;
+    const fetch = stubApi({
+      '/api/dynamicurls/getPool/1/301': () =>
+        jsonResponse(bought ? page({ healthy: true, missingNumbers: 0, poolSize: 26 }) : page()),
+      '/api/dynamicurls/addPoolNumbers/1/301': () => {
+        bought = true;
+        return jsonResponse({ success: true, numbers: [] });
+      },
+    });
+    renderPool();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Buy 21 more numbers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy 21 more numbers' });
+    expect(dialog).toHaveTextContent(NOTE);
+    expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('I accept the terms and conditions'));
+    await user.click(within(dialog).getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('21 numbers were added to Website - Google Ads.')).toBeInTheDocument();
+    const body = fetch.mock.calls.find(([u]) => String(u).includes('addPoolNumbers'))?.[1]?.body as FormData;
+    expect([body.get('count'), body.get('terms')]).toEqual(['21', '1']);
+    expect(screen.queryByRole('button', { name: /Buy \d+ more/ })).not.toBeInTheDocument();
   });
 
   test('visits left out as suspected abuse are said apart from the figures', async () => {

@@ -90,7 +90,7 @@ struct MonthCalls {
 async fn month_calls(state: &AppState, user: &AccountUser, plan: Plan) -> Result<MonthCalls, AppError> {
     let zone = &user.account.customer_time_zone;
     let periods = usage_periods(state.clock.now(), zone).map_err(AppError::Internal)?;
-    let inclusive_minutes = usage::allowance(&state.db, plan.name()).await?.inclusive_minutes;
+    let inclusive_minutes = usage::allowance(plan.name()).inclusive_minutes;
     let mut pence = 0;
     for month in months_of(&periods.current_month, zone).map_err(AppError::Internal)? {
         let charges =

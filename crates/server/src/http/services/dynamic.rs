@@ -223,7 +223,11 @@ async fn check_eligibility(
 }
 
 /// What the form names is the customer's and known (another customer's: 404).
-async fn check_choices(state: &AppState, user: &AccountUser, pool: &DynamicPoolForm) -> Result<(), AppError> {
+pub(super) async fn check_choices(
+    state: &AppState,
+    user: &AccountUser,
+    pool: &DynamicPoolForm,
+) -> Result<(), AppError> {
     let customer = user.customer();
     if pool.campaign_id > 0 && dynamic_urls::find(&state.db, customer, pool.campaign_id).await?.is_none() {
         return Err(AppError::NotFound);
@@ -283,22 +287,43 @@ async fn insert(
     Form { fields: form, .. }: Form<PoolRequest>,
 ) -> Result<Json<PoolInserted>, AppError> {
     require_dynamic_form(&user)?;
-    let customer = user.customer();
     let pool = pool_form(&form);
     let errors = validate_dynamic_pool(&pool);
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
     check_choices(&state, &user, &pool).await?;
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let beyond_plan = match terms_problem(form.terms == "1") {
+        Some(message) => BeyondPlan::Refuse("terms", message),
+        None => BeyondPlan::Charge,
+    };
+    let (dynamic_url, numbers) = store_pool(&state, &user, &pool, beyond_plan).await?;
+    Ok(Json(PoolInserted { success: true, campaign_id: dynamic_url, numbers }))
+}
+
+/// What a pool beyond the plan's meets: charged (the terms were ticked), or refused on `field`.
+pub(super) enum BeyondPlan {
+    Charge,
+    Refuse(&'static str, &'static str),
+}
+
+/// Stores a checked pool in one transaction: its new dynamic URL (or the one it goes on), its
+/// numbers from the inventory, its routing entry (provisioning asked) and the change log.
+/// Answers the dynamic URL and the numbers.
+pub(super) async fn store_pool(
+    state: &AppState,
+    user: &AccountUser,
+    pool: &DynamicPoolForm,
+    beyond_plan: BeyondPlan,
+) -> Result<(i64, Vec<String>), AppError> {
+    let customer = user.customer();
+    let allowance = usage::allowance(user.account.plan().name());
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
     charges::lock_customer(&mut tx, customer).await?;
     let held = routing_entries::count_of_kind(&mut tx, customer, "dynamic").await?;
-    if held + 1 > allowance.pools {
-        if let Some(message) = terms_problem(form.terms == "1") {
-            return Err(AppError::field("terms", message));
-        }
+    if let (true, BeyondPlan::Refuse(field, message)) = (held + 1 > allowance.pools, beyond_plan) {
+        return Err(AppError::field(field, message));
     }
     let dynamic_url = if pool.campaign_id > 0 {
         pool.campaign_id
@@ -317,12 +342,12 @@ async fn insert(
     if numbers.len() < NUMBERS_PER_POOL {
         return Err(AppError::field("numberPrefix", domain::services::dynamic_pool::NOT_ENOUGH_NUMBERS));
     }
-    let entry = dynamic_pools::insert_pool(&mut tx, customer, &pool, dynamic_url, now).await?;
-    ChangeLog::new(&state, &user).record_new_entry(&mut tx, entry).await?;
+    let entry = dynamic_pools::insert_pool(&mut tx, customer, pool, dynamic_url, now).await?;
+    ChangeLog::new(state, user).record_new_entry(&mut tx, entry).await?;
     dynamic_pools::add_pool_numbers(&mut tx, entry, &numbers).await?;
     tx.commit().await?;
     tracing::info!(customer = customer.get(), dynamic_url, entry, "dynamic pool bought");
-    Ok(Json(PoolInserted { success: true, campaign_id: dynamic_url, numbers }))
+    Ok((dynamic_url, numbers))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -7,12 +7,14 @@ mod dynamic;
 mod new_items;
 mod plans;
 mod pool_form;
+mod pool_numbers;
 mod pool_page;
 mod prices;
 mod purchases;
 mod repricing;
 mod statics;
 mod usage;
+mod website;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -28,6 +30,8 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(statics::router())
         .merge(new_items::router())
         .merge(dynamic::router())
+        .merge(website::router())
         .merge(pool_page::router())
+        .merge(pool_numbers::router())
         .merge(catalogue::router())
 }

@@ -20,6 +20,8 @@ use crate::http::kit::error::AppError;
 use crate::state::AppState;
 use crate::store::visit_figures;
 
+use super::pool_numbers::{extra_numbers_offer, ExtraNumbersOffer};
+
 const DAY: i64 = 24 * 60 * 60;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
@@ -49,6 +51,8 @@ struct PoolPage {
     /// Whether the user may buy numbers (the pool purchase form), and how many a pool holds.
     can_buy: bool,
     numbers_per_pool: i64,
+    /// The numbers the health figure recommends, with their price, when the user may buy them.
+    extra_numbers: Option<ExtraNumbersOffer>,
 }
 
 fn positive(text: &str) -> Result<i64, AppError> {
@@ -79,6 +83,12 @@ async fn get_pool(
     let window = (now - HEALTH_WINDOW_SECONDS, now + 1);
     let size = u32::try_from(numbers.len()).unwrap_or(u32::MAX);
     let counts = visit_figures::pool_visit_counts(&state.db, customer, pool, size, window).await?;
+    let health = pool_health(&counts);
+    let can_buy = guard(&format!("/services/dynamic/{id}"), &user.account) == GuardStep::Allow;
+    let extra_numbers = match can_buy {
+        true => extra_numbers_offer(&state, &user, &name, i64::from(health.missing_numbers)).await?,
+        false => None,
+    };
     Ok(Json(PoolPage {
         id: pool,
         name,
@@ -88,10 +98,11 @@ async fn get_pool(
             .into_iter()
             .map(|(number, calls)| PoolNumberCalls { number: format_uk(&number), calls_last_30_days: calls })
             .collect(),
-        health: pool_health(&counts),
+        health,
         window_from: window.0,
         window_to: now,
-        can_buy: guard(&format!("/services/dynamic/{id}"), &user.account) == GuardStep::Allow,
+        can_buy,
         numbers_per_pool: NUMBERS_PER_POOL as i64,
+        extra_numbers,
     }))
 }

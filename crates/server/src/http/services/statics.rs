@@ -98,8 +98,10 @@ pub(super) async fn purchase_note(
 ) -> Result<PurchaseNote, AppError> {
     let price = prices::price(&state.db, item, user.account.plan().name()).await?;
     let frequency_word = billing_frequency_word(price.as_ref().map_or("1", |p| p.billing_frequency.as_str()), None);
+    let included = usage::allowance(user.account.plan().name());
     let purchase = NumberPurchase {
         what,
+        included_in_plan: if item == "static" { included.static_numbers } else { included.pools },
         left_in_plan,
         price_pence: price.as_ref().and_then(|p| p.price_pence).unwrap_or(0),
         frequency_word: &frequency_word,
@@ -392,7 +394,7 @@ async fn buy_numbers(
             return Err(AppError::field("callRecording", problem));
         }
     }
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let allowance = usage::allowance(user.account.plan().name());
     let now = state.clock.now();
     let mut tx = crate::db::begin_write(&state.db).await?;
     // One purchase of the customer at a time: the count of numbers held is then exact.

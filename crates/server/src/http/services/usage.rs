@@ -86,7 +86,7 @@ async fn inclusive(
 async fn account_usage(State(state): State<AppState>, user: AccountUser) -> Result<Json<AccountUsage>, AppError> {
     require_subscription_page(&user)?;
     let customer = user.customer();
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let allowance = usage::allowance(user.account.plan().name());
     let dynamic_urls = usage::dynamic_urls(&state.db, customer).await?;
     let pools = usage::pools(&state.db, customer).await?;
     let minutes = inclusive(&state, &user, allowance.inclusive_minutes).await?;
@@ -194,7 +194,7 @@ async fn call_charges(State(state): State<AppState>, user: AccountUser) -> Resul
         return Err(AppError::Forbidden);
     }
     let periods = usage_periods(state.clock.now(), &user.account.customer_time_zone).map_err(AppError::Internal)?;
-    let allowance = usage::allowance(&state.db, user.account.plan().name()).await?;
+    let allowance = usage::allowance(user.account.plan().name());
     let total = allowance.inclusive_minutes;
     let [previous_month_in, previous_month_out] = period_usage(&state, &user, total, &periods.previous_month).await?;
     let [current_month_in, current_month_out] = period_usage(&state, &user, total, &periods.current_month).await?;

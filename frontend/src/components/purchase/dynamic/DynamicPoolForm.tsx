@@ -364,6 +364,7 @@ export function DynamicPoolForm({
       )}
       {prices && (
         <PriceDialog
+          note={details.purchaseNote.text}
           title={dynamicUrl > 0 ? 'Buy a dynamic pool' : 'Buy a dynamic URL'}
           item="A new pool of numbers"
           prices={prices}

@@ -102,11 +102,13 @@ describe('the static number form', () => {
       '/api/classicnumbers/searchForNumbers': SEARCH,
       '/api/classicnumbers/buyNumbers': () => jsonResponse({ numbers: ['01144960001'] }),
     });
-    const user = renderForm({ ...DETAILS, staticsAvailableOnAccount: 0 });
+    const allInUse = 'Your plan’s static numbers are all in use: this one costs £5 per month.';
+    const user = renderForm({ ...DETAILS, staticsAvailableOnAccount: 0, purchaseNote: { included: false, text: allInUse } });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy a static number' });
-    expect(dialog).toHaveTextContent('01144960001 costs £5 per month');
+    expect(dialog).toHaveTextContent(allInUse);
+    expect(dialog).toHaveTextContent('01144960001: £5 per month');
     expect(within(dialog).getByRole('cell', { name: '1.5p per minute' })).toBeInTheDocument();
     const save = within(dialog).getByRole('button', { name: 'Buy' });
     expect(save).toBeDisabled();

@@ -243,6 +243,7 @@ export function StaticNumberForm({
       ))}
       {pending && (
         <PriceDialog
+          note={details.purchaseNote.text}
           title="Buy a static number"
           item={pending.number}
           prices={details.pricelist}
