@@ -97,7 +97,7 @@ async fn a_pools_page_shows_its_numbers_calls_and_health_from_the_stored_visits(
     assert_eq!(after["extraNumbers"], serde_json::Value::Null);
     let charged = scalar(
         &app,
-        &format!("SELECT quantity * unit_price_pence FROM customer_charges WHERE customer_id = 100 AND item = 'pool_numbers'"),
+        "SELECT quantity * unit_price_pence FROM customer_charges WHERE customer_id = 100 AND item = 'pool_numbers'",
     )
     .await;
     assert_eq!(charged, missing * 500);
