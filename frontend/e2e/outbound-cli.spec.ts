@@ -7,6 +7,8 @@ import { expectAccessible, expectHeading, logIn, sideMenu } from './helpers';
 // when; axe on each screen and dialog.
 
 const NUMBER = '07700900555';
+/** The number as the screens write it (the domain's UK format). */
+const SHOWN = '07700 900555';
 
 test('the owner verifies an outside caller id through the sandbox and accepts the outbound terms', async ({ page }) => {
   test.slow();
@@ -27,8 +29,8 @@ test('the owner verifies an outside caller id through the sandbox and accepts th
   await expectAccessible(page, 'the add caller id dialog with an error', { within: add });
   await add.getByLabel('Phone number').fill(NUMBER);
   await add.getByRole('button', { name: 'Send a code' }).click();
-  const verify = page.getByRole('dialog', { name: `Verify ${NUMBER}` });
-  await expect(verify.getByRole('status')).toContainText(`A code was sent to ${NUMBER}.`);
+  const verify = page.getByRole('dialog', { name: `Verify ${SHOWN}` });
+  await expect(verify.getByRole('status')).toContainText(`A code was sent to ${SHOWN}.`);
   await expectAccessible(page, 'the code step', { within: verify });
 
   // The sandbox provider's phone, in a tab of its own, shows the message the number received.
@@ -44,8 +46,8 @@ test('the owner verifies an outside caller id through the sandbox and accepts th
   await verify.getByLabel('Verification code').fill(code!);
   await verify.getByRole('button', { name: 'Verify' }).click();
   await expect(verify).toBeHidden();
-  await expect(page.getByRole('status')).toHaveText(`${NUMBER} is verified: agents may present it.`);
-  const row = page.getByRole('table', { name: 'Outside caller ids' }).getByRole('row').filter({ hasText: NUMBER });
+  await expect(page.getByRole('status')).toHaveText(`${SHOWN} is verified: agents may present it.`);
+  const row = page.getByRole('table', { name: 'Outside caller ids' }).getByRole('row').filter({ hasText: SHOWN });
   await expect(row).toContainText('Verified');
   await expectAccessible(page, 'the Manage CLI page with a verified number');
 

@@ -138,6 +138,7 @@ fn meets(need: Need, acc: &AccountState) -> bool {
     let legacy = acc.plan() == Plan::Legacy;
     match need {
         Need::Provision => acc.can_provision,
+        Need::AdvancedRouting => crate::route_table::ADVANCED_ROUTING_SCOPES.iter().any(|s| acc.has_scope(s)),
         Need::Static => legacy || acc.has_static,
         Need::Dynamic => legacy || acc.has_dynamic,
         Need::AnyOutbound => acc.has_outbound || acc.has_old_outbound,

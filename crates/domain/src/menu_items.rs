@@ -8,6 +8,8 @@ use crate::plan::Plan;
 pub(crate) enum Need {
     /// Provisioning rights (Read & Write).
     Provision,
+    /// Any advanced routing scope (time of day plans, IVRs, hunt groups...).
+    AdvancedRouting,
     /// The static flag, unless on a legacy package.
     Static,
     /// The dynamic flag, unless on a legacy package.
@@ -103,6 +105,13 @@ pub(crate) static MAIN_MENU: &[ItemDef] = &[
         needs: &[Provision],
         hide_on_group: true,
         ..leaf("routing", "Call routing", "/routing")
+    },
+    // The IVRs, found without knowing which number's plan leads to each.
+    ItemDef {
+        icon: "routing",
+        needs: &[Provision, AdvancedRouting],
+        hide_on_group: true,
+        ..leaf("ivrs", "IVRs", "/routing/ivrs")
     },
     ItemDef {
         id: "dynamic",

@@ -241,6 +241,7 @@ pub static ROUTES: &[RouteDef] = &[
     provisioning(scoped("/routing/numbers/advanced", "Advanced routing", "routing", &["routing_simple"])),
     provisioning(scoped("/routing/audio", "Audio", "routing", ADVANCED_ROUTING_SCOPES)),
     provisioning(scoped("/routing/history", "Routing history", "routing", ADVANCED_ROUTING_SCOPES)),
+    provisioning(scoped("/routing/ivrs", "IVRs", "routing", ADVANCED_ROUTING_SCOPES)),
     page("/sources", "Source/mediums", "dynamic"),
     page("/sources/{id}", "Source/medium", "dynamic"),
     user_admin(scoped("/users", "Users", "users", USERS)),

@@ -2254,6 +2254,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manageivrrouting/getIvrOverview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every IVR, by description, with what reaches it. */
+        get: operations["get_manageivrrouting_getIvrOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manageivrrouting/updateExistingIvr": {
         parameters: {
             query?: never;
@@ -7976,6 +7993,9 @@ export interface components {
             /** @description "1": a child IVR, "0": a top-level one. */
             isChild: string;
         };
+        IvrOverview: {
+            ivrs: components["schemas"]["IvrSummary"][];
+        };
         /**
          * @description An IVR (createIvr and updateExistingIvr). The domain's rules (`validate_ivr`) decide; these
          *     bounds only stop absurd input first. Flags are "1" for on. Rows: the fields of IvrKeyRow
@@ -8016,6 +8036,15 @@ export interface components {
             /** Format: int64 */
             ivrId: number;
             success: boolean;
+        };
+        IvrSummary: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Reached from another IVR's key rather than a service plan row. */
+            isChild: boolean;
+            /** @description The numbers ("01632 960123") and pools whose service plan reaches it, by name. */
+            usedBy: string[];
         };
         /** @description An IVR as the editor reads it: the flags as numbers and isChild as "0"/"1" (the spec's shape). */
         IvrView: {
@@ -20162,6 +20191,60 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Refusal"];
                 };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_manageivrrouting_getIvrOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvrOverview"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No advanced routing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such record for this account. */
             404: {

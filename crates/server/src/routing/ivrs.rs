@@ -20,6 +20,26 @@ pub async fn library(db: &AnyPool, customer: CustomerId) -> Result<Library, AppE
     })
 }
 
+/// For every IVR the customer's service plans reach (directly or through other IVRs), those
+/// plans: (IVR id, plan id) pairs, each plan's flow drawn once.
+pub async fn plans_reaching_each(db: &AnyPool, customer: CustomerId, library: &Library) -> Result<Vec<(i64, i64)>, AppError> {
+    let mut pairs = vec![];
+    for (plan, rows) in service_plans::all_times(db, customer).await? {
+        let rows: Vec<TimeRow> = rows.iter().map(|t| t.to_row()).collect();
+        if !rows.iter().any(|r| r.plan_type == RowType::Ivr) {
+            continue;
+        }
+        for node in service_plan_flow(&rows, library).nodes {
+            if let Some(ivr) = node.id.strip_prefix("ivr-").and_then(|id| id.parse::<i64>().ok()) {
+                if !pairs.contains(&(ivr, plan)) {
+                    pairs.push((ivr, plan));
+                }
+            }
+        }
+    }
+    Ok(pairs)
+}
+
 /// The customer's service plans whose flow reaches the IVR, directly or through other IVRs.
 pub async fn plans_reaching(
     db: &AnyPool,

@@ -30,6 +30,7 @@ mod destinations;
 mod dtmf;
 mod extras;
 pub(crate) mod history;
+mod ivr_overview;
 mod ivrs;
 mod library;
 mod multilevel;
@@ -66,6 +67,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(dtmf::router())
         .merge(whispers::router())
         .merge(ivrs::router())
+        .merge(ivr_overview::router())
         .merge(multilevel::router())
         .merge(speech::router())
         .merge(tagmanager::router())

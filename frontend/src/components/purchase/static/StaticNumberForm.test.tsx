@@ -73,7 +73,7 @@ describe('the static number form', () => {
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(
       await screen.findByText(
-        'landed /campaigns/1 Your static number has been successfully added. The number that was added is 01144960001.',
+        'landed /campaigns/1 Your static number has been successfully added. The number that was added is 0114 496 0001.',
       ),
     ).toBeInTheDocument();
     const body = fetch.mock.calls.find(([url]) => String(url).includes('buyNumbers'))![1]!.body as FormData;
@@ -108,7 +108,7 @@ describe('the static number form', () => {
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy a static number' });
     expect(dialog).toHaveTextContent(allInUse);
-    expect(dialog).toHaveTextContent('01144960001: £5 per month');
+    expect(dialog).toHaveTextContent('0114 496 0001: £5 per month');
     expect(within(dialog).getByRole('cell', { name: '1.5p per minute' })).toBeInTheDocument();
     const save = within(dialog).getByRole('button', { name: 'Buy' });
     expect(save).toBeDisabled();

@@ -4,6 +4,7 @@ import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateStaticNumber, type InlineList, type StaticNumberForm as Form } from '../../../domain/services';
 import { validationErrors } from '../../../lib/api';
 import { withContact } from '../../../lib/contact';
+import { formatUk } from '../../../domain/reports';
 import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { buyNumbers, searchForNumbers, type Item, type StaticDetails } from './api';
 import { InlineAddDialog } from './InlineAddDialog';
@@ -80,7 +81,7 @@ export function StaticNumberForm({
       const bought = answer.numbers[0] ?? number.number;
       if (onDone) return onDone(bought);
       navigate(afterPurchase(back, bought, form.campaign), {
-        state: { notice: staticAdded(bought), bought: answer.numbers },
+        state: { notice: staticAdded(formatUk(bought)), bought: answer.numbers },
       });
     } catch (caught) {
       const fields = validationErrors(caught);
@@ -245,7 +246,7 @@ export function StaticNumberForm({
         <PriceDialog
           note={details.purchaseNote.text}
           title="Buy a static number"
-          item={pending.number}
+          item={formatUk(pending.number)}
           prices={details.pricelist}
           busy={busy}
           onClose={() => setPending(null)}

@@ -29,7 +29,7 @@ describe('PoolsCard', () => {
     expect(table.closest('.data-table')).not.toBeNull();
     expect(screen.getByRole('region', { name: 'Pools table' })).toContainElement(table);
     const row = within(table).getByRole('row', { name: /Website - Google Ads/ });
-    expect(row).toHaveTextContent('01614960995, 01614960996');
+    expect(row).toHaveTextContent('0161 496 0995, 0161 496 0996');
     expect(row).toHaveTextContent('Office hours');
     expect(within(row).getByRole('link', { name: 'Website - Google Ads' })).toHaveAttribute('href', '/dynamicurls/7/3');
   });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
+import { formatUk } from '../../../domain/reports';
 import { useLoader } from '../../../lib/useLoader';
 import { getPools, type PoolView } from '../api/pools';
 
@@ -14,7 +15,7 @@ function poolColumns(vcamId: string): Column<PoolView>[] {
       rowHeader: true,
       cell: (pool) => <Link to={`/dynamicurls/${vcamId}/${pool.id}`}>{pool.name}</Link>,
     },
-    { id: 'numbers', header: 'Numbers', cell: (pool) => pool.numbers.join(', ') || 'None' },
+    { id: 'numbers', header: 'Numbers', cell: (pool) => pool.numbers.map((number) => formatUk(number)).join(', ') || 'None' },
     { id: 'plan', header: 'Service plan', cell: (pool) => pool.servicePlan ?? 'None' },
     { id: 'recording', header: 'Call recording', cell: (pool) => (pool.callRecording ? 'On' : 'Off') },
     { id: 'status', header: 'Status', cell: (pool) => (pool.provisioned ? 'Live' : 'Being set up') },

@@ -68,6 +68,20 @@ describe('the agents page', () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
+  test("an agent is found by their number, typed as stored or as shown", async () => {
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Outbound agents' });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    for (const typed of ['01632960001', '01632 960001']) {
+      await user.clear(search);
+      await user.type(search, typed);
+      expect(within(table).getByRole('link', { name: 'Olivia Owen' })).toBeInTheDocument();
+    }
+    await user.clear(search);
+    await user.type(search, '0161 496');
+    expect(within(table).queryByRole('link', { name: 'Olivia Owen' })).not.toBeInTheDocument();
+  });
+
   test('giving access asks first; every paid agent in use is refused with the offer to buy another', async () => {
     const { user, fetch } = renderPage({
       '/api/agents/giveAccess': () =>

@@ -269,7 +269,7 @@ export function AgentsPage({ title }: { title: string }) {
             rowKey={(a) => a.id}
             pageSize={25}
             defaultSort={{ column: 'name', direction: 'asc' }}
-            searchText={(a) => `${a.name} ${a.email} ${a.campaign}`}
+            searchText={(a) => `${a.name} ${a.email} ${a.campaign} ${a.outboundNumber} ${a.outboundNumber && formatUk(a.outboundNumber)}`}
             emptyText={NO_AGENTS}
             csvFileName="Outbound agents"
           />

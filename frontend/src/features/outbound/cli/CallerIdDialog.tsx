@@ -4,6 +4,7 @@ import { DialogActions } from '../../../components/DialogActions';
 import { TextField } from '../../../components/fields';
 import { validateCallerIdCode, validateOutsideNumber } from '../../../domain/callerIds';
 import { refusalErrors } from '../../../lib/api';
+import { formatUk } from '../../../domain/reports';
 import { useFieldMessages } from '../../../lib/useFieldMessages';
 import { addCallerId, resendCode, verifyCallerId } from './api';
 
@@ -68,7 +69,7 @@ export function CallerIdDialog({
         onAdded();
         setStep({ step: 'code', id: added.id, number: number.trim() });
         reset();
-        setNote(`A code was sent to ${number.trim()}. It works for 10 minutes.`);
+        setNote(`A code was sent to ${formatUk(number.trim())}. It works for 10 minutes.`);
       }, ADD_FAILED);
     } else {
       const { id, number: verifying } = step;
@@ -87,11 +88,11 @@ export function CallerIdDialog({
       await resendCode(id);
       setCode('');
       reset();
-      setNote(`A new code was sent to ${to}. It works for 10 minutes.`);
+      setNote(`A new code was sent to ${formatUk(to)}. It works for 10 minutes.`);
     }, RESEND_FAILED);
   }
 
-  const title = step.step === 'number' ? 'Add an outside caller id' : `Verify ${step.number}`;
+  const title = step.step === 'number' ? 'Add an outside caller id' : `Verify ${formatUk(step.number)}`;
   return (
     <Dialog
       open
@@ -142,7 +143,7 @@ export function CallerIdDialog({
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
-            hint={`The 6-digit code sent to ${step.number}.`}
+            hint={`The 6-digit code sent to ${formatUk(step.number)}.`}
             onChange={(value) => {
               setCode(value);
               changed(field);

@@ -61,11 +61,13 @@ describe('the Manage CLI page', () => {
   test('lists the outside numbers with their status, the tracked numbers and the agents', async () => {
     renderPage();
     const outside = await screen.findByRole('table', { name: 'Outside caller ids' });
-    const row = within(outside).getByText('07700900123').closest('tr')!;
+    const row = within(outside).getByText('07700 900123').closest('tr')!;
     expect(within(row).getByText(/Waiting for the code/)).toBeInTheDocument();
     expect(within(row).getByText(/by owner@demo.test/)).toBeInTheDocument();
     const tracked = screen.getByRole('table', { name: 'Tracked numbers' });
     expect(within(tracked).getByText("Pool 'Website visitors'")).toBeInTheDocument();
+    expect(within(tracked).getByText('0161 496 0000')).toBeInTheDocument();
+    expect(screen.getByText('Presents 0161 496 0000')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Restrict Olivia Harper to the list' })).not.toBeChecked();
   });
 
@@ -80,15 +82,15 @@ describe('the Manage CLI page', () => {
     await user.clear(within(dialog).getByLabelText('Phone number'));
     await user.type(within(dialog).getByLabelText('Phone number'), '07700900456');
     await user.click(within(dialog).getByRole('button', { name: 'Send a code' }));
-    dialog = await screen.findByRole('dialog', { name: 'Verify 07700900456' });
+    dialog = await screen.findByRole('dialog', { name: 'Verify 07700 900456' });
     expect(posted(fetch, 'addCallerId')?.get('form_number')).toBe('07700900456');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('A code was sent to 07700900456.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('A code was sent to 07700 900456.');
     await user.type(within(dialog).getByLabelText('Verification code'), '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(within(dialog).getByText('Enter the 6-digit code.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Verification code'), '6');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('07700900456 is verified: agents may present it.')).toBeInTheDocument();
+    expect(await screen.findByText('07700 900456 is verified: agents may present it.')).toBeInTheDocument();
     expect(posted(fetch, 'verifyCallerId/8')?.get('form_code')).toBe('123456');
   });
 
@@ -100,13 +102,13 @@ describe('the Manage CLI page', () => {
           422,
         ),
     });
-    await user.click(await screen.findByRole('button', { name: 'Enter the code for 07700900123' }));
-    const dialog = screen.getByRole('dialog', { name: 'Verify 07700900123' });
+    await user.click(await screen.findByRole('button', { name: 'Enter the code for 07700 900123' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verify 07700 900123' });
     await user.type(within(dialog).getByLabelText('Verification code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('This code has expired: send a new code.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
-    expect(await within(dialog).findByText(/A new code was sent to 07700900123/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/A new code was sent to 07700 900123/)).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('resendCode/7'))).toBe(true);
   });
 
@@ -141,7 +143,7 @@ describe('the Manage CLI page', () => {
       '/api/outboundcli/removeCallerId/7': () =>
         jsonResponse({ success: false, code: 'CALLER_ID_IN_USE', errors: { form_number: 'In use by Olivia Harper.' } }, 422),
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove 07700900123' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove 07700 900123' }));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
     expect(within(dialog).getByText('Remove 07700900123 from the caller ids? Its verification ends.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));

@@ -7,6 +7,7 @@ import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
 import { useOptionalAccount } from '../../../lib/account';
+import { formatUk } from '../../../domain/reports';
 import { useLoader } from '../../../lib/useLoader';
 import {
   getCallerIds,
@@ -43,7 +44,7 @@ function AgentsList({
             label={`Restrict ${agent.name} to the list`}
             checked={agent.cliRestricted}
             disabled={busy}
-            hint={agent.outboundNumber ? `Presents ${agent.outboundNumber}` : 'No caller id set'}
+            hint={agent.outboundNumber ? `Presents ${formatUk(agent.outboundNumber)}` : 'No caller id set'}
             onChange={(on) => onRestrict(agent.id, on)}
           />
         </div>
@@ -96,7 +97,7 @@ export function CallerIdsPage({ title }: { title: string }) {
               columns={outsideColumns(zone, {
                 onCode: (row) => setDialog({ step: 'code', id: row.id, number: row.number }),
                 onResend: (row) =>
-                  void act(() => resendCode(row.id), `A new code was sent to ${row.number}.`, RESEND_FAILED, 'form_code'),
+                  void act(() => resendCode(row.id), `A new code was sent to ${formatUk(row.number)}.`, RESEND_FAILED, 'form_code'),
                 onRemove: (row) => {
                   setOutcome(null);
                   setRemoving(row);
@@ -149,7 +150,7 @@ export function CallerIdsPage({ title }: { title: string }) {
               onAdded={() => void reload()}
               onVerified={(number) => {
                 setDialog(null);
-                setOutcome({ kind: 'success', text: `${number} is verified: agents may present it.` });
+                setOutcome({ kind: 'success', text: `${formatUk(number)} is verified: agents may present it.` });
                 void reload();
               }}
             />
@@ -163,7 +164,7 @@ export function CallerIdsPage({ title }: { title: string }) {
             onConfirm={() => {
               const row = removing;
               if (!row) return;
-              void act(() => removeCallerId(row.id), `${row.number} was removed.`, REMOVE_FAILED, 'form_number').then(
+              void act(() => removeCallerId(row.id), `${formatUk(row.number)} was removed.`, REMOVE_FAILED, 'form_number').then(
                 () => setRemoving(null),
               );
             }}

@@ -1,5 +1,6 @@
 import type { Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/dates';
+import { formatUk } from '../../../domain/reports';
 import type { CallerIdsPage as Data, OutsideCallerId } from './api';
 
 interface OutsideActions {
@@ -19,7 +20,7 @@ export function outsideColumns(
   { onCode, onResend, onRemove }: OutsideActions,
 ): Column<OutsideCallerId>[] {
   return [
-    { id: 'number', header: 'Number', cell: (row) => row.number },
+    { id: 'number', header: 'Number', cell: (row) => formatUk(row.number) },
     {
       id: 'status',
       header: 'Status',
@@ -51,7 +52,7 @@ export function outsideColumns(
               <button
                 type="button"
                 className="button"
-                aria-label={`Enter the code for ${row.number}`}
+                aria-label={`Enter the code for ${formatUk(row.number)}`}
                 onClick={() => onCode(row)}
               >
                 Enter code
@@ -59,7 +60,7 @@ export function outsideColumns(
               <button
                 type="button"
                 className="button"
-                aria-label={`Send a new code to ${row.number}`}
+                aria-label={`Send a new code to ${formatUk(row.number)}`}
                 onClick={() => onResend(row)}
               >
                 Send a new code
@@ -69,7 +70,7 @@ export function outsideColumns(
           <button
             type="button"
             className="button button-danger"
-            aria-label={`Remove ${row.number}`}
+            aria-label={`Remove ${formatUk(row.number)}`}
             onClick={() => onRemove(row)}
           >
             Remove
@@ -81,6 +82,6 @@ export function outsideColumns(
 }
 
 export const TRACKED_COLUMNS: Column<Data['tracked'][number]>[] = [
-  { id: 'number', header: 'Number', cell: (t) => t.number },
+  { id: 'number', header: 'Number', cell: (t) => formatUk(t.number) },
   { id: 'kind', header: 'Kind', cell: (t) => (t.kind === 'pool' ? `Pool '${t.poolName}'` : 'Static number') },
 ];

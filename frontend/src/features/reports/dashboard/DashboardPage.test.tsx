@@ -82,9 +82,11 @@ describe('the reports dashboard', () => {
     expect(screen.getByText('First-time callers', { selector: 'dt' }).parentElement).toHaveTextContent('New vs previous 3 days');
 
     expect(
-      screen.getByRole('img', { name: 'Calls per day by source / medium, 17 Nov to 19 Nov: google / cpc 3, (none) 1' }),
+      screen.getByRole('img', { name: 'Calls per day by source / medium, 17/11/2026 to 19/11/2026: google / cpc 3, (none) 1' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /^Answered and missed calls per day, 17 Nov to 19 Nov: 2 answered, 2 missed$/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Answered and missed calls per day, 17\/11\/2026 to 19\/11\/2026: 2 answered, 2 missed$/ })).toBeInTheDocument();
+    // The period as every page writes days (the server sends YYYY-MM-DD).
+    expect(screen.getByText('17/11/2026 to 19/11/2026')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Calls per day by source / medium' });
     expect(within(table).getByRole('row', { name: '17 Nov 2 0' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: '18 Nov 0 1' })).toBeInTheDocument();

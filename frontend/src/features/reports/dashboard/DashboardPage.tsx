@@ -6,11 +6,12 @@ import { SelectField, TextField } from '../../../components/fields';
 import { PageHeading, type SectionProps } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { validationErrors } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { useLoader } from '../../../lib/useLoader';
 import { getDashboard, type Dashboard, type PeriodChange } from './api';
 import { ReportsTabs } from '../components/ReportsTabs';
 import { CostsSection } from '../../../components/costs/CostsSection';
-import { DEFAULT_PRESET, periodQuery, PRESETS, shortDay } from './period';
+import { DEFAULT_PRESET, periodQuery, PRESETS } from './period';
 import './dashboard.css';
 import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './StackedBarChart';
 
@@ -115,7 +116,7 @@ function Charts({ data }: { data: Dashboard }) {
     ],
     [data],
   );
-  const range = `${shortDay(data.firstDay)} to ${shortDay(data.lastDay)}`;
+  const range = `${formatDay(data.firstDay)} to ${formatDay(data.lastDay)}`;
   const by = BY_WORDS[data.by] ?? BY_WORDS.source;
   const per = `per ${data.grouping}`;
   const bar = data.grouping.charAt(0).toUpperCase() + data.grouping.slice(1);
@@ -196,7 +197,7 @@ export function DashboardPage({ title }: SectionProps) {
       {load.status === 'ready' && (
         <>
           <p className="dashboard-range">
-            {`${shortDay(load.data.firstDay)} to ${shortDay(load.data.lastDay)}`}
+            {`${formatDay(load.data.firstDay)} to ${formatDay(load.data.lastDay)}`}
           </p>
           {load.data.totals.calls.current === 0 ? (
             <p className="dashboard-empty">{NO_CALLS}</p>

@@ -1,6 +1,5 @@
 import { Dialog } from '../../../components/Dialog';
-import { formatNumber } from '../../../domain/pages';
-import { useAccount } from '../../../lib/account';
+import { formatUk } from '../../../domain/reports';
 import { HEADS_UP } from './messages';
 
 /** The numbers and pools (number sets) a shared record is used by, besides the ones being edited. */
@@ -40,7 +39,6 @@ export interface AffectedDialogProps {
 
 /** 'Are you sure?': the numbers and pools a change will affect. */
 export function AffectedDialog({ open, affected, onClose, onConfirm, confirmLabel = 'Update' }: AffectedDialogProps) {
-  const { account } = useAccount();
   return (
     <Dialog
       open={open}
@@ -70,7 +68,7 @@ export function AffectedDialog({ open, affected, onClose, onConfirm, confirmLabe
           <h3 className="affected-heading">Numbers</h3>
           <ul className="affected-list" aria-label="Affected numbers">
             {affected.numbers.map((number) => (
-              <li key={number}>{formatNumber(number, account.numberFormat)}</li>
+              <li key={number}>{formatUk(number)}</li>
             ))}
           </ul>
         </>

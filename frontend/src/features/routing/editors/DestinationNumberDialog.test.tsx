@@ -65,7 +65,7 @@ describe('Destination number dialog', () => {
     const { fetch, user, onSaved } = setup(32, { [UPDATE]: () => jsonResponse({ success: true, id: 32 }) });
     const number = await screen.findByLabelText('Destination number');
     expect(screen.getByRole('dialog', { name: 'Edit destination number' })).toBeInTheDocument();
-    expect(number).toHaveValue('07700900123');
+    expect(number).toHaveValue('07700 900123');
     expect(number).toHaveAttribute('readonly');
     expect(screen.queryByRole('combobox', { name: 'International code' })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Mailbox' })).toBeChecked();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { validateDestinationNumber } from '../../../domain/routing';
+import { formatUk } from '../../../domain/reports';
 import { type DestinationNumberForm } from '../../../domain';
 import { storeDestinationNumber, updateDestinationNumber, type InternationalCode } from '../api/editors';
 import { useRoutingLibrary } from '../selectors/RoutingLibrary';
@@ -22,9 +23,17 @@ export interface DestinationNumberDialogProps {
 const KNOWN = new Set(['form_number_description', 'form_destination_number', 'form_international_code', 'form_mailbox']);
 const known = (key: string) => KNOWN.has(key);
 
+const isUk = (code: InternationalCode) => code.code.replace(/^\+/, '') === '44';
+
 /** UK first: the code the product defaults to (spec: default country code 44). */
 function defaultCode(codes: InternationalCode[]): number {
-  return codes.find((code) => code.code.replace(/^\+/, '') === '44')?.id ?? 0;
+  return codes.find(isUk)?.id ?? 0;
+}
+
+/** A stored destination as shown: a UK one as every screen writes numbers, another as stored. */
+function shownDestination(destination: string, code: number, codes: InternationalCode[]): string {
+  const uk = codes.find((c) => c.id === code);
+  return uk && isUk(uk) ? formatUk(destination) : destination;
 }
 
 /** The destination number dialog: the number is set once, on insert; later only its name and mailbox. */
@@ -151,7 +160,7 @@ function DestinationNumberEditor({
               id={numberId}
               name="form_destination_number"
               readOnly
-              value={form.destination}
+              value={shownDestination(form.destination, form.internationalCode, codes)}
               aria-describedby={`${numberId}-hint`}
             />
             <p id={`${numberId}-hint`} className="field-hint">

@@ -118,7 +118,7 @@ describe('Destination plan dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show which' }));
     const list = screen.getByRole('dialog', { name: 'Are you sure?' });
-    expect(list).toHaveTextContent('01614960002');
+    expect(list).toHaveTextContent('0161 496 0002');
     expect(list).toHaveTextContent('Website pool');
     await user.click(within(list).getByRole('button', { name: 'Close' }));
 

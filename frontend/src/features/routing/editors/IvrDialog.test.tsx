@@ -299,7 +299,7 @@ describe('IVR dialog', () => {
     expect(note).toHaveTextContent('Heads up! Changing this record will affect other pools/numbers');
     await user.click(within(note).getByRole('button', { name: 'Show which' }));
     const sure = screen.getByRole('dialog', { name: 'Are you sure?' });
-    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('01614960001');
+    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('0161 496 0001');
     expect(within(sure).getByRole('list', { name: 'Affected pools' })).toHaveTextContent('Website pool');
     await user.click(within(sure).getByRole('button', { name: 'Close' }));
 

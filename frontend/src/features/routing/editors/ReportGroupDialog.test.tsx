@@ -64,7 +64,7 @@ describe('Report group dialog', () => {
     await user.type(screen.getByLabelText('Description'), ' & veneers');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     const sure = await screen.findByRole('dialog', { name: 'Are you sure?' });
-    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('01614960001');
+    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('0161 496 0001');
     expect(within(sure).getByRole('list', { name: 'Affected pools' })).toHaveTextContent('Website pool');
     expect(onSaved).not.toHaveBeenCalled();
     expect(posted(callsTo(fetch, '/api/managesecondaryreportgroup/updateReportGroup')[0][1])).toEqual({

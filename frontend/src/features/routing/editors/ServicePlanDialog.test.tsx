@@ -263,7 +263,7 @@ describe('Service plan dialog', () => {
 
     await user.click(button('Show which'));
     let sure = screen.getByRole('dialog', { name: 'Are you sure?' });
-    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('01614960001');
+    expect(within(sure).getByRole('list', { name: 'Affected numbers' })).toHaveTextContent('0161 496 0001');
     expect(within(sure).getByRole('list', { name: 'Affected pools' })).toHaveTextContent('Website pool');
     await user.click(within(sure).getByRole('button', { name: 'Close' }));
 

@@ -58,7 +58,7 @@ const planSelect = (name: string) => screen.getByRole('combobox', { name: `Servi
 
 async function plansLoaded() {
   await waitFor(() =>
-    expect(within(planSelect('01614960001')).getByRole('option', { name: 'Weekend' })).toBeInTheDocument(),
+    expect(within(planSelect('0161 496 0001')).getByRole('option', { name: 'Weekend' })).toBeInTheDocument(),
   );
 }
 
@@ -89,15 +89,15 @@ describe('Advanced connect', () => {
       'Whisper',
       'Dynamic whisper',
     ]);
-    expect(planSelect('01614960001')).toHaveDisplayValue('Office hours');
-    expect(screen.getByRole('combobox', { name: 'Intro for 01614960002' })).toHaveDisplayValue('Welcome message');
+    expect(planSelect('0161 496 0001')).toHaveDisplayValue('Office hours');
+    expect(screen.getByRole('combobox', { name: 'Intro for 0161 496 0002' })).toHaveDisplayValue('Welcome message');
     // The wide table scrolls sideways in a region of its own (components/TableScroll says when).
     expect(screen.getByRole('region', { name: 'Selected numbers and pools, scrolls sideways' })).toContainElement(
       screen.getByRole('table', { name: 'Selected numbers and pools' }),
     );
-    expect(screen.getByRole('textbox', { name: 'Description for 01614960002' })).toHaveValue('Google Ads 2');
+    expect(screen.getByRole('textbox', { name: 'Description for 0161 496 0002' })).toHaveValue('Google Ads 2');
     expect(screen.getByRole('switch', { name: 'Additional features' })).not.toBeChecked();
-    expect(screen.queryByRole('switch', { name: 'Mid call divert for 01614960001' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Mid call divert for 0161 496 0001' })).not.toBeInTheDocument();
   });
 
   test('the additional features toggle starts on when a row uses them, and adds their columns', async () => {
@@ -107,11 +107,11 @@ describe('Advanced connect', () => {
     await form();
     const toggle = screen.getByRole('switch', { name: 'Additional features' });
     expect(toggle).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Mid call divert for 01614960001' })).toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Post call agent attribution for 01614960001' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Post call URL for 01614960001' })).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Mid call agent attribution for 01614960001' })).not.toBeChecked();
-    const audio = screen.getByRole('combobox', { name: 'Mid call callers audio for 01614960001' });
+    expect(screen.getByRole('switch', { name: 'Mid call divert for 0161 496 0001' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Post call agent attribution for 0161 496 0001' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Post call URL for 0161 496 0001' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Mid call agent attribution for 0161 496 0001' })).not.toBeChecked();
+    const audio = screen.getByRole('combobox', { name: 'Mid call callers audio for 0161 496 0001' });
     expect(within(audio).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'None',
       'Ringing',
@@ -122,7 +122,7 @@ describe('Advanced connect', () => {
       'Rock',
     ]);
     await user.click(toggle);
-    expect(screen.queryByRole('switch', { name: 'Mid call divert for 01614960001' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Mid call divert for 0161 496 0001' })).not.toBeInTheDocument();
   });
 
   test('shift-click selects a range; a change to a selected row is copied to the others but the description', async () => {
@@ -135,32 +135,32 @@ describe('Advanced connect', () => {
     const user = renderRouting('/routing/numbers/advanced');
     await form();
     await plansLoaded();
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     await user.keyboard('{Shift>}');
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' }));
     await user.keyboard('{/Shift}');
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960004' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0004' })).not.toBeChecked();
 
-    await user.selectOptions(planSelect('01614960002'), 'Weekend');
-    expect(planSelect('01614960001')).toHaveDisplayValue('Weekend');
-    expect(planSelect('01614960002')).toHaveDisplayValue('Weekend');
-    expect(planSelect('01614960003')).toHaveDisplayValue('Weekend');
-    expect(planSelect('01614960004')).toHaveDisplayValue('Office hours');
+    await user.selectOptions(planSelect('0161 496 0002'), 'Weekend');
+    expect(planSelect('0161 496 0001')).toHaveDisplayValue('Weekend');
+    expect(planSelect('0161 496 0002')).toHaveDisplayValue('Weekend');
+    expect(planSelect('0161 496 0003')).toHaveDisplayValue('Weekend');
+    expect(planSelect('0161 496 0004')).toHaveDisplayValue('Office hours');
 
-    await user.click(screen.getByRole('switch', { name: 'Recording for 01614960001' }));
-    expect(screen.getByRole('switch', { name: 'Recording for 01614960003' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Recording for 01614960004' })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Recording for 0161 496 0001' }));
+    expect(screen.getByRole('switch', { name: 'Recording for 0161 496 0003' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Recording for 0161 496 0004' })).not.toBeChecked();
 
-    const description = screen.getByRole('textbox', { name: 'Description for 01614960001' });
+    const description = screen.getByRole('textbox', { name: 'Description for 0161 496 0001' });
     await user.clear(description);
     await user.type(description, 'Reception');
-    expect(screen.getByRole('textbox', { name: 'Description for 01614960002' })).toHaveValue('Google Ads 2');
+    expect(screen.getByRole('textbox', { name: 'Description for 0161 496 0002' })).toHaveValue('Google Ads 2');
 
     // A change to a row that is not selected stays on that row.
-    await user.selectOptions(planSelect('01614960004'), '-- Disconnect --');
-    expect(planSelect('01614960001')).toHaveDisplayValue('Weekend');
+    await user.selectOptions(planSelect('0161 496 0004'), '-- Disconnect --');
+    expect(planSelect('0161 496 0001')).toHaveDisplayValue('Weekend');
   });
 
   test('shift-click unticks a range; select all ticks every row', async () => {
@@ -169,24 +169,24 @@ describe('Advanced connect', () => {
     const user = renderRouting('/routing/numbers/advanced');
     await form();
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).toBeChecked();
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' }));
     await user.keyboard('{Shift>}');
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960002' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' }));
     await user.keyboard('{/Shift}');
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0001' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBePartiallyChecked();
     // Upwards from the last click, over a row already unticked.
     await user.keyboard('{Shift>}');
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     await user.keyboard('{/Shift}');
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0001' })).not.toBeChecked();
     // A click without shift ticks that row only.
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960002' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select 01614960003' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' }));
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' })).toBeChecked();
   });
 
   test('Save posts every row with explicit indexes and shows the success on /routing', async () => {
@@ -208,7 +208,7 @@ describe('Advanced connect', () => {
     await user.selectOptions(planSelect('Website visitors'), 'Weekend');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Whisper for Website visitors' }), 'Sales whisper');
     await user.click(screen.getByRole('switch', { name: 'Additional features' }));
-    await user.type(screen.getByRole('textbox', { name: 'Post call URL for 01614960001' }), 'https://example.test/hook');
+    await user.type(screen.getByRole('textbox', { name: 'Post call URL for 0161 496 0001' }), 'https://example.test/hook');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(SUCCESS)).toHaveRole('status');
@@ -260,7 +260,7 @@ describe('Advanced connect', () => {
     const user = renderRouting('/routing/numbers/advanced');
     await form();
     const attribution = (n: number) =>
-      screen.getByRole('combobox', { name: `Post call agent attribution for 0161496000${n}` });
+      screen.getByRole('combobox', { name: `Post call agent attribution for 0161 496 000${n}` });
     // A stored DTMF IVR turns the additional features on and is shown chosen.
     expect(screen.getByRole('switch', { name: 'Additional features' })).toBeChecked();
     await waitFor(() => expect(attribution(1)).toHaveDisplayValue('Outcome menu'));
@@ -268,8 +268,8 @@ describe('Advanced connect', () => {
     expect(attribution(3)).toHaveDisplayValue('None');
 
     // Rows 2 and 3 selected: the IVR chosen on row 2 replaces its plan and goes to row 3 too.
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960002' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select 01614960003' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0002' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select 0161 496 0003' }));
     await user.selectOptions(attribution(2), 'Booking menu');
     expect(attribution(2)).toHaveDisplayValue('Booking menu');
     expect(attribution(3)).toHaveDisplayValue('Booking menu');
@@ -297,7 +297,7 @@ describe('Advanced connect', () => {
     await form();
     await user.click(screen.getByRole('switch', { name: 'Additional features' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const divert = await screen.findByRole('switch', { name: 'Mid call divert for 01614960001' });
+    const divert = await screen.findByRole('switch', { name: 'Mid call divert for 0161 496 0001' });
     expect(divert).toHaveAccessibleDescription('Sorry! Mid call divert cannot be used when speech is enabled.');
     expect(fetch.mock.calls.some(([url]) => String(url).includes('connectAdvanced'))).toBe(false);
   });
@@ -322,7 +322,7 @@ describe('Advanced connect', () => {
     const user = renderRouting('/routing/numbers/advanced');
     await form();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const description = screen.getByRole('textbox', { name: 'Description for 01614960001' });
+    const description = screen.getByRole('textbox', { name: 'Description for 0161 496 0001' });
     await waitFor(() =>
       expect(description).toHaveAccessibleDescription('Description length must not exceed 80 characters.'),
     );
@@ -353,13 +353,13 @@ describe('Advanced connect', () => {
     const user = renderRouting('/routing/numbers/advanced');
     const f = await form();
     await plansLoaded();
-    await user.selectOptions(planSelect('01614960002'), 'Weekend');
+    await user.selectOptions(planSelect('0161 496 0002'), 'Weekend');
     await user.click(within(f).getByRole('button', { name: 'Cancel' }));
     const asked = screen.getByRole('dialog', { name: 'Discard your changes?' });
     await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location()).toHaveTextContent('/routing/numbers/advanced');
-    expect(planSelect('01614960002')).toHaveDisplayValue('Weekend');
+    expect(planSelect('0161 496 0002')).toHaveDisplayValue('Weekend');
     expect(loadSelection()).toEqual([1, 2]);
 
     await user.click(within(f).getByRole('button', { name: 'Cancel' }));
@@ -449,7 +449,7 @@ describe('Advanced connect impact before saving', () => {
     await plansLoaded();
     // The basic row shows no plan and is saved without one: it keeps its destination, so nothing moves.
     await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
-    await user.selectOptions(planSelect('01614960001'), 'Weekend');
+    await user.selectOptions(planSelect('0161 496 0001'), 'Weekend');
     await waitFor(() => expect(impact()).toHaveTextContent('2 of 4 calls would have gone elsewhere'), SLOW);
     expect(within(impact()).getByRole('list', { name: 'Biggest moves' })).toHaveTextContent(
       'from Reception to Out of hours',

@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnectAdvanced } from '../../../domain/routing';
-import { type NumberFormat } from '../../../domain';
 import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
@@ -29,6 +28,7 @@ import {
   PROVISIONED_MESSAGE,
   kindLabel,
   placeFieldErrors,
+  routeName,
   routingError,
   rowName,
   type RoutingNoticeState,
@@ -65,13 +65,12 @@ export function AdvancedConnect({ title }: { title: string }) {
           <RoutingLibraryProvider>
             <AdvancedConnectForm
               initial={rows}
-              format={account.numberFormat}
               hasSpeech={account.hasSpeech}
               canConnect={access.canConnect}
             />
           </RoutingLibraryProvider>
         ) : (
-          <UpgradeView rows={rows} format={account.numberFormat} />
+          <UpgradeView rows={rows} />
         )
       }
     </ConnectPage>
@@ -79,7 +78,7 @@ export function AdvancedConnect({ title }: { title: string }) {
 }
 
 /** Starter: the selection read-only, with an Upgrade chip opening the purchase modal's upgrade. */
-function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberFormat }) {
+function UpgradeView({ rows }: { rows: RoutingRow[] }) {
   const purchase = usePurchase();
   return (
     <div className="card routing-connect">
@@ -104,11 +103,11 @@ function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberForma
             {rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row" className="routing-row-name">
-                  <span>{rowName(row.type, row.numberPool, format)}</span>
+                  <span>{rowName(row.type, row.numberPool)}</span>
                   <span className="routing-row-kind">{kindLabel(row.type)}</span>
                 </th>
                 <td>{row.description}</td>
-                <td>{row.destination || row.planDescription}</td>
+                <td>{routeName(row)}</td>
                 <td>{row.callRecording === 1 ? 'On' : 'Off'}</td>
               </tr>
             ))}
@@ -126,12 +125,10 @@ function UpgradeView({ rows, format }: { rows: RoutingRow[]; format: NumberForma
 
 function AdvancedConnectForm({
   initial,
-  format,
   hasSpeech,
   canConnect,
 }: {
   initial: RoutingRow[];
-  format: NumberFormat;
   hasSpeech: boolean;
   canConnect: boolean;
 }) {
@@ -315,7 +312,7 @@ function AdvancedConnectForm({
           </thead>
           <tbody>
             {rows.map((row, i) => {
-              const name = rowName(row.kind, row.numberPool, format);
+              const name = rowName(row.kind, row.numberPool);
               const isPicked = picked.has(i);
               return (
                 <tr key={row.id} className={isPicked ? 'row-selected' : undefined}>

@@ -48,9 +48,9 @@ describe('Basic connect', () => {
     renderRouting('/routing/numbers');
     expect(screen.getByText('Loading the selected numbers…')).toBeInTheDocument();
     await form();
-    expect(screen.getByRole('textbox', { name: 'Description for 01614960001' })).toHaveValue('Google Ads - Manchester');
-    expect(screen.getByRole('textbox', { name: 'Destination for 01614960001' })).toHaveValue('');
-    expect(screen.getByRole('switch', { name: 'Recording for 01614960001' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Description for 0161 496 0001' })).toHaveValue('Google Ads - Manchester');
+    expect(screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' })).toHaveValue('');
+    expect(screen.getByRole('switch', { name: 'Recording for 0161 496 0001' })).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Description for Website visitors' })).toHaveValue('Website pool');
     expect(screen.getByRole('switch', { name: 'Recording for Website visitors' })).toBeChecked();
     const call = fetch.mock.calls.find(([url]) => url === '/api/manageconnections/getSelectedDetails');
@@ -62,7 +62,7 @@ describe('Basic connect', () => {
     stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester()]) });
     const user = renderRouting('/routing/numbers');
     await form();
-    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    const destination = screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' });
     expect(destination).not.toHaveAttribute('aria-invalid');
     await user.type(destination, '0161');
     expect(destination).toHaveAttribute('aria-invalid', 'true');
@@ -77,7 +77,7 @@ describe('Basic connect', () => {
     const user = renderRouting('/routing/numbers');
     await form();
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    const destination = screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' });
     expect(destination).toHaveAccessibleDescription('Destination is required.');
     await waitFor(() => expect(destination).toHaveFocus());
     expect(fetch.mock.calls.some(([url]) => String(url).includes('connectBasic'))).toBe(false);
@@ -96,11 +96,11 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     await form();
-    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' }), '01614960999');
     await user.type(screen.getByRole('textbox', { name: 'Destination for Website visitors' }), '02079460999');
     await user.clear(screen.getByRole('textbox', { name: 'Description for Website visitors' }));
     await user.type(screen.getByRole('textbox', { name: 'Description for Website visitors' }), 'Website');
-    await user.click(screen.getByRole('switch', { name: 'Recording for 01614960001' }));
+    await user.click(screen.getByRole('switch', { name: 'Recording for 0161 496 0001' }));
     await user.click(screen.getByRole('switch', { name: 'Recording for Website visitors' }));
     await user.click(screen.getByRole('button', { name: 'Connect' }));
 
@@ -138,7 +138,7 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     await form();
-    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' }), '01614960999');
     await user.type(screen.getByRole('textbox', { name: 'Destination for Website visitors' }), '02079460999');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     const pool = screen.getByRole('textbox', { name: 'Destination for Website visitors' });
@@ -158,7 +158,7 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     await form();
-    await user.type(screen.getByRole('textbox', { name: 'Destination for 01614960001' }), '01614960999');
+    await user.type(screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' }), '01614960999');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
     expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
@@ -185,7 +185,7 @@ describe('Basic connect', () => {
     expect(location()).toHaveTextContent(/^\/routing$/);
     expect(loadSelection()).toEqual([]);
     const t = await screen.findByRole('table', { name: 'Call routing' });
-    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' })).not.toBeChecked();
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
   });
 
@@ -197,7 +197,7 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     const f = await form();
-    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    const destination = screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' });
     await user.type(destination, '01614960999');
     await user.click(within(f).getByRole('button', { name: 'Cancel' }));
     const asked = screen.getByRole('dialog', { name: 'Discard your changes?' });
@@ -215,7 +215,7 @@ describe('Basic connect', () => {
     expect(location()).toHaveTextContent(/^\/routing$/);
     expect(loadSelection()).toEqual([]);
     const t = await screen.findByRole('table', { name: 'Call routing' });
-    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).not.toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' })).not.toBeChecked();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('connectBasic'))).toBe(false);
   });
 
@@ -227,7 +227,7 @@ describe('Basic connect', () => {
     });
     const user = renderRouting('/routing/numbers');
     const f = await form();
-    const recording = screen.getByRole('switch', { name: 'Recording for 01614960001' });
+    const recording = screen.getByRole('switch', { name: 'Recording for 0161 496 0001' });
     await user.click(recording);
     await user.click(recording);
     await user.click(within(f).getByRole('button', { name: 'Cancel' }));
@@ -262,7 +262,7 @@ describe('Basic connect impact before saving', () => {
     const user = renderRouting('/routing/numbers');
     await form();
     await waitFor(() => expect(impact()).toHaveTextContent('0 of 2 calls would have gone elsewhere'), { timeout: 10_000 });
-    const destination = screen.getByRole('textbox', { name: 'Destination for 01614960001' });
+    const destination = screen.getByRole('textbox', { name: 'Destination for 0161 496 0001' });
     await user.clear(destination);
     await user.type(destination, '07700900999');
     await waitFor(() => expect(impact()).toHaveTextContent('2 of 2 calls would have gone elsewhere'), { timeout: 10_000 });

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routingAccess, validateConnectBasic } from '../../../domain/routing';
-import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
@@ -42,18 +41,16 @@ export function BasicConnect({ title }: { title: string }) {
   const access = routingAccess(account);
   return (
     <ConnectPage title={title} basicOnly>
-      {(rows) => <BasicConnectForm initial={rows} format={account.numberFormat} canConnect={access.canConnect} />}
+      {(rows) => <BasicConnectForm initial={rows} canConnect={access.canConnect} />}
     </ConnectPage>
   );
 }
 
 function BasicConnectForm({
   initial,
-  format,
   canConnect,
 }: {
   initial: RoutingRow[];
-  format: NumberFormat;
   canConnect: boolean;
 }) {
   const navigate = useNavigate();
@@ -141,7 +138,7 @@ function BasicConnectForm({
           </thead>
           <tbody>
             {rows.map((row, i) => {
-              const name = rowName(row.kind, row.numberPool, format);
+              const name = rowName(row.kind, row.numberPool);
               return (
                 <tr key={row.id}>
                   <th scope="row" className="routing-row-name">

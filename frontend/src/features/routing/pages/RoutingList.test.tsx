@@ -37,12 +37,12 @@ describe('Call routing list', () => {
     const t = await table();
     const rows = bodyRows(t);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('01134960002');
+    expect(rows[0]).toHaveTextContent('0113 496 0002');
     expect(rows[0]).toHaveTextContent('Static');
     expect(rows[0]).toHaveTextContent('Office hours');
     expect(rows[0]).toHaveTextContent('On');
     expect(rows[0]).toHaveTextContent('Provisioning…');
-    expect(rows[1]).toHaveTextContent('01614960999');
+    expect(rows[1]).toHaveTextContent('0161 496 0999');
     expect(rows[1]).toHaveTextContent('Provisioned');
     expect(rows[2]).toHaveTextContent('Website visitors');
     expect(rows[2]).toHaveTextContent('Dynamic pool');
@@ -51,12 +51,17 @@ describe('Call routing list', () => {
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
   });
 
-  test('static numbers are shown in the account number format', async () => {
-    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+  test("numbers are shown as on every other screen (the domain's UK format), whatever the account's prefix", async () => {
+    stubApi({
+      '/api/manageconnections/getNumbersList': list([
+        routingRow({ id: 1, numberPool: '441614960001', description: 'Google Ads - Manchester', destination: '447700900123' }),
+      ]),
+    });
     renderRouting('/routing', professional({ numberFormat: { countryCode: 44, prefix: 'plus' } }));
     const t = await table();
-    expect(bodyRows(t)[0]).toHaveTextContent('+441614960001');
-    expect(within(t).getByRole('checkbox', { name: 'Select +441614960001' })).toBeInTheDocument();
+    expect(bodyRows(t)[0]).toHaveTextContent('0161 496 0001');
+    expect(bodyRows(t)[0]).toHaveTextContent('07700 900123');
+    expect(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' })).toBeInTheDocument();
   });
 
   test('the server searches once typing pauses, from the first page', async () => {
@@ -93,18 +98,18 @@ describe('Call routing list', () => {
     const t = await table();
     expect(screen.getByText('30 record(s)')).toBeInTheDocument();
     expect(bodyRows(t)).toHaveLength(25);
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960000' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0000' }));
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() => expect(bodyRows(t)).toHaveLength(5));
-    expect(bodyRows(t)[0]).toHaveTextContent('01614960025');
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960029' }));
+    expect(bodyRows(t)[0]).toHaveTextContent('0161 496 0025');
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0029' }));
     // The row ticked on page 1 is not shown on page 2: the note says so.
     expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');
     await user.click(within(t).getByRole('button', { name: /Number \/ pool/ }));
-    await waitFor(() => expect(bodyRows(t)[0]).toHaveTextContent('01614960029'));
+    await waitFor(() => expect(bodyRows(t)[0]).toHaveTextContent('0161 496 0029'));
     const last = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
     expect([last.get('page'), last.get('direction')]).toEqual(['1', 'desc']);
-    expect(within(t).getByRole('checkbox', { name: 'Select 01614960029' })).toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 0161 496 0029' })).toBeChecked();
     expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');
   });
 
@@ -118,8 +123,8 @@ describe('Call routing list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'leeds');
     await waitFor(() => expect(bodyRows(t)).toHaveLength(1));
     expect(selectionNote()).toHaveTextContent('2 selected, none of them shown on this page');
-    expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01134960002' }));
+    expect(within(t).getByRole('checkbox', { name: 'Select 0113 496 0002' })).not.toBeChecked();
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0113 496 0002' }));
     expect(selectionNote()).toHaveTextContent('3 selected, 2 of them not shown on this page');
 
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
@@ -156,7 +161,7 @@ describe('Call routing list', () => {
     const user = renderRouting('/routing');
     const t = await table();
     expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     await user.click(within(t).getByRole('checkbox', { name: 'Select Website visitors' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connect' }));
@@ -174,7 +179,7 @@ describe('Call routing list', () => {
     });
     const user = renderRouting('/routing');
     const t = await table();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01134960002' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0113 496 0002' }));
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(location()).toHaveTextContent('/routing/numbers/advanced'));
   });
@@ -186,7 +191,7 @@ describe('Call routing list', () => {
     });
     const user = renderRouting('/routing');
     const t = await table();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ROUTING_ERROR);
     expect(location()).toHaveTextContent(/^\/routing$/);
@@ -198,7 +203,7 @@ describe('Call routing list', () => {
     const user = renderRouting('/routing', professional({ packageScopes: ['routing_time_of_day'] }));
     const t = await table();
     expect(screen.queryByRole('link', { name: 'Audio' })).not.toBeInTheDocument();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     expect(screen.getByRole('button', { name: 'Connect' })).toBeDisabled();
   });
 
@@ -206,7 +211,7 @@ describe('Call routing list', () => {
     stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
     const user = renderRouting('/routing', professional({ isAdministrator: false, userAuthCode: 10 }));
     const t = await table();
-    await user.click(within(t).getByRole('checkbox', { name: 'Select 01614960001' }));
+    await user.click(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' }));
     expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
     // The selection is counted all the same.
     expect(selectionNote()).toHaveTextContent(/^1 selected$/);
@@ -264,8 +269,8 @@ describe('Call routing list', () => {
     stubApi({ '/api/manageconnections/getNumbersList': list([manchester(), leeds()]) });
     renderRouting('/routing');
     const t = await table();
-    expect(within(t).getByRole('checkbox', { name: 'Select 01614960001' })).toBeChecked();
-    expect(within(t).getByRole('checkbox', { name: 'Select 01134960002' })).not.toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 0161 496 0001' })).toBeChecked();
+    expect(within(t).getByRole('checkbox', { name: 'Select 0113 496 0002' })).not.toBeChecked();
     // Row 99 is on no page shown here: it stays selected, and the note says so (Connect lets the
     // server check it).
     expect(selectionNote()).toHaveTextContent('2 selected, 1 of them not shown on this page');

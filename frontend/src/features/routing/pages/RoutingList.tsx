@@ -3,22 +3,21 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable, ROWS_PER_PAGE, type Column, type RowKey, type TableQuery } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { routingAccess } from '../../../domain/routing';
-import { type NumberFormat } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { exportNumbersCsv, getNumbersPage, type NumbersPage, type RoutingRow } from '../api/rows';
 import { TagManagerDialog } from '../../../components/tagManager/TagManagerDialog';
 import { SelectedRowsNote } from '../../../components/SelectedRowsNote';
 import { clearSelection, connectPageFor, loadSelection } from '../../../lib/routingSelection';
-import { Loading, kindLabel, routingError, rowName, type RoutingNoticeState } from './connectShared';
+import { Loading, kindLabel, routeName, routingError, rowName, type RoutingNoticeState } from './connectShared';
 
 export const ROUTING_PAGE_SIZE = 25;
 
-function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
+function routingColumns(): Column<RoutingRow>[] {
   return [
     {
       id: 'numberPool',
       header: 'Number / pool',
-      cell: (row) => rowName(row.type, row.numberPool, format),
+      cell: (row) => rowName(row.type, row.numberPool),
       sortValue: (row) => row.numberPool,
     },
     { id: 'type', header: 'Type', cell: (row) => kindLabel(row.type), sortValue: (row) => kindLabel(row.type) },
@@ -26,7 +25,7 @@ function routingColumns(format: NumberFormat): Column<RoutingRow>[] {
     {
       id: 'destination',
       header: 'Destination / service plan',
-      cell: (row) => row.destination || row.planDescription,
+      cell: (row) => routeName(row),
       sortValue: (row) => row.destination || row.planDescription,
     },
     {
@@ -110,7 +109,7 @@ export function RoutingList({ title }: { title: string }) {
   const selected = picked;
   const shownIds = useMemo(() => (page?.numbers ?? []).map((row) => row.id), [page]);
 
-  const columns = useMemo(() => routingColumns(account.numberFormat), [account.numberFormat]);
+  const columns = useMemo(() => routingColumns(), []);
 
   if (!access.canView) return <PageHeading title={title} />;
 
@@ -178,7 +177,7 @@ export function RoutingList({ title }: { title: string }) {
           selection={{
             selected,
             onChange: (keys: RowKey[]) => setPicked(keys.map(Number)),
-            rowLabel: (row) => `Select ${rowName(row.type, row.numberPool, account.numberFormat)}`,
+            rowLabel: (row) => `Select ${rowName(row.type, row.numberPool)}`,
           }}
           actions={
             <>

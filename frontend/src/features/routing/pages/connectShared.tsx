@@ -4,12 +4,11 @@ import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { PageHeading } from '../../../components/PageHeading';
-import { type NumberFormat } from '../../../domain';
-import { formatNumber } from '../../../domain/pages';
 import type { Impact } from '../../../domain/history';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { withContact } from '../../../lib/contact';
+import { formatUk } from '../../../domain/reports';
 import { useLoader } from '../../../lib/useLoader';
 import type { RoutingRow } from '../api/rows';
 import { ImpactSummary } from '../editors/ImpactSummary';
@@ -30,9 +29,14 @@ export interface RoutingNoticeState {
   notice: string;
 }
 
-/** How a row is named on screen: a static number in the account's format, else the pool name. */
-export function rowName(kind: string, numberPool: string, format: NumberFormat): string {
-  return kind === 'static' ? formatNumber(numberPool, format) || numberPool : numberPool;
+/** How a row is named on screen: a static number as every screen writes it ("0113 496 0100"), else the pool name. */
+export function rowName(kind: string, numberPool: string): string {
+  return kind === 'static' && numberPool ? formatUk(numberPool) : numberPool;
+}
+
+/** A row's routing as shown: its destination number as every screen writes it, else its service plan. */
+export function routeName(row: Pick<RoutingRow, 'destination' | 'planDescription'>): string {
+  return row.destination ? formatUk(row.destination) : row.planDescription;
 }
 
 export { kindLabel } from '../../../domain/routing';

@@ -5,6 +5,7 @@ import { RadioGroupField, SelectField, TextField } from '../../../components/fie
 import { LoadedPage } from '../../../components/LoadedPage';
 import { ResultBanner, type Outcome } from '../../../components/ResultBanner';
 import { refusalErrors } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { FIXED_PRESETS } from '../../../lib/periods';
 import { CostsSection } from '../../../components/costs/CostsSection';
 import { useFieldMessages } from '../../../lib/useFieldMessages';
@@ -158,7 +159,7 @@ export function TrackSalesPage({ title }: { title: string }) {
           />
           <SelectField label="Period" name="period" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
-            {data.firstDay === data.lastDay ? data.firstDay : `${data.firstDay} to ${data.lastDay}`}:{' '}
+            {data.firstDay === data.lastDay ? formatDay(data.firstDay) : `${formatDay(data.firstDay)} to ${formatDay(data.lastDay)}`}:{' '}
             {plural(data.sales, 'sale', 'sales')}, £{data.revenue};{' '}
             {data.matchRate === null ? 'no sales to match.' : `${data.matchRate}% matched to a call.`}
           </p>

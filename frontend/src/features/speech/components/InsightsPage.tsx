@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/Dialog';
 import { SelectField } from '../../../components/fields';
 import { LoadedPage } from '../../../components/LoadedPage';
 import { RecordingPlayer } from '../../../components/recording/RecordingPlayer';
+import { formatDay } from '../../../lib/dates';
 import { FIXED_PRESETS } from '../../../lib/periods';
 import { useLoader } from '../../../lib/useLoader';
 import { getCallInsight, getInsights, type CallInsight, type SpeechInsights } from '../api';
@@ -123,7 +124,7 @@ function Insights({ data, onOpen }: { data: SpeechInsights; onOpen: (id: number)
         <h2 id="insights-tags">Voice tags found most</h2>
         <DataTable
           plain
-          label={`Voice tags found, ${data.firstDay} to ${data.lastDay}`}
+          label={`Voice tags found, ${formatDay(data.firstDay)} to ${formatDay(data.lastDay)}`}
           columns={tagColumns(Math.max(1, ...data.voiceTags.map((t) => t.calls)))}
           rows={data.voiceTags}
           rowKey={(tag) => tag.id}
@@ -173,7 +174,7 @@ export function InsightsPage({ title }: { title: string }) {
         <div className="card">
           <SelectField label="Period" name="preset" value={preset} options={FIXED_PRESETS} onChange={setPreset} />
           <p>
-            {data.firstDay} to {data.lastDay}. Voice tags are found in the transcripts of recorded calls.
+            {formatDay(data.firstDay)} to {formatDay(data.lastDay)}. Voice tags are found in the transcripts of recorded calls.
           </p>
           <Insights data={data} onOpen={setOpen} />
           {open !== null && <CallDialog id={open} onClose={() => setOpen(null)} />}

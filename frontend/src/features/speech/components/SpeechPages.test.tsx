@@ -41,8 +41,8 @@ const vocabularies: Vocabularies = {
 };
 
 const insights: SpeechInsights = {
-  firstDay: '28/10/2026',
-  lastDay: '26/11/2026',
+  firstDay: '2026-10-28',
+  lastDay: '2026-11-26',
   voiceTags: [{ id: 7, description: 'Appointment', calls: 2, hits: 3 }],
   calls: [{ id: 41, time: '25/11/2026 09:12 GMT', caller: '07700 900123', voiceTags: ['Appointment'] }],
   transcribed: [
@@ -186,8 +186,9 @@ describe('speech insights', () => {
       '/api/speech/getInsights': () => jsonResponse(insights),
       '/api/speech/getCallInsight/41': () => jsonResponse(call),
     });
-    const tags = await screen.findByRole('table', { name: /Voice tags found/ });
+    const tags = await screen.findByRole('table', { name: 'Voice tags found, 28/10/2026 to 26/11/2026' });
     expect(within(tags).getByText('Appointment')).toBeInTheDocument();
+    expect(screen.getByText(/^28\/10\/2026 to 26\/11\/2026\. Voice tags are found/)).toBeInTheDocument();
     await noViolations();
     const tagged = screen.getByRole('table', { name: 'Calls with voice tags' });
     await user.click(within(tagged).getByRole('button', { name: 'Transcript of the call at 25/11/2026 09:12 GMT' }));
