@@ -233,6 +233,39 @@ async fn the_seeded_menus_affect_the_numbers_whose_plan_reaches_them() {
 }
 
 #[tokio::test]
+async fn the_ivrs_page_lists_every_ivr_with_the_numbers_and_pools_that_reach_it() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let overview = get_json(&app, "/api/manageivrrouting/getIvrOverview", &owner).await;
+    let ivrs = overview["ivrs"].as_array().unwrap();
+    let find = |id: i64| ivrs.iter().find(|i| i["id"] == id).unwrap_or_else(|| panic!("{id}: {ivrs:?}"));
+    // The same numbers and pools the IVR's own details name, written as every screen writes them.
+    let main = details(&app, &owner, MAIN).await;
+    let named: Vec<String> = main["affectedNumbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| match a.get("NumbNGNumber") {
+            Some(number) => domain::reports::format_uk(number.as_str().unwrap()),
+            None => a["VlnsDescription"].as_str().unwrap().to_string(),
+        })
+        .collect();
+    let mut used: Vec<String> = serde_json::from_value(find(MAIN)["usedBy"].clone()).unwrap();
+    let mut expected = named.clone();
+    used.sort();
+    expected.sort();
+    expected.dedup();
+    assert_eq!(used, expected);
+    assert_eq!((find(MAIN)["isChild"].as_bool(), find(BILLING)["isChild"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(find(CLOSED)["usedBy"], json!([]), "no plan reaches it");
+    // Only the account's own; another customer's IVR is not listed, and the page needs advanced routing.
+    assert!(!ivrs.iter().any(|i| i["id"] == 101));
+    let starter = app.login("starter@demo.test").await;
+    assert_eq!(app.get("/api/manageivrrouting/getIvrOverview", Some(&starter)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/manageivrrouting/getIvrOverview", None).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
 async fn an_update_saves_the_ivr_and_provisions_the_numbers_it_affects_again() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
