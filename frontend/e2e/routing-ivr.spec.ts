@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, expectHeading, logIn, unique, showAllRoutingRows } from './helpers';
+import { expectAccessible, expectHeading, logIn, showAllRoutingRows, sideMenu, unique } from './helpers';
 
 // The routing list's columns: select, Number / pool, Type, Description,
 // Destination / service plan, Recording, Status.
@@ -142,4 +142,48 @@ test('an owner builds a two-level IVR past the credits, follows a call through i
   await acceptTerms(page, 'Clone');
   await expect(flow).toHaveCount(0);
   await expect(ivrSelect.locator('option:checked')).toHaveText(`${salesMenu} (copy)`);
+});
+
+test('the IVRs page lists every IVR with what uses it, and an IVR is edited from it', async ({ page }) => {
+  await logIn(page, 'owner@demo.test');
+  await sideMenu(page, 'Admin').getByRole('link', { name: 'IVRs', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/ivrs$/);
+  await expectHeading(page, 'IVRs');
+
+  // The demo's main menu answers the office-hours plan of its numbers and its website pool;
+  // the billing menu is a child, reached from the main menu's key 2.
+  const table = page.getByRole('table', { name: 'IVRs' });
+  const row = (description: string) =>
+    table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: description, exact: true }) });
+  await expect(row('Main menu')).toContainText('Top-level');
+  await expect(row('Main menu')).toContainText('Website - Direct');
+  await expect(row('Billing menu')).toContainText("Child (reached from another IVR's key)");
+  await expectAccessible(page, 'the IVRs page');
+
+  // The search finds an IVR by what uses it.
+  await page.getByRole('searchbox').fill('Website - Direct');
+  await expect(row('Main menu')).toHaveCount(1);
+  await expect(row('Out of hours menu')).toHaveCount(0);
+  await page.getByRole('searchbox').fill('');
+
+  // The out-of-hours menu (no flow of the suite uses it) is renamed from its row, then named back.
+  const renamed = `Out of hours menu ${unique()}`;
+  for (const [from, to] of [
+    ['Out of hours menu', renamed],
+    [renamed, 'Out of hours menu'],
+  ]) {
+    await table.getByRole('button', { name: `Edit ${from}`, exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit IVR' });
+    const description = editor.getByLabel('Description', { exact: true });
+    await expect(description).toHaveValue(from);
+    if (from === 'Out of hours menu') {
+      await expectAccessible(page, 'the Edit IVR dialog opened from the IVRs page', { within: editor });
+    }
+    await description.fill(to);
+    await editor.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(page.getByText(`IVR '${to}' saved.`, { exact: true })).toBeVisible();
+    await expect(row(to)).toContainText('Not used by any number yet');
+    await expect(row(from)).toHaveCount(0);
+  }
 });

@@ -4,13 +4,14 @@ import type { SectionProps } from '../../components/PageHeading';
 import { AdvancedConnect } from './pages/AdvancedConnect';
 import { AudioList } from './pages/AudioList';
 import { BasicConnect } from './pages/BasicConnect';
+import { IvrList } from './pages/IvrList';
 import { RoutingHistory } from './pages/RoutingHistory';
 import { RoutingList } from './pages/RoutingList';
 
 /**
  * /routing is the list of numbers and pools; /routing/numbers the basic connect page,
- * /routing/numbers/advanced the advanced one, /routing/audio the audio list and /routing/history
- * the routing history.
+ * /routing/numbers/advanced the advanced one, /routing/audio the audio list, /routing/ivrs the IVRs
+ * and /routing/history the routing history.
  */
 export default function RoutingSection({ title }: SectionProps) {
   const { pathname } = useLocation();
@@ -18,6 +19,7 @@ export default function RoutingSection({ title }: SectionProps) {
   if (path.endsWith('/routing/numbers/advanced')) return <AdvancedConnect title={title} />;
   if (path.endsWith('/routing/numbers')) return <BasicConnect title={title} />;
   if (path.endsWith('/routing/audio')) return <AudioList title={title} />;
+  if (path.endsWith('/routing/ivrs')) return <IvrList title={title} />;
   if (path.endsWith('/routing/history')) return <RoutingHistory title={title} />;
   return <RoutingList title={title} />;
 }

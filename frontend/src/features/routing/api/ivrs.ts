@@ -20,6 +20,9 @@ export interface IvrOption extends Omit<Schemas['IvrOption'], 'isChild'> {
 /** The `Ivr` of the answers (isChild '0' / '1', flags 0 / 1). */
 export type IvrAnswer = Schemas['IvrView'];
 
+/** An IVR of the IVRs page: top-level or child, and the numbers and pools whose plan reaches it. */
+export type IvrSummary = Schemas['IvrSummary'];
+
 export interface IvrDetails {
   form: IvrForm;
   affected: AffectedItem[];
@@ -131,6 +134,12 @@ export function ivrSaveErrors(error: unknown): Record<string, string> | null {
 export async function getIvrList(): Promise<IvrOption[]> {
   const answer = await apiGet<Schemas['IvrList'] | null>('manageivrrouting/getIvrList/1');
   return (answer?.ivrs ?? []).map((ivr) => ({ id: toId(ivr.id), description: ivr.description, isChild: flag(ivr.isChild) }));
+}
+
+/** getIvrOverview: every IVR by description, with the numbers and pools that reach it (the IVRs page). */
+export async function getIvrOverview(): Promise<IvrSummary[]> {
+  const answer = await apiGet<Schemas['IvrOverview'] | null>('manageivrrouting/getIvrOverview');
+  return (answer?.ivrs ?? []).map((ivr) => ({ ...ivr, usedBy: ivr.usedBy ?? [] }));
 }
 
 export async function getIvrDetails(id: number): Promise<IvrDetails> {

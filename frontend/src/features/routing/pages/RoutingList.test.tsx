@@ -233,11 +233,20 @@ describe('Call routing list', () => {
     expect(location()).toHaveTextContent('/routing/history');
   });
 
-  test('Starter has no Routing history link', async () => {
+  test('the IVRs link leads to /routing/ivrs with an advanced scope', async () => {
+    stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
+    const user = renderRouting('/routing', professional());
+    await table();
+    await user.click(screen.getByRole('link', { name: 'IVRs' }));
+    expect(location()).toHaveTextContent('/routing/ivrs');
+  });
+
+  test('Starter has no Routing history or IVRs link', async () => {
     stubApi({ '/api/manageconnections/getNumbersList': list([manchester()]) });
     renderRouting('/routing', starter());
     await table();
     expect(screen.queryByRole('link', { name: 'Routing history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'IVRs' })).not.toBeInTheDocument();
   });
 
   test('without the right to view (group account) nothing is loaded or offered', async () => {

@@ -192,6 +192,11 @@ export function RoutingList({ title }: { title: string }) {
                 </Link>
               )}
               {access.hasAdvanced && (
+                <Link className="button" to="/routing/ivrs">
+                  IVRs
+                </Link>
+              )}
+              {access.hasAdvanced && (
                 <Link className="button" to="/routing/history">
                   Routing history
                 </Link>

@@ -40,6 +40,7 @@ export function renderRouting(path: string | { pathname: string; state: unknown 
             <Route path="/routing/numbers" element={<BasicConnect title="Connect numbers" />} />
             <Route path="/routing/numbers/advanced" element={<AdvancedConnect title="Advanced routing" />} />
             <Route path="/routing/audio" element={<h1>Audio</h1>} />
+            <Route path="/routing/ivrs" element={<h1>IVRs</h1>} />
             <Route path="/routing/history" element={<h1>Routing history</h1>} />
             <Route path="/upgradepackage" element={<h1>Upgrade package</h1>} />
           </Routes>

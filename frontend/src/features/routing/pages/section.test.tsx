@@ -16,6 +16,7 @@ function renderSection(path: string) {
           <Route path="/routing/numbers" element={<RoutingSection title="Connect numbers" />} />
           <Route path="/routing/numbers/advanced" element={<RoutingSection title="Advanced routing" />} />
           <Route path="/routing/audio" element={<RoutingSection title="Audio" />} />
+          <Route path="/routing/ivrs" element={<RoutingSection title="IVRs" />} />
           <Route path="/routing/history" element={<RoutingSection title="Routing history" />} />
         </Routes>
       </AccountProvider>
@@ -57,6 +58,13 @@ describe('Routing section', () => {
     renderSection('/routing/audio');
     expect(screen.getByRole('heading', { level: 1, name: 'Audio' })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Call routing' })).not.toBeInTheDocument();
+  });
+
+  test('/routing/ivrs is the IVRs list', async () => {
+    stubApi({ '/api/manageivrrouting/getIvrOverview': () => jsonResponse({ ivrs: [] }) });
+    renderSection('/routing/ivrs');
+    expect(screen.getByRole('heading', { level: 1, name: 'IVRs' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'IVRs' })).toBeInTheDocument();
   });
 
   test('/routing/history is the routing history', async () => {
