@@ -21,7 +21,8 @@ pub const NOT_A_CALLER_ID_CHOICE: &str = "Choose one of your tracked numbers or 
 /// personal number or pager: `number_kind`), not one of the account's tracked numbers, not on
 /// the list already, at most `OUTSIDE_MAX`. Answers the number to store (trimmed).
 pub fn validate_outside_number(number: &str, tracked: &[String], outside: &[String]) -> Result<String, FieldErrors> {
-    let number = number.trim();
+    let typed = crate::reports::phone::typed_number(number);
+    let number = typed.as_str();
     let mut errors = FieldErrors::new();
     let message = if number.is_empty() {
         Some(NUMBER_REQUIRED)
@@ -132,7 +133,9 @@ mod tests {
             message("077009001234567890123", &[], &[]).as_deref(),
             Some("Phone number must not exceed 20 digits in length.")
         );
-        assert_eq!(message("07700 900123", &[], &[]).as_deref(), Some("Phone number can have only numbers."));
+        assert_eq!(message("07700 900123", &[], &[]), None, "typed with a space");
+        assert_eq!(validate_outside_number("+44 7700 900123", &[], &[]).unwrap(), "07700900123", "stored as digits");
+        assert_eq!(message("07700 9001x3", &[], &[]).as_deref(), Some("Phone number can have only numbers."));
         assert_eq!(message("08001234567", &[], &[]).as_deref(), Some("Number must start with 01, 02 or 07."));
     }
 

@@ -26,7 +26,7 @@ pub use follow_up::{FollowUp, FollowUpFilter};
 pub use journey::{journey, minutes_seconds, path_steps, talk_time, JourneyFacts, JourneyStep, LiveAccount, NO_TALK};
 pub use outcome::{call_outcome, is_abandoned, CallFacts, CallOutcome, ABANDONED_UNDER_SECONDS};
 pub use period::{preset_from_query, range_since, report_period, DatePreset, ReportPeriod, CUSTOM_DAYS_MAX};
-pub use phone::{dial_link, format_uk, stored_number, NUMBER_DIGITS_MAX, WITHHELD};
+pub use phone::{dial_link, format_uk, stored_number, typed_number, NUMBER_DIGITS_MAX, WITHHELD};
 pub use retention::{
     call_retention_cutoff, parse_call_retention_months, uncalled_visit_cutoff, DEFAULT_CALL_RETENTION_MONTHS,
     MAX_CALL_RETENTION_MONTHS, MIN_CALL_RETENTION_MONTHS,

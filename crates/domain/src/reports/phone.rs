@@ -21,6 +21,19 @@ pub fn stored_number(raw: &str) -> String {
     national(&raw).unwrap_or_default()
 }
 
+/// A phone number as a person types it, as the forms check and store it: the spaces, dashes,
+/// dots and brackets people write numbers with taken out, and the UK's +44 or 0044 (with a
+/// "(0)" after it) written as the national 0: "+44 (0)161 496-0000" is "01614960000". Anything
+/// else is left for the form's rule to refuse (letters, another country's +).
+pub fn typed_number(value: &str) -> String {
+    let kept: String =
+        value.trim().chars().take(64).filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '\u{a0}' | '\t')).collect();
+    match kept.strip_prefix("+44").or_else(|| kept.strip_prefix("0044")) {
+        Some(national) if !national.is_empty() => format!("0{}", national.strip_prefix('0').unwrap_or(national)),
+        _ => kept,
+    }
+}
+
 /// `number`'s national form (UK) or "+digits" (abroad); None when it has no digits.
 fn national(number: &str) -> Option<String> {
     let digits: String = number.chars().filter(char::is_ascii_digit).collect();
@@ -83,6 +96,19 @@ pub fn dial_link(number: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_number_loses_its_separators_and_the_uk_s_country_code() {
+        assert_eq!(typed_number(" 0161 496-0000 "), "01614960000");
+        assert_eq!(typed_number("+44 (0)161 496 0000"), "01614960000");
+        assert_eq!(typed_number("+44 7700 900123"), "07700900123");
+        assert_eq!(typed_number("0044 7700.900.123"), "07700900123");
+        assert_eq!(typed_number("(0117) 496 0123"), "01174960123");
+        assert_eq!(typed_number("+353 85 123 4567"), "+353851234567", "abroad stays, for the rule to judge");
+        assert_eq!(typed_number("0161 abc"), "0161abc", "letters stay, for the rule to refuse");
+        assert_eq!(typed_number("+44"), "+44");
+        assert_eq!(typed_number(""), "");
+    }
 
     #[test]
     fn a_caller_is_rung_back_in_international_form() {

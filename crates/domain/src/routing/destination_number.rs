@@ -78,7 +78,7 @@ mod tests {
 
     #[test]
     fn a_new_number_needs_digits_and_an_international_code() {
-        let bad = DestinationNumberForm { destination: "0161-496".into(), international_code: 0, ..form() };
+        let bad = DestinationNumberForm { destination: "0161-496-x".into(), international_code: 0, ..form() };
         let errors = validate_destination_number(&bad, &[]).unwrap_err();
         assert_eq!(errors.get("form_destination_number"), Some("Destination can have only numbers."));
         assert_eq!(errors.get("form_international_code"), Some("International code is required."));

@@ -34,7 +34,8 @@ const DESCRIPTION: TextRule = TextRule::description(DESCRIPTION_MAX, DESCRIPTION
 /// The destination number's problem, if any: required, 8 to 20 characters, digits only, not a
 /// restricted prefix.
 pub fn destination_number_problem<S: AsRef<str>>(number: &str, restricted: &[S]) -> Option<&'static str> {
-    let number = number.trim();
+    // Read as typed: spaces, dashes and +44 are fine.
+    let number = &crate::reports::phone::typed_number(number);
     let length = number.chars().count();
     if number.is_empty() {
         Some(NUMBER_REQUIRED)
@@ -130,7 +131,9 @@ mod tests {
         assert_eq!(problem(""), Some(NUMBER_REQUIRED));
         assert_eq!(problem("0114496"), Some(NUMBER_TOO_SHORT));
         assert_eq!(problem(&"1".repeat(21)), Some(NUMBER_TOO_LONG));
-        assert_eq!(problem("0114 496 0590"), Some(NUMBER_NOT_NUMERIC));
+        assert_eq!(problem("0114 496 059O"), Some(NUMBER_NOT_NUMERIC));
+        assert_eq!(problem("0114 496 0590"), None, "typed with spaces");
+        assert_eq!(problem("+44 114 496 0590"), None);
         assert_eq!(problem("09044960590"), Some(PREFIX_RESTRICTED));
         assert_eq!(problem("11849605900"), Some(PREFIX_RESTRICTED));
         assert_eq!(problem("01144960590"), None);

@@ -131,6 +131,8 @@ fn name(errors: &mut FieldErrors, field: &str, label: &str, value: &str, max: us
 /// The optional outbound caller number: 11 to 20 digits starting 01, 02 or 07 (also the rule
 /// of an outside caller id on Manage CLI, `caller_ids::validate_outside_number`).
 pub fn outbound_number_message(number: &str) -> Option<&'static str> {
+    // Read as typed: spaces, dashes and +44 are fine.
+    let number = &crate::reports::phone::typed_number(number);
     if number.is_empty() {
         None
     } else if !number.chars().all(|c| c.is_ascii_digit()) {

@@ -22,7 +22,11 @@ pub async fn library(db: &AnyPool, customer: CustomerId) -> Result<Library, AppE
 
 /// For every IVR the customer's service plans reach (directly or through other IVRs), those
 /// plans: (IVR id, plan id) pairs, each plan's flow drawn once.
-pub async fn plans_reaching_each(db: &AnyPool, customer: CustomerId, library: &Library) -> Result<Vec<(i64, i64)>, AppError> {
+pub async fn plans_reaching_each(
+    db: &AnyPool,
+    customer: CustomerId,
+    library: &Library,
+) -> Result<Vec<(i64, i64)>, AppError> {
     let mut pairs = vec![];
     for (plan, rows) in service_plans::all_times(db, customer).await? {
         let rows: Vec<TimeRow> = rows.iter().map(|t| t.to_row()).collect();

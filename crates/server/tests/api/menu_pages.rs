@@ -32,6 +32,7 @@ fn page_calls(path: &str, account: &AccountState) -> Option<Vec<Call>> {
             calls
         }
         "/routing" => vec![Get("/api/manageconnections/getNumbersList")],
+        "/routing/ivrs" => vec![Get("/api/manageivrrouting/getIvrOverview")],
         "/reports" => vec![Get("/api/reports/getCalls"), Get("/api/reports/getCallFilters")],
         "/dynamicurls" => vec![Get("/api/admin/getDynamicUrls")],
         "/campaigns" => vec![Get("/api/managecampaigns/getCampaigns?page=1&pageSize=25")],

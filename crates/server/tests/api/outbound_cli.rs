@@ -107,7 +107,7 @@ async fn an_outside_number_is_added_with_every_message_and_verified_with_the_cod
         ("", "Phone number is required."),
         ("0770090012", "Phone number must be at least 11 digits in length."),
         ("077009001234567890123", "Phone number must not exceed 20 digits in length."),
-        ("07700 900123", "Phone number can have only numbers."),
+        ("07700 9001x3", "Phone number can have only numbers."),
         ("08001234567", "Number must start with 01, 02 or 07."),
         (tracked.as_str(), "This is one of your tracked numbers: it is on the list already."),
     ] {

@@ -380,7 +380,7 @@ async fn basic_connect_reports_every_row_rule_and_changes_nothing() {
         (long.as_str(), "01614960000"),
         ("Ads 李", " "),
         ("Fine", "abc"),
-        ("Fine", "0161 496 0000"),
+        ("Fine", "0161 496 00O0"),
         ("Fine", "0161496"),
         ("Fine", too_many_digits.as_str()),
     ];

@@ -98,6 +98,18 @@ async fn a_destination_number_is_stored_then_its_description_and_mailbox_updated
     assert_eq!(york["description"], "York branch");
     assert_eq!(york["destination"], "01904960123");
     assert_eq!(york["code"], "44");
+    // A number typed as people write it is stored as its digits (domain typed_number).
+    let reply = app
+        .post_multipart(
+            "/api/manageterms/storeDestinationNumber",
+            Some(&owner),
+            &new_number("Harrogate branch", "+44 (0)113 496-0777"),
+        )
+        .await;
+    let leeds = assert_ok(&reply)["id"].as_i64().unwrap();
+    let listed = destination_numbers(&app, &owner).await;
+    let stored = listed["destinations"].as_array().unwrap().iter().find(|d| d["id"] == leeds).unwrap();
+    assert_eq!(stored["destination"], "01134960777");
 
     let id_text = id.to_string();
     let update = [
@@ -140,7 +152,7 @@ async fn every_destination_number_message_comes_back_on_its_field() {
         ),
         (new_number("York", ""), "form_destination_number", "Destination is required.".into()),
         (new_number("York", "abc"), "form_destination_number", "Destination must be a number.".into()),
-        (new_number("York", "0190 496 0123"), "form_destination_number", "Destination can have only numbers.".into()),
+        (new_number("York", "0190 496 01x3"), "form_destination_number", "Destination can have only numbers.".into()),
         (
             new_number("York", "0190496"),
             "form_destination_number",

@@ -197,7 +197,7 @@ async fn connect_basic(
         .map(|(t, row)| BasicRow {
             kind: t.kind.to_string(),
             description: row.form_description.clone(),
-            destination: row.form_destination_number.clone(),
+            destination: domain::reports::typed_number(&row.form_destination_number),
             recording: flag(&row.form_recording_flag),
         })
         .collect();

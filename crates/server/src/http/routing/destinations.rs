@@ -179,7 +179,7 @@ async fn store_number(
     }
     let number = DestinationNumberForm {
         description: form.form_number_description.trim().to_string(),
-        destination: form.form_destination_number.trim().to_string(),
+        destination: domain::reports::typed_number(&form.form_destination_number),
         international_code: code_id,
         mailbox: small_number(&form.form_mailbox),
         insert: true,

@@ -63,7 +63,9 @@ async fn overview(State(state): State<AppState>, user: RoutingUser) -> Result<Js
             let mut used_by: Vec<String> = reaching
                 .iter()
                 .filter(|(ivr, _)| *ivr == id)
-                .flat_map(|(_, plan)| plans_used.iter().find(|(p, _)| p == plan).map(|(_, n)| n.clone()).unwrap_or_default())
+                .flat_map(|(_, plan)| {
+                    plans_used.iter().find(|(p, _)| p == plan).map(|(_, n)| n.clone()).unwrap_or_default()
+                })
                 .collect();
             used_by.dedup();
             IvrSummary { id, description, is_child, used_by }

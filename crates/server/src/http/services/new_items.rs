@@ -227,7 +227,7 @@ async fn create_service_plan(
     let plan = NewServicePlanForm {
         description: form.description,
         country_code: form.countryCode.unwrap_or(0),
-        destination_number: form.destinationNumber,
+        destination_number: domain::reports::typed_number(&form.destinationNumber),
     };
     let taken = stored_plans::other_descriptions(&state.db, customer, 0).await?;
     let restricted = inventory::restricted_prefixes(&state.db).await?;

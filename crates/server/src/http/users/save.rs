@@ -248,7 +248,7 @@ fn user_form_of(form: &SaveUserRequest, stored: &UserSettings, identity: bool) -
                 _ => None,
             },
             call_recording: flag(form.form_recordings == "1"),
-            outbound_number: form.form_user_outbound_number.clone(),
+            outbound_number: domain::reports::typed_number(&form.form_user_outbound_number),
         }
     } else {
         UserForm {

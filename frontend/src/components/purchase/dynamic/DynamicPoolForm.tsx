@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ukCodeId } from '../../../lib/countryCodes';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField, SelectField, TextField } from '../../fields';
 import { validateDynamicPool, type DynamicPoolForm as Form } from '../../../domain/services';
@@ -25,7 +26,7 @@ function defaults(details: DynamicDetails, dynamicUrl: number): Form {
     campaignName: '',
     botsFlag: false,
     poolName: '',
-    internationalCode: details.internationalCodes[0]?.id ?? 0,
+    internationalCode: ukCodeId(details.internationalCodes.map((c) => ({ id: c.id, code: c.countryCode }))) || (details.internationalCodes[0]?.id ?? 0),
     numberPrefix: 0,
     numberFormat: details.numberFormats[0]?.id ?? CUSTOM,
     internationalFormat: details.internationalFormats[0]?.id ?? 1,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ukCodeId } from '../../../lib/countryCodes';
 import { useSnackbar } from '../../Snackbar';
 import { Dialog } from '../../Dialog';
 import { SelectField, TextField } from '../../fields';
@@ -23,7 +24,8 @@ export function NewServicePlanDialog({
   onClose: () => void;
 }) {
   const notify = useSnackbar();
-  const [form, setForm] = useState({ description: '', countryCode: 0, destinationNumber: '' });
+  // The international code starts on the UK's.
+  const [form, setForm] = useState({ description: '', countryCode: ukCodeId(details.countryCodes), destinationNumber: '' });
   const [check, setCheck] = useState<Check>('idle');
   const [saving, setSaving] = useState(false);
   const taken = details.destinationPlans.map((p) => p.plan);

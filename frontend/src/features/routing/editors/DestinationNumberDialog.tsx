@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isUkCode, ukCodeId } from '../../../lib/countryCodes';
 import { Dialog } from '../../../components/Dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { validateDestinationNumber } from '../../../domain/routing';
@@ -23,17 +24,16 @@ export interface DestinationNumberDialogProps {
 const KNOWN = new Set(['form_number_description', 'form_destination_number', 'form_international_code', 'form_mailbox']);
 const known = (key: string) => KNOWN.has(key);
 
-const isUk = (code: InternationalCode) => code.code.replace(/^\+/, '') === '44';
 
 /** UK first: the code the product defaults to (spec: default country code 44). */
 function defaultCode(codes: InternationalCode[]): number {
-  return codes.find(isUk)?.id ?? 0;
+  return ukCodeId(codes);
 }
 
 /** A stored destination as shown: a UK one as every screen writes numbers, another as stored. */
 function shownDestination(destination: string, code: number, codes: InternationalCode[]): string {
   const uk = codes.find((c) => c.id === code);
-  return uk && isUk(uk) ? formatUk(destination) : destination;
+  return uk && isUkCode(uk) ? formatUk(destination) : destination;
 }
 
 /** The destination number dialog: the number is set once, on insert; later only its name and mailbox. */
