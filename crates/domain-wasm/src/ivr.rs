@@ -82,16 +82,18 @@ pub fn service_plan_flow(
 #[wasm_bindgen(js_name = followCall, unchecked_return_type = "CallPath")]
 pub fn follow_call(
     #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PlanException[]")] exceptions: JsValue,
     time_zone: &str,
     epoch_millis: f64,
     #[wasm_bindgen(unchecked_param_type = "IvrLibrary")] library: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[]")] presses: JsValue,
 ) -> Result<JsValue, JsError> {
     let rows: Vec<TimeRow> = from_js(rows)?;
+    let exceptions: Vec<domain::routing::plan_exceptions::PlanException> = from_js(exceptions)?;
     let library: Library = from_js(library)?;
     let presses: Vec<String> = from_js(presses)?;
-    let path =
-        ivr::follow_call(&rows, time_zone, epoch_millis as i64, &library, &presses).map_err(|e| JsError::new(&e))?;
+    let path = ivr::follow_call(&rows, &exceptions, time_zone, epoch_millis as i64, &library, &presses)
+        .map_err(|e| JsError::new(&e))?;
     to_js(&path)
 }
 

@@ -188,6 +188,36 @@ pub fn where_does_a_call_go(
     to_js(&answer)
 }
 
+/// Which dated exception, else which row, answers a call at that moment in the zone.
+#[wasm_bindgen(js_name = whereDoesACallGoOn, unchecked_return_type = "CallAnswer")]
+pub fn where_does_a_call_go_on(
+    #[wasm_bindgen(unchecked_param_type = "TimeRow[]")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PlanException[]")] exceptions: JsValue,
+    time_zone: &str,
+    epoch_millis: f64,
+) -> Result<JsValue, JsError> {
+    let rows: Vec<TimeRow> = from_js(rows)?;
+    let exceptions: Vec<rules::plan_exceptions::PlanException> = from_js(exceptions)?;
+    let answer = rules::where_does_a_call_go_on(&rows, &exceptions, time_zone, epoch_millis as i64)
+        .map_err(|e| JsError::new(&e))?;
+    to_js(&answer)
+}
+
+/// The bank holidays of a calendar and year the plan has no exception on yet, as exceptions to `target`.
+#[wasm_bindgen(js_name = bankHolidayExceptions, unchecked_return_type = "PlanException[]")]
+pub fn bank_holiday_exceptions(
+    #[wasm_bindgen(unchecked_param_type = "Calendar")] calendar: JsValue,
+    year: i32,
+    #[wasm_bindgen(unchecked_param_type = "RowType")] plan_type: JsValue,
+    target: f64,
+    #[wasm_bindgen(unchecked_param_type = "PlanException[]")] existing: JsValue,
+) -> Result<JsValue, JsError> {
+    let calendar: rules::bank_holidays::Calendar = from_js(calendar)?;
+    let plan_type: rules::RowType = from_js(plan_type)?;
+    let existing: Vec<rules::plan_exceptions::PlanException> = from_js(existing)?;
+    to_js(&rules::plan_exceptions::bank_holiday_exceptions(calendar, year, plan_type, target as i64, &existing))
+}
+
 #[wasm_bindgen(js_name = validateConnectBasic, unchecked_return_type = "FieldErrors")]
 pub fn validate_connect_basic(
     #[wasm_bindgen(unchecked_param_type = "BasicRow[]")] rows: JsValue,

@@ -194,6 +194,14 @@ export type AudioForm = {
   hasStoredFile: boolean,
 };
 
+/**
+ * One bank holiday: its day (YYYY-MM-DD) and name.
+ */
+export type BankHoliday = {
+  date: string,
+  name: string,
+};
+
 export type BasicRow = {
   kind: string,
   description: string,
@@ -258,6 +266,8 @@ export type BrandingColours = {
   text: string,
 };
 
+export type Calendar = "englandAndWales" | "scotland" | "northernIreland";
+
 export type CallAnswer = {
   /**
    * The index of the first row covering the moment; None when no row does (a gap).
@@ -282,6 +292,10 @@ export type CallAnswer = {
   planType: RowType | null,
   routing: number,
   ivr: number,
+  /**
+   * The dated exception that answered instead of the week ("Christmas Day"), if one did.
+   */
+  exception: string | null,
 };
 
 export type CallEnd = { "kind": "destinationPlan", id: number, description: string, } | { "kind": "voicemail", id: number, description: string, } | { "kind": "hangUp", reason: string, };
@@ -1068,6 +1082,30 @@ export type PlanComparison = {
   categories: Array<FeatureCategory>,
 };
 
+/**
+ * One exception as the plan editor sends it and the plan keeps it.
+ */
+export type PlanException = {
+  /**
+   * The first day, YYYY-MM-DD.
+   */
+  from: string,
+  /**
+   * The last day, YYYY-MM-DD (the first again for one day).
+   */
+  to: string,
+  description: string,
+  planType: RowType,
+  /**
+   * Destination plan id (plan_type routing), 0 for none.
+   */
+  routing: number,
+  /**
+   * IVR id (plan_type ivr), 0 for none.
+   */
+  ivr: number,
+};
+
 export type PlanPage = {
   /**
    * The usage cards, recording storage, inclusive minutes, call charges and the plan
@@ -1491,6 +1529,11 @@ export type SendOption = {
 export type ServicePlanForm = {
   description: string,
   rows: Array<TimeRow>,
+  /**
+   * Dated exceptions (bank holidays, closures) answered instead of the week on their days;
+   * left out of the JSON when there are none, so plans kept before them read the same.
+   */
+  exceptions?: Array<PlanException>,
 };
 
 /**
@@ -1625,6 +1668,11 @@ export type StoredServicePlan = {
   id: number,
   description: string,
   rows: Array<TimeRow>,
+  /**
+   * Dated exceptions (bank holidays, closures) answered instead of the week on their days;
+   * left out of the JSON when there are none, so plans kept before them read the same.
+   */
+  exceptions?: Array<PlanException>,
 };
 
 /**

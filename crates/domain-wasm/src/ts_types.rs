@@ -100,6 +100,9 @@ fn declare_all(c: &mut Collect) {
     c.visit::<crate::routing::TimeBreak>();
     c.visit::<routing::WeekGrid>();
     c.visit::<routing::CallAnswer>();
+    c.visit::<routing::plan_exceptions::PlanException>();
+    c.visit::<routing::bank_holidays::Calendar>();
+    c.visit::<routing::bank_holidays::BankHoliday>();
     c.visit::<routing::RoutingRow>();
     c.visit::<routing::DestinationNumberForm>();
     c.visit::<routing::DestinationPlanForm>();

@@ -58,7 +58,7 @@ fn snapshot() -> RoutingSnapshot {
     let weekend = vec![TimeRow::spanning(0, 5 * 1440 - 1, 11), TimeRow::spanning(5 * 1440, LAST_MINUTE_OF_WEEK, 13)];
     let plan = |id, description: &str, rows| StoredServicePlan {
         id,
-        form: ServicePlanForm { description: description.into(), rows },
+        form: ServicePlanForm { description: description.into(), rows, exceptions: vec![] },
     };
     let repeat = key("9", KeyType::Routing, 0);
     let library = Library {

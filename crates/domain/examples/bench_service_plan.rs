@@ -15,7 +15,7 @@ fn plan() -> ServicePlanForm {
             TimeRow::spanning(i * step, to, i + 1)
         })
         .collect();
-    ServicePlanForm { description: "Twenty rows".into(), rows }
+    ServicePlanForm { description: "Twenty rows".into(), rows, exceptions: vec![] }
 }
 
 fn main() {

@@ -91,8 +91,14 @@ fn snapshot() -> impl Strategy<Value = RoutingSnapshot> {
     (rows(), rows(), prop::collection::vec(ivr_form(), 3), prop::collection::vec(entry_route(), 3)).prop_map(
         |(first, second, ivrs, routes)| RoutingSnapshot {
             service_plans: vec![
-                StoredServicePlan { id: 1, form: ServicePlanForm { description: "Office".into(), rows: first } },
-                StoredServicePlan { id: 2, form: ServicePlanForm { description: "Weekend".into(), rows: second } },
+                StoredServicePlan {
+                    id: 1,
+                    form: ServicePlanForm { description: "Office".into(), rows: first, exceptions: vec![] },
+                },
+                StoredServicePlan {
+                    id: 2,
+                    form: ServicePlanForm { description: "Weekend".into(), rows: second, exceptions: vec![] },
+                },
             ],
             library: Library {
                 ivrs: ivrs.into_iter().enumerate().map(|(i, ivr)| StoredIvr { id: i as i64 + 1, ivr }).collect(),
@@ -226,7 +232,7 @@ fn record() -> BoxedStrategy<RoutingRecord> {
         library_record(),
         (prop_oneof![Just("Office"), Just("Open")], rows()).prop_map(|(d, rows)| RoutingRecord::ServicePlan {
             id: 1,
-            form: ServicePlanForm { description: d.into(), rows }
+            form: ServicePlanForm { description: d.into(), rows, exceptions: vec![] }
         }),
         ivr_form().prop_map(|form| RoutingRecord::Ivr { id: 2, form }),
         destination_plan().prop_map(|form| RoutingRecord::DestinationPlan { id: 11, form }),

@@ -32,6 +32,7 @@ fn answer(call: &str, a: &[Value]) -> Value {
         "followCall" => {
             let path = follow_call(
                 &arg::<Vec<TimeRow>>(a, 0),
+                &[],
                 a[1].as_str().unwrap(),
                 millis(&a[2]),
                 &arg(a, 3),

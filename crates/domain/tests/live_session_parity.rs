@@ -130,14 +130,14 @@ proptest! {
                 time_zone: "Europe/London".into(),
                 entry: LiveEntry { id: 1, route: Some(EntryRoute::ServicePlan { id: 1 }), ..Default::default() },
                 snapshot: RoutingSnapshot {
-                    service_plans: vec![StoredServicePlan { id: 1, form: ServicePlanForm { description: "P".into(), rows: rows.clone() } }],
+                    service_plans: vec![StoredServicePlan { id: 1, form: ServicePlanForm { description: "P".into(), rows: rows.clone(), exceptions: vec![] } }],
                     library: library.clone(),
                     entries: vec![],
                 },
                 ..Default::default()
             };
             let (session, used) = call(facts, &presses);
-            let expected = follow_call(&rows, "Europe/London", at, &library, &presses[..used]).unwrap().named("P");
+            let expected = follow_call(&rows, &[], "Europe/London", at, &library, &presses[..used]).unwrap().named("P");
             prop_assert_eq!(session.record().path(), Some(expected));
             prop_assert_eq!(session.record().keys.len(), used);
         }

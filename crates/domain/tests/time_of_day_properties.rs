@@ -22,7 +22,7 @@ fn coverage(rows: &[TimeRow]) -> Vec<u8> {
 }
 
 fn form(rows: Vec<TimeRow>) -> ServicePlanForm {
-    ServicePlanForm { description: "Plan".into(), rows }
+    ServicePlanForm { description: "Plan".into(), rows, exceptions: vec![] }
 }
 
 /// Rows cut at sorted points of the week: always a valid plan.

@@ -42,7 +42,7 @@ function answer(call: string, a: any[]): unknown {
     case 'servicePlanFlow':
       return domain.servicePlanFlow(a[0], a[1]);
     case 'followCall':
-      return orError(() => domain.followCall(a[0], a[1], Date.parse(a[2]), a[3], a[4]));
+      return orError(() => domain.followCall(a[0], [], a[1], Date.parse(a[2]), a[3], a[4]));
     default:
       throw new Error(`unknown call ${call}`);
   }

@@ -7,7 +7,10 @@ export type {
   AdvancedRow,
   AudioForm,
   BasicRow,
+  BankHoliday,
+  Calendar,
   CallAnswer,
+  PlanException,
   Choice,
   DestinationNumberForm,
   DestinationPlanForm,
@@ -50,6 +53,8 @@ export {
   validateVoicemail,
   weekGrid,
   whereDoesACallGo,
+  whereDoesACallGoOn,
+  bankHolidayExceptions,
   workingHoursRows,
 } from './pkg/domain_wasm.js';
 

@@ -8718,6 +8718,35 @@ export interface components {
             form_destination: string;
             form_ring_length: string;
         };
+        /** @description One exception as the plan editor sends it and the plan keeps it. */
+        PlanException: {
+            /** @default  */
+            description: string;
+            /**
+             * @description The first day, YYYY-MM-DD.
+             * @default
+             */
+            from: string;
+            /**
+             * Format: int64
+             * @description IVR id (plan_type ivr), 0 for none.
+             * @default 0
+             */
+            ivr: number;
+            /** @default routing */
+            planType: components["schemas"]["RowType"];
+            /**
+             * Format: int64
+             * @description Destination plan id (plan_type routing), 0 for none.
+             * @default 0
+             */
+            routing: number;
+            /**
+             * @description The last day, YYYY-MM-DD (the first again for one day).
+             * @default
+             */
+            to: string;
+        };
         PlanList: {
             plans: components["schemas"]["PlanScopes"][];
         };
@@ -10053,6 +10082,12 @@ export interface components {
         ServicePlanForm: {
             /** @default  */
             description: string;
+            /**
+             * @description Dated exceptions (bank holidays, closures) answered instead of the week on their days;
+             *     left out of the JSON when there are none, so plans kept before them read the same.
+             * @default []
+             */
+            exceptions: components["schemas"]["PlanException"][];
             /** @default [] */
             rows: components["schemas"]["TimeRow"][];
         };
@@ -10063,6 +10098,11 @@ export interface components {
         };
         /** @description A service plan as posted. Rows: the fields of PlanTimeRow, posted as `name[i]` from 0. */
         ServicePlanRequest: {
+            /**
+             * @description The plan's dated exceptions, a JSON array of PlanException ('' for none; a plan saved
+             *     without it keeps none).
+             */
+            form_exceptions?: string;
             form_plan_description: string;
             /** @description The plan being changed (update_plan only; not a plan of the account: 404). */
             form_record_id?: string;
@@ -10396,6 +10436,8 @@ export interface components {
         };
         StoredPlan: {
             description: string;
+            /** @description The plan's dated exceptions (left out when it has none, as the spec's answer is). */
+            exceptions?: components["schemas"]["PlanException"][];
             /** Format: int64 */
             id: number;
             times: components["schemas"]["StoredPlanTime"][];
@@ -17394,7 +17436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00); a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: exceptions (form_exceptions: a JSON array of dated exceptions, each valid, none overlapping) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18581,7 +18623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00) */
+            /** @description Validation failed: each field's message. Refused by the rules: unique among the account's stored rows of its kind (DESCRIPTION_NOT_UNIQUE, NAME_NOT_UNIQUE or the form's own words): form_plan_description; a rule across fields or rows: form_from_day[i] (the rows together cover the week from Monday 00:00); a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed: exceptions (form_exceptions: a JSON array of dated exceptions, each valid, none overlapping) */
             422: {
                 headers: {
                     [name: string]: unknown;

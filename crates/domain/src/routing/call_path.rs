@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::time::{local_time, parse_zone};
 
+use super::plan_exceptions::{exception_on, PlanException};
 use super::time_of_day::{RowType, TimeRow, MINUTES_PER_DAY};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -26,6 +27,8 @@ pub struct CallAnswer {
     pub plan_type: Option<RowType>,
     pub routing: i64,
     pub ivr: i64,
+    /// The dated exception that answered instead of the week ("Christmas Day"), if one did.
+    pub exception: Option<String>,
 }
 
 /// The answer for a call at `epoch_millis` (UTC) to a plan, for a customer in `time_zone`
@@ -45,6 +48,40 @@ pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64
         plan_type: chosen.map(|r| r.plan_type),
         routing: chosen.filter(|r| r.plan_type == RowType::Routing).map_or(0, |r| r.routing),
         ivr: chosen.filter(|r| r.plan_type == RowType::Ivr).map_or(0, |r| r.ivr),
+        exception: None,
+    })
+}
+
+/// The dated exception that answers a call at `epoch_millis`: the one whose days hold its day
+/// in the account's zone.
+pub fn exception_at<'a>(
+    exceptions: &'a [PlanException],
+    time_zone: &str,
+    epoch_millis: i64,
+) -> Result<Option<&'a PlanException>, String> {
+    let local = local_time(&parse_zone(time_zone)?, epoch_millis)?;
+    Ok(exception_on(exceptions, local.date_naive()).map(|(_, e)| e))
+}
+
+/// `where_does_a_call_go` for a plan with dated exceptions: on a day an exception covers (in
+/// the account's zone), the exception answers, named; on any other day the week's rows do.
+pub fn where_does_a_call_go_on(
+    rows: &[TimeRow],
+    exceptions: &[PlanException],
+    time_zone: &str,
+    epoch_millis: i64,
+) -> Result<CallAnswer, String> {
+    let week = where_does_a_call_go(rows, time_zone, epoch_millis)?;
+    Ok(match exception_at(exceptions, time_zone, epoch_millis)? {
+        Some(exception) => CallAnswer {
+            row: None,
+            plan_type: Some(exception.plan_type),
+            routing: if exception.plan_type == RowType::Routing { exception.routing } else { 0 },
+            ivr: if exception.plan_type == RowType::Ivr { exception.ivr } else { 0 },
+            exception: Some(exception.description.clone()),
+            ..week
+        },
+        None => week,
     })
 }
 
@@ -63,6 +100,31 @@ pub(crate) fn row_at(rows: &[TimeRow], minute: i64) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dated_exception_answers_its_days_in_the_account_s_zone_and_the_week_the_rest() {
+        let christmas = PlanException {
+            from: "2026-12-24".into(),
+            to: "2026-12-26".into(),
+            description: "Christmas closure".into(),
+            plan_type: RowType::Routing,
+            routing: 9,
+            ivr: 0,
+        };
+        let exceptions = [christmas];
+        // Thursday 24/12/2026 10:00 in London: the exception, named.
+        let eve =
+            where_does_a_call_go_on(&office(), &exceptions, "Europe/London", millis("2026-12-24T10:00:00Z")).unwrap();
+        assert_eq!((eve.exception.as_deref(), eve.routing, eve.row, eve.day), (Some("Christmas closure"), 9, None, 4));
+        // The 23rd: the week's office hours.
+        let before =
+            where_does_a_call_go_on(&office(), &exceptions, "Europe/London", millis("2026-12-23T10:00:00Z")).unwrap();
+        assert_eq!((before.exception, before.routing, before.row), (None, 1, Some(5)), "Wednesday in the office");
+        // 23:30 UTC on the 23rd is already the 24th in Athens.
+        let athens =
+            where_does_a_call_go_on(&office(), &exceptions, "Europe/Athens", millis("2026-12-23T23:30:00Z")).unwrap();
+        assert_eq!(athens.exception.as_deref(), Some("Christmas closure"));
+    }
     use crate::routing::{set_row_type, working_hours_rows, WorkingHours};
 
     /// Monday to Friday 09:00-17:30 to plan 1, otherwise plan 2.

@@ -3,7 +3,8 @@
 
 mod access;
 mod audio;
-mod call_path;
+pub mod bank_holidays;
+pub(crate) mod call_path;
 mod connect;
 mod constants;
 mod destination_number;
@@ -16,6 +17,7 @@ pub mod in_call;
 pub mod ivr;
 pub mod live;
 mod phone;
+pub mod plan_exceptions;
 mod queue;
 mod row_limits;
 mod time_of_day;
@@ -29,7 +31,7 @@ pub use audio::{
     AUDIO_IN_USE,
 };
 pub(crate) use call_path::{day_and_minute, row_at};
-pub use call_path::{where_does_a_call_go, CallAnswer};
+pub use call_path::{exception_at, where_does_a_call_go, where_does_a_call_go_on, CallAnswer};
 pub use connect::{
     basic_connect_refusal, has_only_basic_features, uses_additional_features, validate_connect_advanced,
     validate_connect_basic, AdvancedRow, BasicRow, RoutingRow,

@@ -114,6 +114,11 @@ pub fn minute_of_week(day: i64, hour: i64, minute: i64) -> Option<i64> {
 pub struct ServicePlanForm {
     pub description: String,
     pub rows: Vec<TimeRow>,
+    /// Dated exceptions (bank holidays, closures) answered instead of the week on their days;
+    /// left out of the JSON when there are none, so plans kept before them read the same.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<super::plan_exceptions::PlanException>>", optional))]
+    pub exceptions: Vec<super::plan_exceptions::PlanException>,
 }
 
 /// The row a new plan starts with, and the one left after the dialog closes.
@@ -172,6 +177,9 @@ pub fn validate_service_plan<S: AsRef<str>>(form: &ServicePlanForm, taken: &[S])
         }
     }
     check_times(&mut errors, &form.rows);
+    for (field, message) in super::plan_exceptions::validate_exceptions(&form.exceptions).iter() {
+        errors.add(field, message);
+    }
     errors.into_result()
 }
 
@@ -320,7 +328,7 @@ mod tests {
     use crate::names::NOTHING_TAKEN;
 
     fn plan(rows: Vec<TimeRow>) -> ServicePlanForm {
-        ServicePlanForm { description: "Office hours".into(), rows }
+        ServicePlanForm { description: "Office hours".into(), rows, exceptions: vec![] }
     }
 
     fn routed(from: i64, to: i64) -> TimeRow {

@@ -107,7 +107,7 @@ mod tests {
         assert_eq!(bounds(&rows[2]), (1, 17, 31, 2, 8, 59, 2));
         assert_eq!(bounds(&rows[9]), (5, 9, 0, 5, 17, 30, 1));
         assert_eq!(bounds(&rows[10]), (5, 17, 31, 7, 23, 59, 2));
-        let form = ServicePlanForm { description: "Office".into(), rows };
+        let form = ServicePlanForm { description: "Office".into(), rows, exceptions: vec![] };
         assert!(validate_service_plan(&form, NOTHING_TAKEN).is_ok());
     }
 

@@ -76,6 +76,7 @@ pub fn all_week_plan(description: &str, destination_plan: i64) -> ServicePlanFor
     ServicePlanForm {
         description: description.trim().to_string(),
         rows: vec![TimeRow::spanning(0, LAST_MINUTE_OF_WEEK, destination_plan)],
+        exceptions: vec![],
     }
 }
 

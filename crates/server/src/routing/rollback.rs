@@ -170,6 +170,7 @@ async fn write(
                 service_plans::update_description(tx, customer, *id, &form.description).await?;
             }
             service_plans::replace_times(tx, *id, &times).await?;
+            crate::store::plan_exceptions::replace(tx, *id, &form.exceptions).await?;
             routing_entries::reprovision_plan_users(tx, customer, *id, now).await?;
         }
         (RecordKind::ServicePlan, None) => service_plans::delete(tx, customer, key.id).await?,

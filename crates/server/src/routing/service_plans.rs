@@ -9,7 +9,7 @@ use sqlx::{Any, Transaction};
 use crate::http::kit::error::AppError;
 use crate::routing::change_log::ChangeLog;
 use crate::store::service_plans::{self, PlanTime};
-use crate::store::{routing_entries, routing_history};
+use crate::store::{plan_exceptions, routing_entries, routing_history};
 use sqlx::AnyPool;
 
 fn plan_key(id: i64) -> RecordKey {
@@ -22,8 +22,19 @@ fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
 
 /// Every destination plan and IVR the rows point at must be the customer's (else 404).
 pub async fn check_targets(db: &AnyPool, customer: CustomerId, plan: &ServicePlanForm) -> Result<(), AppError> {
-    let routings: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Routing).map(|r| r.routing).collect();
-    let ivrs: Vec<i64> = plan.rows.iter().filter(|r| r.plan_type == RowType::Ivr).map(|r| r.ivr).collect();
+    // The rows' targets and the dated exceptions' alike.
+    let targets = plan
+        .rows
+        .iter()
+        .map(|r| (r.plan_type, r.routing, r.ivr))
+        .chain(plan.exceptions.iter().map(|e| (e.plan_type, e.routing, e.ivr)));
+    let (mut routings, mut ivrs): (Vec<i64>, Vec<i64>) = (vec![], vec![]);
+    for (kind, routing, ivr) in targets {
+        match kind {
+            RowType::Routing => routings.push(routing),
+            RowType::Ivr => ivrs.push(ivr),
+        }
+    }
     if service_plans::destination_plans_owned(db, customer, &routings).await?
         && service_plans::ivrs_owned(db, customer, &ivrs).await?
     {
@@ -42,6 +53,7 @@ pub async fn create(
 ) -> Result<i64, AppError> {
     let id = service_plans::insert(tx, customer, plan.description.trim()).await?;
     service_plans::replace_times(tx, id, &stored_times(plan)).await?;
+    plan_exceptions::replace(tx, id, &plan.exceptions).await?;
     let after = routing_history::service_plan(tx, customer, id).await?;
     log.record(tx, plan_key(id), None, after).await?;
     Ok(id)
@@ -60,6 +72,7 @@ pub async fn update(
     let before = routing_history::service_plan(tx, customer, id).await?;
     service_plans::update_description(tx, customer, id, plan.description.trim()).await?;
     service_plans::replace_times(tx, id, &stored_times(plan)).await?;
+    plan_exceptions::replace(tx, id, &plan.exceptions).await?;
     routing_entries::reprovision_plan_users(tx, customer, id, now).await?;
     let after = routing_history::service_plan(tx, customer, id).await?;
     log.record(tx, plan_key(id), before, after).await?;

@@ -226,6 +226,7 @@ fn route(dice: &mut Dice, customer: &Customer, call: &mut Call) {
             customer.snapshot.service_plans.iter().find(|p| p.id == *id).and_then(|plan| {
                 follow_call(
                     &plan.form.rows,
+                    &plan.form.exceptions,
                     &customer.time_zone,
                     call.started_at * 1000,
                     &customer.snapshot.library,

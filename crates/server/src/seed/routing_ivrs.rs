@@ -157,7 +157,7 @@ async fn seed_dental(tx: Tx<'_, '_>) -> sqlx::Result<()> {
             |row| if row.routing == reception { set_row_type(TimeRow { ivr: MAIN, ..row }, RowType::Ivr) } else { row },
         )
         .collect();
-    let plan = ServicePlanForm { description: "Menu in office hours".into(), rows };
+    let plan = ServicePlanForm { description: "Menu in office hours".into(), rows, exceptions: vec![] };
     let taken: Vec<(String,)> = sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1")
         .bind(CUSTOMER)
         .fetch_all(&mut **tx)

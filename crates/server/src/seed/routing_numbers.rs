@@ -208,7 +208,7 @@ async fn insert_plan(
     description: &str,
     rows: Vec<TimeRow>,
 ) -> sqlx::Result<Option<i64>> {
-    let form = ServicePlanForm { description: description.into(), rows };
+    let form = ServicePlanForm { description: description.into(), rows, exceptions: vec![] };
     if let Err(errors) = validate_service_plan(&form, domain::names::NOTHING_TAKEN) {
         tracing::warn!(description, ?errors, "demo service plan skipped: not valid");
         return Ok(None);

@@ -44,6 +44,7 @@ pub mod outbox;
 pub mod partners;
 pub mod password_resets;
 pub mod payment_orders;
+pub mod plan_exceptions;
 pub mod prices;
 pub mod queues;
 pub mod reports_dashboard;

@@ -283,7 +283,8 @@ pub async fn service_plan(
     .fetch_all(&mut *conn)
     .await?;
     let rows = times.iter().map(PlanTime::to_row).collect();
-    Ok(Some(RoutingRecord::ServicePlan { id, form: ServicePlanForm { description, rows } }))
+    let exceptions = super::plan_exceptions::of_plan(&mut *conn, id).await?;
+    Ok(Some(RoutingRecord::ServicePlan { id, form: ServicePlanForm { description, rows, exceptions } }))
 }
 
 /// One of the customer's destination plans as a history record. A multi dial stores no ring
@@ -411,6 +412,7 @@ pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Rou
     .bind(customer_id)
     .fetch_all(db)
     .await?;
+    let exceptions = super::plan_exceptions::of_customer(&mut *db.acquire().await?, customer_id).await?;
     let service_plans = plans
         .into_iter()
         .map(|(id, description)| {
@@ -430,7 +432,8 @@ pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Rou
                     time.to_row()
                 })
                 .collect();
-            StoredServicePlan { id, form: ServicePlanForm { description, rows } }
+            let exceptions = exceptions.iter().filter(|(plan, _)| *plan == id).map(|(_, e)| e.clone()).collect();
+            StoredServicePlan { id, form: ServicePlanForm { description, rows, exceptions } }
         })
         .collect();
     let library = Library {

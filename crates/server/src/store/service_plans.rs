@@ -154,6 +154,7 @@ pub async fn delete(tx: &mut Transaction<'_, Any>, customer_id: CustomerId, id: 
         .await?;
     if owned.is_some() {
         sqlx::query("DELETE FROM service_plan_times WHERE plan_id = $1").bind(id).execute(&mut **tx).await?;
+        sqlx::query("DELETE FROM service_plan_exceptions WHERE plan_id = $1").bind(id).execute(&mut **tx).await?;
         sqlx::query("DELETE FROM service_plans WHERE id = $1").bind(id).execute(&mut **tx).await?;
     }
     Ok(())

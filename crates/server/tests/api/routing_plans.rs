@@ -93,7 +93,7 @@ fn as_form(plan: &Value) -> ServicePlanForm {
             }
         })
         .collect();
-    ServicePlanForm { description: plan["description"].as_str().unwrap().to_string(), rows }
+    ServicePlanForm { description: plan["description"].as_str().unwrap().to_string(), rows, exceptions: vec![] }
 }
 
 pub(crate) async fn plan_count(app: &TestApp) -> i64 {
@@ -176,6 +176,72 @@ async fn a_created_plan_reads_back_with_its_rows() {
         })
     );
     assert!(list(&app, &owner).await.contains(&json!({ "id": id, "description": "Evenings to the menu" })));
+}
+
+#[tokio::test]
+async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days() {
+    let app = TestApp::spawn().await;
+    let owner = app.login(OWNER).await;
+    let reception = destination_plan(&app, 100, "Front desk").await;
+    let closed = destination_plan(&app, 100, "Closed message").await;
+    let rows = [(1, 0, 0, 7, 23, 59, "routing", reception, 0)];
+    let christmas = json!([
+        { "from": "2026-12-24", "to": "2026-12-26", "description": "Christmas closure", "planType": "routing", "routing": closed, "ivr": 0 },
+        { "from": "2026-12-28", "to": "2026-12-28", "description": "Boxing Day (substitute)", "planType": "routing", "routing": closed, "ivr": 0 },
+    ]);
+    let mut fields = plan_form("Holidays", &rows);
+    fields.push(("form_exceptions".into(), christmas.to_string()));
+    let reply = post(&app, CREATE, &owner, &fields).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    let id = reply.json()["data"]["id"].as_i64().unwrap();
+    let stored = plan_of(&app, &owner, id).await;
+    assert_eq!(stored["plan"]["exceptions"], christmas);
+    // The routing the live calls and the impact read has them too.
+    let snap =
+        server::store::routing_history::snapshot(&app.state.db, server::store::CustomerId::new(100)).await.unwrap();
+    let plan = snap.service_plans.iter().find(|p| p.id == id).unwrap();
+    assert_eq!(plan.form.exceptions.len(), 2);
+    let eve = domain::routing::where_does_a_call_go_on(
+        &plan.form.rows,
+        &plan.form.exceptions,
+        "Europe/London",
+        1_798_106_400_000,
+    )
+    .unwrap();
+    assert_eq!((eve.exception.as_deref(), eve.routing), (Some("Christmas closure"), closed));
+
+    // Each rule is the server's too: overlapping days, no destination, JSON that is not the list.
+    let mut overlapping = plan_form("Holidays 2", &rows);
+    overlapping.push((
+        "form_exceptions".into(),
+        json!([
+            { "from": "2026-12-24", "to": "2026-12-26", "description": "A", "planType": "routing", "routing": closed },
+            { "from": "2026-12-26", "to": "2026-12-26", "description": "B", "planType": "ivr", "ivr": 0 },
+        ])
+        .to_string(),
+    ));
+    let refused = post(&app, CREATE, &owner, &overlapping).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text());
+    let errors = &refused.json()["errors"];
+    assert_eq!(errors["exceptions[1].from"], domain::routing::plan_exceptions::EXCEPTION_OVERLAPS);
+    assert_eq!(errors["exceptions[1].target"], domain::routing::plan_exceptions::EXCEPTION_TARGET_REQUIRED);
+    let mut garbled = plan_form("Holidays 3", &rows);
+    garbled.push(("form_exceptions".into(), "{not json".into()));
+    let refused = post(&app, CREATE, &owner, &garbled).await;
+    assert_eq!(refused.json()["errors"]["exceptions"], domain::routing::plan_exceptions::EXCEPTIONS_UNREADABLE);
+    // Another customer's destination plan in an exception: not found, nothing stored.
+    let theirs = destination_plan(&app, 300, "Theirs").await;
+    let mut foreign = plan_form("Holidays 4", &rows);
+    foreign.push((
+        "form_exceptions".into(),
+        json!([{ "from": "2026-12-25", "to": "2026-12-25", "description": "X", "planType": "routing", "routing": theirs }]).to_string(),
+    ));
+    assert_eq!(post(&app, CREATE, &owner, &foreign).await.status, StatusCode::NOT_FOUND);
+    // An update without the field clears them (the editor always sends the list it shows).
+    let mut update = with_record(plan_form("Holidays", &rows), id);
+    update.push(("form_exceptions".into(), "[]".into()));
+    assert_eq!(post(&app, UPDATE, &owner, &update).await.status, StatusCode::OK);
+    assert_eq!(plan_of(&app, &owner, id).await["plan"].get("exceptions"), None);
 }
 
 #[tokio::test]

@@ -197,6 +197,7 @@ async fn keys_pressed_in_the_menu_route_the_call_as_the_simulator_does() {
     let keys = ["9".to_string(), "2".to_string()];
     let simulated = domain::routing::ivr::follow_call(
         &stored.form.rows,
+        &stored.form.exceptions,
         "Europe/London",
         crate::helpers::TEST_NOW * 1000,
         &snapshot.library,

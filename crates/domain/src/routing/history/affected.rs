@@ -85,7 +85,11 @@ mod tests {
         RoutingSnapshot {
             service_plans: vec![StoredServicePlan {
                 id: 3,
-                form: ServicePlanForm { description: "Office".into(), rows: vec![to_menu, to_reception] },
+                form: ServicePlanForm {
+                    description: "Office".into(),
+                    rows: vec![to_menu, to_reception],
+                    exceptions: vec![],
+                },
             }],
             library: Library { ivrs: vec![menu], ..Library::default() },
             entries: vec![

@@ -482,7 +482,10 @@ mod tests {
             start = open_to + 1;
         }
         rows.push(TimeRow::spanning(start, LAST_MINUTE_OF_WEEK, 12));
-        RoutingRecord::ServicePlan { id: 1, form: ServicePlanForm { description: "Office hours".into(), rows } }
+        RoutingRecord::ServicePlan {
+            id: 1,
+            form: ServicePlanForm { description: "Office hours".into(), rows, exceptions: vec![] },
+        }
     }
 
     fn plan_form(record: &mut RoutingRecord) -> &mut ServicePlanForm {

@@ -224,7 +224,10 @@ mod tests {
     #[test]
     fn a_service_plan_points_at_the_destination_plans_and_ivrs_of_its_rows() {
         let rows = vec![TimeRow { ivr: 9, ..TimeRow::spanning(0, 10079, 0) }, TimeRow::spanning(0, 10079, 4)];
-        let record = RoutingRecord::ServicePlan { id: 1, form: ServicePlanForm { description: "Hours".into(), rows } };
+        let record = RoutingRecord::ServicePlan {
+            id: 1,
+            form: ServicePlanForm { description: "Hours".into(), rows, exceptions: vec![] },
+        };
         assert_eq!(refs(&record), [(ReferencedList::DestinationPlans, 4), (ReferencedList::Ivrs, 9)]);
     }
 

@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::snapshot::{EntryRoute, RoutingSnapshot};
 use crate::routing::ivr::{reach, Reached};
+use crate::routing::plan_exceptions::{exception_on, exception_row, PlanException};
 use crate::routing::{day_and_minute, row_at, TimeRow};
 use crate::time::{local_time, parse_zone};
+use chrono::NaiveDate;
 
 /// The most calls one replay takes (a week of a busy account, with room to spare).
 pub const MAX_REPLAY_CALLS: usize = 50_000;
@@ -113,6 +115,7 @@ enum End<'a> {
 struct Router<'a> {
     snapshot: &'a RoutingSnapshot,
     plans: HashMap<i64, &'a [TimeRow]>,
+    exceptions: HashMap<i64, &'a [PlanException]>,
     entries: HashMap<i64, &'a EntryRoute>,
 }
 
@@ -121,17 +124,21 @@ impl<'a> Router<'a> {
         Router {
             snapshot,
             plans: snapshot.service_plans.iter().rev().map(|p| (p.id, p.form.rows.as_slice())).collect(),
+            exceptions: snapshot.service_plans.iter().rev().map(|p| (p.id, p.form.exceptions.as_slice())).collect(),
             entries: snapshot.entries.iter().rev().map(|e| (e.id, &e.route)).collect(),
         }
     }
 
-    fn end(&self, call: &ReplayCall, minute_of_week: i64) -> End<'a> {
+    fn end(&self, call: &ReplayCall, minute_of_week: i64, date: NaiveDate) -> End<'a> {
         match self.entries.get(&call.entry) {
             None => End::NotConnected,
             Some(EntryRoute::Number { destination }) => End::Number(destination.trim()),
             Some(EntryRoute::ServicePlan { id }) => {
                 let Some(rows) = self.plans.get(id) else { return End::HangUp };
-                let row = row_at(rows, minute_of_week).map(|i| &rows[i]);
+                // A dated exception (a bank holiday) answers its days instead of the week.
+                let exception =
+                    self.exceptions.get(id).and_then(|list| exception_on(list, date)).map(|(_, e)| exception_row(e));
+                let row = exception.as_ref().or_else(|| row_at(rows, minute_of_week).map(|i| &rows[i]));
                 let presses = &call.presses[..call.presses.len().min(MAX_PRESSES_PER_CALL)];
                 match reach(row, &self.snapshot.library, presses, |_, _, _, _| {}) {
                     Reached::DestinationPlan(id) => End::DestinationPlan(id),
@@ -201,7 +208,8 @@ pub fn replay_impact(
     for call in calls {
         let local = local_time(&zone, call.started_at_millis).map_err(|e| format!("Call {}: {e}", call.id))?;
         let (day, minute) = day_and_minute(&local);
-        let (from, to) = (old.end(call, minute), new.end(call, minute));
+        let date = local.date_naive();
+        let (from, to) = (old.end(call, minute, date), new.end(call, minute, date));
         if from != to {
             let part = PartOfDay::of_hour(minute % crate::routing::MINUTES_PER_DAY / 60);
             groups.entry((from, to, day, part)).or_default().push(call.id);
@@ -281,7 +289,7 @@ mod tests {
         RoutingSnapshot {
             service_plans: vec![StoredServicePlan {
                 id: 1,
-                form: ServicePlanForm { description: "Office".into(), rows },
+                form: ServicePlanForm { description: "Office".into(), rows, exceptions: vec![] },
             }],
             library: Library {
                 ivrs: vec![

@@ -311,7 +311,7 @@ mod tests {
         RoutingSnapshot {
             service_plans: vec![StoredServicePlan {
                 id: 1,
-                form: ServicePlanForm { description: "Office".into(), rows },
+                form: ServicePlanForm { description: "Office".into(), rows, exceptions: vec![] },
             }],
             library: Library {
                 ivrs: vec![StoredIvr { id: 1, ivr: form }],

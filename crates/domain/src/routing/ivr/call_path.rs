@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::flow::Library;
 use super::form::IvrForm;
 use super::keys::KeyType;
+use crate::routing::call_path::exception_at;
+use crate::routing::plan_exceptions::{exception_row as plan_exception_row, exception_span, PlanException};
 use crate::routing::{where_does_a_call_go, RowType, TimeRow};
 
 /// More menu steps than this and the call is taken to go round for ever.
@@ -105,6 +107,7 @@ pub enum Reached {
 /// turn at each menu (a menu with no press left takes its default key).
 pub fn follow_call(
     rows: &[TimeRow],
+    exceptions: &[PlanException],
     time_zone: &str,
     epoch_millis: i64,
     library: &Library,
@@ -112,7 +115,19 @@ pub fn follow_call(
 ) -> Result<CallPath, String> {
     let answer = where_does_a_call_go(rows, time_zone, epoch_millis)?;
     let mut steps = vec![];
-    if let Some(row) = answer.row {
+    // A dated exception (a bank holiday) answers its days instead of the week.
+    let exception = exception_at(exceptions, time_zone, epoch_millis)?;
+    let exception_row = exception.map(plan_exception_row);
+    if let Some(exception) = exception {
+        steps.push(CallStep::TimeOfDay {
+            row: 0,
+            day: answer.day,
+            time: answer.time.clone(),
+            zone: answer.zone.clone(),
+            plan: String::new(),
+            span: exception_span(exception),
+        });
+    } else if let Some(row) = answer.row {
         steps.push(CallStep::TimeOfDay {
             row,
             day: answer.day,
@@ -122,7 +137,8 @@ pub fn follow_call(
             span: crate::routing::row_span(&rows[row]),
         });
     }
-    let reached = reach(answer.row.map(|i| &rows[i]), library, presses, |ivr, form, pressed, note| {
+    let row = exception_row.as_ref().or_else(|| answer.row.map(|i| &rows[i]));
+    let reached = reach(row, library, presses, |ivr, form, pressed, note| {
         steps.push(CallStep::Menu {
             ivr,
             description: form.description.clone(),
@@ -284,7 +300,7 @@ mod tests {
     }
 
     fn follow(at: i64, keys: &[&str]) -> CallPath {
-        follow_call(&plan(), "Europe/London", at, &library(), &presses(keys)).unwrap()
+        follow_call(&plan(), &[], "Europe/London", at, &library(), &presses(keys)).unwrap()
     }
 
     #[test]
@@ -306,7 +322,7 @@ mod tests {
         let mut lib = library();
         lib.ivrs[1].ivr.options[0].category_id = 7;
         lib.ivrs[1].ivr.report_group_id = 3;
-        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["2", "1"])).unwrap();
+        let path = follow_call(&plan(), &[], "Europe/London", WEDNESDAY, &lib, &presses(&["2", "1"])).unwrap();
         assert_eq!(menu_credits(&path.steps, &lib), (7, 3));
         assert_eq!(menu_credits(&follow(SATURDAY, &[]).steps, &lib), (0, 0));
     }
@@ -322,7 +338,7 @@ mod tests {
         assert!(matches!(follow(WEDNESDAY, &[]).end, CallEnd::HangUp { .. }));
         let mut lib = library();
         lib.ivrs[0].ivr.default_key = "1".into();
-        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
+        let path = follow_call(&plan(), &[], "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
         assert_eq!(path.end, CallEnd::DestinationPlan { id: 10, description: "Reception".into() });
     }
 
@@ -332,9 +348,9 @@ mod tests {
         lib.ivrs[0].ivr.repeat_key = "9".into();
         lib.ivrs[0].ivr.options.push(crate::routing::ivr::flow::tests::key("9", KeyType::Routing, 0));
         lib.ivrs[0].ivr.repeat_audio = "1".into();
-        let once = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["9", "1"])).unwrap();
+        let once = follow_call(&plan(), &[], "Europe/London", WEDNESDAY, &lib, &presses(&["9", "1"])).unwrap();
         assert_eq!(once.end, CallEnd::DestinationPlan { id: 10, description: "Reception".into() });
-        let twice = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &presses(&["9", "9"])).unwrap();
+        let twice = follow_call(&plan(), &[], "Europe/London", WEDNESDAY, &lib, &presses(&["9", "9"])).unwrap();
         assert_eq!(twice.end, hang_up("The menu repeated as often as it may."));
     }
 
@@ -345,7 +361,7 @@ mod tests {
         lib.ivrs[1].ivr.options.push(crate::routing::ivr::flow::tests::key("1", KeyType::Ivr, 1));
         lib.ivrs[0].ivr.default_key = "2".into();
         lib.ivrs[1].ivr.default_key = "1".into();
-        let path = follow_call(&plan(), "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
+        let path = follow_call(&plan(), &[], "Europe/London", WEDNESDAY, &lib, &[]).unwrap();
         assert_eq!(path.end, hang_up("The call went round the menus without reaching anyone."));
     }
 }

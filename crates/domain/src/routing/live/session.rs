@@ -10,8 +10,10 @@ use super::facts::{dial_number, CallFacts};
 use super::messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
 use super::record::{LegResult, LegTry, SessionRecord};
 use crate::reports::format_uk;
+use crate::routing::call_path::exception_at;
 use crate::routing::history::EntryRoute;
 use crate::routing::ivr::{call_end, CallEnd, CallStep, IvrForm, Menus, Next, Reached};
+use crate::routing::plan_exceptions::{exception_row, exception_span};
 use crate::routing::{where_does_a_call_go, MULTI_DIAL, RING_LENGTH_DEFAULT, RING_LENGTH_MULTI_DIAL_DEFAULT};
 
 /// Seconds a menu waits for a key after its prompt before it takes its default key.
@@ -328,7 +330,22 @@ impl Session {
                     Ok(answer) => answer,
                     Err(message) => return self.hang_up(now, &message, out),
                 };
-                if let Some(row) = answer.row {
+                // A dated exception (a bank holiday) answers its days instead of the week.
+                let exception =
+                    exception_at(&plan.form.exceptions, &self.facts.time_zone, self.facts.started_at_millis)
+                        .ok()
+                        .flatten();
+                if let Some(exception) = exception {
+                    self.record.steps.push(CallStep::TimeOfDay {
+                        row: 0,
+                        day: answer.day,
+                        time: answer.time.clone(),
+                        zone: answer.zone.clone(),
+                        plan: plan.form.description.clone(),
+                        span: exception_span(exception),
+                    });
+                    self.row = Some(exception_row(exception));
+                } else if let Some(row) = answer.row {
                     self.record.steps.push(CallStep::TimeOfDay {
                         row,
                         day: answer.day,

@@ -41,7 +41,10 @@ pub(super) fn facts(at: i64) -> CallFacts {
         },
     };
     let snapshot = RoutingSnapshot {
-        service_plans: vec![StoredServicePlan { id: 1, form: ServicePlanForm { description: "Office".into(), rows } }],
+        service_plans: vec![StoredServicePlan {
+            id: 1,
+            form: ServicePlanForm { description: "Office".into(), rows, exceptions: vec![] },
+        }],
         library: Library {
             ivrs: vec![
                 menu(
@@ -395,4 +398,33 @@ fn when_the_destination_hangs_up_only_the_caller_is_hung_up() {
     let end = s.on(Event::LegHungUp { leg: 1 }, SATURDAY + 12_000);
     assert_eq!(end, vec![Command::HangUp { reason: "The destination hung up.".into() }]);
     assert_eq!((s.record().talk_seconds(), s.record().ended_at.as_str()), (10, "Talking to Alice"));
+}
+
+#[test]
+fn a_dated_exception_answers_its_day_instead_of_the_week() {
+    use crate::routing::plan_exceptions::PlanException;
+    // Wednesday 14 January is a closure day: straight to Reception, as at the weekend, not the menu.
+    let mut closed = facts(WEDNESDAY);
+    closed.snapshot.service_plans[0].form.exceptions = vec![PlanException {
+        from: "2026-01-14".into(),
+        to: "2026-01-14".into(),
+        description: "Stocktake".into(),
+        plan_type: RowType::Routing,
+        routing: 10,
+        ivr: 0,
+    }];
+    let (_, first) = Session::start(closed);
+    assert_eq!(dials(&first), vec![(1, "447700900101".to_string())], "Reception's first phone rings");
+    // The day after, the week's menu again.
+    let mut after = facts(WEDNESDAY + 24 * 3_600_000);
+    after.snapshot.service_plans[0].form.exceptions = vec![PlanException {
+        from: "2026-01-14".into(),
+        to: "2026-01-14".into(),
+        description: "Stocktake".into(),
+        plan_type: RowType::Routing,
+        routing: 10,
+        ivr: 0,
+    }];
+    let (_, menu) = Session::start(after);
+    assert!(dials(&menu).is_empty(), "the main menu plays first: {menu:?}");
 }

@@ -145,6 +145,8 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
         rule: "a measure no pattern states: a colour's contrast, a CSS selector's grammar, JSON of a schema in a field, a text's length once trimmed",
         calls: &[
             ("post_reports_noteCall_id", "note (at most NOTE_MAX characters once trimmed)"),
+            ("post_manageconnections_create_plan", "exceptions (form_exceptions: a JSON array of dated exceptions, each valid, none overlapping)"),
+            ("post_manageconnections_update_plan", "exceptions (form_exceptions: a JSON array of dated exceptions, each valid, none overlapping)"),
             ("post_tags_addTag", "form_colour (dark enough for the tag's white text)"),
             ("post_tags_editTag_id", "form_colour (dark enough for the tag's white text)"),
             ("post_cta_addCta", "form_selector (a selector the page script reads)"),

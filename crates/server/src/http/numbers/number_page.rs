@@ -125,9 +125,10 @@ async fn call_path_now(
 ) -> Result<Vec<JourneyStep>, AppError> {
     let snapshot = routing_history::snapshot(&state.db, customer).await?;
     let Some(stored) = snapshot.service_plans.iter().find(|p| p.id == plan) else { return Ok(Vec::new()) };
-    let path = follow_call(&stored.form.rows, zone, state.clock.now() * 1000, &snapshot.library, &[])
-        .map_err(AppError::Internal)?
-        .named(&stored.form.description);
+    let path =
+        follow_call(&stored.form.rows, &stored.form.exceptions, zone, state.clock.now() * 1000, &snapshot.library, &[])
+            .map_err(AppError::Internal)?
+            .named(&stored.form.description);
     Ok(path_steps(&path))
 }
 

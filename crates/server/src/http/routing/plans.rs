@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::Json;
 use domain::names::is_taken;
+use domain::routing::plan_exceptions::{PlanException, EXCEPTIONS_UNREADABLE};
 use domain::routing::{
     set_row_type, validate_service_plan, RowType, ServicePlanForm, TimeRow, DISCONNECT_LABEL, SERVICE_PLAN_ROWS,
 };
@@ -114,6 +115,9 @@ struct StoredPlan {
     id: i64,
     description: String,
     times: Vec<StoredPlanTime>,
+    /// The plan's dated exceptions (left out when it has none, as the spec's answer is).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    exceptions: Vec<PlanException>,
 }
 
 /// A number (`NumbNGNumber`) or pool (`VlnsDescription`) the change reaches too.
@@ -164,6 +168,7 @@ async fn routing_data(
             ivr: t.ivr_id.unwrap_or(0),
         })
         .collect();
+    let exceptions = crate::store::plan_exceptions::of_plan(&mut *state.db.acquire().await?, id).await?;
     let affected_numbers = routing_entries::using_plan(&state.db, customer, id)
         .await?
         .into_iter()
@@ -173,7 +178,7 @@ async fn routing_data(
             _ => AffectedNumber { number: None, pool: Some(pool) },
         })
         .collect();
-    Ok(Json(RoutingData { plan: StoredPlan { id, description, times }, affected_numbers }))
+    Ok(Json(RoutingData { plan: StoredPlan { id, description, times, exceptions }, affected_numbers }))
 }
 
 /// One row of the plan form (`form_from_day[i]`, ...): days 1 (Monday) to 7, hours and minutes,
@@ -224,7 +229,15 @@ struct ServicePlanRequest {
     #[serde(default)]
     #[garde(length(max = TEXT_MAX))]
     form_record_id: String,
+    /// The plan's dated exceptions, a JSON array of PlanException ('' for none; a plan saved
+    /// without it keeps none).
+    #[serde(default)]
+    #[garde(length(max = EXCEPTIONS_JSON_MAX))]
+    form_exceptions: String,
 }
+
+/// The longest exceptions field read: 60 exceptions of a few hundred characters each.
+const EXCEPTIONS_JSON_MAX: usize = 40_000;
 
 /// A number field of a row: -1 (out of every range) when empty or not a number.
 fn number(value: &str) -> i64 {
@@ -257,7 +270,12 @@ fn submitted_plan(form: &Form<ServicePlanRequest>) -> Result<ServicePlanForm, Ap
             Ok(set_row_type(time, plan_type))
         })
         .collect::<Result<Vec<_>, AppError>>()?;
-    Ok(ServicePlanForm { description: form.fields.form_plan_description.clone(), rows })
+    let exceptions = match form.fields.form_exceptions.trim() {
+        "" => vec![],
+        json => serde_json::from_str::<Vec<PlanException>>(json)
+            .map_err(|_| AppError::field("exceptions", EXCEPTIONS_UNREADABLE))?,
+    };
+    Ok(ServicePlanForm { description: form.fields.form_plan_description.clone(), rows, exceptions })
 }
 
 /// The domain's rules; a description clash alone is the spec's DESCRIPTION_NOT_UNIQUE.

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { followCall } from '../../../domain/ivr';
-import { whereDoesACallGo } from '../../../domain/routing';
-import { type CallAnswer, type TimeRow } from '../../../domain';
+import { whereDoesACallGoOn } from '../../../domain/routing';
+import { type CallAnswer, type PlanException, type TimeRow } from '../../../domain';
 import { now } from '../../../lib/clock';
 import { useLoader } from '../../../lib/useLoader';
 import { getIvrLibrary } from '../api/ivrs';
@@ -11,6 +11,8 @@ import { dayName, epochOfWallClock, knownZone, wallClockOf } from './servicePlan
 
 export interface CallPathPanelProps {
   rows: TimeRow[];
+  /** The plan's dated exceptions, which answer their days instead of the rows. */
+  exceptions?: PlanException[];
   /** The account's IANA time zone (account.customerTimeZone). */
   timeZone: string;
   routingName: (id: number) => string | undefined;
@@ -27,7 +29,16 @@ function quoted(name: string | undefined, id: number): string {
  * 'Where does a call go?': the row, and its destination plan or IVR, that a moment falls into;
  * for an IVR, the keys pressed then lead on through the menus to the call's end.
  */
-export function CallPathPanel({ rows, timeZone, routingName, ivrName, initialEpochMillis }: CallPathPanelProps) {
+const NO_EXCEPTIONS: PlanException[] = [];
+
+export function CallPathPanel({
+  rows,
+  exceptions = NO_EXCEPTIONS,
+  timeZone,
+  routingName,
+  ivrName,
+  initialEpochMillis,
+}: CallPathPanelProps) {
   const headingId = useId();
   const inputId = useId();
   const keysId = useId();
@@ -39,19 +50,27 @@ export function CallPathPanel({ rows, timeZone, routingName, ivrName, initialEpo
   const found = useMemo((): CallAnswer | 'unknownZone' | null => {
     if (epoch === null) return null;
     try {
-      return whereDoesACallGo(rows, zone, epoch);
+      return whereDoesACallGoOn(rows, exceptions, zone, epoch);
     } catch {
       return 'unknownZone';
     }
-  }, [epoch, zone, rows]);
+  }, [epoch, zone, rows, exceptions]);
 
-  const ivr = found !== null && found !== 'unknownZone' && found.row !== null && found.planType === 'ivr' ? found.ivr : 0;
+  const answered = found !== null && found !== 'unknownZone' && (found.row !== null || found.exception !== null);
+  const ivr = answered && found.planType === 'ivr' ? found.ivr : 0;
   const [library] = useLoader(ivr > 0 ? getIvrLibrary : null, [ivr]);
 
   const answer = useMemo(() => {
     if (found === null) return null;
     if (found === 'unknownZone') return `The time zone ${zone} is not known.`;
     const when = `${dayName(found.day)} ${found.time} ${found.zone}`;
+    if (found.exception) {
+      const target =
+        found.planType === 'ivr'
+          ? `IVR ${quoted(ivrName(found.ivr), found.ivr)}`
+          : `destination plan ${quoted(routingName(found.routing), found.routing)}`;
+      return `${when}: the dated exception '${found.exception}' answers, ${target}`;
+    }
     if (found.row === null) return `${when}: No row covers this time`;
     let target: string;
     if (found.planType === 'ivr') {
@@ -67,11 +86,11 @@ export function CallPathPanel({ rows, timeZone, routingName, ivrName, initialEpo
   const path = useMemo(() => {
     if (ivr === 0 || epoch === null || library.status !== 'ready') return null;
     try {
-      return followCall(rows, zone, epoch, library.data, parsePresses(keys));
+      return followCall(rows, exceptions, zone, epoch, library.data, parsePresses(keys));
     } catch {
       return null;
     }
-  }, [ivr, epoch, library, rows, zone, keys]);
+  }, [ivr, epoch, library, rows, exceptions, zone, keys]);
 
   return (
     <section className="call-path" aria-labelledby={headingId}>

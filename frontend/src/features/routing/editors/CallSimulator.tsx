@@ -74,7 +74,7 @@ export function CallSimulator({ ivrId, library, failed = false, initialEpochMill
     const epoch = epochOfWallClock(when, zone);
     if (epoch === null) return 'Enter a date and time.';
     try {
-      return followCall(allWeekTo(ivrId), zone, epoch, library, parsePresses(keys));
+      return followCall(allWeekTo(ivrId), [], zone, epoch, library, parsePresses(keys));
     } catch {
       return `The time zone ${zone} is not known.`;
     }

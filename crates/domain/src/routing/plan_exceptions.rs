@@ -1,0 +1,235 @@
+//! A service plan's dated exceptions: a day, or a run of days, when calls go somewhere else than
+//! the week says (closed on a bank holiday, a Christmas rota), each to a destination plan or an
+//! IVR for the whole of its days in the account's time zone. The week's rows answer every other
+//! day. Bank holidays are offered from `bank_holidays`.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::bank_holidays::{bank_holidays, Calendar};
+use super::time_of_day::{RowType, TimeRow, LAST_MINUTE_OF_WEEK};
+use crate::validation::FieldErrors;
+
+/// The most exceptions one plan keeps (two years of bank holidays and some).
+pub const EXCEPTIONS_MAX: usize = 60;
+/// The longest one exception runs.
+pub const EXCEPTION_DAYS_MAX: i64 = 31;
+pub const EXCEPTION_DESCRIPTION_MAX: usize = 60;
+
+pub const EXCEPTION_DATE_INVALID: &str = "Choose a date.";
+pub const EXCEPTION_ENDS_BEFORE: &str = "The last day cannot be before the first.";
+pub const EXCEPTION_TOO_LONG: &str = "An exception can run for at most 31 days.";
+pub const EXCEPTION_DESCRIPTION_REQUIRED: &str = "Say what the exception is for, such as Christmas Day.";
+pub const EXCEPTION_DESCRIPTION_TOO_LONG: &str = "The description must not exceed 60 characters.";
+pub const EXCEPTION_TARGET_REQUIRED: &str = "Choose where calls go on these days.";
+pub const EXCEPTION_OVERLAPS: &str = "These days are in another exception already.";
+pub const EXCEPTIONS_UNREADABLE: &str = "The dated exceptions could not be read: reload the page and try again.";
+pub const TOO_MANY_EXCEPTIONS: &str = "A service plan can have at most 60 exceptions.";
+
+/// One exception as the plan editor sends it and the plan keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlanException {
+    /// The first day, YYYY-MM-DD.
+    pub from: String,
+    /// The last day, YYYY-MM-DD (the first again for one day).
+    pub to: String,
+    pub description: String,
+    pub plan_type: RowType,
+    /// Destination plan id (plan_type routing), 0 for none.
+    pub routing: i64,
+    /// IVR id (plan_type ivr), 0 for none.
+    pub ivr: i64,
+}
+
+fn date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
+}
+
+impl PlanException {
+    /// Its days, when both are dates in order.
+    pub fn days(&self) -> Option<(NaiveDate, NaiveDate)> {
+        let (from, to) = (date(&self.from)?, date(&self.to)?);
+        (from <= to).then_some((from, to))
+    }
+
+    pub fn covers(&self, day: NaiveDate) -> bool {
+        self.days().is_some_and(|(from, to)| (from..=to).contains(&day))
+    }
+}
+
+/// Each exception's problems, keyed `exceptions[i].field`, and the list's (`exceptions`).
+pub fn validate_exceptions(list: &[PlanException]) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    if list.len() > EXCEPTIONS_MAX {
+        errors.add("exceptions", TOO_MANY_EXCEPTIONS);
+        return errors;
+    }
+    for (i, exception) in list.iter().enumerate() {
+        let field = |name: &str| format!("exceptions[{i}].{name}");
+        let (from, to) = (date(&exception.from), date(&exception.to));
+        if from.is_none() {
+            errors.add(field("from"), EXCEPTION_DATE_INVALID);
+        }
+        if to.is_none() {
+            errors.add(field("to"), EXCEPTION_DATE_INVALID);
+        }
+        if let (Some(from), Some(to)) = (from, to) {
+            if to < from {
+                errors.add(field("to"), EXCEPTION_ENDS_BEFORE);
+            } else if (to - from).num_days() + 1 > EXCEPTION_DAYS_MAX {
+                errors.add(field("to"), EXCEPTION_TOO_LONG);
+            } else if list[..i].iter().any(|other| other.days().is_some_and(|(f, t)| f <= to && from <= t)) {
+                errors.add(field("from"), EXCEPTION_OVERLAPS);
+            }
+        }
+        let description = exception.description.trim();
+        if description.is_empty() {
+            errors.add(field("description"), EXCEPTION_DESCRIPTION_REQUIRED);
+        } else if description.chars().count() > EXCEPTION_DESCRIPTION_MAX {
+            errors.add(field("description"), EXCEPTION_DESCRIPTION_TOO_LONG);
+        }
+        let target = match exception.plan_type {
+            RowType::Routing => exception.routing,
+            RowType::Ivr => exception.ivr,
+        };
+        if target <= 0 {
+            errors.add(field("target"), EXCEPTION_TARGET_REQUIRED);
+        }
+    }
+    errors
+}
+
+/// The exception whose days hold `day` (the first, in the plan's order), with its index.
+pub fn exception_on(list: &[PlanException], day: NaiveDate) -> Option<(usize, &PlanException)> {
+    list.iter().enumerate().find(|(_, e)| e.covers(day))
+}
+
+/// An exception as the week row it stands in for on its days: the whole week to its target.
+pub fn exception_row(exception: &PlanException) -> TimeRow {
+    let row = TimeRow::spanning(0, LAST_MINUTE_OF_WEEK, exception.routing);
+    TimeRow { plan_type: exception.plan_type, ivr: exception.ivr, ..row }
+}
+
+/// An exception in words, as a call's journey names what routed it: "Christmas closure,
+/// 24/12/2026 to 26/12/2026 (a dated exception)".
+pub fn exception_span(exception: &PlanException) -> String {
+    let day = |text: &str| crate::format::format_date(text).unwrap_or_else(|| text.to_string());
+    let days = if exception.from.trim() == exception.to.trim() {
+        day(&exception.from)
+    } else {
+        format!("{} to {}", day(&exception.from), day(&exception.to))
+    };
+    format!("{}, {days} (a dated exception)", exception.description.trim())
+}
+
+/// The bank holidays of `calendar` in `year` the plan has no exception on yet, as exceptions
+/// sending calls to `target` (a destination plan, or an IVR): what "Add bank holidays" adds.
+pub fn bank_holiday_exceptions(
+    calendar: Calendar,
+    year: i32,
+    plan_type: RowType,
+    target: i64,
+    existing: &[PlanException],
+) -> Vec<PlanException> {
+    bank_holidays(calendar, year)
+        .into_iter()
+        .filter(|h| date(&h.date).is_some_and(|d| exception_on(existing, d).is_none()))
+        .map(|h| PlanException {
+            from: h.date.clone(),
+            to: h.date,
+            description: h.name,
+            plan_type,
+            routing: if plan_type == RowType::Routing { target } else { 0 },
+            ivr: if plan_type == RowType::Ivr { target } else { 0 },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn closed(from: &str, to: &str, description: &str) -> PlanException {
+        PlanException {
+            from: from.into(),
+            to: to.into(),
+            description: description.into(),
+            plan_type: RowType::Routing,
+            routing: 9,
+            ivr: 0,
+        }
+    }
+
+    fn on(text: &str) -> NaiveDate {
+        date(text).unwrap()
+    }
+
+    #[test]
+    fn an_exception_answers_every_day_it_runs_and_no_other() {
+        let list = [
+            closed("2026-12-24", "2026-12-26", "Christmas closure"),
+            closed("2026-12-31", "2026-12-31", "New Year's Eve"),
+        ];
+        assert_eq!(exception_on(&list, on("2026-12-24")).map(|(i, _)| i), Some(0));
+        assert_eq!(exception_on(&list, on("2026-12-26")).map(|(i, _)| i), Some(0));
+        assert_eq!(exception_on(&list, on("2026-12-27")), None);
+        assert_eq!(exception_on(&list, on("2026-12-31")).map(|(_, e)| e.description.as_str()), Some("New Year's Eve"));
+        assert!(validate_exceptions(&list).is_empty());
+    }
+
+    #[test]
+    fn each_problem_is_said_on_its_field() {
+        let list = [
+            PlanException { from: "24/12/2026".into(), ..closed("", "2026-12-24", "X") },
+            closed("2026-12-26", "2026-12-25", "Backwards"),
+            closed("2026-01-01", "2026-03-01", "Too long"),
+            closed("2026-12-20", "2026-12-28", ""),
+            PlanException { plan_type: RowType::Ivr, ivr: 0, ..closed("2027-01-01", "2027-01-01", "No IVR") },
+        ];
+        let errors = validate_exceptions(&list);
+        assert_eq!(errors.get("exceptions[0].from"), Some(EXCEPTION_DATE_INVALID));
+        assert_eq!(errors.get("exceptions[1].to"), Some(EXCEPTION_ENDS_BEFORE));
+        assert_eq!(errors.get("exceptions[2].to"), Some(EXCEPTION_TOO_LONG));
+        assert_eq!(errors.get("exceptions[3].description"), Some(EXCEPTION_DESCRIPTION_REQUIRED));
+        assert_eq!(errors.get("exceptions[4].target"), Some(EXCEPTION_TARGET_REQUIRED));
+        let overlapping = [closed("2026-12-24", "2026-12-26", "A"), closed("2026-12-26", "2026-12-27", "B")];
+        assert_eq!(validate_exceptions(&overlapping).get("exceptions[1].from"), Some(EXCEPTION_OVERLAPS));
+        let many = vec![closed("2026-12-24", "2026-12-24", "A"); EXCEPTIONS_MAX + 1];
+        assert_eq!(validate_exceptions(&many).get("exceptions"), Some(TOO_MANY_EXCEPTIONS));
+    }
+
+    #[test]
+    fn an_exception_stands_in_for_the_week_and_is_named_with_its_days() {
+        let christmas = closed("2026-12-24", "2026-12-26", "Christmas closure");
+        let row = exception_row(&christmas);
+        assert_eq!(
+            (row.from(), row.to(), row.routing, row.plan_type),
+            (Some(0), Some(LAST_MINUTE_OF_WEEK), 9, RowType::Routing)
+        );
+        assert_eq!(exception_span(&christmas), "Christmas closure, 24/12/2026 to 26/12/2026 (a dated exception)");
+        let one = closed("2026-12-25", "2026-12-25", "Christmas Day");
+        assert_eq!(exception_span(&one), "Christmas Day, 25/12/2026 (a dated exception)");
+        let ivr = PlanException { plan_type: RowType::Ivr, routing: 0, ivr: 3, ..one };
+        assert_eq!((exception_row(&ivr).plan_type, exception_row(&ivr).ivr), (RowType::Ivr, 3));
+    }
+
+    #[test]
+    fn bank_holidays_are_offered_once_each_to_the_chosen_destination() {
+        let existing = [closed("2026-12-24", "2026-12-26", "Christmas closure")];
+        let offered = bank_holiday_exceptions(Calendar::EnglandAndWales, 2026, RowType::Routing, 4, &existing);
+        let days: Vec<&str> = offered.iter().map(|e| e.from.as_str()).collect();
+        assert!(!days.contains(&"2026-12-25"), "inside the Christmas closure already");
+        assert!(days.contains(&"2026-12-28") && days.contains(&"2026-04-03"));
+        assert!(offered.iter().all(|e| e.routing == 4 && e.ivr == 0 && e.from == e.to));
+        assert!(validate_exceptions(&[existing.to_vec(), offered].concat()).is_empty());
+        let ivr = bank_holiday_exceptions(Calendar::Scotland, 2026, RowType::Ivr, 7, &[]);
+        assert!(ivr.iter().all(|e| e.ivr == 7 && e.routing == 0));
+        assert_eq!(
+            ivr.iter().find(|e| e.from == "2026-11-30").map(|e| e.description.as_str()),
+            Some("St Andrew's Day")
+        );
+    }
+}
