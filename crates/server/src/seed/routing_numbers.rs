@@ -115,7 +115,52 @@ struct Entry {
 pub async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error> {
     seed_dental(tx, now).await?;
     seed_insurance(tx, now).await?;
-    seed_plumbing(tx, now).await
+    seed_plumbing(tx, now).await?;
+    seed_motors(tx, now).await?;
+    seed_clinics(tx, now).await
+}
+
+/// Static numbers straight to a phone: the legacy package's dealer and the group account, so
+/// their first screens have calls, routing and invoices like the others'.
+async fn seed_direct(
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    range: &str,
+    names: &[&str],
+    destinations: [&str; 2],
+    now: i64,
+) -> sqlx::Result<()> {
+    let entries: Vec<Entry> = names
+        .iter()
+        .enumerate()
+        .map(|(i, description)| Entry {
+            kind: "static",
+            number: format!("{range}{:03}", 950 + i),
+            description: description.to_string(),
+            destination: destinations[i % 2].to_string(),
+            recording: i % 3 == 0,
+            provisioned: true,
+            ..Entry::default()
+        })
+        .collect();
+    insert_entries(tx, customer, &entries, now).await
+}
+
+async fn seed_motors(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
+    let names = [
+        "Auto Trader listing",
+        "Showroom sign",
+        "Service department",
+        "Local paper - Leeds",
+        "Website",
+        "Radio - Leeds",
+    ];
+    seed_direct(tx, CustomerId::new(400), "01134960", &names, ["01134960990", "07700900990"], now).await
+}
+
+async fn seed_clinics(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
+    let names = ["Clinic - Moseley", "Clinic - Harborne", "Clinic - Solihull", "Group website"];
+    seed_direct(tx, CustomerId::new(500), "01214960", &names, ["01214960990", "07700900991"], now).await
 }
 
 /// The customer's destination plans (id, lower-case description), oldest first.

@@ -19,6 +19,7 @@ mod confirm_password;
 mod contract;
 mod conversions;
 mod cta;
+mod demo_accounts;
 mod dimensions;
 mod direct_debit;
 mod figures_agree;
