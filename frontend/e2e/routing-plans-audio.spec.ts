@@ -1,4 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
+import { E2E_NOW } from './clock';
 import { expect, test } from './fixtures';
 import { PASSWORD, expectAccessible, expectHeading, logIn, unique, showAllRoutingRows } from './helpers';
 
@@ -132,6 +133,81 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
       .filter({ has: page.getByRole('checkbox', { name: `Select ${number}`, exact: true }) });
     await expect(listed.locator('td').nth(ROUTING)).toHaveText(description);
   }
+});
+
+test("an owner gives a plan a Christmas closure and England and Wales' bank holidays, kept after a save", async ({ page }) => {
+  test.slow();
+  const year = E2E_NOW.getUTCFullYear();
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  await expectHeading(page, 'Call routing');
+  await showAllRoutingRows(page);
+  const planned = (await listCells(page)).filter(
+    (cells) => cells[TYPE] === 'Static' && cells[DESCRIPTION] !== '' && cells[ROUTING] !== '' && !isDigits(cells[ROUTING]),
+  );
+  const number = planned[0][NUMBER];
+  await routingTable(page).getByRole('checkbox', { name: `Select ${number}`, exact: true }).check();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/routing\/numbers\/advanced$/);
+  const row = page.getByRole('table', { name: 'Selected numbers and pools' }).locator('tbody tr').first();
+  const planSelect = row.getByRole('combobox', { name: /^Service plan for / });
+  await expect(planSelect).toBeEnabled();
+  await row.getByRole('button', { name: 'Add service plan', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add service plan' });
+  await expect(dialog).toBeVisible();
+  const description = `Holiday hours ${unique()}`;
+  await dialog.getByLabel('Description', { exact: true }).first().fill(description);
+  await dialog.getByRole('combobox', { name: 'Destination plan, row 1', exact: true }).selectOption({ label: 'Reception' });
+
+  // The closure first: the bank holidays then skip Christmas Day, which it covers.
+  await dialog.getByRole('button', { name: 'Add exception', exact: true }).click();
+  const closure = dialog.getByRole('group', { name: 'Exception 1', exact: true });
+  await expect(closure.getByLabel('First day', { exact: true })).toBeFocused();
+  await closure.getByLabel('First day', { exact: true }).fill(`${year}-12-24`);
+  await closure.getByLabel('Last day', { exact: true }).fill(`${year}-12-26`);
+  await closure.getByLabel('Description', { exact: true }).fill('Christmas closure');
+  await closure.getByRole('combobox', { name: 'Destination plan', exact: true }).selectOption({ label: 'Out of hours' });
+
+  const holidays = dialog.getByRole('group', { name: 'Add bank holidays', exact: true });
+  await holidays.getByLabel('Calendar', { exact: true }).selectOption({ label: 'England and Wales' });
+  await holidays.getByLabel('Year', { exact: true }).selectOption({ label: String(year) });
+  await expect(holidays.getByRole('combobox', { name: 'Destination plan', exact: true }).locator('option:checked')).toHaveText(
+    'Reception',
+  );
+  await holidays.getByRole('button', { name: 'Add bank holidays', exact: true }).click();
+  await expect(holidays.getByRole('status')).toHaveText(/^\d+ bank holidays added\.$/);
+  const added = Number((await holidays.getByRole('status').innerText()).split(' ')[0]);
+  expect(added, 'the bank holidays not covered by the closure').toBeGreaterThanOrEqual(6);
+  const exceptions = dialog.getByRole('group', { name: /^Exception \d+$/ });
+  await expect(exceptions).toHaveCount(added + 1);
+  await expect(dialog.getByRole('list', { name: 'Upcoming dated exceptions' })).toContainText(
+    `24/12/${year} to 26/12/${year}: Christmas closure → Out of hours`,
+  );
+
+  await dialog.getByLabel('Date and time', { exact: true }).fill(`${year}-12-24T10:00`);
+  await expect(dialog.getByRole('status', { name: 'Where the call goes' })).toContainText(
+    "the dated exception 'Christmas closure' answers, destination plan 'Out of hours'",
+  );
+  await expectAccessible(page, 'the service plan dialog with dated exceptions', { within: dialog });
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(planSelect.locator('option:checked')).toHaveText(description);
+
+  // Reopened from the server: the closure and the bank holidays are kept.
+  await row.getByRole('button', { name: 'Edit service plan', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit service plan' });
+  await expect(edit.getByRole('group', { name: /^Exception \d+$/ })).toHaveCount(added + 1);
+  const kept = edit.getByRole('group', { name: 'Exception 1', exact: true });
+  await expect(kept.getByLabel('Description', { exact: true })).toHaveValue('Christmas closure');
+  await expect(kept.getByLabel('First day', { exact: true })).toHaveValue(`${year}-12-24`);
+  await expect(kept.getByLabel('Last day', { exact: true })).toHaveValue(`${year}-12-26`);
+  await expect(kept.getByRole('combobox', { name: 'Destination plan', exact: true }).locator('option:checked')).toHaveText(
+    'Out of hours',
+  );
+  await edit.getByLabel('Date and time', { exact: true }).fill(`${year}-12-25T10:00`);
+  await expect(edit.getByRole('status', { name: 'Where the call goes' })).toContainText("'Christmas closure' answers");
+  await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(edit).toHaveCount(0);
 });
 
 test('an owner uploads a WAV file to the audio list and deletes it with the password', async ({ page }) => {

@@ -1,7 +1,14 @@
 // The call routing rules (crates/domain/src/routing), as the browser calls them. Types and
 // field keys are listed in docs/routing-domain.md.
 import * as wasm from './pkg/domain_wasm.js';
-import type { FieldErrors, RoutingConstants, RoutingExtrasConstants, ServicePlanForm, TimeRow } from './pkg/domain_wasm.js';
+import type {
+  FieldErrors,
+  PlanException,
+  RoutingConstants,
+  RoutingExtrasConstants,
+  ServicePlanForm,
+  TimeRow,
+} from './pkg/domain_wasm.js';
 
 export type {
   AdvancedRow,
@@ -109,11 +116,32 @@ function servicePlanCheck(taken: readonly string[]): PlanCheck {
   return planCheck;
 }
 
+// The dated exceptions change less often than the rows: their errors are kept while the list
+// (the same array) is unchanged, and checked through the whole-form rules (they do not pack).
+let exceptionCheck: { list: readonly PlanException[]; errors: FieldErrors } | null = null;
+let checkRow: TimeRow | null = null;
+
+function exceptionErrors(list: readonly PlanException[] | undefined): FieldErrors {
+  if (!list || list.length === 0) return {};
+  if (exceptionCheck?.list !== list) {
+    checkRow ??= wasm.defaultTimeRow();
+    const all = wasm.validateServicePlan({ description: '', rows: [checkRow], exceptions: [...list] }, []);
+    const errors: FieldErrors = {};
+    for (const [field, message] of Object.entries(all)) {
+      if (field === 'exceptions' || field.startsWith('exceptions[')) errors[field] = message;
+    }
+    exceptionCheck = { list, errors };
+  }
+  return exceptionCheck.errors;
+}
+
 export function validateServicePlan(form: ServicePlanForm, takenDescriptions: readonly string[] = []): FieldErrors {
   const plan = servicePlanCheck(takenDescriptions);
   const description = form.description === plan.description ? undefined : form.description;
   plan.description = form.description;
-  return plan.check.validate(description, packRows(form.rows)) ?? {};
+  const errors = plan.check.validate(description, packRows(form.rows)) ?? {};
+  const dated = exceptionErrors(form.exceptions);
+  return Object.keys(dated).length === 0 ? errors : { ...errors, ...dated };
 }
 
 /**

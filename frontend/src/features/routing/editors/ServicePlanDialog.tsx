@@ -6,7 +6,7 @@ import { TextField } from '../../../components/fields';
 import { Icon } from '../../../components/Icon';
 import { type RoutingRecord } from '../../../domain/history';
 import { defaultTimeRow, setRowType, timeTemplate, validateServicePlanInDetail } from '../../../domain/routing';
-import { type RowType, type TimeRow } from '../../../domain';
+import { type PlanException, type RowType, type TimeRow } from '../../../domain';
 import { useAccount } from '../../../lib/account';
 import { useLoader } from '../../../lib/useLoader';
 import { createPlan, getRoutingData, updatePlan, type AffectedItem } from '../api/editors';
@@ -19,7 +19,10 @@ import { CallPathPanel } from './CallPathPanel';
 import { EditorBanner, EditorLoadState } from './EditorStates';
 import { ImpactSummary } from './ImpactSummary';
 import { SOMETHING_WENT_WRONG } from './messages';
-import { DAY_NAMES, pad2, planFields, rowFromAnswer } from './servicePlanForm';
+import { DAY_NAMES, exceptionsFromAnswer, pad2, planFields, rowFromAnswer } from './servicePlanForm';
+import { type Target } from './BankHolidays';
+import { PlanExceptions, type PlanExceptionsProps } from './PlanExceptions';
+import { UpcomingExceptions } from './UpcomingExceptions';
 import { RecordHistoryLink } from './RecordHistoryLink';
 import { useEditImpact } from './useEditImpact';
 import { useFieldMessages } from '../../../lib/useFieldMessages';
@@ -47,11 +50,18 @@ const TEMPLATES: [Template, string][] = [
 ];
 
 const ROW_KEY = /^form_(from_day|to_day|routing|ivr)\[(\d+)\]$/;
+const EXCEPTION_KEY = /^exceptions\[(\d+)\]\.(from|to|description|target)$/;
 const HOURS = Array.from({ length: 24 }, (_, i) => i);
 const MINUTES = Array.from({ length: 60 }, (_, i) => i);
 
 const timeKeys = (count: number) =>
   Array.from({ length: count }, (_, i) => [`form_from_day[${i}]`, `form_to_day[${i}]`]).flat();
+
+/** A week row's destination, as the bank holidays' default. */
+function rowTarget(row: TimeRow | undefined): Target {
+  if (!row) return { planType: 'routing', id: 0 };
+  return { planType: row.planType, id: row.planType === 'ivr' ? row.ivr : row.routing };
+}
 
 export function affectedOf(items: AffectedItem[]): Affected {
   const numbers: string[] = [];
@@ -77,6 +87,7 @@ function ServicePlanLoader({ id, rowIds, onClose, onSaved }: ServicePlanDialogPr
         id={0}
         description=""
         rows={[defaultTimeRow()]}
+        exceptions={[]}
         affected={NOTHING_AFFECTED}
         onClose={onClose}
         onSaved={onSaved}
@@ -93,6 +104,7 @@ function ServicePlanLoader({ id, rowIds, onClose, onSaved }: ServicePlanDialogPr
       id={id}
       description={plan?.description ?? ''}
       rows={rows.length > 0 ? rows : [defaultTimeRow()]}
+      exceptions={exceptionsFromAnswer(plan?.exceptions)}
       affected={affectedOf(affected_numbers)}
       onClose={onClose}
       onSaved={onSaved}
@@ -110,6 +122,7 @@ function ServicePlanEditor({
   id: number;
   description: string;
   rows: TimeRow[];
+  exceptions: PlanException[];
   affected: Affected;
   onClose: () => void;
   onSaved: (id: number) => void;
@@ -120,6 +133,7 @@ function ServicePlanEditor({
   const templateId = useId();
   const [description, setDescription] = useState(initial.description);
   const [rows, setRows] = useState<TimeRow[]>(initial.rows);
+  const [exceptions, setExceptions] = useState<PlanException[]>(initial.exceptions);
   const [template, setTemplate] = useState<Template>(id ? 'custom' : 'allSame');
   const [workingHoursOpen, setWorkingHoursOpen] = useState(false);
   const [affectedDialog, setAffectedDialog] = useState<'show' | 'confirm' | null>(null);
@@ -129,17 +143,19 @@ function ServicePlanEditor({
 
   const plans = library.plans.items;
   const taken = useMemo(() => otherDescriptions(plans, id), [plans, id]);
-  const form = useMemo(() => ({ description, rows }), [description, rows]);
+  const form = useMemo(() => ({ description, rows, exceptions }), [description, rows, exceptions]);
   const errors = useMemo(() => validateServicePlanInDetail(form, taken), [form, taken]);
   const edited = useMemo((): RoutingRecord[] | null => (id ? [{ kind: 'servicePlan', id, form }] : null), [id, form]);
   const impact = useEditImpact(edited);
   const known = useCallback(
     (key: string) => {
-      if (key === 'form_plan_description') return true;
+      if (key === 'form_plan_description' || key === 'exceptions') return true;
+      const dated = EXCEPTION_KEY.exec(key);
+      if (dated) return Number(dated[1]) < exceptions.length;
       const match = ROW_KEY.exec(key);
       return match !== null && Number(match[2]) < rows.length;
     },
-    [rows.length],
+    [rows.length, exceptions.length],
   );
   const { errorOf, touch, setServerErrors, refuseSave, showSaveErrors, unplaced } = useFieldMessages(errors, known);
 
@@ -192,6 +208,15 @@ function ServicePlanEditor({
     [setServerErrors, touch],
   );
 
+  const changeExceptions = useCallback<PlanExceptionsProps['onChange']>(
+    (next, touched, shifted) => {
+      setExceptions(next);
+      if (shifted) setServerErrors({});
+      touch(...touched);
+    },
+    [setServerErrors, touch],
+  );
+
   async function save(action: SaveAction, confirmed = false) {
     if (saving) return;
     setFailure(null);
@@ -207,8 +232,8 @@ function ServicePlanEditor({
     setSaving(action);
     try {
       const savedId = asNew
-        ? (await createPlan(planFields(description, rows))).id
-        : await updatePlan(planFields(description, rows, id));
+        ? (await createPlan(planFields(description, rows, exceptions))).id
+        : await updatePlan(planFields(description, rows, exceptions, id));
       await library.reloadPlans();
       setSaving(null);
       notify(savedMessage('Service plan', { description }));
@@ -309,9 +334,29 @@ function ServicePlanEditor({
         >
           <Icon name="add" size={18} /> Add row
         </button>
+        <PlanExceptions
+          exceptions={exceptions}
+          onChange={changeExceptions}
+          errorOf={errorOf}
+          defaultTarget={rowTarget(rows[0])}
+          timeZone={account.customerTimeZone}
+          disabled={busy}
+        />
         {impact && <ImpactSummary impact={impact} />}
         <WeekGrid rows={rows} />
-        <CallPathPanel rows={rows} timeZone={account.customerTimeZone} routingName={routingName} ivrName={ivrName} />
+        <UpcomingExceptions
+          exceptions={exceptions}
+          timeZone={account.customerTimeZone}
+          routingName={routingName}
+          ivrName={ivrName}
+        />
+        <CallPathPanel
+          rows={rows}
+          exceptions={exceptions}
+          timeZone={account.customerTimeZone}
+          routingName={routingName}
+          ivrName={ivrName}
+        />
       </div>
       <WorkingHoursDialog
         open={workingHoursOpen}

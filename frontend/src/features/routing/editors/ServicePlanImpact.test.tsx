@@ -1,6 +1,6 @@
 // The impact of an edit before saving, in the service plan dialog: replayed through the real wasm
 // domain (applyRecords, affectedEntries, replayImpact) on the data the server sends once.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { callsTo, renderWithLibrary, stubLibrary, type Answers } from '../selectors/libraryTestUtils';
@@ -86,6 +86,20 @@ describe('Service plan impact before saving', () => {
     await user.selectOptions(control('Destination plan, row 1'), '21');
     await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
     expect(callsTo(fetch, REPLAY_DATA)).toHaveLength(1);
+  });
+
+  test('a dated exception is part of the edit replayed', async () => {
+    const { user } = setup(11, { [REPLAY_DATA]: () => jsonResponse(REPLAY) });
+    await waitFor(() => expect(impact()).toHaveTextContent('0 of 4 calls would have gone elsewhere'), SLOW);
+    await waitFor(() => expect(control('Destination plan, row 1')).toBeEnabled());
+
+    // Monday 12 January 2026 closed: its three calls go to Out of hours.
+    await user.click(screen.getByRole('button', { name: 'Add exception' }));
+    const closed = screen.getByRole('group', { name: 'Exception 1' });
+    fireEvent.change(within(closed).getByLabelText('First day'), { target: { value: '2026-01-12' } });
+    await user.type(within(closed).getByLabelText('Description'), 'Stocktake');
+    await user.selectOptions(within(closed).getByLabelText('Destination plan'), '22');
+    await waitFor(() => expect(impact()).toHaveTextContent('3 of 4 calls would have gone elsewhere'), SLOW);
   });
 
   test('links to the history of this plan', async () => {

@@ -1,6 +1,6 @@
 // Between the service plan dialog's rows (the domain's TimeRow) and the server's fields, plus
 // the wall-clock input of 'Where does a call go?'.
-import type { TimeRow } from '../../../domain';
+import type { PlanException, TimeRow } from '../../../domain';
 import type { FormFields } from '../../../lib/api';
 import { toId, type PlanTimeAnswer } from '../api/editors';
 
@@ -41,9 +41,17 @@ export function rowFromAnswer(time: PlanTimeAnswer): TimeRow {
   };
 }
 
-/** The create_plan fields (update_plan: with the record id), each row field with its index. */
-export function planFields(description: string, rows: TimeRow[], recordId?: number): FormFields {
-  const fields: FormFields = { form_plan_description: description };
+/**
+ * The create_plan fields (update_plan: with the record id), each row field with its index, and
+ * the dated exceptions as one JSON list: always sent, as the server reads none as "none".
+ */
+export function planFields(
+  description: string,
+  rows: TimeRow[],
+  exceptions: readonly PlanException[],
+  recordId?: number,
+): FormFields {
+  const fields: FormFields = { form_plan_description: description, form_exceptions: JSON.stringify(exceptions) };
   rows.forEach((row, i) => {
     fields[`form_from_day[${i}]`] = row.fromDay;
     fields[`form_from_hour[${i}]`] = row.fromHour;
@@ -58,6 +66,41 @@ export function planFields(description: string, rows: TimeRow[], recordId?: numb
   if (recordId !== undefined) fields.form_record_id = recordId;
   return fields;
 }
+
+// ---- Dated exceptions ----------------------------------------------------------------------
+
+/** get_routing_data's plan.exceptions (left out when none) as the editor's list. */
+export function exceptionsFromAnswer(list: readonly Partial<PlanException>[] | undefined): PlanException[] {
+  return (list ?? []).map((exception) => {
+    const planType = exception.planType === 'ivr' ? 'ivr' : 'routing';
+    return {
+      from: exception.from ?? '',
+      to: exception.to ?? '',
+      description: exception.description ?? '',
+      planType,
+      routing: planType === 'routing' ? toId(exception.routing) : 0,
+      ivr: planType === 'ivr' ? toId(exception.ivr) : 0,
+    };
+  });
+}
+
+/** The day after a YYYY-MM-DD day, or '' when it is not one. */
+export function dayAfter(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  if (!match) return '';
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1));
+  return Number.isNaN(next.getTime()) ? '' : next.toISOString().slice(0, 10);
+}
+
+/** A new one-day exception: the day after the last one's, else no day yet; no destination yet. */
+export function blankException(list: readonly PlanException[]): PlanException {
+  const day = list.length > 0 ? dayAfter(list[list.length - 1].to) : '';
+  return { from: day, to: day, description: '', planType: 'routing', routing: 0, ivr: 0 };
+}
+
+/** An exception's target id (its destination plan or IVR). */
+export const exceptionTarget = (exception: PlanException): number =>
+  exception.planType === 'ivr' ? exception.ivr : exception.routing;
 
 // ---- Wall clock in the account's time zone ------------------------------------------------
 
