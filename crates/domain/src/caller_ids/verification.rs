@@ -106,6 +106,7 @@ pub fn resend_refusal(state: &CodeState, history: &SendHistory, now: i64) -> Opt
 
 /// The remove confirmation's question.
 pub fn remove_question(number: &str, status: CallerIdStatus) -> String {
+    let number = crate::reports::phone::format_uk(number);
     match status {
         CallerIdStatus::Verified => {
             format!("Remove {number} from the caller ids? Agents restricted to the list can no longer present it.")

@@ -357,7 +357,7 @@ pub async fn connect(
     id: i64,
 ) -> sqlx::Result<Option<RoutingRecord>> {
     let Some(e) = routing_entries::find_in(conn, customer_id, id).await? else { return Ok(None) };
-    let label = e.number_pool().to_string();
+    let label = shown_name(&e);
     let advanced = AdvancedRow {
         kind: e.kind,
         description: e.description,
@@ -445,7 +445,7 @@ pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Rou
         .await?
         .into_iter()
         .filter_map(|e| {
-            let label = e.number_pool().to_string();
+            let label = shown_name(&e);
             let route = match e.service_plan_id {
                 Some(id) => EntryRoute::ServicePlan { id },
                 None if !e.destination.is_empty() => EntryRoute::Number { destination: e.destination.clone() },
@@ -548,4 +548,13 @@ pub async fn calls_since(
             presses: keys.chars().map(String::from).collect(),
         })
         .collect())
+}
+
+/// A number or pool as the history names it: a number as every screen writes numbers.
+fn shown_name(e: &super::routing_entries::Entry) -> String {
+    if e.kind == "static" {
+        domain::reports::format_uk(&e.number)
+    } else {
+        e.pool_name.clone()
+    }
 }

@@ -109,6 +109,11 @@ async fn every_screen_gives_the_same_count_for_each_source_campaign_and_number()
             let reply = app.post_form("/api/accountsettings/switchAccount", Some(&session), &switch).await;
             assert_eq!(reply.status, StatusCode::OK, "{email}: {}", reply.text());
         }
+        // The legacy package and the group account have no source/medium, campaign or number
+        // screens to compare (their menus leave them out): the others are compared.
+        if app.get("/api/managesources/getSources", Some(&session)).await.status == StatusCode::FORBIDDEN {
+            continue;
+        }
         let sources = json(&app, "/api/managesources/getSources", &session).await;
         let sources = sources["sources"].as_array().unwrap().clone();
         let campaigns = json(&app, "/api/managecampaigns/getCampaigns", &session).await;

@@ -483,7 +483,7 @@ async fn affected_locations_list_every_place_an_audio_plays() {
     assert_eq!(
         assert_ok_list(&affected(&app, &owner, &[id]).await),
         json!([
-            item("Service number 01614960555", "Intro", "Main line"),
+            item("Service number 0161 496 0555", "Intro", "Main line"),
             item("Pool Website", "Whisper", "Website pool"),
             item("Queue Overflow", "Welcome", "Overflow"),
             item("Queue Overflow", "Queue full", "Overflow"),

@@ -291,7 +291,10 @@ async fn routing_history_of_a_connect_is_one_change_per_row_and_rolls_back_to_th
     let change = list.iter().find(|c| c["recordId"] == json!(number) && c["source"] == "screen").unwrap();
     assert_eq!(
         sentences(change)[0],
-        format!("'{label}' now goes to service plan 'Hist plan' instead of the number 07700900123.")
+        format!(
+            "'{}' now goes to service plan 'Hist plan' instead of the number 07700 900123.",
+            domain::reports::format_uk(&label)
+        )
     );
     // Connecting them the same way again records nothing.
     ok(&post(&app, "/api/manageconnections/connectAdvanced/", &owner, &advanced).await);

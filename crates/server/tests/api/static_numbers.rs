@@ -512,7 +512,10 @@ async fn a_released_number_stops_at_once_is_charged_to_the_months_end_and_rests_
         ),
     )
     .await;
-    assert_eq!(summary[0], format!("[\"'{digits}' released: it no longer takes calls.\"]"));
+    assert_eq!(
+        summary[0],
+        format!("[\"'{}' released: it no longer takes calls.\"]", domain::reports::format_uk(&digits))
+    );
 
     // Not for sale during its quarantine, then back under its prefix.
     let in_quarantine = rows_as_text(
@@ -554,7 +557,11 @@ async fn the_routing_history_shows_a_release_and_a_rollback_cannot_take_it_back(
     ok(post(&app, RELEASE, &owner, &[("ids[]", &id.to_string()), ("key", &key)]).await).await;
     let history = get(&app, &format!("/api/routinghistory/getChanges?kind=connect&record={id}"), &owner).await;
     let change = &history["changes"][0];
-    assert_eq!(change["sentences"][0], format!("'{digits}' released: it no longer takes calls."), "{history}");
+    assert_eq!(
+        change["sentences"][0],
+        format!("'{}' released: it no longer takes calls.", domain::reports::format_uk(&digits)),
+        "{history}"
+    );
     let change_id = change["id"].as_i64().unwrap();
     let rollback = app.post_form(&format!("/api/routinghistory/rollback/{change_id}"), Some(&owner), &[]).await;
     assert!(rollback.status.is_client_error(), "{}", rollback.text());

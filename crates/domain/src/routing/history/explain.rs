@@ -381,7 +381,7 @@ fn queue(out: &mut Vec<String>, old: &QueueForm, new: &QueueForm, name: &str, na
 fn connection_target(connection: &Connection, names: &Names) -> String {
     match connection {
         Connection::Basic(row) if row.destination.trim().is_empty() => "no number".to_string(),
-        Connection::Basic(row) => format!("the number {}", row.destination.trim()),
+        Connection::Basic(row) => format!("the number {}", crate::reports::phone::format_uk(row.destination.trim())),
         Connection::Advanced(row) if row.service_plan == 0 => "nothing (disconnected)".to_string(),
         Connection::Advanced(row) => format!("service plan {}", quoted(&names.service_plans, row.service_plan)),
     }

@@ -210,7 +210,7 @@ async fn affected_locations(
         };
         for used in audios::entry_uses(&state.db, customer, id).await? {
             let location = if used.kind == "static" {
-                format!("Service number {}", used.number)
+                format!("Service number {}", domain::reports::format_uk(&used.number))
             } else {
                 format!("Pool {}", used.pool_name)
             };
