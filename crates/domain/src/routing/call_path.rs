@@ -52,6 +52,12 @@ pub fn where_does_a_call_go(rows: &[TimeRow], time_zone: &str, epoch_millis: i64
     })
 }
 
+/// An exception as the week row it stands in for on its days: the whole week to its target.
+pub fn exception_row(exception: &PlanException) -> TimeRow {
+    let row = TimeRow::spanning(0, super::time_of_day::LAST_MINUTE_OF_WEEK, exception.routing);
+    TimeRow { plan_type: exception.plan_type, ivr: exception.ivr, ..row }
+}
+
 /// The dated exception that answers a call at `epoch_millis`: the one whose days hold its day
 /// in the account's zone.
 pub fn exception_at<'a>(
@@ -100,6 +106,16 @@ pub(crate) fn row_at(rows: &[TimeRow], minute: i64) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exception_stands_in_for_the_whole_week_with_its_target() {
+        let ivr = PlanException { plan_type: RowType::Ivr, ivr: 3, ..PlanException::default() };
+        let row = exception_row(&ivr);
+        assert_eq!(
+            (row.from(), row.to(), row.plan_type, row.ivr),
+            (Some(0), Some(super::super::LAST_MINUTE_OF_WEEK), RowType::Ivr, 3)
+        );
+    }
 
     #[test]
     fn a_dated_exception_answers_its_days_in_the_account_s_zone_and_the_week_the_rest() {

@@ -20,6 +20,7 @@ mod phone;
 pub mod plan_exceptions;
 mod queue;
 mod row_limits;
+mod row_type;
 mod time_of_day;
 mod voicemail;
 mod week_grid;

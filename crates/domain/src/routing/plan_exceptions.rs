@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::bank_holidays::{bank_holidays, Calendar};
-use super::time_of_day::{RowType, TimeRow, LAST_MINUTE_OF_WEEK};
+use super::row_type::RowType;
 use crate::validation::FieldErrors;
 
 /// The most exceptions one plan keeps (two years of bank holidays and some).
@@ -107,12 +107,6 @@ pub fn exception_on(list: &[PlanException], day: NaiveDate) -> Option<(usize, &P
     list.iter().enumerate().find(|(_, e)| e.covers(day))
 }
 
-/// An exception as the week row it stands in for on its days: the whole week to its target.
-pub fn exception_row(exception: &PlanException) -> TimeRow {
-    let row = TimeRow::spanning(0, LAST_MINUTE_OF_WEEK, exception.routing);
-    TimeRow { plan_type: exception.plan_type, ivr: exception.ivr, ..row }
-}
-
 /// An exception in words, as a call's journey names what routed it: "Christmas closure,
 /// 24/12/2026 to 26/12/2026 (a dated exception)".
 pub fn exception_span(exception: &PlanException) -> String {
@@ -202,18 +196,11 @@ mod tests {
     }
 
     #[test]
-    fn an_exception_stands_in_for_the_week_and_is_named_with_its_days() {
+    fn an_exception_is_named_with_its_days() {
         let christmas = closed("2026-12-24", "2026-12-26", "Christmas closure");
-        let row = exception_row(&christmas);
-        assert_eq!(
-            (row.from(), row.to(), row.routing, row.plan_type),
-            (Some(0), Some(LAST_MINUTE_OF_WEEK), 9, RowType::Routing)
-        );
         assert_eq!(exception_span(&christmas), "Christmas closure, 24/12/2026 to 26/12/2026 (a dated exception)");
         let one = closed("2026-12-25", "2026-12-25", "Christmas Day");
         assert_eq!(exception_span(&one), "Christmas Day, 25/12/2026 (a dated exception)");
-        let ivr = PlanException { plan_type: RowType::Ivr, routing: 0, ivr: 3, ..one };
-        assert_eq!((exception_row(&ivr).plan_type, exception_row(&ivr).ivr), (RowType::Ivr, 3));
     }
 
     #[test]

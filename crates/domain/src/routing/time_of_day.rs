@@ -27,32 +27,7 @@ pub fn invalid_time_message(row_number: usize) -> String {
     format!("Please choose a valid day and time on row {row_number}.")
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum RowType {
-    #[default]
-    Routing,
-    Ivr,
-}
-
-impl RowType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RowType::Routing => "routing",
-            RowType::Ivr => "ivr",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<RowType> {
-        match value {
-            "routing" => Some(RowType::Routing),
-            "ivr" => Some(RowType::Ivr),
-            _ => None,
-        }
-    }
-}
+pub use super::row_type::RowType;
 
 /// One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
 /// Numbers arrive as typed, so they are checked for range rather than trusted.

@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::snapshot::{EntryRoute, RoutingSnapshot};
+use crate::routing::call_path::exception_row;
 use crate::routing::ivr::{reach, Reached};
-use crate::routing::plan_exceptions::{exception_on, exception_row, PlanException};
+use crate::routing::plan_exceptions::{exception_on, PlanException};
 use crate::routing::{day_and_minute, row_at, TimeRow};
 use crate::time::{local_time, parse_zone};
 use chrono::NaiveDate;

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::flow::Library;
 use super::form::IvrForm;
 use super::keys::KeyType;
-use crate::routing::call_path::exception_at;
-use crate::routing::plan_exceptions::{exception_row as plan_exception_row, exception_span, PlanException};
+use crate::routing::call_path::{exception_at, exception_row as plan_exception_row};
+use crate::routing::plan_exceptions::{exception_span, PlanException};
 use crate::routing::{where_does_a_call_go, RowType, TimeRow};
 
 /// More menu steps than this and the call is taken to go round for ever.

@@ -10,10 +10,10 @@ use super::facts::{dial_number, CallFacts};
 use super::messages::{Command, Event, LegFailure, Party, Prompt, RecordingKind};
 use super::record::{LegResult, LegTry, SessionRecord};
 use crate::reports::format_uk;
-use crate::routing::call_path::exception_at;
+use crate::routing::call_path::{exception_at, exception_row};
 use crate::routing::history::EntryRoute;
 use crate::routing::ivr::{call_end, CallEnd, CallStep, IvrForm, Menus, Next, Reached};
-use crate::routing::plan_exceptions::{exception_row, exception_span};
+use crate::routing::plan_exceptions::exception_span;
 use crate::routing::{where_does_a_call_go, MULTI_DIAL, RING_LENGTH_DEFAULT, RING_LENGTH_MULTI_DIAL_DEFAULT};
 
 /// Seconds a menu waits for a key after its prompt before it takes its default key.
