@@ -10982,11 +10982,11 @@ export interface components {
         };
         /** @description The voice tag form. */
         VoiceTagFields: {
-            form_description?: string;
+            form_description: string;
             /** @description One phrase a line. */
             form_phrases?: string;
-            /** @description "either", "caller" or "agent". */
-            form_side?: string;
+            /** @enum {string} */
+            form_side: "either" | "caller" | "agent";
         };
         /** @description A voice tag's calls in the period. */
         VoiceTagFigure: {
@@ -29341,12 +29341,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description form_description, form_phrases, form_side */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_description (unique among the account's voice tags; at most 50); form_phrases (1 to 10 phrases a line, each of at most 6 words and 60 characters) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -29649,7 +29651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: form_description (unique among the account's other voice tags); form_phrases (1 to 10 phrases a line, each of at most 6 words and 60 characters) */
             422: {
                 headers: {
                     [name: string]: unknown;

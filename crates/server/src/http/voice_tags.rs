@@ -291,7 +291,7 @@ async fn get_voice_tags(State(state): State<AppState>, user: VoiceTagsUser) -> R
 struct VoiceTagFields {
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(max_length = 20000)]
+    #[schema(required = true, schema_with = voice_tag_name)]
     form_description: String,
     /// One phrase a line.
     #[serde(default)]
@@ -301,8 +301,23 @@ struct VoiceTagFields {
     /// "either", "caller" or "agent".
     #[serde(default)]
     #[garde(length(chars, max = TEXT_MAX))]
-    #[schema(max_length = 20000)]
+    #[schema(required = true, schema_with = voice_tag_side)]
     form_side: String,
+}
+
+/// A voice tag's name: required, at most VOICE_TAG_NAME_MAX characters once trimmed.
+fn voice_tag_name() -> utoipa::openapi::schema::Object {
+    let mut schema = crate::http::contract::bounds::required_text(
+        crate::http::contract::bounds::Chars::Any,
+        domain::speech::voice_tags::VOICE_TAG_NAME_MAX,
+    );
+    schema.max_length = Some(20_000);
+    schema
+}
+
+/// Who says the phrase: one of the sides.
+fn voice_tag_side() -> utoipa::openapi::schema::Object {
+    crate::http::contract::bounds::keys(Side::ALL.iter().map(|s| s.key()))
 }
 
 async fn check_voice_tag(

@@ -81,6 +81,8 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_managecampaigns_deleteCampaign", "id (a campaign that still holds numbers)"),
             ("post_managesources_deleteSource", "id (the default pair, or one a pool or whisper uses)"),
             ("post_outboundterms_acceptTerms", "form_terms (accepted once, TERMS_ACCEPTED_ALREADY)"),
+            ("post_speech_addVoiceTag", "form_description (unique among the account's voice tags; at most 50); form_phrases (1 to 10 phrases a line, each of at most 6 words and 60 characters)"),
+            ("post_speech_editVoiceTag_id", "form_description (unique among the account's other voice tags); form_phrases (1 to 10 phrases a line, each of at most 6 words and 60 characters)"),
             ("post_dynamicurls_addPoolNumbers_id_pool", "terms (ticked); count (numbers left in the inventory)"),
             ("post_services_addWebsite", "websiteUrl (a website's pool left in the plan, numbers left in the inventory); numberShown (a phone number in any common form)"),
             ("post_agents_setCallerId_id", "outboundNumber (one of the account's tracked numbers or verified caller ids)"),
