@@ -1104,6 +1104,14 @@ export type PlanException = {
    * IVR id (plan_type ivr), 0 for none.
    */
   ivr: number,
+  /**
+   * From this time of each of its days, HH:MM; "" with `to_time` "" for the whole day.
+   */
+  fromTime: string,
+  /**
+   * Until this time (not included), HH:MM, up to 24:00.
+   */
+  toTime: string,
 };
 
 export type PlanPage = {

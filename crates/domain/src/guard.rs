@@ -83,6 +83,9 @@ pub fn guard(path: &str, acc: &AccountState) -> GuardStep {
             // Home, unless home would send them back here (no admin rights either).
             return redirect(if asks_the_owner(acc) || !has_admin_area(acc) { UNAUTHORISED } else { "/" });
         }
+        if route.group_only && !acc.is_group_account {
+            return redirect(REPORTS);
+        }
         return GuardStep::Allow;
     }
     // The account check: nobody without admin rights belongs here.

@@ -65,6 +65,8 @@ pub struct RouteDef {
     pub online_purchase: bool,
     /// The reports area: needs the reports permission, not admin rights.
     pub reports: bool,
+    /// A group account's combined views: a group account only.
+    pub group_only: bool,
 }
 
 const fn page(pattern: &'static str, title: &'static str, section: &'static str) -> RouteDef {
@@ -84,6 +86,7 @@ const fn page(pattern: &'static str, title: &'static str, section: &'static str)
         billing: false,
         online_purchase: false,
         reports: false,
+        group_only: false,
     }
 }
 
@@ -178,6 +181,7 @@ pub static ROUTES: &[RouteDef] = &[
     reports("/reports", "Call log"),
     reports("/reports/dashboard", "Dashboard"),
     reports("/reports/spend", "Ad spend"),
+    RouteDef { group_only: true, ..reports(crate::reports::group::CLINICS_PAGE, "Clinics") },
     RouteDef { audience: Audience::Everyone, ..page("/unauthorised", "Unauthorised", "shell") },
     external("/logout"),
     external("/contactus"),

@@ -3867,6 +3867,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/getGroupCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the calls of all the group's clinics, or of one, newest first unless sorted
+         *     otherwise. Recordings and a call's detail are opened in its clinic.
+         */
+        get: operations["get_reports_getGroupCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/getGroupDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each clinic's dashboard totals for the period and the group's. */
+        get: operations["get_reports_getGroupDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/getRecording/{id}": {
         parameters: {
             query?: never;
@@ -6606,6 +6643,19 @@ export interface components {
             /** @description The Add account button (userCanCreatePartnerAccounts with reseller approval). */
             canAddAccounts: boolean;
         };
+        /** @description A member clinic the user reaches. */
+        Clinic: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description One clinic's totals, as its own dashboard shows them. */
+        ClinicFigures: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            totals: components["schemas"]["DashboardTotals"];
+        };
         /** @description The answer of cloneIVR (the spec's shapes, both 200). */
         CloneIvrAnswer: components["schemas"]["IvrCloned"] | components["schemas"]["IvrNotCloned"];
         CloneIvrRequest: {
@@ -7618,6 +7668,37 @@ export interface components {
             editable: boolean;
             label: string;
             permission: components["schemas"]["Permission"];
+        };
+        GroupCallLog: {
+            calls: components["schemas"]["GroupCallRow"][];
+            /** @description Every clinic the user reaches, by name: the clinic filter's choices. */
+            clinics: components["schemas"]["Clinic"][];
+            /** @description The period's first and last local day, YYYY-MM-DD. */
+            firstDay: string;
+            lastDay: string;
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A call of the combined log, with its clinic. */
+        GroupCallRow: components["schemas"]["CallLogRow"] & {
+            clinic: string;
+            /** Format: int64 */
+            clinicId: number;
+        };
+        GroupDashboard: {
+            /** @description By name. */
+            clinics: components["schemas"]["ClinicFigures"][];
+            /** @description The period's first and last local day, YYYY-MM-DD. */
+            firstDay: string;
+            lastDay: string;
+            /** @description "vs previous 30 days". */
+            previousLabel: string;
+            /** @description The clinics' sum (the average talk of all their answered calls). */
+            total: components["schemas"]["DashboardTotals"];
         };
         /** @description A call category, a report group or a secondary report group: only a description. */
         GroupForm: {
@@ -8728,6 +8809,11 @@ export interface components {
              */
             from: string;
             /**
+             * @description From this time of each of its days, HH:MM; "" with `to_time` "" for the whole day.
+             * @default
+             */
+            fromTime: string;
+            /**
              * Format: int64
              * @description IVR id (plan_type ivr), 0 for none.
              * @default 0
@@ -8746,6 +8832,11 @@ export interface components {
              * @default
              */
             to: string;
+            /**
+             * @description Until this time (not included), HH:MM, up to 24:00.
+             * @default
+             */
+            toTime: string;
         };
         PlanList: {
             plans: components["schemas"]["PlanScopes"][];
@@ -26782,6 +26873,173 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidationFailed"];
                 };
+            };
+        };
+    };
+    get_reports_getGroupCalls: {
+        parameters: {
+            query?: {
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
+                from?: string;
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
+                to?: string;
+                /** @description A source / medium's id. */
+                source?: number | "";
+                /** @description A campaign's id. */
+                campaign?: number | "";
+                /** @description A tracked number's or pool's id. */
+                number?: number | "";
+                /** @description Outcomes' keys, comma-separated: calls with any of them. */
+                outcome?: string;
+                /** @description What the account did about the call. */
+                followUp?: "" | "open" | "handled" | "calledBack" | "noted";
+                /** @description A call tag's id. */
+                tag?: number | "";
+                /** @description A call category's name. */
+                category?: string;
+                /** @description "1": first-time callers only. */
+                firstTime?: string;
+                /** @description Seconds. */
+                minDuration?: number | "";
+                score?: "" | "scored" | "unscored" | "goodLead" | "notALead";
+                /** @description Calls scored at least this. */
+                minScore?: number | "";
+                /** @description A custom dimension's id: calls with a value of it. */
+                dimension?: number | "";
+                /** @description The value of the dimension (needs dimension). */
+                dimensionValue?: string;
+                /** @description A caller or tracked number, or a number's or pool's name. */
+                search?: string;
+                page?: number | "";
+                pageSize?: "" | "25" | "50" | "100";
+                sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
+                direction?: "" | "asc" | "desc";
+                /** @description All clinics (empty or "all"), or one clinic's id. */
+                clinic?: number | ("" | "all");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupCallLog"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not a group account, or no reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a clinic of the group the user reaches */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A filter out of bounds, or a clinic's own */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_reports_getGroupDashboard: {
+        parameters: {
+            query?: {
+                /** @description A preset's key; custom takes from and to. The default: last30Days. */
+                preset?: "" | "today" | "yesterday" | "last7Days" | "last30Days" | "thisMonth" | "lastMonth" | "custom";
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
+                from?: string;
+                /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupDashboard"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not a group account, or no reports permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A period that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -296,3 +296,13 @@ fn users_land_on_the_reports_and_administrators_at_home() {
     assert_eq!(landing_page(&AccountState { user_auth_code: 20, ..user.clone() }), "/");
     assert_eq!(landing_page(&AccountState { is_partner: true, ..user }), "/");
 }
+
+#[test]
+fn the_clinics_page_is_a_group_account_s_with_the_reports_permission() {
+    let group = AccountState { is_group_account: true, can_access_reports: true, ..owner() };
+    assert_eq!(guard("/reports/clinics", &group), GuardStep::Allow);
+    let clinic = AccountState { is_group_account: false, ..group.clone() };
+    assert_eq!(resolve("/reports/clinics", &clinic).path, "/reports");
+    let no_reports = AccountState { can_access_reports: false, user_auth_code: 10, ..group };
+    assert_ne!(resolve("/reports/clinics", &no_reports).path, "/reports/clinics");
+}

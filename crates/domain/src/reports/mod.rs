@@ -8,6 +8,7 @@ pub mod credit;
 pub mod dashboard;
 pub mod first_time;
 pub mod follow_up;
+pub mod group;
 pub mod journey;
 pub mod outcome;
 pub mod period;

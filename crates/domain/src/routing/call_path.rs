@@ -58,15 +58,16 @@ pub fn exception_row(exception: &PlanException) -> TimeRow {
     TimeRow { plan_type: exception.plan_type, ivr: exception.ivr, ..row }
 }
 
-/// The dated exception that answers a call at `epoch_millis`: the one whose days hold its day
-/// in the account's zone.
+/// The dated exception that answers a call at `epoch_millis`: the one whose days and hours hold
+/// its moment in the account's zone.
 pub fn exception_at<'a>(
     exceptions: &'a [PlanException],
     time_zone: &str,
     epoch_millis: i64,
 ) -> Result<Option<&'a PlanException>, String> {
     let local = local_time(&parse_zone(time_zone)?, epoch_millis)?;
-    Ok(exception_on(exceptions, local.date_naive()).map(|(_, e)| e))
+    let minute_of_day = local.hour() * 60 + local.minute();
+    Ok(exception_on(exceptions, local.date_naive(), minute_of_day).map(|(_, e)| e))
 }
 
 /// `where_does_a_call_go` for a plan with dated exceptions: on a day an exception covers (in
@@ -118,6 +119,27 @@ mod tests {
     }
 
     #[test]
+    fn an_exception_s_hours_are_the_account_s_local_hours_in_summer_time() {
+        let morning = PlanException {
+            from: "2026-08-31".into(),
+            to: "2026-08-31".into(),
+            description: "Bank holiday morning".into(),
+            routing: 9,
+            from_time: "00:00".into(),
+            to_time: "12:00".into(),
+            ..PlanException::default()
+        };
+        let exceptions = [morning];
+        // 10:30 UTC is 11:30 BST: the exception; 11:30 UTC is 12:30 BST: the week again.
+        let at = |instant: &str| where_does_a_call_go_on(&office(), &exceptions, "Europe/London", millis(instant));
+        let before_noon = at("2026-08-31T10:30:00Z").unwrap();
+        assert_eq!((before_noon.exception.as_deref(), before_noon.routing), (Some("Bank holiday morning"), 9));
+        let after_noon = at("2026-08-31T11:30:00Z").unwrap();
+        assert_eq!((after_noon.exception, after_noon.routing), (None, 1), "Monday in the office");
+        assert!(after_noon.row.is_some());
+    }
+
+    #[test]
     fn a_dated_exception_answers_its_days_in_the_account_s_zone_and_the_week_the_rest() {
         let christmas = PlanException {
             from: "2026-12-24".into(),
@@ -126,6 +148,7 @@ mod tests {
             plan_type: RowType::Routing,
             routing: 9,
             ivr: 0,
+            ..PlanException::default()
         };
         let exceptions = [christmas];
         // Thursday 24/12/2026 10:00 in London: the exception, named.

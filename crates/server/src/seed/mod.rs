@@ -294,6 +294,48 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             addons: &[],
         },
         Customer {
+            id: 501,
+            name: "Northern Clinics - Manchester",
+            code: Some("NCG-501"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, false, false, false, false, true, false, false, false, false],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 502,
+            name: "Northern Clinics - Newcastle",
+            code: Some("NCG-502"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, false, false, false, false, true, false, false, false, false],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
+            id: 503,
+            name: "Northern Clinics - Sheffield",
+            code: Some("NCG-503"),
+            zone: "Europe/London",
+            package: "Professional",
+            plan: "Professional",
+            kind: (false, false, false),
+            partner_id: None,
+            features: [true, false, false, false, false, true, false, false, false, false],
+            logo: None,
+            parameters: &[],
+            addons: &[],
+        },
+        Customer {
             id: 600,
             name: "Brightside Marketing",
             code: Some("BSM-600"),
@@ -452,7 +494,7 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
             new_reports: false,
         },
     ];
-    let access: [Access; 15] = [
+    let access: [Access; 18] = [
         (1, 100, 25, "2", ALL),
         (1, 101, 25, "2", ALL),
         (2, 100, 20, "2", ADMIN),
@@ -461,6 +503,10 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
         (5, 300, 25, "2", ALL),
         (6, 400, 25, "2", ALL),
         (7, 500, 25, "2", ALL),
+        // The group's owner reaches its clinics (the switcher and the group's Clinics page).
+        (7, 501, 25, "2", ALL),
+        (7, 502, 25, "2", ALL),
+        (7, 503, 25, "2", ALL),
         (8, 600, 25, "2", ALL),
         (8, 601, 25, "2", ALL),
         (8, 602, 25, "2", ALL),
@@ -530,6 +576,13 @@ async fn seed(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), sqlx::Error
                 .execute(&mut **tx)
                 .await?;
         }
+    }
+    // Northern Clinics Group's member clinics.
+    for clinic in [501, 502, 503] {
+        sqlx::query("INSERT INTO group_members (member_id, group_id) VALUES ($1, 500)")
+            .bind(clinic)
+            .execute(&mut **tx)
+            .await?;
     }
     // One hash for every demo login: they share a password, and Argon2 is slow on purpose.
     let hash = hash_password(DEMO_PASSWORD);

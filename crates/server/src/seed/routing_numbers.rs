@@ -158,9 +158,14 @@ async fn seed_motors(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()
     seed_direct(tx, CustomerId::new(400), "01134960", &names, ["01134960990", "07700900990"], now).await
 }
 
+/// The group's own lines, and each member clinic's numbers.
 async fn seed_clinics(tx: &mut Transaction<'_, Any>, now: i64) -> sqlx::Result<()> {
-    let names = ["Clinic - Moseley", "Clinic - Harborne", "Clinic - Solihull", "Group website"];
-    seed_direct(tx, CustomerId::new(500), "01214960", &names, ["01214960990", "07700900991"], now).await
+    let names = ["Head office", "Group website", "Recruitment", "Press office"];
+    seed_direct(tx, CustomerId::new(500), "01214960", &names, ["01214960990", "07700900991"], now).await?;
+    let clinic = ["Reception", "Clinic website", "Local paper", "Google Business Profile"];
+    seed_direct(tx, CustomerId::new(501), "01614960", &clinic, ["01614960990", "07700900992"], now).await?;
+    seed_direct(tx, CustomerId::new(502), "01914980", &clinic, ["01914980990", "07700900993"], now).await?;
+    seed_direct(tx, CustomerId::new(503), "01144960", &clinic, ["01144960990", "07700900994"], now).await
 }
 
 /// The customer's destination plans (id, lower-case description), oldest first.

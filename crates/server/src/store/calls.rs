@@ -37,8 +37,32 @@ pub struct CallLogSql {
     binds: Vec<Bind>,
 }
 
+/// Whose calls a statement reads: the customer bound as $1, or those of the group bound as $1
+/// among its member clinics listed (each checked by the caller: the user reaches it).
+#[derive(Debug, Clone)]
+pub enum CallScope {
+    Customer,
+    Clinics(Vec<CustomerId>),
+}
+
+impl CallScope {
+    /// What follows `customer_id` in a condition.
+    fn sql(&self) -> String {
+        match self {
+            CallScope::Customer => "= $1".to_string(),
+            CallScope::Clinics(clinics) => {
+                // Ids read from the store, never typed: written in, as the statement's own list.
+                let list: Vec<String> = clinics.iter().map(|c| c.get().to_string()).collect();
+                let list = if list.is_empty() { "NULL".to_string() } else { list.join(", ") };
+                format!("IN (SELECT member_id FROM group_members WHERE group_id = $1 AND member_id IN ({list}))")
+            }
+        }
+    }
+}
+
 /// The columns of a row of the log, in `CallRow`'s order.
-const ROW_SELECT: &str = "SELECT c.id AS id, c.started_at AS started_at, c.caller_number AS caller_number,
+const ROW_SELECT: &str =
+    "SELECT c.id AS id, c.customer_id AS customer_id, c.started_at AS started_at, c.caller_number AS caller_number,
     c.tracked_number AS tracked_number, c.routing_entry_id AS routing_entry_id, COALESCE(e.kind, '') AS kind,
     COALESCE(e.description, '') AS description, COALESCE(e.pool_name, '') AS pool_name,
     COALESCE(k.description, '') AS campaign, COALESCE(s.source, '') AS source, COALESCE(s.medium, '') AS medium,
@@ -63,6 +87,8 @@ const JOINS: &str = "LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CallRow {
     pub id: i64,
+    /// The clinic's, in a group's combined log.
+    pub customer_id: i64,
     pub started_at: i64,
     pub caller_number: String,
     pub tracked_number: String,
@@ -112,8 +138,14 @@ impl CallRow {
 
 impl CallLogSql {
     pub fn new(query: &CallLogQuery, format: &NumberFormat) -> CallLogSql {
+        CallLogSql::scoped(query, format, &CallScope::Customer)
+    }
+
+    /// The statements for `scope`'s calls: a group's binds the group as $1.
+    pub fn scoped(query: &CallLogQuery, format: &NumberFormat, scope: &CallScope) -> CallLogSql {
+        let whose = format!("customer_id {}", scope.sql());
         // The calls every figure counts (`store::call_credit::COUNTED`), then the filters.
-        let mut condition = format!("WHERE {COUNTED}");
+        let mut condition = format!("WHERE {}", COUNTED.replacen("customer_id = $1", &whose, 1));
         let mut binds = Vec::new();
         let add = |sql: &str, value: Bind, binds: &mut Vec<Bind>, condition: &mut String| {
             binds.push(value);
@@ -148,7 +180,7 @@ impl CallLogSql {
         if let Some(id) = query.tag {
             // The tag's calls, found once by the link table's index.
             add(
-                " AND c.id IN (SELECT call_id FROM call_tag_links WHERE tag_id = ? AND customer_id = $1)",
+                &format!(" AND c.id IN (SELECT call_id FROM call_tag_links WHERE tag_id = ? AND {whose})"),
                 Bind::Int(id),
                 &mut binds,
                 &mut condition,
@@ -173,7 +205,7 @@ impl CallLogSql {
         if let Some((dimension, filter)) = &query.dimension_match {
             // The dimension's calls (with this value), found once by its index.
             add(
-                " AND c.id IN (SELECT call_id FROM call_dimension_values WHERE customer_id = $1 AND dimension_id = ?",
+                &format!(" AND c.id IN (SELECT call_id FROM call_dimension_values WHERE {whose} AND dimension_id = ?"),
                 Bind::Int(*dimension),
                 &mut binds,
                 &mut condition,
@@ -204,7 +236,7 @@ impl CallLogSql {
                 binds.push(Bind::Text(name));
                 let n = binds.len() + 3;
                 search.push(format!(
-                    "c.routing_entry_id IN (SELECT id FROM routing_entries WHERE customer_id = $1
+                    "c.routing_entry_id IN (SELECT id FROM routing_entries WHERE {whose}
                         AND (LOWER(description) LIKE ${n} ESCAPE '\\' OR LOWER(pool_name) LIKE ${n} ESCAPE '\\'))"
                 ));
             }

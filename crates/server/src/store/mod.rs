@@ -31,6 +31,7 @@ pub mod dynamic_pools;
 pub mod dynamic_urls;
 pub mod expired;
 pub mod first_run;
+pub mod groups;
 pub mod integrations;
 pub mod inventory;
 pub mod invoices;

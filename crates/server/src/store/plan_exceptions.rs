@@ -14,6 +14,8 @@ struct Row {
     plan_type: String,
     destination_plan_id: Option<i64>,
     ivr_id: Option<i64>,
+    from_time: String,
+    to_time: String,
 }
 
 impl Row {
@@ -26,12 +28,14 @@ impl Row {
             plan_type,
             routing: self.destination_plan_id.unwrap_or(0),
             ivr: self.ivr_id.unwrap_or(0),
+            from_time: self.from_time,
+            to_time: self.to_time,
         }
     }
 }
 
-const SELECT: &str = "SELECT plan_id, from_date, to_date, description, plan_type, destination_plan_id, ivr_id
-     FROM service_plan_exceptions";
+const SELECT: &str = "SELECT plan_id, from_date, to_date, description, plan_type, destination_plan_id, ivr_id,
+     from_time, to_time FROM service_plan_exceptions";
 
 /// One plan's exceptions.
 pub async fn of_plan(conn: &mut AnyConnection, plan_id: i64) -> sqlx::Result<Vec<PlanException>> {
@@ -66,7 +70,7 @@ pub async fn replace(tx: &mut Transaction<'_, Any>, plan_id: i64, exceptions: &[
         };
         sqlx::query(
             "INSERT INTO service_plan_exceptions (plan_id, position, from_date, to_date, description, plan_type,
-             destination_plan_id, ivr_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             destination_plan_id, ivr_id, from_time, to_time) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(plan_id)
         .bind(position as i64)
@@ -76,6 +80,8 @@ pub async fn replace(tx: &mut Transaction<'_, Any>, plan_id: i64, exceptions: &[
         .bind(e.plan_type.as_str())
         .bind(routing)
         .bind(ivr)
+        .bind(e.from_time.trim())
+        .bind(e.to_time.trim())
         .execute(&mut **tx)
         .await?;
     }

@@ -30,6 +30,20 @@ pub struct Totals {
     pub talk_seconds: i64,
 }
 
+impl std::ops::Add for Totals {
+    type Output = Totals;
+
+    /// Two periods' or two clinics' figures together.
+    fn add(self, other: Totals) -> Totals {
+        Totals {
+            calls: self.calls + other.calls,
+            answered: self.answered + other.answered,
+            first_time: self.first_time + other.first_time,
+            talk_seconds: self.talk_seconds + other.talk_seconds,
+        }
+    }
+}
+
 const FIGURES: &str = "CAST(COUNT(*) AS BIGINT) AS calls,
     CAST(COALESCE(SUM(CASE WHEN c.outcome = 'answered' THEN 1 ELSE 0 END), 0) AS BIGINT) AS answered,
     CAST(COALESCE(SUM(c.first_time), 0) AS BIGINT) AS first_time,

@@ -27,6 +27,7 @@ mod first_run;
 mod ftp_export;
 mod ftp_export_safety;
 mod ftp_servers;
+mod group_clinics;
 mod helpers;
 mod hostile_forms;
 mod hostile_workbooks;

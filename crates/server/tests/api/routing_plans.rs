@@ -186,8 +186,9 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
     let closed = destination_plan(&app, 100, "Closed message").await;
     let rows = [(1, 0, 0, 7, 23, 59, "routing", reception, 0)];
     let christmas = json!([
-        { "from": "2026-12-24", "to": "2026-12-26", "description": "Christmas closure", "planType": "routing", "routing": closed, "ivr": 0 },
-        { "from": "2026-12-28", "to": "2026-12-28", "description": "Boxing Day (substitute)", "planType": "routing", "routing": closed, "ivr": 0 },
+        { "from": "2026-12-24", "to": "2026-12-26", "description": "Christmas closure", "planType": "routing", "routing": closed, "ivr": 0, "fromTime": "", "toTime": "" },
+        { "from": "2026-12-28", "to": "2026-12-28", "description": "Boxing Day (substitute)", "planType": "routing", "routing": closed, "ivr": 0, "fromTime": "", "toTime": "" },
+        { "from": "2026-12-31", "to": "2026-12-31", "description": "New Year's Eve", "planType": "routing", "routing": closed, "ivr": 0, "fromTime": "13:00", "toTime": "24:00" },
     ]);
     let mut fields = plan_form("Holidays", &rows);
     fields.push(("form_exceptions".into(), christmas.to_string()));
@@ -200,7 +201,15 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
     let snap =
         server::store::routing_history::snapshot(&app.state.db, server::store::CustomerId::new(100)).await.unwrap();
     let plan = snap.service_plans.iter().find(|p| p.id == id).unwrap();
-    assert_eq!(plan.form.exceptions.len(), 2);
+    assert_eq!(plan.form.exceptions.len(), 3);
+    // New Year's Eve closes at 13:00 (GMT): the morning is the week's, the afternoon the exception's.
+    let at = |instant: &str| {
+        let millis = chrono::DateTime::parse_from_rfc3339(instant).unwrap().timestamp_millis();
+        domain::routing::where_does_a_call_go_on(&plan.form.rows, &plan.form.exceptions, "Europe/London", millis)
+            .unwrap()
+    };
+    assert_eq!((at("2026-12-31T12:59:00Z").exception, at("2026-12-31T12:59:00Z").routing), (None, reception));
+    assert_eq!(at("2026-12-31T13:00:00Z").exception.as_deref(), Some("New Year's Eve"));
     let eve = domain::routing::where_does_a_call_go_on(
         &plan.form.rows,
         &plan.form.exceptions,
@@ -217,6 +226,7 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
         json!([
             { "from": "2026-12-24", "to": "2026-12-26", "description": "A", "planType": "routing", "routing": closed },
             { "from": "2026-12-26", "to": "2026-12-26", "description": "B", "planType": "ivr", "ivr": 0 },
+            { "from": "2027-01-02", "to": "2027-01-02", "description": "C", "planType": "routing", "routing": closed, "fromTime": "14:00", "toTime": "9:00" },
         ])
         .to_string(),
     ));
@@ -225,6 +235,7 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
     let errors = &refused.json()["errors"];
     assert_eq!(errors["exceptions[1].from"], domain::routing::plan_exceptions::EXCEPTION_OVERLAPS);
     assert_eq!(errors["exceptions[1].target"], domain::routing::plan_exceptions::EXCEPTION_TARGET_REQUIRED);
+    assert_eq!(errors["exceptions[2].toTime"], domain::routing::plan_exceptions::EXCEPTION_TIME_INVALID);
     let mut garbled = plan_form("Holidays 3", &rows);
     garbled.push(("form_exceptions".into(), "{not json".into()));
     let refused = post(&app, CREATE, &owner, &garbled).await;

@@ -11,6 +11,7 @@ use super::snapshot::{EntryRoute, RoutingSnapshot};
 use crate::routing::call_path::exception_row;
 use crate::routing::ivr::{reach, Reached};
 use crate::routing::plan_exceptions::{exception_on, PlanException};
+use crate::routing::time_of_day::MINUTES_PER_DAY;
 use crate::routing::{day_and_minute, row_at, TimeRow};
 use crate::time::{local_time, parse_zone};
 use chrono::NaiveDate;
@@ -137,8 +138,11 @@ impl<'a> Router<'a> {
             Some(EntryRoute::ServicePlan { id }) => {
                 let Some(rows) = self.plans.get(id) else { return End::HangUp };
                 // A dated exception (a bank holiday) answers its days instead of the week.
-                let exception =
-                    self.exceptions.get(id).and_then(|list| exception_on(list, date)).map(|(_, e)| exception_row(e));
+                let exception = self
+                    .exceptions
+                    .get(id)
+                    .and_then(|list| exception_on(list, date, (minute_of_week % MINUTES_PER_DAY) as u32))
+                    .map(|(_, e)| exception_row(e));
                 let row = exception.as_ref().or_else(|| row_at(rows, minute_of_week).map(|i| &rows[i]));
                 let presses = &call.presses[..call.presses.len().min(MAX_PRESSES_PER_CALL)];
                 match reach(row, &self.snapshot.library, presses, |_, _, _, _| {}) {

@@ -412,6 +412,7 @@ fn a_dated_exception_answers_its_day_instead_of_the_week() {
         plan_type: RowType::Routing,
         routing: 10,
         ivr: 0,
+        ..PlanException::default()
     }];
     let (_, first) = Session::start(closed);
     assert_eq!(dials(&first), vec![(1, "447700900101".to_string())], "Reception's first phone rings");
@@ -424,6 +425,7 @@ fn a_dated_exception_answers_its_day_instead_of_the_week() {
         plan_type: RowType::Routing,
         routing: 10,
         ivr: 0,
+        ..PlanException::default()
     }];
     let (_, menu) = Session::start(after);
     assert!(dials(&menu).is_empty(), "the main menu plays first: {menu:?}");

@@ -452,6 +452,19 @@ fn key_list(keys: &[&str]) -> Object {
 /// the rule's, not the schema's.
 const CUSTOM_DAY: &str = "A custom range's first or last day, YYYY-MM-DD (read only when preset is custom).";
 
+/// A group's combined call log: the call log's query and the clinic (empty or "all", or one
+/// clinic's id).
+pub struct GroupCallParams;
+
+impl IntoParams for GroupCallParams {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let mut params = CallLogParams::into_params(|| None);
+        let clinic = utoipa::openapi::schema::AnyOfBuilder::new().item(id()).item(keys(["", "all"])).build();
+        params.push(query("clinic", "All clinics (empty or \"all\"), or one clinic's id.", clinic));
+        params
+    }
+}
+
 fn period_params() -> Vec<Parameter> {
     vec![
         query("preset", "A preset's key; custom takes from and to. The default: last30Days.", choice(preset_keys())),

@@ -63,7 +63,7 @@ struct TopSource {
 /// The period's totals, each with the period before's.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct DashboardTotals {
+pub(super) struct DashboardTotals {
     calls: PeriodChange,
     answered: PeriodChange,
     /// Every outcome but answered.
@@ -101,7 +101,7 @@ struct Dashboard {
     totals: DashboardTotals,
 }
 
-fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals {
+pub(super) fn totals_of(current: Totals, previous: Totals, label: &str) -> DashboardTotals {
     let average = |t: Totals| average_seconds(t.talk_seconds, t.answered);
     DashboardTotals {
         calls: compare(current.calls, previous.calls, label),

@@ -12,6 +12,7 @@ mod call_tags;
 mod call_transcript;
 mod costs;
 mod dashboard;
+mod group;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
@@ -42,6 +43,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .merge(call_insights::router())
         .merge(call_score::router())
         .merge(dashboard::router())
+        .merge(group::router())
         .merge(costs::router())
 }
 
