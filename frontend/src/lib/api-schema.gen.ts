@@ -6348,6 +6348,8 @@ export interface components {
             /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
             time: string;
             trackedNumber: string;
+            /** @description Searching the words said: the transcript's words around the first match ("" otherwise). */
+            transcriptLine: string;
         };
         CallScoring: {
             /** @description Whether the user may score the call. */
@@ -26526,6 +26528,8 @@ export interface operations {
                 dimensionValue?: string;
                 /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
+                /** @description Words said in the call: any of them, or a "phrase in quotes". */
+                transcript?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -26811,6 +26815,8 @@ export interface operations {
                 dimensionValue?: string;
                 /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
+                /** @description Words said in the call: any of them, or a "phrase in quotes". */
+                transcript?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -26912,6 +26918,8 @@ export interface operations {
                 dimensionValue?: string;
                 /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
+                /** @description Words said in the call: any of them, or a "phrase in quotes". */
+                transcript?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";

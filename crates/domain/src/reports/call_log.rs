@@ -2,6 +2,7 @@
 //! anything is read. Every field arrives as optional text; the answer is the query with its
 //! defaults (the last 30 days, newest first, 25 a page), or the field errors.
 
+use super::transcript_search::{parse_transcript_search, TranscriptSearch};
 use serde::{Deserialize, Serialize};
 
 use super::follow_up::{FollowUpFilter, FOLLOW_UP_FILTER_MESSAGE};
@@ -140,6 +141,8 @@ pub struct CallLogQueryInput {
     pub dimension_value: Option<String>,
     /// A caller or tracked number, typed as the log shows it, or a number's or pool's name.
     pub search: Option<String>,
+    /// Words said in the call (its transcript): any of them, or a "phrase in quotes".
+    pub transcript: Option<String>,
     pub page: Option<String>,
     pub page_size: Option<String>,
     pub sort: Option<String>,
@@ -171,6 +174,8 @@ pub struct CallLogQuery {
     pub dimension_match: Option<(i64, Option<ValueFilter>)>,
     /// Trimmed; empty matches every call.
     pub search: String,
+    /// Calls whose transcript has any of these words or phrases.
+    pub transcript: Option<TranscriptSearch>,
     pub page: u32,
     pub page_size: u32,
     pub sort: CallSort,
@@ -270,6 +275,10 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
     if search.chars().count() > SEARCH_MAX {
         errors.add("search", SEARCH_MESSAGE);
     }
+    let transcript = parse_transcript_search(text(&input.transcript).unwrap_or("")).unwrap_or_else(|message| {
+        errors.add("transcript", message);
+        None
+    });
     let page = text(&input.page).map_or(Some(1), |raw| raw.parse::<u32>().ok().filter(|p| (1..=PAGE_MAX).contains(p)));
     if page.is_none() {
         errors.add("page", PAGE_MESSAGE);
@@ -309,6 +318,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         dimension: dimension_id.map(|id| (id, dimension_value)),
         dimension_match: None,
         search,
+        transcript,
         page: page.unwrap_or(1),
         page_size: page_size.unwrap_or(PAGE_SIZES[0]),
         sort: sort.unwrap_or(CallSort::Time),
@@ -357,6 +367,7 @@ mod tests {
             dimension: get("dimension"),
             dimension_value: get("dimensionValue"),
             search: get("search"),
+            transcript: get("transcript"),
             page: get("page"),
             page_size: get("pageSize"),
             sort: get("sort"),

@@ -2,10 +2,12 @@
 //! statements built once per query, the values bound), streamed for the export, one call with
 //! its visit for the detail, and its recording. Every statement starts from the customer.
 
+use crate::db::Backend;
 use crate::store::call_credit::COUNTED;
 use crate::store::CustomerId;
 use domain::dimensions::{FilterOp, ValueFilter};
 use domain::list_query::number_needles;
+use domain::reports::transcript_search::TranscriptSearch;
 use domain::reports::{CallLogQuery, CallSort, FollowUpFilter, ScoreFilter};
 use domain::NumberFormat;
 use sqlx::any::AnyArguments;
@@ -137,12 +139,12 @@ impl CallRow {
 }
 
 impl CallLogSql {
-    pub fn new(query: &CallLogQuery, format: &NumberFormat) -> CallLogSql {
-        CallLogSql::scoped(query, format, &CallScope::Customer)
+    pub fn new(query: &CallLogQuery, format: &NumberFormat, backend: Backend) -> CallLogSql {
+        CallLogSql::scoped(query, format, &CallScope::Customer, backend)
     }
 
     /// The statements for `scope`'s calls: a group's binds the group as $1.
-    pub fn scoped(query: &CallLogQuery, format: &NumberFormat, scope: &CallScope) -> CallLogSql {
+    pub fn scoped(query: &CallLogQuery, format: &NumberFormat, scope: &CallScope, backend: Backend) -> CallLogSql {
         let whose = format!("customer_id {}", scope.sql());
         // The calls every figure counts (`store::call_credit::COUNTED`), then the filters.
         let mut condition = format!("WHERE {}", COUNTED.replacen("customer_id = $1", &whose, 1));
@@ -224,6 +226,16 @@ impl CallLogSql {
             }
             condition.push(')');
         }
+        if let Some(search) = &query.transcript {
+            // The calls whose transcript holds a term, found by the full-text index.
+            let (found, words) = transcript_match(search, backend);
+            add(
+                &format!(" AND c.id IN (SELECT t.call_id FROM transcripts t WHERE t.{whose} AND {found})"),
+                Bind::Text(words),
+                &mut binds,
+                &mut condition,
+            );
+        }
         if let Some(seconds) = query.min_duration {
             add(" AND c.talk_seconds >= ?", Bind::Int(seconds), &mut binds, &mut condition);
         }
@@ -276,6 +288,22 @@ impl CallLogSql {
     }
 }
 
+/// The condition on `transcripts t` that finds `search`'s terms, with `?` for the words bound:
+/// FTS5's `"book an appointment" OR "quote"`, or PostgreSQL's `(book <-> an <-> appointment) |
+/// quote`. The words are letters and digits only (`transcript_words`): nothing to escape.
+fn transcript_match(search: &TranscriptSearch, backend: Backend) -> (&'static str, String) {
+    match backend {
+        Backend::Sqlite => (
+            "t.id IN (SELECT rowid FROM transcripts_fts WHERE transcripts_fts MATCH ?)",
+            search.terms.iter().map(|words| format!("\"{}\"", words.join(" "))).collect::<Vec<_>>().join(" OR "),
+        ),
+        Backend::Postgres => (
+            "to_tsvector('simple', t.text) @@ to_tsquery('simple', ?)",
+            search.terms.iter().map(|words| format!("({})", words.join(" <-> "))).collect::<Vec<_>>().join(" | "),
+        ),
+    }
+}
+
 type QueryAs<'q, O> = sqlx::query::QueryAs<'q, Any, O, AnyArguments<'q>>;
 
 /// One page of the log and how many calls match, in [start, end).
@@ -308,6 +336,15 @@ pub fn stream<'a>(
     sql: &'a CallLogSql,
 ) -> impl futures_util::Stream<Item = sqlx::Result<CallRow>> + 'a {
     sql.bind_all(sqlx::query_as::<_, CallRow>(&sql.select).bind(customer).bind(start).bind(end)).fetch(db)
+}
+
+/// The transcripts' text of calls among `ids` (the page's, each already found for the user).
+pub async fn transcript_texts(db: &AnyPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String)>> {
+    let ids_in = Backend::of(db).json_integers(1);
+    sqlx::query_as(&format!("SELECT call_id, text FROM transcripts WHERE call_id IN ({ids_in})"))
+        .bind(super::routing_entries::json_ids(ids))
+        .fetch_all(db)
+        .await
 }
 
 /// One of the customer's inbound calls, as a row of the log.

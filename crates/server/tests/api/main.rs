@@ -86,6 +86,7 @@ mod telephony_missed;
 mod telephony_queue;
 mod track_sales;
 mod tracking;
+mod transcript_search;
 mod transcription;
 mod upgrade_chips;
 mod users_actions;

@@ -518,6 +518,11 @@ impl IntoParams for CallLogParams {
                 text(domain::dimensions::TEXT_VALUE_MAX),
             ),
             query("search", "A caller or tracked number, or a number's or pool's name.", text(SEARCH_MAX)),
+            query(
+                "transcript",
+                "Words said in the call: any of them, or a \"phrase in quotes\".",
+                text(domain::reports::transcript_search::TRANSCRIPT_SEARCH_MAX),
+            ),
             query("page", "", or_empty(whole(1, i64::from(PAGE_MAX)))),
             query("pageSize", "", choice(PAGE_SIZES)),
             query("sort", "", choice(CallSort::ALL.map(CallSort::key))),

@@ -148,6 +148,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         score: None,
         min_score: None,
         dimension: None,
+        transcript: None,
         dimension_match: None,
         search: String::new(),
         page: 1,
@@ -155,7 +156,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         sort: CallSort::Time,
         descending: true,
     };
-    let sql = CallLogSql::new(&query, &user.account.number_format);
+    let sql = CallLogSql::new(&query, &user.account.number_format, crate::db::Backend::of(&state.db));
     let range = (0, state.clock.now() + 1);
     let (rows, _) = calls::page(&state.db, user.customer(), range, &sql, &query).await?;
     let hears = calls::may_hear_recordings(&state.db, user.session.user_id, user.customer()).await?;

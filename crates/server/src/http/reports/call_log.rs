@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{CallLogRow, ReportsUser};
+use crate::db::Backend;
 use crate::http::kit::download::{attachment, file_name_part, streamed_csv};
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
@@ -81,18 +82,13 @@ async fn get_calls(
 ) -> Result<Json<CallLog>, AppError> {
     let (mut query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
     with_dimension(&state, &user, &mut query).await?;
-    let sql = CallLogSql::new(&query, &user.account.number_format);
+    let sql = CallLogSql::new(&query, &user.account.number_format, Backend::of(&state.db));
     let (rows, total) = calls::page(&state.db, user.customer(), range, &sql, &query).await?;
     let hears = user.hears_recordings(&state).await?;
     let zone = &user.account.customer_time_zone;
-    Ok(Json(CallLog {
-        calls: rows.iter().map(|row| CallLogRow::from_row(row, zone, hears)).collect(),
-        total,
-        page: query.page,
-        page_size: query.page_size,
-        first_day,
-        last_day,
-    }))
+    let mut calls: Vec<CallLogRow> = rows.iter().map(|row| CallLogRow::from_row(row, zone, hears)).collect();
+    super::with_transcript_lines(&state, query.transcript.as_ref(), calls.iter_mut()).await?;
+    Ok(Json(CallLog { calls, total, page: query.page, page_size: query.page_size, first_day, last_day }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -253,7 +249,7 @@ async fn export_calls_csv(
 ) -> Result<Response, AppError> {
     let (mut query, range, (first_day, last_day)) = parse(&input, &user, state.clock.now())?;
     with_dimension(&state, &user, &mut query).await?;
-    let sql = CallLogSql::new(&query, &user.account.number_format);
+    let sql = CallLogSql::new(&query, &user.account.number_format, Backend::of(&state.db));
     // The account's own fields, a column each after the log's (names defused: a user typed them).
     let account_fields = account_dimensions(&state, &user).await?;
     let fields: Vec<i64> = account_fields.iter().map(|d| d.id).collect();

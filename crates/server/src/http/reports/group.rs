@@ -184,10 +184,11 @@ async fn group_calls(
     };
     let zone = &user.account.customer_time_zone;
     let period = report_period(&query.period, state.clock.now(), zone).map_err(period_error(&query.period))?;
-    let sql = CallLogSql::scoped(&query, &user.account.number_format, &CallScope::Clinics(chosen));
+    let backend = crate::db::Backend::of(&state.db);
+    let sql = CallLogSql::scoped(&query, &user.account.number_format, &CallScope::Clinics(chosen), backend);
     let (rows, total) = calls::page(&state.db, user.customer(), (period.start, period.end), &sql, &query).await?;
     // Every row is of a chosen clinic: the statement reads no other.
-    let calls = rows
+    let mut calls: Vec<GroupCallRow> = rows
         .iter()
         .filter_map(|row| {
             let (clinic, account) = reached.iter().find(|(c, _)| c.id == row.customer_id)?;
@@ -199,6 +200,7 @@ async fn group_calls(
             })
         })
         .collect();
+    super::with_transcript_lines(&state, query.transcript.as_ref(), calls.iter_mut().map(|row| &mut row.call)).await?;
     Ok(Json(GroupCallLog {
         calls,
         total,

@@ -107,6 +107,23 @@ pub(super) async fn line_labels(
     Ok(labels)
 }
 
+/// Each row's matching line of its transcript, when the log searches the words said.
+pub(super) async fn with_transcript_lines<'a>(
+    state: &AppState,
+    search: Option<&domain::reports::transcript_search::TranscriptSearch>,
+    rows: impl IntoIterator<Item = &'a mut CallLogRow>,
+) -> Result<(), AppError> {
+    let Some(search) = search else { return Ok(()) };
+    let mut rows: Vec<&mut CallLogRow> = rows.into_iter().collect();
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let texts: BTreeMap<i64, String> = calls::transcript_texts(&state.db, &ids).await?.into_iter().collect();
+    for row in rows.iter_mut() {
+        let line = texts.get(&row.id).and_then(|text| domain::reports::transcript_search::matching_line(text, search));
+        row.transcript_line = line.unwrap_or_default();
+    }
+    Ok(())
+}
+
 /// A user who may see the account's calls.
 pub struct ReportsUser {
     pub session: Session,
@@ -197,6 +214,8 @@ pub struct CallLogRow {
     pub note: String,
     /// Who last wrote the note and when: "Sam Jones, 23/11/2026 10:04".
     pub note_by: String,
+    /// Searching the words said: the transcript's words around the first match ("" otherwise).
+    pub transcript_line: String,
 }
 
 impl CallLogRow {
@@ -243,6 +262,7 @@ impl CallLogRow {
             },
             note: row.note.clone(),
             note_by: row.note_at.map(|at| who_when(&row.note_by, at, zone)).unwrap_or_default(),
+            transcript_line: String::new(),
         }
     }
 
