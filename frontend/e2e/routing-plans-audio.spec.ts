@@ -135,9 +135,8 @@ test('an owner builds a working-hours plan, checks it, and assigns it to three n
   }
 });
 
-test("an owner gives a plan a Christmas closure and England and Wales' bank holidays, kept after a save", async ({ page }) => {
-  test.slow();
-  const year = E2E_NOW.getUTCFullYear();
+/** The Add service plan dialog, opened from the advanced page of a number a service plan routes. */
+async function addServicePlan(page: Page) {
   await logIn(page, 'owner@demo.test', '/manage/routing');
   await expectHeading(page, 'Call routing');
   await showAllRoutingRows(page);
@@ -152,9 +151,15 @@ test("an owner gives a plan a Christmas closure and England and Wales' bank holi
   const planSelect = row.getByRole('combobox', { name: /^Service plan for / });
   await expect(planSelect).toBeEnabled();
   await row.getByRole('button', { name: 'Add service plan', exact: true }).click();
-
   const dialog = page.getByRole('dialog', { name: 'Add service plan' });
   await expect(dialog).toBeVisible();
+  return { dialog, row, planSelect };
+}
+
+test("an owner gives a plan a Christmas closure and England and Wales' bank holidays, kept after a save", async ({ page }) => {
+  test.slow();
+  const year = E2E_NOW.getUTCFullYear();
+  const { dialog, row, planSelect } = await addServicePlan(page);
   const description = `Holiday hours ${unique()}`;
   await dialog.getByLabel('Description', { exact: true }).first().fill(description);
   await dialog.getByRole('combobox', { name: 'Destination plan, row 1', exact: true }).selectOption({ label: 'Reception' });
@@ -206,6 +211,57 @@ test("an owner gives a plan a Christmas closure and England and Wales' bank holi
   );
   await edit.getByLabel('Date and time', { exact: true }).fill(`${year}-12-25T10:00`);
   await expect(edit.getByRole('status', { name: 'Where the call goes' })).toContainText("'Christmas closure' answers");
+  await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(edit).toHaveCount(0);
+});
+
+test('an owner closes a plan from 13:00 on Christmas Eve, only those hours, kept after a save', async ({ page }) => {
+  test.slow();
+  const year = E2E_NOW.getUTCFullYear();
+  const { dialog, row, planSelect } = await addServicePlan(page);
+  const description = `Early close ${unique()}`;
+  await dialog.getByLabel('Description', { exact: true }).first().fill(description);
+  await dialog.getByRole('combobox', { name: 'Destination plan, row 1', exact: true }).selectOption({ label: 'Reception' });
+
+  await dialog.getByRole('button', { name: 'Add exception', exact: true }).click();
+  const eve = dialog.getByRole('group', { name: 'Exception 1', exact: true });
+  await eve.getByLabel('First day', { exact: true }).fill(`${year}-12-24`);
+  await eve.getByLabel('Description', { exact: true }).fill('Christmas Eve');
+  await eve.getByRole('combobox', { name: 'Destination plan', exact: true }).selectOption({ label: 'Out of hours' });
+  await expect(eve.getByRole('radio', { name: 'All day', exact: true })).toBeChecked();
+  await eve.getByRole('radio', { name: 'Between times', exact: true }).check();
+  await eve.getByRole('combobox', { name: 'From', exact: true }).selectOption('13:00');
+  await expect(eve.getByRole('combobox', { name: 'Until', exact: true }).locator('option:checked')).toHaveText(
+    '24:00 (midnight)',
+  );
+  await expect(dialog.getByRole('list', { name: 'Upcoming dated exceptions' })).toContainText(
+    `24/12/${year} 13:00-24:00: Christmas Eve → Out of hours`,
+  );
+
+  const moment = dialog.getByLabel('Date and time', { exact: true });
+  const answer = dialog.getByRole('status', { name: 'Where the call goes' });
+  await moment.fill(`${year}-12-24T14:00`);
+  await expect(answer).toContainText("the dated exception 'Christmas Eve' answers, destination plan 'Out of hours'");
+  await moment.fill(`${year}-12-24T12:00`);
+  await expect(answer).toContainText("12:00 GMT: row 1, destination plan 'Reception'");
+  await expectAccessible(page, 'an exception between two times at 1280 px', { within: dialog });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'an exception between two times at 390 px', { within: dialog });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(planSelect.locator('option:checked')).toHaveText(description);
+
+  await row.getByRole('button', { name: 'Edit service plan', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit service plan' });
+  const kept = edit.getByRole('group', { name: 'Exception 1', exact: true });
+  await expect(kept.getByRole('radio', { name: 'Between times', exact: true })).toBeChecked();
+  await expect(kept.getByRole('combobox', { name: 'From', exact: true }).locator('option:checked')).toHaveText('13:00');
+  await expect(kept.getByRole('combobox', { name: 'Until', exact: true }).locator('option:checked')).toHaveText(
+    '24:00 (midnight)',
+  );
+  await edit.getByLabel('Date and time', { exact: true }).fill(`${year}-12-24T14:00`);
+  await expect(edit.getByRole('status', { name: 'Where the call goes' })).toContainText("'Christmas Eve' answers");
   await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(edit).toHaveCount(0);
 });

@@ -17,6 +17,17 @@ const CLOSURE = {
   planType: 'routing',
   routing: 22,
   ivr: 0,
+  fromTime: '',
+  toTime: '',
+};
+
+const EVE_AFTERNOON = {
+  ...CLOSURE,
+  from: '2026-12-24',
+  to: '2026-12-24',
+  description: 'Christmas Eve',
+  fromTime: '13:00',
+  toTime: '24:00',
 };
 
 const WITH_CLOSURE = {
@@ -38,6 +49,8 @@ const WITH_CLOSURE = {
   },
   affected_numbers: [],
 };
+
+const withExceptions = (exceptions: object[]) => ({ ...WITH_CLOSURE, plan: { ...WITH_CLOSURE.plan, exceptions } });
 
 function setup(id: number, answers: Answers = {}) {
   const onSaved = vi.fn();
@@ -66,6 +79,7 @@ const exception = (n: number) => screen.getByRole('group', { name: `Exception ${
 const exceptionCount = () => screen.queryAllByRole('group', { name: /^Exception \d+$/ }).length;
 const bankHolidays = () => screen.getByRole('group', { name: 'Add bank holidays' });
 const answer = () => screen.getByRole('status', { name: 'Where the call goes' });
+const radio = (root: HTMLElement, name: 'All day' | 'Between times') => within(root).getByRole('radio', { name });
 const day = (root: HTMLElement, label: 'First day' | 'Last day', value: string) =>
   fireEvent.change(control(label, root), { target: { value } });
 
@@ -211,5 +225,85 @@ describe('Dated exceptions in the service plan dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(11));
     // None left is sent as an empty list, so the server clears them.
     expect(posted(callsTo(fetch, UPDATE)[1][1]).form_exceptions).toBe('[]');
+  });
+
+  test('an exception between two times answers only then, is checked and posted with its hours', async () => {
+    const { fetch, user, onSaved } = setup(0, {
+      [CREATE]: () => jsonResponse({ success: true, data: { id: 13, description: 'Shop hours' } }),
+    });
+    await libraryReady();
+    await user.selectOptions(control('Destination plan, row 1'), 'Reception');
+    await user.type(control('Description'), 'Shop hours');
+    await user.click(button('Add exception'));
+    const first = exception(1);
+    day(first, 'First day', '2026-12-24');
+    await user.type(control('Description', first), 'Christmas Eve');
+    await user.selectOptions(control('Destination plan', first), 'Out of hours');
+    expect(radio(first, 'All day')).toBeChecked();
+    expect(within(first).queryByRole('combobox', { name: 'From' })).not.toBeInTheDocument();
+
+    // Between times starts as the whole day still, for the user to narrow.
+    await user.click(radio(first, 'Between times'));
+    expect(control('From', first)).toHaveDisplayValue('00:00');
+    expect(control('Until', first)).toHaveDisplayValue('24:00 (midnight)');
+    await user.selectOptions(control('Until', first), '00:15');
+    await user.selectOptions(control('From', first), '13:00');
+    expect(control('Until', first)).toHaveAccessibleDescription('The end must be after the start.');
+    expect(control('Until', first)).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(control('Until', first), '24:00');
+    expect(control('Until', first)).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.change(control('Date and time'), { target: { value: '2026-12-24T14:00' } });
+    expect(answer()).toHaveTextContent("the dated exception 'Christmas Eve' answers, destination plan 'Out of hours'");
+    fireEvent.change(control('Date and time'), { target: { value: '2026-12-24T12:00' } });
+    expect(answer()).toHaveTextContent("Thursday 12:00 GMT: row 1, destination plan 'Reception'");
+    expect(screen.getByRole('list', { name: 'Upcoming dated exceptions' })).toHaveTextContent(
+      '24/12/2026 13:00-24:00: Christmas Eve → Out of hours',
+    );
+
+    await user.click(button('Save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(13));
+    expect(JSON.parse(posted(callsTo(fetch, CREATE)[0][1]).form_exceptions)).toEqual([EVE_AFTERNOON]);
+  });
+
+  test("a plan's hours load as Between times, take the server's message, and All day clears them", async () => {
+    let refuse = true;
+    const { fetch, user, onSaved } = setup(11, {
+      [ROUTING_DATA]: () => jsonResponse(withExceptions([EVE_AFTERNOON])),
+      [UPDATE]: () =>
+        refuse
+          ? unprocessable('VALIDATION', { 'exceptions[0].fromTime': 'Not this time.' })
+          : jsonResponse({ success: true, id: 11 }),
+    });
+    await screen.findByRole('dialog', { name: 'Edit service plan' });
+    await libraryReady();
+    const first = exception(1);
+    expect(radio(first, 'Between times')).toBeChecked();
+    expect(control('From', first)).toHaveDisplayValue('13:00');
+    expect(control('Until', first)).toHaveDisplayValue('24:00 (midnight)');
+
+    await user.click(button('Update'));
+    expect(await screen.findByText('Not this time.')).toBeInTheDocument();
+    expect(control('From', first)).toHaveAttribute('aria-invalid', 'true');
+
+    refuse = false;
+    await user.click(radio(first, 'All day'));
+    expect(within(first).queryByRole('combobox', { name: 'From' })).not.toBeInTheDocument();
+    expect(within(first).queryByRole('combobox', { name: 'Until' })).not.toBeInTheDocument();
+    await user.click(button('Update'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(11));
+    expect(JSON.parse(posted(callsTo(fetch, UPDATE)[1][1]).form_exceptions)).toEqual([
+      { ...EVE_AFTERNOON, fromTime: '', toTime: '' },
+    ]);
+  });
+
+  test('bank holidays are added for the whole day', async () => {
+    const { user } = setup(0);
+    await libraryReady();
+    await user.selectOptions(control('Destination plan, row 1'), 'Reception');
+    await user.click(button('Add bank holidays'));
+    expect(exceptionCount()).toBe(8);
+    expect(radio(exception(1), 'All day')).toBeChecked();
+    expect(screen.queryAllByRole('combobox', { name: 'From' })).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { type PlanException } from '../../../domain';
 import { BankHolidays, type Target } from './BankHolidays';
 import { CallsGoTo } from './CallsGoTo';
+import { ExceptionHours } from './ExceptionHours';
 import { blankException, exceptionTarget } from './servicePlanForm';
 
 export interface PlanExceptionsProps {
@@ -23,12 +24,13 @@ export interface PlanExceptionsProps {
 // Kept here, not in the global styles, which the first screen loads.
 const LIST_STYLE = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-const key = (i: number, field: 'from' | 'to' | 'description' | 'target') => `exceptions[${i}].${field}`;
+type Field = 'from' | 'to' | 'fromTime' | 'toTime' | 'description' | 'target';
+const key = (i: number, field: Field) => `exceptions[${i}].${field}`;
 
 /**
- * The service plan's dated exceptions: days (one, or a range) whose calls go to their own
- * destination plan or IVR instead of the week's rows, added one by one or a year's bank holidays
- * at once.
+ * The service plan's dated exceptions: days (one, or a range), all day or between two times of
+ * each, whose calls go to their own destination plan or IVR instead of the week's rows, added one
+ * by one or a year's bank holidays (all day) at once.
  */
 export function PlanExceptions({ exceptions, onChange, errorOf, defaultTarget, timeZone, disabled }: PlanExceptionsProps) {
   const headingId = useId();
@@ -59,6 +61,11 @@ export function PlanExceptions({ exceptions, onChange, errorOf, defaultTarget, t
     change(index, patch, [...exceptions.map((_, i) => key(i, 'from')), key(index, 'to')]);
   }
 
+  function changeTimes(index: number, times: Pick<PlanException, 'fromTime' | 'toTime'>) {
+    // Hours decide overlaps too, said on a first day.
+    change(index, times, [...exceptions.map((_, i) => key(i, 'from')), key(index, 'fromTime'), key(index, 'toTime')]);
+  }
+
   function remove(index: number) {
     onChange(
       exceptions.filter((_, i) => i !== index),
@@ -72,7 +79,8 @@ export function PlanExceptions({ exceptions, onChange, errorOf, defaultTarget, t
     <section className="plan-exceptions" aria-labelledby={headingId}>
       <h3 id={headingId}>Dated exceptions</h3>
       <p className="field-hint">
-        Days, such as bank holidays or a closure, whose calls go elsewhere than the week's rows say.
+        Days, such as bank holidays or a closure, whose calls go elsewhere than the week's rows say: all day, or
+        between two times of each.
       </p>
       {listError && <p className="field-error">{listError}</p>}
       {exceptions.length === 0 ? (
@@ -87,9 +95,12 @@ export function PlanExceptions({ exceptions, onChange, errorOf, defaultTarget, t
               disabled={disabled}
               fromError={errorOf(key(i, 'from'))}
               toError={errorOf(key(i, 'to'))}
+              fromTimeError={errorOf(key(i, 'fromTime'))}
+              toTimeError={errorOf(key(i, 'toTime'))}
               descriptionError={errorOf(key(i, 'description'))}
               targetError={errorOf(key(i, 'target'))}
               onDay={changeDay}
+              onTimes={changeTimes}
               onChange={change}
               onRemove={remove}
             />
@@ -125,9 +136,12 @@ function ExceptionEditor({
   disabled,
   fromError,
   toError,
+  fromTimeError,
+  toTimeError,
   descriptionError,
   targetError,
   onDay,
+  onTimes,
   onChange,
   onRemove,
 }: {
@@ -136,9 +150,12 @@ function ExceptionEditor({
   disabled: boolean;
   fromError: string | undefined;
   toError: string | undefined;
+  fromTimeError: string | undefined;
+  toTimeError: string | undefined;
   descriptionError: string | undefined;
   targetError: string | undefined;
   onDay: (index: number, side: 'from' | 'to', day: string) => void;
+  onTimes: (index: number, times: Pick<PlanException, 'fromTime' | 'toTime'>) => void;
   onChange: (index: number, patch: Partial<PlanException>, touched: string[]) => void;
   onRemove: (index: number) => void;
 }) {
@@ -163,6 +180,13 @@ function ExceptionEditor({
             error={toError}
             disabled={disabled}
             onChange={(day) => onDay(index, 'to', day)}
+          />
+          <ExceptionHours
+            exception={exception}
+            fromError={fromTimeError}
+            toError={toTimeError}
+            disabled={disabled}
+            onChange={(times) => onTimes(index, times)}
           />
           <TextField
             label="Description"

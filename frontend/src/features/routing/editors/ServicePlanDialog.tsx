@@ -50,7 +50,7 @@ const TEMPLATES: [Template, string][] = [
 ];
 
 const ROW_KEY = /^form_(from_day|to_day|routing|ivr)\[(\d+)\]$/;
-const EXCEPTION_KEY = /^exceptions\[(\d+)\]\.(from|to|description|target)$/;
+const EXCEPTION_KEY = /^exceptions\[(\d+)\]\.(from|to|fromTime|toTime|description|target)$/;
 const HOURS = Array.from({ length: 24 }, (_, i) => i);
 const MINUTES = Array.from({ length: 60 }, (_, i) => i);
 

@@ -2,13 +2,14 @@ import { useId, useMemo } from 'react';
 import { type PlanException } from '../../../domain';
 import { now } from '../../../lib/clock';
 import { formatDay } from '../../../lib/dates';
-import { exceptionTarget, knownZone, wallClockOf } from './servicePlanForm';
+import { exceptionTarget, knownZone, wallClockOf, wholeDay } from './servicePlanForm';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Under the week: the dated exceptions not over yet (today in the account's zone), in date order
- * and in words: "24/12/2026 to 26/12/2026: Christmas closure → Closed message".
+ * and in words: "24/12/2026 to 26/12/2026: Christmas closure → Closed message", "24/12/2026
+ * 13:00-24:00: Christmas Eve → Closed message".
  */
 export function UpcomingExceptions({
   exceptions,
@@ -35,10 +36,11 @@ export function UpcomingExceptions({
 
   const words = (e: PlanException) => {
     const days = e.from === e.to ? formatDay(e.from) : `${formatDay(e.from)} to ${formatDay(e.to)}`;
+    const hours = wholeDay(e) ? '' : ` ${e.fromTime.trim()}-${e.toTime.trim()}`;
     const id = exceptionTarget(e);
     const name = e.planType === 'ivr' ? ivrName(id) : routingName(id);
     const target = id <= 0 ? 'nowhere chosen yet' : (name ?? `#${id}`);
-    return `${days}: ${e.description.trim() || 'no description'} → ${target}`;
+    return `${days}${hours}: ${e.description.trim() || 'no description'} → ${target}`;
   };
 
   return (

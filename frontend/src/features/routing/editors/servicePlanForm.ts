@@ -80,6 +80,8 @@ export function exceptionsFromAnswer(list: readonly Partial<PlanException>[] | u
       planType,
       routing: planType === 'routing' ? toId(exception.routing) : 0,
       ivr: planType === 'ivr' ? toId(exception.ivr) : 0,
+      fromTime: exception.fromTime ?? '',
+      toTime: exception.toTime ?? '',
     };
   });
 }
@@ -92,11 +94,18 @@ export function dayAfter(day: string): string {
   return Number.isNaN(next.getTime()) ? '' : next.toISOString().slice(0, 10);
 }
 
-/** A new one-day exception: the day after the last one's, else no day yet; no destination yet. */
+/**
+ * A new one-day exception, the whole day: the day after the last one's, else no day yet; no
+ * destination yet.
+ */
 export function blankException(list: readonly PlanException[]): PlanException {
   const day = list.length > 0 ? dayAfter(list[list.length - 1].to) : '';
-  return { from: day, to: day, description: '', planType: 'routing', routing: 0, ivr: 0 };
+  return { from: day, to: day, description: '', planType: 'routing', routing: 0, ivr: 0, fromTime: '', toTime: '' };
 }
+
+/** Whether it answers the whole of each of its days (no times). */
+export const wholeDay = (exception: PlanException): boolean =>
+  exception.fromTime.trim() === '' && exception.toTime.trim() === '';
 
 /** An exception's target id (its destination plan or IVR). */
 export const exceptionTarget = (exception: PlanException): number =>
