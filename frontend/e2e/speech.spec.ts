@@ -75,3 +75,22 @@ test("a voice tag finds 'appointment' in a demo call, on the call log and in Spe
   await expect(vocabulary).toBeHidden();
   await expect(page.getByRole('table', { name: 'Vocabularies' })).toContainText('Dun Laoghaire, Bray');
 });
+
+test('the words said are searched from the call log, each call found with its line', async ({ page }) => {
+  await logIn(page, 'enterprise@demo.test', '/manage/reports');
+  await expectHeading(page, 'Call log');
+  const words = page.getByLabel('Words said in the call');
+  await words.fill('"an appointment"');
+  await expect(page).toHaveURL(/transcript=%22an\+appointment%22/);
+  const calls = page.getByRole('table', { name: 'Calls' });
+  // The job may still be hearing the recordings: the calls come as their transcripts are stored.
+  await expect(async () => {
+    await page.reload();
+    await expect(calls.locator('tr.transcript-line').first()).toContainText(/an appointment/i, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Remove filter Words said: "an appointment"' })).toBeVisible();
+  await expectAccessible(page, 'the call log searching the words said');
+  // A word no call said: none found, said plainly.
+  await page.getByLabel('Words said in the call').fill('xylophone');
+  await expect(page.getByRole('status').filter({ hasText: /^0 calls/ })).toBeVisible();
+});

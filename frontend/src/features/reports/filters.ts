@@ -20,6 +20,7 @@ export const FILTER_KEYS = [
   'dimension',
   'dimensionValue',
   'search',
+  'transcript',
 ] as const;
 export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;
 
@@ -139,6 +140,7 @@ export function activeChips(params: URLSearchParams, choices: ChipChoices | null
     ['dimensionValue', 'Value', (v) => v],
     ['minDuration', 'Minimum talk time', (v) => `${v} s`],
     ['search', 'Search', (v) => v],
+    ['transcript', 'Words said', (v) => v],
   ];
   for (const [key, name, word] of named) {
     const value = get(key);

@@ -40,6 +40,7 @@ const DETAILS: NumberDetails = {
       note: '',
       noteBy: '',
       recordingLength: '',
+      transcriptLine: '',
     },
   ],
   seesCalls: true,

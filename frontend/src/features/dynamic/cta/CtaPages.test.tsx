@@ -73,6 +73,7 @@ const CALL = {
   note: '',
   noteBy: '',
   recordingLength: '',
+  transcriptLine: '',
 } as CtaCall;
 
 const DETAIL: CtaDetail = {

@@ -34,8 +34,11 @@ export function CallFilterBar({
   errors,
   onChange,
   onClear,
+  searchesWords = false,
 }: {
   params: URLSearchParams;
+  /** The account's calls are transcribed: what was said can be searched. */
+  searchesWords?: boolean;
   filters: CallFilters | null;
   errors: Record<string, string>;
   onChange: (key: FilterKey, value: string) => void;
@@ -43,6 +46,7 @@ export function CallFilterBar({
 }) {
   const get = (key: FilterKey) => params.get(key) ?? '';
   const [search, setSearch] = useTyped(get('search'), (v) => onChange('search', v));
+  const [words, setWords] = useTyped(get('transcript'), (v) => onChange('transcript', v));
   const [minDuration, setMinDuration] = useTyped(get('minDuration'), (v) => onChange('minDuration', v));
   const [minScore, setMinScore] = useTyped(get('minScore'), (v) => onChange('minScore', v));
   const [dimensionValue, setDimensionValue] = useTyped(get('dimensionValue'), (v) => onChange('dimensionValue', v));
@@ -53,7 +57,7 @@ export function CallFilterBar({
   const panelId = useId();
   // The panel opens by itself when a filter inside it has an error to show.
   const [open, setOpen] = useState(false);
-  const shown = open || Object.keys(errors).some((key) => !['preset', 'from', 'to', 'search'].includes(key));
+  const shown = open || Object.keys(errors).some((key) => !['preset', 'from', 'to', 'search', 'transcript'].includes(key));
   return (
     <section className="call-filters-bar" aria-label="Filters">
       <div className="call-filters-main">
@@ -71,6 +75,15 @@ export function CallFilterBar({
           hint="Type a number as the log shows it, or a number's name."
           error={errors.search}
         />
+        {(searchesWords || get('transcript') !== '') && (
+          <TextField
+            label="Words said in the call"
+            value={words}
+            onChange={setWords}
+            hint='Any of the words, or a "phrase in quotes".'
+            error={errors.transcript}
+          />
+        )}
         <button
           type="button"
           className="button call-filters-toggle"

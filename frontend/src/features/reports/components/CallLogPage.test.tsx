@@ -37,6 +37,7 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     callerDial: 'tel:+447700900123',
     recordingUrl: `/api/reports/getRecording/${id}`,
     recordingLength: '3:57',
+    transcriptLine: '',
     followUp: null,
     followUpLabel: '',
     note: '',
@@ -127,6 +128,15 @@ function renderLog(address = '/reports', total = 60) {
       asked.push(url.search);
       if (url.searchParams.get('outcome') === 'busy')
         return jsonResponse({ calls: [], total: 0, page: 1, pageSize: 25, firstDay: '2026-10-25', lastDay: '2026-11-23' });
+      if (url.searchParams.get('transcript'))
+        return jsonResponse({
+          calls: [row(11, { transcriptLine: '… I would like to book an appointment please' })],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+          firstDay: '2026-10-25',
+          lastDay: '2026-11-23',
+        });
       if (url.searchParams.get('minDuration') === '99999')
         return jsonResponse(
           { success: false, code: 'VALIDATION_FAILED', errors: { minDuration: 'Minimum talk time must be a whole number of seconds from 0 to 86400.' } },
@@ -328,6 +338,19 @@ describe('the call log', () => {
     expect(posted('noteCall/12').get('note')).toBe('Booked for Thursday');
     expect(within(table).getByTitle('We called back · Rita Reception, 23/11/2026 10:00 GMT')).toHaveTextContent('We called back');
     expect(within(table).getByText('Note: Booked for Thursday')).toBeInTheDocument();
+  });
+
+  test('the words said are searched, and a found call shows the line that matched', async () => {
+    const { user, asked } = renderLog('/reports?transcript=book');
+    const field = await screen.findByLabelText('Words said in the call');
+    expect(field).toHaveValue('book');
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    expect(await within(table).findByText('… I would like to book an appointment please')).toBeInTheDocument();
+    expect(asked.some((q) => new URLSearchParams(q).get('transcript') === 'book')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Remove filter Words said: book' })).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '"an appointment"');
+    await waitFor(() => expect(address()).toContain('transcript=%22an+appointment%22'));
   });
 
   test('sorting and paging are asked of the server', async () => {

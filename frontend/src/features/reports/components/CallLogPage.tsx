@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { SectionLoading } from '../../../components/SectionLoading';
 import { PageHeading } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
+import { useOptionalAccount } from '../../../lib/account';
 import { validationErrors } from '../../../lib/api';
 import { downloadBlob } from '../../../lib/csv';
 import { formatDay } from '../../../lib/dates';
@@ -23,6 +24,7 @@ export const NO_CALLS = 'No calls match these filters.';
 /** The call log: every call of the period and filters in the address bar, a page at a time. */
 export function CallLogPage({ title }: { title: string }) {
   const [params, setParams] = useSearchParams();
+  const account = useOptionalAccount();
   const query = serverQuery(params);
   const [load, reload] = useLoader(() => getCalls(query), [query]);
   const [filtersLoad] = useLoader(getCallFilters, []);
@@ -80,6 +82,7 @@ export function CallLogPage({ title }: { title: string }) {
         errors={errors}
         onChange={(key: FilterKey, value: string) => update(withParam(params, key, value))}
         onClear={() => update(clearedFilters(params))}
+        searchesWords={account?.hasSpeech ?? false}
       />
       <div className="call-log-summary">
         <p role="status" aria-live="polite">

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { pageWindow } from '../../../components/DataTable';
 import { TableScroll } from '../../../components/TableScroll';
 import { RowPlayer } from '../../../components/recording/RowPlayer';
@@ -158,7 +159,8 @@ export function CallTable({
           </thead>
           <tbody>
             {calls.map((call) => (
-              <tr key={call.id}>
+              <Fragment key={call.id}>
+              <tr>
                 <td data-label="Date and time">{call.time}</td>
                 <td data-label="Caller" className="cell-caller">
                   {call.caller}
@@ -207,6 +209,15 @@ export function CallTable({
                   )}
                 </td>
               </tr>
+              {call.transcriptLine && (
+                <tr className="transcript-line">
+                  <td colSpan={9}>
+                    <span className="visually-hidden">Said in the call from {call.caller}: </span>
+                    <q>{call.transcriptLine}</q>
+                  </td>
+                </tr>
+              )}
+              </Fragment>
             ))}
           </tbody>
         </table>
