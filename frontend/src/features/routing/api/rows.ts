@@ -118,6 +118,8 @@ export interface AdvancedConnectRow {
   midCallFlag: boolean;
   midCallAudio: string;
   midCallDivert: boolean;
+  /** The phone a row without a service plan rings (basic routing), kept until a plan is chosen; not sent. */
+  basicDestination?: string;
 }
 
 /** The domain's AdvancedRow of a form row: what validateConnectAdvanced checks. */
@@ -156,6 +158,7 @@ export function advancedRowFrom(row: RoutingRow): AdvancedConnectRow {
     midCallFlag: row.midCallAttribution === 1,
     midCallAudio: row.midCallAudio || 'None',
     midCallDivert: row.midCallDivert === 1,
+    basicDestination: row.planId ? '' : (row.destination ?? ''),
   };
 }
 

@@ -4,6 +4,7 @@ import { jsonResponse, stubApi } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
 import { MONDAY_MORNING, RECEPTION_AND_OUT_OF_HOURS, SATURDAY_MORNING, dayRow, replayCall } from '../editors/replayTestUtils';
 import { loadSelection, saveSelection } from '../../../lib/routingSelection';
+import { basicRoutingNote } from './AdvancedConnect';
 import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
 const ROUTING_ERROR =
@@ -98,6 +99,21 @@ describe('Advanced connect', () => {
     expect(screen.getByRole('textbox', { name: 'Description for 0161 496 0002' })).toHaveValue('Google Ads 2');
     expect(screen.getByRole('switch', { name: 'Additional features' })).not.toBeChecked();
     expect(screen.queryByRole('switch', { name: 'Mid call divert for 0161 496 0001' })).not.toBeInTheDocument();
+  });
+
+  test('a number that rings a phone directly says it still will until a service plan is chosen', async () => {
+    saveSelection([1, 2]);
+    const direct = planned(2, { planId: 0, planDescription: '', destination: '01174960123' });
+    stubApi(library({ '/api/manageconnections/getSelectedDetails': details([planned(1), direct]) }));
+    const user = renderRouting('/routing/numbers/advanced');
+    await form();
+    await plansLoaded();
+    const note = basicRoutingNote('01174960123');
+    expect(note).toContain('0117 496 0123');
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getAllByText(/directly, and still will/)).toHaveLength(1);
+    await user.selectOptions(planSelect('0161 496 0002'), 'Weekend');
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
   });
 
   test('the additional features toggle starts on when a row uses them, and adds their columns', async () => {

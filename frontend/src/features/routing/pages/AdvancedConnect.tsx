@@ -18,6 +18,7 @@ import {
   ServicePlanSelector,
 } from '../selectors';
 import { clearSelection } from '../../../lib/routingSelection';
+import { formatUk } from '../../../domain/reports';
 import { rowsEdited } from '../../../lib/rowsEdited';
 import {
   CellSelect,
@@ -354,6 +355,9 @@ function AdvancedConnectForm({
                       onChange={(servicePlan) => update(i, { servicePlan })}
                       error={errorOf('form_service_plan', i)}
                     />
+                    {row.servicePlan === 0 && row.basicDestination && (
+                      <span className="cell-note">{basicRoutingNote(row.basicDestination)}</span>
+                    )}
                   </td>
                   <td>
                     <CellSwitch
@@ -458,3 +462,7 @@ function AdvancedConnectForm({
     </ConnectForm>
   );
 }
+
+/** Under a number that rings a phone directly: no service plan keeps it so ("-- Disconnect --" does not). */
+export const basicRoutingNote = (destination: string) =>
+  `Rings ${formatUk(destination)} directly, and still will unless you choose a service plan.`;
