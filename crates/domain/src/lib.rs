@@ -21,6 +21,7 @@ pub mod money;
 pub mod names;
 pub mod numbers;
 pub mod partners;
+pub mod phone;
 mod plan;
 pub mod purchase;
 pub mod reports;
