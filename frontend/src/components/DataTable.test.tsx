@@ -269,4 +269,20 @@ describe('DataTable', () => {
     expect(within(table).getByText('Items', { selector: 'caption' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Items table' })).toContainElement(table);
   });
+
+  test("columns' footers make the table's foot, its cells named by their headers when rows are cards", () => {
+    const counted: Column<Item>[] = [
+      { id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true, sortValue: (row) => row.name, footer: 'Total' },
+      { id: 'id', header: 'Number', cell: (row) => row.id, sortValue: (row) => row.id, footer: 3 },
+      { id: 'open', header: 'Open', cell: (row) => <button type="button">Open {row.name}</button>, hiddenHeader: true, footer: null },
+    ];
+    render(<DataTable plain cards label="Items" columns={counted} rows={items(2)} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    const foot = screen.getByRole('table', { name: 'Items' }).querySelector('tfoot')!;
+    expect(within(foot).getByRole('rowheader')).toHaveTextContent('Total');
+    expect(within(foot).getAllByRole('cell').map((cell) => [cell.textContent, cell.dataset.label])).toEqual([
+      ['3', 'Number'],
+      ['', undefined],
+    ]);
+    expect(bodyRows()[0].querySelector('td')).toHaveAttribute('data-label', 'Number');
+  });
 });

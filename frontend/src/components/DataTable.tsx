@@ -19,6 +19,8 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** The header is read by screen readers only (e.g. a column of row buttons). */
   hiddenHeader?: boolean;
+  /** The column's cell of the table's foot (a total); the foot shows when a column has one (styled by dataTableCards.css). */
+  footer?: ReactNode;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -119,6 +121,8 @@ export interface DataTableProps<T> {
   scrollLabel?: string;
   /** Tighter cells, for a table with many columns that should fit its page. */
   compact?: boolean;
+  /** On a phone each row is a card, each cell named by its column's header (the page imports dataTableCards.css). */
+  cards?: boolean;
 }
 
 const UNSORTED = { column: '', direction: 'asc' } as const;
@@ -212,6 +216,7 @@ export function DataTable<T>({
   labelShown = false,
   scrollLabel,
   compact = false,
+  cards = false,
 }: DataTableProps<T>) {
   const searchId = useId();
   const sizeId = useId();
@@ -261,6 +266,8 @@ export function DataTable<T>({
     : [];
   const selectedOnPage = selectableOnPage.filter((key) => selected.has(key)).length;
   const columnCount = shown.length + (selection ? 1 : 0);
+  const hasFooter = shown.some((column) => column.footer !== undefined);
+  const cardLabel = (column: Column<T>) => (cards && !column.hiddenHeader ? column.header : undefined);
 
   function toggleSort(column: string) {
     setSort((previous) =>
@@ -504,7 +511,9 @@ export function DataTable<T>({
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.id}>{column.cell(row)}</td>
+                    <td key={column.id} data-label={cardLabel(column)}>
+                      {column.cell(row)}
+                    </td>
                   ),
                 )}
               </tr>
@@ -512,12 +521,32 @@ export function DataTable<T>({
           })
         )}
       </tbody>
+      {hasFooter && pageRows.length > 0 && (
+        <tfoot>
+          <tr>
+            {selection && <td className="row-select-cell" />}
+            {shown.map((column) =>
+              column.rowHeader ? (
+                <th key={column.id} scope="row">
+                  {column.footer}
+                </th>
+              ) : (
+                <td key={column.id} data-label={column.footer === undefined ? undefined : cardLabel(column)}>
+                  {column.footer}
+                </td>
+              ),
+            )}
+          </tr>
+        </tfoot>
+      )}
     </table>
   );
 
   if (plain && pageRows.length === 0) return <p className="empty-state">{emptyText}</p>;
 
-  const className = ['data-table', plain && 'data-table-plain', compact && 'data-table-compact'].filter(Boolean).join(' ');
+  const className = ['data-table', plain && 'data-table-plain', compact && 'data-table-compact', cards && 'data-table-cards']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className}>
       {!plain && toolbar}

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AccountState } from '../domain';
 import { apiGet, apiPost } from './api';
 import type { components } from './api-schema.gen';
@@ -25,7 +25,11 @@ interface AccountContextValue {
   /** Fetches the account details again (the auth check). */
   reload: () => Promise<void>;
   refreshScopes: () => Promise<void>;
-  switchAccount: (customerId: number, customerName: string) => Promise<void>;
+  /**
+   * Into another account. `then` (a navigation) is drawn with the new account: the page the user
+   * was on is never guarded with the new account first, whose redirect would win over it.
+   */
+  switchAccount: (customerId: number, customerName: string, then?: () => void) => Promise<void>;
   /** From a client account back to the user's own partner account (the partner portal). */
   enterPartnerPortal: () => Promise<void>;
 }
@@ -79,15 +83,25 @@ export function AccountProvider({
   }, [account, setAccount]);
 
   const switchAccount = useCallback(
-    async (customerId: number, customerName: string) => {
+    async (customerId: number, customerName: string, then?: () => void) => {
       await apiPost<Switched>('accountsettings/switchAccount', {
         form_partner_login: '0',
         form_customer_id: customerId,
         form_customer_name: customerName,
       });
-      await reload();
+      const next = then ? await fetchAccount().catch(() => null) : null;
+      if (!next) {
+        await reload();
+        then?.();
+        return;
+      }
+      // The router's location changes in a transition: the account changes in the same one.
+      startTransition(() => {
+        setAccount(next);
+        then?.();
+      });
     },
-    [reload],
+    [reload, setAccount],
   );
 
   const enterPartnerPortal = useCallback(async () => {

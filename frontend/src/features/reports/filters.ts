@@ -64,7 +64,7 @@ export function exportQuery(params: URLSearchParams): string {
  * `params` with `key` set (or removed when empty). Any change but paging returns to the
  * first page; leaving the custom range drops its days.
  */
-export function withParam(params: URLSearchParams, key: FilterKey | ViewKey | 'call', value: string): URLSearchParams {
+export function withParam(params: URLSearchParams, key: FilterKey | ViewKey | 'call' | 'clinic', value: string): URLSearchParams {
   const next = new URLSearchParams(params);
   if (value === '') next.delete(key);
   else next.set(key, value);

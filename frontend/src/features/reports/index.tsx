@@ -8,19 +8,28 @@ import { CallLogPage } from './components/CallLogPage';
 const DashboardPage = lazy(() => import('./dashboard/index.tsx').then((m) => ({ default: m.DashboardPage })));
 // So is the ad spend page.
 const SpendPage = lazy(() => import('./costs/SpendPage').then((m) => ({ default: m.SpendPage })));
+// And a group account's clinics page.
+const ClinicsPage = lazy(() => import('./clinics/ClinicsPage').then((m) => ({ default: m.ClinicsPage })));
 
 export default function ReportsSection({ title }: SectionProps) {
   const { pathname } = useLocation();
-  if (pathname.replace(/\/+$/, '').endsWith('/reports/dashboard'))
+  const page = pathname.replace(/\/+$/, '');
+  if (page.endsWith('/reports/dashboard'))
     return (
       <Suspense fallback={<SectionLoading />}>
         <DashboardPage title={title} />
       </Suspense>
     );
-  if (pathname.replace(/\/+$/, '').endsWith('/reports/spend'))
+  if (page.endsWith('/reports/spend'))
     return (
       <Suspense fallback={<SectionLoading />}>
         <SpendPage title={title} />
+      </Suspense>
+    );
+  if (page.endsWith('/reports/clinics'))
+    return (
+      <Suspense fallback={<SectionLoading />}>
+        <ClinicsPage title={title} />
       </Suspense>
     );
   return <CallLogPage title={title} />;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CheckboxField, CheckboxGroupField, SelectField, TextField } from '../../../components/fields';
+import { CheckboxField, SelectField, TextField } from '../../../components/fields';
 import { SearchSelectField } from '../../../components/SearchSelectField';
 import type { CallFilters } from '../api';
 import { activeChips, activeFilterCount, PRESETS, type FilterKey } from '../filters';
+import { OutcomeFilter } from './OutcomeFilter';
 
 /** A typed field waits this long after the last keystroke before the log is asked again. */
 export const TYPING_DELAY_MS = 300;
@@ -143,11 +144,10 @@ export function CallFilterBar({
         onChange={(v) => onChange('number', v)}
         error={errors.number}
       />
-      <CheckboxGroupField
-        label="Outcome"
-        values={get('outcome').split(',').filter(Boolean)}
-        options={(filters?.outcomes ?? []).map((o) => ({ value: o.key, label: o.label }))}
-        onChange={(values) => onChange('outcome', values.join(','))}
+      <OutcomeFilter
+        value={get('outcome')}
+        outcomes={filters?.outcomes ?? []}
+        onChange={(v) => onChange('outcome', v)}
         error={errors.outcome}
       />
       <SelectField

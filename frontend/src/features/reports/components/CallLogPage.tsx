@@ -12,7 +12,7 @@ import { exportCalls, getCallFilters, getCalls, type CallLog, type CallLogRow } 
 import { clearedFilters, exportQuery, serverQuery, withParam, type FilterKey } from '../filters';
 import { CallDetailDialog } from './CallDetailDialog';
 import { CallFilterBar } from './CallFilterBar';
-import { CallTable } from './CallTable';
+import { CallLogActions, CallTable } from './CallTable';
 import { FollowUpDialog } from './FollowUpDialog';
 import './callLog.css';
 import { ReportsTabs } from './ReportsTabs';
@@ -129,8 +129,13 @@ export function CallLogPage({ title }: { title: string }) {
           }}
           onSort={onSort}
           onPage={(page) => update(withParam(params, 'page', String(page)))}
-          onOpen={(call: CallLogRow) => update(withParam(params, 'call', String(call.id)))}
-          onFollowUp={setFollowingUp}
+          actions={(call) => (
+            <CallLogActions
+              call={call}
+              onFollowUp={setFollowingUp}
+              onOpen={(opened) => update(withParam(params, 'call', String(opened.id)))}
+            />
+          )}
         />
       )}
       {followingUp && (

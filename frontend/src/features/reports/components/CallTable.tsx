@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { pageWindow } from '../../../components/DataTable';
 import { TableScroll } from '../../../components/TableScroll';
 import { RowPlayer } from '../../../components/recording/RowPlayer';
@@ -117,26 +117,49 @@ function FollowUpCell({ call }: { call: CallLogRow }) {
   );
 }
 
+/** The call log's own buttons of a call: follow it up, and open it. */
+export function CallLogActions({
+  call,
+  onFollowUp,
+  onOpen,
+}: {
+  call: CallLogRow;
+  onFollowUp: (call: CallLogRow) => void;
+  onOpen: (call: CallLogRow) => void;
+}) {
+  return (
+    <>
+      <button type="button" className="button" onClick={() => onFollowUp(call)} aria-label={`Follow up the call from ${call.caller} at ${call.time}`}>
+        Follow up
+      </button>
+      <button type="button" className="button" onClick={() => onOpen(call)} aria-label={`View call from ${call.caller} at ${call.time}`}>
+        View
+      </button>
+    </>
+  );
+}
+
 /**
  * A page of calls, sorted and paged by the server, one line each (cards on a phone). Each call
- * can be rung back, followed up, heard (its recording or voicemail message) and opened.
+ * can be rung back, heard (its recording or voicemail message) and acted on by `actions`; a
+ * group's log names each call's clinic (`clinicOf`).
  */
-export function CallTable({
+export function CallTable<R extends CallLogRow>({
   calls,
   view,
   loading,
   onSort,
   onPage,
-  onOpen,
-  onFollowUp,
+  actions,
+  clinicOf,
 }: {
-  calls: CallLogRow[];
+  calls: R[];
   view: TableView;
   loading: boolean;
   onSort: (id: string) => void;
   onPage: (page: number) => void;
-  onOpen: (call: CallLogRow) => void;
-  onFollowUp: (call: CallLogRow) => void;
+  actions: (call: R) => ReactNode;
+  clinicOf?: (call: R) => string;
 }) {
   return (
     <div className="data-table call-log">
@@ -145,6 +168,7 @@ export function CallTable({
           <thead>
             <tr>
               <SortHeader id="time" view={view} onSort={onSort} />
+              {clinicOf && <th scope="col">Clinic</th>}
               <SortHeader id="caller" view={view} onSort={onSort} />
               <th scope="col">Tracked number</th>
               <SortHeader id="source" view={view} onSort={onSort} />
@@ -162,6 +186,7 @@ export function CallTable({
               <Fragment key={call.id}>
               <tr>
                 <td data-label="Date and time">{call.time}</td>
+                {clinicOf && <td data-label="Clinic">{clinicOf(call)}</td>}
                 <td data-label="Caller" className="cell-caller">
                   {call.caller}
                   {call.firstTime && <span className="chip chip-new">First-time</span>}
@@ -195,12 +220,7 @@ export function CallTable({
                       <PhoneIcon />
                     </a>
                   )}
-                  <button type="button" className="button" onClick={() => onFollowUp(call)} aria-label={`Follow up the call from ${call.caller} at ${call.time}`}>
-                    Follow up
-                  </button>
-                  <button type="button" className="button" onClick={() => onOpen(call)} aria-label={`View call from ${call.caller} at ${call.time}`}>
-                    View
-                  </button>
+                  {actions(call)}
                   </div>
                 </td>
                 <td data-label="Tags and score" title={[...call.tags, call.scoreLabel, call.leadScore].filter(Boolean).join(' · ')}>
@@ -211,7 +231,7 @@ export function CallTable({
               </tr>
               {call.transcriptLine && (
                 <tr className="transcript-line">
-                  <td colSpan={9}>
+                  <td colSpan={clinicOf ? 10 : 9}>
                     <span className="visually-hidden">Said in the call from {call.caller}: </span>
                     <q>{call.transcriptLine}</q>
                   </td>

@@ -1,7 +1,13 @@
 import { NavLink } from 'react-router';
+import { guardRoute } from '../../../domain';
+import { useOptionalAccount } from '../../../lib/account';
 
-/** The reports' pages. */
+const CLINICS = '/reports/clinics';
+
+/** The reports' pages; a group account's member clinics when the domain lets the user in. */
 export function ReportsTabs() {
+  const account = useOptionalAccount();
+  const clinics = account !== null && guardRoute(CLINICS, account).kind === 'allow';
   return (
     <nav className="report-tabs" aria-label="Reports">
       <NavLink to="/reports" end>
@@ -9,6 +15,7 @@ export function ReportsTabs() {
       </NavLink>
       <NavLink to="/reports/dashboard">Dashboard</NavLink>
       <NavLink to="/reports/spend">Ad spend</NavLink>
+      {clinics && <NavLink to={CLINICS}>Clinics</NavLink>}
     </nav>
   );
 }

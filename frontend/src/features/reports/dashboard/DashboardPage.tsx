@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionLoading } from '../../../components/SectionLoading';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { SelectField, TextField } from '../../../components/fields';
+import { SelectField } from '../../../components/fields';
 import { PageHeading, type SectionProps } from '../../../components/PageHeading';
 import { isPermissionError, PermissionError } from '../../../components/PermissionError';
 import { validationErrors } from '../../../lib/api';
@@ -11,11 +11,12 @@ import { useLoader } from '../../../lib/useLoader';
 import { getDashboard, type Dashboard, type PeriodChange } from './api';
 import { ReportsTabs } from '../components/ReportsTabs';
 import { CostsSection } from '../../../components/costs/CostsSection';
-import { DEFAULT_PRESET, periodQuery, PRESETS } from './period';
+import { NO_CALLS, periodQuery } from './period';
+import { PeriodPicker } from './PeriodPicker';
 import './dashboard.css';
 import { ChartTable, COLOURS, StackedBarChart, type ChartSeries } from './StackedBarChart';
 
-export const NO_CALLS = 'No calls in this period.';
+export { NO_CALLS } from './period';
 /** Where the dashboard, the call log, Source / mediums and Campaigns count a call-back. */
 export const CALLBACK_CREDIT_NOTE = "A caller who rings again after a missed call counts under the missed call's source and campaign.";
 export const LOAD_FAILED = 'The dashboard could not be loaded.';
@@ -38,44 +39,6 @@ const topColumns = (header: string): Column<Dashboard['topSources'][number]>[] =
   { id: 'answered', header: 'Answered', cell: (source) => source.answered },
   { id: 'firstTime', header: 'First-time callers', cell: (source) => source.firstTime },
 ];
-
-function PeriodPicker({ error }: { error: string | null }) {
-  const [params, setParams] = useSearchParams();
-  const preset = params.get('preset') || DEFAULT_PRESET;
-  const [from, setFrom] = useState(params.get('from') ?? '');
-  const [to, setTo] = useState(params.get('to') ?? '');
-  const choose = (value: string) => {
-    const next = new URLSearchParams(params);
-    next.set('preset', value);
-    if (value !== 'custom') {
-      next.delete('from');
-      next.delete('to');
-    }
-    setParams(next);
-  };
-  const apply = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams(params);
-    next.set('preset', 'custom');
-    next.set('from', from);
-    next.set('to', to);
-    setParams(next);
-  };
-  return (
-    <form className="dashboard-period" aria-label="Date range" onSubmit={apply}>
-      <SelectField label="Period" value={preset} options={PRESETS} onChange={choose} error={preset === 'custom' ? null : error} />
-      {preset === 'custom' && (
-        <>
-          <TextField label="From" type="date" value={from} onChange={setFrom} error={error} />
-          <TextField label="To" type="date" value={to} onChange={setTo} />
-          <button type="submit" className="button button-primary" disabled={!from || !to}>
-            Apply
-          </button>
-        </>
-      )}
-    </form>
-  );
-}
 
 function Figure({ label, value, comparison, previous }: { label: string; value: string; comparison: PeriodChange; previous: string }) {
   return (

@@ -4,6 +4,9 @@ import { DEFAULT_PRESET, rangeComplete } from '../filters';
 
 export { DEFAULT_PRESET, PRESETS } from '../filters';
 
+/** A period without a call, on the dashboard and the clinics' page. */
+export const NO_CALLS = 'No calls in this period.';
+
 /** The server's query for the period in `params`; null for a custom range without both days. */
 export function periodQuery(params: URLSearchParams): string | null {
   const query = new URLSearchParams();
