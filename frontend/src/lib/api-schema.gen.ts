@@ -6345,6 +6345,8 @@ export interface components {
              * @description Seconds talking to whoever answered (0: no one did).
              */
             talkSeconds: number;
+            /** @description "Test call, as if it were Thursday 24/12/2026 18:05" for a test call; "" for a caller's. */
+            testCall: string;
             /** @description In the account's time zone, "dd/mm/yyyy HH:MM BST". */
             time: string;
             trackedNumber: string;
@@ -26530,6 +26532,8 @@ export interface operations {
                 search?: string;
                 /** @description Words said in the call: any of them, or a "phrase in quotes". */
                 transcript?: string;
+                /** @description "1": test calls too, marked. */
+                testCalls?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -26817,6 +26821,8 @@ export interface operations {
                 search?: string;
                 /** @description Words said in the call: any of them, or a "phrase in quotes". */
                 transcript?: string;
+                /** @description "1": test calls too, marked. */
+                testCalls?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -26920,6 +26926,8 @@ export interface operations {
                 search?: string;
                 /** @description Words said in the call: any of them, or a "phrase in quotes". */
                 transcript?: string;
+                /** @description "1": test calls too, marked. */
+                testCalls?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";

@@ -143,6 +143,8 @@ pub struct CallLogQueryInput {
     pub search: Option<String>,
     /// Words said in the call (its transcript): any of them, or a "phrase in quotes".
     pub transcript: Option<String>,
+    /// "1": test calls too (marked), besides the callers' calls.
+    pub test_calls: Option<String>,
     pub page: Option<String>,
     pub page_size: Option<String>,
     pub sort: Option<String>,
@@ -176,6 +178,8 @@ pub struct CallLogQuery {
     pub search: String,
     /// Calls whose transcript has any of these words or phrases.
     pub transcript: Option<TranscriptSearch>,
+    /// Test calls are listed too.
+    pub test_calls: bool,
     pub page: u32,
     pub page_size: u32,
     pub sort: CallSort,
@@ -319,6 +323,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         dimension_match: None,
         search,
         transcript,
+        test_calls: text(&input.test_calls) == Some("1"),
         page: page.unwrap_or(1),
         page_size: page_size.unwrap_or(PAGE_SIZES[0]),
         sort: sort.unwrap_or(CallSort::Time),
@@ -368,6 +373,7 @@ mod tests {
             dimension_value: get("dimensionValue"),
             search: get("search"),
             transcript: get("transcript"),
+            test_calls: get("testCalls"),
             page: get("page"),
             page_size: get("pageSize"),
             sort: get("sort"),

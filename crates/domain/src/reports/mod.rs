@@ -15,6 +15,7 @@ pub mod period;
 pub mod phone;
 pub mod retention;
 pub mod summary;
+pub mod test_call;
 pub mod transcript_search;
 
 pub use call_log::{parse_call_log_query, resolve_dimension, CallLogQuery, CallLogQueryInput, CallSort, ScoreFilter};

@@ -73,7 +73,8 @@ const ROW_SELECT: &str =
     c.destination AS destination, c.tags AS tags, c.first_time AS first_time, c.callback_of AS callback_of,
     CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score,
     c.follow_up AS follow_up, c.follow_up_by AS follow_up_by, c.follow_up_at AS follow_up_at, c.note AS note,
-    c.note_by AS note_by, c.note_at AS note_at, r.seconds AS recording_seconds";
+    c.note_by AS note_by, c.note_at AS note_at, r.seconds AS recording_seconds, c.direction AS direction,
+    c.test_note AS test_note";
 
 /// The join the sort by source reads, alone.
 const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.credit_source_id";
@@ -125,6 +126,10 @@ pub struct CallRow {
     pub note_at: Option<i64>,
     /// How long the recording lasts, when known.
     pub recording_seconds: Option<i64>,
+    /// inbound, or test (domain `reports::test_call`).
+    pub direction: String,
+    /// A test call's moment: "as if it were …" ('' otherwise).
+    pub test_note: String,
 }
 
 impl CallRow {
@@ -147,7 +152,12 @@ impl CallLogSql {
     pub fn scoped(query: &CallLogQuery, format: &NumberFormat, scope: &CallScope, backend: Backend) -> CallLogSql {
         let whose = format!("customer_id {}", scope.sql());
         // The calls every figure counts (`store::call_credit::COUNTED`), then the filters.
-        let mut condition = format!("WHERE {}", COUNTED.replacen("customer_id = $1", &whose, 1));
+        let mut counted = COUNTED.replacen("customer_id = $1", &whose, 1);
+        if query.test_calls {
+            // The test calls beside the callers' (`reports::test_call`), asked for by name.
+            counted = counted.replacen("c.direction = 'inbound'", "c.direction IN ('inbound', 'test')", 1);
+        }
+        let mut condition = format!("WHERE {counted}");
         let mut binds = Vec::new();
         let add = |sql: &str, value: Bind, binds: &mut Vec<Bind>, condition: &mut String| {
             binds.push(value);
@@ -350,7 +360,7 @@ pub async fn transcript_texts(db: &AnyPool, ids: &[i64]) -> sqlx::Result<Vec<(i6
 /// One of the customer's inbound calls, as a row of the log.
 pub async fn row(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<CallRow>> {
     sqlx::query_as(&format!(
-        "{ROW_SELECT} FROM calls c {JOINS} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction = 'inbound'"
+        "{ROW_SELECT} FROM calls c {JOINS} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction IN ('inbound', 'test')"
     ))
     .bind(customer)
     .bind(id)

@@ -148,7 +148,7 @@ pub async fn calls_in(db: &AnyPool, customer: CustomerId, month: &BillingMonth) 
         "SELECT c.direction, COALESCE(MAX(r.description), c.rate_item), CAST(SUM(c.minutes) AS BIGINT),
                 CAST(SUM(c.cost_tenth_pence) AS BIGINT)
          FROM calls c LEFT JOIN usage_rates r ON r.item = c.rate_item
-         WHERE c.customer_id = $1 AND c.started_at >= $2 AND c.started_at < $3
+         WHERE c.customer_id = $1 AND c.started_at >= $2 AND c.started_at < $3 AND c.direction <> 'test'
          GROUP BY c.direction, c.rate_item ORDER BY c.direction, c.rate_item",
     )
     .bind(customer)

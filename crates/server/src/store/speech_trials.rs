@@ -129,7 +129,7 @@ pub async fn recorded_calls_before(
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM calls c JOIN call_recordings r ON r.call_id = c.id
-         WHERE c.customer_id = $1 AND c.started_at >= $2
+         WHERE c.customer_id = $1 AND c.direction <> 'test' AND c.started_at >= $2
            AND (c.started_at < $3 OR (c.started_at = $3 AND c.id < $4))",
     )
     .bind(customer)

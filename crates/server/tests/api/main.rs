@@ -84,6 +84,7 @@ mod telephony_engine;
 mod telephony_lab;
 mod telephony_missed;
 mod telephony_queue;
+mod test_calls;
 mod track_sales;
 mod tracking;
 mod transcript_search;

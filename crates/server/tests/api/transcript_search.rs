@@ -65,7 +65,8 @@ async fn a_phrase_or_any_of_several_words_finds_the_calls_that_said_it_with_the_
     let session = app.login("enterprise@demo.test").await;
     let calls = untranscribed(&app, ATLAS, 3).await;
     let db = &app.state.db;
-    store_transcript(db, ATLAS, calls[0], "Hello, I'd like to BOOK an appointment for my car insurance renewal please").await;
+    store_transcript(db, ATLAS, calls[0], "Hello, I'd like to BOOK an appointment for my car insurance renewal please")
+        .await;
     store_transcript(db, ATLAS, calls[1], "Can I get a quote for home insurance? The appointment can wait").await;
     store_transcript(db, ATLAS, calls[2], "I want a refund on my policy").await;
     // Another customer's transcript says it too, and is never found.

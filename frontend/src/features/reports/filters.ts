@@ -21,6 +21,7 @@ export const FILTER_KEYS = [
   'dimensionValue',
   'search',
   'transcript',
+  'testCalls',
 ] as const;
 export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;
 
@@ -147,5 +148,6 @@ export function activeChips(params: URLSearchParams, choices: ChipChoices | null
     if (value) chips.push({ key, label: `${name}: ${word(value)}` });
   }
   if (get('firstTime') === '1') chips.push({ key: 'firstTime', label: 'First-time callers only' });
+  if (get('testCalls') === '1') chips.push({ key: 'testCalls', label: 'Test calls shown' });
   return chips;
 }

@@ -41,6 +41,7 @@ const DETAILS: NumberDetails = {
       noteBy: '',
       recordingLength: '',
       transcriptLine: '',
+      testCall: '',
     },
   ],
   seesCalls: true,

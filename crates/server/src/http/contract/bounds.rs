@@ -523,6 +523,11 @@ impl IntoParams for CallLogParams {
                 "Words said in the call: any of them, or a \"phrase in quotes\".",
                 text(domain::reports::transcript_search::TRANSCRIPT_SEARCH_MAX),
             ),
+            query(
+                "testCalls",
+                "\"1\": test calls too, marked.",
+                ObjectBuilder::new().schema_type(Type::String).build(),
+            ),
             query("page", "", or_empty(whole(1, i64::from(PAGE_MAX)))),
             query("pageSize", "", choice(PAGE_SIZES)),
             query("sort", "", choice(CallSort::ALL.map(CallSort::key))),

@@ -149,6 +149,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         min_score: None,
         dimension: None,
         transcript: None,
+        test_calls: false,
         dimension_match: None,
         search: String::new(),
         page: 1,

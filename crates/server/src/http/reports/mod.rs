@@ -216,6 +216,8 @@ pub struct CallLogRow {
     pub note_by: String,
     /// Searching the words said: the transcript's words around the first match ("" otherwise).
     pub transcript_line: String,
+    /// "Test call, as if it were Thursday 24/12/2026 18:05" for a test call; "" for a caller's.
+    pub test_call: String,
 }
 
 impl CallLogRow {
@@ -263,6 +265,11 @@ impl CallLogRow {
             note: row.note.clone(),
             note_by: row.note_at.map(|at| who_when(&row.note_by, at, zone)).unwrap_or_default(),
             transcript_line: String::new(),
+            test_call: if row.direction == domain::reports::test_call::TEST {
+                domain::reports::test_call::test_call_label(&row.test_note)
+            } else {
+                String::new()
+            },
         }
     }
 

@@ -74,6 +74,7 @@ const CALL = {
   noteBy: '',
   recordingLength: '',
   transcriptLine: '',
+  testCall: '',
 } as CtaCall;
 
 const DETAIL: CtaDetail = {

@@ -88,6 +88,8 @@ function call(id: number, clinic: (typeof CLINICS)[number]): GroupCallRow {
     followUpLabel: '',
     note: '',
     noteBy: '',
+    transcriptLine: '',
+    testCall: '',
   };
 }
 

@@ -235,6 +235,12 @@ export function CallFilterBar({
         checked={get('firstTime') === '1'}
         onChange={(on) => onChange('firstTime', on ? '1' : '')}
       />
+      <CheckboxField
+        label="Show test calls"
+        hint="Calls made from this admin area to hear your routing: never in reports, usage or bills."
+        checked={get('testCalls') === '1'}
+        onChange={(on) => onChange('testCalls', on ? '1' : '')}
+      />
       </div>
     </section>
   );

@@ -38,6 +38,7 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     recordingUrl: `/api/reports/getRecording/${id}`,
     recordingLength: '3:57',
     transcriptLine: '',
+    testCall: '',
     followUp: null,
     followUpLabel: '',
     note: '',
@@ -128,6 +129,15 @@ function renderLog(address = '/reports', total = 60) {
       asked.push(url.search);
       if (url.searchParams.get('outcome') === 'busy')
         return jsonResponse({ calls: [], total: 0, page: 1, pageSize: 25, firstDay: '2026-10-25', lastDay: '2026-11-23' });
+      if (url.searchParams.get('testCalls') === '1')
+        return jsonResponse({
+          calls: [row(11, { testCall: 'Test call, as if it were Thursday 24/12/2026 18:05' }), row(12)],
+          total: 2,
+          page: 1,
+          pageSize: 25,
+          firstDay: '2026-10-25',
+          lastDay: '2026-11-23',
+        });
       if (url.searchParams.get('transcript'))
         return jsonResponse({
           calls: [row(11, { transcriptLine: '… I would like to book an appointment please' })],
@@ -351,6 +361,19 @@ describe('the call log', () => {
     await user.clear(field);
     await user.type(field, '"an appointment"');
     await waitFor(() => expect(address()).toContain('transcript=%22an+appointment%22'));
+  });
+
+  test('test calls show only when asked, each marked with the moment it was routed as', async () => {
+    const { user, asked } = renderLog();
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    expect(within(table).queryByText('Test call')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Show test calls' }));
+    await waitFor(() => expect(address()).toBe('/reports?testCalls=1'));
+    const marked = await within(table).findByText('Test call');
+    expect(marked).toHaveAttribute('title', 'Test call, as if it were Thursday 24/12/2026 18:05');
+    expect(asked.some((q) => new URLSearchParams(q).get('testCalls') === '1')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Remove filter Test calls shown' })).toBeInTheDocument();
   });
 
   test('sorting and paging are asked of the server', async () => {

@@ -190,6 +190,11 @@ export function CallTable<R extends CallLogRow>({
                 <td data-label="Caller" className="cell-caller">
                   {call.caller}
                   {call.firstTime && <span className="chip chip-new">First-time</span>}
+                  {call.testCall && (
+                    <span className="chip chip-test" title={call.testCall}>
+                      {call.testCall.split(',')[0]}
+                    </span>
+                  )}
                 </td>
                 <td data-label="Tracked number" title={[call.numberName, call.campaign].filter(Boolean).join(' · ')}>
                   {call.trackedNumber}
