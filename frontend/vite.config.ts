@@ -11,7 +11,7 @@ const routerProduction = fileURLToPath(new URL('./node_modules/react-router/dist
 const everyScreen = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|react-router|scheduler)[\/]`,
-    String.raw`src[\/]lib[\/](account|api|clock|dates|useLoader|useStoredState|useFieldMessages)\.tsx?$`,
+    String.raw`src[\/]lib[\/](account|api|clock|dates|useLoader|useStoredState)\.tsx?$`,
     String.raw`src[\/]components[\/](Icon|Dialog|DialogActions|Snackbar|PageHeading|SectionLoading|purchase[\/]PurchaseContext)\.tsx$`,
     String.raw`src[\/]domain[\/](index\.ts$|pkg-shell[\/])`,
     String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*Dialog))`,
