@@ -20,6 +20,9 @@ pub const ADVANCED_ROUTING_SCOPES: &[&str] = &[
     "advanced_call_handling",
 ];
 
+/// A group account's combined views of its clinics (domain `reports::group`).
+pub const CLINICS_PAGE: &str = "/reports/clinics";
+
 /// Who may reach a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -181,7 +184,7 @@ pub static ROUTES: &[RouteDef] = &[
     reports("/reports", "Call log"),
     reports("/reports/dashboard", "Dashboard"),
     reports("/reports/spend", "Ad spend"),
-    RouteDef { group_only: true, ..reports(crate::reports::group::CLINICS_PAGE, "Clinics") },
+    RouteDef { group_only: true, ..reports(CLINICS_PAGE, "Clinics") },
     RouteDef { audience: Audience::Everyone, ..page("/unauthorised", "Unauthorised", "shell") },
     external("/logout"),
     external("/contactus"),

@@ -10,7 +10,7 @@ use crate::validation::FieldErrors;
 pub const GROUP_CLINICS_MAX: usize = 200;
 
 /// The combined views' address (the reports' tab "Clinics").
-pub const CLINICS_PAGE: &str = "/reports/clinics";
+pub use crate::route_table::CLINICS_PAGE;
 
 pub const CLINIC_MESSAGE: &str = "Choose all clinics or one of the group's clinics.";
 pub const CLINIC_FILTER_MESSAGE: &str =
