@@ -28,7 +28,7 @@ if [ "${1:-}" = telephony ]; then
   root=$(bash scripts/telephony/engine.sh root)
   echo "Telephony: Asterisk answers SIP on 127.0.0.1:15060 and dials destinations at 127.0.0.1:15070."
   echo "  a phone that answers: chroot $root sipp -sn uas -i 127.0.0.1 -p 15070"
-  echo "  call a demo number:   chroot $root sipp -sn uac -i 127.0.0.1 -p 15061 -s 441134960100 -m 1 127.0.0.1:15060"
+  echo "  call a demo number:   chroot $root sipp -sn uac -i 127.0.0.2 -p 15061 -s 441134960100 -m 1 127.0.0.1:15060"
   echo "  the call shows in the call log of owner@demo.test."
   cargo run --release -p server
   exit

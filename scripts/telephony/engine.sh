@@ -9,7 +9,8 @@
 #
 # Settings (environment): TELEPHONY_SECRET (required to start), SERVER_WS (the server's
 # /telephony/ari, default ws://127.0.0.1:8080/telephony/ari), SIP_PORT (15060), ARI_HTTP_PORT
-# (18088), CARRIER_OUT (where destinations are dialled, 127.0.0.1:15070), LAB_PHONES=1 adds the
+# (18088), CARRIER_OUT (where destinations are dialled, 127.0.0.1:15070), CARRIER_MATCH (the
+# addresses calls in come from, the carrier's; 127.0.0.2, the test lab's callers), LAB_PHONES=1 adds the
 # test lab's phones (447700900101-5 on ports 15071-5), ENGINE_NAME (this engine's name, unique
 # among the engines of one server: it prefixes every call's id; default the host's name and SIP
 # port).
@@ -50,6 +51,7 @@ start() {
       -e "s|@SIP_PORT@|${SIP_PORT:-15060}|g" \
       -e "s|@ARI_HTTP_PORT@|${ARI_HTTP_PORT:-18088}|g" \
       -e "s|@CARRIER_OUT@|${CARRIER_OUT:-127.0.0.1:15070}|g" \
+      -e "s|@CARRIER_MATCH@|${CARRIER_MATCH:-127.0.0.2}|g" \
       -e "s|@FALLBACK@|${FALLBACK_SOUND:-ss-noservice}|g" \
       "$file" >"$etc/$(basename "$file")"
   done

@@ -65,6 +65,19 @@ pub struct TelephonySettings {
 }
 
 impl TelephonySettings {
+    /// Where browser phones connect (SIP over websocket): the engine's HTTP server at /ws, beside
+    /// its ARI ("http://127.0.0.1:8088/ari" gives "ws://127.0.0.1:8088/ws").
+    pub fn phone_websocket_url(&self) -> String {
+        let base = self.ari_url.trim_end_matches('/');
+        let base = base.strip_suffix("/ari").unwrap_or(base);
+        let base = match base.split_once("://") {
+            Some(("https", rest)) => format!("wss://{rest}"),
+            Some((_, rest)) => format!("ws://{rest}"),
+            None => format!("ws://{base}"),
+        };
+        format!("{base}/ws")
+    }
+
     /// The engine's dial string for `number` (digits only: nothing else reaches the template).
     pub fn dial_string(&self, number: &str) -> String {
         let digits: String = number.chars().filter(char::is_ascii_digit).take(20).collect();

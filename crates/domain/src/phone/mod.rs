@@ -2,10 +2,12 @@
 //! the moment a test call may be made "as if it were", and how many calls a user and an account
 //! may start. The server checks each before anything dials; the page shows the same words.
 
+pub mod access;
 pub mod dialling;
 pub mod limits;
 pub mod moment;
 
+pub use access::{phone_access, PhoneAccess};
 pub use dialling::{outbound_destination, OUTBOUND_NOT_UK_LINE};
 pub use limits::{call_start_problem, CallCounts, PhoneLimits};
 pub use moment::{as_if_moment, AsIfMoment};

@@ -154,6 +154,8 @@ async fn logout(State(state): State<AppState>, parts: Parts) -> Result<Response,
     }
     let secure = state.settings.secure_cookies;
     if let Some(token) = session_token(&parts, secure) {
+        // The session's browser phone stops working with it.
+        crate::http::phone::close_session_phones(&state, &crate::security::token_hash(&token)).await?;
         sessions::delete(&state.db, &token).await?;
     }
     Ok((StatusCode::SEE_OTHER, [(SET_COOKIE, cleared_cookie(secure)), (LOCATION, "/login".to_string())])

@@ -20,6 +20,7 @@ mod login;
 pub(crate) mod numbers;
 pub(crate) mod outbound_campaigns;
 mod outbound_cli;
+pub mod phone;
 mod outbound_terms;
 mod outbox_page;
 mod pages;
@@ -110,6 +111,7 @@ fn documented_routes() -> OpenApiRouter<AppState> {
         .merge(invoices::router())
         .merge(numbers::router())
         .merge(outbound_cli::router())
+        .merge(phone::router())
         .merge(outbound_terms::router())
         .merge(parameters::router())
         .merge(partner::router())

@@ -9,7 +9,8 @@
 //! (`CALL_RETENTION_MONTHS`, 25 calendar months by default), visits that never called after 72
 //! hours (`purge_reports`). The sandbox phone's messages (caller id codes) go after a day, and so do the
 //! codes sent and wrong codes Manage CLI's daily limits count. A real call whose end was never
-//! reported is closed 12 hours after it began.
+//! reported is closed 12 hours after it began; a browser phone goes from the engine once its login
+//! session has ended.
 
 use std::time::Duration;
 
@@ -73,6 +74,11 @@ pub fn spawn(state: AppState) -> JoinHandle<()> {
                 Ok(0) => {}
                 Ok(count) => tracing::debug!(count, "expired rows purged"),
                 Err(error) => tracing::error!(%error, "purging expired rows failed"),
+            }
+            match crate::http::phone::close_orphaned(&state).await {
+                Ok(0) => {}
+                Ok(count) => tracing::debug!(count, "browser phones of ended sessions closed"),
+                Err(error) => tracing::warn!(%error, "closing browser phones of ended sessions failed"),
             }
             match crate::telephony::calls::close_stale(&state.db, state.clock.now()).await {
                 Ok(0) => {}

@@ -10,6 +10,7 @@ pub mod calls;
 pub mod engine;
 pub mod engine_http;
 pub mod media;
+pub mod phones;
 pub mod metrics;
 pub mod queues;
 pub mod recordings;

@@ -9,6 +9,7 @@ mod account_state_cache;
 mod account_switch;
 mod ad_spend;
 mod billing_details;
+mod browser_phone;
 mod billing_plan_numbers;
 mod call_follow_up;
 mod call_retention;

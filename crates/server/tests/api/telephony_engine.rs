@@ -19,6 +19,9 @@ use crate::telephony_lab::Lab;
 
 const CALLER: &str = "07700900123";
 const SCENARIOS: &str = "/opt/calltrack-sipp";
+/// Where the lab's callers call from: the carrier's address (engine.sh CARRIER_MATCH), not the
+/// browsers' (127.0.0.1).
+const CALLER_ADDRESS: &str = "127.0.0.2";
 /// What the caller of the transcript scenario says.
 const SENTENCE: &str = "please call me back tomorrow morning about my appointment";
 
@@ -141,7 +144,7 @@ impl RealEngine {
             .arg(&self.root)
             .args(["timeout", "90", "sipp", "-sf", &format!("{SCENARIOS}/{scenario}.xml"), "-s", number])
             .args(["-key", "caller", CALLER, "-key", "key", key])
-            .args(["-i", "127.0.0.1", "-p", &port.to_string(), "-m", "1", "-mi", "127.0.0.1", "-mp", &media])
+            .args(["-i", CALLER_ADDRESS, "-p", &port.to_string(), "-m", "1", "-mi", "127.0.0.1", "-mp", &media])
             .args(["-timeout", "80s", "-timeout_error", "-nostdin", "127.0.0.1:15060"])
             .output()
             .await
@@ -238,6 +241,20 @@ async fn real_calls_through_asterisk() {
     let closed = lab.menu("Closed", greeting, &[("Messages", "voicemail", messages, 0)], "1").await;
     let engine = RealEngine::start(&lab).await;
     BEGAN.get_or_init(std::time::Instant::now);
+
+    // Browser phones' way in is there (docs/webrtc.md): SIP over websocket at /ws, endpoints kept
+    // in memory beside pjsip.conf's, and the carrier known by an address browsers do not use.
+    assert!(engine.cli("pjsip show transports").await.contains("transport-ws"), "the websocket transport");
+    assert!(engine.cli("http show status").await.contains("/ws"), "served at /ws");
+    assert!(engine.cli("pjsip show identifies").await.contains("127.0.0.2"), "the carrier's address");
+    // A browser phone opened through the API is the engine's until it is closed.
+    let phone = lab.app.post_form("/api/phone/open", Some(&lab.owner), &[]).await;
+    assert_eq!(phone.status, axum::http::StatusCode::OK, "{}", phone.text());
+    let id = phone.json()["username"].as_str().unwrap().to_string();
+    let shown = engine.cli(&format!("pjsip show endpoint {id}")).await;
+    assert!(shown.contains("webrtc") && shown.contains("from-webrtc"), "{shown}");
+    lab.app.post_form("/api/phone/close", Some(&lab.owner), &[]).await;
+    assert!(engine.cli(&format!("pjsip show endpoint {id}")).await.contains("Unable to find object"));
 
     // 1. In hours (Monday 10:00 GMT): the front desk's phone hears the whisper, then the caller,
     // and the call is recorded.
@@ -641,7 +658,7 @@ async fn round(lab: &Lab, engine: &RealEngine, number: &str, calls: u32, rate: u
     let caller = Command::new("chroot")
         .arg(&engine.root)
         .args(["timeout", "120", "sipp", "-sf", &format!("{SCENARIOS}/caller_bench.xml"), "-s", number])
-        .args(["-key", "caller", CALLER, "-i", "127.0.0.1", "-p", "15061", "-mi", "127.0.0.1", "-mp", "16000"])
+        .args(["-key", "caller", CALLER, "-i", CALLER_ADDRESS, "-p", "15061", "-mi", "127.0.0.1", "-mp", "16000"])
         .args([
             "-m",
             &calls.to_string(),
