@@ -3728,6 +3728,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/phone/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes this session's phone: its credentials stop working at once. */
+        post: operations["post_phone_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens this session's phone: new credentials, any earlier ones of the session removed. */
+        post: operations["post_phone_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queues/save/{id}": {
         parameters: {
             query?: never;
@@ -8753,6 +8787,22 @@ export interface components {
          * @enum {string}
          */
         Permission: "PERM_REPORTS" | "PERM_BILLING" | "PERM_SERVICES_ADMIN" | "PERM_USER_ADMIN" | "PERM_PURCHASE" | "PERM_VOICEMAIL" | "PERM_VIEW_EDIT_USERS" | "PERM_EDIT_API" | "PERM_CALL_RECORDING" | "PERM_ACCOUNTS" | "PERM_ADD_ACCOUNTS" | "PERM_REWARDS" | "PERM_OUTBOUND";
+        /** @description A phone's credentials and where it connects. */
+        PhoneCredentials: {
+            /** @description Calls out from the account's verified numbers. */
+            callsOut: boolean;
+            /** @description STUN/TURN servers for the browser (none on a network that needs none). */
+            iceServers: string[];
+            /** @description Good until the phone is closed or the login session ends; shown once. */
+            password: string;
+            /** @description "sip:web-…@engine": the phone's own address. */
+            sipUri: string;
+            /** @description Test calls to the account's own numbers. */
+            testCalls: boolean;
+            username: string;
+            /** @description The engine's SIP-over-websocket address. */
+            websocketUrl: string;
+        };
         /** @description A number routed through the plan. */
         PlanAffectedNumber: {
             number: string;
@@ -26264,6 +26314,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_phone_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Real calls are off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_phone_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneCredentials"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Neither test calls nor calls out */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Real calls are off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: an outside party's answer: phone (the telephony engine takes the phone's credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

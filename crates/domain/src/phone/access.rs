@@ -1,7 +1,7 @@
 //! Who may open a phone in the browser: a user who reaches the account's call routing (to test
 //! its numbers), or an agent with outbound access (to call out). Nobody else gets credentials.
 
-use crate::routing::access::routing_access;
+use crate::routing::routing_access;
 use crate::AccountState;
 
 pub const PHONE_UNAVAILABLE: &str = "The phone cannot connect just now: try again in a minute.";

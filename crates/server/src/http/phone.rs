@@ -68,10 +68,21 @@ async fn open_phone(
         return Err(AppError::Forbidden);
     }
     close_session_phones(&state, &session.token_hash).await?;
+    if !browser_phones::of_session(&state.db, &session.token_hash).await?.is_empty() {
+        // The engine still holds an earlier phone of the session: one at a time.
+        return Err(AppError::field("phone", PHONE_UNAVAILABLE));
+    }
     let phone = phones::new_phone();
     // Listed first: a phone the engine has is always one the server will remove.
-    browser_phones::insert(&state.db, &phone.id, &session.token_hash, session.customer_id, session.user_id, state.clock.now())
-        .await?;
+    browser_phones::insert(
+        &state.db,
+        &phone.id,
+        &session.token_hash,
+        session.customer_id,
+        session.user_id,
+        state.clock.now(),
+    )
+    .await?;
     if let Err(error) = phones::push(&state, &phone).await {
         tracing::warn!(phone = %phone.id, %error, "telephony: a browser phone could not be opened");
         let _ = remove(&state, &phone.id).await;
@@ -93,7 +104,10 @@ async fn open_phone(
 /// Closes this session's phone: its credentials stop working at once.
 #[utoipa::path(post, path = "/phone/close", tag = "phone",
     responses((status = 200, body = Done), (status = 404, description = "Real calls are off")))]
-async fn close_phone(State(state): State<AppState>, AccountUser { session, .. }: AccountUser) -> Result<Json<Done>, AppError> {
+async fn close_phone(
+    State(state): State<AppState>,
+    AccountUser { session, .. }: AccountUser,
+) -> Result<Json<Done>, AppError> {
     telephony_on(&state)?;
     close_session_phones(&state, &session.token_hash).await?;
     Ok(Json(Done { success: true }))

@@ -68,7 +68,8 @@ pub async fn push(state: &AppState, phone: &Phone) -> Result<(), String> {
         let response = client
             .put(object_url(state, kind, id))
             .basic_auth(ENGINE_USER, Some(secret))
-            .json(&body)
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .body(body.to_string())
             .send()
             .await
             .map_err(|e| format!("the engine could not be reached: {e}"))?;

@@ -171,6 +171,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
         calls: &[
             ("post_paymentdetails_confirmCard", "generalError (the card provider decides whether a card is accepted)"),
             ("post_managegoogleanalytics_connect", "form_ga_property_id (one of the properties the account's Google Analytics offers)"),
+            ("post_phone_open", "phone (the telephony engine takes the phone's credentials)"),
         ],
     },
     RefusedBy {
