@@ -452,13 +452,18 @@ fn key_list(keys: &[&str]) -> Object {
 /// the rule's, not the schema's.
 const CUSTOM_DAY: &str = "A custom range's first or last day, YYYY-MM-DD (read only when preset is custom).";
 
-/// A group's combined call log: the call log's query and the clinic (empty or "all", or one
-/// clinic's id).
+/// A group's combined call log: the call log's filters every clinic shares (a clinic's own
+/// sources, campaigns, numbers, tags, categories and fields are refused: domain
+/// `reports::group`), and the clinic (empty or "all", or one clinic's id).
 pub struct GroupCallParams;
 
 impl IntoParams for GroupCallParams {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        let mut params = CallLogParams::into_params(|| None);
+        const CLINICS_OWN: [&str; 7] = ["source", "campaign", "number", "tag", "category", "dimension", "dimensionValue"];
+        let mut params: Vec<Parameter> = CallLogParams::into_params(|| None)
+            .into_iter()
+            .filter(|p| !CLINICS_OWN.contains(&p.name.as_str()))
+            .collect();
         let clinic = utoipa::openapi::schema::AnyOfBuilder::new().item(id()).item(keys(["", "all"])).build();
         params.push(query("clinic", "All clinics (empty or \"all\"), or one clinic's id.", clinic));
         params
