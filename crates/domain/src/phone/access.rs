@@ -4,6 +4,7 @@
 use crate::routing::routing_access;
 use crate::AccountState;
 
+pub const PHONE_NOT_OPEN: &str = "Open the phone first: its call carries the test.";
 pub const PHONE_UNAVAILABLE: &str = "The phone cannot connect just now: try again in a minute.";
 
 /// What the phone lets the user do.

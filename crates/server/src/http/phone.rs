@@ -6,9 +6,11 @@
 
 use axum::extract::State;
 use axum::Json;
-use domain::phone::access::PHONE_UNAVAILABLE;
-use domain::phone::phone_access;
-use serde::Serialize;
+use domain::phone::access::{PHONE_NOT_OPEN, PHONE_UNAVAILABLE};
+use domain::phone::limits::PHONE_LIMITS;
+use domain::phone::{as_if_moment, call_start_problem, phone_access, CallCounts};
+use garde::Validate;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -17,11 +19,12 @@ use crate::http::contract::Done;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
 use crate::state::AppState;
-use crate::store::browser_phones;
+use crate::http::kit::typed_form::Form;
+use crate::store::{browser_calls, browser_phones};
 use crate::telephony::phones;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(open_phone)).routes(routes!(close_phone))
+    OpenApiRouter::new().routes(routes!(open_phone)).routes(routes!(close_phone)).routes(routes!(test_call))
 }
 
 /// A phone's credentials and where it connects.
@@ -139,4 +142,91 @@ pub async fn close_orphaned(state: &AppState) -> Result<usize, String> {
         closed += 1;
     }
     Ok(closed)
+}
+
+/// A test call: one of the account's numbers or pools, and optionally the moment it is routed
+/// as (a day and a time in the account's zone; both empty: now).
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the posted names
+struct TestCallRequest {
+    #[garde(range(min = crate::http::contract::bounds::ID_MIN))]
+    #[schema(schema_with = crate::http::contract::bounds::id)]
+    entryId: i64,
+    /// YYYY-MM-DD.
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    asIfDate: String,
+    /// HH:MM.
+    #[serde(default)]
+    #[garde(length(chars, max = 20))]
+    asIfTime: String,
+}
+
+/// What the phone dials for the test call.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TestCallStarted {
+    /// The extension the phone calls (good once, for a minute).
+    dial: String,
+    /// "Test call, as if it were Thursday 24/12/2026 18:05", as the call log will mark it.
+    label: String,
+}
+
+/// Readies a test call of one of the account's numbers from this session's phone.
+#[utoipa::path(post, path = "/phone/testCall", tag = "phone",
+    request_body(content((TestCallRequest = "multipart/form-data"), (TestCallRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = TestCallStarted), (status = 403, description = "No test calls for this user"),
+        (status = 404, description = "Not a number of this account, or real calls are off"),
+        (status = 422, description = "The moment, or no open phone"), (status = 429, description = "Too many calls")))]
+async fn test_call(
+    State(state): State<AppState>,
+    AccountUser { session, account, .. }: AccountUser,
+    Form { fields: form, .. }: Form<TestCallRequest>,
+) -> Result<Json<TestCallStarted>, AppError> {
+    telephony_on(&state)?;
+    if !phone_access(&account).test_calls {
+        return Err(AppError::Forbidden);
+    }
+    let customer = session.customer_id;
+    if crate::store::live_calls::entry_number(&state.db, customer, form.entryId).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let moment = if form.asIfDate.trim().is_empty() && form.asIfTime.trim().is_empty() {
+        None
+    } else {
+        Some(as_if_moment(&form.asIfDate, &form.asIfTime, &account.customer_time_zone).map_err(AppError::Validation)?)
+    };
+    let Some(phone) = browser_phones::of_session(&state.db, &session.token_hash).await?.pop() else {
+        return Err(AppError::field("phone", PHONE_NOT_OPEN));
+    };
+    let now = state.clock.now();
+    let (user_asked, account_asked) = browser_calls::asked_since(&state.db, customer, session.user_id, now - 60).await?;
+    let (user_live, account_live) = browser_calls::in_progress(&state.db, customer, session.user_id).await?;
+    let counts = CallCounts {
+        user_last_minute: user_asked as u32,
+        account_last_minute: account_asked as u32,
+        user_in_progress: user_live as u32,
+        account_in_progress: account_live as u32,
+    };
+    if let Some(message) = call_start_problem(counts, PHONE_LIMITS) {
+        return Err(AppError::TooManyRequests(message.to_string(), serde_json::json!({})));
+    }
+    let token: String =
+        crate::security::random_token().chars().filter(char::is_ascii_alphanumeric).take(20).collect::<String>().to_lowercase();
+    let note = moment.as_ref().map(|m| m.words.clone()).unwrap_or_default();
+    browser_calls::insert(
+        &state.db,
+        &browser_calls::NewTestCall {
+            token: &token,
+            phone_id: &phone,
+            customer,
+            user: session.user_id,
+            entry: form.entryId,
+            routed_as_at: moment.as_ref().map(|m| m.epoch_millis / 1000),
+            note: &note,
+        },
+        now,
+    )
+    .await?;
+    Ok(Json(TestCallStarted { dial: format!("t{token}"), label: domain::reports::test_call::test_call_label(&note) }))
 }

@@ -136,6 +136,52 @@ pub async fn open(db: &AnyPool, call: &Arrival<'_>) -> sqlx::Result<i64> {
     Ok(id)
 }
 
+/// A test call from a browser phone as it arrives: the account's own number, called by one of
+/// its users; credited to nothing, charged nothing (domain `reports::test_call`).
+pub struct TestArrival<'a> {
+    pub customer: CustomerId,
+    pub entry_id: i64,
+    pub user_id: i64,
+    pub channel: &'a str,
+    pub started_at: i64,
+    pub tracked_number: &'a str,
+    pub note: &'a str,
+}
+
+/// Writes a test call's row at its first ring (nothing if the channel's row exists); its id.
+pub async fn open_test(db: &AnyPool, call: &TestArrival<'_>) -> sqlx::Result<i64> {
+    sqlx::query(
+        "INSERT INTO calls (customer_id, routing_entry_id, user_id, direction, rate_item, started_at, duration_seconds,
+             minutes, cost_tenth_pence, recorded, caller_number, tracked_number, outcome, engine_channel, in_progress,
+             test_note)
+         VALUES ($1, $2, $3, 'test', '', $4, 0, 0, 0, 0, '', $5, 'missed', $6, 1, $7)
+         ON CONFLICT (engine_channel) WHERE engine_channel IS NOT NULL DO NOTHING",
+    )
+    .bind(call.customer)
+    .bind(call.entry_id)
+    .bind(call.user_id)
+    .bind(call.started_at)
+    .bind(call.tracked_number)
+    .bind(call.channel)
+    .bind(call.note)
+    .execute(db)
+    .await?;
+    sqlx::query_scalar("SELECT id FROM calls WHERE engine_channel = $1").bind(call.channel).fetch_one(db).await
+}
+
+/// The number a test call of `entry` dials: a static number's own, or a pool's first.
+pub async fn entry_number(db: &AnyPool, customer: CustomerId, entry: i64) -> sqlx::Result<Option<(String, String)>> {
+    sqlx::query_as(
+        "SELECT COALESCE((SELECT MIN(p.number) FROM pool_numbers p WHERE p.routing_entry_id = e.id), e.number),
+                c.time_zone
+         FROM routing_entries e JOIN customers c ON c.id = e.customer_id WHERE e.id = $1 AND e.customer_id = $2",
+    )
+    .bind(entry)
+    .bind(customer)
+    .fetch_optional(db)
+    .await
+}
+
 /// A call as it ended.
 #[derive(Debug, Clone, Default)]
 pub struct Ending {

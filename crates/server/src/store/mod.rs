@@ -10,6 +10,7 @@ pub mod app_secrets;
 pub mod audios;
 pub mod billing;
 pub mod branding;
+pub mod browser_calls;
 pub mod browser_phones;
 pub mod call_categories;
 pub mod call_credit;

@@ -26,6 +26,9 @@ pub struct Dialplan {
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct Channel {
     pub id: String,
+    /// "PJSIP/carrier-00000001": the endpoint the engine authenticated, and a counter.
+    #[serde(default)]
+    pub name: String,
     #[serde(default)]
     pub state: String,
     #[serde(default)]

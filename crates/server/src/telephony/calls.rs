@@ -24,6 +24,8 @@ pub struct Opened {
     pub tracked_number: String,
     pub caller: String,
     pub facts: CallFacts,
+    /// A test call from a browser phone: charged nothing.
+    pub test: bool,
 }
 
 /// The call to `dialled` from `caller`, arriving at `now_millis` on the engine's `channel`:
@@ -71,7 +73,54 @@ pub async fn open(
     .await?;
     facts.call_id = call_id;
     facts.caller = caller.clone();
-    Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts }))
+    Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts, test: false }))
+}
+
+/// A browser phone's test call arriving on the engine's `channel` (named by the phone's
+/// endpoint, `PJSIP/web-…-…`) to `dialled` ("t" and the token `phone/testCall` gave): the
+/// account's number it asked for, routed at the moment it chose. None for a token that is
+/// unknown, another phone's, used or stale: nothing is written.
+pub async fn open_test(
+    db: &AnyPool,
+    channel: &str,
+    channel_name: &str,
+    dialled: &str,
+    now_millis: i64,
+) -> sqlx::Result<Option<Opened>> {
+    let Some(phone) = phone_of_channel(channel_name) else { return Ok(None) };
+    let Some(token) = dialled.strip_prefix('t') else { return Ok(None) };
+    let now = now_millis / 1000;
+    let Some(pending) = crate::store::browser_calls::take(db, token, phone, now).await? else { return Ok(None) };
+    let customer = pending.customer_id;
+    let Some((number, zone)) = live_calls::entry_number(db, customer, pending.routing_entry_id).await? else {
+        return Ok(None);
+    };
+    let Some(mut facts) = facts(db, customer, pending.routing_entry_id, &zone, now_millis).await? else {
+        return Ok(None);
+    };
+    facts.routed_as_at_millis = pending.routed_as_at.map(|at| at * 1000);
+    let call_id = live_calls::open_test(
+        db,
+        &live_calls::TestArrival {
+            customer,
+            entry_id: pending.routing_entry_id,
+            user_id: pending.user_id,
+            channel,
+            started_at: now,
+            tracked_number: &number,
+            note: &pending.test_note,
+        },
+    )
+    .await?;
+    facts.call_id = call_id;
+    Ok(Some(Opened { call_id, customer, tracked_number: number, caller: String::new(), facts, test: true }))
+}
+
+/// The browser phone a channel belongs to: "PJSIP/web-abc-00000002" is phone "web-abc".
+fn phone_of_channel(name: &str) -> Option<&str> {
+    let endpoint = name.strip_prefix("PJSIP/")?;
+    let (phone, _) = endpoint.rsplit_once('-')?;
+    phone.starts_with(crate::telephony::phones::PHONE_ID_PREFIX).then_some(phone)
 }
 
 /// The routing a call to `entry` meets now, as stored.
@@ -194,7 +243,7 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     let ending = Ending {
         duration_seconds: duration,
         minutes: billable_minutes(duration),
-        cost_tenth_pence: call_cost(duration, rate),
+        cost_tenth_pence: if call.test { 0 } else { call_cost(duration, rate) },
         recorded: record.recorded,
         keys: record.keys.clone(),
         route_path: record.path().map(|p| serde_json::to_string(&p).expect("a path serialises")).unwrap_or_default(),
@@ -267,4 +316,14 @@ async fn first_time(db: &AnyPool, call: &Opened, started_at: i64) -> sqlx::Resul
     let known: HashSet<String> = if before { HashSet::from([call.caller.clone()]) } else { HashSet::new() };
     let this = CallerCall { id: call.call_id, caller: call.caller.clone(), started_at, abandoned: false };
     Ok(first_time_calls(&[this], &known).contains(&call.call_id))
+}
+
+#[cfg(test)]
+mod phone_tests {
+    #[test]
+    fn a_channel_names_its_browser_phone() {
+        assert_eq!(super::phone_of_channel("PJSIP/web-4f2a9c-00000002"), Some("web-4f2a9c"));
+        assert_eq!(super::phone_of_channel("PJSIP/carrier-00000001"), None);
+        assert_eq!(super::phone_of_channel("Local/web-x-1"), None);
+    }
 }

@@ -16,9 +16,10 @@ use crate::helpers::{request, TestApp};
 use axum::body::Body;
 
 /// What the fake engine was asked: (method, object kind, id, body).
-type Asked = Arc<Mutex<Vec<(Method, String, String, Value)>>>;
+pub(crate) type Asked = Arc<Mutex<Vec<(Method, String, String, Value)>>>;
 
-async fn fake_ari() -> (String, Asked) {
+/// A fake of the engine's ARI dynamic configuration, and what it was asked.
+pub(crate) async fn fake_ari() -> (String, Asked) {
     let asked: Asked = Arc::default();
     async fn object(
         State(asked): State<Asked>,

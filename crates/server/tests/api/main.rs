@@ -83,6 +83,7 @@ mod telephony;
 mod telephony_attribution;
 mod telephony_engine;
 mod telephony_lab;
+mod telephony_test_calls;
 mod telephony_missed;
 mod telephony_queue;
 mod test_calls;

@@ -43,6 +43,9 @@ pub struct LiveEntry {
 pub struct CallFacts {
     /// When the call arrived (UTC milliseconds); the service plan reads it in `time_zone`.
     pub started_at_millis: i64,
+    /// A test call made "as if it were" another moment: the moment the service plan reads
+    /// instead (its timers still run from `started_at_millis`).
+    pub routed_as_at_millis: Option<i64>,
     /// The call's id where calls are kept (an in-call attribution plan may send it).
     pub call_id: i64,
     /// The caller's number as stored ("" when withheld).
@@ -59,6 +62,11 @@ pub struct CallFacts {
 }
 
 impl CallFacts {
+    /// The moment the service plan and its dated exceptions read.
+    pub fn routing_moment(&self) -> i64 {
+        self.routed_as_at_millis.unwrap_or(self.started_at_millis)
+    }
+
     pub fn destination_plan(&self, id: i64) -> Option<&DestinationPlanForm> {
         self.records.iter().find_map(|r| match r {
             RoutingRecord::DestinationPlan { id: i, form } if *i == id => Some(form),

@@ -326,13 +326,13 @@ impl Session {
                     return self.hang_up(now, NO_PLAN, out);
                 };
                 let rows = plan.form.rows.clone();
-                let answer = match where_does_a_call_go(&rows, &self.facts.time_zone, self.facts.started_at_millis) {
+                let answer = match where_does_a_call_go(&rows, &self.facts.time_zone, self.facts.routing_moment()) {
                     Ok(answer) => answer,
                     Err(message) => return self.hang_up(now, &message, out),
                 };
                 // A dated exception (a bank holiday) answers its days instead of the week.
                 let exception =
-                    exception_at(&plan.form.exceptions, &self.facts.time_zone, self.facts.started_at_millis)
+                    exception_at(&plan.form.exceptions, &self.facts.time_zone, self.facts.routing_moment())
                         .ok()
                         .flatten();
                 if let Some(exception) = exception {

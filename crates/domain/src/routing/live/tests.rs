@@ -430,3 +430,27 @@ fn a_dated_exception_answers_its_day_instead_of_the_week() {
     let (_, menu) = Session::start(after);
     assert!(dials(&menu).is_empty(), "the main menu plays first: {menu:?}");
 }
+
+#[test]
+fn a_test_call_is_routed_as_if_at_its_chosen_moment() {
+    use crate::routing::plan_exceptions::PlanException;
+    let closure = vec![PlanException {
+        from: "2026-01-14".into(),
+        to: "2026-01-14".into(),
+        description: "Stocktake".into(),
+        plan_type: RowType::Routing,
+        routing: 10,
+        ..PlanException::default()
+    }];
+    // Made on Thursday (the week's menu), routed as if it were Wednesday's closure.
+    let mut test = facts(WEDNESDAY + 24 * 3_600_000);
+    test.snapshot.service_plans[0].form.exceptions = closure.clone();
+    test.routed_as_at_millis = Some(WEDNESDAY);
+    let (session, first) = Session::start(test);
+    assert_eq!(dials(&first), vec![(1, "447700900101".to_string())], "the closure's Reception, as on Wednesday");
+    assert_eq!(session.record().started_millis, WEDNESDAY + 24 * 3_600_000, "its times are its own");
+    // Without the moment, the same call meets Thursday's menu.
+    let mut plain = facts(WEDNESDAY + 24 * 3_600_000);
+    plain.snapshot.service_plans[0].form.exceptions = closure;
+    assert!(dials(&Session::start(plain).1).is_empty());
+}
