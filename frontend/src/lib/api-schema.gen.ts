@@ -3762,6 +3762,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/phone/testCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Readies a test call of one of the account's numbers from this session's phone. */
+        post: operations["post_phone_testCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queues/save/{id}": {
         parameters: {
             query?: never;
@@ -10727,6 +10744,25 @@ export interface components {
         };
         TechPartnerSettings: components["schemas"]["TechPartnerProfile"] & {
             companyName: string;
+        };
+        /**
+         * @description A test call: one of the account's numbers or pools, and optionally the moment it is routed
+         *     as (a day and a time in the account's zone; both empty: now).
+         */
+        TestCallRequest: {
+            /** @description YYYY-MM-DD. */
+            asIfDate?: string;
+            /** @description HH:MM. */
+            asIfTime?: string;
+            /** Format: int64 */
+            entryId: number;
+        };
+        /** @description What the phone dials for the test call. */
+        TestCallStarted: {
+            /** @description The extension the phone calls (good once, for a minute). */
+            dial: string;
+            /** @description "Test call, as if it were Thursday 24/12/2026 18:05", as the call log will mark it. */
+            label: string;
         };
         /**
          * @description One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
@@ -26460,6 +26496,88 @@ export interface operations {
             };
         };
     };
+    post_phone_testCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TestCallRequest"];
+                "multipart/form-data": components["schemas"]["TestCallRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCallStarted"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description No test calls for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a number of this account, or real calls are off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): entryId (PHONE_LIMITS: test calls a user and an account ready a minute, and have in progress); who is asking: phone (the session's own phone is open), asIfDate and asIfTime (a day and a time that exist in the account's zone) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many calls */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_queues_save_id: {
         parameters: {
             query?: never;
@@ -26780,7 +26898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months); transcript (a word at least: letters or digits) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27069,7 +27187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: dimension (one of the account's custom dimensions; dimensionValue of its kind); a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months); transcript (a word at least: letters or digits) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27089,20 +27207,10 @@ export interface operations {
                 from?: string;
                 /** @description A custom range's first or last day, YYYY-MM-DD (read only when preset is custom). */
                 to?: string;
-                /** @description A source / medium's id. */
-                source?: number | "";
-                /** @description A campaign's id. */
-                campaign?: number | "";
-                /** @description A tracked number's or pool's id. */
-                number?: number | "";
                 /** @description Outcomes' keys, comma-separated: calls with any of them. */
                 outcome?: string;
                 /** @description What the account did about the call. */
                 followUp?: "" | "open" | "handled" | "calledBack" | "noted";
-                /** @description A call tag's id. */
-                tag?: number | "";
-                /** @description A call category's name. */
-                category?: string;
                 /** @description "1": first-time callers only. */
                 firstTime?: string;
                 /** @description Seconds. */
@@ -27110,10 +27218,6 @@ export interface operations {
                 score?: "" | "scored" | "unscored" | "goodLead" | "notALead";
                 /** @description Calls scored at least this. */
                 minScore?: number | "";
-                /** @description A custom dimension's id: calls with a value of it. */
-                dimension?: number | "";
-                /** @description The value of the dimension (needs dimension). */
-                dimensionValue?: string;
                 /** @description A caller or tracked number, or a number's or pool's name. */
                 search?: string;
                 /** @description Words said in the call: any of them, or a "phrase in quotes". */
@@ -27174,12 +27278,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A filter out of bounds, or a clinic's own */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months); transcript (a word at least: letters or digits) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };
@@ -27242,12 +27348,14 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A period that is not one */
+            /** @description Validation failed: each field's message. Refused by the rules: a rule across fields or rows: from, to (preset custom needs both, from not after to, at most 25 months) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };

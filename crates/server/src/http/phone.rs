@@ -18,8 +18,8 @@ use utoipa_axum::routes;
 use crate::http::contract::Done;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
-use crate::state::AppState;
 use crate::http::kit::typed_form::Form;
+use crate::state::AppState;
 use crate::store::{browser_calls, browser_phones};
 use crate::telephony::phones;
 
@@ -200,7 +200,8 @@ async fn test_call(
         return Err(AppError::field("phone", PHONE_NOT_OPEN));
     };
     let now = state.clock.now();
-    let (user_asked, account_asked) = browser_calls::asked_since(&state.db, customer, session.user_id, now - 60).await?;
+    let (user_asked, account_asked) =
+        browser_calls::asked_since(&state.db, customer, session.user_id, now - 60).await?;
     let (user_live, account_live) = browser_calls::in_progress(&state.db, customer, session.user_id).await?;
     let counts = CallCounts {
         user_last_minute: user_asked as u32,
@@ -211,8 +212,12 @@ async fn test_call(
     if let Some(message) = call_start_problem(counts, PHONE_LIMITS) {
         return Err(AppError::TooManyRequests(message.to_string(), serde_json::json!({})));
     }
-    let token: String =
-        crate::security::random_token().chars().filter(char::is_ascii_alphanumeric).take(20).collect::<String>().to_lowercase();
+    let token: String = crate::security::random_token()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect::<String>()
+        .to_lowercase();
     let note = moment.as_ref().map(|m| m.words.clone()).unwrap_or_default();
     browser_calls::insert(
         &state.db,

@@ -176,6 +176,7 @@ async fn facts(
     let agent = agent_attribution(&mut conn, customer, row.attribution_id, row.attribution_dtmf_ivr_id).await?;
     Ok(Some(CallFacts {
         started_at_millis: now_millis,
+        routed_as_at_millis: None,
         time_zone: time_zone.to_string(),
         entry: LiveEntry {
             id: entry,

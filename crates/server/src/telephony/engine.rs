@@ -118,7 +118,9 @@ impl Engine {
             Incoming::StasisStart { args, channel } => {
                 let id = bounded_id(&channel.id);
                 match args.first().map(String::as_str) {
-                    Some("inbound") => self.arrive(id, Arrived::Caller(channel.caller.number.clone()), &channel.dialplan.exten),
+                    Some("inbound") => {
+                        self.arrive(id, Arrived::Caller(channel.caller.number.clone()), &channel.dialplan.exten)
+                    }
                     Some("browser") => self.arrive(id, Arrived::Browser(channel.name.clone()), &channel.dialplan.exten),
                     _ => match self.legs.get(&id).cloned() {
                         Some((caller, leg)) => {

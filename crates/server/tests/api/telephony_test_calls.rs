@@ -27,15 +27,20 @@ async fn open_phone(lab: &Lab) -> String {
 
 async fn ready(lab: &Lab, entry: i64, date: &str, time: &str) -> Reply {
     let entry = entry.to_string();
-    lab.app.post_form("/api/phone/testCall", Some(&lab.owner), &[("entryId", &entry), ("asIfDate", date), ("asIfTime", time)]).await
+    lab.app
+        .post_form(
+            "/api/phone/testCall",
+            Some(&lab.owner),
+            &[("entryId", &entry), ("asIfDate", date), ("asIfTime", time)],
+        )
+        .await
 }
 
 #[tokio::test]
 async fn a_test_call_is_routed_as_if_at_its_moment_and_written_as_a_test_call() {
     let (ari, _) = fake_ari().await;
     let lab = Lab::start_with(&ari).await;
-    let (_, _, desk) = reception(&lab).await;
-    let bob = lab.destination("Bob", "07700900102").await;
+    let (_, bob, desk) = reception(&lab).await;
     let back = lab.destination_plan("Back office", false, &[(bob, 20)], 0).await;
     // Open (the test clock is Monday 10:00 GMT) to the front desk, closed to the back office.
     let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", back, 0))).await;
@@ -53,12 +58,14 @@ async fn a_test_call_is_routed_as_if_at_its_moment_and_written_as_a_test_call() 
     let ring = engine.until("POST channels?").await;
     assert_eq!(query(&ring, "endpoint"), "PJSIP/447700900102", "Bob, the weekend's");
     engine.send(hung_up("t1")).await;
+    engine.until("DELETE channels/t1-1").await;
     let call = lab.finished_call("t1").await;
-    let (direction, note, cost, tracked): (String, String, i64, String) =
-        sqlx::query_as("SELECT direction, test_note, cost_tenth_pence, tracked_number FROM calls WHERE engine_channel = 't1'")
-            .fetch_one(&lab.app.state.db)
-            .await
-            .unwrap();
+    let (direction, note, cost, tracked): (String, String, i64, String) = sqlx::query_as(
+        "SELECT direction, test_note, cost_tenth_pence, tracked_number FROM calls WHERE engine_channel = 't1'",
+    )
+    .fetch_one(&lab.app.state.db)
+    .await
+    .unwrap();
     assert_eq!((direction.as_str(), note.as_str(), cost), ("test", "as if it were Sunday 29/11/2026 12:00", 0));
     assert_eq!(tracked, number);
     // In the call log only when asked, marked.
@@ -106,6 +113,7 @@ async fn a_test_call_needs_an_open_phone_an_own_number_and_a_real_moment() {
     let seventh = ready(&lab, entry, "", "").await;
     assert_eq!(seventh.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(seventh.text().contains(domain::phone::limits::USER_TOO_MANY_CALLS), "{}", seventh.text());
-    let readied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM browser_calls").fetch_one(&lab.app.state.db).await.unwrap();
+    let readied: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM browser_calls").fetch_one(&lab.app.state.db).await.unwrap();
     assert_eq!(readied, 6);
 }

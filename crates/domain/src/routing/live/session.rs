@@ -331,10 +331,9 @@ impl Session {
                     Err(message) => return self.hang_up(now, &message, out),
                 };
                 // A dated exception (a bank holiday) answers its days instead of the week.
-                let exception =
-                    exception_at(&plan.form.exceptions, &self.facts.time_zone, self.facts.routing_moment())
-                        .ok()
-                        .flatten();
+                let exception = exception_at(&plan.form.exceptions, &self.facts.time_zone, self.facts.routing_moment())
+                    .ok()
+                    .flatten();
                 if let Some(exception) = exception {
                     self.record.steps.push(CallStep::TimeOfDay {
                         row: 0,

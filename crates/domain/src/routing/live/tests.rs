@@ -101,6 +101,7 @@ pub(super) fn facts(at: i64) -> CallFacts {
     ];
     CallFacts {
         started_at_millis: at,
+        routed_as_at_millis: None,
         time_zone: "Europe/London".into(),
         entry: LiveEntry {
             id: 7,

@@ -459,7 +459,8 @@ pub struct GroupCallParams;
 
 impl IntoParams for GroupCallParams {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        const CLINICS_OWN: [&str; 7] = ["source", "campaign", "number", "tag", "category", "dimension", "dimensionValue"];
+        const CLINICS_OWN: [&str; 7] =
+            ["source", "campaign", "number", "tag", "category", "dimension", "dimensionValue"];
         let mut params: Vec<Parameter> = CallLogParams::into_params(|| None)
             .into_iter()
             .filter(|p| !CLINICS_OWN.contains(&p.name.as_str()))
