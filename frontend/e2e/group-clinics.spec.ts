@@ -74,7 +74,12 @@ test('a call of the combined log opens in its clinic, and the page reads on a ph
   const calls = await openClinics(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('table', { name: 'Clinics' }).getByRole('button', { name: `Open clinic ${CLINICS[0]}` })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page does not scroll sideways').toBe(true);
+  // The tables turn into cards once the narrower screen is seen: wait for it.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+      message: 'the page does not scroll sideways',
+    })
+    .toBe(true);
   await expectAccessible(page, "a group's clinics page on a phone");
   const first = calls.locator('tbody tr').first();
   const clinic = (await first.getByRole('cell').nth(1).innerText()).trim();
