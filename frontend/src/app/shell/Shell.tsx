@@ -26,8 +26,8 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const toggleMenu = () => (temporary ? setDrawerOpen(!drawerOpen) : setMinimised(!minimised));
   const onSwitchAccount = async (customerId: number, customerName: string) => {
-    await switchAccount(customerId, customerName);
-    navigate('/');
+    // Home drawn with the new account: the page left behind is never guarded with it first.
+    await switchAccount(customerId, customerName, () => navigate('/'));
   };
 
   const onEnterPartnerPortal = async () => {
