@@ -32,21 +32,32 @@ pub fn parse_clinic(text: Option<&str>) -> Result<ClinicChoice, &'static str> {
     }
 }
 
+/// The call log's filters that are a clinic's own, by their names in the address: the combined
+/// log refuses them, and its API contract leaves them out.
+pub const CLINIC_OWN_FILTERS: [&str; 7] =
+    ["source", "campaign", "number", "tag", "category", "dimension", "dimensionValue"];
+
+fn own_value<'a>(input: &'a CallLogQueryInput, field: &str) -> Option<&'a str> {
+    let value = match field {
+        "source" => &input.source,
+        "campaign" => &input.campaign,
+        "number" => &input.number,
+        "tag" => &input.tag,
+        "category" => &input.category,
+        "dimension" => &input.dimension,
+        "dimensionValue" => &input.dimension_value,
+        _ => &None,
+    };
+    value.as_deref()
+}
+
 /// The call log's query for a group's combined log: the filters every clinic shares (period,
 /// outcomes, follow-up, first-time callers, talk time, scores, the search, paging and sort); one
 /// of a clinic's own is refused on its field.
 pub fn group_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, FieldErrors> {
-    let own = [
-        ("source", &input.source),
-        ("campaign", &input.campaign),
-        ("number", &input.number),
-        ("tag", &input.tag),
-        ("category", &input.category),
-        ("dimension", &input.dimension),
-    ];
     let mut errors = FieldErrors::new();
-    for (field, value) in own {
-        if value.as_deref().is_some_and(|v| !v.trim().is_empty()) {
+    for field in CLINIC_OWN_FILTERS {
+        if own_value(input, field).is_some_and(|v| !v.trim().is_empty()) {
             errors.add(field, CLINIC_FILTER_MESSAGE);
         }
     }
@@ -98,6 +109,8 @@ mod tests {
         let errors = group_call_log_query(&own).unwrap_err();
         assert_eq!(errors.get("source"), Some(CLINIC_FILTER_MESSAGE));
         assert_eq!(errors.get("tag"), Some(CLINIC_FILTER_MESSAGE));
+        let value = CallLogQueryInput { dimension_value: Some("Car".into()), ..CallLogQueryInput::default() };
+        assert_eq!(group_call_log_query(&value).unwrap_err().get("dimensionValue"), Some(CLINIC_FILTER_MESSAGE));
         assert!(errors.get("page").is_some(), "the log's own problems are kept: {errors:?}");
         let blank = CallLogQueryInput { campaign: Some(" ".into()), ..CallLogQueryInput::default() };
         assert!(group_call_log_query(&blank).is_ok());

@@ -459,11 +459,9 @@ pub struct GroupCallParams;
 
 impl IntoParams for GroupCallParams {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        const CLINICS_OWN: [&str; 7] =
-            ["source", "campaign", "number", "tag", "category", "dimension", "dimensionValue"];
         let mut params: Vec<Parameter> = CallLogParams::into_params(|| None)
             .into_iter()
-            .filter(|p| !CLINICS_OWN.contains(&p.name.as_str()))
+            .filter(|p| !domain::reports::group::CLINIC_OWN_FILTERS.contains(&p.name.as_str()))
             .collect();
         let clinic = utoipa::openapi::schema::AnyOfBuilder::new().item(id()).item(keys(["", "all"])).build();
         params.push(query("clinic", "All clinics (empty or \"all\"), or one clinic's id.", clinic));
