@@ -33,6 +33,8 @@ mod pages;
 #[cfg(feature = "forms")]
 mod partners;
 #[cfg(feature = "forms")]
+mod phone;
+#[cfg(feature = "forms")]
 mod reports;
 #[cfg(feature = "forms")]
 mod routing;

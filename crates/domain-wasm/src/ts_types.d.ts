@@ -171,6 +171,15 @@ export type AdvancedRow = {
 export type AnswerKind = "yesNo" | "scale";
 
 /**
+ * A test call's "as if it were" moment: its words ("as if it were Thursday 24/12/2026 18:05")
+ * or each field's problem (asIfDate, asIfTime).
+ */
+export type AsIfCheck = {
+  words: string,
+  errors: FieldErrors,
+};
+
+/**
  * An edit of one or more numbers: a field left None stays as it is; a list id 0 clears it.
  */
 export type AttributionEdit = {
@@ -1038,6 +1047,15 @@ export type OfferKind = "addOn" | "upgradeAndAdd" | "upgradePlan" | "enterprise"
 export type OfferScreen = "addOn" | "upgrade";
 
 /**
+ * The number an agent typed, as it is rung ("07700900123"), or why it may not be: "" and the
+ * words.
+ */
+export type OutboundCheck = {
+  number: string,
+  problem: string,
+};
+
+/**
  * A link of the page: its label, where it goes, and whether that is outside the app.
  */
 export type PageLink = {
@@ -1070,6 +1088,20 @@ export type PartnerPortalIcon = "link" | "switchBack";
 export type PeriodAnswer = {
   period: ReportPeriod | null,
   error: string | null,
+};
+
+/**
+ * What the phone lets the user do.
+ */
+export type PhoneAccess = {
+  /**
+   * Test calls to the account's own numbers.
+   */
+  testCalls: boolean,
+  /**
+   * Calls out from the account's verified numbers.
+   */
+  callsOut: boolean,
 };
 
 /**

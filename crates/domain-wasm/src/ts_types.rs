@@ -82,6 +82,9 @@ fn declare_all(c: &mut Collect) {
     c.visit::<crate::scoring::ScoreAnswer>();
     c.visit::<reports::DatePreset>();
     c.visit::<crate::reports::PeriodAnswer>();
+    c.visit::<domain::phone::PhoneAccess>();
+    c.visit::<crate::phone::OutboundCheck>();
+    c.visit::<crate::phone::AsIfCheck>();
     c.visit::<reports::CallFacts>();
     c.visit::<reports::CallerCall>();
     c.visit::<reports::CallbackLink>();

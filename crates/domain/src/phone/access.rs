@@ -8,7 +8,9 @@ pub const PHONE_NOT_OPEN: &str = "Open the phone first: its call carries the tes
 pub const PHONE_UNAVAILABLE: &str = "The phone cannot connect just now: try again in a minute.";
 
 /// What the phone lets the user do.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PhoneAccess {
     /// Test calls to the account's own numbers.
     pub test_calls: bool,

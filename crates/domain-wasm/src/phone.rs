@@ -1,0 +1,53 @@
+//! The browser phone's rules for the page (domain `phone`): who may open it, which numbers an
+//! agent may ring, and the moment a test call is routed as, with the server's words.
+
+use domain::phone as rules;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+#[wasm_bindgen(js_name = phoneAccess, unchecked_return_type = "PhoneAccess")]
+pub fn phone_access(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&rules::phone_access(&from_js(account)?))
+}
+
+/// The number an agent typed, as it is rung ("07700900123"), or why it may not be: "" and the
+/// words.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OutboundCheck {
+    pub number: String,
+    pub problem: String,
+}
+
+#[wasm_bindgen(js_name = outboundDestination, unchecked_return_type = "OutboundCheck")]
+pub fn outbound_destination(typed: &str) -> Result<JsValue, JsError> {
+    let check = match rules::outbound_destination(typed) {
+        Ok(number) => OutboundCheck { number, problem: String::new() },
+        Err(problem) => OutboundCheck { number: String::new(), problem: problem.into() },
+    };
+    to_js(&check)
+}
+
+/// A test call's "as if it were" moment: its words ("as if it were Thursday 24/12/2026 18:05")
+/// or each field's problem (asIfDate, asIfTime).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AsIfCheck {
+    pub words: String,
+    pub errors: domain::FieldErrors,
+}
+
+#[wasm_bindgen(js_name = asIfMoment, unchecked_return_type = "AsIfCheck")]
+pub fn as_if_moment(date: &str, time: &str, time_zone: &str) -> Result<JsValue, JsError> {
+    let check = match rules::as_if_moment(date, time, time_zone) {
+        Ok(moment) => AsIfCheck { words: moment.words, errors: domain::FieldErrors::default() },
+        Err(errors) => AsIfCheck { words: String::new(), errors },
+    };
+    to_js(&check)
+}
