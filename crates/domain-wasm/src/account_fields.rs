@@ -133,6 +133,7 @@ pub(crate) fn account_state(o: &impl Fields) -> AccountState {
         can_access_reports: flag(o, "canAccessReports"),
         can_access_billing: flag(o, "canAccessBilling"),
         can_access_outbound: flag(o, "canAccessOutbound"),
+        is_outbound_agent: flag(o, "isOutboundAgent"),
         can_access_sales_data: flag(o, "canAccessSalesData"),
         can_access_api: flag(o, "canAccessApi"),
         can_edit_users: flag(o, "canEditUsers"),

@@ -71,6 +71,10 @@ export type AccountState = {
   canAccessReports: boolean,
   canAccessBilling: boolean,
   canAccessOutbound: boolean,
+  /**
+   * The user is one of this account's outbound agents (the Agents page): calls out are theirs.
+   */
+  isOutboundAgent: boolean,
   canAccessSalesData: boolean,
   canAccessApi: boolean,
   canEditUsers: boolean,
@@ -1099,7 +1103,7 @@ export type PhoneAccess = {
    */
   testCalls: boolean,
   /**
-   * Calls out from the account's verified numbers.
+   * Calls out from the account's verified numbers: the account's outbound agents.
    */
   callsOut: boolean,
 };

@@ -71,6 +71,8 @@ pub struct AccountState {
     pub can_access_reports: bool,
     pub can_access_billing: bool,
     pub can_access_outbound: bool,
+    /// The user is one of this account's outbound agents (the Agents page): calls out are theirs.
+    pub is_outbound_agent: bool,
     pub can_access_sales_data: bool,
     pub can_access_api: bool,
     pub can_edit_users: bool,

@@ -3728,6 +3728,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/phone/callOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Readies an agent's call out from this session's phone. */
+        post: operations["post_phone_callOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/phone/close": {
         parameters: {
             query?: never;
@@ -3756,6 +3773,23 @@ export interface paths {
         put?: never;
         /** Opens this session's phone: new credentials, any earlier ones of the session removed. */
         post: operations["post_phone_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where one of the user's browser calls is now. */
+        get: operations["get_phone_progress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5609,6 +5643,11 @@ export interface components {
             isGroupAccount: boolean;
             /** @default false */
             isLegacyPackage: boolean;
+            /**
+             * @description The user is one of this account's outbound agents (the Agents page): calls out are theirs.
+             * @default false
+             */
+            isOutboundAgent: boolean;
             /** @default false */
             isPartner: boolean;
             /** @default false */
@@ -6404,6 +6443,28 @@ export interface components {
             /** @description Searching the words said: the transcript's words around the first match ("" otherwise). */
             transcriptLine: string;
         };
+        /** @description The number to ring as typed, and the caller id to present ("": the agent's own). */
+        CallOutRequest: {
+            callerId?: string;
+            number: string;
+        };
+        CallProgress: {
+            /**
+             * Format: int64
+             * @description The call's id in the call log, once it has one.
+             */
+            callId?: number | null;
+            state: components["schemas"]["CallState"];
+            /** @description Each place the call has been, in order; the last is where it is now (or how it ended). */
+            steps: string[];
+        };
+        /** @description What the phone dials for a browser call. */
+        CallReady: {
+            /** @description The extension the phone calls (good once, for a minute). */
+            dial: string;
+            /** @description "Test call, as if it were Thursday 24/12/2026 18:05"; "Calling 07700 900123 from 0161 496 0000". */
+            label: string;
+        };
         CallScoring: {
             /** @description Whether the user may score the call. */
             canScore: boolean;
@@ -6414,6 +6475,11 @@ export interface components {
             /** @description The scores given to the call, latest first (the latest is the call log's). */
             scores: components["schemas"]["GivenScore"][];
         };
+        /**
+         * @description Where the call is.
+         * @enum {string}
+         */
+        CallState: "waiting" | "live" | "ended";
         CallTag: {
             /** @description A rule put it on the call (else a user did). */
             byRule: boolean;
@@ -8806,6 +8872,12 @@ export interface components {
         Permission: "PERM_REPORTS" | "PERM_BILLING" | "PERM_SERVICES_ADMIN" | "PERM_USER_ADMIN" | "PERM_PURCHASE" | "PERM_VOICEMAIL" | "PERM_VIEW_EDIT_USERS" | "PERM_EDIT_API" | "PERM_CALL_RECORDING" | "PERM_ACCOUNTS" | "PERM_ADD_ACCOUNTS" | "PERM_REWARDS" | "PERM_OUTBOUND";
         /** @description A phone's credentials and where it connects. */
         PhoneCredentials: {
+            callerId: string;
+            /**
+             * @description The caller ids a call out may present (the account's tracked numbers and verified
+             *     outside numbers), and the one it presents unless another is chosen; none without calls out.
+             */
+            callerIds: string[];
             /** @description Calls out from the account's verified numbers. */
             callsOut: boolean;
             /** @description STUN/TURN servers for the browser (none on a network that needs none). */
@@ -10756,13 +10828,6 @@ export interface components {
             asIfTime?: string;
             /** Format: int64 */
             entryId: number;
-        };
-        /** @description What the phone dials for the test call. */
-        TestCallStarted: {
-            /** @description The extension the phone calls (good once, for a minute). */
-            dial: string;
-            /** @description "Test call, as if it were Thursday 24/12/2026 18:05", as the call log will mark it. */
-            label: string;
         };
         /**
          * @description One row: from (day, hour, minute) to (day, hour, minute), both inclusive; day 1 is Monday.
@@ -26354,6 +26419,88 @@ export interface operations {
             };
         };
     };
+    post_phone_callOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CallOutRequest"];
+                "multipart/form-data": components["schemas"]["CallOutRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallReady"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not one of the account's outbound agents */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A caller id that is not the account's, or real calls are off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): number (PHONE_LIMITS: calls a user and an account ready a minute, and have in progress); who is asking: phone (the session's own phone is open), number (a UK landline or mobile, domain outbound_destination), callerId (the account has a verified caller id) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+            /** @description Too many calls */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_phone_close: {
         parameters: {
             query?: never;
@@ -26496,6 +26643,63 @@ export interface operations {
             };
         };
     };
+    get_phone_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description What phone/testCall or phone/callOut said to dial. */
+                dial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallProgress"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a call of this user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_phone_testCall: {
         parameters: {
             query?: never;
@@ -26516,7 +26720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestCallStarted"];
+                    "application/json": components["schemas"]["CallReady"];
                 };
             };
             /** @description A malformed request. */

@@ -14,7 +14,7 @@ pub const PHONE_UNAVAILABLE: &str = "The phone cannot connect just now: try agai
 pub struct PhoneAccess {
     /// Test calls to the account's own numbers.
     pub test_calls: bool,
-    /// Calls out from the account's verified numbers.
+    /// Calls out from the account's verified numbers: the account's outbound agents.
     pub calls_out: bool,
 }
 
@@ -27,7 +27,10 @@ impl PhoneAccess {
 pub fn phone_access(account: &AccountState) -> PhoneAccess {
     PhoneAccess {
         test_calls: routing_access(account).can_view,
-        calls_out: account.has_outbound && account.can_access_outbound && !account.is_group_account,
+        calls_out: account.has_outbound
+            && account.can_access_outbound
+            && account.is_outbound_agent
+            && !account.is_group_account,
     }
 }
 
@@ -50,12 +53,20 @@ mod tests {
     fn routing_users_test_and_outbound_agents_call_out() {
         let access = phone_access(&owner());
         assert!(access.test_calls && !access.calls_out && access.any());
-        let agent = AccountState { has_outbound: true, can_access_outbound: true, can_provision: false, ..owner() };
+        let agent = AccountState {
+            has_outbound: true,
+            can_access_outbound: true,
+            is_outbound_agent: true,
+            can_provision: false,
+            ..owner()
+        };
         let access = phone_access(&agent);
         assert!(!access.test_calls && access.calls_out);
+        let not_an_agent = AccountState { is_outbound_agent: false, ..agent.clone() };
+        assert!(!phone_access(&not_an_agent).calls_out, "outbound rights without being an agent");
         let neither = AccountState { can_provision: false, ..owner() };
         assert!(!phone_access(&neither).any());
-        let group = AccountState { is_group_account: true, has_outbound: true, can_access_outbound: true, ..owner() };
+        let group = AccountState { is_group_account: true, ..agent };
         assert!(!phone_access(&group).any(), "a group account has neither routing nor outbound");
     }
 }

@@ -19,6 +19,30 @@ pub const OUTBOUND_ABROAD: &str = "Only UK numbers can be called from here.";
 pub const OUTBOUND_NOT_UK_LINE: &str = "Only UK landlines (01, 02) and mobiles (07) can be called from here.";
 pub const OUTBOUND_LENGTH: &str = "A UK landline or mobile number has 11 digits, starting with 0.";
 
+pub const OUTBOUND_NO_CALLER_ID: &str =
+    "Your account has no verified caller id yet: add one on Manage CLI before calling out.";
+
+/// The caller id a call out presents: the one chosen, else the agent's own, else the account's
+/// first; always one of `choices` (the account's tracked numbers and verified outside numbers,
+/// `caller_ids::caller_id_choices`), so an agent restricted to the list stays on it.
+pub fn outbound_caller_id(chosen: &str, agents_own: &str, choices: &[String]) -> Result<String, &'static str> {
+    let chosen = chosen.trim();
+    if !chosen.is_empty() {
+        return match crate::caller_ids::caller_id_choice_problem(chosen, choices) {
+            Some(problem) => Err(problem),
+            None => Ok(chosen.to_string()),
+        };
+    }
+    let own = agents_own.trim();
+    choices.iter().find(|c| c.as_str() == own).or(choices.first()).cloned().ok_or(OUTBOUND_NO_CALLER_ID)
+}
+
+/// The phone's words for a call out: "Calling 07700 900123 from 0161 496 0000".
+pub fn call_out_label(destination: &str, caller_id: &str) -> String {
+    use crate::reports::phone::format_uk;
+    format!("Calling {} from {}", format_uk(destination), format_uk(caller_id))
+}
+
 /// The number to ring, as digits with the leading 0, or why it may not be rung.
 pub fn outbound_destination(typed: &str) -> Result<String, &'static str> {
     let number = typed_number(typed);
@@ -55,6 +79,21 @@ pub fn outbound_destination(typed: &str) -> Result<String, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_out_presents_a_verified_caller_id() {
+        let choices = vec!["01614960000".to_string(), "07700900222".to_string()];
+        assert_eq!(outbound_caller_id("07700900222", "", &choices), Ok("07700900222".into()));
+        assert_eq!(outbound_caller_id("", "07700900222", &choices), Ok("07700900222".into()), "the agent's own");
+        assert_eq!(outbound_caller_id("", "02079460000", &choices), Ok("01614960000".into()), "else the first");
+        assert_eq!(
+            outbound_caller_id("02079460000", "", &choices),
+            Err(crate::caller_ids::list::NOT_A_CALLER_ID_CHOICE),
+            "a number the account has not verified"
+        );
+        assert_eq!(outbound_caller_id("", "", &[]), Err(OUTBOUND_NO_CALLER_ID));
+        assert_eq!(call_out_label("07700900123", "01614960000"), "Calling 07700 900123 from 0161 496 0000");
+    }
 
     #[test]
     fn uk_landlines_and_mobiles_are_rung_however_they_are_typed() {

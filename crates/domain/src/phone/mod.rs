@@ -6,8 +6,10 @@ pub mod access;
 pub mod dialling;
 pub mod limits;
 pub mod moment;
+pub mod progress;
 
 pub use access::{phone_access, PhoneAccess};
-pub use dialling::{outbound_destination, OUTBOUND_NOT_UK_LINE};
+pub use dialling::{call_out_label, outbound_caller_id, outbound_destination, OUTBOUND_NOT_UK_LINE};
 pub use limits::{call_start_problem, CallCounts, PhoneLimits};
 pub use moment::{as_if_moment, AsIfMoment};
+pub use progress::{ended_step, note_step};

@@ -31,6 +31,15 @@ pub fn inbound_rate_item(tracked_number: &str, to_mobile: bool, mobile_rate_exis
     }
 }
 
+/// The usage item an agent's call out is charged as: to a mobile (07), else to a landline.
+pub fn outbound_rate_item(destination: &str) -> &'static str {
+    if destination.starts_with("07") || destination.starts_with("447") {
+        "outbound_mobile"
+    } else {
+        "outbound_landline"
+    }
+}
+
 /// A span of time in unix seconds, `start` included and `end` excluded, with its name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -142,6 +151,14 @@ pub fn recording_storage_text(days: i64, free_days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_out_is_charged_as_a_mobile_or_a_landline_call() {
+        assert_eq!(outbound_rate_item("07700900123"), "outbound_mobile");
+        assert_eq!(outbound_rate_item("447700900123"), "outbound_mobile");
+        assert_eq!(outbound_rate_item("01614960000"), "outbound_landline");
+        assert_eq!(outbound_rate_item("02079460000"), "outbound_landline");
+    }
 
     #[test]
     fn an_inbound_call_is_charged_as_freephone_mobile_or_geographic() {

@@ -356,14 +356,15 @@ fn day_of_calls(
             let duration = 30 + dice.roll(420);
             let mobile = dice.roll(3) == 0;
             let started_at = midnight + 9 * 3600 + dice.roll(8 * 3600);
+            let caller = number_called(mobile, started_at + duration);
             today.push(Call {
                 customer_id: customer.id.get(),
                 user_id: Some(*agent),
-                rate_item: if mobile { "outbound_mobile" } else { "outbound_landline" },
+                rate_item: domain::purchase::usage::outbound_rate_item(&caller),
                 started_at,
                 duration,
                 talk_seconds: duration,
-                caller: number_called(mobile, started_at + duration),
+                caller,
                 ..Call::default()
             });
         }

@@ -63,6 +63,9 @@ struct UserRow {
     home_reseller_approved: bool,
     #[sqlx(try_from = "Flag")]
     home_referrer_approved: bool,
+    #[sqlx(try_from = "Flag")]
+    has_new_outbound: bool,
+    home_customer_id: i64,
 }
 
 #[derive(FromRow)]
@@ -148,7 +151,7 @@ pub async fn load_state_until(
     let u: UserRow = sqlx::query_as(
         "SELECT u.forename, u.surname, u.email, u.is_system_manager, u.show_reports_2023,
                 h.is_partner AS home_is_partner, h.reseller_approved AS home_reseller_approved,
-                h.referrer_approved AS home_referrer_approved
+                h.referrer_approved AS home_referrer_approved, u.has_new_outbound, u.home_customer_id
          FROM users u JOIN customers h ON h.id = u.home_customer_id WHERE u.id = $1",
     )
     .bind(user_id)
@@ -267,6 +270,7 @@ pub async fn load_state_until(
         can_access_reports: a.perm_reports,
         can_access_billing: a.perm_billing,
         can_access_outbound: a.perm_outbound,
+        is_outbound_agent: u.has_new_outbound && u.home_customer_id == customer_id.get(),
         can_access_sales_data: c.has_sales_data && a.perm_reports,
         can_access_api: a.perm_edit_api,
         can_edit_users: a.perm_view_edit_users,

@@ -169,6 +169,51 @@ pub async fn open_test(db: &AnyPool, call: &TestArrival<'_>) -> sqlx::Result<i64
     sqlx::query_scalar("SELECT id FROM calls WHERE engine_channel = $1").bind(call.channel).fetch_one(db).await
 }
 
+/// An agent's call out from a browser phone as it arrives: written as the account's outbound
+/// calls are (the number rung as the caller's, the agent, the rate item), on the agent's campaign.
+pub struct OutArrival<'a> {
+    pub customer: CustomerId,
+    pub user_id: i64,
+    pub channel: &'a str,
+    pub started_at: i64,
+    pub destination: &'a str,
+    pub caller_id: &'a str,
+    pub rate_item: &'a str,
+    pub outbound_campaign_id: Option<i64>,
+}
+
+/// Writes a call out's row at its first ring (nothing if the channel's row exists); its id.
+pub async fn open_out(db: &AnyPool, call: &OutArrival<'_>) -> sqlx::Result<i64> {
+    sqlx::query(
+        "INSERT INTO calls (customer_id, user_id, direction, rate_item, started_at, duration_seconds, minutes,
+             cost_tenth_pence, recorded, caller_number, tracked_number, outcome, engine_channel, in_progress,
+             outbound_campaign_id)
+         VALUES ($1, $2, 'outbound', $3, $4, 0, 0, 0, 0, $5, $6, 'missed', $7, 1, $8)
+         ON CONFLICT (engine_channel) WHERE engine_channel IS NOT NULL DO NOTHING",
+    )
+    .bind(call.customer)
+    .bind(call.user_id)
+    .bind(call.rate_item)
+    .bind(call.started_at)
+    .bind(call.destination)
+    .bind(call.caller_id)
+    .bind(call.channel)
+    .bind(call.outbound_campaign_id)
+    .execute(db)
+    .await?;
+    sqlx::query_scalar("SELECT id FROM calls WHERE engine_channel = $1").bind(call.channel).fetch_one(db).await
+}
+
+/// The account's time zone, and whether its agents' calls out are recorded.
+pub async fn out_settings(db: &AnyPool, customer: CustomerId) -> sqlx::Result<(String, bool)> {
+    let (zone, Flag(recorded)): (String, Flag) =
+        sqlx::query_as("SELECT time_zone, record_outbound_calls FROM customers WHERE id = $1")
+            .bind(customer)
+            .fetch_one(db)
+            .await?;
+    Ok((zone, recorded))
+}
+
 /// The number a test call of `entry` dials: a static number's own, or a pool's first.
 pub async fn entry_number(db: &AnyPool, customer: CustomerId, entry: i64) -> sqlx::Result<Option<(String, String)>> {
     sqlx::query_as(

@@ -3,7 +3,7 @@
 //! through the same domain rules as every other call (outcome, cost, first-time caller, menu
 //! credits).
 
-use domain::purchase::usage::{billable_minutes, call_cost, inbound_rate_item};
+use domain::purchase::usage::{billable_minutes, call_cost, inbound_rate_item, outbound_rate_item};
 use std::collections::HashSet;
 
 use domain::reports::{first_time_calls, stored_number, CallerCall};
@@ -24,8 +24,30 @@ pub struct Opened {
     pub tracked_number: String,
     pub caller: String,
     pub facts: CallFacts,
+    pub kind: CallKind,
+    /// A browser call's token: where the call has been is noted under it for the phone's page.
+    pub token: Option<String>,
+}
+
+impl Opened {
+    /// The number an agent's call out rings (its row keeps it as the caller's number).
+    fn caller_number_rung(&self) -> String {
+        stored_number(self.facts.entry.route.as_ref().map_or("", |route| match route {
+            EntryRoute::Number { destination } => destination.as_str(),
+            EntryRoute::ServicePlan { .. } => "",
+        }))
+    }
+}
+
+/// Whose call it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallKind {
+    /// A caller's, through the carrier.
+    Caller,
     /// A test call from a browser phone: charged nothing.
-    pub test: bool,
+    Test,
+    /// An agent's call out from a browser phone: charged as one.
+    Out,
 }
 
 /// The call to `dialled` from `caller`, arriving at `now_millis` on the engine's `channel`:
@@ -73,58 +95,11 @@ pub async fn open(
     .await?;
     facts.call_id = call_id;
     facts.caller = caller.clone();
-    Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts, test: false }))
-}
-
-/// A browser phone's test call arriving on the engine's `channel` (named by the phone's
-/// endpoint, `PJSIP/web-…-…`) to `dialled` ("t" and the token `phone/testCall` gave): the
-/// account's number it asked for, routed at the moment it chose. None for a token that is
-/// unknown, another phone's, used or stale: nothing is written.
-pub async fn open_test(
-    db: &AnyPool,
-    channel: &str,
-    channel_name: &str,
-    dialled: &str,
-    now_millis: i64,
-) -> sqlx::Result<Option<Opened>> {
-    let Some(phone) = phone_of_channel(channel_name) else { return Ok(None) };
-    let Some(token) = dialled.strip_prefix('t') else { return Ok(None) };
-    let now = now_millis / 1000;
-    let Some(pending) = crate::store::browser_calls::take(db, token, phone, now).await? else { return Ok(None) };
-    let customer = pending.customer_id;
-    let Some((number, zone)) = live_calls::entry_number(db, customer, pending.routing_entry_id).await? else {
-        return Ok(None);
-    };
-    let Some(mut facts) = facts(db, customer, pending.routing_entry_id, &zone, now_millis).await? else {
-        return Ok(None);
-    };
-    facts.routed_as_at_millis = pending.routed_as_at.map(|at| at * 1000);
-    let call_id = live_calls::open_test(
-        db,
-        &live_calls::TestArrival {
-            customer,
-            entry_id: pending.routing_entry_id,
-            user_id: pending.user_id,
-            channel,
-            started_at: now,
-            tracked_number: &number,
-            note: &pending.test_note,
-        },
-    )
-    .await?;
-    facts.call_id = call_id;
-    Ok(Some(Opened { call_id, customer, tracked_number: number, caller: String::new(), facts, test: true }))
-}
-
-/// The browser phone a channel belongs to: "PJSIP/web-abc-00000002" is phone "web-abc".
-fn phone_of_channel(name: &str) -> Option<&str> {
-    let endpoint = name.strip_prefix("PJSIP/")?;
-    let (phone, _) = endpoint.rsplit_once('-')?;
-    phone.starts_with(crate::telephony::phones::PHONE_ID_PREFIX).then_some(phone)
+    Ok(Some(Opened { call_id, customer, tracked_number: number, caller, facts, kind: CallKind::Caller, token: None }))
 }
 
 /// The routing a call to `entry` meets now, as stored.
-async fn facts(
+pub(super) async fn facts(
     db: &AnyPool,
     customer: CustomerId,
     entry: i64,
@@ -230,10 +205,13 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     let answered = record.tries.iter().find(|t| t.result == Some(LegResult::Answered));
     let to_mobile = answered.is_some_and(|t| stored_number(&t.number).starts_with("07"));
     let mobile_rate = live_calls::rate(db, "forwarded_mobile").await? > 0;
-    let item = inbound_rate_item(&call.tracked_number, to_mobile, mobile_rate);
+    let item = match call.kind {
+        CallKind::Out => outbound_rate_item(&call.caller_number_rung()),
+        CallKind::Caller | CallKind::Test => inbound_rate_item(&call.tracked_number, to_mobile, mobile_rate),
+    };
     let rate = live_calls::rate(db, item).await?;
     let (category, report_group) = menu_credits(&record.steps, &call.facts.snapshot.library);
-    let first_time = first_time(db, call, record.started_millis / 1000).await?;
+    let first_time = call.kind != CallKind::Out && first_time(db, call, record.started_millis / 1000).await?;
     // The category whoever answered keyed in after the call, else the menus' own.
     let agent_category = live_calls::group_name(db, "call_categories", call.customer, record.agent_category).await?;
     let category = if agent_category.is_empty() {
@@ -244,7 +222,7 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
     let ending = Ending {
         duration_seconds: duration,
         minutes: billable_minutes(duration),
-        cost_tenth_pence: if call.test { 0 } else { call_cost(duration, rate) },
+        cost_tenth_pence: if call.kind == CallKind::Test { 0 } else { call_cost(duration, rate) },
         recorded: record.recorded,
         keys: record.keys.clone(),
         route_path: record.path().map(|p| serde_json::to_string(&p).expect("a path serialises")).unwrap_or_default(),
@@ -267,8 +245,9 @@ pub async fn close(db: &AnyPool, call: &Opened, record: &SessionRecord) -> sqlx:
         agent_reference: record.agent_reference.clone(),
         agent_category,
     };
-    if live_calls::close(db, call.customer, call.call_id, &ending).await? {
-        // The automatic tags and the lead score, by the customer's rules, as any call gets them.
+    if live_calls::close(db, call.customer, call.call_id, &ending).await? && call.kind != CallKind::Out {
+        // The automatic tags and the lead score, by the customer's rules, as any caller's call
+        // gets them (an agent's call out is not a lead).
         let now = record.ended_millis.unwrap_or(record.started_millis) / 1000;
         crate::store::tags::apply_rules_to_call(db, call.customer, call.call_id, now).await?;
         crate::store::scoring::apply_lead_rules_to_call(db, call.customer, call.call_id).await?;
@@ -317,14 +296,4 @@ async fn first_time(db: &AnyPool, call: &Opened, started_at: i64) -> sqlx::Resul
     let known: HashSet<String> = if before { HashSet::from([call.caller.clone()]) } else { HashSet::new() };
     let this = CallerCall { id: call.call_id, caller: call.caller.clone(), started_at, abandoned: false };
     Ok(first_time_calls(&[this], &known).contains(&call.call_id))
-}
-
-#[cfg(test)]
-mod phone_tests {
-    #[test]
-    fn a_channel_names_its_browser_phone() {
-        assert_eq!(super::phone_of_channel("PJSIP/web-4f2a9c-00000002"), Some("web-4f2a9c"));
-        assert_eq!(super::phone_of_channel("PJSIP/carrier-00000001"), None);
-        assert_eq!(super::phone_of_channel("Local/web-x-1"), None);
-    }
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
+use domain::phone::{ended_step, note_step};
 use domain::routing::live::{Command, Event, Party, RecordingKind, Session};
 use tokio::sync::mpsc;
 
@@ -51,6 +52,9 @@ struct LiveCall {
     legs: HashMap<u32, String>,
     answered_legs: Vec<u32>,
     bridge: Option<String>,
+    /// A browser call's places so far, and how many times they were noted for its page.
+    steps: Vec<String>,
+    steps_noted: i64,
 }
 
 /// Who a call arriving in the application comes from: a caller through the carrier (their
@@ -213,6 +217,8 @@ impl Engine {
                     legs: HashMap::new(),
                     answered_legs: vec![],
                     bridge: None,
+                    steps: Vec::new(),
+                    steps_noted: 0,
                 };
                 self.calls.insert(channel.clone(), call);
                 let mut out = self.perform(&channel, commands);
@@ -262,7 +268,7 @@ impl Engine {
                 }
                 Arrived::Browser(name) => {
                     let name: String = name.chars().take(128).collect();
-                    calls::open_test(&db, &channel, &name, &dialled, now).await
+                    super::browser::open(&db, &channel, &name, &dialled, now).await
                 }
             };
             let opened = match opening {
@@ -326,6 +332,9 @@ impl Engine {
                     }
                 });
             }
+        }
+        if let Some(call) = self.calls.get_mut(caller) {
+            note_progress(&self.state, call);
         }
         let ended = self.calls.get(caller).is_some_and(|c| c.session.has_ended());
         if ended {
@@ -448,6 +457,25 @@ impl Engine {
         }
         self.state.telephony_queues.forget(self.connection);
     }
+}
+
+/// A browser call's page follows it: each new place the session reaches (in the simulator's
+/// words), and how it ended, are noted under the call's token.
+fn note_progress(state: &AppState, call: &mut LiveCall) {
+    let Some(token) = call.opened.token.clone() else { return };
+    let ended = call.session.has_ended();
+    let place = if ended { ended_step(call.session.record().outcome()) } else { call.session.whereabouts() };
+    if !note_step(&mut call.steps, &place) && !(ended && call.steps_noted == 0) {
+        return;
+    }
+    call.steps_noted += 1;
+    let (db, call_id, seq) = (state.db.clone(), call.opened.call_id, call.steps_noted);
+    let steps = serde_json::to_string(&call.steps).expect("texts serialise");
+    tokio::spawn(async move {
+        if let Err(e) = crate::store::browser_calls::note_progress(&db, &token, call_id, &steps, ended, seq).await {
+            tracing::warn!(error = %e, "telephony: a browser call's progress could not be noted");
+        }
+    });
 }
 
 /// Serves one engine connection until it closes.

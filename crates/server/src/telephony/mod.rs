@@ -6,6 +6,7 @@
 //! whole of it.
 
 pub mod ari;
+pub mod browser;
 pub mod calls;
 pub mod engine;
 pub mod engine_http;

@@ -81,6 +81,7 @@ mod talk_time;
 mod tech_partner_portal;
 mod telephony;
 mod telephony_attribution;
+mod telephony_calls_out;
 mod telephony_engine;
 mod telephony_lab;
 mod telephony_missed;

@@ -74,6 +74,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_outboundcli_resendCode_id", "form_code (a code a minute and CODES_PER_NUMBER_PER_DAY to a number, CODES_PER_ACCOUNT_PER_DAY from an account)"),
             ("post_outboundcli_verifyCallerId_id", "form_code (WRONG_CODES_PER_NUMBER_PER_DAY wrong codes for a number)"),
             ("post_phone_testCall", "entryId (PHONE_LIMITS: test calls a user and an account ready a minute, and have in progress)"),
+            ("post_phone_callOut", "number (PHONE_LIMITS: calls a user and an account ready a minute, and have in progress)"),
         ],
     },
     RefusedBy {
@@ -183,6 +184,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_users_removeFromAccount_id", "user (\"You cannot remove your own access to this account.\")"),
             ("post_handleajax_confirmPassword", "form_password (the user's own password)"),
             ("post_phone_testCall", "phone (the session's own phone is open), asIfDate and asIfTime (a day and a time that exist in the account's zone)"),
+            ("post_phone_callOut", "phone (the session's own phone is open), number (a UK landline or mobile, domain outbound_destination), callerId (the account has a verified caller id)"),
         ],
     },
 ];

@@ -6,11 +6,11 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::caller_ids::caller_id_choices;
 use domain::phone::access::{PHONE_NOT_OPEN, PHONE_UNAVAILABLE};
 use domain::phone::limits::PHONE_LIMITS;
-use domain::phone::{as_if_moment, call_start_problem, phone_access, CallCounts};
-use garde::Validate;
-use serde::{Deserialize, Serialize};
+use domain::phone::{call_start_problem, outbound_caller_id, phone_access, CallCounts};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -18,13 +18,21 @@ use utoipa_axum::routes;
 use crate::http::contract::Done;
 use crate::http::kit::account_user::AccountUser;
 use crate::http::kit::error::AppError;
-use crate::http::kit::typed_form::Form;
 use crate::state::AppState;
-use crate::store::{browser_calls, browser_phones};
+use crate::store::{agents, browser_calls, browser_phones, caller_ids};
 use crate::telephony::phones;
 
+mod call_out;
+mod progress;
+mod test_call;
+
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(open_phone)).routes(routes!(close_phone)).routes(routes!(test_call))
+    OpenApiRouter::new()
+        .routes(routes!(open_phone))
+        .routes(routes!(close_phone))
+        .routes(routes!(test_call::test_call))
+        .routes(routes!(call_out::call_out))
+        .routes(routes!(progress::progress))
 }
 
 /// A phone's credentials and where it connects.
@@ -44,6 +52,10 @@ struct PhoneCredentials {
     test_calls: bool,
     /// Calls out from the account's verified numbers.
     calls_out: bool,
+    /// The caller ids a call out may present (the account's tracked numbers and verified
+    /// outside numbers), and the one it presents unless another is chosen; none without calls out.
+    caller_ids: Vec<String>,
+    caller_id: String,
 }
 
 fn telephony_on(state: &AppState) -> Result<(), AppError> {
@@ -91,6 +103,17 @@ async fn open_phone(
         let _ = remove(&state, &phone.id).await;
         return Err(AppError::field("phone", PHONE_UNAVAILABLE));
     }
+    let (caller_ids, caller_id) = if access.calls_out {
+        let choices = caller_id_choices(&caller_ids::allowed(&state.db, session.customer_id).await?);
+        let own = agents::agent(&state.db, session.customer_id, session.user_id, state.clock.now())
+            .await?
+            .map(|agent| agent.outbound_number)
+            .unwrap_or_default();
+        let default = outbound_caller_id("", &own, &choices).unwrap_or_default();
+        (choices, default)
+    } else {
+        (Vec::new(), String::new())
+    };
     let websocket_url = state.settings.telephony.phone_websocket_url();
     let host = websocket_url.split("://").nth(1).and_then(|rest| rest.split(['/', ':']).next()).unwrap_or("localhost");
     Ok(Json(PhoneCredentials {
@@ -101,6 +124,8 @@ async fn open_phone(
         ice_servers: Vec::new(),
         test_calls: access.test_calls,
         calls_out: access.calls_out,
+        caller_ids,
+        caller_id,
     }))
 }
 
@@ -144,94 +169,46 @@ pub async fn close_orphaned(state: &AppState) -> Result<usize, String> {
     Ok(closed)
 }
 
-/// A test call: one of the account's numbers or pools, and optionally the moment it is routed
-/// as (a day and a time in the account's zone; both empty: now).
-#[derive(Deserialize, Validate, ToSchema)]
-#[allow(non_snake_case)] // the posted names
-struct TestCallRequest {
-    #[garde(range(min = crate::http::contract::bounds::ID_MIN))]
-    #[schema(schema_with = crate::http::contract::bounds::id)]
-    entryId: i64,
-    /// YYYY-MM-DD.
-    #[serde(default)]
-    #[garde(length(chars, max = 20))]
-    asIfDate: String,
-    /// HH:MM.
-    #[serde(default)]
-    #[garde(length(chars, max = 20))]
-    asIfTime: String,
-}
-
-/// What the phone dials for the test call.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct TestCallStarted {
-    /// The extension the phone calls (good once, for a minute).
-    dial: String,
-    /// "Test call, as if it were Thursday 24/12/2026 18:05", as the call log will mark it.
-    label: String,
-}
-
-/// Readies a test call of one of the account's numbers from this session's phone.
-#[utoipa::path(post, path = "/phone/testCall", tag = "phone",
-    request_body(content((TestCallRequest = "multipart/form-data"), (TestCallRequest = "application/x-www-form-urlencoded"))),
-    responses((status = 200, body = TestCallStarted), (status = 403, description = "No test calls for this user"),
-        (status = 404, description = "Not a number of this account, or real calls are off"),
-        (status = 422, description = "The moment, or no open phone"), (status = 429, description = "Too many calls")))]
-async fn test_call(
-    State(state): State<AppState>,
-    AccountUser { session, account, .. }: AccountUser,
-    Form { fields: form, .. }: Form<TestCallRequest>,
-) -> Result<Json<TestCallStarted>, AppError> {
-    telephony_on(&state)?;
-    if !phone_access(&account).test_calls {
-        return Err(AppError::Forbidden);
-    }
-    let customer = session.customer_id;
-    if crate::store::live_calls::entry_number(&state.db, customer, form.entryId).await?.is_none() {
-        return Err(AppError::NotFound);
-    }
-    let moment = if form.asIfDate.trim().is_empty() && form.asIfTime.trim().is_empty() {
-        None
-    } else {
-        Some(as_if_moment(&form.asIfDate, &form.asIfTime, &account.customer_time_zone).map_err(AppError::Validation)?)
-    };
+/// What every browser call needs before it is readied: this session's open phone, and the
+/// user's and the account's calls within the limits (domain `phone::limits`).
+async fn phone_to_call_from(state: &AppState, session: &crate::store::sessions::Session) -> Result<String, AppError> {
     let Some(phone) = browser_phones::of_session(&state.db, &session.token_hash).await?.pop() else {
         return Err(AppError::field("phone", PHONE_NOT_OPEN));
     };
+    let customer = session.customer_id;
     let now = state.clock.now();
     let (user_asked, account_asked) =
         browser_calls::asked_since(&state.db, customer, session.user_id, now - 60).await?;
     let (user_live, account_live) = browser_calls::in_progress(&state.db, customer, session.user_id).await?;
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
     let counts = CallCounts {
-        user_last_minute: user_asked as u32,
-        account_last_minute: account_asked as u32,
-        user_in_progress: user_live as u32,
-        account_in_progress: account_live as u32,
+        user_last_minute: count(user_asked),
+        account_last_minute: count(account_asked),
+        user_in_progress: count(user_live),
+        account_in_progress: count(account_live),
     };
     if let Some(message) = call_start_problem(counts, PHONE_LIMITS) {
         return Err(AppError::TooManyRequests(message.to_string(), serde_json::json!({})));
     }
-    let token: String = crate::security::random_token()
+    Ok(phone)
+}
+
+/// A browser call's one-time token: 20 lower-case letters and digits.
+fn new_token() -> String {
+    crate::security::random_token()
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .take(20)
         .collect::<String>()
-        .to_lowercase();
-    let note = moment.as_ref().map(|m| m.words.clone()).unwrap_or_default();
-    browser_calls::insert(
-        &state.db,
-        &browser_calls::NewTestCall {
-            token: &token,
-            phone_id: &phone,
-            customer,
-            user: session.user_id,
-            entry: form.entryId,
-            routed_as_at: moment.as_ref().map(|m| m.epoch_millis / 1000),
-            note: &note,
-        },
-        now,
-    )
-    .await?;
-    Ok(Json(TestCallStarted { dial: format!("t{token}"), label: domain::reports::test_call::test_call_label(&note) }))
+        .to_lowercase()
+}
+
+/// What the phone dials for a browser call.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct CallReady {
+    /// The extension the phone calls (good once, for a minute).
+    dial: String,
+    /// "Test call, as if it were Thursday 24/12/2026 18:05"; "Calling 07700 900123 from 0161 496 0000".
+    label: String,
 }
