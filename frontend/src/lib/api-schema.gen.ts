@@ -3301,6 +3301,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/outboundcampaigns/saveRecording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets whether agents' calls out from the browser phone are recorded. */
+        post: operations["post_outboundcampaigns_saveRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/outboundcampaigns/saveReportSettings": {
         parameters: {
             query?: never;
@@ -5973,6 +5990,8 @@ export interface components {
             numbers: components["schemas"]["GroupNumber"][];
         };
         AgentCallView: {
+            /** @description The outbound campaign the agent was on when calling ("" none, or not known). */
+            campaign: string;
             /** @description Pounds, "0.12". */
             cost: string;
             /** @description The talk time, "4m 05s". */
@@ -8687,6 +8706,8 @@ export interface components {
             outboundDailyEnabled: boolean;
             outboundMonthlyEnabled: boolean;
             outboundWeeklyEnabled: boolean;
+            /** @description Whether agents' calls out from the browser phone are recorded. */
+            recordOutboundCalls: boolean;
         };
         /** @description A user the outbound add-on can be given to (the add-on price response's `users`). */
         OutboundCandidate: {
@@ -9348,6 +9369,9 @@ export interface components {
          * @description The recording's MP3 bytes.
          */
         RecordingBytes: string;
+        RecordingRequest: {
+            recordOutboundCalls?: string;
+        };
         /** @description 403, 404, 400 and 413: `{ success: false, code }` (400 adds a message). */
         Refusal: {
             /** @description FORBIDDEN, NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE */
@@ -24780,6 +24804,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_outboundcampaigns_saveRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RecordingRequest"];
+                "multipart/form-data": components["schemas"]["RecordingRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
                 };
             };
         };

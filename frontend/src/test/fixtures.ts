@@ -49,6 +49,7 @@ const BASE: AccountState = {
   canAccessReports: true,
   canAccessBilling: true,
   canAccessOutbound: false,
+  isOutboundAgent: false,
   canAccessSalesData: true,
   canAccessApi: false,
   canEditUsers: true,

@@ -202,6 +202,8 @@ struct AgentCallView {
     number: String,
     /// Pounds, "0.12".
     cost: String,
+    /// The outbound campaign the agent was on when calling ("" none, or not known).
+    campaign: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -286,6 +288,7 @@ async fn get_agent(
             kind: if c.rate_item.contains("mobile") { "Mobile" } else { "Landline" }.to_string(),
             number: c.caller_number,
             cost: format_money(c.cost_tenth_pence as f64 / 1000.0),
+            campaign: c.campaign.unwrap_or_default(),
         })
         .collect();
     let campaigns = outbound::campaigns(&state.db, customer)

@@ -38,6 +38,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(edit_campaign))
         .routes(routes!(delete_campaign))
         .routes(routes!(save_report_settings))
+        .routes(routes!(save_recording))
 }
 
 const TEXT_MAX: usize = 1_000;
@@ -77,6 +78,8 @@ struct OutboundCampaignsPage {
     outbound_daily_enabled: bool,
     outbound_weekly_enabled: bool,
     outbound_monthly_enabled: bool,
+    /// Whether agents' calls out from the browser phone are recorded.
+    record_outbound_calls: bool,
     /// Whether the user may add, edit and delete campaigns and change the report emails.
     can_edit: bool,
 }
@@ -113,6 +116,7 @@ async fn get_campaigns(
         outbound_daily_enabled: daily,
         outbound_weekly_enabled: weekly,
         outbound_monthly_enabled: monthly,
+        record_outbound_calls: outbound::records_calls(&state.db, customer).await?,
         can_edit: user.can_edit(),
     }))
 }
@@ -281,5 +285,29 @@ async fn save_report_settings(
         on(&form.outboundMonthlyEnabled),
     )
     .await?;
+    Ok(Json(Done { success: true }))
+}
+
+#[derive(Deserialize, Validate, ToSchema)]
+#[allow(non_snake_case)] // the getCampaigns answer's name
+struct RecordingRequest {
+    /// "1" records agents' calls out; anything else does not.
+    #[serde(default)]
+    #[garde(length(max = bounds::FLAG_MAX))]
+    #[schema(schema_with = bounds::flag)]
+    recordOutboundCalls: String,
+}
+
+/// Sets whether agents' calls out from the browser phone are recorded.
+#[utoipa::path(post, path = "/outboundcampaigns/saveRecording", tag = "outbound",
+    request_body(content((RecordingRequest = "multipart/form-data"), (RecordingRequest = "application/x-www-form-urlencoded"))),
+    responses((status = 200, body = Done), (status = 403, description = "Not an administrator")))]
+async fn save_recording(
+    State(state): State<AppState>,
+    user: OutboundCampaignsUser,
+    Form { fields: form, .. }: Form<RecordingRequest>,
+) -> Result<Json<Done>, AppError> {
+    user.require_edit()?;
+    outbound::set_records_calls(&state.db, user.customer(), form.recordOutboundCalls == "1").await?;
     Ok(Json(Done { success: true }))
 }

@@ -677,6 +677,13 @@ pub async fn seed(db: &AnyPool, now: i64) -> sqlx::Result<()> {
         voicemails.extend(recordings::voicemails(&calls));
     }
     recordings::store(&mut tx, &recorded, &voicemails, now).await?;
+    // An agent's calls were made on the campaign the agent is on.
+    sqlx::query(
+        "UPDATE calls SET outbound_campaign_id = (SELECT u.outbound_campaign_id FROM users u WHERE u.id = calls.user_id)
+         WHERE direction = 'outbound'",
+    )
+    .execute(&mut *tx)
+    .await?;
     if backend == Backend::Postgres {
         super::continue_identities(&mut tx).await?;
     }

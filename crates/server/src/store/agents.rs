@@ -85,6 +85,7 @@ pub struct AgentCall {
     pub rate_item: String,
     pub cost_tenth_pence: i64,
     pub caller_number: String,
+    pub campaign: Option<String>,
 }
 
 /// A page of an agent's outbound calls, newest first, and how many there are.
@@ -96,9 +97,11 @@ pub async fn agent_calls(
     offset: i64,
 ) -> sqlx::Result<(Vec<AgentCall>, i64)> {
     let rows = sqlx::query_as(
-        "SELECT id, started_at, talk_seconds, rate_item, cost_tenth_pence, caller_number FROM calls
-         WHERE customer_id = $1 AND user_id = $2 AND direction = 'outbound'
-         ORDER BY started_at DESC, id DESC LIMIT $3 OFFSET $4",
+        "SELECT c.id, c.started_at, c.talk_seconds, c.rate_item, c.cost_tenth_pence, c.caller_number,
+                oc.name AS campaign
+         FROM calls c LEFT JOIN outbound_campaigns oc ON oc.id = c.outbound_campaign_id AND oc.customer_id = c.customer_id
+         WHERE c.customer_id = $1 AND c.user_id = $2 AND c.direction = 'outbound'
+         ORDER BY c.started_at DESC, c.id DESC LIMIT $3 OFFSET $4",
     )
     .bind(customer)
     .bind(agent)

@@ -117,6 +117,24 @@ pub async fn report_options(db: &AnyPool, customer_id: CustomerId) -> sqlx::Resu
     Ok((daily, weekly, monthly))
 }
 
+/// Whether the account records its agents' calls out (the browser phone's).
+pub async fn records_calls(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<bool> {
+    let (Flag(on),): (Flag,) = sqlx::query_as("SELECT record_outbound_calls FROM customers WHERE id = $1")
+        .bind(customer_id)
+        .fetch_one(db)
+        .await?;
+    Ok(on)
+}
+
+pub async fn set_records_calls(db: &AnyPool, customer_id: CustomerId, on: bool) -> sqlx::Result<()> {
+    sqlx::query("UPDATE customers SET record_outbound_calls = $1 WHERE id = $2")
+        .bind(i64::from(on))
+        .bind(customer_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Records that a user accepted the terms of a purchase (kept if the user is deleted).
 pub async fn record_terms(
     tx: &mut Transaction<'_, Any>,

@@ -139,6 +139,8 @@ async fn an_agents_page_shows_their_details_and_their_outbound_calls_newest_firs
     let calls = first["calls"].as_array().unwrap();
     assert_eq!(calls.len(), 5);
     assert!(calls.iter().all(|c| c["kind"] == "Landline" || c["kind"] == "Mobile"));
+    // Each call on the campaign the agent was on: the demo's agent is on theirs.
+    assert!(calls.iter().all(|c| c["campaign"] == first["agent"]["campaign"]), "{calls:?} {}", first["agent"]);
     let ids =
         |page: &Value| page["calls"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect::<Vec<_>>();
     let second = ok(app.get("/api/agents/getAgent/10?page=2&pageSize=5", Some(&owner)).await);

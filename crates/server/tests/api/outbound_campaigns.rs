@@ -162,6 +162,23 @@ async fn the_report_emails_on_offer_are_saved() {
 }
 
 #[tokio::test]
+async fn whether_agents_calls_out_are_recorded_is_saved_for_the_account_alone() {
+    let app = TestApp::spawn().await;
+    let owner = app.login("owner@demo.test").await;
+    assert_eq!(ok(app.get(PAGE, Some(&owner)).await)["recordOutboundCalls"], true, "on unless turned off");
+    ok(app.post_form("/api/outboundcampaigns/saveRecording", Some(&owner), &[("recordOutboundCalls", "0")]).await);
+    assert_eq!(ok(app.get(PAGE, Some(&owner)).await)["recordOutboundCalls"], false);
+    let other = app.login("enterprise@demo.test").await;
+    assert_eq!(ok(app.get(PAGE, Some(&other)).await)["recordOutboundCalls"], true, "another account's unchanged");
+    let hostile = app
+        .post_form("/api/outboundcampaigns/saveRecording", Some(&owner), &[("recordOutboundCalls", "on please")])
+        .await;
+    assert_eq!(hostile.status, StatusCode::UNPROCESSABLE_ENTITY);
+    ok(app.post_form("/api/outboundcampaigns/saveRecording", Some(&owner), &[("recordOutboundCalls", "1")]).await);
+    assert_eq!(ok(app.get(PAGE, Some(&owner)).await)["recordOutboundCalls"], true);
+}
+
+#[tokio::test]
 async fn another_customers_campaign_is_not_found_and_unchanged() {
     let app = TestApp::spawn().await;
     let owner = app.login("owner@demo.test").await;
@@ -196,6 +213,7 @@ async fn campaigns_need_the_outbound_permission_and_changes_need_an_administrato
         format!("/api/outboundcampaigns/editCampaign/{spring}"),
         format!("/api/outboundcampaigns/deleteCampaign/{spring}"),
         "/api/outboundcampaigns/saveReportSettings".to_string(),
+        "/api/outboundcampaigns/saveRecording".to_string(),
         ADD.to_string(),
     ];
     let get = format!("/api/outboundcampaigns/getCampaign/{spring}");

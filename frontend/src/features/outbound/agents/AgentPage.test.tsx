@@ -30,6 +30,7 @@ function data(page = 1): AgentPageData {
         duration: '4m 05s',
         kind: 'Mobile',
         number: '',
+        campaign: 'Spring recall',
         cost: '0.40',
       },
     ],

@@ -21,6 +21,7 @@ const CALL_COLUMNS: Column<AgentPageData['calls'][number]>[] = [
   { id: 'number', header: 'Number called', cell: (call) => (call.number ? formatUk(call.number) : 'Not recorded') },
   { id: 'kind', header: 'Type', cell: (call) => call.kind },
   { id: 'duration', header: 'Talk time', cell: (call) => call.duration },
+  { id: 'campaign', header: 'Campaign', cell: (call) => call.campaign || 'None' },
   { id: 'cost', header: 'Cost (£)', cell: (call) => call.cost },
 ];
 

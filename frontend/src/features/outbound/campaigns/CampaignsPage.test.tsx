@@ -18,6 +18,7 @@ function page(canEdit = true): CampaignsPageData {
     outboundDailyEnabled: true,
     outboundWeeklyEnabled: false,
     outboundMonthlyEnabled: false,
+    recordOutboundCalls: true,
     canEdit,
   };
 }
@@ -29,6 +30,7 @@ function renderPage(routes: Parameters<typeof stubApi>[0] = {}, data = page()) {
     '/api/outboundcampaigns/editCampaign/8': () => jsonResponse({ success: true }),
     '/api/outboundcampaigns/deleteCampaign/8': () => jsonResponse({ success: true }),
     '/api/outboundcampaigns/saveReportSettings': () => jsonResponse({ success: true }),
+    '/api/outboundcampaigns/saveRecording': () => jsonResponse({ success: true }),
     ...routes,
   });
   render(
@@ -103,11 +105,24 @@ describe('the outbound campaigns page', () => {
     expect([body.get('outboundDailyEnabled'), body.get('outboundWeeklyEnabled'), body.get('outboundMonthlyEnabled')]).toEqual(['1', '0', '1']);
   });
 
+  test("whether agents' calls out are recorded is saved, and says so", async () => {
+    const { user, fetch } = renderPage();
+    const form = await screen.findByRole('form', { name: 'Call recording' });
+    const box = within(form).getByLabelText("Record agents' calls out");
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(within(form).getByRole('button', { name: 'Save call recording' }));
+    expect(await screen.findByText("Agents' calls out will not be recorded.")).toBeInTheDocument();
+    expect(posted(fetch, 'saveRecording')!.get('recordOutboundCalls')).toBe('0');
+  });
+
   test('a user who may not change campaigns sees them only; an empty list says so', async () => {
     renderPage({}, { ...page(false), campaigns: [] });
     expect(await screen.findByText(NO_CAMPAIGNS)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'New campaign' })).toBeNull();
     expect(screen.getByLabelText('Daily report')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save report emails' })).toBeNull();
+    expect(screen.getByLabelText("Record agents' calls out")).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save call recording' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { RecordsPage } from '../../../components/records/RecordsPage';
 import { refusalErrors } from '../../../lib/api';
 import { campaignPath, deleteCampaign, getCampaigns, type CampaignView } from './api';
 import { CampaignNameForm } from './CampaignNameForm';
+import { CallRecording } from './CallRecording';
 import { ReportEmails } from './ReportEmails';
 
 export const LOAD_FAILED = 'The outbound campaigns could not be loaded. Try again later.';
@@ -61,7 +62,12 @@ export function CampaignsPage({ title }: { title: string }) {
         },
         failed: (error) => refusalErrors(error)?.outboundCampaignId ?? DELETE_FAILED,
       }}
-      after={(page) => <ReportEmails data={page.data} onOutcome={page.setOutcome} />}
+      after={(page) => (
+        <>
+          <ReportEmails data={page.data} onOutcome={page.setOutcome} />
+          <CallRecording data={page.data} onOutcome={page.setOutcome} />
+        </>
+      )}
     />
   );
 }

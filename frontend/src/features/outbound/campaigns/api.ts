@@ -36,6 +36,10 @@ export interface ReportEmails {
   monthly: boolean;
 }
 
+export function saveRecording(on: boolean): Promise<{ success: boolean }> {
+  return apiPost('outboundcampaigns/saveRecording', { recordOutboundCalls: on ? '1' : '0' });
+}
+
 export function saveReportEmails(emails: ReportEmails): Promise<{ success: boolean }> {
   const flag = (on: boolean) => (on ? '1' : '0');
   return apiPost('outboundcampaigns/saveReportSettings', {
